@@ -1,0 +1,2 @@
+// Filled by a later issue; the package builds so the workspace graph is complete.
+export const PACKAGE = '@scrape/browser';

@@ -1,0 +1,9 @@
+// The public face of @scrape/core: pure transforms (strings and bytes in, values out).
+export { CoreError, isCoreError, type CoreErrorKind } from './errors.js';
+export {
+  processHtml,
+  type ProcessHtmlInput,
+  type ProcessHtmlOptions,
+  type ProcessHtmlResult,
+} from './html/processHtml.js';
+export type { PageMetadata } from './html/metadata.js';

@@ -1,0 +1,2 @@
+// The public face of @scrape/http (filled by the service issue).
+export const PACKAGE = '@scrape/http';
