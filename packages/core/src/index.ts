@@ -7,3 +7,9 @@ export {
   type ProcessHtmlResult,
 } from './html/processHtml.js';
 export type { PageMetadata } from './html/metadata.js';
+export {
+  extractMainContent,
+  collectContentHints,
+  type ContentHints,
+  type ExtractMainContentOptions,
+} from './main-content/extractMainContent.js';
