@@ -1,0 +1,81 @@
+import { Redis } from 'ioredis';
+import { CacheError } from '../CacheError.js';
+import type { KvBackend } from './KvBackend.js';
+
+/** Every key this package writes starts with this, so one Redis can host other tenants (and tests clean up by prefix). */
+export const DEFAULT_REDIS_KEY_PREFIX = 'scrape:cache:';
+/** Fail start-up quickly with a clear error instead of queueing commands forever against a dead Redis. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** A command fails after this many reconnect attempts rather than hanging a scrape. */
+const MAX_RETRIES_PER_REQUEST = 3;
+
+export interface RedisBackendOptions {
+  redisUrl: string;
+  keyPrefix?: string;
+}
+
+/** The shared home: several server processes on several machines see one cache through one Redis. */
+export async function createRedisBackend(options: RedisBackendOptions): Promise<KvBackend> {
+  const keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
+  const redis = new Redis(options.redisUrl, {
+    keyPrefix,
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: MAX_RETRIES_PER_REQUEST,
+  });
+  // ioredis reports connection trouble as events; commands already fail with their own errors.
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new CacheError('unavailable', `Redis is unreachable at ${redactUrl(options.redisUrl)}`, { cause: String(error) });
+  }
+
+  const toBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+
+  return {
+    kind: 'redis',
+    async get(key) {
+      return redis.getBuffer(key);
+    },
+    async put(key, value, ttlMs) {
+      if (ttlMs && ttlMs > 0) await redis.set(key, toBuffer(value), 'PX', Math.ceil(ttlMs));
+      else await redis.set(key, toBuffer(value));
+    },
+    async delete(key) {
+      await redis.del(key);
+    },
+    async push(key, value, maxLength, ttlMs) {
+      const tx = redis.multi().lpush(key, toBuffer(value)).ltrim(key, 0, maxLength - 1);
+      if (ttlMs && ttlMs > 0) tx.pexpire(key, Math.ceil(ttlMs));
+      const results = await tx.exec();
+      const failed = results?.find(([error]) => error);
+      if (!results || failed) throw new CacheError('unavailable', 'Redis transaction failed', { cause: String(failed?.[0]) });
+    },
+    async range(key, start, stop) {
+      return redis.lrangeBuffer(key, start, stop);
+    },
+    async deleteList(key) {
+      await redis.del(key);
+    },
+    async sweep() {
+      return 0;
+    },
+    async close() {
+      if (redis.status === 'end') return;
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Connection strings carry passwords; error messages must not. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<unparseable REDIS_URL>';
+  }
+}

@@ -1,0 +1,46 @@
+import { CacheError } from './CacheError.js';
+
+/**
+ * The byte layout shared by every stored record, so both homes store exactly the same bytes:
+ * `[u8 version][u32 BE meta length][meta as UTF-8 JSON][blob 0][blob 1]...`, blob lengths listed in the meta.
+ * Blobs stay raw bytes (no base64: bodies are ~100 KB and screenshots larger).
+ */
+const RECORD_VERSION = 1;
+const HEADER_BYTES = 5;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function encodeRecord(meta: Record<string, unknown>, blobs: readonly Uint8Array[] = []): Uint8Array {
+  const metaBytes = encoder.encode(JSON.stringify({ ...meta, $blobs: blobs.map((b) => b.byteLength) }));
+  const total = HEADER_BYTES + metaBytes.byteLength + blobs.reduce((n, b) => n + b.byteLength, 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint8(0, RECORD_VERSION);
+  view.setUint32(1, metaBytes.byteLength);
+  out.set(metaBytes, HEADER_BYTES);
+  let offset = HEADER_BYTES + metaBytes.byteLength;
+  for (const blob of blobs) {
+    out.set(blob, offset);
+    offset += blob.byteLength;
+  }
+  return out;
+}
+
+/** Decodes a record; the blobs are copies, so callers may keep them after the store reuses its buffers. */
+export function decodeRecord<M>(bytes: Uint8Array): { meta: M; blobs: Uint8Array[] } {
+  if (bytes.byteLength < HEADER_BYTES || bytes[0] !== RECORD_VERSION) throw new CacheError('corrupt', 'Unreadable cache record');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const metaLength = view.getUint32(1);
+  const metaEnd = HEADER_BYTES + metaLength;
+  if (metaEnd > bytes.byteLength) throw new CacheError('corrupt', 'Truncated cache record');
+  const { $blobs, ...meta } = JSON.parse(decoder.decode(bytes.subarray(HEADER_BYTES, metaEnd))) as { $blobs: number[] };
+  const blobs: Uint8Array[] = [];
+  let offset = metaEnd;
+  for (const length of $blobs) {
+    if (offset + length > bytes.byteLength) throw new CacheError('corrupt', 'Truncated cache record');
+    blobs.push(new Uint8Array(bytes.subarray(offset, offset + length)));
+    offset += length;
+  }
+  return { meta: meta as M, blobs };
+}

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import type { BlobStore } from './backends/BlobStore.js';
+import { createEmbeddedBackend } from './backends/createEmbeddedBackend.js';
+import { createFileBlobStore } from './backends/createFileBlobStore.js';
+import { createKvBlobStore } from './backends/createKvBlobStore.js';
+import { createRedisBackend } from './backends/createRedisBackend.js';
+import type { KvBackend } from './backends/KvBackend.js';
+import { createArtifactStore, type ArtifactStore } from './createArtifactStore.js';
+import { createChangeHistory, type ChangeHistory } from './createChangeHistory.js';
+import { createCoalescer } from './createCoalescer.js';
+import { createPageCache, type PageCache } from './createPageCache.js';
+import { systemClock, type Clock } from './clock.js';
+
+/** The embedded home when neither REDIS_URL nor SCRAPE_DATA_DIR is set (relative to the working directory). */
+export const DEFAULT_DATA_DIR = '.scrape-data';
+
+interface CommonOptions {
+  clock?: Clock;
+  /** Copies kept per page-cache key (default 3). */
+  pageVersions?: number;
+  /** How long page copies are kept at all (default 2 years). */
+  pageRetentionMs?: number;
+  /** Entries kept per change history (default 10). */
+  historyLimit?: number;
+}
+
+export type CreateCacheStoresOptions =
+  | (CommonOptions & { dataDir: string; lruMaxBytes?: number; redisUrl?: undefined })
+  | (CommonOptions & { redisUrl: string; keyPrefix?: string; dataDir?: undefined });
+
+export interface CacheStores {
+  readonly kind: 'embedded' | 'redis';
+  readonly clock: Clock;
+  readonly pages: PageCache;
+  readonly history: ChangeHistory;
+  readonly artifacts: ArtifactStore;
+  /** Shares one fetch among concurrent misses for the same key (per process). */
+  coalesce<T>(key: string, fetcher: () => Promise<T>): Promise<T>;
+  /** Removes expired data (embedded; a no-op count of 0 on Redis, which expires keys itself). */
+  sweep(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the page cache, change history and artifact store in one home: `{dataDir}` → LMDB + LRU + artifact files
+ * under that directory; `{redisUrl}` → everything in Redis under `keyPrefix`. Rejects with CacheError `unavailable`
+ * when Redis cannot be reached.
+ */
+export async function createCacheStores(options: CreateCacheStoresOptions): Promise<CacheStores> {
+  const clock = options.clock ?? systemClock;
+  let backend: KvBackend;
+  let blobs: BlobStore;
+  if (options.redisUrl !== undefined) {
+    backend = await createRedisBackend({ redisUrl: options.redisUrl, keyPrefix: options.keyPrefix });
+    blobs = createKvBlobStore(backend);
+  } else {
+    backend = createEmbeddedBackend({ dataDir: options.dataDir, lruMaxBytes: options.lruMaxBytes, clock });
+    blobs = createFileBlobStore(join(options.dataDir, 'artifacts'));
+  }
+  const pages = createPageCache(backend, { clock, versions: options.pageVersions, retentionMs: options.pageRetentionMs });
+  const history = createChangeHistory(backend, { clock, limit: options.historyLimit });
+  const artifacts = createArtifactStore(backend, blobs, { clock });
+  const coalescer = createCoalescer();
+
+  return {
+    kind: backend.kind,
+    clock,
+    pages,
+    history,
+    artifacts,
+    coalesce: (key, fetcher) => coalescer.coalesce(key, fetcher),
+    async sweep() {
+      const files = await artifacts.sweepArtifacts();
+      return files + (await backend.sweep());
+    },
+    close: () => backend.close(),
+  };
+}
+
+/**
+ * The service's choice from its environment: `REDIS_URL` set → Redis (shared by every server process);
+ * otherwise embedded under `SCRAPE_DATA_DIR` (default `./.scrape-data`).
+ */
+export function cacheStoresFromEnv(env: NodeJS.ProcessEnv = process.env, extra: CommonOptions = {}): Promise<CacheStores> {
+  const redisUrl = env.REDIS_URL?.trim();
+  if (redisUrl) return createCacheStores({ ...extra, redisUrl });
+  return createCacheStores({ ...extra, dataDir: env.SCRAPE_DATA_DIR?.trim() || DEFAULT_DATA_DIR });
+}
