@@ -1,57 +1,187 @@
-// Finds the element that holds a page's main content (first working version: semantic landmarks + chrome removal).
+// Finds the element that holds a page's main content: measure every block once, pick the content root by descending
+// while one child holds nearly all of the content text (stopping at groups of similar siblings such as posts or
+// listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
+import { collectContentHints, type ContentHints } from './collectContentHints.js';
+import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 
-/** Hints gathered from the page before cleaning removes <script type="application/ld+json"> and og:type meta. */
-export interface ContentHints {
-  /** Lower-cased schema.org @type values found in JSON-LD (e.g. "article", "product", "discussionforumposting"). */
-  jsonLdTypes: string[];
-  /** Lower-cased og:type value, if any. */
-  ogType?: string;
-}
+export { collectContentHints, type ContentHints };
 
 export interface ExtractMainContentOptions {
+  /** The page URL: its path words hint at forums and threads. */
   url?: string;
+  /** Hints collected by collectContentHints before cleaning. */
   hints?: ContentHints;
 }
 
-const LANDMARK_SELECTORS = ['main', '[role="main"]', 'article', '#main', '#content'];
-const CHROME_SELECTOR = 'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"]';
+/** Descend into a child while it holds at least this share of the parent's content text. */
+const DOMINANCE = 0.8;
+/** An explicit marker (main, #main, role=main) is trusted as the start when it holds this share of the page's content text. */
+const MARKER_MIN_SHARE = 0.4;
+/** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
+const SIMILAR_MIN_CHARS = 40;
+/** ...provided the group's other members hold at least this share of the parent's content text. */
+const SIMILAR_MIN_SHARE = 0.1;
+/** Class-labelled chrome (e.g. "comments") that holds this share of the page's text is the content after all. */
+const SOFT_JUNK_KEEP_SHARE = 0.5;
+/** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
+const HARD_JUNK_KEEP_SHARE = 0.6;
+/** Above this share of link text, a block is a menu or a list of teasers... */
+const LINK_DENSITY_MAX = 0.5;
+/** ...unless it holds this share of the root's text: then the links are the content (listings). */
+const LINKY_KEEP_SHARE = 0.3;
+/** Blocks with fewer visible characters per button/input than this are widgets (share bars, forms). */
+const CHARS_PER_CONTROL_MIN = 30;
+/** Cookie/consent banners are short; longer blocks mentioning cookies are policy text. */
+const COOKIE_MAX_CHARS = 1500;
+const COOKIE_TEXT = /\bcookies?\b/i;
+const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|got it)\b/i;
+/** Ids that authors use to mark the main content explicitly. */
+const MARKER_IDS = new Set(['main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content']);
+/** JSON-LD types and URL path words of discussion pages, where "comment" labels posts, not chrome. */
+const FORUM_TYPES = new Set(['discussionforumposting', 'qapage', 'question', 'socialmediaposting', 'comment']);
+const FORUM_PATH = /\/(forums?|threads?|topics?|discussions?|questions|community|viewtopic|showthread|t)\b/i;
+/** Tags whose link density is worth judging (inline links inside a paragraph are judged with the paragraph). */
+const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 'span', 'header', 'footer', 'aside', 'nav', 'form', 'li', 'center', 'font']);
 
-/** Reads JSON-LD @type values and og:type; call before the cleaner drops scripts and <head>. */
-export function collectContentHints(document: Document): ContentHints {
-  const types = new Set<string>();
-  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-    try {
-      const stack: unknown[] = [JSON.parse(script.textContent ?? '')];
-      while (stack.length > 0) {
-        const value = stack.pop();
-        if (Array.isArray(value)) stack.push(...value);
-        else if (value && typeof value === 'object') {
-          const record = value as Record<string, unknown>;
-          const type = record['@type'];
-          for (const t of Array.isArray(type) ? type : [type]) if (typeof t === 'string') types.add(t.toLowerCase());
-          for (const v of Object.values(record)) if (v && typeof v === 'object') stack.push(v);
-        }
-      }
-    } catch {
-      // Broken JSON-LD is common; it simply gives no hint.
-    }
-  }
-  const og = document.querySelector('meta[property="og:type"]')?.getAttribute('content')?.trim().toLowerCase();
-  return og ? { jsonLdTypes: [...types], ogType: og } : { jsonLdTypes: [...types] };
+export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
+  const body = (document.body ?? document.documentElement) as Element;
+  const keepComments = isDiscussion(options);
+  const tree = measureTree(body, { keepComments });
+  relabelLargeJunk(tree);
+  computeGood(tree);
+
+  const root = chooseRoot(tree);
+  const removed = pruneInside(root);
+  const out = rebuild(document, root.el, removed, tree.hidden);
+  if (hasText(out)) return out;
+  const whole = rebuild(document, body, new Set(), tree.hidden);
+  return hasText(whole) ? whole : body;
 }
 
-export function extractMainContent(document: Document, _options: ExtractMainContentOptions = {}): Element {
-  const body = (document.body ?? document.documentElement) as Element;
-  let root: Element = body;
-  for (const selector of LANDMARK_SELECTORS) {
-    const found = body.querySelector(selector);
-    if (found && (found.textContent ?? '').trim().length > 0) {
-      root = found;
-      break;
+function isDiscussion(options: ExtractMainContentOptions): boolean {
+  if (options.hints?.jsonLdTypes.some((t) => FORUM_TYPES.has(t))) return true;
+  if (!options.url) return false;
+  try {
+    return FORUM_PATH.test(new URL(options.url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+const plain = (s: NodeStats): number => s.text - s.linkText;
+
+function relabelLargeJunk(tree: MeasuredTree): void {
+  const total = Math.max(1, plain(tree.root));
+  for (const s of tree.preorder) {
+    if (s.junk === 'soft' && plain(s) >= SOFT_JUNK_KEEP_SHARE * total) s.junk = 0;
+    else if (s.junk === 'hard' && plain(s) >= HARD_JUNK_KEEP_SHARE * total) s.junk = 0;
+  }
+}
+
+function isMarker(s: NodeStats): boolean {
+  const el = s.el;
+  if (el.localName === 'main' || el.getAttribute('role') === 'main') return true;
+  const id = el.getAttribute('id');
+  return id !== null && MARKER_IDS.has(id.toLowerCase());
+}
+
+function signature(s: NodeStats): string {
+  return `${s.el.localName}.${(s.el.getAttribute('class') ?? '').replace(/\d+/g, '').trim()}`;
+}
+
+function chooseRoot(tree: MeasuredTree): NodeStats {
+  let node = tree.root;
+  // Start from the deepest explicit marker that still holds a fair share of the content.
+  for (const s of tree.preorder) {
+    if (s.junk === 0 && isMarker(s) && s.good >= MARKER_MIN_SHARE * tree.root.good && isInside(s, node)) node = s;
+  }
+  for (;;) {
+    let best: NodeStats | null = null;
+    for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
+    if (best === null || best.good < DOMINANCE * node.good || best.good === 0) return node;
+    const sig = signature(best);
+    let similar = 0;
+    for (const c of node.children) {
+      if (c !== best && c.junk === 0 && c.good >= SIMILAR_MIN_CHARS && signature(c) === sig) similar += c.good;
+    }
+    if (similar >= SIMILAR_MIN_SHARE * node.good) return node;
+    node = best;
+  }
+}
+
+function isInside(s: NodeStats, ancestor: NodeStats): boolean {
+  for (let p = s.parent; p !== null; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
+function hasAncestorTag(s: NodeStats, tag: string, stop: NodeStats): boolean {
+  for (let p = s.parent; p !== null; p = p.parent) {
+    if (p.el.localName === tag) return true;
+    if (p === stop) break;
+  }
+  return s.el.closest?.(tag) !== null && s.el.closest?.(tag) !== undefined;
+}
+
+/** An <aside> inside an article that is plain prose (a pull quote, a note) belongs to the article. */
+function isInlineAside(s: NodeStats, root: NodeStats): boolean {
+  if (s.el.localName !== 'aside' && s.el.getAttribute('role') !== 'complementary') return false;
+  return hasAncestorTag(s, 'article', root) && s.text > 0 && s.linkText / s.text < 0.3 && s.controls === 0;
+}
+
+function isCookieBanner(s: NodeStats): boolean {
+  if (s.text === 0 || s.text > COOKIE_MAX_CHARS) return false;
+  const text = s.el.textContent ?? '';
+  if (!COOKIE_TEXT.test(text) || !CONSENT_TEXT.test(text)) return false;
+  return s.controls > 0 || s.linkText > 0 || s.el.getAttribute('role') === 'dialog';
+}
+
+function pruneInside(root: NodeStats): Set<Element> {
+  const removed = new Set<Element>();
+  const total = Math.max(1, plain(root));
+  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean }> = [{ s: root, trustLinks: false, trustClass: false }];
+  while (stack.length > 0) {
+    const { s, trustLinks, trustClass } = stack.pop()!;
+    for (const c of s.children) {
+      const share = plain(c) / total;
+      const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
+      if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c, root)) removed.add(c.el);
+      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE) removed.add(c.el);
+      else if (linkDense && !trustLinks && share < LINKY_KEEP_SHARE) removed.add(c.el);
+      else if (c.controls >= 2 && c.text / c.controls < CHARS_PER_CONTROL_MIN) removed.add(c.el);
+      else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) removed.add(c.el);
+      else {
+        stack.push({
+          s: c,
+          trustLinks: trustLinks || linkDense,
+          trustClass: trustClass || c.junk === 'soft',
+        });
+      }
     }
   }
-  const clone = root.cloneNode(true) as Element;
-  for (const chrome of Array.from(clone.querySelectorAll(CHROME_SELECTOR))) chrome.remove();
-  if ((clone.textContent ?? '').trim().length > 0) return clone;
-  return (root.textContent ?? '').trim().length > 0 ? root : body;
+  return removed;
+}
+
+/** Copies `root` without removed or hidden elements, iteratively; the page's own DOM is left untouched. */
+function rebuild(document: Document, root: Element, removed: Set<Element>, hidden: Set<Element>): Element {
+  const out = root.cloneNode(false) as Element;
+  const stack: Array<[Node, Node]> = [[root, out]];
+  while (stack.length > 0) {
+    const [src, dst] = stack.pop()!;
+    for (let n = src.firstChild; n !== null; n = n.nextSibling) {
+      if (n.nodeType === 1) {
+        const el = n as Element;
+        if (removed.has(el) || hidden.has(el)) continue;
+        const copy = el.cloneNode(false);
+        dst.appendChild(copy);
+        stack.push([el, copy]);
+      } else if (n.nodeType === 3) {
+        dst.appendChild(document.createTextNode((n as Text).data));
+      }
+    }
+  }
+  return out;
+}
+
+function hasText(el: Element): boolean {
+  return /\S/.test(el.textContent ?? '');
 }

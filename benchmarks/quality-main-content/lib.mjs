@@ -1,0 +1,163 @@
+// Shared parts of the main-content quality benchmark: WCXB loading, the benchmark's scoring procedure,
+// our pipeline (processHtml → markdownToPlainText) and the Readability reference row.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { parseHTML } from 'linkedom';
+import { Readability } from '@mozilla/readability';
+import TurndownService from 'turndown';
+import * as core from '@scrape/core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
+export const PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'];
+
+/** Page ids sorted; null when the data set is absent (callers skip with a message). */
+export function listPages() {
+  if (!existsSync(join(DATA_DIR, 'ground-truth'))) return null;
+  return readdirSync(join(DATA_DIR, 'ground-truth'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort();
+}
+
+export function loadPage(id) {
+  const truth = JSON.parse(readFileSync(join(DATA_DIR, 'ground-truth', `${id}.json`), 'utf8'));
+  const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
+  return {
+    id,
+    url: truth.url,
+    html,
+    type: truth._internal?.page_type?.primary ?? 'unknown',
+    main: truth.ground_truth?.main_content ?? '',
+    with: truth.ground_truth?.with ?? [],
+    without: truth.ground_truth?.without ?? [],
+  };
+}
+
+/** Every `step`-th page of each type, so small runs keep the type mix. */
+export function stratifiedSample(ids, pagesOf, step, offset = 0) {
+  const byType = new Map();
+  for (const id of ids) {
+    const t = pagesOf(id);
+    if (!byType.has(t)) byType.set(t, []);
+    byType.get(t).push(id);
+  }
+  const out = [];
+  for (const list of byType.values()) list.forEach((id, i) => (i % step === offset % step ? out.push(id) : 0));
+  return out.sort();
+}
+
+// ---- scoring: the benchmark authors' procedure (see ../shared/data/README.md) ----
+const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
+function bag(text) {
+  const m = new Map();
+  for (const w of (text ?? '').toLowerCase().match(WORD) ?? []) m.set(w, (m.get(w) ?? 0) + 1);
+  return m;
+}
+function total(m) {
+  let n = 0;
+  for (const v of m.values()) n += v;
+  return n;
+}
+export function scoreText(prediction, truth) {
+  const p = bag(prediction);
+  const t = bag(truth);
+  const np = total(p);
+  const nt = total(t);
+  if (nt === 0) return np === 0 ? { p: 1, r: 1, f1: 1 } : { p: 0, r: 0, f1: 0 };
+  if (np === 0) return { p: 0, r: 0, f1: 0 };
+  let overlap = 0;
+  for (const [w, c] of p) overlap += Math.min(c, t.get(w) ?? 0);
+  const P = overlap / np;
+  const R = overlap / nt;
+  return { p: P, r: R, f1: P + R === 0 ? 0 : (2 * P * R) / (P + R) };
+}
+export function snippetRates(prediction, page) {
+  const low = (prediction ?? '').toLowerCase();
+  const w = page.with.filter((s) => low.includes(s.toLowerCase())).length;
+  const wo = page.without.filter((s) => low.includes(s.toLowerCase())).length;
+  return { withFound: w, withTotal: page.with.length, withoutFound: wo, withoutTotal: page.without.length };
+}
+
+// ---- the two extractors ----
+/** Ours: the real pipeline, scored on the plain-text view of its markdown. */
+export function runOurs(page) {
+  const { markdown } = core.processHtml({ body: page.html, url: page.url }, { onlyMainContent: true });
+  return core.markdownToPlainText(markdown);
+}
+
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
+/** Reference: Readability 0.6.0 on linkedom, scored on textContent; timed with turndown on its HTML. */
+export function runReadability(page) {
+  const { document } = parseHTML(page.html);
+  const article = new Readability(document).parse();
+  if (article?.content) turndown.turndown(article.content);
+  return article?.textContent ?? '';
+}
+
+export function timed(fn, page) {
+  const t0 = performance.now();
+  let text = '';
+  let error;
+  try {
+    text = fn(page);
+  } catch (e) {
+    error = e;
+  }
+  return { text, ms: performance.now() - t0, error };
+}
+
+// ---- aggregation ----
+export function summarize(rows) {
+  const groups = new Map([['overall', rows]]);
+  for (const t of PAGE_TYPES) groups.set(t, rows.filter((r) => r.type === t));
+  const out = {};
+  for (const [name, list] of groups) {
+    if (list.length === 0) continue;
+    const mean = (k) => list.reduce((s, r) => s + r[k], 0) / list.length;
+    const sum = (k) => list.reduce((s, r) => s + r[k], 0);
+    out[name] = {
+      pages: list.length,
+      precision: mean('p'),
+      recall: mean('r'),
+      f1: mean('f1'),
+      withRate: sum('withTotal') ? sum('withFound') / sum('withTotal') : null,
+      withoutRate: sum('withoutTotal') ? sum('withoutFound') / sum('withoutTotal') : null,
+      ms: sum('ms'),
+    };
+  }
+  return out;
+}
+
+export function evaluate(ids, extractors, { onPage } = {}) {
+  const rows = Object.fromEntries(Object.keys(extractors).map((k) => [k, []]));
+  for (const id of ids) {
+    const page = loadPage(id);
+    for (const [name, fn] of Object.entries(extractors)) {
+      const { text, ms, error } = timed(fn, page);
+      const s = scoreText(text, page.main);
+      const row = { id, type: page.type, ms, error: error ? String(error.message ?? error) : undefined, ...s, ...snippetRates(text, page) };
+      rows[name].push(row);
+      onPage?.(name, row, text, page);
+    }
+  }
+  return rows;
+}
+
+const f = (x) => (x == null ? '   -  ' : x.toFixed(3).padStart(6));
+export function printTable(summaries) {
+  const names = Object.keys(summaries);
+  console.log(`${'group'.padEnd(14)} ${'n'.padStart(4)}  ${names.map((n) => `${n.padEnd(12)}  P      R      F1     with  without`).join('  | ')}`);
+  for (const g of ['overall', ...PAGE_TYPES]) {
+    const first = summaries[names[0]][g];
+    if (!first) continue;
+    const cells = names.map((n) => {
+      const s = summaries[n][g];
+      return `${''.padEnd(12)}${f(s.precision)} ${f(s.recall)} ${f(s.f1)} ${f(s.withRate)} ${f(s.withoutRate)}`;
+    });
+    console.log(`${g.padEnd(14)} ${String(first.pages).padStart(4)}  ${cells.join('  | ')}`);
+  }
+}

@@ -1,0 +1,52 @@
+// Class/id words that authors use to label chrome or content. General vocabulary only, never site-specific names.
+
+/** Words that mark navigation, promotion, social and legal chrome. */
+const NEGATIVE_WORDS = new Set([
+  'nav', 'navbar', 'navigation', 'menu', 'menubar', 'submenu', 'megamenu', 'breadcrumb', 'breadcrumbs', 'crumbs',
+  'footer', 'foot', 'sidebar', 'sidenav', 'widget', 'widgets', 'share', 'sharing', 'sharebar', 'social', 'socials',
+  'related', 'recommended', 'recommendations', 'newsletter', 'subscribe', 'subscription', 'signup', 'cookie',
+  'cookies', 'consent', 'gdpr', 'popup', 'modal', 'overlay', 'promo', 'promotion', 'advert', 'advertisement',
+  'ad', 'ads', 'adslot', 'sponsor', 'sponsored', 'pagination', 'pager', 'skip', 'toolbar', 'masthead', 'disqus',
+  'comments', 'comment', 'respond', 'tags', 'tagcloud', 'byline', 'meta', 'postmeta', 'outbrain', 'taboola',
+  'login', 'signin', 'search', 'searchform', 'banner', 'topbar', 'header', 'toc', 'author', 'bio', 'print',
+  'offcanvas', 'drawer', 'feedback', 'rating', 'ratings', 'utility', 'utilities', 'copyright', 'legal',
+]);
+/** Compound words without separators ("sharebuttons", "cookiebanner") are caught by these stems. */
+const NEGATIVE_STEMS = ['cookie', 'newsletter', 'breadcrumb', 'sharing', 'socialshare', 'sidebar', 'navbar', 'footer'];
+/** Words that mark the content itself. */
+const POSITIVE_WORDS = new Set([
+  'content', 'article', 'post', 'entry', 'main', 'body', 'text', 'story', 'prose', 'markdown', 'thread', 'message',
+  'product', 'description', 'docs', 'documentation', 'richtext', 'blog',
+]);
+/** Comment words mark posts on forums: there they are content, so callers can ask to ignore them. */
+export const COMMENT_WORDS = new Set(['comments', 'comment', 'respond', 'disqus']);
+
+function tokens(value: string): string[] {
+  // split camelCase too: "cookieBanner" → cookie, banner
+  return value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 0);
+}
+
+export interface ClassHint {
+  negative: string | null;
+  positive: boolean;
+}
+
+export function classHint(el: Element): ClassHint {
+  const cls = el.getAttribute('class') ?? '';
+  const id = el.getAttribute('id') ?? '';
+  if (!cls && !id) return { negative: null, positive: false };
+  let negative: string | null = null;
+  let positive = false;
+  for (const t of tokens(`${cls} ${id}`)) {
+    if (negative === null && NEGATIVE_WORDS.has(t)) negative = t;
+    else if (POSITIVE_WORDS.has(t)) positive = true;
+    else if (negative === null && t.length > 6) {
+      for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
+    }
+  }
+  return { negative, positive };
+}
