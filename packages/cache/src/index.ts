@@ -27,3 +27,4 @@ export type { KvBackend } from './backends/KvBackend.js';
 export type { BlobStore } from './backends/BlobStore.js';
 export { systemClock, createManualClock, type Clock, type ManualClock } from './clock.js';
 export { CacheError, isCacheError, type CacheErrorKind } from './CacheError.js';
+export { fetchThroughCache, type FetchThroughCacheResult } from './fetchThroughCache.js';
