@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from './parseHtml.js';
+import { MAX_TREE_DEPTH } from './flattenDeepElements.js';
+import { limitMarkupNesting, MARKUP_NESTING_LIMIT } from './limitMarkupNesting.js';
+
+function maxDepth(root: Node): number {
+  let deepest = 0;
+  const stack: Array<[Node, number]> = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (let c = node.firstChild; c; c = c.nextSibling) stack.push([c, depth + 1]);
+  }
+  return deepest;
+}
+
+describe('parseHtml', () => {
+  it('always gives html > head + body, whatever the markup', () => {
+    for (const input of ['', 'just text', '<p>hi</p>', '<html><p>Unclosed', '<body><p>x</p></body>', '<!doctype html><title>T</title><p>a', '<html><head></head><body>a</body></html><p>after']) {
+      const document = parseHtml(input);
+      expect(document.documentElement.localName).toBe('html');
+      expect(document.documentElement.firstElementChild?.localName).toBe('head');
+      expect(document.head.nextElementSibling).toBe(document.body);
+      expect(document.body.localName).toBe('body');
+    }
+  });
+
+  it('puts stray content into the body and leading head elements into the head', () => {
+    expect(parseHtml('<html><p>Unclosed').body.innerHTML).toBe('<p>Unclosed</p>');
+    expect(parseHtml('just text').body.textContent).toBe('just text');
+    const titled = parseHtml('<!doctype html><title>T</title><meta name="a" content="b"><p>a');
+    expect(titled.head.querySelector('title')?.textContent).toBe('T');
+    expect(titled.head.querySelector('meta')?.getAttribute('content')).toBe('b');
+    expect(titled.body.innerHTML).toBe('<p>a</p>');
+    expect(parseHtml('<html><head></head><body>a</body></html><p>after').body.innerHTML).toBe('a<p>after</p>');
+    expect(parseHtml('<div>x</div><p>y').body.innerHTML).toBe('<div>x</div><p>y</p>');
+  });
+
+  it('handles wrong nesting and unclosed tags without losing text', () => {
+    const document = parseHtml('<div><p>one<b>two</div>three</b><i>four');
+    expect(document.body.textContent).toBe('onetwothreefour');
+  });
+
+  it('keeps 100,000 nested <div>s within the depth cap and keeps their text', () => {
+    const n = 100_000;
+    const document = parseHtml(`<html><body>${'<div>'.repeat(n)}deep text<img src="a.png">${'</div>'.repeat(n)}<p>after</p></body></html>`);
+    expect(maxDepth(document)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 2);
+    expect(document.body.textContent).toBe('deep textafter');
+    expect(document.body.querySelector('img')?.getAttribute('src')).toBe('a.png');
+    // a recursive serializer would have overflowed on the original tree
+    expect(document.body.cloneNode(true).textContent).toBe('deep textafter');
+  });
+
+  it('flattens a deep tree from a source shallower than the markup guard, keeping order', () => {
+    const n = MAX_TREE_DEPTH + 200;
+    const inner = Array.from({ length: n }, (_, i) => `<span>${i % 10}`).join('') + '</span>'.repeat(n);
+    const document = parseHtml(`<div>${inner}</div>`);
+    expect(maxDepth(document)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 2);
+    expect(document.body.textContent).toBe(Array.from({ length: n }, (_, i) => i % 10).join(''));
+  });
+
+  it('survives binary garbage and NUL bytes', () => {
+    const garbage = Array.from({ length: 100_000 }, (_, i) => String.fromCharCode((i * 7919 + 13) % 65536)).join('');
+    const document = parseHtml(garbage);
+    expect(document.body).toBeTruthy();
+    expect(parseHtml('<p>a\0b</p>').body.textContent).toBe('a\uFFFDb');
+  });
+
+  // linkedom spends most of a huge parse in GC (a WeakMap entry per node): seconds, not a hang; the size is the point.
+  it('parses a 20 MB page', { timeout: 120_000 }, () => {
+    const row = '<div class="row"><p>Lorem ipsum dolor sit amet, <a href="/x">link</a> &amp; more text.</p></div>\n';
+    const html = `<html><body>${row.repeat(Math.ceil(20_000_000 / row.length))}</body></html>`;
+    expect(html.length).toBeGreaterThanOrEqual(20_000_000);
+    const document = parseHtml(html);
+    expect(document.body.lastElementChild?.textContent).toBe('Lorem ipsum dolor sit amet, link & more text.');
+  });
+});
+
+describe('limitMarkupNesting', () => {
+  it('leaves ordinary markup untouched (same string)', () => {
+    const html = '<div><p>a<p>b<ul><li>c<li>d</ul><script>if (a<b) "<div>"</script></div>';
+    expect(limitMarkupNesting(html)).toBe(html);
+    const manyFlat = '<div>x</div>'.repeat(MARKUP_NESTING_LIMIT * 2);
+    expect(limitMarkupNesting(manyFlat)).toBe(manyFlat);
+  });
+
+  it('drops tags nested beyond the limit and keeps the text', () => {
+    const out = limitMarkupNesting(`${'<div>'.repeat(10)}x${'</div>'.repeat(10)}<b>y</b>`, 4);
+    expect(out).toBe('<div><div><div><div>x</div></div></div></div><b>y</b>');
+  });
+
+  it('does not count void elements, comments or raw text as nesting', () => {
+    const html = `${'<br><img src=x><!-- <div> -->'.repeat(10)}<script>${'<div>'.repeat(10)}</script><div>ok</div>`;
+    expect(limitMarkupNesting(html, 2)).toBe(html);
+  });
+});

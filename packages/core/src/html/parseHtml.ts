@@ -1,0 +1,61 @@
+// The one parse of a page: linkedom on markup made safe first, then shaped like a browser's tree
+// (<html> holding <head> and <body>) and capped in depth, so no later step can crash on it.
+import { parseHTML } from 'linkedom';
+import { flattenDeepElements } from './flattenDeepElements.js';
+import { limitMarkupNesting } from './limitMarkupNesting.js';
+
+/** Elements a browser files under <head> when they come before any content. */
+const HEAD_TAGS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
+
+/** Parses HTML into a document that always has documentElement, head and body, and a bounded depth. Never throws. */
+export function parseHtml(html: string): Document {
+  // A browser turns U+0000 into U+FFFD; keeping NULs would leak them into every output.
+  const text = typeof html === 'string' ? (html.includes('\0') ? html.replace(/\0/g, '\uFFFD') : html) : '';
+  const { document } = parseHTML(limitMarkupNesting(text)) as unknown as { document: Document };
+  ensureDocumentShape(document);
+  flattenDeepElements(document.documentElement);
+  return document;
+}
+
+/** linkedom keeps whatever the markup gave (a bare <p> becomes the documentElement); rebuild html > head + body. */
+export function ensureDocumentShape(document: Document): void {
+  const existing = document.documentElement;
+  const html = existing && existing.localName === 'html' ? existing : document.createElement('html');
+  // Text and elements the parser left beside <html> belong inside it, in their order.
+  const firstInside = html.firstChild;
+  let passedHtml = false;
+  for (const node of Array.from(document.childNodes)) {
+    if (node === html) passedHtml = true;
+    else if (node.nodeType === 10 || node.nodeType === 8) continue;
+    else if (passedHtml) html.appendChild(node);
+    else html.insertBefore(node, firstInside);
+  }
+  if (html !== existing) document.appendChild(html);
+  const children = Array.from(html.childNodes);
+  let head = children.find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'head') ?? null;
+  let body = children.find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'body') ?? null;
+  if (!head) head = document.createElement('head');
+  if (!body) body = document.createElement('body');
+  let seenContent = false;
+  let afterBody = false;
+  const beforeBody: Node[] = [];
+  for (const node of children) {
+    if (node === head) continue;
+    if (node === body) {
+      afterBody = true;
+      continue;
+    }
+    const headish = node.nodeType === 1 && HEAD_TAGS.has((node as Element).localName);
+    const blank = node.nodeType === 3 && !(node.textContent ?? '').trim();
+    if (!afterBody && !seenContent && (headish || blank || node.nodeType === 8)) {
+      if (!blank) head.appendChild(node);
+      continue;
+    }
+    seenContent = true;
+    if (afterBody) body.appendChild(node);
+    else beforeBody.push(node);
+  }
+  for (let i = beforeBody.length - 1; i >= 0; i--) body.insertBefore(beforeBody[i] as Node, body.firstChild);
+  if (html.firstChild !== head) html.insertBefore(head, html.firstChild);
+  if (head.nextSibling !== body) html.insertBefore(body, head.nextSibling);
+}
