@@ -53,6 +53,51 @@ export const errors = {
   internal: (details?: unknown) => new ScrapeError({ status: 500, error: 'Internal Server Error', code: 'UNKNOWN_ERROR', details }),
   badGateway: (error = 'Bad Gateway', details?: unknown, code?: string) => new ScrapeError({ status: 502, error, details, code }),
   unavailable: (error = 'Service Unavailable', details?: unknown) => new ScrapeError({ status: 503, error, details }),
+  /** Cache-only modes (§2.1): `minAge` set and nothing cached. */
+  noCachedData: () =>
+    new ScrapeError({
+      status: 404,
+      error: 'No cached data for this URL and minAge. Remove minAge (or lower it) to scrape the page fresh.',
+      code: 'SCRAPE_NO_CACHED_DATA',
+    }),
+  /** Cache-only modes (§2.1): `lockdown` and a cache miss. The URL is deliberately not echoed. */
+  lockdownCacheMiss: () =>
+    new ScrapeError({
+      status: 404,
+      error: 'Lockdown: no cached copy of this page. Send the request without lockdown to scrape it fresh.',
+      code: 'SCRAPE_LOCKDOWN_CACHE_MISS',
+    }),
+  /** The SSRF guard refused the target (or a redirect hop): it is a private, loopback, link-local or reserved address. */
+  ssrfBlocked: (details: { url: string; address?: string; reason: string }) =>
+    new ScrapeError({ status: 403, error: 'Forbidden: the URL resolves to a private or reserved network address', code: 'SCRAPE_SSRF_BLOCKED', details }),
+  dnsResolution: (hostname: string, reason?: string) =>
+    new ScrapeError({ status: 502, error: `DNS resolution failed for ${hostname}`, code: 'SCRAPE_DNS_RESOLUTION_ERROR', details: { hostname, reason } }),
+  connectionRefused: (target: string) =>
+    new ScrapeError({ status: 502, error: `Connection refused by ${target}`, code: 'SCRAPE_CONNECTION_REFUSED', details: { target } }),
+  connectionFailed: (target: string, reason: string) =>
+    new ScrapeError({ status: 502, error: `Connection to ${target} failed: ${reason}`, code: 'SCRAPE_CONNECTION_FAILED', details: { target, reason } }),
+  tlsCertificate: (target: string, reason: string) =>
+    new ScrapeError({
+      status: 502,
+      error: `TLS certificate of ${target} was rejected (${reason}); send skipTlsVerification: true to accept it`,
+      code: 'SCRAPE_TLS_CERTIFICATE_ERROR',
+      details: { target, reason },
+    }),
+  tooManyRedirects: (limit: number, lastUrl: string) =>
+    new ScrapeError({ status: 502, error: `Too many redirects (more than ${limit})`, code: 'SCRAPE_TOO_MANY_REDIRECTS', details: { limit, lastUrl } }),
+  badRedirect: (location: string) =>
+    new ScrapeError({ status: 502, error: 'Redirect to an invalid or non-http(s) URL', code: 'SCRAPE_BAD_REDIRECT', details: { location } }),
+  responseTooLarge: (limitBytes: number) =>
+    new ScrapeError({ status: 422, error: `Response too large: the page exceeds ${limitBytes} bytes`, code: 'SCRAPE_RESPONSE_TOO_LARGE', details: { limitBytes } }),
+  unsupportedContent: (contentType: string, formats: string[]) =>
+    new ScrapeError({
+      status: 422,
+      error: `Unsupported content type ${contentType || '(none)'} for ${formats.join(', ')}; request the rawBase64 format to get the bytes`,
+      code: 'SCRAPE_UNSUPPORTED_CONTENT_TYPE',
+      details: { contentType, formats },
+    }),
+  /** The caller aborted (client went away, server shutting down). 499 is nginx's "client closed request". */
+  aborted: () => new ScrapeError({ status: 499, error: 'Request aborted', code: 'SCRAPE_ABORTED' }),
   /** An option this build cannot serve (yet): a clear 501 naming it, never a silent ignore. */
   notImplemented: (option: string, why: string) =>
     new ScrapeError({ status: 501, error: `Not Implemented: ${option} — ${why}`, code: 'SCRAPE_UNSUPPORTED_OPTION', details: { option } }),

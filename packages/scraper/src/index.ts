@@ -1,3 +1,32 @@
 // The public face of @scrape/scraper: the v2 contract, the pipeline and createScraper() for in-process use.
 export { ScrapeError, isScrapeError, errors } from './errors.js';
-export { createScraper, type Scraper, type ScraperOptions, type ScrapeContext, type ScrapeDocument } from './createScraper.js';
+export {
+  createScraper,
+  type Scraper,
+  type ScraperOptions,
+  type ScraperLogger,
+  type ScrapeContext,
+  type ScrapeDocument,
+} from './createScraper.js';
+
+// The contract: one set of zod schemas gives the types, the validation and the OpenAPI document.
+export { scrapeRequestSchema, isHttpUrl, WAIT_FOR_RULE, type ScrapeRequest, type ScrapeRequestInput } from './contract/scrapeRequest.js';
+export { parseScrapeRequest, type ValidationIssue } from './contract/parseScrapeRequest.js';
+export { FORMAT_TYPES, type FormatType, type FormatObject } from './contract/formats.js';
+export { actionSchema, type Action } from './contract/actions.js';
+export type { PdfParser } from './contract/parsers.js';
+export { buildOpenApiDocument } from './contract/buildOpenApiDocument.js';
+export * from './contract/limits.js';
+
+// Seams for the engines and the cache.
+export type { Source, SourceScreenshot } from './source.js';
+export type { SourceCache, SourceCacheHit, CacheVariant } from './sourceCache.js';
+export type { Engine, Engines } from './engines/engine.js';
+export type { ScrapePlan, CachePlan } from './steps/plan.js';
+export { pickEngine } from './engines/pickEngine.js';
+export { createHttpEngine, MAX_REDIRECTS, MAX_RESPONSE_BYTES, DEFAULT_USER_AGENT, type HttpEngineOptions } from './engines/createHttpEngine.js';
+
+// The SSRF guard, reusable by the browser engine's request interception.
+export { isPublicAddress } from './ssrf/isPublicAddress.js';
+export { isAllowedAddress, privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost, type SsrfOptions } from './ssrf/addressPolicy.js';
+export { resolveAllowedAddresses } from './ssrf/resolveAllowedAddresses.js';

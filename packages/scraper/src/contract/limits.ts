@@ -1,0 +1,26 @@
+/** Bounds and defaults of the v2 contract (spec §2 and §8). The schemas, the docs and the tests read them from here. */
+
+export const TIMEOUT_MIN_MS = 1_000;
+export const TIMEOUT_MAX_MS = 300_000;
+export const TIMEOUT_DEFAULT_MS = 60_000;
+
+/** Spec §2.1: a cached copy younger than this is served. */
+export const MAX_AGE_DEFAULT_MS = 172_800_000;
+/** Spec §8: under `lockdown` the default `maxAge` is 2 years (2 × 365 days). */
+export const LOCKDOWN_MAX_AGE_DEFAULT_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+
+export const PDF_MAX_PAGES_MIN = 1;
+export const PDF_MAX_PAGES_MAX = 10_000;
+
+export const PROFILE_NAME_MIN = 1;
+export const PROFILE_NAME_MAX = 128;
+
+export const SCREENSHOT_QUALITY_MIN = 1;
+export const SCREENSHOT_QUALITY_MAX = 100;
+
+export const COUNTRY_DEFAULT = 'US';
+/** ISO 3166-1 alpha-2, upper case (spec §2.4). */
+export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+
+/** Formats when the request names none: the reference service's default. */
+export const DEFAULT_FORMATS = ['markdown'] as const;

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import { errors, type ScrapeError } from '../errors.js';
+import { LOCKDOWN_MAX_AGE_DEFAULT_MS, MAX_AGE_DEFAULT_MS, COUNTRY_DEFAULT } from './limits.js';
+import type { FormatObject } from './formats.js';
+import { scrapeRequestSchema, type ScrapeRequest } from './scrapeRequest.js';
+
+/** One per-field problem in a 400's `details`. */
+export interface ValidationIssue {
+  code: string;
+  path: (string | number)[];
+  message: string;
+  keys?: string[];
+}
+
+/**
+ * Validates an untrusted body against the v2 contract and fills every default.
+ * Throws the spec's 400s: `Invalid URL` when `url` is missing/malformed/not http(s); otherwise the first custom
+ * rule's message (e.g. "waitFor must not exceed half of timeout") or `Bad Request`, with per-field `details`.
+ */
+export function parseScrapeRequest(body: unknown): ScrapeRequest {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw errors.badRequest('Bad Request', [{ code: 'invalid_type', path: [], message: 'The request body must be a JSON object' }]);
+  }
+  const result = scrapeRequestSchema.safeParse(body);
+  if (!result.success) throw toValidationError(result.error.issues);
+  return normalizeScrapeRequest(result.data);
+}
+
+export function toValidationError(issues: readonly z.core.$ZodIssue[]): ScrapeError {
+  const details: ValidationIssue[] = issues.map((issue) => {
+    const out: ValidationIssue = { code: issue.code, path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message };
+    if (issue.code === 'unrecognized_keys') out.keys = issue.keys;
+    return out;
+  });
+  if (issues.some((issue) => issue.path[0] === 'url')) return errors.invalidUrl(details);
+  const custom = issues.find((issue) => issue.code === 'custom');
+  return errors.badRequest(custom ? custom.message : 'Bad Request', details);
+}
+
+function normalizeScrapeRequest(parsed: z.output<typeof scrapeRequestSchema>): ScrapeRequest {
+  return {
+    ...parsed,
+    formats: dedupeFormats(parsed.formats),
+    maxAge: parsed.maxAge ?? (parsed.lockdown ? LOCKDOWN_MAX_AGE_DEFAULT_MS : MAX_AGE_DEFAULT_MS),
+    location: parsed.location ?? { country: COUNTRY_DEFAULT },
+  };
+}
+
+/** `["markdown", {type:"markdown"}]` asks for markdown once; the first occurrence of a type wins. */
+function dedupeFormats(formats: FormatObject[]): FormatObject[] {
+  const seen = new Set<string>();
+  return formats.filter((f) => (seen.has(f.type) ? false : (seen.add(f.type), true)));
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { actionSchema } from './actions.js';
+import { formatItemSchema, type FormatObject } from './formats.js';
+import {
+  COUNTRY_DEFAULT,
+  COUNTRY_PATTERN,
+  MAX_AGE_DEFAULT_MS,
+  PROFILE_NAME_MAX,
+  PROFILE_NAME_MIN,
+  TIMEOUT_DEFAULT_MS,
+  TIMEOUT_MAX_MS,
+  TIMEOUT_MIN_MS,
+} from './limits.js';
+import { parserItemSchema } from './parsers.js';
+
+export const WAIT_FOR_RULE = 'waitFor must not exceed half of timeout';
+export const ONE_SCREENSHOT_RULE = 'Only one screenshot format may be requested';
+export const CHANGE_TRACKING_RULE = "The 'changeTracking' format requires the 'markdown' format";
+
+/** An absolute http(s) URL; anything else is the spec's 400 `Invalid URL`. */
+export function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+export const locationSchema = z
+  .strictObject({
+    country: z.string().regex(COUNTRY_PATTERN, 'country must be an ISO 3166-1 alpha-2 code in upper case (e.g. "US")').default(COUNTRY_DEFAULT),
+    languages: z.array(z.string().min(1)).optional().describe('Preferred locales in priority order (Accept-Language style).'),
+  })
+  .describe('Country (proxy when available) and languages to emulate.');
+
+export const REDACT_PII_ENTITIES = ['PERSON', 'EMAIL', 'PHONE', 'LOCATION', 'FINANCIAL', 'SECRET'] as const;
+
+export const redactPIIOptionsSchema = z.strictObject({
+  mode: z.enum(['fast', 'accurate', 'aggressive']).optional(),
+  entities: z.array(z.enum(REDACT_PII_ENTITIES)).optional(),
+  replaceStyle: z.enum(['tag', 'mask', 'remove']).optional(),
+});
+
+export const profileSchema = z
+  .strictObject({
+    name: z.string().min(PROFILE_NAME_MIN).max(PROFILE_NAME_MAX),
+    saveChanges: z.boolean().default(true),
+  })
+  .describe('Persistent browser storage shared by name across scrape and interact sessions.');
+
+const ms = () => z.number().int().min(0);
+
+/**
+ * The body of `POST /v2/scrape` (spec §2.1–2.5). Unknown keys are rejected. `maxAge` has no schema default because
+ * its default depends on `lockdown`; {@link normalizeScrapeRequest} fills it.
+ */
+export const scrapeRequestSchema = z
+  .strictObject({
+    url: z.string().refine(isHttpUrl, { message: 'url must be an absolute http:// or https:// URL' }).describe('URL to scrape.'),
+    zeroDataRetention: z.boolean().default(false),
+    formats: z
+      .array(formatItemSchema)
+      .default(() => [{ type: 'markdown' as const }])
+      .describe('Format names (`"markdown"`) or format objects (`{type:"markdown"}`).'),
+    onlyMainContent: z.boolean().default(true),
+    onlyCleanContent: z.boolean().default(false),
+    includeTags: z.array(z.string()).optional(),
+    excludeTags: z.array(z.string()).optional(),
+    maxAge: ms().optional().meta({ default: MAX_AGE_DEFAULT_MS, description: 'Default 172800000 (2 days); 2 years under lockdown.' }),
+    minAge: ms().optional().describe('Cache only: the cached copy must be at least this old; a miss is 404 SCRAPE_NO_CACHED_DATA.'),
+    headers: z.record(z.string(), z.string()).optional(),
+    waitFor: ms().default(0),
+    mobile: z.boolean().default(false),
+    skipTlsVerification: z.boolean().default(true),
+    timeout: z.number().int().min(TIMEOUT_MIN_MS).max(TIMEOUT_MAX_MS).default(TIMEOUT_DEFAULT_MS),
+    parsers: z
+      .array(parserItemSchema)
+      .default(() => [{ type: 'pdf' as const, mode: 'auto' as const, pages: false, blocks: false, pageMarkers: false }]),
+    actions: z.array(actionSchema).optional(),
+    location: locationSchema.optional(),
+    removeBase64Images: z.boolean().default(true),
+    blockAds: z.boolean().default(true),
+    proxy: z.enum(['basic', 'enhanced', 'auto']).default('auto'),
+    storeInCache: z.boolean().default(true),
+    lockdown: z.boolean().default(false),
+    redactPII: z.union([z.boolean(), redactPIIOptionsSchema]).default(false),
+    profile: profileSchema.optional(),
+    threatProtection: z.looseObject({}).optional().describe('Threat-protection override; fields not specified.'),
+    auditMetadata: z.looseObject({}).optional().describe('Opaque audit metadata.'),
+    origin: z.string().optional().describe('Client identification; the Firecrawl SDKs send it.'),
+    integration: z.string().optional().describe('Client identification; the Firecrawl SDKs send it when set.'),
+  })
+  .superRefine((req, ctx) => {
+    // The refinements see a partly valid object when other fields failed: each rule checks its own inputs.
+    const timeout = typeof req.timeout === 'number' ? req.timeout : TIMEOUT_DEFAULT_MS;
+    if (typeof req.waitFor === 'number' && req.waitFor > timeout / 2) {
+      ctx.addIssue({ code: 'custom', path: ['waitFor'], message: WAIT_FOR_RULE });
+    }
+    const formats = Array.isArray(req.formats) ? (req.formats as FormatObject[]) : [];
+    if (formats.filter((f) => f?.type === 'screenshot').length > 1) {
+      ctx.addIssue({ code: 'custom', path: ['formats'], message: ONE_SCREENSHOT_RULE });
+    }
+    if (formats.some((f) => f?.type === 'changeTracking') && !formats.some((f) => f?.type === 'markdown')) {
+      ctx.addIssue({ code: 'custom', path: ['formats'], message: CHANGE_TRACKING_RULE });
+    }
+  });
+
+export type ScrapeRequestInput = z.input<typeof scrapeRequestSchema>;
+type ParsedScrapeRequest = z.output<typeof scrapeRequestSchema>;
+
+/** A validated request with every default filled in: what the pipeline works on. */
+export type ScrapeRequest = Omit<ParsedScrapeRequest, 'maxAge' | 'location'> & {
+  maxAge: number;
+  location: { country: string; languages?: string[] };
+};

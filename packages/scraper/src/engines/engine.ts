@@ -1,0 +1,19 @@
+import type { Source } from '../source.js';
+import type { ScrapePlan } from '../steps/plan.js';
+
+/**
+ * An engine turns a plan into a Source. The HTTP engine (`fetch`) is built in; a browser engine plugs in through
+ * `createScraper({ engines: { browser } })` and is picked when the plan needs one (see pickEngine).
+ */
+export interface Engine {
+  /** `metadata.engine` of what it fetches. */
+  readonly name: string;
+  /** Fetches `plan.url`; must honour `signal` (the whole-scrape timeout) and the SSRF policy. Throws ScrapeError. */
+  acquire(plan: ScrapePlan, signal: AbortSignal): Promise<Source>;
+  close(): Promise<void>;
+}
+
+export interface Engines {
+  fetch: Engine;
+  browser?: Engine;
+}

@@ -1,0 +1,31 @@
+import { STATUS_CODES } from 'node:http';
+import type { ScrapeDocument } from '../createScraper.js';
+import type { Source } from '../source.js';
+import type { SourceCacheHit } from '../sourceCache.js';
+import type { FormatFields } from './renderFormats.js';
+import type { Content } from './transform.js';
+import type { ScrapePlan } from './plan.js';
+
+/** Credits a scrape on the HTTP engine costs (spec §2.1 billing). */
+const CREDITS_PER_SCRAPE = 1;
+
+/** Step 8. The Document (spec §2.6): only the requested fields, metadata always. */
+export function buildDocument(plan: ScrapePlan, source: Source, content: Content, fields: FormatFields, hit: SourceCacheHit | null): ScrapeDocument {
+  const metadata: Record<string, unknown> = {
+    // Page metadata first: the service's own keys below must win over any <meta name="url"> and the like.
+    ...content.metadata,
+    sourceURL: plan.sourceURL,
+    url: source.finalUrl,
+    statusCode: source.status,
+    contentType: source.contentType,
+    scrapeId: plan.scrapeId,
+    cacheState: hit ? 'hit' : 'miss',
+    engine: source.engine,
+    proxyUsed: 'basic',
+    creditsUsed: CREDITS_PER_SCRAPE,
+  };
+  if (hit) metadata.cachedAt = hit.cachedAt;
+  // A page answered with an error status is still a document (clients rely on it); the status says what happened.
+  if (source.status >= 400) metadata.error = `${source.status} ${STATUS_CODES[source.status] ?? 'Error'}`;
+  return { ...fields, metadata };
+}

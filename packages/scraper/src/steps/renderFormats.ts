@@ -1,0 +1,58 @@
+import type { FormatType } from '../contract/formats.js';
+import { errors } from '../errors.js';
+import type { Source } from '../source.js';
+import type { Content } from './transform.js';
+import type { ScrapePlan } from './plan.js';
+
+/** Formats this build renders. */
+const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links']);
+
+/** Why each other format is not served yet (each arrives with a later issue). */
+const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links'>, string> = {
+  screenshot: 'it needs the browser engine, which this build does not provide yet',
+  summary: 'it needs an LLM provider, which this build does not have yet',
+  json: 'it needs an LLM provider, which this build does not have yet',
+  question: 'it needs an LLM provider, which this build does not have yet',
+  highlights: 'it needs an LLM provider, which this build does not have yet',
+  product: 'it needs an LLM provider, which this build does not have yet',
+  menu: 'it needs an LLM provider, which this build does not have yet',
+  branding: 'it needs the browser engine and an LLM provider, which this build does not have yet',
+  audio: 'media extraction is not available in this build yet',
+  video: 'media extraction is not available in this build yet',
+  changeTracking: 'the change-history store is not available in this build yet',
+};
+
+/** The format fields of a Document (spec §2.6) rendered by this step. */
+export interface FormatFields {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  rawBase64?: string;
+  links?: string[];
+}
+
+export function checkFormats(plan: ScrapePlan): void {
+  for (const type of plan.formats.keys()) {
+    if (!SERVED.has(type)) {
+      throw errors.notImplemented(`formats.${type}`, MISSING[type as keyof typeof MISSING]);
+    }
+  }
+}
+
+/** Step 6. Only the requested formats; a text format of content that has no text form is a clear 422. */
+export function renderFormats(plan: ScrapePlan, source: Source, content: Content): FormatFields {
+  const fields: FormatFields = {};
+  const unavailable: string[] = [];
+  for (const type of plan.formats.keys()) {
+    if (type === 'rawBase64') {
+      fields.rawBase64 = Buffer.from(source.body).toString('base64');
+      continue;
+    }
+    if (type !== 'markdown' && type !== 'html' && type !== 'rawHtml' && type !== 'links') continue;
+    const value = content[type];
+    if (value === undefined) unavailable.push(type);
+    else (fields as Record<string, unknown>)[type] = value;
+  }
+  if (unavailable.length > 0) throw errors.unsupportedContent(source.contentType, unavailable);
+  return fields;
+}
