@@ -486,3 +486,13 @@ describe('embedded specifics', () => {
     expect(readdirSync(join(dataDir, 'artifacts'))).toEqual([id]);
   });
 });
+
+describe('createCacheStores', () => {
+  it('rejects with a typed error, without the password, when Redis cannot be reached', async () => {
+    const started = Date.now();
+    const attempt = createCacheStores({ redisUrl: 'redis://:hunter2@127.0.0.1:1' });
+    await expect(attempt).rejects.toMatchObject({ name: 'CacheError', kind: 'unavailable' });
+    await expect(attempt).rejects.not.toThrow(/hunter2/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
