@@ -13,3 +13,17 @@ export {
   type ContentHints,
   type ExtractMainContentOptions,
 } from './main-content/extractMainContent.js';
+export { parsePdf, MAX_PDF_PAGES, MAX_PDF_BYTES } from './pdf/parsePdf.js';
+export { isPdf, hasPdfMagic } from './pdf/isPdf.js';
+export type {
+  ParsePdfOptions,
+  ParsePdfContext,
+  ParsePdfResult,
+  PdfParseMode,
+  PdfBlock,
+  PdfBlockType,
+  PdfPageBlocks,
+  PdfPage,
+  PdfMetadata,
+} from './pdf/pdfTypes.js';
+export type { OcrEngine, OcrPageResult, OcrLine, OcrWord } from './pdf/OcrEngine.js';

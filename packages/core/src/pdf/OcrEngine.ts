@@ -1,0 +1,31 @@
+// The OCR seam: core renders pages to PNG and hands them to an engine the caller injects (core starts no workers).
+
+export interface OcrWord {
+  text: string;
+  /** `[x0, y0, x1, y1]` in pixels of the recognised image, top-left origin. */
+  bbox: [number, number, number, number];
+  /** 0..1. */
+  confidence: number;
+}
+
+export interface OcrLine {
+  text: string;
+  bbox: [number, number, number, number];
+  /** 0..1. */
+  confidence: number;
+  words: OcrWord[];
+}
+
+export interface OcrPageResult {
+  /** Lines in the engine's reading order; boxes in pixels of the input image. */
+  lines: OcrLine[];
+  /** Mean confidence over the page, 0..1 (null when the engine gives none). */
+  confidence: number | null;
+}
+
+export interface OcrEngine {
+  /** How many pages it recognises at once; parsePdf keeps that many renders in flight and no more. */
+  readonly concurrency: number;
+  /** Recognise one page image (PNG bytes). Must reject promptly when `signal` aborts. */
+  recognize(png: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrPageResult>;
+}

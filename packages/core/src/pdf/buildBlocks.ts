@@ -1,0 +1,363 @@
+// One reading-order leaf (a column stretch) → layout blocks: tables from aligned cells, list items, code,
+// captions, figures and paragraphs joined across line breaks.
+import type { Segment } from './extractPageText.js';
+import { groupRows } from './orderReading.js';
+import { joinLine } from './joinLines.js';
+
+export type LayoutKind = 'paragraph' | 'list_item' | 'table' | 'code' | 'figure' | 'caption';
+
+export interface LayoutBlock {
+  kind: LayoutKind;
+  /** Inline markdown of the block (paragraphs, list items, captions), code lines joined by newlines. */
+  text: string;
+  /** Table cells, header row first. */
+  cells?: string[][];
+  /** `-` or `1.` style marker of a list item. */
+  marker?: string;
+  lines: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Dominant font size and style. */
+  size: number;
+  bold: boolean;
+  source: 'native_text' | 'ocr';
+  /** Mean OCR confidence of its segments (null for native text). */
+  ocrConfidence: number | null;
+  /** How sure the heuristics are of the block's type, 0..1. */
+  layoutConfidence: number;
+}
+
+/** Vertical gap beyond the usual line gap, in line heights, that starts a new paragraph. */
+const PARAGRAPH_GAP = 0.45;
+/** First-line indent, in ems, that starts a new paragraph. */
+const INDENT_EM = 0.9;
+/** A line ending this short of the column's right edge (share of the width) after a full stop ends a paragraph. */
+const SHORT_LINE = 0.12;
+/** Size change, in points, that starts a new block (headings against body text). */
+const SIZE_STEP = 0.6;
+/** Table rows farther apart than this many row heights are separate tables (or not tables). */
+const TABLE_ROW_GAP = 2.5;
+/** Gutters between table columns: at least this wide (ems), crossed by at most this share of rows (spanning headers). */
+const TABLE_GUTTER_EM = 0.5;
+const TABLE_GUTTER_CROSSING = 0.2;
+/** Share of a table's rows that must fill two or more cells. */
+const TABLE_FULL_ROWS = 0.6;
+const MAX_TABLE_COLUMNS = 40;
+const BULLET = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤])\s*(.*)$/u;
+const NUMBERED = /^(\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])\s+(.+)$/;
+const MARKER_ONLY = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤]|\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])$/u;
+const CAPTION = /^(figure|fig\.|table|tab\.|chart|listing|exhibit|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
+const SENTENCE_END = /[.!?:;。！？)"”’]$/;
+
+interface Line {
+  segs: Segment[];
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  size: number;
+  bold: boolean;
+  mono: boolean;
+  trailingSpace: boolean;
+}
+
+/** Inline markdown of a segment: its text with external links as `[text](url)`. */
+export function segmentMarkdown(seg: Segment): string {
+  if (!seg.links?.length) return seg.text;
+  let out = '';
+  let at = 0;
+  for (const l of seg.links) {
+    if (l.start < at) continue;
+    out += seg.text.slice(at, l.start) + `[${seg.text.slice(l.start, l.end)}](${l.uri.replace(/[()\s]/g, encodeURIComponent)})`;
+    at = l.end;
+  }
+  return out + seg.text.slice(at);
+}
+
+function toLine(segs: Segment[]): Line {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let chars = 0;
+  let bold = 0;
+  let mono = 0;
+  const sizes = new Map<number, number>();
+  for (const s of segs) {
+    x0 = Math.min(x0, s.x0);
+    y0 = Math.min(y0, s.y0);
+    x1 = Math.max(x1, s.x1);
+    y1 = Math.max(y1, s.y1);
+    const n = s.text.length;
+    chars += n;
+    if (s.bold) bold += n;
+    if (s.mono) mono += n;
+    sizes.set(s.size, (sizes.get(s.size) ?? 0) + n);
+  }
+  let size = 0;
+  let best = -1;
+  for (const [s, n] of sizes) if (n > best) [best, size] = [n, s];
+  return {
+    segs,
+    text: segs.map(segmentMarkdown).join(' '),
+    x0,
+    y0,
+    x1,
+    y1,
+    size,
+    bold: bold >= chars * 0.6,
+    mono: mono >= chars * 0.6,
+    trailingSpace: !!segs[segs.length - 1].trailingSpace,
+  };
+}
+
+function confidenceOf(segs: Segment[]): number | null {
+  const ocr = segs.filter((s) => s.confidence !== null);
+  if (ocr.length === 0) return null;
+  return ocr.reduce((n, s) => n + (s.confidence ?? 0), 0) / ocr.length;
+}
+
+function blockFrom(kind: LayoutKind, lines: Line[], text: string, layoutConfidence: number): LayoutBlock {
+  const segs = lines.flatMap((l) => l.segs);
+  const first = lines[0];
+  return {
+    kind,
+    text,
+    lines: lines.length,
+    x0: Math.min(...lines.map((l) => l.x0)),
+    y0: Math.min(...lines.map((l) => l.y0)),
+    x1: Math.max(...lines.map((l) => l.x1)),
+    y1: Math.max(...lines.map((l) => l.y1)),
+    size: first.size,
+    bold: lines.every((l) => l.bold),
+    source: segs.some((s) => s.source === 'ocr') ? 'ocr' : 'native_text',
+    ocrConfidence: confidenceOf(segs),
+    layoutConfidence,
+  };
+}
+
+/** Build the blocks of one leaf, in reading order. */
+export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
+  const blocks: LayoutBlock[] = [];
+  const figures = leaf.filter((s) => s.figure);
+  const rows = groupRows(leaf.filter((s) => !s.figure)).map(mergeMarker);
+  let i = 0;
+  let textRows: Segment[][] = [];
+  const flushText = () => {
+    if (textRows.length) blocks.push(...textBlocks(textRows.map(toLine), bodySize));
+    textRows = [];
+  };
+  while (i < rows.length) {
+    const table = rows[i].length >= 2 ? findTable(rows, i, bodySize) : null;
+    if (table) {
+      flushText();
+      blocks.push(table.block);
+      i = table.end;
+    } else {
+      textRows.push(rows[i]);
+      i++;
+    }
+  }
+  flushText();
+  // Figures go before the first block that starts below their top edge.
+  for (const f of figures) {
+    const at = blocks.findIndex((b) => b.y0 >= f.y0);
+    const block: LayoutBlock = {
+      kind: 'figure',
+      text: '',
+      lines: 0,
+      x0: f.x0,
+      y0: f.y0,
+      x1: f.x1,
+      y1: f.y1,
+      size: 0,
+      bold: false,
+      source: 'native_text',
+      ocrConfidence: null,
+      layoutConfidence: 0.9,
+    };
+    if (at < 0) blocks.push(block);
+    else blocks.splice(at, 0, block);
+  }
+  return blocks;
+}
+
+/** A bullet or number set apart from its text (hanging lists) is one line with it, not a table column. */
+function mergeMarker(row: Segment[]): Segment[] {
+  if (row.length < 2 || !MARKER_ONLY.test(row[0].text.trim())) return row;
+  const [m, t] = row;
+  const merged: Segment = { ...t, text: `${m.text.trim()} ${t.text}`, x0: m.x0, y0: Math.min(m.y0, t.y0), y1: Math.max(m.y1, t.y1), textX0: t.x0 };
+  if (t.links) merged.links = t.links.map((l) => ({ ...l, start: l.start + m.text.trim().length + 1, end: l.end + m.text.trim().length + 1 }));
+  return [merged, ...row.slice(2)];
+}
+
+function findTable(rows: Segment[][], start: number, bodySize: number): { block: LayoutBlock; end: number } | null {
+  let end = start + 1;
+  const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
+  while (end < rows.length) {
+    const prev = rows[end - 1];
+    const row = rows[end];
+    const gap = Math.min(...row.map((s) => s.y0)) - Math.max(...prev.map((s) => s.y1));
+    if (gap > TABLE_ROW_GAP * Math.max(height(prev), height(row))) break;
+    if (row.length >= 2) end++;
+    else if (end + 1 < rows.length && rows[end + 1].length >= 2) end++; // a row with one filled cell
+    else break;
+  }
+  const run = rows.slice(start, end);
+  const multi = run.filter((r) => r.length >= 2).length;
+  if (multi < 2) return null;
+  const cols = tableColumns(run, bodySize);
+  if (!cols || cols.length < 2) return null;
+  if (cols.length === 2 && multi < 3) return null;
+  const cells = run.map((r) => {
+    const cellTexts: string[] = cols.map(() => '');
+    for (const s of r) {
+      const mid = (s.x0 + s.x1) / 2;
+      let c = cols.findIndex(([a, b]) => mid >= a && mid <= b);
+      if (c < 0) c = nearestColumn(cols, mid);
+      cellTexts[c] = cellTexts[c] ? `${cellTexts[c]} ${segmentMarkdown(s)}` : segmentMarkdown(s);
+    }
+    return cellTexts;
+  });
+  const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
+  if (full < run.length * TABLE_FULL_ROWS) return null;
+  // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table.
+  const longCells = cells.flat().filter((c) => c.length > 80).length;
+  if (longCells > cells.length) return null;
+  const lines = run.map(toLine);
+  const block = blockFrom('table', lines, '', 0.7);
+  block.cells = cells;
+  return { block, end };
+}
+
+function nearestColumn(cols: [number, number][], x: number): number {
+  let best = 0;
+  let dist = Infinity;
+  cols.forEach(([a, b], i) => {
+    const d = x < a ? a - x : x - b;
+    if (d < dist) [dist, best] = [d, i];
+  });
+  return best;
+}
+
+/** Column intervals of a run of rows: whitespace channels that (nearly) every row leaves empty. */
+function tableColumns(run: Segment[][], bodySize: number): [number, number][] | null {
+  const x0 = Math.min(...run.flat().map((s) => s.x0));
+  const x1 = Math.max(...run.flat().map((s) => s.x1));
+  const width = Math.ceil(x1 - x0) + 1;
+  if (width <= 1) return null;
+  const cover = new Uint16Array(width);
+  for (const row of run) {
+    const seen = new Uint8Array(width);
+    for (const s of row) {
+      const a = Math.max(0, Math.floor(s.x0 - x0));
+      const b = Math.min(width, Math.ceil(s.x1 - x0));
+      for (let x = a; x < b; x++) seen[x] = 1;
+    }
+    for (let x = 0; x < width; x++) cover[x] += seen[x];
+  }
+  const allowed = Math.floor(run.length * TABLE_GUTTER_CROSSING);
+  const minGutter = Math.max(2, TABLE_GUTTER_EM * bodySize);
+  const cols: [number, number][] = [];
+  let colStart = 0;
+  let x = 0;
+  while (x < width) {
+    if (cover[x] > allowed) {
+      x++;
+      continue;
+    }
+    let y = x;
+    while (y < width && cover[y] <= allowed) y++;
+    if (y - x >= minGutter && x > 0 && y < width) {
+      cols.push([x0 + colStart, x0 + x]);
+      colStart = y;
+    }
+    x = y;
+  }
+  cols.push([x0 + colStart, x1]);
+  return cols.length <= MAX_TABLE_COLUMNS ? cols : null;
+}
+
+/** Lines of running text → paragraphs, list items, captions and code. */
+function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
+  const blocks: LayoutBlock[] = [];
+  if (lines.length === 0) return blocks;
+  const left = Math.min(...lines.map((l) => l.x0));
+  const right = Math.max(...lines.map((l) => l.x1));
+  const width = Math.max(1, right - left);
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const g = lines[i].y0 - lines[i - 1].y1;
+    if (g >= 0) gaps.push(g);
+  }
+  gaps.sort((a, b) => a - b);
+  const usualGap = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 0;
+
+  let cur: { kind: LayoutKind; lines: Line[]; text: string; marker?: string; textX0: number } | null = null;
+  const flush = () => {
+    if (!cur) return;
+    const b = blockFrom(cur.kind, cur.lines, cur.text, cur.kind === 'paragraph' ? 0.8 : 0.7);
+    if (cur.marker) b.marker = cur.marker;
+    blocks.push(b);
+    cur = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const prev: Line | undefined = lines[i - 1];
+    const em = line.size || bodySize;
+    const bullet = BULLET.exec(line.text);
+    const numbered = bullet ? null : NUMBERED.exec(line.text);
+    const isCaption = CAPTION.test(line.text);
+    if (line.mono) {
+      const indent = ' '.repeat(Math.max(0, Math.round((line.x0 - left) / (em * 0.6))));
+      if (cur && cur.kind === 'code' && prev && line.y0 - prev.y1 <= usualGap + em * 1.2) {
+        cur.lines.push(line);
+        cur.text += `\n${indent}${line.segs.map((s) => s.text).join(' ')}`;
+        continue;
+      }
+      flush();
+      cur = { kind: 'code', lines: [line], text: indent + line.segs.map((s) => s.text).join(' '), textX0: line.x0 };
+      continue;
+    }
+    let startNew = !cur || cur.kind === 'code' || !prev;
+    if (!startNew && prev && cur) {
+      const h = Math.max(1, Math.min(prev.y1 - prev.y0, line.y1 - line.y0));
+      const gap = line.y0 - prev.y1;
+      if (bullet || (numbered && line.x0 <= cur.textX0 + em * 0.5 && cur.kind !== 'paragraph')) startNew = true;
+      else if (numbered && cur.kind === 'paragraph' && SENTENCE_END.test(prev.text)) startNew = true;
+      else if (isCaption) startNew = true;
+      else if (Math.abs(line.size - prev.size) > SIZE_STEP || line.bold !== prev.bold) startNew = true;
+      else if (gap > usualGap + PARAGRAPH_GAP * h && gap > 0.3 * h) startNew = true;
+      else if (gap < -h) startNew = true; // went back up: a different flow
+      else if (cur.kind === 'list_item') startNew = line.x0 < cur.lines[0].x0 + em * 0.3 && prev.x1 < right - SHORT_LINE * width;
+      else if (line.x0 > left + INDENT_EM * em && prev.x0 <= left + 0.5 * em && cur.lines.length > 0 && prev.x1 < right - em)
+        startNew = true;
+      else if (prev.x1 < right - SHORT_LINE * width && SENTENCE_END.test(prev.text)) startNew = true;
+    }
+    if (startNew) {
+      flush();
+      if (bullet) {
+        const textX0 = line.segs[0].textX0 ?? line.x0 + em;
+        cur = { kind: 'list_item', lines: [line], text: bullet[2] || '', marker: '-', textX0 };
+      } else if (numbered && !looksLikeHeadingNumber(numbered[1], line, bodySize)) {
+        cur = { kind: 'list_item', lines: [line], text: numbered[3], marker: numbered[1], textX0: line.x0 + em };
+      } else {
+        cur = { kind: isCaption ? 'caption' : 'paragraph', lines: [line], text: line.text, textX0: line.x0 };
+      }
+    } else if (cur) {
+      const last = cur.lines[cur.lines.length - 1];
+      cur.text = cur.text ? joinLine(cur.text, line.text, last.trailingSpace) : line.text;
+      cur.lines.push(line);
+    }
+  }
+  flush();
+  return blocks;
+}
+
+/** "1 Introduction" in a bigger or bold font is a numbered heading, not a list item. */
+function looksLikeHeadingNumber(marker: string, line: Line, bodySize: number): boolean {
+  return /^\d/.test(marker) && (line.bold || line.size > bodySize * 1.1) && line.text.length < 120;
+}

@@ -1,0 +1,96 @@
+// Running headers, footers and page numbers: found by position (page margins) and repetition across pages,
+// then kept out of the body markdown (they still appear as blocks).
+import type { PageText, Segment } from './extractPageText.js';
+
+export type FurnitureType = 'page_header' | 'page_footer' | 'page_number';
+
+/** Share of the page height, from the top and from the bottom, where running headers and footers live. */
+const MARGIN_BAND = 0.09;
+/** A wider band for text that also repeats on other pages (some layouts put headers lower). */
+const REPEAT_BAND = 0.14;
+/** A margin line must repeat on at least this share of the pages (and on 2) to count as running text. */
+const MIN_REPEAT_SHARE = 0.3;
+/** Position tolerance, as a share of the page height, for "the same place on another page". */
+const POSITION_TOLERANCE = 0.025;
+/** On a page of its own (no repetition to go by) a margin line needs this much empty space, in line heights, before the body. */
+const LONE_GAP_LINES = 1.6;
+const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
+const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,5}\s*[-–—]$/;
+
+function shape(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+export function isPageNumberText(text: string): boolean {
+  const t = text.trim();
+  return PAGE_NUMBER.test(t) || DASHED_PAGE_NUMBER.test(t);
+}
+
+/** Label the furniture segments of every page. `bodySize` is the document's body font size. */
+export function detectFurniture(pages: PageText[], bodySize: number): Map<Segment, FurnitureType>[] {
+  const result = pages.map(() => new Map<Segment, FurnitureType>());
+  // Shapes of margin text per page, to count repetition (digits folded so "Page 3" matches "Page 4").
+  const seen = new Map<string, { pages: Set<number>; ys: number[] }>();
+  const candidates: { page: number; seg: Segment; key: string; top: boolean }[] = [];
+  pages.forEach((p, i) => {
+    if (p.height <= 0) return;
+    for (const seg of p.segments) {
+      const yTop = seg.y0 / p.height;
+      const yBottom = seg.y1 / p.height;
+      const top = yBottom <= REPEAT_BAND;
+      const bottom = yTop >= 1 - REPEAT_BAND;
+      if (!top && !bottom) {
+        // Rotated text in the side margins (arXiv stamps, line numbers) is furniture too.
+        if (seg.rotated && (seg.x1 / p.width < 0.12 || seg.x0 / p.width > 0.88)) result[i].set(seg, 'page_header');
+        continue;
+      }
+      const key = `${top ? 'T' : 'B'}|${shape(seg.text)}`;
+      candidates.push({ page: i, seg, key, top });
+      let entry = seen.get(key);
+      if (!entry) seen.set(key, (entry = { pages: new Set(), ys: [] }));
+      entry.pages.add(i);
+      entry.ys.push((seg.y0 + seg.y1) / 2 / p.height);
+    }
+  });
+  const minRepeat = Math.max(2, Math.ceil(pages.length * MIN_REPEAT_SHARE));
+  for (const c of candidates) {
+    const p = pages[c.page];
+    const entry = seen.get(c.key)!;
+    const y = (c.seg.y0 + c.seg.y1) / 2 / p.height;
+    const inBand = c.top ? c.seg.y1 / p.height <= MARGIN_BAND : c.seg.y0 / p.height >= 1 - MARGIN_BAND;
+    const samePlace = entry.ys.filter((v) => Math.abs(v - y) <= POSITION_TOLERANCE).length;
+    if (isPageNumberText(c.seg.text) && (inBand || samePlace >= minRepeat)) {
+      result[c.page].set(c.seg, 'page_number');
+    } else if (entry.pages.size >= minRepeat && samePlace >= minRepeat && c.seg.text.length <= 200) {
+      result[c.page].set(c.seg, c.top ? 'page_header' : 'page_footer');
+    }
+  }
+  // Lone margin lines: a small line alone at the very top or bottom, set apart from the body by a wide gap.
+  pages.forEach((p, i) => {
+    const body = p.segments.filter((s) => !result[i].has(s) && !s.rotated);
+    if (body.length < 4) return;
+    const sorted = [...body].sort((a, b) => a.y0 - b.y0);
+    tryLone(sorted, p, result[i], bodySize, true);
+    tryLone(sorted.reverse(), p, result[i], bodySize, false);
+  });
+  return result;
+}
+
+function tryLone(sorted: Segment[], p: PageText, marks: Map<Segment, FurnitureType>, bodySize: number, top: boolean): void {
+  const first = sorted[0];
+  if (first.size > bodySize * 1.05) return;
+  // The whole margin row (e.g. a running title and a page number side by side).
+  const row = sorted.filter((s) => s.y0 < first.y1 && s.y1 > first.y0);
+  const rest = sorted.filter((s) => !row.includes(s));
+  if (rest.length === 0) return;
+  // A page number at the end of the row marks a running head even without a wide gap (LaTeX headers).
+  const numbered = row.length <= 3 && row.some((s) => isPageNumberText(s.text));
+  const band = numbered ? REPEAT_BAND : MARGIN_BAND;
+  const inBand = top ? first.y1 / p.height <= band : first.y0 / p.height >= 1 - band;
+  if (!inBand) return;
+  const h = first.y1 - first.y0;
+  const gap = top ? Math.min(...rest.map((s) => s.y0)) - Math.max(...row.map((s) => s.y1)) : Math.min(...row.map((s) => s.y0)) - Math.max(...rest.map((s) => s.y1));
+  if (!numbered && gap < LONE_GAP_LINES * h) return;
+  if (numbered && gap < 0.5 * h) return;
+  for (const s of row) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');
+}

@@ -1,0 +1,143 @@
+// Reading order: split a page into columns where a clear gutter runs down it, recursively (XY-cut style, but
+// a column cut is tried first and full-width lines such as titles and wide figures cut across the columns).
+import type { Segment } from './extractPageText.js';
+
+/** A gutter must be at least this many ems of the body size wide. */
+const MIN_GUTTER_EM = 0.9;
+/** Segments wider than this share of the region are spanning lines, not column lines. */
+const WIDE_SHARE = 0.6;
+/** A gutter may be crossed by this share of the segments (centred titles, a stray label) and still count. */
+const GUTTER_CROSSING_SHARE = 0.04;
+/** A column has at least this many lines on each side, else the "gutter" is just a gap in a row. */
+const MIN_COLUMN_LINES = 3;
+/** Column text is prose: lines fill most of the column and are long; table cells are short. */
+const MIN_COLUMN_FILL = 0.7;
+const MIN_COLUMN_CHARS = 14;
+/** Gutters hug neither edge of the region. */
+const EDGE_MARGIN = 0.12;
+
+/** Order segments into leaves: each leaf is one column stretch, its segments sorted top to bottom, left to right. */
+export function orderReading(segments: Segment[], bodySize: number): Segment[][] {
+  const leaves: Segment[][] = [];
+  split(segments, bodySize, leaves, 0);
+  return leaves;
+}
+
+function split(segs: Segment[], bodySize: number, out: Segment[][], depth: number): void {
+  if (segs.length === 0) return;
+  const gutter = depth < 4 ? findGutter(segs, bodySize) : null;
+  if (!gutter) {
+    out.push(sortRows(segs));
+    return;
+  }
+  const [g0, g1] = gutter;
+  const spanning = segs.filter((s) => s.x0 < g0 && s.x1 > g1).sort((a, b) => a.y0 - b.y0);
+  const rest = segs.filter((s) => !(s.x0 < g0 && s.x1 > g1));
+  // Spanning lines cut the page into horizontal sections; each section reads left column then right column.
+  // Consecutive spanning lines with no column text between them (a wide title, a wide paragraph) stay one leaf.
+  let from = -Infinity;
+  let pendingSpan: Segment[] = [];
+  const section = (until: number) => rest.filter((s) => (s.y0 + s.y1) / 2 >= from && (s.y0 + s.y1) / 2 < until);
+  const emitSection = (inSection: Segment[]) => {
+    const mid = (g0 + g1) / 2;
+    split(inSection.filter((s) => (s.x0 + s.x1) / 2 < mid), bodySize, out, depth + 1);
+    split(inSection.filter((s) => (s.x0 + s.x1) / 2 >= mid), bodySize, out, depth + 1);
+  };
+  for (const s of spanning) {
+    const until = (s.y0 + s.y1) / 2;
+    const inSection = section(until);
+    if (inSection.length > 0) {
+      if (pendingSpan.length) out.push(sortRows(pendingSpan));
+      pendingSpan = [];
+      emitSection(inSection);
+    }
+    pendingSpan.push(s);
+    from = until;
+  }
+  if (pendingSpan.length) out.push(sortRows(pendingSpan));
+  emitSection(section(Infinity));
+}
+
+function findGutter(segs: Segment[], bodySize: number): [number, number] | null {
+  let rx0 = Infinity;
+  let rx1 = -Infinity;
+  for (const s of segs) {
+    if (s.x0 < rx0) rx0 = s.x0;
+    if (s.x1 > rx1) rx1 = s.x1;
+  }
+  const width = rx1 - rx0;
+  if (width <= 0 || segs.length < MIN_COLUMN_LINES * 2) return null;
+  const narrow = segs.filter((s) => s.x1 - s.x0 < width * WIDE_SHARE);
+  if (narrow.length < MIN_COLUMN_LINES * 2) return null;
+  // Coverage of every 1-point slice of the region by narrow segments.
+  const bins = Math.ceil(width) + 1;
+  const cover = new Uint16Array(bins);
+  for (const s of narrow) {
+    const a = Math.max(0, Math.floor(s.x0 - rx0));
+    const b = Math.min(bins - 1, Math.ceil(s.x1 - rx0));
+    for (let x = a; x < b; x++) cover[x]++;
+  }
+  const allowed = Math.floor(narrow.length * GUTTER_CROSSING_SHARE);
+  const minGutter = Math.max(4, MIN_GUTTER_EM * bodySize);
+  let best: [number, number] | null = null;
+  let x = Math.floor(width * EDGE_MARGIN);
+  const end = Math.ceil(width * (1 - EDGE_MARGIN));
+  while (x < end) {
+    if (cover[x] > allowed) {
+      x++;
+      continue;
+    }
+    let y = x;
+    while (y < bins && cover[y] <= allowed) y++;
+    if (y - x >= minGutter && (!best || y - x > best[1] - best[0])) best = [x, y];
+    x = y;
+  }
+  if (!best) return null;
+  const g0 = rx0 + best[0];
+  const g1 = rx0 + best[1];
+  const left = segs.filter((s) => s.x1 <= g0 + 1);
+  const right = segs.filter((s) => s.x0 >= g1 - 1);
+  if (!columnLike(left, rx0, g0) || !columnLike(right, g1, rx1)) return null;
+  return [g0, g1];
+}
+
+function columnLike(segs: Segment[], x0: number, x1: number): boolean {
+  const text = segs.filter((s) => !s.figure);
+  const width = x1 - x0;
+  if (text.length < MIN_COLUMN_LINES || width <= 0) return false;
+  // Prose fills its column: enough full lines, carrying most of the side's text (a table or figure inside the
+  // column may add short cells, which must not veto the column).
+  const full = text.filter((s) => (s.x1 - s.x0) / width >= MIN_COLUMN_FILL && s.text.length >= MIN_COLUMN_CHARS);
+  const chars = text.reduce((n, s) => n + s.text.length, 0);
+  const fullChars = full.reduce((n, s) => n + s.text.length, 0);
+  return full.length >= MIN_COLUMN_LINES && fullChars >= chars * 0.5;
+}
+
+/** Top to bottom by rows (segments overlapping vertically by half their height share a row), left to right inside a row. */
+export function sortRows(segs: Segment[]): Segment[] {
+  return groupRows(segs).flat();
+}
+
+export function groupRows(segs: Segment[]): Segment[][] {
+  const sorted = [...segs].sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  const rows: Segment[][] = [];
+  let row: Segment[] = [];
+  let rowY0 = 0;
+  let rowY1 = 0;
+  for (const s of sorted) {
+    const h = Math.min(s.y1 - s.y0, rowY1 - rowY0);
+    const overlap = Math.min(s.y1, rowY1) - Math.max(s.y0, rowY0);
+    if (row.length > 0 && overlap >= h * 0.5) {
+      row.push(s);
+      rowY0 = Math.min(rowY0, s.y0);
+      rowY1 = Math.max(rowY1, s.y1);
+    } else {
+      if (row.length) rows.push(row.sort((a, b) => a.x0 - b.x0));
+      row = [s];
+      rowY0 = s.y0;
+      rowY1 = s.y1;
+    }
+  }
+  if (row.length) rows.push(row.sort((a, b) => a.x0 - b.x0));
+  return rows;
+}

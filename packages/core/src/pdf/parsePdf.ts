@@ -1,0 +1,445 @@
+// PDF bytes → markdown, per-page markdown, typed layout blocks and metadata (spec §2.2, §2.6-§2.8).
+// MuPDF gives the text with fonts and boxes; layout is rebuilt here: furniture, columns, tables, headings.
+// Pages without a usable text layer are rendered to PNG and read by the injected OCR engine.
+import * as mupdf from 'mupdf';
+import { CoreError } from '../errors.js';
+import { buildBlocks, type LayoutBlock } from './buildBlocks.js';
+import { bodyFontSize, classifyHeadings, type Heading } from './classifyHeadings.js';
+import { detectFurniture, type FurnitureType } from './detectFurniture.js';
+import { extractPageText, type PageText, type Segment } from './extractPageText.js';
+import { hasPdfMagic } from './isPdf.js';
+import { ocrPageText } from './ocrPageText.js';
+import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
+import { orderReading } from './orderReading.js';
+import type {
+  ParsePdfContext,
+  ParsePdfOptions,
+  ParsePdfResult,
+  PdfBlock,
+  PdfBlockType,
+  PdfMetadata,
+  PdfPage,
+  PdfPageBlocks,
+} from './pdfTypes.js';
+import { renderBlock } from './renderBlock.js';
+
+/** Spec §8: `maxPages` is 1..10000; without it we still stop there (totalPages tells the truth). */
+export const MAX_PDF_PAGES = 10_000;
+/** Bigger bodies are refused before MuPDF touches them: memory stays bounded. */
+export const MAX_PDF_BYTES = 256 * 1024 * 1024;
+/** A page with fewer readable characters than this has no usable text layer (scans, image-only pages). */
+const MIN_USABLE_CHARS = 12;
+/** A text layer with more unreadable glyphs than this share is unusable (broken font encodings). */
+const MAX_GARBAGE_RATIO = 0.3;
+/** OCR resolution: 200 dpi reads body text well at half the cost of 300 dpi. */
+const OCR_DPI = 200;
+/** Cap on rendered pixels per page (about A4 at 300 dpi), so huge page boxes cannot exhaust memory. */
+const MAX_RENDER_PIXELS = 9_000_000;
+/** Images covering more than this share of the page are backgrounds or scans, not figures. */
+const MAX_FIGURE_AREA = 0.6;
+const PAGE_MARKER = (n: number) => `\n\n---\n\n<!-- page ${n} -->\n\n`;
+
+let mupdfWarnings = 0;
+// MuPDF prints repair warnings to the console; count them instead (a repaired page is reported as partial).
+mupdf.setLog({ error: () => void mupdfWarnings++, warning: () => void mupdfWarnings++ });
+
+interface PageWork {
+  text: PageText;
+  /** Rendered PNG waiting for OCR, and its scale (pixels per point). */
+  ocr?: Promise<OcrPageResult>;
+  scale?: number;
+  /** No usable text and OCR was not allowed (fast mode) or not possible. */
+  needsOcr?: boolean;
+  error?: string;
+}
+
+function pdfError(kind: ConstructorParameters<typeof CoreError>[0], code: string, message: string, details: object = {}): CoreError {
+  return new CoreError(kind, message, { code, ...details });
+}
+
+/** Parse a PDF. Throws CoreError with `details.code` PDF_* for unreadable, encrypted, scanned-in-fast-mode and timed-out PDFs. */
+export async function parsePdf(bytes: Uint8Array, options: ParsePdfOptions = {}, context: ParsePdfContext = {}): Promise<ParsePdfResult> {
+  const started = Date.now();
+  const mode = options.mode ?? 'auto';
+  if (mode !== 'fast' && mode !== 'auto' && mode !== 'ocr') throw new CoreError('invalid_input', `parsers[].mode must be fast, auto or ocr, not ${String(mode)}`);
+  if (options.maxPages !== undefined && (!Number.isInteger(options.maxPages) || options.maxPages < 1 || options.maxPages > MAX_PDF_PAGES))
+    throw new CoreError('invalid_input', `parsers[].maxPages must be an integer from 1 to ${MAX_PDF_PAGES}`);
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw pdfError('invalid_input', 'PDF_EMPTY', 'The PDF is empty.');
+  if (bytes.length > MAX_PDF_BYTES)
+    throw pdfError('limit_exceeded', 'PDF_TOO_LARGE', `The PDF is ${bytes.length} bytes; the limit is ${MAX_PDF_BYTES} bytes.`);
+  if (!hasPdfMagic(bytes)) throw pdfError('unsupported_content', 'PDF_NOT_A_PDF', 'The body is not a PDF (no %PDF- header).');
+  if (mode === 'ocr' && !context.ocr)
+    throw pdfError('unsupported_content', 'PDF_OCR_UNAVAILABLE', 'OCR was requested (mode "ocr") but no OCR engine is available in this process.');
+  checkTime(context, started, 0, 1);
+
+  let doc: mupdf.Document;
+  try {
+    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  } catch (err) {
+    throw pdfError('parse_failed', 'PDF_UNREADABLE', `The PDF could not be opened: ${messageOf(err)}.`);
+  }
+  try {
+    if (doc.needsPassword())
+      throw pdfError('unsupported_content', 'PDF_ENCRYPTED', 'The PDF is encrypted and needs a password to open; it cannot be parsed.');
+    let totalPages: number;
+    try {
+      totalPages = doc.countPages();
+    } catch (err) {
+      throw pdfError('parse_failed', 'PDF_UNREADABLE', `The PDF's page tree could not be read: ${messageOf(err)}.`);
+    }
+    if (totalPages < 1) throw pdfError('parse_failed', 'PDF_NO_PAGES', 'The PDF has no pages.');
+    const numPages = Math.min(totalPages, options.maxPages ?? MAX_PDF_PAGES);
+    const work = await readPages(doc, numPages, mode, context, started);
+    return assemble(doc, work, numPages, totalPages, mode, options);
+  } finally {
+    doc.destroy();
+    // Fonts and images MuPDF cached for this document are not needed by the next one.
+    mupdf.emptyStore();
+  }
+}
+
+async function readPages(
+  doc: mupdf.Document,
+  numPages: number,
+  mode: 'fast' | 'auto' | 'ocr',
+  context: ParsePdfContext,
+  started: number,
+): Promise<PageWork[]> {
+  const work: PageWork[] = [];
+  const engine = context.ocr;
+  const inFlight: Promise<unknown>[] = [];
+  let done = 0;
+  for (let i = 0; i < numPages; i++) {
+    checkTime(context, started, done, numPages);
+    const warningsBefore = mupdfWarnings;
+    let page: mupdf.Page | undefined;
+    let item: PageWork;
+    try {
+      page = doc.loadPage(i);
+      const text = extractPageText(page, i + 1);
+      if (mupdfWarnings > warningsBefore) text.status = 'partial';
+      item = { text };
+      const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;
+      const wantsOcr = mode === 'ocr' || (mode === 'auto' && !usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO));
+      if (wantsOcr && engine) {
+        // Keep no more renders in flight than the engine can work on: bounded memory for long scans.
+        while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
+        checkTime(context, started, done, numPages);
+        const { png, scale } = renderForOcr(page);
+        item.scale = scale;
+        item.ocr = engine.recognize(png, { signal: context.signal });
+        const settled = item.ocr.then(
+          () => void done++,
+          () => undefined,
+        );
+        inFlight.push(settled);
+      } else {
+        if (!usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO)) item.needsOcr = true;
+        done++;
+      }
+    } catch (err) {
+      if (err instanceof CoreError) throw err;
+      item = { text: emptyPage(i + 1, page), error: messageOf(err) };
+      done++;
+    } finally {
+      page?.destroy();
+    }
+    work.push(item);
+  }
+  for (const item of work) {
+    if (!item.ocr) continue;
+    try {
+      const result = await item.ocr;
+      const { width, height, pageNumber } = item.text;
+      item.text = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
+    } catch (err) {
+      checkTime(context, started, done, numPages);
+      if (context.signal?.aborted) throw timeoutError(context, started, done, numPages);
+      item.text = { ...item.text, segments: [], status: 'failed' };
+      item.error = `OCR failed: ${messageOf(err)}`;
+    }
+  }
+  checkTime(context, started, numPages, numPages);
+  return work;
+}
+
+function emptyPage(pageNumber: number, page: mupdf.Page | undefined): PageText {
+  let width = 0;
+  let height = 0;
+  try {
+    if (page) {
+      const b = page.getBounds();
+      width = b[2] - b[0];
+      height = b[3] - b[1];
+    }
+  } catch {
+    // a page whose box cannot be read has no size
+  }
+  return { pageNumber, width, height, segments: [], images: [], charCount: 0, garbageRatio: 0, source: 'native_text', status: 'failed', ocrConfidence: null };
+}
+
+function renderForOcr(page: mupdf.Page): { png: Uint8Array; scale: number } {
+  const [x0, y0, x1, y1] = page.getBounds();
+  const w = Math.max(1, x1 - x0);
+  const h = Math.max(1, y1 - y0);
+  let scale = OCR_DPI / 72;
+  if (w * h * scale * scale > MAX_RENDER_PIXELS) scale = Math.sqrt(MAX_RENDER_PIXELS / (w * h));
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, false);
+  try {
+    return { png: pixmap.asPNG(), scale };
+  } finally {
+    pixmap.destroy();
+  }
+}
+
+function checkTime(context: ParsePdfContext, started: number, done: number, total: number): void {
+  const late = context.deadline !== undefined && Date.now() > context.deadline;
+  if (late || context.signal?.aborted) throw timeoutError(context, started, done, total);
+}
+
+function timeoutError(context: ParsePdfContext, started: number, done: number, total: number): CoreError {
+  const elapsedMs = Date.now() - started;
+  const aborted = !!context.signal?.aborted && !(context.deadline !== undefined && Date.now() > context.deadline);
+  const reason = context.signal?.reason;
+  const isTimeout = !aborted || (reason instanceof Error && reason.name === 'TimeoutError');
+  if (!isTimeout) return pdfError('timeout', 'PDF_ABORTED', 'PDF parsing was cancelled.', { parsedPages: done, numPages: total, elapsedMs });
+  // Pages parsed so far tell the rate; the whole PDF needs about total/done times what we spent.
+  const estimatedMs = done > 0 ? Math.ceil((elapsedMs * total) / done) : undefined;
+  const need = estimatedMs !== undefined ? `about ${Math.ceil(estimatedMs / 1000)} s for ${total} pages` : `more than ${Math.ceil(elapsedMs / 1000)} s`;
+  return pdfError(
+    'timeout',
+    'PDF_TIMEOUT',
+    `PDF parsing did not finish in time: ${done} of ${total} pages parsed in ${elapsedMs} ms. Parsing this PDF needs ${need}; ` +
+      `raise the request timeout accordingly, or lower parsers[].maxPages, or use mode "fast".`,
+    { parsedPages: done, numPages: total, elapsedMs, estimatedMs },
+  );
+}
+
+function messageOf(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300);
+}
+
+interface PageLayout {
+  text: PageText;
+  blocks: LayoutBlock[];
+  furniture: { seg: Segment; type: FurnitureType }[];
+}
+
+function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<LayoutBlock, Heading> } {
+  const texts = work.map((w) => w.text);
+  const segSize = segmentBodySize(texts);
+  const furniture = detectFurniture(texts, segSize);
+  const pages = texts.map((text, i) => {
+    const marks = furniture[i];
+    const figures: Segment[] = text.images
+      .filter(([x0, y0, x1, y1]) => ((x1 - x0) * (y1 - y0)) / Math.max(1, text.width * text.height) <= MAX_FIGURE_AREA)
+      .map(([x0, y0, x1, y1]) => ({ text: '', x0, y0, x1, y1, size: 0, bold: false, italic: false, mono: false, figure: true, source: 'native_text', confidence: null }));
+    // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
+    const inFigure = (s: Segment) => figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
+    const body = text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s));
+    const leaves = orderReading([...body, ...figures], segSize);
+    const blocks = leaves.flatMap((leaf) => buildBlocks(leaf, segSize));
+    return { text, blocks, furniture: [...marks].map(([seg, type]) => ({ seg, type })) };
+  });
+  const bodySize = bodyFontSize(pages.flatMap((p) => p.blocks)) || segSize;
+  return { pages, headings: classifyHeadings(pages.map((p) => p.blocks), bodySize) };
+}
+
+/** The font size carrying most characters, before blocks exist (gutter and gap thresholds scale with it). */
+function segmentBodySize(pages: PageText[]): number {
+  const weight = new Map<number, number>();
+  for (const p of pages) for (const s of p.segments) weight.set(s.size, (weight.get(s.size) ?? 0) + s.text.length);
+  let size = 10;
+  let best = -1;
+  for (const [s, n] of weight) if (n > best && s > 0) [best, size] = [n, s];
+  return size;
+}
+
+function blockType(block: LayoutBlock, heading: Heading | undefined): { type: PdfBlockType; label: string } {
+  if (heading) return { type: heading.type, label: heading.type === 'title' ? 'title' : `heading_${heading.level}` };
+  switch (block.kind) {
+    case 'table':
+      return { type: 'table', label: 'table' };
+    case 'figure':
+      return { type: 'figure', label: 'picture' };
+    case 'caption':
+      return { type: 'caption', label: 'caption' };
+    case 'list_item':
+      return { type: 'text', label: 'list_item' };
+    case 'code':
+      return { type: 'text', label: 'code' };
+    default:
+      return { type: 'text', label: 'paragraph' };
+  }
+}
+
+function assemble(
+  doc: mupdf.Document,
+  work: PageWork[],
+  numPages: number,
+  totalPages: number,
+  mode: 'fast' | 'auto' | 'ocr',
+  options: ParsePdfOptions,
+): ParsePdfResult {
+  const scanned = work.filter((w) => w.needsOcr).length;
+  const hasText = work.some((w) => w.text.segments.length > 0);
+  if (!hasText && scanned > 0) {
+    if (mode === 'fast')
+      throw pdfError(
+        'unsupported_content',
+        'PDF_NEEDS_OCR',
+        'This PDF has no text layer (it looks scanned), so mode "fast" cannot read it; use parsers: [{ type: "pdf", mode: "auto" }] or mode "ocr".',
+        { scannedPages: scanned },
+      );
+    throw pdfError('unsupported_content', 'PDF_OCR_UNAVAILABLE', 'This PDF has no text layer and no OCR engine is available in this process.', {
+      scannedPages: scanned,
+    });
+  }
+  if (!hasText && work.every((w) => w.error)) throw pdfError('parse_failed', 'PDF_UNREADABLE', `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`);
+
+  const { pages, headings } = layoutPages(work);
+  let markdown = '';
+  const pageMarkdown: PdfPage[] = [];
+  const blockPages: PdfPageBlocks[] = [];
+  let firstTitle: string | undefined;
+  for (const page of pages) {
+    const { text } = page;
+    const items: PdfBlock[] = [];
+    const toBbox = (x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null =>
+      text.width > 0 && text.height > 0
+        ? [clamp01(x0 / text.width), clamp01(y0 / text.height), clamp01(x1 / text.width), clamp01(y1 / text.height)]
+        : null;
+    const furnitureItem = (f: { seg: Segment; type: FurnitureType }): Omit<PdfBlock, 'id' | 'readingOrder'> => ({
+      type: f.type,
+      label: f.type,
+      bbox: toBbox(f.seg.x0, f.seg.y0, f.seg.x1, f.seg.y1),
+      content: f.seg.text,
+      markdownSpan: null,
+      source: f.seg.source,
+      confidence: { layout: 0.8, ocr: f.seg.confidence },
+    });
+    const furniture = [...page.furniture].sort((a, b) => a.seg.y0 - b.seg.y0 || a.seg.x0 - b.seg.x0);
+    const top = furniture.filter((f) => f.seg.y0 < text.height / 2);
+    const bottom = furniture.filter((f) => f.seg.y0 >= text.height / 2);
+    const pending: Omit<PdfBlock, 'id' | 'readingOrder'>[] = top.map(furnitureItem);
+
+    // The page's body markdown, with each fragment's offset inside it.
+    let pageMd = '';
+    let prevKind: string | undefined;
+    for (const block of page.blocks) {
+      const heading = headings.get(block);
+      const fragment = renderBlock(block, heading);
+      const { type, label } = blockType(block, heading);
+      if (type === 'title' && firstTitle === undefined) firstTitle = block.text.trim();
+      let span: [number, number] | null = null;
+      if (fragment.length > 0) {
+        if (pageMd.length > 0) pageMd += prevKind === 'list_item' && block.kind === 'list_item' ? '\n' : '\n\n';
+        span = [pageMd.length, pageMd.length + fragment.length];
+        pageMd += fragment;
+        prevKind = block.kind;
+      }
+      pending.push({
+        type,
+        label,
+        bbox: toBbox(block.x0, block.y0, block.x1, block.y1),
+        content: fragment,
+        markdownSpan: span,
+        source: block.source,
+        confidence: { layout: heading ? 0.7 : block.layoutConfidence, ocr: block.ocrConfidence },
+      });
+    }
+    pending.push(...bottom.map(furnitureItem));
+
+    // Place the page in the document: markers between pages, none before the first page with content.
+    let offset = -1;
+    if (pageMd.length > 0) {
+      if (markdown.length > 0) markdown += options.pageMarkers ? PAGE_MARKER(text.pageNumber) : '\n\n';
+      offset = markdown.length;
+      markdown += pageMd;
+    }
+    if (options.pages) pageMarkdown.push({ pageNumber: text.pageNumber, markdown: pageMd });
+    if (options.blocks) {
+      blockPages.push({
+        pageNumber: text.pageNumber,
+        width: text.width > 0 ? round2(text.width) : null,
+        height: text.height > 0 ? round2(text.height) : null,
+        status: work[text.pageNumber - 1].error || work[text.pageNumber - 1].needsOcr ? 'failed' : text.status,
+        items: pending.map((b, index) => ({
+          id: `p${text.pageNumber}.b${index}`,
+          ...b,
+          markdownSpan: b.markdownSpan && offset >= 0 ? [b.markdownSpan[0] + offset, b.markdownSpan[1] + offset] : null,
+          readingOrder: index,
+        })),
+      });
+    }
+  }
+
+  const info = (key: string) => {
+    try {
+      const v = doc.getMetaData(key)?.trim();
+      return v ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const infoTitle = info('info:Title');
+  const title = usableTitle(infoTitle) ?? firstTitle;
+  const metadata: PdfMetadata = {
+    ...(title ? { title } : {}),
+    ...optional('author', info('info:Author')),
+    ...optional('subject', info('info:Subject')),
+    ...optional('keywords', info('info:Keywords')),
+    ...optional('creator', info('info:Creator')),
+    ...optional('producer', info('info:Producer')),
+    ...optional('creationDate', pdfDate(info('info:CreationDate'))),
+    ...optional('modificationDate', pdfDate(info('info:ModDate'))),
+    ...optional('language', languageOf(doc)),
+    numPages,
+    totalPages,
+    ocrPages: work.filter((w) => w.text.source === 'ocr').length,
+    failedPages: work.filter((w) => w.error || w.needsOcr).length,
+  };
+  const result: ParsePdfResult = { markdown, numPages, totalPages, metadata };
+  if (title) result.title = title;
+  if (options.pages) result.pages = pageMarkdown;
+  if (options.blocks) result.blocks = blockPages;
+  return result;
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value ? ({ [key]: value } as Record<K, string>) : {};
+}
+
+/** Producers often leave the file name or "untitled" as the title; those say nothing. */
+function usableTitle(title: string | undefined): string | undefined {
+  if (!title) return undefined;
+  if (/^(untitled|microsoft word - .*|.*\.(docx?|pdf|tex|indd|pptx?|xlsx?))$/i.test(title)) return undefined;
+  return title;
+}
+
+/** `D:20200330120000+09'00'` → ISO 8601. */
+function pdfDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^D?:?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?/.exec(value);
+  if (!m) return undefined;
+  const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', tz, tzh, tzm] = m;
+  const zone = !tz || tz === 'Z' || tz === 'z' ? 'Z' : `${tz}${tzh ?? '00'}:${tzm ?? '00'}`;
+  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${zone}`;
+  return Number.isNaN(Date.parse(iso)) ? undefined : iso;
+}
+
+function languageOf(doc: mupdf.Document): string | undefined {
+  try {
+    return doc.asPDF()?.getLanguage() ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function clamp01(v: number): number {
+  return Math.round(Math.min(1, Math.max(0, v)) * 10000) / 10000;
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
