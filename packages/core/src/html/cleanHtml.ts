@@ -1,0 +1,125 @@
+// The `html` format: the page minus non-content elements, with every URL absolute and every responsive image
+// reduced to its largest file. One walk over the tree does all of it.
+import { createUrlResolver, type UrlResolver } from './createUrlResolver.js';
+import { parseSrcset, pickLargestCandidate, type ImageCandidate } from './resolveSrcset.js';
+import { WALK_CONTINUE, WALK_REMOVE, walkNodes, type WalkAction } from './walkNodes.js';
+
+/** Never content: code, styling, fallbacks for script-less browsers, and the head (metadata is read before). */
+export const REMOVED_TAGS = new Set(['script', 'style', 'noscript', 'meta', 'head']);
+
+/** Attributes holding one URL, per element. */
+const URL_ATTRIBUTES: Record<string, readonly string[]> = {
+  a: ['href'],
+  area: ['href'],
+  link: ['href'],
+  img: ['src'],
+  source: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  iframe: ['src'],
+  frame: ['src'],
+  embed: ['src'],
+  input: ['src'],
+  object: ['data'],
+  form: ['action'],
+  button: ['formaction'],
+  blockquote: ['cite'],
+  q: ['cite'],
+  del: ['cite'],
+  ins: ['cite'],
+};
+
+/** Where lazy-loading scripts park the real image while `src` holds a placeholder. */
+const LAZY_SRC_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original'];
+const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset'];
+
+export interface CleanHtmlOptions {
+  /** Absolute base for relative URLs (see findBaseUrl); without it URLs stay as written. */
+  baseUrl?: string;
+}
+
+/** Cleans the document in place and returns its body. */
+export function cleanHtml(document: Document, options: CleanHtmlOptions = {}): HTMLElement {
+  const resolve = createUrlResolver(options.baseUrl);
+  // Read before the walk: linkedom's `body` getter re-creates a <head> when none is left.
+  const body = document.body;
+  walkNodes(document.documentElement, (node) => cleanNode(node, resolve));
+  return body;
+}
+
+function cleanNode(node: Node, resolve: UrlResolver): WalkAction {
+  const type = node.nodeType;
+  if (type === 8) return WALK_REMOVE;
+  if (type !== 1) return WALK_CONTINUE;
+  const element = node as Element;
+  const tag = element.localName;
+  if (REMOVED_TAGS.has(tag)) return WALK_REMOVE;
+  if (tag === 'picture') resolvePicture(element, resolve);
+  else if (tag === 'img') resolveImage(element, [], resolve);
+  const attributes = URL_ATTRIBUTES[tag];
+  if (attributes) {
+    for (const name of attributes) {
+      const value = element.getAttribute(name);
+      if (value !== null) element.setAttribute(name, resolve(value));
+    }
+  }
+  if (tag === 'source' && element.hasAttribute('srcset')) resolveSrcsetAttribute(element, resolve);
+  return WALK_CONTINUE;
+}
+
+/** <picture>: the largest candidate over its <source>s and its <img> becomes the img's src; the sources go. */
+function resolvePicture(picture: Element, resolve: UrlResolver): void {
+  const fromSources: ImageCandidate[] = [];
+  const sources: Element[] = [];
+  let img: Element | null = null;
+  for (let child = picture.firstElementChild; child; child = child.nextElementSibling) {
+    if (child.localName === 'source') {
+      sources.push(child);
+      for (const name of ['srcset', ...LAZY_SRCSET_ATTRIBUTES]) {
+        const value = child.getAttribute(name);
+        if (value) fromSources.push(...parseSrcset(value));
+      }
+    } else if (child.localName === 'img' && !img) img = child;
+  }
+  if (!img) return;
+  resolveImage(img, fromSources, resolve);
+  for (const source of sources) source.remove();
+}
+
+/** Picks the largest of srcset, lazy-loading attributes, src and any <picture> candidates, and makes it the src. */
+function resolveImage(img: Element, extra: ImageCandidate[], resolve: UrlResolver): void {
+  const candidates = [...extra];
+  let consumed = false;
+  for (const name of ['srcset', ...LAZY_SRCSET_ATTRIBUTES]) {
+    const value = img.getAttribute(name);
+    if (value === null) continue;
+    consumed = true;
+    candidates.push(...parseSrcset(value));
+    img.removeAttribute(name);
+  }
+  for (const name of LAZY_SRC_ATTRIBUTES) {
+    const value = img.getAttribute(name)?.trim();
+    if (!value) continue;
+    consumed = true;
+    candidates.push({ url: value });
+    img.removeAttribute(name);
+  }
+  if (!consumed && candidates.length === 0) return;
+  const src = img.getAttribute('src')?.trim();
+  // A data: src next to real candidates is a lazy-loading placeholder, not the image.
+  if (src && !(src.startsWith('data:') && candidates.length > 0)) candidates.push({ url: src });
+  const best = pickLargestCandidate(candidates);
+  if (best) img.setAttribute('src', resolve(best.url));
+  img.removeAttribute('sizes');
+}
+
+/** A <source> outside <picture> (video/audio keep theirs): absolutise every srcset URL, keep the descriptors. */
+function resolveSrcsetAttribute(source: Element, resolve: UrlResolver): void {
+  const candidates = parseSrcset(source.getAttribute('srcset') ?? '');
+  const value = candidates
+    .map((c) => [resolve(c.url), c.width !== undefined ? `${c.width}w` : c.density !== undefined ? `${c.density}x` : '']
+      .filter(Boolean).join(' '))
+    .join(', ');
+  source.setAttribute('srcset', value);
+}
