@@ -13,6 +13,8 @@ import { systemClock, type Clock } from './clock.js';
 
 /** The embedded home when neither REDIS_URL nor SCRAPE_DATA_DIR is set (relative to the working directory). */
 export const DEFAULT_DATA_DIR = '.scrape-data';
+/** Embedded only: how often expired artifacts and entries are removed; screenshots live a day, so minutes are plenty. */
+export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 interface CommonOptions {
   clock?: Clock;
@@ -22,6 +24,10 @@ interface CommonOptions {
   pageRetentionMs?: number;
   /** Entries kept per change history (default 10). */
   historyLimit?: number;
+  /** Embedded: background sweep period (default 10 minutes; 0 = never, call `sweep()` yourself). Ignored on Redis. */
+  sweepIntervalMs?: number;
+  /** Told about a failed background sweep (the store keeps working; the next sweep retries). */
+  onSweepError?: (error: unknown) => void;
 }
 
 export type CreateCacheStoresOptions =
@@ -62,6 +68,15 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
   const artifacts = createArtifactStore(backend, blobs, { clock });
   const coalescer = createCoalescer();
 
+  const sweep = async () => (await artifacts.sweepArtifacts()) + (await backend.sweep());
+  const sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  if (backend.kind === 'embedded' && sweepIntervalMs > 0) {
+    timer = setInterval(() => void sweep().catch((error) => options.onSweepError?.(error)), sweepIntervalMs);
+    // A cache sweep must never keep a process alive.
+    timer.unref();
+  }
+
   return {
     kind: backend.kind,
     clock,
@@ -69,11 +84,11 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
     history,
     artifacts,
     coalesce: (key, fetcher) => coalescer.coalesce(key, fetcher),
-    async sweep() {
-      const files = await artifacts.sweepArtifacts();
-      return files + (await backend.sweep());
+    sweep,
+    async close() {
+      if (timer) clearInterval(timer);
+      await backend.close();
     },
-    close: () => backend.close(),
   };
 }
 

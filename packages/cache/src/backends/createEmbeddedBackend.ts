@@ -12,7 +12,7 @@ export const DEFAULT_LRU_MAX_BYTES = 64 * 1024 * 1024;
 const LRU_MAX_ITEM_FRACTION = 0.1;
 /** Per-item bookkeeping counted against the LRU budget besides the bytes themselves. */
 const LRU_ENTRY_OVERHEAD_BYTES = 64;
-/** Each stored value is prefixed by its expiry (epoch ms as float64; 0 = never) so sweeps need no second index. */
+/** Each stored value is prefixed by its expiry (epoch ms as float64; 0 = never): reads judge it without a second lookup. */
 const EXPIRY_BYTES = 8;
 const NEVER = 0;
 /** Highest list sequence number, the start of a newest-first range scan. */
@@ -23,6 +23,8 @@ export interface EmbeddedBackendOptions {
   lruMaxBytes?: number;
   clock?: Clock;
 }
+
+type ExpiryKey = [number, 'k', string] | [number, 'l', string, number];
 
 interface Stamped {
   expiresAt: number;
@@ -40,6 +42,10 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBacken
   const root: RootDatabase = open({ path: join(options.dataDir, 'cache.lmdb') });
   const kv: Database<Buffer, string> = root.openDB({ name: 'kv', encoding: 'binary' });
   const lists: Database<Buffer, [string, number]> = root.openDB({ name: 'lists', encoding: 'binary' });
+  // Expiry index ordered by time, so a sweep reads only what is due instead of every (100 KB) value.
+  // Keys: [expiresAt, 'k', key] or [expiresAt, 'l', listKey, seq]. Entries may be stale (value since overwritten or
+  // trimmed); the sweep checks the value's own stamp before deleting.
+  const expiries: Database<boolean, ExpiryKey> = root.openDB({ name: 'expiries', encoding: 'msgpack' });
   const lruMaxBytes = options.lruMaxBytes ?? DEFAULT_LRU_MAX_BYTES;
   const lru = new LRUCache<string, Stamped | Stamped[]>({
     maxSize: lruMaxBytes,
@@ -83,7 +89,10 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBacken
       guard();
       const expiresAt = expiryFor(ttlMs);
       lru.delete(`k:${key}`);
-      await kv.put(key, stamp(expiresAt, value));
+      await root.transaction(() => {
+        kv.put(key, stamp(expiresAt, value));
+        if (expiresAt !== NEVER) expiries.put([expiresAt, 'k', key], true);
+      });
     },
     async delete(key) {
       guard();
@@ -94,10 +103,11 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBacken
       guard();
       const expiresAt = expiryFor(ttlMs);
       lru.delete(`l:${key}`);
-      await lists.transaction(() => {
+      await root.transaction(() => {
         const keys = [...lists.getKeys({ start: [key, MAX_SEQ], end: [key, -1], reverse: true })];
         const nextSeq = keys.length === 0 ? 0 : keys[0][1] + 1;
         lists.put([key, nextSeq], stamp(expiresAt, value));
+        if (expiresAt !== NEVER) expiries.put([expiresAt, 'l', key, nextSeq], true);
         for (const old of keys.slice(Math.max(0, maxLength - 1))) lists.remove(old);
       });
       // A read racing the transaction may have cached the old list; drop it again now the commit is visible.
@@ -118,24 +128,26 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBacken
     async sweep() {
       guard();
       const now = clock.now();
-      const expired = (raw: Uint8Array) => {
-        const at = expiryOf(raw);
-        return at !== NEVER && at <= now;
-      };
       let removed = 0;
       await root.transaction(() => {
-        for (const { key, value } of kv.getRange({})) {
-          if (expired(value)) {
-            kv.remove(key);
-            lru.delete(`k:${key}`);
-            removed++;
-          }
-        }
-        for (const { key, value } of lists.getRange({})) {
-          if (expired(value)) {
-            lists.remove(key);
-            lru.delete(`l:${key[0]}`);
-            removed++;
+        for (const entry of expiries.getKeys({ start: [0], end: [now + 1] })) {
+          expiries.remove(entry);
+          const [expiresAt, kind, key] = entry;
+          if (kind === 'k') {
+            const raw = kv.get(key);
+            if (raw && expiryOf(raw) === expiresAt) {
+              kv.remove(key);
+              lru.delete(`k:${key}`);
+              removed++;
+            }
+          } else {
+            const itemKey: [string, number] = [key, entry[3] as number];
+            const raw = lists.get(itemKey);
+            if (raw && expiryOf(raw) === expiresAt) {
+              lists.remove(itemKey);
+              lru.delete(`l:${key}`);
+              removed++;
+            }
           }
         }
       });
@@ -162,5 +174,6 @@ function expiryOf(raw: Uint8Array): number {
 }
 
 function unstamp(raw: Uint8Array): Stamped {
-  return { expiresAt: expiryOf(raw), value: raw.subarray(EXPIRY_BYTES) };
+  // A plain Uint8Array view: both homes hand out the same type.
+  return { expiresAt: expiryOf(raw), value: new Uint8Array(raw.buffer, raw.byteOffset + EXPIRY_BYTES, raw.byteLength - EXPIRY_BYTES) };
 }

@@ -7,11 +7,7 @@ const BLOB_KEY_PREFIX = 'artifact-bytes:';
 export function createKvBlobStore(backend: KvBackend): BlobStore {
   return {
     put: (id, bytes, ttlMs) => backend.put(BLOB_KEY_PREFIX + id, bytes, ttlMs),
-    async get(id) {
-      const bytes = await backend.get(BLOB_KEY_PREFIX + id);
-      // A plain Uint8Array view, so callers see the same type from every home.
-      return bytes && new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    },
+    get: (id) => backend.get(BLOB_KEY_PREFIX + id),
     delete: (id) => backend.delete(BLOB_KEY_PREFIX + id),
     sweep: async () => 0,
   };

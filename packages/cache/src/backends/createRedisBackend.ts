@@ -33,11 +33,14 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
   }
 
   const toBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  // Plain Uint8Array views: both homes hand out the same type.
+  const view = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
   return {
     kind: 'redis',
     async get(key) {
-      return redis.getBuffer(key);
+      const value = await redis.getBuffer(key);
+      return value && view(value);
     },
     async put(key, value, ttlMs) {
       if (ttlMs && ttlMs > 0) await redis.set(key, toBuffer(value), 'PX', Math.ceil(ttlMs));
@@ -54,7 +57,7 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
       if (!results || failed) throw new CacheError('unavailable', 'Redis transaction failed', { cause: String(failed?.[0]) });
     },
     async range(key, start, stop) {
-      return redis.lrangeBuffer(key, start, stop);
+      return (await redis.lrangeBuffer(key, start, stop)).map(view);
     },
     async deleteList(key) {
       await redis.del(key);

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock.js';
+import { createEmbeddedBackend } from './createEmbeddedBackend.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const bytes = (...values: number[]) => new Uint8Array(values);
+
+describe('createEmbeddedBackend', () => {
+  it('sweep physically removes only what is due, using the expiry index', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scrape-cache-backend-'));
+    dirs.push(dataDir);
+    const clock = createManualClock();
+    const backend = createEmbeddedBackend({ dataDir, clock });
+    await backend.put('short', bytes(1), 1000);
+    await backend.put('long', bytes(2), 100_000);
+    await backend.put('forever', bytes(3));
+    await backend.put('rewritten', bytes(4), 1000);
+    await backend.put('rewritten', bytes(5), 100_000);
+    await backend.push('list', bytes(6), 5, 1000);
+    await backend.push('list', bytes(7), 5, 100_000);
+    const t0 = clock.now();
+
+    clock.advance(5000);
+    expect(await backend.get('short')).toBeNull();
+    expect(await backend.sweep()).toBe(2);
+    // Move time back: anything still expired-but-present would reappear; swept values must not.
+    clock.set(t0);
+    expect(await backend.get('short')).toBeNull();
+    expect(await backend.get('long')).toEqual(bytes(2));
+    expect(await backend.get('forever')).toEqual(bytes(3));
+    expect(await backend.get('rewritten')).toEqual(bytes(5));
+    expect(await backend.range('list', 0, -1)).toEqual([bytes(7)]);
+    clock.advance(5000);
+    expect(await backend.sweep()).toBe(0);
+    await backend.close();
+  });
+
+  it('trims lists to their bound and keeps them across a reopen', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scrape-cache-backend-'));
+    dirs.push(dataDir);
+    const first = createEmbeddedBackend({ dataDir });
+    for (let i = 0; i < 6; i++) await first.push('l', bytes(i), 3);
+    expect(await first.range('l', 0, -1)).toEqual([bytes(5), bytes(4), bytes(3)]);
+    expect(await first.range('l', 1, 1)).toEqual([bytes(4)]);
+    await first.close();
+    const second = createEmbeddedBackend({ dataDir });
+    expect(await second.range('l', 0, -1)).toEqual([bytes(5), bytes(4), bytes(3)]);
+    await second.deleteList('l');
+    expect(await second.range('l', 0, -1)).toEqual([]);
+    await second.close();
+  });
+});
