@@ -61,11 +61,13 @@ describe('judgeCopy', () => {
     expect(judgeCopy(plan, now - DAY - 1, now)).toBe('too-old');
   });
 
-  it('minAge demands at least that age; minAge 1 accepts any copy older than 1 ms, however old', () => {
+  it('minAge demands at least that age; minAge 1 accepts any copy at all, however old or new', () => {
     expect(judgeCopy(planCache({ minAge: DAY }), now - DAY + 1, now)).toBe('too-young');
     expect(judgeCopy(planCache({ minAge: DAY }), now - DAY, now)).toBe('usable');
     expect(judgeCopy(planCache({ minAge: 1 }), now - 500 * DAY, now)).toBe('usable');
     expect(judgeCopy(planCache({ minAge: 1 }), now - 1, now)).toBe('usable');
+    expect(judgeCopy(planCache({ minAge: 1 }), now, now)).toBe('usable');
+    expect(judgeCopy(planCache({ minAge: 2 }), now - 1, now)).toBe('too-young');
   });
 
   it('lockdown accepts a copy 700 days old but not 731', () => {

@@ -92,7 +92,8 @@ export function planCache(request: CachePolicyRequest): CachePlan {
   return {
     read,
     maxAgeMs,
-    minAgeMs: Math.max(0, minAge),
+    // The spec's "1 accepts any cached data regardless of age" includes a copy stored this very millisecond.
+    minAgeMs: minAge <= 1 ? 0 : minAge,
     missCode: cacheOnly ? (lockdown ? 'SCRAPE_LOCKDOWN_CACHE_MISS' : 'SCRAPE_NO_CACHED_DATA') : null,
     writeCache: write,
     writeHistory: retain,
