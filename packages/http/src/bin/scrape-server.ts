@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// scrape-server: the v2 HTTP service. Configuration comes from the environment (docs/self-hosting.md).
+import { ConfigError, loadConfig } from '../config.js';
+import { createServer } from '../createServer.js';
+import { installGracefulShutdown } from '../installGracefulShutdown.js';
+import { VERSION } from '../version.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`scrape-server: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = createServer({
+    host: config.host,
+    apiKeys: config.apiKeys,
+    allowPrivateUrls: config.allowPrivateUrls,
+    dataDir: config.dataDir,
+    logLevel: config.logLevel,
+  });
+  if (config.redisUrl) {
+    app.log.warn('REDIS_URL is set but this build does not use Redis yet: every store is embedded in this process');
+  }
+  if (config.allowPrivateUrls) {
+    app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');
+  }
+  installGracefulShutdown(app, { graceMs: config.shutdownGraceMs });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    app.log.fatal({ err, port: config.port, host: config.host }, `cannot listen on ${config.host}:${config.port}: ${e.code ?? e.message}`);
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+  app.log.info(
+    {
+      version: VERSION,
+      addresses: app.addresses(),
+      auth: config.apiKeys.length > 0 ? `on (${config.apiKeys.length} key(s) from ${config.apiKeysSource})` : 'off (loopback only)',
+      dataDir: config.dataDir,
+      allowPrivateUrls: config.allowPrivateUrls,
+    },
+    'scrape-server listening',
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`scrape-server: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

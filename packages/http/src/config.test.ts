@@ -1,0 +1,93 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config.js';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has embedded, loopback, keyless defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3002,
+      host: '127.0.0.1',
+      apiKeys: [],
+      apiKeysSource: 'none',
+      allowPrivateUrls: false,
+      dataDir: DEFAULT_DATA_DIR,
+      logLevel: 'info',
+      shutdownGraceMs: 25000,
+      redisUrl: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      SCRAPE_API_KEYS: ' a-key , b-key,,a-key ',
+      SCRAPE_ALLOW_PRIVATE_URLS: 'true',
+      SCRAPE_DATA_DIR: '/var/lib/scrape',
+      LOG_LEVEL: 'WARN',
+      SCRAPE_SHUTDOWN_GRACE_MS: '1000',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      apiKeys: ['a-key', 'b-key'],
+      allowPrivateUrls: true,
+      dataDir: '/var/lib/scrape',
+      logLevel: 'warn',
+      shutdownGraceMs: 1000,
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+  });
+
+  it('reads a keys file with comments and blank lines, merged with SCRAPE_API_KEYS', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrape-keys-'));
+    const file = join(dir, 'keys');
+    writeFileSync(file, '# production keys\nfile-key-1\n\n  file-key-2   # the CI key\r\n#disabled-key\n');
+    const c = loadConfig({ SCRAPE_API_KEYS_FILE: file, SCRAPE_API_KEYS: 'env-key' });
+    expect(c.apiKeys).toEqual(['env-key', 'file-key-1', 'file-key-2']);
+    expect(c.apiKeysSource).toContain(file);
+  });
+
+  it('reports every problem at once, with the variable named', () => {
+    const problems = problemsOf({ PORT: 'http', LOG_LEVEL: 'loud', SCRAPE_ALLOW_PRIVATE_URLS: 'maybe', SCRAPE_SHUTDOWN_GRACE_MS: '-5' });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/PORT.*"http"/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL.*"loud"/);
+    expect(problems.join('\n')).toMatch(/SCRAPE_ALLOW_PRIVATE_URLS.*"maybe"/);
+    expect(problems.join('\n')).toMatch(/SCRAPE_SHUTDOWN_GRACE_MS/);
+  });
+
+  it.each(['65536', '3.5', '-1'])('rejects PORT %s', (port) => {
+    expect(problemsOf({ PORT: port })[0]).toMatch(/^PORT/);
+  });
+
+  it('refuses a keyless service on a non-loopback address', () => {
+    const problems = problemsOf({ HOST: '0.0.0.0' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/no API keys.*SCRAPE_API_KEYS/);
+    expect(loadConfig({ HOST: '0.0.0.0', SCRAPE_API_KEYS: 'k' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).apiKeys).toEqual([]);
+  });
+
+  it('rejects unreadable or empty key files and keys with whitespace', () => {
+    expect(problemsOf({ SCRAPE_API_KEYS_FILE: '/nonexistent/keys' })[0]).toMatch(/cannot read.*ENOENT/);
+    const dir = mkdtempSync(join(tmpdir(), 'scrape-keys-'));
+    writeFileSync(join(dir, 'empty'), '# nothing here\n\n');
+    expect(problemsOf({ SCRAPE_API_KEYS_FILE: join(dir, 'empty') })[0]).toMatch(/holds no keys/);
+    expect(problemsOf({ SCRAPE_API_KEYS: 'has space' })[0]).toMatch(/whitespace/);
+    expect(problemsOf({ SCRAPE_API_KEYS: ' , ,' })[0]).toMatch(/holds no keys/);
+  });
+});

@@ -1,0 +1,355 @@
+// Unit tests of the HTTP adapter alone. The scraper here is a scripted double so that the adapter's own duties
+// (status mapping, auth, logs, abort, shutdown) can be driven into every branch, including failures the real
+// scraper never produces on purpose (an unexpected throw). test/*.e2e.test.ts run the real scraper end to end.
+import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ScrapeError, errors, type ScrapeContext, type Scraper } from '@scrape/scraper';
+import { ConfigError } from './config.js';
+import { createServer, type CreateServerOptions } from './createServer.js';
+
+type Behaviour = (body: unknown, ctx: ScrapeContext) => Promise<Record<string, unknown>>;
+
+function scriptedScraper(behaviour: Behaviour) {
+  const calls: { body: unknown; ctx: ScrapeContext }[] = [];
+  const state = { closed: false, closedAt: 0 };
+  const scraper: Scraper = {
+    async scrape(body, ctx = {}) {
+      calls.push({ body, ctx });
+      return (await behaviour(body, ctx)) as Awaited<ReturnType<Scraper['scrape']>>;
+    },
+    openapi: () => ({ openapi: '3.1.0', info: { title: 'double' } }),
+    async close() {
+      state.closed = true;
+      state.closedAt = Date.now();
+    },
+  };
+  return { scraper, calls, state };
+}
+
+const okDoc = async (body: unknown) => ({
+  markdown: '# hi',
+  metadata: { sourceURL: (body as { url: string }).url, statusCode: 200, engine: 'fetch' },
+});
+
+function captureLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+const apps: { close(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+function build(behaviour: Behaviour = okDoc, options: CreateServerOptions = {}) {
+  const double = scriptedScraper(behaviour);
+  const logs = captureLogs();
+  const app = createServer({ apiKeys: ['test-key-123'], logger: logs.logger, scraper: double.scraper, ...options });
+  apps.push(app);
+  return { app, ...double, logs };
+}
+
+const auth = { authorization: 'Bearer test-key-123' };
+
+describe('createServer routes', () => {
+  it('GET /health needs no key and reports the package version', async () => {
+    const { app } = build();
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, version });
+  });
+
+  it('GET /v2/openapi.json serves the scraper document', async () => {
+    const { app } = build();
+    const res = await app.inject({ method: 'GET', url: '/v2/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ openapi: '3.1.0', info: { title: 'double' } });
+  });
+
+  it('POST /v2/scrape wraps the document and passes the team and a signal', async () => {
+    const { app, calls } = build();
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com/a' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { markdown: '# hi', metadata: { sourceURL: 'https://example.com/a', statusCode: 200, engine: 'fetch' } } });
+    expect(calls[0].body).toEqual({ url: 'https://example.com/a' });
+    expect(calls[0].ctx.team).toMatch(/^key_/);
+    expect(calls[0].ctx.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('answers a ScrapeError with its status, body and headers', async () => {
+    const { app } = build(async () => {
+      throw errors.rateLimited(7);
+    });
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.json()).toEqual({ success: false, error: 'Rate limit exceeded' });
+
+    const { app: app2 } = build(async () => {
+      throw errors.badRequest('Bad Request', [{ path: ['timeout'], message: 'too small' }]);
+    });
+    const res2 = await app2.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com', timeout: 1 } });
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json()).toEqual({ success: false, error: 'Bad Request', details: [{ path: ['timeout'], message: 'too small' }] });
+  });
+
+  it('turns an unexpected throw into a bare 500 UNKNOWN_ERROR and logs the stack, not the body', async () => {
+    const { app, logs } = build(async () => {
+      throw new TypeError('secret internal detail');
+    });
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, error: 'Internal Server Error', code: 'UNKNOWN_ERROR' });
+    expect(res.body).not.toContain('secret');
+    const logged = logs.lines.find((l) => l.msg === 'unexpected error') as { err?: { stack?: string } };
+    expect(logged?.err?.stack).toContain('secret internal detail');
+  });
+
+  it('a ScrapeError with a status outside 4xx/5xx is a 500', async () => {
+    const { app } = build(async () => {
+      throw new ScrapeError({ status: 200, error: 'weird' });
+    });
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('UNKNOWN_ERROR');
+  });
+});
+
+describe('createServer body handling', () => {
+  const post = (app: ReturnType<typeof build>['app'], payload: string | Buffer, contentType?: string) =>
+    app.inject({ method: 'POST', url: '/v2/scrape', headers: { ...auth, ...(contentType ? { 'content-type': contentType } : {}) }, payload });
+
+  it('malformed JSON is a 400 Bad Request that never reaches the scraper', async () => {
+    const { app, calls } = build();
+    for (const payload of ['{"url":', '{url: "x"}', '[1,2', 'nul']) {
+      const res = await post(app, payload, 'application/json');
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, error: 'Bad Request', code: 'BAD_REQUEST_INVALID_JSON' });
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it('prototype-poisoning keys are refused as bad JSON', async () => {
+    const { app, calls } = build();
+    const res = await post(app, '{"url":"https://example.com","__proto__":{"x":1}}', 'application/json');
+    expect(res.statusCode).toBe(400);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('an empty JSON body is a 400', async () => {
+    const { app } = build();
+    const res = await post(app, '', 'application/json');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Bad Request');
+  });
+
+  it('a non-JSON content type is a 415 saying what to send', async () => {
+    const { app } = build();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await post(app, 'url=https://example.com', type);
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toMatchObject({ success: false, error: 'Unsupported Media Type', details: { message: expect.stringContaining('application/json') } });
+    }
+  });
+
+  it('a body over 10 MB is a 413 Payload Too Large', async () => {
+    const { app, calls } = build();
+    const big = JSON.stringify({ url: 'https://example.com', headers: { x: 'a'.repeat(10 * 1024 * 1024) } });
+    const res = await post(app, big, 'application/json');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, error: 'Payload Too Large' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('JSON with a charset parameter is accepted', async () => {
+    const { app } = build();
+    const res = await post(app, '{"url":"https://example.com"}', 'application/json; charset=utf-8');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('unknown paths and methods are 404 Not Found in the error shape', async () => {
+    const { app } = build();
+    for (const [method, url] of [['GET', '/nope'], ['GET', '/v2/scrape'], ['POST', '/v1/scrape'], ['DELETE', '/v2/scrape']] as const) {
+      const res = await app.inject({ method, url, headers: auth });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ success: false, error: 'Not Found' });
+    }
+  });
+});
+
+describe('createServer auth', () => {
+  it.each([
+    ['no header', {}],
+    ['unknown key', { authorization: 'Bearer wrong-key' }],
+    ['malformed header', { authorization: 'test-key-123' }],
+    ['basic scheme', { authorization: 'Basic dGVzdA==' }],
+  ])('%s is a 401 Unauthorized: Invalid token', async (_name, headers) => {
+    const { app, calls } = build();
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: headers as Record<string, string>, payload: { url: 'https://example.com' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keyless mode works on loopback and is refused elsewhere at creation', async () => {
+    const double = scriptedScraper(okDoc);
+    const { logger, lines } = captureLogs();
+    const app = createServer({ host: '127.0.0.1', logger, scraper: double.scraper });
+    apps.push(app);
+    expect(lines.some((l) => l.level === 40 && String(l.msg).includes('authentication is OFF'))).toBe(true);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/v2/scrape`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com' }),
+    });
+    expect(res.status).toBe(200);
+    expect(double.calls[0].ctx.team).toBe('local');
+
+    expect(() => createServer({ host: '0.0.0.0', scraper: double.scraper })).toThrow(ConfigError);
+    expect(() => createServer({ host: '192.168.1.10', apiKeys: [], scraper: double.scraper })).toThrow(/refusing to start/);
+  });
+});
+
+describe('createServer logs and request ids', () => {
+  it('echoes a safe x-request-id and mints one otherwise', async () => {
+    const { app } = build();
+    const a = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'trace-42' } });
+    expect(a.headers['x-request-id']).toBe('trace-42');
+    const b = await app.inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('writes one scrape line with host, status, duration and engine, and never the body or key', async () => {
+    const { app, logs } = build();
+    await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: { ...auth, 'x-request-id': 'req-7' },
+      payload: { url: 'https://docs.example.com/private/path?token=SECRET1', headers: { cookie: 'SECRET2' } },
+    });
+    const scrapeLines = logs.lines.filter((l) => l.msg === 'scrape');
+    expect(scrapeLines).toHaveLength(1);
+    expect(scrapeLines[0]).toMatchObject({ reqId: 'req-7', host: 'docs.example.com', status: 200, engine: 'fetch', pageStatus: 200 });
+    expect(typeof scrapeLines[0].durationMs).toBe('number');
+    const all = JSON.stringify(logs.lines);
+    expect(all).not.toContain('SECRET');
+    expect(all).not.toContain('test-key-123');
+  });
+
+  it('logs failed scrapes with status and code', async () => {
+    const { app, logs } = build(async () => {
+      throw errors.timeout();
+    });
+    await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'http://slow.example/' } });
+    expect(logs.lines.find((l) => l.msg === 'scrape')).toMatchObject({ host: 'slow.example', status: 408, code: 'SCRAPE_TIMEOUT' });
+  });
+});
+
+/** POSTs over a real socket so that disconnects and shutdown behave as in production. */
+function rawPost(port: number, body: object): { done: Promise<{ status: number; json: unknown }>; destroy(): void } {
+  let req!: ReturnType<typeof httpRequest>;
+  const done = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+    req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/v2/scrape', headers: { ...auth, 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+  return { done, destroy: () => req.destroy() };
+}
+
+function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const start = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = () => (check() ? resolve() : Date.now() - start > ms ? reject(new Error('waitFor timed out')) : setTimeout(tick, 10));
+    tick();
+  });
+}
+
+/** A scrape that runs until released or aborted, like a slow page. */
+function controllableScrape() {
+  const releases: (() => void)[] = [];
+  const aborted: unknown[] = [];
+  const behaviour: Behaviour = (body, ctx) =>
+    new Promise((resolve, reject) => {
+      releases.push(() => resolve({ markdown: 'late', metadata: { sourceURL: (body as { url: string }).url, statusCode: 200 } }));
+      ctx.signal?.addEventListener('abort', () => {
+        aborted.push(ctx.signal?.reason);
+        reject(errors.timeout());
+      });
+    });
+  return { behaviour, releases, aborted };
+}
+
+describe('createServer cancellation and shutdown', () => {
+  it('aborts the scrape when the client disconnects', async () => {
+    const ctl = controllableScrape();
+    const { app, logs } = build(ctl.behaviour);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    const call = rawPost(port, { url: 'https://example.com/slow' });
+    call.done.catch(() => undefined);
+    await waitFor(() => ctl.releases.length === 1);
+    expect(app.inFlightScrapes()).toBe(1);
+    call.destroy();
+    await waitFor(() => ctl.aborted.length === 1);
+    await waitFor(() => app.inFlightScrapes() === 0);
+    await waitFor(() => logs.lines.some((l) => String(l.msg).includes('client disconnected')));
+  });
+
+  it('close() lets in-flight scrapes finish, refuses new connections, then closes the scraper', async () => {
+    const ctl = controllableScrape();
+    const { app, state } = build(ctl.behaviour);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    const call = rawPost(port, { url: 'https://example.com/slow' });
+    await waitFor(() => ctl.releases.length === 1);
+
+    const closing = app.close();
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    expect(state.closed).toBe(false);
+
+    ctl.releases[0]();
+    const res = await call.done;
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ success: true, data: { markdown: 'late' } });
+    await closing;
+    expect(ctl.aborted).toHaveLength(0);
+    // The server did not create this scraper, so it does not close it; the owner does.
+    expect(state.closed).toBe(false);
+  });
+
+  it('abortInFlightScrapes answers running scrapes with 503', async () => {
+    // The scraper rejects with a plain error on abort; the server answers 503 since the abort was its own doing.
+    const started: number[] = [];
+    const { app } = build((_body, ctx) =>
+      new Promise((_resolve, reject) => {
+        started.push(Date.now());
+        ctx.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      }),
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    const call = rawPost(port, { url: 'https://example.com/slow' });
+    await waitFor(() => started.length === 1);
+    expect(app.abortInFlightScrapes('test')).toBe(1);
+    const res = await call.done;
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ success: false, error: 'Service Unavailable' });
+  });
+});

@@ -1,0 +1,218 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createScraper, errors, type ScrapeDocument, type Scraper } from '@scrape/scraper';
+import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
+import { createAuthenticator, KEYLESS_TEAM } from './createAuthenticator.js';
+import { isLoopbackHost } from './isLoopbackHost.js';
+import { pickRequestId } from './pickRequestId.js';
+import { toErrorReply } from './toErrorReply.js';
+import { VERSION } from './version.js';
+
+/** The spec caps request bodies (§8, 413) without a number; 10 MB fits any real scrape request many times over. */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** Node's default (5 s) is shorter than a load balancer's typical idle timeout, which makes proxies hit closed sockets. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token' } as const;
+const NOT_FOUND = { success: false, error: 'Not Found' } as const;
+
+export interface CreateServerOptions {
+  /** The address the server will be bound to. Keyless mode is refused unless it is a loopback address. */
+  host?: string;
+  /** Accepted API keys; empty or absent turns authentication off (loopback only). */
+  apiKeys?: readonly string[];
+  /** Passed to createScraper: turns the SSRF guard off (local use and tests). */
+  allowPrivateUrls?: boolean;
+  /** Passed to createScraper: where the embedded stores live. */
+  dataDir?: string;
+  logLevel?: LogLevel;
+  /** A pino logger to use instead of a new one (it must be pino: Fastify needs child loggers). */
+  logger?: FastifyBaseLogger;
+  /** An existing scraper (embedding). The server closes only a scraper it created itself. */
+  scraper?: Scraper;
+}
+
+/** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
+interface ScrapeLog {
+  host?: string;
+  engine?: string;
+  pageStatus?: number;
+  code?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Scrapes currently running. */
+    inFlightScrapes(): number;
+    /** Aborts every running scrape (shutdown grace period over); they answer 503. Returns how many were aborted. */
+    abortInFlightScrapes(reason: string): number;
+  }
+  interface FastifyRequest {
+    /** Who the request is billed to: a hash naming the API key, or `local` when authentication is off. */
+    team: string;
+    scrapeLog: ScrapeLog | null;
+  }
+}
+
+/**
+ * Builds the v2 HTTP service (not listening: call `listen`). Routes: POST /v2/scrape, GET /v2/openapi.json,
+ * GET /health. Every error is `{ success: false, error, code?, details? }` with the spec's status.
+ */
+export function createServer(options: CreateServerOptions = {}): FastifyInstance {
+  const host = options.host ?? DEFAULT_HOST;
+  const apiKeys = [...new Set(options.apiKeys ?? [])];
+  const authProblem = checkAuthPolicy(host, apiKeys);
+  if (authProblem) throw new ConfigError([authProblem]);
+
+  const app = Fastify({
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : { logger: { level: options.logLevel ?? DEFAULT_LOG_LEVEL, redact: ['req.headers.authorization'] } }),
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (req) => pickRequestId(req.headers['x-request-id']),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Idle keep-alive sockets are closed on shutdown; sockets with a request in flight are left to finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  const ownsScraper = options.scraper === undefined;
+  const scraper = options.scraper ?? createScraper({ allowPrivateUrls: options.allowPrivateUrls, dataDir: options.dataDir, logger: app.log });
+  const authenticate = createAuthenticator(apiKeys);
+  const keyless = apiKeys.length === 0;
+  if (keyless) app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');
+
+  const running = new Set<AbortController>();
+  app.decorate('inFlightScrapes', () => running.size);
+  app.decorate('abortInFlightScrapes', (reason: string) => {
+    const count = running.size;
+    for (const controller of running) controller.abort(new Error(reason));
+    return count;
+  });
+  app.decorateRequest('team', '');
+  app.decorateRequest('scrapeLog', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // The API speaks JSON only: without Fastify's text/plain parser any other content type is a clear 415.
+  app.removeContentTypeParser('text/plain');
+
+  const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (keyless) {
+      // Belt and braces: a keyless server somehow listening on a public address still serves only local callers.
+      const local = request.socket?.localAddress;
+      if (local !== undefined && !isLoopbackHost(local)) {
+        request.log.warn({ localAddress: local }, 'refused: authentication is off and the request did not arrive on loopback');
+        return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
+      }
+      request.team = KEYLESS_TEAM;
+      return;
+    }
+    const result = authenticate(request.headers.authorization);
+    if (!result.ok) return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
+    request.team = result.team;
+  };
+
+  app.get('/health', async () => ({ ok: true, version: VERSION }));
+
+  app.get('/v2/openapi.json', async () => scraper.openapi());
+
+  app.post('/v2/scrape', { onRequest: requireKey }, async (request, reply) => {
+    const log: ScrapeLog = { host: hostOf(request.body) };
+    request.scrapeLog = log;
+    const shutdown = new AbortController();
+    running.add(shutdown);
+    // An abandoned scrape stops using the engine. The response's 'close' before it finished means the client left;
+    // (Fastify's request.signal is not used: it follows the request stream, which closes once the body is read.)
+    const client = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) client.abort(new Error('client disconnected'));
+    };
+    reply.raw.once('close', onClose);
+    const signal = AbortSignal.any([client.signal, shutdown.signal]);
+    try {
+      const data = await scraper.scrape(request.body, { signal, team: request.team });
+      log.engine = engineOf(data);
+      log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;
+      return { success: true, data };
+    } catch (err) {
+      if (client.signal.aborted) {
+        // Nobody is left to answer; the line stands in for the response log.
+        request.log.info({ host: log.host, status: 499, durationMs: Math.round(reply.elapsedTime) }, 'scrape abandoned: client disconnected');
+        return reply.hijack();
+      }
+      if (shutdown.signal.aborted) throw errors.unavailable('Service Unavailable', { reason: 'The server is shutting down; retry.' });
+      throw err;
+    } finally {
+      running.delete(shutdown);
+      reply.raw.off('close', onClose);
+    }
+  });
+
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
+
+  app.setErrorHandler(async (err, request, reply) => {
+    const result = toErrorReply(err);
+    if (request.scrapeLog) request.scrapeLog.code = result.body.code;
+    if (result.unexpected) request.log.error({ err }, 'unexpected error');
+    if (result.headers) reply.headers(result.headers);
+    return reply.code(result.status).send(result.body);
+  });
+
+  // One line per request, written when the response is done (never the body; the scrape line adds host and engine).
+  app.addHook('onResponse', async (request, reply) => {
+    const base = { method: request.method, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) };
+    if (request.routeOptions.url === '/v2/scrape') {
+      request.log.info({ ...base, ...(request.scrapeLog ?? {}) }, 'scrape');
+    } else if (request.routeOptions.url === '/health') {
+      request.log.debug({ ...base, path: '/health' }, 'request');
+    } else {
+      request.log.info({ ...base, path: request.routeOptions.url ?? pathOf(request.url) }, 'request');
+    }
+  });
+
+  // While shutting down, a finished response also ends its keep-alive connection, so an idle client cannot hold
+  // the process open for the whole keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  // Fastify closes the listener (and waits for in-flight requests) before its onClose hooks run,
+  // so the scraper is only closed once no request can still use it.
+  app.addHook('onClose', async () => {
+    if (ownsScraper) await scraper.close();
+  });
+
+  return app;
+}
+
+function hostOf(body: unknown): string | undefined {
+  const url = (body as { url?: unknown } | null)?.url;
+  if (typeof url !== 'string') return undefined;
+  try {
+    return new URL(url).host || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whichever field the scraper uses to say which engine served the page (it is not part of the v2 document). */
+function engineOf(doc: ScrapeDocument): string | undefined {
+  const m = doc.metadata as Record<string, unknown> | undefined;
+  for (const candidate of [m?.engine, (doc as Record<string, unknown>).engine]) {
+    if (typeof candidate === 'string') return candidate;
+  }
+  return undefined;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}

@@ -1,0 +1,74 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import type { Scraper } from '@scrape/scraper';
+import { createServer } from './createServer.js';
+import { installGracefulShutdown } from './installGracefulShutdown.js';
+
+/** A scraper double whose scrapes last `ms` unless aborted (then it rejects like an engine would). */
+function slowScraper(ms: number) {
+  const started: number[] = [];
+  const scraper: Scraper = {
+    scrape: (body, ctx = {}) =>
+      new Promise((resolve, reject) => {
+        started.push(Date.now());
+        const timer = setTimeout(() => resolve({ markdown: 'done', metadata: { sourceURL: (body as { url: string }).url } }), ms);
+        ctx.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        });
+      }),
+    openapi: () => ({}),
+    close: async () => undefined,
+  };
+  return { scraper, started };
+}
+
+function post(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: 'POST', path: '/v2/scrape', headers: { authorization: 'Bearer k', 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end('{"url":"https://example.com"}');
+  });
+}
+
+async function until(check: () => boolean) {
+  while (!check()) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('installGracefulShutdown', () => {
+  it('lets an in-flight scrape finish within the grace period, then exits 0', async () => {
+    const { scraper, started } = slowScraper(300);
+    const app = createServer({ apiKeys: ['k'], logLevel: 'silent', scraper });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const exits: number[] = [];
+    const shutdown = installGracefulShutdown(app, { graceMs: 5_000, signals: [], exit: (c) => exits.push(c) });
+    const status = post((app.server.address() as { port: number }).port);
+    await until(() => started.length === 1);
+    const t0 = Date.now();
+    await shutdown('SIGTERM');
+    expect(await status).toBe(200);
+    expect(exits).toEqual([0]);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(200);
+  });
+
+  it('aborts scrapes still running when the grace period ends (503) and still exits 0', async () => {
+    const { scraper, started } = slowScraper(60_000);
+    const app = createServer({ apiKeys: ['k'], logLevel: 'silent', scraper });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const exits: number[] = [];
+    const shutdown = installGracefulShutdown(app, { graceMs: 200, signals: [], exit: (c) => exits.push(c) });
+    const status = post((app.server.address() as { port: number }).port);
+    await until(() => started.length === 1);
+    const t0 = Date.now();
+    await shutdown('SIGTERM');
+    expect(await status).toBe(503);
+    expect(exits).toEqual([0]);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // E2E scrapes go through real sockets (and a deliberately slow fixture page), so allow more than the default 5 s.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // One file at a time: the machine is shared and each e2e file starts its own servers.
+    fileParallelism: false,
+  },
+});
