@@ -1,0 +1,70 @@
+// The `links` format: the links a reader of the cleaned page could follow, each once.
+import { WALK_CONTINUE, walkNodes } from './walkNodes.js';
+
+/** Schemes that run code instead of naming a resource. */
+const DROPPED_PROTOCOLS = new Set(['javascript:', 'vbscript:']);
+
+export interface ExtractLinksOptions {
+  /** The page URL: links back to it that differ only by #fragment are in-page anchors and are dropped. */
+  url?: string;
+  /** Base for relative hrefs (see findBaseUrl); defaults to `url`. */
+  baseUrl?: string;
+}
+
+/**
+ * Every a[href] / area[href] under `root`, absolute, without credentials, de-duplicated in first-seen order;
+ * `#`-only, in-page anchors, javascript: and unresolvable hrefs are dropped, mailto: and other schemes kept.
+ */
+export function extractLinks(root: Node, options: ExtractLinksOptions = {}): string[] {
+  const base = parseUrl(options.baseUrl ?? options.url);
+  const page = parseUrl(options.url);
+  const pageWithoutHash = page ? withoutHash(page) : undefined;
+  const seen = new Set<string>();
+  const links: string[] = [];
+  walkNodes(root, (node) => {
+    if (node.nodeType !== 1) return WALK_CONTINUE;
+    const tag = (node as Element).localName;
+    if (tag !== 'a' && tag !== 'area') return WALK_CONTINUE;
+    const link = normalizeLink((node as Element).getAttribute('href'), base, pageWithoutHash);
+    if (link !== undefined && !seen.has(link)) {
+      seen.add(link);
+      links.push(link);
+    }
+    return WALK_CONTINUE;
+  });
+  return links;
+}
+
+function normalizeLink(href: string | null, base: URL | undefined, pageWithoutHash: string | undefined): string | undefined {
+  const raw = href?.trim();
+  if (!raw || raw.startsWith('#')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return undefined;
+  }
+  if (DROPPED_PROTOCOLS.has(url.protocol)) return undefined;
+  // Cleaning already made `#top` absolute, so an in-page anchor shows up as the page URL plus a fragment.
+  if (pageWithoutHash !== undefined && url.href.includes('#') && withoutHash(url) === pageWithoutHash) return undefined;
+  if (url.username || url.password) {
+    url.username = '';
+    url.password = '';
+  }
+  return url.href;
+}
+
+function withoutHash(url: URL): string {
+  const href = url.href;
+  const hash = href.indexOf('#');
+  return hash === -1 ? href : href.slice(0, hash);
+}
+
+function parseUrl(value: string | undefined): URL | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
