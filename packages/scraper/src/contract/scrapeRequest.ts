@@ -88,20 +88,27 @@ export const scrapeRequestSchema = z
     origin: z.string().optional().describe('Client identification; the Firecrawl SDKs send it.'),
     integration: z.string().optional().describe('Client identification; the Firecrawl SDKs send it when set.'),
   })
-  .superRefine((req, ctx) => {
-    // The refinements see a partly valid object when other fields failed: each rule checks its own inputs.
-    const timeout = typeof req.timeout === 'number' ? req.timeout : TIMEOUT_DEFAULT_MS;
-    if (typeof req.waitFor === 'number' && req.waitFor > timeout / 2) {
-      ctx.addIssue({ code: 'custom', path: ['waitFor'], message: WAIT_FOR_RULE });
-    }
-    const formats = Array.isArray(req.formats) ? (req.formats as FormatObject[]) : [];
-    if (formats.filter((f) => f?.type === 'screenshot').length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['formats'], message: ONE_SCREENSHOT_RULE });
-    }
-    if (formats.some((f) => f?.type === 'changeTracking') && !formats.some((f) => f?.type === 'markdown')) {
-      ctx.addIssue({ code: 'custom', path: ['formats'], message: CHANGE_TRACKING_RULE });
-    }
+  // Cross-field rules run even when other fields failed (`when`), so their message can lead the 400; each rule
+  // therefore checks its own inputs' types.
+  .refine((req) => !(typeof req?.waitFor === 'number' && req.waitFor > timeoutOf(req) / 2), { message: WAIT_FOR_RULE, path: ['waitFor'], when: always })
+  .refine((req) => formatsOf(req).filter((f) => f?.type === 'screenshot').length <= 1, { message: ONE_SCREENSHOT_RULE, path: ['formats'], when: always })
+  .refine((req) => !formatsOf(req).some((f) => f?.type === 'changeTracking') || formatsOf(req).some((f) => f?.type === 'markdown'), {
+    message: CHANGE_TRACKING_RULE,
+    path: ['formats'],
+    when: always,
   });
+
+function always(): boolean {
+  return true;
+}
+
+function timeoutOf(req: { timeout?: unknown } | undefined): number {
+  return typeof req?.timeout === 'number' ? req.timeout : TIMEOUT_DEFAULT_MS;
+}
+
+function formatsOf(req: { formats?: unknown } | undefined): (FormatObject | undefined)[] {
+  return Array.isArray(req?.formats) ? (req!.formats as (FormatObject | undefined)[]) : [];
+}
 
 export type ScrapeRequestInput = z.input<typeof scrapeRequestSchema>;
 type ParsedScrapeRequest = z.output<typeof scrapeRequestSchema>;

@@ -89,7 +89,7 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
           if (Number(responseHeaders['content-length']) > maxBytes) throw errors.responseTooLarge(maxBytes);
           body = await readBody(response.body, responseHeaders['content-encoding'] ?? '', maxBytes);
         } catch (error) {
-          response.body.destroy();
+          discard(response.body);
           throw signal.aborted ? signal.reason : toFetchError(error, url);
         }
         return {
@@ -109,6 +109,12 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
       agents.clear();
     },
   };
+}
+
+/** Drops an unread body; undici reports destroying a body mid-stream as an error event, which nobody needs here. */
+function discard(body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown }): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 /** Defaults first, then the client's headers (they win, case-insensitively). */

@@ -11,15 +11,13 @@ const brotliDecompress = promisify(zlib.brotliDecompress);
  * Reads a response body into memory, at most `limit` bytes before and after content decoding (a small gzip can
  * inflate to gigabytes). Decoding is done in libuv's thread pool, so big pages do not stall the event loop.
  */
-export async function readBody(body: AsyncIterable<Uint8Array> & { destroy?(error?: Error): unknown }, contentEncoding: string, limit: number): Promise<Uint8Array> {
+export async function readBody(body: AsyncIterable<Uint8Array>, contentEncoding: string, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.byteLength;
-    if (size > limit) {
-      body.destroy?.();
-      throw errors.responseTooLarge(limit);
-    }
+    // Leaving the loop by throwing ends the stream; the caller discards what is left.
+    if (size > limit) throw errors.responseTooLarge(limit);
     chunks.push(chunk);
   }
   let bytes: Buffer = Buffer.concat(chunks, size);
