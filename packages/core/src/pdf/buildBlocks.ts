@@ -361,3 +361,36 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
 function looksLikeHeadingNumber(marker: string, line: Line, bodySize: number): boolean {
   return /^\d/.test(marker) && (line.bold || line.size > bodySize * 1.1) && line.text.length < 120;
 }
+
+/**
+ * A paragraph cut by a column break continues at the top of the next column: the first part ends without a full
+ * stop and the next starts in lowercase. Join them (the block's box then spans both columns).
+ */
+export function joinColumnBreaks(leaves: LayoutBlock[][]): LayoutBlock[] {
+  const out: LayoutBlock[] = [];
+  for (const leaf of leaves) {
+    leaf.forEach((block, i) => {
+      const prev = out[out.length - 1];
+      if (
+        i === 0 &&
+        prev &&
+        prev.kind === 'paragraph' &&
+        block.kind === 'paragraph' &&
+        Math.abs(prev.size - block.size) <= SIZE_STEP &&
+        prev.bold === block.bold &&
+        !SENTENCE_END.test(prev.text.trim()) &&
+        /^\p{Ll}/u.test(block.text.trim())
+      ) {
+        prev.text = joinLine(prev.text, block.text);
+        prev.lines += block.lines;
+        prev.x0 = Math.min(prev.x0, block.x0);
+        prev.y0 = Math.min(prev.y0, block.y0);
+        prev.x1 = Math.max(prev.x1, block.x1);
+        prev.y1 = Math.max(prev.y1, block.y1);
+        return;
+      }
+      out.push(block);
+    });
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 // Pages without a usable text layer are rendered to PNG and read by the injected OCR engine.
 import * as mupdf from 'mupdf';
 import { CoreError } from '../errors.js';
-import { buildBlocks, type LayoutBlock } from './buildBlocks.js';
+import { buildBlocks, joinColumnBreaks, type LayoutBlock } from './buildBlocks.js';
 import { bodyFontSize, classifyHeadings, type Heading } from './classifyHeadings.js';
 import { detectFurniture, type FurnitureType } from './detectFurniture.js';
 import { extractPageText, type PageText, type Segment } from './extractPageText.js';
@@ -238,7 +238,7 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
     const inFigure = (s: Segment) => figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
     const body = text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s));
     const leaves = orderReading([...body, ...figures], segSize);
-    const blocks = leaves.flatMap((leaf) => buildBlocks(leaf, segSize));
+    const blocks = joinColumnBreaks(leaves.map((leaf) => buildBlocks(leaf, segSize)));
     return { text, blocks, furniture: [...marks].map(([seg, type]) => ({ seg, type })) };
   });
   const bodySize = bodyFontSize(pages.flatMap((p) => p.blocks)) || segSize;
