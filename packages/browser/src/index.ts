@@ -1,2 +1,27 @@
-// Filled by a later issue; the package builds so the workspace graph is complete.
-export const PACKAGE = '@scrape/browser';
+// @scrape/browser: Chromium rendering for the scrape pipeline. The scraper owns policy (SSRF rules, artifacts,
+// spec errors); this package owns the browser: pool, page setup, smart wait, actions and captures.
+export { createBrowserPool, DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS, DEFAULT_MAX_CONCURRENCY, DEFAULT_IDLE_TIMEOUT_MS } from './createBrowserPool.js';
+export { BrowserError, isBrowserError } from './BrowserError.js';
+export type { BrowserErrorKind, BrowserErrorDetails } from './BrowserError.js';
+export { validateRenderRequest, MAX_ACTIONS, MAX_TOTAL_WAIT_MS, MAX_VIEWPORT_SIDE } from './validateRenderRequest.js';
+export { resolveLocation, toAcceptLanguage } from './resolveLocation.js';
+export type { ResolvedLocation } from './resolveLocation.js';
+export { imageSize } from './imageSize.js';
+export { loadAdBlocker } from './loadAdBlocker.js';
+export type { AdBlocker } from './loadAdBlocker.js';
+export type {
+  Action,
+  ActionResults,
+  Artifact,
+  BrowserPool,
+  BrowserPoolOptions,
+  BrowserPoolStats,
+  PdfFormat,
+  RenderOptions,
+  RenderRequest,
+  RenderResult,
+  RenderTimings,
+  ScreenshotArtifact,
+  ScreenshotOptions,
+  Viewport,
+} from './types.js';

@@ -1,0 +1,225 @@
+import { existsSync } from 'node:fs';
+import pLimit from 'p-limit';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { BrowserError, isBrowserError, reasonOf } from './BrowserError.js';
+import { buildContextOptions } from './buildContextOptions.js';
+import { renderPage } from './renderPage.js';
+import { validateRenderRequest } from './validateRenderRequest.js';
+import type { BrowserPool, BrowserPoolOptions, BrowserPoolStats, RenderOptions, RenderRequest, RenderResult } from './types.js';
+
+/** Debian's package path; CHROMIUM_PATH overrides it. */
+export const DEFAULT_EXECUTABLE = '/usr/bin/chromium';
+/**
+ * Flags that work for the system Chromium as root in a container: no sandbox (needs user namespaces), no GPU, no
+ * QUIC (route interception needs TCP), and none of the background services that phone home or update themselves.
+ */
+export const DEFAULT_LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+/** Each render is a tab with its own renderer: 4 fit the 2-core, few-GB machines we target. */
+export const DEFAULT_MAX_CONCURRENCY = 4;
+/** An idle Chromium still holds ~150 MB; after a minute without renders we give it back. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+/** A cold Chromium start takes ~0.5 s here; 30 s means it is wedged. */
+const LAUNCH_TIMEOUT_MS = 30_000;
+/** Closing a context of a wedged renderer must not hold the slot forever. */
+const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
+
+interface ActiveRender {
+  fail(error: BrowserError): void;
+}
+
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * One long-lived Chromium, a fresh isolated context per render, at most `maxConcurrency` renders at once.
+ * Chromium starts on first use, is relaunched after a crash or disconnect, and is closed after `idleTimeoutMs`.
+ */
+export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool {
+  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE;
+  const launchArgs = options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS];
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const limit = pLimit(Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY));
+
+  let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
+  let browserPid: number | undefined;
+  let launches = 0;
+  let closed = false;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const active = new Set<ActiveRender>();
+
+  async function launch(): Promise<Browser> {
+    if (!existsSync(executablePath)) {
+      throw new BrowserError(
+        'browser_unavailable',
+        `Chromium not found at ${executablePath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
+        { executablePath },
+      );
+    }
+    let launched: Browser;
+    try {
+      launched = await chromium.launch({ executablePath, args: launchArgs, headless: true, timeout: LAUNCH_TIMEOUT_MS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    } catch (error) {
+      throw new BrowserError('browser_unavailable', `Chromium failed to start: ${reasonOf(error)}`, { executablePath }, { cause: error });
+    }
+    launches++;
+    launched.on('disconnected', () => {
+      if (browser !== launched) return;
+      browser = undefined;
+      browserPid = undefined;
+      // Renders on the dead browser would otherwise wait for their timeout.
+      for (const render of active) render.fail(new BrowserError('browser_crashed', 'Chromium disconnected during the render'));
+    });
+    if (closed) {
+      await launched.close().catch(() => {});
+      throw new BrowserError('browser_unavailable', 'browser pool is closed');
+    }
+    browser = launched;
+    browserPid = await findBrowserPid(launched);
+    return launched;
+  }
+
+  function getBrowser(): Promise<Browser> {
+    if (closed) return Promise.reject(new BrowserError('browser_unavailable', 'browser pool is closed'));
+    if (browser?.isConnected()) return Promise.resolve(browser);
+    launching ??= launch().finally(() => {
+      launching = undefined;
+    });
+    return launching;
+  }
+
+  function armIdleTimer(): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (idleTimeoutMs <= 0 || active.size > 0 || limit.pendingCount > 0) return;
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined;
+      if (active.size > 0 || limit.pendingCount > 0 || !browser) return;
+      const idle = browser;
+      browser = undefined;
+      browserPid = undefined;
+      void idle.close().catch(() => {});
+    }, idleTimeoutMs);
+    idleTimer.unref?.();
+  }
+
+  async function renderNow(request: RenderRequest, controller: AbortController, deadline: number, queuedMs: number, started: number): Promise<RenderResult> {
+    let context: BrowserContext | undefined;
+    const render: ActiveRender = { fail: (error) => controller.abort(error) };
+    active.add(render);
+    if (idleTimer) clearTimeout(idleTimer);
+    try {
+      let mark = Date.now();
+      const current = browser?.isConnected() ? browser : await raceAbort(getBrowser(), controller.signal);
+      const launchMs = Date.now() - mark;
+      mark = Date.now();
+      const plan = buildContextOptions(request, current.version());
+      const work = (async () => {
+        context = await current.newContext(plan.options);
+        const contextMs = Date.now() - mark;
+        const result = await renderPage(context, plan, request, { deadline, fail: render.fail });
+        return { result, contextMs };
+      })();
+      // The losing side of the race must not surface as an unhandled rejection once the context is closed.
+      work.catch(() => {});
+      const { result, contextMs } = await raceAbort(work, controller.signal);
+      return { ...result, timings: { queuedMs, launchMs, contextMs, ...result.timings, totalMs: Date.now() - started } };
+    } catch (error) {
+      if (controller.signal.aborted && isBrowserError(controller.signal.reason)) throw controller.signal.reason;
+      if (isBrowserError(error)) throw error;
+      if (!browser?.isConnected() && launches > 0) throw new BrowserError('browser_crashed', `Chromium disconnected during the render: ${reasonOf(error)}`, {}, { cause: error });
+      throw new BrowserError('navigation_failed', `render failed: ${reasonOf(error)}`, { reason: reasonOf(error) }, { cause: error });
+    } finally {
+      active.delete(render);
+      if (context) await closeQuietly(context);
+      armIdleTimer();
+    }
+  }
+
+  return {
+    async render(request: RenderRequest, renderOptions: RenderOptions = {}): Promise<RenderResult> {
+      const started = Date.now();
+      validateRenderRequest(request);
+      if (closed) throw new BrowserError('browser_unavailable', 'browser pool is closed');
+      const deadline = started + request.timeout;
+      const controller = new AbortController();
+      const timer = setTimeout(
+        () => controller.abort(new BrowserError('timeout', `render of ${request.url} exceeded its timeout of ${request.timeout} ms`, { url: request.url })),
+        request.timeout,
+      );
+      const external = renderOptions.signal;
+      const onExternalAbort = () => controller.abort(new BrowserError('aborted', 'render aborted by the caller', { reason: String(external?.reason ?? '') }));
+      if (external?.aborted) onExternalAbort();
+      external?.addEventListener('abort', onExternalAbort, { once: true });
+      try {
+        const queued = limit(() => {
+          if (controller.signal.aborted) return Promise.reject(controller.signal.reason);
+          return renderNow(request, controller, deadline, Date.now() - started, started);
+        });
+        queued.catch(() => {});
+        // Waiting in the queue also counts against the timeout and can be aborted.
+        return await raceAbort(queued, controller.signal);
+      } finally {
+        clearTimeout(timer);
+        external?.removeEventListener('abort', onExternalAbort);
+      }
+    },
+
+    stats(): BrowserPoolStats {
+      return { running: browser?.isConnected() ?? false, active: limit.activeCount, queued: limit.pendingCount, launches, pid: browserPid };
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
+      limit.clearQueue();
+      const pending = launching;
+      const current = browser;
+      browser = undefined;
+      await current?.close().catch(() => {});
+      await pending?.then((b) => b.close()).catch(() => {});
+    },
+  };
+}
+
+async function closeQuietly(context: BrowserContext): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([context.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+}
+
+/** The browser process id, from Chromium itself (SystemInfo lists its processes); used for stats and crash tests. */
+async function findBrowserPid(browser: Browser): Promise<number | undefined> {
+  try {
+    const session = await browser.newBrowserCDPSession();
+    const info = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+    await session.detach().catch(() => {});
+    return info.processInfo.find((p) => p.type === 'browser')?.id;
+  } catch {
+    return undefined;
+  }
+}

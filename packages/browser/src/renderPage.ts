@@ -1,0 +1,106 @@
+import type { BrowserContext, Response } from 'playwright-core';
+import { BrowserError, reasonOf } from './BrowserError.js';
+import type { ContextPlan } from './buildContextOptions.js';
+import { CONSENT_MAX_WAIT_MS, installConsentDismisser } from './installConsentDismisser.js';
+import { installRequestGuard } from './installRequestGuard.js';
+import { loadAdBlocker } from './loadAdBlocker.js';
+import { runActions } from './runActions.js';
+import { takeScreenshot } from './takeScreenshot.js';
+import { trackNetwork } from './trackNetwork.js';
+import { installSettleClock, SETTLE_MAX_MS, waitForSettled } from './waitForSettled.js';
+import type { ActionResults, RenderRequest, RenderResult, RenderTimings, ScreenshotArtifact } from './types.js';
+
+/** After DOMContentLoaded we wait this long at most for `load`: one hanging subresource must not cost the scrape. */
+export const LOAD_MAX_MS = 10_000;
+/** Budget kept for serialising the page once the waits are done. */
+const FINISH_MARGIN_MS = 300;
+
+export interface RenderEnvironment {
+  deadline: number;
+  /** Fails the render from outside the current step (a refused redirect hop). */
+  fail(error: BrowserError): void;
+}
+
+const left = (deadline: number) => Math.max(1, deadline - Date.now());
+
+/** Loads, settles, acts on and captures one page inside a fresh context the caller owns and closes. */
+export async function renderPage(
+  context: BrowserContext,
+  plan: ContextPlan,
+  request: RenderRequest,
+  env: RenderEnvironment,
+): Promise<Omit<RenderResult, 'timings'> & { timings: Pick<RenderTimings, 'navigationMs' | 'settleMs' | 'actionsMs' | 'screenshotMs'> }> {
+  const { deadline } = env;
+  const blockAds = request.blockAds ?? true;
+  if (plan.cookies.length > 0) await context.addCookies(plan.cookies);
+  if (plan.languages.length > 1) {
+    await context.addInitScript((languages: string[]) => {
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => languages.slice(), configurable: true });
+    }, plan.languages);
+  }
+  const guard = await installRequestGuard(context, {
+    allowRequest: request.allowRequest,
+    adBlocker: blockAds ? loadAdBlocker() : undefined,
+    onUnstoppableRefusal: (url) => env.fail(new BrowserError('blocked', `request to ${url} was refused (redirect hop)`, { url })),
+  });
+  const consent = blockAds ? await installConsentDismisser(context) : undefined;
+  await installSettleClock(context);
+  const page = await context.newPage();
+  // The override lives as long as this session, i.e. the page: it must stay attached.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setUserAgentOverride', { userAgent: plan.options.userAgent!, acceptLanguage: plan.acceptLanguage });
+  const network = trackNetwork(page);
+  consent?.attach(page);
+
+  let mark = Date.now();
+  let response: Response | null;
+  try {
+    response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: left(deadline) });
+  } catch (error) {
+    if (guard.navigationRefused) throw new BrowserError('blocked', `request to ${request.url} was refused`, { url: request.url });
+    const reason = reasonOf(error);
+    throw new BrowserError('navigation_failed', `could not load ${request.url}: ${reason}`, { url: request.url, reason }, { cause: error });
+  }
+  await page.waitForLoadState('load', { timeout: Math.min(LOAD_MAX_MS, left(deadline)) }).catch(() => {});
+  const navigationMs = Date.now() - mark;
+
+  mark = Date.now();
+  await waitForSettled(page, network, consent, Math.min(SETTLE_MAX_MS + (consent ? CONSENT_MAX_WAIT_MS : 0), left(deadline) - FINISH_MARGIN_MS));
+  if (request.waitFor) await page.waitForTimeout(Math.min(request.waitFor, left(deadline)));
+  const settleMs = Date.now() - mark;
+
+  mark = Date.now();
+  let actions: ActionResults | undefined;
+  if (request.actions && request.actions.length > 0) {
+    actions = await runActions(request.actions, {
+      page,
+      deadline,
+      settle: (maxMs) => waitForSettled(page, network, consent, maxMs),
+    });
+  }
+  const actionsMs = Date.now() - mark;
+
+  mark = Date.now();
+  let screenshot: ScreenshotArtifact | undefined;
+  if (request.screenshot) {
+    // The context was created at the requested viewport already, so only fullPage/quality matter here.
+    screenshot = await takeScreenshot(page, { fullPage: request.screenshot.fullPage, quality: request.screenshot.quality }, left(deadline));
+  }
+  const screenshotMs = Date.now() - mark;
+
+  const html = await page.content();
+  const headers = response ? await response.allHeaders() : {};
+  network.stop();
+  return {
+    url: request.url,
+    finalUrl: page.url(),
+    status: response?.status() ?? 0,
+    headers,
+    contentType: headers['content-type'] ?? '',
+    html,
+    screenshot,
+    actions,
+    blockedRequests: { refused: guard.refused.length, ads: guard.adsBlocked },
+    timings: { navigationMs, settleMs, actionsMs, screenshotMs },
+  };
+}

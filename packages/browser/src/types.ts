@@ -1,0 +1,138 @@
+/** Page actions of spec §2.3, executed in order. */
+export type Action =
+  | { type: 'wait'; milliseconds: number; selector?: undefined }
+  | { type: 'wait'; selector: string; milliseconds?: undefined }
+  | { type: 'click'; selector: string; all?: boolean }
+  | { type: 'write'; text: string }
+  | { type: 'press'; key: string }
+  | { type: 'scroll'; direction?: 'up' | 'down'; selector?: string }
+  | { type: 'scrape' }
+  | { type: 'executeJavascript'; script: string }
+  | { type: 'screenshot'; fullPage?: boolean; quality?: number; viewport?: Viewport }
+  | { type: 'pdf'; format?: PdfFormat; landscape?: boolean; scale?: number };
+
+export type PdfFormat = 'A0' | 'A1' | 'A2' | 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Legal' | 'Tabloid' | 'Ledger';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export interface ScreenshotOptions {
+  /** Capture the whole scrollable page instead of the viewport. */
+  fullPage?: boolean;
+  /** 1-100: JPEG at this quality; absent: PNG. */
+  quality?: number;
+  /** Lay the page out at this size (CSS pixels) before capturing. */
+  viewport?: Viewport;
+}
+
+export interface RenderRequest {
+  url: string;
+  /** Sent with every request; `cookie` becomes cookies of the target site, `user-agent` the browser's UA. */
+  headers?: Record<string, string>;
+  mobile?: boolean;
+  /** ISO 3166-1 alpha-2 country and preferred languages in priority order. */
+  location?: { country: string; languages?: string[] };
+  /** Extra milliseconds after the smart wait (spec `waitFor`). */
+  waitFor?: number;
+  /** Whole-render budget in ms, queue wait included (spec `timeout`). */
+  timeout: number;
+  actions?: Action[];
+  /** Capture the page after settling and actions (the `screenshot` format). */
+  screenshot?: ScreenshotOptions;
+  /** Block ads/trackers and dismiss cookie banners (default true, as the spec). */
+  blockAds?: boolean;
+  /** Accept invalid TLS certificates (default true, as the spec). */
+  skipTlsVerification?: boolean;
+  /**
+   * The SSRF hook: called with the URL of every request the page makes (navigation, subresources, fetch/XHR,
+   * websockets, redirect hops). `false` aborts the request; for the page itself or a redirect hop it fails the
+   * render with kind `blocked`.
+   */
+  allowRequest?: (url: string) => boolean | Promise<boolean>;
+}
+
+export interface Artifact {
+  bytes: Uint8Array;
+  mimeType: string;
+}
+
+export interface ScreenshotArtifact extends Artifact {
+  width: number;
+  height: number;
+}
+
+export interface ActionResults {
+  screenshots: ScreenshotArtifact[];
+  scrapes: { url: string; html: string }[];
+  javascriptReturns: { type: string; value: unknown }[];
+  pdfs: Artifact[];
+}
+
+export interface RenderTimings {
+  /** Waiting for a pool slot. */
+  queuedMs: number;
+  /** Browser (re)launch, when this render had to start it. */
+  launchMs: number;
+  /** New isolated context + page. */
+  contextMs: number;
+  /** `goto` until the load event. */
+  navigationMs: number;
+  /** Smart wait (network quiet + DOM stable + consent dismissal) plus `waitFor`. */
+  settleMs: number;
+  actionsMs: number;
+  screenshotMs: number;
+  totalMs: number;
+}
+
+export interface RenderResult {
+  /** The URL asked for. */
+  url: string;
+  /** The page's URL at the end (after redirects and actions). */
+  finalUrl: string;
+  /** Status of the main document response (after redirects). */
+  status: number;
+  /** Headers of the main document response, names lower-cased. */
+  headers: Record<string, string>;
+  contentType: string;
+  /** The rendered DOM serialised at the end. */
+  html: string;
+  screenshot?: ScreenshotArtifact;
+  /** Present when `actions` were sent. */
+  actions?: ActionResults;
+  /** Requests refused by `allowRequest` and ad/tracker requests blocked, for logging. */
+  blockedRequests: { refused: number; ads: number };
+  timings: RenderTimings;
+}
+
+export interface BrowserPoolOptions {
+  /** Chromium binary; default `CHROMIUM_PATH` or /usr/bin/chromium. */
+  executablePath?: string;
+  /** Renders at once (each in its own context); default 4. */
+  maxConcurrency?: number;
+  /** Close Chromium after this long without renders; default 60 s. 0 keeps it open. */
+  idleTimeoutMs?: number;
+  /** Replaces the default launch flags. */
+  launchArgs?: string[];
+}
+
+export interface RenderOptions {
+  signal?: AbortSignal;
+}
+
+export interface BrowserPoolStats {
+  running: boolean;
+  active: number;
+  queued: number;
+  launches: number;
+  /** Pid of the Chromium browser process, when running. */
+  pid: number | undefined;
+}
+
+export interface BrowserPool {
+  render(request: RenderRequest, options?: RenderOptions): Promise<RenderResult>;
+  stats(): BrowserPoolStats;
+  /** Closes Chromium; later renders fail with `browser_unavailable`. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Real Chromium on a shared 2-core machine: a render takes a few hundred ms, a launch about a second.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // One file at a time: each file owns a Chromium.
+    fileParallelism: false,
+  },
+});
