@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
   });
   if (config.redisUrl) {
-    app.log.warn('REDIS_URL is set but this build does not use Redis yet: every store is embedded in this process');
+    app.log.warn('REDIS_URL is set but scrape-server does not wire Redis yet: every store stays embedded in this process');
   }
   if (config.allowPrivateUrls) {
     app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');
