@@ -2,7 +2,7 @@
 // (linkedom parse → hints → basic cleaning → extract → text) on a stratified subset, or the real pipeline with --real.
 // usage: node dev.mjs [--step N] [--offset K] [--type T] [--ids a,b] [--dump] [--real] [--ref] [--worst N]
 import { parseHTML } from 'linkedom';
-import * as core from '@scrape/core';
+import * as core from '../../packages/core/dist/main-content/extractMainContent.js';
 import { listPages, loadPage, stratifiedSample, evaluate, summarize, printTable, runOurs, runReadability } from './lib.mjs';
 import { writeFileSync, mkdirSync } from 'node:fs';
 
@@ -33,7 +33,7 @@ function text(el) {
 function proxy(page) {
   const { document } = parseHTML(page.html);
   const hints = core.collectContentHints(document);
-  for (const el of Array.from(document.querySelectorAll('script, style, noscript, template, head, link, meta, iframe, svg, canvas'))) el.remove();
+  for (const el of Array.from(document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'))) el.remove();
   const el = core.extractMainContent(document, { url: page.url, hints });
   return text(el);
 }

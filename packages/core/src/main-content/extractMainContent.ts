@@ -2,6 +2,7 @@
 // while one child holds nearly all of the content text (stopping at groups of similar siblings such as posts or
 // listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
+import { COMMENT_WORDS } from './classHints.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 
 export { collectContentHints, type ContentHints };
@@ -11,6 +12,8 @@ export interface ExtractMainContentOptions {
   url?: string;
   /** Hints collected by collectContentHints before cleaning. */
   hints?: ContentHints;
+  /** When given, each decision (root choice, each pruned block and why) is appended here, for debugging and tests. */
+  trace?: string[];
 }
 
 /** Descend into a child while it holds at least this share of the parent's content text. */
@@ -19,18 +22,28 @@ const DOMINANCE = 0.8;
 const MARKER_MIN_SHARE = 0.4;
 /** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
 const SIMILAR_MIN_CHARS = 40;
-/** ...provided the group's other members hold at least this share of the parent's content text. */
+/** ...provided the group's other members hold at least this share of the parent's content text... */
 const SIMILAR_MIN_SHARE = 0.1;
+/** ...or there are at least this many of them with any text (short replies under a long first post). */
+const SIMILAR_MIN_COUNT = 2;
+const SIMILAR_MIN_COUNT_CHARS = 8;
 /** Class-labelled chrome (e.g. "comments") that holds this share of the page's text is the content after all. */
 const SOFT_JUNK_KEEP_SHARE = 0.5;
+/** Class-labelled chrome that reads as prose (this much non-link text in several paragraphs, few links) is content
+ *  mislabelled by a page builder ("widget_text", "content-nav-section"); comment sections are prose too, so they are exempt. */
+const PROSE_MIN_CHARS = 400;
+const PROSE_MAX_LINK_DENSITY = 0.2;
 /** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
 const HARD_JUNK_KEEP_SHARE = 0.6;
 /** Above this share of link text, a block is a menu or a list of teasers... */
 const LINK_DENSITY_MAX = 0.5;
 /** ...unless it holds this share of the root's text: then the links are the content (listings). */
 const LINKY_KEEP_SHARE = 0.3;
-/** Blocks with fewer visible characters per button/input than this are widgets (share bars, forms). */
-const CHARS_PER_CONTROL_MIN = 30;
+/** Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars, forms). */
+const CONTROLS_MIN = 3;
+const CHARS_PER_CONTROL_MIN = 20;
+/** A child whose tag+class repeats this often among its siblings is an item of a list (cards, posts): judged as a group. */
+const REPEATED_ITEM_MIN = 3;
 /** Cookie/consent banners are short; longer blocks mentioning cookies are policy text. */
 const COOKIE_MAX_CHARS = 1500;
 const COOKIE_TEXT = /\bcookies?\b/i;
@@ -39,23 +52,37 @@ const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|g
 const MARKER_IDS = new Set(['main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content']);
 /** JSON-LD types and URL path words of discussion pages, where "comment" labels posts, not chrome. */
 const FORUM_TYPES = new Set(['discussionforumposting', 'qapage', 'question', 'socialmediaposting', 'comment']);
+const ARTICLE_TYPES = new Set(['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'techarticle', 'scholarlyarticle']);
 const FORUM_PATH = /\/(forums?|threads?|topics?|discussions?|questions|community|viewtopic|showthread|t)\b/i;
+/** Below this much visible text, a page whose <noscript> holds more is a script-rendered page with a crawler view (forums). */
+const NOSCRIPT_PAGE_MAX_CHARS = 500;
 /** Tags whose link density is worth judging (inline links inside a paragraph are judged with the paragraph). */
 const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 'span', 'header', 'footer', 'aside', 'nav', 'form', 'li', 'center', 'font']);
 
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
   const body = (document.body ?? document.documentElement) as Element;
   const keepComments = isDiscussion(options);
-  const tree = measureTree(body, { keepComments });
+  let tree = measureTree(body, { keepComments });
+  if (tree.root.good < NOSCRIPT_PAGE_MAX_CHARS && body.querySelector('noscript')) {
+    const withNoscript = measureTree(body, { keepComments, readNoscript: true });
+    if (withNoscript.root.good > 2 * tree.root.good) tree = withNoscript;
+  }
   relabelLargeJunk(tree);
   computeGood(tree);
 
-  const root = chooseRoot(tree);
-  const removed = pruneInside(root);
+  const trace = options.trace;
+  let root = chooseRoot(tree, isArticle(options), trace);
+  if (root.good === 0) root = tree.root;
+  const removed = pruneInside(root, trace);
   const out = rebuild(document, root.el, removed, tree.hidden);
   if (hasText(out)) return out;
   const whole = rebuild(document, body, new Set(), tree.hidden);
   return hasText(whole) ? whole : body;
+}
+
+function isArticle(options: ExtractMainContentOptions): boolean {
+  const og = options.hints?.ogType;
+  return og === 'article' || (options.hints?.jsonLdTypes.some((t) => ARTICLE_TYPES.has(t)) ?? false);
 }
 
 function isDiscussion(options: ExtractMainContentOptions): boolean {
@@ -74,8 +101,13 @@ function relabelLargeJunk(tree: MeasuredTree): void {
   const total = Math.max(1, plain(tree.root));
   for (const s of tree.preorder) {
     if (s.junk === 'soft' && plain(s) >= SOFT_JUNK_KEEP_SHARE * total) s.junk = 0;
+    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
     else if (s.junk === 'hard' && plain(s) >= HARD_JUNK_KEEP_SHARE * total) s.junk = 0;
   }
+}
+
+function isProse(s: NodeStats): boolean {
+  return plain(s) >= PROSE_MIN_CHARS && s.linkText <= PROSE_MAX_LINK_DENSITY * s.text && s.paragraphs >= 2;
 }
 
 function isMarker(s: NodeStats): boolean {
@@ -89,8 +121,10 @@ function signature(s: NodeStats): string {
   return `${s.el.localName}.${(s.el.getAttribute('class') ?? '').replace(/\d+/g, '').trim()}`;
 }
 
-function chooseRoot(tree: MeasuredTree): NodeStats {
+function chooseRoot(tree: MeasuredTree, articleLike: boolean, trace?: string[]): NodeStats {
   let node = tree.root;
+  // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
+  const title = articleLike ? null : findTitleHeading(tree);
   // Start from the deepest explicit marker that still holds a fair share of the content.
   for (const s of tree.preorder) {
     if (s.junk === 0 && isMarker(s) && s.good >= MARKER_MIN_SHARE * tree.root.good && isInside(s, node)) node = s;
@@ -98,15 +132,40 @@ function chooseRoot(tree: MeasuredTree): NodeStats {
   for (;;) {
     let best: NodeStats | null = null;
     for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
-    if (best === null || best.good < DOMINANCE * node.good || best.good === 0) return node;
+    if (best === null || best.good < DOMINANCE * node.good || best.good === 0) {
+      trace?.push(`root ${describe(node)} good=${node.good} (best child ${best ? describe(best) : '-'} good=${best?.good ?? 0})`);
+      return node;
+    }
     const sig = signature(best);
     let similar = 0;
+    let similarCount = 0;
     for (const c of node.children) {
-      if (c !== best && c.junk === 0 && c.good >= SIMILAR_MIN_CHARS && signature(c) === sig) similar += c.good;
+      if (c === best || c.junk !== 0 || signature(c) !== sig) continue;
+      if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
+      if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
     }
-    if (similar >= SIMILAR_MIN_SHARE * node.good) return node;
+    if (similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT) {
+      trace?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
+      return node;
+    }
+    // The page's title heading marks where the content starts: a root that leaves it out is too small
+    // (a product's description without its name, price and specs).
+    if (title !== null && isInside(title, node) && !isInside(title, best) && title !== best) {
+      trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
+      return node;
+    }
     node = best;
   }
+}
+
+function findTitleHeading(tree: MeasuredTree): NodeStats | null {
+  for (const s of tree.preorder) {
+    if (s.el.localName !== 'h1' || s.text === 0) continue;
+    let inChrome = false;
+    for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) inChrome = true;
+    if (!inChrome) return s;
+  }
+  return null;
 }
 
 function isInside(s: NodeStats, ancestor: NodeStats): boolean {
@@ -135,21 +194,28 @@ function isCookieBanner(s: NodeStats): boolean {
   return s.controls > 0 || s.linkText > 0 || s.el.getAttribute('role') === 'dialog';
 }
 
-function pruneInside(root: NodeStats): Set<Element> {
+function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
   const removed = new Set<Element>();
   const total = Math.max(1, plain(root));
   const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean }> = [{ s: root, trustLinks: false, trustClass: false }];
   while (stack.length > 0) {
     const { s, trustLinks, trustClass } = stack.pop()!;
+    const signatures = new Map<string, number>();
+    for (const c of s.children) signatures.set(signature(c), (signatures.get(signature(c)) ?? 0) + 1);
     for (const c of s.children) {
       const share = plain(c) / total;
+      const item = (signatures.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN;
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
-      if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c, root)) removed.add(c.el);
-      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE) removed.add(c.el);
-      else if (linkDense && !trustLinks && share < LINKY_KEEP_SHARE) removed.add(c.el);
-      else if (c.controls >= 2 && c.text / c.controls < CHARS_PER_CONTROL_MIN) removed.add(c.el);
-      else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) removed.add(c.el);
-      else {
+      let why: string | null = null;
+      if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c, root)) why = 'chrome tag/role';
+      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE) why = 'chrome class/id';
+      else if (linkDense && !trustLinks && !item && share < LINKY_KEEP_SHARE) why = 'link-dense';
+      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE) why = 'controls';
+      else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
+      if (why !== null) {
+        removed.add(c.el);
+        trace?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
+      } else {
         stack.push({
           s: c,
           trustLinks: trustLinks || linkDense,
@@ -164,19 +230,28 @@ function pruneInside(root: NodeStats): Set<Element> {
 /** Copies `root` without removed or hidden elements, iteratively; the page's own DOM is left untouched. */
 function rebuild(document: Document, root: Element, removed: Set<Element>, hidden: Set<Element>): Element {
   const out = root.cloneNode(false) as Element;
-  const stack: Array<[Node, Node]> = [[root, out]];
+  const stack: Array<{ next: Node | null; dst: Node }> = [{ next: root.firstChild, dst: out }];
   while (stack.length > 0) {
-    const [src, dst] = stack.pop()!;
-    for (let n = src.firstChild; n !== null; n = n.nextSibling) {
-      if (n.nodeType === 1) {
-        const el = n as Element;
-        if (removed.has(el) || hidden.has(el)) continue;
-        const copy = el.cloneNode(false);
-        dst.appendChild(copy);
-        stack.push([el, copy]);
-      } else if (n.nodeType === 3) {
-        dst.appendChild(document.createTextNode((n as Text).data));
+    const top = stack[stack.length - 1];
+    const n = top.next;
+    if (n === null) {
+      stack.pop();
+      continue;
+    }
+    top.next = n.nextSibling;
+    if (n.nodeType === 1) {
+      const el = n as Element;
+      if (removed.has(el) || hidden.has(el)) continue;
+      if (el.localName === 'noscript') {
+        // a <noscript> we read is unwrapped: converters drop the element itself
+        stack.push({ next: el.firstChild, dst: top.dst });
+        continue;
       }
+      const copy = el.cloneNode(false);
+      top.dst.appendChild(copy);
+      stack.push({ next: el.firstChild, dst: copy });
+    } else if (n.nodeType === 3) {
+      top.dst.appendChild(document.createTextNode((n as Text).data));
     }
   }
   return out;
@@ -184,4 +259,10 @@ function rebuild(document: Document, root: Element, removed: Set<Element>, hidde
 
 function hasText(el: Element): boolean {
   return /\S/.test(el.textContent ?? '');
+}
+
+function describe(s: NodeStats): string {
+  const id = s.el.getAttribute('id');
+  const cls = (s.el.getAttribute('class') ?? '').trim().split(/\s+/).slice(0, 3).join('.');
+  return `${s.el.localName}${id ? `#${id}` : ''}${cls ? `.${cls}` : ''}`;
 }

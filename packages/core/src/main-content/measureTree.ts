@@ -18,11 +18,15 @@ export interface NodeStats {
   /** Paragraph-like blocks in the subtree. */
   paragraphs: number;
   junk: JunkKind;
+  /** The class/id word that labelled this element as chrome, if any. */
+  junkWord: string | null;
   positive: boolean;
   /** Non-link text directly inside this element. */
   ownGood: number;
   /** Non-link text outside chrome: the quantity that decides where the content is (see computeGood). */
   good: number;
+  /** A plain link (not a card): its text counts as link text and not as content. */
+  isLink: boolean;
   /** Pre-order index, for "which comes first" questions. */
   order: number;
 }
@@ -33,8 +37,13 @@ const INVISIBLE_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg'
 const CHROME_TAGS = new Set(['nav', 'footer', 'header', 'aside', 'dialog', 'menu']);
 /** ARIA roles that are chrome by definition. */
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog', 'search', 'menu', 'menubar', 'toolbar', 'tooltip']);
+const TEXT_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'code', 'table', 'blockquote', 'figure', 'figcaption']);
 const CONTROL_TAGS = new Set(['button', 'input', 'select', 'textarea']);
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'td', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** A link wrapping this much text, or any heading/paragraph, is a card (a listing item), not a menu link. */
+const CARD_LINK_MIN_CHARS = 60;
+/** Link text still says something about where content is (product grids are made of links), just less than prose. */
+const LINK_TEXT_WEIGHT = 0.3;
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 export function isHidden(el: Element): boolean {
@@ -44,17 +53,19 @@ export function isHidden(el: Element): boolean {
   return style !== null && HIDDEN_STYLE.test(style);
 }
 
-function junkOf(el: Element, tag: string, keepComments: boolean): { junk: JunkKind; positive: boolean } {
+function junkOf(el: Element, tag: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
   const role = el.getAttribute('role');
   if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
-    return { junk: 'hard', positive: false };
+    return { junk: 'hard', positive: false, word: null };
   }
   if (tag === 'form' && el.querySelector('input[type="email"], input[type="search"], input[type="password"]')) {
-    return { junk: 'hard', positive: false };
+    return { junk: 'hard', positive: false, word: null };
   }
+  // Headings and paragraphs are content whatever their class says ("accordion__header").
+  if (TEXT_TAGS.has(tag)) return { junk: 0, positive: false, word: null };
   const hint = classHint(el);
   const negative = hint.negative !== null && !(keepComments && COMMENT_WORDS.has(hint.negative));
-  return { junk: negative ? 'soft' : 0, positive: hint.positive };
+  return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
 
 function visibleChars(s: string): number {
@@ -74,20 +85,20 @@ export interface MeasuredTree {
   hidden: Set<Element>;
 }
 
-export function measureTree(root: Element, options: { keepComments: boolean }): MeasuredTree {
+export function measureTree(root: Element, options: { keepComments: boolean; readNoscript?: boolean }): MeasuredTree {
   const byElement = new Map<Element, NodeStats>();
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
   const make = (el: Element, parent: NodeStats | null): NodeStats => {
     const tag = el.localName;
-    const { junk, positive } = parent === null ? { junk: 0 as JunkKind, positive: false } : junkOf(el, tag, options.keepComments);
-    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, junk, positive, ownGood: 0, good: 0, order: preorder.length };
+    const { junk, positive, word: junkWord } = parent === null ? { junk: 0 as JunkKind, positive: false, word: null } : junkOf(el, tag, options.keepComments);
+    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, order: preorder.length };
     byElement.set(el, s);
     preorder.push(s);
     return s;
   };
   const top = make(root, null);
-  const stack: Array<{ s: NodeStats; inLink: boolean }> = [{ s: top, inLink: root.localName === 'a' }];
+  const stack: Array<{ s: NodeStats }> = [{ s: top }];
   let node: Node | null = root.firstChild;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
@@ -95,20 +106,19 @@ export function measureTree(root: Element, options: { keepComments: boolean }): 
       if (node.nodeType === 3) {
         const n = visibleChars((node as Text).data);
         frame.s.text += n;
-        if (frame.inLink) frame.s.linkText += n;
-        else frame.s.ownGood += n;
+        frame.s.ownGood += n;
         node = node.nextSibling;
       } else if (node.nodeType === 1) {
         const el = node as Element;
         const tag = el.localName;
-        if (INVISIBLE_TAGS.has(tag) || isHidden(el)) {
+        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || isHidden(el)) {
           hidden.add(el);
           node = el.nextSibling;
           continue;
         }
         const s = make(el, frame.s);
         frame.s.children.push(s);
-        stack.push({ s, inLink: frame.inLink || tag === 'a' });
+        stack.push({ s });
         node = el.firstChild;
       } else {
         node = node.nextSibling;
@@ -116,8 +126,12 @@ export function measureTree(root: Element, options: { keepComments: boolean }): 
     } else {
       stack.pop();
       const parent = stack[stack.length - 1];
+      const s = frame.s;
+      if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
+        s.isLink = true;
+        s.linkText = s.text;
+      }
       if (parent) {
-        const s = frame.s;
         parent.s.text += s.text;
         parent.s.linkText += s.linkText;
         parent.s.controls += s.controls;
@@ -137,6 +151,6 @@ export function computeGood(tree: MeasuredTree): void {
   for (let i = tree.preorder.length - 1; i >= 0; i--) {
     const s = tree.preorder[i];
     s.good += s.ownGood;
-    if (s.parent && s.junk === 0) s.parent.good += s.good;
+    if (s.parent && s.junk === 0) s.parent.good += s.isLink ? s.text * LINK_TEXT_WEIGHT : s.good;
   }
 }

@@ -1,0 +1,47 @@
+// Main-content quality on WCXB dev: our pipeline (processHtml → markdownToPlainText) vs Mozilla Readability 0.6.0
+// on linkedom, scored with the benchmark's own procedure, per page type; plus time per page for both.
+// usage: node index.mjs [--step N]   (default: all 1,497 pages; --step 5 scores every 5th page of each type)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { evaluate, listPages, loadPage, pipelineAvailable, printTable, runOurs, runProxy, runReadability, stratifiedSample, summarize } from './lib.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const step = Number(args[args.indexOf('--step') + 1] || 1);
+
+const ids = listPages();
+if (ids === null) {
+  console.log('quality-main-content: ../shared/data/wcxb-dev is absent; skipping.');
+  process.exit(0);
+}
+const typeOf = new Map(ids.map((id) => [id, null]));
+const sample = step > 1 ? stratifiedSample(ids, (id) => (typeOf.get(id) ?? typeOf.set(id, loadPage(id).type).get(id)), step) : ids;
+const real = pipelineAvailable();
+if (!real) console.log('NOTE: processHtml/markdownToPlainText are not available in the built @scrape/core; "ours" uses the proxy (extract → turndown → plain text).');
+
+const started = Date.now();
+const rows = evaluate(sample, { ours: real ? runOurs : runProxy, readability: runReadability }, {
+  onPage: (name, row) => row.error && console.error(`${name} ${row.id}: ${row.error}`),
+});
+const summaries = { ours: summarize(rows.ours), readability: summarize(rows.readability) };
+console.log(`\nWCXB dev, ${sample.length} pages (scoring: plain-text view, bag-of-words P/R/F1, mean per page)\n`);
+printTable(summaries);
+const oursMs = summaries.ours.overall.ms;
+const refMs = summaries.readability.overall.ms;
+console.log(`\ntime: ours ${(oursMs / sample.length).toFixed(1)} ms/page (${real ? 'whole processHtml pipeline' : 'proxy'}), ` +
+  `Readability+turndown ${(refMs / sample.length).toFixed(1)} ms/page; ratio ours/theirs = ${(oursMs / refMs).toFixed(3)} (goal ≤ 0.333)`);
+console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+
+const out = join(here, '..', 'results', 'quality-main-content.json');
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({
+  dataset: 'WCXB dev (CC-BY-4.0), "WCXB: Web Content Extraction Benchmark"',
+  pages: sample.length,
+  step,
+  ours: { pipeline: real ? 'processHtml → markdownToPlainText' : 'proxy: extractMainContent → turndown → plain text', ...summaries.ours },
+  readability: { pipeline: '@mozilla/readability 0.6.0 on linkedom (textContent); timed with turndown', ...summaries.readability },
+  timeRatio: oursMs / refMs,
+  date: new Date().toISOString(),
+}, null, 2)}\n`);
+console.log(`wrote ${out}`);

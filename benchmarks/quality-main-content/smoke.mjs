@@ -1,0 +1,28 @@
+// CI smoke: our pipeline on a fixed ~100-page stratified sample of WCXB dev; fails when mean F1 drops below the floor.
+import { evaluate, listPages, loadPage, pipelineAvailable, printTable, runOurs, runProxy, stratifiedSample, summarize } from './lib.mjs';
+
+/** A little under what the extractor reaches on this sample, so only real regressions fail. */
+const F1_FLOOR = 0.78;
+/** Every 15th page of each type: ~100 pages, all seven types. */
+const STEP = 15;
+
+const ids = listPages();
+if (ids === null) {
+  console.log('quality-main-content smoke: ../shared/data/wcxb-dev is absent; skipping.');
+  process.exit(0);
+}
+const types = new Map();
+const sample = stratifiedSample(ids, (id) => (types.has(id) ? types.get(id) : types.set(id, loadPage(id).type).get(id)), STEP);
+const real = pipelineAvailable();
+if (!real) console.log('NOTE: pipeline not available in the built @scrape/core; scoring the extractor through the proxy.');
+const rows = evaluate(sample, { ours: real ? runOurs : runProxy });
+const summary = summarize(rows.ours);
+printTable({ ours: summary });
+const errors = rows.ours.filter((r) => r.error);
+for (const r of errors) console.error(`error on ${r.id}: ${r.error}`);
+const f1 = summary.overall.f1;
+console.log(`smoke: ${sample.length} pages, mean F1 ${f1.toFixed(3)} (floor ${F1_FLOOR}), ${(summary.overall.ms / sample.length).toFixed(1)} ms/page`);
+if (errors.length > 0 || !(f1 >= F1_FLOOR)) {
+  console.error('quality-main-content smoke: FAILED');
+  process.exit(1);
+}

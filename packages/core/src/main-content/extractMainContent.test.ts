@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { parseHTML } from 'linkedom';
+import { collectContentHints, extractMainContent } from './extractMainContent.js';
+
+const para = (seed: string, n = 3): string =>
+  Array.from({ length: n }, (_, i) => `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full sentences to read like prose.</p>`).join('');
+
+function page(body: string, head = ''): Document {
+  return parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document as unknown as Document;
+}
+const chrome = `<header><a href="/">Home</a> <a href="/about">About</a> <a href="/shop">Shop</a></header>
+  <nav><ul><li><a href="/a">Section A</a></li><li><a href="/b">Section B</a></li><li><a href="/c">Section C</a></li></ul></nav>`;
+const footer = `<footer><p>Copyright 2024 Example Corp. All rights reserved.</p><a href="/privacy">Privacy policy</a></footer>`;
+const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');
+
+describe('extractMainContent', () => {
+  it('keeps every post of a forum thread, not only the long first one', () => {
+    const posts = [para('The original question', 6), '<p>Same problem here, following.</p>', '<p>Try clearing the cache, it worked for me.</p>', '<p>Thanks, that fixed it!</p>']
+      .map((body, i) => `<div class="post-row"><div class="author">user${i}</div><div class="post-body">${body}</div></div>`)
+      .join('');
+    const doc = page(`${chrome}<div class="wrap"><div class="thread">${posts}</div><div class="sidebar"><a href="/x">Other thread</a></div></div>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://forum.example/t/help/42' }));
+    expect(out).toContain('The original question paragraph 1');
+    expect(out).toContain('Same problem here');
+    expect(out).toContain('it worked for me');
+    expect(out).toContain('that fixed it');
+    expect(out).not.toContain('Section A');
+    expect(out).not.toContain('Copyright 2024');
+  });
+
+  it('keeps a product page title, price, description and specs, and drops the related-products strip', () => {
+    const related = Array.from({ length: 6 }, (_, i) => `<li><a href="/p/${i}">Other gadget ${i}</a></li>`).join('');
+    const doc = page(`${chrome}<div class="product">
+      <h1>Acme Kettle 2000</h1><div class="price">$129.00</div>
+      <div class="description">${para('The kettle', 2)}</div>
+      <table class="specs"><tr><th>Capacity</th><td>1.7 litres</td></tr><tr><th>Power</th><td>2200 W</td></tr></table>
+      <div class="related-products"><h2>You may also like</h2><ul>${related}</ul></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Acme Kettle 2000', '$129.00', 'The kettle paragraph 1', 'Capacity', '1.7 litres', '2200 W']) expect(out).toContain(s);
+    expect(out).not.toContain('Other gadget 3');
+    expect(out).not.toContain('Section B');
+  });
+
+  it('drops a cookie banner that has an unusual class name', () => {
+    const doc = page(`${chrome}<main><div class="zx-91q"><p>We use cookies to improve your experience. <a href="/privacy">Learn more</a></p>
+      <button>Accept all</button><button>Reject</button></div><article><h1>Title</h1>${para('Article body', 4)}</article></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Article body paragraph 4');
+    expect(out).not.toContain('We use cookies');
+  });
+
+  it('keeps an <aside> pull quote inside an <article>, drops the page sidebar <aside>', () => {
+    const doc = page(`${chrome}<div class="layout"><article>${para('Story', 3)}<aside><blockquote>“A quote worth pulling out.”</blockquote></aside>${para('More story', 3)}</article>
+      <aside class="rail"><h3>Popular</h3><ul><li><a href="/1">Popular one</a></li><li><a href="/2">Popular two</a></li></ul></aside></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('A quote worth pulling out');
+    expect(out).toContain('More story paragraph 3');
+    expect(out).not.toContain('Popular two');
+  });
+
+  it('honours an explicit #main marker', () => {
+    const doc = page(`${chrome}<div class="cols"><div id="main"><h1>Welcome</h1><p>Short intro.</p><div class="box">${para('Service', 2)}</div><div class="box">${para('Pricing', 2)}</div></div>
+      <div class="col-side"><p>Subscribe to our letters and get news weekly, every single week, for ever and ever.</p></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Welcome');
+    expect(out).toContain('Short intro.');
+    expect(out).toContain('Service paragraph 2');
+    expect(out).toContain('Pricing paragraph 2');
+    expect(out).not.toContain('Section C');
+  });
+
+  it('keeps every item of a listing whose cards are links', () => {
+    const cards = Array.from({ length: 10 }, (_, i) => `<div class="card"><a href="/item/${i}"><h3>Item number ${i}</h3></a><p>Short teaser for item ${i}.</p></div>`).join('');
+    const doc = page(`${chrome}<div class="page"><h1>All items</h1><div class="grid">${cards}</div>
+      <div class="newsletter"><p>Get our newsletter</p><form><input type="email"><button>Sign up</button></form></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (let i = 0; i < 10; i++) expect(out).toContain(`Item number ${i}`);
+    expect(out).not.toContain('Get our newsletter');
+  });
+
+  it('keeps code blocks, tables and admonitions of documentation', () => {
+    const doc = page(`${chrome}<div class="docs-layout"><div class="toc"><a href="#a">Install</a><a href="#b">Usage</a></div>
+      <div class="markdown-body"><h1>Install</h1>${para('Docs', 2)}<pre><code>npm install example --save</code></pre>
+      <div class="admonition note"><p>Note: Node 20 or later is required.</p></div>
+      <table><tr><th>Option</th><th>Default</th></tr><tr><td>timeout</td><td>30000</td></tr></table></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['npm install example --save', 'Node 20 or later', 'timeout', '30000', 'Docs paragraph 2']) expect(out).toContain(s);
+  });
+
+  it('never returns empty text when the page has text', () => {
+    const doc = page(`<nav><a href="/">Only a menu</a> <a href="/x">and links</a></nav>`);
+    expect(text(extractMainContent(doc)).trim()).not.toBe('');
+  });
+
+  it('does not mutate the page: it returns a copy', () => {
+    const doc = page(`${chrome}<article>${para('Body', 3)}</article>${footer}`);
+    extractMainContent(doc);
+    expect(doc.querySelector('nav')).not.toBeNull();
+    expect(doc.querySelector('footer')).not.toBeNull();
+  });
+
+  it('reads the crawler view in <noscript> when the page itself is empty', () => {
+    const doc = page(`<div id="app"></div><noscript><div class="topic">${para('Thread post', 3)}</div></noscript>`);
+    expect(text(extractMainContent(doc))).toContain('Thread post paragraph 3');
+  });
+
+  it('walks a 100k-deep tree without overflowing the stack', () => {
+    const doc = page('');
+    let el: Element = doc.body;
+    for (let i = 0; i < 100_000; i++) {
+      const div = doc.createElement('div');
+      el.appendChild(div);
+      el = div;
+    }
+    el.appendChild(doc.createTextNode('deep text at the bottom of the page'));
+    expect(text(extractMainContent(doc))).toContain('deep text at the bottom');
+  });
+});
+
+describe('collectContentHints', () => {
+  it('reads JSON-LD @type values (nested, in @graph) and og:type', () => {
+    const doc = page('<p>x</p>', `<meta property="og:type" content="Product">
+      <script type="application/ld+json">{"@graph":[{"@type":"WebPage"},{"@type":["Product","Thing"],"offers":{"@type":"Offer"}}]}</script>
+      <script type="application/ld+json">{ broken json</script>`);
+    const hints = collectContentHints(doc);
+    expect(hints.ogType).toBe('product');
+    expect(hints.jsonLdTypes).toEqual(expect.arrayContaining(['webpage', 'product', 'thing', 'offer']));
+  });
+});
