@@ -323,6 +323,8 @@ describe('content types', () => {
   it('a body without Content-Type is sniffed (binary here)', async () => {
     const error = await failure(scraper.scrape({ url: `${base}/untyped-binary` }));
     expect(error.code).toBe('SCRAPE_UNSUPPORTED_CONTENT_TYPE');
+    const doc = await scraper.scrape({ url: `${base}/untyped-binary`, formats: ['rawBase64'] });
+    expect(doc.metadata.contentType).toBe('application/octet-stream');
   });
 
   it('PDF with the default pdf parser → 501 naming parsers; with parsers [] → base64 markdown', async () => {

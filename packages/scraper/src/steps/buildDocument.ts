@@ -8,6 +8,14 @@ import type { ScrapePlan } from './plan.js';
 
 /** Credits a scrape on the HTTP engine costs (spec §2.1 billing). */
 const CREDITS_PER_SCRAPE = 1;
+/** `metadata.contentType` when the server sent none: the type the body was sniffed as. */
+const SNIFFED_TYPE: Record<Content['kind'], string> = {
+  html: 'text/html',
+  json: 'application/json',
+  text: 'text/plain',
+  pdf: 'application/pdf',
+  binary: 'application/octet-stream',
+};
 
 /** Step 8. The Document (spec §2.6): only the requested fields, metadata always. */
 export function buildDocument(plan: ScrapePlan, source: Source, content: Content, fields: FormatFields, hit: SourceCacheHit | null): ScrapeDocument {
@@ -17,7 +25,7 @@ export function buildDocument(plan: ScrapePlan, source: Source, content: Content
     sourceURL: plan.sourceURL,
     url: source.finalUrl,
     statusCode: source.status,
-    contentType: source.contentType,
+    contentType: source.contentType || SNIFFED_TYPE[content.kind],
     scrapeId: plan.scrapeId,
     cacheState: hit ? 'hit' : 'miss',
     engine: source.engine,
