@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { evaluate, listPages, loadPage, pipelineAvailable, printTable, runOurs, runProxy, runReadability, stratifiedSample, summarize } from './lib.mjs';
+import { evaluate, listPages, loadPage, pipelineAvailable, printTable, runOurs, runExtractOnly, runProxy, runReadability, stratifiedSample, summarize } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -21,16 +21,19 @@ const real = pipelineAvailable();
 if (!real) console.log('NOTE: processHtml/markdownToPlainText are not available in the built @scrape/core; "ours" uses the proxy (extract → turndown → plain text).');
 
 const started = Date.now();
-const rows = evaluate(sample, { ours: real ? runOurs : runProxy, readability: runReadability }, {
+const rows = evaluate(sample, { ours: real ? runOurs : runProxy, readability: runReadability, extractOnly: runExtractOnly }, {
   onPage: (name, row) => row.error && console.error(`${name} ${row.id}: ${row.error}`),
 });
 const summaries = { ours: summarize(rows.ours), readability: summarize(rows.readability) };
+const extractOnly = summarize(rows.extractOnly);
 console.log(`\nWCXB dev, ${sample.length} pages (scoring: plain-text view, bag-of-words P/R/F1, mean per page)\n`);
 printTable(summaries);
 const oursMs = summaries.ours.overall.ms;
 const refMs = summaries.readability.overall.ms;
 console.log(`\ntime: ours ${(oursMs / sample.length).toFixed(1)} ms/page (${real ? 'whole processHtml pipeline' : 'proxy'}), ` +
   `Readability+turndown ${(refMs / sample.length).toFixed(1)} ms/page; ratio ours/theirs = ${(oursMs / refMs).toFixed(3)} (goal ≤ 0.333)`);
+console.log(`extractor alone (parse + hints + cleaning + extractMainContent, textContent): ${(extractOnly.overall.ms / sample.length).toFixed(1)} ms/page, ` +
+  `ratio to Readability+turndown ${(extractOnly.overall.ms / refMs).toFixed(3)}, F1 ${extractOnly.overall.f1.toFixed(3)}`);
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 
 const out = join(here, '..', 'results', 'quality-main-content.json');
@@ -42,6 +45,7 @@ writeFileSync(out, `${JSON.stringify({
   ours: { pipeline: real ? 'processHtml → markdownToPlainText' : 'proxy: extractMainContent → turndown → plain text', ...summaries.ours },
   readability: { pipeline: '@mozilla/readability 0.6.0 on linkedom (textContent); timed with turndown', ...summaries.readability },
   timeRatio: oursMs / refMs,
+  extractOnly: { pipeline: 'parse + hints + cleaning + extractMainContent, textContent', ...extractOnly, timeRatio: extractOnly.overall.ms / refMs },
   date: new Date().toISOString(),
 }, null, 2)}\n`);
 console.log(`wrote ${out}`);

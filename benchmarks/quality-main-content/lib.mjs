@@ -111,6 +111,14 @@ export function runProxy(page) {
   return proxyPlainText(turndown.turndown(el.outerHTML));
 }
 
+/** Parse + hints + cleaning + extraction only, scored on textContent: isolates the extractor's cost from markdown's. */
+export function runExtractOnly(page) {
+  const { document } = parseHTML(page.html);
+  const hints = core.collectContentHints(document);
+  for (const el of Array.from(document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'))) el.remove();
+  return core.extractMainContent(document, { url: page.url, hints }).textContent ?? '';
+}
+
 /** The plain-text view of markdown as the README describes it: no images, link text only, no escapes or markers. */
 export function proxyPlainText(md) {
   return md

@@ -18,6 +18,8 @@ export interface ExtractMainContentOptions {
 
 /** Descend into a child while it holds at least this share of the parent's content text. */
 const DOMINANCE = 0.8;
+/** On discussion pages the question is short beside its answers, yet belongs to the thread: descend more reluctantly. */
+const DISCUSSION_DOMINANCE = 0.92;
 /** An explicit marker (main, #main, role=main) is trusted as the start when it holds this share of the page's content text. */
 const MARKER_MIN_SHARE = 0.4;
 /** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
@@ -71,7 +73,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   computeGood(tree);
 
   const trace = options.trace;
-  let root = chooseRoot(tree, isArticle(options), trace);
+  let root = chooseRoot(tree, isArticle(options), keepComments ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
   const removed = pruneInside(root, trace);
   const out = rebuild(document, root.el, removed, tree.hidden);
@@ -121,7 +123,7 @@ function signature(s: NodeStats): string {
   return `${s.el.localName}.${(s.el.getAttribute('class') ?? '').replace(/\d+/g, '').trim()}`;
 }
 
-function chooseRoot(tree: MeasuredTree, articleLike: boolean, trace?: string[]): NodeStats {
+function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number, trace?: string[]): NodeStats {
   let node = tree.root;
   // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
   const title = articleLike ? null : findTitleHeading(tree);
@@ -132,7 +134,7 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, trace?: string[]):
   for (;;) {
     let best: NodeStats | null = null;
     for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
-    if (best === null || best.good < DOMINANCE * node.good || best.good === 0) {
+    if (best === null || best.good < dominance * node.good || best.good === 0) {
       trace?.push(`root ${describe(node)} good=${node.good} (best child ${best ? describe(best) : '-'} good=${best?.good ?? 0})`);
       return node;
     }

@@ -44,6 +44,8 @@ const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'td', 'dd', 'h1'
 const CARD_LINK_MIN_CHARS = 60;
 /** Link text still says something about where content is (product grids are made of links), just less than prose. */
 const LINK_TEXT_WEIGHT = 0.3;
+/** Buttons with shorter labels than this are actions ("Add to cart", "Share"), not content. */
+const BUTTON_LABEL_MAX_CHARS = 40;
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 export function isHidden(el: Element): boolean {
@@ -59,6 +61,10 @@ function junkOf(el: Element, tag: string, keepComments: boolean): { junk: JunkKi
     return { junk: 'hard', positive: false, word: null };
   }
   if (tag === 'form' && el.querySelector('input[type="email"], input[type="search"], input[type="password"]')) {
+    return { junk: 'hard', positive: false, word: null };
+  }
+  // Form widgets are chrome; a long button label is usually an accordion question, so only short ones go.
+  if (tag === 'select' || tag === 'option' || (tag === 'button' && visibleChars(el.textContent ?? '') < BUTTON_LABEL_MAX_CHARS)) {
     return { junk: 'hard', positive: false, word: null };
   }
   // Headings and paragraphs are content whatever their class says ("accordion__header").
