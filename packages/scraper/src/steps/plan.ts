@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FormatObject, FormatType } from '../contract/formats.js';
+import { LOCKDOWN_MAX_AGE_DEFAULT_MS } from '../contract/limits.js';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import type { CacheVariant, SourceCache } from '../sourceCache.js';
 import { acceptLanguageFor } from './acceptLanguageFor.js';
@@ -82,7 +83,8 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
     maxAgeMs = null;
   } else if (cacheOnlyBy === 'lockdown') {
     read = 'cache-only';
-    maxAgeMs = request.maxAge > 0 ? request.maxAge : null;
+    // maxAge 0 means "skip the cache", which lockdown forbids: keep lockdown's own 2-year bound.
+    maxAgeMs = request.maxAge > 0 ? request.maxAge : LOCKDOWN_MAX_AGE_DEFAULT_MS;
   } else {
     read = request.maxAge > 0 ? 'fresh-or-fetch' : 'none';
     maxAgeMs = request.maxAge;
