@@ -1,0 +1,181 @@
+// A sweep of bad input through the real service: every answer must be the spec's 4xx in the error shape, never a
+// 500 and never a fetch of the page. fast-check generates the bodies; the hostile URLs are a table.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
+import { startService, TEST_KEY, type Service } from './startService.js';
+
+/** Enough cases to cover each generator's shapes while keeping the run to a few seconds on a shared machine. */
+const RUNS = 120;
+
+let site: FixtureSite;
+let svc: Service;
+let guarded: Service;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  svc = await startService();
+  guarded = await startService({ allowPrivateUrls: false });
+});
+afterAll(async () => {
+  await Promise.all([svc?.close(), guarded?.close()]);
+  await site?.close();
+});
+
+function expectClientError(status: number, body: any, context: unknown) {
+  const where = JSON.stringify(context).slice(0, 300);
+  expect(status, where).toBeGreaterThanOrEqual(400);
+  expect(status, where).toBeLessThan(500);
+  expect(body?.success, where).toBe(false);
+  expect(typeof body?.error, where).toBe('string');
+}
+
+/** Values of every JSON type except the one a field wants. */
+const notA = (kind: 'boolean' | 'number' | 'string' | 'array' | 'object') =>
+  fc.jsonValue().filter((v) => {
+    if (kind === 'array') return !Array.isArray(v);
+    if (kind === 'object') return v === null || typeof v !== 'object' || Array.isArray(v);
+    return typeof v !== kind;
+  });
+
+const FIELD_TYPES: Record<string, 'boolean' | 'number' | 'string' | 'array' | 'object'> = {
+  formats: 'array',
+  onlyMainContent: 'boolean',
+  includeTags: 'array',
+  excludeTags: 'array',
+  maxAge: 'number',
+  headers: 'object',
+  waitFor: 'number',
+  mobile: 'boolean',
+  skipTlsVerification: 'boolean',
+  timeout: 'number',
+  parsers: 'array',
+  actions: 'array',
+  location: 'object',
+  removeBase64Images: 'boolean',
+  blockAds: 'boolean',
+  storeInCache: 'boolean',
+  lockdown: 'boolean',
+  zeroDataRetention: 'boolean',
+  profile: 'object',
+};
+
+describe('bad input never reaches a 500', () => {
+  it('arbitrary JSON bodies without a valid url are 4xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const { status, body } = await svc.scrape(JSON.stringify(value));
+        expectClientError(status, body, value);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('arbitrary text sent as JSON is 4xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (text) => {
+        const { status, body } = await svc.scrape(text);
+        expectClientError(status, body, text);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a wrongly typed field next to a good url is 400 naming the field, and the page is not fetched', async () => {
+    const before = site.hits('/echo/headers');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(FIELD_TYPES)).chain((field) => fc.tuple(fc.constant(field), notA(FIELD_TYPES[field]))), async ([field, value]) => {
+        const request = { url: site.url('/echo/headers'), [field]: value };
+        const { status, body } = await svc.scrape(request);
+        expectClientError(status, body, request);
+        expect(status).toBe(400);
+        expect(JSON.stringify(body.details)).toContain(field);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(site.hits('/echo/headers')).toBe(before);
+  });
+
+  it('out-of-range numbers on both sides of every bound are 400', async () => {
+    const url = site.url('/echo/headers');
+    const cases = [
+      { timeout: 999 },
+      { timeout: 300001 },
+      { timeout: 1500.5 },
+      { waitFor: -1 },
+      { maxAge: -1 },
+      { minAge: -5 },
+      { location: { country: 'us' } },
+      { location: { country: 'USA' } },
+      { parsers: [{ type: 'pdf', maxPages: 0 }] },
+      { parsers: [{ type: 'pdf', maxPages: 10001 }] },
+      { profile: { name: '' } },
+      { profile: { name: 'p'.repeat(129) } },
+      { actions: [{ type: 'screenshot', quality: 0 }] },
+      { actions: [{ type: 'screenshot', quality: 101 }] },
+      { actions: [{ type: 'wait' }] },
+      { actions: [{ type: 'wait', milliseconds: 10, selector: '#a' }] },
+      { actions: [{ type: 'teleport' }] },
+      { formats: ['markdown', 'no-such-format'] },
+      { formats: [{ type: 'screenshot' }, { type: 'screenshot', fullPage: true }] },
+      { proxy: 'stealthy' },
+    ];
+    const before = site.hits('/echo/headers');
+    for (const extra of cases) {
+      const { status, body } = await svc.scrape({ url, ...extra });
+      expectClientError(status, body, extra);
+      expect(status, JSON.stringify(extra)).toBe(400);
+    }
+    expect(site.hits('/echo/headers')).toBe(before);
+  });
+
+  it('hostile URLs are refused with a 4xx by the guarded service', async () => {
+    const port = new URL(site.origin).port;
+    const hostile = [
+      'file:///etc/passwd',
+      'data:text/html,<h1>hi</h1>',
+      'javascript:alert(1)',
+      'gopher://127.0.0.1:70/',
+      'ws://127.0.0.1/',
+      '//127.0.0.1/',
+      'http://',
+      `http://user:secret@127.0.0.1:${port}/echo/headers`,
+      `http://127.0.0.1:${port}@127.0.0.1:${port}/echo/headers`,
+      `http://[::1]:${port}/echo/headers`,
+      `http://[0:0:0:0:0:0:0:1]:${port}/echo/headers`,
+      `http://[::ffff:7f00:1]:${port}/echo/headers`,
+      `http://[::ffff:127.0.0.1]:${port}/echo/headers`,
+      `http://0x7f.0.0.1:${port}/echo/headers`,
+      `http://0177.0.0.1:${port}/echo/headers`,
+      `http://127.1:${port}/echo/headers`,
+      `http://0.0.0.0:${port}/echo/headers`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/',
+      'http://10.0.0.1/',
+      'http://100.64.0.1/',
+      'http://192.168.0.1/',
+      'http://[fd00::1]/',
+      'http://224.0.0.1/',
+      `http://exa mple.com/`,
+    ];
+    const before = site.hits('/echo/headers');
+    const answers = [];
+    for (const url of hostile) {
+      const { status, body } = await guarded.scrape({ url, timeout: 5000 });
+      answers.push({ url, status, error: body?.error, success: body?.success });
+    }
+    // All answers at once, so one failure does not hide the next.
+    expect(answers.filter((a) => a.status < 400 || a.status >= 500 || a.success !== false || typeof a.error !== 'string')).toEqual([]);
+    expect(site.hits('/echo/headers')).toBe(before);
+  });
+
+  it('random strings as url are a 4xx, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.webUrl({ withFragments: true, withQueryParameters: true }).map((u) => u.replace(/^https?:\/\/[^/]+/, 'http://127.0.0.1:1'))), async (url) => {
+        const { status, body } = await guarded.scrape({ url, timeout: 2000 });
+        expectClientError(status, body, url);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,46 @@
+// Starts the real service (createServer + the real scraper) on 127.0.0.1:0 for the e2e tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type CreateServerOptions } from '../src/index.js';
+
+export const TEST_KEY = 'e2e-test-key-0123456789abcdef';
+
+export interface Service {
+  baseUrl: string;
+  app: ReturnType<typeof createServer>;
+  /** POST /v2/scrape with the test key; returns status, parsed body and headers. */
+  scrape(body: unknown, init?: { headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export async function startService(options: CreateServerOptions = {}): Promise<Service> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scrape-e2e-data-'));
+  const app = createServer({ host: '127.0.0.1', apiKeys: [TEST_KEY], allowPrivateUrls: true, dataDir, logLevel: 'silent', ...options });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    app,
+    async scrape(body, init = {}) {
+      const res = await fetch(`${baseUrl}/v2/scrape`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json', ...init.headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new Error(`non-JSON response ${res.status}: ${text.slice(0, 200)}`);
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
