@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'packages/http/dist/bin/scrape-server.js');
 const PAGE = readFileSync(join(ROOT, 'packages/http/test/fixtures/article.html'), 'utf8');
 const API_KEY = 'bench-service-key-0123456789';
-/** The article alone is small (~6 KB); its main content repeated gives a ~21 KB page, closer to a typical article. */
+/** The article alone is small (~4 KB); its main content repeated gives a ~21 KB page, closer to a typical article. */
 const PAGE_REPEAT = 8;
 /** The server must come up well within this, or something is wrong with the build. */
 const STARTUP_TIMEOUT_MS = 20_000;
