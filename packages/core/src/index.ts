@@ -8,6 +8,23 @@ export {
 } from './html/processHtml.js';
 export type { PageMetadata } from './html/metadata.js';
 export {
+  HTML_PIPELINE_STEPS,
+  createHtmlPipelineState,
+  type HtmlOutput,
+  type HtmlPipelineState,
+  type HtmlPipelineStep,
+} from './html/processHtml.js';
+export { decodeHtml, decodeHtmlWithEncoding, type DecodedHtml } from './html/decodeHtml.js';
+export { parseHtml } from './html/parseHtml.js';
+export { MAX_TREE_DEPTH } from './html/flattenDeepElements.js';
+export { cleanHtml, REMOVED_TAGS, type CleanHtmlOptions } from './html/cleanHtml.js';
+export { createUrlResolver, findBaseUrl, type UrlResolver } from './html/createUrlResolver.js';
+export { parseSrcset, pickLargestCandidate, resolveSrcset, type ImageCandidate } from './html/resolveSrcset.js';
+export { applyIncludeTags } from './html/applyIncludeTags.js';
+export { applyExcludeTags } from './html/applyExcludeTags.js';
+export { extractLinks, type ExtractLinksOptions } from './html/extractLinks.js';
+export { extractMetadata, metadataKey, type ExtractMetadataOptions } from './html/extractMetadata.js';
+export {
   extractMainContent,
   collectContentHints,
   type ContentHints,
@@ -27,3 +44,6 @@ export type {
   PdfMetadata,
 } from './pdf/pdfTypes.js';
 export type { OcrEngine, OcrPageResult, OcrLine, OcrWord } from './pdf/OcrEngine.js';
+export { htmlToMarkdown, type HtmlToMarkdownOptions } from './markdown/htmlToMarkdown.js';
+export { stripBase64Images, BASE64_IMAGE_PLACEHOLDER } from './markdown/stripBase64Images.js';
+export { markdownToPlainText } from './markdown/markdownToPlainText.js';
