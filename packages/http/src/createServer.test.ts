@@ -3,6 +3,7 @@
 // scraper never produces on purpose (an unexpected throw). test/*.e2e.test.ts run the real scraper end to end.
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -219,6 +220,28 @@ describe('createServer auth', () => {
 
     expect(() => createServer({ host: '0.0.0.0', scraper: double.scraper })).toThrow(ConfigError);
     expect(() => createServer({ host: '192.168.1.10', apiKeys: [], scraper: double.scraper })).toThrow(/refusing to start/);
+  });
+});
+
+describe('createServer keyless guard', () => {
+  // A keyless server bound to a wildcard by mistake (listen() given another host than createServer) must still
+  // refuse callers that did not come in over loopback. Needs a non-loopback interface on this machine.
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  it.skipIf(!external)(`refuses a request that arrives on a non-loopback address (${external ?? 'none on this machine'})`, async () => {
+    const double = scriptedScraper(okDoc);
+    const app = createServer({ host: '127.0.0.1', logLevel: 'silent', scraper: double.scraper });
+    apps.push(app);
+    await app.listen({ host: '0.0.0.0', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com' }) };
+    const outside = await fetch(`http://${external}:${port}/v2/scrape`, init);
+    expect(outside.status).toBe(401);
+    expect(await outside.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+    const inside = await fetch(`http://127.0.0.1:${port}/v2/scrape`, init);
+    expect(inside.status).toBe(200);
+    expect(double.calls).toHaveLength(1);
   });
 });
 

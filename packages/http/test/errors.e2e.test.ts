@@ -18,7 +18,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const rawPost = (path: string, body: string | Uint8Array, headers: Record<string, string>) =>
+const rawPost = (path: string, body: string, headers: Record<string, string>) =>
   fetch(`${svc.baseUrl}${path}`, { method: 'POST', headers, body });
 
 describe('authentication', () => {
