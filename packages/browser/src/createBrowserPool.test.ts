@@ -131,6 +131,16 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       setTimeout(() => res.end(JSON.stringify({ title: 'Rendered by JS', body: 'Only present after the script ran.' })), 60);
     },
+    '/busy-then-fetch': html(
+      '<div id="app">shell</div>',
+      `<script>
+        addEventListener('load', () => setTimeout(() => {
+          const t = performance.now();
+          while (performance.now() - t < 400) {} // a big bundle being compiled and run, then a tick before its fetch
+          setTimeout(() => fetch('/api/article').then((r) => r.json()).then((a) => { document.getElementById('app').textContent = a.title; }), 30);
+        }, 10));
+      </script>`,
+    ),
     '/reveal': CLICK_TO_REVEAL,
     '/api/details': (_req, res) => setTimeout(() => res.end('The hidden details arrived.'), 40),
     '/form': SEARCH_FORM,
@@ -201,6 +211,11 @@ describe('rendering', () => {
     expect(result.contentType).toContain('text/html');
     expect(result.html).toContain('<h1>Rendered by JS</h1>');
     expect(result.html).toContain('Only present after the script ran.');
+  });
+
+  it('waits through a long script task that precedes the data fetch', async () => {
+    const result = await render('/busy-then-fetch');
+    expect(result.html).toContain('<div id="app">Rendered by JS</div>');
   });
 
   it('sends headers, the cookie header as cookies of the site, and the user agent', async () => {

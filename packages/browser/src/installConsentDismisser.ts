@@ -90,20 +90,28 @@ function deliver(frame: Frame, json: string): Promise<void> {
 }
 
 export interface ConsentTracker {
-  /** Epoch ms until which the render should wait for consent handling; 0 when nothing is in progress. */
-  busyUntil(): number;
+  /**
+   * Epoch ms until which the render should wait for consent handling; 0 when nothing is in progress.
+   * `expectPopup`: the page shows signs of a consent manager, so the first detection pass is worth waiting for.
+   */
+  busyUntil(options?: { expectPopup?: boolean }): number;
   /** CMPs whose popup was dismissed, in order. */
   readonly dismissed: string[];
   /** Resolves when `busyUntil()` has passed or nothing is in progress, and at most after `maxMs`. */
-  waitUntilSettled(maxMs: number): Promise<void>;
-  /** Starts dismissal in the page's frames, present and future. */
-  attach(page: Page): void;
+  waitUntilSettled(maxMs: number, options?: { expectPopup?: boolean }): Promise<void>;
+  /** True once `activate` ran. */
+  readonly active: boolean;
+  /**
+   * Starts dismissal in the page's frames, present and future. Called when the page shows signs of a consent
+   * manager, so pages without one never pay for the 140 KB content script and its rules.
+   */
+  activate(page: Page): void;
 }
 
 /**
- * Wires autoconsent into a context: the binding it talks through, and injection of its content script into each
- * frame as it commits (instead of an init script, which would also pay for every about:blank frame). The tracker
- * follows autoconsent's messages so the smart wait can hold while a popup is being looked for or dismissed.
+ * Wires autoconsent into a context: the binding it talks through, and (once activated) injection of its content
+ * script into each frame, now and as frames commit. The tracker follows autoconsent's messages so the smart wait
+ * can hold while a popup is being looked for or dismissed.
  */
 export async function installConsentDismisser(context: BrowserContext): Promise<ConsentTracker> {
   const { script } = assets();
@@ -113,6 +121,7 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
   let firstPassDeadline: number | undefined;
   let detectedAt: number | undefined;
   let popupSeen = false;
+  let active = false;
   let wakers: (() => void)[] = [];
   const changed = () => {
     const fns = wakers;
@@ -178,13 +187,14 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
     }
   });
 
-  const busyUntil = (): number => {
+  const busyUntil = ({ expectPopup = true }: { expectPopup?: boolean } = {}): number => {
+    if (!active) return 0;
     const now = Date.now();
     firstPassDeadline ??= now + CONSENT_FIRST_PASS_MAX_MS;
     let until = 0;
     for (const since of open.values()) until = Math.max(until, since + CONSENT_MAX_WAIT_MS);
     if (detectedAt !== undefined && !popupSeen) until = Math.max(until, detectedAt + CONSENT_POPUP_MAX_MS);
-    if (!firstPassDone) until = Math.max(until, firstPassDeadline);
+    if (!firstPassDone && expectPopup) until = Math.max(until, firstPassDeadline);
     return until > now ? until : 0;
   };
 
@@ -197,10 +207,10 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
   return {
     busyUntil,
     dismissed,
-    async waitUntilSettled(maxMs) {
+    async waitUntilSettled(maxMs, options) {
       const deadline = Date.now() + maxMs;
       for (;;) {
-        const until = Math.min(busyUntil(), deadline);
+        const until = Math.min(busyUntil(options), deadline);
         if (until <= Date.now()) return;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, until - Date.now());
@@ -211,7 +221,12 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
         });
       }
     },
-    attach(page) {
+    get active() {
+      return active;
+    },
+    activate(page) {
+      if (active) return;
+      active = true;
       page.on('framenavigated', inject);
       for (const frame of page.frames()) inject(frame);
     },

@@ -29,8 +29,9 @@ export async function renderPage(
   plan: ContextPlan,
   request: RenderRequest,
   env: RenderEnvironment,
-): Promise<Omit<RenderResult, 'timings'> & { timings: Pick<RenderTimings, 'navigationMs' | 'settleMs' | 'actionsMs' | 'screenshotMs'> }> {
+): Promise<Omit<RenderResult, 'timings'> & { timings: Pick<RenderTimings, 'setupMs' | 'navigationMs' | 'settleMs' | 'actionsMs' | 'screenshotMs' | 'captureMs'> }> {
   const { deadline } = env;
+  let mark = Date.now();
   const blockAds = request.blockAds ?? true;
   if (plan.cookies.length > 0) await context.addCookies(plan.cookies);
   if (plan.languages.length > 1) {
@@ -50,9 +51,9 @@ export async function renderPage(
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setUserAgentOverride', { userAgent: plan.options.userAgent!, acceptLanguage: plan.acceptLanguage });
   const network = trackNetwork(page);
-  consent?.attach(page);
 
-  let mark = Date.now();
+  const setupMs = Date.now() - mark;
+  mark = Date.now();
   let response: Response | null;
   try {
     response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: left(deadline) });
@@ -88,8 +89,9 @@ export async function renderPage(
   }
   const screenshotMs = Date.now() - mark;
 
-  const html = await page.content();
-  const headers = response ? await response.allHeaders() : {};
+  mark = Date.now();
+  const [html, headers] = await Promise.all([page.content(), response ? response.allHeaders() : Promise.resolve({} as Record<string, string>)]);
+  const captureMs = Date.now() - mark;
   network.stop();
   return {
     url: request.url,
@@ -101,6 +103,6 @@ export async function renderPage(
     screenshot,
     actions,
     blockedRequests: { refused: guard.refused.length, ads: guard.adsBlocked },
-    timings: { navigationMs, settleMs, actionsMs, screenshotMs },
+    timings: { setupMs, navigationMs, settleMs, actionsMs, screenshotMs, captureMs },
   };
 }

@@ -77,12 +77,16 @@ export interface RenderTimings {
   launchMs: number;
   /** New isolated context + page. */
   contextMs: number;
+  /** Cookies, request guard, consent dismisser, init scripts, new page, language override. */
+  setupMs: number;
   /** `goto` until the load event. */
   navigationMs: number;
   /** Smart wait (network quiet + DOM stable + consent dismissal) plus `waitFor`. */
   settleMs: number;
   actionsMs: number;
   screenshotMs: number;
+  /** Serialising the DOM and reading the response headers. */
+  captureMs: number;
   totalMs: number;
 }
 
