@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -172,6 +172,8 @@ export async function measureThroughput(server, url, { durationSec, connections 
 export function printSummary({ pageBytes, latency, throughput }) {
   const f = (n) => n.toFixed(2);
   console.log(`\nservice benchmark: one ${(pageBytes / 1024).toFixed(1)} KB article page on 127.0.0.1, formats [markdown], maxAge 0`);
+  // Shared machines skew absolute figures; the load average says how much to trust them (the overhead is relative).
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('\nlatency (sequential, ms)          n      p50      p90      p99     mean');
   console.log(`  bare undici GET + processHtml ${String(latency.bare.n).padStart(4)} ${f(latency.bare.p50).padStart(8)} ${f(latency.bare.p90).padStart(8)} ${f(latency.bare.p99).padStart(8)} ${f(latency.bare.mean).padStart(8)}`);
   console.log(`  POST /v2/scrape (service)     ${String(latency.service.n).padStart(4)} ${f(latency.service.p50).padStart(8)} ${f(latency.service.p90).padStart(8)} ${f(latency.service.p99).padStart(8)} ${f(latency.service.mean).padStart(8)}`);
