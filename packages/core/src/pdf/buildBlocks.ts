@@ -150,13 +150,16 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
     if (textRows.length) blocks.push(...textBlocks(textRows.map(toLine), bodySize));
     textRows = [];
   };
+  // Rows of a run that failed as a table are not retried as the start of a shorter run (that would be quadratic).
+  let triedUntil = 0;
   while (i < rows.length) {
-    const table = rows[i].length >= 2 ? findTable(rows, i, bodySize) : null;
-    if (table) {
+    const table: { block?: LayoutBlock; end: number } | null = rows[i].length >= 2 && i >= triedUntil ? findTable(rows, i, bodySize) : null;
+    if (table?.block) {
       flushText();
       blocks.push(table.block);
       i = table.end;
     } else {
+      if (table) triedUntil = table.end;
       textRows.push(rows[i]);
       i++;
     }
@@ -194,7 +197,7 @@ function mergeMarker(row: Segment[]): Segment[] {
   return [merged, ...row.slice(2)];
 }
 
-function findTable(rows: Segment[][], start: number, bodySize: number): { block: LayoutBlock; end: number } | null {
+function findTable(rows: Segment[][], start: number, bodySize: number): { block: LayoutBlock; end: number } | { end: number } {
   let end = start + 1;
   const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
   while (end < rows.length) {
@@ -208,10 +211,10 @@ function findTable(rows: Segment[][], start: number, bodySize: number): { block:
   }
   const run = rows.slice(start, end);
   const multi = run.filter((r) => r.length >= 2).length;
-  if (multi < 2) return null;
+  if (multi < 2) return { end };
   const cols = tableColumns(run, bodySize);
-  if (!cols || cols.length < 2) return null;
-  if (cols.length === 2 && multi < 3) return null;
+  if (!cols || cols.length < 2) return { end };
+  if (cols.length === 2 && multi < 3) return { end };
   const cells = run.map((r) => {
     const cellTexts: string[] = cols.map(() => '');
     for (const s of r) {
@@ -223,10 +226,10 @@ function findTable(rows: Segment[][], start: number, bodySize: number): { block:
     return cellTexts;
   });
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
-  if (full < run.length * TABLE_FULL_ROWS) return null;
+  if (full < run.length * TABLE_FULL_ROWS) return { end };
   // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table.
   const longCells = cells.flat().filter((c) => c.length > 80).length;
-  if (longCells > cells.length) return null;
+  if (longCells > cells.length) return { end };
   const lines = run.map(toLine);
   const block = blockFrom('table', lines, '', 0.7);
   block.cells = cells;

@@ -1,5 +1,5 @@
 // MuPDF structured text → horizontal text segments with their fonts and boxes: the raw material of layout.
-import type { Page } from 'mupdf';
+import type { Page, PDFObject, PDFPage } from 'mupdf';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
 export interface Segment {
@@ -46,18 +46,36 @@ export interface PageText {
 
 /** A gap wider than this many ems splits a line into segments: table cells and column gutters are wider, word spaces far narrower. */
 const SEGMENT_GAP_EM = 1.2;
-/** A gap wider than this many ems between glyphs is a missing space (PDFs that position words without space glyphs). */
-const IMPLICIT_SPACE_EM = 0.25;
-/** Images smaller than this share of the page are bullets, rules and logos, not figures. */
-const MIN_FIGURE_AREA = 0.015;
-const BOLD_NAME = /bold|black|heavy|semibold|demi|extrab/i;
-const ITALIC_NAME = /italic|oblique/i;
+/** A gap wider than this many ems between spans is a missing space (PDFs that position words without space glyphs). */
+const IMPLICIT_SPACE_EM = 0.2;
+/** Spans on baselines closer than this many ems are on one line (sub/superscripts excepted). */
+const BASELINE_EM = 0.35;
+/** Images smaller than this share of the page are bullets and rules: not even part of a figure. */
+const MIN_IMAGE_AREA = 0.0005;
+/** MuPDF's JSON rounds to integers; coordinates scaled by this keep a tenth of a point. */
+const JSON_SCALE = 10;
+/** A line this much taller than wide, with a few characters, runs vertically (rotated margin stamps). */
+const ROTATED_ASPECT = 2.5;
+/** How deep into form XObjects, and how many XObjects, we look for images. */
+const MAX_RESOURCE_DEPTH = 2;
+const MAX_XOBJECTS = 64;
 const MONO_NAME = /mono|courier|consol|code|menlo/i;
+const BOLD_NAME = /bold|black|heavy|semibold|demi/i;
+const ITALIC_NAME = /italic|oblique/i;
+const GARBAGE = /[\ufffd\ue000-\uf8ff\u0000-\u0008\u000b-\u001f]/g;
 
-interface FontInfo {
-  bold: boolean;
-  italic: boolean;
-  mono: boolean;
+interface JsonLine {
+  wmode: number;
+  bbox: { x: number; y: number; w: number; h: number };
+  font: { name: string; family: string; weight: string; style: string; size: number };
+  x: number;
+  y: number;
+  text: string;
+}
+interface JsonBlock {
+  type: string;
+  bbox: { x: number; y: number; w: number; h: number };
+  lines?: JsonLine[];
 }
 
 interface Builder {
@@ -66,23 +84,22 @@ interface Builder {
   y0: number;
   x1: number;
   y1: number;
-  lastX1: number;
-  pendingSpace: boolean;
+  baseline: number;
   /** size → char count, for the dominant size. */
   sizes: Map<number, number>;
   boldChars: number;
   italicChars: number;
   monoChars: number;
   chars: number;
-  /** x centre of every char of `text` (only when the page has links). */
-  xs: number[] | null;
+  /** Spans as [start offset in text, x0, x1], to map link rectangles onto text. */
+  spans: [number, number, number][];
+  rotated: boolean;
 }
 
-function isGarbage(code: number): boolean {
-  return code === 0xfffd || (code >= 0xe000 && code <= 0xf8ff) || (code < 0x20 && code !== 9);
-}
-
-/** Walk one page's structured text (per-char positions are kept only on pages with links, to map link rectangles to text). */
+/**
+ * One page's structured text, from MuPDF's JSON (its fastest way out of the wasm heap) with one span per style run;
+ * spans on one baseline are merged into segments, split where the gap is wider than a word space.
+ */
 export function extractPageText(page: Page, pageNumber: number): PageText {
   const [bx0, by0, bx1, by1] = page.getBounds();
   const width = bx1 - bx0;
@@ -95,96 +112,74 @@ export function extractPageText(page: Page, pageNumber: number): PageText {
       return { rect: [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0], uri: l.getURI() };
     })
     .filter((l) => /^(https?|mailto|ftp):/i.test(l.uri));
-  const withLinks = links.length > 0;
-  const fonts = new Map<number, FontInfo>();
+  // Asking MuPDF for image blocks makes it load every image; only pages that have images pay for that.
+  const stext = page.toStructuredText(pageHasImages(page) ? 'preserve-whitespace,preserve-spans,preserve-images' : 'preserve-whitespace,preserve-spans');
+  let json: { blocks: JsonBlock[] };
+  try {
+    json = JSON.parse(stext.asJSON(JSON_SCALE));
+  } finally {
+    stext.destroy();
+  }
   const segments: Segment[] = [];
   const images: [number, number, number, number][] = [];
   let charCount = 0;
   let garbage = 0;
   let cur: Builder | null = null;
-  let lineY0 = 0;
-  let lineY1 = 0;
-  let lineRotated = false;
-
   const flush = () => {
-    if (cur && cur.text.trim().length > 0) segments.push(finishSegment(cur, lineRotated, links));
+    if (cur && cur.text.trim().length > 0) segments.push(finishSegment(cur, links));
     cur = null;
   };
-
-  const stext = page.toStructuredText('preserve-whitespace,preserve-images');
-  try {
-    stext.walk({
-      onImageBlock(bbox) {
-        const area = ((bbox[2] - bbox[0]) * (bbox[3] - bbox[1])) / (width * height);
-        if (area >= MIN_FIGURE_AREA) images.push([bbox[0] - bx0, bbox[1] - by0, bbox[2] - bx0, bbox[3] - by0]);
-      },
-      beginLine(bbox, _wmode, dir) {
+  for (const block of json.blocks) {
+    if (block.type === 'image') {
+      const b = block.bbox;
+      const box: [number, number, number, number] = [b.x / JSON_SCALE - bx0, b.y / JSON_SCALE - by0, (b.x + b.w) / JSON_SCALE - bx0, (b.y + b.h) / JSON_SCALE - by0];
+      if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
+      continue;
+    }
+    for (const line of block.lines ?? []) {
+      const raw = line.text;
+      const text = raw.replace(/^[ \t\u00a0]+/, '');
+      const visible = text.replace(/\s+/g, '');
+      if (visible.length === 0) {
+        if (cur && raw.length > 0) cur.text += cur.text.endsWith(' ') ? '' : ' ';
+        continue;
+      }
+      charCount += visible.length;
+      garbage += (visible.match(GARBAGE) ?? []).length;
+      const size = line.font.size / JSON_SCALE;
+      const em = size > 0 ? size : 10;
+      const x0 = line.bbox.x / JSON_SCALE - bx0;
+      const y0 = line.bbox.y / JSON_SCALE - by0;
+      const x1 = (line.bbox.x + line.bbox.w) / JSON_SCALE - bx0;
+      const y1 = (line.bbox.y + line.bbox.h) / JSON_SCALE - by0;
+      const baseline = line.y / JSON_SCALE - by0;
+      const rotated = line.wmode !== 0 || (y1 - y0 > ROTATED_ASPECT * (x1 - x0) && visible.length >= 4);
+      const gap = cur ? x0 - cur.x1 : 0;
+      const sameLine = cur && !rotated && !cur.rotated && Math.abs(baseline - cur.baseline) <= BASELINE_EM * em && gap > -em && gap <= SEGMENT_GAP_EM * em;
+      if (!sameLine) {
         flush();
-        lineY0 = bbox[1] - by0;
-        lineY1 = bbox[3] - by0;
-        lineRotated = Math.abs(dir[1]) > 0.2 || dir[0] < 0;
-      },
-      onChar(c, _origin, font, size, quad) {
-        const code = c.charCodeAt(0);
-        if (c === ' ' || c === '\t' || c === '\u00a0') {
-          if (cur) cur.pendingSpace = true;
-          return;
-        }
-        charCount++;
-        if (isGarbage(code)) garbage++;
-        let info = fonts.get(font.pointer);
-        if (!info) {
-          const name = font.getName();
-          info = {
-            bold: font.isBold() || BOLD_NAME.test(name),
-            italic: font.isItalic() || ITALIC_NAME.test(name),
-            mono: font.isMono() || MONO_NAME.test(name),
-          };
-          fonts.set(font.pointer, info);
-        }
-        const cx0 = Math.min(quad[0], quad[4]) - bx0;
-        const cx1 = Math.max(quad[2], quad[6]) - bx0;
-        const em = size > 0 ? size : 10;
-        if (cur && !lineRotated && cx0 - cur.lastX1 > SEGMENT_GAP_EM * em) flush();
-        if (!cur) {
-          cur = {
-            text: '',
-            x0: cx0,
-            y0: lineY0,
-            x1: cx1,
-            y1: lineY1,
-            lastX1: cx1,
-            pendingSpace: false,
-            sizes: new Map(),
-            boldChars: 0,
-            italicChars: 0,
-            monoChars: 0,
-            chars: 0,
-            xs: withLinks ? [] : null,
-          };
-        } else if (cur.pendingSpace || cx0 - cur.lastX1 > IMPLICIT_SPACE_EM * em) {
-          cur.text += ' ';
-          cur.xs?.push((cur.lastX1 + cx0) / 2);
-        }
-        cur.pendingSpace = false;
-        cur.text += c;
-        cur.xs?.push((cx0 + cx1) / 2);
-        if (cx0 < cur.x0) cur.x0 = cx0;
-        if (cx1 > cur.x1) cur.x1 = cx1;
-        cur.lastX1 = Math.max(cur.lastX1, cx1);
-        const rounded = Math.round(size * 2) / 2;
-        cur.sizes.set(rounded, (cur.sizes.get(rounded) ?? 0) + 1);
-        cur.chars++;
-        if (info.bold) cur.boldChars++;
-        if (info.italic) cur.italicChars++;
-        if (info.mono) cur.monoChars++;
-      },
-      endLine() {
-        flush();
-      },
-    });
-  } finally {
-    stext.destroy();
+        cur = { text: '', x0, y0, x1, y1, baseline, sizes: new Map(), boldChars: 0, italicChars: 0, monoChars: 0, chars: 0, spans: [], rotated };
+      } else if (cur && !cur.text.endsWith(' ') && (gap > IMPLICIT_SPACE_EM * em || text.length < raw.length)) {
+        cur.text += ' ';
+      }
+      const b = cur!;
+      b.spans.push([b.text.length, x0, x1]);
+      b.text += text;
+      b.x0 = Math.min(b.x0, x0);
+      b.y0 = Math.min(b.y0, y0);
+      b.x1 = Math.max(b.x1, x1);
+      b.y1 = Math.max(b.y1, y1);
+      const n = visible.length;
+      const rounded = Math.round(size * 2) / 2;
+      b.sizes.set(rounded, (b.sizes.get(rounded) ?? 0) + n);
+      b.chars += n;
+      const f = line.font;
+      if (f.weight === 'bold' || BOLD_NAME.test(f.name)) b.boldChars += n;
+      if (f.style === 'italic' || ITALIC_NAME.test(f.name)) b.italicChars += n;
+      if (f.family === 'monospace' || MONO_NAME.test(f.name)) b.monoChars += n;
+    }
+    // MuPDF blocks are separate flows: never merge the last span of one block with the next block.
+    flush();
   }
   flush();
   return {
@@ -201,7 +196,34 @@ export function extractPageText(page: Page, pageNumber: number): PageText {
   };
 }
 
-function finishSegment(b: Builder, rotated: boolean, links: { rect: number[]; uri: string }[]): Segment {
+/** Image XObjects a page draws, directly or through forms (MAX_RESOURCE_DEPTH deep); non-PDF pages are assumed to. */
+function pageHasImages(page: Page): boolean {
+  if (!('getObject' in page)) return true;
+  try {
+    return hasImage((page as PDFPage).getObject().getInheritable('Resources'), 0);
+  } catch {
+    return true;
+  }
+}
+
+function hasImage(resources: PDFObject, depth: number): boolean {
+  if (!resources || resources.isNull()) return false;
+  const xobjects = resources.get('XObject');
+  if (!xobjects || !xobjects.isDictionary()) return false;
+  let found = false;
+  let seen = 0;
+  xobjects.forEach((value) => {
+    if (found || ++seen > MAX_XOBJECTS) return;
+    const x = value.resolve();
+    const subtype = x.get('Subtype');
+    if (subtype.isName() && subtype.asName() === 'Image') found = true;
+    else if (depth < MAX_RESOURCE_DEPTH && subtype.isName() && subtype.asName() === 'Form') found = hasImage(x.get('Resources'), depth + 1);
+  });
+  // Pages with more XObjects than we look at are assumed to have images.
+  return found || seen > MAX_XOBJECTS;
+}
+
+function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Segment {
   let size = 0;
   let best = -1;
   for (const [s, n] of b.sizes) {
@@ -210,7 +232,9 @@ function finishSegment(b: Builder, rotated: boolean, links: { rect: number[]; ur
       size = s;
     }
   }
-  const text = b.text.replace(/\u00ad(?=\S)/g, '');
+  const trailingSpace = /\s$/.test(b.text);
+  // Soft hyphens are invisible unless a line breaks there; joinLines handles the line-end ones.
+  const text = b.text.replace(/\u00ad(?!$)/g, '').trimEnd();
   const seg: Segment = {
     text,
     x0: b.x0,
@@ -224,25 +248,39 @@ function finishSegment(b: Builder, rotated: boolean, links: { rect: number[]; ur
     source: 'native_text',
     confidence: null,
   };
-  if (rotated) seg.rotated = true;
-  if (b.pendingSpace) seg.trailingSpace = true;
-  if (b.xs && text === b.text) {
+  if (b.rotated) seg.rotated = true;
+  if (trailingSpace) seg.trailingSpace = true;
+  if (links.length > 0 && text === b.text.trimEnd()) {
     const midY = (b.y0 + b.y1) / 2;
     for (const link of links) {
       const [lx0, ly0, lx1, ly1] = link.rect;
-      if (midY < ly0 || midY > ly1) continue;
-      let start = -1;
-      let end = -1;
-      for (let i = 0; i < b.xs.length; i++) {
-        const inside = b.xs[i] >= lx0 && b.xs[i] <= lx1;
-        if (inside && start < 0) start = i;
-        if (inside) end = i + 1;
-      }
-      while (start >= 0 && start < end && text[start] === ' ') start++;
-      while (end > start && text[end - 1] === ' ') end--;
-      if (start >= 0 && end > start) (seg.links ??= []).push({ start, end, uri: link.uri });
+      if (midY < ly0 || midY > ly1 || lx1 < b.x0 || lx0 > b.x1) continue;
+      const start = charAt(b, text, lx0, false);
+      const end = charAt(b, text, lx1, true);
+      let s = start;
+      let e = end;
+      // Snap to word boundaries: link rectangles are drawn loosely around the words.
+      while (s > 0 && /\S/.test(text[s - 1]) && /\S/.test(text[s])) s--;
+      while (e < text.length && /\S/.test(text[e]) && /\S/.test(text[e - 1] ?? ' ')) e++;
+      while (s < e && text[s] === ' ') s++;
+      while (e > s && text[e - 1] === ' ') e--;
+      if (e > s) (seg.links ??= []).push({ start: s, end: e, uri: link.uri });
     }
-    seg.links?.sort((a, b2) => a.start - b2.start);
+    seg.links?.sort((a, c) => a.start - c.start);
   }
   return seg;
+}
+
+/** Character offset at page x, assuming the glyphs of each span are evenly spread over its box. */
+function charAt(b: Builder, text: string, x: number, end: boolean): number {
+  for (let i = 0; i < b.spans.length; i++) {
+    const [offset, x0, x1] = b.spans[i];
+    const next = i + 1 < b.spans.length ? b.spans[i + 1][0] : text.length;
+    if (x > x1 + 0.5 && i + 1 < b.spans.length) continue;
+    if (x <= x0) return offset;
+    const len = Math.max(0, Math.min(next, text.length) - offset);
+    const at = offset + Math.min(len, (end ? Math.ceil : Math.floor)(((x - x0) / Math.max(0.01, x1 - x0)) * len));
+    return Math.min(text.length, at);
+  }
+  return text.length;
 }

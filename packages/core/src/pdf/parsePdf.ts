@@ -35,6 +35,8 @@ const MAX_GARBAGE_RATIO = 0.3;
 const OCR_DPI = 200;
 /** Cap on rendered pixels per page (about A4 at 300 dpi), so huge page boxes cannot exhaust memory. */
 const MAX_RENDER_PIXELS = 9_000_000;
+/** Images (after merging touching pieces) smaller than this share of the page are icons and logos, not figures. */
+const MIN_FIGURE_AREA = 0.015;
 /** Images covering more than this share of the page are backgrounds or scans, not figures. */
 const MAX_FIGURE_AREA = 0.6;
 const PAGE_MARKER = (n: number) => `\n\n---\n\n<!-- page ${n} -->\n\n`;
@@ -92,9 +94,8 @@ export async function parsePdf(bytes: Uint8Array, options: ParsePdfOptions = {},
     const work = await readPages(doc, numPages, mode, context, started);
     return assemble(doc, work, numPages, totalPages, mode, options);
   } finally {
+    // MuPDF's store (fonts, colour links) stays warm for the next document; it is size-capped by MuPDF itself.
     doc.destroy();
-    // Fonts and images MuPDF cached for this document are not needed by the next one.
-    mupdf.emptyStore();
   }
 }
 
@@ -231,8 +232,11 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
   const furniture = detectFurniture(texts, segSize);
   const pages = texts.map((text, i) => {
     const marks = furniture[i];
-    const figures: Segment[] = text.images
-      .filter(([x0, y0, x1, y1]) => ((x1 - x0) * (y1 - y0)) / Math.max(1, text.width * text.height) <= MAX_FIGURE_AREA)
+    const figures: Segment[] = mergeBoxes(text.images)
+      .filter(([x0, y0, x1, y1]) => {
+        const area = ((x1 - x0) * (y1 - y0)) / Math.max(1, text.width * text.height);
+        return area >= MIN_FIGURE_AREA && area <= MAX_FIGURE_AREA;
+      })
       .map(([x0, y0, x1, y1]) => ({ text: '', x0, y0, x1, y1, size: 0, bold: false, italic: false, mono: false, figure: true, source: 'native_text', confidence: null }));
     // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
     const inFigure = (s: Segment) => figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
@@ -243,6 +247,27 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
   });
   const bodySize = bodyFontSize(pages.flatMap((p) => p.blocks)) || segSize;
   return { pages, headings: classifyHeadings(pages.map((p) => p.blocks), bodySize) };
+}
+
+/** Figures drawn as many overlapping image pieces are one figure. */
+function mergeBoxes(boxes: [number, number, number, number][]): [number, number, number, number][] {
+  const out = boxes.map((b) => [...b] as [number, number, number, number]);
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++)
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i];
+        const b = out[j];
+        if (a[0] <= b[2] + 2 && b[0] <= a[2] + 2 && a[1] <= b[3] + 2 && b[1] <= a[3] + 2) {
+          out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+          out.splice(j, 1);
+          merged = true;
+          break;
+        }
+      }
+  }
+  return out;
 }
 
 /** The font size carrying most characters, before blocks exist (gutter and gap thresholds scale with it). */
