@@ -18,6 +18,8 @@ export interface ExtractMainContentOptions {
 
 /** Descend into a child while it holds at least this share of the parent's content text. */
 const DOMINANCE = 0.8;
+/** A child labelled as content by its class/id ("entry-content", "post-body") needs only this share to be descended into. */
+const LABELLED_DOMINANCE = 0.65;
 /** On discussion pages the question is short beside its answers, yet belongs to the thread: descend more reluctantly. */
 const DISCUSSION_DOMINANCE = 0.92;
 /** An explicit marker (main, #main, role=main) is trusted as the start when it holds this share of the page's content text. */
@@ -134,7 +136,8 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number,
   for (;;) {
     let best: NodeStats | null = null;
     for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
-    if (best === null || best.good < dominance * node.good || best.good === 0) {
+    const needed = best !== null && best.positive && best.junk === 0 ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
+    if (best === null || best.good < needed * node.good || best.good === 0) {
       trace?.push(`root ${describe(node)} good=${node.good} (best child ${best ? describe(best) : '-'} good=${best?.good ?? 0})`);
       return node;
     }
@@ -175,18 +178,10 @@ function isInside(s: NodeStats, ancestor: NodeStats): boolean {
   return false;
 }
 
-function hasAncestorTag(s: NodeStats, tag: string, stop: NodeStats): boolean {
-  for (let p = s.parent; p !== null; p = p.parent) {
-    if (p.el.localName === tag) return true;
-    if (p === stop) break;
-  }
-  return s.el.closest?.(tag) !== null && s.el.closest?.(tag) !== undefined;
-}
-
 /** An <aside> inside an article that is plain prose (a pull quote, a note) belongs to the article. */
-function isInlineAside(s: NodeStats, root: NodeStats): boolean {
+function isInlineAside(s: NodeStats): boolean {
   if (s.el.localName !== 'aside' && s.el.getAttribute('role') !== 'complementary') return false;
-  return hasAncestorTag(s, 'article', root) && s.text > 0 && s.linkText / s.text < 0.3 && s.controls === 0;
+  return s.el.closest('article') !== null && s.text > 0 && s.linkText / s.text < 0.3 && s.controls === 0;
 }
 
 function isCookieBanner(s: NodeStats): boolean {
@@ -209,7 +204,7 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
       const item = (signatures.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN;
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
       let why: string | null = null;
-      if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c, root)) why = 'chrome tag/role';
+      if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE) why = 'chrome class/id';
       else if (linkDense && !trustLinks && !item && share < LINKY_KEEP_SHARE) why = 'link-dense';
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE) why = 'controls';
