@@ -3,6 +3,7 @@
 // scraper never produces on purpose (an unexpected throw). test/*.e2e.test.ts run the real scraper end to end.
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -342,9 +343,24 @@ describe('createServer cancellation and shutdown', () => {
     const call = rawPost(port, { url: 'https://example.com/slow' });
     await waitFor(() => ctl.releases.length === 1);
 
+    // Start a second request and hold back the end of its headers until the server is closing.
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((r) => setTimeout(r, 50));
+    let raw = '';
+    socket.on('data', (c) => (raw += c));
+    const lateRequest = new Promise<string>((resolve) => socket.on('close', () => resolve(raw)));
     const closing = app.close();
+    await new Promise((r) => setTimeout(r, 50));
+    socket.write('\r\n');
     await new Promise((r) => setTimeout(r, 100));
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    // A request that still gets in while draining (its headers were under way when close began) is a 503 in our shape.
+    const late = await lateRequest;
+    expect(late).toMatch(/^HTTP\/1.1 503/);
+    expect(late).toMatch(/retry-after: 1/i);
+    expect(late).toContain('"error":"Service Unavailable"');
     expect(state.closed).toBe(false);
 
     ctl.releases[0]();

@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createScraper, errors, type ScrapeDocument, type Scraper } from '@scrape/scraper';
+import { createScraper, ScrapeError, type ScrapeDocument, type Scraper } from '@scrape/scraper';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator, KEYLESS_TEAM } from './createAuthenticator.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
@@ -12,6 +12,9 @@ export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** Node's default (5 s) is shorter than a load balancer's typical idle timeout, which makes proxies hit closed sockets. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** Another instance (behind the same balancer) can serve the retry at once, hence a one-second Retry-After. */
+const SHUTTING_DOWN = () =>
+  new ScrapeError({ status: 503, error: 'Service Unavailable', details: { reason: 'The server is shutting down; retry.' }, headers: { 'Retry-After': '1' } });
 const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token' } as const;
 const NOT_FOUND = { success: false, error: 'Not Found' } as const;
 
@@ -74,7 +77,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // Idle keep-alive sockets are closed on shutdown; sockets with a request in flight are left to finish.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests that still arrive while draining get our 503 (in the spec's error shape) from the onRequest hook below.
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
 
   const ownsScraper = options.scraper === undefined;
@@ -93,8 +97,10 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   app.decorateRequest('team', '');
   app.decorateRequest('scrapeLog', null);
 
+  let closing = false;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) throw SHUTTING_DOWN();
   });
   // The API speaks JSON only: without Fastify's text/plain parser any other content type is a clear 415.
   app.removeContentTypeParser('text/plain');
@@ -143,7 +149,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
         request.log.info({ host: log.host, status: 499, durationMs: Math.round(reply.elapsedTime) }, 'scrape abandoned: client disconnected');
         return reply.hijack();
       }
-      if (shutdown.signal.aborted) throw errors.unavailable('Service Unavailable', { reason: 'The server is shutting down; retry.' });
+      if (shutdown.signal.aborted) throw SHUTTING_DOWN();
       throw err;
     } finally {
       running.delete(shutdown);
@@ -175,7 +181,6 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   // While shutting down, a finished response also ends its keep-alive connection, so an idle client cannot hold
   // the process open for the whole keep-alive timeout.
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
