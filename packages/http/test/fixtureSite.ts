@@ -31,15 +31,26 @@ export interface FixtureSite {
   httpsUrl(path: string): string;
   /** Requests seen per path (query string dropped), to tell fetches from cache hits. */
   hits(path: string): number;
+  /** Responses to `path` whose connection closed before the page was sent (the scraper gave up on them). */
+  abandoned(path: string): number;
   /** The headers of the last request to /echo/headers. */
   lastEchoHeaders(): Record<string, string | string[] | undefined> | undefined;
   close(): Promise<void>;
 }
 
-function handler(hitCounts: Map<string, number>, echo: { headers?: IncomingMessage['headers'] }, timers: Set<NodeJS.Timeout>) {
+interface Counters {
+  hits: Map<string, number>;
+  abandoned: Map<string, number>;
+}
+
+function handler(counters: Counters, echo: { headers?: IncomingMessage['headers'] }, timers: Set<NodeJS.Timeout>) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fixture.invalid');
-    hitCounts.set(url.pathname, (hitCounts.get(url.pathname) ?? 0) + 1);
+    const bump = (map: Map<string, number>) => map.set(url.pathname, (map.get(url.pathname) ?? 0) + 1);
+    bump(counters.hits);
+    res.on('close', () => {
+      if (!res.writableFinished) bump(counters.abandoned);
+    });
     const html = (status: number, body: string | Buffer, type = 'text/html; charset=utf-8') => {
       res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
       res.end(body);
@@ -120,11 +131,11 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
 }
 
 export async function startFixtureSite(): Promise<FixtureSite> {
-  const hitCounts = new Map<string, number>();
+  const counters: Counters = { hits: new Map(), abandoned: new Map() };
   const echo: { headers?: IncomingMessage['headers'] } = {};
   const timers = new Set<NodeJS.Timeout>();
-  const http = createHttpServer(handler(hitCounts, echo, timers));
-  const https = createHttpsServer(selfSignedCertificate(), handler(hitCounts, echo, timers));
+  const http = createHttpServer(handler(counters, echo, timers));
+  const https = createHttpsServer(selfSignedCertificate(), handler(counters, echo, timers));
   const [port, tlsPort] = await Promise.all([listen(http), listen(https)]);
   const origin = `http://127.0.0.1:${port}`;
   const httpsOrigin = `https://127.0.0.1:${tlsPort}`;
@@ -133,7 +144,8 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     httpsOrigin,
     url: (path) => origin + path,
     httpsUrl: (path) => httpsOrigin + path,
-    hits: (path) => hitCounts.get(path) ?? 0,
+    hits: (path) => counters.hits.get(path) ?? 0,
+    abandoned: (path) => counters.abandoned.get(path) ?? 0,
     lastEchoHeaders: () => echo.headers,
     close: async () => {
       for (const t of timers) clearTimeout(t);

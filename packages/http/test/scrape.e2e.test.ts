@@ -1,7 +1,7 @@
 // POST /v2/scrape end to end: the real server and scraper against the fixture site on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_HTML, DATA_JSON, startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, type Service } from './startService.js';
+import { startService, TEST_KEY, type Service } from './startService.js';
 
 let site: FixtureSite;
 let svc: Service;
@@ -14,6 +14,14 @@ afterAll(async () => {
   await svc?.close();
   await site?.close();
 });
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** Each test asks for its own URL variant so that no answer can come from an earlier test's cached fetch. */
 let n = 0;
@@ -164,6 +172,25 @@ describe('what pages answer', () => {
     expect(body).toMatchObject({ success: false, error: 'Request Timeout' });
     expect(elapsed).toBeGreaterThanOrEqual(900);
     expect(elapsed).toBeLessThan(5000);
+  });
+
+  it('a client that disconnects mid-scrape stops the scrape: the page fetch is abandoned', async () => {
+    const path = '/articles/slow-tide';
+    const [hitsBefore, abandonedBefore] = [site.hits(path), site.abandoned(path)];
+    const client = new AbortController();
+    const call = fetch(`${svc.baseUrl}/v2/scrape`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: site.url(fresh(`${path}?ms=20000`)), timeout: 60_000 }),
+      signal: client.signal,
+    });
+    call.catch(() => undefined);
+    await until(() => site.hits(path) > hitsBefore);
+    expect(svc.app.inFlightScrapes()).toBe(1);
+    client.abort();
+    // Well before the page's 20 s or the scrape's 60 s: the abort travels through the server into the engine.
+    await until(() => site.abandoned(path) > abandonedBefore, 5_000);
+    await until(() => svc.app.inFlightScrapes() === 0, 5_000);
   });
 
   it('self-signed HTTPS: accepted by default (skipTlsVerification true), a clear error when verification is on', async () => {
