@@ -178,6 +178,7 @@ beforeAll(async () => {
       res.setHeader('location', `http://127.0.0.1:${other.port}/secret`);
       res.end();
     },
+    '/img-redirect': html('<img src="/redirect-inside" onerror="document.body.append(\'image failed\')" onload="document.body.append(\'image loaded\')">'),
     '/tall': TALL,
     '/hang': () => {
       // Never answers: the render must give up at its timeout.
@@ -390,6 +391,15 @@ describe('blocking', () => {
     other.hits.length = 0;
   });
 
+  it('refuses a redirect hop of a subresource without failing the page', async () => {
+    const allowRequest = (url: string) => new URL(url).port === String(site.port);
+    const result = await pool.render({ url: `${site.base}/img-redirect`, timeout: 10_000, allowRequest });
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('image failed');
+    expect(result.blockedRequests.refused).toBe(1);
+    expect(other.hits).toEqual([]);
+  });
+
   it('fails with kind blocked when the page itself or a redirect hop is refused', async () => {
     const allowRequest = (url: string) => new URL(url).port === String(site.port);
     const direct = await renderError(pool.render({ url: `http://127.0.0.1:${other.port}/secret`, timeout: 10_000, allowRequest }));
@@ -397,6 +407,8 @@ describe('blocking', () => {
     const hop = await renderError(pool.render({ url: `${site.base}/redirect-inside`, timeout: 10_000, allowRequest }));
     expect(hop.kind).toBe('blocked');
     expect(hop.details.url).toBe(`http://127.0.0.1:${other.port}/secret`);
+    // Playwright cannot route redirect hops; the guard proxy stops this one before it leaves the machine.
+    expect(other.hits).toEqual([]);
   });
 });
 

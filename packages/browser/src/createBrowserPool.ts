@@ -3,7 +3,9 @@ import pLimit from 'p-limit';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { BrowserError, isBrowserError, reasonOf } from './BrowserError.js';
 import { buildContextOptions } from './buildContextOptions.js';
+import { createAllowCheck } from './installRequestGuard.js';
 import { renderPage } from './renderPage.js';
+import { startGuardProxy, type GuardProxy } from './startGuardProxy.js';
 import { validateRenderRequest } from './validateRenderRequest.js';
 import type { BrowserPool, BrowserPoolOptions, BrowserPoolStats, RenderOptions, RenderRequest, RenderResult } from './types.js';
 
@@ -71,6 +73,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   let closed = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const active = new Set<ActiveRender>();
+  let guardProxy: Promise<GuardProxy> | undefined;
 
   async function launch(): Promise<Browser> {
     if (!existsSync(executablePath)) {
@@ -129,6 +132,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 
   async function renderNow(request: RenderRequest, controller: AbortController, deadline: number, queuedMs: number, started: number): Promise<RenderResult> {
     let context: BrowserContext | undefined;
+    let release: (() => void) | undefined;
     const render: ActiveRender = { fail: (error) => controller.abort(error) };
     active.add(render);
     if (idleTimer) clearTimeout(idleTimer);
@@ -138,10 +142,25 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       const launchMs = Date.now() - mark;
       mark = Date.now();
       const plan = buildContextOptions(request, current.version());
+      const check = request.allowRequest ? createAllowCheck(request.allowRequest) : undefined;
+      let proxyListener: ((url: string, tunnel: boolean) => void) | undefined;
       const work = (async () => {
+        if (check) {
+          // Every request of a guarded context goes through the proxy, so redirect hops are checked too.
+          guardProxy ??= startGuardProxy();
+          const proxy = await guardProxy;
+          const credentials = proxy.register(check, (url, tunnel) => proxyListener?.(url, tunnel));
+          release = credentials.release;
+          // Chromium sends loopback requests around proxies unless told not to; those are what the guard is for.
+          plan.options.proxy = { server: proxy.server, username: credentials.username, password: credentials.password, bypass: '<-loopback>' };
+        }
         context = await current.newContext(plan.options);
         const contextMs = Date.now() - mark;
-        const result = await renderPage(context, plan, request, { deadline, fail: render.fail });
+        const result = await renderPage(context, plan, request, {
+          deadline,
+          check,
+          subscribeProxyRefusals: (listener) => (proxyListener = listener),
+        });
         return { result, contextMs };
       })();
       // The losing side of the race must not surface as an unhandled rejection once the context is closed.
@@ -156,6 +175,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     } finally {
       active.delete(render);
       if (context) await closeQuietly(context);
+      release?.();
       armIdleTimer();
     }
   }
@@ -202,6 +222,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       browser = undefined;
       await current?.close().catch(() => {});
       await pending?.then((b) => b.close()).catch(() => {});
+      await guardProxy?.then((proxy) => proxy.close()).catch(() => {});
     },
   };
 }

@@ -2,8 +2,10 @@ import type { BrowserContext, Request, Route } from 'playwright-core';
 import type { AdBlocker } from './loadAdBlocker.js';
 
 export interface RequestGuard {
-  /** URLs refused by `allowRequest` (the SSRF hook), in order. */
+  /** URLs refused by `allowRequest` (the SSRF hook), in order, whether by route interception or the proxy. */
   readonly refused: string[];
+  /** True when this URL (or, for a refused HTTPS tunnel, its origin) was refused. */
+  isRefused(url: string): boolean;
   /** Requests dropped as ads or trackers. */
   readonly adsBlocked: number;
   /** True once the top-level document request itself was refused. */
@@ -11,27 +13,46 @@ export interface RequestGuard {
 }
 
 export interface RequestGuardOptions {
-  allowRequest?: (url: string) => boolean | Promise<boolean>;
+  /** The memoised SSRF check (see `createAllowCheck`), shared with the guard proxy. */
+  check?: (url: string) => Promise<boolean>;
   adBlocker?: AdBlocker;
-  /**
-   * Called when a request that cannot be aborted was refused: Playwright does not route redirect hops (the
-   * network stack follows them), so a refused hop fails the whole render instead, before its response is used.
-   */
-  onUnstoppableRefusal(url: string): void;
 }
 
 /** Schemes that never leave the browser; everything else goes through the hook. */
 const LOCAL_SCHEMES = /^(data|blob|about|chrome-extension):/i;
+/** Distinct URLs whose verdict a render remembers; pages repeat the same subresources and redirects. */
+const VERDICT_CACHE_SIZE = 2_000;
 
-async function isAllowed(allowRequest: RequestGuardOptions['allowRequest'], url: string): Promise<boolean> {
-  if (!allowRequest || LOCAL_SCHEMES.test(url)) return true;
-  try {
-    return (await allowRequest(url)) === true;
-  } catch {
-    // A hook that cannot decide (DNS failure, bug) refuses: the guard fails closed.
-    return false;
-  }
+/**
+ * Wraps the caller's hook: local schemes pass, a throwing hook refuses (fail closed), and verdicts are memoised per
+ * render so route interception and the proxy do not both pay for a DNS lookup of the same URL.
+ */
+export function createAllowCheck(allowRequest: (url: string) => boolean | Promise<boolean>): (url: string) => Promise<boolean> {
+  const verdicts = new Map<string, Promise<boolean>>();
+  return (url) => {
+    if (LOCAL_SCHEMES.test(url)) return Promise.resolve(true);
+    let verdict = verdicts.get(url);
+    if (!verdict) {
+      verdict = (async () => {
+        try {
+          return (await allowRequest(url)) === true;
+        } catch {
+          return false;
+        }
+      })();
+      if (verdicts.size < VERDICT_CACHE_SIZE) verdicts.set(url, verdict);
+    }
+    return verdict;
+  };
 }
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
 
 function isTopLevelDocument(request: Request): boolean {
   try {
@@ -45,16 +66,28 @@ function isTopLevelDocument(request: Request): boolean {
  * One route handler for every request of the context: the SSRF hook first, then the ad/tracker filter. Installed
  * only when one of them is active, since interception costs a round trip per request.
  */
-export async function installRequestGuard(context: BrowserContext, options: RequestGuardOptions): Promise<RequestGuard> {
-  const { allowRequest, adBlocker } = options;
-  const state = { refused: [] as string[], adsBlocked: 0, navigationRefused: false };
-  if (!allowRequest && !adBlocker) return state;
+export async function installRequestGuard(context: BrowserContext, options: RequestGuardOptions): Promise<RequestGuard & { recordRefusal(url: string, originOnly: boolean): void }> {
+  const { check, adBlocker } = options;
+  const refusedUrls = new Set<string>();
+  const refusedOrigins = new Set<string>();
+  const state = {
+    refused: [] as string[],
+    adsBlocked: 0,
+    navigationRefused: false,
+    isRefused: (url: string) => refusedUrls.has(url) || refusedOrigins.has(originOf(url)),
+    recordRefusal(url: string, originOnly: boolean) {
+      state.refused.push(url);
+      if (originOnly) refusedOrigins.add(originOf(url));
+      else refusedUrls.add(url);
+    },
+  };
+  if (!check && !adBlocker) return state;
 
   await context.route('**/*', async (route: Route, request: Request) => {
     const url = request.url();
     try {
-      if (!(await isAllowed(allowRequest, url))) {
-        state.refused.push(url);
+      if (check && !(await check(url))) {
+        state.recordRefusal(url, false);
         if (isTopLevelDocument(request)) state.navigationRefused = true;
         return await route.abort('blockedbyclient');
       }
@@ -71,21 +104,12 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
     }
   });
 
-  if (allowRequest) {
-    context.on('request', (request) => {
-      if (!request.redirectedFrom()) return;
-      const url = request.url();
-      void isAllowed(allowRequest, url).then((ok) => {
-        if (ok) return;
-        state.refused.push(url);
-        options.onUnstoppableRefusal(url);
-      });
-    });
+  if (check) {
     await context.routeWebSocket(/.*/, async (ws) => {
-      if (await isAllowed(allowRequest, ws.url())) {
+      if (await check(ws.url())) {
         ws.connectToServer();
       } else {
-        state.refused.push(ws.url());
+        state.recordRefusal(ws.url(), false);
         await ws.close({ code: 1008, reason: 'refused' }).catch(() => {});
       }
     });

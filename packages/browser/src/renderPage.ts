@@ -17,8 +17,10 @@ const FINISH_MARGIN_MS = 300;
 
 export interface RenderEnvironment {
   deadline: number;
-  /** Fails the render from outside the current step (a refused redirect hop). */
-  fail(error: BrowserError): void;
+  /** The memoised SSRF check, when the request has `allowRequest`. */
+  check?: (url: string) => Promise<boolean>;
+  /** Hands a listener the refusals of the guard proxy (redirect hops and anything route interception missed). */
+  subscribeProxyRefusals?(listener: (url: string, tunnel: boolean) => void): void;
 }
 
 const left = (deadline: number) => Math.max(1, deadline - Date.now());
@@ -39,11 +41,8 @@ export async function renderPage(
       Object.defineProperty(Navigator.prototype, 'languages', { get: () => languages.slice(), configurable: true });
     }, plan.languages);
   }
-  const guard = await installRequestGuard(context, {
-    allowRequest: request.allowRequest,
-    adBlocker: blockAds ? loadAdBlocker() : undefined,
-    onUnstoppableRefusal: (url) => env.fail(new BrowserError('blocked', `request to ${url} was refused (redirect hop)`, { url })),
-  });
+  const guard = await installRequestGuard(context, { check: env.check, adBlocker: blockAds ? loadAdBlocker() : undefined });
+  env.subscribeProxyRefusals?.((url, tunnel) => guard.recordRefusal(url, tunnel));
   const consent = blockAds ? await installConsentDismisser(context) : undefined;
   await installSettleClock(context);
   const page = await context.newPage();
@@ -55,13 +54,18 @@ export async function renderPage(
   const setupMs = Date.now() - mark;
   mark = Date.now();
   let response: Response | null;
+  const refusedNavigation = (url: string) => new BrowserError('blocked', `request to ${url} was refused`, { url });
   try {
     response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: left(deadline) });
   } catch (error) {
-    if (guard.navigationRefused) throw new BrowserError('blocked', `request to ${request.url} was refused`, { url: request.url });
+    if (guard.navigationRefused) throw refusedNavigation(request.url);
+    // A redirect hop refused by the guard proxy surfaces as a failed tunnel or an aborted load.
+    if (guard.refused.length > 0) throw refusedNavigation(guard.refused[guard.refused.length - 1]);
     const reason = reasonOf(error);
     throw new BrowserError('navigation_failed', `could not load ${request.url}: ${reason}`, { url: request.url, reason }, { cause: error });
   }
+  // A plain-HTTP hop refused by the proxy arrives as the proxy's 403 page under the hop's URL.
+  if (response && guard.isRefused(response.url())) throw refusedNavigation(response.url());
   await page.waitForLoadState('load', { timeout: Math.min(LOAD_MAX_MS, left(deadline)) }).catch(() => {});
   const navigationMs = Date.now() - mark;
 
