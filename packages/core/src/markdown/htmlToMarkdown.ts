@@ -235,7 +235,9 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
       case ElementKind.Skip:
         return null;
       case ElementKind.LineBreak:
-        writer.lineBreak();
+        // `<br><br>` in running text is how many pages separate paragraphs: make it one.
+        if (writer === flow && !flow.inLink && flow.breakPending) flush();
+        else writer.lineBreak();
         return null;
       case ElementKind.Rule:
         if (inlineOnly()) writer.boundary();
@@ -355,6 +357,11 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
         if (table && writer === flow) {
           pushWriter(new InlineWriter('cell', writerOptions));
           return state(Frame.Cell);
+        }
+        // Cells of a table inside a link or heading read as words of one line.
+        if (inlineOnly()) {
+          writer.space();
+          return TRANSPARENT;
         }
         break;
       case ElementKind.Caption:

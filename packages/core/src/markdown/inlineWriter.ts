@@ -93,6 +93,9 @@ export class InlineWriter {
   /** Closed spans whose closing delimiter waits for the next character (innermost first). */
   private closers: OpenItem[] = [];
   private linkDepth = 0;
+  /** The last code span written, and where, so adjacent code can join it. */
+  private lastCode: string | null = null;
+  private lastCodeIndex = -1;
 
   constructor(context: InlineContext, options: InlineWriterOptions) {
     this.context = context;
@@ -101,6 +104,11 @@ export class InlineWriter {
 
   get inLink(): boolean {
     return this.linkDepth > 0;
+  }
+
+  /** A `<br>` is waiting for the next content. */
+  get breakPending(): boolean {
+    return this.pendingBreaks > 0;
   }
 
   /** Nothing has been written in the current block yet. */
@@ -161,11 +169,35 @@ export class InlineWriter {
     if (this.pendingBreaks === 0) this.pendingBreaks = 1;
   }
 
-  code(text: string): void {
-    const span = formatCodeSpan(text, this.context === 'cell');
-    if (span === '') return;
-    this.prelude('`');
-    this.write(span);
+  /**
+   * Inline code. Its whitespace collapses as the browser collapses it (inline code is `white-space: normal`), and
+   * spaces at its edges move outside, like text. Code right after code joins it: `` `A``B` `` would read as one
+   * span holding a double backtick.
+   */
+  code(raw: string): void {
+    let text = raw.replace(HTML_SPACE_RUN, ' ');
+    if (text === '') return;
+    // Code of nothing but a space still shows as a (blank) code box: `` ` ` ``.
+    const leading = text.length > 1 && text.charCodeAt(0) === 32;
+    const trailing = text.length > 1 && text.charCodeAt(text.length - 1) === 32;
+    if (leading) {
+      this.space();
+      text = text.slice(1);
+    }
+    if (trailing) text = text.slice(0, -1);
+    const joinable =
+      this.lastCode !== null && this.lastCodeIndex === this.out.length - 1 && !this.pendingSpace && this.pendingBreaks === 0 &&
+      this.closers.length === 0 && this.stack.every((item) => item.emitted);
+    if (joinable) {
+      this.lastCode += text;
+      this.out[this.lastCodeIndex] = formatCodeSpan(this.lastCode!, this.context === 'cell');
+    } else {
+      this.prelude('`');
+      this.lastCode = text;
+      this.lastCodeIndex = this.out.length;
+      this.write(formatCodeSpan(text, this.context === 'cell'));
+    }
+    if (trailing) this.space();
   }
 
   image(src: string, alt: string, title: string | null): void {
@@ -250,6 +282,8 @@ export class InlineWriter {
     }
     const md = this.out.join('');
     this.out = [];
+    this.lastCode = null;
+    this.lastCodeIndex = -1;
     this.last = '';
     this.lineStarted = false;
     this.pendingSpace = false;
@@ -319,14 +353,12 @@ export class InlineWriter {
   }
 
   /**
-   * `foo<em><strong>bar</strong></em>baz`: between two letters no `*` followed by `_` can open, but the single run
-   * `***` can, and CommonMark reads a run as strong inside strong..., with at most one em outermost. Used when the
-   * spans have exactly that shape (`<i><b>a</b></i>` reads best as `***a***` anyway).
+   * `<em><strong>` opening together is written as the single run `***`, which CommonMark reads as exactly that
+   * (strong innermost): it reads better than `*__a__*` and also opens between two letters, where `__` cannot.
    */
   private singleRun(from: number, first: string): boolean {
     const items = this.stack.slice(from);
-    if (items.length < 2 || items.some((item) => item.emitted || item.type === 'link' || item.type === 'del')) return false;
-    if (!items.slice(1).every((item) => item.type === 'strong')) return false;
+    if (items.length !== 2 || items[0].type !== 'em' || items[1].type !== 'strong') return false;
     return this.last !== '*' && canOpen('*', this.last, first);
   }
 
@@ -341,8 +373,10 @@ export class InlineWriter {
 
   private chooseOpener(item: OpenItem, next: string): string {
     const [preferred, alternate] = DELIMITERS[item.type as SpanType];
-    // The inner one of two nested same-type spans takes the other character, so the runs stay apart.
-    const order = item.sameDepth > 0 ? [alternate, preferred] : [preferred, alternate];
+    // The inner one of two nested same-type spans takes the other character, so the runs stay apart (unless the
+    // outer one could not be written at all).
+    const nested = item.sameDepth > 0 && this.stack.some((o) => o !== item && o.type === item.type && o.emitted && !o.dropped);
+    const order = nested ? [alternate, preferred] : [preferred, alternate];
     for (const marker of order) {
       if (marker[0] === this.last) continue;
       if (canOpen(marker, this.last, next)) return marker;

@@ -117,7 +117,7 @@ export function escapeHeadingEnd(text: string): string {
 }
 
 /**
- * A link or image destination. Whitespace and control characters are percent-encoded (the URL stays equivalent),
+ * A link or image destination. Whitespace, control characters and `<>` are percent-encoded (the URL stays equivalent),
  * backslashes and entity-like `&` are escaped, and unbalanced parentheses are escaped so the `(...)` form holds.
  */
 export function formatDestination(url: string): string {
@@ -127,14 +127,12 @@ export function formatDestination(url: string): string {
   for (let i = 0; i < url.length; i++) {
     const ch = url[i];
     const code = ch.charCodeAt(0);
-    if (code <= 0x20 || code === 0x7f) {
+    if (code <= 0x20 || code === 0x7f || ch === '<' || ch === '>') {
       out += '%' + code.toString(16).toUpperCase().padStart(2, '0');
     } else if (ch === '\\') {
       out += '\\\\';
     } else if (ch === '&' && ENTITY_AHEAD.test(url.slice(i, i + 40))) {
       out += '\\&';
-    } else if (ch === '<' && i === 0) {
-      out += '\\<';
     } else {
       if (ch === '(') depth++;
       else if (ch === ')' && --depth < 0) balanced = false;

@@ -128,7 +128,7 @@ export class TableBuilder {
     const first = this.rows[0];
     const hasHeader = first.inHead || first.cells.every((c) => c.header);
     const aligns: Align[] = [];
-    if (hasHeader) for (const cell of first.cells) for (let k = 0; k < cell.colspan; k++) aligns.push(k === 0 ? cell.align : '');
+    for (const cell of first.cells) for (let k = 0; k < cell.colspan; k++) aligns.push(k === 0 ? cell.align : '');
     const line = (cells: string[]) => {
       let s = '|';
       for (let c = 0; c < width; c++) s += ' ' + (cells[c] ?? '') + ' |';
