@@ -4,7 +4,10 @@ import { createHttpEngine } from './engines/createHttpEngine.js';
 import type { Engine } from './engines/engine.js';
 import { errors, isScrapeError } from './errors.js';
 import { runPipeline } from './pipeline.js';
-import type { SourceCache } from './sourceCache.js';
+import { systemClock, type Artifact, type ArtifactInfo, type Clock } from '@scrape/cache';
+import { createLazyStores, resolveStoreHome, type LazyStores } from './createLazyStores.js';
+import type { PipelineDeps } from './pipelineDeps.js';
+import { sourceCacheFromStores, type SourceCache } from './sourceCache.js';
 import { privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost } from './ssrf/addressPolicy.js';
 
 export interface ScraperLogger {
@@ -22,10 +25,23 @@ export interface ScraperOptions {
   lookup?: ResolveHost;
   /** Where the embedded stores live. Default: env SCRAPE_DATA_DIR or ./.scrape-data */
   dataDir?: string;
+  /**
+   * Put the page cache, change history and artifacts in Redis instead (several processes share them).
+   * Default: env REDIS_URL. When set it wins over `dataDir`.
+   */
+  redisUrl?: string;
+  /** Prefix of every Redis key (default `scrape:cache:`): one Redis can host several services or test runs. */
+  redisKeyPrefix?: string;
+  /** The clock of cache ages, fetch times and history (tests move a manual clock instead of sleeping). */
+  clock?: Clock;
   /** Structured logger (pino-compatible subset). */
   logger?: ScraperLogger;
-  /** The page cache. Absent: no cache; maxAge/storeInCache fetch fresh, minAge/lockdown answer 501. */
-  cache?: SourceCache;
+  /**
+   * The page cache. Absent (default): @scrape/cache's stores in the home above, opened on first use and closed by
+   * `close()`. A SourceCache: that page cache (and no change history: changeTracking answers 501).
+   * `false`: no cache at all; maxAge/storeInCache fetch fresh, minAge/lockdown/changeTracking answer 501.
+   */
+  cache?: SourceCache | false;
   /** Engines to use: `fetch` replaces the built-in HTTP engine, `browser` serves screenshot/actions/waitFor/mobile/profile. */
   engines?: { fetch?: Engine; browser?: Engine };
   /** Largest page body accepted (bytes, after decompression). Default MAX_RESPONSE_BYTES (50 MB). */
@@ -51,8 +67,22 @@ export interface Scraper {
   scrape(request: unknown, context?: ScrapeContext): Promise<ScrapeDocument>;
   /** The OpenAPI document generated from the same schemas. */
   openapi(): Record<string, unknown>;
+  /** In-process reads of artifacts (screenshots) by id, for whoever serves them at signed URLs. */
+  readonly artifacts: ScraperArtifacts;
+  /**
+   * Opens the stores now instead of on the first scrape that needs them; rejects (503 ScrapeError with the reason)
+   * when they cannot be opened, e.g. Redis unreachable. A server calls it at start-up to fail fast.
+   */
+  ready(): Promise<void>;
   /** Releases engines and stores. */
   close(): Promise<void>;
+}
+
+/** Artifacts by id: null when unknown, expired, malformed, or when the scraper has no stores (`cache: false`). */
+export interface ScraperArtifacts {
+  getArtifact(id: string): Promise<Artifact | null>;
+  /** The artifact's type, size and expiry without its bytes. */
+  statArtifact(id: string): Promise<ArtifactInfo | null>;
 }
 
 /** The in-process scraper: the same contract as `POST /v2/scrape`, without HTTP. */
@@ -68,7 +98,18 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       maxRedirects: options.maxRedirects,
       userAgent: options.userAgent,
     });
-  const deps = { engines: { fetch: fetchEngine, browser: options.engines?.browser }, cache: options.cache };
+  const clock = options.clock ?? systemClock;
+  // Default: the service's own stores. An injected SourceCache or `false` means the caller decides (no stores opened).
+  const stores: LazyStores | null =
+    options.cache === undefined ? createLazyStores(resolveStoreHome(options), { clock: options.clock }) : null;
+  const deps: PipelineDeps = {
+    engines: { fetch: fetchEngine, browser: options.engines?.browser },
+    cache: stores ? sourceCacheFromStores(stores) : options.cache || undefined,
+    history: stores ? { compareWithHistory: (input) => stores.use((s) => s.history.compareWithHistory(input)) } : undefined,
+    artifacts: stores ? { putArtifact: (input) => stores.use((s) => s.artifacts.putArtifact(input)) } : undefined,
+    clock,
+    ssrf: { allowPrivateUrls, allowAddress: options.allowAddress },
+  };
   let openapi: Record<string, unknown> | undefined;
 
   return {
@@ -85,7 +126,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       const onCallerAbort = () => controller.abort(context.signal?.reason);
       context.signal?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        return await untilAborted(runPipeline(request, deps, controller.signal), controller.signal);
+        return await untilAborted(runPipeline(request, deps, controller.signal, { team: context.team, logger: options.logger }), controller.signal);
       } catch (error) {
         if (timedOut) throw errors.timeout({ timeoutMs: request.timeout });
         if (context.signal?.aborted) throw errors.aborted();
@@ -104,8 +145,15 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       openapi ??= buildOpenApiDocument();
       return openapi;
     },
+    artifacts: {
+      getArtifact: async (id) => (stores ? stores.use((s) => s.artifacts.getArtifact(id)) : null),
+      statArtifact: async (id) => (stores ? stores.use((s) => s.artifacts.statArtifact(id)) : null),
+    },
+    async ready() {
+      await stores?.get();
+    },
     async close() {
-      await Promise.all([fetchEngine.close(), options.engines?.browser?.close()]);
+      await Promise.all([fetchEngine.close(), options.engines?.browser?.close(), stores?.close()]);
     },
   };
 }

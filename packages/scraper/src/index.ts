@@ -7,6 +7,7 @@ export {
   type ScraperLogger,
   type ScrapeContext,
   type ScrapeDocument,
+  type ScraperArtifacts,
 } from './createScraper.js';
 
 // The contract: one set of zod schemas gives the types, the validation and the OpenAPI document.
@@ -21,6 +22,9 @@ export * from './contract/limits.js';
 // Seams for the engines and the cache.
 export type { Source, SourceScreenshot } from './source.js';
 export type { SourceCache, SourceCacheHit, CacheVariant } from './sourceCache.js';
+export { sourceCacheFromStores } from './sourceCache.js';
+export { resolveStoreHome, type StoreHome } from './createLazyStores.js';
+export { DEFAULT_TEAM, type ChangeTrackingField } from './steps/changeTracking.js';
 export type { Engine, Engines } from './engines/engine.js';
 export type { ScrapePlan, CachePlan } from './steps/plan.js';
 export { pickEngine } from './engines/pickEngine.js';

@@ -29,7 +29,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  scraper = createScraper({ allowPrivateUrls: true });
+  // No stores: this file tests the pipeline's 501s and the cache seam; the default stores are tested in steps/*.test.ts.
+  scraper = createScraper({ allowPrivateUrls: true, cache: false });
 });
 
 afterAll(async () => {

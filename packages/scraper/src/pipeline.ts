@@ -1,10 +1,11 @@
 import type { ScrapeRequest } from './contract/scrapeRequest.js';
-import type { ScrapeDocument } from './createScraper.js';
+import type { ScrapeContext, ScrapeDocument, ScraperLogger } from './createScraper.js';
 import type { PipelineDeps } from './pipelineDeps.js';
 import { acquire, checkAcquire } from './steps/acquire.js';
 import { buildDocument } from './steps/buildDocument.js';
 import { checkCacheRead, readCache } from './steps/cacheRead.js';
-import { writeCache } from './steps/cacheWrite.js';
+import { acquireAndStore } from './steps/cacheWrite.js';
+import { checkChangeTracking, trackChanges } from './steps/changeTracking.js';
 import { planScrape } from './steps/plan.js';
 import { checkPost, postProcess } from './steps/postProcess.js';
 import { checkFormats, renderFormats } from './steps/renderFormats.js';
@@ -14,7 +15,12 @@ import { checkTransform, transform } from './steps/transform.js';
  * One scrape, step by step. The order of operations is read here and nowhere else.
  * `signal` carries the whole-scrape timeout; engines honour it and it is re-checked between steps.
  */
-export async function runPipeline(request: ScrapeRequest, deps: PipelineDeps, signal: AbortSignal): Promise<ScrapeDocument> {
+export async function runPipeline(
+  request: ScrapeRequest,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+  context: Pick<ScrapeContext, 'team'> & { logger?: ScraperLogger } = {},
+): Promise<ScrapeDocument> {
   // 1 plan: defaults resolved, engine needs, cacheability, variant key.
   const plan = planScrape(request);
   // Every step first says whether it can serve the request, so unsupported options fail before any network traffic.
@@ -23,15 +29,15 @@ export async function runPipeline(request: ScrapeRequest, deps: PipelineDeps, si
   checkTransform(plan);
   checkFormats(plan);
   checkPost(plan);
+  checkChangeTracking(plan, deps);
 
   // 2 cache read: lockdown / minAge → cache only; maxAge → a fresh hit or a miss.
   const hit = await readCache(plan, deps);
   signal.throwIfAborted();
   // 3 acquire: the engine fetches a Source.
-  const source = hit?.source ?? (await acquire(plan, deps, signal));
+  // 4 cache write: raw Sources only, when storeInCache and nothing sensitive forbids it; concurrent misses share a fetch.
+  const source = hit?.source ?? (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger));
   signal.throwIfAborted();
-  // 4 cache write: raw Sources only, when storeInCache and nothing sensitive forbids it.
-  if (!hit) await writeCache(plan, source, deps);
   // 5 transform: by content type (html → core, json → fenced block, text → as is, pdf → parsers).
   const content = transform(plan, source);
   signal.throwIfAborted();
@@ -39,6 +45,8 @@ export async function runPipeline(request: ScrapeRequest, deps: PipelineDeps, si
   const fields = renderFormats(plan, source, content);
   // 7 post: redaction and markdown clean-ups.
   const finished = postProcess(plan, content, fields);
+  // 7b change tracking: against this team's previous scrape of the URL (after post, so it sees the final markdown).
+  const tracked = await trackChanges(plan, source, finished, deps, context.team);
   // 8 document: requested fields + metadata.
-  return buildDocument(plan, source, content, finished, hit);
+  return buildDocument(plan, source, content, tracked, hit);
 }

@@ -1,9 +1,22 @@
+import type { ArtifactStore, ChangeHistory, Clock } from '@scrape/cache';
 import type { Engines } from './engines/engine.js';
 import type { SourceCache } from './sourceCache.js';
+import type { SsrfOptions } from './ssrf/addressPolicy.js';
 
 /** What the pipeline's steps may use besides the plan: built once by createScraper. */
 export interface PipelineDeps {
   engines: Engines;
   /** Absent: no page cache in this build/config; every scrape is fresh (`cacheState: "miss"`). */
   cache?: SourceCache;
+  /** Change history for the `changeTracking` format; absent (`cache: false`): that format answers 501. */
+  history?: Pick<ChangeHistory, 'compareWithHistory'>;
+  /**
+   * Expiring artifacts (screenshots) served later by id. Call `putArtifact` only when `plan.cache.retain`; otherwise
+   * the bytes must be returned inline (zero data retention). Absent with `cache: false`.
+   */
+  artifacts?: Pick<ArtifactStore, 'putArtifact'>;
+  /** Stamps freshly fetched Sources (`fetchedAt`), so cache ages and history times follow one clock (tests move it). */
+  clock?: Clock;
+  /** The scraper's SSRF policy, for checks a cache hit needs (a hit never dials an address for the engine to check). */
+  ssrf?: Pick<SsrfOptions, 'allowPrivateUrls' | 'allowAddress'>;
 }

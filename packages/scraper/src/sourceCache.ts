@@ -1,3 +1,5 @@
+import { cacheKey, createCoalescer } from '@scrape/cache';
+import type { LazyStores } from './createLazyStores.js';
 import type { Source } from './source.js';
 
 /** A cache hit: the stored Source and its age. */
@@ -19,8 +21,9 @@ export interface CacheVariant {
 }
 
 /**
- * The page cache as the pipeline uses it (satisfied by @scrape/cache's PageCache). Injected through
- * `createScraper({ cache })`; absent by default, in which case every scrape is a fresh fetch (`cacheState: "miss"`).
+ * The page cache as the pipeline uses it. By default createScraper opens @scrape/cache's stores and adapts them with
+ * {@link sourceCacheFromStores}; `createScraper({ cache })` injects another implementation, and `cache: false` runs
+ * without one (every scrape is a fresh fetch, `cacheState: "miss"`; minAge/lockdown answer 501).
  */
 export interface SourceCache {
   /** The newest copy for `key` whose age is within [minAgeMs, maxAgeMs] (`maxAgeMs` null: no upper bound), or null. */
@@ -28,4 +31,21 @@ export interface SourceCache {
   write(key: string, source: Source): Promise<void>;
   /** The cache's own key rule; when absent the scraper's {@link defaultCacheKey} is used. */
   key?(url: string, variant: CacheVariant): string;
+  /**
+   * Shares one in-flight fetch among concurrent misses for the same key; absent: every miss fetches on its own.
+   * The fetcher both acquires and stores, so followers find the copy stored once the leader settles.
+   */
+  coalesce?<T>(key: string, fetcher: () => Promise<T>): Promise<T>;
+}
+
+/** @scrape/cache's page cache behind the SourceCache seam: its key rule (normalised URL + variant), its coalescing. */
+export function sourceCacheFromStores(stores: LazyStores): SourceCache {
+  // Coalescing is per process and needs no storage, so it works before (and without) the stores being open.
+  const coalescer = createCoalescer();
+  return {
+    read: (key, window) => stores.use((s) => s.pages.read(key, window)),
+    write: (key, source) => stores.use((s) => s.pages.write(key, source)),
+    key: (url, variant) => cacheKey(url, variant),
+    coalesce: (key, fetcher) => coalescer.coalesce(key, fetcher),
+  };
 }

@@ -8,6 +8,8 @@ import type { ScrapePlan } from './plan.js';
 
 /** Credits a scrape on the HTTP engine costs (spec §2.1 billing). */
 const CREDITS_PER_SCRAPE = 1;
+/** Spec §2.1/§8: a lockdown hit bills 5 credits (a miss is a 404 that bills 1). */
+const CREDITS_PER_LOCKDOWN_HIT = 5;
 /** `metadata.contentType` when the server sent none: the type the body was sniffed as. */
 const SNIFFED_TYPE: Record<Content['kind'], string> = {
   html: 'text/html',
@@ -30,7 +32,7 @@ export function buildDocument(plan: ScrapePlan, source: Source, content: Content
     cacheState: hit ? 'hit' : 'miss',
     engine: source.engine,
     proxyUsed: 'basic',
-    creditsUsed: CREDITS_PER_SCRAPE,
+    creditsUsed: hit && plan.request.lockdown ? CREDITS_PER_LOCKDOWN_HIT : CREDITS_PER_SCRAPE,
   };
   if (hit) metadata.cachedAt = hit.cachedAt;
   // A page answered with an error status is still a document (clients rely on it); the status says what happened.

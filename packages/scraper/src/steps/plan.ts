@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { planCache as cachePolicy } from '@scrape/cache';
 import type { FormatObject, FormatType } from '../contract/formats.js';
-import { LOCKDOWN_MAX_AGE_DEFAULT_MS } from '../contract/limits.js';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import type { CacheVariant, SourceCache } from '../sourceCache.js';
 import { acceptLanguageFor } from './acceptLanguageFor.js';
@@ -15,6 +15,11 @@ export interface CachePlan {
   cacheOnlyBy: 'lockdown' | 'minAge' | null;
   /** Store the fetched Source: storeInCache, and nothing forbids it (spec §2.1: sensitive options force it off). */
   write: boolean;
+  /**
+   * Anything about this request may be kept (change history, artifacts): false under zeroDataRetention, lockdown,
+   * storeInCache false, headers, actions or profile. Unlike `write` it stays true for cache-only reads (minAge).
+   */
+  retain: boolean;
   variant: CacheVariant;
 }
 
@@ -66,7 +71,6 @@ function browserNeedsOf(request: ScrapeRequest): string[] {
 
 function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> | null): CachePlan {
   const cacheOnlyBy = request.lockdown ? 'lockdown' : request.minAge !== undefined && request.minAge > 0 ? 'minAge' : null;
-  const sensitive = hasEntries(request.headers) || (request.actions?.length ?? 0) > 0 || request.profile !== undefined;
   const variant: CacheVariant = {
     mobile: request.mobile,
     location: request.location,
@@ -75,26 +79,24 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
     screenshot,
     waitFor: request.waitFor,
   };
-  let read: CachePlan['read'];
-  let maxAgeMs: number | null;
-  if (cacheOnlyBy === 'minAge') {
-    // With minAge the copy must be at least that old; maxAge's 2-day default would make minAge > 2 days unsatisfiable.
-    read = 'cache-only';
-    maxAgeMs = null;
-  } else if (cacheOnlyBy === 'lockdown') {
-    read = 'cache-only';
-    // maxAge 0 means "skip the cache", which lockdown forbids: keep lockdown's own 2-year bound.
-    maxAgeMs = request.maxAge > 0 ? request.maxAge : LOCKDOWN_MAX_AGE_DEFAULT_MS;
-  } else {
-    read = request.maxAge > 0 ? 'fresh-or-fetch' : 'none';
-    maxAgeMs = request.maxAge;
-  }
+  // One policy for the whole service (@scrape/cache): read mode, age window, and what may be written.
+  // With minAge the copy must be at least that old and maxAge is not applied; lockdown keeps its 2-year bound on maxAge 0.
+  const policy = cachePolicy(request);
+  // A fresh-or-fetch request whose own fetch would differ from a stored copy is not answered from one: custom
+  // headers, actions or a profile see another page, and skipTlsVerification: false insists on a verified certificate
+  // that the stored copy may not have had. (Cache-only reads still read: the client asked for the cache.)
+  const ownFetch =
+    (request.headers !== undefined && Object.keys(request.headers).length > 0) ||
+    (request.actions?.length ?? 0) > 0 ||
+    request.profile !== undefined ||
+    !request.skipTlsVerification;
   return {
-    read,
-    maxAgeMs,
-    minAgeMs: request.minAge ?? 0,
+    read: policy.read === 'bypass' || (policy.read === 'fresh-or-fetch' && ownFetch) ? 'none' : policy.read,
+    maxAgeMs: policy.maxAgeMs,
+    minAgeMs: policy.minAgeMs,
     cacheOnlyBy,
-    write: request.storeInCache && !sensitive && !request.zeroDataRetention && cacheOnlyBy === null,
+    write: policy.writeCache,
+    retain: policy.writeHistory,
     variant,
   };
 }
@@ -106,8 +108,4 @@ export function defaultCacheKey(url: string, variant: CacheVariant): string {
 
 export function cacheKeyOf(plan: ScrapePlan, cache: SourceCache): string {
   return cache.key ? cache.key(plan.url.href, plan.cache.variant) : defaultCacheKey(plan.url.href, plan.cache.variant);
-}
-
-function hasEntries(value: object | undefined): boolean {
-  return value !== undefined && Object.keys(value).length > 0;
 }

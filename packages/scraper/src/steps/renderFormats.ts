@@ -1,14 +1,15 @@
 import type { FormatType } from '../contract/formats.js';
 import { errors } from '../errors.js';
 import type { Source } from '../source.js';
+import type { ChangeTrackingField } from './changeTracking.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
 
 /** Formats this build renders. */
-const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links']);
+const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking']);
 
 /** Why each other format is not served yet (each arrives with a later issue). */
-const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links'>, string> = {
+const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking'>, string> = {
   screenshot: 'it needs the browser engine, which this build does not provide yet',
   summary: 'it needs an LLM provider, which this build does not have yet',
   json: 'it needs an LLM provider, which this build does not have yet',
@@ -19,7 +20,6 @@ const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'raw
   branding: 'it needs the browser engine and an LLM provider, which this build does not have yet',
   audio: 'media extraction is not available in this build yet',
   video: 'media extraction is not available in this build yet',
-  changeTracking: 'the change-history store is not available in this build yet',
 };
 
 /** The format fields of a Document (spec §2.6) rendered by this step. */
@@ -29,6 +29,8 @@ export interface FormatFields {
   rawHtml?: string;
   rawBase64?: string;
   links?: string[];
+  /** Filled by the change-tracking step (after post-processing, so it compares the markdown the client gets). */
+  changeTracking?: ChangeTrackingField;
 }
 
 export function checkFormats(plan: ScrapePlan): void {

@@ -1,0 +1,67 @@
+import { errors } from '../errors.js';
+import type { PipelineDeps } from '../pipelineDeps.js';
+import type { Source } from '../source.js';
+import type { ScrapePlan } from './plan.js';
+import type { FormatFields } from './renderFormats.js';
+
+/** The team a scrape is filed under when the caller names none (in-process use without accounts). */
+export const DEFAULT_TEAM = 'default';
+
+/** `data.changeTracking` (spec §2.9). `diff` is present only in `git-diff` mode. */
+export interface ChangeTrackingField {
+  previousScrapeAt: string | null;
+  changeStatus: 'new' | 'same' | 'changed' | 'removed';
+  visibility: 'visible' | 'hidden';
+  diff?: string | null;
+}
+
+/** Refuses, before any network traffic, what change tracking cannot do in this build or configuration. */
+export function checkChangeTracking(plan: ScrapePlan, deps: PipelineDeps): void {
+  const format = plan.formats.get('changeTracking');
+  if (!format || format.type !== 'changeTracking') return;
+  // The contract already answers 400 when markdown is missing; this guards direct pipeline use.
+  if (!plan.formats.has('markdown')) throw errors.badRequest("The 'changeTracking' format requires the 'markdown' format");
+  if (format.modes.includes('json')) {
+    throw errors.notImplemented(
+      'formats.changeTracking.modes.json',
+      "json mode extracts the compared fields with an LLM, and this build has no LLM provider yet; use modes: ['git-diff'] or no modes",
+    );
+  }
+  if (!deps.history) {
+    throw errors.notImplemented('formats.changeTracking', 'it needs the change-history store, and this scraper runs without one (cache: false)');
+  }
+}
+
+/**
+ * Step 7b. Compares this scrape's markdown with the team's previous scrape of the same URL (and tag), and records it
+ * unless nothing about the request may be kept. The comparison is made at the Source's fetch time, so a cache hit
+ * (whose Source is the stored copy) answers as the scrape that fetched that copy did (see @scrape/cache compareWithHistory).
+ */
+export async function trackChanges(
+  plan: ScrapePlan,
+  source: Source,
+  fields: FormatFields,
+  deps: PipelineDeps,
+  team: string | undefined,
+): Promise<FormatFields> {
+  const format = plan.formats.get('changeTracking');
+  if (!format || format.type !== 'changeTracking' || !deps.history) return fields;
+  const gitDiff = format.modes.includes('git-diff');
+  const result = await deps.history.compareWithHistory({
+    team: team ?? DEFAULT_TEAM,
+    url: plan.sourceURL,
+    tag: format.tag ?? null,
+    markdown: fields.markdown ?? '',
+    statusCode: source.status,
+    now: source.fetchedAt,
+    gitDiff,
+    record: plan.cache.retain,
+  });
+  const changeTracking: ChangeTrackingField = {
+    previousScrapeAt: result.previousScrapeAt,
+    changeStatus: result.changeStatus,
+    visibility: result.visibility,
+  };
+  if (gitDiff) changeTracking.diff = result.diff;
+  return { ...fields, changeTracking };
+}
