@@ -47,3 +47,20 @@ export type { OcrEngine, OcrPageResult, OcrLine, OcrWord } from './pdf/OcrEngine
 export { htmlToMarkdown, type HtmlToMarkdownOptions } from './markdown/htmlToMarkdown.js';
 export { stripBase64Images, BASE64_IMAGE_PLACEHOLDER } from './markdown/stripBase64Images.js';
 export { markdownToPlainText } from './markdown/markdownToPlainText.js';
+export { redactPII } from './pii/redactPII.js';
+export { redactJsonStrings, type RedactJsonResult } from './pii/redactJsonStrings.js';
+export { resolveRedactOptions } from './pii/resolveRedactOptions.js';
+export { loadGazetteers as preloadPiiGazetteers } from './pii/loadGazetteers.js';
+export {
+  PII_ENTITIES,
+  DEFAULT_PII_ENTITIES,
+  PII_MODES,
+  PII_REPLACE_STYLES,
+  type PiiEntity,
+  type PiiMode,
+  type PiiReplaceStyle,
+  type PiiSpan,
+  type RedactPIIOptions,
+  type ResolvedRedactPIIOptions,
+  type RedactPIIResult,
+} from './pii/piiTypes.js';

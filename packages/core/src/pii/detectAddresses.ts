@@ -1,0 +1,330 @@
+// ADDRESS: street addresses found by their grammar (house number + street name + street type, unit designators,
+// post boxes, military addresses, street-type words glued to names) and grown over the rest of the address:
+// the street line's tail, then city / region / postcode / country lines below it.
+import type { Gazetteers } from './loadGazetteers.js';
+import { NAME_PARTICLES, isCommonWord, lineBefore } from './nameSignals.js';
+import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import type { Token } from './tokenizeText.js';
+
+/** Words between a house number and the street type ("14 [Crown] Street", "63 [Avenue du Golf Arabe]"). */
+const MAX_STREET_NAME_WORDS = 4;
+/** Lines below a street line that may still belong to the address (unit, city, region, country + postcode). */
+const MAX_CONTINUATION_LINES = 5;
+/** Tokens on one continuation line: an address line is short. */
+const MAX_TOKENS_PER_LINE = 12;
+
+const UNIT_WORDS = new Set(['suite', 'ste', 'apt', 'apartment', 'unit', 'flat', 'room', 'rm', 'floor', 'fl', 'bldg', 'building', 'box', 'postbox', 'psc', 'cmr', 'lot', 'pmb', 'dept', 'trlr', 'piso', 'bus', 'whg', 'wohnung', 'étage', 'apto', 'sala', 'lok', 'lokal', 'm']);
+const UNIT_RE = /^(?:suite|ste|apt|apartment|unit|flat|room|rm|floor|fl|bldg|building|postbox|psc|cmr|pmb|lot|piso|apto|whg)$/i;
+const STREET_ABBREVIATIONS = new Set(['st', 'rd', 'ave', 'av', 'blvd', 'bd', 'ln', 'dr', 'ct', 'pl', 'sq', 'ter', 'terr', 'hwy', 'pkwy', 'cres', 'cl', 'str', 'u', 'ul', 'al', 'cir', 'crt', 'pde', 'esp', 'gdns', 'gr', 'mt', 'rte', 'trl', 'wy', 'ctr', 'plz', 'xing', 'fwy', 'expy', 'jct', 'bvd', 'vej', 'gade', 'gata', 'gatan', 'utca', 'út', 'útja', 'tér', 'körút', 'iela', 'tänav', 'straße', 'strasse', 'weg', 'gasse', 'platz', 'allee', 'laan', 'straat', 'katu', 'tie', 'kuja', 'vegur', 'veien', 'vegen', 'terrasse', 'gränd', 'vägen', 'stræti']);
+const STREET_PREFIXES = new Set(['rue', 'avenue', 'av', 'avda', 'avenida', 'via', 'viale', 'vicolo', 'calle', 'paseo', 'rua', 'travessa', 'praça', 'piazza', 'piazzale', 'plaza', 'plac', 'ul', 'ulica', 'al', 'aleja', 'λεωφόρος', 'οδός', 'boulevard', 'bd', 'bld', 'chemin', 'carrer', 'camino', 'quadra', 'strada', 'corso', 'largo', 'rambla', 'ronda', 'carretera', 'calzada', 'impasse', 'allée', 'place', 'quai', 'cours', 'ulitsa', 'prospekt', 'улица', 'ул', 'проспект', 'pasaje', 'estrada', 'alameda', 'rodovia']);
+/** Street-type words written onto the name: Søndergade, Magasinsgatan, Kiannonkatu, Bundesstrasse, Þorsteinsgata. */
+const GLUED_STREET = /(?:straße|strasse|str|gasse|weg|platz|allee|ring|damm|ufer|gade|vej|gatan|gata|gränd|vägen|väg|veien|vegen|vegur|stræti|braut|katu|tie|kuja|polku|laan|straat|gracht|plein|dijk|kade|singel|utca|útja|körút|iela|gatvė|tänav|ulice|náměstí|třída|ulica|cesta|ulitsa|sokak|caddesi|bulvarı)$/i;
+/** Words that introduce an address. */
+const ADDRESS_INTRO =
+  /(?:\baddress(?:es)?\b[^.\n]{0,30}?(?:is|are|:|with)|\b(?:lives?|living|located|situated|based|stay(?:ing)?|reside[sd]?|moved|meet(?: me| you)?|drops? (?:you |me )?off|pick (?:me |you )?up|deliver(?:ed)?|send|sent|ship(?:ped)?|mail(?:ed)?|return(?:ed)?|taxi|office is|shop is|store is|restaurant is|it is|it's|is at|are at|enter)\b[^.\n]{0,25}?\b(?:at|on|to|in|is)|\b(?:at|on|to)|\buser\s*:|\bhere (?:they|it) (?:are|is):|\bbilling address with|\bshipping address|\baddress)\s*$/i;
+/** Street types common enough in English text to mark a street without a house number ("on Marina Fort Street"). */
+const CORE_STREET_TYPES = /^(?:street|road|avenue|lane|boulevard|drive|way|square|place|crescent|terrace|court|close|parkway|highway|st|rd|ave|blvd|ln)$/i;
+const POSTCODE_LABEL = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)\s*[:#]?\s*$/i;
+/** Lowercase words that may sit inside an address ("Paseo del Atlántico", "Árpád fejedelem útja", "delmas, mp"). */
+const ADDRESS_LOWER_OK = /^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|di|la|le|les|el|van|von|der|den|op|aan|y|i|e|och|og|und|et|nan|u|ul|al|apt|suite|ste|st|rd|str|box)$/;
+
+export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
+  const isSuffix = (t: Token) => t.kind === 'word' && (STREET_ABBREVIATIONS.has(t.lower) || (g.streetSuffixes.has(t.lower) && (t.cap || t.allCaps || mode !== 'fast')));
+  const n = tokens.length;
+  let i = 0;
+  while (i < n) {
+    const anchor = findAnchor(text, tokens, i, g, mode, isSuffix);
+    if (!anchor) {
+      i++;
+      continue;
+    }
+    let [s, e] = anchor;
+    s = growLeft(tokens, s, g, text);
+    e = growRight(text, tokens, e, g);
+    out.push({ type: 'ADDRESS', start: tokens[s].start, end: tokens[e].end, score: 0.85 });
+    i = e + 1;
+  }
+  // "the corner of X and Y": both streets and the phrase itself.
+  for (const m of text.matchAll(/\b(?:the )?corner of ([^\n,.;]{3,60}?) and ([^\n,.;]{3,60}?)(?=[.,;!?\n]|$| after| for| in case)/gi)) {
+    out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  }
+  // Postcodes after a label ("ZIP: 3520", "Postal code 75534-030").
+  for (const m of text.matchAll(/\b\d{3,5}(?:[- ]\d{2,4})?(?: ?[A-Z]{2})?\b/g)) {
+    if (POSTCODE_LABEL.test(lineBefore(text, m.index!, 20))) out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.85 });
+  }
+  return out;
+}
+
+type Anchor = [number, number];
+
+function isWord(t: Token | undefined): boolean {
+  return !!t && t.kind === 'word';
+}
+function isNum(t: Token | undefined): boolean {
+  return !!t && t.kind === 'number' && t.text.length <= 6;
+}
+function sameLine(t: Token | undefined): boolean {
+  return !!t && !t.lineStart;
+}
+/** Index of the next token, skipping one "." right after a word ("Apt. 5", "u. 15"). */
+function nextIdx(tokens: Token[], k: number): number {
+  return tokens[k + 1]?.text === '.' && tokens[k + 1].gapBefore === '' ? k + 2 : k + 1;
+}
+
+function findAnchor(
+  text: string,
+  tokens: Token[],
+  i: number,
+  g: Gazetteers,
+  mode: PiiMode,
+  isSuffix: (t: Token) => boolean,
+): Anchor | undefined {
+  const t = tokens[i];
+  // Unit designators and post boxes: "Suite 501", "Apt. 656", "P.O. Box 149", "PSC 0413", "Unit 4719 Box 7394".
+  if (isWord(t) && UNIT_RE.test(t.text)) {
+    const k = nextIdx(tokens, i);
+    const v = tokens[k];
+    if ((isNum(v) || (v?.text === '#' && isNum(tokens[k + 1]))) && sameLine(v)) return [i, v.text === '#' ? k + 1 : k];
+  }
+  if (isWord(t) && /^p$/i.test(t.text) && tokens[i + 1]?.text === '.' && /^o$/i.test(tokens[i + 2]?.text ?? '')) {
+    let k = i + 3;
+    if (tokens[k]?.text === '.') k++;
+    if (/^box$/i.test(tokens[k]?.text ?? '') && isNum(tokens[k + 1])) return [i, k + 1];
+  }
+  if (isWord(t) && /^(?:po|postbox|box)$/i.test(t.text)) {
+    let k = i + 1;
+    if (/^box$/i.test(tokens[k]?.text ?? '')) k++;
+    if (isNum(tokens[k]) && sameLine(tokens[k]) && (t.lower !== 'box' || /\b(?:p\.?\s?o\.?|psc|unit)\s*\d*\s*,?\s*$/i.test(lineBefore(text, t.start, 20)))) return [i, k];
+  }
+  // Military mail: "APO AA 42323", "USNV Botolen".
+  if (isWord(t) && /^(?:APO|FPO|DPO)$/.test(t.text) && /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') && isNum(tokens[i + 2])) return [i, i + 2];
+  if (isWord(t) && /^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap) return [i, i + 1];
+  // House number + street name + street type: "14 Crown Street", "2450 Crown St", "3911 fourth avenue".
+  if (isNum(t)) {
+    let k = i + 1;
+    if (isNum(tokens[k]) && sameLine(tokens[k])) k++; // "17151 2450 Crown St": postcode then number
+    let words = 0;
+    for (; k < tokens.length && words <= MAX_STREET_NAME_WORDS; k++) {
+      const w = tokens[k];
+      if (!sameLine(w) || !(isWord(w) || w.text === '.' || w.text === '-')) break;
+      if (isWord(w)) {
+        if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap)) return [i, k];
+        // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
+        if (!w.cap && !w.allCaps && !NAME_PARTICLES.has(w.lower) && !isSuffix(w) && !STREET_PREFIXES.has(w.lower) && isCommonWord(w.lower, g)) break;
+        words++;
+      }
+    }
+    // Number, name words, number: "20789 Allika 46", "0605 πεντέλης 210", "4844 Søndergade 52".
+    const nameStart = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
+    let k2 = nameStart;
+    while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2])) k2 = nextIdx(tokens, k2);
+    if (k2 > nameStart && isNum(tokens[k2]) && sameLine(tokens[k2]) && tokens[k2].text.length <= 5) {
+      const nameWords = tokens.slice(nameStart, k2).filter(isWord);
+      if (nameWords.some((w) => !isCommonWord(w.lower, g) || GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower))) return [i, k2];
+    }
+  }
+  if (isWord(t) && (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u')) {
+    // Street type first: "Rue Hsine Eloued", "Via dei Fiorentini 17", "ul. Chrzanowska 61", "Λεωφόρος Συγγρού 119".
+    if (STREET_PREFIXES.has(t.lower)) {
+      let k = nextIdx(tokens, i);
+      let last = -1;
+      for (let words = 0; k < tokens.length && words < MAX_STREET_NAME_WORDS; words++) {
+        const w = tokens[k];
+        if (!sameLine(w)) break;
+        if (isWord(w) && (w.cap || w.allCaps || NAME_PARTICLES.has(w.lower) || ADDRESS_LOWER_OK.test(w.lower))) {
+          if (w.cap || w.allCaps) last = k;
+          k = nextIdx(tokens, k);
+        } else break;
+      }
+      if (last >= 0) {
+        if (isNum(tokens[last + 1]) && sameLine(tokens[last + 1])) last++;
+        const hasNumber = isNum(tokens[last]) || isNum(tokens[i - 1]);
+        if (hasNumber || ADDRESS_INTRO.test(lineBefore(text, t.start, 48)) || mode === 'aggressive') return [i, last];
+      }
+    }
+    // Street-type glued on the name, then the house number: "Søndergade 52", "Kiannonkatu 98", "Bundesstrasse 31".
+    if (GLUED_STREET.test(t.lower) && t.text.length > 5) {
+      const k = nextIdx(tokens, i);
+      if (isNum(tokens[k]) && sameLine(tokens[k])) return [i, k];
+    }
+    // Name words + house number right after an address introduction: "at Allika 46", "on Joaquin Suarez 2906".
+    if (!t.sentenceStart || /\b(?:user|address)\s*:\s*$/i.test(lineBefore(text, t.start, 16))) {
+      const intro = ADDRESS_INTRO.test(lineBefore(text, t.start, 48)) || previousLineIsAddressLabel(text, t.start);
+      if (intro) {
+        let k = i;
+        const words: Token[] = [];
+        while (k < tokens.length && words.length < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && (k === i || sameLine(tokens[k]))) {
+          if (!tokens[k].cap && !tokens[k].allCaps && !NAME_PARTICLES.has(tokens[k].lower) && !/^(?:u|ul|al)$/.test(tokens[k].lower)) break;
+          words.push(tokens[k]);
+          k = nextIdx(tokens, k);
+        }
+        if (words.length && isNum(tokens[k]) && sameLine(tokens[k]) && tokens[k].text.length <= 5 && words.some((w) => !isCommonWord(w.lower, g))) return [i, k];
+        // "on Marina Fort Street", "at Crown Road": capitalised name + street type, no number.
+        if (words.length >= 2 && CORE_STREET_TYPES.test(words[words.length - 1].text) && words.slice(0, -1).some((w) => !isCommonWord(w.lower, g))) {
+          return [i, tokens.indexOf(words[words.length - 1])];
+        }
+        if (words.length >= 1 && words.length < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && CORE_STREET_TYPES.test(tokens[k].text)) {
+          return [i, k];
+        }
+      }
+    }
+  }
+  // Name words, then the street type, then the number: "Kálmán Imre u. 12.", "hegyalja út 98.", "Brisas 6802".
+  if (isWord(t) && (t.cap || t.allCaps || !isCommonWord(t.lower, g)) && !t.sentenceStart) {
+    let k = i;
+    for (let words = 0; words < 3 && isWord(tokens[k]) && (k === i || sameLine(tokens[k])); words++) {
+      const w = tokens[k];
+      if (words > 0 && STREET_ABBREVIATIONS.has(w.lower)) {
+        const v = nextIdx(tokens, k);
+        if (isNum(tokens[v]) && sameLine(tokens[v])) return [i, v];
+        break;
+      }
+      k = nextIdx(tokens, k);
+    }
+  }
+  // House number (after a postcode) and capitalised name words after an address introduction: "at 9816 214 Pavlou Drandaki".
+  if (isNum(t) && ADDRESS_INTRO.test(lineBefore(text, t.start, 48))) {
+    let k = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
+    const startWords = k;
+    while (k < tokens.length && k - startWords < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && (tokens[k].cap || tokens[k].allCaps || !isCommonWord(tokens[k].lower, g))) k++;
+    const nameWords = tokens.slice(startWords, k);
+    if (nameWords.length >= 1 && nameWords.some((w) => !isCommonWord(w.lower, g))) return [i, k - 1];
+  }
+  // Lowercase glued street names after an address introduction: "midtvollen 130".
+  if (isWord(t) && !t.cap && !isCommonWord(t.lower, g) && isNum(tokens[nextIdx(tokens, i)]) && sameLine(tokens[nextIdx(tokens, i)])) {
+    if (ADDRESS_INTRO.test(lineBefore(text, t.start, 48)) || GLUED_STREET.test(t.lower)) return [i, nextIdx(tokens, i)];
+  }
+  return undefined;
+}
+
+function previousLineIsAddressLabel(text: string, start: number): boolean {
+  const lineStartIdx = text.lastIndexOf('\n', start - 1);
+  if (lineStartIdx < 0) return false;
+  if (text.slice(lineStartIdx + 1, start).trim() !== '') return false;
+  const prevStart = text.lastIndexOf('\n', lineStartIdx - 1) + 1;
+  return /\baddress(?:es)?\s*:?\s*$/i.test(text.slice(prevStart, lineStartIdx));
+}
+
+/** Takes in a house number or capitalised name words just before the anchor on the same line. */
+function growLeft(tokens: Token[], s: number, g: Gazetteers, text: string): number {
+  // "with Serenade Opus 420 Gairbekov Rapids": capitalised words back to an address introduction belong to it.
+  for (let back = 1; back <= 2; back++) {
+    const words = tokens.slice(s - back, s);
+    if (words.length === back && words.every((w) => isWord(w) && (w.cap || w.allCaps) && !w.lineStart) && ADDRESS_INTRO.test(lineBefore(text, words[0].start, 48))) {
+      if (!/\b(?:on|to|in)\s*$/i.test(lineBefore(text, words[0].start, 8)) || back === 1) return s - back;
+    }
+  }
+  let k = s;
+  let taken = 0;
+  while (k > 0 && taken < 3 && !tokens[k].lineStart) {
+    const p = tokens[k - 1];
+    if (isNum(p) || (isWord(p) && (p.cap || p.allCaps) && !isCommonWord(p.lower, g) && !p.sentenceStart) || (isWord(p) && STREET_PREFIXES.has(p.lower))) {
+      k--;
+      taken++;
+    } else break;
+  }
+  return k;
+}
+
+/**
+ * Continues over the rest of the address: units, numbers, capitalised words, places and state codes on the same line,
+ * then on following short lines (city / region / postcode / country), stopping at ordinary prose.
+ */
+function growRight(text: string, tokens: Token[], e: number, g: Gazetteers): number {
+  let end = e;
+  let lines = 0;
+  let k = e + 1;
+  while (k < tokens.length) {
+    const t = tokens[k];
+    if (t.lineStart) {
+      const blank = /\n[ \t]*\n/.test(t.gapBefore);
+      if (lines >= MAX_CONTINUATION_LINES || /\n[ \t]*\n[ \t]*\n/.test(t.gapBefore)) break;
+      if (!restOfLineIsEmpty(tokens, end)) break;
+      const lineEnd = lineEndIndex(tokens, k);
+      if (!isAddressLine(tokens, k, lineEnd, g) || (blank && !lineHasPostcodeOrCountry(tokens, k, lineEnd, g))) break;
+      lines++;
+      end = lastAddressToken(tokens, k, lineEnd, g);
+      if (end < lineEnd) break;
+      k = lineEnd + 1;
+      continue;
+    }
+    if (!continuesAddress(tokens, k, g)) break;
+    if (t.kind !== 'punct') end = k;
+    k++;
+  }
+  return end;
+}
+
+function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {
+  const t = tokens[k];
+  if (t.kind === 'number') return t.text.length <= 6;
+  if (t.kind === 'punct') {
+    if (t.text === ',' || t.text === '-' || t.text === '(' || t.text === ')' || t.text === '#' || t.text === '/') {
+      const n = tokens[k + 1];
+      return !!n && !n.lineStart && (n.kind === 'number' || (n.kind === 'word' && (n.cap || n.allCaps || ADDRESS_LOWER_OK.test(n.lower) || !isCommonWord(n.lower, g))) || n.text === '(' || n.text === ')');
+    }
+    if (t.text === '.') {
+      // "Apt. 5", "u. 15." continue; a period before a lowercase word or the end closes the sentence.
+      const n = tokens[k + 1];
+      return !!n && !n.lineStart && t.gapBefore === '' && (n.kind === 'number' || (n.kind === 'word' && (n.cap || n.allCaps)));
+    }
+    return false;
+  }
+  if (t.cap || t.allCaps) return !/^(?:I|I'm|I'd|I'll|Please|Thanks|Thank|Is|Are|Can|Could|Would|Will|Do|Does|For|After|And|But|The|This|That|It|In|If|When|We|You|He|She|They|My|Our)$/.test(t.text) || (t.allCaps && t.text.length === 2);
+  return ADDRESS_LOWER_OK.test(t.lower) || STREET_PREFIXES.has(t.lower) || STREET_ABBREVIATIONS.has(t.lower) || !isCommonWord(t.lower, g);
+}
+
+function restOfLineIsEmpty(tokens: Token[], end: number): boolean {
+  let k = end + 1;
+  while (tokens[k] && !tokens[k].lineStart && tokens[k].kind === 'punct' && /^[.,;)\]]$/.test(tokens[k].text)) k++;
+  return !tokens[k] || tokens[k].lineStart;
+}
+
+function lineEndIndex(tokens: Token[], k: number): number {
+  let j = k;
+  while (j + 1 < tokens.length && !tokens[j + 1].lineStart) j++;
+  return j;
+}
+
+/** A short line of place names, codes, units and numbers ("KNIVSTA, nan 18237", "Cyprus (Greek) 25572", ", CO"). */
+function isAddressLine(tokens: Token[], from: number, to: number, g: Gazetteers): boolean {
+  if (to - from + 1 > MAX_TOKENS_PER_LINE) return false;
+  // Labels ("Mobile: ...", "Phone:") start a new field.
+  for (let j = from; j <= Math.min(to, from + 3); j++) if (tokens[j].text === ':') return false;
+  for (let j = from; j <= to; j++) if (tokens[j].text === '@') return false;
+  let good = 0;
+  for (let j = from; j <= to; j++) {
+    const t = tokens[j];
+    if (t.kind === 'punct') continue;
+    if (t.kind === 'number' || t.cap || t.allCaps || ADDRESS_LOWER_OK.test(t.lower) || g.places.has(t.lower) || !isCommonWord(t.lower, g)) good++;
+    else return j > from && lastAddressToken(tokens, from, to, g) >= from;
+  }
+  return good > 0;
+}
+
+/** Last token of the line that still belongs to the address (a line may go on with prose: "18237 after the concert"). */
+function lastAddressToken(tokens: Token[], from: number, to: number, g: Gazetteers): number {
+  let last = from - 1;
+  let lead = true;
+  for (let j = from; j <= to; j++) {
+    const t = tokens[j];
+    if (t.kind === 'punct') {
+      if (lead || continuesAddress(tokens, j, g) || t.text === ')' || !/[.?!;:"“”']/.test(t.text)) continue;
+      break;
+    }
+    if (lead || continuesAddress(tokens, j, g)) last = j;
+    else break;
+    lead = false;
+  }
+  return last;
+}
+
+function lineHasPostcodeOrCountry(tokens: Token[], from: number, to: number, g: Gazetteers): boolean {
+  for (let j = from; j <= to; j++) {
+    const t = tokens[j];
+    if (t.kind === 'number' && t.text.length >= 4) return true;
+    if (t.kind === 'word' && g.countries.has(t.lower)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,229 @@
+// PERSON: runs of capitalised words scored by name lists, initials, surname shapes and the words around them.
+import type { Gazetteers } from './loadGazetteers.js';
+import {
+  DEMONYM_SHAPE,
+  NAME_PARTICLES,
+  NAME_SHAPE,
+  NOT_NAME_WORDS,
+  PERSON_FOLLOW,
+  hasForeignLetters,
+  isCommonWord,
+  isInitial,
+  isNameWord,
+  lineBefore,
+} from './nameSignals.js';
+import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import type { Token } from './tokenizeText.js';
+
+/** Longest run of words taken as one name ("Maria del Carmen Ortega Ruiz"). */
+const MAX_NAME_WORDS = 5;
+
+/** Context that makes the next capitalised word a person by itself. */
+const STRONG_INTRO =
+  /(?:\bmy name is|\bname is|\bname's|\bname\s*:|\bnamed|\bcalled|\bcalls me|\bknown as|\baka|\b(?:maiden|first|last|middle|full|given|family|partner's|child's) name(?: is)?:?|\b(?:mr|mrs|ms|mx|miss|dr|prof|sir|madam|dame|mister|herr|frau|monsieur|mme|señor|señora|sra|sr)\.?|\bname\?|\b(?:i'm|i am|this is)|\b(?:dear|hi|hello|hey|thanks|thank you),?|\b(?:written|posted|directed|photographed|signed|performed|sung|produced|reported) by|\bstarring|\battn:?|\bby)\s*$/i;
+/** Context that supports a word already in a name list but ambiguous ("with Rose", "told Will"). */
+const WEAK_INTRO =
+  /\b(?:with|to|and|or|for|from|under|about|meet|met|ask|asked|tell|told|call|called|email|text|thank|love|loves|like|likes|married|marry|joined|invite|invited|hired|fired|visit|visited|follow up with|speak to|talk to|said|says|,)\s*$/i;
+
+/** Verbs right after a lone capitalised word that make it the name of a person ("Tomomi is from", "Trivo lives on"). */
+const SUBJECT_VERBS =
+  /^ (?:is from|was from|comes from|came from|lives|lived|grew up|was born|is married|got married|works (?:at|for|as)|worked (?:at|for|as)|had given|has given|gave|spent|is so|was so|just has|has to|told|says|said|asked|replied|wrote|smiled|laughed|and (?:his|her) )/i;
+
+type WordClass = 'name' | 'ambiguous' | 'unknown' | 'initial' | 'particle' | 'common';
+
+export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
+  const aggressive = mode === 'aggressive';
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i];
+    if (!(t.kind === 'word' && t.cap)) {
+      i++;
+      continue;
+    }
+    // Gather a run of capitalised words joined by single spaces; initials may carry a period; particles may sit inside.
+    const run: Token[] = [t];
+    let j = i + 1;
+    while (j < tokens.length && run.length < MAX_NAME_WORDS + 2) {
+      const n = tokens[j];
+      if (n.kind === 'punct' && n.text === '.' && isInitial(tokens[j - 1]) && n.gapBefore === '') {
+        j++;
+        continue;
+      }
+      if (n.kind !== 'word' || !/^ {1,2}$/.test(n.gapBefore)) break;
+      if (n.cap) run.push(n);
+      else if (NAME_PARTICLES.has(n.lower) && tokens[j + 1]?.cap && tokens[j + 1].gapBefore === ' ') run.push(n);
+      else break;
+      j++;
+    }
+    for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, g, aggressive, out);
+    i = j;
+  }
+  detectLowercaseNames(text, tokens, g, out);
+  out.push(...propagate(tokens, g, out));
+  return out;
+}
+
+function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: boolean): WordClass {
+  // "J." or a lone capital inside a run ("Szabina J Gelencsér") is an initial; the pronoun "I" is not.
+  if (isInitial(t)) return next?.text === '.' && next.gapBefore === '' ? 'initial' : inside && t.text !== 'I' ? 'initial' : 'common';
+  if (!t.cap) return 'particle';
+  const l = t.lower;
+  if (NOT_NAME_WORDS.has(l) || (t.allCaps && t.text.length <= 4)) return 'common';
+  const named = isNameWord(l, g);
+  const common = isCommonWord(l, g);
+  if (named && common) return 'ambiguous';
+  if (named) return 'name';
+  if (common) return 'common';
+  return 'unknown';
+}
+
+/** Splits a run at ordinary words ("Entertainment Weekly", "The"), which are never part of a name. */
+function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t: Token; c: WordClass }>> {
+  const subs: Array<Array<{ t: Token; c: WordClass }>> = [];
+  let cur: Array<{ t: Token; c: WordClass }> = [];
+  run.forEach((t, k) => {
+    const c = classify(t, g, tokens[tokens.indexOf(t) + 1], k > 0 && k < run.length - 1);
+    if (c === 'common') {
+      if (cur.length) subs.push(cur);
+      cur = [];
+    } else cur.push({ t, c });
+  });
+  if (cur.length) subs.push(cur);
+  return subs
+    .map((sub) => {
+      while (sub.length && sub[0].c === 'particle') sub.shift();
+      while (sub.length && sub[sub.length - 1].c === 'particle') sub.pop();
+      return sub;
+    })
+    .filter((sub) => sub.length > 0);
+}
+
+function judgeRun(
+  text: string,
+  tokens: Token[],
+  sub: Array<{ t: Token; c: WordClass }>,
+  g: Gazetteers,
+  aggressive: boolean,
+  out: PiiCandidate[],
+): void {
+  const first = sub[0].t;
+  const last = sub[sub.length - 1].t;
+  const words = sub.filter((w) => w.c !== 'particle');
+  const count = (c: WordClass) => words.filter((w) => w.c === c).length;
+  const names = count('name');
+  const amb = count('ambiguous');
+  const unknown = count('unknown');
+  const initials = count('initial');
+  const before = lineBefore(text, first.start, 48);
+  const after = text.slice(last.end, last.end + 24);
+  const strong = STRONG_INTRO.test(before);
+  const weak = WEAK_INTRO.test(before);
+  const follow = PERSON_FOLLOW.test(after);
+  // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
+  const aloneOnLine = first.lineStart && /^[ \t]*(?:\n|$)/.test(after);
+  const speaker = first.lineStart && /^: \S/.test(after);
+  // Vocative: "Remember me, Mary?", "Don't go to town, Mark!", "Warrane, can I ...".
+  const vocative = (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) || (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after));
+  const subject = SUBJECT_VERBS.test(after);
+  const phrase = words.map((w) => w.t.lower).join(' ');
+  const isPlace = g.places.has(phrase);
+  const foreign = words.some((w) => w.c === 'unknown' && w.t.text.length >= 4 && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text)));
+  const foreignAll = words.every((w) => w.c === 'unknown' && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text)));
+  const camel = words.some((w) => /\p{Ll}\p{Lu}/u.test(w.t.text.slice(1)) && !/^(?:Mc|Mac|O'|D'|De|Di|La|Le|Van)/.test(w.t.text));
+  // Nationality adjectives ("I am Polish", "the Spanish government", "a Russian place") are not people.
+  const demonym =
+    words.length === 1 && DEMONYM_SHAPE.test(phrase) && !g.firstNames.has(phrase) &&
+    ((/\b(?:i'm|i am|is|are|was|were)\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ [a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before));
+  let score = 0;
+  if (camel && !strong) score = 0;
+  else if (words.length >= 2) {
+    if (names >= 1 && names + amb + unknown + initials === words.length) score = names >= 2 || initials ? 0.95 : 0.85;
+    else if (initials >= 1 && words.length - initials >= 1) score = 0.85;
+    else if (amb >= 1 && names + amb === words.length) score = strong || weak || follow || aloneOnLine ? 0.8 : amb === words.length ? 0 : 0.7;
+    if (score > 0 && amb > names + unknown + initials && !strong) score = 0; // "Carry Me Back To Canada": mostly everyday words
+    else if (strong || follow || speaker) score = 0.8;
+    else if (unknown === words.length && (foreign || aggressive) && (!first.sentenceStart || weak || aloneOnLine || foreignAll)) score = 0.65;
+    else if (unknown === words.length && words.length <= 3 && (aloneOnLine || subject || vocative)) score = 0.6;
+    else if (aggressive && weak) score = 0.6;
+    if (isPlace && names < 2 && !strong) score = 0;
+  } else {
+    const c = words[0].c;
+    if (demonym && !strong) score = 0;
+    else if (c === 'name') score = isPlace ? (strong || follow || speaker || vocative || subject ? 0.8 : 0) : 0.8;
+    else if (c === 'ambiguous') score = strong || speaker || vocative || (follow && !first.sentenceStart) ? 0.75 : aggressive && weak && !first.sentenceStart ? 0.6 : 0;
+    else if (c === 'unknown') {
+      if (isPlace) score = 0;
+      else if (strong || speaker || vocative || subject) score = 0.75;
+      else if ((follow || weak) && foreign) score = 0.6;
+      else if (aggressive && (follow || weak)) score = 0.55;
+    }
+    if (words[0].t.allCaps && !strong) score = 0;
+  }
+  if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
+}
+
+/**
+ * Names repeat: once "Bonifacy Kaczmarek" is found, a later or earlier "Kaczmarek" is the same person; and a list
+ * "Kónya, Becker and Vasquez" with one person in it is a list of people.
+ */
+function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCandidate[] {
+  const known = new Set<string>();
+  for (const c of found) {
+    for (const t of tokens) {
+      if (t.start >= c.start && t.end <= c.end && t.kind === 'word' && t.cap && t.text.length >= 3 && !isCommonWord(t.lower, g)) known.add(t.lower);
+    }
+  }
+  const extra: PiiCandidate[] = [];
+  const inFound = (t: Token) => found.some((c) => t.start >= c.start && t.end <= c.end);
+  for (const t of tokens) {
+    if (t.kind === 'word' && t.cap && known.has(t.lower) && !inFound(t)) extra.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
+  }
+  // Lists: capitalised words separated by ", " and a final "and"/"&"/"or".
+  for (let i = 0; i < tokens.length; i++) {
+    const members: Token[] = [];
+    let j = i;
+    while (j < tokens.length) {
+      const t = tokens[j];
+      if (t.kind !== 'word' || !t.cap) break;
+      members.push(t);
+      const sep = tokens[j + 1];
+      if (!sep || sep.lineStart) break;
+      if (sep.text === ',' && tokens[j + 2]?.kind === 'word') j += 2;
+      else if ((sep.lower === 'and' || sep.text === '&' || sep.lower === 'or') && tokens[j + 2]?.cap) j += 2;
+      else break;
+      if (tokens[j]?.lower === 'and' && tokens[j + 1]?.cap) j++;
+    }
+    if (members.length >= 2 && members.some((m) => inFound(m) || (isNameWord(m.lower, g) && !isCommonWord(m.lower, g)))) {
+      for (const m of members) {
+        if (!inFound(m) && (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) && !g.places.has(m.lower)) extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
+      }
+    }
+    if (members.length > 1) i = j;
+  }
+  return extra;
+}
+
+function prevWord(tokens: Token[], t: Token): Token | undefined {
+  let k = tokens.indexOf(t) - 1;
+  if (k >= 0 && tokens[k].text === '.') k--;
+  return k >= 0 && tokens[k].kind === 'word' ? tokens[k] : undefined;
+}
+
+/** "patricia desrosiers", "naomi ryan": two adjacent lowercase words that are both in the name lists, one a first name. */
+function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out: PiiCandidate[]): void {
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const a = tokens[k];
+    const b = tokens[k + 1];
+    if (a.kind !== 'word' || b.kind !== 'word' || a.cap || b.cap || b.gapBefore !== ' ') continue;
+    if (isCommonWord(a.lower, g) || isCommonWord(b.lower, g) || b.text.length < 3) continue;
+    if (g.firstNames.has(a.lower) && (isNameWord(b.lower, g) || NAME_SHAPE.test(b.lower) || hasForeignLetters(b.text))) out.push({ type: 'PERSON', start: a.start, end: b.end, score: 0.7 });
+  }
+  // "my name is rubija": a lowercase non-word right after a name introduction.
+  for (const t of tokens) {
+    if (t.kind !== 'word' || t.cap || isCommonWord(t.lower, g)) continue;
+    if (/\b(?:my name is|name is|i'm|i am|call me|named|called)\s*$/i.test(lineBefore(text, t.start, 24)) && isNameWord(t.lower, g)) {
+      out.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
+    }
+  }
+}

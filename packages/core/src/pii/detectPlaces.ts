@@ -1,0 +1,74 @@
+// LOCATION: cities, regions and countries from the gazetteers, and unknown capitalised names right after a place
+// preposition ("from Riisa", "in TROMSØ").
+import type { Gazetteers } from './loadGazetteers.js';
+import { NAME_PARTICLES, PLACE_INTRO, isCommonWord, isFirstName, lineBefore } from './nameSignals.js';
+import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import type { Token } from './tokenizeText.js';
+
+/** Prepositions strong enough to make an unknown capitalised word a place in `accurate` mode. */
+const STRONG_PLACE_INTRO =
+  /\b(?:from|in|to|visit|visiting|visited|near|born in|based in|live in|lives in|living in|moved to|moving to|move to|travel(?:l?ing)? to|trip to|flew to|fly to|arrived (?:in|at)|located in|headquartered in|returned to|back to|capital of)\s*$/i;
+/** Most words an unknown place name may have ("Soto del Barco" has three). */
+const MAX_UNKNOWN_PLACE_WORDS = 3;
+
+export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
+  const covered = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind !== 'word' || !t.cap) continue;
+    // Longest gazetteer phrase starting here, across single spaces and inner particles ("Bosnia and Herzegovina").
+    let best = -1;
+    let phrase = '';
+    for (let j = i; j < tokens.length && j - i < g.maxPlaceWords; j++) {
+      const n = tokens[j];
+      if (j > i && (n.gapBefore !== ' ' && !(n.gapBefore === '' && n.kind === 'punct' && n.text === '-'))) break;
+      if (n.kind === 'punct' && n.text !== '-' && n.text !== '.') break;
+      phrase += j === i ? n.lower : (n.gapBefore || '') + n.lower;
+      if (g.places.has(phrase)) best = j;
+    }
+    if (best < 0) continue;
+    const end = tokens[best].end;
+    const single = best === i;
+    const before = lineBefore(text, t.start, 40);
+    const placeCtx = PLACE_INTRO.test(before);
+    // One-word places that are also everyday words ("Mobile", "Reading", "Split") or first names need a preposition.
+    if (single && (isCommonWord(t.lower, g) || (isFirstName(t.lower, g) && !g.countries.has(t.lower))) && !placeCtx) continue;
+    if (single && t.allCaps && t.text.length <= 3) continue;
+    out.push({ type: 'LOCATION', start: t.start, end, score: g.countries.has(phrase) ? 0.9 : 0.75 });
+    for (let k = i; k <= best; k++) covered.add(k);
+    i = best;
+  }
+  // Unknown capitalised names after a place preposition: small towns the lists do not have.
+  const intro = mode === 'aggressive' ? PLACE_INTRO : STRONG_PLACE_INTRO;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (covered.has(i) || t.kind !== 'word' || !(t.cap || t.allCaps) || t.sentenceStart) continue;
+    if (!intro.test(lineBefore(text, t.start, 32))) continue;
+    let j = i;
+    const words: Token[] = [];
+    while (j < tokens.length && words.length < MAX_UNKNOWN_PLACE_WORDS) {
+      const n = tokens[j];
+      if (j > i && n.gapBefore !== ' ') break;
+      if (n.kind !== 'word') break;
+      if (!n.cap && !NAME_PARTICLES.has(n.lower)) break;
+      words.push(n);
+      j++;
+    }
+    while (words.length && !words[words.length - 1].cap) words.pop();
+    if (!words.length) continue;
+    const usable = words.every((w) => !w.cap || isPlaceLikeWord(w, g));
+    if (!usable) continue;
+    out.push({ type: 'LOCATION', start: words[0].start, end: words[words.length - 1].end, score: 0.6 });
+    i = j - 1;
+  }
+  return out;
+}
+
+/** A word that could be an unlisted place name: not an everyday word, not a first name, not CamelCase product-speak. */
+function isPlaceLikeWord(w: Token, g: Gazetteers): boolean {
+  if (isCommonWord(w.lower, g) || g.firstNames.has(w.lower)) return false;
+  if (/\p{Ll}\p{Lu}/u.test(w.text)) return false; // GitHub, iPhone, JavaScript
+  if (w.allCaps && w.text.length < 4) return false; // API, CSS, USA
+  return w.text.length >= 3;
+}

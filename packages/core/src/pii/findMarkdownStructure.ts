@@ -1,0 +1,66 @@
+// The parts of markdown that redaction must keep intact: link and image syntax, table pipes, line breaks.
+
+export interface MarkdownStructure {
+  /** `[start, end)` ranges holding a URL (link/image destinations, autolinks, bare URLs, reference definitions). */
+  urlRanges: Array<[number, number]>;
+  /** Offsets of characters that are syntax and must survive any replacement (`|`, link brackets and parens, `\n`). */
+  protectedOffsets: ReadonlySet<number>;
+}
+
+const INLINE_LINK_RE = /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;
+const AUTOLINK_RE = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]+)>/gi;
+const BARE_URL_RE = /\b(?:https?|ftp|wss?):\/\/[^\s<>()\[\]"'`|]+|\bwww\.[^\s<>()\[\]"'`|]+|\bmailto:[^\s<>()\[\]"'`|]+|\btel:[+\d().\- ]{6,}\d/gi;
+const REFERENCE_DEF_RE = /^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm;
+
+export function findMarkdownStructure(text: string): MarkdownStructure {
+  const urlRanges: Array<[number, number]> = [];
+  const protectedOffsets = new Set<number>();
+  for (let i = text.indexOf('|'); i >= 0; i = text.indexOf('|', i + 1)) protectedOffsets.add(i);
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) protectedOffsets.add(i);
+  for (const m of text.matchAll(INLINE_LINK_RE)) {
+    const open = m.index!;
+    const textStart = open + m[1].length;
+    const mid = textStart + m[2].length; // "]("
+    const urlStart = mid + 2;
+    const urlEnd = urlStart + m[4].length;
+    const close = open + m[0].length - 1;
+    for (let k = open; k < textStart; k++) protectedOffsets.add(k);
+    protectedOffsets.add(mid);
+    protectedOffsets.add(mid + 1);
+    protectedOffsets.add(close);
+    if (urlEnd > urlStart) urlRanges.push([urlStart, urlEnd]);
+  }
+  for (const m of text.matchAll(AUTOLINK_RE)) {
+    protectedOffsets.add(m.index!);
+    protectedOffsets.add(m.index! + m[0].length - 1);
+    urlRanges.push([m.index! + 1, m.index! + m[0].length - 1]);
+  }
+  for (const m of text.matchAll(BARE_URL_RE)) {
+    const end = m.index! + m[0].replace(/[.,;:!?]+$/, '').length;
+    if (!insideAny(urlRanges, m.index!)) urlRanges.push([m.index!, end]);
+  }
+  for (const m of text.matchAll(REFERENCE_DEF_RE)) {
+    const start = m.index! + m[0].length - m[1].length;
+    if (!insideAny(urlRanges, start)) urlRanges.push([start, start + m[1].length]);
+  }
+  urlRanges.sort((a, b) => a[0] - b[0]);
+  return { urlRanges, protectedOffsets };
+}
+
+export function insideAny(ranges: Array<[number, number]>, offset: number): boolean {
+  for (const [s, e] of ranges) if (offset >= s && offset < e) return true;
+  return false;
+}
+
+/** The text with every URL range blanked to spaces (same length), for detectors that read prose only. */
+export function blankUrls(text: string, urlRanges: Array<[number, number]>): string {
+  if (urlRanges.length === 0) return text;
+  let out = '';
+  let pos = 0;
+  for (const [s, e] of urlRanges) {
+    if (s < pos) continue;
+    out += text.slice(pos, s) + ' '.repeat(e - s);
+    pos = e;
+  }
+  return out + text.slice(pos);
+}

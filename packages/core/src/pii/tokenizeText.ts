@@ -1,0 +1,55 @@
+// Word-level view of a text for the name, place and organisation detectors.
+
+export interface Token {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+  /** A letter word (possibly with inner apostrophes or hyphens); otherwise a number or a punctuation mark. */
+  kind: 'word' | 'number' | 'punct';
+  /** First letter is uppercase. */
+  cap: boolean;
+  /** Two or more letters, all uppercase. */
+  allCaps: boolean;
+  /** Whitespace between the previous token and this one contains a line break (or this is the first token). */
+  lineStart: boolean;
+  /** The previous token ends a sentence (., !, ?, :, a line break or a markdown marker), or this is the first token. */
+  sentenceStart: boolean;
+  /** Characters between the previous token and this one. */
+  gapBefore: string;
+}
+
+// Inner apostrophes stay in a word (O'Brien, d'Assas) except English clitics, which split off: "Anna's" → "Anna" "'s".
+const TOKEN_RE = /[\p{L}\p{M}]+(?:['’](?!(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))[\p{L}\p{M}]+|-[\p{L}\p{M}]+)*|\d+|['’](?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}])|[^\s\p{L}\p{M}\d]/gu;
+const SENTENCE_END = new Set(['.', '!', '?', ':', '#', '*', '>', '|', '-', '•', '"', '“', '(', '[', '`', '_']);
+
+export function tokenizeText(text: string): Token[] {
+  const tokens: Token[] = [];
+  let prevEnd = 0;
+  let prev: Token | undefined;
+  for (const m of text.matchAll(TOKEN_RE)) {
+    const t = m[0];
+    const start = m.index!;
+    const gap = text.slice(prevEnd, start);
+    const first = t[0];
+    const isWord = /[\p{L}\p{M}]/u.test(first);
+    const upper = first !== first.toLowerCase() && first === first.toUpperCase();
+    const lineStart = prev === undefined || gap.includes('\n');
+    const token: Token = {
+      text: t,
+      lower: t.toLowerCase(),
+      start,
+      end: start + t.length,
+      kind: isWord ? 'word' : /\d/.test(first) ? 'number' : 'punct',
+      cap: isWord && upper,
+      allCaps: isWord && t.length >= 2 && t === t.toUpperCase() && t !== t.toLowerCase(),
+      lineStart,
+      sentenceStart: lineStart || (prev !== undefined && prev.kind === 'punct' && SENTENCE_END.has(prev.text)),
+      gapBefore: gap,
+    };
+    tokens.push(token);
+    prev = token;
+    prevEnd = token.end;
+  }
+  return tokens;
+}
