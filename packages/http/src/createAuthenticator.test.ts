@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAuthenticator, KEYLESS_TEAM } from './createAuthenticator.js';
+import { createAuthenticator } from './createAuthenticator.js';
 
 describe('createAuthenticator', () => {
   const check = createAuthenticator(['key-one-0123456789', 'key-two-abcdefghij']);
@@ -30,7 +30,7 @@ describe('createAuthenticator', () => {
     expect(check(header)).toEqual({ ok: false });
   });
 
-  it('with no keys accepts everything as the keyless team', () => {
-    expect(createAuthenticator([])(undefined)).toEqual({ ok: true, team: KEYLESS_TEAM });
+  it("with no keys accepts everything, leaving the team to the scraper's default", () => {
+    expect(createAuthenticator([])(undefined)).toEqual({ ok: true, team: undefined });
   });
 });

@@ -1,21 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** What a request's credentials resolve to. `team` names the key without revealing it (history and profiles are per team). */
-export type AuthResult = { ok: true; team: string } | { ok: false };
-
-/** The team every request belongs to when authentication is off (loopback-only keyless mode). */
-export const KEYLESS_TEAM = 'local';
+/**
+ * What a request's credentials resolve to. `team` names the key without revealing it (history and profiles are per
+ * team); it is undefined when authentication is off, so the scraper uses its default team, the same one in-process
+ * callers get.
+ */
+export type AuthResult = { ok: true; team: string | undefined } | { ok: false };
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
  * Checks `Authorization: Bearer <key>` against the configured keys in constant time: both sides are hashed to a
  * fixed length first, and every key is compared on every call, so neither the key's length nor its position leaks.
- * With no keys configured every request is accepted as the keyless team (the server only allows that on loopback).
+ * With no keys configured every request is accepted, without a team (the server only allows that on loopback).
  */
 export function createAuthenticator(keys: readonly string[]): (authorization: string | undefined) => AuthResult {
   const digests = keys.map((key) => ({ digest: sha256(key), team: teamOf(key) }));
-  if (digests.length === 0) return () => ({ ok: true, team: KEYLESS_TEAM });
+  if (digests.length === 0) return () => ({ ok: true, team: undefined });
 
   return (authorization) => {
     const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;

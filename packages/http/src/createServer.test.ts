@@ -217,10 +217,20 @@ describe('createServer auth', () => {
       body: JSON.stringify({ url: 'https://example.com' }),
     });
     expect(res.status).toBe(200);
-    expect(double.calls[0].ctx.team).toBe('local');
+    expect(double.calls[0].ctx.team).toBeUndefined();
 
     expect(() => createServer({ host: '0.0.0.0', scraper: double.scraper })).toThrow(ConfigError);
     expect(() => createServer({ host: '192.168.1.10', apiKeys: [], scraper: double.scraper })).toThrow(/refusing to start/);
+  });
+});
+
+describe('createServer start-up', () => {
+  it("fails to become ready when the scraper's stores cannot open", async () => {
+    const double = scriptedScraper(okDoc);
+    const scraper = { ...double.scraper, ready: async () => { throw errors.unavailable('Service Unavailable', { reason: 'redis unreachable' }); } };
+    const app = createServer({ apiKeys: ['k'], logLevel: 'silent', scraper });
+    apps.push(app);
+    await expect(app.listen({ host: '127.0.0.1', port: 0 })).rejects.toMatchObject({ status: 503 });
   });
 });
 

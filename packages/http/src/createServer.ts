@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper } from '@scrape/scraper';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
-import { createAuthenticator, KEYLESS_TEAM } from './createAuthenticator.js';
+import { createAuthenticator } from './createAuthenticator.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import { pickRequestId } from './pickRequestId.js';
 import { toErrorReply } from './toErrorReply.js';
@@ -50,8 +50,8 @@ declare module 'fastify' {
     abortInFlightScrapes(reason: string): number;
   }
   interface FastifyRequest {
-    /** Who the request is billed to: a hash naming the API key, or `local` when authentication is off. */
-    team: string;
+    /** Who the request is billed to: a hash naming the API key; undefined (the scraper's default team) when auth is off. */
+    team: string | undefined;
     scrapeLog: ScrapeLog | null;
   }
 }
@@ -94,7 +94,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     for (const controller of running) controller.abort(new Error(reason));
     return count;
   });
-  app.decorateRequest('team', '');
+  app.decorateRequest('team', undefined);
   app.decorateRequest('scrapeLog', null);
 
   let closing = false;
@@ -113,7 +113,6 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
         request.log.warn({ localAddress: local }, 'refused: authentication is off and the request did not arrive on loopback');
         return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
       }
-      request.team = KEYLESS_TEAM;
       return;
     }
     const result = authenticate(request.headers.authorization);
@@ -187,6 +186,12 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
+  });
+
+  // Open the scraper's stores before listening, so an unreachable Redis or unwritable data dir stops the start-up
+  // with its reason instead of failing the first scrapes.
+  app.addHook('onReady', async () => {
+    await scraper.ready?.();
   });
 
   // Fastify closes the listener (and waits for in-flight requests) before its onClose hooks run,

@@ -11,7 +11,7 @@ export {
   type ServerConfig,
   type LogLevel,
 } from './config.js';
-export { createAuthenticator, KEYLESS_TEAM, type AuthResult } from './createAuthenticator.js';
+export { createAuthenticator, type AuthResult } from './createAuthenticator.js';
 export { installGracefulShutdown, type GracefulShutdownOptions } from './installGracefulShutdown.js';
 export { isLoopbackHost } from './isLoopbackHost.js';
 export { toErrorReply, type ErrorBody, type ErrorReply } from './toErrorReply.js';

@@ -33,6 +33,14 @@ async function main(): Promise<void> {
   installGracefulShutdown(app, { graceMs: config.shutdownGraceMs });
 
   try {
+    // Opens the scraper's stores first: an unreachable Redis or unwritable data dir is reported as such.
+    await app.ready();
+  } catch (err) {
+    app.log.fatal({ err }, `cannot start: ${(err as Error).message}`);
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+  try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
