@@ -92,7 +92,12 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
         return await route.abort('blockedbyclient');
       }
       if (adBlocker && !isTopLevelDocument(request)) {
-        const source = request.frame().page().url();
+        let source = '';
+        try {
+          source = request.frame().page().url();
+        } catch {
+          // Worker requests have no frame; the filter then judges the URL on its own.
+        }
         if (adBlocker.isBlocked(url, request.resourceType(), source || url)) {
           state.adsBlocked++;
           return await route.abort('blockedbyclient');
@@ -100,7 +105,9 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
       }
       await route.continue();
     } catch {
-      // The context closed while this request was paused (render finished or timed out): nothing to resume.
+      // Usually the context closed while this request was paused (render over): nothing to resume. Otherwise the
+      // request is dropped rather than let through unchecked.
+      await route.abort('blockedbyclient').catch(() => {});
     }
   });
 
