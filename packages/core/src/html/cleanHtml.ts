@@ -5,7 +5,7 @@ import { parseSrcset, pickLargestCandidate, type ImageCandidate } from './resolv
 import { WALK_CONTINUE, WALK_REMOVE, walkNodes, type WalkAction } from './walkNodes.js';
 
 /** Never content: code, styling, fallbacks for script-less browsers, and the head (metadata is read before). */
-export const REMOVED_TAGS = new Set(['script', 'style', 'noscript', 'meta', 'head']);
+export const REMOVED_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'meta', 'head']);
 
 /** Attributes holding one URL, per element. */
 const URL_ATTRIBUTES: Record<string, readonly string[]> = {
@@ -37,24 +37,32 @@ const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset'];
 export interface CleanHtmlOptions {
   /** Absolute base for relative URLs (see findBaseUrl); without it URLs stay as written. */
   baseUrl?: string;
+  /** Elements to drop (default REMOVED_TAGS); the pipeline keeps <noscript> until main-content extraction has read it. */
+  removedTags?: ReadonlySet<string>;
 }
 
-/** Cleans the document in place and returns its body. */
-export function cleanHtml(document: Document, options: CleanHtmlOptions = {}): HTMLElement {
+/**
+ * Cleans in place and returns what was cleaned: for a Document, the whole tree (head included, so it goes) and
+ * its body is returned; for an Element (an includeTags selection), just that subtree.
+ */
+export function cleanHtml(target: Document | Element, options: CleanHtmlOptions = {}): Element {
   const resolve = createUrlResolver(options.baseUrl);
+  const removed = options.removedTags ?? REMOVED_TAGS;
+  const isDocument = target.nodeType === 9;
   // Read before the walk: linkedom's `body` getter re-creates a <head> when none is left.
-  const body = document.body;
-  walkNodes(document.documentElement, (node) => cleanNode(node, resolve));
-  return body;
+  const result = isDocument ? (target as Document).body : (target as Element);
+  const root = isDocument ? (target as Document).documentElement : (target as Element);
+  walkNodes(root, (node) => cleanNode(node, resolve, removed));
+  return result;
 }
 
-function cleanNode(node: Node, resolve: UrlResolver): WalkAction {
+function cleanNode(node: Node, resolve: UrlResolver, removed: ReadonlySet<string>): WalkAction {
   const type = node.nodeType;
   if (type === 8) return WALK_REMOVE;
   if (type !== 1) return WALK_CONTINUE;
   const element = node as Element;
   const tag = element.localName;
-  if (REMOVED_TAGS.has(tag)) return WALK_REMOVE;
+  if (removed.has(tag)) return WALK_REMOVE;
   if (tag === 'picture') resolvePicture(element, resolve);
   else if (tag === 'img') resolveImage(element, [], resolve);
   const attributes = URL_ATTRIBUTES[tag];

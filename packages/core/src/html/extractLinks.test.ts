@@ -42,3 +42,11 @@ describe('extractLinks', () => {
     expect(extractLinks(document.querySelector('main')!, { url: 'https://example.com/' })).toEqual(['https://example.com/main']);
   });
 });
+
+describe('extractLinks with <base href>', () => {
+  it('treats #fragment links made absolute against the base as in-page anchors', () => {
+    const document = parseHtml('<a href="#c">c</a><a href="x">x</a>');
+    const body = cleanHtml(document, { baseUrl: 'https://example.com/base/' });
+    expect(extractLinks(body, { url: 'https://example.com/base/page', baseUrl: 'https://example.com/base/' })).toEqual(['https://example.com/base/x']);
+  });
+});

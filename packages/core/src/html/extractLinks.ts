@@ -5,7 +5,7 @@ import { WALK_CONTINUE, walkNodes } from './walkNodes.js';
 const DROPPED_PROTOCOLS = new Set(['javascript:', 'vbscript:']);
 
 export interface ExtractLinksOptions {
-  /** The page URL: links back to it that differ only by #fragment are in-page anchors and are dropped. */
+  /** The page URL: links to it (or to the base URL) that add only a #fragment are in-page anchors and are dropped. */
   url?: string;
   /** Base for relative hrefs (see findBaseUrl); defaults to `url`. */
   baseUrl?: string;
@@ -18,14 +18,15 @@ export interface ExtractLinksOptions {
 export function extractLinks(root: Node, options: ExtractLinksOptions = {}): string[] {
   const base = parseUrl(options.baseUrl ?? options.url);
   const page = parseUrl(options.url);
-  const pageWithoutHash = page ? withoutHash(page) : undefined;
+  // `#x` resolves against <base href>, so an in-page anchor can look like a link to the base document.
+  const samePage = new Set([page, base].filter((u): u is URL => u !== undefined).map(withoutHash));
   const seen = new Set<string>();
   const links: string[] = [];
   walkNodes(root, (node) => {
     if (node.nodeType !== 1) return WALK_CONTINUE;
     const tag = (node as Element).localName;
     if (tag !== 'a' && tag !== 'area') return WALK_CONTINUE;
-    const link = normalizeLink((node as Element).getAttribute('href'), base, pageWithoutHash);
+    const link = normalizeLink((node as Element).getAttribute('href'), base, samePage);
     if (link !== undefined && !seen.has(link)) {
       seen.add(link);
       links.push(link);
@@ -35,7 +36,7 @@ export function extractLinks(root: Node, options: ExtractLinksOptions = {}): str
   return links;
 }
 
-function normalizeLink(href: string | null, base: URL | undefined, pageWithoutHash: string | undefined): string | undefined {
+function normalizeLink(href: string | null, base: URL | undefined, samePage: ReadonlySet<string>): string | undefined {
   const raw = href?.trim();
   if (!raw || raw.startsWith('#')) return undefined;
   let url: URL;
@@ -46,7 +47,7 @@ function normalizeLink(href: string | null, base: URL | undefined, pageWithoutHa
   }
   if (DROPPED_PROTOCOLS.has(url.protocol)) return undefined;
   // Cleaning already made `#top` absolute, so an in-page anchor shows up as the page URL plus a fragment.
-  if (pageWithoutHash !== undefined && url.href.includes('#') && withoutHash(url) === pageWithoutHash) return undefined;
+  if (url.href.includes('#') && samePage.has(withoutHash(url))) return undefined;
   if (url.username || url.password) {
     url.username = '';
     url.password = '';

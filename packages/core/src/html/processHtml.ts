@@ -1,5 +1,19 @@
-// CONTRACT STUB (owned by the core-html helper, who replaces the body; the signature is shared with @scrape/scraper).
+// The HTML pipeline: one page in, the v2 outputs (rawHtml, html, markdown, links, metadata) out.
+// The order of operations is the list HTML_PIPELINE_STEPS below; each step is a small function of its own file.
+import { collectContentHints, type ContentHints } from '../main-content/collectContentHints.js';
+import { extractMainContent } from '../main-content/extractMainContent.js';
+import { htmlToMarkdown } from '../markdown/htmlToMarkdown.js';
+import { stripBase64Images } from '../markdown/stripBase64Images.js';
+import { applyExcludeTags } from './applyExcludeTags.js';
+import { applyIncludeTags } from './applyIncludeTags.js';
+import { cleanHtml, REMOVED_TAGS } from './cleanHtml.js';
+import { findBaseUrl } from './createUrlResolver.js';
+import { decodeHtml } from './decodeHtml.js';
+import { extractLinks } from './extractLinks.js';
+import { extractMetadata } from './extractMetadata.js';
 import type { PageMetadata } from './metadata.js';
+import { parseHtml } from './parseHtml.js';
+import { WALK_CONTINUE, WALK_REMOVE, walkNodes } from './walkNodes.js';
 
 export interface ProcessHtmlInput {
   /** The response body: decoded text, or raw bytes to be decoded by BOM / Content-Type / <meta charset> / sniffing. */
@@ -10,6 +24,9 @@ export interface ProcessHtmlInput {
   contentType?: string;
 }
 
+/** Outputs that cost work beyond parsing; metadata and rawHtml are always produced. */
+export type HtmlOutput = 'html' | 'markdown' | 'links';
+
 export interface ProcessHtmlOptions {
   /** Default true: keep only the main content. */
   onlyMainContent?: boolean;
@@ -19,6 +36,8 @@ export interface ProcessHtmlOptions {
   excludeTags?: string[];
   /** Default true: in markdown only, base64 image targets become <Base64-Image-Removed>. */
   removeBase64Images?: boolean;
+  /** Which of html/markdown/links to produce (default all); the others come back empty, saving their cost. */
+  outputs?: readonly HtmlOutput[];
 }
 
 export interface ProcessHtmlResult {
@@ -32,6 +51,174 @@ export interface ProcessHtmlResult {
   metadata: PageMetadata;
 }
 
-export function processHtml(_input: ProcessHtmlInput, _options: ProcessHtmlOptions = {}): ProcessHtmlResult {
-  throw new Error('processHtml: not implemented yet');
+/** The working state the steps pass along; exported so benchmarks can time the steps one by one. */
+export interface HtmlPipelineState {
+  readonly input: ProcessHtmlInput;
+  readonly options: ProcessHtmlOptions;
+  rawHtml: string;
+  document?: Document;
+  baseUrl?: string;
+  hints?: ContentHints;
+  metadata: PageMetadata;
+  /** The cleaned body (unset when includeTags selected the content instead). */
+  page?: Element;
+  /** What the outputs are made of: the includeTags selection, the main content, or the cleaned body. */
+  content?: Element;
+  /** True when `content` is a wrapper we made, whose children (not itself) are the output. */
+  contentIsWrapper: boolean;
+  result: ProcessHtmlResult;
+}
+
+export interface HtmlPipelineStep {
+  name: string;
+  run: (state: HtmlPipelineState) => void;
+}
+
+/** <noscript> stays through main-content extraction (it reads the crawler view of script-rendered pages). */
+const CLEANED_BEFORE_CONTENT = new Set([...REMOVED_TAGS].filter((tag) => tag !== 'noscript'));
+
+export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
+  {
+    name: 'decode',
+    run: (s) => {
+      const { body, contentType } = s.input;
+      s.rawHtml = typeof body === 'string' ? body : body instanceof Uint8Array ? decodeHtml(body, contentType) : '';
+      s.result.rawHtml = s.rawHtml;
+    },
+  },
+  {
+    name: 'parse',
+    run: (s) => {
+      s.document = parseHtml(s.rawHtml);
+    },
+  },
+  {
+    // Everything that lives in <head> or <script> is read now, before cleaning removes it.
+    name: 'metadata',
+    run: (s) => {
+      const document = need(s.document);
+      s.baseUrl = findBaseUrl(document, s.input.url);
+      s.metadata = extractMetadata(document, { baseUrl: s.baseUrl });
+      s.result.metadata = s.metadata;
+      if (usesMainContent(s.options)) s.hints = collectContentHints(document);
+    },
+  },
+  {
+    // On the page as written, before URLs are made absolute: users write selectors like a[href="/login"].
+    name: 'excludeTags',
+    run: (s) => {
+      if (s.options.excludeTags?.length) applyExcludeTags(need(s.document).body, s.options.excludeTags);
+    },
+  },
+  {
+    name: 'includeTags',
+    run: (s) => {
+      if (!s.options.includeTags?.length) return;
+      s.content = applyIncludeTags(need(s.document).body, s.options.includeTags);
+      s.contentIsWrapper = true;
+    },
+  },
+  {
+    // With includeTags only the selection is cleaned; otherwise the whole document (which drops <head>).
+    name: 'clean',
+    run: (s) => {
+      if (s.content) {
+        cleanHtml(s.content, { baseUrl: s.baseUrl });
+        return;
+      }
+      const removedTags = usesMainContent(s.options) ? CLEANED_BEFORE_CONTENT : REMOVED_TAGS;
+      s.page = cleanHtml(need(s.document), { baseUrl: s.baseUrl, removedTags });
+    },
+  },
+  {
+    name: 'mainContent',
+    run: (s) => {
+      if (s.content) return;
+      const page = need(s.page);
+      s.content = usesMainContent(s.options) ? mainContentOrPage(need(s.document), page, s) : page;
+    },
+  },
+  {
+    name: 'dropNoscript',
+    run: (s) => {
+      if (usesMainContent(s.options)) removeElements(need(s.content), 'noscript');
+    },
+  },
+  {
+    name: 'html',
+    run: (s) => {
+      if (!wants(s.options, 'html')) return;
+      const content = need(s.content);
+      s.result.html = s.contentIsWrapper ? content.innerHTML : content.outerHTML;
+    },
+  },
+  {
+    name: 'markdown',
+    run: (s) => {
+      if (!wants(s.options, 'markdown')) return;
+      const markdown = htmlToMarkdown(need(s.content));
+      s.result.markdown = s.options.removeBase64Images === false ? markdown : stripBase64Images(markdown);
+    },
+  },
+  {
+    name: 'links',
+    run: (s) => {
+      if (!wants(s.options, 'links')) return;
+      s.result.links = extractLinks(need(s.content), { url: s.input.url, baseUrl: s.baseUrl });
+    },
+  },
+];
+
+/** Turns one page into the v2 outputs. Never throws on bad markup; a bad include/exclude selector is a CoreError. */
+export function processHtml(input: ProcessHtmlInput, options: ProcessHtmlOptions = {}): ProcessHtmlResult {
+  const state = createHtmlPipelineState(input, options);
+  for (const step of HTML_PIPELINE_STEPS) step.run(state);
+  return state.result;
+}
+
+export function createHtmlPipelineState(input: ProcessHtmlInput, options: ProcessHtmlOptions = {}): HtmlPipelineState {
+  return {
+    input,
+    options,
+    rawHtml: '',
+    metadata: {},
+    contentIsWrapper: false,
+    result: { rawHtml: '', html: '', markdown: '', links: [], metadata: {} },
+  };
+}
+
+function usesMainContent(options: ProcessHtmlOptions): boolean {
+  return options.onlyMainContent !== false && !options.includeTags?.length;
+}
+
+function wants(options: ProcessHtmlOptions, output: HtmlOutput): boolean {
+  return !options.outputs || options.outputs.includes(output);
+}
+
+/**
+ * The extractor's answer, or the whole cleaned page when it has no text although the page has some: an empty
+ * document is never the right answer for a page with text. A failure inside the heuristics degrades the same way.
+ */
+function mainContentOrPage(document: Document, page: Element, s: HtmlPipelineState): Element {
+  let content: Element;
+  try {
+    content = extractMainContent(document, { url: s.input.url, hints: s.hints });
+  } catch {
+    return page;
+  }
+  if (hasText(content) || !hasText(page)) return content;
+  return page;
+}
+
+function hasText(element: Element): boolean {
+  return /\S/.test(element.textContent ?? '');
+}
+
+function removeElements(root: Element, tag: string): void {
+  walkNodes(root, (node) => (node.nodeType === 1 && (node as Element).localName === tag ? WALK_REMOVE : WALK_CONTINUE));
+}
+
+function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('html pipeline: a step ran before the step it depends on');
+  return value;
 }
