@@ -1,0 +1,153 @@
+// The changeTracking format (spec §2.9) through createScraper, on both homes, with a clock the tests move.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  article,
+  createManualClock,
+  embeddedHome,
+  redisHome,
+  redisReachable,
+  startFixture,
+  warnRedisSkipped,
+  type Fixture,
+  type Home,
+  type ManualClock,
+} from '../../test/cacheHomes.js';
+import type { Scraper } from '../createScraper.js';
+import { ScrapeError } from '../errors.js';
+
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 6, 1);
+
+async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ScrapeError) return error;
+    throw error;
+  }
+  throw new Error('expected the scrape to fail');
+}
+
+const withRedis = await redisReachable();
+if (!withRedis) warnRedisSkipped('changeTracking');
+
+let site: Fixture;
+beforeAll(async () => {
+  site = await startFixture();
+});
+afterAll(() => site.close());
+
+let n = 0;
+const homes: [string, (clock: ManualClock) => Home][] = [['embedded', embeddedHome]];
+if (withRedis) homes.push(['redis', redisHome]);
+
+describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
+  let clock: ManualClock;
+  let home: Home;
+  let scraper: Scraper;
+  let path: string;
+  beforeEach(() => {
+    clock = createManualClock(START);
+    home = makeHome(clock);
+    scraper = home.scraper();
+    path = `/tracked-${++n}`;
+    site.set(path, { body: article('Tide tables', 'High tide is at 06:10.', 'Low tide is at 12:25.') });
+  });
+  afterEach(() => home.dispose());
+
+  /** A fresh fetch each time (maxAge 0) one minute after the last, so every scrape is compared with the one before. */
+  const track = async (extra: Record<string, unknown> = {}, context?: { team?: string }) => {
+    clock.advance(MINUTE);
+    const format = { type: 'changeTracking', modes: ['git-diff'], ...((extra.format as object) ?? {}) };
+    const { format: _f, ...rest } = extra;
+    return scraper.scrape({ url: site.url(path), formats: ['markdown', format], maxAge: 0, ...rest }, context);
+  };
+
+  it('new → same → changed (with a unified diff) → removed → new again', async () => {
+    const first = await track();
+    expect(first.changeTracking).toEqual({ previousScrapeAt: null, changeStatus: 'new', visibility: 'visible', diff: null });
+
+    const second = await track();
+    expect(second.changeTracking).toMatchObject({ previousScrapeAt: new Date(START + MINUTE).toISOString(), changeStatus: 'same' });
+
+    site.set(path, { body: article('Tide tables', 'High tide is at 06:40.', 'Low tide is at 12:25.') });
+    const third = await track();
+    const changed = third.changeTracking as { changeStatus: string; diff: string; previousScrapeAt: string };
+    expect(changed.changeStatus).toBe('changed');
+    expect(changed.previousScrapeAt).toBe(new Date(START + 2 * MINUTE).toISOString());
+    expect(changed.diff).toMatch(/^--- previous\n\+\+\+ current\n@@ /);
+    expect(changed.diff).toMatch(/^-High tide is at 06:10\..*$/m);
+    expect(changed.diff).toMatch(/^\+High tide is at 06:40\..*$/m);
+    expect(changed.diff).toMatch(/^ Low tide is at 12:25\..*$/m);
+
+    site.set(path, { status: 404, body: article('Missing', 'No such page.') });
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'removed' });
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same' }); // still gone
+    site.set(path, { body: article('Tide tables', 'Tides are back.') });
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'new' });
+  });
+
+  it('reordering paragraphs is a change (text compared in order, not as a bag of characters)', async () => {
+    await track();
+    site.set(path, { body: article('Tide tables', 'Low tide is at 12:25.', 'High tide is at 06:10.') });
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'changed' });
+  });
+
+  it('without git-diff mode there is no diff field', async () => {
+    const doc = await track({ format: { modes: [] } });
+    expect(doc.changeTracking).toEqual({ previousScrapeAt: null, changeStatus: 'new', visibility: 'visible' });
+  });
+
+  it('histories are separate per tag and per team', async () => {
+    await track();
+    expect((await track({ format: { tag: 'hourly' } })).changeTracking).toMatchObject({ changeStatus: 'new' });
+    expect((await track({ format: { tag: 'hourly' } })).changeTracking).toMatchObject({ changeStatus: 'same' });
+    expect((await track({}, { team: 'team-b' })).changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
+    // The default team's untagged history kept its own previous scrape (the very first one).
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + MINUTE).toISOString() });
+  });
+
+  it.each([
+    ['zeroDataRetention', { zeroDataRetention: true }],
+    ['storeInCache: false', { storeInCache: false }],
+    ['headers', { headers: { 'x-token': 'a' } }],
+  ])('%s: compared but not recorded', async (_label, options) => {
+    expect((await track(options)).changeTracking).toMatchObject({ changeStatus: 'new' });
+    // Nothing was recorded, so the next ordinary scrape is still the first one seen.
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'new' });
+    expect((await track(options)).changeTracking).toMatchObject({ changeStatus: 'same' });
+  });
+
+  it('a cache hit answers as the scrape that fetched the copy did; a lockdown hit records nothing', async () => {
+    await track();
+    site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
+    const fetched = await track();
+    expect(fetched.changeTracking).toMatchObject({ changeStatus: 'changed' });
+    clock.advance(MINUTE);
+    const hit = await scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking' }] });
+    expect(hit.metadata.cacheState).toBe('hit');
+    expect(hit.changeTracking).toMatchObject({ changeStatus: 'changed', previousScrapeAt: new Date(START + MINUTE).toISOString() });
+    const locked = await scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking' }], lockdown: true });
+    expect(locked.changeTracking).toMatchObject({ changeStatus: 'changed' });
+  });
+
+  it('json mode is a 501 naming the missing LLM provider, before any request', async () => {
+    const before = site.hits(path);
+    const error = await failure(scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking', modes: ['json'], prompt: 'tide times' }] }));
+    expect(error).toMatchObject({ status: 501, code: 'SCRAPE_UNSUPPORTED_OPTION' });
+    expect(error.error).toMatch(/LLM provider/);
+    expect(site.hits(path)).toBe(before);
+  });
+
+  it('changeTracking without markdown is a clear 400', async () => {
+    const error = await failure(scraper.scrape({ url: site.url(path), formats: ['changeTracking'] }));
+    expect(error).toMatchObject({ status: 400, error: "The 'changeTracking' format requires the 'markdown' format" });
+  });
+
+  it('history survives a restart of the scraper on the same home', async () => {
+    await track();
+    await scraper.close();
+    scraper = home.scraper();
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + MINUTE).toISOString() });
+  });
+});

@@ -1,0 +1,154 @@
+// Test kit: the two homes of the stores (embedded in a temp dir, Redis under a per-run key prefix), a manual clock,
+// and a fixture server whose pages, statuses and request counts the tests control.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createManualClock, type ManualClock } from '@scrape/cache';
+import { createScraper, type Scraper, type ScraperOptions } from '../src/index.js';
+
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const RUN_PREFIX = `test:scraper:${process.pid}:${Date.now()}:`;
+
+/** Sends one command to Redis over RESP (no client library in this package); resolves with the raw reply text. */
+export function redisCommand(args: string[], url = REDIS_URL): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port) || 6379, hostname || '127.0.0.1');
+    let reply = '';
+    socket.setTimeout(2000, () => socket.destroy(new Error('redis: no answer within 2 s')));
+    socket.on('error', reject);
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('utf8');
+      // Good enough for PING/EVAL replies: one complete line (integer, status or error).
+      if (reply.endsWith('\r\n')) {
+        socket.end();
+        resolve(reply);
+      }
+    });
+    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
+  });
+}
+
+export async function redisReachable(): Promise<boolean> {
+  try {
+    return (await redisCommand(['PING'])).startsWith('+PONG');
+  } catch {
+    return false;
+  }
+}
+
+/** Deletes every key under `prefix` (server-side Lua, so no client library is needed). */
+export async function dropRedisPrefix(prefix: string): Promise<void> {
+  const script = "local n=0 for _,k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) n=n+1 end return n";
+  await redisCommand(['EVAL', script, '0', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`]);
+}
+
+export function warnRedisSkipped(suite: string): void {
+  console.warn(`\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the REDIS half of "${suite}" is SKIPPED.\n!!! Start Redis (or set REDIS_URL) to test the distributed home.\n${'!'.repeat(100)}\n`);
+}
+
+export interface Home {
+  name: 'embedded' | 'redis';
+  /** Options that put a scraper's stores in this home; every call of `scraper()` on one home shares the same data. */
+  scraper(options?: ScraperOptions): Scraper;
+  dispose(): Promise<void>;
+}
+
+let homeCounter = 0;
+
+export function embeddedHome(clock: ManualClock): Home {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scrape-scraper-cache-'));
+  const opened: Scraper[] = [];
+  return {
+    name: 'embedded',
+    scraper(options = {}) {
+      const s = createScraper({ allowPrivateUrls: true, dataDir, clock, ...options });
+      opened.push(s);
+      return s;
+    },
+    async dispose() {
+      await Promise.all(opened.map((s) => s.close()));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function redisHome(clock: ManualClock): Home {
+  const prefix = `${RUN_PREFIX}${++homeCounter}:`;
+  const opened: Scraper[] = [];
+  return {
+    name: 'redis',
+    scraper(options = {}) {
+      const s = createScraper({ allowPrivateUrls: true, redisUrl: REDIS_URL, redisKeyPrefix: prefix, clock, ...options });
+      opened.push(s);
+      return s;
+    },
+    async dispose() {
+      await Promise.all(opened.map((s) => s.close()));
+      await dropRedisPrefix(prefix);
+    },
+  };
+}
+
+export { createManualClock, type ManualClock };
+
+/** A page the fixture serves: body, status and content type can change between requests. */
+export interface FixturePage {
+  body: string;
+  status?: number;
+  type?: string;
+}
+
+export interface Fixture {
+  url(path: string): string;
+  /** Requests seen for `path` (query included). */
+  hits(path: string): number;
+  totalHits(): number;
+  set(path: string, page: FixturePage): void;
+  /** Holds every response until the returned function is called (to line up concurrent misses without sleeping). */
+  hold(): () => void;
+  close(): Promise<void>;
+}
+
+export async function startFixture(): Promise<Fixture> {
+  const pages = new Map<string, FixturePage>();
+  const counts = new Map<string, number>();
+  let gate: Promise<void> | null = null;
+  const server = http.createServer(async (req, res) => {
+    const path = req.url ?? '/';
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    if (gate) await gate;
+    const page = pages.get(path.split('?')[0]) ?? { status: 404, body: '<html><head><title>Missing</title></head><body><h1>Not here</h1></body></html>' };
+    res.writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8', 'set-cookie': 'session=secret' });
+    res.end(page.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (path) => base + path,
+    hits: (path) => counts.get(path) ?? 0,
+    totalHits: () => [...counts.values()].reduce((a, b) => a + b, 0),
+    set: (path, page) => void pages.set(path, page),
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** An HTML article whose main text is `text` (long enough for the main-content extractor to keep it). */
+export function article(title: string, ...paragraphs: string[]): string {
+  return `<!doctype html><html><head><title>${title}</title></head><body><main><article><h1>${title}</h1>${paragraphs
+    .map((p) => `<p>${p} This sentence makes the paragraph long enough to count as real content on the page.</p>`)
+    .join('')}</article></main></body></html>`;
+}
