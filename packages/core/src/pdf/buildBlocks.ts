@@ -22,6 +22,7 @@ export interface LayoutBlock {
   /** Dominant font size and style. */
   size: number;
   bold: boolean;
+  italic: boolean;
   source: 'native_text' | 'ocr';
   /** Mean OCR confidence of its segments (null for native text). */
   ocrConfidence: number | null;
@@ -48,7 +49,7 @@ const MAX_TABLE_COLUMNS = 40;
 const BULLET = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤])\s*(.*)$/u;
 const NUMBERED = /^(\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])\s+(.+)$/;
 const MARKER_ONLY = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤]|\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])$/u;
-const CAPTION = /^(figure|fig\.|table|tab\.|chart|listing|exhibit|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
+const CAPTION = /^(figure|fig\.|table|tab\.|chart|listing|exhibit|example|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
 const SENTENCE_END = /[.!?:;。！？)"”’]$/;
 
 interface Line {
@@ -60,6 +61,7 @@ interface Line {
   y1: number;
   size: number;
   bold: boolean;
+  italic: boolean;
   mono: boolean;
   trailingSpace: boolean;
 }
@@ -84,6 +86,7 @@ function toLine(segs: Segment[]): Line {
   let y1 = -Infinity;
   let chars = 0;
   let bold = 0;
+  let italic = 0;
   let mono = 0;
   const sizes = new Map<number, number>();
   for (const s of segs) {
@@ -94,6 +97,7 @@ function toLine(segs: Segment[]): Line {
     const n = s.text.length;
     chars += n;
     if (s.bold) bold += n;
+    if (s.italic) italic += n;
     if (s.mono) mono += n;
     sizes.set(s.size, (sizes.get(s.size) ?? 0) + n);
   }
@@ -109,6 +113,7 @@ function toLine(segs: Segment[]): Line {
     y1,
     size,
     bold: bold >= chars * 0.6,
+    italic: italic >= chars * 0.6,
     mono: mono >= chars * 0.6,
     trailingSpace: !!segs[segs.length - 1].trailingSpace,
   };
@@ -133,6 +138,7 @@ function blockFrom(kind: LayoutKind, lines: Line[], text: string, layoutConfiden
     y1: Math.max(...lines.map((l) => l.y1)),
     size: first.size,
     bold: lines.every((l) => l.bold),
+    italic: lines.every((l) => l.italic),
     source: segs.some((s) => s.source === 'ocr') ? 'ocr' : 'native_text',
     ocrConfidence: confidenceOf(segs),
     layoutConfidence,
@@ -178,6 +184,7 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
       y1: f.y1,
       size: 0,
       bold: false,
+      italic: false,
       source: 'native_text',
       ocrConfidence: null,
       layoutConfidence: 0.9,
@@ -333,6 +340,8 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
       else if (numbered && cur.kind === 'paragraph' && SENTENCE_END.test(prev.text)) startNew = true;
       else if (isCaption) startNew = true;
       else if (Math.abs(line.size - prev.size) > SIZE_STEP || line.bold !== prev.bold) startNew = true;
+      // A short all-italic line (a run-in heading) against upright text, or the reverse.
+      else if (line.italic !== prev.italic && (line.italic ? line : prev).x1 < right - SHORT_LINE * width) startNew = true;
       else if (gap > usualGap + PARAGRAPH_GAP * h && gap > 0.3 * h) startNew = true;
       else if (gap < -h) startNew = true; // went back up: a different flow
       else if (cur.kind === 'list_item') startNew = line.x0 < cur.lines[0].x0 + em * 0.3 && prev.x1 < right - SHORT_LINE * width;
@@ -362,7 +371,7 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
 
 /** "1 Introduction" in a bigger or bold font is a numbered heading, not a list item. */
 function looksLikeHeadingNumber(marker: string, line: Line, bodySize: number): boolean {
-  return /^\d/.test(marker) && (line.bold || line.size > bodySize * 1.1) && line.text.length < 120;
+  return /^\(?\d/.test(marker) && (line.bold || line.size > bodySize * 1.05) && line.text.length < 120;
 }
 
 /**

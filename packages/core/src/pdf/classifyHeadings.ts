@@ -9,16 +9,20 @@ export interface Heading {
 }
 
 /** A heading is at least this much bigger than body text, or bold. */
-const HEADING_SIZE_RATIO = 1.12;
+const HEADING_SIZE_RATIO = 1.06;
 /** The title is this much bigger than body text and sits on the first page. */
 const TITLE_SIZE_RATIO = 1.4;
 /** When more than this share of body text is bold, bold says nothing about headings. */
 const MAX_BOLD_SHARE = 0.35;
+/** Italic is a heading style only where running text is rarely italic, and only for one short line. */
+const MAX_ITALIC_SHARE = 0.15;
 const MAX_HEADING_CHARS = 160;
 const MAX_BOLD_HEADING_CHARS = 90;
 const MAX_HEADING_LINES = 3;
 /** Heading sizes closer than this (points) are one level. */
 const LEVEL_SIZE_STEP = 0.75;
+/** Deeper size ranks are folded into this markdown level: documents rarely nest deeper, font sizes often vary more. */
+const MAX_LEVEL = 4;
 const NUMBERED_HEADING = /^((?:\d+\.)*\d+|[A-Z]|[IVX]{1,5})\.?\s+\S/;
 
 /** Font size that carries most of the running text. */
@@ -38,12 +42,15 @@ export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<
   const all = pages.flat();
   let chars = 0;
   let boldChars = 0;
+  let italicChars = 0;
   for (const b of all) {
     if (b.kind !== 'paragraph' || Math.abs(b.size - bodySize) > 0.6) continue;
     chars += b.text.length;
     if (b.bold) boldChars += b.text.length;
+    if (b.italic) italicChars += b.text.length;
   }
   const boldMeans = chars === 0 || boldChars / chars <= MAX_BOLD_SHARE;
+  const italicMeans = chars === 0 || italicChars / chars <= MAX_ITALIC_SHARE;
   const candidates: LayoutBlock[] = [];
   for (const b of all) {
     if (b.kind !== 'paragraph' || b.lines > MAX_HEADING_LINES) continue;
@@ -51,8 +58,11 @@ export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<
     if (text.length === 0 || text.length > MAX_HEADING_CHARS || !/\p{L}/u.test(text)) continue;
     if (/[,;]$/.test(text) || (/\.$/.test(text) && !NUMBERED_HEADING.test(text) && text.length > 40)) continue;
     const bigger = b.size >= bodySize * HEADING_SIZE_RATIO;
-    const bold = boldMeans && b.bold && text.length <= MAX_BOLD_HEADING_CHARS && b.lines <= 2;
-    if (bigger || bold) candidates.push(b);
+    // Bold (or italic) smaller than the body is a table header or a label in a figure, not a heading.
+    const bodyOrBigger = b.size >= bodySize * 0.95;
+    const bold = boldMeans && b.bold && bodyOrBigger && text.length <= MAX_BOLD_HEADING_CHARS && b.lines <= 2;
+    const italic = italicMeans && b.italic && bodyOrBigger && b.lines === 1 && text.length <= MAX_BOLD_HEADING_CHARS && !/[.:]$/.test(text);
+    if (bigger || bold || italic) candidates.push(b);
   }
   const result = new Map<LayoutBlock, Heading>();
   if (candidates.length === 0) return result;
@@ -74,7 +84,7 @@ export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<
     let level: number;
     if (numbered && /^\d/.test(numbered[1])) level = 1 + numbered[1].split('.').filter(Boolean).length;
     else level = 2 + distinct.indexOf(levels[sizes.indexOf(b.size)]);
-    result.set(b, { type: 'section_header', level: Math.min(6, Math.max(2, level)) });
+    result.set(b, { type: 'section_header', level: Math.min(MAX_LEVEL, Math.max(2, level)) });
   }
   return result;
 }

@@ -3,7 +3,7 @@
 import type { Segment } from './extractPageText.js';
 
 /** A gutter must be at least this many ems of the body size wide. */
-const MIN_GUTTER_EM = 0.9;
+const MIN_GUTTER_EM = 0.5;
 /** Segments wider than this share of the region are spanning lines, not column lines. */
 const WIDE_SHARE = 0.6;
 /** A gutter may be crossed by this share of the segments (centred titles, a stray label) and still count. */

@@ -1,0 +1,38 @@
+// CI smoke: same code paths on a small sample; fails when parsing, the speed ratio or quality collapses.
+import { loadCorpus } from './corpus.mjs';
+import { measureSpeed } from './speed.mjs';
+import { measureOcr } from './ocr.mjs';
+import { qualityTable, scoreDocument } from './quality.mjs';
+
+/** Floors far below the measured figures: they catch breakage, not noise on a shared CI machine. */
+const MIN_VS_MUPDF = 0.3;
+const MIN_HEADING_RECALL = 0.4;
+const MIN_ORDER = 0.8;
+
+const corpus = loadCorpus();
+const sample = corpus.filter((d) => ['2305.03393v1-pg9', 'multi_page', 'normal_4pages'].includes(d.name));
+const failures = [];
+
+const speed = await measureSpeed(sample, { rounds: 1 });
+for (const r of speed.rows) console.log(`${r.name.padEnd(32)} ${r.pagesPerSecond.toFixed(1)} pages/s`);
+console.log(`ours / raw MuPDF ${speed.vsMupdf.toFixed(2)}x, ours / pdf.js ${speed.vsPdfjs.toFixed(2)}x`);
+if (!(speed.vsMupdf >= MIN_VS_MUPDF)) failures.push(`speed vs raw MuPDF ${speed.vsMupdf.toFixed(2)}x < ${MIN_VS_MUPDF}x`);
+
+const ocr = await measureOcr(sample.slice(0, 1), { maxPagesPerDoc: 1 });
+console.log(`OCR: ${ocr.pages} page(s) at ${ocr.pagesPerSecond.toFixed(2)} pages/s, ${ocr.chars} chars, confidence ${ocr.meanConfidence.toFixed(2)}`);
+if (ocr.pages !== 1 || ocr.chars < 500 || ocr.meanConfidence < 0.5) failures.push('OCR produced too little text');
+
+const scores = [];
+for (const doc of sample) scores.push(await scoreDocument(doc));
+const { text, total } = qualityTable(scores);
+console.log(text);
+const headingRecall = total.headingsFound / total.headings;
+const order = total.orderAgree / total.orderPairs;
+if (!(headingRecall >= MIN_HEADING_RECALL)) failures.push(`heading recall ${headingRecall.toFixed(2)} < ${MIN_HEADING_RECALL}`);
+if (!(order >= MIN_ORDER)) failures.push(`reading order ${order.toFixed(2)} < ${MIN_ORDER}`);
+
+if (failures.length) {
+  console.error(`pdf smoke FAILED: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('pdf smoke ok');
