@@ -70,6 +70,14 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/SCRAPE_SHUTDOWN_GRACE_MS/);
   });
 
+  it('rejects a REDIS_URL that is not a redis URL, without echoing it', () => {
+    const problems = problemsOf({ REDIS_URL: 'http://user:hunter2@cache:6379' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^REDIS_URL must be a redis:\/\//);
+    expect(problems[0]).not.toContain('hunter2');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redisUrl).toBe('rediss://:pw@cache.internal:6380/2');
+  });
+
   it.each(['65536', '3.5', '-1'])('rejects PORT %s', (port) => {
     expect(problemsOf({ PORT: port })[0]).toMatch(/^PORT/);
   });

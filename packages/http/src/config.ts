@@ -24,7 +24,7 @@ export interface ServerConfig {
   dataDir: string;
   logLevel: LogLevel;
   shutdownGraceMs: number;
-  /** Set when REDIS_URL is given: this build does not use it yet, and says so at startup. */
+  /** When set, the page cache, change history and artifacts live in this Redis (shared by every process). */
   redisUrl?: string;
 }
 
@@ -95,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     if (!/^\d+$/.test(rawGrace)) problems.push(`SCRAPE_SHUTDOWN_GRACE_MS must be a whole number of milliseconds, got "${rawGrace}"`);
   }
 
+  const redisUrl = value('REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://:password@redis.internal:6379/0)');
+  }
+
   const uniqueKeys = [...new Set(apiKeys)];
   const authProblem = checkAuthPolicy(host, uniqueKeys);
   if (authProblem) problems.push(authProblem);
@@ -109,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     logLevel,
     shutdownGraceMs,
-    redisUrl: value('REDIS_URL'),
+    redisUrl,
   };
 }
 

@@ -23,6 +23,8 @@ function scriptedScraper(behaviour: Behaviour) {
       return (await behaviour(body, ctx)) as Awaited<ReturnType<Scraper['scrape']>>;
     },
     openapi: () => ({ openapi: '3.1.0', info: { title: 'double' } }),
+    artifacts: { getArtifact: async () => null, statArtifact: async () => null },
+    async ready() {},
     async close() {
       state.closed = true;
       state.closedAt = Date.now();

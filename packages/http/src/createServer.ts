@@ -27,6 +27,10 @@ export interface CreateServerOptions {
   allowPrivateUrls?: boolean;
   /** Passed to createScraper: where the embedded stores live. */
   dataDir?: string;
+  /** Passed to createScraper: keep the page cache, history and artifacts in this Redis instead (wins over dataDir). */
+  redisUrl?: string;
+  /** Passed to createScraper: prefix of every Redis key (one Redis can host several services or test runs). */
+  redisKeyPrefix?: string;
   logLevel?: LogLevel;
   /** A pino logger to use instead of a new one (it must be pino: Fastify needs child loggers). */
   logger?: FastifyBaseLogger;
@@ -82,7 +86,13 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   }) as unknown as FastifyInstance;
 
   const ownsScraper = options.scraper === undefined;
-  const scraper = options.scraper ?? createScraper({ allowPrivateUrls: options.allowPrivateUrls, dataDir: options.dataDir, logger: app.log });
+  const scraper = options.scraper ?? createScraper({
+      allowPrivateUrls: options.allowPrivateUrls,
+      dataDir: options.dataDir,
+      redisUrl: options.redisUrl,
+      redisKeyPrefix: options.redisKeyPrefix,
+      logger: app.log,
+    });
   const authenticate = createAuthenticator(apiKeys);
   const keyless = apiKeys.length === 0;
   if (keyless) app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');

@@ -18,6 +18,8 @@ function slowScraper(ms: number) {
         });
       }),
     openapi: () => ({}),
+    artifacts: { getArtifact: async () => null, statArtifact: async () => null },
+    ready: async () => undefined,
     close: async () => undefined,
   };
   return { scraper, started };

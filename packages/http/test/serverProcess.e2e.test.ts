@@ -77,6 +77,14 @@ describe('scrape-server bin', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'SCRAPE_ALLOW_PRIVATE_URLS', 'SCRAPE_API_KEYS_FILE']) expect(r.stderr()).toContain(name);
   });
 
+  it('refuses to start when the stores cannot open (unreachable Redis), saying why', async () => {
+    const r = run({ HOST: '127.0.0.1', PORT: '0', REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(await r.exited).toBe(1);
+    const fatal = r.logs.find((l) => l.level === 60);
+    expect(fatal?.msg).toMatch(/^cannot start: /);
+    expect(JSON.stringify(fatal)).toMatch(/redis|ECONNREFUSED|unavailable/i);
+  }, 60_000);
+
   it('keyless on loopback: starts, warns that auth is off, serves /health', async () => {
     const r = run({ HOST: '127.0.0.1', PORT: '0', SCRAPE_DATA_DIR: dataDir });
     try {

@@ -22,11 +22,9 @@ async function main(): Promise<void> {
     apiKeys: config.apiKeys,
     allowPrivateUrls: config.allowPrivateUrls,
     dataDir: config.dataDir,
+    redisUrl: config.redisUrl,
     logLevel: config.logLevel,
   });
-  if (config.redisUrl) {
-    app.log.warn('REDIS_URL is set but scrape-server does not wire Redis yet: every store stays embedded in this process');
-  }
   if (config.allowPrivateUrls) {
     app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');
   }
@@ -53,11 +51,22 @@ async function main(): Promise<void> {
       version: VERSION,
       addresses: app.addresses(),
       auth: config.apiKeys.length > 0 ? `on (${config.apiKeys.length} key(s) from ${config.apiKeysSource})` : 'off (loopback only)',
-      dataDir: config.dataDir,
+      stores: config.redisUrl ? `redis (${redactUrl(config.redisUrl)})` : `embedded (${config.dataDir})`,
       allowPrivateUrls: config.allowPrivateUrls,
     },
     'scrape-server listening',
   );
+}
+
+/** The Redis URL without its password, for the startup log. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
 }
 
 main().catch((err) => {
