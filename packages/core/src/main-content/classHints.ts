@@ -8,7 +8,7 @@ const NEGATIVE_WORDS = new Set([
   'cookies', 'consent', 'gdpr', 'popup', 'modal', 'overlay', 'promo', 'promotion', 'advert', 'advertisement',
   'ad', 'ads', 'adslot', 'sponsor', 'sponsored', 'pagination', 'pager', 'skip', 'toolbar', 'masthead', 'disqus',
   'comments', 'comment', 'respond', 'tags', 'tagcloud', 'byline', 'meta', 'postmeta', 'outbrain', 'taboola',
-  'login', 'signin', 'search', 'searchform', 'banner', 'topbar', 'header', 'toc', 'author', 'bio', 'print',
+  'login', 'signin', 'searchform', 'searchbar', 'banner', 'topbar', 'header', 'toc', 'author', 'bio', 'print',
   'offcanvas', 'drawer', 'feedback', 'rating', 'ratings', 'utility', 'utilities', 'copyright', 'legal',
 ]);
 /** Compound words without separators ("sharebuttons", "cookiebanner") are caught by these stems. */

@@ -43,6 +43,8 @@ const HARD_JUNK_KEEP_SHARE = 0.6;
 const LINK_DENSITY_MAX = 0.5;
 /** ...unless it holds this share of the root's text: then the links are the content (listings). */
 const LINKY_KEEP_SHARE = 0.3;
+/** A root with more link text than this is a listing: its link-dense blocks are the items, not chrome. */
+const LISTING_LINK_DENSITY = 0.4;
 /** Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars, forms). */
 const CONTROLS_MIN = 3;
 const CHARS_PER_CONTROL_MIN = 20;
@@ -194,7 +196,10 @@ function isCookieBanner(s: NodeStats): boolean {
 function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
   const removed = new Set<Element>();
   const total = Math.max(1, plain(root));
-  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean }> = [{ s: root, trustLinks: false, trustClass: false }];
+  const totalText = Math.max(1, root.text);
+  const listing = root.linkText > LISTING_LINK_DENSITY * root.text;
+  if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
+  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean }> = [{ s: root, trustLinks: listing, trustClass: false }];
   while (stack.length > 0) {
     const { s, trustLinks, trustClass } = stack.pop()!;
     const signatures = new Map<string, number>();
@@ -206,7 +211,7 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE) why = 'chrome class/id';
-      else if (linkDense && !trustLinks && !item && share < LINKY_KEEP_SHARE) why = 'link-dense';
+      else if (linkDense && !trustLinks && !item && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE) why = 'controls';
       else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
       if (why !== null) {
@@ -215,7 +220,7 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
       } else {
         stack.push({
           s: c,
-          trustLinks: trustLinks || linkDense,
+          trustLinks: trustLinks || (linkDense && c.text / totalText >= LINKY_KEEP_SHARE),
           trustClass: trustClass || c.junk === 'soft',
         });
       }

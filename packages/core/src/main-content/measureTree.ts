@@ -50,13 +50,15 @@ const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 export function isHidden(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
-  if (el.getAttribute('aria-hidden') === 'true') return true;
+  // aria-hidden is not checked: sites put it on visible duplicates (card links, icons), it only hides from screen readers.
   const style = el.getAttribute('style');
   return style !== null && HIDDEN_STYLE.test(style);
 }
 
 function junkOf(el: Element, tag: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
   const role = el.getAttribute('role');
+  // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there).
+  if (tag === 'header' && el.closest('article') !== null) return { junk: 0, positive: false, word: null };
   if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
     return { junk: 'hard', positive: false, word: null };
   }
