@@ -12,6 +12,8 @@ import type { ActionResults, RenderRequest, RenderResult, RenderTimings, Screens
 
 /** After DOMContentLoaded we wait this long at most for `load`: one hanging subresource must not cost the scrape. */
 export const LOAD_MAX_MS = 10_000;
+/** Network errors Chromium reports for a request our guard refused (route abort, proxy 403 on CONNECT). */
+const REFUSAL_ERRORS = /ERR_(TUNNEL_CONNECTION_FAILED|BLOCKED_BY_CLIENT|ABORTED|PROXY_CONNECTION_FAILED)/;
 /** Budget kept for serialising the page once the waits are done. */
 const FINISH_MARGIN_MS = 300;
 
@@ -59,8 +61,8 @@ export async function renderPage(
     response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: left(deadline) });
   } catch (error) {
     if (guard.navigationRefused) throw refusedNavigation(request.url);
-    // A redirect hop refused by the guard proxy surfaces as a failed tunnel or an aborted load.
-    if (guard.refused.length > 0) throw refusedNavigation(guard.refused[guard.refused.length - 1]);
+    // A redirect hop refused by the guard proxy surfaces as a failed tunnel or a blocked/aborted load.
+    if (guard.refused.length > 0 && REFUSAL_ERRORS.test(String(error))) throw refusedNavigation(guard.refused[guard.refused.length - 1]);
     const reason = reasonOf(error);
     throw new BrowserError('navigation_failed', `could not load ${request.url}: ${reason}`, { url: request.url, reason }, { cause: error });
   }
