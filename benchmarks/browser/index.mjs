@@ -14,7 +14,7 @@ try {
   spa.failures = spa.failures.filter((f) => !f.startsWith('bare'));
   printLatency('Latency, client-rendered page (/spa): bare returns the empty shell, render waits for the content', spa);
   const rows = [];
-  for (const size of [1, 4]) rows.push(await measureThroughput({ base: site.base, size, total: 40, expect: 'Paragraph 59' }));
+  for (const size of [1, 4]) rows.push(await measureThroughput({ base: site.base, size, total: 24, expect: 'Paragraph 59' }));
   printThroughput(rows);
   failures.push(...article.failures, ...spa.failures, ...rows.flatMap((r) => r.failures));
 } finally {

@@ -109,20 +109,41 @@ export async function measureLatency({ base, path = '/article', iterations, expe
   return { times, failures };
 }
 
-/** Throughput: `total` renders submitted at once to a pool of `size`; peak memory sampled meanwhile. */
+/**
+ * Throughput: `total` renders submitted at once to a pool of `size` (timeout at the spec's maximum, since queueing is
+ * the point), with peak memory sampled meanwhile; then the same count through bare Playwright with `size` workers on
+ * its own Chromium, the baseline for what this machine can do at that concurrency.
+ */
 export async function measureThroughput({ base, size, total, path = '/article', expect }) {
   const pool = createBrowserPool({ maxConcurrency: size, idleTimeoutMs: 0 });
   await pool.render({ url: base + path, timeout: 30_000 }); // launch outside the measurement
   const sampler = startMemorySampler(pool);
-  const started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: total }, () => pool.render({ url: base + path, timeout: 60_000, allowRequest: () => true })));
+  let started = performance.now();
+  const results = await Promise.allSettled(Array.from({ length: total }, () => pool.render({ url: base + path, timeout: 300_000, allowRequest: () => true })));
   const seconds = (performance.now() - started) / 1000;
   const peak = await sampler.stop();
   await pool.close();
   const failures = results.flatMap((r, i) =>
     r.status === 'rejected' ? [`render ${i}: ${r.reason?.message ?? r.reason}`] : r.value.html.includes(expect) ? [] : [`render ${i}: expected content missing`],
   );
-  return { size, total, seconds, perSecond: total / seconds, peak, failures };
+
+  const bare = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE, args: [...DEFAULT_LAUNCH_ARGS] });
+  let next = 0;
+  started = performance.now();
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next++ < total) {
+        const context = await bare.newContext();
+        const page = await context.newPage();
+        await page.goto(base + path, { waitUntil: 'load' });
+        await page.content();
+        await context.close();
+      }
+    }),
+  );
+  const bareSeconds = (performance.now() - started) / 1000;
+  await bare.close();
+  return { size, total, seconds, perSecond: total / seconds, barePerSecond: total / bareSeconds, peak, failures };
 }
 
 export function printLatency(title, { times }) {
@@ -138,10 +159,10 @@ export function printLatency(title, { times }) {
 
 export function printThroughput(rows) {
   console.log('\nThroughput (renders submitted at once) and peak memory');
-  console.log('| pool size | renders | seconds | renders/s | peak node RSS MB | peak Chromium RSS MB (sum) | peak Chromium PSS MB | peak total PSS MB | Chromium processes |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| pool size | renders | seconds | renders/s | bare Playwright pages/s (same concurrency) | peak node RSS MB | peak Chromium RSS MB (sum) | peak Chromium PSS MB | peak total PSS MB | Chromium processes |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const p = r.peak;
-    console.log(`| ${r.size} | ${r.total} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(2)} | ${p.nodeRssMb.toFixed(0)} | ${p.chromiumRssMb.toFixed(0)} | ${p.chromiumPssMb.toFixed(0)} | ${p.totalPssMb.toFixed(0)} | ${p.processes} |`);
+    console.log(`| ${r.size} | ${r.total} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(2)} | ${r.barePerSecond.toFixed(2)} | ${p.nodeRssMb.toFixed(0)} | ${p.chromiumRssMb.toFixed(0)} | ${p.chromiumPssMb.toFixed(0)} | ${p.totalPssMb.toFixed(0)} | ${p.processes} |`);
   }
 }
