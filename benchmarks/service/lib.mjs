@@ -95,16 +95,16 @@ export async function bareScrape(url) {
   return out.markdown;
 }
 
-export function scrapeBody(url) {
+export function scrapeBody(url, extra = {}) {
   // maxAge 0: every request fetches the page, as the baseline does (no cache hit can flatter the service).
-  return JSON.stringify({ url, formats: ['markdown'], maxAge: 0 });
+  return JSON.stringify({ url, formats: ['markdown'], maxAge: 0, ...extra });
 }
 
-export async function serviceScrape(server, url) {
+export async function serviceScrape(server, url, extra = {}) {
   const res = await request(`${server.baseUrl}/v2/scrape`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
-    body: scrapeBody(url),
+    body: scrapeBody(url, extra),
   });
   const json = await res.body.json();
   if (res.statusCode !== 200 || !json.success) throw new Error(`service answered ${res.statusCode}: ${JSON.stringify(json).slice(0, 300)}`);
@@ -121,16 +121,25 @@ function stats(samples) {
   return { n: s.length, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), mean };
 }
 
-/** Sequential latency of both paths, alternating each iteration so drift on a shared machine hits both equally. */
+/**
+ * Sequential latency of three paths, in a rotating order each iteration so drift on a shared machine hits all alike:
+ * the bare baseline, the service as users call it (the fetched page is written to the cache), and the service with
+ * storeInCache:false (HTTP + validation + the same pipeline, no cache write) to tell the two costs apart.
+ */
 export async function measureLatency(server, url, { iterations, warmup }) {
-  const bare = [];
-  const service = [];
+  const samples = { bare: [], service: [], serviceNoStore: [] };
+  const run = {
+    bare: () => bareScrape(url),
+    service: () => serviceScrape(server, url),
+    serviceNoStore: () => serviceScrape(server, url, { storeInCache: false }),
+  };
+  const names = Object.keys(run);
   let checked = false;
   for (let i = 0; i < warmup + iterations; i++) {
-    const order = i % 2 === 0 ? ['bare', 'service'] : ['service', 'bare'];
+    const order = names.map((_, k) => names[(i + k) % names.length]);
     for (const which of order) {
       const t0 = performance.now();
-      const markdown = which === 'bare' ? await bareScrape(url) : await serviceScrape(server, url);
+      const markdown = await run[which]();
       const ms = performance.now() - t0;
       if (!checked && which === 'service') {
         // Same page, same pipeline: the service must produce what the baseline does.
@@ -139,12 +148,21 @@ export async function measureLatency(server, url, { iterations, warmup }) {
         if (!markdown.includes('Marine growth on the blades')) throw new Error('markdown lacks the article text');
         checked = true;
       }
-      if (i >= warmup) (which === 'bare' ? bare : service).push(ms);
+      if (i >= warmup) samples[which].push(ms);
     }
   }
-  const b = stats(bare);
-  const s = stats(service);
-  return { bare: b, service: s, overheadP50Ms: s.p50 - b.p50, overheadMeanMs: s.mean - b.mean };
+  const b = stats(samples.bare);
+  const s = stats(samples.service);
+  const n = stats(samples.serviceNoStore);
+  return {
+    bare: b,
+    service: s,
+    serviceNoStore: n,
+    overheadP50Ms: s.p50 - b.p50,
+    overheadMeanMs: s.mean - b.mean,
+    overheadNoStoreP50Ms: n.p50 - b.p50,
+    overheadNoStoreMeanMs: n.mean - b.mean,
+  };
 }
 
 export async function measureThroughput(server, url, { durationSec, connections }) {
@@ -171,13 +189,17 @@ export async function measureThroughput(server, url, { durationSec, connections 
 
 export function printSummary({ pageBytes, latency, throughput }) {
   const f = (n) => n.toFixed(2);
+  const signed = (n) => (n >= 0 ? '+' : '') + n.toFixed(2);
   console.log(`\nservice benchmark: one ${(pageBytes / 1024).toFixed(1)} KB article page on 127.0.0.1, formats [markdown], maxAge 0`);
   // Shared machines skew absolute figures; the load average says how much to trust them (the overhead is relative).
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('\nlatency (sequential, ms)          n      p50      p90      p99     mean');
-  console.log(`  bare undici GET + processHtml ${String(latency.bare.n).padStart(4)} ${f(latency.bare.p50).padStart(8)} ${f(latency.bare.p90).padStart(8)} ${f(latency.bare.p99).padStart(8)} ${f(latency.bare.mean).padStart(8)}`);
-  console.log(`  POST /v2/scrape (service)     ${String(latency.service.n).padStart(4)} ${f(latency.service.p50).padStart(8)} ${f(latency.service.p90).padStart(8)} ${f(latency.service.p99).padStart(8)} ${f(latency.service.mean).padStart(8)}`);
-  console.log(`  service overhead: p50 +${f(latency.overheadP50Ms)} ms, mean +${f(latency.overheadMeanMs)} ms`);
+  const row = (label, st) => console.log(`  ${label.padEnd(30)}${String(st.n).padStart(4)} ${f(st.p50).padStart(8)} ${f(st.p90).padStart(8)} ${f(st.p99).padStart(8)} ${f(st.mean).padStart(8)}`);
+  row('bare undici GET + processHtml', latency.bare);
+  row('POST /v2/scrape (service)', latency.service);
+  row('  same, storeInCache:false', latency.serviceNoStore);
+  console.log(`  service overhead: p50 ${signed(latency.overheadP50Ms)} ms, mean ${signed(latency.overheadMeanMs)} ms`);
+  console.log(`  without the cache write: p50 ${signed(latency.overheadNoStoreP50Ms)} ms, mean ${signed(latency.overheadNoStoreMeanMs)} ms`);
   const t = throughput;
   console.log(`\nthroughput (autocannon, ${t.connections} connections, ${t.durationSec} s)`);
   console.log(`  ${t.reqPerSec.toFixed(1)} req/s, ${t.requests} requests, latency p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms, errors ${t.errors}, timeouts ${t.timeouts}, non-2xx ${t.non2xx}`);
