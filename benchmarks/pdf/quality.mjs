@@ -124,12 +124,17 @@ export async function scoreDocument(entry) {
   s.ourFurnitureRight = ourFurniture.filter((b) => truthFurniture.some((t) => matchFurniture(b, t))).length;
 
   // Reading order: where each body text of docling's order starts in our markdown.
+  // Items whose key text occurs more than once (boilerplate, lorem ipsum) cannot be placed and are left out.
   const md = norm(result.markdown);
-  const positions = truth
+  const keys = truth
     .filter((t) => t.orderIndex >= 0 && CLASS_OF_TRUTH[t.label] !== 'furniture' && norm(t.text).length >= 8)
     .sort((a, b) => a.orderIndex - b.orderIndex)
-    .map((t) => md.indexOf(norm(t.text).slice(0, ORDER_KEY_CHARS)))
-    .filter((p) => p >= 0);
+    .map((t) => norm(t.text).slice(0, ORDER_KEY_CHARS));
+  const positions = keys
+    .filter((k) => keys.indexOf(k) === keys.lastIndexOf(k))
+    .map((k) => [md.indexOf(k), md.lastIndexOf(k)])
+    .filter(([first, last]) => first >= 0 && first === last)
+    .map(([first]) => first);
   const k = kendall(positions);
   s.orderPairs = k.total;
   s.orderAgree = k.agree;

@@ -46,9 +46,11 @@ const TABLE_GUTTER_CROSSING = 0.2;
 /** Share of a table's rows that must fill two or more cells. */
 const TABLE_FULL_ROWS = 0.6;
 const MAX_TABLE_COLUMNS = 40;
-const BULLET = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤])\s*(.*)$/u;
+/** Mean characters per cell above which a column reads as running text, not table cells. */
+const PROSE_CELL_CHARS = 40;
+const BULLET = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤☐☑☒\ufffd\ue000-\uf8ff])\s*(.*)$/u;
 const NUMBERED = /^(\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])\s+(.+)$/;
-const MARKER_ONLY = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤]|\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])$/u;
+const MARKER_ONLY = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤☐☑☒\ufffd\ue000-\uf8ff]|\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])$/u;
 const CAPTION = /^(figure|fig\.|table|tab\.|chart|listing|exhibit|example|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
 const SENTENCE_END = /[.!?:;。！？)"”’]$/;
 
@@ -234,9 +236,13 @@ function findTable(rows: Segment[][], start: number, bodySize: number): { block:
   });
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
   if (full < run.length * TABLE_FULL_ROWS) return { end };
-  // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table.
-  const longCells = cells.flat().filter((c) => c.length > 80).length;
-  if (longCells > cells.length) return { end };
+  // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table:
+  // two or more of its columns hold sentence-long cells.
+  const proseColumns = cols.filter((_, c) => {
+    const filled = cells.map((r) => r[c]).filter((t) => t.length > 0);
+    return filled.length > 0 && filled.reduce((n, t) => n + t.length, 0) / filled.length > PROSE_CELL_CHARS;
+  }).length;
+  if (proseColumns >= 2) return { end };
   const lines = run.map(toLine);
   const block = blockFrom('table', lines, '', 0.7);
   block.cells = cells;

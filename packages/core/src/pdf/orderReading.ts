@@ -11,7 +11,9 @@ const GUTTER_CROSSING_SHARE = 0.04;
 /** A column has at least this many lines on each side, else the "gutter" is just a gap in a row. */
 const MIN_COLUMN_LINES = 3;
 /** Column text is prose: lines fill most of the column and are long; table cells are short. */
-const MIN_COLUMN_FILL = 0.7;
+const MIN_COLUMN_FILL = 0.65;
+/** Share of a column's characters that sit in full lines. */
+const MIN_FULL_CHARS = 0.4;
 const MIN_COLUMN_CHARS = 14;
 /** Gutters hug neither edge of the region. */
 const EDGE_MARGIN = 0.12;
@@ -97,20 +99,26 @@ function findGutter(segs: Segment[], bodySize: number): [number, number] | null 
   const g1 = rx0 + best[1];
   const left = segs.filter((s) => s.x1 <= g0 + 1);
   const right = segs.filter((s) => s.x0 >= g1 - 1);
-  if (!columnLike(left, rx0, g0) || !columnLike(right, g1, rx1)) return null;
+  if (!columnLike(left) || !columnLike(right)) return null;
   return [g0, g1];
 }
 
-function columnLike(segs: Segment[], x0: number, x1: number): boolean {
+function columnLike(segs: Segment[]): boolean {
   const text = segs.filter((s) => !s.figure);
+  if (text.length < MIN_COLUMN_LINES) return false;
+  // The column's extent without outliers (a page number in the margin must not widen it).
+  const x0s = text.map((s) => s.x0).sort((a, b) => a - b);
+  const x1s = text.map((s) => s.x1).sort((a, b) => a - b);
+  const x0 = x0s[Math.floor(x0s.length * 0.1)];
+  const x1 = x1s[Math.ceil(x1s.length * 0.9) - 1];
   const width = x1 - x0;
-  if (text.length < MIN_COLUMN_LINES || width <= 0) return false;
-  // Prose fills its column: enough full lines, carrying most of the side's text (a table or figure inside the
+  if (width <= 0) return false;
+  // Prose fills its column: enough full lines, carrying much of the side's text (a table or figure inside the
   // column may add short cells, which must not veto the column).
   const full = text.filter((s) => (s.x1 - s.x0) / width >= MIN_COLUMN_FILL && s.text.length >= MIN_COLUMN_CHARS);
   const chars = text.reduce((n, s) => n + s.text.length, 0);
   const fullChars = full.reduce((n, s) => n + s.text.length, 0);
-  return full.length >= MIN_COLUMN_LINES && fullChars >= chars * 0.5;
+  return full.length >= MIN_COLUMN_LINES && fullChars >= chars * MIN_FULL_CHARS;
 }
 
 /** Top to bottom by rows (segments overlapping vertically by half their height share a row), left to right inside a row. */

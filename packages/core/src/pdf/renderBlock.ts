@@ -1,11 +1,18 @@
 // A classified block → its markdown fragment.
 import type { LayoutBlock } from './buildBlocks.js';
 
-/** Text that would read as markdown block syntax at the start of a paragraph gets a backslash. */
-const BLOCK_SYNTAX = /^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|={3,}|-{3,}|`{3,}|\|)/;
+/** Paragraph starts that markdown would read as a list item: the number's dot or paren gets the backslash. */
+const ORDERED_START = /^(\d{1,9})([.)])(\s)/;
+/** Other paragraph starts that markdown would read as block syntax (heading, quote, bullet, rule, fence, table). */
+const BLOCK_START = /^(#{1,6}\s|>|[-+*]\s|={3,}|-{3,}|`{3,}|\|)/;
+
+function escapeBlockStart(text: string): string {
+  if (ORDERED_START.test(text)) return text.replace(ORDERED_START, '$1\\$2$3');
+  return BLOCK_START.test(text) ? `\\${text}` : text;
+}
 
 function clean(text: string): string {
-  return text.replace(/[ \t]+/g, ' ').trim();
+  return text.replace(/[^\S\n]+/g, ' ').trim();
 }
 
 function cell(text: string): string {
@@ -33,7 +40,7 @@ export function renderBlock(block: LayoutBlock, heading?: { level: number }): st
     default: {
       const text = clean(block.text);
       if (heading) return `${'#'.repeat(heading.level)} ${text}`;
-      return BLOCK_SYNTAX.test(text) ? `\\${text}` : text;
+      return escapeBlockStart(text);
     }
   }
 }
