@@ -284,6 +284,16 @@ describe('createServer logs and request ids', () => {
     expect(all).not.toContain('test-key-123');
   });
 
+  it('leaves the host out for zeroDataRetention and lockdown requests', async () => {
+    const { app, logs } = build();
+    for (const extra of [{ zeroDataRetention: true }, { lockdown: true }]) {
+      await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://private-target.example/x', ...extra } });
+    }
+    const lines = logs.lines.filter((l) => l.msg === 'scrape');
+    expect(lines).toHaveLength(2);
+    expect(JSON.stringify(logs.lines)).not.toContain('private-target');
+  });
+
   it('logs failed scrapes with status and code', async () => {
     const { app, logs } = build(async () => {
       throw errors.timeout();

@@ -86,7 +86,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   }) as unknown as FastifyInstance;
 
   const ownsScraper = options.scraper === undefined;
-  const scraper = options.scraper ?? createScraper({
+  const scraper =
+    options.scraper ??
+    createScraper({
       allowPrivateUrls: options.allowPrivateUrls,
       dataDir: options.dataDir,
       redisUrl: options.redisUrl,
@@ -213,8 +215,11 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   return app;
 }
 
+/** The target's host for the log line; nothing for zero-data-retention and lockdown requests, which promise no trace. */
 function hostOf(body: unknown): string | undefined {
-  const url = (body as { url?: unknown } | null)?.url;
+  const b = body as { url?: unknown; zeroDataRetention?: unknown; lockdown?: unknown } | null;
+  if (b?.zeroDataRetention === true || b?.lockdown === true) return undefined;
+  const url = b?.url;
   if (typeof url !== 'string') return undefined;
   try {
     return new URL(url).host || undefined;
