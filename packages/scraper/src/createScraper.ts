@@ -8,6 +8,7 @@ import { systemClock, type Artifact, type ArtifactInfo, type Clock } from '@scra
 import { createLazyStores, resolveStoreHome, type LazyStores } from './createLazyStores.js';
 import type { PipelineDeps } from './pipelineDeps.js';
 import { sourceCacheFromStores, type SourceCache } from './sourceCache.js';
+import { createTransformMemo } from './steps/transformMemo.js';
 import { privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost } from './ssrf/addressPolicy.js';
 
 export interface ScraperLogger {
@@ -34,6 +35,8 @@ export interface ScraperOptions {
   redisKeyPrefix?: string;
   /** The clock of cache ages, fetch times and history (tests move a manual clock instead of sleeping). */
   clock?: Clock;
+  /** Memory for transformed cached pages, so a hit skips the transform (default TRANSFORM_MEMO_MAX_BYTES; 0: off). */
+  transformMemoBytes?: number;
   /** Structured logger (pino-compatible subset). */
   logger?: ScraperLogger;
   /**
@@ -109,6 +112,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     artifacts: stores ? { putArtifact: (input) => stores.use((s) => s.artifacts.putArtifact(input)) } : undefined,
     clock,
     ssrf: { allowPrivateUrls, allowAddress: options.allowAddress },
+    transformMemo: options.cache !== false && options.transformMemoBytes !== 0 ? createTransformMemo(options.transformMemoBytes) : undefined,
   };
   let openapi: Record<string, unknown> | undefined;
 

@@ -10,6 +10,7 @@ import { planScrape } from './steps/plan.js';
 import { checkPost, postProcess } from './steps/postProcess.js';
 import { checkFormats, renderFormats } from './steps/renderFormats.js';
 import { checkTransform, transform } from './steps/transform.js';
+import { transformRemembered } from './steps/transformMemo.js';
 
 /**
  * One scrape, step by step. The order of operations is read here and nowhere else.
@@ -39,7 +40,8 @@ export async function runPipeline(
   const source = hit?.source ?? (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger));
   signal.throwIfAborted();
   // 5 transform: by content type (html → core, json → fenced block, text → as is, pdf → parsers).
-  const content = transform(plan, source);
+  //   A stored copy transformed before with the same options is remembered (a hit's cost is otherwise the transform).
+  const content = await transformRemembered(plan, source, hit, deps, () => transform(plan, source));
   signal.throwIfAborted();
   // 6 formats: only the requested ones.
   const fields = renderFormats(plan, source, content);

@@ -2,6 +2,7 @@ import type { ArtifactStore, ChangeHistory, Clock } from '@scrape/cache';
 import type { Engines } from './engines/engine.js';
 import type { SourceCache } from './sourceCache.js';
 import type { SsrfOptions } from './ssrf/addressPolicy.js';
+import type { TransformMemo } from './steps/transformMemo.js';
 
 /** What the pipeline's steps may use besides the plan: built once by createScraper. */
 export interface PipelineDeps {
@@ -19,4 +20,6 @@ export interface PipelineDeps {
   clock?: Clock;
   /** The scraper's SSRF policy, for checks a cache hit needs (a hit never dials an address for the engine to check). */
   ssrf?: Pick<SsrfOptions, 'allowPrivateUrls' | 'allowAddress'>;
+  /** Transformed stored copies, so a cache hit need not transform again; absent: every scrape transforms. */
+  transformMemo?: TransformMemo;
 }

@@ -8,7 +8,7 @@ import { cacheKeyOf, type ScrapePlan } from './plan.js';
  * Which fetched Sources are worth keeping: 2xx, and 404/410 (a definite "gone"). Transient answers (401/403, 408,
  * 429, 5xx) are not, or a momentary failure would be served for days.
  */
-function isStorable(source: Source): boolean {
+export function isStorable(source: Pick<Source, 'status'>): boolean {
   return (source.status >= 200 && source.status < 300) || source.status === 404 || source.status === 410;
 }
 

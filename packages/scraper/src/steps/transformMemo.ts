@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { PipelineDeps } from '../pipelineDeps.js';
+import type { SourceCacheHit } from '../sourceCache.js';
+import type { Source } from '../source.js';
+import { isStorable } from './cacheWrite.js';
+import { cacheKeyOf, type ScrapePlan } from './plan.js';
+import type { Content } from './transform.js';
+
+/**
+ * Memory for transformed pages, per process. A cache hit still has to run the transform (the cache stores Sources,
+ * never Documents), and for an HTML article that transform is almost all of a hit's cost: the benchmark measured
+ * a hit no faster than a fresh loopback fetch without this. 32 MB holds about a thousand typical articles.
+ */
+export const TRANSFORM_MEMO_MAX_BYTES = 32 * 1024 * 1024;
+/** One entry larger than this is not kept: it would push out many ordinary pages for one huge one. */
+const MAX_ENTRY_SHARE = 1 / 8;
+/**
+ * Request fields that cannot change what the transform produces (freshness, retention, billing, client identity,
+ * post-transform steps). Every other field is part of the memo key, so an option added later is safe by default.
+ */
+const FIELDS_NOT_AFFECTING_TRANSFORM = new Set([
+  'url',
+  'maxAge',
+  'minAge',
+  'storeInCache',
+  'zeroDataRetention',
+  'lockdown',
+  'timeout',
+  'origin',
+  'integration',
+  'auditMetadata',
+  'redactPII',
+]);
+
+export interface TransformMemo {
+  get(key: string): Content | undefined;
+  set(key: string, content: Content): void;
+  readonly bytes: number;
+}
+
+/** A byte-bounded LRU of transform results; entries are copied in and out so callers can never alter a kept one. */
+export function createTransformMemo(maxBytes = TRANSFORM_MEMO_MAX_BYTES): TransformMemo {
+  const entries = new Map<string, { content: Content; size: number }>();
+  let bytes = 0;
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      // Map order is recency order: move the entry to the young end.
+      entries.delete(key);
+      entries.set(key, entry);
+      return structuredClone(entry.content);
+    },
+    set(key, content) {
+      const size = sizeOf(content);
+      if (size > maxBytes * MAX_ENTRY_SHARE) return;
+      const previous = entries.get(key);
+      if (previous) {
+        bytes -= previous.size;
+        entries.delete(key);
+      }
+      entries.set(key, { content: structuredClone(content), size });
+      bytes += size;
+      for (const [oldKey, old] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(oldKey);
+        bytes -= old.size;
+      }
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+/**
+ * Step 5 with memory: a stored copy already transformed with the same options is not transformed again. Only stored
+ * copies are remembered (a hit, or a miss that was just stored), and only for requests that may leave a trace.
+ */
+export async function transformRemembered(
+  plan: ScrapePlan,
+  source: Source,
+  hit: SourceCacheHit | null,
+  deps: PipelineDeps,
+  run: () => Content | Promise<Content>,
+): Promise<Content> {
+  const { transformMemo: memo, cache } = deps;
+  if (!memo || !cache || !(hit !== null || (plan.cache.write && isStorable(source)))) return run();
+  const key = transformMemoKey(plan, cacheKeyOf(plan, cache), source);
+  const known = memo.get(key);
+  if (known) return known;
+  const content = await run();
+  if (plan.cache.retain) memo.set(key, content);
+  return content;
+}
+
+/** The stored copy (cache key + fetch time) and every request option that may shape the transform's result. */
+export function transformMemoKey(plan: ScrapePlan, cacheKey: string, source: Source): string {
+  const options = Object.entries(plan.request)
+    .filter(([name]) => !FIELDS_NOT_AFFECTING_TRANSFORM.has(name))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha256').update(`${cacheKey}\n${source.fetchedAt}\n${JSON.stringify(options)}`).digest('base64url');
+}
+
+/** Approximate retained size: UTF-16 strings dominate. */
+function sizeOf(content: Content): number {
+  let chars = 0;
+  for (const value of [content.markdown, content.html, content.rawHtml]) chars += value?.length ?? 0;
+  for (const link of content.links ?? []) chars += link.length;
+  chars += JSON.stringify(content.metadata ?? {}).length;
+  return chars * 2;
+}
