@@ -2,6 +2,7 @@
 // server instances, so one instance answers cache-only requests from what the other fetched.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, type Service } from './startService.js';
@@ -14,7 +15,21 @@ let embedded: Service;
 let a: Service;
 let b: Service;
 
+/** Fails with a clear message when the test Redis is missing, rather than a timeout deep inside the scraper. */
+async function assertRedisReachable(url: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(Number(port || 6379), hostname);
+    socket.setTimeout(2000, () => socket.destroy(new Error('timeout')));
+    socket.once('connect', () => (socket.end(), resolve()));
+    socket.once('error', (err) =>
+      reject(new Error(`Redis at ${url} is not reachable (${err.message}): start it (bash scripts/setup.sh test does) or set TEST_REDIS_URL`)),
+    );
+  });
+}
+
 beforeAll(async () => {
+  await assertRedisReachable(REDIS_URL);
   site = await startFixtureSite();
   embedded = await startService();
   a = await startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX });
