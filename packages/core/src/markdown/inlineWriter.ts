@@ -1,4 +1,4 @@
-import { escapeLineStart, escapeText, formatDestination, formatTitle } from './markdownEscape.js';
+import { escapeLineStart, escapeText, formatDestination, formatTitle, type TextEscapeContext } from './markdownEscape.js';
 import { formatCodeSpan } from './formatCode.js';
 
 /**
@@ -30,6 +30,8 @@ const MAX_SAME_SPAN_DEPTH = 2;
 /** Consecutive `<br>`s beyond two are layout spacing, not content. */
 const MAX_CONSECUTIVE_BREAKS = 2;
 const LEADING_NBSP = /^\u00a0+/;
+const WHITESPACE_ONLY = /^[ \t\n\r\f]+$/;
+const NEEDS_COLLAPSE = /[\t\n\r\f]| {2}/;
 /** HTML's collapsible whitespace (not U+00A0, which is content). */
 const HTML_SPACE_RUN = /[ \t\n\r\f]+/g;
 
@@ -93,6 +95,7 @@ export class InlineWriter {
   /** Closed spans whose closing delimiter waits for the next character (innermost first). */
   private closers: OpenItem[] = [];
   private linkDepth = 0;
+  private readonly escapeContext: TextEscapeContext;
   /** The last code span written, and where, so adjacent code can join it. */
   private lastCode: string | null = null;
   private lastCodeIndex = -1;
@@ -100,6 +103,7 @@ export class InlineWriter {
   constructor(context: InlineContext, options: InlineWriterOptions) {
     this.context = context;
     this.options = options;
+    this.escapeContext = { prev: '', inBrackets: false, inCell: context === 'cell' };
   }
 
   get inLink(): boolean {
@@ -119,11 +123,12 @@ export class InlineWriter {
   /** DOM text: collapsed like HTML collapses it, escaped, and written. */
   text(data: string): void {
     if (data === '') return;
-    let s = data.replace(HTML_SPACE_RUN, ' ');
-    if (s === ' ') {
+    // Most text nodes of a page are the indentation between tags.
+    if (WHITESPACE_ONLY.test(data)) {
       this.space();
       return;
     }
+    let s = NEEDS_COLLAPSE.test(data) ? data.replace(HTML_SPACE_RUN, ' ') : data;
     const leading = s.charCodeAt(0) === 32;
     const trailing = s.charCodeAt(s.length - 1) === 32;
     if (leading) {
@@ -132,7 +137,10 @@ export class InlineWriter {
     }
     if (trailing) s = s.slice(0, -1);
     this.prelude(s[0]);
-    let escaped = escapeText(s, { prev: this.last, inBrackets: this.linkDepth > 0, inCell: this.context === 'cell' });
+    const ctx = this.escapeContext;
+    ctx.prev = this.last;
+    ctx.inBrackets = this.linkDepth > 0;
+    let escaped = escapeText(s, ctx);
     if (!this.lineStarted) {
       if (this.context === 'flow') escaped = escapeLineStart(escaped);
       // Parsers trim a line's leading whitespace, and some count U+00A0 as such: the entity survives them all.

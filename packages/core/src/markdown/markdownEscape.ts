@@ -120,7 +120,10 @@ export function escapeHeadingEnd(text: string): string {
  * A link or image destination. Whitespace, control characters and `<>` are percent-encoded (the URL stays equivalent),
  * backslashes and entity-like `&` are escaped, and unbalanced parentheses are escaped so the `(...)` form holds.
  */
+const DESTINATION_SPECIAL = /[\x00-\x20\x7f<>\\&()]/;
+
 export function formatDestination(url: string): string {
+  if (!DESTINATION_SPECIAL.test(url)) return url;
   let out = '';
   let depth = 0;
   let balanced = true;
