@@ -1,4 +1,5 @@
 // Resolves overlapping findings and writes the replacements, never touching markdown syntax characters.
+import type { OffsetSet } from './findMarkdownStructure.js';
 import type { PiiCandidate, PiiEntity, PiiReplaceStyle, PiiSpan } from './piiTypes.js';
 
 /** When findings overlap, the merged span takes the most specific type (a card inside an "address" stays a card). */
@@ -27,7 +28,7 @@ export function mergeCandidates(candidates: PiiCandidate[]): PiiSpan[] {
  * Replaces each span piece by piece: pieces end at protected offsets (table pipes, link syntax, line breaks), so a
  * table keeps its columns and a link keeps working; surrounding whitespace of a piece stays as it was.
  */
-export function applyRedactions(text: string, spans: PiiSpan[], style: PiiReplaceStyle, protectedOffsets: ReadonlySet<number>): string {
+export function applyRedactions(text: string, spans: PiiSpan[], style: PiiReplaceStyle, protectedOffsets: OffsetSet): string {
   let out = '';
   let pos = 0;
   for (const span of spans) {

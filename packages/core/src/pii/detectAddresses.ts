@@ -24,12 +24,22 @@ const ADDRESS_INTRO =
   /(?:\baddress(?:es)?\b[^.\n]{0,30}?(?:is|are|:|with)|\b(?:lives?|living|located|situated|based|stay(?:ing)?|reside[sd]?|moved|meet(?: me| you)?|drops? (?:you |me )?off|pick (?:me |you )?up|deliver(?:ed)?|send|sent|ship(?:ped)?|mail(?:ed)?|return(?:ed)?|taxi|office is|shop is|store is|restaurant is|it is|it's|is at|are at|enter)\b[^.\n]{0,25}?\b(?:at|on|to|in|is)|\b(?:at|on|to)|\buser\s*:|\bhere (?:they|it) (?:are|is):|\bbilling address with|\bshipping address|\baddress)\s*$/i;
 /** Street types common enough in English text to mark a street without a house number ("on Marina Fort Street"). */
 const CORE_STREET_TYPES = /^(?:street|road|avenue|lane|boulevard|drive|way|square|place|crescent|terrace|court|close|parkway|highway|st|rd|ave|blvd|ln)$/i;
+/** Last words of every ADDRESS_INTRO form: the regex runs only when the previous token is one of them. */
+const INTRO_LAST_WORDS = new Set(['at', 'on', 'to', 'in', 'is', 'are', 'with', 'address', 'addresses', ':']);
 const POSTCODE_LABEL = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)\s*[:#]?\s*$/i;
 /** Lowercase words that may sit inside an address ("Paseo del Atlántico", "Árpád fejedelem útja", "delmas, mp"). */
 const ADDRESS_LOWER_OK = /^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|di|la|le|les|el|van|von|der|den|op|aan|y|i|e|och|og|und|et|nan|u|ul|al|apt|suite|ste|st|rd|str|box)$/;
 
 export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
   const out: PiiCandidate[] = [];
+  const introCache = new Map<number, boolean>();
+  hasIntro = (t: Token) => {
+    const p = tokens[t.index - 1];
+    if (!p || !INTRO_LAST_WORDS.has(p.lower)) return false;
+    let v = introCache.get(t.index);
+    if (v === undefined) introCache.set(t.index, (v = ADDRESS_INTRO.test(lineBefore(text, t.start, 48))));
+    return v;
+  };
   const isSuffix = (t: Token) => t.kind === 'word' && (STREET_ABBREVIATIONS.has(t.lower) || (g.streetSuffixes.has(t.lower) && (t.cap || t.allCaps || mode !== 'fast')));
   const n = tokens.length;
   let i = 0;
@@ -57,6 +67,8 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
 }
 
 type Anchor = [number, number];
+/** Whether an address introduction ("lives at", "Address:", "send it to") ends right before a token; set per call. */
+let hasIntro: (t: Token) => boolean = () => false;
 
 function isWord(t: Token | undefined): boolean {
   return !!t && t.kind === 'word';
@@ -140,7 +152,7 @@ function findAnchor(
       if (last >= 0) {
         if (isNum(tokens[last + 1]) && sameLine(tokens[last + 1])) last++;
         const hasNumber = isNum(tokens[last]) || isNum(tokens[i - 1]);
-        if (hasNumber || ADDRESS_INTRO.test(lineBefore(text, t.start, 48)) || mode === 'aggressive') return [i, last];
+        if (hasNumber || hasIntro(t) || mode === 'aggressive') return [i, last];
       }
     }
     // Street-type glued on the name, then the house number: "Søndergade 52", "Kiannonkatu 98", "Bundesstrasse 31".
@@ -150,7 +162,7 @@ function findAnchor(
     }
     // Name words + house number right after an address introduction: "at Allika 46", "on Joaquin Suarez 2906".
     if (!t.sentenceStart || /\b(?:user|address)\s*:\s*$/i.test(lineBefore(text, t.start, 16))) {
-      const intro = ADDRESS_INTRO.test(lineBefore(text, t.start, 48)) || previousLineIsAddressLabel(text, t.start);
+      const intro = hasIntro(t) || (t.lineStart && previousLineIsAddressLabel(text, t.start));
       if (intro) {
         let k = i;
         const words: Token[] = [];
@@ -162,7 +174,7 @@ function findAnchor(
         if (words.length && isNum(tokens[k]) && sameLine(tokens[k]) && tokens[k].text.length <= 5 && words.some((w) => !isCommonWord(w.lower, g))) return [i, k];
         // "on Marina Fort Street", "at Crown Road": capitalised name + street type, no number.
         if (words.length >= 2 && CORE_STREET_TYPES.test(words[words.length - 1].text) && words.slice(0, -1).some((w) => !isCommonWord(w.lower, g))) {
-          return [i, tokens.indexOf(words[words.length - 1])];
+          return [i, words[words.length - 1].index];
         }
         if (words.length >= 1 && words.length < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && CORE_STREET_TYPES.test(tokens[k].text)) {
           return [i, k];
@@ -184,7 +196,7 @@ function findAnchor(
     }
   }
   // House number (after a postcode) and capitalised name words after an address introduction: "at 9816 214 Pavlou Drandaki".
-  if (isNum(t) && ADDRESS_INTRO.test(lineBefore(text, t.start, 48))) {
+  if (isNum(t) && hasIntro(t)) {
     let k = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
     const startWords = k;
     while (k < tokens.length && k - startWords < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && (tokens[k].cap || tokens[k].allCaps || !isCommonWord(tokens[k].lower, g))) k++;
@@ -193,7 +205,7 @@ function findAnchor(
   }
   // Lowercase glued street names after an address introduction: "midtvollen 130".
   if (isWord(t) && !t.cap && !isCommonWord(t.lower, g) && isNum(tokens[nextIdx(tokens, i)]) && sameLine(tokens[nextIdx(tokens, i)])) {
-    if (ADDRESS_INTRO.test(lineBefore(text, t.start, 48)) || GLUED_STREET.test(t.lower)) return [i, nextIdx(tokens, i)];
+    if (hasIntro(t) || GLUED_STREET.test(t.lower)) return [i, nextIdx(tokens, i)];
   }
   return undefined;
 }
@@ -211,7 +223,7 @@ function growLeft(tokens: Token[], s: number, g: Gazetteers, text: string): numb
   // "with Serenade Opus 420 Gairbekov Rapids": capitalised words back to an address introduction belong to it.
   for (let back = 1; back <= 2; back++) {
     const words = tokens.slice(s - back, s);
-    if (words.length === back && words.every((w) => isWord(w) && (w.cap || w.allCaps) && !w.lineStart) && ADDRESS_INTRO.test(lineBefore(text, words[0].start, 48))) {
+    if (words.length === back && words.every((w) => isWord(w) && (w.cap || w.allCaps) && !w.lineStart) && hasIntro(words[0])) {
       if (!/\b(?:on|to|in)\s*$/i.test(lineBefore(text, words[0].start, 8)) || back === 1) return s - back;
     }
   }

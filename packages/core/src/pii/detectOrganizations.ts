@@ -35,11 +35,11 @@ export function detectOrganizations(text: string, tokens: Token[], g: Gazetteers
       const last = end >= 1 ? run[end] : run[run.length - 1];
       const stop = text[last.end] === '.' && /^(?:inc|ltd|corp|co)$/i.test(last.text) ? last.end + 1 : last.end;
       out.push({ type: 'ORGANIZATION', start: t.start, end: stop, score: 0.8 });
-      i = tokens.indexOf(last);
+      i = last.index;
     } else if (intro && run.every((r) => r.kind !== 'word' || !isCommonWord(r.lower, g) || mode === 'aggressive')) {
       const last = run[run.length - 1];
       out.push({ type: 'ORGANIZATION', start: t.start, end: last.end, score: 0.6 });
-      i = tokens.indexOf(last);
+      i = last.index;
     }
   }
   return out;

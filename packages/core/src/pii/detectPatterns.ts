@@ -42,10 +42,21 @@ function before(text: string, start: number, window = CONTEXT_WINDOW): string {
   return text.slice(Math.max(0, start - window), start);
 }
 
-const EMAIL_RE = /(?<![\p{L}\p{N}._%+-])([\p{L}\p{N}._%+'-]{1,64})@((?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24})(?![\p{L}\p{N}-])/gu;
+// Scanning from each "@" outwards: a regex that starts at every character would try 64 local-part characters each time.
+const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+'-]/u;
+const EMAIL_DOMAIN_RE = /(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24}(?![\p{L}\p{N}-])/uy;
 function detectEmails(text: string, out: PiiCandidate[]): void {
-  for (const m of text.matchAll(EMAIL_RE)) {
-    if (hasEmailShape(m[1], m[2])) push(out, 'EMAIL', m.index!, m.index! + m[0].length, 0.95);
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > 0 && at - start < 64 && EMAIL_LOCAL_CHAR.test(text[start - 1])) start--;
+    // Quotes and dots may not open the local part ("'ann@x.org'" is quoted, not part of the address).
+    while (start < at && /['.]/.test(text[start])) start++;
+    if (start === at) continue;
+    // "https://bob:s3cr3t@host" is a URL's user and password, not an email address.
+    if (/\/\/[^\s\/@]*:$/.test(text.slice(Math.max(0, start - 80), start))) continue;
+    EMAIL_DOMAIN_RE.lastIndex = at + 1;
+    const m = EMAIL_DOMAIN_RE.exec(text);
+    if (m && hasEmailShape(text.slice(start, at), m[0])) push(out, 'EMAIL', start, at + 1 + m[0].length, 0.95);
   }
 }
 
@@ -80,11 +91,13 @@ const SECRET_LABEL_RE =
 function detectSecrets(text: string, out: PiiCandidate[]): void {
   for (const re of SECRET_RES) for (const m of text.matchAll(re)) push(out, 'SECRET', m.index!, m.index! + m[0].length, 0.99);
   for (const m of text.matchAll(SECRET_LABEL_RE)) {
-    const value = m[1];
-    // "the password is incorrect": a plain lowercase word after "is" is prose, not a secret.
-    if (/\bis$/i.test(m[0].slice(0, m[0].length - value.length).trim()) && /^[a-z]+$/.test(value)) continue;
+    // Sentence punctuation after the value is not part of it.
+    const value = m[1].replace(/[.,;:!?)\]]+$/, '');
+    if (value.length < 4) continue;
+    // "the password is incorrect": after "is", only a value that looks generated (digits, symbols, mixed case) counts.
+    if (/\bis$/i.test(m[0].slice(0, m[0].length - m[1].length).trim()) && !/[\d\W_]|[a-z][A-Z]/.test(value)) continue;
     if (/^(?:required|optional|null|none|undefined|string|true|false|\*+|x+|<[^>]*>|\$\{?\w+\}?|\{\{.*)$/i.test(value)) continue;
-    const start = m.index! + m[0].length - value.length;
+    const start = m.index! + m[0].length - m[1].length;
     push(out, 'SECRET', start, start + value.length, 0.97);
   }
   // Query parameters that carry credentials in a URL (`?token=...&api_key=...`).
@@ -133,13 +146,16 @@ function detectIds(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const m of text.matchAll(/\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g)) {
     push(out, 'ID', m.index!, m.index! + m[0].length, 0.9);
   }
-  // Labelled identity numbers: the first token with a digit within a few words after the label.
+  // Labelled identity numbers: the first token with four or more digits within a few words after the label.
   for (const m of text.matchAll(ID_LABEL_RE)) {
-    const tail = text.slice(m.index! + m[0].length, m.index! + m[0].length + ID_CONTEXT_WINDOW + (mode === 'aggressive' ? 20 : 0));
-    const value = /^(?:[^\n\d]{0,30}?)(?<![\w-])([A-Z0-9][A-Z0-9-]{3,19}[0-9A-Z])(?![\w-])/i.exec(tail);
-    if (!value || !/\d/.test(value[1]) || (value[1].match(/\d/g) ?? []).length < 4) continue;
-    const start = m.index! + m[0].length + value.index + value[0].length - value[1].length;
-    push(out, 'ID', start, start + value[1].length, 0.93);
+    const from = m.index! + m[0].length;
+    const tail = text.slice(from, from + ID_CONTEXT_WINDOW + (mode === 'aggressive' ? 20 : 0));
+    for (const v of tail.matchAll(/(?<![\w-])[A-Z0-9][A-Z0-9-]{3,19}[0-9A-Z](?![\w-])/gi)) {
+      if (/\n/.test(tail.slice(0, v.index))) break;
+      if ((v[0].match(/\d/g) ?? []).length < 4) continue;
+      push(out, 'ID', from + v.index!, from + v.index! + v[0].length, 0.93);
+      break;
+    }
   }
 }
 
@@ -190,6 +206,7 @@ function balancedParens(s: string): boolean {
 /** Dates, times, ISBN-like runs, version numbers and grouped thousands look like digits with separators too. */
 function looksLikeNonPhoneNumber(s: string): boolean {
   if (/^\d{4}[-.]\d{1,2}[-.]\d{1,2}(?!\d)/.test(s)) return true; // ISO date (and date + hour)
+  if (/^\d{3}-\d{2}-\d{4}$/.test(s)) return true; // SSN shape, never a phone format
   if (/^\d{1,2}[-.]\d{1,2}[-.]\d{4}$/.test(s)) return true; // d.m.yyyy
   if (/^(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}$/.test(s)) return true; // year range
   if (/^\d{1,3}(?:,\d{3})+$/.test(s)) return true;
@@ -219,7 +236,8 @@ const DATE_RES: RegExp[] = [
 function detectBirthDates(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const re of DATE_RES) {
     for (const m of text.matchAll(re)) {
-      const ctx = before(text, m.index!, mode === 'aggressive' ? 64 : 40);
+      // The birth word must be in the same sentence: "born on 2/8/1935. The shop opened on 3/4/1990" has one birth date.
+      const ctx = before(text, m.index!, mode === 'aggressive' ? 64 : 40).split(/[.!?]\s|\n/).pop() ?? '';
       if (DOB_CONTEXT.test(ctx)) push(out, 'DATE_OF_BIRTH', m.index!, m.index! + m[0].length, 0.92);
     }
   }

@@ -6,6 +6,8 @@ import {
   NAME_SHAPE,
   NOT_NAME_WORDS,
   PERSON_FOLLOW,
+  PLACE_INTRO,
+  TITLES,
   hasForeignLetters,
   isCommonWord,
   isInitial,
@@ -56,7 +58,7 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       else break;
       j++;
     }
-    for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, g, aggressive, out);
+    for (const sub of splitRun(run, tokens, g)) judgeRun(text, sub, g, aggressive, out);
     i = j;
   }
   detectLowercaseNames(text, tokens, g, out);
@@ -69,7 +71,7 @@ function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: bool
   if (isInitial(t)) return next?.text === '.' && next.gapBefore === '' ? 'initial' : inside && t.text !== 'I' ? 'initial' : 'common';
   if (!t.cap) return 'particle';
   const l = t.lower;
-  if (NOT_NAME_WORDS.has(l) || (t.allCaps && t.text.length <= 4)) return 'common';
+  if (NOT_NAME_WORDS.has(l) || TITLES.has(l) || (t.allCaps && t.text.length <= 4)) return 'common';
   const named = isNameWord(l, g);
   const common = isCommonWord(l, g);
   if (named && common) return 'ambiguous';
@@ -83,7 +85,7 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
   const subs: Array<Array<{ t: Token; c: WordClass }>> = [];
   let cur: Array<{ t: Token; c: WordClass }> = [];
   run.forEach((t, k) => {
-    const c = classify(t, g, tokens[tokens.indexOf(t) + 1], k > 0 && k < run.length - 1);
+    const c = classify(t, g, tokens[t.index + 1], k > 0 && k < run.length - 1);
     if (c === 'common') {
       if (cur.length) subs.push(cur);
       cur = [];
@@ -101,7 +103,6 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
 
 function judgeRun(
   text: string,
-  tokens: Token[],
   sub: Array<{ t: Token; c: WordClass }>,
   g: Gazetteers,
   aggressive: boolean,
@@ -115,50 +116,64 @@ function judgeRun(
   const amb = count('ambiguous');
   const unknown = count('unknown');
   const initials = count('initial');
+  // Context tests are regexes over the surrounding text: evaluated only when a rule needs them, at most once.
   const before = lineBefore(text, first.start, 48);
   const after = text.slice(last.end, last.end + 24);
-  const strong = STRONG_INTRO.test(before);
-  const weak = WEAK_INTRO.test(before);
-  const follow = PERSON_FOLLOW.test(after);
+  const lazy = (f: () => boolean) => {
+    let v: boolean | undefined;
+    return () => (v ??= f());
+  };
+  const strong = lazy(() => STRONG_INTRO.test(before));
+  const weak = lazy(() => WEAK_INTRO.test(before));
+  const follow = lazy(() => PERSON_FOLLOW.test(after));
   // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
-  const aloneOnLine = first.lineStart && /^[ \t]*(?:\n|$)/.test(after);
-  const speaker = first.lineStart && /^: \S/.test(after);
+  const aloneOnLine = lazy(() => first.lineStart && /^[ \t]*(?:\n|$)/.test(after));
+  const speaker = lazy(() => first.lineStart && /^: \S/.test(after));
   // Vocative: "Remember me, Mary?", "Don't go to town, Mark!", "Warrane, can I ...".
-  const vocative = (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) || (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after));
-  const subject = SUBJECT_VERBS.test(after);
+  const vocative = lazy(
+    () => (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) || (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after)),
+  );
+  const subject = lazy(() => SUBJECT_VERBS.test(after));
   const phrase = words.map((w) => w.t.lower).join(' ');
   const isPlace = g.places.has(phrase);
-  const foreign = words.some((w) => w.c === 'unknown' && w.t.text.length >= 4 && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text)));
-  const foreignAll = words.every((w) => w.c === 'unknown' && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text)));
+  const shaped = (w: { t: Token; c: WordClass }) => w.c === 'unknown' && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text));
+  const foreign = words.some((w) => w.t.text.length >= 4 && shaped(w));
+  const foreignAll = words.every(shaped);
   const camel = words.some((w) => /\p{Ll}\p{Lu}/u.test(w.t.text.slice(1)) && !/^(?:Mc|Mac|O'|D'|De|Di|La|Le|Van)/.test(w.t.text));
   // Nationality adjectives ("I am Polish", "the Spanish government", "a Russian place") are not people.
-  const demonym =
-    words.length === 1 && DEMONYM_SHAPE.test(phrase) && !g.firstNames.has(phrase) &&
-    ((/\b(?:i'm|i am|is|are|was|were)\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ [a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before));
+  const demonym = lazy(
+    () =>
+      words.length === 1 && DEMONYM_SHAPE.test(phrase) && !g.firstNames.has(phrase) &&
+      ((/\b(?:i'm|i am|is|are|was|were)\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ [a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before)),
+  );
   let score = 0;
-  if (camel && !strong) score = 0;
-  else if (words.length >= 2) {
-    if (names >= 1 && names + amb + unknown + initials === words.length) score = names >= 2 || initials ? 0.95 : 0.85;
-    else if (initials >= 1 && words.length - initials >= 1) score = 0.85;
-    else if (amb >= 1 && names + amb === words.length) score = strong || weak || follow || aloneOnLine ? 0.8 : amb === words.length ? 0 : 0.7;
-    if (score > 0 && amb > names + unknown + initials && !strong) score = 0; // "Carry Me Back To Canada": mostly everyday words
-    else if (strong || follow || speaker) score = 0.8;
-    else if (unknown === words.length && (foreign || aggressive) && (!first.sentenceStart || weak || aloneOnLine || foreignAll)) score = 0.65;
-    else if (unknown === words.length && words.length <= 3 && (aloneOnLine || subject || vocative)) score = 0.6;
-    else if (aggressive && weak) score = 0.6;
-    if (isPlace && names < 2 && !strong) score = 0;
+  if (camel) {
+    score = strong() ? 0.7 : 0;
+  } else if (words.length >= 2) {
+    const nameLike = names + amb + unknown + initials === words.length;
+    if (amb > names + unknown + initials) score = strong() ? 0.7 : 0; // "Carry Me Back To Canada": mostly everyday words
+    else if (names >= 1 && nameLike) score = names >= 2 || initials ? 0.95 : 0.85;
+    else if (initials >= 1) score = 0.85;
+    else if (amb >= 1 && names + amb === words.length) score = strong() || weak() || follow() || aloneOnLine() ? 0.8 : 0.7;
+    else if (strong() || follow() || speaker()) score = 0.8;
+    else if (unknown === words.length && (foreign || aggressive) && (!first.sentenceStart || weak() || aloneOnLine() || foreignAll)) score = 0.65;
+    else if (unknown === words.length && words.length <= 3 && (aloneOnLine() || subject() || vocative())) score = 0.6;
+    else if (aggressive && weak()) score = 0.6;
+    if (isPlace && names < 2 && !strong()) score = 0;
   } else {
     const c = words[0].c;
-    if (demonym && !strong) score = 0;
-    else if (c === 'name') score = isPlace ? (strong || follow || speaker || vocative || subject ? 0.8 : 0) : 0.8;
-    else if (c === 'ambiguous') score = strong || speaker || vocative || (follow && !first.sentenceStart) ? 0.75 : aggressive && weak && !first.sentenceStart ? 0.6 : 0;
-    else if (c === 'unknown') {
-      if (isPlace) score = 0;
-      else if (strong || speaker || vocative || subject) score = 0.75;
-      else if ((follow || weak) && foreign) score = 0.6;
-      else if (aggressive && (follow || weak)) score = 0.55;
+    if (words[0].t.allCaps) score = strong() ? 0.7 : 0;
+    else if (c === 'name') {
+      // "Mary", "Victoria", "Florence" are places too: a person when something about the sentence says so.
+      const personCue = strong() || follow() || speaker() || vocative() || subject() || (g.firstNames.has(phrase) && weak() && !PLACE_INTRO.test(before));
+      score = isPlace ? (personCue ? 0.8 : 0) : demonym() ? 0 : 0.8;
     }
-    if (words[0].t.allCaps && !strong) score = 0;
+    else if (c === 'ambiguous') score = strong() || speaker() || vocative() || (follow() && !first.sentenceStart) ? 0.75 : aggressive && weak() && !first.sentenceStart ? 0.6 : 0;
+    else if (c === 'unknown' && !isPlace && !demonym()) {
+      if (strong() || speaker() || vocative() || subject()) score = 0.75;
+      else if ((follow() || weak()) && foreign) score = 0.6;
+      else if (aggressive && (follow() || weak())) score = 0.55;
+    }
   }
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
@@ -168,14 +183,19 @@ function judgeRun(
  * "Kónya, Becker and Vasquez" with one person in it is a list of people.
  */
 function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCandidate[] {
-  const known = new Set<string>();
+  // Which tokens the first pass found (found spans are few and short; mark them on a per-token array).
+  const marked = new Uint8Array(tokens.length);
+  const startToken = new Map<number, number>();
+  for (const t of tokens) startToken.set(t.start, t.index);
   for (const c of found) {
-    for (const t of tokens) {
-      if (t.start >= c.start && t.end <= c.end && t.kind === 'word' && t.cap && t.text.length >= 3 && !isCommonWord(t.lower, g)) known.add(t.lower);
-    }
+    for (let k = startToken.get(c.start) ?? tokens.length; k < tokens.length && tokens[k].end <= c.end; k++) marked[k] = 1;
+  }
+  const known = new Set<string>();
+  for (const t of tokens) {
+    if (marked[t.index] && t.kind === 'word' && t.cap && t.text.length >= 3 && !isCommonWord(t.lower, g)) known.add(t.lower);
   }
   const extra: PiiCandidate[] = [];
-  const inFound = (t: Token) => found.some((c) => t.start >= c.start && t.end <= c.end);
+  const inFound = (t: Token) => marked[t.index] === 1;
   for (const t of tokens) {
     if (t.kind === 'word' && t.cap && known.has(t.lower) && !inFound(t)) extra.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
   }
@@ -196,7 +216,7 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
     }
     if (members.length >= 2 && members.some((m) => inFound(m) || (isNameWord(m.lower, g) && !isCommonWord(m.lower, g)))) {
       for (const m of members) {
-        if (!inFound(m) && (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) && !g.places.has(m.lower)) extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
+        if (!inFound(m) && (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) && (!g.places.has(m.lower) || g.firstNames.has(m.lower))) extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
       }
     }
     if (members.length > 1) i = j;
@@ -204,11 +224,6 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
   return extra;
 }
 
-function prevWord(tokens: Token[], t: Token): Token | undefined {
-  let k = tokens.indexOf(t) - 1;
-  if (k >= 0 && tokens[k].text === '.') k--;
-  return k >= 0 && tokens[k].kind === 'word' ? tokens[k] : undefined;
-}
 
 /** "patricia desrosiers", "naomi ryan": two adjacent lowercase words that are both in the name lists, one a first name. */
 function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out: PiiCandidate[]): void {

@@ -8,6 +8,8 @@ import type { Token } from './tokenizeText.js';
 /** Prepositions strong enough to make an unknown capitalised word a place in `accurate` mode. */
 const STRONG_PLACE_INTRO =
   /\b(?:from|in|to|visit|visiting|visited|near|born in|based in|live in|lives in|living in|moved to|moving to|move to|travel(?:l?ing)? to|trip to|flew to|fly to|arrived (?:in|at)|located in|headquartered in|returned to|back to|capital of)\s*$/i;
+/** Last words of the place introductions: the regexes run only after one of them. */
+const PLACE_PREPOSITIONS = new Set(['from', 'in', 'to', 'at', 'near', 'into', 'visit', 'visiting', 'visited', 'towards', 'toward', 'via', 'of']);
 /** Most words an unknown place name may have ("Soto del Barco" has three). */
 const MAX_UNKNOWN_PLACE_WORDS = 3;
 
@@ -44,7 +46,7 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (covered.has(i) || t.kind !== 'word' || !(t.cap || t.allCaps) || t.sentenceStart) continue;
-    if (!intro.test(lineBefore(text, t.start, 32))) continue;
+    if (!PLACE_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '') || !intro.test(lineBefore(text, t.start, 32))) continue;
     let j = i;
     const words: Token[] = [];
     while (j < tokens.length && words.length < MAX_UNKNOWN_PLACE_WORDS) {

@@ -1,10 +1,28 @@
 // The parts of markdown that redaction must keep intact: link and image syntax, table pipes, line breaks.
 
+export interface OffsetSet {
+  has(offset: number): boolean;
+}
+
+/** A flag per character: the texts are long and the offsets many (every line break), so no Set of numbers. */
+class OffsetFlags implements OffsetSet {
+  private readonly flags: Uint8Array;
+  constructor(length: number) {
+    this.flags = new Uint8Array(length + 1);
+  }
+  add(offset: number): void {
+    this.flags[offset] = 1;
+  }
+  has(offset: number): boolean {
+    return this.flags[offset] === 1;
+  }
+}
+
 export interface MarkdownStructure {
   /** `[start, end)` ranges holding a URL (link/image destinations, autolinks, bare URLs, reference definitions). */
   urlRanges: Array<[number, number]>;
   /** Offsets of characters that are syntax and must survive any replacement (`|`, link brackets and parens, `\n`). */
-  protectedOffsets: ReadonlySet<number>;
+  protectedOffsets: OffsetSet;
 }
 
 const INLINE_LINK_RE = /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;
@@ -14,9 +32,11 @@ const REFERENCE_DEF_RE = /^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm;
 
 export function findMarkdownStructure(text: string): MarkdownStructure {
   const urlRanges: Array<[number, number]> = [];
-  const protectedOffsets = new Set<number>();
-  for (let i = text.indexOf('|'); i >= 0; i = text.indexOf('|', i + 1)) protectedOffsets.add(i);
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) protectedOffsets.add(i);
+  const protectedOffsets = new OffsetFlags(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 124 /* | */ || c === 10 /* \n */) protectedOffsets.add(i);
+  }
   for (const m of text.matchAll(INLINE_LINK_RE)) {
     const open = m.index!;
     const textStart = open + m[1].length;

@@ -1,6 +1,8 @@
 // Word-level view of a text for the name, place and organisation detectors.
 
 export interface Token {
+  /** Position in the token array. */
+  index: number;
   text: string;
   lower: string;
   start: number;
@@ -36,6 +38,7 @@ export function tokenizeText(text: string): Token[] {
     const upper = first !== first.toLowerCase() && first === first.toUpperCase();
     const lineStart = prev === undefined || gap.includes('\n');
     const token: Token = {
+      index: tokens.length,
       text: t,
       lower: t.toLowerCase(),
       start,
