@@ -69,7 +69,9 @@ function cleanNode(node: Node, resolve: UrlResolver, removed: ReadonlySet<string
   if (attributes) {
     for (const name of attributes) {
       const value = element.getAttribute(name);
-      if (value !== null) element.setAttribute(name, resolve(value));
+      if (value === null) continue;
+      const resolved = resolve(value);
+      if (resolved !== value) element.setAttribute(name, resolved);
     }
   }
   if (tag === 'source' && element.hasAttribute('srcset')) resolveSrcsetAttribute(element, resolve);

@@ -39,12 +39,16 @@ function toUrl(value: string | URL | undefined): URL | undefined {
 }
 
 /**
- * The document's base URL: the first <base href> joined onto the page URL (HTML spec: only the first counts),
+ * The document's base URL: the first <base href> in <head> joined onto the page URL (only the first counts),
  * else the page URL itself. Returns undefined when neither gives an absolute URL.
  */
 export function findBaseUrl(document: Document, pageUrl: string | undefined): string | undefined {
   const page = toUrl(pageUrl);
-  const base = Array.from(document.getElementsByTagName('base')).find((el) => el.hasAttribute('href'))?.getAttribute('href')?.trim();
+  // Only <head> is searched: a <base> belongs there (parseHtml files leading head elements there), and looking
+  // through the whole body for one would cost a full walk on every page.
+  const head = document.documentElement.firstElementChild;
+  const baseElement = head?.localName === 'head' ? Array.from(head.getElementsByTagName('base')).find((el) => el.hasAttribute('href')) : undefined;
+  const base = baseElement?.getAttribute('href')?.trim();
   if (base) {
     try {
       const joined = new URL(base, page);

@@ -1,39 +1,67 @@
 // htmlparser2 keeps its open-element stack with Array#unshift, so parsing N nested elements costs O(N²):
 // 100,000 nested <div>s take seconds and a few million never finish. This guard runs before the parser and
-// drops opening/closing tags nested deeper than a limit (their text stays), so parse time stays linear.
-// It is a tokenizer-light estimate, tuned to never fire on real pages: the exact depth cap is flattenDeepElements.
+// drops the tags that would open (or close) elements nested deeper than a limit; their text stays. It replays
+// the parser's own stack rules (void elements, raw-text elements, implied closes, stray end tags) closely enough
+// that hiding depth from it (stray </x>, <div/>, iframes) does not work. The exact depth cap is flattenDeepElements.
 
-/** Far above any real page (the WCXB pages peak near 100) and far below where the parser's stack gets quadratic. */
-export const MARKUP_NESTING_LIMIT = 4096;
+/** Below the ~20,000 levels where the parser's stack turns quadratic, far above any real page (WCXB peaks near 100). */
+export const MARKUP_NESTING_LIMIT = 16_384;
+/** How far down the stack an end tag looks for its element; a deeper match is treated as stray (overestimating is safe). */
+const END_TAG_SEARCH_DEPTH = 256;
 
-/** Contents are text, not markup, up to the matching close tag. */
-const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes']);
-/** Never hold children. */
-const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-/** The parser closes these implicitly when a sibling opens, so counting them would overestimate depth. */
-const IMPLICITLY_CLOSED_TAGS = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'rt', 'rp']);
+/** Contents are text up to the matching end tag (htmlparser2's special tags). */
+const RAW_TEXT_TAGS = new Set(['script', 'style', 'title', 'textarea', 'xmp']);
+const VOID_TAGS = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/** In SVG and MathML `<x/>` closes itself; in HTML it does not. */
+const FOREIGN_TAGS = new Set(['svg', 'math']);
+
+const P = new Set(['p']);
+const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
+/** Opening the key closes the current element while it is one of the values (the parser's implied end tags). */
+const OPEN_IMPLIES_CLOSE = new Map<string, Set<string>>([
+  ['tr', new Set(['tr', 'th', 'td'])],
+  ['th', new Set(['th'])],
+  ['td', new Set(['thead', 'th', 'td'])],
+  ['li', new Set(['li'])],
+  ['option', new Set(['option'])],
+  ['optgroup', new Set(['optgroup', 'option'])],
+  ['dd', new Set(['dd', 'dt'])],
+  ['dt', new Set(['dd', 'dt'])],
+  ['rt', new Set(['rt', 'rp'])],
+  ['rp', new Set(['rt', 'rp'])],
+  ['tbody', new Set(['thead', 'tbody'])],
+  ['tfoot', new Set(['thead', 'tbody'])],
+  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((t) => [t, FORM] as [string, Set<string>]),
+  ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'].map(
+    (t) => [t, P] as [string, Set<string>],
+  ),
+]);
 
 const TAG_OR_COMMENT = /<(?:(!--)|(\/?)([a-zA-Z][^\s/>]*))/g;
 
 /** Returns the markup unchanged unless it nests deeper than `limit`; then the too-deep tags are removed. */
 export function limitMarkupNesting(html: string, limit: number = MARKUP_NESTING_LIMIT): string {
-  if (!mayNestBeyond(html, limit)) return html;
+  if (!hasMoreTagsThan(html, limit)) return html;
   return dropTagsBeyond(html, limit) ?? html;
 }
 
 /** A page with fewer tags than the limit cannot nest beyond it; most pages stop here after one indexOf loop. */
-function mayNestBeyond(html: string, limit: number): boolean {
+function hasMoreTagsThan(html: string, limit: number): boolean {
   let tags = 0;
   for (let i = html.indexOf('<'); i !== -1; i = html.indexOf('<', i + 1)) if (++tags > limit) return true;
   return false;
 }
 
-/** Walks the tags tracking an estimated depth; returns the markup minus every tag opened or closed beyond the limit. */
+/** Replays the parser's stack over the tags; returns the markup minus every tag beyond the limit (undefined if none). */
 function dropTagsBeyond(html: string, limit: number): string | undefined {
   const out: string[] = [];
+  const stack: string[] = [];
+  let foreign = 0;
   let copiedUpTo = 0;
-  let depth = 0;
-  let dropped = false;
+  const drop = (from: number, to: number) => {
+    out.push(html.slice(copiedUpTo, from));
+    copiedUpTo = to;
+  };
   TAG_OR_COMMENT.lastIndex = 0;
   for (let m = TAG_OR_COMMENT.exec(html); m; m = TAG_OR_COMMENT.exec(html)) {
     if (m[1]) {
@@ -42,30 +70,41 @@ function dropTagsBeyond(html: string, limit: number): string | undefined {
       TAG_OR_COMMENT.lastIndex = end + 3;
       continue;
     }
-    const closing = m[2] === '/';
-    const name = (m[3] ?? '').toLowerCase();
     const tagEnd = html.indexOf('>', m.index);
     if (tagEnd === -1) break;
-    if (!closing && RAW_TEXT_TAGS.has(name)) {
-      const close = indexOfCloseTag(html, name, tagEnd + 1);
+    const name = (m[3] ?? '').toLowerCase();
+    if (m[2] === '/') {
+      if (VOID_TAGS.has(name)) continue;
+      const floor = Math.max(0, stack.length - END_TAG_SEARCH_DEPTH);
+      let at = stack.length - 1;
+      while (at >= floor && stack[at] !== name) at--;
+      if (at < floor) continue;
+      if (at >= limit) drop(m.index, tagEnd + 1);
+      while (stack.length > at) if (FOREIGN_TAGS.has(stack.pop() as string)) foreign--;
+      continue;
+    }
+    const implied = OPEN_IMPLIES_CLOSE.get(name);
+    if (implied) while (stack.length > 0 && implied.has(stack[stack.length - 1] as string)) stack.pop();
+    if (RAW_TEXT_TAGS.has(name)) {
+      const close = indexOfEndTag(html, name, tagEnd + 1);
       TAG_OR_COMMENT.lastIndex = close === -1 ? html.length : close;
       continue;
     }
-    if (VOID_TAGS.has(name) || IMPLICITLY_CLOSED_TAGS.has(name)) continue;
-    const tooDeep = closing ? depth > limit : depth + 1 > limit;
-    depth = closing ? Math.max(0, depth - 1) : depth + 1;
-    if (!tooDeep) continue;
-    dropped = true;
-    out.push(html.slice(copiedUpTo, m.index));
-    copiedUpTo = tagEnd + 1;
+    if (VOID_TAGS.has(name) || (foreign > 0 && html.charCodeAt(tagEnd - 1) === 0x2f /* / */)) continue;
+    if (stack.length >= limit) {
+      drop(m.index, tagEnd + 1);
+      // Still tracked, so that its end tag is recognised (and dropped) later.
+    }
+    stack.push(name);
+    if (FOREIGN_TAGS.has(name)) foreign++;
     TAG_OR_COMMENT.lastIndex = tagEnd + 1;
   }
-  if (!dropped) return undefined;
+  if (out.length === 0) return undefined;
   out.push(html.slice(copiedUpTo));
   return out.join('');
 }
 
-function indexOfCloseTag(html: string, name: string, from: number): number {
+function indexOfEndTag(html: string, name: string, from: number): number {
   const close = new RegExp(`</${name}[\\s/>]`, 'ig');
   close.lastIndex = from;
   return close.exec(html)?.index ?? -1;

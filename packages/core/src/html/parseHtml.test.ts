@@ -89,8 +89,23 @@ describe('limitMarkupNesting', () => {
     expect(out).toBe('<div><div><div><div>x</div></div></div></div><b>y</b>');
   });
 
-  it('does not count void elements, comments or raw text as nesting', () => {
+  it('does not count void elements, comments, raw text or implied closes as nesting', () => {
     const html = `${'<br><img src=x><!-- <div> -->'.repeat(10)}<script>${'<div>'.repeat(10)}</script><div>ok</div>`;
     expect(limitMarkupNesting(html, 2)).toBe(html);
+    const soup = `<ul>${'<li>item'.repeat(50)}</ul>${'<p>para'.repeat(50)}<table>${'<tr><td>a<td>b'.repeat(50)}</table>`;
+    expect(limitMarkupNesting(soup, 5)).toBe(soup);
+  });
+
+  it('is not fooled by stray end tags, <div/> or iframes hiding depth', () => {
+    const n = 50;
+    for (const unit of ['<div></b>', '<div/>', '<iframe><div>']) {
+      const html = `${unit.repeat(n)}x`;
+      const out = limitMarkupNesting(html, 10);
+      expect(out).not.toBe(html);
+      expect(out.match(/<div/g)?.length).toBeLessThanOrEqual(10);
+      expect(out.endsWith('x')).toBe(true);
+    }
+    const svg = `<svg>${'<g/>'.repeat(n)}</svg>`;
+    expect(limitMarkupNesting(svg, 10)).toBe(svg);
   });
 });

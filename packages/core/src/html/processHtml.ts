@@ -141,7 +141,8 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
   {
     name: 'dropNoscript',
     run: (s) => {
-      if (usesMainContent(s.options)) removeElements(need(s.content), 'noscript');
+      // Most pages have none; a text search is far cheaper than walking the content to find out.
+      if (usesMainContent(s.options) && /<noscript/i.test(s.rawHtml)) removeElements(need(s.content), 'noscript');
     },
   },
   {

@@ -1,0 +1,220 @@
+// Shared parts of the core-html speed benchmark: WCXB page loading, the three contenders (our pipeline step by
+// step, linkedom's bare parseHTML, Readability + turndown on linkedom), the timing loop and the peak-RSS probe.
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { parseHTML } from 'linkedom';
+import { Readability } from '@mozilla/readability';
+import TurndownService from 'turndown';
+import * as core from '@scrape/core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
+export const RESULTS_FILE = join(here, '..', 'results', 'core-html.json');
+/** Pages run before timing starts, so JIT warm-up is not billed to whichever contender runs first. */
+const WARMUP_PAGES = 20;
+/** The goals from the issue: pipeline ≤ 1/3 of Readability+turndown and ≤ 2× linkedom's bare parse. */
+export const GOAL_VS_READABILITY = 1 / 3;
+export const GOAL_VS_PARSE = 2;
+
+/** Page ids, sorted; null when the data set is absent. */
+export function listPages() {
+  const dir = join(DATA_DIR, 'html');
+  if (!existsSync(dir)) return null;
+  return readdirSync(dir).filter((f) => f.endsWith('.html.gz')).map((f) => f.slice(0, -'.html.gz'.length)).sort();
+}
+
+export function loadPage(id) {
+  const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
+  let url = `https://wcxb.example/${id}`;
+  const truthFile = join(DATA_DIR, 'ground-truth', `${id}.json`);
+  if (existsSync(truthFile)) url = JSON.parse(readFileSync(truthFile, 'utf8')).url ?? url;
+  return { id, url, html, bytes: Buffer.byteLength(html) };
+}
+
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+
+/** The contenders; each takes a page and returns something so the work cannot be optimised away. */
+const REFERENCES = {
+  bareParse: (page) => parseHTML(page.html).document,
+  readabilityTurndown: (page) => {
+    const { document } = parseHTML(page.html);
+    const article = new Readability(document).parse();
+    return article?.content ? turndown.turndown(article.content) : '';
+  },
+};
+
+/**
+ * CPU time of this process (all threads, so concurrent GC counts) in ms. The machine is shared with other work:
+ * wall time measures the neighbours too, CPU time mostly measures us. Both are reported; ratios use CPU time.
+ */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Times `fn` and returns [wallMs, cpuMs, value]. */
+function timed(fn) {
+  const wall0 = performance.now();
+  const cpu0 = cpuMs();
+  const value = fn();
+  return [performance.now() - wall0, cpuMs() - cpu0, value];
+}
+
+/** Runs our pipeline one step at a time, recording each step's [wall, cpu]. Throws what a step throws. */
+function runPipelineTimed(page) {
+  const state = core.createHtmlPipelineState({ body: page.html, url: page.url }, {});
+  const steps = {};
+  for (const step of core.HTML_PIPELINE_STEPS) {
+    const [wall, cpu] = timed(() => step.run(state));
+    steps[step.name] = [wall, cpu];
+  }
+  return { steps, result: state.result };
+}
+
+const add = (totals, name, [wall, cpu]) => {
+  const t = (totals[name] ??= { wall: 0, cpu: 0 });
+  t.wall += wall;
+  t.cpu += cpu;
+};
+
+/**
+ * Times every contender on every page, rotating their order page by page so garbage left by one is not always
+ * collected during the same other one. Returns totals in ms and per-page failures.
+ */
+export function timePages(ids, { log = () => {} } = {}) {
+  const totals = {};
+  const steps = {};
+  const failures = [];
+  let bytes = 0;
+  let pages = 0;
+  let emptyMarkdown = 0;
+  let largest = { id: null, bytes: 0 };
+  for (const id of ids.slice(0, Math.min(WARMUP_PAGES, ids.length))) {
+    const page = loadPage(id);
+    try {
+      runPipelineTimed(page);
+      core.processHtml({ body: page.html, url: page.url });
+      REFERENCES.bareParse(page);
+      REFERENCES.readabilityTurndown(page);
+    } catch {
+      // reported in the timed pass
+    }
+  }
+  const contenders = ['pipeline', 'processHtml', 'bareParse', 'readabilityTurndown'];
+  ids.forEach((id, index) => {
+    const page = loadPage(id);
+    if (page.bytes > largest.bytes) largest = { id, bytes: page.bytes };
+    const perPage = {};
+    let pageSteps;
+    let failed = false;
+    for (let k = 0; k < contenders.length; k++) {
+      const name = contenders[(index + k) % contenders.length];
+      try {
+        if (name === 'pipeline') {
+          const run = runPipelineTimed(page);
+          pageSteps = run.steps;
+          if (!/\S/.test(run.result.markdown)) emptyMarkdown++;
+        } else if (name === 'processHtml') {
+          perPage.processHtml = timed(() => core.processHtml({ body: page.html, url: page.url }));
+        } else {
+          perPage[name] = timed(() => REFERENCES[name](page));
+        }
+      } catch (error) {
+        failed = true;
+        failures.push({ id, contender: name, error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') });
+      }
+    }
+    if (failed) return;
+    pages++;
+    bytes += page.bytes;
+    for (const name of ['processHtml', 'bareParse', 'readabilityTurndown']) add(totals, name, perPage[name]);
+    let wall = 0;
+    let cpu = 0;
+    let wallNoHtml = 0;
+    let cpuNoHtml = 0;
+    for (const [name, [w, c]] of Object.entries(pageSteps)) {
+      add(steps, name, [w, c]);
+      wall += w;
+      cpu += c;
+      if (name !== 'html') {
+        wallNoHtml += w;
+        cpuNoHtml += c;
+      }
+    }
+    add(totals, 'pipeline', [wall, cpu]);
+    add(totals, 'pipelineMarkdownOnly', [wallNoHtml, cpuNoHtml]);
+    if ((index + 1) % 100 === 0) log(`  ${index + 1}/${ids.length} pages`);
+  });
+  return { totals, steps, failures, bytes, pages, emptyMarkdown, largest };
+}
+
+/** Peak RSS of one processHtml call on one page, in a fresh child process (maxRSS covers the whole process). */
+export function measurePeakRss(id) {
+  const child = spawnSync(process.execPath, [join(here, 'peakRss.mjs'), id], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`peakRss.mjs failed (exit ${child.status}): ${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop());
+}
+
+export function summarize(run, rss) {
+  const row = (t) => ({
+    cpuMsPerPage: round(t.cpu / run.pages, 3),
+    wallMsPerPage: round(t.wall / run.pages, 3),
+    cpuMbPerSec: round(run.bytes / 1e6 / (t.cpu / 1000), 2),
+    wallMbPerSec: round(run.bytes / 1e6 / (t.wall / 1000), 2),
+  });
+  const ratio = (a, b) => ({ cpu: round(run.totals[a].cpu / run.totals[b].cpu, 3), wall: round(run.totals[a].wall / run.totals[b].wall, 3) });
+  return {
+    pages: run.pages,
+    megabytes: round(run.bytes / 1e6, 1),
+    pipeline: row(run.totals.pipeline),
+    pipelineMarkdownOnly: row(run.totals.pipelineMarkdownOnly),
+    processHtml: row(run.totals.processHtml),
+    steps: Object.fromEntries(Object.entries(run.steps).map(([name, t]) => [name, row(t)])),
+    references: { bareParse: row(run.totals.bareParse), readabilityTurndown: row(run.totals.readabilityTurndown) },
+    ratios: {
+      pipelineVsReadabilityTurndown: ratio('pipeline', 'readabilityTurndown'),
+      pipelineVsBareParse: ratio('pipeline', 'bareParse'),
+      markdownOnlyVsReadabilityTurndown: ratio('pipelineMarkdownOnly', 'readabilityTurndown'),
+      markdownOnlyVsBareParse: ratio('pipelineMarkdownOnly', 'bareParse'),
+      goals: { vsReadabilityTurndown: round(GOAL_VS_READABILITY, 3), vsBareParse: GOAL_VS_PARSE },
+    },
+    emptyMarkdownPages: run.emptyMarkdown,
+    failures: run.failures,
+    peakRss: rss,
+  };
+}
+
+export function printSummary(s) {
+  const f = (n, w = 9) => n.toFixed(2).padStart(w);
+  const line = (name, r) => `  ${name.padEnd(30)} ${f(r.cpuMsPerPage)} ${f(r.wallMsPerPage)} ${f(r.cpuMbPerSec)} ${f(r.wallMbPerSec)}`;
+  console.log(`\ncore-html: ${s.pages} pages, ${s.megabytes} MB`);
+  console.log(`  ${''.padEnd(30)} ${'cpu ms/pg'.padStart(9)} ${'wall ms/pg'.padStart(9)} ${'cpu MB/s'.padStart(9)} ${'wall MB/s'.padStart(9)}`);
+  console.log('Pipeline steps (ours):');
+  for (const [name, r] of Object.entries(s.steps)) console.log(line(name, r));
+  console.log(line('= whole pipeline (all outputs)', s.pipeline));
+  console.log(line('= without html serialization', s.pipelineMarkdownOnly));
+  console.log(line('processHtml() in one call', s.processHtml));
+  console.log('References (same run, same pages):');
+  console.log(line('linkedom parseHTML (bare)', s.references.bareParse));
+  console.log(line('Readability + turndown', s.references.readabilityTurndown));
+  const r = s.ratios;
+  console.log('Ratios (cpu / wall):');
+  console.log(`  pipeline / (Readability+turndown)      = ${r.pipelineVsReadabilityTurndown.cpu.toFixed(3)} / ${r.pipelineVsReadabilityTurndown.wall.toFixed(3)}  (goal <= ${r.goals.vsReadabilityTurndown})`);
+  console.log(`  pipeline / bare parse                  = ${r.pipelineVsBareParse.cpu.toFixed(3)} / ${r.pipelineVsBareParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`);
+  console.log(`  markdown-only pipeline / Readability   = ${r.markdownOnlyVsReadabilityTurndown.cpu.toFixed(3)} / ${r.markdownOnlyVsReadabilityTurndown.wall.toFixed(3)}`);
+  console.log(`  markdown-only pipeline / bare parse    = ${r.markdownOnlyVsBareParse.cpu.toFixed(3)} / ${r.markdownOnlyVsBareParse.wall.toFixed(3)}`);
+  if (s.peakRss) console.log(`Peak RSS, largest page ${s.peakRss.id} (${(s.peakRss.bytes / 1e6).toFixed(2)} MB): ${(s.peakRss.maxRssKb / 1024).toFixed(0)} MB (process after imports and page load: ${(s.peakRss.baselineRssKb / 1024).toFixed(0)} MB)`);
+  console.log(`Pages with empty markdown: ${s.emptyMarkdownPages}; failures: ${s.failures.length}`);
+  for (const x of s.failures.slice(0, 10)) console.log(`  FAIL ${x.id} ${x.contender}: ${x.error}`);
+}
+
+export function writeResults(summary, extra = {}) {
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ benchmark: 'core-html', node: process.version, date: new Date().toISOString(), ...extra, ...summary }, null, 2)}\n`);
+}
+
+const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
