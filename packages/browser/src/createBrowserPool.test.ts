@@ -312,7 +312,7 @@ describe('actions', () => {
 
   it('fails with the index and reason of a failing action', async () => {
     const missing = await renderError(
-      render('/reveal', { timeout: 6_000, actions: [{ type: 'wait', milliseconds: 10 }, { type: 'click', selector: '#does-not-exist' }] }),
+      render('/reveal', { timeout: 3_000, actions: [{ type: 'wait', milliseconds: 10 }, { type: 'click', selector: '#does-not-exist' }] }),
     );
     expect(missing.kind).toBe('action_failed');
     expect(missing.details.actionIndex).toBe(1);

@@ -47,8 +47,10 @@ export interface RenderRequest {
   skipTlsVerification?: boolean;
   /**
    * The SSRF hook: called with the URL of every request the page makes (navigation, subresources, fetch/XHR,
-   * websockets, redirect hops). `false` aborts the request; for the page itself or a redirect hop it fails the
-   * render with kind `blocked`.
+   * websockets) and of every redirect hop (through the pool's guard proxy: plain HTTP hops by full URL, HTTPS
+   * connections as `https://host[:port]/`). A refused request never leaves the machine; when it is the page itself
+   * or a hop of its navigation the render fails with kind `blocked`. A hook that throws counts as a refusal.
+   * Verdicts are memoised per render and URL.
    */
   allowRequest?: (url: string) => boolean | Promise<boolean>;
 }
