@@ -204,6 +204,23 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     expect((await scraper.scrape({ url: site.url(path) })).metadata.cacheState).toBe('hit');
   });
 
+  it('when the request that started a shared fetch is aborted, the others fetch for themselves instead of failing', async () => {
+    const path = fresh();
+    const release = site.hold();
+    const leaderAbort = new AbortController();
+    const leader = scraper.scrape({ url: site.url(path) }, { signal: leaderAbort.signal });
+    while (site.hits(path) < 1) await new Promise((r) => setImmediate(r));
+    const follower = scraper.scrape({ url: site.url(path) });
+    for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+    leaderAbort.abort();
+    expect(await failure(leader)).toMatchObject({ status: 499, code: 'SCRAPE_ABORTED' });
+    while (site.hits(path) < 2) await new Promise((r) => setImmediate(r));
+    release();
+    const doc = await follower;
+    expect(doc.metadata).toMatchObject({ statusCode: 200, cacheState: 'miss' });
+    expect(doc.markdown).toContain('The harbour reopened today');
+  });
+
   it('a restarted scraper on the same home finds the copies (embedded: same data dir; Redis: same server)', async () => {
     const path = fresh();
     await scraper.scrape({ url: site.url(path) });
