@@ -85,9 +85,10 @@ export function snippetRates(prediction, page) {
 }
 
 // ---- the two extractors ----
-/** Ours: the real pipeline, scored on the plain-text view of its markdown. */
+/** Ours: the real pipeline (decode, parse, metadata, clean, extract, markdown), scored on the plain-text view of its
+ *  markdown. Only the markdown output is asked for, as the reference row only makes markdown too. */
 export function runOurs(page) {
-  const { markdown } = core.processHtml({ body: page.html, url: page.url }, { onlyMainContent: true });
+  const { markdown } = core.processHtml({ body: page.html, url: page.url }, { onlyMainContent: true, outputs: ['markdown'] });
   return core.markdownToPlainText(markdown);
 }
 

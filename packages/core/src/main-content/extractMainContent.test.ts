@@ -92,11 +92,22 @@ describe('extractMainContent', () => {
     expect(text(extractMainContent(doc)).trim()).not.toBe('');
   });
 
-  it('does not mutate the page: it returns a copy', () => {
-    const doc = page(`${chrome}<article>${para('Body', 3)}</article>${footer}`);
-    extractMainContent(doc);
+  it('with copy: true leaves the page untouched and returns a pruned copy', () => {
+    const doc = page(`${chrome}<article>${para('Body', 3)}<div class="share-bar"><a href="/s">Share</a></div></article>${footer}`);
+    const out = extractMainContent(doc, { copy: true });
+    expect(text(out)).toContain('Body paragraph 3');
+    expect(text(out)).not.toContain('Share');
     expect(doc.querySelector('nav')).not.toBeNull();
-    expect(doc.querySelector('footer')).not.toBeNull();
+    expect(doc.querySelector('.share-bar')).not.toBeNull();
+  });
+
+  it('by default prunes in place and returns an element of the page', () => {
+    const doc = page(`${chrome}<article>${para('Body', 3)}<div class="share-bar"><a href="/s">Share</a></div></article>${footer}`);
+    const out = extractMainContent(doc);
+    expect(out.ownerDocument).toBe(doc);
+    expect(doc.body.contains(out)).toBe(true);
+    expect(text(out)).toContain('Body paragraph 3');
+    expect(doc.querySelector('.share-bar')).toBeNull();
   });
 
   it('reads the crawler view in <noscript> when the page itself is empty', () => {

@@ -12,6 +12,11 @@ export interface ExtractMainContentOptions {
   url?: string;
   /** Hints collected by collectContentHints before cleaning. */
   hints?: ContentHints;
+  /**
+   * Default false: the chosen element is pruned in place and returned, which is fast (no node is created) but
+   * changes the document. True: the document is left untouched and a pruned copy is returned.
+   */
+  copy?: boolean;
   /** When given, each decision (root choice, each pruned block and why) is appended here, for debugging and tests. */
   trace?: string[];
 }
@@ -79,11 +84,33 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   const trace = options.trace;
   let root = chooseRoot(tree, isArticle(options), keepComments ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
-  const removed = pruneInside(root, trace);
-  const out = rebuild(document, root.el, removed, tree.hidden);
-  if (hasText(out)) return out;
-  const whole = rebuild(document, body, new Set(), tree.hidden);
-  return hasText(whole) ? whole : body;
+  let removed = pruneInside(root, trace);
+  let kept = root.text;
+  for (const el of removed) kept -= tree.byElement.get(el)?.text ?? 0;
+  if (kept <= 0) {
+    // Never an empty result for a page with text: fall back to the whole (cleaned) page.
+    trace?.push('pruned root has no text: falling back to the whole page');
+    root = tree.root;
+    removed = new Set();
+  }
+  if (options.copy) return rebuild(document, root.el, removed, tree.hidden);
+  pruneInPlace(root.el, removed, tree.hidden);
+  return root.el;
+}
+
+/** Removes pruned and hidden elements and unwraps a <noscript> we read; only touches nodes, creates none. */
+function pruneInPlace(root: Element, removed: Set<Element>, hidden: Set<Element>): void {
+  for (const el of removed) el.remove();
+  for (const el of hidden) {
+    if (el.localName === 'noscript' || root.contains(el)) el.remove();
+  }
+  for (const el of Array.from(root.getElementsByTagName('noscript'))) {
+    // the noscript views we read stay as content; converters would drop the element itself
+    const parent = el.parentNode;
+    if (parent === null) continue;
+    while (el.firstChild !== null) parent.insertBefore(el.firstChild, el);
+    el.remove();
+  }
 }
 
 function isArticle(options: ExtractMainContentOptions): boolean {
@@ -259,9 +286,6 @@ function rebuild(document: Document, root: Element, removed: Set<Element>, hidde
   return out;
 }
 
-function hasText(el: Element): boolean {
-  return /\S/.test(el.textContent ?? '');
-}
 
 function describe(s: NodeStats): string {
   const id = s.el.getAttribute('id');
