@@ -2,7 +2,7 @@
 // post boxes, military addresses, street-type words glued to names) and grown over the rest of the address:
 // the street line's tail, then city / region / postcode / country lines below it.
 import type { Gazetteers } from './loadGazetteers.js';
-import { NAME_PARTICLES, isCommonWord, lineBefore } from './nameSignals.js';
+import { NAME_PARTICLES, isCommonWord, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -84,6 +84,9 @@ function nextIdx(tokens: Token[], k: number): number {
   return tokens[k + 1]?.text === '.' && tokens[k + 1].gapBefore === '' ? k + 2 : k + 1;
 }
 
+/** Words that can open a unit, post-box or military anchor: the specific checks run only for these. */
+const UNIT_ANCHOR_WORDS = new Set(['suite', 'ste', 'apt', 'apartment', 'unit', 'flat', 'room', 'rm', 'floor', 'fl', 'bldg', 'building', 'postbox', 'psc', 'cmr', 'pmb', 'lot', 'piso', 'apto', 'whg', 'p', 'po', 'box', 'apo', 'fpo', 'dpo', 'usns', 'usnv', 'uss', 'uscgc']);
+
 function findAnchor(
   text: string,
   tokens: Token[],
@@ -92,6 +95,16 @@ function findAnchor(
   mode: PiiMode,
   isSuffix: (t: Token) => boolean,
 ): Anchor | undefined {
+  const t = tokens[i];
+  if (t.kind === 'punct') return undefined;
+  if (t.kind === 'word' && UNIT_ANCHOR_WORDS.has(t.lower)) {
+    const unit = findUnitAnchor(text, tokens, i);
+    if (unit) return unit;
+  }
+  return findStreetAnchor(text, tokens, i, g, mode, isSuffix);
+}
+
+function findUnitAnchor(text: string, tokens: Token[], i: number): Anchor | undefined {
   const t = tokens[i];
   // Unit designators and post boxes: "Suite 501", "Apt. 656", "P.O. Box 149", "PSC 0413", "Unit 4719 Box 7394".
   if (isWord(t) && UNIT_RE.test(t.text)) {
@@ -112,6 +125,18 @@ function findAnchor(
   // Military mail: "APO AA 42323", "USNV Botolen".
   if (isWord(t) && /^(?:APO|FPO|DPO)$/.test(t.text) && /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') && isNum(tokens[i + 2])) return [i, i + 2];
   if (isWord(t) && /^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap) return [i, i + 1];
+  return undefined;
+}
+
+function findStreetAnchor(
+  text: string,
+  tokens: Token[],
+  i: number,
+  g: Gazetteers,
+  mode: PiiMode,
+  isSuffix: (t: Token) => boolean,
+): Anchor | undefined {
+  const t = tokens[i];
   // House number + street name + street type: "14 Crown Street", "2450 Crown St", "3911 fourth avenue".
   if (isNum(t)) {
     let k = i + 1;
@@ -123,7 +148,7 @@ function findAnchor(
       if (isWord(w)) {
         if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap)) return [i, k];
         // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
-        if (!w.cap && !w.allCaps && !NAME_PARTICLES.has(w.lower) && !isSuffix(w) && !STREET_PREFIXES.has(w.lower) && isCommonWord(w.lower, g)) break;
+        if (!w.cap && !w.allCaps && !NAME_PARTICLES.has(w.lower) && !isSuffix(w) && !STREET_PREFIXES.has(w.lower) && tokenIsCommon(w, g)) break;
         words++;
       }
     }
@@ -133,7 +158,7 @@ function findAnchor(
     while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2])) k2 = nextIdx(tokens, k2);
     if (k2 > nameStart && isNum(tokens[k2]) && sameLine(tokens[k2]) && tokens[k2].text.length <= 5) {
       const nameWords = tokens.slice(nameStart, k2).filter(isWord);
-      if (nameWords.some((w) => !isCommonWord(w.lower, g) || GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower))) return [i, k2];
+      if (nameWords.some((w) => !tokenIsCommon(w, g) || GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower))) return [i, k2];
     }
   }
   if (isWord(t) && (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u')) {
@@ -171,9 +196,9 @@ function findAnchor(
           words.push(tokens[k]);
           k = nextIdx(tokens, k);
         }
-        if (words.length && isNum(tokens[k]) && sameLine(tokens[k]) && tokens[k].text.length <= 5 && words.some((w) => !isCommonWord(w.lower, g))) return [i, k];
+        if (words.length && isNum(tokens[k]) && sameLine(tokens[k]) && tokens[k].text.length <= 5 && words.some((w) => !tokenIsCommon(w, g))) return [i, k];
         // "on Marina Fort Street", "at Crown Road": capitalised name + street type, no number.
-        if (words.length >= 2 && CORE_STREET_TYPES.test(words[words.length - 1].text) && words.slice(0, -1).some((w) => !isCommonWord(w.lower, g))) {
+        if (words.length >= 2 && CORE_STREET_TYPES.test(words[words.length - 1].text) && words.slice(0, -1).some((w) => !tokenIsCommon(w, g))) {
           return [i, words[words.length - 1].index];
         }
         if (words.length >= 1 && words.length < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && CORE_STREET_TYPES.test(tokens[k].text)) {
@@ -183,7 +208,7 @@ function findAnchor(
     }
   }
   // Name words, then the street type, then the number: "Kálmán Imre u. 12.", "hegyalja út 98.", "Brisas 6802".
-  if (isWord(t) && (t.cap || t.allCaps || !isCommonWord(t.lower, g)) && !t.sentenceStart) {
+  if (isWord(t) && (t.cap || t.allCaps || !tokenIsCommon(t, g)) && !t.sentenceStart) {
     let k = i;
     for (let words = 0; words < 3 && isWord(tokens[k]) && (k === i || sameLine(tokens[k])); words++) {
       const w = tokens[k];
@@ -199,12 +224,12 @@ function findAnchor(
   if (isNum(t) && hasIntro(t)) {
     let k = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
     const startWords = k;
-    while (k < tokens.length && k - startWords < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && (tokens[k].cap || tokens[k].allCaps || !isCommonWord(tokens[k].lower, g))) k++;
+    while (k < tokens.length && k - startWords < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && (tokens[k].cap || tokens[k].allCaps || !tokenIsCommon(tokens[k], g))) k++;
     const nameWords = tokens.slice(startWords, k);
-    if (nameWords.length >= 1 && nameWords.some((w) => !isCommonWord(w.lower, g))) return [i, k - 1];
+    if (nameWords.length >= 1 && nameWords.some((w) => !tokenIsCommon(w, g))) return [i, k - 1];
   }
   // Lowercase glued street names after an address introduction: "midtvollen 130".
-  if (isWord(t) && !t.cap && !isCommonWord(t.lower, g) && isNum(tokens[nextIdx(tokens, i)]) && sameLine(tokens[nextIdx(tokens, i)])) {
+  if (isWord(t) && !t.cap && !tokenIsCommon(t, g) && isNum(tokens[nextIdx(tokens, i)]) && sameLine(tokens[nextIdx(tokens, i)])) {
     if (hasIntro(t) || GLUED_STREET.test(t.lower)) return [i, nextIdx(tokens, i)];
   }
   return undefined;
@@ -231,7 +256,7 @@ function growLeft(tokens: Token[], s: number, g: Gazetteers, text: string): numb
   let taken = 0;
   while (k > 0 && taken < 3 && !tokens[k].lineStart) {
     const p = tokens[k - 1];
-    if (isNum(p) || (isWord(p) && (p.cap || p.allCaps) && !isCommonWord(p.lower, g) && !p.sentenceStart) || (isWord(p) && STREET_PREFIXES.has(p.lower))) {
+    if (isNum(p) || (isWord(p) && (p.cap || p.allCaps) && !tokenIsCommon(p, g) && !p.sentenceStart) || (isWord(p) && STREET_PREFIXES.has(p.lower))) {
       k--;
       taken++;
     } else break;
@@ -274,7 +299,7 @@ function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {
   if (t.kind === 'punct') {
     if (t.text === ',' || t.text === '-' || t.text === '(' || t.text === ')' || t.text === '#' || t.text === '/') {
       const n = tokens[k + 1];
-      return !!n && !n.lineStart && (n.kind === 'number' || (n.kind === 'word' && (n.cap || n.allCaps || ADDRESS_LOWER_OK.test(n.lower) || !isCommonWord(n.lower, g))) || n.text === '(' || n.text === ')');
+      return !!n && !n.lineStart && (n.kind === 'number' || (n.kind === 'word' && (n.cap || n.allCaps || ADDRESS_LOWER_OK.test(n.lower) || !tokenIsCommon(n, g))) || n.text === '(' || n.text === ')');
     }
     if (t.text === '.') {
       // "Apt. 5", "u. 15." continue; a period before a lowercase word or the end closes the sentence.
@@ -284,7 +309,7 @@ function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {
     return false;
   }
   if (t.cap || t.allCaps) return !/^(?:I|I'm|I'd|I'll|Please|Thanks|Thank|Is|Are|Can|Could|Would|Will|Do|Does|For|After|And|But|The|This|That|It|In|If|When|We|You|He|She|They|My|Our)$/.test(t.text) || (t.allCaps && t.text.length === 2);
-  return ADDRESS_LOWER_OK.test(t.lower) || STREET_PREFIXES.has(t.lower) || STREET_ABBREVIATIONS.has(t.lower) || !isCommonWord(t.lower, g);
+  return ADDRESS_LOWER_OK.test(t.lower) || STREET_PREFIXES.has(t.lower) || STREET_ABBREVIATIONS.has(t.lower) || !tokenIsCommon(t, g);
 }
 
 function restOfLineIsEmpty(tokens: Token[], end: number): boolean {
@@ -309,7 +334,7 @@ function isAddressLine(tokens: Token[], from: number, to: number, g: Gazetteers)
   for (let j = from; j <= to; j++) {
     const t = tokens[j];
     if (t.kind === 'punct') continue;
-    if (t.kind === 'number' || t.cap || t.allCaps || ADDRESS_LOWER_OK.test(t.lower) || g.places.has(t.lower) || !isCommonWord(t.lower, g)) good++;
+    if (t.kind === 'number' || t.cap || t.allCaps || ADDRESS_LOWER_OK.test(t.lower) || g.places.has(t.lower) || !tokenIsCommon(t, g)) good++;
     else return j > from && lastAddressToken(tokens, from, to, g) >= from;
   }
   return good > 0;

@@ -10,6 +10,7 @@ import {
   TITLES,
   hasForeignLetters,
   isCommonWord,
+  tokenIsCommon,
   isInitial,
   isNameWord,
   lineBefore,
@@ -58,7 +59,16 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       else break;
       j++;
     }
-    for (const sub of splitRun(run, tokens, g)) judgeRun(text, sub, g, aggressive, out);
+    // After a title ("Mrs. Baker", "Dr. Justin Beet") every capitalised word of the run is part of the name.
+    let p = i - 1;
+    if (tokens[p]?.text === '.') p--;
+    const afterTitle = p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
+    if (afterTitle) {
+      const last = run[run.length - 1];
+      out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
+    } else {
+      for (const sub of splitRun(run, tokens, g)) judgeRun(text, sub, g, aggressive, out);
+    }
     i = j;
   }
   detectLowercaseNames(text, tokens, g, out);
@@ -144,7 +154,7 @@ function judgeRun(
   const demonym = lazy(
     () =>
       words.length === 1 && DEMONYM_SHAPE.test(phrase) && !g.firstNames.has(phrase) &&
-      ((/\b(?:i'm|i am|is|are|was|were)\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ [a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before)),
+      ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ [a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before)),
   );
   let score = 0;
   if (camel) {
@@ -183,16 +193,21 @@ function judgeRun(
  * "Kónya, Becker and Vasquez" with one person in it is a list of people.
  */
 function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCandidate[] {
-  // Which tokens the first pass found (found spans are few and short; mark them on a per-token array).
+  // Which tokens the first pass found, marked on a per-token array (a binary search finds each span's first token).
   const marked = new Uint8Array(tokens.length);
-  const startToken = new Map<number, number>();
-  for (const t of tokens) startToken.set(t.start, t.index);
   for (const c of found) {
-    for (let k = startToken.get(c.start) ?? tokens.length; k < tokens.length && tokens[k].end <= c.end; k++) marked[k] = 1;
+    let lo = 0;
+    let hi = tokens.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tokens[mid].start < c.start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < tokens.length && tokens[k].end <= c.end; k++) marked[k] = 1;
   }
   const known = new Set<string>();
   for (const t of tokens) {
-    if (marked[t.index] && t.kind === 'word' && t.cap && t.text.length >= 3 && !isCommonWord(t.lower, g)) known.add(t.lower);
+    if (marked[t.index] && t.kind === 'word' && t.cap && t.text.length >= 3 && !tokenIsCommon(t, g)) known.add(t.lower);
   }
   const extra: PiiCandidate[] = [];
   const inFound = (t: Token) => marked[t.index] === 1;
@@ -236,7 +251,7 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
   }
   // "my name is rubija": a lowercase non-word right after a name introduction.
   for (const t of tokens) {
-    if (t.kind !== 'word' || t.cap || isCommonWord(t.lower, g)) continue;
+    if (t.kind !== 'word' || t.cap || tokenIsCommon(t, g)) continue;
     if (/\b(?:my name is|name is|i'm|i am|call me|named|called)\s*$/i.test(lineBefore(text, t.start, 24)) && isNameWord(t.lower, g)) {
       out.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
     }

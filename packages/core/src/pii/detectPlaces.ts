@@ -1,7 +1,7 @@
 // LOCATION: cities, regions and countries from the gazetteers, and unknown capitalised names right after a place
 // preposition ("from Riisa", "in TROMSØ").
 import type { Gazetteers } from './loadGazetteers.js';
-import { NAME_PARTICLES, PLACE_INTRO, isCommonWord, isFirstName, lineBefore } from './nameSignals.js';
+import { NAME_PARTICLES, PLACE_INTRO, isCommonWord, isFirstName, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -22,7 +22,8 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     // Longest gazetteer phrase starting here, across single spaces and inner particles ("Bosnia and Herzegovina").
     let best = -1;
     let phrase = '';
-    for (let j = i; j < tokens.length && j - i < g.maxPlaceWords; j++) {
+    const maxWords = g.placeFirstWords.has(t.lower) ? g.maxPlaceWords : 1;
+    for (let j = i; j < tokens.length && j - i < maxWords; j++) {
       const n = tokens[j];
       if (j > i && (n.gapBefore !== ' ' && !(n.gapBefore === '' && n.kind === 'punct' && n.text === '-'))) break;
       if (n.kind === 'punct' && n.text !== '-' && n.text !== '.') break;
@@ -35,7 +36,7 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     const before = lineBefore(text, t.start, 40);
     const placeCtx = PLACE_INTRO.test(before);
     // One-word places that are also everyday words ("Mobile", "Reading", "Split") or first names need a preposition.
-    if (single && (isCommonWord(t.lower, g) || (isFirstName(t.lower, g) && !g.countries.has(t.lower))) && !placeCtx) continue;
+    if (single && (tokenIsCommon(t, g) || (isFirstName(t.lower, g) && !g.countries.has(t.lower))) && !placeCtx) continue;
     if (single && t.allCaps && t.text.length <= 3) continue;
     out.push({ type: 'LOCATION', start: t.start, end, score: g.countries.has(phrase) ? 0.9 : 0.75 });
     for (let k = i; k <= best; k++) covered.add(k);
@@ -69,7 +70,7 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
 
 /** A word that could be an unlisted place name: not an everyday word, not a first name, not CamelCase product-speak. */
 function isPlaceLikeWord(w: Token, g: Gazetteers): boolean {
-  if (isCommonWord(w.lower, g) || g.firstNames.has(w.lower)) return false;
+  if (tokenIsCommon(w, g) || g.firstNames.has(w.lower)) return false;
   if (/\p{Ll}\p{Lu}/u.test(w.text)) return false; // GitHub, iPhone, JavaScript
   if (w.allCaps && w.text.length < 4) return false; // API, CSS, USA
   return w.text.length >= 3;

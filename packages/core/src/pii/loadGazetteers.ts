@@ -15,6 +15,8 @@ export interface Gazetteers {
   countries: ReadonlySet<string>;
   /** Longest entry of `places` in words, so phrase lookups know when to stop. */
   maxPlaceWords: number;
+  /** First words of the multi-word places: a phrase lookup goes past one word only from these. */
+  placeFirstWords: ReadonlySet<string>;
   /** Lowercased street-type words used after the name ("street", "gatan", "utca", "rd"). */
   streetSuffixes: ReadonlySet<string>;
   /** Lowercased company suffixes ("inc", "ltd", "gmbh"). */
@@ -120,6 +122,11 @@ async function build(): Promise<Gazetteers> {
     if (l.length > 1 && !commonWords.has(l)) lastNames.add(l);
   }
   let maxPlaceWords = 1;
-  for (const p of places) maxPlaceWords = Math.max(maxPlaceWords, p.split(/\s+/).length);
-  return { firstNames, lastNames, places, countries, maxPlaceWords: Math.min(maxPlaceWords, 5), streetSuffixes, companySuffixes, commonWords };
+  const placeFirstWords = new Set<string>();
+  for (const p of places) {
+    const words = p.split(/[\s-]+/);
+    maxPlaceWords = Math.max(maxPlaceWords, words.length);
+    if (words.length > 1) placeFirstWords.add(words[0]);
+  }
+  return { firstNames, lastNames, places, countries, maxPlaceWords: Math.min(maxPlaceWords, 5), placeFirstWords, streetSuffixes, companySuffixes, commonWords };
 }

@@ -56,6 +56,11 @@ export function isCommonWord(lower: string, g: Gazetteers): boolean {
   return g.commonWords.has(lower) || NOT_NAME_WORDS.has(lower);
 }
 
+/** `isCommonWord` for a token, computed once per token (the detectors ask about the same words many times). */
+export function tokenIsCommon(t: Token, g: Gazetteers): boolean {
+  return (t.common ??= isCommonWord(t.lower, g));
+}
+
 export function isFirstName(lower: string, g: Gazetteers): boolean {
   return g.firstNames.has(lower);
 }

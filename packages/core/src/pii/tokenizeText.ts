@@ -19,10 +19,13 @@ export interface Token {
   sentenceStart: boolean;
   /** Characters between the previous token and this one. */
   gapBefore: string;
+  /** Memo of "is an everyday English word", filled on first use by the detectors. */
+  common?: boolean;
 }
 
 // Inner apostrophes stay in a word (O'Brien, d'Assas) except English clitics, which split off: "Anna's" → "Anna" "'s".
-const TOKEN_RE = /[\p{L}\p{M}]+(?:['’](?!(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))[\p{L}\p{M}]+|-[\p{L}\p{M}]+)*|\d+|['’](?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}])|[^\s\p{L}\p{M}\d]/gu;
+// Groups: 1 word, 2 number, 3 clitic, 4 any other non-space character.
+const TOKEN_RE = /([\p{L}\p{M}]+(?:['’](?!(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))[\p{L}\p{M}]+|-[\p{L}\p{M}]+)*)|(\d+)|(['’](?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))|(\S)/gu;
 const SENTENCE_END = new Set(['.', '!', '?', ':', '#', '*', '>', '|', '-', '•', '"', '“', '(', '[', '`', '_']);
 
 export function tokenizeText(text: string): Token[] {
@@ -32,20 +35,22 @@ export function tokenizeText(text: string): Token[] {
   for (const m of text.matchAll(TOKEN_RE)) {
     const t = m[0];
     const start = m.index!;
-    const gap = text.slice(prevEnd, start);
+    // Most gaps are one space or nothing: no slice for those.
+    const gap = start === prevEnd ? '' : start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32 ? ' ' : text.slice(prevEnd, start);
+    const isWord = m[1] !== undefined || m[3] !== undefined;
     const first = t[0];
-    const isWord = /[\p{L}\p{M}]/u.test(first);
-    const upper = first !== first.toLowerCase() && first === first.toUpperCase();
-    const lineStart = prev === undefined || gap.includes('\n');
+    const lower = t.toLowerCase();
+    const cap = m[1] !== undefined && first !== lower[0];
+    const lineStart = prev === undefined || (gap.length > 1 && gap.includes('\n')) || gap === '\n';
     const token: Token = {
       index: tokens.length,
       text: t,
-      lower: t.toLowerCase(),
+      lower,
       start,
       end: start + t.length,
-      kind: isWord ? 'word' : /\d/.test(first) ? 'number' : 'punct',
-      cap: isWord && upper,
-      allCaps: isWord && t.length >= 2 && t === t.toUpperCase() && t !== t.toLowerCase(),
+      kind: isWord ? 'word' : m[2] !== undefined ? 'number' : 'punct',
+      cap,
+      allCaps: cap && t.length >= 2 && t === t.toUpperCase(),
       lineStart,
       sentenceStart: lineStart || (prev !== undefined && prev.kind === 'punct' && SENTENCE_END.has(prev.text)),
       gapBefore: gap,
