@@ -53,12 +53,13 @@ export function detectFurniture(pages: PageText[], bodySize: number): Map<Segmen
     }
   });
   const minRepeat = Math.max(2, Math.ceil(pages.length * MIN_REPEAT_SHARE));
+  for (const entry of seen.values()) entry.ys.sort((a, b) => a - b);
   for (const c of candidates) {
     const p = pages[c.page];
     const entry = seen.get(c.key)!;
     const y = (c.seg.y0 + c.seg.y1) / 2 / p.height;
     const inBand = c.top ? c.seg.y1 / p.height <= MARGIN_BAND : c.seg.y0 / p.height >= 1 - MARGIN_BAND;
-    const samePlace = entry.ys.filter((v) => Math.abs(v - y) <= POSITION_TOLERANCE).length;
+    const samePlace = entry.pages.size < minRepeat && !isPageNumberText(c.seg.text) ? 0 : countWithin(entry.ys, y - POSITION_TOLERANCE, y + POSITION_TOLERANCE);
     if (isPageNumberText(c.seg.text) && (inBand || samePlace >= minRepeat)) {
       result[c.page].set(c.seg, 'page_number');
     } else if (entry.pages.size >= minRepeat && samePlace >= minRepeat && c.seg.text.length <= 200) {
@@ -74,6 +75,21 @@ export function detectFurniture(pages: PageText[], bodySize: number): Map<Segmen
     tryLone(sorted.reverse(), p, result[i], bodySize, false);
   });
   return result;
+}
+
+/** How many of the sorted values lie in [lo, hi]. */
+function countWithin(sorted: number[], lo: number, hi: number): number {
+  const lower = (v: number) => {
+    let a = 0;
+    let b = sorted.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (sorted[m] < v) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  return lower(hi + 1e-9) - lower(lo);
 }
 
 function tryLone(sorted: Segment[], p: PageText, marks: Map<Segment, FurnitureType>, bodySize: number, top: boolean): void {

@@ -62,7 +62,6 @@ const MAX_XOBJECTS = 64;
 const MONO_NAME = /mono|courier|consol|code|menlo/i;
 const BOLD_NAME = /bold|black|heavy|semibold|demi/i;
 const ITALIC_NAME = /italic|oblique/i;
-const GARBAGE = /[\ufffd\ue000-\uf8ff\u0000-\u0008\u000b-\u001f]/g;
 
 interface JsonLine {
   wmode: number;
@@ -100,7 +99,7 @@ interface Builder {
  * One page's structured text, from MuPDF's JSON (its fastest way out of the wasm heap) with one span per style run;
  * spans on one baseline are merged into segments, split where the gap is wider than a word space.
  */
-export function extractPageText(page: Page, pageNumber: number): PageText {
+export function extractPageText(page: Page, pageNumber: number, imageCache?: Map<number, boolean>): PageText {
   const [bx0, by0, bx1, by1] = page.getBounds();
   const width = bx1 - bx0;
   const height = by1 - by0;
@@ -113,7 +112,7 @@ export function extractPageText(page: Page, pageNumber: number): PageText {
     })
     .filter((l) => /^(https?|mailto|ftp):/i.test(l.uri));
   // Asking MuPDF for image blocks makes it load every image; only pages that have images pay for that.
-  const stext = page.toStructuredText(pageHasImages(page) ? 'preserve-whitespace,preserve-spans,preserve-images' : 'preserve-whitespace,preserve-spans');
+  const stext = page.toStructuredText(pageHasImages(page, imageCache) ? 'preserve-whitespace,preserve-spans,preserve-images' : 'preserve-whitespace,preserve-spans');
   let json: { blocks: JsonBlock[] };
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
@@ -139,13 +138,21 @@ export function extractPageText(page: Page, pageNumber: number): PageText {
     for (const line of block.lines ?? []) {
       const raw = line.text;
       const text = raw.replace(/^[ \t\u00a0]+/, '');
-      const visible = text.replace(/\s+/g, '');
-      if (visible.length === 0) {
+      // Count visible and unreadable characters in one pass (this loop runs for every span of every page).
+      let visibleCount = 0;
+      let garbageCount = 0;
+      for (let k = 0; k < text.length; k++) {
+        const c = text.charCodeAt(k);
+        if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) continue;
+        visibleCount++;
+        if (c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff) || c < 32) garbageCount++;
+      }
+      if (visibleCount === 0) {
         if (cur && raw.length > 0) cur.text += cur.text.endsWith(' ') ? '' : ' ';
         continue;
       }
-      charCount += visible.length;
-      garbage += (visible.match(GARBAGE) ?? []).length;
+      charCount += visibleCount;
+      garbage += garbageCount;
       const size = line.font.size / JSON_SCALE;
       const em = size > 0 ? size : 10;
       const x0 = line.bbox.x / JSON_SCALE - bx0;
@@ -153,7 +160,7 @@ export function extractPageText(page: Page, pageNumber: number): PageText {
       const x1 = (line.bbox.x + line.bbox.w) / JSON_SCALE - bx0;
       const y1 = (line.bbox.y + line.bbox.h) / JSON_SCALE - by0;
       const baseline = line.y / JSON_SCALE - by0;
-      const rotated = line.wmode !== 0 || (y1 - y0 > ROTATED_ASPECT * (x1 - x0) && visible.length >= 4);
+      const rotated = line.wmode !== 0 || (y1 - y0 > ROTATED_ASPECT * (x1 - x0) && visibleCount >= 4);
       const gap = cur ? x0 - cur.x1 : 0;
       const sameLine = cur && !rotated && !cur.rotated && Math.abs(baseline - cur.baseline) <= BASELINE_EM * em && gap > -em && gap <= SEGMENT_GAP_EM * em;
       if (!sameLine) {
@@ -169,7 +176,7 @@ export function extractPageText(page: Page, pageNumber: number): PageText {
       b.y0 = Math.min(b.y0, y0);
       b.x1 = Math.max(b.x1, x1);
       b.y1 = Math.max(b.y1, y1);
-      const n = visible.length;
+      const n = visibleCount;
       const rounded = Math.round(size * 2) / 2;
       b.sizes.set(rounded, (b.sizes.get(rounded) ?? 0) + n);
       b.chars += n;
@@ -196,11 +203,20 @@ export function extractPageText(page: Page, pageNumber: number): PageText {
   };
 }
 
-/** Image XObjects a page draws, directly or through forms (MAX_RESOURCE_DEPTH deep); non-PDF pages are assumed to. */
-function pageHasImages(page: Page): boolean {
+/**
+ * Image XObjects a page draws, directly or through forms (MAX_RESOURCE_DEPTH deep); non-PDF pages are assumed to.
+ * Pages usually share one resource dictionary: the answer is cached by its object number.
+ */
+function pageHasImages(page: Page, cache?: Map<number, boolean>): boolean {
   if (!('getObject' in page)) return true;
   try {
-    return hasImage((page as PDFPage).getObject().getInheritable('Resources'), 0);
+    const resources = (page as PDFPage).getObject().getInheritable('Resources');
+    const key = resources.isIndirect() ? resources.asIndirect() : 0;
+    const known = key ? cache?.get(key) : undefined;
+    if (known !== undefined) return known;
+    const found = hasImage(resources, 0);
+    if (key) cache?.set(key, found);
+    return found;
   } catch {
     return true;
   }

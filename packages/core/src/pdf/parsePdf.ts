@@ -109,6 +109,7 @@ async function readPages(
   const work: PageWork[] = [];
   const engine = context.ocr;
   const inFlight: Promise<unknown>[] = [];
+  const imageCache = new Map<number, boolean>();
   let done = 0;
   for (let i = 0; i < numPages; i++) {
     checkTime(context, started, done, numPages);
@@ -117,7 +118,7 @@ async function readPages(
     let item: PageWork;
     try {
       page = doc.loadPage(i);
-      const text = extractPageText(page, i + 1);
+      const text = extractPageText(page, i + 1, imageCache);
       if (mupdfWarnings > warningsBefore) text.status = 'partial';
       item = { text };
       const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;
