@@ -138,8 +138,12 @@ describe('htmlToMarkdown: inline', () => {
 describe('htmlToMarkdown: escaping', () => {
   it('escapes text that would read as markdown, and nothing else', () => {
     expect(md('<p>*a* _b_ snake_case [c] `d` &lt;div&gt; 2 &lt; 3 &amp;amp; a~~b~~ \\</p>')).toBe(
-      '\\*a\\* \\_b\\_ snake_case \\[c] \\`d\\` \\<div> 2 < 3 \\&amp; a\\~\\~b\\~\\~ \\\\',
+      '\\*a\\* \\_b\\_ snake_case [c] \\`d\\` \\<div> 2 < 3 \\&amp; a\\~\\~b\\~\\~ \\\\',
     );
+  });
+
+  it('escapes brackets only where they could be syntax (before `(`, `[` or `:`)', () => {
+    expect(md('<p>see [1], [a](b), [c][d] and</p><p>[e]: /f</p>')).toBe('see [1], \\[a](b), \\[c][d] and\n\n\\[e]: /f');
   });
 
   it('escapes block syntax only at the start of a line', () => {

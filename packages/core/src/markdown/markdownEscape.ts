@@ -30,6 +30,7 @@ export function escapeText(text: string, ctx: TextEscapeContext): string {
   if (!MAYBE_SPECIAL.test(text)) return text;
   let out = '';
   let from = 0;
+  let close = -1;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     let escape = false;
@@ -37,9 +38,20 @@ export function escapeText(text: string, ctx: TextEscapeContext): string {
       case '\\':
       case '*':
       case '`':
-      case '[':
         escape = true;
         break;
+      case '[': {
+        // `[1]` or `[edit]` is plain text; only a `]` followed by `(`, `[` or `:` (a link, a reference, a
+        // definition) makes brackets syntax. Without a `]` in this text we cannot see what follows: escape.
+        if (ctx.inBrackets) {
+          escape = true;
+          break;
+        }
+        if (close < i) close = text.indexOf(']', i);
+        const after = close === -1 ? undefined : text[close + 1];
+        escape = close === -1 || after === undefined || after === '(' || after === '[' || after === ':';
+        break;
+      }
       case ']':
         escape = ctx.inBrackets;
         break;
