@@ -109,6 +109,14 @@ describe('processHtml', () => {
     expect(result.markdown).toContain('Alpha section');
   });
 
+  it('falls back to the whole page when the main content is hidden until scripts run', () => {
+    const hydrated = `<body><div id="__next"><div style="visibility:hidden"><nav><a href="/x">Menu</a></nav>
+      <article><p>${ARTICLE_TEXT}</p><p>${MORE_TEXT}</p></article></div></div></body>`;
+    const result = processHtml({ body: hydrated, url: URL_ });
+    expect(result.markdown).toContain('The council voted on Tuesday');
+    expect(result.html).toContain('The council voted on Tuesday');
+  });
+
   it('computes only the requested outputs', () => {
     const result = processHtml({ body: PAGE, url: URL_ }, { outputs: ['links'] });
     expect(result.markdown).toBe('');

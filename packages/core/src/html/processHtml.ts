@@ -135,7 +135,7 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     run: (s) => {
       if (s.content) return;
       const page = need(s.page);
-      s.content = usesMainContent(s.options) ? mainContentOrPage(need(s.document), page, s) : page;
+      s.content = usesMainContent(s.options) ? mainContentOrPage(need(s.document), s) : page;
     },
   },
   {
@@ -197,18 +197,28 @@ function wants(options: ProcessHtmlOptions, output: HtmlOutput): boolean {
 }
 
 /**
- * The extractor's answer, or the whole cleaned page when it has no text although the page has some: an empty
- * document is never the right answer for a page with text. A failure inside the heuristics degrades the same way.
+ * The extractor's answer, or the whole cleaned page when that answer has no text although the page has some: an
+ * empty document is never the right answer for a page with text (e.g. a framework page hidden until hydration).
+ * The extractor prunes the document in place, so the whole page is rebuilt from the raw HTML on that rare path.
+ * A failure inside the heuristics degrades the same way.
  */
-function mainContentOrPage(document: Document, page: Element, s: HtmlPipelineState): Element {
-  let content: Element;
+function mainContentOrPage(document: Document, s: HtmlPipelineState): Element {
+  let content: Element | undefined;
   try {
     content = extractMainContent(document, { url: s.input.url, hints: s.hints });
   } catch {
-    return page;
+    content = undefined;
   }
-  if (hasText(content) || !hasText(page)) return content;
-  return page;
+  if (content && hasText(content)) return content;
+  const whole = wholeCleanedPage(s);
+  return hasText(whole) || !content ? whole : content;
+}
+
+/** The page as onlyMainContent:false would give it, from a fresh parse. */
+function wholeCleanedPage(s: HtmlPipelineState): Element {
+  const document = parseHtml(s.rawHtml);
+  if (s.options.excludeTags?.length) applyExcludeTags(document.body, s.options.excludeTags);
+  return cleanHtml(document, { baseUrl: s.baseUrl });
 }
 
 function hasText(element: Element): boolean {
