@@ -81,6 +81,14 @@ export function segmentMarkdown(seg: Segment): string {
   return out + seg.text.slice(at);
 }
 
+function isRtl(segs: Segment[]): boolean {
+  if (segs.length < 2) return false;
+  const text = segs.map((s) => s.text).join('');
+  const rtl = text.match(/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/g)?.length ?? 0;
+  const ltr = text.match(/[A-Za-z\u00c0-\u024f\u0370-\u04ff]/g)?.length ?? 0;
+  return rtl > ltr;
+}
+
 function toLine(segs: Segment[]): Line {
   let x0 = Infinity;
   let y0 = Infinity;
@@ -108,7 +116,8 @@ function toLine(segs: Segment[]): Line {
   for (const [s, n] of sizes) if (n > best) [best, size] = [n, s];
   return {
     segs,
-    text: segs.map(segmentMarkdown).join(' '),
+    // Right-to-left rows read their segments from the right.
+    text: (isRtl(segs) ? [...segs].reverse() : segs).map(segmentMarkdown).join(' '),
     x0,
     y0,
     x1,

@@ -59,6 +59,8 @@ const ROTATED_ASPECT = 2.5;
 /** How deep into form XObjects, and how many XObjects, we look for images. */
 const MAX_RESOURCE_DEPTH = 2;
 const MAX_XOBJECTS = 64;
+const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+const LTR_CHAR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/;
 const MONO_NAME = /mono|courier|consol|code|menlo/i;
 const BOLD_NAME = /bold|black|heavy|semibold|demi/i;
 const ITALIC_NAME = /italic|oblique/i;
@@ -250,7 +252,7 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
   }
   const trailingSpace = /\s$/.test(b.text);
   // Soft hyphens are invisible unless a line breaks there; joinLines handles the line-end ones.
-  const text = b.text.replace(/\u00ad(?!$)/g, '').trimEnd();
+  const text = rtlOrder(b).replace(/\u00ad(?!$)/g, '').trimEnd();
   const seg: Segment = {
     text,
     x0: b.x0,
@@ -285,6 +287,28 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
     seg.links?.sort((a, c) => a.start - c.start);
   }
   return seg;
+}
+
+/**
+ * MuPDF gives the spans of a line left to right; a right-to-left line (Arabic, Hebrew) reads its spans right to
+ * left, so embedded Latin runs ("R و Python") land where they belong.
+ */
+function rtlOrder(b: Builder): string {
+  if (b.spans.length < 2) return b.text;
+  let rtl = 0;
+  let ltr = 0;
+  for (const ch of b.text) {
+    if (RTL_CHAR.test(ch)) rtl++;
+    else if (LTR_CHAR.test(ch)) ltr++;
+  }
+  if (rtl <= ltr) return b.text;
+  const pieces = b.spans.map(([offset, x0], i) => ({ x0, text: b.text.slice(offset, i + 1 < b.spans.length ? b.spans[i + 1][0] : undefined).trim() }));
+  b.spans = [];
+  return pieces
+    .sort((p, q) => q.x0 - p.x0)
+    .map((p) => p.text)
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Character offset at page x, assuming the glyphs of each span are evenly spread over its box. */
