@@ -149,10 +149,13 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           // Every request of a guarded context goes through the proxy, so redirect hops are checked too.
           guardProxy ??= startGuardProxy();
           const proxy = await guardProxy;
-          const credentials = proxy.register(check, (url, tunnel) => proxyListener?.(url, tunnel));
+          const credentials = proxy.register(check, (url, tunnel) => proxyListener?.(url, tunnel), request.proxy);
           release = credentials.release;
           // Chromium sends loopback requests around proxies unless told not to; those are what the guard is for.
           plan.options.proxy = { server: proxy.server, username: credentials.username, password: credentials.password, bypass: '<-loopback>' };
+        } else if (request.proxy) {
+          // No guard: the context talks to the upstream proxy itself.
+          plan.options.proxy = { server: request.proxy.server, username: request.proxy.username, password: request.proxy.password };
         }
         context = await current.newContext(plan.options);
         const contextMs = Date.now() - mark;

@@ -21,6 +21,8 @@ export type {
   RenderRequest,
   RenderResult,
   RenderTimings,
+  RequestVerdict,
+  UpstreamProxy,
   ScreenshotArtifact,
   ScreenshotOptions,
   Viewport,

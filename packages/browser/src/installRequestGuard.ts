@@ -1,5 +1,13 @@
 import type { BrowserContext, Request, Route } from 'playwright-core';
 import type { AdBlocker } from './loadAdBlocker.js';
+import type { RequestVerdict } from './types.js';
+
+/** A settled verdict of the SSRF hook: allowed or not, and the addresses a connection may use when it said so. */
+export interface CheckedVerdict {
+  allow: boolean;
+  addresses?: readonly string[];
+}
+export type AllowCheck = (url: string) => Promise<CheckedVerdict>;
 
 export interface RequestGuard {
   /** URLs refused by `allowRequest` (the SSRF hook), in order, whether by route interception or the proxy. */
@@ -14,7 +22,7 @@ export interface RequestGuard {
 
 export interface RequestGuardOptions {
   /** The memoised SSRF check (see `createAllowCheck`), shared with the guard proxy. */
-  check?: (url: string) => Promise<boolean>;
+  check?: AllowCheck;
   adBlocker?: AdBlocker;
 }
 
@@ -27,17 +35,24 @@ const VERDICT_CACHE_SIZE = 2_000;
  * Wraps the caller's hook: local schemes pass, a throwing hook refuses (fail closed), and verdicts are memoised per
  * render so route interception and the proxy do not both pay for a DNS lookup of the same URL.
  */
-export function createAllowCheck(allowRequest: (url: string) => boolean | Promise<boolean>): (url: string) => Promise<boolean> {
-  const verdicts = new Map<string, Promise<boolean>>();
+export function createAllowCheck(allowRequest: (url: string) => boolean | RequestVerdict | Promise<boolean | RequestVerdict>): AllowCheck {
+  const verdicts = new Map<string, Promise<CheckedVerdict>>();
+  const allowed: CheckedVerdict = { allow: true };
+  const refused: CheckedVerdict = { allow: false };
   return (url) => {
-    if (LOCAL_SCHEMES.test(url)) return Promise.resolve(true);
+    if (LOCAL_SCHEMES.test(url)) return Promise.resolve(allowed);
     let verdict = verdicts.get(url);
     if (!verdict) {
       verdict = (async () => {
         try {
-          return (await allowRequest(url)) === true;
+          const answer = await allowRequest(url);
+          if (answer === true) return allowed;
+          if (typeof answer !== 'object' || answer === null || answer.allow !== true) return refused;
+          // An empty pin list would leave nothing to dial: treat it as a refusal rather than "any address".
+          if (answer.addresses !== undefined && answer.addresses.length === 0) return refused;
+          return { allow: true, addresses: answer.addresses ? [...answer.addresses] : undefined };
         } catch {
-          return false;
+          return refused;
         }
       })();
       if (verdicts.size < VERDICT_CACHE_SIZE) verdicts.set(url, verdict);
@@ -86,7 +101,7 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
   await context.route('**/*', async (route: Route, request: Request) => {
     const url = request.url();
     try {
-      if (check && !(await check(url))) {
+      if (check && !(await check(url)).allow) {
         state.recordRefusal(url, false);
         if (isTopLevelDocument(request)) state.navigationRefused = true;
         return await route.abort('blockedbyclient');
@@ -113,7 +128,7 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
 
   if (check) {
     await context.routeWebSocket(/.*/, async (ws) => {
-      if (await check(ws.url())) {
+      if ((await check(ws.url())).allow) {
         ws.connectToServer();
       } else {
         state.recordRefusal(ws.url(), false);

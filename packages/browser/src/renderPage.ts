@@ -2,7 +2,7 @@ import type { BrowserContext, Response } from 'playwright-core';
 import { BrowserError, reasonOf } from './BrowserError.js';
 import type { ContextPlan } from './buildContextOptions.js';
 import { CONSENT_MAX_WAIT_MS, installConsentDismisser } from './installConsentDismisser.js';
-import { installRequestGuard } from './installRequestGuard.js';
+import { installRequestGuard, type AllowCheck } from './installRequestGuard.js';
 import { loadAdBlocker } from './loadAdBlocker.js';
 import { runActions } from './runActions.js';
 import { takeScreenshot } from './takeScreenshot.js';
@@ -20,7 +20,7 @@ const FINISH_MARGIN_MS = 300;
 export interface RenderEnvironment {
   deadline: number;
   /** The memoised SSRF check, when the request has `allowRequest`. */
-  check?: (url: string) => Promise<boolean>;
+  check?: AllowCheck;
   /** Hands a listener the refusals of the guard proxy (redirect hops and anything route interception missed). */
   subscribeProxyRefusals?(listener: (url: string, tunnel: boolean) => void): void;
 }

@@ -50,9 +50,30 @@ export interface RenderRequest {
    * websockets) and of every redirect hop (through the pool's guard proxy: plain HTTP hops by full URL, HTTPS
    * connections as `https://host[:port]/`). A refused request never leaves the machine; when it is the page itself
    * or a hop of its navigation the render fails with kind `blocked`. A hook that throws counts as a refusal.
-   * Verdicts are memoised per render and URL.
+   * Verdicts are memoised per render and URL. Answering a {@link RequestVerdict} with `addresses` also pins the
+   * connection: the guard proxy dials only those addresses (in order), so a host name cannot resolve to another
+   * address between the check and the connection (DNS rebinding).
    */
-  allowRequest?: (url: string) => boolean | Promise<boolean>;
+  allowRequest?: (url: string) => boolean | RequestVerdict | Promise<boolean | RequestVerdict>;
+  /**
+   * An upstream HTTP proxy for all of this render's traffic. With `allowRequest` the guard proxy checks each request
+   * first and then forwards it through this proxy (by host name: the upstream resolves, so `addresses` pins do not apply).
+   */
+  proxy?: UpstreamProxy;
+}
+
+/** The answer of `allowRequest` when it wants to say more than yes/no. */
+export interface RequestVerdict {
+  allow: boolean;
+  /** IP addresses the request may connect to (the checked resolution of its host); absent: any resolution. */
+  addresses?: readonly string[];
+}
+
+/** An HTTP forward proxy (`server` like `http://proxy.example:8080`). */
+export interface UpstreamProxy {
+  server: string;
+  username?: string;
+  password?: string;
 }
 
 export interface Artifact {
