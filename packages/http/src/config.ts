@@ -39,7 +39,11 @@ export class ConfigError extends Error {
 }
 
 /** Reads and validates the service configuration from environment variables (see docs/self-hosting.md). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  /** deferAuthPolicy: the caller checks the keyless policy itself, once keys issued in the account store are known. */
+  options: { deferAuthPolicy?: boolean } = {},
+): ServerConfig {
   const problems: string[] = [];
   const value = (name: string) => {
     const v = env[name];
@@ -101,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
 
   const uniqueKeys = [...new Set(apiKeys)];
-  const authProblem = checkAuthPolicy(host, uniqueKeys);
+  const authProblem = options.deferAuthPolicy ? undefined : checkAuthPolicy(host, uniqueKeys);
   if (authProblem) problems.push(authProblem);
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -2,6 +2,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper } from '@scrape/scraper';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
+import { unlimitedAccount, type Account } from './accounts/account.js';
+import type { Accounts, Admission } from './accounts/openAccounts.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 import { pickRequestId } from './pickRequestId.js';
 import { toErrorReply } from './toErrorReply.js';
@@ -36,6 +38,11 @@ export interface CreateServerOptions {
   logger?: FastifyBaseLogger;
   /** An existing scraper (embedding). The server closes only a scraper it created itself. */
   scraper?: Scraper;
+  /**
+   * Accounts, credits and limits (see openAccounts). Keys issued there turn authentication on; `apiKeys` still work
+   * as unlimited accounts. Closed by the server.
+   */
+  accounts?: Accounts;
 }
 
 /** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
@@ -56,6 +63,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who the request is billed to: a hash naming the API key; undefined (the scraper's default team) when auth is off. */
     team: string | undefined;
+    /** The caller's account (limits, credits, permissions); unlimited for SCRAPE_API_KEYS keys and keyless mode. */
+    account: Account | null;
     scrapeLog: ScrapeLog | null;
   }
 }
@@ -67,7 +76,9 @@ declare module 'fastify' {
 export function createServer(options: CreateServerOptions = {}): FastifyInstance {
   const host = options.host ?? DEFAULT_HOST;
   const apiKeys = [...new Set(options.apiKeys ?? [])];
-  const authProblem = checkAuthPolicy(host, apiKeys);
+  const accounts = options.accounts;
+  // With an account store, keys issued there count too: checked once it is open (onReady).
+  const authProblem = accounts ? undefined : checkAuthPolicy(host, apiKeys);
   if (authProblem) throw new ConfigError([authProblem]);
 
   const app = Fastify({
@@ -97,7 +108,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     });
   const authenticate = createAuthenticator(apiKeys);
   const keyless = apiKeys.length === 0;
-  if (keyless) app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');
+  const isKeyless = async () => keyless && !(accounts && (await accounts.hasKeys()));
+  if (keyless && !accounts) app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');
 
   const running = new Set<AbortController>();
   app.decorate('inFlightScrapes', () => running.size);
@@ -107,6 +119,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     return count;
   });
   app.decorateRequest('team', undefined);
+  app.decorateRequest('account', null);
   app.decorateRequest('scrapeLog', null);
 
   let closing = false;
@@ -118,18 +131,26 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   app.removeContentTypeParser('text/plain');
 
   const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (keyless) {
+    if (await isKeyless()) {
       // Belt and braces: a keyless server somehow listening on a public address still serves only local callers.
       const local = request.socket?.localAddress;
       if (local !== undefined && !isLoopbackHost(local)) {
         request.log.warn({ localAddress: local }, 'refused: authentication is off and the request did not arrive on loopback');
         return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
       }
+      request.account = unlimitedAccount(undefined);
       return;
     }
     const result = authenticate(request.headers.authorization);
-    if (!result.ok) return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
-    request.team = result.team;
+    if (result.ok && !keyless) {
+      request.team = result.team;
+      request.account = unlimitedAccount(result.team);
+      return;
+    }
+    const account = accounts ? await accounts.authenticate(request.headers.authorization) : null;
+    if (!account) return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
+    request.team = account.id;
+    request.account = account;
   };
 
   app.get('/health', async () => ({ ok: true, version: VERSION }));
@@ -149,12 +170,17 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     };
     reply.raw.once('close', onClose);
     const signal = AbortSignal.any([client.signal, shutdown.signal]);
+    let admission: Admission | undefined;
     try {
+      // Permissions, rate limit, credits held, concurrency slot (may wait); settled below whatever happens.
+      if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
       const data = await scraper.scrape(request.body, { signal, team: request.team });
+      await admission?.succeed(data);
       log.engine = engineOf(data);
       log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;
       return { success: true, data };
     } catch (err) {
+      await admission?.fail(err);
       if (client.signal.aborted) {
         // Nobody is left to answer; the line stands in for the response log.
         request.log.info({ host: log.host, status: 499, durationMs: Math.round(reply.elapsedTime) }, 'scrape abandoned: client disconnected');
@@ -204,12 +230,18 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // with its reason instead of failing the first scrapes.
   app.addHook('onReady', async () => {
     await scraper.ready?.();
+    if (accounts) {
+      const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);
+      if (problem) throw new ConfigError([problem.replace('no API keys are configured', 'no API keys are configured or issued (scrape-admin keys create)')]);
+      if (await isKeyless()) app.log.warn({ host }, 'authentication is OFF: no API keys configured or issued (allowed only on a loopback address)');
+    }
   });
 
   // Fastify closes the listener (and waits for in-flight requests) before its onClose hooks run,
   // so the scraper is only closed once no request can still use it.
   app.addHook('onClose', async () => {
     if (ownsScraper) await scraper.close();
+    await accounts?.close();
   });
 
   return app;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // scrape-server: the v2 HTTP service. Configuration comes from the environment (docs/self-hosting.md).
+import { openAccounts } from '../accounts/openAccounts.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createServer } from '../createServer.js';
 import { installGracefulShutdown } from '../installGracefulShutdown.js';
@@ -8,7 +9,8 @@ import { VERSION } from '../version.js';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env);
+    // Keys issued with scrape-admin also turn authentication on, so the keyless check waits for the account store.
+    config = loadConfig(process.env, { deferAuthPolicy: true });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`scrape-server: ${err.message}\n`);
@@ -17,7 +19,23 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const app = createServer({
+  let accounts;
+  // The accounts' log lines go to the server's logger, which exists only once the server does.
+  let app: ReturnType<typeof createServer> | undefined;
+  try {
+    accounts = await openAccounts({
+      dataDir: config.dataDir,
+      redisUrl: config.redisUrl,
+      keyPrefix: process.env.SCRAPE_ACCOUNTS_KEY_PREFIX?.trim() || undefined,
+      logger: { warn: (o, msg) => app?.log.warn(o, msg), error: (o, msg) => app?.log.error(o, msg) },
+    });
+  } catch (err) {
+    process.stderr.write(`scrape-server: cannot open the account store: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+
+  app = createServer({
+    accounts,
     host: config.host,
     apiKeys: config.apiKeys,
     allowPrivateUrls: config.allowPrivateUrls,
@@ -34,6 +52,7 @@ async function main(): Promise<void> {
     // Opens the scraper's stores first: an unreachable Redis or unwritable data dir is reported as such.
     await app.ready();
   } catch (err) {
+    if (err instanceof ConfigError) process.stderr.write(`scrape-server: ${err.message}\n`);
     app.log.fatal({ err }, `cannot start: ${(err as Error).message}`);
     await app.close().catch(() => undefined);
     process.exit(1);
@@ -50,7 +69,12 @@ async function main(): Promise<void> {
     {
       version: VERSION,
       addresses: app.addresses(),
-      auth: config.apiKeys.length > 0 ? `on (${config.apiKeys.length} key(s) from ${config.apiKeysSource})` : 'off (loopback only)',
+      auth:
+        config.apiKeys.length > 0
+          ? `on (${config.apiKeys.length} key(s) from ${config.apiKeysSource}${(await accounts.hasKeys()) ? ' + issued keys' : ''})`
+          : (await accounts.hasKeys())
+            ? 'on (keys issued with scrape-admin)'
+            : 'off (loopback only)',
       stores: config.redisUrl ? `redis (${redactUrl(config.redisUrl)})` : `embedded (${config.dataDir})`,
       allowPrivateUrls: config.allowPrivateUrls,
     },

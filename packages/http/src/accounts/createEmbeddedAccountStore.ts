@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type RootDatabase } from 'lmdb';
+import type { Account, ApiKeyRecord } from './account.js';
+import { AccountStoreError, type AccountSettings, type AccountStore } from './AccountStore.js';
+
+/** Its own LMDB environment beside the page cache's: accounts are tiny and must not compete with page bytes for space. */
+export const ACCOUNTS_DIR_NAME = 'accounts';
+
+const ACCOUNT = 'account:';
+const CREDITS = 'credits:';
+const KEY = 'key:';
+
+/**
+ * Accounts in an LMDB file under `{dataDir}/accounts`. Every credit operation is one LMDB write transaction, which
+ * holds the environment's write lock: atomic across all processes that open the same directory.
+ */
+export function createEmbeddedAccountStore(options: { dataDir: string }): AccountStore {
+  const path = join(options.dataDir, ACCOUNTS_DIR_NAME);
+  let db: RootDatabase;
+  try {
+    mkdirSync(path, { recursive: true });
+    db = open({ path, encoding: 'json' });
+  } catch (error) {
+    throw new AccountStoreError(`cannot open the account store in ${path}: ${(error as Error).message}`, { cause: error });
+  }
+
+  /** Every failure of the file (disk full, read-only, ...) becomes one typed error the service maps to 503. */
+  const guard = async <T>(what: string, work: () => Promise<T> | T): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AccountStoreError) throw error;
+      throw new AccountStoreError(`account store ${what} failed: ${(error as Error).message}`, { cause: error });
+    }
+  };
+  const balanceIn = (accountId: string): number => {
+    const v = db.get(CREDITS + accountId);
+    return typeof v === 'number' ? v : 0;
+  };
+
+  return {
+    kind: 'embedded',
+    findKey: (hash) =>
+      guard('read', () => {
+        const key = db.get(KEY + hash) as ApiKeyRecord | undefined;
+        if (!key) return null;
+        const account = db.get(ACCOUNT + key.accountId) as Account | undefined;
+        return account ? { key, account } : null;
+      }),
+    hasKeys: () => guard('read', () => Array.from(db.getRange({ start: KEY, end: KEY + '\uffff', limit: 1 })).length > 0),
+    addKey: (record) => guard('write', () => db.put(KEY + record.hash, record).then(() => undefined)),
+    revokeKey: (id, at) =>
+      guard('write', () =>
+        db.transaction(() => {
+          for (const { key, value } of db.getRange({ start: KEY, end: KEY + '\uffff' })) {
+            const record = value as ApiKeyRecord;
+            if (record.id !== id) continue;
+            db.put(key, { ...record, revokedAt: record.revokedAt ?? at });
+            return true;
+          }
+          return false;
+        }),
+      ),
+    listKeys: () => guard('read', () => Array.from(db.getRange({ start: KEY, end: KEY + '\uffff' }), ({ value }) => value as ApiKeyRecord)),
+    getAccount: (id) => guard('read', () => (db.get(ACCOUNT + id) as Account | undefined) ?? null),
+    listAccounts: () => guard('read', () => Array.from(db.getRange({ start: ACCOUNT, end: ACCOUNT + '\uffff' }), ({ value }) => value as Account)),
+    putAccount: (settings: AccountSettings) =>
+      guard('write', () =>
+        db.transaction(() => {
+          const existing = db.get(ACCOUNT + settings.id) as Account | undefined;
+          const account: Account = { ...settings, createdAt: existing?.createdAt ?? settings.createdAt ?? new Date().toISOString() };
+          db.put(ACCOUNT + settings.id, account);
+          return account;
+        }),
+      ),
+    addCredits: (accountId, amount) =>
+      guard('write', () =>
+        db.transaction(() => {
+          const next = Math.max(0, balanceIn(accountId) + amount);
+          db.put(CREDITS + accountId, next);
+          return next;
+        }),
+      ),
+    balance: (accountId) => guard('read', () => balanceIn(accountId)),
+    reserveCredits: (accountId, amount) =>
+      guard('write', () =>
+        db.transaction(() => {
+          const current = balanceIn(accountId);
+          if (current < amount) return false;
+          db.put(CREDITS + accountId, current - amount);
+          return true;
+        }),
+      ),
+    chargeCredits: (accountId, amount) =>
+      guard('write', () =>
+        db.transaction(() => {
+          const current = balanceIn(accountId);
+          const taken = Math.min(current, amount);
+          if (taken > 0) db.put(CREDITS + accountId, current - taken);
+          return taken;
+        }),
+      ),
+    async close() {
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import type { Redis } from 'ioredis';
+import { ScrapeError, errors } from '@scrape/scraper';
+import { TIMEOUT_DEFAULT_MS } from '@scrape/scraper';
+import { ENDPOINT_SCRAPE, FEATURE_ZERO_DATA_RETENTION, allows, type Account } from './account.js';
+import { AccountStoreError, type AccountStore } from './AccountStore.js';
+import { hashApiKey } from './apiKey.js';
+import { createEmbeddedAccountStore } from './createEmbeddedAccountStore.js';
+import { DEFAULT_ACCOUNTS_KEY_PREFIX, connectAccountsRedis, createRedisAccountStore } from './createRedisAccountStore.js';
+import { createConcurrencyLimiter, type ConcurrencyLimiter, type ConcurrencySlot } from '../limits/createConcurrencyLimiter.js';
+import { createRateLimiter, type RateLimiter } from '../limits/createRateLimiter.js';
+import { creditsForDocument, creditsForFailure, expectedCredits } from '../limits/creditCost.js';
+
+/** Until the first key is issued the service may run keyless (loopback); re-checked this often so no restart is needed. */
+const HAS_KEYS_RECHECK_MS = 2_000;
+/** Refunds and charges that failed (store unreachable) are retried this often until they land. */
+const SETTLE_RETRY_MS = 1_000;
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+export interface AccountsLogger {
+  warn: (o: object, msg?: string) => void;
+  error: (o: object, msg?: string) => void;
+}
+
+/** One admitted request: reports its outcome so the held credits are settled and the slot freed. */
+export interface Admission {
+  /** Charges what the document says it cost and marks it if it waited for a slot (mutates `doc.metadata`). */
+  succeed(doc: { metadata?: Record<string, unknown> }): Promise<void>;
+  fail(error: unknown): Promise<void>;
+}
+
+export interface Accounts {
+  readonly store: AccountStore;
+  /** Whether any key was ever issued in the store (then authentication is on). */
+  hasKeys(): Promise<boolean>;
+  /** The account of `Authorization: Bearer <key>`; null for missing, malformed, unknown or revoked keys. */
+  authenticate(authorization: string | undefined): Promise<Account | null>;
+  /** Permission, rate, credits and concurrency checks in that order; throws the spec's 403/429/402/429. */
+  admit(account: Account, body: unknown, signal?: AbortSignal): Promise<Admission>;
+  /** Settlements still waiting for the store (retried in the background). */
+  pendingSettlements(): number;
+  close(): Promise<void>;
+}
+
+export interface OpenAccountsOptions {
+  /** Embedded home: LMDB under `{dataDir}/accounts` (used when no redisUrl). */
+  dataDir?: string;
+  /** Shared home for accounts, credits, rate windows and concurrency slots. */
+  redisUrl?: string;
+  keyPrefix?: string;
+  logger?: AccountsLogger;
+}
+
+/** Opens the account store (Redis when `redisUrl`, else LMDB under `dataDir`) and the limiters beside it. */
+export async function openAccounts(options: OpenAccountsOptions): Promise<Accounts> {
+  const keyPrefix = options.keyPrefix ?? DEFAULT_ACCOUNTS_KEY_PREFIX;
+  let redis: Redis | undefined;
+  let store: AccountStore;
+  if (options.redisUrl) {
+    redis = await connectAccountsRedis(options.redisUrl);
+    store = createRedisAccountStore({ redis, keyPrefix, ownsConnection: false });
+  } else {
+    if (!options.dataDir) throw new AccountStoreError('openAccounts needs a dataDir or a redisUrl');
+    store = createEmbeddedAccountStore({ dataDir: options.dataDir });
+  }
+  return createAccounts({
+    store,
+    rateLimiter: createRateLimiter({ redis, keyPrefix }),
+    concurrency: createConcurrencyLimiter({ redis, keyPrefix }),
+    logger: options.logger,
+    onClose: async () => {
+      await store.close();
+      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
+    },
+  });
+}
+
+export function createAccounts(parts: {
+  store: AccountStore;
+  rateLimiter: RateLimiter;
+  concurrency: ConcurrencyLimiter;
+  logger?: AccountsLogger;
+  onClose?: () => Promise<void>;
+}): Accounts {
+  const { store, rateLimiter, concurrency, logger } = parts;
+  let keysSeen = false;
+  let keysCheckedAt = 0;
+  const outbox: { accountId: string; amount: number }[] = [];
+
+  /** Positive amount: give back; negative: take more (never below zero). Queued for retry if the store is away. */
+  const adjust = async (accountId: string, amount: number) => {
+    if (amount === 0) return;
+    try {
+      if (amount > 0) await store.addCredits(accountId, amount);
+      else await store.chargeCredits(accountId, -amount);
+    } catch (error) {
+      outbox.push({ accountId, amount });
+      logger?.warn({ account: accountId, amount, err: String(error) }, 'credit settlement deferred: account store unreachable');
+    }
+  };
+  const retry = setInterval(() => void drain(), SETTLE_RETRY_MS);
+  retry.unref();
+  let draining = false;
+  const drain = async () => {
+    if (draining || outbox.length === 0) return;
+    draining = true;
+    try {
+      while (outbox.length > 0) {
+        const next = outbox[0];
+        if (next.amount > 0) await store.addCredits(next.accountId, next.amount);
+        else await store.chargeCredits(next.accountId, -next.amount);
+        outbox.shift();
+      }
+    } catch {
+      // still away; the next tick retries
+    } finally {
+      draining = false;
+    }
+  };
+
+  return {
+    store,
+    async hasKeys() {
+      if (keysSeen) return true;
+      const now = Date.now();
+      if (now - keysCheckedAt < HAS_KEYS_RECHECK_MS) return false;
+      keysSeen = await storeCall(() => store.hasKeys());
+      keysCheckedAt = now;
+      return keysSeen;
+    },
+    async authenticate(authorization) {
+      const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
+      if (token === undefined) return null;
+      const found = await storeCall(() => store.findKey(hashApiKey(token)));
+      if (!found || found.key.revokedAt) return null;
+      return found.account;
+    },
+    async admit(account, body, signal) {
+      if (!allows(account.endpoints, ENDPOINT_SCRAPE)) {
+        throw errors.forbidden({ reason: 'This key has no permission for the scrape endpoint.' });
+      }
+      const b = body as { zeroDataRetention?: unknown; timeout?: unknown } | null;
+      if (b?.zeroDataRetention === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
+        throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
+      }
+      if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
+
+      const held = account.unlimitedCredits ? 0 : expectedCredits(body);
+      if (held > 0 && !(await storeCall(() => store.reserveCredits(account.id, held)))) throw errors.paymentRequired();
+
+      let slot: ConcurrencySlot | null = null;
+      if (account.concurrency !== null) {
+        const waitMs = typeof b?.timeout === 'number' && b.timeout > 0 ? b.timeout : TIMEOUT_DEFAULT_MS;
+        try {
+          slot = await storeCall(() =>
+            concurrency.acquire(account.id, { limit: account.concurrency!, queueLimit: account.queueLimit, waitMs, signal }),
+          );
+        } catch (error) {
+          await adjust(account.id, held);
+          throw error;
+        }
+      }
+
+      let settled = false;
+      const settle = async (cost: number) => {
+        if (settled) return;
+        settled = true;
+        await slot?.release();
+        if (!account.unlimitedCredits) await adjust(account.id, held - cost);
+      };
+      return {
+        async succeed(doc) {
+          if (slot && doc.metadata) {
+            doc.metadata.concurrencyLimited = slot.queuedMs !== null;
+            if (slot.queuedMs !== null) doc.metadata.concurrencyQueueDurationMs = slot.queuedMs;
+          }
+          await settle(creditsForDocument(doc, held));
+        },
+        async fail(error) {
+          await settle(Math.min(held, creditsForFailure(error)));
+        },
+      };
+    },
+    pendingSettlements: () => outbox.length,
+    async close() {
+      clearInterval(retry);
+      await drain();
+      if (outbox.length > 0) logger?.error({ pending: outbox }, 'closing with credit settlements that never reached the store');
+      await parts.onClose?.();
+    },
+  };
+}
+
+/** Store failures (Redis down, disk full) are the service's: 503 with a reason, never a 500. */
+async function storeCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AccountStoreError) throw storeUnavailable(error);
+    // ioredis errors from the limiters (connection closed, writeable stream) are the same condition.
+    if (error instanceof ScrapeError || (error as { name?: string })?.name === 'ScrapeError') throw error;
+    if (error instanceof Error && /redis|stream|connection|ECONN|closed/i.test(error.message)) throw storeUnavailable(error);
+    throw error;
+  }
+}
+
+function storeUnavailable(error: Error): ScrapeError {
+  return new ScrapeError({
+    status: 503,
+    error: 'Service Unavailable',
+    details: { reason: 'The account store is unreachable; retry shortly.' },
+    headers: { 'Retry-After': '1' },
+    message: error.message,
+  });
+}
