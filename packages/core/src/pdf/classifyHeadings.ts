@@ -23,6 +23,8 @@ const MAX_HEADING_LINES = 3;
 const LEVEL_SIZE_STEP = 0.75;
 /** Deeper size ranks are folded into this markdown level: documents rarely nest deeper, font sizes often vary more. */
 const MAX_LEVEL = 4;
+/** "Chapter 3." style headings sit above the numbered sections (3.1 → level 3). */
+const CHAPTER = /^(chapter|part|appendix|kapitel|chapitre|capítulo)\s+([\dIVXLC]+|[A-Z])\b/i;
 const NUMBERED_HEADING = /^((?:\d+\.)*\d+|[A-Z]|[IVX]{1,5})\.?\s+\S/;
 
 /** Font size that carries most of the running text. */
@@ -82,7 +84,8 @@ export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<
     if (b === title) continue;
     const numbered = NUMBERED_HEADING.exec(b.text.trim());
     let level: number;
-    if (numbered && /^\d/.test(numbered[1])) level = 1 + numbered[1].split('.').filter(Boolean).length;
+    if (CHAPTER.test(b.text.trim())) level = 2;
+    else if (numbered && /^\d/.test(numbered[1])) level = 1 + numbered[1].split('.').filter(Boolean).length;
     else level = 2 + distinct.indexOf(levels[sizes.indexOf(b.size)]);
     result.set(b, { type: 'section_header', level: Math.min(MAX_LEVEL, Math.max(2, level)) });
   }

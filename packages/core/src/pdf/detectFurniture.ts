@@ -16,6 +16,8 @@ const POSITION_TOLERANCE = 0.025;
 const LONE_GAP_LINES = 1.6;
 const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,5}\s*[-–—]$/;
+/** Chapter-page numbering of manuals: 7-45, A-3, 2.14. */
+const CHAPTER_PAGE_NUMBER = /^(?:\d{1,2}|[A-Z])[-–.]\d{1,4}$/;
 
 function shape(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
@@ -23,7 +25,7 @@ function shape(text: string): string {
 
 export function isPageNumberText(text: string): boolean {
   const t = text.trim();
-  return PAGE_NUMBER.test(t) || DASHED_PAGE_NUMBER.test(t);
+  return PAGE_NUMBER.test(t) || DASHED_PAGE_NUMBER.test(t) || CHAPTER_PAGE_NUMBER.test(t);
 }
 
 /** Label the furniture segments of every page. `bodySize` is the document's body font size. */

@@ -37,6 +37,8 @@ const OCR_DPI = 200;
 const MAX_RENDER_PIXELS = 9_000_000;
 /** Images (after merging touching pieces) smaller than this share of the page are icons and logos, not figures. */
 const MIN_FIGURE_AREA = 0.015;
+/** Image pieces closer than this (points) belong to one figure. */
+const FIGURE_GAP = 8;
 /** Images covering more than this share of the page are backgrounds or scans, not figures. */
 const MAX_FIGURE_AREA = 0.6;
 const PAGE_MARKER = (n: number) => `\n\n---\n\n<!-- page ${n} -->\n\n`;
@@ -260,7 +262,7 @@ function mergeBoxes(boxes: [number, number, number, number][]): [number, number,
       for (let j = i + 1; j < out.length; j++) {
         const a = out[i];
         const b = out[j];
-        if (a[0] <= b[2] + 2 && b[0] <= a[2] + 2 && a[1] <= b[3] + 2 && b[1] <= a[3] + 2) {
+        if (a[0] <= b[2] + FIGURE_GAP && b[0] <= a[2] + FIGURE_GAP && a[1] <= b[3] + FIGURE_GAP && b[1] <= a[3] + FIGURE_GAP) {
           out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
           out.splice(j, 1);
           merged = true;
