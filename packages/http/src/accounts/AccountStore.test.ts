@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_QUEUE_LIMIT, type Account } from './account.js';
+import type { AccountStore } from './AccountStore.js';
+import { hashApiKey, keyIdOf, generateApiKey } from './apiKey.js';
+import { createEmbeddedAccountStore } from './createEmbeddedAccountStore.js';
+import { connectAccountsRedis, createRedisAccountStore } from './createRedisAccountStore.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const dirs: string[] = [];
+const prefixes: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const p of prefixes) {
+    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${p}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+  }
+});
+
+const homes: [string, () => Promise<AccountStore>][] = [
+  [
+    'embedded (LMDB)',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'scrape-accounts-'));
+      dirs.push(dataDir);
+      return createEmbeddedAccountStore({ dataDir });
+    },
+  ],
+  [
+    'Redis',
+    async () => {
+      const keyPrefix = `test:accounts:${randomUUID()}:`;
+      prefixes.push(keyPrefix);
+      return createRedisAccountStore({ redis: await connectAccountsRedis(REDIS_URL), keyPrefix });
+    },
+  ],
+];
+
+const settings = (id: string): Omit<Account, 'createdAt'> => ({
+  id,
+  ratePerMinute: 10,
+  concurrency: 2,
+  queueLimit: DEFAULT_QUEUE_LIMIT,
+  endpoints: ['scrape'],
+  features: [],
+  unlimitedCredits: false,
+});
+
+describe.each(homes)('account store: %s', (_name, open) => {
+  it('finds a key only by the hash of the exact key, lists and revokes it, never storing the key', async () => {
+    const store = await open();
+    try {
+      expect(await store.hasKeys()).toBe(false);
+      await store.putAccount(settings('acme'));
+      const key = generateApiKey();
+      const hash = hashApiKey(key);
+      await store.addKey({ id: keyIdOf(hash), hash, accountId: 'acme', createdAt: new Date().toISOString() });
+      expect(await store.hasKeys()).toBe(true);
+      const found = await store.findKey(hash);
+      expect(found?.account).toMatchObject({ id: 'acme', ratePerMinute: 10, concurrency: 2 });
+      expect(await store.findKey(hashApiKey(key + 'x'))).toBeNull();
+      const listed = await store.listKeys();
+      expect(JSON.stringify(listed)).not.toContain(key);
+      expect(listed.map((k) => k.id)).toEqual([keyIdOf(hash)]);
+      expect(await store.revokeKey('nope', 'now')).toBe(false);
+      expect(await store.revokeKey(keyIdOf(hash), '2026-01-01T00:00:00Z')).toBe(true);
+      expect((await store.findKey(hash))?.key.revokedAt).toBe('2026-01-01T00:00:00Z');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('credits: add (never below 0), reserve all-or-nothing, charge clamps at 0', async () => {
+    const store = await open();
+    try {
+      await store.putAccount(settings('c'));
+      expect(await store.balance('c')).toBe(0);
+      expect(await store.addCredits('c', 7)).toBe(7);
+      expect(await store.addCredits('c', -10)).toBe(0);
+      await store.addCredits('c', 6);
+      expect(await store.reserveCredits('c', 5)).toBe(true);
+      expect(await store.reserveCredits('c', 5)).toBe(false);
+      expect(await store.balance('c')).toBe(1);
+      expect(await store.chargeCredits('c', 4)).toBe(1);
+      expect(await store.balance('c')).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('100 concurrent reservations against a balance of 10: exactly 10 succeed, the balance ends at 0', async () => {
+    const store = await open();
+    try {
+      await store.putAccount(settings('race'));
+      await store.addCredits('race', 10);
+      const results = await Promise.all(Array.from({ length: 100 }, () => store.reserveCredits('race', 1)));
+      expect(results.filter(Boolean)).toHaveLength(10);
+      expect(await store.balance('race')).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
