@@ -36,6 +36,8 @@ th, td { padding: 3pt 14pt; text-align: left; border-bottom: 1px solid #999; }
 <h2 class="break">Outlook for Next Year</h2>
 <p>Demand is expected to rise again next year as two large customers renew their contracts. The division plans to hire forty engineers and to open a fourth production line in the spring.</p>
 <p>Risks include the price of steel and delays at the ports, which slowed deliveries twice during the last quarter.</p>
+<ol><li>Renew the supply contract for steel before the summer.</li><li>Open the fourth production line in the spring.</li><li>Hire forty engineers for the research laboratory.</li></ol>
+<ul style="list-style-type: '\\2022  '"><li>Alpha plant reopened in March.</li><li>Beta plant doubled its output and now runs three shifts a day, every day of the week including public holidays and weekends.</li></ul>
 <h2 class="break">Two Column Notes</h2>
 <div class="cols">
 <p>Leftcolumn opening paragraph talks about the history of widget making in the valley, where the first workshop opened more than a century ago and grew into a factory that employed half of the town over the following decades of steady expansion.</p>
@@ -137,6 +139,18 @@ describe('parsePdf markdown', () => {
     expect(full.markdown).toContain(
       '| Region | Units | Revenue |\n| --- | --- | --- |\n| North | 1200 | 4300 |\n| South | 950 | 3100 |\n| East | 1810 | 6020 |\n| West | 700 | 2450 |',
     );
+  });
+
+  it('rebuilds numbered and bulleted lists, joining wrapped items', () => {
+    expect(full.markdown).toContain(
+      '\n1. Renew the supply contract for steel before the summer.\n2. Open the fourth production line in the spring.\n3. Hire forty engineers for the research laboratory.\n',
+    );
+    expect(full.markdown).toContain(
+      '\n- Alpha plant reopened in March.\n- Beta plant doubled its output and now runs three shifts a day, every day of the week including public holidays and weekends.',
+    );
+    const items = full.blocks!.flatMap((p) => p.items).filter((b) => b.label === 'list_item');
+    expect(items).toHaveLength(5);
+    expect(items.every((b) => b.type === 'text')).toBe(true);
   });
 
   it('keeps links', () => {
