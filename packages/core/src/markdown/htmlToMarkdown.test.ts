@@ -117,6 +117,10 @@ describe('htmlToMarkdown: inline', () => {
     );
   });
 
+  it('escapes brackets inside destinations (query strings, IPv6 hosts)', () => {
+    expect(md('<a href="https://x.com/?a[]=1">q</a>')).toBe('[q](https://x.com/?a\\[\\]=1)');
+  });
+
   it('writes images with alt and title; images inside links', () => {
     expect(md('<a href="/p"><img src="/i.png" alt="An [image]" title="T"></a>')).toBe('[![An \\[image\\]](/i.png "T")](/p)');
   });

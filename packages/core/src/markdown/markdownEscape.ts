@@ -132,7 +132,7 @@ export function escapeHeadingEnd(text: string): string {
  * A link or image destination. Whitespace, control characters and `<>` are percent-encoded (the URL stays equivalent),
  * backslashes and entity-like `&` are escaped, and unbalanced parentheses are escaped so the `(...)` form holds.
  */
-const DESTINATION_SPECIAL = /[\x00-\x20\x7f<>\\&()]/;
+const DESTINATION_SPECIAL = /[\x00-\x20\x7f<>\\&()[\]]/;
 
 export function formatDestination(url: string): string {
   if (!DESTINATION_SPECIAL.test(url)) return url;
@@ -146,6 +146,9 @@ export function formatDestination(url: string): string {
       out += '%' + code.toString(16).toUpperCase().padStart(2, '0');
     } else if (ch === '\\') {
       out += '\\\\';
+    } else if (ch === '[' || ch === ']') {
+      // Legal bare, but escaped they can never pair with brackets around the link (and plain-text scans stop at them).
+      out += '\\' + ch;
     } else if (ch === '&' && ENTITY_AHEAD.test(url.slice(i, i + 40))) {
       out += '\\&';
     } else {

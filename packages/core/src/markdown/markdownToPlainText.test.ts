@@ -46,3 +46,14 @@ describe('markdownToPlainText', () => {
     expect(markdownToPlainText(text).length).toBeGreaterThan(5_000_000);
   });
 });
+
+describe('markdownToPlainText on hostile input', () => {
+  it('stays linear with 300,000 `](` openers, `&`s without `;` and unclosed data URIs', () => {
+    const hostile = '[]('.repeat(300_000) + '&x'.repeat(300_000) + '[](data:'.repeat(100_000);
+    expect(markdownToPlainText(hostile).length).toBeGreaterThan(0);
+  });
+
+  it('still drops a long data-URI image whole', () => {
+    expect(markdownToPlainText(`a ![x](data:image/png;base64,${'A'.repeat(1_000_000)}) b`)).toBe('a  b');
+  });
+});

@@ -17,6 +17,11 @@ const CLOSING_HASHES = /[ \t]+#+[ \t]*$/;
 const ASCII_PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
 const SPECIAL = /[\\`![\]*_~&<]/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+/** Longest entity name we decode (`&thetasym;`), plus `&` and `;`. */
+const MAX_ENTITY_LENGTH = 12;
+/** Link destinations and titles longer than this are not links to this scan (data URIs excepted). */
+const MAX_DESTINATION_SCAN = 8192;
+const DATA_URI_CHAR = /[A-Za-z0-9+/=;,:%._~!$&'*@?#-]/;
 const AUTOLINK = /^<((?:https?|ftp):[^\s<>]*|mailto:[^\s<>]*|[^\s<>@]+@[^\s<>@]+)>/i;
 
 function decodeEntity(name: string): string | null {
@@ -28,22 +33,34 @@ function decodeEntity(name: string): string | null {
   return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : null;
 }
 
-/** Index just past the `)` that ends a link destination (and optional title) starting at `from`, or -1. */
+/**
+ * Index just past the `)` that ends a link destination (and optional title) starting at `from`, or -1. Many `](`
+ * in a row must stay linear: a bare destination stops at a bracket (where the next scan begins), `<...>` at a `<`,
+ * a `data:` destination at the first character a data URI cannot hold, and titles are bounded. (A URL holding a bare
+ * bracket therefore stays as text; htmlToMarkdown escapes them.)
+ */
 function destinationEnd(text: string, from: number): number {
   let i = from;
   while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
   if (text[i] === '<') {
-    const close = text.indexOf('>', i);
-    if (close === -1) return -1;
-    i = close + 1;
+    // `<...>` holds no line break and no other `<`.
+    i++;
+    while (i < text.length && text[i] !== '>' && text[i] !== '<' && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+    if (text[i] !== '>') return -1;
+    i++;
+  } else if (text.startsWith('data:', i)) {
+    while (i < text.length && DATA_URI_CHAR.test(text[i])) i++;
   } else {
+    const limit = Math.min(text.length, i + MAX_DESTINATION_SCAN);
     let depth = 0;
-    while (i < text.length) {
+    while (i < limit) {
       const c = text[i];
       if (c === '\\') {
         i += 2;
         continue;
       }
+      // A bracket ends the scan: the next `[`/`]` starts its own, so scans never overlap.
+      if (c === '[' || c === ']') return -1;
       if (c === '(') depth++;
       else if (c === ')') {
         if (depth === 0) break;
@@ -55,8 +72,9 @@ function destinationEnd(text: string, from: number): number {
   while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
   if (text[i] === '"' || text[i] === "'" || text[i] === '(') {
     const quote = text[i] === '(' ? ')' : text[i];
+    const limit = Math.min(text.length, i + MAX_DESTINATION_SCAN);
     i++;
-    while (i < text.length && text[i] !== quote) i += text[i] === '\\' ? 2 : 1;
+    while (i < limit && text[i] !== quote) i += text[i] === '\\' ? 2 : 1;
     i++;
     while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
   }
@@ -146,8 +164,8 @@ function inlineToText(text: string): string {
         break;
       }
       case '&': {
-        const semi = text.indexOf(';', i);
-        if (semi !== -1 && semi - i <= 10) {
+        const semi = text.slice(i, i + MAX_ENTITY_LENGTH).indexOf(';') + i;
+        if (semi > i) {
           const decoded = decodeEntity(text.slice(i + 1, semi));
           if (decoded !== null) {
             emit = decoded;

@@ -36,3 +36,10 @@ describe('stripBase64Images', () => {
     expect(out.split('<Base64-Image-Removed>').length - 1).toBe(200_000);
   });
 });
+
+describe('stripBase64Images on hostile input', () => {
+  it('stays linear with 300,000 data-URI openers that have no comma and no image', () => {
+    const hostile = '](data:image/png'.repeat(300_000);
+    expect(stripBase64Images(hostile)).toBe(hostile);
+  });
+});

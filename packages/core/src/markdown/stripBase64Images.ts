@@ -7,7 +7,7 @@
 export const BASE64_IMAGE_PLACEHOLDER = '<Base64-Image-Removed>';
 
 /** How far back from `](` we look for the `![` of the image; longer alt texts are left alone (keeps it linear). */
-const MAX_ALT_LENGTH = 4096;
+const MAX_ALT_LENGTH = 1024;
 /** The media type and parameters before the comma; anything longer is not a data URI we recognise. */
 const MAX_HEADER_LENGTH = 256;
 const IMAGE_BASE64_HEADER = /^image\/[a-z0-9.+-]+(?:;[^;,\s]*)*;base64$/i;
@@ -47,8 +47,9 @@ export function stripBase64Images(markdown: string): string {
     if (angle) p++;
     if (markdown.slice(p, p + 5).toLowerCase() !== 'data:') continue;
     const headerStart = p + 5;
-    const comma = markdown.indexOf(',', headerStart);
-    if (comma === -1 || comma - headerStart > MAX_HEADER_LENGTH) continue;
+    const headerEnd = markdown.slice(headerStart, headerStart + MAX_HEADER_LENGTH + 1).indexOf(',');
+    if (headerEnd === -1) continue;
+    const comma = headerStart + headerEnd;
     if (!IMAGE_BASE64_HEADER.test(markdown.slice(headerStart, comma))) continue;
     if (!closesImageAlt(markdown, at)) continue;
     let end = comma + 1;
