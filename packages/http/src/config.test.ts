@@ -26,7 +26,32 @@ describe('loadConfig', () => {
       logLevel: 'info',
       shutdownGraceMs: 25000,
       redisUrl: undefined,
+      proxies: {},
     });
+  });
+
+  it('reads the artifact secret, public URL and proxies, and names each bad one', () => {
+    const c = loadConfig({
+      SCRAPE_ARTIFACT_SECRET: 'a'.repeat(32),
+      SCRAPE_PUBLIC_URL: 'https://scrape.example.com',
+      SCRAPE_PROXY_BASIC: 'http://proxy.internal:3128',
+      SCRAPE_PROXY_ENHANCED: 'http://user:p%40ss@antibot.example:8080',
+    });
+    expect(c.artifactSecret).toBe('a'.repeat(32));
+    expect(c.publicUrl).toBe('https://scrape.example.com');
+    expect(c.proxies).toEqual({
+      basic: { server: 'http://proxy.internal:3128' },
+      enhanced: { server: 'http://antibot.example:8080', username: 'user', password: 'p@ss' },
+    });
+    let message = '';
+    try {
+      loadConfig({ SCRAPE_ARTIFACT_SECRET: 'short', SCRAPE_PUBLIC_URL: 'scrape.example.com', SCRAPE_PROXY_ENHANCED: 'socks5://x:1080' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('SCRAPE_ARTIFACT_SECRET must be at least 16');
+    expect(message).toContain('SCRAPE_PUBLIC_URL must be');
+    expect(message).toContain('SCRAPE_PROXY_ENHANCED must be an http:// proxy URL');
   });
 
   it('reads every variable', () => {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isLoopbackHost } from './isLoopbackHost.js';
+import { parseProxyUrl, type ProxySettings } from '@scrape/scraper';
+import { MIN_ARTIFACT_SECRET_LENGTH } from './artifacts/createArtifactSigner.js';
 
 /** The port the reference service's self-hosted build listens on, so existing clients' habits carry over. */
 export const DEFAULT_PORT = 3002;
@@ -26,6 +28,12 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** When set, the page cache, change history and artifacts live in this Redis (shared by every process). */
   redisUrl?: string;
+  /** Key of the signed artifact links (SCRAPE_ARTIFACT_SECRET); absent: a random key per process. */
+  artifactSecret?: string;
+  /** Public base URL of artifact links (SCRAPE_PUBLIC_URL); absent: the origin each request came in on. */
+  publicUrl?: string;
+  /** SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED, parsed. */
+  proxies: ProxySettings;
 }
 
 /** A configuration problem the operator must fix; the message lists every problem found, one per line. */
@@ -104,6 +112,25 @@ export function loadConfig(
     problems.push('REDIS_URL must be a redis:// or rediss:// URL (e.g. redis://:password@redis.internal:6379/0)');
   }
 
+  const artifactSecret = value('SCRAPE_ARTIFACT_SECRET');
+  if (artifactSecret !== undefined && artifactSecret.length < MIN_ARTIFACT_SECRET_LENGTH) {
+    problems.push(`SCRAPE_ARTIFACT_SECRET must be at least ${MIN_ARTIFACT_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`);
+  }
+  const publicUrl = value('SCRAPE_PUBLIC_URL');
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
+    problems.push('SCRAPE_PUBLIC_URL must be the http(s) base URL clients reach this server at, e.g. https://scrape.example.com');
+  }
+  const proxies: ProxySettings = {};
+  for (const [setting, tier] of [['SCRAPE_PROXY_BASIC', 'basic'], ['SCRAPE_PROXY_ENHANCED', 'enhanced']] as const) {
+    const raw = value(setting);
+    if (raw === undefined) continue;
+    try {
+      proxies[tier] = parseProxyUrl(raw, setting);
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
+
   const uniqueKeys = [...new Set(apiKeys)];
   const authProblem = options.deferAuthPolicy ? undefined : checkAuthPolicy(host, uniqueKeys);
   if (authProblem) problems.push(authProblem);
@@ -119,6 +146,9 @@ export function loadConfig(
     logLevel,
     shutdownGraceMs,
     redisUrl,
+    artifactSecret,
+    publicUrl,
+    proxies,
   };
 }
 

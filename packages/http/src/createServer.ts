@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createScraper, ScrapeError, type ScrapeDocument, type Scraper } from '@scrape/scraper';
+import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
 import { unlimitedAccount, type Account } from './accounts/account.js';
@@ -8,6 +8,8 @@ import { isLoopbackHost } from './isLoopbackHost.js';
 import { pickRequestId } from './pickRequestId.js';
 import { toErrorReply } from './toErrorReply.js';
 import { VERSION } from './version.js';
+import { createArtifactSigner } from './artifacts/createArtifactSigner.js';
+import { artifactUrlFor, registerArtifactRoute } from './artifacts/registerArtifactRoute.js';
 
 /** The spec caps request bodies (§8, 413) without a number; 10 MB fits any real scrape request many times over. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -43,6 +45,17 @@ export interface CreateServerOptions {
    * as unlimited accounts. Closed by the server.
    */
   accounts?: Accounts;
+  /**
+   * Key of the signed artifact links (screenshots, action outputs). Absent: a random key per process, so links die
+   * with the process and are not valid on other instances behind the same balancer.
+   */
+  artifactSecret?: string;
+  /** Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the request's origin. */
+  publicUrl?: string;
+  /** Passed to createScraper: the browser pool (Chromium path, concurrency). */
+  browser?: ScraperOptions['browser'];
+  /** Passed to createScraper: proxies per tier (default from SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED). */
+  proxies?: ScraperOptions['proxies'];
 }
 
 /** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
@@ -105,7 +118,13 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       redisUrl: options.redisUrl,
       redisKeyPrefix: options.redisKeyPrefix,
       logger: app.log,
+      browser: options.browser,
+      proxies: options.proxies,
     });
+  const signer = createArtifactSigner(options.artifactSecret);
+  if (!signer.configured) {
+    app.log.warn('SCRAPE_ARTIFACT_SECRET is not set: artifact links use a random per-process key (they stop working after a restart and on other instances)');
+  }
   const authenticate = createAuthenticator(apiKeys);
   const keyless = apiKeys.length === 0;
   const isKeyless = async () => keyless && !(accounts && (await accounts.hasKeys()));
@@ -157,6 +176,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   app.get('/v2/openapi.json', async () => scraper.openapi());
 
+  // Signed links are the capability: no API key, so the links work in a browser or an <img>.
+  registerArtifactRoute(app, scraper, signer);
+
   app.post('/v2/scrape', { onRequest: requireKey }, async (request, reply) => {
     const log: ScrapeLog = { host: hostOf(request.body) };
     request.scrapeLog = log;
@@ -174,7 +196,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     try {
       // Permissions, rate limit, credits held, concurrency slot (may wait); settled below whatever happens.
       if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
-      const data = await scraper.scrape(request.body, { signal, team: request.team });
+      const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl) });
       await admission?.succeed(data);
       log.engine = engineOf(data);
       log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;

@@ -1,6 +1,10 @@
 import { parseScrapeRequest } from './contract/parseScrapeRequest.js';
 import { buildOpenApiDocument } from './contract/buildOpenApiDocument.js';
 import { createHttpEngine } from './engines/createHttpEngine.js';
+import { createBrowserEngine } from './engines/createBrowserEngine.js';
+import { proxySettingsFromEnv, type ProxySettings } from './engines/planProxyAttempts.js';
+import type { ArtifactUrl } from './steps/publishArtifacts.js';
+import type { BrowserPoolOptions } from '@scrape/browser';
 import type { Engine } from './engines/engine.js';
 import { errors, isScrapeError } from './errors.js';
 import { runPipeline } from './pipeline.js';
@@ -45,8 +49,23 @@ export interface ScraperOptions {
    * `false`: no cache at all; maxAge/storeInCache fetch fresh, minAge/lockdown/changeTracking answer 501.
    */
   cache?: SourceCache | false;
-  /** Engines to use: `fetch` replaces the built-in HTTP engine, `browser` serves screenshot/actions/waitFor/mobile/profile. */
-  engines?: { fetch?: Engine; browser?: Engine };
+  /**
+   * Engines to use: `fetch` replaces the built-in HTTP engine; `browser` replaces the built-in Chromium engine (which
+   * serves screenshot/actions/waitFor/mobile and client-rendered pages), `false` turns it off (those options answer 501).
+   */
+  engines?: { fetch?: Engine; browser?: Engine | false };
+  /** The built-in browser engine's pool: Chromium path (default CHROMIUM_PATH or /usr/bin/chromium), concurrency, idle shutdown. */
+  browser?: BrowserPoolOptions;
+  /**
+   * Upstream HTTP proxies per `proxy` tier. Default: env SCRAPE_PROXY_BASIC (absent: direct) and
+   * SCRAPE_PROXY_ENHANCED (absent: `proxy: "enhanced"` is a 400, `auto` never escalates).
+   */
+  proxies?: ProxySettings;
+  /**
+   * The URL a stored screenshot or action output gets in the document. Default `artifact://<id>` (read it back with
+   * `scraper.artifacts.getArtifact(id)`); the HTTP service passes signed links to its artifact route per request.
+   */
+  artifactUrl?: ArtifactUrl;
   /** Largest page body accepted (bytes, after decompression). Default MAX_RESPONSE_BYTES (50 MB). */
   maxResponseBytes?: number;
   /** Redirect hops followed. Default MAX_REDIRECTS (10). */
@@ -60,6 +79,8 @@ export interface ScrapeContext {
   signal?: AbortSignal;
   /** Account / team the scrape is billed to (history and profiles are per team). */
   team?: string;
+  /** This scrape's artifact URLs (wins over `ScraperOptions.artifactUrl`), e.g. signed links on the request's host. */
+  artifactUrl?: ArtifactUrl;
 }
 
 /** The v2 Document (spec §2.6): only requested formats, metadata always. */
@@ -101,18 +122,25 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       maxRedirects: options.maxRedirects,
       userAgent: options.userAgent,
     });
+  // One Chromium pool per scraper; it starts on the first render that needs it, not here.
+  const browserEngine =
+    options.engines?.browser === false
+      ? undefined
+      : (options.engines?.browser ??
+        createBrowserEngine({ allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup, poolOptions: options.browser }));
   const clock = options.clock ?? systemClock;
   // Default: the service's own stores. An injected SourceCache or `false` means the caller decides (no stores opened).
   const stores: LazyStores | null =
     options.cache === undefined ? createLazyStores(resolveStoreHome(options), { clock: options.clock }) : null;
   const deps: PipelineDeps = {
-    engines: { fetch: fetchEngine, browser: options.engines?.browser },
+    engines: { fetch: fetchEngine, browser: browserEngine },
     cache: stores ? sourceCacheFromStores(stores) : options.cache || undefined,
     history: stores ? { compareWithHistory: (input) => stores.use((s) => s.history.compareWithHistory(input)) } : undefined,
     artifacts: stores ? { putArtifact: (input) => stores.use((s) => s.artifacts.putArtifact(input)) } : undefined,
     clock,
     ssrf: { allowPrivateUrls, allowAddress: options.allowAddress },
     transformMemo: options.cache !== false && options.transformMemoBytes !== 0 ? createTransformMemo(options.transformMemoBytes) : undefined,
+    proxies: options.proxies ?? proxySettingsFromEnv(),
   };
   let openapi: Record<string, unknown> | undefined;
 
@@ -130,7 +158,11 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       const onCallerAbort = () => controller.abort(context.signal?.reason);
       context.signal?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        return await untilAborted(runPipeline(request, deps, controller.signal, { team: context.team, logger: options.logger }), controller.signal);
+        return await untilAborted(runPipeline(request, deps, controller.signal, {
+            team: context.team,
+            logger: options.logger,
+            artifactUrl: context.artifactUrl ?? options.artifactUrl,
+          }), controller.signal);
       } catch (error) {
         if (timedOut) throw errors.timeout({ timeoutMs: request.timeout });
         if (context.signal?.aborted) throw errors.aborted();
@@ -157,7 +189,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       await stores?.get();
     },
     async close() {
-      await Promise.all([fetchEngine.close(), options.engines?.browser?.close(), stores?.close()]);
+      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close()]);
     },
   };
 }

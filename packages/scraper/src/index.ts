@@ -29,6 +29,20 @@ export type { Engine, Engines } from './engines/engine.js';
 export type { ScrapePlan, CachePlan } from './steps/plan.js';
 export { pickEngine } from './engines/pickEngine.js';
 export { createHttpEngine, MAX_REDIRECTS, MAX_RESPONSE_BYTES, DEFAULT_USER_AGENT, type HttpEngineOptions } from './engines/createHttpEngine.js';
+export { createBrowserEngine, type BrowserEngine, type BrowserEngineOptions } from './engines/createBrowserEngine.js';
+export { looksClientRendered, judgeClientRendered, type ClientRenderedVerdict } from './engines/looksClientRendered.js';
+export { looksBlocked } from './engines/looksBlocked.js';
+export {
+  planProxyAttempts,
+  parseProxyUrl,
+  proxySettingsFromEnv,
+  ENHANCED_PROXY_SETTING,
+  type ProxySettings,
+  type ProxyAttempt,
+  type ProxyTier,
+} from './engines/planProxyAttempts.js';
+export type { AcquireOptions, ProxyEndpoint } from './engines/engine.js';
+export { ARTIFACT_TTL_MS, defaultArtifactUrl, type ArtifactUrl, type ArtifactRef } from './steps/publishArtifacts.js';
 
 // The SSRF guard, reusable by the browser engine's request interception.
 export { isPublicAddress } from './ssrf/isPublicAddress.js';

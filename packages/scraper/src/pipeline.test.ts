@@ -30,7 +30,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // No stores: this file tests the pipeline's 501s and the cache seam; the default stores are tested in steps/*.test.ts.
-  scraper = createScraper({ allowPrivateUrls: true, cache: false });
+  // No browser either: the browser-only options then answer 501 (the browser engine has its own tests).
+  scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {} });
 });
 
 afterAll(async () => {
@@ -48,7 +49,6 @@ describe('options this build cannot serve answer 501 naming the option, before a
     [{ profile: { name: 'p' } }, 'profile'],
     [{ minAge: 1 }, 'minAge'],
     [{ lockdown: true }, 'lockdown'],
-    [{ proxy: 'enhanced' }, 'proxy'],
     [{ threatProtection: { mode: 'normal' } }, 'threatProtection'],
     [{ onlyCleanContent: true }, 'onlyCleanContent'],
     [{ redactPII: true }, 'redactPII'],
@@ -70,6 +70,14 @@ describe('options this build cannot serve answer 501 naming the option, before a
     expect(error.code).toBe('SCRAPE_UNSUPPORTED_OPTION');
     expect(error.details).toEqual({ option });
     expect(error.error).toContain(option);
+    expect(hits).toBe(before);
+  });
+
+  it('proxy enhanced without SCRAPE_PROXY_ENHANCED is a 400 naming the setting, before any fetch', async () => {
+    const before = hits;
+    const error = await failure(scraper.scrape({ url: `${base}/page`, proxy: 'enhanced' }));
+    expect(error.status).toBe(400);
+    expect(error.error).toContain('SCRAPE_PROXY_ENHANCED');
     expect(hits).toBe(before);
   });
 

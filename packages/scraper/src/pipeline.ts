@@ -9,6 +9,7 @@ import { checkChangeTracking, trackChanges } from './steps/changeTracking.js';
 import { planScrape } from './steps/plan.js';
 import { checkPost, postProcess } from './steps/postProcess.js';
 import { checkFormats, renderFormats } from './steps/renderFormats.js';
+import { publishArtifacts, type ArtifactUrl } from './steps/publishArtifacts.js';
 import { checkTransform, transform } from './steps/transform.js';
 import { transformRemembered } from './steps/transformMemo.js';
 
@@ -20,7 +21,7 @@ export async function runPipeline(
   request: ScrapeRequest,
   deps: PipelineDeps,
   signal: AbortSignal,
-  context: Pick<ScrapeContext, 'team'> & { logger?: ScraperLogger } = {},
+  context: Pick<ScrapeContext, 'team'> & { logger?: ScraperLogger; artifactUrl?: ArtifactUrl } = {},
 ): Promise<ScrapeDocument> {
   // 1 plan: defaults resolved, engine needs, cacheability, variant key.
   const plan = planScrape(request);
@@ -44,7 +45,8 @@ export async function runPipeline(
   const content = await transformRemembered(plan, source, hit, deps, () => transform(plan, source));
   signal.throwIfAborted();
   // 6 formats: only the requested ones.
-  const fields = renderFormats(plan, source, content);
+  //   Screenshots and action outputs become artifact URLs (or data: URIs when nothing may be kept).
+  const fields = { ...renderFormats(plan, source, content), ...(await publishArtifacts(plan, source, deps, context.artifactUrl)) };
   // 7 post: redaction and markdown clean-ups.
   const finished = postProcess(plan, content, fields);
   // 7b change tracking: against this team's previous scrape of the URL (after post, so it sees the final markdown).

@@ -1,5 +1,6 @@
 import type { ArtifactStore, ChangeHistory, Clock } from '@scrape/cache';
 import type { Engines } from './engines/engine.js';
+import type { ProxySettings } from './engines/planProxyAttempts.js';
 import type { SourceCache } from './sourceCache.js';
 import type { SsrfOptions } from './ssrf/addressPolicy.js';
 import type { TransformMemo } from './steps/transformMemo.js';
@@ -22,4 +23,6 @@ export interface PipelineDeps {
   ssrf?: Pick<SsrfOptions, 'allowPrivateUrls' | 'allowAddress'>;
   /** Transformed stored copies, so a cache hit need not transform again; absent: every scrape transforms. */
   transformMemo?: TransformMemo;
+  /** The operator's proxies per tier (SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED); absent: direct, no enhanced tier. */
+  proxies?: ProxySettings;
 }

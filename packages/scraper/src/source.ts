@@ -7,6 +7,22 @@ export interface SourceScreenshot {
   height?: number;
 }
 
+/** An image or PDF an action produced (browser engine), as bytes until the document step turns it into a URL. */
+export interface SourceArtifact {
+  bytes: Uint8Array;
+  mimeType: string;
+  width?: number;
+  height?: number;
+}
+
+/** What the page actions produced, in action order (spec §2.3); never cached (actions forbid storing). */
+export interface SourceActions {
+  screenshots: SourceArtifact[];
+  scrapes: { url: string; html: string }[];
+  javascriptReturns: { type: string; value: unknown }[];
+  pdfs: SourceArtifact[];
+}
+
 /**
  * What an engine fetched, before any transform. The page cache stores Sources (never Documents), so one fetch serves
  * any later mix of formats and options. Structurally the same as @scrape/cache's `Source`.
@@ -25,6 +41,12 @@ export interface Source {
   /** The response body, content-encoding (gzip/br/deflate) already removed, charset untouched. */
   body: Uint8Array;
   screenshot?: SourceScreenshot;
+  /** Outputs of `actions` (browser engine). */
+  actions?: SourceActions;
+  /** The proxy tier the fetch went through (`metadata.proxyUsed`); absent: `basic`. Not kept by the page cache. */
+  proxyUsed?: 'basic' | 'enhanced';
+  /** Something the client should know about how the page was fetched (`warning`). Not kept by the page cache. */
+  warning?: string;
   /** Which engine fetched it (`fetch`, `browser`...): `metadata.engine`. */
   engine: string;
   /** Epoch milliseconds of the fetch. */

@@ -42,6 +42,9 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     redisUrl: config.redisUrl,
     logLevel: config.logLevel,
+    artifactSecret: config.artifactSecret,
+    publicUrl: config.publicUrl,
+    proxies: config.proxies,
   });
   if (config.allowPrivateUrls) {
     app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');

@@ -1,10 +1,11 @@
-import { Agent, request } from 'undici';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { errors } from '../errors.js';
 import type { Source } from '../source.js';
 import type { SsrfOptions } from '../ssrf/addressPolicy.js';
 import { createGuardedConnector } from '../ssrf/createGuardedConnector.js';
+import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
 import type { ScrapePlan } from '../steps/plan.js';
-import type { Engine } from './engine.js';
+import type { AcquireOptions, Engine, ProxyEndpoint } from './engine.js';
 import { readBody } from './readBody.js';
 import { toFetchError } from './toFetchError.js';
 
@@ -44,6 +45,29 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   const agents = new Map<boolean, Agent>();
+  const proxyAgents = new Map<string, ProxyAgent>();
+
+  /**
+   * Through a proxy the proxy dials the target, so the guard checks the target's resolution before each hop (the
+   * proxy's own later lookup is outside our network). The proxy itself is the operator's choice and not checked.
+   */
+  function proxyAgentFor(proxy: ProxyEndpoint, verifyTls: boolean): ProxyAgent {
+    const key = `${proxy.server}\n${proxy.username ?? ''}\n${proxy.password ?? ''}\n${verifyTls}`;
+    let agent = proxyAgents.get(key);
+    if (!agent) {
+      agent = new ProxyAgent({
+        uri: proxy.server,
+        token: proxy.username !== undefined ? `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}` : undefined,
+        // Plain-HTTP targets in absolute form: many proxies only allow CONNECT to port 443.
+        proxyTunnel: false,
+        requestTls: { rejectUnauthorized: verifyTls },
+        headersTimeout: SOCKET_TIMEOUT_MS,
+        bodyTimeout: SOCKET_TIMEOUT_MS,
+      });
+      proxyAgents.set(key, agent);
+    }
+    return agent;
+  }
 
   function agentFor(verifyTls: boolean): Agent {
     let agent = agents.get(verifyTls);
@@ -60,13 +84,17 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
 
   return {
     name: 'fetch',
-    async acquire(plan: ScrapePlan, signal: AbortSignal): Promise<Source> {
-      const dispatcher = agentFor(!plan.request.skipTlsVerification);
+    async acquire(plan: ScrapePlan, signal: AbortSignal, acquireOptions: AcquireOptions = {}): Promise<Source> {
+      const proxy = acquireOptions.proxy;
+      const dispatcher: Dispatcher = proxy ? proxyAgentFor(proxy, !plan.request.skipTlsVerification) : agentFor(!plan.request.skipTlsVerification);
       let url = plan.url;
       let headers = requestHeaders(plan, options.userAgent ?? DEFAULT_USER_AGENT);
       const jar = new Map<string, Map<string, string>>();
       for (let hop = 0; ; hop++) {
         let response: Awaited<ReturnType<typeof request>>;
+        if (proxy && !options.allowPrivateUrls) {
+          await resolveAllowedAddresses(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80), options, url.href);
+        }
         try {
           response = await request(url, { method: 'GET', headers: withCookies(headers, jar, url), dispatcher, signal });
         } catch (error) {
@@ -105,8 +133,9 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
       }
     },
     async close() {
-      await Promise.all([...agents.values()].map((agent) => agent.close()));
+      await Promise.all([...agents.values(), ...proxyAgents.values()].map((agent) => agent.close()));
       agents.clear();
+      proxyAgents.clear();
     },
   };
 }

@@ -9,8 +9,22 @@ export interface Engine {
   /** `metadata.engine` of what it fetches. */
   readonly name: string;
   /** Fetches `plan.url`; must honour `signal` (the whole-scrape timeout) and the SSRF policy. Throws ScrapeError. */
-  acquire(plan: ScrapePlan, signal: AbortSignal): Promise<Source>;
+  acquire(plan: ScrapePlan, signal: AbortSignal, options?: AcquireOptions): Promise<Source>;
   close(): Promise<void>;
+}
+
+/** Per-attempt choices the acquire step makes (proxy tier). */
+export interface AcquireOptions {
+  /** Send the fetch through this HTTP proxy; absent: connect directly. */
+  proxy?: ProxyEndpoint;
+}
+
+/** An HTTP forward proxy, from SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED (`http://user:pass@host:port`). */
+export interface ProxyEndpoint {
+  /** `http://host:port` (credentials split out). */
+  server: string;
+  username?: string;
+  password?: string;
 }
 
 export interface Engines {

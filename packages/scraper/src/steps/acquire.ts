@@ -1,22 +1,69 @@
+import type { Engine, ProxyEndpoint } from '../engines/engine.js';
+import { looksBlocked } from '../engines/looksBlocked.js';
+import { judgeClientRendered } from '../engines/looksClientRendered.js';
 import { pickEngine } from '../engines/pickEngine.js';
-import { errors } from '../errors.js';
+import { checkProxyMode, planProxyAttempts, type ProxyAttempt } from '../engines/planProxyAttempts.js';
+import { errors, isScrapeError } from '../errors.js';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 
+/** Only the start of a body is scanned for an SPA shell; a shell is small, and a big page has content of its own. */
+const SHELL_SCAN_BYTES = 512 * 1024;
+
 /** Refuses, before any network traffic, what no available engine can do. */
 export function checkAcquire(plan: ScrapePlan, deps: PipelineDeps): void {
   pickEngine(plan, deps.engines);
-  if (plan.request.proxy === 'enhanced') {
-    throw errors.notImplemented('proxy', "'enhanced' needs an anti-bot proxy and none is configured; use 'basic' or 'auto'");
+  if (plan.request.profile) {
+    throw errors.notImplemented('profile', 'persistent browser profiles are not available in this build yet');
   }
+  checkProxyMode(plan.request.proxy, deps.proxies ?? {});
   const threat = plan.request.threatProtection;
   if (threat && Object.keys(threat).length > 0 && threat.mode !== 'off') {
     throw errors.notImplemented('threatProtection', 'this build has no threat-protection scanner to configure');
   }
 }
 
-/** Step 3. Fetches the page with the engine the plan needs. */
+/**
+ * Step 3. Fetches the page: the HTTP engine unless the request needs a browser, and the browser again when the HTTP
+ * answer is an empty client-rendered shell. `proxy: auto` retries once through the enhanced proxy when the answer
+ * looks like an anti-bot block.
+ */
 export async function acquire(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal): Promise<Source> {
-  return pickEngine(plan, deps.engines).acquire(plan, signal);
+  const attempts = planProxyAttempts(plan.request.proxy, deps.proxies ?? {});
+  for (let i = 0; ; i++) {
+    const source = await acquireThrough(plan, deps, signal, attempts[i]);
+    if (i + 1 >= attempts.length || !looksBlocked(source)) return source;
+    signal.throwIfAborted();
+  }
+}
+
+async function acquireThrough(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal, attempt: ProxyAttempt): Promise<Source> {
+  const tagged = (source: Source): Source => ({ ...source, proxyUsed: attempt.tier });
+  const engine = pickEngine(plan, deps.engines);
+  const fetched = await engine.acquire(plan, signal, { proxy: attempt.proxy });
+  const browser = deps.engines.browser;
+  if (engine === browser || !browser || !isShell(fetched)) return tagged(fetched);
+  return tagged(await renderShell(plan, browser, fetched, signal, attempt.proxy));
+}
+
+/** An HTML answer whose content only JavaScript would produce. */
+function isShell(source: Source): boolean {
+  if (!/html/i.test(source.contentType) || source.status >= 400) return false;
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(source.body.subarray(0, SHELL_SCAN_BYTES));
+  return judgeClientRendered(head).clientRendered;
+}
+
+/** The browser's render of a shell; when the browser cannot render it, the HTTP answer with a warning saying why. */
+async function renderShell(plan: ScrapePlan, browser: Engine, fetched: Source, signal: AbortSignal, proxy: ProxyEndpoint | undefined): Promise<Source> {
+  try {
+    return await browser.acquire(plan, signal, { proxy });
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    const reason = isScrapeError(error) ? error.error : error instanceof Error ? error.message : String(error);
+    return {
+      ...fetched,
+      warning: `This page looks client-rendered, but the browser engine could not render it (${reason}); the content is the page as the server sent it, without running its JavaScript.`,
+    };
+  }
 }

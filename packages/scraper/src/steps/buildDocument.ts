@@ -31,11 +31,14 @@ export function buildDocument(plan: ScrapePlan, source: Source, content: Content
     scrapeId: plan.scrapeId,
     cacheState: hit ? 'hit' : 'miss',
     engine: source.engine,
-    proxyUsed: 'basic',
+    proxyUsed: source.proxyUsed ?? 'basic',
     creditsUsed: hit && plan.request.lockdown ? CREDITS_PER_LOCKDOWN_HIT : CREDITS_PER_SCRAPE,
   };
   if (hit) metadata.cachedAt = hit.cachedAt;
   // A page answered with an error status is still a document (clients rely on it); the status says what happened.
   if (source.status >= 400) metadata.error = `${source.status} ${STATUS_CODES[source.status] ?? 'Error'}`;
+  // How the page was fetched can deserve a word (e.g. a client-rendered page the browser could not render).
+  const warnings = [(fields as { warning?: unknown }).warning, source.warning].filter((w): w is string => typeof w === 'string' && w.length > 0);
+  if (warnings.length > 0) return { ...fields, warning: warnings.join(' '), metadata };
   return { ...fields, metadata };
 }

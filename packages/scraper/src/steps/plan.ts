@@ -39,6 +39,12 @@ export interface ScrapePlan {
   acceptLanguage: string;
   /** Zero data retention (asked for, or implied by lockdown): nothing about the request is stored or logged. */
   zeroDataRetention: boolean;
+  /**
+   * How screenshots and action outputs reach the client: `store` as expiring artifacts behind URLs (24 h), `inline`
+   * as data: URIs when nothing may be kept (zero data retention, lockdown). Unlike the page cache, sensitive options
+   * (headers, actions) do not force `inline`: an artifact is this client's own output behind an unguessable link.
+   */
+  artifacts: 'store' | 'inline';
   startedAt: number;
 }
 
@@ -55,6 +61,7 @@ export function planScrape(request: ScrapeRequest): ScrapePlan {
     cache: planCache(request, screenshot ? { ...screenshot } : null),
     acceptLanguage: acceptLanguageFor(request.location),
     zeroDataRetention: request.zeroDataRetention || request.lockdown,
+    artifacts: request.zeroDataRetention || request.lockdown ? 'inline' : 'store',
     startedAt: Date.now(),
   };
 }
@@ -65,6 +72,7 @@ function browserNeedsOf(request: ScrapeRequest): string[] {
   if (request.actions && request.actions.length > 0) needs.push('actions');
   if (request.waitFor > 0) needs.push('waitFor');
   if (request.mobile) needs.push('mobile');
+  if (request.formats.some((f) => f.type === 'branding')) needs.push('formats.branding');
   if (request.profile) needs.push('profile');
   return needs;
 }

@@ -2,15 +2,15 @@ import type { FormatType } from '../contract/formats.js';
 import { errors } from '../errors.js';
 import type { Source } from '../source.js';
 import type { ChangeTrackingField } from './changeTracking.js';
+import type { ArtifactFields } from './publishArtifacts.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
 
 /** Formats this build renders. */
-const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking']);
+const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot']);
 
 /** Why each other format is not served yet (each arrives with a later issue). */
-const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking'>, string> = {
-  screenshot: 'it needs the browser engine, which this build does not provide yet',
+const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot'>, string> = {
   summary: 'it needs an LLM provider, which this build does not have yet',
   json: 'it needs an LLM provider, which this build does not have yet',
   question: 'it needs an LLM provider, which this build does not have yet',
@@ -29,6 +29,10 @@ export interface FormatFields {
   rawHtml?: string;
   rawBase64?: string;
   links?: string[];
+  /** Filled by the artifacts step: a URL valid 24 h (or a data: URI under zero data retention). */
+  screenshot?: string;
+  /** Filled by the artifacts step when `actions` were sent (spec §2.6 `actions`). */
+  actions?: ArtifactFields['actions'];
   /** Filled by the change-tracking step (after post-processing, so it compares the markdown the client gets). */
   changeTracking?: ChangeTrackingField;
 }

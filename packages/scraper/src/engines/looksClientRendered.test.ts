@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { judgeClientRendered, looksClientRendered } from './looksClientRendered.js';
+
+const page = (body: string, head = '') => `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
+const bundle = `<script>${'var x=1;'.repeat(1_000)}</script>`;
+const article = `<article><h1>Harbour report</h1>${'<p>The tide came in over the breakwater and the boats rose with it. </p>'.repeat(30)}</article>`;
+
+describe('looksClientRendered', () => {
+  it.each([
+    ['a React root', page('<div id="root"></div><script src="/static/js/main.js"></script>'), 'spa-root'],
+    ['a Vue #app', page('<div id="app"></div>'), 'spa-root'],
+    ['a Next.js shell', page('<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{}</script>'), 'spa-root'],
+    ['an Angular app-root', page('<app-root></app-root>'), 'spa-root'],
+    ['a noscript asking for JavaScript', page('<div class="shell"><noscript>You need to enable JavaScript to run this app.</noscript></div><span>Loading</span>'), 'noscript'],
+    ['an empty body with a big bundle', page(`<div class="x"></div>${bundle}`), 'script-heavy-empty'],
+    ['an empty body with chunked scripts', page('<div class="x">Loading…</div><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>'), 'script-heavy-empty'],
+  ])('%s → client-rendered', (_name, html, reason) => {
+    expect(judgeClientRendered(html)).toEqual({ clientRendered: true, reason });
+  });
+
+  it.each([
+    ['a server-rendered article', page(article)],
+    ['an article that also mounts a widget root', page(`${article}<div id="root"></div>${bundle}`)],
+    ['a server-rendered React page (root has content)', page(`<div id="root">${article}</div>${bundle}`)],
+    ['a short static page without scripts', page('<h1>Hello</h1><p>Short note.</p>')],
+    ['an article with an analytics noscript pixel', page(`${article}<noscript><img src="/pixel.gif"></noscript>`)],
+    ['plain text', 'just some text, no markup at all'],
+  ])('%s → not client-rendered', (_name, html) => {
+    expect(looksClientRendered(html)).toBe(false);
+  });
+});

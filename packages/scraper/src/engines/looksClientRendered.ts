@@ -1,0 +1,71 @@
+/**
+ * Decides whether an HTML page fetched without a browser is an empty shell that JavaScript fills in, so the
+ * scraper re-renders it in Chromium. Cheap string scans only: it runs on every HTTP-engine page, and a false
+ * "yes" costs a browser render, a false "no" an empty markdown.
+ */
+
+/** Below this much visible body text a page says nothing on its own (a title, a "loading…", a footer line). */
+const NEAR_EMPTY_TEXT_CHARS = 200;
+/** Script bytes that make a near-empty page "script-heavy": a framework bundle, not a tracking snippet. */
+const SCRIPT_HEAVY_BYTES = 5_000;
+/** External scripts that make a near-empty page "script-heavy" on their own (bundles split into chunks). */
+const SCRIPT_HEAVY_COUNT = 3;
+/** With this much text the page has content of its own, whatever its scripts do. */
+const CONTENT_TEXT_CHARS = 1_000;
+/** Pages larger than this are read only in part: the verdict is about the start of the body. */
+const SCAN_LIMIT_CHARS = 2_000_000;
+
+/** Mount points of the common SPA frameworks (React/CRA, Vue, Next.js, Nuxt, Angular, Svelte, Gatsby, Ember). */
+const SPA_ROOT = /<(div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|__gatsby|svelte|ember-app|main-app)["']?[^>]*>\s*<\/\1>/i;
+const ANGULAR_ROOT = /<app-root\b[^>]*>\s*<\/app-root>/i;
+/** A noscript telling the reader to turn JavaScript on: the page admits it needs it. */
+const NOSCRIPT_ENABLE_JS = /<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>/i;
+
+export interface ClientRenderedVerdict {
+  clientRendered: boolean;
+  /** Why (for logs and tests). */
+  reason: 'spa-root' | 'noscript' | 'script-heavy-empty' | 'has-content' | 'not-html';
+}
+
+/** Explains the verdict; `looksClientRendered` is the yes/no the acquire step uses. */
+export function judgeClientRendered(html: string): ClientRenderedVerdict {
+  const page = html.length > SCAN_LIMIT_CHARS ? html.slice(0, SCAN_LIMIT_CHARS) : html;
+  const bodyStart = page.search(/<body\b/i);
+  if (bodyStart === -1 && !/<(html|head|script|div)\b/i.test(page)) return { clientRendered: false, reason: 'not-html' };
+  const body = bodyStart === -1 ? page : page.slice(bodyStart);
+  const { text, scriptBytes, externalScripts } = measureBody(body, page);
+  if (text.length >= CONTENT_TEXT_CHARS) return { clientRendered: false, reason: 'has-content' };
+  const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
+  if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body))) return { clientRendered: true, reason: 'spa-root' };
+  if (NOSCRIPT_ENABLE_JS.test(body) && text.length < CONTENT_TEXT_CHARS / 2) return { clientRendered: true, reason: 'noscript' };
+  if (nearEmpty && (scriptBytes >= SCRIPT_HEAVY_BYTES || externalScripts >= SCRIPT_HEAVY_COUNT)) {
+    return { clientRendered: true, reason: 'script-heavy-empty' };
+  }
+  return { clientRendered: false, reason: 'has-content' };
+}
+
+/** True when the page's content most likely only exists after its JavaScript ran. */
+export function looksClientRendered(html: string): boolean {
+  return judgeClientRendered(html).clientRendered;
+}
+
+/** Visible text of the body (scripts, styles, noscript, templates and tags removed) and the page's script weight. */
+function measureBody(body: string, page: string): { text: string; scriptBytes: number; externalScripts: number } {
+  let scriptBytes = 0;
+  let externalScripts = 0;
+  for (const match of page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1];
+    // JSON payloads (Next's __NEXT_DATA__, ld+json) are data, not code that renders, but a big state blob still
+    // means a framework hydrates this page.
+    scriptBytes += match[2].length;
+    if (/\bsrc\s*=/i.test(attributes)) externalScripts++;
+  }
+  const text = body
+    .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|&#160;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { text, scriptBytes, externalScripts };
+}
