@@ -19,6 +19,8 @@ const STREET_ABBREVIATIONS = new Set(['st', 'rd', 'ave', 'av', 'blvd', 'bd', 'ln
 const STREET_PREFIXES = new Set(['rue', 'avenue', 'av', 'avda', 'avenida', 'via', 'viale', 'vicolo', 'calle', 'paseo', 'rua', 'travessa', 'praça', 'piazza', 'piazzale', 'plaza', 'plac', 'ul', 'ulica', 'al', 'aleja', 'λεωφόρος', 'οδός', 'boulevard', 'bd', 'bld', 'chemin', 'carrer', 'camino', 'quadra', 'strada', 'corso', 'largo', 'rambla', 'ronda', 'carretera', 'calzada', 'impasse', 'allée', 'place', 'quai', 'cours', 'ulitsa', 'prospekt', 'улица', 'ул', 'проспект', 'pasaje', 'estrada', 'alameda', 'rodovia']);
 /** Street-type words written onto the name: Søndergade, Magasinsgatan, Kiannonkatu, Bundesstrasse, Þorsteinsgata. */
 const GLUED_STREET = /(?:straße|strasse|str|gasse|weg|platz|allee|ring|damm|ufer|gade|vej|gatan|gata|gränd|vägen|väg|veien|vegen|vegur|stræti|braut|katu|tie|kuja|polku|laan|straat|gracht|plein|dijk|kade|singel|utca|útja|körút|iela|gatvė|tänav|ulice|náměstí|třída|ulica|cesta|ulitsa|sokak|caddesi|bulvarı)$/i;
+/** Everyday words that often make up a street's name ("fourth avenue", "old mill road"). */
+const STREET_NAME_WORDS = /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|north|south|east|west|old|new|upper|lower|great|little|high|main|church|mill|park|lake|hill|market|station|school|bridge|king|queen|green|long)$/;
 /** Words that introduce an address. */
 const ADDRESS_INTRO =
   /(?:\baddress(?:es)?\b[^.\n]{0,30}?(?:is|are|:|with)|\b(?:lives?|living|located|situated|based|stay(?:ing)?|reside[sd]?|moved|meet(?: me| you)?|drops? (?:you |me )?off|pick (?:me |you )?up|deliver(?:ed)?|send|sent|ship(?:ped)?|mail(?:ed)?|return(?:ed)?|taxi|office is|shop is|store is|restaurant is|it is|it's|is at|are at|enter)\b[^.\n]{0,25}?\b(?:at|on|to|in|is)|\b(?:at|on|to)|\buser\s*:|\bhere (?:they|it) (?:are|is):|\bbilling address with|\bshipping address|\baddress)\s*$/i;
@@ -32,6 +34,7 @@ const ADDRESS_LOWER_OK = /^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|
 
 export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
   const out: PiiCandidate[] = [];
+  numberNeighbours = tokens;
   const introCache = new Map<number, boolean>();
   hasIntro = (t: Token) => {
     const p = tokens[t.index - 1];
@@ -73,9 +76,17 @@ let hasIntro: (t: Token) => boolean = () => false;
 function isWord(t: Token | undefined): boolean {
   return !!t && t.kind === 'word';
 }
+/** A whole number of at most six digits, not glued to letters ("WH46DBH500", "3rd", "24x7", "2D" are not house numbers). */
 function isNum(t: Token | undefined): boolean {
-  return !!t && t.kind === 'number' && t.text.length <= 6;
+  if (!t || t.kind !== 'number' || t.text.length > 6) return false;
+  const next = numberNeighbours?.[t.index + 1];
+  const prev = numberNeighbours?.[t.index - 1];
+  if (prev && t.gapBefore === '' && prev.kind === 'word') return false;
+  if (next && next.gapBefore === '' && next.kind === 'word') return false;
+  return true;
 }
+/** The token array of the current call, for `isNum`'s neighbour check. */
+let numberNeighbours: Token[] | undefined;
 function sameLine(t: Token | undefined): boolean {
   return !!t && !t.lineStart;
 }
@@ -148,7 +159,7 @@ function findStreetAnchor(
       if (isWord(w)) {
         if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap)) return [i, k];
         // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
-        if (!w.cap && !w.allCaps && !NAME_PARTICLES.has(w.lower) && !isSuffix(w) && !STREET_PREFIXES.has(w.lower) && tokenIsCommon(w, g)) break;
+        if (!w.cap && !w.allCaps && !NAME_PARTICLES.has(w.lower) && !isSuffix(w) && !STREET_PREFIXES.has(w.lower) && !STREET_NAME_WORDS.test(w.lower) && tokenIsCommon(w, g)) break;
         words++;
       }
     }
@@ -158,7 +169,9 @@ function findStreetAnchor(
     while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2])) k2 = nextIdx(tokens, k2);
     if (k2 > nameStart && isNum(tokens[k2]) && sameLine(tokens[k2]) && tokens[k2].text.length <= 5) {
       const nameWords = tokens.slice(nameStart, k2).filter(isWord);
-      if (nameWords.some((w) => !tokenIsCommon(w, g) || GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower))) return [i, k2];
+      const streety = (w: Token) => GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower) || STREET_ABBREVIATIONS.has(w.lower);
+      const nameLike = (w: Token) => ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
+      if (nameWords.some(nameLike)) return [i, k2];
     }
   }
   if (isWord(t) && (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u')) {

@@ -10,6 +10,7 @@ import {
   TITLES,
   hasForeignLetters,
   isCommonWord,
+  isCoreNameWord,
   tokenIsCommon,
   isInitial,
   isNameWord,
@@ -23,7 +24,9 @@ const MAX_NAME_WORDS = 5;
 
 /** Context that makes the next capitalised word a person by itself. */
 const STRONG_INTRO =
-  /(?:\bmy name is|\bname is|\bname's|\bname\s*:|\bnamed|\bcalled|\bcalls me|\bknown as|\baka|\b(?:maiden|first|last|middle|full|given|family|partner's|child's) name(?: is)?:?|\b(?:mr|mrs|ms|mx|miss|dr|prof|sir|madam|dame|mister|herr|frau|monsieur|mme|señor|señora|sra|sr)\.?|\bname\?|\b(?:i'm|i am|this is)|\b(?:dear|hi|hello|hey|thanks|thank you),?|\b(?:written|posted|directed|photographed|signed|performed|sung|produced|reported) by|\bstarring|\battn:?|\bby)\s*$/i;
+  /(?:\bmy name is|\bname is|\bname's|\bname\s*:|\bnamed(?: him| her| them)?|\bcalled(?: him| her| them)?|\bcalls me|\bknown as|\baka|\b(?:maiden|first|last|middle|full|given|family|partner's|child's) name(?: is)?:?|\b(?:mr|mrs|ms|mx|miss|dr|prof|sir|madam|dame|mister|herr|frau|monsieur|mme|señor|señora|sra|sr)\.?|\bname\?|\b(?:i'm|i am|this is)|\b(?:dear|hi|hello|hey|thanks|thank you),?|\b(?:written|posted|directed|photographed|signed|performed|sung|arranged|produced|reported|painted|composed|narrated|hosted|authored|illustrated) by|\bstarring|\battn:?)\s*$/i;
+/** Introductions after which the capitalised words are the name itself. */
+const NAME_INTRO = /(?:\bname is|\bname's|\bname\s*:|\bnamed(?: (?:him|her|them|it))?|\bcalled(?: (?:him|her|them|it))?|\bcalls me|\bcall me)\s*$/i;
 /** Context that supports a word already in a name list but ambiguous ("with Rose", "told Will"). */
 const WEAK_INTRO =
   /\b(?:with|to|and|or|for|from|under|about|meet|met|ask|asked|tell|told|call|called|email|text|thank|love|loves|like|likes|married|marry|joined|invite|invited|hired|fired|visit|visited|follow up with|speak to|talk to|said|says|,)\s*$/i;
@@ -55,7 +58,7 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       }
       if (n.kind !== 'word' || !/^ {1,2}$/.test(n.gapBefore)) break;
       if (n.cap) run.push(n);
-      else if (NAME_PARTICLES.has(n.lower) && tokens[j + 1]?.cap && tokens[j + 1].gapBefore === ' ') run.push(n);
+      else if (NAME_PARTICLES.has(n.lower) && (tokens[j + 1]?.cap || (NAME_PARTICLES.has(tokens[j + 1]?.lower ?? '') && tokens[j + 2]?.cap))) run.push(n);
       else break;
       j++;
     }
@@ -63,7 +66,9 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
     let p = i - 1;
     if (tokens[p]?.text === '.') p--;
     const afterTitle = p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
-    if (afterTitle) {
+    // "My name is Will", "her maiden name is Key", "named him Frank": whatever follows is the name, everyday word or not.
+    const afterNameIntro = !afterTitle && run.length <= 3 && NAME_INTRO.test(lineBefore(text, t.start, 40));
+    if (afterTitle || afterNameIntro) {
       const last = run[run.length - 1];
       out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
     } else {
@@ -94,8 +99,12 @@ function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: bool
 function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t: Token; c: WordClass }>> {
   const subs: Array<Array<{ t: Token; c: WordClass }>> = [];
   let cur: Array<{ t: Token; c: WordClass }> = [];
+  let prevClass: WordClass | undefined;
   run.forEach((t, k) => {
-    const c = classify(t, g, tokens[t.index + 1], k > 0 && k < run.length - 1);
+    let c = classify(t, g, tokens[t.index + 1], k > 0 && k < run.length - 1);
+    // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
+    if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
+    prevClass = c;
     if (c === 'common') {
       if (cur.length) subs.push(cur);
       cur = [];
@@ -154,7 +163,7 @@ function judgeRun(
   const demonym = lazy(
     () =>
       words.length === 1 && DEMONYM_SHAPE.test(phrase) && !g.firstNames.has(phrase) &&
-      ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ [a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before)),
+      ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before)),
   );
   let score = 0;
   if (camel) {
@@ -175,8 +184,14 @@ function judgeRun(
     if (words[0].t.allCaps) score = strong() ? 0.7 : 0;
     else if (c === 'name') {
       // "Mary", "Victoria", "Florence" are places too: a person when something about the sentence says so.
-      const personCue = strong() || follow() || speaker() || vocative() || subject() || (g.firstNames.has(phrase) && weak() && !PLACE_INTRO.test(before));
-      score = isPlace ? (personCue ? 0.8 : 0) : demonym() ? 0 : 0.8;
+      // ("Germany's" is as common as "Anna's": a possessive is no cue for a place name.)
+      const firstName = g.firstNames.has(phrase) && !g.countries.has(phrase);
+      const personCue =
+        strong() || speaker() || vocative() || subject() || ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) || (!isPlace && follow()) ||
+        (firstName && weak() && !PLACE_INTRO.test(before));
+      // A lone word only the big humannames list knows ("Google" is in it) needs a cue as well.
+      const lone = !isCoreNameWord(phrase, g) && !(personCue || weak() || !first.sentenceStart && /^ [A-Z]/.test(after));
+      score = isPlace ? (personCue ? 0.8 : 0) : demonym() || lone ? 0 : 0.8;
     }
     else if (c === 'ambiguous') score = strong() || speaker() || vocative() || (follow() && !first.sentenceStart) ? 0.75 : aggressive && weak() && !first.sentenceStart ? 0.6 : 0;
     else if (c === 'unknown' && !isPlace && !demonym()) {
@@ -212,7 +227,7 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
   const extra: PiiCandidate[] = [];
   const inFound = (t: Token) => marked[t.index] === 1;
   for (const t of tokens) {
-    if (t.kind === 'word' && t.cap && known.has(t.lower) && !inFound(t)) extra.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
+    if (t.kind === 'word' && t.cap && !t.allCaps && known.has(t.lower) && !inFound(t)) extra.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
   }
   // Lists: capitalised words separated by ", " and a final "and"/"&"/"or".
   for (let i = 0; i < tokens.length; i++) {
@@ -229,8 +244,11 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       else break;
       if (tokens[j]?.lower === 'and' && tokens[j + 1]?.cap) j++;
     }
-    if (members.length >= 2 && members.some((m) => inFound(m) || (isNameWord(m.lower, g) && !isCommonWord(m.lower, g)))) {
+    const placeList = members.some((m) => g.countries.has(m.lower) || (g.places.has(m.lower) && !isNameWord(m.lower, g) && !tokenIsCommon(m, g)));
+    const seed = (m: Token) => inFound(m) || (isNameWord(m.lower, g) && (members.length >= 3 || (isCoreNameWord(m.lower, g) && !tokenIsCommon(m, g))));
+    if (members.length >= 2 && !placeList && members.some(seed)) {
       for (const m of members) {
+        if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) continue;
         if (!inFound(m) && (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) && (!g.places.has(m.lower) || g.firstNames.has(m.lower))) extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
       }
     }
@@ -240,19 +258,28 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
 }
 
 
-/** "patricia desrosiers", "naomi ryan": two adjacent lowercase words that are both in the name lists, one a first name. */
+const LOWER_INTRO_LAST = new Set(['is', 'me', 'named', 'called', 'am', "'m", '’m']);
+
+/** "patricia desrosiers", "benjamin a seiler", "guðgeir bergsveinsson": lowercase first name (+ initial) + surname-like word. */
 function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out: PiiCandidate[]): void {
+  const surnameLike = (t: Token) => !tokenIsCommon(t, g) && t.text.length >= 3 && (isNameWord(t.lower, g) || NAME_SHAPE.test(t.lower) || hasForeignLetters(t.text));
   for (let k = 0; k + 1 < tokens.length; k++) {
     const a = tokens[k];
-    const b = tokens[k + 1];
-    if (a.kind !== 'word' || b.kind !== 'word' || a.cap || b.cap || b.gapBefore !== ' ') continue;
-    if (isCommonWord(a.lower, g) || isCommonWord(b.lower, g) || b.text.length < 3) continue;
-    if (g.firstNames.has(a.lower) && (isNameWord(b.lower, g) || NAME_SHAPE.test(b.lower) || hasForeignLetters(b.text))) out.push({ type: 'PERSON', start: a.start, end: b.end, score: 0.7 });
+    if (a.kind !== 'word' || a.cap || tokenIsCommon(a, g) || a.text.length < 3) continue;
+    let j = k + 1;
+    if (tokens[j]?.kind === 'word' && tokens[j].text.length === 1 && tokens[j].gapBefore === ' ') {
+      j++;
+      if (tokens[j]?.text === '.' && tokens[j].gapBefore === '') j++;
+    }
+    const b = tokens[j];
+    if (!b || b.kind !== 'word' || b.cap || b.gapBefore !== ' ' || !surnameLike(b)) continue;
+    const firstLike = g.firstNames.has(a.lower) || (hasForeignLetters(a.text) && surnameLike(a));
+    if (firstLike) out.push({ type: 'PERSON', start: a.start, end: b.end, score: 0.7 });
   }
   // "my name is rubija": a lowercase non-word right after a name introduction.
   for (const t of tokens) {
-    if (t.kind !== 'word' || t.cap || tokenIsCommon(t, g)) continue;
-    if (/\b(?:my name is|name is|i'm|i am|call me|named|called)\s*$/i.test(lineBefore(text, t.start, 24)) && isNameWord(t.lower, g)) {
+    if (t.kind !== 'word' || t.cap || !LOWER_INTRO_LAST.has(tokens[t.index - 1]?.lower ?? '') || tokenIsCommon(t, g)) continue;
+    if (/\b(?:my name is|name is|i'm|i am|calls? me|named|called)\s*$/i.test(lineBefore(text, t.start, 24)) && (isNameWord(t.lower, g) || hasForeignLetters(t.text))) {
       out.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
     }
   }

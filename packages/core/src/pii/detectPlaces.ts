@@ -1,15 +1,18 @@
 // LOCATION: cities, regions and countries from the gazetteers, and unknown capitalised names right after a place
 // preposition ("from Riisa", "in TROMSØ").
 import type { Gazetteers } from './loadGazetteers.js';
-import { NAME_PARTICLES, PLACE_INTRO, isCommonWord, isFirstName, lineBefore, tokenIsCommon } from './nameSignals.js';
+import { NAME_PARTICLES, PLACE_INTRO, hasForeignLetters, isCommonWord, isFirstName, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
-/** Prepositions strong enough to make an unknown capitalised word a place in `accurate` mode. */
+/** Verb + preposition pairs that make an unknown capitalised word a place in `accurate` mode ("moved here from X"). */
 const STRONG_PLACE_INTRO =
-  /\b(?:from|in|to|visit|visiting|visited|near|born in|based in|live in|lives in|living in|moved to|moving to|move to|travel(?:l?ing)? to|trip to|flew to|fly to|arrived (?:in|at)|located in|headquartered in|returned to|back to|capital of)\s*$/i;
+  /\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return|back|go|going|went|arrived|arriving|relocated|emigrated)(?: here| there| back| home)? (?:to|from|in|at)|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in|capital of)\s*$/i;
+/** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
+const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at)\s*$/i;
 /** Last words of the place introductions: the regexes run only after one of them. */
 const PLACE_PREPOSITIONS = new Set(['from', 'in', 'to', 'at', 'near', 'into', 'visit', 'visiting', 'visited', 'towards', 'toward', 'via', 'of']);
+
 /** Most words an unknown place name may have ("Soto del Barco" has three). */
 const MAX_UNKNOWN_PLACE_WORDS = 3;
 
@@ -47,7 +50,12 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (covered.has(i) || t.kind !== 'word' || !(t.cap || t.allCaps) || t.sentenceStart) continue;
-    if (!PLACE_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '') || !intro.test(lineBefore(text, t.start, 32))) continue;
+    if (!PLACE_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) continue;
+    const before = lineBefore(text, t.start, 40);
+    const strongIntro = intro.test(before);
+    // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns, which").
+    const closes = (k: number) => /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''));
+    if (!strongIntro && !(BARE_PLACE_INTRO.test(before) && (hasForeignLetters(t.text) || (t.allCaps && t.text.length >= 4) || closes(i) || (tokens[i + 1]?.cap && closes(i + 1))))) continue;
     let j = i;
     const words: Token[] = [];
     while (j < tokens.length && words.length < MAX_UNKNOWN_PLACE_WORDS) {

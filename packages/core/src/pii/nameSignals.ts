@@ -66,6 +66,11 @@ export function isFirstName(lower: string, g: Gazetteers): boolean {
 }
 
 export function isNameWord(lower: string, g: Gazetteers): boolean {
+  return g.firstNames.has(lower) || g.lastNames.has(lower) || g.extraNames.has(lower);
+}
+
+/** In faker's curated per-locale lists (stronger than the big humannames list, which also holds brand-like words). */
+export function isCoreNameWord(lower: string, g: Gazetteers): boolean {
   return g.firstNames.has(lower) || g.lastNames.has(lower);
 }
 
