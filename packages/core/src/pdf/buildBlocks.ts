@@ -274,16 +274,20 @@ function tableColumns(run: Segment[][], bodySize: number): [number, number][] | 
   const x1 = Math.max(...run.flat().map((s) => s.x1));
   const width = Math.ceil(x1 - x0) + 1;
   if (width <= 1) return null;
+  // cover[x]: how many rows have text at x (a row counts once even where its segments overlap).
   const cover = new Uint16Array(width);
-  for (const row of run) {
-    const seen = new Uint8Array(width);
+  const lastRow = new Int32Array(width);
+  run.forEach((row, r) => {
     for (const s of row) {
       const a = Math.max(0, Math.floor(s.x0 - x0));
       const b = Math.min(width, Math.ceil(s.x1 - x0));
-      for (let x = a; x < b; x++) seen[x] = 1;
+      for (let x = a; x < b; x++)
+        if (lastRow[x] !== r + 1) {
+          lastRow[x] = r + 1;
+          cover[x]++;
+        }
     }
-    for (let x = 0; x < width; x++) cover[x] += seen[x];
-  }
+  });
   const allowed = Math.floor(run.length * TABLE_GUTTER_CROSSING);
   const minGutter = Math.max(2, TABLE_GUTTER_EM * bodySize);
   const cols: [number, number][] = [];

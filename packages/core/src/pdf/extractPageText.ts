@@ -59,8 +59,6 @@ const ROTATED_ASPECT = 2.5;
 /** How deep into form XObjects, and how many XObjects, we look for images. */
 const MAX_RESOURCE_DEPTH = 2;
 const MAX_XOBJECTS = 64;
-const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
-const LTR_CHAR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/;
 const MONO_NAME = /mono|courier|consol|code|menlo/i;
 const BOLD_NAME = /bold|black|heavy|semibold|demi/i;
 const ITALIC_NAME = /italic|oblique/i;
@@ -297,9 +295,10 @@ function rtlOrder(b: Builder): string {
   if (b.spans.length < 2) return b.text;
   let rtl = 0;
   let ltr = 0;
-  for (const ch of b.text) {
-    if (RTL_CHAR.test(ch)) rtl++;
-    else if (LTR_CHAR.test(ch)) ltr++;
+  for (let i = 0; i < b.text.length; i++) {
+    const c = b.text.charCodeAt(i);
+    if ((c >= 0x0590 && c <= 0x08ff) || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff)) rtl++;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x370 && c <= 0x4ff)) ltr++;
   }
   if (rtl <= ltr) return b.text;
   const pieces = b.spans.map(([offset, x0], i) => ({ x0, text: b.text.slice(offset, i + 1 < b.spans.length ? b.spans[i + 1][0] : undefined).trim() }));
