@@ -403,7 +403,7 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
     return BLOCK;
   };
 
-  const exit = (s: FrameState) => {
+  const exit = (s: FrameState, node: Node) => {
     switch (s.frame) {
       case Frame.Transparent:
         return;
@@ -462,7 +462,7 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
       case Frame.Cell: {
         const text = writer.finish();
         popWriter();
-        table?.addCell(nodeStackTop(), text);
+        table?.addCell(node as Element, text);
         return;
       }
       case Frame.Caption: {
@@ -473,10 +473,6 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
       }
     }
   };
-
-  // The element whose frame is being exited (exit runs before it is popped from nodeStack).
-  let exiting: Node | null = null;
-  const nodeStackTop = () => exiting as Element;
 
   const onText = (data: string, parent: FrameState | undefined) => {
     if (parent) {
@@ -530,10 +526,7 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
       node = child;
       continue;
     }
-    if (s) {
-      exiting = node;
-      exit(s);
-    }
+    if (s) exit(s, node);
     for (;;) {
       if (node === root) {
         node = null;
@@ -550,8 +543,7 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
         node = null;
         break;
       }
-      exiting = parentNode;
-      exit(parentState);
+      exit(parentState, parentNode);
       node = parentNode;
     }
   }

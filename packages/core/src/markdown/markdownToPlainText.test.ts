@@ -41,17 +41,18 @@ describe('markdownToPlainText', () => {
     expect(markdownToPlainText(htmlToMarkdown(html))).toBe('News\n\nRead the full story & more.\n\n*one*');
   });
 
-  it('is linear on a 10 MB input full of brackets', () => {
-    const text = '[a '.repeat(3_000_000) + ']';
-    expect(markdownToPlainText(text).length).toBeGreaterThan(5_000_000);
-  });
+  // Sizes, not clocks: the timeouts only stop a hung (quadratic) run.
+  it('is linear on a 3 MB input full of unclosed brackets', () => {
+    const text = '[a '.repeat(1_000_000) + ']';
+    expect(markdownToPlainText(text).length).toBeGreaterThan(1_000_000);
+  }, 60_000);
 });
 
 describe('markdownToPlainText on hostile input', () => {
   it('stays linear with 300,000 `](` openers, `&`s without `;` and unclosed data URIs', () => {
     const hostile = '[]('.repeat(300_000) + '&x'.repeat(300_000) + '[](data:'.repeat(100_000);
     expect(markdownToPlainText(hostile).length).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('still drops a long data-URI image whole', () => {
     expect(markdownToPlainText(`a ![x](data:image/png;base64,${'A'.repeat(1_000_000)}) b`)).toBe('a  b');
