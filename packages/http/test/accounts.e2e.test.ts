@@ -1,0 +1,193 @@
+// Accounts through the real service: keys issued in the account store (LMDB or Redis), credits charged from the
+// documents, permissions, per-minute rate limit and the concurrency queue, against real fixture pages.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Account, type Accounts } from '../src/index.js';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
+import { startService, TEST_KEY, type Service } from './startService.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let site: FixtureSite;
+const cleanups: (() => unknown)[] = [];
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+  await site?.close();
+});
+
+async function issueKey(accounts: Accounts, account: Partial<Account> & { id: string }, credits = 0): Promise<{ key: string; id: string }> {
+  await accounts.store.putAccount({
+    ratePerMinute: null,
+    concurrency: null,
+    queueLimit: 10,
+    endpoints: ['scrape'],
+    features: [],
+    unlimitedCredits: false,
+    ...account,
+  });
+  if (credits) await accounts.store.addCredits(account.id, credits);
+  const key = generateApiKey();
+  const hash = hashApiKey(key);
+  await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: account.id, createdAt: new Date().toISOString() });
+  return { key, id: keyIdOf(hash) };
+}
+
+const homes = [
+  ['embedded (LMDB)', () => ({ dataDir: mkdtempSync(join(tmpdir(), 'scrape-acct-e2e-')) })],
+  ['Redis', () => ({ redisUrl: REDIS_URL, keyPrefix: `test:acct-e2e:${randomUUID()}:` })],
+] as const;
+
+describe.each(homes)('accounts through the service: %s', (_name, home) => {
+  let service: Service;
+  let accounts: Accounts;
+  const as = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
+  beforeAll(async () => {
+    const h = home() as { dataDir?: string; redisUrl?: string; keyPrefix?: string };
+    accounts = await openAccounts(h);
+    service = await startService({ accounts, redisUrl: h.redisUrl, redisKeyPrefix: h.keyPrefix && h.keyPrefix + 'cache:' });
+    cleanups.push(async () => {
+      await service.close();
+      if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
+      if (h.keyPrefix) {
+        const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${h.keyPrefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+        if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+      }
+    });
+  });
+
+  it('401 for a missing, malformed, unknown or revoked key; SCRAPE_API_KEYS keys still work (unlimited)', async () => {
+    const { key, id } = await issueKey(accounts, { id: 'auth' }, 5);
+    const body = { url: site.url('/articles/tidal-energy') };
+    expect((await service.scrape(body, as(key))).status).toBe(200);
+    for (const authorization of ['', 'Bearer', `Basic ${key}`, `Bearer ${key}x`, 'Bearer fc-0000']) {
+      const r = await service.scrape(body, { headers: { authorization } });
+      expect([authorization, r.status, r.body]).toEqual([authorization, 401, { success: false, error: 'Unauthorized: Invalid token' }]);
+    }
+    await accounts.store.revokeKey(id, new Date().toISOString());
+    expect((await service.scrape(body, as(key))).status).toBe(401);
+    const legacy = await service.scrape(body, as(TEST_KEY));
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.data.metadata.concurrencyLimited).toBeUndefined();
+  });
+
+  it('403 Forbidden for zeroDataRetention without the feature (nothing charged); allowed with it', async () => {
+    const plain = await issueKey(accounts, { id: 'nozdr' }, 5);
+    const zdr = await issueKey(accounts, { id: 'zdr', features: ['zeroDataRetention'] }, 5);
+    const body = { url: site.url('/articles/tidal-energy'), zeroDataRetention: true };
+    const refused = await service.scrape(body, as(plain.key));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, error: 'Forbidden' });
+    expect(await accounts.store.balance('nozdr')).toBe(5);
+    const ok = await service.scrape(body, as(zdr.key));
+    expect(ok.status).toBe(200);
+    expect(await accounts.store.balance('zdr')).toBe(4);
+    const noEndpoint = await issueKey(accounts, { id: 'noscrape', endpoints: ['crawl'] }, 5);
+    expect((await service.scrape({ url: site.url('/notes.txt') }, as(noEndpoint.key))).status).toBe(403);
+  });
+
+  it('charges metadata.creditsUsed on success, nothing on failure, 1 on a lockdown miss, 5 on a lockdown hit; 402 when short', async () => {
+    const { key } = await issueKey(accounts, { id: 'bill' }, 8);
+    const url = site.url('/articles/tidal-energy') + `?bill=${randomUUID()}`;
+    const ok = await service.scrape({ url }, as(key));
+    expect(ok.body.data.metadata.creditsUsed).toBe(1);
+    expect(await accounts.store.balance('bill')).toBe(7);
+    // A failure (refused connection) costs nothing.
+    expect((await service.scrape({ url: 'http://127.0.0.1:9/' }, as(key))).status).toBeGreaterThanOrEqual(400);
+    expect(await accounts.store.balance('bill')).toBe(7);
+    // A validation error costs nothing either.
+    expect((await service.scrape({ url, timeout: 5 }, as(key))).status).toBe(400);
+    expect(await accounts.store.balance('bill')).toBe(7);
+    const miss = await service.scrape({ url: url + '&never-cached', lockdown: true }, as(key));
+    expect(miss.body.code).toBe('SCRAPE_LOCKDOWN_CACHE_MISS');
+    expect(await accounts.store.balance('bill')).toBe(6);
+    const hit = await service.scrape({ url, lockdown: true }, as(key));
+    expect(hit.body.data.metadata).toMatchObject({ cacheState: 'hit', creditsUsed: 5 });
+    expect(await accounts.store.balance('bill')).toBe(1);
+    // One credit left: a lockdown request (which may cost 5) is refused up front; a plain scrape is not.
+    const short = await service.scrape({ url, lockdown: true }, as(key));
+    expect([short.status, short.body]).toEqual([402, { success: false, error: 'Payment Required: Insufficient credits' }]);
+    expect((await service.scrape({ url }, as(key))).status).toBe(200);
+    expect(await accounts.store.balance('bill')).toBe(0);
+    expect((await service.scrape({ url }, as(key))).status).toBe(402);
+  });
+
+  it('100 parallel requests against a balance of 10: exactly 10 answered, 90 are 402, balance 0', async () => {
+    const { key } = await issueKey(accounts, { id: 'race' }, 10);
+    const url = site.url('/notes.txt');
+    const results = await Promise.all(Array.from({ length: 100 }, () => service.scrape({ url }, as(key))));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(90);
+    expect(await accounts.store.balance('race')).toBe(0);
+  });
+
+  it('rate limit: the 4th request in a minute is 429 Rate limit exceeded with Retry-After in seconds', async () => {
+    const { key } = await issueKey(accounts, { id: 'rate', ratePerMinute: 3 }, 100);
+    const url = site.url('/notes.txt');
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<Service['scrape']>> | undefined;
+    for (let i = 0; i < 5; i++) {
+      const r = await service.scrape({ url }, as(key));
+      statuses.push(r.status);
+      if (r.status === 429) limited = r;
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(limited?.body).toEqual({ success: false, error: 'Rate limit exceeded' });
+    const retryAfter = Number(limited?.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Refused requests are not charged.
+    expect(await accounts.store.balance('rate')).toBe(97);
+  });
+
+  it('concurrency: over the limit requests wait (metadata says so); past the queue or the timeout they are 429', async () => {
+    const { key } = await issueKey(accounts, { id: 'conc', concurrency: 1, queueLimit: 1 }, 100);
+    const slow = (ms: number) => ({ url: site.url(`/articles/slow-tide?ms=${ms}&r=${randomUUID()}`), timeout: 5_000 });
+    const first = service.scrape(slow(600), as(key));
+    await new Promise((r) => setTimeout(r, 100));
+    const second = service.scrape(slow(50), as(key));
+    await new Promise((r) => setTimeout(r, 100));
+    const third = await service.scrape(slow(50), as(key));
+    expect([third.status, third.body]).toEqual([429, { success: false, error: 'Concurrency limit reached' }]);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.body.data.metadata.concurrencyLimited).toBe(false);
+    expect(a.body.data.metadata.concurrencyQueueDurationMs).toBeUndefined();
+    expect(b.body.data.metadata.concurrencyLimited).toBe(true);
+    expect(b.body.data.metadata.concurrencyQueueDurationMs).toBeGreaterThanOrEqual(300);
+    // A wait longer than the request's timeout: 429 at the deadline, not a scrape after it.
+    const hold = service.scrape({ ...slow(2_500), timeout: 5_000 }, as(key));
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    const late = await service.scrape({ ...slow(50), timeout: 1_000 }, as(key));
+    expect(late.status).toBe(429);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await hold).status).toBe(200);
+    // Only the three scrapes that ran were charged.
+    expect(await accounts.store.balance('conc')).toBe(97);
+  });
+});
+
+describe('keyless loopback mode with an empty account store', () => {
+  it('serves without a key until the first key is issued, then requires keys', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scrape-acct-keyless-'));
+    const accounts = await openAccounts({ dataDir });
+    const service = await startService({ accounts, apiKeys: [] });
+    try {
+      const body = { url: site.url('/notes.txt') };
+      expect((await service.scrape(body, { headers: { authorization: '' } })).status).toBe(200);
+      await issueKey(accounts, { id: 'first' }, 1);
+      await new Promise((r) => setTimeout(r, 2_100)); // the store is re-checked every 2 s while keyless
+      expect((await service.scrape(body, { headers: { authorization: '' } })).status).toBe(401);
+    } finally {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
