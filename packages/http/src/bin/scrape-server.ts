@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // scrape-server: the v2 HTTP service. Configuration comes from the environment (docs/self-hosting.md).
+import { pino } from 'pino';
 import { openAccounts } from '../accounts/openAccounts.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createServer } from '../createServer.js';
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
       logger: { warn: (o, msg) => app?.log.warn(o, msg), error: (o, msg) => app?.log.error(o, msg) },
     });
   } catch (err) {
-    process.stderr.write(`scrape-server: cannot open the account store: ${(err as Error).message}\n`);
+    // Same shape as the other start-up failures: a fatal log line saying why, exit 1.
+    pino({ level: config.logLevel }).fatal({ err }, `cannot start: cannot open the account store: ${(err as Error).message}`);
     process.exit(1);
   }
 
