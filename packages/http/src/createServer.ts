@@ -121,10 +121,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       browser: options.browser,
       proxies: options.proxies,
     });
+  // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
   const signer = createArtifactSigner(options.artifactSecret);
-  if (!signer.configured) {
-    app.log.warn('SCRAPE_ARTIFACT_SECRET is not set: artifact links use a random per-process key (they stop working after a restart and on other instances)');
-  }
   const authenticate = createAuthenticator(apiKeys);
   const keyless = apiKeys.length === 0;
   const isKeyless = async () => keyless && !(accounts && (await accounts.hasKeys()));

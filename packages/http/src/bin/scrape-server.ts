@@ -51,6 +51,9 @@ async function main(): Promise<void> {
   if (config.allowPrivateUrls) {
     app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');
   }
+  if (!config.artifactSecret) {
+    app.log.warn('SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop working after a restart and on other instances)');
+  }
   installGracefulShutdown(app, { graceMs: config.shutdownGraceMs });
 
   try {
