@@ -64,3 +64,8 @@ export {
   type ResolvedRedactPIIOptions,
   type RedactPIIResult,
 } from './pii/piiTypes.js';
+export { extractProduct, type ExtractStructuredOptions } from './structured/extractProduct.js';
+export { extractMenu } from './structured/extractMenu.js';
+export { readSchemaNodes, type SchemaSources } from './structured/readSchemaNodes.js';
+export { parsePriceText, priceFromValues, normalizeCurrency } from './structured/parsePrice.js';
+export type { Product, ProductVariant, Price, ImageRef, Menu, MenuSection, MenuItem } from './structured/structuredTypes.js';

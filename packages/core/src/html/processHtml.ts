@@ -13,6 +13,10 @@ import { extractLinks } from './extractLinks.js';
 import { extractMetadata } from './extractMetadata.js';
 import type { PageMetadata } from './metadata.js';
 import { parseHtml } from './parseHtml.js';
+import { extractMenu } from '../structured/extractMenu.js';
+import { extractProduct } from '../structured/extractProduct.js';
+import { readSchemaNodes } from '../structured/readSchemaNodes.js';
+import type { Menu, Product } from '../structured/structuredTypes.js';
 import { WALK_CONTINUE, WALK_REMOVE, walkNodes } from './walkNodes.js';
 
 export interface ProcessHtmlInput {
@@ -38,6 +42,8 @@ export interface ProcessHtmlOptions {
   removeBase64Images?: boolean;
   /** Which of html/markdown/links to produce (default all); the others come back empty, saving their cost. */
   outputs?: readonly HtmlOutput[];
+  /** Structured formats read from the page before cleaning (spec §2.11 product, §2.12 menu); off by default. */
+  structured?: { product?: boolean; menu?: boolean };
 }
 
 export interface ProcessHtmlResult {
@@ -49,6 +55,10 @@ export interface ProcessHtmlResult {
   /** Links of the cleaned page: absolute, de-duplicated, first-seen order. */
   links: string[];
   metadata: PageMetadata;
+  /** Only when `structured.product` was asked: the product, or null when the page is not one. */
+  product?: Product | null;
+  /** Only when `structured.menu` was asked. */
+  menu?: Menu;
 }
 
 /** The working state the steps pass along; exported so benchmarks can time the steps one by one. */
@@ -101,6 +111,20 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
       s.metadata = extractMetadata(document, { baseUrl: s.baseUrl });
       s.result.metadata = s.metadata;
       if (usesMainContent(s.options)) s.hints = collectContentHints(document);
+    },
+  },
+  {
+    // Structured data (JSON-LD, microdata, RDFa, Open Graph, shop markup) is read from the page as written, before
+    // cleaning removes scripts and head tags; product and menu share one read of the schema.org things.
+    name: 'structured',
+    run: (s) => {
+      const wanted = s.options.structured;
+      if (!wanted?.product && !wanted?.menu) return;
+      const document = need(s.document);
+      const baseUrl = s.baseUrl ?? s.input.url;
+      const sources = readSchemaNodes(document, baseUrl);
+      if (wanted.product) s.result.product = extractProduct(document, s.input.url, { baseUrl, sources });
+      if (wanted.menu) s.result.menu = extractMenu(document, s.input.url, { baseUrl, sources });
     },
   },
   {

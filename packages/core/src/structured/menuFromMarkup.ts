@@ -1,0 +1,233 @@
+import type { PageFacts } from './readPageFacts.js';
+import { isPriceText, parsePriceText } from './parsePrice.js';
+import type { Menu, MenuItem, MenuSection } from './structuredTypes.js';
+
+/** Fewer priced dishes than this is a page that mentions prices, not a menu. */
+const MIN_MENU_ITEMS = 3;
+/** At or above this confidence the page is called a menu. */
+const MENU_THRESHOLD = 0.6;
+/** Confidence parts: a floor, a share per priced item (capped), menu words, several sections; a buy button argues against. */
+const BASE_SCORE = 0.2;
+const PER_ITEM = 0.04;
+const ITEMS_COUNTED = 10;
+const KEYWORD_SCORE = 0.25;
+const SECTIONS_SCORE = 0.1;
+const SHOP_PENALTY = 0.3;
+/** A page with more priced elements than this is a catalogue or a price list, and the walk would get costly. */
+const MAX_PRICES = 600;
+/** An item's block longer than this is a paragraph that quotes a price. */
+const MAX_ITEM_CHARS = 400;
+const MENU_WORDS = /\b(menu|menus|carte|speisekarte|menú|starters|appetizers|antipasti|mains|main courses|entrées|entrees|desserts|sides|drinks|beverages|brunch|lunch|dinner|breakfast|pizzas?|burgers?|salads?|soups?|cocktails|wines?)\b/i;
+const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket))\b/i;
+const ROW = new Set(['li', 'tr', 'dd']);
+const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const NAME_SELECTOR = 'h2, h3, h4, h5, h6, dt, strong, b, [class*="name" i], [class*="title" i]';
+const DESCRIPTION_SELECTOR = 'p, dd, small, [class*="desc" i], [class*="ingredients" i]';
+const MARKER_SELECTOR = '[class*="diet" i], [class*="tag" i], [class*="badge" i], [class*="icon" i], [class*="label" i], abbr, sup';
+/** Printed diet markers → the words clients use. Single letters count only as markers, never inside prose. */
+const DIET_MARKERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(vg|vegan|ve)$/i, 'vegan'],
+  [/^(v|veg|vegetarian)$/i, 'vegetarian'],
+  [/^(gf|gluten[\s-]?free)$/i, 'gluten-free'],
+  [/^(df|dairy[\s-]?free)$/i, 'dairy-free'],
+  [/^(nf|nut[\s-]?free)$/i, 'nut-free'],
+  [/^(h|halal)$/i, 'halal'],
+];
+const CALORIES = /(\d{2,4})\s?(?:kcal|cal|calories)\b/i;
+/** "Margherita ..... 12.50" in one element: name, leader dots or dashes, price at the end. */
+const INLINE_PRICE = /^(.{2,120}?)[\s.…·_–—-]{1,}((?:[€£$]\s?)?\d{1,4}(?:[.,]\d{2})?(?:\s?(?:€|£|EUR|USD|GBP))?)$/;
+
+interface FoundItem {
+  container: Element;
+  item: MenuItem;
+}
+
+/** A menu read from plain markup: headings as sections, blocks holding one name and one price as items. */
+export function menuFromMarkup(document: Document, facts: PageFacts, merchant: Menu['merchant']): Menu {
+  const body = document.body;
+  const found = body ? findItems(body) : [];
+  const sections = body ? groupBySection(body, found) : [];
+  for (const item of sections.flatMap((s) => s.items)) for (const image of item.images ?? []) image.url = facts.resolve(image.url);
+  const itemCount = sections.reduce((n, s) => n + s.items.length, 0);
+  const words = [document.title, facts.meta('og:title') ?? '', ...Array.from(document.querySelectorAll('h1, h2')).map((h) => h.textContent ?? '')].join(' ');
+  const isShop = body ? Array.from(body.querySelectorAll('button, input[type="submit"]')).some((b) => BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''}`)) : false;
+  const score =
+    BASE_SCORE +
+    Math.min(itemCount, ITEMS_COUNTED) * PER_ITEM +
+    (MENU_WORDS.test(words) ? KEYWORD_SCORE : 0) +
+    (sections.length >= 2 ? SECTIONS_SCORE : 0) -
+    (isShop ? SHOP_PENALTY : 0);
+  const confidence = Math.round(Math.max(0, Math.min(1, itemCount === 0 ? 0 : score)) * 100) / 100;
+  const isMenu = itemCount >= MIN_MENU_ITEMS && confidence >= MENU_THRESHOLD;
+  const menu: Record<string, unknown> = { isMenu, confidence };
+  if (isMenu && merchant) menu.merchant = merchant;
+  const currencies = new Set(sections.flatMap((s) => s.items.map((i) => i.price?.currency)));
+  if (isMenu && currencies.size === 1 && [...currencies][0]) menu.currency = [...currencies][0];
+  menu.sourceUrl = facts.url;
+  menu.sections = isMenu ? sections : [];
+  return menu as unknown as Menu;
+}
+
+function findItems(body: Element): FoundItem[] {
+  const all = Array.from(body.querySelectorAll('*'));
+  const prices = all.filter((el) => !HEADING.has(el.localName) && isPriceText(el.textContent ?? '') && !hasPricedChild(el) && !struck(el));
+  if (prices.length > MAX_PRICES) return [];
+  const priceSet = new Set(prices);
+  const containers = new Map<Element, Element>();
+  for (const price of prices) {
+    let container: Element = price;
+    for (let p = price.parentElement; p && p !== body; p = p.parentElement) {
+      // A list row is an item's natural edge; a block holding another price is a section.
+      if (ROW.has(container.localName) || countPrices(p, priceSet) > 1 || HEADING.has(p.localName)) break;
+      container = p;
+    }
+    if (container !== price && !containers.has(container)) containers.set(container, price);
+  }
+  const found: FoundItem[] = [];
+  for (const [container, price] of containers) {
+    const item = itemFrom(container, price);
+    if (item) found.push({ container, item });
+  }
+  // Lines that carry name and price in one element ("Margherita ..... 12.50").
+  const claimed = (el: Element) => [...containers.keys()].some((c) => c.contains(el) || el.contains(c));
+  for (const el of Array.from(body.querySelectorAll('li, p, tr'))) {
+    if (claimed(el)) continue;
+    const text = squash(el.textContent ?? '');
+    const m = INLINE_PRICE.exec(text);
+    if (!m || text.length > MAX_ITEM_CHARS || !isPriceText(m[2]!)) continue;
+    const price = parsePriceText(m[2]!);
+    const split = splitName(m[1]!);
+    if (!price || !split.name) continue;
+    found.push({ container: el, item: finishItem({ name: split.name, description: split.description }, el, price, split.markers) });
+  }
+  return found;
+}
+
+function itemFrom(container: Element, priceElement: Element): MenuItem | undefined {
+  const text = squash(container.textContent ?? '');
+  if (text.length > MAX_ITEM_CHARS) return undefined;
+  const price = parsePriceText(priceElement.textContent ?? '');
+  if (!price) return undefined;
+  const nameElement = Array.from(container.querySelectorAll(NAME_SELECTOR)).find((el) => !el.contains(priceElement) && !isPriceText(el.textContent ?? '') && squash(el.textContent ?? '') !== '');
+  const markers: string[] = [];
+  let name: string;
+  if (nameElement) {
+    const split = splitName(ownText(nameElement, [priceElement]));
+    name = split.name;
+    markers.push(...split.markers);
+  } else {
+    const rest = squash(ownText(container, [priceElement]));
+    const split = splitName(rest.split(/\s[–—-]\s|:\s/)[0] ?? rest);
+    name = split.name;
+    markers.push(...split.markers);
+  }
+  if (!name) return undefined;
+  const described = Array.from(container.querySelectorAll(DESCRIPTION_SELECTOR)).filter(
+    (el) => el !== nameElement && !el.contains(priceElement) && !(nameElement?.contains(el) ?? false) && !el.matches(MARKER_SELECTOR) && squash(el.textContent ?? '') !== '',
+  );
+  const description = described.length > 0 ? squash(described.map((el) => el.textContent ?? '').join(' ')) : null;
+  return finishItem({ name, description: description && description !== name ? description : null }, container, price, markers);
+}
+
+function finishItem(base: { name: string; description: string | null }, container: Element, price: MenuItem['price'], markers: string[]): MenuItem {
+  const item: MenuItem = { name: base.name, description: base.description };
+  for (const el of Array.from(container.querySelectorAll(MARKER_SELECTOR))) {
+    markers.push(squash(el.textContent ?? ''), el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? '');
+  }
+  for (const img of Array.from(container.querySelectorAll('img'))) markers.push(img.getAttribute('alt') ?? '', img.getAttribute('title') ?? '');
+  const images = Array.from(container.querySelectorAll('img'))
+    .filter((img) => !dietOf(img.getAttribute('alt') ?? '') && img.getAttribute('src') && !img.getAttribute('src')!.startsWith('data:'))
+    .map((img) => ({ url: img.getAttribute('src')!, alt: img.getAttribute('alt')?.trim() || null }));
+  if (images.length > 0) item.images = images;
+  if (price) item.price = price;
+  const dietary = [...new Set(markers.flatMap((m) => m.split(/[,/|]+/)).map((m) => dietOf(m)).filter((d): d is string => d !== undefined))];
+  if (dietary.length > 0) item.dietary = dietary;
+  const calories = CALORIES.exec(container.textContent ?? '');
+  if (calories) item.calories = Number(calories[1]);
+  return item;
+}
+
+function dietOf(marker: string): string | undefined {
+  const m = marker.replace(/[()[\]]/g, '').trim();
+  if (m === '') return undefined;
+  return DIET_MARKERS.find(([re]) => re.test(m))?.[1];
+}
+
+/** "Falafel Wrap (V, GF)" → name "Falafel Wrap", markers ["V", "GF"]. */
+function splitName(raw: string): { name: string; description: string | null; markers: string[] } {
+  let name = squash(raw);
+  const markers: string[] = [];
+  name = name.replace(/\s*\(([^)]{1,20})\)\s*$/, (whole, inner: string) => {
+    const parts = inner.split(/[,/]\s*/);
+    if (parts.every((p) => dietOf(p))) {
+      markers.push(...parts);
+      return '';
+    }
+    return whole;
+  });
+  return { name: name.replace(/[\s.…·_–—:-]+$/, ''), description: null, markers };
+}
+
+/** Text of an element without the given descendants (the price inside an item's name line). */
+function ownText(element: Element, skip: Element[]): string {
+  let text = '';
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) text += node.textContent ?? '';
+    else if (node.nodeType === 1 && !skip.includes(node as Element) && !(node as Element).matches(MARKER_SELECTOR)) {
+      for (const child of Array.from(node.childNodes)) walk(child);
+      if (BLOCK.has((node as Element).localName)) text += ' ';
+    }
+  };
+  walk(element);
+  return squash(text);
+}
+const BLOCK = new Set(['p', 'div', 'li', 'dt', 'dd', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'span']);
+
+/** Walks the body in order; each item joins the section of the last heading seen outside any item. */
+function groupBySection(body: Element, found: FoundItem[]): MenuSection[] {
+  const byContainer = new Map(found.map((f) => [f.container, f.item] as const));
+  const sections: MenuSection[] = [];
+  let current: MenuSection | undefined;
+  const walk = (el: Element) => {
+    const item = byContainer.get(el);
+    if (item) {
+      if (!current) {
+        current = { name: 'Menu', description: null, items: [] };
+        sections.push(current);
+      }
+      current.items.push(item);
+      return;
+    }
+    if (HEADING.has(el.localName)) {
+      const name = squash(el.textContent ?? '');
+      if (name) {
+        current = { name, description: null, items: [] };
+        sections.push(current);
+      }
+      return;
+    }
+    for (const child of Array.from(el.children)) walk(child);
+  };
+  walk(body);
+  return sections.filter((s) => s.items.length > 0);
+}
+
+function hasPricedChild(el: Element): boolean {
+  for (const child of Array.from(el.children)) if (isPriceText(child.textContent ?? '')) return true;
+  return false;
+}
+
+function struck(el: Element): boolean {
+  for (let p: Element | null = el; p; p = p.parentElement) if (p.localName === 'del' || p.localName === 's') return true;
+  return false;
+}
+
+function countPrices(el: Element, prices: Set<Element>): number {
+  let n = 0;
+  for (const p of prices) if (el.contains(p) && ++n > 1) break;
+  return n;
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

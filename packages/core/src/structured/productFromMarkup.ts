@@ -1,0 +1,119 @@
+import { breadcrumbPath, type PageFacts } from './readPageFacts.js';
+import { isPriceText, parsePriceText } from './parsePrice.js';
+import { ordered, orderProduct } from './productFromSchema.js';
+import type { ImageRef, Product, ProductVariant } from './structuredTypes.js';
+
+/** A buy button: the one thing every shop's product page has and an article does not. */
+const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|ajouter au panier|añadir al carrito)\b/i;
+const OUT_OF_STOCK_WORDS = /\b(out of stock|sold out|currently unavailable|no longer available|ausverkauft|épuisé|agotado)\b/i;
+/** Class/id fragments of the price shown before a discount. */
+const WAS_PRICE = /(was|old|original|compare|regular|list|strike|before)[-_]?price|price[-_]?(was|old|original|compare|regular|before)/i;
+const PRICE_HOOK = /price|cost|amount/i;
+/** Gallery images are the product's; a page has many other pictures (logos, icons, "you may also like"). */
+const GALLERY_HOOK = /(product|gallery|main)[-_]?(image|img|photo|media|gallery)|gallery/i;
+const MAX_IMAGES = 10;
+/** How far above the title-and-button block the gallery is looked for. */
+const GALLERY_LEVELS_UP = 2;
+
+/**
+ * The fallback for shops with no structured data: an `<h1>`, a buy button and a visible price near them. Answers
+ * only when all three are there, so an article that mentions a price is never taken for a product.
+ */
+export function productFromMarkup(facts: PageFacts, document: Document): Product | undefined {
+  const body = document.body;
+  if (!body) return undefined;
+  const buy = Array.from(body.querySelectorAll('button, input[type="submit"], input[type="button"], a, form')).find((el) => isBuyControl(el));
+  const h1 = body.querySelector('h1');
+  const title = h1?.textContent?.replace(/\s+/g, ' ').trim();
+  if (!buy || !title) return undefined;
+  const scope = commonScope(h1!, buy);
+  const priceElement = findPriceElement(scope, false);
+  const price = priceElement ? parsePriceText(priceElement.textContent ?? '') : undefined;
+  if (!price) return undefined;
+
+  const product: Product = { title, url: facts.canonical ?? facts.url, variants: [] };
+  const category = breadcrumbPath(document, [], title);
+  if (category) product.category = category;
+  const description = facts.meta('og:description') ?? facts.meta('description');
+  if (description) product.description = description;
+
+  const disabled = buy.hasAttribute('disabled') || buy.getAttribute('aria-disabled') === 'true';
+  const stockText = OUT_OF_STOCK_WORDS.exec(spacedText(scope))?.[0];
+  const variant: ProductVariant = { availability: disabled || stockText ? { inStock: false, ...(stockText ? { text: stockText } : {}) } : { inStock: true } };
+  variant.price = price;
+  const wasElement = findPriceElement(scope, true);
+  const was = wasElement ? parsePriceText(wasElement.textContent ?? '', price.currency) : undefined;
+  if (was && was.amount > price.amount) variant.sale = { originalPrice: was };
+  // The gallery usually sits beside the title block, not inside it.
+  let images = galleryImages(scope, facts);
+  for (let p = scope.parentElement, up = 0; images.length === 0 && p && up < GALLERY_LEVELS_UP; p = p.parentElement, up++) images = galleryImages(p, facts);
+  if (images.length === 0) images = facts.metaAll('og:image').map((url) => ({ url: facts.resolve(url) }));
+  if (images.length > 0) variant.images = images;
+  product.variants = [ordered(variant)];
+  return orderProduct(product);
+}
+
+function isBuyControl(el: Element): boolean {
+  const words = [el.textContent ?? '', el.getAttribute('value') ?? '', el.getAttribute('name') ?? '', el.getAttribute('class') ?? '', el.getAttribute('id') ?? '', el.getAttribute('action') ?? '', el.getAttribute('aria-label') ?? ''].join(' ');
+  return BUY_WORDS.test(words.replace(/[-_]/g, ' '));
+}
+
+/** The smallest element holding both the title and the buy button: the product's own block. */
+function commonScope(a: Element, b: Element): Element {
+  const ancestors = new Set<Element>();
+  for (let p: Element | null = a; p; p = p.parentElement) ancestors.add(p);
+  for (let p: Element | null = b; p; p = p.parentElement) if (ancestors.has(p)) return p;
+  return a.ownerDocument.body;
+}
+
+/** A price element: a hooked class/id whose own text is a price; `was` picks the pre-discount one (or a <del>/<s>). */
+function findPriceElement(scope: Element, was: boolean): Element | undefined {
+  for (const el of Array.from(scope.querySelectorAll('*'))) {
+    const hook = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+    const struck = el.localName === 'del' || el.localName === 's' || el.localName === 'strike';
+    const isWas = WAS_PRICE.test(hook) || struck;
+    if (was !== isWas) continue;
+    if (!struck && !PRICE_HOOK.test(hook)) continue;
+    if (!was && insideStruck(el, scope)) continue;
+    if (isPriceText(el.textContent ?? '')) return el;
+  }
+  return undefined;
+}
+
+function insideStruck(el: Element, scope: Element): boolean {
+  for (let p = el.parentElement; p && p !== scope; p = p.parentElement) {
+    if (p.localName === 'del' || p.localName === 's' || WAS_PRICE.test(`${p.getAttribute('class') ?? ''} ${p.getAttribute('id') ?? ''}`)) return true;
+  }
+  return false;
+}
+
+function galleryImages(scope: Element, facts: PageFacts): ImageRef[] {
+  const out: ImageRef[] = [];
+  const seen = new Set<string>();
+  for (const img of Array.from(scope.querySelectorAll('img'))) {
+    let inGallery = false;
+    for (let p: Element | null = img; p && p !== scope.parentElement; p = p.parentElement) {
+      if (GALLERY_HOOK.test(`${p.getAttribute('class') ?? ''} ${p.getAttribute('id') ?? ''}`)) inGallery = true;
+    }
+    const src = img.getAttribute('src') ?? img.getAttribute('data-src');
+    if (!inGallery || !src || src.startsWith('data:')) continue;
+    const url = facts.resolve(src);
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const alt = img.getAttribute('alt')?.trim();
+    out.push(alt ? { url, alt } : { url });
+    if (out.length >= MAX_IMAGES) break;
+  }
+  return out;
+}
+
+/** Text with a space between text nodes: textContent runs "€19,99" and "Sold out" together as "€19,99Sold out". */
+function spacedText(root: Element): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push(node.textContent ?? '');
+    else for (const child of Array.from(node.childNodes)) walk(child);
+  };
+  walk(root);
+  return parts.join(' ').replace(/\s+/g, ' ');
+}

@@ -1,0 +1,45 @@
+import { breadcrumbPath, type PageFacts } from './readPageFacts.js';
+import { priceFromValues } from './parsePrice.js';
+import { ordered, orderProduct } from './productFromSchema.js';
+import type { Product, ProductVariant } from './structuredTypes.js';
+
+/** og:type values that declare a product (Open Graph, Facebook catalog and Pinterest rich pins). */
+const PRODUCT_OG_TYPES = new Set(['product', 'product.item', 'og:product', 'product.group']);
+/** Open Graph availability words meaning the item can be bought now. */
+const OG_IN_STOCK = new Set(['instock', 'in stock', 'in_stock', 'available for order', 'available']);
+
+/** A product from Open Graph product tags (`og:type=product`, `product:price:amount`...), or undefined. */
+export function productFromOpenGraph(facts: PageFacts, document: Document): Product | undefined {
+  const ogType = facts.meta('og:type')?.toLowerCase();
+  const amount = facts.meta('product:price:amount') ?? facts.meta('og:price:amount');
+  if (!(ogType && PRODUCT_OG_TYPES.has(ogType)) && amount === undefined) return undefined;
+  const title = facts.meta('og:title') ?? document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? document.title.trim();
+  if (!title) return undefined;
+  const product: Product = { title, url: facts.canonical ?? (facts.meta('og:url') ? facts.resolve(facts.meta('og:url')!) : facts.url), variants: [] };
+  const brand = facts.meta('product:brand') ?? facts.meta('og:brand');
+  if (brand) product.brand = brand;
+  const category = breadcrumbPath(document, [], title) ?? facts.meta('product:category');
+  if (category) product.category = category;
+  const description = facts.meta('og:description') ?? facts.meta('description');
+  if (description) product.description = description;
+
+  const currency = facts.meta('product:price:currency') ?? facts.meta('og:price:currency');
+  const listed = priceFromValues(amount, currency);
+  const sale = priceFromValues(facts.meta('product:sale_price:amount'), facts.meta('product:sale_price:currency') ?? currency);
+  const availabilityText = facts.meta('product:availability') ?? facts.meta('og:availability');
+  const variant: ProductVariant = {
+    availability: availabilityText
+      ? { inStock: OG_IN_STOCK.has(availabilityText.toLowerCase()), text: availabilityText }
+      : { inStock: listed !== undefined },
+  };
+  const sku = facts.meta('product:retailer_item_id') ?? facts.meta('product:sku');
+  if (sku) variant.sku = sku;
+  if (sale && listed && sale.amount < listed.amount) {
+    variant.price = sale;
+    variant.sale = { originalPrice: listed };
+  } else if (listed) variant.price = listed;
+  const images = facts.metaAll('og:image').map((url) => ({ url: facts.resolve(url) }));
+  if (images.length > 0) variant.images = images;
+  product.variants = [ordered(variant)];
+  return orderProduct(product);
+}
