@@ -1,0 +1,171 @@
+// Runs the built `scrape-server` and `scrape-admin` bins as an operator would (environment in, JSON logs out), and a
+// private redis-server, for the multi-process, fault and load tests.
+import { execFile, spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const SERVER_BIN = fileURLToPath(new URL('../dist/bin/scrape-server.js', import.meta.url));
+const ADMIN_BIN = fileURLToPath(new URL('../dist/bin/scrape-admin.js', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcessWithoutNullStreams;
+  baseUrl: string;
+  logs: Record<string, any>[];
+  stderr: () => string;
+  exited: Promise<number | null>;
+  /** Peak resident set size seen so far (kB, from /proc), sampled every 100 ms. */
+  peakRssKb: () => number;
+  stop(): Promise<number | null>;
+}
+
+function requireBuilt(path: string) {
+  if (!existsSync(path)) throw new Error(`${path} is missing: build @scrape/http first (pnpm --filter @scrape/http build)`);
+}
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+  requireBuilt(SERVER_BIN);
+  const child = spawn(process.execPath, [SERVER_BIN], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: 'pipe',
+  });
+  const logs: Record<string, any>[] = [];
+  let buf = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    buf += chunk;
+    let nl: number;
+    while ((nl = buf.indexOf('\n')) !== -1) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        logs.push({ unparsed: line });
+      }
+    }
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(child.pid));
+  }, 100);
+  void exited.then(() => clearInterval(sampler));
+
+  const started = Date.now();
+  let listening: Record<string, any> | undefined;
+  while (!(listening = logs.find((l) => l.msg === 'scrape-server listening'))) {
+    if (child.exitCode !== null) throw new Error(`scrape-server exited (${child.exitCode}): ${stderr} ${JSON.stringify(logs).slice(0, 2000)}`);
+    if (Date.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`scrape-server did not start within ${timeoutMs} ms: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    child,
+    baseUrl: `http://127.0.0.1:${listening.addresses[0].port}`,
+    logs,
+    stderr: () => stderr,
+    exited,
+    peakRssKb: () => Math.max(peak, rssKb(child.pid)),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+function rssKb(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs `scrape-admin ...args --json` against the given store environment and returns its parsed output. */
+export async function admin(env: Record<string, string>, ...args: string[]): Promise<any> {
+  requireBuilt(ADMIN_BIN);
+  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_BIN, ...args, '--json'], { env: { PATH: process.env.PATH ?? '', ...env } });
+  return JSON.parse(stdout);
+}
+
+export interface RedisProcess {
+  url: string;
+  port: number;
+  dir: string;
+  child: ChildProcess;
+  /** SIGKILL: the way a crashed or unplugged Redis goes away. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A private redis-server on its own port (the shared 6379 stays up for everyone else). Append-only with fsync on
+ * every write, in its own directory, so a killed and restarted server still has every credit.
+ */
+export async function startRedis(port: number, dir = mkdtempSync(join(tmpdir(), 'scrape-test-redis-'))): Promise<RedisProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir, '--daemonize', 'no'], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  child.on('error', () => undefined);
+  const started = Date.now();
+  while (!(await canConnect(port))) {
+    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited at start (is redis-server installed, the port free?)`);
+    if (Date.now() - started > 10_000) throw new Error(`redis-server on port ${port} did not start within 10 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    dir,
+    child,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** POST /v2/scrape with a key; never throws for HTTP statuses (a network failure is status 0). */
+export async function postScrape(baseUrl: string, key: string | undefined, body: unknown): Promise<{ status: number; body: any; headers?: Headers }> {
+  try {
+    const res = await fetch(`${baseUrl}/v2/scrape`, {
+      method: 'POST',
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // left as text: the assertion shows it
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  } catch (error) {
+    return { status: 0, body: String((error as Error).cause ?? error) };
+  }
+}
