@@ -89,9 +89,11 @@ export function timePages(ids, { log = () => {} } = {}) {
   const totals = {};
   const steps = {};
   const failures = [];
+  const referenceFailures = [];
   let bytes = 0;
   let pages = 0;
   let emptyMarkdown = 0;
+  const emptyMarkdownIds = [];
   let largest = { id: null, bytes: 0 };
   for (const id of ids.slice(0, Math.min(WARMUP_PAGES, ids.length))) {
     const page = loadPage(id);
@@ -117,7 +119,10 @@ export function timePages(ids, { log = () => {} } = {}) {
         if (name === 'pipeline') {
           const run = runPipelineTimed(page);
           pageSteps = run.steps;
-          if (!/\S/.test(run.result.markdown)) emptyMarkdown++;
+          if (!/\S/.test(run.result.markdown)) {
+            emptyMarkdown++;
+            emptyMarkdownIds.push(id);
+          }
         } else if (name === 'processHtml') {
           perPage.processHtml = timed(() => core.processHtml({ body: page.html, url: page.url }));
         } else {
@@ -125,7 +130,9 @@ export function timePages(ids, { log = () => {} } = {}) {
         }
       } catch (error) {
         failed = true;
-        failures.push({ id, contender: name, error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') });
+        const entry = { id, contender: name, error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') };
+        // A reference that throws (Readability does on a few pages) only drops the page from the comparison.
+        (name in REFERENCES ? referenceFailures : failures).push(entry);
       }
     }
     if (failed) return;
@@ -149,7 +156,7 @@ export function timePages(ids, { log = () => {} } = {}) {
     add(totals, 'pipelineMarkdownOnly', [wallNoHtml, cpuNoHtml]);
     if ((index + 1) % 100 === 0) log(`  ${index + 1}/${ids.length} pages`);
   });
-  return { totals, steps, failures, bytes, pages, emptyMarkdown, largest };
+  return { totals, steps, failures, referenceFailures, bytes, pages, emptyMarkdown, emptyMarkdownIds, largest };
 }
 
 /** Peak RSS of one processHtml call on one page, in a fresh child process (maxRSS covers the whole process). */
@@ -183,7 +190,9 @@ export function summarize(run, rss) {
       goals: { vsReadabilityTurndown: round(GOAL_VS_READABILITY, 3), vsBareParse: GOAL_VS_PARSE },
     },
     emptyMarkdownPages: run.emptyMarkdown,
+    emptyMarkdownIds: run.emptyMarkdownIds,
     failures: run.failures,
+    referenceFailures: run.referenceFailures,
     peakRss: rss,
   };
 }
@@ -208,8 +217,9 @@ export function printSummary(s) {
   console.log(`  markdown-only pipeline / Readability   = ${r.markdownOnlyVsReadabilityTurndown.cpu.toFixed(3)} / ${r.markdownOnlyVsReadabilityTurndown.wall.toFixed(3)}`);
   console.log(`  markdown-only pipeline / bare parse    = ${r.markdownOnlyVsBareParse.cpu.toFixed(3)} / ${r.markdownOnlyVsBareParse.wall.toFixed(3)}`);
   if (s.peakRss) console.log(`Peak RSS, largest page ${s.peakRss.id} (${(s.peakRss.bytes / 1e6).toFixed(2)} MB): ${(s.peakRss.maxRssKb / 1024).toFixed(0)} MB (process after imports and page load: ${(s.peakRss.baselineRssKb / 1024).toFixed(0)} MB)`);
-  console.log(`Pages with empty markdown: ${s.emptyMarkdownPages}; failures: ${s.failures.length}`);
-  for (const x of s.failures.slice(0, 10)) console.log(`  FAIL ${x.id} ${x.contender}: ${x.error}`);
+  console.log(`Pages with empty markdown: ${s.emptyMarkdownPages} ${s.emptyMarkdownIds.slice(0, 20).join(' ')}`);
+  console.log(`Failures of ours: ${s.failures.length}; of the references (page left out of the comparison): ${s.referenceFailures.length}`);
+  for (const x of [...s.failures, ...s.referenceFailures].slice(0, 10)) console.log(`  FAIL ${x.id} ${x.contender}: ${x.error}`);
 }
 
 export function writeResults(summary, extra = {}) {

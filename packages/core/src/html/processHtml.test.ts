@@ -117,6 +117,13 @@ describe('processHtml', () => {
     expect(result.html).toContain('The council voted on Tuesday');
   });
 
+  it('keeps the text of a script-rendered page whose only content is its <noscript> view', () => {
+    const shell = '<html><head><script src="/app.js"></script></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
+    const result = processHtml({ body: shell, url: URL_ });
+    expect(result.markdown.trim()).toBe('You need to enable JavaScript to run this app.');
+    expect(result.html).not.toContain('<noscript');
+  });
+
   it('computes only the requested outputs', () => {
     const result = processHtml({ body: PAGE, url: URL_ }, { outputs: ['links'] });
     expect(result.markdown).toBe('');

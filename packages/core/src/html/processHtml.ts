@@ -166,7 +166,17 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     name: 'dropNoscript',
     run: (s) => {
       // Most pages have none; a text search is far cheaper than walking the content to find out.
-      if (usesMainContent(s.options) && /<noscript/i.test(s.rawHtml)) removeElements(need(s.content), 'noscript');
+      if (!usesMainContent(s.options) || !/<noscript/i.test(s.rawHtml)) return;
+      const content = need(s.content);
+      // The extractor may pick a <noscript> crawler view as the content itself: keep its children, not the element
+      // (converters drop <noscript>, which would leave an empty page).
+      if (content.localName === 'noscript') {
+        const wrapper = content.ownerDocument.createElement('div');
+        while (content.firstChild) wrapper.appendChild(content.firstChild);
+        s.content = wrapper;
+        s.contentIsWrapper = true;
+      }
+      removeElements(need(s.content), 'noscript');
     },
   },
   {
