@@ -1,0 +1,86 @@
+// Redis goes away mid-run (SIGKILL of a private redis-server on its own port; the shared 6379 is not touched) while a
+// scrape-server process is under load, then comes back: requests answer 503 Service Unavailable meanwhile (never a
+// 500, never a hang), the service recovers by itself, and the balance matches the successful scrapes exactly.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
+import { admin, postScrape, startRedis, startServerProcess, type RedisProcess, type ServerProcess } from './serverProcesses.js';
+
+/** Not 6379: that one is shared with every other test on the machine. */
+const FAULT_REDIS_PORT = Number(process.env.TEST_FAULT_REDIS_PORT ?? 6390);
+const WORKERS = 4;
+const START_CREDITS = 100_000;
+
+let site: FixtureSite;
+let redis: RedisProcess;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  redis = await startRedis(FAULT_REDIS_PORT);
+}, 30_000);
+afterAll(async () => {
+  await server?.stop();
+  await redis?.stop();
+  await site?.close();
+});
+
+describe('Redis stopped mid-run', () => {
+  it('503 while it is away, recovery when it returns, no lost or double-spent credits', async () => {
+    const env = { REDIS_URL: redis.url };
+    const { key } = await admin(env, 'keys', 'create', '--account', 'fault', '--credits', String(START_CREDITS), '--rate', 'unlimited', '--concurrency', '4', '--queue', '20');
+    server = await startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1' });
+
+    type Outcome = { phase: 'before' | 'down' | 'after'; status: number; error?: string; ms: number; endedAt: number };
+    const outcomes: Outcome[] = [];
+    let phase: Outcome['phase'] = 'before';
+    let running = true;
+    let n = 0;
+    const worker = async () => {
+      while (running) {
+        const started = Date.now();
+        const at = phase;
+        const r = await postScrape(server.baseUrl, key, { url: site.url(`/notes.txt?n=${n++}`), timeout: 10_000 });
+        outcomes.push({ phase: at, status: r.status, error: r.body?.error, ms: Date.now() - started, endedAt: Date.now() });
+      }
+    };
+    const workers = Array.from({ length: WORKERS }, worker);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    await sleep(1_500);
+    phase = 'down';
+    const killedAt = Date.now();
+    await redis.kill();
+    await sleep(3_000);
+    redis = await startRedis(FAULT_REDIS_PORT, redis.dir);
+    phase = 'after';
+    // Recovery: ioredis reconnects on its own (backoff up to 2 s); give it a few seconds of load.
+    await sleep(5_000);
+    running = false;
+    await Promise.all(workers);
+
+    const by = (p: Outcome['phase']) => outcomes.filter((o) => o.phase === p);
+    const summary = (os: Outcome[]) => `${os.length} requests, ${os.filter((o) => o.status === 200).length} ok, ${os.filter((o) => o.status === 503).length} 503, max ${Math.max(...os.map((o) => o.ms))} ms`;
+    console.info(`redis fault: before ${summary(by('before'))}; down ${summary(by('down'))}; after ${summary(by('after'))}`);
+    const statuses = (os: Outcome[]) => [...new Set(os.map((o) => o.status))].sort();
+    // Before: all good. While down: 503 (or a scrape that got through just before), never a 500 or a dropped connection.
+    expect(statuses(by('before').filter((o) => o.endedAt < killedAt))).toEqual([200]);
+    expect(statuses(by('before')).every((s) => s === 200 || s === 503)).toBe(true);
+    expect(by('down').length).toBeGreaterThan(0);
+    expect(statuses(by('down')).every((s) => s === 200 || s === 503)).toBe(true);
+    expect(by('down').some((o) => o.status === 503)).toBe(true);
+    for (const o of by('down').filter((o) => o.status === 503)) expect(o.error).toBe('Service Unavailable');
+    // Answered promptly, not held until Redis returns.
+    expect(Math.max(...by('down').map((o) => o.ms))).toBeLessThan(3_000);
+    // After: it serves again (the first requests may still meet the reconnect).
+    const after = by('after');
+    expect(statuses(after).every((s) => s === 200 || s === 503)).toBe(true);
+    expect(after.slice(-10).every((o) => o.status === 200)).toBe(true);
+
+    // Deferred refunds land once Redis is back; then every success cost exactly one credit and nothing else did.
+    await sleep(2_500);
+    const successes = outcomes.filter((o) => o.status === 200).length;
+    const balance = (await admin(env, 'credits', 'show', 'fault')).balance;
+    expect(START_CREDITS - balance).toBe(successes);
+    expect(server.logs.some((l) => l.level >= 50 && /unexpected/.test(l.msg ?? ''))).toBe(false);
+  }, 60_000);
+});
