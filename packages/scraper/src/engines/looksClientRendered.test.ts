@@ -14,6 +14,7 @@ describe('looksClientRendered', () => {
     ['a noscript asking for JavaScript', page('<div class="shell"><noscript>You need to enable JavaScript to run this app.</noscript></div><span>Loading</span>'), 'noscript'],
     ['an empty body with a big bundle', page(`<div class="x"></div>${bundle}`), 'script-heavy-empty'],
     ['an empty body with chunked scripts', page('<div class="x">Loading…</div><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>'), 'script-heavy-empty'],
+    ['a splash screen with custom elements and no text', page('<section id="d-splash"><div class="dots"></div></section><discourse-assets></discourse-assets>'), 'empty-body'],
   ])('%s → client-rendered', (_name, html, reason) => {
     expect(judgeClientRendered(html)).toEqual({ clientRendered: true, reason });
   });

@@ -24,7 +24,7 @@ const NOSCRIPT_ENABLE_JS = /<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activ
 export interface ClientRenderedVerdict {
   clientRendered: boolean;
   /** Why (for logs and tests). */
-  reason: 'spa-root' | 'noscript' | 'script-heavy-empty' | 'has-content' | 'not-html';
+  reason: 'spa-root' | 'noscript' | 'script-heavy-empty' | 'empty-body' | 'has-content' | 'not-html';
 }
 
 /** Explains the verdict; `looksClientRendered` is the yes/no the acquire step uses. */
@@ -38,9 +38,13 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
   if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body))) return { clientRendered: true, reason: 'spa-root' };
   if (NOSCRIPT_ENABLE_JS.test(body) && text.length < CONTENT_TEXT_CHARS / 2) return { clientRendered: true, reason: 'noscript' };
-  if (nearEmpty && (scriptBytes >= SCRIPT_HEAVY_BYTES || externalScripts >= SCRIPT_HEAVY_COUNT)) {
+  // A cut-off page whose scanned part is all head and scripts says nothing about its body: no verdict from weight.
+  const truncated = page.length < html.length;
+  if (nearEmpty && !truncated && (scriptBytes >= SCRIPT_HEAVY_BYTES || externalScripts >= SCRIPT_HEAVY_COUNT)) {
     return { clientRendered: true, reason: 'script-heavy-empty' };
   }
+  // Not one visible character (a splash screen, custom elements only): nothing to lose by letting scripts run.
+  if (text.length === 0 && bodyStart !== -1 && !truncated) return { clientRendered: true, reason: 'empty-body' };
   return { clientRendered: false, reason: 'has-content' };
 }
 

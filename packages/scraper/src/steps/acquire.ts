@@ -8,8 +8,6 @@ import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 
-/** Only the start of a body is scanned for an SPA shell; a shell is small, and a big page has content of its own. */
-const SHELL_SCAN_BYTES = 512 * 1024;
 
 /** Refuses, before any network traffic, what no available engine can do. */
 export function checkAcquire(plan: ScrapePlan, deps: PipelineDeps): void {
@@ -50,8 +48,8 @@ async function acquireThrough(plan: ScrapePlan, deps: PipelineDeps, signal: Abor
 /** An HTML answer whose content only JavaScript would produce. */
 function isShell(source: Source): boolean {
   if (!/html/i.test(source.contentType) || source.status >= 400) return false;
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(source.body.subarray(0, SHELL_SCAN_BYTES));
-  return judgeClientRendered(head).clientRendered;
+  // The judge reads at most its own scan limit of the text and knows when it was cut off.
+  return judgeClientRendered(new TextDecoder('utf-8', { fatal: false }).decode(source.body)).clientRendered;
 }
 
 /** The browser's render of a shell; when the browser cannot render it, the HTTP answer with a warning saying why. */
