@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserPool, type BrowserPool } from '../dist/index.js';
@@ -7,6 +12,7 @@ import { html, startFixtureServer, type FixtureServer } from '../test/fixtureSer
 // Host names under .test never resolve (RFC 6761): a page on one loads only if something dials a pinned address.
 let pool: BrowserPool;
 let site: FixtureServer;
+let secure: { server: HttpsServer; port: number };
 let upstream: { server: string; seen: string[]; auth: (string | undefined)[]; close(): Promise<void> };
 
 /** A forward proxy that sends every host to 127.0.0.1 (absolute-form and CONNECT), recording what it was asked. */
@@ -66,11 +72,24 @@ beforeAll(async () => {
     '/api': (_req, res) => res.end('api answered'),
   });
   upstream = await startUpstreamProxy();
+  // HTTPS goes through CONNECT: a self-signed site (openssl ships with Debian; without it this setup throws).
+  const dir = mkdtempSync(join(tmpdir(), 'browser-proxy-tls-'));
+  let tls: { key: string; cert: string };
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=secure.test'], { stdio: 'ignore' });
+    tls = { key: readFileSync(join(dir, 'k.pem'), 'utf8'), cert: readFileSync(join(dir, 'c.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const server = createHttpsServer(tls, (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html('<h1>Secure page behind two proxies</h1>')));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  secure = { server, port: (server.address() as AddressInfo).port };
 });
 afterAll(async () => {
   await pool?.close();
   await site?.close();
   await upstream?.close();
+  await new Promise((resolve) => (secure ? secure.server.close(resolve) : resolve(undefined)));
 });
 
 describe('guard proxy: pinned addresses', () => {
@@ -118,6 +137,24 @@ describe('upstream proxy per render', () => {
     expect(seen).toContain(url);
     expect(seen).toContain(`${url}api`);
     expect(upstream.auth.slice(before).every((a) => a === `Basic ${Buffer.from('alice:s3cret').toString('base64')}`)).toBe(true);
+  });
+
+  it('HTTPS with allowRequest: the guard proxy opens its CONNECT tunnel through the upstream proxy', async () => {
+    const before = upstream.seen.length;
+    const checked: string[] = [];
+    const result = await pool.render({
+      url: `https://secure.test:${secure.port}/`,
+      timeout: 15_000,
+      blockAds: false,
+      allowRequest: (u) => {
+        checked.push(u);
+        return true;
+      },
+      proxy: { server: upstream.server, username: 'bob', password: 'pw' },
+    });
+    expect(result.html).toContain('Secure page behind two proxies');
+    expect(upstream.seen.slice(before)).toContain(`CONNECT secure.test:${secure.port}`);
+    expect(checked).toContain(`https://secure.test:${secure.port}/`);
   });
 
   it('without allowRequest: the context uses the upstream proxy directly', async () => {

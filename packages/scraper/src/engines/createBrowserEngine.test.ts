@@ -4,10 +4,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { imageSize } from '@scrape/browser';
+import { createBrowserPool, imageSize } from '@scrape/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
+import { createBrowserEngine } from './createBrowserEngine.js';
 
 interface Local {
   origin: string;
@@ -99,6 +100,12 @@ beforeAll(async () => {
           (t) => { document.getElementById('out').textContent = 'LEAKED ' + t; },
           () => { document.getElementById('out').textContent = 'FETCH-BLOCKED'; });
       });</script>`));
+    } else if (path === '/hold') {
+      // The head arrives, the rest never does (until the client gives up): the render is stuck in navigation.
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<!doctype html><html><head><title>held</title></head><body><p>start');
+      const timer = setTimeout(() => res.end('</p></body></html>'), 20_000);
+      res.on('close', () => clearTimeout(timer));
     } else {
       res.writeHead(404).end('not found');
     }
@@ -224,5 +231,36 @@ describe('without Chromium', () => {
     const error = await failure(missing.scrape({ url: `${site.origin}/static`, formats: ['screenshot'] }));
     expect(error).toMatchObject({ status: 503, code: 'SCRAPE_BROWSER_UNAVAILABLE' });
     expect(error.error).toContain('CHROMIUM_PATH');
+  });
+});
+
+describe('browser failures', () => {
+  it('a page still loading when the timeout ends is a 408 SCRAPE_TIMEOUT', async () => {
+    const started = Date.now();
+    const error = await failure(scraper.scrape({ url: `${site.origin}/hold`, mobile: true, timeout: 2_000, proxy: 'enhanced' }));
+    expect(error).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('Chromium killed mid-scrape: that scrape is a 503 SCRAPE_BROWSER_CRASHED, the next one succeeds', async () => {
+    const pool = createBrowserPool({ maxConcurrency: 1 });
+    const own = createScraper({ cache: false, allowPrivateUrls: true, proxies: {}, engines: { browser: createBrowserEngine({ pool, allowPrivateUrls: true }) } });
+    try {
+      const pending = failure(own.scrape({ url: `${site.origin}/hold`, mobile: true, timeout: 20_000 }));
+      let pid: number | undefined;
+      for (let i = 0; i < 100 && !(pid = pool.stats().pid); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(pid).toBeTypeOf('number');
+      await new Promise((r) => setTimeout(r, 300));
+      process.kill(pid!, 'SIGKILL');
+      const error = await pending;
+      expect(error).toMatchObject({ status: 503, code: 'SCRAPE_BROWSER_CRASHED' });
+      const doc = await own.scrape({ url: `${site.origin}/static`, formats: ['markdown'], mobile: true });
+      expect(doc.metadata.engine).toBe('browser');
+      expect(doc.markdown).toContain('Static harbour notes');
+      expect(pool.stats().launches).toBe(2);
+    } finally {
+      await own.close();
+      await pool.close();
+    }
   });
 });
