@@ -102,6 +102,8 @@ describe('redactPII: names, places, addresses (accurate mode)', () => {
     const text = 'I work for Shepherd Ltd. in Oslo.';
     expect(await tag(text)).toBe('I work for Shepherd Ltd. in [LOCATION].');
     expect(await tag(text, { entities: ['ORGANIZATION', 'LOCATION'] })).toBe('I work for [ORGANIZATION] in [LOCATION].');
+    const firms = 'The Exversion Orchestra hired Davis, Reynolds and Williamson; Weeks-Rivas is the brainchild of two friends.';
+    expect(await tag(firms, { entities: ['ORGANIZATION'] })).toBe('The [ORGANIZATION] Orchestra hired [ORGANIZATION]; [ORGANIZATION] is the brainchild of two friends.');
   });
 
   it('leaves ordinary capitalised prose alone', async () => {
