@@ -1,7 +1,9 @@
 // The browser engine inside the scraper, in process: real Chromium, real pages on 127.0.0.1, the real SSRF policy.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createHttpsServer } from 'node:https';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBrowserPool, imageSize } from '@scrape/browser';
@@ -47,10 +49,12 @@ const html = (body: string, head = '') => `<!doctype html><html><head><meta char
 const ARTICLE = `<article><h1>Static harbour notes</h1>${'<p>The tide rose over the breakwater and the fishing boats lifted with it, as every evening. </p>'.repeat(20)}</article>`;
 
 let site: Local;
+let secure: { origin: string; port: number; close(): Promise<void> };
 let other: Local;
 let blockingProxy: Local;
 let enhancedProxy: Local;
 let scraper: Scraper;
+const enhancedConnects: string[] = [];
 let dataDir: string;
 
 /** A forward proxy (absolute-form requests) that relays to 127.0.0.1, or answers 403 to everything when `refuse`. */
@@ -111,20 +115,41 @@ beforeAll(async () => {
     }
   });
   blockingProxy = await listen(proxyHandler(true));
-  enhancedProxy = await listen(proxyHandler(false));
+  enhancedProxy = await listen(proxyHandler(false), (server) =>
+    server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+      enhancedConnects.push(req.url ?? '');
+      const upstream = connect(Number((req.url ?? '').split(':').pop()), '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    }),
+  );
+  // An HTTPS page (self-signed; openssl ships with Debian) to reach through CONNECT.
+  const certDir = mkdtempSync(join(tmpdir(), 'scrape-proxy-tls-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'k.pem'), '-out', join(certDir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+  const tls = { key: readFileSync(join(certDir, 'k.pem')), cert: readFileSync(join(certDir, 'c.pem')) };
+  rmSync(certDir, { recursive: true, force: true });
+  const https = createHttpsServer(tls, (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html(ARTICLE.replace('Static harbour notes', 'Secure harbour notes'))));
+  await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
+  const securePort = (https.address() as AddressInfo).port;
+  secure = { origin: `https://127.0.0.1:${securePort}`, port: securePort, close: () => new Promise((resolve) => https.close(() => resolve())) };
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-browser-engine-'));
   // The guard on, with only the fixture site's port allowed: everything else on 127.0.0.1 is "private".
   scraper = createScraper({
     dataDir,
     allowPrivateUrls: false,
-    allowAddress: (address, port) => address === '127.0.0.1' && port === site.port,
+    allowAddress: (address, port) => address === '127.0.0.1' && (port === site.port || port === secure.port),
     proxies: { basic: { server: blockingProxy.origin }, enhanced: { server: enhancedProxy.origin } },
   });
 });
 
 afterAll(async () => {
   await scraper?.close();
-  await Promise.all([site, other, blockingProxy, enhancedProxy].map((s) => s?.close()));
+  await Promise.all([site, other, blockingProxy, enhancedProxy, secure].map((s) => s?.close()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -171,6 +196,17 @@ describe('proxy tiers', () => {
     const doc = await scraper.scrape({ url: `${site.origin}/static?auto=2`, formats: ['markdown'], mobile: true });
     expect(doc.metadata).toMatchObject({ proxyUsed: 'enhanced', engine: 'browser', statusCode: 200 });
     expect(doc.markdown).toContain('Static harbour notes');
+  });
+
+  it('HTTPS through a proxy is a CONNECT tunnel, in both engines', async () => {
+    const before = enhancedConnects.length;
+    const viaFetch = await scraper.scrape({ url: `${secure.origin}/`, formats: ['markdown'], proxy: 'enhanced', maxAge: 0 });
+    expect(viaFetch.metadata).toMatchObject({ engine: 'fetch', proxyUsed: 'enhanced' });
+    expect(viaFetch.markdown).toContain('Secure harbour notes');
+    const viaBrowser = await scraper.scrape({ url: `${secure.origin}/`, formats: ['markdown'], proxy: 'enhanced', mobile: true });
+    expect(viaBrowser.metadata).toMatchObject({ engine: 'browser', proxyUsed: 'enhanced' });
+    expect(viaBrowser.markdown).toContain('Secure harbour notes');
+    expect(enhancedConnects.slice(before).filter((c) => c === `127.0.0.1:${secure.port}`).length).toBeGreaterThanOrEqual(2);
   });
 
   it('basic: the blocked answer is the document (a page answered 403 is still a document)', async () => {
