@@ -14,6 +14,8 @@ import type { PipelineDeps } from './pipelineDeps.js';
 import { sourceCacheFromStores, type SourceCache } from './sourceCache.js';
 import { createTransformMemo } from './steps/transformMemo.js';
 import { privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost } from './ssrf/addressPolicy.js';
+import type { LlmOptions } from './llm/llmConfig.js';
+import { createLlmProvider } from './llm/llmProvider.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -72,6 +74,12 @@ export interface ScraperOptions {
   maxRedirects?: number;
   /** Default User-Agent of the HTTP engine (a request's `headers` still override it). */
   userAgent?: string;
+  /**
+   * The OpenAI-compatible server for summary, json, question, highlights, onlyCleanContent and changeTracking json
+   * mode. Fields not given come from SCRAPE_LLM_BASE_URL, SCRAPE_LLM_API_KEY, SCRAPE_LLM_MODEL (and SCRAPE_LLM_*
+   * tunables, see docs/llm.md); `false` turns it off. Without a base URL and model those formats answer 400.
+   */
+  llm?: Partial<LlmOptions> | false;
 }
 
 export interface ScrapeContext {
@@ -135,7 +143,13 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
     cache: stores ? sourceCacheFromStores(stores) : options.cache || undefined,
-    history: stores ? { compareWithHistory: (input) => stores.use((s) => s.history.compareWithHistory(input)) } : undefined,
+    history: stores
+      ? {
+          compareWithHistory: (input) => stores.use((s) => s.history.compareWithHistory(input)),
+          entries: (team, url, tag) => stores.use((s) => s.history.entries(team, url, tag)),
+        }
+      : undefined,
+    llm: createLlmProvider(options.llm),
     artifacts: stores ? { putArtifact: (input) => stores.use((s) => s.artifacts.putArtifact(input)) } : undefined,
     clock,
     ssrf: { allowPrivateUrls, allowAddress: options.allowAddress },

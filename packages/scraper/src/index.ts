@@ -48,3 +48,9 @@ export { ARTIFACT_TTL_MS, defaultArtifactUrl, type ArtifactUrl, type ArtifactRef
 export { isPublicAddress } from './ssrf/isPublicAddress.js';
 export { isAllowedAddress, privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost, type SsrfOptions } from './ssrf/addressPolicy.js';
 export { resolveAllowedAddresses } from './ssrf/resolveAllowedAddresses.js';
+
+// The OpenAI-compatible LLM provider (summary, json, question, highlights, onlyCleanContent, changeTracking json).
+export { createLlmClient, type LlmClient, type ChatMessage, type ChatReply, type StructuredMode } from './llm/createLlmClient.js';
+export { resolveLlmSetup, type LlmOptions, type LlmConfig, type LlmSetup } from './llm/llmConfig.js';
+export { detectPromptInjection } from './llm/detectPromptInjection.js';
+export { LlmError, isLlmError, type LlmErrorKind } from './llm/LlmError.js';

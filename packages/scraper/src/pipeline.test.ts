@@ -50,17 +50,10 @@ describe('options this build cannot serve answer 501 naming the option, before a
     [{ minAge: 1 }, 'minAge'],
     [{ lockdown: true }, 'lockdown'],
     [{ threatProtection: { mode: 'normal' } }, 'threatProtection'],
-    [{ onlyCleanContent: true }, 'onlyCleanContent'],
     [{ redactPII: true }, 'redactPII'],
     [{ redactPII: { mode: 'fast' } }, 'redactPII'],
-    [{ formats: ['summary'] }, 'formats.summary'],
-    [{ formats: [{ type: 'json', prompt: 'price' }] }, 'formats.json'],
-    [{ formats: [{ type: 'question', question: 'who?' }] }, 'formats.question'],
-    [{ formats: [{ type: 'highlights', query: 'x' }] }, 'formats.highlights'],
     [{ formats: ['markdown', 'changeTracking'] }, 'formats.changeTracking'],
     [{ formats: ['branding'] }, 'formats.branding'],
-    [{ formats: ['product'] }, 'formats.product'],
-    [{ formats: ['menu'] }, 'formats.menu'],
     [{ formats: ['audio'] }, 'formats.audio'],
     [{ formats: ['video'] }, 'formats.video'],
   ])('%j → 501 %s', async (extra, option) => {
@@ -71,6 +64,26 @@ describe('options this build cannot serve answer 501 naming the option, before a
     expect(error.details).toEqual({ option });
     expect(error.error).toContain(option);
     expect(hits).toBe(before);
+  });
+
+  it.each([
+    [{ onlyCleanContent: true }, 'onlyCleanContent'],
+    [{ formats: ['summary'] }, 'formats.summary'],
+    [{ formats: [{ type: 'json', prompt: 'price' }] }, 'formats.json'],
+    [{ formats: [{ type: 'question', question: 'who?' }] }, 'formats.question'],
+    [{ formats: [{ type: 'highlights', query: 'x' }] }, 'formats.highlights'],
+  ])('%j without an LLM server → 400 naming SCRAPE_LLM_BASE_URL and %s, before any fetch', async (extra, option) => {
+    const before = hits;
+    const unconfigured = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {}, llm: false });
+    try {
+      const error = await failure(unconfigured.scrape({ url: `${base}/page`, ...extra }));
+      expect(error).toMatchObject({ status: 400, code: 'SCRAPE_LLM_NOT_CONFIGURED' });
+      expect(error.error).toContain('SCRAPE_LLM_BASE_URL');
+      expect(error.error).toContain(option);
+      expect(hits).toBe(before);
+    } finally {
+      await unconfigured.close();
+    }
   });
 
   it('proxy enhanced without SCRAPE_PROXY_ENHANCED is a 400 naming the setting, before any fetch', async () => {

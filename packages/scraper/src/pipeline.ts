@@ -6,6 +6,7 @@ import { buildDocument } from './steps/buildDocument.js';
 import { checkCacheRead, readCache } from './steps/cacheRead.js';
 import { acquireAndStore } from './steps/cacheWrite.js';
 import { checkChangeTracking, trackChanges } from './steps/changeTracking.js';
+import { checkLlmFormats, runLlmFormats } from './steps/llmFormats.js';
 import { planScrape } from './steps/plan.js';
 import { checkPost, postProcess } from './steps/postProcess.js';
 import { checkFormats, renderFormats } from './steps/renderFormats.js';
@@ -32,6 +33,7 @@ export async function runPipeline(
   checkFormats(plan);
   checkPost(plan);
   checkChangeTracking(plan, deps);
+  checkLlmFormats(plan, deps);
 
   // 2 cache read: lockdown / minAge → cache only; maxAge → a fresh hit or a miss.
   const hit = await readCache(plan, deps);
@@ -49,8 +51,11 @@ export async function runPipeline(
   const fields = { ...renderFormats(plan, source, content), ...(await publishArtifacts(plan, source, deps, context.artifactUrl)) };
   // 7 post: redaction and markdown clean-ups.
   const finished = postProcess(plan, content, fields);
+  // 7a LLM formats: onlyCleanContent, then summary, json, answer, highlights (on the final markdown).
+  const withLlm = await runLlmFormats(plan, source, content, finished, deps, signal);
+  signal.throwIfAborted();
   // 7b change tracking: against this team's previous scrape of the URL (after post, so it sees the final markdown).
-  const tracked = await trackChanges(plan, source, finished, deps, context.team);
+  const tracked = await trackChanges(plan, source, withLlm, deps, context.team, signal);
   // 8 document: requested fields + metadata.
   return buildDocument(plan, source, content, tracked, hit);
 }

@@ -4,6 +4,7 @@ import type { ProxySettings } from './engines/planProxyAttempts.js';
 import type { SourceCache } from './sourceCache.js';
 import type { SsrfOptions } from './ssrf/addressPolicy.js';
 import type { TransformMemo } from './steps/transformMemo.js';
+import type { LlmProvider } from './llm/llmProvider.js';
 
 /** What the pipeline's steps may use besides the plan: built once by createScraper. */
 export interface PipelineDeps {
@@ -11,7 +12,9 @@ export interface PipelineDeps {
   /** Absent: no page cache in this build/config; every scrape is fresh (`cacheState: "miss"`). */
   cache?: SourceCache;
   /** Change history for the `changeTracking` format; absent (`cache: false`): that format answers 501. */
-  history?: Pick<ChangeHistory, 'compareWithHistory'>;
+  history?: Pick<ChangeHistory, 'compareWithHistory'> & Partial<Pick<ChangeHistory, 'entries'>>;
+  /** The OpenAI-compatible model for summary/json/question/highlights/onlyCleanContent; absent: those answer 400. */
+  llm?: LlmProvider;
   /**
    * Expiring artifacts (screenshots) served later by id. Call `putArtifact` only when `plan.cache.retain`; otherwise
    * the bytes must be returned inline (zero data retention). Absent with `cache: false`.

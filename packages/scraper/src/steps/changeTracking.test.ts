@@ -131,11 +131,11 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
     expect(locked.changeTracking).toMatchObject({ changeStatus: 'changed' });
   });
 
-  it('json mode is a 501 naming the missing LLM provider, before any request', async () => {
+  it('json mode without an LLM server is a 400 naming SCRAPE_LLM_BASE_URL, before any request', async () => {
     const before = site.hits(path);
     const error = await failure(scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking', modes: ['json'], prompt: 'tide times' }] }));
-    expect(error).toMatchObject({ status: 501, code: 'SCRAPE_UNSUPPORTED_OPTION' });
-    expect(error.error).toMatch(/LLM provider/);
+    expect(error).toMatchObject({ status: 400, code: 'SCRAPE_LLM_NOT_CONFIGURED' });
+    expect(error.error).toMatch(/SCRAPE_LLM_BASE_URL/);
     expect(site.hits(path)).toBe(before);
   });
 

@@ -3,6 +3,7 @@ import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 import type { FormatFields } from './renderFormats.js';
+import { compareJsonWithHistory } from './changeTrackingJson.js';
 
 /** The team a scrape is filed under when the caller names none (in-process use without accounts). */
 export const DEFAULT_TEAM = 'default';
@@ -13,6 +14,8 @@ export interface ChangeTrackingField {
   changeStatus: 'new' | 'same' | 'changed' | 'removed';
   visibility: 'visible' | 'hidden';
   diff?: string | null;
+  /** Only in `json` mode: changed keys with their previous and current values (see changeTrackingJson.ts). */
+  json?: Record<string, { previous: unknown; current: unknown }> | null;
 }
 
 /** Refuses, before any network traffic, what change tracking cannot do in this build or configuration. */
@@ -21,12 +24,7 @@ export function checkChangeTracking(plan: ScrapePlan, deps: PipelineDeps): void 
   if (!format || format.type !== 'changeTracking') return;
   // The contract already answers 400 when markdown is missing; this guards direct pipeline use.
   if (!plan.formats.has('markdown')) throw errors.badRequest("The 'changeTracking' format requires the 'markdown' format");
-  if (format.modes.includes('json')) {
-    throw errors.notImplemented(
-      'formats.changeTracking.modes.json',
-      "json mode extracts the compared fields with an LLM, and this build has no LLM provider yet; use modes: ['git-diff'] or no modes",
-    );
-  }
+  // json mode needs the model: checked (400 when none is configured) by checkLlmFormats.
   if (!deps.history) {
     throw errors.notImplemented('formats.changeTracking', 'it needs the change-history store, and this scraper runs without one (cache: false)');
   }
@@ -43,10 +41,21 @@ export async function trackChanges(
   fields: FormatFields,
   deps: PipelineDeps,
   team: string | undefined,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<FormatFields> {
   const format = plan.formats.get('changeTracking');
   if (!format || format.type !== 'changeTracking' || !deps.history) return fields;
   const gitDiff = format.modes.includes('git-diff');
+  // json mode reads the previous entry before this scrape is recorded (it is also told apart by time).
+  const jsonMode =
+    format.modes.includes('json') && deps.llm?.client
+      ? compareJsonWithHistory(
+          { format, markdown: fields.markdown ?? '', history: deps.history, team: team ?? DEFAULT_TEAM, url: plan.sourceURL, fetchedAt: source.fetchedAt, client: deps.llm.client },
+          signal,
+        )
+      : undefined;
+  // Awaited below; until then a rejection must not count as unhandled.
+  jsonMode?.catch(() => undefined);
   const result = await deps.history.compareWithHistory({
     team: team ?? DEFAULT_TEAM,
     url: plan.sourceURL,
@@ -63,5 +72,10 @@ export async function trackChanges(
     visibility: result.visibility,
   };
   if (gitDiff) changeTracking.diff = result.diff;
+  if (jsonMode) {
+    const { json, warnings } = await jsonMode;
+    changeTracking.json = json;
+    if (warnings.length > 0) return { ...fields, changeTracking, warning: [fields.warning, ...warnings].filter(Boolean).join(' ') };
+  }
   return { ...fields, changeTracking };
 }

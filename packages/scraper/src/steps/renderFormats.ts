@@ -5,18 +5,15 @@ import type { ChangeTrackingField } from './changeTracking.js';
 import type { ArtifactFields } from './publishArtifacts.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
+import { renderStructured } from './structuredFormats.js';
+import type { Menu, Product } from '@scrape/core';
 
 /** Formats this build renders. */
-const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot']);
+// summary/json/question/highlights are checked (provider configured?) and made by the LLM step (llmFormats.ts).
+const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights']);
 
 /** Why each other format is not served yet (each arrives with a later issue). */
-const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot'>, string> = {
-  summary: 'it needs an LLM provider, which this build does not have yet',
-  json: 'it needs an LLM provider, which this build does not have yet',
-  question: 'it needs an LLM provider, which this build does not have yet',
-  highlights: 'it needs an LLM provider, which this build does not have yet',
-  product: 'it needs an LLM provider, which this build does not have yet',
-  menu: 'it needs an LLM provider, which this build does not have yet',
+const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights'>, string> = {
   branding: 'it needs the browser engine and an LLM provider, which this build does not have yet',
   audio: 'media extraction is not available in this build yet',
   video: 'media extraction is not available in this build yet',
@@ -35,6 +32,16 @@ export interface FormatFields {
   actions?: ArtifactFields['actions'];
   /** Filled by the change-tracking step (after post-processing, so it compares the markdown the client gets). */
   changeTracking?: ChangeTrackingField;
+  /** Read from the page by the core (spec §2.11, §2.12). */
+  product?: Product | null;
+  menu?: Menu;
+  /** Filled by the LLM step (null when the model could not give one; `warning` says why). */
+  summary?: string | null;
+  json?: unknown;
+  answer?: string | null;
+  highlights?: string | null;
+  /** LLM extraction issues (spec §2.6). */
+  warning?: string;
 }
 
 export function checkFormats(plan: ScrapePlan): void {
@@ -47,7 +54,7 @@ export function checkFormats(plan: ScrapePlan): void {
 
 /** Step 6. Only the requested formats; a text format of content that has no text form is a clear 422. */
 export function renderFormats(plan: ScrapePlan, source: Source, content: Content): FormatFields {
-  const fields: FormatFields = {};
+  const fields: FormatFields = renderStructured(plan, source, content);
   const unavailable: string[] = [];
   for (const type of plan.formats.keys()) {
     if (type === 'rawBase64') {

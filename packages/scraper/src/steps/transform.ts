@@ -1,9 +1,10 @@
-import { isCoreError, processHtml, type PageMetadata } from '@scrape/core';
+import { isCoreError, processHtml, type Menu, type PageMetadata, type Product } from '@scrape/core';
 import { classifyContent, type ContentKind } from '../content/classifyContent.js';
 import { decodeText } from '../content/decodeText.js';
 import { errors, ScrapeError } from '../errors.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
+import { structuredWanted } from './structuredFormats.js';
 
 /** The page turned into text forms. Fields are absent when the content kind has no such form (binary). */
 export interface Content {
@@ -13,14 +14,13 @@ export interface Content {
   rawHtml?: string;
   links?: string[];
   metadata: PageMetadata;
+  /** Only when the product / menu format was asked (read before cleaning, on the same parse). */
+  product?: Product | null;
+  menu?: Menu;
 }
 
-/** Options of later issues that this step cannot serve yet. */
-export function checkTransform(plan: ScrapePlan): void {
-  if (plan.request.onlyCleanContent) {
-    throw errors.notImplemented('onlyCleanContent', 'the LLM cleaning pass needs an LLM provider, which this build does not have yet');
-  }
-}
+/** Options of later issues that this step cannot serve yet (onlyCleanContent is checked by the LLM step). */
+export function checkTransform(_plan: ScrapePlan): void {}
 
 /** Step 5. By content kind: HTML → core pipeline; JSON → fenced block; text → as is; PDF → parsers; binary → bytes only. */
 export function transform(plan: ScrapePlan, source: Source): Content {
@@ -57,6 +57,7 @@ function transformHtml(plan: ScrapePlan, source: Source): Content {
         includeTags: request.includeTags,
         excludeTags: request.excludeTags,
         removeBase64Images: request.removeBase64Images,
+        structured: structuredWanted(plan),
       },
     );
     return { kind: 'html', ...result };
