@@ -28,7 +28,7 @@ const LABELLED_DOMINANCE = 0.65;
 /** On discussion pages the question is short beside its answers, yet belongs to the thread: descend more reluctantly. */
 const DISCUSSION_DOMINANCE = 0.92;
 /** An explicit marker (main, #main, role=main) is trusted as the start when it holds this share of the page's content text. */
-const MARKER_MIN_SHARE = 0.4;
+const MARKER_MIN_SHARE = 0.6;
 /** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
 const SIMILAR_MIN_CHARS = 40;
 /** ...provided the group's other members hold at least this share of the parent's content text... */
