@@ -36,7 +36,7 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
   // Plain Uint8Array views: both homes hand out the same type.
   const view = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-  return {
+  const backend: KvBackend = {
     kind: 'redis',
     async get(key) {
       const value = await redis.getBuffer(key);
@@ -70,6 +70,27 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+  return unavailableOnFailure(backend);
+}
+
+/**
+ * A Redis that goes away mid-run makes ioredis reject with its own errors (connection closed, retries exhausted);
+ * they become CacheError `unavailable`, which the service answers with 503 instead of an unexpected 500.
+ */
+function unavailableOnFailure(backend: KvBackend): KvBackend {
+  const wrapped = { ...backend } as Record<string, unknown>;
+  for (const [name, value] of Object.entries(backend)) {
+    if (typeof value !== 'function' || name === 'close') continue;
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await (value as (...a: unknown[]) => Promise<unknown>).apply(backend, args);
+      } catch (error) {
+        if (error instanceof CacheError) throw error;
+        throw new CacheError('unavailable', `Redis command failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+  }
+  return wrapped as unknown as KvBackend;
 }
 
 /** Connection strings carry passwords; error messages must not. */
