@@ -74,7 +74,7 @@ describe.each(homes)('account store: %s', (_name, open) => {
     }
   });
 
-  it('credits: add (never below 0), reserve all-or-nothing, charge clamps at 0', async () => {
+  it('credits: add (never below 0); reserve all-or-nothing and idempotent; settle refunds or charges once', async () => {
     const store = await open();
     try {
       await store.putAccount(settings('c'));
@@ -82,10 +82,21 @@ describe.each(homes)('account store: %s', (_name, open) => {
       expect(await store.addCredits('c', 7)).toBe(7);
       expect(await store.addCredits('c', -10)).toBe(0);
       await store.addCredits('c', 6);
-      expect(await store.reserveCredits('c', 5)).toBe(true);
-      expect(await store.reserveCredits('c', 5)).toBe(false);
+      expect(await store.reserveCredits('c', 5, 'r1')).toBe(true);
+      // A retry of the same reservation (its reply was lost) takes nothing more.
+      expect(await store.reserveCredits('c', 5, 'r1')).toBe(true);
       expect(await store.balance('c')).toBe(1);
-      expect(await store.chargeCredits('c', 4)).toBe(1);
+      expect(await store.reserveCredits('c', 5, 'r2')).toBe(false);
+      // Settling r1 at cost 2 gives 3 back, once.
+      expect(await store.settleCredits('c', 'r1', 2)).toBe(true);
+      expect(await store.settleCredits('c', 'r1', 2)).toBe(false);
+      expect(await store.balance('c')).toBe(4);
+      // A cost above what was held takes the rest, never below zero.
+      expect(await store.reserveCredits('c', 1, 'r3')).toBe(true);
+      expect(await store.settleCredits('c', 'r3', 10)).toBe(true);
+      expect(await store.balance('c')).toBe(0);
+      // Cancelling a reservation that never landed changes nothing.
+      expect(await store.settleCredits('c', 'never', 0)).toBe(false);
       expect(await store.balance('c')).toBe(0);
     } finally {
       await store.close();
@@ -97,7 +108,7 @@ describe.each(homes)('account store: %s', (_name, open) => {
     try {
       await store.putAccount(settings('race'));
       await store.addCredits('race', 10);
-      const results = await Promise.all(Array.from({ length: 100 }, () => store.reserveCredits('race', 1)));
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => store.reserveCredits('race', 1, `race-${i}`)));
       expect(results.filter(Boolean)).toHaveLength(10);
       expect(await store.balance('race')).toBe(0);
     } finally {

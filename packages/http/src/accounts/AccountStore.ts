@@ -24,10 +24,17 @@ export interface AccountStore {
   /** Adds (or with a negative amount removes, down to zero) credits; returns the new balance. */
   addCredits(accountId: string, amount: number): Promise<number>;
   balance(accountId: string): Promise<number>;
-  /** Takes `amount` credits only if the balance holds them all; false (nothing taken) otherwise. */
-  reserveCredits(accountId: string, amount: number): Promise<boolean>;
-  /** Takes up to `amount` credits, never going below zero; returns how many were taken. */
-  chargeCredits(accountId: string, amount: number): Promise<number>;
+  /**
+   * Takes `amount` credits only if the balance holds them all, recording them as held under `reservationId`; false
+   * (nothing taken) otherwise. Idempotent per reservation id, so a retry after a lost reply cannot take twice.
+   */
+  reserveCredits(accountId: string, amount: number, reservationId: string): Promise<boolean>;
+  /**
+   * Ends a reservation: the held credits minus `cost` go back (a cost above what was held is taken too, never below
+   * zero). Idempotent: false when the reservation is unknown or already settled (a retry, or a reserve that never
+   * landed), and then nothing changes.
+   */
+  settleCredits(accountId: string, reservationId: string, cost: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,8 @@ export const ACCOUNTS_DIR_NAME = 'accounts';
 const ACCOUNT = 'account:';
 const CREDITS = 'credits:';
 const KEY = 'key:';
+/** Credits held by a running request, by reservation id (settled when the request ends). */
+const HELD = 'held:';
 
 /**
  * Accounts in an LMDB file under `{dataDir}/accounts`. Every credit operation is one LMDB write transaction, which
@@ -83,22 +85,26 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
         }),
       ),
     balance: (accountId) => guard('read', () => balanceIn(accountId)),
-    reserveCredits: (accountId, amount) =>
+    reserveCredits: (accountId, amount, reservationId) =>
       guard('write', () =>
         db.transaction(() => {
+          if (db.get(HELD + reservationId) !== undefined) return true;
           const current = balanceIn(accountId);
           if (current < amount) return false;
           db.put(CREDITS + accountId, current - amount);
+          db.put(HELD + reservationId, amount);
           return true;
         }),
       ),
-    chargeCredits: (accountId, amount) =>
+    settleCredits: (accountId, reservationId, cost) =>
       guard('write', () =>
         db.transaction(() => {
-          const current = balanceIn(accountId);
-          const taken = Math.min(current, amount);
-          if (taken > 0) db.put(CREDITS + accountId, current - taken);
-          return taken;
+          const held = db.get(HELD + reservationId);
+          if (typeof held !== 'number') return false;
+          db.remove(HELD + reservationId);
+          const next = Math.max(0, balanceIn(accountId) + held - cost);
+          db.put(CREDITS + accountId, next);
+          return true;
         }),
       ),
     async close() {

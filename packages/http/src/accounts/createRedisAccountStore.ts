@@ -7,24 +7,38 @@ export const DEFAULT_ACCOUNTS_KEY_PREFIX = 'scrape:accounts:';
 /** A dead Redis must fail start-up (and requests) quickly with a clear error, not queue them. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const MAX_RETRIES_PER_REQUEST = 1;
+/** A reservation nobody settled (its process died mid-scrape) is forgotten after a day: the credits stay spent. */
+export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 // Balance checks and updates run inside Redis, so processes on any number of machines cannot race each other.
-const RESERVE = `local b = tonumber(redis.call('GET', KEYS[1]) or '0')
+// KEYS: balance, reservation. ARGV: amount, reservation ttl (ms).
+const RESERVE = `if redis.call('EXISTS', KEYS[2]) == 1 then return 1 end
+local b = tonumber(redis.call('GET', KEYS[1]) or '0')
 local n = tonumber(ARGV[1])
-if b >= n then redis.call('DECRBY', KEYS[1], n) return 1 end
-return 0`;
-const CHARGE = `local b = tonumber(redis.call('GET', KEYS[1]) or '0')
-local n = math.min(b, tonumber(ARGV[1]))
-if n > 0 then redis.call('DECRBY', KEYS[1], n) end
-return n`;
+if b < n then return 0 end
+redis.call('DECRBY', KEYS[1], n)
+redis.call('SET', KEYS[2], n, 'PX', ARGV[2])
+return 1`;
+// KEYS: balance, reservation. ARGV: cost.
+const SETTLE = `local held = redis.call('GET', KEYS[2])
+if not held then return 0 end
+redis.call('DEL', KEYS[2])
+local diff = tonumber(held) - tonumber(ARGV[1])
+if diff > 0 then redis.call('INCRBY', KEYS[1], diff) end
+if diff < 0 then
+  local b = tonumber(redis.call('GET', KEYS[1]) or '0')
+  local take = math.min(b, -diff)
+  if take > 0 then redis.call('DECRBY', KEYS[1], take) end
+end
+return 1`;
 const ADD = `local b = tonumber(redis.call('GET', KEYS[1]) or '0') + tonumber(ARGV[1])
 if b < 0 then b = 0 end
 redis.call('SET', KEYS[1], b)
 return b`;
 
 interface AccountsRedis extends Redis {
-  reserveCredits(key: string, amount: number): Promise<number>;
-  chargeCredits(key: string, amount: number): Promise<number>;
+  reserveCredits(balance: string, reservation: string, amount: number, ttlMs: number): Promise<number>;
+  settleCredits(balance: string, reservation: string, cost: number): Promise<number>;
   addCredits(key: string, amount: number): Promise<number>;
 }
 
@@ -51,8 +65,8 @@ export async function connectAccountsRedis(redisUrl: string): Promise<Redis> {
 export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: string; ownsConnection?: boolean }): AccountStore {
   const p = options.keyPrefix ?? DEFAULT_ACCOUNTS_KEY_PREFIX;
   const redis = options.redis as AccountsRedis;
-  redis.defineCommand('reserveCredits', { numberOfKeys: 1, lua: RESERVE });
-  redis.defineCommand('chargeCredits', { numberOfKeys: 1, lua: CHARGE });
+  redis.defineCommand('reserveCredits', { numberOfKeys: 2, lua: RESERVE });
+  redis.defineCommand('settleCredits', { numberOfKeys: 2, lua: SETTLE });
   redis.defineCommand('addCredits', { numberOfKeys: 1, lua: ADD });
   const keysSet = p + 'keys';
   const accountsSet = p + 'accounts';
@@ -114,8 +128,10 @@ export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: str
       }),
     addCredits: (accountId, amount) => guard('write', async () => Number(await redis.addCredits(p + 'credits:' + accountId, amount))),
     balance: (accountId) => guard('read', async () => Number((await redis.get(p + 'credits:' + accountId)) ?? 0)),
-    reserveCredits: (accountId, amount) => guard('write', async () => (await redis.reserveCredits(p + 'credits:' + accountId, amount)) === 1),
-    chargeCredits: (accountId, amount) => guard('write', async () => Number(await redis.chargeCredits(p + 'credits:' + accountId, amount))),
+    reserveCredits: (accountId, amount, reservationId) =>
+      guard('write', async () => (await redis.reserveCredits(p + 'credits:' + accountId, p + 'held:' + reservationId, amount, RESERVATION_TTL_MS)) === 1),
+    settleCredits: (accountId, reservationId, cost) =>
+      guard('write', async () => (await redis.settleCredits(p + 'credits:' + accountId, p + 'held:' + reservationId, cost)) === 1),
     async close() {
       if (options.ownsConnection === false || redis.status === 'end') return;
       await redis.quit().catch(() => redis.disconnect());

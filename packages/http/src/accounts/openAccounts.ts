@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ScrapeError, errors } from '@scrape/scraper';
 import { TIMEOUT_DEFAULT_MS } from '@scrape/scraper';
@@ -85,17 +86,18 @@ export function createAccounts(parts: {
   const { store, rateLimiter, concurrency, logger } = parts;
   let keysSeen = false;
   let keysCheckedAt = 0;
-  const outbox: { accountId: string; amount: number }[] = [];
+  const outbox: { accountId: string; reservationId: string; cost: number }[] = [];
 
-  /** Positive amount: give back; negative: take more (never below zero). Queued for retry if the store is away. */
-  const adjust = async (accountId: string, amount: number) => {
-    if (amount === 0) return;
+  /**
+   * Ends a reservation with its real cost. If the store is unreachable it is queued and retried until it lands;
+   * settling is idempotent, so a retry after a lost reply cannot refund or charge twice.
+   */
+  const settleOrDefer = async (accountId: string, reservationId: string, cost: number) => {
     try {
-      if (amount > 0) await store.addCredits(accountId, amount);
-      else await store.chargeCredits(accountId, -amount);
+      await store.settleCredits(accountId, reservationId, cost);
     } catch (error) {
-      outbox.push({ accountId, amount });
-      logger?.warn({ account: accountId, amount, err: String(error) }, 'credit settlement deferred: account store unreachable');
+      outbox.push({ accountId, reservationId, cost });
+      logger?.warn({ account: accountId, cost, err: String(error) }, 'credit settlement deferred: account store unreachable');
     }
   };
   const retry = setInterval(() => void drain(), SETTLE_RETRY_MS);
@@ -107,8 +109,7 @@ export function createAccounts(parts: {
     try {
       while (outbox.length > 0) {
         const next = outbox[0];
-        if (next.amount > 0) await store.addCredits(next.accountId, next.amount);
-        else await store.chargeCredits(next.accountId, -next.amount);
+        await store.settleCredits(next.accountId, next.reservationId, next.cost);
         outbox.shift();
       }
     } catch {
@@ -146,18 +147,29 @@ export function createAccounts(parts: {
       if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
 
       const held = account.unlimitedCredits ? 0 : expectedCredits(body);
-      if (held > 0 && !(await storeCall(() => store.reserveCredits(account.id, held)))) throw errors.paymentRequired();
+      const reservationId = randomUUID();
+      if (held > 0) {
+        let reserved: boolean;
+        try {
+          reserved = await store.reserveCredits(account.id, held, reservationId);
+        } catch (error) {
+          // The reply was lost, not necessarily the write: cancel the reservation in case it landed (a no-op if not).
+          await settleOrDefer(account.id, reservationId, 0);
+          throw storeUnavailable(error as Error);
+        }
+        if (!reserved) throw errors.paymentRequired();
+      }
 
       let slot: ConcurrencySlot | null = null;
       if (account.concurrency !== null) {
         const waitMs = typeof b?.timeout === 'number' && b.timeout > 0 ? b.timeout : TIMEOUT_DEFAULT_MS;
         try {
-          slot = await storeCall(() =>
-            concurrency.acquire(account.id, { limit: account.concurrency!, queueLimit: account.queueLimit, waitMs, signal }),
-          );
+          slot = await concurrency.acquire(account.id, { limit: account.concurrency!, queueLimit: account.queueLimit, waitMs, signal });
         } catch (error) {
-          await adjust(account.id, held);
-          throw error;
+          if (held > 0) await settleOrDefer(account.id, reservationId, 0);
+          // Our 429, or the caller leaving, pass through; anything else is the shared store failing (Redis away).
+          if (signal?.aborted || isScrapeErrorLike(error)) throw error;
+          throw storeUnavailable(error as Error);
         }
       }
 
@@ -166,7 +178,7 @@ export function createAccounts(parts: {
         if (settled) return;
         settled = true;
         await slot?.release();
-        if (!account.unlimitedCredits) await adjust(account.id, held - cost);
+        if (held > 0) await settleOrDefer(account.id, reservationId, cost);
       };
       return {
         async succeed(doc) {
@@ -196,12 +208,13 @@ async function storeCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AccountStoreError) throw storeUnavailable(error);
-    // ioredis errors from the limiters (connection closed, writeable stream) are the same condition.
-    if (error instanceof ScrapeError || (error as { name?: string })?.name === 'ScrapeError') throw error;
-    if (error instanceof Error && /redis|stream|connection|ECONN|closed/i.test(error.message)) throw storeUnavailable(error);
-    throw error;
+    if (isScrapeErrorLike(error)) throw error;
+    throw storeUnavailable(error as Error);
   }
+}
+
+function isScrapeErrorLike(error: unknown): boolean {
+  return error instanceof ScrapeError || (error as { name?: unknown } | null)?.name === 'ScrapeError';
 }
 
 function storeUnavailable(error: Error): ScrapeError {
