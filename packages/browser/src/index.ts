@@ -7,12 +7,15 @@ export { validateRenderRequest, MAX_ACTIONS, MAX_TOTAL_WAIT_MS, MAX_VIEWPORT_SID
 export { resolveLocation, toAcceptLanguage } from './resolveLocation.js';
 export type { ResolvedLocation } from './resolveLocation.js';
 export { imageSize } from './imageSize.js';
+export { BRANDING_MAX_MS } from './collectBranding.js';
 export { loadAdBlocker } from './loadAdBlocker.js';
 export type { AdBlocker } from './loadAdBlocker.js';
 export type {
   Action,
   ActionResults,
   Artifact,
+  BrandingFacts,
+  ComputedStyleFacts,
   BrowserPool,
   BrowserPoolOptions,
   BrowserPoolStats,

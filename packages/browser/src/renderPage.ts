@@ -5,10 +5,11 @@ import { CONSENT_MAX_WAIT_MS, installConsentDismisser } from './installConsentDi
 import { installRequestGuard, type AllowCheck } from './installRequestGuard.js';
 import { loadAdBlocker } from './loadAdBlocker.js';
 import { runActions } from './runActions.js';
+import { collectBranding } from './collectBranding.js';
 import { takeScreenshot } from './takeScreenshot.js';
 import { trackNetwork } from './trackNetwork.js';
 import { installSettleClock, SETTLE_MAX_MS, waitForSettled } from './waitForSettled.js';
-import type { ActionResults, RenderRequest, RenderResult, RenderTimings, ScreenshotArtifact } from './types.js';
+import type { ActionResults, BrandingFacts, RenderRequest, RenderResult, RenderTimings, ScreenshotArtifact } from './types.js';
 
 /** After DOMContentLoaded we wait this long at most for `load`: one hanging subresource must not cost the scrape. */
 export const LOAD_MAX_MS = 10_000;
@@ -33,7 +34,7 @@ export async function renderPage(
   plan: ContextPlan,
   request: RenderRequest,
   env: RenderEnvironment,
-): Promise<Omit<RenderResult, 'timings'> & { timings: Pick<RenderTimings, 'setupMs' | 'navigationMs' | 'settleMs' | 'actionsMs' | 'screenshotMs' | 'captureMs'> }> {
+): Promise<Omit<RenderResult, 'timings'> & { timings: Pick<RenderTimings, 'setupMs' | 'navigationMs' | 'settleMs' | 'actionsMs' | 'screenshotMs' | 'captureMs' | 'brandingMs'> }> {
   const { deadline } = env;
   let mark = Date.now();
   const blockAds = request.blockAds ?? true;
@@ -95,6 +96,12 @@ export async function renderPage(
   }
   const screenshotMs = Date.now() - mark;
 
+  // Branding reads the page as the client gets it: after the smart wait and actions, before serialising.
+  mark = Date.now();
+  let branding: BrandingFacts | undefined;
+  if (request.branding) branding = await collectBranding(page, left(deadline) - FINISH_MARGIN_MS);
+  const brandingMs = Date.now() - mark;
+
   mark = Date.now();
   const [html, headers] = await Promise.all([page.content(), response ? response.allHeaders() : Promise.resolve({} as Record<string, string>)]);
   const captureMs = Date.now() - mark;
@@ -108,7 +115,8 @@ export async function renderPage(
     html,
     screenshot,
     actions,
+    branding,
     blockedRequests: { refused: guard.refused.length, ads: guard.adsBlocked },
-    timings: { setupMs, navigationMs, settleMs, actionsMs, screenshotMs, captureMs },
+    timings: { setupMs, navigationMs, settleMs, actionsMs, screenshotMs, captureMs, brandingMs },
   };
 }

@@ -60,6 +60,8 @@ export interface RenderRequest {
    * first and then forwards it through this proxy (by host name: the upstream resolves, so `addresses` pins do not apply).
    */
   proxy?: UpstreamProxy;
+  /** Read the page's computed styles for the `branding` format after the smart wait and actions ({@link BrandingFacts}). */
+  branding?: boolean;
 }
 
 /** The answer of `allowRequest` when it wants to say more than yes/no. */
@@ -110,6 +112,8 @@ export interface RenderTimings {
   screenshotMs: number;
   /** Serialising the DOM and reading the response headers. */
   captureMs: number;
+  /** The in-page branding pass (0 when not asked). */
+  brandingMs?: number;
   totalMs: number;
 }
 
@@ -128,6 +132,8 @@ export interface RenderResult {
   screenshot?: ScreenshotArtifact;
   /** Present when `actions` were sent. */
   actions?: ActionResults;
+  /** Present when `branding` was asked and the page could be read. */
+  branding?: BrandingFacts;
   /** Requests refused by `allowRequest` and ad/tracker requests blocked, for logging. */
   blockedRequests: { refused: number; ads: number };
   timings: RenderTimings;
@@ -162,4 +168,47 @@ export interface BrowserPool {
   stats(): BrowserPoolStats;
   /** Closes Chromium; later renders fail with `browser_unavailable`. */
   close(): Promise<void>;
+}
+
+/** Computed style of one element, as the browser reports it (colours `rgb()/rgba()`, sizes in px). */
+export interface ComputedStyleFacts {
+  color: string;
+  background: string;
+  fontFamily: string;
+  fontSize: string;
+  fontWeight: string;
+  lineHeight: string;
+  borderColor: string;
+  borderWidth: string;
+  borderStyle: string;
+  borderRadius: string;
+}
+
+/** The raw facts of the `branding` format, read from the rendered page; the scraper shapes them (spec §2.10). */
+export interface BrandingFacts {
+  /** Computed background of body (and of the root element, which paints when body is transparent). */
+  background: string;
+  rootBackground: string;
+  /** `<meta name=color-scheme>` or the root's computed `color-scheme`. */
+  colorScheme: string;
+  body: ComputedStyleFacts;
+  /** The first paragraph of the main content. */
+  paragraph: ComputedStyleFacts | null;
+  h1: ComputedStyleFacts | null;
+  h2: ComputedStyleFacts | null;
+  h3: ComputedStyleFacts | null;
+  /** Font family of code/pre, when the page has any. */
+  code: string | null;
+  /** Visible elements with their own text: the text area (characters) each style covers. */
+  text: { tag: string; chars: number; color: string; fontFamily: string; fontSize: string; fontWeight: string }[];
+  links: { color: string; background: string; chars: number; inNav: boolean; inText: boolean }[];
+  buttons: (ComputedStyleFacts & { className: string; text: string; area: number })[];
+  inputs: ComputedStyleFacts[];
+  /** Non-zero paddings, margins and gaps in px. */
+  spacing: number[];
+  logos: { url: string; tag: string; hinted: boolean; inHeader: boolean; linksHome: boolean; top: number }[];
+  /** `link[rel=icon]` / apple-touch-icon URLs, absolute, in document order. */
+  icons: string[];
+  ogImage: string | null;
+  themeColor: string | null;
 }
