@@ -56,14 +56,14 @@ const WORD_RE = /[\p{L}\p{N}_]+/gu;
  * a gold span is recalled when none of its letters or digits is readable in the output; an ordinary word (a `\w+`
  * run touching no gold span) is retained when it is unchanged in the output.
  */
-export async function evaluatePii(rows, mode = 'accurate') {
+export async function evaluatePii(rows, mode = 'accurate', entities = undefined) {
   const perType = {};
   let words = 0;
   let kept = 0;
   const misses = [];
   const overs = [];
   for (const row of rows) {
-    const { text: out } = await redactPII(row.full_text, { mode, replaceStyle: 'mask' });
+    const { text: out } = await redactPII(row.full_text, { mode, replaceStyle: 'mask', ...(entities ? { entities } : {}) });
     if (out.length !== row.full_text.length) throw new Error(`mask changed the length of: ${row.full_text.slice(0, 60)}`);
     const inGold = new Uint8Array(row.full_text.length);
     for (const s of row.spans) {
