@@ -1,0 +1,74 @@
+// SIGTERM while a scrape-server process is under load: requests in flight finish (200), new ones are refused
+// (503 Service Unavailable or a refused connection, never a 500 or a dropped in-flight response), the process
+// exits 0, and every credit charged matches a scrape that was answered.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
+import { admin, postScrape, startServerProcess } from './serverProcesses.js';
+
+const WORKERS = 8;
+/** Each scrape takes this long, so several are always in flight when the signal lands. */
+const PAGE_MS = 600;
+const CREDITS = 10_000;
+
+let site: FixtureSite;
+let dataDir: string;
+beforeAll(async () => {
+  site = await startFixtureSite();
+  dataDir = mkdtempSync(join(tmpdir(), 'scrape-sigterm-'));
+});
+afterAll(async () => {
+  await site?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('SIGTERM during load', () => {
+  it('in-flight scrapes finish, new ones are refused, exit 0, credits match', async () => {
+    const env = { SCRAPE_DATA_DIR: dataDir };
+    const { key } = await admin(env, 'keys', 'create', '--account', 'drain', '--credits', String(CREDITS), '--rate', 'unlimited', '--concurrency', 'unlimited');
+    const server = await startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_SHUTDOWN_GRACE_MS: '10000' });
+
+    const outcomes: { started: number; ended: number; status: number; error?: string }[] = [];
+    let running = true;
+    let n = 0;
+    const worker = async () => {
+      while (running) {
+        const started = Date.now();
+        const r = await postScrape(server.baseUrl, key, { url: site.url(`/articles/slow-tide?ms=${PAGE_MS}&n=${n++}`), timeout: 20_000 });
+        outcomes.push({ started, ended: Date.now(), status: r.status, error: typeof r.body === 'object' ? r.body?.error : undefined });
+        if (r.status === 0 || r.status === 503) await new Promise((res) => setTimeout(res, 50));
+      }
+    };
+    const workers = Array.from({ length: WORKERS }, worker);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const exitedAt = Date.now();
+    running = false;
+    await Promise.all(workers);
+
+    expect(code).toBe(0);
+    // Everything sent well before the signal was in flight and was answered in full.
+    const before = outcomes.filter((o) => o.started < signalledAt - 50);
+    expect(before.length).toBeGreaterThanOrEqual(WORKERS);
+    expect(before.every((o) => o.status === 200)).toBe(true);
+    const inFlightAtSignal = before.filter((o) => o.ended > signalledAt);
+    expect(inFlightAtSignal.length).toBeGreaterThan(0);
+    // After it: refused (503 in the spec's shape, or no listener any more), never anything else.
+    const after = outcomes.filter((o) => o.started >= signalledAt);
+    expect(after.every((o) => o.status === 0 || (o.status === 503 && o.error === 'Service Unavailable'))).toBe(true);
+    // It drained within about one page time, not the whole grace period.
+    expect(exitedAt - signalledAt).toBeLessThan(PAGE_MS + 3_000);
+    expect(server.logs.some((l) => l.msg === 'shutdown complete')).toBe(true);
+    console.info(
+      `SIGTERM under load: ${before.length} answered before, ${inFlightAtSignal.length} in flight at the signal (all 200), ` +
+        `${after.length} refused after; exit ${code} in ${exitedAt - signalledAt} ms`,
+    );
+
+    const ok = outcomes.filter((o) => o.status === 200).length;
+    expect((await admin(env, 'credits', 'show', 'drain')).balance).toBe(CREDITS - ok);
+  }, 60_000);
+});
