@@ -30,3 +30,8 @@ export type {
   ScreenshotOptions,
   Viewport,
 } from './types.js';
+// Interact sessions: long-lived contexts and the sandbox that runs user Playwright code against them.
+export { createSessionBrowser } from './sessions/createSessionBrowser.js';
+export type { SessionBrowser, SessionBrowserOptions, SessionPage, OpenSessionRequest, ProfileState } from './sessions/createSessionBrowser.js';
+export { runSandboxedCode, sandboxHasNetworkIsolation, SANDBOX_HEAP_MB, SANDBOX_MAX_CALLS } from './sessions/runSandboxedCode.js';
+export type { SandboxResult } from './sessions/runSandboxedCode.js';

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { BrowserError, reasonOf } from '../BrowserError.js';
+import { buildContextOptions } from '../buildContextOptions.js';
+import { DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS } from '../createBrowserPool.js';
+import { createAllowCheck, installRequestGuard } from '../installRequestGuard.js';
+import { startGuardProxy, type GuardProxy } from '../startGuardProxy.js';
+import type { RequestVerdict } from '../types.js';
+
+/** A cold Chromium start takes ~0.5 s here; 30 s means it is wedged. */
+const LAUNCH_TIMEOUT_MS = 30_000;
+/** Closing a context of a wedged renderer must not hang a session's stop. */
+const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
+
+/** Cookies and per-origin storage of a browser profile (Playwright's storage-state shape plus sessionStorage). */
+export interface ProfileState {
+  cookies: { name: string; value: string; domain: string; path: string; expires: number; httpOnly: boolean; secure: boolean; sameSite: 'Strict' | 'Lax' | 'None' }[];
+  origins: { origin: string; localStorage: { name: string; value: string }[]; sessionStorage?: { name: string; value: string }[] }[];
+}
+
+export interface OpenSessionRequest {
+  url: string;
+  /** Budget of the first navigation, ms. */
+  timeout: number;
+  /** The SSRF hook, as RenderRequest.allowRequest: every request of the session's pages is checked and pinned. */
+  allowRequest?: (url: string) => boolean | RequestVerdict | Promise<boolean | RequestVerdict>;
+  /** A profile to load into the new context. */
+  state?: ProfileState;
+}
+
+export interface SessionPage {
+  page: Page;
+  context: BrowserContext;
+  /** The context's cookies and the storage of the origins it visited (sessionStorage of the current page only). */
+  captureState(): Promise<ProfileState>;
+  close(): Promise<void>;
+}
+
+export interface SessionBrowserOptions {
+  executablePath?: string;
+  launchArgs?: string[];
+}
+
+export interface SessionBrowser {
+  /** A fresh context (own cookies and storage) with one page navigated to `url`. */
+  open(request: OpenSessionRequest): Promise<SessionPage>;
+  /** Open session contexts. */
+  openCount(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * The Chromium that interact sessions live in. It is separate from the render pool because a session holds its
+ * context for minutes, which would starve the pool's render slots. Chromium starts on the first session.
+ */
+export function createSessionBrowser(options: SessionBrowserOptions = {}): SessionBrowser {
+  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE;
+  let browser: Promise<Browser> | undefined;
+  let guardProxy: Promise<GuardProxy> | undefined;
+  let closed = false;
+  const open = new Set<SessionPage>();
+
+  const getBrowser = async (): Promise<Browser> => {
+    const current = await browser;
+    if (current?.isConnected()) return current;
+    if (!existsSync(executablePath)) throw new BrowserError('browser_unavailable', `Chromium not found at ${executablePath}: install it or set CHROMIUM_PATH`, { executablePath });
+    browser = chromium
+      .launch({ executablePath, args: options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS], headless: true, timeout: LAUNCH_TIMEOUT_MS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
+      .catch((error: unknown) => {
+        browser = undefined;
+        throw new BrowserError('browser_unavailable', `Chromium failed to start: ${reasonOf(error)}`, { executablePath }, { cause: error });
+      });
+    return browser;
+  };
+
+  return {
+    async open(request) {
+      if (closed) throw new BrowserError('browser_unavailable', 'session browser is closed');
+      const current = await getBrowser();
+      const plan = buildContextOptions({ url: request.url, timeout: request.timeout }, current.version());
+      const check = request.allowRequest ? createAllowCheck(request.allowRequest) : undefined;
+      let release: (() => void) | undefined;
+      if (check) {
+        guardProxy ??= startGuardProxy();
+        const credentials = (await guardProxy).register(check, () => {});
+        release = credentials.release;
+        plan.options.proxy = { server: (await guardProxy).server, username: credentials.username, password: credentials.password, bypass: '<-loopback>' };
+      }
+      const context = await current.newContext({ ...plan.options, storageState: request.state ? { cookies: request.state.cookies, origins: request.state.origins } : undefined });
+      const close = async () => {
+        open.delete(session);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([context.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS)))]);
+        clearTimeout(timer);
+        release?.();
+      };
+      const session: SessionPage = {
+        page: undefined as unknown as Page,
+        context,
+        close,
+        async captureState() {
+          const state = (await context.storageState()) as ProfileState;
+          // sessionStorage is per tab: what the current page's origin holds is what a later session can restore.
+          try {
+            const page = session.page;
+            const entries = (await page.evaluate('Object.entries(sessionStorage)')) as [string, string][];
+            const origin = new URL(page.url()).origin;
+            let entry = state.origins.find((o) => o.origin === origin);
+            if (!entry && entries.length > 0) state.origins.push((entry = { origin, localStorage: [] }));
+            if (entry) entry.sessionStorage = entries.map(([name, value]) => ({ name, value }));
+          } catch {
+            // A crashed or about:blank page has no sessionStorage to keep.
+          }
+          return state;
+        },
+      };
+      open.add(session);
+      try {
+        if (check) await installRequestGuard(context, { check });
+        const withSessionStorage = request.state?.origins.filter((o) => o.sessionStorage?.length) ?? [];
+        if (withSessionStorage.length > 0) {
+          await context.addInitScript((origins: { origin: string; sessionStorage?: { name: string; value: string }[] }[]) => {
+            const own = origins.find((o) => o.origin === location.origin);
+            for (const { name, value } of own?.sessionStorage ?? []) if (sessionStorage.getItem(name) === null) sessionStorage.setItem(name, value);
+          }, withSessionStorage);
+        }
+        if (plan.cookies.length > 0) await context.addCookies(plan.cookies);
+        session.page = await context.newPage();
+        await session.page.goto(request.url, { timeout: request.timeout, waitUntil: 'load' });
+        return session;
+      } catch (error) {
+        await close();
+        throw new BrowserError('navigation_failed', `session could not open ${request.url}: ${reasonOf(error)}`, { url: request.url }, { cause: error });
+      }
+    },
+    openCount: () => open.size,
+    async close() {
+      closed = true;
+      await Promise.all([...open].map((s) => s.close()));
+      const current = await browser?.catch(() => undefined);
+      await current?.close().catch(() => {});
+      await guardProxy?.then((proxy) => proxy.close()).catch(() => {});
+    },
+  };
+}
