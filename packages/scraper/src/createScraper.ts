@@ -16,6 +16,8 @@ import { createTransformMemo } from './steps/transformMemo.js';
 import { privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost } from './ssrf/addressPolicy.js';
 import type { LlmOptions } from './llm/llmConfig.js';
 import { createLlmProvider } from './llm/llmProvider.js';
+import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
+import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -80,6 +82,12 @@ export interface ScraperOptions {
    * tunables, see docs/llm.md); `false` turns it off. Without a base URL and model those formats answer 400.
    */
   llm?: Partial<LlmOptions> | false;
+  /**
+   * PDF parsing (spec §2.2): `workers` parse threads (default up to 2) and the tesseract OCR engine's options; one
+   * OCR engine per scraper, its workers started on the first page that needs OCR. `ocr: false`: no OCR (auto mode
+   * then fails scanned pages with 503, ocr mode always does).
+   */
+  pdf?: { workers?: number; ocr?: TesseractOcrOptions | false };
 }
 
 export interface ScrapeContext {
@@ -140,8 +148,16 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   // Default: the service's own stores. An injected SourceCache or `false` means the caller decides (no stores opened).
   const stores: LazyStores | null =
     options.cache === undefined ? createLazyStores(resolveStoreHome(options), { clock: options.clock }) : null;
+  // One OCR engine per scraper, made on the first PDF that may need it; the parse threads ask it for pages over messages.
+  let ocr: TesseractOcr | undefined;
+  const ocrOptions = options.pdf?.ocr;
+  const pdf = createPdfWorkerPool({
+    workers: options.pdf?.workers,
+    ocr: ocrOptions === false ? undefined : () => (ocr ??= createTesseractOcr(ocrOptions)),
+  });
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
+    pdf,
     cache: stores ? sourceCacheFromStores(stores) : options.cache || undefined,
     history: stores
       ? {
@@ -203,7 +219,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       await stores?.get();
     },
     async close() {
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close()]);
+      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close()]);
     },
   };
 }

@@ -54,3 +54,7 @@ export { createLlmClient, type LlmClient, type ChatMessage, type ChatReply, type
 export { resolveLlmSetup, type LlmOptions, type LlmConfig, type LlmSetup } from './llm/llmConfig.js';
 export { detectPromptInjection } from './llm/detectPromptInjection.js';
 export { LlmError, isLlmError, type LlmErrorKind } from './llm/LlmError.js';
+
+// PDFs: the parse threads (parsePdf off the main thread, hard-stopped at the deadline) and the offline OCR engine.
+export { createPdfWorkerPool, type PdfWorkerPool, type PdfWorkerPoolOptions, type PdfParseContext } from './pdf/createPdfWorkerPool.js';
+export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';

@@ -4,10 +4,13 @@ import type { ProxySettings } from './engines/planProxyAttempts.js';
 import type { SourceCache } from './sourceCache.js';
 import type { SsrfOptions } from './ssrf/addressPolicy.js';
 import type { TransformMemo } from './steps/transformMemo.js';
+import type { PdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import type { LlmProvider } from './llm/llmProvider.js';
 
 /** What the pipeline's steps may use besides the plan: built once by createScraper. */
 export interface PipelineDeps {
+  /** The PDF parser threads (and their OCR engine); absent: a PDF with the pdf parser answers 501. */
+  pdf?: PdfWorkerPool;
   engines: Engines;
   /** Absent: no page cache in this build/config; every scrape is fresh (`cacheState: "miss"`). */
   cache?: SourceCache;

@@ -1,9 +1,12 @@
+import { hasPdfMagic, isPdf } from '@scrape/core';
+
 /** How the transform step treats a body. */
 export type ContentKind = 'html' | 'json' | 'text' | 'pdf' | 'binary';
 
 /** Bytes looked at when the server's Content-Type is missing or generic. */
 const SNIFF_BYTES = 1024;
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf']);
 const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title|div|p|script|style|a|table|h[1-6]|br)\b/i;
 
 /** The media type without parameters, lower-cased (`text/html; charset=x` → `text/html`). */
@@ -13,12 +16,18 @@ export function mediaType(contentType: string): string {
 
 /**
  * Decides the content kind from the Content-Type, sniffing the body when the type is absent or says nothing
- * (`application/octet-stream`, `binary/octet-stream`): servers often mislabel PDFs and pages that way.
+ * (`application/octet-stream`, `binary/octet-stream`): servers often mislabel PDFs and pages that way. The URL never
+ * decides: an HTML page at a `.pdf` URL is HTML, a PDF behind an extensionless URL is a PDF.
  */
 export function classifyContent(contentType: string, body: Uint8Array): ContentKind {
   const type = mediaType(contentType);
-  if (startsWith(body, PDF_MAGIC) && (type === '' || type === 'application/pdf' || isGeneric(type))) return 'pdf';
-  if (type === 'application/pdf' || type === 'application/x-pdf') return 'pdf';
+  // A body that starts with %PDF- is a PDF whatever the server calls it (text/plain and text/html PDFs exist).
+  if (startsWith(body, PDF_MAGIC)) return 'pdf';
+  // Junk before the header is tolerated (PDF readers look in the first 1024 bytes) only when the type allows a PDF,
+  // so a text page that merely mentions "%PDF-" near its top stays text.
+  if ((type === '' || isGeneric(type) || PDF_TYPES.has(type)) && hasPdfMagic(body)) return 'pdf';
+  // A PDF type over an HTML body is a server's error page, not a PDF; core's isPdf tells them apart.
+  if (PDF_TYPES.has(type)) return isPdf(contentType, body) ? 'pdf' : sniff(body);
   if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
   if (type === 'application/json' || type.endsWith('+json')) return 'json';
   if (type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml') || type === 'application/javascript') return 'text';

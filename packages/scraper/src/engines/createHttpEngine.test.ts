@@ -327,9 +327,10 @@ describe('content types', () => {
     expect(doc.metadata.contentType).toBe('application/octet-stream');
   });
 
-  it('PDF with the default pdf parser → 501 naming parsers; with parsers [] → base64 markdown', async () => {
+  it('a fake PDF with the default pdf parser → 422 unreadable; with parsers [] → base64 markdown', async () => {
     const error = await failure(scraper.scrape({ url: `${base}/pdf` }));
-    expect(error).toMatchObject({ status: 501, code: 'SCRAPE_UNSUPPORTED_OPTION', details: { option: 'parsers' } });
+    expect(error).toMatchObject({ status: 422 });
+    expect(['SCRAPE_PDF_UNREADABLE', 'SCRAPE_PDF_NO_PAGES']).toContain(error.code);
     const doc = await scraper.scrape({ url: `${base}/pdf`, parsers: [] });
     expect(Buffer.from(doc.markdown as string, 'base64').toString()).toMatch(/^%PDF-1\.4/);
   });

@@ -27,18 +27,20 @@ export function buildDocument(plan: ScrapePlan, source: Source, content: Content
     sourceURL: plan.sourceURL,
     url: source.finalUrl,
     statusCode: source.status,
-    contentType: source.contentType || SNIFFED_TYPE[content.kind],
+    // A PDF served as application/octet-stream (or as nothing) is still reported as the PDF it is.
+    contentType: content.kind === 'pdf' ? SNIFFED_TYPE.pdf : source.contentType || SNIFFED_TYPE[content.kind],
     scrapeId: plan.scrapeId,
     cacheState: hit ? 'hit' : 'miss',
     engine: source.engine,
     proxyUsed: source.proxyUsed ?? 'basic',
-    creditsUsed: hit && plan.request.lockdown ? CREDITS_PER_LOCKDOWN_HIT : CREDITS_PER_SCRAPE,
+    // A parsed PDF costs 1 credit per parsed page (the content says so); everything else the flat per-scrape credit.
+    creditsUsed: hit && plan.request.lockdown ? CREDITS_PER_LOCKDOWN_HIT : (content.creditsUsed ?? CREDITS_PER_SCRAPE),
   };
   if (hit) metadata.cachedAt = hit.cachedAt;
   // A page answered with an error status is still a document (clients rely on it); the status says what happened.
   if (source.status >= 400) metadata.error = `${source.status} ${STATUS_CODES[source.status] ?? 'Error'}`;
   // How the page was fetched can deserve a word (e.g. a client-rendered page the browser could not render).
-  const warnings = [(fields as { warning?: unknown }).warning, source.warning].filter((w): w is string => typeof w === 'string' && w.length > 0);
+  const warnings = [(fields as { warning?: unknown }).warning, source.warning, content.warning].filter((w): w is string => typeof w === 'string' && w.length > 0);
   if (warnings.length > 0) return { ...fields, warning: warnings.join(' '), metadata };
   return { ...fields, metadata };
 }

@@ -6,7 +6,7 @@ import type { ArtifactFields } from './publishArtifacts.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
 import { renderStructured } from './structuredFormats.js';
-import type { Menu, Product } from '@scrape/core';
+import type { Menu, PdfPage, PdfPageBlocks, Product } from '@scrape/core';
 
 /** Formats this build renders. */
 // summary/json/question/highlights are checked (provider configured?) and made by the LLM step (llmFormats.ts).
@@ -40,6 +40,9 @@ export interface FormatFields {
   json?: unknown;
   answer?: string | null;
   highlights?: string | null;
+  /** PDF parser options `pages` / `blocks` (spec §2.6, §2.7). */
+  pages?: PdfPage[];
+  blocks?: PdfPageBlocks[];
   /** LLM extraction issues (spec §2.6). */
   warning?: string;
 }
@@ -67,5 +70,8 @@ export function renderFormats(plan: ScrapePlan, source: Source, content: Content
     else (fields as Record<string, unknown>)[type] = value;
   }
   if (unavailable.length > 0) throw errors.unsupportedContent(source.contentType, unavailable);
+  // Not formats but PDF parser options (spec §2.2): present whenever the option was set and the content is a PDF.
+  if (content.pages) fields.pages = content.pages;
+  if (content.blocks) fields.blocks = content.blocks;
   return fields;
 }

@@ -1,7 +1,9 @@
-import { isCoreError, processHtml, type Menu, type PageMetadata, type Product } from '@scrape/core';
+import { isCoreError, processHtml, type Menu, type PageMetadata, type PdfPage, type PdfPageBlocks, type Product } from '@scrape/core';
 import { classifyContent, type ContentKind } from '../content/classifyContent.js';
 import { decodeText } from '../content/decodeText.js';
 import { errors, ScrapeError } from '../errors.js';
+import type { PdfWorkerPool } from '../pdf/createPdfWorkerPool.js';
+import { transformPdf } from '../pdf/transformPdf.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 import { structuredWanted } from './structuredFormats.js';
@@ -17,13 +19,23 @@ export interface Content {
   /** Only when the product / menu format was asked (read before cleaning, on the same parse). */
   product?: Product | null;
   menu?: Menu;
+  /** PDFs with the `pages` / `blocks` parser options (spec §2.6, §2.7). */
+  pages?: PdfPage[];
+  blocks?: PdfPageBlocks[];
+  /** What transforming this content costs when it is not the flat per-scrape credit (PDFs: 1 per parsed page). */
+  creditsUsed?: number;
+  /** Something the client should know about the content (e.g. PDF pages that could not be read). */
+  warning?: string;
 }
 
 /** Options of later issues that this step cannot serve yet (onlyCleanContent is checked by the LLM step). */
 export function checkTransform(_plan: ScrapePlan): void {}
 
-/** Step 5. By content kind: HTML → core pipeline; JSON → fenced block; text → as is; PDF → parsers; binary → bytes only. */
-export function transform(plan: ScrapePlan, source: Source): Content {
+/**
+ * Step 5. By content kind: HTML → core pipeline; JSON → fenced block; text → as is; PDF → parsers (in a worker thread,
+ * hence a promise); binary → bytes only.
+ */
+export function transform(plan: ScrapePlan, source: Source, pdf?: PdfWorkerPool, signal?: AbortSignal): Content | Promise<Content> {
   const kind = classifyContent(source.contentType, source.body);
   switch (kind) {
     case 'html':
@@ -37,11 +49,7 @@ export function transform(plan: ScrapePlan, source: Source): Content {
       return { kind, markdown: text, html: text, rawHtml: text, links: [], metadata: {} };
     }
     case 'pdf':
-      if (plan.request.parsers.some((p) => p.type === 'pdf')) {
-        throw errors.notImplemented('parsers', 'PDF parsing is not available yet; send "parsers": [] to get the PDF base64-encoded');
-      }
-      // Spec §2.2 billing note and the reference service: with no parser the file comes back base64 in markdown.
-      return { kind, markdown: Buffer.from(source.body).toString('base64'), metadata: {} };
+      return transformPdf(plan, source, pdf, signal);
     case 'binary':
       return { kind, metadata: {} };
   }

@@ -1,0 +1,15 @@
+// The messages between createPdfWorkerPool (main thread) and parsePdfWorker (worker thread).
+import type { OcrPageResult, ParsePdfOptions, ParsePdfResult } from '@scrape/core';
+
+export type ToWorker =
+  | { type: 'parse'; id: number; bytes: Uint8Array; options: ParsePdfOptions; deadline: number; ocrConcurrency: number | null }
+  /** `reason` is the DOMException name parsePdf reads: `TimeoutError` reports PDF_TIMEOUT, anything else PDF_ABORTED. */
+  | { type: 'abort'; id: number; reason: 'TimeoutError' | 'AbortError' }
+  | { type: 'ocr-result'; id: number; ocrId: number; result?: OcrPageResult; error?: string };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; result: ParsePdfResult }
+  | { type: 'failed'; id: number; error: { name: string; kind?: string; message: string; details?: unknown } }
+  | { type: 'ocr'; id: number; ocrId: number; png: Uint8Array }
+  | { type: 'ocr-cancel'; id: number; ocrId: number };
