@@ -83,6 +83,7 @@ function brandingInPage(max: number): BrandingFacts {
     }
   }
 
+  const buttonSelector = 'button, input[type=submit], input[type=button], [role=button], a[class*=btn], a[class*=button], a[class*=cta]';
   const links: BrandingFacts['links'] = [];
   for (const a of Array.from(document.querySelectorAll('a[href]')).slice(0, max)) {
     if (!visible(a)) continue;
@@ -93,10 +94,10 @@ function brandingInPage(max: number): BrandingFacts {
       chars: (a.textContent ?? '').trim().length,
       inNav: a.closest('nav, header, footer') !== null,
       inText: a.closest('p, li, td, dd, blockquote') !== null,
+      button: a.matches(buttonSelector),
     });
   }
 
-  const buttonSelector = 'button, input[type=submit], input[type=button], [role=button], a[class*=btn], a[class*=button], a[class*=cta]';
   const buttons: BrandingFacts['buttons'] = [];
   for (const el of Array.from(document.querySelectorAll(buttonSelector)).slice(0, max)) {
     if (!visible(el)) continue;

@@ -201,7 +201,8 @@ export interface BrandingFacts {
   code: string | null;
   /** Visible elements with their own text: the text area (characters) each style covers. */
   text: { tag: string; chars: number; color: string; fontFamily: string; fontSize: string; fontWeight: string }[];
-  links: { color: string; background: string; chars: number; inNav: boolean; inText: boolean }[];
+  /** `button`: styled as a button (a.btn...), which says nothing about the link colour. */
+  links: { color: string; background: string; chars: number; inNav: boolean; inText: boolean; button: boolean }[];
   buttons: (ComputedStyleFacts & { className: string; text: string; area: number })[];
   inputs: ComputedStyleFacts[];
   /** Non-zero paddings, margins and gaps in px. */

@@ -1,3 +1,5 @@
+import type { BrandingFacts } from '@scrape/browser';
+
 /** A screenshot taken with the fetch (browser engine); kept with its Source. */
 export interface SourceScreenshot {
   bytes: Uint8Array;
@@ -43,6 +45,8 @@ export interface Source {
   screenshot?: SourceScreenshot;
   /** Outputs of `actions` (browser engine). */
   actions?: SourceActions;
+  /** Computed-style facts for the `branding` format (browser engine, when asked). Not kept by the page cache. */
+  branding?: BrandingFacts;
   /** The proxy tier the fetch went through (`metadata.proxyUsed`); absent: `basic`. Not kept by the page cache. */
   proxyUsed?: 'basic' | 'enhanced';
   /** Something the client should know about how the page was fetched (`warning`). Not kept by the page cache. */

@@ -92,6 +92,7 @@ function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, a
     skipTlsVerification: request.skipTlsVerification,
     allowRequest: ssrf.allowPrivateUrls ? undefined : createAllowRequest(ssrf),
     proxy: acquireOptions.proxy,
+    branding: plan.formats.has('branding'),
   };
 }
 
@@ -146,5 +147,6 @@ function sourceOf(plan: ScrapePlan, result: RenderResult): Source {
     };
   }
   if (result.actions) source.actions = result.actions;
+  if (result.branding) source.branding = result.branding;
   return source;
 }

@@ -92,8 +92,10 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
   const policy = cachePolicy(request);
   // A fresh-or-fetch request whose own fetch would differ from a stored copy is not answered from one: custom
   // headers, actions or a profile see another page, and skipTlsVerification: false insists on a verified certificate
-  // that the stored copy may not have had. (Cache-only reads still read: the client asked for the cache.)
+  // that the stored copy may not have had. Branding reads the live rendered page, which a stored Source does not keep.
+  // (Cache-only reads still read: the client asked for the cache.)
   const ownFetch =
+    request.formats.some((f) => f.type === 'branding') ||
     (request.headers !== undefined && Object.keys(request.headers).length > 0) ||
     (request.actions?.length ?? 0) > 0 ||
     request.profile !== undefined ||

@@ -6,15 +6,16 @@ import type { ArtifactFields } from './publishArtifacts.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
 import { renderStructured } from './structuredFormats.js';
+import { renderBranding } from './brandingFormat.js';
+import type { Branding } from '../branding/shapeBranding.js';
 import type { Menu, PdfPage, PdfPageBlocks, Product } from '@scrape/core';
 
 /** Formats this build renders. */
 // summary/json/question/highlights are checked (provider configured?) and made by the LLM step (llmFormats.ts).
-const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights']);
+const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights', 'branding']);
 
 /** Why each other format is not served yet (each arrives with a later issue). */
-const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights'>, string> = {
-  branding: 'it needs the browser engine and an LLM provider, which this build does not have yet',
+const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights' | 'branding'>, string> = {
   audio: 'media extraction is not available in this build yet',
   video: 'media extraction is not available in this build yet',
 };
@@ -35,6 +36,8 @@ export interface FormatFields {
   /** Read from the page by the core (spec §2.11, §2.12). */
   product?: Product | null;
   menu?: Menu;
+  /** Computed from the rendered page (spec §2.10); null when no rendered page was available. */
+  branding?: Branding | null;
   /** Filled by the LLM step (null when the model could not give one; `warning` says why). */
   summary?: string | null;
   json?: unknown;
@@ -57,7 +60,7 @@ export function checkFormats(plan: ScrapePlan): void {
 
 /** Step 6. Only the requested formats; a text format of content that has no text form is a clear 422. */
 export function renderFormats(plan: ScrapePlan, source: Source, content: Content): FormatFields {
-  const fields: FormatFields = renderStructured(plan, source, content);
+  const fields: FormatFields = { ...renderStructured(plan, source, content), ...renderBranding(plan, source) };
   const unavailable: string[] = [];
   for (const type of plan.formats.keys()) {
     if (type === 'rawBase64') {
