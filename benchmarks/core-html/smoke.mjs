@@ -2,7 +2,9 @@
 // empty, or when the ratios blow far past the goals (bounds are generous: CI machines are shared and noisy).
 import { listPages, measurePeakRss, printSummary, summarize, timePages } from './lib.mjs';
 
-const SAMPLE_PAGES = 50;
+const SAMPLE_PAGES = 40;
+/** Enough to get the JIT past its first tiers before timing. */
+const WARMUP_PAGES = 8;
 /** Goal 1/3; fail only when we are as slow as the reference itself. */
 const MAX_VS_READABILITY = 1;
 /** Goal 2×; fail at twice the goal. */
@@ -19,7 +21,7 @@ if (!ids) {
 }
 const step = Math.max(1, Math.floor(ids.length / SAMPLE_PAGES));
 const sample = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE_PAGES);
-const run = timePages(sample);
+const run = timePages(sample, { warmup: WARMUP_PAGES, oneCall: false });
 const summary = summarize(run, measurePeakRss(run.largest.id));
 printSummary(summary);
 
