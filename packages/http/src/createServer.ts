@@ -1,5 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
+import { createInteractSessions, privateUrlsAllowedByEnv, type InteractSessions } from '@scrape/scraper';
+import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
 import { unlimitedAccount, type Account } from './accounts/account.js';
@@ -56,6 +58,8 @@ export interface CreateServerOptions {
   browser?: ScraperOptions['browser'];
   /** Passed to createScraper: proxies per tier (default from SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED). */
   proxies?: ScraperOptions['proxies'];
+  /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
+  interact?: InteractSessions | false;
 }
 
 /** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
@@ -121,6 +125,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       browser: options.browser,
       proxies: options.proxies,
     });
+  const ownsInteract = options.interact === undefined;
+  const interact =
+    options.interact === false ? undefined : (options.interact ?? createInteractSessions({ allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv() }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
   const signer = createArtifactSigner(options.artifactSecret);
   const authenticate = createAuthenticator(apiKeys);
@@ -196,6 +203,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
       const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl) });
       await admission?.succeed(data);
+      rememberForInteract(interact, data, request.body, request.team);
       log.engine = engineOf(data);
       log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;
       return { success: true, data };
@@ -213,6 +221,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       reply.raw.off('close', onClose);
     }
   });
+
+  if (interact) registerInteractRoutes(app, interact, requireKey);
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 
@@ -261,10 +271,24 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // so the scraper is only closed once no request can still use it.
   app.addHook('onClose', async () => {
     if (ownsScraper) await scraper.close();
+    if (ownsInteract) await interact?.close();
     await accounts?.close();
   });
 
   return app;
+}
+
+/** A finished scrape can be continued with interact: its scrapeId, final URL, team and profile. */
+function rememberForInteract(interact: InteractSessions | undefined, data: ScrapeDocument, body: unknown, team: string | undefined): void {
+  const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
+  const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
+  if (!interact || typeof m.scrapeId !== 'string' || !url) return;
+  const profile = (body as { profile?: { name?: unknown; saveChanges?: unknown } } | null)?.profile;
+  interact.rememberScrape(m.scrapeId, {
+    team,
+    url,
+    profile: typeof profile?.name === 'string' ? { name: profile.name, saveChanges: profile.saveChanges !== false } : undefined,
+  });
 }
 
 /** The target's host for the log line; nothing for zero-data-retention and lockdown requests, which promise no trace. */

@@ -58,3 +58,9 @@ export { LlmError, isLlmError, type LlmErrorKind } from './llm/LlmError.js';
 // PDFs: the parse threads (parsePdf off the main thread, hard-stopped at the deadline) and the offline OCR engine.
 export { createPdfWorkerPool, type PdfWorkerPool, type PdfWorkerPoolOptions, type PdfParseContext } from './pdf/createPdfWorkerPool.js';
 export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
+
+// Interact sessions (POST /v2/scrape/{scrapeId}/interact): Playwright code in a sandbox process against a session page.
+export { createInteractSessions, type InteractSessions, type InteractSessionsOptions, type InteractResponse, type StopResponse } from './interact/createInteractSessions.js';
+export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
+export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
+export { createMemoryProfileStore, type ProfileStore } from './interact/profileStore.js';

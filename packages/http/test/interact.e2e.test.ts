@@ -1,0 +1,192 @@
+// Interact sessions end to end: raw HTTP and the Firecrawl SDK against fixture pages, real Chromium, real sandbox.
+import { createServer as createHttpServer, type Server } from 'node:http';
+import Firecrawl from '@mendable/firecrawl-js';
+import { createInteractSessions } from '@scrape/scraper';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, TEST_KEY, type Service } from './startService.js';
+
+const OTHER_KEY = 'e2e-other-team-key-0123456789abcdef';
+
+const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+
+let site: Server;
+let origin = '';
+let forbidden: Server;
+let forbiddenPort = 0;
+let forbiddenHits = 0;
+let svc: Service;
+let guarded: Service;
+let client: Firecrawl;
+
+function startSite(): Promise<void> {
+  site = createHttpServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    if (url.pathname === '/wizard') {
+      return res.end(page('Wizard', `<h1 id="step">step 1</h1><button id="next" onclick="
+        const h = document.getElementById('step'); h.textContent = 'step ' + (Number(h.textContent.split(' ')[1]) + 1);
+        if (h.textContent === 'step 3') document.body.insertAdjacentHTML('beforeend', '<p id=done>all done</p>');">next</button>
+        <p>Wizard page with enough words to be a real page for the scraper to keep.</p>`));
+    }
+    if (url.pathname === '/login' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const user = new URLSearchParams(body).get('user') ?? '';
+        res.statusCode = 303;
+        res.setHeader('set-cookie', `session=${encodeURIComponent(user)}; Path=/; Max-Age=3600`);
+        res.setHeader('location', '/account');
+        res.end();
+      });
+      return;
+    }
+    if (url.pathname === '/login') {
+      return res.end(page('Login', '<form method="post" action="/login"><input name="user" id="user"><button id="submit">Log in</button></form><p>Please log in to see your account details.</p>'));
+    }
+    if (url.pathname === '/account') {
+      const user = /(?:^|; )session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+      return res.end(page('Account', user ? `<h1>Welcome back, ${decodeURIComponent(user)}</h1><p>Your account overview and settings live here.</p><script>localStorage.setItem('seen', 'yes')</script>` : '<h1>Not logged in</h1><p>Please log in first to see the account overview.</p>'));
+    }
+    res.end(page('Home', '<h1>Home</h1><p>A plain page.</p>'));
+  });
+  return new Promise((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
+}
+
+beforeAll(async () => {
+  await startSite();
+  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  forbidden = createHttpServer((_req, res) => {
+    forbiddenHits++;
+    res.end('internal secret');
+  });
+  await new Promise<void>((resolve) => forbidden.listen(0, '127.0.0.1', () => resolve()));
+  forbiddenPort = (forbidden.address() as { port: number }).port;
+  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY] });
+  client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
+  // Sessions with the SSRF guard on (only the fixture site's port allowed) and a short idle timeout.
+  const sitePort = (site.address() as { port: number }).port;
+  guarded = await startService({
+    interact: createInteractSessions({ allowAddress: (_a, port) => port === sitePort, settings: { idleTimeoutMs: 1_500, maxPerTeam: 2 } }),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await svc?.close();
+  await guarded?.close();
+  site?.close();
+  forbidden?.close();
+});
+
+async function call(service: Service, method: string, path: string, body?: unknown, key = TEST_KEY): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${service.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function scrapeId(service: Service, path: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await service.scrape({ url: `${origin}${path}`, formats: ['markdown'], ...extra });
+  expect(res.status).toBe(200);
+  return res.body.data.metadata.scrapeId as string;
+}
+
+describe('interact over raw HTTP', () => {
+  it('clicks through a multi-step page in one session, then stops it; a second delete is 404', async () => {
+    const id = await scrapeId(svc, '/wizard');
+    const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `await page.click('#next'); return await page.textContent('#step');`, language: 'node' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, result: 'step 2', exitCode: 0, killed: false });
+    const sessionId = first.body.sessionId as string;
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    // The same page, one step further: the session kept it.
+    const second = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `await page.click('#next'); console.log('clicked'); return page.locator('#done').textContent()` });
+    expect(second.body).toMatchObject({ success: true, sessionId, result: 'all done', stdout: 'clicked\n' });
+
+    const stopped = await call(svc, 'DELETE', `/v2/interact/${sessionId}`);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.success).toBe(true);
+    expect(stopped.body.sessionDurationMs).toBeGreaterThan(0);
+    expect(stopped.body.creditsBilled).toBeGreaterThanOrEqual(1);
+    const again = await call(svc, 'DELETE', `/v2/interact/${sessionId}`);
+    expect(again.status).toBe(404);
+    expect(again.body.success).toBe(false);
+    expect(await call(svc, 'DELETE', `/v2/scrape/${id}/interact`)).toMatchObject({ status: 404 });
+  });
+
+  it('another team gets 403 for the session and the scrape; unknown ids are 404', async () => {
+    const id = await scrapeId(svc, '/');
+    const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
+    expect(first.body).toMatchObject({ success: true, result: 'Home' });
+    expect((await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`, undefined, OTHER_KEY)).status).toBe(403);
+    expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: '1' }, OTHER_KEY)).status).toBe(403);
+    expect((await call(svc, 'DELETE', `/v2/interact/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+    expect((await call(svc, 'POST', `/v2/scrape/00000000-0000-0000-0000-000000000000/interact`, { code: '1' })).status).toBe(404);
+    expect((await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`)).status).toBe(200);
+  });
+
+  it('a prompt is a clear 501, an unknown language a 400, no code or prompt a 400', async () => {
+    const id = await scrapeId(svc, '/');
+    const prompt = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { prompt: 'click the button' });
+    expect(prompt.status).toBe(501);
+    expect(prompt.body.error).toMatch(/LLM/);
+    expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'print(1)', language: 'python' })).status).toBe(400);
+    expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, {})).status).toBe(400);
+  });
+
+  it('sandbox escapes are contained and reported; the server and the session stay up', async () => {
+    const id = await scrapeId(svc, '/');
+    const exit = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `this.constructor.constructor('return process')().exit(3)` });
+    expect(exit.body).toMatchObject({ success: false, exitCode: 3 });
+    const req = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `require('fs').readFileSync('/etc/passwd', 'utf8')` });
+    expect(req.body.success).toBe(false);
+    expect(req.body.error).toMatch(/require is not defined/);
+    const loop = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'while (true) {}', timeout: 1 });
+    expect(loop.body).toMatchObject({ success: false, killed: true });
+    const bomb = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'const a = []; for (;;) a.push(new Array(1e6).fill(7));', timeout: 30 });
+    expect(bomb.body.success).toBe(false);
+    expect(bomb.body.error).toMatch(/memory|exited/);
+    const fetched = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `try { await fetch('http://127.0.0.1:${forbiddenPort}/'); return 'reached'; } catch (e) { return 'refused: ' + e.message; }`,
+    });
+    expect(fetched.body.result).not.toBe('reached');
+    expect(forbiddenHits).toBe(0);
+    const alive = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
+    expect(alive.body).toMatchObject({ success: true, result: 'Home', sessionId: exit.body.sessionId });
+    expect((await fetch(`${svc.baseUrl}/health`)).status).toBe(200);
+    await call(svc, 'DELETE', `/v2/scrape/${id}/interact`);
+  });
+});
+
+describe('interact with the SSRF guard on', () => {
+  it('the page cannot be sent to a forbidden loopback port, and an idle session expires', async () => {
+    const id = await scrapeId(guarded, '/');
+    const out = await call(guarded, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `try { await page.goto('http://127.0.0.1:${forbiddenPort}/'); return await page.content(); } catch (e) { return 'blocked'; }`,
+    });
+    expect(out.body.success).toBe(true);
+    expect(out.body.result).toBe('blocked');
+    const viaPage = await call(guarded, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `await page.evaluate((u) => fetch(u).then(() => 'reached', () => 'blocked'), 'http://127.0.0.1:${forbiddenPort}/')`,
+    });
+    expect(viaPage.body.result).toBe('blocked');
+    expect(forbiddenHits).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await call(guarded, 'DELETE', `/v2/interact/${out.body.sessionId}`)).status).toBe(404);
+  });
+});
+
+describe('interact through the Firecrawl SDK', () => {
+  it('interact and stopInteraction', async () => {
+    const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
+    const id = doc.metadata!.scrapeId as string;
+    const first = await client.interact(id, { code: `await page.click('#next'); await page.click('#next'); return page.textContent('#done');` });
+    expect(first.success).toBe(true);
+    expect((first as any).result).toBe('all done');
+    const stop = await client.stopInteraction(id);
+    expect(stop.success).toBe(true);
+    expect(stop.creditsBilled).toBeGreaterThanOrEqual(1);
+    await expect(client.stopInteraction(id)).rejects.toMatchObject({ status: 404 });
+  });
+});

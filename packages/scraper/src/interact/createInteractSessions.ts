@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createSessionBrowser,
+  isBrowserError,
+  runSandboxedCode,
+  type ProfileState,
+  type RequestVerdict,
+  type SessionBrowser,
+  type SessionPage,
+} from '@scrape/browser';
+import { errors, ScrapeError } from '../errors.js';
+import type { SsrfOptions } from '../ssrf/addressPolicy.js';
+import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
+import { DEFAULT_TEAM } from '../steps/changeTracking.js';
+import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
+import { parseInteractRequest } from './parseInteractRequest.js';
+import { createMemoryProfileStore, profileKey, type ProfileStore } from './profileStore.js';
+
+/** Budget of the navigation that opens a session on the scrape's page. */
+const OPEN_TIMEOUT_MS = 30_000;
+const NETWORK_SCHEMES: Record<string, number> = { 'http:': 80, 'https:': 443, 'ws:': 80, 'wss:': 443 };
+
+export interface InteractResponse {
+  success: boolean;
+  sessionId: string;
+  result: unknown;
+  /** The code's console output (the SDK reads `output` and `stdout`). */
+  output: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  killed: boolean;
+  truncated: boolean;
+  error?: string;
+}
+
+export interface StopResponse {
+  success: true;
+  sessionId: string;
+  sessionDurationMs: number;
+  creditsBilled: number;
+}
+
+export interface InteractSessionsOptions extends SsrfOptions {
+  settings?: Partial<InteractSettings>;
+  /** The browser sessions live in (default: its own Chromium, started on the first session). */
+  browser?: SessionBrowser;
+  profiles?: ProfileStore;
+  /** Hears every session that ends (stop, idle, lifetime, shutdown) with its bill, e.g. to charge the account. */
+  onSessionEnd?: (ended: { team: string; sessionId: string; scrapeId: string; durationMs: number; creditsBilled: number; reason: string }) => void;
+}
+
+export interface InteractSessions {
+  /** Lets the scrape be continued later (its final URL, the team it belongs to, its profile). */
+  rememberScrape(scrapeId: string, scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean } }): void;
+  /** `POST /v2/scrape/{scrapeId}/interact`. */
+  interact(scrapeId: string, body: unknown, team?: string): Promise<InteractResponse>;
+  /** `DELETE /v2/interact/{sessionId}`. */
+  stopSession(sessionId: string, team?: string): Promise<StopResponse>;
+  /** `DELETE /v2/scrape/{scrapeId}/interact`: the scrape's live session. */
+  stopScrapeSession(scrapeId: string, team?: string): Promise<StopResponse>;
+  stats(): { sessions: number; scrapes: number };
+  /** Stops every session (profiles saved) and closes the browser. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  id: string;
+  team: string;
+  scrapeId: string;
+  startedAt: number;
+  lastUsedAt: number;
+  page: SessionPage;
+  profile?: { name: string; saveChanges: boolean };
+  /** Calls of one session run one after another: they share one page. */
+  queue: Promise<unknown>;
+  idleTimer?: ReturnType<typeof setTimeout>;
+  lifetimeTimer?: ReturnType<typeof setTimeout>;
+  ending?: Promise<StopResponse>;
+}
+
+interface RememberedScrape {
+  team: string;
+  url: string;
+  at: number;
+  profile?: { name: string; saveChanges: boolean };
+}
+
+/**
+ * Interact sessions. A session continues a scrape by opening the scrape's final URL in a fresh context of the session
+ * browser (the scrape's own render context is closed when the scrape answers, so its in-page state after actions is
+ * not carried over; cookies are, through a profile). User code runs in a sandbox process, never here.
+ */
+export function createInteractSessions(options: InteractSessionsOptions = {}): InteractSessions {
+  const settings = interactSettingsFromEnv(process.env, options.settings);
+  const browser = options.browser ?? createSessionBrowser();
+  const profiles = options.profiles ?? createMemoryProfileStore();
+  const ssrf: SsrfOptions = { allowPrivateUrls: options.allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup };
+  const scrapes = new Map<string, RememberedScrape>();
+  const sessions = new Map<string, Session>();
+  const byScrape = new Map<string, string>();
+  /** Profiles with a saving session open, by profile key: only one writer at a time. */
+  const savingProfiles = new Set<string>();
+  /** Sessions of a team being opened or live; counted at admission so parallel first calls cannot overshoot. */
+  const perTeam = new Map<string, number>();
+  let opening = 0;
+  let closed = false;
+
+  const bill = (durationMs: number) => Math.ceil((durationMs / 60_000) * settings.creditsPerMinute);
+
+  function armIdle(session: Session): void {
+    if (session.idleTimer) clearTimeout(session.idleTimer);
+    session.idleTimer = setTimeout(() => void end(session, 'idle timeout').catch(() => {}), settings.idleTimeoutMs);
+    session.idleTimer.unref?.();
+  }
+
+  function end(session: Session, reason: string): Promise<StopResponse> {
+    session.ending ??= (async () => {
+      clearTimeout(session.idleTimer);
+      clearTimeout(session.lifetimeTimer);
+      sessions.delete(session.id);
+      if (byScrape.get(session.scrapeId) === session.id) byScrape.delete(session.scrapeId);
+      perTeam.set(session.team, (perTeam.get(session.team) ?? 1) - 1);
+      // Billed up to the last use: an idle session is not charged for the time it sat waiting to expire.
+      const endedAt = reason === 'idle timeout' ? session.lastUsedAt : Date.now();
+      const durationMs = Math.max(0, endedAt - session.startedAt);
+      try {
+        if (session.profile?.saveChanges) {
+          const state = await session.page.captureState().catch(() => null);
+          if (state) await profiles.put(session.team, session.profile.name, state);
+        }
+      } finally {
+        if (session.profile?.saveChanges) savingProfiles.delete(profileKey(session.team, session.profile.name));
+        await session.page.close();
+      }
+      const creditsBilled = bill(durationMs);
+      options.onSessionEnd?.({ team: session.team, sessionId: session.id, scrapeId: session.scrapeId, durationMs, creditsBilled, reason });
+      return { success: true as const, sessionId: session.id, sessionDurationMs: durationMs, creditsBilled };
+    })();
+    return session.ending;
+  }
+
+  function allowRequest(): ((url: string) => Promise<RequestVerdict>) | undefined {
+    if (ssrf.allowPrivateUrls) return undefined;
+    const byHost = new Map<string, Promise<RequestVerdict>>();
+    return (raw) => {
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        return Promise.resolve({ allow: false });
+      }
+      const defaultPort = NETWORK_SCHEMES[url.protocol];
+      if (defaultPort === undefined) return Promise.resolve({ allow: false });
+      const port = Number(url.port) || defaultPort;
+      const key = `${url.hostname}:${port}`;
+      let verdict = byHost.get(key);
+      if (!verdict) {
+        verdict = resolveAllowedAddresses(url.hostname, port, ssrf, raw).then(
+          (addresses) => ({ allow: true, addresses }),
+          () => ({ allow: false }),
+        );
+        byHost.set(key, verdict);
+      }
+      return verdict;
+    };
+  }
+
+  async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<Session> {
+    const count = perTeam.get(team) ?? 0;
+    if (count >= settings.maxPerTeam) {
+      throw new ScrapeError({ status: 429, error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`, code: 'INTERACT_SESSION_LIMIT' });
+    }
+    if (sessions.size + opening >= settings.maxTotal) {
+      throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
+    }
+    const lockKey = profile?.saveChanges ? profileKey(team, profile.name) : undefined;
+    if (lockKey && savingProfiles.has(lockKey)) {
+      throw errors.conflict('Conflict', { reason: `profile "${profile!.name}" is already open in a saving session; stop it first or use saveChanges: false` });
+    }
+    if (lockKey) savingProfiles.add(lockKey);
+    perTeam.set(team, count + 1);
+    opening++;
+    try {
+      const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
+      if (!ssrf.allowPrivateUrls) {
+        const url = new URL(scrape.url);
+        await resolveAllowedAddresses(url.hostname, Number(url.port) || NETWORK_SCHEMES[url.protocol] || 80, ssrf, url.href);
+      }
+      const page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
+      const now = Date.now();
+      const session: Session = { id: randomUUID(), team, scrapeId, startedAt: now, lastUsedAt: now, page, profile, queue: Promise.resolve() };
+      sessions.set(session.id, session);
+      byScrape.set(scrapeId, session.id);
+      armIdle(session);
+      session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), settings.maxLifetimeMs);
+      session.lifetimeTimer.unref?.();
+      return session;
+    } catch (error) {
+      perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
+      if (lockKey) savingProfiles.delete(lockKey);
+      if (error instanceof ScrapeError) throw error;
+      if (isBrowserError(error)) throw errors.badGateway('Could not open the interact session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
+      throw error;
+    } finally {
+      opening--;
+    }
+  }
+
+  function owned(session: Session | undefined, team: string, what: string): Session {
+    if (!session) throw errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
+    if (session.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
+    return session;
+  }
+
+  return {
+    rememberScrape(scrapeId, scrape) {
+      scrapes.set(scrapeId, { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, at: Date.now(), profile: scrape.profile });
+      // Maps iterate in insertion order: the first keys are the oldest.
+      for (const key of scrapes.keys()) {
+        if (scrapes.size <= settings.rememberedScrapes) break;
+        scrapes.delete(key);
+      }
+    },
+
+    async interact(scrapeId, body, teamOrUndefined) {
+      if (closed) throw errors.unavailable();
+      const team = teamOrUndefined ?? DEFAULT_TEAM;
+      const request = parseInteractRequest(body);
+      let session = sessions.get(byScrape.get(scrapeId) ?? '');
+      if (!session) {
+        const scrape = scrapes.get(scrapeId);
+        if (!scrape || Date.now() - scrape.at > settings.scrapeMemoryMs) {
+          throw errors.notFound(
+            'Scrape not found: interact continues a scrape made on this server in the last 24 hours; scrape the page first',
+            'INTERACT_SCRAPE_NOT_FOUND',
+          );
+        }
+        if (scrape.team !== team) throw errors.forbidden({ reason: 'this scrape belongs to another team' });
+        session = await open(scrapeId, scrape, team, request.profile ?? scrape.profile);
+      } else {
+        owned(session, team, 'Interact session');
+      }
+      const live = session;
+      const run = live.queue.then(async () => {
+        if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
+        live.page.page.setDefaultTimeout(request.timeoutMs);
+        return runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs);
+      });
+      live.queue = run.catch(() => {});
+      const outcome = await run;
+      live.lastUsedAt = Date.now();
+      if (!live.ending) armIdle(live);
+      return {
+        success: outcome.error === undefined,
+        sessionId: live.id,
+        result: outcome.result,
+        output: outcome.stdout,
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        exitCode: outcome.exitCode,
+        killed: outcome.killed,
+        truncated: outcome.truncated,
+        ...(outcome.error === undefined ? {} : { error: outcome.error }),
+      };
+    },
+
+    async stopSession(sessionId, team) {
+      const session = owned(sessions.get(sessionId), team ?? DEFAULT_TEAM, 'Interact session');
+      return end(session, 'stopped');
+    },
+
+    async stopScrapeSession(scrapeId, team) {
+      const session = owned(sessions.get(byScrape.get(scrapeId) ?? ''), team ?? DEFAULT_TEAM, 'Interact session for this scrape');
+      return end(session, 'stopped');
+    },
+
+    stats: () => ({ sessions: sessions.size, scrapes: scrapes.size }),
+
+    async close() {
+      closed = true;
+      await Promise.allSettled([...sessions.values()].map((s) => end(s, 'shutdown')));
+      await browser.close();
+      await profiles.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** Tunables of interact sessions; every one can be set by env (see docs/api.md, "Interact"). */
+export interface InteractSettings {
+  /** A session nobody called for this long is destroyed (and billed up to its last call). */
+  idleTimeoutMs: number;
+  /** A session is destroyed this long after it started, busy or not. */
+  maxLifetimeMs: number;
+  /** Live sessions per team. */
+  maxPerTeam: number;
+  /** Live sessions in this process (each holds a browser context, ~30-100 MB). */
+  maxTotal: number;
+  /** Credits per started minute of session time. */
+  creditsPerMinute: number;
+  /** Scrapes remembered for a later interact (by scrapeId), oldest forgotten first. */
+  rememberedScrapes: number;
+  /** How long a scrape can be continued after it was made. */
+  scrapeMemoryMs: number;
+}
+
+/** Five idle minutes: long enough for a client to think between calls, short enough not to hoard contexts. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 5 * 60_000;
+/** Thirty minutes covers a long multi-step flow; anything longer should be several sessions. */
+export const DEFAULT_MAX_LIFETIME_MS = 30 * 60_000;
+export const DEFAULT_MAX_PER_TEAM = 3;
+/** A context per session in one Chromium: ten fit beside the render pool on a few-GB machine. */
+export const DEFAULT_MAX_TOTAL = 10;
+export const DEFAULT_CREDITS_PER_MINUTE = 1;
+export const DEFAULT_REMEMBERED_SCRAPES = 10_000;
+/** A day: the same window a screenshot link lives. */
+export const DEFAULT_SCRAPE_MEMORY_MS = 24 * 3_600_000;
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<InteractSettings> = {}): InteractSettings {
+  return {
+    idleTimeoutMs: positive(env.SCRAPE_INTERACT_IDLE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS),
+    maxLifetimeMs: positive(env.SCRAPE_INTERACT_MAX_LIFETIME_MS, DEFAULT_MAX_LIFETIME_MS),
+    maxPerTeam: positive(env.SCRAPE_INTERACT_MAX_PER_TEAM, DEFAULT_MAX_PER_TEAM),
+    maxTotal: positive(env.SCRAPE_INTERACT_MAX_TOTAL, DEFAULT_MAX_TOTAL),
+    creditsPerMinute: positive(env.SCRAPE_INTERACT_CREDITS_PER_MINUTE, DEFAULT_CREDITS_PER_MINUTE),
+    rememberedScrapes: DEFAULT_REMEMBERED_SCRAPES,
+    scrapeMemoryMs: DEFAULT_SCRAPE_MEMORY_MS,
+    ...overrides,
+  };
+}
