@@ -2,6 +2,7 @@
 // scrape-server: the v2 HTTP service. Configuration comes from the environment (docs/self-hosting.md).
 import { pino } from 'pino';
 import { openAccounts } from '../accounts/openAccounts.js';
+import { survivePersistenceFailures } from '../survivePersistenceFailures.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createServer } from '../createServer.js';
 import { installGracefulShutdown } from '../installGracefulShutdown.js';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     app.log.warn('SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop working after a restart and on other instances)');
   }
   installGracefulShutdown(app, { graceMs: config.shutdownGraceMs });
+  survivePersistenceFailures(app.log);
 
   try {
     // Opens the scraper's stores first: an unreachable Redis or unwritable data dir is reported as such.
