@@ -7,6 +7,7 @@ import { createAllowCheck } from './installRequestGuard.js';
 import { renderPage } from './renderPage.js';
 import { startGuardProxy, type GuardProxy } from './startGuardProxy.js';
 import { validateRenderRequest } from './validateRenderRequest.js';
+import { storageStateOf } from './sessions/profileState.js';
 import type { BrowserPool, BrowserPoolOptions, BrowserPoolStats, RenderOptions, RenderRequest, RenderResult } from './types.js';
 
 /** Debian's package path; CHROMIUM_PATH overrides it. */
@@ -157,7 +158,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           // No guard: the context talks to the upstream proxy itself.
           plan.options.proxy = { server: request.proxy.server, username: request.proxy.username, password: request.proxy.password };
         }
-        context = await current.newContext(plan.options);
+        context = await current.newContext({ ...plan.options, storageState: storageStateOf(request.profile?.state) });
         const contextMs = Date.now() - mark;
         const result = await renderPage(context, plan, request, {
           deadline,

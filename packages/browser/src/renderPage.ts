@@ -8,6 +8,7 @@ import { runActions } from './runActions.js';
 import { collectBranding } from './collectBranding.js';
 import { takeScreenshot } from './takeScreenshot.js';
 import { trackNetwork } from './trackNetwork.js';
+import { captureProfileState, installSessionStorage } from './sessions/profileState.js';
 import { installSettleClock, SETTLE_MAX_MS, waitForSettled } from './waitForSettled.js';
 import type { ActionResults, BrandingFacts, RenderRequest, RenderResult, RenderTimings, ScreenshotArtifact } from './types.js';
 
@@ -48,6 +49,7 @@ export async function renderPage(
   env.subscribeProxyRefusals?.((url, tunnel) => guard.recordRefusal(url, tunnel));
   const consent = blockAds ? await installConsentDismisser(context) : undefined;
   await installSettleClock(context);
+  await installSessionStorage(context, request.profile?.state);
   const page = await context.newPage();
   // The override lives as long as this session, i.e. the page: it must stay attached.
   const cdp = await context.newCDPSession(page);
@@ -104,6 +106,7 @@ export async function renderPage(
 
   mark = Date.now();
   const [html, headers] = await Promise.all([page.content(), response ? response.allHeaders() : Promise.resolve({} as Record<string, string>)]);
+  const profileState = request.profile?.capture ? await captureProfileState(context, page) : undefined;
   const captureMs = Date.now() - mark;
   network.stop();
   return {
@@ -117,6 +120,7 @@ export async function renderPage(
     actions,
     branding,
     blockedRequests: { refused: guard.refused.length, ads: guard.adsBlocked },
+    ...(profileState ? { profileState } : {}),
     timings: { setupMs, navigationMs, settleMs, actionsMs, screenshotMs, captureMs, brandingMs },
   };
 }

@@ -1,3 +1,4 @@
+import type { ProfileState } from './sessions/profileState.js';
 /** Page actions of spec §2.3, executed in order. */
 export type Action =
   | { type: 'wait'; milliseconds: number; selector?: undefined }
@@ -62,6 +63,8 @@ export interface RenderRequest {
   proxy?: UpstreamProxy;
   /** Read the page's computed styles for the `branding` format after the smart wait and actions ({@link BrandingFacts}). */
   branding?: boolean;
+  /** A browser profile: `state` is loaded into the fresh context; `capture` returns the state at the end. */
+  profile?: { state?: ProfileState; capture?: boolean };
 }
 
 /** The answer of `allowRequest` when it wants to say more than yes/no. */
@@ -136,6 +139,8 @@ export interface RenderResult {
   branding?: BrandingFacts;
   /** Requests refused by `allowRequest` and ad/tracker requests blocked, for logging. */
   blockedRequests: { refused: number; ads: number };
+  /** The context's cookies and storage at the end, when `profile.capture` was asked. */
+  profileState?: ProfileState;
   timings: RenderTimings;
 }
 

@@ -6,17 +6,14 @@ import { DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS } from '../createBrowserPool.js
 import { createAllowCheck, installRequestGuard } from '../installRequestGuard.js';
 import { startGuardProxy, type GuardProxy } from '../startGuardProxy.js';
 import type { RequestVerdict } from '../types.js';
+import { captureProfileState, installSessionStorage, storageStateOf, type ProfileState } from './profileState.js';
+
+export type { ProfileState } from './profileState.js';
 
 /** A cold Chromium start takes ~0.5 s here; 30 s means it is wedged. */
 const LAUNCH_TIMEOUT_MS = 30_000;
 /** Closing a context of a wedged renderer must not hang a session's stop. */
 const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
-
-/** Cookies and per-origin storage of a browser profile (Playwright's storage-state shape plus sessionStorage). */
-export interface ProfileState {
-  cookies: { name: string; value: string; domain: string; path: string; expires: number; httpOnly: boolean; secure: boolean; sameSite: 'Strict' | 'Lax' | 'None' }[];
-  origins: { origin: string; localStorage: { name: string; value: string }[]; sessionStorage?: { name: string; value: string }[] }[];
-}
 
 export interface OpenSessionRequest {
   url: string;
@@ -86,7 +83,7 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
         release = credentials.release;
         plan.options.proxy = { server: (await guardProxy).server, username: credentials.username, password: credentials.password, bypass: '<-loopback>' };
       }
-      const context = await current.newContext({ ...plan.options, storageState: request.state ? { cookies: request.state.cookies, origins: request.state.origins } : undefined });
+      const context = await current.newContext({ ...plan.options, storageState: storageStateOf(request.state) });
       const close = async () => {
         open.delete(session);
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -98,32 +95,12 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
         page: undefined as unknown as Page,
         context,
         close,
-        async captureState() {
-          const state = (await context.storageState()) as ProfileState;
-          // sessionStorage is per tab: what the current page's origin holds is what a later session can restore.
-          try {
-            const page = session.page;
-            const entries = (await page.evaluate('Object.entries(sessionStorage)')) as [string, string][];
-            const origin = new URL(page.url()).origin;
-            let entry = state.origins.find((o) => o.origin === origin);
-            if (!entry && entries.length > 0) state.origins.push((entry = { origin, localStorage: [] }));
-            if (entry) entry.sessionStorage = entries.map(([name, value]) => ({ name, value }));
-          } catch {
-            // A crashed or about:blank page has no sessionStorage to keep.
-          }
-          return state;
-        },
+        captureState: () => captureProfileState(context, session.page),
       };
       open.add(session);
       try {
         if (check) await installRequestGuard(context, { check });
-        const withSessionStorage = request.state?.origins.filter((o) => o.sessionStorage?.length) ?? [];
-        if (withSessionStorage.length > 0) {
-          await context.addInitScript((origins: { origin: string; sessionStorage?: { name: string; value: string }[] }[]) => {
-            const own = origins.find((o) => o.origin === location.origin);
-            for (const { name, value } of own?.sessionStorage ?? []) if (sessionStorage.getItem(name) === null) sessionStorage.setItem(name, value);
-          }, withSessionStorage);
-        }
+        await installSessionStorage(context, request.state);
         if (plan.cookies.length > 0) await context.addCookies(plan.cookies);
         session.page = await context.newPage();
         await session.page.goto(request.url, { timeout: request.timeout, waitUntil: 'load' });
