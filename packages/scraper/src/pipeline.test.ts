@@ -54,8 +54,6 @@ describe('options this build cannot serve answer 501 naming the option, before a
     [{ redactPII: { mode: 'fast' } }, 'redactPII'],
     [{ formats: ['markdown', 'changeTracking'] }, 'formats.changeTracking'],
     [{ formats: ['branding'] }, 'formats.branding'],
-    [{ formats: ['audio'] }, 'formats.audio'],
-    [{ formats: ['video'] }, 'formats.video'],
   ])('%j → 501 %s', async (extra, option) => {
     const before = hits;
     const error = await failure(scraper.scrape({ url: `${base}/page`, ...extra }));

@@ -7,6 +7,7 @@ import { checkCacheRead, readCache } from './steps/cacheRead.js';
 import { acquireAndStore } from './steps/cacheWrite.js';
 import { checkChangeTracking, trackChanges } from './steps/changeTracking.js';
 import { checkLlmFormats, runLlmFormats } from './steps/llmFormats.js';
+import { renderMedia } from './steps/mediaFormats.js';
 import { planScrape } from './steps/plan.js';
 import { checkPost, postProcess } from './steps/postProcess.js';
 import { checkFormats, renderFormats } from './steps/renderFormats.js';
@@ -48,7 +49,10 @@ export async function runPipeline(
   signal.throwIfAborted();
   // 6 formats: only the requested ones.
   //   Screenshots and action outputs become artifact URLs (or data: URIs when nothing may be kept).
-  const fields = { ...renderFormats(plan, source, content), ...(await publishArtifacts(plan, source, deps, context.artifactUrl)) };
+  const rendered = { ...renderFormats(plan, source, content), ...(await publishArtifacts(plan, source, deps, context.artifactUrl)) };
+  //   audio/video: the page's media downloaded through the HTTP engine, converted by ffmpeg, stored behind 1-hour URLs.
+  const fields = await renderMedia(plan, source, deps, signal, rendered, context.artifactUrl);
+  signal.throwIfAborted();
   // 7 post: redaction and markdown clean-ups.
   const finished = postProcess(plan, content, fields);
   // 7a LLM formats: onlyCleanContent, then summary, json, answer, highlights (on the final markdown).

@@ -12,13 +12,11 @@ import type { Menu, PdfPage, PdfPageBlocks, Product } from '@scrape/core';
 
 /** Formats this build renders. */
 // summary/json/question/highlights are checked (provider configured?) and made by the LLM step (llmFormats.ts).
-const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights', 'branding']);
+// audio/video are made by the media step (mediaFormats.ts) after the artifacts step.
+const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights', 'branding', 'audio', 'video']);
 
 /** Why each other format is not served yet (each arrives with a later issue). */
-const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights' | 'branding'>, string> = {
-  audio: 'media extraction is not available in this build yet',
-  video: 'media extraction is not available in this build yet',
-};
+const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights' | 'branding' | 'audio' | 'video'>, string> = {};
 
 /** The format fields of a Document (spec §2.6) rendered by this step. */
 export interface FormatFields {
@@ -38,6 +36,9 @@ export interface FormatFields {
   menu?: Menu;
   /** Computed from the rendered page (spec §2.10); null when no rendered page was available. */
   branding?: Branding | null;
+  /** Filled by the media step: URLs valid 1 hour (null with a warning when the page has no usable media). */
+  audio?: string | null;
+  video?: string | null;
   /** Filled by the LLM step (null when the model could not give one; `warning` says why). */
   summary?: string | null;
   json?: unknown;
