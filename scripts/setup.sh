@@ -26,6 +26,18 @@ if [[ ! -x "$chromium_path" ]]; then
   fi
 fi
 
+# 2b. ffmpeg for the audio/video formats (Debian package): MP3 transcoding and MP4 remuxing.
+ffmpeg_path="${SCRAPE_FFMPEG_PATH:-ffmpeg}"
+if ! command -v "$ffmpeg_path" >/dev/null 2>&1; then
+  if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Debian's ffmpeg (apt-get)"
+    (apt-get install -y --no-install-recommends ffmpeg >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y --no-install-recommends ffmpeg >/dev/null 2>&1; }) \
+      || log "WARNING: could not install ffmpeg; the audio/video formats will answer 503 naming it"
+  else
+    log "WARNING: no ffmpeg and not root: install Debian's 'ffmpeg' or set SCRAPE_FFMPEG_PATH (audio/video formats answer 503 without it)"
+  fi
+fi
+
 # 3. Redis for the distributed-store tests (the service itself needs none: embedded defaults).
 if [[ "$mode" == "test" ]] && command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1; then
   if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
