@@ -54,7 +54,8 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     }
     let [s, e] = anchor;
     s = growLeft(tokens, s, g, text);
-    e = growRight(text, tokens, e, g);
+    e = withLetterSuffix(tokens, e);
+    e = withLetterSuffix(tokens, growRight(text, tokens, e, g));
     out.push({ type: 'ADDRESS', start: tokens[s].start, end: tokens[e].end, score: 0.85 });
     i = e + 1;
   }
@@ -70,6 +71,12 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
 }
 
 type Anchor = [number, number];
+
+/** "86" + "B" in "Solbakken 86B": the letter belongs to the house number. */
+function withLetterSuffix(tokens: Token[], e: number): number {
+  const n = tokens[e + 1];
+  return tokens[e].kind === 'number' && n && n.kind === 'word' && n.gapBefore === '' && n.text.length === 1 ? e + 1 : e;
+}
 /** Whether an address introduction ("lives at", "Address:", "send it to") ends right before a token; set per call. */
 let hasIntro: (t: Token) => boolean = () => false;
 
@@ -82,7 +89,8 @@ function isNum(t: Token | undefined): boolean {
   const next = numberNeighbours?.[t.index + 1];
   const prev = numberNeighbours?.[t.index - 1];
   if (prev && t.gapBefore === '' && prev.kind === 'word') return false;
-  if (next && next.gapBefore === '' && next.kind === 'word') return false;
+  // One letter glued after the number is a house-number suffix ("86B", "14b"); more letters make a model number.
+  if (next && next.gapBefore === '' && next.kind === 'word' && next.text.length > 1) return false;
   return true;
 }
 /** The token array of the current call, for `isNum`'s neighbour check. */
@@ -153,9 +161,12 @@ function findStreetAnchor(
     let k = i + 1;
     if (isNum(tokens[k]) && sameLine(tokens[k])) k++; // "17151 2450 Crown St": postcode then number
     let words = 0;
-    for (; k < tokens.length && words <= MAX_STREET_NAME_WORDS; k++) {
+    // The street name starts after a space: "14. Bird's Eye View" is a list item, "2D" a dimension.
+    const firstName = tokens[k];
+    const spaced = !!firstName && firstName.gapBefore !== '';
+    for (; spaced && k < tokens.length && words <= MAX_STREET_NAME_WORDS; k++) {
       const w = tokens[k];
-      if (!sameLine(w) || !(isWord(w) || w.text === '.' || w.text === '-')) break;
+      if (!sameLine(w) || !(isWord(w) || (w.text === '.' && words > 0) || w.text === '-')) break;
       if (isWord(w)) {
         if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap)) return [i, k];
         // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
@@ -167,14 +178,14 @@ function findStreetAnchor(
     const nameStart = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
     let k2 = nameStart;
     while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2])) k2 = nextIdx(tokens, k2);
-    if (k2 > nameStart && isNum(tokens[k2]) && sameLine(tokens[k2]) && tokens[k2].text.length <= 5) {
+    if (k2 > nameStart && tokens[nameStart].gapBefore !== '' && isNum(tokens[k2]) && sameLine(tokens[k2]) && tokens[k2].text.length <= 5) {
       const nameWords = tokens.slice(nameStart, k2).filter(isWord);
       const streety = (w: Token) => GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower) || STREET_ABBREVIATIONS.has(w.lower);
       const nameLike = (w: Token) => ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
       if (nameWords.some(nameLike)) return [i, k2];
     }
   }
-  if (isWord(t) && (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u')) {
+  if (isWord(t) && (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u' || (!tokenIsCommon(t, g) && hasIntro(t)))) {
     // Street type first: "Rue Hsine Eloued", "Via dei Fiorentini 17", "ul. Chrzanowska 61", "Λεωφόρος Συγγρού 119".
     if (STREET_PREFIXES.has(t.lower)) {
       let k = nextIdx(tokens, i);
@@ -200,12 +211,13 @@ function findStreetAnchor(
     }
     // Name words + house number right after an address introduction: "at Allika 46", "on Joaquin Suarez 2906".
     if (!t.sentenceStart || /\b(?:user|address)\s*:\s*$/i.test(lineBefore(text, t.start, 16))) {
+      // (also lowercase street types and abbreviations right after the introduction: "bulw. Olejniczak 14b", "rynek Adamski 15")
       const intro = hasIntro(t) || (t.lineStart && previousLineIsAddressLabel(text, t.start));
       if (intro) {
         let k = i;
         const words: Token[] = [];
         while (k < tokens.length && words.length < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && (k === i || sameLine(tokens[k]))) {
-          if (!tokens[k].cap && !tokens[k].allCaps && !NAME_PARTICLES.has(tokens[k].lower) && !/^(?:u|ul|al)$/.test(tokens[k].lower)) break;
+          if (!tokens[k].cap && !tokens[k].allCaps && !NAME_PARTICLES.has(tokens[k].lower) && !/^(?:u|ul|al)$/.test(tokens[k].lower) && tokenIsCommon(tokens[k], g)) break;
           words.push(tokens[k]);
           k = nextIdx(tokens, k);
         }

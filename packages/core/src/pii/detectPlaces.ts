@@ -7,9 +7,12 @@ import type { Token } from './tokenizeText.js';
 
 /** Verb + preposition pairs that make an unknown capitalised word a place in `accurate` mode ("moved here from X"). */
 const STRONG_PLACE_INTRO =
-  /\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return|back|go|going|went|arrived|arriving|relocated|emigrated)(?: here| there| back| home)? (?:to|from|in|at)|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in|capital of)\s*$/i;
+  /\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return|back|go|going|went|arrive[sd]?|arriving|relocated|emigrated|headed|heading)(?: here| there| back| home)? (?:to|from|in|at)|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in|capital of)\s*$/i;
 /** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
 const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at)\s*$/i;
+const PLACE_OPENERS = /^(?:north|south|east|west|upper|lower|new|old|port|fort|mount|lake|san|santa|santo|saint|st|great|little|long|big|sankt|bad)$/;
+/** Labels whose value is a place ("City: Køge"). */
+const PLACE_LABEL = /\b(?:city|town|village|country|state|province|region|county|municipality|place of birth|birthplace|hometown|location)\s*:\s*$/i;
 /** Last words of the place introductions: the regexes run only after one of them. */
 const PLACE_PREPOSITIONS = new Set(['from', 'in', 'to', 'at', 'near', 'into', 'visit', 'visiting', 'visited', 'towards', 'toward', 'via', 'of']);
 
@@ -68,10 +71,21 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     }
     while (words.length && !words[words.length - 1].cap) words.pop();
     if (!words.length) continue;
-    const usable = words.every((w) => !w.cap || isPlaceLikeWord(w, g));
+    // "East Santina", "Upper Koch", "Port Moresby": a compass or place word may open a place name.
+    const opener = words.length >= 2 && PLACE_OPENERS.test(words[0].lower);
+    const usable = words.every((w, k) => !w.cap || isPlaceLikeWord(w, g) || (k === 0 && opener) || (k > 0 && opener && !tokenIsCommon(w, g)));
     if (!usable) continue;
     out.push({ type: 'LOCATION', start: words[0].start, end: words[words.length - 1].end, score: 0.6 });
     i = j - 1;
+  }
+  // Labelled places: the capitalised words after "City:", "Country:", "Place of birth:" on the same line.
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind !== 'word' || !(t.cap || t.allCaps) || tokens[i - 1]?.text !== ':' || !PLACE_LABEL.test(lineBefore(text, t.start, 24))) continue;
+    let j = i;
+    while (j + 1 < tokens.length && !tokens[j + 1].lineStart && (tokens[j + 1].kind === 'word' || tokens[j + 1].text === '-') && tokens[j + 1].gapBefore.length <= 1) j++;
+    out.push({ type: 'LOCATION', start: t.start, end: tokens[j].end, score: 0.8 });
+    i = j;
   }
   return out;
 }
