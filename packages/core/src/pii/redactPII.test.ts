@@ -96,6 +96,8 @@ describe('redactPII: names, places, addresses (accurate mode)', () => {
       'Please return to [ADDRESS]\n[ADDRESS] in case of an issue.',
     );
     expect(await tag('ZIP: 3520')).toBe('ZIP: [ADDRESS]');
+    expect(await tag('Shipping address: Solbakken 86B\nCity: Køge')).toBe('Shipping address: [ADDRESS]\nCity: [LOCATION]');
+    expect(await tag('Szücs Lora lives at Jónás határút 494 with two cats.')).toBe('[PERSON] lives at [ADDRESS] with two cats.');
   });
 
   it('ORGANIZATION only when asked for', async () => {
@@ -104,6 +106,11 @@ describe('redactPII: names, places, addresses (accurate mode)', () => {
     expect(await tag(text, { entities: ['ORGANIZATION', 'LOCATION'] })).toBe('I work for [ORGANIZATION] in [LOCATION].');
     const firms = 'The Exversion Orchestra hired Davis, Reynolds and Williamson; Weeks-Rivas is the brainchild of two friends.';
     expect(await tag(firms, { entities: ['ORGANIZATION'] })).toBe('The [ORGANIZATION] Orchestra hired [ORGANIZATION]; [ORGANIZATION] is the brainchild of two friends.');
+  });
+
+  it('does not take model numbers, list items or dimensions for addresses', async () => {
+    const text = 'Compare the Samsung Bespoke WH46DBH500EVA3 with 2D and 3D Animation.\n\n14. Bird’s Eye View';
+    expect(await tag(text)).toBe(text);
   });
 
   it('leaves ordinary capitalised prose alone', async () => {
