@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { errors } from '../errors.js';
 
-/** Debian's `ffmpeg` package (scripts/setup.sh); `SCRAPE_FFMPEG_PATH` / `SCRAPE_FFPROBE_PATH` override. */
-export const FFMPEG_PATH = process.env.SCRAPE_FFMPEG_PATH ?? 'ffmpeg';
+/** Debian's `ffmpeg` package (scripts/setup.sh), found on PATH; `SCRAPE_FFMPEG_PATH` overrides (read per run). */
+export const DEFAULT_FFMPEG = 'ffmpeg';
 /** Kept: the last part of ffmpeg's stderr, enough to say why a file would not convert. */
 const STDERR_TAIL_CHARS = 2_000;
 
@@ -13,7 +13,7 @@ const STDERR_TAIL_CHARS = 2_000;
 export function runFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video'): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.env.SCRAPE_FFMPEG_PATH || DEFAULT_FFMPEG, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
