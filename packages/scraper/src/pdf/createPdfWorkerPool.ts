@@ -137,7 +137,8 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     slot.jobs++;
     job.slot = slot;
     // A copy is sent: the Source's body may be cached and served again, so its buffer must not be transferred away.
-    const bytes = job.bytes.slice();
+    // (`new Uint8Array(view)` copies; a Buffer's `slice()` would not, and a small Buffer may share Node's pool.)
+    const bytes = new Uint8Array(job.bytes);
     // parsePdf keeps as many page renders in flight as the engine recognises at once.
     let ocrConcurrency: number | null = null;
     if (options.ocr && job.options.mode !== 'fast') {

@@ -25,7 +25,7 @@ function ocrProxy(id: number, concurrency: number): OcrEngine {
     recognize(png, options = {}) {
       if (options.signal?.aborted) return Promise.reject(options.signal.reason);
       const ocrId = nextOcrId++;
-      const copy = png.slice();
+      const copy = new Uint8Array(png); // a copy of its own, so transferring it detaches nothing else
       return new Promise<OcrPageResult>((resolve, reject) => {
         const onAbort = () => {
           pendingOcr.delete(ocrId);

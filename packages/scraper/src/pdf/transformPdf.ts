@@ -25,6 +25,15 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
   }
   if (!pool) throw errors.notImplemented('parsers', 'this scraper has no PDF parser; send "parsers": [] to get the PDF base64-encoded');
   const deadline = plan.startedAt + plan.request.timeout - PDF_DEADLINE_MARGIN_MS;
+  const spentMs = Date.now() - plan.startedAt;
+  if (Date.now() >= deadline) {
+    throw new ScrapeError({
+      status: 408,
+      error: `Request Timeout: fetching the PDF took ${spentMs} ms of the ${plan.request.timeout} ms timeout, leaving no time to parse it; raise the request timeout.`,
+      code: 'SCRAPE_TIMEOUT',
+      details: { code: 'PDF_TIMEOUT', elapsedMs: spentMs, timeoutMs: plan.request.timeout },
+    });
+  }
   let result: ParsePdfResult;
   try {
     result = await pool.parse(

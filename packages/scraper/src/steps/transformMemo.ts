@@ -108,5 +108,7 @@ function sizeOf(content: Content): number {
   for (const value of [content.markdown, content.html, content.rawHtml]) chars += value?.length ?? 0;
   for (const link of content.links ?? []) chars += link.length;
   chars += JSON.stringify(content.metadata ?? {}).length;
+  // PDF pages and blocks repeat the markdown with boxes and spans: often several times its size.
+  if (content.pages || content.blocks) chars += JSON.stringify([content.pages ?? null, content.blocks ?? null]).length;
   return chars * 2;
 }
