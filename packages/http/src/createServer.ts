@@ -127,7 +127,10 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     });
   const ownsInteract = options.interact === undefined;
   const interact =
-    options.interact === false ? undefined : (options.interact ?? createInteractSessions({ allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv() }));
+    options.interact === false
+      ? undefined
+      : (options.interact ??
+        createInteractSessions({ allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), profiles: scraper.profiles ?? undefined }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
   const signer = createArtifactSigner(options.artifactSecret);
   const authenticate = createAuthenticator(apiKeys);

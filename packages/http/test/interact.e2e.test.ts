@@ -190,3 +190,39 @@ describe('interact through the Firecrawl SDK', () => {
     await expect(client.stopInteraction(id)).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('profiles', () => {
+  it('log in through a form in a session, then a later scrape reuses the logged-in profile; never across teams', async () => {
+    const name = `acct-${Date.now()}`;
+    const id = await scrapeId(svc, '/login', { profile: { name } });
+    const login = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `await page.fill('#user', 'alice'); await page.click('#submit'); await page.waitForURL('**/account'); return page.textContent('h1');`,
+    });
+    expect(login.body).toMatchObject({ success: true, result: 'Welcome back, alice' });
+    // The session holds the profile's saving claim: a second saving scrape is refused, a read-only one is not.
+    const conflict = await svc.scrape({ url: `${origin}/account`, formats: ['markdown'], profile: { name } });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error).toBe('Conflict');
+    const readOnly = await svc.scrape({ url: `${origin}/account`, formats: ['markdown'], profile: { name, saveChanges: false } });
+    expect(readOnly.status).toBe(200);
+    expect(readOnly.body.data.markdown).toContain('Not logged in'); // nothing saved until the session stops
+    expect((await call(svc, 'DELETE', `/v2/scrape/${id}/interact`)).status).toBe(200);
+
+    const later = await svc.scrape({ url: `${origin}/account`, formats: ['markdown'], profile: { name, saveChanges: false } });
+    expect(later.status).toBe(200);
+    expect(later.body.data.markdown).toContain('Welcome back, alice');
+    // localStorage written by the page came back with the profile too.
+    const check = await call(svc, 'POST', `/v2/scrape/${later.body.data.metadata.scrapeId}/interact`, { code: `await page.evaluate(() => localStorage.getItem('seen'))` });
+    expect(check.body).toMatchObject({ success: true, result: 'yes' });
+    await call(svc, 'DELETE', `/v2/interact/${check.body.sessionId}`);
+
+    const res = await fetch(`${svc.baseUrl}/v2/scrape`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OTHER_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${origin}/account`, formats: ['markdown'], profile: { name, saveChanges: false } }),
+    });
+    const other = (await res.json()) as any;
+    expect(res.status).toBe(200);
+    expect(other.data.markdown).toContain('Not logged in');
+  });
+});

@@ -17,6 +17,7 @@ import { privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost } from './
 import type { LlmOptions } from './llm/llmConfig.js';
 import { createLlmProvider } from './llm/llmProvider.js';
 import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
+import { createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
 
 export interface ScraperLogger {
@@ -109,6 +110,8 @@ export interface Scraper {
   openapi(): Record<string, unknown>;
   /** In-process reads of artifacts (screenshots) by id, for whoever serves them at signed URLs. */
   readonly artifacts: ScraperArtifacts;
+  /** Saved browser profiles (spec §2.5), for interact sessions to share with scrapes; null without stores. */
+  readonly profiles: ProfileStore | null;
   /**
    * Opens the stores now instead of on the first scrape that needs them; rejects (503 ScrapeError with the reason)
    * when they cannot be opened, e.g. Redis unreachable. A server calls it at start-up to fail fast.
@@ -148,6 +151,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   // Default: the service's own stores. An injected SourceCache or `false` means the caller decides (no stores opened).
   const stores: LazyStores | null =
     options.cache === undefined ? createLazyStores(resolveStoreHome(options), { clock: options.clock }) : null;
+  const profiles = stores ? createHomeProfileStore(stores.home) : null;
   // One OCR engine per scraper, made on the first PDF that may need it; the parse threads ask it for pages over messages.
   let ocr: TesseractOcr | undefined;
   const ocrOptions = options.pdf?.ocr;
@@ -171,6 +175,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     ssrf: { allowPrivateUrls, allowAddress: options.allowAddress },
     transformMemo: options.cache !== false && options.transformMemoBytes !== 0 ? createTransformMemo(options.transformMemoBytes) : undefined,
     proxies: options.proxies ?? proxySettingsFromEnv(),
+    profiles: profiles ?? undefined,
   };
   let openapi: Record<string, unknown> | undefined;
 
@@ -211,6 +216,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       openapi ??= buildOpenApiDocument();
       return openapi;
     },
+    profiles,
     artifacts: {
       getArtifact: async (id) => (stores ? stores.use((s) => s.artifacts.getArtifact(id)) : null),
       statArtifact: async (id) => (stores ? stores.use((s) => s.artifacts.statArtifact(id)) : null),
@@ -219,7 +225,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       await stores?.get();
     },
     async close() {
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close()]);
+      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close()]);
     },
   };
 }

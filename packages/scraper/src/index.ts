@@ -63,4 +63,4 @@ export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractO
 export { createInteractSessions, type InteractSessions, type InteractSessionsOptions, type InteractResponse, type StopResponse } from './interact/createInteractSessions.js';
 export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
 export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
-export { createMemoryProfileStore, type ProfileStore } from './interact/profileStore.js';
+export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';

@@ -26,7 +26,7 @@ export async function runPipeline(
   context: Pick<ScrapeContext, 'team'> & { logger?: ScraperLogger; artifactUrl?: ArtifactUrl } = {},
 ): Promise<ScrapeDocument> {
   // 1 plan: defaults resolved, engine needs, cacheability, variant key.
-  const plan = planScrape(request);
+  const plan = { ...planScrape(request), team: context.team };
   // Every step first says whether it can serve the request, so unsupported options fail before any network traffic.
   checkCacheRead(plan, deps);
   checkAcquire(plan, deps);

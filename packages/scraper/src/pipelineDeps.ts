@@ -6,6 +6,7 @@ import type { SsrfOptions } from './ssrf/addressPolicy.js';
 import type { TransformMemo } from './steps/transformMemo.js';
 import type { PdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import type { LlmProvider } from './llm/llmProvider.js';
+import type { ProfileStore } from './interact/profileStore.js';
 
 /** What the pipeline's steps may use besides the plan: built once by createScraper. */
 export interface PipelineDeps {
@@ -31,4 +32,6 @@ export interface PipelineDeps {
   transformMemo?: TransformMemo;
   /** The operator's proxies per tier (SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED); absent: direct, no enhanced tier. */
   proxies?: ProxySettings;
+  /** Saved browser profiles (spec §2.5) per team; absent: `profile` answers 501. */
+  profiles?: ProfileStore;
 }

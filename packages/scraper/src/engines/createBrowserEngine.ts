@@ -61,6 +61,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
         if (isScrapeError(error)) throw error;
         throw errors.internal({ engine: 'browser', reason: error instanceof Error ? error.message : String(error) });
       }
+      if (result.profileState) acquireOptions.profile?.onState?.(result.profileState);
       return sourceOf(plan, result);
     },
     stats: () => pool?.stats() ?? null,
@@ -93,6 +94,7 @@ function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, a
     allowRequest: ssrf.allowPrivateUrls ? undefined : createAllowRequest(ssrf),
     proxy: acquireOptions.proxy,
     branding: plan.formats.has('branding'),
+    profile: acquireOptions.profile ? { state: acquireOptions.profile.state, capture: acquireOptions.profile.onState !== undefined } : undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ProfileState } from '@scrape/browser';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from '../steps/plan.js';
 
@@ -17,6 +18,8 @@ export interface Engine {
 export interface AcquireOptions {
   /** Send the fetch through this HTTP proxy; absent: connect directly. */
   proxy?: ProxyEndpoint;
+  /** A browser profile to load (`state`) and, with `onState`, the context's state to hand back after the render. */
+  profile?: { state?: ProfileState; onState?: (state: ProfileState) => void };
 }
 
 /** An HTTP forward proxy, from SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED (`http://user:pass@host:port`). */

@@ -14,7 +14,7 @@ import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
 import { DEFAULT_TEAM } from '../steps/changeTracking.js';
 import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
 import { parseInteractRequest } from './parseInteractRequest.js';
-import { createMemoryProfileStore, profileKey, type ProfileStore } from './profileStore.js';
+import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
 
 /** Budget of the navigation that opens a session on the scrape's page. */
 const OPEN_TIMEOUT_MS = 30_000;
@@ -45,6 +45,7 @@ export interface InteractSessionsOptions extends SsrfOptions {
   settings?: Partial<InteractSettings>;
   /** The browser sessions live in (default: its own Chromium, started on the first session). */
   browser?: SessionBrowser;
+  /** Saved profiles; pass the scraper's (`scraper.profiles`) so scrapes and sessions share them. Default: in memory. */
   profiles?: ProfileStore;
   /** Hears every session that ends (stop, idle, lifetime, shutdown) with its bill, e.g. to charge the account. */
   onSessionEnd?: (ended: { team: string; sessionId: string; scrapeId: string; durationMs: number; creditsBilled: number; reason: string }) => void;
@@ -72,6 +73,8 @@ interface Session {
   lastUsedAt: number;
   page: SessionPage;
   profile?: { name: string; saveChanges: boolean };
+  /** Releases the profile's saving claim. */
+  releaseProfile?: () => void;
   /** Calls of one session run one after another: they share one page. */
   queue: Promise<unknown>;
   idleTimer?: ReturnType<typeof setTimeout>;
@@ -94,13 +97,12 @@ interface RememberedScrape {
 export function createInteractSessions(options: InteractSessionsOptions = {}): InteractSessions {
   const settings = interactSettingsFromEnv(process.env, options.settings);
   const browser = options.browser ?? createSessionBrowser();
+  const ownsProfiles = options.profiles === undefined;
   const profiles = options.profiles ?? createMemoryProfileStore();
   const ssrf: SsrfOptions = { allowPrivateUrls: options.allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup };
   const scrapes = new Map<string, RememberedScrape>();
   const sessions = new Map<string, Session>();
   const byScrape = new Map<string, string>();
-  /** Profiles with a saving session open, by profile key: only one writer at a time. */
-  const savingProfiles = new Set<string>();
   /** Sessions of a team being opened or live; counted at admission so parallel first calls cannot overshoot. */
   const perTeam = new Map<string, number>();
   let opening = 0;
@@ -130,7 +132,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
           if (state) await profiles.put(session.team, session.profile.name, state);
         }
       } finally {
-        if (session.profile?.saveChanges) savingProfiles.delete(profileKey(session.team, session.profile.name));
+        session.releaseProfile?.();
         await session.page.close();
       }
       const creditsBilled = bill(durationMs);
@@ -174,11 +176,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     if (sessions.size + opening >= settings.maxTotal) {
       throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
     }
-    const lockKey = profile?.saveChanges ? profileKey(team, profile.name) : undefined;
-    if (lockKey && savingProfiles.has(lockKey)) {
-      throw errors.conflict('Conflict', { reason: `profile "${profile!.name}" is already open in a saving session; stop it first or use saveChanges: false` });
-    }
-    if (lockKey) savingProfiles.add(lockKey);
+    const releaseProfile = profile?.saveChanges ? profiles.claim(team, profile.name) : undefined;
     perTeam.set(team, count + 1);
     opening++;
     try {
@@ -189,7 +187,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       }
       const page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
       const now = Date.now();
-      const session: Session = { id: randomUUID(), team, scrapeId, startedAt: now, lastUsedAt: now, page, profile, queue: Promise.resolve() };
+      const session: Session = { id: randomUUID(), team, scrapeId, startedAt: now, lastUsedAt: now, page, profile, releaseProfile, queue: Promise.resolve() };
       sessions.set(session.id, session);
       byScrape.set(scrapeId, session.id);
       armIdle(session);
@@ -198,7 +196,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       return session;
     } catch (error) {
       perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
-      if (lockKey) savingProfiles.delete(lockKey);
+      releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
       if (isBrowserError(error)) throw errors.badGateway('Could not open the interact session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
       throw error;
@@ -281,7 +279,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       closed = true;
       await Promise.allSettled([...sessions.values()].map((s) => end(s, 'shutdown')));
       await browser.close();
-      await profiles.close();
+      if (ownsProfiles) await profiles.close();
     },
   };
 }

@@ -1,4 +1,7 @@
-import type { Engine, ProxyEndpoint } from '../engines/engine.js';
+import type { ProfileState } from '@scrape/browser';
+import type { AcquireOptions, Engine, ProxyEndpoint } from '../engines/engine.js';
+import type { ProfileStore } from '../interact/profileStore.js';
+import { DEFAULT_TEAM } from './changeTracking.js';
 import { looksBlocked } from '../engines/looksBlocked.js';
 import { judgeClientRendered } from '../engines/looksClientRendered.js';
 import { pickEngine } from '../engines/pickEngine.js';
@@ -12,8 +15,8 @@ import type { ScrapePlan } from './plan.js';
 /** Refuses, before any network traffic, what no available engine can do. */
 export function checkAcquire(plan: ScrapePlan, deps: PipelineDeps): void {
   pickEngine(plan, deps.engines);
-  if (plan.request.profile) {
-    throw errors.notImplemented('profile', 'persistent browser profiles are not available in this build yet');
+  if (plan.request.profile && !deps.profiles) {
+    throw errors.notImplemented('profile', 'this scraper has no store for browser profiles (made with cache: false or an injected cache)');
   }
   checkProxyMode(plan.request.proxy, deps.proxies ?? {});
   const threat = plan.request.threatProtection;
@@ -28,18 +31,42 @@ export function checkAcquire(plan: ScrapePlan, deps: PipelineDeps): void {
  * looks like an anti-bot block.
  */
 export async function acquire(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal): Promise<Source> {
+  if (plan.request.profile && deps.profiles) return withProfile(plan, deps.profiles, (profile) => acquireAttempts(plan, deps, signal, profile));
+  return acquireAttempts(plan, deps, signal, undefined);
+}
+
+/**
+ * A scrape with `profile`: the team's saved state is loaded into the render; with saveChanges the scrape holds the
+ * profile's saving claim (409 while another saving session has it) and writes the state back after the render.
+ */
+async function withProfile(plan: ScrapePlan, profiles: ProfileStore, work: (profile: AcquireOptions['profile']) => Promise<Source>): Promise<Source> {
+  const { name, saveChanges } = plan.request.profile!;
+  const team = plan.team ?? DEFAULT_TEAM;
+  const release = saveChanges ? profiles.claim(team, name) : undefined;
+  try {
+    const state = (await profiles.get(team, name)) ?? undefined;
+    let captured: ProfileState | undefined;
+    const source = await work({ state, onState: saveChanges ? (s) => (captured = s) : undefined });
+    if (captured) await profiles.put(team, name, captured);
+    return source;
+  } finally {
+    release?.();
+  }
+}
+
+async function acquireAttempts(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal, profile: AcquireOptions['profile']): Promise<Source> {
   const attempts = planProxyAttempts(plan.request.proxy, deps.proxies ?? {});
   for (let i = 0; ; i++) {
-    const source = await acquireThrough(plan, deps, signal, attempts[i]);
+    const source = await acquireThrough(plan, deps, signal, attempts[i], profile);
     if (i + 1 >= attempts.length || !looksBlocked(source)) return source;
     signal.throwIfAborted();
   }
 }
 
-async function acquireThrough(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal, attempt: ProxyAttempt): Promise<Source> {
+async function acquireThrough(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal, attempt: ProxyAttempt, profile?: AcquireOptions['profile']): Promise<Source> {
   const tagged = (source: Source): Source => ({ ...source, proxyUsed: attempt.tier });
   const engine = pickEngine(plan, deps.engines);
-  const fetched = await engine.acquire(plan, signal, { proxy: attempt.proxy });
+  const fetched = await engine.acquire(plan, signal, { proxy: attempt.proxy, profile });
   const browser = deps.engines.browser;
   if (engine === browser || !browser || !isShell(fetched)) return tagged(fetched);
   return tagged(await renderShell(plan, browser, fetched, signal, attempt.proxy));

@@ -46,6 +46,8 @@ export interface ScrapePlan {
    */
   artifacts: 'store' | 'inline';
   startedAt: number;
+  /** The team the scrape is billed to (profiles are per team); set by the pipeline. */
+  team?: string;
 }
 
 export function planScrape(request: ScrapeRequest): ScrapePlan {
