@@ -75,6 +75,8 @@ beforeAll(async () => {
   ffmpeg('-f', 'lavfi', '-i', `sine=frequency=440:duration=${TONE_SECONDS}`, '-c:a', 'pcm_s16le', join(workDir, 'tone.wav'));
   ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=660:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(workDir, 'clip.mp4'));
   ffmpeg('-i', join(workDir, 'clip.mp4'), '-c', 'copy', '-f', 'mov', join(workDir, 'clip.mov'));
+  // An MPEG-TS segment on this machine's disk: what a hostile playlist would make ffmpeg read.
+  ffmpeg('-i', join(workDir, 'clip.mp4'), '-c', 'copy', '-f', 'mpegts', join(workDir, 'local-secret.ts'));
   tone = readFileSync(join(workDir, 'tone.wav'));
   clip = readFileSync(join(workDir, 'clip.mp4'));
   movie = readFileSync(join(workDir, 'clip.mov'));
@@ -101,6 +103,13 @@ beforeAll(async () => {
         return html(page(`<audio src="${other.origin}/secret.wav"></audio>`));
       case '/broken':
         return html(page('<audio src="/media/missing.wav"></audio>'));
+      case '/playlist':
+        return html(page('<audio src="/media/list.m3u8"></audio>'));
+      case '/media/list.m3u8':
+        // A playlist pointing ffmpeg at a local file: ffmpeg must not follow it (demuxer and protocol whitelists).
+        return res
+          .writeHead(200, { 'content-type': 'audio/mpegurl' })
+          .end(`#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:3,\nfile://${join(workDir, 'local-secret.ts')}\n#EXT-X-ENDLIST\n`);
       case '/media/tone.wav':
         return res.writeHead(200, { 'content-type': 'audio/wav' }).end(tone);
       case '/media/clip.mp4':
@@ -210,6 +219,13 @@ describe('audio and video through the service', () => {
     const { body } = await svc.scrape({ url: `${site.origin}/broken`, formats: ['audio'] });
     expect(body.data.audio).toBeNull();
     expect(body.data.warning).toBe(`audio: no usable media (${site.origin}/media/missing.wav: HTTP 404).`);
+  });
+
+  it('a playlist that would make ffmpeg open other files or URLs is refused by ffmpeg, not followed', async () => {
+    const { status, body } = await svc.scrape({ url: `${site.origin}/playlist`, formats: ['audio'] });
+    expect(status).toBe(200);
+    expect(body.data.audio).toBeNull();
+    expect(body.data.warning).toContain(`${site.origin}/media/list.m3u8: ffmpeg could not convert it`);
   });
 
   it('without ffmpeg the audio format is a 503 naming it', async () => {

@@ -17,6 +17,12 @@ export const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
 const MAX_ATTEMPTS = 3;
 /** MP3 bit rate: transparent for speech and fine for music at a size that suits a 1-hour link. */
 const MP3_BITRATE = '128k';
+/**
+ * Demuxers ffmpeg may use on a downloaded file: real media containers only. Playlists (HLS, concat, ...) would make
+ * ffmpeg open further URLs or local files on its own, outside the SSRF guard; with only the `file` protocol allowed
+ * they cannot either.
+ */
+const INPUT_FORMATS = 'mp3,wav,ogg,flac,aac,mov,mp4,matroska,webm,avi,flv,mpegts,mpeg,asf,amr,caf,aiff,w64';
 /** Video types returned as downloaded; anything else is remuxed into MP4 (streams copied, not re-encoded). */
 const PLAYABLE_VIDEO = new Set(['video/mp4', 'video/webm']);
 
@@ -145,7 +151,7 @@ async function convert(bytes: Uint8Array, outputArgs: string[], ext: string, sig
     const output = join(dir, `output.${ext}`);
     await writeFile(input, bytes);
     try {
-      await runFfmpeg(['-i', input, ...outputArgs, '-y', output], signal, format);
+      await runFfmpeg(['-protocol_whitelist', 'file', '-format_whitelist', INPUT_FORMATS, '-i', input, ...outputArgs, '-y', output], signal, format);
     } catch (error) {
       if (error instanceof FfmpegFailure) return `!ffmpeg could not convert it (${error.message.split('\n').pop()})`;
       throw error;
