@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
 import { createInteractSessions, privateUrlsAllowedByEnv, type InteractSessions } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
+import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
 import { unlimitedAccount, type Account } from './accounts/account.js';
@@ -126,11 +127,16 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       proxies: options.proxies,
     });
   const ownsInteract = options.interact === undefined;
+  const interactBilling = createInteractBilling(accounts, app.log);
   const interact =
     options.interact === false
       ? undefined
       : (options.interact ??
-        createInteractSessions({ allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), profiles: scraper.profiles ?? undefined }));
+        createInteractSessions({
+          allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(),
+          profiles: scraper.profiles ?? undefined,
+          onSessionEnd: (ended) => interactBilling.charge(ended),
+        }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
   const signer = createArtifactSigner(options.artifactSecret);
   const authenticate = createAuthenticator(apiKeys);
@@ -225,7 +231,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     }
   });
 
-  if (interact) registerInteractRoutes(app, interact, requireKey);
+  if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 

@@ -3,6 +3,10 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createInteractSessions } from '@scrape/scraper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateApiKey, hashApiKey, keyIdOf, openAccounts } from '../src/index.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
 
 const OTHER_KEY = 'e2e-other-team-key-0123456789abcdef';
@@ -224,5 +228,40 @@ describe('profiles', () => {
     const other = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(other.data.markdown).toContain('Not logged in');
+  });
+});
+
+describe('billing', () => {
+  it('session time is charged to the account when the session stops', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scrape-interact-acct-'));
+    const accounts = await openAccounts({ dataDir });
+    const billed = await startService({ accounts });
+    try {
+      await accounts.store.putAccount({ id: 'acct-bill', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape'], features: [], unlimitedCredits: false });
+      await accounts.store.addCredits('acct-bill', 50);
+      const key = generateApiKey();
+      const hash = hashApiKey(key);
+      await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: 'acct-bill', createdAt: new Date().toISOString() });
+      const scraped = await fetch(`${billed.baseUrl}/v2/scrape`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${origin}/`, formats: ['markdown'] }),
+      });
+      const doc = (await scraped.json()) as any;
+      const afterScrape = await accounts.store.balance('acct-bill');
+      const run = await call(billed, 'POST', `/v2/scrape/${doc.data.metadata.scrapeId}/interact`, { code: 'await page.title()' }, key);
+      expect(run.body.success).toBe(true);
+      const stop = await call(billed, 'DELETE', `/v2/interact/${run.body.sessionId}`, undefined, key);
+      expect(stop.body.creditsBilled).toBeGreaterThanOrEqual(1);
+      let balance = afterScrape;
+      for (let i = 0; i < 50 && balance === afterScrape; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        balance = await accounts.store.balance('acct-bill');
+      }
+      expect(balance).toBe(afterScrape - stop.body.creditsBilled);
+    } finally {
+      await billed.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InteractSessions } from '@scrape/scraper';
+import { errors, type InteractSessions } from '@scrape/scraper';
+import type { InteractBilling } from './createInteractBilling.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -7,10 +8,13 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
  * Interact routes (what the Firecrawl SDK's `interact` and `stopInteraction` call, and the spec's session delete).
  * Sessions live in this process: a call for a session another instance holds answers 404 (see docs/api.md).
  */
-export function registerInteractRoutes(app: FastifyInstance, sessions: InteractSessions, requireKey: Guard): void {
-  app.post<{ Params: { scrapeId: string } }>('/v2/scrape/:scrapeId/interact', { onRequest: requireKey }, async (request) =>
-    sessions.interact(request.params.scrapeId, request.body, request.team),
-  );
+export function registerInteractRoutes(app: FastifyInstance, sessions: InteractSessions, requireKey: Guard, billing?: InteractBilling): void {
+  app.post<{ Params: { scrapeId: string } }>('/v2/scrape/:scrapeId/interact', { onRequest: requireKey }, async (request) => {
+    const endpoints = request.account?.endpoints ?? ['*'];
+    if (!endpoints.some((e) => e === '*' || e === 'interact' || e === 'scrape')) throw errors.forbidden({ reason: 'this key may not use interact' });
+    billing?.noteAccount(request.account);
+    return sessions.interact(request.params.scrapeId, request.body, request.team);
+  });
   app.delete<{ Params: { scrapeId: string } }>('/v2/scrape/:scrapeId/interact', { onRequest: requireKey }, async (request) =>
     sessions.stopScrapeSession(request.params.scrapeId, request.team),
   );
