@@ -57,8 +57,16 @@ export function findMedia(source: Source): MediaCandidate[] {
     const m = /^og:(audio|video)(?::(url|secure_url))?$/.exec(property);
     if (!m) return;
     const kind = m[1] as 'audio' | 'video';
-    const typeMeta = metas.slice(i + 1, i + 4).find((n) => (n.getAttribute('property') ?? n.getAttribute('name') ?? '').toLowerCase() === `og:${kind}:type`);
-    const type = typeMeta?.getAttribute('content');
+    // Its `:type` is among the following tags of the same group, which ends where the next `og:<kind>` starts.
+    let type: string | null | undefined;
+    for (const next of metas.slice(i + 1, i + 6)) {
+      const name = (next.getAttribute('property') ?? next.getAttribute('name') ?? '').toLowerCase();
+      if (name === `og:${kind}`) break;
+      if (name === `og:${kind}:type`) {
+        type = next.getAttribute('content');
+        break;
+      }
+    }
     const content = meta.getAttribute('content');
     if (type ? !MEDIA_TYPE.test(type) : !(AUDIO_EXT.test(content ?? '') || VIDEO_EXT.test(content ?? ''))) return;
     add(content, kind, 'og', type);

@@ -11,7 +11,7 @@ import type { ScrapePlan } from './plan.js';
 
 /** Spec §8: signed URLs of `audio` and `video` live one hour. */
 export const MEDIA_TTL_MS = 60 * 60 * 1000;
-/** Largest media file downloaded (and so held in memory and stored): a few minutes of HD video, hours of speech. */
+/** Largest media file downloaded or written by ffmpeg (held in memory and stored): minutes of HD video, hours of speech. */
 export const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
 /** Media URLs tried per format before giving up: a page's first sources are its real ones; the rest are fallbacks. */
 const MAX_ATTEMPTS = 3;
@@ -151,7 +151,7 @@ async function convert(bytes: Uint8Array, outputArgs: string[], ext: string, sig
     const output = join(dir, `output.${ext}`);
     await writeFile(input, bytes);
     try {
-      await runFfmpeg(['-protocol_whitelist', 'file', '-format_whitelist', INPUT_FORMATS, '-i', input, ...outputArgs, '-y', output], signal, format);
+      await runFfmpeg(['-protocol_whitelist', 'file', '-format_whitelist', INPUT_FORMATS, '-i', input, ...outputArgs, '-fs', String(MAX_MEDIA_BYTES), '-y', output], signal, format);
     } catch (error) {
       if (error instanceof FfmpegFailure) return `!ffmpeg could not convert it (${error.message.split('\n').pop()})`;
       throw error;
