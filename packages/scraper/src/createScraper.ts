@@ -111,7 +111,7 @@ export interface Scraper {
   /** In-process reads of artifacts (screenshots) by id, for whoever serves them at signed URLs. */
   readonly artifacts: ScraperArtifacts;
   /** Saved browser profiles (spec §2.5), for interact sessions to share with scrapes; null without stores. */
-  readonly profiles: ProfileStore | null;
+  readonly profiles?: ProfileStore | null;
   /**
    * Opens the stores now instead of on the first scrape that needs them; rejects (503 ScrapeError with the reason)
    * when they cannot be opened, e.g. Redis unreachable. A server calls it at start-up to fail fast.
