@@ -35,9 +35,7 @@ export interface ClassHint {
   positive: boolean;
 }
 
-export function classHint(el: Element): ClassHint {
-  const cls = el.getAttribute('class') ?? '';
-  const id = el.getAttribute('id') ?? '';
+export function classHint(cls: string, id: string): ClassHint {
   if (!cls && !id) return { negative: null, positive: false };
   let negative: string | null = null;
   let positive = false;

@@ -74,8 +74,10 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   const body = (document.body ?? document.documentElement) as Element;
   const keepComments = isDiscussion(options);
   let tree = measureTree(body, { keepComments });
+  computeGood(tree);
   if (tree.root.good < NOSCRIPT_PAGE_MAX_CHARS && body.querySelector('noscript')) {
     const withNoscript = measureTree(body, { keepComments, readNoscript: true });
+    computeGood(withNoscript);
     if (withNoscript.root.good > 2 * tree.root.good) tree = withNoscript;
   }
   relabelLargeJunk(tree);
@@ -86,15 +88,17 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (root.good === 0) root = tree.root;
   let removed = pruneInside(root, trace);
   let kept = root.text;
-  for (const el of removed) kept -= tree.byElement.get(el)?.text ?? 0;
+  for (const s of removed) kept -= s.text;
   if (kept <= 0) {
     // Never an empty result for a page with text: fall back to the whole (cleaned) page.
     trace?.push('pruned root has no text: falling back to the whole page');
     root = tree.root;
     removed = new Set();
   }
-  if (options.copy) return rebuild(document, root.el, removed, tree.hidden);
-  pruneInPlace(root.el, removed, tree.hidden);
+  const removedElements = new Set<Element>();
+  for (const s of removed) removedElements.add(s.el);
+  if (options.copy) return rebuild(document, root.el, removedElements, tree.hidden);
+  pruneInPlace(root.el, removedElements, tree.hidden);
   return root.el;
 }
 
@@ -151,7 +155,7 @@ function isMarker(s: NodeStats): boolean {
 }
 
 function signature(s: NodeStats): string {
-  return `${s.el.localName}.${(s.el.getAttribute('class') ?? '').replace(/\d+/g, '').trim()}`;
+  return s.cls === '' ? s.el.localName : `${s.el.localName}.${s.cls.replace(/\d+/g, '').trim()}`;
 }
 
 function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number, trace?: string[]): NodeStats {
@@ -220,8 +224,8 @@ function isCookieBanner(s: NodeStats): boolean {
   return s.controls > 0 || s.linkText > 0 || s.el.getAttribute('role') === 'dialog';
 }
 
-function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
-  const removed = new Set<Element>();
+function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
+  const removed = new Set<NodeStats>();
   const total = Math.max(1, plain(root));
   const totalText = Math.max(1, root.text);
   const listing = root.linkText > LISTING_LINK_DENSITY * root.text;
@@ -229,11 +233,13 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
   const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean }> = [{ s: root, trustLinks: listing, trustClass: false }];
   while (stack.length > 0) {
     const { s, trustLinks, trustClass } = stack.pop()!;
+    const sigs = s.children.map(signature);
     const signatures = new Map<string, number>();
-    for (const c of s.children) signatures.set(signature(c), (signatures.get(signature(c)) ?? 0) + 1);
-    for (const c of s.children) {
+    for (const sig of sigs) signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
       const share = plain(c) / total;
-      const item = (signatures.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN;
+      const item = (signatures.get(sigs[i]) ?? 0) >= REPEATED_ITEM_MIN;
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
@@ -242,7 +248,7 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<Element> {
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE) why = 'controls';
       else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
       if (why !== null) {
-        removed.add(c.el);
+        removed.add(c);
         trace?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
       } else {
         stack.push({

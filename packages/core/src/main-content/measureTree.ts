@@ -18,6 +18,8 @@ export interface NodeStats {
   /** Paragraph-like blocks in the subtree. */
   paragraphs: number;
   junk: JunkKind;
+  /** The class attribute ('' when absent), read once. */
+  cls: string;
   /** The class/id word that labelled this element as chrome, if any. */
   junkWord: string | null;
   positive: boolean;
@@ -55,7 +57,7 @@ export function isHidden(el: Element): boolean {
   return style !== null && HIDDEN_STYLE.test(style);
 }
 
-function junkOf(el: Element, tag: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
+function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
   const role = el.getAttribute('role');
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there).
   if (tag === 'header' && el.closest('article') !== null) return { junk: 0, positive: false, word: null };
@@ -71,7 +73,7 @@ function junkOf(el: Element, tag: string, keepComments: boolean): { junk: JunkKi
   }
   // Headings and paragraphs are content whatever their class says ("accordion__header").
   if (TEXT_TAGS.has(tag)) return { junk: 0, positive: false, word: null };
-  const hint = classHint(el);
+  const hint = classHint(cls, el.getAttribute('id') ?? '');
   const negative = hint.negative !== null && !(keepComments && COMMENT_WORDS.has(hint.negative));
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
@@ -87,34 +89,32 @@ function visibleChars(s: string): number {
 
 export interface MeasuredTree {
   root: NodeStats;
-  byElement: Map<Element, NodeStats>;
   /** Elements in pre-order: iterate backwards for bottom-up sums. */
   preorder: NodeStats[];
   hidden: Set<Element>;
 }
 
 export function measureTree(root: Element, options: { keepComments: boolean; readNoscript?: boolean }): MeasuredTree {
-  const byElement = new Map<Element, NodeStats>();
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
   const make = (el: Element, parent: NodeStats | null): NodeStats => {
     const tag = el.localName;
-    const { junk, positive, word: junkWord } = parent === null ? { junk: 0 as JunkKind, positive: false, word: null } : junkOf(el, tag, options.keepComments);
-    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, order: preorder.length };
-    byElement.set(el, s);
+    const cls = el.getAttribute('class') ?? '';
+    const { junk, positive, word: junkWord } = parent === null ? { junk: 0 as JunkKind, positive: false, word: null } : junkOf(el, tag, cls, options.keepComments);
+    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, order: preorder.length };
     preorder.push(s);
     return s;
   };
   const top = make(root, null);
-  const stack: Array<{ s: NodeStats }> = [{ s: top }];
+  const stack: NodeStats[] = [top];
   let node: Node | null = root.firstChild;
   while (stack.length > 0) {
-    const frame = stack[stack.length - 1];
+    const current = stack[stack.length - 1];
     if (node !== null) {
       if (node.nodeType === 3) {
         const n = visibleChars((node as Text).data);
-        frame.s.text += n;
-        frame.s.ownGood += n;
+        current.text += n;
+        current.ownGood += n;
         node = node.nextSibling;
       } else if (node.nodeType === 1) {
         const el = node as Element;
@@ -124,9 +124,9 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
           node = el.nextSibling;
           continue;
         }
-        const s = make(el, frame.s);
-        frame.s.children.push(s);
-        stack.push({ s });
+        const s = make(el, current);
+        current.children.push(s);
+        stack.push(s);
         node = el.firstChild;
       } else {
         node = node.nextSibling;
@@ -134,23 +134,22 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
     } else {
       stack.pop();
       const parent = stack[stack.length - 1];
-      const s = frame.s;
+      const s = current;
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
         s.linkText = s.text;
       }
-      if (parent) {
-        parent.s.text += s.text;
-        parent.s.linkText += s.linkText;
-        parent.s.controls += s.controls;
-        parent.s.paragraphs += s.paragraphs;
+      if (parent !== undefined) {
+        parent.text += s.text;
+        parent.linkText += s.linkText;
+        parent.controls += s.controls;
+        parent.paragraphs += s.paragraphs;
       }
-      node = frame.s.el === root ? null : frame.s.el.nextSibling;
+      node = s.el === root ? null : s.el.nextSibling;
     }
   }
-  const tree = { root: top, byElement, preorder, hidden };
-  computeGood(tree);
-  return tree;
+  // `good` is left at 0: callers relabel chrome first, then call computeGood once.
+  return { root: top, preorder, hidden };
 }
 
 /** (Re)computes `good` bottom-up, iteratively; call again after junk labels change. */
