@@ -1,0 +1,88 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionBrowser, type SessionBrowser } from '@scrape/browser';
+import { createInteractSessions, createMemoryProfileStore, type InteractSessions, type ProfileStore } from '../index.js';
+
+let site: Server;
+let origin = '';
+let browser: SessionBrowser;
+
+beforeAll(async () => {
+  site = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html');
+    if (req.url === '/set') res.setHeader('set-cookie', 'token=abc; Path=/; Max-Age=600');
+    res.end(`<title>t</title><h1>${req.url}</h1><p>cookie: ${req.headers.cookie ?? 'none'}</p>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
+  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  // One Chromium for every manager of this file; each test's manager closes its sessions, not the browser.
+  browser = createSessionBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  site?.close();
+});
+
+function manager(settings: Parameters<typeof createInteractSessions>[0]['settings'] = {}, profiles?: ProfileStore): InteractSessions {
+  const shared: SessionBrowser = { open: (r) => browser.open(r), openCount: () => browser.openCount(), close: async () => {} };
+  return createInteractSessions({ allowPrivateUrls: true, browser: shared, profiles, settings });
+}
+
+const failure = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (error) {
+    return error as { status: number; code?: string; error: string };
+  }
+  throw new Error('expected a failure');
+};
+
+describe('createInteractSessions', () => {
+  it('bounds sessions per team and in total (429), freeing a slot when one stops', async () => {
+    const sessions = manager({ maxPerTeam: 1, maxTotal: 2 });
+    for (const id of ['a1', 'a2', 'b1', 'c1']) sessions.rememberScrape(id, { team: id[0], url: `${origin}/${id}` });
+    const first = await sessions.interact('a1', { code: 'await page.title()' }, 'a');
+    expect((await failure(sessions.interact('a2', { code: '1' }, 'a'))).status).toBe(429);
+    await sessions.interact('b1', { code: '1' }, 'b');
+    expect(await failure(sessions.interact('c1', { code: '1' }, 'c'))).toMatchObject({ status: 429, error: 'Concurrency limit reached' });
+    await sessions.stopSession(first.sessionId, 'a');
+    expect((await sessions.interact('a2', { code: '1' }, 'a')).success).toBe(true);
+    await sessions.close();
+    expect(sessions.stats().sessions).toBe(0);
+  });
+
+  it('ends a session at its maximum lifetime even while it is used', async () => {
+    const sessions = manager({ maxLifetimeMs: 1_200, idleTimeoutMs: 60_000 });
+    sessions.rememberScrape('s', { team: 't', url: `${origin}/` });
+    const first = await sessions.interact('s', { code: '1' }, 't');
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect((await failure(sessions.stopSession(first.sessionId, 't'))).status).toBe(404);
+    // The next call on the scrape opens a new session.
+    const second = await sessions.interact('s', { code: '2' }, 't');
+    expect(second.sessionId).not.toBe(first.sessionId);
+    await sessions.close();
+  });
+
+  it('one saving session per profile (409); close() saves the profile and releases it', async () => {
+    const profiles = createMemoryProfileStore();
+    const sessions = manager({}, profiles);
+    sessions.rememberScrape('p1', { team: 't', url: `${origin}/set`, profile: { name: 'shop', saveChanges: true } });
+    sessions.rememberScrape('p2', { team: 't', url: `${origin}/`, profile: { name: 'shop', saveChanges: true } });
+    sessions.rememberScrape('p3', { team: 'other', url: `${origin}/`, profile: { name: 'shop', saveChanges: true } });
+    await sessions.interact('p1', { code: '1' }, 't');
+    expect(await failure(sessions.interact('p2', { code: '1' }, 't'))).toMatchObject({ status: 409, error: 'Conflict' });
+    // Another team's profile of the same name is another profile.
+    expect((await sessions.interact('p3', { code: '1' }, 'other')).success).toBe(true);
+    await sessions.close();
+    const saved = await profiles.get('t', 'shop');
+    expect(saved?.cookies.map((c) => `${c.name}=${c.value}`)).toEqual(['token=abc']);
+    expect((await profiles.get('other', 'shop'))?.cookies).toEqual([]);
+
+    const again = manager({}, profiles);
+    again.rememberScrape('p4', { team: 't', url: `${origin}/`, profile: { name: 'shop', saveChanges: false } });
+    const seen = await again.interact('p4', { code: `await page.textContent('p')` }, 't');
+    expect(seen.result).toBe('cookie: token=abc');
+    await again.close();
+  });
+});
