@@ -1,0 +1,22 @@
+// CI smoke: the sandbox runs code against a real page, contains process.exit, and its start-up cost is not absurd.
+import { measure, print, startSite } from './measure.mjs';
+
+/** A sandbox start is ~50-150 ms here; 2 s means something (a hung spawn, a retry loop) is broken. */
+const MAX_SANDBOX_MEDIAN_MS = 2_000;
+
+const site = await startSite();
+let failures = [];
+try {
+  const result = await measure({ base: site.base, iterations: 4 });
+  print('Interact sandbox cost (smoke)', result.rows);
+  failures = result.failures;
+  const sandbox = result.rows.find((r) => r.name === 'sandbox: await page.title()');
+  if (!sandbox || sandbox.median > MAX_SANDBOX_MEDIAN_MS) failures.push(`sandbox median ${sandbox?.median} ms > ${MAX_SANDBOX_MEDIAN_MS} ms`);
+} finally {
+  await site.close();
+}
+if (failures.length) {
+  console.error(`\nFAILED:\n${failures.join('\n')}`);
+  process.exit(1);
+}
+console.log('\ninteract smoke ok');
