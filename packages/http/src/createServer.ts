@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
-import { createInteractSessions, privateUrlsAllowedByEnv, type InteractSessions } from '@scrape/scraper';
+import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
@@ -135,6 +135,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
         createInteractSessions({
           allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(),
           profiles: scraper.profiles ?? undefined,
+          // With Redis, processes tell each other which scrapes exist and which process holds a session.
+          directory: sessionDirectoryForHome(resolveStoreHome(options)) ?? undefined,
           onSessionEnd: (ended) => interactBilling.charge(ended),
         }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
@@ -212,7 +214,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
       const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl) });
       await admission?.succeed(data);
-      rememberForInteract(interact, data, request.body, request.team);
+      await rememberForInteract(interact, data, request.body, request.team);
       log.engine = engineOf(data);
       log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;
       return { success: true, data };
@@ -288,12 +290,12 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 }
 
 /** A finished scrape can be continued with interact: its scrapeId, final URL, team and profile. */
-function rememberForInteract(interact: InteractSessions | undefined, data: ScrapeDocument, body: unknown, team: string | undefined): void {
+async function rememberForInteract(interact: InteractSessions | undefined, data: ScrapeDocument, body: unknown, team: string | undefined): Promise<void> {
   const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
   const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
   if (!interact || typeof m.scrapeId !== 'string' || !url) return;
   const profile = (body as { profile?: { name?: unknown; saveChanges?: unknown } } | null)?.profile;
-  interact.rememberScrape(m.scrapeId, {
+  await interact.rememberScrape(m.scrapeId, {
     team,
     url,
     profile: typeof profile?.name === 'string' ? { name: profile.name, saveChanges: profile.saveChanges !== false } : undefined,

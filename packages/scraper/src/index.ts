@@ -64,3 +64,4 @@ export { createInteractSessions, type InteractSessions, type InteractSessionsOpt
 export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
 export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
+export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirectory, type SessionRecord, type ScrapeRecord } from './interact/sessionDirectory.js';

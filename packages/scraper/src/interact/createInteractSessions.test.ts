@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionBrowser, type SessionBrowser } from '@scrape/browser';
-import { createInteractSessions, createMemoryProfileStore, type InteractSessions, type ProfileStore } from '../index.js';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createInteractSessions, createMemoryProfileStore, sessionDirectoryForHome, type InteractSessions, type ProfileStore } from '../index.js';
 
 let site: Server;
 let origin = '';
 let browser: SessionBrowser;
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 beforeAll(async () => {
   site = createServer((req, res) => {
@@ -24,9 +27,10 @@ afterAll(async () => {
   site?.close();
 });
 
-function manager(settings: Parameters<typeof createInteractSessions>[0]['settings'] = {}, profiles?: ProfileStore): InteractSessions {
+function manager(settings: NonNullable<Parameters<typeof createInteractSessions>[0]>['settings'] = {}, profiles?: ProfileStore, directoryPrefix?: string): InteractSessions {
   const shared: SessionBrowser = { open: (r) => browser.open(r), openCount: () => browser.openCount(), close: async () => {} };
-  return createInteractSessions({ allowPrivateUrls: true, browser: shared, profiles, settings });
+  const directory = directoryPrefix ? (sessionDirectoryForHome({ kind: 'redis', redisUrl: REDIS_URL, keyPrefix: directoryPrefix }) ?? undefined) : undefined;
+  return createInteractSessions({ allowPrivateUrls: true, browser: shared, profiles, settings, directory });
 }
 
 const failure = async (work: Promise<unknown>) => {
@@ -84,5 +88,28 @@ describe('createInteractSessions', () => {
     const seen = await again.interact('p4', { code: `await page.textContent('p')` }, 't');
     expect(seen.result).toBe('cookie: token=abc');
     await again.close();
+  });
+});
+
+describe('several processes (directory in Redis)', () => {
+  it('a scrape remembered by one process can be continued on another; calls for its live session elsewhere are 409', async () => {
+    const prefix = `test:interact:${randomUUID()}:`;
+    const a = manager({}, undefined, prefix);
+    const b = manager({}, undefined, prefix);
+    try {
+      await a.rememberScrape('shared', { team: 't', url: `${origin}/` });
+      const onB = await b.interact('shared', { code: 'await page.title()' }, 't');
+      expect(onB).toMatchObject({ success: true, result: 't' });
+      expect(await failure(a.interact('shared', { code: '1' }, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
+      expect(await failure(a.stopSession(onB.sessionId, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
+      expect((await failure(a.stopSession(onB.sessionId, 'intruder'))).status).toBe(403);
+      expect((await b.stopScrapeSession('shared', 't')).success).toBe(true);
+      expect((await failure(a.stopSession(onB.sessionId, 't'))).status).toBe(404);
+    } finally {
+      await a.close();
+      await b.close();
+      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+    }
   });
 });

@@ -15,6 +15,7 @@ import { DEFAULT_TEAM } from '../steps/changeTracking.js';
 import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
 import { parseInteractRequest } from './parseInteractRequest.js';
 import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
+import type { SessionDirectory, SessionRecord } from './sessionDirectory.js';
 
 /** Budget of the navigation that opens a session on the scrape's page. */
 const OPEN_TIMEOUT_MS = 30_000;
@@ -47,13 +48,18 @@ export interface InteractSessionsOptions extends SsrfOptions {
   browser?: SessionBrowser;
   /** Saved profiles; pass the scraper's (`scraper.profiles`) so scrapes and sessions share them. Default: in memory. */
   profiles?: ProfileStore;
+  /**
+   * Shared with the other server processes (Redis): scrapes made anywhere can be continued here, and a call for a
+   * session another process holds answers 409 `INTERACT_SESSION_ELSEWHERE` instead of 404. Closed by the manager.
+   */
+  directory?: SessionDirectory;
   /** Hears every session that ends (stop, idle, lifetime, shutdown) with its bill, e.g. to charge the account. */
   onSessionEnd?: (ended: { team: string; sessionId: string; scrapeId: string; durationMs: number; creditsBilled: number; reason: string }) => void;
 }
 
 export interface InteractSessions {
   /** Lets the scrape be continued later (its final URL, the team it belongs to, its profile). */
-  rememberScrape(scrapeId: string, scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean } }): void;
+  rememberScrape(scrapeId: string, scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean } }): Promise<void>;
   /** `POST /v2/scrape/{scrapeId}/interact`. */
   interact(scrapeId: string, body: unknown, team?: string): Promise<InteractResponse>;
   /** `DELETE /v2/interact/{sessionId}`. */
@@ -107,6 +113,22 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const perTeam = new Map<string, number>();
   let opening = 0;
   let closed = false;
+  const directory = options.directory;
+  /** This manager's name in the directory. */
+  const ownerId = randomUUID();
+  // The directory is a courtesy to the other processes: its failures (caught at each use) never fail a local call.
+
+  /** A session held by another process, when the directory knows one: 403 for another team, 409 otherwise. */
+  function elsewhere(record: SessionRecord | null, team: string): void {
+    if (!record || record.owner === ownerId) return;
+    if (record.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
+    throw new ScrapeError({
+      status: 409,
+      error: 'Conflict',
+      code: 'INTERACT_SESSION_ELSEWHERE',
+      details: { reason: 'this interact session lives in another server process; route calls for this scrape to the same process (sticky by scrapeId)', sessionId: record.sessionId },
+    });
+  }
 
   const bill = (durationMs: number) => Math.ceil((durationMs / 60_000) * settings.creditsPerMinute);
 
@@ -122,6 +144,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       clearTimeout(session.lifetimeTimer);
       sessions.delete(session.id);
       if (byScrape.get(session.scrapeId) === session.id) byScrape.delete(session.scrapeId);
+      await directory?.deleteSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }).catch(() => {});
       perTeam.set(session.team, (perTeam.get(session.team) ?? 1) - 1);
       // Billed up to the last use: an idle session is not charged for the time it sat waiting to expire.
       const endedAt = reason === 'idle timeout' ? session.lastUsedAt : Date.now();
@@ -190,6 +213,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const session: Session = { id: randomUUID(), team, scrapeId, startedAt: now, lastUsedAt: now, page, profile, releaseProfile, queue: Promise.resolve() };
       sessions.set(session.id, session);
       byScrape.set(scrapeId, session.id);
+      await directory?.putSession({ sessionId: session.id, scrapeId, team, owner: ownerId }, settings.maxLifetimeMs).catch(() => {});
       armIdle(session);
       session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), settings.maxLifetimeMs);
       session.lifetimeTimer.unref?.();
@@ -212,13 +236,15 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   return {
-    rememberScrape(scrapeId, scrape) {
-      scrapes.set(scrapeId, { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, at: Date.now(), profile: scrape.profile });
+    async rememberScrape(scrapeId, scrape) {
+      const record = { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, profile: scrape.profile };
+      scrapes.set(scrapeId, { ...record, at: Date.now() });
       // Maps iterate in insertion order: the first keys are the oldest.
       for (const key of scrapes.keys()) {
         if (scrapes.size <= settings.rememberedScrapes) break;
         scrapes.delete(key);
       }
+      await directory?.putScrape(scrapeId, record, settings.scrapeMemoryMs).catch(() => {});
     },
 
     async interact(scrapeId, body, teamOrUndefined) {
@@ -226,8 +252,13 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const team = teamOrUndefined ?? DEFAULT_TEAM;
       const request = parseInteractRequest(body);
       let session = sessions.get(byScrape.get(scrapeId) ?? '');
+      if (!session && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team);
       if (!session) {
-        const scrape = scrapes.get(scrapeId);
+        let scrape = scrapes.get(scrapeId);
+        if (!scrape && directory) {
+          const shared = await directory.getScrape(scrapeId).catch(() => null);
+          if (shared) scrape = { ...shared, at: Date.now() };
+        }
         if (!scrape || Date.now() - scrape.at > settings.scrapeMemoryMs) {
           throw errors.notFound(
             'Scrape not found: interact continues a scrape made on this server in the last 24 hours; scrape the page first',
@@ -264,12 +295,16 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     },
 
     async stopSession(sessionId, team) {
-      const session = owned(sessions.get(sessionId), team ?? DEFAULT_TEAM, 'Interact session');
+      const local = sessions.get(sessionId);
+      if (!local && directory) elsewhere(await directory.sessionById(sessionId).catch(() => null), team ?? DEFAULT_TEAM);
+      const session = owned(local, team ?? DEFAULT_TEAM, 'Interact session');
       return end(session, 'stopped');
     },
 
     async stopScrapeSession(scrapeId, team) {
-      const session = owned(sessions.get(byScrape.get(scrapeId) ?? ''), team ?? DEFAULT_TEAM, 'Interact session for this scrape');
+      const local = sessions.get(byScrape.get(scrapeId) ?? '');
+      if (!local && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team ?? DEFAULT_TEAM);
+      const session = owned(local, team ?? DEFAULT_TEAM, 'Interact session for this scrape');
       return end(session, 'stopped');
     },
 
@@ -280,6 +315,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       await Promise.allSettled([...sessions.values()].map((s) => end(s, 'shutdown')));
       await browser.close();
       if (ownsProfiles) await profiles.close();
+      await directory?.close();
     },
   };
 }
