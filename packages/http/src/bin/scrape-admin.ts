@@ -14,7 +14,7 @@ const NEW_ACCOUNT_CONCURRENCY = 5;
 const USAGE = `Usage: scrape-admin <command> [options]
 
 Keys (the key is printed once; only its sha256 is stored):
-  keys create --account <id> [--name <label>] [account options]   issue a key (creates the account if new)
+  keys create --account <id> [--name <key label>] [account options]  issue a key (creates the account if new)
   keys revoke <key-id>                                           revoke a key (ids from "keys list")
   keys list                                                      every key: id, account, name, created, revoked
 
@@ -44,24 +44,33 @@ changes the Redis key prefix (default scrape:accounts:). Use the same environmen
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      account: { type: 'string' },
-      name: { type: 'string' },
-      credits: { type: 'string' },
-      'unlimited-credits': { type: 'boolean' },
-      'limited-credits': { type: 'boolean' },
-      rate: { type: 'string' },
-      concurrency: { type: 'string' },
-      queue: { type: 'string' },
-      endpoints: { type: 'string' },
-      features: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  // "credits add acme -100": a negative number is an argument, not an option.
+  const negatives = argv.filter((a) => /^-\d+$/.test(a));
+  const args = [...argv.filter((a) => !/^-\d+$/.test(a)), ...(negatives.length ? ['--', ...negatives] : [])];
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        account: { type: 'string' },
+        name: { type: 'string' },
+        credits: { type: 'string' },
+        'unlimited-credits': { type: 'boolean' },
+        'limited-credits': { type: 'boolean' },
+        rate: { type: 'string' },
+        concurrency: { type: 'string' },
+        queue: { type: 'string' },
+        endpoints: { type: 'string' },
+        features: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
   const [group, action, ...rest] = positionals;
   if (values.help || !group) {
     process.stdout.write(USAGE + '\n');
@@ -153,7 +162,6 @@ async function upsertAccount(store: AccountStore, id: string, values: Values): P
     features: [],
     unlimitedCredits: false,
   };
-  if (values.name !== undefined && !existing) settings.name = String(values.name);
   if (values.rate !== undefined) settings.ratePerMinute = limit('--rate', values.rate);
   if (values.concurrency !== undefined) settings.concurrency = limit('--concurrency', values.concurrency);
   if (values.queue !== undefined) settings.queueLimit = count('--queue', values.queue);
