@@ -5,8 +5,12 @@ import { DEFAULT_QUEUE_LIMIT, ENDPOINT_SCRAPE, type Account } from '../accounts/
 import type { AccountSettings, AccountStore } from '../accounts/AccountStore.js';
 import { generateApiKey, hashApiKey, keyIdOf } from '../accounts/apiKey.js';
 import { openAccountStore } from '../accounts/openAccountStore.js';
-import { DEFAULT_DATA_DIR } from '../config.js';
 
+/**
+ * scrape-server's default data dir (config.ts DEFAULT_DATA_DIR), repeated because importing the server's config pulls
+ * in the whole scraper and makes every admin command take seconds to start.
+ */
+const DEFAULT_DATA_DIR = './.scrape-data';
 /** A new account's limits unless told otherwise: safe to hand out, easy to raise. */
 const NEW_ACCOUNT_RATE_PER_MINUTE = 100;
 const NEW_ACCOUNT_CONCURRENCY = 5;
