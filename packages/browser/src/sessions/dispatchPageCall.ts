@@ -9,6 +9,8 @@ const LOCATOR_METHODS = new Set(['click', 'dblclick', 'fill', 'type', 'pressSequ
   'selectOption', 'focus']);
 const KEYBOARD_METHODS = new Set(['press', 'type', 'down', 'up', 'insertText']);
 const MOUSE_METHODS = new Set(['click', 'dblclick', 'move', 'down', 'up', 'wheel']);
+/** Schemes `goto` may open: file:, chrome:, view-source: and friends would read the server's disk or browser internals. */
+const NAVIGABLE = /^(https?:|about:blank$)/i;
 /** Option keys that would reach the file system or the server's own state. */
 const FORBIDDEN_OPTION_KEYS = new Set(['path', 'files']);
 
@@ -62,6 +64,9 @@ export async function dispatchPageCall(page: Page, context: BrowserContext, targ
       if (typeof spec?.fn === 'string') return toWire(await page.evaluate(`(${spec.fn}).apply(null, ${JSON.stringify(spec.arg === undefined ? [] : [spec.arg])})`));
       if (typeof spec?.expression === 'string') return toWire(await page.evaluate(spec.expression));
       throw new PageCallError('evaluate needs a function or a string');
+    }
+    if (method === 'goto' && !(typeof args[0] === 'string' && NAVIGABLE.test(args[0]))) {
+      throw new PageCallError('goto accepts http(s) URLs only');
     }
     return toWire(await invoke(page, PAGE_METHODS));
   }

@@ -110,6 +110,13 @@ describe('runSandboxedCode', () => {
     expect(secretHits).toBe(0);
   });
 
+  it('cannot open file: or other local schemes, even without an SSRF guard', async () => {
+    const direct = await run(`await page.goto('file:///etc/hostname')`);
+    expect(direct.error).toMatch(/http\(s\) URLs only/);
+    const viaPage = await run(`await page.evaluate(() => { location.href = 'file:///etc/hostname'; }); await page.waitForTimeout(500); return page.url()`);
+    expect(viaPage.result).not.toMatch(/^file:/);
+  });
+
   it('refuses calls outside the whitelist and file-system options', async () => {
     const out = await run(`await page.screenshot({ path: '/tmp/x.png' })`);
     expect(out.error).toMatch(/path/);

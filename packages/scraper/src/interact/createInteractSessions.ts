@@ -271,6 +271,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         owned(session, team, 'Interact session');
       }
       const live = session;
+      // A running call is not idleness: the idle clock restarts when it returns.
+      clearTimeout(live.idleTimer);
       const run = live.queue.then(async () => {
         if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
         live.page.page.setDefaultTimeout(request.timeoutMs);
