@@ -50,8 +50,6 @@ describe('options this build cannot serve answer 501 naming the option, before a
     [{ minAge: 1 }, 'minAge'],
     [{ lockdown: true }, 'lockdown'],
     [{ threatProtection: { mode: 'normal' } }, 'threatProtection'],
-    [{ redactPII: true }, 'redactPII'],
-    [{ redactPII: { mode: 'fast' } }, 'redactPII'],
     [{ formats: ['markdown', 'changeTracking'] }, 'formats.changeTracking'],
     [{ formats: ['branding'] }, 'formats.branding'],
   ])('%j → 501 %s', async (extra, option) => {

@@ -10,6 +10,7 @@ import { checkLlmFormats, runLlmFormats } from './steps/llmFormats.js';
 import { renderMedia } from './steps/mediaFormats.js';
 import { planScrape } from './steps/plan.js';
 import { checkPost, postProcess } from './steps/postProcess.js';
+import { redactContent } from './steps/redactContent.js';
 import { checkFormats, renderFormats } from './steps/renderFormats.js';
 import { publishArtifacts, type ArtifactUrl } from './steps/publishArtifacts.js';
 import { checkTransform, transform } from './steps/transform.js';
@@ -54,12 +55,14 @@ export async function runPipeline(
   const fields = await renderMedia(plan, source, deps, signal, rendered, context.artifactUrl);
   signal.throwIfAborted();
   // 7 post: redaction and markdown clean-ups.
-  const finished = postProcess(plan, content, fields);
+  //   redactPII: every returned page text and the page metadata; fails closed (500, nothing unredacted returned).
+  const redacted = await redactContent(plan, content, postProcess(plan, content, fields));
+  signal.throwIfAborted();
   // 7a LLM formats: onlyCleanContent, then summary, json, answer, highlights (on the final markdown).
-  const withLlm = await runLlmFormats(plan, source, content, finished, deps, signal);
+  const withLlm = await runLlmFormats(plan, source, redacted.content, redacted.fields, deps, signal);
   signal.throwIfAborted();
   // 7b change tracking: against this team's previous scrape of the URL (after post, so it sees the final markdown).
   const tracked = await trackChanges(plan, source, withLlm, deps, context.team, signal);
   // 8 document: requested fields + metadata.
-  return buildDocument(plan, source, content, tracked, hit);
+  return buildDocument(plan, source, redacted.content, tracked, hit);
 }

@@ -31,11 +31,26 @@ export const locationSchema = z
   })
   .describe('Country (proxy when available) and languages to emulate.');
 
-export const REDACT_PII_ENTITIES = ['PERSON', 'EMAIL', 'PHONE', 'LOCATION', 'FINANCIAL', 'SECRET'] as const;
+/** Entity names of `redactPII.entities`; `URL-with-credentials` is the issue's spelling of `URL_CREDENTIALS`. */
+export const REDACT_PII_ENTITIES = [
+  'PERSON',
+  'EMAIL',
+  'PHONE',
+  'LOCATION',
+  'ADDRESS',
+  'ORGANIZATION',
+  'FINANCIAL',
+  'SECRET',
+  'ID',
+  'IP',
+  'URL_CREDENTIALS',
+  'URL-with-credentials',
+  'DATE_OF_BIRTH',
+] as const;
 
 export const redactPIIOptionsSchema = z.strictObject({
   mode: z.enum(['fast', 'accurate', 'aggressive']).optional(),
-  entities: z.array(z.enum(REDACT_PII_ENTITIES)).optional(),
+  entities: z.array(z.enum(REDACT_PII_ENTITIES)).min(1, 'redactPII.entities must name at least one entity').optional(),
   replaceStyle: z.enum(['tag', 'mask', 'remove']).optional(),
 });
 

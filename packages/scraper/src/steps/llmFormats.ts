@@ -1,4 +1,3 @@
-import { redactJsonStrings, redactPII } from '@scrape/core';
 import { errors, ScrapeError } from '../errors.js';
 import { answerQuestion } from '../llm/answerQuestion.js';
 import { cleanMarkdown } from '../llm/cleanMarkdown.js';
@@ -14,6 +13,7 @@ import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 import type { FormatFields } from './renderFormats.js';
 import type { Content } from './transform.js';
+import { piiCountsOf, redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
 
 /** What an unconfigured scraper is missing when nobody said otherwise. */
 const DEFAULT_MISSING = ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'];
@@ -68,9 +68,9 @@ export async function runLlmFormats(plan: ScrapePlan, source: Source, content: C
   if (wanted.length === 0 || !client) return fields;
   let markdown = fields.markdown ?? content.markdown;
   if (markdown === undefined) throw errors.unsupportedContent(source.contentType, wanted);
-  const redact = plan.request.redactPII;
   // Post-processing redacted the markdown field; markdown not asked for is redacted here before the model sees it.
-  if (fields.markdown === undefined && redact !== false) markdown = (await redactPII(markdown, redact)).text;
+  const redactOptions = redactOptionsOf(plan.request);
+  if (fields.markdown === undefined && redactOptions !== undefined) markdown = await redactTextOrFail(markdown, redactOptions);
   const out: FormatFields = { ...fields };
   const warnings: string[] = [];
 
@@ -78,8 +78,9 @@ export async function runLlmFormats(plan: ScrapePlan, source: Source, content: C
     const cleaned = await tolerate('onlyCleanContent', () => cleanMarkdown(client, markdown!, signal));
     warnings.push(...cleaned.warnings);
     if (cleaned.value !== null) {
-      markdown = cleaned.value;
-      if (out.markdown !== undefined) out.markdown = cleaned.value;
+      // Cleaned from redacted markdown, but a model may still write personal data back in.
+      markdown = redactOptions !== undefined ? await redactTextOrFail(cleaned.value, redactOptions, piiCountsOf(content)) : cleaned.value;
+      if (out.markdown !== undefined) out.markdown = markdown;
     }
   }
   const page = markdown;
@@ -103,7 +104,7 @@ export async function runLlmFormats(plan: ScrapePlan, source: Source, content: C
   if (highlightsResult) results.highlights = highlightsResult.value;
   for (const r of [summaryResult, jsonResult, answerResult, highlightsResult]) if (r) warnings.push(...r.warnings);
   // The model may repeat personal data from the page (or invent some): its output is redacted like the markdown.
-  const finalResults = redact !== false ? (await redactJsonStrings(results, redact)).value : results;
+  const finalResults = redactOptions !== undefined ? await redactJsonOrFail(results, redactOptions, piiCountsOf(content)) : results;
   Object.assign(out, finalResults);
   if (warnings.length > 0) out.warning = [out.warning, ...dedupe(warnings)].filter(Boolean).join(' ');
   return out;

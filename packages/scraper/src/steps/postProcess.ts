@@ -1,4 +1,4 @@
-import { errors } from '../errors.js';
+import { checkRedaction } from './redactContent.js';
 import type { FormatFields } from './renderFormats.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
@@ -8,10 +8,9 @@ const BASE64_IMAGE_PLACEHOLDER = '<Base64-Image-Removed>';
 /** `![alt](data:image/...;base64,...)`, the target optionally in angle brackets. */
 const BASE64_IMAGE = /(!\[[^\]]*\]\()<?data:image\/[^;,)>\s]+;base64,[^)>\s]*>?(\s+"[^"]*")?\)/g;
 
+/** redactPII refuses, before any fetch, the formats it cannot return redacted (see redactContent). */
 export function checkPost(plan: ScrapePlan): void {
-  if (plan.request.redactPII !== false) {
-    throw errors.notImplemented('redactPII', 'PII redaction is not available in this build yet');
-  }
+  checkRedaction(plan);
 }
 
 /**

@@ -1,0 +1,122 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { preloadPiiGazetteers } from '@scrape/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScraper, type Scraper } from '../createScraper.js';
+import { ScrapeError } from '../errors.js';
+import { redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
+
+const PAGE = `<!DOCTYPE html><html><head><title>Contact Maria Gonzalez</title>
+<meta name="description" content="Write to maria.gonzalez@example.org or call +1 415 555 0132.">
+</head><body><main>
+<h1>Our team</h1>
+<p>Maria Gonzalez answers at maria.gonzalez@example.org and on +1 415 555 0132. Her card 4111 1111 1111 1111 is on file.</p>
+<table><thead><tr><th>Name</th><th>Email</th><th>Role</th></tr></thead>
+<tbody><tr><td>Robert Miller</td><td>bob.miller@example.org</td><td>Editor</td></tr></tbody></table>
+<p><a href="mailto:maria.gonzalez@example.org">Mail Maria</a> or read <a href="https://docs.example.com/guide">the guide</a>.</p>
+</main></body></html>`;
+
+let server: http.Server;
+let base = '';
+let scraper: Scraper;
+
+beforeAll(async () => {
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {} });
+  // The name and place lists load once per process (seconds on a busy machine): not part of any one test.
+  await preloadPiiGazetteers();
+}, 60_000);
+
+afterAll(async () => {
+  await scraper.close();
+  await new Promise((r) => server.close(r));
+});
+
+async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ScrapeError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('redactPII in the scrape pipeline', () => {
+  it('redacts markdown, links and page metadata, and counts per type', async () => {
+    const doc = (await scraper.scrape({ url: `${base}/team`, formats: ['markdown', 'links'], onlyMainContent: false, redactPII: true })) as Record<string, any>;
+    const md: string = doc.markdown;
+    for (const value of ['Maria Gonzalez', 'maria.gonzalez@example.org', '415 555 0132', '4111 1111 1111 1111', 'Robert Miller', 'bob.miller@example.org']) {
+      expect(md).not.toContain(value);
+    }
+    expect(md).not.toMatch(/Gonzalez|Miller/);
+    expect(md).toContain('[PERSON]');
+    expect(md).toContain('[EMAIL]');
+    // Table keeps its three columns; the ordinary cell survives.
+    expect(md).toMatch(/\|\s*\[PERSON\]\s*\|\s*\[EMAIL\]\s*\|\s*Editor\s*\|/);
+    // A link without PII still works; the mailto link keeps its scheme.
+    expect(md).toContain('(https://docs.example.com/guide)');
+    expect(doc.links).toContain('https://docs.example.com/guide');
+    expect(doc.links.join(' ')).not.toContain('maria.gonzalez@example.org');
+    expect(doc.metadata.title).not.toContain('Maria Gonzalez');
+    expect(doc.metadata.description).not.toContain('maria.gonzalez@example.org');
+    expect(doc.metadata.piiRedactions.EMAIL).toBeGreaterThanOrEqual(3);
+    expect(doc.metadata.piiRedactions.PERSON).toBeGreaterThanOrEqual(2);
+    expect(doc.metadata.piiRedactions.FINANCIAL).toBe(1);
+    expect(doc.metadata.sourceURL).toBe(`${base}/team`);
+  });
+
+  it('honours an entity subset (the spec alias included) and the mask style', async () => {
+    const doc = (await scraper.scrape({
+      url: `${base}/team`,
+      formats: ['markdown'],
+      redactPII: { mode: 'fast', entities: ['EMAIL', 'URL-with-credentials'], replaceStyle: 'mask' },
+    })) as Record<string, any>;
+    expect(doc.markdown).not.toContain('maria.gonzalez@example.org');
+    expect(doc.markdown).toContain('█'.repeat('maria.gonzalez@example.org'.length));
+    expect(doc.markdown).toContain('Maria Gonzalez');
+    expect(doc.markdown).toContain('4111 1111 1111 1111');
+    expect(Object.keys(doc.metadata.piiRedactions)).toEqual(['EMAIL']);
+  });
+
+  it('without redactPII nothing is redacted and no counts are reported', async () => {
+    const doc = (await scraper.scrape({ url: `${base}/team`, formats: ['markdown'] })) as Record<string, any>;
+    expect(doc.markdown).toContain('maria.gonzalez@example.org');
+    expect(doc.metadata.piiRedactions).toBeUndefined();
+  });
+
+  it.each([
+    [['html'], 'format html'],
+    [['markdown', 'rawHtml'], 'format rawHtml'],
+    [['rawBase64'], 'format rawBase64'],
+  ])('refuses %j with a 400 naming it', async (formats, named) => {
+    const error = await failure(scraper.scrape({ url: `${base}/team`, formats, redactPII: true }));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('BAD_REQUEST_PII_UNSUPPORTED_FORMAT');
+    expect(error.error).toContain(named);
+  });
+});
+
+describe('fail closed', () => {
+  it('a redactor failure is a 500 SCRAPE_PII_REDACTION_FAILED, never the text', async () => {
+    let deep: unknown = 'maria.gonzalez@example.org';
+    for (let i = 0; i < 300; i++) deep = [deep];
+    const error = await failure(redactJsonOrFail(deep, true));
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('SCRAPE_PII_REDACTION_FAILED');
+    expect(JSON.stringify(error.toJSON())).not.toContain('maria.gonzalez');
+    const bad = await failure(redactTextOrFail(42 as unknown as string, true));
+    expect(bad.code).toBe('SCRAPE_PII_REDACTION_FAILED');
+  });
+
+  it('maps the alias and leaves true alone', () => {
+    expect(redactOptionsOf({ redactPII: true })).toBe(true);
+    expect(redactOptionsOf({ redactPII: false })).toBeUndefined();
+    expect(redactOptionsOf({ redactPII: { entities: ['URL-with-credentials', 'URL_CREDENTIALS', 'EMAIL'] } })).toEqual({ entities: ['URL_CREDENTIALS', 'EMAIL'] });
+  });
+});
