@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import type { BrandingFacts } from './types.js';
 
-/** Elements looked at per kind: enough for any real page's buttons/links, bounded on huge DOMs. */
+/** Elements looked at per kind (links, images): enough for any real page, bounded on huge DOMs. */
 const MAX_ELEMENTS = 400;
+/** Buttons kept, in document order: a page's primary and secondary buttons come early; each costs a style record. */
+const MAX_BUTTONS = 40;
 /** Time the in-page pass may take before the render gives up on branding (it is a few ms on real pages). */
 export const BRANDING_MAX_MS = 3_000;
 
@@ -11,7 +13,7 @@ export const BRANDING_MAX_MS = 3_000;
  * reports them, sizes in px); the scraper turns them into the spec's shape. Null when the page cannot be read.
  */
 export async function collectBranding(page: Page, timeoutMs: number): Promise<BrandingFacts | undefined> {
-  const work = page.evaluate(brandingInPage, MAX_ELEMENTS).catch(() => undefined);
+  const work = page.evaluate(brandingInPage, [MAX_ELEMENTS, MAX_BUTTONS] as [number, number]).catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), Math.max(1, Math.min(timeoutMs, BRANDING_MAX_MS)));
@@ -24,7 +26,7 @@ export async function collectBranding(page: Page, timeoutMs: number): Promise<Br
 }
 
 /** Runs in the page: no closures over module scope, everything it needs is inside. */
-function brandingInPage(max: number): BrandingFacts {
+function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
   const abs = (u: string | null | undefined): string | null => {
     if (!u) return null;
     try {
@@ -63,8 +65,9 @@ function brandingInPage(max: number): BrandingFacts {
 
   const body = document.body;
   const html = document.documentElement;
-  const text: BrandingFacts['text'] = [];
-  const spacing: number[] = [];
+  // Aggregated here, not per element: the answer crosses the CDP pipe, and a big page has thousands of elements.
+  const textByStyle = new Map<string, BrandingFacts['text'][number]>();
+  const spacingCounts = new Map<number, number>();
   let seen = 0;
   for (const el of Array.from(body ? body.querySelectorAll('*') : [])) {
     if (seen >= max * 5) break;
@@ -76,30 +79,39 @@ function brandingInPage(max: number): BrandingFacts {
     const cs = getComputedStyle(el);
     for (const v of [cs.paddingTop, cs.paddingRight, cs.paddingBottom, cs.paddingLeft, cs.marginTop, cs.marginBottom, cs.rowGap, cs.columnGap]) {
       const px = parseFloat(v);
-      if (px > 0 && px < 200) spacing.push(px);
+      if (px > 0 && px < 200) spacingCounts.set(px, (spacingCounts.get(px) ?? 0) + 1);
     }
     if (chars > 0) {
-      text.push({ tag, chars, color: cs.color, fontFamily: cs.fontFamily, fontSize: cs.fontSize, fontWeight: cs.fontWeight });
+      const key = `${tag}|${cs.color}|${cs.fontFamily}|${cs.fontSize}|${cs.fontWeight}`;
+      const known = textByStyle.get(key);
+      if (known) known.chars += chars;
+      else textByStyle.set(key, { tag, chars, color: cs.color, fontFamily: cs.fontFamily, fontSize: cs.fontSize, fontWeight: cs.fontWeight });
     }
   }
 
   const buttonSelector = 'button, input[type=submit], input[type=button], [role=button], a[class*=btn], a[class*=button], a[class*=cta]';
-  const links: BrandingFacts['links'] = [];
+  const linksByStyle = new Map<string, BrandingFacts['links'][number]>();
   for (const a of Array.from(document.querySelectorAll('a[href]')).slice(0, max)) {
     if (!visible(a)) continue;
     const cs = getComputedStyle(a);
-    links.push({
+    const link = {
       color: cs.color,
       background: cs.backgroundColor,
       chars: (a.textContent ?? '').trim().length,
       inNav: a.closest('nav, header, footer') !== null,
       inText: a.closest('p, li, td, dd, blockquote') !== null,
       button: a.matches(buttonSelector),
-    });
+    };
+    const key = `${link.color}|${link.background}|${link.inNav}|${link.inText}|${link.button}`;
+    const known = linksByStyle.get(key);
+    if (known) known.chars += link.chars;
+    else linksByStyle.set(key, link);
   }
+  const links = [...linksByStyle.values()];
 
   const buttons: BrandingFacts['buttons'] = [];
-  for (const el of Array.from(document.querySelectorAll(buttonSelector)).slice(0, max)) {
+  for (const el of Array.from(document.querySelectorAll(buttonSelector))) {
+    if (buttons.length >= maxButtons) break;
     if (!visible(el)) continue;
     const r = el.getBoundingClientRect();
     const style = styleOf(el)!;
@@ -159,11 +171,11 @@ function brandingInPage(max: number): BrandingFacts {
     h2: styleOf(document.querySelector('h2')),
     h3: styleOf(document.querySelector('h3')),
     code: code ? getComputedStyle(code).fontFamily : null,
-    text,
+    text: [...textByStyle.values()],
     links,
     buttons,
     inputs,
-    spacing: spacing.slice(0, max * 4),
+    spacing: [...spacingCounts.entries()],
     logos,
     icons,
     ogImage: abs(meta('og:image')),

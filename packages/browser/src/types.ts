@@ -204,14 +204,14 @@ export interface BrandingFacts {
   h3: ComputedStyleFacts | null;
   /** Font family of code/pre, when the page has any. */
   code: string | null;
-  /** Visible elements with their own text: the text area (characters) each style covers. */
+  /** Visible elements with their own text, grouped by tag and style: the characters each style sets. */
   text: { tag: string; chars: number; color: string; fontFamily: string; fontSize: string; fontWeight: string }[];
-  /** `button`: styled as a button (a.btn...), which says nothing about the link colour. */
+  /** Grouped by style and place (`chars` summed). `button`: styled as a button (a.btn...), not a link colour. */
   links: { color: string; background: string; chars: number; inNav: boolean; inText: boolean; button: boolean }[];
   buttons: (ComputedStyleFacts & { className: string; text: string; area: number })[];
   inputs: ComputedStyleFacts[];
-  /** Non-zero paddings, margins and gaps in px. */
-  spacing: number[];
+  /** Non-zero paddings, margins and gaps in px, as `[value, how many times]`. */
+  spacing: [number, number][];
   logos: { url: string; tag: string; hinted: boolean; inHeader: boolean; linksHome: boolean; top: number }[];
   /** `link[rel=icon]` / apple-touch-icon URLs, absolute, in document order. */
   icons: string[];

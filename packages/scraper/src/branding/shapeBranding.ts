@@ -241,10 +241,11 @@ function pickLogo(facts: BrandingFacts): string | undefined {
   return [...facts.logos].sort((a, b) => score(b) - score(a) || a.top - b.top)[0]?.url;
 }
 
-function baseUnitOf(values: number[]): number | undefined {
-  const whole = values.map((v) => Math.round(v * 100) / 100);
-  if (whole.length === 0) return undefined;
-  return BASE_UNITS.find((unit) => whole.filter((v) => v % unit === 0).length / whole.length >= BASE_UNIT_SHARE);
+function baseUnitOf(values: [number, number][]): number | undefined {
+  const total = values.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return undefined;
+  const share = (unit: number) => values.reduce((sum, [v, count]) => sum + (Math.round(v * 100) % (unit * 100) === 0 ? count : 0), 0) / total;
+  return BASE_UNITS.find((unit) => share(unit) >= BASE_UNIT_SHARE);
 }
 
 function defined<T extends Record<string, unknown>>(object: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
