@@ -78,6 +78,13 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Get our newsletter');
   });
 
+  it('keeps class-labelled blocks that every entry of a list repeats (an index whose entries hold a "meta" block)', () => {
+    const entries = Array.from({ length: 8 }, (_, i) => `<dt><a href="/abs/${i}">entry ${i}</a></dt><dd><div class="meta"><div class="list-title">Paper title number ${i} about learning things</div><div class="list-authors"><a href="/a/${i}">Author ${i}</a></div></div></dd>`).join('');
+    const doc = page(`${chrome}<div id="content"><h1>Recent submissions</h1><dl>${entries}</dl><div class="post-meta">Posted by admin</div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (let i = 0; i < 8; i++) expect(out).toContain(`Paper title number ${i}`);
+  });
+
   it('keeps code blocks, tables and admonitions of documentation', () => {
     const doc = page(`${chrome}<div class="docs-layout"><div class="toc"><a href="#a">Install</a><a href="#b">Usage</a></div>
       <div class="markdown-body"><h1>Install</h1>${para('Docs', 2)}<pre><code>npm install example --save</code></pre>

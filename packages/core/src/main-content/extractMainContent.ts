@@ -48,6 +48,10 @@ const HARD_JUNK_KEEP_SHARE = 0.6;
 const LINK_DENSITY_MAX = 0.5;
 /** ...unless it holds this share of the root's text: then the links are the content (listings). */
 const LINKY_KEEP_SHARE = 0.3;
+/** Class-labelled blocks repeated this often inside the root, together holding this share of its text, are the items
+ *  themselves (every entry of a list has its "meta" block), not chrome. */
+const REPEATED_JUNK_MIN = 3;
+const REPEATED_JUNK_SHARE = 0.3;
 /** A root with more link text than this is a listing: its link-dense blocks are the items, not chrome. */
 const LISTING_LINK_DENSITY = 0.4;
 /** Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars, forms). */
@@ -230,6 +234,8 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
   const totalText = Math.max(1, root.text);
   const listing = root.linkText > LISTING_LINK_DENSITY * root.text;
   if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
+  const contentGroups = repeatedJunkGroups(root, total);
+  for (const g of contentGroups) trace?.push(`class-labelled group ${g} repeats across the root: kept as content`);
   const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean }> = [{ s: root, trustLinks: listing, trustClass: false }];
   while (stack.length > 0) {
     const { s, trustLinks, trustClass } = stack.pop()!;
@@ -243,7 +249,7 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
-      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE) why = 'chrome class/id';
+      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
       else if (linkDense && !trustLinks && !item && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE) why = 'controls';
       else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
@@ -260,6 +266,30 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
     }
   }
   return removed;
+}
+
+/** Signatures of class-labelled blocks that repeat inside the root and together hold a large share of its text. */
+function repeatedJunkGroups(root: NodeStats, total: number): Set<string> {
+  const groups = new Map<string, { count: number; chars: number }>();
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    for (const c of s.children) {
+      if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '')) {
+        // comments repeat by nature; on articles a long thread is still not the story
+        const sig = signature(c);
+        const g = groups.get(sig) ?? { count: 0, chars: 0 };
+        g.count++;
+        g.chars += plain(c);
+        groups.set(sig, g);
+      } else if (c.junk !== 'hard') {
+        stack.push(c);
+      }
+    }
+  }
+  const out = new Set<string>();
+  for (const [sig, g] of groups) if (g.count >= REPEATED_JUNK_MIN && g.chars >= REPEATED_JUNK_SHARE * total) out.add(sig);
+  return out;
 }
 
 /** Copies `root` without removed or hidden elements, iteratively; the page's own DOM is left untouched. */
