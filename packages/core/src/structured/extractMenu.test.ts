@@ -98,7 +98,7 @@ describe('extractMenu (exact output)', () => {
   it("plain HTML menu: headings as sections, name/description/price blocks, \"name ..... price\" lines, diet markers, kcal, og:site_name as merchant", () => {
     const expected = {
       "isMenu": true,
-      "confidence": 0.79,
+      "confidence": 0.84,
       "merchant": {
         "name": "The Copper Kettle Café"
       },

@@ -301,6 +301,36 @@ describe('pages that are not products', () => {
       {"@type":"ListItem","position":2,"item":{"@type":"Product","name":"B","offers":{"@type":"Offer","price":"2.00","priceCurrency":"USD"}}}]}</script></head><body><h1>Shoes</h1></body></html>`;
     expect(extractProduct(parseHtml(html), 'https://shop.example/shoes')).toBeNull();
   });
+  it('a grid of products (one microdata Product per card, a buy button each) is null', () => {
+    const cards = ['Kettle', 'Toaster', 'Blender'].map((n, i) => `<div itemscope itemtype="https://schema.org/Product"><h2 itemprop="name">${n}</h2>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span class="price" itemprop="price" content="${20 + i}">£${20 + i}.00</span><meta itemprop="priceCurrency" content="GBP"></div>
+      <button>Add to basket</button></div>`).join('');
+    expect(extractProduct(parseHtml(`<h1>Small appliances</h1>${cards}`), 'https://shop.example/small')).toBeNull();
+    const bare = ['Kettle', 'Toaster', 'Blender', 'Juicer'].map((n, i) => `<div class="card"><h3>${n}</h3><span class="price">£${20 + i}.00</span><button>Add to basket</button></div>`).join('');
+    expect(extractProduct(parseHtml(`<h1>Small appliances</h1>${bare}`), 'https://shop.example/small')).toBeNull();
+  });
+  it('og:type product.group (a collection) is not a product; og:type product without a price is one unless the page is a grid of buy buttons', () => {
+    const page = (type: string, extra = '', body = '') => `<head><meta property="og:type" content="${type}"><meta property="og:title" content="Sofas">${extra}</head><body><h1>Sofas</h1>${body}</body>`;
+    expect(extractProduct(parseHtml(page('product.group', '<meta property="product:price:amount" content="499">')), 'https://x.example/sofas')).toBeNull();
+    const grid = ['A', 'B', 'C'].map((n) => `<div><h2>${n}</h2><button>Add to cart</button></div>`).join('');
+    expect(extractProduct(parseHtml(page('product', '', grid)), 'https://x.example/sofas')).toBeNull();
+    expect(extractProduct(parseHtml(page('product', '', '<button>Add to cart</button>')), 'https://x.example/sofa')).toStrictEqual({
+      title: 'Sofas',
+      url: 'https://x.example/sofa',
+      variants: [{ availability: { inStock: true } }],
+    });
+  });
+  it('WooCommerce keeps og:type article but states the price: a product', () => {
+    const html = `<head><meta property="og:type" content="article"><meta property="og:title" content="Hair Dryer G3"><meta property="product:price:amount" content="101.97"><meta property="product:price:currency" content="USD"></head><body><h1>Hair Dryer G3</h1></body>`;
+    expect(extractProduct(parseHtml(html), 'https://x.example/g3')?.variants).toStrictEqual([{ price: { amount: 101.97, currency: 'USD', formatted: '$101.97' }, availability: { inStock: true } }]);
+  });
+  it('a product page whose JSON-LD also lists related products picks the one it is titled after', () => {
+    const related = ['Strap', 'Case'].map((n) => `{"@type":"Product","name":"${n}","offers":{"@type":"Offer","price":"9","priceCurrency":"USD"}}`).join(',');
+    const html = `<head><script type="application/ld+json">[{"@type":"Product","name":"Moon Silver Watch","offers":{"@type":"Offer","price":"148","priceCurrency":"USD"}},${related}]</script></head><body><h1>Moon Silver Watch</h1></body>`;
+    expect(extractProduct(parseHtml(html), 'https://x.example/w')?.title).toBe('Moon Silver Watch');
+    const listing = html.replace('<h1>Moon Silver Watch</h1>', '<h1>Watches</h1>');
+    expect(extractProduct(parseHtml(listing), 'https://x.example/w')).toBeNull();
+  });
   it('an empty page and a page with broken JSON-LD are null, never a throw', () => {
     expect(extractProduct(parseHtml(''), 'https://x.example/')).toBeNull();
     expect(extractProduct(parseHtml('<script type="application/ld+json">{"@type": "Product", "name": </script>'), 'https://x.example/')).toBeNull();

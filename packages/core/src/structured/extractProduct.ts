@@ -21,7 +21,10 @@ export function extractProduct(document: Document, url: string, options: Extract
   const baseUrl = options.baseUrl ?? url;
   const sources = options.sources ?? readSchemaNodes(document, baseUrl);
   const facts = readPageFacts(document, url, baseUrl);
-  const node = findProductNode(allSources(sources));
+  const titles = [document.querySelector('h1')?.textContent ?? '', facts.meta('og:title') ?? ''];
+  const node = findProductNode(allSources(sources), titles);
+  // The page's own markup says it lists several products: no fallback may pick one of them.
+  if (node === 'listing') return null;
   if (node) return productFromSchema(node, facts, [...sources.jsonLd, ...sources.microdata, ...sources.rdfa], document);
   return productFromOpenGraph(facts, document) ?? productFromMarkup(facts, document) ?? null;
 }

@@ -6,19 +6,27 @@ import type { Menu, MenuItem, MenuSection } from './structuredTypes.js';
 const MIN_MENU_ITEMS = 3;
 /** At or above this confidence the page is called a menu. */
 const MENU_THRESHOLD = 0.6;
-/** Confidence parts: a floor, a share per priced item (capped), menu words, several sections; a buy button argues against. */
+/**
+ * Confidence parts: a floor, a share per priced item (capped), the page calling itself a menu, course headings as
+ * sections; shop signs (buy buttons, schema.org products) argue against. A page of prices alone (a price list, a
+ * product grid, an article comparing fares) is not a menu: it also needs the word or the courses.
+ */
 const BASE_SCORE = 0.2;
 const PER_ITEM = 0.04;
 const ITEMS_COUNTED = 10;
-const KEYWORD_SCORE = 0.25;
-const SECTIONS_SCORE = 0.1;
-const SHOP_PENALTY = 0.3;
+const TITLE_SCORE = 0.25;
+const COURSES_SCORE = 0.15;
+const SECTIONS_SCORE = 0.05;
+const SHOP_PENALTY = 0.4;
+/** Section headings named like courses ("Starters", "Desserts") that make a page of prices a menu. */
+const MIN_COURSE_SECTIONS = 2;
 /** A page with more priced elements than this is a catalogue or a price list, and the walk would get costly. */
 const MAX_PRICES = 600;
 /** An item's block longer than this is a paragraph that quotes a price. */
 const MAX_ITEM_CHARS = 400;
-const MENU_WORDS = /\b(menu|menus|carte|speisekarte|menú|starters|appetizers|antipasti|mains|main courses|entrées|entrees|desserts|sides|drinks|beverages|brunch|lunch|dinner|breakfast|pizzas?|burgers?|salads?|soups?|cocktails|wines?)\b/i;
-const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket))\b/i;
+const MENU_TITLE = /(^|[^a-z])(menu|menus|carte|speisekarte|menú|menù|food (&|and) drinks?)([^a-z]|$)/i;
+const COURSE_WORDS = /^(our )?(starters?|appetizers?|antipasti|small plates|mains?|main courses?|entrées|entrees|desserts?|sweets|sides?|drinks|beverages|hot drinks|cold drinks|brunch|lunch|dinner|breakfast|pizzas?|pastas?|burgers?|salads?|soups?|sandwiches|cocktails|wines?|beers?|coffee|tea|kids'? menu|specials)\b/i;
+const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy now)\b/i;
 const ROW = new Set(['li', 'tr', 'dd']);
 const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const NAME_SELECTOR = 'h2, h3, h4, h5, h6, dt, strong, b, [class*="name" i], [class*="title" i]';
@@ -45,20 +53,26 @@ interface FoundItem {
 /** A menu read from plain markup: headings as sections, blocks holding one name and one price as items. */
 export function menuFromMarkup(document: Document, facts: PageFacts, merchant: Menu['merchant']): Menu {
   const body = document.body;
-  const found = body ? findItems(body) : [];
-  const sections = body ? groupBySection(body, found) : [];
+  const h1 = document.querySelector('h1')?.textContent ?? '';
+  const titleSaysMenu = [document.title, facts.meta('og:title') ?? '', h1].some((t) => MENU_TITLE.test(t));
+  // A page that neither calls itself a menu nor has course headings cannot be one: it is not read item by item
+  // (that walk is most of the cost, and most pages are not menus).
+  const courseHeadings = Array.from(document.querySelectorAll('h2, h3, h4')).filter((h) => COURSE_WORDS.test(squash(h.textContent ?? ''))).length;
+  if (!body || (!titleSaysMenu && courseHeadings < MIN_COURSE_SECTIONS)) return notAMenu(facts);
+  const found = findItems(body);
+  const sections = groupBySection(body, found);
   for (const item of sections.flatMap((s) => s.items)) for (const image of item.images ?? []) image.url = facts.resolve(image.url);
   const itemCount = sections.reduce((n, s) => n + s.items.length, 0);
-  const words = [document.title, facts.meta('og:title') ?? '', ...Array.from(document.querySelectorAll('h1, h2')).map((h) => h.textContent ?? '')].join(' ');
-  const isShop = body ? Array.from(body.querySelectorAll('button, input[type="submit"]')).some((b) => BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''}`)) : false;
+  const courses = sections.filter((s) => COURSE_WORDS.test(s.name)).length >= MIN_COURSE_SECTIONS;
+  const isShop = itemCount >= MIN_MENU_ITEMS && shopSigns(document, facts);
   const score =
     BASE_SCORE +
     Math.min(itemCount, ITEMS_COUNTED) * PER_ITEM +
-    (MENU_WORDS.test(words) ? KEYWORD_SCORE : 0) +
-    (sections.length >= 2 ? SECTIONS_SCORE : 0) -
+    (titleSaysMenu ? TITLE_SCORE : 0) +
+    (courses ? COURSES_SCORE : sections.length >= 2 ? SECTIONS_SCORE : 0) -
     (isShop ? SHOP_PENALTY : 0);
   const confidence = Math.round(Math.max(0, Math.min(1, itemCount === 0 ? 0 : score)) * 100) / 100;
-  const isMenu = itemCount >= MIN_MENU_ITEMS && confidence >= MENU_THRESHOLD;
+  const isMenu = itemCount >= MIN_MENU_ITEMS && (titleSaysMenu || courses) && !isShop && confidence >= MENU_THRESHOLD;
   const menu: Record<string, unknown> = { isMenu, confidence };
   if (isMenu && merchant) menu.merchant = merchant;
   const currencies = new Set(sections.flatMap((s) => s.items.map((i) => i.price?.currency)));
@@ -68,17 +82,23 @@ export function menuFromMarkup(document: Document, facts: PageFacts, merchant: M
   return menu as unknown as Menu;
 }
 
+/** Not examined: confidence 0. */
+function notAMenu(facts: PageFacts): Menu {
+  return { isMenu: false, confidence: 0, sourceUrl: facts.url, sections: [] };
+}
+
 function findItems(body: Element): FoundItem[] {
-  const all = Array.from(body.querySelectorAll('*'));
-  const prices = all.filter((el) => !HEADING.has(el.localName) && isPriceText(el.textContent ?? '') && !hasPricedChild(el) && !struck(el));
+  const prices = priceElements(body);
   if (prices.length > MAX_PRICES) return [];
-  const priceSet = new Set(prices);
+  // Prices under each ancestor, counted once per price walk: "does this block hold another price?" is then a lookup.
+  const pricesUnder = new Map<Element, number>();
+  for (const price of prices) for (let p = price.parentElement; p && p !== body; p = p.parentElement) pricesUnder.set(p, (pricesUnder.get(p) ?? 0) + 1);
   const containers = new Map<Element, Element>();
   for (const price of prices) {
     let container: Element = price;
     for (let p = price.parentElement; p && p !== body; p = p.parentElement) {
       // A list row is an item's natural edge; a block holding another price is a section.
-      if (ROW.has(container.localName) || countPrices(p, priceSet) > 1 || HEADING.has(p.localName)) break;
+      if (ROW.has(container.localName) || (pricesUnder.get(p) ?? 0) > 1 || HEADING.has(p.localName)) break;
       container = p;
     }
     if (container !== price && !containers.has(container)) containers.set(container, price);
@@ -89,10 +109,18 @@ function findItems(body: Element): FoundItem[] {
     if (item) found.push({ container, item });
   }
   // Lines that carry name and price in one element ("Margherita ..... 12.50").
-  const claimed = (el: Element) => [...containers.keys()].some((c) => c.contains(el) || el.contains(c));
+  const aboveItems = new Set<Element>();
+  for (const c of containers.keys()) for (let p: Element | null = c; p && p !== body; p = p.parentElement) aboveItems.add(p);
+  const claimed = (el: Element) => {
+    if (aboveItems.has(el)) return true;
+    for (let p = el.parentElement; p && p !== body; p = p.parentElement) if (containers.has(p)) return true;
+    return false;
+  };
   for (const el of Array.from(body.querySelectorAll('li, p, tr'))) {
     if (claimed(el)) continue;
-    const text = squash(el.textContent ?? '');
+    const raw = el.textContent ?? '';
+    if (raw.length > MAX_ITEM_CHARS * 2 || !/\d/.test(raw)) continue;
+    const text = squash(raw);
     const m = INLINE_PRICE.exec(text);
     if (!m || text.length > MAX_ITEM_CHARS || !isPriceText(m[2]!)) continue;
     const price = parsePriceText(m[2]!);
@@ -212,20 +240,51 @@ function groupBySection(body: Element, found: FoundItem[]): MenuSection[] {
   return sections.filter((s) => s.items.length > 0);
 }
 
-function hasPricedChild(el: Element): boolean {
-  for (const child of Array.from(el.children)) if (isPriceText(child.textContent ?? '')) return true;
-  return false;
+/**
+ * Elements whose whole text is one price, found from the text nodes (so each element's text is read only when it
+ * holds a digit, not for every element of the page); the innermost such element, never a heading or struck price.
+ */
+function priceElements(body: Element): Element[] {
+  const out: Element[] = [];
+  const seen = new Set<Element>();
+  const stack: Node[] = [body];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      const text = node.textContent ?? '';
+      if (text.length > 200 || !/\d/.test(text)) continue;
+      let el = node.parentElement;
+      // "£" <span>11.50</span>: the price may be split over an element and its parent.
+      for (let up = 0; el && el !== body && up < 2; up++, el = el.parentElement) {
+        if (seen.has(el)) break;
+        if (isPriceText(el.textContent ?? '')) {
+          if (!HEADING.has(el.localName) && !struck(el)) out.push(el);
+          seen.add(el);
+          break;
+        }
+      }
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const children = node.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return out;
+}
+
+function shopSigns(document: Document, facts: PageFacts): boolean {
+  const ogType = facts.meta('og:type')?.toLowerCase() ?? '';
+  if (ogType.startsWith('product') || facts.meta('product:price:amount')) return true;
+  if (/"@type"\s*:\s*"(Product|ProductGroup|Offer)"/.test(Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((s) => s.textContent ?? '').join(' '))) return true;
+  if (document.querySelector('[itemtype*="schema.org/Product" i]')) return true;
+  const body = document.body;
+  if (!body) return false;
+  return Array.from(body.querySelectorAll('button, input[type="submit"], a[class*="cart" i]')).some((b) => BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('aria-label') ?? ''}`));
 }
 
 function struck(el: Element): boolean {
   for (let p: Element | null = el; p; p = p.parentElement) if (p.localName === 'del' || p.localName === 's') return true;
   return false;
-}
-
-function countPrices(el: Element, prices: Set<Element>): number {
-  let n = 0;
-  for (const p of prices) if (el.contains(p) && ++n > 1) break;
-  return n;
 }
 
 function squash(text: string): string {

@@ -105,13 +105,20 @@ function currencyInText(text: string): string | undefined {
 
 /** Whether a short text is a price and nothing else: a number with an optional currency mark before or after. */
 export function isPriceText(text: string): boolean {
+  // Cheap rejections first: this runs on every short text of a page.
+  if (text.length > MAX_PRICE_TEXT * 4 || !/\d/.test(text)) return false;
   const t = text.replace(/\s+/g, ' ').trim();
   if (t === '' || t.length > MAX_PRICE_TEXT) return false;
+  return PRICE_ONLY.test(t) && /[.,]\d{2}$|\D/.test(t);
+}
+
+/** A number with an optional currency mark before or after, and nothing else. */
+const PRICE_ONLY = (() => {
   const marks = [...UNAMBIGUOUS_SYMBOLS.map(([s]) => s), ...AMBIGUOUS_SYMBOLS].map(escapeRegExp).join('|');
   const mark = `(?:${marks}|[A-Z]{3})`;
   const number = String.raw`\d{1,6}(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?`;
-  return new RegExp(`^(?:${mark}\\s?${number}|${number}\\s?${mark}|${number})$`).test(t) && /[.,]\d{2}$|\D/.test(t);
-}
+  return new RegExp(`^(?:${mark}\\s?${number}|${number}\\s?${mark}|${number})$`);
+})();
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

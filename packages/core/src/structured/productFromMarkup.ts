@@ -12,6 +12,10 @@ const PRICE_HOOK = /price|cost|amount/i;
 /** Gallery images are the product's; a page has many other pictures (logos, icons, "you may also like"). */
 const GALLERY_HOOK = /(product|gallery|main)[-_]?(image|img|photo|media|gallery)|gallery/i;
 const MAX_IMAGES = 10;
+/** More buy controls than this is a grid of products. */
+const MAX_BUY_CONTROLS = 2;
+/** More prices than this around the title and the button is a list of products (was/now/per-unit prices are fewer). */
+const MAX_PRICES_IN_SCOPE = 6;
 /** How far above the title-and-button block the gallery is looked for. */
 const GALLERY_LEVELS_UP = 2;
 
@@ -22,11 +26,18 @@ const GALLERY_LEVELS_UP = 2;
 export function productFromMarkup(facts: PageFacts, document: Document): Product | undefined {
   const body = document.body;
   if (!body) return undefined;
-  const buy = Array.from(body.querySelectorAll('button, input[type="submit"], input[type="button"], a, form')).find((el) => isBuyControl(el));
   const h1 = body.querySelector('h1');
   const title = h1?.textContent?.replace(/\s+/g, ' ').trim();
-  if (!buy || !title) return undefined;
-  const scope = commonScope(h1!, buy);
+  if (!h1 || !title) return undefined;
+  let buys = Array.from(body.querySelectorAll('button, input[type="submit"], input[type="button"], a')).filter((el) => isBuyControl(el));
+  if (buys.length === 0) buys = Array.from(body.querySelectorAll('form')).filter((el) => isBuyControl(el));
+  if (buys.length === 0) return undefined;
+  // The title's own button is the one sharing the deepest block with it (carousels of other products sit further away).
+  const scopes = buys.map((b) => ({ b, scope: commonScope(h1, b) }));
+  const { b: buy, scope } = scopes.reduce((best, s) => (depth(s.scope) > depth(best.scope) ? s : best));
+  // A block holding the title and a buy button per card is a product grid; a product page has one (or one plus a sticky copy).
+  if (buys.filter((b) => scope.contains(b)).length > MAX_BUY_CONTROLS) return undefined;
+  if (countPriceElements(scope) > MAX_PRICES_IN_SCOPE) return undefined;
   const priceElement = findPriceElement(scope, false);
   const price = priceElement ? parsePriceText(priceElement.textContent ?? '') : undefined;
   if (!price) return undefined;
@@ -51,6 +62,12 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
   if (images.length > 0) variant.images = images;
   product.variants = [ordered(variant)];
   return orderProduct(product);
+}
+
+function depth(el: Element): number {
+  let n = 0;
+  for (let p = el.parentElement; p; p = p.parentElement) n++;
+  return n;
 }
 
 function isBuyControl(el: Element): boolean {
@@ -78,6 +95,15 @@ function findPriceElement(scope: Element, was: boolean): Element | undefined {
     if (isPriceText(el.textContent ?? '')) return el;
   }
   return undefined;
+}
+
+function countPriceElements(scope: Element): number {
+  let n = 0;
+  for (const el of Array.from(scope.querySelectorAll('[class*="price" i]'))) {
+    const text = el.textContent ?? '';
+    if (text.length < 40 && isPriceText(text) && !el.querySelector('[class*="price" i]')) n++;
+  }
+  return n;
 }
 
 function insideStruck(el: Element, scope: Element): boolean {

@@ -3,16 +3,23 @@ import { priceFromValues } from './parsePrice.js';
 import { ordered, orderProduct } from './productFromSchema.js';
 import type { Product, ProductVariant } from './structuredTypes.js';
 
-/** og:type values that declare a product (Open Graph, Facebook catalog and Pinterest rich pins). */
-const PRODUCT_OG_TYPES = new Set(['product', 'product.item', 'og:product', 'product.group']);
+/** og:type values that declare one product (`product.group` is a collection page, not a product). */
+const PRODUCT_OG_TYPES = new Set(['product', 'product.item', 'og:product']);
+/** More buy controls than this on a page tagged og:type=product without a price: a category page mis-tagged. */
+const MAX_BUY_CONTROLS_WITHOUT_PRICE = 2;
+const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now)\b/i;
 /** Open Graph availability words meaning the item can be bought now. */
 const OG_IN_STOCK = new Set(['instock', 'in stock', 'in_stock', 'available for order', 'available']);
 
-/** A product from Open Graph product tags (`og:type=product`, `product:price:amount`...), or undefined. */
+/** A product from Open Graph product tags (`product:price:amount` with `og:type=product` or no og:type), or undefined. */
 export function productFromOpenGraph(facts: PageFacts, document: Document): Product | undefined {
   const ogType = facts.meta('og:type')?.toLowerCase();
   const amount = facts.meta('product:price:amount') ?? facts.meta('og:price:amount');
-  if (!(ogType && PRODUCT_OG_TYPES.has(ogType)) && amount === undefined) return undefined;
+  // A price tag declares a product whatever og:type says (WooCommerce keeps og:type=article), except on a group
+  // page; og:type=product alone is trusted only without a grid of buy buttons (shops mis-tag category pages).
+  if (ogType === 'product.group') return undefined;
+  const declared = ogType !== undefined && PRODUCT_OG_TYPES.has(ogType);
+  if (amount === undefined && !(declared && buyControls(document) <= MAX_BUY_CONTROLS_WITHOUT_PRICE)) return undefined;
   const title = facts.meta('og:title') ?? document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? document.title.trim();
   if (!title) return undefined;
   const product: Product = { title, url: facts.canonical ?? (facts.meta('og:url') ? facts.resolve(facts.meta('og:url')!) : facts.url), variants: [] };
@@ -30,7 +37,7 @@ export function productFromOpenGraph(facts: PageFacts, document: Document): Prod
   const variant: ProductVariant = {
     availability: availabilityText
       ? { inStock: OG_IN_STOCK.has(availabilityText.toLowerCase()), text: availabilityText }
-      : { inStock: listed !== undefined },
+      : { inStock: listed !== undefined || buyControls(document) > 0 },
   };
   const sku = facts.meta('product:retailer_item_id') ?? facts.meta('product:sku');
   if (sku) variant.sku = sku;
@@ -42,4 +49,13 @@ export function productFromOpenGraph(facts: PageFacts, document: Document): Prod
   if (images.length > 0) variant.images = images;
   product.variants = [ordered(variant)];
   return orderProduct(product);
+}
+
+/** Enabled buy buttons on the page. */
+function buyControls(document: Document): number {
+  const body = document.body;
+  if (!body) return 0;
+  return Array.from(body.querySelectorAll('button, input[type="submit"]')).filter(
+    (b) => !b.hasAttribute('disabled') && BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('aria-label') ?? ''}`),
+  ).length;
 }

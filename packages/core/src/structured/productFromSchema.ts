@@ -9,6 +9,8 @@ const AGGREGATE_TYPES = new Set(['AggregateOffer']);
 /** Containers of other products (listings, "related"): a product met only inside one is not the page's product. */
 const LISTING_TYPES = new Set(['ItemList', 'OfferCatalog', 'CollectionPage', 'SearchResultsPage']);
 const LISTING_PROPS = new Set(['isRelatedTo', 'isSimilarTo', 'isAccessoryOrSparePartFor', 'isConsumableFor', 'itemListElement']);
+/** This many differently named products on one page make it a listing, not a product page. */
+const LISTING_MIN_PRODUCTS = 3;
 /** schema.org ItemAvailability values under which the item can be bought now. */
 const IN_STOCK = new Set(['InStock', 'LimitedAvailability', 'OnlineOnly', 'InStoreOnly']);
 /** Price kinds that mean "the price before the discount" (schema.org PriceTypeEnumeration). */
@@ -16,19 +18,31 @@ const BEFORE_DISCOUNT = new Set(['StrikethroughPrice', 'ListPrice', 'MSRP', 'SRP
 /** Properties that tell variants apart, in the order clients usually show them. */
 const VARIANT_PROPS = ['color', 'size', 'material', 'pattern', 'suggestedGender', 'suggestedAge'];
 
-/** The page's own product among schema.org things (JSON-LD, microdata or RDFa), or undefined. */
-export function findProductNode(sources: readonly SchemaNode[][]): SchemaNode | undefined {
+/** The page's own product among schema.org things (JSON-LD, microdata or RDFa); `listing` when it lists several. */
+export function findProductNode(sources: readonly SchemaNode[][], pageTitles: readonly string[] = []): SchemaNode | 'listing' | undefined {
+  const titles = pageTitles.map(normalizeTitle).filter(Boolean);
   for (const roots of sources) {
     const candidates = productCandidates(roots);
     // A product group is the page's product; its variants are read through it.
     const group = candidates.find((n) => hasType(n, GROUP_TYPES) && textOf(n, 'name'));
     if (group) return group;
     const named = candidates.filter((n) => textOf(n, 'name'));
+    // Several different products side by side is a listing (cards with their own microdata or JSON-LD), unless one
+    // of them is the one the page is titled after (a product page with "you may also like" cards).
+    if (new Set(named.map((n) => textOf(n, 'name'))).size >= LISTING_MIN_PRODUCTS) {
+      const titled = named.find((n) => titles.includes(normalizeTitle(textOf(n, 'name')!)));
+      if (titled) return titled;
+      return 'listing';
+    }
     // The richest description wins (some pages repeat a bare Product beside the full one).
     const best = named.sort((a, b) => richness(b) - richness(a))[0];
     if (best) return best;
   }
   return undefined;
+}
+
+function normalizeTitle(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function richness(node: SchemaNode): number {

@@ -15,7 +15,18 @@ export interface PageFacts {
   canonical: string | undefined;
 }
 
+/** Product and menu extraction of one page read the same facts; kept per document object, gone with it. */
+const remembered = new WeakMap<Document, PageFacts & { baseUrl: string }>();
+
 export function readPageFacts(document: Document, url: string, baseUrl = url): PageFacts {
+  const known = remembered.get(document);
+  if (known && known.url === url && known.baseUrl === baseUrl) return known;
+  const facts = readFacts(document, url, baseUrl);
+  remembered.set(document, { ...facts, baseUrl });
+  return facts;
+}
+
+function readFacts(document: Document, url: string, baseUrl: string): PageFacts {
   const resolve = createUrlResolver(baseUrl);
   const metas = new Map<string, string[]>();
   for (const meta of Array.from(document.querySelectorAll('meta'))) {
