@@ -259,6 +259,11 @@ describe('billing', () => {
         balance = await accounts.store.balance('acct-bill');
       }
       expect(balance).toBe(afterScrape - stop.body.creditsBilled);
+      // An empty balance cannot start or continue a session.
+      await accounts.store.addCredits('acct-bill', -balance);
+      const broke = await call(billed, 'POST', `/v2/scrape/${doc.data.metadata.scrapeId}/interact`, { code: '1' }, key);
+      expect(broke.status).toBe(402);
+      expect(broke.body.error).toBe('Payment Required: Insufficient credits');
     } finally {
       await billed.close();
       rmSync(dataDir, { recursive: true, force: true });

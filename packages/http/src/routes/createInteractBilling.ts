@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { errors } from '@scrape/scraper';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 
 export interface InteractBilling {
-  /** Notes who a session's team bills to (accounts with limited credits only). */
-  noteAccount(account: Account | null): void;
+  /** Notes who a session's team bills to (accounts with limited credits only); 402 when the balance is empty. */
+  admit(account: Account | null): Promise<void>;
   /** Charges an ended session's `creditsBilled` to its team's account (skipped for unlimited accounts). */
   charge(ended: { team: string; sessionId: string; creditsBilled: number }): void;
 }
@@ -17,8 +18,11 @@ export interface InteractBilling {
 export function createInteractBilling(accounts: Accounts | undefined, log: FastifyBaseLogger): InteractBilling {
   const limited = new Map<string, Account>();
   return {
-    noteAccount(account) {
-      if (account && !account.unlimitedCredits) limited.set(account.id, account);
+    async admit(account) {
+      if (!accounts || !account || account.unlimitedCredits) return;
+      limited.set(account.id, account);
+      // Session time is charged afterwards, so an empty balance is the only thing to refuse up front.
+      if ((await accounts.store.balance(account.id)) <= 0) throw errors.paymentRequired();
     },
     charge(ended) {
       if (!accounts || ended.creditsBilled <= 0 || !limited.has(ended.team)) return;

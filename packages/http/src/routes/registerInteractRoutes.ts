@@ -12,7 +12,7 @@ export function registerInteractRoutes(app: FastifyInstance, sessions: InteractS
   app.post<{ Params: { scrapeId: string } }>('/v2/scrape/:scrapeId/interact', { onRequest: requireKey }, async (request) => {
     const endpoints = request.account?.endpoints ?? ['*'];
     if (!endpoints.some((e) => e === '*' || e === 'interact' || e === 'scrape')) throw errors.forbidden({ reason: 'this key may not use interact' });
-    billing?.noteAccount(request.account);
+    await billing?.admit(request.account);
     return sessions.interact(request.params.scrapeId, request.body, request.team);
   });
   app.delete<{ Params: { scrapeId: string } }>('/v2/scrape/:scrapeId/interact', { onRequest: requireKey }, async (request) =>
