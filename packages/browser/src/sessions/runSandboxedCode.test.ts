@@ -117,6 +117,13 @@ describe('runSandboxedCode', () => {
     expect(viaPage.result).not.toMatch(/^file:/);
   });
 
+  it('caps output and result sizes', async () => {
+    const out = await run(`for (let i = 0; i < 5000; i++) console.log('x'.repeat(100)); return 'y'.repeat(2_000_000)`);
+    expect(out.truncated).toBe(true);
+    expect(out.stdout.length).toBeLessThanOrEqual(64 * 1024);
+    expect(out.result).toBeNull();
+  });
+
   it('refuses calls outside the whitelist and file-system options', async () => {
     const out = await run(`await page.screenshot({ path: '/tmp/x.png' })`);
     expect(out.error).toMatch(/path/);

@@ -7,6 +7,8 @@ import { SANDBOX_CHILD_SOURCE } from './sandboxChild.js';
 export const SANDBOX_HEAP_MB = 128;
 /** Calls a sandbox may make in one run: a loop of page calls must not keep the browser busy forever. */
 export const SANDBOX_MAX_CALLS = 5_000;
+/** A result larger than this (as JSON) is dropped with `truncated`: responses stay a sane size. */
+export const SANDBOX_RESULT_MAX_CHARS = 1_000_000;
 /** Characters of a page call's error text passed back to the code. */
 const ERROR_TEXT_MAX = 2_000;
 
@@ -78,13 +80,14 @@ export function runSandboxedCode(code: string, page: Page, context: BrowserConte
       if (message.type === 'ready') {
         child.send({ type: 'run', code });
       } else if (message.type === 'done') {
+        const oversized = message.error === undefined && JSON.stringify(message.result ?? null).length > SANDBOX_RESULT_MAX_CHARS;
         finish({
-          result: message.error === undefined ? (message.result ?? null) : null,
+          result: message.error === undefined && !oversized ? (message.result ?? null) : null,
           stdout: String(message.stdout ?? ''),
           stderr: String(message.stderr ?? ''),
           exitCode: message.error === undefined ? 0 : 1,
           killed: false,
-          truncated: message.truncated === true,
+          truncated: message.truncated === true || oversized,
           error: message.error === undefined ? undefined : String(message.error),
         });
       } else if (message.type === 'call' && typeof message.id === 'number') {
