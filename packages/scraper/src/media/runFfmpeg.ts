@@ -1,16 +1,25 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import { errors } from '../errors.js';
 
 /** Debian's `ffmpeg` package (scripts/setup.sh), found on PATH; `SCRAPE_FFMPEG_PATH` overrides (read per run). */
 export const DEFAULT_FFMPEG = 'ffmpeg';
+/** ffmpeg runs at once per process: each one keeps a core busy, more would only slow the page scrapes beside them. */
+export const MAX_FFMPEG_RUNS = Math.max(1, availableParallelism() - 1);
+const limit = pLimit(MAX_FFMPEG_RUNS);
 /** Kept: the last part of ffmpeg's stderr, enough to say why a file would not convert. */
 const STDERR_TAIL_CHARS = 2_000;
 
 /**
- * Runs ffmpeg with `args` until it exits or `signal` aborts (then it is killed). A missing binary is a clear 503
- * naming ffmpeg; a non-zero exit rejects with ffmpeg's own last words.
+ * Runs ffmpeg with `args` (queued behind MAX_FFMPEG_RUNS others) until it exits or `signal` aborts (then it is
+ * killed). A missing binary is a clear 503 naming ffmpeg; a non-zero exit rejects with ffmpeg's own last words.
  */
 export function runFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video'): Promise<void> {
+  return limit(() => spawnFfmpeg(args, signal, format));
+}
+
+function spawnFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video'): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const child = spawn(process.env.SCRAPE_FFMPEG_PATH || DEFAULT_FFMPEG, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
