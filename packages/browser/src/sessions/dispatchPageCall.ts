@@ -16,12 +16,17 @@ const FORBIDDEN_OPTION_KEYS = new Set(['path', 'files']);
 
 export class PageCallError extends Error {}
 
-/** Options and values arrive as JSON from the sandbox; a `path` option (screenshot to disk) is never honoured. */
-function cleanArgs(args: unknown): unknown[] {
+/**
+ * Options and values arrive as JSON from the sandbox; a `path` option (screenshot to disk) is never honoured, and a
+ * `timeout` option is clamped to what is left of the run, so no page call outlives the sandbox that made it.
+ */
+function cleanArgs(args: unknown, maxTimeoutMs: number): unknown[] {
   if (!Array.isArray(args)) throw new PageCallError('arguments must be an array');
   return args.map((arg) => {
     if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
       for (const key of Object.keys(arg)) if (FORBIDDEN_OPTION_KEYS.has(key)) throw new PageCallError(`option "${key}" is not available in the sandbox`);
+      const options = arg as { timeout?: unknown };
+      if ('timeout' in options) return { ...options, timeout: Math.min(maxTimeoutMs, typeof options.timeout === 'number' && options.timeout > 0 ? options.timeout : maxTimeoutMs) };
     }
     return arg === null ? undefined : arg;
   });
@@ -50,8 +55,8 @@ function toWire(value: unknown): unknown {
 }
 
 /** Runs one whitelisted call from the sandbox against the session's page. */
-export async function dispatchPageCall(page: Page, context: BrowserContext, target: unknown, method: string, rawArgs: unknown): Promise<unknown> {
-  const args = cleanArgs(rawArgs);
+export async function dispatchPageCall(page: Page, context: BrowserContext, target: unknown, method: string, rawArgs: unknown, maxTimeoutMs: number): Promise<unknown> {
+  const args = cleanArgs(rawArgs, Math.max(1, maxTimeoutMs));
   const invoke = (object: object, allowed: Set<string>) => {
     if (typeof method !== 'string' || !allowed.has(method)) throw new PageCallError(`${method} is not available in the sandbox`);
     const fn = (object as Record<string, (...a: unknown[]) => unknown>)[method];
@@ -65,6 +70,7 @@ export async function dispatchPageCall(page: Page, context: BrowserContext, targ
       if (typeof spec?.expression === 'string') return toWire(await page.evaluate(spec.expression));
       throw new PageCallError('evaluate needs a function or a string');
     }
+    if (method === 'waitForTimeout') args[0] = Math.min(Math.max(0, Number(args[0]) || 0), maxTimeoutMs);
     if (method === 'goto' && !(typeof args[0] === 'string' && NAVIGABLE.test(args[0]))) {
       throw new PageCallError('goto accepts http(s) URLs only');
     }

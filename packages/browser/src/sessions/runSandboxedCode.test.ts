@@ -117,6 +117,15 @@ describe('runSandboxedCode', () => {
     expect(viaPage.result).not.toMatch(/^file:/);
   });
 
+  it('a page call cannot outlive the run: its timeout option is clamped to the deadline', async () => {
+    const started = Date.now();
+    const out = await run(`try { await page.waitForSelector('#never', { timeout: 600000 }); } catch (e) { return 'gave up'; }`, 1_500);
+    expect(out.result === 'gave up' || out.killed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    // The next call is not stuck behind it.
+    expect((await run('await page.title()')).exitCode).toBe(0);
+  });
+
   it('caps output and result sizes', async () => {
     const out = await run(`for (let i = 0; i < 5000; i++) console.log('x'.repeat(100)); return 'y'.repeat(2_000_000)`);
     expect(out.truncated).toBe(true);

@@ -46,6 +46,7 @@ function spawnSandbox(): ChildProcess {
 export function runSandboxedCode(code: string, page: Page, context: BrowserContext, timeoutMs: number): Promise<SandboxResult> {
   return new Promise((resolve) => {
     const child = spawnSandbox();
+    const deadline = Date.now() + timeoutMs;
     let settled = false;
     let killed = false;
     let calls = 0;
@@ -96,7 +97,7 @@ export function runSandboxedCode(code: string, page: Page, context: BrowserConte
           child.send({ type: 'reply', id, error: `more than ${SANDBOX_MAX_CALLS} page calls` });
           return;
         }
-        dispatchPageCall(page, context, message.target, String(message.method), message.args).then(
+        dispatchPageCall(page, context, message.target, String(message.method), message.args, deadline - Date.now()).then(
           (value) => !settled && child.connected && child.send({ type: 'reply', id, value }),
           (error: unknown) => !settled && child.connected && child.send({ type: 'reply', id, error: (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX) }),
         );
