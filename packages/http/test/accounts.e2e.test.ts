@@ -182,7 +182,11 @@ describe('keyless loopback mode with an empty account store', () => {
     try {
       const body = { url: site.url('/notes.txt') };
       expect((await service.scrape(body, { headers: { authorization: '' } })).status).toBe(200);
-      await issueKey(accounts, { id: 'first' }, 1);
+      const first = await issueKey(accounts, { id: 'first' }, 1);
+      // The new key is billed from its first request, before the keyless check notices the store has keys.
+      expect((await service.scrape(body, { headers: { authorization: `Bearer ${first.key}` } })).status).toBe(200);
+      expect(await accounts.store.balance('first')).toBe(0);
+      expect((await service.scrape(body, { headers: { authorization: `Bearer ${first.key}` } })).status).toBe(402);
       await new Promise((r) => setTimeout(r, 2_100)); // the store is re-checked every 2 s while keyless
       expect((await service.scrape(body, { headers: { authorization: '' } })).status).toBe(401);
     } finally {

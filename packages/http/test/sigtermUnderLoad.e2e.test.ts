@@ -12,6 +12,8 @@ const WORKERS = 8;
 /** Each scrape takes this long, so several are always in flight when the signal lands. */
 const PAGE_MS = 600;
 const CREDITS = 10_000;
+/** A request sent this long before the signal has reached the server, even on a busy machine. */
+const SURELY_ARRIVED_MS = 400;
 
 let site: FixtureSite;
 let dataDir: string;
@@ -51,10 +53,13 @@ describe('SIGTERM during load', () => {
     await Promise.all(workers);
 
     expect(code).toBe(0);
-    // Everything sent well before the signal was in flight and was answered in full.
-    const before = outcomes.filter((o) => o.started < signalledAt - 50);
+    // Everything sent well before the signal (it had reached the server) was answered in full. A request sent just
+    // before it may still sit unread in a socket when the listener closes: refused like the ones after.
+    const before = outcomes.filter((o) => o.started < signalledAt - SURELY_ARRIVED_MS);
     expect(before.length).toBeGreaterThanOrEqual(WORKERS);
-    expect(before.every((o) => o.status === 200)).toBe(true);
+    expect(before.filter((o) => o.status !== 200)).toEqual([]);
+    const justBefore = outcomes.filter((o) => o.started >= signalledAt - SURELY_ARRIVED_MS && o.started < signalledAt);
+    expect(justBefore.every((o) => o.status === 200 || o.status === 0 || o.status === 503)).toBe(true);
     const inFlightAtSignal = before.filter((o) => o.ended > signalledAt);
     expect(inFlightAtSignal.length).toBeGreaterThan(0);
     // After it: refused (503 in the spec's shape, or no listener any more), never anything else.

@@ -133,6 +133,7 @@ export function createAccounts(parts: {
       const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
       if (token === undefined) return null;
       const found = await storeCall(() => store.findKey(hashApiKey(token)));
+      if (found) keysSeen = true;
       if (!found || found.key.revokedAt) return null;
       return found.account;
     },
