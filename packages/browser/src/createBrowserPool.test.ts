@@ -180,6 +180,10 @@ beforeAll(async () => {
     },
     '/img-redirect': html('<img src="/redirect-inside" onerror="document.body.append(\'image failed\')" onload="document.body.append(\'image loaded\')">'),
     '/tall': TALL,
+    '/gone-empty': (_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end();
+    },
     '/hang': () => {
       // Never answers: the render must give up at its timeout.
     },
@@ -212,6 +216,13 @@ describe('rendering', () => {
     expect(result.contentType).toContain('text/html');
     expect(result.html).toContain('<h1>Rendered by JS</h1>');
     expect(result.html).toContain('Only present after the script ran.');
+  });
+
+  it('returns an empty 4xx answer as a page with its status (Chromium fails that navigation)', async () => {
+    const result = await render('/gone-empty');
+    expect(result.status).toBe(404);
+    expect(result.html).toBe('');
+    expect(result.finalUrl).toMatch(/\/gone-empty$/);
   });
 
   it('waits through a long script task that precedes the data fetch', async () => {

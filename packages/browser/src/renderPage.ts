@@ -16,6 +16,8 @@ import type { ActionResults, BrandingFacts, RenderRequest, RenderResult, RenderT
 export const LOAD_MAX_MS = 10_000;
 /** Network errors Chromium reports for a request our guard refused (route abort, proxy 403 on CONNECT). */
 const REFUSAL_ERRORS = /ERR_(TUNNEL_CONNECTION_FAILED|BLOCKED_BY_CLIENT|ABORTED|PROXY_CONNECTION_FAILED)/;
+/** Chromium fails the navigation of a 4xx/5xx answer with an empty body; the answer itself is still a page (a document, not an error). */
+const EMPTY_ERROR_PAGE = /ERR_HTTP_RESPONSE_CODE_FAILURE/;
 /** Budget kept for serialising the page once the waits are done. */
 const FINISH_MARGIN_MS = 300;
 
@@ -59,6 +61,12 @@ export async function renderPage(
   const setupMs = Date.now() - mark;
   mark = Date.now();
   let response: Response | null;
+  // Kept so an empty 4xx/5xx answer, which Chromium reports as a failed navigation, can still be returned as a page.
+  let mainResponse: Response | undefined;
+  const onResponse = (r: Response) => {
+    if (r.frame() === page.mainFrame() && r.request().isNavigationRequest()) mainResponse = r;
+  };
+  page.on('response', onResponse);
   const refusedNavigation = (url: string) => new BrowserError('blocked', `request to ${url} was refused`, { url });
   try {
     response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: left(deadline) });
@@ -66,9 +74,24 @@ export async function renderPage(
     if (guard.navigationRefused) throw refusedNavigation(request.url);
     // A redirect hop refused by the guard proxy surfaces as a failed tunnel or a blocked/aborted load.
     if (guard.refused.length > 0 && REFUSAL_ERRORS.test(String(error))) throw refusedNavigation(guard.refused[guard.refused.length - 1]);
+    if (mainResponse && EMPTY_ERROR_PAGE.test(String(error))) {
+      network.stop();
+      const headers = await mainResponse.allHeaders().catch(() => ({}) as Record<string, string>);
+      return {
+        url: request.url,
+        finalUrl: mainResponse.url(),
+        status: mainResponse.status(),
+        headers,
+        contentType: headers['content-type'] ?? '',
+        html: '',
+        blockedRequests: { refused: guard.refused.length, ads: guard.adsBlocked },
+        timings: { setupMs, navigationMs: Date.now() - mark, settleMs: 0, actionsMs: 0, screenshotMs: 0, captureMs: 0, brandingMs: 0 },
+      };
+    }
     const reason = reasonOf(error);
     throw new BrowserError('navigation_failed', `could not load ${request.url}: ${reason}`, { url: request.url, reason }, { cause: error });
   }
+  page.off('response', onResponse);
   // A plain-HTTP hop refused by the proxy arrives as the proxy's 403 page under the hop's URL.
   if (response && guard.isRefused(response.url())) throw refusedNavigation(response.url());
   await page.waitForLoadState('load', { timeout: Math.min(LOAD_MAX_MS, left(deadline)) }).catch(() => {});
