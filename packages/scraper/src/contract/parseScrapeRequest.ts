@@ -27,7 +27,7 @@ export function parseScrapeRequest(body: unknown): ScrapeRequest {
 }
 
 export function toValidationError(issues: readonly z.core.$ZodIssue[]): ScrapeError {
-  const details: ValidationIssue[] = issues.map((issue) => {
+  const details: ValidationIssue[] = issues.flatMap(branchIssues).map((issue) => {
     const out: ValidationIssue = { code: issue.code, path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message };
     if (issue.code === 'unrecognized_keys') out.keys = issue.keys;
     return out;
@@ -35,6 +35,17 @@ export function toValidationError(issues: readonly z.core.$ZodIssue[]): ScrapeEr
   if (issues.some((issue) => issue.path[0] === 'url')) return errors.invalidUrl(details);
   const custom = issues.find((issue) => issue.code === 'custom');
   return errors.badRequest(custom ? custom.message : 'Bad Request', details);
+}
+
+/**
+ * A union (e.g. `redactPII`: boolean or options) fails as one vague "Invalid input"; when exactly one branch got the
+ * right type of value, its own issues (paths made absolute) say what is wrong inside it.
+ */
+function branchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || !Array.isArray(issue.errors)) return [issue];
+  const typed = issue.errors.filter((branch) => !(branch.length === 1 && branch[0].code === 'invalid_type' && branch[0].path.length === 0));
+  if (typed.length !== 1) return [issue];
+  return typed[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue);
 }
 
 function normalizeScrapeRequest(parsed: z.output<typeof scrapeRequestSchema>): ScrapeRequest {

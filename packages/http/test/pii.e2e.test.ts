@@ -1,0 +1,192 @@
+// redactPII through the real service: POST /v2/scrape against a page with personal data served on 127.0.0.1.
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createScraper, type Scraper } from '@scrape/scraper';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';
+import { startService, type Service } from './startService.js';
+
+const PEOPLE_HTML = `<!DOCTYPE html><html lang="en"><head><title>Staff directory of Harbour Works</title>
+<meta name="description" content="Reach Maria Gonzalez at maria.gonzalez@harbour.example or +1 415 555 0132."></head>
+<body><main>
+<h1>Staff directory</h1>
+<p>Maria Gonzalez leads the archive team. Write to maria.gonzalez@harbour.example or call +1 415 555 0132.</p>
+<p>Refunds go to card 4111 1111 1111 1111 or to IBAN DE89 3704 0044 0532 0130 00.</p>
+<p>Our office is at 221B Baker Street, London.</p>
+<table>
+<thead><tr><th>Name</th><th>Email</th><th>Desk</th></tr></thead>
+<tbody>
+<tr><td>Robert Miller</td><td>robert.miller@harbour.example</td><td>North wing</td></tr>
+<tr><td>Emily Clarke</td><td>emily.clarke@harbour.example</td><td>South wing</td></tr>
+</tbody></table>
+<p>Read <a href="https://docs.harbour.example/tide-tables">the tide tables</a>, mail <a href="mailto:maria.gonzalez@harbour.example">Maria Gonzalez</a>,
+or use the <a href="https://archivist:hunter2pass@files.harbour.example/share">shared drive</a>.</p>
+</main></body></html>`;
+
+const PEOPLE = [
+  'Maria Gonzalez',
+  'Gonzalez',
+  'maria.gonzalez@harbour.example',
+  '415 555 0132',
+  '4111 1111 1111 1111',
+  'DE89 3704 0044 0532 0130 00',
+  '221B Baker Street',
+  'Robert Miller',
+  'robert.miller@harbour.example',
+  'Emily Clarke',
+  'emily.clarke@harbour.example',
+  'hunter2pass',
+];
+
+let site: Server;
+let origin = '';
+let service: Service;
+let llm: OpenAiDouble;
+let llmScraper: Scraper;
+/** A service whose model is an OpenAI-compatible test double on 127.0.0.1 (summary/json go through it). */
+let llmService: Service;
+
+beforeAll(async () => {
+  site = createHttpServer((req, res) => {
+    const body = req.url === '/people' ? PEOPLE_HTML : '<html><body><p>Nothing here.</p></body></html>';
+    res.writeHead(req.url === '/people' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  service = await startService();
+  // The name and place lists load on the first redaction (once per process): warmed here so no test carries it.
+  await service.scrape({ url: `${origin}/warm-up`, redactPII: true });
+  llm = await startOpenAiDouble();
+  llmScraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 } });
+  llmService = await startService({ scraper: llmScraper });
+}, 60_000);
+
+afterAll(async () => {
+  await llmService?.close();
+  await llmScraper?.close();
+  await llm?.close();
+  await service?.close();
+  await new Promise((r) => site?.close(r));
+});
+
+const people = () => `${origin}/people`;
+beforeEach(() => llm?.reset());
+
+describe('POST /v2/scrape with redactPII', () => {
+  it('true: every entity in the markdown is redacted with tags; table columns and links survive', async () => {
+    const { status, body } = await service.scrape({ url: people(), formats: ['markdown', 'links'], redactPII: true });
+    expect(status).toBe(200);
+    const md: string = body.data.markdown;
+    for (const value of PEOPLE) expect(md).not.toContain(value);
+    for (const tag of ['[PERSON]', '[EMAIL]', '[PHONE]', '[FINANCIAL]', '[ADDRESS]']) expect(md).toContain(tag);
+    // Ordinary text stays readable.
+    expect(md).toContain('Staff directory');
+    expect(md).toContain('leads the archive team');
+    // The table keeps its header, separator and three cells per row.
+    expect(md).toMatch(/\|\s*Name\s*\|\s*Email\s*\|\s*Desk\s*\|/);
+    expect(md).toMatch(/\|\s*\[PERSON\]\s*\|\s*\[EMAIL\]\s*\|\s*North wing\s*\|/);
+    expect(md).toMatch(/\|\s*\[PERSON\]\s*\|\s*\[EMAIL\]\s*\|\s*South wing\s*\|/);
+    // A link without PII keeps its target; the mailto and the credentials lose only the personal part.
+    expect(md).toContain('[the tide tables](https://docs.harbour.example/tide-tables)');
+    expect(md).toContain('(mailto:[EMAIL])');
+    expect(md).toContain('files.harbour.example/share');
+    expect(body.data.links).toContain('https://docs.harbour.example/tide-tables');
+    expect(body.data.links.join(' ')).not.toMatch(/maria\.gonzalez|hunter2pass/);
+    // Page metadata is page text too.
+    expect(body.data.metadata.description).not.toMatch(/Gonzalez|maria\.gonzalez|555 0132/);
+    // Counts per type, no values.
+    const counts = body.data.metadata.piiRedactions;
+    expect(counts.PERSON).toBeGreaterThanOrEqual(4);
+    expect(counts.EMAIL).toBeGreaterThanOrEqual(4);
+    expect(counts.FINANCIAL).toBeGreaterThanOrEqual(2);
+    expect(counts.ADDRESS).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(counts)).not.toMatch(/Gonzalez|harbour\.example/);
+  });
+
+  it('mask keeps the length; remove drops the value', async () => {
+    const masked = await service.scrape({ url: people(), redactPII: { replaceStyle: 'mask' } });
+    expect(masked.status).toBe(200);
+    expect(masked.body.data.markdown).toContain('█'.repeat('maria.gonzalez@harbour.example'.length));
+    expect(masked.body.data.markdown).not.toContain('[EMAIL]');
+    const removed = await service.scrape({ url: people(), redactPII: { replaceStyle: 'remove' } });
+    expect(removed.status).toBe(200);
+    const md: string = removed.body.data.markdown;
+    for (const value of PEOPLE) expect(md).not.toContain(value);
+    expect(md).not.toMatch(/\[(PERSON|EMAIL)\]|█/);
+    expect(md).toContain('leads the archive team');
+  });
+
+  it('an entity subset redacts only those types (the spec alias URL-with-credentials included)', async () => {
+    const { status, body } = await service.scrape({ url: people(), redactPII: { mode: 'fast', entities: ['EMAIL', 'URL-with-credentials'] } });
+    expect(status).toBe(200);
+    const md: string = body.data.markdown;
+    expect(md).not.toContain('maria.gonzalez@harbour.example');
+    expect(md).not.toContain('hunter2pass');
+    expect(md).toContain('Maria Gonzalez');
+    expect(md).toContain('4111 1111 1111 1111');
+    expect(md).toContain('+1 415 555 0132');
+    expect(Object.keys(body.data.metadata.piiRedactions).sort()).toEqual(['EMAIL', 'URL_CREDENTIALS']);
+  });
+
+  it('without redactPII the page is returned as is', async () => {
+    const { body } = await service.scrape({ url: people() });
+    expect(body.data.markdown).toContain('maria.gonzalez@harbour.example');
+    expect(body.data.metadata.piiRedactions).toBeUndefined();
+  });
+
+  it.each([
+    [['markdown', 'html'], ['html']],
+    [['rawHtml'], ['rawHtml']],
+    [['markdown', 'rawBase64', 'screenshot'], ['rawBase64', 'screenshot']],
+  ])('refuses formats %j with a 400 naming them, before fetching', async (formats, named) => {
+    const { status, body } = await service.scrape({ url: `${origin}/never-fetched`, formats, redactPII: true });
+    expect(status).toBe(400);
+    expect(body.code).toBe('BAD_REQUEST_PII_UNSUPPORTED_FORMAT');
+    expect(body.details.formats).toEqual(named);
+    for (const f of named) expect(body.error).toContain(`format ${f}`);
+  });
+
+  it('refuses the scrape action (its html cannot be redacted)', async () => {
+    const { status, body } = await service.scrape({ url: people(), actions: [{ type: 'scrape' }], redactPII: true });
+    expect(status).toBe(400);
+    expect(body.details.actions).toEqual(['scrape']);
+  });
+
+  it.each([
+    [{ mode: 'slow' }, 'mode'],
+    [{ entities: ['SSN'] }, 'entities'],
+    [{ entities: [] }, 'entities'],
+    [{ replaceStyle: 'blur' }, 'replaceStyle'],
+    [{ style: 'tag' }, 'style'],
+    ['yes', 'redactPII'],
+  ])('bad options %j → 400 with details naming %s', async (redactPII, field) => {
+    const { status, body } = await service.scrape({ url: people(), redactPII });
+    expect(status).toBe(400);
+    expect(body.success).toBe(false);
+    expect(JSON.stringify(body.details)).toContain(field);
+  });
+
+  it('LLM outputs are redacted too and counted', async () => {
+    llm.reply(completion('Maria Gonzalez (maria.gonzalez@harbour.example) leads the archive team.'));
+    const { status, body } = await llmService.scrape({ url: people(), formats: ['markdown', 'summary'], redactPII: true });
+    expect(status).toBe(200);
+    expect(body.data.summary).toContain('leads the archive team');
+    expect(body.data.summary).not.toMatch(/Gonzalez|maria\.gonzalez/);
+    // The model was only ever shown the redacted page.
+    expect(JSON.stringify(llm.requests[0].body)).not.toMatch(/Gonzalez|maria\.gonzalez|4111 1111/);
+  });
+
+  it('fails closed: a redactor failure is a 500 SCRAPE_PII_REDACTION_FAILED and no page text is returned', async () => {
+    // A model answer nested deeper than the redactor walks: it refuses it, so the whole scrape must fail.
+    let deep: unknown = 'maria.gonzalez@harbour.example';
+    for (let i = 0; i < 300; i++) deep = [deep];
+    llm.reply(completion(JSON.stringify({ people: deep })));
+    const { status, body } = await llmService.scrape({ url: people(), formats: ['markdown', { type: 'json', prompt: 'List the people.' }], redactPII: true });
+    expect(status).toBe(500);
+    expect(body.success).toBe(false);
+    expect(body.code).toBe('SCRAPE_PII_REDACTION_FAILED');
+    expect(body.data).toBeUndefined();
+    expect(JSON.stringify(body)).not.toMatch(/Gonzalez|harbour\.example/);
+  });
+});
