@@ -181,7 +181,7 @@ beforeAll(async () => {
     '/img-redirect': html('<img src="/redirect-inside" onerror="document.body.append(\'image failed\')" onload="document.body.append(\'image loaded\')">'),
     '/tall': TALL,
     '/gone-empty': (_req, res) => {
-      res.writeHead(404, { 'content-type': 'text/html' });
+      res.statusCode = 404;
       res.end();
     },
     '/hang': () => {
@@ -218,8 +218,9 @@ describe('rendering', () => {
     expect(result.html).toContain('Only present after the script ran.');
   });
 
-  it('returns an empty 4xx answer as a page with its status (Chromium fails that navigation)', async () => {
-    const result = await render('/gone-empty');
+  it('returns an empty 404 answer as a page with its status, not a navigation error', async () => {
+    // Through the guard proxy too (allowRequest set), as the scraper always renders.
+    const result = await render('/gone-empty', { allowRequest: () => true });
     expect(result.status).toBe(404);
     expect(result.html).toBe('');
     expect(result.finalUrl).toMatch(/\/gone-empty$/);
