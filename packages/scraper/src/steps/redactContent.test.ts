@@ -4,7 +4,10 @@ import { preloadPiiGazetteers } from '@scrape/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
-import { redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
+import { parseScrapeRequest } from '../contract/parseScrapeRequest.js';
+import { planScrape } from './plan.js';
+import { redactContent, redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
+import type { Content } from './transform.js';
 
 const PAGE = `<!DOCTYPE html><html><head><title>Contact Maria Gonzalez</title>
 <meta name="description" content="Write to maria.gonzalez@example.org or call +1 415 555 0132.">
@@ -118,5 +121,25 @@ describe('fail closed', () => {
     expect(redactOptionsOf({ redactPII: true })).toBe(true);
     expect(redactOptionsOf({ redactPII: false })).toBeUndefined();
     expect(redactOptionsOf({ redactPII: { entities: ['URL-with-credentials', 'URL_CREDENTIALS', 'EMAIL'] } })).toEqual({ entities: ['URL_CREDENTIALS', 'EMAIL'] });
+  });
+});
+
+describe('PDF pages and blocks', () => {
+  it('their text is redacted and markdownSpan becomes null; the remembered content is left alone', async () => {
+    const plan = planScrape(parseScrapeRequest({ url: 'http://127.0.0.1/doc.pdf', redactPII: true }));
+    const text = 'Invoice for Robert Miller, robert.miller@example.org.';
+    const content: Content = { kind: 'pdf', markdown: text, metadata: { title: 'Invoice for Robert Miller' } };
+    const block = { id: 'p1.b0', type: 'text' as const, label: 'paragraph', bbox: null, content: text, markdownSpan: [0, text.length] as [number, number], readingOrder: 0, source: 'native_text', confidence: { layout: null, ocr: null } };
+    const fields = { markdown: text, pages: [{ pageNumber: 1, markdown: text }], blocks: [{ pageNumber: 1, width: 612, height: 792, status: 'ok' as const, items: [block] }] };
+    const out = await redactContent(plan, content, fields);
+    expect(out.fields.markdown).toBe('Invoice for [PERSON], [EMAIL].');
+    expect(out.fields.pages![0].markdown).toBe('Invoice for [PERSON], [EMAIL].');
+    expect(out.fields.blocks![0].items[0]).toMatchObject({ content: 'Invoice for [PERSON], [EMAIL].', markdownSpan: null, id: 'p1.b0' });
+    expect(out.content.metadata.title).toBe('Invoice for [PERSON]');
+    expect((out.content.metadata as Record<string, unknown>).piiRedactions).toEqual({ PERSON: 4, EMAIL: 3 });
+    // Inputs untouched: the transform memo may hand the same content to the next scrape.
+    expect(content.metadata.title).toBe('Invoice for Robert Miller');
+    expect(block.markdownSpan).toEqual([0, text.length]);
+    expect(fields.pages[0].markdown).toBe(text);
   });
 });
