@@ -167,6 +167,19 @@ describe('POST /v2/scrape with redactPII', () => {
     expect(JSON.stringify(body.details)).toContain(field);
   });
 
+  it('changeTracking compares the redacted markdown and its diff never quotes the unredacted previous scrape', async () => {
+    const format = { type: 'changeTracking', modes: ['git-diff'], tag: 'pii-e2e' };
+    const first = await service.scrape({ url: people(), formats: ['markdown', format], maxAge: 0 });
+    expect(first.status).toBe(200);
+    expect(first.body.data.changeTracking.changeStatus).toBe('new');
+    const second = await service.scrape({ url: people(), formats: ['markdown', format], maxAge: 0, redactPII: true });
+    expect(second.status).toBe(200);
+    const tracking = second.body.data.changeTracking;
+    expect(tracking.changeStatus).toBe('changed');
+    expect(tracking.diff).toContain('[PERSON]');
+    for (const value of PEOPLE) expect(tracking.diff).not.toContain(value);
+  });
+
   it('LLM outputs are redacted too and counted', async () => {
     llm.reply(completion('Maria Gonzalez (maria.gonzalez@harbour.example) leads the archive team.'));
     const { status, body } = await llmService.scrape({ url: people(), formats: ['markdown', 'summary'], redactPII: true });

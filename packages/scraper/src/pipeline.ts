@@ -10,7 +10,7 @@ import { checkLlmFormats, runLlmFormats } from './steps/llmFormats.js';
 import { renderMedia } from './steps/mediaFormats.js';
 import { planScrape } from './steps/plan.js';
 import { checkPost, postProcess } from './steps/postProcess.js';
-import { redactContent } from './steps/redactContent.js';
+import { redactChangeTracking, redactContent } from './steps/redactContent.js';
 import { checkFormats, renderFormats } from './steps/renderFormats.js';
 import { publishArtifacts, type ArtifactUrl } from './steps/publishArtifacts.js';
 import { checkTransform, transform } from './steps/transform.js';
@@ -62,7 +62,8 @@ export async function runPipeline(
   const withLlm = await runLlmFormats(plan, source, redacted.content, redacted.fields, deps, signal);
   signal.throwIfAborted();
   // 7b change tracking: against this team's previous scrape of the URL (after post, so it sees the final markdown).
-  const tracked = await trackChanges(plan, source, withLlm, deps, context.team, signal);
+  //    With redactPII its diff (which quotes the previous scrape) and json values are redacted too.
+  const tracked = await redactChangeTracking(plan, await trackChanges(plan, source, withLlm, deps, context.team, signal));
   // 8 document: requested fields + metadata.
   return buildDocument(plan, source, redacted.content, tracked, hit);
 }

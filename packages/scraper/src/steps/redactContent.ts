@@ -106,6 +106,21 @@ export async function redactContent(plan: ScrapePlan, content: Content, fields: 
   return { fields: out, content: { ...content, metadata: { ...metadata, piiRedactions: counts } as Content['metadata'] } };
 }
 
+/**
+ * Step 7b, redaction. The change-tracking diff quotes the previous scrape, which may have been made without redactPII
+ * (its stored markdown is raw), and json mode carries model output: both are redacted. Not counted in
+ * `piiRedactions`: the diff repeats lines of the markdown already counted.
+ */
+export async function redactChangeTracking(plan: ScrapePlan, fields: FormatFields): Promise<FormatFields> {
+  const options = redactOptionsOf(plan.request);
+  const tracking = fields.changeTracking;
+  if (options === undefined || !tracking) return fields;
+  const out = { ...tracking };
+  if (typeof tracking.diff === 'string') out.diff = await redactTextOrFail(tracking.diff, options);
+  if (tracking.json) out.json = await redactJsonOrFail(tracking.json, options);
+  return { ...fields, changeTracking: out };
+}
+
 /** The per-scrape counts redactContent put in the content's metadata, so later steps (LLM outputs) add theirs. */
 export function piiCountsOf(content: Content): PiiCounts | undefined {
   const counts = (content.metadata as { piiRedactions?: unknown }).piiRedactions;
