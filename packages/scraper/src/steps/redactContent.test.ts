@@ -129,7 +129,7 @@ describe('PDF pages and blocks', () => {
     const plan = planScrape(parseScrapeRequest({ url: 'http://127.0.0.1/doc.pdf', redactPII: true }));
     const text = 'Invoice for Robert Miller, robert.miller@example.org.';
     const content: Content = { kind: 'pdf', markdown: text, metadata: { title: 'Invoice for Robert Miller' } };
-    const block = { id: 'p1.b0', type: 'text' as const, label: 'paragraph', bbox: null, content: text, markdownSpan: [0, text.length] as [number, number], readingOrder: 0, source: 'native_text', confidence: { layout: null, ocr: null } };
+    const block = { id: 'p1.b0', type: 'text' as const, label: 'paragraph', bbox: null, content: text, markdownSpan: [0, text.length] as [number, number], readingOrder: 0, source: 'native_text' as const, confidence: { layout: null, ocr: null } };
     const fields = { markdown: text, pages: [{ pageNumber: 1, markdown: text }], blocks: [{ pageNumber: 1, width: 612, height: 792, status: 'ok' as const, items: [block] }] };
     const out = await redactContent(plan, content, fields);
     expect(out.fields.markdown).toBe('Invoice for [PERSON], [EMAIL].');
