@@ -104,6 +104,8 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
     let c = classify(t, g, tokens[t.index + 1], k > 0 && k < run.length - 1);
     // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
     if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
+    // Likewise right after a known first name ("Jane Doe", "Tom Baker"): a surname that is also a dictionary word.
+    if (c === 'common' && prevClass === 'name' && g.firstNames.has(run[k - 1].lower) && t.text.length >= 3 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
     prevClass = c;
     if (c === 'common') {
       if (cur.length) subs.push(cur);

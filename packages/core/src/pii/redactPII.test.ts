@@ -73,6 +73,8 @@ describe('redactPII: patterns and validators (fast mode)', () => {
 describe('redactPII: names, places, addresses (accurate mode)', () => {
   it('PERSON from name lists, initials, titles and introductions', async () => {
     expect(await tag('My name is Rubija')).toBe('My name is [PERSON]');
+    // A surname that is also a dictionary word, after a known first name, stays part of the name.
+    expect(await tag('Contact Jane Doe at the office.')).toBe('Contact [PERSON] at the office.');
     expect(await tag('Faina D. Yefremova wrote the verses.')).toBe('[PERSON] wrote the verses.');
     expect(await tag('Hello, this is Dr. Szabina Gelencsér. Who are you?')).toBe('Hello, this is Dr. [PERSON]. Who are you?');
     expect(await tag("We met Mary and John at Anna's house.")).toBe("We met [PERSON] and [PERSON] at [PERSON]'s house.");
