@@ -28,6 +28,16 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Copyright 2024');
   });
 
+  it('drops customer reviews beside a product description, even when they read as prose', () => {
+    const reviews = Array.from({ length: 3 }, (_, i) => `<div class="review-item"><p>Reviewer ${i} says the blender is loud but strong, and it crushes ice well enough for smoothies every single morning.</p><p>Would buy again.</p></div>`).join('');
+    const doc = page(`${chrome}<div class="product"><h1>Acme Blender</h1><div class="price">$89.00</div>
+      <div class="description">${para('The blender', 6)}</div>
+      <section class="product-reviews"><h2>Customer reviews</h2>${reviews}</section></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Acme Blender', '$89.00', 'The blender paragraph 3']) expect(out).toContain(s);
+    expect(out).not.toContain('Reviewer 1 says');
+  });
+
   it('keeps a product page title, price, description and specs, and drops the related-products strip', () => {
     const related = Array.from({ length: 6 }, (_, i) => `<li><a href="/p/${i}">Other gadget ${i}</a></li>`).join('');
     const doc = page(`${chrome}<div class="product">

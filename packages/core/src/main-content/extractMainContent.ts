@@ -2,7 +2,7 @@
 // while one child holds nearly all of the content text (stopping at groups of similar siblings such as posts or
 // listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
-import { COMMENT_WORDS } from './classHints.js';
+import { COMMENT_WORDS, READER_WORDS } from './classHints.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 
 export { collectContentHints, type ContentHints };
@@ -142,7 +142,7 @@ function relabelLargeJunk(tree: MeasuredTree): void {
   const total = Math.max(1, plain(tree.root));
   for (const s of tree.preorder) {
     if (s.junk === 'soft' && plain(s) >= SOFT_JUNK_KEEP_SHARE * total) s.junk = 0;
-    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
+    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
     else if (s.junk === 'hard' && plain(s) >= HARD_JUNK_KEEP_SHARE * total) s.junk = 0;
   }
 }
