@@ -28,6 +28,19 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Copyright 2024');
   });
 
+  it('drops a block opened by a recommendation heading and a repeated copy of the price box', () => {
+    const teasers = Array.from({ length: 4 }, (_, i) => `<div class="tile"><p>Linen shirt ${i}</p><p>€${40 + i}.00</p></div>`).join('');
+    const priceBox = '<div class="price-box"><p>Price: €99.00, free returns within thirty days of delivery.</p></div>';
+    const doc = page(`${chrome}<div class="item"><h1>Hemp Dress</h1>${priceBox}
+      <div class="details">${para('The dress', 4)}</div>${priceBox}
+      <div class="strip"><h2>You may also like</h2><div class="tiles">${teasers}</div></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Hemp Dress', 'The dress paragraph 4']) expect(out).toContain(s);
+    expect(out.split('Price: €99.00').length - 1).toBe(1);
+    expect(out).not.toContain('You may also like');
+    expect(out).not.toContain('Linen shirt 2');
+  });
+
   it('drops customer reviews beside a product description, even when they read as prose', () => {
     const reviews = Array.from({ length: 3 }, (_, i) => `<div class="review-item"><p>Reviewer ${i} says the blender is loud but strong, and it crushes ice well enough for smoothies every single morning.</p><p>Would buy again.</p></div>`).join('');
     const doc = page(`${chrome}<div class="product"><h1>Acme Blender</h1><div class="price">$89.00</div>

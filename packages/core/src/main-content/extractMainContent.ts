@@ -59,6 +59,15 @@ const CONTROLS_MIN = 3;
 const CHARS_PER_CONTROL_MIN = 20;
 /** A child whose tag+class repeats this often among its siblings is an item of a list (cards, posts): judged as a group. */
 const REPEATED_ITEM_MIN = 3;
+/** A block repeating the exact text of an earlier block (mobile/desktop copies, a price table shown twice) is a
+ *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
+const DUPLICATE_MIN_CHARS = 40;
+const DUPLICATE_MAX_CHARS = 2000;
+/** Headings that introduce recommendations rather than the page's own content ("You may also like"): the block they
+ *  open is dropped, as long as it is a minor part of the root. */
+const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)/i;
+const RECOMMENDATION_MAX_SHARE = 0.4;
+const HEADING_MAX_CHARS = 80;
 /** Cookie/consent banners are short; longer blocks mentioning cookies are policy text. */
 const COOKIE_MAX_CHARS = 1500;
 const COOKIE_TEXT = /\bcookies?\b/i;
@@ -91,6 +100,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let root = chooseRoot(tree, isArticle(options), keepComments ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
   let removed = pruneInside(root, trace);
+  dropRecommendations(root, removed, trace);
+  dropDuplicates(root, removed, trace);
   let kept = root.text;
   for (const s of removed) kept -= s.text;
   if (kept <= 0) {
@@ -266,6 +277,53 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
     }
   }
   return removed;
+}
+
+/** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING). */
+function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const limit = RECOMMENDATION_MAX_SHARE * root.text;
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    const tag = s.el.localName;
+    if (tag.length === 2 && tag[0] === 'h' && tag !== 'h1' && tag !== 'hr' && s.text > 0 && s.text <= HEADING_MAX_CHARS) {
+      if (!RECOMMENDATION_HEADING.test((s.el.textContent ?? '').trim())) continue;
+      // climb while the heading opens its parent: the parent is the recommendation block
+      let block = s;
+      while (block.parent !== null && block.parent !== root && block.parent.text <= limit && firstWithText(block.parent) === block) block = block.parent;
+      if (block === s) continue;
+      removed.add(block);
+      trace?.push(`drop ${describe(block)} text=${block.text}: opened by a recommendation heading`);
+      continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+}
+
+function firstWithText(s: NodeStats): NodeStats | null {
+  for (const c of s.children) if (c.text > 0) return c;
+  return null;
+}
+
+/** Marks later copies of a block's exact text as removed (see DUPLICATE_MIN_CHARS). */
+function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const seen = new Set<string>();
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    if (s.text > DUPLICATE_MAX_CHARS || s === root) {
+      for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
+      continue;
+    }
+    if (s.text < DUPLICATE_MIN_CHARS) continue;
+    const key = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (seen.has(key)) {
+      removed.add(s);
+      trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier block`);
+    } else seen.add(key);
+  }
 }
 
 /** Signatures of class-labelled blocks that repeat inside the root and together hold a large share of its text. */
