@@ -1,5 +1,6 @@
 // The `links` format: the links a reader of the cleaned page could follow, each once.
-import { WALK_CONTINUE, walkNodes } from './walkNodes.js';
+import { walkElements } from './walkElements.js';
+import { WALK_CONTINUE } from './walkNodes.js';
 
 /** Schemes that run code instead of naming a resource. */
 const DROPPED_PROTOCOLS = new Set(['javascript:', 'vbscript:']);
@@ -15,18 +16,17 @@ export interface ExtractLinksOptions {
  * Every a[href] / area[href] under `root`, absolute, without credentials, de-duplicated in first-seen order;
  * `#`-only, in-page anchors, javascript: and unresolvable hrefs are dropped, mailto: and other schemes kept.
  */
-export function extractLinks(root: Node, options: ExtractLinksOptions = {}): string[] {
+export function extractLinks(root: Element | Document, options: ExtractLinksOptions = {}): string[] {
   const base = parseUrl(options.baseUrl ?? options.url);
   const page = parseUrl(options.url);
   // `#x` resolves against <base href>, so an in-page anchor can look like a link to the base document.
   const samePage = new Set([page, base].filter((u): u is URL => u !== undefined).map(withoutHash));
   const seen = new Set<string>();
   const links: string[] = [];
-  walkNodes(root, (node) => {
-    if (node.nodeType !== 1) return WALK_CONTINUE;
-    const tag = (node as Element).localName;
+  walkElements(root, (element) => {
+    const tag = element.localName;
     if (tag !== 'a' && tag !== 'area') return WALK_CONTINUE;
-    const link = normalizeLink((node as Element).getAttribute('href'), base, samePage);
+    const link = normalizeLink(element.getAttribute('href'), base, samePage);
     if (link !== undefined && !seen.has(link)) {
       seen.add(link);
       links.push(link);

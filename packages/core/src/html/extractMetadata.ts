@@ -3,7 +3,8 @@
 // <meta name|property|itemprop content> keeps its own name. A key seen twice with different values becomes an array.
 import { createUrlResolver } from './createUrlResolver.js';
 import type { PageMetadata } from './metadata.js';
-import { WALK_CONTINUE, WALK_SKIP_CHILDREN, walkNodes } from './walkNodes.js';
+import { walkElements } from './walkElements.js';
+import { WALK_CONTINUE, WALK_SKIP_CHILDREN } from './walkNodes.js';
 
 /** Keys that clients expect as arrays even when the page has one value. */
 const ALWAYS_ARRAY_KEYS = new Set(['ogLocaleAlternate']);
@@ -32,9 +33,7 @@ export function extractMetadata(document: Document, options: ExtractMetadataOpti
   let title: string | undefined;
   const icons: Array<{ rank: number; href: string }> = [];
 
-  walkNodes(document.documentElement, (node) => {
-    if (node.nodeType !== 1) return WALK_CONTINUE;
-    const element = node as Element;
+  walkElements(document.documentElement, (element) => {
     switch (element.localName) {
       case 'svg':
         // <title> inside SVG is an image caption, not the page title.

@@ -1,5 +1,6 @@
 // Recursive consumers (the markdown converter, selector engines, cloneNode) overflow the stack on very deep
 // trees. Capping the depth once after parsing lets every later step recurse safely.
+import { walkElements } from './walkElements.js';
 import { WALK_CONTINUE, WALK_SKIP_CHILDREN, walkNodes } from './walkNodes.js';
 
 /** Real pages stay under ~150 levels; a few hundred recursive frames per level fit easily in Node's default stack. */
@@ -12,11 +13,12 @@ const KEPT_LEAVES = new Set(['img', 'br', 'hr', 'input', 'picture', 'video', 'au
  * Makes sure no node under `root` is deeper than `maxDepth`: an element at the limit gets its whole subtree
  * replaced by that subtree's text nodes and media leaves, in document order. Returns how many elements were flattened.
  */
-export function flattenDeepElements(root: Node, maxDepth: number = MAX_TREE_DEPTH): number {
+export function flattenDeepElements(root: Element | Document, maxDepth: number = MAX_TREE_DEPTH): number {
   const atLimit: Element[] = [];
-  walkNodes(root, (node, depth) => {
+  // Only elements can hold a subtree: text at the limit is a leaf and stays.
+  walkElements(root, (element, depth) => {
     if (depth < maxDepth) return WALK_CONTINUE;
-    if (node.nodeType === 1 && (node as Element).firstElementChild) atLimit.push(node as Element);
+    if (element.firstElementChild) atLimit.push(element);
     return WALK_SKIP_CHILDREN;
   });
   for (const element of atLimit) flattenSubtree(element);

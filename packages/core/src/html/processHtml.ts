@@ -17,7 +17,8 @@ import { extractMenu } from '../structured/extractMenu.js';
 import { extractProduct } from '../structured/extractProduct.js';
 import { readSchemaNodes } from '../structured/readSchemaNodes.js';
 import type { Menu, Product } from '../structured/structuredTypes.js';
-import { WALK_CONTINUE, WALK_REMOVE, walkNodes } from './walkNodes.js';
+import { walkElements } from './walkElements.js';
+import { WALK_CONTINUE, WALK_SKIP_CHILDREN } from './walkNodes.js';
 
 export interface ProcessHtmlInput {
   /** The response body: decoded text, or raw bytes to be decoded by BOM / Content-Type / <meta charset> / sniffing. */
@@ -260,7 +261,13 @@ function hasText(element: Element): boolean {
 }
 
 function removeElements(root: Element, tag: string): void {
-  walkNodes(root, (node) => (node.nodeType === 1 && (node as Element).localName === tag ? WALK_REMOVE : WALK_CONTINUE));
+  const found: Element[] = [];
+  walkElements(root, (element) => {
+    if (element.localName !== tag) return WALK_CONTINUE;
+    found.push(element);
+    return WALK_SKIP_CHILDREN;
+  });
+  for (const element of found) element.remove();
 }
 
 function need<T>(value: T | undefined): T {
