@@ -89,24 +89,33 @@ export async function measureLatency({ base, path = '/article', iterations, expe
   };
   const variants = {
     bare: bareOnce,
-    render: () => pool.render({ url, timeout: 30_000, allowRequest: () => true }).then((r) => r.html),
-    'render (no blockAds, no hook)': () => pool.render({ url, timeout: 30_000, blockAds: false }).then((r) => r.html),
+    render: () => pool.render({ url, timeout: 30_000, allowRequest: () => true }),
+    'render (no blockAds, no hook)': () => pool.render({ url, timeout: 30_000, blockAds: false }),
   };
   const times = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  // Per-phase render timings (setup, navigation, settle, capture…), to show where the overhead goes.
+  const phases = {};
   const failures = [];
   const WARMUP = 2;
   for (let i = 0; i < iterations + WARMUP; i++) {
     for (const [name, run] of Object.entries(variants)) {
       const started = performance.now();
-      const html = await run();
+      const out = await run();
       const ms = performance.now() - started;
+      const html = typeof out === 'string' ? out : out.html;
       if (!html.includes(expect)) failures.push(`${name} on ${path}: expected content missing`);
-      if (i >= WARMUP) times[name].push(ms);
+      if (i >= WARMUP) {
+        times[name].push(ms);
+        if (typeof out !== 'string') {
+          phases[name] ??= {};
+          for (const [phase, value] of Object.entries(out.timings)) (phases[name][phase] ??= []).push(value);
+        }
+      }
     }
   }
   await pool.close();
   await bare.close();
-  return { times, failures };
+  return { times, phases, failures };
 }
 
 /**
@@ -146,7 +155,7 @@ export async function measureThroughput({ base, size, total, path = '/article', 
   return { size, total, seconds, perSecond: total / seconds, barePerSecond: total / bareSeconds, peak, failures };
 }
 
-export function printLatency(title, { times }) {
+export function printLatency(title, { times, phases = {} }) {
   const base = summary(times.bare);
   console.log(`\n${title}`);
   console.log('| variant | median ms | p95 ms | × bare (median) | n |');
@@ -155,6 +164,13 @@ export function printLatency(title, { times }) {
     const s = summary(values);
     console.log(`| ${name} | ${s.median.toFixed(0)} | ${s.p95.toFixed(0)} | ${(s.median / base.median).toFixed(2)} | ${s.n} |`);
   }
+  const names = Object.keys(phases);
+  if (names.length === 0) return;
+  const keys = Object.keys(phases[names[0]]).filter((k) => names.some((n) => summary(phases[n][k]).median > 0));
+  console.log(`\nRender timings, median ms per phase`);
+  console.log(`| variant | ${keys.join(' | ')} |`);
+  console.log(`|---|${keys.map(() => '---:').join('|')}|`);
+  for (const name of names) console.log(`| ${name} | ${keys.map((k) => summary(phases[name][k]).median.toFixed(0)).join(' | ')} |`);
 }
 
 export function printThroughput(rows) {

@@ -41,22 +41,26 @@ export async function renderPage(
   const { deadline } = env;
   let mark = Date.now();
   const blockAds = request.blockAds ?? true;
-  if (plan.cookies.length > 0) await context.addCookies(plan.cookies);
-  if (plan.languages.length > 1) {
-    await context.addInitScript((languages: string[]) => {
-      Object.defineProperty(Navigator.prototype, 'languages', { get: () => languages.slice(), configurable: true });
-    }, plan.languages);
-  }
-  const guard = await installRequestGuard(context, { check: env.check, adBlocker: blockAds ? loadAdBlocker() : undefined });
+  // Independent context-level installs: issued together, each is a protocol round trip. Init scripts still run in
+  // the order they are issued here (the languages override before the settle clock and sessionStorage).
+  const [guard, consent] = await Promise.all([
+    installRequestGuard(context, { check: env.check, adBlocker: blockAds ? loadAdBlocker() : undefined }),
+    blockAds ? installConsentDismisser(context) : undefined,
+    plan.cookies.length > 0 ? context.addCookies(plan.cookies) : undefined,
+    plan.languages.length > 1
+      ? context.addInitScript((languages: string[]) => {
+          Object.defineProperty(Navigator.prototype, 'languages', { get: () => languages.slice(), configurable: true });
+        }, plan.languages)
+      : undefined,
+    installSettleClock(context),
+    installSessionStorage(context, request.profile?.state),
+  ]);
   env.subscribeProxyRefusals?.((url, tunnel) => guard.recordRefusal(url, tunnel));
-  const consent = blockAds ? await installConsentDismisser(context) : undefined;
-  await installSettleClock(context);
-  await installSessionStorage(context, request.profile?.state);
   const page = await context.newPage();
+  const network = trackNetwork(page);
   // The override lives as long as this session, i.e. the page: it must stay attached.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setUserAgentOverride', { userAgent: plan.options.userAgent!, acceptLanguage: plan.acceptLanguage });
-  const network = trackNetwork(page);
 
   const setupMs = Date.now() - mark;
   mark = Date.now();

@@ -14,6 +14,12 @@ import type { NetworkMonitor } from './trackNetwork.js';
  * two, far below this; the gap that can be long (compiling a big bundle) is covered by the long-task clock below.
  */
 export const NETWORK_QUIET_MS = 60;
+/**
+ * The network window when the first check finds nothing in flight and a DOM that has been still for DOM_QUIET_MS
+ * already (a page that finished rendering before `load`): long enough for a request started by a load handler or a
+ * zero-delay timer to show up, without making every static page pay the full window.
+ */
+export const NETWORK_QUIET_SETTLED_MS = 20;
 /** No node added/removed/text changed and no long task (>50 ms of script) ended for this long. */
 export const DOM_QUIET_MS = 60;
 /** Upper bound of the smart wait after load. */
@@ -74,6 +80,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitForSettled(page: Page, network: NetworkMonitor, consent: ConsentTracker | undefined, maxMs: number): Promise<void> {
   const until = Date.now() + maxMs;
+  let networkQuietMs: number | undefined;
   while (Date.now() < until) {
     // A navigation in progress destroys the context: count that as "just changed".
     const { idle: domIdle, consentHint } = await page.evaluate(domStateInPage, CONSENT_HINT_SELECTOR).catch(() => ({ idle: 0, consentHint: false }));
@@ -84,8 +91,11 @@ export async function waitForSettled(page: Page, network: NetworkMonitor, consen
       continue;
     }
     const netIdle = network.idleFor();
-    if (domIdle >= DOM_QUIET_MS && netIdle >= NETWORK_QUIET_MS) return;
-    const wait = Math.max(MIN_POLL_MS, DOM_QUIET_MS - domIdle, network.inflight > 0 ? MIN_POLL_MS : NETWORK_QUIET_MS - netIdle);
+    // Decided once, on the first look: any later DOM change or request means the page is still working.
+    networkQuietMs ??= domIdle >= DOM_QUIET_MS && network.inflight === 0 ? NETWORK_QUIET_SETTLED_MS : NETWORK_QUIET_MS;
+    if (domIdle >= DOM_QUIET_MS && netIdle >= networkQuietMs) return;
+    if (domIdle < DOM_QUIET_MS || network.inflight > 0) networkQuietMs = NETWORK_QUIET_MS;
+    const wait = Math.max(MIN_POLL_MS, DOM_QUIET_MS - domIdle, network.inflight > 0 ? MIN_POLL_MS : networkQuietMs - netIdle);
     await sleep(Math.min(wait, Math.max(0, until - Date.now())));
   }
 }
