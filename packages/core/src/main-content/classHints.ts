@@ -10,7 +10,7 @@ const NEGATIVE_WORDS = new Set([
   'comments', 'comment', 'respond', 'tags', 'tagcloud', 'byline', 'meta', 'postmeta', 'outbrain', 'taboola',
   'login', 'signin', 'searchform', 'searchbar', 'banner', 'topbar', 'header', 'toc', 'author', 'bio', 'print',
   'offcanvas', 'drawer', 'feedback', 'rating', 'ratings', 'utility', 'utilities', 'copyright', 'legal',
-  'reviews', 'review', 'testimonials', 'upsell', 'crosssell', 'avatar', 'signature', 'usercard', 'userinfo', 'badges',
+  'reviews', 'review', 'upsell', 'crosssell', 'avatar', 'signature', 'usercard', 'userinfo', 'badges',
   'vote', 'votes', 'voting', 'reactions',
 ]);
 /** Compound words without separators ("sharebuttons", "cookiebanner") are caught by these stems. */
@@ -23,7 +23,7 @@ const POSITIVE_WORDS = new Set([
 /** Comment words mark posts on forums: there they are content, so callers can ask to ignore them. */
 export const COMMENT_WORDS = new Set(['comments', 'comment', 'respond', 'disqus']);
 /** Reader-written blocks (customer reviews) read as prose like comments do, so prose does not make them content. */
-export const READER_WORDS = new Set(['reviews', 'review', 'testimonials']);
+export const READER_WORDS = new Set(['reviews', 'review']);
 
 function tokens(value: string): string[] {
   // split camelCase too: "cookieBanner" → cookie, banner

@@ -41,6 +41,18 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Linen shirt 2');
   });
 
+  it('drops a thread reply\'s quote of an earlier post but keeps the reply and the original', () => {
+    const first = '<p>The original question asks why the build fails after upgrading the toolchain to the newest release.</p>';
+    const posts = [first, `<blockquote>${first}</blockquote><p>Pin the older release until the fix lands.</p>`, '<p>Same here, thanks.</p>']
+      .map((body) => `<div class="post"><div class="post-body">${body}</div></div>`)
+      .join('');
+    const doc = page(`${chrome}<div class="thread">${posts}</div>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://forum.example/t/build/7' }));
+    expect(out.split('The original question asks').length - 1).toBe(1);
+    expect(out).toContain('Pin the older release');
+    expect(out).toContain('Same here, thanks.');
+  });
+
   it('drops customer reviews beside a product description, even when they read as prose', () => {
     const reviews = Array.from({ length: 3 }, (_, i) => `<div class="review-item"><p>Reviewer ${i} says the blender is loud but strong, and it crushes ice well enough for smoothies every single morning.</p><p>Would buy again.</p></div>`).join('');
     const doc = page(`${chrome}<div class="product"><h1>Acme Blender</h1><div class="price">$89.00</div>

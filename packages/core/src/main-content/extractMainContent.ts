@@ -68,6 +68,9 @@ const DUPLICATE_MAX_CHARS = 2000;
 const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
+/** On discussion pages, paragraphs this long that repeat an earlier one word for word are quotes of earlier posts. */
+const REPEATED_PARAGRAPH_MIN_CHARS = 60;
+const PARAGRAPH_BLOCKS = new Set(['p', 'li', 'pre', 'dd', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Cookie/consent banners are short; longer blocks mentioning cookies are policy text. */
 const COOKIE_MAX_CHARS = 1500;
 const COOKIE_TEXT = /\bcookies?\b/i;
@@ -102,6 +105,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let removed = pruneInside(root, trace);
   dropRecommendations(root, removed, trace);
   dropDuplicates(root, removed, trace);
+  // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
+  if (keepComments) dropRepeatedParagraphs(root, removed, trace);
   let kept = root.text;
   for (const s of removed) kept -= s.text;
   if (kept <= 0) {
@@ -151,6 +156,19 @@ const plain = (s: NodeStats): number => s.text - s.linkText;
 
 function relabelLargeJunk(tree: MeasuredTree): void {
   const total = Math.max(1, plain(tree.root));
+  // Review snippets inside each card of a grid (one per card, so under different parents) belong to the cards;
+  // a product's own reviews are siblings under one list.
+  const readerParents = new Map<string, Set<NodeStats | null>>();
+  for (const s of tree.preorder) {
+    if (s.junk !== 'soft' || !READER_WORDS.has(s.junkWord ?? '')) continue;
+    const sig = signature(s);
+    const parents = readerParents.get(sig) ?? new Set<NodeStats | null>();
+    parents.add(s.parent);
+    readerParents.set(sig, parents);
+  }
+  for (const s of tree.preorder) {
+    if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN) s.junk = 0;
+  }
   for (const s of tree.preorder) {
     if (s.junk === 'soft' && plain(s) >= SOFT_JUNK_KEEP_SHARE * total) s.junk = 0;
     else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
@@ -322,6 +340,25 @@ function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string
     if (seen.has(key)) {
       removed.add(s);
       trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier block`);
+    } else seen.add(key);
+  }
+}
+
+/** Marks paragraphs that repeat an earlier paragraph's exact text (see REPEATED_PARAGRAPH_MIN_CHARS). */
+function dropRepeatedParagraphs(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const seen = new Set<string>();
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.text < REPEATED_PARAGRAPH_MIN_CHARS) continue;
+    if (!PARAGRAPH_BLOCKS.has(s.el.localName) || s.paragraphs > 1) {
+      for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
+      continue;
+    }
+    const key = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (seen.has(key)) {
+      removed.add(s);
+      trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier paragraph`);
     } else seen.add(key);
   }
 }
