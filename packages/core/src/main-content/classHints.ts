@@ -50,5 +50,7 @@ export function classHint(cls: string, id: string): ClassHint {
       for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
     }
   }
+  // testimonials are reviews a business shows as its own pitch: content on service pages
+  if (negative !== null && READER_WORDS.has(negative) && /\btestimonials?\b/i.test(`${cls} ${id}`.replace(/[^a-z]+/gi, ' '))) negative = null;
   return { negative, positive };
 }
