@@ -37,7 +37,7 @@ beforeAll(async () => {
   routes.set('/download/report', ['application/octet-stream', report]);
   routes.set('/files/page.pdf', ['text/html; charset=utf-8', '<!doctype html><html><head><title>Pier Notice</title></head><body><main><h1>Pier notice</h1><p>This is an HTML page even though its URL ends in .pdf.</p></main></body></html>']);
   routes.set('/files/scan.pdf', ['application/pdf', scan]);
-  routes.set('/files/long.pdf', ['application/pdf', textPdf(10_000)]);
+  routes.set('/files/long.pdf', ['application/pdf', textPdf(10_000, 30)]);
   routes.set('/files/locked.pdf', ['application/pdf', encryptedPdf(report)]);
   routes.set('/files/broken.pdf', ['application/pdf', brokenPdf()]);
   for (const { name, bytes } of docling ?? []) routes.set(`/docling/${name}`, ['application/pdf', bytes]);

@@ -63,11 +63,14 @@ export function imageOnlyPdf(source: Uint8Array, dpi = 150): Uint8Array {
 }
 
 /** `pages` pages of one Helvetica line each ("Body text of page number N."). */
-export function textPdf(pages: number): Uint8Array {
+export function textPdf(pages: number, extraLines = 0): Uint8Array {
   const doc = new mupdf.PDFDocument();
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  // Extra lines make each page cost real parsing time, so time-budget tests do not depend on the machine's speed.
+  const filler = Array.from({ length: extraLines }, (_, k) => `0 -6 Td (Filler line ${k} with several words of ordinary text.) Tj`).join(' ');
   for (let i = 1; i <= pages; i++) {
-    doc.insertPage(-1, doc.addPage([0, 0, 300, 200], 0, { Font: { F1: font } }, `BT /F1 11 Tf 20 150 Td (Body text of page number ${i}.) Tj ET`));
+    const head = extraLines > 0 ? 'BT /F1 5 Tf 20 190 Td' : 'BT /F1 11 Tf 20 150 Td';
+    doc.insertPage(-1, doc.addPage([0, 0, 300, 200], 0, { Font: { F1: font } }, `${head} (Body text of page number ${i}.) Tj ${filler} ET`));
   }
   return doc.saveToBuffer('compress').asUint8Array().slice();
 }

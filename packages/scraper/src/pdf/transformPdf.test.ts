@@ -33,7 +33,7 @@ async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
 beforeAll(async () => {
   report = await printPdf(REPORT_HTML, { header: 'Port Authority Annual Review' });
   scan = imageOnlyPdf(textPdf(1));
-  long = textPdf(10_000);
+  long = textPdf(10_000, 30);
   const routes: Record<string, [string, Uint8Array | string]> = {
     '/report.pdf': ['application/pdf', report],
     '/download/report': ['application/octet-stream', report],
