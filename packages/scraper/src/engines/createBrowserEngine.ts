@@ -6,12 +6,12 @@ import {
   type BrowserPoolOptions,
   type RenderRequest,
   type RenderResult,
-  type RequestVerdict,
 } from '@scrape/browser';
 import { errors, isScrapeError } from '../errors.js';
 import type { Source } from '../source.js';
 import type { SsrfOptions } from '../ssrf/addressPolicy.js';
 import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
+import { createAllowRequest, portOf } from '../ssrf/createAllowRequest.js';
 import type { ScrapePlan } from '../steps/plan.js';
 import type { AcquireOptions, Engine } from './engine.js';
 import { toBrowserScrapeError } from './toBrowserScrapeError.js';
@@ -19,7 +19,6 @@ import { toBrowserScrapeError } from './toBrowserScrapeError.js';
 /** The rendered DOM is serialised as UTF-8 whatever the page was sent in, so the Source says so. */
 const RENDERED_CONTENT_TYPE = 'text/html; charset=utf-8';
 /** Schemes the SSRF hook judges by address; anything else a page asks for (ftp:, file:...) is refused. */
-const NETWORK_SCHEMES: Record<string, number> = { 'http:': 80, 'https:': 443, 'ws:': 80, 'wss:': 443 };
 
 export interface BrowserEngineOptions extends SsrfOptions {
   /** A pool to use (tests, a shared pool); the engine then does not close it. Default: its own, made on first use. */
@@ -71,10 +70,6 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
   };
 }
 
-function portOf(url: URL): number {
-  return Number(url.port) || NETWORK_SCHEMES[url.protocol] || 80;
-}
-
 /** The plan in the browser's terms. The contract's actions already have the browser's shapes (defaults filled). */
 function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, acquireOptions: AcquireOptions): RenderRequest {
   const { request } = plan;
@@ -95,35 +90,6 @@ function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, a
     proxy: acquireOptions.proxy,
     branding: plan.formats.has('branding'),
     profile: acquireOptions.profile ? { state: acquireOptions.profile.state, capture: acquireOptions.profile.onState !== undefined } : undefined,
-  };
-}
-
-/**
- * The SSRF hook of one render: resolves the request's host, keeps the addresses the policy allows, and hands them
- * to the browser's guard proxy as the only ones it may dial. One resolution per host and port per render.
- */
-function createAllowRequest(ssrf: SsrfOptions): (url: string) => Promise<RequestVerdict> {
-  const byHost = new Map<string, Promise<RequestVerdict>>();
-  return (raw) => {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      return Promise.resolve({ allow: false });
-    }
-    const defaultPort = NETWORK_SCHEMES[url.protocol];
-    if (defaultPort === undefined) return Promise.resolve({ allow: false });
-    const port = Number(url.port) || defaultPort;
-    const key = `${url.hostname}:${port}`;
-    let verdict = byHost.get(key);
-    if (!verdict) {
-      verdict = resolveAllowedAddresses(url.hostname, port, ssrf, raw).then(
-        (addresses) => ({ allow: true, addresses }),
-        () => ({ allow: false }),
-      );
-      byHost.set(key, verdict);
-    }
-    return verdict;
   };
 }
 

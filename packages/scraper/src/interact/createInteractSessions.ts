@@ -11,6 +11,7 @@ import {
 import { errors, ScrapeError } from '../errors.js';
 import type { SsrfOptions } from '../ssrf/addressPolicy.js';
 import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
+import { createAllowRequest, portOf } from '../ssrf/createAllowRequest.js';
 import { DEFAULT_TEAM } from '../steps/changeTracking.js';
 import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
 import { parseInteractRequest } from './parseInteractRequest.js';
@@ -19,7 +20,6 @@ import type { SessionDirectory, SessionRecord } from './sessionDirectory.js';
 
 /** Budget of the navigation that opens a session on the scrape's page. */
 const OPEN_TIMEOUT_MS = 30_000;
-const NETWORK_SCHEMES: Record<string, number> = { 'http:': 80, 'https:': 443, 'ws:': 80, 'wss:': 443 };
 
 export interface InteractResponse {
   success: boolean;
@@ -166,29 +166,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   function allowRequest(): ((url: string) => Promise<RequestVerdict>) | undefined {
-    if (ssrf.allowPrivateUrls) return undefined;
-    const byHost = new Map<string, Promise<RequestVerdict>>();
-    return (raw) => {
-      let url: URL;
-      try {
-        url = new URL(raw);
-      } catch {
-        return Promise.resolve({ allow: false });
-      }
-      const defaultPort = NETWORK_SCHEMES[url.protocol];
-      if (defaultPort === undefined) return Promise.resolve({ allow: false });
-      const port = Number(url.port) || defaultPort;
-      const key = `${url.hostname}:${port}`;
-      let verdict = byHost.get(key);
-      if (!verdict) {
-        verdict = resolveAllowedAddresses(url.hostname, port, ssrf, raw).then(
-          (addresses) => ({ allow: true, addresses }),
-          () => ({ allow: false }),
-        );
-        byHost.set(key, verdict);
-      }
-      return verdict;
-    };
+    return ssrf.allowPrivateUrls ? undefined : createAllowRequest(ssrf);
   }
 
   async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<Session> {
@@ -206,7 +184,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
       if (!ssrf.allowPrivateUrls) {
         const url = new URL(scrape.url);
-        await resolveAllowedAddresses(url.hostname, Number(url.port) || NETWORK_SCHEMES[url.protocol] || 80, ssrf, url.href);
+        await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
       }
       const page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
       const now = Date.now();
