@@ -1,3 +1,4 @@
+import { PII_ENTITIES } from '@scrape/core';
 import { z } from 'zod';
 import { actionSchema } from './actions.js';
 import { formatItemSchema, type FormatObject } from './formats.js';
@@ -32,21 +33,7 @@ export const locationSchema = z
   .describe('Country (proxy when available) and languages to emulate.');
 
 /** Entity names of `redactPII.entities`; `URL-with-credentials` is the issue's spelling of `URL_CREDENTIALS`. */
-export const REDACT_PII_ENTITIES = [
-  'PERSON',
-  'EMAIL',
-  'PHONE',
-  'LOCATION',
-  'ADDRESS',
-  'ORGANIZATION',
-  'FINANCIAL',
-  'SECRET',
-  'ID',
-  'IP',
-  'URL_CREDENTIALS',
-  'URL-with-credentials',
-  'DATE_OF_BIRTH',
-] as const;
+export const REDACT_PII_ENTITIES = [...PII_ENTITIES, 'URL-with-credentials'] as const;
 
 export const redactPIIOptionsSchema = z.strictObject({
   mode: z.enum(['fast', 'accurate', 'aggressive']).optional(),
