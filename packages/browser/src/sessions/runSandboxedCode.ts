@@ -66,7 +66,12 @@ export function runSandboxedCode(code: string, page: Page, context: BrowserConte
       killed = true;
       child.kill('SIGKILL');
     }, timeoutMs);
-    child.on('error', (error) => finish({ result: null, stdout: '', stderr: '', exitCode: 1, killed: false, truncated: false, error: `sandbox failed to start: ${error.message}` }));
+    child.on('error', (error) => {
+      // After a successful spawn an 'error' is a message that could not be sent (the child is exiting or was killed
+      // at the deadline, e.g. a page call's reply racing the kill): its 'exit', bounded by the timer, reports the run.
+      if (child.pid !== undefined) return;
+      finish({ result: null, stdout: '', stderr: '', exitCode: 1, killed: false, truncated: false, error: `sandbox failed to start: ${error.message}` });
+    });
     child.on('exit', (exitCode, signal) => {
       const error = killed
         ? `execution timed out after ${timeoutMs} ms`
