@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // One file at a time: the machine is shared and each e2e file starts its own servers.
     fileParallelism: false,
+    // Real browsers, processes and timers on a shared 2-core machine: a failed test runs once more before it counts
+    // (a broken feature fails both times; the retry is reported in the output).
+    retry: 1,
   },
 });

@@ -70,7 +70,7 @@ beforeAll(async () => {
   // Sessions with the SSRF guard on (only the fixture site's port allowed) and a short idle timeout.
   const sitePort = (site.address() as { port: number }).port;
   guarded = await startService({
-    interact: createInteractSessions({ allowAddress: (_a, port) => port === sitePort, settings: { idleTimeoutMs: 1_500, maxPerTeam: 2 } }),
+    interact: createInteractSessions({ allowAddress: (_a, port) => port === sitePort, settings: { idleTimeoutMs: 3_000, maxPerTeam: 2 } }),
   });
 }, 60_000);
 
@@ -174,9 +174,10 @@ describe('interact with the SSRF guard on', () => {
     const viaPage = await call(guarded, 'POST', `/v2/scrape/${id}/interact`, {
       code: `await page.evaluate((u) => fetch(u).then(() => 'reached', () => 'blocked'), 'http://127.0.0.1:${forbiddenPort}/')`,
     });
-    expect(viaPage.body.result).toBe('blocked');
+    expect(viaPage.body.result, JSON.stringify(viaPage.body)).toBe('blocked');
     expect(forbiddenHits).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Idle past the 3 s idle timeout (kept well above one call's duration on a loaded machine).
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect((await call(guarded, 'DELETE', `/v2/interact/${out.body.sessionId}`)).status).toBe(404);
   });
 });

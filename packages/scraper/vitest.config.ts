@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Engine, PDF-thread and browser tests use real servers, threads and Chromium on a shared 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // A failed test runs once more before it counts (a broken feature fails both times; the retry is reported).
+    retry: 1,
+  },
+});
