@@ -16,10 +16,6 @@ import type { NetworkMonitor } from './trackNetwork.js';
 export const NETWORK_QUIET_MS = 60;
 /** No node added/removed/text changed and no long task (>50 ms of script) ended for this long. */
 export const DOM_QUIET_MS = 60;
-/** Quiet kept after the `load` event even on a page that was still before it: timers set by load handlers fire in it. */
-export const AFTER_LOAD_QUIET_MS = 30;
-/** Heartbeat of the in-page clock; a check that finds it three beats (60 ms) late knows script just blocked the page. */
-export const HEARTBEAT_MS = 20;
 /** Upper bound of the smart wait after load. */
 export const SETTLE_MAX_MS = 4_000;
 /** Shortest re-check interval: each check is one protocol round trip. */
@@ -29,34 +25,19 @@ const MIN_POLL_MS = 15;
  * Records, from document start on and under a symbol key, the time of the last structural DOM change or the end of
  * the last long task: a bundle being compiled and run makes neither requests nor DOM changes until it is done.
  */
-function installDomClock(settings: { quietMs: number; afterLoadMs: number; beatMs: number }): void {
+function installDomClock(): void {
   const key = Symbol.for('scrape.lastDomChange');
   const w = window as unknown as Record<symbol, number>;
   if (w[key] !== undefined) return;
   Object.defineProperty(window, key, { value: performance.now(), writable: true, enumerable: false });
-  // `load` counts as a change that leaves only `afterLoadMs` of quiet to wait: work a load handler defers by a timer
-  // tick (a bundle run, then its fetch) starts inside that window instead of after the check has already passed.
-  addEventListener('load', () => {
-    w[key] = Math.max(w[key], performance.now() - (settings.quietMs - settings.afterLoadMs));
-  });
-  // A heartbeat: when a check finds it stale, the main thread was just blocked by script (a long task whose
-  // Long Tasks entry may not have been delivered yet), which counts as "just changed".
-  let beat = performance.now();
-  setInterval(() => {
-    beat = performance.now();
-  }, settings.beatMs);
-  Object.defineProperty(window, Symbol.for('scrape.lastBeat'), { get: () => beat, enumerable: false });
   // Attribute changes are ignored on purpose: carousels and animations flip classes forever without new content.
   new MutationObserver(() => {
     w[key] = performance.now();
   }).observe(document, { childList: true, subtree: true, characterData: true });
   try {
-    const observer = new PerformanceObserver((list) => {
+    new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w[key] = Math.max(w[key], entry.startTime + entry.duration);
-    });
-    observer.observe({ type: 'longtask' });
-    // Kept so a check can flush entries whose callback has not run yet (see domStateInPage).
-    Object.defineProperty(window, Symbol.for('scrape.longTaskObserver'), { value: observer, enumerable: false });
+    }).observe({ type: 'longtask' });
   } catch {
     // No Long Tasks API: DOM changes alone drive the clock.
   }
@@ -74,20 +55,7 @@ const CONSENT_HINT_SELECTOR = [
 ].join(',');
 
 function domStateInPage(hintSelector: string): { idle: number; consentHint: boolean } {
-  const w = window as unknown as Record<symbol, unknown>;
-  // A long task that ended just before this check has its entry queued, but the observer's callback runs in a later
-  // task: without this flush a check right after a 400 ms bundle run would see a page that has been "idle" all along.
-  const observer = w[Symbol.for('scrape.longTaskObserver')] as PerformanceObserver | undefined;
-  if (observer && typeof w[Symbol.for('scrape.lastDomChange')] === 'number') {
-    for (const entry of observer.takeRecords()) {
-      w[Symbol.for('scrape.lastDomChange')] = Math.max(w[Symbol.for('scrape.lastDomChange')] as number, entry.startTime + entry.duration);
-    }
-  }
-  const beat = w[Symbol.for('scrape.lastBeat')];
-  if (typeof beat === 'number' && typeof w[Symbol.for('scrape.lastDomChange')] === 'number' && performance.now() - beat > 3 * 20) {
-    w[Symbol.for('scrape.lastDomChange')] = performance.now();
-  }
-  const last = w[Symbol.for('scrape.lastDomChange')] as number | undefined;
+  const last = (window as unknown as Record<symbol, number | undefined>)[Symbol.for('scrape.lastDomChange')];
   let consentHint = false;
   try {
     consentHint = document.querySelector(hintSelector) !== null;
@@ -99,7 +67,7 @@ function domStateInPage(hintSelector: string): { idle: number; consentHint: bool
 
 /** Must run before the page is created so the clock starts with the document. */
 export async function installSettleClock(context: BrowserContext): Promise<void> {
-  await context.addInitScript(installDomClock, { quietMs: DOM_QUIET_MS, afterLoadMs: AFTER_LOAD_QUIET_MS, beatMs: HEARTBEAT_MS });
+  await context.addInitScript(installDomClock);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
