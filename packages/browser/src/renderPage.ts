@@ -112,7 +112,7 @@ export async function renderPage(
     actions = await runActions(request.actions, {
       page,
       deadline,
-      settle: (maxMs) => waitForSettled(page, network, consent, maxMs),
+      settle: (maxMs) => waitForSettled(page, network, consent, maxMs, { fromNow: true }),
     });
   }
   const actionsMs = Date.now() - mark;

@@ -16,7 +16,7 @@ export interface ActionEnvironment {
   page: Page;
   /** Epoch ms when the render's budget ends. */
   deadline: number;
-  /** Smart wait bounded by `maxMs`, used after interactions. */
+  /** Smart wait bounded by `maxMs`, used after interactions (quiet windows measured from the interaction on). */
   settle(maxMs: number): Promise<void>;
 }
 
@@ -91,6 +91,9 @@ async function runOne(action: Action, env: ActionEnvironment, results: ActionRes
       } else {
         await page.evaluate((s) => window.scrollBy(0, s * window.innerHeight), sign);
       }
+      // Scroll-triggered loading (IntersectionObserver, scroll handlers) reacts in the next rendering frames: wait
+      // for two of them, so the settle below starts with the page's reaction already under way.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))).catch(() => {});
       await env.settle(settleBudget(env));
       return;
     }

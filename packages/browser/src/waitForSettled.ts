@@ -4,42 +4,103 @@ import type { NetworkMonitor } from './trackNetwork.js';
 
 /**
  * Smart wait: a page counts as rendered once its network has been quiet and its DOM has stopped changing for a
- * short window at the same time, and any consent popup found has been dismissed. Both windows are measured
- * backwards (a DOM clock runs from document start), so a page that finished rendering before `load` costs no
- * extra wait at all. Bounded: pages that poll or animate forever get `maxMs` and no more.
+ * short window at the same time, no short timer the page set is still pending, and any consent popup found has been
+ * dismissed. Both windows are measured backwards (a clock runs from document start), so a page that finished
+ * rendering before `load` costs no extra wait at all. Bounded: pages that poll or animate forever get `maxMs`.
  */
 
 /**
  * No request in flight for this long. A client-rendered page chains script → fetch → render with gaps of a task or
- * two, far below this; the gap that can be long (compiling a big bundle) is covered by the long-task clock below.
+ * two, far below this; longer gaps (a timer, a big bundle compiling) are covered by the page clock below.
  */
 export const NETWORK_QUIET_MS = 60;
-/** No node added/removed/text changed and no long task (>50 ms of script) ended for this long. */
+/** No node added/removed/text changed, no long task (>50 ms of script) and no tracked timer callback ended for this long. */
 export const DOM_QUIET_MS = 60;
+/**
+ * Timers the page sets with at most this delay are work it has queued: the wait holds until they have run. Longer
+ * delays are left alone (a banner shown after 5 s is not part of the page).
+ */
+export const DEFERRED_TIMER_MAX_MS = 100;
+/**
+ * Timers set from inside a tracked timer's callback are tracked up to this chain length (the load handler's timer,
+ * the timer it sets, ...); a loop that re-arms itself forever (a ticker, a poll) stops counting after that.
+ */
+export const DEFERRED_TIMER_CHAIN_MAX = 4;
 /** Upper bound of the smart wait after load. */
 export const SETTLE_MAX_MS = 4_000;
 /** Shortest re-check interval: each check is one protocol round trip. */
 const MIN_POLL_MS = 15;
 
+/** In-page state of the clock, under a symbol key (not enumerable, invisible to the page's own code). */
+interface PageClock {
+  /** performance.now() of the last DOM change, long-task end or tracked timer callback end. */
+  last: number;
+  /** Ids of tracked timers not yet run or cleared. */
+  pending: Set<number>;
+  /** The Long Tasks observer, so a check can take entries whose callback has not run yet. */
+  longTasks?: PerformanceObserver;
+}
+
 /**
- * Records, from document start on and under a symbol key, the time of the last structural DOM change or the end of
- * the last long task: a bundle being compiled and run makes neither requests nor DOM changes until it is done.
+ * Installed at document start in every frame. Three kinds of work make neither requests nor DOM changes while
+ * they run, so the page itself has to report them: a bundle being compiled and run (a long task), work a script
+ * deferred with a short timer (e.g. a load handler's `setTimeout(start, 0)`), and the callback of such a timer
+ * (its fetch reaches the protocol a moment after the call). The timer functions are wrapped by Proxies, so
+ * they still look native to the page.
  */
-function installDomClock(): void {
-  const key = Symbol.for('scrape.lastDomChange');
-  const w = window as unknown as Record<symbol, number>;
-  if (w[key] !== undefined) return;
-  Object.defineProperty(window, key, { value: performance.now(), writable: true, enumerable: false });
+function installPageClock(settings: { timerMaxMs: number; chainMax: number }): void {
+  const key = Symbol.for('scrape.settleClock');
+  const w = window as unknown as Record<symbol, PageClock | undefined>;
+  if (w[key]) return;
+  const clock: PageClock = { last: performance.now(), pending: new Set() };
+  Object.defineProperty(window, key, { value: clock, enumerable: false });
   // Attribute changes are ignored on purpose: carousels and animations flip classes forever without new content.
   new MutationObserver(() => {
-    w[key] = performance.now();
+    clock.last = performance.now();
   }).observe(document, { childList: true, subtree: true, characterData: true });
   try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w[key] = Math.max(w[key], entry.startTime + entry.duration);
-    }).observe({ type: 'longtask' });
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) clock.last = Math.max(clock.last, entry.startTime + entry.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    clock.longTasks = observer;
   } catch {
-    // No Long Tasks API: DOM changes alone drive the clock.
+    // No Long Tasks API: the other signals drive the clock.
+  }
+  // Chain length of the timer callback running now (0: any other task).
+  let depth = 0;
+  const nativeSetTimeout = window.setTimeout;
+  window.setTimeout = new Proxy(nativeSetTimeout, {
+    apply(target, thisArg, args: unknown[]) {
+      const [handler, delay] = args;
+      const chain = depth + 1;
+      if (typeof handler !== 'function' || !(Number(delay || 0) <= settings.timerMaxMs) || chain > settings.chainMax) {
+        return Reflect.apply(target, thisArg, args);
+      }
+      let id = 0;
+      const run = function (this: unknown, ...callArgs: unknown[]) {
+        clock.pending.delete(id);
+        const outer = depth;
+        depth = chain;
+        try {
+          return (handler as (...a: unknown[]) => unknown).apply(this, callArgs);
+        } finally {
+          depth = outer;
+          clock.last = Math.max(clock.last, performance.now());
+        }
+      };
+      id = Reflect.apply(target, thisArg, [run, ...args.slice(1)]) as number;
+      clock.pending.add(id);
+      return id;
+    },
+  });
+  for (const name of ['clearTimeout', 'clearInterval'] as const) {
+    window[name] = new Proxy(window[name], {
+      apply(target, thisArg, args: unknown[]) {
+        clock.pending.delete(Number(args[0]));
+        return Reflect.apply(target, thisArg, args);
+      },
+    });
   }
 }
 
@@ -54,38 +115,67 @@ const CONSENT_HINT_SELECTOR = [
   ...['consent', 'privacy', 'cmp'].map((word) => `iframe[src*="${word}" i]`),
 ].join(',');
 
-function domStateInPage(hintSelector: string): { idle: number; consentHint: boolean } {
-  const last = (window as unknown as Record<symbol, number | undefined>)[Symbol.for('scrape.lastDomChange')];
+interface PageState {
+  /** ms since the page clock last moved; Infinity when the clock is missing (about:blank, a frame without it). */
+  idle: number;
+  /** Tracked timers still pending. */
+  timers: number;
+  consentHint: boolean;
+}
+
+function pageStateInPage(hintSelector: string): PageState {
+  const clock = (window as unknown as Record<symbol, PageClock | undefined>)[Symbol.for('scrape.settleClock')];
+  if (clock?.longTasks) {
+    // A long task that ended just before this check has its entry queued, but the observer's callback runs in a
+    // later task: without this, a check right after a 400 ms bundle run would see a page "idle" all along.
+    for (const entry of clock.longTasks.takeRecords()) clock.last = Math.max(clock.last, entry.startTime + entry.duration);
+  }
   let consentHint = false;
   try {
     consentHint = document.querySelector(hintSelector) !== null;
   } catch {
     consentHint = false;
   }
-  return { idle: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, consentHint };
+  return { idle: clock ? performance.now() - clock.last : Number.POSITIVE_INFINITY, timers: clock?.pending.size ?? 0, consentHint };
 }
 
 /** Must run before the page is created so the clock starts with the document. */
 export async function installSettleClock(context: BrowserContext): Promise<void> {
-  await context.addInitScript(installDomClock);
+  await context.addInitScript(installPageClock, { timerMaxMs: DEFERRED_TIMER_MAX_MS, chainMax: DEFERRED_TIMER_CHAIN_MAX });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitForSettled(page: Page, network: NetworkMonitor, consent: ConsentTracker | undefined, maxMs: number): Promise<void> {
-  const until = Date.now() + maxMs;
+export interface SettleOptions {
+  /**
+   * Measure the quiet windows from the start of this wait too, not only backwards: after an interaction (click,
+   * scroll) the page reacts a frame or a task later, so "still since before" proves nothing yet.
+   */
+  fromNow?: boolean;
+}
+
+export async function waitForSettled(page: Page, network: NetworkMonitor, consent: ConsentTracker | undefined, maxMs: number, options: SettleOptions = {}): Promise<void> {
+  const started = Date.now();
+  const until = started + maxMs;
   while (Date.now() < until) {
     // A navigation in progress destroys the context: count that as "just changed".
-    const { idle: domIdle, consentHint } = await page.evaluate(domStateInPage, CONSENT_HINT_SELECTOR).catch(() => ({ idle: 0, consentHint: false }));
-    if (consent && consentHint && !consent.active) consent.activate(page);
-    if (consent && consent.busyUntil({ expectPopup: consentHint }) > 0) {
+    const state = await page.evaluate(pageStateInPage, CONSENT_HINT_SELECTOR).catch((): PageState => ({ idle: 0, timers: 0, consentHint: false }));
+    if (consent && state.consentHint && !consent.active) consent.activate(page);
+    if (consent && consent.busyUntil({ expectPopup: state.consentHint }) > 0) {
       // A popup being looked for or dismissed will change the DOM again: wait for that first.
-      await consent.waitUntilSettled(Math.max(0, until - Date.now()), { expectPopup: consentHint });
+      await consent.waitUntilSettled(Math.max(0, until - Date.now()), { expectPopup: state.consentHint });
       continue;
     }
-    const netIdle = network.idleFor();
-    if (domIdle >= DOM_QUIET_MS && netIdle >= NETWORK_QUIET_MS) return;
-    const wait = Math.max(MIN_POLL_MS, DOM_QUIET_MS - domIdle, network.inflight > 0 ? MIN_POLL_MS : NETWORK_QUIET_MS - netIdle);
+    const sinceStart = options.fromNow ? Date.now() - started : Number.POSITIVE_INFINITY;
+    const domIdle = Math.min(state.idle, sinceStart);
+    const netIdle = Math.min(network.idleFor(), sinceStart);
+    if (state.timers === 0 && domIdle >= DOM_QUIET_MS && netIdle >= NETWORK_QUIET_MS) return;
+    const wait = Math.max(
+      MIN_POLL_MS,
+      state.timers > 0 ? MIN_POLL_MS : 0,
+      DOM_QUIET_MS - domIdle,
+      network.inflight > 0 ? MIN_POLL_MS : NETWORK_QUIET_MS - netIdle,
+    );
     await sleep(Math.min(wait, Math.max(0, until - Date.now())));
   }
 }
