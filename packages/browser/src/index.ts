@@ -24,6 +24,7 @@ export type {
   RenderRequest,
   RenderResult,
   RenderTimings,
+  RetainedPage,
   RequestVerdict,
   UpstreamProxy,
   ScreenshotArtifact,

@@ -1,4 +1,5 @@
 import type { ProfileState } from './sessions/profileState.js';
+import type { SessionPage } from './sessions/createSessionBrowser.js';
 /** Page actions of spec §2.3, executed in order. */
 export type Action =
   | { type: 'wait'; milliseconds: number; selector?: undefined }
@@ -65,6 +66,11 @@ export interface RenderRequest {
   branding?: boolean;
   /** A browser profile: `state` is loaded into the fresh context; `capture` returns the state at the end. */
   profile?: { state?: ProfileState; capture?: boolean };
+  /**
+   * Keep the context and its page open after a successful render and hand them back as `RenderResult.retained`
+   * (frozen, holding no render slot) for an interact session to adopt. The caller must close it.
+   */
+  retain?: boolean;
 }
 
 /** The answer of `allowRequest` when it wants to say more than yes/no. */
@@ -141,7 +147,22 @@ export interface RenderResult {
   blockedRequests: { refused: number; ads: number };
   /** The context's cookies and storage at the end, when `profile.capture` was asked. */
   profileState?: ProfileState;
+  /** The render's page, kept open, when `retain` was asked and the page could be kept. */
+  retained?: RetainedPage;
   timings: RenderTimings;
+}
+
+/**
+ * A render's context and page kept open after the render (`RenderRequest.retain`), with everything the render put in
+ * it: the page after actions, cookies, storage, the request guard. Frozen until `resume`; whoever holds it closes it.
+ */
+export interface RetainedPage extends SessionPage {
+  /** When the render finished and the page was kept (ms since epoch). */
+  readonly retainedAt: number;
+  /** False once closed, or when the page, its context or Chromium went away. */
+  alive(): boolean;
+  /** Unfreezes the page so its scripts and timers run again; call once, before driving it. */
+  resume(): Promise<void>;
 }
 
 export interface BrowserPoolOptions {
@@ -163,6 +184,8 @@ export interface BrowserPoolStats {
   running: boolean;
   active: number;
   queued: number;
+  /** Pages kept after their render for an interact session (they hold no render slot). */
+  retained: number;
   launches: number;
   /** Pid of the Chromium browser process, when running. */
   pid: number | undefined;
