@@ -175,7 +175,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       // The losing side of the race must not surface as an unhandled rejection once the context is closed.
       work.catch(() => {});
       const { result, contextMs } = await raceAbort(work, controller.signal);
-      if (request.retain && context && !closed) kept = await retain(context, release).catch(() => undefined);
+      if (request.retain && context && !closed) kept = await retain(context, release, check !== undefined).catch(() => undefined);
       return { ...result, ...(kept ? { retained: kept } : {}), timings: { queuedMs, launchMs, contextMs, ...result.timings, totalMs: Date.now() - started } };
     } catch (error) {
       if (controller.signal.aborted && isBrowserError(controller.signal.reason)) throw controller.signal.reason;
@@ -198,7 +198,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
    * (`Page.setWebLifecycleState` frozen does not stop a visible headless page's timers: measured, 51 ticks of a
    * 20 ms interval in 1 s frozen.) The guard proxy registration lives as long as the context.
    */
-  async function retain(context: BrowserContext, releaseProxy: (() => void) | undefined): Promise<RetainedPage> {
+  async function retain(context: BrowserContext, releaseProxy: (() => void) | undefined, guarded: boolean): Promise<RetainedPage> {
     const page = context.pages()[0];
     if (!page || page.isClosed()) throw new Error('the render has no page to keep');
     const cdp = await context.newCDPSession(page);
@@ -209,6 +209,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       page,
       context,
       retainedAt: Date.now(),
+      guarded,
       alive: () => !gone && !page.isClosed() && (context.browser()?.isConnected() ?? false),
       async resume() {
         // A pause not yet taken (no script ran since) is cancelled by the resume; detaching ends the pause anyway.

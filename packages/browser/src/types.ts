@@ -159,6 +159,8 @@ export interface RenderResult {
 export interface RetainedPage extends SessionPage {
   /** When the render finished and the page was kept (ms since epoch). */
   readonly retainedAt: number;
+  /** Whether the render had an SSRF hook (`allowRequest`): its check stays installed on the kept context. */
+  readonly guarded: boolean;
   /** False once closed, or when the page, its context or Chromium went away. */
   alive(): boolean;
   /** Unfreezes the page so its scripts and timers run again; call once, before driving it. */

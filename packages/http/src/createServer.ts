@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
-import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions } from '@scrape/scraper';
+import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
@@ -216,12 +216,22 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     reply.raw.once('close', onClose);
     const signal = AbortSignal.any([client.signal, shutdown.signal]);
     let admission: Admission | undefined;
+    // The browser page of this scrape, kept for a first interact call; closed here unless interact took it.
+    let kept: RetainedPage | undefined;
+    const onRetainedPage = interact?.keepsScrapePages
+      ? (page: RetainedPage) => {
+          void kept?.close().catch(() => {});
+          kept = page;
+        }
+      : undefined;
     try {
       // Permissions, rate limit, credits held, concurrency slot (may wait); settled below whatever happens.
       if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
-      const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl) });
+      const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl), onRetainedPage });
       await admission?.succeed(data);
-      await rememberForInteract(interact, data, request.body, request.team);
+      const page = kept;
+      kept = undefined;
+      await rememberForInteract(interact, data, request.body, request.team, page);
       log.engine = engineOf(data);
       log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;
       return { success: true, data };
@@ -235,6 +245,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       if (shutdown.signal.aborted) throw SHUTTING_DOWN();
       throw err;
     } finally {
+      void kept?.close().catch(() => {});
       running.delete(shutdown);
       reply.raw.off('close', onClose);
     }
@@ -297,15 +308,16 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 }
 
 /** A finished scrape can be continued with interact: its scrapeId, final URL, team and profile. */
-async function rememberForInteract(interact: InteractSessions | undefined, data: ScrapeDocument, body: unknown, team: string | undefined): Promise<void> {
+async function rememberForInteract(interact: InteractSessions | undefined, data: ScrapeDocument, body: unknown, team: string | undefined, page: RetainedPage | undefined): Promise<void> {
   const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
   const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
-  if (!interact || typeof m.scrapeId !== 'string' || !url) return;
+  if (!interact || typeof m.scrapeId !== 'string' || !url) return void page?.close().catch(() => {});
   const profile = (body as { profile?: { name?: unknown; saveChanges?: unknown } } | null)?.profile;
   await interact.rememberScrape(m.scrapeId, {
     team,
     url,
     profile: typeof profile?.name === 'string' ? { name: profile.name, saveChanges: profile.saveChanges !== false } : undefined,
+    page,
   });
 }
 

@@ -4,7 +4,7 @@ import { createHttpEngine } from './engines/createHttpEngine.js';
 import { createBrowserEngine } from './engines/createBrowserEngine.js';
 import { proxySettingsFromEnv, type ProxySettings } from './engines/planProxyAttempts.js';
 import type { ArtifactUrl } from './steps/publishArtifacts.js';
-import type { BrowserPoolOptions } from '@scrape/browser';
+import type { BrowserPoolOptions, RetainedPage } from '@scrape/browser';
 import type { Engine } from './engines/engine.js';
 import { errors, isScrapeError } from './errors.js';
 import { runPipeline } from './pipeline.js';
@@ -98,6 +98,12 @@ export interface ScrapeContext {
   team?: string;
   /** This scrape's artifact URLs (wins over `ScraperOptions.artifactUrl`), e.g. signed links on the request's host. */
   artifactUrl?: ArtifactUrl;
+  /**
+   * Keep the browser page for an interact session: called with the render's page (paused, its context open) when the
+   * browser served the scrape, possibly more than once (a retried attempt's page: close the earlier one). Never for
+   * zero data retention or lockdown. The receiver owns the page and must close it, also when the scrape fails.
+   */
+  onRetainedPage?: (page: RetainedPage) => void;
 }
 
 /** The v2 Document (spec §2.6): only requested formats, metadata always. */
@@ -195,6 +201,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       try {
         return await untilAborted(runPipeline(request, deps, controller.signal, {
             team: context.team,
+            onRetainedPage: context.onRetainedPage,
             logger: options.logger,
             artifactUrl: context.artifactUrl ?? options.artifactUrl,
           }), controller.signal);

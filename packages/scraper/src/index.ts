@@ -60,6 +60,7 @@ export { createPdfWorkerPool, type PdfWorkerPool, type PdfWorkerPoolOptions, typ
 export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
 
 // Interact sessions (POST /v2/scrape/{scrapeId}/interact): Playwright code in a sandbox process against a session page.
+export type { RetainedPage } from '@scrape/browser';
 export { createInteractSessions, type InteractSessions, type InteractSessionsOptions, type InteractResponse, type StopResponse } from './interact/createInteractSessions.js';
 export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
 export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';

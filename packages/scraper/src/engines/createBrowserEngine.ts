@@ -60,6 +60,10 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
         if (isScrapeError(error)) throw error;
         throw errors.internal({ engine: 'browser', reason: error instanceof Error ? error.message : String(error) });
       }
+      if (result.retained) {
+        if (plan.onRetainedPage && !signal.aborted) plan.onRetainedPage(result.retained);
+        else void result.retained.close();
+      }
       if (result.profileState) acquireOptions.profile?.onState?.(result.profileState);
       return sourceOf(plan, result);
     },
@@ -90,6 +94,7 @@ function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, a
     proxy: acquireOptions.proxy,
     branding: plan.formats.has('branding'),
     profile: acquireOptions.profile ? { state: acquireOptions.profile.state, capture: acquireOptions.profile.onState !== undefined } : undefined,
+    retain: plan.onRetainedPage !== undefined,
   };
 }
 

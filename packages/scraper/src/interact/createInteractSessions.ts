@@ -5,6 +5,7 @@ import {
   runSandboxedCode,
   type ProfileState,
   type RequestVerdict,
+  type RetainedPage,
   type SessionBrowser,
   type SessionPage,
 } from '@scrape/browser';
@@ -33,6 +34,13 @@ export interface InteractResponse {
   killed: boolean;
   truncated: boolean;
   error?: string;
+  /**
+   * On the call that started the session: `kept` when it adopted the scrape's own browser page (the state its actions
+   * left, its cookies), `reopened` when it loaded the scrape's final URL in a fresh context instead.
+   */
+  scrapePage?: 'kept' | 'reopened';
+  /** With `reopened`: why the scrape's page was not there. */
+  scrapePageReason?: string;
 }
 
 export interface StopResponse {
@@ -58,15 +66,21 @@ export interface InteractSessionsOptions extends SsrfOptions {
 }
 
 export interface InteractSessions {
-  /** Lets the scrape be continued later (its final URL, the team it belongs to, its profile). */
-  rememberScrape(scrapeId: string, scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean } }): Promise<void>;
+  /**
+   * Lets the scrape be continued later (its final URL, the team it belongs to, its profile). `page`: the scrape's
+   * browser page, kept (settings.retainMs, bounded per team and in total) for the first interact call to adopt; the
+   * manager owns it from here and closes it when it is not adopted.
+   */
+  rememberScrape(scrapeId: string, scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean }; page?: RetainedPage }): Promise<void>;
+  /** Whether scrape pages are kept at all (settings.retainMs and retainMax above 0): ask for them only then. */
+  readonly keepsScrapePages: boolean;
   /** `POST /v2/scrape/{scrapeId}/interact`. */
   interact(scrapeId: string, body: unknown, team?: string): Promise<InteractResponse>;
   /** `DELETE /v2/interact/{sessionId}`. */
   stopSession(sessionId: string, team?: string): Promise<StopResponse>;
   /** `DELETE /v2/scrape/{scrapeId}/interact`: the scrape's live session. */
   stopScrapeSession(scrapeId: string, team?: string): Promise<StopResponse>;
-  stats(): { sessions: number; scrapes: number };
+  stats(): { sessions: number; scrapes: number; keptPages: number };
   /** Stops every session (profiles saved) and closes the browser. */
   close(): Promise<void>;
 }
@@ -88,6 +102,17 @@ interface Session {
   ending?: Promise<StopResponse>;
 }
 
+interface KeptPage {
+  page: RetainedPage;
+  team: string;
+  /** The scrape's profile name: a session asking for another profile cannot adopt this context. */
+  profileName?: string;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Why kept pages went away, remembered for the `scrapePageReason` of a later first call (bounded). */
+const MAX_PAGE_REASONS = 1_000;
+
 interface RememberedScrape {
   team: string;
   url: string;
@@ -96,9 +121,11 @@ interface RememberedScrape {
 }
 
 /**
- * Interact sessions. A session continues a scrape by opening the scrape's final URL in a fresh context of the session
- * browser (the scrape's own render context is closed when the scrape answers, so its in-page state after actions is
- * not carried over; cookies are, through a profile). User code runs in a sandbox process, never here.
+ * Interact sessions. A session continues a scrape on the scrape's own browser page when it is still kept (a browser-
+ * served scrape's page stays open, paused, for settings.retainMs): the DOM, URL, inputs and cookies its actions left.
+ * Otherwise (an HTTP-served scrape, zero data retention, the page expired or was evicted, another process made the
+ * scrape) it opens the scrape's final URL in a fresh context of the session browser. User code runs in a sandbox
+ * process, never here.
  */
 export function createInteractSessions(options: InteractSessionsOptions = {}): InteractSessions {
   const settings = interactSettingsFromEnv(process.env, options.settings);
@@ -109,6 +136,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const scrapes = new Map<string, RememberedScrape>();
   const sessions = new Map<string, Session>();
   const byScrape = new Map<string, string>();
+  const kept = new Map<string, KeptPage>();
+  const pageReasons = new Map<string, string>();
+  const keepsScrapePages = settings.retainMs > 0 && settings.retainMax > 0 && settings.retainMaxPerTeam > 0;
   /** Sessions of a team being opened or live; counted at admission so parallel first calls cannot overshoot. */
   const perTeam = new Map<string, number>();
   let opening = 0;
@@ -165,11 +195,69 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     return session.ending;
   }
 
+  function dropKept(scrapeId: string, reason: string): void {
+    const entry = kept.get(scrapeId);
+    if (!entry) return;
+    kept.delete(scrapeId);
+    clearTimeout(entry.timer);
+    pageReasons.set(scrapeId, reason);
+    for (const key of pageReasons.keys()) {
+      if (pageReasons.size <= MAX_PAGE_REASONS) break;
+      pageReasons.delete(key);
+    }
+    void entry.page.close().catch(() => {});
+  }
+
+  function keep(scrapeId: string, team: string, page: RetainedPage, profileName: string | undefined): void {
+    if (closed || !keepsScrapePages) return void page.close().catch(() => {});
+    // The page's own guard must be at least the sessions' policy: an unguarded render is adopted only when sessions
+    // are unguarded too.
+    if (!page.guarded && !ssrf.allowPrivateUrls) return void page.close().catch(() => {});
+    dropKept(scrapeId, 'replaced by a newer page of the same scrape');
+    const timer = setTimeout(() => dropKept(scrapeId, `the scrape's page is kept ${settings.retainMs} ms and that time passed`), settings.retainMs);
+    timer.unref?.();
+    kept.set(scrapeId, { page, team, profileName, timer });
+    // Maps iterate in insertion order: the first entries are the oldest.
+    const ofTeam = [...kept].filter(([, e]) => e.team === team);
+    for (const [id] of ofTeam.slice(0, Math.max(0, ofTeam.length - settings.retainMaxPerTeam))) {
+      dropKept(id, `evicted: at most ${settings.retainMaxPerTeam} scrape pages are kept per team and newer scrapes came`);
+    }
+    for (const id of kept.keys()) {
+      if (kept.size <= settings.retainMax) break;
+      dropKept(id, `evicted: the server keeps at most ${settings.retainMax} scrape pages and newer scrapes came`);
+    }
+  }
+
+  /** The scrape's kept page for a new session, resumed; or why there is none. */
+  async function adoptKept(scrapeId: string, profile: Session['profile']): Promise<{ page?: RetainedPage; reason?: string }> {
+    const entry = kept.get(scrapeId);
+    if (!entry) {
+      return { reason: pageReasons.get(scrapeId) ?? "no page of this scrape is kept here (served without the browser, zero data retention, or made by another server process)" };
+    }
+    kept.delete(scrapeId);
+    clearTimeout(entry.timer);
+    if (profile && profile.name !== entry.profileName) {
+      void entry.page.close().catch(() => {});
+      return { reason: `the session asks for profile "${profile.name}", which the scrape's page was not loaded with` };
+    }
+    if (!entry.page.alive()) {
+      void entry.page.close().catch(() => {});
+      return { reason: "the scrape's page was closed (the browser restarted)" };
+    }
+    try {
+      await entry.page.resume();
+      return { page: entry.page };
+    } catch (error) {
+      void entry.page.close().catch(() => {});
+      return { reason: `the scrape's page could not be resumed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
   function allowRequest(): ((url: string) => Promise<RequestVerdict>) | undefined {
     return ssrf.allowPrivateUrls ? undefined : createAllowRequest(ssrf);
   }
 
-  async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<Session> {
+  async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<{ session: Session; scrapePage: 'kept' | 'reopened'; reason?: string }> {
     const count = perTeam.get(team) ?? 0;
     if (count >= settings.maxPerTeam) {
       throw new ScrapeError({ status: 429, error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`, code: 'INTERACT_SESSION_LIMIT' });
@@ -181,21 +269,30 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     perTeam.set(team, count + 1);
     opening++;
     try {
-      const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
-      if (!ssrf.allowPrivateUrls) {
-        const url = new URL(scrape.url);
-        await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
+      const adopted = await adoptKept(scrapeId, profile);
+      let page: SessionPage;
+      if (adopted.page) {
+        page = adopted.page;
+      } else {
+        const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
+        if (!ssrf.allowPrivateUrls) {
+          const url = new URL(scrape.url);
+          await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
+        }
+        page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
       }
-      const page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
       const now = Date.now();
       const session: Session = { id: randomUUID(), team, scrapeId, startedAt: now, lastUsedAt: now, page, profile, releaseProfile, queue: Promise.resolve() };
       sessions.set(session.id, session);
       byScrape.set(scrapeId, session.id);
-      await directory?.putSession({ sessionId: session.id, scrapeId, team, owner: ownerId }, settings.maxLifetimeMs).catch(() => {});
+      // Billing starts now (keeping the page until here was the server's choice); the lifetime counts the context's
+      // whole life, so an adopted page ends no later than one opened when the scrape finished would have.
+      const lifetimeMs = adopted.page ? Math.max(1, settings.maxLifetimeMs - (now - adopted.page.retainedAt)) : settings.maxLifetimeMs;
+      await directory?.putSession({ sessionId: session.id, scrapeId, team, owner: ownerId }, lifetimeMs).catch(() => {});
       armIdle(session);
-      session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), settings.maxLifetimeMs);
+      session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
       session.lifetimeTimer.unref?.();
-      return session;
+      return { session, scrapePage: adopted.page ? 'kept' : 'reopened', reason: adopted.reason };
     } catch (error) {
       perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
       releaseProfile?.();
@@ -214,9 +311,12 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   return {
+    keepsScrapePages,
+
     async rememberScrape(scrapeId, scrape) {
       const record = { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, profile: scrape.profile };
       scrapes.set(scrapeId, { ...record, at: Date.now() });
+      if (scrape.page) keep(scrapeId, record.team, scrape.page, scrape.profile?.name);
       // Maps iterate in insertion order: the first keys are the oldest.
       for (const key of scrapes.keys()) {
         if (scrapes.size <= settings.rememberedScrapes) break;
@@ -230,6 +330,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const team = teamOrUndefined ?? DEFAULT_TEAM;
       const request = parseInteractRequest(body);
       let session = sessions.get(byScrape.get(scrapeId) ?? '');
+      let started: { scrapePage: 'kept' | 'reopened'; reason?: string } | undefined;
       if (!session && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team);
       if (!session) {
         let scrape = scrapes.get(scrapeId);
@@ -244,7 +345,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
           );
         }
         if (scrape.team !== team) throw errors.forbidden({ reason: 'this scrape belongs to another team' });
-        session = await open(scrapeId, scrape, team, request.profile ?? scrape.profile);
+        const opened = await open(scrapeId, scrape, team, request.profile ?? scrape.profile);
+        session = opened.session;
+        started = { scrapePage: opened.scrapePage, reason: opened.reason };
       } else {
         owned(session, team, 'Interact session');
       }
@@ -271,6 +374,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         killed: outcome.killed,
         truncated: outcome.truncated,
         ...(outcome.error === undefined ? {} : { error: outcome.error }),
+        ...(started ? { scrapePage: started.scrapePage } : {}),
+        ...(started?.reason ? { scrapePageReason: started.reason } : {}),
       };
     },
 
@@ -288,11 +393,13 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       return end(session, 'stopped');
     },
 
-    stats: () => ({ sessions: sessions.size, scrapes: scrapes.size }),
+    stats: () => ({ sessions: sessions.size, scrapes: scrapes.size, keptPages: kept.size }),
 
     async close() {
       closed = true;
-      await Promise.allSettled([...sessions.values()].map((s) => end(s, 'shutdown')));
+      const keptPages = [...kept.values()].map((e) => e.page);
+      for (const id of [...kept.keys()]) dropKept(id, 'shutdown');
+      await Promise.allSettled([...keptPages.map((p) => p.close()), ...[...sessions.values()].map((s) => end(s, 'shutdown'))]);
       await browser.close();
       if (ownsProfiles) await profiles.close();
       await directory?.close();

@@ -14,6 +14,15 @@ export interface InteractSettings {
   rememberedScrapes: number;
   /** How long a scrape can be continued after it was made. */
   scrapeMemoryMs: number;
+  /**
+   * How long the page of a browser-served scrape is kept open (paused) for a first interact call to adopt, with the
+   * state the scrape's actions left; 0 keeps none (every session re-opens the scrape's URL).
+   */
+  retainMs: number;
+  /** Kept scrape pages in this process (each a browser context, ~20-100 MB); the oldest is closed first. */
+  retainMax: number;
+  /** Kept scrape pages per team; the team's oldest is closed first. */
+  retainMaxPerTeam: number;
 }
 
 /** Five idle minutes: long enough for a client to think between calls, short enough not to hoard contexts. */
@@ -25,6 +34,11 @@ export const DEFAULT_MAX_PER_TEAM = 3;
 export const DEFAULT_MAX_TOTAL = 10;
 export const DEFAULT_CREDITS_PER_MINUTE = 1;
 export const DEFAULT_REMEMBERED_SCRAPES = 10_000;
+/** Two minutes: a client that continues a scrape does so right after it; longer only holds memory. */
+export const DEFAULT_RETAIN_MS = 2 * 60_000;
+/** Four paused contexts (~100-400 MB) beside the render pool's four renders on a 2-core, few-GB machine. */
+export const DEFAULT_RETAIN_MAX = 4;
+export const DEFAULT_RETAIN_MAX_PER_TEAM = 2;
 /** A day: the same window a screenshot link lives. */
 export const DEFAULT_SCRAPE_MEMORY_MS = 24 * 3_600_000;
 
@@ -42,6 +56,9 @@ export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, ov
     creditsPerMinute: positive(env.SCRAPE_INTERACT_CREDITS_PER_MINUTE, DEFAULT_CREDITS_PER_MINUTE),
     rememberedScrapes: DEFAULT_REMEMBERED_SCRAPES,
     scrapeMemoryMs: DEFAULT_SCRAPE_MEMORY_MS,
+    retainMs: positive(env.SCRAPE_INTERACT_RETAIN_MS, DEFAULT_RETAIN_MS),
+    retainMax: positive(env.SCRAPE_INTERACT_RETAIN_MAX, DEFAULT_RETAIN_MAX),
+    retainMaxPerTeam: positive(env.SCRAPE_INTERACT_RETAIN_MAX_PER_TEAM, DEFAULT_RETAIN_MAX_PER_TEAM),
     ...overrides,
   };
 }

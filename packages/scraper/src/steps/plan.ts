@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { RetainedPage } from '@scrape/browser';
 import { planCache as cachePolicy } from '@scrape/cache';
 import type { FormatObject, FormatType } from '../contract/formats.js';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
@@ -48,6 +49,11 @@ export interface ScrapePlan {
   startedAt: number;
   /** The team the scrape is billed to (profiles are per team); set by the pipeline. */
   team?: string;
+  /**
+   * Receives the browser page of this scrape, kept open for an interact session (the caller owns and closes it). Set
+   * by the pipeline from the scrape context, never under zero data retention; absent: the render's page is closed.
+   */
+  onRetainedPage?: (page: RetainedPage) => void;
 }
 
 export function planScrape(request: ScrapeRequest): ScrapePlan {
