@@ -10,6 +10,7 @@ import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import * as core from '@scrape/core';
+import { loadStockLinkedom } from './stockLinkedom.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
@@ -46,6 +47,10 @@ const REFERENCES = {
     return article?.content ? turndown.turndown(article.content) : '';
   },
 };
+
+/** linkedom as published (without our patch): the issue's "bare parse" reference; skipped with a reason if unavailable. */
+export const stockLinkedom = await loadStockLinkedom();
+if (stockLinkedom.parseHTML) REFERENCES.stockParse = (page) => stockLinkedom.parseHTML(page.html).document;
 
 /**
  * CPU time of this process (all threads, so concurrent GC counts) in ms. The machine is shared with other work:
@@ -101,13 +106,12 @@ export function timePages(ids, { log = () => {}, warmup = WARMUP_PAGES, oneCall 
     try {
       runPipelineTimed(page);
       core.processHtml({ body: page.html, url: page.url });
-      REFERENCES.bareParse(page);
-      REFERENCES.readabilityTurndown(page);
+      for (const reference of Object.values(REFERENCES)) reference(page);
     } catch {
       // reported in the timed pass
     }
   }
-  const contenders = oneCall ? ['pipeline', 'processHtml', 'bareParse', 'readabilityTurndown'] : ['pipeline', 'bareParse', 'readabilityTurndown'];
+  const contenders = ['pipeline', ...(oneCall ? ['processHtml'] : []), ...Object.keys(REFERENCES)];
   ids.forEach((id, index) => {
     const page = loadPage(id);
     if (page.bytes > largest.bytes) largest = { id, bytes: page.bytes };
@@ -182,10 +186,16 @@ export function summarize(run, rss) {
     pipelineMarkdownOnly: row(run.totals.pipelineMarkdownOnly),
     processHtml: run.totals.processHtml ? row(run.totals.processHtml) : null,
     steps: Object.fromEntries(Object.entries(run.steps).map(([name, t]) => [name, row(t)])),
-    references: { bareParse: row(run.totals.bareParse), readabilityTurndown: row(run.totals.readabilityTurndown) },
+    references: {
+      bareParse: row(run.totals.bareParse),
+      stockParse: run.totals.stockParse ? row(run.totals.stockParse) : null,
+      readabilityTurndown: row(run.totals.readabilityTurndown),
+    },
+    stockParseSkipped: stockLinkedom.reason,
     ratios: {
       pipelineVsReadabilityTurndown: ratio('pipeline', 'readabilityTurndown'),
       pipelineVsBareParse: ratio('pipeline', 'bareParse'),
+      pipelineVsStockParse: run.totals.stockParse ? ratio('pipeline', 'stockParse') : null,
       markdownOnlyVsReadabilityTurndown: ratio('pipelineMarkdownOnly', 'readabilityTurndown'),
       markdownOnlyVsBareParse: ratio('pipelineMarkdownOnly', 'bareParse'),
       goals: { vsReadabilityTurndown: round(GOAL_VS_READABILITY, 3), vsBareParse: GOAL_VS_PARSE },
@@ -209,12 +219,15 @@ export function printSummary(s) {
   console.log(line('= without html serialization', s.pipelineMarkdownOnly));
   if (s.processHtml) console.log(line('processHtml() in one call', s.processHtml));
   console.log('References (same run, same pages):');
-  console.log(line('linkedom parseHTML (bare)', s.references.bareParse));
+  console.log(line('linkedom parseHTML (bare, ours)', s.references.bareParse));
+  if (s.references.stockParse) console.log(line('linkedom parseHTML (published)', s.references.stockParse));
+  else console.log(`  published linkedom not measured: ${s.stockParseSkipped}`);
   console.log(line('Readability + turndown', s.references.readabilityTurndown));
   const r = s.ratios;
   console.log('Ratios (cpu / wall):');
   console.log(`  pipeline / (Readability+turndown)      = ${r.pipelineVsReadabilityTurndown.cpu.toFixed(3)} / ${r.pipelineVsReadabilityTurndown.wall.toFixed(3)}  (goal <= ${r.goals.vsReadabilityTurndown})`);
-  console.log(`  pipeline / bare parse                  = ${r.pipelineVsBareParse.cpu.toFixed(3)} / ${r.pipelineVsBareParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`);
+  console.log(`  pipeline / bare parse (patched)        = ${r.pipelineVsBareParse.cpu.toFixed(3)} / ${r.pipelineVsBareParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`);
+  if (r.pipelineVsStockParse) console.log(`  pipeline / bare parse (published)      = ${r.pipelineVsStockParse.cpu.toFixed(3)} / ${r.pipelineVsStockParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`);
   console.log(`  markdown-only pipeline / Readability   = ${r.markdownOnlyVsReadabilityTurndown.cpu.toFixed(3)} / ${r.markdownOnlyVsReadabilityTurndown.wall.toFixed(3)}`);
   console.log(`  markdown-only pipeline / bare parse    = ${r.markdownOnlyVsBareParse.cpu.toFixed(3)} / ${r.markdownOnlyVsBareParse.wall.toFixed(3)}`);
   if (s.peakRss) console.log(`Peak RSS, largest page ${s.peakRss.id} (${(s.peakRss.bytes / 1e6).toFixed(2)} MB): ${(s.peakRss.maxRssKb / 1024).toFixed(0)} MB (process after imports and page load: ${(s.peakRss.baselineRssKb / 1024).toFixed(0)} MB)`);
