@@ -18,5 +18,14 @@ export interface KvBackend {
   deleteList(key: string): Promise<void>;
   /** Removes values whose TTL has passed (embedded only; Redis expires keys itself). Returns how many. */
   sweep(): Promise<number>;
+  /**
+   * Shared homes only (Redis): a lease on `key` for `ttlMs`, taken only when nobody holds it (SET NX PX), so several
+   * processes can agree that one of them holds something. Absent on the embedded home (one process: lock in memory).
+   */
+  acquireLease?(key: string, token: string, ttlMs: number): Promise<boolean>;
+  /** Extends the lease when `token` still holds it; false when it was lost (expired, taken over). */
+  renewLease?(key: string, token: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up when `token` still holds it (never someone else's). */
+  releaseLease?(key: string, token: string): Promise<void>;
   close(): Promise<void>;
 }

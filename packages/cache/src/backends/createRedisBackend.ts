@@ -9,6 +9,10 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** A command fails after this many reconnect attempts rather than hanging a scrape. */
 const MAX_RETRIES_PER_REQUEST = 3;
 
+/** Lease scripts: only the holder's token may extend or delete the key (ioredis prefixes KEYS like any key). */
+const RENEW_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const DELETE_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
 export interface RedisBackendOptions {
   redisUrl: string;
   keyPrefix?: string;
@@ -64,6 +68,15 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     },
     async sweep() {
       return 0;
+    },
+    async acquireLease(key, token, ttlMs) {
+      return (await redis.set(key, token, 'PX', Math.ceil(ttlMs), 'NX')) === 'OK';
+    },
+    async renewLease(key, token, ttlMs) {
+      return (await redis.eval(RENEW_IF_HELD, 1, key, token, String(Math.ceil(ttlMs)))) === 1;
+    },
+    async releaseLease(key, token) {
+      await redis.eval(DELETE_IF_HELD, 1, key, token);
     },
     async close() {
       if (redis.status === 'end') return;

@@ -94,7 +94,7 @@ interface Session {
   page: SessionPage;
   profile?: { name: string; saveChanges: boolean };
   /** Releases the profile's saving claim. */
-  releaseProfile?: () => void;
+  releaseProfile?: () => Promise<void>;
   /** Calls of one session run one after another: they share one page. */
   queue: Promise<unknown>;
   idleTimer?: ReturnType<typeof setTimeout>;
@@ -185,7 +185,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
           if (state) await profiles.put(session.team, session.profile.name, state);
         }
       } finally {
-        session.releaseProfile?.();
+        await session.releaseProfile?.();
         await session.page.close();
       }
       const creditsBilled = bill(durationMs);
@@ -265,10 +265,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     if (sessions.size + opening >= settings.maxTotal) {
       throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
     }
-    const releaseProfile = profile?.saveChanges ? profiles.claim(team, profile.name) : undefined;
+    let releaseProfile: (() => Promise<void>) | undefined;
     perTeam.set(team, count + 1);
     opening++;
     try {
+      if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
       const adopted = await adoptKept(scrapeId, profile);
       let page: SessionPage;
       if (adopted.page) {
@@ -295,7 +296,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       return { session, scrapePage: adopted.page ? 'kept' : 'reopened', reason: adopted.reason };
     } catch (error) {
       perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
-      releaseProfile?.();
+      await releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
       if (isBrowserError(error)) throw errors.badGateway('Could not open the interact session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
       throw error;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ProfileState } from '@scrape/browser';
 import { createEmbeddedBackend, createRedisBackend, DEFAULT_REDIS_KEY_PREFIX, type KvBackend } from '@scrape/cache';
@@ -9,10 +10,11 @@ export interface ProfileStore {
   get(team: string, name: string): Promise<ProfileState | null>;
   put(team: string, name: string, state: ProfileState): Promise<void>;
   /**
-   * Marks the profile as open by a saving session (spec: one at a time) and returns the release; throws 409 Conflict
-   * while another saving session of the same team and name is open in this process.
+   * Marks the profile as open by a saving session (spec: one at a time) and returns the release; rejects with 409
+   * Conflict while another saving session of the same team and name is open: in any process sharing the Redis home
+   * (a lease in Redis, renewed while held), or in this process for the embedded home and memory stores.
    */
-  claim(team: string, name: string): () => void;
+  claim(team: string, name: string): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -21,15 +23,49 @@ export function profileKey(team: string, name: string): string {
   return `profile:${team.length}:${team}:${name}`;
 }
 
+/** A saving claim lives this long in Redis without renewal: a process that died frees its profiles after this. */
+export const PROFILE_LEASE_MS = 30_000;
+/** The holder renews well before the lease runs out, so a slow Redis round trip or a busy event loop cannot lose it. */
+const PROFILE_LEASE_RENEW_MS = 10_000;
+
+const alreadyOpen = (name: string) =>
+  errors.conflict('Conflict', { reason: `profile "${name}" is already open in a saving session; stop it first or use saveChanges: false` });
+
+/** Claims in this process' memory: enough when only one process uses the store (embedded home, memory store). */
 function createClaims(): ProfileStore['claim'] {
   const saving = new Set<string>();
-  return (team, name) => {
+  return async (team, name) => {
     const key = profileKey(team, name);
-    if (saving.has(key)) {
-      throw errors.conflict('Conflict', { reason: `profile "${name}" is already open in a saving session; stop it first or use saveChanges: false` });
-    }
+    if (saving.has(key)) throw alreadyOpen(name);
     saving.add(key);
-    return () => saving.delete(key);
+    return async () => void saving.delete(key);
+  };
+}
+
+/** Claims as leases in the shared store (SET NX PX with a token), renewed while held and released by the holder. */
+function createLeaseClaims(kv: () => Promise<KvBackend>, unavailable: (error: unknown) => ScrapeError): ProfileStore['claim'] {
+  return async (team, name) => {
+    const key = `lease:${profileKey(team, name)}`;
+    const token = randomUUID();
+    let store: KvBackend;
+    let taken: boolean;
+    try {
+      store = await kv();
+      taken = await store.acquireLease!(key, token, PROFILE_LEASE_MS);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (!taken) throw alreadyOpen(name);
+    // A renewal that fails (Redis away for a moment) is retried at the next tick; the lease outlives two misses.
+    const renew = setInterval(() => void store.renewLease!(key, token, PROFILE_LEASE_MS).catch(() => {}), PROFILE_LEASE_RENEW_MS);
+    renew.unref?.();
+    let released: Promise<void> | undefined;
+    return () => {
+      clearInterval(renew);
+      // Awaited by the releaser, so a client told "stopped" finds the profile free on every process.
+      released ??= store.releaseLease!(key, token).catch(() => {});
+      return released;
+    };
   };
 }
 
@@ -82,7 +118,7 @@ export function createHomeProfileStore(home: StoreHome): ProfileStore {
         throw unavailable(error);
       }
     },
-    claim: createClaims(),
+    claim: home.kind === 'redis' ? createLeaseClaims(kv, unavailable) : createClaims(),
     async close() {
       const open = opening;
       opening = undefined;

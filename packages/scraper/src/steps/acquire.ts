@@ -42,7 +42,7 @@ export async function acquire(plan: ScrapePlan, deps: PipelineDeps, signal: Abor
 async function withProfile(plan: ScrapePlan, profiles: ProfileStore, work: (profile: AcquireOptions['profile']) => Promise<Source>): Promise<Source> {
   const { name, saveChanges } = plan.request.profile!;
   const team = plan.team ?? DEFAULT_TEAM;
-  const release = saveChanges ? profiles.claim(team, name) : undefined;
+  const release = saveChanges ? await profiles.claim(team, name) : undefined;
   try {
     const state = (await profiles.get(team, name)) ?? undefined;
     let captured: ProfileState | undefined;
@@ -50,7 +50,7 @@ async function withProfile(plan: ScrapePlan, profiles: ProfileStore, work: (prof
     if (captured) await profiles.put(team, name, captured);
     return source;
   } finally {
-    release?.();
+    await release?.();
   }
 }
 
