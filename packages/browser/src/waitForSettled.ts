@@ -14,6 +14,13 @@ import type { NetworkMonitor } from './trackNetwork.js';
  * two, far below this; longer gaps (a timer, a big bundle compiling) are covered by the page clock below.
  */
 export const NETWORK_QUIET_MS = 60;
+/**
+ * The network window while the page has shown no activity since the wait began (load): no request started or
+ * ended, no page work pending (timers, fetch/XHR), a page clock that has not moved. Whatever a script starts is on
+ * the page clock at once, so this window only covers requests the browser starts by itself; any activity seen
+ * after the wait began brings back the full window for the rest of the wait.
+ */
+export const NETWORK_QUIET_STILL_MS = 20;
 /** No node added/removed/text changed, no long task (>50 ms of script) and no tracked timer callback ended for this long. */
 export const DOM_QUIET_MS = 60;
 /**
@@ -37,6 +44,8 @@ interface PageClock {
   last: number;
   /** Ids of tracked timers not yet run or cleared. */
   pending: Set<number>;
+  /** fetch() calls not yet settled and XHRs sent and not yet ended. */
+  requests: number;
   /** The Long Tasks observer, so a check can take entries whose callback has not run yet. */
   longTasks?: PerformanceObserver;
 }
@@ -52,7 +61,10 @@ function installPageClock(settings: { timerMaxMs: number; chainMax: number }): v
   const key = Symbol.for('scrape.settleClock');
   const w = window as unknown as Record<symbol, PageClock | undefined>;
   if (w[key]) return;
-  const clock: PageClock = { last: performance.now(), pending: new Set() };
+  const clock: PageClock = { last: performance.now(), pending: new Set(), requests: 0 };
+  const touch = () => {
+    clock.last = Math.max(clock.last, performance.now());
+  };
   Object.defineProperty(window, key, { value: clock, enumerable: false });
   // Attribute changes are ignored on purpose: carousels and animations flip classes forever without new content.
   new MutationObserver(() => {
@@ -102,6 +114,40 @@ function installPageClock(settings: { timerMaxMs: number; chainMax: number }): v
       },
     });
   }
+  // A request a script starts is on the clock at once, before its protocol event reaches the wait.
+  const ended = () => {
+    clock.requests = Math.max(0, clock.requests - 1);
+    touch();
+  };
+  window.fetch = new Proxy(window.fetch, {
+    apply(target, thisArg, args: unknown[]) {
+      const result = Reflect.apply(target, thisArg, args) as Promise<unknown>;
+      clock.requests++;
+      touch();
+      result.then(ended, ended);
+      return result;
+    },
+  });
+  const xhr = XMLHttpRequest.prototype;
+  xhr.send = new Proxy(xhr.send, {
+    apply(target, thisArg: XMLHttpRequest, args: unknown[]) {
+      const result = Reflect.apply(target, thisArg, args);
+      clock.requests++;
+      touch();
+      thisArg.addEventListener('loadend', ended, { once: true });
+      return result;
+    },
+  });
+  // Message-based schedulers (React's, setImmediate shims) slice work into many short tasks that change nothing
+  // until they commit: each message posted counts as the page still working.
+  for (const owner of [MessagePort.prototype, window] as { postMessage: (...a: unknown[]) => void }[]) {
+    owner.postMessage = new Proxy(owner.postMessage, {
+      apply(target, thisArg, args: unknown[]) {
+        touch();
+        return Reflect.apply(target, thisArg, args);
+      },
+    });
+  }
 }
 
 /**
@@ -118,8 +164,8 @@ const CONSENT_HINT_SELECTOR = [
 interface PageState {
   /** ms since the page clock last moved; Infinity when the clock is missing (about:blank, a frame without it). */
   idle: number;
-  /** Tracked timers still pending. */
-  timers: number;
+  /** Tracked timers still pending plus script requests not yet ended. */
+  pending: number;
   consentHint: boolean;
 }
 
@@ -136,7 +182,7 @@ function pageStateInPage(hintSelector: string): PageState {
   } catch {
     consentHint = false;
   }
-  return { idle: clock ? performance.now() - clock.last : Number.POSITIVE_INFINITY, timers: clock?.pending.size ?? 0, consentHint };
+  return { idle: clock ? performance.now() - clock.last : Number.POSITIVE_INFINITY, pending: clock ? clock.pending.size + clock.requests : 0, consentHint };
 }
 
 /** Must run before the page is created so the clock starts with the document. */
@@ -157,25 +203,25 @@ export interface SettleOptions {
 export async function waitForSettled(page: Page, network: NetworkMonitor, consent: ConsentTracker | undefined, maxMs: number, options: SettleOptions = {}): Promise<void> {
   const started = Date.now();
   const until = started + maxMs;
+  // Short network window until the page shows activity after the wait began (see NETWORK_QUIET_STILL_MS).
+  let networkQuietMs = options.fromNow ? NETWORK_QUIET_MS : NETWORK_QUIET_STILL_MS;
   while (Date.now() < until) {
     // A navigation in progress destroys the context: count that as "just changed".
-    const state = await page.evaluate(pageStateInPage, CONSENT_HINT_SELECTOR).catch((): PageState => ({ idle: 0, timers: 0, consentHint: false }));
+    const state = await page.evaluate(pageStateInPage, CONSENT_HINT_SELECTOR).catch((): PageState => ({ idle: 0, pending: 0, consentHint: false }));
     if (consent && state.consentHint && !consent.active) consent.activate(page);
     if (consent && consent.busyUntil({ expectPopup: state.consentHint }) > 0) {
       // A popup being looked for or dismissed will change the DOM again: wait for that first.
       await consent.waitUntilSettled(Math.max(0, until - Date.now()), { expectPopup: state.consentHint });
       continue;
     }
-    const sinceStart = options.fromNow ? Date.now() - started : Number.POSITIVE_INFINITY;
+    const elapsed = Date.now() - started;
+    const sinceStart = options.fromNow ? elapsed : Number.POSITIVE_INFINITY;
     const domIdle = Math.min(state.idle, sinceStart);
     const netIdle = Math.min(network.idleFor(), sinceStart);
-    if (state.timers === 0 && domIdle >= DOM_QUIET_MS && netIdle >= NETWORK_QUIET_MS) return;
-    const wait = Math.max(
-      MIN_POLL_MS,
-      state.timers > 0 ? MIN_POLL_MS : 0,
-      DOM_QUIET_MS - domIdle,
-      network.inflight > 0 ? MIN_POLL_MS : NETWORK_QUIET_MS - netIdle,
-    );
+    // The page clock or the network moved after the wait began, or work is pending: the page is working.
+    if (state.pending > 0 || network.inflight > 0 || state.idle < elapsed || network.idleFor() < elapsed) networkQuietMs = NETWORK_QUIET_MS;
+    if (state.pending === 0 && domIdle >= DOM_QUIET_MS && netIdle >= networkQuietMs) return;
+    const wait = Math.max(MIN_POLL_MS, DOM_QUIET_MS - domIdle, network.inflight > 0 ? MIN_POLL_MS : networkQuietMs - netIdle);
     await sleep(Math.min(wait, Math.max(0, until - Date.now())));
   }
 }
