@@ -59,6 +59,28 @@ describe('parseHtml', () => {
     expect(document.body.textContent).toBe(Array.from({ length: n }, (_, i) => i % 10).join(''));
   });
 
+  // Our linkedom patch builds class lists lazily and reads classes from the attribute; this pins what that must keep.
+  it('reads classes as written and keeps class-list changes, selectors and serialisation in step', () => {
+    const document = parseHtml('<div id="a" class=" x  y "><p>t</p></div>');
+    const div = document.getElementById('a') as Element;
+    const p = document.querySelector('p') as Element;
+    expect(div.getAttribute('class')).toBe(' x  y ');
+    expect(p.getAttribute('class')).toBeNull();
+    expect(p.className).toBe('');
+    expect(document.querySelector('.y')).toBe(div);
+    expect(div.classList.contains('x')).toBe(true);
+    div.classList.add('z');
+    div.classList.remove('x');
+    expect(div.getAttribute('class')).toBe('y z');
+    expect(document.querySelector('.z')).toBe(div);
+    expect(document.querySelector('.x')).toBeNull();
+    p.className = 'q';
+    expect(p.outerHTML).toBe('<p class="q">t</p>');
+    div.removeAttribute('class');
+    expect(div.className).toBe('');
+    expect(document.querySelector('.z')).toBeNull();
+  });
+
   it('survives binary garbage and NUL bytes', () => {
     const garbage = Array.from({ length: 100_000 }, (_, i) => String.fromCharCode((i * 7919 + 13) % 65536)).join('');
     const document = parseHtml(garbage);
