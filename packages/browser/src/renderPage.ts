@@ -60,7 +60,10 @@ export async function renderPage(
   const network = trackNetwork(page);
   // The override lives as long as this session, i.e. the page: it must stay attached.
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setUserAgentOverride', { userAgent: plan.options.userAgent!, acceptLanguage: plan.acceptLanguage });
+  // Not awaited before goto: protocol messages are handled in the order sent, so the override is in place before
+  // the navigation starts, and its answer arrives while the page loads (one round trip less per render).
+  const userAgentSet = cdp.send('Emulation.setUserAgentOverride', { userAgent: plan.options.userAgent!, acceptLanguage: plan.acceptLanguage });
+  userAgentSet.catch(() => {});
 
   const setupMs = Date.now() - mark;
   mark = Date.now();
@@ -96,6 +99,7 @@ export async function renderPage(
     throw new BrowserError('navigation_failed', `could not load ${request.url}: ${reason}`, { url: request.url, reason }, { cause: error });
   }
   page.off('response', onResponse);
+  await userAgentSet;
   // A plain-HTTP hop refused by the proxy arrives as the proxy's 403 page under the hop's URL.
   if (response && guard.isRefused(response.url())) throw refusedNavigation(response.url());
   await page.waitForLoadState('load', { timeout: Math.min(LOAD_MAX_MS, left(deadline)) }).catch(() => {});
