@@ -13,7 +13,10 @@ const MAX_JSONLD_VALUES = 5000;
 
 export function collectContentHints(document: Document): ContentHints {
   const types = new Set<string>();
-  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
+  // getElementsByTagName is one scan of linkedom's node list; a selector with an attribute test costs a
+  // css-select match per element on top.
+  for (const script of Array.from(document.getElementsByTagName('script'))) {
+    if (script.getAttribute('type')?.trim().toLowerCase() !== 'application/ld+json') continue;
     let parsed: unknown;
     try {
       parsed = JSON.parse(script.textContent ?? '');
@@ -34,6 +37,11 @@ export function collectContentHints(document: Document): ContentHints {
       }
     }
   }
-  const og = document.querySelector('meta[property="og:type"]')?.getAttribute('content')?.trim().toLowerCase();
+  let og: string | undefined;
+  for (const meta of Array.from(document.getElementsByTagName('meta'))) {
+    if (meta.getAttribute('property') !== 'og:type') continue;
+    og = meta.getAttribute('content')?.trim().toLowerCase();
+    break;
+  }
   return og ? { jsonLdTypes: [...types], ogType: og } : { jsonLdTypes: [...types] };
 }
