@@ -15,14 +15,17 @@ export interface SourceScreenshot {
  * serves any later mix of formats and options.
  */
 export interface Source {
-  /** The URL as requested (the client's `url`). */
+  /** The URL as requested (normalised href of the client's `url`). */
   url: string;
   /** The URL after redirects. */
   finalUrl: string;
+  /** HTTP status of the final response. */
   status: number;
-  /** Response headers, names lower-cased. */
+  /** Response headers of the final response, names lower-cased, repeated values joined with ", ". */
   headers: Record<string, string>;
+  /** The Content-Type header as sent (parameters included), or a sniffed type when the server sent none. */
   contentType: string;
+  /** The response body, content-encoding (gzip/br/deflate) already removed, charset untouched. */
   body: Uint8Array;
   screenshot?: SourceScreenshot;
   /** Which engine fetched it (`fetch`, `browser`, `pdf`...), for metadata and debugging. */

@@ -1,13 +1,7 @@
 import type { BrandingFacts } from '@scrape/browser';
+import type { Source as StoredSource, SourceScreenshot } from '@scrape/cache';
 
-/** A screenshot taken with the fetch (browser engine); kept with its Source. */
-export interface SourceScreenshot {
-  bytes: Uint8Array;
-  mimeType: string;
-  fullPage?: boolean;
-  width?: number;
-  height?: number;
-}
+export type { SourceScreenshot };
 
 /** An image or PDF an action produced (browser engine), as bytes until the document step turns it into a URL. */
 export interface SourceArtifact {
@@ -26,23 +20,10 @@ export interface SourceActions {
 }
 
 /**
- * What an engine fetched, before any transform. The page cache stores Sources (never Documents), so one fetch serves
- * any later mix of formats and options. Structurally the same as @scrape/cache's `Source`.
+ * What an engine fetched, before any transform: the page cache's `Source` (url, finalUrl, status, headers,
+ * contentType, body, screenshot, engine, fetchedAt) plus what only a live fetch has and the cache never keeps.
  */
-export interface Source {
-  /** The URL as requested (normalised href of the client's `url`). */
-  url: string;
-  /** The URL after redirects. */
-  finalUrl: string;
-  /** HTTP status of the final response. */
-  status: number;
-  /** Response headers of the final response, names lower-cased, repeated values joined with ", ". */
-  headers: Record<string, string>;
-  /** The Content-Type header as sent (parameters included), or a sniffed type when the server sent none. */
-  contentType: string;
-  /** The response body, content-encoding (gzip/br/deflate) already removed, charset untouched. */
-  body: Uint8Array;
-  screenshot?: SourceScreenshot;
+export interface Source extends StoredSource {
   /** Outputs of `actions` (browser engine). */
   actions?: SourceActions;
   /** Computed-style facts for the `branding` format (browser engine, when asked). Not kept by the page cache. */
@@ -51,8 +32,4 @@ export interface Source {
   proxyUsed?: 'basic' | 'enhanced';
   /** Something the client should know about how the page was fetched (`warning`). Not kept by the page cache. */
   warning?: string;
-  /** Which engine fetched it (`fetch`, `browser`...): `metadata.engine`. */
-  engine: string;
-  /** Epoch milliseconds of the fetch. */
-  fetchedAt: number;
 }

@@ -1,16 +1,12 @@
+import { shouldStoreSource } from '@scrape/cache';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { ScraperLogger } from '../createScraper.js';
 import type { Source } from '../source.js';
 import { isScrapeError } from '../errors.js';
 import { cacheKeyOf, type ScrapePlan } from './plan.js';
 
-/**
- * Which fetched Sources are worth keeping: 2xx, and 404/410 (a definite "gone"). Transient answers (401/403, 408,
- * 429, 5xx) are not, or a momentary failure would be served for days.
- */
-export function isStorable(source: Pick<Source, 'status'>): boolean {
-  return (source.status >= 200 && source.status < 300) || source.status === 404 || source.status === 410;
-}
+/** Which fetched Sources are worth keeping (2xx, 404/410): the page cache's own rule. */
+export const isStorable = shouldStoreSource;
 
 /** Step 4. Stores the raw Source (never the Document) when the plan allows it. */
 export async function writeCache(plan: ScrapePlan, source: Source, deps: PipelineDeps): Promise<void> {
