@@ -154,11 +154,19 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           // Every request of a guarded context goes through the proxy, so redirect hops are checked too.
           guardProxy ??= startGuardProxy();
           const proxy = await guardProxy;
-          // A port of the context's own: no proxy credentials, so no 407 round trip per context.
-          const registration = await proxy.registerPort(check, (url, tunnel) => proxyListener?.(url, tunnel), request.proxy);
-          release = registration.release;
+          const onRefused = (url: string, tunnel: boolean) => proxyListener?.(url, tunnel);
           // Chromium sends loopback requests around proxies unless told not to; those are what the guard is for.
-          plan.options.proxy = { server: registration.server, bypass: '<-loopback>' };
+          if (request.proxy) {
+            // Forwarding through an upstream proxy (its credentials included): the shared port, with credentials.
+            const credentials = proxy.register(check, onRefused, request.proxy);
+            release = credentials.release;
+            plan.options.proxy = { server: proxy.server, username: credentials.username, password: credentials.password, bypass: '<-loopback>' };
+          } else {
+            // A port of the context's own: no proxy credentials, so no 407 challenge round trip per context.
+            const registration = await proxy.registerPort(check, onRefused);
+            release = registration.release;
+            plan.options.proxy = { server: registration.server, bypass: '<-loopback>' };
+          }
         } else if (request.proxy) {
           // No guard: the context talks to the upstream proxy itself.
           plan.options.proxy = { server: request.proxy.server, username: request.proxy.username, password: request.proxy.password };
