@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLocal } from '@scrape/test-support';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -15,13 +15,7 @@ export interface FixtureServer {
 
 /** Serves `routes` (path without query → handler) on 127.0.0.1; unknown paths are 404 and still recorded. */
 export async function startFixtureServer(routes: Record<string, Handler | string>): Promise<FixtureServer> {
-  const hits: string[] = [];
-  const headersOf = new Map<string, IncomingMessage['headers']>();
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    hits.push(url);
-    const path = url.split('?')[0];
-    headersOf.set(path, req.headers);
+  const local = await listenLocal((req, res, path) => {
     const route = routes[path];
     if (route === undefined) {
       res.statusCode = 404;
@@ -33,24 +27,7 @@ export async function startFixtureServer(routes: Record<string, Handler | string
       route(req, res);
     }
   });
-  const sockets = new Set<import('node:net').Socket>();
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    port,
-    hits,
-    headersOf,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { base: local.origin, port: local.port, hits: local.hits, headersOf: local.headersOf, close: local.close };
 }
 
 export function html(body: string, head = ''): string {

@@ -1,54 +1,19 @@
 // The browser engine through the real service: real Chromium, real pages on 127.0.0.1, the SSRF guard ON with only
 // the fixture site's port allowed, artifacts behind signed links, and the official Firecrawl SDK as a client.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createScraper } from '@scrape/scraper';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtifactSigner } from '../src/artifacts/createArtifactSigner.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
 
 const ARTIFACT_SECRET = 'browser-e2e-artifact-secret-0123456789';
 
-interface Local {
-  origin: string;
-  port: number;
-  hits: string[];
-  headersOf: Map<string, IncomingMessage['headers']>;
-  close(): Promise<void>;
-}
-
-async function listen(handler: (req: IncomingMessage, res: ServerResponse, path: string) => void): Promise<Local> {
-  const hits: string[] = [];
-  const headersOf = new Map<string, IncomingMessage['headers']>();
-  const sockets = new Set<Socket>();
-  const server = createHttpServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    hits.push(req.url ?? '/');
-    headersOf.set(path, req.headers);
-    handler(req, res, path);
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    hits,
-    headersOf,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+type Local = LocalServer;
+const listen = listenLocal;
 
 /** Width and height of a PNG (from its IHDR chunk); undefined for anything else. */
 function imageSize(bytes: Uint8Array): { width: number; height: number } | undefined {

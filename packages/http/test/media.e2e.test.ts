@@ -3,11 +3,10 @@
 // transcoded by the real ffmpeg, stored as artifacts and read back through their signed links. ffprobe checks the MP3.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScraper, type Scraper } from '@scrape/scraper';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from './startService.js';
 
@@ -15,38 +14,8 @@ const ARTIFACT_SECRET = 'media-e2e-artifact-secret-0123456789';
 /** The generated tone's length: the MP3 must keep it (within one MP3 frame or so of encoder padding). */
 const TONE_SECONDS = 3;
 
-interface Local {
-  origin: string;
-  port: number;
-  hits: string[];
-  close(): Promise<void>;
-}
-
-async function listen(handler: (req: IncomingMessage, res: ServerResponse, path: string) => void): Promise<Local> {
-  const hits: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createHttpServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    hits.push(path);
-    handler(req, res, path);
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+type Local = LocalServer;
+const listen = listenLocal;
 
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
 

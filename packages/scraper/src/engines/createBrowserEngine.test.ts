@@ -1,49 +1,21 @@
 // The browser engine inside the scraper, in process: real Chromium, real pages on 127.0.0.1, the real SSRF policy.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBrowserPool, imageSize } from '@scrape/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { createBrowserEngine } from './createBrowserEngine.js';
 
-interface Local {
-  origin: string;
-  port: number;
-  hits: string[];
-  close(): Promise<void>;
-}
-
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void, onServer?: (server: Server) => void): Promise<Local> {
-  const hits: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    hits.push(req.url ?? '');
-    handler(req, res);
-  });
-  onServer?.(server);
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+type Local = LocalServer;
+const listen = (handler: (req: IncomingMessage, res: ServerResponse) => void, onServer?: (server: Server) => void) =>
+  listenLocal((req, res) => handler(req, res), onServer);
 
 const html = (body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
 const ARTICLE = `<article><h1>Static harbour notes</h1>${'<p>The tide rose over the breakwater and the fishing boats lifted with it, as every evening. </p>'.repeat(20)}</article>`;
