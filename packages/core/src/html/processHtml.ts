@@ -111,7 +111,7 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
       s.baseUrl = findBaseUrl(document, s.input.url);
       s.metadata = extractMetadata(document, { baseUrl: s.baseUrl });
       s.result.metadata = s.metadata;
-      if (usesMainContent(s.options)) s.hints = collectContentHints(document);
+      if (usesMainContent(s.options)) s.hints = collectContentHints(document, s.rawHtml);
     },
   },
   {

@@ -39,8 +39,24 @@ export interface ClassHint {
   positive: boolean;
 }
 
+const NO_HINT: ClassHint = { negative: null, positive: false };
+/** Pages repeat the same class strings thousands of times (grid cells, list items): each is tokenized once. */
+const cache = new Map<string, ClassHint>();
+const CACHE_MAX = 20_000;
+
 export function classHint(cls: string, id: string): ClassHint {
-  if (!cls && !id) return { negative: null, positive: false };
+  if (!cls && !id) return NO_HINT;
+  const key = id ? `${cls}#${id}` : cls;
+  let hint = cache.get(key);
+  if (hint === undefined) {
+    if (cache.size >= CACHE_MAX) cache.clear(); // bounded: a page of unique ids must not grow it for ever
+    hint = computeClassHint(cls, id);
+    cache.set(key, hint);
+  }
+  return hint;
+}
+
+function computeClassHint(cls: string, id: string): ClassHint {
   let negative: string | null = null;
   let positive = false;
   for (const t of tokens(`${cls} ${id}`)) {

@@ -11,15 +11,25 @@ export interface ContentHints {
 /** JSON-LD blocks can be huge product feeds; walking a bounded number of values keeps this cheap. */
 const MAX_JSONLD_VALUES = 5000;
 
-export function collectContentHints(document: Document): ContentHints {
+/** Both carriers of hints are named in the raw HTML; a page without either name has no hints to find. */
+const HINT_MARKERS = /ld\+json|og:type/i;
+
+/**
+ * Reads the hints in one walk of the document. Pass the raw HTML when you have it: a page that names neither
+ * JSON-LD nor og:type is then not walked at all (most pages of some sites).
+ */
+export function collectContentHints(document: Document, rawHtml?: string): ContentHints {
   const types = new Set<string>();
-  // getElementsByTagName is one scan of linkedom's node list; a selector with an attribute test costs a
-  // css-select match per element on top.
-  for (const script of Array.from(document.getElementsByTagName('script'))) {
-    if (script.getAttribute('type')?.trim().toLowerCase() !== 'application/ld+json') continue;
+  if (rawHtml !== undefined && !HINT_MARKERS.test(rawHtml)) return { jsonLdTypes: [] };
+  let og: string | undefined;
+  for (const el of Array.from(document.querySelectorAll('script[type="application/ld+json"], meta[property="og:type"]'))) {
+    if (el.localName === 'meta') {
+      og ??= el.getAttribute('content')?.trim().toLowerCase() || undefined;
+      continue;
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(script.textContent ?? '');
+      parsed = JSON.parse(el.textContent ?? '');
     } catch {
       continue; // broken JSON-LD is common; it simply gives no hint
     }
@@ -36,12 +46,6 @@ export function collectContentHints(document: Document): ContentHints {
         for (const v of Object.values(record)) if (v && typeof v === 'object') stack.push(v);
       }
     }
-  }
-  let og: string | undefined;
-  for (const meta of Array.from(document.getElementsByTagName('meta'))) {
-    if (meta.getAttribute('property') !== 'og:type') continue;
-    og = meta.getAttribute('content')?.trim().toLowerCase();
-    break;
   }
   return og ? { jsonLdTypes: [...types], ogType: og } : { jsonLdTypes: [...types] };
 }

@@ -76,6 +76,52 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Section B');
   });
 
+  it('on a product page, drops a strip of other products\' cards (link and price each) whatever its heading, keeps the variants', () => {
+    const cards = Array.from({ length: 5 }, (_, i) => `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ${i}</h3><span>$${20 + i}.99</span></li>`).join('');
+    const variants = ['Red', 'Green', 'Blue'].map((c) => `<li class="swatch"><img src="/s/${c}.png" alt=""> ${c} finish, in stock</li>`).join('');
+    const doc = page(`${chrome}<div class="pdp"><h1>Hose Reel Deluxe</h1><div class="price">$149.00</div><ul class="swatches">${variants}</ul>
+      <div class="description">${para('The reel', 5)}</div>
+      <div class="strip"><h2>Picked for your garden</h2><ul>${cards}</ul></div></div>${footer}`,
+    '<script type="application/ld+json">{"@type":"Product","name":"Hose Reel Deluxe"}</script>');
+    const hints = collectContentHints(doc);
+    const out = text(extractMainContent(doc, { hints }));
+    for (const s of ['Hose Reel Deluxe', '$149.00', 'Red finish', 'Blue finish', 'The reel paragraph 5']) expect(out).toContain(s);
+    expect(out).not.toContain('Garden hose model 3');
+    expect(out).not.toContain('$22.99');
+  });
+
+  it('keeps a grid of priced cards when the page is not a single product\'s page', () => {
+    const cards = Array.from({ length: 6 }, (_, i) => `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ${i}</h3><span>$${20 + i}.99</span></li>`).join('');
+    const doc = page(`${chrome}<div class="category"><h1>Garden hoses</h1><p>Every hose we sell, from short balcony hoses to long reels.</p><ul>${cards}</ul></div>${footer}`,
+      '<script type="application/ld+json">{"@type":"CollectionPage","mainEntity":{"@type":"ItemList","itemListElement":[{"@type":"Product"}]}}</script>');
+    const out = text(extractMainContent(doc, { hints: collectContentHints(doc) }));
+    for (let i = 0; i < 6; i++) expect(out).toContain(`Garden hose model ${i}`);
+  });
+
+  it('drops blocks opened by shop and forum recommendation headings in their common wordings', () => {
+    const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
+    for (const heading of ['People who viewed this item also viewed', 'Explore related items', "Seller's other items", 'Related discussions', 'Check out other related threads']) {
+      const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<div class="more"><h2>${heading}</h2>${teasers('Other')}</div></div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out, heading).toContain('Main paragraph 4');
+      expect(out, heading).not.toContain('Other teaser 2');
+    }
+  });
+
+  it('counts a pruned block inside another pruned block once, so a page keeps its content instead of falling back', () => {
+    // a short product text beside much chrome: a link list inside a recommendation block is pruned twice over
+    const links = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Other lamp number ${i}</a></li>`).join('');
+    const chromeBlocks = ['share-tools', 'newsletter-box', 'promo-strip', 'social-links', 'cookie-note', 'signup-form'].map((c) => `<div class="${c}"><p>${c} text that is not the product, told at some length to weigh.</p></div>`).join('');
+    const doc = page(`<div class="item"><h1>Desk Lamp</h1><p>A small lamp, €59.</p>${chromeBlocks}
+      <div class="rec"><h2>Customers who bought this also bought</h2><p>Picked by our team for you.</p><ul class="related-links">${links}</ul></div></div>`);
+    const trace: string[] = [];
+    const out = text(extractMainContent(doc, { trace }));
+    expect(out).toContain('A small lamp');
+    expect(out).not.toContain('Other lamp number 1');
+    expect(out).not.toContain('newsletter-box text');
+    expect(trace.join('\n')).not.toContain('falling back');
+  });
+
   it('drops a cookie banner that has an unusual class name', () => {
     const doc = page(`${chrome}<main><div class="zx-91q"><p>We use cookies to improve your experience. <a href="/privacy">Learn more</a></p>
       <button>Accept all</button><button>Reject</button></div><article><h1>Title</h1>${para('Article body', 4)}</article></main>${footer}`);
@@ -178,5 +224,14 @@ describe('collectContentHints', () => {
     const hints = collectContentHints(doc);
     expect(hints.ogType).toBe('product');
     expect(hints.jsonLdTypes).toEqual(expect.arrayContaining(['webpage', 'product', 'thing', 'offer']));
+  });
+
+  it('skips the walk when the raw HTML names neither JSON-LD nor og:type, and reads them when it does', () => {
+    const head = '<meta property="og:type" content="article"><script type="application/ld+json">{"@type":"NewsArticle"}</script>';
+    const raw = `<!doctype html><html><head>${head}</head><body><p>x</p></body></html>`;
+    const doc = parseHTML(raw).document as unknown as Document;
+    expect(collectContentHints(doc, raw)).toEqual({ jsonLdTypes: ['newsarticle'], ogType: 'article' });
+    // the raw HTML given says there is nothing to find: the document is not read
+    expect(collectContentHints(doc, '<html><body><p>x</p></body></html>')).toEqual({ jsonLdTypes: [] });
   });
 });

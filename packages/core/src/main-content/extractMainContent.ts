@@ -65,7 +65,7 @@ const DUPLICATE_MIN_CHARS = 40;
 const DUPLICATE_MAX_CHARS = 2000;
 /** Headings that introduce recommendations rather than the page's own content ("You may also like"): the block they
  *  open is dropped, as long as it is a minor part of the root. */
-const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)/i;
+const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links|discussions|threads|topics|questions|searches)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles|threads|discussions|questions)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)|\b(customers|people|shoppers|buyers) who (viewed|bought|purchased)\b|\b(also|frequently) (viewed|bought|purchased)\b|^explore (related|similar)\b|^(sponsored|similar|related) (items|products)\b|\bother items\b|^more from (this|the) (seller|brand|store|shop)\b|\b(check out|see) (other |more )?related\b/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
 /** On discussion pages, paragraphs this long that repeat an earlier one word for word are quotes of earlier posts. */
@@ -79,6 +79,16 @@ const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|g
 const MARKER_IDS = new Set(['main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content']);
 /** JSON-LD types and URL path words of discussion pages, where "comment" labels posts, not chrome. */
 const FORUM_TYPES = new Set(['discussionforumposting', 'qapage', 'question', 'socialmediaposting', 'comment']);
+/** JSON-LD types and og:type values of a single product's page; list types mean a collection of products instead. */
+const PRODUCT_TYPES = new Set(['product', 'productgroup', 'og:product', 'product.item']);
+const PRODUCT_LIST_TYPES = new Set(['itemlist', 'collectionpage', 'offercatalog', 'searchresultspage']);
+/** On a product page, this many similar sibling cards, each a link with a price, are a strip of other products
+ *  (carousels, "sponsored", "more from this seller") whatever their heading says... */
+const TEASER_MIN_ITEMS = 3;
+/** ...as long as each card is short and the strip is a minor part of the root. */
+const TEASER_MAX_CHARS = 400;
+const TEASER_MAX_SHARE = 0.4;
+const PRICE_TEXT = /[$€£¥₹]\s?\d|\d[.,]\d{2}\s?(€|eur|usd|gbp|kr|zł)\b/i;
 const ARTICLE_TYPES = new Set(['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'techarticle', 'scholarlyarticle']);
 const FORUM_PATH = /\/(forums?|threads?|topics?|discussions?|questions|community|viewtopic|showthread|t)\b/i;
 /** Below this much visible text, a page whose <noscript> holds more is a script-rendered page with a crawler view (forums). */
@@ -104,11 +114,12 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (root.good === 0) root = tree.root;
   let removed = pruneInside(root, trace);
   dropRecommendations(root, removed, trace);
+  if (isProductPage(options)) dropTeaserStrips(root, removed, trace);
   dropDuplicates(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (keepComments) dropRepeatedParagraphs(root, removed, trace);
   let kept = root.text;
-  for (const s of removed) kept -= s.text;
+  for (const s of removed) if (!insideRemoved(s, root, removed)) kept -= s.text; // nested removals count once
   if (kept <= 0) {
     // Never an empty result for a page with text: fall back to the whole (cleaned) page.
     trace?.push('pruned root has no text: falling back to the whole page');
@@ -140,6 +151,13 @@ function pruneInPlace(root: Element, removed: Set<Element>, hidden: Set<Element>
 function isArticle(options: ExtractMainContentOptions): boolean {
   const og = options.hints?.ogType;
   return og === 'article' || (options.hints?.jsonLdTypes.some((t) => ARTICLE_TYPES.has(t)) ?? false);
+}
+
+function isProductPage(options: ExtractMainContentOptions): boolean {
+  const hints = options.hints;
+  if (!hints) return false;
+  if (hints.jsonLdTypes.some((t) => PRODUCT_LIST_TYPES.has(t))) return false;
+  return (hints.ogType !== undefined && PRODUCT_TYPES.has(hints.ogType)) || hints.jsonLdTypes.some((t) => PRODUCT_TYPES.has(t));
 }
 
 function isDiscussion(options: ExtractMainContentOptions): boolean {
@@ -239,6 +257,11 @@ function findTitleHeading(tree: MeasuredTree): NodeStats | null {
   return null;
 }
 
+function insideRemoved(s: NodeStats, root: NodeStats, removed: Set<NodeStats>): boolean {
+  for (let p = s.parent; p !== null && p !== root; p = p.parent) if (removed.has(p)) return true;
+  return false;
+}
+
 function isInside(s: NodeStats, ancestor: NodeStats): boolean {
   for (let p = s.parent; p !== null; p = p.parent) if (p === ancestor) return true;
   return false;
@@ -314,6 +337,39 @@ function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: s
       removed.add(block);
       trace?.push(`drop ${describe(block)} text=${block.text}: opened by a recommendation heading`);
       continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+}
+
+/** On product pages, drops groups of similar short sibling cards that each hold a link and a price (see TEASER_MIN_ITEMS):
+ *  the page's own product is one, the cards (with a link or a picture each) are other products. */
+function dropTeaserStrips(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const limit = TEASER_MAX_SHARE * root.text;
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    if (s.children.length >= TEASER_MIN_ITEMS && s.text <= limit) {
+      const groups = new Map<string, NodeStats[]>();
+      for (const c of s.children) {
+        if (c.text === 0 || c.text > TEASER_MAX_CHARS) continue;
+        const sig = signature(c);
+        const g = groups.get(sig);
+        if (g) g.push(c);
+        else groups.set(sig, [c]);
+      }
+      let dropped = false;
+      for (const [sig, g] of groups) {
+        if (g.length < TEASER_MIN_ITEMS) continue;
+        let priced = 0;
+        for (const c of g) if (PRICE_TEXT.test(c.el.textContent ?? '') && c.el.querySelector('a[href], img') !== null) priced++;
+        if (priced < TEASER_MIN_ITEMS || priced < 0.6 * g.length) continue;
+        for (const c of g) removed.add(c);
+        trace?.push(`drop ${g.length} cards ${sig} under ${describe(s)}: a strip of other products (link + price each)`);
+        dropped = true;
+      }
+      if (dropped) continue;
     }
     for (const c of s.children) stack.push(c);
   }
