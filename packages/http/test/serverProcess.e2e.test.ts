@@ -1,45 +1,14 @@
 // The `scrape-server` bin as an operator runs it: configuration from the environment, startup refusals,
 // structured logs, and a graceful SIGTERM while a scrape is in flight.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
+import { spawnServer, type SpawnedServer } from './serverProcesses.js';
 
-const BIN = fileURLToPath(new URL('../dist/bin/scrape-server.js', import.meta.url));
-
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  logs: Record<string, any>[];
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(env: Record<string, string>): Running {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build @scrape/http first (pnpm --filter @scrape/http build)`);
-  const child = spawn(process.execPath, [BIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'pipe' });
-  const logs: Record<string, any>[] = [];
-  let stdoutBuf = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdoutBuf += chunk;
-    let nl: number;
-    while ((nl = stdoutBuf.indexOf('\n')) !== -1) {
-      const line = stdoutBuf.slice(0, nl);
-      stdoutBuf = stdoutBuf.slice(nl + 1);
-      try {
-        logs.push(JSON.parse(line));
-      } catch {
-        logs.push({ unparsed: line });
-      }
-    }
-  });
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, logs, stderr: () => stderr, exited };
-}
+type Running = SpawnedServer;
+const run = spawnServer;
 
 async function waitForLog(r: Running, predicate: (line: Record<string, any>) => boolean, ms = 15_000) {
   const start = Date.now();

@@ -26,12 +26,18 @@ function requireBuilt(path: string) {
   if (!existsSync(path)) throw new Error(`${path} is missing: build @scrape/http first (pnpm --filter @scrape/http build)`);
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+/** A `scrape-server` child as spawned: its JSON log lines parsed as they arrive, stderr kept. */
+export interface SpawnedServer {
+  child: ChildProcessWithoutNullStreams;
+  logs: Record<string, any>[];
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Spawns the built `scrape-server` with exactly `env` (plus PATH); does not wait for it to listen. */
+export function spawnServer(env: Record<string, string>): SpawnedServer {
   requireBuilt(SERVER_BIN);
-  const child = spawn(process.execPath, [SERVER_BIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: 'pipe',
-  });
+  const child = spawn(process.execPath, [SERVER_BIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'pipe' });
   const logs: Record<string, any>[] = [];
   let buf = '';
   let stderr = '';
@@ -50,6 +56,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   });
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, logs, stderr: () => stderr, exited };
+}
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+  const { child, logs, stderr: readStderr, exited } = spawnServer({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
   let peak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssKb(child.pid));
@@ -59,10 +70,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const started = Date.now();
   let listening: Record<string, any> | undefined;
   while (!(listening = logs.find((l) => l.msg === 'scrape-server listening'))) {
-    if (child.exitCode !== null) throw new Error(`scrape-server exited (${child.exitCode}): ${stderr} ${JSON.stringify(logs).slice(0, 2000)}`);
+    if (child.exitCode !== null) throw new Error(`scrape-server exited (${child.exitCode}): ${readStderr()} ${JSON.stringify(logs).slice(0, 2000)}`);
     if (Date.now() - started > timeoutMs) {
       child.kill('SIGKILL');
-      throw new Error(`scrape-server did not start within ${timeoutMs} ms: ${stderr}`);
+      throw new Error(`scrape-server did not start within ${timeoutMs} ms: ${readStderr()}`);
     }
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -70,7 +81,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     child,
     baseUrl: `http://127.0.0.1:${listening.addresses[0].port}`,
     logs,
-    stderr: () => stderr,
+    stderr: readStderr,
     exited,
     peakRssKb: () => Math.max(peak, rssKb(child.pid)),
     async stop() {
