@@ -109,8 +109,9 @@ export interface ConsentTracker {
 }
 
 /**
- * Wires autoconsent into a context: the binding it talks through, and (once activated) injection of its content
- * script into each frame, now and as frames commit. The tracker follows autoconsent's messages so the smart wait
+ * Wires autoconsent into a context: once activated, the binding it talks through (exposed only then, so pages
+ * without a consent manager do not carry it) and injection of its content script into each frame, now and as
+ * frames commit. The tracker follows autoconsent's messages so the smart wait
  * can hold while a popup is being looked for or dismissed.
  */
 export async function installConsentDismisser(context: BrowserContext): Promise<ConsentTracker> {
@@ -134,7 +135,7 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
     changed();
   };
 
-  await context.exposeBinding('autoconsentSendMessage', async ({ frame }: { frame: Frame }, msg: ContentMessage) => {
+  const onMessage = async ({ frame }: { frame: Frame }, msg: ContentMessage) => {
     try {
       switch (msg?.type) {
         case 'init':
@@ -185,7 +186,7 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
     } catch {
       // The frame navigated or closed mid-conversation: nothing left to dismiss there.
     }
-  });
+  };
 
   const busyUntil = ({ expectPopup = true }: { expectPopup?: boolean } = {}): number => {
     if (!active) return 0;
@@ -227,8 +228,16 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
     activate(page) {
       if (active) return;
       active = true;
-      page.on('framenavigated', inject);
-      for (const frame of page.frames()) inject(frame);
+      // The binding (one round trip) is in place before any content script is injected.
+      context.exposeBinding('autoconsentSendMessage', onMessage).then(
+        () => {
+          page.on('framenavigated', inject);
+          for (const frame of page.frames()) inject(frame);
+        },
+        () => {
+          // The context closed: nothing to dismiss any more.
+        },
+      );
     },
   };
 }
