@@ -148,6 +148,14 @@ beforeAll(async () => {
         addEventListener('load', () => setTimeout(() => fetch('/api/article').then((r) => r.json()).then((a) => { document.getElementById('app').textContent = a.title; }), 90));
       </script>`,
     ),
+    '/poll-forever': html(
+      '<div id="app">polling page</div>',
+      `<script>
+        // A poll that re-arms itself from a promise callback, forever: each timer starts a fresh chain.
+        function poll() { Promise.resolve().then(() => setTimeout(poll, 30)); }
+        poll();
+      </script>`,
+    ),
     '/reveal': CLICK_TO_REVEAL,
     '/api/details': (_req, res) => setTimeout(() => res.end('The hidden details arrived.'), 40),
     '/form': SEARCH_FORM,
@@ -241,6 +249,13 @@ describe('rendering', () => {
   it('waits for a timer a load handler set before the data fetch', async () => {
     const result = await render('/timer-then-fetch');
     expect(result.html).toContain('<div id="app">Rendered by JS</div>');
+  });
+
+  it('does not hold the smart wait to its cap for a timer loop that never ends', async () => {
+    const result = await render('/poll-forever');
+    expect(result.html).toContain('polling page');
+    // Holding until the cap would be exactly SETTLE_MAX_MS (4 s); the loop stops counting after a few runs.
+    expect(result.timings.settleMs).toBeLessThan(3_000);
   });
 
   it('sends headers, the cookie header as cookies of the site, and the user agent', async () => {

@@ -30,7 +30,8 @@ export const DOM_QUIET_MS = 60;
 export const DEFERRED_TIMER_MAX_MS = 100;
 /**
  * Timers set from inside a tracked timer's callback are tracked up to this chain length (the load handler's timer,
- * the timer it sets, ...); a loop that re-arms itself forever (a ticker, a poll) stops counting after that.
+ * the timer it sets, ...), and one callback function is tracked for this many runs: a loop that re-arms itself
+ * forever (a ticker, a poll, also one re-armed from a promise callback) stops counting after that.
  */
 export const DEFERRED_TIMER_CHAIN_MAX = 4;
 /** Upper bound of the smart wait after load. */
@@ -79,19 +80,21 @@ function installPageClock(settings: { timerMaxMs: number; chainMax: number }): v
   } catch {
     // No Long Tasks API: the other signals drive the clock.
   }
-  // Chain length of the timer callback running now (0: any other task).
+  // Chain length of the timer callback running now (0: any other task), and how often each callback ran tracked.
   let depth = 0;
+  const runs = new WeakMap<object, number>();
   const nativeSetTimeout = window.setTimeout;
   window.setTimeout = new Proxy(nativeSetTimeout, {
     apply(target, thisArg, args: unknown[]) {
       const [handler, delay] = args;
       const chain = depth + 1;
-      if (typeof handler !== 'function' || !(Number(delay || 0) <= settings.timerMaxMs) || chain > settings.chainMax) {
+      if (typeof handler !== 'function' || !(Number(delay || 0) <= settings.timerMaxMs) || chain > settings.chainMax || (runs.get(handler) ?? 0) >= settings.chainMax) {
         return Reflect.apply(target, thisArg, args);
       }
       let id = 0;
       const run = function (this: unknown, ...callArgs: unknown[]) {
         clock.pending.delete(id);
+        runs.set(handler, (runs.get(handler) ?? 0) + 1);
         const outer = depth;
         depth = chain;
         try {
