@@ -1,5 +1,6 @@
-// One saving session per profile across server instances sharing one Redis: the claim is a Redis lease, so a saving
-// session on one instance makes a saving scrape or session on the other a 409, until it stops.
+// Two server instances sharing one Redis. One saving session per profile: the claim is a Redis lease, so a saving
+// session on one instance makes a saving scrape or session on the other a 409, until it stops. A scrape's kept page
+// lives where the scrape was made: continued on the other instance, the session re-opens the URL and says why.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -17,7 +18,7 @@ let b: Service;
 beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between sessions.</p>');
+    res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between sessions.</p><input id="q">');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
@@ -73,5 +74,22 @@ describe('profile saving lock across two instances on one Redis', () => {
     expect((await a.scrape({ url: `${origin}/`, formats: ['markdown'], profile: { name } })).status).toBe(409);
     expect((await call(b, 'DELETE', `/v2/interact/${check.body.sessionId}`)).status).toBe(200);
     expect((await a.scrape({ url: `${origin}/`, formats: ['markdown'], profile: { name } })).status).toBe(200);
+  });
+});
+
+describe('a kept scrape page across two instances', () => {
+  it('is adopted only by the instance that made the scrape; the other re-opens the URL and names the reason', async () => {
+    const body = { url: `${origin}/`, formats: ['markdown'], actions: [{ type: 'click', selector: '#q' }, { type: 'write', text: 'kept text' }] };
+    const onA = await a.scrape(body);
+    expect(onA.status).toBe(200);
+    const onB = await call(b, 'POST', `/v2/scrape/${onA.body.data.metadata.scrapeId}/interact`, { code: `await page.inputValue('#q')` });
+    expect(onB.body).toMatchObject({ success: true, result: '', scrapePage: 'reopened' });
+    expect(onB.body.scrapePageReason).toMatch(/kept by the server process that made the scrape/);
+    expect((await call(b, 'DELETE', `/v2/interact/${onB.body.sessionId}`)).status).toBe(200);
+
+    const again = await a.scrape(body);
+    const sameInstance = await call(a, 'POST', `/v2/scrape/${again.body.data.metadata.scrapeId}/interact`, { code: `await page.inputValue('#q')` });
+    expect(sameInstance.body).toMatchObject({ success: true, result: 'kept text', scrapePage: 'kept' });
+    expect((await call(a, 'DELETE', `/v2/interact/${sameInstance.body.sessionId}`)).status).toBe(200);
   });
 });

@@ -17,7 +17,7 @@ import { DEFAULT_TEAM } from '../steps/changeTracking.js';
 import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
 import { parseInteractRequest } from './parseInteractRequest.js';
 import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
-import type { SessionDirectory, SessionRecord } from './sessionDirectory.js';
+import type { ScrapeRecord, SessionDirectory, SessionRecord } from './sessionDirectory.js';
 
 /** Budget of the navigation that opens a session on the scrape's page. */
 const OPEN_TIMEOUT_MS = 30_000;
@@ -113,11 +113,8 @@ interface KeptPage {
 /** Why kept pages went away, remembered for the `scrapePageReason` of a later first call (bounded). */
 const MAX_PAGE_REASONS = 1_000;
 
-interface RememberedScrape {
-  team: string;
-  url: string;
+interface RememberedScrape extends ScrapeRecord {
   at: number;
-  profile?: { name: string; saveChanges: boolean };
 }
 
 /**
@@ -208,11 +205,13 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     void entry.page.close().catch(() => {});
   }
 
-  function keep(scrapeId: string, team: string, page: RetainedPage, profileName: string | undefined): void {
-    if (closed || !keepsScrapePages) return void page.close().catch(() => {});
+  /** Keeps the scrape's page for a first call; false when it was closed at once instead. */
+  function keep(scrapeId: string, team: string, page: RetainedPage, profileName: string | undefined): boolean {
+    const refuse = () => (void page.close().catch(() => {}), false);
+    if (closed || !keepsScrapePages) return refuse();
     // The page's own guard must be at least the sessions' policy: an unguarded render is adopted only when sessions
     // are unguarded too.
-    if (!page.guarded && !ssrf.allowPrivateUrls) return void page.close().catch(() => {});
+    if (!page.guarded && !ssrf.allowPrivateUrls) return refuse();
     dropKept(scrapeId, 'replaced by a newer page of the same scrape');
     const timer = setTimeout(() => dropKept(scrapeId, `the scrape's page is kept ${settings.retainMs} ms and that time passed`), settings.retainMs);
     timer.unref?.();
@@ -226,13 +225,17 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (kept.size <= settings.retainMax) break;
       dropKept(id, `evicted: the server keeps at most ${settings.retainMax} scrape pages and newer scrapes came`);
     }
+    return true;
   }
 
   /** The scrape's kept page for a new session, resumed; or why there is none. */
-  async function adoptKept(scrapeId: string, profile: Session['profile']): Promise<{ page?: RetainedPage; reason?: string }> {
+  async function adoptKept(scrapeId: string, profile: Session['profile'], keptBy: string | undefined): Promise<{ page?: RetainedPage; reason?: string }> {
     const entry = kept.get(scrapeId);
     if (!entry) {
-      return { reason: pageReasons.get(scrapeId) ?? "no page of this scrape is kept here (served without the browser, zero data retention, or made by another server process)" };
+      if (keptBy && keptBy !== ownerId) {
+        return { reason: "the scrape's page is kept by the server process that made the scrape, not this one: send interact calls for it there to continue with its state" };
+      }
+      return { reason: pageReasons.get(scrapeId) ?? 'no page of this scrape is kept (served without the browser, from the cache, or with zero data retention)' };
     }
     kept.delete(scrapeId);
     clearTimeout(entry.timer);
@@ -270,7 +273,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     opening++;
     try {
       if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
-      const adopted = await adoptKept(scrapeId, profile);
+      const adopted = await adoptKept(scrapeId, profile, scrape.keptBy);
       let page: SessionPage;
       if (adopted.page) {
         page = adopted.page;
@@ -315,9 +318,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     keepsScrapePages,
 
     async rememberScrape(scrapeId, scrape) {
-      const record = { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, profile: scrape.profile };
+      const isKept = scrape.page ? keep(scrapeId, scrape.team ?? DEFAULT_TEAM, scrape.page, scrape.profile?.name) : false;
+      const record: ScrapeRecord = { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, profile: scrape.profile, ...(isKept ? { keptBy: ownerId } : {}) };
       scrapes.set(scrapeId, { ...record, at: Date.now() });
-      if (scrape.page) keep(scrapeId, record.team, scrape.page, scrape.profile?.name);
       // Maps iterate in insertion order: the first keys are the oldest.
       for (const key of scrapes.keys()) {
         if (scrapes.size <= settings.rememberedScrapes) break;

@@ -5,6 +5,8 @@ export interface ScrapeRecord {
   team: string;
   url: string;
   profile?: { name: string; saveChanges: boolean };
+  /** The manager (process) that keeps the scrape's browser page for a first interact call, if one does. */
+  keptBy?: string;
 }
 
 export interface SessionRecord {
