@@ -218,8 +218,11 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     let admission: Admission | undefined;
     // The browser page of this scrape, kept for a first interact call; closed here unless interact took it.
     let kept: RetainedPage | undefined;
+    let answered = false;
     const onRetainedPage = interact?.keepsScrapePages
       ? (page: RetainedPage) => {
+          // A render that finishes after this request was answered (aborted meanwhile) has nobody to hand its page to.
+          if (answered) return void page.close().catch(() => {});
           void kept?.close().catch(() => {});
           kept = page;
         }
@@ -245,6 +248,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       if (shutdown.signal.aborted) throw SHUTTING_DOWN();
       throw err;
     } finally {
+      answered = true;
       void kept?.close().catch(() => {});
       running.delete(shutdown);
       reply.raw.off('close', onClose);
