@@ -156,6 +156,17 @@ beforeAll(async () => {
         poll();
       </script>`,
     ),
+    '/sync-xhr': html(
+      '<div id="app">shell</div>',
+      `<script>
+        addEventListener('DOMContentLoaded', () => {
+          const x = new XMLHttpRequest();
+          x.open('GET', '/api/details', false);
+          x.send();
+          document.getElementById('app').textContent = x.responseText;
+        });
+      </script>`,
+    ),
     '/reveal': CLICK_TO_REVEAL,
     '/api/details': (_req, res) => setTimeout(() => res.end('The hidden details arrived.'), 40),
     '/form': SEARCH_FORM,
@@ -255,6 +266,13 @@ describe('rendering', () => {
     const result = await render('/poll-forever');
     expect(result.html).toContain('polling page');
     // Holding until the cap would be exactly SETTLE_MAX_MS (4 s); the loop stops counting after a few runs.
+    expect(result.timings.settleMs).toBeLessThan(3_000);
+  });
+
+  it('counts a synchronous XHR as ended once send() returns', async () => {
+    const result = await render('/sync-xhr');
+    expect(result.html).toContain('<div id="app">The hidden details arrived.</div>');
+    // Left pending, it would hold the wait to its cap (4 s).
     expect(result.timings.settleMs).toBeLessThan(3_000);
   });
 

@@ -4,8 +4,8 @@ import type { NetworkMonitor } from './trackNetwork.js';
 
 /**
  * Smart wait: a page counts as rendered once its network has been quiet and its DOM has stopped changing for a
- * short window at the same time, no short timer the page set is still pending, and any consent popup found has been
- * dismissed. Both windows are measured backwards (a clock runs from document start), so a page that finished
+ * short window at the same time, no work the page queued (short timers, fetch/XHR) is pending, and any consent
+ * popup found has been dismissed. Both windows are measured backwards (a clock runs from document start), so a page that finished
  * rendering before `load` costs no extra wait at all. Bounded: pages that poll or animate forever get `maxMs`.
  */
 
@@ -41,7 +41,7 @@ const MIN_POLL_MS = 15;
 
 /** In-page state of the clock, under a symbol key (not enumerable, invisible to the page's own code). */
 interface PageClock {
-  /** performance.now() of the last DOM change, long-task end or tracked timer callback end. */
+  /** performance.now() of the last DOM change, long-task end, tracked timer callback end, request call/end or message. */
   last: number;
   /** Ids of tracked timers not yet run or cleared. */
   pending: Set<number>;
@@ -52,11 +52,11 @@ interface PageClock {
 }
 
 /**
- * Installed at document start in every frame. Three kinds of work make neither requests nor DOM changes while
- * they run, so the page itself has to report them: a bundle being compiled and run (a long task), work a script
- * deferred with a short timer (e.g. a load handler's `setTimeout(start, 0)`), and the callback of such a timer
- * (its fetch reaches the protocol a moment after the call). The timer functions are wrapped by Proxies, so
- * they still look native to the page.
+ * Installed at document start in every frame. Work the page has queued or just did is invisible to a DOM
+ * observer and reaches the protocol late or never, so the page itself reports it: a bundle being compiled and run
+ * (a long task), work deferred with a short timer (e.g. a load handler's `setTimeout(start, 0)`) and the end of
+ * such a callback, fetch/XHR calls until they settle, and posted messages (schedulers slicing work). The wrapped
+ * functions are Proxies of the native ones, so they still look native to the page.
  */
 function installPageClock(settings: { timerMaxMs: number; chainMax: number }): void {
   const key = Symbol.for('scrape.settleClock');
@@ -134,11 +134,21 @@ function installPageClock(settings: { timerMaxMs: number; chainMax: number }): v
   const xhr = XMLHttpRequest.prototype;
   xhr.send = new Proxy(xhr.send, {
     apply(target, thisArg: XMLHttpRequest, args: unknown[]) {
-      const result = Reflect.apply(target, thisArg, args);
+      // Counted before the call: a synchronous XHR ends inside send(), one that throws never starts.
+      let open = true;
+      const end = () => {
+        if (open) ended();
+        open = false;
+      };
       clock.requests++;
       touch();
-      thisArg.addEventListener('loadend', ended, { once: true });
-      return result;
+      thisArg.addEventListener('loadend', end, { once: true });
+      try {
+        return Reflect.apply(target, thisArg, args);
+      } catch (error) {
+        end();
+        throw error;
+      }
     },
   });
   // Message-based schedulers (React's, setImmediate shims) slice work into many short tasks that change nothing
