@@ -63,9 +63,16 @@ const REPEATED_ITEM_MIN = 3;
  *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
 const DUPLICATE_MIN_CHARS = 40;
 const DUPLICATE_MAX_CHARS = 2000;
+/** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
+ *  its text. Judged on link-dense blocks with at least this many links, this share of them anchors... */
+const TOC_MIN_LINKS = 3;
+const TOC_ANCHOR_SHARE = 0.8;
+/** ...that hold most of the block's text, and the block is a minor part of the root. */
+const TOC_MIN_LINK_DENSITY = 0.6;
+const TOC_MAX_SHARE = 0.3;
 /** Headings that introduce recommendations rather than the page's own content ("You may also like"): the block they
  *  open is dropped, as long as it is a minor part of the root. */
-const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links|discussions|threads|topics|questions|searches)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles|threads|discussions|questions)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)|\b(customers|people|shoppers|buyers) who (viewed|bought|purchased)\b|\b(also|frequently) (viewed|bought|purchased)\b|^explore (related|similar)\b|^(sponsored|similar|related) (items|products)\b|\bother items\b|^more from (this|the) (seller|brand|store|shop)\b|\b(check out|see) (other |more )?related\b/i;
+const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links|discussions|threads|topics|questions|searches)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles|threads|discussions|questions)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)|\b(customers|people|shoppers|buyers) who (viewed|bought|purchased)\b|\b(also|frequently) (viewed|bought|purchased)\b|^explore (related|similar)\b|^(sponsored|similar|related) (items|products)\b|\bother items\b|^more from (this|the) (seller|brand|store|shop)\b|\b(check out|see) (other |more )?related\b|^related:?$|^(related|recommended|popular|recent|latest|more|trending) (posts|articles|stories|reads|news|guides)\b|^read (next|also)\b|^about the author\b/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
 /** On discussion pages, paragraphs this long that repeat an earlier one word for word are quotes of earlier posts. */
@@ -114,6 +121,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (root.good === 0) root = tree.root;
   let removed = pruneInside(root, trace);
   dropRecommendations(root, removed, trace);
+  dropTablesOfContents(root, removed, trace);
   if (isProductPage(options)) dropTeaserStrips(root, removed, trace);
   dropDuplicates(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
@@ -370,6 +378,28 @@ function dropTeaserStrips(root: NodeStats, removed: Set<NodeStats>, trace?: stri
         dropped = true;
       }
       if (dropped) continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+}
+
+/** Drops tables of contents: link-dense blocks whose links point inside the page (see TOC_MIN_LINKS). */
+function dropTablesOfContents(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const limit = TOC_MAX_SHARE * root.text;
+  const stack: NodeStats[] = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.linkText === 0) continue;
+    if (s.text <= limit && s.linkText >= TOC_MIN_LINK_DENSITY * s.text && !s.isLink) {
+      const links = s.el.getElementsByTagName('a');
+      let anchors = 0;
+      for (let i = 0; i < links.length; i++) if ((links[i].getAttribute('href') ?? '').startsWith('#')) anchors++;
+      if (links.length >= TOC_MIN_LINKS && anchors >= TOC_ANCHOR_SHARE * links.length) {
+        removed.add(s);
+        trace?.push(`drop ${describe(s)} text=${s.text}: a table of contents (${anchors} of ${links.length} links are in-page anchors)`);
+        continue;
+      }
+      if (links.length < TOC_MIN_LINKS) continue; // nothing below can hold enough links
     }
     for (const c of s.children) stack.push(c);
   }
