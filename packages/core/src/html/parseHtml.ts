@@ -1,6 +1,7 @@
 // The one parse of a page: linkedom on markup made safe first, then shaped like a browser's tree
 // (<html> holding <head> and <body>) and capped in depth, so no later step can crash on it.
 import { parseHTML } from 'linkedom';
+import { closeStrayCdata } from './closeStrayCdata.js';
 import { flattenDeepElements } from './flattenDeepElements.js';
 import { limitMarkupNesting } from './limitMarkupNesting.js';
 
@@ -11,7 +12,7 @@ const HEAD_TAGS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', '
 export function parseHtml(html: string): Document {
   // A browser turns U+0000 into U+FFFD; keeping NULs would leak them into every output.
   const text = typeof html === 'string' ? (html.includes('\0') ? html.replace(/\0/g, '\uFFFD') : html) : '';
-  const { document } = parseHTML(limitMarkupNesting(text)) as unknown as { document: Document };
+  const { document } = parseHTML(limitMarkupNesting(closeStrayCdata(text))) as unknown as { document: Document };
   ensureDocumentShape(document);
   flattenDeepElements(document.documentElement);
   return document;
