@@ -10,7 +10,7 @@ import { admin, postScrape, startServerProcess } from './serverProcesses.js';
 
 const WORKERS = 8;
 /** Each scrape takes this long, so several are always in flight when the signal lands. */
-const PAGE_MS = 600;
+const PAGE_MS = 1_000;
 const CREDITS = 10_000;
 /** A request sent this long before the signal has reached the server, even on a busy machine. */
 const SURELY_ARRIVED_MS = 400;
@@ -35,7 +35,10 @@ describe('SIGTERM during load', () => {
     const outcomes: { started: number; ended: number; status: number; error?: string }[] = [];
     let running = true;
     let n = 0;
-    const worker = async () => {
+    // Workers start staggered across one page time: started together they stay in step, and a signal landing just
+    // after a round began would find no request that had surely arrived still in flight.
+    const worker = async (index: number) => {
+      await new Promise((res) => setTimeout(res, (index * PAGE_MS) / WORKERS));
       while (running) {
         const started = Date.now();
         const r = await postScrape(server.baseUrl, key, { url: site.url(`/articles/slow-tide?ms=${PAGE_MS}&n=${n++}`), timeout: 20_000 });
@@ -43,8 +46,8 @@ describe('SIGTERM during load', () => {
         if (r.status === 0 || r.status === 503) await new Promise((res) => setTimeout(res, 50));
       }
     };
-    const workers = Array.from({ length: WORKERS }, worker);
-    await new Promise((r) => setTimeout(r, 2_000));
+    const workers = Array.from({ length: WORKERS }, (_, index) => worker(index));
+    await new Promise((r) => setTimeout(r, 2_500));
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const code = await server.exited;
