@@ -1,5 +1,6 @@
 import type { BrowserContext, Response } from 'playwright-core';
 import { BrowserError, reasonOf } from './BrowserError.js';
+import { captureHtml } from './captureHtml.js';
 import type { ContextPlan } from './buildContextOptions.js';
 import { CONSENT_MAX_WAIT_MS, installConsentDismisser } from './installConsentDismisser.js';
 import { installRequestGuard, type AllowCheck } from './installRequestGuard.js';
@@ -136,7 +137,7 @@ export async function renderPage(
   const brandingMs = Date.now() - mark;
 
   mark = Date.now();
-  const [html, headers] = await Promise.all([page.content(), response ? response.allHeaders() : Promise.resolve({} as Record<string, string>)]);
+  const [html, headers] = await Promise.all([captureHtml(page, cdp), response ? response.allHeaders() : Promise.resolve({} as Record<string, string>)]);
   const profileState = request.profile?.capture ? await captureProfileState(context, page) : undefined;
   const captureMs = Date.now() - mark;
   network.stop();
