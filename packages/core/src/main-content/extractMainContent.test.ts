@@ -247,3 +247,58 @@ describe('collectContentHints', () => {
     expect(collectContentHints(doc, '<html><body><p>x</p></body></html>')).toEqual({ jsonLdTypes: [] });
   });
 });
+
+describe('extractMainContent on streamed pages and Q&A threads', () => {
+  it('reads hidden elements when the visible page has almost no text (streamed chunks, deferred wrappers)', () => {
+    // React streams the page into <div hidden> chunks that a script moves into place; other shops ship display:none
+    const streamed = page(`${chrome}<div id="root"><p>Loading</p></div><div hidden id="S:0"><article><h1>Streamed story</h1>${para('The streamed story', 4)}</article></div>${footer}`);
+    const out = text(extractMainContent(streamed));
+    expect(out).toContain('Streamed story');
+    expect(out).toContain('The streamed story paragraph 4');
+    expect(out).not.toContain('Copyright 2024');
+    // on a page with visible text, hidden blocks (a closed menu, a modal) stay out
+    const visible = page(`${chrome}<main>${para('The visible article', 4)}</main><div style="display: none"><p>Hidden promotional modal text that should not be read.</p></div>${footer}`);
+    const out2 = text(extractMainContent(visible));
+    expect(out2).toContain('The visible article paragraph 4');
+    expect(out2).not.toContain('Hidden promotional modal');
+  });
+
+  it('on a Q&A page drops the short comments under each post, unless the answers themselves are labelled comments', () => {
+    const comments = (who: string) => `<ul class="comments-list">${[1, 2, 3].map((i) => `<li class="comment"><span>Thanks, ${who} remark ${i} under this post.</span> <a href="/u/${i}">user${i}</a></li>`).join('')}</ul>`;
+    const qa = (cls: string) => `${chrome}<div id="mainbar"><div class="question"><h1>How do I focus the file list?</h1>${para('The question', 2)}${comments('question')}</div>
+      <div class="${cls}">${para('The first answer', 3)}${comments('answer')}</div><div class="${cls}">${para('The second answer', 3)}</div></div>${footer}`;
+    const out = text(extractMainContent(page(qa('answer')), { url: 'https://qa.example/questions/442960/how-to-focus', hints: { jsonLdTypes: ['qapage', 'question', 'answer'] } }));
+    for (const s of ['The question paragraph 2', 'The first answer paragraph 3', 'The second answer paragraph 3']) expect(out).toContain(s);
+    expect(out).not.toContain('remark 1 under this post');
+    // answers labelled "comment" hold most of the thread: they stay
+    const out2 = text(extractMainContent(page(qa('comment answer-block')), { url: 'https://qa.example/questions/1/x', hints: { jsonLdTypes: ['qapage'] } }));
+    for (const s of ['The question paragraph 2', 'The first answer paragraph 3', 'The second answer paragraph 3']) expect(out2).toContain(s);
+  });
+  it('ignores "widget" class labels when they would leave the page without text (page builders)', () => {
+    const widgets = [1, 2, 3].map((i) => `<div class="elementor-widget elementor-widget-text-editor"><div class="elementor-widget-container">${para(`Builder section ${i}`, 3)}</div></div>`).join('');
+    const doc = page(`${chrome}<main><article><h1>Graphic design courses</h1><div class="entry-content">${widgets}</div></article>
+      <aside class="sidebar"><section class="widget"><a href="/a">Archive link one</a> <a href="/b">Archive link two</a></section></aside></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Builder section 1 paragraph 1', 'Builder section 3 paragraph 3']) expect(out).toContain(s);
+    expect(out).not.toContain('Archive link one');
+    // on an ordinary page the same word still labels a sidebar widget as chrome
+    const blog = page(`${chrome}<div class="wrap"><div class="post">${para('The post', 5)}</div><div class="widget"><p>Subscribe to our weekly digest of posts and offers.</p></div></div>${footer}`);
+    expect(text(extractMainContent(blog))).not.toContain('weekly digest');
+  });
+
+  it('drops link and button text that recurs in most cards of a grid, and keeps a grid whose cards carry buttons', () => {
+    const card = (i: number) => `<div class="card"><a href="/p/${i}"><h3>Graphics card model ${i}</h3></a><p>$${400 + i}.99, 16 GB memory</p>
+      <a class="quick" href="#q${i}">Quick View</a><button>Compare</button><button>S</button><button>M</button><button>L</button></div>`;
+    const doc = page(`${chrome}<main><h1>Graphics cards</h1><div class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['itemlist'] } }));
+    for (const i of [1, 5]) expect(out).toContain(`Graphics card model ${i}`);
+    expect(out).toContain('$401.99, 16 GB memory');
+    expect(out).not.toContain('Quick View');
+    // a small grid under a long intro, each card with size buttons: many controls, little text each, yet items
+    const sock = (i: number) => `<div class="card"><a href="/s/${i}">Wool sock ${i}</a><p>$12.00, merino blend</p><button>S</button><button>M</button><button>L</button><button>XL</button></div>`;
+    const socks = page(`${chrome}<main><h1>Socks</h1>${para('Our socks', 6)}<div class="grid">${[1, 2, 3, 4, 5].map(sock).join('')}</div></main>${footer}`);
+    const out2 = text(extractMainContent(socks, { hints: { jsonLdTypes: ['collectionpage'] } }));
+    expect(out2).toContain('Our socks paragraph 6');
+    expect(out2).toContain('Wool sock 4');
+  });
+});

@@ -42,6 +42,11 @@ const SOFT_JUNK_KEEP_SHARE = 0.5;
  *  mislabelled by a page builder ("widget_text", "content-nav-section"); comment sections are prose too, so they are exempt. */
 const PROSE_MIN_CHARS = 400;
 const PROSE_MAX_LINK_DENSITY = 0.2;
+/** When class-labelled chrome leaves less than this share of the page's non-link text (and the page has at least
+ *  this much), the class labels are wrong for this page and are dropped. */
+const LABELS_FAILED_SHARE = 0.1;
+const LABELS_FAILED_MIN_CHARS = 1000;
+const BUILDER_WORDS = new Set(['widget', 'widgets']);
 /** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
 const HARD_JUNK_KEEP_SHARE = 0.6;
 /** Above this share of link text, a block is a menu or a list of teasers... */
@@ -59,9 +64,19 @@ const CONTROLS_MIN = 3;
 const CHARS_PER_CONTROL_MIN = 20;
 /** A child whose tag+class repeats this often among its siblings is an item of a list (cards, posts): judged as a group. */
 const REPEATED_ITEM_MIN = 3;
+/** An item of such a list has at least this much non-link text; wrappers down to this depth are looked through. */
+const ITEM_MIN_CHARS = 20;
+const ITEM_SEARCH_DEPTH = 4;
 /** A block repeating the exact text of an earlier block (mobile/desktop copies, a price table shown twice) is a
  *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
 const DUPLICATE_MIN_CHARS = 40;
+/** A short text (at most this long) found in at least this share of a list's similar items, and in at least this many,
+ *  is item template text. */
+const TEMPLATE_MAX_CHARS = 30;
+const TEMPLATE_ITEM_SHARE = 0.5;
+const TEMPLATE_MIN_ITEMS = 3;
+/** Code and headings repeat tokens and titles by nature; they are never item template text. */
+const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
 const DUPLICATE_MAX_CHARS = 2000;
 /** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
  *  its text. Judged on link-dense blocks with at least this many links, this share of them anchors... */
@@ -97,35 +112,84 @@ const TEASER_MAX_CHARS = 400;
 const TEASER_MAX_SHARE = 0.4;
 const PRICE_TEXT = /[$€£¥₹]\s?\d|\d[.,]\d{2}\s?(€|eur|usd|gbp|kr|zł)\b/i;
 const ARTICLE_TYPES = new Set(['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'techarticle', 'scholarlyarticle']);
+/** On Q&A pages, comments are chrome unless that leaves less than this share of the thread's text. */
+const QA_COMMENTS_MAX_LOSS = 0.5;
+/** Q&A sites (question, answers, and short comments under each) name their pages so. */
+const QUESTION_PATH = /^\/questions\/\d+/i;
 const FORUM_PATH = /\/(forums?|threads?|topics?|discussions?|questions|community|viewtopic|showthread|t)\b/i;
 /** Below this much visible text, a page whose <noscript> holds more is a script-rendered page with a crawler view (forums). */
 const NOSCRIPT_PAGE_MAX_CHARS = 500;
+/** Below this much visible text, hidden elements holding several times more are the page's real text (streamed chunks). */
+const HIDDEN_PAGE_MAX_CHARS = 500;
+const HIDDEN_GAIN = 3;
+/** Hidden text is first counted cheaply (textContent, whitespace included): below HIDDEN_GAIN times this, nothing to gain. */
+const HIDDEN_MIN_CHARS = 100;
+const HIDDEN_SKIP_TAGS = new Set(['svg', 'canvas', 'iframe', 'object', 'script', 'style', 'template', 'noscript', 'head', 'title', 'meta', 'link']);
 /** Tags whose link density is worth judging (inline links inside a paragraph are judged with the paragraph). */
 const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 'span', 'header', 'footer', 'aside', 'nav', 'form', 'li', 'center', 'font']);
 
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
   const body = (document.body ?? document.documentElement) as Element;
-  const keepComments = isDiscussion(options);
+  const discussion = isDiscussion(options);
+  const trace = options.trace;
+  let keepComments = discussion;
   let tree = measureTree(body, { keepComments });
+  if (discussion && isQuestionPage(options)) {
+    // On Q&A pages the posts are the question and its answers; the comments under each are short remarks, not the
+    // thread. Some sites label the answers themselves "comment": then reading comments as chrome loses most of the page.
+    const withoutComments = measureTree(body, { keepComments: false });
+    computeGood(withoutComments);
+    computeGood(tree);
+    if (withoutComments.root.good >= QA_COMMENTS_MAX_LOSS * tree.root.good) {
+      tree = withoutComments;
+      keepComments = false;
+    }
+  }
+  let readNoscript = false;
   computeGood(tree);
   if (tree.root.good < NOSCRIPT_PAGE_MAX_CHARS && body.querySelector('noscript')) {
     const withNoscript = measureTree(body, { keepComments, readNoscript: true });
     computeGood(withNoscript);
-    if (withNoscript.root.good > 2 * tree.root.good) tree = withNoscript;
+    if (withNoscript.root.good > 2 * tree.root.good) {
+      tree = withNoscript;
+      readNoscript = true;
+    }
   }
   relabelLargeJunk(tree);
   computeGood(tree);
+  if (tree.root.good < HIDDEN_PAGE_MAX_CHARS && hiddenTextExceeds(tree.hidden, HIDDEN_GAIN * Math.max(HIDDEN_MIN_CHARS, tree.root.good))) {
+    // Streamed or lazily revealed pages (React's <div hidden> chunks, "defer" wrappers with display:none) ship their
+    // text hidden until a script moves or shows it: when the visible page has almost none, read the hidden parts.
+    const withHidden = measureTree(body, { keepComments, readNoscript, readHidden: true });
+    relabelLargeJunk(withHidden);
+    computeGood(withHidden);
+    if (withHidden.root.good > HIDDEN_GAIN * Math.max(1, tree.root.good)) {
+      trace?.push(`visible text is scarce (good=${Math.round(tree.root.good)}): reading hidden elements (good=${Math.round(withHidden.root.good)})`);
+      tree = withHidden;
+    }
+  }
+  if (tree.root.good < LABELS_FAILED_SHARE * plain(tree.root) && plain(tree.root) >= LABELS_FAILED_MIN_CHARS) {
+    // Class words labelled nearly all of the page's text as chrome. Page builders call every block a "widget", text
+    // and all: on such a page that word says nothing. (Comments, sidebars and headers that hold most of the text
+    // are chrome as often as not, so only the builders' word is dropped.)
+    let relabelled = 0;
+    for (const s of tree.preorder) if (s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) (s.junk = 0), relabelled++;
+    if (relabelled > 0) {
+      trace?.push(`class labels leave ${Math.round(tree.root.good)} of ${plain(tree.root)} characters: ${relabelled} "widget" labels ignored`);
+      computeGood(tree);
+    }
+  }
 
-  const trace = options.trace;
-  let root = chooseRoot(tree, isArticle(options), keepComments ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
+  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
   let removed = pruneInside(root, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
   if (isProductPage(options)) dropTeaserStrips(root, removed, trace);
+  dropItemTemplateText(root, removed, trace);
   dropDuplicates(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
-  if (keepComments) dropRepeatedParagraphs(root, removed, trace);
+  if (discussion) dropRepeatedParagraphs(root, removed, trace);
   let kept = root.text;
   for (const s of removed) if (!insideRemoved(s, root, removed)) kept -= s.text; // nested removals count once
   if (kept <= 0) {
@@ -156,6 +220,17 @@ function pruneInPlace(root: Element, removed: Set<Element>, hidden: Set<Element>
   }
 }
 
+/** Whether hidden elements (not scripts, styles or pictures) hold more than `limit` characters; stops counting there. */
+function hiddenTextExceeds(hidden: Set<Element>, limit: number): boolean {
+  let chars = 0;
+  for (const el of hidden) {
+    if (HIDDEN_SKIP_TAGS.has(el.localName)) continue;
+    chars += (el.textContent ?? '').length;
+    if (chars > limit) return true;
+  }
+  return false;
+}
+
 function isArticle(options: ExtractMainContentOptions): boolean {
   const og = options.hints?.ogType;
   return og === 'article' || (options.hints?.jsonLdTypes.some((t) => ARTICLE_TYPES.has(t)) ?? false);
@@ -166,6 +241,17 @@ function isProductPage(options: ExtractMainContentOptions): boolean {
   if (!hints) return false;
   if (hints.jsonLdTypes.some((t) => PRODUCT_LIST_TYPES.has(t))) return false;
   return (hints.ogType !== undefined && PRODUCT_TYPES.has(hints.ogType)) || hints.jsonLdTypes.some((t) => PRODUCT_TYPES.has(t));
+}
+
+function isQuestionPage(options: ExtractMainContentOptions): boolean {
+  const types = options.hints?.jsonLdTypes ?? [];
+  if (types.includes('qapage')) return true;
+  if (!options.url || types.includes('discussionforumposting')) return false;
+  try {
+    return QUESTION_PATH.test(new URL(options.url).pathname);
+  } catch {
+    return false;
+  }
 }
 
 function isDiscussion(options: ExtractMainContentOptions): boolean {
@@ -311,7 +397,7 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
       else if (linkDense && !trustLinks && !item && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
-      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE) why = 'controls';
+      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE && !holdsItems(c)) why = 'controls';
       else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
       if (why !== null) {
         removed.add(c);
@@ -326,6 +412,91 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
     }
   }
   return removed;
+}
+
+/** A block that is (or wraps, through single children) a list of at least REPEATED_ITEM_MIN similar siblings with
+ *  text each: cards of a grid or posts, whose buttons (sizes, "add to cart", votes) belong to the items. */
+function holdsItems(s: NodeStats): boolean {
+  let node = s;
+  for (let depth = 0; depth < ITEM_SEARCH_DEPTH; depth++) {
+    const counts = new Map<string, number>();
+    for (const c of node.children) {
+      if (c.text - c.linkText < ITEM_MIN_CHARS) continue;
+      const sig = signature(c);
+      const n = (counts.get(sig) ?? 0) + 1;
+      if (n >= REPEATED_ITEM_MIN) return true;
+      counts.set(sig, n);
+    }
+    let next: NodeStats | null = null;
+    for (const c of node.children) if (c.text > 0) next = next === null ? c : null;
+    if (next === null) return false;
+    node = next;
+  }
+  return false;
+}
+
+/** In a list of similar items (cards, posts, results), a short link or button text that recurs in most items
+ *  ("Quick View", "Compare", "Reply", "See details") comes from the item template, not from the item: it goes. */
+function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    for (const c of s.children) if (c.children.length > 0) stack.push(c);
+    if (s.children.length < TEMPLATE_MIN_ITEMS || s.el.localName === 'tr' || s.el.localName === 'tbody' || s.el.localName === 'table') continue;
+    const groups = new Map<string, NodeStats[]>();
+    for (const c of s.children) {
+      // only items holding a link or a control can hold template actions (keeps this pass cheap)
+      if (c.text === 0 || (c.links === 0 && c.controls === 0) || removed.has(c)) continue;
+      const sig = signature(c);
+      const g = groups.get(sig);
+      if (g) g.push(c);
+      else groups.set(sig, [c]);
+    }
+    for (const items of groups.values()) {
+      if (items.length < TEMPLATE_MIN_ITEMS) continue;
+      const leaves = new Map<string, NodeStats[]>();
+      const perItem = new Map<string, number>();
+      for (const item of items) {
+        const seen = new Set<string>();
+        const inner: Array<{ n: NodeStats; action: boolean }> = [{ n: item, action: isAction(item) }];
+        while (inner.length > 0) {
+          const { n, action } = inner.pop()!;
+          if (n.text === 0 || (n.links === 0 && n.controls === 0) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
+          let childText = false;
+          for (const c of n.children) if (c.text > 0) childText = true;
+          if (childText) {
+            for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
+            continue;
+          }
+          // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
+          if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) continue;
+          const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+          if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
+          const list = leaves.get(key);
+          if (list) list.push(n);
+          else leaves.set(key, [n]);
+          if (!seen.has(key)) {
+            seen.add(key);
+            perItem.set(key, (perItem.get(key) ?? 0) + 1);
+          }
+        }
+      }
+      const needed = Math.max(TEMPLATE_MIN_ITEMS, TEMPLATE_ITEM_SHARE * items.length);
+      for (const [key, count] of perItem) {
+        if (count < needed) continue;
+        for (const n of leaves.get(key)!) removed.add(n);
+        trace?.push(`drop "${key}" in ${count} of ${items.length} items ${signature(items[0])}: item template text`);
+      }
+    }
+  }
+}
+
+/** A short link or button (a card wrapped in one link is not an action). */
+function isAction(s: NodeStats): boolean {
+  if (s.text > TEMPLATE_MAX_CHARS) return false;
+  const tag = s.el.localName;
+  return tag === 'a' || tag === 'button';
 }
 
 /** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING). */

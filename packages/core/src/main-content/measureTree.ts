@@ -15,6 +15,8 @@ export interface NodeStats {
   linkText: number;
   /** Buttons, inputs, selects in the subtree: share bars and widgets are made of them. */
   controls: number;
+  /** Links (<a> elements) in the subtree. */
+  links: number;
   /** Paragraph-like blocks in the subtree. */
   paragraphs: number;
   junk: JunkKind;
@@ -94,14 +96,14 @@ export interface MeasuredTree {
   hidden: Set<Element>;
 }
 
-export function measureTree(root: Element, options: { keepComments: boolean; readNoscript?: boolean }): MeasuredTree {
+export function measureTree(root: Element, options: { keepComments: boolean; readNoscript?: boolean; readHidden?: boolean }): MeasuredTree {
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
   const make = (el: Element, parent: NodeStats | null): NodeStats => {
     const tag = el.localName;
     const cls = el.getAttribute('class') ?? '';
     const { junk, positive, word: junkWord } = parent === null ? { junk: 0 as JunkKind, positive: false, word: null } : junkOf(el, tag, cls, options.keepComments);
-    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, order: preorder.length };
+    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, links: tag === 'a' ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, order: preorder.length };
     preorder.push(s);
     return s;
   };
@@ -119,7 +121,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       } else if (node.nodeType === 1) {
         const el = node as Element;
         const tag = el.localName;
-        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || isHidden(el)) {
+        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || (!options.readHidden && isHidden(el))) {
           hidden.add(el);
           node = el.nextSibling;
           continue;
@@ -143,6 +145,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
         parent.text += s.text;
         parent.linkText += s.linkText;
         parent.controls += s.controls;
+        parent.links += s.links;
         parent.paragraphs += s.paragraphs;
       }
       node = s.el === root ? null : s.el.nextSibling;
