@@ -10,7 +10,6 @@ import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import * as core from '@scrape/core';
-import { loadStockLinkedom } from './stockLinkedom.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
@@ -49,8 +48,17 @@ const REFERENCES = {
 };
 
 /** linkedom as published (without our patch): the issue's "bare parse" reference; skipped with a reason if unavailable. */
-export const stockLinkedom = await loadStockLinkedom();
-if (stockLinkedom.parseHTML) REFERENCES.stockParse = (page) => stockLinkedom.parseHTML(page.html).document;
+/**
+ * linkedom as published (without our patch), the issue's "bare parse" reference, timed in a child process against
+ * our patched copy on the same pages (see stockFactor.mjs): returns how many times slower it parses, or a skip reason.
+ */
+export function measureStockFactor(ids) {
+  const child = spawnSync(process.execPath, [join(here, 'stockFactor.mjs'), ...ids], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (child.status !== 0) return { factor: null, reason: `stockFactor.mjs failed (exit ${child.status}): ${child.stderr.slice(0, 500)}` };
+  const out = JSON.parse(child.stdout.trim().split('\n').pop());
+  if (out.skipped) return { factor: null, reason: out.skipped };
+  return { factor: out.stockCpuMsPerPage / out.patchedCpuMsPerPage, stockCpuMsPerPage: out.stockCpuMsPerPage, patchedCpuMsPerPage: out.patchedCpuMsPerPage, reason: null };
+}
 
 /**
  * CPU time of this process (all threads, so concurrent GC counts) in ms. The machine is shared with other work:
@@ -171,7 +179,7 @@ export function measurePeakRss(id) {
   return JSON.parse(child.stdout.trim().split('\n').pop());
 }
 
-export function summarize(run, rss) {
+export function summarize(run, rss, stock = { factor: null, reason: 'not measured' }) {
   const row = (t) => ({
     cpuMsPerPage: round(t.cpu / run.pages, 3),
     wallMsPerPage: round(t.wall / run.pages, 3),
@@ -188,14 +196,18 @@ export function summarize(run, rss) {
     steps: Object.fromEntries(Object.entries(run.steps).map(([name, t]) => [name, row(t)])),
     references: {
       bareParse: row(run.totals.bareParse),
-      stockParse: run.totals.stockParse ? row(run.totals.stockParse) : null,
+      // Published linkedom, scaled from its child-process ratio to our patched parse in this run.
+      stockParse: stock.factor ? row({ cpu: run.totals.bareParse.cpu * stock.factor, wall: run.totals.bareParse.wall * stock.factor }) : null,
       readabilityTurndown: row(run.totals.readabilityTurndown),
     },
-    stockParseSkipped: stockLinkedom.reason,
+    stockParseSkipped: stock.reason,
+    stockParseFactor: stock.factor ? round(stock.factor, 3) : null,
     ratios: {
       pipelineVsReadabilityTurndown: ratio('pipeline', 'readabilityTurndown'),
       pipelineVsBareParse: ratio('pipeline', 'bareParse'),
-      pipelineVsStockParse: run.totals.stockParse ? ratio('pipeline', 'stockParse') : null,
+      pipelineVsStockParse: stock.factor
+        ? { cpu: round(run.totals.pipeline.cpu / run.totals.bareParse.cpu / stock.factor, 3), wall: round(run.totals.pipeline.wall / run.totals.bareParse.wall / stock.factor, 3) }
+        : null,
       markdownOnlyVsReadabilityTurndown: ratio('pipelineMarkdownOnly', 'readabilityTurndown'),
       markdownOnlyVsBareParse: ratio('pipelineMarkdownOnly', 'bareParse'),
       goals: { vsReadabilityTurndown: round(GOAL_VS_READABILITY, 3), vsBareParse: GOAL_VS_PARSE },
@@ -220,7 +232,7 @@ export function printSummary(s) {
   if (s.processHtml) console.log(line('processHtml() in one call', s.processHtml));
   console.log('References (same run, same pages):');
   console.log(line('linkedom parseHTML (bare, ours)', s.references.bareParse));
-  if (s.references.stockParse) console.log(line('linkedom parseHTML (published)', s.references.stockParse));
+  if (s.references.stockParse) console.log(`${line('linkedom parseHTML (published)', s.references.stockParse)}  (${s.stockParseFactor}× ours, child process)`);
   else console.log(`  published linkedom not measured: ${s.stockParseSkipped}`);
   console.log(line('Readability + turndown', s.references.readabilityTurndown));
   const r = s.ratios;

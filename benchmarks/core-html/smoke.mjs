@@ -1,6 +1,6 @@
 // CI smoke for core-html: the same code paths on ~50 pages. Fails when a step throws, when too many pages come out
 // empty, or when the ratios blow far past the goals (bounds are generous: CI machines are shared and noisy).
-import { listPages, measurePeakRss, printSummary, summarize, timePages } from './lib.mjs';
+import { listPages, measurePeakRss, measureStockFactor, printSummary, summarize, timePages } from './lib.mjs';
 
 const SAMPLE_PAGES = 40;
 /** Enough to get the JIT past its first tiers before timing. */
@@ -24,7 +24,7 @@ if (!ids) {
 const step = Math.max(1, Math.floor(ids.length / SAMPLE_PAGES));
 const sample = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE_PAGES);
 const run = timePages(sample, { warmup: WARMUP_PAGES, oneCall: false });
-const summary = summarize(run, measurePeakRss(run.largest.id));
+const summary = summarize(run, measurePeakRss(run.largest.id), measureStockFactor(sample));
 printSummary(summary);
 
 const problems = [];
