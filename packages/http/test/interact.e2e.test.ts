@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateApiKey, hashApiKey, keyIdOf, openAccounts } from '../src/index.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { startService, TEST_KEY, type Service, callApi } from './startService.js';
 
 const OTHER_KEY = 'e2e-other-team-key-0123456789abcdef';
 
@@ -81,14 +81,7 @@ afterAll(async () => {
   forbidden?.close();
 });
 
-async function call(service: Service, method: string, path: string, body?: unknown, key = TEST_KEY): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${service.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = callApi;
 
 async function scrapeId(service: Service, path: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await service.scrape({ url: `${origin}${path}`, formats: ['markdown'], ...extra });

@@ -3,7 +3,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createInteractSessions } from '@scrape/scraper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { startService, TEST_KEY, type Service, callApi } from './startService.js';
 
 let site: Server;
 let origin = '';
@@ -43,14 +43,7 @@ afterAll(async () => {
   site?.close();
 });
 
-async function call(service: Service, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${service.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = callApi;
 
 /** Scrapes /form{suffix} typing a name and clicking the reveal button; returns the scrapeId. */
 async function scrapeWithActions(service: Service, suffix: string, extra: Record<string, unknown> = {}): Promise<string> {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { startService, TEST_KEY, type Service, callApi } from './startService.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:profile-lock:${randomUUID()}:`;
@@ -34,14 +34,7 @@ afterAll(async () => {
   if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
 });
 
-async function call(service: Service, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${service.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = callApi;
 
 describe('profile saving lock across two instances on one Redis', () => {
   it('a saving session on A makes saving scrapes and sessions on B a 409; read-only works; stopping frees it', async () => {

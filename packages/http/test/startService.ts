@@ -44,3 +44,13 @@ export async function startService(options: CreateServerOptions = {}): Promise<S
     },
   };
 }
+
+/** Any call to the service with a key (the test key by default): status and parsed JSON body. */
+export async function callApi(service: Pick<Service, 'baseUrl'>, method: string, path: string, body?: unknown, key = TEST_KEY): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${service.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
