@@ -1,17 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenLocal } from '@scrape/test-support';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export interface FixtureServer {
-  base: string;
-  port: number;
-  /** Paths requested so far (with query). */
-  hits: string[];
-  /** Headers of the last request to each path (without query). */
-  headersOf: Map<string, IncomingMessage['headers']>;
-  close(): Promise<void>;
-}
+/** The shared local server, with its origin under the name these tests use. */
+export type FixtureServer = Omit<LocalServer, 'origin'> & { base: string };
 
 /** Serves `routes` (path without query → handler) on 127.0.0.1; unknown paths are 404 and still recorded. */
 export async function startFixtureServer(routes: Record<string, Handler | string>): Promise<FixtureServer> {
