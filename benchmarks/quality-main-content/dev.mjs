@@ -1,5 +1,6 @@
 // Iteration helper (not part of CI): scores extractMainContent through a light proxy pipeline
 // (linkedom parse → hints → basic cleaning → extract → text) on a stratified subset, or the real pipeline with --real.
+// Output: $MC_TMP/mc-last.json and, with --dump, $MC_TMP/mc-dump/ (MC_TMP defaults to /tmp).
 // usage: node dev.mjs [--step N] [--offset K] [--type T] [--ids a,b] [--dump] [--real] [--ref] [--worst N]
 import { parseHTML } from 'linkedom';
 import * as core from '../../packages/core/dist/main-content/extractMainContent.js';
@@ -48,7 +49,8 @@ else {
 }
 const extractors = { ours: has('real') ? runOurs : proxy };
 if (has('ref')) extractors.readability = runReadability;
-const dumpDir = '/tmp/mc-dump';
+const tmp = process.env.MC_TMP ?? '/tmp';
+const dumpDir = `${tmp}/mc-dump`;
 if (has('dump')) mkdirSync(dumpDir, { recursive: true });
 const rows = evaluate(ids, extractors, {
   onPage: (name, row, txt, page) => {
@@ -61,4 +63,4 @@ printTable(summaries);
 for (const [k, s] of Object.entries(summaries)) console.log(k, 'ms', s.overall.ms.toFixed(0));
 const worst = Number(opt('worst', '0'));
 if (worst) for (const r of [...rows.ours].sort((a, b) => a.f1 - b.f1).slice(0, worst)) console.log(r.id, r.type, 'P', r.p.toFixed(2), 'R', r.r.toFixed(2), 'F1', r.f1.toFixed(2));
-writeFileSync('/tmp/mc-last.json', JSON.stringify(rows.ours));
+writeFileSync(`${tmp}/mc-last.json`, JSON.stringify(rows.ours));
