@@ -51,6 +51,7 @@ const extractors = { ours: has('real') ? runOurs : proxy };
 if (has('ref')) extractors.readability = runReadability;
 const tmp = process.env.MC_TMP ?? '/tmp';
 const dumpDir = `${tmp}/mc-dump`;
+mkdirSync(tmp, { recursive: true });
 if (has('dump')) mkdirSync(dumpDir, { recursive: true });
 const rows = evaluate(ids, extractors, {
   onPage: (name, row, txt, page) => {

@@ -133,7 +133,7 @@ describe('processHtml', () => {
   });
 
   it('runs its steps in a fixed, readable order', () => {
-    expect(HTML_PIPELINE_STEPS.map((s) => s.name)).toEqual(['decode', 'parse', 'metadata', 'structured', 'excludeTags', 'includeTags', 'clean', 'mainContent', 'dropNoscript', 'html', 'markdown', 'links']);
+    expect(HTML_PIPELINE_STEPS.map((s) => s.name)).toEqual(['decode', 'parse', 'streamed', 'metadata', 'structured', 'excludeTags', 'includeTags', 'clean', 'mainContent', 'dropNoscript', 'html', 'markdown', 'links']);
   });
 });
 

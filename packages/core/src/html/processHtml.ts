@@ -13,6 +13,7 @@ import { extractLinks } from './extractLinks.js';
 import { extractMetadata } from './extractMetadata.js';
 import type { PageMetadata } from './metadata.js';
 import { parseHtml } from './parseHtml.js';
+import { resolveStreamedContent } from './resolveStreamedContent.js';
 import { extractMenu } from '../structured/extractMenu.js';
 import { extractProduct } from '../structured/extractProduct.js';
 import { readSchemaNodes } from '../structured/readSchemaNodes.js';
@@ -101,6 +102,13 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     name: 'parse',
     run: (s) => {
       s.document = parseHtml(s.rawHtml);
+    },
+  },
+  {
+    // Streamed server rendering parks content in hidden segments at the end of <body>: put it where a browser would.
+    name: 'streamed',
+    run: (s) => {
+      resolveStreamedContent(need(s.document), s.rawHtml);
     },
   },
   {
