@@ -3,6 +3,7 @@
 // listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { COMMENT_WORDS, READER_WORDS } from './classHints.js';
+import { dropTeaserLists } from './dropTeaserLists.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 
 export { collectContentHints, type ContentHints };
@@ -186,6 +187,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
   if (isProductPage(options)) dropTeaserStrips(root, removed, trace);
+  if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
   dropDuplicates(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)

@@ -1,0 +1,84 @@
+// On an article page, lists of teaser cards (each card a linked headline and a date, often with a snippet) that sit
+// beside the story are "more stories", not the story: the article's own headings do not link elsewhere.
+import type { NodeStats } from './measureTree.js';
+
+/** A group of at least this many similar sibling cards... */
+const TEASER_MIN_ITEMS = 3;
+/** ...most of which (this share) carry a linked headline and a date (a list article's or a service page's cards have
+ *  no dates)... */
+const TEASER_LINKED_SHARE = 0.6;
+/** ...each short (a snippet, not a section)... */
+const TEASER_ITEM_MAX_CHARS = 800;
+/** ...is dropped only when the root keeps at least this much text outside all such groups, and this share of it. */
+const STORY_MIN_CHARS = 1000;
+const STORY_MIN_SHARE = 0.3;
+/** A paragraph this long beside the cards is story text. */
+const PROSE_PARAGRAPH_MIN_CHARS = 100;
+/** A written date: "Dec 19, 2025", "19 December 2025", "2025-12-19", "12/19/2025", "3 days ago". */
+const DATE_TEXT = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b|\b\d{1,2}\.? (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d+ (minutes?|hours?|days?|weeks?|months?) ago\b/i;
+const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Finds teaser groups under `root` (skipping removed blocks) and marks them removed when enough story remains. */
+export function dropTeaserLists(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+  const groups: NodeStats[][] = [];
+  let teaserText = 0;
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    const bySig = new Map<string, NodeStats[]>();
+    for (const c of s.children) {
+      if (c.text === 0 || c.text > TEASER_ITEM_MAX_CHARS || c.links === 0 || removed.has(c)) continue;
+      const sig = signature(c);
+      const g = bySig.get(sig);
+      if (g) g.push(c);
+      else bySig.set(sig, [c]);
+    }
+    const inGroup = new Set<NodeStats>();
+    // cards standing between the story's own paragraphs are the story's items (a list article), not other stories
+    // and cards right under the root are what the root was chosen for (a section front typed as an article)
+    const amongProse = s === root || s.children.some((c) => c.el.localName === 'p' && c.text >= PROSE_PARAGRAPH_MIN_CHARS);
+    for (const g of bySig.values()) {
+      if (g.length < TEASER_MIN_ITEMS || amongProse) continue;
+      let linked = 0;
+      for (const c of g) if (hasLinkedHeading(c) && hasDate(c)) linked++;
+      if (linked < TEASER_MIN_ITEMS || linked < TEASER_LINKED_SHARE * g.length) continue;
+      groups.push(g);
+      for (const c of g) {
+        inGroup.add(c);
+        teaserText += c.text;
+      }
+    }
+    for (const c of s.children) if (!inGroup.has(c) && c.text > TEASER_ITEM_MAX_CHARS / 4) stack.push(c);
+  }
+  if (groups.length === 0) return;
+  const story = root.text - teaserText;
+  if (story < STORY_MIN_CHARS || story < STORY_MIN_SHARE * root.text) {
+    trace?.push(`teaser lists hold ${teaserText} of ${root.text} characters: too much to be beside the story, kept`);
+    return;
+  }
+  for (const g of groups) {
+    for (const c of g) removed.add(c);
+    trace?.push(`drop ${g.length} teaser cards ${signature(g[0])} (linked headlines): other stories`);
+  }
+}
+
+/** Whether the card shows a publication date: a <time> element or a written date. */
+function hasDate(card: NodeStats): boolean {
+  if (card.el.getElementsByTagName('time').length > 0) return true;
+  return DATE_TEXT.test(card.el.textContent ?? '');
+}
+
+/** Whether the card holds a heading that is, or sits inside, or contains a link. */
+function hasLinkedHeading(card: NodeStats): boolean {
+  const stack: Array<{ s: NodeStats; inLink: boolean }> = [{ s: card, inLink: card.el.localName === 'a' }];
+  while (stack.length > 0) {
+    const { s, inLink } = stack.pop()!;
+    if (HEADINGS.has(s.el.localName)) {
+      if (inLink || s.links > 0) return true;
+      continue;
+    }
+    for (const c of s.children) stack.push({ s: c, inLink: inLink || c.el.localName === 'a' });
+  }
+  return false;
+}
