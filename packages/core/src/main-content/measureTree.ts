@@ -31,6 +31,8 @@ export interface NodeStats {
   good: number;
   /** A plain link (not a card): its text counts as link text and not as content. */
   isLink: boolean;
+  /** Inside <pre> or <code>: its classes are highlighting, never chrome labels. */
+  inCode: boolean;
   /** Pre-order index, for "which comes first" questions. */
   order: number;
 }
@@ -42,6 +44,8 @@ const CHROME_TAGS = new Set(['nav', 'footer', 'header', 'aside', 'dialog', 'menu
 /** ARIA roles that are chrome by definition. */
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog', 'search', 'menu', 'menubar', 'toolbar', 'tooltip']);
 const TEXT_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'code', 'table', 'blockquote', 'figure', 'figcaption']);
+const CODE_TAGS = new Set(['pre', 'code']);
+const NO_JUNK = { junk: 0 as JunkKind, positive: false, word: null };
 const CONTROL_TAGS = new Set(['button', 'input', 'select', 'textarea']);
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'td', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A link wrapping this much text, or any heading/paragraph, is a card (a listing item), not a menu link. */
@@ -102,8 +106,10 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
   const make = (el: Element, parent: NodeStats | null): NodeStats => {
     const tag = el.localName;
     const cls = el.getAttribute('class') ?? '';
-    const { junk, positive, word: junkWord } = parent === null ? { junk: 0 as JunkKind, positive: false, word: null } : junkOf(el, tag, cls, options.keepComments);
-    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, links: tag === 'a' ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, order: preorder.length };
+    // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
+    const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
+    const { junk, positive, word: junkWord } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, options.keepComments);
+    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, links: tag === 'a' ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, inCode, order: preorder.length };
     preorder.push(s);
     return s;
   };
