@@ -301,4 +301,33 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(out2).toContain('Our socks paragraph 6');
     expect(out2).toContain('Wool sock 4');
   });
+
+  it('keeps one of the desktop, tablet and mobile copies of a block nested in a unique section, but not a caption repeated apart', () => {
+    const banner = '<h2>Designed for everyday</h2><p>Built to endure for life, with a warranty that outlasts the wallet itself.</p>';
+    const caption = '<p class="credit">Photo courtesy of the park conservancy, used with permission.</p>';
+    const doc = page(`${chrome}<main><h1>Ridge Wallet</h1>${para('The wallet', 4)}
+      <section class="tier"><div class="desktop">${banner}</div><div class="tablet">${banner}</div><div class="mobile">${banner}</div></section>
+      <section><h2>North view</h2>${para('The north camera', 2)}<figure>${caption}</figure></section>
+      <section><h2>South view</h2>${para('The south camera', 2)}<figure>${caption}</figure></section></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out.split('Built to endure for life').length - 1).toBe(1);
+    expect(out.split('Photo courtesy of the park').length - 1).toBe(2);
+    expect(out).toContain('The wallet paragraph 4');
+  });
+
+  it('drops customer reviews that outweigh a product block, and screen-reader-only text, on a product page only', () => {
+    const reviews = Array.from({ length: 6 }, (_, i) => `<li class="review-item"><p>Reviewer ${i} writes that the backpack carried everything on a week in the mountains and the hip belt stayed comfortable.</p></li>`).join('');
+    const body = `${chrome}<div class="layout"><div class="product"><h1>Trail Pack 65</h1><p class="price">$39.00</p>
+      <div class="description">${para('The pack', 4)}<span class="sr-only">Video transcript: a hiker walks through the forest while the narrator lists every pocket of the pack.</span></div>
+      <div class="product-reviews"><h2>What others are saying</h2><ol>${reviews}</ol></div></div>
+      <aside class="sidebar">${para('Rental terms', 6)}</aside></div>${footer}`;
+    const product = text(extractMainContent(page(body), { hints: { jsonLdTypes: ['product'] } }));
+    expect(product).toContain('The pack paragraph 4');
+    expect(product).toContain('Trail Pack 65');
+    expect(product).not.toContain('Reviewer 3 writes');
+    expect(product).not.toContain('Video transcript');
+    const other = text(extractMainContent(page(body)));
+    expect(other).toContain('Reviewer 3 writes');
+    expect(other).toContain('Video transcript');
+  });
 });

@@ -5,6 +5,8 @@ import { collectContentHints, type ContentHints } from './collectContentHints.js
 import { COMMENT_WORDS, READER_WORDS } from './classHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
+import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
+import { pruneProductPage } from './pruneProductPage.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -186,10 +188,14 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let removed = pruneInside(root, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
-  if (isProductPage(options)) dropTeaserStrips(root, removed, trace);
+  if (isProductPage(options)) {
+    dropTeaserStrips(root, removed, trace);
+    pruneProductPage(root, removed, trace);
+  }
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
   dropDuplicates(root, removed, trace);
+  dropLayoutDuplicates(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   let kept = root.text;

@@ -1,0 +1,73 @@
+// Responsive layouts ship one block several times (a desktop, a tablet and a mobile copy of the same banner, spec
+// list or variant picker), often nested inside a larger block that is itself unique. Only the first copy is content.
+import type { NodeStats } from './measureTree.js';
+
+/** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
+const LAYOUT_DUPLICATE_MIN_CHARS = 40;
+/** Blocks longer than this are sections, not copies of a widget; they are descended into instead. */
+const LAYOUT_DUPLICATE_MAX_CHARS = 2000;
+
+/**
+ * Marks later copies of a block's exact text as removed, at any depth inside the root: blocks of the same visible
+ * length are the only candidates, so only their text is read. A copy nested inside its own original (a wrapper and
+ * its only child) is the same block, not a copy. `removed` is extended in place.
+ */
+export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const candidates: NodeStats[] = [];
+  const lengths = new Map<number, number>();
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.text < LAYOUT_DUPLICATE_MIN_CHARS) continue;
+    if (s !== root && s.text <= LAYOUT_DUPLICATE_MAX_CHARS) {
+      candidates.push(s);
+      lengths.set(s.text, (lengths.get(s.text) ?? 0) + 1);
+    }
+    for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
+  }
+  const first = new Map<string, NodeStats>();
+  const dropped = new Set<NodeStats>();
+  for (const s of candidates) {
+    if ((lengths.get(s.text) ?? 0) < 2) continue;
+    const key = `${s.text}|${(s.el.textContent ?? '').replace(/\s+/g, ' ').trim()}`;
+    const original = first.get(key);
+    if (original === undefined) {
+      first.set(key, s);
+      continue;
+    }
+    if (isWithin(s, original) || isWithinAny(s, dropped, root) || !areSiblingCopies(original, s)) continue;
+    dropped.add(s);
+    removed.add(s);
+    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`);
+  }
+}
+
+/** Whether two blocks are children of one parent, looking through wrappers that hold nothing else (a desktop and a
+ *  mobile copy side by side). Copies further apart are repeats the author meant (a caption under each picture). */
+function areSiblingCopies(a: NodeStats, b: NodeStats): boolean {
+  const top = (s: NodeStats): NodeStats => {
+    let n = s;
+    while (n.parent !== null && textChildren(n.parent) === 1) n = n.parent;
+    return n;
+  };
+  const ta = top(a);
+  const tb = top(b);
+  return ta !== tb && ta.parent !== null && ta.parent === tb.parent;
+}
+
+function textChildren(s: NodeStats): number {
+  let n = 0;
+  for (const c of s.children) if (c.text > 0) n++;
+  return n;
+}
+
+function isWithin(s: NodeStats, ancestor: NodeStats): boolean {
+  for (let p = s.parent; p !== null; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
+function isWithinAny(s: NodeStats, set: Set<NodeStats>, root: NodeStats): boolean {
+  if (set.size === 0) return false;
+  for (let p = s.parent; p !== null && p !== root; p = p.parent) if (set.has(p)) return true;
+  return false;
+}
