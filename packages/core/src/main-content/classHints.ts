@@ -28,6 +28,7 @@ export const READER_WORDS = new Set(['reviews', 'review']);
 function tokens(value: string): string[] {
   // split camelCase too: "cookieBanner" → cookie, banner
   return value
+    .replace(/\[[^\]\s]*\]/g, ' ') // utility-class arbitrary values ("top-[var(--nav-height)]") name CSS variables, not roles
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)

@@ -330,4 +330,12 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(other).toContain('Reviewer 3 writes');
     expect(other).toContain('Video transcript');
   });
+
+  it('reads no role into utility classes whose arbitrary values name CSS variables (top-[var(--nav-height)])', () => {
+    const doc = page(`${chrome}<main><h1>Phone 13</h1>${para('The phone', 4)}
+      <div class="w-full sticky top-[var(--nav-height)]">${para('The camera', 2)}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The phone paragraph 4');
+    expect(out).toContain('The camera paragraph 2');
+  });
 });
