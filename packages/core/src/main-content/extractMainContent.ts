@@ -4,6 +4,7 @@
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { COMMENT_WORDS, READER_WORDS } from './classHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
+import { commentChars, isCommentThread } from './commentThread.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { pruneProductPage } from './pruneProductPage.js';
@@ -133,10 +134,21 @@ const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 's
 
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
   const body = (document.body ?? document.documentElement) as Element;
-  const discussion = isDiscussion(options);
   const trace = options.trace;
+  let discussion = isDiscussion(options);
   let keepComments = discussion;
   let tree = measureTree(body, { keepComments });
+  if (!discussion) {
+    relabelLargeJunk(tree); // an article body labelled by a page builder must count as the page's text
+    computeGood(tree);
+    if (isCommentThread(tree, isArticle(options))) {
+      // neither URL nor JSON-LD names a thread, yet the comments dwarf everything else: they are the page
+      trace?.push(`comment-labelled blocks hold most of the text (good=${Math.round(tree.root.good)} comments=${commentChars(tree)}): a thread`);
+      discussion = true;
+      keepComments = true;
+      tree = measureTree(body, { keepComments });
+    }
+  }
   if (discussion && isQuestionPage(options)) {
     // On Q&A pages the posts are the question and its answers; the comments under each are short remarks, not the
     // thread. Some sites label the answers themselves "comment": then reading comments as chrome loses most of the page.
