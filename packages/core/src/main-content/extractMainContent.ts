@@ -5,6 +5,7 @@ import { collectContentHints, type ContentHints } from './collectContentHints.js
 import { COMMENT_WORDS, READER_WORDS } from './classHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { commentChars, isCommentThread } from './commentThread.js';
+import { dropPosterFields } from './dropPosterFields.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { pruneProductPage } from './pruneProductPage.js';
@@ -106,6 +107,8 @@ const MARKER_IDS = new Set(['main', 'content', 'main-content', 'maincontent', 'm
 /** JSON-LD types and URL path words of discussion pages, where "comment" labels posts, not chrome. */
 const FORUM_TYPES = new Set(['discussionforumposting', 'qapage', 'question', 'socialmediaposting', 'comment']);
 /** JSON-LD types and og:type values of a single product's page; list types mean a collection of products instead. */
+/** Types that FAQPage markup brings along: on their own they do not make a page a discussion. */
+const FAQ_TYPES = new Set(['question', 'answer']);
 const PRODUCT_TYPES = new Set(['product', 'productgroup', 'og:product', 'product.item']);
 const PRODUCT_LIST_TYPES = new Set(['itemlist', 'collectionpage', 'offercatalog', 'searchresultspage']);
 /** On a product page, this many similar sibling cards, each a link with a price, are a strip of other products
@@ -210,6 +213,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropLayoutDuplicates(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
+  if (discussion) dropPosterFields(root, removed, signature, trace);
   let kept = root.text;
   for (const s of removed) if (!insideRemoved(s, root, removed)) kept -= s.text; // nested removals count once
   if (kept <= 0) {
@@ -275,7 +279,10 @@ function isQuestionPage(options: ExtractMainContentOptions): boolean {
 }
 
 function isDiscussion(options: ExtractMainContentOptions): boolean {
-  if (options.hints?.jsonLdTypes.some((t) => FORUM_TYPES.has(t))) return true;
+  const types = options.hints?.jsonLdTypes ?? [];
+  // an FAQ block (FAQPage with Question/Answer items) sits on any kind of page: its questions name no thread
+  const faq = types.includes('faqpage');
+  if (types.some((t) => FORUM_TYPES.has(t) && !(faq && FAQ_TYPES.has(t)))) return true;
   if (!options.url) return false;
   try {
     return FORUM_PATH.test(new URL(options.url).pathname);

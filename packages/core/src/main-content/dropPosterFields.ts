@@ -1,0 +1,84 @@
+// On discussion pages every post carries its author's card: "Joined Jun 2016", "Messages 11", "Posts: 138",
+// "Location Texas". The labels repeat in most posts while the values change; the post's own text never repeats a
+// short label-and-value pair that way. Such pairs are dropped (the author's name and the post's date stay: they are
+// not labelled pairs).
+import type { NodeStats } from './measureTree.js';
+
+/** A label is short: "Joined", "Reaction score", "Posts:". */
+const LABEL_MAX_CHARS = 20;
+/** The label and its value together stay short ("Joined: 4. Jul 2012, 16:09"). */
+const PAIR_MAX_CHARS = 50;
+/** Posts are similar siblings: at least this many... */
+const POSTS_MIN = 3;
+/** ...and a label must recur in at least this share of them (and in at least POSTS_MIN). */
+const LABEL_POST_SHARE = 0.5;
+/** Post texts and code never hold author cards. */
+const SKIP_TAGS = new Set(['p', 'pre', 'code', 'blockquote', 'table', 'h1', 'h2', 'h3']);
+
+export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    for (const c of s.children) if (c.children.length > 0) stack.push(c);
+    if (s.children.length < POSTS_MIN) continue;
+    const groups = new Map<string, NodeStats[]>();
+    for (const c of s.children) {
+      if (c.text === 0 || removed.has(c)) continue;
+      const sig = signature(c);
+      const g = groups.get(sig);
+      if (g) g.push(c);
+      else groups.set(sig, [c]);
+    }
+    for (const posts of groups.values()) {
+      if (posts.length < POSTS_MIN) continue;
+      const pairs = new Map<string, NodeStats[]>();
+      const perPost = new Map<string, number>();
+      for (const post of posts) {
+        const seen = new Set<string>();
+        const note = (key: string, pair: NodeStats): void => {
+          const list = pairs.get(key);
+          if (list) list.push(pair);
+          else pairs.set(key, [pair]);
+          if (!seen.has(key)) {
+            seen.add(key);
+            perPost.set(key, (perPost.get(key) ?? 0) + 1);
+          }
+        };
+        const inner: NodeStats[] = [...post.children];
+        while (inner.length > 0) {
+          const n = inner.pop()!;
+          if (n.text === 0 || removed.has(n) || SKIP_TAGS.has(n.el.localName)) continue;
+          if (n.el.localName === 'dl' && n.text <= PAIR_MAX_CHARS) {
+            // a short definition list is a field whatever its label: icons often stand for "Joined" or "Messages"
+            let labels = '';
+            for (const c of n.children) if (c.el.localName === 'dt') labels += `${c.el.textContent ?? ''}|`;
+            note(`<dl>${signature(n)} ${labels.replace(/\s+/g, ' ').trim().toLowerCase()}`, n);
+            continue;
+          }
+          const pair = n.parent;
+          if (n.text > LABEL_MAX_CHARS || n.linkText > 0 || hasTextChild(n) || pair === null || pair === post) {
+            for (const c of n.children) inner.push(c);
+            continue;
+          }
+          // the pair holds a value beside the label, and is short
+          if (pair.text <= n.text || pair.text > PAIR_MAX_CHARS) continue;
+          const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/:$/, '').toLowerCase();
+          if (key === '' || /^[\d\s.,:/#+-]*$/.test(key)) continue; // numbers and dates are values, not labels
+          note(key, pair);
+        }
+      }
+      const needed = Math.max(POSTS_MIN, LABEL_POST_SHARE * posts.length);
+      for (const [key, count] of perPost) {
+        if (count < needed) continue;
+        for (const pair of pairs.get(key)!) removed.add(pair);
+        trace?.push(`drop "${key}" pairs in ${count} of ${posts.length} posts ${signature(posts[0])}: author card fields`);
+      }
+    }
+  }
+}
+
+function hasTextChild(s: NodeStats): boolean {
+  for (const c of s.children) if (c.text > 0) return true;
+  return false;
+}
