@@ -25,7 +25,7 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
     const groups = new Map<string, NodeStats[]>();
     for (const c of s.children) {
       if (c.text === 0 || removed.has(c)) continue;
-      const sig = signature(c);
+      const sig = postKey(c);
       const g = groups.get(sig);
       if (g) g.push(c);
       else groups.set(sig, [c]);
@@ -54,7 +54,7 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
             let labels = '';
             for (const c of n.children) if (c.el.localName === 'dt') labels += `${c.el.textContent ?? ''}|`;
             note(`<dl>${signature(n)} ${labels.replace(/\s+/g, ' ').trim().toLowerCase()}`, n);
-            continue;
+            // its fields are looked at too: a card whose first term is the author's name differs in every post
           }
           const pair = n.parent;
           if (n.text > LABEL_MAX_CHARS || n.linkText > 0 || hasTextChild(n) || pair === null || pair === post) {
@@ -64,7 +64,7 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
           // the pair holds a value beside the label, and is short
           if (pair.text <= n.text || pair.text > PAIR_MAX_CHARS) continue;
           const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/:$/, '').toLowerCase();
-          if (key === '' || /^[\d\s.,:/#+-]*$/.test(key)) continue; // numbers and dates are values, not labels
+          if (key === '' || /\d/.test(key)) continue; // numbers and dates are values, not labels
           note(key, pair);
         }
       }
@@ -81,4 +81,10 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
 function hasTextChild(s: NodeStats): boolean {
   for (const c of s.children) if (c.text > 0) return true;
   return false;
+}
+
+/** Posts alternate or flag their classes ("post bg1", "post bg2 online"): they are grouped by tag and first class. */
+function postKey(s: NodeStats): string {
+  const first = s.cls.trim().split(/\s+/, 1)[0] ?? '';
+  return `${s.el.localName}.${first.replace(/\d+/g, '')}`;
 }
