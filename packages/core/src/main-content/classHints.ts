@@ -13,6 +13,9 @@ const NEGATIVE_WORDS = new Set([
   'reviews', 'review', 'upsell', 'crosssell', 'avatar', 'signature', 'usercard', 'userinfo', 'badges',
   'vote', 'votes', 'voting', 'reactions',
 ]);
+/** Author-card parts of forum posts, written as two words ("userTitle", "user-banner"): the rank, banner and extra
+ *  fields beside the author's name, not the post. Matched on adjacent tokens joined. */
+const POSTER_COMPOUNDS = new Set(['usertitle', 'userbanner', 'userextras', 'userrank', 'userstats', 'authorstats']);
 /** Compound words without separators ("sharebuttons", "cookiebanner") are caught by these stems. */
 const NEGATIVE_STEMS = ['cookie', 'newsletter', 'breadcrumb', 'sharing', 'socialshare', 'sidebar', 'navbar', 'footer'];
 /** Words that mark the content itself. */
@@ -22,6 +25,8 @@ const POSITIVE_WORDS = new Set([
 ]);
 /** Comment words mark posts on forums: there they are content, so callers can ask to ignore them. */
 export const COMMENT_WORDS = new Set(['comments', 'comment', 'respond', 'disqus']);
+/** A forum signature is prose its author wrote once and every post repeats: prose does not make it content. */
+export const SIGNATURE_WORDS = new Set(['signature']);
 /** Reader-written blocks (customer reviews) read as prose like comments do, so prose does not make them content. */
 export const READER_WORDS = new Set(['reviews', 'review']);
 
@@ -60,8 +65,12 @@ export function classHint(cls: string, id: string): ClassHint {
 function computeClassHint(cls: string, id: string): ClassHint {
   let negative: string | null = null;
   let positive = false;
-  for (const t of tokens(`${cls} ${id}`)) {
+  const list = tokens(`${cls} ${id}`);
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i];
     if (negative === null && NEGATIVE_WORDS.has(t)) negative = t;
+    else if (negative === null && POSTER_COMPOUNDS.has(t)) negative = t;
+    else if (negative === null && i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1])) negative = t + list[i + 1];
     else if (POSITIVE_WORDS.has(t)) positive = true;
     else if (negative === null && t.length > 6) {
       for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;

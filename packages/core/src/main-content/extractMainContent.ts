@@ -4,6 +4,7 @@
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { COMMENT_WORDS, READER_WORDS } from './classHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
+import { COMMENT_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
@@ -310,7 +311,7 @@ function relabelLargeJunk(tree: MeasuredTree): void {
   }
   for (const s of tree.preorder) {
     if (s.junk === 'soft' && plain(s) >= SOFT_JUNK_KEEP_SHARE * total) s.junk = 0;
-    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
+    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
     else if (s.junk === 'hard' && plain(s) >= HARD_JUNK_KEEP_SHARE * total) s.junk = 0;
   }
 }
