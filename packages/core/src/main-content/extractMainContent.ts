@@ -97,7 +97,7 @@ const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|en
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
 /** On discussion pages, paragraphs this long that repeat an earlier one word for word are quotes of earlier posts. */
-const REPEATED_PARAGRAPH_MIN_CHARS = 60;
+const REPEATED_PARAGRAPH_MIN_CHARS = 25;
 const PARAGRAPH_BLOCKS = new Set(['p', 'li', 'pre', 'dd', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Cookie/consent banners are short; longer blocks mentioning cookies are policy text. */
 const COOKIE_MAX_CHARS = 1500;
