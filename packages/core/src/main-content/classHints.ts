@@ -15,7 +15,7 @@ const NEGATIVE_WORDS = new Set([
 ]);
 /** Author-card parts of forum posts, written as two words ("userTitle", "user-banner"): the rank, banner and extra
  *  fields beside the author's name, not the post. Matched on adjacent tokens joined. */
-const POSTER_COMPOUNDS = new Set(['usertitle', 'userbanner', 'userextras', 'userrank', 'userstats', 'authorstats']);
+export const POSTER_COMPOUNDS = new Set(['usertitle', 'userbanner', 'userextras', 'userrank', 'userstats', 'authorstats']);
 /** Compound words without separators ("sharebuttons", "cookiebanner") are caught by these stems. */
 const NEGATIVE_STEMS = ['cookie', 'newsletter', 'breadcrumb', 'sharing', 'socialshare', 'sidebar', 'navbar', 'footer'];
 /** Words that mark the content itself. */

@@ -2,6 +2,7 @@
 // "Location Texas". The labels repeat in most posts while the values change; the post's own text never repeats a
 // short label-and-value pair that way. Such pairs are dropped (the author's name and the post's date stay: they are
 // not labelled pairs).
+import { classHint, POSTER_COMPOUNDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 
 /** A label is short: "Joined", "Reaction score", "Posts:". */
@@ -34,6 +35,7 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
       if (posts.length < POSTS_MIN) continue;
       const pairs = new Map<string, NodeStats[]>();
       const perPost = new Map<string, number>();
+      const titled: NodeStats[] = [];
       for (const post of posts) {
         const seen = new Set<string>();
         const note = (key: string, pair: NodeStats): void => {
@@ -48,7 +50,13 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
         const inner: NodeStats[] = [...post.children];
         while (inner.length > 0) {
           const n = inner.pop()!;
-          if (n.text === 0 || removed.has(n) || SKIP_TAGS.has(n.el.localName)) continue;
+          if (n.text === 0 || removed.has(n)) continue;
+          if (n.text <= PAIR_MAX_CHARS && isPosterPart(n)) {
+            // the author's rank or banner ("Established Member"), set as a small heading that measuring kept
+            titled.push(n);
+            continue;
+          }
+          if (SKIP_TAGS.has(n.el.localName)) continue;
           if (n.el.localName === 'dl' && n.text <= PAIR_MAX_CHARS) {
             // a short definition list is a field whatever its label: icons often stand for "Joined" or "Messages"
             let labels = '';
@@ -68,6 +76,8 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
           note(key, pair);
         }
       }
+      for (const n of titled) removed.add(n);
+      if (titled.length > 0) trace?.push(`drop ${titled.length} author ranks/banners in posts ${signature(posts[0])}`);
       const needed = Math.max(POSTS_MIN, LABEL_POST_SHARE * posts.length);
       for (const [key, count] of perPost) {
         if (count < needed) continue;
@@ -87,4 +97,10 @@ function hasTextChild(s: NodeStats): boolean {
 function postKey(s: NodeStats): string {
   const first = s.cls.trim().split(/\s+/, 1)[0] ?? '';
   return `${s.el.localName}.${first.replace(/\d+/g, '')}`;
+}
+
+/** An element whose class names an author-card part (see POSTER_COMPOUNDS in classHints). */
+function isPosterPart(s: NodeStats): boolean {
+  const hint = classHint(s.cls, s.el.getAttribute('id') ?? '');
+  return hint.negative !== null && POSTER_COMPOUNDS.has(hint.negative);
 }
