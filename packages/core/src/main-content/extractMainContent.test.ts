@@ -339,3 +339,50 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(out).toContain('The camera paragraph 2');
   });
 });
+
+describe('extractMainContent on threads', () => {
+  const comment = (i: number, body: string): string =>
+    `<div class="comment"><div class="byline"><a href="/~u${i}">user${i}</a></div><div class="comment_text"><p>${body}</p></div></div>`;
+
+  it('reads a page as a thread when its comment-labelled blocks dwarf the rest, although neither URL nor hints say so', () => {
+    const comments = Array.from({ length: 6 }, (_, i) => comment(i, `Comment ${i} discusses the linked story at length, with its own reasons, examples and a counterpoint or two for the others.`)).join('');
+    const doc = page(`${chrome}<div class="story"><a href="https://elsewhere.example/post">A story on another site</a></div>
+      <ol class="comments">${comments}</ol><div class="side"><p>About this site: links and talk.</p></div>${footer}`);
+    const trace: string[] = [];
+    const out = text(extractMainContent(doc, { url: 'https://links.example/s/abc123/a_story', trace }));
+    expect(trace.some((t) => t.includes('a thread'))).toBe(true);
+    expect(out).toContain('Comment 0 discusses');
+    expect(out).toContain('Comment 5 discusses');
+    expect(out).not.toContain('About this site');
+  });
+
+  it('keeps an article\'s own text over its comments when the page declares itself an article', () => {
+    const comments = Array.from({ length: 8 }, (_, i) => comment(i, `Reader ${i} writes a long remark on the post, agreeing with some parts and disputing others at some length here.`)).join('');
+    const doc = page(`${chrome}<article><h1>The post</h1>${para('The post', 3)}</article><ol class="comment-list">${comments}</ol>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://blog.example/2024/05/the-post', hints: { jsonLdTypes: [], ogType: 'article' } }));
+    expect(out).toContain('The post paragraph 3');
+    expect(out).not.toContain('Reader 0 writes');
+  });
+
+  it('drops author card fields, ranks and signatures from every post, keeps the posts and names', () => {
+    const card = (i: number): string => `<div class="message-user"><h4 class="message-name"><a href="/members/u${i}">member${i}</a></h4>
+      <h5 class="userTitle message-userTitle">Established Member</h5>
+      <div class="member-extras"><dl class="pairs"><dt>Joined</dt><dd>Jun ${i + 1}, 2016</dd></dl><dl class="pairs"><dt>Messages</dt><dd>${100 + i}</dd></dl></div>
+      <div class="info"><span>Location:</span> <span>Town ${i}</span></div></div>`;
+    const signature = `<div class="post-signature">${para('My signature', 3)}</div>`;
+    const posts = Array.from({ length: 4 }, (_, i) => `<article class="message message--post"><div class="message-inner">${card(i)}
+      <div class="message-main"><div class="message-body"><p>Post ${i} says something about the question that was asked in this thread.</p></div>${signature}</div></div></article>`).join('');
+    const doc = page(`${chrome}<div class="block-body">${posts}</div>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://forum.example/threads/a-question.123/' }));
+    for (let i = 0; i < 4; i++) expect(out).toContain(`Post ${i} says something`);
+    expect(out).toContain('member2');
+    for (const s of ['Joined', 'Messages', 'Location', 'Town 1', 'Established Member', 'My signature']) expect(out).not.toContain(s);
+  });
+
+  it('does not read an FAQ block\'s Question types as a discussion', () => {
+    const doc = page(`${chrome}<main><h1>Camp stoves</h1>${para('Stoves', 3)}<div class="comments">${para('A visitor comment', 2)}</div></main>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://shop.example/c/stoves', hints: { jsonLdTypes: ['faqpage', 'question', 'answer'] } }));
+    expect(out).toContain('Stoves paragraph 3');
+    expect(out).not.toContain('A visitor comment');
+  });
+});

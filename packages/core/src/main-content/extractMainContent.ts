@@ -655,8 +655,8 @@ function repeatedJunkGroups(root: NodeStats, total: number): Set<string> {
   while (stack.length > 0) {
     const s = stack.pop()!;
     for (const c of s.children) {
-      if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '')) {
-        // comments repeat by nature; on articles a long thread is still not the story
+      if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '') && !SIGNATURE_WORDS.has(c.junkWord ?? '')) {
+        // comments and signatures repeat by nature; on articles a long thread is still not the story
         const sig = signature(c);
         const g = groups.get(sig) ?? { count: 0, chars: 0 };
         g.count++;
