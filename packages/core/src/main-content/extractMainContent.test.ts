@@ -386,3 +386,16 @@ describe('extractMainContent on threads', () => {
     expect(out).not.toContain('A visitor comment');
   });
 });
+
+describe('extractMainContent on landing pages', () => {
+  it('keeps <main> whatever its id says and the <header> of each section, drops the page banner', () => {
+    const sections = Array.from({ length: 3 }, (_, i) => `<section><header><h2>Feature ${i}</h2><p>Tagline ${i} in a few words</p></header>${para(`Feature ${i}`, 1)}</section>`).join('');
+    const doc = page(`<header class="site"><a href="/">Brand</a> <a href="/pricing">Pricing</a></header><main id="skip-to-content">${sections}</main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (let i = 0; i < 3; i++) {
+      expect(out).toContain(`Feature ${i} paragraph 1`);
+      expect(out).toContain(`Tagline ${i} in a few words`);
+    }
+    expect(out).not.toContain('Pricing');
+  });
+});

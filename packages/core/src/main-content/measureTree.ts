@@ -66,7 +66,10 @@ export function isHidden(el: Element): boolean {
 function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
   const role = el.getAttribute('role');
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there).
-  if (tag === 'header' && el.closest('article') !== null) return { junk: 0, positive: false, word: null };
+  // Likewise inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
+  if (tag === 'header' && el.closest('article, main, section') !== null) return { junk: 0, positive: false, word: null };
+  // The main landmark is content whatever its class/id says (id="skip-to-content" is where the skip link lands).
+  if (tag === 'main' || role === 'main') return { junk: 0, positive: false, word: null };
   if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
     return { junk: 'hard', positive: false, word: null };
   }
