@@ -16,6 +16,10 @@ const NEGATIVE_WORDS = new Set([
 /** Author-card parts of forum posts, written as two words ("userTitle", "user-banner"): the rank, banner and extra
  *  fields beside the author's name, not the post. Matched on adjacent tokens joined. */
 export const POSTER_COMPOUNDS = new Set(['usertitle', 'userbanner', 'userextras', 'userrank', 'userstats', 'authorstats']);
+/** "header" and "footer" name the page's banner and footer, but after a component's name ("CardFooter",
+ *  "section-header", "SideBySideHeader") they name a part of that component, which is as much content as the rest. */
+const PART_WORDS = new Set(['header', 'footer']);
+const COMPONENT_WORDS = new Set(['card', 'headline', 'panel', 'feature', 'features', 'tile', 'hero', 'accordion', 'tab', 'side']);
 /** Compound words without separators ("sharebuttons", "cookiebanner") are caught by these stems. */
 const NEGATIVE_STEMS = ['cookie', 'newsletter', 'breadcrumb', 'sharing', 'socialshare', 'sidebar', 'navbar', 'footer'];
 /** Words that mark the content itself. */
@@ -68,7 +72,7 @@ function computeClassHint(cls: string, id: string): ClassHint {
   const list = tokens(`${cls} ${id}`);
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
-    if (negative === null && NEGATIVE_WORDS.has(t)) negative = t;
+    if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1]))) negative = t;
     else if (negative === null && POSTER_COMPOUNDS.has(t)) negative = t;
     else if (negative === null && i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1])) negative = t + list[i + 1];
     else if (POSITIVE_WORDS.has(t)) positive = true;

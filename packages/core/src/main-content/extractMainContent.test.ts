@@ -398,4 +398,15 @@ describe('extractMainContent on landing pages', () => {
     }
     expect(out).not.toContain('Pricing');
   });
+
+  it('keeps a card\'s own header and footer (CardHeader, card-footer), drops the page footer', () => {
+    const cards = Array.from({ length: 3 }, (_, i) => `<div class="CustomerCard"><div class="CustomerCardHeader"><p>Customer ${i} runs a shop</p></div>
+      <p>Customer ${i} moved their servers here and halved the bill within a month of switching over.</p>
+      <div class="CustomerCardFooter"><p>Read how customer ${i} did it</p></div></div>`).join('');
+    const doc = page(`${chrome}<main><h1>Cloud for builders</h1>${para('Cloud', 2)}<div class="cards">${cards}</div></main><div class="page-footer"><p>Company, careers, press and legal.</p></div>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Customer 1 runs a shop');
+    expect(out).toContain('Read how customer 2 did it');
+    expect(out).not.toContain('careers, press');
+  });
 });
