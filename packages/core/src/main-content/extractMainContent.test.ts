@@ -409,4 +409,13 @@ describe('extractMainContent on landing pages', () => {
     expect(out).toContain('Read how customer 2 did it');
     expect(out).not.toContain('careers, press');
   });
+  it('reads folded accordion and tab panels (hidden until a click), still skips other hidden blocks', () => {
+    const items = Array.from({ length: 3 }, (_, i) => `<div class="accordion-item"><button class="accordion-toggle">Course ${i} details</button>
+      <div class="accordion__content" style="visibility: hidden; height: 0">Course ${i} teaches planning, estimating and scheduling of real projects over four weeks of practice.</div></div>`).join('');
+    const doc = page(`${chrome}<main><h1>Project management certificate</h1>${para('Certificate', 2)}<div class="accordion">${items}</div>
+      <div class="promo" style="display:none"><p>Hidden promo text that nobody sees on the page.</p></div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Course 2 teaches planning');
+    expect(out).not.toContain('Hidden promo text');
+  });
 });

@@ -63,6 +63,15 @@ export function isHidden(el: Element): boolean {
   return style !== null && HIDDEN_STYLE.test(style);
 }
 
+/** Accordion, FAQ and tab panels fold their text away until a click: the text is the page's, only folded. */
+const FOLDED_PANEL = /(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|tab-?content|tabpanel|panel|expand[a-z]*|disclosure)([^a-z]|$)/i;
+
+function isFoldedPanel(el: Element): boolean {
+  if (el.getAttribute('role') === 'tabpanel') return true;
+  const cls = el.getAttribute('class');
+  return cls !== null && FOLDED_PANEL.test(cls);
+}
+
 function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
   const role = el.getAttribute('role');
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there).
@@ -130,7 +139,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       } else if (node.nodeType === 1) {
         const el = node as Element;
         const tag = el.localName;
-        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || (!options.readHidden && isHidden(el))) {
+        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || (!options.readHidden && isHidden(el) && !isFoldedPanel(el))) {
           hidden.add(el);
           node = el.nextSibling;
           continue;
