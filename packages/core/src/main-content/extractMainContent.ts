@@ -2,7 +2,6 @@
 // while one child holds nearly all of the content text (stopping at groups of similar siblings such as posts or
 // listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
-import { COMMENT_WORDS, READER_WORDS } from './classHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { COMMENT_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
