@@ -84,3 +84,20 @@ function computeClassHint(cls: string, id: string): ClassHint {
   if (negative !== null && READER_WORDS.has(negative) && /\btestimonials?\b/i.test(`${cls} ${id}`.replace(/[^a-z]+/gi, ' '))) negative = null;
   return { negative, positive };
 }
+
+/** Utility classes that hide text visually but keep it for screen readers ("sr-only", "visually-hidden"): a reader of
+ *  the page never sees that text (repeated "Regular price", "Save this event: ..." labels in every card). */
+const SCREEN_READER_ONLY = /(?:^|[\s_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually)(?:$|[\s_-])/i;
+const srCache = new Map<string, boolean>();
+
+/** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */
+export function isScreenReaderOnly(cls: string): boolean {
+  if (cls === '') return false;
+  let hit = srCache.get(cls);
+  if (hit === undefined) {
+    if (srCache.size >= CACHE_MAX) srCache.clear();
+    hit = SCREEN_READER_ONLY.test(cls);
+    srCache.set(cls, hit);
+  }
+  return hit;
+}

@@ -418,4 +418,13 @@ describe('extractMainContent on landing pages', () => {
     expect(out).toContain('Course 2 teaches planning');
     expect(out).not.toContain('Hidden promo text');
   });
+  it('leaves out screen-reader-only text (labels repeated in every card that a reader of the page never sees)', () => {
+    const card = (i: number) => `<li class="card"><a href="/p/${i}">Headphones model ${i}</a><span class="visually-hidden">Regular price</span><span>$${100 + i}.95</span>
+      <span class="sr-only">Unit price per</span></li>`;
+    const doc = page(`${chrome}<main><h1>Headphones</h1><ul class="grid">${[1, 2, 3, 4].map(card).join('')}</ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Headphones model 1', '$104.95']) expect(out).toContain(s);
+    expect(out).not.toContain('Regular price');
+    expect(out).not.toContain('Unit price');
+  });
 });

@@ -1,6 +1,6 @@
 // One iterative pass over the DOM that measures every element (text, link text, controls) and labels chrome.
 // Iterative on purpose: pages can nest 100k deep, and recursion would overflow the stack.
-import { classHint, COMMENT_WORDS } from './classHints.js';
+import { classHint, COMMENT_WORDS, isScreenReaderOnly } from './classHints.js';
 
 /** How an element was labelled as chrome: by its tag/role (hard) or by class/id words (soft, overridable by size). */
 export type JunkKind = 0 | 'hard' | 'soft';
@@ -60,7 +60,9 @@ export function isHidden(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   // aria-hidden is not checked: sites put it on visible duplicates (card links, icons), it only hides from screen readers.
   const style = el.getAttribute('style');
-  return style !== null && HIDDEN_STYLE.test(style);
+  if (style !== null && HIDDEN_STYLE.test(style)) return true;
+  const cls = el.getAttribute('class');
+  return cls !== null && isScreenReaderOnly(cls);
 }
 
 /** Accordion, FAQ and tab panels fold their text away until a click: the text is the page's, only folded. */
