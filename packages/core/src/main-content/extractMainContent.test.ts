@@ -427,4 +427,12 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Regular price');
     expect(out).not.toContain('Unit price');
   });
+
+  it('keeps cards wrapped one per list item although each carries more buttons than text (swatches, wishlist)', () => {
+    const card = (i: number) => `<li class="cell"><div class="card"><a href="/t/${i}">Tank ${i}</a><span>$2${i}, cotton blend, slim fit</span>
+      <button></button><button></button><button></button><button>+</button></div></li>`;
+    const doc = page(`${chrome}<main><h1>Tops</h1>${para('Our tops', 4)}<ul class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Our tops paragraph 4', 'Tank 1', '$25']) expect(out).toContain(s);
+  });
 });

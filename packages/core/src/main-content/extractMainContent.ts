@@ -72,6 +72,10 @@ const REPEATED_ITEM_MIN = 3;
 /** An item of such a list has at least this much non-link text; wrappers down to this depth are looked through. */
 const ITEM_MIN_CHARS = 20;
 const ITEM_SEARCH_DEPTH = 4;
+/** A block holding this share of a list item's text is the item itself in a wrapper (<li><div class="card">). */
+const ITEM_WRAPPER_SHARE = 0.8;
+/** The cells of a table row repeat their tag, yet are columns of one item, not items. */
+const CELL_TAGS = new Set(['td', 'th']);
 /** A block repeating the exact text of an earlier block (mobile/desktop copies, a price table shown twice) is a
  *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
 const DUPLICATE_MIN_CHARS = 40;
@@ -409,9 +413,9 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
   if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
   const contentGroups = repeatedJunkGroups(root, total);
   for (const g of contentGroups) trace?.push(`class-labelled group ${g} repeats across the root: kept as content`);
-  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean }> = [{ s: root, trustLinks: listing, trustClass: false }];
+  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean; item: NodeStats | null }> = [{ s: root, trustLinks: listing, trustClass: false, item: null }];
   while (stack.length > 0) {
-    const { s, trustLinks, trustClass } = stack.pop()!;
+    const { s, trustLinks, trustClass, item: outer } = stack.pop()!;
     const sigs = s.children.map(signature);
     const signatures = new Map<string, number>();
     for (const sig of sigs) signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
@@ -424,7 +428,8 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
       else if (linkDense && !trustLinks && !item && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
-      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && share < LINKY_KEEP_SHARE && !holdsItems(c)) why = 'controls';
+      // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
+      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c)) why = 'controls';
       else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
       if (why !== null) {
         removed.add(c);
@@ -434,11 +439,17 @@ function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
           s: c,
           trustLinks: trustLinks || (linkDense && c.text / totalText >= LINKY_KEEP_SHARE),
           trustClass: trustClass || c.junk === 'soft',
+          item: item && c.text > 0 && !CELL_TAGS.has(c.el.localName) ? c : outer,
         });
       }
     }
   }
   return removed;
+}
+
+/** Whether `s` holds nearly all of the text of the list item it sits in (see ITEM_WRAPPER_SHARE). */
+function wrapsItem(s: NodeStats, item: NodeStats | null): boolean {
+  return item !== null && s.text >= ITEM_WRAPPER_SHARE * item.text;
 }
 
 /** A block that is (or wraps, through single children) a list of at least REPEATED_ITEM_MIN similar siblings with
