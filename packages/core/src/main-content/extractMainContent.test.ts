@@ -435,4 +435,19 @@ describe('extractMainContent on landing pages', () => {
     const out = text(extractMainContent(doc));
     for (const s of ['Our tops paragraph 4', 'Tank 1', '$25']) expect(out).toContain(s);
   });
+
+  it('keeps a footer of long footnotes and a long consent dialog out when they outweigh the page\'s <main>', () => {
+    const notes = Array.from({ length: 12 }, (_, i) => `<li><small>Footnote ${i}: financing terms vary, subject to credit approval and the card agreement, taxes and shipping not included in the monthly amount shown.</small></li>`).join('');
+    const doc = page(`${chrome}<main><h1>Watches</h1>${para('The lineup', 3)}</main><footer><ol>${notes}</ol></footer>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The lineup paragraph 3');
+    expect(out).not.toContain('Footnote 4');
+    const purposes = Array.from({ length: 12 }, (_, i) => `<div><h4>Purpose ${i}</h4><p>Your cookies and similar identifiers are stored on your device to measure content and ads; you may consent or object to this use at any time.</p><button>Allow</button></div>`).join('');
+    const recipes = Array.from({ length: 6 }, (_, i) => `<li><a href="/r/${i}">Sheet pan dinner number ${i} with roasted vegetables</a></li>`).join('');
+    const doc2 = page(`${chrome}<div class="wrap"><h1>Dinner recipes</h1><p>What is for dinner? Popular five star recipes.</p><ul>${recipes}</ul></div>
+      <div id="consent-sdk" class="cookie-banner"><div role="dialog">${purposes}</div></div>`);
+    const out2 = text(extractMainContent(doc2));
+    expect(out2).toContain('Sheet pan dinner number 5');
+    expect(out2).not.toContain('Purpose 3');
+  });
 });

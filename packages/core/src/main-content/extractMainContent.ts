@@ -52,8 +52,10 @@ const PROSE_MAX_LINK_DENSITY = 0.2;
 const LABELS_FAILED_SHARE = 0.1;
 const LABELS_FAILED_MIN_CHARS = 1000;
 const BUILDER_WORDS = new Set(['widget', 'widgets']);
-/** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
+/** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all... */
 const HARD_JUNK_KEEP_SHARE = 0.6;
+/** ...unless the page has a <main> outside it with at least this much non-link text. */
+const MAIN_MIN_CHARS = 300;
 /** Above this share of link text, a block is a menu or a list of teasers... */
 const LINK_DENSITY_MAX = 0.5;
 /** ...unless it holds this share of the root's text: then the links are the content (listings). */
@@ -104,6 +106,8 @@ const REPEATED_PARAGRAPH_MIN_CHARS = 25;
 const PARAGRAPH_BLOCKS = new Set(['p', 'li', 'pre', 'dd', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Cookie/consent banners are short; longer blocks mentioning cookies are policy text. */
 const COOKIE_MAX_CHARS = 1500;
+/** Class words of the overlays that consent managers show. */
+const OVERLAY_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'banner', 'popup', 'modal', 'overlay']);
 const COOKIE_TEXT = /\bcookies?\b/i;
 const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|got it)\b/i;
 /** Ids that authors use to mark the main content explicitly. */
@@ -177,7 +181,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
       readNoscript = true;
     }
   }
-  relabelLargeJunk(tree);
+  relabelLargeJunk(tree, trace);
   computeGood(tree);
   if (tree.root.good < HIDDEN_PAGE_MAX_CHARS && hiddenTextExceeds(tree.hidden, HIDDEN_GAIN * Math.max(HIDDEN_MIN_CHARS, tree.root.good))) {
     // Streamed or lazily revealed pages (React's <div hidden> chunks, "defer" wrappers with display:none) ship their
@@ -297,7 +301,7 @@ function isDiscussion(options: ExtractMainContentOptions): boolean {
 
 const plain = (s: NodeStats): number => s.text - s.linkText;
 
-function relabelLargeJunk(tree: MeasuredTree): void {
+function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
   const total = Math.max(1, plain(tree.root));
   // Review snippets inside each card of a grid (one per card, so under different parents) belong to the cards;
   // a product's own reviews are siblings under one list.
@@ -312,11 +316,44 @@ function relabelLargeJunk(tree: MeasuredTree): void {
   for (const s of tree.preorder) {
     if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN) s.junk = 0;
   }
+  const main = mainLandmark(tree);
   for (const s of tree.preorder) {
-    if (s.junk === 'soft' && plain(s) >= SOFT_JUNK_KEEP_SHARE * total) s.junk = 0;
+    if (s.junk === 0) continue;
+    const large = plain(s) >= (s.junk === 'soft' ? SOFT_JUNK_KEEP_SHARE : HARD_JUNK_KEEP_SHARE) * total;
+    if (large && isConsentDialog(s)) {
+      trace?.push(`${describe(s)} holds most of the text but is a consent dialog: still chrome`);
+      continue;
+    }
+    if (large && s.junk === 'hard' && main !== null && !isInside(main, s) && !isInside(s, main)) {
+      trace?.push(`${describe(s)} holds most of the text but lies outside ${describe(main)}: still chrome`);
+      continue;
+    }
+    if (large) s.junk = 0;
     else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
-    else if (s.junk === 'hard' && plain(s) >= HARD_JUNK_KEEP_SHARE * total) s.junk = 0;
   }
+}
+
+/** The page's <main> (or role=main) when it holds a fair amount of text of its own (see MAIN_MIN_CHARS): a footer or
+ *  sidebar outside it that holds more text (pages of footnotes, a long disclaimer) is still chrome. */
+function mainLandmark(tree: MeasuredTree): NodeStats | null {
+  for (const s of tree.preorder) {
+    if (s.el.localName !== 'main' && s.el.getAttribute('role') !== 'main') continue;
+    if (s.good < MAIN_MIN_CHARS) continue;
+    let inChrome = false;
+    for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) inChrome = true;
+    if (!inChrome) return s;
+  }
+  return null;
+}
+
+/** A consent manager's dialog: a modal or "banner" that talks about cookies and consent, however much text it holds. */
+function isConsentDialog(s: NodeStats): boolean {
+  if (s.controls === 0) return false;
+  const role = s.el.getAttribute('role');
+  const dialog = s.el.localName === 'dialog' || role === 'dialog' || role === 'alertdialog' || s.el.getAttribute('aria-modal') === 'true';
+  if (!dialog && !OVERLAY_WORDS.has(s.junkWord ?? '')) return false;
+  const text = s.el.textContent ?? '';
+  return COOKIE_TEXT.test(text) && CONSENT_TEXT.test(text);
 }
 
 function isProse(s: NodeStats): boolean {
