@@ -450,4 +450,14 @@ describe('extractMainContent on landing pages', () => {
     expect(out2).toContain('Sheet pan dinner number 5');
     expect(out2).not.toContain('Purpose 3');
   });
+
+  it('keeps the short byline that every teaser of a listing carries, though its class says "meta"', () => {
+    const teaser = (i: number) => `<article class="teaser"><h2><a href="/p/${i}">Story number ${i}</a></h2>${para(`Teaser ${i}`, 2)}
+      <div class="post-meta">Written by Author ${i}, March ${i}</div></article>`;
+    const doc = page(`${chrome}<main><h1>Latest stories</h1><div class="list">${[1, 2, 3, 4].map(teaser).join('')}</div>
+      <div class="meta-sidebar"><p>Archive of older posts from every year.</p></div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Teaser 4 paragraph 2', 'Written by Author 1, March 1', 'Written by Author 4']) expect(out).toContain(s);
+    expect(out).not.toContain('Archive of older posts');
+  });
 });

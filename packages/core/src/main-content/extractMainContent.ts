@@ -64,6 +64,8 @@ const LINKY_KEEP_SHARE = 0.3;
  *  themselves (every entry of a list has its "meta" block), not chrome. */
 const REPEATED_JUNK_MIN = 3;
 const REPEATED_JUNK_SHARE = 0.3;
+/** ...or that sit one per item, each short (on average at most this long): the byline or date of every teaser. */
+const ITEM_META_MAX_CHARS = 120;
 /** A root with more link text than this is a listing: its link-dense blocks are the items, not chrome. */
 const LISTING_LINK_DENSITY = 0.4;
 /** Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars, forms). */
@@ -208,7 +210,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
 
   let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
-  let removed = pruneInside(root, trace);
+  let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
   if (isProductPage(options)) {
@@ -442,13 +444,13 @@ function isCookieBanner(s: NodeStats): boolean {
   return s.controls > 0 || s.linkText > 0 || s.el.getAttribute('role') === 'dialog';
 }
 
-function pruneInside(root: NodeStats, trace?: string[]): Set<NodeStats> {
+function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Set<NodeStats> {
   const removed = new Set<NodeStats>();
   const total = Math.max(1, plain(root));
   const totalText = Math.max(1, root.text);
   const listing = root.linkText > LISTING_LINK_DENSITY * root.text;
   if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
-  const contentGroups = repeatedJunkGroups(root, total);
+  const contentGroups = repeatedJunkGroups(root, total, !discussion);
   for (const g of contentGroups) trace?.push(`class-labelled group ${g} repeats across the root: kept as content`);
   const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean; item: NodeStats | null }> = [{ s: root, trustLinks: listing, trustClass: false, item: null }];
   while (stack.length > 0) {
@@ -696,8 +698,10 @@ function dropRepeatedParagraphs(root: NodeStats, removed: Set<NodeStats>, trace?
 }
 
 /** Signatures of class-labelled blocks that repeat inside the root and together hold a large share of its text. */
-function repeatedJunkGroups(root: NodeStats, total: number): Set<string> {
-  const groups = new Map<string, { count: number; chars: number }>();
+/** With `perItem`, short blocks found once in each of several items count too (not in threads: there the repeated
+ *  short blocks are each poster's card, signature and badges). */
+function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean): Set<string> {
+  const groups = new Map<string, { count: number; chars: number; text: number; parents: Set<NodeStats | null> }>();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -705,9 +709,11 @@ function repeatedJunkGroups(root: NodeStats, total: number): Set<string> {
       if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '') && !SIGNATURE_WORDS.has(c.junkWord ?? '')) {
         // comments and signatures repeat by nature; on articles a long thread is still not the story
         const sig = signature(c);
-        const g = groups.get(sig) ?? { count: 0, chars: 0 };
+        const g = groups.get(sig) ?? { count: 0, chars: 0, text: 0, parents: new Set<NodeStats | null>() };
         g.count++;
         g.chars += plain(c);
+        g.text += c.text;
+        g.parents.add(c.parent);
         groups.set(sig, g);
       } else if (c.junk !== 'hard') {
         stack.push(c);
@@ -715,7 +721,12 @@ function repeatedJunkGroups(root: NodeStats, total: number): Set<string> {
     }
   }
   const out = new Set<string>();
-  for (const [sig, g] of groups) if (g.count >= REPEATED_JUNK_MIN && g.chars >= REPEATED_JUNK_SHARE * total) out.add(sig);
+  for (const [sig, g] of groups) {
+    if (g.count < REPEATED_JUNK_MIN) continue;
+    // one short block in each of several cards (a teaser's byline, date, category): part of every item
+    const perItem = perItemMeta && g.parents.size >= REPEATED_JUNK_MIN && g.text <= ITEM_META_MAX_CHARS * g.count;
+    if (perItem || g.chars >= REPEATED_JUNK_SHARE * total) out.add(sig);
+  }
   return out;
 }
 
