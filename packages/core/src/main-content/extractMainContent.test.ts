@@ -460,4 +460,11 @@ describe('extractMainContent on landing pages', () => {
     for (const s of ['Teaser 4 paragraph 2', 'Written by Author 1, March 1', 'Written by Author 4']) expect(out).toContain(s);
     expect(out).not.toContain('Archive of older posts');
   });
+
+  it('keeps a link-dense card that fills its list item (a product title link and its price)', () => {
+    const card = (i: number) => `<li class="cell"><div class="card"><a href="/p/${i}">Portable power station model ${i}</a> <span>$6${i}</span></div></li>`;
+    const doc = page(`${chrome}<main><h1>Power stations</h1>${para('Our stations', 4)}<ul class="grid">${[1, 2, 3, 4, 5].map(card).join('')}<li class="promo">${para('Promo tile', 3)}</li></ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Our stations paragraph 4', 'Portable power station model 1', '$65']) expect(out).toContain(s);
+  });
 });

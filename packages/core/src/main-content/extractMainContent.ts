@@ -466,7 +466,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
-      else if (linkDense && !trustLinks && !item && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
+      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c)) why = 'controls';
       else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
