@@ -467,4 +467,13 @@ describe('extractMainContent on landing pages', () => {
     const out = text(extractMainContent(doc));
     for (const s of ['Our stations paragraph 4', 'Portable power station model 1', '$65']) expect(out).toContain(s);
   });
+
+  it('drops a control label that recurs in most cards ("Compare" beside its checkbox)', () => {
+    const card = (i: number) => `<article class="mini"><h2><a href="/b/${i}">Charcoal grill model ${i}</a></h2><p>Enamelled steel, ${40 + i} cm grate</p>
+      <div class="check"><input type="checkbox" id="c${i}"><label for="c${i}">Compare</label></div></article>`;
+    const doc = page(`${chrome}<main><h1>Charcoal grills</h1><div class="row">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Charcoal grill model 1', '45 cm grate']) expect(out).toContain(s);
+    expect(out).not.toContain('Compare');
+  });
 });

@@ -539,7 +539,7 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
         const inner: Array<{ n: NodeStats; action: boolean }> = [{ n: item, action: isAction(item) }];
         while (inner.length > 0) {
           const { n, action } = inner.pop()!;
-          if (n.text === 0 || (n.links === 0 && n.controls === 0) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
+          if (n.text === 0 || (n.links === 0 && n.controls === 0 && !action) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
           let childText = false;
           for (const c of n.children) if (c.text > 0) childText = true;
           if (childText) {
@@ -569,11 +569,11 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
   }
 }
 
-/** A short link or button (a card wrapped in one link is not an action). */
+/** A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an action. */
 function isAction(s: NodeStats): boolean {
   if (s.text > TEMPLATE_MAX_CHARS) return false;
   const tag = s.el.localName;
-  return tag === 'a' || tag === 'button';
+  return tag === 'a' || tag === 'button' || tag === 'label' || s.el.getAttribute('role') === 'button';
 }
 
 /** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING). */
