@@ -476,4 +476,17 @@ describe('extractMainContent on landing pages', () => {
     for (const s of ['Charcoal grill model 1', '45 cm grate']) expect(out).toContain(s);
     expect(out).not.toContain('Compare');
   });
+
+  it('drops a second copy of a text inside one card, and keeps texts that separate items share', () => {
+    const title = (i: number) => `Online conference on reverse engineering, part ${i}`;
+    const card = (i: number) => `<li><div class="card"><div class="mobile"><h3>${title(i)}</h3><p>Wednesday at 4 PM</p></div>
+      <div class="desktop"><h3>${title(i)}</h3><p>Wednesday at 4 PM, free entry</p></div></div></li>`;
+    const doc = page(`${chrome}<main><h1>Tech events</h1><ul class="events">${[1, 2, 3].map(card).join('')}</ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const i of [1, 3]) expect(out.split(title(i)).length - 1).toBe(1);
+    expect(out).toContain('free entry');
+    const plan = (name: string) => `<div class="plan"><h3>${name}</h3><p>Unlimited projects and unlimited users for your whole team</p></div>`;
+    const plans = page(`${chrome}<main><h1>Pricing</h1><div class="plans">${plan('Basic')}${plan('Pro')}</div></main>${footer}`);
+    expect(text(extractMainContent(plans)).split('Unlimited projects').length - 1).toBe(2);
+  });
 });

@@ -91,6 +91,8 @@ const TEMPLATE_MIN_ITEMS = 3;
 /** Code and headings repeat tokens and titles by nature; they are never item template text. */
 const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
 const DUPLICATE_MAX_CHARS = 2000;
+/** Tables and code repeat cells and lines by nature: no part of them is a layout copy. */
+const REPEATING_TAGS = new Set(['table', 'pre', 'code']);
 /** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
  *  its text. Judged on link-dense blocks with at least this many links, this share of them anchors... */
 const TOC_MIN_LINKS = 3;
@@ -674,8 +676,51 @@ function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string
     if (seen.has(key)) {
       removed.add(s);
       trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier block`);
-    } else seen.add(key);
+    } else {
+      seen.add(key);
+      dropInnerDuplicates(s, removed, trace);
+    }
   }
+}
+
+/** Inside one block (a card), a part repeating an earlier part's exact text is a second layout of the same card
+ *  (mobile and desktop variants) or a title printed twice: later copies go. Siblings that share a tag and class are
+ *  separate items (cards of a grid, columns of a price table): each is judged on its own, since items share texts
+ *  ("From $49", "Unlimited users") by design. Tables and code repeat cells by nature. */
+function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const stack: Array<{ s: NodeStats; seen: Set<string> }> = [{ s: block, seen: new Set<string>() }];
+  while (stack.length > 0) {
+    const { s, seen } = stack.pop()!;
+    if (s !== block && s.parent !== null && s.parent.text !== s.text) {
+      // (a wrapper shares its child's text: the chain is keyed once, at its innermost element)
+      const key = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (seen.has(key)) {
+        removed.add(s);
+        trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier part of ${describe(block)}`);
+        continue;
+      }
+      seen.add(key);
+    }
+    const items = hasSimilarChildren(s);
+    for (let i = s.children.length - 1; i >= 0; i--) {
+      const c = s.children[i];
+      if (removed.has(c) || c.text < DUPLICATE_MIN_CHARS || REPEATING_TAGS.has(c.el.localName)) continue;
+      stack.push({ s: c, seen: items ? new Set<string>() : seen });
+    }
+  }
+}
+
+/** Whether at least two children with text share a tag and class (items of a list). */
+function hasSimilarChildren(s: NodeStats): boolean {
+  if (s.children.length < 2) return false;
+  const sigs = new Set<string>();
+  for (const c of s.children) {
+    if (c.text === 0) continue;
+    const sig = signature(c);
+    if (sigs.has(sig)) return true;
+    sigs.add(sig);
+  }
+  return false;
 }
 
 /** Marks paragraphs that repeat an earlier paragraph's exact text (see REPEATED_PARAGRAPH_MIN_CHARS). */
