@@ -489,4 +489,14 @@ describe('extractMainContent on landing pages', () => {
     const plans = page(`${chrome}<main><h1>Pricing</h1><div class="plans">${plan('Basic')}${plan('Pro')}</div></main>${footer}`);
     expect(text(extractMainContent(plans)).split('Unlimited projects').length - 1).toBe(2);
   });
+
+  it('keeps a story that mentions cookies further down, and still drops a banner that opens with them', () => {
+    const story = `<div class="post"><h2><a href="/s/1">Regulators and the web</a></h2><p>${'A long report on how browsers changed their defaults over the last decade, with quotes from engineers. '.repeat(4)}Sites must now ask before they store cookies, and users can accept or reject them.</p></div>`;
+    const other = (i: number) => `<div class="post"><h2><a href="/s/${i}">Another story ${i}</a></h2><p>${para(`Story ${i}`, 1)}</p></div>`;
+    const banner = '<div class="notice"><p>We use cookies to improve your experience.</p><a href="/privacy">Privacy policy</a> <button>Accept</button></div>';
+    const doc = page(`${chrome}<main><h1>Today</h1>${banner}<div class="river">${story}${other(2)}${other(3)}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('users can accept or reject them');
+    expect(out).not.toContain('We use cookies');
+  });
 });

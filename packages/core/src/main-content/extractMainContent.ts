@@ -112,6 +112,8 @@ const PARAGRAPH_BLOCKS = new Set(['p', 'li', 'pre', 'dd', 'h2', 'h3', 'h4', 'h5'
 const COOKIE_MAX_CHARS = 1500;
 /** Class words of the overlays that consent managers show. */
 const OVERLAY_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'banner', 'popup', 'modal', 'overlay']);
+/** ...and name cookies within their first this many characters. */
+const COOKIE_LEAD_CHARS = 300;
 const COOKIE_TEXT = /\bcookies?\b/i;
 const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|got it)\b/i;
 /** Ids that authors use to mark the main content explicitly. */
@@ -441,8 +443,9 @@ function isInlineAside(s: NodeStats): boolean {
 
 function isCookieBanner(s: NodeStats): boolean {
   if (s.text === 0 || s.text > COOKIE_MAX_CHARS) return false;
-  const text = s.el.textContent ?? '';
-  if (!COOKIE_TEXT.test(text) || !CONSENT_TEXT.test(text)) return false;
+  const text = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  // a banner opens with its subject ("We use cookies..."); a story that mentions cookies further down is not one
+  if (!COOKIE_TEXT.test(text.slice(0, COOKIE_LEAD_CHARS)) || !CONSENT_TEXT.test(text)) return false;
   return s.controls > 0 || s.linkText > 0 || s.el.getAttribute('role') === 'dialog';
 }
 
