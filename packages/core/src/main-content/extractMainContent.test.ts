@@ -499,4 +499,14 @@ describe('extractMainContent on landing pages', () => {
     expect(out).toContain('users can accept or reject them');
     expect(out).not.toContain('We use cookies');
   });
+
+  it('reads sibling teasers labelled "promo" as the items of a list, not as chrome', () => {
+    const promo = (i: number) => `<div class="PagePromo"><h3><a href="/a/${i}">Headline ${i}</a></h3><p>Summary ${i} of the story, told in two plain sentences. It explains what happened and why.</p></div>`;
+    const doc = page(`${chrome}<main><div class="playlist">${para('Video', 4)}</div><div class="list">${[1, 2, 3, 4, 5, 6].map(promo).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Video paragraph 3', 'Summary 1 of the story', 'Summary 6 of the story']) expect(out).toContain(s);
+    // a lone promo box is still chrome
+    const ad = page(`${chrome}<main><h1>Science</h1>${para('Story', 4)}<div class="promo"><p>Subscribe today and save half on your first year of print.</p></div></main>${footer}`);
+    expect(text(extractMainContent(ad))).not.toContain('Subscribe today');
+  });
 });

@@ -322,6 +322,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
   for (const s of tree.preorder) {
     if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN) s.junk = 0;
   }
+  relabelJunkItems(tree, trace);
   const main = mainLandmark(tree);
   for (const s of tree.preorder) {
     if (s.junk === 0) continue;
@@ -336,6 +337,29 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
     }
     if (large) s.junk = 0;
     else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
+  }
+}
+
+/** Siblings that share a class-labelled signature ("promo", "meta") and each hold text are the items of a list (news
+ *  teasers labelled "promo"), unless a labelled ancestor already makes the whole list chrome. */
+function relabelJunkItems(tree: MeasuredTree, trace?: string[]): void {
+  for (const s of tree.preorder) {
+    if (s.junk !== 0 || s.children.length < REPEATED_ITEM_MIN) continue;
+    const counts = new Map<string, number>();
+    for (const c of s.children) {
+      if (c.junk !== 'soft' || COMMENT_WORDS.has(c.junkWord ?? '') || READER_WORDS.has(c.junkWord ?? '') || plain(c) < ITEM_MIN_CHARS) continue;
+      const sig = signature(c);
+      counts.set(sig, (counts.get(sig) ?? 0) + 1);
+    }
+    if (counts.size === 0) continue;
+    let inChrome = false;
+    for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) inChrome = true;
+    if (inChrome) continue;
+    let relabelled = 0;
+    for (const c of s.children) {
+      if (c.junk === 'soft' && (counts.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN && plain(c) >= ITEM_MIN_CHARS) (c.junk = 0), relabelled++;
+    }
+    if (relabelled > 0) trace?.push(`${relabelled} class-labelled siblings under ${describe(s)} are the items of a list: content`);
   }
 }
 
