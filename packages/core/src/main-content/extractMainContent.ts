@@ -467,9 +467,10 @@ function isInlineAside(s: NodeStats): boolean {
 
 function isCookieBanner(s: NodeStats): boolean {
   if (s.text === 0 || s.text > COOKIE_MAX_CHARS) return false;
-  const text = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = s.el.textContent ?? '';
   // a banner opens with its subject ("We use cookies..."); a story that mentions cookies further down is not one
-  if (!COOKIE_TEXT.test(text.slice(0, COOKIE_LEAD_CHARS)) || !CONSENT_TEXT.test(text)) return false;
+  const lead = text.trimStart().slice(0, 2 * COOKIE_LEAD_CHARS).replace(/\s+/g, ' ').slice(0, COOKIE_LEAD_CHARS);
+  if (!COOKIE_TEXT.test(lead) || !CONSENT_TEXT.test(text)) return false;
   return s.controls > 0 || s.linkText > 0 || s.el.getAttribute('role') === 'dialog';
 }
 
@@ -478,6 +479,8 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
   const total = Math.max(1, plain(root));
   const totalText = Math.max(1, root.text);
   const listing = root.linkText > LISTING_LINK_DENSITY * root.text;
+  // one read of the root's text spares a read of every small block's on the many pages that never mention cookies
+  const cookies = COOKIE_TEXT.test(root.el.textContent ?? '');
   if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
   const contentGroups = repeatedJunkGroups(root, total, !discussion);
   for (const g of contentGroups) trace?.push(`class-labelled group ${g} repeats across the root: kept as content`);
@@ -498,7 +501,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c)) why = 'controls';
-      else if (c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
+      else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
       if (why !== null) {
         removed.add(c);
         trace?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
@@ -689,7 +692,7 @@ function firstWithText(s: NodeStats): NodeStats | null {
 
 /** Marks later copies of a block's exact text as removed (see DUPLICATE_MIN_CHARS). */
 function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
-  const seen = new Set<string>();
+  const repeats = seenTexts();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -699,12 +702,10 @@ function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string
       continue;
     }
     if (s.text < DUPLICATE_MIN_CHARS) continue;
-    const key = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (seen.has(key)) {
+    if (repeats(s)) {
       removed.add(s);
       trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier block`);
     } else {
-      seen.add(key);
       dropInnerDuplicates(s, removed, trace);
     }
   }
@@ -715,26 +716,47 @@ function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string
  *  separate items (cards of a grid, columns of a price table): each is judged on its own, since items share texts
  *  ("From $49", "Unlimited users") by design. Tables and code repeat cells by nature. */
 function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
-  const stack: Array<{ s: NodeStats; seen: Set<string> }> = [{ s: block, seen: new Set<string>() }];
+  const stack: Array<{ s: NodeStats; repeats: (s: NodeStats) => boolean }> = [{ s: block, repeats: seenTexts() }];
   while (stack.length > 0) {
-    const { s, seen } = stack.pop()!;
-    if (s !== block && s.parent !== null && s.parent.text !== s.text) {
-      // (a wrapper shares its child's text: the chain is keyed once, at its innermost element)
-      const key = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
-      if (seen.has(key)) {
-        removed.add(s);
-        trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier part of ${describe(block)}`);
-        continue;
-      }
-      seen.add(key);
+    const { s, repeats } = stack.pop()!;
+    // (a wrapper shares its child's text: the chain is keyed once, at its innermost element)
+    if (s !== block && s.parent !== null && s.parent.text !== s.text && repeats(s)) {
+      removed.add(s);
+      trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier part of ${describe(block)}`);
+      continue;
     }
     const items = hasSimilarChildren(s);
     for (let i = s.children.length - 1; i >= 0; i--) {
       const c = s.children[i];
       if (removed.has(c) || c.text < DUPLICATE_MIN_CHARS || REPEATING_TAGS.has(c.el.localName)) continue;
-      stack.push({ s: c, seen: items ? new Set<string>() : seen });
+      stack.push({ s: c, repeats: items ? seenTexts() : repeats });
     }
   }
+}
+
+/** A memory of blocks' texts: `repeats(s)` tells whether an earlier block had exactly s's text, and remembers s.
+ *  A block's text is only read when an earlier block has as many visible characters (few do), which keeps this cheap. */
+function seenTexts(): (s: NodeStats) => boolean {
+  const byLength = new Map<number, Array<NodeStats | string>>();
+  return (s) => {
+    const earlier = byLength.get(s.text);
+    if (earlier === undefined) {
+      byLength.set(s.text, [s]);
+      return false;
+    }
+    const key = textKey(s);
+    for (let i = 0; i < earlier.length; i++) {
+      const e = earlier[i];
+      const k = typeof e === 'string' ? e : (earlier[i] = textKey(e));
+      if (k === key) return true;
+    }
+    earlier.push(key);
+    return false;
+  };
+}
+
+function textKey(s: NodeStats): string {
+  return (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** Whether at least two children with text share a tag and class (items of a list). */

@@ -56,12 +56,11 @@ const LINK_TEXT_WEIGHT = 0.3;
 const BUTTON_LABEL_MAX_CHARS = 40;
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
-export function isHidden(el: Element): boolean {
+export function isHidden(el: Element, cls: string | null = el.getAttribute('class')): boolean {
   if (el.hasAttribute('hidden')) return true;
   // aria-hidden is not checked: sites put it on visible duplicates (card links, icons), it only hides from screen readers.
   const style = el.getAttribute('style');
   if (style !== null && HIDDEN_STYLE.test(style)) return true;
-  const cls = el.getAttribute('class');
   return cls !== null && isScreenReaderOnly(cls);
 }
 
@@ -117,9 +116,8 @@ export interface MeasuredTree {
 export function measureTree(root: Element, options: { keepComments: boolean; readNoscript?: boolean; readHidden?: boolean }): MeasuredTree {
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
-  const make = (el: Element, parent: NodeStats | null): NodeStats => {
+  const make = (el: Element, parent: NodeStats | null, cls: string): NodeStats => {
     const tag = el.localName;
-    const cls = el.getAttribute('class') ?? '';
     // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
     const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
     const { junk, positive, word: junkWord } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, options.keepComments);
@@ -127,7 +125,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
     preorder.push(s);
     return s;
   };
-  const top = make(root, null);
+  const top = make(root, null, root.getAttribute('class') ?? '');
   const stack: NodeStats[] = [top];
   let node: Node | null = root.firstChild;
   while (stack.length > 0) {
@@ -141,12 +139,13 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       } else if (node.nodeType === 1) {
         const el = node as Element;
         const tag = el.localName;
-        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || (!options.readHidden && isHidden(el) && !isFoldedPanel(el))) {
+        const cls = el.getAttribute('class');
+        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || (!options.readHidden && isHidden(el, cls) && !isFoldedPanel(el))) {
           hidden.add(el);
           node = el.nextSibling;
           continue;
         }
-        const s = make(el, current);
+        const s = make(el, current, cls ?? '');
         current.children.push(s);
         stack.push(s);
         node = el.firstChild;
