@@ -156,6 +156,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let keepComments = discussion;
   let tree = measureTree(body, { keepComments });
   if (!discussion) {
+    computeGood(tree); // relabelling reads `good` (the <main> landmark's share)
     relabelLargeJunk(tree); // an article body labelled by a page builder must count as the page's text
     computeGood(tree);
     if (isCommentThread(tree, isArticle(options))) {

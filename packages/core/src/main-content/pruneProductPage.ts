@@ -1,17 +1,15 @@
 // Extra pruning for a single product's page: what a shopper reads there is the product (name, price, description,
-// specifications), not what other shoppers wrote about it nor text that only screen readers get.
+// specifications), not what other shoppers wrote about it. (Text only screen readers get is invisible on every page:
+// see isHidden in measureTree.ts.)
 import { READER_WORDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 
 /** A block with this many siblings of its tag and class is an item of a list (testimonial cards): a page's own list. */
 const LIST_ITEM_MIN = 3;
 
-/** Class names that hide text from the eye and keep it for screen readers: a video's transcript, a price read aloud. */
-const VISUALLY_HIDDEN = /(?:^|\s)(?:sr-only|visually-hidden|visuallyhidden|screen-reader-text|screen-reader-only|u-visually-hidden|element-invisible|offscreen|a-offscreen|blind)(?:\s|$)/i;
-
 /**
  * Drops, inside the root of a product page, blocks labelled as customer reviews (however large a part of the root
- * they are: on a product page the root is often small beside its reviews) and visually hidden text. Blocks that
+ * they are: on a product page the root is often small beside its reviews). Blocks that
  * relabelling already made content (a review snippet in every card of a grid) are left alone. Extends `removed`.
  */
 export function pruneProductPage(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
@@ -21,7 +19,6 @@ export function pruneProductPage(root: NodeStats, removed: Set<NodeStats>, trace
     if (removed.has(s) || s.text === 0) continue;
     let why: string | null = null;
     if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && !isListItem(s)) why = 'customer reviews on a product page';
-    else if (s.cls !== '' && VISUALLY_HIDDEN.test(s.cls)) why = 'visually hidden text on a product page';
     if (why !== null) {
       removed.add(s);
       trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: ${why}`);
