@@ -509,4 +509,12 @@ describe('extractMainContent on landing pages', () => {
     const ad = page(`${chrome}<main><h1>Science</h1>${para('Story', 4)}<div class="promo"><p>Subscribe today and save half on your first year of print.</p></div></main>${footer}`);
     expect(text(extractMainContent(ad))).not.toContain('Subscribe today');
   });
+  it('drops a mega-menu <nav> that outweighs a short <main> beside it', () => {
+    const columns = Array.from({ length: 12 }, (_, i) => `<div class="col"><p>Tool ${i}</p><a href="/t${i}"><p>Tool ${i} helps teams design, test and ship their interfaces faster than before.</p></a></div>`).join('');
+    const doc = page(`<nav class="top"><div class="mega">${columns}</div></nav><main><h1>The platform for interfaces</h1>
+      <p>Design, test and ship interfaces in one place. Built for engineers, made for scale and for teams of any size.</p></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The platform for interfaces');
+    expect(out).not.toContain('Tool 3 helps teams');
+  });
 });

@@ -54,8 +54,9 @@ const LABELS_FAILED_MIN_CHARS = 1000;
 const BUILDER_WORDS = new Set(['widget', 'widgets']);
 /** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all... */
 const HARD_JUNK_KEEP_SHARE = 0.6;
-/** ...unless the page has a <main> outside it with at least this much non-link text. */
-const MAIN_MIN_CHARS = 300;
+/** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least this much
+ *  content text: then the large block is a mega-menu, a banner or a footer beside the content, however much it says. */
+const MAIN_MIN_CHARS = 100;
 /** Above this share of link text, a block is a menu or a list of teasers... */
 const LINK_DENSITY_MAX = 0.5;
 /** ...unless it holds this share of the root's text: then the links are the content (listings). */
