@@ -9,7 +9,7 @@ const NEGATIVE_WORDS = new Set([
   'ad', 'ads', 'adslot', 'sponsor', 'sponsored', 'pagination', 'pager', 'skip', 'toolbar', 'masthead', 'disqus',
   'comments', 'comment', 'respond', 'tags', 'tagcloud', 'byline', 'meta', 'postmeta', 'outbrain', 'taboola',
   'login', 'signin', 'searchform', 'searchbar', 'banner', 'topbar', 'header', 'toc', 'author', 'bio', 'print',
-  'offcanvas', 'drawer', 'feedback', 'rating', 'ratings', 'utility', 'utilities', 'copyright', 'legal',
+  'offcanvas', 'drawer', 'feedback', 'rating', 'ratings', 'utility', 'utilities', 'copyright', 'legal', 'disclaimer', 'disclaimers',
   'reviews', 'review', 'upsell', 'crosssell', 'avatar', 'signature', 'usercard', 'userinfo', 'badges',
   'vote', 'votes', 'voting', 'reactions',
 ]);
@@ -33,6 +33,8 @@ export const COMMENT_WORDS = new Set(['comments', 'comment', 'respond', 'disqus'
 export const SIGNATURE_WORDS = new Set(['signature']);
 /** Reader-written blocks (customer reviews) read as prose like comments do, so prose does not make them content. */
 export const READER_WORDS = new Set(['reviews', 'review']);
+/** Legal fine print (disclaimers, copyright notes) is prose by nature, so prose does not make it content either. */
+export const LEGAL_WORDS = new Set(['legal', 'copyright', 'disclaimer', 'disclaimers']);
 
 function tokens(value: string): string[] {
   // split camelCase too: "cookieBanner" → cookie, banner

@@ -517,4 +517,15 @@ describe('extractMainContent on landing pages', () => {
     expect(out).toContain('The platform for interfaces');
     expect(out).not.toContain('Tool 3 helps teams');
   });
+  it('drops legal fine print (disclaimers) even when it reads as prose, and a related-services block', () => {
+    const fine = Array.from({ length: 6 }, (_, i) => `<li>Claim ${i}: based on publicly available data from last year; results vary by plan, country and usage, see the terms.</li>`).join('');
+    const related = Array.from({ length: 3 }, (_, i) => `<div class="svc"><a href="/s${i}"><h3>Service ${i}</h3></a><p>Service ${i} helps teams with payroll.</p></div>`).join('');
+    const doc = page(`${chrome}<main><h1>Email marketing for growing shops</h1>${para('Marketing', 8)}
+      <div class="more"><h2>Related services</h2>${related}</div>
+      <div class="copy-legal"><p>*Disclaimers</p><ol>${fine}</ol></div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Marketing paragraph 3');
+    expect(out).not.toContain('Claim 2: based on');
+    expect(out).not.toContain('Service 1 helps teams');
+  });
 });

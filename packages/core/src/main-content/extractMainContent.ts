@@ -3,7 +3,7 @@
 // listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
-import { COMMENT_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
+import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
@@ -338,7 +338,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       continue;
     }
     if (large) s.junk = 0;
-    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
+    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && !LEGAL_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
   }
 }
 
