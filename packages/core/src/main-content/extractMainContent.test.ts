@@ -528,4 +528,14 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Claim 2: based on');
     expect(out).not.toContain('Service 1 helps teams');
   });
+  it('keeps the "header"-named heading block of a section inside <main>, drops the page banner named so', () => {
+    const blocks = Array.from({ length: 2 }, (_, i) => `<section class="panel"><div class="cd-header"><h2>Feature ${i}</h2><p>Feature ${i} tracks rankings every day for every location you manage.</p></div>
+      <p>Detail ${i}: reports arrive weekly and can be branded as your own.</p></section>`).join('');
+    const doc = page(`<div class="site-header"><a href="/">Home</a> <a href="/pricing">Pricing</a> <a href="/login">Log in</a> <a href="/signup">Sign up</a></div>
+      <main><h1>Local SEO tools</h1>${para('Tools', 2)}${blocks}</main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Feature 1 tracks rankings');
+    expect(out).toContain("Detail 1: reports arrive");
+    expect(out).not.toContain('Pricing');
+  });
 });

@@ -52,7 +52,10 @@ const PROSE_MAX_LINK_DENSITY = 0.2;
 const LABELS_FAILED_SHARE = 0.1;
 const LABELS_FAILED_MIN_CHARS = 1000;
 const BUILDER_WORDS = new Set(['widget', 'widgets']);
-/** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all... */
+/** A "header"-named block inside a section is that section's heading when at most this share of its text is links. */
+const SECTION_HEADER_MAX_LINK_DENSITY = 0.3;
+const SECTIONING = 'main, section, [role="main"]';
+/** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
 const HARD_JUNK_KEEP_SHARE = 0.6;
 /** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least this much
  *  content text: then the large block is a mega-menu, a banner or a footer beside the content, however much it says. */
@@ -328,6 +331,10 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
   const main = mainLandmark(tree);
   for (const s of tree.preorder) {
     if (s.junk === 0) continue;
+    if (s.junk === 'soft' && s.junkWord === 'header' && isSectionHeader(s)) {
+      s.junk = 0;
+      continue;
+    }
     const large = plain(s) >= (s.junk === 'soft' ? SOFT_JUNK_KEEP_SHARE : HARD_JUNK_KEEP_SHARE) * total;
     if (large && isConsentDialog(s)) {
       trace?.push(`${describe(s)} holds most of the text but is a consent dialog: still chrome`);
@@ -386,6 +393,14 @@ function isConsentDialog(s: NodeStats): boolean {
   if (!dialog && !OVERLAY_WORDS.has(s.junkWord ?? '')) return false;
   const text = s.el.textContent ?? '';
   return COOKIE_TEXT.test(text) && CONSENT_TEXT.test(text);
+}
+
+/** A block named "header" inside <main> or a <section>, with few links and no menu, heads that section ("faq-header",
+ *  "cd-header"), as a <header> element there does; the page's banner is mostly links. */
+function isSectionHeader(s: NodeStats): boolean {
+  if (s.text === 0 || s.linkText > SECTION_HEADER_MAX_LINK_DENSITY * s.text || s.controls > 0) return false;
+  // the block holding the page's <h1> is the page's title block (title, date, byline), judged as before
+  return s.el.parentElement?.closest(SECTIONING) != null && s.el.querySelector('h1') === null;
 }
 
 function isProse(s: NodeStats): boolean {
