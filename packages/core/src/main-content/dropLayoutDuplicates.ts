@@ -35,7 +35,7 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, t
       first.set(key, s);
       continue;
     }
-    if (isWithin(s, original) || isWithinAny(s, dropped, root) || !areSiblingCopies(original, s)) continue;
+    if (isWithin(s, original) || isWithinAny(s, dropped, root) || !(areSiblingCopies(original, s) || sameId(original, s))) continue;
     dropped.add(s);
     removed.add(s);
     trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`);
@@ -53,6 +53,13 @@ function areSiblingCopies(a: NodeStats, b: NodeStats): boolean {
   const ta = top(a);
   const tb = top(b);
   return ta !== tb && ta.parent !== null && ta.parent === tb.parent;
+}
+
+/** Two blocks with one id (which HTML wants unique) and one text are one template rendered twice (desktop tabs and a
+ *  mobile accordion of the same panels), wherever they sit. */
+function sameId(a: NodeStats, b: NodeStats): boolean {
+  const id = a.el.getAttribute('id');
+  return id !== null && id !== '' && id === b.el.getAttribute('id');
 }
 
 function textChildren(s: NodeStats): number {

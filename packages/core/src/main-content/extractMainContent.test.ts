@@ -538,4 +538,13 @@ describe('extractMainContent on landing pages', () => {
     expect(out).toContain("Detail 1: reports arrive");
     expect(out).not.toContain('Pricing');
   });
+  it('reads once a panel rendered twice with one id (desktop tabs and a mobile accordion), wherever the copies sit', () => {
+    const panel = (i: number): string => `<div id="panel-${i}" class="tab-panel"><h3>Offer ${i}</h3><p>Offer ${i} covers red teaming of AI systems for banks and insurers.</p></div>`;
+    const doc = page(`${chrome}<main><h1>Security services</h1>${para('Security', 3)}
+      <div class="tabs">${[1, 2, 3].map(panel).join('')}</div>${para('Between', 2)}
+      <div class="accordion-mobile">${[1, 2, 3].map((i) => `<div class="item"><span>Open item ${i} of the list</span>${panel(i)}</div>`).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out.split('Offer 2 covers red teaming').length - 1).toBe(1);
+    expect(out).toContain('Between paragraph 2');
+  });
 });
