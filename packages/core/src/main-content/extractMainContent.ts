@@ -9,6 +9,8 @@ import { dropPosterFields } from './dropPosterFields.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { pruneProductPage } from './pruneProductPage.js';
+import { narrowToDescription } from './narrowToDescription.js';
+import { hasSingleBuyAction } from './buyAction.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -219,10 +221,14 @@ export function extractMainContent(document: Document, options: ExtractMainConte
 
   let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
+  // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card)
+  const product = isProductPage(options) || (!isProductList(options) && hasSingleBuyAction(tree));
+  if (product && !isProductPage(options)) trace?.push('one buy button and no listing markup: a product page');
+  if (product) root = narrowToDescription(root, trace);
   let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
-  if (isProductPage(options)) {
+  if (product) {
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);
   }
@@ -277,6 +283,10 @@ function hiddenTextExceeds(hidden: Set<Element>, limit: number): boolean {
 function isArticle(options: ExtractMainContentOptions): boolean {
   const og = options.hints?.ogType;
   return og === 'article' || (options.hints?.jsonLdTypes.some((t) => ARTICLE_TYPES.has(t)) ?? false);
+}
+
+function isProductList(options: ExtractMainContentOptions): boolean {
+  return options.hints?.jsonLdTypes.some((t) => PRODUCT_LIST_TYPES.has(t)) ?? false;
 }
 
 function isProductPage(options: ExtractMainContentOptions): boolean {
