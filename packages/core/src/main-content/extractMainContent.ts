@@ -11,6 +11,7 @@ import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { pruneProductPage } from './pruneProductPage.js';
 import { narrowToDescription } from './narrowToDescription.js';
 import { hasSingleBuyAction } from './buyAction.js';
+import { dropPlaceholderText } from './dropPlaceholderText.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -228,6 +229,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
+  dropPlaceholderText(root, removed, trace);
   if (product) {
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);

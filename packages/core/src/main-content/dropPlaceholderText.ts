@@ -1,0 +1,38 @@
+// Page templates ship filler text ("Lorem ipsum dolor sit amet...") in blocks that stylesheets or scripts keep out of
+// sight (an unused slide, an empty feature card): no reader ever sees it as the page's text.
+import type { NodeStats } from './measureTree.js';
+
+/** The opening of the filler text every template uses. */
+const PLACEHOLDER = /\blorem ipsum\b/i;
+/** A block whose visible text is at least this share filler is a placeholder block (a card with a stub heading). */
+const PLACEHOLDER_SHARE = 0.5;
+
+/** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
+export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  if (!PLACEHOLDER.test(root.el.textContent ?? '')) return;
+  // filler characters per block: text nodes that hold the filler, summed up into their ancestors
+  const filler = new Map<NodeStats, number>();
+  const stack: NodeStats[] = [root];
+  const order: NodeStats[] = [];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    order.push(s);
+    if (s.ownGood > 0) {
+      let chars = 0;
+      for (let n = s.el.firstChild; n !== null; n = n.nextSibling) {
+        if (n.nodeType === 3 && PLACEHOLDER.test((n as Text).data)) chars += (n as Text).data.replace(/\s+/g, '').length;
+      }
+      if (chars > 0) for (let p: NodeStats | null = s; p !== null; p = p === root ? null : p.parent) filler.set(p, (filler.get(p) ?? 0) + chars);
+    }
+    for (const c of s.children) stack.push(c);
+  }
+  // the largest blocks (pre-order: ancestors first) that are mostly filler
+  for (const s of order) {
+    if (s === root || !filler.has(s) || s.text === 0 || filler.get(s)! < PLACEHOLDER_SHARE * s.text) continue;
+    let inside = false;
+    for (let p = s.parent; p !== null && p !== root; p = p.parent) if (removed.has(p)) inside = true;
+    if (inside || removed.has(s)) continue;
+    removed.add(s);
+    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: placeholder text (lorem ipsum)`);
+  }
+}
