@@ -4,8 +4,9 @@ import type { NodeStats } from './measureTree.js';
 
 /** The opening of the filler text every template uses. */
 const PLACEHOLDER = /\blorem ipsum\b/i;
-/** A block whose visible text is at least this share filler is a placeholder block (a card with a stub heading). */
-const PLACEHOLDER_SHARE = 0.5;
+/** A block whose visible text is filler but for at most this many characters is a placeholder block (a card with its
+ *  stub heading, "SOMETHING", "Yada"): real text beside the filler keeps the block. */
+const STUB_MAX_CHARS = 80;
 
 /** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
 export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
@@ -28,7 +29,7 @@ export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, tr
   }
   // the largest blocks (pre-order: ancestors first) that are mostly filler
   for (const s of order) {
-    if (s === root || !filler.has(s) || s.text === 0 || filler.get(s)! < PLACEHOLDER_SHARE * s.text) continue;
+    if (s === root || !filler.has(s) || s.text === 0 || s.text - filler.get(s)! > STUB_MAX_CHARS) continue;
     let inside = false;
     for (let p = s.parent; p !== null && p !== root; p = p.parent) if (removed.has(p)) inside = true;
     if (inside || removed.has(s)) continue;
