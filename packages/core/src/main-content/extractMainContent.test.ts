@@ -80,7 +80,7 @@ describe('extractMainContent', () => {
     const cards = Array.from({ length: 5 }, (_, i) => `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ${i}</h3><span>$${20 + i}.99</span></li>`).join('');
     const variants = ['Red', 'Green', 'Blue'].map((c) => `<li class="swatch"><img src="/s/${c}.png" alt=""> ${c} finish, in stock</li>`).join('');
     const doc = page(`${chrome}<div class="pdp"><h1>Hose Reel Deluxe</h1><div class="price">$149.00</div><ul class="swatches">${variants}</ul>
-      <div class="description">${para('The reel', 5)}</div>
+      <div class="about">${para('The reel', 5)}</div>
       <div class="strip"><h2>Picked for your garden</h2><ul>${cards}</ul></div></div>${footer}`,
     '<script type="application/ld+json">{"@type":"Product","name":"Hose Reel Deluxe"}</script>');
     const hints = collectContentHints(doc);
@@ -318,7 +318,7 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
   it('drops customer reviews that outweigh a product block on a product page only; screen-reader-only text on every page', () => {
     const reviews = Array.from({ length: 6 }, (_, i) => `<li class="review-item"><p>Reviewer ${i} writes that the backpack carried everything on a week in the mountains and the hip belt stayed comfortable.</p></li>`).join('');
     const body = `${chrome}<div class="layout"><div class="product"><h1>Trail Pack 65</h1><p class="price">$39.00</p>
-      <div class="description">${para('The pack', 4)}<span class="sr-only">Video transcript: a hiker walks through the forest while the narrator lists every pocket of the pack.</span></div>
+      <div class="about">${para('The pack', 4)}<span class="sr-only">Video transcript: a hiker walks through the forest while the narrator lists every pocket of the pack.</span></div>
       <div class="product-reviews"><h2>What others are saying</h2><ol>${reviews}</ol></div></div>
       <aside class="sidebar">${para('Rental terms', 6)}</aside></div>${footer}`;
     const product = text(extractMainContent(page(body), { hints: { jsonLdTypes: ['product'] } }));
@@ -546,5 +546,45 @@ describe('extractMainContent on landing pages', () => {
     const out = text(extractMainContent(doc));
     expect(out.split('Offer 2 covers red teaming').length - 1).toBe(1);
     expect(out).toContain('Between paragraph 2');
+  });
+});
+
+describe('extractMainContent on product pages (description, buy button, placeholder text)', () => {
+  const buyBox = `<div class="buy-box"><div class="price">$129.00</div><label>Size</label><select><option>S</option><option>M</option></select>
+    <p>Order within 3 hours for delivery tomorrow. Pay in 4 interest-free installments.</p><button type="submit">Add to cart</button></div>`;
+  const productPage = (descClass: string) => `${chrome}<div class="pdp"><div class="gallery"><img src="/a.jpg" alt=""></div>
+    <div class="info"><h1>Kettle Pro</h1>${buyBox}</div>
+    <div class="${descClass}">${para('The kettle', 5)}</div></div>${footer}`;
+
+  it('on a product page, a block labelled as the description that holds a fair part of the root becomes the root', () => {
+    const out = text(extractMainContent(page(productPage('product__description')), { hints: { jsonLdTypes: ['product'] } }));
+    expect(out).toContain('The kettle paragraph 5');
+    expect(out).not.toContain('Order within 3 hours');
+    // without that label the product block stays whole
+    const whole = text(extractMainContent(page(productPage('product__about')), { hints: { jsonLdTypes: ['product'] } }));
+    expect(whole).toContain('Kettle Pro');
+    expect(whole).toContain('The kettle paragraph 5');
+  });
+
+  it('a page without product markup but with one "Add to cart" button is a product page; with one per card it is not', () => {
+    const single = text(extractMainContent(page(productPage('product__description'))));
+    expect(single).toContain('The kettle paragraph 5');
+    expect(single).not.toContain('Order within 3 hours');
+    const twoButtons = productPage('product__description').replace('</h1>', '</h1><button>Add to cart</button>');
+    const listing = text(extractMainContent(page(twoButtons)));
+    expect(listing).toContain('Order within 3 hours');
+  });
+
+  it('drops blocks of template filler text (lorem ipsum) with their stub headings; a block with real text beside the filler stays', () => {
+    const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.';
+    const doc = page(`${chrome}<main><h1>Slim Wallet</h1>${para('The wallet', 3)}
+      <div class="features"><div class="card"><h3>SOMETHING</h3><p>${filler}</p></div><div class="card"><h3>Yada yada</h3><p>${filler}</p></div></div>
+      <div class="note"><p>${filler}</p>${para('The warranty', 2)}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The wallet paragraph 3');
+    expect(out).toContain('The warranty paragraph 2');
+    expect(out).not.toContain('SOMETHING');
+    expect(out).not.toContain('Yada yada');
+    expect(out).not.toContain('Lorem ipsum'); // the filler paragraph goes, the block around it stays
   });
 });
