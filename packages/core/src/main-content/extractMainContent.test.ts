@@ -549,30 +549,25 @@ describe('extractMainContent on landing pages', () => {
   });
 });
 
-describe('extractMainContent on product pages (description, buy button, placeholder text)', () => {
+describe('extractMainContent on product pages (buy button, placeholder text)', () => {
   const buyBox = `<div class="buy-box"><div class="price">$129.00</div><label>Size</label><select><option>S</option><option>M</option></select>
     <p>Order within 3 hours for delivery tomorrow. Pay in 4 interest-free installments.</p><button type="submit">Add to cart</button></div>`;
   const productPage = (descClass: string) => `${chrome}<div class="pdp"><div class="gallery"><img src="/a.jpg" alt=""></div>
     <div class="info"><h1>Kettle Pro</h1>${buyBox}</div>
     <div class="${descClass}">${para('The kettle', 5)}</div></div>${footer}`;
 
-  it('on a product page, a block labelled as the description that holds a fair part of the root becomes the root', () => {
-    const out = text(extractMainContent(page(productPage('product__description')), { hints: { jsonLdTypes: ['product'] } }));
-    expect(out).toContain('The kettle paragraph 5');
-    expect(out).not.toContain('Order within 3 hours');
-    // without that label the product block stays whole
-    const whole = text(extractMainContent(page(productPage('product__about')), { hints: { jsonLdTypes: ['product'] } }));
-    expect(whole).toContain('Kettle Pro');
-    expect(whole).toContain('The kettle paragraph 5');
-  });
-
   it('a page without product markup but with one "Add to cart" button is a product page; with one per card it is not', () => {
-    const single = text(extractMainContent(page(productPage('product__description'))));
-    expect(single).toContain('The kettle paragraph 5');
-    expect(single).not.toContain('Order within 3 hours');
-    const twoButtons = productPage('product__description').replace('</h1>', '</h1><button>Add to cart</button>');
-    const listing = text(extractMainContent(page(twoButtons)));
-    expect(listing).toContain('Order within 3 hours');
+    // observable through a product-page-only rule: customer reviews that outweigh the product block go
+    const reviews = Array.from({ length: 6 }, (_, i) => `<li class="review-item"><p>Reviewer ${i} writes that the kettle boiled water fast every morning and the handle stayed cool in the hand.</p></li>`).join('');
+    const body = (buttons: string) => `${chrome}<div class="layout"><div class="product"><h1>Kettle Pro</h1><p class="price">$39.00</p>${buttons}
+      <div class="about">${para('The kettle', 4)}</div>
+      <div class="product-reviews"><h2>What others are saying</h2><ol>${reviews}</ol></div></div>
+      <aside class="sidebar">${para('Rental terms', 6)}</aside></div>${footer}`;
+    const single = text(extractMainContent(page(body('<button>Add to cart</button>'))));
+    expect(single).toContain('The kettle paragraph 4');
+    expect(single).not.toContain('Reviewer 3 writes');
+    const twoButtons = text(extractMainContent(page(body('<button>Add to cart</button><button>Add to cart</button>'))));
+    expect(twoButtons).toContain('Reviewer 3 writes');
   });
 
   it('drops blocks of template filler text (lorem ipsum) with their stub headings; a block with real text beside the filler stays', () => {

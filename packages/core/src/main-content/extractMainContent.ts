@@ -9,7 +9,6 @@ import { dropPosterFields } from './dropPosterFields.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { pruneProductPage } from './pruneProductPage.js';
-import { narrowToDescription } from './narrowToDescription.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 
@@ -225,7 +224,6 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card)
   const product = isProductPage(options) || (!isProductList(options) && hasSingleBuyAction(tree));
   if (product && !isProductPage(options)) trace?.push('one buy button and no listing markup: a product page');
-  if (product) root = narrowToDescription(root, trace);
   let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
