@@ -13,9 +13,10 @@ const COMPLETION_CALL = /\$R([CS])\(\s*"([BPS]:[0-9a-z]+)"\s*,\s*"([BPS]:[0-9a-z
 const BOUNDARY_OPEN = new Set(['$', '$?', '$!']);
 const BOUNDARY_CLOSE = '/$';
 
-/** Whether the raw page can hold streamed segments at all: a text search, far cheaper than walking the DOM. */
+/** Whether the raw page can hold streamed segments at all: one text search (React always writes id="S:..."), far
+ *  cheaper than walking the DOM. */
 export function mayHaveStreamedContent(rawHtml: string): boolean {
-  return rawHtml.includes('id="S:') || rawHtml.includes("id='S:") || rawHtml.includes('id=S:');
+  return rawHtml.includes('id="S:');
 }
 
 /** Moves every hidden streamed segment into its placeholder. Returns how many segments were placed. */

@@ -27,9 +27,13 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, t
   }
   const first = new Map<string, NodeStats>();
   const dropped = new Set<NodeStats>();
+  // a wrapper and its only text child have one text: it is read once per chain (candidates come in document order)
+  const keys = new Map<NodeStats, string>();
   for (const s of candidates) {
     if ((lengths.get(s.text) ?? 0) < 2) continue;
-    const key = `${s.text}|${(s.el.textContent ?? '').replace(/\s+/g, ' ').trim()}`;
+    const outer = s.parent !== null && s.parent.text === s.text ? keys.get(s.parent) : undefined;
+    const key = outer ?? `${s.text}|${(s.el.textContent ?? '').replace(/\s+/g, ' ').trim()}`;
+    keys.set(s, key);
     const original = first.get(key);
     if (original === undefined) {
       first.set(key, s);

@@ -161,9 +161,11 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let discussion = isDiscussion(options);
   let keepComments = discussion;
   let tree = measureTree(body, { keepComments });
+  let relabelled: MeasuredTree | null = null;
   if (!discussion) {
     computeGood(tree); // relabelling reads `good` (the <main> landmark's share)
-    relabelLargeJunk(tree); // an article body labelled by a page builder must count as the page's text
+    relabelLargeJunk(tree, trace); // an article body labelled by a page builder must count as the page's text
+    relabelled = tree;
     computeGood(tree);
     if (isCommentThread(tree, isArticle(options))) {
       // neither URL nor JSON-LD names a thread, yet the comments dwarf everything else: they are the page
@@ -194,7 +196,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
       readNoscript = true;
     }
   }
-  relabelLargeJunk(tree, trace);
+  if (relabelled !== tree) relabelLargeJunk(tree, trace); // the same tree relabelled twice gives the same labels
   computeGood(tree);
   if (tree.root.good < HIDDEN_PAGE_MAX_CHARS && hiddenTextExceeds(tree.hidden, HIDDEN_GAIN * Math.max(HIDDEN_MIN_CHARS, tree.root.good))) {
     // Streamed or lazily revealed pages (React's <div hidden> chunks, "defer" wrappers with display:none) ship their
