@@ -89,7 +89,7 @@ function computeClassHint(cls: string, id: string): ClassHint {
 
 /** Utility classes that hide text visually but keep it for screen readers ("sr-only", "visually-hidden"): a reader of
  *  the page never sees that text (repeated "Regular price", "Save this event: ..." labels in every card). */
-const SCREEN_READER_ONLY = /(?:^|[\s_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually)(?:$|[\s_-])/i;
+const SCREEN_READER_ONLY = /(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])/i;
 const srCache = new Map<string, boolean>();
 
 /** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */

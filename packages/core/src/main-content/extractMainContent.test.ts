@@ -428,6 +428,28 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Unit price');
   });
 
+  it('hides jQuery-UI style "hidden-accessible" labels, but not a field whose modifier only hides its label', () => {
+    const card = (i: number) => `<li class="card"><a href="/e/${i}"><h3>Conference number ${i}</h3></a><p>Tomorrow at ${i}:00 PM</p>
+      <button><span class="ui-helper-hidden-accessible">Save this event: Conference number ${i}</span></button></li>`;
+    const doc = page(`${chrome}<main><h1>Events</h1><ul class="results">${[1, 2, 3, 4].map(card).join('')}</ul>
+      <div class="field field--label-visually_hidden"><div class="field__label visually-hidden">Body</div>${para('Events intro', 2)}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Conference number 1', 'Tomorrow at 4:00 PM', 'Events intro paragraph 2']) expect(out).toContain(s);
+    expect(out).not.toContain('Save this event');
+    expect(out).not.toContain('Body');
+  });
+
+  it('keeps a card\'s heading and price beside its quick-buy form, dropping only the form\'s controls', () => {
+    const card = (i: number) => `<li class="grid__item"><div class="card"><div class="card__content"><h3><a href="/p/${i}">Dark roast ${i}</a></h3>
+      <span>$1${i}.99</span><form><select><option>Whole bean</option><option>Ground</option></select>
+      <select><option>12 oz</option><option>5 lb</option></select><button>Add</button><button>-</button><input type="number"></form></div>
+      <div class="card__badge">Best seller, roasted this week in small batches</div></div></li>`;
+    const doc = page(`${chrome}<main><h1>Coffee</h1><ul class="grid">${[1, 2, 3, 4].map(card).join('')}</ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Dark roast 1', '$14.99', 'Dark roast 4']) expect(out).toContain(s);
+    expect(out).not.toContain('Whole bean');
+  });
+
   it('keeps cards wrapped one per list item although each carries more buttons than text (swatches, wishlist)', () => {
     const card = (i: number) => `<li class="cell"><div class="card"><a href="/t/${i}">Tank ${i}</a><span>$2${i}, cotton blend, slim fit</span>
       <button></button><button></button><button></button><button>+</button></div></li>`;

@@ -140,7 +140,9 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
         const el = node as Element;
         const tag = el.localName;
         const cls = el.getAttribute('class');
-        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || (!options.readHidden && isHidden(el, cls) && !isFoldedPanel(el))) {
+        // reading hidden elements (a page streamed hidden) still skips screen-reader-only labels: no one ever sees them
+        const invisible = options.readHidden ? cls !== null && isScreenReaderOnly(cls) : isHidden(el, cls) && !isFoldedPanel(el);
+        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || invisible) {
           hidden.add(el);
           node = el.nextSibling;
           continue;
