@@ -439,6 +439,15 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Body');
   });
 
+  it('judges a button by its visible label: screen-reader words do not make "Compare" a long accordion question', () => {
+    const card = (i: number) => `<li class="tile"><a href="/p/${i}">Hiking boot model ${i}</a><span>$1${i}9.95</span>
+      <button type="button"><span class="sr-only">Add Hiking boot model ${i} with waterproof lining to</span> Compare</button></li>`;
+    const doc = page(`${chrome}<main><h1>Boots</h1><ul class="results">${[1, 2, 3, 4].map(card).join('')}</ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Hiking boot model 1', '$149.95']) expect(out).toContain(s);
+    expect(out).not.toContain('Compare');
+  });
+
   it('keeps a card\'s heading and price beside its quick-buy form, dropping only the form\'s controls', () => {
     const card = (i: number) => `<li class="grid__item"><div class="card"><div class="card__content"><h3><a href="/p/${i}">Dark roast ${i}</a></h3>
       <span>$1${i}.99</span><form><select><option>Whole bean</option><option>Ground</option></select>

@@ -87,7 +87,8 @@ function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): {
     return { junk: 'hard', positive: false, word: null };
   }
   // Form widgets are chrome; a long button label is usually an accordion question, so only short ones go.
-  if (tag === 'select' || tag === 'option' || (tag === 'button' && visibleChars(el.textContent ?? '') < BUTTON_LABEL_MAX_CHARS)) {
+  // (a button's label is measured once its visible text is counted: see measureTree)
+  if (tag === 'select' || tag === 'option') {
     return { junk: 'hard', positive: false, word: null };
   }
   // Headings and paragraphs are content whatever their class says ("accordion__header").
@@ -158,6 +159,8 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       stack.pop();
       const parent = stack[stack.length - 1];
       const s = current;
+      // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
+      if (s.el.localName === 'button' && s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
         s.linkText = s.text;
