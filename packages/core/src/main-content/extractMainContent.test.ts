@@ -459,6 +459,17 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Whole bean');
   });
 
+  it('keeps one layout of a card shipped twice (mobile and desktop), the fuller one, when the other leaves a field out', () => {
+    const card = (i: number) => `<li><div class="card">
+      <div class="card-mobile"><h3><a href="/e/${i}">Tech meetup number ${i} for web developers</a></h3><p>Tomorrow at ${i}:00 PM</p><p>Free</p><p>Organizer ${i} Ltd</p></div>
+      <div class="card-desktop"><h3><a href="/e/${i}">Tech meetup number ${i} for web developers</a></h3><p>Tomorrow at ${i}:00 PM</p><p>Free</p></div></div></li>`;
+    const doc = page(`${chrome}<main><h1>Events</h1><ul class="results">${[1, 2, 3, 4].map(card).join('')}</ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Tech meetup number 1', 'Organizer 4 Ltd']) expect(out).toContain(s);
+    expect(out.split('Tech meetup number 2').length - 1).toBe(1);
+    expect(out.split('Tomorrow at 3:00 PM').length - 1).toBe(1);
+  });
+
   it('keeps cards wrapped one per list item although each carries more buttons than text (swatches, wishlist)', () => {
     const card = (i: number) => `<li class="cell"><div class="card"><a href="/t/${i}">Tank ${i}</a><span>$2${i}, cotton blend, slim fit</span>
       <button></button><button></button><button></button><button>+</button></div></li>`;

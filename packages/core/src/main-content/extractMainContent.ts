@@ -8,6 +8,7 @@ import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
+import { dropVariantCopies } from './dropVariantCopies.js';
 import { pruneProductPage } from './pruneProductPage.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
@@ -240,6 +241,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropItemTemplateText(root, removed, trace);
   dropDuplicates(root, removed, trace);
   dropLayoutDuplicates(root, removed, trace);
+  dropVariantCopies(root, removed, signature, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   if (discussion) dropPosterFields(root, removed, signature, trace);

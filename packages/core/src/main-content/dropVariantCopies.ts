@@ -1,0 +1,77 @@
+// Responsive cards often ship two layouts of one item side by side (a "mobile" and a "desktop" card), where one
+// layout leaves out a field or two: not an exact copy, so dropLayoutDuplicates misses it. A sibling block whose every
+// text piece also appears in a sibling of similar size is such a variant: only the fuller one is content.
+import type { NodeStats } from './measureTree.js';
+
+/** Variants are at least this long (shorter blocks are labels and values that repeat by nature)... */
+const VARIANT_MIN_CHARS = 40;
+/** ...at most this long (a card, not a section)... */
+const VARIANT_MAX_CHARS = 2000;
+/** ...hold at least this many text pieces (a title, a date, a price), and at least this share of the fuller one's text. */
+const VARIANT_MIN_PIECES = 3;
+const VARIANT_MIN_SHARE = 0.5;
+/** Parents with more text children than this are lists, not a card with its layouts: skipped (keeps the pass cheap). */
+const VARIANT_MAX_SIBLINGS = 4;
+/** Tables and code repeat cells and lines by nature. */
+const SKIP_TAGS = new Set(['table', 'pre', 'code', 'tr', 'tbody', 'ul', 'ol', 'dl']);
+
+/** Marks the smaller of two sibling layouts of one card as removed (see above). `removed` is extended in place. */
+export function dropVariantCopies(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    const kids: NodeStats[] = [];
+    for (const c of s.children) if (c.text > 0 && !removed.has(c)) kids.push(c);
+    if (kids.length >= 2 && kids.length <= VARIANT_MAX_SIBLINGS && !SKIP_TAGS.has(s.el.localName)) {
+      const pieces = new Map<NodeStats, Set<string>>();
+      const piecesOf = (n: NodeStats): Set<string> => {
+        let p = pieces.get(n);
+        if (p === undefined) pieces.set(n, (p = textPieces(n)));
+        return p;
+      };
+      let dropped = false;
+      for (const b of kids) {
+        if (b.text < VARIANT_MIN_CHARS || b.text > VARIANT_MAX_CHARS || SKIP_TAGS.has(b.el.localName)) continue;
+        for (const a of kids) {
+          if (a === b || removed.has(a) || a.text < b.text || (a.text === b.text && a.order > b.order) || b.text < VARIANT_MIN_SHARE * a.text) continue;
+          if (signature(a) === signature(b)) continue; // siblings alike are items of a list, judged apart
+          const pb = piecesOf(b);
+          if (pb.size < VARIANT_MIN_PIECES) break;
+          const pa = piecesOf(a);
+          let all = true;
+          for (const t of pb) if (!pa.has(t)) (all = false);
+          if (!all) continue;
+          removed.add(b);
+          dropped = true;
+          trace?.push(`drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`);
+          break;
+        }
+      }
+      if (dropped) continue;
+    }
+    for (const c of kids) if (c.text >= VARIANT_MIN_CHARS) stack.push(c);
+  }
+}
+
+/** The normalized texts of the innermost elements holding text (titles, dates, prices) inside `s`. */
+function textPieces(s: NodeStats): Set<string> {
+  const out = new Set<string>();
+  const stack: NodeStats[] = [s];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    let inner = false;
+    for (const c of n.children) {
+      if (c.text > 0) {
+        inner = true;
+        stack.push(c);
+      }
+    }
+    if (!inner || n.ownGood > 0) {
+      // an element with its own text beside child elements is one piece: its whole text
+      const t = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+      if (t !== '') out.add(t);
+    }
+  }
+  return out;
+}
