@@ -470,6 +470,14 @@ describe('extractMainContent on landing pages', () => {
     expect(out.split('Tomorrow at 3:00 PM').length - 1).toBe(1);
   });
 
+  it('keeps the linked name of each row of a ranking without headings (its title, though link-dense)', () => {
+    const row = (i: number) => `<div class="row"><div class="name"><span>${i}.</span><a href="/p/${i}">Product ${i}</a></div>
+      <div class="score"><span>${(9 - i / 10).toFixed(1)}</span><span>Score out of ten, weighted</span></div></div>`;
+    const doc = page(`${chrome}<main><h1>Top ranked tools</h1>${para('The ranking', 2)}<div class="rows">${[1, 2, 3, 4].map(row).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Product 1', 'Product 4', '8.9']) expect(out).toContain(s);
+  });
+
   it('keeps cards wrapped one per list item although each carries more buttons than text (swatches, wishlist)', () => {
     const card = (i: number) => `<li class="cell"><div class="card"><a href="/t/${i}">Tank ${i}</a><span>$2${i}, cotton blend, slim fit</span>
       <button></button><button></button><button></button><button>+</button></div></li>`;

@@ -83,6 +83,8 @@ const REPEATED_ITEM_MIN = 3;
 /** An item of such a list has at least this much non-link text; wrappers down to this depth are looked through. */
 const ITEM_MIN_CHARS = 20;
 const ITEM_SEARCH_DEPTH = 4;
+/** A block holding more than this share of a heading-less item's link text is the item's title. */
+const ITEM_TITLE_LINK_SHARE = 0.5;
 /** A list item this short is a card (title, price, a quick-buy form), not a column of the layout. */
 const CARD_MAX_CHARS = 1000;
 /** A block holding this share of a list item's text is the item itself in a wrapper (<li><div class="card">). */
@@ -531,7 +533,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
-      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE) why = 'link-dense';
+      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer)) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer)) why = 'controls';
       else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
@@ -555,6 +557,13 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
  *  controls go by themselves (selects and short buttons are chrome tags). */
 function holdsItemHeading(s: NodeStats, item: NodeStats | null): boolean {
   return item !== null && item.text <= CARD_MAX_CHARS && s.paragraphs > 0 && s.el.querySelector('h1, h2, h3, h4, h5, h6') !== null;
+}
+
+/** Inside a list item without a heading (a row of a ranking, a result line), the block holding most of the item's
+ *  link text is its title, a link by nature: the item's name, not a menu. */
+function holdsItemTitle(s: NodeStats, item: NodeStats | null): boolean {
+  if (item === null || item.text > CARD_MAX_CHARS || s.linkText < ITEM_TITLE_LINK_SHARE * item.linkText) return false;
+  return item.el.querySelector('h1, h2, h3, h4, h5, h6') === null;
 }
 
 /** Whether `s` holds nearly all of the text of the list item it sits in (see ITEM_WRAPPER_SHARE). */
