@@ -52,26 +52,56 @@ export interface ClassHint {
 }
 
 const NO_HINT: ClassHint = { negative: null, positive: false };
-/** Pages repeat the same class strings thousands of times (grid cells, list items): each is tokenized once. */
-const cache = new Map<string, ClassHint>();
+
+/** What one attribute value (a class list or an id) says, cached per value: pages repeat the same class strings
+ *  thousands of times (grid cells, list items), and ids are looked up apart so unique ids do not defeat the cache. */
+interface ValueHint {
+  negative: string | null;
+  positive: boolean;
+  /** Names testimonials: reviews a business shows as its own pitch (content on service pages). */
+  testimonial: boolean;
+  /** A class list that hides its element but for screen readers (see SCREEN_READER_ONLY). */
+  screenReaderOnly: boolean;
+  /** The hint of this value alone, testimonial rule applied. */
+  hint: ClassHint;
+}
+
+const cache = new Map<string, ValueHint>();
+const idCache = new Map<string, ValueHint>();
 const CACHE_MAX = 20_000;
 
 export function classHint(cls: string, id: string): ClassHint {
-  if (!cls && !id) return NO_HINT;
-  const key = id ? `${cls}#${id}` : cls;
-  let hint = cache.get(key);
-  if (hint === undefined) {
-    if (cache.size >= CACHE_MAX) cache.clear(); // bounded: a page of unique ids must not grow it for ever
-    hint = computeClassHint(cls, id);
-    cache.set(key, hint);
-  }
-  return hint;
+  if (!id) return cls ? valueHint(cache, cls).hint : NO_HINT;
+  if (!cls) return valueHint(idCache, id).hint;
+  // the class list speaks first, then the id (as if read as one string "class id")
+  const c = valueHint(cache, cls);
+  const i = valueHint(idCache, id);
+  const negative = c.negative ?? i.negative;
+  const positive = c.positive || i.positive;
+  if (negative === null && !positive) return NO_HINT;
+  return finish(negative, positive, c.testimonial || i.testimonial);
 }
 
-function computeClassHint(cls: string, id: string): ClassHint {
+function valueHint(map: Map<string, ValueHint>, value: string): ValueHint {
+  let v = map.get(value);
+  if (v === undefined) {
+    if (map.size >= CACHE_MAX) map.clear(); // bounded: a page of unique ids must not grow it for ever
+    v = computeValueHint(value);
+    map.set(value, v);
+  }
+  return v;
+}
+
+function finish(negative: string | null, positive: boolean, testimonial: boolean): ClassHint {
+  // testimonials are reviews a business shows as its own pitch: content on service pages
+  if (negative !== null && READER_WORDS.has(negative) && testimonial) negative = null;
+  return negative === null && !positive ? NO_HINT : { negative, positive };
+}
+
+function computeValueHint(value: string): ValueHint {
   let negative: string | null = null;
   let positive = false;
-  const list = tokens(`${cls} ${id}`);
+  const list = tokens(value);
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
     if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1]))) negative = t;
@@ -82,24 +112,15 @@ function computeClassHint(cls: string, id: string): ClassHint {
       for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
     }
   }
-  // testimonials are reviews a business shows as its own pitch: content on service pages
-  if (negative !== null && READER_WORDS.has(negative) && /\btestimonials?\b/i.test(`${cls} ${id}`.replace(/[^a-z]+/gi, ' '))) negative = null;
-  return { negative, positive };
+  const testimonial = /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
+  return { negative, positive, testimonial, screenReaderOnly: SCREEN_READER_ONLY.test(value), hint: finish(negative, positive, testimonial) };
 }
 
 /** Utility classes that hide text visually but keep it for screen readers ("sr-only", "visually-hidden"): a reader of
  *  the page never sees that text (repeated "Regular price", "Save this event: ..." labels in every card). */
 const SCREEN_READER_ONLY = /(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])/i;
-const srCache = new Map<string, boolean>();
 
 /** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */
 export function isScreenReaderOnly(cls: string): boolean {
-  if (cls === '') return false;
-  let hit = srCache.get(cls);
-  if (hit === undefined) {
-    if (srCache.size >= CACHE_MAX) srCache.clear();
-    hit = SCREEN_READER_ONLY.test(cls);
-    srCache.set(cls, hit);
-  }
-  return hit;
+  return cls !== '' && valueHint(cache, cls).screenReaderOnly;
 }
