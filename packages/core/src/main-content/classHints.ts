@@ -38,8 +38,8 @@ export const LEGAL_WORDS = new Set(['legal', 'copyright', 'disclaimer', 'disclai
 
 function tokens(value: string): string[] {
   // split camelCase too: "cookieBanner" → cookie, banner
-  return value
-    .replace(/\[[^\]\s]*\]/g, ' ') // utility-class arbitrary values ("top-[var(--nav-height)]") name CSS variables, not roles
+  // utility-class arbitrary values ("top-[var(--nav-height)]") name CSS variables, not roles
+  return (value.includes('[') ? value.replace(/\[[^\]\s]*\]/g, ' ') : value)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
@@ -112,7 +112,7 @@ function computeValueHint(value: string): ValueHint {
       for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
     }
   }
-  const testimonial = /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
+  const testimonial = value.toLowerCase().includes('testimonial') && /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
   return { negative, positive, testimonial, screenReaderOnly: SCREEN_READER_ONLY.test(value), hint: finish(negative, positive, testimonial) };
 }
 
