@@ -597,6 +597,14 @@ describe('extractMainContent on landing pages', () => {
     expect(out.split('Offer 2 covers red teaming').length - 1).toBe(1);
     expect(out).toContain('Between paragraph 2');
   });
+  it('drops a bare "Read more" / "View all" link but keeps a link that names its target', () => {
+    const doc = page(`${chrome}<article><h1>Harbour Walk</h1>${para('The walk', 3)}<p><a href="/more">Read more »</a></p>
+      ${para('The pier', 2)}<p><a href="/tides">Read more about spring tides</a></p><div><a href="/all">View all</a></div></article>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The pier paragraph 2');
+    expect(out).toContain('Read more about spring tides');
+    expect(out).not.toMatch(/Read more »|View all/);
+  });
 });
 
 describe('extractMainContent on product pages (buy button, placeholder text)', () => {

@@ -54,6 +54,10 @@ const CARD_LINK_MIN_CHARS = 60;
 const LINK_TEXT_WEIGHT = 0.3;
 /** Buttons with shorter labels than this are actions ("Add to cart", "Share"), not content. */
 const BUTTON_LABEL_MAX_CHARS = 40;
+/** A link that only says "go elsewhere for more" ("Read more", "View all") points away from the page's text and
+ *  carries none of it; at most this many visible characters are read to test it. */
+const MORE_LINK_MAX_CHARS = 20;
+const MORE_LINK = /^(read|learn|find out|see|view|show|load|discover|explore) (more|all)\b|^(continue reading|shop now|view (full )?details)\b/i;
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 export function isHidden(el: Element, cls: string | null = el.getAttribute('class')): boolean {
@@ -96,6 +100,11 @@ function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): {
   const hint = classHint(cls, el.getAttribute('id') ?? '');
   const negative = hint.negative !== null && !(keepComments && COMMENT_WORDS.has(hint.negative));
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
+}
+
+function isMoreLink(el: Element): boolean {
+  const t = (el.textContent ?? '').replace(/[\s»›→>.…]+$/, '').trim();
+  return MORE_LINK.test(t) && t.split(/\s+/).length <= 3;
 }
 
 function visibleChars(s: string): number {
@@ -161,6 +170,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       const s = current;
       // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
       if (s.el.localName === 'button' && s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode) s.junk = 'hard';
+      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
         s.linkText = s.text;
