@@ -4,6 +4,7 @@
 // not labelled pairs).
 import { classHint, POSTER_COMPOUNDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
+import { groupChildren } from './groupChildren.js';
 
 /** A label is short: "Joined", "Reaction score", "Posts:". */
 const LABEL_MAX_CHARS = 20;
@@ -23,14 +24,7 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
     if (removed.has(s)) continue;
     for (const c of s.children) if (c.children.length > 0) stack.push(c);
     if (s.children.length < POSTS_MIN) continue;
-    const groups = new Map<string, NodeStats[]>();
-    for (const c of s.children) {
-      if (c.text === 0 || removed.has(c)) continue;
-      const sig = postKey(c);
-      const g = groups.get(sig);
-      if (g) g.push(c);
-      else groups.set(sig, [c]);
-    }
+    const groups = groupChildren(s, postKey, (c) => c.text > 0 && !removed.has(c));
     for (const posts of groups.values()) {
       if (posts.length < POSTS_MIN) continue;
       const pairs = new Map<string, NodeStats[]>();

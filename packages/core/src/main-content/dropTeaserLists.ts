@@ -1,6 +1,7 @@
 // On an article page, lists of teaser cards (each card a linked headline and a date, often with a snippet) that sit
 // beside the story are "more stories", not the story: the article's own headings do not link elsewhere.
 import type { NodeStats } from './measureTree.js';
+import { groupChildren } from './groupChildren.js';
 
 /** A group of at least this many similar sibling cards... */
 const TEASER_MIN_ITEMS = 3;
@@ -26,14 +27,7 @@ export function dropTeaserLists(root: NodeStats, removed: Set<NodeStats>, signat
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
-    const bySig = new Map<string, NodeStats[]>();
-    for (const c of s.children) {
-      if (c.text === 0 || c.text > TEASER_ITEM_MAX_CHARS || c.links === 0 || removed.has(c)) continue;
-      const sig = signature(c);
-      const g = bySig.get(sig);
-      if (g) g.push(c);
-      else bySig.set(sig, [c]);
-    }
+    const bySig = groupChildren(s, signature, (c) => c.text > 0 && c.text <= TEASER_ITEM_MAX_CHARS && c.links > 0 && !removed.has(c));
     const inGroup = new Set<NodeStats>();
     // cards standing between the story's own paragraphs are the story's items (a list article), not other stories
     // and cards right under the root are what the root was chosen for (a section front typed as an article)

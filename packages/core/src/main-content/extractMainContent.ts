@@ -3,6 +3,7 @@
 // listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
+import { groupChildren } from './groupChildren.js';
 import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
@@ -601,15 +602,8 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
     if (removed.has(s)) continue;
     for (const c of s.children) if (c.children.length > 0) stack.push(c);
     if (s.children.length < TEMPLATE_MIN_ITEMS || s.el.localName === 'tr' || s.el.localName === 'tbody' || s.el.localName === 'table') continue;
-    const groups = new Map<string, NodeStats[]>();
-    for (const c of s.children) {
-      // only items holding a link or a control can hold template actions (keeps this pass cheap)
-      if (c.text === 0 || (c.links === 0 && c.controls === 0) || removed.has(c)) continue;
-      const sig = signature(c);
-      const g = groups.get(sig);
-      if (g) g.push(c);
-      else groups.set(sig, [c]);
-    }
+    // only items holding a link or a control can hold template actions (keeps this pass cheap)
+    const groups = groupChildren(s, signature, (c) => c.text > 0 && (c.links > 0 || c.controls > 0) && !removed.has(c));
     for (const items of groups.values()) {
       if (items.length < TEMPLATE_MIN_ITEMS) continue;
       const leaves = new Map<string, NodeStats[]>();
@@ -687,14 +681,7 @@ function dropTeaserStrips(root: NodeStats, removed: Set<NodeStats>, trace?: stri
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     if (s.children.length >= TEASER_MIN_ITEMS && s.text <= limit) {
-      const groups = new Map<string, NodeStats[]>();
-      for (const c of s.children) {
-        if (c.text === 0 || c.text > TEASER_MAX_CHARS) continue;
-        const sig = signature(c);
-        const g = groups.get(sig);
-        if (g) g.push(c);
-        else groups.set(sig, [c]);
-      }
+      const groups = groupChildren(s, signature, (c) => c.text > 0 && c.text <= TEASER_MAX_CHARS);
       let dropped = false;
       for (const [sig, g] of groups) {
         if (g.length < TEASER_MIN_ITEMS) continue;
