@@ -1,6 +1,7 @@
 // Responsive layouts ship one block several times (a desktop, a tablet and a mobile copy of the same banner, spec
 // list or variant picker), often nested inside a larger block that is itself unique. Only the first copy is content.
 import type { NodeStats } from './measureTree.js';
+import { isInside, isInsideAny } from './treeRelations.js';
 
 /** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
 const LAYOUT_DUPLICATE_MIN_CHARS = 40;
@@ -39,7 +40,7 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, t
       first.set(key, s);
       continue;
     }
-    if (isWithin(s, original) || isWithinAny(s, dropped, root) || !(areSiblingCopies(original, s) || sameId(original, s))) continue;
+    if (isInside(s, original) || isInsideAny(s, dropped, root) || !(areSiblingCopies(original, s) || sameId(original, s))) continue;
     dropped.add(s);
     removed.add(s);
     trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`);
@@ -70,15 +71,4 @@ function textChildren(s: NodeStats): number {
   let n = 0;
   for (const c of s.children) if (c.text > 0) n++;
   return n;
-}
-
-function isWithin(s: NodeStats, ancestor: NodeStats): boolean {
-  for (let p = s.parent; p !== null; p = p.parent) if (p === ancestor) return true;
-  return false;
-}
-
-function isWithinAny(s: NodeStats, set: Set<NodeStats>, root: NodeStats): boolean {
-  if (set.size === 0) return false;
-  for (let p = s.parent; p !== null && p !== root; p = p.parent) if (set.has(p)) return true;
-  return false;
 }

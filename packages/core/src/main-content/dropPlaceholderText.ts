@@ -1,6 +1,7 @@
 // Page templates ship filler text ("Lorem ipsum dolor sit amet...") in blocks that stylesheets or scripts keep out of
 // sight (an unused slide, an empty feature card): no reader ever sees it as the page's text.
 import type { NodeStats } from './measureTree.js';
+import { isInsideAny } from './treeRelations.js';
 
 /** The opening of the filler text every template uses. */
 const PLACEHOLDER = /\blorem ipsum\b/i;
@@ -30,9 +31,7 @@ export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, tr
   // the largest blocks (pre-order: ancestors first) that are mostly filler
   for (const s of order) {
     if (s === root || !filler.has(s) || s.text === 0 || s.text - filler.get(s)! > STUB_MAX_CHARS) continue;
-    let inside = false;
-    for (let p = s.parent; p !== null && p !== root; p = p.parent) if (removed.has(p)) inside = true;
-    if (inside || removed.has(s)) continue;
+    if (removed.has(s) || isInsideAny(s, removed, root)) continue;
     removed.add(s);
     trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: placeholder text (lorem ipsum)`);
   }

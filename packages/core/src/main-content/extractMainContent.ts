@@ -4,6 +4,7 @@
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { groupChildren } from './groupChildren.js';
+import { inChrome, isInside, isInsideAny } from './treeRelations.js';
 import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
@@ -249,7 +250,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   if (discussion) dropPosterFields(root, removed, signature, trace);
   let kept = root.text;
-  for (const s of removed) if (!insideRemoved(s, root, removed)) kept -= s.text; // nested removals count once
+  for (const s of removed) if (!isInsideAny(s, removed, root)) kept -= s.text; // nested removals count once
   if (kept <= 0) {
     // Never an empty result for a page with text: fall back to the whole (cleaned) page.
     trace?.push('pruned root has no text: falling back to the whole page');
@@ -380,9 +381,7 @@ function relabelJunkItems(tree: MeasuredTree, trace?: string[]): void {
       counts.set(sig, (counts.get(sig) ?? 0) + 1);
     }
     if (counts.size === 0) continue;
-    let inChrome = false;
-    for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) inChrome = true;
-    if (inChrome) continue;
+    if (inChrome(s)) continue;
     let relabelled = 0;
     for (const c of s.children) {
       if (c.junk === 'soft' && (counts.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN && plain(c) >= ITEM_MIN_CHARS) (c.junk = 0), relabelled++;
@@ -397,9 +396,7 @@ function mainLandmark(tree: MeasuredTree): NodeStats | null {
   for (const s of tree.preorder) {
     if (s.el.localName !== 'main' && s.el.getAttribute('role') !== 'main') continue;
     if (s.good < MAIN_MIN_CHARS) continue;
-    let inChrome = false;
-    for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) inChrome = true;
-    if (!inChrome) return s;
+    if (!inChrome(s)) return s;
   }
   return null;
 }
@@ -478,22 +475,11 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number,
 function findTitleHeading(tree: MeasuredTree): NodeStats | null {
   for (const s of tree.preorder) {
     if (s.el.localName !== 'h1' || s.text === 0) continue;
-    let inChrome = false;
-    for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) inChrome = true;
-    if (!inChrome) return s;
+    if (!inChrome(s)) return s;
   }
   return null;
 }
 
-function insideRemoved(s: NodeStats, root: NodeStats, removed: Set<NodeStats>): boolean {
-  for (let p = s.parent; p !== null && p !== root; p = p.parent) if (removed.has(p)) return true;
-  return false;
-}
-
-function isInside(s: NodeStats, ancestor: NodeStats): boolean {
-  for (let p = s.parent; p !== null; p = p.parent) if (p === ancestor) return true;
-  return false;
-}
 
 /** An <aside> inside an article that is plain prose (a pull quote, a note) belongs to the article. */
 function isInlineAside(s: NodeStats): boolean {
