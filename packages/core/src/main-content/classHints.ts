@@ -117,8 +117,9 @@ function computeValueHint(value: string): ValueHint {
 }
 
 /** Utility classes that hide text visually but keep it for screen readers ("sr-only", "visually-hidden"): a reader of
- *  the page never sees that text (repeated "Regular price", "Save this event: ..." labels in every card). */
-const SCREEN_READER_ONLY = /(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])/i;
+ *  the page never sees that text (repeated "Regular price", "Save this event: ..." labels in every card). A bare
+ *  "blind" class is the same utility on Korean sites. */
+const SCREEN_READER_ONLY = /(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])|(?:^|\s)blind(?:$|\s)/i;
 
 /** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */
 export function isScreenReaderOnly(cls: string): boolean {

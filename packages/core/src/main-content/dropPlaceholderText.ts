@@ -1,17 +1,21 @@
 // Page templates ship filler text ("Lorem ipsum dolor sit amet...") in blocks that stylesheets or scripts keep out of
-// sight (an unused slide, an empty feature card): no reader ever sees it as the page's text.
+// sight (an unused slide, an empty feature card), and client-side templates ship their unrendered bindings
+// ("{{ product.price }}") until a script fills them in: no reader ever sees either as the page's text.
 import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
 
 /** The opening of the filler text every template uses. */
 const PLACEHOLDER = /\blorem ipsum\b/i;
+/** An unrendered template binding (Mustache, Handlebars, Angular, Vue): `{{ name.path }}`. Inside code it is code. */
+const BINDING = /\{\{[^{}]*\}\}/g;
 /** A block whose visible text is filler but for at most this many characters is a placeholder block (a card with its
  *  stub heading, "SOMETHING", "Yada"): real text beside the filler keeps the block. */
 const STUB_MAX_CHARS = 80;
 
 /** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
 export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
-  if (!PLACEHOLDER.test(root.el.textContent ?? '')) return;
+  const all = root.el.textContent ?? '';
+  if (!PLACEHOLDER.test(all) && !all.includes('{{')) return;
   // filler characters per block: text nodes that hold the filler, summed up into their ancestors
   const filler = new Map<NodeStats, number>();
   const stack: NodeStats[] = [root];
@@ -20,10 +24,10 @@ export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, tr
     const s = stack.pop()!;
     order.push(s);
     if (s.ownGood > 0) {
-      let chars = 0;
-      for (let n = s.el.firstChild; n !== null; n = n.nextSibling) {
-        if (n.nodeType === 3 && PLACEHOLDER.test((n as Text).data)) chars += (n as Text).data.replace(/\s+/g, '').length;
-      }
+      // the element's own text as one string: parsers split a text run at entities ("&quot;")
+      let own = '';
+      for (let n = s.el.firstChild; n !== null; n = n.nextSibling) if (n.nodeType === 3) own += (n as Text).data;
+      const chars = fillerChars(own, s.inCode || s.el.localName === 'pre' || s.el.localName === 'code');
       if (chars > 0) for (let p: NodeStats | null = s; p !== null; p = p === root ? null : p.parent) filler.set(p, (filler.get(p) ?? 0) + chars);
     }
     for (const c of s.children) stack.push(c);
@@ -33,6 +37,16 @@ export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, tr
     if (s === root || !filler.has(s) || s.text === 0 || s.text - filler.get(s)! > STUB_MAX_CHARS) continue;
     if (removed.has(s) || isInsideAny(s, removed, root)) continue;
     removed.add(s);
-    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: placeholder text (lorem ipsum)`);
+    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: placeholder text`);
   }
+}
+
+/** Visible characters of an element's own text that are filler: all of it when it holds "lorem ipsum", else its
+ *  template bindings (outside code). */
+function fillerChars(data: string, inCode: boolean): number {
+  if (PLACEHOLDER.test(data)) return data.replace(/\s+/g, '').length;
+  if (inCode || !data.includes('{{')) return 0;
+  let chars = 0;
+  for (const m of data.matchAll(BINDING)) chars += m[0].replace(/\s+/g, '').length;
+  return chars;
 }

@@ -640,4 +640,27 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).not.toContain('Yada yada');
     expect(out).not.toContain('Lorem ipsum'); // the filler paragraph goes, the block around it stays
   });
+
+  it('drops unrendered template bindings ({{ price.total }}) with their short labels, but not braces inside code', () => {
+    const doc = page(`${chrome}<main><h1>Tablet S9</h1>${para('The tablet', 3)}
+      <div class="price"><span>{{priceAnchor.info.totalPrice}}</span><p>Original price: {{priceAnchor.info.originalPrice}}</p></div>
+      <p>{{banner=&quot;/case-banners/hire&quot;}}</p>
+      <pre><code>&lt;span style={{ color: 'red' }}&gt;</code></pre></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The tablet paragraph 3');
+    expect(out).not.toContain('priceAnchor');
+    expect(out).not.toContain('Original price');
+    expect(out).not.toContain('case-banners'); // a binding split by an entity is still one binding
+    expect(out).toContain("style={{ color: 'red' }}");
+  });
+
+  it('reads a bare "blind" class as screen-reader-only text, a longer class word with "blind" in it as visible', () => {
+    const doc = page(`${chrome}<main><h1>Phone X</h1>${para('The phone', 3)}
+      <button type="button"><span>How to use the camera</span><span class="blind" aria-hidden="true">Video transcript: a hand holds the phone while the narrator lists every camera mode one by one.</span></button>
+      <div class="blinds-spec">${para('Roller blinds fit', 2)}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The phone paragraph 2');
+    expect(out).not.toContain('Video transcript');
+    expect(out).toContain('Roller blinds fit paragraph 2');
+  });
 });
