@@ -663,4 +663,16 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).not.toContain('Video transcript');
     expect(out).toContain('Roller blinds fit paragraph 2');
   });
+
+  it('keeps a long sidebar archive of post links as chrome even when it outweighs the post', () => {
+    const months = ['January', 'February', 'March', 'April', 'May', 'June'];
+    const archive = months.map((m) => `<h3>${m} 2026</h3><ul>${Array.from({ length: 12 }, (_, i) =>
+      `<li><a href="/blog/${m}-${i}">Why grape variety ${i} tastes of ${m.toLowerCase()} fruit and stone</a> - ${i + 1} ${m} 2026</li>`).join('')}</ul>`).join('');
+    const doc = page(`${chrome}<div id="blog"><section class="left"><article><h1>How many wine styles are there?</h1>${para('The wine', 5)}</article></section>
+      <aside><h2>Archive</h2>${archive}</aside></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The wine paragraph 5');
+    expect(out).not.toContain('grape variety 3');
+  });
 });
+

@@ -65,6 +65,9 @@ const HARD_JUNK_KEEP_SHARE = 0.6;
 /** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least this much
  *  content text: then the large block is a mega-menu, a banner or a footer beside the content, however much it says. */
 const MAIN_MIN_CHARS = 100;
+/** ...nor when more than this share of its text is links (prose has a few in-text links; an archive or a link
+ *  directory in a sidebar or header is mostly links, however long it is). */
+const LARGE_JUNK_MAX_LINK_SHARE = 1 / 3;
 /** Above this share of link text, a block is a menu or a list of teasers... */
 const LINK_DENSITY_MAX = 0.5;
 /** ...unless it holds this share of the root's text: then the links are the content (listings). */
@@ -362,6 +365,10 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
     }
     if (large && s.junk === 'hard' && main !== null && !isInside(main, s) && !isInside(s, main)) {
       trace?.push(`${describe(s)} holds most of the text but lies outside ${describe(main)}: still chrome`);
+      continue;
+    }
+    if (large && s.junk === 'hard' && s.linkText > LARGE_JUNK_MAX_LINK_SHARE * s.text) {
+      trace?.push(`${describe(s)} holds most of the text but much of it is links: still chrome`);
       continue;
     }
     if (large) s.junk = 0;
