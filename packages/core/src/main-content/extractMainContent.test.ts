@@ -108,6 +108,27 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('reads a short styled line as a recommendation heading, but not an eyebrow over a real heading', () => {
+    const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
+    const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 6)}
+      <div class="more"><span class="caps"><b>Related Services</b></span>${teasers('Other')}</div>
+      <div class="section"><div class="kicker">Related products</div><h2>Tools that work well together</h2>${teasers('Own')}</div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Main paragraph 6');
+    expect(out).not.toContain('Other teaser 2');
+    expect(out).toContain('Own teaser 2');
+  });
+
+  it('drops the link lists after a recommendation heading inside the story text, not the story', () => {
+    const links = Array.from({ length: 3 }, (_, i) => `<li><a href="/post/${i}">Another story number ${i}</a></li>`).join('');
+    const doc = page(`${chrome}<div class="post">${para('Story', 5)}<p><strong>Related Posts:</strong></p><ul>${links}</ul>${para('Closing', 1)}</div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Story paragraph 5');
+    expect(out).toContain('Closing paragraph 1');
+    expect(out).not.toContain('Another story number 1');
+    expect(out).not.toContain('Related Posts');
+  });
+
   it('counts a pruned block inside another pruned block once, so a page keeps its content instead of falling back', () => {
     // a short product text beside much chrome: a link list inside a recommendation block is pruned twice over
     const links = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Other lamp number ${i}</a></li>`).join('');

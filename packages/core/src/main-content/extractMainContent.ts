@@ -121,6 +121,19 @@ const TOC_MAX_SHARE = 0.3;
 const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links|discussions|threads|topics|questions|searches|services|insights|resources|solutions|case studies|news|events|guides|pages)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles|threads|discussions|questions)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)|\b(customers|people|shoppers|buyers) who (viewed|bought|purchased)\b|\b(also|frequently) (viewed|bought|purchased)\b|^explore (related|similar)\b|^(sponsored|similar|related) (items|products)\b|\bother items\b|^more from (this|the) (seller|brand|store|shop)\b|\b(check out|see) (other |more )?related\b|^related:?$|^(related|recommended|popular|recent|latest|more|trending) (posts|articles|stories|reads|news|guides)\b|^read (next|also)\b|^about the author\b/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
+/** Captions set without heading tags are short lines (see isCaption). */
+const CAPTION_MAX_CHARS = 40;
+const CAPTION_MATCH_SHARE = 0.6;
+/** A caption is weaker evidence than a heading tag: the block it opens must be a smaller share of the page. */
+const CAPTION_MAX_SHARE = 0.2;
+/** How far up an eyebrow caption's wrappers the following heading is looked for. */
+const EYEBROW_MAX_DEPTH = 4;
+/** A link list after a recommendation heading: at least this many links, holding this share of its text... */
+const LINK_LIST_MIN_LINKS = 2;
+const LINK_LIST_DENSITY = 0.7;
+/** ...and at most one short line between the heading and the lists. */
+const LINK_LIST_INTRO_MAX_CHARS = 100;
+const CAPTION_TAGS = new Set(['p', 'span', 'div', 'strong', 'b', 'dt', 'legend']);
 /** On discussion pages, paragraphs this long that repeat an earlier one word for word are quotes of earlier posts. */
 const REPEATED_PARAGRAPH_MIN_CHARS = 25;
 const PARAGRAPH_BLOCKS = new Set(['p', 'li', 'pre', 'dd', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -651,17 +664,99 @@ function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: s
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     const tag = s.el.localName;
-    if (tag.length === 2 && tag[0] === 'h' && tag !== 'h1' && tag !== 'hr' && s.text > 0 && s.text <= HEADING_MAX_CHARS) {
-      if (!RECOMMENDATION_HEADING.test((s.el.textContent ?? '').trim())) continue;
+    const heading = tag.length === 2 && tag[0] === 'h' && tag !== 'h1' && tag !== 'hr' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
+    if (heading || isCaption(s)) {
+      if (!isRecommendationHeading((s.el.textContent ?? '').trim(), heading)) {
+        if (heading) continue;
+        for (const c of s.children) stack.push(c);
+        continue;
+      }
+      if (!heading && isEyebrow(s)) continue;
       // climb while the heading opens its parent: the parent is the recommendation block
+      const most = heading ? limit : CAPTION_MAX_SHARE * root.text;
       let block = s;
-      while (block.parent !== null && block.parent !== root && block.parent.text <= limit && firstWithText(block.parent) === block) block = block.parent;
-      if (block === s) continue;
+      while (block.parent !== null && block.parent !== root && block.parent.text <= most && firstWithText(block.parent) === block) block = block.parent;
+      if (block === s) {
+        // a heading inside the story's own text ("Related posts:" then a list of links) opens only the lists after it
+        const lists = linkListsAfter(s);
+        if (lists.length === 0) continue;
+        removed.add(s);
+        for (const l of lists) removed.add(l);
+        trace?.push(`drop ${describe(s)} and ${lists.length} link lists after it: a recommendation heading inside the text`);
+        continue;
+      }
       removed.add(block);
-      trace?.push(`drop ${describe(block)} text=${block.text}: opened by a recommendation heading`);
+      trace?.push(`drop ${describe(block)} text=${block.text}: opened by a recommendation heading (${describe(s)} "${(s.el.textContent ?? "").trim().slice(0, 40)}")`);
       continue;
     }
     for (const c of s.children) stack.push(c);
+  }
+}
+
+/** The link lists that follow a heading among its siblings, up to the next block of another kind; one short line
+ *  may stand between ("You may also be interested in:"). Empty when no link list follows. */
+function linkListsAfter(heading: NodeStats): NodeStats[] {
+  const parent = heading.parent;
+  if (parent === null) return [];
+  const lists: NodeStats[] = [];
+  let intro: NodeStats | null = null;
+  for (let i = parent.children.indexOf(heading) + 1; i < parent.children.length; i++) {
+    const c = parent.children[i];
+    if (c.text === 0) continue;
+    if (c.links >= LINK_LIST_MIN_LINKS && c.linkText >= LINK_LIST_DENSITY * c.text) lists.push(c);
+    else if (lists.length === 0 && intro === null && c.text <= LINK_LIST_INTRO_MAX_CHARS && !isHeadingTag(c)) intro = c;
+    else break;
+  }
+  if (lists.length > 0 && intro !== null) lists.push(intro);
+  return lists;
+}
+
+function isHeadingTag(s: NodeStats): boolean {
+  const tag = s.el.localName;
+  return tag.length === 2 && tag[0] === 'h' && tag !== 'hr';
+}
+
+/** Whether a heading's text announces recommendations; a caption without heading tags must be that wording alone
+ *  (mostly), since a plain line such as "Don't miss our updates" is a sentence, not a section's name. */
+function isRecommendationHeading(text: string, heading: boolean): boolean {
+  const m = RECOMMENDATION_HEADING.exec(text);
+  return m !== null && (heading || m[0].length >= CAPTION_MATCH_SHARE * text.length);
+}
+
+/** A caption right above a real heading is an eyebrow ("RELATED PRODUCTS" over "Azure products work better
+ *  together"): the heading names the section, the eyebrow only files it. */
+function isEyebrow(caption: NodeStats): boolean {
+  let s = caption;
+  for (let depth = 0; depth < EYEBROW_MAX_DEPTH && s.parent !== null; depth++) {
+    const siblings = s.parent.children;
+    let next: NodeStats | null = null;
+    for (let i = siblings.indexOf(s) + 1; i < siblings.length && next === null; i++) if (siblings[i].text > 0) next = siblings[i];
+    if (next !== null) {
+      // the next text, however deeply wrapped, starts with a heading
+      for (let n: NodeStats | null = next; n !== null; n = firstWithText(n)) if (isHeadingTag(n)) return true;
+      return false;
+    }
+    if (firstWithText(s.parent) !== s) return false;
+    s = s.parent;
+  }
+  return false;
+}
+
+/** Headings set without heading tags (a bold <p>, a styled <span> or <div>) still open their block: a short line of
+ *  plain text whose only text-holding descendants form one chain of wrappers. */
+function isCaption(s: NodeStats): boolean {
+  if (s.text === 0 || s.text > CAPTION_MAX_CHARS || s.linkText > 0 || s.isLink || !CAPTION_TAGS.has(s.el.localName)) return false;
+  let inner = s;
+  while (true) {
+    let only: NodeStats | null = null;
+    for (const c of inner.children) {
+      if (c.text === 0) continue;
+      if (only !== null) return false;
+      only = c;
+    }
+    if (only === null) return true;
+    if (isHeadingTag(only)) return false; // a wrapped heading tag speaks for itself
+    inner = only;
   }
 }
 
