@@ -129,6 +129,16 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Related Posts');
   });
 
+  it('drops blocks opened by the insight and blog teaser headings of business sites', () => {
+    const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
+    for (const heading of ['Latest insights', 'Featured resources', 'From our blog', 'More blogs']) {
+      const doc = page(`${chrome}<div class="main"><h1>Our consulting service</h1>${para('Service', 4)}<div class="more"><h2>${heading}</h2>${teasers('Other')}</div></div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out, heading).toContain('Service paragraph 4');
+      expect(out, heading).not.toContain('Other teaser 2');
+    }
+  });
+
   it('counts a pruned block inside another pruned block once, so a page keeps its content instead of falling back', () => {
     // a short product text beside much chrome: a link list inside a recommendation block is pruned twice over
     const links = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Other lamp number ${i}</a></li>`).join('');
