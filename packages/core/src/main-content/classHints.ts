@@ -13,9 +13,10 @@ const NEGATIVE_WORDS = new Set([
   'reviews', 'review', 'upsell', 'crosssell', 'avatar', 'signature', 'usercard', 'userinfo', 'badges',
   'vote', 'votes', 'voting', 'reactions',
 ]);
-/** Author-card parts of forum posts, written as two words ("userTitle", "user-banner"): the rank, banner and extra
- *  fields beside the author's name, not the post. Matched on adjacent tokens joined. */
-export const POSTER_COMPOUNDS = new Set(['usertitle', 'userbanner', 'userextras', 'userrank', 'userstats', 'authorstats']);
+/** Author-card parts of forum posts, written as two words ("userTitle", "user-banner", "postprofile", "post-count"):
+ *  the rank, banner, post count and extra fields beside the author's name, not the post. Matched on adjacent tokens
+ *  joined. ("user info" is left out: some boards put the author's name in it, which the truth keeps.) */
+export const POSTER_COMPOUNDS = new Set(['usertitle', 'userbanner', 'userextras', 'userrank', 'userstats', 'authorstats', 'postprofile', 'postcount', 'profilerank']);
 /** "header" and "footer" name the page's banner and footer, but after a component's name ("CardFooter",
  *  "section-header", "SideBySideHeader") they name a part of that component, which is as much content as the rest. */
 const PART_WORDS = new Set(['header', 'footer']);

@@ -139,6 +139,18 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('drops the profile column and post counts of forum posts named by their class words', () => {
+    const posts = ['Tea', 'Coffee', 'Water']
+      .map((drink, i) => `<div class="post"><div class="postbody"><p>Reply ${i}: I would rather drink ${drink.toLowerCase()} in the morning, it keeps me awake through the long meetings.</p></div>
+        <dl class="postprofile"><dd>Favourite drink: ${drink}</dd></dl><div class="post-count">${100 + i} posts</div></div>`)
+      .join('');
+    const doc = page(`<div class="thread">${posts}</div>`);
+    const out = text(extractMainContent(doc, { url: 'https://forum.example/viewtopic.php?t=42' }));
+    expect(out).toContain('Reply 2: I would rather drink water');
+    expect(out).not.toContain('Favourite drink');
+    expect(out).not.toContain('101 posts');
+  });
+
   it('counts a pruned block inside another pruned block once, so a page keeps its content instead of falling back', () => {
     // a short product text beside much chrome: a link list inside a recommendation block is pruned twice over
     const links = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Other lamp number ${i}</a></li>`).join('');
