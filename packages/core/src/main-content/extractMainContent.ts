@@ -9,6 +9,7 @@ import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './cla
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
 import { dropEditNotices } from './dropEditNotices.js';
+import { dropLoginPrompts } from './dropLoginPrompts.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
@@ -254,6 +255,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
   dropPlaceholderText(root, removed, trace);
+  dropLoginPrompts(root, removed, trace);
   if (product) {
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);

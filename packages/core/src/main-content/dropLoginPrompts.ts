@@ -1,0 +1,24 @@
+// Boards, Q&A sites and blogs tell a logged-out reader how to take part ("You must log in or register to reply
+// here.", "You must log in to answer this question.", "Create an account or sign in to comment"): an invitation in
+// place of the reply form, not part of the thread or the story.
+import type { NodeStats } from './measureTree.js';
+
+/** A prompt to log in, sign in or register in order to reply, answer, comment or post. */
+const LOGIN_PROMPT = /^((you|u) (must|need to|have to) (be )?|please )?(log(ged)? ?in|sign(ed)? ?in|sign ?up|register(ed)?|create an account|join( now| us)?)\b.{0,40}?\bto (reply|answer|comment|post|respond|participate|vote|join the (discussion|conversation))\b/i;
+/** A prompt is one short line. */
+const LOGIN_PROMPT_MAX_CHARS = 120;
+
+/** Drops log-in prompts inside `root` (see LOGIN_PROMPT); only short blocks are read. */
+export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const stack: NodeStats[] = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.text === 0 || removed.has(s)) continue;
+    if (s.text <= LOGIN_PROMPT_MAX_CHARS && !s.isLink && LOGIN_PROMPT.test((s.el.textContent ?? '').trim())) {
+      removed.add(s);
+      trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a log-in prompt`);
+      continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+}
