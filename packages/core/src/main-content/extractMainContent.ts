@@ -8,7 +8,7 @@ import { inChrome, isInside, isInsideAny } from './treeRelations.js';
 import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
-import { dropEditNotices } from './dropEditNotices.js';
+import { dropPostStamps } from './dropPostStamps.js';
 import { dropLoginPrompts } from './dropLoginPrompts.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
@@ -268,7 +268,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   if (discussion) dropPosterFields(root, removed, signature, trace);
-  if (discussion) dropEditNotices(root, removed, trace);
+  if (discussion) dropPostStamps(root, removed, trace);
   let kept = root.text;
   for (const s of removed) if (!isInsideAny(s, removed, root)) kept -= s.text; // nested removals count once
   if (kept <= 0) {

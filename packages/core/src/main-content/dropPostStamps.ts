@@ -1,0 +1,33 @@
+// Forum software stamps posts with its own records: an edit notice ("Last edited: Jul 25, 2024", "Edited April 18,
+// 2024 by thanosmano", "Last edited by X on 12. Sep 2024, edited 4 times in total.") and reaction counters ("7 Likes",
+// "76 Replies"). They are the software's bookkeeping, not what the authors wrote, so they go like the author card.
+import type { NodeStats } from './measureTree.js';
+
+/** A line that opens with "Last edited ...", "(This post was last modified: ...)" or "Edited <date> by <name>". */
+const EDIT_NOTICE = /^\(?\s*(this (post|message|reply|comment) (was|has been) )?last (edited|modified)\b|^edited\b.{0,60}\bby\s+\S/i;
+/** A notice is a short line; a longer block that starts so is a post about editing. */
+const EDIT_NOTICE_MAX_CHARS = 160;
+/** A counter is a number and what it counts, nothing else. */
+const COUNTER = /^\d[\d.,]*\s?k?\s+(likes?|reactions?|upvotes?|votes?|points?|thanks|replies|views)$/i;
+const COUNTER_MAX_CHARS = 24;
+
+/** Drops edit notices and reaction counters inside `root` (call on discussion pages). */
+export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const edits = /edited|modified/i.test(root.el.textContent ?? '');
+  const stack: NodeStats[] = [...root.children];
+  let dropped = 0;
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.text === 0 || removed.has(s)) continue;
+    if (s.text <= EDIT_NOTICE_MAX_CHARS) {
+      const text = (s.el.textContent ?? '').trim();
+      if ((edits && EDIT_NOTICE.test(text)) || (s.text <= COUNTER_MAX_CHARS && COUNTER.test(text))) {
+        removed.add(s);
+        dropped++;
+        continue;
+      }
+    }
+    for (const c of s.children) stack.push(c);
+  }
+  if (dropped > 0) trace?.push(`drop ${dropped} edit notices and reaction counters in posts`);
+}
