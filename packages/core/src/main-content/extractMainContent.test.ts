@@ -100,7 +100,7 @@ describe('extractMainContent', () => {
 
   it('drops blocks opened by shop and forum recommendation headings in their common wordings', () => {
     const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
-    for (const heading of ['People who viewed this item also viewed', 'Explore related items', "Seller's other items", 'Related discussions', 'Check out other related threads']) {
+    for (const heading of ['People who viewed this item also viewed', 'Explore related items', "Seller's other items", 'Related discussions', 'Check out other related threads', 'More from Acme', 'Suggested topics', 'Other posts']) {
       const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<div class="more"><h2>${heading}</h2>${teasers('Other')}</div></div>${footer}`);
       const out = text(extractMainContent(doc));
       expect(out, heading).toContain('Main paragraph 4');
