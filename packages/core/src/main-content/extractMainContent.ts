@@ -10,6 +10,7 @@ import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
 import { dropPostStamps } from './dropPostStamps.js';
 import { dropLoginPrompts } from './dropLoginPrompts.js';
+import { dropExpanderLabels } from './dropExpanderLabels.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
@@ -256,6 +257,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropTablesOfContents(root, removed, trace);
   dropPlaceholderText(root, removed, trace);
   dropLoginPrompts(root, removed, trace);
+  dropExpanderLabels(root, removed, trace);
   if (product) {
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);
