@@ -5,7 +5,7 @@ const NEGATIVE_WORDS = new Set([
   'nav', 'navbar', 'navigation', 'menu', 'menubar', 'submenu', 'megamenu', 'breadcrumb', 'breadcrumbs', 'crumbs',
   'footer', 'foot', 'sidebar', 'sidenav', 'widget', 'widgets', 'share', 'sharing', 'sharebar', 'social', 'socials',
   'related', 'recommended', 'recommendations', 'newsletter', 'subscribe', 'subscription', 'signup', 'cookie',
-  'cookies', 'consent', 'gdpr', 'popup', 'modal', 'overlay', 'promo', 'promotion', 'advert', 'advertisement',
+  'cookies', 'consent', 'gdpr', 'popup', 'popover', 'modal', 'overlay', 'promo', 'promotion', 'advert', 'advertisement',
   'ad', 'ads', 'adslot', 'sponsor', 'sponsored', 'pagination', 'pager', 'skip', 'toolbar', 'masthead', 'disqus',
   'comments', 'comment', 'respond', 'tags', 'tagcloud', 'byline', 'meta', 'postmeta', 'outbrain', 'taboola',
   'login', 'signin', 'searchform', 'searchbar', 'banner', 'topbar', 'header', 'toc', 'author', 'bio', 'print',

@@ -151,6 +151,13 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('101 posts');
   });
 
+  it('drops popovers (install prompts, hover cards) shipped inside the content', () => {
+    const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<div class="pwa-install-popover"><h4>Install the app</h4><p>A full-screen app on your home screen with push notifications.</p></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Main paragraph 4');
+    expect(out).not.toContain('full-screen app');
+  });
+
   it('counts a pruned block inside another pruned block once, so a page keeps its content instead of falling back', () => {
     // a short product text beside much chrome: a link list inside a recommendation block is pruned twice over
     const links = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Other lamp number ${i}</a></li>`).join('');
