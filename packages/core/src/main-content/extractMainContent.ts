@@ -17,6 +17,7 @@ import { dropVariantCopies } from './dropVariantCopies.js';
 import { pruneProductPage } from './pruneProductPage.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
+import { dropBadges } from './dropBadges.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -264,6 +265,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   }
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
+  dropBadges(root, removed, signature, trace);
   dropDuplicates(root, removed, trace);
   dropLayoutDuplicates(root, removed, trace);
   dropVariantCopies(root, removed, signature, trace);

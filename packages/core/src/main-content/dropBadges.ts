@@ -1,0 +1,73 @@
+// Shop cards carry status badges ("Best seller", "Sold out", "New", "-30%") stamped on the picture: a class naming the
+// badge, a few words, the same block in every card. They label the item for the eye; the item's text is its name,
+// price and blurb.
+import type { NodeStats } from './measureTree.js';
+
+/** Class words of card badges. */
+const BADGE_WORDS = new Set(['badge', 'flag', 'flags', 'ribbon', 'sticker', 'stamp']);
+/** A badge says a few words. */
+const BADGE_MAX_CHARS = 30;
+/** The same badge block sits in this many cards at least (one lone badge may be a heading's label). */
+const BADGE_MIN_COUNT = 3;
+/** Only on shop cards: the block around the badge (the card, at most this long) names a price. Elsewhere the word
+ *  labels tags, counters and topics, which are text. */
+const CARD_MIN_CHARS = 40;
+const CARD_MAX_CHARS = 1000;
+const CARD_SEARCH_DEPTH = 6;
+const PRICE_TEXT = /[$€£¥₹]\s?\d|\d[.,]\d{2}\s?(€|£|\b(eur|usd|gbp|kr|zł)\b)/i;
+
+/** Whether the card around `s` (its first ancestor holding more than the badge) shows a price. */
+function inPricedCard(s: NodeStats): boolean {
+  let p = s.parent;
+  for (let depth = 0; p !== null && depth < CARD_SEARCH_DEPTH; depth++, p = p.parent) {
+    if (p.text > CARD_MAX_CHARS) return false;
+    if (p.text >= CARD_MIN_CHARS + s.text) return PRICE_TEXT.test(p.el.textContent ?? '');
+  }
+  return false;
+}
+
+/** Headings name the item even when styled as a badge. */
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TOKEN_CACHE_MAX = 5000;
+const tokenCache = new Map<string, boolean>();
+
+function namesBadge(cls: string): boolean {
+  let hit = tokenCache.get(cls);
+  if (hit === undefined) {
+    hit = cls
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .some((t) => BADGE_WORDS.has(t));
+    if (tokenCache.size > TOKEN_CACHE_MAX) tokenCache.clear();
+    tokenCache.set(cls, hit);
+  }
+  return hit;
+}
+
+/** Drops short badge-named blocks of one signature found in at least BADGE_MIN_COUNT places inside `root`, most of
+ *  them on priced cards. One walk of the root; prices are read only for the few badge blocks. */
+export function dropBadges(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+  const found = new Map<string, NodeStats[]>();
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    if (s !== root && s.text > 0 && s.text <= BADGE_MAX_CHARS && s.cls !== '' && !s.inCode && !HEADING_TAGS.has(s.el.localName) && namesBadge(s.cls)) {
+      const sig = signature(s);
+      const list = found.get(sig);
+      if (list) list.push(s);
+      else found.set(sig, [s]);
+      continue;
+    }
+    for (const c of s.children) if (c.text > 0) stack.push(c);
+  }
+  for (const [sig, list] of found) {
+    if (list.length < BADGE_MIN_COUNT) continue;
+    let priced = 0;
+    for (const s of list) if (inPricedCard(s)) priced++;
+    if (2 * priced < list.length) continue;
+    for (const s of list) removed.add(s);
+    trace?.push(`drop ${list.length} badges ${sig}: card status labels`);
+  }
+}
