@@ -111,6 +111,9 @@ const TEMPLATE_MIN_ITEMS = 3;
 /** Code and headings repeat tokens and titles by nature; they are never item template text. */
 const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
 const DUPLICATE_MAX_CHARS = 2000;
+/** Inside one card, a part this short repeating an earlier part is still a copy: a card's title printed twice (one
+ *  for each layout) is short, while texts shared by design ("Free shipping") repeat across cards, not inside one. */
+const INNER_DUPLICATE_MIN_CHARS = 12;
 /** Tables and code repeat cells and lines by nature: no part of them is a layout copy. */
 const REPEATING_TAGS = new Set(['table', 'pre', 'code']);
 /** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
@@ -859,7 +862,7 @@ function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: 
     const items = hasSimilarChildren(s);
     for (let i = s.children.length - 1; i >= 0; i--) {
       const c = s.children[i];
-      if (removed.has(c) || c.text < DUPLICATE_MIN_CHARS || REPEATING_TAGS.has(c.el.localName)) continue;
+      if (removed.has(c) || c.text < INNER_DUPLICATE_MIN_CHARS || REPEATING_TAGS.has(c.el.localName)) continue;
       stack.push({ s: c, repeats: items ? seenTexts() : repeats });
     }
   }
