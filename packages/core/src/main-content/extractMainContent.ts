@@ -112,8 +112,9 @@ const TEMPLATE_MIN_ITEMS = 3;
 const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
 const DUPLICATE_MAX_CHARS = 2000;
 /** Inside one card, a part this short repeating an earlier part is still a copy: a card's title printed twice (one
- *  for each layout) is short, while texts shared by design ("Free shipping") repeat across cards, not inside one. */
-const INNER_DUPLICATE_MIN_CHARS = 12;
+ *  for each layout) or its price shown again as the "sale" price, while texts shared by design ("Free shipping")
+ *  repeat across cards, not inside one. */
+const INNER_DUPLICATE_MIN_CHARS = 5;
 /** Tables and code repeat cells and lines by nature: no part of them is a layout copy. */
 const REPEATING_TAGS = new Set(['table', 'pre', 'code']);
 /** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
