@@ -7,16 +7,21 @@ import type { NodeStats } from './measureTree.js';
 const LOGIN_PROMPT = /^((you|u) (must|need to|have to) (be )?|please )?(log(ged)? ?in|sign(ed)? ?in|sign ?up|register(ed)?|create an account|join( now| us)?)\b.{0,40}?\bto (reply|answer|comment|post|respond|participate|vote|join the (discussion|conversation))\b/i;
 /** A prompt is one short line. */
 const LOGIN_PROMPT_MAX_CHARS = 120;
+/** "Log in to reply" is about the shortest. */
+const LOGIN_PROMPT_MIN_CHARS = 12;
 
-/** Drops log-in prompts inside `root` (see LOGIN_PROMPT); only short blocks are read. */
+/** Drops log-in prompts inside `root` (see LOGIN_PROMPT); only the outermost short blocks are read. */
 export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s.text === 0 || removed.has(s)) continue;
-    if (s.text <= LOGIN_PROMPT_MAX_CHARS && !s.isLink && LOGIN_PROMPT.test((s.el.textContent ?? '').trim())) {
-      removed.add(s);
-      trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a log-in prompt`);
+    if (s.text <= LOGIN_PROMPT_MAX_CHARS) {
+      // the outermost short block is read once: a prompt opens it (the box around it goes too)
+      if (s.text >= LOGIN_PROMPT_MIN_CHARS && !s.isLink && LOGIN_PROMPT.test((s.el.textContent ?? '').trim())) {
+        removed.add(s);
+        trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a log-in prompt`);
+      }
       continue;
     }
     for (const c of s.children) stack.push(c);

@@ -26,8 +26,24 @@ export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?:
         dropped++;
         continue;
       }
+      // wrappers whose lone child holds all the text say the same again: skip to the block of several parts
+      let parts = s;
+      for (let inner = loneHolder(parts); inner !== null; inner = loneHolder(parts)) parts = inner;
+      for (const c of parts.children) stack.push(c);
+      continue;
     }
     for (const c of s.children) stack.push(c);
   }
   if (dropped > 0) trace?.push(`drop ${dropped} edit notices and reaction counters in posts`);
+}
+
+/** The one child that holds all of a block's text (the block only wraps it), or null. */
+function loneHolder(s: NodeStats): NodeStats | null {
+  let holder: NodeStats | null = null;
+  for (const c of s.children) {
+    if (c.text === 0) continue;
+    if (holder !== null) return null;
+    holder = c;
+  }
+  return holder !== null && holder.text === s.text ? holder : null;
 }

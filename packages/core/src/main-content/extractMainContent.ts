@@ -678,11 +678,8 @@ function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: s
     const tag = s.el.localName;
     const heading = tag.length === 2 && tag[0] === 'h' && tag !== 'h1' && tag !== 'hr' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
     if (heading || isCaption(s)) {
-      if (!isRecommendationHeading((s.el.textContent ?? '').trim(), heading)) {
-        if (heading) continue;
-        for (const c of s.children) stack.push(c);
-        continue;
-      }
+      // a caption's wrappers hold the same text: nothing to find below it
+      if (!isRecommendationHeading((s.el.textContent ?? '').trim(), heading)) continue;
       if (!heading && isEyebrow(s)) continue;
       // climb while the heading opens its parent: the parent is the recommendation block
       const most = heading ? limit : CAPTION_MAX_SHARE * root.text;
