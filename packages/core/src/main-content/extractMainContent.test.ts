@@ -41,6 +41,16 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Linen shirt 2');
   });
 
+  it('drops badges and popovers: a label on the product shot and a panel that opens on a click are not the text', () => {
+    const doc = page(`${chrome}<div class="pdp"><h1>Canvas Tote</h1><span class="product-badge">Best seller this week</span>
+      <p class="price">$35.00</p><div class="details">${para('The tote', 4)}</div>
+      <div class="size-popover"><p>Compare sizes with our chart, measured flat, and ask our team about fit before you order.</p></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Canvas Tote', '$35.00', 'The tote paragraph 4']) expect(out).toContain(s);
+    expect(out).not.toContain('Best seller this week');
+    expect(out).not.toContain('Compare sizes with our chart');
+  });
+
   it('drops a thread reply\'s quote of an earlier post but keeps the reply and the original', () => {
     const first = '<p>The original question asks why the build fails after upgrading the toolchain to the newest release.</p>';
     const posts = [first, `<blockquote>${first}</blockquote><p>Pin the older release until the fix lands.</p>`, '<p>Same here, thanks.</p>']
