@@ -12,8 +12,8 @@ const NEGATIVE_WORDS = new Set([
   'offcanvas', 'drawer', 'feedback', 'rating', 'ratings', 'utility', 'utilities', 'copyright', 'legal', 'disclaimer', 'disclaimers',
   'reviews', 'review', 'upsell', 'crosssell', 'avatar', 'signature', 'usercard', 'userinfo', 'badges',
   'vote', 'votes', 'voting', 'reactions',
-  // a badge is a label on a card or a picture ("Best seller", "New"); a popover opens on a click or hover, apart
-  'badge', 'popover',
+  // a badge is a label on a card or a picture ("Best seller", "New")
+  'badge',
 ]);
 /** Author-card parts of forum posts, written as two words ("userTitle", "user-banner", "postprofile", "post-count"):
  *  the rank, banner, post count and extra fields beside the author's name, not the post. Matched on adjacent tokens
