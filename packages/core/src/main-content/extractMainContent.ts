@@ -15,6 +15,7 @@ import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './m
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
 import { pruneProductPage } from './pruneProductPage.js';
+import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
@@ -272,6 +273,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropBadges(root, removed, signature, trace);
   dropDuplicates(root, removed, trace);
   dropLayoutDuplicates(root, removed, trace);
+  dropRepeatedRuns(root, removed, trace);
   dropVariantCopies(root, removed, signature, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
