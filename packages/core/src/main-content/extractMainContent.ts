@@ -16,6 +16,8 @@ import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
 import { pruneProductPage } from './pruneProductPage.js';
 import { dropRepeatedRuns } from './dropRepeatedRuns.js';
+import { dropRatedReviews } from './dropRatedReviews.js';
+import { PRICE_TEXT } from './priceText.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
@@ -169,7 +171,6 @@ const TEASER_MIN_ITEMS = 3;
 /** ...as long as each card is short and the strip is a minor part of the root. */
 const TEASER_MAX_CHARS = 400;
 const TEASER_MAX_SHARE = 0.4;
-const PRICE_TEXT = /[$€£¥₹]\s?\d|\d[.,]\d{2}\s?(€|eur|usd|gbp|kr|zł)\b/i;
 const ARTICLE_TYPES = new Set(['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'techarticle', 'scholarlyarticle']);
 /** On Q&A pages, comments are chrome unless that leaves less than this share of the thread's text. */
 const QA_COMMENTS_MAX_LOSS = 0.5;
@@ -267,6 +268,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (product) {
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);
+    dropRatedReviews(root, removed, signature, trace);
   }
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);

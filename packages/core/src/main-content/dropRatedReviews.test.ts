@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseHTML } from 'linkedom';
+import { extractMainContent } from './extractMainContent.js';
+
+const para = (seed: string, n = 3): string =>
+  Array.from({ length: n }, (_, i) => `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full sentences to read like prose.</p>`).join('');
+const page = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
+const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');
+const product = { hints: { jsonLdTypes: ['product'] } };
+
+describe('dropRatedReviews (product pages)', () => {
+  it('drops unlabelled customer review cards, known by their star ratings and verdicts', () => {
+    const review = (i: number) => `<div class="c-item"><p>Rated ${i % 2 ? 5 : 4} out of 5 stars</p><p>Age: 35-44</p><p>Location: Town ${i}</p>
+      <p>Customer ${i} found the kettle quick to boil and easy to pour, and says so at some length in this card.</p><p>Yes, I recommend this product</p></div>`;
+    const doc = page(`<div class="pdp"><h1>Steel Kettle</h1><p class="price">$49.00</p>${para('The kettle', 4)}
+      <div class="c-list">${[1, 2, 3, 4].map(review).join('')}</div></div>`);
+    const out = text(extractMainContent(doc, product));
+    for (const s of ['Steel Kettle', '$49.00', 'The kettle paragraph 4']) expect(out).toContain(s);
+    expect(out).not.toContain('Customer 3 found the kettle');
+    expect(out).not.toContain('Location: Town 2');
+  });
+
+  it('keeps rated cards that carry a price: other products, not reviews', () => {
+    const card = (i: number) => `<div class="tile"><p>Kettle model ${i}, brushed steel, 1.7 litres</p><p>Rated 4.${i} out of 5 stars</p><p>$${30 + i}.00</p></div>`;
+    const doc = page(`<div class="pdp"><h1>Steel Kettle</h1>${para('The kettle', 4)}<div class="tiles">${[1, 2].map(card).join('')}</div></div>`);
+    const out = text(extractMainContent(doc, product));
+    expect(out).toContain('Kettle model 2');
+  });
+});

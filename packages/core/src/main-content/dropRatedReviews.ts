@@ -1,0 +1,43 @@
+// Customer reviews are not always labelled "review": widgets name their cards after themselves. Their text gives them
+// away: each card carries a star rating ("Rated 4 out of 5 stars") or a reviewer's verdict ("I recommend this product").
+import type { NodeStats } from './measureTree.js';
+import { groupChildren } from './groupChildren.js';
+import { PRICE_TEXT } from './priceText.js';
+
+/** What a customer review's card says and a product's own text does not. */
+const REVIEW_TEXT = /\b(?:rated )?[0-5](?:[.,]\d)? out of 5(?: stars)?\b|\b(?:yes|no),? I (?:would )?recommend this\b|\bwas this review helpful\b|\bverified (?:purchase|buyer|reviewer)\b/i;
+/** A group of at least this many similar cards, most of them rated, is a list of reviews. */
+const REVIEWS_MIN = 2;
+const RATED_SHARE = 0.5;
+/** Review cards are short; longer blocks are sections (and reading their text at every level would cost). */
+const CARD_MAX_CHARS = 3000;
+
+/**
+ * On a product page, drops groups of similar sibling cards that mostly carry review text (see REVIEW_TEXT): customer
+ * reviews, whatever their class says. Reads the root's text once; pages without such text stop there. Extends `removed`.
+ */
+export function dropRatedReviews(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+  if (!REVIEW_TEXT.test(root.el.textContent ?? '')) return;
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s)) continue;
+    if (s.children.length >= REVIEWS_MIN) {
+      for (const [sig, g] of groupChildren(s, signature, (c) => c.text > 0 && c.text <= CARD_MAX_CHARS && !removed.has(c))) {
+        if (g.length < REVIEWS_MIN) continue;
+        let rated = 0;
+        let priced = 0;
+        for (const c of g) {
+          const t = c.el.textContent ?? '';
+          if (REVIEW_TEXT.test(t)) rated++;
+          if (PRICE_TEXT.test(t)) priced++;
+        }
+        // product cards carry ratings too, and a price: a grid of them is a listing, not reviews
+        if (rated < REVIEWS_MIN || rated < RATED_SHARE * g.length || priced >= RATED_SHARE * g.length) continue;
+        for (const c of g) removed.add(c);
+        trace?.push(`drop ${g.length} cards ${sig} under ${s.el.localName}: customer reviews (a rating or a verdict in ${rated})`);
+      }
+    }
+    for (const c of s.children) if (c.text > 0 && !removed.has(c)) stack.push(c);
+  }
+}
