@@ -2,6 +2,7 @@
 // badge, a few words, the same block in every card. They label the item for the eye; the item's text is its name,
 // price and blurb.
 import type { NodeStats } from './measureTree.js';
+import { PRICE_TEXT } from './priceText.js';
 
 /** Class words of card badges. */
 const BADGE_WORDS = new Set(['badge', 'flag', 'flags', 'ribbon', 'sticker', 'stamp']);
@@ -14,7 +15,6 @@ const BADGE_MIN_COUNT = 3;
 const CARD_MIN_CHARS = 40;
 const CARD_MAX_CHARS = 1000;
 const CARD_SEARCH_DEPTH = 6;
-const PRICE_TEXT = /[$€£¥₹]\s?\d|\d[.,]\d{2}\s?(€|£|\b(eur|usd|gbp|kr|zł)\b)/i;
 
 /** Whether the card around `s` (its first ancestor holding more than the badge) shows a price. */
 function inPricedCard(s: NodeStats): boolean {
