@@ -346,6 +346,19 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(text(extractMainContent(blog))).not.toContain('weekly digest');
   });
 
+  it('ignores "widget" labels inside the chosen root when such blocks hold a good part of its text (builder blocks)', () => {
+    const doc = page(`${chrome}<div class="wrap"><article><h1>Tracking my phone at home</h1><div class="entry">${para('Intro', 4)}
+      <div class="elementor-widget elementor-widget-text-editor">${para('Sensor setup', 3)}</div>${para('Closing', 2)}</div></article>
+      <aside class="sidebar"><div class="widget"><a href="/a">Archive link one</a> <a href="/b">Archive link two</a></div></aside></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Intro paragraph 1', 'Sensor setup paragraph 2', 'Closing paragraph 2']) expect(out).toContain(s);
+    expect(out).not.toContain('Archive link one');
+    // a small widget inside the story (a signup box) is still chrome
+    const small = page(`${chrome}<article><h1>Tracking my phone at home</h1><div class="entry">${para('Intro', 6)}
+      <div class="widget"><p>Subscribe to our weekly digest of posts.</p></div>${para('Closing', 3)}</div></article>${footer}`);
+    expect(text(extractMainContent(small))).not.toContain('weekly digest');
+  });
+
   it('drops link and button text that recurs in most cards of a grid, and keeps a grid whose cards carry buttons', () => {
     const card = (i: number) => `<div class="card"><a href="/p/${i}"><h3>Graphics card model ${i}</h3></a><p>$${400 + i}.99, 16 GB memory</p>
       <a class="quick" href="#q${i}">Quick View</a><button>Compare</button><button>S</button><button>M</button><button>L</button></div>`;

@@ -64,6 +64,9 @@ const PROSE_MAX_LINK_DENSITY = 0.2;
 const LABELS_FAILED_SHARE = 0.1;
 const LABELS_FAILED_MIN_CHARS = 1000;
 const BUILDER_WORDS = new Set(['widget', 'widgets']);
+/** Inside the chosen root, "widget"-labelled blocks holding this share of its non-link text are the page builder's
+ *  text blocks, not sidebar widgets (a sidebar sits beside the story, not a fifth of it). */
+const BUILDER_ROOT_SHARE = 0.2;
 /** A "header"-named block inside a section is that section's heading when at most this share of its text is links. */
 const SECTION_HEADER_MAX_LINK_DENSITY = 0.3;
 const SECTIONING = 'main, section, [role="main"]';
@@ -256,6 +259,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
 
   let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
+  relabelBuilderBlocks(root, tree, trace);
   // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card)
   const product = isProductPage(options) || (!isProductList(options) && hasSingleBuyAction(tree));
   if (product && !isProductPage(options)) trace?.push('one buy button and no listing markup: a product page');
@@ -363,6 +367,29 @@ function isDiscussion(options: ExtractMainContentOptions): boolean {
 }
 
 const plain = (s: NodeStats): number => s.text - s.linkText;
+
+/** Ignores the builders' "widget" label inside `root` when such blocks hold much of its text (see BUILDER_ROOT_SHARE). */
+function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: string[]): void {
+  const labelled = new Set<NodeStats>();
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s !== root && s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) {
+      labelled.add(s);
+    } else if (s !== root && s.junk !== 0) continue;
+    for (const c of s.children) stack.push(c);
+  }
+  let topHeld = 0;
+  for (const s of labelled) {
+    let p = s.parent;
+    while (p !== null && p !== root && !labelled.has(p)) p = p.parent;
+    if (p === root || p === null) topHeld += plain(s);
+  }
+  if (labelled.size === 0 || topHeld < BUILDER_ROOT_SHARE * plain(root)) return;
+  for (const s of labelled) s.junk = 0;
+  computeGood(tree);
+  trace?.push(`"widget" blocks hold ${topHeld} of ${plain(root)} characters inside the root: builder text blocks, kept`);
+}
 
 function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
   const total = Math.max(1, plain(tree.root));
