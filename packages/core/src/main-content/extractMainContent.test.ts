@@ -118,6 +118,19 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('drops reviewer bios and "popular" or "recently by" strips after an article, keeping section headings', () => {
+    const bio = `<div class="box"><h3>About the Reviewer</h3><p>Jane Roe, MD, is an editor and physician who reviews every article on this site for accuracy.</p></div>`;
+    const strip = (heading: string) => `<div class="more"><h2>${heading}</h2>${Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/p/${i}">Other post ${i}</a></div>`).join('')}</div>`;
+    for (const [heading, extra] of [['Popular', strip('Popular')], ['Recently by Jane Roe', strip('Recently by Jane Roe')], ['Recent Post', strip('Recent Post')], ['About the Reviewer', bio]]) {
+      const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<h2>Popular questions about the thing</h2>${para('Answers', 2)}${extra}</div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out, heading).toContain('Main paragraph 4');
+      expect(out, heading).toContain('Answers paragraph 2');
+      expect(out, heading).not.toContain('Other post 2');
+      expect(out, heading).not.toContain('reviews every article');
+    }
+  });
+
   it('reads a short styled line as a recommendation heading, but not an eyebrow over a real heading', () => {
     const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
     const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 6)}
