@@ -131,6 +131,14 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('drops fine print split into several like-labelled blocks: repetition does not make disclaimers items', () => {
+    const notes = [1, 2, 3].map((i) => `<div class="richtext text-disclaimer"><p>Footnote ${i}: all investing is subject to risk, including the possible loss of the money you invest; past performance is no guarantee of future returns, and fees may apply.</p></div>`).join('');
+    const doc = page(`${chrome}<div class="main"><h1>Index funds</h1>${para('Main', 5)}<div id="notes">${notes}</div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Main paragraph 5');
+    expect(out).not.toContain('Footnote 2');
+  });
+
   it('reads a short styled line as a recommendation heading, but not an eyebrow over a real heading', () => {
     const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
     const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 6)}

@@ -433,13 +433,14 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
 }
 
 /** Siblings that share a class-labelled signature ("promo", "meta") and each hold text are the items of a list (news
- *  teasers labelled "promo"), unless a labelled ancestor already makes the whole list chrome. */
+ *  teasers labelled "promo"), unless a labelled ancestor already makes the whole list chrome. Fine print split
+ *  into several like-labelled blocks (one per footnote) is still fine print. */
 function relabelJunkItems(tree: MeasuredTree, trace?: string[]): void {
   for (const s of tree.preorder) {
     if (s.junk !== 0 || s.children.length < REPEATED_ITEM_MIN) continue;
     const counts = new Map<string, number>();
     for (const c of s.children) {
-      if (c.junk !== 'soft' || COMMENT_WORDS.has(c.junkWord ?? '') || READER_WORDS.has(c.junkWord ?? '') || plain(c) < ITEM_MIN_CHARS) continue;
+      if (c.junk !== 'soft' || COMMENT_WORDS.has(c.junkWord ?? '') || READER_WORDS.has(c.junkWord ?? '') || LEGAL_WORDS.has(c.junkWord ?? '') || plain(c) < ITEM_MIN_CHARS) continue;
       const sig = signature(c);
       counts.set(sig, (counts.get(sig) ?? 0) + 1);
     }
@@ -963,8 +964,8 @@ function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean
   while (stack.length > 0) {
     const s = stack.pop()!;
     for (const c of s.children) {
-      if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '') && !SIGNATURE_WORDS.has(c.junkWord ?? '')) {
-        // comments and signatures repeat by nature; on articles a long thread is still not the story
+      if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '') && !SIGNATURE_WORDS.has(c.junkWord ?? '') && !LEGAL_WORDS.has(c.junkWord ?? '')) {
+        // comments, signatures and fine print repeat by nature; on articles a long thread is still not the story
         const sig = signature(c);
         const g = groups.get(sig) ?? { count: 0, chars: 0, text: 0, parents: new Set<NodeStats | null>() };
         g.count++;
