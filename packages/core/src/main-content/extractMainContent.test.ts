@@ -139,6 +139,14 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Footnote 2');
   });
 
+  it('drops an author bio labelled "author" although it reads as prose', () => {
+    const bio = `<div class="post-author"><h3>Jane Roe</h3><p>Jane Roe has written about college admissions for twenty years, first as an admissions officer at two universities and later as an independent counselor for families.</p><p>She is the founder of a counseling practice, the author of two books on applying to college, and a frequent speaker at high schools across the country.</p><p>When she is not reading essays she hikes, bakes bread, and answers readers' questions in a monthly letter about deadlines, interviews and financial aid.</p></div>`;
+    const doc = page(`${chrome}<div class="main"><h1>Writing the essay</h1>${para('Main', 6)}${bio}</div>${footer}`);
+    const out = text(extractMainContent(doc, { hints: { jsonLdTypes: [], ogType: 'article' } }));
+    expect(out).toContain('Main paragraph 6');
+    expect(out).not.toContain('independent counselor');
+  });
+
   it('reads a short styled line as a recommendation heading, but not an eyebrow over a real heading', () => {
     const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
     const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 6)}
