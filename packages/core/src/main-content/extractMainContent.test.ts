@@ -147,6 +147,14 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('independent counselor');
   });
 
+  it('drops related-story excerpts labelled "related" although they read as prose', () => {
+    const excerpt = (i: number) => `<p>Story ${i} excerpt: how one family planned a month of repairs around a tight budget, which shops they trusted, and what they would do differently next time.</p>`;
+    const doc = page(`${chrome}<div class="main"><h1>Fixing brakes</h1>${para('Main', 6)}<div class="related-stories">${[1, 2, 3, 4].map(excerpt).join('')}</div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Main paragraph 6');
+    expect(out).not.toContain('Story 2 excerpt');
+  });
+
   it('reads a short styled line as a recommendation heading, but not an eyebrow over a real heading', () => {
     const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
     const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 6)}

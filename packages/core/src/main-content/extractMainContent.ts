@@ -64,8 +64,9 @@ const PROSE_MAX_LINK_DENSITY = 0.2;
 const LABELS_FAILED_SHARE = 0.1;
 const LABELS_FAILED_MIN_CHARS = 1000;
 const BUILDER_WORDS = new Set(['widget', 'widgets']);
-/** An author's bio is prose by nature (a paragraph about the writer), so prose does not make it content. */
-const BIO_WORDS = new Set(['author', 'bio']);
+/** An author's bio is prose by nature (a paragraph about the writer), and so are related-story excerpts: prose does
+ *  not make them content. */
+const PROSE_CHROME_WORDS = new Set(['author', 'bio', 'related', 'recommended', 'recommendations']);
 /** Inside the chosen root, "widget"-labelled blocks holding this share of its non-link text are the page builder's
  *  text blocks, not sidebar widgets (a sidebar sits beside the story, not a fifth of it). */
 const BUILDER_ROOT_SHARE = 0.2;
@@ -430,7 +431,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       continue;
     }
     if (large) s.junk = 0;
-    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && !LEGAL_WORDS.has(s.junkWord ?? '') && !BIO_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
+    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && !LEGAL_WORDS.has(s.junkWord ?? '') && !PROSE_CHROME_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
   }
 }
 
