@@ -155,6 +155,16 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Story 2 excerpt');
   });
 
+  it('drops a table-of-contents heading with its list, keeping the sections it lists', () => {
+    for (const heading of ['Table of Contents', 'In this article', 'On this page']) {
+      const toc = `<div class="box"><h2>${heading}</h2><p>Short summary line of the guide.</p></div>`;
+      const doc = page(`${chrome}<div class="main"><h1>Fixing brakes</h1>${toc}<h2>Tools</h2>${para('Tools', 3)}<h2>Steps</h2>${para('Steps', 3)}</div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out, heading).toContain('Steps paragraph 3');
+      expect(out, heading).not.toContain('Short summary line');
+    }
+  });
+
   it('reads a short styled line as a recommendation heading, but not an eyebrow over a real heading', () => {
     const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
     const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 6)}
