@@ -165,6 +165,16 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('drops byline boxes opened by "Written by" or "Medically reviewed by" headings', () => {
+    for (const heading of ['Written by Jane Roe', 'Medically reviewed by Dr. Jane Roe']) {
+      const box = `<div class="box"><h3>${heading}</h3><p>Jane Roe is a physician who reviews every article on this site for accuracy.</p></div>`;
+      const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${box}${para('Main', 5)}</div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out, heading).toContain('Main paragraph 5');
+      expect(out, heading).not.toContain('reviews every article');
+    }
+  });
+
   it('reads a short styled line as a recommendation heading, but not an eyebrow over a real heading', () => {
     const teasers = (seed: string) => Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/${seed}/${i}">${seed} teaser ${i}</a> <span>with a short note</span></div>`).join('');
     const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 6)}
