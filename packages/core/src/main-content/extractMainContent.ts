@@ -66,7 +66,10 @@ const LABELS_FAILED_MIN_CHARS = 1000;
 const BUILDER_WORDS = new Set(['widget', 'widgets']);
 /** An author's bio is prose by nature (a paragraph about the writer), and so are related-story excerpts: prose does
  *  not make them content. */
-const PROSE_CHROME_WORDS = new Set(['author', 'bio', 'related', 'recommended', 'recommendations']);
+const PROSE_CHROME_WORDS = ['author', 'bio', 'related', 'recommended', 'recommendations'];
+/** Class words of blocks that read as prose by nature (comments, reviews, signatures, fine print, bios, related
+ *  excerpts): prose does not make such a block content. */
+const PROSE_BY_NATURE = new Set([...COMMENT_WORDS, ...READER_WORDS, ...SIGNATURE_WORDS, ...LEGAL_WORDS, ...PROSE_CHROME_WORDS]);
 /** Inside the chosen root, "widget"-labelled blocks holding this share of its non-link text are the page builder's
  *  text blocks, not sidebar widgets (a sidebar sits beside the story, not a fifth of it). */
 const BUILDER_ROOT_SHARE = 0.2;
@@ -431,7 +434,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       continue;
     }
     if (large) s.junk = 0;
-    else if (s.junk === 'soft' && !COMMENT_WORDS.has(s.junkWord ?? '') && !READER_WORDS.has(s.junkWord ?? '') && !SIGNATURE_WORDS.has(s.junkWord ?? '') && !LEGAL_WORDS.has(s.junkWord ?? '') && !PROSE_CHROME_WORDS.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
+    else if (s.junk === 'soft' && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
   }
 }
 
@@ -711,7 +714,7 @@ function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: s
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     const tag = s.el.localName;
-    const heading = tag.length === 2 && tag[0] === 'h' && tag !== 'h1' && tag !== 'hr' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
+    const heading = isHeadingTag(s) && tag !== 'h1' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
     if (heading || isCaption(s)) {
       // a caption's wrappers hold the same text: nothing to find below it
       if (!isRecommendationHeading((s.el.textContent ?? '').trim(), heading)) continue;
