@@ -6,13 +6,18 @@ export interface ContentHints {
   jsonLdTypes: string[];
   /** Lower-cased og:type value, if any. */
   ogType?: string;
+  /**
+   * The address the page gives itself (`<link rel="canonical">`, else `og:url`), as written. A page read from a
+   * mirror, a cache or a local copy keeps it, so its path still says "forum thread" or "question" there.
+   */
+  canonicalUrl?: string;
 }
 
 /** JSON-LD blocks can be huge product feeds; walking a bounded number of values keeps this cheap. */
 const MAX_JSONLD_VALUES = 5000;
 
-/** Both carriers of hints are named in the raw HTML; a page without either name has no hints to find. */
-const HINT_MARKERS = /ld\+json|og:type/i;
+/** The carriers of hints are named in the raw HTML; a page without any of the names has no hints to find. */
+const HINT_MARKERS = /ld\+json|og:type|og:url|canonical/i;
 
 /**
  * Reads the hints in one walk of the document. Pass the raw HTML when you have it: a page that names neither
@@ -22,9 +27,17 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   const types = new Set<string>();
   if (rawHtml !== undefined && !HINT_MARKERS.test(rawHtml)) return { jsonLdTypes: [] };
   let og: string | undefined;
-  for (const el of Array.from(document.querySelectorAll('script[type="application/ld+json"], meta[property="og:type"]'))) {
+  let canonical: string | undefined;
+  let ogUrl: string | undefined;
+  const carriers = 'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"]';
+  for (const el of Array.from(document.querySelectorAll(carriers))) {
+    if (el.localName === 'link') {
+      canonical ??= el.getAttribute('href')?.trim() || undefined;
+      continue;
+    }
     if (el.localName === 'meta') {
-      og ??= el.getAttribute('content')?.trim().toLowerCase() || undefined;
+      if (el.getAttribute('property') === 'og:url') ogUrl ??= el.getAttribute('content')?.trim() || undefined;
+      else og ??= el.getAttribute('content')?.trim().toLowerCase() || undefined;
       continue;
     }
     let parsed: unknown;
@@ -47,5 +60,8 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
       }
     }
   }
-  return og ? { jsonLdTypes: [...types], ogType: og } : { jsonLdTypes: [...types] };
+  const hints: ContentHints = { jsonLdTypes: [...types] };
+  if (og) hints.ogType = og;
+  if (canonical ?? ogUrl) hints.canonicalUrl = canonical ?? ogUrl;
+  return hints;
 }

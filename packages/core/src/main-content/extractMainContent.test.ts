@@ -509,6 +509,23 @@ describe('extractMainContent on threads', () => {
     for (const s of ['Joined', 'Messages', 'Location', 'Town 1', 'Established Member', 'My signature']) expect(out).not.toContain(s);
   });
 
+  it('reads a thread from a local copy as a thread through the address the page gives itself (canonical link)', () => {
+    const card = (i: number): string => `<div class="message-user"><a class="username" href="/members/m${i}">member${i}</a>
+      <div class="member-extras"><dl class="pairs"><dt>Joined</dt><dd>Jun ${i + 1}, 2016</dd></dl><dl class="pairs"><dt>Messages</dt><dd>${100 + i}</dd></dl></div></div>`;
+    const posts = Array.from({ length: 4 }, (_, i) => `<article class="message"><div class="message-inner">${card(i)}
+      <div class="message-main"><div class="message-body"><p>Post ${i} says something about the question that was asked in this thread.</p></div></div></div></article>`).join('');
+    const body = `${chrome}<div class="block-body">${posts}</div>${footer}`;
+    const mirrored = 'http://127.0.0.1:8080/pages/1234.html';
+    const bare = text(extractMainContent(page(body), { url: mirrored, hints: { jsonLdTypes: [] } }));
+    expect(bare).toContain('Joined'); // without the page's own address nothing says "thread": poster fields stay
+    for (const head of ['<link rel="canonical" href="https://forum.example/threads/a-question.123/">', '<meta property="og:url" content="/threads/a-question.123/">']) {
+      const doc = page(body, head);
+      const out = text(extractMainContent(doc, { url: mirrored, hints: collectContentHints(doc) }));
+      for (let i = 0; i < 4; i++) expect(out).toContain(`Post ${i} says something`);
+      for (const s of ['Joined', 'Messages', 'Jun 2, 2016']) expect(out).not.toContain(s);
+    }
+  });
+
   it('does not read an FAQ block\'s Question types as a discussion', () => {
     const doc = page(`${chrome}<main><h1>Camp stoves</h1>${para('Stoves', 3)}<div class="comments">${para('A visitor comment', 2)}</div></main>${footer}`);
     const out = text(extractMainContent(doc, { url: 'https://shop.example/c/stoves', hints: { jsonLdTypes: ['faqpage', 'question', 'answer'] } }));

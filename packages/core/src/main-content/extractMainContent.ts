@@ -351,12 +351,8 @@ function isProductPage(options: ExtractMainContentOptions): boolean {
 function isQuestionPage(options: ExtractMainContentOptions): boolean {
   const types = options.hints?.jsonLdTypes ?? [];
   if (types.includes('qapage')) return true;
-  if (!options.url || types.includes('discussionforumposting')) return false;
-  try {
-    return QUESTION_PATH.test(new URL(options.url).pathname);
-  } catch {
-    return false;
-  }
+  if (types.includes('discussionforumposting')) return false;
+  return pagePaths(options).some((path) => QUESTION_PATH.test(path));
 }
 
 function isDiscussion(options: ExtractMainContentOptions): boolean {
@@ -364,12 +360,24 @@ function isDiscussion(options: ExtractMainContentOptions): boolean {
   // an FAQ block (FAQPage with Question/Answer items) sits on any kind of page: its questions name no thread
   const faq = types.includes('faqpage');
   if (types.some((t) => FORUM_TYPES.has(t) && !(faq && FAQ_TYPES.has(t)))) return true;
-  if (!options.url) return false;
-  try {
-    return FORUM_PATH.test(new URL(options.url).pathname);
-  } catch {
-    return false;
+  return pagePaths(options).some((path) => FORUM_PATH.test(path));
+}
+
+/**
+ * The paths the page is known by: the address it was read from and the one it gives itself (canonical link or
+ * og:url, resolved against the first). A mirror or local copy has a path that says nothing; the page's own keeps it.
+ */
+function pagePaths(options: ExtractMainContentOptions): string[] {
+  const paths: string[] = [];
+  for (const address of [options.url, options.hints?.canonicalUrl]) {
+    if (!address) continue;
+    try {
+      paths.push(new URL(address, options.url).pathname);
+    } catch {
+      // an unparsable address gives no path
+    }
   }
+  return paths;
 }
 
 const plain = (s: NodeStats): number => s.text - s.linkText;
