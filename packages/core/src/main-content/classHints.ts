@@ -101,10 +101,17 @@ function finish(negative: string | null, positive: boolean, testimonial: boolean
   return negative === null && !positive ? NO_HINT : { negative, positive };
 }
 
+/** WordPress writes each post's taxonomy into its class list ("category-social-media", "tag-menu",
+ *  "product_tag-utility-lid" beside "type-product status-publish"): those words are the author's topics, not the
+ *  block's role, so a post filed under "Social" or a product tagged "utility" is not chrome. Recognised only on class
+ *  lists that carry the post markers. */
+const POST_CLASS_MARKER = /(?:^|\s)(?:status-publish|hentry)(?:\s|$)|(?:^|\s)type-[a-z_-]+\s(?:.*\s)?post-\d+(?:\s|$)|(?:^|\s)post-\d+\s(?:.*\s)?type-[a-z_-]+(?:\s|$)/;
+const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|product_cat|product_tag|product_brand|format|pa_[a-z0-9_]*)-\S*/g;
+
 function computeValueHint(value: string): ValueHint {
   let negative: string | null = null;
   let positive = false;
-  const list = tokens(value);
+  const list = tokens(POST_CLASS_MARKER.test(value) ? value.replace(TAXONOMY_CLASS, ' ') : value);
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
     if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1]))) negative = t;
