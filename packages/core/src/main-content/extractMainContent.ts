@@ -21,6 +21,7 @@ import { PRICE_TEXT } from './priceText.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
+import { dropSelectCaptions } from './dropSelectCaptions.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -275,6 +276,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropPlaceholderText(root, removed, trace);
   dropLoginPrompts(root, removed, trace);
   dropExpanderLabels(root, removed, trace);
+  dropSelectCaptions(root, removed, trace);
   if (product) {
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);
