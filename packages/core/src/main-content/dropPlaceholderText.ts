@@ -1,6 +1,8 @@
 // Page templates ship filler text ("Lorem ipsum dolor sit amet...") in blocks that stylesheets or scripts keep out of
 // sight (an unused slide, an empty feature card), and client-side templates ship their unrendered bindings
-// ("{{ product.price }}") until a script fills them in: no reader ever sees either as the page's text.
+// ("{{ product.price }}") until a script fills them in, and data dumps and unconverted embeds show the bare address of
+// a picture or video file ("https://cdn.example/img/tee_bone_thumb.jpg") where a script would put the picture or the
+// player: no reader ever sees any of these as the page's text.
 import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
 
@@ -8,6 +10,10 @@ import { isInsideAny } from './treeRelations.js';
 const PLACEHOLDER = /\blorem ipsum\b/i;
 /** An unrendered template binding (Mustache, Handlebars, Angular, Vue): `{{ name.path }}`. Inside code it is code. */
 const BINDING = /\{\{[^{}]*\}\}/g;
+/** A text that is nothing but the address of a picture, video or sound file (query string allowed). Only the address
+ *  goes (with wrappers that hold nothing else, and its field label): the caption beside an embed is the page's text. */
+const MEDIA_URL = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|mp4|webm|mov|m4v|mp3)(?:[?#]\S*)?$/i;
+const INLINE_TAGS = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'code']);
 /** A block whose visible text is filler but for at most this many characters is a placeholder block (a card with its
  *  stub heading, "SOMETHING", "Yada"): real text beside the filler keeps the block. */
 const STUB_MAX_CHARS = 80;
@@ -15,6 +21,7 @@ const STUB_MAX_CHARS = 80;
 /** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
 export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const all = root.el.textContent ?? '';
+  if (all.includes('://')) dropMediaAddresses(root, removed, trace);
   if (!PLACEHOLDER.test(all) && !all.includes('{{')) return;
   // filler characters per block: text nodes that hold the filler, summed up into their ancestors
   const filler = new Map<NodeStats, number>();
@@ -49,4 +56,35 @@ function fillerChars(data: string, inCode: boolean): number {
   let chars = 0;
   for (const m of data.matchAll(BINDING)) chars += m[0].replace(/\s+/g, '').length;
   return chars;
+}
+
+/** Drops elements whose whole visible text is a media file's address (see MEDIA_URL), outside code. */
+function dropMediaAddresses(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const stack: NodeStats[] = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.inCode || removed.has(s) || s.text === 0) continue;
+    // a link's own text is link text (ownGood 0), but a link that shows a file's address is filler all the same
+    if (s.children.length === 0 && (s.ownGood > 0 || s.el.localName === 'a')) {
+      const own = (s.el.textContent ?? '').trim();
+      if (own.length < 12 || !MEDIA_URL.test(own)) continue;
+      let top = s;
+      while (top.parent !== null && top.parent !== root && top.parent.text === s.text) top = top.parent;
+      if (INLINE_TAGS.has(top.el.localName)) continue; // an address inside a sentence is part of the sentence
+      removed.add(top);
+      trace?.push(`drop ${top.el.localName} text=${top.text}: a media file's address`);
+      const label = top.el.localName === 'dd' ? previousLabel(top) : null;
+      if (label !== null) removed.add(label); // the value's field label goes with it ("cat_thumb_Bone:")
+      continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+}
+
+/** The <dt> right before a <dd>, if any. */
+function previousLabel(s: NodeStats): NodeStats | null {
+  if (s.parent === null) return null;
+  const i = s.parent.children.indexOf(s);
+  const prev = i > 0 ? s.parent.children[i - 1]! : null;
+  return prev !== null && prev.el.localName === 'dt' ? prev : null;
 }

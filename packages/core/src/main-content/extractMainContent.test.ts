@@ -812,6 +812,22 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).toContain("style={{ color: 'red' }}");
   });
 
+  it('drops bare addresses of picture and video files (data dumps, unconverted embeds) with their field labels, not their captions', () => {
+    const fields = ['bone', 'sand', 'navy'].map((c) => `<dt>cat_thumb_${c}:</dt><dd>https://cdn.example.com/images/160x160/tee_${c}_thumb.jpg</dd>`).join('');
+    const doc = page(`${chrome}<main><h1>Staple Tee</h1>${para('The tee', 3)}
+      <dl><dt>Fabric:</dt><dd>Combed cotton</dd>${fields}</dl>
+      <div class="cards"><div><p><a href="/v/daisy.mp4">https://www.example.com/videos/hannah-and-daisy.mp4</a></p><p>Hannah and Daisy, a six-year-old Yorkshire Terrier who loves long walks on the beach</p></div></div>
+      <p>Our sizing guide lives at <a href="https://www.example.com/size-guide.png">https://www.example.com/size-guide.png</a> for now.</p></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The tee paragraph 3');
+    expect(out).toContain('Combed cotton');
+    expect(out).toContain('Hannah and Daisy');
+    expect(out).toContain('lives at https://www.example.com/size-guide.png for now'); // inside a sentence it is the sentence's
+    expect(out).not.toContain('tee_bone_thumb.jpg');
+    expect(out).not.toContain('cat_thumb_sand');
+    expect(out).not.toContain('hannah-and-daisy.mp4');
+  });
+
   it('reads a bare "blind" class as screen-reader-only text, a longer class word with "blind" in it as visible', () => {
     const doc = page(`${chrome}<main><h1>Phone X</h1>${para('The phone', 3)}
       <button type="button"><span>How to use the camera</span><span class="blind" aria-hidden="true">Video transcript: a hand holds the phone while the narrator lists every camera mode one by one.</span></button>
