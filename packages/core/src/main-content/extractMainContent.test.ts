@@ -828,6 +828,21 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).not.toContain('hannah-and-daisy.mp4');
   });
 
+  it('on a product page, drops the fields of a field list whose labels are mostly code identifiers (a data dump), keeps labels written for readers', () => {
+    const dump = [['retail_price_tier1', '$20.00_1-9 items'], ['order_grid_stock_limit', '10000'], ['section_bg_color', '#303030'], ['quizell_text_colour', '#FFF']]
+      .map(([k, v]) => `<dt>${k}:</dt><dd>${v}</dd>`).join('');
+    const body = (fields: string) => `${chrome}<main><h1>Staple Tee</h1><p class="price">$20.00</p><button>Add to cart</button>${para('The tee', 3)}
+      <dl><dt>Fabric:</dt><dd>Combed cotton</dd>${fields}</dl></main>${footer}`;
+    const out = text(extractMainContent(page(body(dump))));
+    expect(out).toContain('The tee paragraph 3');
+    expect(out).toContain('Combed cotton');
+    expect(out).not.toContain('order_grid_stock_limit');
+    expect(out).not.toContain('#303030');
+    // a specification list with one identifier-looking label among readers' labels stays whole
+    const specs = `<dt>Weight:</dt><dd>180 g</dd><dt>Fit:</dt><dd>Regular</dd><dt>Origin:</dt><dd>Portugal</dd><dt>model_no:</dt><dd>5001</dd>`;
+    expect(text(extractMainContent(page(body(specs))))).toContain('model_no:5001');
+  });
+
   it('reads a bare "blind" class as screen-reader-only text, a longer class word with "blind" in it as visible', () => {
     const doc = page(`${chrome}<main><h1>Phone X</h1>${para('The phone', 3)}
       <button type="button"><span>How to use the camera</span><span class="blind" aria-hidden="true">Video transcript: a hand holds the phone while the narrator lists every camera mode one by one.</span></button>

@@ -4,6 +4,13 @@
 import { READER_WORDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 
+/** A field label written as a code identifier ("retail_price_tier1:", "cat_thumb_Petrol Blue:"): words joined by an
+ *  underscore, which no label written for readers has. */
+const IDENTIFIER_LABEL = /^[a-z][\w-]*[a-z0-9]_[a-z0-9][\w -]*:?$/i;
+/** A field list with at least this many labels, this share of them identifiers, is a dump of the shop's data fields
+ *  (custom fields a theme prints and a stylesheet hides), not a specification table. */
+const DUMP_MIN_LABELS = 4;
+const DUMP_IDENTIFIER_SHARE = 0.5;
 /** A block with this many siblings of its tag and class is an item of a list (testimonial cards): a page's own list. */
 const LIST_ITEM_MIN = 3;
 
@@ -19,6 +26,7 @@ export function pruneProductPage(root: NodeStats, removed: Set<NodeStats>, trace
     if (removed.has(s) || s.text === 0) continue;
     let why: string | null = null;
     if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && !isListItem(s)) why = 'customer reviews on a product page';
+    if (why === null && s.el.localName === 'dl' && !s.inCode) dropIdentifierFields(s, removed, trace);
     if (why !== null) {
       removed.add(s);
       trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: ${why}`);
@@ -33,4 +41,22 @@ function isListItem(s: NodeStats): boolean {
   let same = 0;
   for (const c of s.parent.children) if (c.text > 0 && c.el.localName === s.el.localName && c.cls === s.cls) same++;
   return same >= LIST_ITEM_MIN;
+}
+
+/** In a field list whose labels are mostly code identifiers, drops those labels with their values; labels written
+ *  for readers ("Fabric:") stay. */
+function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  let labels = 0;
+  const identifiers: number[] = [];
+  dl.children.forEach((c, i) => {
+    if (c.el.localName !== 'dt') return;
+    labels++;
+    if (IDENTIFIER_LABEL.test((c.el.textContent ?? '').trim())) identifiers.push(i);
+  });
+  if (labels < DUMP_MIN_LABELS || identifiers.length < DUMP_IDENTIFIER_SHARE * labels) return;
+  for (const i of identifiers) {
+    removed.add(dl.children[i]!);
+    for (let j = i + 1; j < dl.children.length && dl.children[j]!.el.localName === 'dd'; j++) removed.add(dl.children[j]!);
+  }
+  trace?.push(`drop ${identifiers.length} of ${labels} fields under dl: labels are code identifiers (a data dump)`);
 }
