@@ -41,6 +41,17 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Linen shirt 2');
   });
 
+  it('knows the shop wordings "Products related to this item", "... & Related Items", "Similar brands on" and "Sponsored by" as recommendation headings', () => {
+    for (const h of ['Products related to this item', 'Most Popular Accessories & Related Items', 'Similar brands on Shopland', 'Sponsored by our brands']) {
+      const tiles = Array.from({ length: 3 }, (_, i) => `<div class="tile"><p>Earbuds model ${i} with a long charging case and a detailed name that goes on and on...</p></div>`).join('');
+      const doc = page(`${chrome}<div class="item"><h1>Wireless Earbuds</h1><div class="details">${para('The earbuds', 4)}</div>
+        <div class="strip"><h2>${h}</h2><div class="tiles">${tiles}</div></div></div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out).toContain('The earbuds paragraph 4');
+      expect(out).not.toContain('Earbuds model 1');
+    }
+  });
+
   it('drops badges and popovers: a label on the product shot and a panel that opens on a click are not the text', () => {
     const doc = page(`${chrome}<div class="pdp"><h1>Canvas Tote</h1><span class="product-badge">Best seller this week</span>
       <p class="price">$35.00</p><div class="details">${para('The tote', 4)}</div>
