@@ -14,6 +14,8 @@ const NEGATIVE_WORDS = new Set([
   'vote', 'votes', 'voting', 'reactions',
   // a badge is a label on a card or a picture ("Best seller", "New")
   'badge',
+  // a tooltip shows its text on hover only: a definition of a spec label, a note beside a price
+  'tooltip', 'tooltips',
 ]);
 /** Author-card parts of forum posts, written as two words ("userTitle", "user-banner", "postprofile", "post-count"):
  *  the rank, banner, post count and extra fields beside the author's name, not the post. Matched on adjacent tokens
@@ -117,6 +119,7 @@ function computeValueHint(value: string): ValueHint {
     if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1]))) negative = t;
     else if (negative === null && POSTER_COMPOUNDS.has(t)) negative = t;
     else if (negative === null && i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1])) negative = t + list[i + 1];
+    else if (negative === null && t === 'tool' && list[i + 1] === 'tip') negative = 'tooltip'; // "tool-tip", "ToolTip"
     else if (POSITIVE_WORDS.has(t)) positive = true;
     else if (negative === null && t.length > 6) {
       for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;

@@ -52,6 +52,18 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('drops tooltip text (class "tooltip", "tool-tip", "ToolTip"): a definition shown on hover is not the page text', () => {
+    const tip = (cls: string, t: string) => `<span class="${cls}">${t} is explained at length here: designs differ in how they leak sound and isolate noise.</span>`;
+    const doc = page(`${chrome}<main><h1>Open Headphones</h1>${para('The headphones', 3)}
+      <dl><dt>Cup style ${tip('tool-tip__content', 'Cup style')}</dt><dd>Open-back</dd>
+      <dt>Driver ${tip('ToolTipBody', 'Driver type')}</dt><dd>Planar</dd><dt>Fit ${tip('tooltip', 'Fit')}</dt><dd>Over-ear</dd></dl></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The headphones paragraph 3');
+    expect(out).toContain('Open-back');
+    expect(out).toContain('Planar');
+    expect(out).not.toContain('is explained at length');
+  });
+
   it('drops badges and popovers: a label on the product shot and a panel that opens on a click are not the text', () => {
     const doc = page(`${chrome}<div class="pdp"><h1>Canvas Tote</h1><span class="product-badge">Best seller this week</span>
       <p class="price">$35.00</p><div class="details">${para('The tote', 4)}</div>
