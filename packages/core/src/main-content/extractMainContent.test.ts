@@ -64,6 +64,22 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('is explained at length');
   });
 
+  it('og:type "product" makes a product page even when JSON-LD names a seller\'s OfferCatalog; the price in other currencies goes there', () => {
+    const codes = ['AED: 549.56AED', 'GBP: $110.82', 'AUD: $232.60', 'USD: $149.64'];
+    const html = `${chrome}<div class="pdp"><h1>Hemp Dress</h1><div class="price">€132.34<ul class="price-info">${codes.map((c) => `<li><b>${c.slice(0, 3)}</b>${c.slice(3)}</li>`).join('')}</ul></div>
+      <div class="details">${para('The dress', 4)}</div><ul><li>USB 3 cable</li><li>Charger</li><li>Manual</li></ul></div>${footer}`;
+    const hints = { jsonLdTypes: ['organization', 'offercatalog', 'product', 'offer'], ogType: 'product' };
+    const out = text(extractMainContent(page(html), { hints }));
+    expect(out).toContain('The dress paragraph 4');
+    expect(out).toContain('€132.34');
+    expect(out).toContain('USB 3 cable');
+    expect(out).not.toContain('GBP');
+    expect(out).not.toContain('232.60');
+    // without product markup the list stays (an exchange-rate table is an article's text)
+    const plainPage = text(extractMainContent(page(html), { hints: { jsonLdTypes: ['offercatalog'] } }));
+    expect(plainPage).toContain('232.60');
+  });
+
   it('drops badges and popovers: a label on the product shot and a panel that opens on a click are not the text', () => {
     const doc = page(`${chrome}<div class="pdp"><h1>Canvas Tote</h1><span class="product-badge">Best seller this week</span>
       <p class="price">$35.00</p><div class="details">${para('The tote', 4)}</div>

@@ -346,8 +346,10 @@ function isProductList(options: ExtractMainContentOptions): boolean {
 function isProductPage(options: ExtractMainContentOptions): boolean {
   const hints = options.hints;
   if (!hints) return false;
+  // og:type speaks for the page itself; JSON-LD list types may describe the seller's catalogue (OfferCatalog)
+  if (hints.ogType !== undefined && PRODUCT_TYPES.has(hints.ogType)) return true;
   if (hints.jsonLdTypes.some((t) => PRODUCT_LIST_TYPES.has(t))) return false;
-  return (hints.ogType !== undefined && PRODUCT_TYPES.has(hints.ogType)) || hints.jsonLdTypes.some((t) => PRODUCT_TYPES.has(t));
+  return hints.jsonLdTypes.some((t) => PRODUCT_TYPES.has(t));
 }
 
 function isQuestionPage(options: ExtractMainContentOptions): boolean {

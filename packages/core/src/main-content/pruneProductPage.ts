@@ -11,6 +11,11 @@ const IDENTIFIER_LABEL = /^[a-z][\w-]*[a-z0-9]_[a-z0-9][\w -]*:?$/i;
  *  (custom fields a theme prints and a stylesheet hides), not a specification table. */
 const DUMP_MIN_LABELS = 4;
 const DUMP_IDENTIFIER_SHARE = 0.5;
+/** A list item that is one price in a currency named by its code ("GBP: $110.82", "AED 549.56"). */
+const CURRENCY_ITEM = /^[A-Z]{3}\s*:?\s*[^\w\s]{0,3}\s*\d[\d.,\s]*[A-Z]{0,3}$/;
+/** A list of at least this many such prices, in as many currencies, is the product's price converted for other
+ *  shoppers (a currency switcher's hover panel), not the page's text. */
+const CURRENCY_LIST_MIN = 3;
 /** A block with this many siblings of its tag and class is an item of a list (testimonial cards): a page's own list. */
 const LIST_ITEM_MIN = 3;
 
@@ -27,6 +32,7 @@ export function pruneProductPage(root: NodeStats, removed: Set<NodeStats>, trace
     let why: string | null = null;
     if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && !isListItem(s)) why = 'customer reviews on a product page';
     if (why === null && s.el.localName === 'dl' && !s.inCode) dropIdentifierFields(s, removed, trace);
+    if (why === null && (s.el.localName === 'ul' || s.el.localName === 'ol') && isCurrencyList(s)) why = 'the price in other currencies';
     if (why !== null) {
       removed.add(s);
       trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: ${why}`);
@@ -59,4 +65,17 @@ function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: st
     for (let j = i + 1; j < dl.children.length && dl.children[j]!.el.localName === 'dd'; j++) removed.add(dl.children[j]!);
   }
   trace?.push(`drop ${identifiers.length} of ${labels} fields under dl: labels are code identifiers (a data dump)`);
+}
+
+/** Whether a list holds nothing but one price per currency, in at least CURRENCY_LIST_MIN currencies. */
+function isCurrencyList(list: NodeStats): boolean {
+  if (list.children.length < CURRENCY_LIST_MIN) return false;
+  const codes = new Set<string>();
+  for (const li of list.children) {
+    if (li.text === 0) continue;
+    const t = (li.el.textContent ?? '').trim();
+    if (t.length > 40 || !CURRENCY_ITEM.test(t)) return false;
+    codes.add(t.slice(0, 3));
+  }
+  return codes.size >= CURRENCY_LIST_MIN;
 }
