@@ -2,7 +2,8 @@
 // sight (an unused slide, an empty feature card), and client-side templates ship their unrendered bindings
 // ("{{ product.price }}") until a script fills them in, and data dumps and unconverted embeds show the bare address of
 // a picture or video file ("https://cdn.example/img/tee_bone_thumb.jpg") where a script would put the picture or the
-// player: no reader ever sees any of these as the page's text.
+// player, and blocks a script fills later say "Loading..." until it does: no reader ever sees any of these as the
+// page's text.
 import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
 
@@ -13,6 +14,9 @@ const BINDING = /\{\{[^{}]*\}\}/g;
 /** A text that is nothing but the address of a picture, video or sound file (query string allowed). Only the address
  *  goes (with wrappers that hold nothing else, and its field label): the caption beside an embed is the page's text. */
 const MEDIA_URL = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|mp4|webm|mov|m4v|mp3)(?:[?#]\S*)?$/i;
+/** The whole text of a block waiting for a script to fill it. */
+const LOADING = /^(loading|please wait)\s*(\.{0,3}|…)$/i;
+const LOADING_MAX_CHARS = 14;
 const INLINE_TAGS = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'code']);
 /** A block whose visible text is filler but for at most this many characters is a placeholder block (a card with its
  *  stub heading, "SOMETHING", "Yada"): real text beside the filler keeps the block. */
@@ -21,7 +25,8 @@ const STUB_MAX_CHARS = 80;
 /** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
 export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const all = root.el.textContent ?? '';
-  if (all.includes('://')) dropMediaAddresses(root, removed, trace);
+  const loading = /\b(loading|please wait)\b/i.test(all);
+  if (all.includes('://') || loading) dropStandIns(root, removed, loading, trace);
   if (!PLACEHOLDER.test(all) && !all.includes('{{')) return;
   // filler characters per block: text nodes that hold the filler, summed up into their ancestors
   const filler = new Map<NodeStats, number>();
@@ -58,12 +63,18 @@ function fillerChars(data: string, inCode: boolean): number {
   return chars;
 }
 
-/** Drops elements whose whole visible text is a media file's address (see MEDIA_URL), outside code. */
-function dropMediaAddresses(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+/** Drops elements whose whole visible text is a media file's address (see MEDIA_URL) or, when `loading`, a loading
+ *  notice (see LOADING), outside code. */
+function dropStandIns(root: NodeStats, removed: Set<NodeStats>, loading: boolean, trace?: string[]): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s.inCode || removed.has(s) || s.text === 0) continue;
+    if (loading && s.text <= LOADING_MAX_CHARS && LOADING.test((s.el.textContent ?? '').trim())) {
+      removed.add(s);
+      trace?.push(`drop ${s.el.localName} text=${s.text}: a loading notice`);
+      continue;
+    }
     // a link's own text is link text (ownGood 0), but a link that shows a file's address is filler all the same
     if (s.children.length === 0 && (s.ownGood > 0 || s.el.localName === 'a')) {
       const own = (s.el.textContent ?? '').trim();

@@ -882,6 +882,17 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(text(extractMainContent(page(body(specs))))).toContain('model_no:5001');
   });
 
+  it('drops "Loading..." notices of blocks a script fills later; a sentence about loading stays', () => {
+    const doc = page(`${chrome}<main><h1>Graphics Card</h1>${para('The card', 3)}
+      <div class="specs"><span class="spinner">LOADING...</span></div><div class="shipping"><p>Loading</p></div>
+      <p>Loading the dishwasher takes a minute.</p></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The card paragraph 3');
+    expect(out).toContain('Loading the dishwasher');
+    expect(out).not.toMatch(/LOADING\.\.\./);
+    expect(out).not.toMatch(/Loading(?! the)/);
+  });
+
   it('reads a bare "blind" class as screen-reader-only text, a longer class word with "blind" in it as visible', () => {
     const doc = page(`${chrome}<main><h1>Phone X</h1>${para('The phone', 3)}
       <button type="button"><span>How to use the camera</span><span class="blind" aria-hidden="true">Video transcript: a hand holds the phone while the narrator lists every camera mode one by one.</span></button>
