@@ -14,8 +14,9 @@ const NEGATIVE_WORDS = new Set([
   'vote', 'votes', 'voting', 'reactions',
   // a badge is a label on a card or a picture ("Best seller", "New")
   'badge',
-  // a tooltip shows its text on hover only: a definition of a spec label, a note beside a price
-  'tooltip', 'tooltips',
+  // a tooltip shows its text on hover only: a definition of a spec label, a note beside a price (tippy.js, Popper
+  // and hover cards are the common libraries' names for one)
+  'tooltip', 'tooltips', 'tippy', 'popper', 'hovercard',
 ]);
 /** Author-card parts of forum posts, written as two words ("userTitle", "user-banner", "postprofile", "post-count"):
  *  the rank, banner, post count and extra fields beside the author's name, not the post. Matched on adjacent tokens

@@ -52,15 +52,17 @@ describe('extractMainContent', () => {
     }
   });
 
-  it('drops tooltip text (class "tooltip", "tool-tip", "ToolTip"): a definition shown on hover is not the page text', () => {
+  it('drops tooltip text (class "tooltip", "tool-tip", "ToolTip", "tippy"): a definition shown on hover is not the page text', () => {
     const tip = (cls: string, t: string) => `<span class="${cls}">${t} is explained at length here: designs differ in how they leak sound and isolate noise.</span>`;
     const doc = page(`${chrome}<main><h1>Open Headphones</h1>${para('The headphones', 3)}
       <dl><dt>Cup style ${tip('tool-tip__content', 'Cup style')}</dt><dd>Open-back</dd>
-      <dt>Driver ${tip('ToolTipBody', 'Driver type')}</dt><dd>Planar</dd><dt>Fit ${tip('tooltip', 'Fit')}</dt><dd>Over-ear</dd></dl></main>${footer}`);
+      <dt>Driver ${tip('ToolTipBody', 'Driver type')}</dt><dd>Planar</dd><dt>Fit ${tip('tooltip', 'Fit')}</dt><dd>Over-ear</dd>
+      <dt>Weight ${tip('tippy-content', 'Weight')}</dt><dd>372 g</dd></dl></main>${footer}`);
     const out = text(extractMainContent(doc));
     expect(out).toContain('The headphones paragraph 3');
     expect(out).toContain('Open-back');
     expect(out).toContain('Planar');
+    expect(out).toContain('372 g');
     expect(out).not.toContain('is explained at length');
   });
 
