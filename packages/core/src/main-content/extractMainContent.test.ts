@@ -82,6 +82,17 @@ describe('extractMainContent', () => {
     expect(plainPage).toContain('232.60');
   });
 
+  it('knows recommendation headings in other languages ("Ils vont bien ensemble", "Das könnte dir auch gefallen", "Productos relacionados")', () => {
+    for (const h of ['Ils vont bien ensemble', 'Das könnte dir auch gefallen', 'Productos relacionados', 'Potrebbe interessarti anche']) {
+      const tiles = Array.from({ length: 3 }, (_, i) => `<div class="tile"><p>Barbecue modèle ${i}, acier inoxydable, grille en fonte et couvercle</p></div>`).join('');
+      const doc = page(`${chrome}<div class="item"><h1>Barbecue Martinsen</h1><div class="details">${para('Le barbecue', 4)}</div>
+        <div class="strip"><h2>${h}</h2><div class="tiles">${tiles}</div></div></div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out).toContain('Le barbecue paragraph 4');
+      expect(out).not.toContain('modèle 1');
+    }
+  });
+
   it('drops badges and popovers: a label on the product shot and a panel that opens on a click are not the text', () => {
     const doc = page(`${chrome}<div class="pdp"><h1>Canvas Tote</h1><span class="product-badge">Best seller this week</span>
       <p class="price">$35.00</p><div class="details">${para('The tote', 4)}</div>

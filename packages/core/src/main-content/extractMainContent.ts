@@ -140,6 +140,9 @@ const TOC_MAX_SHARE = 0.3;
 /** Headings that introduce recommendations rather than the page's own content ("You may also like"): the block they
  *  open is dropped, as long as it is a minor part of the root. */
 const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|be interested)|related (products|items|articles|posts|stories|content|reading|links|discussions|threads|topics|questions|searches|services|insights|resources|solutions|case studies|news|events|guides|pages)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles|threads|discussions|questions)|frequently bought together|people (also )?(bought|viewed|liked)|recently viewed|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)|\b(customers|people|shoppers|buyers) who (viewed|bought|purchased)\b|\b(also|frequently) (viewed|bought|purchased)\b|^explore (related|similar)\b|^(sponsored|similar|related) (items|products)\b|\bother items\b|^more from\b|^(other|suggested) (posts|topics|threads|discussions|questions)\b|\b(check out|see) (other |more )?related\b|^related:?$|^(related|recommended|popular|recent|latest|more|trending|featured) (posts|articles|stories|reads|news|guides|insights|resources|blogs?|blog posts)\b|^from (our|the) blog\b|^read (next|also)\b|^about the (author|authors|writer|reviewer|expert|editor|contributors?)\b|^meet the (author|writer|expert)s?\b|^more videos$|^recently by\b|^more (posts|articles|stories) (by|from)\b|^(recent|latest|popular) (post|article|story)$|^popular:?$|^(table of contents|in this (article|post)|on this page):?$|^(written|reviewed|fact[- ]checked|medically reviewed) by\b|^(products|items) related to\b|\brelated (items|products|accessories)$|^similar brands\b|^sponsored by\b/i;
+/** The same wordings in the other languages most shops and papers use (French, German, Spanish, Italian, Dutch,
+ *  Portuguese): "you may also like", "related/similar products", "customers also bought", "read also". */
+const RECOMMENDATION_HEADING_INTL = /^(vous (aimerez|pourriez aimer|aimeriez) (aussi|également)|ils vont bien ensemble|(produits|articles) (similaires|associés|liés|apparentés|recommandés)|(à )?lire aussi|sur le même sujet|ähnliche (produkte|artikel|beiträge)|verwandte (produkte|artikel|beiträge|themen)|das könnte (dir|ihnen|euch) auch gefallen|kunden kauften auch|weitere (artikel|beiträge|produkte) (zum thema|aus|von)|(productos|artículos) (relacionados|similares)|también te (puede|podría) (interesar|gustar)|te puede interesar|(prodotti|articoli) (correlati|simili)|(potrebbe|ti potrebbe) (interessarti|piacerti|interessare|piacere)|gerelateerde (producten|artikelen)|(dit vind je|misschien) ook (leuk|interessant)|(produtos|artigos) relacionados|(você|voce) também pode gostar|leia também)\b/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
 /** Captions set without heading tags are short lines (see isCaption). */
@@ -778,7 +781,7 @@ function isHeadingTag(s: NodeStats): boolean {
 /** Whether a heading's text announces recommendations; a caption without heading tags must be that wording alone
  *  (mostly), since a plain line such as "Don't miss our updates" is a sentence, not a section's name. */
 function isRecommendationHeading(text: string, heading: boolean): boolean {
-  const m = RECOMMENDATION_HEADING.exec(text);
+  const m = RECOMMENDATION_HEADING.exec(text) ?? RECOMMENDATION_HEADING_INTL.exec(text);
   return m !== null && (heading || m[0].length >= CAPTION_MATCH_SHARE * text.length);
 }
 
