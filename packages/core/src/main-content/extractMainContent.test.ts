@@ -207,6 +207,15 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Story 2 excerpt');
   });
 
+  it('drops a popover of instructions (push notifications) although it reads as prose', () => {
+    const step = (i: number) => `<p>Step ${i} of the browser set-up: open the settings of this site, find the notifications entry in the list, and choose whether the forum may alert you.</p>`;
+    const popover = `<div class="push-prompt-popover">${[1, 2, 3, 4].map(step).join('')}</div>`;
+    const doc = page(`${chrome}<div class="main"><h1>Fixing brakes</h1>${para('Main', 6)}</div>${popover}${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Main paragraph 6');
+    expect(out).not.toContain('Step 2 of the browser');
+  });
+
   it('drops a table-of-contents heading with its list, keeping the sections it lists', () => {
     for (const heading of ['Table of Contents', 'In this article', 'On this page']) {
       const toc = `<div class="box"><h2>${heading}</h2><p>Short summary line of the guide.</p></div>`;

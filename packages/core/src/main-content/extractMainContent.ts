@@ -68,9 +68,12 @@ const BUILDER_WORDS = new Set(['widget', 'widgets']);
 /** An author's bio is prose by nature (a paragraph about the writer), and so are related-story excerpts: prose does
  *  not make them content. */
 const PROSE_CHROME_WORDS = ['author', 'bio', 'related', 'recommended', 'recommendations'];
+/** Pop-up layers (a push-notification or app-install prompt, an off-canvas panel) hold step-by-step instructions that
+ *  read as prose; "modal" and "drawer" are left out, since detail modals and accordion drawers fold the page's text. */
+const POPUP_WORDS = ['popup', 'popover', 'offcanvas'];
 /** Class words of blocks that read as prose by nature (comments, reviews, signatures, fine print, bios, related
- *  excerpts): prose does not make such a block content. */
-const PROSE_BY_NATURE = new Set([...COMMENT_WORDS, ...READER_WORDS, ...SIGNATURE_WORDS, ...LEGAL_WORDS, ...PROSE_CHROME_WORDS]);
+ *  excerpts, pop-ups): prose does not make such a block content. */
+const PROSE_BY_NATURE = new Set([...COMMENT_WORDS, ...READER_WORDS, ...SIGNATURE_WORDS, ...LEGAL_WORDS, ...PROSE_CHROME_WORDS, ...POPUP_WORDS]);
 /** Inside the chosen root, "widget"-labelled blocks holding this share of its non-link text are the page builder's
  *  text blocks, not sidebar widgets (a sidebar sits beside the story, not a fifth of it). */
 const BUILDER_ROOT_SHARE = 0.2;
