@@ -18,4 +18,15 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('// then stage every file');
     expect(out).not.toContain('Reader comment');
   });
+
+  it('keeps an FAQ question set as a short button: a question is no action', () => {
+    const faq = ['Do I need to be good at drawing?', 'Will I get a qualification?']
+      .map((q, i) => `<div class="item"><button aria-expanded="false">${q}</button><div class="answer"><p>Answer ${i}: no, the course teaches it from the start.</p></div></div>`)
+      .join('');
+    const { document } = parseHTML(`<html><body><main><h1>Design course</h1><p>Twelve weeks of studio briefs, feedback and a portfolio at the end.</p>${faq}<button>Apply now</button></main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('Do I need to be good at drawing?');
+    expect(out).toContain('Will I get a qualification?');
+    expect(out).not.toContain('Apply now');
+  });
 });

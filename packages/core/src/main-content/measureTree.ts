@@ -102,6 +102,12 @@ function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): {
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
 
+/** A button labelled with a question ("Do I need to be good at drawing?") opens its answer: an FAQ's question, not an action. */
+function isQuestionLabel(el: Element): boolean {
+  return QUESTION_END.test(el.textContent ?? '');
+}
+const QUESTION_END = /\?\s*$/;
+
 function isMoreLink(el: Element): boolean {
   const t = (el.textContent ?? '').replace(/[\s»›→>.…]+$/, '').trim();
   return MORE_LINK.test(t) && t.split(/\s+/).length <= 3;
@@ -169,7 +175,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       const parent = stack[stack.length - 1];
       const s = current;
       // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
-      if (s.el.localName === 'button' && s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode) s.junk = 'hard';
+      if (s.el.localName === 'button' && s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && !isQuestionLabel(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
