@@ -207,6 +207,14 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Story 2 excerpt');
   });
 
+  it('keeps like-labelled sections that each add a class of their own ("email_section navSource")', () => {
+    const section = (name: string) => `<div class="${name}_section lm_navSource"><h2>${name} made simple</h2><p>Our ${name} tools save your team hours every week, with templates, reports and automation built in.</p></div>`;
+    const doc = page(`${chrome}<div class="main"><h1>Free CRM</h1><p>Start free, upgrade when you grow.</p>${['email', 'workflow', 'reports', 'mobile'].map(section).join('')}</div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const name of ['email', 'workflow', 'reports', 'mobile']) expect(out, name).toContain(`Our ${name} tools save`);
+    expect(out).not.toContain('Section A');
+  });
+
   it('drops a popover of instructions (push notifications) although it reads as prose', () => {
     const step = (i: number) => `<p>Step ${i} of the browser set-up: open the settings of this site, find the notifications entry in the list, and choose whether the forum may alert you.</p>`;
     const popover = `<div class="push-prompt-popover">${[1, 2, 3, 4].map(step).join('')}</div>`;

@@ -465,17 +465,31 @@ function relabelJunkItems(tree: MeasuredTree, trace?: string[]): void {
     const counts = new Map<string, number>();
     for (const c of s.children) {
       if (c.junk !== 'soft' || COMMENT_WORDS.has(c.junkWord ?? '') || READER_WORDS.has(c.junkWord ?? '') || LEGAL_WORDS.has(c.junkWord ?? '') || plain(c) < ITEM_MIN_CHARS) continue;
-      const sig = signature(c);
+      const sig = labelledSignature(c);
       counts.set(sig, (counts.get(sig) ?? 0) + 1);
     }
     if (counts.size === 0) continue;
     if (inChrome(s)) continue;
     let relabelled = 0;
     for (const c of s.children) {
-      if (c.junk === 'soft' && (counts.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN && plain(c) >= ITEM_MIN_CHARS) (c.junk = 0), relabelled++;
+      if (c.junk === 'soft' && plain(c) >= ITEM_MIN_CHARS && (counts.get(labelledSignature(c)) ?? 0) >= REPEATED_ITEM_MIN) (c.junk = 0), relabelled++;
     }
     if (relabelled > 0) trace?.push(`${relabelled} class-labelled siblings under ${describe(s)} are the items of a list: content`);
   }
+}
+
+/** A class-labelled block's tag and the class names that carry its label ("lm_navSource" of "email_section
+ *  lm_navSource"): siblings that share them are alike although each adds a class of its own. */
+function labelledSignature(s: NodeStats): string {
+  const word = s.junkWord;
+  if (word === null || s.cls === '') return signature(s);
+  const parts: string[] = [];
+  for (const c of s.cls.split(/\s+/)) {
+    // the class's words as classHints reads them ("lm_navSource" → lm, nav, source)
+    if (c.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).includes(word)) parts.push(c.replace(/\d+/g, ''));
+  }
+  if (parts.length === 0) return signature(s); // labelled by its id
+  return `${s.el.localName}.${parts.join('.')}`;
 }
 
 /** The page's <main> (or role=main) when it holds a fair amount of text of its own (see MAIN_MIN_CHARS): a footer or
