@@ -215,6 +215,17 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Section A');
   });
 
+  it('does not take a page for a listing because of its header menus: link blocks among the sections still go', () => {
+    const menu = `<header><ul>${Array.from({ length: 60 }, (_, i) => `<li><a href="/s/${i}">Advisory service number ${i}</a></li>`).join('')}</ul></header>`;
+    const section = (name: string) => `<section class="module"><h2>${name}</h2>${para(name, 2)}</section>`;
+    const jump = `<div class="jump"><a href="/a">Audit</a> <a href="/b">Tax planning</a> <a href="/c">Payroll</a> <a href="/d">Valuation</a></div>`;
+    const doc = page(`${menu}${section('Overview')}${jump}${section('Approach')}${section('Pricing')}${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const name of ['Overview', 'Approach', 'Pricing']) expect(out, name).toContain(`${name} paragraph 2`);
+    expect(out).not.toContain('Tax planning');
+    expect(out).not.toContain('Advisory service number');
+  });
+
   it('drops a popover of instructions (push notifications) although it reads as prose', () => {
     const step = (i: number) => `<p>Step ${i} of the browser set-up: open the settings of this site, find the notifications entry in the list, and choose whether the forum may alert you.</p>`;
     const popover = `<div class="push-prompt-popover">${[1, 2, 3, 4].map(step).join('')}</div>`;

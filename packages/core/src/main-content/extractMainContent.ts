@@ -478,6 +478,32 @@ function relabelJunkItems(tree: MeasuredTree, trace?: string[]): void {
   }
 }
 
+/** Text and link text of the landmark chrome (tags and roles: header, footer, nav, aside) inside `root`, each block
+ *  counted once (nested landmarks are inside the outer one). */
+function landmarkChrome(root: NodeStats): { text: number; linkText: number } {
+  let text = 0;
+  let linkText = 0;
+  const stack: NodeStats[] = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.junk === 'hard' && isLandmark(s)) {
+      text += s.text;
+      linkText += s.linkText;
+      continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+  return { text, linkText };
+}
+
+const LANDMARK_TAGS = new Set(['header', 'footer', 'nav', 'aside']);
+const LANDMARK_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
+
+function isLandmark(s: NodeStats): boolean {
+  const role = s.el.getAttribute('role');
+  return LANDMARK_TAGS.has(s.el.localName) || (role !== null && LANDMARK_ROLES.has(role));
+}
+
 /** A class-labelled block's tag and the class names that carry its label ("lm_navSource" of "email_section
  *  lm_navSource"): siblings that share them are alike although each adds a class of its own. */
 function labelledSignature(s: NodeStats): string {
@@ -602,7 +628,10 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
   const removed = new Set<NodeStats>();
   const total = Math.max(1, plain(root));
   const totalText = Math.max(1, root.text);
-  const listing = root.linkText > LISTING_LINK_DENSITY * root.text;
+  // the root's landmark chrome (a page banner's menus, the footer's link columns) goes anyway: its links do not make
+  // the root a listing
+  const landmarks = landmarkChrome(root);
+  const listing = root.linkText - landmarks.linkText > LISTING_LINK_DENSITY * (root.text - landmarks.text);
   // one read of the root's text spares a read of every small block's on the many pages that never mention cookies
   const cookies = COOKIE_TEXT.test(root.el.textContent ?? '');
   if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
