@@ -29,4 +29,12 @@ describe('dropRepeatedRuns', () => {
     expect(count(out, 'Pour')).toBe(1);
     expect(count(out, 'Mix')).toBe(2);
   });
+
+  it('keeps one copy of a marquee that repeats one short label many times', () => {
+    const marquee = Array.from({ length: 12 }, () => '<span>Book Now *</span>').join('');
+    const doc = page(`<div class="service"><h1>Packaging design</h1>${para('The service', 4)}<div class="marquee">${marquee}</div></div>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The service paragraph 4');
+    expect(count(out, 'Book Now')).toBe(1);
+  });
 });

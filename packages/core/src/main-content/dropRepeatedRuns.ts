@@ -7,6 +7,21 @@ const RUN_MIN_ITEMS = 3;
 /** ...of at most this many characters each (labels, slides' captions: sections are not cloned for a loop). */
 const ITEM_MAX_CHARS = 300;
 
+/** A marquee repeats one short label over and over ("Book now * Book now * ..."): this many copies in a row... */
+const SAME_MIN_COPIES = 8;
+/** ...of a label at most this long (a button's or a slogan's). */
+const SAME_MAX_CHARS = 40;
+
+/** Whether all the items are one short label, repeated. */
+function oneLabel(kids: NodeStats[]): boolean {
+  const first = kids[0];
+  if (first.text > SAME_MAX_CHARS) return false;
+  for (const k of kids) if (k.text !== first.text || k.el.localName !== first.el.localName) return false;
+  const text = (first.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  for (const k of kids) if ((k.el.textContent ?? '').replace(/\s+/g, ' ').trim() !== text) return false;
+  return true;
+}
+
 /** Keeps the first run of items in blocks whose children repeat one run of items over and over; extends `removed`. */
 export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const stack: NodeStats[] = [root];
@@ -15,7 +30,7 @@ export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace
     if (removed.has(s)) continue;
     const kids: NodeStats[] = [];
     for (const c of s.children) if (c.text > 0) kids.push(c);
-    const period = kids.length >= 2 * RUN_MIN_ITEMS ? repeatPeriod(kids) : 0;
+    const period = kids.length >= SAME_MIN_COPIES && oneLabel(kids) ? 1 : kids.length >= 2 * RUN_MIN_ITEMS ? repeatPeriod(kids) : 0;
     if (period > 0) {
       for (let i = period; i < kids.length; i++) removed.add(kids[i]);
       trace?.push(`drop ${kids.length - period} of ${kids.length} items under ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')}: copies of a run of ${period} items (a looping ticker)`);
