@@ -29,4 +29,14 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('Will I get a qualification?');
     expect(out).not.toContain('Apply now');
   });
+
+  it('drops machine timestamps (ISO 8601 in a <time> or microdata element) and keeps dates in words', () => {
+    const post = (i: number) => `<div class="post"><p>Reply ${i}: the fix worked after I cleared the cache and restarted the service twice.</p>
+      <span>Jan ${i + 1}, 2020</span><time class="d-none" itemprop="datePublished">2020-01-0${i + 1}T21:40:59.62Z</time></div>`;
+    const { document } = parseHTML(`<html><body><main><h1>Service will not start</h1>${[1, 2, 3].map(post).join('')}</main></body></html>`);
+    const out = extractMainContent(document as unknown as Document, { url: 'https://forum.example/t/help/42' }).textContent ?? '';
+    expect(out).toContain('Reply 3: the fix worked');
+    expect(out).toContain('Jan 2, 2020');
+    expect(out).not.toContain('T21:40:59');
+  });
 });

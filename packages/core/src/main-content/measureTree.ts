@@ -108,6 +108,16 @@ function isQuestionLabel(el: Element): boolean {
 }
 const QUESTION_END = /\?\s*$/;
 
+/** A <time> or microdata element whose text is an ISO 8601 timestamp ("2019-01-21T21:40:59.62Z") is data for
+ *  machines that a hiding class keeps off the screen; people are shown dates in words. At most this long: */
+const STAMP_MAX_CHARS = 40;
+const ISO_STAMP = /^\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[\d:.]*(Z|[+-]\d{2}:?\d{2})?(\+\d{2}:\d{2})?\s*$/;
+
+function isMachineStamp(el: Element): boolean {
+  if (el.localName !== 'time' && !el.hasAttribute('itemprop')) return false;
+  return ISO_STAMP.test(el.textContent ?? '');
+}
+
 function isMoreLink(el: Element): boolean {
   const t = (el.textContent ?? '').replace(/[\s»›→>.…]+$/, '').trim();
   return MORE_LINK.test(t) && t.split(/\s+/).length <= 3;
@@ -177,6 +187,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
       if (s.el.localName === 'button' && s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && !isQuestionLabel(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el)) s.junk = 'hard';
+      if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
         s.linkText = s.text;
