@@ -39,4 +39,13 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('Jan 2, 2020');
     expect(out).not.toContain('T21:40:59');
   });
+
+  it('reads a data-role name as a class when class and id say nothing ("memberSignature")', () => {
+    const post = (i: number, sig: string) => `<article class="cPost"><div data-role="commentContent"><p>Reply ${i}: swap the power supply first, then test the card in another slot before buying anything.</p></div>${sig}</article>`;
+    const sig = '<div data-role="memberSignature" class="ipsBorder_top"><p>Message me on discord for more help, quote me to get notified.</p></div>';
+    const { document } = parseHTML(`<html><body><main><h1>Build advice</h1>${post(1, '')}${post(2, sig)}${post(3, '')}</main></body></html>`);
+    const out = extractMainContent(document as unknown as Document, { url: 'https://forum.example/topic/42-build/' }).textContent ?? '';
+    expect(out).toContain('Reply 2: swap the power supply');
+    expect(out).not.toContain('Message me on discord');
+  });
 });

@@ -97,7 +97,11 @@ function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): {
   }
   // Headings and paragraphs are content whatever their class says ("accordion__header").
   if (TEXT_TAGS.has(tag)) return { junk: 0, positive: false, word: null };
-  const hint = classHint(cls, el.getAttribute('id') ?? '');
+  let hint = classHint(cls, el.getAttribute('id') ?? '');
+  if (hint.negative === null && !hint.positive) {
+    const dataRole = el.getAttribute('data-role');
+    if (dataRole !== null) hint = classHint(dataRole, '');
+  }
   const negative = hint.negative !== null && !(keepComments && COMMENT_WORDS.has(hint.negative));
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
