@@ -50,6 +50,20 @@ describe('decodeHtml', () => {
     expect(decodeHtmlWithEncoding(new Uint8Array(utf8))).toMatchObject({ encoding: 'utf-8' });
   });
 
+  it('reads UTF-8 bytes as UTF-8 when a single-byte legacy charset is declared for them (mislabelled pages)', () => {
+    const text = 'Crème brûlée – “don’t” café';
+    const utf8 = (head: string): Uint8Array => new Uint8Array(Buffer.from(page(text, head)));
+    expect(decodeHtmlWithEncoding(utf8('<meta charset="windows-1252">'))).toMatchObject({ encoding: 'utf-8', source: 'utf-8-bytes' });
+    expect(decodeHtml(utf8('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'))).toContain(text);
+    expect(decodeHtml(utf8(''), 'text/html; charset=ISO-8859-1')).toContain(text);
+    expect(decodeHtml(utf8('<meta charset="macintosh">'))).toContain(text);
+    // real legacy bytes are not valid UTF-8: the declaration still rules
+    expect(decodeHtmlWithEncoding(encode(page(FRENCH, '<meta charset="windows-1252">'), 'windows-1252'))).toMatchObject({ encoding: 'windows-1252', source: 'meta' });
+    expect(decodeHtml(encode(page(RUSSIAN, '<meta charset="koi8-r">'), 'koi8-r'))).toContain(RUSSIAN);
+    // a multi-byte declaration is never second-guessed
+    expect(decodeHtmlWithEncoding(encode(page(JAPANESE, '<meta charset="shift_jis">'), 'shift_jis'))).toMatchObject({ encoding: 'shift_jis' });
+  });
+
   it('sniffs undeclared Shift-JIS, GBK, windows-1251 and windows-1252', () => {
     expect(sniffEncoding(encode(page(JAPANESE), 'shift_jis'))).toBe('shift_jis');
     expect(decodeHtml(encode(page(JAPANESE), 'shift_jis'))).toContain(JAPANESE);

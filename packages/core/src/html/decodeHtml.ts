@@ -14,9 +14,18 @@ export interface DecodedHtml {
   text: string;
   /** The WHATWG name of the encoding used (e.g. "utf-8", "shift_jis"). */
   encoding: string;
-  /** Where the encoding came from. */
-  source: 'bom' | 'content-type' | 'meta' | 'sniff' | 'default';
+  /**
+   * Where the encoding came from. 'utf-8-bytes': a single-byte legacy charset was declared, but the bytes are valid
+   * UTF-8 with multi-byte characters in them, which text in that charset practically never is.
+   */
+  source: 'bom' | 'content-type' | 'meta' | 'sniff' | 'default' | 'utf-8-bytes';
 }
+
+/**
+ * Single-byte legacy charsets that mislabelled UTF-8 pages declare (a server default of ISO-8859-1, a template
+ * copied from an old site, a converted page that kept its old <meta>).
+ */
+const SINGLE_BYTE_LEGACY = /^(windows-125\d|iso-8859-\d+|macintosh|koi8-[ru]|x-mac-cyrillic|ibm866)$/;
 
 /** Decodes HTML bytes to text (see `detectHtmlEncoding` for the order of evidence). */
 export function decodeHtml(bytes: Uint8Array, contentType?: string): string {
@@ -28,17 +37,38 @@ export function decodeHtmlWithEncoding(bytes: Uint8Array, contentType?: string):
   if (bom) return { text: decodeWith(bom.encoding, bytes.subarray(bom.length)), encoding: bom.encoding, source: 'bom' };
 
   const declared = normalizeLabel(charsetFromContentType(contentType));
-  if (declared) return { text: decodeWith(declared, bytes), encoding: declared, source: 'content-type' };
+  if (declared) return decodeDeclared(declared, bytes, 'content-type');
 
   const meta = normalizeLabel(charsetFromMetaPrescan(bytes));
   if (meta) {
     // A page cannot declare UTF-16 from inside itself: its ASCII-compatible bytes prove it is not (HTML spec).
-    const encoding = meta.startsWith('utf-16') ? 'utf-8' : meta;
-    return { text: decodeWith(encoding, bytes), encoding, source: 'meta' };
+    return decodeDeclared(meta.startsWith('utf-16') ? 'utf-8' : meta, bytes, 'meta');
   }
 
   const sniffed = sniffEncoding(bytes);
   return { text: decodeWith(sniffed, bytes), encoding: sniffed, source: sniffed === 'utf-8' ? 'default' : 'sniff' };
+}
+
+/**
+ * Decodes with a declared encoding, unless it is a single-byte legacy one and the bytes are valid UTF-8 holding
+ * multi-byte characters: then the declaration is wrong (legacy text with accents is almost never valid UTF-8), and
+ * following it would turn every accent and curly quote into mojibake.
+ */
+function decodeDeclared(encoding: string, bytes: Uint8Array, source: 'content-type' | 'meta'): DecodedHtml {
+  if (SINGLE_BYTE_LEGACY.test(encoding) && hasUtf8MultiByte(bytes)) {
+    const text = decodeStrict('utf-8', bytes, false);
+    if (text !== undefined) return { text, encoding: 'utf-8', source: 'utf-8-bytes' };
+  }
+  return { text: decodeWith(encoding, bytes), encoding, source };
+}
+
+/** Whether a UTF-8 lead byte followed by a continuation byte occurs (cheap pre-check before a strict decode). */
+function hasUtf8MultiByte(bytes: Uint8Array): boolean {
+  for (let i = 0; i + 1 < bytes.length; i++) {
+    const b = bytes[i];
+    if (b >= 0xc2 && b <= 0xf4 && (bytes[i + 1] & 0xc0) === 0x80) return true;
+  }
+  return false;
 }
 
 function bomEncoding(bytes: Uint8Array): { encoding: string; length: number } | undefined {
