@@ -226,6 +226,21 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Advisory service number');
   });
 
+  it('keeps the parts of a product-details modal that reads as prose, however short each part is', () => {
+    const part = (t: string) => `<div class="details-modal__container"><p>${t}</p></div>`;
+    const modal = `<div class="details-modal"><h2>Product details</h2>
+      <div class="details-modal__container"><p>The simple design with clean lines makes the shelf flexible and easy to use at home.</p>
+      <p>Choose whether to place it standing as a bookcase or lying down as a sideboard in the living room.</p>
+      <p>Display your favourite items on the open shelves or add inserts to create closed storage.</p></div>
+      <div><h3>Materials</h3>${part('Particleboard, fiberboard, acrylic paint, honeycomb paper filling and plastic edging.')}</div>
+      <div><h3>Care</h3>${part('Wipe clean using a damp cloth and a mild cleaner, then wipe dry with a clean cloth, and keep it out of direct sunlight.')}</div></div>`;
+    const doc = page(`${chrome}<div class="product"><h1>Shelf unit, white</h1><p>$79.99</p>${para('The shelf', 14)}${modal}</div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The shelf paragraph 14');
+    expect(out).toContain('clean lines makes the shelf flexible');
+    expect(out).toContain('Wipe clean using a damp cloth');
+  });
+
   it('drops a popover of instructions (push notifications) although it reads as prose', () => {
     const step = (i: number) => `<p>Step ${i} of the browser set-up: open the settings of this site, find the notifications entry in the list, and choose whether the forum may alert you.</p>`;
     const popover = `<div class="push-prompt-popover">${[1, 2, 3, 4].map(step).join('')}</div>`;

@@ -71,6 +71,9 @@ const PROSE_CHROME_WORDS = ['author', 'bio', 'related', 'recommended', 'recommen
 /** Pop-up layers (a push-notification or app-install prompt, an off-canvas panel) hold step-by-step instructions that
  *  read as prose; "modal" and "drawer" are left out, since detail modals and accordion drawers fold the page's text. */
 const POPUP_WORDS = ['popup', 'popover', 'offcanvas'];
+/** A detail modal or drawer that reads as prose is content down to its parts (its paragraph containers repeat
+ *  the label: "details-modal__container"), however short each part is. */
+const FOLDING_WORDS = new Set(['modal', 'drawer']);
 /** Class words of blocks that read as prose by nature (comments, reviews, signatures, fine print, bios, related
  *  excerpts, pop-ups): prose does not make such a block content. */
 const PROSE_BY_NATURE = new Set([...COMMENT_WORDS, ...READER_WORDS, ...SIGNATURE_WORDS, ...LEGAL_WORDS, ...PROSE_CHROME_WORDS, ...POPUP_WORDS]);
@@ -432,6 +435,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
   }
   relabelJunkItems(tree, trace);
   const main = mainLandmark(tree);
+  const proseBlocks = new Map<NodeStats, string | null>();
   for (const s of tree.preorder) {
     if (s.junk === 0) continue;
     if (s.junk === 'soft' && s.junkWord === 'header' && isSectionHeader(s)) {
@@ -452,8 +456,22 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       continue;
     }
     if (large) s.junk = 0;
-    else if (s.junk === 'soft' && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) s.junk = 0;
+    else if (s.junk === 'soft' && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
+      s.junk = 0;
+      if (FOLDING_WORDS.has(s.junkWord ?? '')) proseBlocks.set(s, s.junkWord);
+    } else if (s.junk === 'soft' && FOLDING_WORDS.has(s.junkWord ?? '') && insideProseBlock(s, proseBlocks)) s.junk = 0;
   }
+}
+
+/** Whether a class-labelled block sits inside a block of the same label that reads as prose: a part of that block (a
+ *  details modal's paragraph container, "modal__container"), which is content with it, however short. */
+function insideProseBlock(s: NodeStats, proseBlocks: Map<NodeStats, string | null>): boolean {
+  if (proseBlocks.size === 0) return false;
+  for (let p = s.parent; p !== null; p = p.parent) {
+    const word = proseBlocks.get(p);
+    if (word !== undefined) return word === s.junkWord;
+  }
+  return false;
 }
 
 /** Siblings that share a class-labelled signature ("promo", "meta") and each hold text are the items of a list (news
