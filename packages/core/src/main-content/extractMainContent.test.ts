@@ -241,6 +241,18 @@ describe('extractMainContent', () => {
     expect(out).toContain('Wipe clean using a damp cloth');
   });
 
+  it('keeps a non-modal side sheet that an accordion button opens, titled like the button, but not a notice dialog', () => {
+    const sheet = `<div class="acc"><button class="acc-info"><h5>Description</h5></button>
+      <div class="sheet" role="dialog" aria-modal="false"><aside class="sheet-aside"><h5>Description</h5><button aria-label="Close"></button>
+      ${para('The sheet', 4)}</aside></div></div>`;
+    const notice = `<div class="dlg" role="dialog" aria-modal="false"><h5>Secure shopping</h5>${para('The notice', 4)}</div>`;
+    const doc = page(`${chrome}<div class="product"><h1>Arrival T-Shirt</h1><p>$22</p>${para('The shirt', 6)}${sheet}${notice}</div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The shirt paragraph 6');
+    expect(out).toContain('The sheet paragraph 4');
+    expect(out).not.toContain('The notice paragraph 1');
+  });
+
   it('drops a popover of instructions (push notifications) although it reads as prose', () => {
     const step = (i: number) => `<p>Step ${i} of the browser set-up: open the settings of this site, find the notifications entry in the list, and choose whether the forum may alert you.</p>`;
     const popover = `<div class="push-prompt-popover">${[1, 2, 3, 4].map(step).join('')}</div>`;

@@ -74,6 +74,10 @@ const POPUP_WORDS = ['popup', 'popover', 'offcanvas'];
 /** A detail modal or drawer that reads as prose is content down to its parts (its paragraph containers repeat
  *  the label: "details-modal__container"), however short each part is. */
 const FOLDING_WORDS = new Set(['modal', 'drawer']);
+/** A non-modal dialog that reads as prose with at most this many controls (its close button) is folded text; the
+ *  chrome-tagged panel inside it holding at least this share of its text is the same sheet. */
+const SHEET_MAX_CONTROLS = 1;
+const SHEET_WRAPPER_SHARE = 0.9;
 /** Class words of blocks that read as prose by nature (comments, reviews, signatures, fine print, bios, related
  *  excerpts, pop-ups): prose does not make such a block content. */
 const PROSE_BY_NATURE = new Set([...COMMENT_WORDS, ...READER_WORDS, ...SIGNATURE_WORDS, ...LEGAL_WORDS, ...PROSE_CHROME_WORDS, ...POPUP_WORDS]);
@@ -436,6 +440,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
   relabelJunkItems(tree, trace);
   const main = mainLandmark(tree);
   const proseBlocks = new Map<NodeStats, string | null>();
+  const detailSheets = new Set<NodeStats>();
   for (const s of tree.preorder) {
     if (s.junk === 0) continue;
     if (s.junk === 'soft' && s.junkWord === 'header' && isSectionHeader(s)) {
@@ -456,11 +461,27 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       continue;
     }
     if (large) s.junk = 0;
-    else if (s.junk === 'soft' && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
+    else if (s.junk === 'hard' && (isDetailSheet(s) || (s.parent !== null && detailSheets.has(s.parent) && s.text >= SHEET_WRAPPER_SHARE * s.parent.text))) {
+      s.junk = 0;
+      detailSheets.add(s);
+    } else if (s.junk === 'soft' && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
       s.junk = 0;
       if (FOLDING_WORDS.has(s.junkWord ?? '')) proseBlocks.set(s, s.junkWord);
     } else if (s.junk === 'soft' && FOLDING_WORDS.has(s.junkWord ?? '') && insideProseBlock(s, proseBlocks)) s.junk = 0;
   }
+}
+
+/** A non-modal dialog (a side sheet an accordion button opens: "Description", "Details") that reads as prose, holds
+ *  no form, only its close button, and is titled like the button just before it: the page's text one click away,
+ *  not a prompt or a notice. */
+function isDetailSheet(s: NodeStats): boolean {
+  if (s.el.getAttribute('role') !== 'dialog' || s.el.getAttribute('aria-modal') === 'true') return false;
+  if (s.controls > SHEET_MAX_CONTROLS || !isProse(s)) return false;
+  // its opener is the button just before it, and the sheet repeats that button's label as its title
+  const opener = s.el.previousElementSibling;
+  if (opener === null || (opener.localName !== 'button' && opener.getAttribute('role') !== 'button')) return false;
+  const label = (opener.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return label.length > 0 && (s.el.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(label);
 }
 
 /** Whether a class-labelled block sits inside a block of the same label that reads as prose: a part of that block (a
