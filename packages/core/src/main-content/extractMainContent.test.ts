@@ -824,6 +824,13 @@ describe('extractMainContent on landing pages', () => {
     const ad = page(`${chrome}<main><h1>Science</h1>${para('Story', 4)}<div class="promo"><p>Subscribe today and save half on your first year of print.</p></div></main>${footer}`);
     expect(text(extractMainContent(ad))).not.toContain('Subscribe today');
   });
+  it('reads "promo"-labelled teasers each wrapped in a list item as the items, with their labelled parts', () => {
+    const promo = (i: number) => `<div class="list-item"><div class="Promo"><div class="Promo-content"><h3 class="Promo-title"><a href="/a/${i}">Headline ${i}</a></h3>
+      <div class="Promo-description"><a href="/a/${i}">Summary ${i} of the story, told in two plain sentences. It explains what happened and why.</a></div></div></div></div>`;
+    const doc = page(`${chrome}<main><div class="playlist">${para('Video', 4)}</div><div class="list">${[1, 2, 3, 4, 5, 6].map(promo).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Video paragraph 3', 'Headline 2', 'Summary 1 of the story', 'Summary 6 of the story']) expect(out).toContain(s);
+  });
   it('drops a mega-menu <nav> that outweighs a short <main> beside it', () => {
     const columns = Array.from({ length: 12 }, (_, i) => `<div class="col"><p>Tool ${i}</p><a href="/t${i}"><p>Tool ${i} helps teams design, test and ship their interfaces faster than before.</p></a></div>`).join('');
     const doc = page(`<nav class="top"><div class="mega">${columns}</div></nav><main><h1>The platform for interfaces</h1>
