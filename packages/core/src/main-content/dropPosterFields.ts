@@ -1,7 +1,8 @@
 // On discussion pages every post carries its author's card: "Joined Jun 2016", "Messages 11", "Posts: 138",
 // "Location Texas". The labels repeat in most posts while the values change; the post's own text never repeats a
-// short label-and-value pair that way. Such pairs are dropped (the author's name and the post's date stay: they are
-// not labelled pairs).
+// short label-and-value pair that way. Such pairs are dropped, and so is a short value standing alone that recurs word
+// for word in most posts (the author's group: "Members", "Pre-Medical"). The author's name (the post's first text) and
+// the post's date stay.
 import { classHint, POSTER_COMPOUNDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
@@ -32,6 +33,7 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
       const titled: NodeStats[] = [];
       for (const post of posts) {
         const seen = new Set<string>();
+        const first = firstText(post, removed);
         const note = (key: string, pair: NodeStats): void => {
           const list = pairs.get(key);
           if (list) list.push(pair);
@@ -63,8 +65,17 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
             for (const c of n.children) inner.push(c);
             continue;
           }
+          if (pair.text <= n.text || pair.text > PAIR_MAX_CHARS) {
+            // a value alone (the author's group or status: "Members", "Pre-Medical", "Discussion starter", "Logged"):
+            // it goes only where the very same words stand in most posts. The post's first text is its author's name
+            // (a frequent poster's name recurs too), and dates and counts hold digits.
+            if (n !== first) {
+              const value = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+              if (value !== '' && !/\d/.test(value)) note(`=${value}`, n);
+            }
+            continue;
+          }
           // the pair holds a value beside the label, and is short
-          if (pair.text <= n.text || pair.text > PAIR_MAX_CHARS) continue;
           const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/:$/, '').toLowerCase();
           if (key === '' || /\d/.test(key)) continue; // numbers and dates are values, not labels
           note(key, pair);
@@ -79,6 +90,22 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
         trace?.push(`drop "${key}" pairs in ${count} of ${posts.length} posts ${signature(posts[0])}: author card fields`);
       }
     }
+  }
+}
+
+/** The innermost block that opens a post's text: the author's name on every board, link or not. */
+function firstText(post: NodeStats, removed: Set<NodeStats>): NodeStats {
+  let s = post;
+  for (;;) {
+    let next: NodeStats | null = null;
+    for (const c of s.children) {
+      if (c.text > 0 && !removed.has(c)) {
+        next = c;
+        break;
+      }
+    }
+    if (next === null) return s;
+    s = next;
   }
 }
 
