@@ -11,13 +11,20 @@ export interface ContentHints {
    * mirror, a cache or a local copy keeps it, so its path still says "forum thread" or "question" there.
    */
   canonicalUrl?: string;
+  /** Lower-cased schema.org types named by microdata (`itemtype="https://schema.org/DiscussionForumPosting"`) that
+   *  say what kind of page this is (see PAGE_MICRODATA_TYPES); boards that write no JSON-LD often write these. */
+  microdataTypes?: string[];
 }
+
+/** Microdata types kept as hints: only those that name the page's kind. ("Comment" and "Article" items sit inside
+ *  pages of every kind: comment sections under stories, teaser cards.) */
+const PAGE_MICRODATA_TYPES = new Set(['discussionforumposting', 'qapage']);
 
 /** JSON-LD blocks can be huge product feeds; walking a bounded number of values keeps this cheap. */
 const MAX_JSONLD_VALUES = 5000;
 
 /** The carriers of hints are named in the raw HTML; a page without any of the names has no hints to find. */
-const HINT_MARKERS = /ld\+json|og:type|og:url|canonical/i;
+const HINT_MARKERS = /ld\+json|og:type|og:url|canonical|itemtype/i;
 
 /**
  * Reads the hints in one walk of the document. Pass the raw HTML when you have it: a page that names neither
@@ -29,8 +36,18 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   let og: string | undefined;
   let canonical: string | undefined;
   let ogUrl: string | undefined;
-  const carriers = 'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"]';
+  const carriers = 'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"], [itemtype]';
+  const microdata = new Set<string>();
   for (const el of Array.from(document.querySelectorAll(carriers))) {
+    const itemtype = el.getAttribute('itemtype');
+    if (itemtype !== null) {
+      // "https://schema.org/DiscussionForumPosting" (several URLs may be listed): the type is the last path word
+      for (const url of itemtype.trim().split(/\s+/)) {
+        const type = url.slice(url.lastIndexOf('/') + 1).toLowerCase();
+        if (PAGE_MICRODATA_TYPES.has(type)) microdata.add(type);
+      }
+      if (el.localName !== 'script' && el.localName !== 'meta' && el.localName !== 'link') continue;
+    }
     if (el.localName === 'link') {
       canonical ??= el.getAttribute('href')?.trim() || undefined;
       continue;
@@ -63,5 +80,6 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   const hints: ContentHints = { jsonLdTypes: [...types] };
   if (og) hints.ogType = og;
   if (canonical ?? ogUrl) hints.canonicalUrl = canonical ?? ogUrl;
+  if (microdata.size > 0) hints.microdataTypes = [...microdata];
   return hints;
 }

@@ -633,6 +633,20 @@ describe('extractMainContent on threads', () => {
     }
   });
 
+  it('reads a page as a thread when its microdata says DiscussionForumPosting, though neither its address nor JSON-LD does', () => {
+    const card = (i: number): string => `<div class="message-user"><a class="username" href="/members/m${i}">member${i}</a>
+      <div class="member-extras"><dl class="pairs"><dt>Joined</dt><dd>Jun ${i + 1}, 2016</dd></dl><dl class="pairs"><dt>Messages</dt><dd>${100 + i}</dd></dl></div></div>`;
+    const posts = Array.from({ length: 4 }, (_, i) => `<article class="message"><div class="message-inner">${card(i)}
+      <div class="message-main"><div class="message-body"><p>Post ${i} says something about the question that was asked in this thread.</p></div></div></div></article>`).join('');
+    const url = 'https://boards.example/groups/fish/what-to-look-for-t17351.html';
+    const plain = page(`${chrome}<div class="block-body">${posts}</div>${footer}`);
+    expect(text(extractMainContent(plain, { url, hints: collectContentHints(plain) }))).toContain('Joined'); // nothing says "thread"
+    const doc = page(`${chrome}<div class="block-body" itemscope itemtype="https://schema.org/DiscussionForumPosting">${posts}</div>${footer}`);
+    const out = text(extractMainContent(doc, { url, hints: collectContentHints(doc) }));
+    for (let i = 0; i < 4; i++) expect(out).toContain(`Post ${i} says something`);
+    for (const s of ['Joined', 'Messages', 'Jun 2, 2016']) expect(out).not.toContain(s);
+  });
+
   it('does not read an FAQ block\'s Question types as a discussion', () => {
     const doc = page(`${chrome}<main><h1>Camp stoves</h1>${para('Stoves', 3)}<div class="comments">${para('A visitor comment', 2)}</div></main>${footer}`);
     const out = text(extractMainContent(doc, { url: 'https://shop.example/c/stoves', hints: { jsonLdTypes: ['faqpage', 'question', 'answer'] } }));

@@ -377,6 +377,8 @@ function isDiscussion(options: ExtractMainContentOptions): boolean {
   // an FAQ block (FAQPage with Question/Answer items) sits on any kind of page: its questions name no thread
   const faq = types.includes('faqpage');
   if (types.some((t) => FORUM_TYPES.has(t) && !(faq && FAQ_TYPES.has(t)))) return true;
+  // boards without JSON-LD often mark the thread with microdata (itemtype DiscussionForumPosting)
+  if ((options.hints?.microdataTypes?.length ?? 0) > 0) return true;
   return pagePaths(options).some((path) => FORUM_PATH.test(path));
 }
 
