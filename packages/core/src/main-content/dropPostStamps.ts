@@ -1,6 +1,7 @@
 // Forum software stamps posts with its own records: an edit notice ("Last edited: Jul 25, 2024", "Edited April 18,
-// 2024 by thanosmano", "Last edited by X on 12. Sep 2024, edited 4 times in total.") and reaction counters ("7 Likes",
-// "76 Replies"). They are the software's bookkeeping, not what the authors wrote, so they go like the author card.
+// 2024 by thanosmano", "Last edited by X on 12. Sep 2024, edited 4 times in total."), reaction counters ("7 Likes",
+// "76 Replies") and the post's number in the thread ("#12"). They are the software's bookkeeping, not what the
+// authors wrote, so they go like the author card.
 import type { NodeStats } from './measureTree.js';
 
 /** A line that opens with "Last edited ...", "(This post was last modified: ...)" or "Edited <date> by <name>". */
@@ -10,8 +11,11 @@ const EDIT_NOTICE_MAX_CHARS = 160;
 /** A counter is a number and what it counts, nothing else. */
 const COUNTER = /^\d[\d.,]*\s?k?\s+(likes?|reactions?|upvotes?|votes?|points?|thanks|replies|views)$/i;
 const COUNTER_MAX_CHARS = 24;
+/** A post's number in the thread ("#12"), standing alone: the software counts posts, the author did not write it. */
+const POST_NUMBER = /^#\s?\d{1,6}$/;
+const POST_NUMBER_MAX_CHARS = 8;
 
-/** Drops edit notices and reaction counters inside `root` (call on discussion pages). */
+/** Drops edit notices, reaction counters and post numbers inside `root` (call on discussion pages). */
 export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const edits = /edited|modified/i.test(root.el.textContent ?? '');
   const stack: NodeStats[] = [...root.children];
@@ -21,7 +25,7 @@ export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?:
     if (s.text === 0 || removed.has(s)) continue;
     if (s.text <= EDIT_NOTICE_MAX_CHARS) {
       const text = (s.el.textContent ?? '').trim();
-      if ((edits && EDIT_NOTICE.test(text)) || (s.text <= COUNTER_MAX_CHARS && COUNTER.test(text))) {
+      if ((edits && EDIT_NOTICE.test(text)) || (s.text <= COUNTER_MAX_CHARS && COUNTER.test(text)) || (s.text <= POST_NUMBER_MAX_CHARS && POST_NUMBER.test(text))) {
         removed.add(s);
         dropped++;
         continue;
