@@ -2,6 +2,7 @@
 // "Show:", "View Options", with the shown choice beside it ("Sort: Best Match"). A block that holds a dropped select
 // and only a few characters more is that select's caption and goes with it.
 import type { NodeStats } from './measureTree.js';
+import { isInside } from './treeRelations.js';
 
 /** At most this many characters beside the selects make a block their caption (a label and the chosen value). */
 const SELECT_CAPTION_MAX_CHARS = 30;
@@ -15,9 +16,7 @@ export function dropSelectCaptions(root: NodeStats, removed: Set<NodeStats>, tra
   const selectText = new Map<NodeStats, number>();
   const inRoot: NodeStats[] = [];
   for (const sel of selects) {
-    let p = sel.parent;
-    while (p !== null && p !== root) p = p.parent;
-    if (p === null) continue; // outside the root
+    if (!isInside(sel, root)) continue;
     inRoot.push(sel);
     for (let a = sel.parent; a !== null && a !== root; a = a.parent) selectText.set(a, (selectText.get(a) ?? 0) + sel.text);
   }
