@@ -48,4 +48,15 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('Reply 2: swap the power supply');
     expect(out).not.toContain('Message me on discord');
   });
+
+  it('reads a hidden block right below a heading as its folded body (an FAQ answer under its question)', () => {
+    const faq = ['Can it be used outdoors?', 'Which oil should I choose?']
+      .map((q, i) => `<div class="item"><h3>${q}</h3><div class="content" style="display: none;"><p>Folded answer ${i}: yes, on a terrace or a balcony as well as indoors.</p></div></div>`)
+      .join('');
+    const { document } = parseHTML(`<html><body><main><h1>Flame diffuser</h1><p>An acrylic and bamboo diffuser with a soft flame effect light for any room.</p>${faq}<div style="display:none"><p>Hidden promo text nobody sees on the page at all.</p></div></main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('Folded answer 0');
+    expect(out).toContain('Folded answer 1');
+    expect(out).not.toContain('Hidden promo text');
+  });
 });

@@ -74,8 +74,12 @@ const FOLDED_PANEL = /(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|ta
 function isFoldedPanel(el: Element): boolean {
   if (el.getAttribute('role') === 'tabpanel') return true;
   const cls = el.getAttribute('class');
-  return cls !== null && FOLDED_PANEL.test(cls);
+  if (cls !== null && FOLDED_PANEL.test(cls)) return true;
+  // a hidden block right below a heading is that heading's folded body (an FAQ answer under its question)
+  const prev = el.previousElementSibling;
+  return prev !== null && SUBHEADING_TAGS.has(prev.localName) && el.localName !== 'nav' && el.localName !== 'ul';
 }
+const SUBHEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
   const role = el.getAttribute('role');
