@@ -1002,5 +1002,17 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).toContain('The wine paragraph 5');
     expect(out).not.toContain('grape variety 3');
   });
-});
 
+  it('keeps a specification table whose rows each carry an unlabelled info button, and still drops a form of labelled controls', () => {
+    const row = (k: string, v: string) => `<div class="row"><div class="label"><span>${k}</span><button type="button" aria-label="tooltip"></button></div><div class="value">${v}</div></div>`;
+    const specs = [['Height', '3.2 cm'], ['Width', '31 cm'], ['Weight', '663 g'], ['Keycaps', 'ABS']].map(([k, v]) => row(k, v)).join('');
+    const form = '<div class="opts"><button>S</button><button>M</button><button>L</button><button>XL</button></div>';
+    const { document } = parseHTML(`<html><body><main><h1>K2 keyboard</h1><p>A compact wireless mechanical keyboard with hot-swappable switches and a long-lasting battery.</p>
+      <div class="specs">${specs}</div>${form}</main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('Height');
+    expect(out).toContain('3.2 cm');
+    expect(out).toContain('663 g');
+    expect(out).not.toContain('XL');
+  });
+});

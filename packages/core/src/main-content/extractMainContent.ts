@@ -730,7 +730,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
       else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer)) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
-      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer)) why = 'controls';
+      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer)) why = 'controls';
       else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
       if (why !== null) {
         removed.add(c);
@@ -746,6 +746,22 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
     }
   }
   return removed;
+}
+
+/** Whether a block's controls make it a widget: buttons without a visible label (an info icon beside each row of a
+ *  specification table, an image's zoom button) act on the text beside them and do not count. Walked only for the
+ *  few blocks the controls test would drop. */
+function isWidget(block: NodeStats): boolean {
+  let bare = 0;
+  const stack = [...block.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.controls === 0) continue;
+    if (s.el.localName === 'button' && s.text === 0) bare++;
+    else for (const c of s.children) stack.push(c);
+  }
+  const labelled = block.controls - bare;
+  return labelled >= CONTROLS_MIN && block.text / labelled < CHARS_PER_CONTROL_MIN;
 }
 
 /** Inside a list item, a block with the item's heading is its text (title, price) beside a quick-buy form, whose
