@@ -59,4 +59,13 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('Folded answer 1');
     expect(out).not.toContain('Hidden promo text');
   });
+
+  it('reads a hidden toggle body ("toggle__content") as a folded panel', () => {
+    const { document } = parseHTML(`<html><body><main><h1>Beard oil</h1><p>A light oil that softens the beard and soothes the skin below it, all day.</p>
+      <div class="toggle"><button>Ingredients</button><div class="toggle__content" style="display: none;"><p>Jojoba seed oil, argan kernel oil, fragrance.</p></div></div>
+      <div class="promo" style="display:none"><p>Hidden promo text nobody sees on the page at all.</p></div></main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('Jojoba seed oil');
+    expect(out).not.toContain('Hidden promo text');
+  });
 });
