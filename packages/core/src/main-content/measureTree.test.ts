@@ -68,4 +68,14 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('Jojoba seed oil');
     expect(out).not.toContain('Hidden promo text');
   });
+
+  it('reads a bare hidden block inside an accordion item as its folded body', () => {
+    const item = (i: number) => `<div class="es-accordion"><div class="title"><span>Question ${i}</span></div><div id="q${i}_content" hidden><p>Accordion body ${i}: the answer sits here, folded until a click.</p></div></div>`;
+    const { document } = parseHTML(`<html><body><main><h1>Visiting the park</h1><p>Everything you need to know before your visit, from tickets to parking and food.</p>
+      ${[1, 2].map(item).join('')}<div class="promo" hidden><p>Hidden promo text nobody sees on the page at all.</p></div></main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('Accordion body 1');
+    expect(out).toContain('Accordion body 2');
+    expect(out).not.toContain('Hidden promo text');
+  });
 });

@@ -75,6 +75,9 @@ function isFoldedPanel(el: Element): boolean {
   if (el.getAttribute('role') === 'tabpanel') return true;
   const cls = el.getAttribute('class');
   if (cls !== null && FOLDED_PANEL.test(cls)) return true;
+  // a bare block inside an accordion's item or a panel ("accordion > div[hidden]") is that item's folded body
+  const parentCls = el.parentElement?.getAttribute('class');
+  if (parentCls != null && FOLDED_PANEL.test(parentCls)) return true;
   // a hidden block right below a heading is that heading's folded body (an FAQ answer under its question)
   const prev = el.previousElementSibling;
   return prev !== null && SUBHEADING_TAGS.has(prev.localName) && el.localName !== 'nav' && el.localName !== 'ul';
