@@ -78,4 +78,13 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('Accordion body 2');
     expect(out).not.toContain('Hidden promo text');
   });
+
+  it('reads a hidden "tab" block as a folded panel (the second of a product page tabs)', () => {
+    const { document } = parseHTML(`<html><body><main><h1>Trail pack</h1><div class="tabs"><div class="tab"><p>A light 25 litre pack for day hikes, with a padded back and hip belt.</p></div>
+      <div class="tab" style="display:none"><p>Second tab: capacity 25 l, weight 900 g, recycled nylon.</p></div></div>
+      <div class="promo" style="display:none"><p>Hidden promo text nobody sees on the page at all.</p></div></main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('Second tab: capacity 25 l');
+    expect(out).not.toContain('Hidden promo text');
+  });
 });

@@ -69,7 +69,7 @@ export function isHidden(el: Element, cls: string | null = el.getAttribute('clas
 }
 
 /** Accordion, FAQ and tab panels fold their text away until a click: the text is the page's, only folded. */
-const FOLDED_PANEL = /(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|tab-?content|tabpanel|panel|expand[a-z]*|disclosure|toggle)([^a-z]|$)/i;
+const FOLDED_PANEL = /(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|tab-?content|tabpanel|panel|expand[a-z]*|disclosure|toggle|tabs?)([^a-z]|$)/i;
 
 function isFoldedPanel(el: Element): boolean {
   if (el.getAttribute('role') === 'tabpanel') return true;
