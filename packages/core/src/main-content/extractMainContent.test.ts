@@ -1015,4 +1015,13 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).toContain('663 g');
     expect(out).not.toContain('XL');
   });
+
+  it('still drops a gallery of unlabelled thumbnail buttons with hardly any text between them', () => {
+    const thumbs = Array.from({ length: 6 }, (_, i) => `<button type="button" aria-label="Show image ${i + 1}"><img src="t${i}.jpg" alt=""></button>`).join('');
+    const { document } = parseHTML(`<html><body><main><h1>Yoga mat</h1><div class="gallery"><span>1 / 6</span>${thumbs}</div>
+      <p>An extra thick mat of high-density foam that takes the pressure off knees, elbows and wrists.</p></main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('extra thick mat');
+    expect(out).not.toContain('1 / 6');
+  });
 });

@@ -110,6 +110,8 @@ const LISTING_LINK_DENSITY = 0.4;
 /** Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars, forms). */
 const CONTROLS_MIN = 3;
 const CHARS_PER_CONTROL_MIN = 20;
+/** Unlabelled buttons with less text than this each between them are a gallery's or carousel's controls. */
+const CHARS_PER_BARE_CONTROL_MIN = 8;
 /** A child whose tag+class repeats this often among its siblings is an item of a list (cards, posts): judged as a group. */
 const REPEATED_ITEM_MIN = 3;
 /** An item of such a list has at least this much non-link text; wrappers down to this depth are looked through. */
@@ -761,7 +763,9 @@ function isWidget(block: NodeStats): boolean {
     else for (const c of s.children) stack.push(c);
   }
   const labelled = block.controls - bare;
-  return labelled >= CONTROLS_MIN && block.text / labelled < CHARS_PER_CONTROL_MIN;
+  if (labelled >= CONTROLS_MIN && block.text / labelled < CHARS_PER_CONTROL_MIN) return true;
+  // a gallery's thumbnails and dots: unlabelled buttons with hardly any text between them
+  return block.text / block.controls < CHARS_PER_BARE_CONTROL_MIN;
 }
 
 /** Inside a list item, a block with the item's heading is its text (title, price) beside a quick-buy form, whose
