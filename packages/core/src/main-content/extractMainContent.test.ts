@@ -779,6 +779,15 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Archive of older posts');
   });
 
+  it('keeps a grid of linked cards with swatch buttons, each card showing a price beside its linked name', () => {
+    const card = (i: number) => `<div class="tile"><a href="/p/${i}">Standing desk model ${i} with a bamboo top</a><p>$${i}99+</p>
+      <button></button><button></button><button></button><button></button></div>`;
+    const doc = page(`${chrome}<main><h1>Desks</h1>${para('Our desks', 2)}
+      <div class="grid">${[1, 2, 3, 4, 5, 6, 7, 8].map(card).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Standing desk model 1', '$199+', 'Standing desk model 8']) expect(out).toContain(s);
+  });
+
   it('keeps a link-dense card that fills its list item (a product title link and its price)', () => {
     const card = (i: number) => `<li class="cell"><div class="card"><a href="/p/${i}">Portable power station model ${i}</a> <span>$6${i}</span></div></li>`;
     const doc = page(`${chrome}<main><h1>Power stations</h1>${para('Our stations', 4)}<ul class="grid">${[1, 2, 3, 4, 5].map(card).join('')}<li class="promo">${para('Promo tile', 3)}</li></ul></main>${footer}`);

@@ -793,7 +793,7 @@ function holdsItems(s: NodeStats): boolean {
   for (let depth = 0; depth < ITEM_SEARCH_DEPTH; depth++) {
     const counts = new Map<string, number>();
     for (const c of node.children) {
-      if (c.text - c.linkText < ITEM_MIN_CHARS) continue;
+      if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(c.el.textContent ?? ''))) continue;
       const sig = signature(c);
       const n = (counts.get(sig) ?? 0) + 1;
       if (n >= REPEATED_ITEM_MIN) return true;
