@@ -18,6 +18,7 @@ import { pruneProductPage } from './pruneProductPage.js';
 import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropRatedReviews } from './dropRatedReviews.js';
 import { PRICE_TEXT } from './priceText.js';
+import { dropFacets } from './dropFacets.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
@@ -292,6 +293,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropLoginPrompts(root, removed, trace);
   dropExpanderLabels(root, removed, trace);
   dropSelectCaptions(root, removed, trace);
+  dropFacets(root, removed, trace);
   if (product) {
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);

@@ -1,0 +1,54 @@
+// Category and search pages put a filter panel beside the grid: a "Filters" (or "Refine by", "Filter and Sort") label
+// over groups of short values (colours, sizes, brands, price ranges), each a link, a checkbox or a list item. The
+// values name the grid's facets, not its items, and the label names the panel: the whole panel goes.
+import type { NodeStats } from './measureTree.js';
+
+/** The whole text of a filter panel's label. */
+const FACET_LABEL = /^(filters?|filter (and|&) sort|sort (and|&) filter|filter by|filter results|refine( by| results| search)?|narrow (by|results|your results|your search))\s*:?$/i;
+const FACET_LABEL_MAX_CHARS = 25;
+/** Cheap gate: pages that never say it skip the walk (no word boundary: blocks run together in textContent). */
+const FACET_WORD = /filter|refine|narrow/i;
+/** A panel's values are short: at most this many characters per value (a link, a control or a list item)... */
+const FACET_MAX_CHARS_PER_VALUE = 15;
+/** ...it holds at least this many of them, and as many links or controls... */
+const FACET_MIN_VALUES = 4;
+/** ...and at most this share of the root's text (beyond that it is the grid, whatever its label says). */
+const FACET_MAX_SHARE = 0.5;
+/** Climbing from the label, a block holding this share of its parent's text still is the panel, not a column beside it. */
+const FACET_PARENT_SHARE = 0.5;
+
+const values = (s: NodeStats): number => s.links + s.controls + s.paragraphs;
+
+function facetLike(s: NodeStats, rootText: number): boolean {
+  return s.text <= FACET_MAX_SHARE * rootText && s.text <= FACET_MAX_CHARS_PER_VALUE * values(s);
+}
+
+/** Drops filter panels inside `root` (see FACET_LABEL); only short blocks are read. Extends `removed`. */
+export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  if (!FACET_WORD.test(root.el.textContent ?? '')) return;
+  const labels: NodeStats[] = [];
+  const stack: NodeStats[] = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.text === 0 || removed.has(s) || s.inCode) continue;
+    if (s.text <= FACET_LABEL_MAX_CHARS) {
+      if (FACET_LABEL.test((s.el.textContent ?? '').replace(/\s+/g, ' ').trim())) labels.push(s);
+      continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+  for (const label of labels) {
+    let block: NodeStats | null = null;
+    let node = label;
+    while (node.parent !== null && node.parent !== root && facetLike(node.parent, root.text)) {
+      // the label sits beside the panel's values (one step up); the panel sits beside other blocks, the grid (stop)
+      if (node !== label && node.text < FACET_PARENT_SHARE * node.parent.text) break;
+      node = node.parent;
+      // its values are things to click (links, checkboxes, buttons): a plain list under a "Filters" heading is text
+      if (node.links + node.controls >= FACET_MIN_VALUES) block = node;
+    }
+    if (block === null || removed.has(block)) continue;
+    removed.add(block);
+    trace?.push(`drop ${block.el.localName}.${block.cls.split(/\s+/)[0] ?? ''} text=${block.text}: a filter panel under its label`);
+  }
+}
