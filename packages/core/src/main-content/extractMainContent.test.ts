@@ -788,6 +788,16 @@ describe('extractMainContent on landing pages', () => {
     for (const s of ['Standing desk model 1', '$199+', 'Standing desk model 8']) expect(out).toContain(s);
   });
 
+  it('keeps the linked heading of each product card (its name), though the block holding it is all link', () => {
+    const card = (i: number) => `<li class="item"><article class="tile"><div class="desc"><div class="top">
+      <div class="details"><h3><a href="/p/${i}">Serum set ${i}</a></h3></div>
+      <div class="options"><p>Three serums in travel sizes, shade ${i}</p><p>Sale price €4${i},95 Regular price €5${i},95</p></div></div>
+      <div class="actions"><button>Choose set</button><a href="/p/${i}">See details</a></div></div></article></li>`;
+    const doc = page(`${chrome}<main><h1>Skincare sets</h1><ul class="list">${[1, 2, 3, 4].map(card).join('')}</ul></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Serum set 1', 'Serum set 4', 'Sale price €41,95']) expect(out).toContain(s);
+  });
+
   it('keeps a link-dense card that fills its list item (a product title link and its price)', () => {
     const card = (i: number) => `<li class="cell"><div class="card"><a href="/p/${i}">Portable power station model ${i}</a> <span>$6${i}</span></div></li>`;
     const doc = page(`${chrome}<main><h1>Power stations</h1>${para('Our stations', 4)}<ul class="grid">${[1, 2, 3, 4, 5].map(card).join('')}<li class="promo">${para('Promo tile', 3)}</li></ul></main>${footer}`);

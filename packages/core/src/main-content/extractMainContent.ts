@@ -732,7 +732,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
-      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer)) why = 'link-dense';
+      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer)) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer)) why = 'controls';
       else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
@@ -781,6 +781,14 @@ function holdsItemHeading(s: NodeStats, item: NodeStats | null): boolean {
 function holdsItemTitle(s: NodeStats, item: NodeStats | null): boolean {
   if (item === null || item.text > CARD_MAX_CHARS || s.linkText < ITEM_TITLE_LINK_SHARE * item.linkText) return false;
   return item.el.querySelector('h1, h2, h3, h4, h5, h6') === null;
+}
+
+/** Inside a product card (it shows a price), a block that is only a heading (one paragraph-like block, a heading) is
+ *  the product's name, a link by nature; a menu column has a heading over several links and no price. */
+function isCardHeading(s: NodeStats, item: NodeStats | null): boolean {
+  if (item === null || item.text > CARD_MAX_CHARS || s.paragraphs !== 1) return false;
+  if (!/^h[1-6]$/.test(s.el.localName) && s.el.querySelector('h1, h2, h3, h4, h5, h6') === null) return false;
+  return PRICE_TEXT.test(item.el.textContent ?? '');
 }
 
 /** Whether `s` holds nearly all of the text of the list item it sits in (see ITEM_WRAPPER_SHARE). */
