@@ -798,6 +798,15 @@ describe('extractMainContent on landing pages', () => {
     for (const s of ['Serum set 1', 'Serum set 4', 'Sale price €41,95']) expect(out).toContain(s);
   });
 
+  it('keeps a card\'s name and price though they share a block with the swatch buttons (its quick-buy panel)', () => {
+    const card = (i: number) => `<div class="tile"><a href="/p/${i}">Free accessories included</a><div class="body">
+      <div class="swatches"><button></button><button></button><button></button><button></button></div>
+      <a href="/p/${i}">Desk ${i}</a><p>$${i}99</p></div></div>`;
+    const doc = page(`${chrome}<main><h1>Desks</h1>${para('Our desks', 2)}<div class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Desk 1', '$199', 'Desk 5', '$599']) expect(out).toContain(s);
+  });
+
   it('keeps a link-dense card that fills its list item (a product title link and its price)', () => {
     const card = (i: number) => `<li class="cell"><div class="card"><a href="/p/${i}">Portable power station model ${i}</a> <span>$6${i}</span></div></li>`;
     const doc = page(`${chrome}<main><h1>Power stations</h1>${para('Our stations', 4)}<ul class="grid">${[1, 2, 3, 4, 5].map(card).join('')}<li class="promo">${para('Promo tile', 3)}</li></ul></main>${footer}`);

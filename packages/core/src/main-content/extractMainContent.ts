@@ -734,7 +734,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
       else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer)) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
-      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer)) why = 'controls';
+      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
       else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
       if (why !== null) {
         removed.add(c);
@@ -774,6 +774,12 @@ function isWidget(block: NodeStats): boolean {
  *  controls go by themselves (selects and short buttons are chrome tags). */
 function holdsItemHeading(s: NodeStats, item: NodeStats | null): boolean {
   return item !== null && item.text <= CARD_MAX_CHARS && s.paragraphs > 0 && s.el.querySelector('h1, h2, h3, h4, h5, h6') !== null;
+}
+
+/** Inside a list item, a block showing a price beside its swatches and buttons is the card's name and price over
+ *  a quick-buy form, as with a heading above. */
+function holdsItemPrice(s: NodeStats, item: NodeStats | null): boolean {
+  return item !== null && item.text <= CARD_MAX_CHARS && s.text > 0 && PRICE_TEXT.test(s.el.textContent ?? '');
 }
 
 /** Inside a list item without a heading (a row of a ranking, a result line), the block holding most of the item's
