@@ -28,6 +28,15 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Copyright 2024');
   });
 
+  it("keeps the page's footer out however long its service-area list runs, when the page above it has content", () => {
+    const towns = Array.from({ length: 300 }, (_, i) => `Town${i} 9${String(i).padStart(4, '0')}`).join(', ');
+    const doc = page(`${chrome}<div class="page"><h1>Rentals</h1>${para('The rental service', 6)}</div>
+      <footer><div class="links"><a href="/a">About</a> <a href="/b">Blog</a></div><div class="areas">We serve: ${towns}</div></footer>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The rental service paragraph 4');
+    expect(out).not.toContain('Town150');
+  });
+
   it('drops a block opened by a recommendation heading and a repeated copy of the price box', () => {
     const teasers = Array.from({ length: 4 }, (_, i) => `<div class="tile"><p>Linen shirt ${i}</p><p>€${40 + i}.00</p></div>`).join('');
     const priceBox = '<div class="price-box"><p>Price: €99.00, free returns within thirty days of delivery.</p></div>';

@@ -93,6 +93,9 @@ const HARD_JUNK_KEEP_SHARE = 0.6;
 /** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least this much
  *  content text: then the large block is a mega-menu, a banner or a footer beside the content, however much it says. */
 const MAIN_MIN_CHARS = 100;
+/** ...nor when it is the page's footer and the rest of the page holds at least this much content text: a footer
+ *  holds the fine print, store lists and service areas that follow the page, however long they run. */
+const FOOTER_REST_MIN_GOOD = 500;
 /** ...nor when more than this share of its text is links (prose has a few in-text links; an archive or a link
  *  directory in a sidebar or header is mostly links, however long it is). */
 const LARGE_JUNK_MAX_LINK_SHARE = 1 / 3;
@@ -462,6 +465,10 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       trace?.push(`${describe(s)} holds most of the text but lies outside ${describe(main)}: still chrome`);
       continue;
     }
+    if (large && s.junk === 'hard' && isPageFooter(s) && tree.root.good >= FOOTER_REST_MIN_GOOD) {
+      trace?.push(`${describe(s)} holds most of the text but is the page's footer beside ${Math.round(tree.root.good)} characters of content: still chrome`);
+      continue;
+    }
     if (large && s.junk === 'hard' && s.linkText > LARGE_JUNK_MAX_LINK_SHARE * s.text) {
       trace?.push(`${describe(s)} holds most of the text but much of it is links: still chrome`);
       continue;
@@ -578,6 +585,13 @@ function landmarkChrome(root: NodeStats): { text: number; linkText: number } {
 }
 
 const LANDMARK_TAGS = new Set(['header', 'footer', 'nav', 'aside']);
+
+/** The page's footer: a <footer> or role=contentinfo outside any article, main or section (those have footers of
+ *  their own, which are parts of them). */
+function isPageFooter(s: NodeStats): boolean {
+  if (s.el.localName !== 'footer' && s.el.getAttribute('role') !== 'contentinfo') return false;
+  return s.el.parentElement?.closest('article, main, section, [role="main"]') == null;
+}
 const LANDMARK_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
 
 function isLandmark(s: NodeStats): boolean {
