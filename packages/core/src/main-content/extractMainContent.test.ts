@@ -384,6 +384,17 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Popular two');
   });
 
+  it("drops an <aside> inside a forum post whose class names it a signature, though it reads as prose", () => {
+    const posts = [para('The question', 4), para('An answer', 3), para('Another answer', 3)]
+      .map((body, i) => `<article class="message"><div class="message-user">user${i}</div><div class="message-body">${body}</div>
+        <aside class="message-signature"><div><b>Home setup:</b> a long list of my audio gear${i}, amplifiers, converters, and the headphones I own today.</div></aside></article>`)
+      .join('');
+    const doc = page(`${chrome}<div class="thread">${posts}</div>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://forum.example/threads/best-headphones.42/' }));
+    expect(out).toContain('Another answer paragraph 3');
+    expect(out).not.toContain('my audio gear1');
+  });
+
   it('honours an explicit #main marker', () => {
     const doc = page(`${chrome}<div class="cols"><div id="main"><h1>Welcome</h1><p>Short intro.</p><div class="box">${para('Service', 2)}</div><div class="box">${para('Pricing', 2)}</div></div>
       <div class="col-side"><p>Subscribe to our letters and get news weekly, every single week, for ever and ever.</p></div></div>${footer}`);

@@ -5,7 +5,7 @@ import { collectContentHints, type ContentHints } from './collectContentHints.js
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { groupChildren } from './groupChildren.js';
 import { inChrome, isInside, isInsideAny } from './treeRelations.js';
-import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
+import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
 import { dropPostStamps } from './dropPostStamps.js';
@@ -707,6 +707,8 @@ function findTitleHeading(tree: MeasuredTree): NodeStats | null {
 /** An <aside> inside an article that is plain prose (a pull quote, a note) belongs to the article. */
 function isInlineAside(s: NodeStats): boolean {
   if (s.el.localName !== 'aside' && s.el.getAttribute('role') !== 'complementary') return false;
+  // an aside whose class names chrome (a forum post's "message-signature", a "related-posts" box) is that chrome
+  if (classHint(s.cls, s.el.getAttribute('id') ?? '').negative !== null) return false;
   return s.el.closest('article') !== null && s.text > 0 && s.linkText / s.text < 0.3 && s.controls === 0;
 }
 
