@@ -395,6 +395,16 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('my audio gear1');
   });
 
+  it('keeps a list whose every item has text beside its link (a directory of partners with phone numbers)', () => {
+    const partners = ['Rebuilding Together Central', 'Meals and More Association', 'Interfaith Action Group', 'Urban League of the Area']
+      .map((name, i) => `<li><a href="/p${i}">${name}</a> (512) 555-010${i}</li>`).join('');
+    const doc = page(`${chrome}<div class="page"><h1>Repair grants</h1>${para('The grant program', 5)}<ul>${partners}</ul>
+      <ul><li><a href="/x">Apply now</a></li><li><a href="/y">Eligibility rules</a></li><li><a href="/z">Contact the office</a></li></ul></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Urban League of the Area (512) 555-0103');
+    expect(out).not.toContain('Eligibility rules');
+  });
+
   it('honours an explicit #main marker', () => {
     const doc = page(`${chrome}<div class="cols"><div id="main"><h1>Welcome</h1><p>Short intro.</p><div class="box">${para('Service', 2)}</div><div class="box">${para('Pricing', 2)}</div></div>
       <div class="col-side"><p>Subscribe to our letters and get news weekly, every single week, for ever and ever.</p></div></div>${footer}`);

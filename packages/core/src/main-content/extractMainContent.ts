@@ -111,6 +111,9 @@ const REPEATED_JUNK_SHARE = 0.3;
 const ITEM_META_MAX_CHARS = 120;
 /** A root with more link text than this is a listing: its link-dense blocks are the items, not chrome. */
 const LISTING_LINK_DENSITY = 0.4;
+/** A list of at least this many items, each with this much text outside its links, is a directory (see isDirectoryList). */
+const DIRECTORY_MIN_ITEMS = 3;
+const DIRECTORY_ITEM_MIN_CHARS = 10;
 /** Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars, forms). */
 const CONTROLS_MIN = 3;
 const CHARS_PER_CONTROL_MIN = 20;
@@ -748,7 +751,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
-      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer)) why = 'link-dense';
+      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer) && !isDirectoryList(c)) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
       else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
@@ -784,6 +787,15 @@ function isWidget(block: NodeStats): boolean {
   if (labelled >= CONTROLS_MIN && block.text / labelled < CHARS_PER_CONTROL_MIN) return true;
   // a gallery's thumbnails and dots: unlabelled buttons with hardly any text between them
   return block.text / block.controls < CHARS_PER_BARE_CONTROL_MIN;
+}
+
+/** A list whose every item says something beside its link (a phone number, an address, a note after the name) is a
+ *  directory the page lists, not a menu: a menu's items are their links. */
+function isDirectoryList(s: NodeStats): boolean {
+  const tag = s.el.localName;
+  if ((tag !== 'ul' && tag !== 'ol') || s.children.length < DIRECTORY_MIN_ITEMS) return false;
+  for (const li of s.children) if (li.el.localName !== 'li' || plain(li) < DIRECTORY_ITEM_MIN_CHARS) return false;
+  return true;
 }
 
 /** Inside a list item, a block with the item's heading is its text (title, price) beside a quick-buy form, whose
