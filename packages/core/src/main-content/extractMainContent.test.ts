@@ -405,6 +405,15 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Eligibility rules');
   });
 
+  it("keeps an archive's <main> of post titles beside its labelled intro, though the wrapper's class names a sidebar", () => {
+    const posts = Array.from({ length: 20 }, (_, i) => `<article class="post"><h2><a href="/r${i}">Crispy recipe number ${i} with greens</a></h2></article>`).join('');
+    const doc = page(`${chrome}<div class="site"><div class="archive-description"><h1>Air fryer recipes</h1>${para('The archive intro', 3)}</div>
+      <div class="content-sidebar-wrap"><main class="content">${posts}</main><aside class="sidebar"><a href="/s">Subscribe</a></aside></div></div>${footer}`);
+    const out = text(extractMainContent(doc, { hints: { jsonLdTypes: [], ogType: 'article' } }));
+    expect(out).toContain('The archive intro paragraph 1');
+    expect(out).toContain('Crispy recipe number 17');
+  });
+
   it('honours an explicit #main marker', () => {
     const doc = page(`${chrome}<div class="cols"><div id="main"><h1>Welcome</h1><p>Short intro.</p><div class="box">${para('Service', 2)}</div><div class="box">${para('Pricing', 2)}</div></div>
       <div class="col-side"><p>Subscribe to our letters and get news weekly, every single week, for ever and ever.</p></div></div>${footer}`);

@@ -96,6 +96,8 @@ const MAIN_MIN_CHARS = 100;
 /** ...nor when it is the page's footer and the rest of the page holds at least this much content text: a footer
  *  holds the fine print, store lists and service areas that follow the page, however long they run. */
 const FOOTER_REST_MIN_GOOD = 500;
+/** The root never leaves out the page's main landmark while it holds this share of the root's content text. */
+const MAIN_KEEP_SHARE = 0.2;
 /** ...nor when more than this share of its text is links (prose has a few in-text links; an archive or a link
  *  directory in a sidebar or header is mostly links, however long it is). */
 const LARGE_JUNK_MAX_LINK_SHARE = 1 / 3;
@@ -450,6 +452,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
     if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN) s.junk = 0;
   }
   relabelJunkItems(tree, trace);
+  relabelMainWrappers(tree, trace);
   const main = mainLandmark(tree);
   const proseBlocks = new Map<NodeStats, string | null>();
   const detailSheets = new Set<NodeStats>();
@@ -484,6 +487,19 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       s.junk = 0;
       if (FOLDING_WORDS.has(s.junkWord ?? '')) proseBlocks.set(s, s.junkWord);
     } else if (s.junk === 'soft' && FOLDING_WORDS.has(s.junkWord ?? '') && insideProseBlock(s, proseBlocks)) s.junk = 0;
+  }
+}
+
+/** A class-labelled block that holds the page's <main> (role=main) is a layout wrapper around content and sidebar
+ *  ("content-sidebar-wrap", "page-with-sidebar"), not chrome: the page's authors put the main landmark inside it. */
+function relabelMainWrappers(tree: MeasuredTree, trace?: string[]): void {
+  for (const s of tree.preorder) {
+    if (s.el.localName !== 'main' && s.el.getAttribute('role') !== 'main') continue;
+    for (let p = s.parent; p !== null; p = p.parent) {
+      if (p.junk !== 'soft') continue;
+      p.junk = 0;
+      trace?.push(`${describe(p)} holds the main landmark: a layout wrapper, not chrome`);
+    }
   }
 }
 
@@ -664,6 +680,7 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number,
   let node = tree.root;
   // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
   const title = articleLike ? null : findTitleHeading(tree);
+  const main = mainLandmark(tree);
   // Start from the deepest explicit marker that still holds a fair share of the content.
   for (const s of tree.preorder) {
     if (s.junk === 0 && isMarker(s) && s.good >= MARKER_MIN_SHARE * tree.root.good && isInside(s, node)) node = s;
@@ -692,6 +709,11 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number,
     // (a product's description without its name, price and specs).
     if (title !== null && isInside(title, node) && !isInside(title, best) && title !== best) {
       trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
+      return node;
+    }
+    // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too small.
+    if (main !== null && main.good >= MAIN_KEEP_SHARE * node.good && isInside(main, node) && main !== best && !isInside(main, best) && !isInside(best, main)) {
+      trace?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
       return node;
     }
     node = best;
