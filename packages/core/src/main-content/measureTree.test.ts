@@ -87,4 +87,15 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).toContain('Second tab: capacity 25 l');
     expect(out).not.toContain('Hidden promo text');
   });
+
+  it('reads a test hook (data-testid, data-test) as a class when class, id and data-role say nothing ("ad-slot")', () => {
+    const card = (i: number) => `<section class="card"><h3>Product ${i}</h3><p>A tool that does thing number ${i} for teams, quickly and well.</p></section>`;
+    const ad = '<div data-test="ad-slot-33"><section class="card"><h3>Sponsored tool</h3><p>A paid placement that a sponsor bought for this spot today.</p></section></div>';
+    const promo = '<div data-testid="newsletter-signup"><p>Get the best launches, directly in your inbox every single morning.</p></div>';
+    const { document } = parseHTML(`<html><body><main><h1>Top launches today</h1>${card(1)}${card(2)}${ad}${card(3)}${promo}${card(4)}</main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('thing number 4');
+    expect(out).not.toContain('paid placement');
+    expect(out).not.toContain('directly in your inbox');
+  });
 });

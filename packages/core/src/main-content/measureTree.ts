@@ -108,6 +108,11 @@ function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): {
   if (hint.negative === null && !hint.positive) {
     const dataRole = el.getAttribute('data-role');
     if (dataRole !== null) hint = classHint(dataRole, '');
+    else {
+      // test hooks name a component's role in the same words ("ad-slot-3", "related-articles", "site-footer")
+      const testId = el.getAttribute('data-testid') ?? el.getAttribute('data-test');
+      if (testId !== null) hint = classHint(testId, '');
+    }
   }
   const negative = hint.negative !== null && !(keepComments && COMMENT_WORDS.has(hint.negative));
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
