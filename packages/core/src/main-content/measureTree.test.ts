@@ -88,6 +88,18 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).not.toContain('Hidden promo text');
   });
 
+  it('drops the short label of a block acting as a button (class "icon-button", role=button), not of a button holder', () => {
+    const card = (i: number) => `<div class="card"><h3>Service ${i}</h3><p>We protect the systems of number ${i} against attacks, day and night.</p>
+      <div class="card__close-button" tabindex="-1"><div class="icon-button__text">Close</div></div><span role="button">Expand</span>
+      <div class="card__button-container"><span>Talk to team ${i}</span></div></div>`;
+    const { document } = parseHTML(`<html><body><main><h1>Security services</h1>${card(1)}${card(2)}${card(3)}</main></body></html>`);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('number 3 against attacks');
+    expect(out).toContain('Talk to team 2');
+    expect(out).not.toContain('Close');
+    expect(out).not.toContain('Expand');
+  });
+
   it('reads a test hook (data-testid, data-test) as a class when class, id and data-role say nothing ("ad-slot")', () => {
     const card = (i: number) => `<section class="card"><h3>Product ${i}</h3><p>A tool that does thing number ${i} for teams, quickly and well.</p></section>`;
     const ad = '<div data-test="ad-slot-33"><section class="card"><h3>Sponsored tool</h3><p>A paid placement that a sponsor bought for this spot today.</p></section></div>';

@@ -134,6 +134,18 @@ function isMachineStamp(el: Element): boolean {
   return ISO_STAMP.test(el.textContent ?? '');
 }
 
+/** A class naming a button ("icon-button", "btn btn-primary", "close_btn"), not a holder of buttons ("button-container"). */
+const BUTTON_CLASS = /(?:^|[\s_-])(?:button|btn)(?:$|\s|[_-](?!_?(?:container|group|wrap|wrapper|row|list|bar|area|box|holder|block|section)\b))/i;
+
+/** A <button>, or an element that acts as one (role=button, or a block or span whose class calls it a button): its
+ *  short label ("Close", "Expand", "Book a lesson") is an action, not text. Links and text blocks keep their own rules. */
+function isButtonLike(s: NodeStats): boolean {
+  const tag = s.el.localName;
+  if (tag === 'button') return true;
+  if (tag !== 'div' && tag !== 'span') return false;
+  return s.el.getAttribute('role') === 'button' || (s.cls !== '' && BUTTON_CLASS.test(s.cls));
+}
+
 function isMoreLink(el: Element): boolean {
   const t = (el.textContent ?? '').replace(/[\s»›→>.…]+$/, '').trim();
   return MORE_LINK.test(t) && t.split(/\s+/).length <= 3;
@@ -201,7 +213,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       const parent = stack[stack.length - 1];
       const s = current;
       // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
-      if (s.el.localName === 'button' && s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && !isQuestionLabel(s.el)) s.junk = 'hard';
+      if (s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && isButtonLike(s) && !isQuestionLabel(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el)) s.junk = 'hard';
       if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
