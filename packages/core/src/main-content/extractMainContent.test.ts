@@ -414,6 +414,16 @@ describe('extractMainContent', () => {
     expect(out).toContain('Crispy recipe number 17');
   });
 
+  it("keeps a thread's short replies when its long first post carries extra classes (\"message threadAuthor\")", () => {
+    const first = `<li class="message threadAuthor"><div class="body">${para('The long opening post', 12)}</div></li>`;
+    const replies = ['Thanks, this list saved me a week of testing hosts.', 'Have you tried the other host too?', 'Mint servers are very good here.']
+      .map((t) => `<li class="message"><div class="body"><p>${t}</p></div></li>`).join('');
+    const doc = page(`${chrome}<ol class="messageList">${first}${replies}</ol>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://forum.example/threads/best-hosts.42/' }));
+    expect(out).toContain('The long opening post paragraph 12');
+    expect(out).toContain('Mint servers are very good');
+  });
+
   it('honours an explicit #main marker', () => {
     const doc = page(`${chrome}<div class="cols"><div id="main"><h1>Welcome</h1><p>Short intro.</p><div class="box">${para('Service', 2)}</div><div class="box">${para('Pricing', 2)}</div></div>
       <div class="col-side"><p>Subscribe to our letters and get news weekly, every single week, for ever and ever.</p></div></div>${footer}`);

@@ -694,10 +694,12 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number,
       return node;
     }
     const sig = signature(best);
+    // on threads the first post often carries extra classes ("message threadAuthor"): its replies are still alike
+    const bestClasses = dominance !== DISCUSSION_DOMINANCE || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
     let similar = 0;
     let similarCount = 0;
     for (const c of node.children) {
-      if (c === best || c.junk !== 0 || signature(c) !== sig) continue;
+      if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
       if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
       if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
     }
@@ -718,6 +720,14 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number,
     }
     node = best;
   }
+}
+
+/** Whether `best` is `c` with classes added (the thread's first post: "message threadAuthor" beside "message"):
+ *  same tag, and every class of `c` in `best`'s list. */
+function addsClasses(bestClasses: Set<string> | null, best: NodeStats, c: NodeStats): boolean {
+  if (bestClasses === null || c.cls === '' || c.el.localName !== best.el.localName) return false;
+  for (const k of c.cls.replace(/\d+/g, '').split(/\s+/)) if (k !== '' && !bestClasses.has(k)) return false;
+  return true;
 }
 
 function findTitleHeading(tree: MeasuredTree): NodeStats | null {
