@@ -100,6 +100,15 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).not.toContain('Expand');
   });
 
+  it('drops a quote block named a signature (<blockquote class="signature">) under forum posts', () => {
+    const post = (i: number) => `<li class="postbit"><div class="content"><blockquote class="postcontent"><p>Reply ${i}: price, speed and uptime matter most when you pick a host.</p></blockquote></div>
+      <blockquote class="signature restore"><div>Get your certificates from my shop ${i}: cheap, fast, trusted by many.</div></blockquote></li>`;
+    const { document } = parseHTML(`<html><body><main><h1>Choosing a host</h1><ol class="posts">${post(1)}${post(2)}${post(3)}</ol></main></body></html>`);
+    const out = extractMainContent(document as unknown as Document, { url: 'https://forum.example/showthread.php?t=42' }).textContent ?? '';
+    expect(out).toContain('Reply 3: price, speed');
+    expect(out).not.toContain('my shop 2');
+  });
+
   it('reads a test hook (data-testid, data-test) as a class when class, id and data-role say nothing ("ad-slot")', () => {
     const card = (i: number) => `<section class="card"><h3>Product ${i}</h3><p>A tool that does thing number ${i} for teams, quickly and well.</p></section>`;
     const ad = '<div data-test="ad-slot-33"><section class="card"><h3>Sponsored tool</h3><p>A paid placement that a sponsor bought for this spot today.</p></section></div>';

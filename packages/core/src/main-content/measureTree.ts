@@ -1,6 +1,6 @@
 // One iterative pass over the DOM that measures every element (text, link text, controls) and labels chrome.
 // Iterative on purpose: pages can nest 100k deep, and recursion would overflow the stack.
-import { classHint, COMMENT_WORDS, isScreenReaderOnly } from './classHints.js';
+import { classHint, COMMENT_WORDS, isScreenReaderOnly, SIGNATURE_WORDS } from './classHints.js';
 
 /** How an element was labelled as chrome: by its tag/role (hard) or by class/id words (soft, overridable by size). */
 export type JunkKind = 0 | 'hard' | 'soft';
@@ -103,7 +103,14 @@ function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): {
     return { junk: 'hard', positive: false, word: null };
   }
   // Headings and paragraphs are content whatever their class says ("accordion__header").
-  if (TEXT_TAGS.has(tag)) return { junk: 0, positive: false, word: null };
+  if (TEXT_TAGS.has(tag)) {
+    // but a quote block named a signature (<blockquote class="signature">, as boards print them) is the signature
+    if (tag === 'blockquote' && cls !== '') {
+      const word = classHint(cls, '').negative;
+      if (word !== null && SIGNATURE_WORDS.has(word)) return { junk: 'soft', positive: false, word };
+    }
+    return { junk: 0, positive: false, word: null };
+  }
   let hint = classHint(cls, el.getAttribute('id') ?? '');
   if (hint.negative === null && !hint.positive) {
     const dataRole = el.getAttribute('data-role');
