@@ -424,6 +424,15 @@ describe('extractMainContent', () => {
     expect(out).toContain('Mint servers are very good');
   });
 
+  it('reads a "ShowTopic" path as a thread, whose comment-labelled replies are posts', () => {
+    const replies = ['Take the train from the airport, it is quick and cheap.', 'Buy a rail pass only if you travel far.', 'Carry cash for the small shops.']
+      .map((t) => `<div class="comment"><p>${t}</p></div>`).join('');
+    const doc = page(`${chrome}<div class="topic"><h1>Tips from a first time visitor</h1>${para('My trip', 2)}${replies}</div>${footer}`);
+    const out = text(extractMainContent(doc, { url: 'https://travel.example/ShowTopic-g1-i2-k3-Tips_from_a_first_time_visitor.html' }));
+    expect(out).toContain('My trip paragraph 2');
+    expect(out).toContain('Carry cash for the small shops');
+  });
+
   it('honours an explicit #main marker', () => {
     const doc = page(`${chrome}<div class="cols"><div id="main"><h1>Welcome</h1><p>Short intro.</p><div class="box">${para('Service', 2)}</div><div class="box">${para('Pricing', 2)}</div></div>
       <div class="col-side"><p>Subscribe to our letters and get news weekly, every single week, for ever and ever.</p></div></div>${footer}`);

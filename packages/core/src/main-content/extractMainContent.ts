@@ -210,7 +210,7 @@ const ARTICLE_TYPES = new Set(['article', 'newsarticle', 'blogposting', 'reporta
 const QA_COMMENTS_MAX_LOSS = 0.5;
 /** Q&A sites (question, answers, and short comments under each) name their pages so. */
 const QUESTION_PATH = /^\/questions\/\d+/i;
-const FORUM_PATH = /\/(forums?|threads?|topics?|discussions?|questions|community|viewtopic|showthread|t)\b/i;
+const FORUM_PATH = /\/(forums?|threads?|topics?|discussions?|questions|community|viewtopic|showthread|showtopic|t)\b/i;
 /** Below this much visible text, a page whose <noscript> holds more is a script-rendered page with a crawler view (forums). */
 const NOSCRIPT_PAGE_MAX_CHARS = 500;
 /** Below this much visible text, hidden elements holding several times more are the page's real text (streamed chunks). */
