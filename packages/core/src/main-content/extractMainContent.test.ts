@@ -61,6 +61,17 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('knows "More like this" and "You may also need" as recommendation headings', () => {
+    for (const h of ['More like this', 'You may also need']) {
+      const tiles = Array.from({ length: 3 }, (_, i) => `<div class="tile"><p>Controller model ${i} in a limited colour, released this spring for every player</p></div>`).join('');
+      const doc = page(`${chrome}<div class="item"><h1>Game Console</h1><div class="details">${para('The console', 4)}</div>
+        <div class="strip"><h2>${h}</h2><div class="tiles">${tiles}</div></div></div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out).toContain('The console paragraph 4');
+      expect(out).not.toContain('Controller model 1');
+    }
+  });
+
   it('drops tooltip text (class "tooltip", "tool-tip", "ToolTip", "tippy"): a definition shown on hover is not the page text', () => {
     const tip = (cls: string, t: string) => `<span class="${cls}">${t} is explained at length here: designs differ in how they leak sound and isolate noise.</span>`;
     const doc = page(`${chrome}<main><h1>Open Headphones</h1>${para('The headphones', 3)}
