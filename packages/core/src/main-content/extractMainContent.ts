@@ -3,6 +3,7 @@
 // listing items), then prune chrome inside that root. Deterministic, no model; every threshold is named below.
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
+import { dropEchoedLabels } from './dropEchoedLabels.js';
 import { groupChildren } from './groupChildren.js';
 import { inChrome, isInside, isInsideAny } from './treeRelations.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
@@ -311,6 +312,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropItemTemplateText(root, removed, trace);
   dropBadges(root, removed, signature, trace);
   dropDuplicates(root, removed, trace);
+  dropEchoedLabels(root, removed, trace);
   dropLayoutDuplicates(root, removed, trace);
   dropRepeatedRuns(root, removed, trace);
   dropVariantCopies(root, removed, signature, trace);
