@@ -4,6 +4,7 @@
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { dropEchoedLabels } from './dropEchoedLabels.js';
+import { dropServicePromises } from './dropServicePromises.js';
 import { groupChildren } from './groupChildren.js';
 import { inChrome, isInside, isInsideAny } from './treeRelations.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
@@ -307,6 +308,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     dropTeaserStrips(root, removed, trace);
     pruneProductPage(root, removed, trace);
     dropRatedReviews(root, removed, signature, trace);
+    dropServicePromises(root, removed, signature, trace);
   }
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
