@@ -4,6 +4,7 @@
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { dropEchoedLabels } from './dropEchoedLabels.js';
+import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropServicePromises } from './dropServicePromises.js';
 import { groupChildren } from './groupChildren.js';
 import { inChrome, isInside, isInsideAny } from './treeRelations.js';
@@ -300,6 +301,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
   dropPlaceholderText(root, removed, trace);
+  dropErrorNotices(root, removed, trace);
   dropLoginPrompts(root, removed, trace);
   dropExpanderLabels(root, removed, trace);
   dropSelectCaptions(root, removed, trace);
