@@ -72,6 +72,17 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('knows review digests ("Customers say", "Reviews summary", "Top reviews from other countries") as blocks to drop', () => {
+    for (const h of ['Customers say', 'Reviews summary', 'Top reviews from other countries']) {
+      const notes = Array.from({ length: 3 }, (_, i) => `<p>Shoppers mention point ${i} about the kettle, most of them in favour of it</p>`).join('');
+      const doc = page(`${chrome}<div class="item"><h1>Steel Kettle</h1><div class="details">${para('The kettle', 4)}</div>
+        <div class="digest"><h3>${h}</h3>${notes}</div></div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out).toContain('The kettle paragraph 4');
+      expect(out).not.toContain('Shoppers mention point 1');
+    }
+  });
+
   it('drops tooltip text (class "tooltip", "tool-tip", "ToolTip", "tippy"): a definition shown on hover is not the page text', () => {
     const tip = (cls: string, t: string) => `<span class="${cls}">${t} is explained at length here: designs differ in how they leak sound and isolate noise.</span>`;
     const doc = page(`${chrome}<main><h1>Open Headphones</h1>${para('The headphones', 3)}
