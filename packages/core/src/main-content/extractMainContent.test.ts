@@ -61,8 +61,8 @@ describe('extractMainContent', () => {
     }
   });
 
-  it('knows "More like this", "You may also need", "Complete your order" and "Choose your add-ons" as recommendation headings', () => {
-    for (const h of ['More like this', 'You may also need', 'Complete your order', 'Choose your add-ons']) {
+  it('knows "More like this", "You may also need", "Complete your order", "Choose your add-ons" and a bare "Sponsored" as recommendation headings', () => {
+    for (const h of ['More like this', 'You may also need', 'Complete your order', 'Choose your add-ons', 'Sponsored']) {
       const tiles = Array.from({ length: 3 }, (_, i) => `<div class="tile"><p>Controller model ${i} in a limited colour, released this spring for every player</p></div>`).join('');
       const doc = page(`${chrome}<div class="item"><h1>Game Console</h1><div class="details">${para('The console', 4)}</div>
         <div class="strip"><h2>${h}</h2><div class="tiles">${tiles}</div></div></div>${footer}`);
