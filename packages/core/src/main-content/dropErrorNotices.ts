@@ -8,28 +8,37 @@ const ERROR_NOTICE = /^(oops|opps|sorry|uh[- ]oh|whoops)?[!,.]? ?(something went
 /** One of these must be present: an apology alone ("Sorry!") is not a notice. */
 const FAILURE = /something went wrong|there (was|has been) (a|an) (problem|error)|error (has )?occurred|unable to |try again|try your request again/i;
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'pre', 'tt', 'var']);
+/** The shortest notice ("Unable to load") has this many visible characters. */
+const NOTICE_MIN_CHARS = 12;
 /** Notices are short; longer blocks are read through their children. */
 const NOTICE_MAX_CHARS = 120;
 
-/** Drops error notices inside `root` (see ERROR_NOTICE). Reads the root's text once; most pages stop there. */
+/** Drops error notices inside `root` (see ERROR_NOTICE). Only childless elements of a notice's length are read, and
+ *  only their own text nodes: no text is gathered for the rest of the page. */
 export function dropErrorNotices(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
-  if (!FAILURE.test(root.el.textContent ?? '')) return;
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s.text === 0 || removed.has(s) || s.inCode) continue;
-    if (s.text <= NOTICE_MAX_CHARS) {
-      const t = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
-      // a message quoted inside a sentence or set as code is the page's text about it
-      const quoted = CODE_TAGS.has(s.el.localName) || (s.parent !== null && s.parent.ownGood > 0);
-      if (!quoted && FAILURE.test(t) && ERROR_NOTICE.test(t)) {
-        removed.add(s);
-        dropped++;
-        continue;
-      }
+    if (s.children.length > 0) {
+      for (const c of s.children) stack.push(c);
+      continue;
     }
-    for (const c of s.children) stack.push(c);
+    if (s.text < NOTICE_MIN_CHARS || s.text > NOTICE_MAX_CHARS || s.linkText > 0) continue;
+    // a message quoted inside a sentence or set as code is the page's text about it
+    if (CODE_TAGS.has(s.el.localName) || (s.parent !== null && s.parent.ownGood > 0)) continue;
+    const t = ownText(s.el);
+    if (FAILURE.test(t) && ERROR_NOTICE.test(t)) {
+      removed.add(s);
+      dropped++;
+    }
   }
   if (dropped > 0) trace?.push(`drop ${dropped} error notices ("Something went wrong. Please try again.")`);
+}
+
+function ownText(el: Element): string {
+  let t = '';
+  for (let n = el.firstChild; n !== null; n = n.nextSibling) if (n.nodeType === 3) t += (n as Text).data;
+  return t.replace(/\s+/g, ' ').trim();
 }
