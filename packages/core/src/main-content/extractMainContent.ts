@@ -17,6 +17,7 @@ import { dropExpanderLabels } from './dropExpanderLabels.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
+import { dropMobileCopies } from './dropMobileCopies.js';
 import { pruneProductPage } from './pruneProductPage.js';
 import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropRatedReviews } from './dropRatedReviews.js';
@@ -320,6 +321,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropLayoutDuplicates(root, removed, trace);
   dropRepeatedRuns(root, removed, trace);
   dropVariantCopies(root, removed, signature, trace);
+  dropMobileCopies(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   if (discussion) dropPosterFields(root, removed, signature, trace);

@@ -1,0 +1,82 @@
+// Responsive pages often ship a block twice: once for wide screens and once, in another place of the layout, for
+// phones (a product's buy box above the gallery on mobile, a feature list as a slider). The phone copy carries the
+// grid framework's "hidden on large screens" class (Bootstrap's d-lg-none / hidden-lg, Tailwind's lg:hidden, Foundation's
+// hide-for-large, Elementor's elementor-hidden-desktop, ...). Such a block whose text already stands elsewhere in the
+// content is a copy a reader of the page at desktop width never sees: it goes. A phone-only block with text of its own
+// stays (it may be the only place a text is written).
+import type { NodeStats } from './measureTree.js';
+
+/** Utility classes that hide an element from tablet/desktop widths up (shown on phones only). */
+const MOBILE_ONLY =
+  /(?:^|\s)(?:(?:vc_)?hidden-lg|visible-xs|d-(?:md|lg|xl)-none|(?:md|lg|xl):hidden|hide-for-(?:medium|large)(?:-up)?|show-for-small-only|elementor-hidden-desktop|hidden-desktop|hide-desktop|desktop-hidden|hide-on-desktop|mobile-only|only-mobile|(?:medium|large)-up-?-hide)(?=\s|$)/;
+/** ...unless another class shows it again at desktop width ("md:hidden lg:block", "d-md-none d-lg-flex"). */
+const SHOWN_ON_DESKTOP = /(?:^|\s)(?:(?:lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|d-(?:lg|xl)-(?:block|flex|grid|inline|inline-block|inline-flex|table)|visible-(?:md|lg))(?=\s|$)/;
+/** Cheap pre-test before the regular expression: every class above contains one of these. */
+const MARKERS = ['hid', 'none', 'hide', 'mobile', 'visible', 'small'];
+/** Share of the block's text that must stand elsewhere for it to count as a copy. */
+const COPY_MIN_SHARE = 0.8;
+/** Blocks shorter than this are labels that repeat by nature. */
+const COPY_MIN_CHARS = 30;
+
+/** Whether a class list hides its element at desktop widths. */
+export function isMobileOnly(cls: string): boolean {
+  if (cls === '' || !MARKERS.some((m) => cls.includes(m))) return false;
+  return MOBILE_ONLY.test(cls) && !SHOWN_ON_DESKTOP.test(cls);
+}
+
+/** Marks phone-only copies of text found elsewhere in the root as removed (see above). `removed` is extended in place. */
+export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const candidates: NodeStats[] = [];
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.text === 0) continue;
+    if (s !== root && s.text >= COPY_MIN_CHARS && isMobileOnly(s.cls)) {
+      candidates.push(s);
+      continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+  if (candidates.length === 0) return;
+  // the text pieces of everything else the root keeps
+  const skip = new Set<NodeStats>(candidates);
+  const elsewhere = new Set<string>();
+  collectPieces(root, removed, skip, elsewhere);
+  for (const s of candidates) {
+    const pieces = new Map<string, number>();
+    collectPieces(s, removed, new Set(), pieces);
+    let total = 0;
+    let found = 0;
+    for (const [t, n] of pieces) {
+      total += n;
+      if (elsewhere.has(t)) found += n;
+    }
+    if (total === 0 || found < COPY_MIN_SHARE * total) continue;
+    removed.add(s);
+    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a phone-only copy of text shown elsewhere`);
+  }
+}
+
+/** Normalized texts (spaces removed, lower case) of the innermost elements holding text under `s`, outside `removed`
+ *  and `skip`; into a set, or into a map of piece → length. */
+function collectPieces(s: NodeStats, removed: Set<NodeStats>, skip: Set<NodeStats>, out: Set<string> | Map<string, number>): void {
+  const stack: NodeStats[] = [s];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (removed.has(n) || (n !== s && skip.has(n))) continue;
+    let inner = false;
+    for (const c of n.children) {
+      if (c.text > 0) {
+        inner = true;
+        stack.push(c);
+      }
+    }
+    if (!inner || n.ownGood > 0) {
+      // an element with its own text beside child elements is one piece: its whole text
+      const t = (n.el.textContent ?? '').replace(/\s+/g, '').toLowerCase();
+      if (t === '') continue;
+      if (out instanceof Set) out.add(t);
+      else out.set(t, t.length);
+    }
+  }
+}
