@@ -22,6 +22,14 @@ describe('dropMobileCopies (phone-only copies of a block)', () => {
     expect(out).toContain('soft-close rails');
   });
 
+  it('drops a card named as the phone layout of a component when the wide layout shows its text', () => {
+    const card = (mod: string, extra: string) => `<div class="mosaic__card${mod}"><h3>Cyber resilience</h3><p>Plans that keep the business running through an attack and after it.</p>${extra}</div>`;
+    const doc = page(`<main><h1>Security services</h1>${story}<div class="mosaic"><div class="mosaic__grid">${card('', '<p>Read the report</p>')}</div>
+      <div class="mosaic__slider">${card(' mosaic__card--mobile', '')}</div></div></main>`);
+    const out = extractMainContent(doc, {}).textContent ?? '';
+    expect(count(out, 'Plans that keep the business running')).toBe(1);
+  });
+
   it('keeps a phone-only block with text of its own', () => {
     const doc = page(`<main><h1>Walnut desk</h1>${story}<div class="lg:hidden"><p>Only on phones: a note about the delivery of the two boxes by courier.</p></div></main>`);
     const out = extractMainContent(doc, {}).textContent ?? '';
@@ -37,5 +45,10 @@ describe('dropMobileCopies (phone-only copies of a block)', () => {
     expect(isMobileOnly('d-md-none d-lg-flex')).toBe(false);
     expect(isMobileOnly('hidden md:block')).toBe(false);
     expect(isMobileOnly('d-none d-lg-block')).toBe(false);
+    // a component's phone layout named in its class, not a rule that hides it on phones
+    expect(isMobileOnly('mosaic__card mosaic__card--mobile')).toBe(true);
+    expect(isMobileOnly('product-title titleMobile')).toBe(true);
+    expect(isMobileOnly('elementor-section elementor-hidden-mobile')).toBe(false);
+    expect(isMobileOnly('elementor-widget-mobile__width-inherit')).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // Responsive pages often ship a block twice: once for wide screens and once, in another place of the layout, for
 // phones (a product's buy box above the gallery on mobile, a feature list as a slider). The phone copy carries the
 // grid framework's "hidden on large screens" class (Bootstrap's d-lg-none / hidden-lg, Tailwind's lg:hidden, Foundation's
-// hide-for-large, Elementor's elementor-hidden-desktop, ...). Such a block whose text already stands elsewhere in the
+// hide-for-large, Elementor's elementor-hidden-desktop, ...) or a class naming the component's phone layout
+// ("card--mobile", "title-mobile"). Such a block whose text already stands elsewhere in the
 // content is a copy a reader of the page at desktop width never sees: it goes. A phone-only block with text of its own
 // stays (it may be the only place a text is written).
 import type { NodeStats } from './measureTree.js';
@@ -11,8 +12,18 @@ const MOBILE_ONLY =
   /(?:^|\s)(?:(?:vc_)?hidden-lg|visible-xs|d-(?:md|lg|xl)-none|(?:md|lg|xl):hidden|hide-for-(?:medium|large)(?:-up)?|show-for-small-only|elementor-hidden-desktop|hidden-desktop|hide-desktop|desktop-hidden|hide-on-desktop|mobile-only|only-mobile|(?:medium|large)-up-?-hide)(?=\s|$)/;
 /** ...unless another class shows it again at desktop width ("md:hidden lg:block", "d-md-none d-lg-flex"). */
 const SHOWN_ON_DESKTOP = /(?:^|\s)(?:(?:lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|d-(?:lg|xl)-(?:block|flex|grid|inline|inline-block|inline-flex|table)|visible-(?:md|lg))(?=\s|$)/;
+/** A class naming the phone layout of a component ("card--mobile", "price-mobile", "titleMobile"), not a setting or
+ *  a hiding rule for phones ("hidden-mobile", "widget-mobile__width-inherit"). */
+const MOBILE_WORD = /(?:^|[_-])mobile$|^mobile[_-]|[a-z]Mobile$/;
+const NOT_LAYOUT = /hid|hide|^no[_-]|not[_-]|desktop|width|align|order|size|padding|margin|toggle|menu|nav/i;
+
+function namesMobileLayout(cls: string): boolean {
+  if (!cls.includes('obile')) return false;
+  for (const t of cls.split(/\s+/)) if (t.length > 6 && MOBILE_WORD.test(t.includes('Mobile') ? t : t.toLowerCase()) && !NOT_LAYOUT.test(t)) return true;
+  return false;
+}
 /** Cheap pre-test before the regular expression: every class above contains one of these. */
-const MARKERS = ['hid', 'none', 'hide', 'mobile', 'visible', 'small'];
+const MARKERS = ['hid', 'none', 'hide', 'obile', 'visible', 'small'];
 /** Share of the block's text that must stand elsewhere for it to count as a copy. */
 const COPY_MIN_SHARE = 0.8;
 /** Blocks shorter than this are labels that repeat by nature. */
@@ -21,7 +32,7 @@ const COPY_MIN_CHARS = 30;
 /** Whether a class list hides its element at desktop widths. */
 export function isMobileOnly(cls: string): boolean {
   if (cls === '' || !MARKERS.some((m) => cls.includes(m))) return false;
-  return MOBILE_ONLY.test(cls) && !SHOWN_ON_DESKTOP.test(cls);
+  return (MOBILE_ONLY.test(cls) || namesMobileLayout(cls)) && !SHOWN_ON_DESKTOP.test(cls);
 }
 
 /** Marks phone-only copies of text found elsewhere in the root as removed (see above). `removed` is extended in place. */
