@@ -6,6 +6,7 @@
 // content is a copy a reader of the page at desktop width never sees: it goes. A phone-only block with text of its own
 // stays (it may be the only place a text is written).
 import type { NodeStats } from './measureTree.js';
+import { forEachTextPiece } from './textPieces.js';
 
 /** Utility classes that hide an element from tablet/desktop widths up (shown on phones only). */
 const MOBILE_ONLY =
@@ -52,10 +53,18 @@ export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace
   // the text pieces of everything else the root keeps
   const skip = new Set<NodeStats>(candidates);
   const elsewhere = new Set<string>();
-  collectPieces(root, removed, skip, elsewhere);
+  for (const s of removed) skip.add(s);
+  forEachTextPiece(root, (t) => elsewhere.add(squeeze(t)), skip);
   for (const s of candidates) {
     const pieces = new Map<string, number>();
-    collectPieces(s, removed, new Set(), pieces);
+    forEachTextPiece(
+      s,
+      (t) => {
+        const q = squeeze(t);
+        pieces.set(q, q.length);
+      },
+      removed,
+    );
     let total = 0;
     let found = 0;
     for (const [t, n] of pieces) {
@@ -68,26 +77,7 @@ export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace
   }
 }
 
-/** Normalized texts (spaces removed, lower case) of the innermost elements holding text under `s`, outside `removed`
- *  and `skip`; into a set, or into a map of piece → length. */
-function collectPieces(s: NodeStats, removed: Set<NodeStats>, skip: Set<NodeStats>, out: Set<string> | Map<string, number>): void {
-  const stack: NodeStats[] = [s];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (removed.has(n) || (n !== s && skip.has(n))) continue;
-    let inner = false;
-    for (const c of n.children) {
-      if (c.text > 0) {
-        inner = true;
-        stack.push(c);
-      }
-    }
-    if (!inner || n.ownGood > 0) {
-      // an element with its own text beside child elements is one piece: its whole text
-      const t = (n.el.textContent ?? '').replace(/\s+/g, '').toLowerCase();
-      if (t === '') continue;
-      if (out instanceof Set) out.add(t);
-      else out.set(t, t.length);
-    }
-  }
+/** A piece's text for comparison: spaces removed, lower case. */
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, '').toLowerCase();
 }

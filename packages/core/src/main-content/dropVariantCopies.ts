@@ -2,6 +2,7 @@
 // layout leaves out a field or two: not an exact copy, so dropLayoutDuplicates misses it. A sibling block whose every
 // text piece also appears in a sibling of similar size is such a variant: only the fuller one is content.
 import type { NodeStats } from './measureTree.js';
+import { forEachTextPiece } from './textPieces.js';
 
 /** Variants are at least this long (shorter blocks are labels and values that repeat by nature)... */
 const VARIANT_MIN_CHARS = 40;
@@ -54,24 +55,9 @@ export function dropVariantCopies(root: NodeStats, removed: Set<NodeStats>, sign
   }
 }
 
-/** The normalized texts of the innermost elements holding text (titles, dates, prices) inside `s`. */
+/** The normalized texts of the pieces (titles, dates, prices) inside `s`. */
 function textPieces(s: NodeStats): Set<string> {
   const out = new Set<string>();
-  const stack: NodeStats[] = [s];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    let inner = false;
-    for (const c of n.children) {
-      if (c.text > 0) {
-        inner = true;
-        stack.push(c);
-      }
-    }
-    if (!inner || n.ownGood > 0) {
-      // an element with its own text beside child elements is one piece: its whole text
-      const t = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
-      if (t !== '') out.add(t);
-    }
-  }
+  forEachTextPiece(s, (t) => out.add(t.replace(/\s+/g, ' ').trim().toLowerCase()));
   return out;
 }

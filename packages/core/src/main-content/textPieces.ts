@@ -1,0 +1,24 @@
+// The pieces a block's text is made of: the innermost elements holding text (a title, a date, a price), or an
+// element with its own text beside child elements, taken whole. Passes that look for a block repeated elsewhere
+// (variant copies, phone-layout copies) compare these pieces rather than whole texts, which differ in order and spacing.
+import type { NodeStats } from './measureTree.js';
+
+/** Calls `visit` with the text of each piece under `s`, skipping the blocks in `skip` below `s`. */
+export function forEachTextPiece(s: NodeStats, visit: (text: string) => void, skip?: Set<NodeStats>): void {
+  const stack: NodeStats[] = [s];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n !== s && skip?.has(n)) continue;
+    let inner = false;
+    for (const c of n.children) {
+      if (c.text > 0) {
+        inner = true;
+        stack.push(c);
+      }
+    }
+    if (!inner || n.ownGood > 0) {
+      const t = n.el.textContent ?? '';
+      if (t.trim() !== '') visit(t);
+    }
+  }
+}
