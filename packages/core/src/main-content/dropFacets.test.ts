@@ -27,4 +27,15 @@ describe('dropFacets', () => {
     const out = text(extractMainContent(doc));
     for (const s of ['Filters', 'Reverse osmosis', 'Upkeep paragraph 2']) expect(out).toContain(s);
   });
+
+  it('drops a scripted filter panel (plain blocks as values, no links) when its label sits over groups with headings', () => {
+    const group = (name: string, vals: string[]): string =>
+      `<div class="group"><div><h3>${name}</h3></div><div class="values">${vals.map((v) => `<div class="relative"><p>${v}</p></div>`).join('')}</div></div>`;
+    const doc = page(`<main><h1>Sneakers</h1>${para('Our sneakers', 1)}<div class="layout">
+      <div class="side"><div><h2>Filters</h2></div>${group('Colour', ['Black', 'Grey', 'White', 'Beige'])}${group('Pattern', ['Solid', 'Striped', 'Dots'])}${group('Type', ['Rent', 'Buy'])}</div>
+      <ul class="grid">${[1, 2, 3, 4, 5, 6].map(card).join('')}</ul></div></main>`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Our sneakers paragraph 1', 'Canvas sneaker model 1', '$66.00']) expect(out).toContain(s);
+    for (const s of ['Beige', 'Striped', 'Filters']) expect(out).not.toContain(s);
+  });
 });

@@ -19,6 +19,19 @@ const FACET_PARENT_SHARE = 0.5;
 
 const values = (s: NodeStats): number => s.links + s.controls + s.paragraphs;
 
+/** Scripted panels make their values plain blocks (a div per colour, clicked by script): then the panel shows its
+ *  groups, at least this many sub-headings ("Colour", "Size") under the label... */
+const FACET_MIN_GROUPS = 2;
+/** ...over at least this many values of at most this many characters on average (words, not sentences). */
+const FACET_MIN_PLAIN_VALUES = 8;
+const FACET_MAX_CHARS_PER_PLAIN_VALUE = 10;
+
+/** Whether `s`, with nothing to click, still reads as a panel of facet groups: headings over many one-word values. */
+function groupedValues(s: NodeStats): boolean {
+  if (s.paragraphs < FACET_MIN_PLAIN_VALUES || s.text > FACET_MAX_CHARS_PER_PLAIN_VALUE * s.paragraphs) return false;
+  return s.el.querySelectorAll('h2, h3, h4, h5, h6, legend').length > FACET_MIN_GROUPS;
+}
+
 function facetLike(s: NodeStats, rootText: number): boolean {
   return s.text <= FACET_MAX_SHARE * rootText && s.text <= FACET_MAX_CHARS_PER_VALUE * values(s);
 }
@@ -42,10 +55,11 @@ export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: str
     let node = label;
     while (node.parent !== null && node.parent !== root && facetLike(node.parent, root.text)) {
       // the label sits beside the panel's values (one step up); the panel sits beside other blocks, the grid (stop)
-      if (node !== label && node.text < FACET_PARENT_SHARE * node.parent.text) break;
+      // (blocks that only wrap the label are the label)
+      if (node.text !== label.text && node.text < FACET_PARENT_SHARE * node.parent.text) break;
       node = node.parent;
       // its values are things to click (links, checkboxes, buttons): a plain list under a "Filters" heading is text
-      if (node.links + node.controls >= FACET_MIN_VALUES) block = node;
+      if (node.links + node.controls >= FACET_MIN_VALUES || groupedValues(node)) block = node;
     }
     if (block === null || removed.has(block)) continue;
     removed.add(block);
