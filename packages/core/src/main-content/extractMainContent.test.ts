@@ -1133,3 +1133,19 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).not.toContain('1 / 6');
   });
 });
+
+describe('extractMainContent on category pages', () => {
+  it('keeps a "header"-named block that holds the page title over its intro paragraphs: the page\'s header, not the site\'s', () => {
+    const doc = page(`${chrome}<div class="browse-wrap">
+      <div class="browse-header"><ol class="breadcrumb"><li><a href="/">Home</a></li><li><a href="/all">All products</a></li></ol>
+        <div class="browse-header__content"><h1>Trail watches</h1><div class="browse-header__text">
+          <p>Want to know how far you ran? A trail watch tells you.</p>
+          <p>These watches answer your questions on distance, pace and climbing, using satellites to place you on the map at every step of the run.</p></div></div></div>
+      <div class="browse-content"><h2>Free returns</h2><p>Not sure about a new watch? Send it back within thirty days, whatever the reason, and we refund you.</p>
+        <ul class="grid">${[1, 2, 3, 4, 5, 6].map((i) => `<li class="card"><h3><a href="/p/${i}">Trail watch model ${i} with barometer</a></h3><p>$${160 + i}.00</p></li>`).join('')}</ul></div>
+      <nav class="filters"><a href="?g=m">Men</a><a href="?g=w">Women</a><a href="?b=a">Acme</a><a href="?b=g">Globex</a></nav></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Trail watches', 'A trail watch tells you', 'using satellites', 'Send it back', 'Trail watch model 6', '$166.00']) expect(out).toContain(s);
+    for (const s of ['All products', 'Globex', 'Copyright']) expect(out).not.toContain(s);
+  });
+});

@@ -92,6 +92,10 @@ const BUILDER_ROOT_SHARE = 0.2;
 /** A "header"-named block inside a section is that section's heading when at most this share of its text is links. */
 const SECTION_HEADER_MAX_LINK_DENSITY = 0.3;
 const SECTIONING = 'main, section, [role="main"]';
+/** A "header"-named block holding the page's <h1> and paragraphs of at least this much text beside it (few links, no
+ *  controls) is the page's own header, title over intro (a category's description): a site header holds menus. */
+const INTRO_HEADER_MIN_CHARS = 150;
+const INTRO_HEADER_MIN_PARAGRAPHS = 2;
 /** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
 const HARD_JUNK_KEEP_SHARE = 0.6;
 /** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least this much
@@ -464,10 +468,17 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
   const main = mainLandmark(tree);
   const proseBlocks = new Map<NodeStats, string | null>();
   const detailSheets = new Set<NodeStats>();
+  const introHeaders = new Set<NodeStats>();
   for (const s of tree.preorder) {
     if (s.junk === 0) continue;
     if (s.junk === 'soft' && s.junkWord === 'header' && isSectionHeader(s)) {
       s.junk = 0;
+      continue;
+    }
+    if (s.junk === 'soft' && s.junkWord === 'header' && (isIntroHeader(s) || (s.parent !== null && introHeaders.has(s.parent) && s.linkText <= SECTION_HEADER_MAX_LINK_DENSITY * s.text))) {
+      s.junk = 0;
+      introHeaders.add(s);
+      trace?.push(`${describe(s)} holds the page's title and its intro: the page's header, not the site's`);
       continue;
     }
     const large = plain(s) >= (s.junk === 'soft' ? SOFT_JUNK_KEEP_SHARE : HARD_JUNK_KEEP_SHARE) * total;
@@ -667,6 +678,21 @@ function isSectionHeader(s: NodeStats): boolean {
   if (s.text === 0 || s.linkText > SECTION_HEADER_MAX_LINK_DENSITY * s.text || s.controls > 0) return false;
   // the block holding the page's <h1> is the page's title block (title, date, byline), judged as before
   return s.el.parentElement?.closest(SECTIONING) != null && s.el.querySelector('h1') === null;
+}
+
+/** Whether a "header"-named block is the page's title over its intro text (see INTRO_HEADER_MIN_CHARS). */
+function isIntroHeader(s: NodeStats): boolean {
+  if (s.text < INTRO_HEADER_MIN_CHARS || s.controls > 0 || s.linkText > SECTION_HEADER_MAX_LINK_DENSITY * s.text) return false;
+  if (s.el.querySelector('h1') === null) return false;
+  let chars = 0;
+  let count = 0;
+  for (const p of Array.from(s.el.querySelectorAll('p'))) {
+    const n = (p.textContent ?? '').replace(/\s+/g, '').length;
+    if (n === 0) continue;
+    chars += n;
+    count++;
+  }
+  return count >= INTRO_HEADER_MIN_PARAGRAPHS && chars >= INTRO_HEADER_MIN_CHARS;
 }
 
 function isProse(s: NodeStats): boolean {
