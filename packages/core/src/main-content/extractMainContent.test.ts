@@ -1148,4 +1148,16 @@ describe('extractMainContent on category pages', () => {
     for (const s of ['Trail watches', 'A trail watch tells you', 'using satellites', 'Send it back', 'Trail watch model 6', '$166.00']) expect(out).toContain(s);
     for (const s of ['All products', 'Globex', 'Copyright']) expect(out).not.toContain(s);
   });
+
+  it('keeps shop cards with their swatch and cart buttons when each card carries its own product classes', () => {
+    const names = ['Seed tray for small birds', 'Wall mount for the feeder', 'Suet ball holder', 'Solar roof with panel', 'Perch extender in oak'];
+    const cards = names.map((n, i) => `<li class="product product_slug_${n.toLowerCase().replace(' ', '-')}${i % 2 ? ' has-attributes' : ''}">
+      <div class="loop-wrap"><div class="thumb"><a href="/p/${i}">-2${i}%</a></div>
+        <div class="details"><div class="title-price"><a href="/p/${i}">${n}</a> <span>$${30 + i}.00</span></div>
+        <form><button>S</button><button>M</button><button>L</button></form><button>Add</button></div></div></li>`).join('');
+    const doc = page(`${chrome}<main><h1>Shop</h1>${para('Our feeders', 2)}
+      <div class="products-content"><ul class="products">${cards}</ul></div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Our feeders paragraph 2', 'Seed tray for small birds', 'Perch extender in oak', '$34.00']) expect(out).toContain(s);
+  });
 });

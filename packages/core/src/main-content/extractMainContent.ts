@@ -809,10 +809,12 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
     const sigs = s.children.map(signature);
     const signatures = new Map<string, number>();
     for (const sig of sigs) signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
+    let listItems = 0;
+    for (const c of s.children) if (c.el.localName === 'li') listItems++;
     for (let i = 0; i < s.children.length; i++) {
       const c = s.children[i];
       const share = plain(c) / total;
-      const item = (signatures.get(sigs[i]) ?? 0) >= REPEATED_ITEM_MIN;
+      const item = (signatures.get(sigs[i]) ?? 0) >= REPEATED_ITEM_MIN || isPricedListItem(c, listItems);
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
@@ -891,6 +893,12 @@ function isCardHeading(s: NodeStats, item: NodeStats | null): boolean {
   return PRICE_TEXT.test(item.el.textContent ?? '');
 }
 
+/** A list item showing a price, one of several items of its list, is a shop card with its swatches and buttons, even
+ *  when the shop stamps each card with its own classes (so that the cards' signatures differ). */
+function isPricedListItem(s: NodeStats, listItems: number): boolean {
+  return s.el.localName === 'li' && listItems >= REPEATED_ITEM_MIN && holdsItemPrice(s, s);
+}
+
 /** Whether `s` holds nearly all of the text of the list item it sits in (see ITEM_WRAPPER_SHARE). */
 function wrapsItem(s: NodeStats, item: NodeStats | null): boolean {
   return item !== null && s.text >= ITEM_WRAPPER_SHARE * item.text;
@@ -904,7 +912,8 @@ function holdsItems(s: NodeStats): boolean {
     const counts = new Map<string, number>();
     for (const c of node.children) {
       if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(c.el.textContent ?? ''))) continue;
-      const sig = signature(c);
+      // a list's items are alike by nature, whatever classes name each one (shops stamp each card with its product)
+      const sig = c.el.localName === 'li' ? 'li' : signature(c);
       const n = (counts.get(sig) ?? 0) + 1;
       if (n >= REPEATED_ITEM_MIN) return true;
       counts.set(sig, n);
