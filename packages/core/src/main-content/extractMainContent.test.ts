@@ -1160,4 +1160,13 @@ describe('extractMainContent on category pages', () => {
     const out = text(extractMainContent(doc));
     for (const s of ['Our feeders paragraph 2', 'Seed tray for small birds', 'Perch extender in oak', '$34.00']) expect(out).toContain(s);
   });
+
+  it('leaves out ARIA live regions (role=status, role=alert): announcements of the page\'s state, not its text', () => {
+    const cards = [1, 2, 3, 4, 5, 6].map((i) => `<li class="card"><h3><a href="/p/${i}">Camp stove model ${i} with two burners</a></h3><p>$${80 + i}.95</p></li>`).join('');
+    const doc = page(`${chrome}<main><h1>Camp stoves</h1>${para('Our stoves', 2)}<div role="status">loaded 24 results</div>
+      <ul class="grid">${cards}</ul><div role="alert">Unable to add item to List. Please try again.</div></main>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['Our stoves paragraph 2', 'Camp stove model 6', '$86.95']) expect(out).toContain(s);
+    for (const s of ['loaded 24 results', 'Unable to add item']) expect(out).not.toContain(s);
+  });
 });

@@ -92,6 +92,10 @@ const BUILDER_ROOT_SHARE = 0.2;
 /** A "header"-named block inside a section is that section's heading when at most this share of its text is links. */
 const SECTION_HEADER_MAX_LINK_DENSITY = 0.3;
 const SECTIONING = 'main, section, [role="main"]';
+/** ARIA live regions announce passing states to screen readers ("loaded 24 results", "Loading...", "Added to cart",
+ *  "Subtotal $0.00", a form's error): short messages about the page's state, not its text. */
+const LIVE_REGION_ROLES = new Set(['status', 'alert', 'marquee', 'timer']);
+const LIVE_REGION_MAX_CHARS = 200;
 /** A "header"-named block holding the page's <h1> and paragraphs of at least this much text beside it (few links, no
  *  controls) is the page's own header, title over intro (a category's description): a site header holds menus. */
 const INTRO_HEADER_MIN_CHARS = 150;
@@ -823,6 +827,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
       else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
+      else if (c.text > 0 && c.text <= LIVE_REGION_MAX_CHARS && LIVE_REGION_ROLES.has(c.el.getAttribute('role') ?? '')) why = 'live region';
       if (why !== null) {
         removed.add(c);
         trace?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
