@@ -1169,4 +1169,10 @@ describe('extractMainContent on category pages', () => {
     for (const s of ['Our stoves paragraph 2', 'Camp stove model 6', '$86.95']) expect(out).toContain(s);
     for (const s of ['loaded 24 results', 'Unable to add item']) expect(out).not.toContain(s);
   });
+
+  it('keeps a framework callout marked role=alert that says more than a few words (a Bootstrap note)', () => {
+    const note = 'Note: the stove needs a standard 16 oz propane cylinder, sold separately in every hardware store.';
+    const doc = page(`${chrome}<main><h1>Camp stoves</h1>${para('Our stoves', 2)}<div class="alert alert-info" role="alert">${note}</div>${para('Care', 2)}</main>${footer}`);
+    expect(text(extractMainContent(doc))).toContain('sold separately in every hardware store');
+  });
 });

@@ -96,6 +96,9 @@ const SECTIONING = 'main, section, [role="main"]';
  *  "Subtotal $0.00", a form's error): short messages about the page's state, not its text. */
 const LIVE_REGION_ROLES = new Set(['status', 'alert', 'marquee', 'timer']);
 const LIVE_REGION_MAX_CHARS = 200;
+/** ...but `role="alert"` also marks the callout boxes of CSS frameworks (Bootstrap's `.alert`: "Note: ..."), which are
+ *  text: only a message of a few words (a failed request, an added item) goes. */
+const ALERT_MAX_CHARS = 60;
 /** A "header"-named block holding the page's <h1> and paragraphs of at least this much text beside it (few links, no
  *  controls) is the page's own header, title over intro (a category's description): a site header holds menus. */
 const INTRO_HEADER_MIN_CHARS = 150;
@@ -827,7 +830,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
       else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
-      else if (c.text > 0 && c.text <= LIVE_REGION_MAX_CHARS && LIVE_REGION_ROLES.has(c.el.getAttribute('role') ?? '')) why = 'live region';
+      else if (c.text > 0 && c.text <= LIVE_REGION_MAX_CHARS && isLiveRegion(c)) why = 'live region';
       if (why !== null) {
         removed.add(c);
         trace?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
@@ -842,6 +845,12 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
     }
   }
   return removed;
+}
+
+/** Whether a short block is an ARIA live region announcing the page's state (see LIVE_REGION_ROLES). */
+function isLiveRegion(s: NodeStats): boolean {
+  const role = s.el.getAttribute('role') ?? '';
+  return LIVE_REGION_ROLES.has(role) && (role !== 'alert' || s.text <= ALERT_MAX_CHARS);
 }
 
 /** Whether a block's controls make it a widget: buttons without a visible label (an info icon beside each row of a
