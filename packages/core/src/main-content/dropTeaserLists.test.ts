@@ -33,4 +33,19 @@ describe('dropTeaserLists (article pages)', () => {
     expect(out2).toContain('About us paragraph 8');
     expect(out2).toContain('Service number 6');
   });
+  it('counts cards of one kind across several lists as one stream (rows of three, an undated sponsored card in each)', () => {
+    const card = (i: number) =>
+      i % 3 === 1
+        ? `<div class="post-item"><div class="sponsored"><h5>Sponsored Content</h5></div><h3 class="title"><a href="/ad/${i}">Paid headline number ${i}</a></h3><p>A paid snippet ${i}, a few lines long, written the way the other cards sum up their stories for a reader, with enough words that a row of three cards runs longer than one card may be, and then some more words on top of that.</p><p>${'More of the snippet, as long cards carry. '.repeat(4)}</p></div>`
+        : `<div class="post-item"><div class="tagline"><span class="date">Dec ${10 + i}, 2025</span></div>
+        <h3 class="title"><a href="/news/${i}">Other headline number ${i}</a></h3><p>A short snippet of the other story ${i}, a few lines long, the way a section front sums up a story, with enough words that a row of three cards runs longer than any one teaser card may be on its own, and more.</p><p>${'More of the snippet, as long cards carry. '.repeat(4)}</p></div>`;
+    const row = (from: number) => `<div class="post-list">${[from, from + 1, from + 2].map(card).join('')}</div>`;
+    const doc = page(`<div class="page"><div class="story"><h1>The story</h1>${para('The story', 30)}</div>
+      <div class="more"><div class="section">${row(0)}${row(3)}${row(6)}</div></div></div>`);
+    const trace: string[] = [];
+    const out = text(extractMainContent(doc, { ...article, trace }));
+    expect(out, trace.join('\n')).toContain('The story paragraph 30');
+    expect(out, trace.join('\n')).not.toContain('Other headline number 2');
+    expect(out).not.toContain('Paid headline number 4');
+  });
 });

@@ -21,8 +21,10 @@ const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Finds teaser groups under `root` (skipping removed blocks) and marks them removed when enough story remains. */
 export function dropTeaserLists(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
-  const groups: NodeStats[][] = [];
-  let teaserText = 0;
+  // A section front splits its stream of cards into several lists (rows of three, a sponsored card in each): cards
+  // with one signature in lists across the root are counted as one set, so a row whose undated sponsored card leaves
+  // two dated ones is still seen as part of the stream.
+  const pooled = new Map<string, { cards: NodeStats[]; linked: number }>();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -32,18 +34,25 @@ export function dropTeaserLists(root: NodeStats, removed: Set<NodeStats>, signat
     // cards standing between the story's own paragraphs are the story's items (a list article), not other stories
     // and cards right under the root are what the root was chosen for (a section front typed as an article)
     const amongProse = s === root || s.children.some((c) => c.el.localName === 'p' && c.text >= PROSE_PARAGRAPH_MIN_CHARS);
-    for (const g of bySig.values()) {
+    for (const [sig, g] of bySig) {
       if (g.length < TEASER_MIN_ITEMS || amongProse) continue;
       let linked = 0;
       for (const c of g) if (hasLinkedHeading(c) && hasDate(c)) linked++;
-      if (linked < TEASER_MIN_ITEMS || linked < TEASER_LINKED_SHARE * g.length) continue;
-      groups.push(g);
-      for (const c of g) {
-        inGroup.add(c);
-        teaserText += c.text;
-      }
+      const pool = pooled.get(sig) ?? { cards: [], linked: 0 };
+      pooled.set(sig, pool);
+      pool.cards.push(...g);
+      pool.linked += linked;
+      // a group that is a teaser list on its own is not searched further (as before pooling)
+      if (linked >= TEASER_MIN_ITEMS && linked >= TEASER_LINKED_SHARE * g.length) for (const c of g) inGroup.add(c);
     }
     for (const c of s.children) if (!inGroup.has(c) && c.text > TEASER_ITEM_MAX_CHARS / 4) stack.push(c);
+  }
+  const groups: NodeStats[][] = [];
+  let teaserText = 0;
+  for (const { cards, linked } of pooled.values()) {
+    if (linked < TEASER_MIN_ITEMS || linked < TEASER_LINKED_SHARE * cards.length) continue;
+    groups.push(cards);
+    for (const c of cards) teaserText += c.text;
   }
   if (groups.length === 0) return;
   const story = root.text - teaserText;
