@@ -26,3 +26,13 @@ describe('classHint: WordPress taxonomy classes', () => {
     expect(out).toContain('Travel cup number 1');
   });
 });
+
+describe('classHint: CSS-modules build hashes', () => {
+  it('does not read a mixed-case build hash as words ("Item_item__adF2E" is not an ad)', () => {
+    expect(classHint('AccordionTextItem_item__adF2E', '').negative).toBeNull();
+    expect(classHint('Card_body__NavQ1', '').negative).toBeNull();
+    // the module's own name still speaks, and BEM element names are not hashes
+    expect(classHint('Sidebar_root__x7Kq2', '').negative).toBe('sidebar');
+    expect(classHint('site__footer', '').negative).toBe('footer');
+  });
+});

@@ -42,9 +42,14 @@ export const READER_WORDS = new Set(['reviews', 'review']);
 /** Legal fine print (disclaimers, copyright notes) is prose by nature, so prose does not make it content either. */
 export const LEGAL_WORDS = new Set(['legal', 'copyright', 'disclaimer', 'disclaimers']);
 
+/** A CSS-modules class ends in a build hash ("AccordionItem_item__adF2E", "Header_header__RqO0x"): five letters and
+ *  digits in mixed case that camelCase splitting would read as words ("ad F2E"). */
+const MODULE_HASH = /(?<=[A-Za-z0-9]_[A-Za-z0-9]+)__(?=[A-Za-z0-9_-]{0,4}[A-Z0-9])[A-Za-z0-9_-]{5}(?=\s|$)/g;
+
 function tokens(value: string): string[] {
   // split camelCase too: "cookieBanner" → cookie, banner
   // utility-class arbitrary values ("top-[var(--nav-height)]") name CSS variables, not roles
+  if (value.includes('__')) value = value.replace(MODULE_HASH, ' ');
   return (value.includes('[') ? value.replace(/\[[^\]\s]*\]/g, ' ') : value)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
