@@ -222,6 +222,15 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Footnote 2');
   });
 
+  it('drops the "Advertisement" label of ad slots that sit one per list item: an ad slot linking nowhere is not part of the items', () => {
+    const slide = (i: number) => `<div><section class="slide"><h2>Pick number ${i}</h2>${para(`Pick ${i}`, 2)}</section>
+      <div><div class="breaker-ad"><div class="ad-label">Advertisement - Continue Reading Below</div><div class="ad-container"></div></div></div></div>`;
+    const doc = page(`${chrome}<div class="main"><h1>The best picks</h1>${para('Intro', 2)}${[1, 2, 3, 4].map(slide).join('')}</div>${footer}`);
+    const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['newsarticle'] } }));
+    expect(out).toContain('Pick 4 paragraph 2');
+    expect(out).not.toContain('Continue Reading Below');
+  });
+
   it('drops an author bio labelled "author" although it reads as prose', () => {
     const bio = `<div class="post-author"><h3>Jane Roe</h3><p>Jane Roe has written about college admissions for twenty years, first as an admissions officer at two universities and later as an independent counselor for families.</p><p>She is the founder of a counseling practice, the author of two books on applying to college, and a frequent speaker at high schools across the country.</p><p>When she is not reading essays she hikes, bakes bread, and answers readers' questions in a monthly letter about deadlines, interviews and financial aid.</p></div>`;
     const doc = page(`${chrome}<div class="main"><h1>Writing the essay</h1>${para('Main', 6)}${bio}</div>${footer}`);

@@ -79,6 +79,8 @@ const POPUP_WORDS = ['popup', 'popover', 'offcanvas'];
 /** A detail modal or drawer that reads as prose is content down to its parts (its paragraph containers repeat
  *  the label: "details-modal__container"), however short each part is. */
 const FOLDING_WORDS = new Set(['modal', 'drawer']);
+/** Words naming an ad slot. */
+const AD_WORDS = new Set(['ad', 'ads', 'adslot', 'advert', 'advertisement']);
 /** A non-modal dialog that reads as prose with at most this many controls (its close button) is folded text; the
  *  chrome-tagged panel inside it holding at least this share of its text is the same sheet. */
 const SHEET_MAX_CONTROLS = 1;
@@ -608,6 +610,9 @@ function labelledCard(item: NodeStats): NodeStats | null {
     c = c.children[0];
   }
   if (c.junk !== 'soft' || COMMENT_WORDS.has(c.junkWord ?? '') || READER_WORDS.has(c.junkWord ?? '') || LEGAL_WORDS.has(c.junkWord ?? '') || plain(c) < ITEM_MIN_CHARS) return null;
+  // an ad slot that links nowhere shows only its label ("Advertisement - Continue Reading Below") between the
+  // items; a classified ad's card links to the ad
+  if (AD_WORDS.has(c.junkWord ?? '') && c.links === 0) return null;
   return c;
 }
 
@@ -1261,6 +1266,8 @@ function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean
   while (stack.length > 0) {
     const s = stack.pop()!;
     for (const c of s.children) {
+      // an ad slot that links nowhere is its label alone ("Advertisement"), not a part of every item
+      if (c.junk === 'soft' && AD_WORDS.has(c.junkWord ?? '') && c.links === 0) continue;
       if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '') && !SIGNATURE_WORDS.has(c.junkWord ?? '') && !LEGAL_WORDS.has(c.junkWord ?? '')) {
         // comments, signatures and fine print repeat by nature; on articles a long thread is still not the story
         const sig = signature(c);
