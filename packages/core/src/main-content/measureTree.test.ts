@@ -19,6 +19,20 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).not.toContain('Reader comment');
   });
 
+  it('labels a photo credit inside a figure or its caption as chrome, not a credit-named block elsewhere', () => {
+    const { document } = parseHTML(`<html><body><main><h1>Night trains</h1><p>Night trains are back on many European routes, and travellers are booking them again.</p>
+      <figure><img src="a.jpg"><figcaption>A sleeper cabin. <span class="photo-credit">Credit: Jane Doe/Getty Images</span></figcaption></figure>
+      <div class="caption-wrap"><span class="imageCredit">Photo: John Roe</span></div>
+      <p class="credit-note">No credit card is needed to book a seat on most routes.</p></main></body></html>`);
+    const tree = measureTree(document.body as unknown as Element, { keepComments: false });
+    const labelled = tree.preorder.filter((s) => s.junk !== 0).map((s) => s.el.getAttribute('class'));
+    expect(labelled).toEqual(['photo-credit', 'imageCredit']);
+    const out = extractMainContent(document as unknown as Document).textContent ?? '';
+    expect(out).toContain('A sleeper cabin.');
+    expect(out).not.toContain('Jane Doe');
+    expect(out).toContain('No credit card is needed');
+  });
+
   it('keeps an FAQ question set as a short button: a question is no action', () => {
     const faq = ['Do I need to be good at drawing?', 'Will I get a qualification?']
       .map((q, i) => `<div class="item"><button aria-expanded="false">${q}</button><div class="answer"><p>Answer ${i}: no, the course teaches it from the start.</p></div></div>`)

@@ -141,6 +141,18 @@ function isMachineStamp(el: Element): boolean {
   return ISO_STAMP.test(el.textContent ?? '');
 }
 
+/** A photo credit ("Credit: Jane Doe/Getty Images"): a short block whose class names a credit, inside a figure or
+ *  its caption. It names who took the picture, not the story; at most this long: */
+const CREDIT_MAX_CHARS = 100;
+const CREDIT_CLASS = /(?:^|[^a-z])credits?(?:$|[^a-z])/;
+const FIGURE_OR_CAPTION = 'figure, figcaption, [class*="caption"], [class*="Caption"]';
+
+function isPhotoCredit(s: NodeStats): boolean {
+  if (!s.cls.toLowerCase().includes('credit')) return false;
+  if (!CREDIT_CLASS.test(s.cls.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())) return false;
+  return s.el.closest(FIGURE_OR_CAPTION) !== null;
+}
+
 /** A class naming a button ("icon-button", "btn btn-primary", "close_btn"), not a holder of buttons ("button-container"). */
 const BUTTON_CLASS = /(?:^|[\s_-])(?:button|btn)(?:$|\s|[_-](?!_?(?:container|group|wrap|wrapper|row|list|bar|area|box|holder|block|section)\b))/i;
 
@@ -223,6 +235,7 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       if (s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && isButtonLike(s) && !isQuestionLabel(s.el)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el)) s.junk = 'hard';
       if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s.el)) s.junk = 'hard';
+      if (s.text <= CREDIT_MAX_CHARS && s.cls !== '' && !s.inCode && isPhotoCredit(s)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
         s.linkText = s.text;
