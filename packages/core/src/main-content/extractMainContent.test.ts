@@ -72,6 +72,17 @@ describe('extractMainContent', () => {
     }
   });
 
+  it('knows "Your recently viewed items" and "Compare with similar products" as recommendation headings', () => {
+    for (const h of ['Your Recently Viewed Items', 'Compare with similar products', 'Compare similar items']) {
+      const tiles = Array.from({ length: 3 }, (_, i) => `<div class="tile"><p>Controller model ${i} in a limited colour, released this spring for every player</p></div>`).join('');
+      const doc = page(`${chrome}<div class="item"><h1>Game Console</h1><div class="details">${para('The console', 4)}</div>
+        <div class="strip"><h2>${h}</h2><div class="tiles">${tiles}</div></div></div>${footer}`);
+      const out = text(extractMainContent(doc));
+      expect(out).toContain('The console paragraph 4');
+      expect(out).not.toContain('Controller model 1');
+    }
+  });
+
   it('knows review digests ("Customers say", "Reviews summary", "Top reviews from other countries") as blocks to drop', () => {
     for (const h of ['Customers say', 'Reviews summary', 'Top reviews from other countries']) {
       const notes = Array.from({ length: 3 }, (_, i) => `<p>Shoppers mention point ${i} about the kettle, most of them in favour of it</p>`).join('');
