@@ -26,6 +26,7 @@ import { dropFacets } from './dropFacets.js';
 import { hasSingleBuyAction } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
+import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
 
 export { collectContentHints, type ContentHints };
@@ -329,6 +330,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
   dropBadges(root, removed, signature, trace);
+  dropAdLabels(root, removed, trace);
   dropDuplicates(root, removed, trace);
   dropEchoedLabels(root, removed, trace);
   dropLayoutDuplicates(root, removed, trace);
