@@ -180,6 +180,16 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Section B');
   });
 
+  it('on a product page, drops a pair of other products\' cards when each shows a picture, a link and a price; a pair of priced plans stays', () => {
+    const pair = [1, 2].map((i) => `<div class="bundle-item"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Reel stand model ${i}</h3><span>$${30 + i}.00</span></div>`).join('');
+    const plans = ['One-time purchase', 'Subscribe and save'].map((p, i) => `<div class="plan"><label>${p}</label><span>$${140 - i * 10}.00</span></div>`).join('');
+    const doc = page(`${chrome}<div class="pdp"><h1>Hose Reel Deluxe</h1><div class="plans">${plans}</div>
+      <div class="about">${para('The reel', 5)}</div><div class="bundle">${pair}</div></div>${footer}`);
+    const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['product'] } }));
+    for (const s of ['Hose Reel Deluxe', 'One-time purchase', '$140.00', 'Subscribe and save', 'The reel paragraph 5']) expect(out).toContain(s);
+    expect(out).not.toContain('Reel stand model 2');
+  });
+
   it('on a product page, drops a strip of other products\' cards (link and price each) whatever its heading, keeps the variants', () => {
     const cards = Array.from({ length: 5 }, (_, i) => `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ${i}</h3><span>$${20 + i}.99</span></li>`).join('');
     const variants = ['Red', 'Green', 'Blue'].map((c) => `<li class="swatch"><img src="/s/${c}.png" alt=""> ${c} finish, in stock</li>`).join('');

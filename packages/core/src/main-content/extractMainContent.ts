@@ -220,6 +220,8 @@ const PRODUCT_LIST_TYPES = new Set(['itemlist', 'collectionpage', 'offercatalog'
 /** On a product page, this many similar sibling cards, each a link with a price, are a strip of other products
  *  (carousels, "sponsored", "more from this seller") whatever their heading says... */
 const TEASER_MIN_ITEMS = 3;
+/** Two such cards are enough when each shows a picture and a link (a bundle, "pairs well with"). */
+const TEASER_PAIR = 2;
 /** ...as long as each card is short and the strip is a minor part of the root. */
 const TEASER_MAX_CHARS = 400;
 const TEASER_MAX_SHARE = 0.4;
@@ -1113,14 +1115,16 @@ function dropTeaserStrips(root: NodeStats, removed: Set<NodeStats>, trace?: stri
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
-    if (s.children.length >= TEASER_MIN_ITEMS && s.text <= limit) {
+    if (s.children.length >= TEASER_PAIR && s.text <= limit) {
       const groups = groupChildren(s, signature, (c) => c.text > 0 && c.text <= TEASER_MAX_CHARS);
       let dropped = false;
       for (const [sig, g] of groups) {
-        if (g.length < TEASER_MIN_ITEMS) continue;
+        if (g.length < TEASER_PAIR) continue;
         let priced = 0;
-        for (const c of g) if (PRICE_TEXT.test(c.el.textContent ?? '') && c.el.querySelector('a[href], img') !== null) priced++;
-        if (priced < TEASER_MIN_ITEMS || priced < 0.6 * g.length) continue;
+        // a pair of cards (a bundle, "pairs well with") must show each product fully: a picture and a link
+        const card = g.length < TEASER_MIN_ITEMS ? 'a[href] img, img ~ a[href], a[href] ~ img' : 'a[href], img';
+        for (const c of g) if (PRICE_TEXT.test(c.el.textContent ?? '') && c.el.querySelector(card) !== null) priced++;
+        if (priced < Math.min(TEASER_MIN_ITEMS, g.length) || priced < 0.6 * g.length) continue;
         for (const c of g) removed.add(c);
         trace?.push(`drop ${g.length} cards ${sig} under ${describe(s)}: a strip of other products (link + price each)`);
         dropped = true;
