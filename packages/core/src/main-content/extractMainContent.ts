@@ -526,7 +526,7 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
  *  ("content-sidebar-wrap", "page-with-sidebar"), not chrome: the page's authors put the main landmark inside it. */
 function relabelMainWrappers(tree: MeasuredTree, trace?: string[]): void {
   for (const s of tree.preorder) {
-    if (s.el.localName !== 'main' && s.el.getAttribute('role') !== 'main') continue;
+    if (s.el.localName !== 'main' && s.role !== 'main') continue;
     for (let p = s.parent; p !== null; p = p.parent) {
       if (p.junk !== 'soft') continue;
       p.junk = 0;
@@ -539,7 +539,7 @@ function relabelMainWrappers(tree: MeasuredTree, trace?: string[]): void {
  *  no form, only its close button, and is titled like the button just before it: the page's text one click away,
  *  not a prompt or a notice. */
 function isDetailSheet(s: NodeStats): boolean {
-  if (s.el.getAttribute('role') !== 'dialog' || s.el.getAttribute('aria-modal') === 'true') return false;
+  if (s.role !== 'dialog' || s.el.getAttribute('aria-modal') === 'true') return false;
   if (s.controls > SHEET_MAX_CONTROLS || !isProse(s)) return false;
   // its opener is the button just before it, and the sheet repeats that button's label as its title
   const opener = s.el.previousElementSibling;
@@ -643,13 +643,13 @@ const LANDMARK_TAGS = new Set(['header', 'footer', 'nav', 'aside']);
 /** The page's footer: a <footer> or role=contentinfo outside any article, main or section (those have footers of
  *  their own, which are parts of them). */
 function isPageFooter(s: NodeStats): boolean {
-  if (s.el.localName !== 'footer' && s.el.getAttribute('role') !== 'contentinfo') return false;
+  if (s.el.localName !== 'footer' && s.role !== 'contentinfo') return false;
   return s.el.parentElement?.closest('article, main, section, [role="main"]') == null;
 }
 const LANDMARK_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
 
 function isLandmark(s: NodeStats): boolean {
-  const role = s.el.getAttribute('role');
+  const role = s.role;
   return LANDMARK_TAGS.has(s.el.localName) || (role !== null && LANDMARK_ROLES.has(role));
 }
 
@@ -671,7 +671,7 @@ function labelledSignature(s: NodeStats): string {
  *  sidebar outside it that holds more text (pages of footnotes, a long disclaimer) is still chrome. */
 function mainLandmark(tree: MeasuredTree): NodeStats | null {
   for (const s of tree.preorder) {
-    if (s.el.localName !== 'main' && s.el.getAttribute('role') !== 'main') continue;
+    if (s.el.localName !== 'main' && s.role !== 'main') continue;
     if (s.good < MAIN_MIN_CHARS) continue;
     if (!inChrome(s)) return s;
   }
@@ -681,7 +681,7 @@ function mainLandmark(tree: MeasuredTree): NodeStats | null {
 /** A consent manager's dialog: a modal or "banner" that talks about cookies and consent, however much text it holds. */
 function isConsentDialog(s: NodeStats): boolean {
   if (s.controls === 0) return false;
-  const role = s.el.getAttribute('role');
+  const role = s.role;
   const dialog = s.el.localName === 'dialog' || role === 'dialog' || role === 'alertdialog' || s.el.getAttribute('aria-modal') === 'true';
   if (!dialog && !OVERLAY_WORDS.has(s.junkWord ?? '')) return false;
   const text = s.el.textContent ?? '';
@@ -791,7 +791,7 @@ function findTitleHeading(tree: MeasuredTree): NodeStats | null {
 
 /** An <aside> inside an article that is plain prose (a pull quote, a note) belongs to the article. */
 function isInlineAside(s: NodeStats): boolean {
-  if (s.el.localName !== 'aside' && s.el.getAttribute('role') !== 'complementary') return false;
+  if (s.el.localName !== 'aside' && s.role !== 'complementary') return false;
   // an aside whose class names chrome (a forum post's "message-signature", a "related-posts" box) is that chrome
   if (classHint(s.cls, s.el.getAttribute('id') ?? '').negative !== null) return false;
   return s.el.closest('article') !== null && s.text > 0 && s.linkText / s.text < 0.3 && s.controls === 0;
@@ -803,7 +803,7 @@ function isCookieBanner(s: NodeStats): boolean {
   // a banner opens with its subject ("We use cookies..."); a story that mentions cookies further down is not one
   const lead = text.trimStart().slice(0, 2 * COOKIE_LEAD_CHARS).replace(/\s+/g, ' ').slice(0, COOKIE_LEAD_CHARS);
   if (!COOKIE_TEXT.test(lead) || !CONSENT_TEXT.test(text)) return false;
-  return s.controls > 0 || s.linkText > 0 || s.el.getAttribute('role') === 'dialog';
+  return s.controls > 0 || s.linkText > 0 || s.role === 'dialog';
 }
 
 function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Set<NodeStats> {
@@ -858,7 +858,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
 
 /** Whether a short block is an ARIA live region announcing the page's state (see LIVE_REGION_ROLES). */
 function isLiveRegion(s: NodeStats): boolean {
-  const role = s.el.getAttribute('role') ?? '';
+  const role = s.role ?? '';
   return LIVE_REGION_ROLES.has(role) && (role !== 'alert' || s.text <= ALERT_MAX_CHARS);
 }
 
@@ -1003,7 +1003,7 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
 function isAction(s: NodeStats): boolean {
   if (s.text > TEMPLATE_MAX_CHARS) return false;
   const tag = s.el.localName;
-  return tag === 'a' || tag === 'button' || tag === 'label' || s.el.getAttribute('role') === 'button';
+  return tag === 'a' || tag === 'button' || tag === 'label' || s.role === 'button';
 }
 
 /** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING). */

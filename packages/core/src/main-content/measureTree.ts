@@ -22,6 +22,8 @@ export interface NodeStats {
   junk: JunkKind;
   /** The class attribute ('' when absent), read once. */
   cls: string;
+  /** The ARIA role attribute (null when absent), read once. */
+  role: string | null;
   /** The class/id word that labelled this element as chrome, if any. */
   junkWord: string | null;
   positive: boolean;
@@ -84,8 +86,7 @@ function isFoldedPanel(el: Element): boolean {
 }
 const SUBHEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
-function junkOf(el: Element, tag: string, cls: string, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
-  const role = el.getAttribute('role');
+function junkOf(el: Element, tag: string, cls: string, role: string | null, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there).
   // Likewise inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
   if (tag === 'header' && el.closest('article, main, section') !== null) return { junk: 0, positive: false, word: null };
@@ -141,6 +142,8 @@ function isMachineStamp(el: Element): boolean {
   return ISO_STAMP.test(el.textContent ?? '');
 }
 
+/** Cheap pre-test of CREDIT_CLASS (no lower-casing of every class list). */
+const CREDIT_WORD = /credit/i;
 /** A photo credit ("Credit: Jane Doe/Getty Images"): a short block whose class names a credit, inside a figure or
  *  its caption. It names who took the picture, not the story; at most this long: */
 const CREDIT_MAX_CHARS = 100;
@@ -148,7 +151,7 @@ const CREDIT_CLASS = /(?:^|[^a-z])credits?(?:$|[^a-z])/;
 const FIGURE_OR_CAPTION = 'figure, figcaption, [class*="caption"], [class*="Caption"]';
 
 function isPhotoCredit(s: NodeStats): boolean {
-  if (!s.cls.toLowerCase().includes('credit')) return false;
+  if (!CREDIT_WORD.test(s.cls)) return false;
   if (!CREDIT_CLASS.test(s.cls.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())) return false;
   return s.el.closest(FIGURE_OR_CAPTION) !== null;
 }
@@ -162,7 +165,7 @@ function isButtonLike(s: NodeStats): boolean {
   const tag = s.el.localName;
   if (tag === 'button') return true;
   if (tag !== 'div' && tag !== 'span') return false;
-  return s.el.getAttribute('role') === 'button' || (s.cls !== '' && BUTTON_CLASS.test(s.cls));
+  return s.role === 'button' || (s.cls !== '' && BUTTON_CLASS.test(s.cls));
 }
 
 function isMoreLink(el: Element): boolean {
@@ -193,8 +196,9 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
     const tag = el.localName;
     // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
     const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
-    const { junk, positive, word: junkWord } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, options.keepComments);
-    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, links: tag === 'a' ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, inCode, order: preorder.length };
+    const role = el.getAttribute('role');
+    const { junk, positive, word: junkWord } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, options.keepComments);
+    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, links: tag === 'a' ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, role, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, inCode, order: preorder.length };
     preorder.push(s);
     return s;
   };
