@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseHTML } from 'linkedom';
 import { classHint } from './classHints.js';
 import { extractMainContent } from './extractMainContent.js';
-
-const page = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
-const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');
+import { page, text } from './testPages.fixture.js';
 
 describe('classHint: WordPress taxonomy classes', () => {
   it('reads category and tag slugs on a post class list as topics, not roles', () => {

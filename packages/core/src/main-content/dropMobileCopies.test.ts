@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseHTML } from 'linkedom';
 import { extractMainContent } from './extractMainContent.js';
 import { isMobileOnly } from './dropMobileCopies.js';
+import { page } from './testPages.fixture.js';
 
-const page = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
 const count = (s: string, needle: string): number => s.split(needle).length - 1;
 
 const story = `<p>The walnut desk is built from solid oiled timber, with a cable tray under the top and a drawer that runs on soft-close rails.</p>

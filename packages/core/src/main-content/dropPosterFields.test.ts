@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHTML } from 'linkedom';
 import { extractMainContent } from './extractMainContent.js';
-
-const page = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
-const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');
+import { page, text } from './testPages.fixture.js';
 
 describe('dropPosterFields (discussion pages)', () => {
   it('drops an author group that stands alone in most posts, keeps the names (linked or not) and the posts', () => {

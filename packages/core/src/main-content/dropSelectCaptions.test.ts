@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHTML } from 'linkedom';
 import { extractMainContent } from './extractMainContent.js';
-
-const page = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
-const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');
+import { page, text } from './testPages.fixture.js';
 
 describe('dropSelectCaptions (sort and page-size bars)', () => {
   it('drops the caption and shown choice of a sort select, keeps the grid and a labelled field with more text', () => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseHTML } from 'linkedom';
 import { extractMainContent } from './extractMainContent.js';
+import { para, page, text } from './testPages.fixture.js';
 
-const para = (seed: string, n = 3): string =>
-  Array.from({ length: n }, (_, i) => `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full sentences to read like prose.</p>`).join('');
-const page = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
-const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');
 const hints = { jsonLdTypes: ['product'] };
 
 describe('dropServicePromises', () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHTML } from 'linkedom';
 import { collectContentHints, extractMainContent } from './extractMainContent.js';
-
-const para = (seed: string, n = 3): string =>
-  Array.from({ length: n }, (_, i) => `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full sentences to read like prose.</p>`).join('');
+import { para, text } from './testPages.fixture.js';
 
 function page(body: string, head = ''): Document {
   return parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document as unknown as Document;
@@ -11,7 +9,6 @@ function page(body: string, head = ''): Document {
 const chrome = `<header><a href="/">Home</a> <a href="/about">About</a> <a href="/shop">Shop</a></header>
   <nav><ul><li><a href="/a">Section A</a></li><li><a href="/b">Section B</a></li><li><a href="/c">Section C</a></li></ul></nav>`;
 const footer = `<footer><p>Copyright 2024 Example Corp. All rights reserved.</p><a href="/privacy">Privacy policy</a></footer>`;
-const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');
 
 describe('extractMainContent', () => {
   it('keeps every post of a forum thread, not only the long first one', () => {
