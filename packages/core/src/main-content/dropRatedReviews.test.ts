@@ -23,3 +23,26 @@ describe('dropRatedReviews (product pages)', () => {
     expect(out).toContain('Kettle model 2');
   });
 });
+
+describe('dropRatedReviews (any page)', () => {
+  const review = (i: number) => `<div class="c-item"><p>Shopper ${i}</p><p>${i % 2 ? 5 : 4}.0 out of 5 stars Does the job</p>
+    <p>Reviewed in the United Kingdom on ${i} March 2026Verified Purchase</p><p>Customer ${i} found the kettle quick to boil and easy to pour, and says so here.</p></div>`;
+
+  it('drops rated review cards that say when they were written, without product markup', () => {
+    // the widget names itself ("customer-reviews") and holds most of the page's text, so its label alone is not trusted
+    const doc = page(`<div class="pdp"><h1>Steel Kettle</h1>${para('The kettle', 2)}
+      <div id="customer-reviews"><div class="c-list">${[1, 2, 3, 4, 5, 6].map(review).join('')}</div></div></div>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The kettle paragraph 2');
+    expect(out).not.toContain('Customer 2 found the kettle');
+  });
+
+  it('keeps rated cards without a date there: an article rates its picks', () => {
+    const pick = (i: number) => `<div class="pick"><h3>Kettle model ${i}</h3><p>Rated 4.${i} out of 5 stars by our testers</p>${para(`Model ${i}`, 1)}</div>`;
+    // a review site names its picks "reviews" too: the missing dates keep them
+    const doc = page(`<div class="story"><h1>The best kettles</h1>${para('Intro', 1)}<div class="kettle-reviews">${[1, 2, 3].map(pick).join('')}</div></div>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Model 2 paragraph 1');
+    expect(out).toContain('Rated 4.3 out of 5 stars');
+  });
+});

@@ -328,6 +328,9 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     pruneProductPage(root, removed, trace);
     dropRatedReviews(root, removed, signature, trace);
     dropServicePromises(root, removed, signature, trace);
+  } else {
+    // elsewhere a rating or a verdict alone may be a product card's or an article's: reviews also carry their date
+    dropRatedReviews(root, removed, signature, trace, true);
   }
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
