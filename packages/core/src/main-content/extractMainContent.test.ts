@@ -230,6 +230,16 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Footnote 2');
   });
 
+  it('judges blocks wrapped in one component class by the word that labels each: a sponsored strip beside labelled items stays chrome', () => {
+    // every block shares class "module"; the ids name them: three item "meta" blocks hold the text, one names a sponsor
+    const meta = (i: number) => `<section><h2>Part ${i}</h2><div class="module" id="meta-${i}"><p>Detail ${i}: the kettle's base, lid and spout are pressed from one steel sheet, polished by hand.</p></div></section>`;
+    const doc = page(`${chrome}<div class="main"><h1>Steel kettle</h1><p>The kettle boils a litre in four minutes.</p>${[1, 2, 3].map(meta).join('')}
+      <section><div class="module" id="sponsored-picks"><p>Other kettles shoppers picked this week, from our partners, with their prices.</p></div></section></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('Detail 3: the kettle');
+    expect(out).not.toContain('from our partners');
+  });
+
   it('drops the "Advertisement" label of ad slots that sit one per list item: an ad slot linking nowhere is not part of the items', () => {
     const slide = (i: number) => `<div><section class="slide"><h2>Pick number ${i}</h2>${para(`Pick ${i}`, 2)}</section>
       <div><div class="breaker-ad"><div class="ad-label">Advertisement - Continue Reading Below</div><div class="ad-container"></div></div></div></div>`;

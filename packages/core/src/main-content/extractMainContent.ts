@@ -124,7 +124,9 @@ const LINK_DENSITY_MAX = 0.5;
 /** ...unless it holds this share of the root's text: then the links are the content (listings). */
 const LINKY_KEEP_SHARE = 0.3;
 /** Class-labelled blocks repeated this often inside the root, together holding this share of its text, are the items
- *  themselves (every entry of a list has its "meta" block), not chrome. */
+ *  themselves (every entry of a list has its "meta" block), not chrome. Blocks repeat when they share their tag and
+ *  class and the word that labels them: a page that wraps every block in one component class ("celwidget") and
+ *  names each by its id ("sponsoredProducts", "customer-reviews") repeats no block. */
 const REPEATED_JUNK_MIN = 3;
 const REPEATED_JUNK_SHARE = 0.3;
 /** ...or that sit one per item, each short (on average at most this long): the byline or date of every teaser. */
@@ -837,7 +839,7 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
-      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(sigs[i])) why = 'chrome class/id';
+      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(junkKey(c))) why = 'chrome class/id';
       else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer) && !isDirectoryList(c)) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
       else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
@@ -1266,7 +1268,7 @@ function dropRepeatedParagraphs(root: NodeStats, removed: Set<NodeStats>, trace?
   }
 }
 
-/** Signatures of class-labelled blocks that repeat inside the root and together hold a large share of its text. */
+/** Keys (see junkKey) of class-labelled blocks that repeat inside the root and together hold a large share of its text. */
 /** With `perItem`, short blocks found once in each of several items count too (not in threads: there the repeated
  *  short blocks are each poster's card, signature and badges). */
 function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean): Set<string> {
@@ -1279,26 +1281,31 @@ function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean
       if (c.junk === 'soft' && AD_WORDS.has(c.junkWord ?? '') && c.links === 0) continue;
       if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '') && !SIGNATURE_WORDS.has(c.junkWord ?? '') && !LEGAL_WORDS.has(c.junkWord ?? '')) {
         // comments, signatures and fine print repeat by nature; on articles a long thread is still not the story
-        const sig = signature(c);
-        const g = groups.get(sig) ?? { count: 0, chars: 0, text: 0, parents: new Set<NodeStats | null>() };
+        const key = junkKey(c);
+        const g = groups.get(key) ?? { count: 0, chars: 0, text: 0, parents: new Set<NodeStats | null>() };
         g.count++;
         g.chars += plain(c);
         g.text += c.text;
         g.parents.add(c.parent);
-        groups.set(sig, g);
+        groups.set(key, g);
       } else if (c.junk !== 'hard') {
         stack.push(c);
       }
     }
   }
   const out = new Set<string>();
-  for (const [sig, g] of groups) {
+  for (const [key, g] of groups) {
     if (g.count < REPEATED_JUNK_MIN) continue;
     // one short block in each of several cards (a teaser's byline, date, category): part of every item
     const perItem = perItemMeta && g.parents.size >= REPEATED_JUNK_MIN && g.text <= ITEM_META_MAX_CHARS * g.count;
-    if (perItem || g.chars >= REPEATED_JUNK_SHARE * total) out.add(sig);
+    if (perItem || g.chars >= REPEATED_JUNK_SHARE * total) out.add(key);
   }
   return out;
+}
+
+/** A class-labelled block's signature and the word that labels it (see REPEATED_JUNK_MIN). */
+function junkKey(s: NodeStats): string {
+  return `${signature(s)} ${s.junkWord ?? ''}`;
 }
 
 /** Copies `root` without removed or hidden elements, iteratively; the page's own DOM is left untouched. */
