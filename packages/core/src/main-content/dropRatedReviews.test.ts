@@ -46,3 +46,12 @@ describe('dropRatedReviews (any page)', () => {
     expect(out).toContain('Rated 4.3 out of 5 stars');
   });
 });
+
+describe('dropRatedReviews (threads)', () => {
+  it('keeps dated posts that rate what they discuss: in a thread every post has its date', () => {
+    const post = (i: number) => `<div class="post"><p>Member ${i} wrote on ${i} March 2026:</p><p>I give the kettle ${i % 2 ? 5 : 4} out of 5 stars after a month of use; member ${i} explains why here.</p></div>`;
+    const doc = page(`<div class="thread kettle-reviews"><h1>Steel kettle owners</h1>${[1, 2, 3, 4].map(post).join('')}</div>`);
+    const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['discussionforumposting'] } }));
+    expect(out).toContain('member 3 explains why');
+  });
+});

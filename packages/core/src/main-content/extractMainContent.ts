@@ -330,8 +330,9 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     pruneProductPage(root, removed, trace);
     dropRatedReviews(root, removed, signature, trace);
     dropServicePromises(root, removed, signature, trace);
-  } else {
+  } else if (!discussion) {
     // elsewhere a rating or a verdict alone may be a product card's or an article's: reviews also carry their date
+    // (in a thread every post carries its date, and a post may well rate what it discusses)
     dropRatedReviews(root, removed, signature, trace, true);
   }
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
