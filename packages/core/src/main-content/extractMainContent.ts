@@ -6,6 +6,7 @@ import { dropTeaserLists } from './dropTeaserLists.js';
 import { dropEchoedLabels } from './dropEchoedLabels.js';
 import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropServicePromises } from './dropServicePromises.js';
+import { dropPurchaseTerms } from './dropPurchaseTerms.js';
 import { groupChildren } from './groupChildren.js';
 import { inChrome, isInside, isInsideAny } from './treeRelations.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
@@ -328,6 +329,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     pruneProductPage(root, removed, trace);
     dropRatedReviews(root, removed, signature, trace);
     dropServicePromises(root, removed, signature, trace);
+    dropPurchaseTerms(root, removed, trace);
   }
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { extractMainContent } from './extractMainContent.js';
+import { para, page, text } from './testPages.fixture.js';
+
+const hints = { jsonLdTypes: ['product'] };
+
+describe('dropPurchaseTerms', () => {
+  it('drops the terms of buying beside the price: financing, delivery estimate, reward points, seller', () => {
+    const doc = page(`<main><h1>Trail Pack 25</h1><div class="price">$299.99</div>
+      <div class="fin"><span>6 months</span> <span>$50.00/month with 6 month financing</span></div>
+      <div class="ship"><p>Arrives by Tomorrow</p><p>Order within 3 hr 52 min</p></div>
+      <p>Earn up to 4500 points per item</p>
+      <div>Sold and shipped by Example Outfitters</div>
+      ${para('The pack', 4)}</main>`);
+    const out = text(extractMainContent(doc, { hints }));
+    expect(out).toContain('$299.99');
+    expect(out).toContain('The pack paragraph 4');
+    expect(out).not.toContain('financing');
+    expect(out).not.toContain('Order within');
+    expect(out).not.toContain('4500 points');
+    expect(out).not.toContain('Sold and shipped');
+  });
+
+  it('keeps a card about the offer under its own heading, a long paragraph on financing, and other pages', () => {
+    const body = `<main><h1>Trail Pack 25</h1>${para('The pack', 4)}
+      <div class="card"><h3>Low monthly payments</h3><p>Pay 0% APR over 12 months at checkout.</p></div>
+      <p>Our packs cost less than you think: pay over time with the store card, spread across twelve months, and the pack is yours from the first day, with no fee, no deposit and no paperwork to fill in at the counter.</p></main>`;
+    const product = text(extractMainContent(page(body), { hints }));
+    expect(product).toContain('Pay 0% APR over 12 months');
+    expect(product).toContain('pay over time with the store card');
+    const article = text(extractMainContent(page(body.replace('</main>', '<p>Sold by Example Outfitters</p></main>')), { hints: { jsonLdTypes: ['article'] } }));
+    expect(article).toContain('Sold by Example Outfitters');
+  });
+});

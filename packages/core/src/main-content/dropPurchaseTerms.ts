@@ -1,0 +1,51 @@
+// Beside a product's buy button shops print the terms of buying it: monthly financing ("$50.00/month with 6 month
+// financing", "As low as $48/mo", "Pay over time with Affirm"), delivery estimates ("Arrives today", "Order within
+// 3 hr 52 min"), reward points ("Earn $13.70 in rewards") and who sells it ("Sold and shipped by ..."). They change
+// with the day, the shopper and the seller; the product's own text (its name, price, description) does not.
+import type { NodeStats } from './measureTree.js';
+
+/** Monthly financing: a price per month, a financing term, a pay-later provider. */
+const FINANCING = /[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b|\b\d+[- ]months? (special )?financing\b|\b0% apr\b|\bpay (over time|later|in \d+)\b|\b(\d+|four) (interest[- ]free )?(installments|payments) (of|via|with)\b|\b(with|via) (affirm|klarna|afterpay|sezzle)\b/i;
+/** A delivery estimate or a countdown to the next dispatch. */
+const DELIVERY = /\barrives?( by)? (today|tomorrow|mon|tue|wed|thu|fri|sat|sun)|\border (within|in the next|today to get|now to get)\b|\bget it (by|today|tomorrow)\b|\b(fastest|estimated|est\.) delivery\b/i;
+/** Reward points or cash back for buying. */
+const REWARDS = /\bearn (up to )?[$€£]?[\d,.]+%? ?(\S+ )?(in )?(rewards?|points)\b/i;
+/** Who sells and ships it, other sellers. */
+const SELLER = /^(sold (and|&) shipped by|sold by|shipped by|fulfilled by|ships from)\b|\bmore (seller|buying) options\b|\bother sellers on\b/i;
+const TERMS = [
+  ['financing', FINANCING],
+  ['delivery estimate', DELIVERY],
+  ['reward points', REWARDS],
+  ['seller', SELLER],
+] as const;
+/** Such a term is a short line; longer blocks speak of more than buying. */
+const TERMS_MAX_CHARS = 140;
+/** A block with a heading is a card or a section about the offer ("Low monthly payments"), not a line beside the price,
+ *  unless the heading states the term itself ("More seller options"). */
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+/** Drops, inside `root` on a product page, the largest short blocks that state a purchase term. Extends `removed`. */
+export function dropPurchaseTerms(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const stack: NodeStats[] = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.text === 0 || s.inCode) continue;
+    if (s.text > TERMS_MAX_CHARS) {
+      for (const c of s.children) stack.push(c);
+      continue;
+    }
+    const heading = s.el.querySelector(HEADINGS);
+    if (heading !== null && termOf(heading.textContent ?? '') === null) continue;
+    const t = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const what = termOf(t);
+    if (what === null) continue;
+    removed.add(s);
+    trace?.push(`drop ${s.el.localName} text=${s.text}: purchase terms (${what}) «${t.slice(0, 120)}»`);
+  }
+}
+
+/** Which purchase term a text states, if any. */
+function termOf(text: string): string | null {
+  for (const [what, re] of TERMS) if (re.test(text.trim())) return what;
+  return null;
+}
