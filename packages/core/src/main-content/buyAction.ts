@@ -9,12 +9,14 @@ const ACTION_MAX_CHARS = 30;
 
 /** Whether the page's visible buttons include exactly one buy action (see BUY_ACTION). */
 export function hasSingleBuyAction(tree: MeasuredTree): boolean {
+  return countBuyActions(tree, 2) === 1;
+}
+
+/** How many buy actions the page's visible buttons include, counting no further than `limit`. */
+export function countBuyActions(tree: MeasuredTree, limit: number): number {
   let found = 0;
-  for (const s of tree.preorder) {
-    if (!isBuyAction(s)) continue;
-    if (++found > 1) return false;
-  }
-  return found === 1;
+  for (const s of tree.preorder) if (isBuyAction(s) && ++found >= limit) break;
+  return found;
 }
 
 function isBuyAction(s: NodeStats): boolean {

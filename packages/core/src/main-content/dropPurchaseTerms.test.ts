@@ -32,3 +32,19 @@ describe('dropPurchaseTerms', () => {
     expect(article).toContain('Sold by Example Outfitters');
   });
 });
+
+describe('dropPurchaseTerms without product markup', () => {
+  const body = (buttons: number) => `<main><h1>Trail Pack 25</h1><div class="price">$299.99</div>
+    <p>As low as $48/mo. or 0% APR with the store card</p>
+    ${'<button>Add to Cart</button>'.repeat(buttons)}${para('The pack', 4)}</main>`;
+
+  it('drops the terms on a page whose buy button shows twice (a sticky bar)', () => {
+    const out = text(extractMainContent(page(body(2))));
+    expect(out).toContain('The pack paragraph 4');
+    expect(out).not.toContain('As low as');
+  });
+
+  it('keeps them on a page with no buy button', () => {
+    expect(text(extractMainContent(page(body(0))))).toContain('As low as $48/mo.');
+  });
+});

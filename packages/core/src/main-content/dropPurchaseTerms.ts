@@ -24,7 +24,8 @@ const TERMS_MAX_CHARS = 140;
  *  unless the heading states the term itself ("More seller options"). */
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
-/** Drops, inside `root` on a product page, the largest short blocks that state a purchase term. Extends `removed`. */
+/** Drops, inside `root` on a page that sells (see the caller), the largest short blocks that state a purchase term.
+ *  Extends `removed`. */
 export function dropPurchaseTerms(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {

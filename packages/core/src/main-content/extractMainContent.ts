@@ -24,7 +24,7 @@ import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropRatedReviews } from './dropRatedReviews.js';
 import { PRICE_TEXT } from './priceText.js';
 import { dropFacets } from './dropFacets.js';
-import { hasSingleBuyAction } from './buyAction.js';
+import { countBuyActions } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
@@ -313,8 +313,10 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (root.good === 0) root = tree.root;
   relabelBuilderBlocks(root, tree, trace);
   // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card)
-  const product = isProductPage(options) || (!isProductList(options) && hasSingleBuyAction(tree));
-  if (product && !isProductPage(options)) trace?.push('one buy button and no listing markup: a product page');
+  const markup = isProductPage(options);
+  const buyActions = markup || isProductList(options) ? 0 : countBuyActions(tree, 2);
+  const product = markup || buyActions === 1;
+  if (product && !markup) trace?.push('one buy button and no listing markup: a product page');
   let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
@@ -329,8 +331,10 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     pruneProductPage(root, removed, trace);
     dropRatedReviews(root, removed, signature, trace);
     dropServicePromises(root, removed, signature, trace);
-    dropPurchaseTerms(root, removed, trace);
   }
+  // a page with several buy buttons and no listing markup still sells (a product page whose button shows twice, in a
+  // sticky bar or a mobile copy): the terms of buying printed beside its buttons go too
+  if (product || buyActions > 1) dropPurchaseTerms(root, removed, trace);
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
   dropBadges(root, removed, signature, trace);
