@@ -11,6 +11,10 @@ describe('dropPurchaseTerms', () => {
       <div class="ship"><p>Arrives by Tomorrow</p><p>Order within 3 hr 52 min</p></div>
       <p>Earn up to 4500 points per item</p>
       <div>Sold and shipped by Example Outfitters</div>
+      <div class="plan"><span>Add a protection plan from $79.99</span> <a href="#plans">See options</a></div>
+      <form><p>Email me when back in stock</p><input type="email"></form>
+      <p>Add a gift receipt for easy returns</p>
+      <div><button>More payment options</button></div>
       ${para('The pack', 4)}</main>`);
     const out = text(extractMainContent(doc, { hints }));
     expect(out).toContain('$299.99');
@@ -19,6 +23,10 @@ describe('dropPurchaseTerms', () => {
     expect(out).not.toContain('Order within');
     expect(out).not.toContain('4500 points');
     expect(out).not.toContain('Sold and shipped');
+    expect(out).not.toContain('protection plan');
+    expect(out).not.toContain('back in stock');
+    expect(out).not.toContain('gift receipt');
+    expect(out).not.toContain('payment options');
   });
 
   it('keeps a card about the offer under its own heading, a long paragraph on financing, and other pages', () => {

@@ -1,22 +1,35 @@
 // Beside a product's buy button shops print the terms of buying it: monthly financing ("$50.00/month with 6 month
 // financing", "As low as $48/mo", "Pay over time with Affirm"), delivery estimates ("Arrives today", "Order within
-// 3 hr 52 min"), reward points ("Earn $13.70 in rewards") and who sells it ("Sold and shipped by ..."). They change
-// with the day, the shopper and the seller; the product's own text (its name, price, description) does not.
+// 3 hr 52 min"), reward points ("Earn $13.70 in rewards"), who sells it ("Sold and shipped by ..."), priced protection
+// plans, back-in-stock alerts, gift receipts, other ways to pay. They change with the day, the shopper and the seller;
+// the product's own text (its name, price, description) does not.
 import type { NodeStats } from './measureTree.js';
 
 /** Monthly financing: a price per month, a financing term, a pay-later provider. */
 const FINANCING = /[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b|\b\d+[- ]months? (special )?financing\b|\b0% apr\b|\bpay (over time|later|in \d+)\b|\b(\d+|four) (interest[- ]free )?(installments|payments) (of|via|with)\b|\b(with|via) (affirm|klarna|afterpay|sezzle)\b/i;
 /** A delivery estimate or a countdown to the next dispatch. */
-const DELIVERY = /\barrives?( by)? (today|tomorrow|mon|tue|wed|thu|fri|sat|sun)|\border (within|in the next|today to get|now to get)\b|\bget it (by|today|tomorrow)\b|\b(fastest|estimated|est\.) delivery\b/i;
+const DELIVERY = /\barrives?( by)? (today|tomorrow|mon|tue|wed|thu|fri|sat|sun)|\border (within|in the next|today to get|now to get)\b|\bget it (by|today|tomorrow)\b|\b(fastest|estimated|est\.) delivery\b|\bdelivery (mon|tues|wednes|thurs|fri|satur|sun)day\b|\border (by|before) \d{1,2} ?(am|pm)\b/i;
 /** Reward points or cash back for buying. */
 const REWARDS = /\bearn (up to )?[$€£]?[\d,.]+%? ?(\S+ )?(in )?(rewards?|points)\b/i;
 /** Who sells and ships it, other sellers. */
 const SELLER = /^(sold (and|&) shipped by|sold by|shipped by|fulfilled by|ships from)\b|\bmore (seller|buying) options\b|\bother sellers on\b/i;
+/** A protection plan sold with the product, with its price. */
+const PROTECTION = /\bprotection plans?\b.{0,60}[$€£]\s?\d|\b\d+[- ]year (protection )?plan\s*[-–:]\s*[$€£]\s?\d/i;
+/** A back-in-stock alert. */
+const RESTOCK = /\b(email|notify|tell|alert) me when\b|\bnotified (by email )?when (this|the|it)\b.{0,20}\b(in stock|available)\b/i;
+/** Gift options of the order. */
+const GIFT = /\bgift (eligible|receipt)\b/i;
+/** Other ways to pay. */
+const PAYMENT = /^(more|see all|other) payment options\b/i;
 const TERMS = [
   ['financing', FINANCING],
   ['delivery estimate', DELIVERY],
   ['reward points', REWARDS],
   ['seller', SELLER],
+  ['protection plan', PROTECTION],
+  ['back-in-stock alert', RESTOCK],
+  ['gift options', GIFT],
+  ['payment options', PAYMENT],
 ] as const;
 /** Such a term is a short line; longer blocks speak of more than buying. */
 const TERMS_MAX_CHARS = 140;
