@@ -19,6 +19,32 @@ export function countBuyActions(tree: MeasuredTree, limit: number): number {
   return found;
 }
 
+/** Whether the page's buy actions are one product's: a single button, or the same label twice in blocks that are not
+ *  alike (the main button and its copy in a sticky bar), unlike two cards of a listing. */
+export function buysOneProduct(tree: MeasuredTree): boolean {
+  const found: NodeStats[] = [];
+  for (const s of tree.preorder) if (isBuyAction(s) && found.push(s) > 2) return false;
+  if (found.length === 1) return true;
+  if (found.length !== 2) return false;
+  const [a, b] = found;
+  if (label(a) !== label(b)) return false;
+  // the children of their common ancestor that hold each: alike cards share tag and class
+  const chainA: NodeStats[] = [];
+  for (let x: NodeStats | null = a; x !== null; x = x.parent) chainA.push(x);
+  let prevB: NodeStats = b;
+  for (let y: NodeStats | null = b.parent; y !== null; prevB = y, y = y.parent) {
+    const i = chainA.indexOf(y);
+    if (i < 0) continue;
+    const prevA = chainA[i - 1];
+    return prevA.el.localName !== prevB.el.localName || prevA.cls !== prevB.cls;
+  }
+  return false;
+}
+
+function label(s: NodeStats): string {
+  return (s.el.localName === 'input' ? (s.el.getAttribute('value') ?? '') : (s.el.textContent ?? '')).replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
 function isBuyAction(s: NodeStats): boolean {
   const tag = s.el.localName;
   if (tag !== 'button' && tag !== 'input') return false;

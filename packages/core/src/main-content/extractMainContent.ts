@@ -24,7 +24,7 @@ import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropRatedReviews } from './dropRatedReviews.js';
 import { PRICE_TEXT } from './priceText.js';
 import { dropFacets } from './dropFacets.js';
-import { countBuyActions } from './buyAction.js';
+import { buysOneProduct, countBuyActions } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
@@ -312,11 +312,12 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
   relabelBuilderBlocks(root, tree, trace);
-  // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card)
+  // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card),
+  // or that button twice in unlike blocks (the main one and its copy in a sticky bar)
   const markup = isProductPage(options);
   const buyActions = markup || isProductList(options) ? 0 : countBuyActions(tree, 2);
-  const product = markup || buyActions === 1;
-  if (product && !markup) trace?.push('one buy button and no listing markup: a product page');
+  const product = markup || buyActions === 1 || (buyActions === 2 && buysOneProduct(tree));
+  if (product && !markup) trace?.push('one buy button (perhaps shown twice) and no listing markup: a product page');
   let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
