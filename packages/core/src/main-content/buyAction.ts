@@ -27,7 +27,6 @@ export function buysOneProduct(tree: MeasuredTree): boolean {
   if (found.length === 1) return true;
   if (found.length !== 2) return false;
   const [a, b] = found;
-  if (label(a) !== label(b)) return false;
   // the children of their common ancestor that hold each: alike cards share tag and class
   const chainA: NodeStats[] = [];
   for (let x: NodeStats | null = a; x !== null; x = x.parent) chainA.push(x);
@@ -39,10 +38,6 @@ export function buysOneProduct(tree: MeasuredTree): boolean {
     return prevA.el.localName !== prevB.el.localName || prevA.cls !== prevB.cls;
   }
   return false;
-}
-
-function label(s: NodeStats): string {
-  return (s.el.localName === 'input' ? (s.el.getAttribute('value') ?? '') : (s.el.textContent ?? '')).replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 function isBuyAction(s: NodeStats): boolean {

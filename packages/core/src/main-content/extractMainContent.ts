@@ -313,7 +313,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (root.good === 0) root = tree.root;
   relabelBuilderBlocks(root, tree, trace);
   // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card),
-  // or that button twice in unlike blocks (the main one and its copy in a sticky bar)
+  // or two in unlike blocks (the main one and its copy in a sticky bar, "Add to basket" beside "Buy now")
   const markup = isProductPage(options);
   const buyActions = markup || isProductList(options) ? 0 : countBuyActions(tree, 2);
   const product = markup || buyActions === 1 || (buyActions === 2 && buysOneProduct(tree));
