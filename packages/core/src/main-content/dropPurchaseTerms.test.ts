@@ -15,6 +15,7 @@ describe('dropPurchaseTerms', () => {
       <form><p>Email me when back in stock</p><input type="email"></form>
       <p>Add a gift receipt for easy returns</p>
       <div><button>More payment options</button></div>
+      <div class="pickup">Pick Up in Store <a href="#stores">Check nearby</a></div>
       ${para('The pack', 4)}</main>`);
     const out = text(extractMainContent(doc, { hints }));
     expect(out).toContain('$299.99');
@@ -27,6 +28,7 @@ describe('dropPurchaseTerms', () => {
     expect(out).not.toContain('back in stock');
     expect(out).not.toContain('gift receipt');
     expect(out).not.toContain('payment options');
+    expect(out).not.toContain('Pick Up in Store');
   });
 
   it('keeps a card about the offer under its own heading, a long paragraph on financing, and other pages', () => {

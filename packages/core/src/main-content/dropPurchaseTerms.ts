@@ -1,8 +1,8 @@
 // Beside a product's buy button shops print the terms of buying it: monthly financing ("$50.00/month with 6 month
 // financing", "As low as $48/mo", "Pay over time with Affirm"), delivery estimates ("Arrives today", "Order within
 // 3 hr 52 min"), reward points ("Earn $13.70 in rewards"), who sells it ("Sold and shipped by ..."), priced protection
-// plans, back-in-stock alerts, gift receipts, other ways to pay. They change with the day, the shopper and the seller;
-// the product's own text (its name, price, description) does not.
+// plans, back-in-stock alerts, gift receipts, other ways to pay, store pickup. They change with the day, the shopper
+// and the seller; the product's own text (its name, price, description) does not.
 import type { NodeStats } from './measureTree.js';
 
 /** Monthly financing: a price per month, a financing term, a pay-later provider. */
@@ -19,6 +19,8 @@ const PROTECTION = /\bprotection plans?\b.{0,60}[$€£]\s?\d|\b\d+[- ]year (pro
 const RESTOCK = /\b(email|notify|tell|alert) me when\b|\bnotified (by email )?when (this|the|it)\b.{0,20}\b(in stock|available)\b/i;
 /** Gift options of the order. */
 const GIFT = /\bgift (eligible|receipt)\b/i;
+/** Picking it up in a store, the store's stock. */
+const PICKUP = /\bpick[- ]?up in[- ]store\b|\bin[- ]store (pick[- ]?up|availability)\b|\b(check|find) (nearby|(store|local) availability|in (a )?store)\b|\beasy pick[- ]?up\b/i;
 /** Other ways to pay. */
 const PAYMENT = /^(more|see all|other) payment options\b/i;
 const TERMS = [
@@ -30,6 +32,7 @@ const TERMS = [
   ['back-in-stock alert', RESTOCK],
   ['gift options', GIFT],
   ['payment options', PAYMENT],
+  ['store pickup', PICKUP],
 ] as const;
 /** Such a term is a short line; longer blocks speak of more than buying. */
 const TERMS_MAX_CHARS = 140;
