@@ -36,6 +36,9 @@ const TERMS = [
 ] as const;
 /** Such a term is a short line; longer blocks speak of more than buying. */
 const TERMS_MAX_CHARS = 140;
+/** A block that is, or sits in, or is mostly a long link is a card of another product (on a listing), whose terms
+ *  ("Low stock", "Arrives tomorrow") are that card's, not the page's; a term's own links are short ("Details"). */
+const CARD_LINK_MIN_CHARS = 30;
 /** A block with a heading is a card or a section about the offer ("Low monthly payments"), not a line beside the price,
  *  unless the heading states the term itself ("More seller options"). */
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
@@ -51,6 +54,7 @@ export function dropPurchaseTerms(root: NodeStats, removed: Set<NodeStats>, trac
       for (const c of s.children) stack.push(c);
       continue;
     }
+    if (s.el.closest('a') !== null || (s.linkText > CARD_LINK_MIN_CHARS && 2 * s.linkText >= s.text)) continue;
     const heading = s.el.querySelector(HEADINGS);
     if (heading !== null && termOf(heading.textContent ?? '') === null) continue;
     const t = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
