@@ -183,6 +183,9 @@ const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|en
 /** The same wordings in the other languages most shops and papers use (French, German, Spanish, Italian, Dutch,
  *  Portuguese): "you may also like", "related/similar products", "customers also bought", "read also". */
 const RECOMMENDATION_HEADING_INTL = /^(vous (aimerez|pourriez aimer|aimeriez) (aussi|également)|ils vont bien ensemble|(produits|articles) (similaires|associés|liés|apparentés|recommandés)|(à )?lire aussi|sur le même sujet|ähnliche (produkte|artikel|beiträge)|verwandte (produkte|artikel|beiträge|themen)|das könnte (dir|ihnen|euch) auch gefallen|kunden kauften auch|weitere (artikel|beiträge|produkte) (zum thema|aus|von)|(productos|artículos) (relacionados|similares)|también te (puede|podría) (interesar|gustar)|te puede interesar|(prodotti|articoli) (correlati|simili)|(potrebbe|ti potrebbe) (interessarti|piacerti|interessare|piacere)|gerelateerde (producten|artikelen)|(dit vind je|misschien) ook (leuk|interessant)|(produtos|artigos) relacionados|(você|voce) também pode gostar|leia também)\b/i;
+/** On a product page, headings naming the shop's shipping and returns policy: the section they open is the same on
+ *  every product of the shop ("Shipping & Returns", "Delivery and returns", "Free shipping & returns"). */
+const SHOP_POLICY_HEADING = /^(free )?(shipping|delivery)( (information|info))? ?(&|and|\+) ?(free )?returns?( (details|policy|information|info))?$/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
 /** Captions set without heading tags are short lines (see isCaption). */
@@ -319,7 +322,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   const product = markup || buyActions === 1 || (buyActions === 2 && buysOneProduct(tree));
   if (product && !markup) trace?.push('one buy button (perhaps shown twice) and no listing markup: a product page');
   let removed = pruneInside(root, discussion, trace);
-  dropRecommendations(root, removed, trace);
+  dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
   dropTablesOfContents(root, removed, trace);
   dropPlaceholderText(root, removed, trace);
   dropErrorNotices(root, removed, trace);
@@ -1013,8 +1016,9 @@ function isAction(s: NodeStats): boolean {
   return tag === 'a' || tag === 'button' || tag === 'label' || s.role === 'button';
 }
 
-/** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING). */
-function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+/** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING), or a heading matching
+ *  `alsoHeading` (the shop's policy headings on a product page). */
+function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, alsoHeading: RegExp | null, trace?: string[]): void {
   const limit = RECOMMENDATION_MAX_SHARE * root.text;
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
@@ -1024,7 +1028,8 @@ function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: s
     const heading = isHeadingTag(s) && tag !== 'h1' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
     if (heading || isCaption(s)) {
       // a caption's wrappers hold the same text: nothing to find below it
-      if (!isRecommendationHeading((s.el.textContent ?? '').trim(), heading)) continue;
+      const text = (s.el.textContent ?? '').trim();
+      if (!isRecommendationHeading(text, heading) && !(alsoHeading !== null && alsoHeading.test(text.replace(/\s+/g, ' ')))) continue;
       if (!heading && isEyebrow(s)) continue;
       // climb while the heading opens its parent: the parent is the recommendation block
       const most = heading ? limit : CAPTION_MAX_SHARE * root.text;
