@@ -34,8 +34,10 @@ describe('dropPurchaseTerms', () => {
   it('keeps a card about the offer under its own heading, a long paragraph on financing, and other pages', () => {
     const body = `<main><h1>Trail Pack 25</h1>${para('The pack', 4)}
       <div class="card"><h3>Low monthly payments</h3><p>Pay 0% APR over 12 months at checkout.</p></div>
+      <div class="plan"><h3>Basic</h3><p class="plan-price">$12/month</p><ul><li>One pack swapped every year, with free repairs for as long as you keep the plan.</li><li>Members' prices on every other pack and bag in the shop.</li><li>A yearly check of straps, zips and seams at any of our stores.</li></ul></div>
       <p>Our packs cost less than you think: pay over time with the store card, spread across twelve months, and the pack is yours from the first day, with no fee, no deposit and no paperwork to fill in at the counter.</p></main>`;
     const product = text(extractMainContent(page(body), { hints }));
+    expect(product).toContain('$12/month');
     expect(product).toContain('Pay 0% APR over 12 months');
     expect(product).toContain('pay over time with the store card');
     const article = text(extractMainContent(page(body.replace('</main>', '<p>Sold by Example Outfitters</p></main>')), { hints: { jsonLdTypes: ['article'] } }));

@@ -5,8 +5,9 @@
 // and the seller; the product's own text (its name, price, description) does not.
 import type { NodeStats } from './measureTree.js';
 
-/** Monthly financing: a price per month, a financing term, a pay-later provider. */
-const FINANCING = /[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b|\b\d+[- ]months? (special )?financing\b|\b0% apr\b|\bpay (over time|later|in \d+)\b|\b(\d+|four) (interest[- ]free )?(installments|payments) (of|via|with)\b|\b(with|via) (affirm|klarna|afterpay|sezzle)\b/i;
+/** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a bare
+ *  "$12/month" is a plan's price), a financing term, a pay-later provider. */
+const FINANCING = /\b(or|as low as)\s?[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b|[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\.? (for|with|over) \d+|\b\d+[- ]months? (special )?financing\b|\b0% apr\b|\bpay (over time|later|in \d+)\b|\b(\d+|four) (interest[- ]free )?(installments|payments) (of|via|with)\b|\b(with|via) (affirm|klarna|afterpay|sezzle)\b/i;
 /** A delivery estimate or a countdown to the next dispatch. */
 const DELIVERY = /\barrives?( by)? (today|tomorrow|mon|tue|wed|thu|fri|sat|sun)|\border (within|in the next|today to get|now to get)\b|\bget it (by|today|tomorrow)\b|\b(fastest|estimated|est\.) delivery\b|\bdelivery (mon|tues|wednes|thurs|fri|satur|sun)day\b|\border (by|before) \d{1,2} ?(am|pm)\b/i;
 /** Reward points or cash back for buying. */
