@@ -21,7 +21,7 @@ const RESTOCK = /\b(email|notify|tell|alert) me when\b|\bnotified (by email )?wh
 /** Gift options of the order. */
 const GIFT = /\bgift (eligible|receipt)\b/i;
 /** Picking it up in a store, the store's stock. */
-const PICKUP = /\bpick[- ]?up in[- ]store\b|\bin[- ]store (pick[- ]?up|availability)\b|\b(check|find) (nearby|(store|local) availability|in (a )?store)\b|\beasy pick[- ]?up\b/i;
+const PICKUP = /\bpick[- ]?up in[- ]store\b|\bin[- ]store (pick[- ]?up|availability)\b|\b(check|find) (nearby|(store|local) availability|in (a )?store)\b/i;
 /** Other ways to pay. */
 const PAYMENT = /^(more|see all|other) payment options\b/i;
 const TERMS = [
