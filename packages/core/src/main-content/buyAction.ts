@@ -9,12 +9,35 @@ const ACTION_MAX_CHARS = 30;
 
 /** Whether the page's visible buttons include exactly one buy action (see BUY_ACTION). */
 export function hasSingleBuyAction(tree: MeasuredTree): boolean {
+  return countBuyActions(tree, 2) === 1;
+}
+
+/** How many buy actions the page's visible buttons include, counting no further than `limit`. */
+export function countBuyActions(tree: MeasuredTree, limit: number): number {
   let found = 0;
-  for (const s of tree.preorder) {
-    if (!isBuyAction(s)) continue;
-    if (++found > 1) return false;
+  for (const s of tree.preorder) if (isBuyAction(s) && ++found >= limit) break;
+  return found;
+}
+
+/** Whether the page's buy actions are one product's: a single button, or the same label twice in blocks that are not
+ *  alike (the main button and its copy in a sticky bar), unlike two cards of a listing. */
+export function buysOneProduct(tree: MeasuredTree): boolean {
+  const found: NodeStats[] = [];
+  for (const s of tree.preorder) if (isBuyAction(s) && found.push(s) > 2) return false;
+  if (found.length === 1) return true;
+  if (found.length !== 2) return false;
+  const [a, b] = found;
+  // the children of their common ancestor that hold each: alike cards share tag and class
+  const chainA: NodeStats[] = [];
+  for (let x: NodeStats | null = a; x !== null; x = x.parent) chainA.push(x);
+  let prevB: NodeStats = b;
+  for (let y: NodeStats | null = b.parent; y !== null; prevB = y, y = y.parent) {
+    const i = chainA.indexOf(y);
+    if (i < 0) continue;
+    const prevA = chainA[i - 1];
+    return prevA.el.localName !== prevB.el.localName || prevA.cls !== prevB.cls;
   }
-  return found === 1;
+  return false;
 }
 
 function isBuyAction(s: NodeStats): boolean {

@@ -1049,6 +1049,17 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(twoButtons).toContain('Reviewer 3 writes');
   });
 
+  it('drops the section opened by the shop\'s shipping-and-returns heading on a product page, not on an article', () => {
+    const body = `${chrome}<main><h1>Kettle Pro</h1>${para('The kettle', 4)}
+      <details class="accordion"><summary><h4>Shipping &amp; Returns</h4></summary><p>Standard shipping is free on orders over $65 and arrives in 3 to 6 business days.</p>
+      <p>Returns are accepted within 30 days of delivery; see our returns policy page.</p></details></main>${footer}`;
+    const product = text(extractMainContent(page(body), { hints: { jsonLdTypes: ['product'] } }));
+    expect(product).toContain('The kettle paragraph 4');
+    expect(product).not.toContain('Returns are accepted within 30 days');
+    const article = text(extractMainContent(page(body), { hints: { jsonLdTypes: ['article'] } }));
+    expect(article).toContain('Returns are accepted within 30 days');
+  });
+
   it('drops blocks of template filler text (lorem ipsum) with their stub headings; a block with real text beside the filler stays', () => {
     const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.';
     const doc = page(`${chrome}<main><h1>Slim Wallet</h1>${para('The wallet', 3)}

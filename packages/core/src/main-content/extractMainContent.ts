@@ -6,6 +6,7 @@ import { dropTeaserLists } from './dropTeaserLists.js';
 import { dropEchoedLabels } from './dropEchoedLabels.js';
 import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropServicePromises } from './dropServicePromises.js';
+import { dropPurchaseTerms } from './dropPurchaseTerms.js';
 import { groupChildren } from './groupChildren.js';
 import { inChrome, isInside, isInsideAny } from './treeRelations.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
@@ -23,7 +24,7 @@ import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropRatedReviews } from './dropRatedReviews.js';
 import { PRICE_TEXT } from './priceText.js';
 import { dropFacets } from './dropFacets.js';
-import { hasSingleBuyAction } from './buyAction.js';
+import { buysOneProduct, countBuyActions } from './buyAction.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
@@ -184,6 +185,9 @@ const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|en
 /** The same wordings in the other languages most shops and papers use (French, German, Spanish, Italian, Dutch,
  *  Portuguese): "you may also like", "related/similar products", "customers also bought", "read also". */
 const RECOMMENDATION_HEADING_INTL = /^(vous (aimerez|pourriez aimer|aimeriez) (aussi|également)|ils vont bien ensemble|(produits|articles) (similaires|associés|liés|apparentés|recommandés)|(à )?lire aussi|sur le même sujet|ähnliche (produkte|artikel|beiträge)|verwandte (produkte|artikel|beiträge|themen)|das könnte (dir|ihnen|euch) auch gefallen|kunden kauften auch|weitere (artikel|beiträge|produkte) (zum thema|aus|von)|(productos|artículos) (relacionados|similares)|también te (puede|podría) (interesar|gustar)|te puede interesar|(prodotti|articoli) (correlati|simili)|(potrebbe|ti potrebbe) (interessarti|piacerti|interessare|piacere)|gerelateerde (producten|artikelen)|(dit vind je|misschien) ook (leuk|interessant)|(produtos|artigos) relacionados|(você|voce) também pode gostar|leia também)\b/i;
+/** On a product page, headings naming the shop's shipping and returns policy: the section they open is the same on
+ *  every product of the shop ("Shipping & Returns", "Delivery and returns", "Free shipping & returns"). */
+const SHOP_POLICY_HEADING = /^(free )?(shipping|delivery)( (information|info))? ?(&|and|\+) ?(free )?returns?( (details|policy|information|info))?$/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
 /** Captions set without heading tags are short lines (see isCaption). */
@@ -313,11 +317,14 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
   if (root.good === 0) root = tree.root;
   relabelBuilderBlocks(root, tree, trace);
-  // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card)
-  const product = isProductPage(options) || (!isProductList(options) && hasSingleBuyAction(tree));
-  if (product && !isProductPage(options)) trace?.push('one buy button and no listing markup: a product page');
+  // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card),
+  // or two in unlike blocks (the main one and its copy in a sticky bar, "Add to basket" beside "Buy now")
+  const markup = isProductPage(options);
+  const buyActions = markup || isProductList(options) ? 0 : countBuyActions(tree, 2);
+  const product = markup || buyActions === 1 || (buyActions === 2 && buysOneProduct(tree));
+  if (product && !markup) trace?.push('one buy button (perhaps shown twice) and no listing markup: a product page');
   let removed = pruneInside(root, discussion, trace);
-  dropRecommendations(root, removed, trace);
+  dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
   dropTablesOfContents(root, removed, trace);
   dropPlaceholderText(root, removed, trace);
   dropErrorNotices(root, removed, trace);
@@ -335,6 +342,9 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     // (in a thread every post carries its date, and a post may well rate what it discusses)
     dropRatedReviews(root, removed, signature, trace, true);
   }
+  // a page with several buy buttons and no listing markup still sells (a product page whose button shows twice, in a
+  // sticky bar or a mobile copy): the terms of buying printed beside its buttons go too
+  if (product || buyActions > 1) dropPurchaseTerms(root, removed, trace);
   if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
   dropItemTemplateText(root, removed, trace);
   dropBadges(root, removed, signature, trace);
@@ -1012,8 +1022,9 @@ function isAction(s: NodeStats): boolean {
   return tag === 'a' || tag === 'button' || tag === 'label' || s.role === 'button';
 }
 
-/** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING). */
-function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+/** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING), or a heading matching
+ *  `alsoHeading` (the shop's policy headings on a product page). */
+function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, alsoHeading: RegExp | null, trace?: string[]): void {
   const limit = RECOMMENDATION_MAX_SHARE * root.text;
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
@@ -1023,7 +1034,8 @@ function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, trace?: s
     const heading = isHeadingTag(s) && tag !== 'h1' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
     if (heading || isCaption(s)) {
       // a caption's wrappers hold the same text: nothing to find below it
-      if (!isRecommendationHeading((s.el.textContent ?? '').trim(), heading)) continue;
+      const text = (s.el.textContent ?? '').trim();
+      if (!isRecommendationHeading(text, heading) && !(alsoHeading !== null && alsoHeading.test(text.replace(/\s+/g, ' ')))) continue;
       if (!heading && isEyebrow(s)) continue;
       // climb while the heading opens its parent: the parent is the recommendation block
       const most = heading ? limit : CAPTION_MAX_SHARE * root.text;
