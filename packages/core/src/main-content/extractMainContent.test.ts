@@ -607,6 +607,20 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(text(extractMainContent(blog))).not.toContain('weekly digest');
   });
 
+  it('ignores "banner" class labels when they would leave the page without text (a home page of hero banners)', () => {
+    // each section of the stack is built differently (no run of alike siblings to fall back on)
+    const kinds = ['hero-banner', 'image-banner', 'split-banner', 'video-banner', 'banner-wide'];
+    const banner = (i: number) => `<div class="section-${i}"><div class="${kinds[i % kinds.length]}"><div class="text"><h2>Collection ${i}</h2>
+      <p>The collection ${i} story, told in a sentence or two about its watches, its makers and the long years behind them all.</p><a class="btn" href="/c/${i}">Explore</a></div></div></div>`;
+    const doc = page(`${chrome}<div id="maincontent">${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(banner).join('')}</div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['The collection 1 story', 'The collection 10 story']) expect(out).toContain(s);
+    expect(out).not.toContain('Privacy policy');
+    // on an ordinary page a promo banner beside the text is still chrome
+    const story = page(`${chrome}<div class="wrap"><article>${para('The post', 5)}</article><div class="promo-banner"><p>Members save 20% on every order this week.</p></div></div>${footer}`);
+    expect(text(extractMainContent(story))).not.toContain('Members save');
+  });
+
   it('ignores "widget" labels inside the chosen root when such blocks hold a good part of its text (builder blocks)', () => {
     const doc = page(`${chrome}<div class="wrap"><article><h1>Tracking my phone at home</h1><div class="entry">${para('Intro', 4)}
       <div class="elementor-widget elementor-widget-text-editor">${para('Sensor setup', 3)}</div>${para('Closing', 2)}</div></article>

@@ -70,7 +70,9 @@ const PROSE_MAX_LINK_DENSITY = 0.2;
  *  this much), the class labels are wrong for this page and are dropped. */
 const LABELS_FAILED_SHARE = 0.1;
 const LABELS_FAILED_MIN_CHARS = 1000;
-const BUILDER_WORDS = new Set(['widget', 'widgets']);
+/** Page builders call every block a "widget", text and all; shop builders call their text sections "banners" (a hero
+ *  banner carries a page's title and intro, a home page is a stack of them): when labels fail, these words say nothing. */
+const BUILDER_WORDS = new Set(['widget', 'widgets', 'banner']);
 /** An author's bio is prose by nature (a paragraph about the writer), and so are related-story excerpts: prose does
  *  not make them content. */
 const PROSE_CHROME_WORDS = ['author', 'bio', 'related', 'recommended', 'recommendations'];
@@ -438,7 +440,7 @@ function pagePaths(options: ExtractMainContentOptions): string[] {
 
 const plain = (s: NodeStats): number => s.text - s.linkText;
 
-/** Ignores the builders' "widget" label inside `root` when such blocks hold much of its text (see BUILDER_ROOT_SHARE). */
+/** Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see BUILDER_ROOT_SHARE). */
 function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: string[]): void {
   const labelled = new Set<NodeStats>();
   const stack: NodeStats[] = [root];
