@@ -934,6 +934,27 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Compare');
   });
 
+  it('drops a card\'s shop actions whatever sets them: "Compare" as a bare span, "Add to Cart" in only a few cards', () => {
+    const row = (i: number) => `<div class="entry-row"><div class="rank">${i}.</div><a href="/products/p${i}">Analytics suite ${i}</a>
+      <span class="score">${(9 - i / 10).toFixed(1)}</span><div class="actions"><span class="compare-label">Compare</span></div></div>`;
+    const card = (i: number) => `<li class="product"><a href="/p/${i}"><h3>Mesh task chair ${i}</h3></a><span class="price">$${200 + i}.00</span>
+      <a class="button" href="/cart?add=${i}">${i < 3 ? 'Add to Cart' : 'Choose Options'}</a></li>`;
+    const doc = page(`${chrome}<main><h1>Top ranked analytics software</h1><div class="list">${[1, 2, 3, 4, 5, 6].map(row).join('')}</div>
+      <h2>Chairs</h2><ul class="grid">${[1, 2, 3, 4, 5, 6, 7].map(card).join('')}</ul></main>${footer}`);
+    const trace: string[] = [];
+    const out = text(extractMainContent(doc, { trace }));
+    for (const s of ['Analytics suite 6', 'Mesh task chair 7', '$207.00']) expect(out, trace.join('\n')).toContain(s);
+    expect(out).not.toContain('Compare');
+    expect(out).not.toContain('Add to Cart');
+    // the same words stay where they are not a card's whole label: in a card's name, in its text, outside the cards
+    const mirror = (i: number) => `<li class="product"><a href="/p/${i}"><h3>Quick View mirror ${i}</h3></a><p>Compare this mirror with the oval one before you add to cart.</p></li>`;
+    const near = page(`${chrome}<main><h1>Mirrors</h1>${para('Buying guide', 2)}<p><a href="/compare">Compare</a></p><ul class="grid">${[1, 2, 3].map(mirror).join('')}</ul></main>${footer}`);
+    const out2 = text(extractMainContent(near));
+    expect(out2).toContain('Quick View mirror 3');
+    expect(out2).toContain('Compare this mirror with the oval one before you add to cart.');
+    expect(out2).toMatch(/read like prose\.\s*Compare/);
+  });
+
   it('drops a second copy of a text inside one card, and keeps texts that separate items share', () => {
     const title = (i: number) => `Online conference on reverse engineering, part ${i}`;
     const card = (i: number) => `<li><div class="card"><div class="mobile"><h3>${title(i)}</h3><p>Wednesday at 4 PM</p></div>

@@ -164,6 +164,12 @@ const TEMPLATE_ITEM_SHARE = 0.5;
 const TEMPLATE_MIN_ITEMS = 3;
 /** Code and headings repeat tokens and titles by nature; they are never item template text. */
 const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
+/** A card's shop action ("Add to cart", "Quick view", "Compare", "Choose options", "Notify me") is template text
+ *  however few cards show it (only the items in stock say "Add to cart") and whatever element sets it (a script makes
+ *  a bare <span> clickable as often as it uses a button): read within this length, in cards of such a list. */
+const SHOP_ACTION = /^(add to (cart|bag|basket|trolley|wish ?list|favou?rites)|buy now|quick ?(view|shop|add|look)|(view|choose|select|show|see) options|compare|notify me( when available)?|(view|see) details)$/i;
+const SHOP_ACTION_MIN_CHARS = 6;
+const SHOP_ACTION_MAX_CHARS = 24;
 const DUPLICATE_MAX_CHARS = 2000;
 /** Inside one card, a part this short repeating an earlier part is still a copy: a card's title printed twice (one
  *  for each layout) or its price shown again as the "sale" price, while texts shared by design ("Free shipping")
@@ -955,6 +961,7 @@ function holdsItems(s: NodeStats): boolean {
  *  ("Quick View", "Compare", "Reply", "See details") comes from the item template, not from the item: it goes. */
 function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const stack: NodeStats[] = [root];
+  let actions = 0;
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
@@ -971,11 +978,17 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
         const inner: Array<{ n: NodeStats; action: boolean }> = [{ n: item, action: isAction(item) }];
         while (inner.length > 0) {
           const { n, action } = inner.pop()!;
-          if (n.text === 0 || (n.links === 0 && n.controls === 0 && !action) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
+          // short blocks without links or controls are looked into too: a shop action may be a bare label
+          if (n.text === 0 || (n.links === 0 && n.controls === 0 && !action && n.text > SHOP_ACTION_MAX_CHARS) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
           let childText = false;
           for (const c of n.children) if (c.text > 0) childText = true;
           if (childText) {
             for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
+            continue;
+          }
+          if (n !== item && n.text >= SHOP_ACTION_MIN_CHARS && n.text <= SHOP_ACTION_MAX_CHARS && SHOP_ACTION.test((n.el.textContent ?? '').replace(/\s+/g, ' ').trim())) {
+            removed.add(n);
+            actions++;
             continue;
           }
           // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
@@ -999,6 +1012,7 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
       }
     }
   }
+  if (actions > 0) trace?.push(`drop ${actions} shop actions in cards ("Add to cart", "Compare"): item template text`);
 }
 
 /** A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an action. */
