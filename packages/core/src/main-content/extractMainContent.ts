@@ -28,6 +28,7 @@ import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
+import { dropEngagementCounts } from './dropEngagementCounts.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -348,6 +349,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropVariantCopies(root, removed, signature, trace);
   dropMobileCopies(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
+  // on boards the counters are part of each post's header
+  if (!discussion) dropEngagementCounts(root, removed, trace);
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   if (discussion) dropPosterFields(root, removed, signature, trace);
   if (discussion) dropPostStamps(root, removed, trace);

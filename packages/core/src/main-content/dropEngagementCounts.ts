@@ -1,0 +1,53 @@
+// Posts and their teasers carry counters of what readers did with them and how long they take: "44 reactions",
+// "27 comments", "1,693 views", "7 min read". A counter set apart as its own element is a gauge beside the text, not
+// part of it (a sentence that mentions comments or minutes is longer than the counter and stays).
+import type { NodeStats } from './measureTree.js';
+
+/** The whole text of a counter: a number (1,693 / 1.2k) and what it counts. Votes, points and replies are left out:
+ *  on boards they are part of each post's header that threads keep. */
+const ENGAGEMENT_COUNT = /^\d[\d,.]*\s*[km]?\s*(reactions?|comments?|views?|likes?|shares?|claps?)$/i;
+/** A counter is short: at most "1,693,000 comments" (visible characters, spaces left out; the word may be styled away
+ *  on small screens, so no lower bound). */
+const COUNT_MAX_CHARS = 20;
+/** Elements whose text no reader sees: an icon's <title> ("Comments" beside "27 comments") is skipped when reading. */
+const UNSEEN_TAGS = new Set(['svg', 'script', 'style', 'noscript', 'template']);
+/** Table cells and code hold counts as data. */
+const DATA_TAGS = new Set(['td', 'th', 'pre', 'code', 'table']);
+
+/** Drops counters inside `root` (see ENGAGEMENT_COUNT); only the outermost short blocks are read. Extends `removed`. */
+export function dropEngagementCounts(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const stack: NodeStats[] = [...root.children];
+  let dropped = 0;
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s.text === 0 || removed.has(s) || s.inCode || DATA_TAGS.has(s.el.localName)) continue;
+    if (s.text <= COUNT_MAX_CHARS) {
+      if (ENGAGEMENT_COUNT.test(seenText(s.el))) {
+        removed.add(s);
+        dropped++;
+        continue;
+      }
+      // a row of counters ("44 reactions 27 comments") is read counter by counter
+      let parts = 0;
+      for (const c of s.children) if (c.text > 0) parts++;
+      if (parts < 2) continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+  if (dropped > 0) trace?.push(`drop ${dropped} engagement counters ("27 comments", "7 min read")`);
+}
+
+/** The text of a short block as a reader sees it (icons' titles left out), whitespace collapsed. */
+function seenText(el: Element): string {
+  let out = '';
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.nodeType === 3) out += n.nodeValue ?? '';
+    else if (n.nodeType === 1 && (n === el || !UNSEEN_TAGS.has((n as Element).localName))) {
+      const kids = n.childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
