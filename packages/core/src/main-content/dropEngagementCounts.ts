@@ -2,6 +2,7 @@
 // "27 comments", "1,693 views", "7 min read". A counter set apart as its own element is a gauge beside the text, not
 // part of it (a sentence that mentions comments or minutes is longer than the counter and stays).
 import type { NodeStats } from './measureTree.js';
+import { seenText } from './textPieces.js';
 
 /** The whole text of a counter: a number (1,693 / 1.2k) and what it counts. Votes, points and replies are left out:
  *  on boards they are part of each post's header that threads keep. */
@@ -9,8 +10,6 @@ const ENGAGEMENT_COUNT = /^\d[\d,.]*\s*[km]?\s*(reactions?|comments?|views?|like
 /** A counter is short: at most "1,693,000 comments" (visible characters, spaces left out; the word may be styled away
  *  on small screens, so no lower bound). */
 const COUNT_MAX_CHARS = 20;
-/** Elements whose text no reader sees: an icon's <title> ("Comments" beside "27 comments") is skipped when reading. */
-const UNSEEN_TAGS = new Set(['svg', 'script', 'style', 'noscript', 'template']);
 /** Table cells and code hold counts as data. */
 const DATA_TAGS = new Set(['td', 'th', 'pre', 'code', 'table']);
 
@@ -35,19 +34,4 @@ export function dropEngagementCounts(root: NodeStats, removed: Set<NodeStats>, t
     for (const c of s.children) stack.push(c);
   }
   if (dropped > 0) trace?.push(`drop ${dropped} engagement counters ("27 comments", "7 min read")`);
-}
-
-/** The text of a short block as a reader sees it (icons' titles left out), whitespace collapsed. */
-function seenText(el: Element): string {
-  let out = '';
-  const stack: Node[] = [el];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.nodeType === 3) out += n.nodeValue ?? '';
-    else if (n.nodeType === 1 && (n === el || !UNSEEN_TAGS.has((n as Element).localName))) {
-      const kids = n.childNodes;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-    }
-  }
-  return out.replace(/\s+/g, ' ').trim();
 }

@@ -934,11 +934,11 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Compare');
   });
 
-  it('drops a card\'s shop actions whatever sets them: "Compare" as a bare span, "Add to Cart" in only a few cards', () => {
+  it('drops a card\'s shop actions whatever sets them: "Compare" as a bare span, "Add to Cart" in only a few cards, beside an icon', () => {
     const row = (i: number) => `<div class="entry-row"><div class="rank">${i}.</div><a href="/products/p${i}">Analytics suite ${i}</a>
       <span class="score">${(9 - i / 10).toFixed(1)}</span><div class="actions"><span class="compare-label">Compare</span></div></div>`;
     const card = (i: number) => `<li class="product"><a href="/p/${i}"><h3>Mesh task chair ${i}</h3></a><span class="price">$${200 + i}.00</span>
-      <a class="button" href="/cart?add=${i}">${i < 3 ? 'Add to Cart' : 'Choose Options'}</a></li>`;
+      <a class="button" href="/cart?add=${i}"><svg role="img"><title>Cart</title><path d="M0 0h1"></path></svg>${i < 3 ? 'Add to Cart' : 'Choose Options'}</a></li>`;
     const doc = page(`${chrome}<main><h1>Top ranked analytics software</h1><div class="list">${[1, 2, 3, 4, 5, 6].map(row).join('')}</div>
       <h2>Chairs</h2><ul class="grid">${[1, 2, 3, 4, 5, 6, 7].map(card).join('')}</ul></main>${footer}`);
     const trace: string[] = [];

@@ -29,6 +29,7 @@ import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
 import { dropEngagementCounts } from './dropEngagementCounts.js';
+import { seenText } from './textPieces.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -989,7 +990,7 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
             for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
             continue;
           }
-          if (n !== item && n.text >= SHOP_ACTION_MIN_CHARS && n.text <= SHOP_ACTION_MAX_CHARS && SHOP_ACTION.test((n.el.textContent ?? '').replace(/\s+/g, ' ').trim())) {
+          if (n !== item && n.text >= SHOP_ACTION_MIN_CHARS && n.text <= SHOP_ACTION_MAX_CHARS && SHOP_ACTION.test(seenText(n.el))) {
             removed.add(n);
             actions++;
             continue;
