@@ -617,6 +617,20 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(text(extractMainContent(blog))).not.toContain('weekly digest');
   });
 
+  it('ignores "banner" class labels when they would leave the page without text (a home page of hero banners)', () => {
+    // each section of the stack is built differently (no run of alike siblings to fall back on)
+    const kinds = ['hero-banner', 'image-banner', 'split-banner', 'video-banner', 'banner-wide'];
+    const banner = (i: number) => `<div class="section-${i}"><div class="${kinds[i % kinds.length]}"><div class="text"><h2>Collection ${i}</h2>
+      <p>The collection ${i} story, told in a sentence or two about its watches, its makers and the long years behind them all.</p><a class="btn" href="/c/${i}">Explore</a></div></div></div>`;
+    const doc = page(`${chrome}<div id="maincontent">${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(banner).join('')}</div>${footer}`);
+    const out = text(extractMainContent(doc));
+    for (const s of ['The collection 1 story', 'The collection 10 story']) expect(out).toContain(s);
+    expect(out).not.toContain('Privacy policy');
+    // on an ordinary page a promo banner beside the text is still chrome
+    const story = page(`${chrome}<div class="wrap"><article>${para('The post', 5)}</article><div class="promo-banner"><p>Members save 20% on every order this week.</p></div></div>${footer}`);
+    expect(text(extractMainContent(story))).not.toContain('Members save');
+  });
+
   it('ignores "widget" labels inside the chosen root when such blocks hold a good part of its text (builder blocks)', () => {
     const doc = page(`${chrome}<div class="wrap"><article><h1>Tracking my phone at home</h1><div class="entry">${para('Intro', 4)}
       <div class="elementor-widget elementor-widget-text-editor">${para('Sensor setup', 3)}</div>${para('Closing', 2)}</div></article>
@@ -928,6 +942,27 @@ describe('extractMainContent on landing pages', () => {
     const out = text(extractMainContent(doc));
     for (const s of ['Charcoal grill model 1', '45 cm grate']) expect(out).toContain(s);
     expect(out).not.toContain('Compare');
+  });
+
+  it('drops a card\'s shop actions whatever sets them: "Compare" as a bare span, "Add to Cart" in only a few cards, beside an icon', () => {
+    const row = (i: number) => `<div class="entry-row"><div class="rank">${i}.</div><a href="/products/p${i}">Analytics suite ${i}</a>
+      <span class="score">${(9 - i / 10).toFixed(1)}</span><div class="actions"><span class="compare-label">Compare</span></div></div>`;
+    const card = (i: number) => `<li class="product"><a href="/p/${i}"><h3>Mesh task chair ${i}</h3></a><span class="price">$${200 + i}.00</span>
+      <a class="button" href="/cart?add=${i}"><svg role="img"><title>Cart</title><path d="M0 0h1"></path></svg>${i < 3 ? 'Add to Cart' : 'Choose Options'}</a></li>`;
+    const doc = page(`${chrome}<main><h1>Top ranked analytics software</h1><div class="list">${[1, 2, 3, 4, 5, 6].map(row).join('')}</div>
+      <h2>Chairs</h2><ul class="grid">${[1, 2, 3, 4, 5, 6, 7].map(card).join('')}</ul></main>${footer}`);
+    const trace: string[] = [];
+    const out = text(extractMainContent(doc, { trace }));
+    for (const s of ['Analytics suite 6', 'Mesh task chair 7', '$207.00']) expect(out, trace.join('\n')).toContain(s);
+    expect(out).not.toContain('Compare');
+    expect(out).not.toContain('Add to Cart');
+    // the same words stay where they are not a card's whole label: in a card's name, in its text, outside the cards
+    const mirror = (i: number) => `<li class="product"><a href="/p/${i}"><h3>Quick View mirror ${i}</h3></a><p>Compare this mirror with the oval one before you add to cart.</p></li>`;
+    const near = page(`${chrome}<main><h1>Mirrors</h1>${para('Buying guide', 2)}<p><a href="/compare">Compare</a></p><ul class="grid">${[1, 2, 3].map(mirror).join('')}</ul></main>${footer}`);
+    const out2 = text(extractMainContent(near));
+    expect(out2).toContain('Quick View mirror 3');
+    expect(out2).toContain('Compare this mirror with the oval one before you add to cart.');
+    expect(out2).toMatch(/read like prose\.\s*Compare/);
   });
 
   it('drops a second copy of a text inside one card, and keeps texts that separate items share', () => {

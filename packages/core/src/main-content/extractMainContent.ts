@@ -29,6 +29,8 @@ import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
+import { dropEngagementCounts } from './dropEngagementCounts.js';
+import { seenText } from './textPieces.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -71,7 +73,9 @@ const PROSE_MAX_LINK_DENSITY = 0.2;
  *  this much), the class labels are wrong for this page and are dropped. */
 const LABELS_FAILED_SHARE = 0.1;
 const LABELS_FAILED_MIN_CHARS = 1000;
-const BUILDER_WORDS = new Set(['widget', 'widgets']);
+/** Page builders call every block a "widget", text and all; shop builders call their text sections "banners" (a hero
+ *  banner carries a page's title and intro, a home page is a stack of them): when labels fail, these words say nothing. */
+const BUILDER_WORDS = new Set(['widget', 'widgets', 'banner']);
 /** An author's bio is prose by nature (a paragraph about the writer), and so are related-story excerpts: prose does
  *  not make them content. */
 const PROSE_CHROME_WORDS = ['author', 'bio', 'related', 'recommended', 'recommendations'];
@@ -165,6 +169,12 @@ const TEMPLATE_ITEM_SHARE = 0.5;
 const TEMPLATE_MIN_ITEMS = 3;
 /** Code and headings repeat tokens and titles by nature; they are never item template text. */
 const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
+/** A card's shop action ("Add to cart", "Quick view", "Compare", "Choose options", "Notify me") is template text
+ *  however few cards show it (only the items in stock say "Add to cart") and whatever element sets it (a script makes
+ *  a bare <span> clickable as often as it uses a button): read within this length, in cards of such a list. */
+const SHOP_ACTION = /^(add to (cart|bag|basket|trolley|wish ?list|favou?rites)|buy now|quick ?(view|shop|add|look)|(view|choose|select|show|see) options|compare|notify me( when available)?|(view|see) details)$/i;
+const SHOP_ACTION_MIN_CHARS = 6;
+const SHOP_ACTION_MAX_CHARS = 24;
 const DUPLICATE_MAX_CHARS = 2000;
 /** Inside one card, a part this short repeating an earlier part is still a copy: a card's title printed twice (one
  *  for each layout) or its price shown again as the "sale" price, while texts shared by design ("Free shipping")
@@ -356,6 +366,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropVariantCopies(root, removed, signature, trace);
   dropMobileCopies(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
+  // on boards the counters are part of each post's header
+  if (!discussion) dropEngagementCounts(root, removed, trace);
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   if (discussion) dropPosterFields(root, removed, signature, trace);
   if (discussion) dropPostStamps(root, removed, trace);
@@ -454,7 +466,7 @@ function pagePaths(options: ExtractMainContentOptions): string[] {
 
 const plain = (s: NodeStats): number => s.text - s.linkText;
 
-/** Ignores the builders' "widget" label inside `root` when such blocks hold much of its text (see BUILDER_ROOT_SHARE). */
+/** Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see BUILDER_ROOT_SHARE). */
 function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: string[]): void {
   const labelled = new Set<NodeStats>();
   const stack: NodeStats[] = [root];
@@ -969,6 +981,7 @@ function holdsItems(s: NodeStats): boolean {
  *  ("Quick View", "Compare", "Reply", "See details") comes from the item template, not from the item: it goes. */
 function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const stack: NodeStats[] = [root];
+  let actions = 0;
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
@@ -985,11 +998,17 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
         const inner: Array<{ n: NodeStats; action: boolean }> = [{ n: item, action: isAction(item) }];
         while (inner.length > 0) {
           const { n, action } = inner.pop()!;
-          if (n.text === 0 || (n.links === 0 && n.controls === 0 && !action) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
+          // short blocks without links or controls are looked into too: a shop action may be a bare label
+          if (n.text === 0 || (n.links === 0 && n.controls === 0 && !action && n.text > SHOP_ACTION_MAX_CHARS) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
           let childText = false;
           for (const c of n.children) if (c.text > 0) childText = true;
           if (childText) {
             for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
+            continue;
+          }
+          if (n !== item && n.text >= SHOP_ACTION_MIN_CHARS && n.text <= SHOP_ACTION_MAX_CHARS && SHOP_ACTION.test(seenText(n.el))) {
+            removed.add(n);
+            actions++;
             continue;
           }
           // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
@@ -1013,6 +1032,7 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
       }
     }
   }
+  if (actions > 0) trace?.push(`drop ${actions} shop actions in cards ("Add to cart", "Compare"): item template text`);
 }
 
 /** A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an action. */

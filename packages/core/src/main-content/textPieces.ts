@@ -22,3 +22,22 @@ export function forEachTextPiece(s: NodeStats, visit: (text: string) => void, sk
     }
   }
 }
+
+/** Elements whose text no reader sees, though textContent reads it. */
+const UNSEEN_TAGS = new Set(['svg', 'script', 'style', 'noscript', 'template']);
+
+/** The text of a short block as a reader sees it, whitespace collapsed: an icon's <title> ("Comments" beside
+ *  "27 comments") is left out. */
+export function seenText(el: Element): string {
+  let out = '';
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.nodeType === 3) out += n.nodeValue ?? '';
+    else if (n.nodeType === 1 && (n === el || !UNSEEN_TAGS.has((n as Element).localName))) {
+      const kids = n.childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
