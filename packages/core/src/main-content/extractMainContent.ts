@@ -28,6 +28,7 @@ import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
+import { keepFactPanels } from './keepFactPanels.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -308,12 +309,14 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     }
   }
 
-  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
-  if (root.good === 0) root = tree.root;
-  relabelBuilderBlocks(root, tree, trace);
   // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card)
   const product = isProductPage(options) || (!isProductList(options) && hasSingleBuyAction(tree));
   if (product && !isProductPage(options)) trace?.push('one buy button and no listing markup: a product page');
+  // the size chart or the measurements in a modal are the product's text: they count before the root is chosen
+  if (product && keepFactPanels(tree, trace)) computeGood(tree);
+  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
+  if (root.good === 0) root = tree.root;
+  relabelBuilderBlocks(root, tree, trace);
   let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, trace);
   dropTablesOfContents(root, removed, trace);
