@@ -31,6 +31,7 @@ import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
 import { dropEngagementCounts } from './dropEngagementCounts.js';
 import { seenText } from './textPieces.js';
+import { keepFactPanels } from './keepFactPanels.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -324,15 +325,17 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     }
   }
 
-  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
-  if (root.good === 0) root = tree.root;
-  relabelBuilderBlocks(root, tree, trace);
   // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card),
   // or two in unlike blocks (the main one and its copy in a sticky bar, "Add to basket" beside "Buy now")
   const markup = isProductPage(options);
   const buyActions = markup || isProductList(options) ? 0 : countBuyActions(tree, 2);
   const product = markup || buyActions === 1 || (buyActions === 2 && buysOneProduct(tree));
   if (product && !markup) trace?.push('one buy button (perhaps shown twice) and no listing markup: a product page');
+  // the size chart or the measurements in a modal are the product's text: they count before the root is chosen
+  if (product && keepFactPanels(tree, trace)) computeGood(tree);
+  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
+  if (root.good === 0) root = tree.root;
+  relabelBuilderBlocks(root, tree, trace);
   let removed = pruneInside(root, discussion, trace);
   dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
   dropTablesOfContents(root, removed, trace);
