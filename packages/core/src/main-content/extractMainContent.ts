@@ -368,9 +368,9 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropRepeatedRuns(root, removed, trace);
   dropVariantCopies(root, removed, signature, trace);
   dropMobileCopies(root, removed, trace);
-  // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   // on boards the counters are part of each post's header
   if (!discussion) dropEngagementCounts(root, removed, trace);
+  // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
   if (discussion) dropRepeatedParagraphs(root, removed, trace);
   if (discussion) dropPosterFields(root, removed, signature, trace);
   if (discussion) dropPostStamps(root, removed, trace);
