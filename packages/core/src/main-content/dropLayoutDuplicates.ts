@@ -33,7 +33,8 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, t
   for (const s of candidates) {
     if ((lengths.get(s.text) ?? 0) < 2) continue;
     const outer = s.parent !== null && s.parent.text === s.text ? keys.get(s.parent) : undefined;
-    const key = outer ?? `${s.text}|${(s.el.textContent ?? '').replace(/\s+/g, ' ').trim()}`;
+    // whitespace left out: a copy may break its lines elsewhere (a <br> for a space), with the same visible text
+    const key = outer ?? `${s.text}|${(s.el.textContent ?? '').replace(/\s+/g, '')}`;
     keys.set(s, key);
     const original = first.get(key);
     if (original === undefined) {

@@ -1044,6 +1044,19 @@ describe('extractMainContent on landing pages', () => {
     expect(out).toContain("Detail 1: reports arrive");
     expect(out).not.toContain('Pricing');
   });
+  it('reads once a block whose mobile copy breaks its lines elsewhere (a <br> for a space), and keeps a same-length block worded differently', () => {
+    const guide = (rows: string[], sep: string): string => `<h3>Water resistance guide</h3>${rows.map((r) => `<p>${r.replace('|', sep)}</p>`).join('')}`;
+    const rows = ['3ATM light rain, sweat and|brief water contact.', '5ATM rain, sweat and|short swims in a pool.'];
+    const doc = page(`${chrome}<div class="pdp"><h1>Classic Watch</h1>${para('The watch', 3)}
+      <div class="guide"><div class="guide-wide">${guide(rows, ' ')}</div><div class="guide-narrow">${guide(rows, '<br>')}</div></div>
+      <div class="notes"><div class="note-a"><p>Strap in brown leather, stitched by hand.</p></div><div class="note-b"><p>Strap in black rubber, moulded in one go.</p></div></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out.split('Water resistance guide').length - 1).toBe(1);
+    expect(out.split('water contact').length - 1).toBe(1);
+    expect(out).toContain('Strap in brown leather');
+    expect(out).toContain('Strap in black rubber');
+  });
+
   it('reads once a panel rendered twice with one id (desktop tabs and a mobile accordion), wherever the copies sit', () => {
     const panel = (i: number): string => `<div id="panel-${i}" class="tab-panel"><h3>Offer ${i}</h3><p>Offer ${i} covers red teaming of AI systems for banks and insurers.</p></div>`;
     const doc = page(`${chrome}<main><h1>Security services</h1>${para('Security', 3)}

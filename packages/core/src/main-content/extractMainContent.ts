@@ -1268,8 +1268,10 @@ function seenTexts(): (s: NodeStats) => boolean {
   };
 }
 
+/** Whitespace is left out: a copy that breaks its lines elsewhere (a <br> in the mobile layout for a space in the
+ *  desktop one) has the same visible text, and NodeStats.text (non-whitespace characters) already matches. */
 function textKey(s: NodeStats): string {
-  return (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return (s.el.textContent ?? '').replace(/\s+/g, '');
 }
 
 /** Whether at least two children with text share a tag and class (items of a list). */
