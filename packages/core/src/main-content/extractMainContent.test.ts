@@ -1097,6 +1097,18 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(twoButtons).toContain('Reviewer 3 writes');
   });
 
+  it('on a product page reads a short line once (a spec row in a second layout), and keeps repeated short values and repeats inside a sentence', () => {
+    const specs = (more: string): string => `<div class="spec"><div>Fabric: long-staple cotton</div><div>Colour</div><div>Black</div>${more}</div>`;
+    const doc = page(`${chrome}<div class="pdp"><div class="info"><h1>Sheet Set</h1>${buyBox}</div>
+      <div class="desc">${para('The sheets', 4)}<p>Our long-staple cotton is combed twice.</p></div>
+      <div class="grid-a">${specs('')}</div><div class="more">${para('Care', 2)}<section class="grid-b">${specs('<div>Size</div><div>Queen</div>')}<p>Wash at forty degrees.</p></section></div></div>${footer}`);
+    const out = text(extractMainContent(doc));
+    expect(out.split('Fabric: long-staple cotton').length - 1).toBe(1);
+    expect(out.split('Black').length - 1).toBe(2);
+    expect(out).toContain('Our long-staple cotton is combed twice.');
+    expect(out).toContain('Wash at forty degrees.');
+  });
+
   it('drops the section opened by the shop\'s shipping-and-returns heading on a product page, not on an article', () => {
     const body = `${chrome}<main><h1>Kettle Pro</h1>${para('The kettle', 4)}
       <details class="accordion"><summary><h4>Shipping &amp; Returns</h4></summary><p>Standard shipping is free on orders over $65 and arrives in 3 to 6 business days.</p>

@@ -17,6 +17,7 @@ import { dropLoginPrompts } from './dropLoginPrompts.js';
 import { dropExpanderLabels } from './dropExpanderLabels.js';
 import { computeGood, measureTree, type MeasuredTree, type NodeStats } from './measureTree.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
+import { dropRepeatedLines } from './dropRepeatedLines.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
 import { dropMobileCopies } from './dropMobileCopies.js';
 import { pruneProductPage } from './pruneProductPage.js';
@@ -365,6 +366,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   dropDuplicates(root, removed, trace);
   dropEchoedLabels(root, removed, trace);
   dropLayoutDuplicates(root, removed, trace);
+  // a shop page prints its short lines again (sticky title, a second spec layout); elsewhere lines repeat by design
+  if (product) dropRepeatedLines(root, removed, trace);
   dropRepeatedRuns(root, removed, trace);
   dropVariantCopies(root, removed, signature, trace);
   dropMobileCopies(root, removed, trace);
