@@ -20,6 +20,7 @@ import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
 import { dropMobileCopies } from './dropMobileCopies.js';
 import { pruneProductPage } from './pruneProductPage.js';
+import { dropStockNotices } from './dropStockNotices.js';
 import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropRatedReviews } from './dropRatedReviews.js';
 import { PRICE_TEXT } from './priceText.js';
@@ -352,6 +353,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     pruneProductPage(root, removed, trace);
     dropRatedReviews(root, removed, signature, trace);
     dropServicePromises(root, removed, signature, trace);
+    dropStockNotices(root, removed, trace);
   } else if (!discussion) {
     // elsewhere a rating or a verdict alone may be a product card's or an article's: reviews also carry their date
     // (in a thread every post carries its date, and a post may well rate what it discusses)
