@@ -1107,6 +1107,18 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(article).toContain('Returns are accepted within 30 days');
   });
 
+  it('drops the help-desk note a "Need help ...?" heading opens on a product page, not on an article nor a plain heading on help', () => {
+    const body = (h: string): string => `${chrome}<main><h1>Trail Pack 25</h1>${para('The pack', 4)}
+      <div class="help"><h3>${h}</h3><p>For general questions about orders, subscriptions or deliveries, please visit our Help Centre page.</p></div></main>${footer}`;
+    const product = text(extractMainContent(page(body('Need help with your order?')), { hints: { jsonLdTypes: ['product'] } }));
+    expect(product).toContain('The pack paragraph 4');
+    expect(product).not.toContain('please visit our Help Centre');
+    const article = text(extractMainContent(page(body('Need help with your order?')), { hints: { jsonLdTypes: ['article'] } }));
+    expect(article).toContain('please visit our Help Centre');
+    const statement = text(extractMainContent(page(body('Need help carrying heavy loads')), { hints: { jsonLdTypes: ['product'] } }));
+    expect(statement).toContain('please visit our Help Centre');
+  });
+
   it('drops blocks of template filler text (lorem ipsum) with their stub headings; a block with real text beside the filler stays', () => {
     const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.';
     const doc = page(`${chrome}<main><h1>Slim Wallet</h1>${para('The wallet', 3)}
