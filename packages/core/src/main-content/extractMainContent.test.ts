@@ -47,6 +47,18 @@ describe('extractMainContent', () => {
     expect(out).not.toContain('Linen shirt 2');
   });
 
+  it('knows the offers to complete a purchase ("Add the essentials", "Get everything you need", "Popular accessories") as recommendation headings, not "Included accessories"', () => {
+    const tiles = Array.from({ length: 3 }, (_, i) => `<div class="tile"><p>Desk lamp model ${i} with a dimmable light, a charging port and a detailed name that goes on...</p></div>`).join('');
+    const build = (h: string): string => text(extractMainContent(page(`${chrome}<div class="item"><h1>Corner Desk</h1><div class="details">${para('The desk', 4)}</div>
+        <div class="strip"><h2>${h}</h2><div class="tiles">${tiles}</div></div></div>${footer}`)));
+    for (const h of ['Add the essentials', 'Get Everything You Need', 'Most popular accessories', 'Purchase options and add-ons']) {
+      const out = build(h);
+      expect(out).toContain('The desk paragraph 4');
+      expect(out).not.toContain('Desk lamp model 1');
+    }
+    expect(build('Included accessories')).toContain('Desk lamp model 1');
+  });
+
   it('knows the shop wordings "Products related to this item", "... & Related Items", "Similar brands on" and "Sponsored by" as recommendation headings', () => {
     for (const h of ['Products related to this item', 'Most Popular Accessories & Related Items', 'Similar brands on Shopland', 'Sponsored by our brands']) {
       const tiles = Array.from({ length: 3 }, (_, i) => `<div class="tile"><p>Earbuds model ${i} with a long charging case and a detailed name that goes on and on...</p></div>`).join('');
@@ -1118,6 +1130,18 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(product).not.toContain('Returns are accepted within 30 days');
     const article = text(extractMainContent(page(body), { hints: { jsonLdTypes: ['article'] } }));
     expect(article).toContain('Returns are accepted within 30 days');
+  });
+
+  it('drops the help-desk note a "Need help ...?" heading opens on a product page, not on an article nor a plain heading on help', () => {
+    const body = (h: string): string => `${chrome}<main><h1>Trail Pack 25</h1>${para('The pack', 4)}
+      <div class="help"><h3>${h}</h3><p>For general questions about orders, subscriptions or deliveries, please visit our Help Centre page.</p></div></main>${footer}`;
+    const product = text(extractMainContent(page(body('Need help with your order?')), { hints: { jsonLdTypes: ['product'] } }));
+    expect(product).toContain('The pack paragraph 4');
+    expect(product).not.toContain('please visit our Help Centre');
+    const article = text(extractMainContent(page(body('Need help with your order?')), { hints: { jsonLdTypes: ['article'] } }));
+    expect(article).toContain('please visit our Help Centre');
+    const statement = text(extractMainContent(page(body('Need help carrying heavy loads')), { hints: { jsonLdTypes: ['product'] } }));
+    expect(statement).toContain('please visit our Help Centre');
   });
 
   it('drops blocks of template filler text (lorem ipsum) with their stub headings; a block with real text beside the filler stays', () => {

@@ -1,0 +1,27 @@
+// A product page tells the shopper how many are left and how many others are looking ("In stock", "Low in stock, only
+// 6 left", "Just a few left. Order soon!", "16 people are viewing this right now"): a live notice of the shop's stock
+// that changes by the hour, not the product's text.
+import type { NodeStats } from './measureTree.js';
+
+/** One clause of a stock or urgency notice. */
+const NOTICE = String.raw`(in stock|low (in )?stock|(only )?\d+ (left|remaining)( in stock)?|(only |just )?a few left|currently unavailable|ready to ship|order soon|\d+ (people|others|shoppers) (are )?(viewing|looking at) this( item| product)?( right now)?)`;
+/** A block that is nothing but such clauses ("In stock. Ready to ship"); a count beside the word ("In stock (1)") or
+ *  any other word makes it a field of the product's data, which stays. */
+const STOCK_NOTICE = new RegExp(String.raw`^${NOTICE}([.,!:;]?\s*${NOTICE})*[.!]?$`, 'i');
+/** Notices are short: longer blocks are read no further than their children. */
+const NOTICE_MAX_CHARS = 60;
+
+/** Drops stock and urgency notices inside `root` on a product page. Extends `removed`. */
+export function dropStockNotices(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+  const stack: NodeStats[] = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.text === 0 || s.inCode) continue;
+    if (s.text <= NOTICE_MAX_CHARS && STOCK_NOTICE.test((s.el.textContent ?? '').replace(/\s+/g, ' ').trim())) {
+      removed.add(s);
+      trace?.push(`drop ${s.el.localName} text=${s.text}: a stock notice`);
+      continue;
+    }
+    for (const c of s.children) stack.push(c);
+  }
+}
