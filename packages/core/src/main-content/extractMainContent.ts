@@ -200,10 +200,9 @@ const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|en
 /** The same wordings in the other languages most shops and papers use (French, German, Spanish, Italian, Dutch,
  *  Portuguese): "you may also like", "related/similar products", "customers also bought", "read also". */
 const RECOMMENDATION_HEADING_INTL = /^(vous (aimerez|pourriez aimer|aimeriez) (aussi|également)|ils vont bien ensemble|(produits|articles) (similaires|associés|liés|apparentés|recommandés)|(à )?lire aussi|sur le même sujet|ähnliche (produkte|artikel|beiträge)|verwandte (produkte|artikel|beiträge|themen)|das könnte (dir|ihnen|euch) auch gefallen|kunden kauften auch|weitere (artikel|beiträge|produkte) (zum thema|aus|von)|(productos|artículos) (relacionados|similares)|también te (puede|podría) (interesar|gustar)|te puede interesar|(prodotti|articoli) (correlati|simili)|(potrebbe|ti potrebbe) (interessarti|piacerti|interessare|piacere)|gerelateerde (producten|artikelen)|(dit vind je|misschien) ook (leuk|interessant)|(produtos|artigos) relacionados|(você|voce) também pode gostar|leia também)\b/i;
-/** On a product page, headings naming the shop's shipping and returns policy: the section they open is the same on
- *  every product of the shop ("Shipping & Returns", "Delivery and returns", "Free shipping & returns"). */
-/** ...and headings offering the shop's help desk ("Need help with your order?", "Need help choosing gear?"): the block
- *  they open is the same contact note on every product of the shop. */
+/** On a product page, headings naming the shop's shipping and returns policy ("Shipping & Returns", "Delivery and
+ *  returns", "Free shipping & returns") or offering its help desk ("Need help with your order?", "Need help choosing
+ *  gear?"): the block they open is the same policy or contact note on every product of the shop. */
 const SHOP_POLICY_HEADING = /^(free )?(shipping|delivery)( (information|info))? ?(&|and|\+) ?(free )?returns?( (details|policy|information|info))?$|^need (help|advice|assistance)\b[^?]*\?$/i;
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
