@@ -2,6 +2,7 @@
 // list or variant picker), often nested inside a larger block that is itself unique. Only the first copy is content.
 import type { NodeStats } from './measureTree.js';
 import { isInside, isInsideAny } from './treeRelations.js';
+import { compactText } from './textPieces.js';
 
 /** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
 const LAYOUT_DUPLICATE_MIN_CHARS = 40;
@@ -33,8 +34,7 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, t
   for (const s of candidates) {
     if ((lengths.get(s.text) ?? 0) < 2) continue;
     const outer = s.parent !== null && s.parent.text === s.text ? keys.get(s.parent) : undefined;
-    // whitespace left out: a copy may break its lines elsewhere (a <br> for a space), with the same visible text
-    const key = outer ?? `${s.text}|${(s.el.textContent ?? '').replace(/\s+/g, '')}`;
+    const key = outer ?? `${s.text}|${compactText(s)}`;
     keys.set(s, key);
     const original = first.get(key);
     if (original === undefined) {

@@ -3,6 +3,7 @@
 // noise for a reader who has read it once; only the first stays.
 import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
+import { compactText } from './textPieces.js';
 
 /** Shorter lines are values that repeat by nature ("Yes", "2 oz", "Black"). */
 const REPEATED_LINE_MIN_CHARS = 8;
@@ -33,7 +34,7 @@ export function dropRepeatedLines(root: NodeStats, removed: Set<NodeStats>, trac
     if (list.length < 2) continue;
     const seen = new Set<string>();
     for (const s of list) {
-      const key = (s.el.textContent ?? '').replace(/\s+/g, '');
+      const key = compactText(s);
       if (!seen.has(key)) {
         seen.add(key);
         continue;

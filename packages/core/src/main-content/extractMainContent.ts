@@ -32,7 +32,7 @@ import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
 import { dropEngagementCounts } from './dropEngagementCounts.js';
-import { seenText } from './textPieces.js';
+import { compactText, seenText } from './textPieces.js';
 import { keepFactPanels } from './keepFactPanels.js';
 
 export { collectContentHints, type ContentHints };
@@ -1265,10 +1265,10 @@ function seenTexts(): (s: NodeStats) => boolean {
       byLength.set(s.text, [s]);
       return false;
     }
-    const key = textKey(s);
+    const key = compactText(s);
     for (let i = 0; i < earlier.length; i++) {
       const e = earlier[i];
-      const k = typeof e === 'string' ? e : (earlier[i] = textKey(e));
+      const k = typeof e === 'string' ? e : (earlier[i] = compactText(e));
       if (k === key) return true;
     }
     earlier.push(key);
@@ -1276,11 +1276,6 @@ function seenTexts(): (s: NodeStats) => boolean {
   };
 }
 
-/** Whitespace is left out: a copy that breaks its lines elsewhere (a <br> in the mobile layout for a space in the
- *  desktop one) has the same visible text, and NodeStats.text (non-whitespace characters) already matches. */
-function textKey(s: NodeStats): string {
-  return (s.el.textContent ?? '').replace(/\s+/g, '');
-}
 
 /** Whether at least two children with text share a tag and class (items of a list). */
 function hasSimilarChildren(s: NodeStats): boolean {

@@ -23,6 +23,13 @@ export function forEachTextPiece(s: NodeStats, visit: (text: string) => void, sk
   }
 }
 
+/** A block's text with its whitespace left out, the key on which the copy passes compare blocks: a copy that breaks
+ *  its lines elsewhere (a <br> in the mobile layout for a space in the desktop one) has the same key, as it has the
+ *  same NodeStats.text (non-whitespace characters). */
+export function compactText(s: NodeStats): string {
+  return (s.el.textContent ?? '').replace(/\s+/g, '');
+}
+
 /** Elements whose text no reader sees, though textContent reads it. */
 const UNSEEN_TAGS = new Set(['svg', 'script', 'style', 'noscript', 'template']);
 
