@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserError, createBrowserPool, type BrowserPool } from '../dist/index.js';
 import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
+import { rejectionOf } from '@scrape/test-support';
 
 let site: FixtureServer;
 let inFlight = 0;
@@ -39,15 +40,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<BrowserError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BrowserError);
-    return error as BrowserError;
-  }
-  throw new Error('expected the render to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, BrowserError);
 
 describe('browser pool lifecycle', () => {
   let pool: BrowserPool;

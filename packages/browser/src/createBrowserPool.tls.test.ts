@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserError, createBrowserPool, type BrowserPool } from '../dist/index.js';
 import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
+import { rejectionOf } from '@scrape/test-support';
 
 // HTTPS fixtures need a certificate; Debian ships openssl, and without it these tests say so instead of passing.
 function selfSignedCertificate(): { key: string; cert: string } {
@@ -60,15 +61,7 @@ afterAll(async () => {
   await plainOther?.close();
 });
 
-async function failure(promise: Promise<unknown>): Promise<BrowserError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(BrowserError);
-    return error as BrowserError;
-  }
-  throw new Error('expected the render to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, BrowserError);
 
 describe('TLS', () => {
   it('accepts a self-signed certificate by default (skipTlsVerification defaults to true)', async () => {

@@ -5,21 +5,14 @@ import { createScraper, type Scraper } from './createScraper.js';
 import { ScrapeError } from './errors.js';
 import type { Source } from './source.js';
 import type { SourceCache, SourceCacheHit } from './sourceCache.js';
+import { rejectionOf } from '@scrape/test-support';
 
 let hits = 0;
 let base = '';
 let server: http.Server;
 let scraper: Scraper;
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected the scrape to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {

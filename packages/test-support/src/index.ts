@@ -1,2 +1,3 @@
 // Test helpers shared by the packages' test suites (vitest loads this TypeScript directly; nothing is built).
 export { listenLocal, type LocalServer, type LocalHandler } from './listenLocal.js';
+export { rejectionOf } from './rejectionOf.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBrowserPool, imageSize } from '@scrape/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenLocal, type LocalServer, rejectionOf } from '@scrape/test-support';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { createBrowserEngine } from './createBrowserEngine.js';
@@ -46,15 +46,7 @@ function proxyHandler(refuse: boolean) {
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected the scrape to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 beforeAll(async () => {
   other = await listen((_req, res) => res.end('SECRET-FROM-OTHER-PORT'));

@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
+import { rejectionOf } from '@scrape/test-support';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -21,15 +22,7 @@ async function listen(handler: Handler, server: http.Server | https.Server = htt
   return `${server instanceof https.Server ? 'https' : 'http'}://127.0.0.1:${port}`;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected the scrape to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 let scraper: Scraper;
 let base: string;

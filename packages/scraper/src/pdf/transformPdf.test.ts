@@ -10,6 +10,7 @@ import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { brokenPdf, encryptedPdf, imageOnlyPdf, printPdf, REPORT_HTML, slowPagePdf, textPdf } from '../../test/pdfFixtures.js';
 import { createPdfWorkerPool } from './createPdfWorkerPool.js';
+import { rejectionOf } from '@scrape/test-support';
 
 let report: Uint8Array;
 let scan: Uint8Array;
@@ -20,15 +21,7 @@ let base = '';
 let scraper: Scraper;
 let dataDir: string;
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected the scrape to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 beforeAll(async () => {
   report = await printPdf(REPORT_HTML, { header: 'Port Authority Annual Review' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { privateUrlsAllowedByEnv } from './addressPolicy.js';
+import { rejectionOf } from '@scrape/test-support';
 
 const servers: http.Server[] = [];
 let hits = 0;
@@ -18,15 +19,7 @@ async function listen(handler: http.RequestListener, host = '127.0.0.1'): Promis
   return (server.address() as AddressInfo).port;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected the scrape to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 const ok: http.RequestListener = (_req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });

@@ -16,19 +16,12 @@ import {
 } from '../../test/cacheHomes.js';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
+import { rejectionOf } from '@scrape/test-support';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected the scrape to fail');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 const withRedis = await redisReachable();
 if (!withRedis) warnRedisSkipped('scraper cache rules');

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '../../test/openAiDouble.js';
 import { createScraper, type Scraper } from '../createScraper.js';
-import { isScrapeError, type ScrapeError } from '../errors.js';
+import { ScrapeError } from '../errors.js';
 import { CLEAN_PROMPT, HIGHLIGHTS_PROMPT, JSON_PROMPT, QUESTION_PROMPT, SUMMARY_PROMPT } from '../llm/llmPrompts.js';
 import { TRUNCATION_MARKER } from '../llm/truncateToBudget.js';
+import { rejectionOf } from '@scrape/test-support';
 
 const PAGES: Record<string, string> = {
   '/kettle': `<html><head><title>Copper Kettle</title></head><body><main><h1>Copper Kettle</h1>
@@ -24,15 +25,7 @@ let hits = 0;
 let scraper: Scraper;
 const llmOptions = () => ({ baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1, maxRetries: 1 });
 
-async function failure(p: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await p;
-  } catch (error) {
-    if (isScrapeError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a ScrapeError');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 beforeAll(async () => {
   llm = await startOpenAiDouble();

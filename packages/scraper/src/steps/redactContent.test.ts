@@ -8,6 +8,7 @@ import { parseScrapeRequest } from '../contract/parseScrapeRequest.js';
 import { planScrape } from './plan.js';
 import { redactContent, redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
 import type { Content } from './transform.js';
+import { rejectionOf } from '@scrape/test-support';
 
 const PAGE = `<!DOCTYPE html><html><head><title>Contact Maria Gonzalez</title>
 <meta name="description" content="Write to maria.gonzalez@example.org or call +1 415 555 0132.">
@@ -40,15 +41,7 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ScrapeError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
 describe('redactPII in the scrape pipeline', () => {
   it('redacts markdown, links and page metadata, and counts per type', async () => {
