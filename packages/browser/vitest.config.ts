@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RetryReporter } from '../test-support/src/retryReporter.js';
 
 export default defineConfig({
   test: {
@@ -11,5 +12,6 @@ export default defineConfig({
     // Real browsers, processes and timers on a shared 2-core machine: a failed test runs once more before it counts
     // (a broken feature fails both times; the retry is reported in the output).
     retry: 1,
+    reporters: ['default', new RetryReporter()],
   },
 });

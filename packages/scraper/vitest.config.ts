@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RetryReporter } from '../test-support/src/retryReporter.js';
 
 export default defineConfig({
   test: {
@@ -8,5 +9,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A failed test runs once more before it counts (a broken feature fails both times; the retry is reported).
     retry: 1,
+    reporters: ['default', new RetryReporter()],
   },
 });
