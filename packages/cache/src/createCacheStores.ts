@@ -28,7 +28,17 @@ interface CommonOptions {
   sweepIntervalMs?: number;
   /** Told about a failed background sweep (the store keeps working; the next sweep retries). */
   onSweepError?: (error: unknown) => void;
+  /**
+   * Embedded: page copies are stored after the scrape is answered, at most this many at a time (default 64; 0 = every
+   * write waits for its commit). Redis writes always wait: they are cheap, and another process may read next.
+   */
+  pageWriteBehind?: number;
+  /** Told about a page write that failed after its scrape was answered. */
+  onWriteError?: (error: unknown) => void;
 }
+
+/** Page copies the embedded store may be writing after their scrapes were answered. */
+export const DEFAULT_PAGE_WRITE_BEHIND = 64;
 
 export type CreateCacheStoresOptions =
   | (CommonOptions & { dataDir: string; lruMaxBytes?: number; redisUrl?: undefined })
@@ -63,7 +73,13 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
     backend = createEmbeddedBackend({ dataDir: options.dataDir, lruMaxBytes: options.lruMaxBytes, clock });
     blobs = createFileBlobStore(join(options.dataDir, 'artifacts'));
   }
-  const pages = createPageCache(backend, { clock, versions: options.pageVersions, retentionMs: options.pageRetentionMs });
+  const maxPending = backend.kind === 'embedded' ? (options.pageWriteBehind ?? DEFAULT_PAGE_WRITE_BEHIND) : 0;
+  const pages = createPageCache(backend, {
+    clock,
+    versions: options.pageVersions,
+    retentionMs: options.pageRetentionMs,
+    writeBehind: maxPending > 0 ? { maxPending, onWriteError: options.onWriteError } : undefined,
+  });
   const history = createChangeHistory(backend, { clock, limit: options.historyLimit });
   const artifacts = createArtifactStore(backend, blobs, { clock });
   const coalescer = createCoalescer();
@@ -87,6 +103,7 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
     sweep,
     async close() {
       if (timer) clearInterval(timer);
+      await pages.flush();
       await backend.close();
     },
   };

@@ -29,18 +29,43 @@ export interface PageCache {
   write(key: string, source: Source): Promise<void>;
   /** Drops every copy for `key`. */
   forget(key: string): Promise<void>;
+  /** Resolves once every write accepted so far is stored, or has failed and been reported to `onWriteError`. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Write-behind: `write()` resolves at once and the copy is stored after the answer, so a scrape does not wait for
+ * the store's durable commit (an fsync on the embedded store). Reads in this process see a copy still in flight.
+ * At most `maxPending` writes wait at a time; past that a write waits for its own commit (backpressure, nothing is
+ * dropped). `flush()` (and the stores' `close()`) waits for all of them: a SIGTERM loses nothing, a crash loses at
+ * most the copies in flight, which a cache may lose.
+ */
+export interface WriteBehindOptions {
+  maxPending: number;
+  /** Told about a write that failed after its scrape was answered (the page simply stays uncached). */
+  onWriteError?: (error: unknown) => void;
 }
 
 export interface PageCacheOptions {
   clock?: Clock;
   versions?: number;
   retentionMs?: number;
+  /** Store copies after answering (see WriteBehindOptions); absent: `write()` resolves once the copy is stored. */
+  writeBehind?: WriteBehindOptions;
 }
 
 export function createPageCache(backend: KvBackend, options: PageCacheOptions = {}): PageCache {
   const clock = options.clock ?? systemClock;
   const versions = options.versions ?? DEFAULT_PAGE_VERSIONS;
   const retentionMs = options.retentionMs ?? DEFAULT_PAGE_RETENTION_MS;
+  const writeBehind = options.writeBehind;
+  /** The newest copy per key whose write is still in flight (write-behind only), as stored, and that write. */
+  const queued = new Map<string, { bytes: Uint8Array; fetchedAt: number; stored: Promise<void> }>();
+  const inFlight = new Set<Promise<void>>();
+  const store = (key: string, bytes: Uint8Array) => backend.push(PAGE_KEY_PREFIX + key, bytes, versions, retentionMs);
+  const flush = async () => {
+    while (inFlight.size > 0) await Promise.all(inFlight);
+  };
 
   return {
     async read(key, window) {
@@ -51,6 +76,16 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
         cachedAt: new Date(source.fetchedAt).toISOString(),
         ageMs: Math.max(0, now - source.fetchedAt),
       });
+      // A copy still being written is the newest one: judge it first, as the stored newest is judged below. When it
+      // is too young (minAge), older copies may be in flight too: wait for this key's writes, then read the store.
+      const writing = queued.get(key);
+      if (writing) {
+        if (now - writing.fetchedAt > retentionMs) return null;
+        const verdict = judgeCopy(window, writing.fetchedAt, now);
+        if (verdict === 'usable') return hit(decodeSource(writing.bytes));
+        if (verdict === 'too-old') return null;
+        await writing.stored;
+      }
       // The newest copy answers almost every read (maxAge); older ones are fetched only when it is too young (minAge).
       const [newestBytes] = await backend.range(listKey, 0, 0);
       if (!newestBytes) return null;
@@ -70,10 +105,22 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
       return null;
     },
     async write(key, source) {
-      await backend.push(PAGE_KEY_PREFIX + key, encodeSource(source), versions, retentionMs);
+      const bytes = encodeSource(source);
+      if (!writeBehind || inFlight.size >= writeBehind.maxPending) return store(key, bytes);
+      const run: Promise<void> = store(key, bytes)
+        .catch((error: unknown) => writeBehind.onWriteError?.(error))
+        .finally(() => {
+          inFlight.delete(run);
+          if (queued.get(key)?.stored === run) queued.delete(key);
+        });
+      queued.set(key, { bytes, fetchedAt: source.fetchedAt, stored: run });
+      inFlight.add(run);
     },
     async forget(key) {
+      // A write still in flight would bring the copy back after the delete.
+      await flush();
       await backend.deleteList(PAGE_KEY_PREFIX + key);
     },
+    flush,
   };
 }

@@ -32,13 +32,19 @@ export interface LazyStores {
   close(): Promise<void>;
 }
 
-export function createLazyStores(home: StoreHome, options: { clock?: Clock } = {}): LazyStores {
+export interface LazyStoresOptions {
+  clock?: Clock;
+  /** Told about a page-cache write that failed after its scrape was answered (embedded write-behind). */
+  onWriteError?: (error: unknown) => void;
+}
+
+export function createLazyStores(home: StoreHome, options: LazyStoresOptions = {}): LazyStores {
   let opening: Promise<CacheStores> | undefined;
   let closed = false;
 
   const get = (): Promise<CacheStores> => {
     if (closed) return Promise.reject(cacheUnavailable('the scraper was closed'));
-    opening ??= open(home, options.clock).catch((error: unknown) => {
+    opening ??= open(home, options).catch((error: unknown) => {
       opening = undefined;
       throw cacheUnavailable(reasonOf(error));
     });
@@ -68,10 +74,10 @@ export function createLazyStores(home: StoreHome, options: { clock?: Clock } = {
   };
 }
 
-function open(home: StoreHome, clock: Clock | undefined): Promise<CacheStores> {
+function open(home: StoreHome, { clock, onWriteError }: LazyStoresOptions): Promise<CacheStores> {
   return home.kind === 'redis'
     ? createCacheStores({ redisUrl: home.redisUrl, keyPrefix: home.keyPrefix, clock })
-    : createCacheStores({ dataDir: home.dataDir, clock });
+    : createCacheStores({ dataDir: home.dataDir, clock, onWriteError });
 }
 
 function reasonOf(error: unknown): string {

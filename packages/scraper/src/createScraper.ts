@@ -156,7 +156,14 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   const clock = options.clock ?? systemClock;
   // Default: the service's own stores. An injected SourceCache or `false` means the caller decides (no stores opened).
   const stores: LazyStores | null =
-    options.cache === undefined ? createLazyStores(resolveStoreHome(options), { clock: options.clock }) : null;
+    options.cache === undefined
+      ? createLazyStores(resolveStoreHome(options), {
+          clock: options.clock,
+          // The page is already answered; what is lost is only its cached copy (logged without the URL).
+          onWriteError: (err) =>
+            options.logger?.warn({ err }, 'page cache write failed after the answer; the page stays uncached'),
+        })
+      : null;
   const profiles = stores ? createHomeProfileStore(stores.home) : null;
   // One OCR engine per scraper, made on the first PDF that may need it; the parse threads ask it for pages over messages.
   let ocr: TesseractOcr | undefined;

@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmbeddedBackend } from './backends/createEmbeddedBackend.js';
+import type { KvBackend } from './backends/KvBackend.js';
+import { createManualClock, type ManualClock } from './clock.js';
+import { createPageCache } from './createPageCache.js';
+import { planCache } from './planCache.js';
+import type { Source } from './source.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** The real embedded store, with its list writes held at a gate the test opens (or fails). */
+function gatedBackend(clock: ManualClock) {
+  const dir = mkdtempSync(join(tmpdir(), 'scrape-page-cache-'));
+  const real = createEmbeddedBackend({ dataDir: dir, clock });
+  closers.push(async () => {
+    await real.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  let open!: () => void;
+  let fail!: (error: Error) => void;
+  const gate = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  gate.catch(() => {});
+  const stored: string[] = [];
+  const backend: KvBackend = {
+    ...real,
+    kind: real.kind,
+    async push(key, value, maxLength, ttlMs) {
+      await gate;
+      await real.push(key, value, maxLength, ttlMs);
+      stored.push(key);
+    },
+  };
+  return { backend, real, open, fail, stored };
+}
+
+function source(clock: ManualClock, text: string): Source {
+  return {
+    url: 'https://example.com/page',
+    finalUrl: 'https://example.com/page',
+    status: 200,
+    headers: { 'content-type': 'text/html' },
+    contentType: 'text/html',
+    body: new TextEncoder().encode(text),
+    engine: 'fetch',
+    fetchedAt: clock.now(),
+  };
+}
+
+const body = (hit: { source: Source } | null) => (hit ? new TextDecoder().decode(hit.source.body) : null);
+
+describe('createPageCache with write-behind', () => {
+  it('answers the write before the store commits, serves the copy in flight, and flush waits for the commit', async () => {
+    const clock = createManualClock();
+    const { backend, real, open, stored } = gatedBackend(clock);
+    const pages = createPageCache(backend, { clock, writeBehind: { maxPending: 8 } });
+
+    await pages.write('k', source(clock, 'v1'));
+    expect(stored).toEqual([]);
+    expect(body(await pages.read('k', planCache({})))).toBe('v1');
+
+    let flushed = false;
+    const flushing = pages.flush().then(() => (flushed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(flushed).toBe(false);
+    open();
+    await flushing;
+    expect(stored).toEqual(['page:k']);
+    // Stored for real: a page cache without write-behind on the same store reads it.
+    expect(body(await createPageCache(real, { clock }).read('k', planCache({})))).toBe('v1');
+  });
+
+  it('minAge: a copy in flight that is too young waits for the key writes, then an older copy answers', async () => {
+    const clock = createManualClock();
+    const { backend, real, open } = gatedBackend(clock);
+    await createPageCache(real, { clock }).write('k', source(clock, 'old'));
+    clock.advance(60_000);
+    const pages = createPageCache(backend, { clock, writeBehind: { maxPending: 8 } });
+    await pages.write('k', source(clock, 'new'));
+    expect(body(await pages.read('k', planCache({})))).toBe('new');
+    let answered = false;
+    const older = pages.read('k', planCache({ minAge: 30_000 })).then((hit) => ((answered = true), hit));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    open();
+    expect(body(await older)).toBe('old');
+  });
+
+  it('past maxPending a write waits for its own commit (backpressure, nothing dropped)', async () => {
+    const clock = createManualClock();
+    const { backend, open, stored } = gatedBackend(clock);
+    const pages = createPageCache(backend, { clock, writeBehind: { maxPending: 1 } });
+    await pages.write('a', source(clock, 'a'));
+    let secondDone = false;
+    const second = pages.write('b', source(clock, 'b')).then(() => (secondDone = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondDone).toBe(false);
+    open();
+    await second;
+    await pages.flush();
+    expect(stored.sort()).toEqual(['page:a', 'page:b']);
+  });
+
+  it('a write that fails after the answer is reported, and the copy is no longer served', async () => {
+    const clock = createManualClock();
+    const { backend, fail } = gatedBackend(clock);
+    const errors: unknown[] = [];
+    const pages = createPageCache(backend, { clock, writeBehind: { maxPending: 8, onWriteError: (e) => errors.push(e) } });
+    await pages.write('k', source(clock, 'v1'));
+    fail(new Error('disk full'));
+    await pages.flush();
+    expect(errors.map((e) => (e as Error).message)).toEqual(['disk full']);
+    expect(await pages.read('k', planCache({}))).toBeNull();
+  });
+});
