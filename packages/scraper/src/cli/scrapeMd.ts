@@ -4,8 +4,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isCoreError } from '../errors.js';
-import { processHtml } from '../html/processHtml.js';
+import { isCoreError, processHtml } from '@scrape/core';
 
 const USAGE = `Usage: scrape-md [options] <file | file:// URL>
 
