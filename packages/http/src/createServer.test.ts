@@ -73,11 +73,42 @@ describe('createServer routes', () => {
     expect(res.json()).toEqual({ ok: true, version });
   });
 
-  it('GET /v2/openapi.json serves the scraper document', async () => {
+  it('GET /v2/openapi.json lists every route the server answers, the interact routes included', async () => {
     const { app } = build();
+    await app.ready();
     const res = await app.inject({ method: 'GET', url: '/v2/openapi.json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ openapi: '3.1.0', info: { title: 'double' } });
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(app.undocumentedRoutes()).toEqual([]);
+    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(listed.sort()).toEqual(app.openapi.operations().sort());
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'POST /v2/scrape',
+        'GET /v2/openapi.json',
+        'GET /health',
+        'GET /v2/artifacts/{id}',
+        'POST /v2/scrape/{scrapeId}/interact',
+        'DELETE /v2/scrape/{scrapeId}/interact',
+        'DELETE /v2/interact/{sessionId}',
+      ]),
+    );
+    expect(doc.paths['/v2/scrape/{scrapeId}/interact'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/InteractRequest',
+    );
+    expect(doc.components.schemas.InteractResponse.properties.sessionId).toEqual({ type: 'string' });
+    expect(doc.paths['/health'].get.security).toEqual([]);
+  });
+
+  it('a route added without its OpenAPI entry is reported, so the document cannot silently fall behind', async () => {
+    const { app } = build();
+    app.get('/v2/undocumented/:id', async () => ({}));
+    expect(app.undocumentedRoutes()).toEqual(['GET /v2/undocumented/{id}']);
+    app.openapi.add({ method: 'get', path: '/v2/undocumented/:id', operationId: 'x', summary: 'x', responses: { '200': { description: 'x' } } });
+    expect(app.undocumentedRoutes()).toEqual([]);
   });
 
   it('POST /v2/scrape wraps the document and passes the team and a signal', async () => {

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
+import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper';
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
@@ -73,6 +74,13 @@ interface ScrapeLog {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * The OpenAPI document served at GET /v2/openapi.json: every route calls `app.openapi.add({...})` beside its
+     * handler. A route left out is logged at start-up (see `undocumentedRoutes`).
+     */
+    openapi: OpenApiRegistry;
+    /** `METHOD /path` of the routes the server answers that the OpenAPI document does not list (should be none). */
+    undocumentedRoutes(): string[];
     /** Scrapes currently running. */
     inFlightScrapes(): number;
     /** Aborts every running scrape (shutdown grace period over); they answer 503. Returns how many were aborted. */
@@ -146,6 +154,17 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   const isKeyless = async () => keyless && !(accounts && (await accounts.hasKeys()));
   if (keyless && !accounts) app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');
 
+  const openapi = createOpenApiRegistry();
+  app.decorate('openapi', openapi);
+  const servedRoutes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.add(`${method} ${toOpenApiPath(route.url)}`);
+  });
+  app.decorate('undocumentedRoutes', () => {
+    const documented = new Set(openapi.operations());
+    return [...servedRoutes].filter((operation) => !documented.has(operation));
+  });
+
   const running = new Set<AbortController>();
   app.decorate('inFlightScrapes', () => running.size);
   app.decorate('abortInFlightScrapes', (reason: string) => {
@@ -196,8 +215,24 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   };
 
   app.get('/health', async () => ({ ok: true, version: VERSION }));
+  openapi.add({
+    method: 'get',
+    path: '/health',
+    operationId: 'health',
+    summary: 'Liveness and the server version.',
+    auth: false,
+    responses: { '200': { description: 'The server is up.', body: { name: 'HealthResponse', schema: responseSchemas.healthResponseSchema } } },
+  });
 
-  app.get('/v2/openapi.json', async () => scraper.openapi());
+  app.get('/v2/openapi.json', async () => openapi.document());
+  openapi.add({
+    method: 'get',
+    path: '/v2/openapi.json',
+    operationId: 'openapi',
+    summary: 'This document: every route the server answers.',
+    auth: false,
+    responses: { '200': { description: 'OpenAPI 3.1 document.', contentType: 'application/json' } },
+  });
 
   // Signed links are the capability: no API key, so the links work in a browser or an <img>.
   registerArtifactRoute(app, scraper, signer);
@@ -254,6 +289,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       reply.raw.off('close', onClose);
     }
   });
+  openapi.add(SCRAPE_OPENAPI_ROUTE);
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
 
@@ -292,6 +328,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // Open the scraper's stores before listening, so an unreachable Redis or unwritable data dir stops the start-up
   // with its reason instead of failing the first scrapes.
   app.addHook('onReady', async () => {
+    const undocumented = app.undocumentedRoutes();
+    if (undocumented.length > 0) app.log.warn({ routes: undocumented }, 'routes missing from /v2/openapi.json');
     await scraper.ready?.();
     if (accounts) {
       const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);

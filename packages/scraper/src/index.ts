@@ -16,7 +16,17 @@ export { parseScrapeRequest, type ValidationIssue } from './contract/parseScrape
 export { FORMAT_TYPES, type FormatType, type FormatObject } from './contract/formats.js';
 export { actionSchema, type Action } from './contract/actions.js';
 export type { PdfParser } from './contract/parsers.js';
-export { buildOpenApiDocument } from './contract/buildOpenApiDocument.js';
+export { buildOpenApiDocument, SCRAPE_OPENAPI_ROUTE } from './contract/buildOpenApiDocument.js';
+export {
+  createOpenApiRegistry,
+  toOpenApiPath,
+  type OpenApiRegistry,
+  type OpenApiRoute,
+  type OpenApiResponse,
+  type OpenApiBody,
+  type OpenApiMethod,
+} from './contract/createOpenApiRegistry.js';
+export * as responseSchemas from './contract/responses.js';
 export * from './contract/limits.js';
 
 // Seams for the engines and the cache.
@@ -63,6 +73,6 @@ export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractO
 export type { RetainedPage } from '@scrape/browser';
 export { createInteractSessions, type InteractSessions, type InteractSessionsOptions, type InteractResponse, type StopResponse } from './interact/createInteractSessions.js';
 export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
-export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
+export { parseInteractRequest, interactRequestSchema, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirectory, type SessionRecord, type ScrapeRecord } from './interact/sessionDirectory.js';

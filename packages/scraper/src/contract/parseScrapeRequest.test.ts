@@ -275,7 +275,19 @@ describe('parseScrapeRequest: other fields', () => {
     accepts({ parsers: [{ type: 'pdf', mode: 'ocr', maxPages: 5, pages: true, blocks: true, pageMarkers: true }] });
     rejects({ parsers: [{ type: 'pdf', extra: 1 }] });
     rejects({ parsers: [{ type: 'pdf', mode: 'slow' }] });
-    rejects({ parsers: [{ type: 'image' }] });
+    rejects({ parsers: [{ type: 'image', mode: 'ocr' }] });
+    rejects({ parsers: ['docx'] });
+  });
+
+  it('parsers take the SDK 4.42 forms: "image", {type:"image"} and the deprecated pageMarkdown alias of pages', () => {
+    expect(accepts({ parsers: ['pdf', 'image'] }).parsers).toEqual([
+      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false },
+      { type: 'image' },
+    ]);
+    expect(accepts({ parsers: [{ type: 'image' }] }).parsers).toEqual([{ type: 'image' }]);
+    expect(accepts({ parsers: [{ type: 'pdf', pageMarkdown: true }] }).parsers).toEqual([
+      { type: 'pdf', mode: 'auto', pages: true, blocks: false, pageMarkers: false },
+    ]);
   });
 
   it('redactPII is a boolean or strict options', () => {
