@@ -128,14 +128,14 @@ describe('createServer routes', () => {
     const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('7');
-    expect(res.json()).toEqual({ success: false, error: 'Rate limit exceeded' });
+    expect(res.json()).toEqual({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED' });
 
     const { app: app2 } = build(async () => {
       throw errors.badRequest('Bad Request', [{ path: ['timeout'], message: 'too small' }]);
     });
     const res2 = await app2.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com', timeout: 1 } });
     expect(res2.statusCode).toBe(400);
-    expect(res2.json()).toEqual({ success: false, error: 'Bad Request', details: [{ path: ['timeout'], message: 'too small' }] });
+    expect(res2.json()).toEqual({ success: false, error: 'Bad Request', code: 'BAD_REQUEST', details: [{ path: ['timeout'], message: 'too small' }] });
   });
 
   it('turns an unexpected throw into a bare 500 UNKNOWN_ERROR and logs the stack, not the body', async () => {
@@ -217,8 +217,31 @@ describe('createServer body handling', () => {
     for (const [method, url] of [['GET', '/nope'], ['GET', '/v2/scrape'], ['POST', '/v1/scrape'], ['DELETE', '/v2/scrape']] as const) {
       const res = await app.inject({ method, url, headers: auth });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ success: false, error: 'Not Found' });
+      expect(res.json()).toEqual({ success: false, error: `Not Found: no route ${method} ${url}`, code: 'ROUTE_NOT_FOUND' });
     }
+  });
+
+  it('every error body has a code, even for errors raised without one', async () => {
+    const { app } = build(async () => {
+      throw new ScrapeError({ status: 418, error: 'Teapot' });
+    });
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toEqual({ success: false, error: 'Teapot', code: 'I_M_A_TEAPOT' });
+    const tooLarge = await post(app, JSON.stringify({ url: 'https://example.com', headers: { x: 'a'.repeat(10 * 1024 * 1024) } }), 'application/json');
+    expect(tooLarge.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('a DELETE with Content-Type: application/json and no body reaches its route (the CLI stops sessions so)', async () => {
+    const { app } = build();
+    const res = await app.inject({ method: 'DELETE', url: '/v2/interact/no-such-session', headers: { ...auth, 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toEqual(expect.any(String));
+    expect(res.json().code).not.toBe('BAD_REQUEST_INVALID_JSON');
+    const scrapeSession = await app.inject({ method: 'DELETE', url: '/v2/scrape/no-such-scrape/interact', headers: { ...auth, 'content-type': 'application/json' }, payload: '' });
+    expect(scrapeSession.statusCode).toBe(404);
+    // A POST still needs its body.
+    expect((await post(app, '', 'application/json')).json().code).toBe('BAD_REQUEST_INVALID_JSON');
   });
 });
 
@@ -232,7 +255,7 @@ describe('createServer auth', () => {
     const { app, calls } = build();
     const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: headers as Record<string, string>, payload: { url: 'https://example.com' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+    expect(res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
     expect(res.headers['www-authenticate']).toBe('Bearer');
     expect(calls).toHaveLength(0);
   });
@@ -282,7 +305,7 @@ describe('createServer keyless guard', () => {
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com' }) };
     const outside = await fetch(`http://${external}:${port}/v2/scrape`, init);
     expect(outside.status).toBe(401);
-    expect(await outside.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+    expect(await outside.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
     const inside = await fetch(`http://127.0.0.1:${port}/v2/scrape`, init);
     expect(inside.status).toBe(200);
     expect(double.calls).toHaveLength(1);

@@ -23,8 +23,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** Another instance (behind the same balancer) can serve the retry at once, hence a one-second Retry-After. */
 const SHUTTING_DOWN = () =>
   new ScrapeError({ status: 503, error: 'Service Unavailable', details: { reason: 'The server is shutting down; retry.' }, headers: { 'Retry-After': '1' } });
-const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token' } as const;
-const NOT_FOUND = { success: false, error: 'Not Found' } as const;
+const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' } as const;
 
 export interface CreateServerOptions {
   /** The address the server will be bound to. Keyless mode is refused unless it is a loopback address. */
@@ -183,6 +182,14 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   });
   // The API speaks JSON only: without Fastify's text/plain parser any other content type is a clear 415.
   app.removeContentTypeParser('text/plain');
+  // The Firecrawl CLI and AI-SDK tools stop sessions with `DELETE` + `Content-Type: application/json` and no body;
+  // only a POST needs a body, so an empty one elsewhere is no body rather than a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.method !== 'POST' && (body === '' || (typeof body === 'string' && body.trim() === ''))) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
 
   const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
     // A key issued moments ago is honoured at once, even before the keyless check notices the store has keys.
@@ -293,7 +300,10 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
 
-  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
+  // Clients print `error`: naming the method and path tells a user which call the server does not know.
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.code(404).send({ success: false, error: `Not Found: no route ${request.method} ${pathOf(request.url)}`, code: 'ROUTE_NOT_FOUND' }),
+  );
 
   app.setErrorHandler(async (err, request, reply) => {
     const result = toErrorReply(err);

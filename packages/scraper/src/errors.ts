@@ -35,24 +35,24 @@ export function isScrapeError(value: unknown): value is ScrapeError {
 
 /** Constructors for the catalogue of spec §7, so call sites name the condition, not the numbers. */
 export const errors = {
-  badRequest: (error = 'Bad Request', details?: unknown, code?: string) => new ScrapeError({ status: 400, error, details, code }),
+  badRequest: (error = 'Bad Request', details?: unknown, code = 'BAD_REQUEST') => new ScrapeError({ status: 400, error, details, code }),
   invalidUrl: (details?: unknown) => new ScrapeError({ status: 400, error: 'Invalid URL', code: 'BAD_REQUEST_INVALID_URL', details }),
-  unauthorized: () => new ScrapeError({ status: 401, error: 'Unauthorized: Invalid token' }),
-  paymentRequired: () => new ScrapeError({ status: 402, error: 'Payment Required: Insufficient credits' }),
-  forbidden: (details?: unknown, code?: string) => new ScrapeError({ status: 403, error: 'Forbidden', details, code }),
-  notFound: (error = 'Not Found', code?: string) => new ScrapeError({ status: 404, error, code }),
+  unauthorized: () => new ScrapeError({ status: 401, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' }),
+  paymentRequired: () => new ScrapeError({ status: 402, error: 'Payment Required: Insufficient credits', code: 'INSUFFICIENT_CREDITS' }),
+  forbidden: (details?: unknown, code = 'FORBIDDEN') => new ScrapeError({ status: 403, error: 'Forbidden', details, code }),
+  notFound: (error = 'Not Found', code = 'NOT_FOUND') => new ScrapeError({ status: 404, error, code }),
   timeout: (details?: unknown) =>
     new ScrapeError({ status: 408, error: 'Request Timeout', code: 'SCRAPE_TIMEOUT', details }),
-  conflict: (error = 'Conflict', details?: unknown) => new ScrapeError({ status: 409, error, details }),
-  payloadTooLarge: () => new ScrapeError({ status: 413, error: 'Payload Too Large' }),
-  unprocessable: (error = 'Unprocessable Entity', details?: unknown, code?: string) =>
+  conflict: (error = 'Conflict', details?: unknown, code = 'CONFLICT') => new ScrapeError({ status: 409, error, details, code }),
+  payloadTooLarge: () => new ScrapeError({ status: 413, error: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE' }),
+  unprocessable: (error = 'Unprocessable Entity', details?: unknown, code = 'UNPROCESSABLE') =>
     new ScrapeError({ status: 422, error, details, code }),
   rateLimited: (retryAfterSeconds: number) =>
-    new ScrapeError({ status: 429, error: 'Rate limit exceeded', headers: { 'Retry-After': String(retryAfterSeconds) } }),
-  concurrencyLimited: () => new ScrapeError({ status: 429, error: 'Concurrency limit reached' }),
+    new ScrapeError({ status: 429, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED', headers: { 'Retry-After': String(retryAfterSeconds) } }),
+  concurrencyLimited: () => new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'CONCURRENCY_LIMIT_REACHED' }),
   internal: (details?: unknown) => new ScrapeError({ status: 500, error: 'Internal Server Error', code: 'UNKNOWN_ERROR', details }),
-  badGateway: (error = 'Bad Gateway', details?: unknown, code?: string) => new ScrapeError({ status: 502, error, details, code }),
-  unavailable: (error = 'Service Unavailable', details?: unknown) => new ScrapeError({ status: 503, error, details }),
+  badGateway: (error = 'Bad Gateway', details?: unknown, code = 'BAD_GATEWAY') => new ScrapeError({ status: 502, error, details, code }),
+  unavailable: (error = 'Service Unavailable', details?: unknown, code = 'SERVICE_UNAVAILABLE') => new ScrapeError({ status: 503, error, details, code }),
   /** Cache-only modes (§2.1): `minAge` set and nothing cached. */
   noCachedData: () =>
     new ScrapeError({

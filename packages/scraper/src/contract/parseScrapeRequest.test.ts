@@ -25,7 +25,9 @@ function rejects(extra: Record<string, unknown>, error = 'Bad Request') {
   const r = attempt({ url: URL_OK, ...extra });
   if (r.ok) throw new Error(`expected rejection of ${JSON.stringify(extra)}`);
   expect(r.error.status).toBe(400);
-  expect(r.error.error).toBe(error);
+  if (error === 'Bad Request') expect(r.error.error).toMatch(/^Bad Request: \S/);
+  else expect(r.error.error).toBe(error);
+  expect(r.error.code).toEqual(expect.any(String));
   expect(Array.isArray(r.error.details)).toBe(true);
   return r.error;
 }
@@ -97,8 +99,31 @@ describe('parseScrapeRequest: url', () => {
     for (const body of [null, [], 'x', 3]) {
       const r = attempt(body);
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.error.error).toBe('Bad Request');
+      if (!r.ok) expect(r.error.error).toBe('Bad Request: the request body must be a JSON object');
     }
+  });
+});
+
+describe('parseScrapeRequest: the error string names the field and the reason', () => {
+  it.each([
+    [{ timeout: 999 }, 'Bad Request: timeout: Too small: expected number to be >=1000'],
+    [{ fromats: ['markdown'] }, 'Bad Request: unknown field "fromats"'],
+    [{ formats: ['markdwn'] }, "Bad Request: formats[0].type: Invalid discriminator value. Expected 'markdown'"],
+    [{ location: { country: 'US', city: 'Paris' } }, 'Bad Request: unknown field "location.city"'],
+    [{ mobile: 'yes' }, 'Bad Request: mobile: Invalid input: expected boolean, received string'],
+  ])('%j → %s', (extra, message) => {
+    const r = attempt({ url: URL_OK, ...extra });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.error.startsWith(message)).toBe(true);
+      expect(r.error.code).toBe('BAD_REQUEST');
+    }
+  });
+
+  it('lists at most three issues and says how many more are in details', () => {
+    const r = attempt({ url: URL_OK, timeout: 1, mobile: 1, blockAds: 1, lockdown: 1, storeInCache: 1 });
+    if (r.ok) throw new Error('accepted');
+    expect(r.error.error).toMatch(/; .*; .* \(and 2 more in details\)$/);
   });
 });
 
