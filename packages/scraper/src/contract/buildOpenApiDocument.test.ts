@@ -24,8 +24,9 @@ describe('buildOpenApiDocument', () => {
     expect(request.properties.timeout).toMatchObject({ type: 'integer', minimum: 1000, maximum: 300000, default: 60000 });
     expect(request.properties.maxAge.default).toBe(172800000);
     expect(request.properties.skipTlsVerification.default).toBe(true);
-    expect(request.properties.proxy.enum).toEqual(['basic', 'enhanced', 'auto']);
-    expect(request.properties.location.properties.country.pattern).toBe('^[A-Z]{2}$');
+    expect(request.properties.proxy.enum).toEqual(['basic', 'enhanced', 'auto', 'stealth']);
+    expect(request.properties.location.properties.country.pattern).toBe('^[A-Za-z]{2}$');
+    for (const field of ['fastMode', 'useMock', 'domainTools', 'toolDetail']) expect(request.properties).toHaveProperty(field);
     expect(request.properties.profile.properties.name).toMatchObject({ minLength: 1, maxLength: 128 });
     for (const field of ['origin', 'zeroDataRetention', 'redactPII', 'parsers', 'actions', 'threatProtection', 'auditMetadata']) {
       expect(request.properties).toHaveProperty(field);

@@ -150,7 +150,8 @@ describe('parseScrapeRequest: bounds, both sides', () => {
     [{ formats: [{ type: 'screenshot', quality: 1 }] }, true],
     [{ formats: [{ type: 'screenshot', quality: 100 }] }, true],
     [{ formats: [{ type: 'screenshot', quality: 101 }] }, false],
-    [{ location: { country: 'us' } }, false],
+    [{ location: { country: 'us' } }, true],
+    [{ location: { country: 'u1' } }, false],
     [{ location: { country: 'USA' } }, false],
     [{ location: { country: 'US' } }, true],
     [{ location: { country: 'DE', languages: ['de-DE', 'en'] } }, true],
@@ -253,7 +254,7 @@ describe('parseScrapeRequest: formats', () => {
     expect(accepts({ formats: [] }).formats).toEqual([]);
   });
 
-  it.each([['pdf'], ['images'], ['screenshot@fullPage'], [{ type: 'extract' }], [{}], [5]])('rejects unknown format %j', (format) => {
+  it.each([['pdf'], ['image'], ['attributes'], ['query'], ['screenshot@fullPage'], [{ type: 'extract' }], [{}], [5]])('rejects unknown format %j', (format) => {
     const error = rejects({ formats: [format] });
     expect((error.details as { path: unknown[] }[])[0].path.slice(0, 2)).toEqual(['formats', 0]);
   });
@@ -330,9 +331,32 @@ describe('parseScrapeRequest: other fields', () => {
     rejects({ profile: {} });
   });
 
-  it('proxy is basic | enhanced | auto', () => {
-    for (const proxy of ['basic', 'enhanced', 'auto']) accepts({ proxy });
-    rejects({ proxy: 'stealth' });
+  it('proxy is basic | enhanced | auto, and the SDK\'s "stealth" means enhanced', () => {
+    for (const proxy of ['basic', 'enhanced', 'auto']) expect(accepts({ proxy }).proxy).toBe(proxy);
+    expect(accepts({ proxy: 'stealth' }).proxy).toBe('enhanced');
+    rejects({ proxy: 'residential' });
+  });
+
+  it('lowercase location.country is upper-cased', () => {
+    expect(accepts({ location: { country: 'de' } }).location).toEqual({ country: 'DE' });
+  });
+
+  it('the SDK 4.42 cloud switches are accepted with their types', () => {
+    expect(accepts({ fastMode: true, useMock: 'm', domainTools: true, toolDetail: 'compact' })).toMatchObject({ fastMode: true, useMock: 'm', domainTools: true, toolDetail: 'compact' });
+    rejects({ toolDetail: 'verbose' });
+    rejects({ fastMode: 'yes' });
+  });
+
+  it('formats images, attributes and query; query is rewritten to question or highlights', () => {
+    expect(accepts({ formats: ['images'] }).formats).toEqual([{ type: 'images' }]);
+    const selectors = [{ selector: 'a', attribute: 'href' }];
+    expect(accepts({ formats: [{ type: 'attributes', selectors }] }).formats).toEqual([{ type: 'attributes', selectors }]);
+    rejects({ formats: [{ type: 'attributes', selectors: [] }] });
+    rejects({ formats: [{ type: 'attributes', selectors: [{ selector: 'a' }] }] });
+    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?' }] }).formats).toEqual([{ type: 'question', question: 'Who?' }]);
+    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?', mode: 'directQuote' }] }).formats).toEqual([{ type: 'highlights', query: 'Who?' }]);
+    rejects({ formats: [{ type: 'query', prompt: '' }] });
+    rejects({ formats: [{ type: 'query', prompt: 'x', mode: 'essay' }] });
   });
 
   it('headers are string to string', () => {
@@ -346,8 +370,8 @@ describe('parseScrapeRequest: other fields', () => {
   });
 
   it('rejects unknown keys, listing them', () => {
-    const error = rejects({ fastMode: true, unknownThing: 1 });
-    expect(error.details).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['fastMode', 'unknownThing'] })]);
+    const error = rejects({ fastMod: true, unknownThing: 1 });
+    expect(error.details).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['fastMod', 'unknownThing'] })]);
   });
 
   it.each([

@@ -80,10 +80,16 @@ function branchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
 function normalizeScrapeRequest(parsed: z.output<typeof scrapeRequestSchema>): ScrapeRequest {
   return {
     ...parsed,
-    formats: dedupeFormats(parsed.formats),
+    formats: dedupeFormats(parsed.formats.map(fromQueryFormat)),
     maxAge: parsed.maxAge ?? (parsed.lockdown ? LOCKDOWN_MAX_AGE_DEFAULT_MS : MAX_AGE_DEFAULT_MS),
     location: parsed.location ?? { country: COUNTRY_DEFAULT },
   };
+}
+
+/** The deprecated `query` format is `question` (freeform) or `highlights` (directQuote) under another name. */
+function fromQueryFormat(format: FormatObject): FormatObject {
+  if (format.type !== 'query') return format;
+  return format.mode === 'directQuote' ? { type: 'highlights', query: format.prompt } : { type: 'question', question: format.prompt };
 }
 
 /** `["markdown", {type:"markdown"}]` asks for markdown once; the first occurrence of a type wins. */

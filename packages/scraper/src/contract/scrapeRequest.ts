@@ -4,7 +4,6 @@ import { actionSchema } from './actions.js';
 import { formatItemSchema, type FormatObject } from './formats.js';
 import {
   COUNTRY_DEFAULT,
-  COUNTRY_PATTERN,
   MAX_AGE_DEFAULT_MS,
   PROFILE_NAME_MAX,
   PROFILE_NAME_MIN,
@@ -25,9 +24,17 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
+/** Either case as sent; upper case once parsed. */
+const COUNTRY_PATTERN_ANY_CASE = /^[A-Za-z]{2}$/;
+
 export const locationSchema = z
   .strictObject({
-    country: z.string().regex(COUNTRY_PATTERN, 'country must be an ISO 3166-1 alpha-2 code in upper case (e.g. "US")').default(COUNTRY_DEFAULT),
+    // The SDK passes what users type ("us"); the code is the same country in either case.
+    country: z
+      .string()
+      .regex(COUNTRY_PATTERN_ANY_CASE, 'country must be an ISO 3166-1 alpha-2 code (e.g. "US")')
+      .transform((code) => code.toUpperCase())
+      .default(COUNTRY_DEFAULT),
     languages: z.array(z.string().min(1)).optional().describe('Preferred locales in priority order (Accept-Language style).'),
   })
   .describe('Country (proxy when available) and languages to emulate.');
@@ -80,7 +87,11 @@ export const scrapeRequestSchema = z
     location: locationSchema.optional(),
     removeBase64Images: z.boolean().default(true),
     blockAds: z.boolean().default(true),
-    proxy: z.enum(['basic', 'enhanced', 'auto']).default('auto'),
+    // `stealth` is the Firecrawl SDK's name for the enhanced proxy.
+    proxy: z
+      .enum(['basic', 'enhanced', 'auto', 'stealth'])
+      .transform((proxy) => (proxy === 'stealth' ? 'enhanced' : proxy))
+      .default('auto'),
     storeInCache: z.boolean().default(true),
     lockdown: z.boolean().default(false),
     redactPII: z.union([z.boolean(), redactPIIOptionsSchema]).default(false),
@@ -89,6 +100,11 @@ export const scrapeRequestSchema = z
     auditMetadata: z.looseObject({}).optional().describe('Opaque audit metadata.'),
     origin: z.string().optional().describe('Client identification; the Firecrawl SDKs send it.'),
     integration: z.string().optional().describe('Client identification; the Firecrawl SDKs send it when set.'),
+    // Switches of the Firecrawl cloud that the SDK 4.42 types allow: accepted, ignored here with a `warning`.
+    fastMode: z.boolean().optional().describe('Firecrawl cloud switch; ignored here (with a warning when true).'),
+    useMock: z.string().optional().describe('Firecrawl cloud test mocks; ignored here with a warning.'),
+    domainTools: z.boolean().optional().describe('Firecrawl cloud tool discovery; ignored here (with a warning when true).'),
+    toolDetail: z.enum(['compact', 'summary', 'full']).optional().describe('Detail of `domainTools`; ignored here with a warning.'),
   })
   // Cross-field rules run even when other fields failed (`when`), so their message can lead the 400; each rule
   // therefore checks its own inputs' types.
