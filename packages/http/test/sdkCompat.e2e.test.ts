@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
 
 const GALLERY = `<!DOCTYPE html><html><head><title>Harbour gallery</title>
@@ -144,5 +145,50 @@ describe('fields the SDK types allow', () => {
     const err = await sdkError(client.scrape(`${site.origin}/gallery?unknown`, { formats: ['markdown'], inventedOption: 1 } as never));
     expect(err.status).toBe(400);
     expect(err.message).toBe('Bad Request: unknown field "inventedOption"');
+  });
+});
+
+describe('permanent failures are not answered with a status the SDK retries', () => {
+  let fixtures: FixtureSite;
+  beforeAll(async () => {
+    fixtures = await startFixtureSite();
+  });
+  afterAll(async () => {
+    await fixtures?.close();
+  });
+
+  /** Scrapes through an SDK with its default retries, counting the requests that reach the service. */
+  async function onceThroughSdk(url: string, options: Record<string, unknown> = {}) {
+    const retrying = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl });
+    let requests = 0;
+    const count = (req: { url?: string }) => {
+      if (req.url === '/v2/scrape') requests++;
+    };
+    svc.app.server.on('request', count);
+    try {
+      const err = await sdkError(retrying.scrape(url, { formats: ['markdown'], maxAge: 0, ...options }));
+      return { status: err.status, code: err.code, message: err.message, requests };
+    } finally {
+      svc.app.server.off('request', count);
+    }
+  }
+
+  it.each([
+    ['a DNS failure', () => 'http://no-such-host.invalid/page', {}, 200, 'SCRAPE_DNS_RESOLUTION_ERROR'],
+    ['a refused connection', () => 'http://127.0.0.1:9/', {}, 200, 'SCRAPE_CONNECTION_REFUSED'],
+    ['a redirect loop', () => fixtures.url('/loop'), {}, 200, 'SCRAPE_TOO_MANY_REDIRECTS'],
+    ['a self-signed certificate with skipTlsVerification false', () => fixtures.httpsUrl('/articles/tidal-energy?strict'), { skipTlsVerification: false }, 200, 'SCRAPE_TLS_CERTIFICATE_ERROR'],
+    ['a 70-character hostname label', () => `http://${'a'.repeat(70)}.example.com/`, {}, 400, 'BAD_REQUEST_INVALID_URL'],
+  ] as const)('%s: one request, answered without a retryable status', async (_name, url, options, status, code) => {
+    const err = await onceThroughSdk(url(), options);
+    expect({ status: err.status, code: err.code, requests: err.requests }).toEqual({ status, code, requests: 1 });
+    expect(err.message.length).toBeGreaterThan(10);
+  });
+
+  it('an invalid hostname is refused before any lookup, with the reason in details', async () => {
+    const { status, body } = await svc.scrape({ url: `http://${'b'.repeat(64)}.example/` });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, error: 'Invalid URL', code: 'BAD_REQUEST_INVALID_URL' });
+    expect(JSON.stringify(body.details)).toContain('at most 63');
   });
 });

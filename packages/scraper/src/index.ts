@@ -1,5 +1,5 @@
 // The public face of @scrape/scraper: the v2 contract, the pipeline and createScraper() for in-process use.
-export { ScrapeError, isScrapeError, errors } from './errors.js';
+export { ScrapeError, isScrapeError, errors, TARGET_FAILURE_STATUS } from './errors.js';
 export {
   createScraper,
   type Scraper,
@@ -11,7 +11,7 @@ export {
 } from './createScraper.js';
 
 // The contract: one set of zod schemas gives the types, the validation and the OpenAPI document.
-export { scrapeRequestSchema, isHttpUrl, WAIT_FOR_RULE, type ScrapeRequest, type ScrapeRequestInput } from './contract/scrapeRequest.js';
+export { scrapeRequestSchema, isHttpUrl, hostnameProblem, WAIT_FOR_RULE, type ScrapeRequest, type ScrapeRequestInput } from './contract/scrapeRequest.js';
 export { parseScrapeRequest, type ValidationIssue } from './contract/parseScrapeRequest.js';
 export { FORMAT_TYPES, type FormatType, type FormatObject } from './contract/formats.js';
 export { actionSchema, type Action } from './contract/actions.js';

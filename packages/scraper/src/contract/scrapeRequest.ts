@@ -27,6 +27,30 @@ export function isHttpUrl(value: string): boolean {
 /** Either case as sent; upper case once parsed. */
 const COUNTRY_PATTERN_ANY_CASE = /^[A-Za-z]{2}$/;
 
+/** DNS limits (RFC 1035): a label is at most 63 octets, a name at most 253 characters written out. */
+const DNS_LABEL_MAX = 63;
+const DNS_NAME_MAX = 253;
+/** What the URL parser leaves in a hostname that is a name (it lower-cases and punycodes); `_` occurs in real ones. */
+const DNS_LABEL = /^[a-z0-9_-]+$/;
+
+/**
+ * Why the hostname of an http(s) URL can never resolve, or undefined when it may: a 400 before any lookup, instead of
+ * a DNS failure after one. IP literals are left to the SSRF guard.
+ */
+export function hostnameProblem(value: string): string | undefined {
+  if (!URL.canParse(value)) return undefined;
+  const host = new URL(value).hostname;
+  if (host.startsWith('[') || /^[0-9.]+$/.test(host)) return undefined;
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (name.length > DNS_NAME_MAX) return `the hostname is ${name.length} characters long; a DNS name has at most ${DNS_NAME_MAX}`;
+  for (const label of name.split('.')) {
+    if (label.length === 0) return 'the hostname has an empty label (two dots in a row)';
+    if (label.length > DNS_LABEL_MAX) return `the hostname label "${label.slice(0, 20)}…" is ${label.length} characters long; a DNS label has at most ${DNS_LABEL_MAX}`;
+    if (!DNS_LABEL.test(label)) return `the hostname label "${label}" has characters a DNS name cannot have`;
+  }
+  return undefined;
+}
+
 export const locationSchema = z
   .strictObject({
     // The SDK passes what users type ("us"); the code is the same country in either case.
@@ -63,7 +87,14 @@ const ms = () => z.number().int().min(0);
  */
 export const scrapeRequestSchema = z
   .strictObject({
-    url: z.string().refine(isHttpUrl, { message: 'url must be an absolute http:// or https:// URL' }).describe('URL to scrape.'),
+    url: z
+      .string()
+      .superRefine((value, ctx) => {
+        if (!isHttpUrl(value)) return void ctx.addIssue({ code: 'custom', message: 'url must be an absolute http:// or https:// URL' });
+        const problem = hostnameProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: `url is not a valid hostname: ${problem}` });
+      })
+      .describe('URL to scrape.'),
     zeroDataRetention: z.boolean().default(false),
     formats: z
       .array(formatItemSchema)
