@@ -423,6 +423,24 @@ describe.each(homes)('cache stores: $name', (home) => {
       await expect(stores.artifacts.putArtifact({ bytes: new Uint8Array([1]), mimeType: 'image/png', ttlMs: 0 })).rejects.toMatchObject({ kind: 'invalid_input' });
     });
 
+    it('a put with the reuse key of a living artifact answers that artifact (same id, same expiry)', async () => {
+      const clock = createManualClock();
+      const { stores } = await home.open(clock);
+      const bytes = new Uint8Array([9, 8, 7]);
+      const first = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' });
+      clock.advance(1000);
+      expect(await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' })).toEqual(first);
+      // Another key, or no key, is another artifact.
+      const other = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-b/shot' });
+      expect(other.id).not.toBe(first.id);
+      expect((await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000 })).id).not.toBe(first.id);
+      // Once the first has expired, the key makes a new one.
+      clock.advance(60_000);
+      const later = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' });
+      expect(later.id).not.toBe(first.id);
+      expect((await stores.artifacts.getArtifact(later.id))!.bytes).toEqual(bytes);
+    });
+
     it('deletes on request and sweeps expired bytes', async () => {
       const clock = createManualClock();
       const { stores } = await home.open(clock);

@@ -148,6 +148,21 @@ describe('fields the SDK types allow', () => {
   });
 });
 
+describe('the cache', () => {
+  it('a cached screenshot keeps the link it was stored with', async () => {
+    const url = `${site.origin}/gallery?screenshot`;
+    const first = await client.scrape(url, { formats: ['screenshot'] });
+    const second = await client.scrape(url, { formats: ['screenshot'] });
+    expect(first.metadata?.cacheState).toBe('miss');
+    expect(second.metadata?.cacheState).toBe('hit');
+    expect(first.screenshot).toMatch(/\/v2\/artifacts\//);
+    expect(second.screenshot).toBe(first.screenshot);
+    const image = await fetch(second.screenshot!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+  });
+});
+
 describe('permanent failures are not answered with a status the SDK retries', () => {
   let fixtures: FixtureSite;
   beforeAll(async () => {

@@ -102,8 +102,10 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
   // headers, actions or a profile see another page, and skipTlsVerification: false insists on a verified certificate
   // that the stored copy may not have had. Branding reads the live rendered page, which a stored Source does not keep.
   // (Cache-only reads still read: the client asked for the cache.)
+  // Change tracking compares the page as it is now with the previous scrape: a stored copy would replay an old
+  // comparison instead of noticing the change.
   const ownFetch =
-    request.formats.some((f) => f.type === 'branding') ||
+    request.formats.some((f) => f.type === 'branding' || f.type === 'changeTracking') ||
     (request.headers !== undefined && Object.keys(request.headers).length > 0) ||
     (request.actions?.length ?? 0) > 0 ||
     request.profile !== undefined ||
