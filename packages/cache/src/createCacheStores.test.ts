@@ -396,6 +396,20 @@ describe.each(homes)('cache stores: $name', (home) => {
     });
   });
 
+  describe('results', () => {
+    it('a document is read back by the team that made it until its TTL passes; other teams find nothing', async () => {
+      const clock = createManualClock();
+      const { stores } = await home.open(clock);
+      const json = JSON.stringify({ markdown: '# Tide tables', metadata: { scrapeId: 'id-1' } });
+      await stores.results.putResult({ team: 'team-a', scrapeId: 'id-1', json, ttlMs: 60_000 });
+      expect(await stores.results.getResult('team-a', 'id-1')).toBe(json);
+      expect(await stores.results.getResult('team-b', 'id-1')).toBeNull();
+      expect(await stores.results.getResult('team-a', 'id-2')).toBeNull();
+      clock.advance(60_000);
+      expect(await stores.results.getResult('team-a', 'id-1')).toBeNull();
+    });
+  });
+
   describe('artifacts', () => {
     it('round-trips bytes and type until the TTL passes, then is unknown', async () => {
       const clock = createManualClock();

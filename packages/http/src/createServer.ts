@@ -3,6 +3,7 @@ import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type Scr
 import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper';
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
+import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -299,6 +300,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   openapi.add(SCRAPE_OPENAPI_ROUTE);
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
+  registerGetScrapeRoute(app, scraper, requireKey);
 
   // Clients print `error`: naming the method and path tells a user which call the server does not know.
   app.setNotFoundHandler(async (request, reply) =>

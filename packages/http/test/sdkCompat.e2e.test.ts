@@ -5,7 +5,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 
 const GALLERY = `<!DOCTYPE html><html><head><title>Harbour gallery</title>
 <meta property="og:image" content="/share.jpg"></head><body><main><h1>Harbour gallery</h1>
@@ -160,6 +160,35 @@ describe('the cache', () => {
     const image = await fetch(second.screenshot!);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
+  });
+});
+
+describe('GET /v2/scrape/{id}', () => {
+  it('answers the stored document of a recent scrape to the key that made it, never under zero data retention', async () => {
+    const keys = [TEST_KEY, 'second-team-key-0123456789abcdef'];
+    const two = await startService({ apiKeys: keys });
+    try {
+      const doc = await new Firecrawl({ apiKey: TEST_KEY, apiUrl: two.baseUrl }).scrape(`${site.origin}/gallery?stored`, { formats: ['markdown', 'links'] });
+      const scrapeId = doc.metadata?.scrapeId as string;
+      const stored = await callApi(two, 'GET', `/v2/scrape/${scrapeId}`);
+      expect(stored.status).toBe(200);
+      expect(stored.body).toEqual({ success: true, data: JSON.parse(JSON.stringify(doc)) });
+      const stranger = await callApi(two, 'GET', `/v2/scrape/${scrapeId}`, undefined, keys[1]);
+      expect(stranger.status).toBe(404);
+      expect(stranger.body.code).toBe('SCRAPE_NOT_FOUND');
+      const unknown = await callApi(two, 'GET', '/v2/scrape/00000000-0000-4000-8000-000000000000');
+      expect([unknown.status, unknown.body.code]).toEqual([404, 'SCRAPE_NOT_FOUND']);
+      for (const options of [{ zeroDataRetention: true }, { storeInCache: false }]) {
+        const secret = await two.scrape({ url: `${site.origin}/gallery?secret`, ...options });
+        expect(secret.status).toBe(200);
+        const again = await callApi(two, 'GET', `/v2/scrape/${secret.body.data.metadata.scrapeId}`);
+        expect(again.status, JSON.stringify(options)).toBe(404);
+      }
+      const noKey = await fetch(`${two.baseUrl}/v2/scrape/${scrapeId}`);
+      expect(noKey.status).toBe(401);
+    } finally {
+      await two.close();
+    }
   });
 });
 
