@@ -152,11 +152,20 @@ describe('createServer routes', () => {
 
   it('a ScrapeError with a status outside 4xx/5xx is a 500', async () => {
     const { app } = build(async () => {
-      throw new ScrapeError({ status: 200, error: 'weird' });
+      throw new ScrapeError({ status: 302, error: 'weird' });
     });
     const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('UNKNOWN_ERROR');
+  });
+
+  it('a permanent target failure (status 200) is answered 200 with success false and its code', async () => {
+    const { app } = build(async () => {
+      throw errors.dnsResolution('no-such-host.invalid', 'ENOTFOUND');
+    });
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://no-such-host.invalid' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: false, code: 'SCRAPE_DNS_RESOLUTION_ERROR', error: 'DNS resolution failed for no-such-host.invalid' });
   });
 });
 

@@ -26,7 +26,7 @@ export const INTERNAL_ERROR: ErrorBody = { success: false, error: 'Internal Serv
 export function toErrorReply(err: unknown): ErrorReply {
   if (isScrapeErrorLike(err)) {
     // 200 is a target failure no retry can fix (TARGET_FAILURE_STATUS): still the error shape, `success: false`.
-    if (err.status === 200 || (err.status >= 400 && err.status <= 599)) {
+    if ((err.status === 200 && err.toJSON().code !== undefined) || (err.status >= 400 && err.status <= 599)) {
       return { status: err.status, body: withCode(err.toJSON(), err.status), headers: err.headers, unexpected: err.status === 500 };
     }
     return { status: 500, body: { ...INTERNAL_ERROR }, unexpected: true };
