@@ -5,6 +5,7 @@ import type { FormatObject, FormatType } from '../contract/formats.js';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import type { CacheVariant, SourceCache } from '../sourceCache.js';
 import { acceptLanguageFor } from './acceptLanguageFor.js';
+import { googleExportUrl } from './googleExportUrl.js';
 
 /** How this scrape uses the page cache. */
 export interface CachePlan {
@@ -63,7 +64,8 @@ export function planScrape(request: ScrapeRequest): ScrapePlan {
     request,
     scrapeId: randomUUID(),
     sourceURL: request.url,
-    url: new URL(request.url),
+    // Google Docs / Sheets / Slides are fetched as their export (PDF / CSV), as the peer does: the editor is an app.
+    url: googleExportUrl(new URL(request.url)) ?? new URL(request.url),
     formats,
     browserNeeds: browserNeedsOf(request),
     cache: planCache(request, screenshot ? { ...screenshot } : null),
