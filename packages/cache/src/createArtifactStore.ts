@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { BlobStore } from './backends/BlobStore.js';
 import type { KvBackend } from './backends/KvBackend.js';
 import { CacheError } from './CacheError.js';
@@ -14,6 +14,7 @@ const ARTIFACT_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** Index entries outlive their bytes a little, so a sweep racing an expiry never finds bytes without an index entry. */
 const INDEX_GRACE_MS = 60_000;
 const INDEX_KEY_PREFIX = 'artifact:';
+const REUSE_KEY_PREFIX = 'artifact-reuse:';
 
 export interface ArtifactInfo {
   id: string;
@@ -34,6 +35,11 @@ export interface PutArtifactInput {
   mimeType: string;
   /** Lifetime; defaults to 24 hours (the spec's screenshot lifetime). */
   ttlMs?: number;
+  /**
+   * Puts with the same key answer the artifact the first one stored while it lives (same id, same expiry), so a
+   * page served again from the cache keeps the link it was given. Callers scope the key (team, content digest).
+   */
+  reuseKey?: string;
 }
 
 export interface ArtifactStore {
@@ -60,15 +66,23 @@ export function createArtifactStore(index: KvBackend, blobs: BlobStore, options:
   }
 
   return {
-    async putArtifact({ bytes, mimeType, ttlMs = DEFAULT_ARTIFACT_TTL_MS }) {
+    async putArtifact({ bytes, mimeType, ttlMs = DEFAULT_ARTIFACT_TTL_MS, reuseKey }) {
       if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new CacheError('invalid_input', 'Artifact ttlMs must be a positive number of milliseconds');
       if (!mimeType) throw new CacheError('invalid_input', 'Artifact mimeType is required');
+      // The key is hashed: callers may build it from anything, and it never names a file or shows in a listing.
+      const reuseIndexKey = reuseKey === undefined ? undefined : REUSE_KEY_PREFIX + createHash('sha256').update(reuseKey).digest('base64url');
+      if (reuseIndexKey) {
+        const raw = await index.get(reuseIndexKey);
+        const earlier = raw ? await stat(decodeRecord<{ id: string }>(raw).meta.id) : null;
+        if (earlier && earlier.mimeType === mimeType && earlier.size === bytes.byteLength) return { id: earlier.id, expiresAt: earlier.expiresAt };
+      }
       const id = randomBytes(ARTIFACT_ID_BYTES).toString('base64url');
       const createdAt = clock.now();
       const info: ArtifactInfo = { id, mimeType, size: bytes.byteLength, createdAt, expiresAt: createdAt + ttlMs };
       // Bytes first: an index entry must never point at bytes that are not there yet.
       await blobs.put(id, bytes, ttlMs);
       await index.put(INDEX_KEY_PREFIX + id, encodeRecord({ ...info }), ttlMs + INDEX_GRACE_MS);
+      if (reuseIndexKey) await index.put(reuseIndexKey, encodeRecord({ id }), ttlMs);
       return { id, expiresAt: info.expiresAt };
     },
     async getArtifact(id) {

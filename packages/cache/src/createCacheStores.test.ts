@@ -396,6 +396,20 @@ describe.each(homes)('cache stores: $name', (home) => {
     });
   });
 
+  describe('results', () => {
+    it('a document is read back by the team that made it until its TTL passes; other teams find nothing', async () => {
+      const clock = createManualClock();
+      const { stores } = await home.open(clock);
+      const json = JSON.stringify({ markdown: '# Tide tables', metadata: { scrapeId: 'id-1' } });
+      await stores.results.putResult({ team: 'team-a', scrapeId: 'id-1', json, ttlMs: 60_000 });
+      expect(await stores.results.getResult('team-a', 'id-1')).toBe(json);
+      expect(await stores.results.getResult('team-b', 'id-1')).toBeNull();
+      expect(await stores.results.getResult('team-a', 'id-2')).toBeNull();
+      clock.advance(60_000);
+      expect(await stores.results.getResult('team-a', 'id-1')).toBeNull();
+    });
+  });
+
   describe('artifacts', () => {
     it('round-trips bytes and type until the TTL passes, then is unknown', async () => {
       const clock = createManualClock();
@@ -421,6 +435,24 @@ describe.each(homes)('cache stores: $name', (home) => {
       expect(await stores.artifacts.getArtifact('AAAAAAAAAAAAAAAAAAAAAA')).toBeNull();
       expect(await stores.artifacts.getArtifact('../../cache.lmdb')).toBeNull();
       await expect(stores.artifacts.putArtifact({ bytes: new Uint8Array([1]), mimeType: 'image/png', ttlMs: 0 })).rejects.toMatchObject({ kind: 'invalid_input' });
+    });
+
+    it('a put with the reuse key of a living artifact answers that artifact (same id, same expiry)', async () => {
+      const clock = createManualClock();
+      const { stores } = await home.open(clock);
+      const bytes = new Uint8Array([9, 8, 7]);
+      const first = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' });
+      clock.advance(1000);
+      expect(await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' })).toEqual(first);
+      // Another key, or no key, is another artifact.
+      const other = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-b/shot' });
+      expect(other.id).not.toBe(first.id);
+      expect((await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000 })).id).not.toBe(first.id);
+      // Once the first has expired, the key makes a new one.
+      clock.advance(60_000);
+      const later = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' });
+      expect(later.id).not.toBe(first.id);
+      expect((await stores.artifacts.getArtifact(later.id))!.bytes).toEqual(bytes);
     });
 
     it('deletes on request and sweeps expired bytes', async () => {

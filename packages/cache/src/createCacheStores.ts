@@ -5,6 +5,7 @@ import { createFileBlobStore } from './backends/createFileBlobStore.js';
 import { createKvBlobStore } from './backends/createKvBlobStore.js';
 import { createRedisBackend } from './backends/createRedisBackend.js';
 import type { KvBackend } from './backends/KvBackend.js';
+import { createResultStore, type ResultStore } from './createResultStore.js';
 import { createArtifactStore, type ArtifactStore } from './createArtifactStore.js';
 import { createChangeHistory, type ChangeHistory } from './createChangeHistory.js';
 import { createCoalescer } from './createCoalescer.js';
@@ -50,6 +51,8 @@ export interface CacheStores {
   readonly pages: PageCache;
   readonly history: ChangeHistory;
   readonly artifacts: ArtifactStore;
+  /** Finished documents of recent scrapes by id (per team). */
+  readonly results: ResultStore;
   /** Shares one fetch among concurrent misses for the same key (per process). */
   coalesce<T>(key: string, fetcher: () => Promise<T>): Promise<T>;
   /** Removes expired data (embedded; a no-op count of 0 on Redis, which expires keys itself). */
@@ -82,6 +85,7 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
   });
   const history = createChangeHistory(backend, { clock, limit: options.historyLimit });
   const artifacts = createArtifactStore(backend, blobs, { clock });
+  const results = createResultStore(backend, { clock });
   const coalescer = createCoalescer();
 
   const sweep = async () => (await artifacts.sweepArtifacts()) + (await backend.sweep());
@@ -99,6 +103,7 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
     pages,
     history,
     artifacts,
+    results,
     coalesce: (key, fetcher) => coalescer.coalesce(key, fetcher),
     sweep,
     async close() {

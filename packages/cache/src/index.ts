@@ -21,6 +21,7 @@ export {
 } from './createChangeHistory.js';
 export { normalizeMarkdown } from './normalizeMarkdown.js';
 export { createArtifactStore, DEFAULT_ARTIFACT_TTL_MS, type ArtifactStore, type Artifact, type ArtifactInfo, type PutArtifactInput } from './createArtifactStore.js';
+export { createResultStore, DEFAULT_RESULT_TTL_MS, type ResultStore, type PutResultInput } from './createResultStore.js';
 export { createEmbeddedBackend, DEFAULT_LRU_MAX_BYTES } from './backends/createEmbeddedBackend.js';
 export { createRedisBackend, DEFAULT_REDIS_KEY_PREFIX } from './backends/createRedisBackend.js';
 export type { KvBackend } from './backends/KvBackend.js';

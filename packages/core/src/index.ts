@@ -23,6 +23,8 @@ export { parseSrcset, pickLargestCandidate, resolveSrcset, type ImageCandidate }
 export { applyIncludeTags } from './html/applyIncludeTags.js';
 export { applyExcludeTags } from './html/applyExcludeTags.js';
 export { extractLinks, type ExtractLinksOptions } from './html/extractLinks.js';
+export { extractImages, type ExtractImagesOptions } from './html/extractImages.js';
+export { extractAttributes, MAX_ATTRIBUTE_VALUES, type AttributeSelector, type AttributeValues } from './html/extractAttributes.js';
 export { extractMetadata, metadataKey, type ExtractMetadataOptions } from './html/extractMetadata.js';
 export {
   extractMainContent,

@@ -73,11 +73,42 @@ describe('createServer routes', () => {
     expect(res.json()).toEqual({ ok: true, version });
   });
 
-  it('GET /v2/openapi.json serves the scraper document', async () => {
+  it('GET /v2/openapi.json lists every route the server answers, the interact routes included', async () => {
     const { app } = build();
+    await app.ready();
     const res = await app.inject({ method: 'GET', url: '/v2/openapi.json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ openapi: '3.1.0', info: { title: 'double' } });
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(app.undocumentedRoutes()).toEqual([]);
+    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(listed.sort()).toEqual(app.openapi.operations().sort());
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'POST /v2/scrape',
+        'GET /v2/openapi.json',
+        'GET /health',
+        'GET /v2/artifacts/{id}',
+        'POST /v2/scrape/{scrapeId}/interact',
+        'DELETE /v2/scrape/{scrapeId}/interact',
+        'DELETE /v2/interact/{sessionId}',
+      ]),
+    );
+    expect(doc.paths['/v2/scrape/{scrapeId}/interact'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/InteractRequest',
+    );
+    expect(doc.components.schemas.InteractResponse.properties.sessionId).toEqual({ type: 'string' });
+    expect(doc.paths['/health'].get.security).toEqual([]);
+  });
+
+  it('a route added without its OpenAPI entry is reported, so the document cannot silently fall behind', async () => {
+    const { app } = build();
+    app.get('/v2/undocumented/:id', async () => ({}));
+    expect(app.undocumentedRoutes()).toEqual(['GET /v2/undocumented/{id}']);
+    app.openapi.add({ method: 'get', path: '/v2/undocumented/:id', operationId: 'x', summary: 'x', responses: { '200': { description: 'x' } } });
+    expect(app.undocumentedRoutes()).toEqual([]);
   });
 
   it('POST /v2/scrape wraps the document and passes the team and a signal', async () => {
@@ -97,14 +128,14 @@ describe('createServer routes', () => {
     const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('7');
-    expect(res.json()).toEqual({ success: false, error: 'Rate limit exceeded' });
+    expect(res.json()).toEqual({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED' });
 
     const { app: app2 } = build(async () => {
       throw errors.badRequest('Bad Request', [{ path: ['timeout'], message: 'too small' }]);
     });
     const res2 = await app2.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com', timeout: 1 } });
     expect(res2.statusCode).toBe(400);
-    expect(res2.json()).toEqual({ success: false, error: 'Bad Request', details: [{ path: ['timeout'], message: 'too small' }] });
+    expect(res2.json()).toEqual({ success: false, error: 'Bad Request', code: 'BAD_REQUEST', details: [{ path: ['timeout'], message: 'too small' }] });
   });
 
   it('turns an unexpected throw into a bare 500 UNKNOWN_ERROR and logs the stack, not the body', async () => {
@@ -121,11 +152,20 @@ describe('createServer routes', () => {
 
   it('a ScrapeError with a status outside 4xx/5xx is a 500', async () => {
     const { app } = build(async () => {
-      throw new ScrapeError({ status: 200, error: 'weird' });
+      throw new ScrapeError({ status: 302, error: 'weird' });
     });
     const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('UNKNOWN_ERROR');
+  });
+
+  it('a permanent target failure (status 200) is answered 200 with success false and its code', async () => {
+    const { app } = build(async () => {
+      throw errors.dnsResolution('no-such-host.invalid', 'ENOTFOUND');
+    });
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://no-such-host.invalid' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: false, code: 'SCRAPE_DNS_RESOLUTION_ERROR', error: 'DNS resolution failed for no-such-host.invalid' });
   });
 });
 
@@ -186,8 +226,31 @@ describe('createServer body handling', () => {
     for (const [method, url] of [['GET', '/nope'], ['GET', '/v2/scrape'], ['POST', '/v1/scrape'], ['DELETE', '/v2/scrape']] as const) {
       const res = await app.inject({ method, url, headers: auth });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ success: false, error: 'Not Found' });
+      expect(res.json()).toEqual({ success: false, error: `Not Found: no route ${method} ${url}`, code: 'ROUTE_NOT_FOUND' });
     }
+  });
+
+  it('every error body has a code, even for errors raised without one', async () => {
+    const { app } = build(async () => {
+      throw new ScrapeError({ status: 418, error: 'Teapot' });
+    });
+    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toEqual({ success: false, error: 'Teapot', code: 'I_M_A_TEAPOT' });
+    const tooLarge = await post(app, JSON.stringify({ url: 'https://example.com', headers: { x: 'a'.repeat(10 * 1024 * 1024) } }), 'application/json');
+    expect(tooLarge.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('a DELETE with Content-Type: application/json and no body reaches its route (the CLI stops sessions so)', async () => {
+    const { app } = build();
+    const res = await app.inject({ method: 'DELETE', url: '/v2/interact/no-such-session', headers: { ...auth, 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toEqual(expect.any(String));
+    expect(res.json().code).not.toBe('BAD_REQUEST_INVALID_JSON');
+    const scrapeSession = await app.inject({ method: 'DELETE', url: '/v2/scrape/no-such-scrape/interact', headers: { ...auth, 'content-type': 'application/json' }, payload: '' });
+    expect(scrapeSession.statusCode).toBe(404);
+    // A POST still needs its body.
+    expect((await post(app, '', 'application/json')).json().code).toBe('BAD_REQUEST_INVALID_JSON');
   });
 });
 
@@ -201,7 +264,7 @@ describe('createServer auth', () => {
     const { app, calls } = build();
     const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: headers as Record<string, string>, payload: { url: 'https://example.com' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+    expect(res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
     expect(res.headers['www-authenticate']).toBe('Bearer');
     expect(calls).toHaveLength(0);
   });
@@ -251,7 +314,7 @@ describe('createServer keyless guard', () => {
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com' }) };
     const outside = await fetch(`http://${external}:${port}/v2/scrape`, init);
     expect(outside.status).toBe(401);
-    expect(await outside.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+    expect(await outside.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
     const inside = await fetch(`http://127.0.0.1:${port}/v2/scrape`, init);
     expect(inside.status).toBe(200);
     expect(double.calls).toHaveLength(1);

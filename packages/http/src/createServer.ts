@@ -1,7 +1,9 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
+import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper';
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
+import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -22,8 +24,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** Another instance (behind the same balancer) can serve the retry at once, hence a one-second Retry-After. */
 const SHUTTING_DOWN = () =>
   new ScrapeError({ status: 503, error: 'Service Unavailable', details: { reason: 'The server is shutting down; retry.' }, headers: { 'Retry-After': '1' } });
-const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token' } as const;
-const NOT_FOUND = { success: false, error: 'Not Found' } as const;
+const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' } as const;
 
 export interface CreateServerOptions {
   /** The address the server will be bound to. Keyless mode is refused unless it is a loopback address. */
@@ -73,6 +74,13 @@ interface ScrapeLog {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * The OpenAPI document served at GET /v2/openapi.json: every route calls `app.openapi.add({...})` beside its
+     * handler. A route left out is logged at start-up (see `undocumentedRoutes`).
+     */
+    openapi: OpenApiRegistry;
+    /** `METHOD /path` of the routes the server answers that the OpenAPI document does not list (should be none). */
+    undocumentedRoutes(): string[];
     /** Scrapes currently running. */
     inFlightScrapes(): number;
     /** Aborts every running scrape (shutdown grace period over); they answer 503. Returns how many were aborted. */
@@ -146,6 +154,17 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   const isKeyless = async () => keyless && !(accounts && (await accounts.hasKeys()));
   if (keyless && !accounts) app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');
 
+  const openapi = createOpenApiRegistry();
+  app.decorate('openapi', openapi);
+  const servedRoutes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.add(`${method} ${toOpenApiPath(route.url)}`);
+  });
+  app.decorate('undocumentedRoutes', () => {
+    const documented = new Set(openapi.operations());
+    return [...servedRoutes].filter((operation) => !documented.has(operation));
+  });
+
   const running = new Set<AbortController>();
   app.decorate('inFlightScrapes', () => running.size);
   app.decorate('abortInFlightScrapes', (reason: string) => {
@@ -164,6 +183,14 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   });
   // The API speaks JSON only: without Fastify's text/plain parser any other content type is a clear 415.
   app.removeContentTypeParser('text/plain');
+  // The Firecrawl CLI and AI-SDK tools stop sessions with `DELETE` + `Content-Type: application/json` and no body;
+  // only a POST needs a body, so an empty one elsewhere is no body rather than a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.method !== 'POST' && (body === '' || (typeof body === 'string' && body.trim() === ''))) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
 
   const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
     // A key issued moments ago is honoured at once, even before the keyless check notices the store has keys.
@@ -196,8 +223,24 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   };
 
   app.get('/health', async () => ({ ok: true, version: VERSION }));
+  openapi.add({
+    method: 'get',
+    path: '/health',
+    operationId: 'health',
+    summary: 'Liveness and the server version.',
+    auth: false,
+    responses: { '200': { description: 'The server is up.', body: { name: 'HealthResponse', schema: responseSchemas.healthResponseSchema } } },
+  });
 
-  app.get('/v2/openapi.json', async () => scraper.openapi());
+  app.get('/v2/openapi.json', async () => openapi.document());
+  openapi.add({
+    method: 'get',
+    path: '/v2/openapi.json',
+    operationId: 'openapi',
+    summary: 'This document: every route the server answers.',
+    auth: false,
+    responses: { '200': { description: 'OpenAPI 3.1 document.', contentType: 'application/json' } },
+  });
 
   // Signed links are the capability: no API key, so the links work in a browser or an <img>.
   registerArtifactRoute(app, scraper, signer);
@@ -254,10 +297,15 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       reply.raw.off('close', onClose);
     }
   });
+  openapi.add(SCRAPE_OPENAPI_ROUTE);
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
+  registerGetScrapeRoute(app, scraper, requireKey);
 
-  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
+  // Clients print `error`: naming the method and path tells a user which call the server does not know.
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.code(404).send({ success: false, error: `Not Found: no route ${request.method} ${pathOf(request.url)}`, code: 'ROUTE_NOT_FOUND' }),
+  );
 
   app.setErrorHandler(async (err, request, reply) => {
     const result = toErrorReply(err);
@@ -292,6 +340,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // Open the scraper's stores before listening, so an unreachable Redis or unwritable data dir stops the start-up
   // with its reason instead of failing the first scrapes.
   app.addHook('onReady', async () => {
+    const undocumented = app.undocumentedRoutes();
+    if (undocumented.length > 0) app.log.warn({ routes: undocumented }, 'routes missing from /v2/openapi.json');
     await scraper.ready?.();
     if (accounts) {
       const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);

@@ -25,8 +25,9 @@ export const INTERNAL_ERROR: ErrorBody = { success: false, error: 'Internal Serv
  */
 export function toErrorReply(err: unknown): ErrorReply {
   if (isScrapeErrorLike(err)) {
-    if (err.status >= 400 && err.status <= 599) {
-      return { status: err.status, body: err.toJSON(), headers: err.headers, unexpected: err.status === 500 };
+    // 200 is a target failure no retry can fix (TARGET_FAILURE_STATUS): still the error shape, `success: false`.
+    if ((err.status === 200 && err.toJSON().code !== undefined) || (err.status >= 400 && err.status <= 599)) {
+      return { status: err.status, body: withCode(err.toJSON(), err.status), headers: err.headers, unexpected: err.status === 500 };
     }
     return { status: 500, body: { ...INTERNAL_ERROR }, unexpected: true };
   }
@@ -61,10 +62,19 @@ export function toErrorReply(err: unknown): ErrorReply {
 }
 
 function clientError(status: number, error: string, code: string | undefined, details: unknown): ErrorReply {
-  const body: ErrorBody = { success: false, error };
-  if (code !== undefined) body.code = code;
+  const body: ErrorBody = { success: false, error, code: code ?? codeForStatus(status) };
   if (details !== undefined) body.details = details;
   return { status, body, unexpected: false };
+}
+
+/** Every error body carries a `code`; an error raised without one gets the generic code of its status. */
+function withCode(body: ErrorBody, status: number): ErrorBody {
+  return body.code === undefined ? { ...body, code: codeForStatus(status) } : body;
+}
+
+function codeForStatus(status: number): string {
+  const name = STATUS_CODES[status] ?? (status < 500 ? 'Bad Request' : 'Server Error');
+  return name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
 function messageOf(e: { message?: unknown } | null): string {

@@ -68,7 +68,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     expect((await service.scrape(body, as(key))).status).toBe(200);
     for (const authorization of ['', 'Bearer', `Basic ${key}`, `Bearer ${key}x`, 'Bearer fc-0000']) {
       const r = await service.scrape(body, { headers: { authorization } });
-      expect([authorization, r.status, r.body]).toEqual([authorization, 401, { success: false, error: 'Unauthorized: Invalid token' }]);
+      expect([authorization, r.status, r.body]).toEqual([authorization, 401, { success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' }]);
     }
     await accounts.store.revokeKey(id, new Date().toISOString());
     expect((await service.scrape(body, as(key))).status).toBe(401);
@@ -112,7 +112,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     expect(await accounts.store.balance('bill')).toBe(1);
     // One credit left: a lockdown request (which may cost 5) is refused up front; a plain scrape is not.
     const short = await service.scrape({ url, lockdown: true }, as(key));
-    expect([short.status, short.body]).toEqual([402, { success: false, error: 'Payment Required: Insufficient credits' }]);
+    expect([short.status, short.body]).toEqual([402, { success: false, error: 'Payment Required: Insufficient credits', code: 'INSUFFICIENT_CREDITS' }]);
     expect((await service.scrape({ url }, as(key))).status).toBe(200);
     expect(await accounts.store.balance('bill')).toBe(0);
     expect((await service.scrape({ url }, as(key))).status).toBe(402);
@@ -139,7 +139,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
       if (r.status === 429) limited = r;
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    expect(limited?.body).toEqual({ success: false, error: 'Rate limit exceeded' });
+    expect(limited?.body).toEqual({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED' });
     const retryAfter = Number(limited?.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -155,7 +155,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     const second = service.scrape(slow(50), as(key));
     await new Promise((r) => setTimeout(r, 100));
     const third = await service.scrape(slow(50), as(key));
-    expect([third.status, third.body]).toEqual([429, { success: false, error: 'Concurrency limit reached' }]);
+    expect([third.status, third.body]).toEqual([429, { success: false, error: 'Concurrency limit reached', code: 'CONCURRENCY_LIMIT_REACHED' }]);
     const [a, b] = await Promise.all([first, second]);
     expect(a.body.data.metadata.concurrencyLimited).toBe(false);
     expect(a.body.data.metadata.concurrencyQueueDurationMs).toBeUndefined();

@@ -31,7 +31,7 @@ describe('authentication', () => {
   ])('%s is 401 Unauthorized: Invalid token', async (_name, headers) => {
     const res = await rawPost('/v2/scrape', JSON.stringify({ url: site.url('/notes.txt') }), { 'content-type': 'application/json', ...headers });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token' });
+    expect(await res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
   });
 
   it('a rejected request never reaches the page', async () => {
@@ -69,7 +69,7 @@ describe('bodies the service refuses', () => {
     for (const path of ['/v2/crawl-that-does-not-exist', '/v0/scrape', '/']) {
       const res = await fetch(`${svc.baseUrl}${path}`, { headers: auth });
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ success: false, error: 'Not Found' });
+      expect(await res.json()).toEqual({ success: false, error: `Not Found: no route GET ${path}`, code: 'ROUTE_NOT_FOUND' });
     }
   });
 });
@@ -79,7 +79,8 @@ describe('validation', () => {
     const { status, body } = await svc.scrape({ url: site.url('/notes.txt'), timeout: 999 });
     expect(status).toBe(400);
     expect(body.success).toBe(false);
-    expect(body.error).toBe('Bad Request');
+    expect(body.error).toBe('Bad Request: timeout: Too small: expected number to be >=1000');
+    expect(body.code).toBe('BAD_REQUEST');
     expect(body.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['timeout'] })]));
   });
 
@@ -93,6 +94,7 @@ describe('validation', () => {
     const bad = await svc.scrape({ url: site.url('/notes.txt'), fromats: ['markdown'] });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.details)).toContain('fromats');
+    expect(bad.body.error).toBe('Bad Request: unknown field "fromats"');
     const ok = await svc.scrape({ url: site.url('/notes.txt?origin'), origin: 'js-sdk@4.42.0' });
     expect(ok.status).toBe(200);
   });

@@ -49,7 +49,7 @@ describe('two processes, one Redis', () => {
     const results = await hammer(60, key, () => ({ url: site.url('/notes.txt') }));
     expect([count(results, 200), count(results, 429)]).toEqual([20, 40]);
     const limited = results.find((r) => r.status === 429)!;
-    expect(limited.body).toEqual({ success: false, error: 'Rate limit exceeded' });
+    expect(limited.body).toEqual({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED' });
     expect(Number(limited.headers?.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await admin(storeEnv, 'credits', 'show', 'mp-rate')).balance).toBe(980);
   });
@@ -58,7 +58,7 @@ describe('two processes, one Redis', () => {
     const { key } = await admin(storeEnv, 'keys', 'create', '--account', 'mp-conc', '--credits', '100', '--rate', 'unlimited', '--concurrency', '2', '--queue', '0');
     const results = await hammer(6, key, (i) => ({ url: site.url(`/articles/slow-tide?ms=1000&i=${i}`), timeout: 10_000 }));
     expect([count(results, 200), count(results, 429)]).toEqual([2, 4]);
-    expect(results.find((r) => r.status === 429)!.body).toEqual({ success: false, error: 'Concurrency limit reached' });
+    expect(results.find((r) => r.status === 429)!.body).toEqual({ success: false, error: 'Concurrency limit reached', code: 'CONCURRENCY_LIMIT_REACHED' });
     // Slots were released: the next two run.
     const again = await hammer(2, key, (i) => ({ url: site.url(`/notes.txt?again=${i}`) }));
     expect(count(again, 200)).toBe(2);

@@ -113,8 +113,9 @@ describe('what pages answer', () => {
 
   it('a redirect loop is a clear error, not a crash', async () => {
     const { status, body } = await svc.scrape({ url: site.url('/loop') });
-    expect(status).toBeGreaterThanOrEqual(400);
-    expect(status).not.toBe(500);
+    // A permanent failure: 200 success:false with a code, never a status clients retry (docs/api.md).
+    expect(status).toBe(200);
+    expect(body.code).toBe('SCRAPE_TOO_MANY_REDIRECTS');
     expect(body.success).toBe(false);
     expect(body.error).toMatch(/redirect/i);
   });
@@ -199,16 +200,16 @@ describe('what pages answer', () => {
     expect(ok.body.data.markdown).toContain('Marine growth on the blades');
 
     const strict = await svc.scrape({ url: site.httpsUrl(fresh('/articles/tidal-energy')), skipTlsVerification: false });
-    expect(strict.status).toBeGreaterThanOrEqual(400);
-    expect(strict.status).not.toBe(500);
+    expect(strict.status).toBe(200);
+    expect(strict.body.code).toBe('SCRAPE_TLS_CERTIFICATE_ERROR');
     expect(strict.body.success).toBe(false);
     expect(JSON.stringify(strict.body)).toMatch(/certificate|TLS|SELF_SIGNED/i);
   });
 
   it('a refused connection is a clear error', async () => {
     const { status, body } = await svc.scrape({ url: 'http://127.0.0.1:9/' });
-    expect(status).toBeGreaterThanOrEqual(400);
-    expect(status).not.toBe(500);
+    expect(status).toBe(200);
+    expect(body.code).toBe('SCRAPE_CONNECTION_REFUSED');
     expect(body.success).toBe(false);
     expect(JSON.stringify(body)).toMatch(/refused/i);
   });

@@ -19,6 +19,11 @@ import { createLlmProvider } from './llm/llmProvider.js';
 import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import { createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
+import type { ScrapeRequest } from './contract/scrapeRequest.js';
+import { DEFAULT_TEAM } from './steps/changeTracking.js';
+
+/** A document larger than this (a huge page in several formats) is answered but not kept for GET /v2/scrape/{id}. */
+const RESULT_MAX_CHARS = 16 * 1024 * 1024;
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -116,6 +121,12 @@ export interface Scraper {
   openapi(): Record<string, unknown>;
   /** In-process reads of artifacts (screenshots) by id, for whoever serves them at signed URLs. */
   readonly artifacts: ScraperArtifacts;
+  /**
+   * The document of a recent scrape by its `metadata.scrapeId`, for the team that made it (GET /v2/scrape/{id});
+   * null when unknown, expired (24 h), made by another team, or never kept (zero data retention, lockdown,
+   * storeInCache false, no stores).
+   */
+  getScrape?(scrapeId: string, context?: { team?: string }): Promise<ScrapeDocument | null>;
   /** Saved browser profiles (spec §2.5), for interact sessions to share with scrapes; null without stores. */
   readonly profiles?: ProfileStore | null;
   /**
@@ -192,6 +203,17 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   };
   let openapi: Record<string, unknown> | undefined;
 
+  /** Keeps the document for GET /v2/scrape/{id}, unless the request keeps nothing; a store failure costs the scrape nothing. */
+  async function keepResult(request: ScrapeRequest, document: ScrapeDocument, team: string | undefined): Promise<void> {
+    const scrapeId = document.metadata.scrapeId;
+    if (!stores || typeof scrapeId !== 'string' || request.zeroDataRetention || request.lockdown || !request.storeInCache) return;
+    const json = JSON.stringify(document);
+    if (json.length > RESULT_MAX_CHARS) return;
+    await stores.use((s) => s.results.putResult({ team: team ?? DEFAULT_TEAM, scrapeId, json })).catch((error: unknown) => {
+      options.logger?.warn({ err: error }, 'could not keep the scrape result for GET /v2/scrape/{id}');
+    });
+  }
+
   return {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
@@ -206,12 +228,14 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       const onCallerAbort = () => controller.abort(context.signal?.reason);
       context.signal?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        return await untilAborted(runPipeline(request, deps, controller.signal, {
+        const document = await untilAborted(runPipeline(request, deps, controller.signal, {
             team: context.team,
             onRetainedPage: context.onRetainedPage,
             logger: options.logger,
             artifactUrl: context.artifactUrl ?? options.artifactUrl,
           }), controller.signal);
+        await keepResult(request, document, context.team);
+        return document;
       } catch (error) {
         if (timedOut) throw errors.timeout({ timeoutMs: request.timeout });
         if (context.signal?.aborted) throw errors.aborted();
@@ -231,6 +255,11 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       return openapi;
     },
     profiles,
+    async getScrape(scrapeId, context = {}) {
+      if (!stores) return null;
+      const json = await stores.use((s) => s.results.getResult(context.team ?? DEFAULT_TEAM, scrapeId));
+      return json === null ? null : (JSON.parse(json) as ScrapeDocument);
+    },
     artifacts: {
       getArtifact: async (id) => (stores ? stores.use((s) => s.artifacts.getArtifact(id)) : null),
       statArtifact: async (id) => (stores ? stores.use((s) => s.artifacts.statArtifact(id)) : null),

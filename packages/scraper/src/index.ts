@@ -1,5 +1,5 @@
 // The public face of @scrape/scraper: the v2 contract, the pipeline and createScraper() for in-process use.
-export { ScrapeError, isScrapeError, errors } from './errors.js';
+export { ScrapeError, isScrapeError, errors, TARGET_FAILURE_STATUS } from './errors.js';
 export {
   createScraper,
   type Scraper,
@@ -11,12 +11,22 @@ export {
 } from './createScraper.js';
 
 // The contract: one set of zod schemas gives the types, the validation and the OpenAPI document.
-export { scrapeRequestSchema, isHttpUrl, WAIT_FOR_RULE, type ScrapeRequest, type ScrapeRequestInput } from './contract/scrapeRequest.js';
+export { scrapeRequestSchema, isHttpUrl, hostnameProblem, WAIT_FOR_RULE, type ScrapeRequest, type ScrapeRequestInput } from './contract/scrapeRequest.js';
 export { parseScrapeRequest, type ValidationIssue } from './contract/parseScrapeRequest.js';
 export { FORMAT_TYPES, type FormatType, type FormatObject } from './contract/formats.js';
 export { actionSchema, type Action } from './contract/actions.js';
 export type { PdfParser } from './contract/parsers.js';
-export { buildOpenApiDocument } from './contract/buildOpenApiDocument.js';
+export { buildOpenApiDocument, SCRAPE_OPENAPI_ROUTE } from './contract/buildOpenApiDocument.js';
+export {
+  createOpenApiRegistry,
+  toOpenApiPath,
+  type OpenApiRegistry,
+  type OpenApiRoute,
+  type OpenApiResponse,
+  type OpenApiBody,
+  type OpenApiMethod,
+} from './contract/createOpenApiRegistry.js';
+export * as responseSchemas from './contract/responses.js';
 export * from './contract/limits.js';
 
 // Seams for the engines and the cache.
@@ -63,6 +73,6 @@ export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractO
 export type { RetainedPage } from '@scrape/browser';
 export { createInteractSessions, type InteractSessions, type InteractSessionsOptions, type InteractResponse, type StopResponse } from './interact/createInteractSessions.js';
 export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
-export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
+export { parseInteractRequest, interactRequestSchema, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirectory, type SessionRecord, type ScrapeRecord } from './interact/sessionDirectory.js';

@@ -2,7 +2,7 @@
 // 400-style validation error that names it, never an exception from deep inside the selector engine.
 import { CoreError } from '../errors.js';
 
-export type SelectorOption = 'includeTags' | 'excludeTags';
+export type SelectorOption = 'includeTags' | 'excludeTags' | 'formats.attributes';
 
 /** Throws CoreError('invalid_selector') for the first selector that is not a non-empty, parsable CSS selector. */
 export function validateSelectors(document: Document, selectors: readonly unknown[], option: SelectorOption): string[] {

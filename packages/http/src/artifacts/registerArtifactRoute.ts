@@ -28,6 +28,17 @@ export function registerArtifactRoute(app: FastifyInstance, scraper: Scraper, si
       .header('x-content-type-options', 'nosniff')
       .send(Buffer.from(artifact.bytes.buffer, artifact.bytes.byteOffset, artifact.bytes.byteLength));
   });
+  app.openapi.add({
+    method: 'get',
+    path: ARTIFACT_ROUTE,
+    operationId: 'getArtifact',
+    summary: 'The bytes of a screenshot or action PDF behind a signed, expiring link (the link is the credential).',
+    auth: false,
+    pathParams: { id: 'Artifact id from the link.' },
+    query: { expires: { description: 'Expiry, unix seconds.', required: true }, sig: { description: 'HMAC signature of id and expiry.', required: true } },
+    responses: { '200': { description: 'The artifact (PNG, JPEG or PDF).', contentType: 'application/octet-stream' } },
+    errors: { '403': 'Tampered link, code `ARTIFACT_LINK_INVALID`.', '404': 'Expired link or artifact gone, code `ARTIFACT_NOT_FOUND`.' },
+  });
 }
 
 /**

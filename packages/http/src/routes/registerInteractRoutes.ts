@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type InteractSessions } from '@scrape/scraper';
+import { errors, interactRequestSchema, responseSchemas, type InteractSessions } from '@scrape/scraper';
 import type { InteractBilling } from './createInteractBilling.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -21,4 +21,42 @@ export function registerInteractRoutes(app: FastifyInstance, sessions: InteractS
   app.delete<{ Params: { sessionId: string } }>('/v2/interact/:sessionId', { onRequest: requireKey }, async (request) =>
     sessions.stopSession(request.params.sessionId, request.team),
   );
+  documentInteractRoutes(app);
+}
+
+const SESSION_ERRORS = {
+  '404': 'No such scrape or session for this key.',
+  '409': 'The session lives on another server process, code `INTERACT_SESSION_ELSEWHERE`.',
+};
+
+function documentInteractRoutes(app: FastifyInstance): void {
+  const stopped = { description: 'The session was stopped and billed.', body: { name: 'StopInteractResponse', schema: responseSchemas.stopInteractResponseSchema } };
+  app.openapi.add({
+    method: 'post',
+    path: '/v2/scrape/:scrapeId/interact',
+    operationId: 'interact',
+    summary: 'Run Playwright code against the page of a recent scrape (starts or continues its session).',
+    pathParams: { scrapeId: '`metadata.scrapeId` of the scrape.' },
+    requestBody: { name: 'InteractRequest', schema: interactRequestSchema },
+    responses: { '200': { description: 'What the code returned and printed.', body: { name: 'InteractResponse', schema: responseSchemas.interactResponseSchema } } },
+    errors: { '400': 'Invalid body or unsupported `language`.', '402': 'Payment required.', '403': 'This key may not use interact.', ...SESSION_ERRORS, '501': 'A `prompt` needs a browser agent this build does not have.' },
+  });
+  app.openapi.add({
+    method: 'delete',
+    path: '/v2/scrape/:scrapeId/interact',
+    operationId: 'stopInteraction',
+    summary: 'Stop the interact session of a scrape.',
+    pathParams: { scrapeId: '`metadata.scrapeId` of the scrape.' },
+    responses: { '200': stopped },
+    errors: SESSION_ERRORS,
+  });
+  app.openapi.add({
+    method: 'delete',
+    path: '/v2/interact/:sessionId',
+    operationId: 'deleteInteractSession',
+    summary: 'Destroy an interact session by its id.',
+    pathParams: { sessionId: '`sessionId` from an interact response.' },
+    responses: { '200': stopped },
+    errors: SESSION_ERRORS,
+  });
 }

@@ -7,11 +7,10 @@ describe('buildOpenApiDocument', () => {
   const doc = buildOpenApiDocument() as Json;
   const request = doc.components.schemas.ScrapeRequest as Json;
 
-  it('is an OpenAPI 3.1 document with the two v2 operations and bearer auth', () => {
+  it('is an OpenAPI 3.1 document of the scrape operation with bearer auth', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/v2/scrape', '/v2/interact/{sessionId}']);
+    expect(Object.keys(doc.paths)).toEqual(['/v2/scrape']);
     expect(doc.paths['/v2/scrape'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ScrapeRequest');
-    expect(doc.paths['/v2/interact/{sessionId}'].delete.parameters[0]).toMatchObject({ name: 'sessionId', in: 'path', required: true });
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
     for (const status of ['400', '404', '408', '422', '501', '502']) {
       expect(doc.paths['/v2/scrape'].post.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponse');
@@ -25,8 +24,9 @@ describe('buildOpenApiDocument', () => {
     expect(request.properties.timeout).toMatchObject({ type: 'integer', minimum: 1000, maximum: 300000, default: 60000 });
     expect(request.properties.maxAge.default).toBe(172800000);
     expect(request.properties.skipTlsVerification.default).toBe(true);
-    expect(request.properties.proxy.enum).toEqual(['basic', 'enhanced', 'auto']);
-    expect(request.properties.location.properties.country.pattern).toBe('^[A-Z]{2}$');
+    expect(request.properties.proxy.enum).toEqual(['basic', 'enhanced', 'auto', 'stealth']);
+    expect(request.properties.location.properties.country.pattern).toBe('^[A-Za-z]{2}$');
+    for (const field of ['fastMode', 'useMock', 'domainTools', 'toolDetail']) expect(request.properties).toHaveProperty(field);
     expect(request.properties.profile.properties.name).toMatchObject({ minLength: 1, maxLength: 128 });
     for (const field of ['origin', 'zeroDataRetention', 'redactPII', 'parsers', 'actions', 'threatProtection', 'auditMetadata']) {
       expect(request.properties).toHaveProperty(field);
@@ -40,7 +40,9 @@ describe('buildOpenApiDocument', () => {
     const objects = JSON.stringify(item.anyOf[1]);
     expect(objects).toContain('"checkPromptInjection"');
     expect(objects).toContain('"fullPage"');
-    expect(request.properties.parsers.items.anyOf[0]).toEqual({ type: 'string', enum: ['pdf'] });
-    expect(request.properties.parsers.items.anyOf[1].properties.maxPages).toMatchObject({ minimum: 1, maximum: 10000 });
+    expect(request.properties.parsers.items.anyOf[0]).toEqual({ type: 'string', enum: ['pdf', 'image'] });
+    const parserObjects = request.properties.parsers.items.anyOf[1].anyOf;
+    expect(parserObjects[0].properties.maxPages).toMatchObject({ minimum: 1, maximum: 10000 });
+    expect(parserObjects[1]).toMatchObject({ properties: { type: { const: 'image' } } });
   });
 });

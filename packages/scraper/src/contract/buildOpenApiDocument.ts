@@ -1,12 +1,10 @@
-import { z } from 'zod';
-import { FORMAT_SHORTHANDS, formatItemSchema } from './formats.js';
-import { parserItemSchema } from './parsers.js';
-import { deleteInteractResponseSchema, errorResponseSchema, scrapeResponseSchema } from './responses.js';
+import { createOpenApiRegistry, type OpenApiRoute } from './createOpenApiRegistry.js';
+import { scrapeResponseSchema } from './responses.js';
 import { scrapeRequestSchema } from './scrapeRequest.js';
 
 /** Statuses `POST /v2/scrape` can answer besides 200, with what each means here. */
 const SCRAPE_ERRORS: Record<string, string> = {
-  '400': 'Validation failed (`Bad Request`, a custom rule message, or `Invalid URL`); see `details`.',
+  '400': 'Validation failed: `error` names the field and the reason (code `BAD_REQUEST`), or `Invalid URL`; see `details`.',
   '401': '`Unauthorized: Invalid token`.',
   '402': '`Payment Required: Insufficient credits`.',
   '403': '`Forbidden`, or code `SCRAPE_SSRF_BLOCKED` (private/reserved target), or `SCRAPE_PROMPT_INJECTION_DETECTED`.',
@@ -17,71 +15,26 @@ const SCRAPE_ERRORS: Record<string, string> = {
   '429': '`Rate limit exceeded` or `Concurrency limit reached`.',
   '500': '`Internal Server Error`, code `UNKNOWN_ERROR`.',
   '501': 'An option this build cannot serve yet, code `SCRAPE_UNSUPPORTED_OPTION`, `details.option` names it.',
-  '502': 'Fetching failed: `SCRAPE_DNS_RESOLUTION_ERROR`, `SCRAPE_CONNECTION_REFUSED`, `SCRAPE_CONNECTION_FAILED`, `SCRAPE_TLS_CERTIFICATE_ERROR`, `SCRAPE_TOO_MANY_REDIRECTS`.',
+  '502': 'Fetching failed in a way a retry may fix: `SCRAPE_CONNECTION_FAILED` (reset, timeout at the socket).',
 };
 
-/** JSON Schema (draft 2020-12, what OpenAPI 3.1 uses) of a zod schema as clients send it. */
-function inputSchema(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-    override: (ctx) => {
-      // The string shorthands are turned into objects before validation; show both spellings.
-      if (ctx.zodSchema === formatItemSchema) shorthand(ctx.jsonSchema, [...FORMAT_SHORTHANDS]);
-      if (ctx.zodSchema === parserItemSchema) shorthand(ctx.jsonSchema, ['pdf']);
-    },
-  }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
-}
+/** `POST /v2/scrape`: the scraper's own operation, documented by whoever serves it. */
+export const SCRAPE_OPENAPI_ROUTE: OpenApiRoute = {
+  method: 'post',
+  path: '/v2/scrape',
+  operationId: 'scrape',
+  summary: 'Scrape one URL into the requested formats.',
+  description:
+    'Permanent fetch failures (DNS, refused connection, redirect loop, TLS certificate) answer 200 with `success: false` ' +
+    'and a `code` (see docs/api.md), so clients do not retry them.',
+  requestBody: { name: 'ScrapeRequest', schema: scrapeRequestSchema },
+  responses: { '200': { description: 'The scraped document.', body: { name: 'ScrapeResponse', schema: scrapeResponseSchema } } },
+  errors: SCRAPE_ERRORS,
+};
 
-function shorthand(jsonSchema: Record<string, unknown>, names: string[]): void {
-  const objectForm = { ...jsonSchema };
-  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-  jsonSchema.anyOf = [{ type: 'string', enum: names }, objectForm];
-}
-
-const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } });
-
-/** The OpenAPI 3.1 document of the v2 routes this service implements, generated from the contract's schemas. */
+/** The OpenAPI 3.1 document of `POST /v2/scrape` alone (embedding); the HTTP server documents every route it adds. */
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const errorResponses = Object.fromEntries(Object.entries(SCRAPE_ERRORS).map(([status, description]) => [status, { description, content: json('ErrorResponse') }]));
-  return {
-    openapi: '3.1.0',
-    info: { title: 'Scrape API', version: 'v2', description: 'Firecrawl v2-compatible scrape service.' },
-    servers: [{ url: '/' }],
-    security: [{ bearerAuth: [] }],
-    paths: {
-      '/v2/scrape': {
-        post: {
-          operationId: 'scrape',
-          summary: 'Scrape one URL into the requested formats.',
-          requestBody: { required: true, content: json('ScrapeRequest') },
-          responses: { '200': { description: 'The scraped document.', content: json('ScrapeResponse') }, ...errorResponses },
-        },
-      },
-      '/v2/interact/{sessionId}': {
-        delete: {
-          operationId: 'deleteInteractSession',
-          summary: 'Destroy a standalone interact session.',
-          parameters: [{ name: 'sessionId', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            '200': { description: 'Whether the session was destroyed.', content: json('DeleteInteractResponse') },
-            '401': { description: '`Unauthorized: Invalid token`.', content: json('ErrorResponse') },
-            '402': { description: 'Payment required.', content: json('ErrorResponse') },
-            '404': { description: 'No such session.', content: json('ErrorResponse') },
-          },
-        },
-      },
-    },
-    components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-      schemas: {
-        ScrapeRequest: inputSchema(scrapeRequestSchema),
-        ScrapeResponse: inputSchema(scrapeResponseSchema),
-        ErrorResponse: inputSchema(errorResponseSchema),
-        DeleteInteractResponse: inputSchema(deleteInteractResponseSchema),
-      },
-    },
-  };
+  const registry = createOpenApiRegistry();
+  registry.add(SCRAPE_OPENAPI_ROUTE);
+  return registry.document();
 }

@@ -19,11 +19,14 @@ export const FORMAT_TYPES = [
   'product',
   'menu',
   'json',
+  'images',
+  'attributes',
+  'query',
 ] as const;
 export type FormatType = (typeof FORMAT_TYPES)[number];
 
 /** Formats whose object form has a required option, so a bare string cannot name them. */
-const NEEDS_OPTIONS: ReadonlySet<FormatType> = new Set(['question', 'highlights', 'json']);
+const NEEDS_OPTIONS: ReadonlySet<FormatType> = new Set(['question', 'highlights', 'json', 'attributes', 'query']);
 /** Names accepted in the string shorthand (`"markdown"` ≡ `{type:"markdown"}`). */
 export const FORMAT_SHORTHANDS = FORMAT_TYPES.filter((t) => !NEEDS_OPTIONS.has(t));
 
@@ -76,6 +79,31 @@ export const highlightsFormatSchema = z
   .strictObject({ type: z.literal('highlights'), query: z.string().min(1) })
   .describe('Relevant source text in `data.highlights`.');
 
+/** Selectors one `attributes` format may name (each is a query over the whole page). */
+export const ATTRIBUTE_SELECTORS_MAX = 100;
+
+export const attributesFormatSchema = z
+  .strictObject({
+    type: z.literal('attributes'),
+    selectors: z
+      .array(z.strictObject({ selector: z.string().min(1).describe('CSS selector.'), attribute: z.string().min(1).describe('Attribute name.') }))
+      .min(1)
+      .max(ATTRIBUTE_SELECTORS_MAX),
+  })
+  .describe('The values of an attribute on the elements a selector matches, in `data.attributes`.');
+
+/**
+ * The SDK's deprecated `query` format: `freeform` is `question` (answer in `data.answer`), `directQuote` is
+ * `highlights` (verbatim text in `data.highlights`). Rewritten to those before the pipeline sees it.
+ */
+export const queryFormatSchema = z
+  .strictObject({
+    type: z.literal('query'),
+    prompt: z.string().min(1),
+    mode: z.enum(['freeform', 'directQuote']).default('freeform'),
+  })
+  .describe('Deprecated: `question` (mode freeform) or `highlights` (mode directQuote) under another name.');
+
 export const formatObjectSchema = z.discriminatedUnion('type', [
   bare('markdown', 'Page markdown in `data.markdown`.'),
   bare('summary', 'An LLM summary in `data.summary`.'),
@@ -93,6 +121,9 @@ export const formatObjectSchema = z.discriminatedUnion('type', [
   bare('product', 'Product data in `data.product`.'),
   bare('menu', 'Menu data in `data.menu`.'),
   jsonFormatSchema,
+  bare('images', 'Every image URL of the page (absolute, de-duplicated, srcset candidates included) in `data.images`.'),
+  attributesFormatSchema,
+  queryFormatSchema,
 ]);
 export type FormatObject = z.output<typeof formatObjectSchema>;
 

@@ -25,7 +25,9 @@ function rejects(extra: Record<string, unknown>, error = 'Bad Request') {
   const r = attempt({ url: URL_OK, ...extra });
   if (r.ok) throw new Error(`expected rejection of ${JSON.stringify(extra)}`);
   expect(r.error.status).toBe(400);
-  expect(r.error.error).toBe(error);
+  if (error === 'Bad Request') expect(r.error.error).toMatch(/^Bad Request: \S/);
+  else expect(r.error.error).toBe(error);
+  expect(r.error.code).toEqual(expect.any(String));
   expect(Array.isArray(r.error.details)).toBe(true);
   return r.error;
 }
@@ -97,8 +99,31 @@ describe('parseScrapeRequest: url', () => {
     for (const body of [null, [], 'x', 3]) {
       const r = attempt(body);
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.error.error).toBe('Bad Request');
+      if (!r.ok) expect(r.error.error).toBe('Bad Request: the request body must be a JSON object');
     }
+  });
+});
+
+describe('parseScrapeRequest: the error string names the field and the reason', () => {
+  it.each([
+    [{ timeout: 999 }, 'Bad Request: timeout: Too small: expected number to be >=1000'],
+    [{ fromats: ['markdown'] }, 'Bad Request: unknown field "fromats"'],
+    [{ formats: ['markdwn'] }, "Bad Request: formats[0].type: Invalid discriminator value. Expected 'markdown'"],
+    [{ location: { country: 'US', city: 'Paris' } }, 'Bad Request: unknown field "location.city"'],
+    [{ mobile: 'yes' }, 'Bad Request: mobile: Invalid input: expected boolean, received string'],
+  ])('%j → %s', (extra, message) => {
+    const r = attempt({ url: URL_OK, ...extra });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.error.startsWith(message)).toBe(true);
+      expect(r.error.code).toBe('BAD_REQUEST');
+    }
+  });
+
+  it('lists at most three issues and says how many more are in details', () => {
+    const r = attempt({ url: URL_OK, timeout: 1, mobile: 1, blockAds: 1, lockdown: 1, storeInCache: 1 });
+    if (r.ok) throw new Error('accepted');
+    expect(r.error.error).toMatch(/; .*; .* \(and 2 more in details\)$/);
   });
 });
 
@@ -125,7 +150,8 @@ describe('parseScrapeRequest: bounds, both sides', () => {
     [{ formats: [{ type: 'screenshot', quality: 1 }] }, true],
     [{ formats: [{ type: 'screenshot', quality: 100 }] }, true],
     [{ formats: [{ type: 'screenshot', quality: 101 }] }, false],
-    [{ location: { country: 'us' } }, false],
+    [{ location: { country: 'us' } }, true],
+    [{ location: { country: 'u1' } }, false],
     [{ location: { country: 'USA' } }, false],
     [{ location: { country: 'US' } }, true],
     [{ location: { country: 'DE', languages: ['de-DE', 'en'] } }, true],
@@ -228,7 +254,7 @@ describe('parseScrapeRequest: formats', () => {
     expect(accepts({ formats: [] }).formats).toEqual([]);
   });
 
-  it.each([['pdf'], ['images'], ['screenshot@fullPage'], [{ type: 'extract' }], [{}], [5]])('rejects unknown format %j', (format) => {
+  it.each([['pdf'], ['image'], ['attributes'], ['query'], ['screenshot@fullPage'], [{ type: 'extract' }], [{}], [5]])('rejects unknown format %j', (format) => {
     const error = rejects({ formats: [format] });
     expect((error.details as { path: unknown[] }[])[0].path.slice(0, 2)).toEqual(['formats', 0]);
   });
@@ -275,7 +301,19 @@ describe('parseScrapeRequest: other fields', () => {
     accepts({ parsers: [{ type: 'pdf', mode: 'ocr', maxPages: 5, pages: true, blocks: true, pageMarkers: true }] });
     rejects({ parsers: [{ type: 'pdf', extra: 1 }] });
     rejects({ parsers: [{ type: 'pdf', mode: 'slow' }] });
-    rejects({ parsers: [{ type: 'image' }] });
+    rejects({ parsers: [{ type: 'image', mode: 'ocr' }] });
+    rejects({ parsers: ['docx'] });
+  });
+
+  it('parsers take the SDK 4.42 forms: "image", {type:"image"} and the deprecated pageMarkdown alias of pages', () => {
+    expect(accepts({ parsers: ['pdf', 'image'] }).parsers).toEqual([
+      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false },
+      { type: 'image' },
+    ]);
+    expect(accepts({ parsers: [{ type: 'image' }] }).parsers).toEqual([{ type: 'image' }]);
+    expect(accepts({ parsers: [{ type: 'pdf', pageMarkdown: true }] }).parsers).toEqual([
+      { type: 'pdf', mode: 'auto', pages: true, blocks: false, pageMarkers: false },
+    ]);
   });
 
   it('redactPII is a boolean or strict options', () => {
@@ -293,9 +331,32 @@ describe('parseScrapeRequest: other fields', () => {
     rejects({ profile: {} });
   });
 
-  it('proxy is basic | enhanced | auto', () => {
-    for (const proxy of ['basic', 'enhanced', 'auto']) accepts({ proxy });
-    rejects({ proxy: 'stealth' });
+  it('proxy is basic | enhanced | auto, and the SDK\'s "stealth" means enhanced', () => {
+    for (const proxy of ['basic', 'enhanced', 'auto']) expect(accepts({ proxy }).proxy).toBe(proxy);
+    expect(accepts({ proxy: 'stealth' }).proxy).toBe('enhanced');
+    rejects({ proxy: 'residential' });
+  });
+
+  it('lowercase location.country is upper-cased', () => {
+    expect(accepts({ location: { country: 'de' } }).location).toEqual({ country: 'DE' });
+  });
+
+  it('the SDK 4.42 cloud switches are accepted with their types', () => {
+    expect(accepts({ fastMode: true, useMock: 'm', domainTools: true, toolDetail: 'compact' })).toMatchObject({ fastMode: true, useMock: 'm', domainTools: true, toolDetail: 'compact' });
+    rejects({ toolDetail: 'verbose' });
+    rejects({ fastMode: 'yes' });
+  });
+
+  it('formats images, attributes and query; query is rewritten to question or highlights', () => {
+    expect(accepts({ formats: ['images'] }).formats).toEqual([{ type: 'images' }]);
+    const selectors = [{ selector: 'a', attribute: 'href' }];
+    expect(accepts({ formats: [{ type: 'attributes', selectors }] }).formats).toEqual([{ type: 'attributes', selectors }]);
+    rejects({ formats: [{ type: 'attributes', selectors: [] }] });
+    rejects({ formats: [{ type: 'attributes', selectors: [{ selector: 'a' }] }] });
+    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?' }] }).formats).toEqual([{ type: 'question', question: 'Who?' }]);
+    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?', mode: 'directQuote' }] }).formats).toEqual([{ type: 'highlights', query: 'Who?' }]);
+    rejects({ formats: [{ type: 'query', prompt: '' }] });
+    rejects({ formats: [{ type: 'query', prompt: 'x', mode: 'essay' }] });
   });
 
   it('headers are string to string', () => {
@@ -309,8 +370,8 @@ describe('parseScrapeRequest: other fields', () => {
   });
 
   it('rejects unknown keys, listing them', () => {
-    const error = rejects({ fastMode: true, unknownThing: 1 });
-    expect(error.details).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['fastMode', 'unknownThing'] })]);
+    const error = rejects({ fastMod: true, unknownThing: 1 });
+    expect(error.details).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['fastMod', 'unknownThing'] })]);
   });
 
   it.each([

@@ -19,7 +19,9 @@ export interface ValidationIssue {
  */
 export function parseScrapeRequest(body: unknown): ScrapeRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw errors.badRequest('Bad Request', [{ code: 'invalid_type', path: [], message: 'The request body must be a JSON object' }]);
+    throw errors.badRequest('Bad Request: the request body must be a JSON object', [
+      { code: 'invalid_type', path: [], message: 'The request body must be a JSON object' },
+    ]);
   }
   const result = scrapeRequestSchema.safeParse(body);
   if (!result.success) throw toValidationError(result.error.issues);
@@ -34,7 +36,34 @@ export function toValidationError(issues: readonly z.core.$ZodIssue[]): ScrapeEr
   });
   if (issues.some((issue) => issue.path[0] === 'url')) return errors.invalidUrl(details);
   const custom = issues.find((issue) => issue.code === 'custom');
-  return errors.badRequest(custom ? custom.message : 'Bad Request', details);
+  if (custom) return errors.badRequest(custom.message, details);
+  return errors.badRequest(`Bad Request: ${describeIssues(details)}`, details);
+}
+
+/** How many issues the `error` string spells out; `details` keeps them all. */
+const ISSUES_IN_MESSAGE = 3;
+
+/**
+ * `error` itself names the field and the reason (clients print only `error`): "Bad Request: timeout: Too small:
+ * expected number to be >=1000; unknown field "fromats"". Still starts with the spec's `Bad Request`.
+ */
+export function describeIssues(details: readonly ValidationIssue[]): string {
+  if (details.length === 0) return 'the request body is invalid';
+  const parts = details.slice(0, ISSUES_IN_MESSAGE).map((issue) => {
+    const where = formatPath(issue.path);
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      const names = issue.keys.map((key) => (where ? `${where}.${key}` : key));
+      return `unknown field${names.length > 1 ? 's' : ''} ${names.map((n) => `"${n}"`).join(', ')}`;
+    }
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+  const more = details.length - ISSUES_IN_MESSAGE;
+  return parts.join('; ') + (more > 0 ? ` (and ${more} more in details)` : '');
+}
+
+/** `['formats', 0, 'type']` → `formats[0].type`. */
+function formatPath(path: readonly (string | number)[]): string {
+  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
 }
 
 /**
@@ -51,10 +80,16 @@ function branchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
 function normalizeScrapeRequest(parsed: z.output<typeof scrapeRequestSchema>): ScrapeRequest {
   return {
     ...parsed,
-    formats: dedupeFormats(parsed.formats),
+    formats: dedupeFormats(parsed.formats.map(fromQueryFormat)),
     maxAge: parsed.maxAge ?? (parsed.lockdown ? LOCKDOWN_MAX_AGE_DEFAULT_MS : MAX_AGE_DEFAULT_MS),
     location: parsed.location ?? { country: COUNTRY_DEFAULT },
   };
+}
+
+/** The deprecated `query` format is `question` (freeform) or `highlights` (directQuote) under another name. */
+function fromQueryFormat(format: FormatObject): FormatObject {
+  if (format.type !== 'query') return format;
+  return format.mode === 'directQuote' ? { type: 'highlights', query: format.prompt } : { type: 'question', question: format.prompt };
 }
 
 /** `["markdown", {type:"markdown"}]` asks for markdown once; the first occurrence of a type wins. */

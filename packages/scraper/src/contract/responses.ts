@@ -64,3 +64,28 @@ export const deleteInteractResponseSchema = z.object({
   sessionDurationMs: z.number(),
   creditsBilled: z.number(),
 });
+
+/** `POST /v2/scrape/{scrapeId}/interact` as the server answers it (the Firecrawl SDK's ScrapeExecuteResponse). */
+export const interactResponseSchema = z.looseObject({
+  success: z.boolean(),
+  sessionId: z.string(),
+  result: z.unknown().describe('What the code returned.'),
+  output: z.string().describe("The code's console output."),
+  stdout: z.string(),
+  stderr: z.string(),
+  exitCode: z.number().int(),
+  killed: z.boolean(),
+  truncated: z.boolean(),
+  error: z.string().optional(),
+  scrapePage: z.enum(['kept', 'reopened']).optional(),
+  scrapePageReason: z.string().optional(),
+});
+
+export const stopInteractResponseSchema = z.object({
+  success: z.literal(true),
+  sessionId: z.string(),
+  sessionDurationMs: z.number(),
+  creditsBilled: z.number(),
+});
+
+export const healthResponseSchema = z.object({ ok: z.boolean(), version: z.string() });

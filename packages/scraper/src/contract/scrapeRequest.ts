@@ -4,7 +4,6 @@ import { actionSchema } from './actions.js';
 import { formatItemSchema, type FormatObject } from './formats.js';
 import {
   COUNTRY_DEFAULT,
-  COUNTRY_PATTERN,
   MAX_AGE_DEFAULT_MS,
   PROFILE_NAME_MAX,
   PROFILE_NAME_MIN,
@@ -25,9 +24,41 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
+/** Either case as sent; upper case once parsed. */
+const COUNTRY_PATTERN_ANY_CASE = /^[A-Za-z]{2}$/;
+
+/** DNS limits (RFC 1035): a label is at most 63 octets, a name at most 253 characters written out. */
+const DNS_LABEL_MAX = 63;
+const DNS_NAME_MAX = 253;
+/** What the URL parser leaves in a hostname that is a name (it lower-cases and punycodes); `_` occurs in real ones. */
+const DNS_LABEL = /^[a-z0-9_-]+$/;
+
+/**
+ * Why the hostname of an http(s) URL can never resolve, or undefined when it may: a 400 before any lookup, instead of
+ * a DNS failure after one. IP literals are left to the SSRF guard.
+ */
+export function hostnameProblem(value: string): string | undefined {
+  if (!URL.canParse(value)) return undefined;
+  const host = new URL(value).hostname;
+  if (host.startsWith('[') || /^[0-9.]+$/.test(host)) return undefined;
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (name.length > DNS_NAME_MAX) return `the hostname is ${name.length} characters long; a DNS name has at most ${DNS_NAME_MAX}`;
+  for (const label of name.split('.')) {
+    if (label.length === 0) return 'the hostname has an empty label (two dots in a row)';
+    if (label.length > DNS_LABEL_MAX) return `the hostname label "${label.slice(0, 20)}…" is ${label.length} characters long; a DNS label has at most ${DNS_LABEL_MAX}`;
+    if (!DNS_LABEL.test(label)) return `the hostname label "${label}" has characters a DNS name cannot have`;
+  }
+  return undefined;
+}
+
 export const locationSchema = z
   .strictObject({
-    country: z.string().regex(COUNTRY_PATTERN, 'country must be an ISO 3166-1 alpha-2 code in upper case (e.g. "US")').default(COUNTRY_DEFAULT),
+    // The SDK passes what users type ("us"); the code is the same country in either case.
+    country: z
+      .string()
+      .regex(COUNTRY_PATTERN_ANY_CASE, 'country must be an ISO 3166-1 alpha-2 code (e.g. "US")')
+      .transform((code) => code.toUpperCase())
+      .default(COUNTRY_DEFAULT),
     languages: z.array(z.string().min(1)).optional().describe('Preferred locales in priority order (Accept-Language style).'),
   })
   .describe('Country (proxy when available) and languages to emulate.');
@@ -56,7 +87,14 @@ const ms = () => z.number().int().min(0);
  */
 export const scrapeRequestSchema = z
   .strictObject({
-    url: z.string().refine(isHttpUrl, { message: 'url must be an absolute http:// or https:// URL' }).describe('URL to scrape.'),
+    url: z
+      .string()
+      .superRefine((value, ctx) => {
+        if (!isHttpUrl(value)) return void ctx.addIssue({ code: 'custom', message: 'url must be an absolute http:// or https:// URL' });
+        const problem = hostnameProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: `url is not a valid hostname: ${problem}` });
+      })
+      .describe('URL to scrape.'),
     zeroDataRetention: z.boolean().default(false),
     formats: z
       .array(formatItemSchema)
@@ -80,7 +118,11 @@ export const scrapeRequestSchema = z
     location: locationSchema.optional(),
     removeBase64Images: z.boolean().default(true),
     blockAds: z.boolean().default(true),
-    proxy: z.enum(['basic', 'enhanced', 'auto']).default('auto'),
+    // `stealth` is the Firecrawl SDK's name for the enhanced proxy.
+    proxy: z
+      .enum(['basic', 'enhanced', 'auto', 'stealth'])
+      .transform((proxy) => (proxy === 'stealth' ? 'enhanced' : proxy))
+      .default('auto'),
     storeInCache: z.boolean().default(true),
     lockdown: z.boolean().default(false),
     redactPII: z.union([z.boolean(), redactPIIOptionsSchema]).default(false),
@@ -89,6 +131,11 @@ export const scrapeRequestSchema = z
     auditMetadata: z.looseObject({}).optional().describe('Opaque audit metadata.'),
     origin: z.string().optional().describe('Client identification; the Firecrawl SDKs send it.'),
     integration: z.string().optional().describe('Client identification; the Firecrawl SDKs send it when set.'),
+    // Switches of the Firecrawl cloud that the SDK 4.42 types allow: accepted, ignored here with a `warning`.
+    fastMode: z.boolean().optional().describe('Firecrawl cloud switch; ignored here (with a warning when true).'),
+    useMock: z.string().optional().describe('Firecrawl cloud test mocks; ignored here with a warning.'),
+    domainTools: z.boolean().optional().describe('Firecrawl cloud tool discovery; ignored here (with a warning when true).'),
+    toolDetail: z.enum(['compact', 'summary', 'full']).optional().describe('Detail of `domainTools`; ignored here with a warning.'),
   })
   // Cross-field rules run even when other fields failed (`when`), so their message can lead the 400; each rule
   // therefore checks its own inputs' types.

@@ -143,15 +143,15 @@ describe('redirects', () => {
   it('follows exactly 10 hops and refuses the 11th', async () => {
     expect((await scraper.scrape({ url: `${base}/hop/10` })).markdown).toBe('arrived');
     const error = await failure(scraper.scrape({ url: `${base}/hop/11` }));
-    expect(error).toMatchObject({ status: 502, code: 'SCRAPE_TOO_MANY_REDIRECTS' });
+    expect(error).toMatchObject({ status: 200, code: 'SCRAPE_TOO_MANY_REDIRECTS' });
   });
 
   it('a redirect loop ends with the redirect error', async () => {
-    expect(await failure(scraper.scrape({ url: `${base}/loop` }))).toMatchObject({ status: 502, code: 'SCRAPE_TOO_MANY_REDIRECTS' });
+    expect(await failure(scraper.scrape({ url: `${base}/loop` }))).toMatchObject({ status: 200, code: 'SCRAPE_TOO_MANY_REDIRECTS' });
   });
 
   it('a redirect to a non-http scheme is refused', async () => {
-    expect(await failure(scraper.scrape({ url: `${base}/to-ftp` }))).toMatchObject({ status: 502, code: 'SCRAPE_BAD_REDIRECT' });
+    expect(await failure(scraper.scrape({ url: `${base}/to-ftp` }))).toMatchObject({ status: 200, code: 'SCRAPE_BAD_REDIRECT' });
   });
 
   it('cookies set during redirects are sent on the next hop of the same host', async () => {
@@ -330,16 +330,16 @@ describe('content types', () => {
 });
 
 describe('network failures', () => {
-  it('connection refused → 502 SCRAPE_CONNECTION_REFUSED', async () => {
+  it('connection refused → 200 success:false SCRAPE_CONNECTION_REFUSED (a retry cannot fix it)', async () => {
     const server = http.createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     await new Promise((r) => server.close(r));
     const error = await failure(scraper.scrape({ url: `http://127.0.0.1:${port}/` }));
-    expect(error).toMatchObject({ status: 502, code: 'SCRAPE_CONNECTION_REFUSED' });
+    expect(error).toMatchObject({ status: 200, code: 'SCRAPE_CONNECTION_REFUSED' });
   });
 
-  it('a name that does not resolve → 502 SCRAPE_DNS_RESOLUTION_ERROR', async () => {
+  it('a name that does not resolve → 200 success:false SCRAPE_DNS_RESOLUTION_ERROR, as the peer answers', async () => {
     // A resolver answering NXDOMAIN, so the test sends no DNS traffic off the machine.
     const nxdomain = createScraper({
       lookup: async () => {
@@ -348,7 +348,7 @@ describe('network failures', () => {
     });
     try {
       const error = await failure(nxdomain.scrape({ url: 'http://no-such-host.example/' }));
-      expect(error).toMatchObject({ status: 502, code: 'SCRAPE_DNS_RESOLUTION_ERROR', details: { hostname: 'no-such-host.example', reason: 'ENOTFOUND' } });
+      expect(error).toMatchObject({ status: 200, code: 'SCRAPE_DNS_RESOLUTION_ERROR', details: { hostname: 'no-such-host.example', reason: 'ENOTFOUND' } });
     } finally {
       await nxdomain.close();
     }
@@ -391,7 +391,7 @@ describe('TLS', () => {
 
   it('and refused with skipTlsVerification: false, with a clear error', async () => {
     const error = await failure(scraper.scrape({ url: `${tlsBase}/`, skipTlsVerification: false }));
-    expect(error).toMatchObject({ status: 502, code: 'SCRAPE_TLS_CERTIFICATE_ERROR' });
+    expect(error).toMatchObject({ status: 200, code: 'SCRAPE_TLS_CERTIFICATE_ERROR' });
     expect(error.error).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
     expect(error.error).toContain('skipTlsVerification');
   });

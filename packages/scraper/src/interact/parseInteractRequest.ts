@@ -8,7 +8,7 @@ export const INTERACT_CODE_MAX_CHARS = 100_000;
 export const INTERACT_DEFAULT_TIMEOUT_S = 30;
 export const INTERACT_MAX_TIMEOUT_S = 300;
 
-const interactRequestSchema = z
+export const interactRequestSchema = z
   .object({
     code: z.string().min(1).max(INTERACT_CODE_MAX_CHARS).optional(),
     prompt: z.string().min(1).optional(),

@@ -5,6 +5,7 @@ import type { SourceCacheHit } from '../sourceCache.js';
 import type { FormatFields } from './renderFormats.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
+import { cloudOnlyWarnings } from './cloudOnlyOptions.js';
 
 /** Credits a scrape on the HTTP engine costs (spec §2.1 billing). */
 const CREDITS_PER_SCRAPE = 1;
@@ -40,7 +41,9 @@ export function buildDocument(plan: ScrapePlan, source: Source, content: Content
   // A page answered with an error status is still a document (clients rely on it); the status says what happened.
   if (source.status >= 400) metadata.error = `${source.status} ${STATUS_CODES[source.status] ?? 'Error'}`;
   // How the page was fetched can deserve a word (e.g. a client-rendered page the browser could not render).
-  const warnings = [(fields as { warning?: unknown }).warning, source.warning, content.warning].filter((w): w is string => typeof w === 'string' && w.length > 0);
+  const warnings = [(fields as { warning?: unknown }).warning, source.warning, content.warning, ...cloudOnlyWarnings(plan.request)].filter(
+    (w): w is string => typeof w === 'string' && w.length > 0,
+  );
   if (warnings.length > 0) return { ...fields, warning: warnings.join(' '), metadata };
   return { ...fields, metadata };
 }

@@ -111,17 +111,37 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
     expect((await track(options)).changeTracking).toMatchObject({ changeStatus: 'same' });
   });
 
-  it('a cache hit answers as the scrape that fetched the copy did; a lockdown hit records nothing', async () => {
+  it('never replayed from the cache: without maxAge 0 a changed page says changed; a new tag starts its own history', async () => {
+    const plain = (extra: Record<string, unknown> = {}) => {
+      clock.advance(MINUTE);
+      return scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking', ...extra }] });
+    };
+    const first = await plain();
+    expect(first.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
+    // A plain scrape fills the page cache; change tracking must not be answered from it.
+    await scraper.scrape({ url: site.url(path), formats: ['markdown'] });
+    site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
+    const second = await plain();
+    expect(second.metadata.cacheState).toBe('miss');
+    expect(second.changeTracking).toMatchObject({ changeStatus: 'changed', previousScrapeAt: new Date(START + MINUTE).toISOString() });
+    expect(second.markdown).toContain('07:00');
+    expect((await plain()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + 2 * MINUTE).toISOString() });
+    const tagged = await plain({ tag: 'morning' });
+    expect(tagged.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
+    expect((await plain({ tag: 'morning' })).changeTracking).toMatchObject({ changeStatus: 'same' });
+  });
+
+  it('a lockdown hit (cache only, the client asked for it) is compared but records nothing', async () => {
     await track();
     site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
     const fetched = await track();
     expect(fetched.changeTracking).toMatchObject({ changeStatus: 'changed' });
     clock.advance(MINUTE);
-    const hit = await scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking' }] });
-    expect(hit.metadata.cacheState).toBe('hit');
-    expect(hit.changeTracking).toMatchObject({ changeStatus: 'changed', previousScrapeAt: new Date(START + MINUTE).toISOString() });
     const locked = await scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking' }], lockdown: true });
+    expect(locked.metadata.cacheState).toBe('hit');
+    // Answered as the scrape that fetched the stored copy was.
     expect(locked.changeTracking).toMatchObject({ changeStatus: 'changed' });
+    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + 2 * MINUTE).toISOString() });
   });
 
   it('json mode without an LLM server is a 400 naming SCRAPE_LLM_BASE_URL, before any request', async () => {

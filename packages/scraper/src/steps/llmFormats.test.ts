@@ -76,6 +76,17 @@ describe('summary, question', () => {
     ]);
   });
 
+  it('the SDK\'s deprecated query format: freeform answers like question, directQuote quotes like highlights', async () => {
+    llm.reply(completion('49.00 EUR'));
+    const freeform = await scraper.scrape({ url: `${base}/kettle`, formats: [{ type: 'query', prompt: 'How much is it?' }] });
+    expect(freeform.answer).toBe('49.00 EUR');
+    expect(llm.requests[0]!.body.messages[1].content).toContain('Question: How much is it?');
+    llm.reply(completion(JSON.stringify({ highlights: ['Price: 49.00 EUR.'] })));
+    const quoted = await scraper.scrape({ url: `${base}/kettle`, formats: [{ type: 'query', prompt: 'price', mode: 'directQuote' }] });
+    expect(quoted.highlights).toBe('Price: 49.00 EUR.');
+    expect(llm.requests[1]!.body.messages[0]).toEqual({ role: 'system', content: HIGHLIGHTS_PROMPT });
+  });
+
   it('a long page is truncated to the context budget, marked, and the client is warned', async () => {
     const small = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {}, llm: { ...llmOptions(), contextTokens: 1500 } });
     try {

@@ -5,6 +5,7 @@ import type { FormatObject, FormatType } from '../contract/formats.js';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import type { CacheVariant, SourceCache } from '../sourceCache.js';
 import { acceptLanguageFor } from './acceptLanguageFor.js';
+import { googleExportUrl } from './googleExportUrl.js';
 
 /** How this scrape uses the page cache. */
 export interface CachePlan {
@@ -63,7 +64,8 @@ export function planScrape(request: ScrapeRequest): ScrapePlan {
     request,
     scrapeId: randomUUID(),
     sourceURL: request.url,
-    url: new URL(request.url),
+    // Google Docs / Sheets / Slides are fetched as their export (PDF / CSV), as the peer does: the editor is an app.
+    url: googleExportUrl(new URL(request.url)) ?? new URL(request.url),
     formats,
     browserNeeds: browserNeedsOf(request),
     cache: planCache(request, screenshot ? { ...screenshot } : null),
@@ -102,8 +104,10 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
   // headers, actions or a profile see another page, and skipTlsVerification: false insists on a verified certificate
   // that the stored copy may not have had. Branding reads the live rendered page, which a stored Source does not keep.
   // (Cache-only reads still read: the client asked for the cache.)
+  // Change tracking compares the page as it is now with the previous scrape: a stored copy would replay an old
+  // comparison instead of noticing the change.
   const ownFetch =
-    request.formats.some((f) => f.type === 'branding') ||
+    request.formats.some((f) => f.type === 'branding' || f.type === 'changeTracking') ||
     (request.headers !== undefined && Object.keys(request.headers).length > 0) ||
     (request.actions?.length ?? 0) > 0 ||
     request.profile !== undefined ||

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source, SourceArtifact } from '../source.js';
 import type { ScrapePlan } from './plan.js';
@@ -41,7 +42,10 @@ export async function publishArtifacts(plan: ScrapePlan, source: Source, deps: P
   const store = plan.artifacts === 'store' ? deps.artifacts : undefined;
   const publish = async (artifact: SourceArtifact): Promise<string> => {
     if (!store) return `data:${artifact.mimeType};base64,${Buffer.from(artifact.bytes).toString('base64')}`;
-    const { id, expiresAt } = await store.putArtifact({ bytes: artifact.bytes, mimeType: artifact.mimeType, ttlMs: ARTIFACT_TTL_MS });
+    // The same bytes for the same team keep their link: a page served again from the cache answers the screenshot
+    // URL it was first given (while that artifact lives), not a new one per hit.
+    const reuseKey = `${plan.team ?? ''}\n${artifact.mimeType}\n${createHash('sha256').update(artifact.bytes).digest('base64url')}`;
+    const { id, expiresAt } = await store.putArtifact({ bytes: artifact.bytes, mimeType: artifact.mimeType, ttlMs: ARTIFACT_TTL_MS, reuseKey });
     return artifactUrl({ id, mimeType: artifact.mimeType, expiresAt });
   };
   if (plan.formats.has('screenshot') && source.screenshot) fields.screenshot = await publish(source.screenshot);

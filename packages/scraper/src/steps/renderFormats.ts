@@ -8,15 +8,19 @@ import type { ScrapePlan } from './plan.js';
 import { renderStructured } from './structuredFormats.js';
 import { renderBranding } from './brandingFormat.js';
 import type { Branding } from '../branding/shapeBranding.js';
-import type { Menu, PdfPage, PdfPageBlocks, Product } from '@scrape/core';
+import type { AttributeValues, Menu, PdfPage, PdfPageBlocks, Product } from '@scrape/core';
+import { checkPageFormats, renderPageFormats } from './pageFormats.js';
 
 /** Formats this build renders. */
 // summary/json/question/highlights are checked (provider configured?) and made by the LLM step (llmFormats.ts).
 // audio/video are made by the media step (mediaFormats.ts) after the artifacts step.
-const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights', 'branding', 'audio', 'video']);
+// images/attributes are read from the whole page (pageFormats.ts); `query` never gets here (parse rewrites it).
+const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights', 'branding', 'audio', 'video', 'images', 'attributes']);
 
 /** Why each other format is not served yet (each arrives with a later issue). */
-const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights' | 'branding' | 'audio' | 'video'>, string> = {};
+const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights' | 'branding' | 'audio' | 'video' | 'images' | 'attributes'>, string> = {
+  query: 'the query format is rewritten to question or highlights when the request is parsed',
+};
 
 /** The format fields of a Document (spec §2.6) rendered by this step. */
 export interface FormatFields {
@@ -25,6 +29,10 @@ export interface FormatFields {
   rawHtml?: string;
   rawBase64?: string;
   links?: string[];
+  /** Every image URL of the page (the `images` format). */
+  images?: string[];
+  /** The `attributes` format: values per requested selector. */
+  attributes?: AttributeValues[];
   /** Filled by the artifacts step: a URL valid 24 h (or a data: URI under zero data retention). */
   screenshot?: string;
   /** Filled by the artifacts step when `actions` were sent (spec §2.6 `actions`). */
@@ -57,11 +65,12 @@ export function checkFormats(plan: ScrapePlan): void {
       throw errors.notImplemented(`formats.${type}`, MISSING[type as keyof typeof MISSING]);
     }
   }
+  checkPageFormats(plan);
 }
 
 /** Step 6. Only the requested formats; a text format of content that has no text form is a clear 422. */
 export function renderFormats(plan: ScrapePlan, source: Source, content: Content): FormatFields {
-  const fields: FormatFields = { ...renderStructured(plan, source, content), ...renderBranding(plan, source) };
+  const fields: FormatFields = { ...renderStructured(plan, source, content), ...renderBranding(plan, source), ...renderPageFormats(plan, source, content) };
   const unavailable: string[] = [];
   for (const type of plan.formats.keys()) {
     if (type === 'rawBase64') {
