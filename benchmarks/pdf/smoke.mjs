@@ -3,6 +3,7 @@ import { loadCorpus } from './corpus.mjs';
 import { measureSpeed } from './speed.mjs';
 import { measureOcr } from './ocr.mjs';
 import { qualityTable, scoreDocument } from './quality.mjs';
+import { measureShapes } from './shapesBench.mjs';
 
 /** Floors far below the measured figures: they catch breakage, not noise on a shared CI machine. */
 const MIN_VS_MUPDF = 0.3;
@@ -36,6 +37,11 @@ const headingRecall = total.headingsFound / total.headings;
 const order = total.orderAgree / total.orderPairs;
 if (!(headingRecall >= MIN_HEADING_RECALL)) failures.push(`heading recall ${headingRecall.toFixed(2)} < ${MIN_HEADING_RECALL}`);
 if (!(order >= MIN_ORDER)) failures.push(`reading order ${order.toFixed(2)} < ${MIN_ORDER}`);
+
+// Layout shapes built by construction (letters, changing columns, two-level tables): far below the measured share.
+const shapes = await measureShapes([1]);
+console.log(`layout shapes: ${shapes.passed}/${shapes.total} checks`);
+if (shapes.passed / shapes.total < 0.7) failures.push(`layout shapes ${shapes.passed}/${shapes.total} < 0.7`);
 
 if (failures.length) {
   console.error(`pdf smoke FAILED: ${failures.join('; ')}`);

@@ -3,6 +3,7 @@
 // not when it is a little worse or the machine is slow.
 import { redactPII } from '@scrape/core';
 import { buildRealMarkdown, evaluatePii, loadPiiSet, printPiiTable, timePerTenKb } from './evaluate.mjs';
+import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
 
 /** Every SAMPLE_STEP-th sentence: ~150 of 754, a few seconds. */
 const SAMPLE_STEP = 5;
@@ -25,6 +26,10 @@ if (!rows) {
     const t = r.perType[type];
     if (t && t.hit / t.n < FLOORS[type]) failures.push(`${type} recall ${(t.hit / t.n).toFixed(3)} < ${FLOORS[type]}`);
   }
+  // Through the HTML → markdown pipeline (line breaks as <br>): must score as on raw text, not lose address lines.
+  const p = await evaluatePiiThroughPipeline(sample, 'accurate');
+  console.log(`through the pipeline: F2 ${p.f2.toFixed(3)}, recall ${p.recall.toFixed(3)} (raw ${r.recall.toFixed(3)})`);
+  if (p.recall < r.recall - 0.02) failures.push(`pipeline recall ${p.recall.toFixed(3)} well under raw ${r.recall.toFixed(3)}`);
 }
 
 // Markdown structure: a table keeps its pipes, a link its syntax, in every style.

@@ -38,6 +38,14 @@ const PEOPLE = [
   'hunter2pass',
 ];
 
+/** An address written with `<br>` (markdown: backslash line breaks) and a quoted one (escaped `>`), in a new shape. */
+const LETTER_HTML = `<!DOCTYPE html><html lang="en"><head><title>Returns desk</title></head><body><main>
+<h1>Returns desk</h1>
+<p>Please send the signed copy to:<br>Henrietta Olsen<br>14 Larkspur Crescent<br>Flat 3<br>Dunmore, Ohio 43215<br>United States</p>
+<blockquote><p>&gt; Quoted from the order: our depot is at 9 Quarry Lane<br>Kettering NN16 8BX</p></blockquote>
+<p>Questions? Call<br>+44 20 7946 0958</p>
+</main></body></html>`;
+
 let site: Server;
 let origin = '';
 let service: Service;
@@ -48,8 +56,9 @@ let llmService: Service;
 
 beforeAll(async () => {
   site = createHttpServer((req, res) => {
-    const body = req.url === '/people' ? PEOPLE_HTML : '<html><body><p>Nothing here.</p></body></html>';
-    res.writeHead(req.url === '/people' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    const pages: Record<string, string> = { '/people': PEOPLE_HTML, '/letter': LETTER_HTML };
+    const body = pages[req.url ?? ''] ?? '<html><body><p>Nothing here.</p></body></html>';
+    res.writeHead(pages[req.url ?? ''] ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -102,6 +111,25 @@ describe('POST /v2/scrape with redactPII', () => {
     expect(counts.FINANCIAL).toBeGreaterThanOrEqual(2);
     expect(counts.ADDRESS).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(counts)).not.toMatch(/Gonzalez|harbour\.example/);
+  });
+
+  it('an address written with <br> is redacted on every line, not only up to the first line break', async () => {
+    const plain = await service.scrape({ url: `${origin}/letter` });
+    expect(plain.status).toBe(200);
+    // The page really reaches the redactor as backslash breaks and an escaped quote marker.
+    expect(plain.body.data.markdown).toContain('Larkspur Crescent\\\nFlat 3\\\nDunmore, Ohio 43215\\\n');
+    expect(plain.body.data.markdown).toContain('\\> Quoted');
+    const { status, body } = await service.scrape({ url: `${origin}/letter`, redactPII: true });
+    expect(status).toBe(200);
+    const md: string = body.data.markdown;
+    for (const value of ['Henrietta', 'Olsen', 'Larkspur', 'Dunmore', 'Ohio', '43215', 'United States', 'Quarry Lane', 'Kettering', 'NN16 8BX', '7946 0958']) {
+      expect(md).not.toContain(value);
+    }
+    // Line breaks and the quote survive; ordinary words stay.
+    expect(md).toContain('Please send the signed copy to:\\\n');
+    expect(md).toMatch(/^> \\> Quoted from the order: our depot is at /m);
+    expect(md).toContain('Questions? Call');
+    expect(body.data.metadata.piiRedactions.ADDRESS).toBeGreaterThanOrEqual(2);
   });
 
   it('mask keeps the length; remove drops the value', async () => {

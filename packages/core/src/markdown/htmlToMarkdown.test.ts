@@ -156,6 +156,14 @@ describe('htmlToMarkdown: escaping', () => {
     );
   });
 
+  it('after a line break inside a paragraph, escapes only an ordered start that could interrupt it (number 1)', () => {
+    // CommonMark: a list interrupting a paragraph must start at 1 and have content; `150.` there is plain text.
+    expect(md('<p>a budget of<br>150. That was all.<br>1. first<br>1.<br>- item</p>')).toBe(
+      'a budget of\\\n150. That was all.\\\n1\\. first\\\n1.\\\n\\- item',
+    );
+    expect(md('<p>150. starts the paragraph</p>')).toBe('150\\. starts the paragraph');
+  });
+
   it('escapes setext underlines after a line break', () => {
     expect(md('<p>title<br>===</p>')).toBe('title\\\n\\===');
   });

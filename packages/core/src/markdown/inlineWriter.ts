@@ -136,13 +136,15 @@ export class InlineWriter {
       s = s.slice(1);
     }
     if (trailing) s = s.slice(0, -1);
+    // Breaks pending means this line continues a paragraph (a `<br>` line), where fewer starts are syntax.
+    const continuation = this.pendingBreaks > 0;
     this.prelude(s[0]);
     const ctx = this.escapeContext;
     ctx.prev = this.last;
     ctx.inBrackets = this.linkDepth > 0;
     let escaped = escapeText(s, ctx);
     if (!this.lineStarted) {
-      if (this.context === 'flow') escaped = escapeLineStart(escaped);
+      if (this.context === 'flow') escaped = escapeLineStart(escaped, continuation);
       // Parsers trim a line's leading whitespace, and some count U+00A0 as such: the entity survives them all.
       if (escaped.charCodeAt(0) === 0xa0) escaped = escaped.replace(LEADING_NBSP, (run) => '&nbsp;'.repeat(run.length));
     }

@@ -92,9 +92,11 @@ const SETEXT_OR_RULE = /^(?:=+|-[- \t]*)$/;
 
 /**
  * Escapes the syntax that only counts at the start of a line (headings, block quotes, list markers, setext
- * underlines, fences). `text` is already escaped by `escapeText` and begins a line of a paragraph.
+ * underlines, fences). `text` is already escaped by `escapeText` and begins a line of a paragraph; `continuation`
+ * says that line follows a hard break inside the paragraph, where an ordered list can start only at number 1 with
+ * content after it (CommonMark: a list interrupting a paragraph), so `150. ` there stays bare.
  */
-export function escapeLineStart(text: string): string {
+export function escapeLineStart(text: string, continuation = false): string {
   const c = text[0];
   switch (c) {
     case '#':
@@ -111,6 +113,7 @@ export function escapeLineStart(text: string): string {
     default:
       if (c !== undefined && c >= '0' && c <= '9') {
         const m = ORDERED_START.exec(text);
+        if (m && continuation && (Number(m[1]) !== 1 || /^[ \t]*$/.test(text.slice(m[0].length)))) return text;
         if (m) return m[1] + '\\' + text.slice(m[1].length);
       }
       return text;

@@ -1,6 +1,7 @@
 // Running headers, footers and page numbers: found by position (page margins) and repetition across pages,
 // then kept out of the body markdown (they still appear as blocks).
 import type { PageText, Segment } from './extractPageText.js';
+import { groupRows } from './orderReading.js';
 
 export type FurnitureType = 'page_header' | 'page_footer' | 'page_number';
 
@@ -14,6 +15,8 @@ const MIN_REPEAT_SHARE = 0.3;
 const POSITION_TOLERANCE = 0.025;
 /** On a page of its own (no repetition to go by) a margin line needs this much empty space, in line heights, before the body. */
 const LONE_GAP_LINES = 1.6;
+/** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
+const SHORT_DOCUMENT_PAGES = 2;
 const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,5}\s*[-–—]$/;
 /** Chapter-page numbering of manuals: 7-45, A-3, 2.14. */
@@ -68,13 +71,22 @@ export function detectFurniture(pages: PageText[], bodySize: number): Map<Segmen
       result[c.page].set(c.seg, c.top ? 'page_header' : 'page_footer');
     }
   }
-  // Lone margin lines: a small line alone at the very top or bottom, set apart from the body by a wide gap.
+  // Lone margin rows: on a page of their own (no repetition to go by), the one or two outermost rows, set apart
+  // from the body by a wide gap (any gap for a page number), are a running head, a stamp or a footer.
+  // Longer documents have repetition to go by: there only a single small line with a wide gap counts.
+  const short = pages.length <= SHORT_DOCUMENT_PAGES;
   pages.forEach((p, i) => {
     const body = p.segments.filter((s) => !result[i].has(s) && !s.rotated);
     if (body.length < 4) return;
-    const sorted = [...body].sort((a, b) => a.y0 - b.y0);
-    tryLone(sorted, p, result[i], bodySize, true);
-    tryLone(sorted.reverse(), p, result[i], bodySize, false);
+    if (short) {
+      const rows = groupRows(body);
+      tryLone(rows, p, result[i], bodySize, true);
+      tryLone([...rows].reverse(), p, result[i], bodySize, false);
+    } else {
+      const sorted = [...body].sort((a, b) => a.y0 - b.y0);
+      tryLoneLine(sorted, p, result[i], bodySize, true);
+      tryLoneLine(sorted.reverse(), p, result[i], bodySize, false);
+    }
   });
   return result;
 }
@@ -94,7 +106,43 @@ function countWithin(sorted: number[], lo: number, hi: number): number {
   return lower(hi + 1e-9) - lower(lo);
 }
 
-function tryLone(sorted: Segment[], p: PageText, marks: Map<Segment, FurnitureType>, bodySize: number, top: boolean): void {
+/** Rows from the page edge inwards; marks the outermost one or two rows when they stand apart as margin text. */
+function tryLone(rows: Segment[][], p: PageText, marks: Map<Segment, FurnitureType>, bodySize: number, top: boolean): void {
+  const live = rows.filter((r) => r.some((s) => !marks.has(s)));
+  if (live.length < 4) return;
+  const line = bodySize * 1.2;
+  const edge = (r: Segment[]) => (top ? Math.min(...r.map((s) => s.y0)) : p.height - Math.max(...r.map((s) => s.y1)));
+  const inner = (r: Segment[]) => (top ? Math.max(...r.map((s) => s.y1)) : p.height - Math.min(...r.map((s) => s.y0)));
+  // The gap between row k-1 and row k; a figure standing in it closes it (a caption under a figure is no footer).
+  const gapAfter = (k: number) => {
+    const from = inner(live[k - 1]);
+    const to = edge(live[k]);
+    const blocked = p.images.some(([, y0, , y1]) => {
+      const a = top ? y0 : p.height - y1;
+      const b = top ? y1 : p.height - y0;
+      return a < to && b > from;
+    });
+    return blocked ? 0 : to - from;
+  };
+  const marginish = (r: Segment[]) => {
+    const text = r.map((s) => s.text).join(' ');
+    // A large single line at the top is a title, not a running head.
+    const title = top && r.length === 1 && r[0].size >= bodySize * 1.25;
+    return !title && r.length <= 4 && text.length <= 160 && !r.some((s) => s.figure);
+  };
+  if (edge(live[0]) / p.height > REPEAT_BAND || !marginish(live[0])) return;
+  const numbered = (r: Segment[]) => r.length <= 3 && r.some((s) => isPageNumberText(s.text));
+  // Two rows that belong together (a footer of two lines, a letterhead and its address) and stand apart as a unit.
+  let take = 0;
+  if (marginish(live[1]) && edge(live[1]) / p.height <= REPEAT_BAND + 0.04 && gapAfter(1) < gapAfter(2) && gapAfter(2) >= LONE_GAP_LINES * line) take = 2;
+  else if (gapAfter(1) >= LONE_GAP_LINES * line || (numbered(live[0]) && gapAfter(1) >= 0.3 * line)) take = 1;
+  for (let k = 0; k < take; k++) {
+    for (const s of live[k]) if (!marks.has(s)) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');
+  }
+}
+
+/** A small line alone at the very top or bottom of a page of a longer document, set apart by a wide gap. */
+function tryLoneLine(sorted: Segment[], p: PageText, marks: Map<Segment, FurnitureType>, bodySize: number, top: boolean): void {
   const first = sorted[0];
   if (first.size > bodySize * 1.05) return;
   // The whole margin row (e.g. a running title and a page number side by side).

@@ -284,6 +284,8 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
     }
     seg.links?.sort((a, c) => a.start - c.start);
   }
+  // TeX sets double quotes as two single ones: ‘‘ and ’’ read as “ and ” (not inside linked text, whose offsets count).
+  if (!seg.links && /‘‘|’’/.test(seg.text)) seg.text = seg.text.replace(/‘‘/g, '“').replace(/’’/g, '”');
   return seg;
 }
 

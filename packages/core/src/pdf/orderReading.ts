@@ -15,6 +15,10 @@ const MIN_COLUMN_FILL = 0.65;
 /** Share of a column's characters that sit in full lines. */
 const MIN_FULL_CHARS = 0.4;
 const MIN_COLUMN_CHARS = 14;
+/** Recursion depth of the cuts. */
+const MAX_DEPTH = 6;
+/** An empty horizontal gap this many ems tall may separate a full-width stretch from a column stretch. */
+const MIN_CUT_GAP_EM = 0.8;
 /** Gutters hug neither edge of the region. */
 const EDGE_MARGIN = 0.12;
 
@@ -27,8 +31,15 @@ export function orderReading(segments: Segment[], bodySize: number): Segment[][]
 
 function split(segs: Segment[], bodySize: number, out: Segment[][], depth: number): void {
   if (segs.length === 0) return;
-  const gutter = depth < 4 ? findGutter(segs, bodySize) : null;
+  const gutter = depth < MAX_DEPTH ? findGutter(segs, bodySize) : null;
   if (!gutter) {
+    // No gutter runs the region's full height (a title or a closing paragraph crosses it): cut across first, at
+    // empty horizontal gaps, and read each stretch on its own when one of them has columns.
+    const stretches = depth < MAX_DEPTH ? horizontalStretches(segs, bodySize) : [];
+    if (stretches.length > 1) {
+      for (const stretch of stretches) split(stretch, bodySize, out, depth + 1);
+      return;
+    }
     out.push(sortRows(segs));
     return;
   }
@@ -58,6 +69,45 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
   }
   if (pendingSpan.length) out.push(sortRows(pendingSpan));
   emitSection(section(Infinity));
+}
+
+/**
+ * Cuts the region at empty horizontal gaps into stretches, then joins neighbours back unless one side has columns the
+ * other lacks: returns one stretch per change between column and full-width layout, or [] when nothing changes.
+ */
+function horizontalStretches(segs: Segment[], bodySize: number): Segment[][] {
+  const sorted = [...segs].sort((a, b) => a.y0 - b.y0);
+  const bands: Segment[][] = [];
+  let band: Segment[] = [];
+  let bottom = -Infinity;
+  for (const s of sorted) {
+    if (band.length && s.y0 - bottom >= MIN_CUT_GAP_EM * bodySize) {
+      bands.push(band);
+      band = [];
+    }
+    band.push(s);
+    bottom = Math.max(bottom, s.y1);
+  }
+  if (band.length) bands.push(band);
+  if (bands.length < 2) return [];
+  // Most regions without a gutter are plain single-column text: no stretch of it has columns either.
+  const bandColumns = bands.map((b) => findGutter(b, bodySize) !== null);
+  if (!bandColumns.some(Boolean)) return [];
+  const groups: { segs: Segment[]; columns: boolean }[] = [];
+  for (const [i, b] of bands.entries()) {
+    const last = groups[groups.length - 1];
+    if (last) {
+      const joined = [...last.segs, ...b];
+      const columns = findGutter(joined, bodySize) !== null;
+      if (columns || (!last.columns && !bandColumns[i])) {
+        last.segs = joined;
+        last.columns = columns;
+        continue;
+      }
+    }
+    groups.push({ segs: b, columns: bandColumns[i] });
+  }
+  return groups.length > 1 && groups.some((g) => g.columns) ? groups.map((g) => g.segs) : [];
 }
 
 function findGutter(segs: Segment[], bodySize: number): [number, number] | null {

@@ -10,6 +10,7 @@ import { extractPageText, type PageText, type Segment } from './extractPageText.
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
 import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
+import { joinDropCaps } from './joinDropCaps.js';
 import { orderReading } from './orderReading.js';
 import type {
   ParsePdfContext,
@@ -243,7 +244,7 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
       .map(([x0, y0, x1, y1]) => ({ text: '', x0, y0, x1, y1, size: 0, bold: false, italic: false, mono: false, figure: true, source: 'native_text', confidence: null }));
     // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
     const inFigure = (s: Segment) => figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
-    const body = text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s));
+    const body = joinDropCaps(text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s)), segSize);
     const leaves = orderReading([...body, ...figures], segSize);
     const blocks = joinColumnBreaks(leaves.map((leaf) => buildBlocks(leaf, segSize)));
     return { text, blocks, furniture: [...marks].map(([seg, type]) => ({ seg, type })) };

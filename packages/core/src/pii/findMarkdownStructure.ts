@@ -4,8 +4,12 @@ export interface OffsetSet {
   has(offset: number): boolean;
 }
 
+export interface MutableOffsetSet extends OffsetSet {
+  add(offset: number): void;
+}
+
 /** A flag per character: the texts are long and the offsets many (every line break), so no Set of numbers. */
-class OffsetFlags implements OffsetSet {
+class OffsetFlags implements MutableOffsetSet {
   private readonly flags: Uint8Array;
   constructor(length: number) {
     this.flags = new Uint8Array(length + 1);
@@ -22,7 +26,7 @@ export interface MarkdownStructure {
   /** `[start, end)` ranges holding a URL (link/image destinations, autolinks, bare URLs, reference definitions). */
   urlRanges: Array<[number, number]>;
   /** Offsets of characters that are syntax and must survive any replacement (`|`, link brackets and parens, `\n`). */
-  protectedOffsets: OffsetSet;
+  protectedOffsets: MutableOffsetSet;
 }
 
 const INLINE_LINK_RE = /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;

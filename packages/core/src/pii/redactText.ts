@@ -8,6 +8,7 @@ import { detectPlaces } from './detectPlaces.js';
 import { blankUrls, findMarkdownStructure, insideAny } from './findMarkdownStructure.js';
 import type { Gazetteers } from './loadGazetteers.js';
 import type { PiiCandidate, PiiEntity, RedactPIIResult, ResolvedRedactPIIOptions } from './piiTypes.js';
+import { mapToSource, plainTextView, type PlainTextView } from './plainTextView.js';
 import { tokenizeText } from './tokenizeText.js';
 
 /** Pattern types that may be redacted inside a URL: a URL carrying them carries PII. */
@@ -22,23 +23,49 @@ export function needsGazetteers(options: ResolvedRedactPIIOptions): boolean {
 export function redactText(text: string, options: ResolvedRedactPIIOptions, g: Gazetteers | undefined): RedactPIIResult {
   if (text.length === 0) return { text, entities: [], counts: {} };
   const structure = findMarkdownStructure(text);
+  // Detect on what a reader sees (breaks restored, escapes gone), then map every finding back onto the markdown.
+  const view = plainTextView(text);
+  for (const k of view.syntaxOffsets) structure.protectedOffsets.add(k);
+  const toSource = (c: PiiCandidate): PiiCandidate => {
+    if (!view.changed) return c;
+    const [start, end] = mapToSource(view, c.start, c.end);
+    return { ...c, start, end };
+  };
   const candidates: PiiCandidate[] = [];
-  for (const c of detectPatterns(text, options.entities, options.mode)) {
+  for (const found of detectPatterns(view.text, options.entities, options.mode)) {
+    const c = toSource(found);
     if (!insideAny(structure.urlRanges, c.start) || URL_SAFE_TYPES.has(c.type) || (c.type === 'PHONE' && /tel:\+?[\d(]?$/i.test(text.slice(Math.max(0, c.start - 6), c.start)))) {
       candidates.push(c);
     }
   }
   if (g && needsGazetteers(options)) {
-    const prose = blankUrls(text, structure.urlRanges);
+    const prose = blankUrls(view.text, viewRanges(view, structure.urlRanges));
     const tokens = tokenizeText(prose);
     const { entities, mode } = options;
-    if (entities.has('ADDRESS')) candidates.push(...detectAddresses(prose, tokens, g, mode));
-    if (entities.has('PERSON')) candidates.push(...detectPersons(prose, tokens, g, mode));
-    if (entities.has('LOCATION')) candidates.push(...detectPlaces(prose, tokens, g, mode));
-    if (entities.has('ORGANIZATION')) candidates.push(...detectOrganizations(prose, tokens, g, mode));
+    const found: PiiCandidate[] = [];
+    if (entities.has('ADDRESS')) found.push(...detectAddresses(prose, tokens, g, mode));
+    if (entities.has('PERSON')) found.push(...detectPersons(prose, tokens, g, mode));
+    if (entities.has('LOCATION')) found.push(...detectPlaces(prose, tokens, g, mode));
+    if (entities.has('ORGANIZATION')) found.push(...detectOrganizations(prose, tokens, g, mode));
+    for (const c of found) candidates.push(toSource(c));
   }
   const spans = mergeCandidates(candidates.filter((c) => options.entities.has(c.type)));
   const counts: RedactPIIResult['counts'] = {};
   for (const s of spans) counts[s.type] = (counts[s.type] ?? 0) + 1;
   return { text: applyRedactions(text, spans, options.replaceStyle, structure.protectedOffsets), entities: spans, counts };
+}
+
+/** Markdown URL ranges as ranges of the view (the view only drops characters, so order is kept). */
+function viewRanges(view: PlainTextView, ranges: Array<[number, number]>): Array<[number, number]> {
+  if (!view.changed || ranges.length === 0) return ranges;
+  const out: Array<[number, number]> = [];
+  let v = 0;
+  const n = view.text.length;
+  for (const [s, e] of ranges) {
+    while (v < n && view.sourceStart[v] < s) v++;
+    const start = v;
+    while (v < n && view.sourceStart[v] < e) v++;
+    if (v > start) out.push([start, v]);
+  }
+  return out;
 }

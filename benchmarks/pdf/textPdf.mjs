@@ -1,0 +1,77 @@
+// A tiny PDF writer for layout tests: text lines placed at exact positions in the base-14 fonts, plus ruled lines.
+// Enough to build letters with stamps and footers, changing column layouts and tables with two-level headers,
+// whose truth is known by construction.
+
+const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', serif: 'Times-Roman' };
+/** WinAnsi codes of the few non-ASCII characters the tests use. */
+const WIN_ANSI = { '‘': 0o221, '’': 0o222, '“': 0o223, '”': 0o224, '–': 0o226, '—': 0o227, '•': 0o225, 'é': 0xe9, '·': 0xb7 };
+
+function pdfString(text) {
+  let out = '(';
+  for (const ch of text) {
+    if (ch === '(' || ch === ')' || ch === '\\') out += `\\${ch}`;
+    else if (ch.charCodeAt(0) < 128) out += ch;
+    else if (WIN_ANSI[ch]) out += `\\${WIN_ANSI[ch].toString(8).padStart(3, '0')}`;
+    else out += '?';
+  }
+  return `${out})`;
+}
+
+/** Approximate advance of Helvetica text in points: enough to wrap paragraphs into a column. */
+export function textWidth(text, size) {
+  let w = 0;
+  for (const ch of text) w += /[il.,;:'|!]/.test(ch) ? 0.28 : /[mwMW]/.test(ch) ? 0.83 : /[A-Z0-9]/.test(ch) ? 0.64 : ch === ' ' ? 0.28 : 0.52;
+  return w * size;
+}
+
+/** Wraps `text` into lines no wider than `width` points. */
+export function wrap(text, width, size) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * Builds a PDF. `pages`: [{ width, height, items: [{ x, top, size, text, font? }], rules?: [[x0, top0, x1, top1]] }],
+ * `top` measured from the top of the page to the top of the line box.
+ */
+export function textPdf(pages) {
+  const objects = [];
+  const add = (body) => objects.push(body) && objects.length;
+  const catalog = add('');
+  const pagesObj = add('');
+  const fontIds = {};
+  for (const [key, name] of Object.entries(FONTS)) fontIds[key] = add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`);
+  const fontRes = Object.entries(fontIds).map(([k, id]) => `/F${k} ${id} 0 R`).join(' ');
+  const kids = [];
+  for (const p of pages) {
+    let content = '';
+    for (const it of p.items) {
+      const y = p.height - it.top - it.size * 0.8;
+      content += `BT /F${it.font ?? 'regular'} ${it.size} Tf ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
+    }
+    for (const [x0, t0, x1, t1] of p.rules ?? []) content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
+    const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
+    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> >> /Contents ${stream} 0 R >>`));
+  }
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
+  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, 'latin1'));
+}

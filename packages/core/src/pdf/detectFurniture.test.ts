@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { detectFurniture } from './detectFurniture.js';
+import type { PageText, Segment } from './extractPageText.js';
+
+const seg = (text: string, x0: number, y0: number, size = 10, width = text.length * size * 0.5): Segment => ({
+  text, x0, y0, x1: x0 + width, y1: y0 + size * 1.2, size, bold: false, italic: false, mono: false, source: 'native_text', confidence: null,
+});
+const page = (segments: Segment[]): PageText => ({
+  pageNumber: 1, width: 595, height: 842, segments, images: [], charCount: 1, garbageRatio: 0, source: 'native_text', status: 'ok',
+});
+const body = (from: number, lines: number) => Array.from({ length: lines }, (_, i) => seg(`Body line ${i} of the letter text runs on and on.`, 60, from + i * 13));
+
+describe('detectFurniture on a single page', () => {
+  it('drops a larger letterhead with a stamp beside it, a two-row footer close to the body and a page number', () => {
+    const head = seg('Bellweather Mutual', 60, 36, 12);
+    const stamp = seg('RECEIVED 12 MAR 2024', 420, 37, 8);
+    const foot1 = seg('Bellweather Mutual · Registered in England No. 5747129', 60, 772, 11);
+    const foot2 = seg('Tel 020 7946 0000 · www.example.org', 60, 785, 7.5);
+    const num = seg('Page 1 of 1', 280, 806, 9);
+    const lines = body(150, 20);
+    const marks = detectFurniture([page([head, stamp, ...lines, foot1, foot2, num])], 10)[0];
+    expect(marks.get(head)).toBe('page_header');
+    expect(marks.get(stamp)).toBe('page_header');
+    expect(marks.get(foot1)).toBe('page_footer');
+    expect(marks.get(foot2)).toBe('page_footer');
+    expect(marks.get(num)).toBe('page_number');
+    for (const l of lines) expect(marks.has(l)).toBe(false);
+  });
+
+  it('keeps a large title and rows that run on with the body at normal spacing', () => {
+    const title = seg('Annual Report', 60, 50, 20);
+    const lines = body(90, 50);
+    const marks = detectFurniture([page([title, ...lines])], 10)[0];
+    expect(marks.size).toBe(0);
+  });
+
+  it('a page number right under the body counts without a wide gap', () => {
+    const lines = body(80, 55);
+    const num = seg('7', 290, 80 + 55 * 13 + 4, 9);
+    const marks = detectFurniture([page([...lines, num])], 10)[0];
+    expect(marks.get(num)).toBe('page_number');
+  });
+});

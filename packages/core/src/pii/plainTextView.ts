@@ -1,0 +1,97 @@
+// The text a reader sees in markdown, for the detectors: an address written with `<br>` reaches us as lines ending in
+// a backslash (a hard break), and a leading `>` or `1.` comes escaped; read raw, a backslash glued to the street line
+// cuts the address block there. Each character of the view remembers where it came from, so findings map back.
+
+export interface PlainTextView {
+  /** The markdown with hard-break backslashes, `<br>` tags, blockquote markers and escape backslashes removed. */
+  text: string;
+  /** For each view character, the offset in the markdown where its source starts (the backslash of an escape). */
+  sourceStart: Int32Array;
+  /** For each view character, the offset in the markdown just after its source. */
+  sourceEnd: Int32Array;
+  /** False when the view is the markdown itself (no mapping needed). */
+  changed: boolean;
+  /** Markdown offsets of the dropped line-break syntax (hard-break backslashes, `<br>`, `>` markers): never replaced. */
+  syntaxOffsets: number[];
+}
+
+/** CommonMark's escapable characters: ASCII punctuation. */
+const ESCAPABLE = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+/** `<br>`, `<br/>`, `<br />` in any case, as an HTML-in-markdown line break. */
+const BR_RE = /^<br\s*\/?>/i;
+
+/** Builds the view in one pass; a markdown with no backslash, `<br` or line-leading `>` is its own view. */
+export function plainTextView(markdown: string): PlainTextView {
+  const n = markdown.length;
+  if (!/\\|<br|(?:^|\n)[ \t]{0,3}>/i.test(markdown)) {
+    return { text: markdown, sourceStart: new Int32Array(0), sourceEnd: new Int32Array(0), changed: false, syntaxOffsets: [] };
+  }
+  const chars: string[] = [];
+  const starts = new Int32Array(n + 1);
+  const ends = new Int32Array(n + 1);
+  let len = 0;
+  const emit = (ch: string, from: number, to: number): void => {
+    chars.push(ch);
+    starts[len] = from;
+    ends[len] = to;
+    len++;
+  };
+  const syntaxOffsets: number[] = [];
+  let lineStart = true;
+  for (let i = 0; i < n; i++) {
+    const c = markdown[i];
+    if (lineStart) {
+      // Blockquote markers (`>`, `> >`) at a line start are syntax, not text.
+      let j = i;
+      while (j < n && j - i < 3 && markdown[j] === ' ') j++;
+      if (markdown[j] === '>') {
+        while (markdown[j] === '>') {
+          j++;
+          if (markdown[j] === ' ') j++;
+          while (markdown[j] === ' ' && markdown[j + 1] === '>') j++;
+        }
+        for (let k = i; k < j; k++) syntaxOffsets.push(k);
+        i = j - 1;
+        lineStart = false;
+        continue;
+      }
+      lineStart = false;
+    }
+    if (c === '\\' && i + 1 < n) {
+      const next = markdown[i + 1];
+      if (next === '\n') {
+        emit('\n', i, i + 2);
+        syntaxOffsets.push(i);
+        i++;
+        lineStart = true;
+        continue;
+      }
+      if (ESCAPABLE.has(next)) {
+        emit(next, i, i + 2);
+        i++;
+        continue;
+      }
+    }
+    if (c === '<' && (markdown[i + 1] === 'b' || markdown[i + 1] === 'B')) {
+      const m = BR_RE.exec(markdown.slice(i, i + 8));
+      if (m) {
+        emit('\n', i, i + m[0].length);
+        for (let k = i; k < i + m[0].length; k++) syntaxOffsets.push(k);
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    emit(c, i, i + 1);
+    if (c === '\n') lineStart = true;
+  }
+  starts[len] = n;
+  ends[len] = n;
+  return { text: chars.join(''), sourceStart: starts.subarray(0, len + 1), sourceEnd: ends.subarray(0, len + 1), changed: true, syntaxOffsets };
+}
+
+/** Maps a `[start, end)` range of the view to the markdown range that holds it. */
+export function mapToSource(view: PlainTextView, start: number, end: number): [number, number] {
+  if (!view.changed) return [start, end];
+  if (end <= start) return [view.sourceStart[start], view.sourceStart[start]];
+  return [view.sourceStart[start], view.sourceEnd[end - 1]];
+}
