@@ -255,7 +255,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     }
   });
 
-  if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
+  if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling, accounts);
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 
