@@ -35,7 +35,11 @@ function decode(text: unknown, maxChars: number): unknown {
 }
 
 /** `page.evaluate(expression)` whose result (JSON) is at most `maxChars`; the expression may be async. */
-export async function evaluateBounded(target: Page | Frame, expression: string, maxChars = EVALUATE_RESULT_MAX_CHARS): Promise<unknown> {
+export async function evaluateBounded(
+  target: Page | Frame,
+  expression: string,
+  maxChars = EVALUATE_RESULT_MAX_CHARS,
+): Promise<unknown> {
   return decode(await target.evaluate(boundedSource(expression, maxChars)), maxChars);
 }
 
@@ -43,12 +47,19 @@ export async function evaluateBounded(target: Page | Frame, expression: string, 
  * `locator.evaluate(fn, arg)` (or `evaluateAll` with `all`) bounded the same way; `fnSource` is the function's text,
  * applied to the element (or the element array) and `arg`.
  */
-export async function evaluateLocatorBounded(locator: Locator, fnSource: string, arg: unknown, options: { all?: boolean; timeout?: number; maxChars?: number } = {}): Promise<unknown> {
+export async function evaluateLocatorBounded(
+  locator: Locator,
+  fnSource: string,
+  arg: unknown,
+  options: { all?: boolean; timeout?: number; maxChars?: number } = {},
+): Promise<unknown> {
   const maxChars = options.maxChars ?? EVALUATE_RESULT_MAX_CHARS;
   const wrapper = `(target, input) => ${boundedSource(`(${fnSource})(target, input)`, maxChars)}`;
   // Playwright sends String(fn) to the page when typeof fn is 'function': a stand-in whose text is the wrapper, so
   // the user's source is only ever compiled and run inside the page, never in this process.
   const run = Object.assign(() => undefined, { toString: () => wrapper });
-  const text = options.all ? await locator.evaluateAll(run as never, arg) : await locator.evaluate(run as never, arg, { timeout: options.timeout });
+  const text = options.all
+    ? await locator.evaluateAll(run as never, arg)
+    : await locator.evaluate(run as never, arg, { timeout: options.timeout });
   return decode(text, maxChars);
 }

@@ -3,17 +3,100 @@ import { EVALUATE_RESULT_MAX_CHARS, evaluateBounded, evaluateLocatorBounded } fr
 import { MAX_VIEWPORT_SIDE } from '../validateRenderRequest.js';
 
 /** Methods sandboxed code may call on a page; anything else (routes, new pages, file uploads, CDP) is refused. */
-const PAGE_METHODS = new Set(['goto', 'click', 'dblclick', 'fill', 'type', 'press', 'check', 'uncheck', 'setChecked', 'hover', 'tap',
-  'selectOption', 'focus', 'dispatchEvent', 'dragAndDrop', 'waitForSelector', 'waitForTimeout', 'waitForLoadState', 'waitForURL',
-  'waitForFunction', 'waitForResponse', 'isVisible', 'isHidden', 'isEnabled', 'isDisabled', 'isEditable', 'isChecked', 'goBack', 'goForward',
-  'reload', 'screenshot', 'setViewportSize', 'bringToFront']);
+const PAGE_METHODS = new Set([
+  'goto',
+  'click',
+  'dblclick',
+  'fill',
+  'type',
+  'press',
+  'check',
+  'uncheck',
+  'setChecked',
+  'hover',
+  'tap',
+  'selectOption',
+  'focus',
+  'dispatchEvent',
+  'dragAndDrop',
+  'waitForSelector',
+  'waitForTimeout',
+  'waitForLoadState',
+  'waitForURL',
+  'waitForFunction',
+  'waitForResponse',
+  'isVisible',
+  'isHidden',
+  'isEnabled',
+  'isDisabled',
+  'isEditable',
+  'isChecked',
+  'goBack',
+  'goForward',
+  'reload',
+  'screenshot',
+  'setViewportSize',
+  'bringToFront',
+]);
 /** Methods of a frame (the page's own minus navigation history, screenshots and the viewport). */
-const FRAME_METHODS = new Set(['goto', 'click', 'dblclick', 'fill', 'type', 'press', 'check', 'uncheck', 'setChecked', 'hover', 'tap',
-  'selectOption', 'focus', 'dispatchEvent', 'dragAndDrop', 'waitForSelector', 'waitForTimeout', 'waitForLoadState', 'waitForURL',
-  'waitForFunction', 'isVisible', 'isHidden', 'isEnabled', 'isDisabled', 'isEditable', 'isChecked']);
-const LOCATOR_METHODS = new Set(['click', 'dblclick', 'fill', 'type', 'pressSequentially', 'press', 'check', 'uncheck', 'setChecked', 'hover',
-  'tap', 'count', 'isVisible', 'isHidden', 'isEnabled', 'isDisabled', 'isEditable', 'isChecked', 'waitFor', 'selectOption', 'focus', 'blur',
-  'clear', 'boundingBox', 'scrollIntoViewIfNeeded', 'dispatchEvent', 'selectText', 'highlight']);
+const FRAME_METHODS = new Set([
+  'goto',
+  'click',
+  'dblclick',
+  'fill',
+  'type',
+  'press',
+  'check',
+  'uncheck',
+  'setChecked',
+  'hover',
+  'tap',
+  'selectOption',
+  'focus',
+  'dispatchEvent',
+  'dragAndDrop',
+  'waitForSelector',
+  'waitForTimeout',
+  'waitForLoadState',
+  'waitForURL',
+  'waitForFunction',
+  'isVisible',
+  'isHidden',
+  'isEnabled',
+  'isDisabled',
+  'isEditable',
+  'isChecked',
+]);
+const LOCATOR_METHODS = new Set([
+  'click',
+  'dblclick',
+  'fill',
+  'type',
+  'pressSequentially',
+  'press',
+  'check',
+  'uncheck',
+  'setChecked',
+  'hover',
+  'tap',
+  'count',
+  'isVisible',
+  'isHidden',
+  'isEnabled',
+  'isDisabled',
+  'isEditable',
+  'isChecked',
+  'waitFor',
+  'selectOption',
+  'focus',
+  'blur',
+  'clear',
+  'boundingBox',
+  'scrollIntoViewIfNeeded',
+  'dispatchEvent',
+  'selectText',
+  'highlight',
+]);
 const KEYBOARD_METHODS = new Set(['press', 'type', 'down', 'up', 'insertText']);
 const MOUSE_METHODS = new Set(['click', 'dblclick', 'move', 'down', 'up', 'wheel']);
 /** `getBy*` locators Playwright offers; the sandbox sends the suffix. */
@@ -55,7 +138,15 @@ export interface PageState {
   viewport: { width: number; height: number } | null;
 }
 
-type Step = { selector?: unknown; options?: unknown; nth?: unknown; getBy?: unknown; value?: unknown; filter?: unknown; frameLocator?: unknown };
+type Step = {
+  selector?: unknown;
+  options?: unknown;
+  nth?: unknown;
+  getBy?: unknown;
+  value?: unknown;
+  filter?: unknown;
+  frameLocator?: unknown;
+};
 interface TargetSpec {
   page?: unknown;
   frame?: unknown;
@@ -71,7 +162,8 @@ function cleanArgs(args: unknown, maxTimeoutMs: number): unknown[] {
   if (!Array.isArray(args)) throw new PageCallError('arguments must be an array');
   return args.map((arg) => {
     if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
-      for (const key of Object.keys(arg)) if (FORBIDDEN_OPTION_KEYS.has(key)) throw new PageCallError(`option "${key}" is not available in the sandbox`);
+      for (const key of Object.keys(arg))
+        if (FORBIDDEN_OPTION_KEYS.has(key)) throw new PageCallError(`option "${key}" is not available in the sandbox`);
       const options = arg as { timeout?: unknown };
       if ('timeout' in options) return { ...options, timeout: clampTimeout(options.timeout, maxTimeoutMs) };
     }
@@ -106,20 +198,24 @@ type Scope = Page | Frame;
 type Chainable = Record<string, (...args: unknown[]) => unknown>;
 
 function locatorOf(scope: Scope, steps: unknown): Locator {
-  if (!Array.isArray(steps) || steps.length === 0 || steps.length > LOCATOR_MAX_STEPS) throw new PageCallError('bad locator');
+  if (!Array.isArray(steps) || steps.length === 0 || steps.length > LOCATOR_MAX_STEPS)
+    throw new PageCallError('bad locator');
   let current = scope as unknown as Chainable;
   for (const step of steps as Step[]) {
-    if (typeof step?.selector === 'string') current = current.locator(step.selector, optionsOf(step.options)) as Chainable;
+    if (typeof step?.selector === 'string')
+      current = current.locator(step.selector, optionsOf(step.options)) as Chainable;
     else if (typeof step?.getBy === 'string' && GET_BY.has(step.getBy)) {
       const value = step.getBy === 'Role' || step.getBy === 'TestId' ? String(step.value) : textOrPattern(step.value);
       current = current[`getBy${step.getBy}`](value, optionsOf(step.options)) as Chainable;
     } else if (typeof step?.nth === 'number' && Number.isInteger(step.nth) && typeof current.nth === 'function') {
       current = (step.nth === -1 ? current.last() : current.nth(step.nth)) as Chainable;
-    } else if (step?.filter !== undefined && typeof current.filter === 'function') current = current.filter(optionsOf(step.filter)) as Chainable;
+    } else if (step?.filter !== undefined && typeof current.filter === 'function')
+      current = current.filter(optionsOf(step.filter)) as Chainable;
     else if (typeof step?.frameLocator === 'string') current = current.frameLocator(step.frameLocator) as Chainable;
     else throw new PageCallError('bad locator');
   }
-  if (typeof current.evaluate !== 'function' || typeof current.count !== 'function') throw new PageCallError('the locator chain does not end on an element');
+  if (typeof current.evaluate !== 'function' || typeof current.count !== 'function')
+    throw new PageCallError('the locator chain does not end on an element');
   return current as unknown as Locator;
 }
 
@@ -127,7 +223,12 @@ function locatorOf(scope: Scope, steps: unknown): Locator {
 function toWire(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (Buffer.isBuffer(value)) return value.toString('base64');
-  if (typeof value === 'object' && 'status' in value && typeof (value as { status: unknown }).status === 'function' && 'url' in value) {
+  if (
+    typeof value === 'object' &&
+    'status' in value &&
+    typeof (value as { status: unknown }).status === 'function' &&
+    'url' in value
+  ) {
     const response = value as { status(): number; url(): string };
     return { status: response.status(), url: response.url() };
   }
@@ -152,12 +253,20 @@ function frameOf(page: Page, index: unknown): Scope {
 
 /** The sandbox's mirror of a page (see PageState). */
 export function pageStateOf(context: BrowserContext, page: Page): PageState {
-  return { url: page.url(), pages: context.pages().length, frames: page.frames().map((f) => ({ name: f.name(), url: f.url() })), viewport: page.viewportSize() };
+  return {
+    url: page.url(),
+    pages: context.pages().length,
+    frames: page.frames().map((f) => ({ name: f.name(), url: f.url() })),
+    viewport: page.viewportSize(),
+  };
 }
 
 function checkViewport(size: unknown): void {
   const { width, height } = (size ?? {}) as { width?: unknown; height?: unknown };
-  for (const [name, value] of [['width', width], ['height', height]] as const) {
+  for (const [name, value] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_VIEWPORT_SIDE) {
       throw new PageCallError(`setViewportSize: ${name} must be an integer from 1 to ${MAX_VIEWPORT_SIDE}`);
     }
@@ -170,9 +279,15 @@ async function checkScreenshot(page: Page, options: unknown): Promise<void> {
     throw new PageCallError(`screenshot: clip is larger than ${MAX_VIEWPORT_SIDE}x${SCREENSHOT_MAX_SIDE}`);
   }
   if (fullPage !== true) return;
-  const size = (await evaluateBounded(page, '[document.documentElement.scrollWidth, document.documentElement.scrollHeight]', 100)) as number[];
+  const size = (await evaluateBounded(
+    page,
+    '[document.documentElement.scrollWidth, document.documentElement.scrollHeight]',
+    100,
+  )) as number[];
   if (!Array.isArray(size) || size[0] > MAX_VIEWPORT_SIDE || size[1] > SCREENSHOT_MAX_SIDE) {
-    throw new PageCallError(`screenshot: the full page is larger than ${MAX_VIEWPORT_SIDE}x${SCREENSHOT_MAX_SIDE} px; take a clip instead`);
+    throw new PageCallError(
+      `screenshot: the full page is larger than ${MAX_VIEWPORT_SIDE}x${SCREENSHOT_MAX_SIDE} px; take a clip instead`,
+    );
   }
 }
 
@@ -189,7 +304,13 @@ function invoke(object: object, allowed: Set<string>, method: string, args: unkn
   return (object as Record<string, (...a: unknown[]) => unknown>)[method].apply(object, args);
 }
 
-async function callOnScope(scope: Scope, page: Page, method: string, args: unknown[], maxTimeoutMs: number): Promise<unknown> {
+async function callOnScope(
+  scope: Scope,
+  page: Page,
+  method: string,
+  args: unknown[],
+  maxTimeoutMs: number,
+): Promise<unknown> {
   const isPage = scope === page;
   switch (method) {
     case 'evaluate':
@@ -197,7 +318,8 @@ async function callOnScope(scope: Scope, page: Page, method: string, args: unkno
     case '$eval':
     case '$$eval': {
       const spec = (args[1] ?? {}) as { fn?: unknown; arg?: unknown };
-      if (typeof args[0] !== 'string' || typeof spec.fn !== 'string') throw new PageCallError(`${method} needs a selector and a function`);
+      if (typeof args[0] !== 'string' || typeof spec.fn !== 'string')
+        throw new PageCallError(`${method} needs a selector and a function`);
       const target = method === '$eval' ? scope.locator(args[0]).first() : scope.locator(args[0]);
       return evaluateLocatorBounded(target, spec.fn, spec.arg, { all: method === '$$eval', timeout: maxTimeoutMs });
     }
@@ -211,13 +333,18 @@ async function callOnScope(scope: Scope, page: Page, method: string, args: unkno
       return isPage ? '' : (scope as Frame).name();
     case 'waitForFunction': {
       const spec = evaluateSource(args[0]);
-      const options = { ...optionsOf(args[1]), timeout: clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs) };
+      const options = {
+        ...optionsOf(args[1]),
+        timeout: clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs),
+      };
       await scope.waitForFunction(spec, undefined, options);
       return null;
     }
     case 'waitForResponse': {
       if (!isPage || typeof args[0] !== 'string') throw new PageCallError('waitForResponse takes a URL or glob string');
-      return page.waitForResponse(args[0], { timeout: clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs) });
+      return page.waitForResponse(args[0], {
+        timeout: clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs),
+      });
     }
     case 'waitForTimeout':
       return scope.waitForTimeout(Math.min(Math.max(0, Number(args[0]) || 0), maxTimeoutMs));
@@ -228,27 +355,37 @@ async function callOnScope(scope: Scope, page: Page, method: string, args: unkno
       if (isPage) await checkScreenshot(page, args[0]);
       break;
     case 'goto':
-      if (!(typeof args[0] === 'string' && NAVIGABLE.test(args[0]))) throw new PageCallError('goto accepts http(s) URLs only');
+      if (!(typeof args[0] === 'string' && NAVIGABLE.test(args[0])))
+        throw new PageCallError('goto accepts http(s) URLs only');
       break;
   }
   if (method in ELEMENT_GETTERS) {
     if (typeof args[0] !== 'string') throw new PageCallError(`${method} needs a selector`);
-    return evaluateLocatorBounded(scope.locator(args[0]).first(), ELEMENT_GETTERS[method], args[1], { timeout: maxTimeoutMs });
+    return evaluateLocatorBounded(scope.locator(args[0]).first(), ELEMENT_GETTERS[method], args[1], {
+      timeout: maxTimeoutMs,
+    });
   }
   return invoke(scope, isPage ? PAGE_METHODS : FRAME_METHODS, method, args);
 }
 
-async function callOnLocator(locator: Locator, method: string, args: unknown[], maxTimeoutMs: number): Promise<unknown> {
+async function callOnLocator(
+  locator: Locator,
+  method: string,
+  args: unknown[],
+  maxTimeoutMs: number,
+): Promise<unknown> {
   if (method === 'evaluate' || method === 'evaluateAll') {
     const spec = (args[0] ?? {}) as { fn?: unknown; arg?: unknown };
     if (typeof spec.fn !== 'string') throw new PageCallError(`${method} needs a function`);
     return evaluateLocatorBounded(locator, spec.fn, spec.arg, { all: method === 'evaluateAll', timeout: maxTimeoutMs });
   }
-  if (method in ELEMENT_GETTERS) return evaluateLocatorBounded(locator, ELEMENT_GETTERS[method], args[0], { timeout: maxTimeoutMs });
+  if (method in ELEMENT_GETTERS)
+    return evaluateLocatorBounded(locator, ELEMENT_GETTERS[method], args[0], { timeout: maxTimeoutMs });
   if (method in LIST_GETTERS) return evaluateLocatorBounded(locator, LIST_GETTERS[method], undefined, { all: true });
   if (method === 'screenshot') {
     const box = await locator.boundingBox({ timeout: maxTimeoutMs });
-    if (box && (box.width > MAX_VIEWPORT_SIDE || box.height > SCREENSHOT_MAX_SIDE)) throw new PageCallError('screenshot: the element is too large');
+    if (box && (box.width > MAX_VIEWPORT_SIDE || box.height > SCREENSHOT_MAX_SIDE))
+      throw new PageCallError('screenshot: the element is too large');
     return locator.screenshot(args[0] as object);
   }
   return invoke(locator, LOCATOR_METHODS, method, args);
@@ -260,11 +397,19 @@ async function callOnLocator(locator: Locator, method: string, args: unknown[], 
  * of the context, the index of a frame of that page and the steps of a locator. Every value that comes back is
  * bounded before it reaches this process (evaluations and text getters measure themselves inside the page).
  */
-export async function dispatchPageCall(page: Page, context: BrowserContext, target: unknown, method: string, rawArgs: unknown, maxTimeoutMs: number): Promise<unknown> {
+export async function dispatchPageCall(
+  page: Page,
+  context: BrowserContext,
+  target: unknown,
+  method: string,
+  rawArgs: unknown,
+  maxTimeoutMs: number,
+): Promise<unknown> {
   if (typeof method !== 'string') throw new PageCallError('bad method');
   const timeoutMs = Math.max(1, maxTimeoutMs);
   const args = cleanArgs(rawArgs, timeoutMs);
-  const spec: TargetSpec = typeof target === 'string' ? (target === 'page' ? {} : { part: target }) : ((target ?? {}) as TargetSpec);
+  const spec: TargetSpec =
+    typeof target === 'string' ? (target === 'page' ? {} : { part: target }) : ((target ?? {}) as TargetSpec);
   if (typeof spec !== 'object' || Array.isArray(spec)) throw new PageCallError('unknown call target');
   const targetPage = pageOf(context, page, spec.page);
   let value: unknown;
@@ -276,11 +421,15 @@ export async function dispatchPageCall(page: Page, context: BrowserContext, targ
   } else if (spec.part !== undefined) throw new PageCallError('unknown call target');
   else {
     const scope = frameOf(targetPage, spec.frame);
-    value = spec.locator !== undefined ? await callOnLocator(locatorOf(scope, spec.locator), method, args, timeoutMs) : await callOnScope(scope, targetPage, method, args, timeoutMs);
+    value =
+      spec.locator !== undefined
+        ? await callOnLocator(locatorOf(scope, spec.locator), method, args, timeoutMs)
+        : await callOnScope(scope, targetPage, method, args, timeoutMs);
   }
   const wire = toWire(value);
   const size = JSON.stringify(wire ?? null)?.length ?? 0;
-  if (size > PAGE_CALL_REPLY_MAX_CHARS) throw new PageCallError(`${method} returned more than ${PAGE_CALL_REPLY_MAX_CHARS} characters`);
+  if (size > PAGE_CALL_REPLY_MAX_CHARS)
+    throw new PageCallError(`${method} returned more than ${PAGE_CALL_REPLY_MAX_CHARS} characters`);
   return wire;
 }
 

@@ -10,7 +10,9 @@ function pageHelperMain(): void {
   const net = require('node:net') as typeof import('node:net');
   const [method, ...rest] = process.argv.slice(1).filter((a, i) => !(i === 0 && a === '--'));
   if (!method) {
-    process.stderr.write('usage: page <method> [arg...]   e.g. page title; page goto https://example.com; page click "#go"\n');
+    process.stderr.write(
+      'usage: page <method> [arg...]   e.g. page title; page goto https://example.com; page click "#go"\n',
+    );
     process.exit(2);
   }
   const args: unknown[] = rest.map((text) => {
@@ -29,7 +31,12 @@ function pageHelperMain(): void {
     buffered += chunk;
     let newline: number;
     while ((newline = buffered.indexOf('\n')) >= 0) {
-      const message = JSON.parse(buffered.slice(0, newline)) as { type?: string; id?: number; value?: unknown; error?: string };
+      const message = JSON.parse(buffered.slice(0, newline)) as {
+        type?: string;
+        id?: number;
+        value?: unknown;
+        error?: string;
+      };
       buffered = buffered.slice(newline + 1);
       if (message.type !== 'reply' || message.id !== id) continue;
       if (message.error !== undefined) {
@@ -37,7 +44,14 @@ function pageHelperMain(): void {
         process.exit(1);
       }
       const value = message.value;
-      process.stdout.write(value === null || value === undefined ? '' : typeof value === 'string' ? `${value}\n` : `${JSON.stringify(value)}\n`, () => process.exit(0));
+      process.stdout.write(
+        value === null || value === undefined
+          ? ''
+          : typeof value === 'string'
+            ? `${value}\n`
+            : `${JSON.stringify(value)}\n`,
+        () => process.exit(0),
+      );
     }
   });
   // The channel is shared with the shell and its other commands: never end it (that would shut it for all).

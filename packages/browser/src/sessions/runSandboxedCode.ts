@@ -66,10 +66,27 @@ function spawnSandbox(language: SandboxLanguage, code: string, timeoutMs: number
   const isolation = sandboxIsolation();
   if (!isolation.available) return isolation.missing;
   const limits = { ...DEFAULT_SANDBOX_LIMITS, cpuSeconds: Math.ceil(timeoutMs / 1000) + 2 };
-  const nodeArgs = ['--experimental-permission', `--max-old-space-size=${SANDBOX_HEAP_MB}`, '--no-warnings', '-e', SANDBOX_CHILD_SOURCE];
+  const nodeArgs = [
+    '--experimental-permission',
+    `--max-old-space-size=${SANDBOX_HEAP_MB}`,
+    '--no-warnings',
+    '-e',
+    SANDBOX_CHILD_SOURCE,
+  ];
   // bash: the page helper is a function over node (the same channel); PATH covers /usr/bin only.
-  const bashArgs = ['--noprofile', '--norc', '-c', `page() { /usr/bin/node --experimental-permission --max-old-space-size=64 --no-warnings -e ${shellQuote(PAGE_HELPER_SOURCE)} -- "$@"; }\nexport PATH=/usr/bin:/bin\n${code}`];
-  const { command, args } = language === 'bash' ? isolatedCommand(isolation, '/usr/bin/bash', bashArgs, limits) : isolatedCommand(isolation, process.execPath, nodeArgs, limits);
+  const bashArgs = [
+    '--noprofile',
+    '--norc',
+    '-c',
+    [
+      `page() { ${shellQuote(process.execPath)} --experimental-permission --max-old-space-size=64 --no-warnings`,
+      ` -e ${shellQuote(PAGE_HELPER_SOURCE)} -- "$@"; }\nexport PATH=/usr/bin:/bin\n${code}`,
+    ].join(''),
+  ];
+  const { command, args } =
+    language === 'bash'
+      ? isolatedCommand(isolation, '/usr/bin/bash', bashArgs, limits)
+      : isolatedCommand(isolation, process.execPath, nodeArgs, limits);
   // No env, no inherited descriptors besides the page channel (fd 3, a socket pair without a path).
   return spawn(command, args, { env: {}, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
 }
@@ -78,19 +95,45 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-type Message = { type?: string; id?: number; target?: unknown; method?: unknown; args?: unknown; result?: unknown; stdout?: string; stderr?: string; error?: string; truncated?: boolean };
+type Message = {
+  type?: string;
+  id?: number;
+  target?: unknown;
+  method?: unknown;
+  args?: unknown;
+  result?: unknown;
+  stdout?: string;
+  stderr?: string;
+  error?: string;
+  truncated?: boolean;
+};
 
 /**
  * Runs `code` in a fresh sandbox process against `page`: the code's page calls come over the channel and only the
  * whitelisted ones (dispatchPageCall) reach Playwright. The process is killed at `timeoutMs` whatever it does. Where
  * the host cannot isolate it, nothing runs and `unavailable` names the missing capability.
  */
-export function runSandboxedCode(code: string, page: Page, context: BrowserContext, timeoutMs: number, options: SandboxOptions = {}): Promise<SandboxResult> {
+export function runSandboxedCode(
+  code: string,
+  page: Page,
+  context: BrowserContext,
+  timeoutMs: number,
+  options: SandboxOptions = {},
+): Promise<SandboxResult> {
   const language = options.language ?? 'node';
   return new Promise((resolve) => {
     const child = spawnSandbox(language, code, timeoutMs);
     if (typeof child === 'string') {
-      resolve({ result: null, stdout: '', stderr: '', exitCode: 126, killed: false, truncated: false, error: `the sandbox cannot run on this host: ${child}`, unavailable: child });
+      resolve({
+        result: null,
+        stdout: '',
+        stderr: '',
+        exitCode: 126,
+        killed: false,
+        truncated: false,
+        error: `the sandbox cannot run on this host: ${child}`,
+        unavailable: child,
+      });
       return;
     }
     const channel = child.stdio[3] as Socket;
@@ -118,8 +161,10 @@ export function runSandboxedCode(code: string, page: Page, context: BrowserConte
     }, timeoutMs);
     const collect = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
       raw.bytes += chunk.length;
-      if (raw.bytes > RAW_OUTPUT_MAX_BYTES * 2) return stop(`the code wrote more than ${RAW_OUTPUT_MAX_BYTES * 2} bytes of output`);
-      if (raw[stream].length < RAW_OUTPUT_MAX_BYTES) raw[stream] += chunk.toString().slice(0, RAW_OUTPUT_MAX_BYTES - raw[stream].length);
+      if (raw.bytes > RAW_OUTPUT_MAX_BYTES * 2)
+        return stop(`the code wrote more than ${RAW_OUTPUT_MAX_BYTES * 2} bytes of output`);
+      if (raw[stream].length < RAW_OUTPUT_MAX_BYTES)
+        raw[stream] += chunk.toString().slice(0, RAW_OUTPUT_MAX_BYTES - raw[stream].length);
     };
     child.stdout?.on('data', collect('stdout'));
     child.stderr?.on('data', collect('stderr'));
@@ -129,14 +174,17 @@ export function runSandboxedCode(code: string, page: Page, context: BrowserConte
     const stateFor = (target: unknown) => {
       const index = target && typeof target === 'object' ? (target as { page?: unknown }).page : undefined;
       const statePage = typeof index === 'number' ? context.pages()[index] : page;
-      return statePage ? { page: typeof index === 'number' ? index : null, state: pageStateOf(context, statePage) } : {};
+      return statePage
+        ? { page: typeof index === 'number' ? index : null, state: pageStateOf(context, statePage) }
+        : {};
     };
     const onMessage = (message: Message) => {
       if (settled || !message || typeof message !== 'object') return;
       if (message.type === 'ready' && language === 'node') {
         reply({ type: 'run', code, ...stateFor(undefined) });
       } else if (message.type === 'done' && language === 'node') {
-        const oversized = message.error === undefined && JSON.stringify(message.result ?? null).length > SANDBOX_RESULT_MAX_CHARS;
+        const oversized =
+          message.error === undefined && JSON.stringify(message.result ?? null).length > SANDBOX_RESULT_MAX_CHARS;
         finish({
           result: message.error === undefined && !oversized ? (message.result ?? null) : null,
           stdout: String(message.stdout ?? '').slice(0, SANDBOX_OUTPUT_MAX_BYTES),
@@ -148,10 +196,23 @@ export function runSandboxedCode(code: string, page: Page, context: BrowserConte
         });
       } else if (message.type === 'call' && typeof message.id === 'number') {
         const id = message.id;
-        if (++calls > SANDBOX_MAX_CALLS) return reply({ type: 'reply', id, error: `more than ${SANDBOX_MAX_CALLS} page calls` });
-        dispatchPageCall(page, context, message.target, String(message.method), message.args, deadline - Date.now()).then(
+        if (++calls > SANDBOX_MAX_CALLS)
+          return reply({ type: 'reply', id, error: `more than ${SANDBOX_MAX_CALLS} page calls` });
+        dispatchPageCall(
+          page,
+          context,
+          message.target,
+          String(message.method),
+          message.args,
+          deadline - Date.now(),
+        ).then(
           (value) => reply({ type: 'reply', id, value, ...stateFor(message.target) }),
-          (error: unknown) => reply({ type: 'reply', id, error: (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX) }),
+          (error: unknown) =>
+            reply({
+              type: 'reply',
+              id,
+              error: (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX),
+            }),
         );
       }
     };
@@ -174,18 +235,35 @@ export function runSandboxedCode(code: string, page: Page, context: BrowserConte
         }
       }
       pendingBytes += chunk.length - start;
-      if (pendingBytes > SANDBOX_MESSAGE_MAX_BYTES) return stop(`the sandbox sent a message over ${SANDBOX_MESSAGE_MAX_BYTES} bytes`);
+      if (pendingBytes > SANDBOX_MESSAGE_MAX_BYTES)
+        return stop(`the sandbox sent a message over ${SANDBOX_MESSAGE_MAX_BYTES} bytes`);
       if (start < chunk.length) pending.push(chunk.subarray(start));
     });
     channel.on('error', () => {});
     child.on('error', (error) => {
       if (child.pid !== undefined) return;
-      finish({ result: null, stdout: '', stderr: '', exitCode: 1, killed: false, truncated: false, error: `sandbox failed to start: ${error.message}` });
+      finish({
+        result: null,
+        stdout: '',
+        stderr: '',
+        exitCode: 1,
+        killed: false,
+        truncated: false,
+        error: `sandbox failed to start: ${error.message}`,
+      });
     });
     child.on('close', (exitCode, signal) => {
       const crashText = raw.stderr;
       if (language === 'bash' && !killed && overflow === undefined) {
-        finish({ result: raw.stdout, stdout: raw.stdout, stderr: raw.stderr, exitCode: exitCode ?? 1, killed: false, truncated: false, error: exitCode === 0 ? undefined : `the command exited with ${signal ?? `code ${exitCode}`}` });
+        finish({
+          result: raw.stdout,
+          stdout: raw.stdout,
+          stderr: raw.stderr,
+          exitCode: exitCode ?? 1,
+          killed: false,
+          truncated: false,
+          error: exitCode === 0 ? undefined : `the command exited with ${signal ?? `code ${exitCode}`}`,
+        });
         return;
       }
       const error =

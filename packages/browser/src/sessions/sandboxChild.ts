@@ -18,14 +18,28 @@ function sandboxMain(): void {
   let outBytes = 0;
   let truncated = false;
   const OUTPUT_MAX = 64 * 1024;
-  type State = { url: string; pages: number; frames: { name: string; url: string }[]; viewport: { width: number; height: number } | null };
+  type State = {
+    url: string;
+    pages: number;
+    frames: { name: string; url: string }[];
+    viewport: { width: number; height: number } | null;
+  };
   const states = new Map<string, State>();
   const stateOf = (page: number | undefined): State =>
-    states.get(String(page ?? 'session')) ?? { url: 'about:blank', pages: 1, frames: [{ name: '', url: 'about:blank' }], viewport: null };
+    states.get(String(page ?? 'session')) ?? {
+      url: 'about:blank',
+      pages: 1,
+      frames: [{ name: '', url: 'about:blank' }],
+      viewport: null,
+    };
 
   /** Values cross as JSON; a RegExp (getByText(/x/i)) travels as `{ regex, flags }` and runs in the page. */
   const wire = (value: unknown): unknown =>
-    JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v === undefined ? null : v instanceof RegExp ? { regex: v.source, flags: v.flags } : v)) ?? 'null');
+    JSON.parse(
+      JSON.stringify(value, (_k, v: unknown) =>
+        v === undefined ? null : v instanceof RegExp ? { regex: v.source, flags: v.flags } : v,
+      ) ?? 'null',
+    );
 
   const call = (target: Record<string, unknown>, method: string, args: unknown[]) =>
     new Promise((resolve, reject) => {
@@ -70,20 +84,87 @@ function sandboxMain(): void {
       return { expression: `(async () => {\n${text}\n})()` };
     }
   };
-  const ACTIONS = ['click', 'dblclick', 'fill', 'type', 'press', 'check', 'uncheck', 'setChecked', 'hover', 'tap', 'selectOption', 'focus',
-    'dispatchEvent', 'waitForSelector', 'waitForTimeout', 'waitForLoadState', 'waitForURL', 'textContent', 'innerText', 'innerHTML',
-    'getAttribute', 'isVisible', 'isHidden', 'isEnabled', 'isDisabled', 'isEditable', 'isChecked', 'inputValue', 'content', 'title', 'goto',
-    'dragAndDrop'];
-  const LOCATOR = ['click', 'dblclick', 'fill', 'type', 'pressSequentially', 'press', 'check', 'uncheck', 'setChecked', 'hover', 'tap',
-    'textContent', 'innerText', 'innerHTML', 'inputValue', 'count', 'isVisible', 'isHidden', 'isEnabled', 'isDisabled', 'isEditable',
-    'isChecked', 'getAttribute', 'allTextContents', 'allInnerTexts', 'waitFor', 'selectOption', 'focus', 'blur', 'clear', 'boundingBox',
-    'scrollIntoViewIfNeeded', 'dispatchEvent', 'selectText', 'highlight', 'screenshot'];
+  const ACTIONS = [
+    'click',
+    'dblclick',
+    'fill',
+    'type',
+    'press',
+    'check',
+    'uncheck',
+    'setChecked',
+    'hover',
+    'tap',
+    'selectOption',
+    'focus',
+    'dispatchEvent',
+    'waitForSelector',
+    'waitForTimeout',
+    'waitForLoadState',
+    'waitForURL',
+    'textContent',
+    'innerText',
+    'innerHTML',
+    'getAttribute',
+    'isVisible',
+    'isHidden',
+    'isEnabled',
+    'isDisabled',
+    'isEditable',
+    'isChecked',
+    'inputValue',
+    'content',
+    'title',
+    'goto',
+    'dragAndDrop',
+  ];
+  const LOCATOR = [
+    'click',
+    'dblclick',
+    'fill',
+    'type',
+    'pressSequentially',
+    'press',
+    'check',
+    'uncheck',
+    'setChecked',
+    'hover',
+    'tap',
+    'textContent',
+    'innerText',
+    'innerHTML',
+    'inputValue',
+    'count',
+    'isVisible',
+    'isHidden',
+    'isEnabled',
+    'isDisabled',
+    'isEditable',
+    'isChecked',
+    'getAttribute',
+    'allTextContents',
+    'allInnerTexts',
+    'waitFor',
+    'selectOption',
+    'focus',
+    'blur',
+    'clear',
+    'boundingBox',
+    'scrollIntoViewIfNeeded',
+    'dispatchEvent',
+    'selectText',
+    'highlight',
+    'screenshot',
+  ];
   const GET_BY = ['Text', 'Role', 'Label', 'Placeholder', 'TestId', 'AltText', 'Title'];
 
   /** Builders shared by pages, frames, frame locators and locators: each returns a new locator one step longer. */
   const builders = (object: Record<string, unknown>, base: Record<string, unknown>, steps: unknown[]) => {
-    object.locator = (selector: string, options?: unknown) => locator(base, [...steps, { selector: String(selector), options }]);
-    for (const kind of GET_BY) object[`getBy${kind}`] = (value: unknown, options?: unknown) => locator(base, [...steps, { getBy: kind, value, options }]);
+    object.locator = (selector: string, options?: unknown) =>
+      locator(base, [...steps, { selector: String(selector), options }]);
+    for (const kind of GET_BY)
+      object[`getBy${kind}`] = (value: unknown, options?: unknown) =>
+        locator(base, [...steps, { getBy: kind, value, options }]);
     object.frameLocator = (selector: string) => frameLocator(base, [...steps, { frameLocator: String(selector) }]);
     return object;
   };
@@ -113,14 +194,25 @@ function sandboxMain(): void {
   const scope = (base: Record<string, unknown>) => {
     const object = builders(methods({}, base, ACTIONS), base, []);
     object.evaluate = (fn: unknown, arg?: unknown) => call(base, 'evaluate', [evaluateSpec(fn, arg)]);
-    object.$eval = (selector: string, fn: unknown, arg?: unknown) => call(base, '$eval', [String(selector), { fn: String(fn), arg }]);
-    object.$$eval = (selector: string, fn: unknown, arg?: unknown) => call(base, '$$eval', [String(selector), { fn: String(fn), arg }]);
-    object.waitForFunction = (fn: unknown, arg?: unknown, options?: unknown) => call(base, 'waitForFunction', [evaluateSpec(fn, arg), options]);
+    object.$eval = (selector: string, fn: unknown, arg?: unknown) =>
+      call(base, '$eval', [String(selector), { fn: String(fn), arg }]);
+    object.$$eval = (selector: string, fn: unknown, arg?: unknown) =>
+      call(base, '$$eval', [String(selector), { fn: String(fn), arg }]);
+    object.waitForFunction = (fn: unknown, arg?: unknown, options?: unknown) =>
+      call(base, 'waitForFunction', [evaluateSpec(fn, arg), options]);
     return object;
   };
   const makePage = (index: number | undefined): Record<string, unknown> => {
     const base: Record<string, unknown> = index === undefined ? {} : { page: index };
-    const object = methods(scope(base), base, ['goBack', 'goForward', 'reload', 'screenshot', 'setViewportSize', 'bringToFront', 'waitForResponse']);
+    const object = methods(scope(base), base, [
+      'goBack',
+      'goForward',
+      'reload',
+      'screenshot',
+      'setViewportSize',
+      'bringToFront',
+      'waitForResponse',
+    ]);
     object.url = () => stateOf(index).url;
     object.viewportSize = () => stateOf(index).viewport;
     object.isClosed = () => false;
@@ -137,7 +229,9 @@ function sandboxMain(): void {
     object.mainFrame = () => frameAt(0);
     object.frame = (ref: unknown) => {
       const want = typeof ref === 'string' ? { name: ref } : ((ref ?? {}) as { name?: string; url?: string });
-      const i = stateOf(index).frames.findIndex((f) => (want.name === undefined || f.name === want.name) && (want.url === undefined || f.url === want.url));
+      const i = stateOf(index).frames.findIndex(
+        (f) => (want.name === undefined || f.name === want.name) && (want.url === undefined || f.url === want.url),
+      );
       return i < 0 ? null : frameAt(i);
     };
     object.context = () => context;
@@ -150,7 +244,12 @@ function sandboxMain(): void {
   const sandbox = vm.createContext({
     page,
     context,
-    console: { log: (...a: unknown[]) => write(out, a), info: (...a: unknown[]) => write(out, a), warn: (...a: unknown[]) => write(err, a), error: (...a: unknown[]) => write(err, a) },
+    console: {
+      log: (...a: unknown[]) => write(out, a),
+      info: (...a: unknown[]) => write(out, a),
+      warn: (...a: unknown[]) => write(err, a),
+      error: (...a: unknown[]) => write(err, a),
+    },
     setTimeout,
     clearTimeout,
   });
@@ -166,7 +265,15 @@ function sandboxMain(): void {
     return script.runInContext(sandbox);
   };
 
-  const onMessage = (message: { type: string; id?: number; code?: string; value?: unknown; error?: string; state?: State; page?: number | null }) => {
+  const onMessage = (message: {
+    type: string;
+    id?: number;
+    code?: string;
+    value?: unknown;
+    error?: string;
+    state?: State;
+    page?: number | null;
+  }) => {
     if (message.state) states.set(String(message.page ?? 'session'), message.state);
     if (message.type === 'reply') {
       const entry = pending.get(message.id!);

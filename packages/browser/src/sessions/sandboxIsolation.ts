@@ -34,19 +34,31 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
 const SANDBOX_UID_BASE = 2_000_000_000;
 const SANDBOX_UID_SPAN = 1 << 24;
 
-export type SandboxIsolation = { available: true; bwrap: string; setpriv: string; prlimit: string } | { available: false; missing: string };
+export type SandboxIsolation =
+  { available: true; bwrap: string; setpriv: string; prlimit: string } | { available: false; missing: string };
 
 let cached: SandboxIsolation | undefined;
 
 function findTool(name: string, override: string | undefined): string | undefined {
   if (override) return existsSync(override) ? override : undefined;
-  for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin']) if (existsSync(`${dir}/${name}`)) return `${dir}/${name}`;
+  for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin'])
+    if (existsSync(`${dir}/${name}`)) return `${dir}/${name}`;
   return undefined;
 }
 
 /** Read-only views of the system the sandboxed program needs to load (libraries, the node binary); nothing else. */
 function bwrapArgs(): string[] {
-  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv', '--ro-bind', '/usr', '/usr'];
+  const args = [
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--clearenv',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+  ];
   // Debian's merged /usr: /lib, /lib64, /bin are links into /usr. On other layouts they are bound read-only as well.
   for (const dir of ['/bin', '/lib', '/lib64', '/sbin']) {
     if (!existsSync(dir)) continue;
@@ -77,19 +89,32 @@ export function sandboxIsolation(): SandboxIsolation {
   const bwrap = findTool('bwrap', process.env.SCRAPE_SANDBOX_BWRAP);
   const setpriv = findTool('setpriv', undefined);
   const prlimit = findTool('prlimit', undefined);
-  if (process.platform !== 'linux') return (cached = { available: false, missing: 'Linux namespaces (the sandbox runs on Linux only)' });
-  if (!bwrap) return (cached = { available: false, missing: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' });
-  if (!setpriv || !prlimit) return (cached = { available: false, missing: 'setpriv and prlimit (util-linux) are not installed' });
+  if (process.platform !== 'linux')
+    return (cached = { available: false, missing: 'Linux namespaces (the sandbox runs on Linux only)' });
+  if (!bwrap)
+    return (cached = { available: false, missing: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' });
+  if (!setpriv || !prlimit)
+    return (cached = { available: false, missing: 'setpriv and prlimit (util-linux) are not installed' });
   if (process.getuid?.() !== 0) {
-    return (cached = { available: false, missing: 'CAP_SETUID: the service must run as root so each sandbox drops to its own unprivileged uid' });
+    return (cached = {
+      available: false,
+      missing: 'CAP_SETUID: the service must run as root so each sandbox drops to its own unprivileged uid',
+    });
   }
-  const probe = spawnSync(setpriv, [...dropTo(randomUid()), prlimit, '--nproc=16', '--', bwrap, ...bwrapArgs(), '--', '/usr/bin/true'], {
-    encoding: 'utf8',
-    timeout: 10_000,
-  });
+  const probe = spawnSync(
+    setpriv,
+    [...dropTo(randomUid()), prlimit, '--nproc=16', '--', bwrap, ...bwrapArgs(), '--', '/usr/bin/true'],
+    {
+      encoding: 'utf8',
+      timeout: 10_000,
+    },
+  );
   if (probe.status !== 0) {
     const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().slice(0, 300);
-    return (cached = { available: false, missing: `unprivileged user namespaces (bubblewrap could not start: ${why})` });
+    return (cached = {
+      available: false,
+      missing: `unprivileged user namespaces (bubblewrap could not start: ${why})`,
+    });
   }
   return (cached = { available: true, bwrap, setpriv, prlimit });
 }
@@ -99,7 +124,15 @@ function randomUid(): number {
 }
 
 function dropTo(uid: number): string[] {
-  return [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--'];
+  return [
+    `--reuid=${uid}`,
+    `--regid=${uid}`,
+    '--clear-groups',
+    '--inh-caps=-all',
+    '--bounding-set=-all',
+    '--no-new-privs',
+    '--',
+  ];
 }
 
 /**
@@ -108,7 +141,12 @@ function dropTo(uid: number): string[] {
  * kills the whole PID namespace (--die-with-parent). Descriptors the caller passes (the page channel) stay open;
  * nothing else of the host is reachable.
  */
-export function isolatedCommand(isolation: Extract<SandboxIsolation, { available: true }>, program: string, args: string[], limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS): { command: string; args: string[] } {
+export function isolatedCommand(
+  isolation: Extract<SandboxIsolation, { available: true }>,
+  program: string,
+  args: string[],
+  limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
+): { command: string; args: string[] } {
   const prlimitArgs = [
     `--data=${limits.dataBytes}`,
     `--nproc=${limits.processes}`,
@@ -121,6 +159,16 @@ export function isolatedCommand(isolation: Extract<SandboxIsolation, { available
   ];
   return {
     command: isolation.setpriv,
-    args: [...dropTo(randomUid()), isolation.prlimit, ...prlimitArgs, '--', isolation.bwrap, ...bwrapArgs(), '--', program, ...args],
+    args: [
+      ...dropTo(randomUid()),
+      isolation.prlimit,
+      ...prlimitArgs,
+      '--',
+      isolation.bwrap,
+      ...bwrapArgs(),
+      '--',
+      program,
+      ...args,
+    ],
   };
 }

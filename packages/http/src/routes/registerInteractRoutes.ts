@@ -9,7 +9,13 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
  * Interact routes (what the Firecrawl SDK's `interact` and `stopInteraction` call, and the spec's session delete).
  * Sessions live in this process: a call for a session another instance holds answers 404 (see docs/api.md).
  */
-export function registerInteractRoutes(app: FastifyInstance, sessions: InteractSessions, requireKey: Guard, billing?: InteractBilling, accounts?: Accounts): void {
+export function registerInteractRoutes(
+  app: FastifyInstance,
+  sessions: InteractSessions,
+  requireKey: Guard,
+  billing?: InteractBilling,
+  accounts?: Accounts,
+): void {
   /**
    * The account's rate limit counts every interact call, and a running call holds one of its concurrency slots like
    * a scrape does (it drives a browser page for up to its timeout). Stopping a session takes no slot: it frees one.
@@ -23,14 +29,21 @@ export function registerInteractRoutes(app: FastifyInstance, sessions: InteractS
       await admission.release();
     }
   };
-  app.post<{ Params: { scrapeId: string } }>('/v2/scrape/:scrapeId/interact', { onRequest: requireKey }, async (request) => {
-    const endpoints = request.account?.endpoints ?? ['*'];
-    if (!endpoints.some((e) => e === '*' || e === 'interact' || e === 'scrape')) throw errors.forbidden({ reason: 'this key may not use interact' });
-    await billing?.admit(request.account);
-    return limited(request, () => sessions.interact(request.params.scrapeId, request.body, request.team));
-  });
-  app.delete<{ Params: { scrapeId: string } }>('/v2/scrape/:scrapeId/interact', { onRequest: requireKey }, async (request) =>
-    limited(request, () => sessions.stopScrapeSession(request.params.scrapeId, request.team), false),
+  app.post<{ Params: { scrapeId: string } }>(
+    '/v2/scrape/:scrapeId/interact',
+    { onRequest: requireKey },
+    async (request) => {
+      const endpoints = request.account?.endpoints ?? ['*'];
+      if (!endpoints.some((e) => e === '*' || e === 'interact' || e === 'scrape'))
+        throw errors.forbidden({ reason: 'this key may not use interact' });
+      await billing?.admit(request.account);
+      return limited(request, () => sessions.interact(request.params.scrapeId, request.body, request.team));
+    },
+  );
+  app.delete<{ Params: { scrapeId: string } }>(
+    '/v2/scrape/:scrapeId/interact',
+    { onRequest: requireKey },
+    async (request) => limited(request, () => sessions.stopScrapeSession(request.params.scrapeId, request.team), false),
   );
   app.delete<{ Params: { sessionId: string } }>('/v2/interact/:sessionId', { onRequest: requireKey }, async (request) =>
     limited(request, () => sessions.stopSession(request.params.sessionId, request.team), false),

@@ -14,7 +14,15 @@ let accounts: Accounts;
 let dataDir = '';
 
 async function issueKey(account: Partial<Account> & { id: string }, credits: number): Promise<string> {
-  await accounts.store.putAccount({ ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape'], features: [], unlimitedCredits: false, ...account });
+  await accounts.store.putAccount({
+    ratePerMinute: null,
+    concurrency: null,
+    queueLimit: 10,
+    endpoints: ['scrape'],
+    features: [],
+    unlimitedCredits: false,
+    ...account,
+  });
   await accounts.store.addCredits(account.id, credits);
   const key = generateApiKey();
   const hash = hashApiKey(key);
@@ -25,7 +33,9 @@ async function issueKey(account: Partial<Account> & { id: string }, credits: num
 beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
-    res.end('<!doctype html><html><head><title>Limits</title></head><body><h1>Limits</h1><p>A page for the limit tests.</p></body></html>');
+    res.end(
+      '<!doctype html><html><head><title>Limits</title></head><body><h1>Limits</h1><p>A page for the limit tests.</p></body></html>',
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
@@ -49,7 +59,10 @@ describe('interact goes through the account limits', () => {
     expect(scraped.status).toBe(200);
     const id = scraped.body.data.metadata.scrapeId as string;
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await callApi(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' }, key)).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await callApi(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' }, key)).status,
+      );
     // One scrape and two interact calls fill the minute; the next calls are refused like a scrape would be.
     expect(statuses).toEqual([200, 200, 429, 429]);
     const limited = await callApi(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' }, key);
@@ -60,7 +73,13 @@ describe('interact goes through the account limits', () => {
     const key = await issueKey({ id: 'interact-conc', concurrency: 1, queueLimit: 0 }, 100);
     const scraped = await scrape(key, { url: `${origin}/`, formats: ['markdown'] });
     const id = scraped.body.data.metadata.scrapeId as string;
-    const slow = callApi(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.waitForTimeout(4000); return "slow"' }, key);
+    const slow = callApi(
+      svc,
+      'POST',
+      `/v2/scrape/${id}/interact`,
+      { code: 'await page.waitForTimeout(4000); return "slow"' },
+      key,
+    );
     // While it runs, a scrape of the same account finds no slot and no queue room.
     let refused: number | undefined;
     for (let i = 0; i < 40 && refused === undefined; i++) {
@@ -79,7 +98,12 @@ describe('sizes capped where the bytes arrive', () => {
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-    const out = await svc.scrape({ url: `${origin}/big`, formats: ['markdown'], actions: [{ type: 'executeJavascript', script: "'x'.repeat(105 * 1024 * 1024)" }], timeout: 60_000 });
+    const out = await svc.scrape({
+      url: `${origin}/big`,
+      formats: ['markdown'],
+      actions: [{ type: 'executeJavascript', script: "'x'.repeat(105 * 1024 * 1024)" }],
+      timeout: 60_000,
+    });
     clearInterval(sampler);
     expect(out.status).toBeGreaterThanOrEqual(400);
     expect(out.status).toBeLessThan(500);
@@ -88,7 +112,11 @@ describe('sizes capped where the bytes arrive', () => {
   });
 
   it('a small executeJavascript result still comes back', async () => {
-    const out = await svc.scrape({ url: `${origin}/small`, formats: ['markdown'], actions: [{ type: 'executeJavascript', script: 'document.title' }] });
+    const out = await svc.scrape({
+      url: `${origin}/small`,
+      formats: ['markdown'],
+      actions: [{ type: 'executeJavascript', script: 'document.title' }],
+    });
     expect(out.status).toBe(200);
     expect(out.body.data.actions.javascriptReturns).toEqual([{ type: 'string', value: 'Limits' }]);
   });
@@ -104,7 +132,11 @@ describe('WebRTC', () => {
       pc.createOffer().then((offer) => pc.setLocalDescription(offer));
       setTimeout(() => resolve(found), 3000);
     })`;
-    const out = await svc.scrape({ url: `${origin}/rtc`, formats: ['markdown'], actions: [{ type: 'executeJavascript', script }] });
+    const out = await svc.scrape({
+      url: `${origin}/rtc`,
+      formats: ['markdown'],
+      actions: [{ type: 'executeJavascript', script }],
+    });
     expect(out.status).toBe(200);
     expect(out.body.data.actions.javascriptReturns).toEqual([{ type: 'array', value: [] }]);
   });
