@@ -41,10 +41,12 @@ export {
   SANDBOX_HEAP_MB,
   SANDBOX_MAX_CALLS,
   SANDBOX_MEMORY_MB,
+  SANDBOX_GROUP_MEMORY_MB,
   SANDBOX_OUTPUT_MAX_BYTES,
   SANDBOX_MESSAGE_MAX_BYTES,
 } from './sessions/runSandboxedCode.js';
 export type { SandboxResult, SandboxOptions, SandboxLanguage } from './sessions/runSandboxedCode.js';
 export { sandboxIsolation, DEFAULT_SANDBOX_LIMITS } from './sessions/sandboxIsolation.js';
+export { sandboxMemoryGroupAvailable } from './sessions/sandboxMemoryCgroup.js';
 export type { SandboxIsolation, SandboxLimits } from './sessions/sandboxIsolation.js';
 export { evaluateBounded, EvaluateTooLargeError, EVALUATE_RESULT_MAX_CHARS } from './evaluateBounded.js';

@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionBrowser, runSandboxedCode, sandboxHasNetworkIsolation, type SessionBrowser, type SessionPage } from '../../dist/index.js';
+import {
+  createSessionBrowser,
+  runSandboxedCode,
+  sandboxHasNetworkIsolation,
+  sandboxMemoryGroupAvailable,
+  type SessionBrowser,
+  type SessionPage,
+} from '../../dist/index.js';
 import { html, startFixtureServer, type FixtureServer } from '../../test/fixtureServer.js';
 
 let site: FixtureServer;
@@ -309,6 +316,15 @@ describe('runSandboxedCode Playwright API', () => {
     // bubblewrap's empty root: /usr read-only (with its /bin, /lib links), a private /proc and a minimal /dev.
     expect(lines.slice(4).filter(Boolean).sort()).toEqual(expect.arrayContaining(['dev', 'proc', 'usr']));
     for (const entry of lines.slice(4).filter(Boolean)) expect(['bin', 'dev', 'lib', 'lib64', 'proc', 'sbin', 'usr']).toContain(entry);
+  });
+
+  it.skipIf(!sandboxMemoryGroupAvailable())('bash: many processes together stop at the run\'s memory cgroup (512 MB)', async () => {
+    // Six processes of ~200 MB each (tail holds a newline-free stream whole), each under the per-process limit:
+    // 1.2 GB together without the group.
+    const code = 'for i in 1 2 3 4 5 6; do (head -c 200000000 /dev/zero | tail -n 1 | wc -c) & done; wait';
+    const out = await runSandboxedCode(code, session.page, session.context, 30_000, { language: 'bash' });
+    const finished = out.stdout.split('\n').filter((line) => line.trim() === '200000000').length;
+    expect(finished).toBeLessThan(6);
   });
 
   it('bash: a fork bomb hits the process limit and dies with the run', async () => {

@@ -1,15 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { dispatchPageCall, pageStateOf } from './dispatchPageCall.js';
 import { PAGE_HELPER_SOURCE } from './pageHelper.js';
 import { SANDBOX_CHILD_SOURCE } from './sandboxChild.js';
 import { DEFAULT_SANDBOX_LIMITS, isolatedCommand, sandboxIsolation } from './sandboxIsolation.js';
+import { createSandboxCgroup, type SandboxCgroup } from './sandboxMemoryCgroup.js';
 
 /** Heap of a sandbox process: plenty for driving a page, small enough that a memory bomb dies fast. */
 export const SANDBOX_HEAP_MB = 128;
 /** All writable memory of one sandbox process (kernel limit, RLIMIT_DATA): the heap plus Buffers and stacks. */
 export const SANDBOX_MEMORY_MB = DEFAULT_SANDBOX_LIMITS.dataBytes / (1024 * 1024);
+/** All processes of one run together, where the host gives the service a memory cgroup (sandboxMemoryCgroup.ts). */
+export const SANDBOX_GROUP_MEMORY_MB = 512;
 /** Calls a sandbox may make in one run: a loop of page calls must not keep the browser busy forever. */
 export const SANDBOX_MAX_CALLS = 5_000;
 /** A result larger than this (as JSON) is dropped with `truncated`: responses stay a sane size. */
@@ -62,7 +66,12 @@ export function sandboxUnavailableReason(): string | undefined {
   return isolation.available ? undefined : isolation.missing;
 }
 
-function spawnSandbox(language: SandboxLanguage, code: string, timeoutMs: number): ChildProcess | string {
+function spawnSandbox(
+  language: SandboxLanguage,
+  code: string,
+  timeoutMs: number,
+  cgroup: SandboxCgroup | undefined,
+): ChildProcess | string {
   const isolation = sandboxIsolation();
   if (!isolation.available) return isolation.missing;
   const limits = { ...DEFAULT_SANDBOX_LIMITS, cpuSeconds: Math.ceil(timeoutMs / 1000) + 2 };
@@ -85,8 +94,8 @@ function spawnSandbox(language: SandboxLanguage, code: string, timeoutMs: number
   ];
   const { command, args } =
     language === 'bash'
-      ? isolatedCommand(isolation, '/usr/bin/bash', bashArgs, limits)
-      : isolatedCommand(isolation, process.execPath, nodeArgs, limits);
+      ? isolatedCommand(isolation, '/usr/bin/bash', bashArgs, limits, cgroup?.path)
+      : isolatedCommand(isolation, process.execPath, nodeArgs, limits, cgroup?.path);
   // No env, no inherited descriptors besides the page channel (fd 3, a socket pair without a path).
   return spawn(command, args, { env: {}, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
 }
@@ -122,8 +131,10 @@ export function runSandboxedCode(
 ): Promise<SandboxResult> {
   const language = options.language ?? 'node';
   return new Promise((resolve) => {
-    const child = spawnSandbox(language, code, timeoutMs);
+    const cgroup = createSandboxCgroup(`scrape-sandbox-${randomUUID()}`, SANDBOX_GROUP_MEMORY_MB * 1024 * 1024);
+    const child = spawnSandbox(language, code, timeoutMs, cgroup);
     if (typeof child === 'string') {
+      cgroup?.release();
       resolve({
         result: null,
         stdout: '',
@@ -270,7 +281,7 @@ export function runSandboxedCode(
         overflow ??
         (killed
           ? `execution timed out after ${timeoutMs} ms`
-          : /heap out of memory|Allocation failed|bad_alloc|Cannot allocate memory/i.test(crashText)
+          : /heap out of memory|Allocation failed|bad_alloc|Cannot allocate memory/i.test(crashText) || cgroup?.hitLimit()
             ? `the code ran out of memory (${SANDBOX_MEMORY_MB} MB)`
             : `the sandbox process exited (${signal ?? `code ${exitCode}`})`);
       finish({
@@ -283,5 +294,7 @@ export function runSandboxedCode(
         error,
       });
     });
+    // After the handler above has read the group's counters: the processes are gone, the group can go.
+    child.on('close', () => cgroup?.release());
   });
 }

@@ -146,6 +146,7 @@ export function isolatedCommand(
   program: string,
   args: string[],
   limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
+  cgroupPath?: string,
 ): { command: string; args: string[] } {
   const prlimitArgs = [
     `--data=${limits.dataBytes}`,
@@ -157,18 +158,19 @@ export function isolatedCommand(
     '--memlock=0',
     '--msgqueue=0',
   ];
-  return {
-    command: isolation.setpriv,
-    args: [
-      ...dropTo(randomUid()),
-      isolation.prlimit,
-      ...prlimitArgs,
-      '--',
-      isolation.bwrap,
-      ...bwrapArgs(),
-      '--',
-      program,
-      ...args,
-    ],
-  };
+  const chain = [
+    ...dropTo(randomUid()),
+    isolation.prlimit,
+    ...prlimitArgs,
+    '--',
+    isolation.bwrap,
+    ...bwrapArgs(),
+    '--',
+    program,
+    ...args,
+  ];
+  if (!cgroupPath) return { command: isolation.setpriv, args: chain };
+  // Still root here: join the run's memory cgroup first, so every process the sandbox ever starts is in it.
+  const join = 'echo $$ > "$0/cgroup.procs" && exec "$@"';
+  return { command: '/bin/sh', args: ['-c', join, cgroupPath, isolation.setpriv, ...chain] };
 }
