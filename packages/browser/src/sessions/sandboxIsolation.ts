@@ -38,6 +38,9 @@ export type SandboxIsolation =
   { available: true; bwrap: string; setpriv: string; prlimit: string } | { available: false; missing: string };
 
 let cached: SandboxIsolation | undefined;
+let checkedAt = 0;
+/** A host that could not isolate is asked again after this long (bubblewrap installed meanwhile, a slow probe). */
+const RECHECK_UNAVAILABLE_MS = 60_000;
 
 function findTool(name: string, override: string | undefined): string | undefined {
   if (override) return existsSync(override) ? override : undefined;
@@ -85,7 +88,8 @@ function isUsrLink(dir: string): boolean {
  * names it and no user code runs.
  */
 export function sandboxIsolation(): SandboxIsolation {
-  if (cached) return cached;
+  if (cached && (cached.available || Date.now() - checkedAt < RECHECK_UNAVAILABLE_MS)) return cached;
+  checkedAt = Date.now();
   const bwrap = findTool('bwrap', process.env.SCRAPE_SANDBOX_BWRAP);
   const setpriv = findTool('setpriv', undefined);
   const prlimit = findTool('prlimit', undefined);
