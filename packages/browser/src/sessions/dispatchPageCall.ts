@@ -340,11 +340,23 @@ async function callOnScope(
       await scope.waitForFunction(spec, undefined, options);
       return null;
     }
-    case 'waitForResponse': {
-      if (!isPage || typeof args[0] !== 'string') throw new PageCallError('waitForResponse takes a URL or glob string');
-      return page.waitForResponse(args[0], {
-        timeout: clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs),
-      });
+    case 'waitForResponse':
+    case 'waitForRequest': {
+      // A URL or glob only: a RegExp or predicate would run in this process.
+      if (!isPage || typeof args[0] !== 'string') throw new PageCallError(`${method} takes a URL or glob string`);
+      const timeout = clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs);
+      if (method === 'waitForResponse') return page.waitForResponse(args[0], { timeout });
+      return { url: (await page.waitForRequest(args[0], { timeout })).url() };
+    }
+    case 'waitForNavigation': {
+      if (!isPage) throw new PageCallError('waitForNavigation is a page call');
+      const options = (args[0] ?? {}) as { waitUntil?: unknown; timeout?: unknown };
+      const waitUntil = ['load', 'domcontentloaded', 'networkidle', 'commit'].includes(String(options.waitUntil))
+        ? (options.waitUntil as 'load')
+        : undefined;
+      // A string URL (glob) only, for the same reason as waitForResponse.
+      const url = typeof (options as { url?: unknown }).url === 'string' ? (options as { url: string }).url : undefined;
+      return page.waitForNavigation({ url, waitUntil, timeout: clampTimeout(options.timeout, maxTimeoutMs) });
     }
     case 'waitForTimeout':
       return scope.waitForTimeout(Math.min(Math.max(0, Number(args[0]) || 0), maxTimeoutMs));

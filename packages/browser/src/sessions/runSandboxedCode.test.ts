@@ -302,6 +302,24 @@ describe('runSandboxedCode Playwright API', () => {
     expect(out.result).toEqual({ pages: 1, url: `${site.base}/two`, frames: 2, frameText: 'inside the frame', viaFrameLocator: 'inside the frame', h1: 'keys!', sum: 5, all: 2 });
   });
 
+  it('responses have status(), url(), ok(); waitForResponse and waitForNavigation wait on real traffic', async () => {
+    const out = await run(`
+      const res = await page.goto(${JSON.stringify(`${site.base}/`)});
+      const [waited] = await Promise.all([page.waitForResponse('**/two'), page.click('#next')]);
+      const [nav] = await Promise.all([page.waitForNavigation(), page.goBack()]);
+      return { status: res.status(), ok: res.ok(), url: res.url(), waited: waited.url(), back: page.url(), res };
+    `, 20_000);
+    expect(out.error).toBeUndefined();
+    expect(out.result).toEqual({
+      status: 200,
+      ok: true,
+      url: `${site.base}/`,
+      waited: `${site.base}/two`,
+      back: `${site.base}/`,
+      res: { status: 200, url: `${site.base}/` },
+    });
+  });
+
   it('bash: echo works, and the page command acts on the page under the same isolation', async () => {
     const echo = await runSandboxedCode('echo ready', session.page, session.context, 10_000, { language: 'bash' });
     expect(echo.error).toBeUndefined();

@@ -211,8 +211,22 @@ function sandboxMain(): void {
       'screenshot',
       'setViewportSize',
       'bringToFront',
-      'waitForResponse',
     ]);
+    // Responses come back as `{ status, url }`; users call `.status()`, `.url()`, `.ok()` on them.
+    const response = (value: unknown) => {
+      const wire = value as { status?: unknown; url?: unknown } | null;
+      if (!wire || typeof wire.status !== 'number') return value;
+      const status = wire.status;
+      const url = String(wire.url);
+      return { status: () => status, url: () => url, ok: () => status >= 200 && status < 300, toJSON: () => ({ status, url }) };
+    };
+    for (const name of ['goto', 'reload', 'goBack', 'goForward', 'waitForResponse', 'waitForNavigation']) {
+      object[name] = async (...args: unknown[]) => response(await call(base, name, args));
+    }
+    object.waitForRequest = async (...args: unknown[]) => {
+      const url = String(((await call(base, 'waitForRequest', args)) as { url?: unknown } | null)?.url ?? '');
+      return { url: () => url, toJSON: () => ({ url }) };
+    };
     object.url = () => stateOf(index).url;
     object.viewportSize = () => stateOf(index).viewport;
     object.isClosed = () => false;
