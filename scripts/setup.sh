@@ -38,6 +38,18 @@ if ! command -v "$ffmpeg_path" >/dev/null 2>&1; then
   fi
 fi
 
+# 2c. bubblewrap for the interact code sandbox (Debian package): user code runs in its own namespaces as its own uid.
+#     Without it interact refuses to run code (503 INTERACT_SANDBOX_UNAVAILABLE naming what is missing).
+if ! command -v bwrap >/dev/null 2>&1; then
+  if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Debian's bubblewrap (apt-get)"
+    (apt-get install -y --no-install-recommends bubblewrap >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y --no-install-recommends bubblewrap >/dev/null 2>&1; }) \
+      || log "WARNING: could not install bubblewrap; interact will refuse to run code"
+  else
+    log "WARNING: no bubblewrap (bwrap) and not root: install Debian's 'bubblewrap' (interact refuses to run code without it)"
+  fi
+fi
+
 # 3. Redis for the distributed-store tests (the service itself needs none: embedded defaults).
 if [[ "$mode" == "test" ]] && command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1; then
   if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then

@@ -26,6 +26,9 @@ export const DEFAULT_LAUNCH_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // WebRTC may only use UDP through a proxy, and pages get no proxy for it: no ICE candidates, so a page can neither
+  // learn the host's addresses nor open UDP flows to local services past the SSRF guard (the HTTP proxy).
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ] as const;
 /** Each render is a tab with its own renderer: 4 fit the 2-core, few-GB machines we target. */
 export const DEFAULT_MAX_CONCURRENCY = 4;

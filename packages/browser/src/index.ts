@@ -34,5 +34,19 @@ export type {
 // Interact sessions: long-lived contexts and the sandbox that runs user Playwright code against them.
 export { createSessionBrowser } from './sessions/createSessionBrowser.js';
 export type { SessionBrowser, SessionBrowserOptions, SessionPage, OpenSessionRequest, ProfileState } from './sessions/createSessionBrowser.js';
-export { runSandboxedCode, sandboxHasNetworkIsolation, SANDBOX_HEAP_MB, SANDBOX_MAX_CALLS } from './sessions/runSandboxedCode.js';
-export type { SandboxResult } from './sessions/runSandboxedCode.js';
+export {
+  runSandboxedCode,
+  sandboxHasNetworkIsolation,
+  sandboxUnavailableReason,
+  SANDBOX_HEAP_MB,
+  SANDBOX_MAX_CALLS,
+  SANDBOX_MEMORY_MB,
+  SANDBOX_GROUP_MEMORY_MB,
+  SANDBOX_OUTPUT_MAX_BYTES,
+  SANDBOX_MESSAGE_MAX_BYTES,
+} from './sessions/runSandboxedCode.js';
+export type { SandboxResult, SandboxOptions, SandboxLanguage } from './sessions/runSandboxedCode.js';
+export { sandboxIsolation, DEFAULT_SANDBOX_LIMITS } from './sessions/sandboxIsolation.js';
+export { sandboxMemoryGroupAvailable } from './sessions/sandboxMemoryCgroup.js';
+export type { SandboxIsolation, SandboxLimits } from './sessions/sandboxIsolation.js';
+export { evaluateBounded, EvaluateTooLargeError, EVALUATE_RESULT_MAX_CHARS } from './evaluateBounded.js';

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { BrowserError, isBrowserError, reasonOf } from './BrowserError.js';
+import { evaluateBounded } from './evaluateBounded.js';
 import { takeScreenshot } from './takeScreenshot.js';
 import type { Action, ActionResults } from './types.js';
 
@@ -101,7 +102,8 @@ async function runOne(action: Action, env: ActionEnvironment, results: ActionRes
       results.scrapes.push({ url: page.url(), html: await page.content() });
       return;
     case 'executeJavascript': {
-      const value: unknown = await page.evaluate(wrapScript(action.script));
+      // Measured inside the page: a 100 MB return value never crosses into this process (EVALUATE_RESULT_MAX_CHARS).
+      const value: unknown = await evaluateBounded(page, wrapScript(action.script));
       results.javascriptReturns.push({ type: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value, value: value ?? null });
       return;
     }

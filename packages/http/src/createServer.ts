@@ -299,7 +299,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   });
   openapi.add(SCRAPE_OPENAPI_ROUTE);
 
-  if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
+  if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling, accounts);
   registerGetScrapeRoute(app, scraper, requireKey);
 
   // Clients print `error`: naming the method and path tells a user which call the server does not know.

@@ -187,6 +187,36 @@ describe('interact through the Firecrawl SDK', () => {
     expect(stop.creditsBilled).toBeGreaterThanOrEqual(1);
     await expect(client.stopInteraction(id)).rejects.toMatchObject({ status: 404 });
   });
+
+  it('result is a string (JSON when not one) and output carries it when nothing was printed; clients read output ?? result', async () => {
+    const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
+    const id = doc.metadata!.scrapeId as string;
+    const object = await client.interact(id, { code: `return { step: await page.textContent('#step'), n: 2 }`, language: 'node' });
+    expect(object.result).toBe('{"step":"step 1","n":2}');
+    // What the AI-SDK tool hands the model: never an empty string hiding the value.
+    expect(object.output ?? object.result).toBe('{"step":"step 1","n":2}');
+    const printed = await client.interact(id, { code: `console.log('clicked'); return 'done'` });
+    expect(printed).toMatchObject({ result: 'done', output: 'clicked\n', stdout: 'clicked\n' });
+    const nothing = await client.interact(id, { code: `await page.title(); return undefined` });
+    expect(nothing.result ?? null).toBeNull();
+    expect(nothing.output).toBe('');
+    await client.stopInteraction(id);
+  });
+
+  it('the AI-SDK probe: bash `echo ready` answers ready; the page command drives the same page', async () => {
+    const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
+    const id = doc.metadata!.scrapeId as string;
+    const probe = await client.interact(id, { code: 'echo ready', language: 'bash' });
+    expect(probe).toMatchObject({ success: true, output: 'ready\n', exitCode: 0 });
+    const driven = await client.interact(id, { code: `page click '#next' >/dev/null && page textContent '#step'`, language: 'bash' });
+    expect(driven.output).toBe('step 2\n');
+    const node = await client.interact(id, { code: `return page.textContent('#step')` });
+    expect(node.result).toBe('step 2');
+    const failed = await client.interact(id, { code: 'exit 3', language: 'bash' });
+    expect(failed).toMatchObject({ success: false, exitCode: 3 });
+    await expect(client.interact(id, { code: 'print(1)', language: 'python' })).rejects.toMatchObject({ status: 400 });
+    await client.stopInteraction(id);
+  });
 });
 
 describe('profiles', () => {

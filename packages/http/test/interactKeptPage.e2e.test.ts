@@ -73,7 +73,7 @@ describe('interact on the scrape page kept after the scrape', () => {
     expect(loads).toBe(before + 1);
     const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: READ_STATE, language: 'node' });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({
+    expect(withResult(first.body)).toMatchObject({
       success: true,
       scrapePage: 'kept',
       result: { value: 'Ada Lovelace', revealed: true, url: `${origin}/form/kept?step=2`, cookies: ['from_script', 'from_server'] },
@@ -96,7 +96,7 @@ describe('interact on the scrape page kept after the scrape', () => {
     expect(plain.status).toBe(200);
     const before = hits.get('/form/plain');
     const run = await call(svc, 'POST', `/v2/scrape/${plain.body.data.metadata.scrapeId}/interact`, { code: READ_STATE });
-    expect(run.body).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false } });
+    expect(withResult(run.body)).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false } });
     expect(run.body.scrapePageReason).toMatch(/no page of this scrape is kept/);
     expect(hits.get('/form/plain')).toBe(before! + 1);
     await call(svc, 'DELETE', `/v2/interact/${run.body.sessionId}`);
@@ -104,7 +104,7 @@ describe('interact on the scrape page kept after the scrape', () => {
     const zdr = await scrapeWithActions(svc, '/zdr', { zeroDataRetention: true });
     const afterScrape = hits.get('/form/zdr');
     const zdrRun = await call(svc, 'POST', `/v2/scrape/${zdr}/interact`, { code: READ_STATE });
-    expect(zdrRun.body).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false } });
+    expect(withResult(zdrRun.body)).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false } });
     expect(hits.get('/form/zdr')).toBe(afterScrape! + 1);
     await call(svc, 'DELETE', `/v2/interact/${zdrRun.body.sessionId}`);
   });
@@ -118,7 +118,7 @@ describe('when the kept page is gone', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const run = await call(short, 'POST', `/v2/scrape/${id}/interact`, { code: READ_STATE });
     expect(run.status).toBe(200);
-    expect(run.body).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false, url: `${origin}/form/expired?step=2` } });
+    expect(withResult(run.body)).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false, url: `${origin}/form/expired?step=2` } });
     expect(run.body.scrapePageReason).toMatch(/kept 1500 ms/);
     // The final URL (after the scrape's pushState) was loaded again.
     expect(hits.get('/form/expired')).toBe(loads + 1);
@@ -134,9 +134,14 @@ describe('when the kept page is gone', () => {
     expect(a.body.scrapePageReason).toMatch(/evicted: at most 2 scrape pages are kept per team/);
     for (const id of [middle, newer]) {
       const kept = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: READ_STATE });
-      expect(kept.body).toMatchObject({ success: true, scrapePage: 'kept', result: { value: 'Ada Lovelace', revealed: true } });
+      expect(withResult(kept.body)).toMatchObject({ success: true, scrapePage: 'kept', result: { value: 'Ada Lovelace', revealed: true } });
       await call(svc, 'DELETE', `/v2/interact/${kept.body.sessionId}`);
     }
     await call(svc, 'DELETE', `/v2/interact/${a.body.sessionId}`);
   });
 });
+
+/** `result` is a string on the wire (JSON-encoded when the code returned an object): read it back for the checks. */
+function withResult(body: { result?: unknown }): Record<string, unknown> {
+  return { ...body, result: typeof body.result === 'string' ? JSON.parse(body.result) : body.result };
+}

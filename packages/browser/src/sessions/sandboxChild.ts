@@ -1,14 +1,16 @@
 /**
  * The program of the sandbox process, passed to `node -e` (so the process needs no file-system read at all). It runs
  * the user's code in a fresh `vm` context holding only `page`, `context`, `console` and timers; every page call is a
- * message to the parent, which decides what is allowed. The vm context is not the boundary (its escapes reach this
- * process); the process is: no env, no file system (permission model), no network namespace, bounded heap, killed at
- * its deadline.
+ * line of JSON to the parent over descriptor 3 (the only channel out), which decides what is allowed. The vm context
+ * is not the boundary (its escapes reach this process); the process is: its own namespaces and uid, no env, no file
+ * system, no network, kernel limits, killed at its deadline (see sandboxIsolation.ts and docs/sandbox.md).
  */
 function sandboxMain(): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const vm = require('node:vm') as typeof import('node:vm');
-  const send = (message: unknown) => (process as unknown as { send(m: unknown): void }).send(message);
+  const net = require('node:net') as typeof import('node:net');
+  const channel = new net.Socket({ fd: 3, readable: true, writable: true });
+  const send = (message: unknown) => channel.write(JSON.stringify(message) + '\n');
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let nextId = 0;
   const out: string[] = [];
@@ -16,12 +18,34 @@ function sandboxMain(): void {
   let outBytes = 0;
   let truncated = false;
   const OUTPUT_MAX = 64 * 1024;
+  type State = {
+    url: string;
+    pages: number;
+    frames: { name: string; url: string }[];
+    viewport: { width: number; height: number } | null;
+  };
+  const states = new Map<string, State>();
+  const stateOf = (page: number | undefined): State =>
+    states.get(String(page ?? 'session')) ?? {
+      url: 'about:blank',
+      pages: 1,
+      frames: [{ name: '', url: 'about:blank' }],
+      viewport: null,
+    };
 
-  const call = (target: unknown, method: string, args: unknown[]) =>
+  /** Values cross as JSON; a RegExp (getByText(/x/i)) travels as `{ regex, flags }` and runs in the page. */
+  const wire = (value: unknown): unknown =>
+    JSON.parse(
+      JSON.stringify(value, (_k, v: unknown) =>
+        v === undefined ? null : v instanceof RegExp ? { regex: v.source, flags: v.flags } : v,
+      ) ?? 'null',
+    );
+
+  const call = (target: Record<string, unknown>, method: string, args: unknown[]) =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       pending.set(id, { resolve, reject });
-      send({ type: 'call', id, target, method, args: JSON.parse(JSON.stringify(args, (_k, v) => (v === undefined ? null : v))) });
+      send({ type: 'call', id, target, method, args: wire(args) });
     });
 
   const format = (values: unknown[]) =>
@@ -45,39 +69,201 @@ function sandboxMain(): void {
     into.push(line);
   };
 
-  const methods = (target: unknown, names: string[]) => {
-    const object: Record<string, unknown> = {};
+  const methods = (object: Record<string, unknown>, target: Record<string, unknown>, names: string[]) => {
     for (const name of names) object[name] = (...args: unknown[]) => call(target, name, args);
     return object;
   };
-  const PAGE = ['goto', 'click', 'dblclick', 'fill', 'type', 'press', 'check', 'uncheck', 'hover', 'selectOption', 'focus', 'waitForSelector',
-    'waitForTimeout', 'waitForLoadState', 'waitForURL', 'content', 'url', 'title', 'textContent', 'innerText', 'innerHTML',
-    'getAttribute', 'isVisible', 'isChecked', 'inputValue', 'goBack', 'goForward', 'reload', 'screenshot', 'setViewportSize'];
-  const LOCATOR = ['click', 'dblclick', 'fill', 'type', 'pressSequentially', 'press', 'check', 'uncheck', 'hover', 'textContent',
-    'innerText', 'innerHTML', 'inputValue', 'count', 'isVisible', 'isChecked', 'getAttribute', 'allTextContents', 'allInnerTexts', 'waitFor',
-    'selectOption', 'focus'];
-  const locator = (steps: unknown[]): Record<string, unknown> => {
-    const object = methods({ locator: steps }, LOCATOR);
-    object.locator = (selector: string) => locator([...steps, { selector: String(selector) }]);
-    object.nth = (index: number) => locator([...steps, { nth: Number(index) }]);
-    object.first = () => locator([...steps, { nth: 0 }]);
-    object.last = () => locator([...steps, { nth: -1 }]);
+  /** `evaluate(fn, arg)` sends the function's source; a string is an expression, or a body when it is not one. */
+  const evaluateSpec = (fn: unknown, arg?: unknown) => {
+    if (typeof fn === 'function') return { fn: String(fn), arg };
+    const text = String(fn);
+    try {
+      new Function(`return (${text}\n)`);
+      return { expression: text };
+    } catch {
+      return { expression: `(async () => {\n${text}\n})()` };
+    }
+  };
+  const ACTIONS = [
+    'click',
+    'dblclick',
+    'fill',
+    'type',
+    'press',
+    'check',
+    'uncheck',
+    'setChecked',
+    'hover',
+    'tap',
+    'selectOption',
+    'focus',
+    'dispatchEvent',
+    'waitForSelector',
+    'waitForTimeout',
+    'waitForLoadState',
+    'waitForURL',
+    'textContent',
+    'innerText',
+    'innerHTML',
+    'getAttribute',
+    'isVisible',
+    'isHidden',
+    'isEnabled',
+    'isDisabled',
+    'isEditable',
+    'isChecked',
+    'inputValue',
+    'content',
+    'title',
+    'goto',
+    'dragAndDrop',
+  ];
+  const LOCATOR = [
+    'click',
+    'dblclick',
+    'fill',
+    'type',
+    'pressSequentially',
+    'press',
+    'check',
+    'uncheck',
+    'setChecked',
+    'hover',
+    'tap',
+    'textContent',
+    'innerText',
+    'innerHTML',
+    'inputValue',
+    'count',
+    'isVisible',
+    'isHidden',
+    'isEnabled',
+    'isDisabled',
+    'isEditable',
+    'isChecked',
+    'getAttribute',
+    'allTextContents',
+    'allInnerTexts',
+    'waitFor',
+    'selectOption',
+    'focus',
+    'blur',
+    'clear',
+    'boundingBox',
+    'scrollIntoViewIfNeeded',
+    'dispatchEvent',
+    'selectText',
+    'highlight',
+    'screenshot',
+  ];
+  const GET_BY = ['Text', 'Role', 'Label', 'Placeholder', 'TestId', 'AltText', 'Title'];
+
+  /** Builders shared by pages, frames, frame locators and locators: each returns a new locator one step longer. */
+  const builders = (object: Record<string, unknown>, base: Record<string, unknown>, steps: unknown[]) => {
+    object.locator = (selector: string, options?: unknown) =>
+      locator(base, [...steps, { selector: String(selector), options }]);
+    for (const kind of GET_BY)
+      object[`getBy${kind}`] = (value: unknown, options?: unknown) =>
+        locator(base, [...steps, { getBy: kind, value, options }]);
+    object.frameLocator = (selector: string) => frameLocator(base, [...steps, { frameLocator: String(selector) }]);
     return object;
   };
-  const page = methods('page', PAGE);
-  page.evaluate = (fn: unknown, arg?: unknown) =>
-    call('page', 'evaluate', [typeof fn === 'function' ? { fn: String(fn), arg } : { expression: String(fn) }]);
-  page.locator = (selector: string) => locator([{ selector: String(selector) }]);
-  page.getByText = (text: string) => locator([{ selector: `text=${JSON.stringify(String(text))}` }]);
-  page.keyboard = methods('keyboard', ['press', 'type', 'down', 'up', 'insertText']);
-  page.mouse = methods('mouse', ['click', 'dblclick', 'move', 'down', 'up', 'wheel']);
-  const context = methods('context', ['cookies']);
-  page.context = () => context;
+  const frameLocator = (base: Record<string, unknown>, steps: unknown[]): Record<string, unknown> => {
+    const object = builders({}, base, steps);
+    object.first = () => frameLocator(base, [...steps, { nth: 0 }]);
+    object.last = () => frameLocator(base, [...steps, { nth: -1 }]);
+    object.nth = (index: number) => frameLocator(base, [...steps, { nth: Number(index) }]);
+    return object;
+  };
+  const locator = (base: Record<string, unknown>, steps: unknown[]): Record<string, unknown> => {
+    const target = { ...base, locator: steps };
+    const object = builders(methods({}, target, LOCATOR), base, steps);
+    object.nth = (index: number) => locator(base, [...steps, { nth: Number(index) }]);
+    object.first = () => locator(base, [...steps, { nth: 0 }]);
+    object.last = () => locator(base, [...steps, { nth: -1 }]);
+    object.filter = (options: unknown) => locator(base, [...steps, { filter: options ?? {} }]);
+    object.evaluate = (fn: unknown, arg?: unknown) => call(target, 'evaluate', [{ fn: String(fn), arg }]);
+    object.evaluateAll = (fn: unknown, arg?: unknown) => call(target, 'evaluateAll', [{ fn: String(fn), arg }]);
+    object.all = async () => {
+      const count = Number(await call(target, 'count', []));
+      return Array.from({ length: count }, (_v, i) => locator(base, [...steps, { nth: i }]));
+    };
+    return object;
+  };
+  /** A page or a frame of it: the same calls, routed by `{ page, frame }`. */
+  const scope = (base: Record<string, unknown>) => {
+    const object = builders(methods({}, base, ACTIONS), base, []);
+    object.evaluate = (fn: unknown, arg?: unknown) => call(base, 'evaluate', [evaluateSpec(fn, arg)]);
+    object.$eval = (selector: string, fn: unknown, arg?: unknown) =>
+      call(base, '$eval', [String(selector), { fn: String(fn), arg }]);
+    object.$$eval = (selector: string, fn: unknown, arg?: unknown) =>
+      call(base, '$$eval', [String(selector), { fn: String(fn), arg }]);
+    object.waitForFunction = (fn: unknown, arg?: unknown, options?: unknown) =>
+      call(base, 'waitForFunction', [evaluateSpec(fn, arg), options]);
+    return object;
+  };
+  const makePage = (index: number | undefined): Record<string, unknown> => {
+    const base: Record<string, unknown> = index === undefined ? {} : { page: index };
+    const object = methods(scope(base), base, [
+      'goBack',
+      'goForward',
+      'reload',
+      'screenshot',
+      'setViewportSize',
+      'bringToFront',
+    ]);
+    // Responses come back as `{ status, url }`; users call `.status()`, `.url()`, `.ok()` on them.
+    const response = (value: unknown) => {
+      const wire = value as { status?: unknown; url?: unknown } | null;
+      if (!wire || typeof wire.status !== 'number') return value;
+      const status = wire.status;
+      const url = String(wire.url);
+      return { status: () => status, url: () => url, ok: () => status >= 200 && status < 300, toJSON: () => ({ status, url }) };
+    };
+    for (const name of ['goto', 'reload', 'goBack', 'goForward', 'waitForResponse', 'waitForNavigation']) {
+      object[name] = async (...args: unknown[]) => response(await call(base, name, args));
+    }
+    object.waitForRequest = async (...args: unknown[]) => {
+      const url = String(((await call(base, 'waitForRequest', args)) as { url?: unknown } | null)?.url ?? '');
+      return { url: () => url, toJSON: () => ({ url }) };
+    };
+    object.url = () => stateOf(index).url;
+    object.viewportSize = () => stateOf(index).viewport;
+    object.isClosed = () => false;
+    object.keyboard = methods({}, { ...base, part: 'keyboard' }, ['press', 'type', 'down', 'up', 'insertText']);
+    object.mouse = methods({}, { ...base, part: 'mouse' }, ['click', 'dblclick', 'move', 'down', 'up', 'wheel']);
+    const frameAt = (i: number) => {
+      const frame = scope({ ...base, frame: i });
+      frame.url = () => stateOf(index).frames[i]?.url ?? '';
+      frame.name = () => stateOf(index).frames[i]?.name ?? '';
+      frame.page = () => object;
+      return frame;
+    };
+    object.frames = () => stateOf(index).frames.map((_f, i) => frameAt(i));
+    object.mainFrame = () => frameAt(0);
+    object.frame = (ref: unknown) => {
+      const want = typeof ref === 'string' ? { name: ref } : ((ref ?? {}) as { name?: string; url?: string });
+      const i = stateOf(index).frames.findIndex(
+        (f) => (want.name === undefined || f.name === want.name) && (want.url === undefined || f.url === want.url),
+      );
+      return i < 0 ? null : frameAt(i);
+    };
+    object.context = () => context;
+    return object;
+  };
+  const page = makePage(undefined);
+  const context: Record<string, unknown> = methods({}, { part: 'context' }, ['cookies']);
+  context.pages = () => Array.from({ length: stateOf(undefined).pages }, (_v, i) => makePage(i));
 
   const sandbox = vm.createContext({
     page,
     context,
-    console: { log: (...a: unknown[]) => write(out, a), info: (...a: unknown[]) => write(out, a), warn: (...a: unknown[]) => write(err, a), error: (...a: unknown[]) => write(err, a) },
+    console: {
+      log: (...a: unknown[]) => write(out, a),
+      info: (...a: unknown[]) => write(out, a),
+      warn: (...a: unknown[]) => write(err, a),
+      error: (...a: unknown[]) => write(err, a),
+    },
     setTimeout,
     clearTimeout,
   });
@@ -93,7 +279,16 @@ function sandboxMain(): void {
     return script.runInContext(sandbox);
   };
 
-  process.on('message', (message: { type: string; id?: number; code?: string; value?: unknown; error?: string }) => {
+  const onMessage = (message: {
+    type: string;
+    id?: number;
+    code?: string;
+    value?: unknown;
+    error?: string;
+    state?: State;
+    page?: number | null;
+  }) => {
+    if (message.state) states.set(String(message.page ?? 'session'), message.state);
     if (message.type === 'reply') {
       const entry = pending.get(message.id!);
       pending.delete(message.id!);
@@ -119,6 +314,17 @@ function sandboxMain(): void {
           send({ type: 'done', error: text, stdout: out.join(''), stderr: err.join('') + text + '\n', truncated });
         },
       );
+  };
+  let buffered = '';
+  channel.setEncoding('utf8');
+  channel.on('data', (chunk: string) => {
+    buffered += chunk;
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      onMessage(JSON.parse(line));
+    }
   });
   send({ type: 'ready' });
 }

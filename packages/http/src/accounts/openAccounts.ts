@@ -38,6 +38,11 @@ export interface Accounts {
   authenticate(authorization: string | undefined): Promise<Account | null>;
   /** Permission, rate, credits and concurrency checks in that order; throws the spec's 403/429/402/429. */
   admit(account: Account, body: unknown, signal?: AbortSignal): Promise<Admission>;
+  /**
+   * The rate and concurrency limits alone, for authenticated calls that are not scrapes (interact): one request of
+   * the account's per-minute budget and one of its concurrency slots, held until `release`.
+   */
+  admitCall(account: Account, options?: { waitMs?: number; signal?: AbortSignal; concurrency?: boolean }): Promise<{ release(): Promise<void> }>;
   /** Settlements still waiting for the store (retried in the background). */
   pendingSettlements(): number;
   close(): Promise<void>;
@@ -191,6 +196,26 @@ export function createAccounts(parts: {
         },
         async fail(error) {
           await settle(Math.min(held, creditsForFailure(error)));
+        },
+      };
+    },
+    async admitCall(account, options = {}) {
+      if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
+      if (account.concurrency === null || options.concurrency === false) return { release: async () => {} };
+      let slot: ConcurrencySlot;
+      try {
+        const waitMs = options.waitMs ?? TIMEOUT_DEFAULT_MS;
+        slot = await concurrency.acquire(account.id, { limit: account.concurrency, queueLimit: account.queueLimit, waitMs, signal: options.signal });
+      } catch (error) {
+        if (options.signal?.aborted || isScrapeErrorLike(error)) throw error;
+        throw storeUnavailable(error as Error);
+      }
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          await slot.release();
         },
       };
     },

@@ -3,6 +3,7 @@ import {
   createSessionBrowser,
   isBrowserError,
   runSandboxedCode,
+  sandboxUnavailableReason,
   type ProfileState,
   type RequestVerdict,
   type RetainedPage,
@@ -25,8 +26,12 @@ const OPEN_TIMEOUT_MS = 30_000;
 export interface InteractResponse {
   success: boolean;
   sessionId: string;
-  result: unknown;
-  /** The code's console output (the SDK reads `output` and `stdout`). */
+  /** The code's value as the SDK types it: a string, JSON-encoded when the value is not one (null: no value). */
+  result: string | null;
+  /**
+   * What a client shows (the AI-SDK tools read `output ?? result`): the console output when there is any, else the
+   * result, so a value is never hidden behind an empty string.
+   */
   output: string;
   stdout: string;
   stderr: string;
@@ -356,22 +361,26 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         owned(session, team, 'Interact session');
       }
       const live = session;
+      const missing = sandboxUnavailableReason();
+      if (missing !== undefined) throw sandboxUnavailable(missing);
       // A running call is not idleness: the idle clock restarts when it returns.
       clearTimeout(live.idleTimer);
       const run = live.queue.then(async () => {
         if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
         live.page.page.setDefaultTimeout(request.timeoutMs);
-        return runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs);
+        return runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs, { language: request.language });
       });
       live.queue = run.catch(() => {});
       const outcome = await run;
       live.lastUsedAt = Date.now();
       if (!live.ending) armIdle(live);
+      if (outcome.unavailable !== undefined) throw sandboxUnavailable(outcome.unavailable);
+      const result = resultText(outcome.result);
       return {
         success: outcome.error === undefined,
         sessionId: live.id,
-        result: outcome.result,
-        output: outcome.stdout,
+        result,
+        output: outcome.stdout !== '' ? outcome.stdout : (result ?? ''),
         stdout: outcome.stdout,
         stderr: outcome.stderr,
         exitCode: outcome.exitCode,
@@ -409,4 +418,20 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       await directory?.close();
     },
   };
+}
+
+/** The SDK types `result` as a string: strings pass as they are, other values as JSON, no value as null. */
+function resultText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Fail closed: without the isolation no user code runs; the answer names what the host lacks. */
+function sandboxUnavailable(missing: string) {
+  return new ScrapeError({
+    status: 503,
+    error: `Interact is unavailable: the code sandbox cannot isolate user code on this host (missing: ${missing})`,
+    code: 'INTERACT_SANDBOX_UNAVAILABLE',
+    details: { missing },
+  });
 }

@@ -21,11 +21,16 @@ export const interactRequestSchema = z
 
 export interface InteractRequest {
   code: string;
+  /** `node` (Playwright JavaScript, the default) or `bash` (a shell with the `page` command). */
+  language: 'node' | 'bash';
   timeoutMs: number;
   profile?: { name: string; saveChanges: boolean };
 }
 
-/** Body of `POST /v2/scrape/{scrapeId}/interact`: Playwright code in node; a prompt needs an agent we do not have. */
+/** Languages the sandbox runs (the SDK also types `python`, which has no interpreter in the sandbox here). */
+const LANGUAGES = new Set(['node', 'bash']);
+
+/** Body of `POST /v2/scrape/{scrapeId}/interact`: Playwright code in node or bash; a prompt needs an agent we do not have. */
 export function parseInteractRequest(body: unknown): InteractRequest {
   const parsed = interactRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
@@ -39,8 +44,8 @@ export function parseInteractRequest(body: unknown): InteractRequest {
       'natural-language interact needs an LLM browser agent, which this build does not have (no LLM provider drives the page); send Playwright `code` with language "node" instead',
     );
   }
-  if (language !== undefined && language !== 'node') {
-    throw errors.badRequest(`language "${language}" is not supported: only "node" (Playwright JavaScript) runs here`, undefined, 'INTERACT_LANGUAGE_UNSUPPORTED');
+  if (language !== undefined && !LANGUAGES.has(language)) {
+    throw errors.badRequest(`language "${language}" is not supported: "node" (Playwright JavaScript) and "bash" (with the \`page\` command) run here`, undefined, 'INTERACT_LANGUAGE_UNSUPPORTED');
   }
-  return { code, timeoutMs: Math.round((timeout ?? INTERACT_DEFAULT_TIMEOUT_S) * 1000), profile: profile as InteractRequest['profile'] };
+  return { code, language: language === 'bash' ? 'bash' : 'node', timeoutMs: Math.round((timeout ?? INTERACT_DEFAULT_TIMEOUT_S) * 1000), profile: profile as InteractRequest['profile'] };
 }
