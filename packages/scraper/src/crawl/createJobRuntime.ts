@@ -59,9 +59,12 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     opening ??= (async () => {
       const home = options.home;
       try {
+        const lease = Number(process.env.SCRAPE_JOB_LEASE_MS);
+        const leaseMs = Number.isFinite(lease) && lease >= 1_000 ? lease : undefined;
+        const prefix = process.env.SCRAPE_JOBS_REDIS_PREFIX?.trim() || (home.kind === 'redis' && home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX);
         return home.kind === 'redis'
-          ? await createJobStore({ redisUrl: home.redisUrl, redisKeyPrefix: home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX })
-          : await createJobStore({ dataDir: home.dataDir });
+          ? await createJobStore({ redisUrl: home.redisUrl, redisKeyPrefix: prefix, leaseMs })
+          : await createJobStore({ dataDir: home.dataDir, leaseMs });
       } catch (error) {
         opening = undefined;
         throw errors.unavailable('Service Unavailable', { reason: `the job store could not be opened: ${isJobError(error) ? error.message : String(error)}` });
