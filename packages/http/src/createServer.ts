@@ -4,6 +4,9 @@ import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApi
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
+import websocket from '@fastify/websocket';
+import type { JobWorker } from '@scrape/jobs';
+import { createJobBilling, registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -62,6 +65,11 @@ export interface CreateServerOptions {
   proxies?: ScraperOptions['proxies'];
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
+  /**
+   * Crawl and batch pages this process scrapes at once (a job worker in the server; default env SCRAPE_JOB_WORKERS
+   * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
+   */
+  jobConcurrency?: number;
 }
 
 /** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
@@ -302,6 +310,12 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling, accounts);
   registerGetScrapeRoute(app, scraper, requireKey);
 
+  // Crawl, batch scrape and map; the WebSocket plugin serves the SDK watcher's stream on the status routes.
+  void app.register(websocket);
+  void app.register(async (scope) => registerCrawlRoutes(scope, scraper, requireKey, accounts));
+  const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
+  let jobWorker: JobWorker | undefined;
+
   // Clients print `error`: naming the method and path tells a user which call the server does not know.
   app.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send({ success: false, error: `Not Found: no route ${request.method} ${pathOf(request.url)}`, code: 'ROUTE_NOT_FOUND' }),
@@ -343,6 +357,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     const undocumented = app.undocumentedRoutes();
     if (undocumented.length > 0) app.log.warn({ routes: undocumented }, 'routes missing from /v2/openapi.json');
     await scraper.ready?.();
+    if (jobConcurrency > 0) jobWorker = await scraper.jobs.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts) });
     if (accounts) {
       const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);
       if (problem) throw new ConfigError([problem.replace('no API keys are configured', 'no API keys are configured or issued (scrape-admin keys create)')]);
@@ -353,6 +368,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // Fastify closes the listener (and waits for in-flight requests) before its onClose hooks run,
   // so the scraper is only closed once no request can still use it.
   app.addHook('onClose', async () => {
+    await jobWorker?.close();
     if (ownsScraper) await scraper.close();
     if (ownsInteract) await interact?.close();
     await accounts?.close();
@@ -395,6 +411,12 @@ function engineOf(doc: ScrapeDocument): string | undefined {
     if (typeof candidate === 'string') return candidate;
   }
   return undefined;
+}
+
+/** SCRAPE_JOB_WORKERS: pages of crawls and batches this process scrapes at once (default 8; 0: none). */
+function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.SCRAPE_JOB_WORKERS);
+  return env.SCRAPE_JOB_WORKERS !== undefined && Number.isInteger(n) && n >= 0 ? n : 8;
 }
 
 function pathOf(url: string): string {
