@@ -3,6 +3,7 @@ import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type Scr
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
+import { registerParseRoute } from './routes/registerParseRoute.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -60,6 +61,8 @@ export interface CreateServerOptions {
   browser?: ScraperOptions['browser'];
   /** Passed to createScraper: proxies per tier (default from SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED). */
   proxies?: ScraperOptions['proxies'];
+  /** Largest file POST /v2/parse accepts (default PARSE_MAX_FILE_BYTES, 50 MB); larger is a 413. */
+  parseMaxFileBytes?: number;
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
 }
@@ -258,6 +261,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
   registerTeamRoutes(app, accounts, requireKey);
+  registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 

@@ -7,6 +7,7 @@ import type { ArtifactUrl } from './steps/publishArtifacts.js';
 import type { BrowserPoolOptions, RetainedPage } from '@scrape/browser';
 import type { Engine } from './engines/engine.js';
 import { errors, isScrapeError } from './errors.js';
+import { TIMEOUT_DEFAULT_MS } from './contract/limits.js';
 import { runPipeline } from './pipeline.js';
 import { systemClock, type Artifact, type ArtifactInfo, type Clock } from '@scrape/cache';
 import { createLazyStores, resolveStoreHome, type LazyStores } from './createLazyStores.js';
@@ -19,6 +20,8 @@ import { createLlmProvider } from './llm/llmProvider.js';
 import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import { createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
+import type { Upload } from './parse/detectUpload.js';
+import { finishUploadDocument, prepareUpload } from './parse/parseUpload.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -112,6 +115,11 @@ export type ScrapeDocument = Record<string, unknown> & { metadata: Record<string
 export interface Scraper {
   /** Validates `request` against the v2 contract and scrapes; throws ScrapeError for every failure. */
   scrape(request: unknown, context?: ScrapeContext): Promise<ScrapeDocument>;
+  /**
+   * POST /v2/parse: converts an uploaded file (PDF, DOCX, XLSX, CSV, PPTX, HTML, text, markdown, images) with the
+   * scrape options `options` (formats, PDF parsers, redactPII, LLM formats...). Nothing is cached or kept.
+   */
+  parse(upload: Upload, options: unknown, context?: Pick<ScrapeContext, 'signal' | 'team'>): Promise<ScrapeDocument>;
   /** The OpenAPI document generated from the same schemas. */
   openapi(): Record<string, unknown>;
   /** In-process reads of artifacts (screenshots) by id, for whoever serves them at signed URLs. */
@@ -185,39 +193,55 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   };
   let openapi: Record<string, unknown> | undefined;
 
+  /** One deadline for the whole job (fetch or conversion, transforms) with the caller's signal on top. */
+  async function withDeadline<T>(timeoutMs: number, callerSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, logUrl?: string): Promise<T> {
+    if (callerSignal?.aborted) throw errors.aborted();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    try {
+      return await untilAborted(work(controller.signal), controller.signal);
+    } catch (error) {
+      if (timedOut) throw errors.timeout({ timeoutMs });
+      if (callerSignal?.aborted) throw errors.aborted();
+      if (isScrapeError(error)) throw error;
+      options.logger?.error({ err: error, scrapeUrl: logUrl }, 'scrape failed unexpectedly');
+      throw errors.internal();
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
   return {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
-      if (context.signal?.aborted) throw errors.aborted();
-      // One deadline for the whole scrape (fetch, decoding, transforms), and the caller's signal on top.
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new Error(`scrape timed out after ${request.timeout} ms`));
-      }, request.timeout);
-      const onCallerAbort = () => controller.abort(context.signal?.reason);
-      context.signal?.addEventListener('abort', onCallerAbort, { once: true });
-      try {
-        return await untilAborted(runPipeline(request, deps, controller.signal, {
-            team: context.team,
-            onRetainedPage: context.onRetainedPage,
-            logger: options.logger,
-            artifactUrl: context.artifactUrl ?? options.artifactUrl,
-          }), controller.signal);
-      } catch (error) {
-        if (timedOut) throw errors.timeout({ timeoutMs: request.timeout });
-        if (context.signal?.aborted) throw errors.aborted();
-        if (isScrapeError(error)) throw error;
-        options.logger?.error(
-          { err: error, scrapeUrl: request.zeroDataRetention || request.lockdown ? undefined : request.url },
-          'scrape failed unexpectedly',
-        );
-        throw errors.internal();
-      } finally {
-        clearTimeout(timer);
-        context.signal?.removeEventListener('abort', onCallerAbort);
-      }
+      return withDeadline(request.timeout, context.signal, (signal) =>
+        runPipeline(request, deps, signal, {
+          team: context.team,
+          onRetainedPage: context.onRetainedPage,
+          logger: options.logger,
+          artifactUrl: context.artifactUrl ?? options.artifactUrl,
+        }),
+        request.zeroDataRetention || request.lockdown ? undefined : request.url,
+      );
+    },
+    async parse(upload, parseOptions, context = {}) {
+      const timeout = timeoutOf(parseOptions);
+      return withDeadline(timeout, context.signal, async (signal) => {
+        const prepared = await prepareUpload(upload, parseOptions, {
+          ocr: () => (ocrOptions === false ? undefined : (ocr ??= createTesseractOcr(ocrOptions))),
+          signal,
+        });
+        signal.throwIfAborted();
+        const doc = await runPipeline(prepared.request, deps, signal, { team: context.team, logger: options.logger, upload: prepared.source });
+        return finishUploadDocument(doc, prepared);
+      });
     },
     openapi() {
       openapi ??= buildOpenApiDocument();
@@ -235,6 +259,12 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close()]);
     },
   };
+}
+
+/** A parse request's timeout (validated again with the rest of its options); the scrape default otherwise. */
+function timeoutOf(options: unknown): number {
+  const t = (options as { timeout?: unknown } | null)?.timeout;
+  return typeof t === 'number' && Number.isInteger(t) && t >= 1000 && t <= 300_000 ? t : TIMEOUT_DEFAULT_MS;
 }
 
 /** Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the deadline. */

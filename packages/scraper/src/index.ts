@@ -66,3 +66,7 @@ export { interactSettingsFromEnv, type InteractSettings } from './interact/inter
 export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirectory, type SessionRecord, type ScrapeRecord } from './interact/sessionDirectory.js';
+
+// POST /v2/parse: uploads converted through the scrape pipeline (the Scraper's `parse`).
+export { detectUpload, type Upload, type UploadKind, type DetectedUpload } from './parse/detectUpload.js';
+export { uploadErrors } from './parse/uploadErrors.js';
