@@ -4,6 +4,7 @@ import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sess
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
 import { registerParseRoute } from './routes/registerParseRoute.js';
+import { registerSearchRoute } from './routes/registerSearchRoute.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -63,6 +64,8 @@ export interface CreateServerOptions {
   proxies?: ScraperOptions['proxies'];
   /** Largest file POST /v2/parse accepts (default PARSE_MAX_FILE_BYTES, 50 MB); larger is a 413. */
   parseMaxFileBytes?: number;
+  /** Passed to createScraper: search provider (SCRAPE_SEARXNG_URL) and the local index of scraped pages. */
+  search?: ScraperOptions['search'];
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
 }
@@ -129,6 +132,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       logger: app.log,
       browser: options.browser,
       proxies: options.proxies,
+      search: options.search,
     });
   const ownsInteract = options.interact === undefined;
   const interactBilling = createInteractBilling(accounts, app.log);
@@ -262,6 +266,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
   registerTeamRoutes(app, accounts, requireKey);
   registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
+  registerSearchRoute(app, { scraper, accounts, requireKey });
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 

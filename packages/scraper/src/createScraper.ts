@@ -21,6 +21,10 @@ import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import { createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
 import type { Upload } from './parse/detectUpload.js';
+import { join } from 'node:path';
+import { createLocalSearchIndex, type LocalSearchIndex } from './search/createLocalSearchIndex.js';
+import { createSearxngProvider } from './search/createSearxngProvider.js';
+import { runSearch, type SearchResponse } from './search/createSearch.js';
 import { finishUploadDocument, prepareUpload } from './parse/parseUpload.js';
 
 export interface ScraperLogger {
@@ -92,6 +96,12 @@ export interface ScraperOptions {
    * then fails scanned pages with 503, ocr mode always does).
    */
   pdf?: { workers?: number; ocr?: TesseractOcrOptions | false };
+  /**
+   * POST /v2/search. `searxngUrl`: the SearXNG instance (default env SCRAPE_SEARXNG_URL). Without one, web search
+   * answers from the local index of scraped pages (`localIndex: false` turns that index off). The index is saved
+   * under the embedded data dir; with Redis it is kept in memory per process.
+   */
+  search?: { searxngUrl?: string; localIndex?: boolean };
 }
 
 export interface ScrapeContext {
@@ -120,6 +130,8 @@ export interface Scraper {
    * scrape options `options` (formats, PDF parsers, redactPII, LLM formats...). Nothing is cached or kept.
    */
   parse(upload: Upload, options: unknown, context?: Pick<ScrapeContext, 'signal' | 'team'>): Promise<ScrapeDocument>;
+  /** POST /v2/search: results from the provider (or the local index), scraped with `scrapeOptions` when given. */
+  search(request: unknown, context?: Pick<ScrapeContext, 'signal' | 'team'>): Promise<SearchResponse>;
   /** The OpenAPI document generated from the same schemas. */
   openapi(): Record<string, unknown>;
   /** In-process reads of artifacts (screenshots) by id, for whoever serves them at signed URLs. */
@@ -173,6 +185,17 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     workers: options.pdf?.workers,
     ocr: ocrOptions === false ? undefined : () => (ocr ??= createTesseractOcr(ocrOptions)),
   });
+  const home = resolveStoreHome(options);
+  const searxngUrl = (options.search?.searxngUrl ?? process.env.SCRAPE_SEARXNG_URL)?.trim() || undefined;
+  const searchProvider = searxngUrl ? createSearxngProvider({ baseUrl: searxngUrl }) : undefined;
+  // Beside the cache in the embedded home; in memory per process with Redis (or with an injected cache).
+  const searchIndex: LocalSearchIndex | undefined =
+    options.search?.localIndex === false
+      ? undefined
+      : createLocalSearchIndex({
+          path: stores && home.kind === 'embedded' ? join(home.dataDir, 'search', 'index.json') : undefined,
+          logger: options.logger,
+        });
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
     pdf,
@@ -190,6 +213,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     transformMemo: options.cache !== false && options.transformMemoBytes !== 0 ? createTransformMemo(options.transformMemoBytes) : undefined,
     proxies: options.proxies ?? proxySettingsFromEnv(),
     profiles: profiles ?? undefined,
+    searchIndex,
   };
   let openapi: Record<string, unknown> | undefined;
 
@@ -218,7 +242,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     }
   }
 
-  return {
+  const scraper: Scraper = {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
       return withDeadline(request.timeout, context.signal, (signal) =>
@@ -243,6 +267,9 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
         return finishUploadDocument(doc, prepared);
       });
     },
+    async search(body, context = {}) {
+      return runSearch(body, { provider: searchProvider, index: searchIndex, scrape: (b, c) => scraper.scrape(b, c) }, context);
+    },
     openapi() {
       openapi ??= buildOpenApiDocument();
       return openapi;
@@ -256,9 +283,10 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       await stores?.get();
     },
     async close() {
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close()]);
+      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
     },
   };
+  return scraper;
 }
 
 /** A parse request's timeout (validated again with the rest of its options); the scrape default otherwise. */

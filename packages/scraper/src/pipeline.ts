@@ -16,6 +16,8 @@ import { publishArtifacts, type ArtifactUrl } from './steps/publishArtifacts.js'
 import { checkTransform, transform } from './steps/transform.js';
 import { transformRemembered } from './steps/transformMemo.js';
 import type { Source } from './source.js';
+import type { ScrapePlan } from './steps/plan.js';
+import type { Content } from './steps/transform.js';
 
 /**
  * One scrape, step by step. The order of operations is read here and nowhere else.
@@ -70,5 +72,19 @@ export async function runPipeline(
   //    With redactPII its diff (which quotes the previous scrape) and json values are redacted too.
   const tracked = await redactChangeTracking(plan, await trackChanges(plan, source, withLlm, deps, context.team, signal));
   // 8 document: requested fields + metadata.
-  return buildDocument(plan, source, redacted.content, tracked, hit);
+  const document = buildDocument(plan, source, redacted.content, tracked, hit);
+  // 9 local search index: pages the cache may keep are searchable without a provider (never uploads, never ZDR).
+  if (!upload) indexForSearch(plan, source, redacted.content, deps, context.logger);
+  return document;
+}
+
+function indexForSearch(plan: ScrapePlan, source: Source, content: Content, deps: PipelineDeps, logger?: ScraperLogger): void {
+  if (!deps.searchIndex || !plan.cache.write || source.status >= 400 || !content.markdown) return;
+  try {
+    const title = typeof content.metadata.title === 'string' ? content.metadata.title : undefined;
+    const description = typeof content.metadata.description === 'string' ? content.metadata.description : undefined;
+    deps.searchIndex.add({ url: source.finalUrl || plan.sourceURL, title, description, text: content.markdown });
+  } catch (error) {
+    logger?.warn({ err: String(error) }, 'page not added to the search index');
+  }
 }
