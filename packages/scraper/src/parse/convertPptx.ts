@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { parseDocument } from 'htmlparser2';
 import { readZipPart } from './checkZipBounds.js';
 import { escapeHtml } from './convertSpreadsheet.js';
 import { uploadErrors } from './uploadErrors.js';
@@ -6,15 +6,17 @@ import { uploadErrors } from './uploadErrors.js';
 /** Slides converted; a deck past this is refused rather than turned into a huge page. */
 export const MAX_SLIDES = 2_000;
 
-type Node = Record<string, unknown>;
-const ATTRS = ':@';
-const TEXT = '#text';
-
-// preserveOrder keeps the children of a shape tree in document order (mixed element kinds), which reading order needs.
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', trimValues: false, processEntities: true });
+/** An element or text node of htmlparser2's DOM (domhandler), the few fields read here. */
+interface Node {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: Node[];
+  data?: string;
+}
 
 /**
- * PPTX → HTML, parsing the OOXML package ourselves (fflate for the zip, fast-xml-parser for the XML): slides in the
+ * PPTX → HTML, parsing the OOXML package ourselves (fflate for the zip, htmlparser2 in XML mode): slides in the
  * order of `presentation.xml`'s slide list, each a section with its title as a heading, its text boxes as
  * paragraphs, bulleted body text as lists and tables as tables, shapes read top to bottom, left to right.
  */
@@ -116,7 +118,7 @@ function paragraphOf(p: Node): Paragraph {
       else if (tag === 'a:br') text += ' ';
       else if (tag === 'a:buChar' || tag === 'a:buAutoNum') bullet = true;
       else if (tag === 'a:buNone') bullet = false;
-      else if (tag && tag !== TEXT) walk(childrenOf(node));
+      else if (tag) walk(childrenOf(node));
     }
   };
   walk(childrenOf(p));
@@ -142,26 +144,26 @@ function positionOf(shape: Node): { x: number; y: number } {
 }
 
 function parse(xml: Uint8Array): Node[] {
-  return parser.parse(Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength).toString('utf8')) as Node[];
+  const text = Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength).toString('utf8');
+  return parseDocument(text, { xmlMode: true, decodeEntities: true }).children as unknown as Node[];
 }
 
+/** The element's qualified name (`p:sp`); undefined for text, comments and processing instructions. */
 function tagOf(node: Node): string | undefined {
-  return Object.keys(node).find((k) => k !== ATTRS);
+  return node.type === 'tag' ? node.name : undefined;
 }
 
 function childrenOf(node: Node): Node[] {
-  const tag = tagOf(node);
-  const value = tag ? node[tag] : undefined;
-  return Array.isArray(value) ? (value as Node[]) : [];
+  return node.children ?? [];
 }
 
 function attrs(node: Node): Record<string, string> {
-  return (node[ATTRS] as Record<string, string> | undefined) ?? {};
+  return node.attribs ?? {};
 }
 
 function textOf(node: Node): string {
   return childrenOf(node)
-    .map((c) => (typeof c[TEXT] === 'string' || typeof c[TEXT] === 'number' ? String(c[TEXT]) : ''))
+    .map((c) => (c.type === 'text' ? (c.data ?? '') : ''))
     .join('');
 }
 
@@ -172,7 +174,7 @@ function findAll(nodes: Node[], tag: string): Node[] {
     for (const node of list) {
       const t = tagOf(node);
       if (t === tag) found.push(node);
-      else if (t && t !== TEXT) walk(childrenOf(node));
+      else if (t || node.type === 'root') walk(childrenOf(node));
     }
   };
   walk(nodes);
