@@ -73,6 +73,6 @@ export { uploadErrors } from './parse/uploadErrors.js';
 
 // POST /v2/search: SearXNG or the local index of scraped pages (the Scraper's `search`).
 export { runSearch, expectedSearchCredits, RESULTS_PER_CREDIT, type SearchResponse, type SearchResultItem } from './search/createSearch.js';
-export { parseSearchRequest, type SearchRequest } from './search/searchRequest.js';
+export { parseSearchRequest, searchRequestSchema, type SearchRequest } from './search/searchRequest.js';
 export { createLocalSearchIndex, type LocalSearchIndex } from './search/createLocalSearchIndex.js';
 export { createSearxngProvider, type SearchProvider } from './search/createSearxngProvider.js';

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, uploadErrors, type Scraper } from '@scrape/scraper';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
+import { documentRoutes, PARSE_ROUTE } from './documentRoutes.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -25,6 +26,7 @@ export interface ParseRouteOptions {
  * JSON routes keep refusing other content types.
  */
 export function registerParseRoute(app: FastifyInstance, options: ParseRouteOptions): void {
+  documentRoutes(app, [PARSE_ROUTE]);
   const maxFileBytes = options.maxFileBytes ?? PARSE_MAX_FILE_BYTES;
   void app.register(async (scope) => {
     await scope.register(multipart, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { expectedSearchCredits, type Scraper } from '@scrape/scraper';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
+import { documentRoutes, SEARCH_ROUTE } from './documentRoutes.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -11,6 +12,7 @@ export const ENDPOINT_SEARCH = 'search';
  * the most the request can cost, the rest given back).
  */
 export function registerSearchRoute(app: FastifyInstance, options: { scraper: Scraper; accounts?: Accounts; requireKey: Guard }): void {
+  documentRoutes(app, [SEARCH_ROUTE]);
   app.post('/v2/search', { onRequest: options.requireKey }, async (request, reply) => {
     const client = new AbortController();
     const onClose = () => {

@@ -3,6 +3,7 @@ import { ScrapeError } from '@scrape/scraper';
 import type { Account } from '../accounts/account.js';
 import type { AccountUsage, UsageRecord } from '../accounts/AccountStore.js';
 import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
+import { documentRoutes, TEAM_ROUTES } from './documentRoutes.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -19,6 +20,7 @@ const TOKENS_NOTE = 'This service bills LLM work (json, summary, extract) in cre
  * usage by month (and by key), the scrape queue and concurrency. Read from the account store; never billed.
  */
 export function registerTeamRoutes(app: FastifyInstance, accounts: Accounts | undefined, requireKey: Guard): void {
+  documentRoutes(app, TEAM_ROUTES);
   const usageOf = async (account: Account): Promise<AccountUsage | null> => (accounts ? storeRead(() => accounts.store.usage(account.id)) : null);
 
   app.get('/v2/team/credit-usage', { onRequest: requireKey }, async (request) => {
