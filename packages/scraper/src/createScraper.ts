@@ -26,6 +26,9 @@ import { createLocalSearchIndex, type LocalSearchIndex } from './search/createLo
 import { createSearxngProvider } from './search/createSearxngProvider.js';
 import { runSearch, type SearchResponse } from './search/createSearch.js';
 import { finishUploadDocument, prepareUpload } from './parse/parseUpload.js';
+import type { JobStore } from '@scrape/jobs';
+import { createJobRuntime, type JobRuntime } from './crawl/createJobRuntime.js';
+import type { MapLink } from './crawl/mapSite.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -102,6 +105,13 @@ export interface ScraperOptions {
    * under the embedded data dir; with Redis it is kept in memory per process.
    */
   search?: { searxngUrl?: string; localIndex?: boolean };
+  /**
+   * The job store of crawl and batch (default: @scrape/jobs in the same home as the cache: BullMQ on Redis or LMDB in
+   * the data directory, opened on first use).
+   */
+  jobs?: JobStore;
+  /** Key of the webhook signature (`X-Firecrawl-Signature`). Default: env SCRAPE_WEBHOOK_SECRET; absent: unsigned. */
+  webhookSecret?: string;
 }
 
 export interface ScrapeContext {
@@ -143,6 +153,14 @@ export interface Scraper {
    * when they cannot be opened, e.g. Redis unreachable. A server calls it at start-up to fail fast.
    */
   ready(): Promise<void>;
+  /** Crawls a site (the body of `POST /v2/crawl`) as a job run in this process; yields documents as pages land. */
+  crawl(body: unknown, context?: { team?: string; signal?: AbortSignal }): AsyncIterable<ScrapeDocument>;
+  /** Scrapes many URLs (the body of `POST /v2/batch/scrape`) as a job run in this process. */
+  batch(body: unknown, context?: { team?: string; signal?: AbortSignal }): AsyncIterable<ScrapeDocument>;
+  /** A site's URLs from its sitemaps and start page (the body of `POST /v2/map`). */
+  map(body: unknown, context?: { team?: string; signal?: AbortSignal }): Promise<{ links: MapLink[] }>;
+  /** The job store, workers and webhooks behind crawl and batch (for the HTTP service and `scrape-worker`). */
+  readonly jobs: JobRuntime;
   /** Releases engines and stores. */
   close(): Promise<void>;
 }
@@ -282,10 +300,27 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     async ready() {
       await stores?.get();
     },
+    crawl: (body, context) => jobRuntime.crawl(body, context),
+    batch: (body, context) => jobRuntime.batch(body, context),
+    map: (body, context) => jobRuntime.map(body, context),
+    get jobs() {
+      return jobRuntime;
+    },
     async close() {
+      await jobRuntime.close();
       await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
     },
   };
+  const jobRuntime = createJobRuntime({
+    home: resolveStoreHome(options),
+    jobs: options.jobs,
+    engine: fetchEngine,
+    ssrf: { allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup },
+    scrape: (body, context) => scraper.scrape(body, context),
+    webhookSecret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
+    llm: deps.llm ?? { missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] },
+    logger: options.logger,
+  });
   return scraper;
 }
 

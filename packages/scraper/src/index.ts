@@ -76,3 +76,29 @@ export { runSearch, expectedSearchCredits, RESULTS_PER_CREDIT, type SearchRespon
 export { parseSearchRequest, searchRequestSchema, type SearchRequest } from './search/searchRequest.js';
 export { createLocalSearchIndex, type LocalSearchIndex } from './search/createLocalSearchIndex.js';
 export { createSearxngProvider, type SearchProvider } from './search/createSearxngProvider.js';
+// Crawl, map and batch scrape: jobs on @scrape/jobs, every page through the scrape pipeline.
+export { createJobRuntime, type JobRuntime, type JobRuntimeOptions, type StartJobWorkerOptions, type JobContext } from './crawl/createJobRuntime.js';
+export { createJobHandlers, ROBOTS_BLOCKED, INSUFFICIENT_CREDITS, type JobBilling, type CrawlItemPayload } from './crawl/createJobHandlers.js';
+export {
+  parseCrawlRequest,
+  parseMapRequest,
+  parseBatchRequest,
+  crawlRequestSchema,
+  mapRequestSchema,
+  batchOwnSchema,
+  webhookSchema,
+  CRAWL_LIMIT_DEFAULT,
+  CRAWL_LIMIT_MAX,
+  MAP_LIMIT_DEFAULT,
+  MAP_LIMIT_MAX,
+  BATCH_URLS_MAX,
+  type CrawlRequest,
+  type MapRequest,
+  type BatchRequest,
+  type WebhookConfig,
+} from './crawl/crawlRequest.js';
+export { createCrawlScope, type CrawlScope } from './crawl/crawlScope.js';
+export { compileUserPattern } from './crawl/compileUserPattern.js';
+export { parseSitemap, readSitemaps } from './crawl/readSitemaps.js';
+export { rankBySearch, type MapLink } from './crawl/mapSite.js';
+export { createWebhookSender, WEBHOOK_ATTEMPTS, type WebhookSender, type WebhookDelivery, type WebhookEvent } from './crawl/createWebhookSender.js';
