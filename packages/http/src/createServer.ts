@@ -4,6 +4,9 @@ import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApi
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
+import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
+import { registerParseRoute } from './routes/registerParseRoute.js';
+import { registerSearchRoute } from './routes/registerSearchRoute.js';
 import websocket from '@fastify/websocket';
 import type { JobWorker } from '@scrape/jobs';
 import { createJobBilling, registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
@@ -63,6 +66,10 @@ export interface CreateServerOptions {
   browser?: ScraperOptions['browser'];
   /** Passed to createScraper: proxies per tier (default from SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED). */
   proxies?: ScraperOptions['proxies'];
+  /** Largest file POST /v2/parse accepts (default PARSE_MAX_FILE_BYTES, 50 MB); larger is a 413. */
+  parseMaxFileBytes?: number;
+  /** Passed to createScraper: search provider (SCRAPE_SEARXNG_URL) and the local index of scraped pages. */
+  search?: ScraperOptions['search'];
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
   /**
@@ -141,6 +148,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       logger: app.log,
       browser: options.browser,
       proxies: options.proxies,
+      search: options.search,
     });
   const ownsInteract = options.interact === undefined;
   const interactBilling = createInteractBilling(accounts, app.log);
@@ -309,6 +317,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling, accounts);
   registerGetScrapeRoute(app, scraper, requireKey);
+  registerTeamRoutes(app, accounts, requireKey);
+  registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
+  registerSearchRoute(app, { scraper, accounts, requireKey });
 
   // Crawl, batch scrape and map; the WebSocket plugin serves the SDK watcher's stream on the status routes.
   void app.register(websocket);

@@ -7,6 +7,7 @@ import type { ArtifactUrl } from './steps/publishArtifacts.js';
 import type { BrowserPoolOptions, RetainedPage } from '@scrape/browser';
 import type { Engine } from './engines/engine.js';
 import { errors, isScrapeError } from './errors.js';
+import { TIMEOUT_DEFAULT_MS } from './contract/limits.js';
 import { runPipeline } from './pipeline.js';
 import { systemClock, type Artifact, type ArtifactInfo, type Clock } from '@scrape/cache';
 import { createLazyStores, resolveStoreHome, type LazyStores } from './createLazyStores.js';
@@ -21,6 +22,12 @@ import { createHomeProfileStore, type ProfileStore } from './interact/profileSto
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
 import type { ScrapeRequest } from './contract/scrapeRequest.js';
 import { DEFAULT_TEAM } from './steps/changeTracking.js';
+import type { Upload } from './parse/detectUpload.js';
+import { join } from 'node:path';
+import { createLocalSearchIndex, type LocalSearchIndex } from './search/createLocalSearchIndex.js';
+import { createSearxngProvider } from './search/createSearxngProvider.js';
+import { runSearch, type SearchResponse } from './search/createSearch.js';
+import { finishUploadDocument, prepareUpload } from './parse/parseUpload.js';
 import type { JobStore } from '@scrape/jobs';
 import { createJobRuntime, type JobRuntime } from './crawl/createJobRuntime.js';
 import type { MapLink } from './crawl/mapSite.js';
@@ -98,6 +105,12 @@ export interface ScraperOptions {
    */
   pdf?: { workers?: number; ocr?: TesseractOcrOptions | false };
   /**
+   * POST /v2/search. `searxngUrl`: the SearXNG instance (default env SCRAPE_SEARXNG_URL). Without one, web search
+   * answers from the local index of scraped pages (`localIndex: false` turns that index off). The index is saved
+   * under the embedded data dir; with Redis it is kept in memory per process.
+   */
+  search?: { searxngUrl?: string; localIndex?: boolean };
+  /**
    * The job store of crawl and batch (default: @scrape/jobs in the same home as the cache: BullMQ on Redis or LMDB in
    * the data directory, opened on first use).
    */
@@ -127,6 +140,13 @@ export type ScrapeDocument = Record<string, unknown> & { metadata: Record<string
 export interface Scraper {
   /** Validates `request` against the v2 contract and scrapes; throws ScrapeError for every failure. */
   scrape(request: unknown, context?: ScrapeContext): Promise<ScrapeDocument>;
+  /**
+   * POST /v2/parse: converts an uploaded file (PDF, DOCX, XLSX, CSV, PPTX, HTML, text, markdown, images) with the
+   * scrape options `options` (formats, PDF parsers, redactPII, LLM formats...). Nothing is cached or kept.
+   */
+  parse(upload: Upload, options: unknown, context?: Pick<ScrapeContext, 'signal' | 'team'>): Promise<ScrapeDocument>;
+  /** POST /v2/search: results from the provider (or the local index), scraped with `scrapeOptions` when given. */
+  search(request: unknown, context?: Pick<ScrapeContext, 'signal' | 'team'>): Promise<SearchResponse>;
   /** The OpenAPI document generated from the same schemas. */
   openapi(): Record<string, unknown>;
   /** In-process reads of artifacts (screenshots) by id, for whoever serves them at signed URLs. */
@@ -201,6 +221,17 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     workers: options.pdf?.workers,
     ocr: ocrOptions === false ? undefined : () => (ocr ??= createTesseractOcr(ocrOptions)),
   });
+  const home = resolveStoreHome(options);
+  const searxngUrl = (options.search?.searxngUrl ?? process.env.SCRAPE_SEARXNG_URL)?.trim() || undefined;
+  const searchProvider = searxngUrl ? createSearxngProvider({ baseUrl: searxngUrl }) : undefined;
+  // Beside the cache in the embedded home; in memory per process with Redis (or with an injected cache).
+  const searchIndex: LocalSearchIndex | undefined =
+    options.search?.localIndex === false
+      ? undefined
+      : createLocalSearchIndex({
+          path: stores && home.kind === 'embedded' ? join(home.dataDir, 'search', 'index.json') : undefined,
+          logger: options.logger,
+        });
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
     pdf,
@@ -218,6 +249,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     transformMemo: options.cache !== false && options.transformMemoBytes !== 0 ? createTransformMemo(options.transformMemoBytes) : undefined,
     proxies: options.proxies ?? proxySettingsFromEnv(),
     profiles: profiles ?? undefined,
+    searchIndex,
   };
   let openapi: Record<string, unknown> | undefined;
 
@@ -232,41 +264,60 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     });
   }
 
+  /** One deadline for the whole job (fetch or conversion, transforms) with the caller's signal on top. */
+  async function withDeadline<T>(timeoutMs: number, callerSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, logUrl?: string): Promise<T> {
+    if (callerSignal?.aborted) throw errors.aborted();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    try {
+      return await untilAborted(work(controller.signal), controller.signal);
+    } catch (error) {
+      if (timedOut) throw errors.timeout({ timeoutMs });
+      if (callerSignal?.aborted) throw errors.aborted();
+      if (isScrapeError(error)) throw error;
+      options.logger?.error({ err: error, scrapeUrl: logUrl }, 'scrape failed unexpectedly');
+      throw errors.internal();
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
   const scraper: Scraper = {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
-      if (context.signal?.aborted) throw errors.aborted();
-      // One deadline for the whole scrape (fetch, decoding, transforms), and the caller's signal on top.
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new Error(`scrape timed out after ${request.timeout} ms`));
-      }, request.timeout);
-      const onCallerAbort = () => controller.abort(context.signal?.reason);
-      context.signal?.addEventListener('abort', onCallerAbort, { once: true });
-      try {
-        const document = await untilAborted(runPipeline(request, deps, controller.signal, {
-            team: context.team,
-            onRetainedPage: context.onRetainedPage,
-            logger: options.logger,
-            artifactUrl: context.artifactUrl ?? options.artifactUrl,
-          }), controller.signal);
-        await keepResult(request, document, context.team);
-        return document;
-      } catch (error) {
-        if (timedOut) throw errors.timeout({ timeoutMs: request.timeout });
-        if (context.signal?.aborted) throw errors.aborted();
-        if (isScrapeError(error)) throw error;
-        options.logger?.error(
-          { err: error, scrapeUrl: request.zeroDataRetention || request.lockdown ? undefined : request.url },
-          'scrape failed unexpectedly',
-        );
-        throw errors.internal();
-      } finally {
-        clearTimeout(timer);
-        context.signal?.removeEventListener('abort', onCallerAbort);
-      }
+      const document = await withDeadline(request.timeout, context.signal, (signal) =>
+        runPipeline(request, deps, signal, {
+          team: context.team,
+          onRetainedPage: context.onRetainedPage,
+          logger: options.logger,
+          artifactUrl: context.artifactUrl ?? options.artifactUrl,
+        }),
+        request.zeroDataRetention || request.lockdown ? undefined : request.url,
+      );
+      await keepResult(request, document, context.team);
+      return document;
+    },
+    async parse(upload, parseOptions, context = {}) {
+      const timeout = timeoutOf(parseOptions);
+      return withDeadline(timeout, context.signal, async (signal) => {
+        const prepared = await prepareUpload(upload, parseOptions, {
+          ocr: () => (ocrOptions === false ? undefined : (ocr ??= createTesseractOcr(ocrOptions))),
+          signal,
+        });
+        signal.throwIfAborted();
+        const doc = await runPipeline(prepared.request, deps, signal, { team: context.team, logger: options.logger, upload: prepared.source });
+        return finishUploadDocument(doc, prepared);
+      });
+    },
+    async search(body, context = {}) {
+      return runSearch(body, { provider: searchProvider, index: searchIndex, scrape: (b, c) => scraper.scrape(b, c) }, context);
     },
     openapi() {
       openapi ??= buildOpenApiDocument();
@@ -293,7 +344,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     },
     async close() {
       await jobRuntime.close();
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close()]);
+      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
     },
   };
   const jobRuntime = createJobRuntime({
@@ -307,6 +358,12 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     logger: options.logger,
   });
   return scraper;
+}
+
+/** A parse request's timeout (validated again with the rest of its options); the scrape default otherwise. */
+function timeoutOf(options: unknown): number {
+  const t = (options as { timeout?: unknown } | null)?.timeout;
+  return typeof t === 'number' && Number.isInteger(t) && t >= 1000 && t <= 300_000 ? t : TIMEOUT_DEFAULT_MS;
 }
 
 /** Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the deadline. */

@@ -77,6 +77,15 @@ export { parseInteractRequest, interactRequestSchema, INTERACT_DEFAULT_TIMEOUT_S
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirectory, type SessionRecord, type ScrapeRecord } from './interact/sessionDirectory.js';
 
+// POST /v2/parse: uploads converted through the scrape pipeline (the Scraper's `parse`).
+export { detectUpload, type Upload, type UploadKind, type DetectedUpload } from './parse/detectUpload.js';
+export { uploadErrors } from './parse/uploadErrors.js';
+
+// POST /v2/search: SearXNG or the local index of scraped pages (the Scraper's `search`).
+export { runSearch, expectedSearchCredits, RESULTS_PER_CREDIT, type SearchResponse, type SearchResultItem } from './search/createSearch.js';
+export { parseSearchRequest, searchRequestSchema, type SearchRequest } from './search/searchRequest.js';
+export { createLocalSearchIndex, type LocalSearchIndex } from './search/createLocalSearchIndex.js';
+export { createSearxngProvider, type SearchProvider } from './search/createSearxngProvider.js';
 // Crawl, map and batch scrape: jobs on @scrape/jobs, every page through the scrape pipeline.
 export { createJobRuntime, type JobRuntime, type JobRuntimeOptions, type StartJobWorkerOptions, type JobContext } from './crawl/createJobRuntime.js';
 export { createJobHandlers, ROBOTS_BLOCKED, INSUFFICIENT_CREDITS, type JobBilling, type CrawlItemPayload } from './crawl/createJobHandlers.js';

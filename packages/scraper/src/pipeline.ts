@@ -15,6 +15,9 @@ import { checkFormats, renderFormats } from './steps/renderFormats.js';
 import { publishArtifacts, type ArtifactUrl } from './steps/publishArtifacts.js';
 import { checkTransform, transform } from './steps/transform.js';
 import { transformRemembered } from './steps/transformMemo.js';
+import type { Source } from './source.js';
+import type { ScrapePlan } from './steps/plan.js';
+import type { Content } from './steps/transform.js';
 
 /**
  * One scrape, step by step. The order of operations is read here and nowhere else.
@@ -24,15 +27,17 @@ export async function runPipeline(
   request: ScrapeRequest,
   deps: PipelineDeps,
   signal: AbortSignal,
-  context: Pick<ScrapeContext, 'team' | 'onRetainedPage'> & { logger?: ScraperLogger; artifactUrl?: ArtifactUrl } = {},
+  context: Pick<ScrapeContext, 'team' | 'onRetainedPage'> & { logger?: ScraperLogger; artifactUrl?: ArtifactUrl; upload?: Source } = {},
 ): Promise<ScrapeDocument> {
   // 1 plan: defaults resolved, engine needs, cacheability, variant key.
   const planned = planScrape(request);
   // Zero data retention: the page is not kept past the answer (interact then re-opens the URL).
   const plan = { ...planned, team: context.team, onRetainedPage: planned.zeroDataRetention ? undefined : context.onRetainedPage };
   // Every step first says whether it can serve the request, so unsupported options fail before any network traffic.
-  checkCacheRead(plan, deps);
-  checkAcquire(plan, deps);
+  // An uploaded file (POST /v2/parse) is the Source: no cache, no engine.
+  const upload = context.upload;
+  if (!upload) checkCacheRead(plan, deps);
+  if (!upload) checkAcquire(plan, deps);
   checkTransform(plan);
   checkFormats(plan);
   checkPost(plan);
@@ -40,11 +45,11 @@ export async function runPipeline(
   checkLlmFormats(plan, deps);
 
   // 2 cache read: lockdown / minAge → cache only; maxAge → a fresh hit or a miss.
-  const hit = await readCache(plan, deps);
+  const hit = upload ? null : await readCache(plan, deps);
   signal.throwIfAborted();
   // 3 acquire: the engine fetches a Source.
   // 4 cache write: raw Sources only, when storeInCache and nothing sensitive forbids it; concurrent misses share a fetch.
-  const source = hit?.source ?? (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger));
+  const source = upload ?? hit?.source ?? (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger));
   signal.throwIfAborted();
   // 5 transform: by content type (html → core, json → fenced block, text → as is, pdf → parsers).
   //   A stored copy transformed before with the same options is remembered (a hit's cost is otherwise the transform).
@@ -67,5 +72,19 @@ export async function runPipeline(
   //    With redactPII its diff (which quotes the previous scrape) and json values are redacted too.
   const tracked = await redactChangeTracking(plan, await trackChanges(plan, source, withLlm, deps, context.team, signal));
   // 8 document: requested fields + metadata.
-  return buildDocument(plan, source, redacted.content, tracked, hit);
+  const document = buildDocument(plan, source, redacted.content, tracked, hit);
+  // 9 local search index: pages the cache may keep are searchable without a provider (never uploads, never ZDR).
+  if (!upload) indexForSearch(plan, source, redacted.content, deps, context.logger);
+  return document;
+}
+
+function indexForSearch(plan: ScrapePlan, source: Source, content: Content, deps: PipelineDeps, logger?: ScraperLogger): void {
+  if (!deps.searchIndex || !plan.cache.write || source.status >= 400 || !content.markdown) return;
+  try {
+    const title = typeof content.metadata.title === 'string' ? content.metadata.title : undefined;
+    const description = typeof content.metadata.description === 'string' ? content.metadata.description : undefined;
+    deps.searchIndex.add({ url: source.finalUrl || plan.sourceURL, title, description, text: content.markdown });
+  } catch (error) {
+    logger?.warn({ err: String(error) }, 'page not added to the search index');
+  }
 }

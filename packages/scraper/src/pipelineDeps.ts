@@ -1,3 +1,4 @@
+import type { LocalSearchIndex } from './search/createLocalSearchIndex.js';
 import type { ArtifactStore, ChangeHistory, Clock } from '@scrape/cache';
 import type { Engines } from './engines/engine.js';
 import type { ProxySettings } from './engines/planProxyAttempts.js';
@@ -34,4 +35,6 @@ export interface PipelineDeps {
   proxies?: ProxySettings;
   /** Saved browser profiles (spec §2.5) per team; absent: `profile` answers 501. */
   profiles?: ProfileStore;
+  /** The local search index (search without a provider): pages that may be kept are added after their scrape. */
+  searchIndex?: Pick<LocalSearchIndex, 'add'>;
 }

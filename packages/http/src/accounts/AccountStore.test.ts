@@ -103,6 +103,38 @@ describe.each(homes)('account store: %s', (_name, open) => {
     }
   });
 
+  it('usage counts what settling really took (capped by the balance), by month and key, once per reservation', async () => {
+    const store = await open();
+    try {
+      await store.putAccount(settings('u'));
+      await store.addCredits('u', 4);
+      const tag = { period: '2026-11', keyId: 'k1' };
+      expect(await store.reserveCredits('u', 1, 'u1')).toBe(true);
+      expect(await store.settleCredits('u', 'u1', 3, tag)).toBe(true);
+      expect(await store.settleCredits('u', 'u1', 3, tag)).toBe(false);
+      // Balance 1 left and held: a cost of 5 takes only that 1.
+      expect(await store.reserveCredits('u', 1, 'u2')).toBe(true);
+      expect(await store.settleCredits('u', 'u2', 5, { period: '2026-12', keyId: 'k2' })).toBe(true);
+      expect(await store.balance('u')).toBe(0);
+      // A refunded request (cost 0) counts nothing; an unlimited request is recorded as is.
+      await store.addCredits('u', 1);
+      expect(await store.reserveCredits('u', 1, 'u3')).toBe(true);
+      expect(await store.settleCredits('u', 'u3', 0, tag)).toBe(true);
+      await store.recordUsage('u', { period: '2026-12' }, 4);
+      const usage = await store.usage('u');
+      const order = (r: { period: string; keyId?: string }) => `${r.period}|${r.keyId ?? ''}`;
+      expect(usage.records.sort((x, y) => order(x).localeCompare(order(y)))).toEqual([
+        { period: '2026-11', keyId: 'k1', credits: 3 },
+        { period: '2026-12', credits: 4 },
+        { period: '2026-12', keyId: 'k2', credits: 1 },
+      ]);
+      expect(Date.parse(usage.lastSuccessAt!)).toBeGreaterThan(0);
+      expect(await store.usage('nobody')).toEqual({ records: [], lastSuccessAt: null });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('100 concurrent reservations against a balance of 10: exactly 10 succeed, the balance ends at 0', async () => {
     const store = await open();
     try {

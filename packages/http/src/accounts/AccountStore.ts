@@ -1,5 +1,26 @@
 import type { Account, ApiKeyRecord } from './account.js';
 
+/** Where billed credits are counted: a calendar month (UTC, `YYYY-MM`) and the issued key that spent them. */
+export interface UsageTag {
+  period: string;
+  /** Id of the issued key (never the key); absent for keys from SCRAPE_API_KEYS and keyless mode. */
+  keyId?: string;
+}
+
+/** Credits billed to an account in one month through one key. */
+export interface UsageRecord {
+  period: string;
+  keyId?: string;
+  credits: number;
+}
+
+/** What the account has been billed so far (GET /v2/team/credit-usage and its historical view). */
+export interface AccountUsage {
+  records: UsageRecord[];
+  /** When a request of the account last succeeded (ISO time); null when none has. */
+  lastSuccessAt: string | null;
+}
+
 /** The settings an admin sets on an account (its balance moves through the credit operations only). */
 export type AccountSettings = Omit<Account, 'createdAt'> & { createdAt?: string };
 
@@ -34,7 +55,14 @@ export interface AccountStore {
    * zero). Idempotent: false when the reservation is unknown or already settled (a retry, or a reserve that never
    * landed), and then nothing changes.
    */
-  settleCredits(accountId: string, reservationId: string, cost: number): Promise<boolean>;
+  settleCredits(accountId: string, reservationId: string, cost: number, usage?: UsageTag): Promise<boolean>;
+  /**
+   * Counts credits billed without a reservation (unlimited accounts) and marks a success; settleCredits counts the
+   * credits it actually took (never more than the balance held) in the same atomic step.
+   */
+  recordUsage(accountId: string, usage: UsageTag, credits: number): Promise<void>;
+  /** Billed credits by month and key, and the time of the last success. */
+  usage(accountId: string): Promise<AccountUsage>;
   close(): Promise<void>;
 }
 

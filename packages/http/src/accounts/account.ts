@@ -16,6 +16,8 @@ export interface Account {
   /** True: credits are never checked nor charged (keys from SCRAPE_API_KEYS, keyless loopback). */
   unlimitedCredits: boolean;
   createdAt: string;
+  /** Set on an authenticated request: the id of the issued key it came with (usage is counted per key). */
+  keyId?: string;
 }
 
 /** One issued key. Only its sha256 is stored; `id` (a prefix of the hash) names it in listings and revocation. */

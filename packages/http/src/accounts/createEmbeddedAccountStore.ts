@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import type { Account, ApiKeyRecord } from './account.js';
-import { AccountStoreError, type AccountSettings, type AccountStore } from './AccountStore.js';
+import { AccountStoreError, type AccountSettings, type AccountStore, type UsageRecord, type UsageTag } from './AccountStore.js';
 
 /** Its own LMDB environment beside the page cache's: accounts are tiny and must not compete with page bytes for space. */
 export const ACCOUNTS_DIR_NAME = 'accounts';
@@ -12,6 +12,9 @@ const CREDITS = 'credits:';
 const KEY = 'key:';
 /** Credits held by a running request, by reservation id (settled when the request ends). */
 const HELD = 'held:';
+/** Billed credits: `usage:{account}:{YYYY-MM}:{keyId}` (empty key id: keys from the environment). */
+const USAGE = 'usage:';
+const LAST_SUCCESS = 'lastok:';
 
 /**
  * Accounts in an LMDB file under `{dataDir}/accounts`. Every credit operation is one LMDB write transaction, which
@@ -39,6 +42,15 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
   const balanceIn = (accountId: string): number => {
     const v = db.get(CREDITS + accountId);
     return typeof v === 'number' ? v : 0;
+  };
+
+  /** Inside a write transaction: adds billed credits to the month and key, marks the success. */
+  const countUsage = (accountId: string, usage: UsageTag | undefined, credits: number) => {
+    if (!usage) return;
+    const key = `${USAGE}${accountId}:${usage.period}:${usage.keyId ?? ''}`;
+    const before = db.get(key);
+    db.put(key, (typeof before === 'number' ? before : 0) + credits);
+    db.put(LAST_SUCCESS + accountId, new Date().toISOString());
   };
 
   return {
@@ -96,17 +108,33 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
           return true;
         }),
       ),
-    settleCredits: (accountId, reservationId, cost) =>
+    settleCredits: (accountId, reservationId, cost, usage) =>
       guard('write', () =>
         db.transaction(() => {
           const held = db.get(HELD + reservationId);
           if (typeof held !== 'number') return false;
           db.remove(HELD + reservationId);
-          const next = Math.max(0, balanceIn(accountId) + held - cost);
+          const before = balanceIn(accountId);
+          const next = Math.max(0, before + held - cost);
           db.put(CREDITS + accountId, next);
+          // What was really taken: the held credits minus the refund, or plus what the balance could still give.
+          if (cost > 0) countUsage(accountId, usage, held + before - next);
           return true;
         }),
       ),
+    recordUsage: (accountId, usage, credits) =>
+      guard('write', () => db.transaction(() => countUsage(accountId, usage, credits))),
+    usage: (accountId) =>
+      guard('read', () => {
+        const prefix = `${USAGE}${accountId}:`;
+        const records: UsageRecord[] = [];
+        for (const { key, value } of db.getRange({ start: prefix, end: prefix + '\uffff' })) {
+          const [period, keyId] = String(key).slice(prefix.length).split(':');
+          records.push({ period, ...(keyId ? { keyId } : {}), credits: value as number });
+        }
+        const last = db.get(LAST_SUCCESS + accountId);
+        return { records, lastSuccessAt: typeof last === 'string' ? last : null };
+      }),
     async close() {
       await db.close();
     },

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Account, ApiKeyRecord } from './account.js';
-import { AccountStoreError, type AccountSettings, type AccountStore } from './AccountStore.js';
+import { AccountStoreError, type AccountSettings, type AccountStore, type UsageRecord } from './AccountStore.js';
 
 /** Beside the cache's `scrape:cache:` keys in the same Redis, never mixed with them. */
 export const DEFAULT_ACCOUNTS_KEY_PREFIX = 'scrape:accounts:';
@@ -19,16 +19,24 @@ if b < n then return 0 end
 redis.call('DECRBY', KEYS[1], n)
 redis.call('SET', KEYS[2], n, 'PX', ARGV[2])
 return 1`;
-// KEYS: balance, reservation. ARGV: cost.
+// KEYS: balance, reservation, usage hash, last-success key. ARGV: cost, usage field ('' = none), now (ISO).
+// The usage hash counts what was really taken (held minus refund, or held plus what the balance could still give).
 const SETTLE = `local held = redis.call('GET', KEYS[2])
 if not held then return 0 end
 redis.call('DEL', KEYS[2])
-local diff = tonumber(held) - tonumber(ARGV[1])
+local cost = tonumber(ARGV[1])
+local diff = tonumber(held) - cost
+local taken = cost
 if diff > 0 then redis.call('INCRBY', KEYS[1], diff) end
 if diff < 0 then
   local b = tonumber(redis.call('GET', KEYS[1]) or '0')
   local take = math.min(b, -diff)
   if take > 0 then redis.call('DECRBY', KEYS[1], take) end
+  taken = tonumber(held) + take
+end
+if ARGV[2] ~= '' and cost > 0 then
+  redis.call('HINCRBY', KEYS[3], ARGV[2], taken)
+  redis.call('SET', KEYS[4], ARGV[3])
 end
 return 1`;
 const ADD = `local b = tonumber(redis.call('GET', KEYS[1]) or '0') + tonumber(ARGV[1])
@@ -38,7 +46,7 @@ return b`;
 
 interface AccountsRedis extends Redis {
   reserveCredits(balance: string, reservation: string, amount: number, ttlMs: number): Promise<number>;
-  settleCredits(balance: string, reservation: string, cost: number): Promise<number>;
+  settleCredits(balance: string, reservation: string, usage: string, lastOk: string, cost: number, field: string, now: string): Promise<number>;
   addCredits(key: string, amount: number): Promise<number>;
 }
 
@@ -66,7 +74,7 @@ export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: str
   const p = options.keyPrefix ?? DEFAULT_ACCOUNTS_KEY_PREFIX;
   const redis = options.redis as AccountsRedis;
   redis.defineCommand('reserveCredits', { numberOfKeys: 2, lua: RESERVE });
-  redis.defineCommand('settleCredits', { numberOfKeys: 2, lua: SETTLE });
+  redis.defineCommand('settleCredits', { numberOfKeys: 4, lua: SETTLE });
   redis.defineCommand('addCredits', { numberOfKeys: 1, lua: ADD });
   const keysSet = p + 'keys';
   const accountsSet = p + 'accounts';
@@ -130,8 +138,28 @@ export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: str
     balance: (accountId) => guard('read', async () => Number((await redis.get(p + 'credits:' + accountId)) ?? 0)),
     reserveCredits: (accountId, amount, reservationId) =>
       guard('write', async () => (await redis.reserveCredits(p + 'credits:' + accountId, p + 'held:' + reservationId, amount, RESERVATION_TTL_MS)) === 1),
-    settleCredits: (accountId, reservationId, cost) =>
-      guard('write', async () => (await redis.settleCredits(p + 'credits:' + accountId, p + 'held:' + reservationId, cost)) === 1),
+    settleCredits: (accountId, reservationId, cost, usage) =>
+      guard('write', async () => {
+        const field = usage ? `${usage.period}|${usage.keyId ?? ''}` : '';
+        const keys = [p + 'credits:' + accountId, p + 'held:' + reservationId, p + 'usage:' + accountId, p + 'lastok:' + accountId] as const;
+        return (await redis.settleCredits(...keys, cost, field, new Date().toISOString())) === 1;
+      }),
+    recordUsage: (accountId, usage, credits) =>
+      guard('write', async () => {
+        const field = `${usage.period}|${usage.keyId ?? ''}`;
+        const multi = redis.multi().set(p + 'lastok:' + accountId, new Date().toISOString());
+        if (credits > 0) multi.hincrby(p + 'usage:' + accountId, field, credits);
+        await multi.exec();
+      }),
+    usage: (accountId) =>
+      guard('read', async () => {
+        const [all, last] = await Promise.all([redis.hgetall(p + 'usage:' + accountId), redis.get(p + 'lastok:' + accountId)]);
+        const records: UsageRecord[] = Object.entries(all).map(([field, credits]) => {
+          const [period, keyId] = field.split('|');
+          return { period, ...(keyId ? { keyId } : {}), credits: Number(credits) };
+        });
+        return { records, lastSuccessAt: last };
+      }),
     async close() {
       if (options.ownsConnection === false || redis.status === 'end') return;
       await redis.quit().catch(() => redis.disconnect());

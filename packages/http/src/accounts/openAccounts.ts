@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { ScrapeError, errors } from '@scrape/scraper';
 import { TIMEOUT_DEFAULT_MS } from '@scrape/scraper';
 import { ENDPOINT_SCRAPE, FEATURE_ZERO_DATA_RETENTION, allows, type Account } from './account.js';
-import { AccountStoreError, type AccountStore } from './AccountStore.js';
+import { AccountStoreError, type AccountStore, type UsageTag } from './AccountStore.js';
 import { hashApiKey } from './apiKey.js';
 import { createEmbeddedAccountStore } from './createEmbeddedAccountStore.js';
 import { DEFAULT_ACCOUNTS_KEY_PREFIX, connectAccountsRedis, createRedisAccountStore } from './createRedisAccountStore.js';
@@ -27,6 +27,8 @@ export interface AccountsLogger {
 export interface Admission {
   /** Charges what the document says it cost and marks it if it waited for a slot (mutates `doc.metadata`). */
   succeed(doc: { metadata?: Record<string, unknown> }): Promise<void>;
+  /** Charges `credits` (search, parse: the route knows the cost); never more than the balance holds. */
+  succeedWith(credits: number): Promise<void>;
   fail(error: unknown): Promise<void>;
 }
 
@@ -36,16 +38,26 @@ export interface Accounts {
   hasKeys(): Promise<boolean>;
   /** The account of `Authorization: Bearer <key>`; null for missing, malformed, unknown or revoked keys. */
   authenticate(authorization: string | undefined): Promise<Account | null>;
-  /** Permission, rate, credits and concurrency checks in that order; throws the spec's 403/429/402/429. */
-  admit(account: Account, body: unknown, signal?: AbortSignal): Promise<Admission>;
+  /**
+   * Permission, rate, credits and concurrency checks in that order; throws the spec's 403/429/402/429. `endpoint`
+   * (default scrape) is the permission asked for; `credits` what to hold (default: what the scrape body costs).
+   */
+  admit(account: Account, body: unknown, signal?: AbortSignal, options?: AdmitOptions): Promise<Admission>;
   /**
    * The rate and concurrency limits alone, for authenticated calls that are not scrapes (interact): one request of
    * the account's per-minute budget and one of its concurrency slots, held until `release`.
    */
   admitCall(account: Account, options?: { waitMs?: number; signal?: AbortSignal; concurrency?: boolean }): Promise<{ release(): Promise<void> }>;
+  /** Requests of the account running (and waiting for a slot) now: the cluster's with a concurrency limit, else this process's. */
+  activity(account: Account): Promise<{ active: number; waiting: number }>;
   /** Settlements still waiting for the store (retried in the background). */
   pendingSettlements(): number;
   close(): Promise<void>;
+}
+
+export interface AdmitOptions {
+  endpoint?: string;
+  credits?: number;
 }
 
 export interface OpenAccountsOptions {
@@ -91,17 +103,24 @@ export function createAccounts(parts: {
   const { store, rateLimiter, concurrency, logger } = parts;
   let keysSeen = false;
   let keysCheckedAt = 0;
-  const outbox: { accountId: string; reservationId: string; cost: number }[] = [];
+  const outbox: { accountId: string; reservationId: string; cost: number; usage?: UsageTag }[] = [];
+  /** Requests admitted and not yet settled, per account, in this process (queue-status of unlimited accounts). */
+  const running = new Map<string, number>();
+  const track = (id: string, delta: number) => {
+    const next = (running.get(id) ?? 0) + delta;
+    if (next <= 0) running.delete(id);
+    else running.set(id, next);
+  };
 
   /**
    * Ends a reservation with its real cost. If the store is unreachable it is queued and retried until it lands;
    * settling is idempotent, so a retry after a lost reply cannot refund or charge twice.
    */
-  const settleOrDefer = async (accountId: string, reservationId: string, cost: number) => {
+  const settleOrDefer = async (accountId: string, reservationId: string, cost: number, usage?: UsageTag) => {
     try {
-      await store.settleCredits(accountId, reservationId, cost);
+      await store.settleCredits(accountId, reservationId, cost, usage);
     } catch (error) {
-      outbox.push({ accountId, reservationId, cost });
+      outbox.push({ accountId, reservationId, cost, usage });
       logger?.warn({ account: accountId, cost, err: String(error) }, 'credit settlement deferred: account store unreachable');
     }
   };
@@ -114,7 +133,7 @@ export function createAccounts(parts: {
     try {
       while (outbox.length > 0) {
         const next = outbox[0];
-        await store.settleCredits(next.accountId, next.reservationId, next.cost);
+        await store.settleCredits(next.accountId, next.reservationId, next.cost, next.usage);
         outbox.shift();
       }
     } catch {
@@ -140,11 +159,16 @@ export function createAccounts(parts: {
       const found = await storeCall(() => store.findKey(hashApiKey(token)));
       if (found) keysSeen = true;
       if (!found || found.key.revokedAt) return null;
-      return found.account;
+      return { ...found.account, keyId: found.key.id };
     },
-    async admit(account, body, signal) {
-      if (!allows(account.endpoints, ENDPOINT_SCRAPE)) {
-        throw errors.forbidden({ reason: 'This key has no permission for the scrape endpoint.' });
+    async activity(account) {
+      if (account.concurrency !== null && concurrency.activity) return concurrency.activity(account.id);
+      return { active: running.get(account.id) ?? 0, waiting: 0 };
+    },
+    async admit(account, body, signal, options = {}) {
+      const endpoint = options.endpoint ?? ENDPOINT_SCRAPE;
+      if (!allows(account.endpoints, endpoint)) {
+        throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
       }
       const b = body as { zeroDataRetention?: unknown; timeout?: unknown } | null;
       if (b?.zeroDataRetention === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
@@ -152,7 +176,7 @@ export function createAccounts(parts: {
       }
       if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
 
-      const held = account.unlimitedCredits ? 0 : expectedCredits(body);
+      const held = account.unlimitedCredits ? 0 : (options.credits ?? expectedCredits(body));
       const reservationId = randomUUID();
       if (held > 0) {
         let reserved: boolean;
@@ -180,11 +204,20 @@ export function createAccounts(parts: {
       }
 
       let settled = false;
-      const settle = async (cost: number) => {
+      track(account.id, 1);
+      const usage: UsageTag = { period: usagePeriod(new Date()), keyId: account.keyId };
+      const settle = async (cost: number, succeeded: boolean) => {
         if (settled) return;
         settled = true;
+        track(account.id, -1);
         await slot?.release();
-        if (held > 0) await settleOrDefer(account.id, reservationId, cost);
+        if (held > 0) return settleOrDefer(account.id, reservationId, cost, usage);
+        // Unlimited (or free) requests are counted too, so usage reports what they would have cost.
+        if (succeeded || cost > 0) {
+          await store.recordUsage(account.id, usage, cost).catch((error: unknown) => {
+            logger?.warn({ account: account.id, cost, err: String(error) }, 'usage not recorded: account store unreachable');
+          });
+        }
       };
       return {
         async succeed(doc) {
@@ -192,10 +225,13 @@ export function createAccounts(parts: {
             doc.metadata.concurrencyLimited = slot.queuedMs !== null;
             if (slot.queuedMs !== null) doc.metadata.concurrencyQueueDurationMs = slot.queuedMs;
           }
-          await settle(creditsForDocument(doc, held));
+          await settle(creditsForDocument(doc, held || expectedCredits(body)), true);
+        },
+        async succeedWith(credits) {
+          await settle(credits, true);
         },
         async fail(error) {
-          await settle(Math.min(held, creditsForFailure(error)));
+          await settle(Math.min(held || Infinity, creditsForFailure(error)), false);
         },
       };
     },
@@ -227,6 +263,11 @@ export function createAccounts(parts: {
       await parts.onClose?.();
     },
   };
+}
+
+/** The calendar month (UTC) usage is counted under: `YYYY-MM`. */
+export function usagePeriod(at: Date): string {
+  return at.toISOString().slice(0, 7);
 }
 
 /** Store failures (Redis down, disk full) are the service's: 503 with a reason, never a 500. */

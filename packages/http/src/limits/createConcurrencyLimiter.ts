@@ -28,6 +28,8 @@ export interface AcquireOptions {
 
 export interface ConcurrencyLimiter {
   acquire(accountId: string, options: AcquireOptions): Promise<ConcurrencySlot>;
+  /** Slots held and requests waiting for one, now (on Redis: across every process). */
+  activity?(accountId: string): Promise<{ active: number; waiting: number }>;
 }
 
 /**
@@ -51,6 +53,10 @@ function memoryLimiter(): ConcurrencyLimiter {
   };
 
   return {
+    async activity(accountId) {
+      const state = states.get(accountId);
+      return { active: state?.active ?? 0, waiting: state?.queue.length ?? 0 };
+    },
     async acquire(accountId, { limit, queueLimit, waitMs, signal }) {
       const state = stateOf(accountId);
       const slot = (queuedMs: number | null): ConcurrencySlot => {
@@ -125,6 +131,15 @@ function redisLimiter(client: Redis, keyPrefix: string): ConcurrencyLimiter {
   redis.defineCommand('tryAcquireSlot', { numberOfKeys: 2, lua: TRY_ACQUIRE });
 
   return {
+    async activity(accountId) {
+      // Expired leases (crashed processes) are not counted: only entries whose expiry is still ahead.
+      const now = Date.now();
+      const [active, waiting] = await Promise.all([
+        redis.zcount(`${keyPrefix}conc:${accountId}`, `(${now}`, '+inf'),
+        redis.zcount(`${keyPrefix}concq:${accountId}`, `(${now}`, '+inf'),
+      ]);
+      return { active, waiting };
+    },
     async acquire(accountId, { limit, queueLimit, waitMs, signal }) {
       const slots = `${keyPrefix}conc:${accountId}`;
       const queue = `${keyPrefix}concq:${accountId}`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { errors } from '@scrape/scraper';
 import type { Account } from '../accounts/account.js';
-import type { Accounts } from '../accounts/openAccounts.js';
+import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
 
 export interface InteractBilling {
   /** Notes who a session's team bills to (accounts with limited credits only); 402 when the balance is empty. */
@@ -30,7 +30,8 @@ export function createInteractBilling(accounts: Accounts | undefined, log: Fasti
       void (async () => {
         try {
           await accounts.store.reserveCredits(ended.team, 0, reservationId);
-          await accounts.store.settleCredits(ended.team, reservationId, ended.creditsBilled);
+          const usage = { period: usagePeriod(new Date()), keyId: limited.get(ended.team)?.keyId };
+          await accounts.store.settleCredits(ended.team, reservationId, ended.creditsBilled, usage);
         } catch (error) {
           log.error({ account: ended.team, credits: ended.creditsBilled, err: String(error) }, 'interact session credits could not be charged');
         }

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { expectedSearchCredits, type Scraper } from '@scrape/scraper';
+import type { Accounts, Admission } from '../accounts/openAccounts.js';
+import { documentRoutes, SEARCH_ROUTE } from './documentRoutes.js';
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export const ENDPOINT_SEARCH = 'search';
+
+/**
+ * POST /v2/search. Credits: one per 10 results returned, plus each scraped result's own credits (held up front at
+ * the most the request can cost, the rest given back).
+ */
+export function registerSearchRoute(app: FastifyInstance, options: { scraper: Scraper; accounts?: Accounts; requireKey: Guard }): void {
+  documentRoutes(app, [SEARCH_ROUTE]);
+  app.post('/v2/search', { onRequest: options.requireKey }, async (request, reply) => {
+    const client = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) client.abort(new Error('client disconnected'));
+    };
+    reply.raw.once('close', onClose);
+    let admission: Admission | undefined;
+    try {
+      if (options.accounts && request.account) {
+        admission = await options.accounts.admit(request.account, request.body, client.signal, {
+          endpoint: ENDPOINT_SEARCH,
+          credits: expectedSearchCredits(request.body),
+        });
+      }
+      const result = await options.scraper.search(request.body, { signal: client.signal, team: request.team });
+      await admission?.succeedWith(result.creditsUsed);
+      return { success: true, data: result.data, ...(result.warning ? { warning: result.warning } : {}), creditsUsed: result.creditsUsed };
+    } catch (error) {
+      await admission?.fail(error);
+      throw error;
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  });
+}

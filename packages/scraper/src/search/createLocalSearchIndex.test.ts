@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalSearchIndex, MAX_INDEXED_PAGES } from './createLocalSearchIndex.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('createLocalSearchIndex', () => {
+  it('ranks title matches first, matches prefixes, replaces a re-scraped page and filters with keep', () => {
+    const index = createLocalSearchIndex();
+    index.add({ url: 'https://a.test/1', title: 'Ferry timetable', text: 'Boats leave at noon.' });
+    index.add({ url: 'https://a.test/2', title: 'Harbour news', text: 'The ferry was late twice this week.' });
+    index.add({ url: 'https://b.test/3', title: 'Cranes', text: 'Nothing about boats.' });
+    expect(index.search('ferry', 10).map((h) => h.url)).toEqual(['https://a.test/1', 'https://a.test/2']);
+    expect(index.search('ferr', 10).map((h) => h.url)).toEqual(['https://a.test/1', 'https://a.test/2']);
+    expect(index.search('ferry', 10, (url) => url !== 'https://a.test/1').map((h) => h.url)).toEqual(['https://a.test/2']);
+    expect(index.search('late', 10)[0].description).toContain('The ferry was late twice');
+    index.add({ url: 'https://a.test/2', title: 'Harbour news', text: 'Nothing to report.' });
+    expect(index.size()).toBe(3);
+    expect(index.search('late', 10)).toEqual([]);
+  });
+
+  it('saves a snapshot on close and loads it back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-index-'));
+    dirs.push(dir);
+    const path = join(dir, 'search', 'index.json');
+    const first = createLocalSearchIndex({ path });
+    first.add({ url: 'https://a.test/1', title: 'Tide tables', text: 'High water at six.' });
+    await first.close();
+    expect(JSON.parse(readFileSync(path, 'utf8')).documentCount).toBe(1);
+    const second = createLocalSearchIndex({ path });
+    expect(second.search('tide', 5).map((h) => h.url)).toEqual(['https://a.test/1']);
+    await second.close();
+  });
+
+  it('keeps at most MAX_INDEXED_PAGES, dropping the oldest', () => {
+    const index = createLocalSearchIndex();
+    for (let i = 0; i <= MAX_INDEXED_PAGES; i++) index.add({ url: `https://a.test/${i}`, title: `Page ${i}`, text: 'word' });
+    expect(index.size()).toBe(MAX_INDEXED_PAGES);
+    expect(index.search('page', 1, (url) => url === 'https://a.test/0')).toEqual([]);
+  });
+});

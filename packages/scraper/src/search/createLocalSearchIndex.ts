@@ -1,0 +1,149 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import MiniSearch from 'minisearch';
+
+/** Pages kept in the index; past it the least recently scraped go first. */
+export const MAX_INDEXED_PAGES = 10_000;
+/** Text of one page kept for matching and snippets: the head of a long page says what it is about. */
+export const MAX_INDEXED_CHARS = 10_000;
+/** Text kept for snippets (the indexed text itself is not stored). */
+const STORED_CHARS = 1_500;
+/** Changes are written to disk this long after the last one (and on close), not on every scrape. */
+const SAVE_DELAY_MS = 5_000;
+const SNIPPET_CHARS = 240;
+
+export interface IndexedPage {
+  url: string;
+  title?: string;
+  description?: string;
+  /** The page's markdown. */
+  text: string;
+}
+
+export interface LocalSearchHit {
+  url: string;
+  title: string;
+  description: string;
+  score: number;
+}
+
+export interface LocalSearchIndex {
+  /** Adds or replaces the page at `url`. */
+  add(page: IndexedPage): void;
+  search(query: string, limit: number, keep?: (url: string) => boolean): LocalSearchHit[];
+  size(): number;
+  /** Writes pending changes (embedded home) and stops the save timer. */
+  close(): Promise<void>;
+}
+
+interface StoredPage {
+  id: string;
+  title: string;
+  description: string;
+  text: string;
+  head: string;
+}
+
+const OPTIONS = {
+  fields: ['title', 'description', 'text'],
+  storeFields: ['title', 'description', 'head'],
+  searchOptions: { boost: { title: 3, description: 1.5 }, prefix: true, fuzzy: 0.15, combineWith: 'AND' as const },
+};
+
+/**
+ * The service's own full-text index of pages it has scraped (search without a provider), on MiniSearch: BM25+
+ * ranking, prefix and fuzzy matching, in memory. With a `path` (embedded home) it is loaded from and saved to a
+ * JSON snapshot there, atomically (write, then rename); without one (Redis home) it lives and dies with the process.
+ */
+export function createLocalSearchIndex(options: { path?: string; logger?: { warn: (o: object, msg?: string) => void } } = {}): LocalSearchIndex {
+  let index = new MiniSearch<StoredPage>(OPTIONS);
+  /** Insertion order = scrape order, for evicting the oldest. */
+  const order = new Map<string, true>();
+  if (options.path) {
+    try {
+      const raw = readFileSync(options.path, 'utf8');
+      index = MiniSearch.loadJSON<StoredPage>(raw, OPTIONS);
+      const ids = (JSON.parse(raw) as { documentIds?: Record<string, string> }).documentIds ?? {};
+      for (const id of Object.values(ids)) order.set(id, true);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        options.logger?.warn({ err: String(error), path: options.path }, 'search index unreadable; starting an empty one');
+      }
+    }
+  }
+  let timer: NodeJS.Timeout | undefined;
+  let dirty = false;
+  const save = () => {
+    timer = undefined;
+    if (!options.path || !dirty) return;
+    dirty = false;
+    try {
+      mkdirSync(dirname(options.path), { recursive: true });
+      const tmp = `${options.path}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(index));
+      renameSync(tmp, options.path);
+    } catch (error) {
+      options.logger?.warn({ err: String(error), path: options.path }, 'search index not saved');
+    }
+  };
+  const scheduleSave = () => {
+    dirty = true;
+    if (options.path && !timer) {
+      timer = setTimeout(save, SAVE_DELAY_MS);
+      timer.unref();
+    }
+  };
+
+  return {
+    add(page) {
+      const doc: StoredPage = {
+        id: page.url,
+        title: page.title ?? '',
+        description: page.description ?? '',
+        text: page.text.slice(0, MAX_INDEXED_CHARS),
+        head: page.text.slice(0, STORED_CHARS),
+      };
+      if (index.has(doc.id)) index.discard(doc.id);
+      order.delete(doc.id);
+      index.add(doc);
+      order.set(doc.id, true);
+      while (order.size > MAX_INDEXED_PAGES) {
+        const oldest = order.keys().next().value as string;
+        order.delete(oldest);
+        if (index.has(oldest)) index.discard(oldest);
+      }
+      scheduleSave();
+    },
+    search(query, limit, keep = () => true) {
+      const hits: LocalSearchHit[] = [];
+      for (const result of index.search(query)) {
+        if (!keep(result.id as string)) continue;
+        const text = String(result.head ?? '');
+        hits.push({
+          url: result.id as string,
+          title: String(result.title ?? ''),
+          description: String(result.description ?? '') || snippet(text, result.terms),
+          score: result.score,
+        });
+        if (hits.length >= limit) break;
+      }
+      return hits;
+    },
+    size: () => index.documentCount,
+    async close() {
+      clearTimeout(timer);
+      save();
+    },
+  };
+}
+
+/** A passage of the page around the first matched term, on word boundaries. */
+function snippet(text: string, terms: string[]): string {
+  const plain = text.replace(/[#*_`>|[\]()!-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const lower = plain.toLowerCase();
+  const at = Math.max(0, Math.min(...terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0), plain.length));
+  const start = at >= plain.length ? 0 : Math.max(0, plain.lastIndexOf(' ', Math.max(0, at - SNIPPET_CHARS / 3)) + 1);
+  const cut = plain.slice(start, start + SNIPPET_CHARS);
+  const end = cut.length === SNIPPET_CHARS ? cut.lastIndexOf(' ') : cut.length;
+  return (start > 0 ? '…' : '') + cut.slice(0, end > 0 ? end : cut.length) + (start + SNIPPET_CHARS < plain.length ? '…' : '');
+}
