@@ -304,6 +304,18 @@ function invoke(object: object, allowed: Set<string>, method: string, args: unkn
   return (object as Record<string, (...a: unknown[]) => unknown>)[method].apply(object, args);
 }
 
+/**
+ * A text getter on one element, bounded like evaluate. One round trip when the element is there (evaluateAll is a
+ * single protocol call; `locator.evaluate` is three: resolve, evaluate, release); otherwise the waiting, strict
+ * `locator.evaluate`, which waits for the element or reports the strict-mode violation as Playwright's getters do.
+ */
+async function readElement(locator: Locator, fnSource: string, arg: unknown, timeout: number): Promise<unknown> {
+  const once = `(els, input) => (els.length === 1 ? { one: (${fnSource})(els[0], input) } : { count: els.length })`;
+  const fast = (await evaluateLocatorBounded(locator, once, arg, { all: true })) as { one?: unknown } | null;
+  if (fast && typeof fast === 'object' && 'one' in fast) return fast.one;
+  return evaluateLocatorBounded(locator, fnSource, arg, { timeout });
+}
+
 async function callOnScope(
   scope: Scope,
   page: Page,
@@ -373,9 +385,7 @@ async function callOnScope(
   }
   if (method in ELEMENT_GETTERS) {
     if (typeof args[0] !== 'string') throw new PageCallError(`${method} needs a selector`);
-    return evaluateLocatorBounded(scope.locator(args[0]).first(), ELEMENT_GETTERS[method], args[1], {
-      timeout: maxTimeoutMs,
-    });
+    return readElement(scope.locator(args[0]).first(), ELEMENT_GETTERS[method], args[1], maxTimeoutMs);
   }
   return invoke(scope, isPage ? PAGE_METHODS : FRAME_METHODS, method, args);
 }
@@ -391,8 +401,7 @@ async function callOnLocator(
     if (typeof spec.fn !== 'string') throw new PageCallError(`${method} needs a function`);
     return evaluateLocatorBounded(locator, spec.fn, spec.arg, { all: method === 'evaluateAll', timeout: maxTimeoutMs });
   }
-  if (method in ELEMENT_GETTERS)
-    return evaluateLocatorBounded(locator, ELEMENT_GETTERS[method], args[0], { timeout: maxTimeoutMs });
+  if (method in ELEMENT_GETTERS) return readElement(locator, ELEMENT_GETTERS[method], args[0], maxTimeoutMs);
   if (method in LIST_GETTERS) return evaluateLocatorBounded(locator, LIST_GETTERS[method], undefined, { all: true });
   if (method === 'screenshot') {
     const box = await locator.boundingBox({ timeout: maxTimeoutMs });

@@ -338,6 +338,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (closed) throw errors.unavailable();
       const team = teamOrUndefined ?? DEFAULT_TEAM;
       const request = parseInteractRequest(body);
+      // Before any session is opened: without the isolation no code runs and nothing is held.
+      const missing = sandboxUnavailableReason();
+      if (missing !== undefined) throw sandboxUnavailable(missing);
       let session = sessions.get(byScrape.get(scrapeId) ?? '');
       let started: { scrapePage: 'kept' | 'reopened'; reason?: string } | undefined;
       if (!session && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team);
@@ -361,8 +364,6 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         owned(session, team, 'Interact session');
       }
       const live = session;
-      const missing = sandboxUnavailableReason();
-      if (missing !== undefined) throw sandboxUnavailable(missing);
       // A running call is not idleness: the idle clock restarts when it returns.
       clearTimeout(live.idleTimer);
       const run = live.queue.then(async () => {

@@ -1,0 +1,42 @@
+// Fail closed (docs/sandbox.md, guarantee 10): where the host cannot isolate user code, interact runs none and says
+// what is missing. Here bubblewrap is pointed at a path that does not exist (this file's own process: the check is
+// per process).
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, startService, type Service } from '../startService.js';
+
+let site: Server;
+let origin = '';
+let svc: Service;
+
+beforeAll(async () => {
+  process.env.SCRAPE_SANDBOX_BWRAP = '/nonexistent/bwrap';
+  site = createHttpServer((_req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end('<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed test.</p></body></html>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  svc = await startService();
+}, 60_000);
+
+afterAll(async () => {
+  delete process.env.SCRAPE_SANDBOX_BWRAP;
+  await svc?.close();
+  site?.close();
+});
+
+describe('interact without the isolation', () => {
+  it('answers 503 INTERACT_SANDBOX_UNAVAILABLE naming bubblewrap, and runs nothing', async () => {
+    const scraped = await svc.scrape({ url: `${origin}/`, formats: ['markdown'] });
+    expect(scraped.status).toBe(200);
+    const id = scraped.body.data.metadata.scrapeId as string;
+    const out = await callApi(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
+    expect(out.status).toBe(503);
+    expect(out.body).toMatchObject({ success: false, code: 'INTERACT_SANDBOX_UNAVAILABLE' });
+    expect(out.body.error).toMatch(/bubblewrap/);
+    expect(out.body.details.missing).toMatch(/bubblewrap \(bwrap\) is not installed/);
+    const bash = await callApi(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'echo ready', language: 'bash' });
+    expect(bash.status).toBe(503);
+  });
+});
