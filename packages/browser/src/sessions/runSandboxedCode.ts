@@ -32,8 +32,13 @@ export function sandboxHasNetworkIsolation(): boolean {
   return networkIsolation;
 }
 
+/** The permission model's flag: `--permission` since Node 22.13 (stable in 24), `--experimental-permission` before. */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+
 function spawnSandbox(): ChildProcess {
-  const nodeArgs = ['--experimental-permission', `--max-old-space-size=${SANDBOX_HEAP_MB}`, '--no-warnings', '-e', SANDBOX_CHILD_SOURCE];
+  const nodeArgs = [PERMISSION_FLAG, `--max-old-space-size=${SANDBOX_HEAP_MB}`, '--no-warnings', '-e', SANDBOX_CHILD_SOURCE];
   // No env, no inherited descriptors besides the IPC channel; stdout/stderr piped only to notice crashes.
   const options = { env: {}, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[] };
   return sandboxHasNetworkIsolation() ? spawn('unshare', ['-n', process.execPath, ...nodeArgs], options) : spawn(process.execPath, nodeArgs, options);
