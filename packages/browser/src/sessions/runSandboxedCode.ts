@@ -66,6 +66,11 @@ export function sandboxUnavailableReason(): string | undefined {
   return isolation.available ? undefined : isolation.missing;
 }
 
+/** The permission model's flag: `--permission` since Node 22.13 (stable in 24), `--experimental-permission` before. */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+
 function spawnSandbox(
   language: SandboxLanguage,
   code: string,
@@ -76,7 +81,7 @@ function spawnSandbox(
   if (!isolation.available) return isolation.missing;
   const limits = { ...DEFAULT_SANDBOX_LIMITS, cpuSeconds: Math.ceil(timeoutMs / 1000) + 2 };
   const nodeArgs = [
-    '--experimental-permission',
+    PERMISSION_FLAG,
     `--max-old-space-size=${SANDBOX_HEAP_MB}`,
     '--no-warnings',
     '-e',
@@ -88,7 +93,7 @@ function spawnSandbox(
     '--norc',
     '-c',
     [
-      `page() { ${shellQuote(process.execPath)} --experimental-permission --max-old-space-size=64 --no-warnings`,
+      `page() { ${shellQuote(process.execPath)} ${PERMISSION_FLAG} --max-old-space-size=64 --no-warnings`,
       ` -e ${shellQuote(PAGE_HELPER_SOURCE)} -- "$@"; }\nexport PATH=/usr/bin:/bin\n${code}`,
     ].join(''),
   ];
