@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { dispatchPageCall, pageStateOf } from './dispatchPageCall.js';
 import { PAGE_HELPER_SOURCE } from './pageHelper.js';
 import { SANDBOX_CHILD_SOURCE } from './sandboxChild.js';
-import { DEFAULT_SANDBOX_LIMITS, isolatedCommand, sandboxIsolation } from './sandboxIsolation.js';
+import { DEFAULT_SANDBOX_LIMITS, isolatedCommand, runtimeDataBaselineBytes, sandboxIsolation } from './sandboxIsolation.js';
 import { createSandboxCgroup, type SandboxCgroup } from './sandboxMemoryCgroup.js';
 
 /** Heap of a sandbox process: plenty for driving a page, small enough that a memory bomb dies fast. */
@@ -79,7 +79,11 @@ function spawnSandbox(
 ): ChildProcess | string {
   const isolation = sandboxIsolation();
   if (!isolation.available) return isolation.missing;
-  const limits = { ...DEFAULT_SANDBOX_LIMITS, cpuSeconds: Math.ceil(timeoutMs / 1000) + 2 };
+  const limits = {
+    ...DEFAULT_SANDBOX_LIMITS,
+    dataBytes: DEFAULT_SANDBOX_LIMITS.dataBytes + runtimeDataBaselineBytes(SANDBOX_HEAP_MB),
+    cpuSeconds: Math.ceil(timeoutMs / 1000) + 2,
+  };
   const nodeArgs = [
     PERMISSION_FLAG,
     `--max-old-space-size=${SANDBOX_HEAP_MB}`,
