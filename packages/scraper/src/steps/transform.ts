@@ -76,6 +76,8 @@ function transformHtml(plan: ScrapePlan, source: Source): Content {
         excludeTags: request.excludeTags,
         removeBase64Images: request.removeBase64Images,
         structured: structuredWanted(plan),
+        // A browser render ran the page's scripts: its <noscript> notice is never the content.
+        scriptsRan: source.engine === 'browser',
       },
     );
     return { kind: 'html', ...result };
