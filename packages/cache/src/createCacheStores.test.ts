@@ -408,6 +408,14 @@ describe.each(homes)('cache stores: $name', (home) => {
       clock.advance(60_000);
       expect(await stores.results.getResult('team-a', 'id-1')).toBeNull();
     });
+
+    it('a result accepted just before close is stored (embedded: written behind the answer, flushed on close)', async () => {
+      const clock = createManualClock();
+      const { stores, again } = await home.open(clock);
+      await stores.results.putResult({ team: 'team-a', scrapeId: 'id-9', json: '{"n":9}', ttlMs: 60_000 });
+      await stores.close();
+      expect(await (await again()).results.getResult('team-a', 'id-9')).toBe('{"n":9}');
+    });
   });
 
   describe('artifacts', () => {
