@@ -2,6 +2,7 @@
 import type { Gazetteers } from './loadGazetteers.js';
 import {
   DEMONYM_SHAPE,
+  FACILITY_WORDS,
   endsWithKinship,
   REPORTING_INTRO,
   SURNAME_MODIFIED,
@@ -208,6 +209,9 @@ function judgeRun(
       else if (aggressive && (follow() || weak())) score = 0.55;
     }
   }
+  // "the Ritz Hotel", "Kensington Library": a venue or organisation named after someone is not that person.
+  const facility = /^ (\p{Lu}[\p{L}]*)/u.exec(after);
+  if (facility && FACILITY_WORDS.has(facility[1].toLowerCase()) && !strong()) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 

@@ -114,3 +114,13 @@ export function endsWithKinship(before: string): boolean {
 export const REPORTING_INTRO = /\b(?:says|said|writes|wrote|asks|asked|adds|added|explains|explained|recalls|recalled|according to|by)\s*$/i;
 /** Nouns a surname may modify: "the Okonkwo novel", "the Pastorelli estate". */
 export const SURNAME_MODIFIED = /^ (?:novel|novels|book|books|film|films|album|biography|memoir|paintings?|portrait|play|plays|song|songs|theorem|method|estate|family|household|case|administration|era|report|letters|papers|archive|collection)\b/i;
+
+/** Words that end the name of a venue or an organisation: "Riverside Country Club" names no place or person. */
+export const FACILITY_WORDS = new Set([
+  'club', 'hotel', 'inn', 'motel', 'resort', 'restaurant', 'cafe', 'café', 'bar', 'pub', 'tavern', 'bistro', 'school',
+  'college', 'academy', 'hospital', 'clinic', 'church', 'chapel', 'cathedral', 'mosque', 'synagogue', 'temple',
+  'stadium', 'arena', 'centre', 'center', 'museum', 'gallery', 'library', 'theatre', 'theater', 'cinema', 'bank',
+  'airport', 'mall', 'company', 'inc', 'ltd', 'llc', 'plc', 'gmbh', 'corp', 'corporation', 'association', 'society',
+  'league', 'foundation', 'institute', 'industries', 'group', 'partners', 'studios', 'records', 'press', 'times',
+  'herald', 'gazette', 'tribune', 'fc', 'united', 'rovers',
+]);

@@ -211,3 +211,19 @@ describe('redactPII: person names by general rules', () => {
     expect(await tag('THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.')).toBe('THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.');
   });
 });
+
+describe('redactPII: postcodes outside address blocks, and venues that are no places', () => {
+  it('a postcode after a label, in a shape of its own, or next to a city', async () => {
+    expect(await tag('My zip code is 94107 and I moved last spring.')).toBe('My zip code is [ADDRESS] and I moved last spring.');
+    expect(await tag('The parcel went to Leeds LS6 2QT on Monday.')).toContain('[ADDRESS] on Monday');
+    expect(await tag('Send it to Lyon 69003 today.')).not.toContain('69003');
+    expect(await tag('The Paris 2024 games were fun.')).toContain('2024 games');
+  });
+
+  it('a venue named after a place or person, and a year after a preposition, are kept', async () => {
+    expect(await tag('They married at the Riverside Country Club in June.')).toBe('They married at the Riverside Country Club in June.');
+    expect(await tag('Dinner at the Ritz Hotel was late.')).toBe('Dinner at the Ritz Hotel was late.');
+    expect(await tag('In 2019 Berlin hosted 4000 guests.')).toContain('2019');
+    expect(await tag('In 2019 Berlin hosted 4000 guests.')).toContain('hosted 4000 guests');
+  });
+});
