@@ -38,6 +38,8 @@ const INDENT_EM = 0.9;
 const SHORT_LINE = 0.12;
 /** Size change, in points, that starts a new block (headings against body text). */
 const SIZE_STEP = 0.6;
+/** OCR text read with less mean confidence than this is never laid out as a table. */
+const MIN_TABLE_OCR_CONFIDENCE = 0.7;
 /** Table rows farther apart than this many row heights are separate tables (or not tables). */
 const TABLE_ROW_GAP = 2.5;
 /** Gutters between table columns: at least this wide (ems), crossed by at most this share of rows (spanning headers). */
@@ -230,6 +232,9 @@ function findTable(rows: Segment[][], start: number, bodySize: number): { block:
   const run = rows.slice(start, end);
   const multi = run.filter((r) => r.length >= 2).length;
   if (multi < 2) return { end };
+  // Words OCR could barely read (handwriting, a smudged scan) fall at random x positions: their "columns" are noise.
+  const ocrConfidence = confidenceOf(run.flat());
+  if (ocrConfidence !== null && ocrConfidence < MIN_TABLE_OCR_CONFIDENCE) return { end };
   const cols = tableColumns(run, bodySize);
   if (!cols || cols.length < 2) return { end };
   if (cols.length === 2 && multi < 3) return { end };
