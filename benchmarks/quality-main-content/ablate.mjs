@@ -2,7 +2,7 @@
 // dev-tune and frozen splits of WCXB dev and on the Readability test pages. Every page is parsed and cleaned once;
 // the extractor then runs once per rule with that rule off (copy mode leaves the document untouched), and only
 // outputs that differ from the baseline are converted to markdown and scored.
-// usage: node ablate.mjs [--rules a,b] [--step N] [--dump FILE] [--having TEXT]   writes ../results/main-content-ablation.{json,md}
+// usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--dump FILE] [--having TEXT]   writes ../results/main-content-ablation.{json,md}
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,12 @@ import { listReadabilityPages, loadReadabilityPage } from './corpora.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
-const rules = opt('rules') ? opt('rules').split(',') : MAIN_CONTENT_RULES.map((r) => r.id);
+const named = opt('rules') ? opt('rules').split(',') : MAIN_CONTENT_RULES.map((r) => r.id);
+/** --together: the named rules are switched off all at once, as one variant (e.g. every rule a change added: the
+ *  extractor before that change), and F1 per page type is printed for the baseline and that variant. */
+const together = args.includes('--together');
+const rules = together ? [named.join('+')] : named;
+const offSet = (rule) => new Set(rule.split('+'));
 const step = Number(opt('step', '1'));
 /** --dump FILE: per-page F1 with each rule off, for dev-tune pages only (the frozen split is never read page by page). */
 const dump = opt('dump');
@@ -58,6 +63,7 @@ function plainText(el, state) {
 
 const stats = new Map(rules.map((r) => [r, Object.fromEntries(CORPORA.map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }]))]));
 const base = Object.fromEntries(CORPORA.map((c) => [c, { n: 0, f1: 0 }]));
+const typeRows = {};
 const started = Date.now();
 for (const entry of pages) {
   const page = entry.load();
@@ -70,10 +76,15 @@ for (const entry of pages) {
   const baseF1 = scoreText(plainText(baseEl, state), page.main).f1;
   base[entry.corpus].n++;
   base[entry.corpus].f1 += baseF1;
+  const byType = (typeRows[`${entry.corpus} ${page.type}`] ??= { n: 0, base: 0, off: 0 });
+  byType.n++;
+  byType.base += baseF1;
+  byType.off += baseF1; // corrected below when the variant differs
   for (const rule of rules) {
-    const el = run(new Set([rule]));
+    const el = run(offSet(rule));
     if (el.outerHTML === baseHtml) continue;
     const f1 = scoreText(plainText(el, state), page.main).f1;
+    if (together) typeRows[`${entry.corpus} ${page.type}`].off += f1 - baseF1;
     const s = stats.get(rule)[entry.corpus];
     const d = baseF1 - f1; // what the rule gains (negative: what it costs)
     s.delta += d;
@@ -113,6 +124,11 @@ for (const r of out.rules) {
     `${r.readability.helped}/${r.readability.hurt} |`);
 }
 console.log(lines.join('\n'));
+console.log('\nF1 per split and page type: baseline' + (together ? ' / with the named rules off' : ''));
+for (const key of Object.keys(typeRows).sort()) {
+  const t = typeRows[key];
+  console.log(`  ${key.padEnd(28)} n=${String(t.n).padStart(4)}  ${(t.base / t.n).toFixed(4)}${together ? `  ${(t.off / t.n).toFixed(4)}` : ''}`);
+}
 if (dump) writeFileSync(dump, JSON.stringify(dumped, null, 1));
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 if (opt('rules') === undefined && step === 1 && !having) {

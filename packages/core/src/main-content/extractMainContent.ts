@@ -377,7 +377,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   // sticky bar or a mobile copy): the terms of buying printed beside its buttons go too
   if ((product || buyActions > 1) && on('purchase-terms')) dropPurchaseTerms(root, removed, trace);
   if (isArticle(options) && on('teaser-lists')) dropTeaserLists(root, removed, signature, trace);
-  if (on('item-template-text')) dropItemTemplateText(root, removed, on('sentence-link-guard'), trace);
+  if (on('item-template-text')) dropItemTemplateText(root, removed, !discussion && on('sentence-link-guard'), trace);
   if (on('badges')) dropBadges(root, removed, signature, trace);
   if (on('ad-labels')) dropAdLabels(root, removed, trace);
   if (!discussion) dropInlineBoilerplate(root, removed, on, trace);
@@ -1039,7 +1039,8 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, sentence
           }
           // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
           if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) continue;
-          // a keyword link inside a sentence, however often it recurs, is a word of that sentence
+          // a keyword link inside a sentence, however often it recurs, is a word of that sentence (not on boards,
+          // where each post's header sets its links beside text: "Quote from <user>")
           if (sentenceLinks && inSentence(n, item)) continue;
           const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
           if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
