@@ -87,6 +87,11 @@ export interface WorkOutcome {
   discovered?: WorkItemInput[];
   /** Added to the job's creditsUsed. */
   credits?: number;
+  /**
+   * Other keys this item turned out to be (a redirect's target, a canonical URL). They are marked seen so they are
+   * never queued; when one was seen already, this item is a duplicate of that one: its result is not stored.
+   */
+  aliases?: string[];
 }
 
 export interface WorkContext {
