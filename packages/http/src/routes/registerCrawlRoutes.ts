@@ -78,7 +78,10 @@ export function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): num
  */
 export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRoutesOptions): Promise<void> {
   const { scraper, requireKey, accounts } = options;
-  const runtime = scraper.jobs;
+  // An embedder's own Scraper made before crawl existed has no job runtime: no crawl routes then (404 as before).
+  const maybeRuntime = (scraper as Partial<Scraper>).jobs;
+  if (!maybeRuntime) return;
+  const runtime = maybeRuntime;
   await app.register(websocket);
   const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
   let worker: JobWorker | undefined;
