@@ -108,6 +108,7 @@ export {
   type WebhookConfig,
 } from './crawl/crawlRequest.js';
 export { createCrawlScope, type CrawlScope } from './crawl/crawlScope.js';
+export { crawlOpenApiRoutes } from './crawl/crawlOpenApi.js';
 export { compileUserPattern } from './crawl/compileUserPattern.js';
 export { parseSitemap, readSitemaps } from './crawl/readSitemaps.js';
 export { rankBySearch, type MapLink } from './crawl/mapSite.js';
