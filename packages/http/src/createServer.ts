@@ -5,6 +5,7 @@ import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
 import { registerParseRoute } from './routes/registerParseRoute.js';
 import { registerSearchRoute } from './routes/registerSearchRoute.js';
+import { registerExtractRoutes } from './routes/registerExtractRoutes.js';
 import websocket from '@fastify/websocket';
 import type { JobWorker } from '@scrape/jobs';
 import { createJobBilling, registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
@@ -275,6 +276,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   registerTeamRoutes(app, accounts, requireKey);
   registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
   registerSearchRoute(app, { scraper, accounts, requireKey });
+  registerExtractRoutes(app, { scraper, accounts, requireKey });
 
   // Crawl, batch scrape and map; the WebSocket plugin serves the SDK watcher's stream on the status routes.
   void app.register(websocket);

@@ -319,6 +319,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     scrape: (body, context) => scraper.scrape(body, context),
     webhookSecret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
     llm: deps.llm ?? { missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] },
+    search: (body, context) => scraper.search(body, context),
     logger: options.logger,
   });
   return scraper;
