@@ -234,6 +234,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     searchIndex,
   };
   let openapi: Record<string, unknown> | undefined;
+  let closing: Promise<void> | undefined;
 
   /** One deadline for the whole job (fetch or conversion, transforms) with the caller's signal on top. */
   async function withDeadline<T>(timeoutMs: number, callerSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, logUrl?: string): Promise<T> {
@@ -306,9 +307,13 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     get jobs() {
       return jobRuntime;
     },
-    async close() {
-      await jobRuntime.close();
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
+    // Closing twice (a test's dispose after an explicit close) must not close the engines' agents twice.
+    close() {
+      closing ??= (async () => {
+        await jobRuntime.close();
+        await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
+      })();
+      return closing;
     },
   };
   const jobRuntime = createJobRuntime({
