@@ -13,8 +13,10 @@ export const ENDPOINT_EXTRACT = 'extract';
  * BullMQ on Redis), run by any process's job worker; pages are billed as they are scraped (like crawl pages).
  */
 export function registerExtractRoutes(app: FastifyInstance, options: { scraper: Scraper; accounts?: Accounts; requireKey: Guard }): void {
+  // An embedder's own Scraper without a job runtime: no extract routes (404 as before).
+  const runtime = (options.scraper as Partial<Scraper>).jobs;
+  if (!runtime) return;
   documentRoutes(app, EXTRACT_ROUTES);
-  const runtime = options.scraper.jobs;
 
   app.post('/v2/extract', { onRequest: options.requireKey }, async (request) => {
     const account = request.account;

@@ -3,6 +3,7 @@ import { FORMAT_SHORTHANDS, formatItemSchema } from './formats.js';
 import { parserItemSchema } from './parsers.js';
 import { deleteInteractResponseSchema, errorResponseSchema, scrapeResponseSchema } from './responses.js';
 import { scrapeRequestSchema } from './scrapeRequest.js';
+import { crawlOpenApi } from '../crawl/crawlOpenApi.js';
 
 /** Statuses `POST /v2/scrape` can answer besides 200, with what each means here. */
 const SCRAPE_ERRORS: Record<string, string> = {
@@ -45,6 +46,7 @@ const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/compon
 
 /** The OpenAPI 3.1 document of the v2 routes this service implements, generated from the contract's schemas. */
 export function buildOpenApiDocument(): Record<string, unknown> {
+  const crawl = crawlOpenApi();
   const errorResponses = Object.fromEntries(Object.entries(SCRAPE_ERRORS).map(([status, description]) => [status, { description, content: json('ErrorResponse') }]));
   return {
     openapi: '3.1.0',
@@ -73,6 +75,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      ...crawl.paths,
     },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
@@ -81,6 +84,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ScrapeResponse: inputSchema(scrapeResponseSchema),
         ErrorResponse: inputSchema(errorResponseSchema),
         DeleteInteractResponse: inputSchema(deleteInteractResponseSchema),
+        ...crawl.schemas,
       },
     },
   };
