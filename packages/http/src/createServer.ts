@@ -7,6 +7,7 @@ import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
 import { registerParseRoute } from './routes/registerParseRoute.js';
 import { registerSearchRoute } from './routes/registerSearchRoute.js';
+import { registerExtractRoutes } from './routes/registerExtractRoutes.js';
 import { registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
@@ -318,6 +319,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   registerTeamRoutes(app, accounts, requireKey);
   registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
   registerSearchRoute(app, { scraper, accounts, requireKey });
+  registerExtractRoutes(app, { scraper, accounts, requireKey });
 
   // Crawl, batch scrape and map (and the job worker of this process).
   void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency });

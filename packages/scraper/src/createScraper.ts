@@ -252,6 +252,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     searchIndex,
   };
   let openapi: Record<string, unknown> | undefined;
+  let closing: Promise<void> | undefined;
 
   /** Keeps the document for GET /v2/scrape/{id}, unless the request keeps nothing; a store failure costs the scrape nothing. */
   async function keepResult(request: ScrapeRequest, document: ScrapeDocument, team: string | undefined): Promise<void> {
@@ -342,9 +343,13 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     get jobs() {
       return jobRuntime;
     },
-    async close() {
-      await jobRuntime.close();
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
+    // Closing twice (a test's dispose after an explicit close) must not close the engines' agents twice.
+    close() {
+      closing ??= (async () => {
+        await jobRuntime.close();
+        await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
+      })();
+      return closing;
     },
   };
   const jobRuntime = createJobRuntime({
@@ -355,6 +360,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     scrape: (body, context) => scraper.scrape(body, context),
     webhookSecret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
     llm: deps.llm ?? { missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] },
+    search: (body, context) => scraper.search(body, context),
     logger: options.logger,
   });
   return scraper;

@@ -113,3 +113,7 @@ export { compileUserPattern } from './crawl/compileUserPattern.js';
 export { parseSitemap, readSitemaps } from './crawl/readSitemaps.js';
 export { rankBySearch, type MapLink } from './crawl/mapSite.js';
 export { createWebhookSender, WEBHOOK_ATTEMPTS, type WebhookSender, type WebhookDelivery, type WebhookEvent } from './crawl/createWebhookSender.js';
+
+// POST /v2/extract: per-page json extraction on the job queue, merged on read.
+export { parseExtractRequest, type ExtractRequest } from './extract/extractRequest.js';
+export type { ExtractStatus } from './extract/createExtractJobs.js';

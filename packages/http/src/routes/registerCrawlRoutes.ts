@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
 import { crawlOpenApiRoutes, errors, ROBOTS_BLOCKED, type JobBilling, type Scraper } from '@scrape/scraper';
 import { allows, FEATURE_ZERO_DATA_RETENTION, type Account } from '../accounts/account.js';
-import type { Accounts } from '../accounts/openAccounts.js';
+import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
 
 /** The part of a `ws` socket the stream uses. */
 interface StreamSocket {
@@ -51,7 +51,8 @@ export function createJobBilling(accounts: Accounts | undefined): JobBilling | u
     },
     async settle(job, item, credits) {
       if (job.state.billed !== true) return;
-      await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)));
+      // Counted in the team's usage (by month) in the same step that settles the balance.
+      await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)), { period: usagePeriod(new Date()) });
     },
   };
 }
