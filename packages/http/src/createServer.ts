@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
+import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -256,6 +257,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   });
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
+  if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 

@@ -61,7 +61,16 @@ export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractO
 
 // Interact sessions (POST /v2/scrape/{scrapeId}/interact): Playwright code in a sandbox process against a session page.
 export type { RetainedPage } from '@scrape/browser';
-export { createInteractSessions, type InteractSessions, type InteractSessionsOptions, type InteractResponse, type StopResponse } from './interact/createInteractSessions.js';
+export {
+  createInteractSessions,
+  type InteractSessions,
+  type InteractSessionsOptions,
+  type InteractResponse,
+  type StopResponse,
+  type BrowserCreated,
+  type BrowserListed,
+} from './interact/createInteractSessions.js';
+export { parseBrowserRequest, type BrowserRequest } from './interact/parseBrowserRequest.js';
 export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
 export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';

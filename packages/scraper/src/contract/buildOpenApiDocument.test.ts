@@ -9,7 +9,8 @@ describe('buildOpenApiDocument', () => {
 
   it('is an OpenAPI 3.1 document with the two v2 operations and bearer auth', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/v2/scrape', '/v2/interact/{sessionId}']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/scrape', '/v2/interact/{sessionId}']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/browser', '/v2/browser/{id}/execute', '/v2/browser/{id}']));
     expect(doc.paths['/v2/scrape'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ScrapeRequest');
     expect(doc.paths['/v2/interact/{sessionId}'].delete.parameters[0]).toMatchObject({ name: 'sessionId', in: 'path', required: true });
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });

@@ -3,6 +3,7 @@ import { FORMAT_SHORTHANDS, formatItemSchema } from './formats.js';
 import { parserItemSchema } from './parsers.js';
 import { deleteInteractResponseSchema, errorResponseSchema, scrapeResponseSchema } from './responses.js';
 import { scrapeRequestSchema } from './scrapeRequest.js';
+import { browserOpenApiPaths } from './browserOpenApiPaths.js';
 
 /** Statuses `POST /v2/scrape` can answer besides 200, with what each means here. */
 const SCRAPE_ERRORS: Record<string, string> = {
@@ -73,6 +74,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      ...browserOpenApiPaths,
     },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },

@@ -15,7 +15,8 @@ import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
 import { createAllowRequest, portOf } from '../ssrf/createAllowRequest.js';
 import { DEFAULT_TEAM } from '../steps/changeTracking.js';
 import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
-import { parseInteractRequest } from './parseInteractRequest.js';
+import { parseInteractRequest, type InteractRequest } from './parseInteractRequest.js';
+import { parseBrowserRequest } from './parseBrowserRequest.js';
 import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
 import type { ScrapeRecord, SessionDirectory, SessionRecord } from './sessionDirectory.js';
 
@@ -50,6 +51,26 @@ export interface StopResponse {
   creditsBilled: number;
 }
 
+/** `POST /v2/browser` (the SDK's BrowserCreateResponse): no CDP or live-view URL, the page is driven through execute. */
+export interface BrowserCreated {
+  success: true;
+  id: string;
+  expiresAt: string;
+}
+
+/** One standalone session in `GET /v2/browser` (the SDK's BrowserSession, without the URLs this build has not). */
+export interface BrowserListed {
+  id: string;
+  status: 'active' | 'destroyed';
+  createdAt: string;
+  lastActivity: string;
+  expiresAt?: string;
+  streamWebView: false;
+}
+
+/** How many ended standalone sessions a team's `?status=destroyed` list remembers. */
+const DESTROYED_REMEMBERED_PER_TEAM = 100;
+
 export interface InteractSessionsOptions extends SsrfOptions {
   settings?: Partial<InteractSettings>;
   /** The browser sessions live in (default: its own Chromium, started on the first session). */
@@ -76,8 +97,16 @@ export interface InteractSessions {
   readonly keepsScrapePages: boolean;
   /** `POST /v2/scrape/{scrapeId}/interact`. */
   interact(scrapeId: string, body: unknown, team?: string): Promise<InteractResponse>;
-  /** `DELETE /v2/interact/{sessionId}`. */
+  /** `DELETE /v2/interact/{sessionId}`: a scrape's session or a standalone one (`POST /v2/browser`). */
   stopSession(sessionId: string, team?: string): Promise<StopResponse>;
+  /** `POST /v2/browser`: a session on a blank page, no scrape before it. */
+  createBrowser(body: unknown, team?: string): Promise<BrowserCreated>;
+  /** `POST /v2/browser/{id}/execute`: code (or a prompt) on a standalone session's page. */
+  execute(sessionId: string, body: unknown, team?: string): Promise<InteractResponse>;
+  /** `GET /v2/browser`: the team's standalone sessions, live (`active`, the default) or recently ended (`destroyed`). */
+  listBrowsers(team?: string, status?: 'active' | 'destroyed'): BrowserListed[];
+  /** `DELETE /v2/browser/{id}`: a standalone session only. */
+  stopBrowser(sessionId: string, team?: string): Promise<StopResponse>;
   /** `DELETE /v2/scrape/{scrapeId}/interact`: the scrape's live session. */
   stopScrapeSession(scrapeId: string, team?: string): Promise<StopResponse>;
   stats(): { sessions: number; scrapes: number; keptPages: number };
@@ -87,8 +116,13 @@ export interface InteractSessions {
 
 interface Session {
   id: string;
+  /** `browser`: made by POST /v2/browser (scrapeId is then a key of its own, never a real scrape's). */
+  kind: 'scrape' | 'browser';
   team: string;
   scrapeId: string;
+  /** Idle budget of this session, ms. */
+  idleMs: number;
+  expiresAt: number;
   startedAt: number;
   lastUsedAt: number;
   page: SessionPage;
@@ -133,6 +167,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const scrapes = new Map<string, RememberedScrape>();
   const sessions = new Map<string, Session>();
   const byScrape = new Map<string, string>();
+  /** Ended standalone sessions per team, newest last (bounded), for `GET /v2/browser?status=destroyed`. */
+  const destroyed = new Map<string, BrowserListed[]>();
   const kept = new Map<string, KeptPage>();
   const pageReasons = new Map<string, string>();
   const keepsScrapePages = settings.retainMs > 0 && settings.retainMax > 0 && settings.retainMaxPerTeam > 0;
@@ -148,6 +184,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   /** A session held by another process, when the directory knows one: 403 for another team, 409 otherwise. */
   function elsewhere(record: SessionRecord | null, team: string): void {
     if (!record || record.owner === ownerId) return;
+    // Another team's standalone session: answered as unknown (404) by the caller, like a local one.
+    if (record.team !== team && record.scrapeId.startsWith('browser:')) return;
     if (record.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
     throw new ScrapeError({
       status: 409,
@@ -161,7 +199,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
 
   function armIdle(session: Session): void {
     if (session.idleTimer) clearTimeout(session.idleTimer);
-    session.idleTimer = setTimeout(() => void end(session, 'idle timeout').catch(() => {}), settings.idleTimeoutMs);
+    session.idleTimer = setTimeout(() => void end(session, 'idle timeout').catch(() => {}), session.idleMs);
     session.idleTimer.unref?.();
   }
 
@@ -186,10 +224,83 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         await session.page.close();
       }
       const creditsBilled = bill(durationMs);
+      if (session.kind === 'browser') rememberDestroyed(session, endedAt);
       options.onSessionEnd?.({ team: session.team, sessionId: session.id, scrapeId: session.scrapeId, durationMs, creditsBilled, reason });
       return { success: true as const, sessionId: session.id, sessionDurationMs: durationMs, creditsBilled };
     })();
     return session.ending;
+  }
+
+  function rememberDestroyed(session: Session, endedAt: number): void {
+    const list = destroyed.get(session.team) ?? [];
+    list.push({ ...listed(session), status: 'destroyed', lastActivity: new Date(Math.max(session.lastUsedAt, Math.min(endedAt, Date.now()))).toISOString() });
+    if (list.length > DESTROYED_REMEMBERED_PER_TEAM) list.splice(0, list.length - DESTROYED_REMEMBERED_PER_TEAM);
+    destroyed.set(session.team, list);
+  }
+
+  function listed(session: Session): BrowserListed {
+    return {
+      id: session.id,
+      status: 'active',
+      createdAt: new Date(session.startedAt).toISOString(),
+      lastActivity: new Date(session.lastUsedAt).toISOString(),
+      expiresAt: new Date(session.expiresAt).toISOString(),
+      streamWebView: false,
+    };
+  }
+
+  /** Counts a session being opened against the team's and the server's limits; the returned function gives it back. */
+  function admit(team: string): () => void {
+    const count = perTeam.get(team) ?? 0;
+    if (count >= settings.maxPerTeam) {
+      throw new ScrapeError({ status: 429, error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`, code: 'INTERACT_SESSION_LIMIT' });
+    }
+    if (sessions.size + opening >= settings.maxTotal) {
+      throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
+    }
+    perTeam.set(team, count + 1);
+    return () => perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
+  }
+
+  /** Registers a freshly opened session: directory, idle and lifetime timers. */
+  async function start(session: Session, lifetimeMs: number): Promise<void> {
+    sessions.set(session.id, session);
+    if (session.kind === 'scrape') byScrape.set(session.scrapeId, session.id);
+    await directory?.putSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }, lifetimeMs).catch(() => {});
+    armIdle(session);
+    session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
+    session.lifetimeTimer.unref?.();
+  }
+
+  /** One call on a live session; calls of a session run one after another (they share one page). */
+  async function run(live: Session, request: InteractRequest): Promise<InteractResponse> {
+    // A running call is not idleness: the idle clock restarts when it returns.
+    clearTimeout(live.idleTimer);
+    const call = live.queue.then(async () => {
+      if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
+      live.page.page.setDefaultTimeout(request.timeoutMs);
+      return runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs);
+    });
+    live.queue = call.catch(() => {});
+    let outcome: Awaited<typeof call>;
+    try {
+      outcome = await call;
+    } finally {
+      live.lastUsedAt = Date.now();
+      if (!live.ending) armIdle(live);
+    }
+    return {
+      success: outcome.error === undefined,
+      sessionId: live.id,
+      result: outcome.result,
+      output: outcome.stdout,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      exitCode: outcome.exitCode,
+      killed: outcome.killed,
+      truncated: outcome.truncated,
+      ...(outcome.error === undefined ? {} : { error: outcome.error }),
+    };
   }
 
   function dropKept(scrapeId: string, reason: string): void {
@@ -261,15 +372,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<{ session: Session; scrapePage: 'kept' | 'reopened'; reason?: string }> {
-    const count = perTeam.get(team) ?? 0;
-    if (count >= settings.maxPerTeam) {
-      throw new ScrapeError({ status: 429, error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`, code: 'INTERACT_SESSION_LIMIT' });
-    }
-    if (sessions.size + opening >= settings.maxTotal) {
-      throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
-    }
+    const giveBack = admit(team);
     let releaseProfile: (() => Promise<void>) | undefined;
-    perTeam.set(team, count + 1);
     opening++;
     try {
       if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
@@ -286,19 +390,27 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
       }
       const now = Date.now();
-      const session: Session = { id: randomUUID(), team, scrapeId, startedAt: now, lastUsedAt: now, page, profile, releaseProfile, queue: Promise.resolve() };
-      sessions.set(session.id, session);
-      byScrape.set(scrapeId, session.id);
       // Billing starts now (keeping the page until here was the server's choice); the lifetime counts the context's
       // whole life, so an adopted page ends no later than one opened when the scrape finished would have.
       const lifetimeMs = adopted.page ? Math.max(1, settings.maxLifetimeMs - (now - adopted.page.retainedAt)) : settings.maxLifetimeMs;
-      await directory?.putSession({ sessionId: session.id, scrapeId, team, owner: ownerId }, lifetimeMs).catch(() => {});
-      armIdle(session);
-      session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
-      session.lifetimeTimer.unref?.();
+      const session: Session = {
+        id: randomUUID(),
+        kind: 'scrape',
+        team,
+        scrapeId,
+        idleMs: settings.idleTimeoutMs,
+        expiresAt: now + lifetimeMs,
+        startedAt: now,
+        lastUsedAt: now,
+        page,
+        profile,
+        releaseProfile,
+        queue: Promise.resolve(),
+      };
+      await start(session, lifetimeMs);
       return { session, scrapePage: adopted.page ? 'kept' : 'reopened', reason: adopted.reason };
     } catch (error) {
-      perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
+      giveBack();
       await releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
       if (isBrowserError(error)) throw errors.badGateway('Could not open the interact session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
@@ -309,9 +421,65 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   function owned(session: Session | undefined, team: string, what: string): Session {
-    if (!session) throw errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
+    const notFound = () => errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
+    if (!session) throw notFound();
+    // A standalone session's id is all another team could know of it: it is not theirs to learn it exists.
+    if (session.team !== team && session.kind === 'browser') throw notFound();
     if (session.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
     return session;
+  }
+
+  /** A standalone session of this team (404 for anything else, a scrape's session included). */
+  async function standalone(sessionId: string, team: string): Promise<Session> {
+    const local = sessions.get(sessionId);
+    if (!local && directory) {
+      const record = await directory.sessionById(sessionId).catch(() => null);
+      if (record && record.team === team) elsewhere(record, team);
+    }
+    const session = owned(local, team, 'Browser session');
+    if (session.kind !== 'browser') throw errors.notFound('Browser session not found: this id is a scrape\'s interact session (use /v2/scrape/{scrapeId}/interact)', 'INTERACT_SESSION_NOT_FOUND');
+    return session;
+  }
+
+  async function openBrowser(body: unknown, team: string): Promise<BrowserCreated> {
+    const request = parseBrowserRequest(body);
+    const giveBack = admit(team);
+    let releaseProfile: (() => Promise<void>) | undefined;
+    opening++;
+    try {
+      const profile = request.profile;
+      if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
+      const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
+      const page = await browser.open({ url: 'about:blank', timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
+      const now = Date.now();
+      const lifetimeMs = Math.min(request.ttlMs ?? settings.maxLifetimeMs, settings.maxLifetimeMs);
+      const id = randomUUID();
+      const session: Session = {
+        id,
+        kind: 'browser',
+        team,
+        // Its own key in the scrape-session index, so no scrape's session record is ever overwritten by it.
+        scrapeId: `browser:${id}`,
+        idleMs: Math.min(request.activityTtlMs ?? settings.idleTimeoutMs, settings.idleTimeoutMs),
+        expiresAt: now + lifetimeMs,
+        startedAt: now,
+        lastUsedAt: now,
+        page,
+        profile,
+        releaseProfile,
+        queue: Promise.resolve(),
+      };
+      await start(session, lifetimeMs);
+      return { success: true, id, expiresAt: new Date(session.expiresAt).toISOString() };
+    } catch (error) {
+      giveBack();
+      await releaseProfile?.();
+      if (error instanceof ScrapeError) throw error;
+      if (isBrowserError(error)) throw errors.badGateway('Could not open the browser session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
+      throw error;
+    } finally {
+      opening--;
+    }
   }
 
   return {
@@ -355,32 +523,34 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       } else {
         owned(session, team, 'Interact session');
       }
-      const live = session;
-      // A running call is not idleness: the idle clock restarts when it returns.
-      clearTimeout(live.idleTimer);
-      const run = live.queue.then(async () => {
-        if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
-        live.page.page.setDefaultTimeout(request.timeoutMs);
-        return runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs);
-      });
-      live.queue = run.catch(() => {});
-      const outcome = await run;
-      live.lastUsedAt = Date.now();
-      if (!live.ending) armIdle(live);
+      const response = await run(session, request);
       return {
-        success: outcome.error === undefined,
-        sessionId: live.id,
-        result: outcome.result,
-        output: outcome.stdout,
-        stdout: outcome.stdout,
-        stderr: outcome.stderr,
-        exitCode: outcome.exitCode,
-        killed: outcome.killed,
-        truncated: outcome.truncated,
-        ...(outcome.error === undefined ? {} : { error: outcome.error }),
+        ...response,
         ...(started ? { scrapePage: started.scrapePage } : {}),
         ...(started?.reason ? { scrapePageReason: started.reason } : {}),
       };
+    },
+
+    async createBrowser(body, team) {
+      if (closed) throw errors.unavailable();
+      return openBrowser(body, team ?? DEFAULT_TEAM);
+    },
+
+    async execute(sessionId, body, team) {
+      if (closed) throw errors.unavailable();
+      const request = parseInteractRequest(body);
+      if (request.profile) throw errors.badRequest('profile is chosen when the browser session is created (POST /v2/browser), not per execute', { option: 'profile' });
+      return run(await standalone(sessionId, team ?? DEFAULT_TEAM), request);
+    },
+
+    listBrowsers(teamOrUndefined, status = 'active') {
+      const team = teamOrUndefined ?? DEFAULT_TEAM;
+      if (status === 'destroyed') return [...(destroyed.get(team) ?? [])].reverse();
+      return [...sessions.values()].filter((s) => s.kind === 'browser' && s.team === team && !s.ending).map(listed);
+    },
+
+    async stopBrowser(sessionId, team) {
+      return end(await standalone(sessionId, team ?? DEFAULT_TEAM), 'stopped');
     },
 
     async stopSession(sessionId, team) {
