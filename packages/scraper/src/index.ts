@@ -50,7 +50,17 @@ export { isAllowedAddress, privateUrlsAllowedByEnv, type AllowAddress, type Reso
 export { resolveAllowedAddresses } from './ssrf/resolveAllowedAddresses.js';
 
 // The OpenAI-compatible LLM provider (summary, json, question, highlights, onlyCleanContent, changeTracking json).
-export { createLlmClient, type LlmClient, type ChatMessage, type ChatReply, type StructuredMode } from './llm/createLlmClient.js';
+export {
+  createLlmClient,
+  type LlmClient,
+  type ChatMessage,
+  type ChatReply,
+  type StructuredMode,
+  type ToolDefinition,
+  type ToolCall,
+  type ToolChatMessage,
+  type ToolChatReply,
+} from './llm/createLlmClient.js';
 export { resolveLlmSetup, type LlmOptions, type LlmConfig, type LlmSetup } from './llm/llmConfig.js';
 export { detectPromptInjection } from './llm/detectPromptInjection.js';
 export { LlmError, isLlmError, type LlmErrorKind } from './llm/LlmError.js';
@@ -75,3 +85,8 @@ export { interactSettingsFromEnv, type InteractSettings } from './interact/inter
 export { parseInteractRequest, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirectory, type SessionRecord, type ScrapeRecord } from './interact/sessionDirectory.js';
+
+// Tool-using model loops (interact prompts, agent runs).
+export { runToolLoop, DEFAULT_TOOL_RESULT_CHARS, type LoopTool, type ToolLoopOptions, type ToolLoopResult, type ToolLoopHooks, type ToolCallEvent } from './llm/runToolLoop.js';
+export { runPagePrompt, type PagePromptOptions, type PagePromptResult } from './interact/runPagePrompt.js';
+export { createPageTools, type PageAction } from './interact/pageTools.js';

@@ -17,6 +17,11 @@ import { DEFAULT_TEAM } from '../steps/changeTracking.js';
 import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
 import { parseInteractRequest, type InteractRequest } from './parseInteractRequest.js';
 import { parseBrowserRequest } from './parseBrowserRequest.js';
+import { runPagePrompt } from './runPagePrompt.js';
+import type { PageAction } from './pageTools.js';
+import type { LlmOptions } from '../llm/llmConfig.js';
+import { createLlmProvider, type LlmProvider } from '../llm/llmProvider.js';
+import { isLlmError } from '../llm/LlmError.js';
 import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
 import type { ScrapeRecord, SessionDirectory, SessionRecord } from './sessionDirectory.js';
 
@@ -42,6 +47,12 @@ export interface InteractResponse {
   scrapePage?: 'kept' | 'reopened';
   /** With `reopened`: why the scrape's page was not there. */
   scrapePageReason?: string;
+  /** A prompt's actions on the page, in order (the answer is `result` and `output`). */
+  actions?: PageAction[];
+  /** Screenshots a prompt took, base64 PNG. */
+  screenshots?: string[];
+  /** Why a prompt did not finish: `INTERACT_PROMPT_STEP_LIMIT` or `INTERACT_PROMPT_TIMEOUT`. */
+  code?: string;
 }
 
 export interface StopResponse {
@@ -82,6 +93,11 @@ export interface InteractSessionsOptions extends SsrfOptions {
    * session another process holds answers 409 `INTERACT_SESSION_ELSEWHERE` instead of 404. Closed by the manager.
    */
   directory?: SessionDirectory;
+  /**
+   * The OpenAI-compatible model that carries out `prompt` calls (fields not given come from SCRAPE_LLM_*, as for the
+   * scraper's LLM formats); `false`: none. Without one a prompt is 400 SCRAPE_LLM_NOT_CONFIGURED.
+   */
+  llm?: Partial<LlmOptions> | false;
   /** Hears every session that ends (stop, idle, lifetime, shutdown) with its bill, e.g. to charge the account. */
   onSessionEnd?: (ended: { team: string; sessionId: string; scrapeId: string; durationMs: number; creditsBilled: number; reason: string }) => void;
 }
@@ -164,6 +180,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const ownsProfiles = options.profiles === undefined;
   const profiles = options.profiles ?? createMemoryProfileStore();
   const ssrf: SsrfOptions = { allowPrivateUrls: options.allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup };
+  const llm: LlmProvider = createLlmProvider(options.llm);
   const scrapes = new Map<string, RememberedScrape>();
   const sessions = new Map<string, Session>();
   const byScrape = new Map<string, string>();
@@ -272,6 +289,16 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     session.lifetimeTimer.unref?.();
   }
 
+  /** A prompt needs the model: refused before any session is opened for it. */
+  function checkPrompt(request: InteractRequest): void {
+    if (request.prompt === undefined || llm.client) return;
+    throw errors.badRequest(
+      `prompt needs an OpenAI-compatible LLM server, and none is configured: set ${llm.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one), or send Playwright \`code\` instead`,
+      { options: ['prompt'], missing: llm.missing },
+      'SCRAPE_LLM_NOT_CONFIGURED',
+    );
+  }
+
   /** One call on a live session; calls of a session run one after another (they share one page). */
   async function run(live: Session, request: InteractRequest): Promise<InteractResponse> {
     // A running call is not idleness: the idle clock restarts when it returns.
@@ -279,16 +306,19 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     const call = live.queue.then(async () => {
       if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
       live.page.page.setDefaultTimeout(request.timeoutMs);
-      return runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs);
+      if (request.prompt !== undefined) return { prompt: await prompted(live, request.prompt, request.timeoutMs) };
+      return { code: await runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs) };
     });
     live.queue = call.catch(() => {});
-    let outcome: Awaited<typeof call>;
+    let ran: Awaited<typeof call>;
     try {
-      outcome = await call;
+      ran = await call;
     } finally {
       live.lastUsedAt = Date.now();
       if (!live.ending) armIdle(live);
     }
+    if (ran.prompt) return ran.prompt;
+    const outcome = ran.code!;
     return {
       success: outcome.error === undefined,
       sessionId: live.id,
@@ -301,6 +331,31 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       truncated: outcome.truncated,
       ...(outcome.error === undefined ? {} : { error: outcome.error }),
     };
+  }
+
+  async function prompted(live: Session, prompt: string, timeoutMs: number): Promise<InteractResponse> {
+    let result: Awaited<ReturnType<typeof runPagePrompt>>;
+    try {
+      result = await runPagePrompt({ client: llm.client!, prompt, page: live.page.page, ssrf, maxSteps: settings.promptMaxSteps, timeoutMs });
+    } catch (error) {
+      if (isLlmError(error)) throw errors.badGateway('The model server failed while carrying out the prompt', { reason: error.message, kind: error.kind }, 'INTERACT_LLM_FAILED');
+      throw error;
+    }
+    const log = result.actions.map((a) => `${a.ok ? '' : 'failed: '}${a.tool} ${JSON.stringify(a.args)}\n`).join('');
+    const base = {
+      sessionId: live.id,
+      stdout: log,
+      stderr: '',
+      truncated: false,
+      actions: result.actions,
+      ...(result.screenshots.length > 0 ? { screenshots: result.screenshots } : {}),
+    };
+    if (result.outcome === 'answered') return { success: true, ...base, result: result.answer, output: result.answer ?? '', exitCode: 0, killed: false };
+    const timedOut = result.outcome === 'timeout';
+    const error = timedOut
+      ? `The prompt did not finish within ${Math.round(timeoutMs / 1000)} s (${result.actions.length} actions taken); send a larger timeout or a smaller task`
+      : `The model did not finish within ${settings.promptMaxSteps} steps (${result.actions.length} actions taken); split the task into smaller prompts`;
+    return { success: false, ...base, result: null, output: '', exitCode: timedOut ? 137 : 1, killed: timedOut, error, code: timedOut ? 'INTERACT_PROMPT_TIMEOUT' : 'INTERACT_PROMPT_STEP_LIMIT' };
   }
 
   function dropKept(scrapeId: string, reason: string): void {
@@ -501,6 +556,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (closed) throw errors.unavailable();
       const team = teamOrUndefined ?? DEFAULT_TEAM;
       const request = parseInteractRequest(body);
+      checkPrompt(request);
       let session = sessions.get(byScrape.get(scrapeId) ?? '');
       let started: { scrapePage: 'kept' | 'reopened'; reason?: string } | undefined;
       if (!session && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team);
@@ -539,6 +595,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     async execute(sessionId, body, team) {
       if (closed) throw errors.unavailable();
       const request = parseInteractRequest(body);
+      checkPrompt(request);
       if (request.profile) throw errors.badRequest('profile is chosen when the browser session is created (POST /v2/browser), not per execute', { option: 'profile' });
       return run(await standalone(sessionId, team ?? DEFAULT_TEAM), request);
     },

@@ -7,11 +7,15 @@ export const INTERACT_CODE_MAX_CHARS = 100_000;
 /** Seconds, as the Firecrawl SDK sends `timeout`. */
 export const INTERACT_DEFAULT_TIMEOUT_S = 30;
 export const INTERACT_MAX_TIMEOUT_S = 300;
+/** A prompt's default budget, seconds: several model turns, each seconds long on a local model. */
+export const INTERACT_PROMPT_DEFAULT_TIMEOUT_S = 120;
+/** A task description longer than this is not a prompt for driving a page. */
+export const INTERACT_PROMPT_MAX_CHARS = 10_000;
 
 const interactRequestSchema = z
   .object({
     code: z.string().min(1).max(INTERACT_CODE_MAX_CHARS).optional(),
-    prompt: z.string().min(1).optional(),
+    prompt: z.string().min(1).max(INTERACT_PROMPT_MAX_CHARS).optional(),
     language: z.string().optional(),
     timeout: z.number().positive().max(INTERACT_MAX_TIMEOUT_S).optional(),
     origin: z.string().optional(),
@@ -19,13 +23,15 @@ const interactRequestSchema = z
   })
   .passthrough();
 
-export interface InteractRequest {
-  code: string;
+export type InteractRequest = {
   timeoutMs: number;
   profile?: { name: string; saveChanges: boolean };
-}
+} & ({ code: string; prompt?: undefined } | { prompt: string; code?: undefined });
 
-/** Body of `POST /v2/scrape/{scrapeId}/interact`: Playwright code in node; a prompt needs an agent we do not have. */
+/**
+ * Body of `POST /v2/scrape/{scrapeId}/interact` and `POST /v2/browser/{id}/execute`: Playwright code in node, or a
+ * natural-language prompt the configured model carries out with page tools (code wins when both are sent).
+ */
 export function parseInteractRequest(body: unknown): InteractRequest {
   const parsed = interactRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
@@ -34,10 +40,8 @@ export function parseInteractRequest(body: unknown): InteractRequest {
   const { code, prompt, language, timeout, profile } = parsed.data;
   if (code === undefined && prompt === undefined) throw errors.badRequest('Either code or prompt is required');
   if (code === undefined) {
-    throw errors.notImplemented(
-      'prompt',
-      'natural-language interact needs an LLM browser agent, which this build does not have (no LLM provider drives the page); send Playwright `code` with language "node" instead',
-    );
+    const seconds = timeout ?? INTERACT_PROMPT_DEFAULT_TIMEOUT_S;
+    return { prompt: prompt!, timeoutMs: Math.round(seconds * 1000), profile: profile as InteractRequest['profile'] };
   }
   if (language !== undefined && language !== 'node') {
     throw errors.badRequest(`language "${language}" is not supported: only "node" (Playwright JavaScript) runs here`, undefined, 'INTERACT_LANGUAGE_UNSUPPORTED');
