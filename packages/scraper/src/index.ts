@@ -90,3 +90,9 @@ export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirector
 export { runToolLoop, DEFAULT_TOOL_RESULT_CHARS, type LoopTool, type ToolLoopOptions, type ToolLoopResult, type ToolLoopHooks, type ToolCallEvent } from './llm/runToolLoop.js';
 export { runPagePrompt, type PagePromptOptions, type PagePromptResult } from './interact/runPagePrompt.js';
 export { createPageTools, type PageAction } from './interact/pageTools.js';
+
+// Agent runs (POST /v2/agent): one run = a tool-using loop over the service's own operations (see docs/api.md).
+export { runAgentJob, DEFAULT_AGENT_MAX_STEPS, DEFAULT_CREDITS_PER_TURN, type AgentTool, type AgentJobInput, type RunAgentOptions, type AgentRunResult } from './agent/runAgentJob.js';
+export { createTraceWriter, type AgentTraceEvent, type AgentTraceEventBody, type AgentTraceSink, type AgentTraceError, type AgentErrorCode, type AgentOutcome } from './agent/agentTrace.js';
+export { createAgentTools, type AgentToolsOptions } from './agent/agentTools.js';
+export { parseAgentRequest, AGENT_PROMPT_MAX_CHARS, AGENT_MAX_URLS, type AgentRequest } from './agent/parseAgentRequest.js';
