@@ -1,0 +1,33 @@
+import type { ItemError, JobRecord, WorkHandler, WorkItem, WorkOutcome } from './types.js';
+
+/**
+ * Runs one item's handler the same way on both homes: a throw is retried while attempts remain (returns `retry`),
+ * and on the last attempt becomes a stored ITEM_FAILED error, so a poison item never blocks its job forever.
+ */
+export async function runWorkItem(options: {
+  handler: WorkHandler;
+  item: WorkItem;
+  job: JobRecord;
+  signal: AbortSignal;
+  maxAttempts: number;
+  onError?: (error: unknown, item?: WorkItem) => void;
+}): Promise<{ outcome: WorkOutcome } | { retry: unknown } | { abandoned: true }> {
+  const { handler, item, job, signal } = options;
+  try {
+    const outcome = await handler(item, { job, signal });
+    // An aborted run's outcome is partial: the caller skips the item (job stopped) or leaves it to another worker.
+    if (signal.aborted) return { abandoned: true };
+    return { outcome: outcome ?? {} };
+  } catch (error) {
+    options.onError?.(error, item);
+    if (signal.aborted) return { abandoned: true };
+    if (item.attempt < options.maxAttempts) return { retry: error };
+    const failure: ItemError = { code: 'ITEM_FAILED', message: error instanceof Error ? error.message : String(error) };
+    return { outcome: { error: failure } };
+  }
+}
+
+/** Backoff before attempt `attempt + 1`: base × 2^(attempt-1), capped at a minute. */
+export function retryDelayMs(attempt: number, baseMs: number): number {
+  return Math.min(60_000, baseMs * 2 ** Math.max(0, attempt - 1));
+}
