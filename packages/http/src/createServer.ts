@@ -3,6 +3,7 @@ import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type Scr
 import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
+import { registerAgentRoutes, type AgentRoutesOptions } from './routes/registerAgentRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -62,6 +63,8 @@ export interface CreateServerOptions {
   proxies?: ScraperOptions['proxies'];
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
+  /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
+  agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps'>;
 }
 
 /** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
@@ -258,6 +261,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
   if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
+  registerAgentRoutes(app, { requireKey, scraper, accounts, dataDir: options.dataDir, redisUrl: options.redisUrl, redisKeyPrefix: options.redisKeyPrefix, ...options.agent });
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, type JobStore } from '@scrape/jobs';
+import { errors, resolveStoreHome, type LlmOptions, type Scraper } from '@scrape/scraper';
+import type { Account } from '../accounts/account.js';
+import type { Accounts } from '../accounts/openAccounts.js';
+import { createAgentRuns } from '../agent/createAgentRuns.js';
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface AgentRoutesOptions {
+  requireKey: Guard;
+  scraper: Scraper;
+  accounts?: Accounts;
+  /** The job queue; default: BullMQ on `redisUrl`, else LMDB in `dataDir` (opened at start-up, closed with the app). */
+  jobs?: JobStore;
+  redisUrl?: string;
+  redisKeyPrefix?: string;
+  dataDir?: string;
+  llm?: Partial<LlmOptions> | false;
+  maxSteps?: number;
+}
+
+function mayUseAgent(account: Account | null): void {
+  const endpoints = account?.endpoints ?? ['*'];
+  if (!endpoints.some((e) => e === '*' || e === 'agent')) throw errors.forbidden({ reason: 'this key may not start agent runs' });
+}
+
+/**
+ * Agent runs (what the Firecrawl SDK's startAgent, getAgentStatus, listAgents, cancelAgent, getAgentTrace and
+ * getAgentSnapshot call): spec §2.14, §3, §6, §7.2. The runs themselves go through the job queue.
+ */
+export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOptions): void {
+  const owned = options.jobs === undefined;
+  let opening: Promise<JobStore> | undefined;
+  // The same home as the scraper's stores: the data directory, or Redis under the service's key prefix.
+  const home = resolveStoreHome(options);
+  const jobs = () =>
+    (opening ??= options.jobs
+      ? Promise.resolve(options.jobs)
+      : home.kind === 'redis'
+        ? createJobStore({ redisUrl: home.redisUrl, redisKeyPrefix: home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX })
+        : createJobStore({ dataDir: home.dataDir }));
+  const runs = createAgentRuns({ jobs, scraper: options.scraper, accounts: options.accounts, log: app.log, llm: options.llm, maxSteps: options.maxSteps });
+  const { requireKey } = options;
+
+  app.addHook('onReady', async () => {
+    await runs.startWorker();
+  });
+  app.addHook('onClose', async () => {
+    await runs.close();
+    if (owned && opening) await (await opening.catch(() => undefined))?.close();
+  });
+
+  app.post('/v2/agent', { onRequest: requireKey }, async (request) => {
+    mayUseAgent(request.account);
+    return runs.start(request.body, request.account, request.team);
+  });
+  app.get<{ Querystring: { before?: string } }>('/v2/agent', { onRequest: requireKey }, async (request) => {
+    const before = request.query.before === undefined ? undefined : Number(request.query.before);
+    if (before !== undefined && !Number.isFinite(before)) throw errors.badRequest('before must be a unix time in milliseconds', [{ path: 'before', message: 'not a number' }]);
+    const origin = `${request.protocol}://${request.host}`;
+    return runs.list(request.team, before, origin);
+  });
+  app.get<{ Params: { jobId: string } }>('/v2/agent/:jobId', { onRequest: requireKey }, async (request) => runs.status(request.params.jobId, request.team));
+  app.delete<{ Params: { jobId: string } }>('/v2/agent/:jobId', { onRequest: requireKey }, async (request) => runs.cancel(request.params.jobId, request.team));
+  app.get<{ Params: { jobId: string } }>('/v2/agent/:jobId/trace', { onRequest: requireKey }, async (request) => runs.trace(request.params.jobId, request.team));
+  app.get<{ Params: { jobId: string; snapshotId: string } }>('/v2/agent/:jobId/snapshots/:snapshotId', { onRequest: requireKey }, async (request) =>
+    runs.snapshot(request.params.jobId, request.params.snapshotId, request.team),
+  );
+}
