@@ -3,7 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
+import { createJobStore } from '@scrape/jobs';
+import { Redis } from 'ioredis';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, lastToolResult, startOpenAiDouble, toolCallCompletion, type OpenAiDouble, type RecordedRequest, type ScriptedReply } from '../../scraper/test/openAiDouble.js';
@@ -186,6 +189,73 @@ describe('agent errors (spec §7.2)', () => {
       expect(refused).toMatchObject({ status: 400, body: { success: false, error: 'Your team has zero data retention enabled. This is not supported on extract.' } });
     } finally {
       await zdr.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('agent runs across processes and accounts', () => {
+  it('on Redis (BullMQ), a run created on one service is read, finished and listed on another', async () => {
+    const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const prefix = `test-agent-${randomUUID()}:`;
+    const llmOptions = { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1, maxRetries: 0 };
+    const storeA = await createJobStore({ redisUrl: REDIS_URL, redisKeyPrefix: prefix });
+    const storeB = await createJobStore({ redisUrl: REDIS_URL, redisKeyPrefix: prefix });
+    const a = await startService({ agent: { llm: llmOptions, jobs: storeA } });
+    const b = await startService({ agent: { llm: llmOptions, jobs: storeB } });
+    try {
+      const started = await call(a, 'POST', '/v2/agent', { prompt: 'Find the kettle price', schema: SCHEMA });
+      expect(started.status).toBe(200);
+      let status: any;
+      for (let i = 0; i < 600; i++) {
+        status = (await call(b, 'GET', `/v2/agent/${started.body.id}`)).body;
+        if (status.status !== 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 } });
+      expect((await call(b, 'GET', '/v2/agent')).body.agents.map((x: { id: string }) => x.id)).toContain(started.body.id);
+      expect((await call(a, 'GET', `/v2/agent/${started.body.id}/trace`)).body.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'succeeded' });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([storeA.close(), storeB.close()]);
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${prefix}*`);
+      for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+      redis.disconnect();
+    }
+  });
+
+  it("a completed run's credits are taken from the account; an empty balance cannot start one (402)", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scrape-agent-bill-'));
+    const accounts = await openAccounts({ dataDir });
+    const billed = await startService({ accounts, agent: { llm: { baseUrl: llm.baseUrl, model: 'm', retryBaseMs: 1, maxRetries: 0 } } });
+    try {
+      await accounts.store.putAccount({ id: 'acct-agent', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['agent'], features: [], unlimitedCredits: false });
+      await accounts.store.addCredits('acct-agent', 10);
+      const key = generateApiKey();
+      const hash = hashApiKey(key);
+      await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: 'acct-agent', createdAt: new Date().toISOString() });
+      const started = await call(billed, 'POST', '/v2/agent', { prompt: 'Find the kettle price', schema: SCHEMA }, key);
+      expect(started.status).toBe(200);
+      let status: any;
+      for (let i = 0; i < 600; i++) {
+        status = (await call(billed, 'GET', `/v2/agent/${started.body.id}`, undefined, key)).body;
+        if (status.status !== 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toMatchObject({ status: 'completed', creditsUsed: 3 });
+      expect(await accounts.store.balance('acct-agent')).toBe(7);
+      // A key without the agent permission is 403.
+      await accounts.store.putAccount({ id: 'acct-noagent', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape'], features: [], unlimitedCredits: true });
+      const other = generateApiKey();
+      const otherHash = hashApiKey(other);
+      await accounts.store.addKey({ id: keyIdOf(otherHash), hash: otherHash, accountId: 'acct-noagent', createdAt: new Date().toISOString() });
+      expect((await call(billed, 'POST', '/v2/agent', { prompt: 'x' }, other)).status).toBe(403);
+      await accounts.store.addCredits('acct-agent', -7);
+      const broke = await call(billed, 'POST', '/v2/agent', { prompt: 'Find the kettle price' }, key);
+      expect(broke).toMatchObject({ status: 402, body: { error: 'Payment Required: Insufficient credits' } });
+    } finally {
+      await billed.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
