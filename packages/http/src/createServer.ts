@@ -261,7 +261,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
   if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
-  registerAgentRoutes(app, { requireKey, scraper, accounts, dataDir: options.dataDir, redisUrl: options.redisUrl, redisKeyPrefix: options.redisKeyPrefix, ...options.agent });
+  registerAgentRoutes(app, { requireKey, scraper, interact, accounts, dataDir: options.dataDir, redisUrl: options.redisUrl, redisKeyPrefix: options.redisKeyPrefix, ...options.agent });
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 

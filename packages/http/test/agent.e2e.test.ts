@@ -34,6 +34,13 @@ function model(req: RecordedRequest): ScriptedReply {
     const price = Number(/Price: ([\d.]+)/.exec(lastToolResult(req))?.[1]);
     return toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price } } }]);
   }
+  if (task.includes('stock count')) {
+    if (toolsSoFar === 0) {
+      return toolCallCompletion([{ name: 'page_code', arguments: { url: `${site.origin}/reveal`, code: `await page.click('#more'); return page.textContent('#stock');` } }]);
+    }
+    const ran = JSON.parse(lastToolResult(req)) as { result: string };
+    return toolCallCompletion([{ name: 'finish', arguments: { data: { stock: Number.parseInt(ran.result, 10) } } }]);
+  }
   // "never stops": keeps scraping forever.
   if (task.includes('forever')) return toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]);
   return completion('I do not know this task');
@@ -52,6 +59,9 @@ beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (path === '/kettle') return res.end('<!doctype html><title>Kettle</title><h1>Steel kettle</h1><p>Price: 34.50 EUR. In stock.</p>');
+    if (path === '/reveal') {
+      return res.end(`<!doctype html><title>Reveal</title><button id="more" onclick="document.getElementById('stock').textContent = '17 in stock'">more</button><p id="stock"></p>`);
+    }
     res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>See <a href="/kettle">our kettle</a>.</p>');
   });
   llm = await startOpenAiDouble();
@@ -100,6 +110,16 @@ describe('an agent run through the SDK', () => {
 
     const list = await client.listAgents();
     expect(list.agents?.find((a) => a.id === started.id)).toMatchObject({ status: 'completed', options: { prompt: 'Find the kettle price' } });
+  });
+
+  it('runs Playwright code on a page through its page_code tool (an unbilled interact session, closed after)', async () => {
+    const started = await client.startAgent({ prompt: 'Find the stock count after pressing more', schema: { type: 'object', properties: { stock: { type: 'integer' } }, required: ['stock'] } });
+    const status = await settled(started.id);
+    // 1 + 2 (page_code) + 1 credits.
+    expect(status).toMatchObject({ status: 'completed', data: { stock: 17 }, creditsUsed: 4 });
+    expect((await client.listBrowsers()).sessions).toEqual([]);
+    const ended = (await client.listBrowsers({ status: 'destroyed' })).sessions ?? [];
+    expect(ended.length).toBeGreaterThanOrEqual(1);
   });
 
   it('reaching maxCredits fails the run with no data, creditsUsed 0, and credit_limit_reached in the trace', async () => {

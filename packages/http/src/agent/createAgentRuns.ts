@@ -12,6 +12,7 @@ import {
   type AgentRunResult,
   type AgentTraceEvent,
   type AgentTraceSink,
+  type InteractSessions,
   type LlmOptions,
   type Scraper,
 } from '@scrape/scraper';
@@ -34,6 +35,8 @@ const DEFAULT_MODEL_NAME = 'spark-1-pro';
 export interface AgentRunsOptions {
   jobs: () => Promise<JobStore>;
   scraper: Scraper;
+  /** Interact sessions: the `page_code` tool runs code in one (absent: no such tool). */
+  interact?: InteractSessions;
   accounts?: Accounts;
   log: FastifyBaseLogger;
   /** The model (fields not given come from SCRAPE_LLM_*); `false`: none, and POST /v2/agent is a 400. */
@@ -73,6 +76,21 @@ export interface AgentRuns {
 }
 
 const teamOf = (team: string | undefined) => team ?? '';
+/** Seconds one page_code step may run (the navigation, then the code). */
+const PAGE_CODE_TIMEOUT_S = 30;
+
+/** Opens `url` in a fresh session of the run's team, runs `code` there, and always closes the session. */
+async function runPageCode(interact: InteractSessions, team: string | undefined, url: string, code: string): Promise<string> {
+  const session = await interact.createBrowser({}, team, { unbilled: true });
+  try {
+    const opened = await interact.execute(session.id, { code: `await page.goto(${JSON.stringify(url)}); return page.url();`, language: 'node', timeout: PAGE_CODE_TIMEOUT_S }, team);
+    if (!opened.success) throw new Error(`could not open ${url}: ${opened.error ?? 'unknown error'}`);
+    const ran = await interact.execute(session.id, { code, language: 'node', timeout: PAGE_CODE_TIMEOUT_S }, team);
+    return JSON.stringify({ success: ran.success, result: ran.result, stdout: ran.stdout, ...(ran.error ? { error: ran.error } : {}) });
+  } finally {
+    await interact.stopBrowser(session.id, team).catch(() => {});
+  }
+}
 
 function checkJobId(id: string): void {
   if (!UUID.test(id)) throw errors.badRequest('Invalid job ID format. Job ID must be a valid UUID.');
@@ -162,6 +180,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
     const tools = createAgentTools({
       scrape: (body, toolSignal) => options.scraper.scrape(body, { signal: toolSignal, team: job.team || undefined }),
       onlyUnder: params.strictConstrainToURLs ? params.urls : undefined,
+      pageCode: options.interact ? (url, code) => runPageCode(options.interact!, job.team || undefined, url, code) : undefined,
     });
     return runAgentJob({
       job: { runId: job.id, prompt: params.prompt, urls: params.urls, schema: params.schema, maxCredits: params.maxCredits },

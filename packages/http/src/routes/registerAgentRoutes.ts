@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, type JobStore } from '@scrape/jobs';
-import { errors, resolveStoreHome, type LlmOptions, type Scraper } from '@scrape/scraper';
+import { errors, resolveStoreHome, type InteractSessions, type LlmOptions, type Scraper } from '@scrape/scraper';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import { createAgentRuns } from '../agent/createAgentRuns.js';
@@ -10,6 +10,8 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 export interface AgentRoutesOptions {
   requireKey: Guard;
   scraper: Scraper;
+  /** For the agent's page_code tool. */
+  interact?: InteractSessions;
   accounts?: Accounts;
   /** The job queue; default: BullMQ on `redisUrl`, else LMDB in `dataDir` (opened at start-up, closed with the app). */
   jobs?: JobStore;
@@ -40,7 +42,7 @@ export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOp
       : home.kind === 'redis'
         ? createJobStore({ redisUrl: home.redisUrl, redisKeyPrefix: home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX })
         : createJobStore({ dataDir: home.dataDir }));
-  const runs = createAgentRuns({ jobs, scraper: options.scraper, accounts: options.accounts, log: app.log, llm: options.llm, maxSteps: options.maxSteps });
+  const runs = createAgentRuns({ jobs, scraper: options.scraper, interact: options.interact, accounts: options.accounts, log: app.log, llm: options.llm, maxSteps: options.maxSteps });
   const { requireKey } = options;
 
   app.addHook('onReady', async () => {

@@ -12,13 +12,48 @@ export interface AgentToolsOptions {
   onlyUnder?: string[];
   /** Credits one scrape costs the run (the service's price of a plain scrape). */
   scrapeCredits?: number;
+  /**
+   * Interact code on a page: opens `url` in a fresh browser session, runs the Playwright code in the sandbox, closes
+   * the session; the JSON text of the outcome. Absent: no such tool.
+   */
+  pageCode?(url: string, code: string): Promise<string>;
+  /** Credits one page_code call costs the run (a browser session's first minute and the render). */
+  pageCodeCredits?: number;
+}
+
+function checkUrl(url: unknown, onlyUnder: string[] | undefined): string {
+  if (typeof url !== 'string') throw new Error('"url" must be a string');
+  if (onlyUnder && !onlyUnder.some((prefix) => url.startsWith(prefix))) {
+    throw new Error(`this run may only visit the given URLs (strictConstrainToURLs): ${onlyUnder.join(', ')}`);
+  }
+  return url;
 }
 
 /**
- * The agent's tools: the service's own operations. Today `scrape` (markdown, links, summary); map, search and
- * interact code join here when the service has them as operations a run can call.
+ * The agent's tools: the service's own operations. `scrape` (markdown, links, summary) and, when the service has
+ * interact sessions, `page_code` (Playwright code on a page); map and search join here when the service has them.
  */
 export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
+  const pageCode = options.pageCode;
+  const interactTool: AgentTool[] = pageCode
+    ? [
+        {
+          definition: {
+            name: 'page_code',
+            description:
+              'Open a URL in a real browser and run Playwright JavaScript on it (the body of an async function with `page` in scope; `return` a JSON value). Use it for pages that need clicks, typing or scrolling before their content shows.',
+            parameters: { type: 'object', properties: { url: { type: 'string' }, code: { type: 'string' } }, required: ['url', 'code'] },
+          },
+          credits: options.pageCodeCredits ?? 2,
+          async run(args) {
+            const url = checkUrl(args.url, options.onlyUnder);
+            if (typeof args.code !== 'string' || args.code.length === 0) throw new Error('"code" must be a non-empty string');
+            const text = await pageCode(url, args.code);
+            return { text, artifact: { kind: 'text', content: text } };
+          },
+        },
+      ]
+    : [];
   return [
     {
       definition: {
@@ -36,11 +71,7 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
       },
       credits: options.scrapeCredits ?? 1,
       async run(args, signal) {
-        if (typeof args.url !== 'string') throw new Error('"url" must be a string');
-        const url = args.url;
-        if (options.onlyUnder && !options.onlyUnder.some((prefix) => url.startsWith(prefix))) {
-          throw new Error(`this run may only visit the given URLs (strictConstrainToURLs): ${options.onlyUnder.join(', ')}`);
-        }
+        const url = checkUrl(args.url, options.onlyUnder);
         const requested = Array.isArray(args.formats) ? args.formats.filter((f): f is string => typeof f === 'string') : ['markdown'];
         const bad = requested.filter((f) => !(SCRAPE_TOOL_FORMATS as readonly string[]).includes(f));
         if (bad.length > 0) throw new Error(`unsupported formats ${bad.join(', ')}; use ${SCRAPE_TOOL_FORMATS.join(', ')}`);
@@ -60,5 +91,6 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
         return { text, artifact: { kind: typeof doc.markdown === 'string' ? 'markdown' : 'text', content: text } };
       },
     },
+    ...interactTool,
   ];
 }

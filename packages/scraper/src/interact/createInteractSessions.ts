@@ -115,8 +115,11 @@ export interface InteractSessions {
   interact(scrapeId: string, body: unknown, team?: string): Promise<InteractResponse>;
   /** `DELETE /v2/interact/{sessionId}`: a scrape's session or a standalone one (`POST /v2/browser`). */
   stopSession(sessionId: string, team?: string): Promise<StopResponse>;
-  /** `POST /v2/browser`: a session on a blank page, no scrape before it. */
-  createBrowser(body: unknown, team?: string): Promise<BrowserCreated>;
+  /**
+   * `POST /v2/browser`: a session on a blank page, no scrape before it. `unbilled`: its time is not billed (an agent
+   * run's page tool, which the run's own credits pay for).
+   */
+  createBrowser(body: unknown, team?: string, options?: { unbilled?: boolean }): Promise<BrowserCreated>;
   /** `POST /v2/browser/{id}/execute`: code (or a prompt) on a standalone session's page. */
   execute(sessionId: string, body: unknown, team?: string): Promise<InteractResponse>;
   /** `GET /v2/browser`: the team's standalone sessions, live (`active`, the default) or recently ended (`destroyed`). */
@@ -138,6 +141,8 @@ interface Session {
   scrapeId: string;
   /** Idle budget of this session, ms. */
   idleMs: number;
+  /** Paid for elsewhere (an agent run's credits): ends with creditsBilled 0. */
+  unbilled?: boolean;
   expiresAt: number;
   startedAt: number;
   lastUsedAt: number;
@@ -240,7 +245,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         await session.releaseProfile?.();
         await session.page.close();
       }
-      const creditsBilled = bill(durationMs);
+      const creditsBilled = session.unbilled ? 0 : bill(durationMs);
       if (session.kind === 'browser') rememberDestroyed(session, endedAt);
       options.onSessionEnd?.({ team: session.team, sessionId: session.id, scrapeId: session.scrapeId, durationMs, creditsBilled, reason });
       return { success: true as const, sessionId: session.id, sessionDurationMs: durationMs, creditsBilled };
@@ -496,7 +501,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     return session;
   }
 
-  async function openBrowser(body: unknown, team: string): Promise<BrowserCreated> {
+  async function openBrowser(body: unknown, team: string, unbilled: boolean): Promise<BrowserCreated> {
     const request = parseBrowserRequest(body);
     const giveBack = admit(team);
     let releaseProfile: (() => Promise<void>) | undefined;
@@ -516,6 +521,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         // Its own key in the scrape-session index, so no scrape's session record is ever overwritten by it.
         scrapeId: `browser:${id}`,
         idleMs: Math.min(request.activityTtlMs ?? settings.idleTimeoutMs, settings.idleTimeoutMs),
+        ...(unbilled ? { unbilled } : {}),
         expiresAt: now + lifetimeMs,
         startedAt: now,
         lastUsedAt: now,
@@ -587,9 +593,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       };
     },
 
-    async createBrowser(body, team) {
+    async createBrowser(body, team, createOptions = {}) {
       if (closed) throw errors.unavailable();
-      return openBrowser(body, team ?? DEFAULT_TEAM);
+      return openBrowser(body, team ?? DEFAULT_TEAM, createOptions.unbilled === true);
     },
 
     async execute(sessionId, body, team) {
