@@ -11,6 +11,7 @@ describe('buildOpenApiDocument', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/scrape', '/v2/interact/{sessionId}']));
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/browser', '/v2/browser/{id}/execute', '/v2/browser/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/agent', '/v2/agent/{jobId}', '/v2/agent/{jobId}/trace', '/v2/agent/{jobId}/snapshots/{snapshotId}']));
     expect(doc.paths['/v2/scrape'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ScrapeRequest');
     expect(doc.paths['/v2/interact/{sessionId}'].delete.parameters[0]).toMatchObject({ name: 'sessionId', in: 'path', required: true });
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });

@@ -4,6 +4,7 @@ import { parserItemSchema } from './parsers.js';
 import { deleteInteractResponseSchema, errorResponseSchema, scrapeResponseSchema } from './responses.js';
 import { scrapeRequestSchema } from './scrapeRequest.js';
 import { browserOpenApiPaths } from './browserOpenApiPaths.js';
+import { agentOpenApiPaths } from './agentOpenApiPaths.js';
 
 /** Statuses `POST /v2/scrape` can answer besides 200, with what each means here. */
 const SCRAPE_ERRORS: Record<string, string> = {
@@ -75,6 +76,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
       },
       ...browserOpenApiPaths,
+      ...agentOpenApiPaths,
     },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
