@@ -45,7 +45,12 @@ export interface AgentRunsOptions {
   maxSteps?: number;
   /** Runs this process works on at once. */
   concurrency?: number;
+  /** Wall-clock budget of one run, ms (default DEFAULT_AGENT_RUN_TIMEOUT_MS, env SCRAPE_AGENT_RUN_TIMEOUT_MS). */
+  runTimeoutMs?: number;
 }
+
+/** A quarter of an hour: dozens of model turns on a slow local model; a run still going after that is stuck. */
+export const DEFAULT_AGENT_RUN_TIMEOUT_MS = 15 * 60_000;
 
 interface AgentParams {
   prompt: string;
@@ -92,6 +97,11 @@ async function runPageCode(interact: InteractSessions, team: string | undefined,
   }
 }
 
+function envNumber(name: string): number | undefined {
+  const n = Number(process.env[name]);
+  return process.env[name] && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 function checkJobId(id: string): void {
   if (!UUID.test(id)) throw errors.badRequest('Invalid job ID format. Job ID must be a valid UUID.');
 }
@@ -130,7 +140,8 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       events.push({ ...base, eventId: `${job.id}:finished`, occurredAt: at, producerSequence: ++sequence, type: 'run.finished', outcome: 'cancelled', error });
     }
     const cancelAt = job.state.cancelRequestedAt as number | undefined;
-    if (cancelAt !== undefined) {
+    // Only a cancel that took: one that lost the race with the run's own ending was answered 409.
+    if (cancelAt !== undefined && job.status === 'cancelled') {
       const base = { schemaVersion: 1 as const, runId: job.id, agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' } };
       events.push({ ...base, eventId: `${job.id}:cancel`, occurredAt: new Date(cancelAt).toISOString(), producerSequence: 0, type: 'run.cancel_requested', reason: 'user' });
     }
@@ -188,7 +199,8 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       tools,
       trace: sink,
       signal,
-      maxSteps: options.maxSteps,
+      maxSteps: options.maxSteps ?? envNumber('SCRAPE_AGENT_MAX_STEPS'),
+      timeoutMs: options.runTimeoutMs ?? envNumber('SCRAPE_AGENT_RUN_TIMEOUT_MS') ?? DEFAULT_AGENT_RUN_TIMEOUT_MS,
     });
   }
 

@@ -112,6 +112,16 @@ describe('runAgentJob', () => {
     expect(trace.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'cancelled' });
   });
 
+  it('a run past its wall-clock budget fails (not cancelled), whatever the model is doing', async () => {
+    llm.fallback(() => ({ ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]), delayMs: 400 }));
+    const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
+    const trace = memoryTrace();
+    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }) });
+    const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace, signal: new AbortController().signal, timeoutMs: 1_000 });
+    expect(outcome).toMatchObject({ status: 'failed', outcome: 'failed', error: { code: 'internal', retryable: false, message: expect.stringMatching(/within 1 s/) } });
+    expect(trace.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'failed' });
+  });
+
   it('a refusal ends the run refused with the reason', async () => {
     llm.reply(toolCallCompletion([{ name: 'refuse', arguments: { reason: 'this asks for private data' } }]));
     const { trace, result } = run({});

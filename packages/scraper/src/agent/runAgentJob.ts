@@ -45,6 +45,8 @@ export interface RunAgentOptions {
   signal: AbortSignal;
   maxSteps?: number;
   creditsPerTurn?: number;
+  /** Wall-clock budget of the run, ms; past it the run fails (internal, not retryable). Default: none. */
+  timeoutMs?: number;
 }
 
 export type AgentRunResult =
@@ -84,7 +86,13 @@ const SYSTEM_PROMPT = [
  * run's own failures: they are the result.
  */
 export async function runAgentJob(options: RunAgentOptions): Promise<AgentRunResult> {
-  const { job, client, signal } = options;
+  const { job, client } = options;
+  // The run's own deadline is told apart from a cancel: it fails the run instead of cancelling it.
+  const deadline = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  const signal = deadline ? AbortSignal.any([options.signal, deadline]) : options.signal;
+  const timedOut = () => deadline?.aborted === true && !options.signal.aborted;
+  const outOfTime = () =>
+    failed('failed', { code: 'internal', source: 'system', retryable: false, message: `Agent did not finish within ${Math.round((options.timeoutMs ?? 0) / 1000)} s` });
   const trace = createTraceWriter(job.runId, options.trace);
   const maxSteps = options.maxSteps ?? DEFAULT_AGENT_MAX_STEPS;
   const perTurn = options.creditsPerTurn ?? DEFAULT_CREDITS_PER_TURN;
@@ -179,6 +187,7 @@ export async function runAgentJob(options: RunAgentOptions): Promise<AgentRunRes
   let stepsLeft = maxSteps;
   try {
     for (;;) {
+      if (timedOut()) return finishWith(outOfTime());
       if (signal.aborted) return finishWith(cancelled());
       const result = await runToolLoop({
         client,
@@ -242,6 +251,7 @@ export async function runAgentJob(options: RunAgentOptions): Promise<AgentRunRes
       }
       return finishWith(failed(end.outcome, end.error));
     }
+    if (timedOut()) return finishWith(outOfTime());
     if (signal.aborted) return finishWith(cancelled());
     const message = error instanceof Error ? error.message : String(error);
     const retryable = isLlmError(error) ? error.kind === 'timeout' || error.kind === 'unreachable' || (error.status ?? 0) >= 500 || error.status === 429 : true;
