@@ -85,13 +85,31 @@ const teamOf = (team: string | undefined) => team ?? '';
 const PAGE_CODE_TIMEOUT_S = 30;
 
 /** Opens `url` in a fresh session of the run's team, runs `code` there, and always closes the session. */
-async function runPageCode(interact: InteractSessions, team: string | undefined, url: string, code: string): Promise<string> {
+async function runPageCode(
+  interact: InteractSessions,
+  team: string | undefined,
+  url: string,
+  code: string,
+): Promise<string> {
   const session = await interact.createBrowser({}, team, { unbilled: true });
   try {
-    const opened = await interact.execute(session.id, { code: `await page.goto(${JSON.stringify(url)}); return page.url();`, language: 'node', timeout: PAGE_CODE_TIMEOUT_S }, team);
+    const opened = await interact.execute(
+      session.id,
+      {
+        code: `await page.goto(${JSON.stringify(url)}); return page.url();`,
+        language: 'node',
+        timeout: PAGE_CODE_TIMEOUT_S,
+      },
+      team,
+    );
     if (!opened.success) throw new Error(`could not open ${url}: ${opened.error ?? 'unknown error'}`);
     const ran = await interact.execute(session.id, { code, language: 'node', timeout: PAGE_CODE_TIMEOUT_S }, team);
-    return JSON.stringify({ success: ran.success, result: ran.result, stdout: ran.stdout, ...(ran.error ? { error: ran.error } : {}) });
+    return JSON.stringify({
+      success: ran.success,
+      result: ran.result,
+      stdout: ran.stdout,
+      ...(ran.error ? { error: ran.error } : {}),
+    });
   } finally {
     await interact.stopBrowser(session.id, team).catch(() => {});
   }
@@ -132,18 +150,53 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
     const events = [...((job.state.trace as AgentTraceEvent[] | undefined) ?? [])];
     // A run cancelled before its worker could write its ending (not started yet, or the worker died) still ends.
     if (job.status === 'cancelled' && !events.some((e) => e.type === 'run.finished')) {
-      const base = { schemaVersion: 1 as const, runId: job.id, agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' } };
+      const base = {
+        schemaVersion: 1 as const,
+        runId: job.id,
+        agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' },
+      };
       const at = new Date(job.finishedAt ?? job.updatedAt).toISOString();
-      const error = { code: 'cancelled' as const, source: 'system' as const, retryable: false, message: 'Agent run was cancelled' };
+      const error = {
+        code: 'cancelled' as const,
+        source: 'system' as const,
+        retryable: false,
+        message: 'Agent run was cancelled',
+      };
       let sequence = events.length;
-      events.push({ ...base, eventId: `${job.id}:error`, occurredAt: at, producerSequence: ++sequence, type: 'error.occurred', error });
-      events.push({ ...base, eventId: `${job.id}:finished`, occurredAt: at, producerSequence: ++sequence, type: 'run.finished', outcome: 'cancelled', error });
+      events.push({
+        ...base,
+        eventId: `${job.id}:error`,
+        occurredAt: at,
+        producerSequence: ++sequence,
+        type: 'error.occurred',
+        error,
+      });
+      events.push({
+        ...base,
+        eventId: `${job.id}:finished`,
+        occurredAt: at,
+        producerSequence: ++sequence,
+        type: 'run.finished',
+        outcome: 'cancelled',
+        error,
+      });
     }
     const cancelAt = job.state.cancelRequestedAt as number | undefined;
     // Only a cancel that took: one that lost the race with the run's own ending was answered 409.
     if (cancelAt !== undefined && job.status === 'cancelled') {
-      const base = { schemaVersion: 1 as const, runId: job.id, agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' } };
-      events.push({ ...base, eventId: `${job.id}:cancel`, occurredAt: new Date(cancelAt).toISOString(), producerSequence: 0, type: 'run.cancel_requested', reason: 'user' });
+      const base = {
+        schemaVersion: 1 as const,
+        runId: job.id,
+        agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' },
+      };
+      events.push({
+        ...base,
+        eventId: `${job.id}:cancel`,
+        occurredAt: new Date(cancelAt).toISOString(),
+        producerSequence: 0,
+        type: 'run.cancel_requested',
+        reason: 'user',
+      });
     }
     return events.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.producerSequence - b.producerSequence);
   }
@@ -156,7 +209,10 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       await options.accounts.store.reserveCredits(params.billTo, 0, reservationId);
       await options.accounts.store.settleCredits(params.billTo, reservationId, credits);
     } catch (error) {
-      options.log.error({ account: params.billTo, credits, err: String(error) }, 'agent run credits could not be charged');
+      options.log.error(
+        { account: params.billTo, credits, err: String(error) },
+        'agent run credits could not be charged',
+      );
     }
   }
 
@@ -165,7 +221,9 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
     const params = job.params as AgentParams;
     // A taken-over run starts again; its trace continues after what the first worker wrote.
     let trace = [...((job.state.trace as AgentTraceEvent[] | undefined) ?? [])];
-    const snapshots = new Map<string, string>(Object.entries((job.state.snapshots as Record<string, string> | undefined) ?? {}));
+    const snapshots = new Map<string, string>(
+      Object.entries((job.state.snapshots as Record<string, string> | undefined) ?? {}),
+    );
     let writes = Promise.resolve();
     const sink: AgentTraceSink = {
       async emit(event) {
@@ -185,16 +243,29 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       },
     };
     if (!client) {
-      const error = { code: 'internal' as const, source: 'system' as const, retryable: false, message: 'No LLM is configured on the worker that took this run (SCRAPE_LLM_BASE_URL, SCRAPE_LLM_MODEL)' };
+      const error = {
+        code: 'internal' as const,
+        source: 'system' as const,
+        retryable: false,
+        message: 'No LLM is configured on the worker that took this run (SCRAPE_LLM_BASE_URL, SCRAPE_LLM_MODEL)',
+      };
       return { status: 'failed', outcome: 'failed', error, creditsUsed: 0, creditsSpent: 0 };
     }
     const tools = createAgentTools({
       scrape: (body, toolSignal) => options.scraper.scrape(body, { signal: toolSignal, team: job.team || undefined }),
       onlyUnder: params.strictConstrainToURLs ? params.urls : undefined,
-      pageCode: options.interact ? (url, code) => runPageCode(options.interact!, job.team || undefined, url, code) : undefined,
+      pageCode: options.interact
+        ? (url, code) => runPageCode(options.interact!, job.team || undefined, url, code)
+        : undefined,
     });
     return runAgentJob({
-      job: { runId: job.id, prompt: params.prompt, urls: params.urls, schema: params.schema, maxCredits: params.maxCredits },
+      job: {
+        runId: job.id,
+        prompt: params.prompt,
+        urls: params.urls,
+        schema: params.schema,
+        maxCredits: params.maxCredits,
+      },
       client,
       tools,
       trace: sink,
@@ -206,11 +277,14 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
 
   return {
     async start(body, account, team) {
-      if (account && account.features.includes(FEATURE_ENFORCED_ZDR)) throw errors.badRequest(ZDR_REFUSED, undefined, 'AGENT_ZDR_UNSUPPORTED');
+      if (account && account.features.includes(FEATURE_ENFORCED_ZDR))
+        throw errors.badRequest(ZDR_REFUSED, undefined, 'AGENT_ZDR_UNSUPPORTED');
       const request = parseAgentRequest(body);
       if (!setup.ok) {
         throw errors.badRequest(
-          `agent runs need an OpenAI-compatible LLM server, and none is configured: set ${setup.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one)`,
+          `agent runs need an OpenAI-compatible LLM server, and none is configured: set ${setup.missing.join(
+            ' and ',
+          )} (and SCRAPE_LLM_API_KEY if the server wants one)`,
           { missing: setup.missing },
           'SCRAPE_LLM_NOT_CONFIGURED',
         );
@@ -222,27 +296,46 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
         ...(request.urls ? { urls: request.urls } : {}),
         ...(request.schema ? { schema: request.schema } : {}),
         ...(request.maxCredits !== undefined ? { maxCredits: request.maxCredits } : {}),
-        ...(request.strictConstrainToURLs !== undefined ? { strictConstrainToURLs: request.strictConstrainToURLs } : {}),
+        ...(request.strictConstrainToURLs !== undefined
+          ? { strictConstrainToURLs: request.strictConstrainToURLs }
+          : {}),
         model: request.model ?? DEFAULT_MODEL_NAME,
         ...(request.effort ? { effort: request.effort } : {}),
-        ...(typeof (body as { origin?: unknown }).origin === 'string' ? { origin: (body as { origin: string }).origin } : {}),
+        ...(typeof (body as { origin?: unknown }).origin === 'string'
+          ? { origin: (body as { origin: string }).origin }
+          : {}),
         ...(limited ? { billTo: account.id } : {}),
       };
       const store = await options.jobs();
       const id = randomUUID();
-      await store.createJob({ id, kind: 'agent', team: teamOf(team), params, items: [{ key: 'run' }], maxItems: 1, state: { trace: [] } });
+      await store.createJob({
+        id,
+        kind: 'agent',
+        team: teamOf(team),
+        params,
+        items: [{ key: 'run' }],
+        maxItems: 1,
+        state: { trace: [] },
+      });
       return { success: true, id };
     },
 
     async status(id, team) {
       const job = await agentJob(id, team);
       const params = job.params as AgentParams;
-      const base = { success: true, model: params.model, expiresAt: new Date(job.expiresAt).toISOString(), ...(params.effort ? { effort: params.effort } : {}) };
+      const base = {
+        success: true,
+        model: params.model,
+        expiresAt: new Date(job.expiresAt).toISOString(),
+        ...(params.effort ? { effort: params.effort } : {}),
+      };
       if (job.status === 'running') return { ...base, status: 'processing', creditsUsed: 0 };
-      if (job.status === 'cancelled') return { ...base, status: 'failed', error: 'Agent run was cancelled', creditsUsed: 0 };
+      if (job.status === 'cancelled')
+        return { ...base, status: 'failed', error: 'Agent run was cancelled', creditsUsed: 0 };
       const outcome = await outcomeOf(job);
-      if (job.status === 'completed' && outcome?.status === 'completed') return { ...base, status: 'completed', data: outcome.data, creditsUsed: outcome.creditsUsed };
-      const error = outcome?.status === 'failed' ? outcome.error.message : (job.error ?? 'Agent run failed');
+      if (job.status === 'completed' && outcome?.status === 'completed')
+        return { ...base, status: 'completed', data: outcome.data, creditsUsed: outcome.creditsUsed };
+      const error = outcome?.status === 'failed' ? outcome.error.message : job.error ?? 'Agent run failed';
       return { ...base, status: 'failed', error, creditsUsed: 0 };
     },
 
@@ -254,7 +347,12 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
         page.map(async (job) => {
           const params = job.params as AgentParams;
           const outcome = job.status === 'completed' ? await outcomeOf(job) : undefined;
-          const status = job.status === 'running' ? 'processing' : job.status === 'completed' && outcome?.status === 'completed' ? 'completed' : 'failed';
+          const status =
+            job.status === 'running'
+              ? 'processing'
+              : job.status === 'completed' && outcome?.status === 'completed'
+              ? 'completed'
+              : 'failed';
           return {
             id: job.id,
             createdAt: new Date(job.createdAt).toISOString(),
@@ -262,12 +360,21 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
             origin: params.origin ?? 'api',
             settings: { hidden: false, starred: false },
             status,
-            options: { prompt: params.prompt, model: params.model, ...(params.urls ? { urls: params.urls } : {}), ...(params.schema ? { schema: params.schema } : {}) },
+            options: {
+              prompt: params.prompt,
+              model: params.model,
+              ...(params.urls ? { urls: params.urls } : {}),
+              ...(params.schema ? { schema: params.schema } : {}),
+            },
           };
         }),
       );
       const last = page.at(-1);
-      return { success: true, agents, ...(older.length > page.length && last ? { next: `${baseUrl}/v2/agent?before=${last.createdAt}` } : {}) };
+      return {
+        success: true,
+        agents,
+        ...(older.length > page.length && last ? { next: `${baseUrl}/v2/agent?before=${last.createdAt}` } : {}),
+      };
     },
 
     async cancel(id, team) {
@@ -285,7 +392,12 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
     async trace(id, team) {
       const job = await agentJob(id, team);
       const outcome = job.status === 'completed' ? await outcomeOf(job) : undefined;
-      return { success: true, id: job.id, events: traceOf(job), creditsUsed: outcome?.status === 'completed' ? outcome.creditsUsed : 0 };
+      return {
+        success: true,
+        id: job.id,
+        events: traceOf(job),
+        creditsUsed: outcome?.status === 'completed' ? outcome.creditsUsed : 0,
+      };
     },
 
     async snapshot(id, snapshotId, team) {
@@ -305,11 +417,13 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
         handlers: {
           agent: async (_item, context) => {
             const outcome = await runOne(context.job, context.signal);
-            if (outcome.status === 'completed') await charge(context.job.params as AgentParams, context.job.id, outcome.creditsUsed);
+            if (outcome.status === 'completed')
+              await charge(context.job.params as AgentParams, context.job.id, outcome.creditsUsed);
             return { result: outcome, credits: outcome.status === 'completed' ? outcome.creditsUsed : 0 };
           },
         },
-        onError: (error) => options.log.error({ err: error instanceof ScrapeError ? error.error : String(error) }, 'agent run failed'),
+        onError: (error) =>
+          options.log.error({ err: error instanceof ScrapeError ? error.error : String(error) }, 'agent run failed'),
       });
     },
 

@@ -24,7 +24,8 @@ export interface AgentRoutesOptions {
 
 function mayUseAgent(account: Account | null): void {
   const endpoints = account?.endpoints ?? ['*'];
-  if (!endpoints.some((e) => e === '*' || e === 'agent')) throw errors.forbidden({ reason: 'this key may not start agent runs' });
+  if (!endpoints.some((e) => e === '*' || e === 'agent'))
+    throw errors.forbidden({ reason: 'this key may not start agent runs' });
 }
 
 /**
@@ -40,9 +41,20 @@ export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOp
     (opening ??= options.jobs
       ? Promise.resolve(options.jobs)
       : home.kind === 'redis'
-        ? createJobStore({ redisUrl: home.redisUrl, redisKeyPrefix: home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX })
-        : createJobStore({ dataDir: home.dataDir }));
-  const runs = createAgentRuns({ jobs, scraper: options.scraper, interact: options.interact, accounts: options.accounts, log: app.log, llm: options.llm, maxSteps: options.maxSteps });
+      ? createJobStore({
+          redisUrl: home.redisUrl,
+          redisKeyPrefix: home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX,
+        })
+      : createJobStore({ dataDir: home.dataDir }));
+  const runs = createAgentRuns({
+    jobs,
+    scraper: options.scraper,
+    interact: options.interact,
+    accounts: options.accounts,
+    log: app.log,
+    llm: options.llm,
+    maxSteps: options.maxSteps,
+  });
   const { requireKey } = options;
 
   app.addHook('onReady', async () => {
@@ -59,14 +71,25 @@ export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOp
   });
   app.get<{ Querystring: { before?: string } }>('/v2/agent', { onRequest: requireKey }, async (request) => {
     const before = request.query.before === undefined ? undefined : Number(request.query.before);
-    if (before !== undefined && !Number.isFinite(before)) throw errors.badRequest('before must be a unix time in milliseconds', [{ path: 'before', message: 'not a number' }]);
+    if (before !== undefined && !Number.isFinite(before))
+      throw errors.badRequest('before must be a unix time in milliseconds', [
+        { path: 'before', message: 'not a number' },
+      ]);
     const origin = `${request.protocol}://${request.host}`;
     return runs.list(request.team, before, origin);
   });
-  app.get<{ Params: { jobId: string } }>('/v2/agent/:jobId', { onRequest: requireKey }, async (request) => runs.status(request.params.jobId, request.team));
-  app.delete<{ Params: { jobId: string } }>('/v2/agent/:jobId', { onRequest: requireKey }, async (request) => runs.cancel(request.params.jobId, request.team));
-  app.get<{ Params: { jobId: string } }>('/v2/agent/:jobId/trace', { onRequest: requireKey }, async (request) => runs.trace(request.params.jobId, request.team));
-  app.get<{ Params: { jobId: string; snapshotId: string } }>('/v2/agent/:jobId/snapshots/:snapshotId', { onRequest: requireKey }, async (request) =>
-    runs.snapshot(request.params.jobId, request.params.snapshotId, request.team),
+  app.get<{ Params: { jobId: string } }>('/v2/agent/:jobId', { onRequest: requireKey }, async (request) =>
+    runs.status(request.params.jobId, request.team),
+  );
+  app.delete<{ Params: { jobId: string } }>('/v2/agent/:jobId', { onRequest: requireKey }, async (request) =>
+    runs.cancel(request.params.jobId, request.team),
+  );
+  app.get<{ Params: { jobId: string } }>('/v2/agent/:jobId/trace', { onRequest: requireKey }, async (request) =>
+    runs.trace(request.params.jobId, request.team),
+  );
+  app.get<{ Params: { jobId: string; snapshotId: string } }>(
+    '/v2/agent/:jobId/snapshots/:snapshotId',
+    { onRequest: requireKey },
+    async (request) => runs.snapshot(request.params.jobId, request.params.snapshotId, request.team),
   );
 }

@@ -7,7 +7,8 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 function mayUseBrowser(account: Account | null): void {
   const endpoints = account?.endpoints ?? ['*'];
-  if (!endpoints.some((e) => e === '*' || e === 'interact' || e === 'browser')) throw errors.forbidden({ reason: 'this key may not use browser sessions' });
+  if (!endpoints.some((e) => e === '*' || e === 'interact' || e === 'browser'))
+    throw errors.forbidden({ reason: 'this key may not use browser sessions' });
 }
 
 /**
@@ -15,7 +16,12 @@ function mayUseBrowser(account: Account | null): void {
  * `deleteBrowser` call): interact sessions with no scrape before them, billed, limited and owned like those.
  * `DELETE /v2/interact/{sessionId}` (registerInteractRoutes) ends them too.
  */
-export function registerBrowserRoutes(app: FastifyInstance, sessions: InteractSessions, requireKey: Guard, billing?: InteractBilling): void {
+export function registerBrowserRoutes(
+  app: FastifyInstance,
+  sessions: InteractSessions,
+  requireKey: Guard,
+  billing?: InteractBilling,
+): void {
   app.post('/v2/browser', { onRequest: requireKey }, async (request) => {
     mayUseBrowser(request.account);
     await billing?.admit(request.account);
@@ -29,7 +35,9 @@ export function registerBrowserRoutes(app: FastifyInstance, sessions: InteractSe
   app.get<{ Querystring: { status?: string } }>('/v2/browser', { onRequest: requireKey }, async (request) => {
     const status = request.query.status;
     if (status !== undefined && status !== 'active' && status !== 'destroyed') {
-      throw errors.badRequest('status must be "active" or "destroyed"', [{ path: 'status', message: `got "${status}"` }]);
+      throw errors.badRequest('status must be "active" or "destroyed"', [
+        { path: 'status', message: `got "${status}"` },
+      ]);
     }
     return { success: true, sessions: sessions.listBrowsers(request.team, status) };
   });

@@ -7,7 +7,10 @@ const MAX_LINKS_TOLD = 100;
 
 export interface AgentToolsOptions {
   /** The service's scrape (`POST /v2/scrape` semantics, billed to the run's team by the caller). */
-  scrape(body: Record<string, unknown>, signal: AbortSignal): Promise<{ [key: string]: unknown; metadata: Record<string, unknown> }>;
+  scrape(
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ [key: string]: unknown; metadata: Record<string, unknown> }>;
   /** With strictConstrainToURLs: only URLs starting with one of these may be scraped. */
   onlyUnder?: string[];
   /** Credits one scrape costs the run (the service's price of a plain scrape). */
@@ -42,12 +45,17 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
             name: 'page_code',
             description:
               'Open a URL in a real browser and run Playwright JavaScript on it (the body of an async function with `page` in scope; `return` a JSON value). Use it for pages that need clicks, typing or scrolling before their content shows.',
-            parameters: { type: 'object', properties: { url: { type: 'string' }, code: { type: 'string' } }, required: ['url', 'code'] },
+            parameters: {
+              type: 'object',
+              properties: { url: { type: 'string' }, code: { type: 'string' } },
+              required: ['url', 'code'],
+            },
           },
           credits: options.pageCodeCredits ?? 2,
           async run(args) {
             const url = checkUrl(args.url, options.onlyUnder);
-            if (typeof args.code !== 'string' || args.code.length === 0) throw new Error('"code" must be a non-empty string');
+            if (typeof args.code !== 'string' || args.code.length === 0)
+              throw new Error('"code" must be a non-empty string');
             const text = await pageCode(url, args.code);
             return { text, artifact: { kind: 'text', content: text } };
           },
@@ -64,7 +72,11 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
           type: 'object',
           properties: {
             url: { type: 'string', description: 'Absolute http(s) URL.' },
-            formats: { type: 'array', items: { type: 'string', enum: [...SCRAPE_TOOL_FORMATS] }, description: 'Default ["markdown"].' },
+            formats: {
+              type: 'array',
+              items: { type: 'string', enum: [...SCRAPE_TOOL_FORMATS] },
+              description: 'Default ["markdown"].',
+            },
           },
           required: ['url'],
         },
@@ -72,9 +84,12 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
       credits: options.scrapeCredits ?? 1,
       async run(args, signal) {
         const url = checkUrl(args.url, options.onlyUnder);
-        const requested = Array.isArray(args.formats) ? args.formats.filter((f): f is string => typeof f === 'string') : ['markdown'];
+        const requested = Array.isArray(args.formats)
+          ? args.formats.filter((f): f is string => typeof f === 'string')
+          : ['markdown'];
         const bad = requested.filter((f) => !(SCRAPE_TOOL_FORMATS as readonly string[]).includes(f));
-        if (bad.length > 0) throw new Error(`unsupported formats ${bad.join(', ')}; use ${SCRAPE_TOOL_FORMATS.join(', ')}`);
+        if (bad.length > 0)
+          throw new Error(`unsupported formats ${bad.join(', ')}; use ${SCRAPE_TOOL_FORMATS.join(', ')}`);
         const formats = requested.length > 0 ? requested : ['markdown'];
         let doc: Awaited<ReturnType<AgentToolsOptions['scrape']>>;
         try {

@@ -22,7 +22,13 @@ export type AgentTraceEventBody =
   | { type: 'progress.reported'; phase: 'planning' | 'working' | 'finalizing'; message: string }
   | {
       type: 'artifact.updated';
-      artifact: { kind: 'json' | 'markdown' | 'text'; artifactId: string; snapshotId: string; change: 'init' | 'update'; sourceToolCallId?: string };
+      artifact: {
+        kind: 'json' | 'markdown' | 'text';
+        artifactId: string;
+        snapshotId: string;
+        change: 'init' | 'update';
+        sourceToolCallId?: string;
+      };
     }
   | { type: 'error.occurred'; error: AgentTraceError };
 
@@ -43,12 +49,23 @@ export interface AgentTraceSink {
 }
 
 /** Stamps events with the base fields (sequence in emit order). */
-export function createTraceWriter(runId: string, sink: AgentTraceSink): { emit(body: AgentTraceEventBody): Promise<void>; sink: AgentTraceSink } {
+export function createTraceWriter(
+  runId: string,
+  sink: AgentTraceSink,
+): { emit(body: AgentTraceEventBody): Promise<void>; sink: AgentTraceSink } {
   let sequence = 0;
   const agent = { id: runId, role: 'orchestrator' as const, name: 'agent' };
   return {
     sink,
     emit: (body) =>
-      sink.emit({ ...body, schemaVersion: 1, eventId: randomUUID(), runId, occurredAt: new Date().toISOString(), producerSequence: ++sequence, agent }),
+      sink.emit({
+        ...body,
+        schemaVersion: 1,
+        eventId: randomUUID(),
+        runId,
+        occurredAt: new Date().toISOString(),
+        producerSequence: ++sequence,
+        agent,
+      }),
   };
 }

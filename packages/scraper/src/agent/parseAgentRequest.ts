@@ -8,7 +8,10 @@ export const AGENT_MAX_URLS = 50;
 const agentRequestSchema = z
   .object({
     prompt: z.string().min(1).max(AGENT_PROMPT_MAX_CHARS),
-    urls: z.array(z.url({ protocol: /^https?$/ })).max(AGENT_MAX_URLS).optional(),
+    urls: z
+      .array(z.url({ protocol: /^https?$/ }))
+      .max(AGENT_MAX_URLS)
+      .optional(),
     schema: z.record(z.string(), z.unknown()).optional(),
     maxCredits: z.number().int().min(1).optional(),
     strictConstrainToURLs: z.boolean().optional(),
@@ -35,14 +38,19 @@ export interface AgentRequest {
 export function parseAgentRequest(body: unknown): AgentRequest {
   const parsed = agentRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw errors.badRequest('Bad Request', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    throw errors.badRequest(
+      'Bad Request',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
   }
   const { prompt, urls, schema, maxCredits, strictConstrainToURLs, model, effort, webhook } = parsed.data;
   if (webhook !== undefined) {
     throw errors.notImplemented('webhook', 'agent webhooks are not sent by this build yet; poll GET /v2/agent/{jobId}');
   }
   if (strictConstrainToURLs && !urls?.length) {
-    throw errors.badRequest('strictConstrainToURLs needs urls to constrain the run to', [{ path: 'strictConstrainToURLs', message: 'urls is empty' }]);
+    throw errors.badRequest('strictConstrainToURLs needs urls to constrain the run to', [
+      { path: 'strictConstrainToURLs', message: 'urls is empty' },
+    ]);
   }
   if (schema) compileSchema(schema, 'schema');
   return {

@@ -1,5 +1,8 @@
 /** OpenAPI paths of agent runs (spec §2.14, §7.2; shapes of the Firecrawl SDK 4.42's Agent* types). */
-const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } });
+const err = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+});
 const body = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
 const jobId = { name: 'jobId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const badId = err('`Invalid job ID format. Job ID must be a valid UUID.`');
@@ -28,8 +31,13 @@ export const agentOpenApiPaths = {
         }),
       },
       responses: {
-        '200': { description: 'Started.', content: body({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'string' } } }) },
-        '400': err('Validation, no model configured, or `Your team has zero data retention enabled. This is not supported on extract.`'),
+        '200': {
+          description: 'Started.',
+          content: body({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'string' } } }),
+        },
+        '400': err(
+          'Validation, no model configured, or `Your team has zero data retention enabled. This is not supported on extract.`',
+        ),
         '402': err('Payment required.'),
         '403': err('Forbidden.'),
       },
@@ -38,7 +46,19 @@ export const agentOpenApiPaths = {
       operationId: 'listAgents',
       summary: 'The team’s agent runs, newest first.',
       parameters: [{ name: 'before', in: 'query', schema: { type: 'integer' } }],
-      responses: { '200': { description: 'Runs.', content: body({ type: 'object', properties: { success: { type: 'boolean' }, agents: { type: 'array', items: any }, next: { type: 'string' } } }) } },
+      responses: {
+        '200': {
+          description: 'Runs.',
+          content: body({
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              agents: { type: 'array', items: any },
+              next: { type: 'string' },
+            },
+          }),
+        },
+      },
     },
   },
   '/v2/agent/{jobId}': {
@@ -69,7 +89,10 @@ export const agentOpenApiPaths = {
       operationId: 'cancelAgent',
       parameters: [jobId],
       responses: {
-        '200': { description: 'Cancelled.', content: body({ type: 'object', properties: { success: { type: 'boolean' } } }) },
+        '200': {
+          description: 'Cancelled.',
+          content: body({ type: 'object', properties: { success: { type: 'boolean' } } }),
+        },
         '400': badId,
         '404': notFound,
         '409': err('`Agent already finished` or `Agent is already cancelled`.'),
@@ -81,7 +104,18 @@ export const agentOpenApiPaths = {
       operationId: 'getAgentTrace',
       parameters: [jobId],
       responses: {
-        '200': { description: 'Trace events.', content: body({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'string' }, events: { type: 'array', items: any }, creditsUsed: { type: 'number' } } }) },
+        '200': {
+          description: 'Trace events.',
+          content: body({
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              id: { type: 'string' },
+              events: { type: 'array', items: any },
+              creditsUsed: { type: 'number' },
+            },
+          }),
+        },
         '400': badId,
         '404': notFound,
       },
@@ -90,9 +124,23 @@ export const agentOpenApiPaths = {
   '/v2/agent/{jobId}/snapshots/{snapshotId}': {
     get: {
       operationId: 'getAgentSnapshot',
-      parameters: [jobId, { name: 'snapshotId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      parameters: [
+        jobId,
+        { name: 'snapshotId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      ],
       responses: {
-        '200': { description: 'The artifact content.', content: body({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'string' }, snapshotId: { type: 'string' }, snapshot: { type: 'string' } } }) },
+        '200': {
+          description: 'The artifact content.',
+          content: body({
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              id: { type: 'string' },
+              snapshotId: { type: 'string' },
+              snapshot: { type: 'string' },
+            },
+          }),
+        },
         '400': err('Invalid job ID, or `Invalid snapshot ID`.'),
         '404': err('`Agent job not found` or `Snapshot not found`.'),
       },

@@ -1,5 +1,8 @@
 /** OpenAPI paths of the standalone browser sessions (shapes of the Firecrawl SDK 4.42's Browser* types). */
-const err = { description: 'Error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+const err = {
+  description: 'Error.',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+};
 const body = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
 const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
 const session = {
@@ -39,13 +42,27 @@ export const browserOpenApiPaths = {
           type: 'object',
           properties: {
             ttl: { type: 'integer', minimum: 30, description: 'Whole-life budget in seconds (capped by the server).' },
-            activityTtl: { type: 'integer', minimum: 10, description: 'Idle budget in seconds (capped by the server).' },
-            profile: { type: 'object', properties: { name: { type: 'string' }, saveChanges: { type: 'boolean' } }, required: ['name'] },
+            activityTtl: {
+              type: 'integer',
+              minimum: 10,
+              description: 'Idle budget in seconds (capped by the server).',
+            },
+            profile: {
+              type: 'object',
+              properties: { name: { type: 'string' }, saveChanges: { type: 'boolean' } },
+              required: ['name'],
+            },
           },
         }),
       },
       responses: {
-        '200': { description: 'The session.', content: body({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'string' }, expiresAt: { type: 'string' } } }) },
+        '200': {
+          description: 'The session.',
+          content: body({
+            type: 'object',
+            properties: { success: { type: 'boolean' }, id: { type: 'string' }, expiresAt: { type: 'string' } },
+          }),
+        },
         '400': err,
         '402': err,
         '429': err,
@@ -55,7 +72,15 @@ export const browserOpenApiPaths = {
       operationId: 'listBrowserSessions',
       summary: "The team's standalone sessions.",
       parameters: [{ name: 'status', in: 'query', schema: { type: 'string', enum: ['active', 'destroyed'] } }],
-      responses: { '200': { description: 'Sessions.', content: body({ type: 'object', properties: { success: { type: 'boolean' }, sessions: { type: 'array', items: session } } }) } },
+      responses: {
+        '200': {
+          description: 'Sessions.',
+          content: body({
+            type: 'object',
+            properties: { success: { type: 'boolean' }, sessions: { type: 'array', items: session } },
+          }),
+        },
+      },
     },
   },
   '/v2/browser/{id}/execute': {
@@ -65,7 +90,15 @@ export const browserOpenApiPaths = {
       parameters: id,
       requestBody: {
         required: true,
-        content: body({ type: 'object', properties: { code: { type: 'string' }, prompt: { type: 'string' }, language: { type: 'string' }, timeout: { type: 'number' } } }),
+        content: body({
+          type: 'object',
+          properties: {
+            code: { type: 'string' },
+            prompt: { type: 'string' },
+            language: { type: 'string' },
+            timeout: { type: 'number' },
+          },
+        }),
       },
       responses: { '200': { description: 'The run.', content: body(execResult) }, '400': err, '404': err },
     },
@@ -78,7 +111,15 @@ export const browserOpenApiPaths = {
       responses: {
         '200': {
           description: 'Destroyed.',
-          content: body({ type: 'object', properties: { success: { type: 'boolean' }, status: { type: 'string' }, sessionDurationMs: { type: 'number' }, creditsBilled: { type: 'number' } } }),
+          content: body({
+            type: 'object',
+            properties: {
+              success: { type: 'boolean' },
+              status: { type: 'string' },
+              sessionDurationMs: { type: 'number' },
+              creditsBilled: { type: 'number' },
+            },
+          }),
         },
         '404': err,
       },

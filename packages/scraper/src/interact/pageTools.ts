@@ -44,7 +44,10 @@ function stringArg(args: Record<string, unknown>, name: string, max: number, req
  */
 export function createPageTools(options: PageToolsOptions): LoopTool[] {
   const { page, ssrf, stepTimeoutMs } = options;
-  const selector = { type: 'string', description: 'A Playwright selector: CSS (#id, .class, button[type=submit]) or text="Visible text".' };
+  const selector = {
+    type: 'string',
+    description: 'A Playwright selector: CSS (#id, .class, button[type=submit]) or text="Visible text".',
+  };
   return [
     {
       definition: {
@@ -60,10 +63,13 @@ export function createPageTools(options: PageToolsOptions): LoopTool[] {
         } catch {
           throw new Error(`"${raw}" is not a URL`);
         }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('only http and https URLs can be opened');
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+          throw new Error('only http and https URLs can be opened');
         if (!ssrf.allowPrivateUrls) await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
         const response = await page.goto(url.href, { timeout: stepTimeoutMs, waitUntil: 'load' });
-        return `opened ${page.url()} (status ${response?.status() ?? 'unknown'}), title: ${JSON.stringify(await page.title())}`;
+        return `opened ${page.url()} (status ${response?.status() ?? 'unknown'}), title: ${JSON.stringify(
+          await page.title(),
+        )}`;
       },
     },
     {
@@ -83,8 +89,13 @@ export function createPageTools(options: PageToolsOptions): LoopTool[] {
     {
       definition: {
         name: 'type',
-        description: 'Fill an input or textarea matching a selector with text (replacing its value); submit: true presses Enter after.',
-        parameters: { type: 'object', properties: { selector, text: { type: 'string' }, submit: { type: 'boolean' } }, required: ['selector', 'text'] },
+        description:
+          'Fill an input or textarea matching a selector with text (replacing its value); submit: true presses Enter after.',
+        parameters: {
+          type: 'object',
+          properties: { selector, text: { type: 'string' }, submit: { type: 'boolean' } },
+          required: ['selector', 'text'],
+        },
       },
       async run(args) {
         const target = stringArg(args, 'selector', MAX_SELECTOR_CHARS)!;
@@ -107,22 +118,33 @@ export function createPageTools(options: PageToolsOptions): LoopTool[] {
       },
       async run(args) {
         const target = stringArg(args, 'selector', MAX_SELECTOR_CHARS, false) ?? 'body';
-        const text = (await page.locator(target).first().innerText({ timeout: stepTimeoutMs })).replace(/\n{3,}/g, '\n\n').trim();
-        const cut = text.length > READ_TEXT_CHARS ? `${text.slice(0, READ_TEXT_CHARS)}\n[cut: ${text.length - READ_TEXT_CHARS} more characters; read a narrower selector]` : text;
+        const text = (await page.locator(target).first().innerText({ timeout: stepTimeoutMs }))
+          .replace(/\n{3,}/g, '\n\n')
+          .trim();
+        const cut =
+          text.length > READ_TEXT_CHARS
+            ? `${text.slice(0, READ_TEXT_CHARS)}\n[cut: ${
+                text.length - READ_TEXT_CHARS
+              } more characters; read a narrower selector]`
+            : text;
         return `${page.url()} — ${JSON.stringify(await page.title())}\n${cut}`;
       },
     },
     {
       definition: {
         name: 'screenshot',
-        description: 'Take a screenshot of the visible page for the user (you cannot see it; read_text tells you what is there).',
+        description:
+          'Take a screenshot of the visible page for the user (you cannot see it; read_text tells you what is there).',
         parameters: { type: 'object', properties: {} },
       },
       async run() {
-        if (options.screenshots.length >= MAX_PROMPT_SCREENSHOTS) throw new Error(`at most ${MAX_PROMPT_SCREENSHOTS} screenshots per prompt`);
+        if (options.screenshots.length >= MAX_PROMPT_SCREENSHOTS)
+          throw new Error(`at most ${MAX_PROMPT_SCREENSHOTS} screenshots per prompt`);
         const png = await page.screenshot({ type: 'png', timeout: stepTimeoutMs });
         options.screenshots.push(png.toString('base64'));
-        return `screenshot ${options.screenshots.length} taken (${png.length} bytes PNG of ${page.url()}); it is returned to the user`;
+        return `screenshot ${options.screenshots.length} taken (${
+          png.length
+        } bytes PNG of ${page.url()}); it is returned to the user`;
       },
     },
   ];

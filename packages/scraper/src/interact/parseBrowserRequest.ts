@@ -30,11 +30,17 @@ export interface BrowserRequest {
 export function parseBrowserRequest(body: unknown): BrowserRequest {
   const parsed = browserRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw errors.badRequest('Bad Request', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    throw errors.badRequest(
+      'Bad Request',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
   }
   const { ttl, activityTtl, streamWebView, profile } = parsed.data;
   if (streamWebView) {
-    throw errors.notImplemented('streamWebView', 'this build has no live view of sessions; drive the page with execute');
+    throw errors.notImplemented(
+      'streamWebView',
+      'this build has no live view of sessions; drive the page with execute',
+    );
   }
   return {
     ...(ttl === undefined ? {} : { ttlMs: ttl * 1000 }),

@@ -50,7 +50,12 @@ export async function runPagePrompt(options: PagePromptOptions): Promise<PagePro
   const actions: PageAction[] = [];
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  const tools = createPageTools({ page: options.page, ssrf: options.ssrf, stepTimeoutMs: Math.min(STEP_TIMEOUT_MS, options.timeoutMs), screenshots });
+  const tools = createPageTools({
+    page: options.page,
+    ssrf: options.ssrf,
+    stepTimeoutMs: Math.min(STEP_TIMEOUT_MS, options.timeoutMs),
+    screenshots,
+  });
   let steps = 0;
   try {
     const result = await runToolLoop({
@@ -64,10 +69,12 @@ export async function runPagePrompt(options: PagePromptOptions): Promise<PagePro
       signal,
       hooks: {
         afterTurn: ({ step }) => void (steps = step),
-        afterTool: ({ name, args, result, failed }) => void actions.push({ tool: name, args, ok: !failed, result: result.slice(0, ACTION_RESULT_CHARS) }),
+        afterTool: ({ name, args, result, failed }) =>
+          void actions.push({ tool: name, args, ok: !failed, result: result.slice(0, ACTION_RESULT_CHARS) }),
       },
     });
-    if (result.outcome === 'answered') return { outcome: 'answered', answer: result.answer, actions, screenshots, steps: result.steps };
+    if (result.outcome === 'answered')
+      return { outcome: 'answered', answer: result.answer, actions, screenshots, steps: result.steps };
     return { outcome: 'step_limit', actions, screenshots, steps: result.steps };
   } catch (error) {
     // Our deadline, not the caller's abort: the prompt ran out of time (reported, like a killed code run).

@@ -62,7 +62,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     messages.push({
       role: 'assistant',
       content: reply.content,
-      tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })),
+      tool_calls: reply.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function' as const,
+        function: { name: c.name, arguments: c.arguments },
+      })),
     });
     for (const call of reply.toolCalls) {
       signal.throwIfAborted();
@@ -72,7 +76,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       const tool = byName.get(call.name);
       let result: string;
       let failed = true;
-      if (!tool) result = `error: there is no tool named "${call.name}"; the tools are ${[...byName.keys()].join(', ')}`;
+      if (!tool)
+        result = `error: there is no tool named "${call.name}"; the tools are ${[...byName.keys()].join(', ')}`;
       else if (!parsed) result = 'error: the arguments are not a JSON object; call the tool again with a JSON object';
       else {
         try {
@@ -95,7 +100,9 @@ function parseArguments(text: string): Record<string, unknown> | null {
   if (text.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
