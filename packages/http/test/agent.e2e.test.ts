@@ -34,6 +34,17 @@ function model(req: RecordedRequest): ScriptedReply {
     const price = Number(/Price: ([\d.]+)/.exec(lastToolResult(req))?.[1]);
     return toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price } } }]);
   }
+  if (task.includes('through the map')) {
+    if (toolsSoFar === 0) return toolCallCompletion([{ name: 'map', arguments: { url: `${site.origin}/`, search: 'kettle' } }]);
+    if (toolsSoFar === 1) {
+      // Scrape the first mapped page about kettles: only a map that really found it gets this far.
+      const found = lastToolResult(req).split('\n').find((line) => line.includes('/kettle'));
+      if (!found) return completion('{"error": "no kettle page in the map"}');
+      return toolCallCompletion([{ name: 'scrape', arguments: { url: found.split(' ')[0] } }]);
+    }
+    const price = Number(/Price: ([\d.]+)/.exec(lastToolResult(req))?.[1]);
+    return toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price } } }]);
+  }
   if (task.includes('stock count')) {
     if (toolsSoFar === 0) {
       return toolCallCompletion([{ name: 'page_code', arguments: { url: `${site.origin}/reveal`, code: `await page.click('#more'); return page.textContent('#stock');` } }]);
@@ -110,6 +121,15 @@ describe('an agent run through the SDK', () => {
 
     const list = await client.listAgents();
     expect(list.agents?.find((a) => a.id === started.id)).toMatchObject({ status: 'completed', options: { prompt: 'Find the kettle price' } });
+  });
+
+  it('finds the page with its map tool, then scrapes it', async () => {
+    const started = await client.startAgent({ prompt: 'Find what the kettle costs through the map', schema: SCHEMA });
+    const status = await settled(started.id);
+    expect(status).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 }, creditsUsed: 5 });
+    const trace = await client.getAgentTrace(started.id);
+    const tools = trace.events!.filter((e) => e.type === 'tool_call.started').map((e) => (e as { toolName: string }).toolName);
+    expect(tools).toEqual(['map', 'scrape']);
   });
 
   it('runs Playwright code on a page through its page_code tool (an unbilled interact session, closed after)', async () => {

@@ -19,6 +19,9 @@ import { createLlmProvider } from './llm/llmProvider.js';
 import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import { createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
+import type { JobStore } from '@scrape/jobs';
+import { createJobRuntime, type JobRuntime } from './crawl/createJobRuntime.js';
+import type { MapLink } from './crawl/mapSite.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -89,6 +92,13 @@ export interface ScraperOptions {
    * then fails scanned pages with 503, ocr mode always does).
    */
   pdf?: { workers?: number; ocr?: TesseractOcrOptions | false };
+  /**
+   * The job store of crawl and batch (default: @scrape/jobs in the same home as the cache: BullMQ on Redis or LMDB in
+   * the data directory, opened on first use).
+   */
+  jobs?: JobStore;
+  /** Key of the webhook signature (`X-Firecrawl-Signature`). Default: env SCRAPE_WEBHOOK_SECRET; absent: unsigned. */
+  webhookSecret?: string;
 }
 
 export interface ScrapeContext {
@@ -123,6 +133,14 @@ export interface Scraper {
    * when they cannot be opened, e.g. Redis unreachable. A server calls it at start-up to fail fast.
    */
   ready(): Promise<void>;
+  /** Crawls a site (the body of `POST /v2/crawl`) as a job run in this process; yields documents as pages land. */
+  crawl(body: unknown, context?: { team?: string; signal?: AbortSignal }): AsyncIterable<ScrapeDocument>;
+  /** Scrapes many URLs (the body of `POST /v2/batch/scrape`) as a job run in this process. */
+  batch(body: unknown, context?: { team?: string; signal?: AbortSignal }): AsyncIterable<ScrapeDocument>;
+  /** A site's URLs from its sitemaps and start page (the body of `POST /v2/map`). */
+  map(body: unknown, context?: { team?: string; signal?: AbortSignal }): Promise<{ links: MapLink[] }>;
+  /** The job store, workers and webhooks behind crawl and batch (for the HTTP service and `scrape-worker`). */
+  readonly jobs: JobRuntime;
   /** Releases engines and stores. */
   close(): Promise<void>;
 }
@@ -185,7 +203,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   };
   let openapi: Record<string, unknown> | undefined;
 
-  return {
+  const scraper: Scraper = {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
       if (context.signal?.aborted) throw errors.aborted();
@@ -231,10 +249,28 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     async ready() {
       await stores?.get();
     },
+    crawl: (body, context) => jobRuntime.crawl(body, context),
+    batch: (body, context) => jobRuntime.batch(body, context),
+    map: (body, context) => jobRuntime.map(body, context),
+    get jobs() {
+      return jobRuntime;
+    },
     async close() {
+      await jobRuntime.close();
       await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close()]);
     },
   };
+  const jobRuntime = createJobRuntime({
+    home: resolveStoreHome(options),
+    jobs: options.jobs,
+    engine: fetchEngine,
+    ssrf: { allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup },
+    scrape: (body, context) => scraper.scrape(body, context),
+    webhookSecret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
+    llm: deps.llm ?? { missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] },
+    logger: options.logger,
+  });
+  return scraper;
 }
 
 /** Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the deadline. */

@@ -96,3 +96,29 @@ export { runAgentJob, DEFAULT_AGENT_MAX_STEPS, DEFAULT_CREDITS_PER_TURN, type Ag
 export { createTraceWriter, type AgentTraceEvent, type AgentTraceEventBody, type AgentTraceSink, type AgentTraceError, type AgentErrorCode, type AgentOutcome } from './agent/agentTrace.js';
 export { createAgentTools, type AgentToolsOptions } from './agent/agentTools.js';
 export { parseAgentRequest, AGENT_PROMPT_MAX_CHARS, AGENT_MAX_URLS, type AgentRequest } from './agent/parseAgentRequest.js';
+// Crawl, map and batch scrape: jobs on @scrape/jobs, every page through the scrape pipeline.
+export { createJobRuntime, type JobRuntime, type JobRuntimeOptions, type StartJobWorkerOptions, type JobContext } from './crawl/createJobRuntime.js';
+export { createJobHandlers, ROBOTS_BLOCKED, INSUFFICIENT_CREDITS, type JobBilling, type CrawlItemPayload } from './crawl/createJobHandlers.js';
+export {
+  parseCrawlRequest,
+  parseMapRequest,
+  parseBatchRequest,
+  crawlRequestSchema,
+  mapRequestSchema,
+  batchOwnSchema,
+  webhookSchema,
+  CRAWL_LIMIT_DEFAULT,
+  CRAWL_LIMIT_MAX,
+  MAP_LIMIT_DEFAULT,
+  MAP_LIMIT_MAX,
+  BATCH_URLS_MAX,
+  type CrawlRequest,
+  type MapRequest,
+  type BatchRequest,
+  type WebhookConfig,
+} from './crawl/crawlRequest.js';
+export { createCrawlScope, type CrawlScope } from './crawl/crawlScope.js';
+export { compileUserPattern } from './crawl/compileUserPattern.js';
+export { parseSitemap, readSitemaps } from './crawl/readSitemaps.js';
+export { rankBySearch, type MapLink } from './crawl/mapSite.js';
+export { createWebhookSender, WEBHOOK_ATTEMPTS, type WebhookSender, type WebhookDelivery, type WebhookEvent } from './crawl/createWebhookSender.js';

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     allowPrivateUrls: config.allowPrivateUrls,
     dataDir: config.dataDir,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: process.env.SCRAPE_REDIS_KEY_PREFIX?.trim() || undefined,
     logLevel: config.logLevel,
     artifactSecret: config.artifactSecret,
     publicUrl: config.publicUrl,

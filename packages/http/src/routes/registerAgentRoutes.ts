@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, type JobStore } from '@scrape/jobs';
-import { errors, resolveStoreHome, type InteractSessions, type LlmOptions, type Scraper } from '@scrape/scraper';
+import type { JobStore } from '@scrape/jobs';
+import { errors, type InteractSessions, type LlmOptions, type Scraper } from '@scrape/scraper';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import { createAgentRuns } from '../agent/createAgentRuns.js';
@@ -13,11 +13,8 @@ export interface AgentRoutesOptions {
   /** For the agent's page_code tool. */
   interact?: InteractSessions;
   accounts?: Accounts;
-  /** The job queue; default: BullMQ on `redisUrl`, else LMDB in `dataDir` (opened at start-up, closed with the app). */
+  /** The job queue; default: the scraper's (`scraper.jobs.store()`: BullMQ on Redis or LMDB in the data directory). */
   jobs?: JobStore;
-  redisUrl?: string;
-  redisKeyPrefix?: string;
-  dataDir?: string;
   llm?: Partial<LlmOptions> | false;
   maxSteps?: number;
 }
@@ -33,19 +30,8 @@ function mayUseAgent(account: Account | null): void {
  * getAgentSnapshot call): spec §2.14, §3, §6, §7.2. The runs themselves go through the job queue.
  */
 export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOptions): void {
-  const owned = options.jobs === undefined;
-  let opening: Promise<JobStore> | undefined;
-  // The same home as the scraper's stores: the data directory, or Redis under the service's key prefix.
-  const home = resolveStoreHome(options);
-  const jobs = () =>
-    (opening ??= options.jobs
-      ? Promise.resolve(options.jobs)
-      : home.kind === 'redis'
-      ? createJobStore({
-          redisUrl: home.redisUrl,
-          redisKeyPrefix: home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX,
-        })
-      : createJobStore({ dataDir: home.dataDir }));
+  // Default: the scraper's own job store (crawl and batch share it), so one queue serves every job kind.
+  const jobs = (): Promise<JobStore> => (options.jobs ? Promise.resolve(options.jobs) : options.scraper.jobs.store());
   const runs = createAgentRuns({
     jobs,
     scraper: options.scraper,
@@ -60,9 +46,9 @@ export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOp
   app.addHook('onReady', async () => {
     await runs.startWorker();
   });
+  // Before the scraper (and its job store) closes: createServer's own onClose hook is added after this one.
   app.addHook('onClose', async () => {
     await runs.close();
-    if (owned && opening) await (await opening.catch(() => undefined))?.close();
   });
 
   app.post('/v2/agent', { onRequest: requireKey }, async (request) => {

@@ -22,7 +22,15 @@ export interface AgentToolsOptions {
   pageCode?(url: string, code: string): Promise<string>;
   /** Credits one page_code call costs the run (a browser session's first minute and the render). */
   pageCodeCredits?: number;
+  /** The service's map (`POST /v2/map` semantics): a site's URLs, ranked by `search`. Absent: no such tool. */
+  map?(
+    body: { url: string; search?: string; limit: number },
+    signal: AbortSignal,
+  ): Promise<{ links: { url: string; title?: string; description?: string }[] }>;
 }
+
+/** URLs one map call returns to the model. */
+const MAP_TOOL_LIMIT = 200;
 
 function checkUrl(url: unknown, onlyUnder: string[] | undefined): string {
   if (typeof url !== 'string') throw new Error('"url" must be a string');
@@ -34,7 +42,8 @@ function checkUrl(url: unknown, onlyUnder: string[] | undefined): string {
 
 /**
  * The agent's tools: the service's own operations. `scrape` (markdown, links, summary) and, when the service has
- * interact sessions, `page_code` (Playwright code on a page); map and search join here when the service has them.
+ * interact sessions, `page_code` (Playwright code on a page), and `map` (a site's URLs) when the host has it;
+ * search joins here when the service has it.
  */
 export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
   const pageCode = options.pageCode;
@@ -57,6 +66,38 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
             if (typeof args.code !== 'string' || args.code.length === 0)
               throw new Error('"code" must be a non-empty string');
             const text = await pageCode(url, args.code);
+            return { text, artifact: { kind: 'text', content: text } };
+          },
+        },
+      ]
+    : [];
+  const map = options.map;
+  const mapTool: AgentTool[] = map
+    ? [
+        {
+          definition: {
+            name: 'map',
+            description:
+              "List a website's pages (from its sitemap and links) without reading them; `search` ranks the URLs by relevance. Use it to find the right page to scrape.",
+            parameters: {
+              type: 'object',
+              properties: { url: { type: 'string' }, search: { type: 'string' } },
+              required: ['url'],
+            },
+          },
+          credits: 1,
+          async run(args, signal) {
+            const url = checkUrl(args.url, options.onlyUnder);
+            const search = typeof args.search === 'string' && args.search.trim() ? args.search.slice(0, 500) : undefined;
+            let links: { url: string; title?: string }[];
+            try {
+              ({ links } = await map({ url, ...(search ? { search } : {}), limit: MAP_TOOL_LIMIT }, signal));
+            } catch (error) {
+              const e = error as { error?: string; code?: string; message?: string };
+              throw new Error(`${e.error ?? e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}`);
+            }
+            const allowed = options.onlyUnder ? links.filter((l) => options.onlyUnder!.some((p) => l.url.startsWith(p))) : links;
+            const text = allowed.map((l) => (l.title ? `${l.url} — ${l.title}` : l.url)).join('\n') || '(no pages found)';
             return { text, artifact: { kind: 'text', content: text } };
           },
         },
@@ -106,6 +147,7 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
         return { text, artifact: { kind: typeof doc.markdown === 'string' ? 'markdown' : 'text', content: text } };
       },
     },
+    ...mapTool,
     ...interactTool,
   ];
 }

@@ -7,7 +7,7 @@ describe('buildOpenApiDocument', () => {
   const doc = buildOpenApiDocument() as Json;
   const request = doc.components.schemas.ScrapeRequest as Json;
 
-  it('is an OpenAPI 3.1 document with the two v2 operations and bearer auth', () => {
+  it('is an OpenAPI 3.1 document with the v2 operations and bearer auth', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/scrape', '/v2/interact/{sessionId}']));
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/browser', '/v2/browser/{id}/execute', '/v2/browser/{id}']));
@@ -15,6 +15,12 @@ describe('buildOpenApiDocument', () => {
     expect(doc.paths['/v2/scrape'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ScrapeRequest');
     expect(doc.paths['/v2/interact/{sessionId}'].delete.parameters[0]).toMatchObject({ name: 'sessionId', in: 'path', required: true });
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
+    // Crawl, batch scrape and map (their request schemas are the ones the routes validate with).
+    for (const path of ['/v2/crawl', '/v2/crawl/{id}', '/v2/crawl/{id}/errors', '/v2/crawl/active', '/v2/map', '/v2/batch/scrape', '/v2/batch/scrape/{id}']) {
+      expect(doc.paths[path]).toBeDefined();
+    }
+    expect(doc.components.schemas.CrawlRequest.properties.limit).toBeDefined();
+    expect(doc.components.schemas.CrawlRequest.required).toEqual(['url']);
     for (const status of ['400', '404', '408', '422', '501', '502']) {
       expect(doc.paths['/v2/scrape'].post.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponse');
     }

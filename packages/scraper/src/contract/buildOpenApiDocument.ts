@@ -5,6 +5,7 @@ import { deleteInteractResponseSchema, errorResponseSchema, scrapeResponseSchema
 import { scrapeRequestSchema } from './scrapeRequest.js';
 import { browserOpenApiPaths } from './browserOpenApiPaths.js';
 import { agentOpenApiPaths } from './agentOpenApiPaths.js';
+import { crawlOpenApi } from '../crawl/crawlOpenApi.js';
 
 /** Statuses `POST /v2/scrape` can answer besides 200, with what each means here. */
 const SCRAPE_ERRORS: Record<string, string> = {
@@ -47,6 +48,7 @@ const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/compon
 
 /** The OpenAPI 3.1 document of the v2 routes this service implements, generated from the contract's schemas. */
 export function buildOpenApiDocument(): Record<string, unknown> {
+  const crawl = crawlOpenApi();
   const errorResponses = Object.fromEntries(Object.entries(SCRAPE_ERRORS).map(([status, description]) => [status, { description, content: json('ErrorResponse') }]));
   return {
     openapi: '3.1.0',
@@ -77,6 +79,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       ...browserOpenApiPaths,
       ...agentOpenApiPaths,
+      ...crawl.paths,
     },
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
@@ -85,6 +88,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ScrapeResponse: inputSchema(scrapeResponseSchema),
         ErrorResponse: inputSchema(errorResponseSchema),
         DeleteInteractResponse: inputSchema(deleteInteractResponseSchema),
+        ...crawl.schemas,
       },
     },
   };

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JobRecord, JobStore } from '@scrape/jobs';
+import { errors, ROBOTS_BLOCKED, type JobBilling, type Scraper } from '@scrape/scraper';
+import { allows, FEATURE_ZERO_DATA_RETENTION, type Account } from '../accounts/account.js';
+import type { Accounts } from '../accounts/openAccounts.js';
+
+/** The part of a `ws` socket the stream uses. */
+interface StreamSocket {
+  send(data: string): void;
+  close(code?: number): void;
+  on(event: 'close' | 'error', listener: () => void): void;
+}
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** Documents per status page; the rest is behind `next` (the SDK follows it). */
+export const STATUS_PAGE_DEFAULT = 100;
+const STATUS_PAGE_MAX = 1_000;
+const ERRORS_MAX = 10_000;
+/** How often a WebSocket status stream looks for new documents. */
+const STREAM_POLL_MS = 250;
+
+interface IdParams {
+  id: string;
+}
+interface PageQuery {
+  skip?: string;
+  limit?: string;
+}
+
+/** Which jobs a route family serves: crawl routes never answer for a batch id and the other way round. */
+interface JobFamily {
+  kind: 'crawl' | 'batch';
+  path: string;
+  endpoint: string;
+  notFound: string;
+}
+const CRAWL: JobFamily = { kind: 'crawl', path: '/v2/crawl', endpoint: 'crawl', notFound: 'Crawl job not found' };
+const BATCH: JobFamily = { kind: 'batch', path: '/v2/batch/scrape', endpoint: 'batch', notFound: 'Batch scrape job not found' };
+
+/** Per-page billing of crawl and batch pages against the team's account (limited accounts only; see the job's state). */
+export function createJobBilling(accounts: Accounts | undefined): JobBilling | undefined {
+  if (!accounts) return undefined;
+  const reservation = (job: JobRecord, key: string) => `${job.kind}:${job.id}:${createHash('sha1').update(key).digest('hex')}`;
+  return {
+    async reserve(job, item) {
+      if (job.state.billed !== true) return true;
+      return accounts.store.reserveCredits(job.team, 1, reservation(job, item.key));
+    },
+    async settle(job, item, credits) {
+      if (job.state.billed !== true) return;
+      await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)));
+    },
+  };
+}
+
+/**
+ * Crawl, batch scrape and map (what the Firecrawl SDK's crawl/batchScrape/map/watcher call): jobs on the scraper's
+ * job store, so any process sharing the store can answer for any job. Another team's id is a 404 like an unknown one.
+ */
+export function registerCrawlRoutes(app: FastifyInstance, scraper: Scraper, requireKey: Guard, accounts?: Accounts): void {
+  const runtime = scraper.jobs;
+  const teamOf = (request: FastifyRequest) => request.team ?? '';
+
+  async function admit(request: FastifyRequest, endpoint: string): Promise<{ billed: boolean }> {
+    const account: Account | null = request.account;
+    if (!account) return { billed: false };
+    if (!allows(account.endpoints, endpoint) && !allows(account.endpoints, 'scrape')) {
+      throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
+    }
+    const body = request.body as { zeroDataRetention?: unknown; scrapeOptions?: { zeroDataRetention?: unknown } } | null;
+    if ((body?.zeroDataRetention === true || body?.scrapeOptions?.zeroDataRetention === true) && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
+      throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
+    }
+    if (!accounts || account.unlimitedCredits) return { billed: false };
+    if ((await accounts.store.balance(account.id)) <= 0) throw errors.paymentRequired();
+    return { billed: true };
+  }
+
+  const jobUrl = (request: FastifyRequest, family: JobFamily, id: string) => `${request.protocol}://${request.host}${family.path}/${id}`;
+
+  async function findJob(store: JobStore, family: JobFamily, id: string, team: string): Promise<JobRecord> {
+    const job = /^[\w-]{1,128}$/.test(id) ? await store.getJob(id, team) : null;
+    if (!job || job.kind !== family.kind) throw errors.notFound(family.notFound, 'JOB_NOT_FOUND');
+    return job;
+  }
+
+  function statusBody(job: JobRecord) {
+    return {
+      status: job.status === 'running' ? 'scraping' : job.status,
+      total: job.total,
+      completed: job.completed,
+      creditsUsed: job.creditsUsed,
+      expiresAt: new Date(job.expiresAt).toISOString(),
+      ...(job.error ? { error: job.error } : {}),
+    };
+  }
+
+  function zeroDataRetention(job: JobRecord): boolean {
+    return (job.params as { zeroDataRetention?: boolean }).zeroDataRetention === true;
+  }
+
+  async function readStatus(request: FastifyRequest<{ Params: IdParams; Querystring: PageQuery }>, family: JobFamily) {
+    const store = await runtime.jobs();
+    const job = await findJob(store, family, request.params.id, teamOf(request));
+    const skip = clampInt(request.query.skip, 0, 0, Number.MAX_SAFE_INTEGER);
+    const limit = clampInt(request.query.limit, STATUS_PAGE_DEFAULT, 1, STATUS_PAGE_MAX);
+    const data = await store.readResults(job.id, { offset: skip, limit });
+    const more = skip + data.length < job.completed;
+    const next = more ? `${jobUrl(request, family, job.id)}?skip=${skip + data.length}${request.query.limit ? `&limit=${limit}` : ''}` : null;
+    // Zero data retention: once a finished job's last page was handed out, nothing of it is kept.
+    if (zeroDataRetention(job) && job.status !== 'running' && !more) await store.deleteJob(job.id);
+    return { success: true, ...statusBody(job), next, data };
+  }
+
+  async function cancel(request: FastifyRequest<{ Params: IdParams }>, family: JobFamily) {
+    const store = await runtime.jobs();
+    await findJob(store, family, request.params.id, teamOf(request));
+    const job = await store.cancelJob(request.params.id, teamOf(request));
+    if (!job) throw errors.notFound(family.notFound, 'JOB_NOT_FOUND');
+    return { success: true, status: job.status === 'running' ? 'scraping' : job.status };
+  }
+
+  async function readErrors(request: FastifyRequest<{ Params: IdParams }>, family: JobFamily) {
+    const store = await runtime.jobs();
+    const job = await findJob(store, family, request.params.id, teamOf(request));
+    const stored = await store.readErrors(job.id, { limit: ERRORS_MAX });
+    const robotsBlocked: string[] = [];
+    const list: { id: string; timestamp: string; url: string; code: string; error: string }[] = [];
+    for (const e of stored) {
+      const url = typeof e.url === 'string' ? e.url : e.key;
+      if (e.code === ROBOTS_BLOCKED) robotsBlocked.push(url);
+      else list.push({ id: createHash('sha1').update(`${job.id}\n${e.key}`).digest('hex').slice(0, 24), timestamp: new Date(e.at).toISOString(), url, code: e.code, error: e.message });
+    }
+    return { success: true, errors: list, robotsBlocked };
+  }
+
+  /** The SDK watcher's stream: `catchup` (status + documents so far), `document` per new page, then `done`. */
+  function streamJob(family: JobFamily) {
+    return async (socket: StreamSocket, request: FastifyRequest<{ Params: IdParams }>) => {
+      let closed = false;
+      socket.on('close', () => (closed = true));
+      socket.on('error', () => (closed = true));
+      const send = (message: unknown) => {
+        if (!closed) socket.send(JSON.stringify(message));
+      };
+      try {
+        const store = await runtime.jobs();
+        let job = await findJob(store, family, request.params.id, teamOf(request));
+        let offset = 0;
+        const first = await store.readResults(job.id, { offset: 0, limit: STATUS_PAGE_MAX });
+        offset = first.length;
+        send({ type: 'catchup', data: { ...statusBody(job), data: first } });
+        while (!closed) {
+          const fresh = await store.readResults(job.id, { offset, limit: STATUS_PAGE_MAX });
+          offset += fresh.length;
+          for (const doc of fresh) send({ type: 'document', data: doc });
+          if (fresh.length > 0) continue;
+          if (job.status !== 'running') {
+            if (job.status === 'completed') send({ type: 'done', data: { ...statusBody(job), data: [] } });
+            else if (job.status === 'failed') send({ type: 'error', error: job.error ?? 'The job failed', data: statusBody(job) });
+            else send({ type: 'status', data: { ...statusBody(job), data: [] } });
+            break;
+          }
+          await new Promise((r) => setTimeout(r, STREAM_POLL_MS));
+          job = (await store.getJob(job.id, teamOf(request))) ?? { ...job, status: 'cancelled' };
+        }
+      } catch (error) {
+        const message = (error as { error?: string }).error ?? 'Internal Server Error';
+        send({ type: 'error', error: message });
+      } finally {
+        if (!closed) socket.close(1000);
+      }
+    };
+  }
+
+  // The SDK's watcher sends the API key as the WebSocket subprotocol (browsers cannot set Authorization).
+  const keyFromSubprotocol = async (request: FastifyRequest) => {
+    const protocol = request.headers['sec-websocket-protocol'];
+    if (!request.headers.authorization && typeof protocol === 'string' && protocol.trim()) {
+      request.headers.authorization = `Bearer ${protocol.split(',')[0].trim()}`;
+    }
+  };
+
+  for (const family of [CRAWL, BATCH]) {
+    app.route<{ Params: IdParams; Querystring: PageQuery }>({
+      method: 'GET',
+      url: `${family.path}/:id`,
+      onRequest: [keyFromSubprotocol, requireKey],
+      handler: (request) => readStatus(request, family),
+      wsHandler: streamJob(family) as never,
+    });
+    app.delete<{ Params: IdParams }>(`${family.path}/:id`, { onRequest: requireKey }, (request) => cancel(request, family));
+    app.get<{ Params: IdParams }>(`${family.path}/:id/errors`, { onRequest: requireKey }, (request) => readErrors(request, family));
+  }
+
+  app.post('/v2/crawl', { onRequest: requireKey }, async (request) => {
+    const { billed } = await admit(request, 'crawl');
+    const job = await runtime.startCrawl(request.body, { team: teamOf(request), state: { billed } });
+    return { success: true, id: job.id, url: jobUrl(request, CRAWL, job.id) };
+  });
+
+  app.get('/v2/crawl/active', { onRequest: requireKey }, async (request) => {
+    const store = await runtime.jobs();
+    const jobs = await store.listJobs(teamOf(request), { kind: 'crawl', status: 'running' });
+    return {
+      success: true,
+      crawls: jobs.map((job) => {
+        const { url, webhook: _webhook, ...options } = job.params as { url: string; webhook?: unknown };
+        return { id: job.id, teamId: job.team, url, options };
+      }),
+    };
+  });
+
+  app.post('/v2/crawl/params-preview', { onRequest: requireKey }, async (request) => ({ success: true, data: await runtime.previewParams(request.body) }));
+
+  app.post('/v2/batch/scrape', { onRequest: requireKey }, async (request) => {
+    const { billed } = await admit(request, 'batch');
+    const { job, invalidURLs } = await runtime.startBatch(request.body, { team: teamOf(request), state: { billed } });
+    return { success: true, id: job.id, url: jobUrl(request, BATCH, job.id), ...(invalidURLs.length ? { invalidURLs } : {}) };
+  });
+
+  app.post('/v2/map', { onRequest: requireKey }, async (request) => {
+    await admit(request, 'map');
+    const { links } = await scraper.map(request.body, { team: teamOf(request) });
+    return { success: true, links };
+  });
+}
+
+function clampInt(value: string | undefined, fallback: number, min: number, max: number): number {
+  const n = value === undefined ? NaN : Number(value);
+  if (!Number.isInteger(n)) return fallback;
+  return Math.min(max, Math.max(min, n));
+}

@@ -1,0 +1,173 @@
+import type { JobRecord, JobStore, WorkHandler, WorkItem, WorkItemInput, WorkOutcome } from '@scrape/jobs';
+import { isScrapeError } from '../errors.js';
+import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
+import type { BatchRequest, CrawlRequest } from './crawlRequest.js';
+import { createCrawlScope, type CrawlScope } from './crawlScope.js';
+import type { FetchRaw } from './fetchRaw.js';
+import { readSitemaps } from './readSitemaps.js';
+import { pageLinks } from './pageLinks.js';
+import type { RulesFor } from './robotsRules.js';
+
+/** Longest politeness wait honoured from robots.txt Crawl-delay (a site asking for an hour per page is not crawlable). */
+const CRAWL_DELAY_CAP_MS = 60_000;
+/** Links taken from one page (a page listing a million links must not flood the frontier in one commit). */
+const LINKS_PER_PAGE_MAX = 5_000;
+const SCOPES_CACHED = 256;
+
+export const ROBOTS_BLOCKED = 'ROBOTS_BLOCKED';
+export const INSUFFICIENT_CREDITS = 'INSUFFICIENT_CREDITS';
+
+/** A crawl item's payload. */
+export interface CrawlItemPayload {
+  url: string;
+  depth: number;
+  /** The start URL: it also reads the sitemaps. */
+  root?: boolean;
+}
+
+/** What the host (the HTTP service) adds to each page: billing. Absent: pages are free. */
+export interface JobBilling {
+  /** Holds a page's credits before it is scraped; false when the team's balance is empty (the job then stops). */
+  reserve(job: JobRecord, item: WorkItem): Promise<boolean>;
+  /** Settles the held credits with what the page really cost (0 when it failed). */
+  settle(job: JobRecord, item: WorkItem, credits: number): Promise<void>;
+}
+
+export interface JobHandlersOptions {
+  store: JobStore;
+  scrape: (body: unknown, context: ScrapeContext) => Promise<ScrapeDocument>;
+  fetchRaw: FetchRaw;
+  robots: RulesFor;
+  billing?: JobBilling;
+}
+
+/** The handlers of the `crawl` and `batch` job kinds: every page through the scrape pipeline. */
+export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHandler; batch: WorkHandler } {
+  const { store, billing } = options;
+  const scopes = new Map<string, CrawlScope>();
+  const nextSlotByHost = new Map<string, number>();
+  const running = new Map<string, { active: number; waiters: (() => void)[] }>();
+
+  const scopeOf = (job: JobRecord): CrawlScope => {
+    let scope = scopes.get(job.id);
+    if (!scope) {
+      scope = createCrawlScope(job.params as CrawlRequest);
+      if (scopes.size >= SCOPES_CACHED) scopes.delete(scopes.keys().next().value!);
+      scopes.set(job.id, scope);
+    }
+    return scope;
+  };
+
+  /** Per-host politeness: pages of one host start at least `delayMs` apart (in this process). */
+  async function politeWait(url: string, delayMs: number, signal: AbortSignal): Promise<void> {
+    if (delayMs <= 0) return;
+    const host = new URL(url).host;
+    const now = Date.now();
+    const slot = Math.max(now, nextSlotByHost.get(host) ?? 0);
+    nextSlotByHost.set(host, slot + delayMs);
+    if (nextSlotByHost.size > 10_000) nextSlotByHost.delete(nextSlotByHost.keys().next().value!);
+    if (slot > now) await sleep(slot - now, signal);
+  }
+
+  /** `maxConcurrency` of one job, in this process. */
+  async function withJobSlot<T>(jobId: string, limit: number | null, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    if (!limit) return work();
+    let entry = running.get(jobId);
+    if (!entry) running.set(jobId, (entry = { active: 0, waiters: [] }));
+    while (entry.active >= limit) {
+      if (signal.aborted) throw signal.reason;
+      await new Promise<void>((resolve) => entry!.waiters.push(resolve));
+    }
+    entry.active++;
+    try {
+      return await work();
+    } finally {
+      entry.active--;
+      entry.waiters.shift()?.();
+      if (entry.active === 0 && entry.waiters.length === 0) running.delete(jobId);
+    }
+  }
+
+  /** Scrapes one page with billing; returns the document or the stored error. */
+  async function scrapePage(job: JobRecord, item: WorkItem, body: Record<string, unknown>, signal: AbortSignal): Promise<{ doc?: ScrapeDocument; outcome?: WorkOutcome }> {
+    if (billing && !(await billing.reserve(job, item))) {
+      await store.finishJob(job.id, { status: 'failed', error: 'Insufficient credits to scrape more pages', errorCode: INSUFFICIENT_CREDITS });
+      return { outcome: {} };
+    }
+    try {
+      const doc = await options.scrape(body, { team: job.team, signal });
+      const credits = typeof doc.metadata.creditsUsed === 'number' ? doc.metadata.creditsUsed : 1;
+      await billing?.settle(job, item, credits);
+      return { doc };
+    } catch (error) {
+      await billing?.settle(job, item, 0);
+      if (signal.aborted) throw error;
+      const url = String(body.url);
+      if (isScrapeError(error)) {
+        return { outcome: { error: { code: error.code ?? `HTTP_${error.status}`, message: error.error, url, status: error.status } } };
+      }
+      return { outcome: { error: { code: 'SCRAPE_FAILED', message: (error as Error).message ?? String(error), url } } };
+    }
+  }
+
+  const crawl: WorkHandler = async (item, { job, signal }) => {
+    const request = job.params as CrawlRequest;
+    const payload = item.payload as CrawlItemPayload;
+    const scope = scopeOf(job);
+    const rules = request.ignoreRobotsTxt ? null : await options.robots(payload.url, request.robotsUserAgent, signal);
+    const discovered: WorkItemInput[] = [];
+    const discover = (url: string, depth: number) => {
+      if (request.maxDiscoveryDepth !== null && depth > request.maxDiscoveryDepth) return;
+      if (!scope.allows(url)) return;
+      const key = scope.keyOf(url);
+      if (key) discovered.push({ key, payload: { url, depth } satisfies CrawlItemPayload });
+    };
+    if (payload.root && request.sitemap !== 'skip') {
+      const fromSitemaps = await readSitemaps({ fetchRaw: options.fetchRaw, startUrl: request.url, robotsSitemaps: rules?.sitemaps(), maxUrls: request.limit, signal });
+      for (const url of fromSitemaps) discover(url, 0);
+    }
+    if (rules && !rules.isAllowed(payload.url)) {
+      return { error: { code: ROBOTS_BLOCKED, message: 'Blocked by robots.txt', url: payload.url }, discovered };
+    }
+    await politeWait(payload.url, Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0)), signal);
+    const formats = Array.isArray(request.scrapeOptions.formats) ? (request.scrapeOptions.formats as unknown[]) : ['markdown'];
+    // Links are discovered on the whole page (navigation included), not only in the main content the links
+    // format reads: the page's raw HTML is asked for too and dropped again unless the client wants it.
+    const wantsRaw = formats.some((f) => f === 'rawHtml' || (f as { type?: unknown } | null)?.type === 'rawHtml');
+    const body = { ...request.scrapeOptions, url: payload.url, formats: wantsRaw ? formats : [...formats, 'rawHtml'] };
+    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () => scrapePage(job, item, body, signal));
+    if (!scraped.doc) return { ...scraped.outcome, discovered };
+    const doc = scraped.doc;
+    const links = request.sitemap === 'only' ? [] : pageLinks(doc);
+    if (!wantsRaw) delete doc.rawHtml;
+    for (const link of links.slice(0, LINKS_PER_PAGE_MAX)) discover(link, payload.depth + 1);
+    const credits = typeof doc.metadata.creditsUsed === 'number' ? doc.metadata.creditsUsed : 1;
+    return { result: doc, discovered, credits };
+  };
+
+  const batch: WorkHandler = async (item, { job, signal }) => {
+    const request = job.params as BatchRequest;
+    const url = (item.payload as { url: string }).url;
+    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () => scrapePage(job, item, { ...request.scrapeOptions, url }, signal));
+    if (!scraped.doc) return scraped.outcome ?? {};
+    const credits = typeof scraped.doc.metadata.creditsUsed === 'number' ? scraped.doc.metadata.creditsUsed : 1;
+    return { result: scraped.doc, credits };
+  };
+
+  return { crawl, batch };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
