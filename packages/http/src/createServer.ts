@@ -67,7 +67,7 @@ export interface CreateServerOptions {
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
   /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
-  agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps'>;
+  agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'webhookSecret'>;
   /**
    * Crawl and batch pages this process scrapes at once (a job worker in the server; default env SCRAPE_JOB_WORKERS
    * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
@@ -269,7 +269,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling);
   if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
-  registerAgentRoutes(app, { requireKey, scraper, interact, accounts, ...options.agent });
+  registerAgentRoutes(app, { requireKey, scraper, interact, accounts, allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), ...options.agent });
 
   // Crawl, batch scrape and map; the WebSocket plugin serves the SDK watcher's stream on the status routes.
   void app.register(websocket);

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createJobStore } from '@scrape/jobs';
 import { Redis } from 'ioredis';
@@ -23,6 +23,9 @@ let bare: Service;
 let client: Firecrawl;
 /** Set by the cancel test: the slow model's turns wait for it. */
 let releaseSlow: (() => void) | undefined;
+const WEBHOOK_SECRET = 'whsec-agent-test';
+let hooks: LocalServer;
+const received: { raw: string; signature: string }[] = [];
 
 /** The stand-in model: what it answers depends on the task it was given (runs may overlap). */
 function model(req: RecordedRequest): ScriptedReply {
@@ -85,14 +88,22 @@ beforeAll(async () => {
     return model(req);
   });
   const llmOptions = { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1, maxRetries: 0 };
-  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], agent: { llm: llmOptions, maxSteps: 50 } });
+  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], agent: { llm: llmOptions, maxSteps: 50, webhookSecret: WEBHOOK_SECRET } });
+  hooks = await listenLocal((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      received.push({ raw, signature: String(req.headers['x-firecrawl-signature'] ?? '') });
+      res.end('ok');
+    });
+  });
   bare = await startService({ agent: { llm: false } });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all([svc?.close(), bare?.close()]);
-  await Promise.all([site?.close(), llm?.close()]);
+  await Promise.all([site?.close(), llm?.close(), hooks?.close()]);
 });
 
 describe('an agent run through the SDK', () => {
@@ -121,6 +132,23 @@ describe('an agent run through the SDK', () => {
 
     const list = await client.listAgents();
     expect(list.agents?.find((a) => a.id === started.id)).toMatchObject({ status: 'completed', options: { prompt: 'Find the kettle price' } });
+  });
+
+  it('sends the webhook events asked for, signed, with the data on completion', async () => {
+    const started = await client.startAgent({
+      prompt: 'Find the kettle price',
+      schema: SCHEMA,
+      webhook: { url: `${hooks.origin}/hook`, metadata: { run: 'w1' }, events: ['started', 'completed'] },
+    });
+    await settled(started.id);
+    const mine = () => received.filter((r) => JSON.parse(r.raw).id === started.id);
+    for (let i = 0; i < 200 && mine().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const bodies = mine().map((r) => JSON.parse(r.raw));
+    expect(bodies.map((b) => b.type).sort()).toEqual(['agent.completed', 'agent.started']);
+    expect(bodies.find((b) => b.type === 'agent.completed')).toMatchObject({ success: true, data: [{ product: 'Steel kettle', price: 34.5 }], metadata: { run: 'w1' } });
+    for (const r of mine()) expect(r.signature).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(r.raw).digest('hex')}`);
+    const bad = await call(svc, 'POST', '/v2/agent', { prompt: 'x', webhook: { url: 'ftp://example.com/' } });
+    expect(bad.status).toBe(400);
   });
 
   it('finds the page with its map tool, then scrapes it', async () => {

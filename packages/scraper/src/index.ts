@@ -95,7 +95,14 @@ export { createPageTools, type PageAction } from './interact/pageTools.js';
 export { runAgentJob, DEFAULT_AGENT_MAX_STEPS, DEFAULT_CREDITS_PER_TURN, type AgentTool, type AgentJobInput, type RunAgentOptions, type AgentRunResult } from './agent/runAgentJob.js';
 export { createTraceWriter, type AgentTraceEvent, type AgentTraceEventBody, type AgentTraceSink, type AgentTraceError, type AgentErrorCode, type AgentOutcome } from './agent/agentTrace.js';
 export { createAgentTools, type AgentToolsOptions } from './agent/agentTools.js';
-export { parseAgentRequest, AGENT_PROMPT_MAX_CHARS, AGENT_MAX_URLS, type AgentRequest } from './agent/parseAgentRequest.js';
+export {
+  parseAgentRequest,
+  AGENT_PROMPT_MAX_CHARS,
+  AGENT_MAX_URLS,
+  AGENT_WEBHOOK_EVENTS,
+  type AgentRequest,
+  type AgentWebhookEvent,
+} from './agent/parseAgentRequest.js';
 // Crawl, map and batch scrape: jobs on @scrape/jobs, every page through the scrape pipeline.
 export { createJobRuntime, type JobRuntime, type JobRuntimeOptions, type StartJobWorkerOptions, type JobContext } from './crawl/createJobRuntime.js';
 export { createJobHandlers, ROBOTS_BLOCKED, INSUFFICIENT_CREDITS, type JobBilling, type CrawlItemPayload } from './crawl/createJobHandlers.js';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
 import {
   createAgentTools,
+  createWebhookSender,
   createLlmClient,
   errors,
   parseAgentRequest,
@@ -12,6 +13,9 @@ import {
   type AgentRunResult,
   type AgentTraceEvent,
   type AgentTraceSink,
+  type AgentWebhookEvent,
+  type WebhookConfig,
+  type WebhookEvent,
   type InteractSessions,
   type LlmOptions,
   type Scraper,
@@ -45,6 +49,10 @@ export interface AgentRunsOptions {
   maxSteps?: number;
   /** Runs this process works on at once. */
   concurrency?: number;
+  /** Webhook targets may be private addresses (local use and tests); default: refused by the SSRF guard. */
+  allowPrivateUrls?: boolean;
+  /** Key of the webhook signature (`X-Firecrawl-Signature`); default env SCRAPE_WEBHOOK_SECRET; absent: unsigned. */
+  webhookSecret?: string;
   /** Wall-clock budget of one run, ms (default DEFAULT_AGENT_RUN_TIMEOUT_MS, env SCRAPE_AGENT_RUN_TIMEOUT_MS). */
   runTimeoutMs?: number;
 }
@@ -63,6 +71,7 @@ interface AgentParams {
   origin?: string;
   /** Charged when the run completes (accounts with limited credits only). */
   billTo?: string;
+  webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown>; events: AgentWebhookEvent[] };
 }
 
 /** What the worker stores as the run's one item result. */
@@ -133,6 +142,20 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
   const setup = resolveLlmSetup(options.llm);
   const client = setup.ok ? createLlmClient(setup.config) : undefined;
   let worker: JobWorker | undefined;
+  const webhooks = createWebhookSender({
+    allowPrivateUrls: options.allowPrivateUrls,
+    secret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
+    logger: options.log,
+  });
+
+  /** POSTs `agent.<event>` to the run's webhook (signed, SSRF-guarded, retried: the crawl's sender). */
+  function notify(jobId: string, params: AgentParams, event: AgentWebhookEvent, data?: unknown[], error?: string): void {
+    if (!params.webhook) return;
+    // The sender filters by the webhook's own event list, which here holds the agent's event names.
+    const webhook = params.webhook as unknown as WebhookConfig;
+    const delivery = { webhook, prefix: 'agent', event: event as WebhookEvent, jobId };
+    webhooks.send({ ...delivery, ...(data ? { data } : {}), ...(error ? { error } : {}) });
+  }
 
   async function agentJob(id: string, team: string | undefined): Promise<JobRecord> {
     checkJobId(id);
@@ -227,6 +250,9 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
     let writes = Promise.resolve();
     const sink: AgentTraceSink = {
       async emit(event) {
+        if (event.type === 'tool_call.finished') {
+          notify(job.id, params, 'action', [{ tool: event.toolName, toolCallId: event.toolCallId }]);
+        }
         const terminal = event.type === 'run.finished' || event.type === 'error.occurred';
         if (trace.length >= MAX_TRACE_EVENTS && !terminal) return;
         trace = [...trace, { ...event, producerSequence: trace.length + 1 }];
@@ -290,6 +316,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
           'SCRAPE_LLM_NOT_CONFIGURED',
         );
       }
+      if (request.webhook) await webhooks.check(request.webhook as unknown as WebhookConfig);
       const limited = options.accounts && account && !account.unlimitedCredits;
       if (limited && (await options.accounts!.store.balance(account.id)) <= 0) throw errors.paymentRequired();
       const params: AgentParams = {
@@ -306,6 +333,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
           ? { origin: (body as { origin: string }).origin }
           : {}),
         ...(limited ? { billTo: account.id } : {}),
+        ...(request.webhook ? { webhook: request.webhook } : {}),
       };
       const store = await options.jobs();
       const id = randomUUID();
@@ -387,6 +415,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       const stopped = await store.cancelJob(id, teamOf(team));
       // It finished between the read and the cancel: the run's own ending stands.
       if (stopped && stopped.status !== 'cancelled') throw errors.conflict('Agent already finished');
+      notify(id, job.params as AgentParams, 'cancelled', [], 'Agent run was cancelled');
       return { success: true };
     },
 
@@ -416,10 +445,14 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       worker = store.startWorker({
         concurrency: options.concurrency ?? 2,
         handlers: {
-          agent: async (_item, context) => {
+          agent: async (item, context) => {
+            const params = context.job.params as AgentParams;
+            if (item.attempt === 1) notify(context.job.id, params, 'started');
             const outcome = await runOne(context.job, context.signal);
-            if (outcome.status === 'completed')
-              await charge(context.job.params as AgentParams, context.job.id, outcome.creditsUsed);
+            if (outcome.status === 'completed') await charge(params, context.job.id, outcome.creditsUsed);
+            if (outcome.status === 'completed') notify(context.job.id, params, 'completed', [outcome.data]);
+            // A cancelled run was announced by the cancel itself.
+            else if (outcome.outcome !== 'cancelled') notify(context.job.id, params, 'failed', [], outcome.error.message);
             return { result: outcome, credits: outcome.status === 'completed' ? outcome.creditsUsed : 0 };
           },
         },
@@ -430,6 +463,8 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
 
     async close() {
       await worker?.close();
+      await webhooks.idle();
+      await webhooks.close();
     },
   };
 }

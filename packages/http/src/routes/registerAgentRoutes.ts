@@ -17,6 +17,10 @@ export interface AgentRoutesOptions {
   jobs?: JobStore;
   llm?: Partial<LlmOptions> | false;
   maxSteps?: number;
+  /** Webhook targets may be private addresses (the server's allowPrivateUrls). */
+  allowPrivateUrls?: boolean;
+  /** Key of the webhook signature; default env SCRAPE_WEBHOOK_SECRET. */
+  webhookSecret?: string;
 }
 
 function mayUseAgent(account: Account | null): void {
@@ -40,6 +44,8 @@ export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOp
     log: app.log,
     llm: options.llm,
     maxSteps: options.maxSteps,
+    allowPrivateUrls: options.allowPrivateUrls,
+    webhookSecret: options.webhookSecret,
   });
   const { requireKey } = options;
 
