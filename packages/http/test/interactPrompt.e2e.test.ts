@@ -79,7 +79,7 @@ describe('a prompt on a standalone session', () => {
     expect(run.body.actions).toHaveLength(MAX_STEPS);
     expect(llm.requests).toHaveLength(MAX_STEPS);
     // The session is still usable.
-    expect((await call(svc, 'POST', `/v2/browser/${created.body.id}/execute`, { code: '1 + 1', language: 'node' })).body.result).toBe(2);
+    expect(String((await call(svc, 'POST', `/v2/browser/${created.body.id}/execute`, { code: '1 + 1', language: 'node' })).body.result)).toBe('2');
     await call(svc, 'DELETE', `/v2/browser/${created.body.id}`);
   });
 

@@ -123,7 +123,7 @@ describe('several processes (directory in Redis)', () => {
       expect(await failure(b.execute(created.id, { code: '1' }, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
       expect((await failure(b.stopSession(created.id, 'intruder'))).status).toBe(404);
       expect((await failure(b.stopBrowser(created.id, 'intruder'))).status).toBe(404);
-      expect((await a.execute(created.id, { code: 'return 1 + 1' }, 't')).result).toBe(2);
+      expect(String((await a.execute(created.id, { code: 'return 1 + 1' }, 't')).result)).toBe('2');
       expect((await a.stopSession(created.id, 't')).success).toBe(true);
       expect((await failure(b.stopSession(created.id, 't'))).status).toBe(404);
     } finally {
