@@ -13,6 +13,14 @@ const crawler = new CheerioCrawler(
     maxConcurrency: Number(concurrencyText),
     maxRequestsPerCrawl: limit,
     maxRequestRetries: 0,
+    // No sessions or cookie persistence: ours keeps none either, and they cost Crawlee time per request.
+    useSessionPool: false,
+    persistCookiesPerSession: false,
+    // Its system-status checks would scale a crawler down on a busy shared box: off, so it runs at the set concurrency.
+    autoscaledPoolOptions: {
+      desiredConcurrency: Number(concurrencyText),
+      systemStatusOptions: { maxMemoryOverloadedRatio: 1, maxEventLoopOverloadedRatio: 1, maxCpuOverloadedRatio: 1, maxClientOverloadedRatio: 1 },
+    },
     async requestHandler({ enqueueLinks }) {
       pages++;
       await enqueueLinks({ strategy: 'same-hostname' });

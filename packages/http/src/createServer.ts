@@ -4,9 +4,7 @@ import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sess
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
 import { registerAgentRoutes, type AgentRoutesOptions } from './routes/registerAgentRoutes.js';
-import websocket from '@fastify/websocket';
-import type { JobWorker } from '@scrape/jobs';
-import { createJobBilling, registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
+import { registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -271,11 +269,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
   registerAgentRoutes(app, { requireKey, scraper, interact, accounts, allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), ...options.agent });
 
-  // Crawl, batch scrape and map; the WebSocket plugin serves the SDK watcher's stream on the status routes.
-  void app.register(websocket);
-  void app.register(async (scope) => registerCrawlRoutes(scope, scraper, requireKey, accounts));
-  const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
-  let jobWorker: JobWorker | undefined;
+  // Crawl, batch scrape and map (and the job worker of this process).
+  void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency });
 
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 
@@ -313,7 +308,6 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // with its reason instead of failing the first scrapes.
   app.addHook('onReady', async () => {
     await scraper.ready?.();
-    if (jobConcurrency > 0) jobWorker = await scraper.jobs.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts) });
     if (accounts) {
       const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);
       if (problem) throw new ConfigError([problem.replace('no API keys are configured', 'no API keys are configured or issued (scrape-admin keys create)')]);
@@ -324,7 +318,6 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // Fastify closes the listener (and waits for in-flight requests) before its onClose hooks run,
   // so the scraper is only closed once no request can still use it.
   app.addHook('onClose', async () => {
-    await jobWorker?.close();
     if (ownsScraper) await scraper.close();
     if (ownsInteract) await interact?.close();
     await accounts?.close();
@@ -367,12 +360,6 @@ function engineOf(doc: ScrapeDocument): string | undefined {
     if (typeof candidate === 'string') return candidate;
   }
   return undefined;
-}
-
-/** SCRAPE_JOB_WORKERS: pages of crawls and batches this process scrapes at once (default 8; 0: none). */
-function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.SCRAPE_JOB_WORKERS);
-  return env.SCRAPE_JOB_WORKERS !== undefined && Number.isInteger(n) && n >= 0 ? n : 8;
 }
 
 function pathOf(url: string): string {

@@ -59,9 +59,12 @@ describe('crawl through the SDK', () => {
     // Sitemap-only pages (plain and gzip sitemaps behind the index) are found.
     expect(paths).toContain('/orphan');
     expect(paths).toContain('/gz-only');
-    // Fragment and trailing-slash duplicates are one page; query strings are distinct pages by default.
+    // Fragment and trailing-slash duplicates are one page; query-string variants collapse through their canonical link.
     expect(paths.filter((p) => p.startsWith('/docs/tides'))).toEqual(['/docs/tides']);
-    expect(paths.filter((p) => p.startsWith('/blog/moorings'))).toHaveLength(2);
+    expect(paths.filter((p) => p.startsWith('/blog/moorings'))).toHaveLength(1);
+    // A redirect and a link to where it lands are one page.
+    const landed = (job.data as { metadata: { url: string } }[]).filter((d) => d.metadata.url === site.url('/docs/new-tides'));
+    expect(landed).toHaveLength(1);
     expect(paths).toContain('/chain/5');
     expect(new Set(paths).size).toBe(paths.length);
     // robots.txt: never fetched, listed as blocked.
@@ -74,7 +77,8 @@ describe('crawl through the SDK', () => {
     const tides = (job.data as { markdown?: string; metadata: { sourceURL: string } }[]).find((d) => d.metadata.sourceURL.endsWith('/docs/tides'));
     expect(tides?.markdown).toContain('High and low water times');
     expect(job.completed).toBe(job.data.length);
-    expect(job.creditsUsed).toBe(job.data.length);
+    // The two pages that turned out to be duplicates (redirect, canonical) were fetched, and bill like any page.
+    expect(job.creditsUsed).toBe(job.data.length + 2);
   });
 
   it('applies ignoreQueryParameters, includePaths/excludePaths, maxDiscoveryDepth, limit and sitemap modes', async () => {
@@ -84,7 +88,7 @@ describe('crawl through the SDK', () => {
     expect(noQueryPaths).not.toContain('/orphan');
 
     const docsOnly = await client.crawl(site.url('/'), { includePaths: ['^/docs/'], excludePaths: ['moorings'], sitemap: 'skip', pollInterval: 1 });
-    expect(pathsOf(docsOnly.data as never)).toEqual(['/', '/docs/', '/docs/tides']);
+    expect(pathsOf(docsOnly.data as never)).toEqual(['/', '/docs/', '/docs/new-tides', '/docs/tides']);
 
     const shallow = await client.crawl(site.url('/chain/1'), { maxDiscoveryDepth: 2, crawlEntireDomain: true, includePaths: ['^/chain/'], sitemap: 'skip', pollInterval: 1 });
     expect(pathsOf(shallow.data as never)).toEqual(['/chain/1', '/chain/2', '/chain/3']);

@@ -34,8 +34,11 @@ function mayUseAgent(account: Account | null): void {
  * getAgentSnapshot call): spec §2.14, §3, §6, §7.2. The runs themselves go through the job queue.
  */
 export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOptions): void {
-  // Default: the scraper's own job store (crawl and batch share it), so one queue serves every job kind.
-  const jobs = (): Promise<JobStore> => (options.jobs ? Promise.resolve(options.jobs) : options.scraper.jobs.store());
+  // Default: the scraper's own job store (crawl and batch share it), so one queue serves every job kind. An
+  // embedder's Scraper made before jobs existed has none: no agent routes then (404 as before), like crawl's.
+  const runtime = (options.scraper as Partial<Scraper>).jobs;
+  if (!options.jobs && !runtime) return;
+  const jobs = (): Promise<JobStore> => (options.jobs ? Promise.resolve(options.jobs) : runtime!.jobs());
   const runs = createAgentRuns({
     jobs,
     scraper: options.scraper,

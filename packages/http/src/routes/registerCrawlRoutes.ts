@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { JobRecord, JobStore } from '@scrape/jobs';
+import websocket from '@fastify/websocket';
+import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
 import { errors, ROBOTS_BLOCKED, type JobBilling, type Scraper } from '@scrape/scraper';
 import { allows, FEATURE_ZERO_DATA_RETENTION, type Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
@@ -55,12 +56,41 @@ export function createJobBilling(accounts: Accounts | undefined): JobBilling | u
   };
 }
 
+export interface CrawlRoutesOptions {
+  scraper: Scraper;
+  requireKey: Guard;
+  accounts?: Accounts;
+  /** Pages of crawls and batches this process scrapes at once (default env SCRAPE_JOB_WORKERS or 8; 0: none here). */
+  jobConcurrency?: number;
+}
+
+/** SCRAPE_JOB_WORKERS: pages of crawls and batches this process scrapes at once (default 8; 0: none). */
+export function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.SCRAPE_JOB_WORKERS);
+  return env.SCRAPE_JOB_WORKERS !== undefined && Number.isInteger(n) && n >= 0 ? n : 8;
+}
+
 /**
  * Crawl, batch scrape and map (what the Firecrawl SDK's crawl/batchScrape/map/watcher call): jobs on the scraper's
  * job store, so any process sharing the store can answer for any job. Another team's id is a 404 like an unknown one.
+ * A Fastify plugin: it also runs this process' job worker (started when the server is ready, closed with it) and the
+ * WebSocket plugin of the status stream.
  */
-export function registerCrawlRoutes(app: FastifyInstance, scraper: Scraper, requireKey: Guard, accounts?: Accounts): void {
-  const runtime = scraper.jobs;
+export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRoutesOptions): Promise<void> {
+  const { scraper, requireKey, accounts } = options;
+  // An embedder's own Scraper made before crawl existed has no job runtime: no crawl routes then (404 as before).
+  const maybeRuntime = (scraper as Partial<Scraper>).jobs;
+  if (!maybeRuntime) return;
+  const runtime = maybeRuntime;
+  await app.register(websocket);
+  const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
+  let worker: JobWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (jobConcurrency > 0) worker = await runtime.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts) });
+  });
+  app.addHook('onClose', async () => {
+    await worker?.close();
+  });
   const teamOf = (request: FastifyRequest) => request.team ?? '';
 
   async function admit(request: FastifyRequest, endpoint: string): Promise<{ billed: boolean }> {

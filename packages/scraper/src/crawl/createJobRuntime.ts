@@ -177,8 +177,6 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     jobs,
     webhooks,
     startJobWorker,
-    /** The job store (opened on first use), for other job kinds of the host (agent runs) to share. */
-    store: jobs,
     startCrawl,
     startBatch,
     crawl: (body: unknown, context: JobContext = {}) => follow(() => startCrawl(body, context), context),
