@@ -8,6 +8,8 @@ import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
 import { registerParseRoute } from './routes/registerParseRoute.js';
 import { registerSearchRoute } from './routes/registerSearchRoute.js';
 import { registerExtractRoutes } from './routes/registerExtractRoutes.js';
+import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
+import { registerAgentRoutes, type AgentRoutesOptions } from './routes/registerAgentRoutes.js';
 import { registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
@@ -71,6 +73,8 @@ export interface CreateServerOptions {
   search?: ScraperOptions['search'];
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
+  /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
+  agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'webhookSecret'>;
   /**
    * Crawl and batch pages this process scrapes at once (a job worker in the server; default env SCRAPE_JOB_WORKERS
    * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
@@ -315,11 +319,13 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   openapi.add(SCRAPE_OPENAPI_ROUTE);
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling, accounts);
+  if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
   registerGetScrapeRoute(app, scraper, requireKey);
   registerTeamRoutes(app, accounts, requireKey);
   registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
   registerSearchRoute(app, { scraper, accounts, requireKey });
   registerExtractRoutes(app, { scraper, accounts, requireKey });
+  registerAgentRoutes(app, { requireKey, scraper, interact, accounts, allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), ...options.agent });
 
   // Crawl, batch scrape and map (and the job worker of this process).
   void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency });

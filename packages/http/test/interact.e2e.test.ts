@@ -123,11 +123,11 @@ describe('interact over raw HTTP', () => {
     expect((await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`)).status).toBe(200);
   });
 
-  it('a prompt is a clear 501, an unknown language a 400, no code or prompt a 400', async () => {
+  it('a prompt without a configured model is a clear 400, an unknown language a 400, no code or prompt a 400', async () => {
     const id = await scrapeId(svc, '/');
     const prompt = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { prompt: 'click the button' });
-    expect(prompt.status).toBe(501);
-    expect(prompt.body.error).toMatch(/LLM/);
+    expect(prompt.status).toBe(400);
+    expect(prompt.body.code).toBe('SCRAPE_LLM_NOT_CONFIGURED');
     expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'print(1)', language: 'python' })).status).toBe(400);
     expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, {})).status).toBe(400);
   });
