@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
+import { WebSocket } from 'undici';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -113,7 +114,30 @@ describe('crawl through the SDK', () => {
     expect(all.data.length).toBeGreaterThan(2);
   });
 
-  it('streams documents to the SDK watcher over the WebSocket (API key as subprotocol)', async () => {
+  it('streams catchup, document and done over the WebSocket the watcher opens (API key as subprotocol)', async () => {
+    // undici's WebSocket is what the SDK's watcher() loads on Node without a global WebSocket (it polls when neither).
+    const started = await client.startCrawl(site.url('/docs/'), { sitemap: 'skip' });
+    const wsUrl = `${svc.baseUrl.replace(/^http/, 'ws')}/v2/crawl/${started.id}`;
+    const socket = new WebSocket(wsUrl, TEST_KEY);
+    const messages: { type: string; data?: any }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.onmessage = (ev) => messages.push(JSON.parse(String(ev.data)));
+      socket.onerror = () => reject(new Error('WebSocket error'));
+      socket.onclose = () => resolve();
+    });
+    expect(socket.protocol).toBe(TEST_KEY);
+    expect(messages[0].type).toBe('catchup');
+    expect(messages.at(-1)).toMatchObject({ type: 'done', data: { status: 'completed' } });
+    const streamed = [...messages[0].data.data, ...messages.filter((m) => m.type === 'document').map((m) => m.data)];
+    expect(pathsOf(streamed)).toEqual(pathsOf((await client.getCrawlStatus(started.id)).data as never));
+    const refused = new WebSocket(wsUrl, 'not-the-key');
+    expect(await new Promise((resolve) => {
+      refused.onerror = () => resolve('refused');
+      refused.onmessage = () => resolve('answered');
+    })).toBe('refused');
+  });
+
+  it('feeds the SDK watcher (documents, then done)', async () => {
     const started = await client.startCrawl(site.url('/docs/'), { sitemap: 'skip' });
     const watcher = client.watcher(started.id, { kind: 'crawl', pollInterval: 30 });
     const docs: unknown[] = [];
