@@ -121,6 +121,9 @@ export async function renderPage(
     });
   }
   const actionsMs = Date.now() - mark;
+  // The page (a script, a meta refresh, an action) navigated itself to an address the guard refused: Chromium shows
+  // its own error page in its place, which is not the page asked for. Answered as the refusal it is.
+  if (guard.navigationRefused) throw refusedNavigation(guard.refused[guard.refused.length - 1] ?? request.url);
 
   mark = Date.now();
   let screenshot: ScreenshotArtifact | undefined;

@@ -53,7 +53,7 @@ export interface CreateServerOptions {
    * with the process and are not valid on other instances behind the same balancer.
    */
   artifactSecret?: string;
-  /** Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the request's origin. */
+  /** Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the bound address (never the Host header). */
   publicUrl?: string;
   /** Passed to createScraper: the browser pool (Chromium path, concurrency). */
   browser?: ScraperOptions['browser'];
@@ -316,12 +316,15 @@ async function rememberForInteract(interact: InteractSessions | undefined, data:
   const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
   const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
   if (!interact || typeof m.scrapeId !== 'string' || !url) return void page?.close().catch(() => {});
-  const profile = (body as { profile?: { name?: unknown; saveChanges?: unknown } } | null)?.profile;
+  const b = body as { profile?: { name?: unknown; saveChanges?: unknown }; zeroDataRetention?: unknown; lockdown?: unknown } | null;
+  const profile = b?.profile;
   await interact.rememberScrape(m.scrapeId, {
     team,
     url,
     profile: typeof profile?.name === 'string' ? { name: profile.name, saveChanges: profile.saveChanges !== false } : undefined,
     page,
+    // Nothing of a zero-data-retention or lockdown request is written anywhere (the directory lives in Redis).
+    zeroDataRetention: b?.zeroDataRetention === true || b?.lockdown === true,
   });
 }
 

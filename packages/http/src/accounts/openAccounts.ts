@@ -141,9 +141,13 @@ export function createAccounts(parts: {
       if (!allows(account.endpoints, ENDPOINT_SCRAPE)) {
         throw errors.forbidden({ reason: 'This key has no permission for the scrape endpoint.' });
       }
-      const b = body as { zeroDataRetention?: unknown; timeout?: unknown } | null;
+      const b = body as { zeroDataRetention?: unknown; lockdown?: unknown; timeout?: unknown } | null;
       if (b?.zeroDataRetention === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
         throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
+      }
+      // Lockdown promises what zero data retention does (nothing of the request is kept): the same feature gates it.
+      if (b?.lockdown === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
+        throw errors.forbidden({ reason: 'Lockdown needs the zero data retention feature, which is not enabled for this account.' });
       }
       if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
 

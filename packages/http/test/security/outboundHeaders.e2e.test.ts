@@ -1,0 +1,42 @@
+// Issue 20 item 11: a client's `Host` header must not reach the address the guard checked for another name
+// (virtual-host confusion), and the client's custom headers must not follow a redirect to another origin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSecurityService, type SecurityService } from './securityService.js';
+
+let svc: SecurityService;
+
+beforeAll(async () => {
+  svc = await startSecurityService({
+    hosts: { 'a.test': '127.0.0.1', 'b.test': '127.0.0.1' },
+    handler: (req, res, path) => {
+      if (path === '/hop') return res.writeHead(302, { location: `http://b.test:${req.socket.localPort}/landing` }).end();
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(`path ${path}`);
+    },
+  });
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+describe('headers sent to pages', () => {
+  it("a client's Host header is not sent; the URL's host is", async () => {
+    const r = await svc.scrape({ url: `${svc.site.origin}/vhost`, headers: { Host: 'admin.internal.corp' } });
+    expect(r.status).toBe(200);
+    expect(svc.site.headersOf.get('/vhost')?.host).toBe(`127.0.0.1:${svc.site.port}`);
+  });
+
+  it('custom headers and credentials are dropped on a redirect to another origin', async () => {
+    const headers = { 'X-Api-Token': 'tenant-secret-token', Authorization: 'Bearer tenant-secret', Cookie: 'sid=tenant', 'User-Agent': 'tenant-agent/1.0' };
+    const r = await svc.scrape({ url: `http://a.test:${svc.site.port}/hop`, headers });
+    expect(r.status).toBe(200);
+    const first = svc.site.headersOf.get('/hop')!;
+    expect(first['x-api-token']).toBe('tenant-secret-token');
+    const landed = svc.site.headersOf.get('/landing')!;
+    expect(landed.host).toBe(`b.test:${svc.site.port}`);
+    expect(landed['x-api-token']).toBeUndefined();
+    expect(landed.authorization).toBeUndefined();
+    expect(landed.cookie).toBeUndefined();
+    // The request's identity is not a credential: it goes along.
+    expect(landed['user-agent']).toBe('tenant-agent/1.0');
+  });
+});
