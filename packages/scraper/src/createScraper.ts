@@ -19,6 +19,8 @@ import { createLlmProvider } from './llm/llmProvider.js';
 import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import { createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
+import { createCpuWorkerPool } from './cpu/createCpuWorkerPool.js';
+import { runWithCpu } from './cpu/cpuContext.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -89,6 +91,11 @@ export interface ScraperOptions {
    * then fails scanned pages with 503, ocr mode always does).
    */
   pdf?: { workers?: number; ocr?: TesseractOcrOptions | false };
+  /**
+   * Threads for the CPU-heavy page transforms (HTML processing, PII redaction), so a hostile page can neither block
+   * the event loop nor outlive its scrape's timeout. Default: up to 2 threads. `false`: run them in-process.
+   */
+  transformThreads?: { workers?: number } | false;
 }
 
 export interface ScrapeContext {
@@ -165,6 +172,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     workers: options.pdf?.workers,
     ocr: ocrOptions === false ? undefined : () => (ocr ??= createTesseractOcr(ocrOptions)),
   });
+  const cpu = options.transformThreads === false ? undefined : createCpuWorkerPool({ workers: options.transformThreads?.workers });
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
     pdf,
@@ -199,12 +207,13 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       const onCallerAbort = () => controller.abort(context.signal?.reason);
       context.signal?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        return await untilAborted(runPipeline(request, deps, controller.signal, {
+        const cpuOfScrape = cpu ? { pool: cpu, signal: controller.signal } : undefined;
+        return await untilAborted(runWithCpu(cpuOfScrape, () => runPipeline(request, deps, controller.signal, {
             team: context.team,
             onRetainedPage: context.onRetainedPage,
             logger: options.logger,
             artifactUrl: context.artifactUrl ?? options.artifactUrl,
-          }), controller.signal);
+          })), controller.signal);
       } catch (error) {
         if (timedOut) throw errors.timeout({ timeoutMs: request.timeout });
         if (context.signal?.aborted) throw errors.aborted();
@@ -232,7 +241,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       await stores?.get();
     },
     async close() {
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close()]);
+      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), cpu?.close()]);
     },
   };
 }
