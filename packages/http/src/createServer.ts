@@ -230,7 +230,14 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     try {
       // Permissions, rate limit, credits held, concurrency slot (may wait); settled below whatever happens.
       if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
-      const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl), onRetainedPage });
+      const data = await scraper.scrape(request.body, {
+        signal,
+        team: request.team,
+        artifactUrl: artifactUrlFor(request, signer, options.publicUrl),
+        onRetainedPage,
+        // PDF pages are reserved before they are parsed, and the parse stops where the balance does.
+        creditBudget: admission?.creditBudget,
+      });
       await admission?.succeed(data);
       const page = kept;
       kept = undefined;

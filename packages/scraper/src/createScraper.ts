@@ -21,6 +21,7 @@ import { createHomeProfileStore, type ProfileStore } from './interact/profileSto
 import { createTesseractOcr, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
 import { createCpuWorkerPool } from './cpu/createCpuWorkerPool.js';
 import { runWithCpu } from './cpu/cpuContext.js';
+import type { CreditBudget } from './steps/plan.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -93,7 +94,8 @@ export interface ScraperOptions {
   pdf?: { workers?: number; ocr?: TesseractOcrOptions | false };
   /**
    * Threads for the CPU-heavy page transforms (HTML processing, PII redaction), so a hostile page can neither block
-   * the event loop nor outlive its scrape's timeout. Default: up to 2 threads. `false`: run them in-process.
+   * the event loop nor outlive its scrape's timeout. Default: env SCRAPE_TRANSFORM_THREADS (a count; `0` runs them
+   * in-process, which gives up both guarantees), else up to 2 threads. `false`: run them in-process.
    */
   transformThreads?: { workers?: number } | false;
 }
@@ -111,6 +113,12 @@ export interface ScrapeContext {
    * zero data retention or lockdown. The receiver owns the page and must close it, also when the scrape fails.
    */
   onRetainedPage?: (page: RetainedPage) => void;
+  /**
+   * The account's budget for work billed by size (PDF pages, 1 credit each): called with the most the scrape could
+   * cost, it reserves what the balance allows and answers how many credits the scrape may spend; a PDF is then
+   * parsed up to that many pages (a 402 when none). Absent: unlimited.
+   */
+  creditBudget?: CreditBudget;
 }
 
 /** The v2 Document (spec §2.6): only requested formats, metadata always. */
@@ -172,7 +180,8 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     workers: options.pdf?.workers,
     ocr: ocrOptions === false ? undefined : () => (ocr ??= createTesseractOcr(ocrOptions)),
   });
-  const cpu = options.transformThreads === false ? undefined : createCpuWorkerPool({ workers: options.transformThreads?.workers });
+  const threads = options.transformThreads ?? transformThreadsFromEnv();
+  const cpu = threads === false ? undefined : createCpuWorkerPool({ workers: threads.workers });
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
     pdf,
@@ -211,6 +220,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
         return await untilAborted(runWithCpu(cpuOfScrape, () => runPipeline(request, deps, controller.signal, {
             team: context.team,
             onRetainedPage: context.onRetainedPage,
+            creditBudget: context.creditBudget,
             logger: options.logger,
             artifactUrl: context.artifactUrl ?? options.artifactUrl,
           })), controller.signal);
@@ -244,6 +254,13 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), cpu?.close()]);
     },
   };
+}
+
+/** SCRAPE_TRANSFORM_THREADS: `0` → in-process; a positive count → that many threads; unset or invalid → the default. */
+function transformThreadsFromEnv(env: NodeJS.ProcessEnv = process.env): { workers?: number } | false {
+  const value = Number(env.SCRAPE_TRANSFORM_THREADS?.trim() || NaN);
+  if (value === 0) return false;
+  return Number.isInteger(value) && value > 0 ? { workers: value } : {};
 }
 
 /** Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the deadline. */

@@ -28,6 +28,11 @@ export interface Admission {
   /** Charges what the document says it cost and marks it if it waited for a slot (mutates `doc.metadata`). */
   succeed(doc: { metadata?: Record<string, unknown> }): Promise<void>;
   fail(error: unknown): Promise<void>;
+  /**
+   * Work billed by size (PDF pages): reserves, beside what admission held, as much of `upTo` credits in all as the
+   * balance allows, and answers how many the request may spend (all of `upTo` for unlimited accounts).
+   */
+  creditBudget(upTo: number): Promise<number>;
 }
 
 export interface Accounts {
@@ -178,14 +183,41 @@ export function createAccounts(parts: {
         }
       }
 
+      const admittedAt = Date.now();
       let settled = false;
+      // Credits reserved later for work billed by size, under a second reservation id.
+      const extraId = `${reservationId}:extra`;
+      let extra = 0;
       const settle = async (cost: number) => {
         if (settled) return;
         settled = true;
         await slot?.release();
-        if (held > 0) await settleOrDefer(account.id, reservationId, cost);
+        if (held > 0) await settleOrDefer(account.id, reservationId, extra > 0 ? Math.min(cost, held) : cost);
+        if (extra > 0) await settleOrDefer(account.id, extraId, Math.max(0, cost - held));
+      };
+      const creditBudget = async (upTo: number): Promise<number> => {
+        if (account.unlimitedCredits) return upTo;
+        if (settled || extra > 0) return held + extra;
+        // The balance may move between the read and the reservation (other requests): a few tries, each atomic.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const want = Math.min(Math.max(0, upTo - held), await storeCall(() => store.balance(account.id)));
+          if (want <= 0) return held;
+          let reserved: boolean;
+          try {
+            reserved = await store.reserveCredits(account.id, want, extraId);
+          } catch (error) {
+            await settleOrDefer(account.id, extraId, 0);
+            throw storeUnavailable(error as Error);
+          }
+          if (reserved) {
+            extra = want;
+            return held + extra;
+          }
+        }
+        return held;
       };
       return {
+        creditBudget,
         async succeed(doc) {
           if (slot && doc.metadata) {
             doc.metadata.concurrencyLimited = slot.queuedMs !== null;
@@ -194,7 +226,9 @@ export function createAccounts(parts: {
           await settle(creditsForDocument(doc, held));
         },
         async fail(error) {
-          await settle(Math.min(held, creditsForFailure(error)));
+          // A failure that held its slot long is billed (see creditsForFailure), also when the client left: leaving
+          // just before the timeout must not make the work free.
+          await settle(Math.min(held, creditsForFailure(error, Date.now() - admittedAt)));
         },
       };
     },
