@@ -44,7 +44,7 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
     result = await pool.parse(
       source.body,
       { mode: parser.mode, maxPages: affordable, pages: parser.pages, blocks: parser.blocks, pageMarkers: parser.pageMarkers },
-      { deadline, signal },
+      { deadline, signal, tenant: plan.team },
     );
   } catch (error) {
     throw fromPdfError(error, plan.request.timeout);
