@@ -10,6 +10,11 @@ beforeAll(async () => {
     hosts: { 'a.test': '127.0.0.1', 'b.test': '127.0.0.1' },
     handler: (req, res, path) => {
       if (path === '/hop') return res.writeHead(302, { location: `http://b.test:${req.socket.localPort}/landing` }).end();
+      if (path === '/with-pixel') {
+        return res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<html><body><main><h1>Shop</h1><p>Our products.</p><img src="http://b.test:${req.socket.localPort}/logo.png"></main></body></html>`);
+      }
       res.writeHead(200, { 'content-type': 'text/plain' }).end(`path ${path}`);
     },
   });
@@ -38,5 +43,14 @@ describe('headers sent to pages', () => {
     expect(landed.cookie).toBeUndefined();
     // The request's identity is not a credential: it goes along.
     expect(landed['user-agent']).toBe('tenant-agent/1.0');
+  });
+
+  it('in the browser, custom headers go to the page\'s origin only, not to other origins it loads from', { timeout: 120_000 }, async () => {
+    const r = await svc.scrape({ url: `http://a.test:${svc.site.port}/with-pixel`, headers: { 'X-Api-Token': 'browser-secret' }, waitFor: 500, timeout: 60_000 });
+    expect(r.status).toBe(200);
+    expect(svc.site.headersOf.get('/with-pixel')?.['x-api-token']).toBe('browser-secret');
+    const pixel = svc.site.headersOf.get('/logo.png');
+    expect(pixel).toBeDefined();
+    expect(pixel!['x-api-token']).toBeUndefined();
   });
 });
