@@ -346,6 +346,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const team = teamOrUndefined ?? DEFAULT_TEAM;
       const request = parseInteractRequest(body);
       let session = sessions.get(byScrape.get(scrapeId) ?? '');
+      // Another team's live session is not this caller's to know of: answered below as an unknown scrape.
+      if (session && session.team !== team) session = undefined;
       let started: { scrapePage: 'kept' | 'reopened'; reason?: string } | undefined;
       if (!session && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team);
       if (!session) {
