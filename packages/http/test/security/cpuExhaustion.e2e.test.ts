@@ -1,7 +1,7 @@
 // Issue 20 item 2: one small page froze the whole server (60 KB of "(1-(1-…" with redactPII blocked every request
 // for 10 s, and the request's own 5 s timeout was ignored). The phone pattern is linear now, and the page transforms
-// run on worker threads: a page that still costs a transform super-linear time (here a 300 KB class attribute of
-// "[", quadratic in a main-content pattern the regex audit lists as known) neither blocks /health nor outlives its
+// run on worker threads: a page that still costs a transform super-linear time (here a link of 300,000 spaces,
+// quadratic in a main-content pattern the regex audit lists as known) neither blocks /health nor outlives its
 // scrape's timeout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthLatencyMs, startSecurityService, type SecurityService } from './securityService.js';
@@ -9,7 +9,7 @@ import { healthLatencyMs, startSecurityService, type SecurityService } from './s
 let svc: SecurityService;
 
 const phonePayload = (kb: number) => `<html><body><main><h1>Contacts</h1><p>${'(1-'.repeat((kb * 1024) / 3)}</p></main></body></html>`;
-const classPayload = `<html><body><main><div class="${'['.repeat(300_000)}"><h1>Stuck</h1><p>A page made to be slow to read.</p></div></main></body></html>`;
+const classPayload = `<html><body><main><h1>Stuck</h1><p>A page made to be slow to read, with enough words to be content.</p><a href="/more">${' '.repeat(300_000)}x</a></main></body></html>`;
 
 beforeAll(async () => {
   svc = await startSecurityService({
