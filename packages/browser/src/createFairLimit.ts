@@ -1,7 +1,8 @@
 /**
  * A concurrency limit shared fairly by tenants: when a slot frees, it goes to the waiting tenant with the fewest
- * running jobs, and among those to the one served longest ago (round robin), not to whoever queued first. One account that queues many long jobs
- * (renders made to time out) then delays each other account by at most one job, instead of holding every slot.
+ * running jobs, and among those to the one served longest ago (round robin), not to whoever queued first. One
+ * account that queues many long jobs (renders made to time out) then delays each other account by at most one job
+ * per slot, instead of holding every slot.
  */
 export interface FairLimit {
   <T>(tenant: string, job: () => Promise<T>): Promise<T>;

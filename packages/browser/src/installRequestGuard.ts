@@ -88,7 +88,7 @@ function isTopLevelDocument(request: Request): boolean {
  */
 export async function installRequestGuard(context: BrowserContext, options: RequestGuardOptions): Promise<RequestGuard & { recordRefusal(url: string, originOnly: boolean): void }> {
   const { check, adBlocker } = options;
-  const bound = options.originBoundHeaders && options.originBoundHeaders.names.length > 0 ? options.originBoundHeaders : undefined;
+  const bound = options.originBoundHeaders?.names.length ? options.originBoundHeaders : undefined;
   const boundNames = new Set(bound?.names.map((n) => n.toLowerCase()));
   const refusedUrls = new Set<string>();
   const refusedOrigins = new Set<string>();
@@ -128,7 +128,8 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
       if (bound && originOf(url) !== bound.origin) {
         const headers = request.headers();
         if (Object.keys(headers).some((name) => boundNames.has(name.toLowerCase()))) {
-          return await route.continue({ headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !boundNames.has(name.toLowerCase()))) });
+          const kept = Object.entries(headers).filter(([name]) => !boundNames.has(name.toLowerCase()));
+          return await route.continue({ headers: Object.fromEntries(kept) });
         }
       }
       await route.continue();

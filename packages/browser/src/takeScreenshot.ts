@@ -38,7 +38,7 @@ export async function takeScreenshot(page: Page, options: ScreenshotOptions, tim
   }
 }
 
-/** Refuses, before Chromium tries, a full-page capture larger than the caps: a clear error instead of a dead renderer. */
+/** Refuses, before Chromium tries, a full-page capture over the caps: a clear error instead of a dead renderer. */
 async function checkFullPageSize(page: Page): Promise<void> {
   const size = await page
     .evaluate(() => {
@@ -54,7 +54,9 @@ async function checkFullPageSize(page: Page): Promise<void> {
   if (size.height > FULL_PAGE_MAX_HEIGHT_PX || size.width * size.height > FULL_PAGE_MAX_PIXELS) {
     throw new BrowserError(
       'too_large',
-      `the full page is ${size.width}×${size.height} px, larger than a full-page screenshot may be (at most ${FULL_PAGE_MAX_HEIGHT_PX} px high and ${FULL_PAGE_MAX_PIXELS} pixels); take a viewport screenshot (fullPage: false) instead`,
+      `the full page is ${size.width}×${size.height} px, larger than a full-page screenshot may be ` +
+        `(at most ${FULL_PAGE_MAX_HEIGHT_PX} px high and ${FULL_PAGE_MAX_PIXELS} pixels); ` +
+        'take a viewport screenshot (fullPage: false) instead',
       { width: size.width, height: size.height, maxHeight: FULL_PAGE_MAX_HEIGHT_PX, maxPixels: FULL_PAGE_MAX_PIXELS },
     );
   }

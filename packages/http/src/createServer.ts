@@ -53,7 +53,10 @@ export interface CreateServerOptions {
    * with the process and are not valid on other instances behind the same balancer.
    */
   artifactSecret?: string;
-  /** Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the bound address (never the Host header). */
+  /**
+   * Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the address the
+   * request arrived at (never the client's Host header).
+   */
   publicUrl?: string;
   /** Passed to createScraper: the browser pool (Chromium path, concurrency). */
   browser?: ScraperOptions['browser'];
@@ -323,7 +326,8 @@ async function rememberForInteract(interact: InteractSessions | undefined, data:
   const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
   const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
   if (!interact || typeof m.scrapeId !== 'string' || !url) return void page?.close().catch(() => {});
-  const b = body as { profile?: { name?: unknown; saveChanges?: unknown }; zeroDataRetention?: unknown; lockdown?: unknown } | null;
+  type Body = { profile?: { name?: unknown; saveChanges?: unknown }; zeroDataRetention?: unknown; lockdown?: unknown };
+  const b = body as Body | null;
   const profile = b?.profile;
   await interact.rememberScrape(m.scrapeId, {
     team,

@@ -152,7 +152,7 @@ export function createAccounts(parts: {
       }
       // Lockdown promises what zero data retention does (nothing of the request is kept): the same feature gates it.
       if (b?.lockdown === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
-        throw errors.forbidden({ reason: 'Lockdown needs the zero data retention feature, which is not enabled for this account.' });
+        throw errors.forbidden({ reason: 'Lockdown needs the zero data retention feature (not enabled here).' });
       }
       if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
 
