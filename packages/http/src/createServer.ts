@@ -61,7 +61,10 @@ export interface CreateServerOptions {
    * with the process and are not valid on other instances behind the same balancer.
    */
   artifactSecret?: string;
-  /** Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the request's origin. */
+  /**
+   * Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the address the
+   * request arrived at (never the client's Host header).
+   */
   publicUrl?: string;
   /** Passed to createScraper: the browser pool (Chromium path, concurrency). */
   browser?: ScraperOptions['browser'];
@@ -292,7 +295,14 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     try {
       // Permissions, rate limit, credits held, concurrency slot (may wait); settled below whatever happens.
       if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
-      const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl), onRetainedPage });
+      const data = await scraper.scrape(request.body, {
+        signal,
+        team: request.team,
+        artifactUrl: artifactUrlFor(request, signer, options.publicUrl),
+        onRetainedPage,
+        // PDF pages are reserved before they are parsed, and the parse stops where the balance does.
+        creditBudget: admission?.creditBudget,
+      });
       await admission?.succeed(data);
       const page = kept;
       kept = undefined;
@@ -394,12 +404,16 @@ async function rememberForInteract(interact: InteractSessions | undefined, data:
   const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
   const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
   if (!interact || typeof m.scrapeId !== 'string' || !url) return void page?.close().catch(() => {});
-  const profile = (body as { profile?: { name?: unknown; saveChanges?: unknown } } | null)?.profile;
+  type Body = { profile?: { name?: unknown; saveChanges?: unknown }; zeroDataRetention?: unknown; lockdown?: unknown };
+  const b = body as Body | null;
+  const profile = b?.profile;
   await interact.rememberScrape(m.scrapeId, {
     team,
     url,
     profile: typeof profile?.name === 'string' ? { name: profile.name, saveChanges: profile.saveChanges !== false } : undefined,
     page,
+    // Nothing of a zero-data-retention or lockdown request is written anywhere (the directory lives in Redis).
+    zeroDataRetention: b?.zeroDataRetention === true || b?.lockdown === true,
   });
 }
 

@@ -93,7 +93,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
   });
 
   it('charges metadata.creditsUsed on success, nothing on failure, 1 on a lockdown miss, 5 on a lockdown hit; 402 when short', async () => {
-    const { key } = await issueKey(accounts, { id: 'bill' }, 8);
+    const { key } = await issueKey(accounts, { id: 'bill', features: ['zeroDataRetention'] }, 8);
     const url = site.url('/articles/tidal-energy') + `?bill=${randomUUID()}`;
     const ok = await service.scrape({ url }, as(key));
     expect(ok.body.data.metadata.creditsUsed).toBe(1);

@@ -102,7 +102,8 @@ describe('several processes (directory in Redis)', () => {
       expect(onB).toMatchObject({ success: true, result: 't' });
       expect(await failure(a.interact('shared', { code: '1' }, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
       expect(await failure(a.stopSession(onB.sessionId, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
-      expect((await failure(a.stopSession(onB.sessionId, 'intruder'))).status).toBe(403);
+      // Another team learns nothing: the same 404 as an id that never existed.
+      expect(await failure(a.stopSession(onB.sessionId, 'intruder'))).toMatchObject({ status: 404, code: 'INTERACT_SESSION_NOT_FOUND' });
       expect((await b.stopScrapeSession('shared', 't')).success).toBe(true);
       expect((await failure(a.stopSession(onB.sessionId, 't'))).status).toBe(404);
     } finally {

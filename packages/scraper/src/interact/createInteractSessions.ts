@@ -113,7 +113,14 @@ export interface InteractSessions {
    * browser page, kept (settings.retainMs, bounded per team and in total) for the first interact call to adopt; the
    * manager owns it from here and closes it when it is not adopted.
    */
-  rememberScrape(scrapeId: string, scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean }; page?: RetainedPage }): Promise<void>;
+  /**
+   * `zeroDataRetention` (also for lockdown): the scrape is remembered in this process's memory only, never in the
+   * shared directory (Redis), so nothing of it is written anywhere; interact then works on this process only.
+   */
+  rememberScrape(
+    scrapeId: string,
+    scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean }; page?: RetainedPage; zeroDataRetention?: boolean },
+  ): Promise<void>;
   /** Whether scrape pages are kept at all (settings.retainMs and retainMax above 0): ask for them only then. */
   readonly keepsScrapePages: boolean;
   /** `POST /v2/scrape/{scrapeId}/interact`. */
@@ -175,6 +182,8 @@ const MAX_PAGE_REASONS = 1_000;
 
 interface RememberedScrape extends ScrapeRecord {
   at: number;
+  /** Kept out of the shared directory, and so are its sessions. */
+  zeroDataRetention?: boolean;
 }
 
 /**
@@ -208,12 +217,14 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const ownerId = randomUUID();
   // The directory is a courtesy to the other processes: its failures (caught at each use) never fail a local call.
 
-  /** A session held by another process, when the directory knows one: 403 for another team, 409 otherwise. */
+  /**
+   * A session held by another process, when the directory knows one: 409 for this team; for another team nothing is
+   * said (the caller goes on to its 404), so a session id cannot be probed across teams.
+   */
   function elsewhere(record: SessionRecord | null, team: string): void {
     if (!record || record.owner === ownerId) return;
-    // Another team's standalone session: answered as unknown (404) by the caller, like a local one.
-    if (record.team !== team && record.scrapeId.startsWith('browser:')) return;
-    if (record.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
+    // Another team's session: answered as unknown (404) by the caller, like a local one.
+    if (record.team !== team) return;
     throw new ScrapeError({
       status: 409,
       error: 'Conflict',
@@ -290,10 +301,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   /** Registers a freshly opened session: directory, idle and lifetime timers. */
-  async function start(session: Session, lifetimeMs: number): Promise<void> {
+  async function start(session: Session, lifetimeMs: number, options: { zeroDataRetention?: boolean } = {}): Promise<void> {
     sessions.set(session.id, session);
     if (session.kind === 'scrape') byScrape.set(session.scrapeId, session.id);
-    await directory?.putSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }, lifetimeMs).catch(() => {});
+    // Zero data retention: nothing of the session is written to the shared directory (it lives in this process only).
+    if (!options.zeroDataRetention) await directory?.putSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }, lifetimeMs).catch(() => {});
     armIdle(session);
     session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
     session.lifetimeTimer.unref?.();
@@ -483,7 +495,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         releaseProfile,
         queue: Promise.resolve(),
       };
-      await start(session, lifetimeMs);
+      await start(session, lifetimeMs, { zeroDataRetention: scrape.zeroDataRetention });
       return { session, scrapePage: adopted.page ? 'kept' : 'reopened', reason: adopted.reason };
     } catch (error) {
       giveBack();
@@ -496,12 +508,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     }
   }
 
+  /** Another team's session answers exactly as an unknown one: its existence is not another tenant's to learn. */
   function owned(session: Session | undefined, team: string, what: string): Session {
-    const notFound = () => errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
-    if (!session) throw notFound();
-    // A standalone session's id is all another team could know of it: it is not theirs to learn it exists.
-    if (session.team !== team && session.kind === 'browser') throw notFound();
-    if (session.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
+    if (!session || session.team !== team) throw errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
     return session;
   }
 
@@ -565,13 +574,13 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     async rememberScrape(scrapeId, scrape) {
       const isKept = scrape.page ? keep(scrapeId, scrape.team ?? DEFAULT_TEAM, scrape.page, scrape.profile?.name) : false;
       const record: ScrapeRecord = { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, profile: scrape.profile, ...(isKept ? { keptBy: ownerId } : {}) };
-      scrapes.set(scrapeId, { ...record, at: Date.now() });
+      scrapes.set(scrapeId, { ...record, at: Date.now(), ...(scrape.zeroDataRetention ? { zeroDataRetention: true } : {}) });
       // Maps iterate in insertion order: the first keys are the oldest.
       for (const key of scrapes.keys()) {
         if (scrapes.size <= settings.rememberedScrapes) break;
         scrapes.delete(key);
       }
-      await directory?.putScrape(scrapeId, record, settings.scrapeMemoryMs).catch(() => {});
+      if (!scrape.zeroDataRetention) await directory?.putScrape(scrapeId, record, settings.scrapeMemoryMs).catch(() => {});
     },
 
     async interact(scrapeId, body, teamOrUndefined) {
@@ -582,6 +591,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       // Before any session is opened: without the isolation no code runs and nothing is held.
       checkSandbox(request);
       let session = sessions.get(byScrape.get(scrapeId) ?? '');
+      // Another team's live session is not this caller's to know of: answered below as an unknown scrape.
+      if (session && session.team !== team) session = undefined;
       let started: { scrapePage: 'kept' | 'reopened'; reason?: string } | undefined;
       if (!session && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team);
       if (!session) {
@@ -590,13 +601,13 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
           const shared = await directory.getScrape(scrapeId).catch(() => null);
           if (shared) scrape = { ...shared, at: Date.now() };
         }
-        if (!scrape || Date.now() - scrape.at > settings.scrapeMemoryMs) {
+        // Another team's scrape answers as an unknown one (its id says nothing to other tenants).
+        if (!scrape || Date.now() - scrape.at > settings.scrapeMemoryMs || scrape.team !== team) {
           throw errors.notFound(
             'Scrape not found: interact continues a scrape made on this server in the last 24 hours; scrape the page first',
             'INTERACT_SCRAPE_NOT_FOUND',
           );
         }
-        if (scrape.team !== team) throw errors.forbidden({ reason: 'this scrape belongs to another team' });
         const opened = await open(scrapeId, scrape, team, request.profile ?? scrape.profile);
         session = opened.session;
         started = { scrapePage: opened.scrapePage, reason: opened.reason };
