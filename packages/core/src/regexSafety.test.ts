@@ -123,6 +123,7 @@ const keyOf = (r: Pick<FoundRegex, 'source' | 'flags'>) =>
 const DYNAMIC_REVIEWED: Record<string, string> = {
   'html/limitMarkupNesting.ts': '`</name[\\s/>]`: a literal tag name then one character class; no repetition at all.',
   'structured/parsePrice.ts': 'PRICE_ONLY: anchored currency mark + number, tested only on texts of at most MAX_PRICE_TEXT chars.',
+  'pii/nameSignals.ts': 'KINSHIP_INTRO: word-list alternations anchored at the end, tested only on the last 60 chars before a name.',
 };
 
 describe('regular expressions run on page content', () => {

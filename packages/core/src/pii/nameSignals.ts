@@ -108,7 +108,7 @@ export function endsWithKinship(before: string): boolean {
   const m = /([\p{L}-]+),?\s*$/u.exec(before.slice(-24));
   if (!m) return false;
   const w = m[1].toLowerCase();
-  return (KINSHIP_SET.has(w) || (w.endsWith('s') && KINSHIP_SET.has(w.slice(0, -1)))) && KINSHIP_INTRO.test(before);
+  return (KINSHIP_SET.has(w) || (w.endsWith('s') && KINSHIP_SET.has(w.slice(0, -1)))) && KINSHIP_INTRO.test(before.slice(-60));
 }
 /** Reporting words after which the next capitalised word is the speaker: "says Thandeka", "according to Ingrid". */
 export const REPORTING_INTRO = /\b(?:says|said|writes|wrote|asks|asked|adds|added|explains|explained|recalls|recalled|according to|by)\s*$/i;
