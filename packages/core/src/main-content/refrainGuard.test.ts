@@ -13,12 +13,14 @@ describe('refrain-guard', () => {
   it('keeps a paragraph repeated under the same parent (a refrain)', () => {
     const out = text(extractMainContent(page(song)));
     expect(count(out, 'the river runs on')).toBe(2);
-    expect(count(text(extractMainContent(page(song), { disabledRules: new Set(['refrain-guard']) })), 'the river runs on')).toBe(1);
+    const off = text(extractMainContent(page(song), { disabledRules: new Set(['refrain-guard']) }));
+    expect(count(off, 'the river runs on')).toBe(1);
   });
 
   it('still drops a copy of a block in another branch (a layout duplicate)', () => {
-    const box = '<div class="delivery-box"><p>Free delivery on every order over fifty euros, returns within thirty days.</p></div>';
-    const out = text(extractMainContent(page(`<main><div class="a">${para('Body', 3)}${box}</div><div class="b">${box}</div></main>`)));
+    const box = '<div class="delivery-box"><p>Free delivery on every order over fifty euros, or returns.</p></div>';
+    const body = `<main><div class="a">${para('Body', 3)}${box}</div><div class="b">${box}</div></main>`;
+    const out = text(extractMainContent(page(body)));
     expect(count(out, 'Free delivery')).toBe(1);
   });
 });
