@@ -98,7 +98,7 @@ for (const entry of pages) {
 const out = { pages: Object.fromEntries(CORPORA.map((c) => [c, base[c].n])), baselineF1: {}, rules: [] };
 for (const c of CORPORA) out.baselineF1[c] = base[c].f1 / Math.max(1, base[c].n);
 for (const rule of rules) {
-  const row = { rule, stage: MAIN_CONTENT_RULES.find((r) => r.id === rule)?.stage };
+  const row = { rule, stage: together ? 'combined' : MAIN_CONTENT_RULES.find((r) => r.id === rule)?.stage };
   for (const c of CORPORA) {
     const s = stats.get(rule)[c];
     row[c] = { deltaF1: s.delta / Math.max(1, base[c].n), helped: s.up, hurt: s.down, sites: s.sites.size };

@@ -8,16 +8,18 @@
 
 export type BoilerplateConcept = 'callToAction';
 
-export const BOILERPLATE_PHRASES: Readonly<Record<BoilerplateConcept, Readonly<Record<string, readonly string[]>>>> = {
+type PhrasesByLanguage = Readonly<Record<string, readonly string[]>>;
+
+export const BOILERPLATE_PHRASES: Readonly<Record<BoilerplateConcept, PhrasesByLanguage>> = {
   /** Calls to action inside the story: a newsletter, an app, a donation, a follow. */
   callToAction: {
-    en: ['sign up for', 'sign up to', 'subscribe to', 'subscribe now', 'subscribe for', 'get our newsletter', 'join our newsletter',
-      'download our app', 'download the app', 'get the app', 'follow us on', 'follow us', 'like us on', 'donate', 'support our journalism',
-      'become a member', 'click here to subscribe', 'get the latest'],
-    de: ['jetzt abonnieren', 'abonnieren sie', 'newsletter abonnieren', 'melden sie sich', 'folgen sie uns', 'laden sie die app',
-      'jetzt spenden', 'unterstützen sie'],
-    fr: ["abonnez-vous", 'inscrivez-vous', 'suivez-nous', 'téléchargez l’application', "téléchargez l'application", 'faites un don',
-      'soutenez'],
+    en: ['sign up for', 'sign up to', 'subscribe to', 'subscribe now', 'subscribe for', 'get our newsletter',
+      'join our newsletter', 'download our app', 'download the app', 'get the app', 'follow us on', 'follow us',
+      'like us on', 'donate', 'support our journalism', 'become a member', 'click here to subscribe', 'get the latest'],
+    de: ['jetzt abonnieren', 'abonnieren sie', 'newsletter abonnieren', 'melden sie sich', 'folgen sie uns',
+      'laden sie die app', 'jetzt spenden', 'unterstützen sie'],
+    fr: ['abonnez-vous', 'inscrivez-vous', 'suivez-nous', 'téléchargez l’application', "téléchargez l'application",
+      'faites un don', 'soutenez'],
     es: ['suscríbete', 'suscríbase', 'regístrate', 'síguenos', 'descarga la app', 'descarga nuestra app'],
     it: ['iscriviti', 'abbonati', 'seguici', "scarica l'app", 'sostienici'],
     pt: ['assine', 'inscreva-se', 'siga-nos', 'baixe o app', 'baixe o aplicativo'],

@@ -31,7 +31,8 @@ export function openingPhrase(text: string, concept: BoilerplateConcept): string
     if (!text.startsWith(phrase)) continue;
     const next = text.charAt(phrase.length);
     // a word phrase must end at a word's end ("donate" is not "donated"); CJK phrases end anywhere
-    if (next === '' || !LETTER.test(next) || !LETTER.test(phrase.charAt(phrase.length - 1)) || CJK.test(phrase)) return phrase;
+    const wordEnd = next === '' || !LETTER.test(next) || !LETTER.test(phrase.charAt(phrase.length - 1));
+    if (wordEnd || CJK.test(phrase)) return phrase;
   }
   return null;
 }
@@ -47,7 +48,12 @@ export function boilerplateConcept(s: NodeStats, text: string): BoilerplateConce
 }
 
 /** Drops the short blocks inside `root` that are boilerplate lines (see boilerplateConcept) of the concepts `on`. */
-export function dropInlineBoilerplate(root: NodeStats, removed: Set<NodeStats>, on: (rule: string) => boolean, trace?: string[]): void {
+export function dropInlineBoilerplate(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  on: (rule: string) => boolean,
+  trace?: string[],
+): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;

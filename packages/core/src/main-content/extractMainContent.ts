@@ -377,7 +377,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   // sticky bar or a mobile copy): the terms of buying printed beside its buttons go too
   if ((product || buyActions > 1) && on('purchase-terms')) dropPurchaseTerms(root, removed, trace);
   if (isArticle(options) && on('teaser-lists')) dropTeaserLists(root, removed, signature, trace);
-  if (on('item-template-text')) dropItemTemplateText(root, removed, !discussion && on('sentence-link-guard'), trace);
+  if (on('item-template-text')) dropItemTemplateText(root, removed, trace);
   if (on('badges')) dropBadges(root, removed, signature, trace);
   if (on('ad-labels')) dropAdLabels(root, removed, trace);
   if (!discussion) dropInlineBoilerplate(root, removed, on, trace);
@@ -1005,7 +1005,7 @@ function holdsItems(s: NodeStats): boolean {
 
 /** In a list of similar items (cards, posts, results), a short link or button text that recurs in most items
  *  ("Quick View", "Compare", "Reply", "See details") comes from the item template, not from the item: it goes. */
-function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, sentenceLinks: boolean, trace?: string[]): void {
+function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const stack: NodeStats[] = [root];
   let actions = 0;
   while (stack.length > 0) {
@@ -1039,9 +1039,6 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, sentence
           }
           // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
           if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) continue;
-          // a keyword link inside a sentence, however often it recurs, is a word of that sentence (not on boards,
-          // where each post's header sets its links beside text: "Quote from <user>")
-          if (sentenceLinks && inSentence(n, item)) continue;
           const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
           if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
           const list = leaves.get(key);
@@ -1062,18 +1059,6 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, sentence
     }
   }
   if (actions > 0) trace?.push(`drop ${actions} shop actions in cards ("Add to cart", "Compare"): item template text`);
-}
-
-/** Text of a sentence around a link: this much non-link text directly beside it in one of its blocks. */
-const SENTENCE_MIN_CHARS = 20;
-
-/** Whether `n` sits in running text inside `item`: a block between them holds a sentence's worth of its own text. */
-function inSentence(n: NodeStats, item: NodeStats): boolean {
-  for (let p = n.parent; p !== null; p = p.parent) {
-    if (p.ownGood >= SENTENCE_MIN_CHARS) return true;
-    if (p === item) return false;
-  }
-  return false;
 }
 
 /** A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an action. */

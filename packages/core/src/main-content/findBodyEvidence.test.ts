@@ -6,12 +6,15 @@ import { para, text } from './testPages.fixture.js';
 /** A short article beside a strip of teasers of other stories that hold more prose than it does. */
 function newsPage(marking: 'itemprop' | 'jsonld' | 'none'): Document {
   const story = para('The council vote', 3);
-  const teasers = Array.from({ length: 6 }, (_, i) =>
-    `<div class="card"><h3><a href="/news/${i}">Other story ${i}</a></h3>${para(`Teaser summary ${i}`, 1)}</div>`).join('');
-  const jsonld = marking === 'jsonld'
-    ? `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', articleBody: (parseHTML(`<div>${story}</div>`).document.querySelector('div')?.textContent ?? '') })}</script>`
-    : '';
-  const body = marking === 'itemprop' ? `<div itemprop="articleBody">${story}</div>` : `<div class="txt">${story}</div>`;
+  const teasers = Array.from({ length: 6 }, (_, i) => {
+    const title = `<h3><a href="/news/${i}">Other story ${i}</a></h3>`;
+    return `<div class="card">${title}${para(`Teaser summary ${i}`, 1)}</div>`;
+  }).join('');
+  const storyText = parseHTML(`<div>${story}</div>`).document.querySelector('div')?.textContent ?? '';
+  const ld = JSON.stringify({ '@type': 'NewsArticle', articleBody: storyText });
+  const jsonld = marking === 'jsonld' ? `<script type="application/ld+json">${ld}</script>` : '';
+  const wrap = marking === 'itemprop' ? 'itemprop="articleBody"' : 'class="txt"';
+  const body = `<div ${wrap}>${story}</div>`;
   return parseHTML(`<!doctype html><html><head>${jsonld}</head><body><div class="page"><div class="col">
     <h1>Council votes on the new bridge</h1><p class="lead">The lead says what happened, in one sentence.</p>${body}
     </div><div class="more">${teasers}</div></div></body></html>`).document as unknown as Document;

@@ -37,7 +37,8 @@ export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: st
   for (const s of preorder) {
     // (NodeStats.text counts punctuation too, so it is at least the letters' count of the same text)
     if (s.text < CANDIDATE_MIN_SHARE * key.length || (best !== null && s.text >= best.text)) continue;
-    if (best !== null && !isInside(s, best)) continue; // a smaller match elsewhere would be a copy: keep the first chain
+    // a smaller match elsewhere would be a copy: keep to the first chain
+    if (best !== null && !isInside(s, best)) continue;
     const text = compact(s.el.textContent ?? '');
     if (text.includes(head) && text.includes(tail)) best = s;
   }
@@ -61,10 +62,11 @@ function isGroup(s: NodeStats, signature: (s: NodeStats) => string): boolean {
   return false;
 }
 
-/** The root the evidence gives. A root inside the marked body stays (the descent found the body's core); a root
- *  elsewhere is in the wrong branch, unless it is a list of posts (the replies beside a thread's marked first post); a root holding the body and more holds sidebars and teasers beside it, unless
- *  the body is one of a group of like blocks (a thread's first post marked as the article): then the group is the
- *  content. The body takes the wrappers that add only its headline and lead (see LEAD_GROWTH). */
+/** The root the evidence gives. A root inside the marked body stays (the descent found the body's core). A root
+ *  elsewhere is in the wrong branch, unless it is a list of posts (the replies beside a thread's marked first post).
+ *  A root holding the body and more holds sidebars and teasers beside it, unless the body is one of a group of like
+ *  blocks (a thread's first post marked as the article): then the group is the content. The body takes the wrappers
+ *  that add only its headline and lead (see LEAD_GROWTH). */
 export function rootFromEvidence(root: NodeStats, evidence: NodeStats, signature: (s: NodeStats) => string): NodeStats {
   if (evidence === root || isInside(root, evidence)) return root;
   if (!isInside(evidence, root) && isGroup(root, signature)) return root; // a list of posts beside the marked one

@@ -46,7 +46,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
   { id: 'purchase-terms', stage: 'prune', why: 'terms printed beside buy buttons' },
   { id: 'teaser-lists', stage: 'prune', why: 'article: lists of other stories' },
   { id: 'item-template-text', stage: 'prune', why: 'short actions repeated in every card' },
-  { id: 'sentence-link-guard', stage: 'prune', why: 'item template text: a link inside a sentence stays' },
   { id: 'badges', stage: 'prune', why: 'badges' },
   { id: 'ad-labels', stage: 'prune', why: '"Advertisement" labels' },
   { id: 'inline-call-to-action', stage: 'prune', why: 'subscribe / app / follow / donate lines with a link' },
