@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RetryReporter } from '../test-support/src/retryReporter.js';
 
 export default defineConfig({
   test: {
@@ -6,5 +7,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     fileParallelism: false,
+    reporters: ['default', new RetryReporter()],
   },
 });

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { RetryReporter } from '../test-support/src/retryReporter.js';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Pure code, but some tests walk 100,000-node trees or parse whole PDFs: on a shared 2-core machine the default
+    // 5 s is a wall-clock guess, not a bound on the work (speed is measured by benchmarks/, not by timeouts).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // A failed test runs once more before it counts (a broken feature fails both times; the retry is reported).
+    retry: 1,
+    reporters: ['default', new RetryReporter()],
+  },
+});
