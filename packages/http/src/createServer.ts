@@ -329,7 +329,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   openapi.add(SCRAPE_OPENAPI_ROUTE);
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling, accounts);
-  if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
+  if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling, accounts);
   registerGetScrapeRoute(app, scraper, requireKey);
   registerTeamRoutes(app, accounts, requireKey);
   registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });

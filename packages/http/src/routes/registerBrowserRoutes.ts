@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { browserOpenApiRoutes, errors, type InteractSessions } from '@scrape/scraper';
 import type { Account } from '../accounts/account.js';
+import type { Accounts } from '../accounts/openAccounts.js';
 import type { InteractBilling } from './createInteractBilling.js';
+import { limitCalls } from './limitCalls.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -21,17 +23,20 @@ export function registerBrowserRoutes(
   sessions: InteractSessions,
   requireKey: Guard,
   billing?: InteractBilling,
+  accounts?: Accounts,
 ): void {
+  // Every call counts against the account's rate limit; creating and executing hold a concurrency slot meanwhile.
+  const limited = limitCalls(accounts);
   for (const route of browserOpenApiRoutes()) app.openapi.add(route);
   app.post('/v2/browser', { onRequest: requireKey }, async (request) => {
     mayUseBrowser(request.account);
     await billing?.admit(request.account);
-    return sessions.createBrowser(request.body, request.team);
+    return limited(request, () => sessions.createBrowser(request.body, request.team));
   });
   app.post<{ Params: { id: string } }>('/v2/browser/:id/execute', { onRequest: requireKey }, async (request) => {
     mayUseBrowser(request.account);
     await billing?.admit(request.account);
-    return sessions.execute(request.params.id, request.body, request.team);
+    return limited(request, () => sessions.execute(request.params.id, request.body, request.team));
   });
   app.get<{ Querystring: { status?: string } }>('/v2/browser', { onRequest: requireKey }, async (request) => {
     const status = request.query.status;
@@ -40,10 +45,10 @@ export function registerBrowserRoutes(
         { path: 'status', message: `got "${status}"` },
       ]);
     }
-    return { success: true, sessions: sessions.listBrowsers(request.team, status) };
+    return limited(request, async () => ({ success: true, sessions: sessions.listBrowsers(request.team, status) }), false);
   });
   app.delete<{ Params: { id: string } }>('/v2/browser/:id', { onRequest: requireKey }, async (request) => {
-    const stopped = await sessions.stopBrowser(request.params.id, request.team);
+    const stopped = await limited(request, () => sessions.stopBrowser(request.params.id, request.team), false);
     return { ...stopped, status: 'destroyed' };
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, interactRequestSchema, responseSchemas, type InteractSessions } from '@scrape/scraper';
 import type { InteractBilling } from './createInteractBilling.js';
 import type { Accounts } from '../accounts/openAccounts.js';
+import { limitCalls } from './limitCalls.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -16,19 +17,7 @@ export function registerInteractRoutes(
   billing?: InteractBilling,
   accounts?: Accounts,
 ): void {
-  /**
-   * The account's rate limit counts every interact call, and a running call holds one of its concurrency slots like
-   * a scrape does (it drives a browser page for up to its timeout). Stopping a session takes no slot: it frees one.
-   */
-  const limited = async <T>(request: FastifyRequest, work: () => Promise<T>, concurrency = true): Promise<T> => {
-    if (!accounts || !request.account) return work();
-    const admission = await accounts.admitCall(request.account, { concurrency });
-    try {
-      return await work();
-    } finally {
-      await admission.release();
-    }
-  };
+  const limited = limitCalls(accounts);
   app.post<{ Params: { scrapeId: string } }>(
     '/v2/scrape/:scrapeId/interact',
     { onRequest: requireKey },

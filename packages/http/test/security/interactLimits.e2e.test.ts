@@ -69,6 +69,18 @@ describe('interact goes through the account limits', () => {
     expect(limited.body).toMatchObject({ success: false, error: 'Rate limit exceeded' });
   });
 
+  it('standalone browser sessions count against the same per-minute limit', async () => {
+    const key = await issueKey({ id: 'browser-rate', ratePerMinute: 2, endpoints: ['scrape', 'browser'] }, 100);
+    const created = await callApi(svc, 'POST', '/v2/browser', {}, key);
+    expect(created.status).toBe(200);
+    const id = created.body.id as string;
+    const execute = () => callApi(svc, 'POST', `/v2/browser/${id}/execute`, { code: '1 + 1' }, key);
+    expect((await execute()).status).toBe(200);
+    const limited = await execute();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, error: 'Rate limit exceeded' });
+  });
+
   it('a running interact call holds one of the account concurrency slots', async () => {
     const key = await issueKey({ id: 'interact-conc', concurrency: 1, queueLimit: 0 }, 100);
     const scraped = await scrape(key, { url: `${origin}/`, formats: ['markdown'] });
