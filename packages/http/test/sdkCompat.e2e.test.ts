@@ -5,6 +5,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
+import { captureImages, NOTICE_HTML } from './uploadFixtures.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 
 const GALLERY = `<!DOCTYPE html><html><head><title>Harbour gallery</title>
@@ -21,10 +22,12 @@ let svc: Service;
 let client: Firecrawl;
 
 beforeAll(async () => {
+  // A real PNG of two lines of text, captured by Chromium: what the image parser must read.
+  const { png } = await captureImages(NOTICE_HTML);
   site = await listenLocal((_req, res, path) => {
     if (path === '/photo.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
-      return res.end(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+      return res.end(Buffer.from(png));
     }
     if (path === '/gallery') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -126,11 +129,10 @@ describe('fields the SDK types allow', () => {
       parsers: ['pdf', 'image', { type: 'pdf', mode: 'fast', pageMarkdown: true }, { type: 'image' }],
     });
     expect(doc.markdown).toContain('harbour master');
-    // An image with the image parser: OCR of raster files is not built, and the answer says so (never a silent skip).
-    const err = await sdkError(client.scrape(`${site.origin}/photo.png`, { formats: ['markdown'], parsers: ['image'] }));
-    expect(err.status).toBe(501);
-    expect(err.code).toBe('SCRAPE_UNSUPPORTED_OPTION');
-    expect(err.message).toContain('parsers.image');
+    // An image with the image parser is read by the offline OCR engine, as POST /v2/parse reads an upload.
+    const photo = await client.scrape(`${site.origin}/photo.png`, { formats: ['markdown'], parsers: ['image'] });
+    expect(photo.markdown).toBe('Harbour notice\n\nThe ferry leaves at noon');
+    expect(photo.metadata?.ocrConfidence).toBeGreaterThan(0.6);
   });
 
   it('fastMode, useMock, toolDetail and domainTools are accepted and named in a warning as cloud-only', async () => {

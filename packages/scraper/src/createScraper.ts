@@ -252,6 +252,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
     pdf,
+    ocr: () => (ocrOptions === false ? undefined : (ocr ??= createTesseractOcr(ocrOptions))),
     cache: stores ? sourceCacheFromStores(stores) : options.cache || undefined,
     history: stores
       ? {

@@ -62,7 +62,7 @@ export async function runPipeline(
   signal.throwIfAborted();
   // 5 transform: by content type (html → core, json → fenced block, text → as is, pdf → parsers).
   //   A stored copy transformed before with the same options is remembered (a hit's cost is otherwise the transform).
-  const content = await transformRemembered(plan, source, hit, deps, () => transform(plan, source, deps.pdf, signal));
+  const content = await transformRemembered(plan, source, hit, deps, () => transform(plan, source, deps.pdf, signal, deps.ocr));
   signal.throwIfAborted();
   // 6 formats: only the requested ones.
   //   Screenshots and action outputs become artifact URLs (or data: URIs when nothing may be kept).

@@ -1,3 +1,4 @@
+import type { OcrEngine } from '@scrape/core';
 import type { LocalSearchIndex } from './search/createLocalSearchIndex.js';
 import type { ArtifactStore, ChangeHistory, Clock } from '@scrape/cache';
 import type { Engines } from './engines/engine.js';
@@ -13,6 +14,8 @@ import type { ProfileStore } from './interact/profileStore.js';
 export interface PipelineDeps {
   /** The PDF parser threads (and their OCR engine); absent: a PDF with the pdf parser answers 501. */
   pdf?: PdfWorkerPool;
+  /** The offline OCR engine, made on first use, for images with the `image` parser; absent or undefined: 503. */
+  ocr?: () => OcrEngine | undefined;
   engines: Engines;
   /** Absent: no page cache in this build/config; every scrape is fresh (`cacheState: "miss"`). */
   cache?: SourceCache;

@@ -1,5 +1,6 @@
 import { isCoreError, processHtml, type Menu, type PageMetadata, type PdfPage, type PdfPageBlocks, type Product } from '@scrape/core';
-import type { ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
+import type { OcrEngine, ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
+import { ocrImage } from '../parse/ocrImage.js';
 import { cpuContext, type CpuContext } from '../cpu/cpuContext.js';
 import { classifyContent, type ContentKind } from '../content/classifyContent.js';
 import { decodeText } from '../content/decodeText.js';
@@ -37,7 +38,13 @@ export function checkTransform(_plan: ScrapePlan): void {}
  * Step 5. By content kind: HTML → core pipeline; JSON → fenced block; text → as is; PDF → parsers (in a worker thread,
  * hence a promise); binary → bytes only.
  */
-export function transform(plan: ScrapePlan, source: Source, pdf?: PdfWorkerPool, signal?: AbortSignal): Content | Promise<Content> {
+export function transform(
+  plan: ScrapePlan,
+  source: Source,
+  pdf?: PdfWorkerPool,
+  signal?: AbortSignal,
+  ocr?: () => OcrEngine | undefined,
+): Content | Promise<Content> {
   const kind = classifyContent(source.contentType, source.body);
   switch (kind) {
     case 'html': {
@@ -57,13 +64,17 @@ export function transform(plan: ScrapePlan, source: Source, pdf?: PdfWorkerPool,
     case 'pdf':
       return transformPdf(plan, source, pdf, signal);
     case 'binary':
+      // The SDK's `image` parser: a raster image is read by the offline OCR engine (as POST /v2/parse reads one).
       if (isRasterImage(source.contentType) && plan.request.parsers.some((p) => p.type === 'image')) {
-        // The SDK's `image` parser OCRs images; accepted so requests that list it work, but the OCR of a raster
-        // file is not built yet: said plainly instead of an image silently left unread.
-        throw errors.notImplemented('parsers.image', 'OCR of raster images is not built yet; request rawBase64 to get the bytes');
+        return transformImage(source, ocr, signal);
       }
       return { kind, metadata: {} };
   }
+}
+
+async function transformImage(source: Source, ocr: (() => OcrEngine | undefined) | undefined, signal?: AbortSignal): Promise<Content> {
+  const { text, confidence } = await ocrImage(source.body, ocr?.(), signal);
+  return { kind: 'text', markdown: text, html: text, rawHtml: text, links: [], metadata: { ocrConfidence: confidence } };
 }
 
 function isRasterImage(contentType: string): boolean {
