@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../errors.js';
 import { compileSchema } from '../llm/compileSchema.js';
+import { toValidationError } from '../contract/parseScrapeRequest.js';
 
 export const AGENT_PROMPT_MAX_CHARS = 10_000;
 export const AGENT_MAX_URLS = 50;
@@ -55,10 +56,8 @@ export interface AgentRequest {
 export function parseAgentRequest(body: unknown): AgentRequest {
   const parsed = agentRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw errors.badRequest(
-      'Bad Request',
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
+    // `error` names the field and the reason, as every request's validation does.
+    throw toValidationError(parsed.error.issues);
   }
   const { prompt, urls, schema, maxCredits, strictConstrainToURLs, model, effort, webhook } = parsed.data;
   if (webhook && typeof webhook !== 'string' && Object.keys(webhook.headers ?? {}).length > WEBHOOK_HEADERS_MAX) {

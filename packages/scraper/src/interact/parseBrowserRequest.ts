@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../errors.js';
 import { profileSchema } from '../contract/scrapeRequest.js';
+import { toValidationError } from '../contract/parseScrapeRequest.js';
 
 /** Shortest session worth starting, seconds (a browser context costs more to open than this to use). */
 export const BROWSER_MIN_TTL_S = 30;
@@ -30,10 +31,8 @@ export interface BrowserRequest {
 export function parseBrowserRequest(body: unknown): BrowserRequest {
   const parsed = browserRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw errors.badRequest(
-      'Bad Request',
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
+    // `error` names the field and the reason, as every request's validation does.
+    throw toValidationError(parsed.error.issues);
   }
   const { ttl, activityTtl, streamWebView, profile } = parsed.data;
   if (streamWebView) {

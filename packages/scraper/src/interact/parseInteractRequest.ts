@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../errors.js';
 import { profileSchema } from '../contract/scrapeRequest.js';
+import { toValidationError } from '../contract/parseScrapeRequest.js';
 
 /** Code larger than this is not a script to drive a page. */
 export const INTERACT_CODE_MAX_CHARS = 100_000;
@@ -46,7 +47,8 @@ const LANGUAGES = new Set(['node', 'bash']);
 export function parseInteractRequest(body: unknown): InteractRequest {
   const parsed = interactRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw errors.badRequest('Bad Request', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    // `error` names the field and the reason, as every request's validation does.
+    throw toValidationError(parsed.error.issues);
   }
   const { code, prompt, language, timeout, profile } = parsed.data;
   if (code === undefined && prompt === undefined) throw errors.badRequest('Either code or prompt is required');
