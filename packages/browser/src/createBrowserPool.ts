@@ -75,6 +75,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   let launching: Promise<Browser> | undefined;
   let browserPid: number | undefined;
   let launches = 0;
+  // Renders that got a slot and their summed wait for it (metrics: mean queue wait = rate of one over the other).
+  let rendersStarted = 0;
+  let queueWaitMsTotal = 0;
   let closed = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const active = new Set<ActiveRender>();
@@ -266,7 +269,10 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       try {
         const queued = limit(() => {
           if (controller.signal.aborted) return Promise.reject(controller.signal.reason);
-          return renderNow(request, controller, deadline, Date.now() - started, started);
+          const queuedMs = Date.now() - started;
+          rendersStarted++;
+          queueWaitMsTotal += queuedMs;
+          return renderNow(request, controller, deadline, queuedMs, started);
         });
         queued.catch(() => {});
         // Waiting in the queue also counts against the timeout and can be aborted.
@@ -278,7 +284,17 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     },
 
     stats(): BrowserPoolStats {
-      return { running: browser?.isConnected() ?? false, active: limit.activeCount, queued: limit.pendingCount, retained: retained.size, launches, pid: browserPid };
+      return {
+        running: browser?.isConnected() ?? false,
+        size: limit.concurrency,
+        active: limit.activeCount,
+        queued: limit.pendingCount,
+        retained: retained.size,
+        launches,
+        rendersStarted,
+        queueWaitMsTotal,
+        pid: browserPid,
+      };
     },
 
     async close(): Promise<void> {

@@ -21,6 +21,7 @@ import { toErrorReply } from './toErrorReply.js';
 import { VERSION } from './version.js';
 import { createArtifactSigner } from './artifacts/createArtifactSigner.js';
 import { artifactUrlFor, registerArtifactRoute } from './artifacts/registerArtifactRoute.js';
+import { registerMetrics } from './metrics/registerMetrics.js';
 
 /** The spec caps request bodies (§8, 413) without a number; 10 MB fits any real scrape request many times over. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -77,6 +78,10 @@ export interface CreateServerOptions {
    * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
    */
   jobConcurrency?: number;
+  /** Bearer token for GET /metrics besides the API keys (default env SCRAPE_METRICS_TOKEN). */
+  metricsToken?: string;
+  /** Hashed team labels on the scrape and credit metrics (default env SCRAPE_METRICS_TEAMS === '1'). */
+  metricsTeams?: boolean;
 }
 
 /** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
@@ -85,6 +90,8 @@ interface ScrapeLog {
   engine?: string;
   pageStatus?: number;
   code?: string;
+  cacheState?: 'hit' | 'miss';
+  credits?: number;
 }
 
 declare module 'fastify' {
@@ -296,6 +303,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       await rememberForInteract(interact, data, request.body, request.team, page);
       log.engine = engineOf(data);
       log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;
+      log.cacheState = data.metadata?.cacheState === 'hit' ? 'hit' : 'miss';
+      log.credits = typeof data.metadata?.creditsUsed === 'number' ? data.metadata.creditsUsed : undefined;
       return { success: true, data };
     } catch (err) {
       await admission?.fail(err);
@@ -325,6 +334,12 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   void app.register(websocket);
   void app.register(async (scope) => registerCrawlRoutes(scope, scraper, requireKey, accounts));
   const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
+  const metrics = registerMetrics(app, {
+    scraper,
+    requireKey,
+    token: options.metricsToken ?? process.env.SCRAPE_METRICS_TOKEN,
+    teams: options.metricsTeams ?? process.env.SCRAPE_METRICS_TEAMS === '1',
+  });
   let jobWorker: JobWorker | undefined;
 
   // Clients print `error`: naming the method and path tells a user which call the server does not know.
@@ -368,7 +383,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     const undocumented = app.undocumentedRoutes();
     if (undocumented.length > 0) app.log.warn({ routes: undocumented }, 'routes missing from /v2/openapi.json');
     await scraper.ready?.();
-    if (jobConcurrency > 0) jobWorker = await scraper.jobs.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts) });
+    if (jobConcurrency > 0) {
+      jobWorker = await scraper.jobs.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts), onCommitted: metrics.onJobCommitted });
+    }
     if (accounts) {
       const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);
       if (problem) throw new ConfigError([problem.replace('no API keys are configured', 'no API keys are configured or issued (scrape-admin keys create)')]);
