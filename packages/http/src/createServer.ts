@@ -22,6 +22,7 @@ import { VERSION } from './version.js';
 import { createArtifactSigner } from './artifacts/createArtifactSigner.js';
 import { artifactUrlFor, registerArtifactRoute } from './artifacts/registerArtifactRoute.js';
 import { registerMetrics } from './metrics/registerMetrics.js';
+import { registerPlayground } from './playground/registerPlayground.js';
 
 /** The spec caps request bodies (§8, 413) without a number; 10 MB fits any real scrape request many times over. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -264,6 +265,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     auth: false,
     responses: { '200': { description: 'OpenAPI 3.1 document.', contentType: 'application/json' } },
   });
+
+  // A static page over the public API; every call it makes needs a key like any client's.
+  registerPlayground(app);
 
   // Signed links are the capability: no API key, so the links work in a browser or an <img>.
   registerArtifactRoute(app, scraper, signer);
