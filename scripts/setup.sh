@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-serve}"
+# 0. A supported Node.js (24, the current LTS; 22 still works) first on PATH: see scripts/useNode.sh.
+# shellcheck source=scripts/useNode.sh
+source scripts/useNode.sh
 PNPM_VERSION="10.34.9"
 
 log() { echo "[setup] $*" >&2; }

@@ -3,6 +3,8 @@
 // pages (WCXB dev HTML turned into markdown by core's pipeline). Run: node benchmarks/pii/index.mjs
 import { buildRealMarkdown, evaluatePii, loadPiiSet, printPiiTable, redactedWordShare, timePerTenKb } from './evaluate.mjs';
 import { evaluatePiiThroughPipeline, isHeldOut } from './throughPipeline.mjs';
+import { evaluateNewShapes } from './newShapes.mjs';
+import { redactPII } from '@scrape/core';
 
 /** Real-page markdown used for speed: enough pages for a stable median on a shared 2-core box. */
 const SPEED_PAGES = 80;
@@ -41,6 +43,11 @@ if (!rows) {
     }
   }
 }
+
+// Sentences written for this project in shapes the labelled set lacks (pii/newShapes.mjs).
+const shapes = await evaluateNewShapes(async (t) => (await redactPII(t, { replaceStyle: 'mask' })).text);
+console.log(`\nnew-shape sentences (accurate): values found ${shapes.found}/${shapes.total}, words kept ${shapes.kept}/${shapes.keepTotal}`);
+for (const m of shapes.misses) console.log(`  ${m.split('\n')[0]}`);
 
 const { loadavg } = await import('node:os');
 const docs = buildRealMarkdown(SPEED_PAGES, SPEED_BYTES);

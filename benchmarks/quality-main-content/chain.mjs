@@ -1,6 +1,8 @@
 // Iteration helper: ancestors of the element holding a truth snippet. usage: node chain.mjs NNNN
 import { parseHTML } from 'linkedom';
 import { loadPage } from './lib.mjs';
+import { isFrozen } from './split.mjs';
+if (isFrozen(process.argv[2])) throw new Error(`${process.argv[2]} is in the frozen split (split.mjs): not for tuning`);
 const p = loadPage(process.argv[2]);
 const { document } = parseHTML(p.html);
 const snippet = (p.with[0] ?? p.main.slice(0, 60)).slice(0, 40);

@@ -1,11 +1,13 @@
-// Iteration helper (not part of CI): scores extractMainContent through a light proxy pipeline
-// (linkedom parse → hints → basic cleaning → extract → text) on a stratified subset, or the real pipeline with --real.
+// Iteration helper (not part of CI): scores the pipeline on a stratified subset of the dev-tune split, with the rules
+// named by --off switched off (see MAIN_CONTENT_RULES); --real runs processHtml itself, --proxy a light stand-in.
+// Pages of the frozen split are left out.
 // Output: $MC_TMP/mc-last.json and, with --dump, $MC_TMP/mc-dump/ (MC_TMP defaults to /tmp).
-// usage: node dev.mjs [--step N] [--offset K] [--type T] [--ids a,b] [--dump] [--real] [--ref] [--worst N]
+// usage: node dev.mjs [--step N] [--offset K] [--type T] [--ids a,b] [--off r1,r2] [--dump] [--real|--proxy] [--ref] [--worst N]
 import { parseHTML } from 'linkedom';
 import * as core from '../../packages/core/dist/main-content/extractMainContent.js';
-import { listPages, loadPage, stratifiedSample, evaluate, summarize, printTable, runOurs, runReadability } from './lib.mjs';
+import { listPages, loadPage, stratifiedSample, evaluate, summarize, printTable, runOurs, runReadability, runWithout } from './lib.mjs';
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { isFrozen } from './split.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => {
@@ -42,12 +44,15 @@ function proxy(page) {
 let ids = listPages();
 const typeOf = new Map();
 for (const id of ids) typeOf.set(id, JSON.parse((await import('node:fs')).readFileSync(`../../../shared/data/wcxb-dev/ground-truth/${id}.json`, 'utf8'))._internal.page_type.primary);
-if (opt('ids')) ids = opt('ids').split(',');
+// the frozen third (split.mjs) is never tuned on: only its aggregate figures are read (index.mjs, ablate.mjs)
+ids = ids.filter((id) => !isFrozen(id));
+if (opt('ids')) ids = opt('ids').split(',').filter((id) => !isFrozen(id));
 else {
   if (opt('type')) ids = ids.filter((id) => typeOf.get(id) === opt('type'));
   ids = stratifiedSample(ids, (id) => typeOf.get(id), Number(opt('step', '5')), Number(opt('offset', '0')));
 }
-const extractors = { ours: has('real') ? runOurs : proxy };
+const off = opt('off') ? new Set(opt('off').split(',')) : undefined;
+const extractors = { ours: has('real') ? runOurs : has('proxy') ? proxy : runWithout(off) };
 if (has('ref')) extractors.readability = runReadability;
 const tmp = process.env.MC_TMP ?? '/tmp';
 const dumpDir = `${tmp}/mc-dump`;

@@ -3,6 +3,8 @@ import { parseHTML } from 'linkedom';
 import * as core from '../../packages/core/dist/main-content/extractMainContent.js';
 import { resolveStreamedContent } from '../../packages/core/dist/html/resolveStreamedContent.js';
 import { loadPage } from './lib.mjs';
+import { isFrozen } from './split.mjs';
+if (isFrozen(process.argv[2])) throw new Error(`${process.argv[2]} is in the frozen split (split.mjs): not for tuning`);
 const page = loadPage(process.argv[2]);
 const { document } = parseHTML(page.html);
 resolveStreamedContent(document, page.html);

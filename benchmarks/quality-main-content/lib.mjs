@@ -172,10 +172,11 @@ export function summarize(rows) {
   return out;
 }
 
-export function evaluate(ids, extractors, { onPage } = {}) {
+/** `load` reads a page by id (default: a WCXB page; corpora.mjs loads the second corpus's). */
+export function evaluate(ids, extractors, { onPage, load = loadPage } = {}) {
   const rows = Object.fromEntries(Object.keys(extractors).map((k) => [k, []]));
   for (const id of ids) {
-    const page = loadPage(id);
+    const page = load(id);
     for (const [name, fn] of Object.entries(extractors)) {
       const { text, ms, error } = timed(fn, page);
       const s = scoreText(text, page.main);
@@ -200,4 +201,34 @@ export function printTable(summaries) {
     });
     console.log(`${g.padEnd(14)} ${String(first.pages).padStart(4)}  ${cells.join('  | ')}`);
   }
+}
+
+// ---- the pipeline with rules switched off (ablation, dev.mjs --off) ----
+const pipeline = await import('../../packages/core/dist/html/processHtml.js').catch(() => null);
+const extractor = await import('../../packages/core/dist/main-content/extractMainContent.js');
+
+/** Parses and cleans a page as processHtml does, then returns `extract(disabledRules)` → the plain text the pipeline
+ *  would score with those rules off. Copy mode leaves the parsed page untouched, so it can be extracted many times. */
+export function preparePage(page) {
+  const { HTML_PIPELINE_STEPS, createHtmlPipelineState } = pipeline;
+  const state = createHtmlPipelineState({ body: page.html, url: page.url }, { onlyMainContent: true, outputs: ['markdown'] });
+  const cleanAt = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
+  for (let i = 0; i <= cleanAt; i++) HTML_PIPELINE_STEPS[i].run(state);
+  const extract = (disabledRules) =>
+    extractor.extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, disabledRules });
+  const toText = (el) => {
+    let content = el;
+    if (!/\S/.test(content.textContent ?? '')) content = state.page; // the pipeline's whole-page fallback
+    for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
+    return core.markdownToPlainText(core.stripBase64Images(core.htmlToMarkdown(content)));
+  };
+  return { extract, toText };
+}
+
+/** The real pipeline's plain text with some rules off (see MAIN_CONTENT_RULES). */
+export function runWithout(disabledRules) {
+  return (page) => {
+    const { extract, toText } = preparePage(page);
+    return toText(extract(disabledRules));
+  };
 }

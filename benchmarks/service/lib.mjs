@@ -50,7 +50,7 @@ export async function startScrapeServer() {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run pnpm --filter @scrape/http... build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-service-'));
   const child = spawn(process.execPath, [BIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', SCRAPE_API_KEYS: API_KEY, SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', SCRAPE_API_KEYS: API_KEY, SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.SCRAPE_TRANSFORM_THREADS ? { SCRAPE_TRANSFORM_THREADS: process.env.SCRAPE_TRANSFORM_THREADS } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -19,7 +19,9 @@ export type BrowserErrorKind =
   /** Chromium died or disconnected during this render; the pool relaunches it for the next one. */
   | 'browser_crashed'
   /** Chromium cannot be started (missing executable, launch failure) or the pool is closed. */
-  | 'browser_unavailable';
+  | 'browser_unavailable'
+  /** An output is larger than the browser can produce safely (a full-page screenshot of a huge page). */
+  | 'too_large';
 
 export interface BrowserErrorDetails {
   actionIndex?: number;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import pLimit from 'p-limit';
+import { createFairLimit } from './createFairLimit.js';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { BrowserError, isBrowserError, reasonOf } from './BrowserError.js';
 import { buildContextOptions } from './buildContextOptions.js';
@@ -69,7 +69,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE;
   const launchArgs = options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS];
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const limit = pLimit(Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY));
+  // Shared fairly by tenants: a freed slot goes to the tenant running the fewest renders (see createFairLimit).
+  const poolSize = Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
+  const limit = createFairLimit(poolSize);
 
   let browser: Browser | undefined;
   let launching: Promise<Browser> | undefined;
@@ -267,7 +269,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       if (external?.aborted) onExternalAbort();
       external?.addEventListener('abort', onExternalAbort, { once: true });
       try {
-        const queued = limit(() => {
+        const queued = limit(request.tenant ?? '', () => {
           if (controller.signal.aborted) return Promise.reject(controller.signal.reason);
           const queuedMs = Date.now() - started;
           rendersStarted++;
@@ -286,7 +288,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     stats(): BrowserPoolStats {
       return {
         running: browser?.isConnected() ?? false,
-        size: limit.concurrency,
+        size: poolSize,
         active: limit.activeCount,
         queued: limit.pendingCount,
         retained: retained.size,

@@ -24,6 +24,11 @@ export interface RequestGuardOptions {
   /** The memoised SSRF check (see `createAllowCheck`), shared with the guard proxy. */
   check?: AllowCheck;
   adBlocker?: AdBlocker;
+  /**
+   * The client's own headers (lower-case names) and the origin they were sent for: requests to any other origin (a
+   * redirect, a third-party subresource) go without them, as browsers drop `Authorization` on a change of origin.
+   */
+  originBoundHeaders?: { names: readonly string[]; origin: string };
 }
 
 /** Schemes that never leave the browser; everything else goes through the hook. */
@@ -83,6 +88,8 @@ function isTopLevelDocument(request: Request): boolean {
  */
 export async function installRequestGuard(context: BrowserContext, options: RequestGuardOptions): Promise<RequestGuard & { recordRefusal(url: string, originOnly: boolean): void }> {
   const { check, adBlocker } = options;
+  const bound = options.originBoundHeaders?.names.length ? options.originBoundHeaders : undefined;
+  const boundNames = new Set(bound?.names.map((n) => n.toLowerCase()));
   const refusedUrls = new Set<string>();
   const refusedOrigins = new Set<string>();
   const state = {
@@ -96,7 +103,7 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
       else refusedUrls.add(url);
     },
   };
-  if (!check && !adBlocker) return state;
+  if (!check && !adBlocker && !bound) return state;
 
   await context.route('**/*', async (route: Route, request: Request) => {
     const url = request.url();
@@ -116,6 +123,13 @@ export async function installRequestGuard(context: BrowserContext, options: Requ
         if (adBlocker.isBlocked(url, request.resourceType(), source || url)) {
           state.adsBlocked++;
           return await route.abort('blockedbyclient');
+        }
+      }
+      if (bound && originOf(url) !== bound.origin) {
+        const headers = request.headers();
+        if (Object.keys(headers).some((name) => boundNames.has(name.toLowerCase()))) {
+          const kept = Object.entries(headers).filter(([name]) => !boundNames.has(name.toLowerCase()));
+          return await route.continue({ headers: Object.fromEntries(kept) });
         }
       }
       await route.continue();

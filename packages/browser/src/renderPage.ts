@@ -45,7 +45,11 @@ export async function renderPage(
   // Independent context-level installs: issued together, each is a protocol round trip. Init scripts still run in
   // the order they are issued here (the languages override before the settle clock and sessionStorage).
   const [guard, consent] = await Promise.all([
-    installRequestGuard(context, { check: env.check, adBlocker: blockAds ? loadAdBlocker() : undefined }),
+    installRequestGuard(context, {
+      check: env.check,
+      adBlocker: blockAds ? loadAdBlocker() : undefined,
+      originBoundHeaders: { names: Object.keys(plan.options.extraHTTPHeaders ?? {}), origin: originOfUrl(request.url) },
+    }),
     blockAds ? installConsentDismisser(context) : undefined,
     plan.cookies.length > 0 ? context.addCookies(plan.cookies) : undefined,
     plan.languages.length > 1
@@ -121,6 +125,9 @@ export async function renderPage(
     });
   }
   const actionsMs = Date.now() - mark;
+  // The page (a script, a meta refresh, an action) navigated itself to an address the guard refused: Chromium shows
+  // its own error page in its place, which is not the page asked for. Answered as the refusal it is.
+  if (guard.navigationRefused) throw refusedNavigation(guard.refused[guard.refused.length - 1] ?? request.url);
 
   mark = Date.now();
   let screenshot: ScreenshotArtifact | undefined;
@@ -155,4 +162,12 @@ export async function renderPage(
     ...(profileState ? { profileState } : {}),
     timings: { setupMs, navigationMs, settleMs, actionsMs, screenshotMs, captureMs, brandingMs },
   };
+}
+
+function originOfUrl(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }

@@ -31,6 +31,8 @@ export interface ScreenshotOptions {
 
 export interface RenderRequest {
   url: string;
+  /** Who the render is for (the account): the pool's slots are shared fairly among tenants. */
+  tenant?: string;
   /** Sent with every request; `cookie` becomes cookies of the target site, `user-agent` the browser's UA. */
   headers?: Record<string, string>;
   mobile?: boolean;

@@ -5,7 +5,8 @@ import type { NetworkMonitor } from './trackNetwork.js';
 /**
  * Smart wait: a page counts as rendered once its network has been quiet and its DOM has stopped changing for a
  * short window at the same time, no work the page queued (short timers, fetch/XHR) is pending, and any consent
- * popup found has been dismissed. Both windows are measured backwards (a clock runs from document start), so a page that finished
+ * popup found has been dismissed, and the page is not an app that has yet to render (an empty mount point, no text,
+ * or only an "enable JavaScript" notice). Both windows are measured backwards (a clock runs from document start), so a page that finished
  * rendering before `load` costs no extra wait at all. Bounded: pages that poll or animate forever get `maxMs`.
  */
 
@@ -174,15 +175,38 @@ const CONSENT_HINT_SELECTOR = [
   ...['consent', 'privacy', 'cmp'].map((word) => `iframe[src*="${word}" i]`),
 ].join(',');
 
+/** Mount points of the common client-rendering frameworks: empty, the page has not rendered yet. */
+const APP_ROOT_SELECTOR = '#root, #app, #__next, #__nuxt, #__gatsby, #svelte, #ember-app, #main-app, app-root';
+/** Below this much visible text a page may still be waiting for its app (an empty mount, a JavaScript notice). */
+const AWAITING_CONTENT_TEXT_CHARS = 200;
+/** A body this long in raw text has content; the visible-text check (a layout) is skipped. */
+const HAS_CONTENT_RAW_CHARS = 20_000;
+/** Words of an "enable JavaScript" notice, as data: the notice must name JavaScript and one of these. */
+const JS_NOTICE_WORDS = ['enable', 'turn on', 'activate', 'requires', 'required', 'need', 'disabled', 'switch on', 'allow'];
+
+interface ContentProbe {
+  appRootSelector: string;
+  maxTextChars: number;
+  rawChars: number;
+  noticeWords: string[];
+}
+
 interface PageState {
   /** ms since the page clock last moved; Infinity when the clock is missing (about:blank, a frame without it). */
   idle: number;
   /** Tracked timers still pending plus script requests not yet ended. */
   pending: number;
   consentHint: boolean;
+  /**
+   * The page shows nothing yet but an empty app mount point, no text at all, or only an "enable JavaScript" notice:
+   * a client-rendered page whose app has not rendered. Quiet windows prove nothing then (an app may render from a
+   * 300 ms timer), so the wait holds until content appears or its bound.
+   */
+  awaitingContent: boolean;
 }
 
-function pageStateInPage(hintSelector: string): PageState {
+function pageStateInPage(args: { hintSelector: string; probe: ContentProbe }): PageState {
+  const { hintSelector, probe } = args;
   const clock = (window as unknown as Record<symbol, PageClock | undefined>)[Symbol.for('scrape.settleClock')];
   if (clock?.longTasks) {
     // A long task that ended just before this check has its entry queued, but the observer's callback runs in a
@@ -195,8 +219,39 @@ function pageStateInPage(hintSelector: string): PageState {
   } catch {
     consentHint = false;
   }
-  return { idle: clock ? performance.now() - clock.last : Number.POSITIVE_INFINITY, pending: clock ? clock.pending.size + clock.requests : 0, consentHint };
+  let awaitingContent = false;
+  try {
+    const body = document.body;
+    if (body && (body.textContent ?? '').length < probe.rawChars) {
+      // innerText is what a reader sees: <noscript> (hidden while scripts run), scripts and hidden elements excluded.
+      const text = body.innerText.replace(/\s+/g, ' ').trim();
+      if (text.length < probe.maxTextChars) {
+        const root = document.querySelector(probe.appRootSelector);
+        const emptyRoot = root !== null && root.children.length === 0 && (root.textContent ?? '').trim() === '';
+        const lower = text.toLowerCase();
+        const jsNotice = lower.includes('javascript') && probe.noticeWords.some((word) => lower.includes(word));
+        // A page of pictures, a canvas or a frame has no text and nothing to wait for.
+        const blank = text.length === 0 && body.querySelector('img, picture, video, canvas, svg, iframe, object, embed') === null;
+        awaitingContent = emptyRoot || blank || jsNotice;
+      }
+    }
+  } catch {
+    awaitingContent = false;
+  }
+  return {
+    idle: clock ? performance.now() - clock.last : Number.POSITIVE_INFINITY,
+    pending: clock ? clock.pending.size + clock.requests : 0,
+    consentHint,
+    awaitingContent,
+  };
 }
+
+const CONTENT_PROBE: ContentProbe = {
+  appRootSelector: APP_ROOT_SELECTOR,
+  maxTextChars: AWAITING_CONTENT_TEXT_CHARS,
+  rawChars: HAS_CONTENT_RAW_CHARS,
+  noticeWords: JS_NOTICE_WORDS,
+};
 
 /** Must run before the page is created so the clock starts with the document. */
 export async function installSettleClock(context: BrowserContext): Promise<void> {
@@ -220,7 +275,9 @@ export async function waitForSettled(page: Page, network: NetworkMonitor, consen
   let networkQuietMs = options.fromNow ? NETWORK_QUIET_MS : NETWORK_QUIET_STILL_MS;
   while (Date.now() < until) {
     // A navigation in progress destroys the context: count that as "just changed".
-    const state = await page.evaluate(pageStateInPage, CONSENT_HINT_SELECTOR).catch((): PageState => ({ idle: 0, pending: 0, consentHint: false }));
+    const state = await page
+      .evaluate(pageStateInPage, { hintSelector: CONSENT_HINT_SELECTOR, probe: CONTENT_PROBE })
+      .catch((): PageState => ({ idle: 0, pending: 0, consentHint: false, awaitingContent: false }));
     if (consent && state.consentHint && !consent.active) consent.activate(page);
     if (consent && consent.busyUntil({ expectPopup: state.consentHint }) > 0) {
       // A popup being looked for or dismissed will change the DOM again: wait for that first.
@@ -233,7 +290,7 @@ export async function waitForSettled(page: Page, network: NetworkMonitor, consen
     const netIdle = Math.min(network.idleFor(), sinceStart);
     // The page clock or the network moved after the wait began, or work is pending: the page is working.
     if (state.pending > 0 || network.inflight > 0 || state.idle < elapsed || network.idleFor() < elapsed) networkQuietMs = NETWORK_QUIET_MS;
-    if (state.pending === 0 && domIdle >= DOM_QUIET_MS && netIdle >= networkQuietMs) return;
+    if (state.pending === 0 && domIdle >= DOM_QUIET_MS && netIdle >= networkQuietMs && !state.awaitingContent) return;
     const wait = Math.max(MIN_POLL_MS, DOM_QUIET_MS - domIdle, network.inflight > 0 ? MIN_POLL_MS : networkQuietMs - netIdle);
     await sleep(Math.min(wait, Math.max(0, until - Date.now())));
   }

@@ -5,8 +5,10 @@ const url = 'https://example.com/page';
 
 describe('cacheKey', () => {
   it('is stable, short and shared by URL variants', () => {
-    expect(cacheKey(url)).toBe(cacheKey('https://WWW.example.com/page/#frag'));
-    expect(cacheKey(url)).toMatch(/^v1:[A-Za-z0-9_-]{43}$/);
+    expect(cacheKey(url)).toBe(cacheKey('https://EXAMPLE.com/page/#frag'));
+    expect(cacheKey(url)).toMatch(/^v2:[A-Za-z0-9_-]{43}$/);
+    // v2: a leading www. is part of the key (v1 dropped it, so one host's page could answer another's request).
+    expect(cacheKey(url)).not.toBe(cacheKey('https://www.example.com/page'));
     expect(cacheKey(`${url}?q=${'x'.repeat(8000)}`)).toHaveLength(cacheKey(url).length);
   });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { normalizeUrl } from './normalizeUrl.js';
 
 /** Bumped when the key rule or the stored Source layout changes, so old entries are simply never found again. */
-export const CACHE_KEY_VERSION = 'v1';
+export const CACHE_KEY_VERSION = 'v2';
 
 /**
  * The request options that change what is fetched, so two requests share a cached Source only when they agree on all.
@@ -40,7 +40,7 @@ export function canonicalVariant(variant: CacheVariant = {}): string {
 }
 
 /**
- * The page-cache key of a request: `v1:` + base64url(SHA-256(normalizeUrl(url) + "\n" + canonicalVariant(variant))).
+ * The page-cache key of a request: `v2:` + base64url(SHA-256(normalizeUrl(url) + "\n" + canonicalVariant(variant))).
  * Hashed because URLs can be kilobytes long and LMDB keys are limited to ~2 KB.
  */
 export function cacheKey(url: string, variant: CacheVariant = {}): string {

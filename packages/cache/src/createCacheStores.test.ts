@@ -159,7 +159,7 @@ describe.each(homes)('cache stores: $name', (home) => {
       await stores.pages.write(cacheKey('https://example.com/page', variant), stored);
       clock.advance(1000);
 
-      const hit = await stores.pages.read(cacheKey('https://WWW.Example.com:443/page/#section', variant), planCache({}));
+      const hit = await stores.pages.read(cacheKey('https://Example.com:443/page/#section', variant), planCache({}));
       expect(hit).not.toBeNull();
       expect(hit!.ageMs).toBe(1000);
       expect(hit!.cachedAt).toBe(new Date(stored.fetchedAt).toISOString());
@@ -333,7 +333,7 @@ describe.each(homes)('cache stores: $name', (home) => {
       expect(first).toEqual({ previousScrapeAt: null, changeStatus: 'new', visibility: 'visible', diff: null });
 
       const t1 = clock.advance(60_000);
-      const same = await stores.history.compareWithHistory({ ...base, url: 'https://www.example.com/prices/', markdown: '# Prices  \n\n\n\nA: 10\nB: 20', statusCode: 200 });
+      const same = await stores.history.compareWithHistory({ ...base, url: 'https://example.com/prices/', markdown: '# Prices  \n\n\n\nA: 10\nB: 20', statusCode: 200 });
       expect(same).toMatchObject({ previousScrapeAt: new Date(t0).toISOString(), changeStatus: 'same', diff: '--- previous\n+++ current\n' });
 
       clock.advance(60_000);
@@ -407,6 +407,14 @@ describe.each(homes)('cache stores: $name', (home) => {
       expect(await stores.results.getResult('team-a', 'id-2')).toBeNull();
       clock.advance(60_000);
       expect(await stores.results.getResult('team-a', 'id-1')).toBeNull();
+    });
+
+    it('a result accepted just before close is stored (embedded: written behind the answer, flushed on close)', async () => {
+      const clock = createManualClock();
+      const { stores, again } = await home.open(clock);
+      await stores.results.putResult({ team: 'team-a', scrapeId: 'id-9', json: '{"n":9}', ttlMs: 60_000 });
+      await stores.close();
+      expect(await (await again()).results.getResult('team-a', 'id-9')).toBe('{"n":9}');
     });
   });
 

@@ -30,8 +30,9 @@ interface CommonOptions {
   /** Told about a failed background sweep (the store keeps working; the next sweep retries). */
   onSweepError?: (error: unknown) => void;
   /**
-   * Embedded: page copies are stored after the scrape is answered, at most this many at a time (default 64; 0 = every
-   * write waits for its commit). Redis writes always wait: they are cheap, and another process may read next.
+   * Embedded: page copies and results are stored after the scrape is answered, at most this many of each at a time
+   * (default 64; 0 = every write waits for its commit). Redis writes always wait: they are cheap, and another process
+   * may read next.
    */
   pageWriteBehind?: number;
   /** Told about a page write that failed after its scrape was answered. */
@@ -85,7 +86,10 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
   });
   const history = createChangeHistory(backend, { clock, limit: options.historyLimit });
   const artifacts = createArtifactStore(backend, blobs, { clock });
-  const results = createResultStore(backend, { clock });
+  const results = createResultStore(backend, {
+    clock,
+    writeBehind: maxPending > 0 ? { maxPending, onWriteError: options.onWriteError } : undefined,
+  });
   const coalescer = createCoalescer();
 
   const sweep = async () => (await artifacts.sweepArtifacts()) + (await backend.sweep());
@@ -108,7 +112,7 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
     sweep,
     async close() {
       if (timer) clearInterval(timer);
-      await pages.flush();
+      await Promise.all([pages.flush(), results.flush()]);
       await backend.close();
     },
   };

@@ -13,12 +13,12 @@ describe('normalizeUrl', () => {
     expect(normalizeUrl('http://example.com/a')).not.toBe(normalizeUrl('https://example.com/a'));
   });
 
-  it('unifies www., trailing slash and index.html variants', () => {
+  it('unifies trailing slash and index.html variants', () => {
     const forms = [
-      'https://www.example.com/docs',
+      'https://example.com/docs',
       'https://example.com/docs/',
       'https://example.com/docs/index.html',
-      'https://WWW.example.com/docs/INDEX.HTM',
+      'https://EXAMPLE.com/docs/INDEX.HTM',
       'https://example.com/docs//',
     ];
     expect(new Set(forms.map(normalizeUrl))).toEqual(new Set(['https://example.com/docs']));
@@ -35,6 +35,9 @@ describe('normalizeUrl', () => {
   it('does not merge different paths or hosts', () => {
     expect(normalizeUrl('https://example.com/a')).not.toBe(normalizeUrl('https://example.com/b'));
     expect(normalizeUrl('https://wwwexample.com/')).toBe('https://wwwexample.com/');
+    // Distinct names may serve distinct pages (and tenants): www. is part of the key.
+    expect(normalizeUrl('https://www.example.com/docs')).toBe('https://www.example.com/docs');
+    expect(normalizeUrl('https://WWW.example.com/a')).not.toBe(normalizeUrl('https://example.com/a'));
     expect(normalizeUrl('https://example.com/index.html.bak')).toBe('https://example.com/index.html.bak');
   });
 

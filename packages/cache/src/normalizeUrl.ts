@@ -2,8 +2,6 @@ import { CacheError } from './CacheError.js';
 
 /** Directory index documents that servers conventionally serve for the bare directory path. */
 const INDEX_DOCUMENTS = ['index.html', 'index.htm'];
-/** `www.example.com` and `example.com` serve the same site in practice; treating them as one saves a fetch. */
-const STRIPPED_HOST_PREFIX = 'www.';
 
 /**
  * The cache and change-history identity of a URL. The rule, in order:
@@ -11,7 +9,8 @@ const STRIPPED_HOST_PREFIX = 'www.';
  *    (80 for http, 443 for https) vanish, path dot-segments resolve and percent-encoding is made canonical.
  * 2. Only `http:` and `https:` are accepted; they stay distinct (a site may answer differently on each).
  * 3. The fragment is dropped (it never reaches the server).
- * 4. A leading `www.` on the host is dropped.
+ * 4. The host is kept as is: `www.example.com` and `example.com` are distinct keys. They are different names that
+ *    may serve different pages, and a cache shared by tenants must never answer one host with another's page.
  * 5. A final path segment `index.html` / `index.htm` is dropped, then a trailing `/` is dropped; the root path is `/`.
  *    So `/a`, `/a/` and `/a/index.html` are one page, as are ``, `/` and `/index.html`.
  * 6. The query is kept byte for byte and in order (servers may depend on order); a bare `?` is dropped.
@@ -27,8 +26,7 @@ export function normalizeUrl(input: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CacheError('invalid_url', 'Invalid URL', { url: input, reason: 'only http and https URLs are cached' });
   }
-  let host = url.host;
-  if (host.startsWith(STRIPPED_HOST_PREFIX) && host.length > STRIPPED_HOST_PREFIX.length) host = host.slice(STRIPPED_HOST_PREFIX.length);
+  const host = url.host;
 
   let path = url.pathname;
   const lastSlash = path.lastIndexOf('/');

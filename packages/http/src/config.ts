@@ -30,7 +30,7 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Key of the signed artifact links (SCRAPE_ARTIFACT_SECRET); absent: a random key per process. */
   artifactSecret?: string;
-  /** Public base URL of artifact links (SCRAPE_PUBLIC_URL); absent: the origin each request came in on. */
+  /** Public base URL of artifact links (SCRAPE_PUBLIC_URL); absent: the address and port the server is bound to. */
   publicUrl?: string;
   /** SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED, parsed. */
   proxies: ProxySettings;

@@ -7,9 +7,10 @@ import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
 import { registerParseRoute } from './routes/registerParseRoute.js';
 import { registerSearchRoute } from './routes/registerSearchRoute.js';
-import websocket from '@fastify/websocket';
-import type { JobWorker } from '@scrape/jobs';
-import { createJobBilling, registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
+import { registerExtractRoutes } from './routes/registerExtractRoutes.js';
+import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
+import { registerAgentRoutes, type AgentRoutesOptions } from './routes/registerAgentRoutes.js';
+import { registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -62,7 +63,10 @@ export interface CreateServerOptions {
    * with the process and are not valid on other instances behind the same balancer.
    */
   artifactSecret?: string;
-  /** Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the request's origin. */
+  /**
+   * Public base URL for artifact links (e.g. https://scrape.example.com behind a proxy); default: the address the
+   * request arrived at (never the client's Host header).
+   */
   publicUrl?: string;
   /** Passed to createScraper: the browser pool (Chromium path, concurrency). */
   browser?: ScraperOptions['browser'];
@@ -74,6 +78,8 @@ export interface CreateServerOptions {
   search?: ScraperOptions['search'];
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
+  /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
+  agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'webhookSecret'>;
   /**
    * Crawl and batch pages this process scrapes at once (a job worker in the server; default env SCRAPE_JOB_WORKERS
    * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
@@ -300,7 +306,14 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     try {
       // Permissions, rate limit, credits held, concurrency slot (may wait); settled below whatever happens.
       if (accounts && request.account) admission = await accounts.admit(request.account, request.body, signal);
-      const data = await scraper.scrape(request.body, { signal, team: request.team, artifactUrl: artifactUrlFor(request, signer, options.publicUrl), onRetainedPage });
+      const data = await scraper.scrape(request.body, {
+        signal,
+        team: request.team,
+        artifactUrl: artifactUrlFor(request, signer, options.publicUrl),
+        onRetainedPage,
+        // PDF pages are reserved before they are parsed, and the parse stops where the balance does.
+        creditBudget: admission?.creditBudget,
+      });
       await admission?.succeed(data);
       const page = kept;
       kept = undefined;
@@ -329,22 +342,22 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   openapi.add(SCRAPE_OPENAPI_ROUTE);
 
   if (interact) registerInteractRoutes(app, interact, requireKey, interactBilling, accounts);
+  if (interact) registerBrowserRoutes(app, interact, requireKey, interactBilling);
   registerGetScrapeRoute(app, scraper, requireKey);
   registerTeamRoutes(app, accounts, requireKey);
   registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
   registerSearchRoute(app, { scraper, accounts, requireKey });
+  registerExtractRoutes(app, { scraper, accounts, requireKey });
+  registerAgentRoutes(app, { requireKey, scraper, interact, accounts, allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), ...options.agent });
 
-  // Crawl, batch scrape and map; the WebSocket plugin serves the SDK watcher's stream on the status routes.
-  void app.register(websocket);
-  void app.register(async (scope) => registerCrawlRoutes(scope, scraper, requireKey, accounts));
-  const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
   const metrics = registerMetrics(app, {
     scraper,
     requireKey,
     token: options.metricsToken ?? process.env.SCRAPE_METRICS_TOKEN,
     teams: options.metricsTeams ?? process.env.SCRAPE_METRICS_TEAMS === '1',
   });
-  let jobWorker: JobWorker | undefined;
+  // Crawl, batch scrape and map (and the job worker of this process).
+  void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency, onCommitted: metrics.onJobCommitted });
 
   // Clients print `error`: naming the method and path tells a user which call the server does not know.
   app.setNotFoundHandler(async (request, reply) =>
@@ -387,9 +400,6 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     const undocumented = app.undocumentedRoutes();
     if (undocumented.length > 0) app.log.warn({ routes: undocumented }, 'routes missing from /v2/openapi.json');
     await scraper.ready?.();
-    if (jobConcurrency > 0) {
-      jobWorker = await scraper.jobs.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts), onCommitted: metrics.onJobCommitted });
-    }
     if (accounts) {
       const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);
       if (problem) throw new ConfigError([problem.replace('no API keys are configured', 'no API keys are configured or issued (scrape-admin keys create)')]);
@@ -400,7 +410,6 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   // Fastify closes the listener (and waits for in-flight requests) before its onClose hooks run,
   // so the scraper is only closed once no request can still use it.
   app.addHook('onClose', async () => {
-    await jobWorker?.close();
     if (ownsScraper) await scraper.close();
     if (ownsInteract) await interact?.close();
     await accounts?.close();
@@ -414,12 +423,16 @@ async function rememberForInteract(interact: InteractSessions | undefined, data:
   const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
   const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
   if (!interact || typeof m.scrapeId !== 'string' || !url) return void page?.close().catch(() => {});
-  const profile = (body as { profile?: { name?: unknown; saveChanges?: unknown } } | null)?.profile;
+  type Body = { profile?: { name?: unknown; saveChanges?: unknown }; zeroDataRetention?: unknown; lockdown?: unknown };
+  const b = body as Body | null;
+  const profile = b?.profile;
   await interact.rememberScrape(m.scrapeId, {
     team,
     url,
     profile: typeof profile?.name === 'string' ? { name: profile.name, saveChanges: profile.saveChanges !== false } : undefined,
     page,
+    // Nothing of a zero-data-retention or lockdown request is written anywhere (the directory lives in Redis).
+    zeroDataRetention: b?.zeroDataRetention === true || b?.lockdown === true,
   });
 }
 
@@ -443,12 +456,6 @@ function engineOf(doc: ScrapeDocument): string | undefined {
     if (typeof candidate === 'string') return candidate;
   }
   return undefined;
-}
-
-/** SCRAPE_JOB_WORKERS: pages of crawls and batches this process scrapes at once (default 8; 0: none). */
-function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.SCRAPE_JOB_WORKERS);
-  return env.SCRAPE_JOB_WORKERS !== undefined && Number.isInteger(n) && n >= 0 ? n : 8;
 }
 
 function pathOf(url: string): string {

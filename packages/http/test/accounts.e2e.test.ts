@@ -93,13 +93,14 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
   });
 
   it('charges metadata.creditsUsed on success, nothing on failure, 1 on a lockdown miss, 5 on a lockdown hit; 402 when short', async () => {
-    const { key } = await issueKey(accounts, { id: 'bill' }, 8);
+    const { key } = await issueKey(accounts, { id: 'bill', features: ['zeroDataRetention'] }, 8);
     const url = site.url('/articles/tidal-energy') + `?bill=${randomUUID()}`;
     const ok = await service.scrape({ url }, as(key));
     expect(ok.body.data.metadata.creditsUsed).toBe(1);
     expect(await accounts.store.balance('bill')).toBe(7);
-    // A failure (refused connection) costs nothing.
-    expect((await service.scrape({ url: 'http://127.0.0.1:9/' }, as(key))).status).toBeGreaterThanOrEqual(400);
+    // A failure (refused connection: 200 success:false, a permanent target failure) costs nothing.
+    const refused = await service.scrape({ url: 'http://127.0.0.1:9/' }, as(key));
+    expect([refused.status, refused.body.success, refused.body.code]).toEqual([200, false, 'SCRAPE_CONNECTION_REFUSED']);
     expect(await accounts.store.balance('bill')).toBe(7);
     // A validation error costs nothing either.
     expect((await service.scrape({ url, timeout: 5 }, as(key))).status).toBe(400);

@@ -28,6 +28,7 @@ function expectClientError(status: number, body: any, context: unknown) {
   expect(status, where).toBeLessThan(500);
   expect(body?.success, where).toBe(false);
   expect(typeof body?.error, where).toBe('string');
+  expect(typeof body?.code, where).toBe('string');
 }
 
 /** Values of every JSON type except the one a field wants. */
@@ -105,7 +106,7 @@ describe('bad input never reaches a 500', () => {
       { waitFor: -1 },
       { maxAge: -1 },
       { minAge: -5 },
-      { location: { country: 'us' } },
+      { location: { country: 'u1' } },
       { location: { country: 'USA' } },
       { parsers: [{ type: 'pdf', maxPages: 0 }] },
       { parsers: [{ type: 'pdf', maxPages: 10001 }] },

@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
+import { WebSocket } from 'undici';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -59,9 +60,12 @@ describe('crawl through the SDK', () => {
     // Sitemap-only pages (plain and gzip sitemaps behind the index) are found.
     expect(paths).toContain('/orphan');
     expect(paths).toContain('/gz-only');
-    // Fragment and trailing-slash duplicates are one page; query strings are distinct pages by default.
+    // Fragment and trailing-slash duplicates are one page; query-string variants collapse through their canonical link.
     expect(paths.filter((p) => p.startsWith('/docs/tides'))).toEqual(['/docs/tides']);
-    expect(paths.filter((p) => p.startsWith('/blog/moorings'))).toHaveLength(2);
+    expect(paths.filter((p) => p.startsWith('/blog/moorings'))).toHaveLength(1);
+    // A redirect and a link to where it lands are one page.
+    const landed = (job.data as { metadata: { url: string } }[]).filter((d) => d.metadata.url === site.url('/docs/new-tides'));
+    expect(landed).toHaveLength(1);
     expect(paths).toContain('/chain/5');
     expect(new Set(paths).size).toBe(paths.length);
     // robots.txt: never fetched, listed as blocked.
@@ -74,7 +78,8 @@ describe('crawl through the SDK', () => {
     const tides = (job.data as { markdown?: string; metadata: { sourceURL: string } }[]).find((d) => d.metadata.sourceURL.endsWith('/docs/tides'));
     expect(tides?.markdown).toContain('High and low water times');
     expect(job.completed).toBe(job.data.length);
-    expect(job.creditsUsed).toBe(job.data.length);
+    // The two pages that turned out to be duplicates (redirect, canonical) were fetched, and bill like any page.
+    expect(job.creditsUsed).toBe(job.data.length + 2);
   });
 
   it('applies ignoreQueryParameters, includePaths/excludePaths, maxDiscoveryDepth, limit and sitemap modes', async () => {
@@ -84,7 +89,7 @@ describe('crawl through the SDK', () => {
     expect(noQueryPaths).not.toContain('/orphan');
 
     const docsOnly = await client.crawl(site.url('/'), { includePaths: ['^/docs/'], excludePaths: ['moorings'], sitemap: 'skip', pollInterval: 1 });
-    expect(pathsOf(docsOnly.data as never)).toEqual(['/', '/docs/', '/docs/tides']);
+    expect(pathsOf(docsOnly.data as never)).toEqual(['/', '/docs/', '/docs/new-tides', '/docs/tides']);
 
     const shallow = await client.crawl(site.url('/chain/1'), { maxDiscoveryDepth: 2, crawlEntireDomain: true, includePaths: ['^/chain/'], sitemap: 'skip', pollInterval: 1 });
     expect(pathsOf(shallow.data as never)).toEqual(['/chain/1', '/chain/2', '/chain/3']);
@@ -109,7 +114,30 @@ describe('crawl through the SDK', () => {
     expect(all.data.length).toBeGreaterThan(2);
   });
 
-  it('streams documents to the SDK watcher over the WebSocket (API key as subprotocol)', async () => {
+  it('streams catchup, document and done over the WebSocket the watcher opens (API key as subprotocol)', async () => {
+    // undici's WebSocket is what the SDK's watcher() loads on Node without a global WebSocket (it polls when neither).
+    const started = await client.startCrawl(site.url('/docs/'), { sitemap: 'skip' });
+    const wsUrl = `${svc.baseUrl.replace(/^http/, 'ws')}/v2/crawl/${started.id}`;
+    const socket = new WebSocket(wsUrl, TEST_KEY);
+    const messages: { type: string; data?: any }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.onmessage = (ev) => messages.push(JSON.parse(String(ev.data)));
+      socket.onerror = () => reject(new Error('WebSocket error'));
+      socket.onclose = () => resolve();
+    });
+    expect(socket.protocol).toBe(TEST_KEY);
+    expect(messages[0].type).toBe('catchup');
+    expect(messages.at(-1)).toMatchObject({ type: 'done', data: { status: 'completed' } });
+    const streamed = [...messages[0].data.data, ...messages.filter((m) => m.type === 'document').map((m) => m.data)];
+    expect(pathsOf(streamed)).toEqual(pathsOf((await client.getCrawlStatus(started.id)).data as never));
+    const refused = new WebSocket(wsUrl, 'not-the-key');
+    expect(await new Promise((resolve) => {
+      refused.onerror = () => resolve('refused');
+      refused.onmessage = () => resolve('answered');
+    })).toBe('refused');
+  });
+
+  it('feeds the SDK watcher (documents, then done)', async () => {
     const started = await client.startCrawl(site.url('/docs/'), { sitemap: 'skip' });
     const watcher = client.watcher(started.id, { kind: 'crawl', pollInterval: 30 });
     const docs: unknown[] = [];

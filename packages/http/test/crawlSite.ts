@@ -1,6 +1,6 @@
 // A small multi-page site for the crawl tests, served from 127.0.0.1: robots.txt (a disallowed folder, a sitemap
 // index), a sitemap index with a plain and a gzip sitemap, a depth chain, 404 and 500 pages, a redirect,
-// query-string and fragment duplicates, an external link, a page only the sitemap knows, and slow pages.
+// query-string and fragment duplicates (one with a canonical link), a redirect to a linked page, an external link, a page only the sitemap knows, and slow pages.
 import { gzipSync } from 'node:zlib';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 
@@ -14,8 +14,8 @@ export interface CrawlSite {
   close(): Promise<void>;
 }
 
-const page = (title: string, body: string, links: string[] = []) =>
-  `<!DOCTYPE html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}</p>` +
+const page = (title: string, body: string, links: string[] = [], head = '') =>
+  `<!DOCTYPE html><html><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1><p>${body}</p>` +
   `<ul>${links.map((l) => `<li><a href="${l}">${l}</a></li>`).join('')}</ul></main></body></html>`;
 
 export interface CrawlSiteOptions {
@@ -42,6 +42,7 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
         '/missing',
         '/broken',
         '/old-tides',
+        '/docs/new-tides',
         '/chain/1',
         'http://external.invalid/elsewhere',
         '/logo.png',
@@ -51,7 +52,7 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
     '/docs/tides': () => page('Tide tables', 'High and low water times for the harbour entrance.', ['/docs/', '/docs/tides/']),
     '/docs/moorings-guide': () => page('Moorings guide', 'How to pick up a visitor mooring buoy safely.', ['/docs/tides']),
     '/docs/new-tides': () => page('New tide tables', 'The tide tables moved here from the old address.', []),
-    '/blog/moorings': () => page('Moorings blog', 'Winter moorings news from the harbour master.', ['/']),
+    '/blog/moorings': () => page('Moorings blog', 'Winter moorings news from the harbour master.', ['/'], '<link rel="canonical" href="/blog/moorings">'),
     '/private/ledger': () => page('Ledger', 'PRIVATE-LEDGER-CONTENT must never be crawled.', []),
     '/orphan': () => page('Orphan page', 'Only the sitemap knows this page about slipway fees.', []),
     '/gz-only': () => page('Gzip sitemap page', 'Only the gzip sitemap lists this page about crane hire.', []),

@@ -112,22 +112,26 @@ describe('interact over raw HTTP', () => {
     expect(await call(svc, 'DELETE', `/v2/scrape/${id}/interact`)).toMatchObject({ status: 404 });
   });
 
-  it('another team gets 403 for the session and the scrape; unknown ids are 404', async () => {
+  it("another team's session and scrape answer 404 exactly as unknown ids do", async () => {
     const id = await scrapeId(svc, '/');
     const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
     expect(first.body).toMatchObject({ success: true, result: 'Home' });
-    expect((await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`, undefined, OTHER_KEY)).status).toBe(403);
-    expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: '1' }, OTHER_KEY)).status).toBe(403);
-    expect((await call(svc, 'DELETE', `/v2/interact/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
-    expect((await call(svc, 'POST', `/v2/scrape/00000000-0000-0000-0000-000000000000/interact`, { code: '1' })).status).toBe(404);
+    const foreignSession = await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`, undefined, OTHER_KEY);
+    const foreignScrape = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: '1' }, OTHER_KEY);
+    const unknownSession = await call(svc, 'DELETE', `/v2/interact/00000000-0000-0000-0000-000000000000`);
+    const unknownScrape = await call(svc, 'POST', `/v2/scrape/00000000-0000-0000-0000-000000000000/interact`, { code: '1' });
+    expect(foreignSession).toEqual(unknownSession);
+    expect(foreignScrape).toEqual(unknownScrape);
+    expect(unknownSession.status).toBe(404);
+    expect(unknownScrape.status).toBe(404);
     expect((await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`)).status).toBe(200);
   });
 
-  it('a prompt is a clear 501, an unknown language a 400, no code or prompt a 400', async () => {
+  it('a prompt without a configured model is a clear 400, an unknown language a 400, no code or prompt a 400', async () => {
     const id = await scrapeId(svc, '/');
     const prompt = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { prompt: 'click the button' });
-    expect(prompt.status).toBe(501);
-    expect(prompt.body.error).toMatch(/LLM/);
+    expect(prompt.status).toBe(400);
+    expect(prompt.body.code).toBe('SCRAPE_LLM_NOT_CONFIGURED');
     expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'print(1)', language: 'python' })).status).toBe(400);
     expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, {})).status).toBe(400);
   });

@@ -3,7 +3,7 @@
 import Firecrawl from '@mendable/firecrawl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenPdf, encryptedPdf, printPdf, REPORT_HTML } from '../../scraper/test/pdfFixtures.js';
-import { makeDocx, makePptx, makeXlsx, NOTICE_HTML, withChromium, zipBomb } from './uploadFixtures.js';
+import { captureImages, makeDocx, makePptx, makeXlsx, NOTICE_HTML, zipBomb } from './uploadFixtures.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
 
 let svc: Service;
@@ -12,11 +12,7 @@ const files: Record<string, Uint8Array> = {};
 
 beforeAll(async () => {
   [files.docx, files.xlsx, files.pptx, files.pdf] = await Promise.all([makeDocx(), makeXlsx(), makePptx(), printPdf(REPORT_HTML)]);
-  await withChromium(async (page) => {
-    await page.setContent(NOTICE_HTML);
-    files.png = await page.screenshot({ type: 'png' });
-    files.jpeg = await page.screenshot({ type: 'jpeg', quality: 90 });
-  });
+  ({ png: files.png, jpeg: files.jpeg, webp: files.webp, tiff: files.tiff } = await captureImages(NOTICE_HTML));
   svc = await startService({ parseMaxFileBytes: 2 * 1024 * 1024 });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
 }, 120_000);
@@ -105,14 +101,16 @@ describe('parse: formats', () => {
     expect(doc.metadata).toMatchObject({ numPages: 2, totalPages: 3, creditsUsed: 2, fileType: 'pdf' });
   });
 
-  it('PNG and JPEG through the offline OCR, lines grouped into paragraphs', async () => {
+  it('PNG, JPEG, WebP and TIFF through the offline OCR, lines grouped into paragraphs', async () => {
     const png = await client.parse({ filename: 'notice.png', data: Buffer.from(files.png), contentType: 'image/png' });
     expect(png.markdown).toBe('Harbour notice\n\nThe ferry leaves at noon');
     expect(png.metadata).toMatchObject({ fileType: 'image', contentType: 'image/png' });
     expect(png.metadata?.ocrConfidence).toBeGreaterThan(0.6);
-    const jpeg = await client.parse({ filename: 'notice.jpg', data: Buffer.from(files.jpeg) });
-    expect(jpeg.markdown).toBe('Harbour notice\n\nThe ferry leaves at noon');
-  }, 120_000);
+    for (const [name, bytes] of [['notice.jpg', files.jpeg], ['notice.webp', files.webp], ['notice.tiff', files.tiff]] as const) {
+      const doc = await client.parse({ filename: name, data: Buffer.from(bytes) });
+      expect(doc.markdown, name).toBe('Harbour notice\n\nThe ferry leaves at noon');
+    }
+  }, 180_000);
 
   it('redactPII and the scrape options apply to parsed files', async () => {
     const doc = await client.parse({ filename: 'contact.txt', data: 'Write to harbour.master@example.com about berths.' }, { redactPII: true } as never);

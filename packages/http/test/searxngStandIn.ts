@@ -24,6 +24,10 @@ export async function startSearxngStandIn(): Promise<StandIn> {
   const pending = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://standin.invalid');
+    if (url.pathname === '/pages' || url.pathname === '/pages/') {
+      const links = Object.keys(PAGES).map((name) => `<li><a href="/pages/${name}">${PAGES[name].title}</a></li>`).join('');
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Pages</title></head><body><main><h1>Pages</h1><ul>${links}</ul></main></body></html>`);
+    }
     if (url.pathname.startsWith('/pages/')) {
       const page = PAGES[url.pathname.slice('/pages/'.length)];
       if (!page) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><h1>Gone</h1></body></html>');

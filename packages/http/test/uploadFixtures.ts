@@ -90,3 +90,69 @@ export function zipBomb(bytes: number): Uint8Array {
 <Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
   return zipSync({ '[Content_Types].xml': new TextEncoder().encode(types), 'word/document.xml': new Uint8Array(bytes) }, { level: 9 });
 }
+
+/** The page captured by Chromium, re-encoded in the page as WebP and as raw RGBA (for a TIFF built below). */
+export async function captureImages(html: string): Promise<{ png: Uint8Array; jpeg: Uint8Array; webp: Uint8Array; tiff: Uint8Array }> {
+  return withChromium(async (page) => {
+    await page.setContent(html);
+    const png = await page.screenshot({ type: 'png' });
+    const jpeg = await page.screenshot({ type: 'jpeg', quality: 90 });
+    const out = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + b64;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let binary = '';
+      for (let i = 0; i < rgba.length; i += 0x8000) binary += String.fromCharCode(...rgba.subarray(i, i + 0x8000));
+      return { webp: canvas.toDataURL('image/webp', 0.95).split(',')[1], rgba: btoa(binary), width: canvas.width, height: canvas.height };
+    }, png.toString('base64'));
+    const rgba = Buffer.from(out.rgba, 'base64');
+    return { png, jpeg, webp: Buffer.from(out.webp, 'base64'), tiff: baselineTiff(rgba, out.width, out.height) };
+  });
+}
+
+/** An uncompressed baseline RGB TIFF (little endian, one strip): the simplest file every TIFF reader takes. */
+export function baselineTiff(rgba: Uint8Array, width: number, height: number): Uint8Array {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) pixels.set(rgba.subarray(i, i + 3), j);
+  const entries: [number, number, number, number][] = [
+    // tag, type (3 SHORT, 4 LONG), count, value
+    [256, 4, 1, width],
+    [257, 4, 1, height],
+    [258, 3, 3, 0], // BitsPerSample: points at 8,8,8 below
+    [259, 3, 1, 1], // no compression
+    [262, 3, 1, 2], // RGB
+    [273, 4, 1, 0], // StripOffsets: filled below
+    [277, 3, 1, 3],
+    [278, 4, 1, height],
+    [279, 4, 1, pixels.length],
+    [284, 3, 1, 1],
+  ];
+  const ifdOffset = 8;
+  const ifdSize = 2 + entries.length * 12 + 4;
+  const bitsOffset = ifdOffset + ifdSize;
+  const dataOffset = bitsOffset + 6;
+  entries[2][3] = bitsOffset;
+  entries[5][3] = dataOffset;
+  const head = Buffer.alloc(dataOffset);
+  head.write('II', 0, 'latin1');
+  head.writeUInt16LE(42, 2);
+  head.writeUInt32LE(ifdOffset, 4);
+  head.writeUInt16LE(entries.length, ifdOffset);
+  entries.forEach(([tag, type, count, value], i) => {
+    const at = ifdOffset + 2 + i * 12;
+    head.writeUInt16LE(tag, at);
+    head.writeUInt16LE(type, at + 2);
+    head.writeUInt32LE(count, at + 4);
+    if (type === 3 && count === 1) head.writeUInt16LE(value, at + 8);
+    else head.writeUInt32LE(value, at + 8);
+  });
+  head.writeUInt32LE(0, ifdOffset + 2 + entries.length * 12);
+  for (let k = 0; k < 3; k++) head.writeUInt16LE(8, bitsOffset + k * 2);
+  return new Uint8Array(Buffer.concat([head, pixels]));
+}

@@ -119,8 +119,15 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
     done.put([item.jobId, item.key], true);
     const updated: JobRecord = { ...job, state: { ...job.state } };
     if (updated.status === 'running') {
+      // Aliases first: a redirect target the page also links to is this page, not a new one to queue.
+      let duplicate = false;
+      for (const alias of outcome.aliases ?? []) {
+        if (alias === item.key) continue;
+        if (seen.get([job.id, alias])) duplicate = true;
+        else seen.put([job.id, alias], true);
+      }
       if (outcome.discovered?.length) addItems(updated, outcome.discovered, now);
-      if (outcome.result !== undefined) {
+      if (outcome.result !== undefined && !duplicate) {
         results.put([job.id, nextSeq()], outcome.result);
         updated.completed++;
       }

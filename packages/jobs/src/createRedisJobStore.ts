@@ -61,7 +61,8 @@ return out`;
 
 /**
  * Commits one item's outcome once: the done set makes a second commit (a retried or taken-over item) a no-op.
- * KEYS: job, done, results, errors. ARGV: itemKey, resultJson, errorJson, credits, now.
+ * Alias keys are claimed in the seen set; one claimed by another item makes this result a duplicate (not stored).
+ * KEYS: job, done, results, errors, seen. ARGV: itemKey, resultJson, errorJson, credits, now, alias...
  * Returns {pendingLeft, finished} or {-1, 0} for a duplicate / unknown job.
  */
 const COMMIT = `
@@ -69,7 +70,18 @@ if redis.call('exists', KEYS[1]) == 0 then return {-1, 0} end
 if redis.call('sadd', KEYS[2], ARGV[1]) == 0 then return {-1, 0} end
 local status = redis.call('hget', KEYS[1], 'status')
 if status == 'running' then
-  if ARGV[2] ~= '' then
+  local duplicate = false
+  for i = 6, #ARGV do
+    if ARGV[i] ~= ARGV[1] then
+      local holder = redis.call('hget', KEYS[5], ARGV[i])
+      if holder == false then
+        redis.call('hset', KEYS[5], ARGV[i], 'alias:' .. ARGV[1])
+      elseif holder ~= 'alias:' .. ARGV[1] then
+        duplicate = true
+      end
+    end
+  end
+  if ARGV[2] ~= '' and not duplicate then
     redis.call('rpush', KEYS[3], ARGV[2])
     redis.call('hincrby', KEYS[1], 'completed', 1)
   end
@@ -91,10 +103,15 @@ if pending == 0 and status == 'running' then
 end
 redis.call('hset', KEYS[1], 'updatedAt', ARGV[5])
 local expiresAt = redis.call('hget', KEYS[1], 'expiresAt')
-for i = 2, 4 do
+for i = 2, 5 do
   if redis.call('exists', KEYS[i]) == 1 then redis.call('pexpireat', KEYS[i], expiresAt) end
 end
 return {pending, finished}`;
+
+/** Claims a finished item's alias keys before its links are queued. KEYS: seen. ARGV: holder, alias... */
+const CLAIM_ALIASES = `
+for i = 2, #ARGV do redis.call('hsetnx', KEYS[1], ARGV[i], ARGV[1]) end
+return 1`;
 
 /** Stops a running job (cancel / finish early). KEYS: job. ARGV: team ('' = any), status, now, error, errorCode. */
 const STOP = `
@@ -123,8 +140,9 @@ interface ItemData {
 
 type RedisWithScripts = Redis & {
   claimKeys(job: string, seen: string, parent: string, ...keys: string[]): Promise<string[]>;
-  commitItem(job: string, done: string, results: string, errors: string, ...args: (string | number)[]): Promise<[number, number]>;
+  commitItem(job: string, done: string, results: string, errors: string, seen: string, ...args: (string | number)[]): Promise<[number, number]>;
   stopJob(job: string, ...args: (string | number)[]): Promise<number>;
+  claimAliases(seen: string, holder: string, ...aliases: string[]): Promise<number>;
 };
 
 /**
@@ -147,8 +165,9 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
     throw new JobError('unavailable', `Redis is unreachable for the job queue: ${String(error)}`);
   }
   redis.defineCommand('claimKeys', { numberOfKeys: 2, lua: CLAIM });
-  redis.defineCommand('commitItem', { numberOfKeys: 4, lua: COMMIT });
+  redis.defineCommand('commitItem', { numberOfKeys: 5, lua: COMMIT });
   redis.defineCommand('stopJob', { numberOfKeys: 1, lua: STOP });
+  redis.defineCommand('claimAliases', { numberOfKeys: 1, lua: CLAIM_ALIASES });
 
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: CONNECT_TIMEOUT_MS };
   const bullPrefix = `${prefix}bull`;
@@ -241,11 +260,13 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
       k.done(item.jobId),
       k.results(item.jobId),
       k.errors(item.jobId),
+      k.seen(item.jobId),
       item.key,
       outcome.result === undefined ? '' : JSON.stringify(outcome.result),
       outcome.error ? JSON.stringify({ ...outcome.error, key: item.key, at: Date.now() }) : '',
       Math.round(outcome.credits ?? 0),
       Date.now(),
+      ...(outcome.aliases ?? []),
     );
     if (pending < 0) return null;
     const job = await readJob(item.jobId);
@@ -413,6 +434,9 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
               return;
             }
             if ('retry' in run) throw run.retry instanceof Error ? run.retry : new Error(String(run.retry));
+            // Aliases first: a redirect target the page also links to is this page, not a new one to queue.
+            const aliases = (run.outcome.aliases ?? []).filter((a) => a !== item.key);
+            if (aliases.length) await redis.claimAliases(k.seen(item.jobId), `alias:${item.key}`, ...aliases);
             if (run.outcome.discovered?.length) await addItems(job, item.key, run.outcome.discovered);
             const committed = await commit(item, run.outcome);
             await afterCommit(item, run.outcome, committed);

@@ -142,6 +142,27 @@ describe.each(homes)('job store ($name)', (home) => {
     release();
   });
 
+  it('collapses aliases (a redirect target, a canonical URL) onto one result and marks them seen', async () => {
+    const { store } = await home.open();
+    const ran: string[] = [];
+    start(store, {
+      crawl: async (item) => {
+        ran.push(item.key);
+        // 'old' redirected to 'new' (queued on its own too); 'x' is canonically 'y', and also links to 'y'.
+        if (item.key === 'old') return { result: item.key, aliases: ['new'] };
+        if (item.key === 'x') return { result: item.key, aliases: ['y'], discovered: [{ key: 'y' }, { key: 'z' }] };
+        return { result: item.key };
+      },
+    });
+    const job = await store.createJob({ kind: 'crawl', team: 't', params: {}, items: [{ key: 'old' }, { key: 'new' }, { key: 'x' }] });
+    await waitFor(async () => (await store.getJob(job.id))?.status === 'completed', 'completion');
+    const results = ((await store.readResults(job.id)) as string[]).sort();
+    expect(results.filter((r) => r === 'old' || r === 'new')).toHaveLength(1);
+    expect(results).toEqual(expect.arrayContaining(['x', 'z']));
+    expect(ran).not.toContain('y');
+    expect((await store.getJob(job.id))?.total).toBe(4);
+  });
+
   it('keeps jobs to their team', async () => {
     const { store } = await home.open();
     const job = await store.createJob({ kind: 'batch', team: 'team-a', params: {}, items: [{ key: 'a' }] });

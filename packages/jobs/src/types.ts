@@ -87,6 +87,11 @@ export interface WorkOutcome {
   discovered?: WorkItemInput[];
   /** Added to the job's creditsUsed. */
   credits?: number;
+  /**
+   * Other keys this item turned out to be (a redirect's target, a canonical URL). They are marked seen so they are
+   * never queued; when one was seen already, this item is a duplicate of that one: its result is not stored.
+   */
+  aliases?: string[];
 }
 
 export interface WorkContext {
@@ -132,7 +137,10 @@ export interface CreateJobInput {
   kind: JobKind;
   team: string;
   params: unknown;
-  /** The first items (a crawl's start URL, a batch's URLs). */
+  /**
+   * The first items (a crawl's start URL, a batch's URLs). A job created without any completes at once: a job is
+   * done when its last pending item commits, so give it at least one.
+   */
   items?: WorkItemInput[];
   maxItems?: number | null;
   /** Keep the job this long after creation (default DEFAULT_JOB_TTL_MS). */

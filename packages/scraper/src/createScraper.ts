@@ -37,6 +37,9 @@ import type { MapLink } from './crawl/mapSite.js';
 
 /** A document larger than this (a huge page in several formats) is answered but not kept for GET /v2/scrape/{id}. */
 const RESULT_MAX_CHARS = 16 * 1024 * 1024;
+import { createCpuWorkerPool } from './cpu/createCpuWorkerPool.js';
+import { runWithCpu } from './cpu/cpuContext.js';
+import type { CreditBudget } from './steps/plan.js';
 
 export interface ScraperLogger {
   info: (o: object, msg?: string) => void;
@@ -120,6 +123,12 @@ export interface ScraperOptions {
   jobs?: JobStore;
   /** Key of the webhook signature (`X-Firecrawl-Signature`). Default: env SCRAPE_WEBHOOK_SECRET; absent: unsigned. */
   webhookSecret?: string;
+  /**
+   * Threads for the CPU-heavy page transforms (HTML processing, PII redaction), so a hostile page can neither block
+   * the event loop nor outlive its scrape's timeout. Default: env SCRAPE_TRANSFORM_THREADS (a count; `0` runs them
+   * in-process, which gives up both guarantees), else up to 2 threads. `false`: run them in-process.
+   */
+  transformThreads?: { workers?: number } | false;
 }
 
 export interface ScrapeContext {
@@ -135,6 +144,12 @@ export interface ScrapeContext {
    * zero data retention or lockdown. The receiver owns the page and must close it, also when the scrape fails.
    */
   onRetainedPage?: (page: RetainedPage) => void;
+  /**
+   * The account's budget for work billed by size (PDF pages, 1 credit each): called with the most the scrape could
+   * cost, it reserves what the balance allows and answers how many credits the scrape may spend; a PDF is then
+   * parsed up to that many pages (a 402 when none). Absent: unlimited.
+   */
+  creditBudget?: CreditBudget;
 }
 
 /** The v2 Document (spec §2.6): only requested formats, metadata always. */
@@ -244,6 +259,8 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
           path: stores && home.kind === 'embedded' ? join(home.dataDir, 'search', 'index.json') : undefined,
           logger: options.logger,
         });
+  const threads = options.transformThreads ?? transformThreadsFromEnv();
+  const cpu = threads === false ? undefined : createCpuWorkerPool({ workers: threads.workers });
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
     pdf,
@@ -264,6 +281,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     searchIndex,
   };
   let openapi: Record<string, unknown> | undefined;
+  let closing: Promise<void> | undefined;
 
   /** Keeps the document for GET /v2/scrape/{id}, unless the request keeps nothing; a store failure costs the scrape nothing. */
   async function keepResult(request: ScrapeRequest, document: ScrapeDocument, team: string | undefined): Promise<void> {
@@ -305,12 +323,16 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
       const document = await withDeadline(request.timeout, context.signal, (signal) =>
-        runPipeline(request, deps, signal, {
-          team: context.team,
-          onRetainedPage: context.onRetainedPage,
-          logger: options.logger,
-          artifactUrl: context.artifactUrl ?? options.artifactUrl,
-        }),
+        // The CPU-heavy transforms run on a thread that ends with the scrape's deadline (see cpu/).
+        runWithCpu(cpu ? { pool: cpu, signal } : undefined, () =>
+          runPipeline(request, deps, signal, {
+            team: context.team,
+            onRetainedPage: context.onRetainedPage,
+            creditBudget: context.creditBudget,
+            logger: options.logger,
+            artifactUrl: context.artifactUrl ?? options.artifactUrl,
+          }),
+        ),
         request.zeroDataRetention || request.lockdown ? undefined : request.url,
       );
       await keepResult(request, document, context.team);
@@ -324,7 +346,9 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
           signal,
         });
         signal.throwIfAborted();
-        const doc = await runPipeline(prepared.request, deps, signal, { team: context.team, logger: options.logger, upload: prepared.source });
+        const doc = await runWithCpu(cpu ? { pool: cpu, signal } : undefined, () =>
+          runPipeline(prepared.request, deps, signal, { team: context.team, logger: options.logger, upload: prepared.source }),
+        );
         return finishUploadDocument(doc, prepared);
       });
     },
@@ -359,9 +383,13 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
       pdf: pdf.stats(),
       webhooks: jobRuntime.webhooks.stats(),
     }),
-    async close() {
-      await jobRuntime.close();
-      await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close()]);
+    // Closing twice (a test's dispose after an explicit close) must not close the engines' agents twice.
+    close() {
+      closing ??= (async () => {
+        await jobRuntime.close();
+        await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close(), cpu?.close()]);
+      })();
+      return closing;
     },
   };
   const jobRuntime = createJobRuntime({
@@ -372,6 +400,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     scrape: (body, context) => scraper.scrape(body, context),
     webhookSecret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
     llm: deps.llm ?? { missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] },
+    search: (body, context) => scraper.search(body, context),
     logger: options.logger,
   });
   return scraper;
@@ -381,6 +410,13 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
 function timeoutOf(options: unknown): number {
   const t = (options as { timeout?: unknown } | null)?.timeout;
   return typeof t === 'number' && Number.isInteger(t) && t >= 1000 && t <= 300_000 ? t : TIMEOUT_DEFAULT_MS;
+}
+
+/** SCRAPE_TRANSFORM_THREADS: `0` → in-process; a positive count → that many threads; unset or invalid → the default. */
+function transformThreadsFromEnv(env: NodeJS.ProcessEnv = process.env): { workers?: number } | false {
+  const value = Number(env.SCRAPE_TRANSFORM_THREADS?.trim() || NaN);
+  if (value === 0) return false;
+  return Number.isInteger(value) && value > 0 ? { workers: value } : {};
 }
 
 /** Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the deadline. */

@@ -61,7 +61,17 @@ export { isAllowedAddress, privateUrlsAllowedByEnv, type AllowAddress, type Reso
 export { resolveAllowedAddresses } from './ssrf/resolveAllowedAddresses.js';
 
 // The OpenAI-compatible LLM provider (summary, json, question, highlights, onlyCleanContent, changeTracking json).
-export { createLlmClient, type LlmClient, type ChatMessage, type ChatReply, type StructuredMode } from './llm/createLlmClient.js';
+export {
+  createLlmClient,
+  type LlmClient,
+  type ChatMessage,
+  type ChatReply,
+  type StructuredMode,
+  type ToolDefinition,
+  type ToolCall,
+  type ToolChatMessage,
+  type ToolChatReply,
+} from './llm/createLlmClient.js';
 export { resolveLlmSetup, type LlmOptions, type LlmConfig, type LlmSetup } from './llm/llmConfig.js';
 export { detectPromptInjection } from './llm/detectPromptInjection.js';
 export { LlmError, isLlmError, type LlmErrorKind } from './llm/LlmError.js';
@@ -72,7 +82,16 @@ export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractO
 
 // Interact sessions (POST /v2/scrape/{scrapeId}/interact): Playwright code in a sandbox process against a session page.
 export type { RetainedPage } from '@scrape/browser';
-export { createInteractSessions, type InteractSessions, type InteractSessionsOptions, type InteractResponse, type StopResponse } from './interact/createInteractSessions.js';
+export {
+  createInteractSessions,
+  type InteractSessions,
+  type InteractSessionsOptions,
+  type InteractResponse,
+  type StopResponse,
+  type BrowserCreated,
+  type BrowserListed,
+} from './interact/createInteractSessions.js';
+export { parseBrowserRequest, type BrowserRequest } from './interact/parseBrowserRequest.js';
 export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
 export { parseInteractRequest, interactRequestSchema, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
@@ -87,6 +106,23 @@ export { runSearch, expectedSearchCredits, RESULTS_PER_CREDIT, type SearchRespon
 export { parseSearchRequest, searchRequestSchema, type SearchRequest } from './search/searchRequest.js';
 export { createLocalSearchIndex, type LocalSearchIndex } from './search/createLocalSearchIndex.js';
 export { createSearxngProvider, type SearchProvider } from './search/createSearxngProvider.js';
+// Tool-using model loops (interact prompts, agent runs).
+export { runToolLoop, DEFAULT_TOOL_RESULT_CHARS, type LoopTool, type ToolLoopOptions, type ToolLoopResult, type ToolLoopHooks, type ToolCallEvent } from './llm/runToolLoop.js';
+export { runPagePrompt, type PagePromptOptions, type PagePromptResult } from './interact/runPagePrompt.js';
+export { createPageTools, type PageAction } from './interact/pageTools.js';
+
+// Agent runs (POST /v2/agent): one run = a tool-using loop over the service's own operations (see docs/api.md).
+export { runAgentJob, DEFAULT_AGENT_MAX_STEPS, DEFAULT_CREDITS_PER_TURN, type AgentTool, type AgentJobInput, type RunAgentOptions, type AgentRunResult } from './agent/runAgentJob.js';
+export { createTraceWriter, type AgentTraceEvent, type AgentTraceEventBody, type AgentTraceSink, type AgentTraceError, type AgentErrorCode, type AgentOutcome } from './agent/agentTrace.js';
+export { createAgentTools, type AgentToolsOptions } from './agent/agentTools.js';
+export {
+  parseAgentRequest,
+  AGENT_PROMPT_MAX_CHARS,
+  AGENT_MAX_URLS,
+  AGENT_WEBHOOK_EVENTS,
+  type AgentRequest,
+  type AgentWebhookEvent,
+} from './agent/parseAgentRequest.js';
 // Crawl, map and batch scrape: jobs on @scrape/jobs, every page through the scrape pipeline.
 export { createJobRuntime, type JobRuntime, type JobRuntimeOptions, type StartJobWorkerOptions, type JobContext } from './crawl/createJobRuntime.js';
 export { createJobHandlers, ROBOTS_BLOCKED, INSUFFICIENT_CREDITS, type JobBilling, type CrawlItemPayload } from './crawl/createJobHandlers.js';
@@ -109,7 +145,13 @@ export {
   type WebhookConfig,
 } from './crawl/crawlRequest.js';
 export { createCrawlScope, type CrawlScope } from './crawl/crawlScope.js';
+export { crawlOpenApiRoutes } from './crawl/crawlOpenApi.js';
 export { compileUserPattern } from './crawl/compileUserPattern.js';
 export { parseSitemap, readSitemaps } from './crawl/readSitemaps.js';
 export { rankBySearch, type MapLink } from './crawl/mapSite.js';
 export { createWebhookSender, WEBHOOK_ATTEMPTS, type WebhookSender, type WebhookDelivery, type WebhookEvent } from './crawl/createWebhookSender.js';
+
+// POST /v2/extract: per-page json extraction on the job queue, merged on read.
+export { parseExtractRequest, type ExtractRequest } from './extract/extractRequest.js';
+export type { ExtractStatus } from './extract/createExtractJobs.js';
+export { browserOpenApiRoutes, agentOpenApiRoutes } from './contract/sessionOpenApiRoutes.js';

@@ -27,12 +27,21 @@ export async function runPipeline(
   request: ScrapeRequest,
   deps: PipelineDeps,
   signal: AbortSignal,
-  context: Pick<ScrapeContext, 'team' | 'onRetainedPage'> & { logger?: ScraperLogger; artifactUrl?: ArtifactUrl; upload?: Source } = {},
+  context: Pick<ScrapeContext, 'team' | 'onRetainedPage' | 'creditBudget'> & {
+    logger?: ScraperLogger;
+    artifactUrl?: ArtifactUrl;
+    upload?: Source;
+  } = {},
 ): Promise<ScrapeDocument> {
   // 1 plan: defaults resolved, engine needs, cacheability, variant key.
   const planned = planScrape(request);
   // Zero data retention: the page is not kept past the answer (interact then re-opens the URL).
-  const plan = { ...planned, team: context.team, onRetainedPage: planned.zeroDataRetention ? undefined : context.onRetainedPage };
+  const plan = {
+    ...planned,
+    team: context.team,
+    onRetainedPage: planned.zeroDataRetention ? undefined : context.onRetainedPage,
+    creditBudget: context.creditBudget,
+  };
   // Every step first says whether it can serve the request, so unsupported options fail before any network traffic.
   // An uploaded file (POST /v2/parse) is the Source: no cache, no engine.
   const upload = context.upload;

@@ -50,6 +50,41 @@ export function completion(content: string, finishReason = 'stop'): ScriptedRepl
   };
 }
 
+/** A chat completion in which the assistant calls tools (OpenAI `tool_calls`), with optional text beside them. */
+export function toolCallCompletion(calls: { name: string; arguments: unknown; id?: string }[], content: string | null = null): ScriptedReply {
+  return {
+    json: {
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: 0,
+      model: 'test-model',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content,
+            tool_calls: calls.map((c, i) => ({
+              id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
+              type: 'function',
+              function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+            })),
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    },
+  };
+}
+
+/** The text of the last `tool` message of a recorded request (what the tool told the model last), or ''. */
+export function lastToolResult(request: RecordedRequest): string {
+  const messages = (request.body?.messages ?? []) as { role: string; content?: string }[];
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'tool') return messages[i]!.content ?? '';
+  return '';
+}
+
 /** The error a server without json_schema support gives (vLLM/llama.cpp style wording). */
 export function unsupportedFormat(type: 'json_schema' | 'json_object'): ScriptedReply {
   return { status: 400, json: { error: { message: `response_format type '${type}' is not supported by this server`, type: 'invalid_request_error' } } };

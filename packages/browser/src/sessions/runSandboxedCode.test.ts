@@ -331,9 +331,12 @@ describe('runSandboxedCode Playwright API', () => {
     expect(lines[1]).toBe('fixture');
     expect(lines[2]).toBe('3');
     expect(Number(lines[3])).toBeGreaterThanOrEqual(2_000_000_000);
-    // bubblewrap's empty root: /usr read-only (with its /bin, /lib links), a private /proc and a minimal /dev.
+    // bubblewrap's empty root: /usr read-only (with its /bin, /lib links), a private /proc and a minimal /dev, and
+    // the Node.js binary bound read-only at its own path when it is not Debian's (Node 24 from .tools/).
+    const rootEntries = ['bin', 'dev', 'lib', 'lib64', 'proc', 'sbin', 'usr'];
+    if (!process.execPath.startsWith('/usr/')) rootEntries.push(process.execPath.split('/')[1]);
     expect(lines.slice(4).filter(Boolean).sort()).toEqual(expect.arrayContaining(['dev', 'proc', 'usr']));
-    for (const entry of lines.slice(4).filter(Boolean)) expect(['bin', 'dev', 'lib', 'lib64', 'proc', 'sbin', 'usr']).toContain(entry);
+    for (const entry of lines.slice(4).filter(Boolean)) expect(rootEntries).toContain(entry);
   });
 
   it.skipIf(!sandboxMemoryGroupAvailable())('bash: many processes together stop at the run\'s memory cgroup (512 MB)', async () => {

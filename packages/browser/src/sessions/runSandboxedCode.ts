@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { dispatchPageCall, pageStateOf } from './dispatchPageCall.js';
 import { PAGE_HELPER_SOURCE } from './pageHelper.js';
 import { SANDBOX_CHILD_SOURCE } from './sandboxChild.js';
-import { DEFAULT_SANDBOX_LIMITS, isolatedCommand, sandboxIsolation } from './sandboxIsolation.js';
+import { DEFAULT_SANDBOX_LIMITS, isolatedCommand, runtimeDataBaselineBytes, sandboxIsolation } from './sandboxIsolation.js';
 import { createSandboxCgroup, type SandboxCgroup } from './sandboxMemoryCgroup.js';
 
 /** Heap of a sandbox process: plenty for driving a page, small enough that a memory bomb dies fast. */
@@ -66,6 +66,11 @@ export function sandboxUnavailableReason(): string | undefined {
   return isolation.available ? undefined : isolation.missing;
 }
 
+/** The permission model's flag: `--permission` since Node 22.13 (stable in 24), `--experimental-permission` before. */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+
 function spawnSandbox(
   language: SandboxLanguage,
   code: string,
@@ -74,9 +79,13 @@ function spawnSandbox(
 ): ChildProcess | string {
   const isolation = sandboxIsolation();
   if (!isolation.available) return isolation.missing;
-  const limits = { ...DEFAULT_SANDBOX_LIMITS, cpuSeconds: Math.ceil(timeoutMs / 1000) + 2 };
+  const limits = {
+    ...DEFAULT_SANDBOX_LIMITS,
+    dataBytes: DEFAULT_SANDBOX_LIMITS.dataBytes + runtimeDataBaselineBytes(SANDBOX_HEAP_MB),
+    cpuSeconds: Math.ceil(timeoutMs / 1000) + 2,
+  };
   const nodeArgs = [
-    '--experimental-permission',
+    PERMISSION_FLAG,
     `--max-old-space-size=${SANDBOX_HEAP_MB}`,
     '--no-warnings',
     '-e',
@@ -88,7 +97,7 @@ function spawnSandbox(
     '--norc',
     '-c',
     [
-      `page() { ${shellQuote(process.execPath)} --experimental-permission --max-old-space-size=64 --no-warnings`,
+      `page() { ${shellQuote(process.execPath)} ${PERMISSION_FLAG} --max-old-space-size=64 --no-warnings`,
       ` -e ${shellQuote(PAGE_HELPER_SOURCE)} -- "$@"; }\nexport PATH=/usr/bin:/bin\n${code}`,
     ].join(''),
   ];

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 
 /**
  * Kernel limits of one sandbox process tree (prlimit). Memory is RLIMIT_DATA, which counts the V8 heap, Buffers and
- * thread stacks but not V8's untouched address-space reservations (RLIMIT_AS below ~1 GB stops node from starting).
+ * thread stacks (and, from Node 24, V8's code range: see runtimeDataBaselineBytes); RLIMIT_AS below ~1 GB stops node.
  */
 export interface SandboxLimits {
   /** Writable private memory of each process, bytes. */
@@ -26,6 +26,26 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   fileBytes: 1024 * 1024,
   openFiles: 64,
 };
+
+let runtimeBaseline: number | undefined;
+/**
+ * What this Node.js counts against RLIMIT_DATA before it runs a line of code, bytes (measured once, in a process
+ * started like the sandbox's). Node 20 starts at about 48 MB; Node 24's V8 maps its code range writable up front and
+ * starts at about 560 MB, so a plain 256 MB limit would stop it from starting at all. The sandbox's limit is this
+ * baseline plus its own budget, which keeps what user code may allocate the same on every runtime (the memory cgroup,
+ * where the host has one, bounds the real memory of the whole run).
+ */
+export function runtimeDataBaselineBytes(heapMb: number): number {
+  if (runtimeBaseline !== undefined) return runtimeBaseline;
+  const probe = spawnSync(
+    process.execPath,
+    [`--max-old-space-size=${heapMb}`, '-e', "process.stdout.write(require('fs').readFileSync('/proc/self/status', 'utf8'))"],
+    { encoding: 'utf8', env: {}, timeout: 30_000 },
+  );
+  const kb = /^VmData:\s*(\d+)\s*kB/m.exec(probe.stdout ?? '')?.[1];
+  runtimeBaseline = kb ? Number(kb) * 1024 : 0;
+  return runtimeBaseline;
+}
 
 /**
  * Each run gets its own uid from this range (below 2^31, above the ranges systemd hands to users and containers'

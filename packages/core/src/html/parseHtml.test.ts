@@ -36,6 +36,19 @@ describe('parseHtml', () => {
     expect(parseHtml('<div>x</div><p>y').body.innerHTML).toBe('<div>x</div><p>y</p>');
   });
 
+  it('files content found inside <head> of a page without a <body> tag in the body, as a browser does', () => {
+    const document = parseHtml(
+      '<html><head><title>T</title><meta charset="utf-8"><div id="story"><h1>Headline</h1><p>Text.</p></div>' +
+        '<script>x()</script></html>',
+    );
+    expect(document.head.innerHTML).toBe('<title>T</title><meta charset="utf-8">');
+    expect(document.body.firstElementChild?.id).toBe('story');
+    expect(document.body.querySelector('script')).not.toBeNull();
+    expect(document.title).toBe('T');
+    // head matter alone stays in the head
+    expect(parseHtml('<html><head><title>T</title><style>p{}</style></head><body><p>x</p></body></html>').head.children.length).toBe(2);
+  });
+
   it('handles wrong nesting and unclosed tags without losing text', () => {
     const document = parseHtml('<div><p>one<b>two</div>three</b><i>four');
     expect(document.body.textContent).toBe('onetwothreefour');

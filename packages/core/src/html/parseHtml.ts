@@ -37,6 +37,8 @@ export function ensureDocumentShape(document: Document): void {
   let body = children.find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'body') ?? null;
   if (!head) head = document.createElement('head');
   if (!body) body = document.createElement('body');
+  const strayContent = moveContentOutOfHead(head);
+  for (let i = strayContent.length - 1; i >= 0; i--) body.insertBefore(strayContent[i] as Node, body.firstChild);
   let seenContent = false;
   let afterBody = false;
   const beforeBody: Node[] = [];
@@ -59,4 +61,24 @@ export function ensureDocumentShape(document: Document): void {
   for (let i = beforeBody.length - 1; i >= 0; i--) body.insertBefore(beforeBody[i] as Node, body.firstChild);
   if (html.firstChild !== head) html.insertBefore(head, html.firstChild);
   if (head.nextSibling !== body) html.insertBefore(body, head.nextSibling);
+}
+
+/** A browser closes <head> at the first thing that is not head matter (a <div>, a word of text) and files it and all
+ *  that follows in <body>; linkedom keeps it all in <head> when the page has no <body> tag, which left such pages
+ *  with an empty body. Detaches and returns those nodes, in order. */
+function moveContentOutOfHead(head: Element): Node[] {
+  const moved: Node[] = [];
+  let inContent = false;
+  for (const node of Array.from(head.childNodes)) {
+    if (!inContent) {
+      const element = node.nodeType === 1 && !HEAD_TAGS.has((node as Element).localName);
+      const text = node.nodeType === 3 && (node.textContent ?? '').trim() !== '';
+      inContent = element || text;
+    }
+    if (inContent) {
+      head.removeChild(node);
+      moved.push(node);
+    }
+  }
+  return moved;
 }

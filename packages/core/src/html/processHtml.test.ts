@@ -124,6 +124,19 @@ describe('processHtml', () => {
     expect(result.html).not.toContain('<noscript');
   });
 
+  it('a page rendered with scripts on (scriptsRan) never answers its <noscript> notice, in any mode', () => {
+    const rendered =
+      '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"><h1>Tide tables</h1><p>High water at 06:10.</p></div></body></html>';
+    for (const onlyMainContent of [true, false]) {
+      const result = processHtml({ body: rendered, url: URL_ }, { scriptsRan: true, onlyMainContent });
+      expect(result.markdown).toContain('High water at 06:10.');
+      expect(result.markdown).not.toMatch(/enable JavaScript/);
+    }
+    const empty = '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
+    expect(processHtml({ body: empty, url: URL_ }, { scriptsRan: true }).markdown.trim()).toBe('');
+    expect(processHtml({ body: empty, url: URL_ }, { scriptsRan: true }).rawHtml).toContain('<noscript>');
+  });
+
   it('computes only the requested outputs', () => {
     const result = processHtml({ body: PAGE, url: URL_ }, { outputs: ['links'] });
     expect(result.markdown).toBe('');
@@ -133,7 +146,7 @@ describe('processHtml', () => {
   });
 
   it('runs its steps in a fixed, readable order', () => {
-    expect(HTML_PIPELINE_STEPS.map((s) => s.name)).toEqual(['decode', 'parse', 'streamed', 'metadata', 'structured', 'excludeTags', 'includeTags', 'clean', 'mainContent', 'dropNoscript', 'html', 'markdown', 'links']);
+    expect(HTML_PIPELINE_STEPS.map((s) => s.name)).toEqual(['decode', 'parse', 'streamed', 'noscriptOfRenderedPage', 'metadata', 'structured', 'excludeTags', 'includeTags', 'clean', 'mainContent', 'dropNoscript', 'html', 'markdown', 'links']);
   });
 });
 

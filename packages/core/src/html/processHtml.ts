@@ -46,6 +46,11 @@ export interface ProcessHtmlOptions {
   outputs?: readonly HtmlOutput[];
   /** Structured formats read from the page before cleaning (spec §2.11 product, §2.12 menu); off by default. */
   structured?: { product?: boolean; menu?: boolean };
+  /**
+   * The HTML is a page rendered with JavaScript on (a browser's DOM): its <noscript> was never shown to a reader, so
+   * it is dropped before anything reads the page (no "enable JavaScript" notice as content). Default false.
+   */
+  scriptsRan?: boolean;
 }
 
 export interface ProcessHtmlResult {
@@ -109,6 +114,13 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     name: 'streamed',
     run: (s) => {
       resolveStreamedContent(need(s.document), s.rawHtml);
+    },
+  },
+  {
+    // A rendered page's <noscript> is what a reader without JavaScript would have seen instead: not this page.
+    name: 'noscriptOfRenderedPage',
+    run: (s) => {
+      if (s.options.scriptsRan && /<noscript/i.test(s.rawHtml)) removeElements(need(s.document).documentElement, 'noscript');
     },
   },
   {

@@ -50,7 +50,8 @@ function tokens(value: string): string[] {
   // split camelCase too: "cookieBanner" → cookie, banner
   // utility-class arbitrary values ("top-[var(--nav-height)]") name CSS variables, not roles
   if (value.includes('__')) value = value.replace(MODULE_HASH, ' ');
-  return (value.includes('[') ? value.replace(/\[[^\]\s]*\]/g, ' ') : value)
+  // (No "[" inside the brackets: a run of "[[[[" would otherwise be rescanned from each "[", quadratic in its length.)
+  return (value.includes('[') ? value.replace(/\[[^[\]\s]*\]/g, ' ') : value)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)

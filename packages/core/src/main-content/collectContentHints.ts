@@ -14,7 +14,13 @@ export interface ContentHints {
   /** Lower-cased schema.org types named by microdata (`itemtype="https://schema.org/DiscussionForumPosting"`) that
    *  say what kind of page this is (see PAGE_MICRODATA_TYPES); boards that write no JSON-LD often write these. */
   microdataTypes?: string[];
+  /** The article's text as its JSON-LD gives it (`articleBody`, the longest one), capped: many news pages carry the
+   *  whole body there, which tells where the body sits on the page (see findBodyEvidence). */
+  articleBody?: string;
 }
+
+/** Longer articleBody texts are cut here: the start and the end of the text are all that is matched. */
+const MAX_ARTICLE_BODY_CHARS = 200_000;
 
 /** Microdata types kept as hints: only those that name the page's kind. ("Comment" and "Article" items sit inside
  *  pages of every kind: comment sections under stories, teaser cards.) */
@@ -38,6 +44,7 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   let ogUrl: string | undefined;
   const carriers = 'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"], [itemtype]';
   const microdata = new Set<string>();
+  let articleBody: string | undefined;
   for (const el of Array.from(document.querySelectorAll(carriers))) {
     const itemtype = el.getAttribute('itemtype');
     if (itemtype !== null) {
@@ -73,6 +80,8 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
         const record = value as Record<string, unknown>;
         const type = record['@type'];
         for (const t of Array.isArray(type) ? type : [type]) if (typeof t === 'string') types.add(t.toLowerCase());
+        const body = record['articleBody'];
+        if (typeof body === 'string' && body.length > (articleBody?.length ?? 0)) articleBody = body.slice(0, MAX_ARTICLE_BODY_CHARS);
         for (const v of Object.values(record)) if (v && typeof v === 'object') stack.push(v);
       }
     }
@@ -81,5 +90,6 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   if (og) hints.ogType = og;
   if (canonical ?? ogUrl) hints.canonicalUrl = canonical ?? ogUrl;
   if (microdata.size > 0) hints.microdataTypes = [...microdata];
+  if (articleBody !== undefined) hints.articleBody = articleBody;
   return hints;
 }

@@ -8,7 +8,7 @@ import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropServicePromises } from './dropServicePromises.js';
 import { dropPurchaseTerms } from './dropPurchaseTerms.js';
 import { groupChildren } from './groupChildren.js';
-import { inChrome, isInside, isInsideAny } from './treeRelations.js';
+import { inChrome, isInside, isInsideAny, isRefrain } from './treeRelations.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
@@ -34,6 +34,9 @@ import { dropSelectCaptions } from './dropSelectCaptions.js';
 import { dropEngagementCounts } from './dropEngagementCounts.js';
 import { compactText, seenText } from './textPieces.js';
 import { keepFactPanels } from './keepFactPanels.js';
+import { ruleSwitch, type RuleSwitch } from './rules.js';
+import { dropFigureCaptions, dropInlineBoilerplate } from './dropInlineBoilerplate.js';
+import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -49,6 +52,8 @@ export interface ExtractMainContentOptions {
   copy?: boolean;
   /** When given, each decision (root choice, each pruned block and why) is appended here, for debugging and tests. */
   trace?: string[];
+  /** Rule ids (see MAIN_CONTENT_RULES) to switch off: for ablation reports and rule tests, not for production. */
+  disabledRules?: ReadonlySet<string>;
 }
 
 /** Descend into a child while it holds at least this share of the parent's content text. */
@@ -267,16 +272,17 @@ const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 's
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
   const body = (document.body ?? document.documentElement) as Element;
   const trace = options.trace;
+  const on = ruleSwitch(options.disabledRules);
   let discussion = isDiscussion(options);
   let keepComments = discussion;
   let tree = measureTree(body, { keepComments });
   let relabelled: MeasuredTree | null = null;
   if (!discussion) {
     computeGood(tree); // relabelling reads `good` (the <main> landmark's share)
-    relabelLargeJunk(tree, trace); // an article body labelled by a page builder must count as the page's text
+    relabelLargeJunk(tree, on, trace); // an article body labelled by a page builder must count as the page's text
     relabelled = tree;
     computeGood(tree);
-    if (isCommentThread(tree, isArticle(options))) {
+    if (on('comment-thread') && isCommentThread(tree, isArticle(options))) {
       // neither URL nor JSON-LD names a thread, yet the comments dwarf everything else: they are the page
       trace?.push(`comment-labelled blocks hold most of the text (good=${Math.round(tree.root.good)} comments=${commentChars(tree)}): a thread`);
       discussion = true;
@@ -305,20 +311,20 @@ export function extractMainContent(document: Document, options: ExtractMainConte
       readNoscript = true;
     }
   }
-  if (relabelled !== tree) relabelLargeJunk(tree, trace); // the same tree relabelled twice gives the same labels
+  if (relabelled !== tree) relabelLargeJunk(tree, on, trace); // the same tree relabelled twice gives the same labels
   computeGood(tree);
   if (tree.root.good < HIDDEN_PAGE_MAX_CHARS && hiddenTextExceeds(tree.hidden, HIDDEN_GAIN * Math.max(HIDDEN_MIN_CHARS, tree.root.good))) {
     // Streamed or lazily revealed pages (React's <div hidden> chunks, "defer" wrappers with display:none) ship their
     // text hidden until a script moves or shows it: when the visible page has almost none, read the hidden parts.
     const withHidden = measureTree(body, { keepComments, readNoscript, readHidden: true });
-    relabelLargeJunk(withHidden);
+    relabelLargeJunk(withHidden, on);
     computeGood(withHidden);
     if (withHidden.root.good > HIDDEN_GAIN * Math.max(1, tree.root.good)) {
       trace?.push(`visible text is scarce (good=${Math.round(tree.root.good)}): reading hidden elements (good=${Math.round(withHidden.root.good)})`);
       tree = withHidden;
     }
   }
-  if (tree.root.good < LABELS_FAILED_SHARE * plain(tree.root) && plain(tree.root) >= LABELS_FAILED_MIN_CHARS) {
+  if (on('widget-labels-failed') && tree.root.good < LABELS_FAILED_SHARE * plain(tree.root) && plain(tree.root) >= LABELS_FAILED_MIN_CHARS) {
     // Class words labelled nearly all of the page's text as chrome. Page builders call every block a "widget", text
     // and all: on such a page that word says nothing. (Comments, sidebars and headers that hold most of the text
     // are chrome as often as not, so only the builders' word is dropped.)
@@ -337,51 +343,59 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   const product = markup || buyActions === 1 || (buyActions === 2 && buysOneProduct(tree));
   if (product && !markup) trace?.push('one buy button (perhaps shown twice) and no listing markup: a product page');
   // the size chart or the measurements in a modal are the product's text: they count before the root is chosen
-  if (product && keepFactPanels(tree, trace)) computeGood(tree);
-  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, trace);
+  if (product && on('fact-panels') && keepFactPanels(tree, trace)) computeGood(tree);
+  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, on, trace);
   if (root.good === 0) root = tree.root;
-  relabelBuilderBlocks(root, tree, trace);
-  let removed = pruneInside(root, discussion, trace);
-  dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
-  dropTablesOfContents(root, removed, trace);
-  dropPlaceholderText(root, removed, trace);
-  dropErrorNotices(root, removed, trace);
-  dropLoginPrompts(root, removed, trace);
-  dropExpanderLabels(root, removed, trace);
-  dropSelectCaptions(root, removed, trace);
-  dropFacets(root, removed, trace);
+  const evidence = on('body-evidence') ? findBodyEvidence(tree.preorder, options.hints?.articleBody) : null;
+  if (evidence !== null && evidence !== root && !discussion) {
+    const chosen = rootFromEvidence(root, evidence, signature);
+    if (chosen !== root) trace?.push(`root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), not ${describe(root)}`);
+    root = chosen;
+  }
+  if (on('builder-blocks')) relabelBuilderBlocks(root, tree, trace);
+  let removed = pruneInside(root, discussion, on, trace);
+  if (on('recommendations')) dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
+  if (on('tables-of-contents')) dropTablesOfContents(root, removed, trace);
+  if (on('placeholder-text')) dropPlaceholderText(root, removed, trace);
+  if (on('error-notices')) dropErrorNotices(root, removed, trace);
+  if (on('login-prompts')) dropLoginPrompts(root, removed, trace);
+  if (on('expander-labels')) dropExpanderLabels(root, removed, trace);
+  if (on('select-captions')) dropSelectCaptions(root, removed, trace);
+  if (on('facets')) dropFacets(root, removed, trace);
   if (product) {
-    dropTeaserStrips(root, removed, trace);
-    pruneProductPage(root, removed, trace);
-    dropRatedReviews(root, removed, signature, trace);
-    dropServicePromises(root, removed, signature, trace);
-    dropStockNotices(root, removed, trace);
+    if (on('teaser-strips')) dropTeaserStrips(root, removed, trace);
+    if (on('product-page')) pruneProductPage(root, removed, trace);
+    if (on('rated-reviews')) dropRatedReviews(root, removed, signature, trace);
+    if (on('service-promises')) dropServicePromises(root, removed, signature, trace);
+    if (on('stock-notices')) dropStockNotices(root, removed, trace);
   } else if (!discussion) {
     // elsewhere a rating or a verdict alone may be a product card's or an article's: reviews also carry their date
     // (in a thread every post carries its date, and a post may well rate what it discusses)
-    dropRatedReviews(root, removed, signature, trace, true);
+    if (on('rated-reviews')) dropRatedReviews(root, removed, signature, trace, true);
   }
   // a page with several buy buttons and no listing markup still sells (a product page whose button shows twice, in a
   // sticky bar or a mobile copy): the terms of buying printed beside its buttons go too
-  if (product || buyActions > 1) dropPurchaseTerms(root, removed, trace);
-  if (isArticle(options)) dropTeaserLists(root, removed, signature, trace);
-  dropItemTemplateText(root, removed, trace);
-  dropBadges(root, removed, signature, trace);
-  dropAdLabels(root, removed, trace);
-  dropDuplicates(root, removed, trace);
-  dropEchoedLabels(root, removed, trace);
-  dropLayoutDuplicates(root, removed, trace);
+  if ((product || buyActions > 1) && on('purchase-terms')) dropPurchaseTerms(root, removed, trace);
+  if (isArticle(options) && on('teaser-lists')) dropTeaserLists(root, removed, signature, trace);
+  if (on('item-template-text')) dropItemTemplateText(root, removed, !discussion && on('sentence-link-guard'), trace);
+  if (on('badges')) dropBadges(root, removed, signature, trace);
+  if (on('ad-labels')) dropAdLabels(root, removed, trace);
+  if (!discussion) dropInlineBoilerplate(root, removed, on, trace);
+  if (!discussion && on('figure-captions')) dropFigureCaptions(root, removed, trace);
+  if (on('duplicates')) dropDuplicates(root, removed, on('refrain-guard'), trace);
+  if (on('echoed-labels')) dropEchoedLabels(root, removed, trace);
+  if (on('layout-duplicates')) dropLayoutDuplicates(root, removed, on('refrain-guard'), trace);
   // a shop page prints its short lines again (sticky title, a second spec layout); elsewhere lines repeat by design
-  if (product) dropRepeatedLines(root, removed, trace);
-  dropRepeatedRuns(root, removed, trace);
-  dropVariantCopies(root, removed, signature, trace);
-  dropMobileCopies(root, removed, trace);
+  if (product && on('repeated-lines')) dropRepeatedLines(root, removed, trace);
+  if (on('repeated-runs')) dropRepeatedRuns(root, removed, trace);
+  if (on('variant-copies')) dropVariantCopies(root, removed, signature, trace);
+  if (on('mobile-copies')) dropMobileCopies(root, removed, trace);
   // on boards the counters are part of each post's header
-  if (!discussion) dropEngagementCounts(root, removed, trace);
+  if (!discussion && on('engagement-counts')) dropEngagementCounts(root, removed, trace);
   // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate (docs, plans)
-  if (discussion) dropRepeatedParagraphs(root, removed, trace);
-  if (discussion) dropPosterFields(root, removed, signature, trace);
-  if (discussion) dropPostStamps(root, removed, trace);
+  if (discussion && on('repeated-paragraphs')) dropRepeatedParagraphs(root, removed, trace);
+  if (discussion && on('poster-fields')) dropPosterFields(root, removed, signature, trace);
+  if (discussion && on('post-stamps')) dropPostStamps(root, removed, trace);
   let kept = root.text;
   for (const s of removed) if (!isInsideAny(s, removed, root)) kept -= s.text; // nested removals count once
   if (kept <= 0) {
@@ -500,7 +514,7 @@ function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: strin
   trace?.push(`"widget" blocks hold ${topHeld} of ${plain(root)} characters inside the root: builder text blocks, kept`);
 }
 
-function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
+function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, trace?: string[]): void {
   const total = Math.max(1, plain(tree.root));
   // Review snippets inside each card of a grid (one per card, so under different parents) belong to the cards;
   // a product's own reviews are siblings under one list.
@@ -513,10 +527,10 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
     readerParents.set(sig, parents);
   }
   for (const s of tree.preorder) {
-    if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN) s.junk = 0;
+    if (on('reader-items') && s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN) s.junk = 0;
   }
-  relabelJunkItems(tree, trace);
-  relabelMainWrappers(tree, trace);
+  if (on('junk-items')) relabelJunkItems(tree, trace);
+  if (on('main-wrappers')) relabelMainWrappers(tree, trace);
   const main = mainLandmark(tree);
   const proseBlocks = new Map<NodeStats, string | null>();
   const detailSheets = new Set<NodeStats>();
@@ -550,11 +564,12 @@ function relabelLargeJunk(tree: MeasuredTree, trace?: string[]): void {
       trace?.push(`${describe(s)} holds most of the text but much of it is links: still chrome`);
       continue;
     }
-    if (large) s.junk = 0;
-    else if (s.junk === 'hard' && (isDetailSheet(s) || (s.parent !== null && detailSheets.has(s.parent) && s.text >= SHEET_WRAPPER_SHARE * s.parent.text))) {
+    if (large) {
+      if (on('large-junk')) s.junk = 0;
+    } else if (s.junk === 'hard' && (isDetailSheet(s) || (s.parent !== null && detailSheets.has(s.parent) && s.text >= SHEET_WRAPPER_SHARE * s.parent.text))) {
       s.junk = 0;
       detailSheets.add(s);
-    } else if (s.junk === 'soft' && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
+    } else if (s.junk === 'soft' && on('prose-junk') && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
       s.junk = 0;
       if (FOLDING_WORDS.has(s.junkWord ?? '')) proseBlocks.set(s, s.junkWord);
     } else if (s.junk === 'soft' && FOLDING_WORDS.has(s.junkWord ?? '') && insideProseBlock(s, proseBlocks)) s.junk = 0;
@@ -765,7 +780,7 @@ function signature(s: NodeStats): string {
   return s.cls === '' ? s.el.localName : `${s.el.localName}.${s.cls.replace(/\d+/g, '').trim()}`;
 }
 
-function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number, trace?: string[]): NodeStats {
+function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number, on: RuleSwitch, trace?: string[]): NodeStats {
   let node = tree.root;
   // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
   const title = articleLike ? null : findTitleHeading(tree);
@@ -792,18 +807,18 @@ function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number,
       if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
       if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
     }
-    if (similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT) {
+    if (on('root-similar-siblings') && (similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT)) {
       trace?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
       return node;
     }
     // The page's title heading marks where the content starts: a root that leaves it out is too small
     // (a product's description without its name, price and specs).
-    if (title !== null && isInside(title, node) && !isInside(title, best) && title !== best) {
+    if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
       trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
       return node;
     }
     // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too small.
-    if (main !== null && main.good >= MAIN_KEEP_SHARE * node.good && isInside(main, node) && main !== best && !isInside(main, best) && !isInside(best, main)) {
+    if (main !== null && on('root-keeps-main') && main.good >= MAIN_KEEP_SHARE * node.good && isInside(main, node) && main !== best && !isInside(main, best) && !isInside(best, main)) {
       trace?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
       return node;
     }
@@ -845,18 +860,18 @@ function isCookieBanner(s: NodeStats): boolean {
   return s.controls > 0 || s.linkText > 0 || s.role === 'dialog';
 }
 
-function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Set<NodeStats> {
+function pruneInside(root: NodeStats, discussion: boolean, on: RuleSwitch, trace?: string[]): Set<NodeStats> {
   const removed = new Set<NodeStats>();
   const total = Math.max(1, plain(root));
   const totalText = Math.max(1, root.text);
   // the root's landmark chrome (a page banner's menus, the footer's link columns) goes anyway: its links do not make
   // the root a listing
   const landmarks = landmarkChrome(root);
-  const listing = root.linkText - landmarks.linkText > LISTING_LINK_DENSITY * (root.text - landmarks.text);
+  const listing = on('listing-root') && root.linkText - landmarks.linkText > LISTING_LINK_DENSITY * (root.text - landmarks.text);
   // one read of the root's text spares a read of every small block's on the many pages that never mention cookies
   const cookies = COOKIE_TEXT.test(root.el.textContent ?? '');
   if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
-  const contentGroups = repeatedJunkGroups(root, total, !discussion);
+  const contentGroups = on('repeated-junk-groups') ? repeatedJunkGroups(root, total, !discussion) : new Set<string>();
   for (const g of contentGroups) trace?.push(`class-labelled group ${g} repeats across the root: kept as content`);
   const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean; item: NodeStats | null }> = [{ s: root, trustLinks: listing, trustClass: false, item: null }];
   while (stack.length > 0) {
@@ -874,11 +889,11 @@ function pruneInside(root: NodeStats, discussion: boolean, trace?: string[]): Se
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
       else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(junkKey(c))) why = 'chrome class/id';
-      else if (linkDense && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer) && !isDirectoryList(c)) why = 'link-dense';
+      else if (linkDense && on('prune-link-dense') && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer) && !isDirectoryList(c)) why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
-      else if (c.controls >= CONTROLS_MIN && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
-      else if (cookies && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
-      else if (c.text > 0 && c.text <= LIVE_REGION_MAX_CHARS && isLiveRegion(c)) why = 'live region';
+      else if (c.controls >= CONTROLS_MIN && on('prune-controls') && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
+      else if (cookies && on('prune-cookie-banner') && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
+      else if (c.text > 0 && on('prune-live-region') && c.text <= LIVE_REGION_MAX_CHARS && isLiveRegion(c)) why = 'live region';
       if (why !== null) {
         removed.add(c);
         trace?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
@@ -990,7 +1005,7 @@ function holdsItems(s: NodeStats): boolean {
 
 /** In a list of similar items (cards, posts, results), a short link or button text that recurs in most items
  *  ("Quick View", "Compare", "Reply", "See details") comes from the item template, not from the item: it goes. */
-function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, sentenceLinks: boolean, trace?: string[]): void {
   const stack: NodeStats[] = [root];
   let actions = 0;
   while (stack.length > 0) {
@@ -1024,6 +1039,9 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
           }
           // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
           if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) continue;
+          // a keyword link inside a sentence, however often it recurs, is a word of that sentence (not on boards,
+          // where each post's header sets its links beside text: "Quote from <user>")
+          if (sentenceLinks && inSentence(n, item)) continue;
           const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
           if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
           const list = leaves.get(key);
@@ -1044,6 +1062,18 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
     }
   }
   if (actions > 0) trace?.push(`drop ${actions} shop actions in cards ("Add to cart", "Compare"): item template text`);
+}
+
+/** Text of a sentence around a link: this much non-link text directly beside it in one of its blocks. */
+const SENTENCE_MIN_CHARS = 20;
+
+/** Whether `n` sits in running text inside `item`: a block between them holds a sentence's worth of its own text. */
+function inSentence(n: NodeStats, item: NodeStats): boolean {
+  for (let p = n.parent; p !== null; p = p.parent) {
+    if (p.ownGood >= SENTENCE_MIN_CHARS) return true;
+    if (p === item) return false;
+  }
+  return false;
 }
 
 /** A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an action. */
@@ -1212,7 +1242,7 @@ function firstWithText(s: NodeStats): NodeStats | null {
 }
 
 /** Marks later copies of a block's exact text as removed (see DUPLICATE_MIN_CHARS). */
-function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, refrains: boolean, trace?: string[]): void {
   const repeats = seenTexts();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
@@ -1223,7 +1253,8 @@ function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string
       continue;
     }
     if (s.text < DUPLICATE_MIN_CHARS) continue;
-    if (repeats(s)) {
+    const first = repeats(s);
+    if (first !== null && !(refrains && isRefrain(s, first))) {
       removed.add(s);
       trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier block`);
     } else {
@@ -1237,11 +1268,11 @@ function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, trace?: string
  *  separate items (cards of a grid, columns of a price table): each is judged on its own, since items share texts
  *  ("From $49", "Unlimited users") by design. Tables and code repeat cells by nature. */
 function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
-  const stack: Array<{ s: NodeStats; repeats: (s: NodeStats) => boolean }> = [{ s: block, repeats: seenTexts() }];
+  const stack: Array<{ s: NodeStats; repeats: (s: NodeStats) => NodeStats | null }> = [{ s: block, repeats: seenTexts() }];
   while (stack.length > 0) {
     const { s, repeats } = stack.pop()!;
     // (a wrapper shares its child's text: the chain is keyed once, at its innermost element)
-    if (s !== block && s.parent !== null && s.parent.text !== s.text && repeats(s)) {
+    if (s !== block && s.parent !== null && s.parent.text !== s.text && repeats(s) !== null) {
       removed.add(s);
       trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier part of ${describe(block)}`);
       continue;
@@ -1255,24 +1286,21 @@ function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: 
   }
 }
 
-/** A memory of blocks' texts: `repeats(s)` tells whether an earlier block had exactly s's text, and remembers s.
- *  A block's text is only read when an earlier block has as many visible characters (few do), which keeps this cheap. */
-function seenTexts(): (s: NodeStats) => boolean {
-  const byLength = new Map<number, Array<NodeStats | string>>();
+/** A memory of blocks' texts: `repeats(s)` gives the earlier block that had exactly s's text (null when none), and
+ *  remembers s. A block's text is only read when an earlier block has as many visible characters (few do), which
+ *  keeps this cheap. */
+function seenTexts(): (s: NodeStats) => NodeStats | null {
+  const byLength = new Map<number, Array<{ s: NodeStats; key?: string }>>();
   return (s) => {
     const earlier = byLength.get(s.text);
     if (earlier === undefined) {
-      byLength.set(s.text, [s]);
-      return false;
+      byLength.set(s.text, [{ s }]);
+      return null;
     }
     const key = compactText(s);
-    for (let i = 0; i < earlier.length; i++) {
-      const e = earlier[i];
-      const k = typeof e === 'string' ? e : (earlier[i] = compactText(e));
-      if (k === key) return true;
-    }
-    earlier.push(key);
-    return false;
+    for (const e of earlier) if ((e.key ??= compactText(e.s)) === key) return e.s;
+    earlier.push({ s, key });
+    return null;
   };
 }
 

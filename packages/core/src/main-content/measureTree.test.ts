@@ -27,8 +27,12 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     const tree = measureTree(document.body as unknown as Element, { keepComments: false });
     const labelled = tree.preorder.filter((s) => s.junk !== 0).map((s) => s.el.getAttribute('class'));
     expect(labelled).toEqual(['photo-credit', 'imageCredit']);
+    // with captions kept, the credit inside one still goes
+    const withCaptions = extractMainContent(document as unknown as Document, { copy: true, disabledRules: new Set(['figure-captions']) });
+    expect(withCaptions.textContent).toContain('A sleeper cabin.');
+    expect(withCaptions.textContent).not.toContain('Jane Doe');
     const out = extractMainContent(document as unknown as Document).textContent ?? '';
-    expect(out).toContain('A sleeper cabin.');
+    expect(out).not.toContain('A sleeper cabin.'); // captions go by default (see dropFigureCaptions)
     expect(out).not.toContain('Jane Doe');
     expect(out).toContain('No credit card is needed');
   });

@@ -19,3 +19,9 @@ export function inChrome(s: NodeStats): boolean {
   for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) return true;
   return false;
 }
+
+/** A paragraph repeating a paragraph of the same parent is written twice on purpose (a refrain, a repeated
+ *  instruction, a recurring line of a transcript): layout copies sit in wrappers of their own. */
+export function isRefrain(s: NodeStats, first: NodeStats): boolean {
+  return s.el.localName === 'p' && first.el.localName === 'p' && s.parent === first.parent;
+}

@@ -38,6 +38,8 @@ const INDENT_EM = 0.9;
 const SHORT_LINE = 0.12;
 /** Size change, in points, that starts a new block (headings against body text). */
 const SIZE_STEP = 0.6;
+/** OCR text read with less mean confidence than this is never laid out as a table. */
+const MIN_TABLE_OCR_CONFIDENCE = 0.7;
 /** Table rows farther apart than this many row heights are separate tables (or not tables). */
 const TABLE_ROW_GAP = 2.5;
 /** Gutters between table columns: at least this wide (ems), crossed by at most this share of rows (spanning headers). */
@@ -230,6 +232,9 @@ function findTable(rows: Segment[][], start: number, bodySize: number): { block:
   const run = rows.slice(start, end);
   const multi = run.filter((r) => r.length >= 2).length;
   if (multi < 2) return { end };
+  // Words OCR could barely read (handwriting, a smudged scan) fall at random x positions: their "columns" are noise.
+  const ocrConfidence = confidenceOf(run.flat());
+  if (ocrConfidence !== null && ocrConfidence < MIN_TABLE_OCR_CONFIDENCE) return { end };
   const cols = tableColumns(run, bodySize);
   if (!cols || cols.length < 2) return { end };
   if (cols.length === 2 && multi < 3) return { end };
@@ -254,8 +259,37 @@ function findTable(rows: Segment[][], start: number, bodySize: number): { block:
   if (proseColumns >= 2) return { end };
   const lines = run.map(toLine);
   const block = blockFrom('table', lines, '', 0.7);
-  block.cells = cells;
+  block.cells = mergeHeaderLevels(cells);
   return { block, end };
+}
+
+/**
+ * A two-level header (a group label centred over its sub-columns, the sub-column labels in the row below) becomes
+ * one header row, each sub-column headed "Group Sub": a pipe table has one header row, and a label left over the
+ * middle sub-column would head that column alone. A span is the label's column plus its empty neighbours in the top
+ * row whose cells in the row below are filled.
+ */
+function mergeHeaderLevels(cells: string[][]): string[][] {
+  if (cells.length < 3) return cells;
+  const [top, sub] = cells;
+  const width = top.length;
+  const group: (string | undefined)[] = new Array(width).fill(undefined);
+  let grouped = false;
+  for (let c = 0; c < width; c++) {
+    if (!top[c] || !sub[c]) continue;
+    let a = c;
+    let b = c;
+    while (a > 0 && !top[a - 1] && sub[a - 1] && group[a - 1] === undefined) a--;
+    while (b + 1 < width && !top[b + 1] && sub[b + 1]) b++;
+    // A group never spans the first column: that one holds the row labels under an empty corner cell.
+    if (b === a || a === 0) continue;
+    for (let k = a; k <= b; k++) group[k] = top[c];
+    grouped = true;
+  }
+  // The row below must be labels only where the top row is empty or grouped: otherwise it is data, not a header.
+  if (!grouped || sub.some((t, c) => t && top[c] && group[c] === undefined)) return cells;
+  const merged = top.map((t, c) => (group[c] !== undefined ? `${group[c]} ${sub[c]}`.trim() : [t, sub[c]].filter(Boolean).join(' ')));
+  return [merged, ...cells.slice(2)];
 }
 
 function nearestColumn(cols: [number, number][], x: number): number {

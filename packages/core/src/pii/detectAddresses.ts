@@ -28,7 +28,13 @@ const ADDRESS_INTRO =
 const CORE_STREET_TYPES = /^(?:street|road|avenue|lane|boulevard|drive|way|square|place|crescent|terrace|court|close|parkway|highway|st|rd|ave|blvd|ln)$/i;
 /** Last words of every ADDRESS_INTRO form: the regex runs only when the previous token is one of them. */
 const INTRO_LAST_WORDS = new Set(['at', 'on', 'to', 'in', 'is', 'are', 'with', 'address', 'addresses', ':']);
-const POSTCODE_LABEL = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)\s*[:#]?\s*$/i;
+const POSTCODE_LABEL = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)(?:\s+(?:is|was|=))?\s*[:#]?\s*$/i;
+/** British and Canadian postcodes have a shape no ordinary word has ("LS6 2QT", "H2X 1Y4"): found anywhere. */
+const SHAPED_POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d)\b/g;
+/** Prepositions that put a year before a name ("in 2019 Berlin …"); with no street type it is no house number. */
+const YEAR_PREPOSITIONS = new Set(['in', 'by', 'since', 'from', 'during', 'until', 'till', 'after', 'before', 'around', 'circa', 'of']);
+/** A four- or five-digit number that reads as a year, not a postcode, next to a city ("Paris 2024"). */
+const YEAR_LIKE = /^(?:1[89]|20)\d\d$/;
 /** Lowercase words that may sit inside an address ("Paseo del Atlántico", "Árpád fejedelem útja", "delmas, mp"). */
 const ADDRESS_LOWER_OK = /^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|di|la|le|les|el|van|von|der|den|op|aan|y|i|e|och|og|und|et|nan|u|ul|al|apt|suite|ste|st|rd|str|box)$/;
 
@@ -65,7 +71,19 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   }
   // Postcodes after a label ("ZIP: 3520", "Postal code 75534-030").
   for (const m of text.matchAll(/\b\d{3,5}(?:[- ]\d{2,4})?(?: ?[A-Z]{2})?\b/g)) {
-    if (POSTCODE_LABEL.test(lineBefore(text, m.index!, 20))) out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.85 });
+    if (POSTCODE_LABEL.test(lineBefore(text, m.index!, 24))) out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.85 });
+  }
+  for (const m of text.matchAll(SHAPED_POSTCODE)) out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  // A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block.
+  for (const t of tokens) {
+    if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;
+    const prev = tokens[t.index - 1]?.text === ',' ? tokens[t.index - 2] : tokens[t.index - 1];
+    const next = tokens[t.index + 1];
+    const isCity = (w: Token | undefined) => w !== undefined && w.kind === 'word' && w.cap && !isCommonWord(w.lower, g) && g.places.has(w.lower);
+    const near = (w: Token | undefined) => w !== undefined && !/\n/.test(w.index < t.index ? t.gapBefore : w.gapBefore);
+    if ((isCity(prev) && near(prev)) || (isCity(next) && near(next) && next.gapBefore === ' ')) {
+      out.push({ type: 'ADDRESS', start: t.start, end: t.end, score: 0.7 });
+    }
   }
   return out;
 }
@@ -174,6 +192,8 @@ function findStreetAnchor(
         words++;
       }
     }
+    // "In 2019 Berlin hosted 4000 guests", "since 1998 Parker Industries": a year after a preposition is a date.
+    if (YEAR_LIKE.test(t.text) && YEAR_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) return undefined;
     // Number, name words, number: "20789 Allika 46", "0605 πεντέλης 210", "4844 Søndergade 52".
     const nameStart = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
     let k2 = nameStart;

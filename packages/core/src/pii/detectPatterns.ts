@@ -171,7 +171,9 @@ function detectIps(text: string, out: PiiCandidate[]): void {
   }
 }
 
-const PHONE_RE = /(?<![\w+\-\/.,])(?:\+ ?)?\(?\d(?:[\d().\-]| (?=[\d(]))*\d\)?(?: ?(?:x|ext\.?|#) ?\d{1,6})?(?![\w\-\/]|[.,]\d)/gi;
+// Linear on any input: a number may not start right after a bracket (so a run such as "(1-(1-(1-" is tried from its
+// first character only, not from each), and its body is at most 40 characters (15 digits with their separators).
+const PHONE_RE = /(?<![\w+\-\/.,()])(?:\+ ?)?\(?\d(?:[\d().\-]| (?=[\d(])){0,40}\d\)?(?: ?(?:x|ext\.?|#) ?\d{1,6})?(?![\w\-\/]|[.,]\d)/gi;
 function detectPhones(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const m of text.matchAll(PHONE_RE)) {
     const raw = m[0];

@@ -2,6 +2,10 @@
 import type { Gazetteers } from './loadGazetteers.js';
 import {
   DEMONYM_SHAPE,
+  FACILITY_WORDS,
+  endsWithKinship,
+  REPORTING_INTRO,
+  SURNAME_MODIFIED,
   NAME_PARTICLES,
   NAME_SHAPE,
   NOT_NAME_WORDS,
@@ -144,12 +148,14 @@ function judgeRun(
     let v: boolean | undefined;
     return () => (v ??= f());
   };
-  const strong = lazy(() => STRONG_INTRO.test(before));
+  const strong = lazy(() => STRONG_INTRO.test(before) || endsWithKinship(before));
+  // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
+  const reported = lazy(() => REPORTING_INTRO.test(before) || (/\bthe\s*$/i.test(before) && SURNAME_MODIFIED.test(after)));
   const weak = lazy(() => WEAK_INTRO.test(before));
   const follow = lazy(() => PERSON_FOLLOW.test(after));
   // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
   const aloneOnLine = lazy(() => first.lineStart && /^[ \t]*(?:\n|$)/.test(after));
-  const speaker = lazy(() => first.lineStart && /^: \S/.test(after));
+  const speaker = lazy(() => first.lineStart && /^:[ \t]?\S/.test(after));
   // Vocative: "Remember me, Mary?", "Don't go to town, Mark!", "Warrane, can I ...".
   const vocative = lazy(
     () => (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) || (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after)),
@@ -183,7 +189,8 @@ function judgeRun(
     if (isPlace && names < 2 && !strong()) score = 0;
   } else {
     const c = words[0].c;
-    if (words[0].t.allCaps) score = strong() ? 0.7 : 0;
+    // An ALL-CAPS word is a person when introduced, or as a speaker label that is no everyday word ("BRANKO:").
+    if (words[0].t.allCaps) score = strong() || (speaker() && c !== 'common' && c !== 'ambiguous') ? 0.7 : 0;
     else if (c === 'name') {
       // "Mary", "Victoria", "Florence" are places too: a person when something about the sentence says so.
       // ("Germany's" is as common as "Anna's": a possessive is no cue for a place name.)
@@ -197,11 +204,14 @@ function judgeRun(
     }
     else if (c === 'ambiguous') score = strong() || speaker() || vocative() || (follow() && !first.sentenceStart) ? 0.75 : aggressive && weak() && !first.sentenceStart ? 0.6 : 0;
     else if (c === 'unknown' && !isPlace && !demonym()) {
-      if (strong() || speaker() || vocative() || subject()) score = 0.75;
+      if (strong() || speaker() || vocative() || subject() || reported()) score = 0.75;
       else if ((follow() || weak()) && foreign) score = 0.6;
       else if (aggressive && (follow() || weak())) score = 0.55;
     }
   }
+  // "the Ritz Hotel", "Kensington Library": a venue or organisation named after someone is not that person.
+  const facility = /^ (\p{Lu}[\p{L}]*)/u.exec(after);
+  if (facility && FACILITY_WORDS.has(facility[1].toLowerCase()) && !strong()) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 
@@ -277,6 +287,18 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
     if (!b || b.kind !== 'word' || b.cap || b.gapBefore !== ' ' || !surnameLike(b)) continue;
     const firstLike = g.firstNames.has(a.lower) || (hasForeignLetters(a.text) && surnameLike(a));
     if (firstLike) out.push({ type: 'PERSON', start: a.start, end: b.end, score: 0.7 });
+  }
+  // "mr. hargreaves", "name: dagny lindqvist": lowercase words after a title or a name label, the surname with them.
+  for (const t of tokens) {
+    if (t.kind !== 'word' || t.cap || tokenIsCommon(t, g) || t.text.length < 2) continue;
+    const prev = tokens[t.index - 1];
+    const label = prev?.text === '.' || prev?.text === ':' ? tokens[t.index - 2] : prev;
+    const afterTitle = label?.kind === 'word' && TITLES.has(label.lower) && label.end <= t.start && (prev?.text === '.' || prev === label);
+    const afterLabel = prev?.text === ':' && label?.lower === 'name';
+    if (!afterTitle && !afterLabel) continue;
+    const next = tokens[t.index + 1];
+    const end = next && next.kind === 'word' && !next.cap && next.gapBefore === ' ' && !tokenIsCommon(next, g) && next.lineStart === false ? next.end : t.end;
+    out.push({ type: 'PERSON', start: t.start, end, score: 0.7 });
   }
   // "my name is rubija": a lowercase non-word right after a name introduction.
   for (const t of tokens) {

@@ -1,7 +1,7 @@
 // LOCATION: cities, regions and countries from the gazetteers, and unknown capitalised names right after a place
 // preposition ("from Riisa", "in TROMSØ").
 import type { Gazetteers } from './loadGazetteers.js';
-import { NAME_PARTICLES, PLACE_INTRO, hasForeignLetters, isCommonWord, isFirstName, lineBefore, tokenIsCommon } from './nameSignals.js';
+import { FACILITY_WORDS, NAME_PARTICLES, PLACE_INTRO, hasForeignLetters, isCommonWord, isFirstName, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -37,6 +37,10 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
       if (g.places.has(phrase)) best = j;
     }
     if (best < 0) continue;
+    if (FACILITY_WORDS.has(tokens[best].lower) || namesFacility(tokens, best)) {
+      i = best;
+      continue;
+    }
     const end = tokens[best].end;
     const single = best === i;
     const before = lineBefore(text, t.start, 40);
@@ -88,6 +92,16 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     i = j;
   }
   return out;
+}
+
+/** Whether the capitalised words right after token `k` end in a venue or organisation word ("… Country Club"). */
+function namesFacility(tokens: Token[], k: number): boolean {
+  for (let j = k + 1; j < tokens.length && j <= k + 3; j++) {
+    const n = tokens[j];
+    if (n.kind !== 'word' || n.gapBefore !== ' ' || !(n.cap || n.allCaps)) return false;
+    if (FACILITY_WORDS.has(n.lower)) return true;
+  }
+  return false;
 }
 
 /** A word that could be an unlisted place name: not an everyday word, not a first name, not CamelCase product-speak. */

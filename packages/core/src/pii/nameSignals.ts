@@ -86,3 +86,41 @@ export function lineBefore(text: string, start: number, window = 40): string {
   const nl = slice.lastIndexOf('\n');
   return nl >= 0 ? slice.slice(nl + 1) : slice;
 }
+
+/** Nouns for relatives and close people: "my son Tobiah", "her grandmother Wilhelmina" name the person after them. */
+export const KINSHIP_NOUNS = [
+  'son', 'daughter', 'brother', 'sister', 'mother', 'father', 'mom', 'mum', 'mommy', 'mummy', 'dad', 'daddy', 'aunt',
+  'auntie', 'uncle', 'cousin', 'nephew', 'niece', 'wife', 'husband', 'partner', 'spouse', 'fiance', 'fiancé',
+  'fiancee', 'fiancée', 'grandmother', 'grandfather', 'grandma', 'grandpa', 'granny', 'grandson', 'granddaughter',
+  'grandchild', 'stepson', 'stepdaughter', 'stepmother', 'stepfather', 'boyfriend', 'girlfriend', 'friend', 'colleague',
+  'coworker', 'co-worker', 'boss', 'manager', 'neighbour', 'neighbor', 'roommate', 'flatmate', 'classmate', 'child',
+  'kid', 'baby', 'twin', 'sibling', 'in-law', 'mother-in-law', 'father-in-law', 'sister-in-law', 'brother-in-law',
+];
+const KINSHIP_MODIFIERS = ['late', 'little', 'older', 'younger', 'big', 'baby', 'eldest', 'oldest', 'youngest', 'dear', 'best', 'new', 'old', 'twin', 'great'];
+/** "my son", "her late grandmother", "our neighbour", "his best friend" at the end of the text before a name. */
+export const KINSHIP_INTRO = new RegExp(
+  `\\b(?:my|his|her|their|our|your|whose)\\s+(?:(?:${KINSHIP_MODIFIERS.join('|')})\\s+)?(?:${KINSHIP_NOUNS.join('|')})s?,?\\s*$`,
+  'i',
+);
+const KINSHIP_SET = new Set(KINSHIP_NOUNS);
+/** Whether `before` (the text before a name) ends in a kinship phrase; a set lookup first, the regex only on a hit. */
+export function endsWithKinship(before: string): boolean {
+  const m = /([\p{L}-]+),?\s*$/u.exec(before.slice(-24));
+  if (!m) return false;
+  const w = m[1].toLowerCase();
+  return (KINSHIP_SET.has(w) || (w.endsWith('s') && KINSHIP_SET.has(w.slice(0, -1)))) && KINSHIP_INTRO.test(before.slice(-60));
+}
+/** Reporting words after which the next capitalised word is the speaker: "says Thandeka", "according to Ingrid". */
+export const REPORTING_INTRO = /\b(?:says|said|writes|wrote|asks|asked|adds|added|explains|explained|recalls|recalled|according to|by)\s*$/i;
+/** Nouns a surname may modify: "the Okonkwo novel", "the Pastorelli estate". */
+export const SURNAME_MODIFIED = /^ (?:novel|novels|book|books|film|films|album|biography|memoir|paintings?|portrait|play|plays|song|songs|theorem|method|estate|family|household|case|administration|era|report|letters|papers|archive|collection)\b/i;
+
+/** Words that end the name of a venue or an organisation: "Riverside Country Club" names no place or person. */
+export const FACILITY_WORDS = new Set([
+  'club', 'hotel', 'inn', 'motel', 'resort', 'restaurant', 'cafe', 'café', 'bar', 'pub', 'tavern', 'bistro', 'school',
+  'college', 'academy', 'hospital', 'clinic', 'church', 'chapel', 'cathedral', 'mosque', 'synagogue', 'temple',
+  'stadium', 'arena', 'centre', 'center', 'museum', 'gallery', 'library', 'theatre', 'theater', 'cinema', 'bank',
+  'airport', 'mall', 'company', 'inc', 'ltd', 'llc', 'plc', 'gmbh', 'corp', 'corporation', 'association', 'society',
+  'league', 'foundation', 'institute', 'industries', 'group', 'partners', 'studios', 'records', 'press', 'times',
+  'herald', 'gazette', 'tribune', 'fc', 'united', 'rovers',
+]);

@@ -26,12 +26,22 @@ export function plainTextView(markdown: string): PlainTextView {
   if (!/\\|<br|(?:^|\n)[ \t]{0,3}>/i.test(markdown)) {
     return { text: markdown, sourceStart: new Int32Array(0), sourceEnd: new Int32Array(0), changed: false, syntaxOffsets: [] };
   }
-  const chars: string[] = [];
+  // The view is built from runs of unchanged text; `runStart` is where the current run began in the markdown.
+  let text = '';
+  let runStart = 0;
   const starts = new Int32Array(n + 1);
   const ends = new Int32Array(n + 1);
   let len = 0;
+  /** Ends the unchanged run at `at` (the markdown offset of dropped or replaced syntax). */
+  const cut = (at: number): void => {
+    text += markdown.slice(runStart, at);
+  };
   const emit = (ch: string, from: number, to: number): void => {
-    chars.push(ch);
+    if (ch !== markdown[from] || to !== from + 1) {
+      cut(from);
+      text += ch;
+      runStart = to;
+    }
     starts[len] = from;
     ends[len] = to;
     len++;
@@ -51,6 +61,8 @@ export function plainTextView(markdown: string): PlainTextView {
           while (markdown[j] === ' ' && markdown[j + 1] === '>') j++;
         }
         for (let k = i; k < j; k++) syntaxOffsets.push(k);
+        cut(i);
+        runStart = j;
         i = j - 1;
         lineStart = false;
         continue;
@@ -84,9 +96,10 @@ export function plainTextView(markdown: string): PlainTextView {
     emit(c, i, i + 1);
     if (c === '\n') lineStart = true;
   }
+  cut(n);
   starts[len] = n;
   ends[len] = n;
-  return { text: chars.join(''), sourceStart: starts.subarray(0, len + 1), sourceEnd: ends.subarray(0, len + 1), changed: true, syntaxOffsets };
+  return { text, sourceStart: starts.subarray(0, len + 1), sourceEnd: ends.subarray(0, len + 1), changed: true, syntaxOffsets };
 }
 
 /** Maps a `[start, end)` range of the view to the markdown range that holds it. */

@@ -183,3 +183,47 @@ describe('redactPII: failing closed', () => {
     expect(await redactPII('')).toEqual({ text: '', entities: [], counts: {} });
   });
 });
+
+describe('redactPII: person names by general rules', () => {
+  it('a name after a kinship noun, even one in no name list', async () => {
+    expect(await tag('We stayed with my son Tobiah over the holidays.')).toBe('We stayed with my son [PERSON] over the holidays.');
+    expect(await tag('Her late grandmother Ebbadine kept bees.')).toBe('Her late grandmother [PERSON] kept bees.');
+  });
+
+  it('speaker labels with no space after the colon; role labels stay', async () => {
+    const out = await tag('INTERVIEWER:Where did you grow up?\nBRANKO:Near the river.');
+    expect(out).toBe('INTERVIEWER:Where did you grow up?\n[PERSON]:Near the river.');
+  });
+
+  it('"says X" and a surname modifying a work', async () => {
+    expect(await tag('"It was late," says Thandeka, who runs the farm.')).toContain('says [PERSON],');
+    expect(await tag('The new Okonkwo novel sold out.')).toBe('The new [PERSON] novel sold out.');
+  });
+
+  it('lowercase names after a title or a name label', async () => {
+    expect(await tag('please forward this to mr. hargreaves before friday.')).toBe('please forward this to mr. [PERSON] before friday.');
+    expect(await tag('name: dagny lindqvist\nrole: volunteer')).toBe('name: [PERSON]\nrole: volunteer');
+  });
+
+  it('all-lowercase and ALL-CAPS text: names found, capitalised everyday words kept', async () => {
+    expect(await tag('i told marisol that the keys were under the mat.')).toBe('i told [PERSON] that the keys were under the mat.');
+    expect(await tag('PLEASE CONTACT FERDINAND OKAFOR ABOUT THE INVOICE.')).toBe('PLEASE CONTACT [PERSON] ABOUT THE INVOICE.');
+    expect(await tag('THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.')).toBe('THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.');
+  });
+});
+
+describe('redactPII: postcodes outside address blocks, and venues that are no places', () => {
+  it('a postcode after a label, in a shape of its own, or next to a city', async () => {
+    expect(await tag('My zip code is 94107 and I moved last spring.')).toBe('My zip code is [ADDRESS] and I moved last spring.');
+    expect(await tag('The parcel went to Leeds LS6 2QT on Monday.')).toContain('[ADDRESS] on Monday');
+    expect(await tag('Send it to Lyon 69003 today.')).not.toContain('69003');
+    expect(await tag('The Paris 2024 games were fun.')).toContain('2024 games');
+  });
+
+  it('a venue named after a place or person, and a year after a preposition, are kept', async () => {
+    expect(await tag('They married at the Riverside Country Club in June.')).toBe('They married at the Riverside Country Club in June.');
+    expect(await tag('Dinner at the Ritz Hotel was late.')).toBe('Dinner at the Ritz Hotel was late.');
+    expect(await tag('In 2019 Berlin hosted 4000 guests.')).toContain('2019');
+    expect(await tag('In 2019 Berlin hosted 4000 guests.')).toContain('hosted 4000 guests');
+  });
+});

@@ -4,6 +4,7 @@ import { detectAddresses } from './detectAddresses.js';
 import { detectOrganizations } from './detectOrganizations.js';
 import { detectPatterns } from './detectPatterns.js';
 import { detectPersons } from './detectPersons.js';
+import { caseView } from './caseView.js';
 import { detectPlaces } from './detectPlaces.js';
 import { blankUrls, findMarkdownStructure, insideAny } from './findMarkdownStructure.js';
 import type { Gazetteers } from './loadGazetteers.js';
@@ -39,10 +40,15 @@ export function redactText(text: string, options: ResolvedRedactPIIOptions, g: G
     }
   }
   if (g && needsGazetteers(options)) {
-    const prose = blankUrls(view.text, viewRanges(view, structure.urlRanges));
-    const tokens = tokenizeText(prose);
+    const blanked = blankUrls(view.text, viewRanges(view, structure.urlRanges));
+    // Text in ALL CAPS or all lowercase: detectors read it with the capitals a name would have (same length).
+    const blankedTokens = tokenizeText(blanked);
+    const cased = caseView(blanked, blankedTokens, g);
+    const prose = cased?.text ?? blanked;
+    const tokens = cased ? tokenizeText(prose) : blankedTokens;
     const { entities, mode } = options;
     const found: PiiCandidate[] = [];
+    if (cased?.lowercase && entities.has('PERSON')) found.push(...detectPersons(blanked, blankedTokens, g, mode));
     if (entities.has('ADDRESS')) found.push(...detectAddresses(prose, tokens, g, mode));
     if (entities.has('PERSON')) found.push(...detectPersons(prose, tokens, g, mode));
     if (entities.has('LOCATION')) found.push(...detectPlaces(prose, tokens, g, mode));

@@ -30,6 +30,11 @@ export interface Admission {
   /** Charges `credits` (search, parse: the route knows the cost); never more than the balance holds. */
   succeedWith(credits: number): Promise<void>;
   fail(error: unknown): Promise<void>;
+  /**
+   * Work billed by size (PDF pages): reserves, beside what admission held, as much of `upTo` credits in all as the
+   * balance allows, and answers how many the request may spend (all of `upTo` for unlimited accounts).
+   */
+  creditBudget(upTo: number): Promise<number>;
 }
 
 export interface Accounts {
@@ -170,9 +175,13 @@ export function createAccounts(parts: {
       if (!allows(account.endpoints, endpoint)) {
         throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
       }
-      const b = body as { zeroDataRetention?: unknown; timeout?: unknown } | null;
+      const b = body as { zeroDataRetention?: unknown; lockdown?: unknown; timeout?: unknown } | null;
       if (b?.zeroDataRetention === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
         throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
+      }
+      // Lockdown promises what zero data retention does (nothing of the request is kept): the same feature gates it.
+      if (b?.lockdown === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
+        throw errors.forbidden({ reason: 'Lockdown needs the zero data retention feature (not enabled here).' });
       }
       if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
 
@@ -203,15 +212,23 @@ export function createAccounts(parts: {
         }
       }
 
+      const admittedAt = Date.now();
       let settled = false;
       track(account.id, 1);
       const usage: UsageTag = { period: usagePeriod(new Date()), keyId: account.keyId };
+      // Credits reserved later for work billed by size, under a second reservation id.
+      const extraId = `${reservationId}:extra`;
+      let extra = 0;
       const settle = async (cost: number, succeeded: boolean) => {
         if (settled) return;
         settled = true;
         track(account.id, -1);
         await slot?.release();
-        if (held > 0) return settleOrDefer(account.id, reservationId, cost, usage);
+        if (held > 0 || extra > 0) {
+          if (held > 0) await settleOrDefer(account.id, reservationId, extra > 0 ? Math.min(cost, held) : cost, usage);
+          if (extra > 0) await settleOrDefer(account.id, extraId, Math.max(0, cost - held), usage);
+          return;
+        }
         // Unlimited (or free) requests are counted too, so usage reports what they would have cost.
         if (succeeded || cost > 0) {
           await store.recordUsage(account.id, usage, cost).catch((error: unknown) => {
@@ -219,7 +236,29 @@ export function createAccounts(parts: {
           });
         }
       };
+      const creditBudget = async (upTo: number): Promise<number> => {
+        if (account.unlimitedCredits) return upTo;
+        if (settled || extra > 0) return held + extra;
+        // The balance may move between the read and the reservation (other requests): a few tries, each atomic.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const want = Math.min(Math.max(0, upTo - held), await storeCall(() => store.balance(account.id)));
+          if (want <= 0) return held;
+          let reserved: boolean;
+          try {
+            reserved = await store.reserveCredits(account.id, want, extraId);
+          } catch (error) {
+            await settleOrDefer(account.id, extraId, 0);
+            throw storeUnavailable(error as Error);
+          }
+          if (reserved) {
+            extra = want;
+            return held + extra;
+          }
+        }
+        return held;
+      };
       return {
+        creditBudget,
         async succeed(doc) {
           if (slot && doc.metadata) {
             doc.metadata.concurrencyLimited = slot.queuedMs !== null;
@@ -231,7 +270,9 @@ export function createAccounts(parts: {
           await settle(credits, true);
         },
         async fail(error) {
-          await settle(Math.min(held || Infinity, creditsForFailure(error)), false);
+          // A failure that held its slot long is billed (see creditsForFailure), also when the client left: leaving
+          // just before the timeout must not make the work free.
+          await settle(Math.min(held || Infinity, creditsForFailure(error, Date.now() - admittedAt)), false);
         },
       };
     },

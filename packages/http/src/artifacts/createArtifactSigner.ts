@@ -5,6 +5,9 @@ export const MIN_ARTIFACT_SECRET_LENGTH = 16;
 /** A random key when none is configured: 256 bits, as strong as HMAC-SHA256 can use. */
 const RANDOM_SECRET_BYTES = 32;
 
+/** An HMAC-SHA256 in unpadded base64url: 43 characters of its alphabet. */
+const SIGNATURE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 export type ArtifactLinkVerdict = 'valid' | 'tampered' | 'expired';
 
 export interface ArtifactSigner {
@@ -31,6 +34,9 @@ export function createArtifactSigner(secret?: string): ArtifactSigner {
     },
     verify(id, expires, sig, nowMs = Date.now()) {
       if (typeof expires !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(expires)) return 'tampered';
+      // Exactly the text sign() writes: Buffer's base64url decoder skips padding and stray characters, so without this
+      // check `sig=` + a valid signature + `=` (or other junk) would verify, and one link would have many spellings.
+      if (!SIGNATURE_SHAPE.test(sig)) return 'tampered';
       const given = Buffer.from(sig, 'base64url');
       const wanted = mac(id, expires);
       if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'tampered';

@@ -43,9 +43,20 @@ export function registerArtifactRoute(app: FastifyInstance, scraper: Scraper, si
 
 /**
  * The artifact URLs of one scrape: signed links on `publicUrl` when configured (a proxy in front, HTTPS), otherwise
- * on the origin the client used to reach this server.
+ * on the address and port the connection arrived at. Never the client's `Host` header: a client (or anyone who can
+ * make one send a request) could point the links, and whatever reads them, at a host of its choosing.
  */
 export function artifactUrlFor(request: FastifyRequest, signer: ArtifactSigner, publicUrl?: string): ArtifactUrl {
-  const base = (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const base = (publicUrl ?? boundOrigin(request)).replace(/\/+$/, '');
   return ({ id, expiresAt }) => `${base}/v2/artifacts/${encodeURIComponent(id)}?${signer.sign(id, expiresAt)}`;
+}
+
+/** The origin of the socket the request arrived on (this server's own address and port). */
+function boundOrigin(request: FastifyRequest): string {
+  const socket = request.socket;
+  let address = socket.localAddress ?? '127.0.0.1';
+  if (address.startsWith('::ffff:') && address.includes('.')) address = address.slice('::ffff:'.length);
+  const host = address.includes(':') ? `[${address}]` : address;
+  const secure = (socket as { encrypted?: boolean }).encrypted === true;
+  return `${secure ? 'https' : 'http'}://${host}:${socket.localPort}`;
 }

@@ -20,7 +20,14 @@ export function creditsForDocument(doc: { metadata?: Record<string, unknown> }, 
   return typeof used === 'number' && Number.isFinite(used) && used >= 0 ? Math.ceil(used) : expected;
 }
 
-/** What a failed scrape costs: nothing, except the lockdown miss the spec bills. */
-export function creditsForFailure(error: unknown): number {
-  return (error as { code?: unknown } | null)?.code === 'SCRAPE_LOCKDOWN_CACHE_MISS' ? CREDITS_PER_LOCKDOWN_MISS : 0;
+/**
+ * A failure that held its slot this long is billed like a scrape: it used a browser or parser slot other tenants were
+ * waiting for, so free failures (a page made to time out) would let one account starve the others at no cost.
+ */
+export const FAILURE_BILLED_AFTER_MS = 10_000;
+
+/** What a failed scrape costs: nothing, except the lockdown miss the spec bills and a failure that ran long. */
+export function creditsForFailure(error: unknown, heldSlotMs = 0): number {
+  if ((error as { code?: unknown } | null)?.code === 'SCRAPE_LOCKDOWN_CACHE_MISS') return CREDITS_PER_LOCKDOWN_MISS;
+  return heldSlotMs >= FAILURE_BILLED_AFTER_MS ? CREDITS_PER_SCRAPE : 0;
 }

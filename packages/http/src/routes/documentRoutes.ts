@@ -107,3 +107,25 @@ export const PARSE_ROUTE: DocumentedRoute = {
     '422': '`PARSE_FILE_TYPE_MISMATCH`, `PARSE_FILE_ENCRYPTED`, `PARSE_FILE_UNREADABLE`, `PARSE_FILE_TOO_COMPLEX`, PDF codes.',
   },
 };
+
+export const EXTRACT_ROUTES: readonly DocumentedRoute[] = [
+  {
+    method: 'post',
+    path: '/v2/extract',
+    operationId: 'startExtract',
+    summary: 'Start an extract job: the pages of `urls` (`/*`: the site) read by the configured LLM into `schema`/`prompt`, merged.',
+    description:
+      'JSON body: urls, prompt, schema, systemPrompt, enableWebSearch, showSources, scrapeOptions. Answers `{success, id}`; ' +
+      'poll GET /v2/extract/{id}.',
+    responses: { '200': { description: '`{success, id, warning?}`' } },
+    errors: { '400': 'Invalid field, no prompt or schema, or no LLM configured (`SCRAPE_LLM_NOT_CONFIGURED`).', '402': 'Not enough credits.' },
+  },
+  {
+    method: 'get',
+    path: '/v2/extract/{id}',
+    operationId: 'getExtractStatus',
+    summary: 'An extract job: `processing`, then `completed` with the merged `data` (and `sources` with showSources) or `failed`.',
+    responses: { '200': { description: '`{success, id, status, data?, sources?, error?, warning?, expiresAt, creditsUsed}`' } },
+    errors: { '404': '`JOB_NOT_FOUND` (also for another team\'s job).' },
+  },
+];

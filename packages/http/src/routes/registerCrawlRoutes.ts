@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { JobRecord, JobStore } from '@scrape/jobs';
-import { errors, ROBOTS_BLOCKED, type JobBilling, type Scraper } from '@scrape/scraper';
+import websocket from '@fastify/websocket';
+import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
+import { crawlOpenApiRoutes, errors, ROBOTS_BLOCKED, type JobBilling, type Scraper, type StartJobWorkerOptions } from '@scrape/scraper';
 import { allows, FEATURE_ZERO_DATA_RETENTION, type Account } from '../accounts/account.js';
-import type { Accounts } from '../accounts/openAccounts.js';
+import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
 
 /** The part of a `ws` socket the stream uses. */
 interface StreamSocket {
@@ -50,17 +51,50 @@ export function createJobBilling(accounts: Accounts | undefined): JobBilling | u
     },
     async settle(job, item, credits) {
       if (job.state.billed !== true) return;
-      await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)));
+      // Counted in the team's usage (by month) in the same step that settles the balance.
+      await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)), { period: usagePeriod(new Date()) });
     },
   };
+}
+
+export interface CrawlRoutesOptions {
+  scraper: Scraper;
+  requireKey: Guard;
+  accounts?: Accounts;
+  /** Pages of crawls and batches this process scrapes at once (default env SCRAPE_JOB_WORKERS or 8; 0: none here). */
+  jobConcurrency?: number;
+  /** Called after each page this process' worker commits (the metrics). */
+  onCommitted?: StartJobWorkerOptions['onCommitted'];
+}
+
+/** SCRAPE_JOB_WORKERS: pages of crawls and batches this process scrapes at once (default 8; 0: none). */
+export function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.SCRAPE_JOB_WORKERS);
+  return env.SCRAPE_JOB_WORKERS !== undefined && Number.isInteger(n) && n >= 0 ? n : 8;
 }
 
 /**
  * Crawl, batch scrape and map (what the Firecrawl SDK's crawl/batchScrape/map/watcher call): jobs on the scraper's
  * job store, so any process sharing the store can answer for any job. Another team's id is a 404 like an unknown one.
+ * A Fastify plugin: it also runs this process' job worker (started when the server is ready, closed with it) and the
+ * WebSocket plugin of the status stream.
  */
-export function registerCrawlRoutes(app: FastifyInstance, scraper: Scraper, requireKey: Guard, accounts?: Accounts): void {
-  const runtime = scraper.jobs;
+export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRoutesOptions): Promise<void> {
+  const { scraper, requireKey, accounts } = options;
+  // An embedder's own Scraper made before crawl existed has no job runtime: no crawl routes then (404 as before).
+  const maybeRuntime = (scraper as Partial<Scraper>).jobs;
+  if (!maybeRuntime) return;
+  const runtime = maybeRuntime;
+  for (const route of crawlOpenApiRoutes()) app.openapi.add(route);
+  await app.register(websocket);
+  const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
+  let worker: JobWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (jobConcurrency > 0) worker = await runtime.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts), onCommitted: options.onCommitted });
+  });
+  app.addHook('onClose', async () => {
+    await worker?.close();
+  });
   const teamOf = (request: FastifyRequest) => request.team ?? '';
 
   async function admit(request: FastifyRequest, endpoint: string): Promise<{ billed: boolean }> {

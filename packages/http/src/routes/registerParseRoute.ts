@@ -26,6 +26,8 @@ export interface ParseRouteOptions {
  * JSON routes keep refusing other content types.
  */
 export function registerParseRoute(app: FastifyInstance, options: ParseRouteOptions): void {
+  // An embedder's own Scraper made before parse existed: no parse route (404 as before).
+  if (typeof (options.scraper as Partial<Scraper>).parse !== 'function') return;
   documentRoutes(app, [PARSE_ROUTE]);
   const maxFileBytes = options.maxFileBytes ?? PARSE_MAX_FILE_BYTES;
   void app.register(async (scope) => {

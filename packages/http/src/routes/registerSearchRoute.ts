@@ -12,6 +12,8 @@ export const ENDPOINT_SEARCH = 'search';
  * the most the request can cost, the rest given back).
  */
 export function registerSearchRoute(app: FastifyInstance, options: { scraper: Scraper; accounts?: Accounts; requireKey: Guard }): void {
+  // An embedder's own Scraper made before search existed: no search route (404 as before).
+  if (typeof (options.scraper as Partial<Scraper>).search !== 'function') return;
   documentRoutes(app, [SEARCH_ROUTE]);
   app.post('/v2/search', { onRequest: options.requireKey }, async (request, reply) => {
     const client = new AbortController();

@@ -24,3 +24,16 @@ export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 
 /** Formats when the request names none: the reference service's default. */
 export const DEFAULT_FORMATS = ['markdown'] as const;
+
+/**
+ * Sizes a client controls, checked before the schema walks the body (a 750,000-item `formats` array cost seconds of
+ * event-loop time, 200,000 `excludeTags` overflowed the selector engine's stack). Each is far above real use.
+ */
+export const FORMATS_MAX_ITEMS = 64;
+export const TAG_SELECTORS_MAX_ITEMS = 256;
+export const SELECTOR_MAX_CHARS = 1_024;
+export const ACTIONS_MAX_ITEMS = 100;
+export const PARSERS_MAX_ITEMS = 16;
+export const LANGUAGES_MAX_ITEMS = 32;
+export const HEADERS_MAX_ENTRIES = 100;
+export const HEADER_VALUE_MAX_CHARS = 8_192;

@@ -3,6 +3,7 @@ import { errors, type ScrapeError } from '../errors.js';
 import { LOCKDOWN_MAX_AGE_DEFAULT_MS, MAX_AGE_DEFAULT_MS, COUNTRY_DEFAULT } from './limits.js';
 import type { FormatObject } from './formats.js';
 import { scrapeRequestSchema, type ScrapeRequest } from './scrapeRequest.js';
+import { checkRequestSizes } from './checkRequestSizes.js';
 
 /** One per-field problem in a 400's `details`. */
 export interface ValidationIssue {
@@ -23,6 +24,7 @@ export function parseScrapeRequest(body: unknown): ScrapeRequest {
       { code: 'invalid_type', path: [], message: 'The request body must be a JSON object' },
     ]);
   }
+  checkRequestSizes(body as Record<string, unknown>);
   const result = scrapeRequestSchema.safeParse(body);
   if (!result.success) throw toValidationError(result.error.issues);
   return normalizeScrapeRequest(result.data);

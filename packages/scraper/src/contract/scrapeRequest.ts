@@ -12,6 +12,7 @@ import {
   TIMEOUT_MIN_MS,
 } from './limits.js';
 import { parserItemSchema } from './parsers.js';
+import { ACTIONS_MAX_ITEMS, FORMATS_MAX_ITEMS, SELECTOR_MAX_CHARS, TAG_SELECTORS_MAX_ITEMS } from './limits.js';
 
 export const WAIT_FOR_RULE = 'waitFor must not exceed half of timeout';
 export const ONE_SCREENSHOT_RULE = 'Only one screenshot format may be requested';
@@ -98,12 +99,13 @@ export const scrapeRequestSchema = z
     zeroDataRetention: z.boolean().default(false),
     formats: z
       .array(formatItemSchema)
+      .max(FORMATS_MAX_ITEMS)
       .default(() => [{ type: 'markdown' as const }])
       .describe('Format names (`"markdown"`) or format objects (`{type:"markdown"}`).'),
     onlyMainContent: z.boolean().default(true),
     onlyCleanContent: z.boolean().default(false),
-    includeTags: z.array(z.string()).optional(),
-    excludeTags: z.array(z.string()).optional(),
+    includeTags: z.array(z.string().max(SELECTOR_MAX_CHARS)).max(TAG_SELECTORS_MAX_ITEMS).optional(),
+    excludeTags: z.array(z.string().max(SELECTOR_MAX_CHARS)).max(TAG_SELECTORS_MAX_ITEMS).optional(),
     maxAge: ms().optional().meta({ default: MAX_AGE_DEFAULT_MS, description: 'Default 172800000 (2 days); 2 years under lockdown.' }),
     minAge: ms().optional().describe('Cache only: the cached copy must be at least this old; a miss is 404 SCRAPE_NO_CACHED_DATA.'),
     headers: z.record(z.string(), z.string()).optional(),
@@ -114,7 +116,7 @@ export const scrapeRequestSchema = z
     parsers: z
       .array(parserItemSchema)
       .default(() => [{ type: 'pdf' as const, mode: 'auto' as const, pages: false, blocks: false, pageMarkers: false }]),
-    actions: z.array(actionSchema).optional(),
+    actions: z.array(actionSchema).max(ACTIONS_MAX_ITEMS).optional(),
     location: locationSchema.optional(),
     removeBase64Images: z.boolean().default(true),
     blockAds: z.boolean().default(true),

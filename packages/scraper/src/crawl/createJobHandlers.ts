@@ -5,7 +5,7 @@ import type { BatchRequest, CrawlRequest } from './crawlRequest.js';
 import { createCrawlScope, type CrawlScope } from './crawlScope.js';
 import type { FetchRaw } from './fetchRaw.js';
 import { readSitemaps } from './readSitemaps.js';
-import { pageLinks } from './pageLinks.js';
+import { readPageFacts } from './pageLinks.js';
 import type { RulesFor } from './robotsRules.js';
 
 /** Longest politeness wait honoured from robots.txt Crawl-delay (a site asking for an hour per page is not crawlable). */
@@ -138,11 +138,11 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () => scrapePage(job, item, body, signal));
     if (!scraped.doc) return { ...scraped.outcome, discovered };
     const doc = scraped.doc;
-    const links = request.sitemap === 'only' ? [] : pageLinks(doc);
+    const facts = readPageFacts(doc);
     if (!wantsRaw) delete doc.rawHtml;
-    for (const link of links.slice(0, LINKS_PER_PAGE_MAX)) discover(link, payload.depth + 1);
+    if (request.sitemap !== 'only') for (const link of facts.links.slice(0, LINKS_PER_PAGE_MAX)) discover(link, payload.depth + 1);
     const credits = typeof doc.metadata.creditsUsed === 'number' ? doc.metadata.creditsUsed : 1;
-    return { result: doc, discovered, credits };
+    return { result: doc, discovered, credits, aliases: aliasesOf(scope, item.key, doc, facts.canonical) };
   };
 
   const batch: WorkHandler = async (item, { job, signal }) => {
@@ -155,6 +155,27 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   };
 
   return { crawl, batch };
+}
+
+/**
+ * Other keys of this page: where a redirect landed, and its canonical URL when that differs only in the query
+ * string (tracking parameters). A canonical pointing at another path is not trusted: sites that point every page at
+ * their home page would otherwise lose all but one.
+ */
+function aliasesOf(scope: CrawlScope, key: string, doc: ScrapeDocument, canonical: string | null): string[] {
+  const aliases = new Set<string>();
+  const finalUrl = typeof doc.metadata.url === 'string' ? doc.metadata.url : null;
+  if (finalUrl && scope.allows(finalUrl)) {
+    const finalKey = scope.keyOf(finalUrl);
+    if (finalKey && finalKey !== key) aliases.add(finalKey);
+  }
+  if (canonical && finalUrl && URL.canParse(finalUrl)) {
+    const c = new URL(canonical);
+    const f = new URL(finalUrl);
+    const canonicalKey = scope.keyOf(canonical);
+    if (c.host === f.host && c.pathname === f.pathname && canonicalKey && canonicalKey !== key) aliases.add(canonicalKey);
+  }
+  return [...aliases];
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -13,6 +13,8 @@ import { createRobotsRules } from './robotsRules.js';
 import { createCrawlScope } from './crawlScope.js';
 import { previewCrawlParams } from './previewCrawlParams.js';
 import type { LlmProvider } from '../llm/llmProvider.js';
+import { createExtractHandler } from '../extract/createExtractHandler.js';
+import { createExtractJobs } from '../extract/createExtractJobs.js';
 
 /** How often an in-process iterator looks for new results. */
 const RESULTS_POLL_MS = 100;
@@ -27,6 +29,8 @@ export interface JobRuntimeOptions {
   scrape: (body: unknown, context: ScrapeContext) => Promise<ScrapeDocument>;
   webhookSecret?: string;
   llm: LlmProvider;
+  /** Web search for extract's `enableWebSearch` (the scraper's `search`). */
+  search?: (body: unknown, context: { team?: string; signal?: AbortSignal }) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
   logger?: { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
 }
 
@@ -91,7 +95,10 @@ export function createJobRuntime(options: JobRuntimeOptions) {
 
   async function startJobWorker(workerOptions: StartJobWorkerOptions = {}): Promise<JobWorker> {
     const store = await jobs();
-    const handlers = createJobHandlers({ store, scrape: options.scrape, fetchRaw, robots, billing: workerOptions.billing });
+    const handlers = {
+      ...createJobHandlers({ store, scrape: options.scrape, fetchRaw, robots, billing: workerOptions.billing }),
+      extract: createExtractHandler({ scrape: options.scrape, map: (body, context) => runtimeMap(body, context), billing: workerOptions.billing }),
+    };
     const worker = store.startWorker({
       handlers,
       concurrency: workerOptions.concurrency,
@@ -173,9 +180,17 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     }
   }
 
+  const runtimeMap = async (body: unknown, context: JobContext = {}): Promise<{ links: MapLink[] }> => {
+    const request = parseMapRequest(body);
+    return { links: await mapSite({ request, scrape: options.scrape, fetchRaw, robots, team: context.team, signal: context.signal }) };
+  };
+  const extract = createExtractJobs({ jobs, llm: options.llm, search: options.search });
+
   return {
     jobs,
     webhooks,
+    startExtract: extract.start,
+    readExtract: extract.read,
     startJobWorker,
     startCrawl,
     startBatch,
@@ -187,10 +202,7 @@ export function createJobRuntime(options: JobRuntimeOptions) {
       return (await jobs()).queueStats?.(kinds) ?? null;
     },
     previewParams: (body: unknown, signal?: AbortSignal) => previewCrawlParams(body, options.llm, signal),
-    async map(body: unknown, context: JobContext = {}): Promise<{ links: MapLink[] }> {
-      const request = parseMapRequest(body);
-      return { links: await mapSite({ request, scrape: options.scrape, fetchRaw, robots, team: context.team, signal: context.signal }) };
-    },
+    map: runtimeMap,
     async close() {
       await Promise.all(workers.map((w) => w.close()));
       await webhooks.idle();

@@ -80,6 +80,8 @@ function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, a
   const screenshot = plan.formats.get('screenshot');
   return {
     url: plan.url.href,
+    // The pool shares its slots fairly among accounts.
+    tenant: plan.team,
     timeout,
     headers: request.headers,
     mobile: request.mobile,

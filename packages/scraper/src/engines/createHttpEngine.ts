@@ -27,8 +27,13 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Connection-level headers the client may not set (undici refuses them; they describe our socket, not the page). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect', 'content-length']);
-/** Credentials that must not follow a redirect to another origin (as browsers do for Authorization). */
-const ORIGIN_BOUND = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/**
+ * `Host` comes from the URL only: a client's own would be sent to the address the SSRF guard checked for another
+ * name (virtual-host confusion: the checked public server may route it to an internal site).
+ */
+const URL_BOUND = new Set(['host']);
+/** On a redirect to another origin only these go along (the client's other headers may be credentials or tokens). */
+const FOLLOWS_CROSS_ORIGIN = new Set(['user-agent', 'accept', 'accept-language', 'accept-encoding']);
 
 export interface HttpEngineOptions extends SsrfOptions {
   maxRedirects?: number;
@@ -108,7 +113,7 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
           const next = URL.canParse(location, url) ? new URL(location, url) : null;
           if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) throw errors.badRedirect(location);
           if (hop + 1 > maxRedirects) throw errors.tooManyRedirects(maxRedirects, next.href);
-          if (next.origin !== url.origin) headers = withoutOriginBound(headers);
+          if (next.origin !== url.origin) headers = crossOriginHeaders(headers);
           url = next;
           continue;
         }
@@ -156,13 +161,14 @@ function requestHeaders(plan: ScrapePlan, userAgent: string): Record<string, str
   };
   for (const [name, value] of Object.entries(plan.request.headers ?? {})) {
     const lower = name.toLowerCase();
-    if (!HOP_BY_HOP.has(lower)) headers[lower] = value;
+    if (!HOP_BY_HOP.has(lower) && !URL_BOUND.has(lower)) headers[lower] = value;
   }
   return headers;
 }
 
-function withoutOriginBound(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !ORIGIN_BOUND.has(name)));
+/** What follows a redirect to another origin: the request's identity, none of the client's custom headers. */
+function crossOriginHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => FOLLOWS_CROSS_ORIGIN.has(name)));
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {

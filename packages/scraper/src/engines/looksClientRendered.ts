@@ -21,10 +21,16 @@ const ANGULAR_ROOT = /<app-root\b[^>]*>\s*<\/app-root>/i;
 /** A noscript telling the reader to turn JavaScript on: the page admits it needs it. */
 const NOSCRIPT_ENABLE_JS = /<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>/i;
 
+/**
+ * Words that, beside "javascript", make a short page text an "enable JavaScript" notice written outside <noscript>
+ * (shown by default, removed by the app once it runs). Data, not a regex: add words here.
+ */
+const JS_NOTICE_WORDS = ['enable', 'turn on', 'activate', 'requires', 'required', 'need', 'disabled', 'switch on', 'allow', 'support'];
+
 export interface ClientRenderedVerdict {
   clientRendered: boolean;
   /** Why (for logs and tests). */
-  reason: 'spa-root' | 'noscript' | 'script-heavy-empty' | 'empty-body' | 'has-content' | 'not-html';
+  reason: 'spa-root' | 'noscript' | 'js-notice' | 'script-heavy-empty' | 'empty-body' | 'has-content' | 'not-html';
 }
 
 /** Explains the verdict; `looksClientRendered` is the yes/no the acquire step uses. */
@@ -38,6 +44,9 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
   if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body))) return { clientRendered: true, reason: 'spa-root' };
   if (NOSCRIPT_ENABLE_JS.test(body) && text.length < CONTENT_TEXT_CHARS / 2) return { clientRendered: true, reason: 'noscript' };
+  // The page's only words tell the reader to turn JavaScript on: the content is whatever the app renders instead.
+  // (A page without any script has no app to render: its notice is its content.)
+  if (nearEmpty && (scriptBytes > 0 || externalScripts > 0) && isJavaScriptNotice(text)) return { clientRendered: true, reason: 'js-notice' };
   // A cut-off page whose scanned part is all head and scripts says nothing about its body: no verdict from weight.
   const truncated = page.length < html.length;
   if (nearEmpty && !truncated && (scriptBytes >= SCRIPT_HEAVY_BYTES || externalScripts >= SCRIPT_HEAVY_COUNT)) {
@@ -46,6 +55,11 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   // Not one visible character (a splash screen, custom elements only): nothing to lose by letting scripts run.
   if (text.length === 0 && bodyStart !== -1 && !truncated) return { clientRendered: true, reason: 'empty-body' };
   return { clientRendered: false, reason: 'has-content' };
+}
+
+function isJavaScriptNotice(text: string): boolean {
+  const lower = text.toLowerCase();
+  return lower.includes('javascript') && JS_NOTICE_WORDS.some((word) => lower.includes(word));
 }
 
 /** True when the page's content most likely only exists after its JavaScript ran. */

@@ -49,6 +49,9 @@ export function toBrowserScrapeError(error: BrowserError, url: URL, timeoutMs: n
       });
     case 'browser_unavailable':
       return browserUnavailable(error.message);
+    case 'too_large':
+      // The page is what it is: retrying cannot help, a different request (a viewport capture) can.
+      return new ScrapeError({ status: 422, error: `Screenshot too large: ${error.message}`, code: 'SCRAPE_SCREENSHOT_TOO_LARGE', details });
   }
 }
 

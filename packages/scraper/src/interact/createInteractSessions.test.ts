@@ -102,9 +102,31 @@ describe('several processes (directory in Redis)', () => {
       expect(onB).toMatchObject({ success: true, result: 't' });
       expect(await failure(a.interact('shared', { code: '1' }, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
       expect(await failure(a.stopSession(onB.sessionId, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
-      expect((await failure(a.stopSession(onB.sessionId, 'intruder'))).status).toBe(403);
+      // Another team learns nothing: the same 404 as an id that never existed.
+      expect(await failure(a.stopSession(onB.sessionId, 'intruder'))).toMatchObject({ status: 404, code: 'INTERACT_SESSION_NOT_FOUND' });
       expect((await b.stopScrapeSession('shared', 't')).success).toBe(true);
       expect((await failure(a.stopSession(onB.sessionId, 't'))).status).toBe(404);
+    } finally {
+      await a.close();
+      await b.close();
+      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+    }
+  });
+
+  it('a standalone session held by another process is 409 for its team and 404 for any other', async () => {
+    const prefix = `test:interact:${randomUUID()}:`;
+    const a = manager({}, undefined, prefix);
+    const b = manager({}, undefined, prefix);
+    try {
+      const created = await a.createBrowser({}, 't');
+      expect(await failure(b.stopSession(created.id, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
+      expect(await failure(b.execute(created.id, { code: '1' }, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
+      expect((await failure(b.stopSession(created.id, 'intruder'))).status).toBe(404);
+      expect((await failure(b.stopBrowser(created.id, 'intruder'))).status).toBe(404);
+      expect(String((await a.execute(created.id, { code: 'return 1 + 1' }, 't')).result)).toBe('2');
+      expect((await a.stopSession(created.id, 't')).success).toBe(true);
+      expect((await failure(b.stopSession(created.id, 't'))).status).toBe(404);
     } finally {
       await a.close();
       await b.close();

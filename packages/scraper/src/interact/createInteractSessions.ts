@@ -16,7 +16,13 @@ import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
 import { createAllowRequest, portOf } from '../ssrf/createAllowRequest.js';
 import { DEFAULT_TEAM } from '../steps/changeTracking.js';
 import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
-import { parseInteractRequest } from './parseInteractRequest.js';
+import { parseInteractRequest, type InteractRequest } from './parseInteractRequest.js';
+import { parseBrowserRequest } from './parseBrowserRequest.js';
+import { runPagePrompt } from './runPagePrompt.js';
+import type { PageAction } from './pageTools.js';
+import type { LlmOptions } from '../llm/llmConfig.js';
+import { createLlmProvider, type LlmProvider } from '../llm/llmProvider.js';
+import { isLlmError } from '../llm/LlmError.js';
 import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
 import type { ScrapeRecord, SessionDirectory, SessionRecord } from './sessionDirectory.js';
 
@@ -46,6 +52,12 @@ export interface InteractResponse {
   scrapePage?: 'kept' | 'reopened';
   /** With `reopened`: why the scrape's page was not there. */
   scrapePageReason?: string;
+  /** A prompt's actions on the page, in order (the answer is `result` and `output`). */
+  actions?: PageAction[];
+  /** Screenshots a prompt took, base64 PNG. */
+  screenshots?: string[];
+  /** Why a prompt did not finish: `INTERACT_PROMPT_STEP_LIMIT` or `INTERACT_PROMPT_TIMEOUT`. */
+  code?: string;
 }
 
 export interface StopResponse {
@@ -54,6 +66,26 @@ export interface StopResponse {
   sessionDurationMs: number;
   creditsBilled: number;
 }
+
+/** `POST /v2/browser` (the SDK's BrowserCreateResponse): no CDP or live-view URL, the page is driven through execute. */
+export interface BrowserCreated {
+  success: true;
+  id: string;
+  expiresAt: string;
+}
+
+/** One standalone session in `GET /v2/browser` (the SDK's BrowserSession, without the URLs this build has not). */
+export interface BrowserListed {
+  id: string;
+  status: 'active' | 'destroyed';
+  createdAt: string;
+  lastActivity: string;
+  expiresAt?: string;
+  streamWebView: false;
+}
+
+/** How many ended standalone sessions a team's `?status=destroyed` list remembers. */
+const DESTROYED_REMEMBERED_PER_TEAM = 100;
 
 export interface InteractSessionsOptions extends SsrfOptions {
   settings?: Partial<InteractSettings>;
@@ -66,6 +98,11 @@ export interface InteractSessionsOptions extends SsrfOptions {
    * session another process holds answers 409 `INTERACT_SESSION_ELSEWHERE` instead of 404. Closed by the manager.
    */
   directory?: SessionDirectory;
+  /**
+   * The OpenAI-compatible model that carries out `prompt` calls (fields not given come from SCRAPE_LLM_*, as for the
+   * scraper's LLM formats); `false`: none. Without one a prompt is 400 SCRAPE_LLM_NOT_CONFIGURED.
+   */
+  llm?: Partial<LlmOptions> | false;
   /** Hears every session that ends (stop, idle, lifetime, shutdown) with its bill, e.g. to charge the account. */
   onSessionEnd?: (ended: { team: string; sessionId: string; scrapeId: string; durationMs: number; creditsBilled: number; reason: string }) => void;
 }
@@ -76,13 +113,31 @@ export interface InteractSessions {
    * browser page, kept (settings.retainMs, bounded per team and in total) for the first interact call to adopt; the
    * manager owns it from here and closes it when it is not adopted.
    */
-  rememberScrape(scrapeId: string, scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean }; page?: RetainedPage }): Promise<void>;
+  /**
+   * `zeroDataRetention` (also for lockdown): the scrape is remembered in this process's memory only, never in the
+   * shared directory (Redis), so nothing of it is written anywhere; interact then works on this process only.
+   */
+  rememberScrape(
+    scrapeId: string,
+    scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean }; page?: RetainedPage; zeroDataRetention?: boolean },
+  ): Promise<void>;
   /** Whether scrape pages are kept at all (settings.retainMs and retainMax above 0): ask for them only then. */
   readonly keepsScrapePages: boolean;
   /** `POST /v2/scrape/{scrapeId}/interact`. */
   interact(scrapeId: string, body: unknown, team?: string): Promise<InteractResponse>;
-  /** `DELETE /v2/interact/{sessionId}`. */
+  /** `DELETE /v2/interact/{sessionId}`: a scrape's session or a standalone one (`POST /v2/browser`). */
   stopSession(sessionId: string, team?: string): Promise<StopResponse>;
+  /**
+   * `POST /v2/browser`: a session on a blank page, no scrape before it. `unbilled`: its time is not billed (an agent
+   * run's page tool, which the run's own credits pay for).
+   */
+  createBrowser(body: unknown, team?: string, options?: { unbilled?: boolean }): Promise<BrowserCreated>;
+  /** `POST /v2/browser/{id}/execute`: code (or a prompt) on a standalone session's page. */
+  execute(sessionId: string, body: unknown, team?: string): Promise<InteractResponse>;
+  /** `GET /v2/browser`: the team's standalone sessions, live (`active`, the default) or recently ended (`destroyed`). */
+  listBrowsers(team?: string, status?: 'active' | 'destroyed'): BrowserListed[];
+  /** `DELETE /v2/browser/{id}`: a standalone session only. */
+  stopBrowser(sessionId: string, team?: string): Promise<StopResponse>;
   /** `DELETE /v2/scrape/{scrapeId}/interact`: the scrape's live session. */
   stopScrapeSession(scrapeId: string, team?: string): Promise<StopResponse>;
   stats(): { sessions: number; scrapes: number; keptPages: number };
@@ -92,8 +147,15 @@ export interface InteractSessions {
 
 interface Session {
   id: string;
+  /** `browser`: made by POST /v2/browser (scrapeId is then a key of its own, never a real scrape's). */
+  kind: 'scrape' | 'browser';
   team: string;
   scrapeId: string;
+  /** Idle budget of this session, ms. */
+  idleMs: number;
+  /** Paid for elsewhere (an agent run's credits): ends with creditsBilled 0. */
+  unbilled?: boolean;
+  expiresAt: number;
   startedAt: number;
   lastUsedAt: number;
   page: SessionPage;
@@ -120,6 +182,8 @@ const MAX_PAGE_REASONS = 1_000;
 
 interface RememberedScrape extends ScrapeRecord {
   at: number;
+  /** Kept out of the shared directory, and so are its sessions. */
+  zeroDataRetention?: boolean;
 }
 
 /**
@@ -135,9 +199,12 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const ownsProfiles = options.profiles === undefined;
   const profiles = options.profiles ?? createMemoryProfileStore();
   const ssrf: SsrfOptions = { allowPrivateUrls: options.allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup };
+  const llm: LlmProvider = createLlmProvider(options.llm);
   const scrapes = new Map<string, RememberedScrape>();
   const sessions = new Map<string, Session>();
   const byScrape = new Map<string, string>();
+  /** Ended standalone sessions per team, newest last (bounded), for `GET /v2/browser?status=destroyed`. */
+  const destroyed = new Map<string, BrowserListed[]>();
   const kept = new Map<string, KeptPage>();
   const pageReasons = new Map<string, string>();
   const keepsScrapePages = settings.retainMs > 0 && settings.retainMax > 0 && settings.retainMaxPerTeam > 0;
@@ -150,10 +217,14 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const ownerId = randomUUID();
   // The directory is a courtesy to the other processes: its failures (caught at each use) never fail a local call.
 
-  /** A session held by another process, when the directory knows one: 403 for another team, 409 otherwise. */
+  /**
+   * A session held by another process, when the directory knows one: 409 for this team; for another team nothing is
+   * said (the caller goes on to its 404), so a session id cannot be probed across teams.
+   */
   function elsewhere(record: SessionRecord | null, team: string): void {
     if (!record || record.owner === ownerId) return;
-    if (record.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
+    // Another team's session: answered as unknown (404) by the caller, like a local one.
+    if (record.team !== team) return;
     throw new ScrapeError({
       status: 409,
       error: 'Conflict',
@@ -166,7 +237,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
 
   function armIdle(session: Session): void {
     if (session.idleTimer) clearTimeout(session.idleTimer);
-    session.idleTimer = setTimeout(() => void end(session, 'idle timeout').catch(() => {}), settings.idleTimeoutMs);
+    session.idleTimer = setTimeout(() => void end(session, 'idle timeout').catch(() => {}), session.idleMs);
     session.idleTimer.unref?.();
   }
 
@@ -190,11 +261,134 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         await session.releaseProfile?.();
         await session.page.close();
       }
-      const creditsBilled = bill(durationMs);
+      const creditsBilled = session.unbilled ? 0 : bill(durationMs);
+      if (session.kind === 'browser') rememberDestroyed(session, endedAt);
       options.onSessionEnd?.({ team: session.team, sessionId: session.id, scrapeId: session.scrapeId, durationMs, creditsBilled, reason });
       return { success: true as const, sessionId: session.id, sessionDurationMs: durationMs, creditsBilled };
     })();
     return session.ending;
+  }
+
+  function rememberDestroyed(session: Session, endedAt: number): void {
+    const list = destroyed.get(session.team) ?? [];
+    list.push({ ...listed(session), status: 'destroyed', lastActivity: new Date(Math.max(session.lastUsedAt, Math.min(endedAt, Date.now()))).toISOString() });
+    if (list.length > DESTROYED_REMEMBERED_PER_TEAM) list.splice(0, list.length - DESTROYED_REMEMBERED_PER_TEAM);
+    destroyed.set(session.team, list);
+  }
+
+  function listed(session: Session): BrowserListed {
+    return {
+      id: session.id,
+      status: 'active',
+      createdAt: new Date(session.startedAt).toISOString(),
+      lastActivity: new Date(session.lastUsedAt).toISOString(),
+      expiresAt: new Date(session.expiresAt).toISOString(),
+      streamWebView: false,
+    };
+  }
+
+  /** Counts a session being opened against the team's and the server's limits; the returned function gives it back. */
+  function admit(team: string): () => void {
+    const count = perTeam.get(team) ?? 0;
+    if (count >= settings.maxPerTeam) {
+      throw new ScrapeError({ status: 429, error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`, code: 'INTERACT_SESSION_LIMIT' });
+    }
+    if (sessions.size + opening >= settings.maxTotal) {
+      throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
+    }
+    perTeam.set(team, count + 1);
+    return () => perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
+  }
+
+  /** Registers a freshly opened session: directory, idle and lifetime timers. */
+  async function start(session: Session, lifetimeMs: number, options: { zeroDataRetention?: boolean } = {}): Promise<void> {
+    sessions.set(session.id, session);
+    if (session.kind === 'scrape') byScrape.set(session.scrapeId, session.id);
+    // Zero data retention: nothing of the session is written to the shared directory (it lives in this process only).
+    if (!options.zeroDataRetention) await directory?.putSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }, lifetimeMs).catch(() => {});
+    armIdle(session);
+    session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
+    session.lifetimeTimer.unref?.();
+  }
+
+  /** A prompt needs the model: refused before any session is opened for it. */
+  function checkPrompt(request: InteractRequest): void {
+    if (request.prompt === undefined || llm.client) return;
+    throw errors.badRequest(
+      `prompt needs an OpenAI-compatible LLM server, and none is configured: set ${llm.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one), or send Playwright \`code\` instead`,
+      { options: ['prompt'], missing: llm.missing },
+      'SCRAPE_LLM_NOT_CONFIGURED',
+    );
+  }
+
+  /** Code runs only where the sandbox can isolate it (a prompt runs no user code). */
+  function checkSandbox(request: InteractRequest): void {
+    if (request.code === undefined) return;
+    const missing = sandboxUnavailableReason();
+    if (missing !== undefined) throw sandboxUnavailable(missing);
+  }
+
+  /** One call on a live session; calls of a session run one after another (they share one page). */
+  async function run(live: Session, request: InteractRequest): Promise<InteractResponse> {
+    // A running call is not idleness: the idle clock restarts when it returns.
+    clearTimeout(live.idleTimer);
+    const call = live.queue.then(async () => {
+      if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
+      live.page.page.setDefaultTimeout(request.timeoutMs);
+      if (request.prompt !== undefined) return { prompt: await prompted(live, request.prompt, request.timeoutMs) };
+      const options = { language: request.language };
+      return { code: await runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs, options) };
+    });
+    live.queue = call.catch(() => {});
+    let ran: Awaited<typeof call>;
+    try {
+      ran = await call;
+    } finally {
+      live.lastUsedAt = Date.now();
+      if (!live.ending) armIdle(live);
+    }
+    if (ran.prompt) return ran.prompt;
+    const outcome = ran.code!;
+    if (outcome.unavailable !== undefined) throw sandboxUnavailable(outcome.unavailable);
+    // `result` is a string as the SDK types it; `output` falls back to it so `output ?? result` readers see the value.
+    const result = resultText(outcome.result);
+    return {
+      success: outcome.error === undefined,
+      sessionId: live.id,
+      result,
+      output: outcome.stdout !== '' ? outcome.stdout : (result ?? ''),
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      exitCode: outcome.exitCode,
+      killed: outcome.killed,
+      truncated: outcome.truncated,
+      ...(outcome.error === undefined ? {} : { error: outcome.error }),
+    };
+  }
+
+  async function prompted(live: Session, prompt: string, timeoutMs: number): Promise<InteractResponse> {
+    let result: Awaited<ReturnType<typeof runPagePrompt>>;
+    try {
+      result = await runPagePrompt({ client: llm.client!, prompt, page: live.page.page, ssrf, maxSteps: settings.promptMaxSteps, timeoutMs });
+    } catch (error) {
+      if (isLlmError(error)) throw errors.badGateway('The model server failed while carrying out the prompt', { reason: error.message, kind: error.kind }, 'INTERACT_LLM_FAILED');
+      throw error;
+    }
+    const log = result.actions.map((a) => `${a.ok ? '' : 'failed: '}${a.tool} ${JSON.stringify(a.args)}\n`).join('');
+    const base = {
+      sessionId: live.id,
+      stdout: log,
+      stderr: '',
+      truncated: false,
+      actions: result.actions,
+      ...(result.screenshots.length > 0 ? { screenshots: result.screenshots } : {}),
+    };
+    if (result.outcome === 'answered') return { success: true, ...base, result: result.answer ?? null, output: result.answer ?? '', exitCode: 0, killed: false };
+    const timedOut = result.outcome === 'timeout';
+    const error = timedOut
+      ? `The prompt did not finish within ${Math.round(timeoutMs / 1000)} s (${result.actions.length} actions taken); send a larger timeout or a smaller task`
+      : `The model did not finish within ${settings.promptMaxSteps} steps (${result.actions.length} actions taken); split the task into smaller prompts`;
+    return { success: false, ...base, result: null, output: '', exitCode: timedOut ? 137 : 1, killed: timedOut, error, code: timedOut ? 'INTERACT_PROMPT_TIMEOUT' : 'INTERACT_PROMPT_STEP_LIMIT' };
   }
 
   function dropKept(scrapeId: string, reason: string): void {
@@ -266,15 +460,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<{ session: Session; scrapePage: 'kept' | 'reopened'; reason?: string }> {
-    const count = perTeam.get(team) ?? 0;
-    if (count >= settings.maxPerTeam) {
-      throw new ScrapeError({ status: 429, error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`, code: 'INTERACT_SESSION_LIMIT' });
-    }
-    if (sessions.size + opening >= settings.maxTotal) {
-      throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
-    }
+    const giveBack = admit(team);
     let releaseProfile: (() => Promise<void>) | undefined;
-    perTeam.set(team, count + 1);
     opening++;
     try {
       if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
@@ -291,19 +478,27 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
       }
       const now = Date.now();
-      const session: Session = { id: randomUUID(), team, scrapeId, startedAt: now, lastUsedAt: now, page, profile, releaseProfile, queue: Promise.resolve() };
-      sessions.set(session.id, session);
-      byScrape.set(scrapeId, session.id);
       // Billing starts now (keeping the page until here was the server's choice); the lifetime counts the context's
       // whole life, so an adopted page ends no later than one opened when the scrape finished would have.
       const lifetimeMs = adopted.page ? Math.max(1, settings.maxLifetimeMs - (now - adopted.page.retainedAt)) : settings.maxLifetimeMs;
-      await directory?.putSession({ sessionId: session.id, scrapeId, team, owner: ownerId }, lifetimeMs).catch(() => {});
-      armIdle(session);
-      session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
-      session.lifetimeTimer.unref?.();
+      const session: Session = {
+        id: randomUUID(),
+        kind: 'scrape',
+        team,
+        scrapeId,
+        idleMs: settings.idleTimeoutMs,
+        expiresAt: now + lifetimeMs,
+        startedAt: now,
+        lastUsedAt: now,
+        page,
+        profile,
+        releaseProfile,
+        queue: Promise.resolve(),
+      };
+      await start(session, lifetimeMs, { zeroDataRetention: scrape.zeroDataRetention });
       return { session, scrapePage: adopted.page ? 'kept' : 'reopened', reason: adopted.reason };
     } catch (error) {
-      perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
+      giveBack();
       await releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
       if (isBrowserError(error)) throw errors.badGateway('Could not open the interact session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
@@ -313,10 +508,64 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     }
   }
 
+  /** Another team's session answers exactly as an unknown one: its existence is not another tenant's to learn. */
   function owned(session: Session | undefined, team: string, what: string): Session {
-    if (!session) throw errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
-    if (session.team !== team) throw errors.forbidden({ reason: 'this interact session belongs to another team' });
+    if (!session || session.team !== team) throw errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
     return session;
+  }
+
+  /** A standalone session of this team (404 for anything else, a scrape's session included). */
+  async function standalone(sessionId: string, team: string): Promise<Session> {
+    const local = sessions.get(sessionId);
+    if (!local && directory) {
+      const record = await directory.sessionById(sessionId).catch(() => null);
+      if (record && record.team === team) elsewhere(record, team);
+    }
+    const session = owned(local, team, 'Browser session');
+    if (session.kind !== 'browser') throw errors.notFound('Browser session not found: this id is a scrape\'s interact session (use /v2/scrape/{scrapeId}/interact)', 'INTERACT_SESSION_NOT_FOUND');
+    return session;
+  }
+
+  async function openBrowser(body: unknown, team: string, unbilled: boolean): Promise<BrowserCreated> {
+    const request = parseBrowserRequest(body);
+    const giveBack = admit(team);
+    let releaseProfile: (() => Promise<void>) | undefined;
+    opening++;
+    try {
+      const profile = request.profile;
+      if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
+      const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
+      const page = await browser.open({ url: 'about:blank', timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
+      const now = Date.now();
+      const lifetimeMs = Math.min(request.ttlMs ?? settings.maxLifetimeMs, settings.maxLifetimeMs);
+      const id = randomUUID();
+      const session: Session = {
+        id,
+        kind: 'browser',
+        team,
+        // Its own key in the scrape-session index, so no scrape's session record is ever overwritten by it.
+        scrapeId: `browser:${id}`,
+        idleMs: Math.min(request.activityTtlMs ?? settings.idleTimeoutMs, settings.idleTimeoutMs),
+        ...(unbilled ? { unbilled } : {}),
+        expiresAt: now + lifetimeMs,
+        startedAt: now,
+        lastUsedAt: now,
+        page,
+        profile,
+        releaseProfile,
+        queue: Promise.resolve(),
+      };
+      await start(session, lifetimeMs);
+      return { success: true, id, expiresAt: new Date(session.expiresAt).toISOString() };
+    } catch (error) {
+      giveBack();
+      await releaseProfile?.();
+      if (error instanceof ScrapeError) throw error;
+      if (isBrowserError(error)) throw errors.badGateway('Could not open the browser session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
+      throw error;
+    } finally {
+      opening--;
+    }
   }
 
   return {
@@ -325,23 +574,25 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     async rememberScrape(scrapeId, scrape) {
       const isKept = scrape.page ? keep(scrapeId, scrape.team ?? DEFAULT_TEAM, scrape.page, scrape.profile?.name) : false;
       const record: ScrapeRecord = { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, profile: scrape.profile, ...(isKept ? { keptBy: ownerId } : {}) };
-      scrapes.set(scrapeId, { ...record, at: Date.now() });
+      scrapes.set(scrapeId, { ...record, at: Date.now(), ...(scrape.zeroDataRetention ? { zeroDataRetention: true } : {}) });
       // Maps iterate in insertion order: the first keys are the oldest.
       for (const key of scrapes.keys()) {
         if (scrapes.size <= settings.rememberedScrapes) break;
         scrapes.delete(key);
       }
-      await directory?.putScrape(scrapeId, record, settings.scrapeMemoryMs).catch(() => {});
+      if (!scrape.zeroDataRetention) await directory?.putScrape(scrapeId, record, settings.scrapeMemoryMs).catch(() => {});
     },
 
     async interact(scrapeId, body, teamOrUndefined) {
       if (closed) throw errors.unavailable();
       const team = teamOrUndefined ?? DEFAULT_TEAM;
       const request = parseInteractRequest(body);
+      checkPrompt(request);
       // Before any session is opened: without the isolation no code runs and nothing is held.
-      const missing = sandboxUnavailableReason();
-      if (missing !== undefined) throw sandboxUnavailable(missing);
+      checkSandbox(request);
       let session = sessions.get(byScrape.get(scrapeId) ?? '');
+      // Another team's live session is not this caller's to know of: answered below as an unknown scrape.
+      if (session && session.team !== team) session = undefined;
       let started: { scrapePage: 'kept' | 'reopened'; reason?: string } | undefined;
       if (!session && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team);
       if (!session) {
@@ -350,47 +601,49 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
           const shared = await directory.getScrape(scrapeId).catch(() => null);
           if (shared) scrape = { ...shared, at: Date.now() };
         }
-        if (!scrape || Date.now() - scrape.at > settings.scrapeMemoryMs) {
+        // Another team's scrape answers as an unknown one (its id says nothing to other tenants).
+        if (!scrape || Date.now() - scrape.at > settings.scrapeMemoryMs || scrape.team !== team) {
           throw errors.notFound(
             'Scrape not found: interact continues a scrape made on this server in the last 24 hours; scrape the page first',
             'INTERACT_SCRAPE_NOT_FOUND',
           );
         }
-        if (scrape.team !== team) throw errors.forbidden({ reason: 'this scrape belongs to another team' });
         const opened = await open(scrapeId, scrape, team, request.profile ?? scrape.profile);
         session = opened.session;
         started = { scrapePage: opened.scrapePage, reason: opened.reason };
       } else {
         owned(session, team, 'Interact session');
       }
-      const live = session;
-      // A running call is not idleness: the idle clock restarts when it returns.
-      clearTimeout(live.idleTimer);
-      const run = live.queue.then(async () => {
-        if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
-        live.page.page.setDefaultTimeout(request.timeoutMs);
-        return runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs, { language: request.language });
-      });
-      live.queue = run.catch(() => {});
-      const outcome = await run;
-      live.lastUsedAt = Date.now();
-      if (!live.ending) armIdle(live);
-      if (outcome.unavailable !== undefined) throw sandboxUnavailable(outcome.unavailable);
-      const result = resultText(outcome.result);
+      const response = await run(session, request);
       return {
-        success: outcome.error === undefined,
-        sessionId: live.id,
-        result,
-        output: outcome.stdout !== '' ? outcome.stdout : (result ?? ''),
-        stdout: outcome.stdout,
-        stderr: outcome.stderr,
-        exitCode: outcome.exitCode,
-        killed: outcome.killed,
-        truncated: outcome.truncated,
-        ...(outcome.error === undefined ? {} : { error: outcome.error }),
+        ...response,
         ...(started ? { scrapePage: started.scrapePage } : {}),
         ...(started?.reason ? { scrapePageReason: started.reason } : {}),
       };
+    },
+
+    async createBrowser(body, team, createOptions = {}) {
+      if (closed) throw errors.unavailable();
+      return openBrowser(body, team ?? DEFAULT_TEAM, createOptions.unbilled === true);
+    },
+
+    async execute(sessionId, body, team) {
+      if (closed) throw errors.unavailable();
+      const request = parseInteractRequest(body);
+      checkPrompt(request);
+      checkSandbox(request);
+      if (request.profile) throw errors.badRequest('profile is chosen when the browser session is created (POST /v2/browser), not per execute', { option: 'profile' });
+      return run(await standalone(sessionId, team ?? DEFAULT_TEAM), request);
+    },
+
+    listBrowsers(teamOrUndefined, status = 'active') {
+      const team = teamOrUndefined ?? DEFAULT_TEAM;
+      if (status === 'destroyed') return [...(destroyed.get(team) ?? [])].reverse();
+      return [...sessions.values()].filter((s) => s.kind === 'browser' && s.team === team && !s.ending).map(listed);
+    },
+
+    async stopBrowser(sessionId, team) {
+      return end(await standalone(sessionId, team ?? DEFAULT_TEAM), 'stopped');
     },
 
     async stopSession(sessionId, team) {

@@ -23,6 +23,8 @@ export interface InteractSettings {
   retainMax: number;
   /** Kept scrape pages per team; the team's oldest is closed first. */
   retainMaxPerTeam: number;
+  /** Model turns a `prompt` may take before it is stopped (each turn may run several page tools). */
+  promptMaxSteps: number;
 }
 
 /** Five idle minutes: long enough for a client to think between calls, short enough not to hoard contexts. */
@@ -39,6 +41,8 @@ export const DEFAULT_RETAIN_MS = 2 * 60_000;
 /** Four paused contexts (~100-400 MB) beside the render pool's four renders on a 2-core, few-GB machine. */
 export const DEFAULT_RETAIN_MAX = 4;
 export const DEFAULT_RETAIN_MAX_PER_TEAM = 2;
+/** Enough for read, act, check over a few pages; a model that needs more is looping. */
+export const DEFAULT_PROMPT_MAX_STEPS = 12;
 /** A day: the same window a screenshot link lives. */
 export const DEFAULT_SCRAPE_MEMORY_MS = 24 * 3_600_000;
 
@@ -59,6 +63,7 @@ export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, ov
     retainMs: positive(env.SCRAPE_INTERACT_RETAIN_MS, DEFAULT_RETAIN_MS),
     retainMax: positive(env.SCRAPE_INTERACT_RETAIN_MAX, DEFAULT_RETAIN_MAX),
     retainMaxPerTeam: positive(env.SCRAPE_INTERACT_RETAIN_MAX_PER_TEAM, DEFAULT_RETAIN_MAX_PER_TEAM),
+    promptMaxSteps: Math.max(1, positive(env.SCRAPE_INTERACT_PROMPT_MAX_STEPS, DEFAULT_PROMPT_MAX_STEPS)),
     ...overrides,
   };
 }

@@ -30,6 +30,34 @@ export interface ChatReply {
 
 export type StructuredMode = 'json_schema' | 'json_object' | 'prompt';
 
+/** A function the model may call (OpenAI `tools` entry of type `function`). */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+/** One call the model asked for; `arguments` is the model's JSON text, unparsed (it may be invalid). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** The conversation of a tool-using exchange, in the Chat Completions wire shape. */
+export type ToolChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ToolChatReply {
+  /** The model's text (its answer when it calls no tool); null when it only called tools. */
+  content: string | null;
+  toolCalls: ToolCall[];
+  finishReason?: string;
+}
+
 export interface JsonRequest {
   messages: ChatMessage[];
   /** The JSON Schema the reply must match (sent as response_format json_schema when the server takes it). */
@@ -50,6 +78,8 @@ export interface LlmClient {
    * takes (found once, remembered); a reply that does not parse or validate gets one repair turn; then LlmError bad_output.
    */
   json(request: JsonRequest): Promise<{ value: unknown; mode: StructuredMode; repaired: boolean }>;
+  /** One turn of a tool-using exchange: the model answers with text, tool calls, or both. */
+  tools(messages: ToolChatMessage[], tools: ToolDefinition[], signal: AbortSignal, options?: { maxTokens?: number }): Promise<ToolChatReply>;
   /** The structured-output support found so far (undefined: not tried yet). */
   support(): { jsonSchema?: boolean; jsonObject?: boolean };
 }
@@ -60,6 +90,11 @@ export function createLlmClient(config: LlmConfig): LlmClient {
   const supported: { jsonSchema?: boolean; jsonObject?: boolean } = {};
 
   async function complete(body: Record<string, unknown>, signal: AbortSignal): Promise<ChatReply> {
+    return readReply(await send(body, signal));
+  }
+
+  /** One request with retries on transient failures; the successful response, body unread. */
+  async function send(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
     const payload = JSON.stringify({ model: config.model, temperature: 0, ...body });
@@ -78,7 +113,7 @@ export function createLlmClient(config: LlmConfig): LlmClient {
         await sleep(backoff(config.retryBaseMs, attempt), signal);
         continue;
       }
-      if (response.ok) return readReply(response);
+      if (response.ok) return response;
       const text = await response.text().catch(() => '');
       if ('response_format' in body && UNSUPPORTED_FORMAT.test(text) && response.status >= 400 && response.status !== 429) {
         throw new LlmError('http', 'response_format unsupported', { status: response.status, details: { unsupportedFormat: true, body: text.slice(0, REPLY_EXCERPT_CHARS) } });
@@ -134,6 +169,15 @@ export function createLlmClient(config: LlmConfig): LlmClient {
         ({ reply, mode } = await structured(messages, request.schema, request.schemaName, request.signal, request.maxTokens));
       }
     },
+    async tools(messages, tools, signal, options = {}) {
+      const body: Record<string, unknown> = {
+        messages,
+        tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
+        tool_choice: 'auto',
+      };
+      if (options.maxTokens) body.max_tokens = options.maxTokens;
+      return readToolReply(await send(body, signal));
+    },
     support: () => ({ ...supported }),
   };
 }
@@ -167,6 +211,33 @@ async function readReply(response: Response): Promise<ChatReply> {
   const content = choice?.message?.content;
   if (typeof content !== 'string') throw new LlmError('bad_output', 'the model server answered without message content', { details: { body: JSON.stringify(data).slice(0, REPLY_EXCERPT_CHARS) } });
   return choice?.finish_reason ? { content, finishReason: choice.finish_reason } : { content };
+}
+
+async function readToolReply(response: Response): Promise<ToolChatReply> {
+  type WireCall = { id?: unknown; type?: unknown; function?: { name?: unknown; arguments?: unknown } };
+  let data: { choices?: { message?: { content?: unknown; tool_calls?: WireCall[] }; finish_reason?: string }[] };
+  try {
+    data = (await response.json()) as typeof data;
+  } catch {
+    throw new LlmError('bad_output', 'the model server answered with a body that is not JSON');
+  }
+  const choice = data.choices?.[0];
+  const message = choice?.message;
+  if (!message) throw new LlmError('bad_output', 'the model server answered without a message', { details: { body: JSON.stringify(data).slice(0, REPLY_EXCERPT_CHARS) } });
+  const toolCalls: ToolCall[] = [];
+  for (const [index, call] of (Array.isArray(message.tool_calls) ? message.tool_calls : []).entries()) {
+    if (typeof call?.function?.name !== 'string') continue;
+    const args = call.function.arguments;
+    toolCalls.push({
+      // Some servers omit ids; the reply to a call must still name it.
+      id: typeof call.id === 'string' && call.id ? call.id : `call_${index}`,
+      name: call.function.name,
+      arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+    });
+  }
+  const content = typeof message.content === 'string' ? message.content : null;
+  if (content === null && toolCalls.length === 0) throw new LlmError('bad_output', 'the model answered with neither text nor a tool call');
+  return { content, toolCalls, ...(choice?.finish_reason ? { finishReason: choice.finish_reason } : {}) };
 }
 
 function backoff(baseMs: number, attempt: number): number {

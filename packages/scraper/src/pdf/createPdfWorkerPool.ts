@@ -33,6 +33,8 @@ export interface PdfParseContext {
   deadline: number;
   /** The caller's cancellation (client went away). */
   signal?: AbortSignal;
+  /** Who the parse is for (the account): a free thread goes to the tenant running the fewest parses. */
+  tenant?: string;
 }
 
 export interface PdfWorkerPoolStats {
@@ -101,6 +103,9 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   let closed = false;
   const counts = { parses: 0, ocrPages: 0, ocrActive: 0 };
   let script: { url: URL; parsePdfUrl: string } | undefined;
+  /** When each tenant last got a thread (see fairestIndex). */
+  const lastStart = new Map<string, number>();
+  let starts = 0;
 
   function spawn(): Slot {
     script ??= { url: workerUrl(), parsePdfUrl: parsePdfUrl() };
@@ -144,8 +149,26 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
           return;
         }
       }
-      start(slot, queue.shift()!);
+      start(slot, queue.splice(fairestIndex(), 1)[0]);
     }
+  }
+
+  /**
+   * The queued job whose tenant runs the fewest parses now, and among those the tenant served longest ago (round
+   * robin), the oldest job first: fair shares of the threads however many jobs one account queues.
+   */
+  function fairestIndex(): number {
+    const running = new Map<string, number>();
+    for (const s of slots) if (s.job) running.set(s.job.context.tenant ?? '', (running.get(s.job.context.tenant ?? '') ?? 0) + 1);
+    const rank = (job: Job) => [running.get(job.context.tenant ?? '') ?? 0, lastStart.get(job.context.tenant ?? '') ?? -1] as const;
+    let best = 0;
+    for (let i = 1; i < queue.length; i++) {
+      const [ri, li] = rank(queue[i]);
+      const [rb, lb] = rank(queue[best]);
+      if (ri < rb || (ri === rb && li < lb)) best = i;
+    }
+    lastStart.set(queue[best].context.tenant ?? '', starts++);
+    return best;
   }
 
   function start(slot: Slot, job: Job): void {

@@ -1,6 +1,7 @@
 // Step 5 for PDFs: the `pdf` parser (spec §2.2) through the worker pool, or the file base64-encoded with `parsers: []`.
 import { isCoreError, type ParsePdfResult, type PdfMetadata } from '@scrape/core';
 import { errors, ScrapeError } from '../errors.js';
+import { PDF_MAX_PAGES_MAX } from '../contract/limits.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from '../steps/plan.js';
 import type { Content } from '../steps/transform.js';
@@ -34,12 +35,16 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
       details: { code: 'PDF_TIMEOUT', elapsedMs: spentMs, timeoutMs: plan.request.timeout },
     });
   }
+  // Each parsed page costs a credit: the pages are reserved before parsing, and the parse stops where they run out.
+  const wanted = parser.maxPages ?? PDF_MAX_PAGES_MAX;
+  const affordable = plan.creditBudget ? Math.min(wanted, await plan.creditBudget(wanted)) : wanted;
+  if (affordable < 1) throw errors.paymentRequired();
   let result: ParsePdfResult;
   try {
     result = await pool.parse(
       source.body,
-      { mode: parser.mode, maxPages: parser.maxPages, pages: parser.pages, blocks: parser.blocks, pageMarkers: parser.pageMarkers },
-      { deadline, signal },
+      { mode: parser.mode, maxPages: affordable, pages: parser.pages, blocks: parser.blocks, pageMarkers: parser.pageMarkers },
+      { deadline, signal, tenant: plan.team },
     );
   } catch (error) {
     throw fromPdfError(error, plan.request.timeout);
@@ -53,8 +58,11 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
   };
   if (result.pages) content.pages = result.pages;
   if (result.blocks) content.blocks = result.blocks;
+  if (affordable < wanted && result.metadata.totalPages > result.numPages) {
+    content.warning = `Parsed the first ${result.numPages} of ${result.metadata.totalPages} PDF pages: the account's credits cover no more (1 credit per page).`;
+  }
   if (result.metadata.failedPages > 0) {
-    content.warning = `${result.metadata.failedPages} of ${result.numPages} PDF pages could not be read; their text is missing (blocks[].status says which).`;
+    content.warning = (content.warning ? `${content.warning} ` : '') + `${result.metadata.failedPages} of ${result.numPages} PDF pages could not be read; their text is missing (blocks[].status says which).`;
   }
   return content;
 }

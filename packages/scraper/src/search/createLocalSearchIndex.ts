@@ -8,8 +8,9 @@ export const MAX_INDEXED_PAGES = 10_000;
 export const MAX_INDEXED_CHARS = 10_000;
 /** Text kept for snippets (the indexed text itself is not stored). */
 const STORED_CHARS = 1_500;
-/** Changes are written to disk this long after the last one (and on close), not on every scrape. */
-const SAVE_DELAY_MS = 5_000;
+/** Changes are written to disk this long after the first unsaved one (and on close): serialising a large index
+ * blocks the event loop, so not on every scrape; a crash loses at most this much of a derived index. */
+const SAVE_DELAY_MS = 30_000;
 const SNIPPET_CHARS = 240;
 
 export interface IndexedPage {

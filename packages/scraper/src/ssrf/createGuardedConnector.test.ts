@@ -68,7 +68,9 @@ describe('SSRF guard (on)', () => {
     try {
       const before = hits;
       const error = await failure(rebinding.scrape({ url: `http://innocent-looking.example:${port}/` }));
-      expect(error).toMatchObject({ status: 403, code: 'SCRAPE_SSRF_BLOCKED', details: { address: '127.0.0.1' } });
+      expect(error).toMatchObject({ status: 403, code: 'SCRAPE_SSRF_BLOCKED' });
+      // The refusal says that the name is private, never which address it resolved to.
+      expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain('127.0.0.1');
       expect(hits).toBe(before);
     } finally {
       await rebinding.close();

@@ -55,7 +55,15 @@ export interface ScrapePlan {
    * by the pipeline from the scrape context, never under zero data retention; absent: the render's page is closed.
    */
   onRetainedPage?: (page: RetainedPage) => void;
+  /** The caller's credit budget for work billed by size (PDF pages); set by the pipeline. See ScrapeContext. */
+  creditBudget?: CreditBudget;
 }
+
+/**
+ * Asked before work billed by size: reserves what it can of `upTo` credits in all (what the scrape already holds
+ * counts) and answers the number the scrape may spend; the work is then cut to that, so a balance is never overdrawn.
+ */
+export type CreditBudget = (upTo: number) => Promise<number>;
 
 export function planScrape(request: ScrapeRequest): ScrapePlan {
   const formats = new Map(request.formats.map((f) => [f.type, f] as const));

@@ -1,6 +1,7 @@
 import { redactJsonStrings, redactPII, type PiiEntity, type RedactPIIOptions } from '@scrape/core';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import { errors, isScrapeError, ScrapeError } from '../errors.js';
+import { cpuContext } from '../cpu/cpuContext.js';
 import type { FormatFields } from './renderFormats.js';
 import type { Content } from './transform.js';
 import type { ScrapePlan } from './plan.js';
@@ -55,7 +56,11 @@ export function redactionFailed(cause: unknown): ScrapeError {
 /** redactPII, failing closed with SCRAPE_PII_REDACTION_FAILED. */
 export async function redactTextOrFail(text: string, options: true | RedactPIIOptions, counts?: PiiCounts): Promise<string> {
   try {
-    const result = await redactPII(text, options);
+    // On a transform thread when the scrape has one (pattern matching on page text is where the CPU goes).
+    const cpu = cpuContext();
+    const result = cpu
+      ? await cpu.pool.run<Awaited<ReturnType<typeof redactPII>>>('redactPII', [text, options], { signal: cpu.signal })
+      : await redactPII(text, options);
     if (counts) addCounts(counts, result.counts);
     return result.text;
   } catch (error) {
@@ -66,7 +71,10 @@ export async function redactTextOrFail(text: string, options: true | RedactPIIOp
 /** redactJsonStrings (every string inside), failing closed with SCRAPE_PII_REDACTION_FAILED. */
 export async function redactJsonOrFail<T>(value: T, options: true | RedactPIIOptions, counts?: PiiCounts): Promise<T> {
   try {
-    const result = await redactJsonStrings(value, options);
+    const cpu = cpuContext();
+    const result = cpu
+      ? await cpu.pool.run<Awaited<ReturnType<typeof redactJsonStrings<T>>>>('redactJsonStrings', [value, options], { signal: cpu.signal })
+      : await redactJsonStrings(value, options);
     if (counts) addCounts(counts, result.counts);
     return result.value;
   } catch (error) {

@@ -1,4 +1,6 @@
 import { isCoreError, processHtml, type Menu, type PageMetadata, type PdfPage, type PdfPageBlocks, type Product } from '@scrape/core';
+import type { ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
+import { cpuContext, type CpuContext } from '../cpu/cpuContext.js';
 import { classifyContent, type ContentKind } from '../content/classifyContent.js';
 import { decodeText } from '../content/decodeText.js';
 import { errors, ScrapeError } from '../errors.js';
@@ -38,8 +40,12 @@ export function checkTransform(_plan: ScrapePlan): void {}
 export function transform(plan: ScrapePlan, source: Source, pdf?: PdfWorkerPool, signal?: AbortSignal): Content | Promise<Content> {
   const kind = classifyContent(source.contentType, source.body);
   switch (kind) {
-    case 'html':
-      return transformHtml(plan, source);
+    case 'html': {
+      // On a transform thread when the scrape has one: a hostile page cannot block the event loop or outlive its
+      // scrape's deadline (the thread is terminated then).
+      const cpu = cpuContext();
+      return cpu ? transformHtmlOnThread(plan, source, cpu) : transformHtml(plan, source);
+    }
     case 'json': {
       const text = decodeText(source.body, source.contentType);
       return { kind, markdown: '```json\n' + text.replace(/\n$/, '') + '\n```', html: text, rawHtml: text, links: [], metadata: {} };
@@ -65,18 +71,36 @@ function isRasterImage(contentType: string): boolean {
   return type.startsWith('image/') && type !== 'image/svg+xml';
 }
 
-function transformHtml(plan: ScrapePlan, source: Source): Content {
+function processHtmlOptions(plan: ScrapePlan, source: Source): ProcessHtmlOptions {
   const { request } = plan;
+  return {
+    onlyMainContent: request.onlyMainContent,
+    includeTags: request.includeTags,
+    excludeTags: request.excludeTags,
+    removeBase64Images: request.removeBase64Images,
+    structured: structuredWanted(plan),
+    // A browser render ran the page's scripts: its <noscript> notice is never the content.
+    scriptsRan: source.engine === 'browser',
+  };
+}
+
+function transformHtml(plan: ScrapePlan, source: Source): Content {
   try {
-    const result = processHtml(
-      { body: source.body, url: source.finalUrl, contentType: source.contentType },
-      {
-        onlyMainContent: request.onlyMainContent,
-        includeTags: request.includeTags,
-        excludeTags: request.excludeTags,
-        removeBase64Images: request.removeBase64Images,
-        structured: structuredWanted(plan),
-      },
+    const result = processHtml({ body: source.body, url: source.finalUrl, contentType: source.contentType }, processHtmlOptions(plan, source));
+    return { kind: 'html', ...result };
+  } catch (error) {
+    throw fromCoreError(error);
+  }
+}
+
+async function transformHtmlOnThread(plan: ScrapePlan, source: Source, cpu: CpuContext): Promise<Content> {
+  // A copy goes to the thread: the Source's body may be cached and served again, so it must not be transferred away.
+  const body = new Uint8Array(source.body);
+  try {
+    const result = await cpu.pool.run<ProcessHtmlResult>(
+      'processHtml',
+      [{ body, url: source.finalUrl, contentType: source.contentType }, processHtmlOptions(plan, source)],
+      { signal: cpu.signal, transfer: [body.buffer as ArrayBuffer] },
     );
     return { kind: 'html', ...result };
   } catch (error) {

@@ -1,0 +1,138 @@
+// Per-rule ablation report: what each switchable rule of the extractor (MAIN_CONTENT_RULES) gains or costs, on the
+// dev-tune and frozen splits of WCXB dev and on the Readability test pages. Every page is parsed and cleaned once;
+// the extractor then runs once per rule with that rule off (copy mode leaves the document untouched), and only
+// outputs that differ from the baseline are converted to markdown and scored.
+// usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--dump FILE] [--having TEXT]   writes ../results/main-content-ablation.{json,md}
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as core from '@scrape/core';
+import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
+import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
+import { MAIN_CONTENT_RULES } from '../../packages/core/dist/main-content/rules.js';
+import { listPages, loadPage, scoreText } from './lib.mjs';
+import { splitOf } from './split.mjs';
+import { listReadabilityPages, loadReadabilityPage } from './corpora.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
+const named = opt('rules') ? opt('rules').split(',') : MAIN_CONTENT_RULES.map((r) => r.id);
+/** --together: the named rules are switched off all at once, as one variant (e.g. every rule a change added: the
+ *  extractor before that change), and F1 per page type is printed for the baseline and that variant. */
+const together = args.includes('--together');
+const rules = together ? [named.join('+')] : named;
+const offSet = (rule) => new Set(rule.split('+'));
+const step = Number(opt('step', '1'));
+/** --dump FILE: per-page F1 with each rule off, for dev-tune pages only (the frozen split is never read page by page). */
+const dump = opt('dump');
+const dumped = [];
+/** --having TEXT: only pages whose HTML holds TEXT (a quick way to re-measure a rule that needs some markup). */
+const having = opt('having')?.toLowerCase();
+/** A page counts as moved by a rule when its F1 changes by more than this. */
+const MOVED = 0.005;
+
+const wcxb = listPages();
+const rtp = listReadabilityPages();
+if (wcxb === null || rtp === null) {
+  console.log('ablate: ../shared/data (wcxb-dev, readability-test-pages) is absent; skipping.');
+  process.exit(0);
+}
+const pages = [
+  ...wcxb.filter((_, i) => i % step === 0).map((id) => ({ corpus: splitOf(id), id, load: () => loadPage(id) })),
+  ...rtp.map((id) => ({ corpus: 'readability', id, load: () => loadReadabilityPage(id) })),
+];
+const CORPORA = ['tune', 'frozen', 'readability'];
+const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
+
+function siteOf(page) {
+  try {
+    return new URL(page.url).hostname.replace(/^www\./, '');
+  } catch {
+    return page.id;
+  }
+}
+
+/** The markdown's plain text of one extraction, as the pipeline's later steps would write it. */
+function plainText(el, state) {
+  let content = el;
+  if (!/\S/.test(content.textContent ?? '')) content = state.page; // the pipeline's whole-page fallback
+  for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
+  return core.markdownToPlainText(core.stripBase64Images(core.htmlToMarkdown(content)));
+}
+
+const stats = new Map(rules.map((r) => [r, Object.fromEntries(CORPORA.map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }]))]));
+const base = Object.fromEntries(CORPORA.map((c) => [c, { n: 0, f1: 0 }]));
+const typeRows = {};
+const started = Date.now();
+for (const entry of pages) {
+  const page = entry.load();
+  if (having && !page.html.toLowerCase().includes(having)) continue;
+  const state = createHtmlPipelineState({ body: page.html, url: page.url }, { onlyMainContent: true, outputs: ['markdown'] });
+  for (let i = 0; i <= CLEAN_UPTO; i++) HTML_PIPELINE_STEPS[i].run(state);
+  const run = (disabledRules) => extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, disabledRules });
+  const baseEl = run(undefined);
+  const baseHtml = baseEl.outerHTML;
+  const baseF1 = scoreText(plainText(baseEl, state), page.main).f1;
+  base[entry.corpus].n++;
+  base[entry.corpus].f1 += baseF1;
+  const byType = (typeRows[`${entry.corpus} ${page.type}`] ??= { n: 0, base: 0, off: 0 });
+  byType.n++;
+  byType.base += baseF1;
+  byType.off += baseF1; // corrected below when the variant differs
+  for (const rule of rules) {
+    const el = run(offSet(rule));
+    if (el.outerHTML === baseHtml) continue;
+    const f1 = scoreText(plainText(el, state), page.main).f1;
+    if (together) typeRows[`${entry.corpus} ${page.type}`].off += f1 - baseF1;
+    const s = stats.get(rule)[entry.corpus];
+    const d = baseF1 - f1; // what the rule gains (negative: what it costs)
+    s.delta += d;
+    if (d > MOVED) s.up++;
+    if (d < -MOVED) s.down++;
+    if (Math.abs(d) > MOVED) s.sites.add(siteOf(page));
+    if (dump && entry.corpus === 'tune' && Math.abs(d) > MOVED) dumped.push({ id: page.id, type: page.type, rule, base: baseF1, off: f1 });
+  }
+}
+
+const out = { pages: Object.fromEntries(CORPORA.map((c) => [c, base[c].n])), baselineF1: {}, rules: [] };
+for (const c of CORPORA) out.baselineF1[c] = base[c].f1 / Math.max(1, base[c].n);
+for (const rule of rules) {
+  const row = { rule, stage: MAIN_CONTENT_RULES.find((r) => r.id === rule)?.stage };
+  for (const c of CORPORA) {
+    const s = stats.get(rule)[c];
+    row[c] = { deltaF1: s.delta / Math.max(1, base[c].n), helped: s.up, hurt: s.down, sites: s.sites.size };
+  }
+  out.rules.push(row);
+}
+const fmt = (x) => `${x >= 0 ? '+' : ''}${(x * 1000).toFixed(2)}`;
+const lines = [
+  '# Main-content rule ablation',
+  '',
+  `Baseline F1: dev-tune ${out.baselineF1.tune.toFixed(4)} (${out.pages.tune} pages), frozen ${out.baselineF1.frozen.toFixed(4)} ` +
+    `(${out.pages.frozen}), Readability test pages ${out.baselineF1.readability.toFixed(4)} (${out.pages.readability}).`,
+  '',
+  `Each cell: mean F1 the rule gains, in thousandths (negative: it costs), and pages it helps / hurts by more than ${MOVED}` +
+    ' (sites among them). Generated by `node benchmarks/quality-main-content/ablate.mjs`.',
+  '',
+  '| rule | stage | dev-tune ‰ | +/− (sites) | frozen ‰ | +/− (sites) | readability ‰ | +/− |',
+  '|---|---|---:|---|---:|---|---:|---|',
+];
+for (const r of out.rules) {
+  lines.push(`| ${r.rule} | ${r.stage} | ${fmt(r.tune.deltaF1)} | ${r.tune.helped}/${r.tune.hurt} (${r.tune.sites}) | ` +
+    `${fmt(r.frozen.deltaF1)} | ${r.frozen.helped}/${r.frozen.hurt} (${r.frozen.sites}) | ${fmt(r.readability.deltaF1)} | ` +
+    `${r.readability.helped}/${r.readability.hurt} |`);
+}
+console.log(lines.join('\n'));
+console.log('\nF1 per split and page type: baseline' + (together ? ' / with the named rules off' : ''));
+for (const key of Object.keys(typeRows).sort()) {
+  const t = typeRows[key];
+  console.log(`  ${key.padEnd(28)} n=${String(t.n).padStart(4)}  ${(t.base / t.n).toFixed(4)}${together ? `  ${(t.off / t.n).toFixed(4)}` : ''}`);
+}
+if (dump) writeFileSync(dump, JSON.stringify(dumped, null, 1));
+console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+if (opt('rules') === undefined && step === 1 && !having) {
+  mkdirSync(join(here, '..', 'results'), { recursive: true });
+  writeFileSync(join(here, '..', 'results', 'main-content-ablation.json'), `${JSON.stringify({ ...out, date: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(join(here, '..', 'results', 'main-content-ablation.md'), `${lines.join('\n')}\n`);
+}

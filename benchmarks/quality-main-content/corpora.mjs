@@ -1,0 +1,47 @@
+// The second article corpus beside WCXB: Mozilla Readability's test pages (../shared/data/readability-test-pages),
+// the real saved pages only, with the text of Readability's reviewed output as the truth. That truth keeps figure
+// captions that WCXB leaves out, so <figcaption> is stripped on both sides (the data README's advice); it is
+// Readability's habit, not a human annotation, so read it for whether the root lands on the article (recall).
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseHTML } from 'linkedom';
+import { DATA_DIR } from './lib.mjs';
+
+export const READABILITY_DIR = join(DATA_DIR, '..', 'readability-test-pages', 'pages');
+/** The constructed cases (one behaviour each: `001`-style names, `remove-extra-brs`) are small files; the pages saved
+ *  from real sites are all larger than this. */
+const REAL_PAGE_MIN_BYTES = 10_000;
+
+/** Names of the real pages, sorted; null when the corpus is absent. */
+export function listReadabilityPages() {
+  if (!existsSync(READABILITY_DIR)) return null;
+  return readdirSync(READABILITY_DIR)
+    .filter((name) => {
+      const source = join(READABILITY_DIR, name, 'source.html');
+      return existsSync(source) && existsSync(join(READABILITY_DIR, name, 'expected.html')) && statSync(source).size >= REAL_PAGE_MIN_BYTES;
+    })
+    .sort();
+}
+
+function withoutCaptions(html) {
+  return html.replace(/<figcaption\b[\s\S]*?<\/figcaption>/gi, ' ');
+}
+
+/** A page shaped like lib.mjs's loadPage: the saved source (captions stripped), the expected text as `main`. */
+export function loadReadabilityPage(name) {
+  const dir = join(READABILITY_DIR, name);
+  const html = withoutCaptions(readFileSync(join(dir, 'source.html'), 'utf8'));
+  const { document } = parseHTML(`<!doctype html><html><body>${withoutCaptions(readFileSync(join(dir, 'expected.html'), 'utf8'))}</body></html>`);
+  // block boundaries become spaces, so words of adjacent blocks do not run together
+  for (const el of Array.from(document.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, td, th, br, pre, blockquote'))) el.before(' ');
+  return {
+    id: name,
+    // Readability's own tests read every page under this address
+    url: 'http://fakehost/test/page.html',
+    html,
+    type: 'article',
+    main: document.body.textContent ?? '',
+    with: [],
+    without: [],
+  };
+}

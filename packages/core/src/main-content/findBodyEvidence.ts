@@ -1,0 +1,80 @@
+// The page's own word on where its article body is: an element marked itemprop="articleBody", or the element whose
+// text is the JSON-LD articleBody. Either is stronger evidence than text shares, which teaser strips, mega-menus and
+// author sliders can outweigh on a short article.
+import type { NodeStats } from './measureTree.js';
+import { isInside } from './treeRelations.js';
+
+/** Evidence below this much text (a summary, a teaser's excerpt) says nothing about where the body is. */
+const EVIDENCE_MIN_CHARS = 250;
+/** The start and the end of the JSON-LD text are looked for, each this many letters and digits long. */
+const PROBE_CHARS = 40;
+/** An element is a candidate when it holds at least this share of the JSON-LD text's letters. */
+const CANDIDATE_MIN_SHARE = 0.5;
+
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+
+/** Lower-cased letters and digits only: markup, spacing and punctuation differ between JSON-LD and the page. */
+function compact(text: string): string {
+  return text.toLowerCase().replace(NOT_WORD, '');
+}
+
+/** The article body the page marks itself, or null: the itemprop element with the most text, else the smallest
+ *  element whose text holds both the start and the end of the JSON-LD articleBody. */
+export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: string | undefined): NodeStats | null {
+  let marked: NodeStats | null = null;
+  for (const s of preorder) {
+    const prop = s.el.getAttribute('itemprop');
+    if (prop === null || !/(^|\s)articlebody(\s|$)/i.test(prop)) continue;
+    if (marked === null || s.text > marked.text) marked = s;
+  }
+  if (marked !== null && marked.text - marked.linkText >= EVIDENCE_MIN_CHARS) return marked;
+  if (articleBody === undefined) return null;
+  const key = compact(articleBody);
+  if (key.length < EVIDENCE_MIN_CHARS) return null;
+  const head = key.slice(0, PROBE_CHARS);
+  const tail = key.slice(-PROBE_CHARS);
+  let best: NodeStats | null = null;
+  for (const s of preorder) {
+    // (NodeStats.text counts punctuation too, so it is at least the letters' count of the same text)
+    if (s.text < CANDIDATE_MIN_SHARE * key.length || (best !== null && s.text >= best.text)) continue;
+    if (best !== null && !isInside(s, best)) continue; // a smaller match elsewhere would be a copy: keep the first chain
+    const text = compact(s.el.textContent ?? '');
+    if (text.includes(head) && text.includes(tail)) best = s;
+  }
+  return best;
+}
+
+/** The body's wrappers that add at most this share of its text (the headline, the lead, a byline) are taken with it. */
+const LEAD_GROWTH = 1.3;
+
+/** This many children alike (tag and class) make a block a list of items (posts, replies). */
+const GROUP_MIN_ITEMS = 3;
+
+function isGroup(s: NodeStats, signature: (s: NodeStats) => string): boolean {
+  const counts = new Map<string, number>();
+  for (const c of s.children) {
+    if (c.text === 0) continue;
+    const n = (counts.get(signature(c)) ?? 0) + 1;
+    if (n >= GROUP_MIN_ITEMS) return true;
+    counts.set(signature(c), n);
+  }
+  return false;
+}
+
+/** The root the evidence gives. A root inside the marked body stays (the descent found the body's core); a root
+ *  elsewhere is in the wrong branch, unless it is a list of posts (the replies beside a thread's marked first post); a root holding the body and more holds sidebars and teasers beside it, unless
+ *  the body is one of a group of like blocks (a thread's first post marked as the article): then the group is the
+ *  content. The body takes the wrappers that add only its headline and lead (see LEAD_GROWTH). */
+export function rootFromEvidence(root: NodeStats, evidence: NodeStats, signature: (s: NodeStats) => string): NodeStats {
+  if (evidence === root || isInside(root, evidence)) return root;
+  if (!isInside(evidence, root) && isGroup(root, signature)) return root; // a list of posts beside the marked one
+  if (isInside(evidence, root)) {
+    let top = evidence;
+    while (top.parent !== root) top = top.parent!;
+    const sig = signature(top);
+    for (const c of root.children) if (c !== top && c.text > 0 && signature(c) === sig) return root;
+  }
+  let r = evidence;
+  while (r.parent !== null && r !== root && r.parent.text <= LEAD_GROWTH * evidence.text) r = r.parent;
+  return r;
+}

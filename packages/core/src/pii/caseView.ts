@@ -1,0 +1,76 @@
+// Text written all in capitals or all in lowercase hides the one signal names carry in ordinary text: their capital.
+// This view restores it, same length so offsets hold: in an ALL-CAPS line everyday words go lowercase and the rest
+// keep one capital ("PLEASE CONTACT FERDINAND OKAFOR" → "please contact Ferdinand Okafor", so "A WORD" is no
+// person); in an all-lowercase text, words from the name lists that are no everyday words get their capital back.
+import type { Gazetteers } from './loadGazetteers.js';
+import { isCommonWord, isNameWord } from './nameSignals.js';
+import type { Token } from './tokenizeText.js';
+
+/** A line is ALL-CAPS when at least this share of its words (and three of them) are. */
+const CAPS_LINE_SHARE = 0.8;
+/** A text is all-lowercase when no more than this share of its words carry a capital. */
+const LOWER_TEXT_SHARE = 0.02;
+const MIN_WORDS = 4;
+
+export interface CaseView {
+  text: string;
+  /** The whole text was lowercase: rules written for lowercase names still apply to the original. */
+  lowercase: boolean;
+}
+
+/** The text with its case restored, or undefined when it is written in ordinary mixed case. */
+export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView | undefined {
+  // One pass to see whether the text is all lowercase or has ALL-CAPS words at all (ordinary text: neither).
+  let wordCount = 0;
+  let capped = 0;
+  let caps = 0;
+  for (const t of tokens) {
+    if (t.kind !== 'word' || t.text.length < 2) continue;
+    wordCount++;
+    if (t.cap) capped++;
+    if (t.allCaps) caps++;
+  }
+  if (wordCount < MIN_WORDS) return undefined;
+  const lowercase = capped <= wordCount * LOWER_TEXT_SHARE;
+  if (!lowercase && caps < 3) return undefined;
+  const words = tokens.filter((t) => t.kind === 'word' && t.text.length >= 2);
+  const edits: Array<[Token, string]> = [];
+  // ALL-CAPS lines.
+  let line: Token[] = [];
+  const flush = () => {
+    const capsInLine = line.filter((t) => t.allCaps).length;
+    if (capsInLine >= 3 && capsInLine >= line.length * CAPS_LINE_SHARE) {
+      for (const t of line) {
+        if (!t.allCaps) continue;
+        const common = isCommonWord(t.lower, g);
+        edits.push([t, common ? t.lower : t.text[0] + t.lower.slice(1)]);
+      }
+    }
+    line = [];
+  };
+  if (caps >= 3) {
+    for (const t of words) {
+      if (t.lineStart && line.length) flush();
+      line.push(t);
+    }
+    flush();
+  }
+  // An all-lowercase text.
+  if (lowercase) {
+    for (const t of words) {
+      if (/\p{Lu}/u.test(t.text) || isCommonWord(t.lower, g) || !isNameWord(t.lower, g)) continue;
+      edits.push([t, t.text[0].toUpperCase() + t.text.slice(1)]);
+    }
+  }
+  if (edits.length === 0) return undefined;
+  edits.sort((a, b) => a[0].start - b[0].start);
+  let out = '';
+  let pos = 0;
+  for (const [t, replacement] of edits) {
+    // Case mapping can change length (ß → SS): such a word stays as written.
+    if (replacement.length !== t.end - t.start) continue;
+    out += text.slice(pos, t.start) + replacement;
+    pos = t.end;
+  }
+  return { text: out + text.slice(pos), lowercase };
+}

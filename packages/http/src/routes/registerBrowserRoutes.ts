@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { browserOpenApiRoutes, errors, type InteractSessions } from '@scrape/scraper';
+import type { Account } from '../accounts/account.js';
+import type { InteractBilling } from './createInteractBilling.js';
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+function mayUseBrowser(account: Account | null): void {
+  const endpoints = account?.endpoints ?? ['*'];
+  if (!endpoints.some((e) => e === '*' || e === 'interact' || e === 'browser'))
+    throw errors.forbidden({ reason: 'this key may not use browser sessions' });
+}
+
+/**
+ * Standalone browser sessions (what the Firecrawl SDK's `browser`, `browserExecute`, `listBrowsers` and
+ * `deleteBrowser` call): interact sessions with no scrape before them, billed, limited and owned like those.
+ * `DELETE /v2/interact/{sessionId}` (registerInteractRoutes) ends them too.
+ */
+export function registerBrowserRoutes(
+  app: FastifyInstance,
+  sessions: InteractSessions,
+  requireKey: Guard,
+  billing?: InteractBilling,
+): void {
+  for (const route of browserOpenApiRoutes()) app.openapi.add(route);
+  app.post('/v2/browser', { onRequest: requireKey }, async (request) => {
+    mayUseBrowser(request.account);
+    await billing?.admit(request.account);
+    return sessions.createBrowser(request.body, request.team);
+  });
+  app.post<{ Params: { id: string } }>('/v2/browser/:id/execute', { onRequest: requireKey }, async (request) => {
+    mayUseBrowser(request.account);
+    await billing?.admit(request.account);
+    return sessions.execute(request.params.id, request.body, request.team);
+  });
+  app.get<{ Querystring: { status?: string } }>('/v2/browser', { onRequest: requireKey }, async (request) => {
+    const status = request.query.status;
+    if (status !== undefined && status !== 'active' && status !== 'destroyed') {
+      throw errors.badRequest('status must be "active" or "destroyed"', [
+        { path: 'status', message: `got "${status}"` },
+      ]);
+    }
+    return { success: true, sessions: sessions.listBrowsers(request.team, status) };
+  });
+  app.delete<{ Params: { id: string } }>('/v2/browser/:id', { onRequest: requireKey }, async (request) => {
+    const stopped = await sessions.stopBrowser(request.params.id, request.team);
+    return { ...stopped, status: 'destroyed' };
+  });
+}

@@ -1,0 +1,153 @@
+import type { AgentTool } from './runAgentJob.js';
+
+/** Formats the scrape tool offers the model: text it can read (images and binaries are no use to it). */
+const SCRAPE_TOOL_FORMATS = ['markdown', 'links', 'summary'] as const;
+/** Links listed back to the model per page. */
+const MAX_LINKS_TOLD = 100;
+
+export interface AgentToolsOptions {
+  /** The service's scrape (`POST /v2/scrape` semantics, billed to the run's team by the caller). */
+  scrape(
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ [key: string]: unknown; metadata: Record<string, unknown> }>;
+  /** With strictConstrainToURLs: only URLs starting with one of these may be scraped. */
+  onlyUnder?: string[];
+  /** Credits one scrape costs the run (the service's price of a plain scrape). */
+  scrapeCredits?: number;
+  /**
+   * Interact code on a page: opens `url` in a fresh browser session, runs the Playwright code in the sandbox, closes
+   * the session; the JSON text of the outcome. Absent: no such tool.
+   */
+  pageCode?(url: string, code: string): Promise<string>;
+  /** Credits one page_code call costs the run (a browser session's first minute and the render). */
+  pageCodeCredits?: number;
+  /** The service's map (`POST /v2/map` semantics): a site's URLs, ranked by `search`. Absent: no such tool. */
+  map?(
+    body: { url: string; search?: string; limit: number },
+    signal: AbortSignal,
+  ): Promise<{ links: { url: string; title?: string; description?: string }[] }>;
+}
+
+/** URLs one map call returns to the model. */
+const MAP_TOOL_LIMIT = 200;
+
+function checkUrl(url: unknown, onlyUnder: string[] | undefined): string {
+  if (typeof url !== 'string') throw new Error('"url" must be a string');
+  if (onlyUnder && !onlyUnder.some((prefix) => url.startsWith(prefix))) {
+    throw new Error(`this run may only visit the given URLs (strictConstrainToURLs): ${onlyUnder.join(', ')}`);
+  }
+  return url;
+}
+
+/**
+ * The agent's tools: the service's own operations. `scrape` (markdown, links, summary) and, when the service has
+ * interact sessions, `page_code` (Playwright code on a page), and `map` (a site's URLs) when the host has it;
+ * search joins here when the service has it.
+ */
+export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
+  const pageCode = options.pageCode;
+  const interactTool: AgentTool[] = pageCode
+    ? [
+        {
+          definition: {
+            name: 'page_code',
+            description:
+              'Open a URL in a real browser and run Playwright JavaScript on it (the body of an async function with `page` in scope; `return` a JSON value). Use it for pages that need clicks, typing or scrolling before their content shows.',
+            parameters: {
+              type: 'object',
+              properties: { url: { type: 'string' }, code: { type: 'string' } },
+              required: ['url', 'code'],
+            },
+          },
+          credits: options.pageCodeCredits ?? 2,
+          async run(args) {
+            const url = checkUrl(args.url, options.onlyUnder);
+            if (typeof args.code !== 'string' || args.code.length === 0)
+              throw new Error('"code" must be a non-empty string');
+            const text = await pageCode(url, args.code);
+            return { text, artifact: { kind: 'text', content: text } };
+          },
+        },
+      ]
+    : [];
+  const map = options.map;
+  const mapTool: AgentTool[] = map
+    ? [
+        {
+          definition: {
+            name: 'map',
+            description:
+              "List a website's pages (from its sitemap and links) without reading them; `search` ranks the URLs by relevance. Use it to find the right page to scrape.",
+            parameters: {
+              type: 'object',
+              properties: { url: { type: 'string' }, search: { type: 'string' } },
+              required: ['url'],
+            },
+          },
+          credits: 1,
+          async run(args, signal) {
+            const url = checkUrl(args.url, options.onlyUnder);
+            const search = typeof args.search === 'string' && args.search.trim() ? args.search.slice(0, 500) : undefined;
+            let links: { url: string; title?: string }[];
+            try {
+              ({ links } = await map({ url, ...(search ? { search } : {}), limit: MAP_TOOL_LIMIT }, signal));
+            } catch (error) {
+              const e = error as { error?: string; code?: string; message?: string };
+              throw new Error(`${e.error ?? e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}`);
+            }
+            const allowed = options.onlyUnder ? links.filter((l) => options.onlyUnder!.some((p) => l.url.startsWith(p))) : links;
+            const text = allowed.map((l) => (l.title ? `${l.url} — ${l.title}` : l.url)).join('\n') || '(no pages found)';
+            return { text, artifact: { kind: 'text', content: text } };
+          },
+        },
+      ]
+    : [];
+  return [
+    {
+      definition: {
+        name: 'scrape',
+        description:
+          'Fetch one web page and return its content as markdown (default), its links, or a summary. Use it to read pages.',
+        parameters: {
+          type: 'object',
+          properties: {
+            url: { type: 'string', description: 'Absolute http(s) URL.' },
+            formats: {
+              type: 'array',
+              items: { type: 'string', enum: [...SCRAPE_TOOL_FORMATS] },
+              description: 'Default ["markdown"].',
+            },
+          },
+          required: ['url'],
+        },
+      },
+      credits: options.scrapeCredits ?? 1,
+      async run(args, signal) {
+        const url = checkUrl(args.url, options.onlyUnder);
+        const requested = Array.isArray(args.formats)
+          ? args.formats.filter((f): f is string => typeof f === 'string')
+          : ['markdown'];
+        const bad = requested.filter((f) => !(SCRAPE_TOOL_FORMATS as readonly string[]).includes(f));
+        if (bad.length > 0)
+          throw new Error(`unsupported formats ${bad.join(', ')}; use ${SCRAPE_TOOL_FORMATS.join(', ')}`);
+        const formats = requested.length > 0 ? requested : ['markdown'];
+        let doc: Awaited<ReturnType<AgentToolsOptions['scrape']>>;
+        try {
+          doc = await options.scrape({ url, formats }, signal);
+        } catch (error) {
+          const e = error as { error?: string; code?: string; message?: string };
+          throw new Error(`${e.error ?? e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}`);
+        }
+        const parts = [`URL: ${String(doc.metadata.url ?? url)}`, `Title: ${String(doc.metadata.title ?? '')}`];
+        if (typeof doc.summary === 'string') parts.push(`Summary:\n${doc.summary}`);
+        if (typeof doc.markdown === 'string') parts.push(`Content:\n${doc.markdown}`);
+        if (Array.isArray(doc.links)) parts.push(`Links:\n${doc.links.slice(0, MAX_LINKS_TOLD).join('\n')}`);
+        const text = parts.join('\n\n');
+        return { text, artifact: { kind: typeof doc.markdown === 'string' ? 'markdown' : 'text', content: text } };
+      },
+    },
+    ...mapTool,
+    ...interactTool,
+  ];
+}
