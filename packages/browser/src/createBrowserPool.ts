@@ -70,12 +70,16 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   const launchArgs = options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS];
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   // Shared fairly by tenants: a freed slot goes to the tenant running the fewest renders (see createFairLimit).
-  const limit = createFairLimit(Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY));
+  const poolSize = Math.max(1, options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
+  const limit = createFairLimit(poolSize);
 
   let browser: Browser | undefined;
   let launching: Promise<Browser> | undefined;
   let browserPid: number | undefined;
   let launches = 0;
+  // Renders that got a slot and their summed wait for it (metrics: mean queue wait = rate of one over the other).
+  let rendersStarted = 0;
+  let queueWaitMsTotal = 0;
   let closed = false;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const active = new Set<ActiveRender>();
@@ -267,7 +271,10 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       try {
         const queued = limit(request.tenant ?? '', () => {
           if (controller.signal.aborted) return Promise.reject(controller.signal.reason);
-          return renderNow(request, controller, deadline, Date.now() - started, started);
+          const queuedMs = Date.now() - started;
+          rendersStarted++;
+          queueWaitMsTotal += queuedMs;
+          return renderNow(request, controller, deadline, queuedMs, started);
         });
         queued.catch(() => {});
         // Waiting in the queue also counts against the timeout and can be aborted.
@@ -279,7 +286,17 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     },
 
     stats(): BrowserPoolStats {
-      return { running: browser?.isConnected() ?? false, active: limit.activeCount, queued: limit.pendingCount, retained: retained.size, launches, pid: browserPid };
+      return {
+        running: browser?.isConnected() ?? false,
+        size: poolSize,
+        active: limit.activeCount,
+        queued: limit.pendingCount,
+        retained: retained.size,
+        launches,
+        rendersStarted,
+        queueWaitMsTotal,
+        pid: browserPid,
+      };
     },
 
     async close(): Promise<void> {

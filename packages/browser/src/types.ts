@@ -186,11 +186,16 @@ export interface RenderOptions {
 
 export interface BrowserPoolStats {
   running: boolean;
+  /** Renders at once (the pool's concurrency). */
+  size: number;
   active: number;
   queued: number;
   /** Pages kept after their render for an interact session (they hold no render slot). */
   retained: number;
   launches: number;
+  /** Renders that got a slot since start, and their summed wait for it in ms. */
+  rendersStarted: number;
+  queueWaitMsTotal: number;
   /** Pid of the Chromium browser process, when running. */
   pid: number | undefined;
 }

@@ -22,6 +22,8 @@ import { toErrorReply } from './toErrorReply.js';
 import { VERSION } from './version.js';
 import { createArtifactSigner } from './artifacts/createArtifactSigner.js';
 import { artifactUrlFor, registerArtifactRoute } from './artifacts/registerArtifactRoute.js';
+import { registerMetrics } from './metrics/registerMetrics.js';
+import { registerPlayground } from './playground/registerPlayground.js';
 
 /** The spec caps request bodies (§8, 413) without a number; 10 MB fits any real scrape request many times over. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -83,6 +85,10 @@ export interface CreateServerOptions {
    * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
    */
   jobConcurrency?: number;
+  /** Bearer token for GET /metrics besides the API keys (default env SCRAPE_METRICS_TOKEN). */
+  metricsToken?: string;
+  /** Hashed team labels on the scrape and credit metrics (default env SCRAPE_METRICS_TEAMS === '1'). */
+  metricsTeams?: boolean;
 }
 
 /** What the per-request log line says about a scrape, filled as the request goes. Never the body. */
@@ -91,6 +97,8 @@ interface ScrapeLog {
   engine?: string;
   pageStatus?: number;
   code?: string;
+  cacheState?: 'hit' | 'miss';
+  credits?: number;
 }
 
 declare module 'fastify' {
@@ -264,6 +272,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     responses: { '200': { description: 'OpenAPI 3.1 document.', contentType: 'application/json' } },
   });
 
+  // A static page over the public API; every call it makes needs a key like any client's.
+  registerPlayground(app);
+
   // Signed links are the capability: no API key, so the links work in a browser or an <img>.
   registerArtifactRoute(app, scraper, signer);
 
@@ -309,6 +320,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       await rememberForInteract(interact, data, request.body, request.team, page);
       log.engine = engineOf(data);
       log.pageStatus = typeof data.metadata?.statusCode === 'number' ? data.metadata.statusCode : undefined;
+      log.cacheState = data.metadata?.cacheState === 'hit' ? 'hit' : 'miss';
+      log.credits = typeof data.metadata?.creditsUsed === 'number' ? data.metadata.creditsUsed : undefined;
       return { success: true, data };
     } catch (err) {
       await admission?.fail(err);
@@ -337,8 +350,14 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   registerExtractRoutes(app, { scraper, accounts, requireKey });
   registerAgentRoutes(app, { requireKey, scraper, interact, accounts, allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), ...options.agent });
 
+  const metrics = registerMetrics(app, {
+    scraper,
+    requireKey,
+    token: options.metricsToken ?? process.env.SCRAPE_METRICS_TOKEN,
+    teams: options.metricsTeams ?? process.env.SCRAPE_METRICS_TEAMS === '1',
+  });
   // Crawl, batch scrape and map (and the job worker of this process).
-  void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency });
+  void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency, onCommitted: metrics.onJobCommitted });
 
   // Clients print `error`: naming the method and path tells a user which call the server does not know.
   app.setNotFoundHandler(async (request, reply) =>

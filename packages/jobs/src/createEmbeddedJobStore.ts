@@ -19,6 +19,7 @@ import {
   type WorkItem,
   type WorkItemInput,
   type WorkOutcome,
+  type QueueCounts,
 } from './types.js';
 
 /** How often an idle worker looks for items another process queued (in-process enqueues wake it at once). */
@@ -454,6 +455,22 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       };
       workers.add(worker);
       return worker;
+    },
+    async queueStats(kinds) {
+      guard();
+      const now = Date.now();
+      const counts: Record<string, QueueCounts> = {};
+      // Counted by key range in LMDB (no values read), so a large frontier stays cheap to report.
+      for (const kind of kinds) {
+        const waiting = queue.getKeysCount({ start: [kind, 0, 0], end: [kind, now, MAX_SEQ] });
+        const all = queue.getKeysCount({ start: [kind, 0, 0], end: [kind, MAX_SEQ, MAX_SEQ] });
+        counts[kind] = { waiting, delayed: Math.max(0, all - waiting), active: 0 };
+      }
+      for (const { value } of leases.getRange({})) {
+        const entry = counts[value.kind];
+        if (entry) entry.active++;
+      }
+      return counts;
     },
     async sweep() {
       guard();

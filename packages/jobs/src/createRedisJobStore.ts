@@ -18,6 +18,7 @@ import {
   type WorkItem,
   type WorkItemInput,
   type WorkOutcome,
+  type QueueCounts,
 } from './types.js';
 
 /** Every key this package writes starts with this, so one Redis hosts other tenants and tests clean up by prefix. */
@@ -480,6 +481,17 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
       };
       workers.add(worker);
       return worker;
+    },
+    async queueStats(kinds) {
+      guard();
+      const counts: Record<string, QueueCounts> = {};
+      await Promise.all(
+        kinds.map(async (kind) => {
+          const c = await queueFor(kind).getJobCounts('wait', 'prioritized', 'delayed', 'active');
+          counts[kind] = { waiting: (c.wait ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0 };
+        }),
+      );
+      return counts;
     },
     async sweep() {
       return 0;

@@ -15,6 +15,7 @@ export {
   type JobStore,
   type JobWorker,
   type ListJobsFilter,
+  type QueueCounts,
   type Page,
   type StoredError,
   type WorkContext,

@@ -123,6 +123,25 @@ describe.each(homes)('job store ($name)', (home) => {
     expect(await store.readResults(job.id, { offset: 10, limit: 5 })).toHaveLength(2);
   });
 
+  it('counts queued, delayed and leased items per kind (queueStats, for metrics)', async () => {
+    const { store } = await home.open();
+    await store.createJob({ kind: 'batch', team: 'team-q', params: {}, items: [{ key: 'a' }, { key: 'b' }, { key: 'c', delayMs: 60_000 }] });
+    const before = await store.queueStats!(['batch', 'crawl']);
+    expect(before.batch).toEqual({ waiting: 2, delayed: 1, active: 0 });
+    expect(before.crawl).toEqual({ waiting: 0, delayed: 0, active: 0 });
+    // A handler that holds its item until released: the item is then leased (active), not waiting.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started = 0;
+    start(store, { batch: async () => (started++, await held, { result: {} }) }, 1);
+    const during = await waitFor(async () => {
+      const s = await store.queueStats!(['batch']);
+      return started === 1 && s.batch!.active === 1 && s;
+    }, 'one item leased');
+    expect(during.batch).toEqual({ waiting: 1, delayed: 1, active: 1 });
+    release();
+  });
+
   it('collapses aliases (a redirect target, a canonical URL) onto one result and marks them seen', async () => {
     const { store } = await home.open();
     const ran: string[] = [];

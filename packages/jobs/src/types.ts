@@ -122,6 +122,12 @@ export interface WorkerOptions {
   onError?: (error: unknown, item?: WorkItem) => void;
 }
 
+export interface QueueCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
+}
+
 export interface JobWorker {
   /** Stops taking items, aborts the running ones and waits for them; their leases lapse to other workers. */
   close(): Promise<void>;
@@ -178,6 +184,8 @@ export interface JobStore {
   startWorker(options: WorkerOptions): JobWorker;
   /** Deletes expired jobs (embedded; Redis expires keys itself). Returns how many. */
   sweep(): Promise<number>;
+  /** Work items per kind waiting (ready now), delayed (politeness, retry backoff) and leased by a worker (metrics). */
+  queueStats?(kinds: readonly JobKind[]): Promise<Record<string, QueueCounts>>;
   close(): Promise<void>;
 }
 

@@ -4,7 +4,10 @@ import { createHttpEngine } from './engines/createHttpEngine.js';
 import { createBrowserEngine } from './engines/createBrowserEngine.js';
 import { proxySettingsFromEnv, type ProxySettings } from './engines/planProxyAttempts.js';
 import type { ArtifactUrl } from './steps/publishArtifacts.js';
-import type { BrowserPoolOptions, RetainedPage } from '@scrape/browser';
+import type { BrowserPoolOptions, BrowserPoolStats, RetainedPage } from '@scrape/browser';
+import type { BrowserEngine } from './engines/createBrowserEngine.js';
+import type { PdfWorkerPoolStats } from './pdf/createPdfWorkerPool.js';
+import type { WebhookSender } from './crawl/createWebhookSender.js';
 import type { Engine } from './engines/engine.js';
 import { errors, isScrapeError } from './errors.js';
 import { TIMEOUT_DEFAULT_MS } from './contract/limits.js';
@@ -187,8 +190,17 @@ export interface Scraper {
   map(body: unknown, context?: { team?: string; signal?: AbortSignal }): Promise<{ links: MapLink[] }>;
   /** The job store, workers and webhooks behind crawl and batch (for the HTTP service and `scrape-worker`). */
   readonly jobs: JobRuntime;
+  /** Engine and worker counters for metrics (cheap, read-only; nothing is started to answer it). */
+  stats?(): ScraperStats;
   /** Releases engines and stores. */
   close(): Promise<void>;
+}
+
+export interface ScraperStats {
+  /** The Chromium pool, null before the first render started it (or without the built-in browser engine). */
+  browser: BrowserPoolStats | null;
+  pdf: PdfWorkerPoolStats;
+  webhooks: ReturnType<WebhookSender['stats']>;
 }
 
 /** Artifacts by id: null when unknown, expired, malformed, or when the scraper has no stores (`cache: false`). */
@@ -367,6 +379,11 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     get jobs() {
       return jobRuntime;
     },
+    stats: () => ({
+      browser: (browserEngine as Partial<BrowserEngine> | undefined)?.stats?.() ?? null,
+      pdf: pdf.stats(),
+      webhooks: jobRuntime.webhooks.stats(),
+    }),
     // Closing twice (a test's dispose after an explicit close) must not close the engines' agents twice.
     close() {
       closing ??= (async () => {

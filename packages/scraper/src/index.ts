@@ -8,6 +8,7 @@ export {
   type ScrapeContext,
   type ScrapeDocument,
   type ScraperArtifacts,
+  type ScraperStats,
 } from './createScraper.js';
 
 // The contract: one set of zod schemas gives the types, the validation and the OpenAPI document.
@@ -76,7 +77,7 @@ export { detectPromptInjection } from './llm/detectPromptInjection.js';
 export { LlmError, isLlmError, type LlmErrorKind } from './llm/LlmError.js';
 
 // PDFs: the parse threads (parsePdf off the main thread, hard-stopped at the deadline) and the offline OCR engine.
-export { createPdfWorkerPool, type PdfWorkerPool, type PdfWorkerPoolOptions, type PdfParseContext } from './pdf/createPdfWorkerPool.js';
+export { createPdfWorkerPool, type PdfWorkerPool, type PdfWorkerPoolOptions, type PdfWorkerPoolStats, type PdfParseContext } from './pdf/createPdfWorkerPool.js';
 export { createTesseractOcr, defaultLangPath, type TesseractOcr, type TesseractOcrOptions } from './ocr/createTesseractOcr.js';
 
 // Interact sessions (POST /v2/scrape/{scrapeId}/interact): Playwright code in a sandbox process against a session page.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
-import { crawlOpenApiRoutes, errors, ROBOTS_BLOCKED, type JobBilling, type Scraper } from '@scrape/scraper';
+import { crawlOpenApiRoutes, errors, ROBOTS_BLOCKED, type JobBilling, type Scraper, type StartJobWorkerOptions } from '@scrape/scraper';
 import { allows, FEATURE_ZERO_DATA_RETENTION, type Account } from '../accounts/account.js';
 import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
 
@@ -63,6 +63,8 @@ export interface CrawlRoutesOptions {
   accounts?: Accounts;
   /** Pages of crawls and batches this process scrapes at once (default env SCRAPE_JOB_WORKERS or 8; 0: none here). */
   jobConcurrency?: number;
+  /** Called after each page this process' worker commits (the metrics). */
+  onCommitted?: StartJobWorkerOptions['onCommitted'];
 }
 
 /** SCRAPE_JOB_WORKERS: pages of crawls and batches this process scrapes at once (default 8; 0: none). */
@@ -88,7 +90,7 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
   let worker: JobWorker | undefined;
   app.addHook('onReady', async () => {
-    if (jobConcurrency > 0) worker = await runtime.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts) });
+    if (jobConcurrency > 0) worker = await runtime.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts), onCommitted: options.onCommitted });
   });
   app.addHook('onClose', async () => {
     await worker?.close();

@@ -1,4 +1,4 @@
-import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, isJobError, type JobRecord, type JobStore, type JobWorker, type CommitEvent } from '@scrape/jobs';
+import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, isJobError, type JobRecord, type JobStore, type JobWorker, type CommitEvent, type QueueCounts } from '@scrape/jobs';
 import type { StoreHome } from '../createLazyStores.js';
 import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
 import { errors, isScrapeError } from '../errors.js';
@@ -196,6 +196,11 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     startBatch,
     crawl: (body: unknown, context: JobContext = {}) => follow(() => startCrawl(body, context), context),
     batch: (body: unknown, context: JobContext = {}) => follow(async () => (await startBatch(body, context)).job, context),
+    /** Work items per kind (metrics); null while no job store is open here, so a scrape of /metrics opens none. */
+    async queueStats(kinds: readonly string[]): Promise<Record<string, QueueCounts> | null> {
+      if (!options.jobs && !opening) return null;
+      return (await jobs()).queueStats?.(kinds) ?? null;
+    },
     previewParams: (body: unknown, signal?: AbortSignal) => previewCrawlParams(body, options.llm, signal),
     map: runtimeMap,
     async close() {

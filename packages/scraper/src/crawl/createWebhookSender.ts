@@ -32,6 +32,8 @@ export interface WebhookSender {
   send(delivery: WebhookDelivery): void;
   /** Resolves when every queued delivery is done (tests, shutdown). */
   idle(): Promise<void>;
+  /** Counters since start (metrics): delivered, failed after every retry, dropped (queue full), and pending now. */
+  stats(): { delivered: number; failed: number; dropped: number; pending: number };
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export interface WebhookSender {
 export function createWebhookSender(options: SsrfOptions & { secret?: string; logger?: { warn: (o: object, m?: string) => void } }): WebhookSender {
   const agent = new Agent({ connect: createGuardedConnector({ ...options, rejectUnauthorized: true, connectTimeoutMs: WEBHOOK_TIMEOUT_MS }) });
   const inFlight = new Set<Promise<void>>();
+  const counts = { delivered: 0, failed: 0, dropped: 0 };
 
   async function deliver(d: WebhookDelivery): Promise<void> {
     if (!d.webhook.events.includes(d.event)) return;
@@ -60,12 +63,13 @@ export function createWebhookSender(options: SsrfOptions & { secret?: string; lo
       try {
         const response = await request(d.webhook.url, { method: 'POST', body, headers, dispatcher: agent, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
         await response.body.dump();
-        if (response.statusCode < 500 && response.statusCode !== 429) return;
+        if (response.statusCode < 500 && response.statusCode !== 429) return void counts.delivered++;
       } catch (error) {
-        if (isScrapeError(error) && error.code === 'SCRAPE_SSRF_BLOCKED') return;
+        if (isScrapeError(error) && error.code === 'SCRAPE_SSRF_BLOCKED') return void counts.failed++;
       }
       if (attempt < WEBHOOK_ATTEMPTS) await new Promise((r) => setTimeout(r, WEBHOOK_BACKOFF_MS * 2 ** (attempt - 1)));
     }
+    counts.failed++;
     options.logger?.warn({ jobId: d.jobId, event: d.event }, 'webhook delivery failed after retries');
   }
 
@@ -84,12 +88,14 @@ export function createWebhookSender(options: SsrfOptions & { secret?: string; lo
     },
     send(d) {
       if (inFlight.size >= WEBHOOK_QUEUE_MAX) {
+        counts.dropped++;
         options.logger?.warn({ jobId: d.jobId, event: d.event }, 'webhook dropped: too many deliveries pending');
         return;
       }
       const p = deliver(d).finally(() => inFlight.delete(p));
       inFlight.add(p);
     },
+    stats: () => ({ ...counts, pending: inFlight.size }),
     async idle() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },

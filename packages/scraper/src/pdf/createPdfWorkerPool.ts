@@ -37,9 +37,25 @@ export interface PdfParseContext {
   tenant?: string;
 }
 
+export interface PdfWorkerPoolStats {
+  /** Most parse threads at once. */
+  size: number;
+  /** Threads alive now / parsing now. */
+  threads: number;
+  busy: number;
+  /** Parses waiting for a thread. */
+  queued: number;
+  /** Parses started and OCR pages recognized since the pool was made; OCR pages being recognized now. */
+  parses: number;
+  ocrPages: number;
+  ocrActive: number;
+}
+
 export interface PdfWorkerPool {
   /** parsePdf in a worker; rejects with core's CoreError (PDF_* codes), a hard-stopped parse with PDF_TIMEOUT. */
   parse(bytes: Uint8Array, options: ParsePdfOptions, context: PdfParseContext): Promise<ParsePdfResult>;
+  /** Counters for metrics (read-only, cheap). */
+  stats(): PdfWorkerPoolStats;
   close(): Promise<void>;
 }
 
@@ -85,6 +101,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   const queue: Job[] = [];
   let nextId = 0;
   let closed = false;
+  const counts = { parses: 0, ocrPages: 0, ocrActive: 0 };
   let script: { url: URL; parsePdfUrl: string } | undefined;
   /** When each tenant last got a thread (see fairestIndex). */
   const lastStart = new Map<string, number>();
@@ -157,6 +174,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   function start(slot: Slot, job: Job): void {
     clearTimeout(slot.idleTimer);
     slot.job = job;
+    counts.parses++;
     slot.jobs++;
     job.slot = slot;
     // A copy is sent: the Source's body may be cached and served again, so its buffer must not be transferred away.
@@ -212,7 +230,10 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   function recognize(slot: Slot, job: Job, ocrId: number, png: Uint8Array): void {
     const controller = new AbortController();
     job.ocr.set(ocrId, controller);
+    counts.ocrActive++;
     const reply = (result?: Awaited<ReturnType<OcrEngine['recognize']>>, error?: string) => {
+      counts.ocrActive--;
+      if (result) counts.ocrPages++;
       job.ocr.delete(ocrId);
       if (slot.job === job) post(slot, { type: 'ocr-result', id: job.id, ocrId, result, error });
     };
@@ -266,6 +287,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   }
 
   return {
+    stats: () => ({ size, threads: slots.size, busy: [...slots].filter((s) => s.job).length, queued: queue.length, ...counts }),
     parse(bytes, parseOptions, context) {
       if (closed) return Promise.reject(new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
       return new Promise<ParsePdfResult>((resolve, reject) => {

@@ -197,6 +197,8 @@ describe('createPdfWorkerPool', () => {
       expect(elapsed).toBeLessThan(1500);
       const ok = await pool.parse(textPdf(2), { mode: 'fast', pages: true }, { deadline: Date.now() + 10_000 });
       expect(ok.pages!.map((p) => p.markdown)).toEqual(['Body text of page number 1.', 'Body text of page number 2.']);
+      // The metrics getter: two parses started on a one-thread pool, none running or waiting now.
+      expect(pool.stats()).toMatchObject({ size: 1, busy: 0, queued: 0, parses: 2, ocrActive: 0 });
     } finally {
       await pool.close();
     }
