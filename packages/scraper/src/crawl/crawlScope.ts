@@ -24,8 +24,8 @@ function siteHost(host: string): string {
 }
 
 /**
- * What a crawl may visit and when two URLs are the same page. Keys: @scrape/cache's normalisation (fragment, default
- * port, trailing slash, index document, `www.` dropped) plus, when asked, no query string; with
+ * What a crawl may visit and when two URLs are the same page. Keys: `www.` dropped, then @scrape/cache's normalisation
+ * (fragment, default port, trailing slash, index document) plus, when asked, no query string; with
  * `deduplicateSimilarURLs` http and https are one page too.
  */
 export type CrawlScopeOptions = Pick<
@@ -50,6 +50,8 @@ export function createCrawlScope(request: CrawlScopeOptions): CrawlScope {
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
     if (request.ignoreQueryParameters) parsed.search = '';
+    // Within one crawl www and the bare domain are one site (the page cache keeps them apart: hosts are tenants' keys).
+    parsed.hostname = siteHost(parsed.hostname);
     let key: string;
     try {
       key = normalizeUrl(parsed.href);
