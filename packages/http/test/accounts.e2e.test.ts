@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Account, type Accounts } from '../src/index.js';
+import { openAccounts, type Accounts } from '../src/index.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
+import { issueTestKey } from './issueTestKey.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -22,22 +23,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function issueKey(accounts: Accounts, account: Partial<Account> & { id: string }, credits = 0): Promise<{ key: string; id: string }> {
-  await accounts.store.putAccount({
-    ratePerMinute: null,
-    concurrency: null,
-    queueLimit: 10,
-    endpoints: ['scrape'],
-    features: [],
-    unlimitedCredits: false,
-    ...account,
-  });
-  if (credits) await accounts.store.addCredits(account.id, credits);
-  const key = generateApiKey();
-  const hash = hashApiKey(key);
-  await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: account.id, createdAt: new Date().toISOString() });
-  return { key, id: keyIdOf(hash) };
-}
+const issueKey = issueTestKey;
 
 const homes = [
   ['embedded (LMDB)', () => ({ dataDir: mkdtempSync(join(tmpdir(), 'scrape-acct-e2e-')) })],

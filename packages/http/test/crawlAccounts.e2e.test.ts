@@ -5,23 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Account, type Accounts } from '../src/index.js';
+import { openAccounts, type Account, type Accounts } from '../src/index.js';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
 import { callApi, startService, type Service } from './startService.js';
+import { issueTestKey } from './issueTestKey.js';
 
 let site: CrawlSite;
 let service: Service;
 let accounts: Accounts;
 let dataDir: string;
 
-async function issueKey(account: Partial<Account> & { id: string }, credits: number): Promise<string> {
-  await accounts.store.putAccount({ ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape', 'crawl'], features: [], unlimitedCredits: false, ...account });
-  await accounts.store.addCredits(account.id, credits);
-  const key = generateApiKey();
-  const hash = hashApiKey(key);
-  await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: account.id, createdAt: new Date().toISOString() });
-  return key;
-}
+const issueKey = async (account: Partial<Account> & { id: string }, credits: number) =>
+  (await issueTestKey(accounts, { endpoints: ['scrape', 'crawl'], ...account }, credits)).key;
 
 async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

@@ -11,6 +11,7 @@ import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Account, type A
 import { UNLIMITED_REMAINING } from '../src/routes/registerTeamRoutes.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
+import { issueTestKey } from './issueTestKey.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -24,22 +25,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function issueKey(accounts: Accounts, account: Partial<Account> & { id: string }, credits = 0): Promise<{ key: string; id: string }> {
-  await accounts.store.putAccount({
-    ratePerMinute: null,
-    concurrency: null,
-    queueLimit: 10,
-    endpoints: ['*'],
-    features: [],
-    unlimitedCredits: false,
-    ...account,
-  });
-  if (credits) await accounts.store.addCredits(account.id, credits);
-  const key = generateApiKey();
-  const hash = hashApiKey(key);
-  await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: account.id, createdAt: new Date().toISOString() });
-  return { key, id: keyIdOf(hash) };
-}
+/** Usage is read by any valid key: these accounts may call every endpoint. */
+const issueKey = (accounts: Accounts, account: Partial<Account> & { id: string }, credits = 0) =>
+  issueTestKey(accounts, { endpoints: ['*'], ...account }, credits);
 
 const homes = [
   ['embedded (LMDB)', () => ({ dataDir: mkdtempSync(join(tmpdir(), 'scrape-usage-e2e-')) })],

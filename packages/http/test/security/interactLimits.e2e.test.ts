@@ -4,8 +4,9 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Account, type Accounts } from '../../src/index.js';
+import { openAccounts, type Account, type Accounts } from '../../src/index.js';
 import { callApi, startService, type Service } from '../startService.js';
+import { issueTestKey } from '../issueTestKey.js';
 
 let site: Server;
 let origin = '';
@@ -13,22 +14,8 @@ let svc: Service;
 let accounts: Accounts;
 let dataDir = '';
 
-async function issueKey(account: Partial<Account> & { id: string }, credits: number): Promise<string> {
-  await accounts.store.putAccount({
-    ratePerMinute: null,
-    concurrency: null,
-    queueLimit: 10,
-    endpoints: ['scrape'],
-    features: [],
-    unlimitedCredits: false,
-    ...account,
-  });
-  await accounts.store.addCredits(account.id, credits);
-  const key = generateApiKey();
-  const hash = hashApiKey(key);
-  await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: account.id, createdAt: new Date().toISOString() });
-  return key;
-}
+const issueKey = async (account: Partial<Account> & { id: string }, credits: number) =>
+  (await issueTestKey(accounts, account, credits)).key;
 
 beforeAll(async () => {
   site = createHttpServer((_req, res) => {
