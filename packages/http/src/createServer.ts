@@ -11,6 +11,7 @@ import { registerExtractRoutes } from './routes/registerExtractRoutes.js';
 import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
 import { registerAgentRoutes, type AgentRoutesOptions } from './routes/registerAgentRoutes.js';
 import { registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
+import { registerMonitorRoutes, type MonitorRoutesOptions } from './routes/registerMonitorRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -80,6 +81,8 @@ export interface CreateServerOptions {
   interact?: InteractSessions | false;
   /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
   agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'webhookSecret'>;
+  /** Monitors: shortest schedule (default one minute), whether this process fires scheduled checks, webhook key. */
+  monitor?: Pick<MonitorRoutesOptions, 'minIntervalMs' | 'schedule' | 'webhookSecret'>;
   /**
    * Crawl and batch pages this process scrapes at once (a job worker in the server; default env SCRAPE_JOB_WORKERS
    * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
@@ -349,6 +352,17 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   registerSearchRoute(app, { scraper, accounts, requireKey });
   registerExtractRoutes(app, { scraper, accounts, requireKey });
   registerAgentRoutes(app, { requireKey, scraper, interact, accounts, allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), ...options.agent });
+  registerMonitorRoutes(app, {
+    scraper,
+    requireKey,
+    accounts,
+    dataDir: options.dataDir,
+    redisUrl: options.redisUrl,
+    redisKeyPrefix: options.redisKeyPrefix,
+    allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(),
+    ...options.monitor,
+    webhookSecret: options.monitor?.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
+  });
 
   const metrics = registerMetrics(app, {
     scraper,

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { open, type RootDatabase } from 'lmdb';
+
+/**
+ * The little storage monitors need, in the two homes every other store has: JSON records, score-ordered indexes
+ * (newest first) and expiring claims (the overlap guard and the once-per-due-time guard). Both homes make `claim`
+ * atomic across processes: Redis `SET NX PX`, LMDB a write transaction (the environment's write lock).
+ */
+export interface MonitorKv {
+  get<T>(key: string): Promise<T | null>;
+  put(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+  /** Adds (or moves) `member` in `index` at `score`. */
+  indexAdd(index: string, member: string, score: number): Promise<void>;
+  indexRemove(index: string, member: string): Promise<void>;
+  /** Members by descending score. */
+  indexRange(index: string, offset: number, limit: number): Promise<string[]>;
+  /** Members whose score is below `score` (pruning). */
+  indexBelow(index: string, score: number): Promise<string[]>;
+  /** True when `key` was free (or its claim expired) and is now held by `owner` for `ttlMs`. */
+  claim(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Frees `key` if `owner` still holds it. */
+  release(key: string, owner: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MONITORS_DIR_NAME = 'monitors';
+
+/** Monitors in their own LMDB environment under `{dataDir}/monitors` (beside the jobs' and accounts' files). */
+export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
+  const path = join(dataDir, MONITORS_DIR_NAME);
+  mkdirSync(path, { recursive: true });
+  const db: RootDatabase = open({ path, encoding: 'json' });
+  // Index entries are array keys `['i', index, score, member]` (ordered element by element); `['s', index, member]`
+  // remembers a member's score so it can be moved or removed.
+  const TOP = Number.MAX_SAFE_INTEGER;
+  type Key = [string, string, number, string];
+
+  return {
+    get: async <T>(key: string) => (db.get(['v', key]) as T | undefined) ?? null,
+    put: async (key, value) => void (await db.put(['v', key], value)),
+    del: async (key) => void (await db.remove(['v', key])),
+    async indexAdd(index, member, score) {
+      await db.transaction(() => {
+        const old = db.get(['s', index, member]) as number | undefined;
+        if (old !== undefined) db.remove(['i', index, old, member]);
+        db.put(['i', index, score, member], 1);
+        db.put(['s', index, member], score);
+      });
+    },
+    async indexRemove(index, member) {
+      await db.transaction(() => {
+        const old = db.get(['s', index, member]) as number | undefined;
+        if (old !== undefined) db.remove(['i', index, old, member]);
+        db.remove(['s', index, member]);
+      });
+    },
+    async indexRange(index, offset, limit) {
+      const range = db.getKeys({ start: ['i', index, TOP], end: ['i', index, -1], reverse: true, offset, limit });
+      return [...range].map((k) => (k as Key)[3]);
+    },
+    async indexBelow(index, score) {
+      const range = db.getKeys({ start: ['i', index, -1], end: ['i', index, score] });
+      return [...range].map((k) => (k as Key)[3]);
+    },
+    async claim(key, owner, ttlMs) {
+      const k = ['c', key];
+      return db.transaction(() => {
+        const held = db.get(k) as { owner: string; until: number } | undefined;
+        if (held && held.until > Date.now()) return false;
+        db.put(k, { owner, until: Date.now() + ttlMs });
+        return true;
+      });
+    },
+    async release(key, owner) {
+      const k = ['c', key];
+      await db.transaction(() => {
+        const held = db.get(k) as { owner: string } | undefined;
+        if (held?.owner === owner) db.remove(k);
+      });
+    },
+    close: () => db.close(),
+  };
+}
+
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/** Monitors in Redis, shared by every server process (keys under `prefix`). */
+export async function createRedisMonitorKv(redisUrl: string, prefix: string): Promise<MonitorKv> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 });
+  redis.on('error', () => {});
+  await redis.connect();
+  const k = (key: string) => prefix + key;
+  return {
+    async get<T>(key: string) {
+      const raw = await redis.get(k(`v:${key}`));
+      return raw === null ? null : (JSON.parse(raw) as T);
+    },
+    put: async (key, value) => void (await redis.set(k(`v:${key}`), JSON.stringify(value))),
+    del: async (key) => void (await redis.del(k(`v:${key}`))),
+    indexAdd: async (index, member, score) => void (await redis.zadd(k(`i:${index}`), score, member)),
+    indexRemove: async (index, member) => void (await redis.zrem(k(`i:${index}`), member)),
+    indexRange: (index, offset, limit) => redis.zrevrange(k(`i:${index}`), offset, offset + limit - 1),
+    indexBelow: (index, score) => redis.zrangebyscore(k(`i:${index}`), '-inf', `(${score}`),
+    claim: async (key, owner, ttlMs) => (await redis.set(k(`c:${key}`), owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK',
+    release: async (key, owner) => void (await redis.eval(RELEASE, 1, k(`c:${key}`), owner)),
+    close: async () => void (await redis.quit().catch(() => redis.disconnect())),
+  };
+}
