@@ -11,7 +11,7 @@ import { registerExtractRoutes } from './routes/registerExtractRoutes.js';
 import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
 import { registerAgentRoutes, type AgentRoutesOptions } from './routes/registerAgentRoutes.js';
 import { registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
-import { registerMonitorRoutes, type MonitorRoutesOptions } from './routes/registerMonitorRoutes.js';
+import { monitorMinIntervalFromEnv, registerMonitorRoutes, type MonitorRoutesOptions } from './routes/registerMonitorRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -81,7 +81,7 @@ export interface CreateServerOptions {
   interact?: InteractSessions | false;
   /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
   agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'webhookSecret'>;
-  /** Monitors: shortest schedule (default one minute), whether this process fires scheduled checks, webhook key. */
+  /** Monitors: shortest schedule (default env SCRAPE_MONITOR_MIN_INTERVAL_MS or one minute), whether this process fires scheduled checks, webhook key. */
   monitor?: Pick<MonitorRoutesOptions, 'minIntervalMs' | 'schedule' | 'webhookSecret'>;
   /**
    * Crawl and batch pages this process scrapes at once (a job worker in the server; default env SCRAPE_JOB_WORKERS
@@ -361,6 +361,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     redisKeyPrefix: options.redisKeyPrefix,
     allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(),
     ...options.monitor,
+    minIntervalMs: options.monitor?.minIntervalMs ?? monitorMinIntervalFromEnv(),
     webhookSecret: options.monitor?.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
   });
 

@@ -6,6 +6,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
+import { waitFor } from './waitFor.js';
 
 const WEBHOOK_SECRET = 'monitor-webhook-secret';
 const OTHER_KEY = 'e2e-other-team-key-0123456789';
@@ -15,16 +16,6 @@ let service: Service;
 let client: Firecrawl;
 let version = 1;
 const deliveries: { headers: Record<string, string | string[] | undefined>; raw: string; body: any }[] = [];
-
-export async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {

@@ -161,6 +161,7 @@ export async function createMonitors(options: MonitorsOptions) {
         // Deleted while running: nothing to record it on.
         if (!(await store.getMonitor(monitor.id))) return;
         await store.putCheck(finished);
+        log.info({ monitorId: monitor.id, checkId: id, trigger, scheduledFor: check.scheduledFor, status: finished.status, summary: finished.summary }, 'monitor check');
         await store.patchMonitor(monitor.id, { currentCheckId: null, lastRunAt: Date.parse(finished.startedAt!), lastCheckSummary: finished.summary });
         await store.pruneChecks(monitor.id, retentionCutoff(monitor));
         notify(monitor, finished);

@@ -29,6 +29,12 @@ export interface MonitorRoutesOptions {
   webhookSecret?: string;
 }
 
+/** SCRAPE_MONITOR_MIN_INTERVAL_MS: the shortest schedule accepted (default one minute; tests use seconds). */
+export function monitorMinIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const n = Number(env.SCRAPE_MONITOR_MIN_INTERVAL_MS);
+  return env.SCRAPE_MONITOR_MIN_INTERVAL_MS !== undefined && Number.isInteger(n) && n >= 1_000 ? n : undefined;
+}
+
 function mayUseMonitor(account: Account | null): void {
   if (account && !allows(account.endpoints, 'monitor') && !allows(account.endpoints, 'scrape')) {
     throw errors.forbidden({ reason: 'This key has no permission for the monitor endpoint.' });
