@@ -7,6 +7,7 @@ import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 import { waitFor } from './waitFor.js';
+import { startSearxngStandIn, type StandIn } from './searxngStandIn.js';
 
 const WEBHOOK_SECRET = 'monitor-webhook-secret';
 const OTHER_KEY = 'e2e-other-team-key-0123456789';
@@ -14,6 +15,7 @@ let site: LocalServer;
 let receiver: LocalServer;
 let service: Service;
 let client: Firecrawl;
+let standIn: StandIn;
 let version = 1;
 const deliveries: { headers: Record<string, string | string[] | undefined>; raw: string; body: any }[] = [];
 
@@ -31,13 +33,15 @@ beforeAll(async () => {
       res.writeHead(200).end('ok');
     });
   });
-  service = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], monitor: { minIntervalMs: 2_000, webhookSecret: WEBHOOK_SECRET } });
+  standIn = await startSearxngStandIn();
+  service = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], search: { searxngUrl: standIn.origin }, monitor: { minIntervalMs: 2_000, webhookSecret: WEBHOOK_SECRET } });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: service.baseUrl, maxRetries: 1 });
 });
 afterAll(async () => {
   await service?.close();
   await site?.close();
   await receiver?.close();
+  await standIn?.close();
 });
 
 /** Starts a check with the SDK and waits until it is finished. */
@@ -102,6 +106,17 @@ describe('monitor', () => {
     const checks = await client.listMonitorChecks(monitor.id);
     expect(checks.map((c) => c.id)).toEqual([third.id, second.id, first.id]);
     expect((await client.getMonitor(monitor.id)).lastCheckSummary).toMatchObject({ same: 2 });
+  });
+
+  it('a search target reports results not seen in the last check as new, then as same', { timeout: 60_000 }, async () => {
+    const monitor = await client.createMonitor({ name: 'news', schedule: { text: 'hourly' }, targets: [{ type: 'search', queries: ['ferry'], maxResults: 5 }] });
+    const first = await runCheck(monitor.id);
+    expect(first.pages.length).toBeGreaterThan(0);
+    expect(new Set(first.pages.map((p) => p.status))).toEqual(new Set(['new']));
+    expect(first.targetResults?.[0]).toMatchObject({ type: 'search', searchCompleted: true, resultCount: first.pages.length, matches: first.pages.length });
+    const second = await runCheck(monitor.id);
+    expect(second.pages.map((p) => [p.url, p.status])).toEqual(first.pages.map((p) => [p.url, 'same']));
+    expect(standIn.queries.filter((q) => q.get('q') === 'ferry').length).toBeGreaterThanOrEqual(2);
   });
 
   it('names the bad field with a code, and hides other teams\u2019 monitors', async () => {
