@@ -15,7 +15,9 @@ async function startSite() {
   const server = createServer((req, res) => {
     res.setHeader('content-type', 'text/html');
     const filler = '<p>Ordinary paragraph of a product page, the same on every visit.</p>'.repeat(40);
-    res.end(`<title>${req.url}</title><h1>Page ${req.url}</h1><p>Price in round ${round}: ${10 + round} EUR.</p>${filler}`);
+    res.end(
+      `<title>${req.url}</title><h1>Page ${req.url}</h1><p>Price in round ${round}: ${10 + round} EUR.</p>${filler}`,
+    );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -38,9 +40,11 @@ async function call(base, method, path, body) {
 
 async function inLanes(items, work) {
   let next = 0;
-  await Promise.all(Array.from({ length: LANES }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: LANES }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 export function summary(times) {
@@ -61,7 +65,11 @@ export async function measure({ rounds, pages }) {
   const checkMs = [];
   const statuses = {};
   try {
-    const { data: monitor } = await call(base, 'POST', '/v2/monitor', { name: 'bench', schedule: { text: 'daily' }, targets: [{ type: 'scrape', urls }] });
+    const { data: monitor } = await call(base, 'POST', '/v2/monitor', {
+      name: 'bench',
+      schedule: { text: 'daily' },
+      targets: [{ type: 'scrape', urls }],
+    });
     for (let r = 0; r < rounds; r++) {
       site.next();
       let t = performance.now();
@@ -74,10 +82,15 @@ export async function measure({ rounds, pages }) {
       const { data: check } = await call(base, 'GET', `/v2/monitor/${monitor.id}/checks/${started.id}?limit=1000`);
       for (const p of check.pages) statuses[p.status] = (statuses[p.status] ?? 0) + 1;
       const expected = r === 0 ? 'new' : 'changed';
-      if (check.status !== 'completed' || check.pages.length !== pages || check.pages.some((p) => p.status !== expected)) {
+      if (
+        check.status !== 'completed' ||
+        check.pages.length !== pages ||
+        check.pages.some((p) => p.status !== expected)
+      ) {
         failures.push(`round ${r}: ${check.status}, ${JSON.stringify(check.summary)} (expected all ${expected})`);
       }
-      if (r > 0 && !check.pages.every((p) => p.diff?.text?.includes(`+Price in round ${r + 1}`))) failures.push(`round ${r}: a diff is missing`);
+      if (r > 0 && !check.pages.every((p) => p.diff?.text?.includes(`+Price in round ${r + 1}`)))
+        failures.push(`round ${r}: a diff is missing`);
     }
   } finally {
     await app.close();
@@ -100,6 +113,10 @@ export async function measure({ rounds, pages }) {
 export function print(title, { rows, ratio, statuses }) {
   console.log(`\n${title}`);
   console.log('| scenario | median ms | p95 ms | min ms |\n|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.min.toFixed(2)} |`);
-  console.log(`\ncheck cost per page / plain scrape per page (medians): ${ratio.toFixed(2)}x; page statuses ${JSON.stringify(statuses)}`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.min.toFixed(2)} |`);
+  console.log(
+    `\ncheck cost per page / plain scrape per page (medians): ${ratio.toFixed(2)}x; ` +
+      `page statuses ${JSON.stringify(statuses)}`,
+  );
 }

@@ -23,7 +23,10 @@ beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     if (path === '/static') return void res.end('<html><body><h1>Static</h1><p>Never changes.</p></body></html>');
-    res.end(`<html><head><title>Prices</title></head><body><h1>Prices</h1><p>Widget costs ${version * 10} euros.</p></body></html>`);
+    res.end(
+      `<html><head><title>Prices</title></head><body><h1>Prices</h1>` +
+        `<p>Widget costs ${version * 10} euros.</p></body></html>`,
+    );
   });
   receiver = await listenLocal((req, res) => {
     let raw = '';
@@ -34,7 +37,11 @@ beforeAll(async () => {
     });
   });
   standIn = await startSearxngStandIn();
-  service = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], search: { searxngUrl: standIn.origin }, monitor: { minIntervalMs: 2_000, webhookSecret: WEBHOOK_SECRET } });
+  service = await startService({
+    apiKeys: [TEST_KEY, OTHER_KEY],
+    search: { searxngUrl: standIn.origin },
+    monitor: { minIntervalMs: 2_000, webhookSecret: WEBHOOK_SECRET },
+  });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: service.baseUrl, maxRetries: 1 });
 });
 afterAll(async () => {
@@ -55,83 +62,135 @@ async function runCheck(monitorId: string) {
 }
 
 describe('monitor', () => {
-  it('checks a changing page: new, then changed with a diff, then same; the webhook is signed', { timeout: 120_000 }, async () => {
-    version = 1;
-    const monitor = await client.createMonitor({
-      name: 'prices',
-      schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' },
-      targets: [{ type: 'scrape', urls: [`${site.origin}/prices`, `${site.origin}/static`] }],
-      webhook: { url: `${receiver.origin}/hook`, metadata: { who: 'test' } },
-      retentionDays: 7,
-    });
-    expect(monitor).toMatchObject({ name: 'prices', status: 'active', retentionDays: 7, schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' } });
-    expect(Date.parse(monitor.nextRunAt!)).toBeGreaterThan(Date.now());
+  it(
+    'checks a changing page: new, then changed with a diff, then same; the webhook is signed',
+    { timeout: 120_000 },
+    async () => {
+      version = 1;
+      const monitor = await client.createMonitor({
+        name: 'prices',
+        schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' },
+        targets: [{ type: 'scrape', urls: [`${site.origin}/prices`, `${site.origin}/static`] }],
+        webhook: { url: `${receiver.origin}/hook`, metadata: { who: 'test' } },
+        retentionDays: 7,
+      });
+      expect(monitor).toMatchObject({
+        name: 'prices',
+        status: 'active',
+        retentionDays: 7,
+        schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' },
+      });
+      expect(Date.parse(monitor.nextRunAt!)).toBeGreaterThan(Date.now());
 
-    const first = await runCheck(monitor.id);
-    expect(first.status).toBe('completed');
-    expect(first.summary).toMatchObject({ totalPages: 2, new: 2, same: 0, changed: 0 });
-    expect(first.pages.map((p) => p.status).sort()).toEqual(['new', 'new']);
+      const first = await runCheck(monitor.id);
+      expect(first.status).toBe('completed');
+      expect(first.summary).toMatchObject({ totalPages: 2, new: 2, same: 0, changed: 0 });
+      expect(first.pages.map((p) => p.status).sort()).toEqual(['new', 'new']);
 
-    version = 2;
-    const second = await runCheck(monitor.id);
-    expect(second.summary).toMatchObject({ totalPages: 2, changed: 1, same: 1 });
-    const changed = second.pages.find((p) => p.status === 'changed')!;
-    expect(changed.url).toBe(`${site.origin}/prices`);
-    expect(changed.diff?.text).toContain('-Widget costs 10 euros.');
-    expect(changed.diff?.text).toContain('+Widget costs 20 euros.');
-    // Only the changed pages, through the status filter.
-    const onlyChanged = await client.getMonitorCheck(monitor.id, second.id, { status: 'changed' });
-    expect(onlyChanged.pages).toHaveLength(1);
+      version = 2;
+      const second = await runCheck(monitor.id);
+      expect(second.summary).toMatchObject({ totalPages: 2, changed: 1, same: 1 });
+      const changed = second.pages.find((p) => p.status === 'changed')!;
+      expect(changed.url).toBe(`${site.origin}/prices`);
+      expect(changed.diff?.text).toContain('-Widget costs 10 euros.');
+      expect(changed.diff?.text).toContain('+Widget costs 20 euros.');
+      // Only the changed pages, through the status filter.
+      const onlyChanged = await client.getMonitorCheck(monitor.id, second.id, { status: 'changed' });
+      expect(onlyChanged.pages).toHaveLength(1);
 
-    const third = await runCheck(monitor.id);
-    expect(third.summary).toMatchObject({ totalPages: 2, same: 2, changed: 0, new: 0 });
+      const third = await runCheck(monitor.id);
+      expect(third.summary).toMatchObject({ totalPages: 2, same: 2, changed: 0, new: 0 });
 
-    // Checks 1 and 2 changed something: one `monitor.check.completed` each (check 3 sends none).
-    const completed = await waitFor(() => {
-      const found = deliveries.filter((d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id);
-      return found.length >= 2 ? found : null;
-    }, 'two check webhooks');
-    await service.app.monitors()!.idle();
-    const ours = deliveries.filter((d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id);
-    expect(ours.map((d) => d.body.id).sort()).toEqual([first.id, second.id].sort());
-    for (const d of completed) {
-      expect(d.headers['x-firecrawl-signature']).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(d.raw).digest('hex')}`);
-      expect(d.body.metadata).toEqual({ who: 'test' });
-    }
-    const secondHook = completed.find((d) => d.body.id === second.id)!;
-    expect(secondHook.body.data[0]).toMatchObject({ monitorId: monitor.id, checkId: second.id, summary: { changed: 1, same: 1 } });
-    const pageHooks = deliveries.filter((d) => d.body.type === 'monitor.page' && d.body.id === second.id);
-    expect(pageHooks.map((d) => d.body.data[0].status)).toEqual(['changed']);
+      // Checks 1 and 2 changed something: one `monitor.check.completed` each (check 3 sends none).
+      const completed = await waitFor(() => {
+        const found = deliveries.filter(
+          (d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id,
+        );
+        return found.length >= 2 ? found : null;
+      }, 'two check webhooks');
+      await service.app.monitors()!.idle();
+      const ours = deliveries.filter(
+        (d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id,
+      );
+      expect(ours.map((d) => d.body.id).sort()).toEqual([first.id, second.id].sort());
+      for (const d of completed) {
+        expect(d.headers['x-firecrawl-signature']).toBe(
+          `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(d.raw).digest('hex')}`,
+        );
+        expect(d.body.metadata).toEqual({ who: 'test' });
+      }
+      const secondHook = completed.find((d) => d.body.id === second.id)!;
+      expect(secondHook.body.data[0]).toMatchObject({
+        monitorId: monitor.id,
+        checkId: second.id,
+        summary: { changed: 1, same: 1 },
+      });
+      const pageHooks = deliveries.filter((d) => d.body.type === 'monitor.page' && d.body.id === second.id);
+      expect(pageHooks.map((d) => d.body.data[0].status)).toEqual(['changed']);
 
-    const checks = await client.listMonitorChecks(monitor.id);
-    expect(checks.map((c) => c.id)).toEqual([third.id, second.id, first.id]);
-    expect((await client.getMonitor(monitor.id)).lastCheckSummary).toMatchObject({ same: 2 });
-  });
+      const checks = await client.listMonitorChecks(monitor.id);
+      expect(checks.map((c) => c.id)).toEqual([third.id, second.id, first.id]);
+      expect((await client.getMonitor(monitor.id)).lastCheckSummary).toMatchObject({ same: 2 });
+    },
+  );
 
-  it('a search target reports results not seen in the last check as new, then as same', { timeout: 60_000 }, async () => {
-    const monitor = await client.createMonitor({ name: 'news', schedule: { text: 'hourly' }, targets: [{ type: 'search', queries: ['ferry'], maxResults: 5 }] });
-    const first = await runCheck(monitor.id);
-    expect(first.pages.length).toBeGreaterThan(0);
-    expect(new Set(first.pages.map((p) => p.status))).toEqual(new Set(['new']));
-    expect(first.targetResults?.[0]).toMatchObject({ type: 'search', searchCompleted: true, resultCount: first.pages.length, matches: first.pages.length });
-    const second = await runCheck(monitor.id);
-    expect(second.pages.map((p) => [p.url, p.status])).toEqual(first.pages.map((p) => [p.url, 'same']));
-    expect(standIn.queries.filter((q) => q.get('q') === 'ferry').length).toBeGreaterThanOrEqual(2);
-  });
+  it(
+    'a search target reports results not seen in the last check as new, then as same',
+    { timeout: 60_000 },
+    async () => {
+      const monitor = await client.createMonitor({
+        name: 'news',
+        schedule: { text: 'hourly' },
+        targets: [{ type: 'search', queries: ['ferry'], maxResults: 5 }],
+      });
+      const first = await runCheck(monitor.id);
+      expect(first.pages.length).toBeGreaterThan(0);
+      expect(new Set(first.pages.map((p) => p.status))).toEqual(new Set(['new']));
+      expect(first.targetResults?.[0]).toMatchObject({
+        type: 'search',
+        searchCompleted: true,
+        resultCount: first.pages.length,
+        matches: first.pages.length,
+      });
+      const second = await runCheck(monitor.id);
+      expect(second.pages.map((p) => [p.url, p.status])).toEqual(first.pages.map((p) => [p.url, 'same']));
+      expect(standIn.queries.filter((q) => q.get('q') === 'ferry').length).toBeGreaterThanOrEqual(2);
+    },
+  );
 
   it('names the bad field with a code, and hides other teams\u2019 monitors', async () => {
-    const bad = await callApi(service, 'POST', '/v2/monitor', { name: 'x', schedule: { cron: '* * *' }, targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }] });
+    const bad = await callApi(service, 'POST', '/v2/monitor', {
+      name: 'x',
+      schedule: { cron: '* * *' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }],
+    });
     expect(bad).toMatchObject({ status: 400, body: { success: false, code: 'BAD_REQUEST_INVALID_SCHEDULE' } });
     expect(bad.body.error).toContain('schedule.cron');
-    const noTargets = await callApi(service, 'POST', '/v2/monitor', { name: 'x', schedule: { text: 'hourly' }, targets: [] });
+    const noTargets = await callApi(service, 'POST', '/v2/monitor', {
+      name: 'x',
+      schedule: { text: 'hourly' },
+      targets: [],
+    });
     expect(noTargets).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect(noTargets.body.error).toContain('targets');
-    const badText = await callApi(service, 'POST', '/v2/monitor', { name: 'x', schedule: { text: 'whenever' }, targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }] });
+    const badText = await callApi(service, 'POST', '/v2/monitor', {
+      name: 'x',
+      schedule: { text: 'whenever' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }],
+    });
     expect(badText.body.error).toContain('schedule.text');
-    const tooOften = await callApi(service, 'POST', '/v2/monitor', { name: 'x', schedule: { cron: '* * * * * *' }, targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }] });
+    const tooOften = await callApi(service, 'POST', '/v2/monitor', {
+      name: 'x',
+      schedule: { cron: '* * * * * *' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }],
+    });
     expect(tooOften).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST_INVALID_SCHEDULE' } });
 
-    const mine = await client.createMonitor({ name: 'mine', schedule: { text: 'daily at 9:30' }, targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }] });
+    const mine = await client.createMonitor({
+      name: 'mine',
+      schedule: { text: 'daily at 9:30' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/a`] }],
+    });
     expect(mine.schedule).toMatchObject({ cron: '30 9 * * *', text: 'daily at 9:30', timezone: 'UTC' });
     for (const [method, path] of [
       ['GET', `/v2/monitor/${mine.id}`],
@@ -140,7 +199,13 @@ describe('monitor', () => {
       ['POST', `/v2/monitor/${mine.id}/run`],
       ['GET', `/v2/monitor/${mine.id}/checks`],
     ] as const) {
-      const res = await callApi(service, method, path, method === 'PATCH' ? { name: 'stolen' } : method === 'POST' ? {} : undefined, OTHER_KEY);
+      const res = await callApi(
+        service,
+        method,
+        path,
+        method === 'PATCH' ? { name: 'stolen' } : method === 'POST' ? {} : undefined,
+        OTHER_KEY,
+      );
       expect(res, `${method} ${path}`).toMatchObject({ status: 404, body: { code: 'MONITOR_NOT_FOUND' } });
     }
     const theirs = await callApi(service, 'GET', '/v2/monitor', undefined, OTHER_KEY);
@@ -149,14 +214,29 @@ describe('monitor', () => {
     await client.deleteMonitor(mine.id);
 
     const doc = (await callApi(service, 'GET', '/v2/openapi.json')).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v2/monitor', '/v2/monitor/{id}', '/v2/monitor/{id}/run', '/v2/monitor/{id}/checks', '/v2/monitor/{id}/checks/{checkId}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v2/monitor',
+        '/v2/monitor/{id}',
+        '/v2/monitor/{id}/run',
+        '/v2/monitor/{id}/checks',
+        '/v2/monitor/{id}/checks/{checkId}',
+      ]),
+    );
     expect(service.app.undocumentedRoutes()).toEqual([]);
   });
 
   it('fires on its schedule by itself; pausing and deleting stop it', { timeout: 180_000 }, async () => {
-    const monitor = await client.createMonitor({ name: 'ticker', schedule: { text: 'every 2 seconds' }, targets: [{ type: 'scrape', urls: [`${site.origin}/static`] }] });
+    const monitor = await client.createMonitor({
+      name: 'ticker',
+      schedule: { text: 'every 2 seconds' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/static`] }],
+    });
     expect(monitor.schedule.cron).toBe('*/2 * * * * *');
-    const scheduled = () => client.listMonitorChecks(monitor.id).then((cs) => cs.filter((c) => c.trigger === 'scheduled' && c.status !== 'running'));
+    const scheduled = () =>
+      client
+        .listMonitorChecks(monitor.id)
+        .then((cs) => cs.filter((c) => c.trigger === 'scheduled' && c.status !== 'running'));
     await waitFor(async () => ((await scheduled()).length >= 2 ? true : null), 'two scheduled checks');
 
     const paused = await client.updateMonitor(monitor.id, { status: 'paused' });
@@ -169,7 +249,10 @@ describe('monitor', () => {
     expect((await client.listMonitorChecks(monitor.id, { limit: 100 })).length).toBe(atPause);
 
     await client.updateMonitor(monitor.id, { status: 'active' });
-    await waitFor(async () => ((await client.listMonitorChecks(monitor.id, { limit: 100 })).length > atPause ? true : null), 'a check after resuming');
+    await waitFor(
+      async () => ((await client.listMonitorChecks(monitor.id, { limit: 100 })).length > atPause ? true : null),
+      'a check after resuming',
+    );
     expect(await client.deleteMonitor(monitor.id)).toBe(true);
     await service.app.monitors()!.idle();
     const gone = await callApi(service, 'GET', `/v2/monitor/${monitor.id}`);

@@ -34,7 +34,9 @@ beforeAll(async () => {
 afterAll(async () => {
   const codes = await Promise.all(servers.map((s) => s.stop()));
   await site?.close();
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
   expect(codes).toEqual([0, 0]);
 });
@@ -42,15 +44,25 @@ afterAll(async () => {
 describe('monitor schedule on Redis, two processes', () => {
   it('runs each due check exactly once across both processes', { timeout: 120_000 }, async () => {
     const [a, b] = servers.map((s) => new Firecrawl({ apiKey: KEY, apiUrl: s.baseUrl, maxRetries: 1 }));
-    const monitor = await a.createMonitor({ name: 'tick', schedule: { text: 'every 2 seconds' }, targets: [{ type: 'scrape', urls: [`${site.origin}/tick`] }] });
+    const monitor = await a.createMonitor({
+      name: 'tick',
+      schedule: { text: 'every 2 seconds' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/tick`] }],
+    });
     // Both processes serve the same monitor (one store).
     expect((await b.getMonitor(monitor.id)).schedule.cron).toBe('*/2 * * * * *');
-    const done = async () => (await b.listMonitorChecks(monitor.id, { limit: 100 })).filter((c) => c.status !== 'running');
+    const done = async () =>
+      (await b.listMonitorChecks(monitor.id, { limit: 100 })).filter((c) => c.status !== 'running');
     await waitFor(async () => ((await done()).length >= 5 ? true : null), 'five scheduled checks', 90_000);
     await b.updateMonitor(monitor.id, { status: 'paused' });
-    const logged = () => servers.flatMap((s) => s.logs.filter((l) => l.msg === 'monitor check' && l.monitorId === monitor.id));
+    const logged = () =>
+      servers.flatMap((s) => s.logs.filter((l) => l.msg === 'monitor check' && l.monitorId === monitor.id));
     // Checks still running at the pause finish and are logged (the wait is for them to end, not the assertion).
-    await waitFor(async () => ((await b.listMonitorChecks(monitor.id, { limit: 100 })).every((c) => c.status !== 'running') ? true : null), 'running checks to end');
+    await waitFor(
+      async () =>
+        (await b.listMonitorChecks(monitor.id, { limit: 100 })).every((c) => c.status !== 'running') ? true : null,
+      'running checks to end',
+    );
     const checks = await b.listMonitorChecks(monitor.id, { limit: 100 });
     const due = checks.map((c) => c.scheduledFor);
     expect(checks.every((c) => c.trigger === 'scheduled' && c.status === 'completed')).toBe(true);
@@ -59,7 +71,11 @@ describe('monitor schedule on Redis, two processes', () => {
     expect(site.hits.filter((h) => h === '/tick').length).toBe(checks.length);
     expect(logged().length).toBe(checks.length);
     for (const d of due) expect(Date.parse(d!) % 2_000).toBe(0);
-    const perProcess = servers.map((s) => s.logs.filter((l) => l.msg === 'monitor check' && l.monitorId === monitor.id).length);
-    console.log(`monitor exactly-once on Redis: ${checks.length} due times, checks per process ${perProcess.join('/')}`);
+    const perProcess = servers.map(
+      (s) => s.logs.filter((l) => l.msg === 'monitor check' && l.monitorId === monitor.id).length,
+    );
+    console.log(
+      `monitor exactly-once on Redis: ${checks.length} due times, checks per process ${perProcess.join('/')}`,
+    );
   });
 });

@@ -10,7 +10,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * (`nextRunAt`, in the LMDB store). At start-up a due time that passed while the process was down fires once, and
  * the next one is counted from now: a restart after a long stop runs one catch-up check, not one per missed slot.
  */
-export function createEmbeddedScheduler(store: MonitorStore, fire: FireCheck, log: { warn(o: object, m?: string): void }): MonitorScheduler {
+export function createEmbeddedScheduler(
+  store: MonitorStore,
+  fire: FireCheck,
+  log: { warn(o: object, m?: string): void },
+): MonitorScheduler {
   const timers = new Map<string, NodeJS.Timeout>();
   let closed = false;
   let started = false;
@@ -19,7 +23,11 @@ export function createEmbeddedScheduler(store: MonitorStore, fire: FireCheck, lo
     clearTimeout(timers.get(id));
     if (closed || !started) return;
     const delay = Math.min(MAX_TIMER_MS, Math.max(0, dueAt - Date.now()));
-    const timer = setTimeout(() => void due(id, dueAt).catch((err) => log.warn({ err: String(err), monitorId: id }, 'monitor schedule failed')), delay);
+    const timer = setTimeout(
+      () =>
+        void due(id, dueAt).catch((err) => log.warn({ err: String(err), monitorId: id }, 'monitor schedule failed')),
+      delay,
+    );
     // The server's listener keeps the process up; a scheduler alone must not (embedders, tests).
     timer.unref();
     timers.set(id, timer);
@@ -32,7 +40,8 @@ export function createEmbeddedScheduler(store: MonitorStore, fire: FireCheck, lo
     const monitor = await store.getMonitor(id);
     if (!monitor || monitor.status !== 'active') return;
     // Updated meanwhile (a new schedule): follow the stored due time instead.
-    if (monitor.nextRunAt !== dueAt && monitor.nextRunAt !== null && monitor.nextRunAt > Date.now()) return arm(id, monitor.nextRunAt);
+    if (monitor.nextRunAt !== dueAt && monitor.nextRunAt !== null && monitor.nextRunAt > Date.now())
+      return arm(id, monitor.nextRunAt);
     const next = nextRunAfter(monitor.schedule, Math.max(Date.now(), dueAt));
     await store.patchMonitor(id, { nextRunAt: next });
     arm(id, next);

@@ -3,7 +3,8 @@ import type { MonitorInput, MonitorTarget, MonitorWebhook } from './monitorReque
 import type { NormalizedSchedule } from './monitorSchedule.js';
 
 export type PageStatus = 'new' | 'same' | 'changed' | 'removed' | 'error';
-export type CheckStatus = 'queued' | 'running' | 'completed' | 'failed' | 'partial' | 'skipped_overlap' | 'skipped_no_credits';
+export type CheckStatus =
+  'queued' | 'running' | 'completed' | 'failed' | 'partial' | 'skipped_overlap' | 'skipped_no_credits';
 
 export interface MonitorSummary {
   totalPages: number;
@@ -71,7 +72,14 @@ export interface CheckRecord {
   pages: CheckPage[];
 }
 
-export const emptySummary = (): MonitorSummary => ({ totalPages: 0, same: 0, changed: 0, new: 0, removed: 0, error: 0 });
+export const emptySummary = (): MonitorSummary => ({
+  totalPages: 0,
+  same: 0,
+  changed: 0,
+  new: 0,
+  removed: 0,
+  error: 0,
+});
 
 /** Monitors and their checks on a MonitorKv: a record per monitor and per check, an index per team and per monitor. */
 export function createMonitorStore(kv: MonitorKv) {
@@ -114,8 +122,10 @@ export function createMonitorStore(kv: MonitorKv) {
       await kv.del(monitorKey(m.id));
       await kv.indexRemove(teamIndex(m.team), m.id);
       await kv.indexRemove(ALL, m.id);
-      for (const checkId of await kv.indexBelow(checksIndex(m.id), Number.MAX_SAFE_INTEGER)) await kv.del(checkKey(m.id, checkId));
-      for (const checkId of await kv.indexBelow(checksIndex(m.id), Number.MAX_SAFE_INTEGER)) await kv.indexRemove(checksIndex(m.id), checkId);
+      for (const checkId of await kv.indexBelow(checksIndex(m.id), Number.MAX_SAFE_INTEGER))
+        await kv.del(checkKey(m.id, checkId));
+      for (const checkId of await kv.indexBelow(checksIndex(m.id), Number.MAX_SAFE_INTEGER))
+        await kv.indexRemove(checksIndex(m.id), checkId);
     },
     async putCheck(c: CheckRecord): Promise<void> {
       await kv.put(checkKey(c.monitorId, c.id), c);

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createWebhookSender, errors, type Scraper, type WebhookConfig, type WebhookEvent, type StoreHome } from '@scrape/scraper';
+import {
+  createWebhookSender,
+  errors,
+  type Scraper,
+  type WebhookConfig,
+  type WebhookEvent,
+  type StoreHome,
+} from '@scrape/scraper';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import { createEmbeddedScheduler } from './createEmbeddedScheduler.js';
@@ -39,8 +46,13 @@ function present(m: MonitorRecord) {
     id: m.id,
     name: m.name,
     status: m.status,
-    schedule: { cron: m.schedule.cron, ...(m.schedule.text ? { text: m.schedule.text } : {}), timezone: m.schedule.timezone },
-    nextRunAt: m.status === 'active' ? new Date(m.nextRunAt ?? nextRunAfter(m.schedule, Date.now())).toISOString() : null,
+    schedule: {
+      cron: m.schedule.cron,
+      ...(m.schedule.text ? { text: m.schedule.text } : {}),
+      timezone: m.schedule.timezone,
+    },
+    nextRunAt:
+      m.status === 'active' ? new Date(m.nextRunAt ?? nextRunAfter(m.schedule, Date.now())).toISOString() : null,
     lastRunAt: m.lastRunAt ? new Date(m.lastRunAt).toISOString() : null,
     currentCheckId: m.currentCheckId,
     targets: m.targets,
@@ -67,14 +79,20 @@ export async function createMonitors(options: MonitorsOptions) {
   const minIntervalMs = options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
   const home = options.home;
   const prefix = `${home.kind === 'redis' ? (home.keyPrefix ?? '') : ''}monitors:`;
-  const kv: MonitorKv = home.kind === 'redis' ? await createRedisMonitorKv(home.redisUrl, prefix) : createEmbeddedMonitorKv(home.dataDir);
+  const kv: MonitorKv =
+    home.kind === 'redis' ? await createRedisMonitorKv(home.redisUrl, prefix) : createEmbeddedMonitorKv(home.dataDir);
   const store = createMonitorStore(kv);
   const runner = createCheckRunner({ scraper, store, accounts, log });
-  const webhooks = createWebhookSender({ allowPrivateUrls: options.allowPrivateUrls, secret: options.webhookSecret, logger: log });
+  const webhooks = createWebhookSender({
+    allowPrivateUrls: options.allowPrivateUrls,
+    secret: options.webhookSecret,
+    logger: log,
+  });
   const running = new Set<AbortController>();
   const inFlight = new Set<Promise<unknown>>();
 
-  const accountOf = async (team: string): Promise<Account | null> => (accounts && team ? accounts.store.getAccount(team) : null);
+  const accountOf = async (team: string): Promise<Account | null> =>
+    accounts && team ? accounts.store.getAccount(team) : null;
 
   const fire = async (monitorId: string, dueAt: number, dueKey: string) => {
     // Whatever delivered this due time twice (a stalled BullMQ job, two embedded processes), it runs once.
@@ -103,7 +121,11 @@ export async function createMonitors(options: MonitorsOptions) {
   }
 
   /** Records a check and runs it in the background (`done`); skipped checks are recorded finished at once. */
-  function startCheck(monitor: MonitorRecord, trigger: CheckRecord['trigger'], scheduledFor: number | null): { check: Promise<CheckRecord>; done: Promise<unknown> } {
+  function startCheck(
+    monitor: MonitorRecord,
+    trigger: CheckRecord['trigger'],
+    scheduledFor: number | null,
+  ): { check: Promise<CheckRecord>; done: Promise<unknown> } {
     const id = randomUUID();
     const at = new Date().toISOString();
     const base: CheckRecord = {
@@ -136,15 +158,26 @@ export async function createMonitors(options: MonitorsOptions) {
     const started = (async (): Promise<{ check: CheckRecord; go: boolean; account: Account | null }> => {
       // One check of a monitor at a time, across every process: the claim lives in the shared store.
       if (!(await kv.claim(`run:${monitor.id}`, id, CHECK_LEASE_MS))) {
-        return { check: await skipped('skipped_overlap', 'The previous check of this monitor is still running.'), go: false, account: null };
+        return {
+          check: await skipped('skipped_overlap', 'The previous check of this monitor is still running.'),
+          go: false,
+          account: null,
+        };
       }
       release = () => kv.release(`run:${monitor.id}`, id);
       const account = await accountOf(monitor.team);
       if (accounts && account && !account.unlimitedCredits && (await accounts.store.balance(account.id)) <= 0) {
         await release();
-        return { check: await skipped('skipped_no_credits', 'Payment Required: Insufficient credits'), go: false, account };
+        return {
+          check: await skipped('skipped_no_credits', 'Payment Required: Insufficient credits'),
+          go: false,
+          account,
+        };
       }
-      const check = { ...base, billingStatus: account && !account.unlimitedCredits ? ('reserved' as const) : ('not_applicable' as const) };
+      const check = {
+        ...base,
+        billingStatus: account && !account.unlimitedCredits ? ('reserved' as const) : ('not_applicable' as const),
+      };
       await store.putCheck(check);
       await store.patchMonitor(monitor.id, { currentCheckId: id });
       return { check, go: true, account };
@@ -161,13 +194,32 @@ export async function createMonitors(options: MonitorsOptions) {
         // Deleted while running: nothing to record it on.
         if (!(await store.getMonitor(monitor.id))) return;
         await store.putCheck(finished);
-        log.info({ monitorId: monitor.id, checkId: id, trigger, scheduledFor: check.scheduledFor, status: finished.status, summary: finished.summary }, 'monitor check');
-        await store.patchMonitor(monitor.id, { currentCheckId: null, lastRunAt: Date.parse(finished.startedAt!), lastCheckSummary: finished.summary });
+        log.info(
+          {
+            monitorId: monitor.id,
+            checkId: id,
+            trigger,
+            scheduledFor: check.scheduledFor,
+            status: finished.status,
+            summary: finished.summary,
+          },
+          'monitor check',
+        );
+        await store.patchMonitor(monitor.id, {
+          currentCheckId: null,
+          lastRunAt: Date.parse(finished.startedAt!),
+          lastCheckSummary: finished.summary,
+        });
         await store.pruneChecks(monitor.id, retentionCutoff(monitor));
         notify(monitor, finished);
       } catch (error) {
         log.warn({ err: String(error), monitorId: monitor.id }, 'monitor check failed');
-        const failed = { ...check, status: 'failed' as const, error: String((error as Error)?.message ?? error), finishedAt: new Date().toISOString() };
+        const failed = {
+          ...check,
+          status: 'failed' as const,
+          error: String((error as Error)?.message ?? error),
+          finishedAt: new Date().toISOString(),
+        };
         await store.putCheck(failed).catch(() => {});
         await store.patchMonitor(monitor.id, { currentCheckId: null }).catch(() => {});
       } finally {
@@ -175,7 +227,9 @@ export async function createMonitors(options: MonitorsOptions) {
         await release().catch(() => {});
       }
     });
-    const tracked = done.catch((error) => log.warn({ err: String(error), monitorId: monitor.id }, 'monitor check could not start'));
+    const tracked = done.catch((error) =>
+      log.warn({ err: String(error), monitorId: monitor.id }, 'monitor check could not start'),
+    );
     inFlight.add(tracked);
     void tracked.finally(() => inFlight.delete(tracked));
     return { check: started.then((s) => s.check), done: tracked };
@@ -196,7 +250,11 @@ export async function createMonitors(options: MonitorsOptions) {
       const input = parseCreateMonitor(body, minIntervalMs);
       if (input.webhook) await webhooks.check(input.webhook as unknown as WebhookConfig);
       if ((await store.listMonitors(team, MONITORS_PER_TEAM_MAX - 1, 1)).length > 0) {
-        throw errors.badRequest(`A team may have at most ${MONITORS_PER_TEAM_MAX} monitors`, undefined, 'MONITOR_LIMIT_REACHED');
+        throw errors.badRequest(
+          `A team may have at most ${MONITORS_PER_TEAM_MAX} monitors`,
+          undefined,
+          'MONITOR_LIMIT_REACHED',
+        );
       }
       const now = Date.now();
       const monitor: MonitorRecord = {
@@ -233,7 +291,11 @@ export async function createMonitors(options: MonitorsOptions) {
       if (input.webhook) await webhooks.check(input.webhook as unknown as WebhookConfig);
       const next: MonitorRecord = { ...current, ...stripUndefined(input), updatedAt: Date.now() } as MonitorRecord;
       next.nextRunAt = await scheduler.sync(next);
-      await store.patchMonitor(id, { ...stripUndefined(input), nextRunAt: next.nextRunAt, updatedAt: next.updatedAt } as Partial<MonitorRecord>);
+      await store.patchMonitor(id, {
+        ...stripUndefined(input),
+        nextRunAt: next.nextRunAt,
+        updatedAt: next.updatedAt,
+      } as Partial<MonitorRecord>);
       return present(next);
     },
     async remove(id: string, team: string) {

@@ -12,7 +12,12 @@ const WORKER_CONCURRENCY = 4;
  * after it when that one is taken, so each due time is one job, handed to exactly one worker of any number of
  * processes; a due time that passes while every process is down is one delayed job, run once when a worker returns.
  */
-export function createRedisScheduler(options: { redisUrl: string; prefix: string; fire: FireCheck; log: { warn(o: object, m?: string): void } }): MonitorScheduler {
+export function createRedisScheduler(options: {
+  redisUrl: string;
+  prefix: string;
+  fire: FireCheck;
+  log: { warn(o: object, m?: string): void };
+}): MonitorScheduler {
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: 5_000 };
   const queue = new Queue(QUEUE, { connection, prefix: options.prefix });
   queue.on('error', () => {});

@@ -104,7 +104,8 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
     indexRemove: async (index, member) => void (await redis.zrem(k(`i:${index}`), member)),
     indexRange: (index, offset, limit) => redis.zrevrange(k(`i:${index}`), offset, offset + limit - 1),
     indexBelow: (index, score) => redis.zrangebyscore(k(`i:${index}`), '-inf', `(${score}`),
-    claim: async (key, owner, ttlMs) => (await redis.set(k(`c:${key}`), owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK',
+    claim: async (key, owner, ttlMs) =>
+      (await redis.set(k(`c:${key}`), owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK',
     release: async (key, owner) => void (await redis.eval(RELEASE, 1, k(`c:${key}`), owner)),
     close: async () => void (await redis.quit().catch(() => redis.disconnect())),
   };

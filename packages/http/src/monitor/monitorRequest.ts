@@ -18,7 +18,10 @@ export const MONITOR_WEBHOOK_EVENTS = ['page', 'check.completed'] as const;
 export type MonitorWebhookEvent = (typeof MONITOR_WEBHOOK_EVENTS)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2_048);
-const targetId = z.string().regex(/^[\w-]{1,64}$/).optional();
+const targetId = z
+  .string()
+  .regex(/^[\w-]{1,64}$/)
+  .optional();
 const scrapeOptions = z.record(z.string(), z.unknown()).optional();
 
 const scheduleSchema = z.strictObject({
@@ -124,7 +127,9 @@ export interface MonitorInput {
 }
 
 /** 400 naming the field (`error` says `path: reason`, `details` has every issue), code BAD_REQUEST. */
-function validationError(issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[]): ScrapeError {
+function validationError(
+  issues: readonly { path: readonly PropertyKey[]; message: string; code: string }[],
+): ScrapeError {
   const details = issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
   const text = details.slice(0, 3).map((d) => (d.path.length ? `${d.path.join('.')}: ${d.message}` : d.message));
   return errors.badRequest(`Bad Request: ${text.join('; ')}`, details);
@@ -135,10 +140,12 @@ function checkTarget(target: MonitorTarget, index: number): void {
   const at = ['targets', index];
   if (target.type === 'scrape') {
     const probe = scrapeRequestSchema.safeParse({ url: target.urls[0], ...target.scrapeOptions });
-    if (!probe.success) throw validationError(probe.error.issues.map((i) => ({ ...i, path: [...at, 'scrapeOptions', ...i.path] })));
+    if (!probe.success)
+      throw validationError(probe.error.issues.map((i) => ({ ...i, path: [...at, 'scrapeOptions', ...i.path] })));
   } else if (target.type === 'crawl') {
     const probe = crawlRequestSchema.safeParse({ ...target.crawlOptions, url: target.url });
-    if (!probe.success) throw validationError(probe.error.issues.map((i) => ({ ...i, path: [...at, 'crawlOptions', ...i.path] })));
+    if (!probe.success)
+      throw validationError(probe.error.issues.map((i) => ({ ...i, path: [...at, 'crawlOptions', ...i.path] })));
   }
 }
 
@@ -150,14 +157,19 @@ function finishInput(data: Partial<z.output<typeof updateMonitorSchema>>, minInt
       out.schedule = normalizeSchedule(data.schedule, minIntervalMs);
     } catch (error) {
       if (!(error instanceof ScheduleError)) throw error;
-      throw errors.badRequest(`Bad Request: schedule.${error.field}: ${error.message}`, [{ code: 'invalid_schedule', path: ['schedule', error.field], message: error.message }], 'BAD_REQUEST_INVALID_SCHEDULE');
+      throw errors.badRequest(
+        `Bad Request: schedule.${error.field}: ${error.message}`,
+        [{ code: 'invalid_schedule', path: ['schedule', error.field], message: error.message }],
+        'BAD_REQUEST_INVALID_SCHEDULE',
+      );
     }
   }
   if (data.targets) {
     const seen = new Set<string>();
     out.targets = data.targets.map((t, i) => {
       const id = t.id ?? randomUUID();
-      if (seen.has(id)) throw validationError([{ code: 'custom', path: ['targets', i, 'id'], message: 'target ids must be unique' }]);
+      if (seen.has(id))
+        throw validationError([{ code: 'custom', path: ['targets', i, 'id'], message: 'target ids must be unique' }]);
       seen.add(id);
       const target = { ...t, id } as MonitorTarget;
       checkTarget(target, i);
@@ -166,16 +178,25 @@ function finishInput(data: Partial<z.output<typeof updateMonitorSchema>>, minInt
   }
   if (data.webhook) {
     const w = data.webhook;
-    out.webhook = { url: w.url, headers: w.headers ?? {}, metadata: w.metadata ?? {}, events: w.events?.length ? w.events : [...MONITOR_WEBHOOK_EVENTS] };
+    out.webhook = {
+      url: w.url,
+      headers: w.headers ?? {},
+      metadata: w.metadata ?? {},
+      events: w.events?.length ? w.events : [...MONITOR_WEBHOOK_EVENTS],
+    };
   }
   return out;
 }
 
 /** Body of POST /v2/monitor (the SDK's CreateMonitorRequest). */
-export function parseCreateMonitor(body: unknown, minIntervalMs: number): MonitorInput & Required<Pick<MonitorInput, 'name' | 'schedule' | 'targets'>> {
+export function parseCreateMonitor(
+  body: unknown,
+  minIntervalMs: number,
+): MonitorInput & Required<Pick<MonitorInput, 'name' | 'schedule' | 'targets'>> {
   const parsed = createMonitorSchema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);
-  return finishInput(parsed.data, minIntervalMs) as MonitorInput & Required<Pick<MonitorInput, 'name' | 'schedule' | 'targets'>>;
+  return finishInput(parsed.data, minIntervalMs) as MonitorInput &
+    Required<Pick<MonitorInput, 'name' | 'schedule' | 'targets'>>;
 }
 
 /** Body of PATCH /v2/monitor/{id} (the SDK's UpdateMonitorRequest); `null` clears webhook, notification, goal. */

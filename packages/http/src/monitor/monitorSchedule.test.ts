@@ -18,7 +18,11 @@ describe('monitor schedules', () => {
 
   it('validates cron, time zone and the shortest interval, naming the field', () => {
     expect(normalizeSchedule({ cron: '*/30  * * * *' })).toEqual({ cron: '*/30 * * * *', timezone: 'UTC' });
-    expect(normalizeSchedule({ text: 'hourly', timezone: 'America/New_York' })).toEqual({ cron: '0 * * * *', text: 'hourly', timezone: 'America/New_York' });
+    expect(normalizeSchedule({ text: 'hourly', timezone: 'America/New_York' })).toEqual({
+      cron: '0 * * * *',
+      text: 'hourly',
+      timezone: 'America/New_York',
+    });
     const fieldOf = (input: Parameters<typeof normalizeSchedule>[0], min?: number) => {
       try {
         normalizeSchedule(input, min);
@@ -39,7 +43,11 @@ describe('monitor schedules', () => {
   it('computes the next due time in the time zone', () => {
     const from = Date.parse('2026-01-15T07:30:00Z');
     // 09:00 in Paris is 08:00 UTC in winter.
-    expect(new Date(nextRunAfter({ cron: '0 9 * * *', timezone: 'Europe/Paris' }, from)).toISOString()).toBe('2026-01-15T08:00:00.000Z');
-    expect(new Date(nextRunAfter({ cron: '*/5 * * * *', timezone: 'UTC' }, from)).toISOString()).toBe('2026-01-15T07:35:00.000Z');
+    expect(new Date(nextRunAfter({ cron: '0 9 * * *', timezone: 'Europe/Paris' }, from)).toISOString()).toBe(
+      '2026-01-15T08:00:00.000Z',
+    );
+    expect(new Date(nextRunAfter({ cron: '*/5 * * * *', timezone: 'UTC' }, from)).toISOString()).toBe(
+      '2026-01-15T07:35:00.000Z',
+    );
   });
 });

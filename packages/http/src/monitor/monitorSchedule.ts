@@ -52,7 +52,8 @@ export function textToCron(text: string): string {
   if (every) {
     const n = Number(every[1]);
     const unit = INTERVAL_UNITS[every[2]];
-    if (n < 1 || n > unit.cycle) throw new ScheduleError(`"${text}": ${every[2]}s must be between 1 and ${unit.cycle}`, 'text');
+    if (n < 1 || n > unit.cycle)
+      throw new ScheduleError(`"${text}": ${every[2]}s must be between 1 and ${unit.cycle}`, 'text');
     return n === 1 && every[2] === 'minute' ? '* * * * *' : unit.cron(n);
   }
   const at = DAILY_AT.exec(t);
@@ -94,7 +95,8 @@ export function normalizeSchedule(
 ): NormalizedSchedule {
   const hasCron = typeof input.cron === 'string' && input.cron.trim() !== '';
   const hasText = typeof input.text === 'string' && input.text.trim() !== '';
-  if (hasCron === hasText) throw new ScheduleError('give exactly one of schedule.cron and schedule.text', hasCron ? 'text' : 'cron');
+  if (hasCron === hasText)
+    throw new ScheduleError('give exactly one of schedule.cron and schedule.text', hasCron ? 'text' : 'cron');
   const timezone = input.timezone?.trim() || 'UTC';
   checkTimezone(timezone);
   const field = hasCron ? 'cron' : 'text';

@@ -3,7 +3,14 @@ import { expectedSearchCredits, isScrapeError, type ScrapeDocument, type Scraper
 import type { Account } from '../accounts/account.js';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
 import { ENDPOINT_SEARCH } from '../routes/registerSearchRoute.js';
-import { emptySummary, type CheckPage, type CheckRecord, type MonitorRecord, type MonitorStore, type PageStatus } from './createMonitorStore.js';
+import {
+  emptySummary,
+  type CheckPage,
+  type CheckRecord,
+  type MonitorRecord,
+  type MonitorStore,
+  type PageStatus,
+} from './createMonitorStore.js';
 import type { MonitorTarget } from './monitorRequest.js';
 
 /** How long a check holds its monitor's run claim; a process that died mid-check frees it after this. */
@@ -29,10 +36,12 @@ interface TargetOutcome {
   result: Record<string, unknown>;
 }
 
-/** The scrape body a monitor sends per URL: its options plus markdown and change tracking on the monitor's own history. */
+/** The scrape body of a monitor per URL: its options, markdown, and change tracking on the monitor's own history. */
 function monitorScrapeBody(monitor: MonitorRecord, target: MonitorTarget, url?: string): Record<string, unknown> {
   const options = ('scrapeOptions' in target ? target.scrapeOptions : undefined) ?? {};
-  const formats = Array.isArray(options.formats) ? options.formats.filter((f) => f !== 'changeTracking' && (f as { type?: string })?.type !== 'changeTracking') : [];
+  const formats = Array.isArray(options.formats)
+    ? options.formats.filter((f) => f !== 'changeTracking' && (f as { type?: string })?.type !== 'changeTracking')
+    : [];
   if (!formats.some((f) => f === 'markdown' || (f as { type?: string })?.type === 'markdown')) formats.push('markdown');
   // A tag per monitor and target: its history is apart from the team's own scrapes of the same URL.
   formats.push({ type: 'changeTracking', modes: ['git-diff'], tag: `monitor:${monitor.id}:${target.id}` });
@@ -44,7 +53,8 @@ function pageFromDocument(target: MonitorTarget, doc: ScrapeDocument): Omit<Chec
   const m = (doc.metadata ?? {}) as Record<string, unknown>;
   const ct = (doc as { changeTracking?: { changeStatus?: PageStatus; diff?: string | null } }).changeTracking;
   const url = String(m.sourceURL ?? m.url ?? '');
-  const diff = ct?.changeStatus === 'changed' && typeof ct.diff === 'string' ? { text: ct.diff.slice(0, DIFF_MAX_CHARS) } : null;
+  const diff =
+    ct?.changeStatus === 'changed' && typeof ct.diff === 'string' ? { text: ct.diff.slice(0, DIFF_MAX_CHARS) } : null;
   return {
     targetId: target.id,
     url,
@@ -89,7 +99,12 @@ export function createCheckRunner(deps: CheckDeps) {
   const team = (m: MonitorRecord) => (m.team === '' ? undefined : m.team);
 
   /** One scrape, held and billed as POST /v2/scrape would be (limited accounts only). */
-  async function scrapeBilled(account: Account | null, body: Record<string, unknown>, signal: AbortSignal, monitor: MonitorRecord) {
+  async function scrapeBilled(
+    account: Account | null,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+    monitor: MonitorRecord,
+  ) {
     let admission: Admission | undefined;
     try {
       if (accounts && account) admission = await accounts.admit(account, body, signal);
@@ -102,7 +117,12 @@ export function createCheckRunner(deps: CheckDeps) {
     }
   }
 
-  async function runScrape(monitor: MonitorRecord, target: Extract<MonitorTarget, { type: 'scrape' }>, account: Account | null, signal: AbortSignal): Promise<TargetOutcome> {
+  async function runScrape(
+    monitor: MonitorRecord,
+    target: Extract<MonitorTarget, { type: 'scrape' }>,
+    account: Account | null,
+    signal: AbortSignal,
+  ): Promise<TargetOutcome> {
     let credits = 0;
     const pages = await mapLimited(target.urls, CHECK_CONCURRENCY, async (url) => {
       try {
@@ -116,12 +136,21 @@ export function createCheckRunner(deps: CheckDeps) {
     return { pages, credits, result: { targetId: target.id, type: 'scrape', expectedJobs: [] } };
   }
 
-  async function runCrawl(monitor: MonitorRecord, target: Extract<MonitorTarget, { type: 'crawl' }>, account: Account | null, signal: AbortSignal, previous: CheckRecord | null): Promise<TargetOutcome> {
+  async function runCrawl(
+    monitor: MonitorRecord,
+    target: Extract<MonitorTarget, { type: 'crawl' }>,
+    account: Account | null,
+    signal: AbortSignal,
+    previous: CheckRecord | null,
+  ): Promise<TargetOutcome> {
     const runtime = scraper.jobs;
     const scrapeOptions = monitorScrapeBody(monitor, target);
     // The crawl job machinery runs the pages (any worker process) and bills them per page like any crawl.
     const billed = Boolean(accounts && account && !account.unlimitedCredits);
-    const job = await runtime.startCrawl({ ...target.crawlOptions, url: target.url, scrapeOptions, webhook: undefined }, { team: monitor.team, state: { billed } });
+    const job = await runtime.startCrawl(
+      { ...target.crawlOptions, url: target.url, scrapeOptions, webhook: undefined },
+      { team: monitor.team, state: { billed } },
+    );
     const store = await runtime.jobs();
     let record = job;
     while (record.status === 'running') {
@@ -141,15 +170,30 @@ export function createCheckRunner(deps: CheckDeps) {
     const now = new Set(pages.map((p) => p.url));
     for (const old of previous?.pages ?? []) {
       if (old.targetId === target.id && old.status !== 'removed' && !now.has(old.url)) {
-        pages.push({ ...errorPage(target, old.url, ''), status: 'removed', error: null, previousScrapeId: old.currentScrapeId });
+        pages.push({
+          ...errorPage(target, old.url, ''),
+          status: 'removed',
+          error: null,
+          previousScrapeId: old.currentScrapeId,
+        });
       }
     }
     return { pages, credits: record.creditsUsed, result: { targetId: target.id, type: 'crawl', crawlId: job.id } };
   }
 
-  async function runSearch(monitor: MonitorRecord, target: Extract<MonitorTarget, { type: 'search' }>, account: Account | null, signal: AbortSignal, previous: CheckRecord | null): Promise<TargetOutcome> {
+  async function runSearch(
+    monitor: MonitorRecord,
+    target: Extract<MonitorTarget, { type: 'search' }>,
+    account: Account | null,
+    signal: AbortSignal,
+    previous: CheckRecord | null,
+  ): Promise<TargetOutcome> {
     const seen = new Set((previous?.pages ?? []).filter((p) => p.targetId === target.id).map((p) => p.url));
-    const tbs = target.searchWindow ? { '5m': 'qdr:h', '15m': 'qdr:h', '1h': 'qdr:h', '6h': 'qdr:d', '24h': 'qdr:d', '7d': 'qdr:w' }[target.searchWindow] : undefined;
+    const tbs = target.searchWindow
+      ? { '5m': 'qdr:h', '15m': 'qdr:h', '1h': 'qdr:h', '6h': 'qdr:d', '24h': 'qdr:d', '7d': 'qdr:w' }[
+          target.searchWindow
+        ]
+      : undefined;
     const hostOk = (url: string) => {
       let host = '';
       try {
@@ -168,7 +212,11 @@ export function createCheckRunner(deps: CheckDeps) {
       const body = { query, limit: target.maxResults ?? 10, ...(tbs ? { tbs } : {}) };
       let admission: Admission | undefined;
       try {
-        if (accounts && account) admission = await accounts.admit(account, body, signal, { endpoint: ENDPOINT_SEARCH, credits: expectedSearchCredits(body) });
+        if (accounts && account)
+          admission = await accounts.admit(account, body, signal, {
+            endpoint: ENDPOINT_SEARCH,
+            credits: expectedSearchCredits(body),
+          });
         const result = await scraper.search(body, { signal, team: team(monitor) });
         await admission?.succeedWith(result.creditsUsed);
         credits += result.creditsUsed;
@@ -193,11 +241,27 @@ export function createCheckRunner(deps: CheckDeps) {
       }
     }
     const matches = pages.filter((p) => p.status === 'new').length;
-    return { pages, credits, result: { targetId: target.id, type: 'search', searchCompleted: true, resultCount, matches, searchCredits: credits } };
+    return {
+      pages,
+      credits,
+      result: {
+        targetId: target.id,
+        type: 'search',
+        searchCompleted: true,
+        resultCount,
+        matches,
+        searchCredits: credits,
+      },
+    };
   }
 
   /** Runs every target of `check` and fills its pages, summary, credits and status (the caller stores it). */
-  async function run(monitor: MonitorRecord, check: CheckRecord, account: Account | null, signal: AbortSignal): Promise<CheckRecord> {
+  async function run(
+    monitor: MonitorRecord,
+    check: CheckRecord,
+    account: Account | null,
+    signal: AbortSignal,
+  ): Promise<CheckRecord> {
     const previous = await deps.store.lastCompletedCheck(monitor.id, check.id);
     const pages: CheckPage[] = [];
     const results: Record<string, unknown>[] = [];
@@ -217,8 +281,16 @@ export function createCheckRunner(deps: CheckDeps) {
         for (const p of outcome.pages) pages.push({ ...p, id: randomUUID(), createdAt: at });
       } catch (error) {
         failedTargets++;
-        results.push({ targetId: target.id, type: target.type, error: isScrapeError(error) ? error.error : String(error) });
-        pages.push({ ...errorPage(target, 'url' in target ? target.url : target.id, error), id: randomUUID(), createdAt: new Date().toISOString() });
+        results.push({
+          targetId: target.id,
+          type: target.type,
+          error: isScrapeError(error) ? error.error : String(error),
+        });
+        pages.push({
+          ...errorPage(target, 'url' in target ? target.url : target.id, error),
+          id: randomUUID(),
+          createdAt: new Date().toISOString(),
+        });
       }
     }
     const summary = emptySummary();
@@ -228,7 +300,8 @@ export function createCheckRunner(deps: CheckDeps) {
     const now = new Date().toISOString();
     return {
       ...check,
-      status: allFailed || failedTargets === monitor.targets.length ? 'failed' : summary.error > 0 ? 'partial' : 'completed',
+      status:
+        allFailed || failedTargets === monitor.targets.length ? 'failed' : summary.error > 0 ? 'partial' : 'completed',
       pages,
       summary,
       targetResults: results,

@@ -45,7 +45,9 @@ function int(value: string | undefined, fallback: number, min: number, max: numb
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw errors.badRequest(`Bad Request: ${name}: must be an integer from ${min} to ${max}`, [{ code: 'invalid_value', path: [name], message: `must be an integer from ${min} to ${max}` }]);
+    throw errors.badRequest(`Bad Request: ${name}: must be an integer from ${min} to ${max}`, [
+      { code: 'invalid_value', path: [name], message: `must be an integer from ${min} to ${max}` },
+    ]);
   }
   return n;
 }
@@ -55,19 +57,41 @@ const NOT_FOUND = "`Monitor not found` (unknown, deleted, or another team's).";
 
 /** The monitor routes in the OpenAPI document (shapes of the Firecrawl SDK 4.42's Monitor* types). */
 export function monitorOpenApiRoutes(): OpenApiRoute[] {
-  const page = { limit: { description: `At most this many (1-${LIST_MAX}, default ${LIST_DEFAULT}).` }, offset: { description: 'Skip this many.' } };
+  const page = {
+    limit: { description: `At most this many (1-${LIST_MAX}, default ${LIST_DEFAULT}).` },
+    offset: { description: 'Skip this many.' },
+  };
   return [
     {
       method: 'post',
       path: '/v2/monitor',
       operationId: 'createMonitor',
-      summary: 'Create a monitor: targets (scrape URLs, a crawl, search queries) checked on a cron or plain-text schedule.',
+      summary:
+        'Create a monitor: targets (scrape URLs, a crawl, search queries) checked on a cron or plain-text schedule.',
       requestBody: { name: 'CreateMonitorRequest', schema: createMonitorSchema },
       responses: { '200': { description: '`{success, data: Monitor}`.' } },
-      errors: { '400': 'Validation failed (`code` BAD_REQUEST, BAD_REQUEST_INVALID_SCHEDULE, BAD_REQUEST_INVALID_WEBHOOK).', '403': 'Forbidden.' },
+      errors: {
+        '400': 'Validation failed (`code` BAD_REQUEST, BAD_REQUEST_INVALID_SCHEDULE, BAD_REQUEST_INVALID_WEBHOOK).',
+        '403': 'Forbidden.',
+      },
     },
-    { method: 'get', path: '/v2/monitor', operationId: 'listMonitors', summary: "The team's monitors, newest first.", query: page, responses: { '200': { description: '`{success, data: Monitor[]}`.' } } },
-    { method: 'get', path: '/v2/monitor/{id}', operationId: 'getMonitor', summary: 'A monitor.', pathParams: MONITOR_ID, responses: { '200': { description: '`{success, data: Monitor}`.' } }, errors: { '404': NOT_FOUND } },
+    {
+      method: 'get',
+      path: '/v2/monitor',
+      operationId: 'listMonitors',
+      summary: "The team's monitors, newest first.",
+      query: page,
+      responses: { '200': { description: '`{success, data: Monitor[]}`.' } },
+    },
+    {
+      method: 'get',
+      path: '/v2/monitor/{id}',
+      operationId: 'getMonitor',
+      summary: 'A monitor.',
+      pathParams: MONITOR_ID,
+      responses: { '200': { description: '`{success, data: Monitor}`.' } },
+      errors: { '404': NOT_FOUND },
+    },
     {
       method: 'patch',
       path: '/v2/monitor/{id}',
@@ -78,17 +102,35 @@ export function monitorOpenApiRoutes(): OpenApiRoute[] {
       responses: { '200': { description: '`{success, data: Monitor}`.' } },
       errors: { '400': 'Validation failed.', '404': NOT_FOUND },
     },
-    { method: 'delete', path: '/v2/monitor/{id}', operationId: 'deleteMonitor', summary: 'Delete a monitor and its check history.', pathParams: MONITOR_ID, responses: { '200': { description: '`{success: true}`.' } }, errors: { '404': NOT_FOUND } },
+    {
+      method: 'delete',
+      path: '/v2/monitor/{id}',
+      operationId: 'deleteMonitor',
+      summary: 'Delete a monitor and its check history.',
+      pathParams: MONITOR_ID,
+      responses: { '200': { description: '`{success: true}`.' } },
+      errors: { '404': NOT_FOUND },
+    },
     {
       method: 'post',
       path: '/v2/monitor/{id}/run',
       operationId: 'runMonitor',
-      summary: 'Start a check now (runs in the background; `skipped_overlap` / `skipped_no_credits` are answered at once).',
+      summary:
+        'Start a check now (runs in the background; `skipped_overlap` / `skipped_no_credits` are answered at once).',
       pathParams: MONITOR_ID,
       responses: { '200': { description: '`{success, data: MonitorCheck}`.' } },
       errors: { '404': NOT_FOUND },
     },
-    { method: 'get', path: '/v2/monitor/{id}/checks', operationId: 'listMonitorChecks', summary: "The monitor's checks, newest first (kept retentionDays).", pathParams: MONITOR_ID, query: page, responses: { '200': { description: '`{success, data: MonitorCheck[]}`.' } }, errors: { '404': NOT_FOUND } },
+    {
+      method: 'get',
+      path: '/v2/monitor/{id}/checks',
+      operationId: 'listMonitorChecks',
+      summary: "The monitor's checks, newest first (kept retentionDays).",
+      pathParams: MONITOR_ID,
+      query: page,
+      responses: { '200': { description: '`{success, data: MonitorCheck[]}`.' } },
+      errors: { '404': NOT_FOUND },
+    },
     {
       method: 'get',
       path: '/v2/monitor/{id}/checks/{checkId}',
@@ -152,7 +194,10 @@ export function registerMonitorRoutes(app: FastifyInstance, options: MonitorRout
     const offset = int(request.query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset');
     return { success: true, data: await ready().list(team(request), offset, limit) };
   });
-  app.get<Id>('/v2/monitor/:id', { onRequest: requireKey }, async (request) => ({ success: true, data: await ready().get(request.params.id, team(request)) }));
+  app.get<Id>('/v2/monitor/:id', { onRequest: requireKey }, async (request) => ({
+    success: true,
+    data: await ready().get(request.params.id, team(request)),
+  }));
   app.patch<Id>('/v2/monitor/:id', { onRequest: requireKey }, async (request) => {
     mayUseMonitor(request.account);
     return { success: true, data: await ready().update(request.params.id, request.body, team(request)) };
@@ -178,10 +223,16 @@ export function registerMonitorRoutes(app: FastifyInstance, options: MonitorRout
       const limit = int(request.query.limit, PAGES_DEFAULT, 1, PAGES_MAX, 'limit');
       const status = request.query.status;
       if (status !== undefined && !['new', 'same', 'changed', 'removed', 'error'].includes(status)) {
-        throw errors.badRequest('Bad Request: status: must be one of new, same, changed, removed, error', [{ code: 'invalid_value', path: ['status'], message: 'unknown status' }]);
+        throw errors.badRequest('Bad Request: status: must be one of new, same, changed, removed, error', [
+          { code: 'invalid_value', path: ['status'], message: 'unknown status' },
+        ]);
       }
       const { params } = request;
-      const { check, nextSkip } = await ready().getCheck(params.id, params.checkId, team(request), { skip, limit, status });
+      const { check, nextSkip } = await ready().getCheck(params.id, params.checkId, team(request), {
+        skip,
+        limit,
+        status,
+      });
       const base = `${request.protocol}://${request.host}/v2/monitor/${params.id}/checks/${params.checkId}`;
       const query = (s: number) => `?skip=${s}&limit=${limit}${status ? `&status=${status}` : ''}`;
       const next = nextSkip === null ? null : base + query(nextSkip);
