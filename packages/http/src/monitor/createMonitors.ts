@@ -79,8 +79,14 @@ export async function createMonitors(options: MonitorsOptions) {
   const minIntervalMs = options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
   const home = options.home;
   const prefix = `${home.kind === 'redis' ? (home.keyPrefix ?? '') : ''}monitors:`;
-  const kv: MonitorKv =
-    home.kind === 'redis' ? await createRedisMonitorKv(home.redisUrl, prefix) : createEmbeddedMonitorKv(home.dataDir);
+  let kv: MonitorKv;
+  try {
+    kv = home.kind === 'redis' ? await createRedisMonitorKv(home.redisUrl, prefix) : createEmbeddedMonitorKv(home.dataDir);
+  } catch (error) {
+    throw errors.unavailable('Service Unavailable', {
+      reason: `the monitor store could not be opened: ${(error as Error).message}`,
+    });
+  }
   const store = createMonitorStore(kv);
   const runner = createCheckRunner({ scraper, store, accounts, log });
   const webhooks = createWebhookSender({
@@ -326,8 +332,9 @@ export async function createMonitors(options: MonitorsOptions) {
       await webhooks.idle();
     },
     async close() {
-      await scheduler.close();
+      // Running checks end first (their pages answer `error`): a BullMQ worker's close waits for its jobs.
       for (const c of running) c.abort(new Error('server closing'));
+      await scheduler.close();
       while (inFlight.size) await Promise.allSettled([...inFlight]);
       await webhooks.idle();
       await webhooks.close();

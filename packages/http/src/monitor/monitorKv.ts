@@ -91,7 +91,13 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 export async function createRedisMonitorKv(redisUrl: string, prefix: string): Promise<MonitorKv> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 });
   redis.on('error', () => {});
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    // Otherwise ioredis keeps reconnecting in the background and holds the process open.
+    redis.disconnect();
+    throw error;
+  }
   const k = (key: string) => prefix + key;
   return {
     async get<T>(key: string) {

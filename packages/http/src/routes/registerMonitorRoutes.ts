@@ -163,6 +163,8 @@ export function registerMonitorRoutes(app: FastifyInstance, options: MonitorRout
     return monitors;
   };
   app.addHook('onReady', async () => {
+    // The scraper's stores first: an unreachable Redis or unwritable data dir is reported by them, as before monitors.
+    await options.scraper.ready?.();
     monitors = await createMonitors({
       scraper: options.scraper,
       home: resolveStoreHome(options),
