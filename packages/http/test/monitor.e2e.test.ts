@@ -97,6 +97,12 @@ describe('monitor', () => {
       // Only the changed pages, through the status filter.
       const onlyChanged = await client.getMonitorCheck(monitor.id, second.id, { status: 'changed' });
       expect(onlyChanged.pages).toHaveLength(1);
+      // Pages one at a time: `next` points at the rest, and the SDK follows it.
+      const firstPage = await client.getMonitorCheck(monitor.id, second.id, { limit: 1, autoPaginate: false });
+      expect(firstPage.pages).toHaveLength(1);
+      expect(firstPage.next).toContain(`/v2/monitor/${monitor.id}/checks/${second.id}?skip=1&limit=1`);
+      const followed = await client.getMonitorCheck(monitor.id, second.id, { limit: 1 });
+      expect(followed.pages.map((p) => p.url).sort()).toEqual(second.pages.map((p) => p.url).sort());
 
       const third = await runCheck(monitor.id);
       expect(third.summary).toMatchObject({ totalPages: 2, same: 2, changed: 0, new: 0 });

@@ -16,7 +16,13 @@ let site: LocalServer;
 let service: Service;
 let accounts: Accounts;
 let dataDir: string;
-let releaseSlow: (() => void) | undefined;
+/** Requests to /slow wait here until the test lets them go (then every later one answers at once). */
+const slowWaiting: (() => void)[] = [];
+let slowOpen = false;
+const releaseSlow = () => {
+  slowOpen = true;
+  for (const release of slowWaiting.splice(0)) release();
+};
 let linkB = true;
 
 beforeAll(async () => {
@@ -26,7 +32,9 @@ beforeAll(async () => {
       res.end(`<html><body>${body}</body></html>`);
     };
     if (path === '/slow')
-      return void new Promise<void>((r) => (releaseSlow = r)).then(() => html('<p>slow at last</p>'));
+      return void (slowOpen ? Promise.resolve() : new Promise<void>((r) => slowWaiting.push(r))).then(() =>
+        html('<p>slow at last</p>'),
+      );
     if (path === '/site/')
       return html(
         `<p>Home: ${linkB ? 'A and B' : 'only A'}</p><a href="/site/a">A</a>${linkB ? '<a href="/site/b">B</a>' : ''}`,
@@ -40,7 +48,7 @@ beforeAll(async () => {
   service = await startService({ accounts, monitor: { minIntervalMs: 2_000 } });
 });
 afterAll(async () => {
-  releaseSlow?.();
+  releaseSlow();
   await service?.close();
   await site?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -79,6 +87,7 @@ describe('monitor billing, overlap and crawl targets', () => {
   );
 
   it('answers skipped_overlap while the previous check of the monitor still runs', { timeout: 120_000 }, async () => {
+    slowOpen = false;
     const client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: service.baseUrl, maxRetries: 1 });
     const monitor = await client.createMonitor({
       name: 'slow',
@@ -87,11 +96,11 @@ describe('monitor billing, overlap and crawl targets', () => {
     });
     const first = await client.runMonitor(monitor.id);
     expect(first.status).toBe('running');
-    await waitFor(() => releaseSlow, 'the slow page to be requested');
+    await waitFor(() => slowWaiting.length > 0, 'the slow page to be requested');
     expect((await client.getMonitor(monitor.id)).currentCheckId).toBe(first.id);
     const second = await client.runMonitor(monitor.id);
     expect(second).toMatchObject({ status: 'skipped_overlap', trigger: 'manual' });
-    releaseSlow!();
+    releaseSlow();
     expect((await finished(client, monitor.id, first.id)).summary).toMatchObject({ new: 1 });
     expect((await client.getMonitor(monitor.id)).currentCheckId).toBeNull();
   });

@@ -81,7 +81,10 @@ export async function createMonitors(options: MonitorsOptions) {
   const prefix = `${home.kind === 'redis' ? (home.keyPrefix ?? '') : ''}monitors:`;
   let kv: MonitorKv;
   try {
-    kv = home.kind === 'redis' ? await createRedisMonitorKv(home.redisUrl, prefix) : createEmbeddedMonitorKv(home.dataDir);
+    kv =
+      home.kind === 'redis'
+        ? await createRedisMonitorKv(home.redisUrl, prefix)
+        : createEmbeddedMonitorKv(home.dataDir);
   } catch (error) {
     throw errors.unavailable('Service Unavailable', {
       reason: `the monitor store could not be opened: ${(error as Error).message}`,

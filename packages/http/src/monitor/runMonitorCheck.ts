@@ -11,7 +11,7 @@ import {
   type MonitorStore,
   type PageStatus,
 } from './createMonitorStore.js';
-import type { MonitorTarget } from './monitorRequest.js';
+import { MONITOR_LIMITS, type MonitorTarget } from './monitorRequest.js';
 
 /** How long a check holds its monitor's run claim; a process that died mid-check frees it after this. */
 export const CHECK_LEASE_MS = 30 * 60_000;
@@ -21,6 +21,9 @@ const CHECK_CONCURRENCY = 4;
 const CRAWL_POLL_MS = 250;
 /** Diff text kept per page (a rewritten page yields a diff as large as both versions). */
 const DIFF_MAX_CHARS = 100_000;
+/** Diff text kept per check in all: a check's record stays a few MB however many pages changed. */
+const CHECK_DIFF_BUDGET_CHARS = 4_000_000;
+const DIFF_OMITTED = '(diff omitted: this check kept its maximum of diff text)';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CheckDeps {
@@ -147,8 +150,14 @@ export function createCheckRunner(deps: CheckDeps) {
     const scrapeOptions = monitorScrapeBody(monitor, target);
     // The crawl job machinery runs the pages (any worker process) and bills them per page like any crawl.
     const billed = Boolean(accounts && account && !account.unlimitedCredits);
+    // Every check re-crawls: the pages are capped per check whatever the crawl options ask.
+    const asked = Number(target.crawlOptions?.limit);
+    const limit =
+      Number.isInteger(asked) && asked > 0
+        ? Math.min(asked, MONITOR_LIMITS.crawlPagesMax)
+        : MONITOR_LIMITS.crawlPagesMax;
     const job = await runtime.startCrawl(
-      { ...target.crawlOptions, url: target.url, scrapeOptions, webhook: undefined },
+      { ...target.crawlOptions, url: target.url, limit, scrapeOptions, webhook: undefined },
       { team: monitor.team, state: { billed } },
     );
     const store = await runtime.jobs();
@@ -161,7 +170,7 @@ export function createCheckRunner(deps: CheckDeps) {
       await new Promise((r) => setTimeout(r, CRAWL_POLL_MS));
       record = (await store.getJob(job.id)) ?? { ...record, status: 'failed' };
     }
-    const docs = (await store.readResults(job.id, { offset: 0, limit: 10_000 })) as ScrapeDocument[];
+    const docs = (await store.readResults(job.id, { offset: 0, limit })) as ScrapeDocument[];
     const pages = docs.map((doc) => pageFromDocument(target, doc));
     for (const e of await store.readErrors(job.id, { limit: 1_000 })) {
       if (e.code !== 'ROBOTS_BLOCKED') pages.push(errorPage(target, String(e.url ?? e.key), new Error(e.message)));
@@ -292,6 +301,12 @@ export function createCheckRunner(deps: CheckDeps) {
           createdAt: new Date().toISOString(),
         });
       }
+    }
+    let diffChars = 0;
+    for (const p of pages) {
+      if (!p.diff) continue;
+      diffChars += p.diff.text.length;
+      if (diffChars > CHECK_DIFF_BUDGET_CHARS) p.diff = { text: DIFF_OMITTED };
     }
     const summary = emptySummary();
     for (const p of pages) summary[p.status]++;
