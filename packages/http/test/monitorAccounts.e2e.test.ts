@@ -83,6 +83,13 @@ describe('monitor billing, overlap and crawl targets', () => {
       expect(third).toMatchObject({ status: 'skipped_no_credits' });
       expect((await client.getMonitorCheck(monitor.id, third.id)).pages).toEqual([]);
       expect(await accounts.store.balance('monitor-credits')).toBe(0);
+      // A search target needs the search permission, as POST /v2/search does (this key has `scrape` only).
+      const search = client.createMonitor({
+        name: 's',
+        schedule: { text: 'hourly' },
+        targets: [{ type: 'search', queries: ['q'] }],
+      });
+      await expect(search).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
     },
   );
 

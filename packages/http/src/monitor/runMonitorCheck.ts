@@ -19,6 +19,8 @@ export const CHECK_LEASE_MS = 30 * 60_000;
 const CHECK_CONCURRENCY = 4;
 /** How often a check waits on its crawl job. */
 const CRAWL_POLL_MS = 250;
+/** A crawl target's budget: well inside CHECK_LEASE_MS, so an overlap guard never outlives a live check. */
+const CRAWL_TIMEOUT_MS = 20 * 60_000;
 /** Diff text kept per page (a rewritten page yields a diff as large as both versions). */
 const DIFF_MAX_CHARS = 100_000;
 /** Diff text kept per check in all: a check's record stays a few MB however many pages changed. */
@@ -162,10 +164,12 @@ export function createCheckRunner(deps: CheckDeps) {
     );
     const store = await runtime.jobs();
     let record = job;
+    // Within the check's run claim: a crawl no worker picks up (no job worker anywhere) ends the check, not hangs it.
+    const deadline = Date.now() + CRAWL_TIMEOUT_MS;
     while (record.status === 'running') {
-      if (signal.aborted) {
+      if (signal.aborted || Date.now() > deadline) {
         await store.cancelJob(job.id);
-        throw signal.reason;
+        throw signal.aborted ? signal.reason : new Error('the crawl did not finish in time (is a job worker running?)');
       }
       await new Promise((r) => setTimeout(r, CRAWL_POLL_MS));
       record = (await store.getJob(job.id)) ?? { ...record, status: 'failed' };

@@ -35,9 +35,16 @@ export function monitorMinIntervalFromEnv(env: NodeJS.ProcessEnv = process.env):
   return env.SCRAPE_MONITOR_MIN_INTERVAL_MS !== undefined && Number.isInteger(n) && n >= 1_000 ? n : undefined;
 }
 
-function mayUseMonitor(account: Account | null): void {
-  if (account && !allows(account.endpoints, 'monitor') && !allows(account.endpoints, 'scrape')) {
+/** A monitor scrapes (`monitor` or `scrape` permission); search targets need `search`, as POST /v2/search does. */
+function mayUseMonitor(account: Account | null, body?: unknown): void {
+  if (!account) return;
+  if (!allows(account.endpoints, 'monitor') && !allows(account.endpoints, 'scrape')) {
     throw errors.forbidden({ reason: 'This key has no permission for the monitor endpoint.' });
+  }
+  const targets = (body as { targets?: unknown } | null)?.targets;
+  const searches = Array.isArray(targets) && targets.some((t) => (t as { type?: unknown })?.type === 'search');
+  if (searches && !allows(account.endpoints, 'search')) {
+    throw errors.forbidden({ reason: 'This key has no permission for the search endpoint (a search target).' });
   }
 }
 
@@ -188,7 +195,7 @@ export function registerMonitorRoutes(app: FastifyInstance, options: MonitorRout
   type Paged = { Querystring: { limit?: string; offset?: string } };
 
   app.post('/v2/monitor', { onRequest: requireKey }, async (request) => {
-    mayUseMonitor(request.account);
+    mayUseMonitor(request.account, request.body);
     return { success: true, data: await ready().create(request.body, team(request)) };
   });
   app.get<Paged>('/v2/monitor', { onRequest: requireKey }, async (request) => {
@@ -201,7 +208,7 @@ export function registerMonitorRoutes(app: FastifyInstance, options: MonitorRout
     data: await ready().get(request.params.id, team(request)),
   }));
   app.patch<Id>('/v2/monitor/:id', { onRequest: requireKey }, async (request) => {
-    mayUseMonitor(request.account);
+    mayUseMonitor(request.account, request.body);
     return { success: true, data: await ready().update(request.params.id, request.body, team(request)) };
   });
   app.delete<Id>('/v2/monitor/:id', { onRequest: requireKey }, async (request) => {
