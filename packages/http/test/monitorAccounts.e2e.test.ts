@@ -143,7 +143,7 @@ describe('embedded scheduler restart', () => {
         const create = () =>
           client.createMonitor({
             name: 'restart',
-            schedule: { text: 'every 5 seconds' },
+            schedule: { text: 'every 2 seconds' },
             targets: [{ type: 'scrape', urls: [`${site.origin}/restart`] }],
           });
         let monitor = await create();
@@ -155,7 +155,7 @@ describe('embedded scheduler restart', () => {
         await svc.close();
         const missed = Date.parse(monitor.nextRunAt!);
         // Down across three due times (the wait is for time to pass; the assertion is on what runs after it).
-        await waitFor(() => Date.now() > missed + 11_000, 'three missed due times', 30_000);
+        await waitFor(() => Date.now() > missed + 4_500, 'three missed due times', 30_000);
         const restartedAt = Date.now();
         svc = await startService(options);
         client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
@@ -181,7 +181,7 @@ describe('embedded scheduler restart', () => {
         expect(
           checks
             .filter((c) => Date.parse(c.scheduledFor!) >= restartedAt)
-            .every((c) => Date.parse(c.scheduledFor!) % 5_000 === 0),
+            .every((c) => Date.parse(c.scheduledFor!) % 2_000 === 0),
         ).toBe(true);
         await svc.close();
       } finally {
