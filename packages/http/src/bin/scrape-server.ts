@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     accounts = await openAccounts({
       dataDir: config.dataDir,
       redisUrl: config.redisUrl,
-      keyPrefix: process.env.SCRAPE_ACCOUNTS_KEY_PREFIX?.trim() || undefined,
+      keyPrefix: config.accountsKeyPrefix,
       logger: { warn: (o, msg) => app?.log.warn(o, msg), error: (o, msg) => app?.log.error(o, msg) },
     });
   } catch (err) {
@@ -41,14 +41,17 @@ async function main(): Promise<void> {
     accounts,
     host: config.host,
     apiKeys: config.apiKeys,
-    allowPrivateUrls: config.allowPrivateUrls,
-    dataDir: config.dataDir,
-    redisUrl: config.redisUrl,
-    redisKeyPrefix: process.env.SCRAPE_REDIS_KEY_PREFIX?.trim() || undefined,
     logLevel: config.logLevel,
     artifactSecret: config.artifactSecret,
     publicUrl: config.publicUrl,
-    proxies: config.proxies,
+    // Stores, proxies, browser, LLM, search, threads, ffmpeg, job lease: all from the same validated variables.
+    scraperOptions: config.scraper,
+    interactSettings: config.interact.settings,
+    sandboxBwrapPath: config.interact.sandboxBwrapPath,
+    agent: { maxSteps: config.agent.maxSteps, runTimeoutMs: config.agent.runTimeoutMs },
+    jobConcurrency: config.jobWorkers,
+    metricsToken: config.metrics.token,
+    metricsTeams: config.metrics.teams,
   });
   if (config.allowPrivateUrls) {
     app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');
