@@ -186,6 +186,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     });
   const allowPrivateUrls = options.allowPrivateUrls ?? options.scraperOptions?.allowPrivateUrls ?? false;
   const llm = options.scraperOptions?.llm;
+  const home = resolveStoreHome({ ...options.scraperOptions, ...definedFields(options) });
   const ownsInteract = options.interact === undefined;
   const interactBilling = createInteractBilling(accounts, app.log);
   const interact =
@@ -200,7 +201,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
           chromiumPath: options.browser?.executablePath ?? options.scraperOptions?.browser?.executablePath,
           profiles: scraper.profiles ?? undefined,
           // With Redis, processes tell each other which scrapes exist and which process holds a session.
-          directory: sessionDirectoryForHome(resolveStoreHome({ ...options.scraperOptions, ...definedFields(options) })) ?? undefined,
+          directory: sessionDirectoryForHome(home) ?? undefined,
           onSessionEnd: (ended) => interactBilling.charge(ended),
         }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).

@@ -22,7 +22,8 @@ const received: { headers: IncomingMessage['headers']; raw: string; body: any }[
 beforeAll(async () => {
   site = await startCrawlSite({ slowPages: 12, slowMs: 400 });
   // As scrape-server passes it: SCRAPE_WEBHOOK_SECRET read by the configuration, handed to the scraper.
-  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], scraperOptions: scraperOptionsFromEnv({ SCRAPE_WEBHOOK_SECRET: WEBHOOK_SECRET }) });
+  const scraperOptions = scraperOptionsFromEnv({ SCRAPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], scraperOptions });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
   receiver = await listenLocal((req, res) => {
     let raw = '';

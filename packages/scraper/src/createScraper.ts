@@ -83,7 +83,7 @@ export interface ScraperOptions {
    * serves screenshot/actions/waitFor/mobile and client-rendered pages), `false` turns it off (those options answer 501).
    */
   engines?: { fetch?: Engine; browser?: Engine | false };
-  /** The built-in browser engine's pool: Chromium path (default /usr/bin/chromium), concurrency, idle shutdown, ad lists. */
+  /** The built-in browser engine's pool: Chromium path (default /usr/bin/chromium), concurrency, idle time, ad lists. */
   browser?: BrowserPoolOptions;
   /**
    * Upstream HTTP proxies per `proxy` tier (the service: SCRAPE_PROXY_BASIC, SCRAPE_PROXY_ENHANCED). Without `basic`
@@ -124,7 +124,7 @@ export interface ScraperOptions {
    * the data directory, opened on first use).
    */
   jobs?: JobStore;
-  /** The default job store's lease: a dead worker's items are taken over after about this long (SCRAPE_JOB_LEASE_MS). */
+  /** The default job store's lease: a dead worker's items are taken over after this long (SCRAPE_JOB_LEASE_MS). */
   jobLeaseMs?: number;
   /** The default job store's Redis key prefix (SCRAPE_JOBS_REDIS_PREFIX; default `<redisKeyPrefix>jobs:`). */
   jobsRedisKeyPrefix?: string;

@@ -53,7 +53,7 @@ export interface AgentRunsOptions {
   allowPrivateUrls?: boolean;
   /** Key of the webhook signature (`X-Firecrawl-Signature`; the service: SCRAPE_WEBHOOK_SECRET); absent: unsigned. */
   webhookSecret?: string;
-  /** Wall-clock budget of one run, ms (default DEFAULT_AGENT_RUN_TIMEOUT_MS; the service: SCRAPE_AGENT_RUN_TIMEOUT_MS). */
+  /** Wall-clock budget of one run, ms (default DEFAULT_AGENT_RUN_TIMEOUT_MS; SCRAPE_AGENT_RUN_TIMEOUT_MS). */
   runTimeoutMs?: number;
 }
 

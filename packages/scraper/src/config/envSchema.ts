@@ -63,7 +63,8 @@ export const ENV_VARIABLES = {
   SCRAPE_API_KEYS_FILE: variable({
     type: path(),
     default: undefined,
-    meaning: 'A file with one key per line; `#` starts a comment, blank lines are ignored. Merged with `SCRAPE_API_KEYS`.',
+    meaning:
+      'A file with one key per line; `#` starts a comment, blank lines are ignored. Merged with `SCRAPE_API_KEYS`.',
     usedBy: SERVER,
   }),
   SCRAPE_ALLOW_PRIVATE_URLS: variable({
@@ -98,9 +99,9 @@ export const ENV_VARIABLES = {
     defaultText: '/usr/bin/chromium',
     meaning:
       'The Chromium binary of the browser engine and interact sessions (Debian: `apt-get install -y chromium`). ' +
-      'Chromium starts on the first scrape that needs it and closes after a minute idle; when it is missing, requests ' +
-      'that need a browser answer `503 SCRAPE_BROWSER_UNAVAILABLE` and client-rendered pages fall back to the HTTP ' +
-      'answer with a `warning`.',
+      'Chromium starts on the first scrape that needs it and closes after a minute idle; when it is missing, ' +
+      'requests that need a browser answer `503 SCRAPE_BROWSER_UNAVAILABLE` and client-rendered pages fall back to ' +
+      'the HTTP answer with a `warning`.',
     usedBy: ['scraper', 'browser'],
   }),
   SCRAPE_ADBLOCK_LISTS: variable({
@@ -140,7 +141,7 @@ export const ENV_VARIABLES = {
     default: undefined,
     defaultText: '(the bound address)',
     meaning:
-      'Base URL of artifact links, e.g. `https://scrape.example.com` when a TLS proxy sits in front (the client\'s ' +
+      "Base URL of artifact links, e.g. `https://scrape.example.com` when a TLS proxy sits in front (the client's " +
       '`Host` header is never used).',
     usedBy: SERVER,
   }),
@@ -175,7 +176,8 @@ export const ENV_VARIABLES = {
     type: text('key prefix'),
     default: undefined,
     defaultText: '`scrape:cache:`',
-    meaning: 'Prefix of the page cache\'s Redis keys; the job queue uses `<prefix>jobs:` under it. One Redis can host ' +
+    meaning:
+      "Prefix of the page cache's Redis keys; the job queue uses `<prefix>jobs:` under it. One Redis can host " +
       'several services.',
     usedBy: ['http', 'scraper', 'cache'],
   }),
@@ -183,22 +185,23 @@ export const ENV_VARIABLES = {
     type: text('key prefix'),
     default: undefined,
     defaultText: '`<SCRAPE_REDIS_KEY_PREFIX>jobs:` or `scrape:jobs:`',
-    meaning: 'Prefix of the crawl/batch/agent job queue\'s Redis keys.',
+    meaning: "Prefix of the crawl/batch/agent job queue's Redis keys.",
     usedBy: ['scraper', 'jobs'],
   }),
   SCRAPE_ACCOUNTS_KEY_PREFIX: variable({
     type: text('key prefix'),
     default: undefined,
     defaultText: '`scrape:accounts:`',
-    meaning: 'Redis key prefix of accounts, credits and limits (set the same value for `scrape-server` and `scrape-admin`).',
+    meaning:
+      'Redis key prefix of accounts, credits and limits (set the same value for `scrape-server` and `scrape-admin`).',
     usedBy: SERVER,
   }),
   SCRAPE_JOB_WORKERS: variable({
     type: integer({ min: 0 }),
     default: 8,
     meaning:
-      'Crawl and batch pages a `scrape-server` (or `scrape-worker`, where it must be at least 1) scrapes at once. `0` ' +
-      'on a `scrape-server`: it serves the API only and `scrape-worker` processes run the pages.',
+      'Crawl and batch pages a `scrape-server` (or `scrape-worker`, where it must be at least 1) scrapes at once. ' +
+      '`0` on a `scrape-server`: it serves the API only and `scrape-worker` processes run the pages.',
     usedBy: SERVER,
   }),
   SCRAPE_JOB_LEASE_MS: variable({
@@ -207,7 +210,7 @@ export const ENV_VARIABLES = {
     defaultText: '30000',
     meaning:
       'How long a worker holds a crawl page without renewing before another process takes it over (a killed ' +
-      'process\' pages are retaken after about this long on Redis; at once on the embedded store when the process ' +
+      "process' pages are retaken after about this long on Redis; at once on the embedded store when the process " +
       'is gone).',
     usedBy: ['scraper', 'jobs'],
   }),
@@ -227,7 +230,7 @@ export const ENV_VARIABLES = {
     defaultText: 'up to `2`',
     meaning:
       'Worker threads for HTML processing and PII redaction: a hostile page then neither blocks the server nor ' +
-      'outlives its scrape\'s `timeout` (the thread is terminated). `0` runs them in-process (faster by a message ' +
+      "outlives its scrape's `timeout` (the thread is terminated). `0` runs them in-process (faster by a message " +
       'copy, but gives up both guarantees; see [security.md](security.md)).',
     usedBy: ['scraper'],
   }),
@@ -241,7 +244,8 @@ export const ENV_VARIABLES = {
   SCRAPE_METRICS_TEAMS: variable({
     type: flag(),
     default: false,
-    meaning: '`1` adds a hashed `team` label to the scrape and credit metrics (one series per team: mind the cardinality).',
+    meaning:
+      '`1` adds a hashed `team` label to the scrape and credit metrics (one series per team: mind the cardinality).',
     usedBy: SERVER,
   }),
   SCRAPE_WORKER_METRICS_PORT: variable({
@@ -261,9 +265,9 @@ export const ENV_VARIABLES = {
     default: undefined,
     meaning:
       'The OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio, OpenAI...), the part before ' +
-      '`/chat/completions`, for `summary`, `json`, `question`, `highlights`, `onlyCleanContent`, changeTracking `json` ' +
-      'mode, interact `prompt` and agent runs; without it and a model those answer `400 SCRAPE_LLM_NOT_CONFIGURED`. ' +
-      'See [llm.md](llm.md).',
+      '`/chat/completions`, for `summary`, `json`, `question`, `highlights`, `onlyCleanContent`, changeTracking ' +
+      '`json` mode, interact `prompt` and agent runs; without it and a model those answer ' +
+      '`400 SCRAPE_LLM_NOT_CONFIGURED`. See [llm.md](llm.md).',
     usedBy: ['http', 'scraper'],
   }),
   SCRAPE_LLM_MODEL: variable({
@@ -297,7 +301,7 @@ export const ENV_VARIABLES = {
     type: integer({ min: 1 }),
     default: undefined,
     defaultText: '8192',
-    meaning: 'The model\'s context window as served; pages are cut to fit.',
+    meaning: "The model's context window as served; pages are cut to fit.",
     usedBy: ['http', 'scraper'],
   }),
   SCRAPE_LLM_MAX_OUTPUT_TOKENS: variable({
@@ -312,7 +316,7 @@ export const ENV_VARIABLES = {
     default: undefined,
     meaning:
       'A SearXNG instance (with `json` in its `search.formats`) for `POST /v2/search`. Without it web search answers ' +
-      'from the service\'s own index of the pages it has scraped (saved under `SCRAPE_DATA_DIR/search/`; in memory ' +
+      "from the service's own index of the pages it has scraped (saved under `SCRAPE_DATA_DIR/search/`; in memory " +
       'per process with `REDIS_URL`), with a `warning`; news and images need SearXNG. See ' +
       '[api.md](api.md#post-v2search).',
     usedBy: ['scraper'],
@@ -357,7 +361,7 @@ export const ENV_VARIABLES = {
     default: undefined,
     defaultText: '120000',
     meaning:
-      'A browser-served scrape\'s page stays open (paused, no render slot held) this long for a first interact call ' +
+      "A browser-served scrape's page stays open (paused, no render slot held) this long for a first interact call " +
       'to continue it with the state its actions left; `0` keeps none (interact then re-opens the URL).',
     usedBy: ['http', 'scraper'],
   }),
@@ -374,7 +378,7 @@ export const ENV_VARIABLES = {
     type: integer({ min: 0 }),
     default: undefined,
     defaultText: '2',
-    meaning: 'Kept scrape pages per team; a newer scrape closes the team\'s oldest.',
+    meaning: "Kept scrape pages per team; a newer scrape closes the team's oldest.",
     usedBy: ['http', 'scraper'],
   }),
   SCRAPE_INTERACT_PROMPT_MAX_STEPS: variable({
@@ -395,7 +399,7 @@ export const ENV_VARIABLES = {
     type: integer({ min: 1 }),
     default: undefined,
     defaultText: '900000',
-    meaning: 'An agent run\'s wall-clock budget.',
+    meaning: "An agent run's wall-clock budget.",
     usedBy: SERVER,
   }),
 } as const;

@@ -65,7 +65,8 @@ export function integer(bounds: { min: number; max?: number }): EnvType<number> 
   const label = max === undefined ? `integer ≥ ${min}` : `integer ${min}-${max}`;
   return envType<number>(label, (raw) => {
     const n = Number(raw);
-    if (!/^-?\d+$/.test(raw) || n < min || (max !== undefined && n > max)) return { problem: `must be a whole number ${range}` };
+    if (!/^-?\d+$/.test(raw) || n < min || (max !== undefined && n > max))
+      return { problem: `must be a whole number ${range}` };
     return { value: n };
   });
 }
@@ -74,7 +75,8 @@ export function integer(bounds: { min: number; max?: number }): EnvType<number> 
 export function decimal(bounds: { min: number }): EnvType<number> {
   return envType<number>(`number ≥ ${bounds.min}`, (raw) => {
     const n = Number(raw);
-    if (!/^-?\d+(\.\d+)?$/.test(raw) || n < bounds.min) return { problem: `must be a number of at least ${bounds.min}` };
+    if (!/^-?\d+(\.\d+)?$/.test(raw) || n < bounds.min)
+      return { problem: `must be a number of at least ${bounds.min}` };
     return { value: n };
   });
 }
@@ -89,13 +91,20 @@ export function oneOf<const V extends readonly string[]>(values: V): EnvType<V[n
 
 /** Comma-separated items, blanks dropped (`a, b,,c` → [a, b, c]). */
 export function list(label = 'comma-separated list'): EnvType<string[]> {
-  return envType(label, (raw) => ({ value: raw.split(',').map((item) => item.trim()).filter(Boolean) }));
+  return envType(label, (raw) => ({
+    value: raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  }));
 }
 
 /** An http(s) base URL without query or fragment (e.g. https://scrape.example.com or http://127.0.0.1:11434/v1). */
 export function httpUrl(): EnvType<string> {
   return envType<string>('http(s) URL', (raw) =>
-    /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw) ? { value: raw } : { problem: 'must be an http(s) base URL, e.g. https://host.example' },
+    /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw)
+      ? { value: raw }
+      : { problem: 'must be an http(s) base URL, e.g. https://host.example' }
   );
 }
 
@@ -104,7 +113,7 @@ export function redisUrl(): EnvType<string> {
   return envType<string>('redis(s):// URL', (raw) =>
     /^rediss?:\/\/[^\s]+$/.test(raw)
       ? { value: raw }
-      : { problem: 'must be a redis:// or rediss:// URL (e.g. redis://:password@redis.internal:6379/0)' },
+      : { problem: 'must be a redis:// or rediss:// URL (e.g. redis://:password@redis.internal:6379/0)' }
   );
 }
 

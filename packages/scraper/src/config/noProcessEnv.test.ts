@@ -26,7 +26,9 @@ describe('environment access', () => {
       .flatMap((file) =>
         readFileSync(file, 'utf8')
           .split('\n')
-          .flatMap((line, i) => (/process\s*\.\s*env\b|process\[['"]env['"]\]/.test(line) ? [`${relative(PACKAGES, file)}:${i + 1}`] : [])),
+          .flatMap((line, i) =>
+            /process\s*\.\s*env\b|process\[['"]env['"]\]/.test(line) ? [`${relative(PACKAGES, file)}:${i + 1}`] : []
+          )
       );
     expect(offenders).toEqual([]);
   });

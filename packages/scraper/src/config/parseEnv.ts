@@ -4,7 +4,11 @@ import { ENV_VARIABLES, type ConfigUser, type EnvVariable, type EnvVariableName 
 type Variables = typeof ENV_VARIABLES;
 /** The typed value of each variable: its default when unset, `undefined` only for variables without one. */
 export type EnvValues = {
-  -readonly [K in EnvVariableName]: Variables[K] extends EnvVariable<infer T, infer D> ? (D extends undefined ? T | undefined : T) : never;
+  -readonly [K in EnvVariableName]: Variables[K] extends EnvVariable<infer T, infer D>
+    ? D extends undefined
+      ? T | undefined
+      : T
+    : never;
 };
 
 /** A raw environment: process.env, or a plain object in tests and embedders. */
@@ -28,7 +32,8 @@ export function readEnv(env: Env, only?: EnvSelection): EnvReading {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, definition] of Object.entries(ENV_VARIABLES) as [string, EnvVariable<unknown>][]) {
-    if (only && !only.includes(name as EnvVariableName) && !definition.usedBy.some((user) => only.includes(user))) continue;
+    if (only && !only.includes(name as EnvVariableName) && !definition.usedBy.some((user) => only.includes(user)))
+      continue;
     const raw = env[name];
     const parsed = definition.type.schema.safeParse(raw);
     if (parsed.success) {

@@ -51,7 +51,8 @@ export function readServerConfig(env: Env = process.env): { config: ServerEnvCon
   if (v.SCRAPE_API_KEYS !== undefined) {
     apiKeys.push(...checkKeys(v.SCRAPE_API_KEYS, 'SCRAPE_API_KEYS', problems));
     sources.push('SCRAPE_API_KEYS');
-    if (apiKeys.length === 0 && v.SCRAPE_API_KEYS_FILE === undefined) problems.push('SCRAPE_API_KEYS is set but holds no keys');
+    if (apiKeys.length === 0 && v.SCRAPE_API_KEYS_FILE === undefined)
+      problems.push('SCRAPE_API_KEYS is set but holds no keys');
   }
   const keysFile = v.SCRAPE_API_KEYS_FILE;
   if (keysFile !== undefined) {
@@ -63,7 +64,9 @@ export function readServerConfig(env: Env = process.env): { config: ServerEnvCon
   }
   const secret = v.SCRAPE_ARTIFACT_SECRET;
   if (secret !== undefined && secret.length < MIN_ARTIFACT_SECRET_LENGTH) {
-    problems.push(`SCRAPE_ARTIFACT_SECRET must be at least ${MIN_ARTIFACT_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`);
+    problems.push(
+      `SCRAPE_ARTIFACT_SECRET must be at least ${MIN_ARTIFACT_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`
+    );
   }
   if (/\s|\/|^\[?$/.test(v.HOST)) problems.push(`HOST must be an address or host name to bind to, got "${v.HOST}"`);
 
@@ -110,12 +113,15 @@ function readKeysFile(file: string, problems: string[]): string[] | undefined {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    problems.push(`SCRAPE_API_KEYS_FILE: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    problems.push(
+      `SCRAPE_API_KEYS_FILE: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`
+    );
     return undefined;
   }
   const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*$/, ''));
   const keys = checkKeys(lines, `SCRAPE_API_KEYS_FILE (${file})`, problems);
-  if (keys.length === 0) problems.push(`SCRAPE_API_KEYS_FILE: "${file}" holds no keys (one key per line, # starts a comment)`);
+  if (keys.length === 0)
+    problems.push(`SCRAPE_API_KEYS_FILE: "${file}" holds no keys (one key per line, # starts a comment)`);
   return keys;
 }
 

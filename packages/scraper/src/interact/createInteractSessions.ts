@@ -341,7 +341,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       live.page.page.setDefaultTimeout(request.timeoutMs);
       if (request.prompt !== undefined) return { prompt: await prompted(live, request.prompt, request.timeoutMs) };
       const sandbox = { language: request.language, bwrapPath: options.sandboxBwrapPath };
-      return { code: await runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs, sandbox) };
+      const { page, context } = live.page;
+      return { code: await runSandboxedCode(request.code, page, context, request.timeoutMs, sandbox) };
     });
     live.queue = call.catch(() => {});
     let ran: Awaited<typeof call>;
