@@ -3,6 +3,7 @@
 import { pino } from 'pino';
 import { openAccounts } from '../accounts/openAccounts.js';
 import { survivePersistenceFailures } from '../survivePersistenceFailures.js';
+import { unknownVariables } from '@scrape/scraper/config';
 import { ConfigError, loadConfig } from '../config.js';
 import { createServer } from '../createServer.js';
 import { installGracefulShutdown } from '../installGracefulShutdown.js';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   if (!config.artifactSecret) {
     app.log.warn('SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop working after a restart and on other instances)');
   }
+  const unknown = unknownVariables(process.env);
+  if (unknown.length > 0) app.log.warn({ variables: unknown }, 'unknown SCRAPE_* variables are ignored (a typo?)');
   installGracefulShutdown(app, { graceMs: config.shutdownGraceMs });
   survivePersistenceFailures(app.log);
 

@@ -6,7 +6,7 @@
 import { pino } from 'pino';
 import { createScraper } from '@scrape/scraper';
 import { openAccounts } from '../accounts/openAccounts.js';
-import { ConfigError, readServerConfig } from '@scrape/scraper/config';
+import { ConfigError, readServerConfig, unknownVariables } from '@scrape/scraper/config';
 import { createJobBilling } from '../routes/registerCrawlRoutes.js';
 import { VERSION } from '../version.js';
 import { createServiceMetrics } from '../metrics/createServiceMetrics.js';
@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = pino({ level: config.logLevel });
+  const unknown = unknownVariables(process.env);
+  if (unknown.length > 0) log.warn({ variables: unknown }, 'unknown SCRAPE_* variables are ignored (a typo?)');
   // Pages run at once (SCRAPE_JOB_WORKERS, default 8); a worker that runs none has no reason to exist.
   const concurrency = config.jobWorkers;
   const metricsPort = config.metrics.workerPort;

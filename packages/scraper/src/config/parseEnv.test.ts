@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './configError.js';
 import { ENV_VARIABLES } from './envSchema.js';
-import { parseEnv, readEnv } from './parseEnv.js';
+import { parseEnv, readEnv, unknownVariables } from './parseEnv.js';
 import { scraperOptionsFromEnv } from './scraperOptionsFromEnv.js';
 import { serverConfigFromEnv } from './serverConfigFromEnv.js';
 
@@ -105,6 +105,13 @@ describe('parseEnv', () => {
     const reading = readEnv({ PORT: 'nope', SCRAPE_DATA_DIR: '/data' }, ['SCRAPE_DATA_DIR']);
     expect(reading.problems).toEqual([]);
     expect(reading.values).toEqual({ SCRAPE_DATA_DIR: '/data' });
+  });
+});
+
+describe('unknownVariables', () => {
+  it('names SCRAPE_* variables the schema does not know (typos), not the tooling ones or other programs\'', () => {
+    const env = { SCRAPE_JOB_WORKER: '4', SCRAPE_JOB_WORKERS: '4', SCRAPE_NODE_BIN: '/opt/node', PATH: '/bin', HOME: '/' };
+    expect(unknownVariables(env)).toEqual(['SCRAPE_JOB_WORKER']);
   });
 });
 

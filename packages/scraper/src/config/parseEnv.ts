@@ -54,3 +54,16 @@ export function parseEnv(env: Env = process.env, only?: EnvSelection): EnvValues
   if (problems.length > 0) throw new ConfigError(problems);
   return values;
 }
+
+/** SCRAPE_* variables of the tooling, not of the service (scripts/useNode.sh picks the Node.js that runs it). */
+const TOOLING_VARIABLES = new Set(['SCRAPE_NODE_BIN', 'SCRAPE_NODE_MAJOR']);
+
+/**
+ * SCRAPE_* variables the schema does not know: most likely typos (SCRAPE_JOB_WORKER), which would otherwise be
+ * ignored without a word. The bins log them as a warning; they do not stop the start-up.
+ */
+export function unknownVariables(env: Env): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('SCRAPE_') && !(name in ENV_VARIABLES) && !TOOLING_VARIABLES.has(name))
+    .sort();
+}
