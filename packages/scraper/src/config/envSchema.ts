@@ -1,6 +1,6 @@
 // Every environment variable the service reads, in one table: its type, default, meaning and the packages that use
 // the value. parseEnv.ts validates them all at once, docs/self-hosting.md shows this table (renderConfigTable.ts),
-// and nothing else in the repository reads process.env (see config/noProcessEnv.test.ts).
+// and nothing else in the libraries reads the environment (see config/noProcessEnv.test.ts).
 import {
   decimal,
   flag,

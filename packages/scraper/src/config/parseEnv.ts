@@ -11,7 +11,7 @@ export type EnvValues = {
     : never;
 };
 
-/** A raw environment: process.env, or a plain object in tests and embedders. */
+/** A raw environment: the process environment, or a plain object in tests and embedders. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export interface EnvReading {
