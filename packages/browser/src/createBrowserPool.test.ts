@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserError, createBrowserPool, imageSize, type BrowserPool, type RenderRequest } from '../dist/index.js';
 import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
@@ -419,6 +422,23 @@ describe('blocking', () => {
     const allowed = await render('/ads', { blockAds: false });
     expect(allowed.html).toContain('AD LOADED');
     expect(site.hits).toContain('/adserver/banner.gif');
+  });
+
+  it("adds the operator's list files (adBlockLists, SCRAPE_ADBLOCK_LISTS in the service) to the shipped list", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrape-adlists-'));
+    const list = join(dir, 'extra.txt');
+    writeFileSync(list, '! blocks the first-party script of the fixture page\n/app.js\n');
+    const extra = createBrowserPool({ maxConcurrency: 1, adBlockLists: [list] });
+    try {
+      const result = await extra.render({ url: `${site.base}/ads`, timeout: 20_000 });
+      expect(result.blockedRequests.ads).toBe(3);
+      expect(result.html).not.toContain('data-app="ran"');
+      // The shared pool without the extra list still runs the script (engines are per set of lists).
+      expect((await render('/ads')).html).toContain('data-app="ran"');
+    } finally {
+      await extra.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('dismisses a OneTrust-style consent banner, and leaves it when blockAds is false', async () => {

@@ -66,7 +66,7 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  * Chromium starts on first use, is relaunched after a crash or disconnect, and is closed after `idleTimeoutMs`.
  */
 export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool {
-  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE;
+  const executablePath = options.executablePath ?? DEFAULT_EXECUTABLE;
   const launchArgs = options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS];
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   // Shared fairly by tenants: a freed slot goes to the tenant running the fewest renders (see createFairLimit).
@@ -185,6 +185,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           deadline,
           check,
           subscribeProxyRefusals: (listener) => (proxyListener = listener),
+          adBlockLists: options.adBlockLists,
         });
         return { result, contextMs };
       })();

@@ -28,6 +28,8 @@ export interface RenderEnvironment {
   check?: AllowCheck;
   /** Hands a listener the refusals of the guard proxy (redirect hops and anything route interception missed). */
   subscribeProxyRefusals?(listener: (url: string, tunnel: boolean) => void): void;
+  /** The operator's extra ad-block list files (BrowserPoolOptions.adBlockLists). */
+  adBlockLists?: readonly string[];
 }
 
 const left = (deadline: number) => Math.max(1, deadline - Date.now());
@@ -47,7 +49,7 @@ export async function renderPage(
   const [guard, consent] = await Promise.all([
     installRequestGuard(context, {
       check: env.check,
-      adBlocker: blockAds ? loadAdBlocker() : undefined,
+      adBlocker: blockAds ? loadAdBlocker(env.adBlockLists) : undefined,
       originBoundHeaders: { names: Object.keys(plan.options.extraHTTPHeaders ?? {}), origin: originOfUrl(request.url) },
     }),
     blockAds ? installConsentDismisser(context) : undefined,

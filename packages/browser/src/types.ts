@@ -170,7 +170,7 @@ export interface RetainedPage extends SessionPage {
 }
 
 export interface BrowserPoolOptions {
-  /** Chromium binary; default `CHROMIUM_PATH` or /usr/bin/chromium. */
+  /** Chromium binary; default /usr/bin/chromium (the service: CHROMIUM_PATH). */
   executablePath?: string;
   /** Renders at once (each in its own context); default 4. */
   maxConcurrency?: number;
@@ -178,6 +178,8 @@ export interface BrowserPoolOptions {
   idleTimeoutMs?: number;
   /** Replaces the default launch flags. */
   launchArgs?: string[];
+  /** Extra ad-block list files (EasyList syntax) added to the shipped list (the service: SCRAPE_ADBLOCK_LISTS). */
+  adBlockLists?: readonly string[];
 }
 
 export interface RenderOptions {

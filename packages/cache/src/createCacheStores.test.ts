@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cacheKey } from './cacheKey.js';
 import { createManualClock, type ManualClock } from './clock.js';
-import { cacheStoresFromEnv, createCacheStores, type CacheStores, type CreateCacheStoresOptions } from './createCacheStores.js';
+import { createCacheStores, type CacheStores, type CreateCacheStoresOptions } from './createCacheStores.js';
 import { fetchThroughCache } from './fetchThroughCache.js';
 import { planCache, type CachePolicyRequest } from './planCache.js';
 import type { Source } from './source.js';
@@ -534,21 +534,5 @@ describe('createCacheStores', () => {
     await expect(attempt).rejects.toMatchObject({ name: 'CacheError', kind: 'unavailable' });
     await expect(attempt).rejects.not.toThrow(/hunter2/);
     expect(Date.now() - started).toBeLessThan(10_000);
-  });
-});
-
-describe('cacheStoresFromEnv', () => {
-  it('chooses Redis when REDIS_URL is set and the data directory otherwise', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'scrape-cache-env-'));
-    tempDirs.push(dataDir);
-    const local = await cacheStoresFromEnv({ SCRAPE_DATA_DIR: dataDir });
-    opened.push(local);
-    expect(local.kind).toBe('embedded');
-    expect(readdirSync(dataDir)).toContain('cache.lmdb');
-    if (withRedis) {
-      const shared = await cacheStoresFromEnv({ REDIS_URL: REDIS_URL, SCRAPE_DATA_DIR: dataDir });
-      opened.push(shared);
-      expect(shared.kind).toBe('redis');
-    }
   });
 });

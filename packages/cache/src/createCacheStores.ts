@@ -12,7 +12,7 @@ import { createCoalescer } from './createCoalescer.js';
 import { createPageCache, type PageCache } from './createPageCache.js';
 import { systemClock, type Clock } from './clock.js';
 
-/** The embedded home when neither REDIS_URL nor SCRAPE_DATA_DIR is set (relative to the working directory). */
+/** The embedded home when no data dir is given (relative to the working directory; the service: SCRAPE_DATA_DIR). */
 export const DEFAULT_DATA_DIR = '.scrape-data';
 /** Embedded only: how often expired artifacts and entries are removed; screenshots live a day, so minutes are plenty. */
 export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -118,12 +118,3 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
   };
 }
 
-/**
- * The service's choice from its environment: `REDIS_URL` set → Redis (shared by every server process);
- * otherwise embedded under `SCRAPE_DATA_DIR` (default `./.scrape-data`).
- */
-export function cacheStoresFromEnv(env: NodeJS.ProcessEnv = process.env, extra: CommonOptions = {}): Promise<CacheStores> {
-  const redisUrl = env.REDIS_URL?.trim();
-  if (redisUrl) return createCacheStores({ ...extra, redisUrl });
-  return createCacheStores({ ...extra, dataDir: env.SCRAPE_DATA_DIR?.trim() || DEFAULT_DATA_DIR });
-}

@@ -16,7 +16,8 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 
 describe('loadConfig', () => {
   it('has embedded, loopback, keyless defaults', () => {
-    expect(loadConfig({})).toEqual({
+    const config = loadConfig({});
+    expect(config).toMatchObject({
       port: 3002,
       host: '127.0.0.1',
       apiKeys: [],
@@ -27,6 +28,42 @@ describe('loadConfig', () => {
       shutdownGraceMs: 25000,
       redisUrl: undefined,
       proxies: {},
+      jobWorkers: 8,
+      metrics: { teams: false, workerHost: '127.0.0.1' },
+      interact: { settings: {} },
+    });
+    // The scraper gets the same values and nothing the library would not default to itself.
+    expect(config.scraper).toEqual({ allowPrivateUrls: false, dataDir: DEFAULT_DATA_DIR, proxies: {} });
+  });
+
+  it('hands the scraper, interact and agent settings to the server from the same variables', () => {
+    const config = loadConfig({
+      SCRAPE_REDIS_KEY_PREFIX: 'svc1:',
+      SCRAPE_ACCOUNTS_KEY_PREFIX: 'svc1:accounts:',
+      SCRAPE_TRANSFORM_THREADS: '0',
+      SCRAPE_FFMPEG_PATH: '/opt/ffmpeg',
+      CHROMIUM_PATH: '/opt/chromium',
+      SCRAPE_LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      SCRAPE_LLM_MODEL: 'qwen',
+      SCRAPE_INTERACT_RETAIN_MS: '0',
+      SCRAPE_AGENT_MAX_STEPS: '5',
+      SCRAPE_JOB_WORKERS: '0',
+      SCRAPE_METRICS_TEAMS: 'yes',
+      SCRAPE_WORKER_METRICS_PORT: '9100',
+    });
+    expect(config.scraper).toMatchObject({
+      redisKeyPrefix: 'svc1:',
+      transformThreads: false,
+      ffmpegPath: '/opt/ffmpeg',
+      browser: { executablePath: '/opt/chromium' },
+      llm: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen' },
+    });
+    expect(config).toMatchObject({
+      accountsKeyPrefix: 'svc1:accounts:',
+      interact: { settings: { retainMs: 0 } },
+      agent: { maxSteps: 5 },
+      jobWorkers: 0,
+      metrics: { teams: true, workerPort: 9100 },
     });
   });
 

@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
 import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper';
-import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
+import { createInteractSessions, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
+import type { InteractSettings } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
@@ -11,7 +12,7 @@ import { registerExtractRoutes } from './routes/registerExtractRoutes.js';
 import { registerBrowserRoutes } from './routes/registerBrowserRoutes.js';
 import { registerAgentRoutes, type AgentRoutesOptions } from './routes/registerAgentRoutes.js';
 import { registerCrawlRoutes } from './routes/registerCrawlRoutes.js';
-import { monitorMinIntervalFromEnv, registerMonitorRoutes, type MonitorRoutesOptions } from './routes/registerMonitorRoutes.js';
+import { registerMonitorRoutes, type MonitorRoutesOptions } from './routes/registerMonitorRoutes.js';
 import { createInteractBilling } from './routes/createInteractBilling.js';
 import { ConfigError, DEFAULT_HOST, DEFAULT_LOG_LEVEL, checkAuthPolicy, type LogLevel } from './config.js';
 import { createAuthenticator } from './createAuthenticator.js';
@@ -36,6 +37,10 @@ const SHUTTING_DOWN = () =>
   new ScrapeError({ status: 503, error: 'Service Unavailable', details: { reason: 'The server is shutting down; retry.' }, headers: { 'Retry-After': '1' } });
 const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' } as const;
 
+/**
+ * The server reads no environment variable: scrape-server passes what `serverConfigFromEnv()` read (the fields below
+ * and `scraperOptions`); an embedder passes what it wants, and anything absent takes its default.
+ */
 export interface CreateServerOptions {
   /** The address the server will be bound to. Keyless mode is refused unless it is a loopback address. */
   host?: string;
@@ -77,20 +82,35 @@ export interface CreateServerOptions {
   parseMaxFileBytes?: number;
   /** Passed to createScraper: search provider (SCRAPE_SEARXNG_URL) and the local index of scraped pages. */
   search?: ScraperOptions['search'];
+  /**
+   * The rest of createScraper()'s options (e.g. `scraperOptionsFromEnv()`: LLM, threads, ffmpeg, job lease...); the
+   * named options above win over the same fields here. The model also serves interact prompts and agent runs.
+   */
+  scraperOptions?: ScraperOptions;
+  /** Interact sessions' tunables (SCRAPE_INTERACT_*); absent fields keep their defaults. */
+  interactSettings?: Partial<InteractSettings>;
+  /** The bubblewrap binary of the interact code sandbox (SCRAPE_SANDBOX_BWRAP; default: found in /usr/bin...). */
+  sandboxBwrapPath?: string;
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
-  /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
-  agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'webhookSecret'>;
-  /** Monitors: shortest schedule (default env SCRAPE_MONITOR_MIN_INTERVAL_MS or one minute), whether this process fires scheduled checks, webhook key. */
+  /**
+   * Monitors: shortest schedule (default one minute), whether this process fires scheduled checks, the webhook key
+   * (default: `scraperOptions.webhookSecret`).
+   */
   monitor?: Pick<MonitorRoutesOptions, 'minIntervalMs' | 'schedule' | 'webhookSecret'>;
   /**
-   * Crawl and batch pages this process scrapes at once (a job worker in the server; default env SCRAPE_JOB_WORKERS
-   * or 8). 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
+   * Agent runs: the job queue (default: in the stores' home), the model (default: `scraperOptions.llm`), steps and
+   * time per run, the webhook key (default: `scraperOptions.webhookSecret`).
+   */
+  agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'runTimeoutMs' | 'webhookSecret'>;
+  /**
+   * Crawl and batch pages this process scrapes at once (a job worker in the server; default 8, SCRAPE_JOB_WORKERS).
+   * 0: none here, the jobs are run by `scrape-worker` processes sharing the store.
    */
   jobConcurrency?: number;
-  /** Bearer token for GET /metrics besides the API keys (default env SCRAPE_METRICS_TOKEN). */
+  /** Bearer token for GET /metrics besides the API keys (SCRAPE_METRICS_TOKEN). */
   metricsToken?: string;
-  /** Hashed team labels on the scrape and credit metrics (default env SCRAPE_METRICS_TEAMS === '1'). */
+  /** Hashed team labels on the scrape and credit metrics (SCRAPE_METRICS_TEAMS). */
   metricsTeams?: boolean;
 }
 
@@ -158,15 +178,21 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   const scraper =
     options.scraper ??
     createScraper({
-      allowPrivateUrls: options.allowPrivateUrls,
-      dataDir: options.dataDir,
-      redisUrl: options.redisUrl,
-      redisKeyPrefix: options.redisKeyPrefix,
+      ...options.scraperOptions,
+      ...definedFields({
+        allowPrivateUrls: options.allowPrivateUrls,
+        dataDir: options.dataDir,
+        redisUrl: options.redisUrl,
+        redisKeyPrefix: options.redisKeyPrefix,
+        browser: options.browser,
+        proxies: options.proxies,
+        search: options.search,
+      }),
       logger: app.log,
-      browser: options.browser,
-      proxies: options.proxies,
-      search: options.search,
     });
+  const allowPrivateUrls = options.allowPrivateUrls ?? options.scraperOptions?.allowPrivateUrls ?? false;
+  const llm = options.scraperOptions?.llm;
+  const home = resolveStoreHome({ ...options.scraperOptions, ...definedFields(options) });
   const ownsInteract = options.interact === undefined;
   const interactBilling = createInteractBilling(accounts, app.log);
   const interact =
@@ -174,10 +200,14 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       ? undefined
       : (options.interact ??
         createInteractSessions({
-          allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(),
+          allowPrivateUrls,
+          settings: options.interactSettings,
+          sandboxBwrapPath: options.sandboxBwrapPath,
+          llm,
+          chromiumPath: options.browser?.executablePath ?? options.scraperOptions?.browser?.executablePath,
           profiles: scraper.profiles ?? undefined,
           // With Redis, processes tell each other which scrapes exist and which process holds a session.
-          directory: sessionDirectoryForHome(resolveStoreHome(options)) ?? undefined,
+          directory: sessionDirectoryForHome(home) ?? undefined,
           onSessionEnd: (ended) => interactBilling.charge(ended),
         }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
@@ -351,25 +381,32 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   registerParseRoute(app, { scraper, accounts, requireKey, maxFileBytes: options.parseMaxFileBytes });
   registerSearchRoute(app, { scraper, accounts, requireKey });
   registerExtractRoutes(app, { scraper, accounts, requireKey });
-  registerAgentRoutes(app, { requireKey, scraper, interact, accounts, allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(), ...options.agent });
+  registerAgentRoutes(app, {
+    requireKey,
+    scraper,
+    interact,
+    accounts,
+    allowPrivateUrls,
+    llm,
+    webhookSecret: options.scraperOptions?.webhookSecret,
+    ...options.agent,
+  });
   registerMonitorRoutes(app, {
     scraper,
     requireKey,
     accounts,
-    dataDir: options.dataDir,
-    redisUrl: options.redisUrl,
-    redisKeyPrefix: options.redisKeyPrefix,
-    allowPrivateUrls: options.allowPrivateUrls ?? privateUrlsAllowedByEnv(),
+    // The scraper's home (options or scraperOptions), so monitors live where the scraper's stores do.
+    ...(home.kind === 'redis' ? { redisUrl: home.redisUrl, redisKeyPrefix: home.keyPrefix } : { dataDir: home.dataDir }),
+    allowPrivateUrls,
     ...options.monitor,
-    minIntervalMs: options.monitor?.minIntervalMs ?? monitorMinIntervalFromEnv(),
-    webhookSecret: options.monitor?.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
+    webhookSecret: options.monitor?.webhookSecret ?? options.scraperOptions?.webhookSecret,
   });
 
   const metrics = registerMetrics(app, {
     scraper,
     requireKey,
-    token: options.metricsToken ?? process.env.SCRAPE_METRICS_TOKEN,
-    teams: options.metricsTeams ?? process.env.SCRAPE_METRICS_TEAMS === '1',
+    token: options.metricsToken,
+    teams: options.metricsTeams ?? false,
   });
   // Crawl, batch scrape and map (and the job worker of this process).
   void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency, onCommitted: metrics.onJobCommitted });
@@ -476,4 +513,9 @@ function engineOf(doc: ScrapeDocument): string | undefined {
 function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
+}
+
+/** The fields of `o` that are set, so an absent named option does not hide the same field of `scraperOptions`. */
+function definedFields<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -6,6 +6,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { WebSocket } from 'undici';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scraperOptionsFromEnv } from '@scrape/scraper/config';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 
@@ -19,9 +20,10 @@ let receiver: LocalServer;
 const received: { headers: IncomingMessage['headers']; raw: string; body: any }[] = [];
 
 beforeAll(async () => {
-  process.env.SCRAPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   site = await startCrawlSite({ slowPages: 12, slowMs: 400 });
-  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY] });
+  // As scrape-server passes it: SCRAPE_WEBHOOK_SECRET read by the configuration, handed to the scraper.
+  const scraperOptions = scraperOptionsFromEnv({ SCRAPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], scraperOptions });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
   receiver = await listenLocal((req, res) => {
     let raw = '';
@@ -33,7 +35,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  delete process.env.SCRAPE_WEBHOOK_SECRET;
   await svc?.close();
   await site?.close();
   await receiver?.close();

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createScraper, type Scraper } from '@scrape/scraper';
+import { createScraper, scraperOptionsFromEnv, type Scraper } from '@scrape/scraper';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from './startService.js';
@@ -197,17 +197,22 @@ describe('audio and video through the service', () => {
     expect(body.data.warning).toContain(`${site.origin}/media/list.m3u8: ffmpeg could not convert it`);
   });
 
-  it('without ffmpeg the audio format is a 503 naming it', async () => {
-    const saved = process.env.SCRAPE_FFMPEG_PATH;
-    process.env.SCRAPE_FFMPEG_PATH = join(workDir, 'no-such-ffmpeg');
+  it('without ffmpeg (SCRAPE_FFMPEG_PATH pointing nowhere) the audio format is a 503 naming it', async () => {
+    const noFfmpeg = createScraper({
+      ...scraperOptionsFromEnv({ SCRAPE_FFMPEG_PATH: join(workDir, 'no-such-ffmpeg') }),
+      dataDir: join(workDir, 'data-no-ffmpeg'),
+      allowAddress: (address, port) => address === '127.0.0.1' && port === site.port,
+      engines: { browser: false },
+    });
+    const other = await startService({ scraper: noFfmpeg });
     try {
-      const { status, body } = await svc.scrape({ url: `${site.origin}/episode`, formats: ['audio'] });
+      const { status, body } = await other.scrape({ url: `${site.origin}/episode`, formats: ['audio'] });
       expect(status).toBe(503);
       expect(body.success).toBe(false);
       expect(body.error).toContain('ffmpeg');
     } finally {
-      if (saved === undefined) delete process.env.SCRAPE_FFMPEG_PATH;
-      else process.env.SCRAPE_FFMPEG_PATH = saved;
+      await other.close();
+      await noFfmpeg.close();
     }
   });
 });

@@ -41,9 +41,19 @@ describe('scrape-server bin', () => {
   });
 
   it('reports every bad variable at once and exits 1', async () => {
-    const r = run({ PORT: 'eighty', LOG_LEVEL: 'chatty', SCRAPE_ALLOW_PRIVATE_URLS: 'perhaps', SCRAPE_API_KEYS_FILE: '/nonexistent/keys' });
+    const r = run({
+      PORT: 'eighty',
+      LOG_LEVEL: 'chatty',
+      SCRAPE_ALLOW_PRIVATE_URLS: 'perhaps',
+      SCRAPE_API_KEYS_FILE: '/nonexistent/keys',
+      // Read deep in the libraries before the one schema, and silently ignored when malformed.
+      SCRAPE_LLM_TIMEOUT_MS: 'soon',
+      SCRAPE_INTERACT_MAX_TOTAL: 'lots',
+    });
     expect(await r.exited).toBe(1);
-    for (const name of ['PORT', 'LOG_LEVEL', 'SCRAPE_ALLOW_PRIVATE_URLS', 'SCRAPE_API_KEYS_FILE']) expect(r.stderr()).toContain(name);
+    const names = ['PORT', 'LOG_LEVEL', 'SCRAPE_ALLOW_PRIVATE_URLS', 'SCRAPE_API_KEYS_FILE', 'SCRAPE_LLM_TIMEOUT_MS', 'SCRAPE_INTERACT_MAX_TOTAL'];
+    for (const name of names) expect(r.stderr()).toContain(name);
+    expect(r.stderr().match(/^  - /gm)).toHaveLength(names.length);
   });
 
   it('refuses to start when the stores cannot open (unreachable Redis), saying why', async () => {
@@ -54,11 +64,13 @@ describe('scrape-server bin', () => {
     expect(JSON.stringify(fatal)).toMatch(/redis|ECONNREFUSED|unavailable/i);
   }, 60_000);
 
-  it('keyless on loopback: starts, warns that auth is off, serves /health', async () => {
-    const r = run({ HOST: '127.0.0.1', PORT: '0', SCRAPE_DATA_DIR: dataDir });
+  it('keyless on loopback: starts, warns that auth is off and about unknown variables, serves /health', async () => {
+    const r = run({ HOST: '127.0.0.1', PORT: '0', SCRAPE_DATA_DIR: dataDir, SCRAPE_JOB_WORKER: '2' });
     try {
       await waitForLog(r, (l) => l.msg === 'scrape-server listening');
       expect(r.logs.some((l) => l.level === 40 && /authentication is OFF/.test(l.msg))).toBe(true);
+      const typo = r.logs.find((l) => l.level === 40 && /unknown SCRAPE_\* variables/.test(l.msg));
+      expect(typo?.variables).toEqual(['SCRAPE_JOB_WORKER']);
       const listening = r.logs.find((l) => l.msg === 'scrape-server listening')!;
       const address = listening.addresses[0];
       const res = await fetch(`http://127.0.0.1:${address.port}/health`);
@@ -77,11 +89,16 @@ describe('scrape-server bin', () => {
       SCRAPE_ALLOW_PRIVATE_URLS: '1',
       SCRAPE_DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      SCRAPE_METRICS_TOKEN: 'proc-metrics-token',
     });
     const listening = await waitForLog(r, (l) => l.msg === 'scrape-server listening');
     expect(listening.auth).toMatch(/^on \(2 key/);
     expect(JSON.stringify(r.logs)).not.toContain('proc-key-1');
     const base = `http://127.0.0.1:${listening.addresses[0].port}`;
+    // SCRAPE_METRICS_TOKEN reaches the server through the configuration (createServer reads no environment).
+    const metrics = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer proc-metrics-token' } });
+    expect(metrics.status).toBe(200);
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
 
     const inFlight = fetch(`${base}/v2/scrape`, {
       method: 'POST',

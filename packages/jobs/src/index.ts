@@ -25,7 +25,7 @@ export {
   type WorkOutcome,
   type WorkerOptions,
 } from './types.js';
-export { createJobStore, jobStoreFromEnv, type CreateJobStoreOptions } from './createJobStore.js';
+export { createJobStore, type CreateJobStoreOptions } from './createJobStore.js';
 export { createEmbeddedJobStore, type EmbeddedJobStoreOptions } from './createEmbeddedJobStore.js';
 export { createRedisJobStore, DEFAULT_JOBS_REDIS_PREFIX, type RedisJobStoreOptions } from './createRedisJobStore.js';
 export { JobError, isJobError, type JobErrorKind } from './JobError.js';

@@ -11,14 +11,13 @@ export interface StoreHomeOptions {
 }
 
 /**
- * `REDIS_URL` (or `redisUrl`) wins over any data dir: an operator who sets it wants every process on one shared
- * cache, and `scrape-server` always passes a data dir. Otherwise the embedded home under `dataDir`,
- * env `SCRAPE_DATA_DIR`, or `./.scrape-data`.
+ * `redisUrl` (REDIS_URL) wins over any data dir: an operator who sets it wants every process on one shared
+ * cache, and `scrape-server` always passes a data dir. Otherwise the embedded home under `dataDir` or `./.scrape-data`.
  */
-export function resolveStoreHome(options: StoreHomeOptions, env: NodeJS.ProcessEnv = process.env): StoreHome {
-  const redisUrl = options.redisUrl?.trim() || env.REDIS_URL?.trim();
+export function resolveStoreHome(options: StoreHomeOptions): StoreHome {
+  const redisUrl = options.redisUrl?.trim();
   if (redisUrl) return { kind: 'redis', redisUrl, keyPrefix: options.redisKeyPrefix };
-  return { kind: 'embedded', dataDir: options.dataDir?.trim() || env.SCRAPE_DATA_DIR?.trim() || DEFAULT_DATA_DIR };
+  return { kind: 'embedded', dataDir: options.dataDir?.trim() || DEFAULT_DATA_DIR };
 }
 
 /** The stores, opened on first use so `createScraper()` stays synchronous and scrapes that never touch the cache never open it. */

@@ -2,7 +2,7 @@ import { parseScrapeRequest } from './contract/parseScrapeRequest.js';
 import { buildOpenApiDocument } from './contract/buildOpenApiDocument.js';
 import { createHttpEngine } from './engines/createHttpEngine.js';
 import { createBrowserEngine } from './engines/createBrowserEngine.js';
-import { proxySettingsFromEnv, type ProxySettings } from './engines/planProxyAttempts.js';
+import type { ProxySettings } from './engines/planProxyAttempts.js';
 import type { ArtifactUrl } from './steps/publishArtifacts.js';
 import type { BrowserPoolOptions, BrowserPoolStats, RetainedPage } from '@scrape/browser';
 import type { BrowserEngine } from './engines/createBrowserEngine.js';
@@ -17,7 +17,7 @@ import { createLazyStores, resolveStoreHome, type LazyStores } from './createLaz
 import type { PipelineDeps } from './pipelineDeps.js';
 import { sourceCacheFromStores, type SourceCache } from './sourceCache.js';
 import { createTransformMemo } from './steps/transformMemo.js';
-import { privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost } from './ssrf/addressPolicy.js';
+import type { AllowAddress, ResolveHost } from './ssrf/addressPolicy.js';
 import type { LlmOptions } from './llm/llmConfig.js';
 import { createLlmProvider } from './llm/llmProvider.js';
 import { createPdfWorkerPool } from './pdf/createPdfWorkerPool.js';
@@ -48,17 +48,20 @@ export interface ScraperLogger {
 }
 
 export interface ScraperOptions {
-  /** Turn the SSRF guard off (local use and tests). Default: env SCRAPE_ALLOW_PRIVATE_URLS === '1'. */
+  /**
+   * Turn the SSRF guard off (local use and tests). Default false. The library reads no environment variable: the
+   * service's settings come from `scraperOptionsFromEnv()` (see config/envSchema.ts for every variable).
+   */
   allowPrivateUrls?: boolean;
   /** With the guard on, also allow these addresses (e.g. one local test server by port). */
   allowAddress?: AllowAddress;
   /** Host-name resolver of the HTTP engine (default: the system resolver); its answers still pass the SSRF guard. */
   lookup?: ResolveHost;
-  /** Where the embedded stores live. Default: env SCRAPE_DATA_DIR or ./.scrape-data */
+  /** Where the embedded stores live. Default ./.scrape-data (the service: SCRAPE_DATA_DIR). */
   dataDir?: string;
   /**
-   * Put the page cache, change history and artifacts in Redis instead (several processes share them).
-   * Default: env REDIS_URL. When set it wins over `dataDir`.
+   * Put the page cache, change history and artifacts in Redis instead (several processes share them; the service:
+   * REDIS_URL). When set it wins over `dataDir`.
    */
   redisUrl?: string;
   /** Prefix of every Redis key (default `scrape:cache:`): one Redis can host several services or test runs. */
@@ -80,11 +83,11 @@ export interface ScraperOptions {
    * serves screenshot/actions/waitFor/mobile and client-rendered pages), `false` turns it off (those options answer 501).
    */
   engines?: { fetch?: Engine; browser?: Engine | false };
-  /** The built-in browser engine's pool: Chromium path (default CHROMIUM_PATH or /usr/bin/chromium), concurrency, idle shutdown. */
+  /** The built-in browser engine's pool: Chromium path (default /usr/bin/chromium), concurrency, idle time, ad lists. */
   browser?: BrowserPoolOptions;
   /**
-   * Upstream HTTP proxies per `proxy` tier. Default: env SCRAPE_PROXY_BASIC (absent: direct) and
-   * SCRAPE_PROXY_ENHANCED (absent: `proxy: "enhanced"` is a 400, `auto` never escalates).
+   * Upstream HTTP proxies per `proxy` tier (the service: SCRAPE_PROXY_BASIC, SCRAPE_PROXY_ENHANCED). Without `basic`
+   * fetches go direct; without `enhanced`, `proxy: "enhanced"` is a 400 and `auto` never escalates.
    */
   proxies?: ProxySettings;
   /**
@@ -100,8 +103,8 @@ export interface ScraperOptions {
   userAgent?: string;
   /**
    * The OpenAI-compatible server for summary, json, question, highlights, onlyCleanContent and changeTracking json
-   * mode. Fields not given come from SCRAPE_LLM_BASE_URL, SCRAPE_LLM_API_KEY, SCRAPE_LLM_MODEL (and SCRAPE_LLM_*
-   * tunables, see docs/llm.md); `false` turns it off. Without a base URL and model those formats answer 400.
+   * mode (the service: SCRAPE_LLM_*, see docs/llm.md); `false` turns it off. Without a base URL and model those
+   * formats answer 400.
    */
   llm?: Partial<LlmOptions> | false;
   /**
@@ -111,7 +114,7 @@ export interface ScraperOptions {
    */
   pdf?: { workers?: number; ocr?: TesseractOcrOptions | false };
   /**
-   * POST /v2/search. `searxngUrl`: the SearXNG instance (default env SCRAPE_SEARXNG_URL). Without one, web search
+   * POST /v2/search. `searxngUrl`: the SearXNG instance (the service: SCRAPE_SEARXNG_URL). Without one, web search
    * answers from the local index of scraped pages (`localIndex: false` turns that index off). The index is saved
    * under the embedded data dir; with Redis it is kept in memory per process.
    */
@@ -121,14 +124,20 @@ export interface ScraperOptions {
    * the data directory, opened on first use).
    */
   jobs?: JobStore;
-  /** Key of the webhook signature (`X-Firecrawl-Signature`). Default: env SCRAPE_WEBHOOK_SECRET; absent: unsigned. */
+  /** The default job store's lease: a dead worker's items are taken over after this long (SCRAPE_JOB_LEASE_MS). */
+  jobLeaseMs?: number;
+  /** The default job store's Redis key prefix (SCRAPE_JOBS_REDIS_PREFIX; default `<redisKeyPrefix>jobs:`). */
+  jobsRedisKeyPrefix?: string;
+  /** Key of the webhook signature (`X-Firecrawl-Signature`; the service: SCRAPE_WEBHOOK_SECRET). Absent: unsigned. */
   webhookSecret?: string;
   /**
    * Threads for the CPU-heavy page transforms (HTML processing, PII redaction), so a hostile page can neither block
-   * the event loop nor outlive its scrape's timeout. Default: env SCRAPE_TRANSFORM_THREADS (a count; `0` runs them
-   * in-process, which gives up both guarantees), else up to 2 threads. `false`: run them in-process.
+   * the event loop nor outlive its scrape's timeout. Default up to 2 threads (the service: SCRAPE_TRANSFORM_THREADS,
+   * where `0` runs them in-process, which gives up both guarantees). `false`: run them in-process.
    */
   transformThreads?: { workers?: number } | false;
+  /** The ffmpeg binary of the audio and video formats (default `ffmpeg` on PATH; the service: SCRAPE_FFMPEG_PATH). */
+  ffmpegPath?: string;
 }
 
 export interface ScrapeContext {
@@ -212,7 +221,7 @@ export interface ScraperArtifacts {
 
 /** The in-process scraper: the same contract as `POST /v2/scrape`, without HTTP. */
 export function createScraper(options: ScraperOptions = {}): Scraper {
-  const allowPrivateUrls = options.allowPrivateUrls ?? privateUrlsAllowedByEnv();
+  const allowPrivateUrls = options.allowPrivateUrls ?? false;
   const fetchEngine =
     options.engines?.fetch ??
     createHttpEngine({
@@ -249,7 +258,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     ocr: ocrOptions === false ? undefined : () => (ocr ??= createTesseractOcr(ocrOptions)),
   });
   const home = resolveStoreHome(options);
-  const searxngUrl = (options.search?.searxngUrl ?? process.env.SCRAPE_SEARXNG_URL)?.trim() || undefined;
+  const searxngUrl = options.search?.searxngUrl?.trim() || undefined;
   const searchProvider = searxngUrl ? createSearxngProvider({ baseUrl: searxngUrl }) : undefined;
   // Beside the cache in the embedded home; in memory per process with Redis (or with an injected cache).
   const searchIndex: LocalSearchIndex | undefined =
@@ -259,7 +268,7 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
           path: stores && home.kind === 'embedded' ? join(home.dataDir, 'search', 'index.json') : undefined,
           logger: options.logger,
         });
-  const threads = options.transformThreads ?? transformThreadsFromEnv();
+  const threads = options.transformThreads ?? {};
   const cpu = threads === false ? undefined : createCpuWorkerPool({ workers: threads.workers });
   const deps: PipelineDeps = {
     engines: { fetch: fetchEngine, browser: browserEngine },
@@ -277,9 +286,10 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     clock,
     ssrf: { allowPrivateUrls, allowAddress: options.allowAddress },
     transformMemo: options.cache !== false && options.transformMemoBytes !== 0 ? createTransformMemo(options.transformMemoBytes) : undefined,
-    proxies: options.proxies ?? proxySettingsFromEnv(),
+    proxies: options.proxies ?? {},
     profiles: profiles ?? undefined,
     searchIndex,
+    ffmpegPath: options.ffmpegPath,
   };
   let openapi: Record<string, unknown> | undefined;
   let closing: Promise<void> | undefined;
@@ -399,7 +409,9 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     engine: fetchEngine,
     ssrf: { allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup },
     scrape: (body, context) => scraper.scrape(body, context),
-    webhookSecret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
+    webhookSecret: options.webhookSecret || undefined,
+    jobLeaseMs: options.jobLeaseMs,
+    jobsRedisKeyPrefix: options.jobsRedisKeyPrefix,
     llm: deps.llm ?? { missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] },
     search: (body, context) => scraper.search(body, context),
     logger: options.logger,
@@ -411,13 +423,6 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
 function timeoutOf(options: unknown): number {
   const t = (options as { timeout?: unknown } | null)?.timeout;
   return typeof t === 'number' && Number.isInteger(t) && t >= 1000 && t <= 300_000 ? t : TIMEOUT_DEFAULT_MS;
-}
-
-/** SCRAPE_TRANSFORM_THREADS: `0` → in-process; a positive count → that many threads; unset or invalid → the default. */
-function transformThreadsFromEnv(env: NodeJS.ProcessEnv = process.env): { workers?: number } | false {
-  const value = Number(env.SCRAPE_TRANSFORM_THREADS?.trim() || NaN);
-  if (value === 0) return false;
-  return Number.isInteger(value) && value > 0 ? { workers: value } : {};
 }
 
 /** Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the deadline. */

@@ -46,7 +46,6 @@ export { looksBlocked } from './engines/looksBlocked.js';
 export {
   planProxyAttempts,
   parseProxyUrl,
-  proxySettingsFromEnv,
   ENHANCED_PROXY_SETTING,
   type ProxySettings,
   type ProxyAttempt,
@@ -57,7 +56,7 @@ export { ARTIFACT_TTL_MS, defaultArtifactUrl, type ArtifactUrl, type ArtifactRef
 
 // The SSRF guard, reusable by the browser engine's request interception.
 export { isPublicAddress } from './ssrf/isPublicAddress.js';
-export { isAllowedAddress, privateUrlsAllowedByEnv, type AllowAddress, type ResolveHost, type SsrfOptions } from './ssrf/addressPolicy.js';
+export { isAllowedAddress, type AllowAddress, type ResolveHost, type SsrfOptions } from './ssrf/addressPolicy.js';
 export { resolveAllowedAddresses } from './ssrf/resolveAllowedAddresses.js';
 
 // The OpenAI-compatible LLM provider (summary, json, question, highlights, onlyCleanContent, changeTracking json).
@@ -92,7 +91,7 @@ export {
   type BrowserListed,
 } from './interact/createInteractSessions.js';
 export { parseBrowserRequest, type BrowserRequest } from './interact/parseBrowserRequest.js';
-export { interactSettingsFromEnv, type InteractSettings } from './interact/interactSettings.js';
+export { resolveInteractSettings, type InteractSettings } from './interact/interactSettings.js';
 export { parseInteractRequest, interactRequestSchema, INTERACT_DEFAULT_TIMEOUT_S, INTERACT_MAX_TIMEOUT_S, type InteractRequest } from './interact/parseInteractRequest.js';
 export { createMemoryProfileStore, createHomeProfileStore, type ProfileStore } from './interact/profileStore.js';
 export { createKvSessionDirectory, sessionDirectoryForHome, type SessionDirectory, type SessionRecord, type ScrapeRecord } from './interact/sessionDirectory.js';
@@ -155,3 +154,21 @@ export { createWebhookSender, WEBHOOK_ATTEMPTS, type WebhookSender, type Webhook
 export { parseExtractRequest, type ExtractRequest } from './extract/extractRequest.js';
 export type { ExtractStatus } from './extract/createExtractJobs.js';
 export { browserOpenApiRoutes, agentOpenApiRoutes } from './contract/sessionOpenApiRoutes.js';
+
+// Configuration: the one place that reads environment variables (every variable, its type, default and meaning).
+// Also served alone as @scrape/scraper/config (what the bins load first).
+export {
+  scraperOptionsFromEnv,
+  serverConfigFromEnv,
+  readServerConfig,
+  parseEnv,
+  ENV_VARIABLES,
+  renderConfigTable,
+  ConfigError,
+  LOG_LEVELS,
+  MIN_ARTIFACT_SECRET_LENGTH,
+  type ServerEnvConfig,
+  type EnvValues,
+  type EnvVariableName,
+  type LogLevel,
+} from './config/index.js';

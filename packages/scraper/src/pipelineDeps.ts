@@ -40,4 +40,6 @@ export interface PipelineDeps {
   profiles?: ProfileStore;
   /** The local search index (search without a provider): pages that may be kept are added after their scrape. */
   searchIndex?: Pick<LocalSearchIndex, 'add'>;
+  /** The ffmpeg binary of the audio/video formats (default `ffmpeg` on PATH). */
+  ffmpegPath?: string;
 }

@@ -51,7 +51,7 @@ export interface SessionBrowser {
  * context for minutes, which would starve the pool's render slots. Chromium starts on the first session.
  */
 export function createSessionBrowser(options: SessionBrowserOptions = {}): SessionBrowser {
-  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE;
+  const executablePath = options.executablePath ?? DEFAULT_EXECUTABLE;
   let browser: Promise<Browser> | undefined;
   let guardProxy: Promise<GuardProxy> | undefined;
   let closed = false;

@@ -35,6 +35,8 @@ export type SandboxLanguage = 'node' | 'bash';
 export interface SandboxOptions {
   /** `node` (default): Playwright JavaScript. `bash`: a shell with the `page` command (see pageHelper.ts). */
   language?: SandboxLanguage;
+  /** A bubblewrap binary instead of the system one (SCRAPE_SANDBOX_BWRAP in the service). */
+  bwrapPath?: string;
 }
 
 export interface SandboxResult {
@@ -56,13 +58,13 @@ export interface SandboxResult {
  * Whether user code can run here: bubblewrap namespaces, a dedicated uid and kernel limits (see sandboxIsolation).
  * Kept under its old name for callers; it now means the whole isolation, not only the network namespace.
  */
-export function sandboxHasNetworkIsolation(): boolean {
-  return sandboxIsolation().available;
+export function sandboxHasNetworkIsolation(bwrapPath?: string): boolean {
+  return sandboxIsolation(bwrapPath).available;
 }
 
 /** Why the sandbox cannot run here (the missing capability), or undefined when it can. */
-export function sandboxUnavailableReason(): string | undefined {
-  const isolation = sandboxIsolation();
+export function sandboxUnavailableReason(bwrapPath?: string): string | undefined {
+  const isolation = sandboxIsolation(bwrapPath);
   return isolation.available ? undefined : isolation.missing;
 }
 
@@ -76,8 +78,9 @@ function spawnSandbox(
   code: string,
   timeoutMs: number,
   cgroup: SandboxCgroup | undefined,
+  bwrapPath: string | undefined,
 ): ChildProcess | string {
-  const isolation = sandboxIsolation();
+  const isolation = sandboxIsolation(bwrapPath);
   if (!isolation.available) return isolation.missing;
   const limits = {
     ...DEFAULT_SANDBOX_LIMITS,
@@ -141,7 +144,7 @@ export function runSandboxedCode(
   const language = options.language ?? 'node';
   return new Promise((resolve) => {
     const cgroup = createSandboxCgroup(`scrape-sandbox-${randomUUID()}`, SANDBOX_GROUP_MEMORY_MB * 1024 * 1024);
-    const child = spawnSandbox(language, code, timeoutMs, cgroup);
+    const child = spawnSandbox(language, code, timeoutMs, cgroup, options.bwrapPath);
     if (typeof child === 'string') {
       cgroup?.release();
       resolve({

@@ -58,6 +58,8 @@ export type SandboxIsolation =
   { available: true; bwrap: string; setpriv: string; prlimit: string } | { available: false; missing: string };
 
 let cached: SandboxIsolation | undefined;
+/** The bubblewrap override the cached answer was found with (a different one is checked afresh). */
+let cachedFor: string | undefined;
 let checkedAt = 0;
 /** A host that could not isolate is asked again after this long (bubblewrap installed meanwhile, a slow probe). */
 const RECHECK_UNAVAILABLE_MS = 60_000;
@@ -105,12 +107,15 @@ function isUsrLink(dir: string): boolean {
  * Whether this host can isolate a sandbox, checked once by starting one: bubblewrap (user, PID, mount, IPC, network,
  * UTS and cgroup namespaces, no capabilities, an empty root with /usr read-only, a private /proc), a dedicated
  * unprivileged uid (needs the service to run as root: CAP_SETUID), and prlimit. When any part is missing, `missing`
- * names it and no user code runs.
+ * names it and no user code runs. `bwrapPath`: a bubblewrap binary to use instead of the one found in the system
+ * directories (SCRAPE_SANDBOX_BWRAP in the service).
  */
-export function sandboxIsolation(): SandboxIsolation {
-  if (cached && (cached.available || Date.now() - checkedAt < RECHECK_UNAVAILABLE_MS)) return cached;
+export function sandboxIsolation(bwrapPath?: string): SandboxIsolation {
+  const fresh = cachedFor === bwrapPath;
+  if (cached && fresh && (cached.available || Date.now() - checkedAt < RECHECK_UNAVAILABLE_MS)) return cached;
   checkedAt = Date.now();
-  const bwrap = findTool('bwrap', process.env.SCRAPE_SANDBOX_BWRAP);
+  cachedFor = bwrapPath;
+  const bwrap = findTool('bwrap', bwrapPath);
   const setpriv = findTool('setpriv', undefined);
   const prlimit = findTool('prlimit', undefined);
   if (process.platform !== 'linux')

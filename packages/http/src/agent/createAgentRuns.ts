@@ -43,7 +43,7 @@ export interface AgentRunsOptions {
   interact?: InteractSessions;
   accounts?: Accounts;
   log: FastifyBaseLogger;
-  /** The model (fields not given come from SCRAPE_LLM_*); `false`: none, and POST /v2/agent is a 400. */
+  /** The model (the service: SCRAPE_LLM_*); `false` or absent: none, and POST /v2/agent is a 400. */
   llm?: Partial<LlmOptions> | false;
   /** Model turns per run (default DEFAULT_AGENT_MAX_STEPS). */
   maxSteps?: number;
@@ -51,9 +51,9 @@ export interface AgentRunsOptions {
   concurrency?: number;
   /** Webhook targets may be private addresses (local use and tests); default: refused by the SSRF guard. */
   allowPrivateUrls?: boolean;
-  /** Key of the webhook signature (`X-Firecrawl-Signature`); default env SCRAPE_WEBHOOK_SECRET; absent: unsigned. */
+  /** Key of the webhook signature (`X-Firecrawl-Signature`; the service: SCRAPE_WEBHOOK_SECRET); absent: unsigned. */
   webhookSecret?: string;
-  /** Wall-clock budget of one run, ms (default DEFAULT_AGENT_RUN_TIMEOUT_MS, env SCRAPE_AGENT_RUN_TIMEOUT_MS). */
+  /** Wall-clock budget of one run, ms (default DEFAULT_AGENT_RUN_TIMEOUT_MS; SCRAPE_AGENT_RUN_TIMEOUT_MS). */
   runTimeoutMs?: number;
 }
 
@@ -124,11 +124,6 @@ async function runPageCode(
   }
 }
 
-function envNumber(name: string): number | undefined {
-  const n = Number(process.env[name]);
-  return process.env[name] && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
 function checkJobId(id: string): void {
   if (!UUID.test(id)) throw errors.badRequest('Invalid job ID format. Job ID must be a valid UUID.');
 }
@@ -144,7 +139,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
   let worker: JobWorker | undefined;
   const webhooks = createWebhookSender({
     allowPrivateUrls: options.allowPrivateUrls,
-    secret: options.webhookSecret ?? (process.env.SCRAPE_WEBHOOK_SECRET || undefined),
+    secret: options.webhookSecret || undefined,
     logger: options.log,
   });
 
@@ -297,8 +292,8 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       tools,
       trace: sink,
       signal,
-      maxSteps: options.maxSteps ?? envNumber('SCRAPE_AGENT_MAX_STEPS'),
-      timeoutMs: options.runTimeoutMs ?? envNumber('SCRAPE_AGENT_RUN_TIMEOUT_MS') ?? DEFAULT_AGENT_RUN_TIMEOUT_MS,
+      maxSteps: options.maxSteps,
+      timeoutMs: options.runTimeoutMs ?? DEFAULT_AGENT_RUN_TIMEOUT_MS,
     });
   }
 

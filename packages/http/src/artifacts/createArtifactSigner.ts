@@ -1,7 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Secrets shorter than this are guessable enough to forge links with; config refuses them. */
-export const MIN_ARTIFACT_SECRET_LENGTH = 16;
 /** A random key when none is configured: 256 bits, as strong as HMAC-SHA256 can use. */
 const RANDOM_SECRET_BYTES = 32;
 

@@ -5,12 +5,10 @@ import { DEFAULT_QUEUE_LIMIT, ENDPOINT_SCRAPE, type Account } from '../accounts/
 import type { AccountSettings, AccountStore } from '../accounts/AccountStore.js';
 import { generateApiKey, hashApiKey, keyIdOf } from '../accounts/apiKey.js';
 import { openAccountStore } from '../accounts/openAccountStore.js';
+import { ENV_VARIABLES, parseEnv } from '@scrape/scraper/config';
 
-/**
- * scrape-server's default data dir (config.ts DEFAULT_DATA_DIR), repeated because importing the server's config pulls
- * in the whole scraper and makes every admin command take seconds to start.
- */
-const DEFAULT_DATA_DIR = './.scrape-data';
+/** scrape-server's default data dir, from the schema (@scrape/scraper/config loads none of the scraper itself). */
+const DEFAULT_DATA_DIR = ENV_VARIABLES.SCRAPE_DATA_DIR.default;
 /** A new account's limits unless told otherwise: safe to hand out, easy to raise. */
 const NEW_ACCOUNT_RATE_PER_MINUTE = 100;
 const NEW_ACCOUNT_CONCURRENCY = 5;
@@ -80,11 +78,12 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE + '\n');
     return;
   }
-  const env = process.env;
+  // Only the account store's variables: the admin tool must work where the server's other settings are not set.
+  const env = parseEnv(process.env, ['SCRAPE_DATA_DIR', 'REDIS_URL', 'SCRAPE_ACCOUNTS_KEY_PREFIX']);
   const store = await openAccountStore({
-    dataDir: env.SCRAPE_DATA_DIR?.trim() || DEFAULT_DATA_DIR,
-    redisUrl: env.REDIS_URL?.trim() || undefined,
-    keyPrefix: env.SCRAPE_ACCOUNTS_KEY_PREFIX?.trim() || undefined,
+    dataDir: env.SCRAPE_DATA_DIR,
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.SCRAPE_ACCOUNTS_KEY_PREFIX,
   });
   const print = (human: string, data: unknown) => process.stdout.write((values.json ? JSON.stringify(data) : human) + '\n');
   try {

@@ -3,6 +3,7 @@
 import { pino } from 'pino';
 import { openAccounts } from '../accounts/openAccounts.js';
 import { survivePersistenceFailures } from '../survivePersistenceFailures.js';
+import { unknownVariables } from '@scrape/scraper/config';
 import { ConfigError, loadConfig } from '../config.js';
 import { createServer } from '../createServer.js';
 import { installGracefulShutdown } from '../installGracefulShutdown.js';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
     accounts = await openAccounts({
       dataDir: config.dataDir,
       redisUrl: config.redisUrl,
-      keyPrefix: process.env.SCRAPE_ACCOUNTS_KEY_PREFIX?.trim() || undefined,
+      keyPrefix: config.accountsKeyPrefix,
       logger: { warn: (o, msg) => app?.log.warn(o, msg), error: (o, msg) => app?.log.error(o, msg) },
     });
   } catch (err) {
@@ -41,14 +42,18 @@ async function main(): Promise<void> {
     accounts,
     host: config.host,
     apiKeys: config.apiKeys,
-    allowPrivateUrls: config.allowPrivateUrls,
-    dataDir: config.dataDir,
-    redisUrl: config.redisUrl,
-    redisKeyPrefix: process.env.SCRAPE_REDIS_KEY_PREFIX?.trim() || undefined,
     logLevel: config.logLevel,
     artifactSecret: config.artifactSecret,
     publicUrl: config.publicUrl,
-    proxies: config.proxies,
+    // Stores, proxies, browser, LLM, search, threads, ffmpeg, job lease: all from the same validated variables.
+    scraperOptions: config.scraper,
+    interactSettings: config.interact.settings,
+    sandboxBwrapPath: config.interact.sandboxBwrapPath,
+    agent: { maxSteps: config.agent.maxSteps, runTimeoutMs: config.agent.runTimeoutMs },
+    monitor: { minIntervalMs: config.monitor.minIntervalMs },
+    jobConcurrency: config.jobWorkers,
+    metricsToken: config.metrics.token,
+    metricsTeams: config.metrics.teams,
   });
   if (config.allowPrivateUrls) {
     app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');
@@ -56,6 +61,8 @@ async function main(): Promise<void> {
   if (!config.artifactSecret) {
     app.log.warn('SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop working after a restart and on other instances)');
   }
+  const unknown = unknownVariables(process.env);
+  if (unknown.length > 0) app.log.warn({ variables: unknown }, 'unknown SCRAPE_* variables are ignored (a typo?)');
   installGracefulShutdown(app, { graceMs: config.shutdownGraceMs });
   survivePersistenceFailures(app.log);
 

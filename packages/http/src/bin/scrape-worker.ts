@@ -1,69 +1,53 @@
 #!/usr/bin/env node
 // scrape-worker: runs crawl and batch pages from the shared job store without serving HTTP. Same environment as
-// scrape-server (REDIS_URL or SCRAPE_DATA_DIR, SCRAPE_ALLOW_PRIVATE_URLS, SCRAPE_WEBHOOK_SECRET, SCRAPE_JOB_WORKERS).
+// scrape-server (REDIS_URL or SCRAPE_DATA_DIR, SCRAPE_ALLOW_PRIVATE_URLS, SCRAPE_WEBHOOK_SECRET, SCRAPE_JOB_WORKERS;
+// every variable: packages/scraper/src/config/envSchema.ts).
 // SCRAPE_WORKER_METRICS_PORT serves its Prometheus metrics (GET /metrics) on SCRAPE_WORKER_METRICS_HOST (127.0.0.1).
 import { pino } from 'pino';
 import { createScraper } from '@scrape/scraper';
 import { openAccounts } from '../accounts/openAccounts.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, readServerConfig, unknownVariables } from '@scrape/scraper/config';
 import { createJobBilling } from '../routes/registerCrawlRoutes.js';
 import { VERSION } from '../version.js';
 import { createServiceMetrics } from '../metrics/createServiceMetrics.js';
 import { startMetricsListener } from '../metrics/startMetricsListener.js';
 
-/** Pages run at once when SCRAPE_JOB_WORKERS is not set. */
-const DEFAULT_WORKER_CONCURRENCY = 8;
 const STOP_GRACE_MS = 30_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env, { deferAuthPolicy: true });
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`scrape-worker: ${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
+  // Every variable is checked at once (the worker serves no API, so the keyless policy is not its concern).
+  const { config, problems } = readServerConfig(process.env);
+  if (config.jobWorkers < 1) {
+    problems.push(`SCRAPE_JOB_WORKERS must be a whole number of at least 1 for scrape-worker, got "${config.jobWorkers}"`);
   }
-  const log = pino({ level: config.logLevel });
-  const concurrencyText = process.env.SCRAPE_JOB_WORKERS;
-  const concurrency = concurrencyText ? Number(concurrencyText) : DEFAULT_WORKER_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    process.stderr.write(`scrape-worker: SCRAPE_JOB_WORKERS must be a whole number of at least 1 (got ${concurrencyText})\n`);
+  if (problems.length > 0) {
+    process.stderr.write(`scrape-worker: ${new ConfigError(problems).message}\n`);
     process.exit(1);
   }
+  const log = pino({ level: config.logLevel });
+  const unknown = unknownVariables(process.env);
+  if (unknown.length > 0) log.warn({ variables: unknown }, 'unknown SCRAPE_* variables are ignored (a typo?)');
+  // Pages run at once (SCRAPE_JOB_WORKERS, default 8); a worker that runs none has no reason to exist.
+  const concurrency = config.jobWorkers;
+  const metricsPort = config.metrics.workerPort;
   const accounts = await openAccounts({
     dataDir: config.dataDir,
     redisUrl: config.redisUrl,
-    keyPrefix: process.env.SCRAPE_ACCOUNTS_KEY_PREFIX?.trim() || undefined,
+    keyPrefix: config.accountsKeyPrefix,
     logger: log,
   });
-  const scraper = createScraper({
-    allowPrivateUrls: config.allowPrivateUrls,
-    dataDir: config.dataDir,
-    redisUrl: config.redisUrl,
-    redisKeyPrefix: process.env.SCRAPE_REDIS_KEY_PREFIX?.trim() || undefined,
-    proxies: config.proxies,
-    logger: log,
-  });
+  const scraper = createScraper({ ...config.scraper, logger: log });
   try {
     await scraper.ready();
   } catch (err) {
     log.fatal({ err }, `cannot start: ${(err as Error).message}`);
     process.exit(1);
   }
-  const metricsPortText = process.env.SCRAPE_WORKER_METRICS_PORT?.trim();
-  const metricsPort = metricsPortText ? Number(metricsPortText) : undefined;
-  if (metricsPort !== undefined && !(Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort <= 65535)) {
-    process.stderr.write(`scrape-worker: SCRAPE_WORKER_METRICS_PORT must be a port number (got ${metricsPortText})\n`);
-    process.exit(1);
-  }
-  const metrics = createServiceMetrics({ scraper, teams: process.env.SCRAPE_METRICS_TEAMS === '1' });
+  const metrics = createServiceMetrics({ scraper, teams: config.metrics.teams });
   if (metricsPort !== undefined) {
-    const host = process.env.SCRAPE_WORKER_METRICS_HOST?.trim() || '127.0.0.1';
+    const host = config.metrics.workerHost;
     try {
-      const { port } = await startMetricsListener({ metrics, host, port: metricsPort, token: process.env.SCRAPE_METRICS_TOKEN });
+      const { port } = await startMetricsListener({ metrics, host, port: metricsPort, token: config.metrics.token });
       log.info({ host, port }, 'scrape-worker metrics listening');
     } catch (err) {
       log.fatal({ err }, `cannot serve metrics: ${(err as Error).message}`);

@@ -17,9 +17,11 @@ export interface AgentRoutesOptions {
   jobs?: JobStore;
   llm?: Partial<LlmOptions> | false;
   maxSteps?: number;
+  /** Wall-clock budget of one run, ms (SCRAPE_AGENT_RUN_TIMEOUT_MS). */
+  runTimeoutMs?: number;
   /** Webhook targets may be private addresses (the server's allowPrivateUrls). */
   allowPrivateUrls?: boolean;
-  /** Key of the webhook signature; default env SCRAPE_WEBHOOK_SECRET. */
+  /** Key of the webhook signature (SCRAPE_WEBHOOK_SECRET); absent: unsigned. */
   webhookSecret?: string;
 }
 
@@ -48,6 +50,7 @@ export function registerAgentRoutes(app: FastifyInstance, options: AgentRoutesOp
     log: app.log,
     llm: options.llm,
     maxSteps: options.maxSteps,
+    runTimeoutMs: options.runTimeoutMs,
     allowPrivateUrls: options.allowPrivateUrls,
     webhookSecret: options.webhookSecret,
   });

@@ -61,17 +61,14 @@ export interface CrawlRoutesOptions {
   scraper: Scraper;
   requireKey: Guard;
   accounts?: Accounts;
-  /** Pages of crawls and batches this process scrapes at once (default env SCRAPE_JOB_WORKERS or 8; 0: none here). */
+  /** Pages of crawls and batches this process scrapes at once (default 8, SCRAPE_JOB_WORKERS; 0: none here). */
   jobConcurrency?: number;
   /** Called after each page this process' worker commits (the metrics). */
   onCommitted?: StartJobWorkerOptions['onCommitted'];
 }
 
-/** SCRAPE_JOB_WORKERS: pages of crawls and batches this process scrapes at once (default 8; 0: none). */
-export function jobConcurrencyFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.SCRAPE_JOB_WORKERS);
-  return env.SCRAPE_JOB_WORKERS !== undefined && Number.isInteger(n) && n >= 0 ? n : 8;
-}
+/** Pages of crawls and batches a process scrapes at once when not told (SCRAPE_JOB_WORKERS; 0: none). */
+export const DEFAULT_JOB_CONCURRENCY = 8;
 
 /**
  * Crawl, batch scrape and map (what the Firecrawl SDK's crawl/batchScrape/map/watcher call): jobs on the scraper's
@@ -87,7 +84,7 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   const runtime = maybeRuntime;
   for (const route of crawlOpenApiRoutes()) app.openapi.add(route);
   await app.register(websocket);
-  const jobConcurrency = options.jobConcurrency ?? jobConcurrencyFromEnv();
+  const jobConcurrency = options.jobConcurrency ?? DEFAULT_JOB_CONCURRENCY;
   let worker: JobWorker | undefined;
   app.addHook('onReady', async () => {
     if (jobConcurrency > 0) worker = await runtime.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts), onCommitted: options.onCommitted });

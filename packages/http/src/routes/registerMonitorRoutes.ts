@@ -29,12 +29,6 @@ export interface MonitorRoutesOptions {
   webhookSecret?: string;
 }
 
-/** SCRAPE_MONITOR_MIN_INTERVAL_MS: the shortest schedule accepted (default one minute; tests use seconds). */
-export function monitorMinIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const n = Number(env.SCRAPE_MONITOR_MIN_INTERVAL_MS);
-  return env.SCRAPE_MONITOR_MIN_INTERVAL_MS !== undefined && Number.isInteger(n) && n >= 1_000 ? n : undefined;
-}
-
 /** A monitor scrapes (`monitor` or `scrape` permission); search targets need `search`, as POST /v2/search does. */
 function mayUseMonitor(account: Account | null, body?: unknown): void {
   if (!account) return;

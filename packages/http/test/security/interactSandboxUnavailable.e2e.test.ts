@@ -1,8 +1,9 @@
 // Fail closed (docs/sandbox.md, guarantee 10): where the host cannot isolate user code, interact runs none and says
-// what is missing. Here bubblewrap is pointed at a path that does not exist (this file's own process: the check is
-// per process).
+// what is missing. Here bubblewrap is pointed at a path that does not exist (SCRAPE_SANDBOX_BWRAP, as scrape-server
+// passes it).
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readServerConfig } from '@scrape/scraper/config';
 import { callApi, startService, type Service } from '../startService.js';
 
 let site: Server;
@@ -10,18 +11,17 @@ let origin = '';
 let svc: Service;
 
 beforeAll(async () => {
-  process.env.SCRAPE_SANDBOX_BWRAP = '/nonexistent/bwrap';
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end('<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed test.</p></body></html>');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  svc = await startService();
+  const config = readServerConfig({ SCRAPE_SANDBOX_BWRAP: '/nonexistent/bwrap' }).config;
+  svc = await startService({ sandboxBwrapPath: config.interact.sandboxBwrapPath });
 }, 60_000);
 
 afterAll(async () => {
-  delete process.env.SCRAPE_SANDBOX_BWRAP;
   await svc?.close();
   site?.close();
 });

@@ -28,6 +28,10 @@ export interface JobRuntimeOptions {
   ssrf: SsrfOptions;
   scrape: (body: unknown, context: ScrapeContext) => Promise<ScrapeDocument>;
   webhookSecret?: string;
+  /** A dead worker's items are taken over after about this long (default: the job store's). */
+  jobLeaseMs?: number;
+  /** Prefix of the job queue's Redis keys (default `<cache prefix>jobs:`, or DEFAULT_JOBS_REDIS_PREFIX). */
+  jobsRedisKeyPrefix?: string;
   llm: LlmProvider;
   /** Web search for extract's `enableWebSearch` (the scraper's `search`). */
   search?: (body: unknown, context: { team?: string; signal?: AbortSignal }) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
@@ -63,9 +67,10 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     opening ??= (async () => {
       const home = options.home;
       try {
-        const lease = Number(process.env.SCRAPE_JOB_LEASE_MS);
-        const leaseMs = Number.isFinite(lease) && lease >= 1_000 ? lease : undefined;
-        const prefix = process.env.SCRAPE_JOBS_REDIS_PREFIX?.trim() || (home.kind === 'redis' && home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX);
+        const leaseMs = options.jobLeaseMs;
+        const prefix =
+          options.jobsRedisKeyPrefix?.trim() ||
+          (home.kind === 'redis' && home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX);
         return home.kind === 'redis'
           ? await createJobStore({ redisUrl: home.redisUrl, redisKeyPrefix: prefix, leaseMs })
           : await createJobStore({ dataDir: home.dataDir, leaseMs });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looksBlocked } from './looksBlocked.js';
-import { parseProxyUrl, planProxyAttempts, proxySettingsFromEnv } from './planProxyAttempts.js';
+import { parseProxyUrl, planProxyAttempts } from './planProxyAttempts.js';
+import { scraperOptionsFromEnv } from '../config/scraperOptionsFromEnv.js';
 
 const basic = { server: 'http://basic.proxy:3128' };
 const enhanced = { server: 'http://enhanced.proxy:8080', username: 'u', password: 'p' };
@@ -29,10 +30,10 @@ describe('planProxyAttempts', () => {
   });
 
   it('parses proxy URLs from the environment, credentials decoded, and refuses other schemes', () => {
-    expect(proxySettingsFromEnv({ SCRAPE_PROXY_ENHANCED: 'http://us%40r:p%3Ass@10.0.0.5:8080' })).toEqual({
+    expect(scraperOptionsFromEnv({ SCRAPE_PROXY_ENHANCED: 'http://us%40r:p%3Ass@10.0.0.5:8080' }).proxies).toEqual({
       enhanced: { server: 'http://10.0.0.5:8080', username: 'us@r', password: 'p:ss' },
     });
-    expect(proxySettingsFromEnv({})).toEqual({});
+    expect(scraperOptionsFromEnv({}).proxies).toEqual({});
     expect(() => parseProxyUrl('socks5://h:1080', 'SCRAPE_PROXY_BASIC')).toThrow(/SCRAPE_PROXY_BASIC must be an http:\/\/ proxy URL/);
     expect(() => parseProxyUrl('not a url', 'SCRAPE_PROXY_BASIC')).toThrow(/SCRAPE_PROXY_BASIC/);
   });

@@ -35,16 +35,6 @@ export function parseProxyUrl(raw: string, setting: string): ProxyEndpoint {
   return endpoint;
 }
 
-/** SCRAPE_PROXY_BASIC / SCRAPE_PROXY_ENHANCED from the environment (throws on a malformed value). */
-export function proxySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ProxySettings {
-  const settings: ProxySettings = {};
-  const basic = env.SCRAPE_PROXY_BASIC?.trim();
-  const enhanced = env[ENHANCED_PROXY_SETTING]?.trim();
-  if (basic) settings.basic = parseProxyUrl(basic, 'SCRAPE_PROXY_BASIC');
-  if (enhanced) settings.enhanced = parseProxyUrl(enhanced, ENHANCED_PROXY_SETTING);
-  return settings;
-}
-
 /** 400 before any traffic: `enhanced` asked for and no enhanced proxy configured. */
 export function checkProxyMode(mode: 'basic' | 'enhanced' | 'auto', settings: ProxySettings): void {
   if (mode === 'enhanced' && !settings.enhanced) {

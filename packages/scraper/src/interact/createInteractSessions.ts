@@ -15,7 +15,7 @@ import type { SsrfOptions } from '../ssrf/addressPolicy.js';
 import { resolveAllowedAddresses } from '../ssrf/resolveAllowedAddresses.js';
 import { createAllowRequest, portOf } from '../ssrf/createAllowRequest.js';
 import { DEFAULT_TEAM } from '../steps/changeTracking.js';
-import { interactSettingsFromEnv, type InteractSettings } from './interactSettings.js';
+import { resolveInteractSettings, type InteractSettings } from './interactSettings.js';
 import { parseInteractRequest, type InteractRequest } from './parseInteractRequest.js';
 import { parseBrowserRequest } from './parseBrowserRequest.js';
 import { runPagePrompt } from './runPagePrompt.js';
@@ -89,6 +89,10 @@ const DESTROYED_REMEMBERED_PER_TEAM = 100;
 
 export interface InteractSessionsOptions extends SsrfOptions {
   settings?: Partial<InteractSettings>;
+  /** A bubblewrap binary for the code sandbox instead of the system one (the service: SCRAPE_SANDBOX_BWRAP). */
+  sandboxBwrapPath?: string;
+  /** The Chromium of the default session browser (default /usr/bin/chromium; the service: CHROMIUM_PATH). */
+  chromiumPath?: string;
   /** The browser sessions live in (default: its own Chromium, started on the first session). */
   browser?: SessionBrowser;
   /** Saved profiles; pass the scraper's (`scraper.profiles`) so scrapes and sessions share them. Default: in memory. */
@@ -194,8 +198,8 @@ interface RememberedScrape extends ScrapeRecord {
  * process, never here.
  */
 export function createInteractSessions(options: InteractSessionsOptions = {}): InteractSessions {
-  const settings = interactSettingsFromEnv(process.env, options.settings);
-  const browser = options.browser ?? createSessionBrowser();
+  const settings = resolveInteractSettings(options.settings);
+  const browser = options.browser ?? createSessionBrowser({ executablePath: options.chromiumPath });
   const ownsProfiles = options.profiles === undefined;
   const profiles = options.profiles ?? createMemoryProfileStore();
   const ssrf: SsrfOptions = { allowPrivateUrls: options.allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup };
@@ -324,7 +328,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   /** Code runs only where the sandbox can isolate it (a prompt runs no user code). */
   function checkSandbox(request: InteractRequest): void {
     if (request.code === undefined) return;
-    const missing = sandboxUnavailableReason();
+    const missing = sandboxUnavailableReason(options.sandboxBwrapPath);
     if (missing !== undefined) throw sandboxUnavailable(missing);
   }
 
@@ -336,8 +340,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
       live.page.page.setDefaultTimeout(request.timeoutMs);
       if (request.prompt !== undefined) return { prompt: await prompted(live, request.prompt, request.timeoutMs) };
-      const options = { language: request.language };
-      return { code: await runSandboxedCode(request.code, live.page.page, live.page.context, request.timeoutMs, options) };
+      const sandbox = { language: request.language, bwrapPath: options.sandboxBwrapPath };
+      const { page, context } = live.page;
+      return { code: await runSandboxedCode(request.code, page, context, request.timeoutMs, sandbox) };
     });
     live.queue = call.catch(() => {});
     let ran: Awaited<typeof call>;

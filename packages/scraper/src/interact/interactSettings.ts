@@ -1,4 +1,4 @@
-/** Tunables of interact sessions; every one can be set by env (see docs/api.md, "Interact"). */
+/** Tunables of interact sessions; the service reads them from SCRAPE_INTERACT_* (see config/envSchema.ts). */
 export interface InteractSettings {
   /** A session nobody called for this long is destroyed (and billed up to its last call). */
   idleTimeoutMs: number;
@@ -46,24 +46,21 @@ export const DEFAULT_PROMPT_MAX_STEPS = 12;
 /** A day: the same window a screenshot link lives. */
 export const DEFAULT_SCRAPE_MEMORY_MS = 24 * 3_600_000;
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
-}
-
-export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<InteractSettings> = {}): InteractSettings {
+/** The defaults with `overrides` on top (an absent field keeps its default). */
+export function resolveInteractSettings(overrides: Partial<InteractSettings> = {}): InteractSettings {
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   return {
-    idleTimeoutMs: positive(env.SCRAPE_INTERACT_IDLE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS),
-    maxLifetimeMs: positive(env.SCRAPE_INTERACT_MAX_LIFETIME_MS, DEFAULT_MAX_LIFETIME_MS),
-    maxPerTeam: positive(env.SCRAPE_INTERACT_MAX_PER_TEAM, DEFAULT_MAX_PER_TEAM),
-    maxTotal: positive(env.SCRAPE_INTERACT_MAX_TOTAL, DEFAULT_MAX_TOTAL),
-    creditsPerMinute: positive(env.SCRAPE_INTERACT_CREDITS_PER_MINUTE, DEFAULT_CREDITS_PER_MINUTE),
+    idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
+    maxLifetimeMs: DEFAULT_MAX_LIFETIME_MS,
+    maxPerTeam: DEFAULT_MAX_PER_TEAM,
+    maxTotal: DEFAULT_MAX_TOTAL,
+    creditsPerMinute: DEFAULT_CREDITS_PER_MINUTE,
     rememberedScrapes: DEFAULT_REMEMBERED_SCRAPES,
     scrapeMemoryMs: DEFAULT_SCRAPE_MEMORY_MS,
-    retainMs: positive(env.SCRAPE_INTERACT_RETAIN_MS, DEFAULT_RETAIN_MS),
-    retainMax: positive(env.SCRAPE_INTERACT_RETAIN_MAX, DEFAULT_RETAIN_MAX),
-    retainMaxPerTeam: positive(env.SCRAPE_INTERACT_RETAIN_MAX_PER_TEAM, DEFAULT_RETAIN_MAX_PER_TEAM),
-    promptMaxSteps: Math.max(1, positive(env.SCRAPE_INTERACT_PROMPT_MAX_STEPS, DEFAULT_PROMPT_MAX_STEPS)),
-    ...overrides,
+    retainMs: DEFAULT_RETAIN_MS,
+    retainMax: DEFAULT_RETAIN_MAX,
+    retainMaxPerTeam: DEFAULT_RETAIN_MAX_PER_TEAM,
+    promptMaxSteps: DEFAULT_PROMPT_MAX_STEPS,
+    ...given,
   };
 }

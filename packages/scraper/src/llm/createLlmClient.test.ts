@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '../../test/openAiDouble.js';
 import { createLlmClient } from './createLlmClient.js';
 import { resolveLlmSetup, type LlmConfig } from './llmConfig.js';
+import { scraperOptionsFromEnv } from '../config/scraperOptionsFromEnv.js';
 import { isLlmError, type LlmError } from './LlmError.js';
 
 let llm: OpenAiDouble;
@@ -184,11 +185,17 @@ describe('retries, timeouts, unreachable servers', () => {
 });
 
 describe('resolveLlmSetup', () => {
-  it('names what is missing; options win over the environment field by field', () => {
-    expect(resolveLlmSetup(undefined, {})).toEqual({ ok: false, missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] });
-    expect(resolveLlmSetup(undefined, { SCRAPE_LLM_BASE_URL: 'http://x/v1/' })).toEqual({ ok: false, missing: ['SCRAPE_LLM_MODEL'] });
-    const setup = resolveLlmSetup({ model: 'm2' }, { SCRAPE_LLM_BASE_URL: 'http://x/v1/', SCRAPE_LLM_MODEL: 'm1', SCRAPE_LLM_API_KEY: 'k', SCRAPE_LLM_CONTEXT_TOKENS: '32768' });
+  it('names what is missing by its variable; fills the tunables not given with their defaults', () => {
+    expect(resolveLlmSetup(undefined)).toEqual({ ok: false, missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] });
+    expect(resolveLlmSetup({ baseUrl: 'http://x/v1/' })).toEqual({ ok: false, missing: ['SCRAPE_LLM_MODEL'] });
+    const setup = resolveLlmSetup({ baseUrl: 'http://x/v1/', model: 'm2', apiKey: 'k', contextTokens: 32768 });
     expect(setup).toMatchObject({ ok: true, config: { baseUrl: 'http://x/v1', model: 'm2', apiKey: 'k', contextTokens: 32768, maxOutputTokens: 4096 } });
-    expect(resolveLlmSetup(false, { SCRAPE_LLM_BASE_URL: 'http://x/v1', SCRAPE_LLM_MODEL: 'm' }).ok).toBe(false);
+    expect(resolveLlmSetup(false).ok).toBe(false);
+  });
+
+  it('takes SCRAPE_LLM_* through scraperOptionsFromEnv', () => {
+    const env = { SCRAPE_LLM_BASE_URL: 'http://x/v1/', SCRAPE_LLM_MODEL: 'm1', SCRAPE_LLM_API_KEY: 'k', SCRAPE_LLM_CONTEXT_TOKENS: '32768' };
+    const setup = resolveLlmSetup(scraperOptionsFromEnv(env).llm);
+    expect(setup).toMatchObject({ ok: true, config: { baseUrl: 'http://x/v1', model: 'm1', apiKey: 'k', contextTokens: 32768, timeoutMs: 60_000 } });
   });
 });

@@ -12,7 +12,7 @@ export const DEFAULT_LLM_CONTEXT_TOKENS = 8192;
 /** The most tokens the model may write in one answer; `onlyCleanContent` is skipped for markdown longer than this. */
 export const DEFAULT_LLM_MAX_OUTPUT_TOKENS = 4096;
 
-/** Settings of the OpenAI-compatible provider (createScraper option `llm`, or SCRAPE_LLM_* environment variables). */
+/** Settings of the OpenAI-compatible provider (createScraper option `llm`; the service reads SCRAPE_LLM_*). */
 export interface LlmOptions {
   /** The server's OpenAI-compatible base, ending before `/chat/completions` (e.g. http://127.0.0.1:11434/v1). */
   baseUrl: string;
@@ -31,41 +31,31 @@ export type LlmConfig = Required<Omit<LlmOptions, 'apiKey'>> & { apiKey?: string
 export type LlmSetup = { ok: true; config: LlmConfig } | { ok: false; missing: string[] };
 
 /**
- * Resolves the provider: explicit options win field by field over SCRAPE_LLM_BASE_URL, SCRAPE_LLM_API_KEY,
- * SCRAPE_LLM_MODEL, SCRAPE_LLM_TIMEOUT_MS, SCRAPE_LLM_MAX_RETRIES, SCRAPE_LLM_CONTEXT_TOKENS and
- * SCRAPE_LLM_MAX_OUTPUT_TOKENS. `false` turns the provider off whatever the environment says.
+ * Resolves the provider from its options (the service fills them from SCRAPE_LLM_*, see config/envSchema.ts); the
+ * tunables not given take their defaults. Without a base URL and model, or with `false`, the missing settings are
+ * named by their environment variables (the 400 tells an operator what to set).
  */
-export function resolveLlmSetup(options: Partial<LlmOptions> | false | undefined, env: NodeJS.ProcessEnv = process.env): LlmSetup {
+export function resolveLlmSetup(options: Partial<LlmOptions> | false | undefined): LlmSetup {
   if (options === false) return { ok: false, missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] };
   const o = options ?? {};
-  const baseUrl = (o.baseUrl ?? env.SCRAPE_LLM_BASE_URL ?? '').trim().replace(/\/+$/, '');
-  const model = (o.model ?? env.SCRAPE_LLM_MODEL ?? '').trim();
+  const baseUrl = (o.baseUrl ?? '').trim().replace(/\/+$/, '');
+  const model = (o.model ?? '').trim();
   const missing: string[] = [];
   if (!baseUrl) missing.push('SCRAPE_LLM_BASE_URL');
   if (!model) missing.push('SCRAPE_LLM_MODEL');
   if (missing.length > 0) return { ok: false, missing };
-  const apiKey = (o.apiKey ?? env.SCRAPE_LLM_API_KEY ?? '').trim();
+  const apiKey = (o.apiKey ?? '').trim();
   return {
     ok: true,
     config: {
       baseUrl,
       model,
       ...(apiKey ? { apiKey } : {}),
-      timeoutMs: o.timeoutMs ?? positive(env.SCRAPE_LLM_TIMEOUT_MS) ?? DEFAULT_LLM_TIMEOUT_MS,
-      maxRetries: o.maxRetries ?? nonNegative(env.SCRAPE_LLM_MAX_RETRIES) ?? DEFAULT_LLM_MAX_RETRIES,
+      timeoutMs: o.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
+      maxRetries: o.maxRetries ?? DEFAULT_LLM_MAX_RETRIES,
       retryBaseMs: o.retryBaseMs ?? DEFAULT_LLM_RETRY_BASE_MS,
-      contextTokens: o.contextTokens ?? positive(env.SCRAPE_LLM_CONTEXT_TOKENS) ?? DEFAULT_LLM_CONTEXT_TOKENS,
-      maxOutputTokens: o.maxOutputTokens ?? positive(env.SCRAPE_LLM_MAX_OUTPUT_TOKENS) ?? DEFAULT_LLM_MAX_OUTPUT_TOKENS,
+      contextTokens: o.contextTokens ?? DEFAULT_LLM_CONTEXT_TOKENS,
+      maxOutputTokens: o.maxOutputTokens ?? DEFAULT_LLM_MAX_OUTPUT_TOKENS,
     },
   };
-}
-
-function positive(value: string | undefined): number | undefined {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
-function nonNegative(value: string | undefined): number | undefined {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import { errors } from '../errors.js';
 
-/** Debian's `ffmpeg` package (scripts/setup.sh), found on PATH; `SCRAPE_FFMPEG_PATH` overrides (read per run). */
+/** Debian's `ffmpeg` package (scripts/setup.sh), found on PATH; the `ffmpegPath` option (SCRAPE_FFMPEG_PATH) wins. */
 export const DEFAULT_FFMPEG = 'ffmpeg';
 /** ffmpeg runs at once per process: each one keeps a core busy, more would only slow the page scrapes beside them. */
 export const MAX_FFMPEG_RUNS = Math.max(1, availableParallelism() - 1);
@@ -15,14 +15,19 @@ const STDERR_TAIL_CHARS = 2_000;
  * Runs ffmpeg with `args` (queued behind MAX_FFMPEG_RUNS others) until it exits or `signal` aborts (then it is
  * killed). A missing binary is a clear 503 naming ffmpeg; a non-zero exit rejects with ffmpeg's own last words.
  */
-export function runFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video'): Promise<void> {
-  return limit(() => spawnFfmpeg(args, signal, format));
+export function runFfmpeg(
+  args: string[],
+  signal: AbortSignal,
+  format: 'audio' | 'video',
+  ffmpegPath?: string,
+): Promise<void> {
+  return limit(() => spawnFfmpeg(args, signal, format, ffmpegPath || DEFAULT_FFMPEG));
 }
 
-function spawnFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video'): Promise<void> {
+function spawnFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video', ffmpegPath: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const child = spawn(process.env.SCRAPE_FFMPEG_PATH || DEFAULT_FFMPEG, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

@@ -20,9 +20,3 @@ export function isAllowedAddress(address: string, port: number, options: SsrfOpt
   if (options.allowPrivateUrls) return true;
   return isPublicAddress(address) || (options.allowAddress?.(address, port) ?? false);
 }
-
-/** `SCRAPE_ALLOW_PRIVATE_URLS=1` (or `true`) turns the guard off process-wide. */
-export function privateUrlsAllowedByEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env.SCRAPE_ALLOW_PRIVATE_URLS?.trim().toLowerCase();
-  return value === '1' || value === 'true';
-}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
-import { privateUrlsAllowedByEnv } from './addressPolicy.js';
+import { scraperOptionsFromEnv } from '../config/scraperOptionsFromEnv.js';
 import { rejectionOf } from '@scrape/test-support';
 
 const servers: http.Server[] = [];
@@ -147,17 +147,13 @@ describe('SSRF guard (off)', () => {
     }
   });
 
-  it('SCRAPE_ALLOW_PRIVATE_URLS=1 turns the guard off by default', async () => {
-    expect(privateUrlsAllowedByEnv({ SCRAPE_ALLOW_PRIVATE_URLS: '1' })).toBe(true);
-    expect(privateUrlsAllowedByEnv({ SCRAPE_ALLOW_PRIVATE_URLS: '0' })).toBe(false);
-    expect(privateUrlsAllowedByEnv({})).toBe(false);
-    const previous = process.env.SCRAPE_ALLOW_PRIVATE_URLS;
-    process.env.SCRAPE_ALLOW_PRIVATE_URLS = '1';
-    const fromEnv = createScraper();
-    process.env.SCRAPE_ALLOW_PRIVATE_URLS = '';
-    const defaultGuarded = createScraper();
-    if (previous === undefined) delete process.env.SCRAPE_ALLOW_PRIVATE_URLS;
-    else process.env.SCRAPE_ALLOW_PRIVATE_URLS = previous;
+  it('SCRAPE_ALLOW_PRIVATE_URLS=1 (through scraperOptionsFromEnv) turns the guard off; the default keeps it', async () => {
+    expect(scraperOptionsFromEnv({ SCRAPE_ALLOW_PRIVATE_URLS: '1' }).allowPrivateUrls).toBe(true);
+    expect(scraperOptionsFromEnv({ SCRAPE_ALLOW_PRIVATE_URLS: '0' }).allowPrivateUrls).toBe(false);
+    expect(scraperOptionsFromEnv({}).allowPrivateUrls).toBe(false);
+    const fromEnv = createScraper({ ...scraperOptionsFromEnv({ SCRAPE_ALLOW_PRIVATE_URLS: 'true' }), cache: false });
+    // The library reads no environment: a caller that passes nothing gets the guard.
+    const defaultGuarded = createScraper({ cache: false });
     try {
       expect((await fromEnv.scrape({ url: `http://127.0.0.1:${port}/` })).markdown).toBe('reached');
       expect(await failure(defaultGuarded.scrape({ url: `http://127.0.0.1:${port}/` }))).toMatchObject({ code: 'SCRAPE_SSRF_BLOCKED' });

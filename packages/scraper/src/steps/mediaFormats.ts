@@ -73,7 +73,7 @@ export async function renderMedia<T extends { warning?: string }>(
     fields.audio = await firstUsable(order, warnings, 'audio', async (candidate) => {
       const got = await download(candidate);
       if (typeof got === 'string') return got;
-      const mp3 = await convert(got.bytes, ['-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', MP3_BITRATE, '-f', 'mp3'], 'mp3', signal, 'audio');
+      const mp3 = await convert(got.bytes, ['-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', MP3_BITRATE, '-f', 'mp3'], 'mp3', signal, 'audio', deps.ffmpegPath);
       if (typeof mp3 === 'string') return mp3;
       return publish(mp3, 'audio/mpeg');
     });
@@ -83,7 +83,7 @@ export async function renderMedia<T extends { warning?: string }>(
       const got = await download(candidate);
       if (typeof got === 'string') return got;
       if (PLAYABLE_VIDEO.has(got.mimeType)) return publish(got.bytes, got.mimeType);
-      const mp4 = await convert(got.bytes, ['-map', '0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4'], 'mp4', signal, 'video');
+      const mp4 = await convert(got.bytes, ['-map', '0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4'], 'mp4', signal, 'video', deps.ffmpegPath);
       if (typeof mp4 === 'string') return mp4;
       return publish(mp4, 'video/mp4');
     });
@@ -144,14 +144,21 @@ async function fetchMedia(plan: ScrapePlan, source: Source, candidate: MediaCand
 }
 
 /** ffmpeg from bytes to bytes through a private temp directory (containers like MP4 need a seekable input). */
-async function convert(bytes: Uint8Array, outputArgs: string[], ext: string, signal: AbortSignal, format: 'audio' | 'video'): Promise<Uint8Array | string> {
+async function convert(
+  bytes: Uint8Array,
+  outputArgs: string[],
+  ext: string,
+  signal: AbortSignal,
+  format: 'audio' | 'video',
+  ffmpegPath: string | undefined,
+): Promise<Uint8Array | string> {
   const dir = await mkdtemp(join(tmpdir(), 'scrape-media-'));
   try {
     const input = join(dir, 'input');
     const output = join(dir, `output.${ext}`);
     await writeFile(input, bytes);
     try {
-      await runFfmpeg(['-protocol_whitelist', 'file', '-format_whitelist', INPUT_FORMATS, '-i', input, ...outputArgs, '-fs', String(MAX_MEDIA_BYTES), '-y', output], signal, format);
+      await runFfmpeg(['-protocol_whitelist', 'file', '-format_whitelist', INPUT_FORMATS, '-i', input, ...outputArgs, '-fs', String(MAX_MEDIA_BYTES), '-y', output], signal, format, ffmpegPath);
     } catch (error) {
       if (error instanceof FfmpegFailure) return `!ffmpeg could not convert it (${error.message.split('\n').pop()})`;
       throw error;
