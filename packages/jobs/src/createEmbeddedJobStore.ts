@@ -71,6 +71,9 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
   const results: Database<unknown, [string, number]> = root.openDB({ name: 'results' });
   const errorsDb: Database<StoredError, [string, number]> = root.openDB({ name: 'errors' });
   const meta: Database<number, string> = root.openDB({ name: 'meta' });
+  // JobLimits: every process opening this file shares them (one LMDB write transaction at a time, the host's clock).
+  const limitLeases: Database<number, [string, string]> = root.openDB({ name: 'limitLeases' });
+  const limitStarts: Database<number, string> = root.openDB({ name: 'limitStarts' });
 
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_ITEM_ATTEMPTS;
@@ -245,6 +248,32 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
 
   const store: JobStore = {
     home: 'embedded',
+    limits: {
+      tryLease: (name, id, limit, ttlMs) =>
+        root.transaction(() => {
+          const now = Date.now();
+          let held = 0;
+          let mine = false;
+          for (const { key, value } of limitLeases.getRange({ start: [name, ''], end: [name, MAX_KEY] })) {
+            if (value <= now) limitLeases.remove(key);
+            else if (key[1] === id) mine = true;
+            else held++;
+          }
+          if (!mine && held >= limit) return false;
+          limitLeases.put([name, id], now + ttlMs);
+          return true;
+        }),
+      releaseLease: async (name, id) => void (await limitLeases.remove([name, id])),
+      tryStart: (name, gapMs) =>
+        root.transaction(() => {
+          const now = Date.now();
+          const nextAt = limitStarts.get(name) ?? 0;
+          if (now < nextAt) return nextAt - now;
+          // Entries are tiny and one per host: they stay (a later crawl of the host reads a past time and starts).
+          limitStarts.put(name, now + gapMs);
+          return 0;
+        }),
+    },
     async createJob(input) {
       guard();
       const now = Date.now();
@@ -478,6 +507,11 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       const expired: string[] = [];
       for (const { key, value } of jobs.getRange({})) if (value.expiresAt < now) expired.push(key);
       for (const id of expired) await deleteJob(id);
+      // Past start gaps and lapsed leases (dead workers') are no longer limits: drop them so hosts do not pile up.
+      await root.transaction(() => {
+        for (const { key, value } of limitStarts.getRange({})) if (value < now) limitStarts.remove(key);
+        for (const { key, value } of limitLeases.getRange({})) if (value < now) limitLeases.remove(key);
+      });
       return expired.length;
     },
     async close() {

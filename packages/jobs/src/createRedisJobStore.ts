@@ -123,6 +123,27 @@ if ARGV[4] ~= '' then redis.call('hset', KEYS[1], 'error', ARGV[4]) end
 if ARGV[5] ~= '' then redis.call('hset', KEYS[1], 'errorCode', ARGV[5]) end
 return 1`;
 
+// Limits (see JobLimits): the clock is Redis' own TIME, so workers on machines with skewed clocks share one timeline.
+const NOW_MS = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** KEYS: leases zset (member → expiry). ARGV: id, limit, ttlMs. Returns 1 when `id` holds a lease now. */
+const TRY_LEASE = `${NOW_MS}
+local ttl = tonumber(ARGV[3])
+redis.call('zremrangebyscore', KEYS[1], '-inf', now)
+if redis.call('zscore', KEYS[1], ARGV[1]) == false and redis.call('zcard', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('zadd', KEYS[1], now + ttl, ARGV[1])
+redis.call('pexpire', KEYS[1], ttl)
+return 1`;
+
+/** KEYS: next-start key. ARGV: gapMs. Returns 0 (started, recorded) or the ms left before the next start. */
+const TRY_START = `${NOW_MS}
+local nextAt = tonumber(redis.call('get', KEYS[1]) or '0')
+if now < nextAt then return nextAt - now end
+local gap = tonumber(ARGV[1])
+redis.call('set', KEYS[1], now + gap, 'PX', gap + 1000)
+return 0`;
+
 export interface RedisJobStoreOptions {
   redisUrl: string;
   keyPrefix?: string;
@@ -143,6 +164,8 @@ type RedisWithScripts = Redis & {
   commitItem(job: string, done: string, results: string, errors: string, seen: string, ...args: (string | number)[]): Promise<[number, number]>;
   stopJob(job: string, ...args: (string | number)[]): Promise<number>;
   claimAliases(seen: string, holder: string, ...aliases: string[]): Promise<number>;
+  tryLease(leases: string, id: string, limit: number, ttlMs: number): Promise<number>;
+  tryStart(key: string, gapMs: number): Promise<number>;
 };
 
 /**
@@ -168,6 +191,8 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
   redis.defineCommand('commitItem', { numberOfKeys: 5, lua: COMMIT });
   redis.defineCommand('stopJob', { numberOfKeys: 1, lua: STOP });
   redis.defineCommand('claimAliases', { numberOfKeys: 1, lua: CLAIM_ALIASES });
+  redis.defineCommand('tryLease', { numberOfKeys: 1, lua: TRY_LEASE });
+  redis.defineCommand('tryStart', { numberOfKeys: 1, lua: TRY_START });
 
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: CONNECT_TIMEOUT_MS };
   const bullPrefix = `${prefix}bull`;
@@ -183,6 +208,8 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
     results: (id: string) => `results:${id}`,
     errors: (id: string) => `errors:${id}`,
     team: (team: string) => `team:${team}`,
+    lease: (name: string) => `limit:lease:${name}`,
+    start: (name: string) => `limit:start:${name}`,
   };
   const guard = () => {
     if (closed) throw new JobError('closed', 'The job store is closed');
@@ -290,6 +317,11 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
 
   const store: JobStore = {
     home: 'redis',
+    limits: {
+      tryLease: async (name, id, limit, ttlMs) => (await redis.tryLease(k.lease(name), id, limit, Math.max(1, Math.round(ttlMs)))) === 1,
+      releaseLease: async (name, id) => void (await redis.zrem(k.lease(name), id)),
+      tryStart: (name, gapMs) => redis.tryStart(k.start(name), Math.max(0, Math.round(gapMs))),
+    },
     async createJob(input) {
       guard();
       const now = Date.now();

@@ -123,6 +123,29 @@ describe.each(homes)('job store ($name)', (home) => {
     expect(await store.readResults(job.id, { offset: 10, limit: 5 })).toHaveLength(2);
   });
 
+  it('shares limits between two stores over the same home: leases up to the limit, start gaps, lapsing leases', async () => {
+    const { store, again } = await home.open();
+    const other = await again();
+    expect(await store.limits.tryLease('conc:j1', 'a', 2, 60_000)).toBe(true);
+    expect(await other.limits.tryLease('conc:j1', 'b', 2, 60_000)).toBe(true);
+    expect(await other.limits.tryLease('conc:j1', 'c', 2, 60_000)).toBe(false);
+    // Re-taking a held lease renews it; releasing one frees a place for the other store.
+    expect(await store.limits.tryLease('conc:j1', 'a', 2, 60_000)).toBe(true);
+    await store.limits.releaseLease('conc:j1', 'a');
+    expect(await other.limits.tryLease('conc:j1', 'c', 2, 60_000)).toBe(true);
+    // A lease not renewed lapses (its worker died).
+    expect(await store.limits.tryLease('conc:j2', 'x', 1, 200)).toBe(true);
+    expect(await other.limits.tryLease('conc:j2', 'y', 1, 60_000)).toBe(false);
+    await waitFor(() => other.limits.tryLease('conc:j2', 'y', 1, 60_000), 'the lapsed lease to free its place', 5_000);
+
+    expect(await store.limits.tryStart('host:example', 600)).toBe(0);
+    const wait = await other.limits.tryStart('host:example', 600);
+    expect(wait).toBeGreaterThan(300);
+    expect(wait).toBeLessThanOrEqual(600);
+    await waitFor(async () => (await other.limits.tryStart('host:example', 600)) === 0, 'the gap to pass', 5_000);
+    expect(await store.limits.tryStart('host:example', 600)).toBeGreaterThan(0);
+  });
+
   it('counts queued, delayed and leased items per kind (queueStats, for metrics)', async () => {
     const { store } = await home.open();
     await store.createJob({ kind: 'batch', team: 'team-q', params: {}, items: [{ key: 'a' }, { key: 'b' }, { key: 'c', delayMs: 60_000 }] });

@@ -160,8 +160,29 @@ export interface ListJobsFilter {
   status?: JobStatus;
 }
 
+/**
+ * Limits shared by every worker of one home (every process on the Redis, every process on the LMDB file): a crawl's
+ * `maxConcurrency`, its `delay` and robots `Crawl-delay` per host hold however many workers run its pages. Times are
+ * the home's clock (Redis `TIME`, the host's clock for LMDB), so processes with skewed clocks still agree.
+ */
+export interface JobLimits {
+  /**
+   * Takes one of `limit` leases named `name` (re-taking `id` renews it); false when `limit` others hold one. A lease
+   * lapses `ttlMs` after it was taken or renewed, so a dead worker's leases free themselves.
+   */
+  tryLease(name: string, id: string, limit: number, ttlMs: number): Promise<boolean>;
+  releaseLease(name: string, id: string): Promise<void>;
+  /**
+   * Starts something under `name` if the last start was at least `gapMs` ago: returns 0 and records this start, else
+   * returns the ms left to wait (nothing recorded: the caller asks again then).
+   */
+  tryStart(name: string, gapMs: number): Promise<number>;
+}
+
 export interface JobStore {
   readonly home: 'embedded' | 'redis';
+  /** Cross-process leases and start gaps (crawl politeness, a job's maxConcurrency). */
+  readonly limits: JobLimits;
   createJob(input: CreateJobInput): Promise<JobRecord>;
   /** The job, or null when unknown, expired, or (with `team`) owned by another team. */
   getJob(id: string, team?: string): Promise<JobRecord | null>;
