@@ -1,0 +1,84 @@
+// A crawl's pages count against its account's concurrency limit: the site (which records the requests it has in
+// flight) never sees more pages of a limit-2 account at once than 2, crawl pages and single scrapes together; a
+// single scrape sent while the crawl holds both slots queues (concurrencyLimited) and one past the queue gets 429.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAccounts, type Accounts } from '../src/index.js';
+import { callApi, startService, type Service } from './startService.js';
+import { issueTestKey } from './issueTestKey.js';
+
+const PAGE_HOLD_MS = 600;
+const PAGES = 8;
+
+let site: LocalServer;
+let service: Service;
+let accounts: Accounts;
+let dataDir: string;
+let inFlight = 0;
+let maxInFlight = 0;
+
+async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const page = (title: string, links: string[]) =>
+  `<html><head><title>${title}</title></head><body><nav>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</nav><main><h1>${title}</h1><p>${title}, slow to answer.</p></main></body></html>`;
+
+beforeAll(async () => {
+  const links = Array.from({ length: PAGES }, (_, i) => `/p${i + 1}`);
+  site = await listenLocal((_req, res, path) => {
+    if (path === '/robots.txt' || path === '/sitemap.xml') return void res.writeHead(404).end();
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    setTimeout(() => {
+      inFlight--;
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page(path === '/' ? 'Home' : `Page ${path}`, path === '/' ? links : []));
+    }, PAGE_HOLD_MS);
+  });
+  dataDir = mkdtempSync(join(tmpdir(), 'scrape-crawl-conc-'));
+  accounts = await openAccounts({ dataDir });
+  // The job worker runs 8 pages at once: only the account's limit can keep this crawl at 2.
+  service = await startService({ accounts, jobConcurrency: 8 });
+});
+afterAll(async () => {
+  await service?.close();
+  await site?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('crawl pages and the account concurrency limit', () => {
+  it('a limit-2 account never has more than 2 pages in flight; its scrapes queue behind the crawl, then 429', async () => {
+    const { key } = await issueTestKey(accounts, { id: 'crawl-conc', endpoints: ['scrape', 'crawl'], concurrency: 2, queueLimit: 1 }, 100);
+    const started = await callApi(service, 'POST', '/v2/crawl', { url: `${site.origin}/`, sitemap: 'skip' }, key);
+    expect(started.status).toBe(200);
+    // Both slots are the crawl's once two of its pages are at the site.
+    await waitFor(() => inFlight === 2, 'two crawl pages in flight');
+    const [queued, refused] = await Promise.all([
+      callApi(service, 'POST', '/v2/scrape', { url: `${site.origin}/p1?solo=1`, formats: ['markdown'], maxAge: 0 }, key),
+      // Sent a moment later, so the first one holds the only queue place.
+      new Promise((r) => setTimeout(r, 150)).then(() => callApi(service, 'POST', '/v2/scrape', { url: `${site.origin}/p2?solo=2`, maxAge: 0 }, key)),
+    ]);
+    expect(queued.status).toBe(200);
+    expect(queued.body.data.metadata.concurrencyLimited).toBe(true);
+    expect(queued.body.data.metadata.concurrencyQueueDurationMs).toBeGreaterThan(0);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('Concurrency limit reached');
+    const ended = await waitFor(async () => {
+      const s = await callApi(service, 'GET', `/v2/crawl/${started.body.id}`, undefined, key);
+      return s.body.status !== 'scraping' && s.body;
+    }, 'the crawl to finish');
+    expect(ended).toMatchObject({ status: 'completed', completed: PAGES + 1 });
+    // Crawl pages and the queued scrape together, as the site counted them.
+    expect(maxInFlight).toBe(2);
+    expect((await accounts.activity({ id: 'crawl-conc', concurrency: 2 } as never)).active).toBe(0);
+  });
+});
