@@ -21,6 +21,8 @@ const STATUS_PAGE_MAX = 1_000;
 const ERRORS_MAX = 10_000;
 /** How often a WebSocket status stream looks for new documents. */
 const STREAM_POLL_MS = 250;
+/** What one `POST /v2/map` costs. */
+export const MAP_CREDITS = 1;
 
 interface IdParams {
   id: string;
@@ -261,10 +263,24 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
     return { success: true, id: job.id, url: jobUrl(request, BATCH, job.id), ...(invalidURLs.length ? { invalidURLs } : {}) };
   });
 
+  // Map costs 1 credit per call (the spec is silent; the peer documents 1 per map call, see docs/decisions.md), billed
+  // through the scrape's path: permission, rate, the credit held before and settled after, a concurrency slot.
   app.post('/v2/map', { onRequest: requireKey }, async (request) => {
-    await admit(request, 'map');
-    const { links } = await scraper.map(request.body, { team: teamOf(request) });
-    return { success: true, links };
+    const account: Account | null = request.account;
+    if (!account || !accounts) {
+      await admit(request, 'map');
+      return { success: true, links: (await scraper.map(request.body, { team: teamOf(request) })).links };
+    }
+    const endpoint = allows(account.endpoints, 'map') ? 'map' : 'scrape';
+    const admission = await accounts.admit(account, request.body, undefined, { endpoint, credits: MAP_CREDITS });
+    try {
+      const { links } = await scraper.map(request.body, { team: teamOf(request) });
+      await admission.succeedWith(MAP_CREDITS);
+      return { success: true, links };
+    } catch (error) {
+      await admission.fail(error);
+      throw error;
+    }
   });
 }
 
