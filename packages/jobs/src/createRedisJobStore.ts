@@ -136,12 +136,17 @@ redis.call('zadd', KEYS[1], now + ttl, ARGV[1])
 redis.call('pexpire', KEYS[1], ttl)
 return 1`;
 
-/** KEYS: next-start key. ARGV: gapMs. Returns 0 (started, recorded) or the ms left before the next start. */
-const TRY_START = `${NOW_MS}
+/** KEYS: next-start key. Returns the ms left before the next start (0: now). */
+const UNTIL_NEXT = `${NOW_MS}
 local nextAt = tonumber(redis.call('get', KEYS[1]) or '0')
 if now < nextAt then return nextAt - now end
+return 0`;
+
+/** KEYS: next-start key. ARGV: gapMs. Moves the next start to now + gap unless it is later already. */
+const PUSH_NEXT = `${NOW_MS}
 local gap = tonumber(ARGV[1])
-redis.call('set', KEYS[1], now + gap, 'PX', gap + 1000)
+local nextAt = tonumber(redis.call('get', KEYS[1]) or '0')
+if now + gap > nextAt then redis.call('set', KEYS[1], now + gap, 'PX', gap + 1000) end
 return 0`;
 
 export interface RedisJobStoreOptions {
@@ -165,7 +170,8 @@ type RedisWithScripts = Redis & {
   stopJob(job: string, ...args: (string | number)[]): Promise<number>;
   claimAliases(seen: string, holder: string, ...aliases: string[]): Promise<number>;
   tryLease(leases: string, id: string, limit: number, ttlMs: number): Promise<number>;
-  tryStart(key: string, gapMs: number): Promise<number>;
+  untilNext(key: string): Promise<number>;
+  pushNext(key: string, gapMs: number): Promise<number>;
 };
 
 /**
@@ -192,7 +198,8 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
   redis.defineCommand('stopJob', { numberOfKeys: 1, lua: STOP });
   redis.defineCommand('claimAliases', { numberOfKeys: 1, lua: CLAIM_ALIASES });
   redis.defineCommand('tryLease', { numberOfKeys: 1, lua: TRY_LEASE });
-  redis.defineCommand('tryStart', { numberOfKeys: 1, lua: TRY_START });
+  redis.defineCommand('untilNext', { numberOfKeys: 1, lua: UNTIL_NEXT });
+  redis.defineCommand('pushNext', { numberOfKeys: 1, lua: PUSH_NEXT });
 
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: CONNECT_TIMEOUT_MS };
   const bullPrefix = `${prefix}bull`;
@@ -318,9 +325,11 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
   const store: JobStore = {
     home: 'redis',
     limits: {
-      tryLease: async (name, id, limit, ttlMs) => (await redis.tryLease(k.lease(name), id, limit, Math.max(1, Math.round(ttlMs)))) === 1,
+      leaseMs,
+      tryLease: async (name, id, limit) => (await redis.tryLease(k.lease(name), id, limit, leaseMs)) === 1,
       releaseLease: async (name, id) => void (await redis.zrem(k.lease(name), id)),
-      tryStart: (name, gapMs) => redis.tryStart(k.start(name), Math.max(0, Math.round(gapMs))),
+      untilNext: (name) => redis.untilNext(k.start(name)),
+      pushNext: async (name, gapMs) => void (await redis.pushNext(k.start(name), Math.max(0, Math.round(gapMs)))),
     },
     async createJob(input) {
       guard();

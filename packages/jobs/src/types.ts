@@ -168,15 +168,17 @@ export interface ListJobsFilter {
 export interface JobLimits {
   /**
    * Takes one of `limit` leases named `name` (re-taking `id` renews it); false when `limit` others hold one. A lease
-   * lapses `ttlMs` after it was taken or renewed, so a dead worker's leases free themselves.
+   * lapses `leaseMs` after it was taken or renewed (the store's item lease), and at once in the embedded store when
+   * its process is gone, so a dead worker's leases free themselves no later than its items are taken over.
    */
-  tryLease(name: string, id: string, limit: number, ttlMs: number): Promise<boolean>;
+  tryLease(name: string, id: string, limit: number): Promise<boolean>;
   releaseLease(name: string, id: string): Promise<void>;
-  /**
-   * Starts something under `name` if the last start was at least `gapMs` ago: returns 0 and records this start, else
-   * returns the ms left to wait (nothing recorded: the caller asks again then).
-   */
-  tryStart(name: string, gapMs: number): Promise<number>;
+  /** How long an unrenewed lease lasts; renew well within it. */
+  readonly leaseMs: number;
+  /** Milliseconds until the next start under `name` is allowed (0: now). */
+  untilNext(name: string): Promise<number>;
+  /** Allows the next start under `name` no sooner than `gapMs` from now (never earlier than already set). */
+  pushNext(name: string, gapMs: number): Promise<void>;
 }
 
 export interface JobStore {

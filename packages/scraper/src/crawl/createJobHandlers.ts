@@ -7,7 +7,7 @@ import type { FetchRaw } from './fetchRaw.js';
 import { readSitemaps } from './readSitemaps.js';
 import { readPageFacts } from './pageLinks.js';
 import type { RulesFor } from './robotsRules.js';
-import { sharedPoliteStart, withSharedLease } from './sharedLimits.js';
+import { withHostPoliteness, withSharedLease } from './sharedLimits.js';
 
 /** Longest politeness wait honoured from robots.txt Crawl-delay (a site asking for an hour per page is not crawlable). */
 const CRAWL_DELAY_CAP_MS = 60_000;
@@ -63,21 +63,22 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   };
 
   /**
-   * `maxConcurrency` of one job across every worker process (a lease in the job store's home), then one of the
-   * team's concurrency slots (the account's limit counts a crawl's pages like its scrapes), then `before` (the
-   * politeness wait, so a page's start is spaced from the previous one however long the slots took).
+   * `maxConcurrency` of one job across every worker process (a lease in the job store's home), then per-host
+   * politeness (one page of the host at a time, `gapMs` after the previous one ended), then one of the team's
+   * concurrency slots (the account's limit counts a crawl's pages like its scrapes; taken last, so no slot is held
+   * while a page waits for its host).
    */
-  async function withSlots<T>(job: JobRecord, limit: number | null, signal: AbortSignal, before: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+  async function withSlots<T>(job: JobRecord, limit: number | null, polite: { host: string; gapMs: number } | null, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
     const inAccountSlot = async () => {
       const slot = (await billing?.acquireSlot?.(job, signal)) ?? null;
       try {
-        await before();
         return await work();
       } finally {
         await slot?.release();
       }
     };
-    return limit ? withSharedLease(store.limits, `job:${job.id}`, limit, signal, inAccountSlot) : inAccountSlot();
+    const politely = () => (polite ? withHostPoliteness(store.limits, polite.host, polite.gapMs, signal, inAccountSlot) : inAccountSlot());
+    return limit ? withSharedLease(store.limits, `job:${job.id}`, limit, signal, politely) : politely();
   }
 
   /** Scrapes one page with billing; returns the document or the stored error. */
@@ -121,15 +122,15 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     if (rules && !rules.isAllowed(payload.url)) {
       return { error: { code: ROBOTS_BLOCKED, message: 'Blocked by robots.txt', url: payload.url }, discovered };
     }
-    // Per-host politeness across processes: pages of one host start at least this far apart, whichever worker runs them.
+    // Per-host politeness across processes: one page of the host at a time, this long after the previous one ended.
     const gapMs = Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0));
-    const polite = () => sharedPoliteStart(store.limits, `host:${new URL(payload.url).host}`, gapMs, signal);
+    const polite = { host: new URL(payload.url).host, gapMs };
     const formats = Array.isArray(request.scrapeOptions.formats) ? (request.scrapeOptions.formats as unknown[]) : ['markdown'];
     // Links are discovered on the whole page (navigation included), not only in the main content the links
     // format reads: the page's raw HTML is asked for too and dropped again unless the client wants it.
     const wantsRaw = formats.some((f) => f === 'rawHtml' || (f as { type?: unknown } | null)?.type === 'rawHtml');
     const body = { ...request.scrapeOptions, url: payload.url, formats: wantsRaw ? formats : [...formats, 'rawHtml'] };
-    const scraped = await withSlots(job, request.maxConcurrency, signal, polite, () => scrapePage(job, item, body, signal));
+    const scraped = await withSlots(job, request.maxConcurrency, polite, signal, () => scrapePage(job, item, body, signal));
     if (!scraped.doc) return { ...scraped.outcome, discovered };
     const doc = scraped.doc;
     const facts = readPageFacts(doc);
@@ -142,8 +143,7 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   const batch: WorkHandler = async (item, { job, signal }) => {
     const request = job.params as BatchRequest;
     const url = (item.payload as { url: string }).url;
-    const noWait = async () => {};
-    const scraped = await withSlots(job, request.maxConcurrency, signal, noWait, () => scrapePage(job, item, { ...request.scrapeOptions, url }, signal));
+    const scraped = await withSlots(job, request.maxConcurrency, null, signal, () => scrapePage(job, item, { ...request.scrapeOptions, url }, signal));
     if (!scraped.doc) return scraped.outcome ?? {};
     const credits = typeof scraped.doc.metadata.creditsUsed === 'number' ? scraped.doc.metadata.creditsUsed : 1;
     return { result: scraped.doc, credits };

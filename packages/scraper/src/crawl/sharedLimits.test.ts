@@ -13,8 +13,8 @@ import { dropRedisPrefix, redisReachable, REDIS_URL, warnRedisSkipped } from '..
 const withRedis = await redisReachable();
 if (!withRedis) warnRedisSkipped('crawl limits across workers');
 const PREFIX = `test:sharedlimits:${process.pid}:${Date.now()}:`;
-/** Arrival times are taken in the same process as the workers: a busy event loop may shift one by a little. */
-const CLOCK_TOLERANCE_MS = 120;
+/** Arrival times are taken in the same process as the workers: a busy event loop may record one a little late. */
+const CLOCK_TOLERANCE_MS = 40;
 const PAGE_HOLD_MS = 250;
 
 interface Recorder {

@@ -3,9 +3,6 @@ import type { JobLimits } from '@scrape/jobs';
 
 /** How often a page waiting for a lease asks again (leases are freed by other processes too: no wake-up exists). */
 const LEASE_POLL_MS = 40;
-/** A lease lapses this long after its last renewal: a killed worker's places free themselves. */
-const LEASE_TTL_MS = 30_000;
-const LEASE_RENEW_MS = 10_000;
 
 /**
  * Runs `work` holding one of `limit` leases named `name` in the job store's home, so the limit holds across every
@@ -13,8 +10,9 @@ const LEASE_RENEW_MS = 10_000;
  */
 export async function withSharedLease<T>(limits: JobLimits, name: string, limit: number, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
   const id = randomUUID();
-  while (!(await limits.tryLease(name, id, limit, LEASE_TTL_MS))) await sleep(jittered(LEASE_POLL_MS), signal);
-  const renew = setInterval(() => void limits.tryLease(name, id, limit, LEASE_TTL_MS).catch(() => undefined), LEASE_RENEW_MS);
+  while (!(await limits.tryLease(name, id, limit))) await sleep(jittered(LEASE_POLL_MS), signal);
+  // Renewed three times per lease time: a renewal lost to a slow event loop does not free the place.
+  const renew = setInterval(() => void limits.tryLease(name, id, limit).catch(() => undefined), Math.max(200, Math.floor(limits.leaseMs / 3)));
   try {
     return await work();
   } finally {
@@ -25,18 +23,22 @@ export async function withSharedLease<T>(limits: JobLimits, name: string, limit:
 }
 
 /**
- * Waits until a start under `name` is at least `gapMs` after the previous one, in any process (per-host politeness,
- * `delay`, robots Crawl-delay). The start is recorded at the moment it is granted, not reserved ahead: a page that
- * waited long (a lease, a slow robots.txt) cannot leave a gap shorter than asked.
+ * Runs `work` as the only page of `host` in flight across every worker process, at least `gapMs` after the previous
+ * page of the host ended (`delay`, robots Crawl-delay). Measuring the gap from the previous page's end, one page at a
+ * time, is what makes it hold at the site: a page whose request left late (a cold start, a busy event loop) cannot
+ * bring the next one closer than the gap.
  */
-export async function sharedPoliteStart(limits: JobLimits, name: string, gapMs: number, signal: AbortSignal): Promise<void> {
-  if (gapMs <= 0) return;
-  for (;;) {
-    signal.throwIfAborted();
-    const wait = await limits.tryStart(name, gapMs);
-    if (wait <= 0) return;
-    await sleep(jittered(wait), signal);
-  }
+export async function withHostPoliteness<T>(limits: JobLimits, host: string, gapMs: number, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  if (gapMs <= 0) return work();
+  const name = `host:${host}`;
+  return withSharedLease(limits, name, 1, signal, async () => {
+    for (let wait = await limits.untilNext(name); wait > 0; wait = await limits.untilNext(name)) await sleep(wait, signal);
+    try {
+      return await work();
+    } finally {
+      await limits.pushNext(name, gapMs).catch(() => undefined);
+    }
+  });
 }
 
 /** A little random extra, so waiters of many processes do not ask the store in lock-step. */
