@@ -72,7 +72,8 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
   const errorsDb: Database<StoredError, [string, number]> = root.openDB({ name: 'errors' });
   const meta: Database<number, string> = root.openDB({ name: 'meta' });
   // JobLimits: every process opening this file shares them (one LMDB write transaction at a time, the host's clock).
-  const limitLeases: Database<{ until: number; owner: string }, [string, string]> = root.openDB({ name: 'limitLeases' });
+  type LimitLease = { until: number; owner: string };
+  const limitLeases: Database<LimitLease, [string, string]> = root.openDB({ name: 'limitLeases' });
   const limitStarts: Database<number, string> = root.openDB({ name: 'limitStarts' });
 
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;

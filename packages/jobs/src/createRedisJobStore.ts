@@ -131,7 +131,8 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 const TRY_LEASE = `${NOW_MS}
 local ttl = tonumber(ARGV[3])
 redis.call('zremrangebyscore', KEYS[1], '-inf', now)
-if redis.call('zscore', KEYS[1], ARGV[1]) == false and redis.call('zcard', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+local held = redis.call('zscore', KEYS[1], ARGV[1]) ~= false
+if not held and redis.call('zcard', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('zadd', KEYS[1], now + ttl, ARGV[1])
 redis.call('pexpire', KEYS[1], ttl)
 return 1`;

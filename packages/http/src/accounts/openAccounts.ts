@@ -15,7 +15,7 @@ import { creditsForDocument, creditsForFailure, expectedCredits } from '../limit
 const HAS_KEYS_RECHECK_MS = 2_000;
 /** Refunds and charges that failed (store unreachable) are retried this often until they land. */
 const SETTLE_RETRY_MS = 1_000;
-/** A crawl page waiting for one of its account's concurrency slots asks again this often (slots free in any process). */
+/** A crawl page waiting for one of its account's slots asks again this often (slots free in any process). */
 const JOB_SLOT_POLL_MS = 50;
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -308,7 +308,8 @@ export function createAccounts(parts: {
       for (;;) {
         try {
           // queueLimit 0: a free slot is taken only when nobody queues for one; otherwise "limited" at once.
-          const slot = await concurrency.acquire(accountId, { limit, queueLimit: 0, waitMs: TIMEOUT_DEFAULT_MS, signal });
+          const asked = { limit, queueLimit: 0, waitMs: TIMEOUT_DEFAULT_MS, signal };
+          const slot = await concurrency.acquire(accountId, asked);
           track(accountId, 1);
           let released = false;
           return {

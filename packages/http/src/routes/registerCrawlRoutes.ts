@@ -106,7 +106,8 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   const teamOf = (request: FastifyRequest) => request.team ?? '';
 
   /** The job's starting state: whether its pages are billed, and the account's concurrency limit they count against. */
-  async function admit(request: FastifyRequest, endpoint: string): Promise<{ billed: boolean; accountConcurrency?: number }> {
+  type JobStart = { billed: boolean; accountConcurrency?: number };
+  async function admit(request: FastifyRequest, endpoint: string): Promise<JobStart> {
     const account: Account | null = request.account;
     if (!account) return { billed: false };
     const limits = account.concurrency !== null ? { accountConcurrency: account.concurrency } : {};
@@ -259,7 +260,8 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   app.post('/v2/crawl/params-preview', { onRequest: requireKey }, async (request) => ({ success: true, data: await runtime.previewParams(request.body) }));
 
   app.post('/v2/batch/scrape', { onRequest: requireKey }, async (request) => {
-    const { job, invalidURLs } = await runtime.startBatch(request.body, { team: teamOf(request), state: await admit(request, 'batch') });
+    const state = await admit(request, 'batch');
+    const { job, invalidURLs } = await runtime.startBatch(request.body, { team: teamOf(request), state });
     return { success: true, id: job.id, url: jobUrl(request, BATCH, job.id), ...(invalidURLs.length ? { invalidURLs } : {}) };
   });
 

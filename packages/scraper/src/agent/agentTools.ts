@@ -129,7 +129,8 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
           definition: {
             name: 'search',
             description:
-              'Search the web for pages about a query; returns up to 10 results (URL, title, description). Use it to find pages when no URL is known, then scrape the best ones.',
+              'Search the web for pages about a query; returns up to 10 results (URL, title, description). ' +
+              'Use it to find pages when no URL is known, then scrape the best ones.',
             parameters: {
               type: 'object',
               properties: { query: { type: 'string', description: 'What to search for.' } },
@@ -138,19 +139,24 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
           },
           credits: 1,
           async run(args, signal) {
-            if (typeof args.query !== 'string' || !args.query.trim()) throw new Error('"query" must be a non-empty string');
+            if (typeof args.query !== 'string' || !args.query.trim()) {
+              throw new Error('"query" must be a non-empty string');
+            }
             let found: Awaited<ReturnType<NonNullable<AgentToolsOptions['search']>>>;
             try {
               found = await search({ query: args.query.trim().slice(0, 500), limit: SEARCH_TOOL_LIMIT }, signal);
             } catch (error) {
               throw toolError(error);
             }
-            const web = (found.data.web ?? []).filter((r): r is Record<string, unknown> & { url: string } => typeof r.url === 'string');
+            type Result = Record<string, unknown> & { url: string };
+            const web = (found.data.web ?? []).filter((r): r is Result => typeof r.url === 'string');
             // With strictConstrainToURLs the model is told only of results it may open.
-            const allowed = options.onlyUnder ? web.filter((r) => options.onlyUnder!.some((p) => r.url.startsWith(p))) : web;
+            const under = options.onlyUnder;
+            const allowed = under ? web.filter((r) => under.some((p) => r.url.startsWith(p))) : web;
             const lines = allowed.map((r) => {
               const title = typeof r.title === 'string' ? ` — ${r.title}` : '';
-              const description = typeof r.description === 'string' ? `\n  ${r.description.slice(0, SEARCH_DESCRIPTION_MAX)}` : '';
+              const description =
+                typeof r.description === 'string' ? `\n  ${r.description.slice(0, SEARCH_DESCRIPTION_MAX)}` : '';
               return `${r.url}${title}${description}`;
             });
             const text = (lines.join('\n') || '(no results)') + (found.warning ? `\n\nNote: ${found.warning}` : '');

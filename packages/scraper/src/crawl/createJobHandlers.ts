@@ -68,7 +68,13 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
    * concurrency slots (the account's limit counts a crawl's pages like its scrapes; taken last, so no slot is held
    * while a page waits for its host).
    */
-  async function withSlots<T>(job: JobRecord, limit: number | null, polite: { host: string; gapMs: number } | null, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  async function withSlots<T>(
+    job: JobRecord,
+    limit: number | null,
+    polite: { host: string; gapMs: number } | null,
+    signal: AbortSignal,
+    work: () => Promise<T>,
+  ): Promise<T> {
     const inAccountSlot = async () => {
       const slot = (await billing?.acquireSlot?.(job, signal)) ?? null;
       try {
@@ -77,7 +83,8 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
         await slot?.release();
       }
     };
-    const politely = () => (polite ? withHostPoliteness(store.limits, polite.host, polite.gapMs, signal, inAccountSlot) : inAccountSlot());
+    const politely = () =>
+      polite ? withHostPoliteness(store.limits, polite.host, polite.gapMs, signal, inAccountSlot) : inAccountSlot();
     return limit ? withSharedLease(store.limits, `job:${job.id}`, limit, signal, politely) : politely();
   }
 

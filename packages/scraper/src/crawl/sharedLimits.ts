@@ -8,11 +8,18 @@ const LEASE_POLL_MS = 40;
  * Runs `work` holding one of `limit` leases named `name` in the job store's home, so the limit holds across every
  * worker process (a crawl's maxConcurrency). The lease is renewed while `work` runs and released after it.
  */
-export async function withSharedLease<T>(limits: JobLimits, name: string, limit: number, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+export async function withSharedLease<T>(
+  limits: JobLimits,
+  name: string,
+  limit: number,
+  signal: AbortSignal,
+  work: () => Promise<T>,
+): Promise<T> {
   const id = randomUUID();
   while (!(await limits.tryLease(name, id, limit))) await sleep(jittered(LEASE_POLL_MS), signal);
   // Renewed three times per lease time: a renewal lost to a slow event loop does not free the place.
-  const renew = setInterval(() => void limits.tryLease(name, id, limit).catch(() => undefined), Math.max(200, Math.floor(limits.leaseMs / 3)));
+  const renewMs = Math.max(200, Math.floor(limits.leaseMs / 3));
+  const renew = setInterval(() => void limits.tryLease(name, id, limit).catch(() => undefined), renewMs);
   try {
     return await work();
   } finally {
@@ -28,11 +35,19 @@ export async function withSharedLease<T>(limits: JobLimits, name: string, limit:
  * time, is what makes it hold at the site: a page whose request left late (a cold start, a busy event loop) cannot
  * bring the next one closer than the gap.
  */
-export async function withHostPoliteness<T>(limits: JobLimits, host: string, gapMs: number, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+export async function withHostPoliteness<T>(
+  limits: JobLimits,
+  host: string,
+  gapMs: number,
+  signal: AbortSignal,
+  work: () => Promise<T>,
+): Promise<T> {
   if (gapMs <= 0) return work();
   const name = `host:${host}`;
   return withSharedLease(limits, name, 1, signal, async () => {
-    for (let wait = await limits.untilNext(name); wait > 0; wait = await limits.untilNext(name)) await sleep(wait, signal);
+    for (let wait = await limits.untilNext(name); wait > 0; wait = await limits.untilNext(name)) {
+      await sleep(wait, signal);
+    }
     try {
       return await work();
     } finally {
