@@ -1,4 +1,4 @@
-// Full run: agent overhead per step (model time excluded), 30 runs of 10 steps (9 scrapes, then finish).
+// Full run: agent overhead per step (model time excluded), 30 runs of 10 steps (a search, 8 scrapes, then finish).
 import { measure, print } from './measure.mjs';
 
 const { rows, failures } = await measure({ runs: 30, steps: 10 });

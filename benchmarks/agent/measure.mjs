@@ -7,7 +7,13 @@ const scraperPkg = new URL('../../packages/scraper/', import.meta.url);
 const { createAgentTools, createLlmClient, createScraper, runAgentJob } = await import(new URL('dist/index.js', scraperPkg));
 
 export async function startSite() {
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
+    // A SearXNG-compatible answer, so the agent's search tool runs the service's real search path.
+    if (req.url.startsWith('/search')) {
+      res.setHeader('content-type', 'application/json');
+      const results = Array.from({ length: 10 }, (_, i) => ({ url: `http://127.0.0.1:${server.address().port}/p${i}`, title: `Kettle ${i}`, content: 'A kettle page.' }));
+      return res.end(JSON.stringify({ results, unresponsive_engines: [] }));
+    }
     res.setHeader('content-type', 'text/html');
     res.end(`<title>bench</title><h1>Kettle</h1><p>Price: 34.50 EUR.</p>${'<p>Filler paragraph of an ordinary product page.</p>'.repeat(40)}`);
   });
@@ -15,7 +21,7 @@ export async function startSite() {
   return { base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** A model that scrapes `steps - 1` times, then finishes: answers at once, so its own time is near zero. */
+/** A model that searches once, scrapes `steps - 2` times, then finishes: answers at once, so its own time is near zero. */
 async function startModel(base, steps) {
   const server = createServer((req, res) => {
     let raw = '';
@@ -23,9 +29,11 @@ async function startModel(base, steps) {
     req.on('end', () => {
       const body = JSON.parse(raw);
       const turns = body.messages.filter((m) => m.role === 'assistant').length;
-      const call = turns + 1 < steps
-        ? { name: 'scrape', arguments: JSON.stringify({ url: `${base}/p${turns}` }) }
-        : { name: 'finish', arguments: JSON.stringify({ data: { price: 34.5 } }) };
+      const call = turns === 0
+        ? { name: 'search', arguments: JSON.stringify({ query: 'kettle price' }) }
+        : turns + 1 < steps
+          ? { name: 'scrape', arguments: JSON.stringify({ url: `${base}/p${turns}` }) }
+          : { name: 'finish', arguments: JSON.stringify({ data: { price: 34.5 } }) };
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: `c${turns}`, type: 'function', function: call }] }, finish_reason: 'tool_calls' }] }));
     });
@@ -43,7 +51,7 @@ export function summary(times) {
 export async function measure({ runs, steps }) {
   const site = await startSite();
   const model = await startModel(site.base, steps);
-  const scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false });
+  const scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false, search: { searxngUrl: site.base, localIndex: false } });
   const failures = [];
   const perStep = [];
   const perStepNoTools = [];
@@ -53,13 +61,16 @@ export async function measure({ runs, steps }) {
       let modelMs = 0;
       let toolMs = 0;
       const client = { ...base, tools: async (...args) => { const t = performance.now(); try { return await base.tools(...args); } finally { modelMs += performance.now() - t; } } };
-      const tools = createAgentTools({ scrape: async (body, signal) => { const t = performance.now(); try { return await scraper.scrape(body, { signal }); } finally { toolMs += performance.now() - t; } } });
+      const timed = (work) => async (body, signal) => { const t = performance.now(); try { return await work(body, { signal }); } finally { toolMs += performance.now() - t; } };
+      const tools = createAgentTools({ scrape: timed((b, c) => scraper.scrape(b, c)), search: timed((b, c) => scraper.search(b, c)) });
       const events = [];
       const trace = { emit: async (e) => void events.push(e), snapshot: async () => {} };
       const started = performance.now();
       const result = await runAgentJob({ job: { runId: `r${r}`, prompt: 'price', schema: { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] } }, client, tools, trace, signal: new AbortController().signal });
       const total = performance.now() - started;
       if (result.status !== 'completed' || result.data?.price !== 34.5) failures.push(`run ${r}: ${JSON.stringify(result).slice(0, 200)}`);
+      const used = events.filter((e) => e.type === 'tool_call.finished').map((e) => e.toolName);
+      if (used[0] !== 'search' || used.length !== steps - 1) failures.push(`run ${r}: tools ${used.join(',')}`);
       perStep.push((total - modelMs) / steps);
       perStepNoTools.push((total - modelMs - toolMs) / steps);
     }
@@ -70,7 +81,7 @@ export async function measure({ runs, steps }) {
   }
   return {
     rows: [
-      { name: `per step, model time excluded (scrape tool included)`, ...summary(perStep) },
+      { name: `per step, model time excluded (search and scrape tools included)`, ...summary(perStep) },
       { name: `per step, model and tool time excluded (loop + trace)`, ...summary(perStepNoTools) },
     ],
     failures,

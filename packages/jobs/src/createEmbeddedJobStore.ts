@@ -71,6 +71,10 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
   const results: Database<unknown, [string, number]> = root.openDB({ name: 'results' });
   const errorsDb: Database<StoredError, [string, number]> = root.openDB({ name: 'errors' });
   const meta: Database<number, string> = root.openDB({ name: 'meta' });
+  // JobLimits: every process opening this file shares them (one LMDB write transaction at a time, the host's clock).
+  type LimitLease = { until: number; owner: string };
+  const limitLeases: Database<LimitLease, [string, string]> = root.openDB({ name: 'limitLeases' });
+  const limitStarts: Database<number, string> = root.openDB({ name: 'limitStarts' });
 
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_ITEM_ATTEMPTS;
@@ -188,6 +192,19 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
     }
   }
 
+  /** Whether the process of `leaseOwner` is known dead (this host only; this process's other stores count as alive). */
+  function processIsGone(leaseOwner: string): boolean {
+    const [host, pidText] = leaseOwner.split('/');
+    const pid = Number(pidText);
+    if (host !== hostname() || pid === process.pid) return false;
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== 'EPERM';
+    }
+  }
+
   /** Stalled-item recovery: leases whose holder died or stopped renewing go back to the queue (or fail for good). */
   async function recoverStalled(): Promise<number> {
     const now = Date.now();
@@ -245,6 +262,33 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
 
   const store: JobStore = {
     home: 'embedded',
+    limits: {
+      leaseMs,
+      tryLease: (name, id, limit) =>
+        root.transaction(() => {
+          const now = Date.now();
+          let held = 0;
+          let mine = false;
+          for (const { key, value } of limitLeases.getRange({ start: [name, ''], end: [name, MAX_KEY] })) {
+            // A lease of a process that is gone (SIGKILL, crash) frees its place at once, not after leaseMs.
+            if (value.until <= now || processIsGone(value.owner)) limitLeases.remove(key);
+            else if (key[1] === id) mine = true;
+            else held++;
+          }
+          if (!mine && held >= limit) return false;
+          limitLeases.put([name, id], { until: now + leaseMs, owner });
+          return true;
+        }),
+      releaseLease: async (name, id) => void (await limitLeases.remove([name, id])),
+      untilNext: async (name) => Math.max(0, (limitStarts.get(name) ?? 0) - Date.now()),
+      pushNext: async (name, gapMs) => {
+        await root.transaction(() => {
+          const nextAt = Date.now() + gapMs;
+          // Entries are tiny and one per host; sweep() drops the past ones.
+          if (nextAt > (limitStarts.get(name) ?? 0)) limitStarts.put(name, nextAt);
+        });
+      },
+    },
     async createJob(input) {
       guard();
       const now = Date.now();
@@ -478,6 +522,11 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       const expired: string[] = [];
       for (const { key, value } of jobs.getRange({})) if (value.expiresAt < now) expired.push(key);
       for (const id of expired) await deleteJob(id);
+      // Past start gaps and lapsed leases (dead workers') are no longer limits: drop them so hosts do not pile up.
+      await root.transaction(() => {
+        for (const { key, value } of limitStarts.getRange({})) if (value < now) limitStarts.remove(key);
+        for (const { key, value } of limitLeases.getRange({})) if (value.until < now) limitLeases.remove(key);
+      });
       return expired.length;
     },
     async close() {

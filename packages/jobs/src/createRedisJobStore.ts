@@ -123,6 +123,33 @@ if ARGV[4] ~= '' then redis.call('hset', KEYS[1], 'error', ARGV[4]) end
 if ARGV[5] ~= '' then redis.call('hset', KEYS[1], 'errorCode', ARGV[5]) end
 return 1`;
 
+// Limits (see JobLimits): the clock is Redis' own TIME, so workers on machines with skewed clocks share one timeline.
+const NOW_MS = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** KEYS: leases zset (member → expiry). ARGV: id, limit, ttlMs. Returns 1 when `id` holds a lease now. */
+const TRY_LEASE = `${NOW_MS}
+local ttl = tonumber(ARGV[3])
+redis.call('zremrangebyscore', KEYS[1], '-inf', now)
+local held = redis.call('zscore', KEYS[1], ARGV[1]) ~= false
+if not held and redis.call('zcard', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('zadd', KEYS[1], now + ttl, ARGV[1])
+redis.call('pexpire', KEYS[1], ttl)
+return 1`;
+
+/** KEYS: next-start key. Returns the ms left before the next start (0: now). */
+const UNTIL_NEXT = `${NOW_MS}
+local nextAt = tonumber(redis.call('get', KEYS[1]) or '0')
+if now < nextAt then return nextAt - now end
+return 0`;
+
+/** KEYS: next-start key. ARGV: gapMs. Moves the next start to now + gap unless it is later already. */
+const PUSH_NEXT = `${NOW_MS}
+local gap = tonumber(ARGV[1])
+local nextAt = tonumber(redis.call('get', KEYS[1]) or '0')
+if now + gap > nextAt then redis.call('set', KEYS[1], now + gap, 'PX', gap + 1000) end
+return 0`;
+
 export interface RedisJobStoreOptions {
   redisUrl: string;
   keyPrefix?: string;
@@ -143,6 +170,9 @@ type RedisWithScripts = Redis & {
   commitItem(job: string, done: string, results: string, errors: string, seen: string, ...args: (string | number)[]): Promise<[number, number]>;
   stopJob(job: string, ...args: (string | number)[]): Promise<number>;
   claimAliases(seen: string, holder: string, ...aliases: string[]): Promise<number>;
+  tryLease(leases: string, id: string, limit: number, ttlMs: number): Promise<number>;
+  untilNext(key: string): Promise<number>;
+  pushNext(key: string, gapMs: number): Promise<number>;
 };
 
 /**
@@ -168,6 +198,9 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
   redis.defineCommand('commitItem', { numberOfKeys: 5, lua: COMMIT });
   redis.defineCommand('stopJob', { numberOfKeys: 1, lua: STOP });
   redis.defineCommand('claimAliases', { numberOfKeys: 1, lua: CLAIM_ALIASES });
+  redis.defineCommand('tryLease', { numberOfKeys: 1, lua: TRY_LEASE });
+  redis.defineCommand('untilNext', { numberOfKeys: 1, lua: UNTIL_NEXT });
+  redis.defineCommand('pushNext', { numberOfKeys: 1, lua: PUSH_NEXT });
 
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null, connectTimeout: CONNECT_TIMEOUT_MS };
   const bullPrefix = `${prefix}bull`;
@@ -183,6 +216,8 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
     results: (id: string) => `results:${id}`,
     errors: (id: string) => `errors:${id}`,
     team: (team: string) => `team:${team}`,
+    lease: (name: string) => `limit:lease:${name}`,
+    start: (name: string) => `limit:start:${name}`,
   };
   const guard = () => {
     if (closed) throw new JobError('closed', 'The job store is closed');
@@ -290,6 +325,13 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
 
   const store: JobStore = {
     home: 'redis',
+    limits: {
+      leaseMs,
+      tryLease: async (name, id, limit) => (await redis.tryLease(k.lease(name), id, limit, leaseMs)) === 1,
+      releaseLease: async (name, id) => void (await redis.zrem(k.lease(name), id)),
+      untilNext: (name) => redis.untilNext(k.start(name)),
+      pushNext: async (name, gapMs) => void (await redis.pushNext(k.start(name), Math.max(0, Math.round(gapMs)))),
+    },
     async createJob(input) {
       guard();
       const now = Date.now();

@@ -10,6 +10,7 @@ export {
   type CreateJobInput,
   type ItemError,
   type JobKind,
+  type JobLimits,
   type JobRecord,
   type JobStatus,
   type JobStore,

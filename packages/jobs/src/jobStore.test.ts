@@ -123,6 +123,33 @@ describe.each(homes)('job store ($name)', (home) => {
     expect(await store.readResults(job.id, { offset: 10, limit: 5 })).toHaveLength(2);
   });
 
+  it('shares limits between two stores over the same home: leases up to the limit, start gaps, lapsing leases', async () => {
+    const { store, again } = await home.open();
+    const other = await again();
+    expect(await store.limits.tryLease('conc:j1', 'a', 2)).toBe(true);
+    expect(await other.limits.tryLease('conc:j1', 'b', 2)).toBe(true);
+    expect(await other.limits.tryLease('conc:j1', 'c', 2)).toBe(false);
+    // Re-taking a held lease renews it; releasing one frees a place for the other store.
+    expect(await store.limits.tryLease('conc:j1', 'a', 2)).toBe(true);
+    await store.limits.releaseLease('conc:j1', 'a');
+    expect(await other.limits.tryLease('conc:j1', 'c', 2)).toBe(true);
+    // A lease not renewed lapses after the store's lease time (its worker died without releasing it).
+    expect(store.limits.leaseMs).toBe(LEASE_MS);
+    expect(await store.limits.tryLease('conc:j2', 'x', 1)).toBe(true);
+    expect(await other.limits.tryLease('conc:j2', 'y', 1)).toBe(false);
+    await waitFor(() => other.limits.tryLease('conc:j2', 'y', 1), 'the lapsed lease to free its place', 5_000);
+
+    expect(await store.limits.untilNext('host:example')).toBe(0);
+    await store.limits.pushNext('host:example', 600);
+    const wait = await other.limits.untilNext('host:example');
+    expect(wait).toBeGreaterThan(300);
+    expect(wait).toBeLessThanOrEqual(600);
+    // A shorter push never brings the next start forward.
+    await other.limits.pushNext('host:example', 10);
+    expect(await store.limits.untilNext('host:example')).toBeGreaterThan(300);
+    await waitFor(async () => (await other.limits.untilNext('host:example')) === 0, 'the gap to pass', 5_000);
+  });
+
   it('counts queued, delayed and leased items per kind (queueStats, for metrics)', async () => {
     const { store } = await home.open();
     await store.createJob({ kind: 'batch', team: 'team-q', params: {}, items: [{ key: 'a' }, { key: 'b' }, { key: 'c', delayMs: 60_000 }] });

@@ -160,8 +160,31 @@ export interface ListJobsFilter {
   status?: JobStatus;
 }
 
+/**
+ * Limits shared by every worker of one home (every process on the Redis, every process on the LMDB file): a crawl's
+ * `maxConcurrency`, its `delay` and robots `Crawl-delay` per host hold however many workers run its pages. Times are
+ * the home's clock (Redis `TIME`, the host's clock for LMDB), so processes with skewed clocks still agree.
+ */
+export interface JobLimits {
+  /**
+   * Takes one of `limit` leases named `name` (re-taking `id` renews it); false when `limit` others hold one. A lease
+   * lapses `leaseMs` after it was taken or renewed (the store's item lease), and at once in the embedded store when
+   * its process is gone, so a dead worker's leases free themselves no later than its items are taken over.
+   */
+  tryLease(name: string, id: string, limit: number): Promise<boolean>;
+  releaseLease(name: string, id: string): Promise<void>;
+  /** How long an unrenewed lease lasts; renew well within it. */
+  readonly leaseMs: number;
+  /** Milliseconds until the next start under `name` is allowed (0: now). */
+  untilNext(name: string): Promise<number>;
+  /** Allows the next start under `name` no sooner than `gapMs` from now (never earlier than already set). */
+  pushNext(name: string, gapMs: number): Promise<void>;
+}
+
 export interface JobStore {
   readonly home: 'embedded' | 'redis';
+  /** Cross-process leases and start gaps (crawl politeness, a job's maxConcurrency). */
+  readonly limits: JobLimits;
   createJob(input: CreateJobInput): Promise<JobRecord>;
   /** The job, or null when unknown, expired, or (with `team`) owned by another team. */
   getJob(id: string, team?: string): Promise<JobRecord | null>;

@@ -15,6 +15,8 @@ import { creditsForDocument, creditsForFailure, expectedCredits } from '../limit
 const HAS_KEYS_RECHECK_MS = 2_000;
 /** Refunds and charges that failed (store unreachable) are retried this often until they land. */
 const SETTLE_RETRY_MS = 1_000;
+/** A crawl page waiting for one of its account's slots asks again this often (slots free in any process). */
+const JOB_SLOT_POLL_MS = 50;
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -53,6 +55,12 @@ export interface Accounts {
    * the account's per-minute budget and one of its concurrency slots, held until `release`.
    */
   admitCall(account: Account, options?: { waitMs?: number; signal?: AbortSignal; concurrency?: boolean }): Promise<{ release(): Promise<void> }>;
+  /**
+   * One of the account's `limit` concurrency slots for a page of its crawl or batch, held until `release`. It waits
+   * as long as it takes and never joins the account's wait queue: a page takes a slot only when none of the account's
+   * own requests is waiting, so a crawl cannot crowd out (or 429) the scrapes queued behind it.
+   */
+  acquireJobSlot(accountId: string, limit: number, signal: AbortSignal): Promise<{ release(): Promise<void> }>;
   /** Requests of the account running (and waiting for a slot) now: the cluster's with a concurrency limit, else this process's. */
   activity(account: Account): Promise<{ active: number; waiting: number }>;
   /** Settlements still waiting for the store (retried in the background). */
@@ -296,6 +304,30 @@ export function createAccounts(parts: {
         },
       };
     },
+    async acquireJobSlot(accountId, limit, signal) {
+      for (;;) {
+        try {
+          // queueLimit 0: a free slot is taken only when nobody queues for one; otherwise "limited" at once.
+          const asked = { limit, queueLimit: 0, waitMs: TIMEOUT_DEFAULT_MS, signal };
+          const slot = await concurrency.acquire(accountId, asked);
+          track(accountId, 1);
+          let released = false;
+          return {
+            async release() {
+              if (released) return;
+              released = true;
+              track(accountId, -1);
+              await slot.release();
+            },
+          };
+        } catch (error) {
+          if (signal.aborted) throw signal.reason ?? error;
+          // A store failure is not ours to turn into a page error: wait and ask again, as for a busy account.
+          if (isScrapeErrorLike(error) && (error as ScrapeError).status !== 429) throw error;
+        }
+        await sleepFor(JOB_SLOT_POLL_MS + Math.floor(Math.random() * 25), signal);
+      }
+    },
     pendingSettlements: () => outbox.length,
     async close() {
       clearInterval(retry);
@@ -304,6 +336,21 @@ export function createAccounts(parts: {
       await parts.onClose?.();
     },
   };
+}
+
+function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** The calendar month (UTC) usage is counted under: `YYYY-MM`. */

@@ -276,6 +276,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       scrape: (body, toolSignal) => options.scraper.scrape(body, { signal: toolSignal, team: job.team || undefined }),
       onlyUnder: params.strictConstrainToURLs ? params.urls : undefined,
       map: (body, toolSignal) => options.scraper.jobs.map(body, { team: job.team || undefined, signal: toolSignal }),
+      search: (body, toolSignal) => options.scraper.search(body, { team: job.team || undefined, signal: toolSignal }),
       pageCode: options.interact
         ? (url, code) => runPageCode(options.interact!, job.team || undefined, url, code)
         : undefined,

@@ -21,6 +21,8 @@ const STATUS_PAGE_MAX = 1_000;
 const ERRORS_MAX = 10_000;
 /** How often a WebSocket status stream looks for new documents. */
 const STREAM_POLL_MS = 250;
+/** What one `POST /v2/map` costs. */
+export const MAP_CREDITS = 1;
 
 interface IdParams {
   id: string;
@@ -53,6 +55,12 @@ export function createJobBilling(accounts: Accounts | undefined): JobBilling | u
       if (job.state.billed !== true) return;
       // Counted in the team's usage (by month) in the same step that settles the balance.
       await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)), { period: usagePeriod(new Date()) });
+    },
+    async acquireSlot(job, signal) {
+      // The account's concurrency limit as it was when the job started (kept in the job's state).
+      const limit = job.state.accountConcurrency;
+      if (typeof limit !== 'number' || limit < 1) return null;
+      return accounts.acquireJobSlot(job.team, limit, signal);
     },
   };
 }
@@ -94,9 +102,12 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   });
   const teamOf = (request: FastifyRequest) => request.team ?? '';
 
-  async function admit(request: FastifyRequest, endpoint: string): Promise<{ billed: boolean }> {
+  /** The job's starting state: whether its pages are billed, and the account's concurrency limit they count against. */
+  type JobStart = { billed: boolean; accountConcurrency?: number };
+  async function admit(request: FastifyRequest, endpoint: string): Promise<JobStart> {
     const account: Account | null = request.account;
     if (!account) return { billed: false };
+    const limits = account.concurrency !== null ? { accountConcurrency: account.concurrency } : {};
     if (!allows(account.endpoints, endpoint) && !allows(account.endpoints, 'scrape')) {
       throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
     }
@@ -104,9 +115,9 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
     if ((body?.zeroDataRetention === true || body?.scrapeOptions?.zeroDataRetention === true) && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
       throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
     }
-    if (!accounts || account.unlimitedCredits) return { billed: false };
+    if (!accounts || account.unlimitedCredits) return { billed: false, ...limits };
     if ((await accounts.store.balance(account.id)) <= 0) throw errors.paymentRequired();
-    return { billed: true };
+    return { billed: true, ...limits };
   }
 
   const jobUrl = (request: FastifyRequest, family: JobFamily, id: string) => `${request.protocol}://${request.host}${family.path}/${id}`;
@@ -227,8 +238,7 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   }
 
   app.post('/v2/crawl', { onRequest: requireKey }, async (request) => {
-    const { billed } = await admit(request, 'crawl');
-    const job = await runtime.startCrawl(request.body, { team: teamOf(request), state: { billed } });
+    const job = await runtime.startCrawl(request.body, { team: teamOf(request), state: await admit(request, 'crawl') });
     return { success: true, id: job.id, url: jobUrl(request, CRAWL, job.id) };
   });
 
@@ -247,15 +257,29 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   app.post('/v2/crawl/params-preview', { onRequest: requireKey }, async (request) => ({ success: true, data: await runtime.previewParams(request.body) }));
 
   app.post('/v2/batch/scrape', { onRequest: requireKey }, async (request) => {
-    const { billed } = await admit(request, 'batch');
-    const { job, invalidURLs } = await runtime.startBatch(request.body, { team: teamOf(request), state: { billed } });
+    const state = await admit(request, 'batch');
+    const { job, invalidURLs } = await runtime.startBatch(request.body, { team: teamOf(request), state });
     return { success: true, id: job.id, url: jobUrl(request, BATCH, job.id), ...(invalidURLs.length ? { invalidURLs } : {}) };
   });
 
+  // Map costs 1 credit per call (the spec is silent; the peer documents 1 per map call, see docs/decisions.md), billed
+  // through the scrape's path: permission, rate, the credit held before and settled after, a concurrency slot.
   app.post('/v2/map', { onRequest: requireKey }, async (request) => {
-    await admit(request, 'map');
-    const { links } = await scraper.map(request.body, { team: teamOf(request) });
-    return { success: true, links };
+    const account: Account | null = request.account;
+    if (!account || !accounts) {
+      await admit(request, 'map');
+      return { success: true, links: (await scraper.map(request.body, { team: teamOf(request) })).links };
+    }
+    const endpoint = allows(account.endpoints, 'map') ? 'map' : 'scrape';
+    const admission = await accounts.admit(account, request.body, undefined, { endpoint, credits: MAP_CREDITS });
+    try {
+      const { links } = await scraper.map(request.body, { team: teamOf(request) });
+      await admission.succeedWith(MAP_CREDITS);
+      return { success: true, links };
+    } catch (error) {
+      await admission.fail(error);
+      throw error;
+    }
   });
 }
 

@@ -27,7 +27,20 @@ export interface AgentToolsOptions {
     body: { url: string; search?: string; limit: number },
     signal: AbortSignal,
   ): Promise<{ links: { url: string; title?: string; description?: string }[] }>;
+  /**
+   * The service's own search (`POST /v2/search` semantics: the configured provider, else the index of pages this
+   * service scraped). Absent: no such tool.
+   */
+  search?(
+    body: { query: string; limit: number },
+    signal: AbortSignal,
+  ): Promise<{ data: { web?: Record<string, unknown>[] }; warning?: string; creditsUsed?: number }>;
 }
+
+/** Results one search call returns to the model (one search credit covers ten). */
+const SEARCH_TOOL_LIMIT = 10;
+/** Characters of a result's description told to the model. */
+const SEARCH_DESCRIPTION_MAX = 300;
 
 /** URLs one map call returns to the model. */
 const MAP_TOOL_LIMIT = 200;
@@ -40,10 +53,16 @@ function checkUrl(url: unknown, onlyUnder: string[] | undefined): string {
   return url;
 }
 
+/** A tool's failure as the model reads it: the service's message and code. */
+function toolError(error: unknown): Error {
+  const e = error as { error?: string; code?: string; message?: string };
+  return new Error(`${e.error ?? e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}`);
+}
+
 /**
- * The agent's tools: the service's own operations. `scrape` (markdown, links, summary) and, when the service has
- * interact sessions, `page_code` (Playwright code on a page), and `map` (a site's URLs) when the host has it;
- * search joins here when the service has it.
+ * The agent's tools: the service's own operations. `scrape` (markdown, links, summary) and, when the host has them,
+ * `search` (web search through the service's search), `map` (a site's URLs) and `page_code` (Playwright code on a
+ * page in an interact session).
  */
 export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
   const pageCode = options.pageCode;
@@ -103,6 +122,49 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
         },
       ]
     : [];
+  const search = options.search;
+  const searchTool: AgentTool[] = search
+    ? [
+        {
+          definition: {
+            name: 'search',
+            description:
+              'Search the web for pages about a query; returns up to 10 results (URL, title, description). ' +
+              'Use it to find pages when no URL is known, then scrape the best ones.',
+            parameters: {
+              type: 'object',
+              properties: { query: { type: 'string', description: 'What to search for.' } },
+              required: ['query'],
+            },
+          },
+          credits: 1,
+          async run(args, signal) {
+            if (typeof args.query !== 'string' || !args.query.trim()) {
+              throw new Error('"query" must be a non-empty string');
+            }
+            let found: Awaited<ReturnType<NonNullable<AgentToolsOptions['search']>>>;
+            try {
+              found = await search({ query: args.query.trim().slice(0, 500), limit: SEARCH_TOOL_LIMIT }, signal);
+            } catch (error) {
+              throw toolError(error);
+            }
+            type Result = Record<string, unknown> & { url: string };
+            const web = (found.data.web ?? []).filter((r): r is Result => typeof r.url === 'string');
+            // With strictConstrainToURLs the model is told only of results it may open.
+            const under = options.onlyUnder;
+            const allowed = under ? web.filter((r) => under.some((p) => r.url.startsWith(p))) : web;
+            const lines = allowed.map((r) => {
+              const title = typeof r.title === 'string' ? ` — ${r.title}` : '';
+              const description =
+                typeof r.description === 'string' ? `\n  ${r.description.slice(0, SEARCH_DESCRIPTION_MAX)}` : '';
+              return `${r.url}${title}${description}`;
+            });
+            const text = (lines.join('\n') || '(no results)') + (found.warning ? `\n\nNote: ${found.warning}` : '');
+            return { text, artifact: { kind: 'text', content: text } };
+          },
+        },
+      ]
+    : [];
   return [
     {
       definition: {
@@ -147,6 +209,7 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
         return { text, artifact: { kind: typeof doc.markdown === 'string' ? 'markdown' : 'text', content: text } };
       },
     },
+    ...searchTool,
     ...mapTool,
     ...interactTool,
   ];

@@ -12,17 +12,28 @@ import { runAgentJob, type AgentJobInput } from './runAgentJob.js';
 let site: LocalServer;
 let llm: OpenAiDouble;
 let scraper: Scraper;
+const searches: string[] = [];
 
 const SCHEMA = { type: 'object', properties: { product: { type: 'string' }, price: { type: 'number' } }, required: ['product', 'price'] };
 
 beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
+    // A SearXNG-compatible JSON answer, so the search tool goes through the service's real search.
+    if (path === '/search') {
+      searches.push(new URL(_req.url ?? '/', site.origin).searchParams.get('q') ?? '');
+      res.setHeader('content-type', 'application/json');
+      const results = [
+        { url: `${site.origin}/kettle`, title: 'Steel kettle', content: 'A steel kettle with its price.' },
+        { url: `${site.origin}/`, title: 'Shop', content: 'The shop front page.' },
+      ];
+      return res.end(JSON.stringify({ results, unresponsive_engines: [] }));
+    }
     if (path === '/kettle') return res.end('<!doctype html><title>Kettle</title><h1>Steel kettle</h1><p>Price: 34.50 EUR. In stock.</p>');
     res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>See <a href="/kettle">our kettle</a>.</p>');
   });
   llm = await startOpenAiDouble();
-  scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false });
+  scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false, search: { searxngUrl: site.origin } });
 });
 afterAll(async () => {
   await scraper?.close();
@@ -39,7 +50,7 @@ function memoryTrace(): AgentTraceSink & { events: AgentTraceEvent[]; snapshots:
 
 function run(job: Partial<AgentJobInput>, signal = new AbortController().signal, trace = memoryTrace()) {
   const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
-  const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }) });
+  const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
   return { trace, result: runAgentJob({ job: { runId: 'run-1', prompt: 'Find the kettle price', schema: SCHEMA, ...job }, client, tools, trace, signal }) };
 }
 
@@ -70,6 +81,27 @@ describe('runAgentJob', () => {
     expect(trace.events[5]).toMatchObject({ type: 'run.finished', outcome: 'succeeded', error: null });
   });
 
+  it('finds the page through the search tool (the service search), then scrapes what it found', async () => {
+    llm.reply(
+      (req) => {
+        const offered = (req.body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+        expect(offered).toEqual(expect.arrayContaining(['search', 'scrape', 'finish']));
+        return toolCallCompletion([{ name: 'search', arguments: { query: 'steel kettle price' }, id: 's1' }]);
+      },
+      // The model opens the first URL the search returned: only a loop that fed the results back can name it.
+      (req) => toolCallCompletion([{ name: 'scrape', arguments: { url: /^(http\S+)/m.exec(lastToolResult(req))![1] }, id: 't1' }]),
+      (req) => toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price: priceFrom(lastToolResult(req)) } } }]),
+    );
+    const { trace, result } = run({});
+    expect(await result).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 } });
+    expect(searches).toContain('steel kettle price');
+    const calls = trace.events.filter((e) => e.type === 'tool_call.started') as Extract<AgentTraceEvent, { type: 'tool_call.started' }>[];
+    expect(calls.map((c) => [c.toolName, c.parameters])).toEqual([
+      ['search', { query: 'steel kettle price' }],
+      ['scrape', { url: `${site.origin}/kettle` }],
+    ]);
+  });
+
   it('sends data that does not match the schema back for repair, then accepts the fixed data', async () => {
     llm.reply(
       toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price: '34.50' } } }]),
@@ -95,7 +127,7 @@ describe('runAgentJob', () => {
     llm.fallback(() => toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]));
     const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
     const trace = memoryTrace();
-    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }) });
+    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
     const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace, signal: new AbortController().signal, maxSteps: 3 });
     expect(outcome).toMatchObject({ status: 'failed', outcome: 'failed', creditsUsed: 0, error: { code: 'internal' } });
     expect(llm.requests).toHaveLength(3);
@@ -116,7 +148,7 @@ describe('runAgentJob', () => {
     llm.fallback(() => ({ ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]), delayMs: 400 }));
     const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
     const trace = memoryTrace();
-    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }) });
+    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
     const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace, signal: new AbortController().signal, timeoutMs: 1_000 });
     expect(outcome).toMatchObject({ status: 'failed', outcome: 'failed', error: { code: 'internal', retryable: false, message: expect.stringMatching(/within 1 s/) } });
     expect(trace.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'failed' });

@@ -71,7 +71,7 @@ export function crawlOpenApiRoutes(): OpenApiRoute[] {
       method: 'post',
       path: '/v2/crawl',
       operationId: 'crawl',
-      summary: 'Start a crawl job.',
+      summary: 'Start a crawl job (`prompt`: options from the configured LLM, explicit options win; else 400).',
       requestBody: { name: 'CrawlRequest', schema: crawlRequestSchema },
       responses: { '200': { description: 'The job id.', body: { name: 'JobStarted', schema: started } } },
       errors: ERRORS,
@@ -106,10 +106,10 @@ export function crawlOpenApiRoutes(): OpenApiRoute[] {
       method: 'post',
       path: '/v2/map',
       operationId: 'map',
-      summary: "A site's URLs from its sitemaps and start page, ranked by `search`.",
+      summary: "A site's URLs from its sitemaps and start page, ranked by `search` (1 credit per call).",
       requestBody: { name: 'MapRequest', schema: mapRequestSchema },
       responses: { '200': { description: '`{success, links: [{url}]}`.' } },
-      errors: ERRORS,
+      errors: { ...ERRORS, '429': '`Rate limit exceeded` or `Concurrency limit reached`.' },
     },
   ];
 }

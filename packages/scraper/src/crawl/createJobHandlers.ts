@@ -7,6 +7,7 @@ import type { FetchRaw } from './fetchRaw.js';
 import { readSitemaps } from './readSitemaps.js';
 import { readPageFacts } from './pageLinks.js';
 import type { RulesFor } from './robotsRules.js';
+import { withHostPoliteness, withSharedLease } from './sharedLimits.js';
 
 /** Longest politeness wait honoured from robots.txt Crawl-delay (a site asking for an hour per page is not crawlable). */
 const CRAWL_DELAY_CAP_MS = 60_000;
@@ -31,6 +32,11 @@ export interface JobBilling {
   reserve(job: JobRecord, item: WorkItem): Promise<boolean>;
   /** Settles the held credits with what the page really cost (0 when it failed). */
   settle(job: JobRecord, item: WorkItem, credits: number): Promise<void>;
+  /**
+   * Holds one of the team's concurrency slots while a page is scraped (waits for one; never queues ahead of the
+   * team's single scrapes). Null: the team has no concurrency limit.
+   */
+  acquireSlot?(job: JobRecord, signal: AbortSignal): Promise<{ release(): Promise<void> } | null>;
 }
 
 export interface JobHandlersOptions {
@@ -45,8 +51,6 @@ export interface JobHandlersOptions {
 export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHandler; batch: WorkHandler } {
   const { store, billing } = options;
   const scopes = new Map<string, CrawlScope>();
-  const nextSlotByHost = new Map<string, number>();
-  const running = new Map<string, { active: number; waiters: (() => void)[] }>();
 
   const scopeOf = (job: JobRecord): CrawlScope => {
     let scope = scopes.get(job.id);
@@ -58,34 +62,30 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     return scope;
   };
 
-  /** Per-host politeness: pages of one host start at least `delayMs` apart (in this process). */
-  async function politeWait(url: string, delayMs: number, signal: AbortSignal): Promise<void> {
-    if (delayMs <= 0) return;
-    const host = new URL(url).host;
-    const now = Date.now();
-    const slot = Math.max(now, nextSlotByHost.get(host) ?? 0);
-    nextSlotByHost.set(host, slot + delayMs);
-    if (nextSlotByHost.size > 10_000) nextSlotByHost.delete(nextSlotByHost.keys().next().value!);
-    if (slot > now) await sleep(slot - now, signal);
-  }
-
-  /** `maxConcurrency` of one job, in this process. */
-  async function withJobSlot<T>(jobId: string, limit: number | null, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-    if (!limit) return work();
-    let entry = running.get(jobId);
-    if (!entry) running.set(jobId, (entry = { active: 0, waiters: [] }));
-    while (entry.active >= limit) {
-      if (signal.aborted) throw signal.reason;
-      await new Promise<void>((resolve) => entry!.waiters.push(resolve));
-    }
-    entry.active++;
-    try {
-      return await work();
-    } finally {
-      entry.active--;
-      entry.waiters.shift()?.();
-      if (entry.active === 0 && entry.waiters.length === 0) running.delete(jobId);
-    }
+  /**
+   * `maxConcurrency` of one job across every worker process (a lease in the job store's home), then per-host
+   * politeness (one page of the host at a time, `gapMs` after the previous one ended), then one of the team's
+   * concurrency slots (the account's limit counts a crawl's pages like its scrapes; taken last, so no slot is held
+   * while a page waits for its host).
+   */
+  async function withSlots<T>(
+    job: JobRecord,
+    limit: number | null,
+    polite: { host: string; gapMs: number } | null,
+    signal: AbortSignal,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const inAccountSlot = async () => {
+      const slot = (await billing?.acquireSlot?.(job, signal)) ?? null;
+      try {
+        return await work();
+      } finally {
+        await slot?.release();
+      }
+    };
+    const politely = () =>
+      polite ? withHostPoliteness(store.limits, polite.host, polite.gapMs, signal, inAccountSlot) : inAccountSlot();
+    return limit ? withSharedLease(store.limits, `job:${job.id}`, limit, signal, politely) : politely();
   }
 
   /** Scrapes one page with billing; returns the document or the stored error. */
@@ -129,13 +129,15 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     if (rules && !rules.isAllowed(payload.url)) {
       return { error: { code: ROBOTS_BLOCKED, message: 'Blocked by robots.txt', url: payload.url }, discovered };
     }
-    await politeWait(payload.url, Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0)), signal);
+    // Per-host politeness across processes: one page of the host at a time, this long after the previous one ended.
+    const gapMs = Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0));
+    const polite = { host: new URL(payload.url).host, gapMs };
     const formats = Array.isArray(request.scrapeOptions.formats) ? (request.scrapeOptions.formats as unknown[]) : ['markdown'];
     // Links are discovered on the whole page (navigation included), not only in the main content the links
     // format reads: the page's raw HTML is asked for too and dropped again unless the client wants it.
     const wantsRaw = formats.some((f) => f === 'rawHtml' || (f as { type?: unknown } | null)?.type === 'rawHtml');
     const body = { ...request.scrapeOptions, url: payload.url, formats: wantsRaw ? formats : [...formats, 'rawHtml'] };
-    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () => scrapePage(job, item, body, signal));
+    const scraped = await withSlots(job, request.maxConcurrency, polite, signal, () => scrapePage(job, item, body, signal));
     if (!scraped.doc) return { ...scraped.outcome, discovered };
     const doc = scraped.doc;
     const facts = readPageFacts(doc);
@@ -148,7 +150,7 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   const batch: WorkHandler = async (item, { job, signal }) => {
     const request = job.params as BatchRequest;
     const url = (item.payload as { url: string }).url;
-    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () => scrapePage(job, item, { ...request.scrapeOptions, url }, signal));
+    const scraped = await withSlots(job, request.maxConcurrency, null, signal, () => scrapePage(job, item, { ...request.scrapeOptions, url }, signal));
     if (!scraped.doc) return scraped.outcome ?? {};
     const credits = typeof scraped.doc.metadata.creditsUsed === 'number' ? scraped.doc.metadata.creditsUsed : 1;
     return { result: scraped.doc, credits };
@@ -176,19 +178,4 @@ function aliasesOf(scope: CrawlScope, key: string, doc: ScrapeDocument, canonica
     if (c.host === f.host && c.pathname === f.pathname && canonicalKey && canonicalKey !== key) aliases.add(canonicalKey);
   }
   return [...aliases];
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -11,7 +11,7 @@ import { createRawFetcher } from './fetchRaw.js';
 import { mapSite, type MapLink } from './mapSite.js';
 import { createRobotsRules } from './robotsRules.js';
 import { createCrawlScope } from './crawlScope.js';
-import { previewCrawlParams } from './previewCrawlParams.js';
+import { crawlRequestFromPrompt, previewCrawlParams } from './previewCrawlParams.js';
 import type { LlmProvider } from '../llm/llmProvider.js';
 import { createExtractHandler } from '../extract/createExtractHandler.js';
 import { createExtractJobs } from '../extract/createExtractJobs.js';
@@ -122,10 +122,9 @@ export function createJobRuntime(options: JobRuntimeOptions) {
 
   /** Validates, checks the webhook target, and creates the crawl job (its first item is the start URL). */
   async function startCrawl(body: unknown, context: JobContext = {}): Promise<JobRecord> {
-    const request = parseCrawlRequest(body);
-    if (request.prompt) {
-      throw errors.badRequest('prompt needs an LLM: use POST /v2/crawl/params-preview with a configured LLM, then send the options it returns', [{ code: 'unsupported', path: ['prompt'], message: 'prompt is not applied by crawl' }], 'CRAWL_PROMPT_UNSUPPORTED');
-    }
+    let request = parseCrawlRequest(body);
+    // A prompt becomes crawl options through the configured model (400 SCRAPE_LLM_NOT_CONFIGURED without one).
+    if (request.prompt) request = await crawlRequestFromPrompt(body as Record<string, unknown>, request, options.llm, context.signal);
     if (request.webhook) await webhooks.check(request.webhook);
     const store = await jobs();
     const key = createCrawlScope(request).keyOf(request.url);

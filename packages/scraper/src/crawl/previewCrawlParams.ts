@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../errors.js';
 import { isHttpUrl } from '../contract/scrapeRequest.js';
 import type { LlmProvider } from '../llm/llmProvider.js';
-import { crawlRequestSchema, parseCrawlRequest } from './crawlRequest.js';
+import { crawlRequestSchema, parseCrawlRequest, type CrawlRequest } from './crawlRequest.js';
 
 const PREVIEW_TIMEOUT_MS = 60_000;
 /** The options a prompt may set: what a crawl's scope is made of, nothing that spends more (scrape options, webhooks). */
@@ -28,7 +28,7 @@ const requestSchema = z.strictObject({
  * reply is validated like a crawl request (patterns compiled and bounded) before it is returned. Without an LLM:
  * the same 400 `SCRAPE_LLM_NOT_CONFIGURED` the LLM formats answer.
  */
-export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal?: AbortSignal): Promise<Record<string, unknown>> {
+export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal?: AbortSignal, what = 'crawl params preview'): Promise<Record<string, unknown>> {
   const parsed = requestSchema.safeParse(body);
   if (!parsed.success) {
     const urlIssue = parsed.error.issues.some((i) => i.path[0] === 'url');
@@ -37,7 +37,7 @@ export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal
   }
   if (!llm.client) {
     throw errors.badRequest(
-      `crawl params preview needs an OpenAI-compatible LLM server, and none is configured: set ${llm.missing.join(' and ')}`,
+      `${what} needs an OpenAI-compatible LLM server, and none is configured: set ${llm.missing.join(' and ')}`,
       { missing: llm.missing },
       'SCRAPE_LLM_NOT_CONFIGURED',
     );
@@ -69,3 +69,14 @@ export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal
   parseCrawlRequest({ url: parsed.data.url, ...cleaned });
   return { url: parsed.data.url, ...cleaned };
 }
+
+/**
+ * `POST /v2/crawl` with `prompt`: the options the prompt implies (as params-preview makes them), under the options the
+ * body sets itself (an explicit option wins over a generated one), validated as one crawl request again.
+ */
+export async function crawlRequestFromPrompt(body: Record<string, unknown>, request: CrawlRequest, llm: LlmProvider, signal?: AbortSignal): Promise<CrawlRequest> {
+  const generated = await previewCrawlParams({ url: request.url, prompt: request.prompt }, llm, signal, 'crawl prompt');
+  const explicit = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null && v !== undefined));
+  return parseCrawlRequest({ ...generated, ...explicit });
+}
+

@@ -1,0 +1,81 @@
+// `prompt` on POST /v2/crawl: the configured OpenAI-compatible model (a stand-in on 127.0.0.1) turns it into crawl
+// options, as params-preview does, and the options the body sets itself win over generated ones; without a model the
+// crawl is refused with the usual 400 and nothing is stored.
+import Firecrawl from '@mendable/firecrawl-js';
+import { createScraper, type Scraper } from '@scrape/scraper';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';
+import { startCrawlSite, type CrawlSite } from './crawlSite.js';
+import { callApi, startService, TEST_KEY, type Service } from './startService.js';
+
+let site: CrawlSite;
+let llm: OpenAiDouble;
+let scraper: Scraper;
+let svc: Service;
+let bare: Service;
+
+async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  site = await startCrawlSite();
+  llm = await startOpenAiDouble();
+  scraper = createScraper({ allowPrivateUrls: true, engines: { browser: false }, pdf: { ocr: false }, llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1, maxRetries: 0 } });
+  svc = await startService({ scraper });
+  bare = await startService({ scraper: createScraper({ allowPrivateUrls: true, engines: { browser: false }, llm: false }), jobConcurrency: 0 });
+});
+afterAll(async () => {
+  await Promise.all([svc?.close(), bare?.close()]);
+  await scraper?.close();
+  await Promise.all([site?.close(), llm?.close()]);
+});
+
+const pathsOf = (docs: { metadata: { sourceURL?: string; url?: string } }[]) => docs.map((d) => new URL(String(d.metadata.sourceURL ?? d.metadata.url)).pathname).sort();
+
+describe('POST /v2/crawl with prompt', () => {
+  it('applies the options the model generates, under the explicit ones (explicit limit wins over the generated one)', async () => {
+    llm.reset();
+    llm.reply(completion(JSON.stringify({ includePaths: ['^/docs/.*'], sitemap: 'skip', limit: 2 })));
+    const started = await callApi(svc, 'POST', '/v2/crawl', { url: site.url('/'), prompt: 'Only the documentation pages', limit: 20 });
+    expect(started.status).toBe(200);
+    // The model was asked with the prompt and the start URL.
+    expect(llm.requests).toHaveLength(1);
+    expect(JSON.stringify(llm.requests[0].body.messages)).toContain('Only the documentation pages');
+    const stored = await (await scraper.jobs.jobs()).getJob(started.body.id);
+    expect(stored?.params).toMatchObject({ includePaths: ['^/docs/.*'], sitemap: 'skip', limit: 20 });
+    const done = await waitFor(async () => {
+      const s = await callApi(svc, 'GET', `/v2/crawl/${started.body.id}?limit=1000`);
+      return s.body.status === 'completed' && s.body;
+    }, 'the prompted crawl');
+    const paths = pathsOf(done.data);
+    // The generated limit (2) would have stopped it early; the generated includePaths kept it to the docs.
+    expect(paths.length).toBeGreaterThan(2);
+    for (const path of paths.filter((p) => p !== '/')) expect(path).toMatch(/^\/docs\//);
+    expect(paths).toEqual(expect.arrayContaining(['/docs/', '/docs/tides', '/docs/moorings-guide']));
+  });
+
+  it('works through the SDK (startCrawl with prompt), explicit includePaths winning', async () => {
+    llm.reset();
+    llm.reply(completion(JSON.stringify({ includePaths: ['^/blog/.*'], sitemap: 'skip' })));
+    const client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl });
+    const job = await client.crawl(site.url('/'), { prompt: 'the blog', includePaths: ['^/chain/.*'], limit: 10, pollInterval: 1 });
+    expect(job.status).toBe('completed');
+    const paths = pathsOf(job.data as never).filter((p) => p !== '/');
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^\/chain\//);
+  });
+
+  it('without a model: the usual 400 SCRAPE_LLM_NOT_CONFIGURED, and no crawl is stored', async () => {
+    const refused = await callApi(bare, 'POST', '/v2/crawl', { url: site.url('/'), prompt: 'only the docs' });
+    expect(refused).toMatchObject({ status: 400, body: { success: false, code: 'SCRAPE_LLM_NOT_CONFIGURED' } });
+    expect(refused.body.error).toContain('crawl prompt needs an OpenAI-compatible LLM server');
+    expect((await callApi(bare, 'GET', '/v2/crawl/active')).body.crawls).toEqual([]);
+  });
+});
