@@ -31,9 +31,10 @@ export interface CpuWorkerPool {
   /**
    * Runs `task(...args)` on a thread. `signal` (the scrape's deadline and the caller's cancellation) ends it: a queued
    * job leaves the queue, a running one has its thread terminated; either rejects with the signal's reason. A
-   * CoreError thrown by the task is rethrown as a CoreError; a thread that died rejects with a plain Error.
+   * CoreError thrown by the task is rethrown as a CoreError; a thread that died rejects with a plain Error. `omit`:
+   * fields of the result the caller does not need, left on the thread.
    */
-  run<T>(task: CpuTask, args: unknown[], options?: { signal?: AbortSignal; transfer?: ArrayBuffer[] }): Promise<T>;
+  run<T>(task: CpuTask, args: unknown[], options?: { signal?: AbortSignal; transfer?: ArrayBuffer[]; omit?: string[] }): Promise<T>;
   /** Threads running or idle (for tests and stats). */
   readonly threads: number;
   close(): Promise<void>;
@@ -178,13 +179,13 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
   }
 
   return {
-    run<T>(task: CpuTask, args: unknown[], runOptions: { signal?: AbortSignal; transfer?: ArrayBuffer[] } = {}) {
+    run<T>(task: CpuTask, args: unknown[], runOptions: { signal?: AbortSignal; transfer?: ArrayBuffer[]; omit?: string[] } = {}) {
       if (closed) return Promise.reject(new Error('The transform pool is closed.'));
-      const { signal, transfer = [] } = runOptions;
+      const { signal, transfer = [], omit } = runOptions;
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {
         const id = nextId++;
-        const job: Job = { id, message: { id, task, args }, transfer, signal, resolve: resolve as (v: unknown) => void, reject, settled: false };
+        const job: Job = { id, message: { id, task, args, ...(omit?.length ? { omit } : {}) }, transfer, signal, resolve: resolve as (v: unknown) => void, reject, settled: false };
         if (signal) {
           job.onAbort = () => stop(job);
           signal.addEventListener('abort', job.onAbort, { once: true });
