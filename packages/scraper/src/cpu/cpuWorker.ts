@@ -23,7 +23,9 @@ parentPort!.on('message', async (message: ToCpuWorker) => {
   try {
     const fn = await load(message.task);
     const result = await fn(...(message.args as never[]));
-    if (message.omit && result && typeof result === 'object') for (const field of message.omit) delete (result as Record<string, unknown>)[field];
+    if (message.omit && result && typeof result === 'object') {
+      for (const field of message.omit) delete (result as Record<string, unknown>)[field];
+    }
     reply = { id: message.id, ok: true, result };
   } catch (error) {
     const e = error as { name?: string; message?: string; kind?: string; details?: unknown };

@@ -27,6 +27,12 @@ const TASK_MODULES: Record<CpuTask, { path: string; name: string }> = {
   redactJsonStrings: { path: './pii/redactJsonStrings.js', name: 'redactJsonStrings' },
 };
 
+export interface CpuRunOptions {
+  signal?: AbortSignal;
+  transfer?: ArrayBuffer[];
+  omit?: string[];
+}
+
 export interface CpuWorkerPoolOptions {
   /** Threads (default: up to 2, fewer on a 1-core machine). */
   workers?: number;
@@ -39,7 +45,7 @@ export interface CpuWorkerPool {
    * CoreError thrown by the task is rethrown as a CoreError; a thread that died rejects with a plain Error. `omit`:
    * fields of the result the caller does not need, left on the thread.
    */
-  run<T>(task: CpuTask, args: unknown[], options?: { signal?: AbortSignal; transfer?: ArrayBuffer[]; omit?: string[] }): Promise<T>;
+  run<T>(task: CpuTask, args: unknown[], options?: CpuRunOptions): Promise<T>;
   /** Threads running or idle (for tests and stats). */
   readonly threads: number;
   close(): Promise<void>;
@@ -94,7 +100,10 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
     if (!existsSync(fileURLToPath(script.url))) {
       throw new Error(`The transform worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`);
     }
-    const worker = new Worker(script.url, { workerData: { modules: script.modules }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(script.url, {
+      workerData: { modules: script.modules },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     // Idle threads must not keep the process alive.
     worker.unref();
     const slot: Slot = { worker, jobs: 0 };
@@ -184,13 +193,15 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
   }
 
   return {
-    run<T>(task: CpuTask, args: unknown[], runOptions: { signal?: AbortSignal; transfer?: ArrayBuffer[]; omit?: string[] } = {}) {
+    run<T>(task: CpuTask, args: unknown[], runOptions: CpuRunOptions = {}) {
       if (closed) return Promise.reject(new Error('The transform pool is closed.'));
       const { signal, transfer = [], omit } = runOptions;
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {
         const id = nextId++;
-        const job: Job = { id, message: { id, task, args, ...(omit?.length ? { omit } : {}) }, transfer, signal, resolve: resolve as (v: unknown) => void, reject, settled: false };
+        const message: ToCpuWorker = { id, task, args, ...(omit?.length ? { omit } : {}) };
+        const settleWith = resolve as (v: unknown) => void;
+        const job: Job = { id, message, transfer, signal, resolve: settleWith, reject, settled: false };
         if (signal) {
           job.onAbort = () => stop(job);
           signal.addEventListener('abort', job.onAbort, { once: true });

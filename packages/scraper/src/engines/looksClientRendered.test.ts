@@ -33,7 +33,7 @@ describe('looksClientRendered', () => {
     expect(looksClientRendered(html)).toBe(false);
   });
 
-  it('startsWithContent: the start of a page with text decides early; a cut-off script or tag never counts as text', () => {
+  it('startsWithContent: a page with text early decides at once; a cut-off script or tag never counts as text', () => {
     const long = page(`${article}${'<p>more</p>'.repeat(5_000)}`);
     expect(startsWithContent(long.slice(0, 65_536))).toBe(true);
     expect(judgeClientRendered(long).reason).toBe('has-content');

@@ -80,7 +80,8 @@ function isShell(source: Source): boolean {
   if (!/html/i.test(source.contentType) || source.status >= 400) return false;
   const decoder = new TextDecoder('utf-8', { fatal: false });
   const { body } = source;
-  if (body.length > SHELL_CHECK_START_BYTES && startsWithContent(decoder.decode(body.subarray(0, SHELL_CHECK_START_BYTES)))) return false;
+  const start = body.length > SHELL_CHECK_START_BYTES ? decoder.decode(body.subarray(0, SHELL_CHECK_START_BYTES)) : '';
+  if (start && startsWithContent(start)) return false;
   // The judge reads at most its own scan limit of the text and knows when it was cut off.
   return judgeClientRendered(decoder.decode(body)).clientRendered;
 }

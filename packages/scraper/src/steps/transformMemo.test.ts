@@ -17,13 +17,19 @@ describe('createTransformMemo', () => {
   });
 
   it('copyContent copies objects, arrays and non-plain values deeply; only strings are shared', () => {
-    const original = { kind: 'html', markdown: 'm', metadata: { og: { images: ['a'] }, at: new Date(0) }, pages: [{ n: 1 }] };
+    const make = () => ({
+      kind: 'html',
+      markdown: 'm',
+      metadata: { og: { images: ['a'] }, at: new Date(0) },
+      pages: [{ n: 1 }],
+    });
+    const original = make();
     const copy = copyContent(original);
     expect(copy).toEqual(original);
     copy.metadata.og.images.push('b');
     copy.metadata.at.setTime(5);
     copy.pages[0].n = 2;
-    expect(original).toEqual({ kind: 'html', markdown: 'm', metadata: { og: { images: ['a'] }, at: new Date(0) }, pages: [{ n: 1 }] });
+    expect(original).toEqual(make());
   });
 
   it('drops the least recently used entries beyond its byte budget, and never keeps an oversized one', () => {
