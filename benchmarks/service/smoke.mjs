@@ -11,8 +11,8 @@ const CONNECTIONS = 4;
 /** Every 20th held-out article (13 pages), two rounds: enough to catch a collapse, not to measure the goal. */
 const HELD_OUT_EVERY = 20;
 const HELD_OUT_ROUNDS = 2;
-/** Far above the goal (0.45) and today's figure: a shared 2-core CI box is noisy; this catches a broken path only. */
-const MAX_HELD_OUT_RATIO = 2;
+/** Far above the goal (0.45) and today's figure (~0.8 on these pages): CI is noisy; this catches a collapse only. */
+const MAX_HELD_OUT_RATIO = 1.5;
 
 const html = benchPage();
 const page = await startPageServer(html);
