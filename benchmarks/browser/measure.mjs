@@ -123,7 +123,7 @@ export async function measureLatency({ base, path = '/article', iterations, expe
  * the point), with peak memory sampled meanwhile; then the same count through bare Playwright with `size` workers on
  * its own Chromium, the baseline for what this machine can do at that concurrency.
  */
-export async function measureThroughput({ base, size, total, path = '/article', expect }) {
+export async function measureThroughput({ base, size, total, path = '/article', expect, bare: withBare = true }) {
   const pool = createBrowserPool({ maxConcurrency: size, idleTimeoutMs: 0 });
   await pool.render({ url: base + path, timeout: 30_000 }); // launch outside the measurement
   const sampler = startMemorySampler(pool);
@@ -136,6 +136,7 @@ export async function measureThroughput({ base, size, total, path = '/article', 
     r.status === 'rejected' ? [`render ${i}: ${r.reason?.message ?? r.reason}`] : r.value.html.includes(expect) ? [] : [`render ${i}: expected content missing`],
   );
 
+  if (!withBare) return { size, total, seconds, perSecond: total / seconds, barePerSecond: NaN, peak, failures };
   const bare = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE, args: [...DEFAULT_LAUNCH_ARGS] });
   let next = 0;
   started = performance.now();

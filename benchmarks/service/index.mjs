@@ -1,10 +1,21 @@
-// Full run of the service benchmark: service overhead (POST /v2/scrape vs bare undici GET + processHtml of the same
-// page, same run) and throughput with autocannon. Writes benchmarks/results/service.json.
-// Usage: node benchmarks/service/index.mjs
+// Full run of the service benchmark, in one run: the held-out comparison (our POST /v2/scrape against a Readability +
+// turndown server and a fetch-only server on the frozen WCXB article pages, interleaved, heldOut.mjs), the service
+// overhead on one fixture page (vs bare undici GET + processHtml) and throughput with autocannon.
+// Writes benchmarks/results/service.json.
+// Usage: node benchmarks/service/index.mjs [--rounds N] [--pages N] [--held-out-only]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { heldOutArticleIds, measureHeldOut, printHeldOut, startHeldOutPageServer, startReferenceServer } from './heldOut.mjs';
 import { benchPage, measureLatency, measureThroughput, printSummary, startPageServer, startScrapeServer } from './lib.mjs';
 
+const { values: args } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, pages: { type: 'string' }, 'held-out-only': { type: 'boolean', default: false },
+    // More rows of our service with other request options: --variant 'noStore={"storeInCache":false}'
+    variant: { type: 'string', multiple: true, default: [] },
+    // Another server of ours with more environment, same options: --variant-server 'inProcess={"SCRAPE_TRANSFORM_THREADS":"0"}'
+    'variant-server': { type: 'string', multiple: true, default: [] } },
+});
 /** Enough samples for a stable p99 on a noisy shared machine, still under a minute. */
 const ITERATIONS = 300;
 const WARMUP = 30;
@@ -12,25 +23,55 @@ const WARMUP = 30;
 const DURATION_SEC = 10;
 const CONNECTIONS = 10;
 
-const html = benchPage();
-const page = await startPageServer(html);
 const server = await startScrapeServer();
+const summary = { node: process.version };
 let failed = false;
 try {
-  const latency = await measureLatency(server, page.url, { iterations: ITERATIONS, warmup: WARMUP });
-  const throughput = await measureThroughput(server, page.url, { durationSec: DURATION_SEC, connections: CONNECTIONS });
-  const summary = { pageBytes: Buffer.byteLength(html), latency, throughput, node: process.version, loadavg: loadavg(), at: new Date().toISOString() };
-  printSummary(summary);
-  mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-  writeFileSync(new URL('../results/service.json', import.meta.url), JSON.stringify(summary, null, 2) + '\n');
-  console.log('\nwrote benchmarks/results/service.json');
-  if (throughput.errors + throughput.timeouts + throughput.non2xx > 0) {
-    console.error('FAIL: the service answered errors under load');
-    failed = true;
+  const ids = heldOutArticleIds();
+  if (!ids) console.log('held-out comparison skipped: ../shared/data/wcxb-dev is absent');
+  else {
+    const chosen = args.pages ? ids.slice(0, Number(args.pages)) : ids;
+    const pages = await startHeldOutPageServer(chosen);
+    const readability = await startReferenceServer('readability');
+    const fetchOnly = await startReferenceServer('fetch');
+    let extra;
+    try {
+      const servers = { ours: server, readability, fetch: fetchOnly };
+      const split = (v) => [v.slice(0, v.indexOf('=')), JSON.parse(v.slice(v.indexOf('=') + 1))];
+      extra = Object.fromEntries(args.variant.map(split).map(([name, options]) => [name, { server, options }]));
+      for (const [name, env] of args['variant-server'].map(split)) extra[name] = { server: await startScrapeServer(env), options: {}, own: true };
+      const heldOut = await measureHeldOut(servers, pages, chosen, { rounds: Number(args.rounds), extra, log: console.log });
+      printHeldOut(heldOut, pages.bytes);
+      summary.heldOut = { ...heldOut, megabytes: Math.round(pages.bytes / 1e5) / 10 };
+    } finally {
+      await Promise.all([readability.close(), fetchOnly.close(), pages.close(), ...Object.values(extra ?? {}).filter((e) => e.own).map((e) => e.server.close())]);
+    }
+  }
+  if (!args['held-out-only']) {
+    const html = benchPage();
+    const page = await startPageServer(html);
+    try {
+      const latency = await measureLatency(server, page.url, { iterations: ITERATIONS, warmup: WARMUP });
+      const throughput = await measureThroughput(server, page.url, { durationSec: DURATION_SEC, connections: CONNECTIONS });
+      Object.assign(summary, { pageBytes: Buffer.byteLength(html), latency, throughput });
+      printSummary(summary);
+      if (throughput.errors + throughput.timeouts + throughput.non2xx > 0) {
+        console.error('FAIL: the service answered errors under load');
+        failed = true;
+      }
+    } finally {
+      await page.close();
+    }
+  }
+  summary.loadavg = loadavg();
+  summary.at = new Date().toISOString();
+  if (!args.pages && !args['held-out-only']) {
+    mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+    writeFileSync(new URL('../results/service.json', import.meta.url), JSON.stringify(summary, null, 2) + '\n');
+    console.log('\nwrote benchmarks/results/service.json');
   }
 } finally {
   const code = await server.close();
-  await page.close();
   if (code !== 0) {
     console.error(`FAIL: scrape-server exited with ${code} on SIGTERM`);
     failed = true;

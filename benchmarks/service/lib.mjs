@@ -13,7 +13,8 @@ import { request } from 'undici';
 import { processHtml } from '@scrape/core';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'packages/http/dist/bin/scrape-server.js');
+/** BENCH_SERVER_BIN: another build of the server to measure (default: this checkout's). */
+const BIN = process.env.BENCH_SERVER_BIN || join(ROOT, 'packages/http/dist/bin/scrape-server.js');
 const PAGE = readFileSync(join(ROOT, 'packages/http/test/fixtures/article.html'), 'utf8');
 const API_KEY = 'bench-service-key-0123456789';
 /** The article alone is small (~4 KB); its main content repeated gives a ~21 KB page, closer to a typical article. */
@@ -46,15 +47,22 @@ export async function startPageServer(html) {
 }
 
 /** Runs the built bin as an operator would, with keys and private URLs allowed (the page is on 127.0.0.1). */
-export async function startScrapeServer() {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run pnpm --filter @scrape/http... build first`);
+/** `extraEnv.BENCH_BIN` runs another build of the server (e.g. main's, for a before/after in one run). */
+export async function startScrapeServer({ BENCH_BIN: bin = BIN, ...extraEnv } = {}) {
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run pnpm --filter @scrape/http... build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-service-'));
-  const child = spawn(process.execPath, [BIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', SCRAPE_API_KEYS: API_KEY, SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.SCRAPE_TRANSFORM_THREADS ? { SCRAPE_TRANSFORM_THREADS: process.env.SCRAPE_TRANSFORM_THREADS } : {}) },
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, bin], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', SCRAPE_API_KEYS: API_KEY, SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.SCRAPE_TRANSFORM_THREADS ? { SCRAPE_TRANSFORM_THREADS: process.env.SCRAPE_TRANSFORM_THREADS } : {}), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
+  child.stderr.on('data', (c) => {
+    stderr += c;
+    // BENCH_SERVER_STDERR=1 shows the server's stderr (diagnostics while profiling).
+    if (process.env.BENCH_SERVER_STDERR === '1') process.stderr.write(c);
+  });
   const port = await new Promise((resolve, reject) => {
     let buf = '';
     const timer = setTimeout(() => reject(new Error(`scrape-server did not start in ${STARTUP_TIMEOUT_MS} ms: ${stderr}`)), STARTUP_TIMEOUT_MS);

@@ -5,6 +5,7 @@ import { TIMEOUT_DEFAULT_MS } from '@scrape/scraper';
 import { ENDPOINT_SCRAPE, FEATURE_ZERO_DATA_RETENTION, allows, type Account } from './account.js';
 import { AccountStoreError, type AccountStore, type UsageTag } from './AccountStore.js';
 import { hashApiKey } from './apiKey.js';
+import { createLandingWrites, type LandingWrites } from './createLandingWrites.js';
 import { createEmbeddedAccountStore } from './createEmbeddedAccountStore.js';
 import { DEFAULT_ACCOUNTS_KEY_PREFIX, connectAccountsRedis, createRedisAccountStore } from './createRedisAccountStore.js';
 import { createConcurrencyLimiter, type ConcurrencyLimiter, type ConcurrencySlot } from '../limits/createConcurrencyLimiter.js';
@@ -113,7 +114,10 @@ export function createAccounts(parts: {
   logger?: AccountsLogger;
   onClose?: () => Promise<void>;
 }): Accounts {
-  const { store, rateLimiter, concurrency, logger } = parts;
+  const { rateLimiter, concurrency, logger } = parts;
+  // Settlements land after the answer; reads of an account through `store` wait for its own first.
+  const landing = createLandingWrites();
+  const store = readingOwnWrites(parts.store, landing);
   let keysSeen = false;
   let keysCheckedAt = 0;
   const outbox: { accountId: string; reservationId: string; cost: number; usage?: UsageTag }[] = [];
@@ -196,6 +200,8 @@ export function createAccounts(parts: {
       const held = account.unlimitedCredits ? 0 : (options.credits ?? expectedCredits(body));
       const reservationId = randomUUID();
       if (held > 0) {
+        // The account's previous request may still be settling (a refund of what it held but did not spend).
+        await landing.settled(account.id);
         let reserved: boolean;
         try {
           reserved = await store.reserveCredits(account.id, held, reservationId);
@@ -232,6 +238,10 @@ export function createAccounts(parts: {
         settled = true;
         track(account.id, -1);
         await slot?.release();
+        // The answer does not wait for the durable write (a disk flush per request); see createLandingWrites.
+        landing.run(account.id, () => write(cost, succeeded));
+      };
+      const write = async (cost: number, succeeded: boolean) => {
         if (held > 0 || extra > 0) {
           if (held > 0) await settleOrDefer(account.id, reservationId, extra > 0 ? Math.min(cost, held) : cost, usage);
           if (extra > 0) await settleOrDefer(account.id, extraId, Math.max(0, cost - held), usage);
@@ -328,9 +338,10 @@ export function createAccounts(parts: {
         await sleepFor(JOB_SLOT_POLL_MS + Math.floor(Math.random() * 25), signal);
       }
     },
-    pendingSettlements: () => outbox.length,
+    pendingSettlements: () => outbox.length + landing.pending,
     async close() {
       clearInterval(retry);
+      await landing.drain();
       await drain();
       if (outbox.length > 0) logger?.error({ pending: outbox }, 'closing with credit settlements that never reached the store');
       await parts.onClose?.();
@@ -351,6 +362,21 @@ function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** The store, with an account's balance and usage read only once its settlements still landing have landed. */
+function readingOwnWrites(store: AccountStore, landing: LandingWrites): AccountStore {
+  return {
+    ...store,
+    balance: async (accountId: string) => {
+      await landing.settled(accountId);
+      return store.balance(accountId);
+    },
+    usage: async (accountId: string) => {
+      await landing.settled(accountId);
+      return store.usage(accountId);
+    },
+  };
 }
 
 /** The calendar month (UTC) usage is counted under: `YYYY-MM`. */

@@ -22,7 +22,11 @@ parentPort!.on('message', async (message: ToCpuWorker) => {
   let reply: FromCpuWorker;
   try {
     const fn = await load(message.task);
-    reply = { id: message.id, ok: true, result: await fn(...(message.args as never[])) };
+    const result = await fn(...(message.args as never[]));
+    if (message.omit && result && typeof result === 'object') {
+      for (const field of message.omit) delete (result as Record<string, unknown>)[field];
+    }
+    reply = { id: message.id, ok: true, result };
   } catch (error) {
     const e = error as { name?: string; message?: string; kind?: string; details?: unknown };
     reply = { id: message.id, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), kind: e?.kind, details: e?.details } };

@@ -5,6 +5,8 @@ export interface ToCpuWorker {
   id: number;
   task: CpuTask;
   args: unknown[];
+  /** Fields of the (object) result not sent back: copying a large string across threads costs its size. */
+  omit?: string[];
 }
 
 /** A failure as plain data: a CoreError crosses the thread as its kind, message and details. */

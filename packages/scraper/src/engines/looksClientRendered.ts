@@ -67,6 +67,40 @@ export function looksClientRendered(html: string): boolean {
   return judgeClientRendered(html).clientRendered;
 }
 
+/**
+ * Elements and comments whose content is not visible text, as `measureBody` drops them: an opening the scanned part
+ * does not close would make its content count as text.
+ */
+const HIDDEN_SPANS: readonly (readonly [string, string])[] = [
+  ['<script', '</script'],
+  ['<style', '</style'],
+  ['<noscript', '</noscript'],
+  ['<template', '</template'],
+  ['<svg', '</svg'],
+  ['<!--', '-->'],
+];
+
+/**
+ * True when the start of the page (e.g. its first 64 KB, decoded alone) already shows CONTENT_TEXT_CHARS of visible
+ * body text: the full verdict is then "has content" whatever follows, so the rest need not be decoded or scanned
+ * (most article pages). The part is cut before a tag or a hidden span it does not close, so it never counts more
+ * text than the whole page has. False means "read the whole page", not "client-rendered".
+ */
+export function startsWithContent(start: string): boolean {
+  const bodyStart = start.search(/<body\b/i);
+  if (bodyStart === -1) return false;
+  let part = start.slice(bodyStart);
+  const lastOpen = part.lastIndexOf('<');
+  if (lastOpen > part.lastIndexOf('>')) part = part.slice(0, lastOpen);
+  const lower = part.toLowerCase();
+  let cut = part.length;
+  for (const [open, close] of HIDDEN_SPANS) {
+    const at = lower.lastIndexOf(open);
+    if (at !== -1 && lower.indexOf(close, at) === -1) cut = Math.min(cut, at);
+  }
+  return visibleText(part.slice(0, cut)).length >= CONTENT_TEXT_CHARS;
+}
+
 /** Visible text of the body (scripts, styles, noscript, templates and tags removed) and the page's script weight. */
 function measureBody(body: string, page: string): { text: string; scriptBytes: number; externalScripts: number } {
   let scriptBytes = 0;
@@ -78,12 +112,15 @@ function measureBody(body: string, page: string): { text: string; scriptBytes: n
     scriptBytes += match[2].length;
     if (/\bsrc\s*=/i.test(attributes)) externalScripts++;
   }
-  const text = body
+  return { text: visibleText(body), scriptBytes, externalScripts };
+}
+
+function visibleText(body: string): string {
+  return body
     .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;|&#160;/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return { text, scriptBytes, externalScripts };
 }

@@ -37,6 +37,19 @@ describe('createLocalSearchIndex', () => {
     await second.close();
   });
 
+  it('indexes after the caller returns, and a search right after an add already finds the page', async () => {
+    const index = createLocalSearchIndex();
+    index.add({ url: 'https://a.test/1', title: 'Lock keepers', text: 'The lock opens at dawn.' });
+    expect(index.search('dawn', 5).map((h) => h.url)).toEqual(['https://a.test/1']);
+    index.add({ url: 'https://a.test/2', title: 'Weirs', text: 'Water over the weir.' });
+    index.add({ url: 'https://a.test/2', title: 'Weirs', text: 'Salmon jump the weir.' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(index.search('water', 5)).toEqual([]);
+    expect(index.search('salmon', 5).map((h) => h.url)).toEqual(['https://a.test/2']);
+    expect(index.size()).toBe(2);
+    await index.close();
+  });
+
   it('keeps at most MAX_INDEXED_PAGES, dropping the oldest', () => {
     const index = createLocalSearchIndex();
     for (let i = 0; i <= MAX_INDEXED_PAGES; i++) index.add({ url: `https://a.test/${i}`, title: `Page ${i}`, text: 'word' });

@@ -12,6 +12,13 @@ const STORED_CHARS = 1_500;
  * blocks the event loop, so not on every scrape; a crash loses at most this much of a derived index. */
 const SAVE_DELAY_MS = 30_000;
 const SNIPPET_CHARS = 240;
+/**
+ * Indexing a page costs a few ms of tokenising: it happens after the scrape is answered, a slice of pages per
+ * event-loop turn. Past this many waiting pages, `add` indexes the oldest itself (so a flood cannot grow the queue).
+ */
+const MAX_PENDING_PAGES = 64;
+/** Time one turn may spend indexing waiting pages before yielding to requests. */
+const INDEX_SLICE_MS = 8;
 
 export interface IndexedPage {
   url: string;
@@ -29,7 +36,7 @@ export interface LocalSearchHit {
 }
 
 export interface LocalSearchIndex {
-  /** Adds or replaces the page at `url`. */
+  /** Adds or replaces the page at `url` (indexed soon after; `search`, `size` and `close` see it at once). */
   add(page: IndexedPage): void;
   search(query: string, limit: number, keep?: (url: string) => boolean): LocalSearchHit[];
   size(): number;
@@ -95,6 +102,36 @@ export function createLocalSearchIndex(options: { path?: string; logger?: { warn
     }
   };
 
+  const indexNow = (doc: StoredPage) => {
+    if (index.has(doc.id)) index.discard(doc.id);
+    order.delete(doc.id);
+    index.add(doc);
+    order.set(doc.id, true);
+    while (order.size > MAX_INDEXED_PAGES) {
+      const oldest = order.keys().next().value as string;
+      order.delete(oldest);
+      if (index.has(oldest)) index.discard(oldest);
+    }
+    scheduleSave();
+  };
+  // Pages waiting to be indexed, oldest first; a page re-added while waiting replaces its earlier version.
+  const pending = new Map<string, StoredPage>();
+  let drainScheduled: NodeJS.Immediate | undefined;
+  const indexOldest = () => {
+    const [url, doc] = pending.entries().next().value as [string, StoredPage];
+    pending.delete(url);
+    indexNow(doc);
+  };
+  const drainSlice = () => {
+    drainScheduled = undefined;
+    const started = performance.now();
+    while (pending.size > 0 && performance.now() - started < INDEX_SLICE_MS) indexOldest();
+    if (pending.size > 0) drainScheduled = setImmediate(drainSlice);
+  };
+  const indexPending = () => {
+    while (pending.size > 0) indexOldest();
+  };
+
   return {
     add(page) {
       const doc: StoredPage = {
@@ -102,20 +139,16 @@ export function createLocalSearchIndex(options: { path?: string; logger?: { warn
         title: page.title ?? '',
         description: page.description ?? '',
         text: page.text.slice(0, MAX_INDEXED_CHARS),
-        head: page.text.slice(0, STORED_CHARS),
+        // A copy, not a slice: V8 keeps a slice's whole parent (the page's markdown) alive for as long as the index.
+        head: copyString(page.text.slice(0, STORED_CHARS)),
       };
-      if (index.has(doc.id)) index.discard(doc.id);
-      order.delete(doc.id);
-      index.add(doc);
-      order.set(doc.id, true);
-      while (order.size > MAX_INDEXED_PAGES) {
-        const oldest = order.keys().next().value as string;
-        order.delete(oldest);
-        if (index.has(oldest)) index.discard(oldest);
-      }
-      scheduleSave();
+      pending.delete(doc.id);
+      pending.set(doc.id, doc);
+      if (pending.size > MAX_PENDING_PAGES) indexOldest();
+      drainScheduled ??= setImmediate(drainSlice);
     },
     search(query, limit, keep = () => true) {
+      indexPending();
       const hits: LocalSearchHit[] = [];
       for (const result of index.search(query)) {
         if (!keep(result.id as string)) continue;
@@ -130,12 +163,22 @@ export function createLocalSearchIndex(options: { path?: string; logger?: { warn
       }
       return hits;
     },
-    size: () => index.documentCount,
+    size: () => {
+      indexPending();
+      return index.documentCount;
+    },
     async close() {
+      indexPending();
+      clearImmediate(drainScheduled);
+      drainScheduled = undefined;
       clearTimeout(timer);
       save();
     },
   };
+}
+
+function copyString(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** A passage of the page around the first matched term, on word boundaries. */

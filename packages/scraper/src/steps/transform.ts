@@ -1,5 +1,5 @@
 import { isCoreError, processHtml, type Menu, type PageMetadata, type PdfPage, type PdfPageBlocks, type Product } from '@scrape/core';
-import type { OcrEngine, ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
+import type { HtmlOutput, OcrEngine, ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
 import { ocrImage } from '../parse/ocrImage.js';
 import { cpuContext, type CpuContext } from '../cpu/cpuContext.js';
 import { classifyContent, type ContentKind } from '../content/classifyContent.js';
@@ -90,9 +90,26 @@ function processHtmlOptions(plan: ScrapePlan, source: Source): ProcessHtmlOption
     excludeTags: request.excludeTags,
     removeBase64Images: request.removeBase64Images,
     structured: structuredWanted(plan),
+    outputs: htmlOutputs(plan),
     // A browser render ran the page's scripts: its <noscript> notice is never the content.
     scriptsRan: source.engine === 'browser',
   };
+}
+
+/**
+ * What the requested formats need: the cleaned html and the links cost work of their own, so only when asked. The
+ * markdown always (the search index, LLM formats and change tracking read it).
+ */
+function htmlOutputs(plan: ScrapePlan): HtmlOutput[] {
+  const outputs: HtmlOutput[] = ['markdown'];
+  if (plan.formats.has('html')) outputs.push('html');
+  if (plan.formats.has('links')) outputs.push('links');
+  return outputs;
+}
+
+/** The page as sent is read by the rawHtml format and by images / attributes (on a parse of their own). */
+function needsRawHtml(plan: ScrapePlan): boolean {
+  return plan.formats.has('rawHtml') || plan.formats.has('images') || plan.formats.has('attributes');
 }
 
 function transformHtml(plan: ScrapePlan, source: Source): Content {
@@ -111,7 +128,8 @@ async function transformHtmlOnThread(plan: ScrapePlan, source: Source, cpu: CpuC
     const result = await cpu.pool.run<ProcessHtmlResult>(
       'processHtml',
       [{ body, url: source.finalUrl, contentType: source.contentType }, processHtmlOptions(plan, source)],
-      { signal: cpu.signal, transfer: [body.buffer as ArrayBuffer] },
+      // The decoded page is as large as the body: it stays on the thread unless a format reads it.
+      { signal: cpu.signal, transfer: [body.buffer as ArrayBuffer], omit: needsRawHtml(plan) ? [] : ['rawHtml'] },
     );
     return { kind: 'html', ...result };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, embeddedHome, startFixture, type Fixture, type Home } from '../../test/cacheHomes.js';
 import type { Scraper } from '../createScraper.js';
-import { createTransformMemo } from './transformMemo.js';
+import { copyContent, createTransformMemo } from './transformMemo.js';
 import type { Content } from './transform.js';
 
 const content = (markdown: string, links: string[] = []): Content => ({ kind: 'html', markdown, links, metadata: { title: markdown.slice(0, 5) } });
@@ -14,6 +14,22 @@ describe('createTransformMemo', () => {
     first.links!.push('https://evil/');
     (first.metadata as Record<string, unknown>).title = 'changed';
     expect(memo.get('a')).toEqual(content('alpha', ['https://x/1']));
+  });
+
+  it('copyContent copies objects, arrays and non-plain values deeply; only strings are shared', () => {
+    const make = () => ({
+      kind: 'html',
+      markdown: 'm',
+      metadata: { og: { images: ['a'] }, at: new Date(0) },
+      pages: [{ n: 1 }],
+    });
+    const original = make();
+    const copy = copyContent(original);
+    expect(copy).toEqual(original);
+    copy.metadata.og.images.push('b');
+    copy.metadata.at.setTime(5);
+    copy.pages[0].n = 2;
+    expect(original).toEqual(make());
   });
 
   it('drops the least recently used entries beyond its byte budget, and never keeps an oversized one', () => {

@@ -49,7 +49,7 @@ export function createTransformMemo(maxBytes = TRANSFORM_MEMO_MAX_BYTES): Transf
       // Map order is recency order: move the entry to the young end.
       entries.delete(key);
       entries.set(key, entry);
-      return structuredClone(entry.content);
+      return copyContent(entry.content);
     },
     set(key, content) {
       const size = sizeOf(content);
@@ -59,7 +59,7 @@ export function createTransformMemo(maxBytes = TRANSFORM_MEMO_MAX_BYTES): Transf
         bytes -= previous.size;
         entries.delete(key);
       }
-      entries.set(key, { content: structuredClone(content), size });
+      entries.set(key, { content: copyContent(content), size });
       bytes += size;
       for (const [oldKey, old] of entries) {
         if (bytes <= maxBytes) break;
@@ -100,6 +100,21 @@ export function transformMemoKey(plan: ScrapePlan, cacheKey: string, source: Sou
     .filter(([name]) => !FIELDS_NOT_AFFECTING_TRANSFORM.has(name))
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return createHash('sha256').update(`${cacheKey}\n${source.fetchedAt}\n${JSON.stringify(options)}`).digest('base64url');
+}
+
+/**
+ * A deep copy of the objects and arrays that shares the strings: strings cannot be altered, and copying a page's
+ * markdown and HTML (what structuredClone does) cost more than the rest of the memo. Anything that is not plain data
+ * (a Date, a typed array) is cloned as structuredClone would.
+ */
+export function copyContent<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyContent) as T;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) out[key] = copyContent(field);
+  return out as T;
 }
 
 /** Approximate retained size: UTF-16 strings dominate. */

@@ -1,0 +1,191 @@
+// The service against reference servers on the held-out article set: the WCXB dev article pages of the frozen split
+// (quality-main-content/split.mjs, never tuned on), served from 127.0.0.1 as plain text/html, scraped one at a time
+// through POST /v2/scrape of our service, of a Readability + turndown server and of a server that only fetches
+// (referenceServer.mjs). Each page goes to the three servers in a rotating order, so load from neighbours on a shared
+// machine hits all three alike; a round is one pass over the pages, and the figure is the ratio of summed times per
+// round (ours / Readability + turndown), reported as the median and spread over rounds. CPU time of each server
+// process (all its threads, from /proc) is reported beside wall time: it is what load on the machine distorts least.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { request } from 'undici';
+import { isFrozen } from '../quality-main-content/split.mjs';
+import { scrapeBody } from './lib.mjs';
+
+const DATA_DIR = fileURLToPath(new URL('../../../shared/data/wcxb-dev/', import.meta.url));
+const REFERENCE = fileURLToPath(new URL('./referenceServer.mjs', import.meta.url));
+const STARTUP_TIMEOUT_MS = 20_000;
+/** The goal from issue 27: our service end to end ≤ 0.45 of the Readability + turndown server. */
+export const GOAL_RATIO = 0.45;
+
+/** The frozen split's article pages, sorted by id; null when the data set is absent. */
+export function heldOutArticleIds() {
+  const truthDir = join(DATA_DIR, 'ground-truth');
+  if (!existsSync(truthDir)) return null;
+  return readdirSync(truthDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .filter((id) => isFrozen(id))
+    .filter((id) => JSON.parse(readFileSync(join(truthDir, `${id}.json`), 'utf8'))._internal?.page_type?.primary === 'article')
+    .sort();
+}
+
+/** Every page in memory (no gunzip in the timed loop), served as `text/html` without a charset under `/<id>.html`. */
+export async function startHeldOutPageServer(ids) {
+  const pages = new Map(ids.map((id) => [id, gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`)))]));
+  const server = createServer((req, res) => {
+    const body = pages.get(/^\/(\d{4})\.html$/.exec(req.url ?? '')?.[1] ?? '');
+    if (!body) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    res.writeHead(200, { 'content-type': 'text/html', 'content-length': body.length }).end(body);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const bytes = [...pages.values()].reduce((sum, b) => sum + b.length, 0);
+  return {
+    urlOf: (id) => `${base}/${id}.html`,
+    bytes,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(resolve);
+    }),
+  };
+}
+
+export async function startReferenceServer(mode) {
+  const child = spawn(process.execPath, [REFERENCE, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reference server (${mode}) did not start: ${stderr}`)), STARTUP_TIMEOUT_MS);
+    child.on('exit', (code) => reject(new Error(`reference server (${mode}) exited with ${code}: ${stderr}`)));
+    child.stdout.once('data', (chunk) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(String(chunk).split('\n')[0]).port);
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** User + system CPU ms of a process, all threads (Linux /proc; null elsewhere). */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function post(server, body) {
+  const headers = { 'content-type': 'application/json' };
+  if (server.apiKey) headers.authorization = `Bearer ${server.apiKey}`;
+  const res = await request(`${server.baseUrl}/v2/scrape`, { method: 'POST', headers, body });
+  const json = await res.body.json();
+  if (res.statusCode !== 200 || !json.success) throw new Error(`${res.statusCode}: ${JSON.stringify(json).slice(0, 200)}`);
+  return json.data;
+}
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+
+/**
+ * `servers`: { ours, readability, fetch } as started above (ours from lib.mjs's startScrapeServer); more contenders
+ * (`extra`: name → { server, options }) are our service with other request options, e.g. storeInCache: false. One unmeasured
+ * pass checks every page on every server (and warms them up); pages that any server fails on are left out and listed.
+ * Then `rounds` measured passes. Returns per-round sums and ratios, and their median / min / max.
+ */
+export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extra = {}, log = () => {} }) {
+  const servers = { ...ourServers, ...Object.fromEntries(Object.entries(extra).map(([n, e]) => [n, e.server])) };
+  const names = Object.keys(servers);
+  const bodyOf = (name, id) => {
+    const url = pageServer.urlOf(id);
+    if (name === 'ours') return scrapeBody(url);
+    if (name in extra) return scrapeBody(url, extra[name].options);
+    return JSON.stringify({ url });
+  };
+  const failed = [];
+  for (const id of ids) {
+    for (const name of names) {
+      try {
+        await post(servers[name], bodyOf(name, id));
+      } catch (error) {
+        failed.push({ id, server: name, error: error.message });
+      }
+    }
+  }
+  const usable = ids.filter((id) => !failed.some((f) => f.id === id));
+  if (usable.length === 0) throw new Error(`no page scraped by every server: ${JSON.stringify(failed.slice(0, 5))}`);
+  const perRound = [];
+  for (let round = 0; round < rounds; round++) {
+    const wall = Object.fromEntries(names.map((n) => [n, 0]));
+    const cpuStart = Object.fromEntries(names.map((n) => [n, cpuMsOf(servers[n].pid)]));
+    for (let i = 0; i < usable.length; i++) {
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(i + round + k) % names.length];
+        const body = bodyOf(name, usable[i]);
+        const t0 = performance.now();
+        await post(servers[name], body);
+        wall[name] += performance.now() - t0;
+      }
+    }
+    // A process serving several contenders (request-option variants) shares its CPU time among them evenly.
+    const sharing = (n) => names.filter((m) => servers[m].pid === servers[n].pid).length;
+    const cpu = Object.fromEntries(names.map((n) => [n, cpuStart[n] === null ? null : (cpuMsOf(servers[n].pid) - cpuStart[n]) / sharing(n)]));
+    const row = {
+      wallMs: wall,
+      cpuMs: cpu,
+      ratio: wall.ours / wall.readability,
+      extraRatios: Object.fromEntries(Object.keys(extra).map((n) => [n, wall[n] / wall.readability])),
+      fetchRatio: wall.fetch / wall.readability,
+      cpuRatio: cpu.ours === null ? null : cpu.ours / cpu.readability,
+    };
+    perRound.push(row);
+    log(`  round ${round + 1}/${rounds}: ours/readability ${row.ratio.toFixed(3)}, fetch/readability ${row.fetchRatio.toFixed(3)}` +
+      (row.cpuRatio === null ? '' : `, CPU ours/readability ${row.cpuRatio.toFixed(3)}`) +
+      Object.entries(row.extraRatios).map(([n, r]) => `, ${n}/readability ${r.toFixed(3)}`).join(''));
+  }
+  const msPerPage = (name) => median(perRound.map((r) => r.wallMs[name] / usable.length));
+  return {
+    pages: usable.length,
+    leftOut: failed,
+    rounds,
+    ratio: spread(perRound.map((r) => r.ratio)),
+    fetchRatio: spread(perRound.map((r) => r.fetchRatio)),
+    cpuRatio: perRound[0].cpuRatio === null ? null : spread(perRound.map((r) => r.cpuRatio)),
+    extraRatios: Object.fromEntries(Object.keys(extra).map((n) => [n, spread(perRound.map((r) => r.extraRatios[n]))])),
+    msPerPage: Object.fromEntries(names.map((n) => [n, msPerPage(n)])),
+    perRound,
+  };
+}
+
+export function printHeldOut(result, pageBytes) {
+  const f = (s) => `${s.median.toFixed(3)} (${s.min.toFixed(3)}–${s.max.toFixed(3)})`;
+  console.log(`\nheld-out articles (WCXB dev, frozen split): ${result.pages} pages, ${(pageBytes / 1e6).toFixed(1)} MB, ` +
+    `one at a time, ${result.rounds} interleaved rounds; median (min–max) over rounds`);
+  console.log(`  ours / Readability+turndown (wall):  ${f(result.ratio)}   goal ≤ ${GOAL_RATIO}`);
+  console.log(`  fetch-only / Readability+turndown:   ${f(result.fetchRatio)}`);
+  if (result.cpuRatio) console.log(`  ours / Readability+turndown (CPU):   ${f(result.cpuRatio)}`);
+  for (const [n, r] of Object.entries(result.extraRatios ?? {})) console.log(`  ${n} / Readability+turndown: ${f(r)}`);
+  const ms = result.msPerPage;
+  console.log(`  ms per page (median round): ${Object.entries(ms).map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', ')}`);
+  if (result.leftOut.length) console.log(`  left out (a server failed): ${result.leftOut.map((f) => `${f.id} ${f.server}`).join(', ')}`);
+}
