@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
 import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper';
-import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
+import { createInteractSessions, privateUrlsAllowedByEnv, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type InteractSessionsOptions, type RetainedPage } from '@scrape/scraper';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';
@@ -78,6 +78,8 @@ export interface CreateServerOptions {
   search?: ScraperOptions['search'];
   /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
   interact?: InteractSessions | false;
+  /** Settings of the interact sessions made here (e.g. a shortened `billingMinuteMs` in tests); default from env. */
+  interactSettings?: InteractSessionsOptions['settings'];
   /** Agent runs: the job queue (default: in the stores' home), the model (default SCRAPE_LLM_*), steps per run. */
   agent?: Pick<AgentRoutesOptions, 'jobs' | 'llm' | 'maxSteps' | 'webhookSecret'>;
   /**
@@ -175,7 +177,8 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
           profiles: scraper.profiles ?? undefined,
           // With Redis, processes tell each other which scrapes exist and which process holds a session.
           directory: sessionDirectoryForHome(resolveStoreHome(options)) ?? undefined,
-          onSessionEnd: (ended) => interactBilling.charge(ended),
+          billing: interactBilling,
+          ...(options.interactSettings ? { settings: options.interactSettings } : {}),
         }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
   const signer = createArtifactSigner(options.artifactSecret);

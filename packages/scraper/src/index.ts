@@ -86,6 +86,7 @@ export {
   createInteractSessions,
   type InteractSessions,
   type InteractSessionsOptions,
+  type InteractTimeBilling,
   type InteractResponse,
   type StopResponse,
   type BrowserCreated,

@@ -10,6 +10,11 @@ export interface InteractSettings {
   maxTotal: number;
   /** Credits per started minute of session time. */
   creditsPerMinute: number;
+  /**
+   * The billing minute, ms: session time is reserved one of these ahead and billed per started one. 60 s; shorter
+   * only in tests (never below MIN_BILLING_MINUTE_MS, so the reservation ticks cannot become a busy loop).
+   */
+  billingMinuteMs: number;
   /** Scrapes remembered for a later interact (by scrapeId), oldest forgotten first. */
   rememberedScrapes: number;
   /** How long a scrape can be continued after it was made. */
@@ -35,6 +40,9 @@ export const DEFAULT_MAX_PER_TEAM = 3;
 /** A context per session in one Chromium: ten fit beside the render pool on a few-GB machine. */
 export const DEFAULT_MAX_TOTAL = 10;
 export const DEFAULT_CREDITS_PER_MINUTE = 1;
+export const DEFAULT_BILLING_MINUTE_MS = 60_000;
+/** A store call per session per tick: one a second is the most a shortened minute may cost. */
+export const MIN_BILLING_MINUTE_MS = 1_000;
 export const DEFAULT_REMEMBERED_SCRAPES = 10_000;
 /** Two minutes: a client that continues a scrape does so right after it; longer only holds memory. */
 export const DEFAULT_RETAIN_MS = 2 * 60_000;
@@ -52,7 +60,7 @@ function positive(value: string | undefined, fallback: number): number {
 }
 
 export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<InteractSettings> = {}): InteractSettings {
-  return {
+  const settings: InteractSettings = {
     idleTimeoutMs: positive(env.SCRAPE_INTERACT_IDLE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS),
     maxLifetimeMs: positive(env.SCRAPE_INTERACT_MAX_LIFETIME_MS, DEFAULT_MAX_LIFETIME_MS),
     maxPerTeam: positive(env.SCRAPE_INTERACT_MAX_PER_TEAM, DEFAULT_MAX_PER_TEAM),
@@ -64,6 +72,10 @@ export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, ov
     retainMax: positive(env.SCRAPE_INTERACT_RETAIN_MAX, DEFAULT_RETAIN_MAX),
     retainMaxPerTeam: positive(env.SCRAPE_INTERACT_RETAIN_MAX_PER_TEAM, DEFAULT_RETAIN_MAX_PER_TEAM),
     promptMaxSteps: Math.max(1, positive(env.SCRAPE_INTERACT_PROMPT_MAX_STEPS, DEFAULT_PROMPT_MAX_STEPS)),
+    billingMinuteMs: DEFAULT_BILLING_MINUTE_MS,
     ...overrides,
   };
+  const minute = Number(settings.billingMinuteMs);
+  settings.billingMinuteMs = Number.isFinite(minute) ? Math.max(MIN_BILLING_MINUTE_MS, minute) : DEFAULT_BILLING_MINUTE_MS;
+  return settings;
 }
