@@ -2,6 +2,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PiiCandidate, PiiEntity, PiiMode } from './piiTypes.js';
 import { hasCardIssuerPrefix, hasEmailShape, isIpv4, isIpv6, isPlausibleSsn, isValidIban, passesLuhn } from './validators.js';
+import { trimTrailing } from '../text/trailingRun.js';
 
 /** How far back (chars) a context word such as "phone" or "born" may stand from the value it qualifies. */
 const CONTEXT_WINDOW = 48;
@@ -92,7 +93,7 @@ function detectSecrets(text: string, out: PiiCandidate[]): void {
   for (const re of SECRET_RES) for (const m of text.matchAll(re)) push(out, 'SECRET', m.index!, m.index! + m[0].length, 0.99);
   for (const m of text.matchAll(SECRET_LABEL_RE)) {
     // Sentence punctuation after the value is not part of it.
-    const value = m[1].replace(/[.,;:!?)\]]+$/, '');
+    const value = trimTrailing(m[1], '.,;:!?)]');
     if (value.length < 4) continue;
     // "the password is incorrect": after "is", only a value that looks generated (digits, symbols, mixed case) counts.
     if (/\bis$/i.test(m[0].slice(0, m[0].length - m[1].length).trim()) && !/[\d\W_]|[a-z][A-Z]/.test(value)) continue;

@@ -1,4 +1,5 @@
 // The parts of markdown that redaction must keep intact: link and image syntax, table pipes, line breaks.
+import { trimTrailing } from '../text/trailingRun.js';
 
 export interface OffsetSet {
   has(offset: number): boolean;
@@ -60,7 +61,7 @@ export function findMarkdownStructure(text: string): MarkdownStructure {
     urlRanges.push([m.index! + 1, m.index! + m[0].length - 1]);
   }
   for (const m of text.matchAll(BARE_URL_RE)) {
-    const end = m.index! + m[0].replace(/[.,;:!?]+$/, '').length;
+    const end = m.index! + trimTrailing(m[0], '.,;:!?').length;
     if (!insideAny(urlRanges, m.index!)) urlRanges.push([m.index!, end]);
   }
   for (const m of text.matchAll(REFERENCE_DEF_RE)) {
