@@ -12,11 +12,13 @@ describe('trailing runs', () => {
   });
 
   it('matches what the regexes they replace gave', () => {
-    const cases = ['', 'a', 'a,,', ',,,', 'a.,;:!?', 'a b  ', ' \n\t', 'x\u00a0\u2003', 'Menu — …·', 'a,b,'];
+    const cases = ['', 'a', 'a,,', ',,,', 'a.,;:!?', 'a b  ', ' \n\t', 'x\u00a0\u2003', 'Menu — …·', 'a,b,', 'More »', 'Next › ', 'Read more →.. +', 'a->'];
     for (const text of cases) {
       expect(trimTrailing(text, ',')).toBe(text.replace(/,+$/, ''));
       expect(trimTrailing(text, '.,;:!?')).toBe(text.replace(/[.,;:!?]+$/, ''));
       expect(trimTrailingSpaceAnd(text, '.…·_–—:-')).toBe(text.replace(/[\s.…·_–—:-]+$/, ''));
+      expect(trimTrailingSpaceAnd(text, '»›→>.…+-')).toBe(text.replace(/[\s»›→>.…+-]+$/, ''));
+      expect(trimTrailingSpaceAnd(text, '»›→>.…')).toBe(text.replace(/[\s»›→>.…]+$/, ''));
       expect(text.length - trailingRunStart(text, isSpace)).toBe(/\s*$/.exec(text)![0].length);
     }
   });
