@@ -28,7 +28,9 @@ describe('JWTs and PEM private keys without the quadratic regexes', () => {
       expect(findJwts(s), JSON.stringify(s)).toEqual(ranges(JWT, s));
     }
     const pemPieces = ['-----BEGIN ', 'RSA ', 'PRIVATE KEY-----', '-----END ', 'x', '\n', 'EC ', '-----'];
-    for (const s of random(5, pemPieces, 50_000, 10)) expect(findPrivateKeys(s), JSON.stringify(s)).toEqual(ranges(PEM, s));
+    for (const s of random(5, pemPieces, 50_000, 10)) {
+      expect(findPrivateKeys(s), JSON.stringify(s)).toEqual(ranges(PEM, s));
+    }
   });
 
   it('are linear on the inputs that made the regexes quadratic', () => {

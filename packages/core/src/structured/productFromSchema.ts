@@ -105,7 +105,9 @@ function categoryOf(node: SchemaNode): string | undefined {
 function taxonomyPath(path: string): string {
   const parts = path.split(/[>/|]/);
   const last = parts.length - 1;
-  return parts.map((p, i) => (i > 0 && i < last ? p.trim() : i > 0 ? p.trimStart() : i < last ? p.trimEnd() : p)).join(' > ');
+  return parts
+    .map((p, i) => (i > 0 && i < last ? p.trim() : i > 0 ? p.trimStart() : i < last ? p.trimEnd() : p))
+    .join(' > ');
 }
 
 function imagesOf(node: SchemaNode, facts: PageFacts, title: string): ImageRef[] {

@@ -12,7 +12,8 @@ describe('trailing runs', () => {
   });
 
   it('matches what the regexes they replace gave', () => {
-    const cases = ['', 'a', 'a,,', ',,,', 'a.,;:!?', 'a b  ', ' \n\t', 'x\u00a0\u2003', 'Menu — …·', 'a,b,', 'More »', 'Next › ', 'Read more →.. +', 'a->'];
+    const cases = ['', 'a', 'a,,', ',,,', 'a.,;:!?', 'a b  ', ' \n\t', 'x\u00a0\u2003', 'Menu — …·', 'a,b,'];
+    cases.push('More »', 'Next › ', 'Read more →.. +', 'a->');
     for (const text of cases) {
       expect(trimTrailing(text, ',')).toBe(text.replace(/,+$/, ''));
       expect(trimTrailing(text, '.,;:!?')).toBe(text.replace(/[.,;:!?]+$/, ''));

@@ -7,7 +7,8 @@ export function isSpace(ch: string): boolean {
   return ch !== '' && ch.trim() === '';
 }
 
-/** Where the run of characters passing `inRun` that ends `text` (or its first `end` characters) starts; `end` if none. */
+/** Where the run of characters passing `inRun` that ends `text` (or its first `end` characters) starts; `end` if none.
+ */
 export function trailingRunStart(text: string, inRun: (ch: string) => boolean, end = text.length): number {
   let i = end;
   while (i > 0 && inRun(text[i - 1])) i--;

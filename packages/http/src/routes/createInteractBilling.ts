@@ -46,7 +46,8 @@ export function createInteractBilling(accounts: Accounts | undefined, log: Fasti
           try {
             await accounts.store.settleCredits(team, reservation.id, cost, cost > 0 ? usage : undefined);
           } catch (error) {
-            log.error({ account: team, credits: cost, err: String(error) }, 'interact session credits could not be settled');
+            const failure = { account: team, credits: cost, err: String(error) };
+            log.error(failure, 'interact session credits could not be settled');
           }
         }
       })();

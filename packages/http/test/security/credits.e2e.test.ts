@@ -71,7 +71,8 @@ describe('credits are reserved before the work', { timeout: 120_000 }, () => {
     // Before, each parse reserved maxPages (10,000) worth of the balance until it finished: the first took all 24
     // credits and the others, running beside it, were cut short or refused.
     const key = await issue('exact', 24);
-    const results = await Promise.all([1, 2, 3, 4].map((i) => svc.scrape({ url: `${svc.site.origin}/six-exact-${i}.pdf`, parsers: pdfParser }, key)));
+    const six = (i: number) => ({ url: `${svc.site.origin}/six-exact-${i}.pdf`, parsers: pdfParser });
+    const results = await Promise.all([1, 2, 3, 4].map((i) => svc.scrape(six(i), key)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     for (const r of results) expect(r.body.data.metadata).toMatchObject({ numPages: 6, totalPages: 6, creditsUsed: 6 });
     expect(await accounts.store.balance('exact')).toBe(0);

@@ -2,6 +2,7 @@
 // the balance was spent (its time was only charged when it ended). Session time is now paid ahead, one minute at a
 // time: a session opens only when its first minute is reserved, and it ends (402) when the next one cannot be.
 // The "minute" is shortened here (interactSettings.billingMinuteMs) so the test does not wait real minutes.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +16,10 @@ let svc: Service;
 let accounts: Accounts;
 let dataDir = '';
 
+// A fresh account per attempt: a retried test must not find the credits and usage of the attempt before.
 const issueKey = async (id: string, credits: number) =>
   (await issueTestKey(accounts, { id, endpoints: ['scrape', 'browser'] }, credits)).key;
+const fresh = (name: string) => `${name}-${randomUUID().slice(0, 8)}`;
 
 async function billed(id: string): Promise<number> {
   const usage = await accounts.store.usage(id);
@@ -47,7 +50,8 @@ afterAll(async () => {
 
 describe('interact sessions pay for their time ahead, by the minute', { timeout: 120_000 }, () => {
   it('a balance of 2 minutes ends the session after 2 minutes, with 402, and bills exactly 2', async () => {
-    const key = await issueKey('two-minutes', 2);
+    const account = fresh('two-minutes');
+    const key = await issueKey(account, 2);
     const created = await callApi(svc, 'POST', '/v2/browser', {}, key);
     expect(created.status).toBe(200);
     const id = created.body.id as string;
@@ -64,24 +68,36 @@ describe('interact sessions pay for their time ahead, by the minute', { timeout:
     const after = await callApi(svc, 'POST', `/v2/browser/${id}/execute`, { code: '1 + 1' }, key);
     expect(after.status).toBe(402);
     expect(after.body).toMatchObject({ success: false, error: 'Payment Required: Insufficient credits' });
-    expect(await accounts.store.balance('two-minutes')).toBe(0);
-    expect(await billed('two-minutes')).toBe(2);
+    expect(await accounts.store.balance(account)).toBe(0);
+    // The reservations settle just after the session ends: both minutes billed, nothing more.
+    await waitFor('the settlement', async () => ((await billed(account)) >= 2 ? true : undefined), 10_000);
+    expect(await billed(account)).toBe(2);
+    expect(await accounts.store.balance(account)).toBe(0);
   });
 
   it('parallel sessions cannot open beyond the balance: 1 credit opens one of three', async () => {
-    const key = await issueKey('one-credit', 1);
+    const account = fresh('one-credit');
+    const key = await issueKey(account, 1);
     const opened = await Promise.all([1, 2, 3].map(() => callApi(svc, 'POST', '/v2/browser', {}, key)));
     const statuses = opened.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 402, 402]);
-    const id = opened.find((r) => r.status === 200)!.body.id as string;
-    const stopped = await callApi(svc, 'DELETE', `/v2/browser/${id}`, undefined, key);
-    expect(stopped.status).toBe(200);
-    expect(stopped.body.creditsBilled).toBeLessThanOrEqual(1);
-    expect(await accounts.store.balance('one-credit')).toBe(1 - stopped.body.creditsBilled);
+    // Its one minute paid, it ends when the next cannot be: billed 1, the balance at 0, never below.
+    await waitFor(
+      'the session to end',
+      async () => {
+        const listed = await callApi(svc, 'GET', '/v2/browser', undefined, key);
+        return listed.body.sessions.length === 0 ? true : undefined;
+      },
+      30_000,
+    );
+    await waitFor('the settlement', async () => ((await billed(account)) >= 1 ? true : undefined), 10_000);
+    expect(await billed(account)).toBe(1);
+    expect(await accounts.store.balance(account)).toBe(0);
   });
 
   it('a session stopped early is billed its started minutes and the rest of the reservation comes back', async () => {
-    const key = await issueKey('refund', 10);
+    const account = fresh('refund');
+    const key = await issueKey(account, 10);
     const created = await callApi(svc, 'POST', '/v2/browser', {}, key);
     expect(created.status).toBe(200);
     const stopped = await callApi(svc, 'DELETE', `/v2/browser/${created.body.id}`, undefined, key);
@@ -89,7 +105,7 @@ describe('interact sessions pay for their time ahead, by the minute', { timeout:
     const { creditsBilled, sessionDurationMs } = stopped.body;
     expect(creditsBilled).toBe(Math.ceil(sessionDurationMs / MINUTE_MS));
     // The reservation of a minute not used (if a tick came before the stop) is refunded when the session settles.
-    await waitFor('the settlement', async () => ((await billed('refund')) === creditsBilled ? true : undefined), 10_000);
-    expect(await accounts.store.balance('refund')).toBe(10 - creditsBilled);
+    await waitFor('the settlement', async () => ((await billed(account)) === creditsBilled ? true : undefined), 10_000);
+    expect(await accounts.store.balance(account)).toBe(10 - creditsBilled);
   });
 });

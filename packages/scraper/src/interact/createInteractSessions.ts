@@ -180,7 +180,7 @@ interface Session {
   queue: Promise<unknown>;
   idleTimer?: ReturnType<typeof setTimeout>;
   lifetimeTimer?: ReturnType<typeof setTimeout>;
-  /** With options.billing: credits reserved for this session so far, the next minute's timer, a reservation in flight. */
+  /** With options.billing: credits reserved so far, the next minute's timer, a reservation in flight. */
   paid: number;
   billingTimer?: ReturnType<typeof setTimeout>;
   paying?: Promise<unknown>;
@@ -188,6 +188,9 @@ interface Session {
   endReason?: string;
   ending?: Promise<StopResponse>;
 }
+
+/** What paying for session time needs to know of a session (also of one still being opened). */
+type Payer = Pick<Session, 'id' | 'team' | 'unbilled' | 'paid'>;
 
 /** Ended because the next minute could not be paid: later calls for these ids answer 402 (bounded memory). */
 const EXHAUSTED_REMEMBERED = 1_000;
@@ -264,7 +267,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const exhausted = new Map<string, string>();
 
   /** Reserves what the session's time costs up to `untilMs` after its start; false when the balance cannot give it. */
-  async function payUntil(session: Pick<Session, 'id' | 'team' | 'unbilled' | 'paid'>, untilMs: number): Promise<boolean> {
+  async function payUntil(session: Payer, untilMs: number): Promise<boolean> {
     if (!billing || session.unbilled) return true;
     const credits = bill(untilMs) - session.paid;
     if (credits <= 0) return true;
@@ -297,7 +300,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   /** The first minute of a session being opened, reserved before anything is opened for it. */
-  async function payFirstMinute(session: Pick<Session, 'id' | 'team' | 'unbilled' | 'paid'>): Promise<void> {
+  async function payFirstMinute(session: Payer): Promise<void> {
     if (!(await payUntil(session, minuteMs))) throw errors.paymentRequired();
   }
 
@@ -343,8 +346,10 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       }
       // A reservation in flight lands (or fails) before the session settles, so none is left held after it.
       await session.paying?.catch(() => {});
-      // Paid ahead: never more than was reserved (a session ended for want of credits stops at what it paid).
+      // Paid ahead: never more than was reserved (a session ended for want of credits stops at what it paid). A
+      // minute that started just before the end, its tick not yet run, is reserved now if the balance has it.
       const cost = bill(durationMs);
+      if (billing && !session.unbilled && cost > session.paid) await payUntil(session, durationMs).catch(() => false);
       const creditsBilled = session.unbilled ? 0 : billing ? Math.min(cost, session.paid) : cost;
       if (billing && !session.unbilled) billing.settle({ team: session.team, sessionId: session.id, creditsBilled });
       if (session.kind === 'browser') rememberDestroyed(session, endedAt);

@@ -76,6 +76,8 @@ export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, ov
     ...overrides,
   };
   const minute = Number(settings.billingMinuteMs);
-  settings.billingMinuteMs = Number.isFinite(minute) ? Math.max(MIN_BILLING_MINUTE_MS, minute) : DEFAULT_BILLING_MINUTE_MS;
+  settings.billingMinuteMs = Number.isFinite(minute)
+    ? Math.max(MIN_BILLING_MINUTE_MS, minute)
+    : DEFAULT_BILLING_MINUTE_MS;
   return settings;
 }

@@ -50,7 +50,13 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
   try {
     result = await pool.parse(
       source.body,
-      { mode: parser.mode, maxPages: parser.maxPages ?? PDF_MAX_PAGES_MAX, pages: parser.pages, blocks: parser.blocks, pageMarkers: parser.pageMarkers },
+      {
+        mode: parser.mode,
+        maxPages: parser.maxPages ?? PDF_MAX_PAGES_MAX,
+        pages: parser.pages,
+        blocks: parser.blocks,
+        pageMarkers: parser.pageMarkers,
+      },
       { deadline, signal, tenant: plan.team, ...(pageBudget ? { pageBudget } : {}) },
     );
   } catch (error) {
