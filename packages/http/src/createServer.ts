@@ -208,7 +208,7 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
           profiles: scraper.profiles ?? undefined,
           // With Redis, processes tell each other which scrapes exist and which process holds a session.
           directory: sessionDirectoryForHome(home) ?? undefined,
-          onSessionEnd: (ended) => interactBilling.charge(ended),
+          billing: interactBilling,
         }));
   // Without a configured key the links are signed with a random one (scrape-server warns about it at start-up).
   const signer = createArtifactSigner(options.artifactSecret);

@@ -85,6 +85,7 @@ export {
   createInteractSessions,
   type InteractSessions,
   type InteractSessionsOptions,
+  type InteractTimeBilling,
   type InteractResponse,
   type StopResponse,
   type BrowserCreated,

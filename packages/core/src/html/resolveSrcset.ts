@@ -1,4 +1,5 @@
 // Responsive images name several files for one picture; the cleaned page keeps only the largest.
+import { trimTrailing } from '../text/trailingRun.js';
 
 export interface ImageCandidate {
   url: string;
@@ -21,7 +22,7 @@ export function parseSrcset(srcset: string): ImageCandidate[] {
     let url = srcset.slice(urlStart, pos);
     let descriptorText = '';
     if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '');
+      url = trimTrailing(url, ',');
     } else {
       const descStart = pos;
       let inParens = false;

@@ -2,6 +2,7 @@
 // <div> a script listens to, not a link). We read the folded text anyway, so the toggle's label is only chrome.
 // Inside a link it names where the card leads and stays with the card.
 import type { NodeStats } from './measureTree.js';
+import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
 
 /** The whole label of a toggle, trailing dots and arrows aside. */
 const EXPANDER_LABEL = /^((read|show|see|view) (more|less)|click to (expand|shrink)|expand|collapse)$/i;
@@ -16,7 +17,7 @@ export function dropExpanderLabels(root: NodeStats, removed: Set<NodeStats>, tra
     // a link's text is its target's name: cards keep their "Read more"
     if (s.text === 0 || s.linkText > 0 || s.el.localName === 'a' || removed.has(s)) continue;
     if (s.text <= EXPANDER_MAX_CHARS) {
-      if (!s.inCode && EXPANDER_LABEL.test((s.el.textContent ?? '').replace(/[\s»›→>.…+-]+$/, '').trim())) {
+      if (!s.inCode && EXPANDER_LABEL.test(trimTrailingSpaceAnd(s.el.textContent ?? '', '»›→>.…+-').trim())) {
         removed.add(s);
         dropped++;
       }

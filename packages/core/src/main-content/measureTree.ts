@@ -1,6 +1,7 @@
 // One iterative pass over the DOM that measures every element (text, link text, controls) and labels chrome.
 // Iterative on purpose: pages can nest 100k deep, and recursion would overflow the stack.
 import { classHint, COMMENT_WORDS, isScreenReaderOnly, SIGNATURE_WORDS } from './classHints.js';
+import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
 
 /** How an element was labelled as chrome: by its tag/role (hard) or by class/id words (soft, overridable by size). */
 export type JunkKind = 0 | 'hard' | 'soft';
@@ -169,7 +170,7 @@ function isButtonLike(s: NodeStats): boolean {
 }
 
 function isMoreLink(el: Element): boolean {
-  const t = (el.textContent ?? '').replace(/[\s»›→>.…]+$/, '').trim();
+  const t = trimTrailingSpaceAnd(el.textContent ?? '', '»›→>.…').trim();
   return MORE_LINK.test(t) && t.split(/\s+/).length <= 3;
 }
 

@@ -5,6 +5,7 @@ import { formatFencedCode, languageFromClass } from './formatCode.js';
 import { InlineWriter } from './inlineWriter.js';
 import { escapeHeadingEnd } from './markdownEscape.js';
 import { TableBuilder, isLayoutTable } from './tableBuilder.js';
+import { trimTrailing } from '../text/trailingRun.js';
 
 /**
  * Block containers (quotes, lists, items) nested deeper than this are flattened: each level adds a prefix to every
@@ -272,7 +273,7 @@ export function htmlToMarkdown(input: string | Node, options: HtmlToMarkdownOpti
         if (firstChild && firstChild.nodeType === 3 && text[0] === '\n') text = text.slice(1);
         if (inlineOnly()) {
           writer.boundary();
-          writer.code(text.replace(/\n+$/, ''));
+          writer.code(trimTrailing(text, '\n'));
           writer.boundary();
           return null;
         }

@@ -5,15 +5,16 @@
  * Block markers are removed line by line, then each run of non-code lines is scanned once for inline syntax, so
  * links whose text spans lines still lose their URL. Linear in the input.
  */
+import { trailingRunStart } from '../text/trailingRun.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const QUOTE_PREFIX = /^(?:[ \t]*>[ \t]?)*/;
-const TABLE_SEPARATOR = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+// The optional pipes carry their own blanks: `[ \t]*\|?[ \t]*` let two blank runs share a line of blanks (quadratic).
+const TABLE_SEPARATOR = /^[ \t]*(?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$/;
 const THEMATIC_BREAK = /^[ \t]*(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 const SETEXT_UNDERLINE = /^[ \t]*(?:=+|-+)[ \t]*$/;
 /** Block markers at a line start (after quote markers): bullets, ordered markers, task boxes, heading hashes. */
 const LINE_MARKERS = /^[ \t]*(?:(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$)(?:\[[ xX]\](?:[ \t]+|$))?)*(?:#{1,6}(?:[ \t]+|$))?/;
-const CLOSING_HASHES = /[ \t]+#+[ \t]*$/;
 const ASCII_PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
 const SPECIAL = /[\\`![\]*_~&<]/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
@@ -242,7 +243,7 @@ export function markdownToPlainText(markdown: string): string {
       out.push('');
       continue;
     }
-    line = line.replace(CLOSING_HASHES, '');
+    line = withoutClosingHashes(line);
     pending.push(line.trimStart().startsWith('|') ? tableRowToText(line) : line);
   }
   flushInline();
@@ -250,4 +251,18 @@ export function markdownToPlainText(markdown: string): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+const isBlank = (ch: string) => ch === ' ' || ch === '\t';
+
+/**
+ * `## Title ##` → `## Title`: what `/[ \t]+#+[ \t]*$/` removed (blanks, a run of `#`, blanks at the end), found by
+ * scanning back from the end; the regex rescans from every blank of a long blank run (quadratic).
+ */
+function withoutClosingHashes(line: string): string {
+  const hashesEnd = trailingRunStart(line, isBlank);
+  const hashes = trailingRunStart(line, (ch) => ch === '#', hashesEnd);
+  if (hashes === hashesEnd) return line;
+  const start = trailingRunStart(line, isBlank, hashes);
+  return start === hashes ? line : line.slice(0, start);
 }

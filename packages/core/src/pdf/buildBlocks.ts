@@ -50,8 +50,10 @@ const TABLE_FULL_ROWS = 0.6;
 const MAX_TABLE_COLUMNS = 40;
 /** Mean characters per cell above which a column reads as running text, not table cells. */
 const PROSE_CELL_CHARS = 40;
-const BULLET = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤☐☑☒\ufffd\ue000-\uf8ff])\s*(.*)$/u;
-const NUMBERED = /^(\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])\s+(.+)$/;
+// The text after the marker starts with a non-space (or is one blank at the end), so the blank run before it has one
+// way to match: `\s*(.*)$` let the two share a run of blanks and rescanned it from each (quadratic).
+const BULLET = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤☐☑☒\ufffd\ue000-\uf8ff])\s*(\S.*|)$/u;
+const NUMBERED = /^(\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])\s+(\S.*|[^\S\n\r\u2028\u2029])$/;
 const MARKER_ONLY = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤☐☑☒\ufffd\ue000-\uf8ff]|\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])$/u;
 const CAPTION = /^(figure|fig\.|table|tab\.|chart|listing|exhibit|example|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
 const SENTENCE_END = /[.!?:;。！？)"”’]$/;

@@ -93,7 +93,15 @@ export async function parsePdf(bytes: Uint8Array, options: ParsePdfOptions = {},
       throw pdfError('parse_failed', 'PDF_UNREADABLE', `The PDF's page tree could not be read: ${messageOf(err)}.`);
     }
     if (totalPages < 1) throw pdfError('parse_failed', 'PDF_NO_PAGES', 'The PDF has no pages.');
-    const numPages = Math.min(totalPages, options.maxPages ?? MAX_PDF_PAGES);
+    const wanted = Math.min(totalPages, options.maxPages ?? MAX_PDF_PAGES);
+    // Paid for before any page is read, by the document's real page count (known here, not before).
+    const numPages = context.pageBudget ? Math.min(wanted, Math.floor(await context.pageBudget(wanted))) : wanted;
+    // A deadline or cancellation while the budget was asked is that, not a lack of credits.
+    checkTime(context, started, 0, wanted);
+    if (!(numPages >= 1)) {
+      const message = `Parsing the PDF's ${wanted} pages needs credits the account does not have (1 credit per page).`;
+      throw pdfError('limit_exceeded', 'PDF_NO_CREDITS', message, { wanted });
+    }
     const work = await readPages(doc, numPages, mode, context, started);
     return assemble(doc, work, numPages, totalPages, mode, options);
   } finally {

@@ -25,6 +25,11 @@ export interface ParsePdfContext {
   deadline?: number;
   /** Aborts parsing between pages and is passed on to the OCR engine. */
   signal?: AbortSignal;
+  /**
+   * Pages paid for: called once the page count is known, before any page is read, with the pages the parse would read
+   * (the document's, capped by maxPages); answers how many it may read (the first ones). Below 1: PDF_NO_CREDITS.
+   */
+  pageBudget?: (pages: number) => Promise<number>;
 }
 
 export type PdfBlockType =

@@ -1,6 +1,7 @@
 // Resolves overlapping findings and writes the replacements, never touching markdown syntax characters.
 import type { OffsetSet } from './findMarkdownStructure.js';
 import type { PiiCandidate, PiiEntity, PiiReplaceStyle, PiiSpan } from './piiTypes.js';
+import { isSpace, trailingRunStart } from '../text/trailingRun.js';
 
 /** When findings overlap, the merged span takes the most specific type (a card inside an "address" stays a card). */
 const TYPE_PRIORITY: readonly PiiEntity[] = [
@@ -48,7 +49,8 @@ export function applyRedactions(text: string, spans: PiiSpan[], style: PiiReplac
 
 function replacePiece(piece: string, type: PiiEntity, style: PiiReplaceStyle): string {
   const lead = /^\s*/.exec(piece)![0];
-  const trail = /\s*$/.exec(piece.slice(lead.length))![0];
+  const rest = piece.slice(lead.length);
+  const trail = rest.slice(trailingRunStart(rest, isSpace));
   const core = piece.slice(lead.length, piece.length - trail.length);
   if (core === '') return piece;
   const replacement = style === 'tag' ? `[${type}]` : style === 'mask' ? MASK_CHAR.repeat(core.length) : '';

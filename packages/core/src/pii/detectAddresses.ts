@@ -285,7 +285,8 @@ function previousLineIsAddressLabel(text: string, start: number): boolean {
   if (lineStartIdx < 0) return false;
   if (text.slice(lineStartIdx + 1, start).trim() !== '') return false;
   const prevStart = text.lastIndexOf('\n', lineStartIdx - 1) + 1;
-  return /\baddress(?:es)?\s*:?\s*$/i.test(text.slice(prevStart, lineStartIdx));
+  // Trimmed first: `\s*:?\s*$` let two blank runs share a long run of blanks at the line's end (quadratic).
+  return /\baddress(?:es)?(?:\s*:)?$/i.test(text.slice(prevStart, lineStartIdx).trimEnd());
 }
 
 /** Takes in a house number or capitalised name words just before the anchor on the same line. */

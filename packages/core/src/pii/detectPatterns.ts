@@ -2,6 +2,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PiiCandidate, PiiEntity, PiiMode } from './piiTypes.js';
 import { hasCardIssuerPrefix, hasEmailShape, isIpv4, isIpv6, isPlausibleSsn, isValidIban, passesLuhn } from './validators.js';
+import { trimTrailing } from '../text/trailingRun.js';
+import { findJwts, findPrivateKeys } from './findJwtsAndKeys.js';
 
 /** How far back (chars) a context word such as "phone" or "born" may stand from the value it qualifies. */
 const CONTEXT_WINDOW = 48;
@@ -69,7 +71,7 @@ function detectUrlCredentials(text: string, out: PiiCandidate[]): void {
   }
 }
 
-/** Token formats that announce themselves (vendor prefixes, JWT, PEM). */
+/** Token formats that announce themselves (vendor prefixes; JWT and PEM in findJwtsAndKeys). */
 const SECRET_RES: RegExp[] = [
   /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{20,}/g,
   /\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
@@ -82,17 +84,17 @@ const SECRET_RES: RegExp[] = [
   /\bnpm_[A-Za-z0-9]{36}\b/g,
   /\bhf_[A-Za-z0-9]{30,}/g,
   /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-  /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z]+ )*PRIVATE KEY-----/g,
 ];
 // `password: hunter2`, `api_key="..."`, `token=...`, `Authorization: Bearer ...`: the value after the label.
 const SECRET_LABEL_RE =
   /\b(?:pass(?:word|wd|phrase)?|pwd|secret|client[_ -]?secret|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|token|bearer|authorization)\b["']?\s*(?:[:=]|is|:=|=>)\s*(?:bearer\s+)?["'`]?([^\s"'`,;]{4,200})/gi;
 function detectSecrets(text: string, out: PiiCandidate[]): void {
   for (const re of SECRET_RES) for (const m of text.matchAll(re)) push(out, 'SECRET', m.index!, m.index! + m[0].length, 0.99);
+  // JWTs and PEM keys are scanned, not matched: their regexes were quadratic on page text (see findJwtsAndKeys).
+  for (const [start, end] of [...findJwts(text), ...findPrivateKeys(text)]) push(out, 'SECRET', start, end, 0.99);
   for (const m of text.matchAll(SECRET_LABEL_RE)) {
     // Sentence punctuation after the value is not part of it.
-    const value = m[1].replace(/[.,;:!?)\]]+$/, '');
+    const value = trimTrailing(m[1], '.,;:!?)]');
     if (value.length < 4) continue;
     // "the password is incorrect": after "is", only a value that looks generated (digits, symbols, mixed case) counts.
     if (/\bis$/i.test(m[0].slice(0, m[0].length - m[1].length).trim()) && !/[\d\W_]|[a-z][A-Z]/.test(value)) continue;

@@ -1,4 +1,5 @@
 // The parts of markdown that redaction must keep intact: link and image syntax, table pipes, line breaks.
+import { trimTrailing } from '../text/trailingRun.js';
 
 export interface OffsetSet {
   has(offset: number): boolean;
@@ -32,7 +33,9 @@ export interface MarkdownStructure {
 const INLINE_LINK_RE = /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;
 const AUTOLINK_RE = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]+)>/gi;
 const BARE_URL_RE = /\b(?:https?|ftp|wss?):\/\/[^\s<>()\[\]"'`|]+|\bwww\.[^\s<>()\[\]"'`|]+|\bmailto:[^\s<>()\[\]"'`|]+|\btel:[+\d().\- ]{6,}\d/gi;
-const REFERENCE_DEF_RE = /^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm;
+// The label stops at every line break `^` starts a line after (\r, \u2028, \u2029 too): a label run that crossed them
+// was rescanned from each of those line starts (quadratic on `[\r[\r…`).
+const REFERENCE_DEF_RE = /^ {0,3}\[[^\]\n\r\u2028\u2029]+\]:\s*(\S+)/gm;
 
 export function findMarkdownStructure(text: string): MarkdownStructure {
   const urlRanges: Array<[number, number]> = [];
@@ -60,7 +63,7 @@ export function findMarkdownStructure(text: string): MarkdownStructure {
     urlRanges.push([m.index! + 1, m.index! + m[0].length - 1]);
   }
   for (const m of text.matchAll(BARE_URL_RE)) {
-    const end = m.index! + m[0].replace(/[.,;:!?]+$/, '').length;
+    const end = m.index! + trimTrailing(m[0], '.,;:!?').length;
     if (!insideAny(urlRanges, m.index!)) urlRanges.push([m.index!, end]);
   }
   for (const m of text.matchAll(REFERENCE_DEF_RE)) {

@@ -1,6 +1,7 @@
 import type { PageFacts } from './readPageFacts.js';
 import { isPriceText, parsePriceText } from './parsePrice.js';
 import type { Menu, MenuItem, MenuSection } from './structuredTypes.js';
+import { isSpace, trailingRunStart, trimTrailingSpaceAnd } from '../text/trailingRun.js';
 
 /** Fewer priced dishes than this is a page that mentions prices, not a menu. */
 const MIN_MENU_ITEMS = 3;
@@ -121,8 +122,10 @@ function findItems(body: Element): FoundItem[] {
     const raw = el.textContent ?? '';
     if (raw.length > MAX_ITEM_CHARS * 2 || !/\d/.test(raw)) continue;
     const text = squash(raw);
+    // INLINE_PRICE is quadratic in the text's length (its lazy name and leader run overlap): only short texts reach it.
+    if (text.length > MAX_ITEM_CHARS) continue;
     const m = INLINE_PRICE.exec(text);
-    if (!m || text.length > MAX_ITEM_CHARS || !isPriceText(m[2]!)) continue;
+    if (!m || !isPriceText(m[2]!)) continue;
     const price = parsePriceText(m[2]!);
     const split = splitName(m[1]!);
     if (!price || !split.name) continue;
@@ -181,19 +184,34 @@ function dietOf(marker: string): string | undefined {
   return DIET_MARKERS.find(([re]) => re.test(m))?.[1];
 }
 
+/**
+ * What `/\s*\(([^)]{1,20})\)\s*$/` matched, found by scanning back from the end (the regex rescans whitespace runs
+ * from each of their characters: quadratic): the leftmost `(` whose text up to a final `)` has 1-20 characters and no
+ * `)`; `start` includes the whitespace before it.
+ */
+function trailingParen(text: string): { start: number; inner: string } | undefined {
+  const end = trailingRunStart(text, isSpace);
+  if (text[end - 1] !== ')') return undefined;
+  const close = end - 1;
+  const from = Math.max(text.lastIndexOf(')', close - 1) + 1, close - 21);
+  const open = text.indexOf('(', from);
+  if (open < 0 || open > close - 2) return undefined;
+  return { start: trailingRunStart(text, isSpace, open), inner: text.slice(open + 1, close) };
+}
+
 /** "Falafel Wrap (V, GF)" → name "Falafel Wrap", markers ["V", "GF"]. */
 function splitName(raw: string): { name: string; description: string | null; markers: string[] } {
   let name = squash(raw);
   const markers: string[] = [];
-  name = name.replace(/\s*\(([^)]{1,20})\)\s*$/, (whole, inner: string) => {
-    const parts = inner.split(/[,/]\s*/);
+  const paren = trailingParen(name);
+  if (paren) {
+    const parts = paren.inner.split(/[,/]\s*/);
     if (parts.every((p) => dietOf(p))) {
       markers.push(...parts);
-      return '';
+      name = name.slice(0, paren.start);
     }
-    return whole;
-  });
-  return { name: name.replace(/[\s.…·_–—:-]+$/, ''), description: null, markers };
+  }
+  return { name: trimTrailingSpaceAnd(name, '.…·_–—:-'), description: null, markers };
 }
 
 /** Text of an element without the given descendants (the price inside an item's name line). */

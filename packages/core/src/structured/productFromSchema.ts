@@ -97,7 +97,17 @@ function categoryOf(node: SchemaNode): string | undefined {
   const names = valuesOf(node, 'category').map(asText).filter((v): v is string => v !== undefined);
   if (names.length === 0) return undefined;
   // Google product taxonomy is already a path; a list of categories reads as one.
-  return names.map((n) => n.replace(/\s*[>/|]\s*/g, ' > ')).join(' > ');
+  return names.map((name) => taxonomyPath(name)).join(' > ');
+}
+
+// `a / b | c` → `a > b > c`: each `>`, `/` or `|` with the whitespace around it becomes ` > `. Split, not a global
+// regex of optional whitespace around the mark, which rescans a long whitespace run from each character (quadratic).
+function taxonomyPath(path: string): string {
+  const parts = path.split(/[>/|]/);
+  const last = parts.length - 1;
+  return parts
+    .map((p, i) => (i > 0 && i < last ? p.trim() : i > 0 ? p.trimStart() : i < last ? p.trimEnd() : p))
+    .join(' > ');
 }
 
 function imagesOf(node: SchemaNode, facts: PageFacts, title: string): ImageRef[] {

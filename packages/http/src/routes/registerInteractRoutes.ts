@@ -41,6 +41,7 @@ export function registerInteractRoutes(
 }
 
 const SESSION_ERRORS = {
+  '402': 'The session ended because its next billing minute could not be paid.',
   '404': 'No such scrape or session for this key.',
   '409': 'The session lives on another server process, code `INTERACT_SESSION_ELSEWHERE`.',
 };
@@ -55,7 +56,15 @@ function documentInteractRoutes(app: FastifyInstance): void {
     pathParams: { scrapeId: '`metadata.scrapeId` of the scrape.' },
     requestBody: { name: 'InteractRequest', schema: interactRequestSchema },
     responses: { '200': { description: 'What the code returned and printed.', body: { name: 'InteractResponse', schema: responseSchemas.interactResponseSchema } } },
-    errors: { '400': 'Invalid body or unsupported `language`.', '402': 'Payment required.', '403': 'This key may not use interact.', ...SESSION_ERRORS, '501': 'A `prompt` needs a browser agent this build does not have.' },
+    errors: {
+      '400': 'Invalid body or unsupported `language`.',
+      ...SESSION_ERRORS,
+      '402':
+        'Payment required: the first billing minute of a new session cannot be reserved, or the session ended ' +
+        'because its next one could not be.',
+      '403': 'This key may not use interact.',
+      '501': 'A `prompt` needs a browser agent this build does not have.',
+    },
   });
   app.openapi.add({
     method: 'delete',

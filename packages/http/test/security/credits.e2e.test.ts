@@ -67,6 +67,17 @@ describe('credits are reserved before the work', { timeout: 120_000 }, () => {
     for (const r of results) expect([200, 402]).toContain(r.status);
   });
 
+  it('each PDF holds its real page count, not the whole balance: four 6-page PDFs fit a balance of 24', async () => {
+    // Before, each parse reserved maxPages (10,000) worth of the balance until it finished: the first took all 24
+    // credits and the others, running beside it, were cut short or refused.
+    const key = await issue('exact', 24);
+    const six = (i: number) => ({ url: `${svc.site.origin}/six-exact-${i}.pdf`, parsers: pdfParser });
+    const results = await Promise.all([1, 2, 3, 4].map((i) => svc.scrape(six(i), key)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const r of results) expect(r.body.data.metadata).toMatchObject({ numPages: 6, totalPages: 6, creditsUsed: 6 });
+    expect(await accounts.store.balance('exact')).toBe(0);
+  });
+
   it('a scrape that held its slot until a long timeout is billed one credit', async () => {
     const key = await issue('stall', 2);
     const r = await svc.scrape({ url: `${svc.site.origin}/never`, timeout: 11_000 }, key);

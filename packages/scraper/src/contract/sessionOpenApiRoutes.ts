@@ -36,7 +36,11 @@ export function browserOpenApiRoutes(): OpenApiRoute[] {
       pathParams: SESSION,
       requestBody: { name: 'InteractRequest', schema: interactRequestSchema },
       responses: { '200': { description: 'The run: `{success, result, output, stdout, stderr, exitCode, killed}`.' } },
-      errors: { '400': 'Validation failed, or no model for a prompt.', '404': 'No such session for this team.' },
+      errors: {
+        '400': 'Validation failed, or no model for a prompt.',
+        '402': 'The session ended: its next billing minute could not be paid.',
+        '404': 'No such session for this team.',
+      },
     },
     {
       method: 'delete',
@@ -45,7 +49,10 @@ export function browserOpenApiRoutes(): OpenApiRoute[] {
       summary: 'Destroy a standalone session (as DELETE /v2/interact/{sessionId} does).',
       pathParams: SESSION,
       responses: { '200': { description: '`{success, status, sessionDurationMs, creditsBilled}`.' } },
-      errors: { '404': 'No such session for this team.' },
+      errors: {
+        '402': 'The session already ended: its next billing minute could not be paid.',
+        '404': 'No such session for this team.',
+      },
     },
   ];
 }

@@ -107,8 +107,22 @@ export interface InteractSessionsOptions extends SsrfOptions {
    * scraper's LLM formats); `false`: none. Without one a prompt is 400 SCRAPE_LLM_NOT_CONFIGURED.
    */
   llm?: Partial<LlmOptions> | false;
+  /**
+   * Pays session time ahead (an account's credits): a billed session opens only when its first billing minute is
+   * reserved, reserves the next one as each starts, and ends (calls then answer 402) when one cannot be reserved.
+   * `settle` ends a session's reservations at its bill (0 for one that failed to open). Without it time is only
+   * billed when the session ends (onSessionEnd).
+   */
+  billing?: InteractTimeBilling;
   /** Hears every session that ends (stop, idle, lifetime, shutdown) with its bill, e.g. to charge the account. */
   onSessionEnd?: (ended: { team: string; sessionId: string; scrapeId: string; durationMs: number; creditsBilled: number; reason: string }) => void;
+}
+
+export interface InteractTimeBilling {
+  /** Holds `credits` more for the session; false (nothing held) when the team's balance cannot give them. */
+  reserve(request: { team: string; sessionId: string; credits: number }): Promise<boolean>;
+  /** Ends all of the session's reservations: `creditsBilled` is taken (never more than was held), the rest returns. */
+  settle(ended: { team: string; sessionId: string; creditsBilled: number }): void;
 }
 
 export interface InteractSessions {
@@ -170,8 +184,21 @@ interface Session {
   queue: Promise<unknown>;
   idleTimer?: ReturnType<typeof setTimeout>;
   lifetimeTimer?: ReturnType<typeof setTimeout>;
+  /** With options.billing: credits reserved so far, the next minute's timer, a reservation in flight. */
+  paid: number;
+  billingTimer?: ReturnType<typeof setTimeout>;
+  paying?: Promise<unknown>;
+  /** Why it ended; `credits exhausted` makes later calls answer 402 instead of 404. */
+  endReason?: string;
   ending?: Promise<StopResponse>;
 }
+
+/** What paying for session time needs to know of a session (also of one still being opened). */
+type Payer = Pick<Session, 'id' | 'team' | 'unbilled' | 'paid'>;
+
+/** Ended because the next minute could not be paid: later calls for these ids answer 402 (bounded memory). */
+const EXHAUSTED_REMEMBERED = 1_000;
+const CREDITS_EXHAUSTED = 'credits exhausted';
 
 interface KeptPage {
   page: RetainedPage;
@@ -237,7 +264,54 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     });
   }
 
-  const bill = (durationMs: number) => Math.ceil((durationMs / 60_000) * settings.creditsPerMinute);
+  const minuteMs = settings.billingMinuteMs;
+  const bill = (durationMs: number) => Math.ceil((durationMs / minuteMs) * settings.creditsPerMinute);
+  const billing = options.billing;
+  /** Sessions ended for want of credits, by id, with their team (insertion order: oldest first). */
+  const exhausted = new Map<string, string>();
+
+  /** Reserves what the session's time costs up to `untilMs` after its start; false when the balance cannot give it. */
+  async function payUntil(session: Payer, untilMs: number): Promise<boolean> {
+    if (!billing || session.unbilled) return true;
+    const credits = bill(untilMs) - session.paid;
+    if (credits <= 0) return true;
+    if (!(await billing.reserve({ team: session.team, sessionId: session.id, credits }))) return false;
+    session.paid += credits;
+    return true;
+  }
+
+  /** At the start of each billing minute the next one is reserved, or the session ends (fail closed on errors). */
+  function armBilling(session: Session, minute: number): void {
+    if (!billing || session.unbilled) return;
+    const at = session.startedAt + minute * minuteMs;
+    session.billingTimer = setTimeout(() => {
+      if (session.ending) return;
+      const paying = payUntil(session, (minute + 1) * minuteMs).catch(() => false);
+      session.paying = paying;
+      void paying.then((paid) => {
+        if (session.ending) return;
+        if (paid) return armBilling(session, minute + 1);
+        session.endReason = CREDITS_EXHAUSTED;
+        void end(session, CREDITS_EXHAUSTED).catch(() => {});
+      });
+    }, Math.max(0, at - Date.now()));
+    session.billingTimer.unref?.();
+  }
+
+  /** A call for a session that ended for want of credits: 402, as the spec answers a session that cannot be paid. */
+  function checkExhausted(sessionId: string, team: string): void {
+    if (exhausted.get(sessionId) === team) throw errors.paymentRequired();
+  }
+
+  /** The first minute of a session being opened, reserved before anything is opened for it. */
+  async function payFirstMinute(session: Payer): Promise<void> {
+    if (!(await payUntil(session, minuteMs))) throw errors.paymentRequired();
+  }
+
+  /** A session that never opened gives its reservation back. */
+  function releaseUnopened(session: Pick<Session, 'id' | 'team' | 'paid'>): void {
+    if (billing && session.paid > 0) billing.settle({ team: session.team, sessionId: session.id, creditsBilled: 0 });
+  }
 
   function armIdle(session: Session): void {
     if (session.idleTimer) clearTimeout(session.idleTimer);
@@ -249,6 +323,15 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     session.ending ??= (async () => {
       clearTimeout(session.idleTimer);
       clearTimeout(session.lifetimeTimer);
+      clearTimeout(session.billingTimer);
+      session.endReason ??= reason;
+      if (reason === CREDITS_EXHAUSTED) {
+        exhausted.set(session.id, session.team);
+        for (const id of exhausted.keys()) {
+          if (exhausted.size <= EXHAUSTED_REMEMBERED) break;
+          exhausted.delete(id);
+        }
+      }
       sessions.delete(session.id);
       if (byScrape.get(session.scrapeId) === session.id) byScrape.delete(session.scrapeId);
       await directory?.deleteSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }).catch(() => {});
@@ -265,7 +348,14 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         await session.releaseProfile?.();
         await session.page.close();
       }
-      const creditsBilled = session.unbilled ? 0 : bill(durationMs);
+      // A reservation in flight lands (or fails) before the session settles, so none is left held after it.
+      await session.paying?.catch(() => {});
+      // Paid ahead: never more than was reserved (a session ended for want of credits stops at what it paid). A
+      // minute that started just before the end, its tick not yet run, is reserved now if the balance has it.
+      const cost = bill(durationMs);
+      if (billing && !session.unbilled && cost > session.paid) await payUntil(session, durationMs).catch(() => false);
+      const creditsBilled = session.unbilled ? 0 : billing ? Math.min(cost, session.paid) : cost;
+      if (billing && !session.unbilled) billing.settle({ team: session.team, sessionId: session.id, creditsBilled });
       if (session.kind === 'browser') rememberDestroyed(session, endedAt);
       options.onSessionEnd?.({ team: session.team, sessionId: session.id, scrapeId: session.scrapeId, durationMs, creditsBilled, reason });
       return { success: true as const, sessionId: session.id, sessionDurationMs: durationMs, creditsBilled };
@@ -311,6 +401,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     // Zero data retention: nothing of the session is written to the shared directory (it lives in this process only).
     if (!options.zeroDataRetention) await directory?.putSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }, lifetimeMs).catch(() => {});
     armIdle(session);
+    armBilling(session, 1);
     session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
     session.lifetimeTimer.unref?.();
   }
@@ -337,6 +428,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     // A running call is not idleness: the idle clock restarts when it returns.
     clearTimeout(live.idleTimer);
     const call = live.queue.then(async () => {
+      if (live.endReason === CREDITS_EXHAUSTED) throw errors.paymentRequired();
       if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
       live.page.page.setDefaultTimeout(request.timeoutMs);
       if (request.prompt !== undefined) return { prompt: await prompted(live, request.prompt, request.timeoutMs) };
@@ -352,6 +444,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       live.lastUsedAt = Date.now();
       if (!live.ending) armIdle(live);
     }
+    // The session ran out of paid time while the call ran (its page was closed under it): answered as unpaid.
+    if (live.endReason === CREDITS_EXHAUSTED) throw errors.paymentRequired();
     if (ran.prompt) return ran.prompt;
     const outcome = ran.code!;
     if (outcome.unavailable !== undefined) throw sandboxUnavailable(outcome.unavailable);
@@ -467,8 +561,10 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<{ session: Session; scrapePage: 'kept' | 'reopened'; reason?: string }> {
     const giveBack = admit(team);
     let releaseProfile: (() => Promise<void>) | undefined;
+    const pay = { id: randomUUID(), team, paid: 0 };
     opening++;
     try {
+      await payFirstMinute(pay);
       if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
       const adopted = await adoptKept(scrapeId, profile, scrape.keptBy);
       let page: SessionPage;
@@ -487,7 +583,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       // whole life, so an adopted page ends no later than one opened when the scrape finished would have.
       const lifetimeMs = adopted.page ? Math.max(1, settings.maxLifetimeMs - (now - adopted.page.retainedAt)) : settings.maxLifetimeMs;
       const session: Session = {
-        id: randomUUID(),
+        id: pay.id,
+        paid: pay.paid,
         kind: 'scrape',
         team,
         scrapeId,
@@ -504,6 +601,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       return { session, scrapePage: adopted.page ? 'kept' : 'reopened', reason: adopted.reason };
     } catch (error) {
       giveBack();
+      releaseUnopened(pay);
       await releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
       if (isBrowserError(error)) throw errors.badGateway('Could not open the interact session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
@@ -522,6 +620,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   /** A standalone session of this team (404 for anything else, a scrape's session included). */
   async function standalone(sessionId: string, team: string): Promise<Session> {
     const local = sessions.get(sessionId);
+    if (!local) checkExhausted(sessionId, team);
     if (!local && directory) {
       const record = await directory.sessionById(sessionId).catch(() => null);
       if (record && record.team === team) elsewhere(record, team);
@@ -535,17 +634,20 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     const request = parseBrowserRequest(body);
     const giveBack = admit(team);
     let releaseProfile: (() => Promise<void>) | undefined;
+    const pay = { id: randomUUID(), team, paid: 0, unbilled };
     opening++;
     try {
+      await payFirstMinute(pay);
       const profile = request.profile;
       if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
       const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
       const page = await browser.open({ url: 'about:blank', timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
       const now = Date.now();
       const lifetimeMs = Math.min(request.ttlMs ?? settings.maxLifetimeMs, settings.maxLifetimeMs);
-      const id = randomUUID();
+      const id = pay.id;
       const session: Session = {
         id,
+        paid: pay.paid,
         kind: 'browser',
         team,
         // Its own key in the scrape-session index, so no scrape's session record is ever overwritten by it.
@@ -564,6 +666,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       return { success: true, id, expiresAt: new Date(session.expiresAt).toISOString() };
     } catch (error) {
       giveBack();
+      releaseUnopened(pay);
       await releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
       if (isBrowserError(error)) throw errors.badGateway('Could not open the browser session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
@@ -653,6 +756,7 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
 
     async stopSession(sessionId, team) {
       const local = sessions.get(sessionId);
+      if (!local) checkExhausted(sessionId, team ?? DEFAULT_TEAM);
       if (!local && directory) elsewhere(await directory.sessionById(sessionId).catch(() => null), team ?? DEFAULT_TEAM);
       const session = owned(local, team ?? DEFAULT_TEAM, 'Interact session');
       return end(session, 'stopped');

@@ -10,6 +10,11 @@ export interface InteractSettings {
   maxTotal: number;
   /** Credits per started minute of session time. */
   creditsPerMinute: number;
+  /**
+   * The billing minute, ms: session time is reserved one of these ahead and billed per started one. 60 s; shorter
+   * only in tests (never below MIN_BILLING_MINUTE_MS, so the reservation ticks cannot become a busy loop).
+   */
+  billingMinuteMs: number;
   /** Scrapes remembered for a later interact (by scrapeId), oldest forgotten first. */
   rememberedScrapes: number;
   /** How long a scrape can be continued after it was made. */
@@ -35,6 +40,9 @@ export const DEFAULT_MAX_PER_TEAM = 3;
 /** A context per session in one Chromium: ten fit beside the render pool on a few-GB machine. */
 export const DEFAULT_MAX_TOTAL = 10;
 export const DEFAULT_CREDITS_PER_MINUTE = 1;
+export const DEFAULT_BILLING_MINUTE_MS = 60_000;
+/** A store call per session per tick: one a second is the most a shortened minute may cost. */
+export const MIN_BILLING_MINUTE_MS = 1_000;
 export const DEFAULT_REMEMBERED_SCRAPES = 10_000;
 /** Two minutes: a client that continues a scrape does so right after it; longer only holds memory. */
 export const DEFAULT_RETAIN_MS = 2 * 60_000;
@@ -49,7 +57,7 @@ export const DEFAULT_SCRAPE_MEMORY_MS = 24 * 3_600_000;
 /** The defaults with `overrides` on top (an absent field keeps its default). */
 export function resolveInteractSettings(overrides: Partial<InteractSettings> = {}): InteractSettings {
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  return {
+  const settings: InteractSettings = {
     idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
     maxLifetimeMs: DEFAULT_MAX_LIFETIME_MS,
     maxPerTeam: DEFAULT_MAX_PER_TEAM,
@@ -61,6 +69,12 @@ export function resolveInteractSettings(overrides: Partial<InteractSettings> = {
     retainMax: DEFAULT_RETAIN_MAX,
     retainMaxPerTeam: DEFAULT_RETAIN_MAX_PER_TEAM,
     promptMaxSteps: DEFAULT_PROMPT_MAX_STEPS,
+    billingMinuteMs: DEFAULT_BILLING_MINUTE_MS,
     ...given,
   };
+  const minute = Number(settings.billingMinuteMs);
+  settings.billingMinuteMs = Number.isFinite(minute)
+    ? Math.max(MIN_BILLING_MINUTE_MS, minute)
+    : DEFAULT_BILLING_MINUTE_MS;
+  return settings;
 }

@@ -35,6 +35,8 @@ export interface PdfParseContext {
   signal?: AbortSignal;
   /** Who the parse is for (the account): a free thread goes to the tenant running the fewest parses. */
   tenant?: string;
+  /** Pages paid for, asked once the page count is known (see core's ParsePdfContext.pageBudget). */
+  pageBudget?: (pages: number) => Promise<number>;
 }
 
 export interface PdfWorkerPoolStats {
@@ -79,6 +81,8 @@ interface Job {
   ocr: Map<number, AbortController>;
   onAbort?: () => void;
   settled: boolean;
+  /** The page budget failed (the account store): the parse's PDF_NO_CREDITS is answered with this instead. */
+  budgetError?: unknown;
 }
 
 /** Where the worker script is: beside this module in dist; tests running the TypeScript sources use the built one. */
@@ -196,6 +200,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
       options: job.options,
       deadline: job.context.deadline,
       ocrConcurrency,
+      budgeted: job.context.pageBudget !== undefined,
     }, [bytes.buffer as ArrayBuffer]);
   }
 
@@ -214,9 +219,12 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
       case 'failed': {
         const { kind, message: text, details } = message.error;
         release(slot, job);
-        settle(job, kind ? new CoreError(kind as CoreErrorKind, text, details) : new Error(text));
+        settle(job, job.budgetError ?? (kind ? new CoreError(kind as CoreErrorKind, text, details) : new Error(text)));
         return;
       }
+      case 'budget':
+        askBudget(slot, job, message.pages);
+        return;
       case 'ocr':
         recognize(slot, job, message.ocrId, message.png);
         return;
@@ -225,6 +233,21 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
         job.ocr.delete(message.ocrId);
         return;
     }
+  }
+
+  function askBudget(slot: Slot, job: Job, pages: number): void {
+    const reply = (paid: number) => {
+      if (slot.job === job) post(slot, { type: 'budget-result', id: job.id, pages: paid });
+    };
+    Promise.resolve()
+      .then(() => job.context.pageBudget!(pages))
+      .then(
+        (paid) => reply(Number.isFinite(paid) ? Math.max(0, Math.min(pages, Math.floor(paid))) : 0),
+        (err: unknown) => {
+          job.budgetError = err;
+          reply(0);
+        },
+      );
   }
 
   function recognize(slot: Slot, job: Job, ocrId: number, png: Uint8Array): void {

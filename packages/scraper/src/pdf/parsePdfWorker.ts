@@ -14,6 +14,8 @@ const { parsePdf } = (await import((workerData as { parsePdfUrl: string }).parse
 const pendingOcr = new Map<number, { resolve: (r: OcrPageResult) => void; reject: (e: unknown) => void }>();
 let nextOcrId = 0;
 let current: { id: number; controller: AbortController } | undefined;
+/** The answer of the main thread's page budget, for the parse running now. */
+let pendingBudget: ((pages: number) => void) | undefined;
 
 function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   port!.postMessage(message, transfer);
@@ -49,7 +51,28 @@ function ocrProxy(id: number, concurrency: number): OcrEngine {
   };
 }
 
-async function run(id: number, bytes: Uint8Array, options: ParsePdfOptions, deadline: number, ocrConcurrency: number | null): Promise<void> {
+/** Asks the pool how many pages are paid for; an abort (deadline, client gone) answers 0 pages at once. */
+function budgetProxy(id: number, signal: AbortSignal): (pages: number) => Promise<number> {
+  return (pages) =>
+    new Promise<number>((resolve) => {
+      const onAbort = () => resolve(0);
+      signal.addEventListener('abort', onAbort, { once: true });
+      pendingBudget = (paid) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(paid);
+      };
+      send({ type: 'budget', id, pages });
+    });
+}
+
+async function run(
+  id: number,
+  bytes: Uint8Array,
+  options: ParsePdfOptions,
+  deadline: number,
+  ocrConcurrency: number | null,
+  budgeted: boolean,
+): Promise<void> {
   const controller = new AbortController();
   current = { id, controller };
   try {
@@ -57,6 +80,7 @@ async function run(id: number, bytes: Uint8Array, options: ParsePdfOptions, dead
       deadline,
       signal: controller.signal,
       ocr: ocrConcurrency ? ocrProxy(id, ocrConcurrency) : undefined,
+      ...(budgeted ? { pageBudget: budgetProxy(id, controller.signal) } : {}),
     });
     send({ type: 'done', id, result });
   } catch (err) {
@@ -64,6 +88,7 @@ async function run(id: number, bytes: Uint8Array, options: ParsePdfOptions, dead
     send({ type: 'failed', id, error: { name: String(e?.name ?? 'Error'), kind: e?.kind, message: String(e?.message ?? err), details: e?.details } });
   } finally {
     current = undefined;
+    pendingBudget = undefined;
     for (const [ocrId, job] of pendingOcr) {
       pendingOcr.delete(ocrId);
       job.reject(new Error('parse finished'));
@@ -74,8 +99,14 @@ async function run(id: number, bytes: Uint8Array, options: ParsePdfOptions, dead
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'parse':
-      void run(message.id, message.bytes, message.options, message.deadline, message.ocrConcurrency);
+      void run(message.id, message.bytes, message.options, message.deadline, message.ocrConcurrency, message.budgeted);
       return;
+    case 'budget-result': {
+      const answer = current?.id === message.id ? pendingBudget : undefined;
+      pendingBudget = undefined;
+      answer?.(message.pages);
+      return;
+    }
     case 'abort':
       if (current?.id === message.id) current.controller.abort(new DOMException('PDF parsing was cancelled', message.reason));
       return;

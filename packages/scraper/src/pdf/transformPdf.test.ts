@@ -122,6 +122,32 @@ describe('parser options', () => {
     expect(plain.metadata).toMatchObject({ numPages: 3, creditsUsed: 3 });
   });
 
+  // Issue 20 item 5: the pages were reserved before the page count was known (maxPages, else 10,000), so a 3-page
+  // PDF held a whole balance while it parsed and parallel work of the same account was refused meanwhile.
+  it('reserves the pages the document has (capped by maxPages), not maxPages, once they are counted', async () => {
+    const asked: number[] = [];
+    const report = (parsers: unknown[] = ['pdf']) => ({ url: `${base}/report.pdf`, maxAge: 0, parsers });
+    const budget = (allow: number) => async (upTo: number) => (asked.push(upTo), Math.min(upTo, allow));
+    const all = await scraper.scrape(report(), { creditBudget: budget(100) });
+    expect(all.metadata).toMatchObject({ numPages: 3, totalPages: 3, creditsUsed: 3 });
+    expect(all.warning).toBeUndefined();
+    const capped = await scraper.scrape(report([{ type: 'pdf', maxPages: 2 }]), { creditBudget: budget(100) });
+    expect(capped.metadata).toMatchObject({ numPages: 2, totalPages: 3, creditsUsed: 2 });
+    expect(asked).toEqual([3, 2]);
+    // A balance of 2 parses the first 2 pages and says why; a balance of 0 parses nothing (402).
+    const short = await scraper.scrape(report(), { creditBudget: budget(2) });
+    expect(short.metadata).toMatchObject({ numPages: 2, totalPages: 3, creditsUsed: 2 });
+    expect(short.warning).toMatch(/first 2 of 3 PDF pages: the account's credits cover no more/);
+    const none = await failure(scraper.scrape(report(), { creditBudget: budget(0) }));
+    expect(none).toMatchObject({ status: 402, code: 'INSUFFICIENT_CREDITS' });
+    // A budget that fails (the account store is down) fails the scrape with its own error, not a 402.
+    const down = async () => {
+      throw new ScrapeError({ status: 503, error: 'Service Unavailable', code: 'ACCOUNT_STORE_UNAVAILABLE' });
+    };
+    const failed = await failure(scraper.scrape(report(), { creditBudget: down }));
+    expect(failed).toMatchObject({ status: 503, code: 'ACCOUNT_STORE_UNAVAILABLE' });
+  });
+
   it('parsers [] returns the file base64-encoded (markdown and rawBase64) at a flat credit', async () => {
     const doc = await scraper.scrape({ url: `${base}/report.pdf`, maxAge: 0, parsers: [], formats: ['markdown', 'rawBase64'] });
     expect(Buffer.from(doc.markdown as string, 'base64').equals(Buffer.from(report))).toBe(true);

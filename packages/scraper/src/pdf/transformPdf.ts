@@ -35,16 +35,29 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
       details: { code: 'PDF_TIMEOUT', elapsedMs: spentMs, timeoutMs: plan.request.timeout },
     });
   }
-  // Each parsed page costs a credit: the pages are reserved before parsing, and the parse stops where they run out.
-  const wanted = parser.maxPages ?? PDF_MAX_PAGES_MAX;
-  const affordable = plan.creditBudget ? Math.min(wanted, await plan.creditBudget(wanted)) : wanted;
-  if (affordable < 1) throw errors.paymentRequired();
+  // Each parsed page costs a credit: once the parser knows the document's page count (capped by maxPages), those
+  // pages are reserved, before any is read, and the parse reads no more than the reservation got.
+  const budget = plan.creditBudget;
+  let cut: { wanted: number; paid: number } | undefined;
+  const pageBudget = budget
+    ? async (wanted: number) => {
+        const paid = Math.min(wanted, await budget(wanted));
+        if (paid < wanted) cut = { wanted, paid };
+        return paid;
+      }
+    : undefined;
   let result: ParsePdfResult;
   try {
     result = await pool.parse(
       source.body,
-      { mode: parser.mode, maxPages: affordable, pages: parser.pages, blocks: parser.blocks, pageMarkers: parser.pageMarkers },
-      { deadline, signal, tenant: plan.team },
+      {
+        mode: parser.mode,
+        maxPages: parser.maxPages ?? PDF_MAX_PAGES_MAX,
+        pages: parser.pages,
+        blocks: parser.blocks,
+        pageMarkers: parser.pageMarkers,
+      },
+      { deadline, signal, tenant: plan.team, ...(pageBudget ? { pageBudget } : {}) },
     );
   } catch (error) {
     throw fromPdfError(error, plan.request.timeout);
@@ -58,7 +71,7 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
   };
   if (result.pages) content.pages = result.pages;
   if (result.blocks) content.blocks = result.blocks;
-  if (affordable < wanted && result.metadata.totalPages > result.numPages) {
+  if (cut && result.metadata.totalPages > result.numPages) {
     content.warning = `Parsed the first ${result.numPages} of ${result.metadata.totalPages} PDF pages: the account's credits cover no more (1 credit per page).`;
   }
   if (result.metadata.failedPages > 0) {
@@ -98,6 +111,8 @@ export function fromPdfError(error: unknown, timeoutMs: number): unknown {
       return new ScrapeError({ status: 408, error: `Request Timeout: ${error.message}`, code: 'SCRAPE_TIMEOUT', details: { ...details, timeoutMs } });
     case 'PDF_ABORTED':
       return errors.aborted();
+    case 'PDF_NO_CREDITS':
+      return errors.paymentRequired();
     case 'PDF_TOO_LARGE':
       return new ScrapeError({ status: 413, error: error.message, code: scrapeCode, details });
     case 'PDF_OCR_UNAVAILABLE':
