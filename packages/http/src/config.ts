@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isLoopbackHost } from './isLoopbackHost.js';
-import { parseProxyUrl, type ProxySettings } from '@scrape/scraper';
+import type { ProxySettings } from '@scrape/scraper';
+import { parseProxyUrl } from '@scrape/scraper/internal';
 import { MIN_ARTIFACT_SECRET_LENGTH } from './artifacts/createArtifactSigner.js';
 
 /** The port the reference service's self-hosted build listens on, so existing clients' habits carry over. */

@@ -1,4 +1,4 @@
-import { extractLinks, findBaseUrl, parseHtml } from '@scrape/core';
+import { extractLinks, findBaseUrl, parseHtml } from '@scrape/core/internal';
 import type { ScrapeDocument } from '../createScraper.js';
 
 export interface PageFacts {

@@ -1,4 +1,5 @@
-import { extractAttributes, extractImages, findBaseUrl, isCoreError, parseHtml } from '@scrape/core';
+import { isCoreError } from '@scrape/core';
+import { extractAttributes, extractImages, findBaseUrl, parseHtml } from '@scrape/core/internal';
 import { errors } from '../errors.js';
 import type { Source } from '../source.js';
 import type { Content } from './transform.js';

@@ -1,4 +1,4 @@
-import { stripBase64Images } from '@scrape/core';
+import { stripBase64Images } from '@scrape/core/internal';
 import { checkRedaction } from './redactContent.js';
 import type { FormatFields } from './renderFormats.js';
 import type { Content } from './transform.js';

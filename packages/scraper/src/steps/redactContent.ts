@@ -1,4 +1,5 @@
-import { redactJsonStrings, redactPII, type PiiEntity, type RedactPIIOptions } from '@scrape/core';
+import { redactPII, type PiiEntity, type RedactPIIOptions } from '@scrape/core';
+import { redactJsonStrings } from '@scrape/core/internal';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import { errors, isScrapeError, ScrapeError } from '../errors.js';
 import { cpuContext } from '../cpu/cpuContext.js';

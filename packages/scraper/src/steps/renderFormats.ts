@@ -8,7 +8,8 @@ import type { ScrapePlan } from './plan.js';
 import { renderStructured } from './structuredFormats.js';
 import { renderBranding } from './brandingFormat.js';
 import type { Branding } from '../branding/shapeBranding.js';
-import type { AttributeValues, Menu, PdfPage, PdfPageBlocks, Product } from '@scrape/core';
+import type { PdfPage } from '@scrape/core';
+import type { AttributeValues, Menu, PdfPageBlocks, Product } from '@scrape/core/internal';
 import { checkPageFormats, renderPageFormats } from './pageFormats.js';
 
 /** Formats this build renders. */

@@ -1,4 +1,4 @@
-import type { Menu, Product } from '@scrape/core';
+import type { Menu, Product } from '@scrape/core/internal';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 import type { Content } from './transform.js';

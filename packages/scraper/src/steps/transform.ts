@@ -1,4 +1,5 @@
-import { isCoreError, processHtml, type Menu, type PageMetadata, type PdfPage, type PdfPageBlocks, type Product } from '@scrape/core';
+import { isCoreError, processHtml, type PageMetadata, type PdfPage } from '@scrape/core';
+import type { Menu, PdfPageBlocks, Product } from '@scrape/core/internal';
 import type { OcrEngine, ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
 import { ocrImage } from '../parse/ocrImage.js';
 import { cpuContext, type CpuContext } from '../cpu/cpuContext.js';
