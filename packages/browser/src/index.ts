@@ -33,7 +33,8 @@ export type {
 } from './types.js';
 // Interact sessions: long-lived contexts and the sandbox that runs user Playwright code against them.
 export { createSessionBrowser } from './sessions/createSessionBrowser.js';
-export type { SessionBrowser, SessionBrowserOptions, SessionPage, OpenSessionRequest, ProfileState } from './sessions/createSessionBrowser.js';
+export type { SessionBrowser, SessionBrowserOptions, OpenSessionRequest, ProfileState } from './sessions/createSessionBrowser.js';
+export type { SessionPage } from './types.js';
 export {
   runSandboxedCode,
   sandboxHasNetworkIsolation,

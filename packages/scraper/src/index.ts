@@ -5,9 +5,11 @@
 /** Starts a scraper: `scrape`, `parse`, `search`, `crawl`, `batch`, `map`, `openapi`, `ready`, `close`. */
 export { createScraper } from './createScraper.js';
 /** The scraper createScraper returns, its options, the per-call context and what it answers. */
-export type { Scraper, ScraperOptions, ScrapeContext, ScrapeDocument } from './createScraper.js';
+export type { Scraper, ScraperOptions } from './createScraper.js';
+export type { ScrapeContext, ScrapeDocument } from './types.js';
 /** The logger the scraper reports to, the artifact reader and the pool statistics. */
-export type { ScraperLogger, ScraperArtifacts, ScraperStats } from './createScraper.js';
+export type { ScraperLogger } from './types.js';
+export type { ScraperArtifacts, ScraperStats } from './createScraper.js';
 
 /** Every failure of a scrape: the spec's HTTP `status`, `error` string and optional `code`/`details`. */
 export { ScrapeError } from './errors.js';

@@ -1,6 +1,6 @@
 import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, isJobError, type JobRecord, type JobStore, type JobWorker, type CommitEvent, type QueueCounts } from '@scrape/jobs';
 import type { StoreHome } from '../createLazyStores.js';
-import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
+import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import { errors, isScrapeError } from '../errors.js';
 import type { Engine } from '../engines/engine.js';
 import type { SsrfOptions } from '../ssrf/addressPolicy.js';

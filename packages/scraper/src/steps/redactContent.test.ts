@@ -7,7 +7,7 @@ import { ScrapeError } from '../errors.js';
 import { parseScrapeRequest } from '../contract/parseScrapeRequest.js';
 import { planScrape } from './plan.js';
 import { redactContent, redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
-import type { Content } from './transform.js';
+import type { Content } from './types.js';
 import { rejectionOf } from '@scrape/test-support';
 
 const PAGE = `<!DOCTYPE html><html><head><title>Contact Maria Gonzalez</title>
