@@ -27,14 +27,6 @@ export const NOT_NAME_WORDS = new Set([
   'north', 'south', 'east', 'west', 'northern', 'southern', 'eastern', 'western', 'central', 'new', 'old', 'saint', 'st',
 ]);
 
-/** Words that introduce a person right after them. */
-export const PERSON_INTRO = [
-  /\bmy name is\s*$/i, /\bname is\s*$/i, /\bname's\s*$/i, /\bname:\s*$/i, /\b(?:i'm|i am|this is|it's|it is)\s*$/i,
-  /\b(?:called|named|calls me|call me|known as|aka|a\.k\.a\.)\s*$/i, /\b(?:maiden|first|last|middle|full|given|family) name(?: is|:)?\s*$/i,
-  /\b(?:dear|hi|hello|hey|thanks|thank you|regards|sincerely|cheers|yours),?\s*$/i, /\b(?:speak|talk|spoke|talked|meet|met|ask|asked|tell|told|married|marry|date|dated|with|by|for|from|to|and|under)\s*$/i,
-  /\b(?:mr|mrs|ms|miss|dr|prof|sir)\.?\s*$/i, /\b(?:author|by|written by|posted by|photo by|directed by|starring|signed|contact|cc|attn|attention|guardian|partner|wife|husband|son|daughter|brother|sister|mother|father|friend|boss|manager|colleague|patient|client|customer|employee|tenant|owner|applicant)\s*:?\s*$/i,
-];
-
 /** Words after a name that show it is a person ("Smith said", "Anna's"). */
 export const PERSON_FOLLOW = /^(?:'s\b|’s\b|,? (?:who|whose)\b|, (?:the|a|an|aged?|\d{1,3},)\s|\s+\(\d{1,3}\)|\s+(?:said|says|wrote|writes|told|asked|replied|explained|added|noted|smiled|laughed|is a|was a|and (?:his|her)\b))/i;
 
