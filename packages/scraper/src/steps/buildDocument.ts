@@ -2,8 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ScrapeDocument } from '../types.js';
 import type { Source } from '../source.js';
 import type { SourceCacheHit } from '../sourceCache.js';
-import type { FormatFields } from './types.js';
-import type { Content } from './types.js';
+import type { FormatFields, Content } from './types.js';
 import type { ScrapePlan } from './plan.js';
 import { cloudOnlyWarnings } from './cloudOnlyOptions.js';
 

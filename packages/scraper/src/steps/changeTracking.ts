@@ -2,9 +2,8 @@ import { errors } from '../errors.js';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
-import type { FormatFields } from './types.js';
+import type { FormatFields, ChangeTrackingField } from './types.js';
 import { compareJsonWithHistory } from './changeTrackingJson.js';
-import type { ChangeTrackingField } from './types.js';
 
 /** The team a scrape is filed under when the caller names none (in-process use without accounts). */
 export const DEFAULT_TEAM = 'default';

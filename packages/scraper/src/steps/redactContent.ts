@@ -3,8 +3,7 @@ import { redactJsonStrings } from '@scrape/core/internal';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import { errors, isScrapeError, ScrapeError } from '../errors.js';
 import { cpuContext } from '../cpu/cpuContext.js';
-import type { FormatFields } from './types.js';
-import type { Content } from './types.js';
+import type { FormatFields, Content } from './types.js';
 import type { ScrapePlan } from './plan.js';
 
 /**

@@ -1,12 +1,11 @@
 import type { FormatType } from '../contract/formats.js';
 import { errors } from '../errors.js';
 import type { Source } from '../source.js';
-import type { Content } from './types.js';
+import type { Content, FormatFields } from './types.js';
 import type { ScrapePlan } from './plan.js';
 import { renderStructured } from './structuredFormats.js';
 import { renderBranding } from './brandingFormat.js';
 import { checkPageFormats, renderPageFormats } from './pageFormats.js';
-import type { FormatFields } from './types.js';
 
 /** Formats this build renders. */
 // summary/json/question/highlights are checked (provider configured?) and made by the LLM step (llmFormats.ts).

@@ -4,8 +4,7 @@ import type { SourceCacheHit } from '../sourceCache.js';
 import type { Source } from '../source.js';
 import { isStorable } from './cacheWrite.js';
 import { cacheKeyOf, type ScrapePlan } from './plan.js';
-import type { Content } from './types.js';
-import type { TransformMemo } from './types.js';
+import type { Content, TransformMemo } from './types.js';
 
 /**
  * Memory for transformed pages, per process. A cache hit still has to run the transform (the cache stores Sources,
