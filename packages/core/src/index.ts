@@ -30,7 +30,14 @@ export { parsePdf } from './pdf/parsePdf.js';
 /** True when bytes or a content type say PDF. */
 export { isPdf } from './pdf/isPdf.js';
 /** The shapes parsePdf takes and returns. */
-export type { ParsePdfOptions, ParsePdfContext, ParsePdfResult, PdfParseMode, PdfPage, PdfMetadata } from './pdf/pdfTypes.js';
+export type {
+  ParsePdfOptions,
+  ParsePdfContext,
+  ParsePdfResult,
+  PdfParseMode,
+  PdfPage,
+  PdfMetadata,
+} from './pdf/pdfTypes.js';
 /** The OCR engine parsePdf calls for scanned pages (core starts no workers: the caller injects one). */
 export type { OcrEngine, OcrPageResult, OcrLine, OcrWord } from './pdf/OcrEngine.js';
 
