@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { judgeClientRendered } from '../../packages/scraper/dist/index.js';
+import { judgeClientRendered } from '../../packages/scraper/dist/internal.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');

@@ -10,6 +10,7 @@ import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import * as core from '@scrape/core';
+import * as coreInternal from '@scrape/core/internal';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
@@ -79,9 +80,9 @@ function timed(fn) {
 
 /** Runs our pipeline one step at a time, recording each step's [wall, cpu]. Throws what a step throws. */
 function runPipelineTimed(page) {
-  const state = core.createHtmlPipelineState({ body: page.html, url: page.url }, {});
+  const state = coreInternal.createHtmlPipelineState({ body: page.html, url: page.url }, {});
   const steps = {};
-  for (const step of core.HTML_PIPELINE_STEPS) {
+  for (const step of coreInternal.HTML_PIPELINE_STEPS) {
     const [wall, cpu] = timed(() => step.run(state));
     steps[step.name] = [wall, cpu];
   }

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as core from '@scrape/core';
+import * as coreInternal from '@scrape/core/internal';
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
 import { MAIN_CONTENT_RULES } from '../../packages/core/dist/main-content/rules.js';
@@ -58,7 +59,7 @@ function plainText(el, state) {
   let content = el;
   if (!/\S/.test(content.textContent ?? '')) content = state.page; // the pipeline's whole-page fallback
   for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
-  return core.markdownToPlainText(core.stripBase64Images(core.htmlToMarkdown(content)));
+  return coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
 }
 
 const stats = new Map(rules.map((r) => [r, Object.fromEntries(CORPORA.map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }]))]));

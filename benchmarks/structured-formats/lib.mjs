@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import * as core from '@scrape/core';
+import * as core from '@scrape/core/internal';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');

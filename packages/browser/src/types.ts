@@ -1,5 +1,5 @@
 import type { ProfileState } from './sessions/profileState.js';
-import type { SessionPage } from './sessions/createSessionBrowser.js';
+import type { BrowserContext, Page } from 'playwright-core';
 /** Page actions of spec §2.3, executed in order. */
 export type Action =
   | { type: 'wait'; milliseconds: number; selector?: undefined }
@@ -152,6 +152,15 @@ export interface RenderResult {
   /** The render's page, kept open, when `retain` was asked and the page could be kept. */
   retained?: RetainedPage;
   timings: RenderTimings;
+}
+
+/** An interact session's page in its own context (createSessionBrowser's `open`). */
+export interface SessionPage {
+  page: Page;
+  context: BrowserContext;
+  /** The context's cookies and the storage of the origins it visited (sessionStorage of the current page only). */
+  captureState(): Promise<ProfileState>;
+  close(): Promise<void>;
 }
 
 /**

@@ -1,8 +1,8 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
-import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper';
-import { createInteractSessions, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper';
-import type { InteractSettings } from '@scrape/scraper';
+import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper/internal';
+import { createInteractSessions, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper/internal';
+import type { InteractSettings } from '@scrape/scraper/internal';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
 import { registerTeamRoutes } from './routes/registerTeamRoutes.js';

@@ -1,6 +1,5 @@
 // Accounts through the real service: keys issued in the account store (LMDB or Redis), credits charged from the
 // documents, permissions, per-minute rate limit and the concurrency queue, against real fixture pages.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +9,7 @@ import { openAccounts, type Accounts } from '../src/index.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
 import { issueTestKey } from './issueTestKey.js';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { accountHomes, startAccountService } from './accountHomes.js';
 
 let site: FixtureSite;
 const cleanups: (() => unknown)[] = [];
@@ -25,27 +23,16 @@ afterAll(async () => {
 
 const issueKey = issueTestKey;
 
-const homes = [
-  ['embedded (LMDB)', () => ({ dataDir: mkdtempSync(join(tmpdir(), 'scrape-acct-e2e-')) })],
-  ['Redis', () => ({ redisUrl: REDIS_URL, keyPrefix: `test:acct-e2e:${randomUUID()}:` })],
-] as const;
+const homes = accountHomes('acct');
 
 describe.each(homes)('accounts through the service: %s', (_name, home) => {
   let service: Service;
   let accounts: Accounts;
   const as = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
   beforeAll(async () => {
-    const h = home() as { dataDir?: string; redisUrl?: string; keyPrefix?: string };
-    accounts = await openAccounts(h);
-    service = await startService({ accounts, redisUrl: h.redisUrl, redisKeyPrefix: h.keyPrefix && h.keyPrefix + 'cache:' });
-    cleanups.push(async () => {
-      await service.close();
-      if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
-      if (h.keyPrefix) {
-        const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${h.keyPrefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
-        if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
-      }
-    });
+    const started = await startAccountService(home());
+    ({ accounts, service } = started);
+    cleanups.push(started.close);
   });
 
   it('401 for a missing, malformed, unknown or revoked key; SCRAPE_API_KEYS keys still work (unlimited)', async () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
-import { createInteractSessions } from '@scrape/scraper';
+import { createInteractSessions } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey, keyIdOf, openAccounts } from '../src/index.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';

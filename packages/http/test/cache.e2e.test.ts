@@ -2,36 +2,20 @@
 // reach the target, restart survival (embedded) and sharing between two servers (Redis), change tracking.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper } from '@scrape/scraper';
+import { redisCommand as redisAt } from '@scrape/test-support';
 import { startService, type Service } from './startService.js';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const RUN_PREFIX = `test:http-cache:${process.pid}:${Date.now()}:`;
+const redisCommand = (args: string[]) => redisAt(args, REDIS_URL);
 
-/** One Redis command over RESP (this package has no Redis client); resolves with the first reply line. */
-function redisCommand(args: string[]): Promise<string> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port) || 6379, hostname || '127.0.0.1');
-    let reply = '';
-    socket.setTimeout(2000, () => socket.destroy(new Error('redis: no answer within 2 s')));
-    socket.on('error', reject);
-    socket.on('data', (chunk) => {
-      reply += chunk.toString('utf8');
-      if (reply.endsWith('\r\n')) {
-        socket.end();
-        resolve(reply);
-      }
-    });
-    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
-  });
-}
 const withRedis = await redisCommand(['PING']).then((r) => r.startsWith('+PONG'), () => false);
 if (!withRedis) {
   console.warn(`\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the cache SHARING e2e test is SKIPPED.\n${'!'.repeat(100)}\n`);

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
 import { WebSocket } from 'undici';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenLocal, waitFor, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scraperOptionsFromEnv } from '@scrape/scraper/config';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -40,15 +40,6 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const pathsOf = (docs: { metadata?: { sourceURL?: string } }[]) =>
   docs.map((d) => new URL(d.metadata!.sourceURL!).pathname + new URL(d.metadata!.sourceURL!).search).sort();

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenLocal, waitFor, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Account, type Accounts } from '../src/index.js';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -18,15 +18,6 @@ let dataDir: string;
 const issueKey = async (account: Partial<Account> & { id: string }, credits: number) =>
   (await issueTestKey(accounts, { endpoints: ['scrape', 'crawl'], ...account }, credits)).key;
 
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   site = await startCrawlSite();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor as waitWithin } from '@scrape/test-support';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
 import { startServerProcess, type ServerProcess } from './serverProcesses.js';
 
@@ -31,15 +32,8 @@ afterAll(async () => {
   for (let i = 0; i < keys.length; i += 500) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys.slice(i, i + 500)]);
 });
 
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Crawls and worker processes on two shared cores: a generous bound. */
+const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000) => waitWithin(probe, what, timeoutMs);
 
 async function api(baseUrl: string, method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(`${baseUrl}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });

@@ -3,7 +3,8 @@
 // scrapes keep working meanwhile, and the next browser scrape relaunches Chromium and succeeds.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createBrowserEngine, createScraper, type Scraper } from '@scrape/scraper';
+import { createScraper, type Scraper } from '@scrape/scraper';
+import { createBrowserEngine } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, type Service } from './startService.js';

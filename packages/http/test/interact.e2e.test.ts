@@ -1,7 +1,7 @@
 // Interact sessions end to end: raw HTTP and the Firecrawl SDK against fixture pages, real Chromium, real sandbox.
 import { createServer as createHttpServer, type Server } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
-import { createInteractSessions } from '@scrape/scraper';
+import { createInteractSessions } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // Interact continues a browser-served scrape on the scrape's own page (kept, paused, for a short window): the state its
 // actions left is there and the page is not loaded again. Real Chromium, real sandbox, a fixture site that counts.
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createInteractSessions } from '@scrape/scraper';
+import { createInteractSessions } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, TEST_KEY, type Service, callApi } from './startService.js';
 

@@ -1,7 +1,7 @@
 // Interact prompts end to end: an OpenAI-compatible stand-in on 127.0.0.1 answers with scripted tool_calls, and the
 // service carries them out on a real Chromium page (standalone session and scrape session).
 import Firecrawl from '@mendable/firecrawl-js';
-import { createInteractSessions } from '@scrape/scraper';
+import { createInteractSessions } from '@scrape/scraper/internal';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completion, lastToolResult, startOpenAiDouble, toolCallCompletion, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';

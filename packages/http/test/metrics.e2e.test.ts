@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor as waitWithin } from '@scrape/test-support';
 // @ts-expect-error: the parser ships no types (its output is prom2json's shape, typed below)
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -24,15 +25,8 @@ interface Family {
 
 const METRICS_TOKEN = 'metrics-e2e-token-0123456789';
 
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 90_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Crawls and worker processes on two shared cores: a generous bound. */
+const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 90_000) => waitWithin(probe, what, timeoutMs);
 
 async function readMetrics(svc: Service, authorization?: string): Promise<{ status: number; text: string; type: string | null }> {
   const res = await fetch(`${svc.baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });

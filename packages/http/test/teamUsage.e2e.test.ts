@@ -1,19 +1,13 @@
 // The team usage routes through the Firecrawl SDK as a real client: credits left and used move with real scrapes of
 // fixture pages, per month and per key, from the account store (LMDB or Redis); unlimited keys say so.
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Account, type Accounts } from '../src/index.js';
+import { generateApiKey, hashApiKey, keyIdOf, type Account, type Accounts } from '../src/index.js';
 import { UNLIMITED_REMAINING } from '../src/routes/registerTeamRoutes.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 import { issueTestKey } from './issueTestKey.js';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { accountHomes, startAccountService } from './accountHomes.js';
 
 let site: FixtureSite;
 const cleanups: (() => unknown)[] = [];
@@ -29,10 +23,7 @@ afterAll(async () => {
 const issueKey = (accounts: Accounts, account: Partial<Account> & { id: string }, credits = 0) =>
   issueTestKey(accounts, { endpoints: ['*'], ...account }, credits);
 
-const homes = [
-  ['embedded (LMDB)', () => ({ dataDir: mkdtempSync(join(tmpdir(), 'scrape-usage-e2e-')) })],
-  ['Redis', () => ({ redisUrl: REDIS_URL, keyPrefix: `test:usage-e2e:${randomUUID()}:` })],
-] as const;
+const homes = accountHomes('usage');
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -41,17 +32,9 @@ describe.each(homes)('team usage: %s', (_name, home) => {
   let accounts: Accounts;
   const sdk = (key: string) => new Firecrawl({ apiKey: key, apiUrl: service.baseUrl, maxRetries: 1 });
   beforeAll(async () => {
-    const h = home() as { dataDir?: string; redisUrl?: string; keyPrefix?: string };
-    accounts = await openAccounts(h);
-    service = await startService({ accounts, redisUrl: h.redisUrl, redisKeyPrefix: h.keyPrefix && h.keyPrefix + 'cache:' });
-    cleanups.push(async () => {
-      await service.close();
-      if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
-      if (h.keyPrefix) {
-        const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${h.keyPrefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
-        if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
-      }
-    });
+    const started = await startAccountService(home());
+    ({ accounts, service } = started);
+    cleanups.push(started.close);
   });
 
   it('credits left and used move with real scrapes, per month and per key, and match the balance', async () => {

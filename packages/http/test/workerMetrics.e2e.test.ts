@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor as waitWithin } from '@scrape/test-support';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
 import { callApi, startService, type Service } from './startService.js';
 
@@ -17,15 +18,8 @@ let svc: Service;
 let worker: ChildProcess | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'scrape-worker-metrics-'));
 
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Crawls and worker processes on two shared cores: a generous bound. */
+const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000) => waitWithin(probe, what, timeoutMs);
 
 beforeAll(async () => {
   site = await startCrawlSite();

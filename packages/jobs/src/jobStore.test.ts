@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@scrape/test-support';
 import { createJobStore } from './createJobStore.js';
 import type { JobStore, JobWorker, WorkHandler, WorkItem } from './types.js';
 
@@ -28,15 +29,6 @@ async function redisReachable(): Promise<boolean> {
 const withRedis = await redisReachable();
 if (!withRedis) console.warn(`!!! Redis unreachable at ${REDIS_URL}: the Redis half of the job store suite is SKIPPED`);
 
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 45_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const opened: JobStore[] = [];
 const workers: JobWorker[] = [];

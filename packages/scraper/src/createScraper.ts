@@ -4,7 +4,7 @@ import { createHttpEngine } from './engines/createHttpEngine.js';
 import { createBrowserEngine } from './engines/createBrowserEngine.js';
 import type { ProxySettings } from './engines/planProxyAttempts.js';
 import type { ArtifactUrl } from './steps/publishArtifacts.js';
-import type { BrowserPoolOptions, BrowserPoolStats, RetainedPage } from '@scrape/browser';
+import type { BrowserPoolOptions, BrowserPoolStats } from '@scrape/browser';
 import type { BrowserEngine } from './engines/createBrowserEngine.js';
 import type { PdfWorkerPoolStats } from './pdf/createPdfWorkerPool.js';
 import type { WebhookSender } from './crawl/createWebhookSender.js';
@@ -39,13 +39,7 @@ import type { MapLink } from './crawl/mapSite.js';
 const RESULT_MAX_CHARS = 16 * 1024 * 1024;
 import { createCpuWorkerPool } from './cpu/createCpuWorkerPool.js';
 import { runWithCpu } from './cpu/cpuContext.js';
-import type { CreditBudget } from './steps/plan.js';
-
-export interface ScraperLogger {
-  info: (o: object, msg?: string) => void;
-  warn: (o: object, msg?: string) => void;
-  error: (o: object, msg?: string) => void;
-}
+import type { ScrapeContext, ScrapeDocument, ScraperLogger } from './types.js';
 
 export interface ScraperOptions {
   /**
@@ -139,30 +133,6 @@ export interface ScraperOptions {
   /** The ffmpeg binary of the audio and video formats (default `ffmpeg` on PATH; the service: SCRAPE_FFMPEG_PATH). */
   ffmpegPath?: string;
 }
-
-export interface ScrapeContext {
-  /** Aborts the scrape (client went away, server shutting down). */
-  signal?: AbortSignal;
-  /** Account / team the scrape is billed to (history and profiles are per team). */
-  team?: string;
-  /** This scrape's artifact URLs (wins over `ScraperOptions.artifactUrl`), e.g. signed links on the request's host. */
-  artifactUrl?: ArtifactUrl;
-  /**
-   * Keep the browser page for an interact session: called with the render's page (paused, its context open) when the
-   * browser served the scrape, possibly more than once (a retried attempt's page: close the earlier one). Never for
-   * zero data retention or lockdown. The receiver owns the page and must close it, also when the scrape fails.
-   */
-  onRetainedPage?: (page: RetainedPage) => void;
-  /**
-   * The account's budget for work billed by size (PDF pages, 1 credit each): called with the most the scrape could
-   * cost, it reserves what the balance allows and answers how many credits the scrape may spend; a PDF is then
-   * parsed up to that many pages (a 402 when none). Absent: unlimited.
-   */
-  creditBudget?: CreditBudget;
-}
-
-/** The v2 Document (spec §2.6): only requested formats, metadata always. */
-export type ScrapeDocument = Record<string, unknown> & { metadata: Record<string, unknown> };
 
 export interface Scraper {
   /** Validates `request` against the v2 contract and scrapes; throws ScrapeError for every failure. */

@@ -1,5 +1,5 @@
 import type { ScrapeRequest } from './contract/scrapeRequest.js';
-import type { ScrapeContext, ScrapeDocument, ScraperLogger } from './createScraper.js';
+import type { ScrapeContext, ScrapeDocument, ScraperLogger } from './types.js';
 import type { PipelineDeps } from './pipelineDeps.js';
 import { acquire, checkAcquire } from './steps/acquire.js';
 import { buildDocument } from './steps/buildDocument.js';
@@ -17,7 +17,7 @@ import { checkTransform, transform } from './steps/transform.js';
 import { transformRemembered } from './steps/transformMemo.js';
 import type { Source } from './source.js';
 import type { ScrapePlan } from './steps/plan.js';
-import type { Content } from './steps/transform.js';
+import type { Content } from './steps/types.js';
 
 /**
  * One scrape, step by step. The order of operations is read here and nowhere else.

@@ -5,7 +5,7 @@ import type { Engines } from './engines/engine.js';
 import type { ProxySettings } from './engines/planProxyAttempts.js';
 import type { SourceCache } from './sourceCache.js';
 import type { SsrfOptions } from './ssrf/addressPolicy.js';
-import type { TransformMemo } from './steps/transformMemo.js';
+import type { TransformMemo } from './steps/types.js';
 import type { PdfWorkerPool } from './pdf/createPdfWorkerPool.js';
 import type { LlmProvider } from './llm/llmProvider.js';
 import type { ProfileStore } from './interact/profileStore.js';

@@ -1,7 +1,5 @@
 import type { BrandingFacts } from '@scrape/browser';
-import type { Source as StoredSource, SourceScreenshot } from '@scrape/cache';
-
-export type { SourceScreenshot };
+import type { Source as StoredSource } from '@scrape/cache';
 
 /** An image or PDF an action produced (browser engine), as bytes until the document step turns it into a URL. */
 export interface SourceArtifact {

@@ -2,34 +2,18 @@
 // and a fixture server whose pages, statuses and request counts the tests control.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock, type ManualClock } from '@scrape/cache';
+import { redisCommand as redisAt } from '@scrape/test-support';
 import { createScraper, type Scraper, type ScraperOptions } from '../src/index.js';
 
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const RUN_PREFIX = `test:scraper:${process.pid}:${Date.now()}:`;
 
-/** Sends one command to Redis over RESP (no client library in this package); resolves with the raw reply text. */
-export function redisCommand(args: string[], url = REDIS_URL): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port) || 6379, hostname || '127.0.0.1');
-    let reply = '';
-    socket.setTimeout(2000, () => socket.destroy(new Error('redis: no answer within 2 s')));
-    socket.on('error', reject);
-    socket.on('data', (chunk) => {
-      reply += chunk.toString('utf8');
-      // Good enough for PING/EVAL replies: one complete line (integer, status or error).
-      if (reply.endsWith('\r\n')) {
-        socket.end();
-        resolve(reply);
-      }
-    });
-    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
-  });
-}
+/** Sends one command to the test Redis; resolves with the raw reply text. */
+const redisCommand = (args: string[]) => redisAt(args, REDIS_URL);
 
 export async function redisReachable(): Promise<boolean> {
   try {

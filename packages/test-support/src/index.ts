@@ -1,3 +1,5 @@
 // Test helpers shared by the packages' test suites (vitest loads this TypeScript directly; nothing is built).
 export { listenLocal, type LocalServer, type LocalHandler } from './listenLocal.js';
 export { rejectionOf } from './rejectionOf.js';
+export { waitFor } from './waitFor.js';
+export { redisCommand } from './redisCommand.js';

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { BrowserError, reasonOf } from '../BrowserError.js';
 import { buildContextOptions } from '../buildContextOptions.js';
 import { DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS } from '../createBrowserPool.js';
 import { createAllowCheck, installRequestGuard } from '../installRequestGuard.js';
 import { startGuardProxy, type GuardProxy } from '../startGuardProxy.js';
-import type { RequestVerdict } from '../types.js';
+import type { RequestVerdict, SessionPage } from '../types.js';
 import { captureProfileState, installSessionStorage, storageStateOf, type ProfileState } from './profileState.js';
 
 export type { ProfileState } from './profileState.js';
@@ -23,14 +23,6 @@ export interface OpenSessionRequest {
   allowRequest?: (url: string) => boolean | RequestVerdict | Promise<boolean | RequestVerdict>;
   /** A profile to load into the new context. */
   state?: ProfileState;
-}
-
-export interface SessionPage {
-  page: Page;
-  context: BrowserContext;
-  /** The context's cookies and the storage of the origins it visited (sessionStorage of the current page only). */
-  captureState(): Promise<ProfileState>;
-  close(): Promise<void>;
 }
 
 export interface SessionBrowserOptions {

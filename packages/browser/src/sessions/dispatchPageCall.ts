@@ -1,5 +1,5 @@
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
-import { EVALUATE_RESULT_MAX_CHARS, evaluateBounded, evaluateLocatorBounded } from '../evaluateBounded.js';
+import { evaluateBounded, evaluateLocatorBounded } from '../evaluateBounded.js';
 import { MAX_VIEWPORT_SIDE } from '../validateRenderRequest.js';
 
 /** Methods sandboxed code may call on a page; anything else (routes, new pages, file uploads, CDP) is refused. */
@@ -454,4 +454,3 @@ export async function dispatchPageCall(
   return wire;
 }
 
-export { EVALUATE_RESULT_MAX_CHARS };

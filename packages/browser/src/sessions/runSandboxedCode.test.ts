@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSessionBrowser,
   runSandboxedCode,
-  sandboxHasNetworkIsolation,
-  sandboxMemoryGroupAvailable,
   type SessionBrowser,
   type SessionPage,
 } from '../../dist/index.js';
+// Checks of the machine, not of the package's face: read from the sources.
+import { sandboxHasNetworkIsolation } from './runSandboxedCode.js';
+import { sandboxMemoryGroupAvailable } from './sandboxMemoryCgroup.js';
 import { html, startFixtureServer, type FixtureServer } from '../../test/fixtureServer.js';
 
 let site: FixtureServer;

@@ -33,23 +33,14 @@ const COMMON_WORD_LEVELS = ['english-words-10', 'english-words-20', 'english-wor
 const COUNTRY_NAME_LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'fi', 'pl', 'cs', 'hu', 'el'] as const;
 
 let loading: Promise<Gazetteers> | undefined;
-let loaded: Gazetteers | undefined;
 
 /** The gazetteers, loaded once per process; later calls return the same promise. */
 export function loadGazetteers(): Promise<Gazetteers> {
-  loading ??= build().then(
-    (g) => (loaded = g),
-    (err: unknown) => {
-      loading = undefined;
-      throw new CoreError('parse_failed', `redactPII: could not load the name and place lists: ${String(err)}`, err);
-    },
-  );
+  loading ??= build().catch((err: unknown) => {
+    loading = undefined;
+    throw new CoreError('parse_failed', `redactPII: could not load the name and place lists: ${String(err)}`, err);
+  });
   return loading;
-}
-
-/** The gazetteers if they are loaded already (for synchronous callers after `loadGazetteers()` resolved). */
-export function loadedGazetteers(): Gazetteers | undefined {
-  return loaded;
 }
 
 type Json = unknown;

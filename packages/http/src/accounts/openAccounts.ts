@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ScrapeError, errors } from '@scrape/scraper';
-import { TIMEOUT_DEFAULT_MS } from '@scrape/scraper';
+import { TIMEOUT_DEFAULT_MS } from '@scrape/scraper/internal';
 import { ENDPOINT_SCRAPE, FEATURE_ZERO_DATA_RETENTION, allows, type Account } from './account.js';
 import { AccountStoreError, type AccountStore, type UsageTag } from './AccountStore.js';
 import { hashApiKey } from './apiKey.js';

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
+import { errors, ScrapeError, type LlmOptions, type Scraper } from '@scrape/scraper';
 import {
   createAgentTools,
   createWebhookSender,
   createLlmClient,
-  errors,
   parseAgentRequest,
   resolveLlmSetup,
   runAgentJob,
-  ScrapeError,
   type AgentRunResult,
   type AgentTraceEvent,
   type AgentTraceSink,
@@ -17,9 +16,7 @@ import {
   type WebhookConfig,
   type WebhookEvent,
   type InteractSessions,
-  type LlmOptions,
-  type Scraper,
-} from '@scrape/scraper';
+} from '@scrape/scraper/internal';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createWebhookSender,
-  errors,
-  type Scraper,
-  type WebhookConfig,
-  type WebhookEvent,
-  type StoreHome,
-} from '@scrape/scraper';
+import { errors, type Scraper } from '@scrape/scraper';
+import { createWebhookSender, type StoreHome, type WebhookConfig, type WebhookEvent } from '@scrape/scraper/internal';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import { createEmbeddedScheduler } from './createEmbeddedScheduler.js';

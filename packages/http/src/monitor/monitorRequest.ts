@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { crawlRequestSchema, errors, scrapeRequestSchema, ScrapeError } from '@scrape/scraper';
+import { errors, ScrapeError } from '@scrape/scraper';
+import { crawlRequestSchema, scrapeRequestSchema } from '@scrape/scraper/internal';
 import { normalizeSchedule, ScheduleError, type NormalizedSchedule } from './monitorSchedule.js';
 
 /** Caps of one monitor: a check's work is bounded by them (every URL is one scrape per check). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expectedSearchCredits, isScrapeError, type ScrapeDocument, type Scraper } from '@scrape/scraper';
+import { isScrapeError, type ScrapeDocument, type Scraper } from '@scrape/scraper';
+import { expectedSearchCredits } from '@scrape/scraper/internal';
 import type { Account } from '../accounts/account.js';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
 import { ENDPOINT_SEARCH } from '../routes/registerSearchRoute.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { InteractTimeBilling } from '@scrape/scraper';
+import type { InteractTimeBilling } from '@scrape/scraper/internal';
 import type { Account } from '../accounts/account.js';
 import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JobStore } from '@scrape/jobs';
-import { agentOpenApiRoutes, errors, type InteractSessions, type LlmOptions, type Scraper } from '@scrape/scraper';
+import { errors, type LlmOptions, type Scraper } from '@scrape/scraper';
+import { agentOpenApiRoutes, type InteractSessions } from '@scrape/scraper/internal';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import { createAgentRuns } from '../agent/createAgentRuns.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { browserOpenApiRoutes, errors, type InteractSessions } from '@scrape/scraper';
+import { errors } from '@scrape/scraper';
+import { browserOpenApiRoutes, type InteractSessions } from '@scrape/scraper/internal';
 import type { Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import type { InteractBilling } from './createInteractBilling.js';

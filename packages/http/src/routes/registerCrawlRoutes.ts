@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
-import { crawlOpenApiRoutes, errors, ROBOTS_BLOCKED, type JobBilling, type Scraper, type StartJobWorkerOptions } from '@scrape/scraper';
+import { errors, type Scraper } from '@scrape/scraper';
+import { crawlOpenApiRoutes, ROBOTS_BLOCKED, type JobBilling, type StartJobWorkerOptions } from '@scrape/scraper/internal';
 import { allows, FEATURE_ZERO_DATA_RETENTION, type Account } from '../accounts/account.js';
 import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
 

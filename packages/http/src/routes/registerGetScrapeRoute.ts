@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, responseSchemas, type Scraper } from '@scrape/scraper';
+import { errors, type Scraper } from '@scrape/scraper';
+import { responseSchemas } from '@scrape/scraper/internal';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, interactRequestSchema, responseSchemas, type InteractSessions } from '@scrape/scraper';
+import { errors } from '@scrape/scraper';
+import { interactRequestSchema, responseSchemas, type InteractSessions } from '@scrape/scraper/internal';
 import type { InteractBilling } from './createInteractBilling.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import { limitCalls } from './limitCalls.js';

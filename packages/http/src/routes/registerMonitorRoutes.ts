@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, resolveStoreHome, type OpenApiRoute, type Scraper } from '@scrape/scraper';
+import { errors, type Scraper } from '@scrape/scraper';
+import { resolveStoreHome, type OpenApiRoute } from '@scrape/scraper/internal';
 import { allows, type Account } from '../accounts/account.js';
 import type { Accounts } from '../accounts/openAccounts.js';
 import { createMonitors, type Monitors } from '../monitor/createMonitors.js';

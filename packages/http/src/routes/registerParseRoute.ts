@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, uploadErrors, type Scraper } from '@scrape/scraper';
+import { errors, type Scraper } from '@scrape/scraper';
+import { uploadErrors } from '@scrape/scraper/internal';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
 import { documentRoutes, PARSE_ROUTE } from './documentRoutes.js';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { expectedSearchCredits, type Scraper } from '@scrape/scraper';
+import type { Scraper } from '@scrape/scraper';
+import { expectedSearchCredits } from '@scrape/scraper/internal';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
 import { documentRoutes, SEARCH_ROUTE } from './documentRoutes.js';
 

@@ -1,4 +1,5 @@
-import { hasPdfMagic, isPdf } from '@scrape/core';
+import { isPdf } from '@scrape/core';
+import { hasPdfMagic } from '@scrape/core/internal';
 
 /** How the transform step treats a body. */
 export type ContentKind = 'html' | 'json' | 'text' | 'pdf' | 'binary';

@@ -19,11 +19,6 @@ export const SCREENSHOT_QUALITY_MIN = 1;
 export const SCREENSHOT_QUALITY_MAX = 100;
 
 export const COUNTRY_DEFAULT = 'US';
-/** ISO 3166-1 alpha-2, upper case (spec §2.4). */
-export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
-
-/** Formats when the request names none: the reference service's default. */
-export const DEFAULT_FORMATS = ['markdown'] as const;
 
 /**
  * Sizes a client controls, checked before the schema walks the body (a 750,000-item `formats` array cost seconds of

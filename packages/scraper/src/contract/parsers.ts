@@ -17,11 +17,9 @@ export const pdfParserSchema = pdfParserObjectSchema.transform(({ pageMarkdown, 
   ...parser,
   pages: parser.pages || pageMarkdown === true,
 }));
-export type PdfParser = z.output<typeof pdfParserSchema>;
 
 /** The SDK's image parser: a raster image (PNG, JPEG, ...) is OCR'd as a one-page document. No options. */
 export const imageParserSchema = z.strictObject({ type: z.literal('image') }).describe('OCR raster images into markdown.');
-export type ImageParser = z.output<typeof imageParserSchema>;
 
 /** Names the JS SDK's types allow as bare strings (`"pdf"` ≡ `{type:"pdf"}`). */
 export const PARSER_SHORTHANDS = ['pdf', 'image'] as const;
@@ -30,4 +28,3 @@ export const parserItemSchema = z.preprocess(
   (value) => (typeof value === 'string' && (PARSER_SHORTHANDS as readonly string[]).includes(value) ? { type: value } : value),
   z.union([pdfParserSchema, imageParserSchema]),
 );
-export type Parser = z.output<typeof parserItemSchema>;

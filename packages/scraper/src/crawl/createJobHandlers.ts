@@ -1,6 +1,6 @@
 import type { JobRecord, JobStore, WorkHandler, WorkItem, WorkItemInput, WorkOutcome } from '@scrape/jobs';
 import { isScrapeError } from '../errors.js';
-import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
+import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import type { BatchRequest, CrawlRequest } from './crawlRequest.js';
 import { createCrawlScope, type CrawlScope } from './crawlScope.js';
 import type { FetchRaw } from './fetchRaw.js';

@@ -1,10 +1,10 @@
 import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, isJobError, type JobRecord, type JobStore, type JobWorker, type CommitEvent, type QueueCounts } from '@scrape/jobs';
 import type { StoreHome } from '../createLazyStores.js';
-import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
+import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import { errors, isScrapeError } from '../errors.js';
 import type { Engine } from '../engines/engine.js';
 import type { SsrfOptions } from '../ssrf/addressPolicy.js';
-import { parseBatchRequest, parseCrawlRequest, parseMapRequest, type BatchRequest, type CrawlRequest, type WebhookConfig } from './crawlRequest.js';
+import { parseBatchRequest, parseCrawlRequest, parseMapRequest, type BatchRequest, type WebhookConfig } from './crawlRequest.js';
 import { createJobHandlers, type JobBilling } from './createJobHandlers.js';
 import { createWebhookSender, type WebhookSender } from './createWebhookSender.js';
 import { createRawFetcher } from './fetchRaw.js';
@@ -217,7 +217,6 @@ export function createJobRuntime(options: JobRuntimeOptions) {
 }
 
 export type JobRuntime = ReturnType<typeof createJobRuntime>;
-export type { CrawlRequest };
 
 function signalLike(error: unknown): boolean {
   return isScrapeError(error) && error.code === 'SCRAPE_ABORTED';

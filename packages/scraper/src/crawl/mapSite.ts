@@ -1,4 +1,4 @@
-import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
+import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import { errors } from '../errors.js';
 import type { MapRequest } from './crawlRequest.js';
 import { createCrawlScope } from './crawlScope.js';

@@ -1,5 +1,5 @@
-import { extractLinks, findBaseUrl, parseHtml } from '@scrape/core';
-import type { ScrapeDocument } from '../createScraper.js';
+import { extractLinks, findBaseUrl, parseHtml } from '@scrape/core/internal';
+import type { ScrapeDocument } from '../types.js';
 
 export interface PageFacts {
   /** Every link of the page's HTML, resolved against its final URL and <base href>. */

@@ -1,5 +1,5 @@
 import type { JobRecord, WorkHandler, WorkItemInput } from '@scrape/jobs';
-import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
+import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import { isScrapeError } from '../errors.js';
 import type { JobBilling } from '../crawl/createJobHandlers.js';
 import { EXTRACT_SITE_PAGES, type ExtractRequest } from './extractRequest.js';

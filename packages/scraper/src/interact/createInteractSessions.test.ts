@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionBrowser, type SessionBrowser } from '@scrape/browser';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createInteractSessions, createMemoryProfileStore, sessionDirectoryForHome, type InteractSessions, type ProfileStore } from '../index.js';
+import { createInteractSessions, type InteractSessions } from './createInteractSessions.js';
+import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
+import { sessionDirectoryForHome } from './sessionDirectory.js';
 
 let site: Server;
 let origin = '';

@@ -1,4 +1,4 @@
-import { decodeHtml, parseHtml } from '@scrape/core';
+import { decodeHtml, parseHtml } from '@scrape/core/internal';
 import type { Source } from '../source.js';
 
 /** A media URL the page offers, with what the page says about it. */

@@ -4,7 +4,7 @@ import { errors, ScrapeError } from '../errors.js';
 import { PDF_MAX_PAGES_MAX } from '../contract/limits.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from '../steps/plan.js';
-import type { Content } from '../steps/transform.js';
+import type { Content } from '../steps/types.js';
 import type { PdfWorkerPool } from './createPdfWorkerPool.js';
 
 /**

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
+import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import { isHttpUrl } from '../contract/scrapeRequest.js';
 import { TIMEOUT_DEFAULT_MS, TIMEOUT_MIN_MS } from '../contract/limits.js';
 import { isScrapeError } from '../errors.js';

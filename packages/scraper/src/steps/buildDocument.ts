@@ -1,9 +1,8 @@
 import { STATUS_CODES } from 'node:http';
-import type { ScrapeDocument } from '../createScraper.js';
+import type { ScrapeDocument } from '../types.js';
 import type { Source } from '../source.js';
 import type { SourceCacheHit } from '../sourceCache.js';
-import type { FormatFields } from './renderFormats.js';
-import type { Content } from './transform.js';
+import type { FormatFields, Content } from './types.js';
 import type { ScrapePlan } from './plan.js';
 import { cloudOnlyWarnings } from './cloudOnlyOptions.js';
 

@@ -1,6 +1,6 @@
 import { shouldStoreSource } from '@scrape/cache';
 import type { PipelineDeps } from '../pipelineDeps.js';
-import type { ScraperLogger } from '../createScraper.js';
+import type { ScraperLogger } from '../types.js';
 import type { Source } from '../source.js';
 import { isScrapeError } from '../errors.js';
 import { cacheKeyOf, type ScrapePlan } from './plan.js';

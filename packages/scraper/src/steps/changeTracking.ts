@@ -2,21 +2,11 @@ import { errors } from '../errors.js';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
-import type { FormatFields } from './renderFormats.js';
+import type { FormatFields, ChangeTrackingField } from './types.js';
 import { compareJsonWithHistory } from './changeTrackingJson.js';
 
 /** The team a scrape is filed under when the caller names none (in-process use without accounts). */
 export const DEFAULT_TEAM = 'default';
-
-/** `data.changeTracking` (spec §2.9). `diff` is present only in `git-diff` mode. */
-export interface ChangeTrackingField {
-  previousScrapeAt: string | null;
-  changeStatus: 'new' | 'same' | 'changed' | 'removed';
-  visibility: 'visible' | 'hidden';
-  diff?: string | null;
-  /** Only in `json` mode: changed keys with their previous and current values (see changeTrackingJson.ts). */
-  json?: Record<string, { previous: unknown; current: unknown }> | null;
-}
 
 /** Refuses, before any network traffic, what change tracking cannot do in this build or configuration. */
 export function checkChangeTracking(plan: ScrapePlan, deps: PipelineDeps): void {

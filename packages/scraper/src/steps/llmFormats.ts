@@ -11,8 +11,7 @@ import { summarizePage } from '../llm/summarizePage.js';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
-import type { FormatFields } from './renderFormats.js';
-import type { Content } from './transform.js';
+import type { FormatFields, Content } from './types.js';
 import { piiCountsOf, redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
 
 /** What an unconfigured scraper is missing when nobody said otherwise. */

@@ -1,9 +1,9 @@
-import { extractAttributes, extractImages, findBaseUrl, isCoreError, parseHtml } from '@scrape/core';
+import { isCoreError } from '@scrape/core';
+import { extractAttributes, extractImages, findBaseUrl, parseHtml } from '@scrape/core/internal';
 import { errors } from '../errors.js';
 import type { Source } from '../source.js';
-import type { Content } from './transform.js';
+import type { Content, FormatFields } from './types.js';
 import type { ScrapePlan } from './plan.js';
-import type { FormatFields } from './renderFormats.js';
 
 /** A selector the engine cannot read is a 400 before any traffic (checked on an empty page). */
 export function checkPageFormats(plan: ScrapePlan): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postProcess } from './postProcess.js';
 import type { ScrapePlan } from './plan.js';
-import type { Content } from './transform.js';
+import type { Content } from './types.js';
 
 const plan = (removeBase64Images: boolean) => ({ request: { removeBase64Images } }) as unknown as ScrapePlan;
 const text = { kind: 'text' } as unknown as Content;

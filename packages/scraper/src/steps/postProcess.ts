@@ -1,7 +1,6 @@
-import { stripBase64Images } from '@scrape/core';
+import { stripBase64Images } from '@scrape/core/internal';
 import { checkRedaction } from './redactContent.js';
-import type { FormatFields } from './renderFormats.js';
-import type { Content } from './transform.js';
+import type { FormatFields, Content } from './types.js';
 import type { ScrapePlan } from './plan.js';
 
 /** redactPII refuses, before any fetch, the formats it cannot return redacted (see redactContent). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source, SourceArtifact } from '../source.js';
 import type { ScrapePlan } from './plan.js';
+import type { ArtifactFields } from './types.js';
 
 /** Spec §8: screenshots live 24 hours; action screenshots and PDFs share the store and the lifetime. */
 export const ARTIFACT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -21,17 +22,6 @@ export interface ArtifactRef {
 export type ArtifactUrl = (artifact: ArtifactRef) => string;
 
 export const defaultArtifactUrl: ArtifactUrl = (artifact) => `artifact://${artifact.id}`;
-
-/** The document fields this step fills (spec §2.6). */
-export interface ArtifactFields {
-  screenshot?: string;
-  actions?: {
-    screenshots: string[];
-    scrapes: { url: string; html: string }[];
-    javascriptReturns: { type: string; value: unknown }[];
-    pdfs: string[];
-  };
-}
 
 /**
  * Step 6b. Screenshots and action outputs become URLs of expiring artifacts, or data: URIs when the request keeps

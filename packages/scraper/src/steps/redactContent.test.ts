@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { preloadPiiGazetteers } from '@scrape/core';
+import { preloadPiiGazetteers } from '@scrape/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { parseScrapeRequest } from '../contract/parseScrapeRequest.js';
 import { planScrape } from './plan.js';
 import { redactContent, redactJsonOrFail, redactOptionsOf, redactTextOrFail } from './redactContent.js';
-import type { Content } from './transform.js';
+import type { Content } from './types.js';
 import { rejectionOf } from '@scrape/test-support';
 
 const PAGE = `<!DOCTYPE html><html><head><title>Contact Maria Gonzalez</title>

@@ -1,9 +1,9 @@
-import { redactJsonStrings, redactPII, type PiiEntity, type RedactPIIOptions } from '@scrape/core';
+import { redactPII, type PiiEntity, type RedactPIIOptions } from '@scrape/core';
+import { redactJsonStrings } from '@scrape/core/internal';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import { errors, isScrapeError, ScrapeError } from '../errors.js';
 import { cpuContext } from '../cpu/cpuContext.js';
-import type { FormatFields } from './renderFormats.js';
-import type { Content } from './transform.js';
+import type { FormatFields, Content } from './types.js';
 import type { ScrapePlan } from './plan.js';
 
 /**

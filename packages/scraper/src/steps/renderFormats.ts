@@ -1,14 +1,10 @@
 import type { FormatType } from '../contract/formats.js';
 import { errors } from '../errors.js';
 import type { Source } from '../source.js';
-import type { ChangeTrackingField } from './changeTracking.js';
-import type { ArtifactFields } from './publishArtifacts.js';
-import type { Content } from './transform.js';
+import type { Content, FormatFields } from './types.js';
 import type { ScrapePlan } from './plan.js';
 import { renderStructured } from './structuredFormats.js';
 import { renderBranding } from './brandingFormat.js';
-import type { Branding } from '../branding/shapeBranding.js';
-import type { AttributeValues, Menu, PdfPage, PdfPageBlocks, Product } from '@scrape/core';
 import { checkPageFormats, renderPageFormats } from './pageFormats.js';
 
 /** Formats this build renders. */
@@ -21,43 +17,6 @@ const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 
 const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights' | 'branding' | 'audio' | 'video' | 'images' | 'attributes'>, string> = {
   query: 'the query format is rewritten to question or highlights when the request is parsed',
 };
-
-/** The format fields of a Document (spec §2.6) rendered by this step. */
-export interface FormatFields {
-  markdown?: string;
-  html?: string;
-  rawHtml?: string;
-  rawBase64?: string;
-  links?: string[];
-  /** Every image URL of the page (the `images` format). */
-  images?: string[];
-  /** The `attributes` format: values per requested selector. */
-  attributes?: AttributeValues[];
-  /** Filled by the artifacts step: a URL valid 24 h (or a data: URI under zero data retention). */
-  screenshot?: string;
-  /** Filled by the artifacts step when `actions` were sent (spec §2.6 `actions`). */
-  actions?: ArtifactFields['actions'];
-  /** Filled by the change-tracking step (after post-processing, so it compares the markdown the client gets). */
-  changeTracking?: ChangeTrackingField;
-  /** Read from the page by the core (spec §2.11, §2.12). */
-  product?: Product | null;
-  menu?: Menu;
-  /** Computed from the rendered page (spec §2.10); null when no rendered page was available. */
-  branding?: Branding | null;
-  /** Filled by the media step: URLs valid 1 hour (null with a warning when the page has no usable media). */
-  audio?: string | null;
-  video?: string | null;
-  /** Filled by the LLM step (null when the model could not give one; `warning` says why). */
-  summary?: string | null;
-  json?: unknown;
-  answer?: string | null;
-  highlights?: string | null;
-  /** PDF parser options `pages` / `blocks` (spec §2.6, §2.7). */
-  pages?: PdfPage[];
-  blocks?: PdfPageBlocks[];
-  /** LLM extraction issues (spec §2.6). */
-  warning?: string;
-}
 
 export function checkFormats(plan: ScrapePlan): void {
   for (const type of plan.formats.keys()) {

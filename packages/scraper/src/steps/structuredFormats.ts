@@ -1,7 +1,7 @@
-import type { Menu, Product } from '@scrape/core';
+import type { Menu, Product } from '@scrape/core/internal';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
-import type { Content } from './transform.js';
+import type { Content } from './types.js';
 
 /** What processHtml should read from the page before cleaning (spec §2.11, §2.12); undefined when neither is asked. */
 export function structuredWanted(plan: ScrapePlan): { product?: boolean; menu?: boolean } | undefined {

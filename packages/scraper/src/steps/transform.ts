@@ -1,8 +1,8 @@
-import { isCoreError, processHtml, type Menu, type PageMetadata, type PdfPage, type PdfPageBlocks, type Product } from '@scrape/core';
+import { isCoreError, processHtml } from '@scrape/core';
 import type { HtmlOutput, OcrEngine, ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
 import { ocrImage } from '../parse/ocrImage.js';
 import { cpuContext, type CpuContext } from '../cpu/cpuContext.js';
-import { classifyContent, type ContentKind } from '../content/classifyContent.js';
+import { classifyContent } from '../content/classifyContent.js';
 import { decodeText } from '../content/decodeText.js';
 import { errors, ScrapeError } from '../errors.js';
 import type { PdfWorkerPool } from '../pdf/createPdfWorkerPool.js';
@@ -10,26 +10,7 @@ import { transformPdf } from '../pdf/transformPdf.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 import { structuredWanted } from './structuredFormats.js';
-
-/** The page turned into text forms. Fields are absent when the content kind has no such form (binary). */
-export interface Content {
-  kind: ContentKind;
-  markdown?: string;
-  html?: string;
-  rawHtml?: string;
-  links?: string[];
-  metadata: PageMetadata;
-  /** Only when the product / menu format was asked (read before cleaning, on the same parse). */
-  product?: Product | null;
-  menu?: Menu;
-  /** PDFs with the `pages` / `blocks` parser options (spec §2.6, §2.7). */
-  pages?: PdfPage[];
-  blocks?: PdfPageBlocks[];
-  /** What transforming this content costs when it is not the flat per-scrape credit (PDFs: 1 per parsed page). */
-  creditsUsed?: number;
-  /** Something the client should know about the content (e.g. PDF pages that could not be read). */
-  warning?: string;
-}
+import type { Content } from './types.js';
 
 /** Options of later issues that this step cannot serve yet (onlyCleanContent is checked by the LLM step). */
 export function checkTransform(_plan: ScrapePlan): void {}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, embeddedHome, startFixture, type Fixture, type Home } from '../../test/cacheHomes.js';
 import type { Scraper } from '../createScraper.js';
 import { copyContent, createTransformMemo } from './transformMemo.js';
-import type { Content } from './transform.js';
+import type { Content } from './types.js';
 
 const content = (markdown: string, links: string[] = []): Content => ({ kind: 'html', markdown, links, metadata: { title: markdown.slice(0, 5) } });
 

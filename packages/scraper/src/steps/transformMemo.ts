@@ -4,7 +4,7 @@ import type { SourceCacheHit } from '../sourceCache.js';
 import type { Source } from '../source.js';
 import { isStorable } from './cacheWrite.js';
 import { cacheKeyOf, type ScrapePlan } from './plan.js';
-import type { Content } from './transform.js';
+import type { Content, TransformMemo } from './types.js';
 
 /**
  * Memory for transformed pages, per process. A cache hit still has to run the transform (the cache stores Sources,
@@ -31,12 +31,6 @@ const FIELDS_NOT_AFFECTING_TRANSFORM = new Set([
   'auditMetadata',
   'redactPII',
 ]);
-
-export interface TransformMemo {
-  get(key: string): Content | undefined;
-  set(key: string, content: Content): void;
-  readonly bytes: number;
-}
 
 /** A byte-bounded LRU of transform results; entries are copied in and out so callers can never alter a kept one. */
 export function createTransformMemo(maxBytes = TRANSFORM_MEMO_MAX_BYTES): TransformMemo {

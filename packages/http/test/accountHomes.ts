@@ -1,0 +1,44 @@
+// The two homes the account suites run on (embedded in a temp dir, Redis under a per-run key prefix), and a service
+// started on the accounts of one of them, with the clean-up that removes what the run left.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAccounts, type Accounts } from '../src/index.js';
+import { startService, type Service } from './startService.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface AccountHome {
+  dataDir?: string;
+  redisUrl?: string;
+  keyPrefix?: string;
+}
+
+/** `[name, makeHome]` pairs for `describe.each`; `tag` names the temp dirs and key prefixes of one suite. */
+export function accountHomes(tag: string) {
+  return [
+    ['embedded (LMDB)', (): AccountHome => ({ dataDir: mkdtempSync(join(tmpdir(), `scrape-${tag}-e2e-`)) })],
+    ['Redis', (): AccountHome => ({ redisUrl: REDIS_URL, keyPrefix: `test:${tag}-e2e:${randomUUID()}:` })],
+  ] as const;
+}
+
+/** Opens the accounts on `home` and a service that uses them; `close` stops the service and removes the home. */
+export async function startAccountService(
+  home: AccountHome,
+): Promise<{ accounts: Accounts; service: Service; close(): Promise<void> }> {
+  const accounts = await openAccounts(home);
+  const redisKeyPrefix = home.keyPrefix && home.keyPrefix + 'cache:';
+  const service = await startService({ accounts, redisUrl: home.redisUrl, redisKeyPrefix });
+  const close = async () => {
+    await service.close();
+    if (home.dataDir) rmSync(home.dataDir, { recursive: true, force: true });
+    if (home.keyPrefix) {
+      const scan = ['-u', REDIS_URL, '--scan', '--pattern', `${home.keyPrefix}*`];
+      const keys = execFileSync('redis-cli', scan, { encoding: 'utf8' }).split('\n').filter(Boolean);
+      if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+    }
+  };
+  return { accounts, service, close };
+}
