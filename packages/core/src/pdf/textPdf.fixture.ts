@@ -1,6 +1,8 @@
 // Test-only PDF writer: text placed at exact positions in base-14 fonts, optionally glyph by glyph (to control
 // letter and word gaps), plus ruled lines. The layout tests build their PDFs with it, so the truth is known.
 
+import * as mupdf from 'mupdf';
+
 const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', serif: 'Times-Roman' } as const;
 /** WinAnsi codes of the few non-ASCII characters the tests use (´ ` ¨ are spacing accents). */
 const WIN_ANSI: Record<string, number> = { '–': 0o226, '—': 0o227, '•': 0o225, 'é': 0xe9, '·': 0xb7, '´': 0xb4, '`': 0x60, '¨': 0xa8 };
@@ -79,4 +81,25 @@ export function textPdf(pages: TextPage[]): Uint8Array {
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
+}
+
+const helvetica = new mupdf.Font('Helvetica');
+
+/** Real Helvetica advance of one character, in points. */
+export function advance(ch: string, size: number): number {
+  return helvetica.advanceGlyph(helvetica.encodeCharacter(ch.codePointAt(0) ?? 32), 0) * size;
+}
+
+/**
+ * Glyph x offsets for `text` set letter by letter: `letterEm` extra between letters, word spaces `wordEm` wide
+ * (no space glyph drawn, as PDFs that position every glyph do).
+ */
+export function spacedGlyphs(text: string, size: number, letterEm: number, wordEm: number): number[] {
+  const xs: number[] = [];
+  let x = 0;
+  for (const ch of text) {
+    xs.push(x);
+    x += ch === ' ' ? wordEm * size - letterEm * size : advance(ch, size) + letterEm * size;
+  }
+  return xs;
 }
