@@ -9,6 +9,7 @@ import { detectFurniture, type FurnitureType } from './detectFurniture.js';
 import { extractPageText, type PageText, type Segment } from './extractPageText.js';
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
+import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
 import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
 import { orderReading } from './orderReading.js';
@@ -32,10 +33,6 @@ export const MAX_PDF_BYTES = 256 * 1024 * 1024;
 const MIN_USABLE_CHARS = 12;
 /** A text layer with more unreadable glyphs than this share is unusable (broken font encodings). */
 const MAX_GARBAGE_RATIO = 0.3;
-/** OCR resolution: 200 dpi reads body text well at half the cost of 300 dpi. */
-const OCR_DPI = 200;
-/** Cap on rendered pixels per page (about A4 at 300 dpi), so huge page boxes cannot exhaust memory. */
-const MAX_RENDER_PIXELS = 9_000_000;
 /** Images (after merging touching pieces) smaller than this share of the page are icons and logos, not figures. */
 const MIN_FIGURE_AREA = 0.015;
 /** Image pieces closer than this (points) belong to one figure. */
@@ -130,7 +127,7 @@ async function readPages(
         // Keep no more renders in flight than the engine can work on: bounded memory for long scans.
         while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
         checkTime(context, started, done, numPages);
-        const { png, scale } = renderForOcr(page);
+        const { png, scale } = renderForOcr(page, medianSize(text.segments));
         item.scale = scale;
         item.ocr = engine.recognize(png, { signal: context.signal });
         const settled = item.ocr.then(
@@ -154,8 +151,25 @@ async function readPages(
   for (const item of work) {
     if (!item.ocr) continue;
     try {
-      const result = await item.ocr;
+      let result = await item.ocr;
       const { width, height, pageNumber } = item.text;
+      // Text that came out small in pixels (small print, a small page) is read again from a sharper render, once.
+      const sharper = sharperScale(item.scale ?? 1, medianEmPx(result.lines), width, height);
+      if (sharper !== null && engine) {
+        checkTime(context, started, done, numPages);
+        const page = doc.loadPage(pageNumber - 1);
+        let png: Uint8Array;
+        try {
+          png = renderForOcr(page, undefined, sharper).png;
+        } finally {
+          page.destroy();
+        }
+        const again = await engine.recognize(png, { signal: context.signal });
+        if ((again.confidence ?? 0) >= (result.confidence ?? 0)) {
+          result = again;
+          item.scale = sharper;
+        }
+      }
       item.text = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
     } catch (err) {
       checkTime(context, started, done, numPages);
@@ -183,18 +197,22 @@ function emptyPage(pageNumber: number, page: mupdf.Page | undefined): PageText {
   return { pageNumber, width, height, segments: [], images: [], charCount: 0, garbageRatio: 0, source: 'native_text', status: 'failed', ocrConfidence: null };
 }
 
-function renderForOcr(page: mupdf.Page): { png: Uint8Array; scale: number } {
+/** Renders the page for OCR at `scale`, or at the scale its size (and its text layer's glyph size) calls for. */
+function renderForOcr(page: mupdf.Page, glyphSize?: number, fixedScale?: number): { png: Uint8Array; scale: number } {
   const [x0, y0, x1, y1] = page.getBounds();
-  const w = Math.max(1, x1 - x0);
-  const h = Math.max(1, y1 - y0);
-  let scale = OCR_DPI / 72;
-  if (w * h * scale * scale > MAX_RENDER_PIXELS) scale = Math.sqrt(MAX_RENDER_PIXELS / (w * h));
+  const scale = fixedScale ?? ocrScale(x1 - x0, y1 - y0, glyphSize);
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, false);
   try {
     return { png: pixmap.asPNG(), scale };
   } finally {
     pixmap.destroy();
   }
+}
+
+/** Median font size of a page's text layer (what an `ocr`-mode render is sized for), or undefined without one. */
+function medianSize(segments: Segment[]): number | undefined {
+  const sizes = segments.map((s) => s.size).filter((v) => v > 0).sort((a, b) => a - b);
+  return sizes.length ? sizes[Math.floor(sizes.length / 2)] : undefined;
 }
 
 function checkTime(context: ParsePdfContext, started: number, done: number, total: number): void {
