@@ -39,6 +39,13 @@ const MIN_FIGURE_AREA = 0.015;
 const FIGURE_GAP = 8;
 /** Images covering more than this share of the page are backgrounds or scans, not figures. */
 const MAX_FIGURE_AREA = 0.6;
+/** In `auto`, images covering at least this share of a page that has a text layer are OCRed too (posters, logos)... */
+const MIN_OCR_IMAGE_AREA = 0.08;
+/** ...at most this many per page and per document, so a photo album costs bounded time. */
+const MAX_OCR_IMAGES_PER_PAGE = 2;
+const MAX_OCR_IMAGES_PER_DOCUMENT = 8;
+/** Words read from an image with less confidence than this are photo texture, not text. */
+const MIN_IMAGE_WORD_CONFIDENCE = 0.6;
 const PAGE_MARKER = (n: number) => `\n\n---\n\n<!-- page ${n} -->\n\n`;
 
 let mupdfWarnings = 0;
@@ -50,6 +57,8 @@ interface PageWork {
   /** Rendered PNG waiting for OCR, and its scale (pixels per point). */
   ocr?: Promise<OcrPageResult>;
   scale?: number;
+  /** OCR of large images on a page that has a text layer (`auto`), with where each region sits. */
+  regions?: { ocr: Promise<OcrPageResult>; scale: number; x0: number; y0: number }[];
   /** No usable text and OCR was not allowed (fast mode) or not possible. */
   needsOcr?: boolean;
   error?: string;
@@ -111,6 +120,7 @@ async function readPages(
   const inFlight: Promise<unknown>[] = [];
   const imageCache = new Map<number, boolean>();
   let done = 0;
+  let imageOcrLeft = MAX_OCR_IMAGES_PER_DOCUMENT;
   for (let i = 0; i < numPages; i++) {
     checkTime(context, started, done, numPages);
     const warningsBefore = mupdfWarnings;
@@ -137,6 +147,17 @@ async function readPages(
         inFlight.push(settled);
       } else {
         if (!usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO)) item.needsOcr = true;
+        if (mode === 'auto' && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
+          for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
+            while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
+            checkTime(context, started, done, numPages);
+            const { png, scale } = renderRegion(page, box, text.width * text.height);
+            const ocr = engine.recognize(png, { signal: context.signal });
+            (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
+            inFlight.push(ocr.catch(() => undefined));
+            imageOcrLeft--;
+          }
+        }
         done++;
       }
     } catch (err) {
@@ -149,6 +170,7 @@ async function readPages(
     work.push(item);
   }
   for (const item of work) {
+    if (item.regions) await addImageText(item, context);
     if (!item.ocr) continue;
     try {
       let result = await item.ocr;
@@ -180,6 +202,66 @@ async function readPages(
   }
   checkTime(context, started, numPages, numPages);
   return work;
+}
+
+/** Large images on a text page with (almost) no native text over them: where text in images may hide. */
+function imageRegions(text: PageText): [number, number, number, number][] {
+  const area = Math.max(1, text.width * text.height);
+  return mergeBoxes(text.images)
+    .map((b) => [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(text.width, b[2]), Math.min(text.height, b[3])] as [number, number, number, number])
+    .filter(([x0, y0, x1, y1]) => ((x1 - x0) * (y1 - y0)) / area >= MIN_OCR_IMAGE_AREA)
+    .filter(([x0, y0, x1, y1]) => text.segments.filter((s) => (s.x0 + s.x1) / 2 > x0 && (s.x0 + s.x1) / 2 < x1 && (s.y0 + s.y1) / 2 > y0 && (s.y0 + s.y1) / 2 < y1).length <= 2)
+    .sort((a, b) => (b[2] - b[0]) * (b[3] - b[1]) - (a[2] - a[0]) * (a[3] - a[1]));
+}
+
+/** Renders one region of the page (page-relative points) for OCR. */
+function renderRegion(page: mupdf.Page, [x0, y0, x1, y1]: [number, number, number, number], pageArea: number): { png: Uint8Array; scale: number } {
+  const [bx0, by0] = page.getBounds();
+  const scale = ocrScale(x1 - x0, y1 - y0, undefined, pageArea);
+  const box: [number, number, number, number] = [
+    Math.floor((x0 + bx0) * scale),
+    Math.floor((y0 + by0) * scale),
+    Math.ceil((x1 + bx0) * scale),
+    Math.ceil((y1 + by0) * scale),
+  ];
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, box, false);
+  try {
+    pixmap.clear(255);
+    const device = new mupdf.DrawDevice(mupdf.Matrix.scale(scale, scale), pixmap);
+    try {
+      page.run(device, mupdf.Matrix.identity);
+      device.close();
+    } finally {
+      device.destroy();
+    }
+    return { png: pixmap.asPNG(), scale: scale };
+  } finally {
+    pixmap.destroy();
+  }
+}
+
+/** Text read from a page's large images joins its text layer; a failed or unsure read adds nothing. */
+async function addImageText(item: PageWork, context: ParsePdfContext): Promise<void> {
+  for (const region of item.regions ?? []) {
+    let result: OcrPageResult;
+    try {
+      result = await region.ocr;
+    } catch {
+      // An aborted run is reported by the caller's time check after all pages.
+      continue;
+    }
+    const { width, height, pageNumber } = item.text;
+    const read = ocrPageText(result, pageNumber, width, height, region.scale).segments.filter(
+      (s) => (s.confidence ?? 0) >= MIN_IMAGE_WORD_CONFIDENCE && /\p{L}.*\p{L}/u.test(s.text),
+    );
+    for (const s of read) {
+      s.x0 += region.x0;
+      s.x1 += region.x0;
+      s.y0 += region.y0;
+      s.y1 += region.y0;
+    }
+    item.text.segments.push(...read);
+  }
 }
 
 function emptyPage(pageNumber: number, page: mupdf.Page | undefined): PageText {
@@ -261,7 +343,8 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
       })
       .map(([x0, y0, x1, y1]) => ({ text: '', x0, y0, x1, y1, size: 0, bold: false, italic: false, mono: false, figure: true, source: 'native_text', confidence: null }));
     // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
-    const inFigure = (s: Segment) => figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
+    // (Text OCR read from an image is what the image says, and stays.)
+    const inFigure = (s: Segment) => s.source !== 'ocr' && figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
     const body = joinDropCaps(text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s)), segSize);
     const leaves = orderReading([...body, ...figures], segSize);
     const blocks = joinColumnBreaks(leaves.map((leaf) => buildBlocks(leaf, segSize)));
