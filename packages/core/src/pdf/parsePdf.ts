@@ -252,7 +252,7 @@ async function addImageText(item: PageWork, context: ParsePdfContext): Promise<v
     }
     const { width, height, pageNumber } = item.text;
     const read = ocrPageText(result, pageNumber, width, height, region.scale).segments.filter(
-      (s) => (s.confidence ?? 0) >= MIN_IMAGE_WORD_CONFIDENCE && /\p{L}.*\p{L}/u.test(s.text),
+      (s) => (s.confidence ?? 0) >= MIN_IMAGE_WORD_CONFIDENCE && (s.text.match(/\p{L}/gu)?.length ?? 0) >= 2,
     );
     for (const s of read) {
       s.x0 += region.x0;
