@@ -275,11 +275,17 @@ function splitIndexColumn(cells: string[][]): string[][] {
   const body = cells.slice(1).filter((r) => r.filter(Boolean).length >= 2);
   if (body.length < 3) return cells;
   const nums: number[] = [];
+  const rests = new Set<string>();
   for (const r of body) {
     const m = /^(\d{1,3})\s+(\S.*)$/.exec(r[0]);
-    if (m) nums.push(Number(m[1]));
+    if (m) {
+      nums.push(Number(m[1]));
+      rests.add(m[2]);
+    }
   }
   if (nums.length < body.length * 0.8 || nums.some((n, k) => k > 0 && n !== nums[k - 1] + 1)) return cells;
+  // "1 May, 2 May, 3 May" are dates, not numbered rows: what follows the number must differ from row to row.
+  if (rests.size < nums.length * 0.5) return cells;
   return cells.map((r, k) => {
     const m = k === 0 ? /^(\S{1,3})\s+(\S.*)$/.exec(r[0]) : /^(\d{1,3})\s+(\S.*)$/.exec(r[0]);
     if (m) return [m[1], m[2], ...r.slice(1)];

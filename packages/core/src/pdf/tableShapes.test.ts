@@ -78,3 +78,13 @@ describe('tables: structure a pipe table cannot hold', () => {
     expect(md).not.toMatch(/^#+ /m);
   });
 });
+
+describe('tables: a column of dates is not an index column', () => {
+  it('"1 May", "2 May" ... stay one cell', async () => {
+    const rows: [number, string, boolean?][][] = [[[X[1], 'Date', true], [X[2], 'Units', true], [X[3], 'Price', true], [X[4], 'Notes', true]]];
+    DATA.forEach((d, i) => rows.push([[X[1], `${i + 1} May`], [X[2], d[1]], [X[3], d[2]], [X[4], d[3]]]));
+    const md = await markdownOf(rows);
+    expect(md).toMatch(/\| 1 May \| 120 \| 135 \| steady \|/);
+    expect(md).toMatch(/\| Date \| Units \| Price \| Notes \|/);
+  });
+});
