@@ -12,6 +12,11 @@ export interface LayoutBlock {
   text: string;
   /** Table cells, header row first. */
   cells?: string[][];
+  /**
+   * [rowspan, colspan] per cell when the table has structure a pipe table cannot hold (row spans, a title row over
+   * every column); [0, 0] marks a covered cell. Rendered as an HTML table.
+   */
+  cellSpans?: [number, number][][];
   /** `-` or `1.` style marker of a list item. */
   marker?: string;
   lines: number;
@@ -174,7 +179,18 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
   // Rows of a run that failed as a table are not retried as the start of a shorter run (that would be quadratic).
   let triedUntil = 0;
   while (i < rows.length) {
-    const table: { block?: LayoutBlock; end: number } | null = rows[i].length >= 2 && i >= triedUntil ? findTable(rows, i, bodySize) : null;
+    let table: { block?: LayoutBlock; end: number } | null = rows[i].length >= 2 && i >= triedUntil ? findTable(rows, i, bodySize) : null;
+    if (table?.block) {
+      // A one-cell row just above (a group label over several columns) is the table's top header row.
+      const above = textRows[textRows.length - 1];
+      if (above && isSpanCandidate(above, rows[i], table.block, textRows[textRows.length - 2])) {
+        const withSpan: { block?: LayoutBlock; end: number } = findTable(rows, i, bodySize, above[0]);
+        if (withSpan.block) {
+          textRows.pop();
+          table = withSpan;
+        }
+      }
+    }
     if (table?.block) {
       flushText();
       blocks.push(table.block);
@@ -219,7 +235,89 @@ function mergeMarker(row: Segment[]): Segment[] {
   return [merged, ...row.slice(2)];
 }
 
-function findTable(rows: Segment[][], start: number, bodySize: number): { block: LayoutBlock; end: number } | { end: number } {
+/** A short single cell right above a table's first row and within its width: maybe a spanning header. */
+function isSpanCandidate(above: Segment[], first: Segment[], table: LayoutBlock, before: Segment[] | undefined): boolean {
+  if (above.length !== 1) return false;
+  const s = above[0];
+  const em = s.size || 10;
+  if (SENTENCE_END.test(s.text.trim())) return false;
+  // The last line of a paragraph above the table (aligned with the line before it, no gap between) is no label.
+  if (before) {
+    const b = toLine(before);
+    if (Math.abs(b.x0 - s.x0) < em && s.y0 - b.y1 < 0.5 * (s.y1 - s.y0)) return false;
+  }
+  const h = Math.max(...first.map((f) => f.y1)) - Math.min(...first.map((f) => f.y0));
+  const gap = Math.min(...first.map((f) => f.y0)) - s.y1;
+  return s.text.length <= PROSE_CELL_CHARS && !CAPTION.test(s.text) && gap >= -1 && gap <= 1.5 * h && s.x0 >= table.x0 - em && s.x1 <= table.x1 + em;
+}
+
+/**
+ * The columns a spanning label heads: the run of columns whose joint extent holds the label and whose centre is
+ * nearest the label's (group labels are centred over, or start at, their span).
+ */
+function labelSpan(cols: [number, number][], s: Segment): [number, number] {
+  const em = s.size || 10;
+  const cx = (s.x0 + s.x1) / 2;
+  // Narrowest span first: a label centred over two middle columns is often centred over the whole table too.
+  for (let width = 0; width < cols.length; width++)
+    for (let a = 0; a + width < cols.length; a++) {
+      const b = a + width;
+      if (cols[a][0] - em > s.x0 || cols[b][1] + em < s.x1) continue;
+      if (Math.abs(cx - (cols[a][0] + cols[b][1]) / 2) <= em || Math.abs(s.x0 - cols[a][0]) <= em / 2) return [a, b];
+    }
+  const c = nearestColumn(cols, cx);
+  return [c, c];
+}
+
+/**
+ * A narrow index column (row numbers set close to the next column) that the segment builder fused with its
+ * neighbour: most body rows start with a 1-3 digit number and the numbers count up by one. Split it off.
+ */
+function splitIndexColumn(cells: string[][]): string[][] {
+  const body = cells.slice(1).filter((r) => r.filter(Boolean).length >= 2);
+  if (body.length < 3) return cells;
+  const nums: number[] = [];
+  const rests = new Set<string>();
+  for (const r of body) {
+    const m = /^(\d{1,3})\s+(\S.*)$/.exec(r[0]);
+    if (m) {
+      nums.push(Number(m[1]));
+      rests.add(m[2]);
+    }
+  }
+  if (nums.length < body.length * 0.8 || nums.some((n, k) => k > 0 && n !== nums[k - 1] + 1)) return cells;
+  // "1 May, 2 May, 3 May" are dates, not numbered rows: what follows the number must differ from row to row.
+  if (rests.size < nums.length * 0.5) return cells;
+  return cells.map((r, k) => {
+    const m = k === 0 ? /^(\S{1,3})\s+(\S.*)$/.exec(r[0]) : /^(\d{1,3})\s+(\S.*)$/.exec(r[0]);
+    if (m) return [m[1], m[2], ...r.slice(1)];
+    // Section rows and rows without a number keep their text in the first cell.
+    return r.filter(Boolean).length === 1 && r[0] ? [r[0], '', ...r.slice(1)] : ['', ...r];
+  });
+}
+
+/**
+ * Row spans: a row whose first cell is empty while two or more others are filled continues the row above (a label
+ * over several sub-rows). Returns the spans when there are any, else null.
+ */
+function rowSpans(cells: string[][]): [number, number][][] | null {
+  const spans = cells.map((r) => r.map((): [number, number] => [1, 1]));
+  let owner = -1;
+  let any = false;
+  for (let r = 1; r < cells.length; r++) {
+    const row = cells[r];
+    const filled = row.filter(Boolean).length;
+    if (row[0]) owner = filled >= 2 ? r : -1;
+    else if (owner > 0 && filled >= 2) {
+      spans[owner][0][0]++;
+      spans[r][0] = [0, 0];
+      any = true;
+    } else owner = -1;
+  }
+  return any ? spans : null;
+}
+
+function findTable(rows: Segment[][], start: number, bodySize: number, spanLabel?: Segment): { block: LayoutBlock; end: number } | { end: number } {
   let end = start + 1;
   const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
   while (end < rows.length) {
@@ -260,8 +358,28 @@ function findTable(rows: Segment[][], start: number, bodySize: number): { block:
   }).length;
   if (proseColumns >= 2) return { end };
   const lines = run.map(toLine);
+  let table = splitIndexColumn(cells);
+  let spans: [number, number][][] | null = null;
+  if (spanLabel) {
+    const shift = table[0].length - cols.length;
+    const [a, b] = labelSpan(cols, spanLabel).map((c) => c + shift);
+    if (b === a) return { end };
+    const sub = table[0];
+    if (a === 0 && b === sub.length - 1) {
+      // A title row over every column: only HTML can hold it.
+      spans = [sub.map((_, c): [number, number] => (c === 0 ? [1, sub.length] : [0, 0])), ...table.map((r) => r.map((): [number, number] => [1, 1]))];
+      table = [[spanLabel.text, ...sub.slice(1).map(() => '')], ...table];
+    } else {
+      // Header levels merge: each sub-column under the label is headed "Group Sub".
+      table = [sub.map((t, c) => (c >= a && c <= b ? `${spanLabel.text} ${t}`.trim() : t)), ...table.slice(1)];
+    }
+    lines.unshift(toLine([spanLabel]));
+  } else table = mergeHeaderLevels(table);
+  const rowSpan = rowSpans(spans ? table.slice(1) : table);
+  if (rowSpan) spans = spans ? [spans[0], ...rowSpan] : rowSpan;
   const block = blockFrom('table', lines, '', 0.7);
-  block.cells = mergeHeaderLevels(cells);
+  block.cells = table;
+  if (spans) block.cellSpans = spans;
   return { block, end };
 }
 

@@ -1,5 +1,6 @@
 // MuPDF structured text → horizontal text segments with their fonts and boxes: the raw material of layout.
 import type { Page, PDFObject, PDFPage } from 'mupdf';
+import { refineGlyphs } from './refineGlyphs.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
 export interface Segment {
@@ -248,6 +249,7 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
       size = s;
     }
   }
+  refineGlyphs(b, size || 10);
   const trailingSpace = /\s$/.test(b.text);
   // Soft hyphens are invisible unless a line breaks there; joinLines handles the line-end ones.
   const text = rtlOrder(b).replace(/\u00ad(?!$)/g, '').trimEnd();

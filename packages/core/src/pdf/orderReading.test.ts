@@ -55,3 +55,24 @@ describe('joinDropCaps', () => {
     expect(joinDropCaps([big, next], 10)).toHaveLength(2);
   });
 });
+
+describe('orderReading: a 2×2 grid of cards', () => {
+  it('reads the cards row by row', async () => {
+    const { parsePdf } = await import('./parsePdf.js');
+    const { textPdf } = await import('./textPdf.fixture.js');
+    const words = 'cards hold short notes about the garden and the orchard in the valley each season'.split(' ');
+    const items = [];
+    for (const [n, x, top] of [[1, 60, 80], [2, 320, 80], [3, 60, 300], [4, 320, 300]] as const) {
+      items.push({ x, top, size: 14, text: `Card ${n} title`, font: 'bold' as const });
+      for (let l = 0; l < 6; l++) items.push({ x, top: top + 24 + l * 13, size: 10, text: `card${n} line${l} ${words.slice(l, l + 6).join(' ')}` });
+    }
+    const md = (await parsePdf(textPdf([{ width: 595, height: 842, items }]))).markdown;
+    const at = (t: string) => md.indexOf(t);
+    expect(at('Card 1 title')).toBeGreaterThanOrEqual(0);
+    expect(at('Card 1 title')).toBeLessThan(at('Card 2 title'));
+    expect(at('card1 line5')).toBeLessThan(at('Card 2 title'));
+    expect(at('card2 line5')).toBeLessThan(at('Card 3 title'));
+    expect(at('Card 3 title')).toBeLessThan(at('Card 4 title'));
+    expect(at('card3 line5')).toBeLessThan(at('Card 4 title'));
+  });
+});

@@ -44,6 +44,13 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
     return;
   }
   const [g0, g1] = gutter;
+  // A grid of cards reads row by row: a gap across the whole region, clearly taller than any gap inside the columns,
+  // cuts first (a paragraph gap that happens to line up in two columns of an article is no taller than the others).
+  const gridRows = depth < MAX_DEPTH ? cardRows(segs, (g0 + g1) / 2, bodySize) : [];
+  if (gridRows.length > 1) {
+    for (const band of gridRows) split(band, bodySize, out, depth + 1);
+    return;
+  }
   const spanning = segs.filter((s) => s.x0 < g0 && s.x1 > g1).sort((a, b) => a.y0 - b.y0);
   const rest = segs.filter((s) => !(s.x0 < g0 && s.x1 > g1));
   // Spanning lines cut the page into horizontal sections; each section reads left column then right column.
@@ -108,6 +115,48 @@ function horizontalStretches(segs: Segment[], bodySize: number): Segment[][] {
     groups.push({ segs: b, columns: bandColumns[i] });
   }
   return groups.length > 1 && groups.some((g) => g.columns) ? groups.map((g) => g.segs) : [];
+}
+
+/** Gap across the whole region, in times the tallest gap inside a column, that separates rows of cards. */
+const CARD_ROW_GAP = 1.5;
+
+/** Horizontal bands of a region with columns, cut at full-width gaps taller than every gap inside a column. */
+function cardRows(segs: Segment[], mid: number, bodySize: number): Segment[][] {
+  const sorted = [...segs].sort((a, b) => a.y0 - b.y0);
+  const bands: Segment[][] = [];
+  const gaps: number[] = [];
+  let band: Segment[] = [];
+  let bottom = -Infinity;
+  for (const s of sorted) {
+    if (band.length && s.y0 - bottom >= MIN_CUT_GAP_EM * bodySize) {
+      bands.push(band);
+      gaps.push(s.y0 - bottom);
+      band = [];
+    }
+    band.push(s);
+    bottom = Math.max(bottom, s.y1);
+  }
+  if (band.length) bands.push(band);
+  if (bands.length < 2) return [];
+  // The tallest gap between consecutive lines inside one column of one band.
+  let inner = 0;
+  for (const b of bands)
+    for (const side of [b.filter((s) => (s.x0 + s.x1) / 2 < mid), b.filter((s) => (s.x0 + s.x1) / 2 >= mid)]) {
+      let last = -Infinity;
+      for (const s of side) {
+        if (last > -Infinity) inner = Math.max(inner, s.y0 - last);
+        last = Math.max(last, s.y1);
+      }
+    }
+  const need = Math.max(CARD_ROW_GAP * inner, inner + bodySize);
+  const out: Segment[][] = [bands[0]];
+  gaps.forEach((g, i) => {
+    if (g >= need) out.push(bands[i + 1]);
+    else out[out.length - 1] = out[out.length - 1].concat(bands[i + 1]);
+  });
+  // Every row of cards has text on both sides of the gutter.
+  const twoSided = (b: Segment[]) => b.some((s) => s.x1 < mid) && b.some((s) => s.x0 > mid);
+  return out.length > 1 && out.every(twoSided) ? out : [];
 }
 
 function findGutter(segs: Segment[], bodySize: number): [number, number] | null {

@@ -9,6 +9,7 @@ import { detectFurniture, type FurnitureType } from './detectFurniture.js';
 import { extractPageText, type PageText, type Segment } from './extractPageText.js';
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
+import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
 import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
 import { orderReading } from './orderReading.js';
@@ -32,16 +33,19 @@ export const MAX_PDF_BYTES = 256 * 1024 * 1024;
 const MIN_USABLE_CHARS = 12;
 /** A text layer with more unreadable glyphs than this share is unusable (broken font encodings). */
 const MAX_GARBAGE_RATIO = 0.3;
-/** OCR resolution: 200 dpi reads body text well at half the cost of 300 dpi. */
-const OCR_DPI = 200;
-/** Cap on rendered pixels per page (about A4 at 300 dpi), so huge page boxes cannot exhaust memory. */
-const MAX_RENDER_PIXELS = 9_000_000;
 /** Images (after merging touching pieces) smaller than this share of the page are icons and logos, not figures. */
 const MIN_FIGURE_AREA = 0.015;
 /** Image pieces closer than this (points) belong to one figure. */
 const FIGURE_GAP = 8;
 /** Images covering more than this share of the page are backgrounds or scans, not figures. */
 const MAX_FIGURE_AREA = 0.6;
+/** In `auto`, images covering at least this share of a page that has a text layer are OCRed too (posters, logos)... */
+const MIN_OCR_IMAGE_AREA = 0.08;
+/** ...at most this many per page and per document, so a photo album costs bounded time. */
+const MAX_OCR_IMAGES_PER_PAGE = 2;
+const MAX_OCR_IMAGES_PER_DOCUMENT = 8;
+/** Words read from an image with less confidence than this are photo texture, not text. */
+const MIN_IMAGE_WORD_CONFIDENCE = 0.6;
 const PAGE_MARKER = (n: number) => `\n\n---\n\n<!-- page ${n} -->\n\n`;
 
 let mupdfWarnings = 0;
@@ -53,6 +57,8 @@ interface PageWork {
   /** Rendered PNG waiting for OCR, and its scale (pixels per point). */
   ocr?: Promise<OcrPageResult>;
   scale?: number;
+  /** OCR of large images on a page that has a text layer (`auto`), with where each region sits. */
+  regions?: { ocr: Promise<OcrPageResult>; scale: number; x0: number; y0: number }[];
   /** No usable text and OCR was not allowed (fast mode) or not possible. */
   needsOcr?: boolean;
   error?: string;
@@ -122,6 +128,7 @@ async function readPages(
   const inFlight: Promise<unknown>[] = [];
   const imageCache = new Map<number, boolean>();
   let done = 0;
+  let imageOcrLeft = MAX_OCR_IMAGES_PER_DOCUMENT;
   for (let i = 0; i < numPages; i++) {
     checkTime(context, started, done, numPages);
     const warningsBefore = mupdfWarnings;
@@ -138,7 +145,7 @@ async function readPages(
         // Keep no more renders in flight than the engine can work on: bounded memory for long scans.
         while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
         checkTime(context, started, done, numPages);
-        const { png, scale } = renderForOcr(page);
+        const { png, scale } = renderForOcr(page, medianSize(text.segments));
         item.scale = scale;
         item.ocr = engine.recognize(png, { signal: context.signal });
         const settled = item.ocr.then(
@@ -148,6 +155,17 @@ async function readPages(
         inFlight.push(settled);
       } else {
         if (!usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO)) item.needsOcr = true;
+        if (mode === 'auto' && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
+          for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
+            while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
+            checkTime(context, started, done, numPages);
+            const { png, scale } = renderRegion(page, box, text.width * text.height);
+            const ocr = engine.recognize(png, { signal: context.signal });
+            (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
+            inFlight.push(ocr.catch(() => undefined));
+            imageOcrLeft--;
+          }
+        }
         done++;
       }
     } catch (err) {
@@ -160,10 +178,28 @@ async function readPages(
     work.push(item);
   }
   for (const item of work) {
+    if (item.regions) await addImageText(item, context);
     if (!item.ocr) continue;
     try {
-      const result = await item.ocr;
+      let result = await item.ocr;
       const { width, height, pageNumber } = item.text;
+      // Text that came out small in pixels (small print, a small page) is read again from a sharper render, once.
+      const sharper = sharperScale(item.scale ?? 1, medianEmPx(result.lines), width, height);
+      if (sharper !== null && engine) {
+        checkTime(context, started, done, numPages);
+        const page = doc.loadPage(pageNumber - 1);
+        let png: Uint8Array;
+        try {
+          png = renderForOcr(page, undefined, sharper).png;
+        } finally {
+          page.destroy();
+        }
+        const again = await engine.recognize(png, { signal: context.signal });
+        if ((again.confidence ?? 0) >= (result.confidence ?? 0)) {
+          result = again;
+          item.scale = sharper;
+        }
+      }
       item.text = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
     } catch (err) {
       checkTime(context, started, done, numPages);
@@ -174,6 +210,66 @@ async function readPages(
   }
   checkTime(context, started, numPages, numPages);
   return work;
+}
+
+/** Large images on a text page with (almost) no native text over them: where text in images may hide. */
+function imageRegions(text: PageText): [number, number, number, number][] {
+  const area = Math.max(1, text.width * text.height);
+  return mergeBoxes(text.images)
+    .map((b) => [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(text.width, b[2]), Math.min(text.height, b[3])] as [number, number, number, number])
+    .filter(([x0, y0, x1, y1]) => ((x1 - x0) * (y1 - y0)) / area >= MIN_OCR_IMAGE_AREA)
+    .filter(([x0, y0, x1, y1]) => text.segments.filter((s) => (s.x0 + s.x1) / 2 > x0 && (s.x0 + s.x1) / 2 < x1 && (s.y0 + s.y1) / 2 > y0 && (s.y0 + s.y1) / 2 < y1).length <= 2)
+    .sort((a, b) => (b[2] - b[0]) * (b[3] - b[1]) - (a[2] - a[0]) * (a[3] - a[1]));
+}
+
+/** Renders one region of the page (page-relative points) for OCR. */
+function renderRegion(page: mupdf.Page, [x0, y0, x1, y1]: [number, number, number, number], pageArea: number): { png: Uint8Array; scale: number } {
+  const [bx0, by0] = page.getBounds();
+  const scale = ocrScale(x1 - x0, y1 - y0, undefined, pageArea);
+  const box: [number, number, number, number] = [
+    Math.floor((x0 + bx0) * scale),
+    Math.floor((y0 + by0) * scale),
+    Math.ceil((x1 + bx0) * scale),
+    Math.ceil((y1 + by0) * scale),
+  ];
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, box, false);
+  try {
+    pixmap.clear(255);
+    const device = new mupdf.DrawDevice(mupdf.Matrix.scale(scale, scale), pixmap);
+    try {
+      page.run(device, mupdf.Matrix.identity);
+      device.close();
+    } finally {
+      device.destroy();
+    }
+    return { png: pixmap.asPNG(), scale: scale };
+  } finally {
+    pixmap.destroy();
+  }
+}
+
+/** Text read from a page's large images joins its text layer; a failed or unsure read adds nothing. */
+async function addImageText(item: PageWork, context: ParsePdfContext): Promise<void> {
+  for (const region of item.regions ?? []) {
+    let result: OcrPageResult;
+    try {
+      result = await region.ocr;
+    } catch {
+      // An aborted run is reported by the caller's time check after all pages.
+      continue;
+    }
+    const { width, height, pageNumber } = item.text;
+    const read = ocrPageText(result, pageNumber, width, height, region.scale).segments.filter(
+      (s) => (s.confidence ?? 0) >= MIN_IMAGE_WORD_CONFIDENCE && (s.text.match(/\p{L}/gu)?.length ?? 0) >= 2,
+    );
+    for (const s of read) {
+      s.x0 += region.x0;
+      s.x1 += region.x0;
+      s.y0 += region.y0;
+      s.y1 += region.y0;
+    }
+    item.text.segments.push(...read);
+  }
 }
 
 function emptyPage(pageNumber: number, page: mupdf.Page | undefined): PageText {
@@ -191,18 +287,22 @@ function emptyPage(pageNumber: number, page: mupdf.Page | undefined): PageText {
   return { pageNumber, width, height, segments: [], images: [], charCount: 0, garbageRatio: 0, source: 'native_text', status: 'failed', ocrConfidence: null };
 }
 
-function renderForOcr(page: mupdf.Page): { png: Uint8Array; scale: number } {
+/** Renders the page for OCR at `scale`, or at the scale its size (and its text layer's glyph size) calls for. */
+function renderForOcr(page: mupdf.Page, glyphSize?: number, fixedScale?: number): { png: Uint8Array; scale: number } {
   const [x0, y0, x1, y1] = page.getBounds();
-  const w = Math.max(1, x1 - x0);
-  const h = Math.max(1, y1 - y0);
-  let scale = OCR_DPI / 72;
-  if (w * h * scale * scale > MAX_RENDER_PIXELS) scale = Math.sqrt(MAX_RENDER_PIXELS / (w * h));
+  const scale = fixedScale ?? ocrScale(x1 - x0, y1 - y0, glyphSize);
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, false);
   try {
     return { png: pixmap.asPNG(), scale };
   } finally {
     pixmap.destroy();
   }
+}
+
+/** Median font size of a page's text layer (what an `ocr`-mode render is sized for), or undefined without one. */
+function medianSize(segments: Segment[]): number | undefined {
+  const sizes = segments.map((s) => s.size).filter((v) => v > 0).sort((a, b) => a - b);
+  return sizes.length ? sizes[Math.floor(sizes.length / 2)] : undefined;
 }
 
 function checkTime(context: ParsePdfContext, started: number, done: number, total: number): void {
@@ -251,7 +351,8 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
       })
       .map(([x0, y0, x1, y1]) => ({ text: '', x0, y0, x1, y1, size: 0, bold: false, italic: false, mono: false, figure: true, source: 'native_text', confidence: null }));
     // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
-    const inFigure = (s: Segment) => figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
+    // (Text OCR read from an image is what the image says, and stays.)
+    const inFigure = (s: Segment) => s.source !== 'ocr' && figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
     const body = joinDropCaps(text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s)), segSize);
     const leaves = orderReading([...body, ...figures], segSize);
     const blocks = joinColumnBreaks(leaves.map((leaf) => buildBlocks(leaf, segSize)));

@@ -19,6 +19,28 @@ function cell(text: string): string {
   return clean(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
+function escapeHtml(text: string): string {
+  return clean(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A table with row or column spans, which a pipe table cannot hold; the first row is the header. */
+function htmlTable(rows: string[][], spans: [number, number][][]): string {
+  const out = ['<table>'];
+  rows.forEach((r, i) => {
+    const tag = i === 0 ? 'th' : 'td';
+    let tr = '<tr>';
+    r.forEach((text, c) => {
+      const [rowspan, colspan] = spans[i]?.[c] ?? [1, 1];
+      if (rowspan === 0 || colspan === 0) return;
+      const attrs = (rowspan > 1 ? ` rowspan="${rowspan}"` : '') + (colspan > 1 ? ` colspan="${colspan}"` : '');
+      tr += `<${tag}${attrs}>${escapeHtml(text)}</${tag}>`;
+    });
+    out.push(`${tr}</tr>`);
+  });
+  out.push('</table>');
+  return out.join('\n');
+}
+
 export function renderBlock(block: LayoutBlock, heading?: { level: number }): string {
   switch (block.kind) {
     case 'figure':
@@ -28,6 +50,7 @@ export function renderBlock(block: LayoutBlock, heading?: { level: number }): st
     case 'table': {
       const rows = block.cells ?? [];
       if (rows.length === 0) return '';
+      if (block.cellSpans) return htmlTable(rows, block.cellSpans);
       const width = Math.max(...rows.map((r) => r.length));
       const line = (r: string[]) => '| ' + Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ') + ' |';
       return [line(rows[0]), '| ' + Array.from({ length: width }, () => '---').join(' | ') + ' |', ...rows.slice(1).map(line)].join('\n');

@@ -1,0 +1,120 @@
+// Lines set glyph by glyph (each letter its own span): word spaces too narrow for MuPDF to see (under ~0.2 em) are
+// found from the line's own letter gaps, and TeX-style accents (a spacing accent glyph drawn over a letter) are
+// combined with their letter into the precomposed character.
+
+/** Spacing accents → the combining mark they stand for. */
+const ACCENTS: Record<string, string> = {
+  '´': '\u0301', '`': '\u0300', 'ˆ': '\u0302', '^': '\u0302', '˜': '\u0303', '~': '\u0303', '¨': '\u0308', '¯': '\u0304',
+  '˘': '\u0306', '˙': '\u0307', '˚': '\u030a', 'ˇ': '\u030c', '¸': '\u0327', '˛': '\u0328', '˝': '\u030b',
+};
+/** A spacing accent directly before a letter inside one span (no geometry to go by): only the unambiguous ones. */
+const INLINE_ACCENT = /([´¨ˆ˜ˇ˘˚˝])(\p{L})/gu;
+const HAS_INLINE_ACCENT = /[´¨ˆ˜ˇ˘˚˝]\p{L}/u;
+/** Fewest gaps without a space in a line before its gaps are split into letter gaps and word gaps. */
+const MIN_TIGHT_GAPS = 4;
+/** The word-gap group must stand this far (ems) above the letter gaps, with a jump of at least MIN_JUMP_EM. */
+const MIN_WORD_EXCESS_EM = 0.04;
+const MIN_JUMP_EM = 0.03;
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+export interface GlyphLine {
+  text: string;
+  /** Spans as [start offset in text, x0, x1]. */
+  spans: [number, number, number][];
+}
+
+interface Piece {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/** Rewrites `line` in place; returns whether anything changed. `em` is the line's font size. */
+export function refineGlyphs(line: GlyphLine, em: number): boolean {
+  // An accent inside a span changes the text's length: the spans are re-cut below.
+  let changed = HAS_INLINE_ACCENT.test(line.text);
+  if (line.spans.length < 3 && !changed) return false;
+  let pieces: Piece[] = line.spans.map(([offset, x0, x1], i) => ({
+    text: line.text.slice(offset, i + 1 < line.spans.length ? line.spans[i + 1][0] : undefined),
+    x0,
+    x1,
+  }));
+  pieces = combineAccents(pieces, em) ?? pieces;
+  if (pieces.length !== line.spans.length) changed = true;
+  if (addNarrowSpaces(pieces, em)) changed = true;
+  if (!changed) return false;
+  let text = '';
+  const spans: [number, number, number][] = [];
+  for (const p of pieces) {
+    const t = p.text.replace(INLINE_ACCENT, (_, a: string, l: string) => (l + ACCENTS[a]).normalize('NFC'));
+    spans.push([text.length, p.x0, p.x1]);
+    text += t;
+  }
+  line.text = text;
+  line.spans = spans;
+  return true;
+}
+
+/** A piece that is one spacing accent over the first glyph of the next piece (or the last of the previous). */
+function combineAccents(pieces: Piece[], em: number): Piece[] | null {
+  if (!pieces.some((p) => ACCENTS[p.text.trim()] !== undefined)) return null;
+  const out: Piece[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    const mark = ACCENTS[p.text.trim()];
+    if (mark === undefined) {
+      out.push({ ...p });
+      continue;
+    }
+    const centre = (p.x0 + p.x1) / 2;
+    const next = pieces[i + 1];
+    const nextLetter = next?.text.trimStart()[0];
+    if (next && nextLetter && /\p{L}/u.test(nextLetter) && centre >= next.x0 - 0.5 && centre <= Math.min(next.x1, next.x0 + 0.7 * em)) {
+      const rest = next.text.trimStart().slice(1);
+      const lead = /^\s/.test(p.text) ? ' ' : '';
+      out.push({ text: lead + (nextLetter + mark).normalize('NFC') + rest, x0: Math.min(p.x0, next.x0), x1: next.x1 });
+      i++;
+      continue;
+    }
+    const prev = out[out.length - 1];
+    const prevText = prev?.text.trimEnd();
+    const prevLetter = prevText?.[prevText.length - 1];
+    if (prev && prevLetter && /\p{L}/u.test(prevLetter) && centre <= prev.x1 + 0.5 && centre >= Math.max(prev.x0, prev.x1 - 0.7 * em)) {
+      prev.text = prevText.slice(0, -1) + (prevLetter + mark).normalize('NFC');
+      prev.x1 = Math.max(prev.x1, p.x1);
+      continue;
+    }
+    out.push({ ...p });
+  }
+  return out;
+}
+
+/**
+ * Gaps between pieces without a space split into two groups at their largest jump: letter gaps below, word gaps
+ * above. A space goes into each word gap. Nothing changes unless the groups stand clearly apart.
+ */
+function addNarrowSpaces(pieces: Piece[], em: number): boolean {
+  const tight: number[] = [];
+  for (let i = 1; i < pieces.length; i++) {
+    if (/\s$/.test(pieces[i - 1].text) || /^\s/.test(pieces[i].text)) continue;
+    tight.push(i);
+  }
+  if (tight.length < MIN_TIGHT_GAPS || CJK.test(pieces.map((p) => p.text).join(''))) return false;
+  const gapAt = (i: number) => pieces[i].x0 - pieces[i - 1].x1;
+  const sorted = tight.map(gapAt).sort((a, b) => a - b);
+  let jump = 0;
+  let k = -1;
+  for (let j = 0; j + 1 < sorted.length; j++) if (sorted[j + 1] - sorted[j] > jump) [jump, k] = [sorted[j + 1] - sorted[j], j];
+  // Letter gaps are the larger group (a word has several letters), and word gaps stand clearly above them.
+  if (k < 0 || k + 1 < sorted.length - k - 1 || jump < MIN_JUMP_EM * em) return false;
+  const letter = sorted[Math.floor(k / 2)];
+  const cut = sorted[k + 1];
+  if (cut < letter + MIN_WORD_EXCESS_EM * em) return false;
+  let changed = false;
+  for (const i of tight)
+    if (gapAt(i) >= cut) {
+      pieces[i].text = ` ${pieces[i].text}`;
+      changed = true;
+    }
+  return changed;
+}
