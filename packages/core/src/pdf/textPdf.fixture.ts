@@ -36,13 +36,6 @@ function pdfString(text: string): string {
   return `${out})`;
 }
 
-/** Approximate advance of Helvetica text in points. */
-export function textWidth(text: string, size: number): number {
-  let w = 0;
-  for (const ch of text) w += /[il.,;:'|!]/.test(ch) ? 0.28 : /[mwMW]/.test(ch) ? 0.83 : /[A-Z0-9]/.test(ch) ? 0.64 : ch === ' ' ? 0.28 : 0.52;
-  return w * size;
-}
-
 export function textPdf(pages: TextPage[]): Uint8Array {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body);
