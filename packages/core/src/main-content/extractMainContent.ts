@@ -8,7 +8,7 @@ import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropServicePromises } from './dropServicePromises.js';
 import { dropPurchaseTerms } from './dropPurchaseTerms.js';
 import { groupChildren } from './groupChildren.js';
-import { inChrome, isInside, isInsideAny, isRefrain } from './treeRelations.js';
+import { inChrome, isInside, isInsideAny, refrainTest, type RefrainTest } from './treeRelations.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
@@ -36,7 +36,9 @@ import { compactText, seenText } from './textPieces.js';
 import { keepFactPanels } from './keepFactPanels.js';
 import { ruleSwitch, type RuleSwitch } from './rules.js';
 import { dropFigureCaptions, dropInlineBoilerplate } from './dropInlineBoilerplate.js';
-import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
+import { chooseRoot, mainLandmark } from './chooseRoot.js';
+import { describe, signature } from './nodeNames.js';
+import { pageBody } from './pageBody.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -56,21 +58,6 @@ export interface ExtractMainContentOptions {
   disabledRules?: ReadonlySet<string>;
 }
 
-/** Descend into a child while it holds at least this share of the parent's content text. */
-const DOMINANCE = 0.8;
-/** A child labelled as content by its class/id ("entry-content", "post-body") needs only this share to be descended into. */
-const LABELLED_DOMINANCE = 0.65;
-/** On discussion pages the question is short beside its answers, yet belongs to the thread: descend more reluctantly. */
-const DISCUSSION_DOMINANCE = 0.92;
-/** An explicit marker (main, #main, role=main) is trusted as the start when it holds this share of the page's content text. */
-const MARKER_MIN_SHARE = 0.6;
-/** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
-const SIMILAR_MIN_CHARS = 40;
-/** ...provided the group's other members hold at least this share of the parent's content text... */
-const SIMILAR_MIN_SHARE = 0.1;
-/** ...or there are at least this many of them with any text (short replies under a long first post). */
-const SIMILAR_MIN_COUNT = 2;
-const SIMILAR_MIN_COUNT_CHARS = 8;
 /** Class-labelled chrome (e.g. "comments") that holds this share of the page's text is the content after all. */
 const SOFT_JUNK_KEEP_SHARE = 0.5;
 /** Class-labelled chrome that reads as prose (this much non-link text in several paragraphs, few links) is content
@@ -121,14 +108,12 @@ const INTRO_HEADER_MIN_CHARS = 150;
 const INTRO_HEADER_MIN_PARAGRAPHS = 2;
 /** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
 const HARD_JUNK_KEEP_SHARE = 0.6;
-/** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least this much
- *  content text: then the large block is a mega-menu, a banner or a footer beside the content, however much it says. */
-const MAIN_MIN_CHARS = 100;
+/** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least
+ *  MAIN_MIN_CHARS of content text (see chooseRoot.ts): then the large block is a mega-menu, a banner or a footer
+ *  beside the content, however much it says. */
 /** ...nor when it is the page's footer and the rest of the page holds at least this much content text: a footer
  *  holds the fine print, store lists and service areas that follow the page, however long they run. */
 const FOOTER_REST_MIN_GOOD = 500;
-/** The root never leaves out the page's main landmark while it holds this share of the root's content text. */
-const MAIN_KEEP_SHARE = 0.2;
 /** ...nor when more than this share of its text is links (prose has a few in-text links; an archive or a link
  *  directory in a sidebar or header is mostly links, however long it is). */
 const LARGE_JUNK_MAX_LINK_SHARE = 1 / 3;
@@ -175,6 +160,8 @@ const DUPLICATE_MIN_CHARS = 40;
 const TEMPLATE_MAX_CHARS = 30;
 const TEMPLATE_ITEM_SHARE = 0.5;
 const TEMPLATE_MIN_ITEMS = 3;
+/** A link whose parent holds this much text of its own beside it sits inside a sentence (see dropItemTemplateText). */
+const SENTENCE_MIN_CHARS = 30;
 /** Code and headings repeat tokens and titles by nature; they are never item template text. */
 const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
 /** A card's shop action ("Add to cart", "Quick view", "Compare", "Choose options", "Notify me") is template text
@@ -235,8 +222,6 @@ const OVERLAY_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'banner',
 const COOKIE_LEAD_CHARS = 300;
 const COOKIE_TEXT = /\bcookies?\b/i;
 const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|got it)\b/i;
-/** Ids that authors use to mark the main content explicitly. */
-const MARKER_IDS = new Set(['main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content']);
 /** JSON-LD types and URL path words of discussion pages, where "comment" labels posts, not chrome. */
 const FORUM_TYPES = new Set(['discussionforumposting', 'qapage', 'question', 'socialmediaposting', 'comment']);
 /** JSON-LD types and og:type values of a single product's page; list types mean a collection of products instead. */
@@ -270,7 +255,7 @@ const HIDDEN_SKIP_TAGS = new Set(['svg', 'canvas', 'iframe', 'object', 'script',
 const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 'span', 'header', 'footer', 'aside', 'nav', 'form', 'li', 'center', 'font']);
 
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
-  const body = (document.body ?? document.documentElement) as Element;
+  const body = pageBody(document, options.copy === true);
   const trace = options.trace;
   const on = ruleSwitch(options.disabledRules);
   let discussion = isDiscussion(options);
@@ -344,14 +329,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (product && !markup) trace?.push('one buy button (perhaps shown twice) and no listing markup: a product page');
   // the size chart or the measurements in a modal are the product's text: they count before the root is chosen
   if (product && on('fact-panels') && keepFactPanels(tree, trace)) computeGood(tree);
-  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, on, trace);
-  if (root.good === 0) root = tree.root;
-  const evidence = on('body-evidence') ? findBodyEvidence(tree.preorder, options.hints?.articleBody) : null;
-  if (evidence !== null && evidence !== root && !discussion) {
-    const chosen = rootFromEvidence(root, evidence, signature);
-    if (chosen !== root) trace?.push(`root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), not ${describe(root)}`);
-    root = chosen;
-  }
+  let root = chooseRoot(tree, { article: isArticle(options), discussion, hints: options.hints }, on, trace);
   if (on('builder-blocks')) relabelBuilderBlocks(root, tree, trace);
   let removed = pruneInside(root, discussion, on, trace);
   if (on('recommendations')) dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
@@ -377,14 +355,15 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   // sticky bar or a mobile copy): the terms of buying printed beside its buttons go too
   if ((product || buyActions > 1) && on('purchase-terms')) dropPurchaseTerms(root, removed, trace);
   if (isArticle(options) && on('teaser-lists')) dropTeaserLists(root, removed, signature, trace);
-  if (on('item-template-text')) dropItemTemplateText(root, removed, trace);
+  if (on('item-template-text')) dropItemTemplateText(root, removed, on('inline-links-stay'), trace);
   if (on('badges')) dropBadges(root, removed, signature, trace);
   if (on('ad-labels')) dropAdLabels(root, removed, trace);
   if (!discussion) dropInlineBoilerplate(root, removed, on, trace);
   if (!discussion && on('figure-captions')) dropFigureCaptions(root, removed, trace);
-  if (on('duplicates')) dropDuplicates(root, removed, on('refrain-guard'), trace);
+  const refrains = refrainTest(on('refrain-guard'), on('refrain-in-alike-blocks'));
+  if (on('duplicates')) dropDuplicates(root, removed, refrains, trace);
   if (on('echoed-labels')) dropEchoedLabels(root, removed, trace);
-  if (on('layout-duplicates')) dropLayoutDuplicates(root, removed, on('refrain-guard'), trace);
+  if (on('layout-duplicates')) dropLayoutDuplicates(root, removed, refrains, trace);
   // a shop page prints its short lines again (sticky title, a second spec layout); elsewhere lines repeat by design
   if (product && on('repeated-lines')) dropRepeatedLines(root, removed, trace);
   if (on('repeated-runs')) dropRepeatedRuns(root, removed, trace);
@@ -721,17 +700,6 @@ function labelledSignature(s: NodeStats): string {
   return `${s.el.localName}.${parts.join('.')}`;
 }
 
-/** The page's <main> (or role=main) when it holds a fair amount of text of its own (see MAIN_MIN_CHARS): a footer or
- *  sidebar outside it that holds more text (pages of footnotes, a long disclaimer) is still chrome. */
-function mainLandmark(tree: MeasuredTree): NodeStats | null {
-  for (const s of tree.preorder) {
-    if (s.el.localName !== 'main' && s.role !== 'main') continue;
-    if (s.good < MAIN_MIN_CHARS) continue;
-    if (!inChrome(s)) return s;
-  }
-  return null;
-}
-
 /** A consent manager's dialog: a modal or "banner" that talks about cookies and consent, however much text it holds. */
 function isConsentDialog(s: NodeStats): boolean {
   if (s.controls === 0) return false;
@@ -768,80 +736,6 @@ function isIntroHeader(s: NodeStats): boolean {
 function isProse(s: NodeStats): boolean {
   return plain(s) >= PROSE_MIN_CHARS && s.linkText <= PROSE_MAX_LINK_DENSITY * s.text && s.paragraphs >= 2;
 }
-
-function isMarker(s: NodeStats): boolean {
-  const el = s.el;
-  if (el.localName === 'main' || el.getAttribute('role') === 'main') return true;
-  const id = el.getAttribute('id');
-  return id !== null && MARKER_IDS.has(id.toLowerCase());
-}
-
-function signature(s: NodeStats): string {
-  return s.cls === '' ? s.el.localName : `${s.el.localName}.${s.cls.replace(/\d+/g, '').trim()}`;
-}
-
-function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number, on: RuleSwitch, trace?: string[]): NodeStats {
-  let node = tree.root;
-  // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
-  const title = articleLike ? null : findTitleHeading(tree);
-  const main = mainLandmark(tree);
-  // Start from the deepest explicit marker that still holds a fair share of the content.
-  for (const s of tree.preorder) {
-    if (s.junk === 0 && isMarker(s) && s.good >= MARKER_MIN_SHARE * tree.root.good && isInside(s, node)) node = s;
-  }
-  for (;;) {
-    let best: NodeStats | null = null;
-    for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
-    const needed = best !== null && best.positive && best.junk === 0 ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
-    if (best === null || best.good < needed * node.good || best.good === 0) {
-      trace?.push(`root ${describe(node)} good=${node.good} (best child ${best ? describe(best) : '-'} good=${best?.good ?? 0})`);
-      return node;
-    }
-    const sig = signature(best);
-    // on threads the first post often carries extra classes ("message threadAuthor"): its replies are still alike
-    const bestClasses = dominance !== DISCUSSION_DOMINANCE || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
-    let similar = 0;
-    let similarCount = 0;
-    for (const c of node.children) {
-      if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
-      if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
-      if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
-    }
-    if (on('root-similar-siblings') && (similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT)) {
-      trace?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
-      return node;
-    }
-    // The page's title heading marks where the content starts: a root that leaves it out is too small
-    // (a product's description without its name, price and specs).
-    if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
-      trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
-      return node;
-    }
-    // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too small.
-    if (main !== null && on('root-keeps-main') && main.good >= MAIN_KEEP_SHARE * node.good && isInside(main, node) && main !== best && !isInside(main, best) && !isInside(best, main)) {
-      trace?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
-      return node;
-    }
-    node = best;
-  }
-}
-
-/** Whether `best` is `c` with classes added (the thread's first post: "message threadAuthor" beside "message"):
- *  same tag, and every class of `c` in `best`'s list. */
-function addsClasses(bestClasses: Set<string> | null, best: NodeStats, c: NodeStats): boolean {
-  if (bestClasses === null || c.cls === '' || c.el.localName !== best.el.localName) return false;
-  for (const k of c.cls.replace(/\d+/g, '').split(/\s+/)) if (k !== '' && !bestClasses.has(k)) return false;
-  return true;
-}
-
-function findTitleHeading(tree: MeasuredTree): NodeStats | null {
-  for (const s of tree.preorder) {
-    if (s.el.localName !== 'h1' || s.text === 0) continue;
-    if (!inChrome(s)) return s;
-  }
-  return null;
-}
-
 
 /** An <aside> inside an article that is plain prose (a pull quote, a note) belongs to the article. */
 function isInlineAside(s: NodeStats): boolean {
@@ -1005,7 +899,7 @@ function holdsItems(s: NodeStats): boolean {
 
 /** In a list of similar items (cards, posts, results), a short link or button text that recurs in most items
  *  ("Quick View", "Compare", "Reply", "See details") comes from the item template, not from the item: it goes. */
-function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, inlineStay: boolean, trace?: string[]): void {
   const stack: NodeStats[] = [root];
   let actions = 0;
   while (stack.length > 0) {
@@ -1039,6 +933,9 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
           }
           // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
           if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) continue;
+          // a link inside a sentence is a word of that sentence, however often the text links it (a keyword linked in
+          // every paragraph): removing it would cut the sentence
+          if (inlineStay && n.parent !== null && n.parent.ownGood >= SENTENCE_MIN_CHARS) continue;
           const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
           if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
           const list = leaves.get(key);
@@ -1227,7 +1124,7 @@ function firstWithText(s: NodeStats): NodeStats | null {
 }
 
 /** Marks later copies of a block's exact text as removed (see DUPLICATE_MIN_CHARS). */
-function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, refrains: boolean, trace?: string[]): void {
+function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, isKept: RefrainTest, trace?: string[]): void {
   const repeats = seenTexts();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
@@ -1239,7 +1136,7 @@ function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, refrains: bool
     }
     if (s.text < DUPLICATE_MIN_CHARS) continue;
     const first = repeats(s);
-    if (first !== null && !(refrains && isRefrain(s, first))) {
+    if (first !== null && !isKept(s, first)) {
       removed.add(s);
       trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier block`);
     } else {
@@ -1390,11 +1287,4 @@ function rebuild(document: Document, root: Element, removed: Set<Element>, hidde
     }
   }
   return out;
-}
-
-
-function describe(s: NodeStats): string {
-  const id = s.el.getAttribute('id');
-  const cls = (s.el.getAttribute('class') ?? '').trim().split(/\s+/).slice(0, 3).join('.');
-  return `${s.el.localName}${id ? `#${id}` : ''}${cls ? `.${cls}` : ''}`;
 }
