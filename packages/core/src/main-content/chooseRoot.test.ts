@@ -1,49 +1,44 @@
-// The "choose the root" stage on its own: each rule of it shown doing its work, and shown off (disabledRules).
+// The "choose the root" stage on its own: its rules shown doing their work, and shown off (disabledRules).
 import { describe, expect, it } from 'vitest';
 import { chooseRoot } from './chooseRoot.js';
+import type { ContentHints } from './collectContentHints.js';
 import { computeGood, measureTree } from './measureTree.js';
 import { describe as name } from './nodeNames.js';
 import { ruleSwitch } from './rules.js';
 import { page, para } from './testPages.fixture.js';
-import type { ContentHints } from './collectContentHints.js';
 
-function rootOf(body: string, hints: ContentHints, off: string[] = [], isArticle = false): string {
+function rootOf(body: string, off: string[] = [], hints: ContentHints = { jsonLdTypes: [] }, article = false): string {
   const tree = measureTree(page(body).body, { keepComments: false });
   computeGood(tree);
-  const trace: string[] = [];
-  const context = { article: isArticle, discussion: false, hints };
-  const root = name(chooseRoot(tree, context, ruleSwitch(new Set(off)), trace));
-  if (process.env.DEBUG_ROOT) console.log(trace.join('\n'));
-  return root;
+  return name(chooseRoot(tree, { article, discussion: false, hints }, ruleSwitch(new Set(off))));
 }
 
-const article: ContentHints = { jsonLdTypes: ['newsarticle'] };
-const teaser = (i: number): string =>
-  `<li class="teaser"><a href="/news/${i}">Another story, number ${i}, in brief</a>` +
-  `<p>The summary of that other story ${i}, two lines long as a front page writes them.</p>` +
-  `<time>Dec ${i}, 2025</time></li>`;
-
 describe('chooseRoot', () => {
-  it('does not count dated teasers of other stories beside the story (root-skips-teasers)', () => {
-    const body = `<div class="page"><div class="story"><h1>The story</h1>${para('Story', 6)}</div>` +
-      `<ul class="most-read">${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</ul></div>`;
-    expect(rootOf(body, article, [], true)).toBe('div.story');
-    expect(rootOf(body, article, ['root-skips-teasers'], true)).toBe('div.page');
+  it('descends into the child that holds nearly all of the content text', () => {
+    const body = `<div class="page"><div class="body">${para('Body', 10)}</div>` +
+      '<div class="note"><p>Short note.</p></div></div>';
+    expect(rootOf(body)).toBe('div.body');
   });
 
-  it('treats a page whose heading is the headline its metadata names as a story (root-skips-teasers)', () => {
-    const body = `<div class="page"><div class="story"><h1>The harbour reopens</h1>${para('Story', 6)}</div>` +
-      `<ul class="most-read">${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</ul></div>`;
-    expect(rootOf(body, { jsonLdTypes: [], headline: 'The harbour reopens' })).toBe('div.story');
-    expect(rootOf(body, { jsonLdTypes: [] })).toBe('div.page');
+  it('stops at a group of alike siblings: posts (root-similar-siblings)', () => {
+    const post = (i: number, n: number): string => `<div class="post">${para(`Post ${i}`, n)}</div>`;
+    const body = `<div class="thread">${post(1, 10)}${post(2, 1)}${post(3, 1)}</div>`;
+    expect(rootOf(body)).toBe('div.thread');
+    expect(rootOf(body, ['root-similar-siblings'])).toBe('div.post');
   });
 
-  it('counts dateless cards: a service page offers its own items (root-skips-teasers)', () => {
-    const card = (i: number): string =>
-      `<li class="offer"><a href="/services/${i}">Service number ${i}, for firms</a>` +
-      `<p>What service ${i} does for your business and how long it takes, in a couple of plain words.</p></li>`;
-    const body = `<div class="page"><div class="about">${para('About', 4)}</div>` +
-      `<ul class="offers">${[1, 2, 3, 4, 5, 6].map(card).join('')}</ul></div>`;
-    expect(rootOf(body, article, [], true)).toBe('div.page');
+  it("keeps the page's <h1> on a page that is no article (root-keeps-title)", () => {
+    const body = `<div class="product"><h1>Trail tent</h1><div class="desc">${para('Tent', 10)}</div></div>`;
+    expect(rootOf(body)).toBe('div.product');
+    expect(rootOf(body, ['root-keeps-title'])).toBe('div.desc');
+    expect(rootOf(body, [], { jsonLdTypes: ['article'] }, true)).toBe('div.desc');
+  });
+
+  it('moves the root to the body the page marks itself (body-evidence)', () => {
+    const body = `<div class="page"><div class="mega"><div class="col">${para('Menu', 6)}</div>` +
+      `<div class="promo">${para('Offer', 6)}</div></div>` +
+      `<div itemprop="articleBody">${para('Story', 3)}</div></div>`;
+    expect(rootOf(body)).toBe('div');
+    expect(rootOf(body, ['body-evidence'])).toBe('div.page');
   });
 });

@@ -6,22 +6,21 @@
 // else and changes nothing. Each decision is one rule of MAIN_CONTENT_RULES (stage 'root'), named in the trace.
 //
 // 1. Descend from <body> (or the deepest explicit marker: <main>, #content) into the child holding nearly all of the
-//    content text (DOMINANCE). On a story (article markup, or a heading that is the headline the metadata names: see
-//    findHeadline) the dated teasers of other stories do not count (root-skips-teasers). The descent stops at a group
-//    of alike siblings, which are posts or items (root-similar-siblings); it keeps the page's <h1> on pages that are
-//    no article (root-keeps-title) and the <main> landmark (root-keeps-main).
+//    content text (DOMINANCE). The descent stops at a group of alike siblings, which are posts or items
+//    (root-similar-siblings); it keeps the page's <h1> on pages that are no article (root-keeps-title) and the
+//    <main> landmark (root-keeps-main).
 // 2. The page's own word on its body moves the root there (body-evidence: itemprop=articleBody, JSON-LD articleBody).
 //
 // Tried and measured, not kept (see benchmarks/results/main-content-ablation.md): moving a root that sits beside the
-// headline into the headline's branch (a header column with an intro beside the body is no wrong branch), and
-// reading alike grid rows as layout rather than posts (within noise on every corpus).
+// headline (the heading matching JSON-LD `headline` / og:title) into the headline's branch (a header column with an
+// intro beside the body is no wrong branch: two dev pages lost, none won); reading alike grid rows as layout rather
+// than posts (within noise on every corpus); leaving dated teasers of other stories out of the weighing on stories
+// (no page of any corpus moved).
 import type { ContentHints } from './collectContentHints.js';
 import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
-import { findHeadline } from './findHeadline.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
 import type { RuleSwitch } from './rules.js';
-import { teaserGood } from './teaserBlocks.js';
 import { inChrome, isInside } from './treeRelations.js';
 
 /** Descend into a child while it holds at least this share of the parent's content text. */
@@ -47,10 +46,6 @@ export const MAIN_MIN_CHARS = 100;
 const MARKER_IDS = new Set([
   'main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content',
 ]);
-/** Teasers are left out of the weighing only while the rest holds at least this share of the text: a page made
- *  mostly of teasers is a list of stories (a section front), whatever its markup says. */
-const STORY_MIN_SHARE = 0.5;
-
 export interface RootContext {
   /** og:type or JSON-LD name an article. */
   article: boolean;
@@ -60,11 +55,7 @@ export interface RootContext {
 }
 
 export function chooseRoot(tree: MeasuredTree, page: RootContext, on: RuleSwitch, trace?: string[]): NodeStats {
-  // a story: article markup, or a heading with the headline the metadata names (looked for only when asked)
-  let known: boolean | undefined;
-  const story = (): boolean =>
-    (known ??= !page.discussion && (page.article || findHeadline(tree.preorder, page.hints?.headline) !== null));
-  let root = descend(tree, tree.root, page, story, on, trace);
+  let root = descend(tree, tree.root, page, on, trace);
   if (root.good === 0) root = tree.root;
   const evidence = on('body-evidence') ? findBodyEvidence(tree.preorder, page.hints?.articleBody) : null;
   if (evidence !== null && evidence !== root && !page.discussion) {
@@ -78,9 +69,8 @@ export function chooseRoot(tree: MeasuredTree, page: RootContext, on: RuleSwitch
   return root;
 }
 
-/** The descent of step 1 from `start` (or a marker below it). On a `story` (an article, or a page whose heading is
- *  the headline its metadata names) the teasers of other stories beside the best child do not count. */
-function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, story: () => boolean, on: RuleSwitch,
+/** The descent of step 1 from `start` (or a marker below it). */
+function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: RuleSwitch,
   trace?: string[]): NodeStats {
   const dominance = page.discussion ? DISCUSSION_DOMINANCE : DOMINANCE;
   let node = start;
@@ -96,19 +86,9 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, story:
     for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
     const needs = (b: NodeStats | null): number =>
       b !== null && b.positive ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
-    let whole = node.good;
-    let bestGood = best?.good ?? 0;
-    if (best !== null && bestGood < needs(best) * whole && on('root-skips-teasers') && story()) {
-      // other stories' teasers are not the page's text: the children are weighed without them (unless they are
-      // most of it: then the page is a list of stories, whatever its markup says)
-      const teasers = teaserSplit(node);
-      if (teasers !== null) {
-        ({ best, bestGood, whole } = teasers);
-        trace?.push(`teasers of other stories under ${describe(node)}: ${Math.round(node.good - whole)} characters`);
-      }
-    }
     const needed = needs(best);
-    if (best === null || bestGood < needed * whole || best.good === 0) {
+    const bestGood = best?.good ?? 0;
+    if (best === null || bestGood < needed * node.good || best.good === 0) {
       const about = best ? describe(best) : '-';
       trace?.push(`root ${describe(node)} good=${node.good} (best child ${about} good=${best?.good ?? 0})`);
       return node;
@@ -145,25 +125,6 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, story:
     }
     node = best;
   }
-}
-
-/** The children of `node` weighed without teasers: the heaviest child and the whole, or null when teasers hold most
- *  of the text (see STORY_MIN_SHARE). */
-function teaserSplit(node: NodeStats): { best: NodeStats; bestGood: number; whole: number } | null {
-  let best: NodeStats | null = null;
-  let bestGood = 0;
-  let whole = node.good;
-  for (const c of node.children) {
-    if (c.junk !== 0 || c.good === 0) continue;
-    const teasers = teaserGood(c);
-    whole -= teasers;
-    if (best === null || c.good - teasers > bestGood) {
-      best = c;
-      bestGood = c.good - teasers;
-    }
-  }
-  if (best === null || whole === node.good || whole < STORY_MIN_SHARE * node.good) return null;
-  return { best, bestGood, whole };
 }
 
 /** Whether `best` is `c` with classes added (the thread's first post: "message threadAuthor" beside "message"):

@@ -17,16 +17,10 @@ export interface ContentHints {
   /** The article's text as its JSON-LD gives it (`articleBody`, the longest one), capped: many news pages carry the
    *  whole body there, which tells where the body sits on the page (see findBodyEvidence). */
   articleBody?: string;
-  /** The page's headline as its metadata gives it (JSON-LD `headline`, else `og:title`): where the heading with this
-   *  text sits tells where the article is (see findHeadline). */
-  headline?: string;
 }
 
 /** Longer articleBody texts are cut here: the start and the end of the text are all that is matched. */
 const MAX_ARTICLE_BODY_CHARS = 200_000;
-
-/** A headline longer than this is no headline (a description pasted into the field); it is cut here. */
-const MAX_HEADLINE_CHARS = 400;
 
 /** Microdata types kept as hints: only those that name the page's kind. ("Comment" and "Article" items sit inside
  *  pages of every kind: comment sections under stories, teaser cards.) */
@@ -36,7 +30,7 @@ const PAGE_MICRODATA_TYPES = new Set(['discussionforumposting', 'qapage']);
 const MAX_JSONLD_VALUES = 5000;
 
 /** The carriers of hints are named in the raw HTML; a page without any of the names has no hints to find. */
-const HINT_MARKERS = /ld\+json|og:type|og:url|og:title|canonical|itemtype/i;
+const HINT_MARKERS = /ld\+json|og:type|og:url|canonical|itemtype/i;
 
 /**
  * Reads the hints in one walk of the document. Pass the raw HTML when you have it: a page that names neither
@@ -48,11 +42,9 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   let og: string | undefined;
   let canonical: string | undefined;
   let ogUrl: string | undefined;
-  const carriers = 'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], meta[property="og:title"], link[rel~="canonical"], [itemtype]';
+  const carriers = 'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"], [itemtype]';
   const microdata = new Set<string>();
   let articleBody: string | undefined;
-  let headline: string | undefined;
-  let ogTitle: string | undefined;
   for (const el of Array.from(document.querySelectorAll(carriers))) {
     const itemtype = el.getAttribute('itemtype');
     if (itemtype !== null) {
@@ -68,9 +60,7 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
       continue;
     }
     if (el.localName === 'meta') {
-      const property = el.getAttribute('property');
-      if (property === 'og:url') ogUrl ??= el.getAttribute('content')?.trim() || undefined;
-      else if (property === 'og:title') ogTitle ??= el.getAttribute('content')?.trim().slice(0, MAX_HEADLINE_CHARS) || undefined;
+      if (el.getAttribute('property') === 'og:url') ogUrl ??= el.getAttribute('content')?.trim() || undefined;
       else og ??= el.getAttribute('content')?.trim().toLowerCase() || undefined;
       continue;
     }
@@ -92,8 +82,6 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
         for (const t of Array.isArray(type) ? type : [type]) if (typeof t === 'string') types.add(t.toLowerCase());
         const body = record['articleBody'];
         if (typeof body === 'string' && body.length > (articleBody?.length ?? 0)) articleBody = body.slice(0, MAX_ARTICLE_BODY_CHARS);
-        const title = record['headline'];
-        if (typeof title === 'string' && title.trim() !== '') headline ??= title.trim().slice(0, MAX_HEADLINE_CHARS);
         for (const v of Object.values(record)) if (v && typeof v === 'object') stack.push(v);
       }
     }
@@ -103,6 +91,5 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   if (canonical ?? ogUrl) hints.canonicalUrl = canonical ?? ogUrl;
   if (microdata.size > 0) hints.microdataTypes = [...microdata];
   if (articleBody !== undefined) hints.articleBody = articleBody;
-  if ((headline ?? ogTitle) !== undefined) hints.headline = headline ?? ogTitle;
   return hints;
 }

@@ -11,8 +11,7 @@ describe('dropTeaserLists (article pages)', () => {
     const doc = page(`<div class="page"><div class="story"><h1>The story</h1>${para('The story', 12)}</div>
       <div class="more"><div class="post-list">${[1, 2, 3, 4, 5, 6, 7, 8].map(card).join('')}</div></div></div>`);
     const trace: string[] = [];
-    // (the root choice already leaves dated teasers beside the story out: switched off, this rule is seen alone)
-    const out = text(extractMainContent(doc, { ...article, trace, disabledRules: new Set(['root-skips-teasers']) }));
+    const out = text(extractMainContent(doc, { ...article, trace }));
     expect(out, trace.join('\n')).toContain('The story paragraph 12');
     expect(out).not.toContain('Other headline number 2');
     expect(out).not.toContain('snippet of the other story');

@@ -67,7 +67,7 @@ export function dropTeaserLists(root: NodeStats, removed: Set<NodeStats>, signat
 }
 
 /** Whether the card shows a publication date: a <time> element or a written date. */
-export function hasDate(card: NodeStats): boolean {
+function hasDate(card: NodeStats): boolean {
   if (card.el.getElementsByTagName('time').length > 0) return true;
   return DATE_TEXT.test(card.el.textContent ?? '');
 }

@@ -19,7 +19,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
   { id: 'prose-junk', stage: 'classify', why: 'class-labelled chrome that reads as prose is content' },
   { id: 'widget-labels-failed', stage: 'classify', why: '"widget" labels that leave no text are ignored' },
   { id: 'fact-panels', stage: 'classify', why: "a product's size chart in a modal counts as its text" },
-  { id: 'root-skips-teasers', stage: 'root', why: 'on a story, dated teasers of other stories do not count' },
   { id: 'body-evidence', stage: 'root', why: 'itemprop=articleBody or the JSON-LD articleBody text places the root' },
   { id: 'root-similar-siblings', stage: 'root', why: 'the descent stops at a group of similar siblings (posts)' },
   { id: 'root-keeps-title', stage: 'root', why: 'on non-articles the root keeps the <h1>' },
