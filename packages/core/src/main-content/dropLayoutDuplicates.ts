@@ -1,7 +1,7 @@
 // Responsive layouts ship one block several times (a desktop, a tablet and a mobile copy of the same banner, spec
 // list or variant picker), often nested inside a larger block that is itself unique. Only the first copy is content.
 import type { NodeStats } from './measureTree.js';
-import { isInside, isInsideAny, isRefrain } from './treeRelations.js';
+import { isInside, isInsideAny, type RefrainTest } from './treeRelations.js';
 import { compactText } from './textPieces.js';
 
 /** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
@@ -12,10 +12,10 @@ const LAYOUT_DUPLICATE_MAX_CHARS = 2000;
 /**
  * Marks later copies of a block's exact text as removed, at any depth inside the root: blocks of the same visible
  * length are the only candidates, so only their text is read. A copy nested inside its own original (a wrapper and
- * its only child) is the same block, not a copy; with `keepRefrains`, a paragraph repeated under its parent stays
+ * its only child) is the same block, not a copy; a repeat that `isKept` names (a refrain) stays
  * (see isRefrain). `removed` is extended in place.
  */
-export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, keepRefrains: boolean, trace?: string[]): void {
+export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, isKept: RefrainTest, trace?: string[]): void {
   const candidates: NodeStats[] = [];
   const lengths = new Map<number, number>();
   const stack: NodeStats[] = [root];
@@ -43,7 +43,7 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, k
       continue;
     }
     if (isInside(s, original) || isInsideAny(s, dropped, root) || !(areSiblingCopies(original, s) || sameId(original, s))) continue;
-    if (keepRefrains && isRefrain(s, original)) continue;
+    if (isKept(s, original)) continue;
     dropped.add(s);
     removed.add(s);
     trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`);

@@ -8,7 +8,7 @@ import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropServicePromises } from './dropServicePromises.js';
 import { dropPurchaseTerms } from './dropPurchaseTerms.js';
 import { groupChildren } from './groupChildren.js';
-import { inChrome, isInside, isInsideAny, isRefrain } from './treeRelations.js';
+import { inChrome, isInside, isInsideAny, refrainTest } from './treeRelations.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import { commentChars, isCommentThread } from './commentThread.js';
 import { dropPosterFields } from './dropPosterFields.js';
@@ -32,11 +32,14 @@ import { dropBadges } from './dropBadges.js';
 import { dropAdLabels } from './dropAdLabels.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
 import { dropEngagementCounts } from './dropEngagementCounts.js';
-import { compactText, seenText } from './textPieces.js';
+import { seenText } from './textPieces.js';
 import { keepFactPanels } from './keepFactPanels.js';
 import { ruleSwitch, type RuleSwitch } from './rules.js';
 import { dropFigureCaptions, dropInlineBoilerplate } from './dropInlineBoilerplate.js';
-import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
+import { chooseRoot, mainLandmark } from './chooseRoot.js';
+import { describe, signature } from './nodeNames.js';
+import { pageBody } from './pageBody.js';
+import { dropDuplicates } from './dropDuplicates.js';
 
 export { collectContentHints, type ContentHints };
 
@@ -56,21 +59,6 @@ export interface ExtractMainContentOptions {
   disabledRules?: ReadonlySet<string>;
 }
 
-/** Descend into a child while it holds at least this share of the parent's content text. */
-const DOMINANCE = 0.8;
-/** A child labelled as content by its class/id ("entry-content", "post-body") needs only this share to be descended into. */
-const LABELLED_DOMINANCE = 0.65;
-/** On discussion pages the question is short beside its answers, yet belongs to the thread: descend more reluctantly. */
-const DISCUSSION_DOMINANCE = 0.92;
-/** An explicit marker (main, #main, role=main) is trusted as the start when it holds this share of the page's content text. */
-const MARKER_MIN_SHARE = 0.6;
-/** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
-const SIMILAR_MIN_CHARS = 40;
-/** ...provided the group's other members hold at least this share of the parent's content text... */
-const SIMILAR_MIN_SHARE = 0.1;
-/** ...or there are at least this many of them with any text (short replies under a long first post). */
-const SIMILAR_MIN_COUNT = 2;
-const SIMILAR_MIN_COUNT_CHARS = 8;
 /** Class-labelled chrome (e.g. "comments") that holds this share of the page's text is the content after all. */
 const SOFT_JUNK_KEEP_SHARE = 0.5;
 /** Class-labelled chrome that reads as prose (this much non-link text in several paragraphs, few links) is content
@@ -121,14 +109,12 @@ const INTRO_HEADER_MIN_CHARS = 150;
 const INTRO_HEADER_MIN_PARAGRAPHS = 2;
 /** Tag-labelled chrome (e.g. a page wrapped in <header>) that holds this share is the content after all. */
 const HARD_JUNK_KEEP_SHARE = 0.6;
-/** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least this much
- *  content text: then the large block is a mega-menu, a banner or a footer beside the content, however much it says. */
-const MAIN_MIN_CHARS = 100;
+/** ...unless the page marks its main landmark (<main>, role=main) elsewhere and that landmark holds at least
+ *  MAIN_MIN_CHARS of content text (see chooseRoot.ts): then the large block is a mega-menu, a banner or a footer
+ *  beside the content, however much it says. */
 /** ...nor when it is the page's footer and the rest of the page holds at least this much content text: a footer
  *  holds the fine print, store lists and service areas that follow the page, however long they run. */
 const FOOTER_REST_MIN_GOOD = 500;
-/** The root never leaves out the page's main landmark while it holds this share of the root's content text. */
-const MAIN_KEEP_SHARE = 0.2;
 /** ...nor when more than this share of its text is links (prose has a few in-text links; an archive or a link
  *  directory in a sidebar or header is mostly links, however long it is). */
 const LARGE_JUNK_MAX_LINK_SHARE = 1 / 3;
@@ -167,14 +153,13 @@ const CARD_MAX_CHARS = 1000;
 const ITEM_WRAPPER_SHARE = 0.8;
 /** The cells of a table row repeat their tag, yet are columns of one item, not items. */
 const CELL_TAGS = new Set(['td', 'th']);
-/** A block repeating the exact text of an earlier block (mobile/desktop copies, a price table shown twice) is a
- *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
-const DUPLICATE_MIN_CHARS = 40;
 /** A short text (at most this long) found in at least this share of a list's similar items, and in at least this many,
  *  is item template text. */
 const TEMPLATE_MAX_CHARS = 30;
 const TEMPLATE_ITEM_SHARE = 0.5;
 const TEMPLATE_MIN_ITEMS = 3;
+/** A link whose parent holds this much text of its own beside it sits inside a sentence (see dropItemTemplateText). */
+const SENTENCE_MIN_CHARS = 30;
 /** Code and headings repeat tokens and titles by nature; they are never item template text. */
 const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table']);
 /** A card's shop action ("Add to cart", "Quick view", "Compare", "Choose options", "Notify me") is template text
@@ -183,13 +168,6 @@ const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5',
 const SHOP_ACTION = /^(add to (cart|bag|basket|trolley|wish ?list|favou?rites)|buy now|quick ?(view|shop|add|look)|(view|choose|select|show|see) options|compare|notify me( when available)?|(view|see) details)$/i;
 const SHOP_ACTION_MIN_CHARS = 6;
 const SHOP_ACTION_MAX_CHARS = 24;
-const DUPLICATE_MAX_CHARS = 2000;
-/** Inside one card, a part this short repeating an earlier part is still a copy: a card's title printed twice (one
- *  for each layout) or its price shown again as the "sale" price, while texts shared by design ("Free shipping")
- *  repeat across cards, not inside one. */
-const INNER_DUPLICATE_MIN_CHARS = 5;
-/** Tables and code repeat cells and lines by nature: no part of them is a layout copy. */
-const REPEATING_TAGS = new Set(['table', 'pre', 'code']);
 /** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
  *  its text. Judged on link-dense blocks with at least this many links, this share of them anchors... */
 const TOC_MIN_LINKS = 3;
@@ -235,8 +213,6 @@ const OVERLAY_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'banner',
 const COOKIE_LEAD_CHARS = 300;
 const COOKIE_TEXT = /\bcookies?\b/i;
 const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|got it)\b/i;
-/** Ids that authors use to mark the main content explicitly. */
-const MARKER_IDS = new Set(['main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content']);
 /** JSON-LD types and URL path words of discussion pages, where "comment" labels posts, not chrome. */
 const FORUM_TYPES = new Set(['discussionforumposting', 'qapage', 'question', 'socialmediaposting', 'comment']);
 /** JSON-LD types and og:type values of a single product's page; list types mean a collection of products instead. */
@@ -270,7 +246,7 @@ const HIDDEN_SKIP_TAGS = new Set(['svg', 'canvas', 'iframe', 'object', 'script',
 const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 'span', 'header', 'footer', 'aside', 'nav', 'form', 'li', 'center', 'font']);
 
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
-  const body = (document.body ?? document.documentElement) as Element;
+  const body = pageBody(document, options.copy === true);
   const trace = options.trace;
   const on = ruleSwitch(options.disabledRules);
   let discussion = isDiscussion(options);
@@ -344,14 +320,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (product && !markup) trace?.push('one buy button (perhaps shown twice) and no listing markup: a product page');
   // the size chart or the measurements in a modal are the product's text: they count before the root is chosen
   if (product && on('fact-panels') && keepFactPanels(tree, trace)) computeGood(tree);
-  let root = chooseRoot(tree, isArticle(options), discussion ? DISCUSSION_DOMINANCE : DOMINANCE, on, trace);
-  if (root.good === 0) root = tree.root;
-  const evidence = on('body-evidence') ? findBodyEvidence(tree.preorder, options.hints?.articleBody) : null;
-  if (evidence !== null && evidence !== root && !discussion) {
-    const chosen = rootFromEvidence(root, evidence, signature);
-    if (chosen !== root) trace?.push(`root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), not ${describe(root)}`);
-    root = chosen;
-  }
+  let root = chooseRoot(tree, { article: isArticle(options), discussion, hints: options.hints }, on, trace);
   if (on('builder-blocks')) relabelBuilderBlocks(root, tree, trace);
   let removed = pruneInside(root, discussion, on, trace);
   if (on('recommendations')) dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
@@ -377,14 +346,15 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   // sticky bar or a mobile copy): the terms of buying printed beside its buttons go too
   if ((product || buyActions > 1) && on('purchase-terms')) dropPurchaseTerms(root, removed, trace);
   if (isArticle(options) && on('teaser-lists')) dropTeaserLists(root, removed, signature, trace);
-  if (on('item-template-text')) dropItemTemplateText(root, removed, trace);
+  if (on('item-template-text')) dropItemTemplateText(root, removed, on('inline-links-stay'), trace);
   if (on('badges')) dropBadges(root, removed, signature, trace);
   if (on('ad-labels')) dropAdLabels(root, removed, trace);
   if (!discussion) dropInlineBoilerplate(root, removed, on, trace);
   if (!discussion && on('figure-captions')) dropFigureCaptions(root, removed, trace);
-  if (on('duplicates')) dropDuplicates(root, removed, on('refrain-guard'), trace);
+  const refrains = refrainTest(on('refrain-guard'), on('refrain-in-alike-blocks'));
+  if (on('duplicates')) dropDuplicates(root, removed, refrains, trace);
   if (on('echoed-labels')) dropEchoedLabels(root, removed, trace);
-  if (on('layout-duplicates')) dropLayoutDuplicates(root, removed, on('refrain-guard'), trace);
+  if (on('layout-duplicates')) dropLayoutDuplicates(root, removed, refrains, trace);
   // a shop page prints its short lines again (sticky title, a second spec layout); elsewhere lines repeat by design
   if (product && on('repeated-lines')) dropRepeatedLines(root, removed, trace);
   if (on('repeated-runs')) dropRepeatedRuns(root, removed, trace);
@@ -721,17 +691,6 @@ function labelledSignature(s: NodeStats): string {
   return `${s.el.localName}.${parts.join('.')}`;
 }
 
-/** The page's <main> (or role=main) when it holds a fair amount of text of its own (see MAIN_MIN_CHARS): a footer or
- *  sidebar outside it that holds more text (pages of footnotes, a long disclaimer) is still chrome. */
-function mainLandmark(tree: MeasuredTree): NodeStats | null {
-  for (const s of tree.preorder) {
-    if (s.el.localName !== 'main' && s.role !== 'main') continue;
-    if (s.good < MAIN_MIN_CHARS) continue;
-    if (!inChrome(s)) return s;
-  }
-  return null;
-}
-
 /** A consent manager's dialog: a modal or "banner" that talks about cookies and consent, however much text it holds. */
 function isConsentDialog(s: NodeStats): boolean {
   if (s.controls === 0) return false;
@@ -768,80 +727,6 @@ function isIntroHeader(s: NodeStats): boolean {
 function isProse(s: NodeStats): boolean {
   return plain(s) >= PROSE_MIN_CHARS && s.linkText <= PROSE_MAX_LINK_DENSITY * s.text && s.paragraphs >= 2;
 }
-
-function isMarker(s: NodeStats): boolean {
-  const el = s.el;
-  if (el.localName === 'main' || el.getAttribute('role') === 'main') return true;
-  const id = el.getAttribute('id');
-  return id !== null && MARKER_IDS.has(id.toLowerCase());
-}
-
-function signature(s: NodeStats): string {
-  return s.cls === '' ? s.el.localName : `${s.el.localName}.${s.cls.replace(/\d+/g, '').trim()}`;
-}
-
-function chooseRoot(tree: MeasuredTree, articleLike: boolean, dominance: number, on: RuleSwitch, trace?: string[]): NodeStats {
-  let node = tree.root;
-  // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
-  const title = articleLike ? null : findTitleHeading(tree);
-  const main = mainLandmark(tree);
-  // Start from the deepest explicit marker that still holds a fair share of the content.
-  for (const s of tree.preorder) {
-    if (s.junk === 0 && isMarker(s) && s.good >= MARKER_MIN_SHARE * tree.root.good && isInside(s, node)) node = s;
-  }
-  for (;;) {
-    let best: NodeStats | null = null;
-    for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
-    const needed = best !== null && best.positive && best.junk === 0 ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
-    if (best === null || best.good < needed * node.good || best.good === 0) {
-      trace?.push(`root ${describe(node)} good=${node.good} (best child ${best ? describe(best) : '-'} good=${best?.good ?? 0})`);
-      return node;
-    }
-    const sig = signature(best);
-    // on threads the first post often carries extra classes ("message threadAuthor"): its replies are still alike
-    const bestClasses = dominance !== DISCUSSION_DOMINANCE || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
-    let similar = 0;
-    let similarCount = 0;
-    for (const c of node.children) {
-      if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
-      if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
-      if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
-    }
-    if (on('root-similar-siblings') && (similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT)) {
-      trace?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
-      return node;
-    }
-    // The page's title heading marks where the content starts: a root that leaves it out is too small
-    // (a product's description without its name, price and specs).
-    if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
-      trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
-      return node;
-    }
-    // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too small.
-    if (main !== null && on('root-keeps-main') && main.good >= MAIN_KEEP_SHARE * node.good && isInside(main, node) && main !== best && !isInside(main, best) && !isInside(best, main)) {
-      trace?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
-      return node;
-    }
-    node = best;
-  }
-}
-
-/** Whether `best` is `c` with classes added (the thread's first post: "message threadAuthor" beside "message"):
- *  same tag, and every class of `c` in `best`'s list. */
-function addsClasses(bestClasses: Set<string> | null, best: NodeStats, c: NodeStats): boolean {
-  if (bestClasses === null || c.cls === '' || c.el.localName !== best.el.localName) return false;
-  for (const k of c.cls.replace(/\d+/g, '').split(/\s+/)) if (k !== '' && !bestClasses.has(k)) return false;
-  return true;
-}
-
-function findTitleHeading(tree: MeasuredTree): NodeStats | null {
-  for (const s of tree.preorder) {
-    if (s.el.localName !== 'h1' || s.text === 0) continue;
-    if (!inChrome(s)) return s;
-  }
-  return null;
-}
-
 
 /** An <aside> inside an article that is plain prose (a pull quote, a note) belongs to the article. */
 function isInlineAside(s: NodeStats): boolean {
@@ -1005,7 +890,7 @@ function holdsItems(s: NodeStats): boolean {
 
 /** In a list of similar items (cards, posts, results), a short link or button text that recurs in most items
  *  ("Quick View", "Compare", "Reply", "See details") comes from the item template, not from the item: it goes. */
-function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, inlineStay: boolean, trace?: string[]): void {
   const stack: NodeStats[] = [root];
   let actions = 0;
   while (stack.length > 0) {
@@ -1039,6 +924,9 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, trace?: 
           }
           // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
           if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) continue;
+          // a link inside a sentence is a word of that sentence, however often the text links it (a keyword linked in
+          // every paragraph): removing it would cut the sentence
+          if (inlineStay && n.parent !== null && n.parent.ownGood >= SENTENCE_MIN_CHARS) continue;
           const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
           if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
           const list = leaves.get(key);
@@ -1226,83 +1114,6 @@ function firstWithText(s: NodeStats): NodeStats | null {
   return null;
 }
 
-/** Marks later copies of a block's exact text as removed (see DUPLICATE_MIN_CHARS). */
-function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, refrains: boolean, trace?: string[]): void {
-  const repeats = seenTexts();
-  const stack: NodeStats[] = [root];
-  while (stack.length > 0) {
-    const s = stack.pop()!;
-    if (removed.has(s)) continue;
-    if (s.text > DUPLICATE_MAX_CHARS || s === root) {
-      for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
-      continue;
-    }
-    if (s.text < DUPLICATE_MIN_CHARS) continue;
-    const first = repeats(s);
-    if (first !== null && !(refrains && isRefrain(s, first))) {
-      removed.add(s);
-      trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier block`);
-    } else {
-      dropInnerDuplicates(s, removed, trace);
-    }
-  }
-}
-
-/** Inside one block (a card), a part repeating an earlier part's exact text is a second layout of the same card
- *  (mobile and desktop variants) or a title printed twice: later copies go. Siblings that share a tag and class are
- *  separate items (cards of a grid, columns of a price table): each is judged on its own, since items share texts
- *  ("From $49", "Unlimited users") by design. Tables and code repeat cells by nature. */
-function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
-  const stack: Array<{ s: NodeStats; repeats: (s: NodeStats) => NodeStats | null }> = [{ s: block, repeats: seenTexts() }];
-  while (stack.length > 0) {
-    const { s, repeats } = stack.pop()!;
-    // (a wrapper shares its child's text: the chain is keyed once, at its innermost element)
-    if (s !== block && s.parent !== null && s.parent.text !== s.text && repeats(s) !== null) {
-      removed.add(s);
-      trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier part of ${describe(block)}`);
-      continue;
-    }
-    const items = hasSimilarChildren(s);
-    for (let i = s.children.length - 1; i >= 0; i--) {
-      const c = s.children[i];
-      if (removed.has(c) || c.text < INNER_DUPLICATE_MIN_CHARS || REPEATING_TAGS.has(c.el.localName)) continue;
-      stack.push({ s: c, repeats: items ? seenTexts() : repeats });
-    }
-  }
-}
-
-/** A memory of blocks' texts: `repeats(s)` gives the earlier block that had exactly s's text (null when none), and
- *  remembers s. A block's text is only read when an earlier block has as many visible characters (few do), which
- *  keeps this cheap. */
-function seenTexts(): (s: NodeStats) => NodeStats | null {
-  const byLength = new Map<number, Array<{ s: NodeStats; key?: string }>>();
-  return (s) => {
-    const earlier = byLength.get(s.text);
-    if (earlier === undefined) {
-      byLength.set(s.text, [{ s }]);
-      return null;
-    }
-    const key = compactText(s);
-    for (const e of earlier) if ((e.key ??= compactText(e.s)) === key) return e.s;
-    earlier.push({ s, key });
-    return null;
-  };
-}
-
-
-/** Whether at least two children with text share a tag and class (items of a list). */
-function hasSimilarChildren(s: NodeStats): boolean {
-  if (s.children.length < 2) return false;
-  const sigs = new Set<string>();
-  for (const c of s.children) {
-    if (c.text === 0) continue;
-    const sig = signature(c);
-    if (sigs.has(sig)) return true;
-    sigs.add(sig);
-  }
-  return false;
-}
-
 /** Marks paragraphs that repeat an earlier paragraph's exact text (see REPEATED_PARAGRAPH_MIN_CHARS). */
 function dropRepeatedParagraphs(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const seen = new Set<string>();
@@ -1390,11 +1201,4 @@ function rebuild(document: Document, root: Element, removed: Set<Element>, hidde
     }
   }
   return out;
-}
-
-
-function describe(s: NodeStats): string {
-  const id = s.el.getAttribute('id');
-  const cls = (s.el.getAttribute('class') ?? '').trim().split(/\s+/).slice(0, 3).join('.');
-  return `${s.el.localName}${id ? `#${id}` : ''}${cls ? `.${cls}` : ''}`;
 }

@@ -23,4 +23,15 @@ describe('refrain-guard', () => {
     const out = text(extractMainContent(page(body)));
     expect(count(out, 'Free delivery')).toBe(1);
   });
+
+  it('keeps a paragraph repeated in alike blocks that each say more (the steps of a recipe)', () => {
+    const again = '<p>Stir the pot slowly for two full minutes until the sauce turns smooth and glossy again.</p>';
+    // long steps: the duplicate pass judges blocks up to 2,000 characters whole, so their paragraphs are read apart
+    const step = (n: number): string => `<div class="step"><h3>Step ${n}</h3>${para(`Step ${n}`, 22)}${again}</div>`;
+    const body = `<article><h1>The sauce</h1>${step(1)}${step(2)}${step(3)}</article>`;
+    const out = text(extractMainContent(page(body)));
+    expect(count(out, 'Stir the pot slowly')).toBe(3);
+    const off = text(extractMainContent(page(body), { disabledRules: new Set(['refrain-in-alike-blocks']) }));
+    expect(count(off, 'Stir the pot slowly')).toBe(1);
+  });
 });

@@ -25,3 +25,29 @@ export function inChrome(s: NodeStats): boolean {
 export function isRefrain(s: NodeStats, first: NodeStats): boolean {
   return s.el.localName === 'p' && first.el.localName === 'p' && s.parent === first.parent;
 }
+
+/** A block around a repeated paragraph holds at least this much other text when it is an item of its own (a step,
+ *  a stanza, a chapter) rather than a wrapper of the paragraph alone. */
+const OWN_BLOCK_MIN_CHARS = 20;
+
+/** A paragraph repeated in alike sibling blocks (same tag and class, under one parent) that each say other things
+ *  beside it: the steps of a recipe ("Stir until smooth"), the stanzas of a song, the sections of a transcript. Each
+ *  block is its own and the paragraph belongs to each; a layout copy repeats the whole block, or sits in a block
+ *  named for its layout ("mobile-only" beside "desktop-only"). */
+export function isRefrainInAlikeBlocks(s: NodeStats, first: NodeStats): boolean {
+  if (s.el.localName !== 'p' || first.el.localName !== 'p') return false;
+  const a = s.parent;
+  const b = first.parent;
+  if (a === null || b === null || a === b || a.parent !== b.parent) return false;
+  if (a.el.localName !== b.el.localName || a.cls !== b.cls) return false;
+  if (a.text < s.text + OWN_BLOCK_MIN_CHARS || b.text < first.text + OWN_BLOCK_MIN_CHARS) return false;
+  // (read only for a repeat, which is rare: blocks of one length may still say different things)
+  return a.text !== b.text || a.el.textContent !== b.el.textContent;
+}
+
+/** Which repeats are kept on purpose: `(s, first)` says whether `s`, repeating `first`, stays. */
+export type RefrainTest = (s: NodeStats, first: NodeStats) => boolean;
+
+export function refrainTest(sameParent: boolean, alikeBlocks: boolean): RefrainTest {
+  return (s, first) => (sameParent && isRefrain(s, first)) || (alikeBlocks && isRefrainInAlikeBlocks(s, first));
+}

@@ -1,0 +1,163 @@
+// Stage "choose the root": which element holds the page's main content, before any pruning.
+//
+// Contract. In: the measured tree with `good` computed (measureTree + computeGood: non-link text outside chrome per
+// block), what the page says it is (article, discussion) and the hints read before cleaning (JSON-LD articleBody and
+// headline, og:title). Out: one block of the tree, never one with no text unless the page has none. Reads nothing
+// else and changes nothing. Each decision is one rule of MAIN_CONTENT_RULES (stage 'root'), named in the trace.
+//
+// 1. Descend from <body> (or the deepest explicit marker: <main>, #content) into the child holding nearly all of the
+//    content text (DOMINANCE). The descent stops at a group of alike siblings, which are posts or items
+//    (root-similar-siblings); it keeps the page's <h1> on pages that are no article (root-keeps-title) and the
+//    <main> landmark (root-keeps-main).
+// 2. The page's own word on its body moves the root there (body-evidence: itemprop=articleBody, JSON-LD articleBody).
+//
+// Tried and measured, not kept (see benchmarks/results/main-content-ablation.md): moving a root that sits beside the
+// headline (the heading matching JSON-LD `headline` / og:title) into the headline's branch (a header column with an
+// intro beside the body is no wrong branch: two dev pages lost, none won); reading alike grid rows as layout rather
+// than posts (within noise on every corpus); leaving dated teasers of other stories out of the weighing on stories
+// (no page of any corpus moved); on articles, taking the lead block before the body into the root (dev-tune
+// articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst).
+import type { ContentHints } from './collectContentHints.js';
+import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
+import type { MeasuredTree, NodeStats } from './measureTree.js';
+import { describe, signature } from './nodeNames.js';
+import type { RuleSwitch } from './rules.js';
+import { inChrome, isInside } from './treeRelations.js';
+
+/** Descend into a child while it holds at least this share of the parent's content text. */
+const DOMINANCE = 0.8;
+/** A child labelled as content by its class/id ("entry-content", "post-body") needs only this share. */
+const LABELLED_DOMINANCE = 0.65;
+/** On discussion pages the question is short beside its answers, yet belongs to the thread: descend reluctantly. */
+const DISCUSSION_DOMINANCE = 0.92;
+/** An explicit marker (main, #main, role=main) is the start when it holds this share of the page's content text. */
+const MARKER_MIN_SHARE = 0.6;
+/** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
+const SIMILAR_MIN_CHARS = 40;
+/** ...provided the group's other members hold at least this share of the parent's content text... */
+const SIMILAR_MIN_SHARE = 0.1;
+/** ...or there are at least this many of them with any text (short replies under a long first post). */
+const SIMILAR_MIN_COUNT = 2;
+const SIMILAR_MIN_COUNT_CHARS = 8;
+/** The root never leaves out the page's main landmark while it holds this share of the root's content text. */
+const MAIN_KEEP_SHARE = 0.2;
+/** A <main> holding at least this much content text is the page's main landmark (see mainLandmark). */
+export const MAIN_MIN_CHARS = 100;
+/** Ids that authors use to mark the main content explicitly. */
+const MARKER_IDS = new Set([
+  'main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content',
+]);
+export interface RootContext {
+  /** og:type or JSON-LD name an article. */
+  article: boolean;
+  /** The page is a thread (posts, replies). */
+  discussion: boolean;
+  hints?: ContentHints;
+}
+
+export function chooseRoot(tree: MeasuredTree, page: RootContext, on: RuleSwitch, trace?: string[]): NodeStats {
+  let root = descend(tree, tree.root, page, on, trace);
+  if (root.good === 0) root = tree.root;
+  const evidence = on('body-evidence') ? findBodyEvidence(tree.preorder, page.hints?.articleBody) : null;
+  if (evidence !== null && evidence !== root && !page.discussion) {
+    const chosen = rootFromEvidence(root, evidence, signature);
+    if (chosen !== root) {
+      trace?.push(`root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), ` +
+        `not ${describe(root)}`);
+    }
+    return chosen;
+  }
+  return root;
+}
+
+/** The descent of step 1 from `start` (or a marker below it). */
+function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: RuleSwitch,
+  trace?: string[]): NodeStats {
+  const dominance = page.discussion ? DISCUSSION_DOMINANCE : DOMINANCE;
+  let node = start;
+  // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
+  const title = page.article ? null : findTitleHeading(tree);
+  const main = mainLandmark(tree);
+  // Start from the deepest explicit marker that still holds a fair share of the content.
+  for (const s of tree.preorder) {
+    if (s.junk === 0 && isMarker(s) && s.good >= MARKER_MIN_SHARE * start.good && isInside(s, node)) node = s;
+  }
+  for (;;) {
+    let best: NodeStats | null = null;
+    for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
+    const needs = (b: NodeStats | null): number =>
+      b !== null && b.positive ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
+    const needed = needs(best);
+    const bestGood = best?.good ?? 0;
+    if (best === null || bestGood < needed * node.good || best.good === 0) {
+      const about = best ? describe(best) : '-';
+      trace?.push(`root ${describe(node)} good=${node.good} (best child ${about} good=${best?.good ?? 0})`);
+      return node;
+    }
+    const sig = signature(best);
+    // on threads the first post often carries extra classes ("message threadAuthor"): its replies are still alike
+    const bestClasses =
+      !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
+    let similar = 0;
+    let similarCount = 0;
+    for (const c of node.children) {
+      if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
+      if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
+      if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
+    }
+    const group = similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT;
+    if (on('root-similar-siblings') && group) {
+      trace?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
+      return node;
+    }
+    // The page's title heading marks where the content starts: a root that leaves it out is too small
+    // (a product's description without its name, price and specs).
+    if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best)
+      && title !== best) {
+      trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
+      return node;
+    }
+    // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too
+    // small.
+    if (main !== null && on('root-keeps-main') && main.good >= MAIN_KEEP_SHARE * node.good && isInside(main, node)
+      && main !== best && !isInside(main, best) && !isInside(best, main)) {
+      trace?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
+      return node;
+    }
+    node = best;
+  }
+}
+
+/** Whether `best` is `c` with classes added (the thread's first post: "message threadAuthor" beside "message"):
+ *  same tag, and every class of `c` in `best`'s list. */
+function addsClasses(bestClasses: Set<string> | null, best: NodeStats, c: NodeStats): boolean {
+  if (bestClasses === null || c.cls === '' || c.el.localName !== best.el.localName) return false;
+  for (const k of c.cls.replace(/\d+/g, '').split(/\s+/)) if (k !== '' && !bestClasses.has(k)) return false;
+  return true;
+}
+
+function isMarker(s: NodeStats): boolean {
+  const el = s.el;
+  if (el.localName === 'main' || el.getAttribute('role') === 'main') return true;
+  const id = el.getAttribute('id');
+  return id !== null && MARKER_IDS.has(id.toLowerCase());
+}
+
+function findTitleHeading(tree: MeasuredTree): NodeStats | null {
+  for (const s of tree.preorder) {
+    if (s.el.localName !== 'h1' || s.text === 0) continue;
+    if (!inChrome(s)) return s;
+  }
+  return null;
+}
+
+/** The page's <main> (or role=main) when it holds a fair amount of text of its own (see MAIN_MIN_CHARS): a footer or
+ *  sidebar outside it that holds more text (pages of footnotes, a long disclaimer) is still chrome. */
+export function mainLandmark(tree: MeasuredTree): NodeStats | null {
+  for (const s of tree.preorder) {
+    if (s.el.localName !== 'main' && s.role !== 'main') continue;
+    if (s.good < MAIN_MIN_CHARS) continue;
+    if (!inChrome(s)) return s;
+  }
+  return null;
+}
