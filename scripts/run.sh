@@ -10,6 +10,7 @@ bash scripts/setup.sh "$mode"
 pnpm turbo run build --output-logs=errors-only
 case "$mode" in
   serve) exec node packages/http/dist/bin/scrape-server.js ;;
-  test) pnpm turbo run test --concurrency=1 && pnpm run bench:smoke ;;
+  # Lint first: seconds, fails on errors (warnings are counted); then the suites and the smoke run.
+  test) pnpm run lint && pnpm turbo run test --concurrency=1 && pnpm run bench:smoke ;;
   *) echo "usage: scripts/run.sh serve|test" >&2; exit 2 ;;
 esac
