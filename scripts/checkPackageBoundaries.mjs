@@ -62,13 +62,16 @@ for (const file of files) {
         usedCrossings.add(known);
         warnings.push(`${where}: imports ${specifier} (outside ${packageDir}; known: ${known.why})`);
       } else {
-        errors.push(`${where}: imports ${specifier}, which is outside ${packageDir}: import the sibling by its package name`);
+        errors.push(
+          `${where}: imports ${specifier}, which is outside ${packageDir}: import the sibling by its package name`,
+        );
       }
     }
   });
 }
 for (const crossing of knownCrossings) {
-  if (!usedCrossings.has(crossing)) warnings.push(`scripts/checkPackageBoundaries.mjs: unused known crossing to ${crossing.to}: delete it`);
+  if (!usedCrossings.has(crossing))
+    warnings.push(`scripts/checkPackageBoundaries.mjs: unused known crossing to ${crossing.to}: delete it`);
 }
 
 for (const warning of warnings) console.log(`warning  ${warning}`);

@@ -3,7 +3,14 @@
 // Usage: node benchmarks/service/index.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { benchPage, measureLatency, measureThroughput, printSummary, startPageServer, startScrapeServer } from './lib.mjs';
+import {
+  benchPage,
+  measureLatency,
+  measureThroughput,
+  printSummary,
+  startPageServer,
+  startScrapeServer,
+} from './lib.mjs';
 
 /** Enough samples for a stable p99 on a noisy shared machine, still under a minute. */
 const ITERATIONS = 300;
@@ -19,7 +26,14 @@ let failed = false;
 try {
   const latency = await measureLatency(server, page.url, { iterations: ITERATIONS, warmup: WARMUP });
   const throughput = await measureThroughput(server, page.url, { durationSec: DURATION_SEC, connections: CONNECTIONS });
-  const summary = { pageBytes: Buffer.byteLength(html), latency, throughput, node: process.version, loadavg: loadavg(), at: new Date().toISOString() };
+  const summary = {
+    pageBytes: Buffer.byteLength(html),
+    latency,
+    throughput,
+    node: process.version,
+    loadavg: loadavg(),
+    at: new Date().toISOString(),
+  };
   printSummary(summary);
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('../results/service.json', import.meta.url), JSON.stringify(summary, null, 2) + '\n');

@@ -1,6 +1,13 @@
 // CI smoke for the service benchmark: the same code paths with small samples. Fails when the built server does not
 // start, answers differently from the bare pipeline, errors under a short load, or does not shut down cleanly.
-import { benchPage, measureLatency, measureThroughput, printSummary, startPageServer, startScrapeServer } from './lib.mjs';
+import {
+  benchPage,
+  measureLatency,
+  measureThroughput,
+  printSummary,
+  startPageServer,
+  startScrapeServer,
+} from './lib.mjs';
 
 const ITERATIONS = 20;
 const WARMUP = 3;
@@ -17,7 +24,9 @@ try {
   printSummary({ pageBytes: Buffer.byteLength(html), latency, throughput });
   if (throughput.requests === 0) problems.push('no request completed under load');
   if (throughput.errors + throughput.timeouts + throughput.non2xx > 0) {
-    problems.push(`under load: ${throughput.errors} errors, ${throughput.timeouts} timeouts, ${throughput.non2xx} non-2xx`);
+    problems.push(
+      `under load: ${throughput.errors} errors, ${throughput.timeouts} timeouts, ${throughput.non2xx} non-2xx`,
+    );
   }
 } catch (err) {
   problems.push(String(err?.stack ?? err));

@@ -1,6 +1,12 @@
 // @scrape/browser: Chromium rendering for the scrape pipeline. The scraper owns policy (SSRF rules, artifacts,
 // spec errors); this package owns the browser: pool, page setup, smart wait, actions and captures.
-export { createBrowserPool, DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS, DEFAULT_MAX_CONCURRENCY, DEFAULT_IDLE_TIMEOUT_MS } from './createBrowserPool.js';
+export {
+  createBrowserPool,
+  DEFAULT_EXECUTABLE,
+  DEFAULT_LAUNCH_ARGS,
+  DEFAULT_MAX_CONCURRENCY,
+  DEFAULT_IDLE_TIMEOUT_MS,
+} from './createBrowserPool.js';
 export { BrowserError, isBrowserError } from './BrowserError.js';
 export type { BrowserErrorKind, BrowserErrorDetails } from './BrowserError.js';
 export { validateRenderRequest, MAX_ACTIONS, MAX_TOTAL_WAIT_MS, MAX_VIEWPORT_SIDE } from './validateRenderRequest.js';
@@ -33,7 +39,13 @@ export type {
 } from './types.js';
 // Interact sessions: long-lived contexts and the sandbox that runs user Playwright code against them.
 export { createSessionBrowser } from './sessions/createSessionBrowser.js';
-export type { SessionBrowser, SessionBrowserOptions, SessionPage, OpenSessionRequest, ProfileState } from './sessions/createSessionBrowser.js';
+export type {
+  SessionBrowser,
+  SessionBrowserOptions,
+  SessionPage,
+  OpenSessionRequest,
+  ProfileState,
+} from './sessions/createSessionBrowser.js';
 export {
   runSandboxedCode,
   sandboxHasNetworkIsolation,

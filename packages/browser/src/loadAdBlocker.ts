@@ -19,9 +19,19 @@ let shared: AdBlocker | undefined;
 /** One engine per process: parsing the lists once costs milliseconds, matching is per request. */
 export function loadAdBlocker(): AdBlocker {
   if (shared) return shared;
-  const files = [SHIPPED_LIST, ...(process.env[LISTS_ENV]?.split(',').map((f) => f.trim()).filter(Boolean) ?? [])];
+  const files = [
+    SHIPPED_LIST,
+    ...(process.env[LISTS_ENV]
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter(Boolean) ?? []),
+  ];
   const text = files.map((file) => readFileSync(file, 'utf8')).join('\n');
-  const engine = FiltersEngine.parse(text, { loadCosmeticFilters: false, loadNetworkFilters: true, enableCompression: false });
+  const engine = FiltersEngine.parse(text, {
+    loadCosmeticFilters: false,
+    loadNetworkFilters: true,
+    enableCompression: false,
+  });
   const filterCount = engine.getFilters().networkFilters.length;
   shared = {
     filterCount,

@@ -122,7 +122,10 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
  * The service's choice from its environment: `REDIS_URL` set → Redis (shared by every server process);
  * otherwise embedded under `SCRAPE_DATA_DIR` (default `./.scrape-data`).
  */
-export function cacheStoresFromEnv(env: NodeJS.ProcessEnv = process.env, extra: CommonOptions = {}): Promise<CacheStores> {
+export function cacheStoresFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  extra: CommonOptions = {},
+): Promise<CacheStores> {
   const redisUrl = env.REDIS_URL?.trim();
   if (redisUrl) return createCacheStores({ ...extra, redisUrl });
   return createCacheStores({ ...extra, dataDir: env.SCRAPE_DATA_DIR?.trim() || DEFAULT_DATA_DIR });

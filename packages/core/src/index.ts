@@ -24,7 +24,12 @@ export { applyIncludeTags } from './html/applyIncludeTags.js';
 export { applyExcludeTags } from './html/applyExcludeTags.js';
 export { extractLinks, type ExtractLinksOptions } from './html/extractLinks.js';
 export { extractImages, type ExtractImagesOptions } from './html/extractImages.js';
-export { extractAttributes, MAX_ATTRIBUTE_VALUES, type AttributeSelector, type AttributeValues } from './html/extractAttributes.js';
+export {
+  extractAttributes,
+  MAX_ATTRIBUTE_VALUES,
+  type AttributeSelector,
+  type AttributeValues,
+} from './html/extractAttributes.js';
 export { extractMetadata, metadataKey, type ExtractMetadataOptions } from './html/extractMetadata.js';
 export {
   extractMainContent,
@@ -70,4 +75,12 @@ export { extractProduct, type ExtractStructuredOptions } from './structured/extr
 export { extractMenu } from './structured/extractMenu.js';
 export { readSchemaNodes, type SchemaSources } from './structured/readSchemaNodes.js';
 export { parsePriceText, priceFromValues, normalizeCurrency } from './structured/parsePrice.js';
-export type { Product, ProductVariant, Price, ImageRef, Menu, MenuSection, MenuItem } from './structured/structuredTypes.js';
+export type {
+  Product,
+  ProductVariant,
+  Price,
+  ImageRef,
+  Menu,
+  MenuSection,
+  MenuItem,
+} from './structured/structuredTypes.js';

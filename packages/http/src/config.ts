@@ -62,7 +62,8 @@ export function loadConfig(
   const rawPort = value('PORT');
   if (rawPort !== undefined) {
     port = Number(rawPort);
-    if (!/^\d+$/.test(rawPort) || port > 65535) problems.push(`PORT must be an integer from 0 to 65535, got "${rawPort}"`);
+    if (!/^\d+$/.test(rawPort) || port > 65535)
+      problems.push(`PORT must be an integer from 0 to 65535, got "${rawPort}"`);
   }
 
   const host = value('HOST') ?? DEFAULT_HOST;
@@ -81,19 +82,28 @@ export function loadConfig(
     try {
       text = readFileSync(keysFile, 'utf8');
     } catch (err) {
-      problems.push(`SCRAPE_API_KEYS_FILE: cannot read "${keysFile}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      problems.push(
+        `SCRAPE_API_KEYS_FILE: cannot read "${keysFile}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      );
     }
     if (text !== undefined) {
       const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*$/, ''));
       const fromFile = parseKeyList(lines, `SCRAPE_API_KEYS_FILE (${keysFile})`, problems);
-      if (fromFile.length === 0) problems.push(`SCRAPE_API_KEYS_FILE: "${keysFile}" holds no keys (one key per line, # starts a comment)`);
+      if (fromFile.length === 0)
+        problems.push(`SCRAPE_API_KEYS_FILE: "${keysFile}" holds no keys (one key per line, # starts a comment)`);
       apiKeys.push(...fromFile);
       sources.push(`SCRAPE_API_KEYS_FILE (${keysFile})`);
     }
   }
-  if (inline !== undefined && apiKeys.length === 0 && keysFile === undefined) problems.push('SCRAPE_API_KEYS is set but holds no keys');
+  if (inline !== undefined && apiKeys.length === 0 && keysFile === undefined)
+    problems.push('SCRAPE_API_KEYS is set but holds no keys');
 
-  const allowPrivateUrls = parseBoolean('SCRAPE_ALLOW_PRIVATE_URLS', value('SCRAPE_ALLOW_PRIVATE_URLS'), false, problems);
+  const allowPrivateUrls = parseBoolean(
+    'SCRAPE_ALLOW_PRIVATE_URLS',
+    value('SCRAPE_ALLOW_PRIVATE_URLS'),
+    false,
+    problems,
+  );
   const dataDir = value('SCRAPE_DATA_DIR') ?? DEFAULT_DATA_DIR;
 
   const rawLevel = (value('LOG_LEVEL') ?? DEFAULT_LOG_LEVEL).toLowerCase();
@@ -104,7 +114,8 @@ export function loadConfig(
   const rawGrace = value('SCRAPE_SHUTDOWN_GRACE_MS');
   if (rawGrace !== undefined) {
     shutdownGraceMs = Number(rawGrace);
-    if (!/^\d+$/.test(rawGrace)) problems.push(`SCRAPE_SHUTDOWN_GRACE_MS must be a whole number of milliseconds, got "${rawGrace}"`);
+    if (!/^\d+$/.test(rawGrace))
+      problems.push(`SCRAPE_SHUTDOWN_GRACE_MS must be a whole number of milliseconds, got "${rawGrace}"`);
   }
 
   const redisUrl = value('REDIS_URL');
@@ -114,14 +125,21 @@ export function loadConfig(
 
   const artifactSecret = value('SCRAPE_ARTIFACT_SECRET');
   if (artifactSecret !== undefined && artifactSecret.length < MIN_ARTIFACT_SECRET_LENGTH) {
-    problems.push(`SCRAPE_ARTIFACT_SECRET must be at least ${MIN_ARTIFACT_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`);
+    problems.push(
+      `SCRAPE_ARTIFACT_SECRET must be at least ${MIN_ARTIFACT_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    );
   }
   const publicUrl = value('SCRAPE_PUBLIC_URL');
   if (publicUrl !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
-    problems.push('SCRAPE_PUBLIC_URL must be the http(s) base URL clients reach this server at, e.g. https://scrape.example.com');
+    problems.push(
+      'SCRAPE_PUBLIC_URL must be the http(s) base URL clients reach this server at, e.g. https://scrape.example.com',
+    );
   }
   const proxies: ProxySettings = {};
-  for (const [setting, tier] of [['SCRAPE_PROXY_BASIC', 'basic'], ['SCRAPE_PROXY_ENHANCED', 'enhanced']] as const) {
+  for (const [setting, tier] of [
+    ['SCRAPE_PROXY_BASIC', 'basic'],
+    ['SCRAPE_PROXY_ENHANCED', 'enhanced'],
+  ] as const) {
     const raw = value(setting);
     if (raw === undefined) continue;
     try {

@@ -27,4 +27,3 @@ describe('applyExcludeTags', () => {
     expect(body.innerHTML).toBe(before);
   });
 });
-

@@ -15,7 +15,12 @@ const LAYOUT_DUPLICATE_MAX_CHARS = 2000;
  * its only child) is the same block, not a copy; with `keepRefrains`, a paragraph repeated under its parent stays
  * (see isRefrain). `removed` is extended in place.
  */
-export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, keepRefrains: boolean, trace?: string[]): void {
+export function dropLayoutDuplicates(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  keepRefrains: boolean,
+  trace?: string[],
+): void {
   const candidates: NodeStats[] = [];
   const lengths = new Map<number, number>();
   const stack: NodeStats[] = [root];
@@ -42,11 +47,18 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, k
       first.set(key, s);
       continue;
     }
-    if (isInside(s, original) || isInsideAny(s, dropped, root) || !(areSiblingCopies(original, s) || sameId(original, s))) continue;
+    if (
+      isInside(s, original) ||
+      isInsideAny(s, dropped, root) ||
+      !(areSiblingCopies(original, s) || sameId(original, s))
+    )
+      continue;
     if (keepRefrains && isRefrain(s, original)) continue;
     dropped.add(s);
     removed.add(s);
-    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`);
+    trace?.push(
+      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`,
+    );
   }
 }
 

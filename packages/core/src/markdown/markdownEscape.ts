@@ -175,7 +175,9 @@ export function formatTitle(title: string, multiline = false): string {
   let t = title.replace(/\r\n?/g, '\n');
   if (t.includes('\n')) {
     const lines = t.split('\n');
-    const safe = multiline && lines.every((line, i) => i === 0 || (i === lines.length - 1 && line === '') || !BLOCK_START.test(line));
+    const safe =
+      multiline &&
+      lines.every((line, i) => i === 0 || (i === lines.length - 1 && line === '') || !BLOCK_START.test(line));
     if (!safe) t = t.replace(/\n/g, ' ');
   }
   t = t.replace(/[\\"]/g, '\\$&').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');

@@ -29,9 +29,11 @@ export interface MarkdownStructure {
   protectedOffsets: MutableOffsetSet;
 }
 
-const INLINE_LINK_RE = /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;
+const INLINE_LINK_RE =
+  /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;
 const AUTOLINK_RE = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]+)>/gi;
-const BARE_URL_RE = /\b(?:https?|ftp|wss?):\/\/[^\s<>()\[\]"'`|]+|\bwww\.[^\s<>()\[\]"'`|]+|\bmailto:[^\s<>()\[\]"'`|]+|\btel:[+\d().\- ]{6,}\d/gi;
+const BARE_URL_RE =
+  /\b(?:https?|ftp|wss?):\/\/[^\s<>()\[\]"'`|]+|\bwww\.[^\s<>()\[\]"'`|]+|\bmailto:[^\s<>()\[\]"'`|]+|\btel:[+\d().\- ]{6,}\d/gi;
 const REFERENCE_DEF_RE = /^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm;
 
 export function findMarkdownStructure(text: string): MarkdownStructure {

@@ -28,7 +28,13 @@ export function readJsonLd(document: Document): SchemaNode[] {
 }
 
 function parseLenient(text: string): unknown {
-  const body = text.trim().replace(/^<!--/, '').replace(/-->$/, '').replace(/^\/\/\s*<!\[CDATA\[/, '').replace(/\/\/\s*\]\]>$/, '').trim();
+  const body = text
+    .trim()
+    .replace(/^<!--/, '')
+    .replace(/-->$/, '')
+    .replace(/^\/\/\s*<!\[CDATA\[/, '')
+    .replace(/\/\/\s*\]\]>$/, '')
+    .trim();
   try {
     return JSON.parse(body);
   } catch {
@@ -51,7 +57,8 @@ function resolveReferences(roots: SchemaNode[]): SchemaNode[] {
   }
   if (byId.size === 0) return roots;
   const swap = (value: unknown): unknown => {
-    if (isNode(value) && typeof value['@id'] === 'string' && Object.keys(value).length === 1) return byId.get(value['@id']) ?? value;
+    if (isNode(value) && typeof value['@id'] === 'string' && Object.keys(value).length === 1)
+      return byId.get(value['@id']) ?? value;
     return value;
   };
   for (const node of allNodes(roots)) {

@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   const concurrencyText = process.env.SCRAPE_JOB_WORKERS;
   const concurrency = concurrencyText ? Number(concurrencyText) : DEFAULT_WORKER_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
-    process.stderr.write(`scrape-worker: SCRAPE_JOB_WORKERS must be a whole number of at least 1 (got ${concurrencyText})\n`);
+    process.stderr.write(
+      `scrape-worker: SCRAPE_JOB_WORKERS must be a whole number of at least 1 (got ${concurrencyText})\n`,
+    );
     process.exit(1);
   }
   const accounts = await openAccounts({
@@ -63,15 +65,27 @@ async function main(): Promise<void> {
   if (metricsPort !== undefined) {
     const host = process.env.SCRAPE_WORKER_METRICS_HOST?.trim() || '127.0.0.1';
     try {
-      const { port } = await startMetricsListener({ metrics, host, port: metricsPort, token: process.env.SCRAPE_METRICS_TOKEN });
+      const { port } = await startMetricsListener({
+        metrics,
+        host,
+        port: metricsPort,
+        token: process.env.SCRAPE_METRICS_TOKEN,
+      });
       log.info({ host, port }, 'scrape-worker metrics listening');
     } catch (err) {
       log.fatal({ err }, `cannot serve metrics: ${(err as Error).message}`);
       process.exit(1);
     }
   }
-  const worker = await scraper.jobs.startJobWorker({ concurrency, billing: createJobBilling(accounts), onCommitted: metrics.onJobCommitted });
-  log.info({ version: VERSION, concurrency, stores: config.redisUrl ? 'redis' : `embedded (${config.dataDir})` }, 'scrape-worker running');
+  const worker = await scraper.jobs.startJobWorker({
+    concurrency,
+    billing: createJobBilling(accounts),
+    onCommitted: metrics.onJobCommitted,
+  });
+  log.info(
+    { version: VERSION, concurrency, stores: config.redisUrl ? 'redis' : `embedded (${config.dataDir})` },
+    'scrape-worker running',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -90,6 +104,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`scrape-worker: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `scrape-worker: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

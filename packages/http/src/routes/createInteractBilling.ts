@@ -33,7 +33,10 @@ export function createInteractBilling(accounts: Accounts | undefined, log: Fasti
           const usage = { period: usagePeriod(new Date()), keyId: limited.get(ended.team)?.keyId };
           await accounts.store.settleCredits(ended.team, reservationId, ended.creditsBilled, usage);
         } catch (error) {
-          log.error({ account: ended.team, credits: ended.creditsBilled, err: String(error) }, 'interact session credits could not be charged');
+          log.error(
+            { account: ended.team, credits: ended.creditsBilled, err: String(error) },
+            'interact session credits could not be charged',
+          );
         }
       })();
     },

@@ -46,7 +46,10 @@ const SESSION_ERRORS = {
 };
 
 function documentInteractRoutes(app: FastifyInstance): void {
-  const stopped = { description: 'The session was stopped and billed.', body: { name: 'StopInteractResponse', schema: responseSchemas.stopInteractResponseSchema } };
+  const stopped = {
+    description: 'The session was stopped and billed.',
+    body: { name: 'StopInteractResponse', schema: responseSchemas.stopInteractResponseSchema },
+  };
   app.openapi.add({
     method: 'post',
     path: '/v2/scrape/:scrapeId/interact',
@@ -54,8 +57,19 @@ function documentInteractRoutes(app: FastifyInstance): void {
     summary: 'Run Playwright code against the page of a recent scrape (starts or continues its session).',
     pathParams: { scrapeId: '`metadata.scrapeId` of the scrape.' },
     requestBody: { name: 'InteractRequest', schema: interactRequestSchema },
-    responses: { '200': { description: 'What the code returned and printed.', body: { name: 'InteractResponse', schema: responseSchemas.interactResponseSchema } } },
-    errors: { '400': 'Invalid body or unsupported `language`.', '402': 'Payment required.', '403': 'This key may not use interact.', ...SESSION_ERRORS, '501': 'A `prompt` needs a browser agent this build does not have.' },
+    responses: {
+      '200': {
+        description: 'What the code returned and printed.',
+        body: { name: 'InteractResponse', schema: responseSchemas.interactResponseSchema },
+      },
+    },
+    errors: {
+      '400': 'Invalid body or unsupported `language`.',
+      '402': 'Payment required.',
+      '403': 'This key may not use interact.',
+      ...SESSION_ERRORS,
+      '501': 'A `prompt` needs a browser agent this build does not have.',
+    },
   });
   app.openapi.add({
     method: 'delete',

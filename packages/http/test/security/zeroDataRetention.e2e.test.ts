@@ -19,7 +19,10 @@ beforeAll(async () => {
   await redis.connect();
   const stores = { redisUrl: REDIS_URL, redisKeyPrefix: prefix };
   svc = await startSecurityService({
-    handler: (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Private</title></head><body><main><p>Private page</p></main></body></html>'),
+    handler: (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><head><title>Private</title></head><body><main><p>Private page</p></main></body></html>'),
     scraper: stores,
     server: stores,
   });
@@ -77,7 +80,9 @@ describe('zero data retention leaves no trace', { timeout: 120_000 }, () => {
     const lockdown = await svc.scrape({ url: `${url}&lockdown`, lockdown: true });
     expect(lockdown.status).toBe(404);
     // Changing formats or asking for links must not leave a trace either.
-    expect((await svc.scrape({ url, zeroDataRetention: true, formats: ['markdown', 'links', 'rawHtml'] })).status).toBe(200);
+    expect((await svc.scrape({ url, zeroDataRetention: true, formats: ['markdown', 'links', 'rawHtml'] })).status).toBe(
+      200,
+    );
 
     // A control request without zero data retention IS stored: proves the search below can find the canary.
     const control = `${svc.site.origin}/control-${canary}`;

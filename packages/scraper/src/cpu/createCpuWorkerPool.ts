@@ -86,7 +86,9 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
   function spawn(): Slot {
     script ??= { url: workerUrl(), modules: taskModules() };
     if (!existsSync(fileURLToPath(script.url))) {
-      throw new Error(`The transform worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`);
+      throw new Error(
+        `The transform worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`,
+      );
     }
     const worker = new Worker(script.url, { workerData: { modules: script.modules } });
     // Idle threads must not keep the process alive.
@@ -150,7 +152,12 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
     if (message.ok) settle(job, null, message.result);
     else {
       const { kind, message: text, details, name } = message.error;
-      settle(job, kind && name === 'CoreError' ? new CoreError(kind as CoreErrorKind, text, details) : Object.assign(new Error(text), { name }));
+      settle(
+        job,
+        kind && name === 'CoreError'
+          ? new CoreError(kind as CoreErrorKind, text, details)
+          : Object.assign(new Error(text), { name }),
+      );
     }
     queueMicrotask(pump);
   }
@@ -184,7 +191,15 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {
         const id = nextId++;
-        const job: Job = { id, message: { id, task, args }, transfer, signal, resolve: resolve as (v: unknown) => void, reject, settled: false };
+        const job: Job = {
+          id,
+          message: { id, task, args },
+          transfer,
+          signal,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          settled: false,
+        };
         if (signal) {
           job.onAbort = () => stop(job);
           signal.addEventListener('abort', job.onAbort, { once: true });

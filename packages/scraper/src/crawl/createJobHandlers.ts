@@ -70,7 +70,12 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   }
 
   /** `maxConcurrency` of one job, in this process. */
-  async function withJobSlot<T>(jobId: string, limit: number | null, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  async function withJobSlot<T>(
+    jobId: string,
+    limit: number | null,
+    signal: AbortSignal,
+    work: () => Promise<T>,
+  ): Promise<T> {
     if (!limit) return work();
     let entry = running.get(jobId);
     if (!entry) running.set(jobId, (entry = { active: 0, waiters: [] }));
@@ -89,9 +94,18 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   }
 
   /** Scrapes one page with billing; returns the document or the stored error. */
-  async function scrapePage(job: JobRecord, item: WorkItem, body: Record<string, unknown>, signal: AbortSignal): Promise<{ doc?: ScrapeDocument; outcome?: WorkOutcome }> {
+  async function scrapePage(
+    job: JobRecord,
+    item: WorkItem,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ doc?: ScrapeDocument; outcome?: WorkOutcome }> {
     if (billing && !(await billing.reserve(job, item))) {
-      await store.finishJob(job.id, { status: 'failed', error: 'Insufficient credits to scrape more pages', errorCode: INSUFFICIENT_CREDITS });
+      await store.finishJob(job.id, {
+        status: 'failed',
+        error: 'Insufficient credits to scrape more pages',
+        errorCode: INSUFFICIENT_CREDITS,
+      });
       return { outcome: {} };
     }
     try {
@@ -104,7 +118,11 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
       if (signal.aborted) throw error;
       const url = String(body.url);
       if (isScrapeError(error)) {
-        return { outcome: { error: { code: error.code ?? `HTTP_${error.status}`, message: error.error, url, status: error.status } } };
+        return {
+          outcome: {
+            error: { code: error.code ?? `HTTP_${error.status}`, message: error.error, url, status: error.status },
+          },
+        };
       }
       return { outcome: { error: { code: 'SCRAPE_FAILED', message: (error as Error).message ?? String(error), url } } };
     }
@@ -123,24 +141,39 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
       if (key) discovered.push({ key, payload: { url, depth } satisfies CrawlItemPayload });
     };
     if (payload.root && request.sitemap !== 'skip') {
-      const fromSitemaps = await readSitemaps({ fetchRaw: options.fetchRaw, startUrl: request.url, robotsSitemaps: rules?.sitemaps(), maxUrls: request.limit, signal });
+      const fromSitemaps = await readSitemaps({
+        fetchRaw: options.fetchRaw,
+        startUrl: request.url,
+        robotsSitemaps: rules?.sitemaps(),
+        maxUrls: request.limit,
+        signal,
+      });
       for (const url of fromSitemaps) discover(url, 0);
     }
     if (rules && !rules.isAllowed(payload.url)) {
       return { error: { code: ROBOTS_BLOCKED, message: 'Blocked by robots.txt', url: payload.url }, discovered };
     }
-    await politeWait(payload.url, Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0)), signal);
-    const formats = Array.isArray(request.scrapeOptions.formats) ? (request.scrapeOptions.formats as unknown[]) : ['markdown'];
+    await politeWait(
+      payload.url,
+      Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0)),
+      signal,
+    );
+    const formats = Array.isArray(request.scrapeOptions.formats)
+      ? (request.scrapeOptions.formats as unknown[])
+      : ['markdown'];
     // Links are discovered on the whole page (navigation included), not only in the main content the links
     // format reads: the page's raw HTML is asked for too and dropped again unless the client wants it.
     const wantsRaw = formats.some((f) => f === 'rawHtml' || (f as { type?: unknown } | null)?.type === 'rawHtml');
     const body = { ...request.scrapeOptions, url: payload.url, formats: wantsRaw ? formats : [...formats, 'rawHtml'] };
-    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () => scrapePage(job, item, body, signal));
+    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () =>
+      scrapePage(job, item, body, signal),
+    );
     if (!scraped.doc) return { ...scraped.outcome, discovered };
     const doc = scraped.doc;
     const facts = readPageFacts(doc);
     if (!wantsRaw) delete doc.rawHtml;
-    if (request.sitemap !== 'only') for (const link of facts.links.slice(0, LINKS_PER_PAGE_MAX)) discover(link, payload.depth + 1);
+    if (request.sitemap !== 'only')
+      for (const link of facts.links.slice(0, LINKS_PER_PAGE_MAX)) discover(link, payload.depth + 1);
     const credits = typeof doc.metadata.creditsUsed === 'number' ? doc.metadata.creditsUsed : 1;
     return { result: doc, discovered, credits, aliases: aliasesOf(scope, item.key, doc, facts.canonical) };
   };
@@ -148,7 +181,9 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   const batch: WorkHandler = async (item, { job, signal }) => {
     const request = job.params as BatchRequest;
     const url = (item.payload as { url: string }).url;
-    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () => scrapePage(job, item, { ...request.scrapeOptions, url }, signal));
+    const scraped = await withJobSlot(job.id, request.maxConcurrency, signal, () =>
+      scrapePage(job, item, { ...request.scrapeOptions, url }, signal),
+    );
     if (!scraped.doc) return scraped.outcome ?? {};
     const credits = typeof scraped.doc.metadata.creditsUsed === 'number' ? scraped.doc.metadata.creditsUsed : 1;
     return { result: scraped.doc, credits };
@@ -173,7 +208,8 @@ function aliasesOf(scope: CrawlScope, key: string, doc: ScrapeDocument, canonica
     const c = new URL(canonical);
     const f = new URL(finalUrl);
     const canonicalKey = scope.keyOf(canonical);
-    if (c.host === f.host && c.pathname === f.pathname && canonicalKey && canonicalKey !== key) aliases.add(canonicalKey);
+    if (c.host === f.host && c.pathname === f.pathname && canonicalKey && canonicalKey !== key)
+      aliases.add(canonicalKey);
   }
   return [...aliases];
 }

@@ -1,10 +1,26 @@
-import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, isJobError, type JobRecord, type JobStore, type JobWorker, type CommitEvent, type QueueCounts } from '@scrape/jobs';
+import {
+  createJobStore,
+  DEFAULT_JOBS_REDIS_PREFIX,
+  isJobError,
+  type JobRecord,
+  type JobStore,
+  type JobWorker,
+  type CommitEvent,
+  type QueueCounts,
+} from '@scrape/jobs';
 import type { StoreHome } from '../createLazyStores.js';
 import type { ScrapeContext, ScrapeDocument } from '../createScraper.js';
 import { errors, isScrapeError } from '../errors.js';
 import type { Engine } from '../engines/engine.js';
 import type { SsrfOptions } from '../ssrf/addressPolicy.js';
-import { parseBatchRequest, parseCrawlRequest, parseMapRequest, type BatchRequest, type CrawlRequest, type WebhookConfig } from './crawlRequest.js';
+import {
+  parseBatchRequest,
+  parseCrawlRequest,
+  parseMapRequest,
+  type BatchRequest,
+  type CrawlRequest,
+  type WebhookConfig,
+} from './crawlRequest.js';
 import { createJobHandlers, type JobBilling } from './createJobHandlers.js';
 import { createWebhookSender, type WebhookSender } from './createWebhookSender.js';
 import { createRawFetcher } from './fetchRaw.js';
@@ -30,8 +46,15 @@ export interface JobRuntimeOptions {
   webhookSecret?: string;
   llm: LlmProvider;
   /** Web search for extract's `enableWebSearch` (the scraper's `search`). */
-  search?: (body: unknown, context: { team?: string; signal?: AbortSignal }) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
-  logger?: { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
+  search?: (
+    body: unknown,
+    context: { team?: string; signal?: AbortSignal },
+  ) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
+  logger?: {
+    info: (o: object, m?: string) => void;
+    warn: (o: object, m?: string) => void;
+    error: (o: object, m?: string) => void;
+  };
 }
 
 export interface StartJobWorkerOptions {
@@ -52,7 +75,11 @@ export interface JobContext {
 export function createJobRuntime(options: JobRuntimeOptions) {
   const fetchRaw = createRawFetcher(options.engine);
   const robots = createRobotsRules(fetchRaw);
-  const webhooks: WebhookSender = createWebhookSender({ ...options.ssrf, secret: options.webhookSecret, logger: options.logger });
+  const webhooks: WebhookSender = createWebhookSender({
+    ...options.ssrf,
+    secret: options.webhookSecret,
+    logger: options.logger,
+  });
   let opening: Promise<JobStore> | undefined;
   const owned = !options.jobs;
   const workers: JobWorker[] = [];
@@ -65,13 +92,17 @@ export function createJobRuntime(options: JobRuntimeOptions) {
       try {
         const lease = Number(process.env.SCRAPE_JOB_LEASE_MS);
         const leaseMs = Number.isFinite(lease) && lease >= 1_000 ? lease : undefined;
-        const prefix = process.env.SCRAPE_JOBS_REDIS_PREFIX?.trim() || (home.kind === 'redis' && home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX);
+        const prefix =
+          process.env.SCRAPE_JOBS_REDIS_PREFIX?.trim() ||
+          (home.kind === 'redis' && home.keyPrefix ? `${home.keyPrefix}jobs:` : DEFAULT_JOBS_REDIS_PREFIX);
         return home.kind === 'redis'
           ? await createJobStore({ redisUrl: home.redisUrl, redisKeyPrefix: prefix, leaseMs })
           : await createJobStore({ dataDir: home.dataDir, leaseMs });
       } catch (error) {
         opening = undefined;
-        throw errors.unavailable('Service Unavailable', { reason: `the job store could not be opened: ${isJobError(error) ? error.message : String(error)}` });
+        throw errors.unavailable('Service Unavailable', {
+          reason: `the job store could not be opened: ${isJobError(error) ? error.message : String(error)}`,
+        });
       }
     })();
     return opening;
@@ -85,7 +116,8 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     const webhook = webhookOf(event.job);
     if (!webhook) return;
     const prefix = prefixOf(event.job);
-    if (event.outcome.result !== undefined) webhooks.send({ webhook, prefix, event: 'page', jobId: event.job.id, data: [event.outcome.result] });
+    if (event.outcome.result !== undefined)
+      webhooks.send({ webhook, prefix, event: 'page', jobId: event.job.id, data: [event.outcome.result] });
     if (event.jobFinished) webhooks.send({ webhook, prefix, event: 'completed', jobId: event.job.id });
     if (event.job.status === 'failed' && !failedNotified.has(event.job.id)) {
       failedNotified.add(event.job.id);
@@ -97,7 +129,11 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     const store = await jobs();
     const handlers = {
       ...createJobHandlers({ store, scrape: options.scrape, fetchRaw, robots, billing: workerOptions.billing }),
-      extract: createExtractHandler({ scrape: options.scrape, map: (body, context) => runtimeMap(body, context), billing: workerOptions.billing }),
+      extract: createExtractHandler({
+        scrape: options.scrape,
+        map: (body, context) => runtimeMap(body, context),
+        billing: workerOptions.billing,
+      }),
     };
     const worker = store.startWorker({
       handlers,
@@ -119,7 +155,11 @@ export function createJobRuntime(options: JobRuntimeOptions) {
   async function startCrawl(body: unknown, context: JobContext = {}): Promise<JobRecord> {
     const request = parseCrawlRequest(body);
     if (request.prompt) {
-      throw errors.badRequest('prompt needs an LLM: use POST /v2/crawl/params-preview with a configured LLM, then send the options it returns', [{ code: 'unsupported', path: ['prompt'], message: 'prompt is not applied by crawl' }], 'CRAWL_PROMPT_UNSUPPORTED');
+      throw errors.badRequest(
+        'prompt needs an LLM: use POST /v2/crawl/params-preview with a configured LLM, then send the options it returns',
+        [{ code: 'unsupported', path: ['prompt'], message: 'prompt is not applied by crawl' }],
+        'CRAWL_PROMPT_UNSUPPORTED',
+      );
     }
     if (request.webhook) await webhooks.check(request.webhook);
     const store = await jobs();
@@ -137,19 +177,30 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     return job;
   }
 
-  async function startBatch(body: unknown, context: JobContext = {}): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+  async function startBatch(
+    body: unknown,
+    context: JobContext = {},
+  ): Promise<{ job: JobRecord; invalidURLs: string[] }> {
     const request = parseBatchRequest(body);
     if (request.webhook) await webhooks.check(request.webhook);
     const store = await jobs();
     const items = request.urls.map((url) => ({ key: url, payload: { url } }));
     if (request.appendToId) {
       const existing = await store.getJob(request.appendToId, context.team ?? '');
-      if (!existing || existing.kind !== 'batch') throw errors.notFound('Batch scrape job not found', 'BATCH_NOT_FOUND');
+      if (!existing || existing.kind !== 'batch')
+        throw errors.notFound('Batch scrape job not found', 'BATCH_NOT_FOUND');
       await store.enqueue(existing.id, items);
       return { job: (await store.getJob(existing.id))!, invalidURLs: request.invalidURLs };
     }
-    const job = await store.createJob({ kind: 'batch', team: context.team ?? '', params: request satisfies BatchRequest, items, state: context.state });
-    if (request.webhook) webhooks.send({ webhook: request.webhook, prefix: 'batch_scrape', event: 'started', jobId: job.id });
+    const job = await store.createJob({
+      kind: 'batch',
+      team: context.team ?? '',
+      params: request satisfies BatchRequest,
+      items,
+      state: context.state,
+    });
+    if (request.webhook)
+      webhooks.send({ webhook: request.webhook, prefix: 'batch_scrape', event: 'started', jobId: job.id });
     return { job, invalidURLs: request.invalidURLs };
   }
 
@@ -169,7 +220,8 @@ export function createJobRuntime(options: JobRuntimeOptions) {
         for (const doc of page) yield doc;
         if (page.length > 0) continue;
         if (!current || current.status !== 'running') {
-          if (current?.status === 'failed') throw errors.unavailable(current.error ?? 'The job failed', { code: current.errorCode });
+          if (current?.status === 'failed')
+            throw errors.unavailable(current.error ?? 'The job failed', { code: current.errorCode });
           return;
         }
         if (context.signal?.aborted) return;
@@ -182,7 +234,16 @@ export function createJobRuntime(options: JobRuntimeOptions) {
 
   const runtimeMap = async (body: unknown, context: JobContext = {}): Promise<{ links: MapLink[] }> => {
     const request = parseMapRequest(body);
-    return { links: await mapSite({ request, scrape: options.scrape, fetchRaw, robots, team: context.team, signal: context.signal }) };
+    return {
+      links: await mapSite({
+        request,
+        scrape: options.scrape,
+        fetchRaw,
+        robots,
+        team: context.team,
+        signal: context.signal,
+      }),
+    };
   };
   const extract = createExtractJobs({ jobs, llm: options.llm, search: options.search });
 
@@ -195,7 +256,8 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     startCrawl,
     startBatch,
     crawl: (body: unknown, context: JobContext = {}) => follow(() => startCrawl(body, context), context),
-    batch: (body: unknown, context: JobContext = {}) => follow(async () => (await startBatch(body, context)).job, context),
+    batch: (body: unknown, context: JobContext = {}) =>
+      follow(async () => (await startBatch(body, context)).job, context),
     /** Work items per kind (metrics); null while no job store is open here, so a scrape of /metrics opens none. */
     async queueStats(kinds: readonly string[]): Promise<Record<string, QueueCounts> | null> {
       if (!options.jobs && !opening) return null;

@@ -28,12 +28,20 @@ const requestSchema = z.strictObject({
  * reply is validated like a crawl request (patterns compiled and bounded) before it is returned. Without an LLM:
  * the same 400 `SCRAPE_LLM_NOT_CONFIGURED` the LLM formats answer.
  */
-export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal?: AbortSignal): Promise<Record<string, unknown>> {
+export async function previewCrawlParams(
+  body: unknown,
+  llm: LlmProvider,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
   const parsed = requestSchema.safeParse(body);
   if (!parsed.success) {
     const urlIssue = parsed.error.issues.some((i) => i.path[0] === 'url');
-    if (urlIssue) throw errors.invalidUrl(parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })));
-    throw errors.badRequest('Bad Request', parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })));
+    if (urlIssue)
+      throw errors.invalidUrl(parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })));
+    throw errors.badRequest(
+      'Bad Request',
+      parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })),
+    );
   }
   if (!llm.client) {
     throw errors.badRequest(

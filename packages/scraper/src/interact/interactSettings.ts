@@ -51,7 +51,10 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
-export function interactSettingsFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<InteractSettings> = {}): InteractSettings {
+export function interactSettingsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<InteractSettings> = {},
+): InteractSettings {
   return {
     idleTimeoutMs: positive(env.SCRAPE_INTERACT_IDLE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS),
     maxLifetimeMs: positive(env.SCRAPE_INTERACT_MAX_LIFETIME_MS, DEFAULT_MAX_LIFETIME_MS),

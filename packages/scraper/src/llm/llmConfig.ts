@@ -35,7 +35,10 @@ export type LlmSetup = { ok: true; config: LlmConfig } | { ok: false; missing: s
  * SCRAPE_LLM_MODEL, SCRAPE_LLM_TIMEOUT_MS, SCRAPE_LLM_MAX_RETRIES, SCRAPE_LLM_CONTEXT_TOKENS and
  * SCRAPE_LLM_MAX_OUTPUT_TOKENS. `false` turns the provider off whatever the environment says.
  */
-export function resolveLlmSetup(options: Partial<LlmOptions> | false | undefined, env: NodeJS.ProcessEnv = process.env): LlmSetup {
+export function resolveLlmSetup(
+  options: Partial<LlmOptions> | false | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): LlmSetup {
   if (options === false) return { ok: false, missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] };
   const o = options ?? {};
   const baseUrl = (o.baseUrl ?? env.SCRAPE_LLM_BASE_URL ?? '').trim().replace(/\/+$/, '');

@@ -22,7 +22,11 @@ export function runFfmpeg(args: string[], signal: AbortSignal, format: 'audio' |
 function spawnFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video'): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const child = spawn(process.env.SCRAPE_FFMPEG_PATH || DEFAULT_FFMPEG, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.env.SCRAPE_FFMPEG_PATH || DEFAULT_FFMPEG,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -49,8 +53,11 @@ export class FfmpegFailure extends Error {
 }
 
 export function ffmpegMissing(format: 'audio' | 'video') {
-  return errors.unavailable(`Service Unavailable: the ${format} format needs ffmpeg, which is not installed on this server`, {
-    dependency: 'ffmpeg',
-    hint: 'install Debian\'s ffmpeg package (scripts/setup.sh) or set SCRAPE_FFMPEG_PATH',
-  });
+  return errors.unavailable(
+    `Service Unavailable: the ${format} format needs ffmpeg, which is not installed on this server`,
+    {
+      dependency: 'ffmpeg',
+      hint: "install Debian's ffmpeg package (scripts/setup.sh) or set SCRAPE_FFMPEG_PATH",
+    },
+  );
 }

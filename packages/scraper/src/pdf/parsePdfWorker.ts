@@ -9,7 +9,9 @@ const port = parentPort;
 if (!port) throw new Error('parsePdfWorker.js runs as a worker thread only');
 
 // Only core's PDF module is loaded (its URL comes from the pool): the whole of @scrape/core takes twice as long to start.
-const { parsePdf } = (await import((workerData as { parsePdfUrl: string }).parsePdfUrl)) as { parsePdf: typeof ParsePdf };
+const { parsePdf } = (await import((workerData as { parsePdfUrl: string }).parsePdfUrl)) as {
+  parsePdf: typeof ParsePdf;
+};
 
 const pendingOcr = new Map<number, { resolve: (r: OcrPageResult) => void; reject: (e: unknown) => void }>();
 let nextOcrId = 0;
@@ -49,7 +51,13 @@ function ocrProxy(id: number, concurrency: number): OcrEngine {
   };
 }
 
-async function run(id: number, bytes: Uint8Array, options: ParsePdfOptions, deadline: number, ocrConcurrency: number | null): Promise<void> {
+async function run(
+  id: number,
+  bytes: Uint8Array,
+  options: ParsePdfOptions,
+  deadline: number,
+  ocrConcurrency: number | null,
+): Promise<void> {
   const controller = new AbortController();
   current = { id, controller };
   try {
@@ -61,7 +69,16 @@ async function run(id: number, bytes: Uint8Array, options: ParsePdfOptions, dead
     send({ type: 'done', id, result });
   } catch (err) {
     const e = err as { name?: string; kind?: string; message?: string; details?: unknown };
-    send({ type: 'failed', id, error: { name: String(e?.name ?? 'Error'), kind: e?.kind, message: String(e?.message ?? err), details: e?.details } });
+    send({
+      type: 'failed',
+      id,
+      error: {
+        name: String(e?.name ?? 'Error'),
+        kind: e?.kind,
+        message: String(e?.message ?? err),
+        details: e?.details,
+      },
+    });
   } finally {
     current = undefined;
     for (const [ocrId, job] of pendingOcr) {
@@ -77,7 +94,8 @@ port.on('message', (message: ToWorker) => {
       void run(message.id, message.bytes, message.options, message.deadline, message.ocrConcurrency);
       return;
     case 'abort':
-      if (current?.id === message.id) current.controller.abort(new DOMException('PDF parsing was cancelled', message.reason));
+      if (current?.id === message.id)
+        current.controller.abort(new DOMException('PDF parsing was cancelled', message.reason));
       return;
     case 'ocr-result': {
       const job = pendingOcr.get(message.ocrId);

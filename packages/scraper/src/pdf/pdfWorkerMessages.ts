@@ -2,7 +2,14 @@
 import type { OcrPageResult, ParsePdfOptions, ParsePdfResult } from '@scrape/core';
 
 export type ToWorker =
-  | { type: 'parse'; id: number; bytes: Uint8Array; options: ParsePdfOptions; deadline: number; ocrConcurrency: number | null }
+  | {
+      type: 'parse';
+      id: number;
+      bytes: Uint8Array;
+      options: ParsePdfOptions;
+      deadline: number;
+      ocrConcurrency: number | null;
+    }
   /** `reason` is the DOMException name parsePdf reads: `TimeoutError` reports PDF_TIMEOUT, anything else PDF_ABORTED. */
   | { type: 'abort'; id: number; reason: 'TimeoutError' | 'AbortError' }
   | { type: 'ocr-result'; id: number; ocrId: number; result?: OcrPageResult; error?: string };

@@ -73,20 +73,37 @@ export async function renderMedia<T extends { warning?: string }>(
     fields.audio = await firstUsable(order, warnings, 'audio', async (candidate) => {
       const got = await download(candidate);
       if (typeof got === 'string') return got;
-      const mp3 = await convert(got.bytes, ['-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', MP3_BITRATE, '-f', 'mp3'], 'mp3', signal, 'audio');
+      const mp3 = await convert(
+        got.bytes,
+        ['-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', MP3_BITRATE, '-f', 'mp3'],
+        'mp3',
+        signal,
+        'audio',
+      );
       if (typeof mp3 === 'string') return mp3;
       return publish(mp3, 'audio/mpeg');
     });
   }
   if (wantVideo) {
-    fields.video = await firstUsable(candidates.filter((c) => c.kind === 'video'), warnings, 'video', async (candidate) => {
-      const got = await download(candidate);
-      if (typeof got === 'string') return got;
-      if (PLAYABLE_VIDEO.has(got.mimeType)) return publish(got.bytes, got.mimeType);
-      const mp4 = await convert(got.bytes, ['-map', '0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4'], 'mp4', signal, 'video');
-      if (typeof mp4 === 'string') return mp4;
-      return publish(mp4, 'video/mp4');
-    });
+    fields.video = await firstUsable(
+      candidates.filter((c) => c.kind === 'video'),
+      warnings,
+      'video',
+      async (candidate) => {
+        const got = await download(candidate);
+        if (typeof got === 'string') return got;
+        if (PLAYABLE_VIDEO.has(got.mimeType)) return publish(got.bytes, got.mimeType);
+        const mp4 = await convert(
+          got.bytes,
+          ['-map', '0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4'],
+          'mp4',
+          signal,
+          'video',
+        );
+        if (typeof mp4 === 'string') return mp4;
+        return publish(mp4, 'video/mp4');
+      },
+    );
   }
   if (warnings.length > 0) fields.warning = warnings.join(' ');
   return fields;
@@ -119,7 +136,13 @@ async function firstUsable(
 }
 
 /** The candidate's bytes, or `!reason`. The scraped URL itself needs no second download. */
-async function fetchMedia(plan: ScrapePlan, source: Source, candidate: MediaCandidate, deps: PipelineDeps, signal: AbortSignal): Promise<Downloaded | string> {
+async function fetchMedia(
+  plan: ScrapePlan,
+  source: Source,
+  candidate: MediaCandidate,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+): Promise<Downloaded | string> {
   if (candidate.from === 'self') {
     if (source.body.byteLength > MAX_MEDIA_BYTES) return `!larger than ${MAX_MEDIA_BYTES} bytes`;
     return { bytes: source.body, mimeType: baseType(source.contentType) };
@@ -139,19 +162,45 @@ async function fetchMedia(plan: ScrapePlan, source: Source, candidate: MediaCand
   const type = baseType(media.contentType);
   // A server that calls it HTML is serving a page (an embed player or an error page), not the media.
   if (/html/.test(type)) return `!not a media file (${type})`;
-  const mimeType = mediaKindOf(type) ? type : candidate.type && mediaKindOf(candidate.type) ? baseType(candidate.type) : type || 'application/octet-stream';
+  const mimeType = mediaKindOf(type)
+    ? type
+    : candidate.type && mediaKindOf(candidate.type)
+      ? baseType(candidate.type)
+      : type || 'application/octet-stream';
   return { bytes: media.body, mimeType };
 }
 
 /** ffmpeg from bytes to bytes through a private temp directory (containers like MP4 need a seekable input). */
-async function convert(bytes: Uint8Array, outputArgs: string[], ext: string, signal: AbortSignal, format: 'audio' | 'video'): Promise<Uint8Array | string> {
+async function convert(
+  bytes: Uint8Array,
+  outputArgs: string[],
+  ext: string,
+  signal: AbortSignal,
+  format: 'audio' | 'video',
+): Promise<Uint8Array | string> {
   const dir = await mkdtemp(join(tmpdir(), 'scrape-media-'));
   try {
     const input = join(dir, 'input');
     const output = join(dir, `output.${ext}`);
     await writeFile(input, bytes);
     try {
-      await runFfmpeg(['-protocol_whitelist', 'file', '-format_whitelist', INPUT_FORMATS, '-i', input, ...outputArgs, '-fs', String(MAX_MEDIA_BYTES), '-y', output], signal, format);
+      await runFfmpeg(
+        [
+          '-protocol_whitelist',
+          'file',
+          '-format_whitelist',
+          INPUT_FORMATS,
+          '-i',
+          input,
+          ...outputArgs,
+          '-fs',
+          String(MAX_MEDIA_BYTES),
+          '-y',
+          output,
+        ],
+        signal,
+        format,
+      );
     } catch (error) {
       if (error instanceof FfmpegFailure) return `!ffmpeg could not convert it (${error.message.split('\n').pop()})`;
       throw error;

@@ -1,4 +1,12 @@
-import { isCoreError, processHtml, type Menu, type PageMetadata, type PdfPage, type PdfPageBlocks, type Product } from '@scrape/core';
+import {
+  isCoreError,
+  processHtml,
+  type Menu,
+  type PageMetadata,
+  type PdfPage,
+  type PdfPageBlocks,
+  type Product,
+} from '@scrape/core';
 import type { OcrEngine, ProcessHtmlOptions, ProcessHtmlResult } from '@scrape/core';
 import { ocrImage } from '../parse/ocrImage.js';
 import { cpuContext, type CpuContext } from '../cpu/cpuContext.js';
@@ -55,7 +63,14 @@ export function transform(
     }
     case 'json': {
       const text = decodeText(source.body, source.contentType);
-      return { kind, markdown: '```json\n' + text.replace(/\n$/, '') + '\n```', html: text, rawHtml: text, links: [], metadata: {} };
+      return {
+        kind,
+        markdown: '```json\n' + text.replace(/\n$/, '') + '\n```',
+        html: text,
+        rawHtml: text,
+        links: [],
+        metadata: {},
+      };
     }
     case 'text': {
       const text = decodeText(source.body, source.contentType);
@@ -72,9 +87,20 @@ export function transform(
   }
 }
 
-async function transformImage(source: Source, ocr: (() => OcrEngine | undefined) | undefined, signal?: AbortSignal): Promise<Content> {
+async function transformImage(
+  source: Source,
+  ocr: (() => OcrEngine | undefined) | undefined,
+  signal?: AbortSignal,
+): Promise<Content> {
   const { text, confidence } = await ocrImage(source.body, ocr?.(), signal);
-  return { kind: 'text', markdown: text, html: text, rawHtml: text, links: [], metadata: { ocrConfidence: confidence } };
+  return {
+    kind: 'text',
+    markdown: text,
+    html: text,
+    rawHtml: text,
+    links: [],
+    metadata: { ocrConfidence: confidence },
+  };
 }
 
 function isRasterImage(contentType: string): boolean {
@@ -97,7 +123,10 @@ function processHtmlOptions(plan: ScrapePlan, source: Source): ProcessHtmlOption
 
 function transformHtml(plan: ScrapePlan, source: Source): Content {
   try {
-    const result = processHtml({ body: source.body, url: source.finalUrl, contentType: source.contentType }, processHtmlOptions(plan, source));
+    const result = processHtml(
+      { body: source.body, url: source.finalUrl, contentType: source.contentType },
+      processHtmlOptions(plan, source),
+    );
     return { kind: 'html', ...result };
   } catch (error) {
     throw fromCoreError(error);
@@ -129,6 +158,11 @@ function fromCoreError(error: unknown): unknown {
     case 'unsupported_content':
     case 'limit_exceeded':
     case 'parse_failed':
-      return new ScrapeError({ status: 422, error: error.message, code: 'SCRAPE_CONTENT_ERROR', details: error.details });
+      return new ScrapeError({
+        status: 422,
+        error: error.message,
+        code: 'SCRAPE_CONTENT_ERROR',
+        details: error.details,
+      });
   }
 }
