@@ -65,8 +65,10 @@ function findRegexes(file: string): { found: FoundRegex[]; dynamic: FoundRegex[]
       return init ? text(init, depth + 1) : undefined;
     }
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      const left = text(e.left, depth + 1);
-      const right = text(e.right, depth + 1);
+      // A `+` chain is finite by syntax (patterns too long for one line are built from 30 and more parts), so it
+      // does not count against the depth, which guards against constants that refer to each other.
+      const left = text(e.left, depth);
+      const right = text(e.right, depth);
       return left === undefined || right === undefined ? undefined : left + right;
     }
     if (ts.isTemplateExpression(e)) {

@@ -198,7 +198,10 @@ describe('time budget and hostile files', () => {
     expect(status).toBe(408);
     expect(body.code).toBe('SCRAPE_TIMEOUT');
     expect(body.error).toMatch(
-      /^Request Timeout: PDF parsing did not finish in time: .*needs about \d+ s for 10000 pages; raise the request timeout/,
+      new RegExp(
+        String.raw`^Request Timeout: PDF parsing did not finish in time: .*needs about \d+ s for 10000 pages; raise` +
+          String.raw` the request timeout`,
+      ),
     );
     expect(body.details).toMatchObject({ code: 'PDF_TIMEOUT', numPages: 10000, timeoutMs: 2000 });
     expect(Date.now() - started).toBeLessThan(3500);

@@ -241,8 +241,10 @@ function finish(negative: string | null, positive: boolean, testimonial: boolean
  *  "product_tag-utility-lid" beside "type-product status-publish"): those words are the author's topics, not the
  *  block's role, so a post filed under "Social" or a product tagged "utility" is not chrome. Recognised only on class
  *  lists that carry the post markers. */
-const POST_CLASS_MARKER =
-  /(?:^|\s)(?:status-publish|hentry)(?:\s|$)|(?:^|\s)type-[a-z_-]+\s(?:.*\s)?post-\d+(?:\s|$)|(?:^|\s)post-\d+\s(?:.*\s)?type-[a-z_-]+(?:\s|$)/;
+const POST_CLASS_MARKER = new RegExp(
+  String.raw`(?:^|\s)(?:status-publish|hentry)(?:\s|$)|(?:^|\s)type-[a-z_-]+\s(?:.*\s)?post-\d+(?:\s|$)` +
+    String.raw`|(?:^|\s)post-\d+\s(?:.*\s)?type-[a-z_-]+(?:\s|$)`,
+);
 const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|product_cat|product_tag|product_brand|format|pa_[a-z0-9_]*)-\S*/g;
 
 function computeValueHint(value: string): ValueHint {
@@ -277,8 +279,12 @@ function computeValueHint(value: string): ValueHint {
 /** Utility classes that hide text visually but keep it for screen readers ("sr-only", "visually-hidden"): a reader of
  *  the page never sees that text (repeated "Regular price", "Save this event: ..." labels in every card). A bare
  *  "blind" class is the same utility on Korean sites. */
-const SCREEN_READER_ONLY =
-  /(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])|(?:^|\s)blind(?:$|\s)/i;
+const SCREEN_READER_ONLY = new RegExp(
+  String.raw`(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden` +
+    String.raw`|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden` +
+    String.raw`|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])|(?:^|\s)blind(?:$|\s)`,
+  'i',
+);
 
 /** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */
 export function isScreenReaderOnly(cls: string): boolean {

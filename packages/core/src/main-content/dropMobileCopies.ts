@@ -9,11 +9,18 @@ import type { NodeStats } from './measureTree.js';
 import { forEachTextPiece } from './textPieces.js';
 
 /** Utility classes that hide an element from tablet/desktop widths up (shown on phones only). */
-const MOBILE_ONLY =
-  /(?:^|\s)(?:(?:vc_)?hidden-lg|visible-xs|d-(?:md|lg|xl)-none|(?:md|lg|xl):hidden|hide-for-(?:medium|large)(?:-up)?|show-for-small-only|elementor-hidden-desktop|hidden-desktop|hide-desktop|desktop-hidden|hide-on-desktop|mobile-only|only-mobile|(?:medium|large)-up-?-hide)(?=\s|$)/;
+const MOBILE_ONLY = new RegExp(
+  String.raw`(?:^|\s)(?:(?:vc_)?hidden-lg|visible-xs|d-(?:md|lg|xl)-none|(?:md|lg|xl):hidden` +
+    String.raw`|hide-for-(?:medium|large)(?:-up)?|show-for-small-only|elementor-hidden-desktop|hidden-desktop` +
+    String.raw`|hide-desktop|desktop-hidden|hide-on-desktop|mobile-only|only-mobile|(?:medium|large)-up-?-hide)` +
+    String.raw`(?=\s|$)`,
+);
 /** ...unless another class shows it again at desktop width ("md:hidden lg:block", "d-md-none d-lg-flex"). */
-const SHOWN_ON_DESKTOP =
-  /(?:^|\s)(?:(?:lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|d-(?:lg|xl)-(?:block|flex|grid|inline|inline-block|inline-flex|table)|visible-(?:md|lg))(?=\s|$)/;
+const SHOWN_ON_DESKTOP = new RegExp(
+  String.raw`(?:^|\s)(?:(?:lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)` +
+    String.raw`|d-(?:lg|xl)-(?:block|flex|grid|inline|inline-block|inline-flex|table)|visible-(?:md|lg))` +
+    String.raw`(?=\s|$)`,
+);
 /** A class naming the phone layout of a component ("card--mobile", "price-mobile", "titleMobile"), not a setting or
  *  a hiding rule for phones ("hidden-mobile", "widget-mobile__width-inherit"). */
 const MOBILE_WORD = /(?:^|[_-])mobile$|^mobile[_-]|[a-z]Mobile$/;

@@ -6,13 +6,21 @@ import { PRICE_TEXT } from './priceText.js';
 import { READER_WORDS } from './classHints.js';
 
 /** What a customer review's card says and a product's own text does not. */
-const REVIEW_TEXT =
-  /\b(?:rated )?[0-5](?:[.,]\d)? out of 5(?: stars)?\b|\b(?:yes|no),? I (?:would )?recommend this\b|\bwas this review helpful\b|\bverified (?:purchase|buyer|reviewer)\b/i;
+const REVIEW_TEXT = new RegExp(
+  String.raw`\b(?:rated )?[0-5](?:[.,]\d)? out of 5(?: stars)?\b|\b(?:yes|no),? I (?:would )?recommend this\b` +
+    String.raw`|\bwas this review helpful\b|\bverified (?:purchase|buyer|reviewer)\b`,
+  'i',
+);
 /** When a review was written ("on 4 March 2026", "August 21, 2019", "1 year ago"): with a rating or a verdict, it
  *  makes a card a customer's review on any page, while a product card carries a rating without a date. (A year
  *  may run into the next word: "4 March 2026Verified Purchase".) */
-const REVIEW_DATE =
-  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}(?!\d)|\b\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}(?!\d)|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:an?|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?) ago\b/i;
+const REVIEW_DATE = new RegExp(
+  String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}` +
+    String.raw`(?!\d)|\b\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}(?!\d)` +
+    String.raw`|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b` +
+    String.raw`|\b(?:an?|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?) ago\b`,
+  'i',
+);
 /** A group of at least this many similar cards, most of them rated, is a list of reviews. */
 const REVIEWS_MIN = 2;
 const RATED_SHARE = 0.5;

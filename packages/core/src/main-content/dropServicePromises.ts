@@ -5,8 +5,11 @@ import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 
 /** What a service promise speaks of (no closing word boundary: a tile's title often runs into its text). */
-const PROMISE =
-  /\b(shipping|delivery|returns?|refunds?|exchanges?|warranty|guarantee|money[- ]back|secure (checkout|payment)|checkout|dispatch|ships\b)/i;
+const PROMISE = new RegExp(
+  String.raw`\b(shipping|delivery|returns?|refunds?|exchanges?|warranty|guarantee|money[- ]back` +
+    String.raw`|secure (checkout|payment)|checkout|dispatch|ships\b)`,
+  'i',
+);
 /** Questions (an FAQ on shipping and returns) and labelled fields ("Return for refund within: 30 days", a
  *  specification sheet) are the product's information, not a promise strip. */
 const FIELD_OR_QUESTION = /\?|\w: ?\S/;

@@ -16,8 +16,13 @@ const STORY_MIN_SHARE = 0.3;
 /** A paragraph this long beside the cards is story text. */
 const PROSE_PARAGRAPH_MIN_CHARS = 100;
 /** A written date: "Dec 19, 2025", "19 December 2025", "2025-12-19", "12/19/2025", "3 days ago". */
-const DATE_TEXT =
-  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b|\b\d{1,2}\.? (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d+ (minutes?|hours?|days?|weeks?|months?) ago\b/i;
+const DATE_TEXT = new RegExp(
+  String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b` +
+    String.raw`|\b\d{1,2}\.? (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4}\b` +
+    String.raw`|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b` +
+    String.raw`|\b\d+ (minutes?|hours?|days?|weeks?|months?) ago\b`,
+  'i',
+);
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Finds teaser groups under `root` (skipping removed blocks) and marks them removed when enough story remains. */

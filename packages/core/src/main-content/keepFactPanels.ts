@@ -7,8 +7,16 @@ import type { MeasuredTree, NodeStats } from './measureTree.js';
 const LAYER_WORDS = new Set(['modal', 'drawer', 'overlay', 'popup', 'popover', 'offcanvas']);
 const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
 /** Titles that name the product's facts, in English and the languages most shops use. */
-const FACTS_TITLE =
-  /^(product |item )?(details|description|specifications?|specs|tech(nical)? (specs|specifications|details|data)|size (guide|chart)s?|sizing( guide| chart)?|fit guide|measurements|dimensions|materials?( (&|and) care)?|care (guide|instructions)|ingredients|composition)$|^(guide des tailles|tableau des tailles|caractéristiques( techniques)?|größentabelle|größenberater|produktdetails|technische daten|maße|guía de tallas|tabla de tallas|especificaciones|guida alle taglie|tabella taglie|maattabel|specificaties)$/i;
+const FACTS_TITLE = new RegExp(
+  String.raw`^(product |item )?(details|description|specifications?|specs` +
+    String.raw`|tech(nical)? (specs|specifications|details|data)|size (guide|chart)s?|sizing( guide| chart)?` +
+    String.raw`|fit guide|measurements|dimensions|materials?( (&|and) care)?|care (guide|instructions)` +
+    String.raw`|ingredients|composition)$|^(guide des tailles|tableau des tailles` +
+    String.raw`|caractéristiques( techniques)?|größentabelle|größenberater|produktdetails|technische daten|maße` +
+    String.raw`|guía de tallas|tabla de tallas|especificaciones|guida alle taglie|tabella taglie|maattabel` +
+    String.raw`|specificaties)$`,
+  'i',
+);
 /** A title is a short line; its panel is a short text (a chart, a field list), not a page laid over the page. */
 const TITLE_MAX_CHARS = 40;
 const PANEL_MIN_CHARS = 40;

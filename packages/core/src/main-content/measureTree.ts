@@ -98,8 +98,11 @@ const BUTTON_LABEL_MAX_CHARS = 40;
 /** A link that only says "go elsewhere for more" ("Read more", "View all") points away from the page's text and
  *  carries none of it; at most this many visible characters are read to test it. */
 const MORE_LINK_MAX_CHARS = 20;
-const MORE_LINK =
-  /^(read|learn|find out|see|view|show|load|discover|explore) (more|all)\b|^(continue reading|shop now|view (full )?details)\b/i;
+const MORE_LINK = new RegExp(
+  String.raw`^(read|learn|find out|see|view|show|load|discover|explore) (more|all)\b` +
+    String.raw`|^(continue reading|shop now|view (full )?details)\b`,
+  'i',
+);
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 export function isHidden(el: Element, cls: string | null = el.getAttribute('class')): boolean {
@@ -111,8 +114,11 @@ export function isHidden(el: Element, cls: string | null = el.getAttribute('clas
 }
 
 /** Accordion, FAQ and tab panels fold their text away until a click: the text is the page's, only folded. */
-const FOLDED_PANEL =
-  /(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|tab-?content|tabpanel|panel|expand[a-z]*|disclosure|toggle|tabs?)([^a-z]|$)/i;
+const FOLDED_PANEL = new RegExp(
+  String.raw`(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|tab-?content|tabpanel|panel|expand[a-z]*` +
+    String.raw`|disclosure|toggle|tabs?)([^a-z]|$)`,
+  'i',
+);
 
 function isFoldedPanel(el: Element): boolean {
   if (el.getAttribute('role') === 'tabpanel') return true;
@@ -205,8 +211,11 @@ function isPhotoCredit(s: NodeStats): boolean {
 }
 
 /** A class naming a button ("icon-button", "btn btn-primary", "close_btn"), not a holder of buttons ("button-container"). */
-const BUTTON_CLASS =
-  /(?:^|[\s_-])(?:button|btn)(?:$|\s|[_-](?!_?(?:container|group|wrap|wrapper|row|list|bar|area|box|holder|block|section)\b))/i;
+const BUTTON_CLASS = new RegExp(
+  String.raw`(?:^|[\s_-])(?:button|btn)(?:$|\s|[_-](?!_?` +
+    String.raw`(?:container|group|wrap|wrapper|row|list|bar|area|box|holder|block|section)\b))`,
+  'i',
+);
 
 /** A <button>, or an element that acts as one (role=button, or a block or span whose class calls it a button): its
  *  short label ("Close", "Expand", "Book a lesson") is an action, not text. Links and text blocks keep their own rules. */

@@ -13,6 +13,12 @@ const MAX_CONTINUATION_LINES = 5;
 /** Tokens on one continuation line: an address line is short. */
 const MAX_TOKENS_PER_LINE = 12;
 
+/** Capitalised words that start a sentence or a greeting rather than continue an address ("... Main St. Please ..."). */
+const SENTENCE_START_WORDS = new RegExp(
+  String.raw`^(?:I|I'm|I'd|I'll|Please|Thanks|Thank|Is|Are|Can|Could|Would|Will|Do|Does|For|After|And|But|The` +
+    String.raw`|This|That|It|In|If|When|We|You|He|She|They|My|Our)$`,
+);
+
 const UNIT_WORDS = new Set([
   'suite',
   'ste',
@@ -170,17 +176,34 @@ const STREET_PREFIXES = new Set([
   'rodovia',
 ]);
 /** Street-type words written onto the name: Søndergade, Magasinsgatan, Kiannonkatu, Bundesstrasse, Þorsteinsgata. */
-const GLUED_STREET =
-  /(?:straße|strasse|str|gasse|weg|platz|allee|ring|damm|ufer|gade|vej|gatan|gata|gränd|vägen|väg|veien|vegen|vegur|stræti|braut|katu|tie|kuja|polku|laan|straat|gracht|plein|dijk|kade|singel|utca|útja|körút|iela|gatvė|tänav|ulice|náměstí|třída|ulica|cesta|ulitsa|sokak|caddesi|bulvarı)$/i;
+const GLUED_STREET = new RegExp(
+  String.raw`(?:straße|strasse|str|gasse|weg|platz|allee|ring|damm|ufer|gade|vej|gatan|gata|gränd|vägen|väg` +
+    String.raw`|veien|vegen|vegur|stræti|braut|katu|tie|kuja|polku|laan|straat|gracht|plein|dijk|kade|singel` +
+    String.raw`|utca|útja|körút|iela|gatvė|tänav|ulice|náměstí|třída|ulica|cesta|ulitsa|sokak|caddesi|bulvarı)$`,
+  'i',
+);
 /** Everyday words that often make up a street's name ("fourth avenue", "old mill road"). */
-const STREET_NAME_WORDS =
-  /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|north|south|east|west|old|new|upper|lower|great|little|high|main|church|mill|park|lake|hill|market|station|school|bridge|king|queen|green|long)$/;
+const STREET_NAME_WORDS = new RegExp(
+  String.raw`^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|north|south|east|west|old` +
+    String.raw`|new|upper|lower|great|little|high|main|church|mill|park|lake|hill|market|station|school|bridge` +
+    String.raw`|king|queen|green|long)$`,
+);
 /** Words that introduce an address. */
-const ADDRESS_INTRO =
-  /(?:\baddress(?:es)?\b[^.\n]{0,30}?(?:is|are|:|with)|\b(?:lives?|living|located|situated|based|stay(?:ing)?|reside[sd]?|moved|meet(?: me| you)?|drops? (?:you |me )?off|pick (?:me |you )?up|deliver(?:ed)?|send|sent|ship(?:ped)?|mail(?:ed)?|return(?:ed)?|taxi|office is|shop is|store is|restaurant is|it is|it's|is at|are at|enter)\b[^.\n]{0,25}?\b(?:at|on|to|in|is)|\b(?:at|on|to)|\buser\s*:|\bhere (?:they|it) (?:are|is):|\bbilling address with|\bshipping address|\baddress)\s*$/i;
+const ADDRESS_INTRO = new RegExp(
+  String.raw`(?:\baddress(?:es)?\b[^.\n]{0,30}?(?:is|are|:|with)` +
+    String.raw`|\b(?:lives?|living|located|situated|based|stay(?:ing)?|reside[sd]?|moved|meet(?: me| you)?` +
+    String.raw`|drops? (?:you |me )?off|pick (?:me |you )?up|deliver(?:ed)?|send|sent|ship(?:ped)?|mail(?:ed)?` +
+    String.raw`|return(?:ed)?|taxi|office is|shop is|store is|restaurant is|it is|it's|is at|are at` +
+    String.raw`|enter)\b[^.\n]{0,25}?\b(?:at|on|to|in|is)|\b(?:at|on|to)|\buser\s*:` +
+    String.raw`|\bhere (?:they|it) (?:are|is):|\bbilling address with|\bshipping address|\baddress)\s*$`,
+  'i',
+);
 /** Street types common enough in English text to mark a street without a house number ("on Marina Fort Street"). */
-const CORE_STREET_TYPES =
-  /^(?:street|road|avenue|lane|boulevard|drive|way|square|place|crescent|terrace|court|close|parkway|highway|st|rd|ave|blvd|ln)$/i;
+const CORE_STREET_TYPES = new RegExp(
+  String.raw`^(?:street|road|avenue|lane|boulevard|drive|way|square|place|crescent|terrace|court|close` +
+    String.raw`|parkway|highway|st|rd|ave|blvd|ln)$`,
+  'i',
+);
 /** Last words of every ADDRESS_INTRO form: the regex runs only when the previous token is one of them. */
 const INTRO_LAST_WORDS = new Set(['at', 'on', 'to', 'in', 'is', 'are', 'with', 'address', 'addresses', ':']);
 const POSTCODE_LABEL =
@@ -205,8 +228,10 @@ const YEAR_PREPOSITIONS = new Set([
 /** A four- or five-digit number that reads as a year, not a postcode, next to a city ("Paris 2024"). */
 const YEAR_LIKE = /^(?:1[89]|20)\d\d$/;
 /** Lowercase words that may sit inside an address ("Paseo del Atlántico", "Árpád fejedelem útja", "delmas, mp"). */
-const ADDRESS_LOWER_OK =
-  /^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|di|la|le|les|el|van|von|der|den|op|aan|y|i|e|och|og|und|et|nan|u|ul|al|apt|suite|ste|st|rd|str|box)$/;
+const ADDRESS_LOWER_OK = new RegExp(
+  String.raw`^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|di|la|le|les|el|van|von|der|den|op|aan|y|i` +
+    String.raw`|e|och|og|und|et|nan|u|ul|al|apt|suite|ste|st|rd|str|box)$`,
+);
 
 export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
   const out: PiiCandidate[] = [];
@@ -656,13 +681,7 @@ function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {
     }
     return false;
   }
-  if (t.cap || t.allCaps)
-    return (
-      !/^(?:I|I'm|I'd|I'll|Please|Thanks|Thank|Is|Are|Can|Could|Would|Will|Do|Does|For|After|And|But|The|This|That|It|In|If|When|We|You|He|She|They|My|Our)$/.test(
-        t.text,
-      ) ||
-      (t.allCaps && t.text.length === 2)
-    );
+  if (t.cap || t.allCaps) return !SENTENCE_START_WORDS.test(t.text) || (t.allCaps && t.text.length === 2);
   return (
     ADDRESS_LOWER_OK.test(t.lower) ||
     STREET_PREFIXES.has(t.lower) ||

@@ -19,8 +19,11 @@ const ID_CONTEXT_WINDOW = 40;
 const PHONE_MIN_DIGITS = 7;
 const PHONE_MAX_DIGITS = 15;
 
-const PHONE_CONTEXT =
-  /\b(?:phone|tel|telephone|mobile|mob|cell|cellphone|fax|desk|call|calls|calling|text|sms|whatsapp|contact|reach|dial|number|hotline|answering|messages?)\b|☎|📞/i;
+const PHONE_CONTEXT = new RegExp(
+  String.raw`\b(?:phone|tel|telephone|mobile|mob|cell|cellphone|fax|desk|call|calls|calling|text|sms|whatsapp` +
+    String.raw`|contact|reach|dial|number|hotline|answering|messages?)\b|☎|📞`,
+  'i',
+);
 const CARD_CONTEXT = /\b(?:card|cc|credit|debit|visa|mastercard|amex|maestro|discover|jcb|diners|payment|pan)\b/i;
 const ACCOUNT_CONTEXT =
   /\b(?:account|acct|a\/c|routing|aba|sort code|bsb|swift|bic|bank)\b[^\n]{0,24}?(?:no\.?|number|#|:)?\s*$/i;
@@ -98,8 +101,14 @@ const SECRET_RES: RegExp[] = [
   /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z]+ )*PRIVATE KEY-----/g,
 ];
 // `password: hunter2`, `api_key="..."`, `token=...`, `Authorization: Bearer ...`: the value after the label.
-const SECRET_LABEL_RE =
-  /\b(?:pass(?:word|wd|phrase)?|pwd|secret|client[_ -]?secret|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|token|bearer|authorization)\b["']?\s*(?:[:=]|is|:=|=>)\s*(?:bearer\s+)?["'`]?([^\s"'`,;]{4,200})/gi;
+// (A raw template cannot hold a backtick: BACKTICK puts it into the quote classes.)
+const BACKTICK = '`';
+const SECRET_LABEL_RE = new RegExp(
+  String.raw`\b(?:pass(?:word|wd|phrase)?|pwd|secret|client[_ -]?secret|api[_ -]?key|apikey|access[_ -]?key` +
+    String.raw`|secret[_ -]?key|private[_ -]?key|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|token|bearer` +
+    String.raw`|authorization)\b["']?\s*(?:[:=]|is|:=|=>)\s*(?:bearer\s+)?["'${BACKTICK}]?([^\s"'${BACKTICK},;]{4,200})`,
+  'gi',
+);
 function detectSecrets(text: string, out: PiiCandidate[]): void {
   for (const re of SECRET_RES)
     for (const m of text.matchAll(re)) push(out, 'SECRET', m.index!, m.index! + m[0].length, 0.99);
@@ -151,8 +160,15 @@ function detectFinancial(text: string, out: PiiCandidate[], mode: PiiMode): void
 }
 
 const SSN_RE = /(?<![\d-])(\d{3})([- ]?)(\d{2})\2(\d{4})(?![\d-])/g;
-const ID_LABEL_RE =
-  /\b(?:driver'?s?'?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\s+(?:no|number|#)|dl\s*(?:no|number|#)|passport|national\s+(?:id|identity|insurance)|identity\s+(?:card|number|no)|id\s+(?:card|number|no)|personal\s+(?:id|number|code)|citizen\s+(?:id|number)|nin|nino|personnummer|cpr|bsn|dni|nie|nif|pesel|codice fiscale|medicare|health\s+(?:card|insurance)\s+(?:no|number)|tax\s+(?:id|number)|social\s+security|ssn|sin|tin|ein)\b/gi;
+const ID_LABEL_RE = new RegExp(
+  String.raw`\b(?:driver'?s?'?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\s+(?:no|number|#)` +
+    String.raw`|dl\s*(?:no|number|#)|passport|national\s+(?:id|identity|insurance)` +
+    String.raw`|identity\s+(?:card|number|no)|id\s+(?:card|number|no)|personal\s+(?:id|number|code)` +
+    String.raw`|citizen\s+(?:id|number)|nin|nino|personnummer|cpr|bsn|dni|nie|nif|pesel|codice fiscale|medicare` +
+    String.raw`|health\s+(?:card|insurance)\s+(?:no|number)|tax\s+(?:id|number)|social\s+security|ssn|sin|tin` +
+    String.raw`|ein)\b`,
+  'gi',
+);
 function detectIds(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const m of text.matchAll(SSN_RE)) {
     if (!isPlausibleSsn(m[1], m[3], m[4])) continue;
@@ -193,8 +209,11 @@ function detectIps(text: string, out: PiiCandidate[]): void {
 
 // Linear on any input: a number may not start right after a bracket (so a run such as "(1-(1-(1-" is tried from its
 // first character only, not from each), and its body is at most 40 characters (15 digits with their separators).
-const PHONE_RE =
-  /(?<![\w+\-\/.,()])(?:\+ ?)?\(?\d(?:[\d().\-]| (?=[\d(])){0,40}\d\)?(?: ?(?:x|ext\.?|#) ?\d{1,6})?(?![\w\-\/]|[.,]\d)/gi;
+const PHONE_RE = new RegExp(
+  String.raw`(?<![\w+\-\/.,()])(?:\+ ?)?\(?\d(?:[\d().\-]| (?=[\d(])){0,40}\d\)?` +
+    String.raw`(?: ?(?:x|ext\.?|#) ?\d{1,6})?(?![\w\-\/]|[.,]\d)`,
+  'gi',
+);
 function detectPhones(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const m of text.matchAll(PHONE_RE)) {
     const raw = m[0];

@@ -27,18 +27,37 @@ import type { Token } from './tokenizeText.js';
 const MAX_NAME_WORDS = 5;
 
 /** Context that makes the next capitalised word a person by itself. */
-const STRONG_INTRO =
-  /(?:\bmy name is|\bname is|\bname's|\bname\s*:|\bnamed(?: him| her| them)?|\bcalled(?: him| her| them)?|\bcalls me|\bknown as|\baka|\b(?:maiden|first|last|middle|full|given|family|partner's|child's) name(?: is)?:?|\b(?:mr|mrs|ms|mx|miss|dr|prof|sir|madam|dame|mister|herr|frau|monsieur|mme|señor|señora|sra|sr)\.?|\bname\?|\b(?:i'm|i am|this is)|\b(?:dear|hi|hello|hey|thanks|thank you),?|\b(?:written|posted|directed|photographed|signed|performed|sung|arranged|produced|reported|painted|composed|narrated|hosted|authored|illustrated) by|\bstarring|\battn:?)\s*$/i;
+const STRONG_INTRO = new RegExp(
+  String.raw`(?:\bmy name is|\bname is|\bname's|\bname\s*:|\bnamed(?: him| her| them)?` +
+    String.raw`|\bcalled(?: him| her| them)?|\bcalls me|\bknown as|\baka` +
+    String.raw`|\b(?:maiden|first|last|middle|full|given|family|partner's|child's) name(?: is)?:?` +
+    String.raw`|\b(?:mr|mrs|ms|mx|miss|dr|prof|sir|madam|dame|mister|herr|frau|monsieur|mme|señor|señora|sra` +
+    String.raw`|sr)\.?|\bname\?|\b(?:i'm|i am|this is)|\b(?:dear|hi|hello|hey|thanks|thank you),?` +
+    String.raw`|\b(?:written|posted|directed|photographed|signed|performed|sung|arranged|produced|reported` +
+    String.raw`|painted|composed|narrated|hosted|authored|illustrated) by|\bstarring|\battn:?)\s*$`,
+  'i',
+);
 /** Introductions after which the capitalised words are the name itself. */
-const NAME_INTRO =
-  /(?:\bname is|\bname's|\bname\s*:|\bnamed(?: (?:him|her|them|it))?|\bcalled(?: (?:him|her|them|it))?|\bcalls me|\bcall me)\s*$/i;
+const NAME_INTRO = new RegExp(
+  String.raw`(?:\bname is|\bname's|\bname\s*:|\bnamed(?: (?:him|her|them|it))?` +
+    String.raw`|\bcalled(?: (?:him|her|them|it))?|\bcalls me|\bcall me)\s*$`,
+  'i',
+);
 /** Context that supports a word already in a name list but ambiguous ("with Rose", "told Will"). */
-const WEAK_INTRO =
-  /\b(?:with|to|and|or|for|from|under|about|meet|met|ask|asked|tell|told|call|called|email|text|thank|love|loves|like|likes|married|marry|joined|invite|invited|hired|fired|visit|visited|follow up with|speak to|talk to|said|says|,)\s*$/i;
+const WEAK_INTRO = new RegExp(
+  String.raw`\b(?:with|to|and|or|for|from|under|about|meet|met|ask|asked|tell|told|call|called|email|text` +
+    String.raw`|thank|love|loves|like|likes|married|marry|joined|invite|invited|hired|fired|visit|visited` +
+    String.raw`|follow up with|speak to|talk to|said|says|,)\s*$`,
+  'i',
+);
 
 /** Verbs right after a lone capitalised word that make it the name of a person ("Tomomi is from", "Trivo lives on"). */
-const SUBJECT_VERBS =
-  /^ (?:is from|was from|comes from|came from|lives|lived|grew up|was born|is married|got married|works (?:at|for|as)|worked (?:at|for|as)|had given|has given|gave|spent|is so|was so|just has|has to|told|says|said|asked|replied|wrote|smiled|laughed|and (?:his|her) )/i;
+const SUBJECT_VERBS = new RegExp(
+  String.raw`^ (?:is from|was from|comes from|came from|lives|lived|grew up|was born|is married|got married` +
+    String.raw`|works (?:at|for|as)|worked (?:at|for|as)|had given|has given|gave|spent|is so|was so|just has` +
+    String.raw`|has to|told|says|said|asked|replied|wrote|smiled|laughed|and (?:his|her) )`,
+  'i',
+);
 
 type WordClass = 'name' | 'ambiguous' | 'unknown' | 'initial' | 'particle' | 'common';
 

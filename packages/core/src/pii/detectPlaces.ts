@@ -15,15 +15,27 @@ import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
 /** Verb + preposition pairs that make an unknown capitalised word a place in `accurate` mode ("moved here from X"). */
-const STRONG_PLACE_INTRO =
-  /\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return|back|go|going|went|arrive[sd]?|arriving|relocated|emigrated|headed|heading)(?: here| there| back| home)? (?:to|from|in|at)|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in|capital of)\s*$/i;
+const STRONG_PLACE_INTRO = new RegExp(
+  String.raw`\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return` +
+    String.raw`|back|go|going|went|arrive[sd]?|arriving|relocated|emigrated|headed|heading)` +
+    String.raw`(?: here| there| back| home)? (?:to|from|in|at)` +
+    String.raw`|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?` +
+    String.raw`|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in` +
+    String.raw`|capital of)\s*$`,
+  'i',
+);
 /** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
 const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at)\s*$/i;
-const PLACE_OPENERS =
-  /^(?:north|south|east|west|upper|lower|new|old|port|fort|mount|lake|san|santa|santo|saint|st|great|little|long|big|sankt|bad)$/;
+const PLACE_OPENERS = new RegExp(
+  String.raw`^(?:north|south|east|west|upper|lower|new|old|port|fort|mount|lake|san|santa|santo|saint|st` +
+    String.raw`|great|little|long|big|sankt|bad)$`,
+);
 /** Labels whose value is a place ("City: Køge"). */
-const PLACE_LABEL =
-  /\b(?:city|town|village|country|state|province|region|county|municipality|place of birth|birthplace|hometown|location)\s*:\s*$/i;
+const PLACE_LABEL = new RegExp(
+  String.raw`\b(?:city|town|village|country|state|province|region|county|municipality|place of birth` +
+    String.raw`|birthplace|hometown|location)\s*:\s*$`,
+  'i',
+);
 /** Last words of the place introductions: the regexes run only after one of them. */
 const PLACE_PREPOSITIONS = new Set([
   'from',

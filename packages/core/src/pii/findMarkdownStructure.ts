@@ -29,11 +29,18 @@ export interface MarkdownStructure {
   protectedOffsets: MutableOffsetSet;
 }
 
-const INLINE_LINK_RE =
-  /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;
+const INLINE_LINK_RE = new RegExp(
+  String.raw`(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)` +
+    String.raw`((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))`,
+  'g',
+);
 const AUTOLINK_RE = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]+)>/gi;
-const BARE_URL_RE =
-  /\b(?:https?|ftp|wss?):\/\/[^\s<>()\[\]"'`|]+|\bwww\.[^\s<>()\[\]"'`|]+|\bmailto:[^\s<>()\[\]"'`|]+|\btel:[+\d().\- ]{6,}\d/gi;
+/** What ends a bare URL: space, brackets, quotes (a raw template cannot hold the backtick, so it is put in). */
+const URL_STOP = String.raw`[^\s<>()\[\]"'` + '`' + String.raw`|]+`;
+const BARE_URL_RE = new RegExp(
+  String.raw`\b(?:https?|ftp|wss?):\/\/${URL_STOP}|\bwww\.${URL_STOP}|\bmailto:${URL_STOP}|\btel:[+\d().\- ]{6,}\d`,
+  'gi',
+);
 const REFERENCE_DEF_RE = /^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm;
 
 export function findMarkdownStructure(text: string): MarkdownStructure {

@@ -193,22 +193,43 @@ export const PERSON_INTRO = [
   /\b(?:called|named|calls me|call me|known as|aka|a\.k\.a\.)\s*$/i,
   /\b(?:maiden|first|last|middle|full|given|family) name(?: is|:)?\s*$/i,
   /\b(?:dear|hi|hello|hey|thanks|thank you|regards|sincerely|cheers|yours),?\s*$/i,
-  /\b(?:speak|talk|spoke|talked|meet|met|ask|asked|tell|told|married|marry|date|dated|with|by|for|from|to|and|under)\s*$/i,
+  new RegExp(
+    String.raw`\b(?:speak|talk|spoke|talked|meet|met|ask|asked|tell|told|married|marry|date|dated|with|by|for` +
+      String.raw`|from|to|and|under)\s*$`,
+    'i',
+  ),
   /\b(?:mr|mrs|ms|miss|dr|prof|sir)\.?\s*$/i,
-  /\b(?:author|by|written by|posted by|photo by|directed by|starring|signed|contact|cc|attn|attention|guardian|partner|wife|husband|son|daughter|brother|sister|mother|father|friend|boss|manager|colleague|patient|client|customer|employee|tenant|owner|applicant)\s*:?\s*$/i,
+  new RegExp(
+    String.raw`\b(?:author|by|written by|posted by|photo by|directed by|starring|signed|contact|cc|attn` +
+      String.raw`|attention|guardian|partner|wife|husband|son|daughter|brother|sister|mother|father|friend|boss` +
+      String.raw`|manager|colleague|patient|client|customer|employee|tenant|owner|applicant)\s*:?\s*$`,
+    'i',
+  ),
 ];
 
 /** Words after a name that show it is a person ("Smith said", "Anna's"). */
-export const PERSON_FOLLOW =
-  /^(?:'s\b|’s\b|,? (?:who|whose)\b|, (?:the|a|an|aged?|\d{1,3},)\s|\s+\(\d{1,3}\)|\s+(?:said|says|wrote|writes|told|asked|replied|explained|added|noted|smiled|laughed|is a|was a|and (?:his|her)\b))/i;
+export const PERSON_FOLLOW = new RegExp(
+  String.raw`^(?:'s\b|’s\b|,? (?:who|whose)\b|, (?:the|a|an|aged?|\d{1,3},)\s|\s+\(\d{1,3}\)` +
+    String.raw`|\s+(?:said|says|wrote|writes|told|asked|replied|explained|added|noted|smiled|laughed|is a|was a` +
+    String.raw`|and (?:his|her)\b))`,
+  'i',
+);
 
 /** Words before a place ("from Tunisia", "in Oslo", "visit Rome"). */
-export const PLACE_INTRO =
-  /\b(?:in|from|to|at|near|into|visit|visiting|visited|towards|toward|via|born in|based in|live in|lives in|living in|moved to|moving to|travel(?:l?ing)? to|flew to|fly to|arrived in|arrived at|located in|headquartered in|capital of)\s*$/i;
+export const PLACE_INTRO = new RegExp(
+  String.raw`\b(?:in|from|to|at|near|into|visit|visiting|visited|towards|toward|via|born in|based in|live in` +
+    String.raw`|lives in|living in|moved to|moving to|travel(?:l?ing)? to|flew to|fly to|arrived in|arrived at` +
+    String.raw`|located in|headquartered in|capital of)\s*$`,
+  'i',
+);
 
 /** Surname and given-name endings common across European languages: evidence for a capitalised word not in the lists. */
-export const NAME_SHAPE =
-  /(?:ová|ova|ský|ská|ski|ska|cki|cka|dzki|wicz|vich|vych|ovich|evich|ovna|evna|enko|chuk|escu|eanu|oğlu|sson|sen|dóttir|dottir|ić|vić|šić|ini|elli|etti|ucci|eau|eault|ault|ier|ez|es|az|ssen|mann|stein|berg|feld|baum|ides|opoulos|akis|oulis|aki|iya|ishvili|shvili|adze|idze|yan|ian|uly|kyzy|ev|ov|in|ko|ak|ek|ik|ák|ek|ás|ós|ós|ö|ő|ű|ay|oy)$/;
+export const NAME_SHAPE = new RegExp(
+  String.raw`(?:ová|ova|ský|ská|ski|ska|cki|cka|dzki|wicz|vich|vych|ovich|evich|ovna|evna|enko|chuk|escu|eanu` +
+    String.raw`|oğlu|sson|sen|dóttir|dottir|ić|vić|šić|ini|elli|etti|ucci|eau|eault|ault|ier|ez|es|az|ssen|mann` +
+    String.raw`|stein|berg|feld|baum|ides|opoulos|akis|oulis|aki|iya|ishvili|shvili|adze|idze|yan|ian|uly|kyzy` +
+    String.raw`|ev|ov|in|ko|ak|ek|ik|ák|ek|ás|ós|ós|ö|ő|ű|ay|oy)$`,
+);
 
 /** Nationality-like adjectives ("Russian", "Polish", "Japanese"): "I am Polish" is not a name. */
 export const DEMONYM_SHAPE = /(?:ian|ean|ish|ese|ic|i|an|ch|ss|ek|ot)$/;
@@ -354,8 +375,12 @@ export function endsWithKinship(before: string): boolean {
 export const REPORTING_INTRO =
   /\b(?:says|said|writes|wrote|asks|asked|adds|added|explains|explained|recalls|recalled|according to|by)\s*$/i;
 /** Nouns a surname may modify: "the Okonkwo novel", "the Pastorelli estate". */
-export const SURNAME_MODIFIED =
-  /^ (?:novel|novels|book|books|film|films|album|biography|memoir|paintings?|portrait|play|plays|song|songs|theorem|method|estate|family|household|case|administration|era|report|letters|papers|archive|collection)\b/i;
+export const SURNAME_MODIFIED = new RegExp(
+  String.raw`^ (?:novel|novels|book|books|film|films|album|biography|memoir|paintings?|portrait|play|plays` +
+    String.raw`|song|songs|theorem|method|estate|family|household|case|administration|era|report|letters|papers` +
+    String.raw`|archive|collection)\b`,
+  'i',
+);
 
 /** Words that end the name of a venue or an organisation: "Riverside Country Club" names no place or person. */
 export const FACILITY_WORDS = new Set([

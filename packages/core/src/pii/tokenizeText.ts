@@ -25,8 +25,11 @@ export interface Token {
 
 // Inner apostrophes stay in a word (O'Brien, d'Assas) except English clitics, which split off: "Anna's" → "Anna" "'s".
 // Groups: 1 word, 2 number, 3 clitic, 4 any other non-space character.
-const TOKEN_RE =
-  /([\p{L}\p{M}]+(?:['’](?!(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))[\p{L}\p{M}]+|-[\p{L}\p{M}]+)*)|(\d+)|(['’](?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))|(\S)/gu;
+const TOKEN_RE = new RegExp(
+  String.raw`([\p{L}\p{M}]+(?:['’](?!(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))[\p{L}\p{M}]+|-[\p{L}\p{M}]+)*)` +
+    String.raw`|(\d+)|(['’](?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))|(\S)`,
+  'gu',
+);
 const SENTENCE_END = new Set(['.', '!', '?', ':', '#', '*', '>', '|', '-', '•', '"', '“', '(', '[', '`', '_']);
 
 export function tokenizeText(text: string): Token[] {

@@ -25,8 +25,13 @@ const MAX_PRICES = 600;
 /** An item's block longer than this is a paragraph that quotes a price. */
 const MAX_ITEM_CHARS = 400;
 const MENU_TITLE = /(^|[^a-z])(menu|menus|carte|speisekarte|menú|menù|food (&|and) drinks?)([^a-z]|$)/i;
-const COURSE_WORDS =
-  /^(our )?(starters?|appetizers?|antipasti|small plates|mains?|main courses?|entrées|entrees|desserts?|sweets|sides?|drinks|beverages|hot drinks|cold drinks|brunch|lunch|dinner|breakfast|pizzas?|pastas?|burgers?|salads?|soups?|sandwiches|cocktails|wines?|beers?|coffee|tea|kids'? menu|specials)\b/i;
+const COURSE_WORDS = new RegExp(
+  String.raw`^(our )?(starters?|appetizers?|antipasti|small plates|mains?|main courses?|entrées|entrees` +
+    String.raw`|desserts?|sweets|sides?|drinks|beverages|hot drinks|cold drinks|brunch|lunch|dinner|breakfast` +
+    String.raw`|pizzas?|pastas?|burgers?|salads?|soups?|sandwiches|cocktails|wines?|beers?|coffee|tea` +
+    String.raw`|kids'? menu|specials)\b`,
+  'i',
+);
 const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy now)\b/i;
 const ROW = new Set(['li', 'tr', 'dd']);
 const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

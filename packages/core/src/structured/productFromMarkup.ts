@@ -4,13 +4,19 @@ import { ordered, orderProduct } from './productFromSchema.js';
 import type { ImageRef, Product, ProductVariant } from './structuredTypes.js';
 
 /** A buy button: the one thing every shop's product page has and an article does not. */
-const BUY_WORDS =
-  /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|ajouter au panier|añadir al carrito)\b/i;
+const BUY_WORDS = new RegExp(
+  String.raw`\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|ajouter au panier` +
+    String.raw`|añadir al carrito)\b`,
+  'i',
+);
 const OUT_OF_STOCK_WORDS =
   /\b(out of stock|sold out|currently unavailable|no longer available|ausverkauft|épuisé|agotado)\b/i;
 /** Class/id fragments of the price shown before a discount. */
-const WAS_PRICE =
-  /(was|old|original|compare|regular|list|strike|before)[-_]?price|price[-_]?(was|old|original|compare|regular|before)/i;
+const WAS_PRICE = new RegExp(
+  String.raw`(was|old|original|compare|regular|list|strike|before)[-_]?price` +
+    String.raw`|price[-_]?(was|old|original|compare|regular|before)`,
+  'i',
+);
 const PRICE_HOOK = /price|cost|amount/i;
 /** Gallery images are the product's; a page has many other pictures (logos, icons, "you may also like"). */
 const GALLERY_HOOK = /(product|gallery|main)[-_]?(image|img|photo|media|gallery)|gallery/i;

@@ -16,12 +16,18 @@ const CONTENT_TEXT_CHARS = 1_000;
 const SCAN_LIMIT_CHARS = 2_000_000;
 
 /** Mount points of the common SPA frameworks (React/CRA, Vue, Next.js, Nuxt, Angular, Svelte, Gatsby, Ember). */
-const SPA_ROOT =
-  /<(div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|__gatsby|svelte|ember-app|main-app)["']?[^>]*>\s*<\/\1>/i;
+const SPA_ROOT = new RegExp(
+  String.raw`<(div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?` +
+    String.raw`(root|app|__next|__nuxt|__gatsby|svelte|ember-app|main-app)["']?[^>]*>\s*<\/\1>`,
+  'i',
+);
 const ANGULAR_ROOT = /<app-root\b[^>]*>\s*<\/app-root>/i;
 /** A noscript telling the reader to turn JavaScript on: the page admits it needs it. */
-const NOSCRIPT_ENABLE_JS =
-  /<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>/i;
+const NOSCRIPT_ENABLE_JS = new RegExp(
+  String.raw`<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?` +
+    String.raw`|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>`,
+  'i',
+);
 
 /**
  * Words that, beside "javascript", make a short page text an "enable JavaScript" notice written outside <noscript>

@@ -198,7 +198,10 @@ describe('time budget and hostile files', () => {
     expect(error.status).toBe(408);
     expect(error.code).toBe('SCRAPE_TIMEOUT');
     expect(error.error).toMatch(
-      /^Request Timeout: PDF parsing did not finish in time: \d+ of 10000 pages parsed .* needs about \d+ s for 10000 pages/,
+      new RegExp(
+        String.raw`^Request Timeout: PDF parsing did not finish in time: \d+ of 10000 pages parsed .* needs about ` +
+          String.raw`\d+ s for 10000 pages`,
+      ),
     );
     expect(error.details).toMatchObject({ code: 'PDF_TIMEOUT', numPages: 10000, timeoutMs: 1500 });
     expect(Date.now() - started).toBeLessThan(2500);

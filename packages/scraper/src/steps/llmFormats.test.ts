@@ -298,7 +298,10 @@ describe('onlyCleanContent', () => {
       const doc = await small.scrape({ url: `${base}/long`, formats: ['markdown'], onlyCleanContent: true });
       expect(doc.markdown).toContain('Entry 399');
       expect(doc.warning).toMatch(
-        /^onlyCleanContent skipped: the markdown \(about \d+ tokens\) exceeds the cleaning model's output limit \(1000 tokens\)/,
+        new RegExp(
+          String.raw`^onlyCleanContent skipped: the markdown \(about \d+ tokens\) exceeds the cleaning model's output` +
+            String.raw` limit \(1000 tokens\)`,
+        ),
       );
       expect(llm.requests).toHaveLength(0);
     } finally {
