@@ -72,7 +72,9 @@ function inside(a, b) {
 function truthItems(doc) {
   const byRef = new Map();
   for (const kind of ['texts', 'tables', 'pictures'])
-    (doc[kind] ?? []).forEach((item, i) => byRef.set(`#/${kind}/${i}`, item));
+    (doc[kind] ?? []).forEach((item, i) => {
+      byRef.set(`#/${kind}/${i}`, item);
+    });
   const order = [];
   const walk = (node) => {
     for (const child of node?.children ?? []) {

@@ -50,7 +50,10 @@ export function stratifiedSample(ids, pagesOf, step, offset = 0) {
     byType.get(t).push(id);
   }
   const out = [];
-  for (const list of byType.values()) list.forEach((id, i) => (i % step === offset % step ? out.push(id) : 0));
+  for (const list of byType.values())
+    list.forEach((id, i) => {
+      if (i % step === offset % step) out.push(id);
+    });
   return out.sort();
 }
 

@@ -132,7 +132,9 @@ function fetcherFor(clock: ManualClock, url: string) {
   return async (): Promise<Source> => {
     const response = await fetch(url);
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name] = value));
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     return {
       url,
       finalUrl: response.url,

@@ -58,6 +58,7 @@ function inline(text) {
   out = out
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|\W)[*_]([^*_]+)[*_](?=\W|$)/g, '$1<em>$2</em>');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL delimits the code-span placeholders
   return out.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
 }
 

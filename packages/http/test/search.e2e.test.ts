@@ -119,7 +119,7 @@ describe('search with a SearXNG provider', () => {
   it('a limit above one page reads more pages; unknown sources are skipped with a warning', async () => {
     const res = await client.search('many results', { limit: 23, sources: ['web', 'alexandria' as never] });
     expect(res.web).toHaveLength(23);
-    expect((res.web?.[22] as { position: number }).position).toBe(23);
+    expect((res.web?.[22] as { position: number } | undefined)?.position).toBe(23);
     expect(standIn.queries.slice(-3).map((q) => q.get('pageno'))).toEqual(['1', '2', '3']);
     expect(res.warning).toContain('alexandria');
   });
@@ -243,7 +243,7 @@ describe('search without a provider: the local index of scraped pages', () => {
 
     // Prefix matching: a partial word finds the page; the scraped result carries its document.
     const scraped = await client.search('tide tab', { scrapeOptions: { formats: ['markdown'] } });
-    expect((scraped.web?.[0] as { markdown?: string }).markdown).toContain('High water at the north pier');
+    expect((scraped.web?.[0] as { markdown?: string } | undefined)?.markdown).toContain('High water at the north pier');
 
     await svc.close();
     svc = await startService({ dataDir, search: { searxngUrl: '' } });

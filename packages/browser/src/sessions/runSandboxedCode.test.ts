@@ -157,10 +157,10 @@ describe('runSandboxedCode', () => {
 });
 
 describe('runSandboxedCode isolation (kernel)', () => {
-  const escape = `const proc = this.constructor.constructor('return process')();`;
+  const sandboxEscape = `const proc = this.constructor.constructor('return process')();`;
 
   it('runs as its own unprivileged uid in its own PID namespace: the server is neither visible nor signalable', async () => {
-    const out = await run(`${escape}
+    const out = await run(`${sandboxEscape}
       const fs = proc.getBuiltinModule('fs');
       let signal;
       try { proc.kill(${process.pid}, 'SIGSTOP'); signal = 'sent'; } catch (e) { signal = e.code; }
@@ -193,7 +193,7 @@ describe('runSandboxedCode isolation (kernel)', () => {
     });
     await new Promise<void>((resolve) => unix.listen(path, resolve));
     try {
-      const out = await run(`${escape}
+      const out = await run(`${sandboxEscape}
         const net = proc.getBuiltinModule('net');
         const tryConnect = (p) => new Promise((resolve) => {
           const s = net.connect(p);
@@ -219,7 +219,7 @@ describe('runSandboxedCode isolation (kernel)', () => {
   });
 
   it('sees an empty root and a /proc of its own processes only', async () => {
-    const out = await run(`${escape}
+    const out = await run(`${sandboxEscape}
       const fs = proc.getBuiltinModule('fs');
       return { pids: fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)), root: fs.readdirSync('/').sort() };
     `);
@@ -247,7 +247,7 @@ describe('runSandboxedCode isolation (kernel)', () => {
 
   it('a message bigger than the channel cap ends the run while it arrives', async () => {
     const out = await run(
-      `${escape}
+      `${sandboxEscape}
       const fs = proc.getBuiltinModule('fs');
       const chunk = proc.getBuiltinModule('buffer').Buffer.from('x'.repeat(1024 * 1024));
       // Straight onto the channel's descriptor, past the sandbox's own framing: 64 MB without a newline.
@@ -265,7 +265,7 @@ describe('runSandboxedCode isolation (kernel)', () => {
 
   it('huge raw output from an escaped process stops the run', async () => {
     const out = await run(
-      `${escape} const big = 'y'.repeat(1024 * 1024); for (let i = 0; i < 64; i++) proc.stdout.write(big); await new Promise((r) => setTimeout(r, 60000));`,
+      `${sandboxEscape} const big = 'y'.repeat(1024 * 1024); for (let i = 0; i < 64; i++) proc.stdout.write(big); await new Promise((r) => setTimeout(r, 60000));`,
       30_000,
     );
     expect(out.killed).toBe(false);

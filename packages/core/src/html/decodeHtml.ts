@@ -153,6 +153,7 @@ const LATIN1_LETTERS =
   /[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u017d\u017e\u0178\u2018-\u201e\u2013\u2014\u2026\u00a0-\u00bf]/g;
 
 const count = (text: string, re: RegExp): number => text.match(re)?.length ?? 0;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: counts the non-ASCII characters
 const nonAscii = (text: string): number => count(text, /[^\x00-\x7f]/g) || 1;
 
 // Order matters on ties: Japanese text decodes as valid GBK too, so kana decide for Shift-JIS/EUC-JP first.

@@ -464,6 +464,7 @@ function findStreetAnchor(
       const streety = (w: Token) =>
         GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower) || STREET_ABBREVIATIONS.has(w.lower);
       const nameLike = (w: Token) =>
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a non-ASCII letter reads as a name
         ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
       if (nameWords.some(nameLike)) return [i, k2];
     }

@@ -236,6 +236,7 @@ export const DEMONYM_SHAPE = /(?:ian|ean|ish|ese|ic|i|an|ch|ss|ek|ot)$/;
 
 /** Letters outside ASCII in a capitalised word not in the English lists ("Szöllösy", "Björgvinsdóttir"): a foreign proper noun. */
 export function hasForeignLetters(word: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: non-ASCII is a foreign letter
   return /[^\x00-\x7F]/.test(word) && /\p{L}/u.test(word);
 }
 

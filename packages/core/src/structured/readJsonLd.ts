@@ -39,6 +39,7 @@ function parseLenient(text: string): unknown {
     return JSON.parse(body);
   } catch {
     // Trailing commas and raw line breaks inside strings are the common hand-written mistakes.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: repairs raw controls in JSON strings
     const repaired = body.replace(/,\s*([}\]])/g, '$1').replace(/[\u0000-\u001f]+/g, ' ');
     try {
       return JSON.parse(repaired);

@@ -46,7 +46,7 @@ async function keysMatching(pattern: string): Promise<string[]> {
 }
 
 /** Everything stored under a key, as text (binary values are searched as latin1, which keeps every byte). */
-async function valueOf(key: string): Promise<string> {
+async function storedValueOf(key: string): Promise<string> {
   const type = await redis.type(key);
   switch (type) {
     case 'string':
@@ -94,7 +94,7 @@ describe('zero data retention leaves no trace', { timeout: 120_000 }, () => {
       if (text.includes(`control-${canary}`)) controlSeen = true;
       if (text.replaceAll(`control-${canary}`, '').includes(canary)) found.push(where);
     };
-    for (const key of await keysMatching(`${prefix}*`)) search(`redis ${key}`, key + (await valueOf(key)));
+    for (const key of await keysMatching(`${prefix}*`)) search(`redis ${key}`, key + (await storedValueOf(key)));
     for (const key of await keysMatching(`*${canary}*`)) search(`redis key name ${key}`, key);
     for (const file of filesUnder(svc.dataDir)) search(`file ${file}`, readFileSync(file).toString('latin1'));
     expect(controlSeen).toBe(true);

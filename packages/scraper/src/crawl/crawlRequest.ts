@@ -218,7 +218,9 @@ export function parseCrawlRequest(body: unknown): CrawlRequest {
     ['includePaths', p.includePaths],
     ['excludePaths', p.excludePaths],
   ] as const) {
-    (list ?? []).forEach((source, i) => compileUserPattern(source, [field, i]));
+    (list ?? []).forEach((source, i) => {
+      compileUserPattern(source, [field, i]);
+    });
   }
   return {
     url: p.url,

@@ -257,7 +257,8 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     try {
       engine = options.ocr!();
     } catch (err) {
-      return reply(undefined, `OCR engine unavailable: ${String(err)}`);
+      reply(undefined, `OCR engine unavailable: ${String(err)}`);
+      return;
     }
     engine.recognize(png, { signal: controller.signal }).then(
       (result) => reply(result),
