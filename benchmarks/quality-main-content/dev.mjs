@@ -7,7 +7,6 @@ import { parseHTML } from 'linkedom';
 import * as core from '../../packages/core/dist/main-content/extractMainContent.js';
 import {
   listPages,
-  loadPage,
   stratifiedSample,
   evaluate,
   summarize,

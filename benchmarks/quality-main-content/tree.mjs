@@ -1,6 +1,5 @@
 // Iteration helper: prints the measured tree below a selector (default body) with text/link/good stats. usage: node tree.mjs NNNN [selector] [depth]
 import { parseHTML } from 'linkedom';
-import * as core from '../../packages/core/dist/main-content/extractMainContent.js';
 import { measureTree, computeGood } from '../../packages/core/dist/main-content/measureTree.js';
 import { resolveStreamedContent } from '../../packages/core/dist/html/resolveStreamedContent.js';
 import { loadPage } from './lib.mjs';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { startService, type Service } from './startService.js';
 
 /** Enough cases to cover each generator's shapes while keeping the run to a few seconds on a shared machine. */
 const RUNS = 120;

@@ -3,7 +3,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createInteractSessions } from '@scrape/scraper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, TEST_KEY, type Service, callApi } from './startService.js';
+import { startService, type Service, callApi } from './startService.js';
 
 let site: Server;
 let origin = '';

@@ -9,7 +9,7 @@ import { detectFurniture, type FurnitureType } from './detectFurniture.js';
 import { extractPageText, type PageText, type Segment } from './extractPageText.js';
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
-import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
+import type { OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
 import { orderReading } from './orderReading.js';
 import type {

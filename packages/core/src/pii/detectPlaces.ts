@@ -6,7 +6,6 @@ import {
   NAME_PARTICLES,
   PLACE_INTRO,
   hasForeignLetters,
-  isCommonWord,
   isFirstName,
   lineBefore,
   tokenIsCommon,

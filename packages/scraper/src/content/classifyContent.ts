@@ -69,7 +69,7 @@ function isPlausibleText(head: Uint8Array): boolean {
 
 /** The sniff window may cut a multi-byte character: ignore a trailing partial sequence. */
 function lastCompleteUtf8(bytes: Uint8Array): number {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let back = 1; back <= 3 && end - back >= 0; back++) {
     const b = bytes[end - back];
     if ((b & 0xc0) === 0x80) continue;
