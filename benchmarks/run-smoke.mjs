@@ -17,7 +17,10 @@ let failed = 0;
 for (const name of suites) {
   const started = Date.now();
   console.log(`\n=== benchmark smoke: ${name}`);
-  const run = spawnSync(process.execPath, [join(here, name, 'smoke.mjs')], { stdio: 'inherit', env: { ...process.env, BENCH_SMOKE: '1' } });
+  const run = spawnSync(process.execPath, [join(here, name, 'smoke.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_SMOKE: '1' },
+  });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (run.status !== 0) {
     failed++;

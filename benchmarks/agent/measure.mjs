@@ -4,7 +4,9 @@
 import { createServer } from 'node:http';
 
 const scraperPkg = new URL('../../packages/scraper/', import.meta.url);
-const { createAgentTools, createLlmClient, createScraper, runAgentJob } = await import(new URL('dist/index.js', scraperPkg));
+const { createAgentTools, createLlmClient, createScraper, runAgentJob } = await import(
+  new URL('dist/index.js', scraperPkg)
+);
 
 export async function startSite() {
   const server = createServer((req, res) => {
@@ -15,10 +17,15 @@ export async function startSite() {
       return res.end(JSON.stringify({ results, unresponsive_engines: [] }));
     }
     res.setHeader('content-type', 'text/html');
-    res.end(`<title>bench</title><h1>Kettle</h1><p>Price: 34.50 EUR.</p>${'<p>Filler paragraph of an ordinary product page.</p>'.repeat(40)}`);
+    res.end(
+      `<title>bench</title><h1>Kettle</h1><p>Price: 34.50 EUR.</p>${'<p>Filler paragraph of an ordinary product page.</p>'.repeat(40)}`,
+    );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** A model that searches once, scrapes `steps - 2` times, then finishes: answers at once, so its own time is near zero. */
@@ -35,11 +42,27 @@ async function startModel(base, steps) {
           ? { name: 'scrape', arguments: JSON.stringify({ url: `${base}/p${turns}` }) }
           : { name: 'finish', arguments: JSON.stringify({ data: { price: 34.5 } }) };
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: `c${turns}`, type: 'function', function: call }] }, finish_reason: 'tool_calls' }] }));
+      res.end(
+        JSON.stringify({
+          choices: [
+            {
+              message: {
+                role: 'assistant',
+                content: null,
+                tool_calls: [{ id: `c${turns}`, type: 'function', function: call }],
+              },
+              finish_reason: 'tool_calls',
+            },
+          ],
+        }),
+      );
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { baseUrl: `http://127.0.0.1:${server.address().port}/v1`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    baseUrl: `http://127.0.0.1:${server.address().port}/v1`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 export function summary(times) {
@@ -56,7 +79,15 @@ export async function measure({ runs, steps }) {
   const perStep = [];
   const perStepNoTools = [];
   try {
-    const base = createLlmClient({ baseUrl: model.baseUrl, model: 'bench', timeoutMs: 10_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
+    const base = createLlmClient({
+      baseUrl: model.baseUrl,
+      model: 'bench',
+      timeoutMs: 10_000,
+      maxRetries: 0,
+      retryBaseMs: 1,
+      contextTokens: 8192,
+      maxOutputTokens: 1024,
+    });
     for (let r = 0; r < runs; r++) {
       let modelMs = 0;
       let toolMs = 0;
@@ -66,7 +97,17 @@ export async function measure({ runs, steps }) {
       const events = [];
       const trace = { emit: async (e) => void events.push(e), snapshot: async () => {} };
       const started = performance.now();
-      const result = await runAgentJob({ job: { runId: `r${r}`, prompt: 'price', schema: { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] } }, client, tools, trace, signal: new AbortController().signal });
+      const result = await runAgentJob({
+        job: {
+          runId: `r${r}`,
+          prompt: 'price',
+          schema: { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] },
+        },
+        client,
+        tools,
+        trace,
+        signal: new AbortController().signal,
+      });
       const total = performance.now() - started;
       if (result.status !== 'completed' || result.data?.price !== 34.5) failures.push(`run ${r}: ${JSON.stringify(result).slice(0, 200)}`);
       const used = events.filter((e) => e.type === 'tool_call.finished').map((e) => e.toolName);
@@ -91,5 +132,6 @@ export async function measure({ runs, steps }) {
 export function print(title, rows) {
   console.log(`\n${title}`);
   console.log('| scenario | median ms | p95 ms | min ms |\n|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.min.toFixed(2)} |`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.min.toFixed(2)} |`);
 }

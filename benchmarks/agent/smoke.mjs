@@ -7,7 +7,8 @@ const MAX_LOOP_MEDIAN_MS = 250;
 const { rows, failures } = await measure({ runs: 3, steps: 4 });
 print('Agent overhead per step (smoke)', rows);
 const loop = rows.find((r) => r.name.includes('loop + trace'));
-if (!loop || loop.median > MAX_LOOP_MEDIAN_MS) failures.push(`loop median ${loop?.median} ms > ${MAX_LOOP_MEDIAN_MS} ms`);
+if (!loop || loop.median > MAX_LOOP_MEDIAN_MS)
+  failures.push(`loop median ${loop?.median} ms > ${MAX_LOOP_MEDIAN_MS} ms`);
 if (failures.length) {
   console.error(`\nFAILED:\n${failures.join('\n')}`);
   process.exit(1);

@@ -4,9 +4,14 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const { createBrowserPool } = await import(new URL('../../packages/browser/dist/index.js', import.meta.url));
-const { shapeBranding } = await import(new URL('../../packages/scraper/dist/branding/shapeBranding.js', import.meta.url));
+const { shapeBranding } = await import(
+  new URL('../../packages/scraper/dist/branding/shapeBranding.js', import.meta.url)
+);
 
-const LANDING = readFileSync(new URL('../../packages/scraper/test/fixtures/branding-landing.html', import.meta.url), 'utf8');
+const LANDING = readFileSync(
+  new URL('../../packages/scraper/test/fixtures/branding-landing.html', import.meta.url),
+  'utf8',
+);
 
 /** The fixture landing page with `blocks` extra content sections (each ~10 elements with text, a link and a button). */
 export function pageWith(blocks) {
@@ -24,7 +29,10 @@ export async function startSite(sizes) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -53,7 +61,8 @@ export async function run({ sizes, iterations }) {
         const t = performance.now();
         const b = shapeBranding(r.branding);
         shape.push(performance.now() - t);
-        if (b.colors.primary !== '#e11d48' || b.typography.fontFamilies.heading !== 'Playfair Display') failures.push(`p${n}: wrong branding ${JSON.stringify(b.colors)}`);
+        if (b.colors.primary !== '#e11d48' || b.typography.fontFamilies.heading !== 'Playfair Display')
+          failures.push(`p${n}: wrong branding ${JSON.stringify(b.colors)}`);
       }
       rows.push({
         'content blocks': n,

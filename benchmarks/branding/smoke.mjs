@@ -7,7 +7,9 @@ const MAX_PASS_MS = 2_000;
 
 const { rows, failures } = await run({ sizes: [0, 1000], iterations: 2 });
 console.table(rows);
-for (const row of rows) if (row['in-page pass ms'] > MAX_PASS_MS) failures.push(`${row['content blocks']} blocks: pass ${row['in-page pass ms']} ms`);
+for (const row of rows)
+  if (row['in-page pass ms'] > MAX_PASS_MS)
+    failures.push(`${row['content blocks']} blocks: pass ${row['in-page pass ms']} ms`);
 if (failures.length) {
   console.error(`\nFAILED:\n${failures.join('\n')}`);
   process.exit(1);

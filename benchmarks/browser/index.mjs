@@ -7,14 +7,25 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const site = await startSite();
 const failures = [];
 try {
-  const article = await measureLatency({ base: site.base, path: '/article', iterations: ITERATIONS, expect: 'Paragraph 59' });
+  const article = await measureLatency({
+    base: site.base,
+    path: '/article',
+    iterations: ITERATIONS,
+    expect: 'Paragraph 59',
+  });
   printLatency(`Latency, static article (/article), ${ITERATIONS} interleaved iterations`, article);
-  const spa = await measureLatency({ base: site.base, path: '/spa', iterations: Math.ceil(ITERATIONS / 2), expect: 'Arrived by fetch' });
+  const spa = await measureLatency({
+    base: site.base,
+    path: '/spa',
+    iterations: Math.ceil(ITERATIONS / 2),
+    expect: 'Arrived by fetch',
+  });
   // bare misses the fetched content by design; only the render rows must contain it.
   spa.failures = spa.failures.filter((f) => !f.startsWith('bare'));
   printLatency('Latency, client-rendered page (/spa): bare returns the empty shell, render waits for the content', spa);
   const rows = [];
-  for (const size of [1, 4]) rows.push(await measureThroughput({ base: site.base, size, total: 24, expect: 'Paragraph 59' }));
+  for (const size of [1, 4])
+    rows.push(await measureThroughput({ base: site.base, size, total: 24, expect: 'Paragraph 59' }));
   printThroughput(rows);
   failures.push(...article.failures, ...spa.failures, ...rows.flatMap((r) => r.failures));
 } finally {

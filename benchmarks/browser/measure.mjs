@@ -6,14 +6,22 @@ import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
 const browserPkg = new URL('../../packages/browser/', import.meta.url);
-const { createBrowserPool, DEFAULT_LAUNCH_ARGS, DEFAULT_EXECUTABLE } = await import(new URL('dist/index.js', browserPkg));
+const { createBrowserPool, DEFAULT_LAUNCH_ARGS, DEFAULT_EXECUTABLE } = await import(
+  new URL('dist/index.js', browserPkg)
+);
 // playwright-core is the browser package's dependency; resolve it from there rather than adding it here.
-const playwright = await import(pathToFileURL(createRequire(new URL('package.json', browserPkg)).resolve('playwright-core')).href);
+const playwright = await import(
+  pathToFileURL(createRequire(new URL('package.json', browserPkg)).resolve('playwright-core')).href
+);
 const { chromium } = playwright.default ?? playwright;
 
 /** A news-article-shaped page: ~25 KB of text, a stylesheet, a script, a few images. */
 function articlePage() {
-  const paragraphs = Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i} of the benchmark article. ${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6)}</p>`).join('\n');
+  const paragraphs = Array.from(
+    { length: 60 },
+    (_, i) =>
+      `<p>Paragraph ${i} of the benchmark article. ${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6)}</p>`,
+  ).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Benchmark article</title>
 <link rel="stylesheet" href="/style.css"><script src="/app.js" defer></script></head>
 <body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
@@ -26,17 +34,28 @@ function articlePage() {
 const SPA = `<!doctype html><html><head><meta charset="utf-8"><title>SPA</title></head><body><div id="root"></div>
 <script>fetch('/api/article').then(r => r.json()).then(a => { document.getElementById('root').innerHTML = '<h1>' + a.title + '</h1>' + a.body; });</script></body></html>`;
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120"><rect width="200" height="120" fill="#c33"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120"><rect width="200" height="120" fill="#c33"/></svg>';
 
 export async function startSite() {
   const article = articlePage();
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    const send = (type, body, delay = 0) => setTimeout(() => { res.setHeader('content-type', type); res.end(body); }, delay);
+    const send = (type, body, delay = 0) =>
+      setTimeout(() => {
+        res.setHeader('content-type', type);
+        res.end(body);
+      }, delay);
     if (path === '/article') return send('text/html; charset=utf-8', article);
     if (path === '/spa') return send('text/html; charset=utf-8', SPA);
-    if (path === '/api/article') return send('application/json', JSON.stringify({ title: 'Client rendered', body: '<p>Arrived by fetch.</p>' }), 20);
-    if (path === '/style.css') return send('text/css', 'body{font-family:sans-serif;max-width:60em;margin:auto} img{display:block}');
+    if (path === '/api/article')
+      return send(
+        'application/json',
+        JSON.stringify({ title: 'Client rendered', body: '<p>Arrived by fetch.</p>' }),
+        20,
+      );
+    if (path === '/style.css')
+      return send('text/css', 'body{font-family:sans-serif;max-width:60em;margin:auto} img{display:block}');
     if (path === '/app.js') return send('text/javascript', 'document.documentElement.dataset.js = "1";');
     if (path.startsWith('/img/')) return send('image/svg+xml', SVG);
     res.statusCode = 404;
@@ -44,7 +63,14 @@ export async function startSite() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
-  return { base, close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); }) };
+  return {
+    base,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(resolve);
+      }),
+  };
 }
 
 const quantile = (values, q) => {
@@ -58,7 +84,9 @@ export const summary = (values) => ({ median: quantile(values, 0.5), p95: quanti
  * walks page tables) on the main thread would stall the event loop that drives Playwright and skew the timings.
  */
 export function startMemorySampler(pool, everyMs = 250) {
-  const worker = new Worker(new URL('./memorySampler.mjs', import.meta.url), { workerData: { rootPid: pool.stats().pid, nodePid: process.pid, everyMs } });
+  const worker = new Worker(new URL('./memorySampler.mjs', import.meta.url), {
+    workerData: { rootPid: pool.stats().pid, nodePid: process.pid, everyMs },
+  });
   return {
     stop: () =>
       new Promise((resolve) => {
@@ -78,7 +106,10 @@ export function startMemorySampler(pool, everyMs = 250) {
 export async function measureLatency({ base, path = '/article', iterations, expect }) {
   const url = base + path;
   const pool = createBrowserPool({ maxConcurrency: 1, idleTimeoutMs: 0 });
-  const bare = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE, args: [...DEFAULT_LAUNCH_ARGS] });
+  const bare = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE,
+    args: [...DEFAULT_LAUNCH_ARGS],
+  });
   const bareOnce = async () => {
     const context = await bare.newContext();
     const page = await context.newPage();
@@ -128,12 +159,18 @@ export async function measureThroughput({ base, size, total, path = '/article', 
   await pool.render({ url: base + path, timeout: 30_000 }); // launch outside the measurement
   const sampler = startMemorySampler(pool);
   let started = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: total }, () => pool.render({ url: base + path, timeout: 300_000, allowRequest: () => true })));
+  const results = await Promise.allSettled(
+    Array.from({ length: total }, () => pool.render({ url: base + path, timeout: 300_000, allowRequest: () => true })),
+  );
   const seconds = (performance.now() - started) / 1000;
   const peak = await sampler.stop();
   await pool.close();
   const failures = results.flatMap((r, i) =>
-    r.status === 'rejected' ? [`render ${i}: ${r.reason?.message ?? r.reason}`] : r.value.html.includes(expect) ? [] : [`render ${i}: expected content missing`],
+    r.status === 'rejected'
+      ? [`render ${i}: ${r.reason?.message ?? r.reason}`]
+      : r.value.html.includes(expect)
+        ? []
+        : [`render ${i}: expected content missing`],
   );
 
   if (!withBare) return { size, total, seconds, perSecond: total / seconds, barePerSecond: NaN, peak, failures };
@@ -163,7 +200,9 @@ export function printLatency(title, { times, phases = {} }) {
   console.log('|---|---:|---:|---:|---:|');
   for (const [name, values] of Object.entries(times)) {
     const s = summary(values);
-    console.log(`| ${name} | ${s.median.toFixed(0)} | ${s.p95.toFixed(0)} | ${(s.median / base.median).toFixed(2)} | ${s.n} |`);
+    console.log(
+      `| ${name} | ${s.median.toFixed(0)} | ${s.p95.toFixed(0)} | ${(s.median / base.median).toFixed(2)} | ${s.n} |`,
+    );
   }
   const names = Object.keys(phases);
   if (names.length === 0) return;
@@ -171,15 +210,20 @@ export function printLatency(title, { times, phases = {} }) {
   console.log(`\nRender timings, median ms per phase`);
   console.log(`| variant | ${keys.join(' | ')} |`);
   console.log(`|---|${keys.map(() => '---:').join('|')}|`);
-  for (const name of names) console.log(`| ${name} | ${keys.map((k) => summary(phases[name][k]).median.toFixed(0)).join(' | ')} |`);
+  for (const name of names)
+    console.log(`| ${name} | ${keys.map((k) => summary(phases[name][k]).median.toFixed(0)).join(' | ')} |`);
 }
 
 export function printThroughput(rows) {
   console.log('\nThroughput (renders submitted at once) and peak memory');
-  console.log('| pool size | renders | seconds | renders/s | bare Playwright pages/s (same concurrency) | peak node RSS MB | peak Chromium RSS MB (sum) | peak Chromium PSS MB | peak total PSS MB | Chromium processes |');
+  console.log(
+    '| pool size | renders | seconds | renders/s | bare Playwright pages/s (same concurrency) | peak node RSS MB | peak Chromium RSS MB (sum) | peak Chromium PSS MB | peak total PSS MB | Chromium processes |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const p = r.peak;
-    console.log(`| ${r.size} | ${r.total} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(2)} | ${r.barePerSecond.toFixed(2)} | ${p.nodeRssMb.toFixed(0)} | ${p.chromiumRssMb.toFixed(0)} | ${p.chromiumPssMb.toFixed(0)} | ${p.totalPssMb.toFixed(0)} | ${p.processes} |`);
+    console.log(
+      `| ${r.size} | ${r.total} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(2)} | ${r.barePerSecond.toFixed(2)} | ${p.nodeRssMb.toFixed(0)} | ${p.chromiumRssMb.toFixed(0)} | ${p.chromiumPssMb.toFixed(0)} | ${p.totalPssMb.toFixed(0)} | ${p.processes} |`,
+    );
   }
 }

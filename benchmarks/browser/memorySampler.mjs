@@ -7,7 +7,10 @@ const { rootPid, nodePid, everyMs } = workerData;
 function memoryOf(pid) {
   try {
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    return { rssKb: Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0), pssKb: Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) };
+    return {
+      rssKb: Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0),
+      pssKb: Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0),
+    };
   } catch {
     return { rssKb: 0, pssKb: 0 };
   }

@@ -35,10 +35,11 @@ async function startPageServer(html) {
   return {
     url: `http://127.0.0.1:${server.address().port}/articles/tidal-energy`,
     requests: () => requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
@@ -85,7 +86,10 @@ export async function measureAll({ iterations, warmup }) {
   const page = await startPageServer(html);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-cache-hit-'));
   const prefix = `bench:cache-hit:${process.pid}:${Date.now()}:`;
-  const withRedis = await redisCommand(['PING']).then((r) => r.startsWith('+PONG'), () => false);
+  const withRedis = await redisCommand(['PING']).then(
+    (r) => r.startsWith('+PONG'),
+    () => false,
+  );
   const scrapers = {
     embedded: createScraper({ allowPrivateUrls: true, dataDir }),
     embeddedNoMemo: createScraper({ allowPrivateUrls: true, dataDir, transformMemoBytes: 0 }),
@@ -95,7 +99,11 @@ export async function measureAll({ iterations, warmup }) {
   const problems = [];
   try {
     const body = { url: page.url, formats: ['markdown'] };
-    const fresh = await timeScrapes(scrapers.embedded, { ...body, maxAge: 0, storeInCache: false }, { iterations, warmup });
+    const fresh = await timeScrapes(
+      scrapers.embedded,
+      { ...body, maxAge: 0, storeInCache: false },
+      { iterations, warmup },
+    );
     rows.push({ name: 'fresh scrape (HTTP engine, maxAge 0)', ...fresh });
     const reference = fresh.last.markdown;
 
@@ -103,9 +111,11 @@ export async function measureAll({ iterations, warmup }) {
       const before = page.requests();
       await scraper.scrape(body); // the one fetch that fills the cache (a no-op when the home already has it)
       const hit = await timeScrapes(scraper, body, { iterations, warmup });
-      if (hit.last.metadata.cacheState !== 'hit') problems.push(`${name}: cacheState is ${hit.last.metadata.cacheState}, not hit`);
+      if (hit.last.metadata.cacheState !== 'hit')
+        problems.push(`${name}: cacheState is ${hit.last.metadata.cacheState}, not hit`);
       if (hit.last.markdown !== reference) problems.push(`${name}: the hit's markdown differs from the fresh scrape's`);
-      if (page.requests() - before > 1) problems.push(`${name}: ${page.requests() - before} requests reached the page (expected at most 1)`);
+      if (page.requests() - before > 1)
+        problems.push(`${name}: ${page.requests() - before} requests reached the page (expected at most 1)`);
       rows.push({ name, ...hit, ratio: fresh.median / hit.median });
     };
     await hitRow('cache hit, embedded (LMDB + LRU)', scrapers.embedded);
@@ -126,11 +136,22 @@ export async function measureAll({ iterations, warmup }) {
 
 export function printTable({ rows, pageBytes }, { iterations }) {
   const ms = (v) => `${v.toFixed(2)} ms`.padStart(11);
-  console.log(`\ncache-hit benchmark: one ${(pageBytes / 1024).toFixed(1)} KB article on 127.0.0.1, formats [markdown], ${iterations} scrapes per row, in-process createScraper`);
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (the machine is shared; compare rows of one run)\n`);
-  console.log(`${'scrape'.padEnd(44)}${'median'.padStart(11)}${'p95'.padStart(11)}${'mean'.padStart(11)}   fresh/hit (median)`);
+  console.log(
+    `\ncache-hit benchmark: one ${(pageBytes / 1024).toFixed(1)} KB article on 127.0.0.1, formats [markdown], ${iterations} scrapes per row, in-process createScraper`,
+  );
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (the machine is shared; compare rows of one run)\n`,
+  );
+  console.log(
+    `${'scrape'.padEnd(44)}${'median'.padStart(11)}${'p95'.padStart(11)}${'mean'.padStart(11)}   fresh/hit (median)`,
+  );
   for (const r of rows) {
-    const ratio = r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}×${r.ratio >= GOAL_RATIO ? '' : `  (below the ${GOAL_RATIO}× goal)`}`;
+    const ratio =
+      r.ratio === undefined
+        ? ''
+        : `${r.ratio.toFixed(1)}×${r.ratio >= GOAL_RATIO ? '' : `  (below the ${GOAL_RATIO}× goal)`}`;
     console.log(`${r.name.padEnd(44)}${ms(r.median)}${ms(r.p95)}${ms(r.mean)}   ${ratio}`);
   }
 }

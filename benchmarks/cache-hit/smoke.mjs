@@ -9,7 +9,8 @@ const WARMUP = 3;
 const result = await measureAll({ iterations: ITERATIONS, warmup: WARMUP });
 printTable(result, { iterations: ITERATIONS });
 const embedded = result.rows.find((r) => r.name === 'cache hit, embedded (LMDB + LRU)');
-if (!embedded || !(embedded.ratio >= GOAL_RATIO)) result.problems.push(`embedded cache hit is ${embedded?.ratio?.toFixed(1)}× faster than fresh, below ${GOAL_RATIO}×`);
+if (!embedded || !(embedded.ratio >= GOAL_RATIO))
+  result.problems.push(`embedded cache hit is ${embedded?.ratio?.toFixed(1)}× faster than fresh, below ${GOAL_RATIO}×`);
 if (result.problems.length > 0) {
   console.error(`\ncache-hit smoke FAILED:\n  ${result.problems.join('\n  ')}`);
   process.exit(1);

@@ -74,19 +74,32 @@ export async function measureHome({ name, open, n, reads }) {
       await stores.pages.flush();
     }
   });
-  rows.push({ home: name, op: 'put, sequential (each awaited)', ops: seqN, perSec: seqN / seqSecs, mbPerSec: (seqN * BODY_BYTES) / seqSecs / 1e6 });
+  rows.push({
+    home: name,
+    op: 'put, sequential (each awaited)',
+    ops: seqN,
+    perSec: seqN / seqSecs,
+    mbPerSec: (seqN * BODY_BYTES) / seqSecs / 1e6,
+  });
 
   const rest = keys.slice(seqN).map((k, j) => [k, sources[seqN + j]]);
   const conSecs = await timed(async () => {
     await inBatches(rest, CONCURRENCY, ([k, s]) => stores.pages.write(k, s));
     await stores.pages.flush();
   });
-  rows.push({ home: name, op: `put, ${CONCURRENCY} in flight`, ops: rest.length, perSec: rest.length / conSecs, mbPerSec: (rest.length * BODY_BYTES) / conSecs / 1e6 });
+  rows.push({
+    home: name,
+    op: `put, ${CONCURRENCY} in flight`,
+    ops: rest.length,
+    perSec: rest.length / conSecs,
+    mbPerSec: (rest.length * BODY_BYTES) / conSecs / 1e6,
+  });
 
   const check = async (s, label) => {
     for (let i = 0; i < n; i += Math.max(1, Math.floor(n / 20))) {
       const hit = await s.pages.read(keys[i], plan);
-      if (!hit || Buffer.compare(hit.source.body, sources[i].body) !== 0) failures.push(`${name} ${label}: key ${i} did not read back`);
+      if (!hit || Buffer.compare(hit.source.body, sources[i].body) !== 0)
+        failures.push(`${name} ${label}: key ${i} did not read back`);
     }
   };
   await check(stores, 'read-back');
@@ -97,7 +110,13 @@ export async function measureHome({ name, open, n, reads }) {
     const cold = await open({ lruMaxBytes: 1 });
     await check(cold, 'LMDB read-back');
     const coldSecs = await timed(() => inBatches(readKeys, CONCURRENCY, (k) => cold.pages.read(k, plan)));
-    rows.push({ home: name, op: 'get, LMDB (LRU off)', ops: reads, perSec: reads / coldSecs, mbPerSec: (reads * BODY_BYTES) / coldSecs / 1e6 });
+    rows.push({
+      home: name,
+      op: 'get, LMDB (LRU off)',
+      ops: reads,
+      perSec: reads / coldSecs,
+      mbPerSec: (reads * BODY_BYTES) / coldSecs / 1e6,
+    });
     await cold.close();
   }
   // Redis: every key. Embedded: a hot set that fits the default 64 MiB LRU, so these are LRU hits.
@@ -149,7 +168,9 @@ export async function redisHome() {
     throw error;
   }
   await first.close();
-  const { Redis } = await import(fileURLToPath(new URL('../../packages/cache/node_modules/ioredis/built/index.js', import.meta.url)));
+  const { Redis } = await import(
+    fileURLToPath(new URL('../../packages/cache/node_modules/ioredis/built/index.js', import.meta.url))
+  );
   return {
     name: 'redis',
     open: () => createCacheStores({ redisUrl, keyPrefix }),
@@ -169,10 +190,16 @@ export async function redisHome() {
 export function printTable(rows, latencies) {
   console.log(`\n| home | operation (${BODY_BYTES / 1024} KB Sources) | ops | ops/s | MB/s |`);
   console.log('|---|---|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.home} | ${r.op} | ${r.ops} | ${Math.round(r.perSec).toLocaleString('en-US')} | ${r.mbPerSec.toFixed(0)} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.home} | ${r.op} | ${r.ops} | ${Math.round(r.perSec).toLocaleString('en-US')} | ${r.mbPerSec.toFixed(0)} |`,
+    );
   console.log('\n| home | single hit on a hot key | p50 µs | p99 µs |');
   console.log('|---|---|---:|---:|');
-  for (const l of latencies) console.log(`| ${l.home} | ${l.home === 'embedded' ? 'LRU hit' : 'Redis GET'} | ${l.p50us.toFixed(1)} | ${l.p99us.toFixed(1)} |`);
+  for (const l of latencies)
+    console.log(
+      `| ${l.home} | ${l.home === 'embedded' ? 'LRU hit' : 'Redis GET'} | ${l.p50us.toFixed(1)} | ${l.p99us.toFixed(1)} |`,
+    );
 }
 
 export async function measureAll({ n, reads }) {

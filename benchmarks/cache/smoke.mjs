@@ -7,7 +7,9 @@ const MIN_OPS_PER_SEC = 20;
 
 const { rows, latencies, failures } = await measureAll({ n: 120, reads: 600 });
 printTable(rows, latencies);
-for (const r of rows) if (r.perSec < MIN_OPS_PER_SEC) failures.push(`${r.home} ${r.op}: ${r.perSec.toFixed(1)} ops/s is below ${MIN_OPS_PER_SEC}`);
+for (const r of rows)
+  if (r.perSec < MIN_OPS_PER_SEC)
+    failures.push(`${r.home} ${r.op}: ${r.perSec.toFixed(1)} ops/s is below ${MIN_OPS_PER_SEC}`);
 if (failures.length) {
   console.error(`\nFAILED:\n${failures.join('\n')}`);
   process.exit(1);

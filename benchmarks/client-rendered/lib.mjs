@@ -18,10 +18,13 @@ const REPEATS = 5;
 export function listPages() {
   const dir = join(DATA_DIR, 'html');
   if (!existsSync(dir)) return null;
-  return readdirSync(dir).filter((f) => f.endsWith('.html.gz')).map((f) => f.slice(0, -'.html.gz'.length)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.html.gz'))
+    .map((f) => f.slice(0, -'.html.gz'.length))
+    .sort();
 }
 
-const tokens = (text) => (text.toLowerCase().match(/\w+/g) ?? []);
+const tokens = (text) => text.toLowerCase().match(/\w+/g) ?? [];
 
 /** Share of the ground truth's words found in the HTML's visible text (a crude tag strip is enough here). */
 function contentRecall(html, truth) {
@@ -46,7 +49,9 @@ export function run(ids) {
   for (const id of ids) {
     const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
     const truthFile = join(DATA_DIR, 'ground-truth', `${id}.json`);
-    const truth = existsSync(truthFile) ? (JSON.parse(readFileSync(truthFile, 'utf8')).ground_truth?.main_content ?? '') : '';
+    const truth = existsSync(truthFile)
+      ? (JSON.parse(readFileSync(truthFile, 'utf8')).ground_truth?.main_content ?? '')
+      : '';
     // As the acquire step: the whole decoded body (the judge scans at most its own limit).
     const verdict = judgeClientRendered(html);
     const started = performance.now();
@@ -90,8 +95,14 @@ function summarize(rows) {
 }
 
 export function print(s) {
-  console.log('| pages | sent to browser | of which content was already in the HTML | pages whose HTML lacks the content | of those sent to browser | median ms | p95 ms | max ms |');
+  console.log(
+    '| pages | sent to browser | of which content was already in the HTML | pages whose HTML lacks the content | of those sent to browser | median ms | p95 ms | max ms |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
-  console.log(`| ${s.pages} | ${s.flagged} | ${s.falsePositives} | ${s.contentMissingInHtml} | ${s.contentMissingCaught} | ${s.msMedian} | ${s.msP95} | ${s.msMax} |`);
-  console.log(`reasons: ${JSON.stringify(s.reasons)}; false positives: ${s.falsePositiveIds.join(', ') || 'none'}; ${s.emptyTruth} pages with empty ground truth (${s.emptyTruthFlagged} sent to browser); largest page ${s.largestKb} KB`);
+  console.log(
+    `| ${s.pages} | ${s.flagged} | ${s.falsePositives} | ${s.contentMissingInHtml} | ${s.contentMissingCaught} | ${s.msMedian} | ${s.msP95} | ${s.msMax} |`,
+  );
+  console.log(
+    `reasons: ${JSON.stringify(s.reasons)}; false positives: ${s.falsePositiveIds.join(', ') || 'none'}; ${s.emptyTruth} pages with empty ground truth (${s.emptyTruthFlagged} sent to browser); largest page ${s.largestKb} KB`,
+  );
 }

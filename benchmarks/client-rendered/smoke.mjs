@@ -17,7 +17,8 @@ const step = Math.max(1, Math.floor(ids.length / SAMPLE_PAGES));
 const summary = run(ids.filter((_, i) => i % step === 0).slice(0, SAMPLE_PAGES));
 print(summary);
 const problems = [];
-if (summary.falsePositives > MAX_FALSE_POSITIVE_SHARE * summary.pages) problems.push(`${summary.falsePositives}/${summary.pages} server-rendered pages flagged`);
+if (summary.falsePositives > MAX_FALSE_POSITIVE_SHARE * summary.pages)
+  problems.push(`${summary.falsePositives}/${summary.pages} server-rendered pages flagged`);
 if (summary.msP95 > MAX_P95_MS) problems.push(`p95 ${summary.msP95} ms > ${MAX_P95_MS} ms`);
 if (problems.length > 0) {
   console.error(`client-rendered smoke FAILED: ${problems.join('; ')}`);

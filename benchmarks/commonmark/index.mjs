@@ -23,8 +23,12 @@ const reference = summarize(roundTrip(examples, (html) => turndown.turndown(html
 const pct = (x) => `${x.toFixed(1)}%`;
 console.log(`CommonMark ${'0.31.2'} round trip, ${summary.total} examples\n`);
 console.log('converter                  semantic   strict');
-console.log(`@scrape/core htmlToMarkdown  ${pct(summary.semanticRate).padStart(6)}   ${pct(summary.strictRate).padStart(6)}   (${summary.semantic}/${summary.total})`);
-console.log(`turndown 7 (reference)       ${pct(reference.semanticRate).padStart(6)}   ${pct(reference.strictRate).padStart(6)}   (${reference.semantic}/${reference.total})`);
+console.log(
+  `@scrape/core htmlToMarkdown  ${pct(summary.semanticRate).padStart(6)}   ${pct(summary.strictRate).padStart(6)}   (${summary.semantic}/${summary.total})`,
+);
+console.log(
+  `turndown 7 (reference)       ${pct(reference.semanticRate).padStart(6)}   ${pct(reference.strictRate).padStart(6)}   (${reference.semantic}/${reference.total})`,
+);
 console.log('\nfailing sections (semantic):');
 for (const [section, count] of summary.failingSections) console.log(`  ${String(count).padStart(3)}  ${section}`);
 const failing = ours.filter((r) => !r.semantic);

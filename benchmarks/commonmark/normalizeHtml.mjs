@@ -24,14 +24,78 @@
 import { parseHTML } from 'linkedom';
 
 const VOID = new Set(['br', 'hr', 'img', 'input']);
-const DROP = new Set(['script', 'style', 'textarea', 'template', 'head', 'title', 'iframe', 'noscript', 'select', 'svg']);
+const DROP = new Set([
+  'script',
+  'style',
+  'textarea',
+  'template',
+  'head',
+  'title',
+  'iframe',
+  'noscript',
+  'select',
+  'svg',
+]);
 const BLOCK = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'pre', 'hr', 'table', 'thead', 'tbody',
-  'tfoot', 'tr', 'td', 'th', 'div', 'body', 'html', 'section', 'article', 'dl', 'dt', 'dd', 'figure', 'caption',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'div',
+  'body',
+  'html',
+  'section',
+  'article',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'caption',
 ]);
 const MARKDOWN = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'pre', 'code', 'em', 'strong', 'del', 'a',
-  'img', 'br', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'del',
+  'a',
+  'img',
+  'br',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
 ]);
 const ALIAS = { i: 'em', b: 'strong', s: 'del', strike: 'del' };
 const ANONYMOUS_PARAGRAPH_HOSTS = new Set(['body', 'blockquote']);
@@ -81,7 +145,9 @@ function toTree(node, semantic, inPre) {
       if (node.hasAttribute('checked')) attrs.push(['checked', '']);
     }
   }
-  attrs = attrs.map(([k, v]) => [k, k === 'href' || k === 'src' ? decodeUrl(v) : v]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  attrs = attrs
+    .map(([k, v]) => [k, k === 'href' || k === 'src' ? decodeUrl(v) : v])
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
   if (semantic && tag === 'pre') {
     const text = node.textContent.replace(/\n$/, '');
     const language = languageOf(node);
@@ -138,7 +204,8 @@ function serialize(tree, out) {
   const attrs = tree.attrs.map(([k, v]) => ` ${k}="${escapeText(v).replace(/"/g, '&quot;')}"`).join('');
   out.push({ open: tree.tag, markup: `<${tree.tag}${attrs}>`, block: BLOCK.has(tree.tag), pre: tree.pre });
   for (const c of tree.children) serialize(c, out);
-  if (!VOID.has(tree.tag)) out.push({ close: tree.tag, markup: `</${tree.tag}>`, block: BLOCK.has(tree.tag), pre: tree.pre });
+  if (!VOID.has(tree.tag))
+    out.push({ close: tree.tag, markup: `</${tree.tag}>`, block: BLOCK.has(tree.tag), pre: tree.pre });
 }
 
 /**

@@ -28,7 +28,8 @@ export function roundTrip(examples, toMarkdown) {
     }
     const rendered = writer.render(reader.parse(markdown));
     const semantic = !error && canonicalHtml(rendered) === canonicalHtml(ex.html);
-    const strict = !error && canonicalHtml(rendered, { semantic: false }) === canonicalHtml(ex.html, { semantic: false });
+    const strict =
+      !error && canonicalHtml(rendered, { semantic: false }) === canonicalHtml(ex.html, { semantic: false });
     results.push({ example: ex, markdown, rendered, semantic, strict, error });
   }
   return results;

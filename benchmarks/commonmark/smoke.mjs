@@ -7,7 +7,9 @@ import { roundTrip, specExamples, summarize } from './roundTrip.mjs';
 const MIN_SEMANTIC_RATE = 98.0;
 
 const summary = summarize(roundTrip(specExamples(), (html) => htmlToMarkdown(html)));
-console.log(`commonmark round trip: ${summary.semanticRate.toFixed(1)}% semantic (${summary.semantic}/${summary.total}), ${summary.strictRate.toFixed(1)}% strict`);
+console.log(
+  `commonmark round trip: ${summary.semanticRate.toFixed(1)}% semantic (${summary.semantic}/${summary.total}), ${summary.strictRate.toFixed(1)}% strict`,
+);
 for (const [section, count] of summary.failingSections) console.log(`  ${String(count).padStart(3)}  ${section}`);
 if (summary.semanticRate < MIN_SEMANTIC_RATE) {
   console.error(`FAILED: ${summary.semanticRate.toFixed(1)}% is below the floor of ${MIN_SEMANTIC_RATE}%`);

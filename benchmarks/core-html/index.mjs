@@ -1,7 +1,15 @@
 // Full speed run of the HTML pipeline on the 1,497 WCXB dev pages: per step and whole, next to linkedom's bare parse
 // and Readability + turndown measured in the same run; peak RSS for the largest page. Writes benchmarks/results/core-html.json.
 // Usage: node benchmarks/core-html/index.mjs [--limit N]
-import { listPages, measurePeakRss, measureStockFactor, printSummary, summarize, timePages, writeResults } from './lib.mjs';
+import {
+  listPages,
+  measurePeakRss,
+  measureStockFactor,
+  printSummary,
+  summarize,
+  timePages,
+  writeResults,
+} from './lib.mjs';
 
 const limitArg = process.argv.indexOf('--limit');
 const limit = limitArg === -1 ? Infinity : Number(process.argv[limitArg + 1]);

@@ -25,7 +25,10 @@ export const GOAL_VS_PARSE = 2;
 export function listPages() {
   const dir = join(DATA_DIR, 'html');
   if (!existsSync(dir)) return null;
-  return readdirSync(dir).filter((f) => f.endsWith('.html.gz')).map((f) => f.slice(0, -'.html.gz'.length)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.html.gz'))
+    .map((f) => f.slice(0, -'.html.gz'.length))
+    .sort();
 }
 
 export function loadPage(id) {
@@ -54,11 +57,20 @@ const REFERENCES = {
  * our patched copy on the same pages (see stockFactor.mjs): returns how many times slower it parses, or a skip reason.
  */
 export function measureStockFactor(ids) {
-  const child = spawnSync(process.execPath, [join(here, 'stockFactor.mjs'), ...ids], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (child.status !== 0) return { factor: null, reason: `stockFactor.mjs failed (exit ${child.status}): ${child.stderr.slice(0, 500)}` };
+  const child = spawnSync(process.execPath, [join(here, 'stockFactor.mjs'), ...ids], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (child.status !== 0)
+    return { factor: null, reason: `stockFactor.mjs failed (exit ${child.status}): ${child.stderr.slice(0, 500)}` };
   const out = JSON.parse(child.stdout.trim().split('\n').pop());
   if (out.skipped) return { factor: null, reason: out.skipped };
-  return { factor: out.stockCpuMsPerPage / out.patchedCpuMsPerPage, stockCpuMsPerPage: out.stockCpuMsPerPage, patchedCpuMsPerPage: out.patchedCpuMsPerPage, reason: null };
+  return {
+    factor: out.stockCpuMsPerPage / out.patchedCpuMsPerPage,
+    stockCpuMsPerPage: out.stockCpuMsPerPage,
+    patchedCpuMsPerPage: out.patchedCpuMsPerPage,
+    reason: null,
+  };
 }
 
 /**
@@ -144,7 +156,14 @@ export function timePages(ids, { log = () => {}, warmup = WARMUP_PAGES, oneCall 
         }
       } catch (error) {
         failed = true;
-        const entry = { id, contender: name, error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') };
+        const entry = {
+          id,
+          contender: name,
+          error: String(error?.stack ?? error)
+            .split('\n')
+            .slice(0, 3)
+            .join(' | '),
+        };
         // A reference that throws (Readability does on a few pages) only drops the page from the comparison.
         (name in REFERENCES ? referenceFailures : failures).push(entry);
       }
@@ -187,7 +206,10 @@ export function summarize(run, rss, stock = { factor: null, reason: 'not measure
     cpuMbPerSec: round(run.bytes / 1e6 / (t.cpu / 1000), 2),
     wallMbPerSec: round(run.bytes / 1e6 / (t.wall / 1000), 2),
   });
-  const ratio = (a, b) => ({ cpu: round(run.totals[a].cpu / run.totals[b].cpu, 3), wall: round(run.totals[a].wall / run.totals[b].wall, 3) });
+  const ratio = (a, b) => ({
+    cpu: round(run.totals[a].cpu / run.totals[b].cpu, 3),
+    wall: round(run.totals[a].wall / run.totals[b].wall, 3),
+  });
   return {
     pages: run.pages,
     megabytes: round(run.bytes / 1e6, 1),
@@ -198,7 +220,9 @@ export function summarize(run, rss, stock = { factor: null, reason: 'not measure
     references: {
       bareParse: row(run.totals.bareParse),
       // Published linkedom, scaled from its child-process ratio to our patched parse in this run.
-      stockParse: stock.factor ? row({ cpu: run.totals.bareParse.cpu * stock.factor, wall: run.totals.bareParse.wall * stock.factor }) : null,
+      stockParse: stock.factor
+        ? row({ cpu: run.totals.bareParse.cpu * stock.factor, wall: run.totals.bareParse.wall * stock.factor })
+        : null,
       readabilityTurndown: row(run.totals.readabilityTurndown),
     },
     stockParseSkipped: stock.reason,
@@ -207,7 +231,10 @@ export function summarize(run, rss, stock = { factor: null, reason: 'not measure
       pipelineVsReadabilityTurndown: ratio('pipeline', 'readabilityTurndown'),
       pipelineVsBareParse: ratio('pipeline', 'bareParse'),
       pipelineVsStockParse: stock.factor
-        ? { cpu: round(run.totals.pipeline.cpu / run.totals.bareParse.cpu / stock.factor, 3), wall: round(run.totals.pipeline.wall / run.totals.bareParse.wall / stock.factor, 3) }
+        ? {
+            cpu: round(run.totals.pipeline.cpu / run.totals.bareParse.cpu / stock.factor, 3),
+            wall: round(run.totals.pipeline.wall / run.totals.bareParse.wall / stock.factor, 3),
+          }
         : null,
       markdownOnlyVsReadabilityTurndown: ratio('pipelineMarkdownOnly', 'readabilityTurndown'),
       markdownOnlyVsBareParse: ratio('pipelineMarkdownOnly', 'bareParse'),
@@ -223,9 +250,12 @@ export function summarize(run, rss, stock = { factor: null, reason: 'not measure
 
 export function printSummary(s) {
   const f = (n, w = 9) => n.toFixed(2).padStart(w);
-  const line = (name, r) => `  ${name.padEnd(30)} ${f(r.cpuMsPerPage)} ${f(r.wallMsPerPage)} ${f(r.cpuMbPerSec)} ${f(r.wallMbPerSec)}`;
+  const line = (name, r) =>
+    `  ${name.padEnd(30)} ${f(r.cpuMsPerPage)} ${f(r.wallMsPerPage)} ${f(r.cpuMbPerSec)} ${f(r.wallMbPerSec)}`;
   console.log(`\ncore-html: ${s.pages} pages, ${s.megabytes} MB`);
-  console.log(`  ${''.padEnd(30)} ${'cpu ms/pg'.padStart(9)} ${'wall ms/pg'.padStart(9)} ${'cpu MB/s'.padStart(9)} ${'wall MB/s'.padStart(9)}`);
+  console.log(
+    `  ${''.padEnd(30)} ${'cpu ms/pg'.padStart(9)} ${'wall ms/pg'.padStart(9)} ${'cpu MB/s'.padStart(9)} ${'wall MB/s'.padStart(9)}`,
+  );
   console.log('Pipeline steps (ours):');
   for (const [name, r] of Object.entries(s.steps)) console.log(line(name, r));
   console.log(line('= whole pipeline (all outputs)', s.pipeline));
@@ -233,25 +263,48 @@ export function printSummary(s) {
   if (s.processHtml) console.log(line('processHtml() in one call', s.processHtml));
   console.log('References (same run, same pages):');
   console.log(line('linkedom parseHTML (bare, ours)', s.references.bareParse));
-  if (s.references.stockParse) console.log(`${line('linkedom parseHTML (published)', s.references.stockParse)}  (${s.stockParseFactor}× ours, child process)`);
+  if (s.references.stockParse)
+    console.log(
+      `${line('linkedom parseHTML (published)', s.references.stockParse)}  (${s.stockParseFactor}× ours, child process)`,
+    );
   else console.log(`  published linkedom not measured: ${s.stockParseSkipped}`);
   console.log(line('Readability + turndown', s.references.readabilityTurndown));
   const r = s.ratios;
   console.log('Ratios (cpu / wall):');
-  console.log(`  pipeline / (Readability+turndown)      = ${r.pipelineVsReadabilityTurndown.cpu.toFixed(3)} / ${r.pipelineVsReadabilityTurndown.wall.toFixed(3)}  (goal <= ${r.goals.vsReadabilityTurndown})`);
-  console.log(`  pipeline / bare parse (patched)        = ${r.pipelineVsBareParse.cpu.toFixed(3)} / ${r.pipelineVsBareParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`);
-  if (r.pipelineVsStockParse) console.log(`  pipeline / bare parse (published)      = ${r.pipelineVsStockParse.cpu.toFixed(3)} / ${r.pipelineVsStockParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`);
-  console.log(`  markdown-only pipeline / Readability   = ${r.markdownOnlyVsReadabilityTurndown.cpu.toFixed(3)} / ${r.markdownOnlyVsReadabilityTurndown.wall.toFixed(3)}`);
-  console.log(`  markdown-only pipeline / bare parse    = ${r.markdownOnlyVsBareParse.cpu.toFixed(3)} / ${r.markdownOnlyVsBareParse.wall.toFixed(3)}`);
-  if (s.peakRss) console.log(`Peak RSS, largest page ${s.peakRss.id} (${(s.peakRss.bytes / 1e6).toFixed(2)} MB): ${(s.peakRss.maxRssKb / 1024).toFixed(0)} MB (process after imports and page load: ${(s.peakRss.baselineRssKb / 1024).toFixed(0)} MB)`);
+  console.log(
+    `  pipeline / (Readability+turndown)      = ${r.pipelineVsReadabilityTurndown.cpu.toFixed(3)} / ${r.pipelineVsReadabilityTurndown.wall.toFixed(3)}  (goal <= ${r.goals.vsReadabilityTurndown})`,
+  );
+  console.log(
+    `  pipeline / bare parse (patched)        = ${r.pipelineVsBareParse.cpu.toFixed(3)} / ${r.pipelineVsBareParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`,
+  );
+  if (r.pipelineVsStockParse)
+    console.log(
+      `  pipeline / bare parse (published)      = ${r.pipelineVsStockParse.cpu.toFixed(3)} / ${r.pipelineVsStockParse.wall.toFixed(3)}  (goal <= ${r.goals.vsBareParse})`,
+    );
+  console.log(
+    `  markdown-only pipeline / Readability   = ${r.markdownOnlyVsReadabilityTurndown.cpu.toFixed(3)} / ${r.markdownOnlyVsReadabilityTurndown.wall.toFixed(3)}`,
+  );
+  console.log(
+    `  markdown-only pipeline / bare parse    = ${r.markdownOnlyVsBareParse.cpu.toFixed(3)} / ${r.markdownOnlyVsBareParse.wall.toFixed(3)}`,
+  );
+  if (s.peakRss)
+    console.log(
+      `Peak RSS, largest page ${s.peakRss.id} (${(s.peakRss.bytes / 1e6).toFixed(2)} MB): ${(s.peakRss.maxRssKb / 1024).toFixed(0)} MB (process after imports and page load: ${(s.peakRss.baselineRssKb / 1024).toFixed(0)} MB)`,
+    );
   console.log(`Pages with empty markdown: ${s.emptyMarkdownPages} ${s.emptyMarkdownIds.slice(0, 20).join(' ')}`);
-  console.log(`Failures of ours: ${s.failures.length}; of the references (page left out of the comparison): ${s.referenceFailures.length}`);
-  for (const x of [...s.failures, ...s.referenceFailures].slice(0, 10)) console.log(`  FAIL ${x.id} ${x.contender}: ${x.error}`);
+  console.log(
+    `Failures of ours: ${s.failures.length}; of the references (page left out of the comparison): ${s.referenceFailures.length}`,
+  );
+  for (const x of [...s.failures, ...s.referenceFailures].slice(0, 10))
+    console.log(`  FAIL ${x.id} ${x.contender}: ${x.error}`);
 }
 
 export function writeResults(summary, extra = {}) {
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-  writeFileSync(RESULTS_FILE, `${JSON.stringify({ benchmark: 'core-html', node: process.version, date: new Date().toISOString(), ...extra, ...summary }, null, 2)}\n`);
+  writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ benchmark: 'core-html', node: process.version, date: new Date().toISOString(), ...extra, ...summary }, null, 2)}\n`,
+  );
 }
 
 const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -10,4 +10,12 @@ if (!id) {
 const page = loadPage(id);
 const baselineRssKb = Math.round(process.memoryUsage().rss / 1024);
 const result = core.processHtml({ body: page.html, url: page.url });
-console.log(JSON.stringify({ id, bytes: page.bytes, markdownChars: result.markdown.length, baselineRssKb, maxRssKb: process.resourceUsage().maxRSS }));
+console.log(
+  JSON.stringify({
+    id,
+    bytes: page.bytes,
+    markdownChars: result.markdown.length,
+    baselineRssKb,
+    maxRssKb: process.resourceUsage().maxRSS,
+  }),
+);

@@ -29,11 +29,16 @@ printSummary(summary);
 
 const problems = [];
 if (run.failures.length > 0) problems.push(`${run.failures.length} page runs threw`);
-if (summary.ratios.pipelineVsReadabilityTurndown.cpu > MAX_VS_READABILITY) problems.push(`pipeline/readability ${summary.ratios.pipelineVsReadabilityTurndown.cpu} > ${MAX_VS_READABILITY}`);
-if (summary.ratios.pipelineVsStockParse && summary.ratios.pipelineVsStockParse.cpu > MAX_VS_PARSE) problems.push(`pipeline/published parse ${summary.ratios.pipelineVsStockParse.cpu} > ${MAX_VS_PARSE}`);
-if (summary.ratios.pipelineVsBareParse.cpu > MAX_VS_PATCHED_PARSE) problems.push(`pipeline/patched parse ${summary.ratios.pipelineVsBareParse.cpu} > ${MAX_VS_PATCHED_PARSE}`);
-if (run.emptyMarkdown > MAX_EMPTY_SHARE * run.pages) problems.push(`${run.emptyMarkdown}/${run.pages} pages gave empty markdown`);
-if (summary.peakRss.maxRssKb / 1024 > MAX_PEAK_RSS_MB) problems.push(`peak RSS ${(summary.peakRss.maxRssKb / 1024).toFixed(0)} MB > ${MAX_PEAK_RSS_MB} MB`);
+if (summary.ratios.pipelineVsReadabilityTurndown.cpu > MAX_VS_READABILITY)
+  problems.push(`pipeline/readability ${summary.ratios.pipelineVsReadabilityTurndown.cpu} > ${MAX_VS_READABILITY}`);
+if (summary.ratios.pipelineVsStockParse && summary.ratios.pipelineVsStockParse.cpu > MAX_VS_PARSE)
+  problems.push(`pipeline/published parse ${summary.ratios.pipelineVsStockParse.cpu} > ${MAX_VS_PARSE}`);
+if (summary.ratios.pipelineVsBareParse.cpu > MAX_VS_PATCHED_PARSE)
+  problems.push(`pipeline/patched parse ${summary.ratios.pipelineVsBareParse.cpu} > ${MAX_VS_PATCHED_PARSE}`);
+if (run.emptyMarkdown > MAX_EMPTY_SHARE * run.pages)
+  problems.push(`${run.emptyMarkdown}/${run.pages} pages gave empty markdown`);
+if (summary.peakRss.maxRssKb / 1024 > MAX_PEAK_RSS_MB)
+  problems.push(`peak RSS ${(summary.peakRss.maxRssKb / 1024).toFixed(0)} MB > ${MAX_PEAK_RSS_MB} MB`);
 if (problems.length > 0) {
   console.error(`\ncore-html smoke FAILED: ${problems.join('; ')}`);
   process.exit(1);

@@ -28,4 +28,10 @@ ids.forEach((id, index) => {
     totals[name] += cpuMs() - start;
   }
 });
-console.log(JSON.stringify({ pages: ids.length, patchedCpuMsPerPage: totals.patched / ids.length, stockCpuMsPerPage: totals.stock / ids.length }));
+console.log(
+  JSON.stringify({
+    pages: ids.length,
+    patchedCpuMsPerPage: totals.patched / ids.length,
+    stockCpuMsPerPage: totals.stock / ids.length,
+  }),
+);

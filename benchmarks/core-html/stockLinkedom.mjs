@@ -18,7 +18,8 @@ export async function loadStockLinkedom() {
   const require = createRequire(import.meta.url);
   const installed = dirname(realpathSync(require.resolve('linkedom/package.json')));
   const version = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version;
-  if (!existsSync(PATCH) || version !== '0.18.15') return { parseHTML: null, reason: `no patch for linkedom ${version}` };
+  if (!existsSync(PATCH) || version !== '0.18.15')
+    return { parseHTML: null, reason: `no patch for linkedom ${version}` };
   const tag = createHash('sha256').update(readFileSync(PATCH)).digest('hex').slice(0, 12);
   const root = join(tmpdir(), `scrape-bench-linkedom-stock-${tag}`);
   const target = join(root, 'node_modules', 'linkedom');
@@ -33,11 +34,13 @@ export async function loadStockLinkedom() {
       const from = join(siblings, name);
       if (name.startsWith('@')) {
         mkdirSync(join(root, 'node_modules', name), { recursive: true });
-        for (const sub of readdirSync(from)) symlinkSync(realpathSync(join(from, sub)), join(root, 'node_modules', name, sub));
+        for (const sub of readdirSync(from))
+          symlinkSync(realpathSync(join(from, sub)), join(root, 'node_modules', name, sub));
       } else symlinkSync(realpathSync(from), join(root, 'node_modules', name));
     }
     const reverse = spawnSync('patch', ['-R', '-p1', '-s', '-d', target, '-i', PATCH], { encoding: 'utf8' });
-    if (reverse.status !== 0) return { parseHTML: null, reason: `patch -R failed: ${reverse.stderr || reverse.stdout}` };
+    if (reverse.status !== 0)
+      return { parseHTML: null, reason: `patch -R failed: ${reverse.stderr || reverse.stdout}` };
     cpSync(PATCH, join(target, '.reversed'));
   }
   const module = await import(pathToFileURL(join(target, 'esm', 'index.js')).href);

@@ -7,7 +7,11 @@ import { createJobStore } from '@scrape/jobs';
 
 export async function measureFrontier(count, redisUrl) {
   const rows = [];
-  const urls = (from, to) => Array.from({ length: to - from }, (_, i) => ({ key: `//bench.example/section-${(from + i) % 97}/page-${from + i}`, payload: { url: `https://bench.example/section-${(from + i) % 97}/page-${from + i}`, depth: 2 } }));
+  const urls = (from, to) =>
+    Array.from({ length: to - from }, (_, i) => ({
+      key: `//bench.example/section-${(from + i) % 97}/page-${from + i}`,
+      payload: { url: `https://bench.example/section-${(from + i) % 97}/page-${from + i}`, depth: 2 },
+    }));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-frontier-'));
   const store = await createJobStore({ dataDir });
@@ -16,7 +20,13 @@ export async function measureFrontier(count, redisUrl) {
   const rss0 = process.memoryUsage().rss;
   const started = performance.now();
   // A job with no item completes at once, so the first batch comes with it.
-  const job = await store.createJob({ kind: 'bench', team: 'bench', params: {}, maxItems: count, items: urls(0, Math.min(count, 1000)) });
+  const job = await store.createJob({
+    kind: 'bench',
+    team: 'bench',
+    params: {},
+    maxItems: count,
+    items: urls(0, Math.min(count, 1000)),
+  });
   for (let i = 1000; i < count; i += 1000) await store.enqueue(job.id, urls(i, Math.min(count, i + 1000)));
   const seconds = (performance.now() - started) / 1000;
   global.gc?.();
@@ -36,18 +46,32 @@ export async function measureFrontier(count, redisUrl) {
     const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     redis.on('error', () => {});
-    const reachable = await redis.connect().then(() => true, () => false);
+    const reachable = await redis.connect().then(
+      () => true,
+      () => false,
+    );
     if (reachable) {
       const prefix = `bench:frontier:${process.pid}:${Date.now()}:`;
       const used = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))[1]);
       const store2 = await createJobStore({ redisUrl, redisKeyPrefix: prefix });
       const before = await used();
       const t0 = performance.now();
-      const job2 = await store2.createJob({ kind: 'bench', team: 'bench', params: {}, maxItems: count, items: urls(0, Math.min(count, 1000)) });
+      const job2 = await store2.createJob({
+        kind: 'bench',
+        team: 'bench',
+        params: {},
+        maxItems: count,
+        items: urls(0, Math.min(count, 1000)),
+      });
       for (let i = 1000; i < count; i += 1000) await store2.enqueue(job2.id, urls(i, Math.min(count, i + 1000)));
       const secs = (performance.now() - t0) / 1000;
       const total2 = (await store2.getJob(job2.id)).total;
-      rows.push({ home: 'redis (BullMQ)', urls: total2, urlsPerSec: Math.round(total2 / secs), redisGrowthMb: ((await used()) - before) / 2 ** 20 });
+      rows.push({
+        home: 'redis (BullMQ)',
+        urls: total2,
+        urlsPerSec: Math.round(total2 / secs),
+        redisGrowthMb: ((await used()) - before) / 2 ** 20,
+      });
       await store2.close();
       let cursor = '0';
       do {

@@ -13,14 +13,21 @@ export const CONCURRENCY = 8;
 /** Runs one crawler process (asynchronously: the site is served by this process and must keep answering). */
 function run(script, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, script), ...args], { env: { ...process.env, CRAWLEE_LOG_LEVEL: 'OFF' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(here, script), ...args], {
+      env: { ...process.env, CRAWLEE_LOG_LEVEL: 'OFF' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`${script} failed (${code}): ${stderr.slice(-2000)}`));
-      const line = stdout.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+      const line = stdout
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
       resolve(JSON.parse(line));
     });
   });
@@ -50,7 +57,11 @@ export async function measureAll({ pages, rounds, frontierUrls, redisUrl }) {
     pages,
     rounds,
     concurrency: CONCURRENCY,
-    ours: { pagesPerSec: oursRate, peakRssMb: median(ours.map((o) => o.peakRssMb)), markdownChars: ours[0]?.markdownChars },
+    ours: {
+      pagesPerSec: oursRate,
+      peakRssMb: median(ours.map((o) => o.peakRssMb)),
+      markdownChars: ours[0]?.markdownChars,
+    },
     crawlee: { pagesPerSec: crawleeRate, peakRssMb: median(crawlee.map((c) => c.peakRssMb)) },
     ratio: oursRate / crawleeRate,
     frontier,
@@ -60,8 +71,12 @@ export async function measureAll({ pages, rounds, frontierUrls, redisUrl }) {
 
 export function printResult(result) {
   console.log(`crawl of ${result.pages} pages, concurrency ${result.concurrency}, ${result.rounds} round(s), medians:`);
-  console.log(`  ours (markdown)          ${result.ours.pagesPerSec.toFixed(1)} pages/s, peak RSS ${result.ours.peakRssMb.toFixed(0)} MB`);
-  console.log(`  crawlee CheerioCrawler   ${result.crawlee.pagesPerSec.toFixed(1)} pages/s, peak RSS ${result.crawlee.peakRssMb.toFixed(0)} MB`);
+  console.log(
+    `  ours (markdown)          ${result.ours.pagesPerSec.toFixed(1)} pages/s, peak RSS ${result.ours.peakRssMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `  crawlee CheerioCrawler   ${result.crawlee.pagesPerSec.toFixed(1)} pages/s, peak RSS ${result.crawlee.peakRssMb.toFixed(0)} MB`,
+  );
   console.log(`  ratio ours/crawlee       ${result.ratio.toFixed(2)}`);
   for (const f of result.frontier) console.log(`  frontier ${JSON.stringify(f)}`);
 }

@@ -19,7 +19,12 @@ const crawler = new CheerioCrawler(
     // Its system-status checks would scale a crawler down on a busy shared box: off, so it runs at the set concurrency.
     autoscaledPoolOptions: {
       desiredConcurrency: Number(concurrencyText),
-      systemStatusOptions: { maxMemoryOverloadedRatio: 1, maxEventLoopOverloadedRatio: 1, maxCpuOverloadedRatio: 1, maxClientOverloadedRatio: 1 },
+      systemStatusOptions: {
+        maxMemoryOverloadedRatio: 1,
+        maxEventLoopOverloadedRatio: 1,
+        maxCpuOverloadedRatio: 1,
+        maxClientOverloadedRatio: 1,
+      },
     },
     async requestHandler({ enqueueLinks }) {
       pages++;

@@ -12,11 +12,19 @@ const scraper = createScraper({ allowPrivateUrls: true, dataDir, engines: { brow
 const started = performance.now();
 let pages = 0;
 let markdownChars = 0;
-for await (const doc of scraper.crawl({ url: `${origin}/p/0`, limit, sitemap: 'skip', ignoreRobotsTxt: false, scrapeOptions: { formats: ['markdown'] } })) {
+for await (const doc of scraper.crawl({
+  url: `${origin}/p/0`,
+  limit,
+  sitemap: 'skip',
+  ignoreRobotsTxt: false,
+  scrapeOptions: { formats: ['markdown'] },
+})) {
   pages++;
   markdownChars += doc.markdown?.length ?? 0;
 }
 const seconds = (performance.now() - started) / 1000;
 await scraper.close();
 rmSync(dataDir, { recursive: true, force: true });
-process.stdout.write(JSON.stringify({ pages, seconds, markdownChars, peakRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n');
+process.stdout.write(
+  JSON.stringify({ pages, seconds, markdownChars, peakRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n',
+);

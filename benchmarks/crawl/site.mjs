@@ -7,7 +7,9 @@ const PARAGRAPH =
   'the vessel, its draught and the berth it was given, so that the next crew knows where the deep water lies.';
 
 export function pageHtml(i, n) {
-  const links = [0, i + 1, i + 2, i + 7, (i * 13 + 5) % n, Math.floor(i / 2)].filter((j) => j < n).map((j) => `<li><a href="/p/${j}">Page ${j}</a></li>`);
+  const links = [0, i + 1, i + 2, i + 7, (i * 13 + 5) % n, Math.floor(i / 2)]
+    .filter((j) => j < n)
+    .map((j) => `<li><a href="/p/${j}">Page ${j}</a></li>`);
   return `<!DOCTYPE html><html><head><title>Harbour page ${i}</title><meta name="description" content="Page ${i}"></head><body>
 <nav><a href="/p/0">Start</a> <a href="/p/1">Next</a></nav><main><article><h1>Harbour page ${i}</h1>
 ${Array.from({ length: 10 }, (_, k) => `<p>${k + 1}. ${PARAGRAPH}</p>`).join('\n')}
@@ -28,5 +30,12 @@ export async function startSite(n) {
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
 }

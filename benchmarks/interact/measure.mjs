@@ -4,15 +4,24 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const browserPkg = new URL('../../packages/browser/', import.meta.url);
-const { createBrowserPool, createSessionBrowser, runSandboxedCode } = await import(new URL('dist/index.js', browserPkg));
+const { createBrowserPool, createSessionBrowser, runSandboxedCode } = await import(
+  new URL('dist/index.js', browserPkg)
+);
 
 export async function startSite() {
   const server = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
-    res.end('<title>bench</title><ul>' + Array.from({ length: 20 }, (_, i) => `<li id="i${i}">item ${i}</li>`).join('') + '</ul>');
+    res.end(
+      '<title>bench</title><ul>' +
+        Array.from({ length: 20 }, (_, i) => `<li id="i${i}">item ${i}</li>`).join('') +
+        '</ul>',
+    );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 export function summary(times) {
@@ -21,7 +30,8 @@ export function summary(times) {
   return { median: at(0.5), p95: at(0.95), min: sorted[0] };
 }
 
-const TWENTY_CALLS = 'const out = []; for (let i = 0; i < 20; i++) out.push(await page.textContent(`#i${i}`)); return out.length;';
+const TWENTY_CALLS =
+  'const out = []; for (let i = 0; i < 20; i++) out.push(await page.textContent(`#i${i}`)); return out.length;';
 
 /** Median/p95 per scenario over `iterations` runs on one open session page. */
 export async function measure({ base, iterations }) {
@@ -40,15 +50,41 @@ export async function measure({ base, iterations }) {
       }
       rows.push({ name, ...summary(times) });
     };
-    await time('direct Playwright: page.title()', () => session.page.title(), (v) => v === 'bench');
-    await time('sandbox: await page.title()', () => runSandboxedCode('await page.title()', session.page, session.context, 10_000), (r) => r.result === 'bench');
-    await time('direct Playwright: 20 textContent', async () => {
-      let n = 0;
-      for (let i = 0; i < 20; i++) if (await session.page.textContent(`#i${i}`)) n++;
-      return n;
-    }, (v) => v === 20);
-    await time('sandbox: 20 textContent', () => runSandboxedCode(TWENTY_CALLS, session.page, session.context, 10_000), (r) => r.result === 20);
-    await time('sandbox: process.exit() contained', () => runSandboxedCode('this.constructor.constructor("return process")().exit(3)', session.page, session.context, 10_000), (r) => r.exitCode === 3);
+    await time(
+      'direct Playwright: page.title()',
+      () => session.page.title(),
+      (v) => v === 'bench',
+    );
+    await time(
+      'sandbox: await page.title()',
+      () => runSandboxedCode('await page.title()', session.page, session.context, 10_000),
+      (r) => r.result === 'bench',
+    );
+    await time(
+      'direct Playwright: 20 textContent',
+      async () => {
+        let n = 0;
+        for (let i = 0; i < 20; i++) if (await session.page.textContent(`#i${i}`)) n++;
+        return n;
+      },
+      (v) => v === 20,
+    );
+    await time(
+      'sandbox: 20 textContent',
+      () => runSandboxedCode(TWENTY_CALLS, session.page, session.context, 10_000),
+      (r) => r.result === 20,
+    );
+    await time(
+      'sandbox: process.exit() contained',
+      () =>
+        runSandboxedCode(
+          'this.constructor.constructor("return process")().exit(3)',
+          session.page,
+          session.context,
+          10_000,
+        ),
+      (r) => r.exitCode === 3,
+    );
   } finally {
     await browser.close();
   }
@@ -90,7 +126,10 @@ export async function measureKeep({ base, iterations, keepForMemory = 4 }) {
   const failures = [];
   const rows = [];
   const memory = {};
-  const actions = [{ type: 'click', selector: '#i3' }, { type: 'executeJavascript', script: 'document.title = "acted"' }];
+  const actions = [
+    { type: 'click', selector: '#i3' },
+    { type: 'executeJavascript', script: 'document.title = "acted"' },
+  ];
   try {
     const adopt = [];
     const reopen = [];
@@ -119,12 +158,14 @@ export async function measureKeep({ base, iterations, keepForMemory = 4 }) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       memory.baseMb = treePssMb(pid);
       const pages = [];
-      for (let i = 0; i < keepForMemory; i++) pages.push((await pool.render({ url: `${base}/?n=${i}`, timeout: 15_000, retain: true })).retained);
+      for (let i = 0; i < keepForMemory; i++)
+        pages.push((await pool.render({ url: `${base}/?n=${i}`, timeout: 15_000, retain: true })).retained);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       memory.keptMb = treePssMb(pid);
       memory.kept = keepForMemory;
       memory.perPageMb = (memory.keptMb - memory.baseMb) / keepForMemory;
-      if (pool.stats().retained !== keepForMemory) failures.push(`pool reports ${pool.stats().retained} kept pages, expected ${keepForMemory}`);
+      if (pool.stats().retained !== keepForMemory)
+        failures.push(`pool reports ${pool.stats().retained} kept pages, expected ${keepForMemory}`);
       await Promise.all(pages.map((p) => p.close()));
     }
   } finally {
@@ -136,12 +177,15 @@ export async function measureKeep({ base, iterations, keepForMemory = 4 }) {
 
 export function printMemory(memory) {
   if (memory.baseMb === undefined) return console.log('\n(no Chromium pid: memory not measured)');
-  console.log(`\nChromium PSS (whole process tree): ${memory.baseMb.toFixed(0)} MB with no kept page, ${memory.keptMb.toFixed(0)} MB with ${memory.kept} kept pages: ~${memory.perPageMb.toFixed(1)} MB per kept page (tiny fixture page; real pages weigh more)`);
+  console.log(
+    `\nChromium PSS (whole process tree): ${memory.baseMb.toFixed(0)} MB with no kept page, ${memory.keptMb.toFixed(0)} MB with ${memory.kept} kept pages: ~${memory.perPageMb.toFixed(1)} MB per kept page (tiny fixture page; real pages weigh more)`,
+  );
 }
 
 export function print(title, rows) {
   console.log(`\n${title}`);
   console.log('| scenario | median ms | p95 ms | min ms |');
   console.log('|---|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.min.toFixed(1)} |`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.min.toFixed(1)} |`);
 }

@@ -12,7 +12,8 @@ try {
   print('Interact sandbox cost (smoke)', result.rows);
   failures = result.failures;
   const sandbox = result.rows.find((r) => r.name === 'sandbox: await page.title()');
-  if (!sandbox || sandbox.median > MAX_SANDBOX_MEDIAN_MS) failures.push(`sandbox median ${sandbox?.median} ms > ${MAX_SANDBOX_MEDIAN_MS} ms`);
+  if (!sandbox || sandbox.median > MAX_SANDBOX_MEDIAN_MS)
+    failures.push(`sandbox median ${sandbox?.median} ms > ${MAX_SANDBOX_MEDIAN_MS} ms`);
   // A kept page is adopted with the state its render's actions left (checked inside) and kept pages are counted.
   const keep = await measureKeep({ base: site.base, iterations: 2, keepForMemory: 2 });
   print('Interact session start (smoke)', keep.rows);

@@ -33,11 +33,27 @@ try {
   const bareAgain = await measureBare(page.url, { durationSec: DURATION_SEC, connections: CONNECTIONS });
   rows.push({ ...bareAgain, name: 'bare pipeline (again, last)' });
   printTable(rows, bareAgain.rps > bare.rps ? bareAgain : bare);
-  console.log(`\npage ${page.bytes} bytes; ${CONNECTIONS} connections; ${DURATION_SEC} s each; loadavg ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\npage ${page.bytes} bytes; ${CONNECTIONS} connections; ${DURATION_SEC} s each; loadavg ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
   writeFileSync(
     new URL('../results/load.json', import.meta.url),
-    JSON.stringify({ rows, durationSec: DURATION_SEC, connections: CONNECTIONS, pageBytes: page.bytes, node: process.version, loadavg: loadavg(), at: new Date().toISOString() }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        rows,
+        durationSec: DURATION_SEC,
+        connections: CONNECTIONS,
+        pageBytes: page.bytes,
+        node: process.version,
+        loadavg: loadavg(),
+        at: new Date().toISOString(),
+      },
+      null,
+      2,
+    ) + '\n',
   );
   console.log('wrote benchmarks/results/load.json');
   const problems = problemsOf(rows);

@@ -83,7 +83,9 @@ export async function measureBare(url, { durationSec, connections }) {
 }
 
 async function adminRun(env, ...args) {
-  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_BIN, ...args, '--json'], { env: { PATH: process.env.PATH ?? '', ...env } });
+  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_BIN, ...args, '--json'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   return JSON.parse(stdout);
 }
 
@@ -92,21 +94,52 @@ async function adminRun(env, ...args) {
  * with credits and limits in LMDB), 'redis' (the same account in Redis at redisUrl).
  */
 export async function startServer(mode, { redisUrl } = {}) {
-  for (const bin of [SERVER_BIN, ADMIN_BIN]) if (!existsSync(bin)) throw new Error(`${bin} is missing: run pnpm --filter @scrape/http... build first`);
+  for (const bin of [SERVER_BIN, ADMIN_BIN])
+    if (!existsSync(bin)) throw new Error(`${bin} is missing: run pnpm --filter @scrape/http... build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
   const prefix = `bench:load:${process.pid}:${Date.now()}:`;
-  const storeEnv = mode === 'redis' ? { REDIS_URL: redisUrl, SCRAPE_ACCOUNTS_KEY_PREFIX: prefix } : { SCRAPE_DATA_DIR: dataDir };
+  const storeEnv =
+    mode === 'redis' ? { REDIS_URL: redisUrl, SCRAPE_ACCOUNTS_KEY_PREFIX: prefix } : { SCRAPE_DATA_DIR: dataDir };
   let key = LEGACY_KEY;
-  const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...storeEnv };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SCRAPE_ALLOW_PRIVATE_URLS: '1',
+    SCRAPE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...storeEnv,
+  };
   if (mode === 'legacy') env.SCRAPE_API_KEYS = LEGACY_KEY;
-  else ({ key } = await adminRun(storeEnv, 'keys', 'create', '--account', 'bench', '--credits', HUGE, '--rate', HUGE, '--concurrency', '64', '--queue', '1000'));
-  const child = spawn(process.execPath, [SERVER_BIN], { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  else
+    ({ key } = await adminRun(
+      storeEnv,
+      'keys',
+      'create',
+      '--account',
+      'bench',
+      '--credits',
+      HUGE,
+      '--rate',
+      HUGE,
+      '--concurrency',
+      '64',
+      '--queue',
+      '1000',
+    ));
+  const child = spawn(process.execPath, [SERVER_BIN], {
+    env: { ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   const port = await new Promise((resolve, reject) => {
     let buf = '';
-    const timer = setTimeout(() => reject(new Error(`scrape-server (${mode}) did not start: ${stderr}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`scrape-server (${mode}) did not start: ${stderr}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     child.stdout.on('data', (chunk) => {
       buf += chunk;
       for (const line of buf.split('\n')) {
@@ -122,7 +155,10 @@ export async function startServer(mode, { redisUrl } = {}) {
   let peakKb = 0;
   const sampler = setInterval(() => {
     try {
-      peakKb = Math.max(peakKb, Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
+      peakKb = Math.max(
+        peakKb,
+        Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0),
+      );
     } catch {
       // exited
     }
@@ -138,7 +174,13 @@ export async function startServer(mode, { redisUrl } = {}) {
       const code = await exited;
       rmSync(dataDir, { recursive: true, force: true });
       if (mode === 'redis') {
-        const { stdout } = await promisify(execFile)('redis-cli', ['-u', redisUrl, '--scan', '--pattern', `${prefix}*`]);
+        const { stdout } = await promisify(execFile)('redis-cli', [
+          '-u',
+          redisUrl,
+          '--scan',
+          '--pattern',
+          `${prefix}*`,
+        ]);
         const keys = stdout.split('\n').filter(Boolean);
         if (keys.length) await promisify(execFile)('redis-cli', ['-u', redisUrl, 'del', ...keys]);
       }

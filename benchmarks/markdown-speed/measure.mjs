@@ -65,11 +65,14 @@ export function measure(pages, { withTurndown = true, rounds = 1 } = {}) {
 
 export function printTable(result) {
   const line = (name, r) =>
-    console.log(`${name.padEnd(34)} ${r.msPerPage.toFixed(2).padStart(8)} ms/page ${r.mbPerSec.toFixed(1).padStart(7)} MB/s`);
+    console.log(
+      `${name.padEnd(34)} ${r.msPerPage.toFixed(2).padStart(8)} ms/page ${r.mbPerSec.toFixed(1).padStart(7)} MB/s`,
+    );
   console.log(`${result.pages} WCXB pages (${result.mb.toFixed(1)} MB) x ${result.rounds} round(s)\n`);
   line('linkedom parseHTML (reference)', result.parse);
   line('@scrape/core htmlToMarkdown', result.ours);
   if (result.turndown) line('turndown 7 (reference)', result.turndown);
   console.log(`\nhtmlToMarkdown / parse:    ${(result.ours.msPerPage / result.parse.msPerPage).toFixed(2)}`);
-  if (result.turndown) console.log(`htmlToMarkdown / turndown: ${(result.ours.msPerPage / result.turndown.msPerPage).toFixed(2)}`);
+  if (result.turndown)
+    console.log(`htmlToMarkdown / turndown: ${(result.ours.msPerPage / result.turndown.msPerPage).toFixed(2)}`);
 }

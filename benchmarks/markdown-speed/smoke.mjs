@@ -14,7 +14,8 @@ const result = measure(pages, { withTurndown: false });
 printTable(result);
 const ratio = result.ours.msPerPage / result.parse.msPerPage;
 const failures = [...result.failures];
-if (ratio > MAX_RATIO_TO_PARSE) failures.push(`htmlToMarkdown costs ${ratio.toFixed(2)}x linkedom's parse (max ${MAX_RATIO_TO_PARSE})`);
+if (ratio > MAX_RATIO_TO_PARSE)
+  failures.push(`htmlToMarkdown costs ${ratio.toFixed(2)}x linkedom's parse (max ${MAX_RATIO_TO_PARSE})`);
 if (failures.length) {
   console.error(`\nFAILED:\n${failures.join('\n')}`);
   process.exit(1);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 
 const { createScraper } = await import(new URL('../../packages/scraper/dist/index.js', import.meta.url));
 
-const ffmpeg = (...args) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
+const ffmpeg = (...args) =>
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
 
 /** Generates `{name: bytes}` for the cases asked: tones of N seconds (WAV), clips of N seconds (MP4 and MOV). */
 export function generate(dir, { toneSeconds = [], clipSeconds = [] }) {
@@ -20,7 +21,26 @@ export function generate(dir, { toneSeconds = [], clipSeconds = [] }) {
   }
   for (const s of clipSeconds) {
     const mp4 = join(dir, `clip-${s}.mp4`);
-    ffmpeg('-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25:duration=${s}`, '-f', 'lavfi', '-i', `sine=frequency=660:duration=${s}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', mp4);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=320x240:rate=25:duration=${s}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=660:duration=${s}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      mp4,
+    );
     const mov = join(dir, `clip-${s}.mov`);
     ffmpeg('-i', mp4, '-c', 'copy', '-f', 'mov', mov);
     files[`clip-${s}.mp4`] = { bytes: readFileSync(mp4), type: 'video/mp4', seconds: s };
@@ -35,22 +55,37 @@ export async function startSite(files) {
     if (path.startsWith('page/')) {
       const name = path.slice(5);
       const tag = name.endsWith('.wav') ? 'audio' : 'video';
-      return res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>${name}</title><${tag} src="/${name}"></${tag}>`);
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>${name}</title><${tag} src="/${name}"></${tag}>`);
     }
     const file = files[path];
     if (!file) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.length }).end(file.bytes);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 function probeSeconds(bytes, dir) {
   const path = join(dir, `probe-${Math.random().toString(36).slice(2)}`);
   writeFileSync(path, bytes);
-  const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { encoding: 'utf8' }));
+  const out = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], {
+      encoding: 'utf8',
+    }),
+  );
   rmSync(path);
-  return { seconds: Number(out.format.duration), codecs: out.streams.map((s) => s.codec_name).sort().join('+') };
+  return {
+    seconds: Number(out.format.duration),
+    codecs: out.streams
+      .map((s) => s.codec_name)
+      .sort()
+      .join('+'),
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -78,7 +113,8 @@ export async function measure({ scraper, base, dir, name, file, format, iteratio
     outBytes = artifact.bytes.length;
     const got = probeSeconds(artifact.bytes, dir);
     if (got.codecs !== expectCodecs) failures.push(`${name} ${format}: codecs ${got.codecs}, expected ${expectCodecs}`);
-    if (Math.abs(got.seconds - file.seconds) > 0.2) failures.push(`${name} ${format}: ${got.seconds}s, expected ${file.seconds}s`);
+    if (Math.abs(got.seconds - file.seconds) > 0.2)
+      failures.push(`${name} ${format}: ${got.seconds}s, expected ${file.seconds}s`);
   }
   const ms = median(times);
   return {
@@ -98,18 +134,45 @@ export async function run({ toneSeconds, clipSeconds, iterations }) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-media-'));
   const files = generate(dir, { toneSeconds, clipSeconds });
   const site = await startSite(files);
-  const scraper = createScraper({ allowPrivateUrls: true, dataDir: join(dir, 'data'), engines: { browser: false }, proxies: {} });
+  const scraper = createScraper({
+    allowPrivateUrls: true,
+    dataDir: join(dir, 'data'),
+    engines: { browser: false },
+    proxies: {},
+  });
   const rows = [];
   const failures = [];
   try {
     for (const s of toneSeconds) {
-      const r = await measure({ scraper, base: site.base, dir, name: `tone-${s}.wav`, file: files[`tone-${s}.wav`], format: 'audio', iterations, expectCodecs: 'mp3' });
+      const r = await measure({
+        scraper,
+        base: site.base,
+        dir,
+        name: `tone-${s}.wav`,
+        file: files[`tone-${s}.wav`],
+        format: 'audio',
+        iterations,
+        expectCodecs: 'mp3',
+      });
       rows.push(r.row);
       failures.push(...r.failures);
     }
     for (const s of clipSeconds) {
-      for (const [name, format, codecs] of [[`clip-${s}.mp4`, 'video', 'aac+h264'], [`clip-${s}.mov`, 'video', 'aac+h264'], [`clip-${s}.mp4`, 'audio', 'mp3']]) {
-        const r = await measure({ scraper, base: site.base, dir, name, file: files[name], format, iterations, expectCodecs: codecs });
+      for (const [name, format, codecs] of [
+        [`clip-${s}.mp4`, 'video', 'aac+h264'],
+        [`clip-${s}.mov`, 'video', 'aac+h264'],
+        [`clip-${s}.mp4`, 'audio', 'mp3'],
+      ]) {
+        const r = await measure({
+          scraper,
+          base: site.base,
+          dir,
+          name,
+          file: files[name],
+          format,
+          iterations,
+          expectCodecs: codecs,
+        });
         rows.push(r.row);
         failures.push(...r.failures);
       }

@@ -7,7 +7,8 @@ const MAX_MEDIAN_MS = 10_000;
 
 const { rows, failures } = await run({ toneSeconds: [10], clipSeconds: [5], iterations: 2 });
 console.table(rows);
-for (const row of rows) if (row['median ms'] > MAX_MEDIAN_MS) failures.push(`${row.case}: ${row['median ms']} ms (limit ${MAX_MEDIAN_MS})`);
+for (const row of rows)
+  if (row['median ms'] > MAX_MEDIAN_MS) failures.push(`${row.case}: ${row['median ms']} ms (limit ${MAX_MEDIAN_MS})`);
 if (failures.length) {
   console.error(`\nFAILED:\n${failures.join('\n')}`);
   process.exit(1);

@@ -9,7 +9,16 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const { createServiceMetrics } = await import(join(ROOT, 'packages/http/dist/metrics/createServiceMetrics.js'));
 const { createScraper } = await import(join(ROOT, 'packages/scraper/dist/index.js'));
 
-const ROUTES = ['/v2/scrape', '/v2/crawl', '/v2/crawl/:id', '/v2/batch/scrape', '/v2/map', '/v2/search', '/health', 'unmatched'];
+const ROUTES = [
+  '/v2/scrape',
+  '/v2/crawl',
+  '/v2/crawl/:id',
+  '/v2/batch/scrape',
+  '/v2/map',
+  '/v2/search',
+  '/health',
+  'unmatched',
+];
 const STATUSES = [200, 400, 401, 402, 404, 429, 500, 503];
 const CODES = ['ok', 'SCRAPE_TIMEOUT', 'SCRAPE_SSRF_BLOCKED', 'BAD_REQUEST', 'SCRAPE_DNS_RESOLUTION_ERROR'];
 
@@ -19,11 +28,18 @@ export async function measure({ observations, renders }) {
     const metrics = createServiceMetrics({ scraper });
     // Warm every series the hot path will touch, as a long-running server has.
     for (const route of ROUTES) for (const status of STATUSES) metrics.observeRequest(route, 'POST', status, 0.05);
-    for (const code of CODES) for (const engine of ['fetch', 'browser']) metrics.observeScrape({ source: 'scrape', engine, outcome: code });
+    for (const code of CODES)
+      for (const engine of ['fetch', 'browser']) metrics.observeScrape({ source: 'scrape', engine, outcome: code });
     let started = performance.now();
     for (let i = 0; i < observations; i++) {
       metrics.observeRequest(ROUTES[i % ROUTES.length], 'POST', STATUSES[i % STATUSES.length], (i % 1000) / 1000);
-      metrics.observeScrape({ source: 'scrape', engine: 'fetch', outcome: CODES[i % CODES.length], cacheState: 'miss', credits: 1 });
+      metrics.observeScrape({
+        source: 'scrape',
+        engine: 'fetch',
+        outcome: CODES[i % CODES.length],
+        cacheState: 'miss',
+        credits: 1,
+      });
     }
     const observeNs = ((performance.now() - started) * 1e6) / observations;
     let text = '';
@@ -39,5 +55,7 @@ export async function measure({ observations, renders }) {
 
 export function print(r) {
   console.log(`hot path (one response + one scrape observed): ${(r.observeNs / 1000).toFixed(2)} µs per request`);
-  console.log(`GET /metrics body: ${r.series} series, ${(r.bytes / 1024).toFixed(1)} KB, rendered in ${r.renderMs.toFixed(2)} ms`);
+  console.log(
+    `GET /metrics body: ${r.series} series, ${(r.bytes / 1024).toFixed(1)} KB, rendered in ${r.renderMs.toFixed(2)} ms`,
+  );
 }

@@ -5,7 +5,8 @@ import { measure, print } from './measure.mjs';
 const r = await measure({ observations: 50_000, renders: 20 });
 print(r);
 const problems = [];
-if (!(r.observeNs < 50_000)) problems.push(`observing one request took ${(r.observeNs / 1000).toFixed(1)} µs (limit 50 µs)`);
+if (!(r.observeNs < 50_000))
+  problems.push(`observing one request took ${(r.observeNs / 1000).toFixed(1)} µs (limit 50 µs)`);
 if (!(r.renderMs < 250)) problems.push(`rendering /metrics took ${r.renderMs.toFixed(1)} ms (limit 250 ms)`);
 if (problems.length) {
   console.error(`metrics smoke FAILED:\n  ${problems.join('\n  ')}`);

@@ -3,7 +3,10 @@
 import { measureParse, printTable } from './measure.mjs';
 
 const MAX_RATIO = 25;
-const rows = await measureParse({ rounds: 2, sizes: { docxSections: 4, xlsxSheets: 2, xlsxRows: 100, csvRows: 500, pptxSlides: 6, htmlSections: 10 } });
+const rows = await measureParse({
+  rounds: 2,
+  sizes: { docxSections: 4, xlsxSheets: 2, xlsxRows: 100, csvRows: 500, pptxSlides: 6, htmlSections: 10 },
+});
 printTable(rows);
 const slow = rows.filter((r) => !(r.ratio <= MAX_RATIO));
 if (slow.length) {

@@ -28,7 +28,12 @@ export async function measureOverhead(docs, { rounds = 3 } = {}) {
       }
     }
     const sum = (a) => a.reduce((x, y) => x + y, 0);
-    return { coldMs, inProcessMs: sum(inProcess) / inProcess.length, threadedMs: sum(threaded) / threaded.length, ratio: sum(threaded) / sum(inProcess) };
+    return {
+      coldMs,
+      inProcessMs: sum(inProcess) / inProcess.length,
+      threadedMs: sum(threaded) / threaded.length,
+      ratio: sum(threaded) / sum(inProcess),
+    };
   } finally {
     await pool.close();
   }
@@ -58,10 +63,18 @@ export async function measureStuckStop(budgetMs = 500) {
       last = now;
     }, 10);
     const started = performance.now();
-    const error = await pool.parse(bytes, { mode: 'fast' }, { deadline: Date.now() + budgetMs }).then(() => null, (e) => e);
+    const error = await pool.parse(bytes, { mode: 'fast' }, { deadline: Date.now() + budgetMs }).then(
+      () => null,
+      (e) => e,
+    );
     const answeredMs = performance.now() - started;
     clearInterval(ticker);
-    return { code: error?.details?.code ?? null, answeredMs, lateMs: answeredMs - budgetMs, maxEventLoopGapMs: maxTick };
+    return {
+      code: error?.details?.code ?? null,
+      answeredMs,
+      lateMs: answeredMs - budgetMs,
+      maxEventLoopGapMs: maxTick,
+    };
   } finally {
     await pool.close();
   }

@@ -8,7 +8,9 @@ import { qualityTable, scoreDocument } from './quality.mjs';
 const ROUNDS = Number(process.env.PDF_BENCH_ROUNDS ?? 5);
 const corpus = loadCorpus();
 const totalPages = corpus.reduce((n, d) => n + Object.keys(d.truth?.pages ?? {}).length, 0);
-console.log(`PDF benchmark: ${corpus.length} PDFs, ${totalPages} pages (docling test data), ${ROUNDS} rounds per contender\n`);
+console.log(
+  `PDF benchmark: ${corpus.length} PDFs, ${totalPages} pages (docling test data), ${ROUNDS} rounds per contender\n`,
+);
 
 const speed = await measureSpeed(corpus, { rounds: ROUNDS });
 console.log('contender                          pages   wall ms  pages/s    CPU ms  pages/CPU-s');
@@ -17,8 +19,12 @@ for (const r of speed.rows)
     `${r.name.padEnd(32)} ${String(r.pages).padStart(7)} ${r.ms.toFixed(0).padStart(9)} ${r.pagesPerSecond.toFixed(1).padStart(8)} ${r.cpuMs.toFixed(0).padStart(9)} ${r.pagesPerCpuSecond.toFixed(1).padStart(12)}`,
   );
 const verdict = (v, goal) => (v >= goal ? 'met' : 'NOT met');
-console.log(`\nours / raw MuPDF = ${speed.vsMupdf.toFixed(2)}x wall, ${speed.cpuVsMupdf.toFixed(2)}x CPU (goal >= ${GOAL_VS_MUPDF}x: ${verdict(speed.vsMupdf, GOAL_VS_MUPDF)})`);
-console.log(`ours / pdf.js     = ${speed.vsPdfjs.toFixed(2)}x wall, ${speed.cpuVsPdfjs.toFixed(2)}x CPU (goal >= ${GOAL_VS_PDFJS}x: ${verdict(speed.vsPdfjs, GOAL_VS_PDFJS)})`);
+console.log(
+  `\nours / raw MuPDF = ${speed.vsMupdf.toFixed(2)}x wall, ${speed.cpuVsMupdf.toFixed(2)}x CPU (goal >= ${GOAL_VS_MUPDF}x: ${verdict(speed.vsMupdf, GOAL_VS_MUPDF)})`,
+);
+console.log(
+  `ours / pdf.js     = ${speed.vsPdfjs.toFixed(2)}x wall, ${speed.cpuVsPdfjs.toFixed(2)}x CPU (goal >= ${GOAL_VS_PDFJS}x: ${verdict(speed.vsPdfjs, GOAL_VS_PDFJS)})`,
+);
 
 const ocr = await measureOcr(corpus);
 console.log(
@@ -27,5 +33,7 @@ console.log(
 
 const scores = [];
 for (const doc of corpus) if (doc.truth) scores.push(await scoreDocument(doc));
-console.log('\nLayout quality vs docling labels (R = recall, P = precision; order = concordant pairs of docling body order):');
+console.log(
+  '\nLayout quality vs docling labels (R = recall, P = precision; order = concordant pairs of docling body order):',
+);
 console.log(qualityTable(scores).text);

@@ -12,10 +12,15 @@ export async function measureOcr(corpus, { maxPagesPerDoc = Infinity } = {}) {
     const confidences = [];
     const started = performance.now();
     for (const doc of corpus) {
-      const r = await parsePdf(doc.bytes, { mode: 'ocr', blocks: true, maxPages: maxPagesPerDoc === Infinity ? undefined : maxPagesPerDoc }, { ocr });
+      const r = await parsePdf(
+        doc.bytes,
+        { mode: 'ocr', blocks: true, maxPages: maxPagesPerDoc === Infinity ? undefined : maxPagesPerDoc },
+        { ocr },
+      );
       pages += r.numPages;
       chars += r.markdown.length;
-      for (const p of r.blocks) for (const b of p.items) if (b.confidence.ocr !== null) confidences.push(b.confidence.ocr);
+      for (const p of r.blocks)
+        for (const b of p.items) if (b.confidence.ocr !== null) confidences.push(b.confidence.ocr);
     }
     const ms = performance.now() - started;
     const meanConfidence = confidences.reduce((a, b) => a + b, 0) / Math.max(1, confidences.length);

@@ -37,7 +37,11 @@ const CLASS_OF_OURS = {
   page_number: 'furniture',
 };
 
-const norm = (s) => (s ?? '').toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '');
+const norm = (s) =>
+  (s ?? '')
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 function sameText(a, b) {
   const x = norm(a);
@@ -68,7 +72,9 @@ function inside(a, b) {
 function truthItems(doc) {
   const byRef = new Map();
   for (const kind of ['texts', 'tables', 'pictures'])
-    (doc[kind] ?? []).forEach((item, i) => byRef.set(`#/${kind}/${i}`, item));
+    (doc[kind] ?? []).forEach((item, i) => {
+      byRef.set(`#/${kind}/${i}`, item);
+    });
   const order = [];
   const walk = (node) => {
     for (const child of node?.children ?? []) {
@@ -118,9 +124,13 @@ export async function scoreDocument(entry) {
   const truthHeadings = truth.filter((t) => isHeading(t.label));
   const ourHeadings = ours.filter((b) => isHeading(b.type));
   s.headings = truthHeadings.length;
-  s.headingsFound = truthHeadings.filter((t) => ourHeadings.some((b) => b.page === t.page && sameText(b.content.replace(/^#+\s*/, ''), t.text))).length;
+  s.headingsFound = truthHeadings.filter((t) =>
+    ourHeadings.some((b) => b.page === t.page && sameText(b.content.replace(/^#+\s*/, ''), t.text)),
+  ).length;
   s.ourHeadings = ourHeadings.length;
-  s.ourHeadingsRight = ourHeadings.filter((b) => truthHeadings.some((t) => b.page === t.page && sameText(b.content.replace(/^#+\s*/, ''), t.text))).length;
+  s.ourHeadingsRight = ourHeadings.filter((b) =>
+    truthHeadings.some((t) => b.page === t.page && sameText(b.content.replace(/^#+\s*/, ''), t.text)),
+  ).length;
 
   const isFurniture = (t) => t === 'page_header' || t === 'page_footer' || t === 'page_number';
   const truthFurniture = truth.filter((t) => isFurniture(t.label));
@@ -128,7 +138,10 @@ export async function scoreDocument(entry) {
   // Docling often joins a page number and a running title into one item where we give two blocks: a block lying
   // inside a docling furniture box, or whose text is part of its text, counts as found.
   const matchFurniture = (b, t) =>
-    b.page === t.page && (sameText(b.content, t.text) || norm(t.text).includes(norm(b.content)) || (b.bbox && (iou(b.bbox, t.bbox) >= 0.3 || inside(b.bbox, t.bbox) >= 0.6)));
+    b.page === t.page &&
+    (sameText(b.content, t.text) ||
+      norm(t.text).includes(norm(b.content)) ||
+      (b.bbox && (iou(b.bbox, t.bbox) >= 0.3 || inside(b.bbox, t.bbox) >= 0.6)));
   s.furniture = truthFurniture.length;
   s.furnitureFound = truthFurniture.filter((t) => ourFurniture.some((b) => matchFurniture(b, t))).length;
   s.ourFurniture = ourFurniture.length;

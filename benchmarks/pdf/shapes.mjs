@@ -5,21 +5,24 @@
 // absent, reading order, and table cells sharing a row. Seeds 1–3 are for development, 4–6 are held out.
 import { textPdf, wrap } from './textPdf.mjs';
 
-const WORDS = ('river garden copper lantern meadow harbour signal timber velvet orchard marble quiet winter '
-  + 'journey pattern circle border island market canvas ribbon pillar window shadow feather compass anchor '
-  + 'bridge candle silver forest valley engine letter thunder crystal ladder pocket saddle tunnel whistle '
-  + 'basket blanket button castle cotton dragon fabric gravel hollow kettle marrow needle parcel rocket').split(' ');
+const WORDS = (
+  'river garden copper lantern meadow harbour signal timber velvet orchard marble quiet winter ' +
+  'journey pattern circle border island market canvas ribbon pillar window shadow feather compass anchor ' +
+  'bridge candle silver forest valley engine letter thunder crystal ladder pocket saddle tunnel whistle ' +
+  'basket blanket button castle cotton dragon fabric gravel hollow kettle marrow needle parcel rocket'
+).split(' ');
 
 function rng(seed) {
-  let s = seed * 2654435761 >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  let s = (seed * 2654435761) >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function sentence(r, n = 9) {
   const w = Array.from({ length: n }, () => WORDS[Math.floor(r() * WORDS.length)]);
   return `${w[0][0].toUpperCase()}${w[0].slice(1)} ${w.slice(1).join(' ')}.`;
 }
-const paragraph = (r, sentences = 4) => Array.from({ length: sentences }, () => sentence(r, 7 + Math.floor(r() * 6))).join(' ');
+const paragraph = (r, sentences = 4) =>
+  Array.from({ length: sentences }, () => sentence(r, 7 + Math.floor(r() * 6))).join(' ');
 const head = (p, n = 4) => p.split(' ').slice(0, n).join(' ');
 const tail = (p, n = 4) => p.split(' ').slice(-n).join(' ').replace(/\.$/, '');
 
@@ -141,7 +144,10 @@ function dropCapAndQuotes(seed) {
   return {
     name: `dropcap-${seed}`,
     pdf: textPdf([{ ...page, items }]),
-    checks: [{ present: `${word} ${head(first.slice(word.length), 3).trim()}`, raw: true }, { present: `“the ${q}”`, raw: true }],
+    checks: [
+      { present: `${word} ${head(first.slice(word.length), 3).trim()}`, raw: true },
+      { present: `“the ${q}”`, raw: true },
+    ],
   };
 }
 
@@ -155,7 +161,11 @@ function twoLevelTable(seed) {
   const intro = paragraph(r, 2);
   let top = flow(items, intro, m, 70, page.width - 2 * m);
   const group = ['Revenue', 'Output', 'Staff'][seed % 3];
-  const years = [['2022', '2023'], ['Q1', 'Q2'], ['Men', 'Women']][seed % 3];
+  const years = [
+    ['2022', '2023'],
+    ['Q1', 'Q2'],
+    ['Men', 'Women'],
+  ][seed % 3];
   const xs = [m, m + 22, m + 150, m + 240, m + 330];
   top += 10;
   rules.push([m, top - 4, page.width - m, top - 4]);
@@ -170,7 +180,10 @@ function twoLevelTable(seed) {
   const regions = ['North', 'South', 'East', 'West', 'Central', 'Coast'];
   const rows = [];
   let idx = 1;
-  for (const [si, section] of [['Domestic', 0], ['Export', 3]].entries()) {
+  for (const [si, section] of [
+    ['Domestic', 0],
+    ['Export', 3],
+  ].entries()) {
     items.push({ x: m, top, size: 9, text: `${section[0]} markets`, font: 'bold' });
     top += 13;
     for (let k = 0; k < 3; k++) {
@@ -226,7 +239,11 @@ function numberedLines(seed) {
   return {
     name: `numbers-${seed}`,
     pdf: textPdf([{ ...page, items }]),
-    checks: [{ markdownAbsent: `${n}\\.` }, { present: `${n}. That figure`, raw: true }, { markdownPresent: `1. ${steps[0]}` }],
+    checks: [
+      { markdownAbsent: `${n}\\.` },
+      { present: `${n}. That figure`, raw: true },
+      { markdownPresent: `1. ${steps[0]}` },
+    ],
   };
 }
 
@@ -248,13 +265,25 @@ function plain(md) {
     .replace(/\s+/g, ' ')
     .trim();
 }
-const fold = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const fold = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The table rows of the markdown (pipe rows or HTML rows), each as its list of cell texts. */
 function tableRows(md) {
   const rows = [];
-  for (const line of md.split('\n')) if (/^\s*\|/.test(line) && !/^\s*\|[\s:|-]+\|\s*$/.test(line)) rows.push(line.split('|').slice(1, -1).map((c) => fold(c)));
-  for (const tr of md.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)) rows.push([...tr[1].matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/gi)].map((c) => fold(c[1])));
+  for (const line of md.split('\n'))
+    if (/^\s*\|/.test(line) && !/^\s*\|[\s:|-]+\|\s*$/.test(line))
+      rows.push(
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((c) => fold(c)),
+      );
+  for (const tr of md.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi))
+    rows.push([...tr[1].matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/gi)].map((c) => fold(c[1])));
   return rows;
 }
 
@@ -262,7 +291,8 @@ function tableRows(md) {
 export function runCheck(check, md) {
   const text = plain(md);
   const f = ` ${fold(text)} `;
-  if (check.present !== undefined) return check.raw ? text.includes(check.present) : f.includes(` ${fold(check.present)} `);
+  if (check.present !== undefined)
+    return check.raw ? text.includes(check.present) : f.includes(` ${fold(check.present)} `);
   if (check.absent !== undefined) {
     if (check.whole) return !md.split('\n').some((l) => fold(plain(l)) === fold(check.absent));
     return !f.includes(` ${fold(check.absent)} `);

@@ -20,6 +20,12 @@ export function shapesTable(rows) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dev = await measureShapes(DEV_SEEDS);
   const held = await measureShapes(HELD_OUT_SEEDS);
-  console.log(shapesTable([['development', dev], ['held out', held]]));
-  if (process.argv.includes('--show')) for (const f of [...dev.failures, ...held.failures]) console.log('FAIL', f.doc, JSON.stringify(f.check));
+  console.log(
+    shapesTable([
+      ['development', dev],
+      ['held out', held],
+    ]),
+  );
+  if (process.argv.includes('--show'))
+    for (const f of [...dev.failures, ...held.failures]) console.log('FAIL', f.doc, JSON.stringify(f.check));
 }

@@ -23,10 +23,13 @@ for (let retry = 0; retry < 2 && !(speed.vsMupdf >= MIN_VS_MUPDF); retry++) {
 }
 for (const r of speed.rows) console.log(`${r.name.padEnd(32)} ${r.pagesPerSecond.toFixed(1)} pages/s`);
 console.log(`ours / raw MuPDF ${speed.vsMupdf.toFixed(2)}x, ours / pdf.js ${speed.vsPdfjs.toFixed(2)}x`);
-if (!(speed.vsMupdf >= MIN_VS_MUPDF)) failures.push(`speed vs raw MuPDF ${speed.vsMupdf.toFixed(2)}x < ${MIN_VS_MUPDF}x`);
+if (!(speed.vsMupdf >= MIN_VS_MUPDF))
+  failures.push(`speed vs raw MuPDF ${speed.vsMupdf.toFixed(2)}x < ${MIN_VS_MUPDF}x`);
 
 const ocr = await measureOcr(sample.slice(0, 1), { maxPagesPerDoc: 1 });
-console.log(`OCR: ${ocr.pages} page(s) at ${ocr.pagesPerSecond.toFixed(2)} pages/s, ${ocr.chars} chars, confidence ${ocr.meanConfidence.toFixed(2)}`);
+console.log(
+  `OCR: ${ocr.pages} page(s) at ${ocr.pagesPerSecond.toFixed(2)} pages/s, ${ocr.chars} chars, confidence ${ocr.meanConfidence.toFixed(2)}`,
+);
 if (ocr.pages !== 1 || ocr.chars < 500 || ocr.meanConfidence < 0.5) failures.push('OCR produced too little text');
 
 const scores = [];
@@ -35,7 +38,8 @@ const { text, total } = qualityTable(scores);
 console.log(text);
 const headingRecall = total.headingsFound / total.headings;
 const order = total.orderAgree / total.orderPairs;
-if (!(headingRecall >= MIN_HEADING_RECALL)) failures.push(`heading recall ${headingRecall.toFixed(2)} < ${MIN_HEADING_RECALL}`);
+if (!(headingRecall >= MIN_HEADING_RECALL))
+  failures.push(`heading recall ${headingRecall.toFixed(2)} < ${MIN_HEADING_RECALL}`);
 if (!(order >= MIN_ORDER)) failures.push(`reading order ${order.toFixed(2)} < ${MIN_ORDER}`);
 
 // Layout shapes built by construction (letters, changing columns, two-level tables): far below the measured share.

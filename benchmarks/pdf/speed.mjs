@@ -29,7 +29,13 @@ async function rawMupdf(doc) {
 
 async function pdfjs(doc) {
   // pdf.js takes ownership of (detaches) the buffer it is given.
-  const task = getDocument({ data: doc.bytes.slice(), verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false });
+  const task = getDocument({
+    data: doc.bytes.slice(),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+  });
   const d = await task.promise;
   for (let i = 1; i <= d.numPages; i++) {
     const page = await d.getPage(i);
@@ -41,7 +47,11 @@ async function pdfjs(doc) {
   return n;
 }
 
-export const CONTENDERS = { 'ours: fast + blocks + markers': ours, 'raw MuPDF stext JSON': rawMupdf, 'pdf.js 5.4 getTextContent': pdfjs };
+export const CONTENDERS = {
+  'ours: fast + blocks + markers': ours,
+  'raw MuPDF stext JSON': rawMupdf,
+  'pdf.js 5.4 getTextContent': pdfjs,
+};
 
 /**
  * After one untimed warm-up pass (JIT, wasm, font caches), `rounds` passes over the corpus in which the contenders
@@ -62,7 +72,11 @@ export async function measureSpeed(corpus, { rounds = 1 } = {}) {
         const used = process.cpuUsage(cpu);
         acc[i].cpuMs += (used.user + used.system) / 1000;
       }
-  const rows = acc.map((a) => ({ ...a, pagesPerSecond: (a.pages * 1000) / a.ms, pagesPerCpuSecond: (a.pages * 1000) / a.cpuMs }));
+  const rows = acc.map((a) => ({
+    ...a,
+    pagesPerSecond: (a.pages * 1000) / a.ms,
+    pagesPerCpuSecond: (a.pages * 1000) / a.cpuMs,
+  }));
   const [o, m, p] = rows;
   return {
     rows,

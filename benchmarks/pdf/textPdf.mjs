@@ -4,7 +4,17 @@
 
 const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', serif: 'Times-Roman' };
 /** WinAnsi codes of the few non-ASCII characters the tests use. */
-const WIN_ANSI = { '‘': 0o221, '’': 0o222, '“': 0o223, '”': 0o224, '–': 0o226, '—': 0o227, '•': 0o225, 'é': 0xe9, '·': 0xb7 };
+const WIN_ANSI = {
+  '‘': 0o221,
+  '’': 0o222,
+  '“': 0o223,
+  '”': 0o224,
+  '–': 0o226,
+  '—': 0o227,
+  '•': 0o225,
+  é: 0xe9,
+  '·': 0xb7,
+};
 
 function pdfString(text) {
   let out = '(';
@@ -20,7 +30,16 @@ function pdfString(text) {
 /** Approximate advance of Helvetica text in points: enough to wrap paragraphs into a column. */
 export function textWidth(text, size) {
   let w = 0;
-  for (const ch of text) w += /[il.,;:'|!]/.test(ch) ? 0.28 : /[mwMW]/.test(ch) ? 0.83 : /[A-Z0-9]/.test(ch) ? 0.64 : ch === ' ' ? 0.28 : 0.52;
+  for (const ch of text)
+    w += /[il.,;:'|!]/.test(ch)
+      ? 0.28
+      : /[mwMW]/.test(ch)
+        ? 0.83
+        : /[A-Z0-9]/.test(ch)
+          ? 0.64
+          : ch === ' '
+            ? 0.28
+            : 0.52;
   return w * size;
 }
 
@@ -49,8 +68,11 @@ export function textPdf(pages) {
   const catalog = add('');
   const pagesObj = add('');
   const fontIds = {};
-  for (const [key, name] of Object.entries(FONTS)) fontIds[key] = add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`);
-  const fontRes = Object.entries(fontIds).map(([k, id]) => `/F${k} ${id} 0 R`).join(' ');
+  for (const [key, name] of Object.entries(FONTS))
+    fontIds[key] = add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`);
+  const fontRes = Object.entries(fontIds)
+    .map(([k, id]) => `/F${k} ${id} 0 R`)
+    .join(' ');
   const kids = [];
   for (const p of pages) {
     let content = '';
@@ -58,9 +80,14 @@ export function textPdf(pages) {
       const y = p.height - it.top - it.size * 0.8;
       content += `BT /F${it.font ?? 'regular'} ${it.size} Tf ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
     }
-    for (const [x0, t0, x1, t1] of p.rules ?? []) content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
+    for (const [x0, t0, x1, t1] of p.rules ?? [])
+      content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
     const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> >> /Contents ${stream} 0 R >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> >> /Contents ${stream} 0 R >>`,
+      ),
+    );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;

@@ -44,7 +44,11 @@ export function loadPiiSet() {
 }
 
 function goldType(row, span) {
-  if (span.entity_type === 'DATE_TIME' && BIRTH_CONTEXT.test(row.full_text.slice(Math.max(0, span.start_position - 40), span.start_position))) return 'DATE_OF_BIRTH';
+  if (
+    span.entity_type === 'DATE_TIME' &&
+    BIRTH_CONTEXT.test(row.full_text.slice(Math.max(0, span.start_position - 40), span.start_position))
+  )
+    return 'DATE_OF_BIRTH';
   return span.entity_type;
 }
 
@@ -63,8 +67,13 @@ export async function evaluatePii(rows, mode = 'accurate', entities = undefined)
   const misses = [];
   const overs = [];
   for (const row of rows) {
-    const { text: out } = await redactPII(row.full_text, { mode, replaceStyle: 'mask', ...(entities ? { entities } : {}) });
-    if (out.length !== row.full_text.length) throw new Error(`mask changed the length of: ${row.full_text.slice(0, 60)}`);
+    const { text: out } = await redactPII(row.full_text, {
+      mode,
+      replaceStyle: 'mask',
+      ...(entities ? { entities } : {}),
+    });
+    if (out.length !== row.full_text.length)
+      throw new Error(`mask changed the length of: ${row.full_text.slice(0, 60)}`);
     const inGold = new Uint8Array(row.full_text.length);
     for (const s of row.spans) {
       inGold.fill(1, s.start_position, s.end_position);
@@ -73,14 +82,21 @@ export async function evaluatePii(rows, mode = 'accurate', entities = undefined)
       rec.n++;
       let readable = false;
       for (let k = s.start_position; k < s.end_position; k++) {
-        if (ALNUM.test(row.full_text[k]) && out[k] === row.full_text[k]) { readable = true; break; }
+        if (ALNUM.test(row.full_text[k]) && out[k] === row.full_text[k]) {
+          readable = true;
+          break;
+        }
       }
       if (!readable) rec.hit++;
       else misses.push({ type, value: s.entity_value, text: row.full_text });
     }
     for (const m of row.full_text.matchAll(WORD_RE)) {
       let touches = false;
-      for (let k = m.index; k < m.index + m[0].length; k++) if (inGold[k]) { touches = true; break; }
+      for (let k = m.index; k < m.index + m[0].length; k++)
+        if (inGold[k]) {
+          touches = true;
+          break;
+        }
       if (touches) continue;
       words++;
       if (out.slice(m.index, m.index + m[0].length) === m[0]) kept++;
@@ -111,13 +127,18 @@ export function printPiiTable(title, result) {
     const ours = GOLD_TO_OURS[t] ?? '-';
     console.log(`| ${t} | ${ours} | ${r.n} | ${(r.hit / r.n).toFixed(3)} | ${GOLD_TO_OURS[t] ? 'yes' : 'no'} |`);
   }
-  console.log(`\nsummary over ${result.counted} counted spans: recall ${result.recall.toFixed(3)}, ordinary-word retention ${result.retention.toFixed(3)} (over-redaction ${(1 - result.retention).toFixed(3)} of ${result.words} words), F2 ${result.f2.toFixed(3)}`);
+  console.log(
+    `\nsummary over ${result.counted} counted spans: recall ${result.recall.toFixed(3)}, ordinary-word retention ${result.retention.toFixed(3)} (over-redaction ${(1 - result.retention).toFixed(3)} of ${result.words} words), F2 ${result.f2.toFixed(3)}`,
+  );
 }
 
 /** Markdown of real pages (WCXB dev HTML through core's pipeline), concatenated to about `targetBytes`. */
 export function buildRealMarkdown(maxPages, targetBytes) {
   if (!existsSync(WCXB_DIR)) return undefined;
-  const files = readdirSync(WCXB_DIR).filter((f) => f.endsWith('.html.gz')).sort().slice(0, maxPages);
+  const files = readdirSync(WCXB_DIR)
+    .filter((f) => f.endsWith('.html.gz'))
+    .sort()
+    .slice(0, maxPages);
   const docs = [];
   let bytes = 0;
   for (const f of files) {

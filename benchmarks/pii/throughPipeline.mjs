@@ -44,9 +44,15 @@ export async function evaluatePiiThroughPipeline(rows, mode = 'accurate') {
   const misses = [];
   const overs = [];
   for (const row of rows) {
-    const { markdown } = processHtml({ body: sentenceAsHtml(row.full_text), url: 'https://example.com/p' }, { onlyMainContent: false, outputs: ['markdown'] });
+    const { markdown } = processHtml(
+      { body: sentenceAsHtml(row.full_text), url: 'https://example.com/p' },
+      { onlyMainContent: false, outputs: ['markdown'] },
+    );
     const map = alignAlnum(row.full_text, markdown);
-    if (!map) { unaligned++; continue; }
+    if (!map) {
+      unaligned++;
+      continue;
+    }
     const { text: out } = await redactPII(markdown, { mode, replaceStyle: 'mask' });
     const readable = (k) => map[k] >= 0 && out[map[k]] === markdown[map[k]];
     const inGold = new Uint8Array(row.full_text.length);
@@ -56,24 +62,40 @@ export async function evaluatePiiThroughPipeline(rows, mode = 'accurate') {
       const rec = (perType[type] ??= { n: 0, hit: 0 });
       rec.n++;
       let seen = false;
-      for (let k = s.start_position; k < s.end_position; k++) if (readable(k)) { seen = true; break; }
+      for (let k = s.start_position; k < s.end_position; k++)
+        if (readable(k)) {
+          seen = true;
+          break;
+        }
       if (!seen) rec.hit++;
       else misses.push({ type, value: s.entity_value, markdown });
     }
     for (const m of row.full_text.matchAll(WORD_RE)) {
       let touches = false;
-      for (let k = m.index; k < m.index + m[0].length; k++) if (inGold[k]) { touches = true; break; }
+      for (let k = m.index; k < m.index + m[0].length; k++)
+        if (inGold[k]) {
+          touches = true;
+          break;
+        }
       if (touches) continue;
       words++;
       let ok = true;
-      for (let k = m.index; k < m.index + m[0].length; k++) if (!readable(k)) { ok = false; break; }
+      for (let k = m.index; k < m.index + m[0].length; k++)
+        if (!readable(k)) {
+          ok = false;
+          break;
+        }
       if (ok) kept++;
       else overs.push({ word: m[0], markdown });
     }
   }
   let n = 0;
   let hit = 0;
-  for (const [type, r] of Object.entries(perType)) if (GOLD_TO_OURS[type]) { n += r.n; hit += r.hit; }
+  for (const [type, r] of Object.entries(perType))
+    if (GOLD_TO_OURS[type]) {
+      n += r.n;
+      hit += r.hit;
+    }
   const recall = n ? hit / n : 1;
   const retention = words ? kept / words : 1;
   const f2 = (5 * retention * recall) / (4 * retention + recall || 1);

@@ -62,16 +62,22 @@ function plainText(el, state) {
   return coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
 }
 
-const stats = new Map(rules.map((r) => [r, Object.fromEntries(CORPORA.map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }]))]));
+const stats = new Map(
+  rules.map((r) => [r, Object.fromEntries(CORPORA.map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }]))]),
+);
 const base = Object.fromEntries(CORPORA.map((c) => [c, { n: 0, f1: 0 }]));
 const typeRows = {};
 const started = Date.now();
 for (const entry of pages) {
   const page = entry.load();
   if (having && !page.html.toLowerCase().includes(having)) continue;
-  const state = createHtmlPipelineState({ body: page.html, url: page.url }, { onlyMainContent: true, outputs: ['markdown'] });
+  const state = createHtmlPipelineState(
+    { body: page.html, url: page.url },
+    { onlyMainContent: true, outputs: ['markdown'] },
+  );
   for (let i = 0; i <= CLEAN_UPTO; i++) HTML_PIPELINE_STEPS[i].run(state);
-  const run = (disabledRules) => extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, disabledRules });
+  const run = (disabledRules) =>
+    extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, disabledRules });
   const baseEl = run(undefined);
   const baseHtml = baseEl.outerHTML;
   const baseF1 = scoreText(plainText(baseEl, state), page.main).f1;
@@ -92,7 +98,8 @@ for (const entry of pages) {
     if (d > MOVED) s.up++;
     if (d < -MOVED) s.down++;
     if (Math.abs(d) > MOVED) s.sites.add(siteOf(page));
-    if (dump && entry.corpus === 'tune' && Math.abs(d) > MOVED) dumped.push({ id: page.id, type: page.type, rule, base: baseF1, off: f1 });
+    if (dump && entry.corpus === 'tune' && Math.abs(d) > MOVED)
+      dumped.push({ id: page.id, type: page.type, rule, base: baseF1, off: f1 });
   }
 }
 
@@ -120,20 +127,27 @@ const lines = [
   '|---|---|---:|---|---:|---|---:|---|',
 ];
 for (const r of out.rules) {
-  lines.push(`| ${r.rule} | ${r.stage} | ${fmt(r.tune.deltaF1)} | ${r.tune.helped}/${r.tune.hurt} (${r.tune.sites}) | ` +
-    `${fmt(r.frozen.deltaF1)} | ${r.frozen.helped}/${r.frozen.hurt} (${r.frozen.sites}) | ${fmt(r.readability.deltaF1)} | ` +
-    `${r.readability.helped}/${r.readability.hurt} |`);
+  lines.push(
+    `| ${r.rule} | ${r.stage} | ${fmt(r.tune.deltaF1)} | ${r.tune.helped}/${r.tune.hurt} (${r.tune.sites}) | ` +
+      `${fmt(r.frozen.deltaF1)} | ${r.frozen.helped}/${r.frozen.hurt} (${r.frozen.sites}) | ${fmt(r.readability.deltaF1)} | ` +
+      `${r.readability.helped}/${r.readability.hurt} |`,
+  );
 }
 console.log(lines.join('\n'));
 console.log('\nF1 per split and page type: baseline' + (together ? ' / with the named rules off' : ''));
 for (const key of Object.keys(typeRows).sort()) {
   const t = typeRows[key];
-  console.log(`  ${key.padEnd(28)} n=${String(t.n).padStart(4)}  ${(t.base / t.n).toFixed(4)}${together ? `  ${(t.off / t.n).toFixed(4)}` : ''}`);
+  console.log(
+    `  ${key.padEnd(28)} n=${String(t.n).padStart(4)}  ${(t.base / t.n).toFixed(4)}${together ? `  ${(t.off / t.n).toFixed(4)}` : ''}`,
+  );
 }
 if (dump) writeFileSync(dump, JSON.stringify(dumped, null, 1));
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 if (opt('rules') === undefined && step === 1 && !having) {
   mkdirSync(join(here, '..', 'results'), { recursive: true });
-  writeFileSync(join(here, '..', 'results', 'main-content-ablation.json'), `${JSON.stringify({ ...out, date: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    join(here, '..', 'results', 'main-content-ablation.json'),
+    `${JSON.stringify({ ...out, date: new Date().toISOString() }, null, 2)}\n`,
+  );
   writeFileSync(join(here, '..', 'results', 'main-content-ablation.md'), `${lines.join('\n')}\n`);
 }

@@ -38,7 +38,11 @@ async function worker() {
     let api = 0;
     let error = '';
     try {
-      const res = await fetch(`${service}/v2/scrape`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${base}/${id}.html`, formats: ['markdown'] }) });
+      const res = await fetch(`${service}/v2/scrape`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${base}/${id}.html`, formats: ['markdown'] }),
+      });
       const json = await res.json();
       if (json.success) api = scoreText(core.markdownToPlainText(json.data.markdown ?? ''), page.main).f1;
       else error = `${res.status} ${json.error ?? ''}`;
@@ -52,14 +56,21 @@ await Promise.all(Array.from({ length: concurrency }, worker));
 pages.close();
 
 const groups = {};
-for (const r of rows) for (const k of ['overall', r.type]) {
-  const g = (groups[k] ??= { n: 0, direct: 0, api: 0 });
-  g.n++;
-  g.direct += r.direct;
-  g.api += r.api;
-}
+for (const r of rows)
+  for (const k of ['overall', r.type]) {
+    const g = (groups[k] ??= { n: 0, direct: 0, api: 0 });
+    g.n++;
+    g.direct += r.direct;
+    g.api += r.api;
+  }
 console.log('group              n   core F1   API F1');
-for (const [k, g] of Object.entries(groups)) console.log(`${k.padEnd(14)} ${String(g.n).padStart(5)}   ${(g.direct / g.n).toFixed(4)}   ${(g.api / g.n).toFixed(4)}`);
-const differ = rows.filter((r) => r.error || Math.abs(r.direct - r.api) > 0.002).sort((a, b) => a.api - a.direct - (b.api - b.direct));
+for (const [k, g] of Object.entries(groups))
+  console.log(
+    `${k.padEnd(14)} ${String(g.n).padStart(5)}   ${(g.direct / g.n).toFixed(4)}   ${(g.api / g.n).toFixed(4)}`,
+  );
+const differ = rows
+  .filter((r) => r.error || Math.abs(r.direct - r.api) > 0.002)
+  .sort((a, b) => a.api - a.direct - (b.api - b.direct));
 console.log(`${differ.length} pages differ (|ΔF1| > 0.002 or an error)`);
-for (const r of differ) console.log(`  ${r.id} ${r.type.padEnd(13)} core ${r.direct.toFixed(3)}  API ${r.api.toFixed(3)}  ${r.error}`);
+for (const r of differ)
+  console.log(`  ${r.id} ${r.type.padEnd(13)} core ${r.direct.toFixed(3)}  API ${r.api.toFixed(3)}  ${r.error}`);

@@ -18,7 +18,11 @@ export function listReadabilityPages() {
   return readdirSync(READABILITY_DIR)
     .filter((name) => {
       const source = join(READABILITY_DIR, name, 'source.html');
-      return existsSync(source) && existsSync(join(READABILITY_DIR, name, 'expected.html')) && statSync(source).size >= REAL_PAGE_MIN_BYTES;
+      return (
+        existsSync(source) &&
+        existsSync(join(READABILITY_DIR, name, 'expected.html')) &&
+        statSync(source).size >= REAL_PAGE_MIN_BYTES
+      );
     })
     .sort();
 }
@@ -31,9 +35,14 @@ function withoutCaptions(html) {
 export function loadReadabilityPage(name) {
   const dir = join(READABILITY_DIR, name);
   const html = withoutCaptions(readFileSync(join(dir, 'source.html'), 'utf8'));
-  const { document } = parseHTML(`<!doctype html><html><body>${withoutCaptions(readFileSync(join(dir, 'expected.html'), 'utf8'))}</body></html>`);
+  const { document } = parseHTML(
+    `<!doctype html><html><body>${withoutCaptions(readFileSync(join(dir, 'expected.html'), 'utf8'))}</body></html>`,
+  );
   // block boundaries become spaces, so words of adjacent blocks do not run together
-  for (const el of Array.from(document.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, td, th, br, pre, blockquote'))) el.before(' ');
+  for (const el of Array.from(
+    document.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, td, th, br, pre, blockquote'),
+  ))
+    el.before(' ');
   return {
     id: name,
     // Readability's own tests read every page under this address

@@ -5,7 +5,16 @@
 // usage: node dev.mjs [--step N] [--offset K] [--type T] [--ids a,b] [--off r1,r2] [--dump] [--real|--proxy] [--ref] [--worst N]
 import { parseHTML } from 'linkedom';
 import * as core from '../../packages/core/dist/main-content/extractMainContent.js';
-import { listPages, loadPage, stratifiedSample, evaluate, summarize, printTable, runOurs, runReadability, runWithout } from './lib.mjs';
+import {
+  listPages,
+  stratifiedSample,
+  evaluate,
+  summarize,
+  printTable,
+  runOurs,
+  runReadability,
+  runWithout,
+} from './lib.mjs';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { isFrozen } from './split.mjs';
 
@@ -16,14 +25,44 @@ const opt = (k, d) => {
 };
 const has = (k) => args.includes(`--${k}`);
 
-const BLOCKS = new Set(['p', 'div', 'li', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'br', 'pre', 'section', 'article', 'ul', 'ol', 'table', 'blockquote', 'dd', 'dt', 'figcaption']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'li',
+  'tr',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'br',
+  'pre',
+  'section',
+  'article',
+  'ul',
+  'ol',
+  'table',
+  'blockquote',
+  'dd',
+  'dt',
+  'figcaption',
+]);
 function text(el) {
   const parts = [];
   const stack = [el];
   while (stack.length) {
     const n = stack.pop();
-    if (typeof n === 'string') { parts.push(n); continue; }
-    if (n.nodeType === 3) { parts.push(n.data); continue; }
+    if (typeof n === 'string') {
+      parts.push(n);
+      continue;
+    }
+    if (n.nodeType === 3) {
+      parts.push(n.data);
+      continue;
+    }
     if (n.nodeType !== 1) continue;
     const tag = n.localName;
     if (BLOCKS.has(tag)) stack.push('\n');
@@ -36,17 +75,28 @@ function text(el) {
 function proxy(page) {
   const { document } = parseHTML(page.html);
   const hints = core.collectContentHints(document);
-  for (const el of Array.from(document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'))) el.remove();
+  for (const el of Array.from(
+    document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'),
+  ))
+    el.remove();
   const el = core.extractMainContent(document, { url: page.url, hints });
   return text(el);
 }
 
 let ids = listPages();
 const typeOf = new Map();
-for (const id of ids) typeOf.set(id, JSON.parse((await import('node:fs')).readFileSync(`../../../shared/data/wcxb-dev/ground-truth/${id}.json`, 'utf8'))._internal.page_type.primary);
+for (const id of ids)
+  typeOf.set(
+    id,
+    JSON.parse((await import('node:fs')).readFileSync(`../../../shared/data/wcxb-dev/ground-truth/${id}.json`, 'utf8'))
+      ._internal.page_type.primary,
+  );
 // the frozen third (split.mjs) is never tuned on: only its aggregate figures are read (index.mjs, ablate.mjs)
 ids = ids.filter((id) => !isFrozen(id));
-if (opt('ids')) ids = opt('ids').split(',').filter((id) => !isFrozen(id));
+if (opt('ids'))
+  ids = opt('ids')
+    .split(',')
+    .filter((id) => !isFrozen(id));
 else {
   if (opt('type')) ids = ids.filter((id) => typeOf.get(id) === opt('type'));
   ids = stratifiedSample(ids, (id) => typeOf.get(id), Number(opt('step', '5')), Number(opt('offset', '0')));
@@ -60,7 +110,11 @@ mkdirSync(tmp, { recursive: true });
 if (has('dump')) mkdirSync(dumpDir, { recursive: true });
 const rows = evaluate(ids, extractors, {
   onPage: (name, row, txt, page) => {
-    if (has('dump') && name === 'ours') writeFileSync(`${dumpDir}/${row.id}.txt`, `${page.url}\n${row.type} P=${row.p.toFixed(3)} R=${row.r.toFixed(3)} F1=${row.f1.toFixed(3)}\n=====OURS\n${txt}\n=====TRUTH\n${page.main}\n`);
+    if (has('dump') && name === 'ours')
+      writeFileSync(
+        `${dumpDir}/${row.id}.txt`,
+        `${page.url}\n${row.type} P=${row.p.toFixed(3)} R=${row.r.toFixed(3)} F1=${row.f1.toFixed(3)}\n=====OURS\n${txt}\n=====TRUTH\n${page.main}\n`,
+      );
     if (row.error) console.error(name, row.id, row.error);
   },
 });
@@ -68,5 +122,7 @@ const summaries = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, su
 printTable(summaries);
 for (const [k, s] of Object.entries(summaries)) console.log(k, 'ms', s.overall.ms.toFixed(0));
 const worst = Number(opt('worst', '0'));
-if (worst) for (const r of [...rows.ours].sort((a, b) => a.f1 - b.f1).slice(0, worst)) console.log(r.id, r.type, 'P', r.p.toFixed(2), 'R', r.r.toFixed(2), 'F1', r.f1.toFixed(2));
+if (worst)
+  for (const r of [...rows.ours].sort((a, b) => a.f1 - b.f1).slice(0, worst))
+    console.log(r.id, r.type, 'P', r.p.toFixed(2), 'R', r.r.toFixed(2), 'F1', r.f1.toFixed(2));
 writeFileSync(`${tmp}/mc-last.json`, JSON.stringify(rows.ours));

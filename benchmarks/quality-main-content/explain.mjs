@@ -9,7 +9,10 @@ const page = loadPage(process.argv[2]);
 const { document } = parseHTML(page.html);
 resolveStreamedContent(document, page.html);
 const hints = core.collectContentHints(document);
-for (const el of Array.from(document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'))) el.remove();
+for (const el of Array.from(
+  document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'),
+))
+  el.remove();
 const trace = [];
 core.extractMainContent(document, { url: page.url, hints, trace });
 console.log(page.url, page.type, JSON.stringify(hints));

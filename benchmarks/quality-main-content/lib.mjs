@@ -9,7 +9,9 @@ import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 // A sibling's half-built dist must not stop the benchmark: fall back to the extractor module alone (proxy mode).
-const core = await import('@scrape/core').catch(() => import('../../packages/core/dist/main-content/extractMainContent.js'));
+const core = await import('@scrape/core').catch(
+  () => import('../../packages/core/dist/main-content/extractMainContent.js'),
+);
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,7 +50,10 @@ export function stratifiedSample(ids, pagesOf, step, offset = 0) {
     byType.get(t).push(id);
   }
   const out = [];
-  for (const list of byType.values()) list.forEach((id, i) => (i % step === offset % step ? out.push(id) : 0));
+  for (const list of byType.values())
+    list.forEach((id, i) => {
+      if (i % step === offset % step) out.push(id);
+    });
   return out.sort();
 }
 
@@ -88,7 +93,10 @@ export function snippetRates(prediction, page) {
 /** Ours: the real pipeline (decode, parse, metadata, clean, extract, markdown), scored on the plain-text view of its
  *  markdown. Only the markdown output is asked for, as the reference row only makes markdown too. */
 export function runOurs(page) {
-  const { markdown } = core.processHtml({ body: page.html, url: page.url }, { onlyMainContent: true, outputs: ['markdown'] });
+  const { markdown } = core.processHtml(
+    { body: page.html, url: page.url },
+    { onlyMainContent: true, outputs: ['markdown'] },
+  );
   return core.markdownToPlainText(markdown);
 }
 
@@ -107,7 +115,10 @@ export function pipelineAvailable() {
 export function runProxy(page) {
   const { document } = parseHTML(page.html);
   const hints = core.collectContentHints(document);
-  for (const el of Array.from(document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'))) el.remove();
+  for (const el of Array.from(
+    document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'),
+  ))
+    el.remove();
   const el = core.extractMainContent(document, { url: page.url, hints });
   return proxyPlainText(turndown.turndown(el.outerHTML));
 }
@@ -116,7 +127,10 @@ export function runProxy(page) {
 export function runExtractOnly(page) {
   const { document } = parseHTML(page.html);
   const hints = core.collectContentHints(document);
-  for (const el of Array.from(document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'))) el.remove();
+  for (const el of Array.from(
+    document.querySelectorAll('script, style, template, head, link, meta, iframe, svg, canvas'),
+  ))
+    el.remove();
   return core.extractMainContent(document, { url: page.url, hints }).textContent ?? '';
 }
 
@@ -153,7 +167,11 @@ export function timed(fn, page) {
 // ---- aggregation ----
 export function summarize(rows) {
   const groups = new Map([['overall', rows]]);
-  for (const t of PAGE_TYPES) groups.set(t, rows.filter((r) => r.type === t));
+  for (const t of PAGE_TYPES)
+    groups.set(
+      t,
+      rows.filter((r) => r.type === t),
+    );
   const out = {};
   for (const [name, list] of groups) {
     if (list.length === 0) continue;
@@ -180,7 +198,14 @@ export function evaluate(ids, extractors, { onPage, load = loadPage } = {}) {
     for (const [name, fn] of Object.entries(extractors)) {
       const { text, ms, error } = timed(fn, page);
       const s = scoreText(text, page.main);
-      const row = { id, type: page.type, ms, error: error ? String(error.message ?? error) : undefined, ...s, ...snippetRates(text, page) };
+      const row = {
+        id,
+        type: page.type,
+        ms,
+        error: error ? String(error.message ?? error) : undefined,
+        ...s,
+        ...snippetRates(text, page),
+      };
       rows[name].push(row);
       onPage?.(name, row, text, page);
     }
@@ -191,7 +216,9 @@ export function evaluate(ids, extractors, { onPage, load = loadPage } = {}) {
 const f = (x) => (x == null ? '   -  ' : x.toFixed(3).padStart(6));
 export function printTable(summaries) {
   const names = Object.keys(summaries);
-  console.log(`${'group'.padEnd(14)} ${'n'.padStart(4)}  ${names.map((n) => `${n.padEnd(12)}  P      R      F1     with  without`).join('  | ')}`);
+  console.log(
+    `${'group'.padEnd(14)} ${'n'.padStart(4)}  ${names.map((n) => `${n.padEnd(12)}  P      R      F1     with  without`).join('  | ')}`,
+  );
   for (const g of ['overall', ...PAGE_TYPES]) {
     const first = summaries[names[0]][g];
     if (!first) continue;
@@ -211,7 +238,10 @@ const extractor = await import('../../packages/core/dist/main-content/extractMai
  *  would score with those rules off. Copy mode leaves the parsed page untouched, so it can be extracted many times. */
 export function preparePage(page) {
   const { HTML_PIPELINE_STEPS, createHtmlPipelineState } = pipeline;
-  const state = createHtmlPipelineState({ body: page.html, url: page.url }, { onlyMainContent: true, outputs: ['markdown'] });
+  const state = createHtmlPipelineState(
+    { body: page.html, url: page.url },
+    { onlyMainContent: true, outputs: ['markdown'] },
+  );
   const cleanAt = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
   for (let i = 0; i <= cleanAt; i++) HTML_PIPELINE_STEPS[i].run(state);
   const extract = (disabledRules) =>

@@ -3,7 +3,11 @@ import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/cor
 import { listPages, loadPage, stratifiedSample } from './lib.mjs';
 const ids = listPages();
 const types = new Map();
-const sample = stratifiedSample(ids, (id) => (types.has(id) ? types.get(id) : types.set(id, loadPage(id).type).get(id)), Number(process.argv[2] ?? 15));
+const sample = stratifiedSample(
+  ids,
+  (id) => (types.has(id) ? types.get(id) : types.set(id, loadPage(id).type).get(id)),
+  Number(process.argv[2] ?? 15),
+);
 const t = new Map();
 for (const id of sample) {
   const p = loadPage(id);

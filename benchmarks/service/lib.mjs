@@ -39,10 +39,11 @@ export async function startPageServer(html) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}/articles/tidal-energy`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
@@ -65,7 +66,10 @@ export async function startScrapeServer({ BENCH_BIN: bin = BIN, ...extraEnv } = 
   });
   const port = await new Promise((resolve, reject) => {
     let buf = '';
-    const timer = setTimeout(() => reject(new Error(`scrape-server did not start in ${STARTUP_TIMEOUT_MS} ms: ${stderr}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`scrape-server did not start in ${STARTUP_TIMEOUT_MS} ms: ${stderr}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     child.on('exit', (code) => reject(new Error(`scrape-server exited with ${code}: ${stderr}`)));
     child.stdout.on('data', (chunk) => {
       buf += chunk;
@@ -99,7 +103,10 @@ export async function startScrapeServer({ BENCH_BIN: bin = BIN, ...extraEnv } = 
 export async function bareScrape(url) {
   const res = await request(url);
   const body = new Uint8Array(await res.body.arrayBuffer());
-  const out = processHtml({ body, url, contentType: String(res.headers['content-type'] ?? '') }, { onlyMainContent: true });
+  const out = processHtml(
+    { body, url, contentType: String(res.headers['content-type'] ?? '') },
+    { onlyMainContent: true },
+  );
   return out.markdown;
 }
 
@@ -115,7 +122,8 @@ export async function serviceScrape(server, url, extra = {}) {
     body: scrapeBody(url, extra),
   });
   const json = await res.body.json();
-  if (res.statusCode !== 200 || !json.success) throw new Error(`service answered ${res.statusCode}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (res.statusCode !== 200 || !json.success)
+    throw new Error(`service answered ${res.statusCode}: ${JSON.stringify(json).slice(0, 300)}`);
   return json.data.markdown;
 }
 
@@ -198,17 +206,30 @@ export async function measureThroughput(server, url, { durationSec, connections 
 export function printSummary({ pageBytes, latency, throughput }) {
   const f = (n) => n.toFixed(2);
   const signed = (n) => (n >= 0 ? '+' : '') + n.toFixed(2);
-  console.log(`\nservice benchmark: one ${(pageBytes / 1024).toFixed(1)} KB article page on 127.0.0.1, formats [markdown], maxAge 0`);
+  console.log(
+    `\nservice benchmark: one ${(pageBytes / 1024).toFixed(1)} KB article page on 127.0.0.1, formats [markdown], maxAge 0`,
+  );
   // Shared machines skew absolute figures; the load average says how much to trust them (the overhead is relative).
-  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log('\nlatency (sequential, ms)          n      p50      p90      p99     mean');
-  const row = (label, st) => console.log(`  ${label.padEnd(30)}${String(st.n).padStart(4)} ${f(st.p50).padStart(8)} ${f(st.p90).padStart(8)} ${f(st.p99).padStart(8)} ${f(st.mean).padStart(8)}`);
+  const row = (label, st) =>
+    console.log(
+      `  ${label.padEnd(30)}${String(st.n).padStart(4)} ${f(st.p50).padStart(8)} ${f(st.p90).padStart(8)} ${f(st.p99).padStart(8)} ${f(st.mean).padStart(8)}`,
+    );
   row('bare undici GET + processHtml', latency.bare);
   row('POST /v2/scrape (service)', latency.service);
   row('  same, storeInCache:false', latency.serviceNoStore);
   console.log(`  service overhead: p50 ${signed(latency.overheadP50Ms)} ms, mean ${signed(latency.overheadMeanMs)} ms`);
-  console.log(`  without the cache write: p50 ${signed(latency.overheadNoStoreP50Ms)} ms, mean ${signed(latency.overheadNoStoreMeanMs)} ms`);
+  console.log(
+    `  without the cache write: p50 ${signed(latency.overheadNoStoreP50Ms)} ms, mean ${signed(latency.overheadNoStoreMeanMs)} ms`,
+  );
   const t = throughput;
   console.log(`\nthroughput (autocannon, ${t.connections} connections, ${t.durationSec} s)`);
-  console.log(`  ${t.reqPerSec.toFixed(1)} req/s, ${t.requests} requests, latency p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms, errors ${t.errors}, timeouts ${t.timeouts}, non-2xx ${t.non2xx}`);
+  console.log(
+    `  ${t.reqPerSec.toFixed(1)} req/s, ${t.requests} requests, latency p50 ${t.p50Ms} ms, p99 ${t.p99Ms} ms, errors ${t.errors}, timeouts ${t.timeouts}, non-2xx ${t.non2xx}`,
+  );
 }

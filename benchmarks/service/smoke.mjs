@@ -42,7 +42,9 @@ try {
   printSummary({ pageBytes: Buffer.byteLength(html), latency, throughput });
   if (throughput.requests === 0) problems.push('no request completed under load');
   if (throughput.errors + throughput.timeouts + throughput.non2xx > 0) {
-    problems.push(`under load: ${throughput.errors} errors, ${throughput.timeouts} timeouts, ${throughput.non2xx} non-2xx`);
+    problems.push(
+      `under load: ${throughput.errors} errors, ${throughput.timeouts} timeouts, ${throughput.non2xx} non-2xx`,
+    );
   }
 } catch (err) {
   problems.push(String(err?.stack ?? err));

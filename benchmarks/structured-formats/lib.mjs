@@ -16,13 +16,21 @@ const WARMUP_PAGES = 20;
 export function listPages() {
   const dir = join(DATA_DIR, 'html');
   if (!existsSync(dir)) return null;
-  return readdirSync(dir).filter((f) => f.endsWith('.html.gz')).map((f) => f.slice(0, -'.html.gz'.length)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.html.gz'))
+    .map((f) => f.slice(0, -'.html.gz'.length))
+    .sort();
 }
 
 export function loadPage(id) {
   const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
   const truth = JSON.parse(readFileSync(join(DATA_DIR, 'ground-truth', `${id}.json`), 'utf8'));
-  return { id, url: truth.url ?? `https://wcxb.example/${id}`, html, type: truth._internal?.page_type?.primary ?? 'unknown' };
+  return {
+    id,
+    url: truth.url ?? `https://wcxb.example/${id}`,
+    html,
+    type: truth._internal?.page_type?.primary ?? 'unknown',
+  };
 }
 
 /** Times parse and structured extraction per page; returns per-page rows. */
@@ -97,9 +105,16 @@ export function printSummary(s) {
   console.log(`\nstructured formats on ${s.pages} WCXB pages (product = non-null product; menu = isMenu true)\n`);
   console.log('| page type | pages | product | with a price | menu |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const t of s.byType) console.log(`| ${t.type} | ${t.pages} | ${t.product} (${pct(t.product, t.pages)}) | ${t.priced} (${pct(t.priced, t.pages)}) | ${t.menu} (${pct(t.menu, t.pages)}) |`);
+  for (const t of s.byType)
+    console.log(
+      `| ${t.type} | ${t.pages} | ${t.product} (${pct(t.product, t.pages)}) | ${t.priced} (${pct(t.priced, t.pages)}) | ${t.menu} (${pct(t.menu, t.pages)}) |`,
+    );
   const t = s.timing;
-  console.log(`\nextractProduct + extractMenu per page: median ${t.structuredMedianMs} ms, p95 ${t.structuredP95Ms} ms, max ${t.structuredMaxMs} ms`);
-  console.log(`linkedom parse per page: median ${t.parseMedianMs} ms; structured / parse (total CPU): ${t.structuredVsParse}`);
+  console.log(
+    `\nextractProduct + extractMenu per page: median ${t.structuredMedianMs} ms, p95 ${t.structuredP95Ms} ms, max ${t.structuredMaxMs} ms`,
+  );
+  console.log(
+    `linkedom parse per page: median ${t.parseMedianMs} ms; structured / parse (total CPU): ${t.structuredVsParse}`,
+  );
   if (s.failures.length > 0) console.log(`failures: ${JSON.stringify(s.failures.slice(0, 5))}`);
 }

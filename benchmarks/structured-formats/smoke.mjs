@@ -25,11 +25,14 @@ printSummary(summary);
 const problems = [];
 const type = (t) => summary.byType.find((x) => x.type === t) ?? { pages: 0, product: 0, menu: 0 };
 if (summary.failures.length > 0) problems.push(`${summary.failures.length} pages threw`);
-if (type('product').pages > 0 && type('product').product < MIN_PRODUCT_PAGE_SHARE * type('product').pages) problems.push(`products found on ${type('product').product}/${type('product').pages} product pages`);
-if (type('article').product > MAX_ARTICLE_PRODUCT_SHARE * type('article').pages) problems.push(`${type('article').product}/${type('article').pages} articles taken for products`);
+if (type('product').pages > 0 && type('product').product < MIN_PRODUCT_PAGE_SHARE * type('product').pages)
+  problems.push(`products found on ${type('product').product}/${type('product').pages} product pages`);
+if (type('article').product > MAX_ARTICLE_PRODUCT_SHARE * type('article').pages)
+  problems.push(`${type('article').product}/${type('article').pages} articles taken for products`);
 const menus = summary.byType.reduce((n, t) => n + t.menu, 0);
 if (menus > MAX_MENU_SHARE * summary.pages) problems.push(`${menus}/${summary.pages} pages called menus`);
-if (summary.timing.structuredVsParse > MAX_VS_PARSE) problems.push(`structured/parse ${summary.timing.structuredVsParse} > ${MAX_VS_PARSE}`);
+if (summary.timing.structuredVsParse > MAX_VS_PARSE)
+  problems.push(`structured/parse ${summary.timing.structuredVsParse} > ${MAX_VS_PARSE}`);
 if (problems.length > 0) {
   console.error(`\nstructured-formats smoke FAILED: ${problems.join('; ')}`);
   process.exit(1);

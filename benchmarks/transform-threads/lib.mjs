@@ -29,7 +29,14 @@ export async function measureThreadCost({ iterations, warmup }) {
         threaded.push(threadMs);
       }
     }
-    return { pageBytes: html.length, iterations, same, local: stats(local), threaded: stats(threaded), loadavg: loadavg() };
+    return {
+      pageBytes: html.length,
+      iterations,
+      same,
+      local: stats(local),
+      threaded: stats(threaded),
+      loadavg: loadavg(),
+    };
   } finally {
     await pool.close();
   }
@@ -42,7 +49,9 @@ function stats(samples) {
 }
 
 export function printSummary(r) {
-  console.log(`transform threads: processHtml of a ${(r.pageBytes / 1024).toFixed(1)} KB page, n=${r.iterations}, load ${r.loadavg[0].toFixed(1)}`);
+  console.log(
+    `transform threads: processHtml of a ${(r.pageBytes / 1024).toFixed(1)} KB page, n=${r.iterations}, load ${r.loadavg[0].toFixed(1)}`,
+  );
   console.log(`  in-process        p50 ${r.local.p50} ms  p90 ${r.local.p90} ms  mean ${r.local.mean} ms`);
   console.log(`  transform thread  p50 ${r.threaded.p50} ms  p90 ${r.threaded.p90} ms  mean ${r.threaded.mean} ms`);
   console.log(`  thread extra p50 +${(r.threaded.p50 - r.local.p50).toFixed(2)} ms; same result: ${r.same}`);

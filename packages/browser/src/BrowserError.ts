@@ -34,7 +34,12 @@ export interface BrowserErrorDetails {
 export class BrowserError extends Error {
   readonly kind: BrowserErrorKind;
   readonly details: BrowserErrorDetails;
-  constructor(kind: BrowserErrorKind, message: string, details: BrowserErrorDetails = {}, options?: { cause?: unknown }) {
+  constructor(
+    kind: BrowserErrorKind,
+    message: string,
+    details: BrowserErrorDetails = {},
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'BrowserError';
     this.kind = kind;
@@ -49,5 +54,8 @@ export function isBrowserError(value: unknown): value is BrowserError {
 /** Playwright's messages carry a multi-line call log; the first line is the useful reason. */
 export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0].replace(/^[a-zA-Z.]+: /, '').trim();
+  return message
+    .split('\n')[0]
+    .replace(/^[a-zA-Z.]+: /, '')
+    .trim();
 }

@@ -81,7 +81,13 @@ export function buildContextOptions(request: RenderRequest, browserVersion: stri
         hasTouch: true,
         userAgent: mobileUserAgent(browserVersion),
       }
-    : { viewport: { ...DESKTOP_VIEWPORT }, deviceScaleFactor: 1, isMobile: false, hasTouch: false, userAgent: desktopUserAgent(browserVersion) };
+    : {
+        viewport: { ...DESKTOP_VIEWPORT },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+        userAgent: desktopUserAgent(browserVersion),
+      };
   if (request.screenshot?.viewport) device.viewport = { ...request.screenshot.viewport };
 
   const options: BrowserContextOptions = {

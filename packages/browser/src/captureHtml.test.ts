@@ -8,7 +8,9 @@ let site: FixtureServer;
 
 beforeAll(async () => {
   site = await startFixtureServer({
-    '/rendered': html('<main id="m"><p>Static part.</p></main><script>document.getElementById("m").insertAdjacentHTML("beforeend", "<p>Added by script.</p>");</script>'),
+    '/rendered': html(
+      '<main id="m"><p>Static part.</p></main><script>document.getElementById("m").insertAdjacentHTML("beforeend", "<p>Added by script.</p>");</script>',
+    ),
     // A page that rewrites the serialisers of its own world: the capture must not use them.
     '/tampered': html(
       '<main><p>The real text.</p></main><script>Object.defineProperty(Element.prototype, "outerHTML", { get() { return "<html>" + "forg" + "ed</html>"; } }); window.XMLSerializer = function () { return { serializeToString: () => "forg" + "ed" }; };</script>',
@@ -29,7 +31,7 @@ describe('the captured HTML', () => {
     expect(result.html).toContain('<p>Static part.</p><p>Added by script.</p>');
   });
 
-  it("cannot be forged by a page that redefines outerHTML or XMLSerializer in its own world", async () => {
+  it('cannot be forged by a page that redefines outerHTML or XMLSerializer in its own world', async () => {
     const result = await pool.render({ url: `${site.base}/tampered`, timeout: 20_000 });
     expect(result.html).toContain('<p>The real text.</p>');
     expect(result.html).not.toContain('forged');

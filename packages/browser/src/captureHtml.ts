@@ -11,8 +11,15 @@ const SERIALIZE = `(document.doctype ? new XMLSerializer().serializeToString(doc
 export async function captureHtml(page: Page, cdp: CDPSession): Promise<string> {
   try {
     const { frameTree } = await cdp.send('Page.getFrameTree');
-    const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'scrape-capture' });
-    const evaluated = await cdp.send('Runtime.evaluate', { expression: SERIALIZE, contextId: executionContextId, returnByValue: true });
+    const { executionContextId } = await cdp.send('Page.createIsolatedWorld', {
+      frameId: frameTree.frame.id,
+      worldName: 'scrape-capture',
+    });
+    const evaluated = await cdp.send('Runtime.evaluate', {
+      expression: SERIALIZE,
+      contextId: executionContextId,
+      returnByValue: true,
+    });
     const value: unknown = evaluated.result?.value;
     if (!evaluated.exceptionDetails && typeof value === 'string') return value;
   } catch {

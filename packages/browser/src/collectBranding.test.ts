@@ -34,9 +34,27 @@ describe('render({ branding: true })', () => {
     expect(facts.background).toBe('rgb(10, 20, 30)');
     expect(facts.body).toMatchObject({ color: 'rgb(40, 40, 40)', fontFamily: '"Fira Sans", sans-serif' });
     expect(facts.h1).toMatchObject({ fontSize: '32px', fontWeight: '700' });
-    expect(facts.buttons).toEqual([expect.objectContaining({ background: 'rgb(220, 38, 38)', color: 'rgb(255, 255, 255)', borderRadius: '6px', className: 'cta', text: 'Subscribe' })]);
-    expect(facts.links).toContainEqual(expect.objectContaining({ color: 'rgb(0, 102, 204)', inText: true, inNav: false, button: false, chars: 5 }));
-    expect(facts.logos).toEqual([expect.objectContaining({ url: `${site.base}/logo.png`, tag: 'img', hinted: true, inHeader: true, linksHome: true })]);
+    expect(facts.buttons).toEqual([
+      expect.objectContaining({
+        background: 'rgb(220, 38, 38)',
+        color: 'rgb(255, 255, 255)',
+        borderRadius: '6px',
+        className: 'cta',
+        text: 'Subscribe',
+      }),
+    ]);
+    expect(facts.links).toContainEqual(
+      expect.objectContaining({ color: 'rgb(0, 102, 204)', inText: true, inNav: false, button: false, chars: 5 }),
+    );
+    expect(facts.logos).toEqual([
+      expect.objectContaining({
+        url: `${site.base}/logo.png`,
+        tag: 'img',
+        hinted: true,
+        inHeader: true,
+        linksHome: true,
+      }),
+    ]);
     expect(facts.icons).toEqual([`${site.base}/icon.svg`]);
     expect(facts.ogImage).toBe('https://cdn.example/card.png');
     expect(facts.inputs).toHaveLength(1);
@@ -48,7 +66,9 @@ describe('render({ branding: true })', () => {
       url: `${site.base}/`,
       timeout: 20_000,
       branding: true,
-      actions: [{ type: 'executeJavascript', script: "document.querySelector('.cta').style.background = 'rgb(5, 150, 105)'" }],
+      actions: [
+        { type: 'executeJavascript', script: "document.querySelector('.cta').style.background = 'rgb(5, 150, 105)'" },
+      ],
     });
     expect(acted.branding!.buttons[0].background).toBe('rgb(5, 150, 105)');
     const plain = await pool.render({ url: `${site.base}/`, timeout: 20_000 });

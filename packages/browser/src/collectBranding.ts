@@ -43,7 +43,8 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
   };
   const ownText = (el: Element): number => {
     let n = 0;
-    for (const child of Array.from(el.childNodes)) if (child.nodeType === 3) n += (child.textContent ?? '').trim().length;
+    for (const child of Array.from(el.childNodes))
+      if (child.nodeType === 3) n += (child.textContent ?? '').trim().length;
     return n;
   };
   const styleOf = (el: Element | null) => {
@@ -77,7 +78,16 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
     if (!visible(el)) continue;
     seen++;
     const cs = getComputedStyle(el);
-    for (const v of [cs.paddingTop, cs.paddingRight, cs.paddingBottom, cs.paddingLeft, cs.marginTop, cs.marginBottom, cs.rowGap, cs.columnGap]) {
+    for (const v of [
+      cs.paddingTop,
+      cs.paddingRight,
+      cs.paddingBottom,
+      cs.paddingLeft,
+      cs.marginTop,
+      cs.marginBottom,
+      cs.rowGap,
+      cs.columnGap,
+    ]) {
       const px = parseFloat(v);
       if (px > 0 && px < 200) spacingCounts.set(px, (spacingCounts.get(px) ?? 0) + 1);
     }
@@ -85,11 +95,20 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
       const key = `${tag}|${cs.color}|${cs.fontFamily}|${cs.fontSize}|${cs.fontWeight}`;
       const known = textByStyle.get(key);
       if (known) known.chars += chars;
-      else textByStyle.set(key, { tag, chars, color: cs.color, fontFamily: cs.fontFamily, fontSize: cs.fontSize, fontWeight: cs.fontWeight });
+      else
+        textByStyle.set(key, {
+          tag,
+          chars,
+          color: cs.color,
+          fontFamily: cs.fontFamily,
+          fontSize: cs.fontSize,
+          fontWeight: cs.fontWeight,
+        });
     }
   }
 
-  const buttonSelector = 'button, input[type=submit], input[type=button], [role=button], a[class*=btn], a[class*=button], a[class*=cta]';
+  const buttonSelector =
+    'button, input[type=submit], input[type=button], [role=button], a[class*=btn], a[class*=button], a[class*=cta]';
   const linksByStyle = new Map<string, BrandingFacts['links'][number]>();
   for (const a of Array.from(document.querySelectorAll('a[href]')).slice(0, max)) {
     if (!visible(a)) continue;
@@ -124,7 +143,11 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
   }
 
   const inputs: BrandingFacts['inputs'] = [];
-  for (const el of Array.from(document.querySelectorAll('input:not([type=submit]):not([type=button]):not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select')).slice(0, 20)) {
+  for (const el of Array.from(
+    document.querySelectorAll(
+      'input:not([type=submit]):not([type=button]):not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select',
+    ),
+  ).slice(0, 20)) {
     if (!visible(el)) continue;
     inputs.push(styleOf(el)!);
   }
@@ -133,7 +156,17 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
   const logoWord = /logo|brand/i;
   for (const el of Array.from(document.querySelectorAll('img, svg')).slice(0, max)) {
     const link = el.closest('a');
-    const hints = [el.id, el.getAttribute('class'), el.getAttribute('alt'), el.getAttribute('src'), el.getAttribute('aria-label'), link?.className, link?.id, link?.getAttribute('aria-label'), el.parentElement?.className]
+    const hints = [
+      el.id,
+      el.getAttribute('class'),
+      el.getAttribute('alt'),
+      el.getAttribute('src'),
+      el.getAttribute('aria-label'),
+      link?.className,
+      link?.id,
+      link?.getAttribute('aria-label'),
+      el.parentElement?.className,
+    ]
       .filter((s): s is string => typeof s === 'string')
       .join(' ');
     const inHeader = el.closest('header, nav, [role=banner]') !== null;
@@ -142,10 +175,18 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
     const tag = el.tagName.toLowerCase();
     let url: string | null = null;
     if (tag === 'img') url = abs((el as HTMLImageElement).currentSrc || el.getAttribute('src'));
-    else url = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(new XMLSerializer().serializeToString(el))))}`;
+    else
+      url = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(new XMLSerializer().serializeToString(el))))}`;
     if (!url) continue;
     const r = el.getBoundingClientRect();
-    logos.push({ url, tag, hinted: logoWord.test(hints), inHeader, linksHome: link ? abs(link.getAttribute('href')) === abs('/') : false, top: Math.round(r.top) });
+    logos.push({
+      url,
+      tag,
+      hinted: logoWord.test(hints),
+      inHeader,
+      linksHome: link ? abs(link.getAttribute('href')) === abs('/') : false,
+      top: Math.round(r.top),
+    });
   }
 
   const icons: string[] = [];

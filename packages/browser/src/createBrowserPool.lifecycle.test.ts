@@ -70,7 +70,9 @@ describe('browser pool lifecycle', () => {
 
   it('never runs more renders at once than maxConcurrency', async () => {
     maxInFlight = 0;
-    const results = await Promise.all(Array.from({ length: 5 }, () => pool.render({ url: `${site.base}/busy`, timeout: 20_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => pool.render({ url: `${site.base}/busy`, timeout: 20_000 })),
+    );
     expect(results.every((r) => r.html.includes('busy page'))).toBe(true);
     expect(maxInFlight).toBe(2);
     // The queue wait is reported: at least one render waited for a slot.
@@ -99,7 +101,9 @@ describe('idle shutdown and launch failures', () => {
     } finally {
       await pool.close();
     }
-    await expect(pool.render({ url: `${site.base}/fast`, timeout: 5_000 })).rejects.toMatchObject({ kind: 'browser_unavailable' });
+    await expect(pool.render({ url: `${site.base}/fast`, timeout: 5_000 })).rejects.toMatchObject({
+      kind: 'browser_unavailable',
+    });
   });
 
   it('names the missing executable and how to install it', async () => {

@@ -26,10 +26,19 @@ async function startUpstreamProxy(): Promise<typeof upstream> {
     const target = new URL(req.url ?? '');
     const headers = { ...req.headers };
     delete headers['proxy-authorization'];
-    const out = httpRequest({ host: '127.0.0.1', port: target.port || 80, path: target.pathname + target.search, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const out = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port || 80,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
@@ -66,9 +75,12 @@ async function startUpstreamProxy(): Promise<typeof upstream> {
 beforeAll(async () => {
   pool = createBrowserPool({ maxConcurrency: 2 });
   site = await startFixtureServer({
-    '/': html('<h1>Pinned page</h1><p id="api">waiting</p>', `<script>addEventListener('DOMContentLoaded', async () => {
+    '/': html(
+      '<h1>Pinned page</h1><p id="api">waiting</p>',
+      `<script>addEventListener('DOMContentLoaded', async () => {
       document.getElementById('api').textContent = await (await fetch('/api')).text();
-    });</script>`),
+    });</script>`,
+    ),
     '/api': (_req, res) => res.end('api answered'),
   });
   upstream = await startUpstreamProxy();
@@ -76,12 +88,32 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'browser-proxy-tls-'));
   let tls: { key: string; cert: string };
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=secure.test'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'k.pem'),
+        '-out',
+        join(dir, 'c.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=secure.test',
+      ],
+      { stdio: 'ignore' },
+    );
     tls = { key: readFileSync(join(dir, 'k.pem'), 'utf8'), cert: readFileSync(join(dir, 'c.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const server = createHttpsServer(tls, (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html('<h1>Secure page behind two proxies</h1>')));
+  const server = createHttpsServer(tls, (_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(html('<h1>Secure page behind two proxies</h1>')),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   secure = { server, port: (server.address() as AddressInfo).port };
 });
@@ -115,8 +147,15 @@ describe('guard proxy: pinned addresses', () => {
 
   it('an empty pin list refuses the request', async () => {
     const error = await pool
-      .render({ url: `http://pinned.test:${site.port}/`, timeout: 10_000, allowRequest: () => ({ allow: true, addresses: [] }) })
-      .then(() => null, (e) => e);
+      .render({
+        url: `http://pinned.test:${site.port}/`,
+        timeout: 10_000,
+        allowRequest: () => ({ allow: true, addresses: [] }),
+      })
+      .then(
+        () => null,
+        (e) => e,
+      );
     expect(error?.kind).toBe('blocked');
   });
 });
@@ -136,7 +175,9 @@ describe('upstream proxy per render', () => {
     const seen = upstream.seen.slice(before);
     expect(seen).toContain(url);
     expect(seen).toContain(`${url}api`);
-    expect(upstream.auth.slice(before).every((a) => a === `Basic ${Buffer.from('alice:s3cret').toString('base64')}`)).toBe(true);
+    expect(
+      upstream.auth.slice(before).every((a) => a === `Basic ${Buffer.from('alice:s3cret').toString('base64')}`),
+    ).toBe(true);
   });
 
   it('HTTPS with allowRequest: the guard proxy opens its CONNECT tunnel through the upstream proxy', async () => {

@@ -29,7 +29,12 @@ describe('retained render pages', () => {
       url: `${site.base}/form`,
       timeout: 30_000,
       retain: true,
-      actions: [{ type: 'click', selector: '#q' }, { type: 'write', text: 'typed before' }, { type: 'click', selector: '#reveal' }, { type: 'executeJavascript', script: 'return window.ticks' }],
+      actions: [
+        { type: 'click', selector: '#q' },
+        { type: 'write', text: 'typed before' },
+        { type: 'click', selector: '#reveal' },
+        { type: 'executeJavascript', script: 'return window.ticks' },
+      ],
     });
     const kept = result.retained!;
     expect(kept).toBeDefined();

@@ -132,7 +132,10 @@ beforeAll(async () => {
     '/client': CLIENT_RENDERED,
     '/api/article': (_req, res) => {
       res.setHeader('content-type', 'application/json');
-      setTimeout(() => res.end(JSON.stringify({ title: 'Rendered by JS', body: 'Only present after the script ran.' })), 60);
+      setTimeout(
+        () => res.end(JSON.stringify({ title: 'Rendered by JS', body: 'Only present after the script ran.' })),
+        60,
+      );
     },
     '/busy-then-fetch': html(
       '<div id="app">shell</div>',
@@ -207,7 +210,9 @@ beforeAll(async () => {
       res.setHeader('location', `http://127.0.0.1:${other.port}/secret`);
       res.end();
     },
-    '/img-redirect': html('<img src="/redirect-inside" onerror="document.body.append(\'image failed\')" onload="document.body.append(\'image loaded\')">'),
+    '/img-redirect': html(
+      '<img src="/redirect-inside" onerror="document.body.append(\'image failed\')" onload="document.body.append(\'image loaded\')">',
+    ),
     '/tall': TALL,
     '/gone-empty': (_req, res) => {
       res.statusCode = 404;
@@ -226,7 +231,8 @@ afterAll(async () => {
   await other?.close();
 });
 
-const render = (path: string, extra: Partial<RenderRequest> = {}) => pool.render({ url: site.base + path, timeout: 20_000, ...extra });
+const render = (path: string, extra: Partial<RenderRequest> = {}) =>
+  pool.render({ url: site.base + path, timeout: 20_000, ...extra });
 
 async function renderError(promise: Promise<unknown>): Promise<BrowserError> {
   try {
@@ -280,7 +286,9 @@ describe('rendering', () => {
   });
 
   it('sends headers, the cookie header as cookies of the site, and the user agent', async () => {
-    const result = await render('/echo-headers', { headers: { 'X-Trace': 'abc123', Cookie: 'session=s3cr3t; theme=dark', 'User-Agent': 'ScrapeTest/1.0' } });
+    const result = await render('/echo-headers', {
+      headers: { 'X-Trace': 'abc123', Cookie: 'session=s3cr3t; theme=dark', 'User-Agent': 'ScrapeTest/1.0' },
+    });
     const sent = site.headersOf.get('/echo-headers')!;
     expect(sent['x-trace']).toBe('abc123');
     expect(sent['user-agent']).toBe('ScrapeTest/1.0');
@@ -317,7 +325,12 @@ describe('rendering', () => {
 describe('actions', () => {
   it('clicks to reveal content and scrapes mid-way', async () => {
     const result = await render('/reveal', {
-      actions: [{ type: 'scrape' }, { type: 'click', selector: '#more' }, { type: 'wait', selector: '#details' }, { type: 'scrape' }],
+      actions: [
+        { type: 'scrape' },
+        { type: 'click', selector: '#more' },
+        { type: 'wait', selector: '#details' },
+        { type: 'scrape' },
+      ],
     });
     expect(result.actions!.scrapes).toHaveLength(2);
     expect(result.actions!.scrapes[0].html).not.toContain('The hidden details arrived.');
@@ -327,7 +340,12 @@ describe('actions', () => {
 
   it('fills and submits a form (click + write + press)', async () => {
     const result = await render('/form', {
-      actions: [{ type: 'click', selector: '#q' }, { type: 'write', text: 'chromium pools' }, { type: 'press', key: 'Enter' }, { type: 'wait', selector: 'h1' }],
+      actions: [
+        { type: 'click', selector: '#q' },
+        { type: 'write', text: 'chromium pools' },
+        { type: 'press', key: 'Enter' },
+        { type: 'wait', selector: 'h1' },
+      ],
     });
     expect(result.finalUrl).toBe(`${site.base}/results?q=chromium+pools`);
     expect(result.html).toContain('Results for chromium pools');
@@ -335,7 +353,9 @@ describe('actions', () => {
 
   it('scrolls an infinite list to load more items', async () => {
     const before = await render('/scroll');
-    const after = await render('/scroll', { actions: [{ type: 'scroll' }, { type: 'scroll' }, { type: 'scroll', direction: 'down' }] });
+    const after = await render('/scroll', {
+      actions: [{ type: 'scroll' }, { type: 'scroll' }, { type: 'scroll', direction: 'down' }],
+    });
     const count = (h: string) => (h.match(/<li>/g) ?? []).length;
     expect(count(before.html)).toBe(10);
     expect(count(after.html)).toBeGreaterThanOrEqual(30);
@@ -372,13 +392,23 @@ describe('actions', () => {
 
   it('fails with the index and reason of a failing action', async () => {
     const missing = await renderError(
-      render('/reveal', { timeout: 3_000, actions: [{ type: 'wait', milliseconds: 10 }, { type: 'click', selector: '#does-not-exist' }] }),
+      render('/reveal', {
+        timeout: 3_000,
+        actions: [
+          { type: 'wait', milliseconds: 10 },
+          { type: 'click', selector: '#does-not-exist' },
+        ],
+      }),
     );
     expect(missing.kind).toBe('action_failed');
     expect(missing.details.actionIndex).toBe(1);
     expect(missing.message).toMatch(/action 1 \(click "#does-not-exist"\)/);
 
-    const throwing = await renderError(render('/reveal', { actions: [{ type: 'scrape' }, { type: 'executeJavascript', script: 'throw new Error("boom in page")' }] }));
+    const throwing = await renderError(
+      render('/reveal', {
+        actions: [{ type: 'scrape' }, { type: 'executeJavascript', script: 'throw new Error("boom in page")' }],
+      }),
+    );
     expect(throwing.kind).toBe('action_failed');
     expect(throwing.details.actionIndex).toBe(1);
     expect(throwing.details.reason).toContain('boom in page');
@@ -389,9 +419,13 @@ describe('actions', () => {
   });
 
   it('rejects requests over the caps before rendering', async () => {
-    const tooMany = await renderError(render('/tall', { actions: Array.from({ length: 51 }, () => ({ type: 'scrape' as const })) }));
+    const tooMany = await renderError(
+      render('/tall', { actions: Array.from({ length: 51 }, () => ({ type: 'scrape' as const })) }),
+    );
     expect(tooMany.kind).toBe('invalid_request');
-    const tooLong = await renderError(render('/tall', { waitFor: 30_000, actions: [{ type: 'wait', milliseconds: 31_000 }] }));
+    const tooLong = await renderError(
+      render('/tall', { waitFor: 30_000, actions: [{ type: 'wait', milliseconds: 31_000 }] }),
+    );
     expect(tooLong.kind).toBe('invalid_request');
     expect(tooLong.message).toContain('total wait');
   });
@@ -407,7 +441,11 @@ describe('screenshots', () => {
     expect(full.screenshot!.mimeType).toBe('image/jpeg');
     expect(full.screenshot!.width).toBe(1920);
     expect(full.screenshot!.height).toBeGreaterThan(1080);
-    expect(imageSize(full.screenshot!.bytes)).toMatchObject({ mimeType: 'image/jpeg', width: 1920, height: full.screenshot!.height });
+    expect(imageSize(full.screenshot!.bytes)).toMatchObject({
+      mimeType: 'image/jpeg',
+      width: 1920,
+      height: full.screenshot!.height,
+    });
   });
 });
 
@@ -479,7 +517,9 @@ describe('blocking', () => {
 
   it('fails with kind blocked when the page itself or a redirect hop is refused', async () => {
     const allowRequest = (url: string) => new URL(url).port === String(site.port);
-    const direct = await renderError(pool.render({ url: `http://127.0.0.1:${other.port}/secret`, timeout: 10_000, allowRequest }));
+    const direct = await renderError(
+      pool.render({ url: `http://127.0.0.1:${other.port}/secret`, timeout: 10_000, allowRequest }),
+    );
     expect(direct.kind).toBe('blocked');
     const hop = await renderError(pool.render({ url: `${site.base}/redirect-inside`, timeout: 10_000, allowRequest }));
     expect(hop.kind).toBe('blocked');
@@ -502,7 +542,9 @@ describe('limits', () => {
   it('stops on the caller abort signal', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
-    const error = await renderError(pool.render({ url: `${site.base}/hang`, timeout: 20_000 }, { signal: controller.signal }));
+    const error = await renderError(
+      pool.render({ url: `${site.base}/hang`, timeout: 20_000 }, { signal: controller.signal }),
+    );
     expect(error.kind).toBe('aborted');
   });
 });

@@ -13,14 +13,34 @@ import { rejectionOf } from '@scrape/test-support';
 function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'browser-tls-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function startHttps(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; base: string; port: number; hits: string[] }> {
+async function startHttps(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ server: Server; base: string; port: number; hits: string[] }> {
   const hits: string[] = [];
   const server = createServer(selfSignedCertificate(), (req, res) => {
     hits.push(req.url ?? '');

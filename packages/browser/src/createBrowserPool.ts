@@ -9,7 +9,15 @@ import { startGuardProxy, type GuardProxy } from './startGuardProxy.js';
 import { validateRenderRequest } from './validateRenderRequest.js';
 import { storageStateOf } from './sessions/profileState.js';
 import { captureProfileState } from './sessions/profileState.js';
-import type { BrowserPool, BrowserPoolOptions, BrowserPoolStats, RenderOptions, RenderRequest, RenderResult, RetainedPage } from './types.js';
+import type {
+  BrowserPool,
+  BrowserPoolOptions,
+  BrowserPoolStats,
+  RenderOptions,
+  RenderRequest,
+  RenderResult,
+  RetainedPage,
+} from './types.js';
 
 /** Debian's package path; CHROMIUM_PATH overrides it. */
 export const DEFAULT_EXECUTABLE = '/usr/bin/chromium';
@@ -97,9 +105,22 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     }
     let launched: Browser;
     try {
-      launched = await chromium.launch({ executablePath, args: launchArgs, headless: true, timeout: LAUNCH_TIMEOUT_MS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+      launched = await chromium.launch({
+        executablePath,
+        args: launchArgs,
+        headless: true,
+        timeout: LAUNCH_TIMEOUT_MS,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
     } catch (error) {
-      throw new BrowserError('browser_unavailable', `Chromium failed to start: ${reasonOf(error)}`, { executablePath }, { cause: error });
+      throw new BrowserError(
+        'browser_unavailable',
+        `Chromium failed to start: ${reasonOf(error)}`,
+        { executablePath },
+        { cause: error },
+      );
     }
     launches++;
     launched.on('disconnected', () => {
@@ -107,7 +128,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       browser = undefined;
       browserPid = undefined;
       // Renders on the dead browser would otherwise wait for their timeout.
-      for (const render of active) render.fail(new BrowserError('browser_crashed', 'Chromium disconnected during the render'));
+      for (const render of active)
+        render.fail(new BrowserError('browser_crashed', 'Chromium disconnected during the render'));
     });
     if (closed) {
       await launched.close().catch(() => {});
@@ -142,7 +164,13 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     idleTimer.unref?.();
   }
 
-  async function renderNow(request: RenderRequest, controller: AbortController, deadline: number, queuedMs: number, started: number): Promise<RenderResult> {
+  async function renderNow(
+    request: RenderRequest,
+    controller: AbortController,
+    deadline: number,
+    queuedMs: number,
+    started: number,
+  ): Promise<RenderResult> {
     let context: BrowserContext | undefined;
     let release: (() => void) | undefined;
     let kept: RetainedPage | undefined;
@@ -168,7 +196,12 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
             // Forwarding through an upstream proxy (its credentials included): the shared port, with credentials.
             const credentials = proxy.register(check, onRefused, request.proxy);
             release = credentials.release;
-            plan.options.proxy = { server: proxy.server, username: credentials.username, password: credentials.password, bypass: '<-loopback>' };
+            plan.options.proxy = {
+              server: proxy.server,
+              username: credentials.username,
+              password: credentials.password,
+              bypass: '<-loopback>',
+            };
           } else {
             // A port of the context's own: no proxy credentials, so no 407 challenge round trip per context.
             const registration = await proxy.registerPort(check, onRefused);
@@ -177,7 +210,11 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           }
         } else if (request.proxy) {
           // No guard: the context talks to the upstream proxy itself.
-          plan.options.proxy = { server: request.proxy.server, username: request.proxy.username, password: request.proxy.password };
+          plan.options.proxy = {
+            server: request.proxy.server,
+            username: request.proxy.username,
+            password: request.proxy.password,
+          };
         }
         context = await current.newContext({ ...plan.options, storageState: storageStateOf(request.profile?.state) });
         const contextMs = Date.now() - mark;
@@ -192,13 +229,29 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       // The losing side of the race must not surface as an unhandled rejection once the context is closed.
       work.catch(() => {});
       const { result, contextMs } = await raceAbort(work, controller.signal);
-      if (request.retain && context && !closed) kept = await retain(context, release, check !== undefined).catch(() => undefined);
-      return { ...result, ...(kept ? { retained: kept } : {}), timings: { queuedMs, launchMs, contextMs, ...result.timings, totalMs: Date.now() - started } };
+      if (request.retain && context && !closed)
+        kept = await retain(context, release, check !== undefined).catch(() => undefined);
+      return {
+        ...result,
+        ...(kept ? { retained: kept } : {}),
+        timings: { queuedMs, launchMs, contextMs, ...result.timings, totalMs: Date.now() - started },
+      };
     } catch (error) {
       if (controller.signal.aborted && isBrowserError(controller.signal.reason)) throw controller.signal.reason;
       if (isBrowserError(error)) throw error;
-      if (!browser?.isConnected() && launches > 0) throw new BrowserError('browser_crashed', `Chromium disconnected during the render: ${reasonOf(error)}`, {}, { cause: error });
-      throw new BrowserError('navigation_failed', `render failed: ${reasonOf(error)}`, { reason: reasonOf(error) }, { cause: error });
+      if (!browser?.isConnected() && launches > 0)
+        throw new BrowserError(
+          'browser_crashed',
+          `Chromium disconnected during the render: ${reasonOf(error)}`,
+          {},
+          { cause: error },
+        );
+      throw new BrowserError(
+        'navigation_failed',
+        `render failed: ${reasonOf(error)}`,
+        { reason: reasonOf(error) },
+        { cause: error },
+      );
     } finally {
       active.delete(render);
       if (!kept) {
@@ -215,7 +268,11 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
    * (`Page.setWebLifecycleState` frozen does not stop a visible headless page's timers: measured, 51 ticks of a
    * 20 ms interval in 1 s frozen.) The guard proxy registration lives as long as the context.
    */
-  async function retain(context: BrowserContext, releaseProxy: (() => void) | undefined, guarded: boolean): Promise<RetainedPage> {
+  async function retain(
+    context: BrowserContext,
+    releaseProxy: (() => void) | undefined,
+    guarded: boolean,
+  ): Promise<RetainedPage> {
     const page = context.pages()[0];
     if (!page || page.isClosed()) throw new Error('the render has no page to keep');
     const cdp = await context.newCDPSession(page);
@@ -262,11 +319,19 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
       const deadline = started + request.timeout;
       const controller = new AbortController();
       const timer = setTimeout(
-        () => controller.abort(new BrowserError('timeout', `render of ${request.url} exceeded its timeout of ${request.timeout} ms`, { url: request.url })),
+        () =>
+          controller.abort(
+            new BrowserError('timeout', `render of ${request.url} exceeded its timeout of ${request.timeout} ms`, {
+              url: request.url,
+            }),
+          ),
         request.timeout,
       );
       const external = renderOptions.signal;
-      const onExternalAbort = () => controller.abort(new BrowserError('aborted', 'render aborted by the caller', { reason: String(external?.reason ?? '') }));
+      const onExternalAbort = () =>
+        controller.abort(
+          new BrowserError('aborted', 'render aborted by the caller', { reason: String(external?.reason ?? '') }),
+        );
       if (external?.aborted) onExternalAbort();
       external?.addEventListener('abort', onExternalAbort, { once: true });
       try {
@@ -317,7 +382,10 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 
 async function closeQuietly(context: BrowserContext): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([context.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS)))]);
+  await Promise.race([
+    context.close().catch(() => {}),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS))),
+  ]);
   clearTimeout(timer);
 }
 

@@ -19,7 +19,9 @@ export const CONSENT_POPUP_MAX_MS = 1_000;
 
 const require = createRequire(import.meta.url);
 // The package's exports map hides dist/, so we locate the Playwright build next to its resolvable ESM entry.
-const CONTENT_SCRIPT_PATH = fileURLToPath(new URL('./autoconsent.playwright.js', import.meta.resolve('@duckduckgo/autoconsent')));
+const CONTENT_SCRIPT_PATH = fileURLToPath(
+  new URL('./autoconsent.playwright.js', import.meta.resolve('@duckduckgo/autoconsent')),
+);
 
 let contentScript: string | undefined;
 let compactRules: Parameters<typeof filterCompactRules>[0] | undefined;
@@ -43,7 +45,15 @@ const AUTOCONSENT_CONFIG = {
   detectRetries: 20,
   isMainWorld: false,
   visualTest: false,
-  logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: false, messages: false, waits: false },
+  logs: {
+    lifecycle: false,
+    rulesteps: false,
+    detectionsteps: false,
+    evals: false,
+    errors: false,
+    messages: false,
+    waits: false,
+  },
 } as const;
 
 interface ContentMessage {
@@ -57,7 +67,15 @@ interface ContentMessage {
 }
 
 /** Main-frame lifecycle states reached only after the first detection pass finished. */
-const PAST_FIRST_PASS = new Set(['nothingDetected', 'cmpDetected', 'openPopupDetected', 'runningOptOut', 'optOutSucceeded', 'optOutFailed', 'done']);
+const PAST_FIRST_PASS = new Set([
+  'nothingDetected',
+  'cmpDetected',
+  'openPopupDetected',
+  'runningOptOut',
+  'optOutSucceeded',
+  'optOutFailed',
+  'done',
+]);
 /** Filtered rule sets per URL origin and frame kind; filtering the bundle costs a few ms and the JSON ~65 KB. */
 const RULES_CACHE_SIZE = 256;
 const rulesCache = new Map<string, string>();
@@ -74,7 +92,11 @@ function rulesJsonFor(url: string, mainFrame: boolean): string {
   let json = rulesCache.get(key);
   if (json === undefined) {
     const { rules } = assets();
-    json = JSON.stringify({ type: 'initResp', config: AUTOCONSENT_CONFIG, rules: { compact: filterCompactRules(rules, { url, mainFrame }) } });
+    json = JSON.stringify({
+      type: 'initResp',
+      config: AUTOCONSENT_CONFIG,
+      rules: { compact: filterCompactRules(rules, { url, mainFrame }) },
+    });
     if (rulesCache.size >= RULES_CACHE_SIZE) rulesCache.delete(rulesCache.keys().next().value!);
     rulesCache.set(key, json);
   }
@@ -84,7 +106,10 @@ function rulesJsonFor(url: string, mainFrame: boolean): string {
 function deliver(frame: Frame, json: string): Promise<void> {
   // A JSON string crosses the protocol much faster than the same object through Playwright's serializer.
   return frame.evaluate(
-    (text) => (window as unknown as { autoconsentReceiveMessage(m: unknown): Promise<void> }).autoconsentReceiveMessage(JSON.parse(text)),
+    (text) =>
+      (window as unknown as { autoconsentReceiveMessage(m: unknown): Promise<void> }).autoconsentReceiveMessage(
+        JSON.parse(text),
+      ),
     json,
   );
 }
@@ -155,7 +180,11 @@ export async function installConsentDismisser(context: BrowserContext): Promise<
         case 'report': {
           const state = msg.state as { lifecycle?: string; findCmpAttempts?: number } | undefined;
           // A second attempt means the first found nothing; later ones run every 500 ms and we do not wait for them.
-          if (frame.parentFrame() === null && state && (PAST_FIRST_PASS.has(state.lifecycle ?? '') || (state.findCmpAttempts ?? 0) >= 2)) {
+          if (
+            frame.parentFrame() === null &&
+            state &&
+            (PAST_FIRST_PASS.has(state.lifecycle ?? '') || (state.findCmpAttempts ?? 0) >= 2)
+          ) {
             if (!firstPassDone) {
               firstPassDone = true;
               changed();

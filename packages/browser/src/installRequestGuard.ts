@@ -40,7 +40,9 @@ const VERDICT_CACHE_SIZE = 2_000;
  * Wraps the caller's hook: local schemes pass, a throwing hook refuses (fail closed), and verdicts are memoised per
  * render so route interception and the proxy do not both pay for a DNS lookup of the same URL.
  */
-export function createAllowCheck(allowRequest: (url: string) => boolean | RequestVerdict | Promise<boolean | RequestVerdict>): AllowCheck {
+export function createAllowCheck(
+  allowRequest: (url: string) => boolean | RequestVerdict | Promise<boolean | RequestVerdict>,
+): AllowCheck {
   const verdicts = new Map<string, Promise<CheckedVerdict>>();
   const allowed: CheckedVerdict = { allow: true };
   const refused: CheckedVerdict = { allow: false };
@@ -86,7 +88,10 @@ function isTopLevelDocument(request: Request): boolean {
  * One route handler for every request of the context: the SSRF hook first, then the ad/tracker filter. Installed
  * only when one of them is active, since interception costs a round trip per request.
  */
-export async function installRequestGuard(context: BrowserContext, options: RequestGuardOptions): Promise<RequestGuard & { recordRefusal(url: string, originOnly: boolean): void }> {
+export async function installRequestGuard(
+  context: BrowserContext,
+  options: RequestGuardOptions,
+): Promise<RequestGuard & { recordRefusal(url: string, originOnly: boolean): void }> {
   const { check, adBlocker } = options;
   const bound = options.originBoundHeaders?.names.length ? options.originBoundHeaders : undefined;
   const boundNames = new Set(bound?.names.map((n) => n.toLowerCase()));

@@ -25,7 +25,11 @@ export function loadAdBlocker(extraLists: readonly string[] = []): AdBlocker {
   if (known) return known;
   const files = [SHIPPED_LIST, ...extraLists];
   const text = files.map((file) => readFileSync(file, 'utf8')).join('\n');
-  const engine = FiltersEngine.parse(text, { loadCosmeticFilters: false, loadNetworkFilters: true, enableCompression: false });
+  const engine = FiltersEngine.parse(text, {
+    loadCosmeticFilters: false,
+    loadNetworkFilters: true,
+    enableCompression: false,
+  });
   const filterCount = engine.getFilters().networkFilters.length;
   const blocker: AdBlocker = {
     filterCount,

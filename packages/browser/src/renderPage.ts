@@ -11,7 +11,14 @@ import { takeScreenshot } from './takeScreenshot.js';
 import { trackNetwork } from './trackNetwork.js';
 import { captureProfileState, installSessionStorage } from './sessions/profileState.js';
 import { installSettleClock, SETTLE_MAX_MS, waitForSettled } from './waitForSettled.js';
-import type { ActionResults, BrandingFacts, RenderRequest, RenderResult, RenderTimings, ScreenshotArtifact } from './types.js';
+import type {
+  ActionResults,
+  BrandingFacts,
+  RenderRequest,
+  RenderResult,
+  RenderTimings,
+  ScreenshotArtifact,
+} from './types.js';
 
 /** After DOMContentLoaded we wait this long at most for `load`: one hanging subresource must not cost the scrape. */
 export const LOAD_MAX_MS = 10_000;
@@ -40,7 +47,14 @@ export async function renderPage(
   plan: ContextPlan,
   request: RenderRequest,
   env: RenderEnvironment,
-): Promise<Omit<RenderResult, 'timings'> & { timings: Pick<RenderTimings, 'setupMs' | 'navigationMs' | 'settleMs' | 'actionsMs' | 'screenshotMs' | 'captureMs' | 'brandingMs'> }> {
+): Promise<
+  Omit<RenderResult, 'timings'> & {
+    timings: Pick<
+      RenderTimings,
+      'setupMs' | 'navigationMs' | 'settleMs' | 'actionsMs' | 'screenshotMs' | 'captureMs' | 'brandingMs'
+    >;
+  }
+> {
   const { deadline } = env;
   let mark = Date.now();
   const blockAds = request.blockAds ?? true;
@@ -69,7 +83,10 @@ export async function renderPage(
   const cdp = await context.newCDPSession(page);
   // Not awaited before goto: protocol messages are handled in the order sent, so the override is in place before
   // the navigation starts, and its answer arrives while the page loads (one round trip less per render).
-  const userAgentSet = cdp.send('Emulation.setUserAgentOverride', { userAgent: plan.options.userAgent!, acceptLanguage: plan.acceptLanguage });
+  const userAgentSet = cdp.send('Emulation.setUserAgentOverride', {
+    userAgent: plan.options.userAgent!,
+    acceptLanguage: plan.acceptLanguage,
+  });
   userAgentSet.catch(() => {});
 
   const setupMs = Date.now() - mark;
@@ -87,7 +104,8 @@ export async function renderPage(
   } catch (error) {
     if (guard.navigationRefused) throw refusedNavigation(request.url);
     // A redirect hop refused by the guard proxy surfaces as a failed tunnel or a blocked/aborted load.
-    if (guard.refused.length > 0 && REFUSAL_ERRORS.test(String(error))) throw refusedNavigation(guard.refused[guard.refused.length - 1]);
+    if (guard.refused.length > 0 && REFUSAL_ERRORS.test(String(error)))
+      throw refusedNavigation(guard.refused[guard.refused.length - 1]);
     if (mainResponse && EMPTY_ERROR_PAGE.test(String(error))) {
       network.stop();
       const headers = await mainResponse.allHeaders().catch(() => ({}) as Record<string, string>);
@@ -99,11 +117,24 @@ export async function renderPage(
         contentType: headers['content-type'] ?? '',
         html: '',
         blockedRequests: { refused: guard.refused.length, ads: guard.adsBlocked },
-        timings: { setupMs, navigationMs: Date.now() - mark, settleMs: 0, actionsMs: 0, screenshotMs: 0, captureMs: 0, brandingMs: 0 },
+        timings: {
+          setupMs,
+          navigationMs: Date.now() - mark,
+          settleMs: 0,
+          actionsMs: 0,
+          screenshotMs: 0,
+          captureMs: 0,
+          brandingMs: 0,
+        },
       };
     }
     const reason = reasonOf(error);
-    throw new BrowserError('navigation_failed', `could not load ${request.url}: ${reason}`, { url: request.url, reason }, { cause: error });
+    throw new BrowserError(
+      'navigation_failed',
+      `could not load ${request.url}: ${reason}`,
+      { url: request.url, reason },
+      { cause: error },
+    );
   }
   page.off('response', onResponse);
   await userAgentSet;
@@ -113,7 +144,12 @@ export async function renderPage(
   const navigationMs = Date.now() - mark;
 
   mark = Date.now();
-  await waitForSettled(page, network, consent, Math.min(SETTLE_MAX_MS + (consent ? CONSENT_MAX_WAIT_MS : 0), left(deadline) - FINISH_MARGIN_MS));
+  await waitForSettled(
+    page,
+    network,
+    consent,
+    Math.min(SETTLE_MAX_MS + (consent ? CONSENT_MAX_WAIT_MS : 0), left(deadline) - FINISH_MARGIN_MS),
+  );
   if (request.waitFor) await page.waitForTimeout(Math.min(request.waitFor, left(deadline)));
   const settleMs = Date.now() - mark;
 
@@ -135,7 +171,11 @@ export async function renderPage(
   let screenshot: ScreenshotArtifact | undefined;
   if (request.screenshot) {
     // The context was created at the requested viewport already, so only fullPage/quality matter here.
-    screenshot = await takeScreenshot(page, { fullPage: request.screenshot.fullPage, quality: request.screenshot.quality }, left(deadline));
+    screenshot = await takeScreenshot(
+      page,
+      { fullPage: request.screenshot.fullPage, quality: request.screenshot.quality },
+      left(deadline),
+    );
   }
   const screenshotMs = Date.now() - mark;
 
@@ -146,7 +186,10 @@ export async function renderPage(
   const brandingMs = Date.now() - mark;
 
   mark = Date.now();
-  const [html, headers] = await Promise.all([captureHtml(page, cdp), response ? response.allHeaders() : Promise.resolve({} as Record<string, string>)]);
+  const [html, headers] = await Promise.all([
+    captureHtml(page, cdp),
+    response ? response.allHeaders() : Promise.resolve({} as Record<string, string>),
+  ]);
   const profileState = request.profile?.capture ? await captureProfileState(context, page) : undefined;
   const captureMs = Date.now() - mark;
   network.stop();

@@ -49,10 +49,14 @@ async function runOne(action: Action, env: ActionEnvironment, results: ActionRes
   switch (action.type) {
     case 'wait':
       if (action.selector !== undefined) {
-        await page.locator(action.selector).first().waitFor({ state: 'visible', timeout: elementTimeout(env) });
+        await page
+          .locator(action.selector)
+          .first()
+          .waitFor({ state: 'visible', timeout: elementTimeout(env) });
       } else {
         const left = env.deadline - Date.now();
-        if (action.milliseconds! > left) throw new Error(`waiting ${action.milliseconds} ms would exceed the timeout (${Math.max(0, left)} ms left)`);
+        if (action.milliseconds! > left)
+          throw new Error(`waiting ${action.milliseconds} ms would exceed the timeout (${Math.max(0, left)} ms left)`);
         await page.waitForTimeout(action.milliseconds!);
       }
       return;
@@ -61,10 +65,17 @@ async function runOne(action: Action, env: ActionEnvironment, results: ActionRes
         const count = await page.locator(action.selector).count();
         for (let i = 0; i < count; i++) {
           // Matches that are hidden or detached by an earlier click are skipped rather than failing the scrape.
-          await page.locator(action.selector).nth(i).click({ timeout: Math.min(CLICK_ALL_EACH_MS, elementTimeout(env)) }).catch(() => {});
+          await page
+            .locator(action.selector)
+            .nth(i)
+            .click({ timeout: Math.min(CLICK_ALL_EACH_MS, elementTimeout(env)) })
+            .catch(() => {});
         }
       } else {
-        await page.locator(action.selector).first().click({ timeout: elementTimeout(env) });
+        await page
+          .locator(action.selector)
+          .first()
+          .click({ timeout: elementTimeout(env) });
       }
       await env.settle(settleBudget(env));
       return;
@@ -72,7 +83,13 @@ async function runOne(action: Action, env: ActionEnvironment, results: ActionRes
       const editable = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return false;
-        return el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.tagName === 'IFRAME';
+        return (
+          el.isContentEditable ||
+          el.tagName === 'INPUT' ||
+          el.tagName === 'TEXTAREA' ||
+          el.tagName === 'SELECT' ||
+          el.tagName === 'IFRAME'
+        );
       });
       if (!editable) throw new Error('no input, textarea or contenteditable element is focused; click one first');
       await page.keyboard.type(action.text);
@@ -88,13 +105,19 @@ async function runOne(action: Action, env: ActionEnvironment, results: ActionRes
         await page
           .locator(action.selector)
           .first()
-          .evaluate((el, s) => el.scrollBy(0, s * Math.max(el.clientHeight, 100)), sign, { timeout: elementTimeout(env) });
+          .evaluate((el, s) => el.scrollBy(0, s * Math.max(el.clientHeight, 100)), sign, {
+            timeout: elementTimeout(env),
+          });
       } else {
         await page.evaluate((s) => window.scrollBy(0, s * window.innerHeight), sign);
       }
       // Scroll-triggered loading (IntersectionObserver, scroll handlers) reacts in the next rendering frames: wait
       // for two of them, so the settle below starts with the page's reaction already under way.
-      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))).catch(() => {});
+      await page
+        .evaluate(
+          () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+        )
+        .catch(() => {});
       await env.settle(settleBudget(env));
       return;
     }
@@ -104,17 +127,32 @@ async function runOne(action: Action, env: ActionEnvironment, results: ActionRes
     case 'executeJavascript': {
       // Measured inside the page: a 100 MB return value never crosses into this process (EVALUATE_RESULT_MAX_CHARS).
       const value: unknown = await evaluateBounded(page, wrapScript(action.script));
-      results.javascriptReturns.push({ type: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value, value: value ?? null });
+      results.javascriptReturns.push({
+        type: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value,
+        value: value ?? null,
+      });
       return;
     }
     case 'screenshot':
       results.screenshots.push(
-        await takeScreenshot(page, { fullPage: action.fullPage, quality: action.quality, viewport: action.viewport }, env.deadline - Date.now()),
+        await takeScreenshot(
+          page,
+          { fullPage: action.fullPage, quality: action.quality, viewport: action.viewport },
+          env.deadline - Date.now(),
+        ),
       );
       return;
     case 'pdf': {
-      const pdf = await page.pdf({ format: action.format ?? 'Letter', landscape: action.landscape ?? false, scale: action.scale ?? 1, printBackground: true });
-      results.pdfs.push({ bytes: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), mimeType: 'application/pdf' });
+      const pdf = await page.pdf({
+        format: action.format ?? 'Letter',
+        landscape: action.landscape ?? false,
+        scale: action.scale ?? 1,
+        printBackground: true,
+      });
+      results.pdfs.push({
+        bytes: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+        mimeType: 'application/pdf',
+      });
       return;
     }
   }
@@ -136,7 +174,12 @@ export async function runActions(actions: Action[], env: ActionEnvironment): Pro
     } catch (error) {
       if (isBrowserError(error)) throw error;
       const reason = reasonOf(error);
-      throw new BrowserError('action_failed', `action ${index} (${describe(action)}) failed: ${reason}`, { actionIndex: index, actionType: action.type, reason }, { cause: error });
+      throw new BrowserError(
+        'action_failed',
+        `action ${index} (${describe(action)}) failed: ${reason}`,
+        { actionIndex: index, actionType: action.type, reason },
+        { cause: error },
+      );
     }
   }
   return results;

@@ -36,8 +36,14 @@ describe('guard proxy: a port per registration', () => {
   it('applies the hook of the registration whose port the connection came to, with no credentials', async () => {
     const refusedA: string[] = [];
     const refusedB: string[] = [];
-    const a = await proxy.registerPort(createAllowCheck((url) => !url.endsWith('/b')), (url) => refusedA.push(url));
-    const b = await proxy.registerPort(createAllowCheck((url) => !url.endsWith('/a')), (url) => refusedB.push(url));
+    const a = await proxy.registerPort(
+      createAllowCheck((url) => !url.endsWith('/b')),
+      (url) => refusedA.push(url),
+    );
+    const b = await proxy.registerPort(
+      createAllowCheck((url) => !url.endsWith('/a')),
+      (url) => refusedB.push(url),
+    );
     try {
       expect(a.server).not.toBe(b.server);
       expect(await viaProxy(a.server, `${site.base}/a`)).toEqual({ status: 200, body: 'page a' });
@@ -55,7 +61,10 @@ describe('guard proxy: a port per registration', () => {
   });
 
   it('stops listening once released', async () => {
-    const registration = await proxy.registerPort(createAllowCheck(() => true), () => {});
+    const registration = await proxy.registerPort(
+      createAllowCheck(() => true),
+      () => {},
+    );
     const { port } = new URL(registration.server);
     registration.release();
     const outcome = await new Promise<string>((resolve) => {

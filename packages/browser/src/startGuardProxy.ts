@@ -16,7 +16,17 @@ import type { UpstreamProxy } from './types.js';
  */
 
 /** Hop-by-hop headers a proxy must not forward (RFC 9110 §7.6.1), plus the proxy's own. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authorization', 'proxy-authenticate', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 /** Upstream connect limit; the render's own timeout is usually shorter. */
 const UPSTREAM_TIMEOUT_MS = 30_000;
 /** A CONNECT answer from an upstream proxy longer than this is not an HTTP status block. */
@@ -88,18 +98,24 @@ export async function startGuardProxy(): Promise<GuardProxy> {
       return;
     }
     const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     const via = registration.upstream;
     if (via?.authorization) headers['proxy-authorization'] = via.authorization;
     // Through an upstream proxy: absolute-form to it. Direct: the pinned address (Host header stays the name).
     const destination = via
       ? { host: via.host, port: via.port, path: target.href }
-      : { host: verdict.addresses?.[0] ?? target.hostname.replace(/^\[|\]$/g, ''), port: target.port || 80, path: target.pathname + target.search };
+      : {
+          host: verdict.addresses?.[0] ?? target.hostname.replace(/^\[|\]$/g, ''),
+          port: target.port || 80,
+          path: target.pathname + target.search,
+        };
     const upstream = httpRequest(
       { ...destination, method: req.method, headers, timeout: UPSTREAM_TIMEOUT_MS },
       (answer) => {
         const out: Record<string, string | string[]> = {};
-        for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+        for (const [name, value] of Object.entries(answer.headers))
+          if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
         answer.pipe(res);
       },
@@ -116,7 +132,9 @@ export async function startGuardProxy(): Promise<GuardProxy> {
     client.on('error', () => client.destroy());
     const registration = authorise(req);
     if (!registration) {
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="scrape"\r\nContent-Length: 0\r\n\r\n');
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="scrape"\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     const [host, port = '443'] = splitHostPort(req.url ?? '');
@@ -221,7 +239,11 @@ function dialInOrder(addresses: string[], port: number, done: (error: Error | nu
 }
 
 /** Opens a CONNECT tunnel to `authority` through the upstream proxy; `early` holds bytes that came after its 200. */
-function tunnelThrough(via: NonNullable<Registration['upstream']>, authority: string, done: (error: Error | null, socket?: Socket, early?: Buffer) => void): void {
+function tunnelThrough(
+  via: NonNullable<Registration['upstream']>,
+  authority: string,
+  done: (error: Error | null, socket?: Socket, early?: Buffer) => void,
+): void {
   const socket = connect(via.port, via.host);
   socket.setTimeout(UPSTREAM_TIMEOUT_MS, () => socket.destroy(new Error('upstream proxy timeout')));
   let reply = Buffer.alloc(0);

@@ -12,7 +12,11 @@ export const FULL_PAGE_MAX_HEIGHT_PX = 16_384;
 export const FULL_PAGE_MAX_PIXELS = 7_680 * 4_320;
 
 /** PNG by default (lossless text); JPEG when a quality is given. CSS-pixel scale keeps mobile captures small. */
-export async function takeScreenshot(page: Page, options: ScreenshotOptions, timeoutMs: number): Promise<ScreenshotArtifact> {
+export async function takeScreenshot(
+  page: Page,
+  options: ScreenshotOptions,
+  timeoutMs: number,
+): Promise<ScreenshotArtifact> {
   const previous = options.viewport ? page.viewportSize() : null;
   if (options.viewport) await page.setViewportSize(options.viewport);
   try {

@@ -49,13 +49,15 @@ function checkAction(action: Action, index: number): number {
       return action.milliseconds ?? 0;
     }
     case 'click':
-      if (typeof action.selector !== 'string' || action.selector.length === 0) throw invalid(`${where}: selector is required`, details);
+      if (typeof action.selector !== 'string' || action.selector.length === 0)
+        throw invalid(`${where}: selector is required`, details);
       return 0;
     case 'write':
       if (typeof action.text !== 'string') throw invalid(`${where}: text is required`, details);
       return 0;
     case 'press':
-      if (typeof action.key !== 'string' || action.key.length === 0) throw invalid(`${where}: key is required`, details);
+      if (typeof action.key !== 'string' || action.key.length === 0)
+        throw invalid(`${where}: key is required`, details);
       return 0;
     case 'scroll':
       if (action.direction !== undefined && action.direction !== 'up' && action.direction !== 'down') {
@@ -72,7 +74,8 @@ function checkAction(action: Action, index: number): number {
       checkViewport(action.viewport, where, details);
       return 0;
     case 'pdf':
-      if (action.format !== undefined && !PDF_FORMATS.has(action.format)) throw invalid(`${where}: unknown format ${action.format}`, details);
+      if (action.format !== undefined && !PDF_FORMATS.has(action.format))
+        throw invalid(`${where}: unknown format ${action.format}`, details);
       if (action.scale !== undefined && !(action.scale >= PDF_SCALE_RANGE[0] && action.scale <= PDF_SCALE_RANGE[1])) {
         throw invalid(`${where}: scale must be between ${PDF_SCALE_RANGE[0]} and ${PDF_SCALE_RANGE[1]}`, details);
       }
@@ -90,7 +93,8 @@ export function validateRenderRequest(request: RenderRequest): void {
   } catch {
     throw invalid(`url is not a valid absolute URL: ${request.url}`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(`url must be http(s), got ${parsed.protocol}`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw invalid(`url must be http(s), got ${parsed.protocol}`);
   if (!Number.isFinite(request.timeout) || request.timeout < TIMEOUT_RANGE[0] || request.timeout > TIMEOUT_RANGE[1]) {
     throw invalid(`timeout must be between ${TIMEOUT_RANGE[0]} and ${TIMEOUT_RANGE[1]} ms`);
   }
@@ -105,12 +109,15 @@ export function validateRenderRequest(request: RenderRequest): void {
   }
   const actions = request.actions ?? [];
   if (!Array.isArray(actions)) throw invalid('actions must be an array');
-  if (actions.length > MAX_ACTIONS) throw invalid(`too many actions: ${actions.length} (at most ${MAX_ACTIONS})`, { count: actions.length });
+  if (actions.length > MAX_ACTIONS)
+    throw invalid(`too many actions: ${actions.length} (at most ${MAX_ACTIONS})`, { count: actions.length });
   let totalWait = waitFor;
   actions.forEach((action, index) => {
     totalWait += checkAction(action, index);
   });
   if (totalWait > MAX_TOTAL_WAIT_MS) {
-    throw invalid(`total wait of ${totalWait} ms (waitFor plus wait actions) exceeds ${MAX_TOTAL_WAIT_MS} ms`, { totalWait });
+    throw invalid(`total wait of ${totalWait} ms (waitFor plus wait actions) exceeds ${MAX_TOTAL_WAIT_MS} ms`, {
+      totalWait,
+    });
   }
 }

@@ -89,7 +89,12 @@ function installPageClock(settings: { timerMaxMs: number; chainMax: number }): v
     apply(target, thisArg, args: unknown[]) {
       const [handler, delay] = args;
       const chain = depth + 1;
-      if (typeof handler !== 'function' || !(Number(delay || 0) <= settings.timerMaxMs) || chain > settings.chainMax || (runs.get(handler) ?? 0) >= settings.chainMax) {
+      if (
+        typeof handler !== 'function' ||
+        !(Number(delay || 0) <= settings.timerMaxMs) ||
+        chain > settings.chainMax ||
+        (runs.get(handler) ?? 0) >= settings.chainMax
+      ) {
         return Reflect.apply(target, thisArg, args);
       }
       let id = 0;
@@ -169,9 +174,20 @@ function installPageClock(settings: { timerMaxMs: number; chainMax: number }): v
  * autoconsent's first detection pass; elsewhere autoconsent still runs, but pages do not pay for it.
  */
 const CONSENT_HINT_SELECTOR = [
-  ...['cookie', 'consent', 'gdpr', 'onetrust', 'didomi', 'cmp', 'usercentrics', 'truste', 'cybot', 'sp_message', 'qc-cmp', 'privacy-banner'].map(
-    (word) => `[id*="${word}" i],[class*="${word}" i]`,
-  ),
+  ...[
+    'cookie',
+    'consent',
+    'gdpr',
+    'onetrust',
+    'didomi',
+    'cmp',
+    'usercentrics',
+    'truste',
+    'cybot',
+    'sp_message',
+    'qc-cmp',
+    'privacy-banner',
+  ].map((word) => `[id*="${word}" i],[class*="${word}" i]`),
   ...['consent', 'privacy', 'cmp'].map((word) => `iframe[src*="${word}" i]`),
 ].join(',');
 
@@ -182,7 +198,17 @@ const AWAITING_CONTENT_TEXT_CHARS = 200;
 /** A body this long in raw text has content; the visible-text check (a layout) is skipped. */
 const HAS_CONTENT_RAW_CHARS = 20_000;
 /** Words of an "enable JavaScript" notice, as data: the notice must name JavaScript and one of these. */
-const JS_NOTICE_WORDS = ['enable', 'turn on', 'activate', 'requires', 'required', 'need', 'disabled', 'switch on', 'allow'];
+const JS_NOTICE_WORDS = [
+  'enable',
+  'turn on',
+  'activate',
+  'requires',
+  'required',
+  'need',
+  'disabled',
+  'switch on',
+  'allow',
+];
 
 interface ContentProbe {
   appRootSelector: string;
@@ -211,7 +237,8 @@ function pageStateInPage(args: { hintSelector: string; probe: ContentProbe }): P
   if (clock?.longTasks) {
     // A long task that ended just before this check has its entry queued, but the observer's callback runs in a
     // later task: without this, a check right after a 400 ms bundle run would see a page "idle" all along.
-    for (const entry of clock.longTasks.takeRecords()) clock.last = Math.max(clock.last, entry.startTime + entry.duration);
+    for (const entry of clock.longTasks.takeRecords())
+      clock.last = Math.max(clock.last, entry.startTime + entry.duration);
   }
   let consentHint = false;
   try {
@@ -231,7 +258,8 @@ function pageStateInPage(args: { hintSelector: string; probe: ContentProbe }): P
         const lower = text.toLowerCase();
         const jsNotice = lower.includes('javascript') && probe.noticeWords.some((word) => lower.includes(word));
         // A page of pictures, a canvas or a frame has no text and nothing to wait for.
-        const blank = text.length === 0 && body.querySelector('img, picture, video, canvas, svg, iframe, object, embed') === null;
+        const blank =
+          text.length === 0 && body.querySelector('img, picture, video, canvas, svg, iframe, object, embed') === null;
         awaitingContent = emptyRoot || blank || jsNotice;
       }
     }
@@ -255,7 +283,10 @@ const CONTENT_PROBE: ContentProbe = {
 
 /** Must run before the page is created so the clock starts with the document. */
 export async function installSettleClock(context: BrowserContext): Promise<void> {
-  await context.addInitScript(installPageClock, { timerMaxMs: DEFERRED_TIMER_MAX_MS, chainMax: DEFERRED_TIMER_CHAIN_MAX });
+  await context.addInitScript(installPageClock, {
+    timerMaxMs: DEFERRED_TIMER_MAX_MS,
+    chainMax: DEFERRED_TIMER_CHAIN_MAX,
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -268,7 +299,13 @@ export interface SettleOptions {
   fromNow?: boolean;
 }
 
-export async function waitForSettled(page: Page, network: NetworkMonitor, consent: ConsentTracker | undefined, maxMs: number, options: SettleOptions = {}): Promise<void> {
+export async function waitForSettled(
+  page: Page,
+  network: NetworkMonitor,
+  consent: ConsentTracker | undefined,
+  maxMs: number,
+  options: SettleOptions = {},
+): Promise<void> {
   const started = Date.now();
   const until = started + maxMs;
   // Short network window until the page shows activity after the wait began (see NETWORK_QUIET_STILL_MS).
@@ -289,9 +326,14 @@ export async function waitForSettled(page: Page, network: NetworkMonitor, consen
     const domIdle = Math.min(state.idle, sinceStart);
     const netIdle = Math.min(network.idleFor(), sinceStart);
     // The page clock or the network moved after the wait began, or work is pending: the page is working.
-    if (state.pending > 0 || network.inflight > 0 || state.idle < elapsed || network.idleFor() < elapsed) networkQuietMs = NETWORK_QUIET_MS;
+    if (state.pending > 0 || network.inflight > 0 || state.idle < elapsed || network.idleFor() < elapsed)
+      networkQuietMs = NETWORK_QUIET_MS;
     if (state.pending === 0 && domIdle >= DOM_QUIET_MS && netIdle >= networkQuietMs && !state.awaitingContent) return;
-    const wait = Math.max(MIN_POLL_MS, DOM_QUIET_MS - domIdle, network.inflight > 0 ? MIN_POLL_MS : networkQuietMs - netIdle);
+    const wait = Math.max(
+      MIN_POLL_MS,
+      DOM_QUIET_MS - domIdle,
+      network.inflight > 0 ? MIN_POLL_MS : networkQuietMs - netIdle,
+    );
     await sleep(Math.min(wait, Math.max(0, until - Date.now())));
   }
 }

@@ -14,7 +14,14 @@ describe('cacheKey', () => {
 
   it('treats omitted options as the spec defaults', () => {
     expect(cacheKey(url, {})).toBe(
-      cacheKey(url, { mobile: false, location: { country: 'US' }, blockAds: true, proxy: 'auto', screenshot: false, waitFor: 0 }),
+      cacheKey(url, {
+        mobile: false,
+        location: { country: 'US' },
+        blockAds: true,
+        proxy: 'auto',
+        screenshot: false,
+        waitFor: 0,
+      }),
     );
     expect(cacheKey(url, { location: { country: 'us' } })).toBe(cacheKey(url));
   });
@@ -38,9 +45,13 @@ describe('cacheKey', () => {
   });
 
   it('is insensitive to screenshot option key order but not to their values or language order', () => {
-    expect(cacheKey(url, { screenshot: { fullPage: true, quality: 80 } })).toBe(cacheKey(url, { screenshot: { quality: 80, fullPage: true } }));
+    expect(cacheKey(url, { screenshot: { fullPage: true, quality: 80 } })).toBe(
+      cacheKey(url, { screenshot: { quality: 80, fullPage: true } }),
+    );
     expect(cacheKey(url, { screenshot: { quality: 80 } })).not.toBe(cacheKey(url, { screenshot: { quality: 70 } }));
     expect(cacheKey(url, { screenshot: true })).toBe(cacheKey(url, { screenshot: {} }));
-    expect(cacheKey(url, { location: { languages: ['en', 'de'] } })).not.toBe(cacheKey(url, { location: { languages: ['de', 'en'] } }));
+    expect(cacheKey(url, { location: { languages: ['en', 'de'] } })).not.toBe(
+      cacheKey(url, { location: { languages: ['de', 'en'] } }),
+    );
   });
 });

@@ -44,7 +44,9 @@ export function canonicalVariant(variant: CacheVariant = {}): string {
  * Hashed because URLs can be kilobytes long and LMDB keys are limited to ~2 KB.
  */
 export function cacheKey(url: string, variant: CacheVariant = {}): string {
-  const digest = createHash('sha256').update(`${normalizeUrl(url)}\n${canonicalVariant(variant)}`).digest('base64url');
+  const digest = createHash('sha256')
+    .update(`${normalizeUrl(url)}\n${canonicalVariant(variant)}`)
+    .digest('base64url');
   return `${CACHE_KEY_VERSION}:${digest}`;
 }
 

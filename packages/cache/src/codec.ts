@@ -29,7 +29,8 @@ export function encodeRecord(meta: Record<string, unknown>, blobs: readonly Uint
 
 /** Decodes a record; the blobs are copies, so callers may keep them after the store reuses its buffers. */
 export function decodeRecord<M>(bytes: Uint8Array): { meta: M; blobs: Uint8Array[] } {
-  if (bytes.byteLength < HEADER_BYTES || bytes[0] !== RECORD_VERSION) throw new CacheError('corrupt', 'Unreadable cache record');
+  if (bytes.byteLength < HEADER_BYTES || bytes[0] !== RECORD_VERSION)
+    throw new CacheError('corrupt', 'Unreadable cache record');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const metaLength = view.getUint32(1);
   const metaEnd = HEADER_BYTES + metaLength;

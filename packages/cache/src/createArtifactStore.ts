@@ -54,7 +54,11 @@ export interface ArtifactStore {
   sweepArtifacts(): Promise<number>;
 }
 
-export function createArtifactStore(index: KvBackend, blobs: BlobStore, options: { clock?: Clock } = {}): ArtifactStore {
+export function createArtifactStore(
+  index: KvBackend,
+  blobs: BlobStore,
+  options: { clock?: Clock } = {},
+): ArtifactStore {
   const clock = options.clock ?? systemClock;
 
   async function stat(id: string): Promise<ArtifactInfo | null> {
@@ -67,14 +71,19 @@ export function createArtifactStore(index: KvBackend, blobs: BlobStore, options:
 
   return {
     async putArtifact({ bytes, mimeType, ttlMs = DEFAULT_ARTIFACT_TTL_MS, reuseKey }) {
-      if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new CacheError('invalid_input', 'Artifact ttlMs must be a positive number of milliseconds');
+      if (!(ttlMs > 0) || !Number.isFinite(ttlMs))
+        throw new CacheError('invalid_input', 'Artifact ttlMs must be a positive number of milliseconds');
       if (!mimeType) throw new CacheError('invalid_input', 'Artifact mimeType is required');
       // The key is hashed: callers may build it from anything, and it never names a file or shows in a listing.
-      const reuseIndexKey = reuseKey === undefined ? undefined : REUSE_KEY_PREFIX + createHash('sha256').update(reuseKey).digest('base64url');
+      const reuseIndexKey =
+        reuseKey === undefined
+          ? undefined
+          : REUSE_KEY_PREFIX + createHash('sha256').update(reuseKey).digest('base64url');
       if (reuseIndexKey) {
         const raw = await index.get(reuseIndexKey);
         const earlier = raw ? await stat(decodeRecord<{ id: string }>(raw).meta.id) : null;
-        if (earlier && earlier.mimeType === mimeType && earlier.size === bytes.byteLength) return { id: earlier.id, expiresAt: earlier.expiresAt };
+        if (earlier && earlier.mimeType === mimeType && earlier.size === bytes.byteLength)
+          return { id: earlier.id, expiresAt: earlier.expiresAt };
       }
       const id = randomBytes(ARTIFACT_ID_BYTES).toString('base64url');
       const createdAt = clock.now();

@@ -18,7 +18,12 @@ const DAY = 86_400_000;
 const YEAR = 365 * DAY;
 
 async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();
@@ -33,14 +38,19 @@ async function redisReachable(): Promise<boolean> {
 
 const withRedis = await redisReachable();
 if (!withRedis) {
-  console.warn(`\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the REDIS HALF of the cache store suite is SKIPPED.\n!!! Start Redis (or set REDIS_URL) to test the distributed home.\n${'!'.repeat(100)}\n`);
+  console.warn(
+    `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the REDIS HALF of the cache store suite is SKIPPED.\n!!! Start Redis (or set REDIS_URL) to test the distributed home.\n${'!'.repeat(100)}\n`,
+  );
 }
 
 /** One home under test: how to open a store, and how to open a second one on the same data (restart / sharing). */
 interface Home {
   name: 'embedded' | 'redis';
   /** Opens a fresh, empty store; the returned `again` opens another store over the same data. */
-  open(clock: ManualClock, extra?: Partial<CreateCacheStoresOptions>): Promise<{ stores: CacheStores; again: () => Promise<CacheStores> }>;
+  open(
+    clock: ManualClock,
+    extra?: Partial<CreateCacheStoresOptions>,
+  ): Promise<{ stores: CacheStores; again: () => Promise<CacheStores> }>;
 }
 
 const opened: CacheStores[] = [];
@@ -117,7 +127,9 @@ function fetcherFor(clock: ManualClock, url: string) {
   return async (): Promise<Source> => {
     const response = await fetch(url);
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name] = value));
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     return {
       url,
       finalUrl: response.url,
@@ -153,8 +165,17 @@ describe.each(homes)('cache stores: $name', (home) => {
       const clock = createManualClock();
       const { stores } = await home.open(clock);
       expect(stores.kind).toBe(home.name);
-      const screenshot = { bytes: new Uint8Array([137, 80, 78, 71, 1, 2, 3]), mimeType: 'image/png', fullPage: true, width: 1280, height: 4000 };
-      const stored = source(clock, { headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'sid=1', ETag: '"abc"' }, screenshot });
+      const screenshot = {
+        bytes: new Uint8Array([137, 80, 78, 71, 1, 2, 3]),
+        mimeType: 'image/png',
+        fullPage: true,
+        width: 1280,
+        height: 4000,
+      };
+      const stored = source(clock, {
+        headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'sid=1', ETag: '"abc"' },
+        screenshot,
+      });
       const variant = { screenshot: { fullPage: true } };
       await stores.pages.write(cacheKey('https://example.com/page', variant), stored);
       clock.advance(1000);
@@ -166,11 +187,20 @@ describe.each(homes)('cache stores: $name', (home) => {
       expect(hit!.source.body).toEqual(stored.body);
       expect(hit!.source.screenshot).toEqual(screenshot);
       expect(hit!.source.headers).toEqual({ 'content-type': 'text/html', etag: '"abc"' });
-      expect(hit!.source).toMatchObject({ url: stored.url, finalUrl: stored.finalUrl, status: 200, contentType: 'text/html', engine: 'fetch', fetchedAt: stored.fetchedAt });
+      expect(hit!.source).toMatchObject({
+        url: stored.url,
+        finalUrl: stored.finalUrl,
+        status: 200,
+        contentType: 'text/html',
+        engine: 'fetch',
+        fetchedAt: stored.fetchedAt,
+      });
 
       // Other variants of the fetch are other entries.
       expect(await stores.pages.read(cacheKey('https://example.com/page'), planCache({}))).toBeNull();
-      expect(await stores.pages.read(cacheKey('https://example.com/page', { ...variant, mobile: true }), planCache({}))).toBeNull();
+      expect(
+        await stores.pages.read(cacheKey('https://example.com/page', { ...variant, mobile: true }), planCache({})),
+      ).toBeNull();
     });
 
     it('maxAge: a copy up to maxAge old is a hit, an older one is not', async () => {
@@ -257,7 +287,9 @@ describe.each(homes)('cache stores: $name', (home) => {
       const key = cacheKey(url);
       const before = served.filter((u) => u === new URL(url).pathname).length;
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => fetchThroughCache(stores, { plan: planCache({}), key, fetch: fetcherFor(clock, url) })),
+        Array.from({ length: 8 }, () =>
+          fetchThroughCache(stores, { plan: planCache({}), key, fetch: fetcherFor(clock, url) }),
+        ),
       );
       expect(results.every((r) => r.cacheState === 'miss' && r.source)).toBe(true);
       expect(served.filter((u) => u === new URL(url).pathname).length - before).toBe(1);
@@ -269,15 +301,27 @@ describe.each(homes)('cache stores: $name', (home) => {
       const url = `${origin}/page-${home.name}-lockdown`;
       const key = cacheKey(url);
       const before = served.length;
-      const lockdown = await fetchThroughCache(stores, { plan: planCache({ lockdown: true }), key, fetch: fetcherFor(clock, url) });
-      const minAge = await fetchThroughCache(stores, { plan: planCache({ minAge: 1 }), key, fetch: fetcherFor(clock, url) });
+      const lockdown = await fetchThroughCache(stores, {
+        plan: planCache({ lockdown: true }),
+        key,
+        fetch: fetcherFor(clock, url),
+      });
+      const minAge = await fetchThroughCache(stores, {
+        plan: planCache({ minAge: 1 }),
+        key,
+        fetch: fetcherFor(clock, url),
+      });
       expect(lockdown).toEqual({ cacheState: 'miss', source: null, missCode: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
       expect(minAge).toEqual({ cacheState: 'miss', source: null, missCode: 'SCRAPE_NO_CACHED_DATA' });
       expect(served.length).toBe(before);
 
       await fetchThroughCache(stores, { plan: planCache({}), key, fetch: fetcherFor(clock, url) });
       clock.advance(400 * DAY);
-      const hit = await fetchThroughCache(stores, { plan: planCache({ lockdown: true }), key, fetch: fetcherFor(clock, url) });
+      const hit = await fetchThroughCache(stores, {
+        plan: planCache({ lockdown: true }),
+        key,
+        fetch: fetcherFor(clock, url),
+      });
       expect(hit.cacheState).toBe('hit');
       expect(served.length).toBe(before + 1);
     });
@@ -290,7 +334,11 @@ describe.each(homes)('cache stores: $name', (home) => {
       await fetchThroughCache(stores, { plan: planCache({}), key, fetch: fetcherFor(clock, url) });
       clock.advance(1000);
       const before = served.length;
-      const bypass = await fetchThroughCache(stores, { plan: planCache({ maxAge: 0 }), key, fetch: fetcherFor(clock, url) });
+      const bypass = await fetchThroughCache(stores, {
+        plan: planCache({ maxAge: 0 }),
+        key,
+        fetch: fetcherFor(clock, url),
+      });
       expect(bypass).toMatchObject({ cacheState: 'miss', stored: true });
       expect(served.length).toBe(before + 1);
       expect((await stores.pages.read(key, planCache({})))!.source.fetchedAt).toBe(clock.now());
@@ -329,22 +377,44 @@ describe.each(homes)('cache stores: $name', (home) => {
       const { stores } = await home.open(clock);
       const base = { team: 'team-a', url: 'https://example.com/prices', gitDiff: true };
       const t0 = clock.now();
-      const first = await stores.history.compareWithHistory({ ...base, markdown: '# Prices\n\nA: 10\nB: 20\n', statusCode: 200 });
+      const first = await stores.history.compareWithHistory({
+        ...base,
+        markdown: '# Prices\n\nA: 10\nB: 20\n',
+        statusCode: 200,
+      });
       expect(first).toEqual({ previousScrapeAt: null, changeStatus: 'new', visibility: 'visible', diff: null });
 
       const t1 = clock.advance(60_000);
-      const same = await stores.history.compareWithHistory({ ...base, url: 'https://example.com/prices/', markdown: '# Prices  \n\n\n\nA: 10\nB: 20', statusCode: 200 });
-      expect(same).toMatchObject({ previousScrapeAt: new Date(t0).toISOString(), changeStatus: 'same', diff: '--- previous\n+++ current\n' });
+      const same = await stores.history.compareWithHistory({
+        ...base,
+        url: 'https://example.com/prices/',
+        markdown: '# Prices  \n\n\n\nA: 10\nB: 20',
+        statusCode: 200,
+      });
+      expect(same).toMatchObject({
+        previousScrapeAt: new Date(t0).toISOString(),
+        changeStatus: 'same',
+        diff: '--- previous\n+++ current\n',
+      });
 
       clock.advance(60_000);
-      const reordered = await stores.history.compareWithHistory({ ...base, markdown: '# Prices\n\nB: 20\nA: 10\n', statusCode: 200 });
+      const reordered = await stores.history.compareWithHistory({
+        ...base,
+        markdown: '# Prices\n\nB: 20\nA: 10\n',
+        statusCode: 200,
+      });
       expect(reordered.changeStatus).toBe('changed');
       expect(reordered.previousScrapeAt).toBe(new Date(t1).toISOString());
       expect(reordered.diff).toContain('-A: 10\n');
       expect(reordered.diff).toContain('+A: 10\n');
 
       clock.advance(60_000);
-      const removed = await stores.history.compareWithHistory({ ...base, markdown: 'Not Found', statusCode: 404, gitDiff: false });
+      const removed = await stores.history.compareWithHistory({
+        ...base,
+        markdown: 'Not Found',
+        statusCode: 404,
+        gitDiff: false,
+      });
       expect(removed).toMatchObject({ changeStatus: 'removed', diff: null });
     });
 
@@ -354,20 +424,33 @@ describe.each(homes)('cache stores: $name', (home) => {
       const url = 'https://example.com/x';
       await stores.history.compareWithHistory({ team: 'a', url, markdown: 'one', statusCode: 200 });
       clock.advance(1);
-      expect((await stores.history.compareWithHistory({ team: 'b', url, markdown: 'two', statusCode: 200 })).changeStatus).toBe('new');
-      expect((await stores.history.compareWithHistory({ team: 'a', url, tag: 'daily', markdown: 'two', statusCode: 200 })).changeStatus).toBe('new');
-      expect((await stores.history.compareWithHistory({ team: 'a', url, markdown: 'two', statusCode: 200 })).changeStatus).toBe('changed');
+      expect(
+        (await stores.history.compareWithHistory({ team: 'b', url, markdown: 'two', statusCode: 200 })).changeStatus,
+      ).toBe('new');
+      expect(
+        (await stores.history.compareWithHistory({ team: 'a', url, tag: 'daily', markdown: 'two', statusCode: 200 }))
+          .changeStatus,
+      ).toBe('new');
+      expect(
+        (await stores.history.compareWithHistory({ team: 'a', url, markdown: 'two', statusCode: 200 })).changeStatus,
+      ).toBe('changed');
     });
 
     it('record: false (zero data retention) compares but leaves no trace', async () => {
       const clock = createManualClock();
       const { stores } = await home.open(clock);
       const url = 'https://example.com/zdr';
-      expect((await stores.history.compareWithHistory({ team: 't', url, markdown: 'a', statusCode: 200, record: false })).changeStatus).toBe('new');
+      expect(
+        (await stores.history.compareWithHistory({ team: 't', url, markdown: 'a', statusCode: 200, record: false }))
+          .changeStatus,
+      ).toBe('new');
       expect(await stores.history.entries('t', url)).toEqual([]);
       await stores.history.compareWithHistory({ team: 't', url, markdown: 'a', statusCode: 200 });
       clock.advance(1000);
-      expect((await stores.history.compareWithHistory({ team: 't', url, markdown: 'b', statusCode: 200, record: false })).changeStatus).toBe('changed');
+      expect(
+        (await stores.history.compareWithHistory({ team: 't', url, markdown: 'b', statusCode: 200, record: false }))
+          .changeStatus,
+      ).toBe('changed');
       expect((await stores.history.entries('t', url)).map((e) => e.markdown)).toEqual(['a']);
     });
 
@@ -375,10 +458,20 @@ describe.each(homes)('cache stores: $name', (home) => {
       const clock = createManualClock();
       const { stores } = await home.open(clock, { historyLimit: 4 });
       for (let i = 0; i < 7; i++) {
-        await stores.history.compareWithHistory({ team: 't', url: 'https://example.com/b', markdown: `v${i}`, statusCode: 200 });
+        await stores.history.compareWithHistory({
+          team: 't',
+          url: 'https://example.com/b',
+          markdown: `v${i}`,
+          statusCode: 200,
+        });
         clock.advance(1000);
       }
-      expect((await stores.history.entries('t', 'https://example.com/b')).map((e) => e.markdown)).toEqual(['v6', 'v5', 'v4', 'v3']);
+      expect((await stores.history.entries('t', 'https://example.com/b')).map((e) => e.markdown)).toEqual([
+        'v6',
+        'v5',
+        'v4',
+        'v3',
+      ]);
     });
 
     it('a cache hit (now = the copy time) compares with the scrape before that copy and is not recorded twice', async () => {
@@ -390,7 +483,13 @@ describe.each(homes)('cache stores: $name', (home) => {
       const t1 = clock.advance(1000);
       await stores.history.compareWithHistory({ team: 't', url, markdown: 'new', statusCode: 200 });
       clock.advance(5000);
-      const replay = await stores.history.compareWithHistory({ team: 't', url, markdown: 'new', statusCode: 200, now: t1 });
+      const replay = await stores.history.compareWithHistory({
+        team: 't',
+        url,
+        markdown: 'new',
+        statusCode: 200,
+        now: t1,
+      });
       expect(replay).toMatchObject({ changeStatus: 'changed', previousScrapeAt: new Date(t0).toISOString() });
       expect(await stores.history.entries('t', url)).toHaveLength(2);
     });
@@ -442,23 +541,44 @@ describe.each(homes)('cache stores: $name', (home) => {
       expect(expiresAt - clock.now()).toBe(DAY);
       expect(await stores.artifacts.getArtifact('AAAAAAAAAAAAAAAAAAAAAA')).toBeNull();
       expect(await stores.artifacts.getArtifact('../../cache.lmdb')).toBeNull();
-      await expect(stores.artifacts.putArtifact({ bytes: new Uint8Array([1]), mimeType: 'image/png', ttlMs: 0 })).rejects.toMatchObject({ kind: 'invalid_input' });
+      await expect(
+        stores.artifacts.putArtifact({ bytes: new Uint8Array([1]), mimeType: 'image/png', ttlMs: 0 }),
+      ).rejects.toMatchObject({ kind: 'invalid_input' });
     });
 
     it('a put with the reuse key of a living artifact answers that artifact (same id, same expiry)', async () => {
       const clock = createManualClock();
       const { stores } = await home.open(clock);
       const bytes = new Uint8Array([9, 8, 7]);
-      const first = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' });
+      const first = await stores.artifacts.putArtifact({
+        bytes,
+        mimeType: 'image/png',
+        ttlMs: 60_000,
+        reuseKey: 'team-a/shot',
+      });
       clock.advance(1000);
-      expect(await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' })).toEqual(first);
+      expect(
+        await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' }),
+      ).toEqual(first);
       // Another key, or no key, is another artifact.
-      const other = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-b/shot' });
+      const other = await stores.artifacts.putArtifact({
+        bytes,
+        mimeType: 'image/png',
+        ttlMs: 60_000,
+        reuseKey: 'team-b/shot',
+      });
       expect(other.id).not.toBe(first.id);
-      expect((await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000 })).id).not.toBe(first.id);
+      expect((await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000 })).id).not.toBe(
+        first.id,
+      );
       // Once the first has expired, the key makes a new one.
       clock.advance(60_000);
-      const later = await stores.artifacts.putArtifact({ bytes, mimeType: 'image/png', ttlMs: 60_000, reuseKey: 'team-a/shot' });
+      const later = await stores.artifacts.putArtifact({
+        bytes,
+        mimeType: 'image/png',
+        ttlMs: 60_000,
+        reuseKey: 'team-a/shot',
+      });
       expect(later.id).not.toBe(first.id);
       expect((await stores.artifacts.getArtifact(later.id))!.bytes).toEqual(bytes);
     });
@@ -466,8 +586,16 @@ describe.each(homes)('cache stores: $name', (home) => {
     it('deletes on request and sweeps expired bytes', async () => {
       const clock = createManualClock();
       const { stores } = await home.open(clock);
-      const keep = await stores.artifacts.putArtifact({ bytes: new Uint8Array([1]), mimeType: 'image/png', ttlMs: 10 * DAY });
-      const drop = await stores.artifacts.putArtifact({ bytes: new Uint8Array([2]), mimeType: 'image/png', ttlMs: 1000 });
+      const keep = await stores.artifacts.putArtifact({
+        bytes: new Uint8Array([1]),
+        mimeType: 'image/png',
+        ttlMs: 10 * DAY,
+      });
+      const drop = await stores.artifacts.putArtifact({
+        bytes: new Uint8Array([2]),
+        mimeType: 'image/png',
+        ttlMs: 1000,
+      });
       const gone = await stores.artifacts.putArtifact({ bytes: new Uint8Array([3]), mimeType: 'image/png' });
       await stores.artifacts.deleteArtifact(gone.id);
       expect(await stores.artifacts.getArtifact(gone.id)).toBeNull();
@@ -479,31 +607,50 @@ describe.each(homes)('cache stores: $name', (home) => {
     });
   });
 
-  it(home.name === 'embedded' ? 'survives a restart: close and reopen the same directory' : 'is shared: two store instances on one Redis see each other', async () => {
-    const clock = createManualClock();
-    const { stores: first, again } = await home.open(clock);
-    const key = cacheKey('https://example.com/shared');
-    const written = source(clock);
-    await first.pages.write(key, written);
-    await first.history.compareWithHistory({ team: 't', url: 'https://example.com/shared', markdown: 'v1', statusCode: 200 });
-    const artifact = await first.artifacts.putArtifact({ bytes: new Uint8Array([7, 7, 7]), mimeType: 'image/png' });
-    if (home.name === 'embedded') await first.close();
+  it(
+    home.name === 'embedded'
+      ? 'survives a restart: close and reopen the same directory'
+      : 'is shared: two store instances on one Redis see each other',
+    async () => {
+      const clock = createManualClock();
+      const { stores: first, again } = await home.open(clock);
+      const key = cacheKey('https://example.com/shared');
+      const written = source(clock);
+      await first.pages.write(key, written);
+      await first.history.compareWithHistory({
+        team: 't',
+        url: 'https://example.com/shared',
+        markdown: 'v1',
+        statusCode: 200,
+      });
+      const artifact = await first.artifacts.putArtifact({ bytes: new Uint8Array([7, 7, 7]), mimeType: 'image/png' });
+      if (home.name === 'embedded') await first.close();
 
-    clock.advance(1000);
-    const second = await again();
-    expect((await second.pages.read(key, planCache({})))!.source.body).toEqual(written.body);
-    expect((await second.history.compareWithHistory({ team: 't', url: 'https://example.com/shared', markdown: 'v2', statusCode: 200 })).changeStatus).toBe('changed');
-    expect((await second.artifacts.getArtifact(artifact.id))!.bytes).toEqual(new Uint8Array([7, 7, 7]));
-
-    if (home.name === 'redis') {
-      // Writes from the second instance are visible to the first at once.
       clock.advance(1000);
-      const newer = source(clock);
-      await second.pages.write(key, newer);
-      expect((await first.pages.read(key, planCache({})))!.source.fetchedAt).toBe(newer.fetchedAt);
-      expect(await first.history.entries('t', 'https://example.com/shared')).toHaveLength(2);
-    }
-  });
+      const second = await again();
+      expect((await second.pages.read(key, planCache({})))!.source.body).toEqual(written.body);
+      expect(
+        (
+          await second.history.compareWithHistory({
+            team: 't',
+            url: 'https://example.com/shared',
+            markdown: 'v2',
+            statusCode: 200,
+          })
+        ).changeStatus,
+      ).toBe('changed');
+      expect((await second.artifacts.getArtifact(artifact.id))!.bytes).toEqual(new Uint8Array([7, 7, 7]));
+
+      if (home.name === 'redis') {
+        // Writes from the second instance are visible to the first at once.
+        clock.advance(1000);
+        const newer = source(clock);
+        await second.pages.write(key, newer);
+        expect((await first.pages.read(key, planCache({})))!.source.fetchedAt).toBe(newer.fetchedAt);
+        expect(await first.history.entries('t', 'https://example.com/shared')).toHaveLength(2);
+      }
+    },
+  );
 
   it('refuses to work once closed', async () => {
     const clock = createManualClock();

@@ -69,7 +69,10 @@ export interface ChangeHistoryOptions {
 }
 
 /** The change status of `current` against `previous` (pure). */
-export function classifyChange(previous: Pick<HistoryEntry, 'statusCode' | 'markdown'> | null, current: Pick<HistoryEntry, 'statusCode' | 'markdown'>): ChangeStatus {
+export function classifyChange(
+  previous: Pick<HistoryEntry, 'statusCode' | 'markdown'> | null,
+  current: Pick<HistoryEntry, 'statusCode' | 'markdown'>,
+): ChangeStatus {
   const goneNow = GONE_STATUSES.has(current.statusCode);
   if (!previous) return 'new';
   const goneBefore = GONE_STATUSES.has(previous.statusCode);
@@ -82,14 +85,24 @@ export function classifyChange(previous: Pick<HistoryEntry, 'statusCode' | 'mark
 
 /** A unified diff between two markdown texts, after normalisation, with `--- previous` / `+++ current` headers. */
 export function markdownDiff(previous: string, current: string): string {
-  return createTwoFilesPatch('previous', 'current', withFinalNewline(normalizeMarkdown(previous)), withFinalNewline(normalizeMarkdown(current)), undefined, undefined, {
-    context: DIFF_CONTEXT_LINES,
-    headerOptions: FILE_HEADERS_ONLY,
-  });
+  return createTwoFilesPatch(
+    'previous',
+    'current',
+    withFinalNewline(normalizeMarkdown(previous)),
+    withFinalNewline(normalizeMarkdown(current)),
+    undefined,
+    undefined,
+    {
+      context: DIFF_CONTEXT_LINES,
+      headerOptions: FILE_HEADERS_ONLY,
+    },
+  );
 }
 
 export function historyKey(team: string, url: string, tag?: string | null): string {
-  const digest = createHash('sha256').update(`${team}\n${normalizeUrl(url)}\n${tag ?? ''}`).digest('base64url');
+  const digest = createHash('sha256')
+    .update(`${team}\n${normalizeUrl(url)}\n${tag ?? ''}`)
+    .digest('base64url');
   return HISTORY_KEY_PREFIX + digest;
 }
 
@@ -108,7 +121,11 @@ export function createChangeHistory(backend: KvBackend, options: ChangeHistoryOp
       const key = historyKey(input.team, input.url, input.tag);
       const stored = await entries(key);
       const previous = stored.find((e) => e.scrapedAt < now) ?? null;
-      const current: HistoryEntry = { scrapedAt: now, statusCode: input.statusCode, markdown: normalizeMarkdown(input.markdown) };
+      const current: HistoryEntry = {
+        scrapedAt: now,
+        statusCode: input.statusCode,
+        markdown: normalizeMarkdown(input.markdown),
+      };
       const result: ChangeTrackingResult = {
         previousScrapeAt: previous ? new Date(previous.scrapedAt).toISOString() : null,
         changeStatus: classifyChange(previous, current),

@@ -113,7 +113,10 @@ describe('createPageCache with write-behind', () => {
     const clock = createManualClock();
     const { backend, fail } = gatedBackend(clock);
     const errors: unknown[] = [];
-    const pages = createPageCache(backend, { clock, writeBehind: { maxPending: 8, onWriteError: (e) => errors.push(e) } });
+    const pages = createPageCache(backend, {
+      clock,
+      writeBehind: { maxPending: 8, onWriteError: (e) => errors.push(e) },
+    });
     await pages.write('k', source(clock, 'v1'));
     fail(new Error('disk full'));
     await pages.flush();

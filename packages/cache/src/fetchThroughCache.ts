@@ -24,7 +24,8 @@ export async function fetchThroughCache(
     const hit = await stores.pages.read(key, plan);
     if (hit) return { cacheState: 'hit', hit };
   }
-  if (plan.read === 'cache-only') return { cacheState: 'miss', source: null, missCode: plan.missCode ?? 'SCRAPE_NO_CACHED_DATA' };
+  if (plan.read === 'cache-only')
+    return { cacheState: 'miss', source: null, missCode: plan.missCode ?? 'SCRAPE_NO_CACHED_DATA' };
   if (!plan.writeCache) return { cacheState: 'miss', source: await input.fetch(), stored: false };
   return stores.coalesce(key, async () => {
     const source = await input.fetch();

@@ -5,7 +5,13 @@ export { planCache, judgeCopy, DEFAULT_MAX_AGE_MS, LOCKDOWN_MAX_AGE_MS, type Cac
 export { cacheKey, canonicalVariant, CACHE_KEY_VERSION, type CacheVariant } from './cacheKey.js';
 export { normalizeUrl } from './normalizeUrl.js';
 export { shouldStoreSource, encodeSource, decodeSource, type Source, type SourceScreenshot } from './source.js';
-export { createPageCache, DEFAULT_PAGE_VERSIONS, DEFAULT_PAGE_RETENTION_MS, type PageCache, type CacheHit } from './createPageCache.js';
+export {
+  createPageCache,
+  DEFAULT_PAGE_VERSIONS,
+  DEFAULT_PAGE_RETENTION_MS,
+  type PageCache,
+  type CacheHit,
+} from './createPageCache.js';
 export { createCoalescer, type Coalescer } from './createCoalescer.js';
 export {
   createChangeHistory,
@@ -20,8 +26,20 @@ export {
   type HistoryEntry,
 } from './createChangeHistory.js';
 export { normalizeMarkdown } from './normalizeMarkdown.js';
-export { createArtifactStore, DEFAULT_ARTIFACT_TTL_MS, type ArtifactStore, type Artifact, type ArtifactInfo, type PutArtifactInput } from './createArtifactStore.js';
-export { createResultStore, DEFAULT_RESULT_TTL_MS, type ResultStore, type PutResultInput } from './createResultStore.js';
+export {
+  createArtifactStore,
+  DEFAULT_ARTIFACT_TTL_MS,
+  type ArtifactStore,
+  type Artifact,
+  type ArtifactInfo,
+  type PutArtifactInput,
+} from './createArtifactStore.js';
+export {
+  createResultStore,
+  DEFAULT_RESULT_TTL_MS,
+  type ResultStore,
+  type PutResultInput,
+} from './createResultStore.js';
 export { createEmbeddedBackend, DEFAULT_LRU_MAX_BYTES } from './backends/createEmbeddedBackend.js';
 export { createRedisBackend, DEFAULT_REDIS_KEY_PREFIX } from './backends/createRedisBackend.js';
 export type { KvBackend } from './backends/KvBackend.js';

@@ -4,7 +4,9 @@ import { normalizeMarkdown } from './normalizeMarkdown.js';
 
 describe('normalizeMarkdown', () => {
   it('removes trailing spaces, collapses blank lines, trims blank edges and unifies line endings', () => {
-    expect(normalizeMarkdown('\n\n# Title  \r\n\r\n\r\n\tPara one\t\n   \n\nPara two\n\n')).toBe('# Title\n\n\tPara one\n\nPara two');
+    expect(normalizeMarkdown('\n\n# Title  \r\n\r\n\r\n\tPara one\t\n   \n\nPara two\n\n')).toBe(
+      '# Title\n\n\tPara one\n\nPara two',
+    );
   });
 
   it('keeps everything else, including leading indentation and inner spaces', () => {
@@ -20,7 +22,8 @@ describe('normalizeMarkdown', () => {
 describe('classifyChange', () => {
   const page = (markdown: string, statusCode = 200) => ({ markdown, statusCode });
   it('new without history', () => expect(classifyChange(null, page('a'))).toBe('new'));
-  it('same when only formatting noise differs', () => expect(classifyChange(page('# A  \n\n\nb'), page('# A\n\nb\n'))).toBe('same'));
+  it('same when only formatting noise differs', () =>
+    expect(classifyChange(page('# A  \n\n\nb'), page('# A\n\nb\n'))).toBe('same'));
   it('changed when a word changes', () => expect(classifyChange(page('price: 10'), page('price: 12'))).toBe('changed'));
   it('changed when paragraphs are reordered (not a bag of characters)', () => {
     expect(classifyChange(page('first\n\nsecond'), page('second\n\nfirst'))).toBe('changed');

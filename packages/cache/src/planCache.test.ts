@@ -6,7 +6,15 @@ const DAY = 86_400_000;
 describe('planCache: reading', () => {
   it('defaults to fresh-or-fetch within 2 days, writing allowed', () => {
     const plan = planCache({});
-    expect(plan).toMatchObject({ read: 'fresh-or-fetch', maxAgeMs: DEFAULT_MAX_AGE_MS, minAgeMs: 0, missCode: null, writeCache: true, writeHistory: true, writeArtifacts: true });
+    expect(plan).toMatchObject({
+      read: 'fresh-or-fetch',
+      maxAgeMs: DEFAULT_MAX_AGE_MS,
+      minAgeMs: 0,
+      missCode: null,
+      writeCache: true,
+      writeHistory: true,
+      writeArtifacts: true,
+    });
     expect(DEFAULT_MAX_AGE_MS).toBe(172_800_000);
   });
 
@@ -16,7 +24,13 @@ describe('planCache: reading', () => {
 
   it('minAge makes the read cache-only with SCRAPE_NO_CACHED_DATA and no maxAge bound', () => {
     const plan = planCache({ minAge: 5 * DAY });
-    expect(plan).toMatchObject({ read: 'cache-only', minAgeMs: 5 * DAY, maxAgeMs: null, missCode: 'SCRAPE_NO_CACHED_DATA', writeCache: false });
+    expect(plan).toMatchObject({
+      read: 'cache-only',
+      minAgeMs: 5 * DAY,
+      maxAgeMs: null,
+      missCode: 'SCRAPE_NO_CACHED_DATA',
+      writeCache: false,
+    });
   });
 
   it('lockdown is cache-only with a 2-year default maxAge, the lockdown miss code and no writes of any kind', () => {
@@ -45,7 +59,13 @@ describe('planCache: writing', () => {
     [{ actions: [{ type: 'wait', milliseconds: 10 }] }, 'actions'],
     [{ profile: { name: 'p' } }, 'profile'],
   ] as const)('%j writes nothing anywhere', (request, reason) => {
-    expect(planCache(request)).toMatchObject({ read: 'fresh-or-fetch', writeCache: false, writeHistory: false, writeArtifacts: false, noWriteReason: reason });
+    expect(planCache(request)).toMatchObject({
+      read: 'fresh-or-fetch',
+      writeCache: false,
+      writeHistory: false,
+      writeArtifacts: false,
+      noWriteReason: reason,
+    });
   });
 
   it('empty headers and actions do not count as sensitive', () => {

@@ -65,7 +65,13 @@ export function planCache(request: CachePolicyRequest): CachePlan {
   if (cacheOnly) {
     read = 'cache-only';
     if (minAge > 0) maxAgeMs = null;
-    else maxAgeMs = lockdown && request.maxAge !== undefined && request.maxAge > 0 ? request.maxAge : lockdown ? LOCKDOWN_MAX_AGE_MS : null;
+    else
+      maxAgeMs =
+        lockdown && request.maxAge !== undefined && request.maxAge > 0
+          ? request.maxAge
+          : lockdown
+            ? LOCKDOWN_MAX_AGE_MS
+            : null;
   } else {
     const maxAge = request.maxAge ?? DEFAULT_MAX_AGE_MS;
     read = maxAge <= 0 ? 'bypass' : 'fresh-or-fetch';

@@ -61,7 +61,8 @@ interface SourceMeta {
 }
 
 export function encodeSource(source: Source): Uint8Array {
-  if (!Number.isFinite(source.fetchedAt)) throw new CacheError('invalid_input', 'Source.fetchedAt must be epoch milliseconds');
+  if (!Number.isFinite(source.fetchedAt))
+    throw new CacheError('invalid_input', 'Source.fetchedAt must be epoch milliseconds');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(source.headers)) {
     const lower = name.toLowerCase();

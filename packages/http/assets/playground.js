@@ -55,7 +55,10 @@ function inline(text) {
   // Images are shown as links: the page loads nothing from the scraped site.
   out = out.replace(/!\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g, (_, alt, href) => link(`image: ${alt || 'untitled'}`, href));
   out = out.replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, (_, label, href) => link(label, href));
-  out = out.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|\W)[*_]([^*_]+)[*_](?=\W|$)/g, '$1<em>$2</em>');
+  out = out
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/(^|\W)[*_]([^*_]+)[*_](?=\W|$)/g, '$1<em>$2</em>');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL delimits the code-span placeholders
   return out.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
 }
 
@@ -126,13 +129,17 @@ function renderMarkdown(markdown) {
 // ---- usage panel ----
 
 async function refreshUsage() {
-  const [credits, queue] = await Promise.all([api('GET', '/v2/team/credit-usage'), api('GET', '/v2/team/queue-status')]);
+  const [credits, queue] = await Promise.all([
+    api('GET', '/v2/team/credit-usage'),
+    api('GET', '/v2/team/queue-status'),
+  ]);
   if (credits.status === 200) {
     const remaining = credits.body.data?.remainingCredits;
     $('usage-credits').textContent = remaining >= 1e12 ? 'unlimited' : String(remaining ?? '?');
   }
   if (queue.status === 200) {
-    $('usage-queue').textContent = `${queue.body.activeJobsInQueue ?? 0} active, ${queue.body.waitingJobsInQueue ?? 0} waiting`;
+    $('usage-queue').textContent =
+      `${queue.body.activeJobsInQueue ?? 0} active, ${queue.body.waitingJobsInQueue ?? 0} waiting`;
   }
   if (credits.status === 200 || queue.status === 200) $('key-panel').hidden = true;
 }
@@ -141,7 +148,12 @@ async function refreshUsage() {
 
 function scrapeBody() {
   const formats = [...document.querySelectorAll('input[name=format]:checked')].map((i) => i.value);
-  const body = { url: $('scrape-url').value.trim(), formats, onlyMainContent: $('opt-main').checked, mobile: $('opt-mobile').checked };
+  const body = {
+    url: $('scrape-url').value.trim(),
+    formats,
+    onlyMainContent: $('opt-main').checked,
+    mobile: $('opt-mobile').checked,
+  };
   const waitFor = Number($('opt-wait').value);
   if (waitFor > 0) body.waitFor = waitFor;
   if ($('opt-maxage').value !== '') body.maxAge = Number($('opt-maxage').value);
@@ -175,7 +187,9 @@ async function scrape(event) {
     const m = doc.metadata || {};
     $('scrape-status').textContent =
       `Done in ${Math.round(performance.now() - started)} ms: ${m.statusCode ?? '?'} via ${m.engine ?? '?'}, cache ${m.cacheState ?? '?'}, ${m.creditsUsed ?? '?'} credit(s).`;
-    $('out-rendered').innerHTML = doc.markdown ? renderMarkdown(doc.markdown) : '<p class="muted">No markdown format asked for.</p>';
+    $('out-rendered').innerHTML = doc.markdown
+      ? renderMarkdown(doc.markdown)
+      : '<p class="muted">No markdown format asked for.</p>';
     $('out-markdown').textContent = doc.markdown ?? doc.html ?? (doc.links ? doc.links.join('\n') : '');
     $('out-metadata').textContent = JSON.stringify(m, null, 2);
     const shot = $('out-screenshot');
@@ -203,7 +217,11 @@ let crawlId = null;
 
 async function startCrawl(event) {
   event.preventDefault();
-  const body = { url: $('crawl-url').value.trim(), limit: Number($('crawl-limit').value) || 10, scrapeOptions: { formats: ['markdown'] } };
+  const body = {
+    url: $('crawl-url').value.trim(),
+    limit: Number($('crawl-limit').value) || 10,
+    scrapeOptions: { formats: ['markdown'] },
+  };
   if ($('crawl-depth').value !== '') body.maxDiscoveryDepth = Number($('crawl-depth').value);
   $('crawl-pages').textContent = '';
   $('crawl-progress').value = 0;
@@ -247,14 +265,17 @@ async function followCrawl(id) {
         li.append(document.createTextNode(url), title);
         $('crawl-pages').append(li);
       }
-      path = page.body.next ? new URL(page.body.next, location.href).pathname + new URL(page.body.next, location.href).search : null;
+      path = page.body.next
+        ? new URL(page.body.next, location.href).pathname + new URL(page.body.next, location.href).search
+        : null;
     }
     const total = Math.max(status.total || 0, status.completed || 0);
     $('crawl-progress').max = Math.max(1, total);
     $('crawl-progress').value = status.completed || 0;
     $('crawl-count').textContent = `${status.completed || 0} / ${total}`;
     if (status.status !== 'scraping') {
-      $('crawl-status').textContent = `Crawl ${status.status}: ${status.completed} page(s), ${status.creditsUsed ?? 0} credit(s).`;
+      $('crawl-status').textContent =
+        `Crawl ${status.status}: ${status.completed} page(s), ${status.creditsUsed ?? 0} credit(s).`;
       return finishCrawl();
     }
     if (crawlId !== id) return;

@@ -82,7 +82,11 @@ describe('loadConfig', () => {
     });
     let message = '';
     try {
-      loadConfig({ SCRAPE_ARTIFACT_SECRET: 'short', SCRAPE_PUBLIC_URL: 'scrape.example.com', SCRAPE_PROXY_ENHANCED: 'socks5://x:1080' });
+      loadConfig({
+        SCRAPE_ARTIFACT_SECRET: 'short',
+        SCRAPE_PUBLIC_URL: 'scrape.example.com',
+        SCRAPE_PROXY_ENHANCED: 'socks5://x:1080',
+      });
     } catch (err) {
       message = (err as Error).message;
     }
@@ -124,7 +128,12 @@ describe('loadConfig', () => {
   });
 
   it('reports every problem at once, with the variable named', () => {
-    const problems = problemsOf({ PORT: 'http', LOG_LEVEL: 'loud', SCRAPE_ALLOW_PRIVATE_URLS: 'maybe', SCRAPE_SHUTDOWN_GRACE_MS: '-5' });
+    const problems = problemsOf({
+      PORT: 'http',
+      LOG_LEVEL: 'loud',
+      SCRAPE_ALLOW_PRIVATE_URLS: 'maybe',
+      SCRAPE_SHUTDOWN_GRACE_MS: '-5',
+    });
     expect(problems).toHaveLength(4);
     expect(problems.join('\n')).toMatch(/PORT.*"http"/);
     expect(problems.join('\n')).toMatch(/LOG_LEVEL.*"loud"/);
@@ -137,7 +146,9 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^REDIS_URL must be a redis:\/\//);
     expect(problems[0]).not.toContain('hunter2');
-    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redisUrl).toBe('rediss://:pw@cache.internal:6380/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redisUrl).toBe(
+      'rediss://:pw@cache.internal:6380/2',
+    );
   });
 
   it.each(['65536', '3.5', '-1'])('rejects PORT %s', (port) => {

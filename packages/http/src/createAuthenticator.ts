@@ -36,5 +36,11 @@ function sha256(text: string): Buffer {
 
 /** A stable, non-reversible name for a key: logs and per-team state never hold the key itself. */
 function teamOf(key: string): string {
-  return 'key_' + createHash('sha256').update('scrape-team:' + key, 'utf8').digest('hex').slice(0, 16);
+  return (
+    'key_' +
+    createHash('sha256')
+      .update('scrape-team:' + key, 'utf8')
+      .digest('hex')
+      .slice(0, 16)
+  );
 }

@@ -107,15 +107,29 @@ describe('createServer routes', () => {
     const { app } = build();
     app.get('/v2/undocumented/:id', async () => ({}));
     expect(app.undocumentedRoutes()).toEqual(['GET /v2/undocumented/{id}']);
-    app.openapi.add({ method: 'get', path: '/v2/undocumented/:id', operationId: 'x', summary: 'x', responses: { '200': { description: 'x' } } });
+    app.openapi.add({
+      method: 'get',
+      path: '/v2/undocumented/:id',
+      operationId: 'x',
+      summary: 'x',
+      responses: { '200': { description: 'x' } },
+    });
     expect(app.undocumentedRoutes()).toEqual([]);
   });
 
   it('POST /v2/scrape wraps the document and passes the team and a signal', async () => {
     const { app, calls } = build();
-    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com/a' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: auth,
+      payload: { url: 'https://example.com/a' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { markdown: '# hi', metadata: { sourceURL: 'https://example.com/a', statusCode: 200, engine: 'fetch' } } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { markdown: '# hi', metadata: { sourceURL: 'https://example.com/a', statusCode: 200, engine: 'fetch' } },
+    });
     expect(calls[0].body).toEqual({ url: 'https://example.com/a' });
     expect(calls[0].ctx.team).toMatch(/^key_/);
     expect(calls[0].ctx.signal).toBeInstanceOf(AbortSignal);
@@ -125,7 +139,12 @@ describe('createServer routes', () => {
     const { app } = build(async () => {
       throw errors.rateLimited(7);
     });
-    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: auth,
+      payload: { url: 'https://example.com' },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('7');
     expect(res.json()).toEqual({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED' });
@@ -133,16 +152,31 @@ describe('createServer routes', () => {
     const { app: app2 } = build(async () => {
       throw errors.badRequest('Bad Request', [{ path: ['timeout'], message: 'too small' }]);
     });
-    const res2 = await app2.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com', timeout: 1 } });
+    const res2 = await app2.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: auth,
+      payload: { url: 'https://example.com', timeout: 1 },
+    });
     expect(res2.statusCode).toBe(400);
-    expect(res2.json()).toEqual({ success: false, error: 'Bad Request', code: 'BAD_REQUEST', details: [{ path: ['timeout'], message: 'too small' }] });
+    expect(res2.json()).toEqual({
+      success: false,
+      error: 'Bad Request',
+      code: 'BAD_REQUEST',
+      details: [{ path: ['timeout'], message: 'too small' }],
+    });
   });
 
   it('turns an unexpected throw into a bare 500 UNKNOWN_ERROR and logs the stack, not the body', async () => {
     const { app, logs } = build(async () => {
       throw new TypeError('secret internal detail');
     });
-    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: auth,
+      payload: { url: 'https://example.com' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ success: false, error: 'Internal Server Error', code: 'UNKNOWN_ERROR' });
     expect(res.body).not.toContain('secret');
@@ -154,7 +188,12 @@ describe('createServer routes', () => {
     const { app } = build(async () => {
       throw new ScrapeError({ status: 302, error: 'weird' });
     });
-    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: auth,
+      payload: { url: 'https://example.com' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('UNKNOWN_ERROR');
   });
@@ -163,15 +202,29 @@ describe('createServer routes', () => {
     const { app } = build(async () => {
       throw errors.dnsResolution('no-such-host.invalid', 'ENOTFOUND');
     });
-    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://no-such-host.invalid' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: auth,
+      payload: { url: 'https://no-such-host.invalid' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: false, code: 'SCRAPE_DNS_RESOLUTION_ERROR', error: 'DNS resolution failed for no-such-host.invalid' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'SCRAPE_DNS_RESOLUTION_ERROR',
+      error: 'DNS resolution failed for no-such-host.invalid',
+    });
   });
 });
 
 describe('createServer body handling', () => {
   const post = (app: ReturnType<typeof build>['app'], payload: string | Buffer, contentType?: string) =>
-    app.inject({ method: 'POST', url: '/v2/scrape', headers: { ...auth, ...(contentType ? { 'content-type': contentType } : {}) }, payload });
+    app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: { ...auth, ...(contentType ? { 'content-type': contentType } : {}) },
+      payload,
+    });
 
   it('malformed JSON is a 400 Bad Request that never reaches the scraper', async () => {
     const { app, calls } = build();
@@ -202,7 +255,11 @@ describe('createServer body handling', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const res = await post(app, 'url=https://example.com', type);
       expect(res.statusCode, type).toBe(415);
-      expect(res.json()).toMatchObject({ success: false, error: 'Unsupported Media Type', details: { message: expect.stringContaining('application/json') } });
+      expect(res.json()).toMatchObject({
+        success: false,
+        error: 'Unsupported Media Type',
+        details: { message: expect.stringContaining('application/json') },
+      });
     }
   });
 
@@ -223,10 +280,19 @@ describe('createServer body handling', () => {
 
   it('unknown paths and methods are 404 Not Found in the error shape', async () => {
     const { app } = build();
-    for (const [method, url] of [['GET', '/nope'], ['GET', '/v2/scrape'], ['POST', '/v1/scrape'], ['DELETE', '/v2/scrape']] as const) {
+    for (const [method, url] of [
+      ['GET', '/nope'],
+      ['GET', '/v2/scrape'],
+      ['POST', '/v1/scrape'],
+      ['DELETE', '/v2/scrape'],
+    ] as const) {
       const res = await app.inject({ method, url, headers: auth });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ success: false, error: `Not Found: no route ${method} ${url}`, code: 'ROUTE_NOT_FOUND' });
+      expect(res.json()).toEqual({
+        success: false,
+        error: `Not Found: no route ${method} ${url}`,
+        code: 'ROUTE_NOT_FOUND',
+      });
     }
   });
 
@@ -234,20 +300,38 @@ describe('createServer body handling', () => {
     const { app } = build(async () => {
       throw new ScrapeError({ status: 418, error: 'Teapot' });
     });
-    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: auth,
+      payload: { url: 'https://example.com' },
+    });
     expect(res.statusCode).toBe(418);
     expect(res.json()).toEqual({ success: false, error: 'Teapot', code: 'I_M_A_TEAPOT' });
-    const tooLarge = await post(app, JSON.stringify({ url: 'https://example.com', headers: { x: 'a'.repeat(10 * 1024 * 1024) } }), 'application/json');
+    const tooLarge = await post(
+      app,
+      JSON.stringify({ url: 'https://example.com', headers: { x: 'a'.repeat(10 * 1024 * 1024) } }),
+      'application/json',
+    );
     expect(tooLarge.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('a DELETE with Content-Type: application/json and no body reaches its route (the CLI stops sessions so)', async () => {
     const { app } = build();
-    const res = await app.inject({ method: 'DELETE', url: '/v2/interact/no-such-session', headers: { ...auth, 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/v2/interact/no-such-session',
+      headers: { ...auth, 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toEqual(expect.any(String));
     expect(res.json().code).not.toBe('BAD_REQUEST_INVALID_JSON');
-    const scrapeSession = await app.inject({ method: 'DELETE', url: '/v2/scrape/no-such-scrape/interact', headers: { ...auth, 'content-type': 'application/json' }, payload: '' });
+    const scrapeSession = await app.inject({
+      method: 'DELETE',
+      url: '/v2/scrape/no-such-scrape/interact',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(scrapeSession.statusCode).toBe(404);
     // A POST still needs its body.
     expect((await post(app, '', 'application/json')).json().code).toBe('BAD_REQUEST_INVALID_JSON');
@@ -262,7 +346,12 @@ describe('createServer auth', () => {
     ['basic scheme', { authorization: 'Basic dGVzdA==' }],
   ])('%s is a 401 Unauthorized: Invalid token', async (_name, headers) => {
     const { app, calls } = build();
-    const res = await app.inject({ method: 'POST', url: '/v2/scrape', headers: headers as Record<string, string>, payload: { url: 'https://example.com' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v2/scrape',
+      headers: headers as Record<string, string>,
+      payload: { url: 'https://example.com' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
     expect(res.headers['www-authenticate']).toBe('Bearer');
@@ -285,14 +374,21 @@ describe('createServer auth', () => {
     expect(double.calls[0].ctx.team).toBeUndefined();
 
     expect(() => createServer({ host: '0.0.0.0', scraper: double.scraper })).toThrow(ConfigError);
-    expect(() => createServer({ host: '192.168.1.10', apiKeys: [], scraper: double.scraper })).toThrow(/refusing to start/);
+    expect(() => createServer({ host: '192.168.1.10', apiKeys: [], scraper: double.scraper })).toThrow(
+      /refusing to start/,
+    );
   });
 });
 
 describe('createServer start-up', () => {
   it("fails to become ready when the scraper's stores cannot open", async () => {
     const double = scriptedScraper(okDoc);
-    const scraper = { ...double.scraper, ready: async () => { throw errors.unavailable('Service Unavailable', { reason: 'redis unreachable' }); } };
+    const scraper = {
+      ...double.scraper,
+      ready: async () => {
+        throw errors.unavailable('Service Unavailable', { reason: 'redis unreachable' });
+      },
+    };
     const app = createServer({ apiKeys: ['k'], logLevel: 'silent', scraper });
     apps.push(app);
     await expect(app.listen({ host: '127.0.0.1', port: 0 })).rejects.toMatchObject({ status: 503 });
@@ -305,20 +401,31 @@ describe('createServer keyless guard', () => {
   const external = Object.values(networkInterfaces())
     .flat()
     .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
-  it.skipIf(!external)(`refuses a request that arrives on a non-loopback address (${external ?? 'none on this machine'})`, async () => {
-    const double = scriptedScraper(okDoc);
-    const app = createServer({ host: '127.0.0.1', logLevel: 'silent', scraper: double.scraper });
-    apps.push(app);
-    await app.listen({ host: '0.0.0.0', port: 0 });
-    const port = (app.server.address() as { port: number }).port;
-    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com' }) };
-    const outside = await fetch(`http://${external}:${port}/v2/scrape`, init);
-    expect(outside.status).toBe(401);
-    expect(await outside.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
-    const inside = await fetch(`http://127.0.0.1:${port}/v2/scrape`, init);
-    expect(inside.status).toBe(200);
-    expect(double.calls).toHaveLength(1);
-  });
+  it.skipIf(!external)(
+    `refuses a request that arrives on a non-loopback address (${external ?? 'none on this machine'})`,
+    async () => {
+      const double = scriptedScraper(okDoc);
+      const app = createServer({ host: '127.0.0.1', logLevel: 'silent', scraper: double.scraper });
+      apps.push(app);
+      await app.listen({ host: '0.0.0.0', port: 0 });
+      const port = (app.server.address() as { port: number }).port;
+      const init = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://example.com' }),
+      };
+      const outside = await fetch(`http://${external}:${port}/v2/scrape`, init);
+      expect(outside.status).toBe(401);
+      expect(await outside.json()).toEqual({
+        success: false,
+        error: 'Unauthorized: Invalid token',
+        code: 'UNAUTHORIZED',
+      });
+      const inside = await fetch(`http://127.0.0.1:${port}/v2/scrape`, init);
+      expect(inside.status).toBe(200);
+      expect(double.calls).toHaveLength(1);
+    },
+  );
 });
 
 describe('createServer logs and request ids', () => {
@@ -340,7 +447,13 @@ describe('createServer logs and request ids', () => {
     });
     const scrapeLines = logs.lines.filter((l) => l.msg === 'scrape');
     expect(scrapeLines).toHaveLength(1);
-    expect(scrapeLines[0]).toMatchObject({ reqId: 'req-7', host: 'docs.example.com', status: 200, engine: 'fetch', pageStatus: 200 });
+    expect(scrapeLines[0]).toMatchObject({
+      reqId: 'req-7',
+      host: 'docs.example.com',
+      status: 200,
+      engine: 'fetch',
+      pageStatus: 200,
+    });
     expect(typeof scrapeLines[0].durationMs).toBe('number');
     const all = JSON.stringify(logs.lines);
     expect(all).not.toContain('SECRET');
@@ -350,7 +463,12 @@ describe('createServer logs and request ids', () => {
   it('leaves the host out for zeroDataRetention and lockdown requests', async () => {
     const { app, logs } = build();
     for (const extra of [{ zeroDataRetention: true }, { lockdown: true }]) {
-      await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'https://private-target.example/x', ...extra } });
+      await app.inject({
+        method: 'POST',
+        url: '/v2/scrape',
+        headers: auth,
+        payload: { url: 'https://private-target.example/x', ...extra },
+      });
     }
     const lines = logs.lines.filter((l) => l.msg === 'scrape');
     expect(lines).toHaveLength(2);
@@ -362,7 +480,11 @@ describe('createServer logs and request ids', () => {
       throw errors.timeout();
     });
     await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'http://slow.example/' } });
-    expect(logs.lines.find((l) => l.msg === 'scrape')).toMatchObject({ host: 'slow.example', status: 408, code: 'SCRAPE_TIMEOUT' });
+    expect(logs.lines.find((l) => l.msg === 'scrape')).toMatchObject({
+      host: 'slow.example',
+      status: 408,
+      code: 'SCRAPE_TIMEOUT',
+    });
   });
 });
 
@@ -370,11 +492,20 @@ describe('createServer logs and request ids', () => {
 function rawPost(port: number, body: object): { done: Promise<{ status: number; json: unknown }>; destroy(): void } {
   let req!: ReturnType<typeof httpRequest>;
   const done = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-    req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/v2/scrape', headers: { ...auth, 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-    });
+    req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/v2/scrape',
+        headers: { ...auth, 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -384,7 +515,8 @@ function rawPost(port: number, body: object): { done: Promise<{ status: number; 
 function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   const start = Date.now();
   return new Promise((resolve, reject) => {
-    const tick = () => (check() ? resolve() : Date.now() - start > ms ? reject(new Error('waitFor timed out')) : setTimeout(tick, 10));
+    const tick = () =>
+      check() ? resolve() : Date.now() - start > ms ? reject(new Error('waitFor timed out')) : setTimeout(tick, 10);
     tick();
   });
 }
@@ -395,7 +527,9 @@ function controllableScrape() {
   const aborted: unknown[] = [];
   const behaviour: Behaviour = (body, ctx) =>
     new Promise((resolve, reject) => {
-      releases.push(() => resolve({ markdown: 'late', metadata: { sourceURL: (body as { url: string }).url, statusCode: 200 } }));
+      releases.push(() =>
+        resolve({ markdown: 'late', metadata: { sourceURL: (body as { url: string }).url, statusCode: 200 } }),
+      );
       ctx.signal?.addEventListener('abort', () => {
         aborted.push(ctx.signal?.reason);
         reject(errors.timeout());
@@ -461,11 +595,12 @@ describe('createServer cancellation and shutdown', () => {
   it('abortInFlightScrapes answers running scrapes with 503', async () => {
     // The scraper rejects with a plain error on abort; the server answers 503 since the abort was its own doing.
     const started: number[] = [];
-    const { app } = build((_body, ctx) =>
-      new Promise((_resolve, reject) => {
-        started.push(Date.now());
-        ctx.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-      }),
+    const { app } = build(
+      (_body, ctx) =>
+        new Promise((_resolve, reject) => {
+          started.push(Date.now());
+          ctx.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
     );
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;

@@ -1,4 +1,10 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
 import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper/internal';
 import { createInteractSessions, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper/internal';
@@ -34,7 +40,12 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** Another instance (behind the same balancer) can serve the retry at once, hence a one-second Retry-After. */
 const SHUTTING_DOWN = () =>
-  new ScrapeError({ status: 503, error: 'Service Unavailable', details: { reason: 'The server is shutting down; retry.' }, headers: { 'Retry-After': '1' } });
+  new ScrapeError({
+    status: 503,
+    error: 'Service Unavailable',
+    details: { reason: 'The server is shutting down; retry.' },
+    headers: { 'Retry-After': '1' },
+  });
 const UNAUTHORIZED = { success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' } as const;
 
 /**
@@ -215,13 +226,15 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   const authenticate = createAuthenticator(apiKeys);
   const keyless = apiKeys.length === 0;
   const isKeyless = async () => keyless && !(accounts && (await accounts.hasKeys()));
-  if (keyless && !accounts) app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');
+  if (keyless && !accounts)
+    app.log.warn({ host }, 'authentication is OFF: no API keys configured (allowed only on a loopback address)');
 
   const openapi = createOpenApiRegistry();
   app.decorate('openapi', openapi);
   const servedRoutes = new Set<string>();
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.add(`${method} ${toOpenApiPath(route.url)}`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') servedRoutes.add(`${method} ${toOpenApiPath(route.url)}`);
   });
   app.decorate('undocumentedRoutes', () => {
     const documented = new Set(openapi.operations());
@@ -251,13 +264,17 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (request.method !== 'POST' && (body === '' || (typeof body === 'string' && body.trim() === ''))) return done(null, undefined);
+    if (request.method !== 'POST' && (body === '' || (typeof body === 'string' && body.trim() === '')))
+      return done(null, undefined);
     parseJson(request, body as string, done);
   });
 
   const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
     // A key issued moments ago is honoured at once, even before the keyless check notices the store has keys.
-    const issued = keyless && accounts && request.headers.authorization ? await accounts.authenticate(request.headers.authorization) : null;
+    const issued =
+      keyless && accounts && request.headers.authorization
+        ? await accounts.authenticate(request.headers.authorization)
+        : null;
     if (issued) {
       request.team = issued.id;
       request.account = issued;
@@ -267,7 +284,10 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       // Belt and braces: a keyless server somehow listening on a public address still serves only local callers.
       const local = request.socket?.localAddress;
       if (local !== undefined && !isLoopbackHost(local)) {
-        request.log.warn({ localAddress: local }, 'refused: authentication is off and the request did not arrive on loopback');
+        request.log.warn(
+          { localAddress: local },
+          'refused: authentication is off and the request did not arrive on loopback',
+        );
         return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
       }
       request.account = unlimitedAccount(undefined);
@@ -292,7 +312,12 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     operationId: 'health',
     summary: 'Liveness and the server version.',
     auth: false,
-    responses: { '200': { description: 'The server is up.', body: { name: 'HealthResponse', schema: responseSchemas.healthResponseSchema } } },
+    responses: {
+      '200': {
+        description: 'The server is up.',
+        body: { name: 'HealthResponse', schema: responseSchemas.healthResponseSchema },
+      },
+    },
   });
 
   app.get('/v2/openapi.json', async () => openapi.document());
@@ -360,7 +385,10 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
       await admission?.fail(err);
       if (client.signal.aborted) {
         // Nobody is left to answer; the line stands in for the response log.
-        request.log.info({ host: log.host, status: 499, durationMs: Math.round(reply.elapsedTime) }, 'scrape abandoned: client disconnected');
+        request.log.info(
+          { host: log.host, status: 499, durationMs: Math.round(reply.elapsedTime) },
+          'scrape abandoned: client disconnected',
+        );
         return reply.hijack();
       }
       if (shutdown.signal.aborted) throw SHUTTING_DOWN();
@@ -409,11 +437,21 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     teams: options.metricsTeams ?? false,
   });
   // Crawl, batch scrape and map (and the job worker of this process).
-  void app.register(registerCrawlRoutes, { scraper, requireKey, accounts, jobConcurrency: options.jobConcurrency, onCommitted: metrics.onJobCommitted });
+  void app.register(registerCrawlRoutes, {
+    scraper,
+    requireKey,
+    accounts,
+    jobConcurrency: options.jobConcurrency,
+    onCommitted: metrics.onJobCommitted,
+  });
 
   // Clients print `error`: naming the method and path tells a user which call the server does not know.
   app.setNotFoundHandler(async (request, reply) =>
-    reply.code(404).send({ success: false, error: `Not Found: no route ${request.method} ${pathOf(request.url)}`, code: 'ROUTE_NOT_FOUND' }),
+    reply.code(404).send({
+      success: false,
+      error: `Not Found: no route ${request.method} ${pathOf(request.url)}`,
+      code: 'ROUTE_NOT_FOUND',
+    }),
   );
 
   app.setErrorHandler(async (err, request, reply) => {
@@ -454,8 +492,18 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     await scraper.ready?.();
     if (accounts) {
       const problem = checkAuthPolicy(host, (await accounts.hasKeys()) ? ['(issued keys)'] : apiKeys);
-      if (problem) throw new ConfigError([problem.replace('no API keys are configured', 'no API keys are configured or issued (scrape-admin keys create)')]);
-      if (await isKeyless()) app.log.warn({ host }, 'authentication is OFF: no API keys configured or issued (allowed only on a loopback address)');
+      if (problem)
+        throw new ConfigError([
+          problem.replace(
+            'no API keys are configured',
+            'no API keys are configured or issued (scrape-admin keys create)',
+          ),
+        ]);
+      if (await isKeyless())
+        app.log.warn(
+          { host },
+          'authentication is OFF: no API keys configured or issued (allowed only on a loopback address)',
+        );
     }
   });
 
@@ -471,7 +519,13 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
 }
 
 /** A finished scrape can be continued with interact: its scrapeId, final URL, team and profile. */
-async function rememberForInteract(interact: InteractSessions | undefined, data: ScrapeDocument, body: unknown, team: string | undefined, page: RetainedPage | undefined): Promise<void> {
+async function rememberForInteract(
+  interact: InteractSessions | undefined,
+  data: ScrapeDocument,
+  body: unknown,
+  team: string | undefined,
+  page: RetainedPage | undefined,
+): Promise<void> {
   const m = data.metadata as { scrapeId?: unknown; url?: unknown; sourceURL?: unknown };
   const url = typeof m.url === 'string' ? m.url : typeof m.sourceURL === 'string' ? m.sourceURL : undefined;
   if (!interact || typeof m.scrapeId !== 'string' || !url) return void page?.close().catch(() => {});
@@ -481,7 +535,10 @@ async function rememberForInteract(interact: InteractSessions | undefined, data:
   await interact.rememberScrape(m.scrapeId, {
     team,
     url,
-    profile: typeof profile?.name === 'string' ? { name: profile.name, saveChanges: profile.saveChanges !== false } : undefined,
+    profile:
+      typeof profile?.name === 'string'
+        ? { name: profile.name, saveChanges: profile.saveChanges !== false }
+        : undefined,
     page,
     // Nothing of a zero-data-retention or lockdown request is written anywhere (the directory lives in Redis).
     zeroDataRetention: b?.zeroDataRetention === true || b?.lockdown === true,

@@ -16,9 +16,21 @@ export { installGracefulShutdown, type GracefulShutdownOptions } from './install
 export { isLoopbackHost } from './isLoopbackHost.js';
 export { toErrorReply, type ErrorBody, type ErrorReply } from './toErrorReply.js';
 export { VERSION } from './version.js';
-export { openAccounts, createAccounts, type Accounts, type Admission, type OpenAccountsOptions } from './accounts/openAccounts.js';
+export {
+  openAccounts,
+  createAccounts,
+  type Accounts,
+  type Admission,
+  type OpenAccountsOptions,
+} from './accounts/openAccounts.js';
 export { openAccountStore } from './accounts/openAccountStore.js';
 export { AccountStoreError, type AccountStore, type AccountSettings } from './accounts/AccountStore.js';
-export { FEATURE_ZERO_DATA_RETENTION, ENDPOINT_SCRAPE, DEFAULT_QUEUE_LIMIT, type Account, type ApiKeyRecord } from './accounts/account.js';
+export {
+  FEATURE_ZERO_DATA_RETENTION,
+  ENDPOINT_SCRAPE,
+  DEFAULT_QUEUE_LIMIT,
+  type Account,
+  type ApiKeyRecord,
+} from './accounts/account.js';
 export { generateApiKey, hashApiKey, keyIdOf } from './accounts/apiKey.js';
 export { DEFAULT_ACCOUNTS_KEY_PREFIX } from './accounts/createRedisAccountStore.js';

@@ -11,7 +11,10 @@ function slowScraper(ms: number) {
     scrape: (body, ctx = {}) =>
       new Promise((resolve, reject) => {
         started.push(Date.now());
-        const timer = setTimeout(() => resolve({ markdown: 'done', metadata: { sourceURL: (body as { url: string }).url } }), ms);
+        const timer = setTimeout(
+          () => resolve({ markdown: 'done', metadata: { sourceURL: (body as { url: string }).url } }),
+          ms,
+        );
         ctx.signal?.addEventListener('abort', () => {
           clearTimeout(timer);
           reject(new Error('aborted'));
@@ -28,7 +31,13 @@ function slowScraper(ms: number) {
 function post(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path: '/v2/scrape', headers: { authorization: 'Bearer k', 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/v2/scrape',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));

@@ -16,7 +16,10 @@ export interface GracefulShutdownOptions {
  * running scrapes are aborted and answer 503), close the scraper, exit 0. A second signal exits at once with 1.
  * Returns the shutdown function, so callers (and tests) can trigger the same path without a signal.
  */
-export function installGracefulShutdown(app: FastifyInstance, options: GracefulShutdownOptions): (signal: string) => Promise<void> {
+export function installGracefulShutdown(
+  app: FastifyInstance,
+  options: GracefulShutdownOptions,
+): (signal: string) => Promise<void> {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   let shuttingDown = false;
@@ -28,7 +31,10 @@ export function installGracefulShutdown(app: FastifyInstance, options: GracefulS
       return;
     }
     shuttingDown = true;
-    app.log.info({ signal, inFlight: app.inFlightScrapes(), graceMs: options.graceMs }, 'shutting down: no new connections, finishing in-flight requests');
+    app.log.info(
+      { signal, inFlight: app.inFlightScrapes(), graceMs: options.graceMs },
+      'shutting down: no new connections, finishing in-flight requests',
+    );
     const grace = setTimeout(() => {
       const aborted = app.abortInFlightScrapes('shutdown grace period over');
       app.log.warn({ aborted }, 'grace period over: aborting in-flight scrapes');

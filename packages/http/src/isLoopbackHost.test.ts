@@ -2,12 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { isLoopbackHost } from './isLoopbackHost.js';
 
 describe('isLoopbackHost', () => {
-  it.each(['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', 'api.localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::1%lo'])(
-    '%s is loopback',
-    (host) => expect(isLoopbackHost(host)).toBe(true),
-  );
-  it.each(['0.0.0.0', '::', '10.0.0.1', '192.168.1.2', '128.0.0.1', '::2', '::ffff:10.0.0.1', 'example.com', 'localhost.example.com', '', '1::'])(
-    '%s is not loopback',
-    (host) => expect(isLoopbackHost(host)).toBe(false),
-  );
+  it.each([
+    '127.0.0.1',
+    '127.1.2.3',
+    'localhost',
+    'LOCALHOST',
+    'api.localhost',
+    '::1',
+    '[::1]',
+    '0:0:0:0:0:0:0:1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::1%lo',
+  ])('%s is loopback', (host) => expect(isLoopbackHost(host)).toBe(true));
+  it.each([
+    '0.0.0.0',
+    '::',
+    '10.0.0.1',
+    '192.168.1.2',
+    '128.0.0.1',
+    '::2',
+    '::ffff:10.0.0.1',
+    'example.com',
+    'localhost.example.com',
+    '',
+    '1::',
+  ])('%s is not loopback', (host) => expect(isLoopbackHost(host)).toBe(false));
 });

@@ -8,6 +8,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]+$/;
 /** Honours a caller's `x-request-id` (so one id follows a request through proxies) when it is safe; otherwise mints one. */
 export function pickRequestId(incoming: string | string[] | undefined): string {
   const id = Array.isArray(incoming) ? incoming[0] : incoming;
-  if (typeof id === 'string' && id.length > 0 && id.length <= MAX_REQUEST_ID_LENGTH && SAFE_REQUEST_ID.test(id)) return id;
+  if (typeof id === 'string' && id.length > 0 && id.length <= MAX_REQUEST_ID_LENGTH && SAFE_REQUEST_ID.test(id))
+    return id;
   return randomUUID();
 }

@@ -2,7 +2,12 @@
 function isStoreWriteFailure(reason: unknown): boolean {
   const e = reason as { commitError?: unknown; code?: unknown; message?: unknown } | null;
   if (typeof e !== 'object' || e === null) return false;
-  return 'commitError' in e || e.code === 28 || e.code === 'ENOSPC' || (typeof e.message === 'string' && /No space left on device/.test(e.message));
+  return (
+    'commitError' in e ||
+    e.code === 28 ||
+    e.code === 'ENOSPC' ||
+    (typeof e.message === 'string' && /No space left on device/.test(e.message))
+  );
 }
 
 /**
@@ -10,7 +15,10 @@ function isStoreWriteFailure(reason: unknown): boolean {
  * handled the failure; under Node's default that kills the process. Those are logged and survived (the request that
  * wrote already got its 503, or its page just was not cached); any other unhandled rejection still ends the process.
  */
-export function survivePersistenceFailures(log: { error: (o: object, msg: string) => void; fatal: (o: object, msg: string) => void }): void {
+export function survivePersistenceFailures(log: {
+  error: (o: object, msg: string) => void;
+  fatal: (o: object, msg: string) => void;
+}): void {
   let lastLogged = 0;
   process.on('unhandledRejection', (reason) => {
     if (isStoreWriteFailure(reason)) {

@@ -27,7 +27,12 @@ export function toErrorReply(err: unknown): ErrorReply {
   if (isScrapeErrorLike(err)) {
     // 200 is a target failure no retry can fix (TARGET_FAILURE_STATUS): still the error shape, `success: false`.
     if ((err.status === 200 && err.toJSON().code !== undefined) || (err.status >= 400 && err.status <= 599)) {
-      return { status: err.status, body: withCode(err.toJSON(), err.status), headers: err.headers, unexpected: err.status === 500 };
+      return {
+        status: err.status,
+        body: withCode(err.toJSON(), err.status),
+        headers: err.headers,
+        unexpected: err.status === 500,
+      };
     }
     return { status: 500, body: { ...INTERNAL_ERROR }, unexpected: true };
   }
@@ -46,14 +51,18 @@ export function toErrorReply(err: unknown): ErrorReply {
         message: 'The body is empty; send a JSON object such as {"url":"https://example.com"}.',
       });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return clientError(400, 'Bad Request', 'BAD_REQUEST_INVALID_JSON', { message: `The body is not valid JSON: ${messageOf(e)}` });
+      return clientError(400, 'Bad Request', 'BAD_REQUEST_INVALID_JSON', {
+        message: `The body is not valid JSON: ${messageOf(e)}`,
+      });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return clientError(400, 'Bad Request', undefined, { message: 'Content-Length does not match the body.' });
   }
   // The JSON parser reports syntax errors (and forbidden __proto__ keys) as 400s without a code of its own.
   const statusCode = typeof e?.statusCode === 'number' ? e.statusCode : undefined;
   if (statusCode === 400 && (err instanceof SyntaxError || code === undefined)) {
-    return clientError(400, 'Bad Request', 'BAD_REQUEST_INVALID_JSON', { message: `The body is not valid JSON: ${messageOf(e)}` });
+    return clientError(400, 'Bad Request', 'BAD_REQUEST_INVALID_JSON', {
+      message: `The body is not valid JSON: ${messageOf(e)}`,
+    });
   }
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500 && code?.startsWith('FST_')) {
     return clientError(statusCode, STATUS_CODES[statusCode] ?? 'Bad Request', undefined, { message: messageOf(e) });
@@ -74,7 +83,10 @@ function withCode(body: ErrorBody, status: number): ErrorBody {
 
 function codeForStatus(status: number): string {
   const name = STATUS_CODES[status] ?? (status < 500 ? 'Bad Request' : 'Server Error');
-  return name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 function messageOf(e: { message?: unknown } | null): string {
@@ -90,7 +102,11 @@ function isScrapeErrorLike(err: unknown): err is {
   if (isScrapeError(err)) return true;
   const e = err as { name?: unknown; status?: unknown; error?: unknown; toJSON?: unknown } | null;
   return (
-    typeof e === 'object' && e !== null && e.name === 'ScrapeError' && typeof e.status === 'number' &&
-    typeof e.error === 'string' && typeof e.toJSON === 'function'
+    typeof e === 'object' &&
+    e !== null &&
+    e.name === 'ScrapeError' &&
+    typeof e.status === 'number' &&
+    typeof e.error === 'string' &&
+    typeof e.toJSON === 'function'
   );
 }

@@ -41,7 +41,11 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     expect((await service.scrape(body, as(key))).status).toBe(200);
     for (const authorization of ['', 'Bearer', `Basic ${key}`, `Bearer ${key}x`, 'Bearer fc-0000']) {
       const r = await service.scrape(body, { headers: { authorization } });
-      expect([authorization, r.status, r.body]).toEqual([authorization, 401, { success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' }]);
+      expect([authorization, r.status, r.body]).toEqual([
+        authorization,
+        401,
+        { success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' },
+      ]);
     }
     await accounts.store.revokeKey(id, new Date().toISOString());
     expect((await service.scrape(body, as(key))).status).toBe(401);
@@ -73,7 +77,11 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     expect(await accounts.store.balance('bill')).toBe(7);
     // A failure (refused connection: 200 success:false, a permanent target failure) costs nothing.
     const refused = await service.scrape({ url: 'http://127.0.0.1:9/' }, as(key));
-    expect([refused.status, refused.body.success, refused.body.code]).toEqual([200, false, 'SCRAPE_CONNECTION_REFUSED']);
+    expect([refused.status, refused.body.success, refused.body.code]).toEqual([
+      200,
+      false,
+      'SCRAPE_CONNECTION_REFUSED',
+    ]);
     expect(await accounts.store.balance('bill')).toBe(7);
     // A validation error costs nothing either.
     expect((await service.scrape({ url, timeout: 5 }, as(key))).status).toBe(400);
@@ -86,7 +94,10 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     expect(await accounts.store.balance('bill')).toBe(1);
     // One credit left: a lockdown request (which may cost 5) is refused up front; a plain scrape is not.
     const short = await service.scrape({ url, lockdown: true }, as(key));
-    expect([short.status, short.body]).toEqual([402, { success: false, error: 'Payment Required: Insufficient credits', code: 'INSUFFICIENT_CREDITS' }]);
+    expect([short.status, short.body]).toEqual([
+      402,
+      { success: false, error: 'Payment Required: Insufficient credits', code: 'INSUFFICIENT_CREDITS' },
+    ]);
     expect((await service.scrape({ url }, as(key))).status).toBe(200);
     expect(await accounts.store.balance('bill')).toBe(0);
     expect((await service.scrape({ url }, as(key))).status).toBe(402);
@@ -129,7 +140,10 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     const second = service.scrape(slow(50), as(key));
     await new Promise((r) => setTimeout(r, 100));
     const third = await service.scrape(slow(50), as(key));
-    expect([third.status, third.body]).toEqual([429, { success: false, error: 'Concurrency limit reached', code: 'CONCURRENCY_LIMIT_REACHED' }]);
+    expect([third.status, third.body]).toEqual([
+      429,
+      { success: false, error: 'Concurrency limit reached', code: 'CONCURRENCY_LIMIT_REACHED' },
+    ]);
     const [a, b] = await Promise.all([first, second]);
     expect(a.body.data.metadata.concurrencyLimited).toBe(false);
     expect(a.body.data.metadata.concurrencyQueueDurationMs).toBeUndefined();

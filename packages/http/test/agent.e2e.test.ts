@@ -9,12 +9,24 @@ import { createJobStore } from '@scrape/jobs';
 import { Redis } from 'ioredis';
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completion, lastToolResult, startOpenAiDouble, toolCallCompletion, type OpenAiDouble, type RecordedRequest, type ScriptedReply } from '../../scraper/test/openAiDouble.js';
+import {
+  completion,
+  lastToolResult,
+  startOpenAiDouble,
+  toolCallCompletion,
+  type OpenAiDouble,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '../../scraper/test/openAiDouble.js';
 import { generateApiKey, hashApiKey, keyIdOf, openAccounts } from '../src/index.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
 
 const OTHER_KEY = 'e2e-agent-other-team-key-0123456789';
-const SCHEMA = { type: 'object', properties: { product: { type: 'string' }, price: { type: 'number' } }, required: ['product', 'price'] };
+const SCHEMA = {
+  type: 'object',
+  properties: { product: { type: 'string' }, price: { type: 'number' } },
+  required: ['product', 'price'],
+};
 
 let site: LocalServer;
 let llm: OpenAiDouble;
@@ -38,10 +50,13 @@ function model(req: RecordedRequest): ScriptedReply {
     return toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price } } }]);
   }
   if (task.includes('through the map')) {
-    if (toolsSoFar === 0) return toolCallCompletion([{ name: 'map', arguments: { url: `${site.origin}/`, search: 'kettle' } }]);
+    if (toolsSoFar === 0)
+      return toolCallCompletion([{ name: 'map', arguments: { url: `${site.origin}/`, search: 'kettle' } }]);
     if (toolsSoFar === 1) {
       // Scrape the first mapped page about kettles: only a map that really found it gets this far.
-      const found = lastToolResult(req).split('\n').find((line) => line.includes('/kettle'));
+      const found = lastToolResult(req)
+        .split('\n')
+        .find((line) => line.includes('/kettle'));
       if (!found) return completion('{"error": "no kettle page in the map"}');
       return toolCallCompletion([{ name: 'scrape', arguments: { url: found.split(' ')[0] } }]);
     }
@@ -50,7 +65,15 @@ function model(req: RecordedRequest): ScriptedReply {
   }
   if (task.includes('stock count')) {
     if (toolsSoFar === 0) {
-      return toolCallCompletion([{ name: 'page_code', arguments: { url: `${site.origin}/reveal`, code: `await page.click('#more'); return page.textContent('#stock');` } }]);
+      return toolCallCompletion([
+        {
+          name: 'page_code',
+          arguments: {
+            url: `${site.origin}/reveal`,
+            code: `await page.click('#more'); return page.textContent('#stock');`,
+          },
+        },
+      ]);
     }
     const ran = JSON.parse(lastToolResult(req)) as { result: string };
     return toolCallCompletion([{ name: 'finish', arguments: { data: { stock: Number.parseInt(ran.result, 10) } } }]);
@@ -72,23 +95,33 @@ async function settled(id: string): Promise<any> {
 beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    if (path === '/kettle') return res.end('<!doctype html><title>Kettle</title><h1>Steel kettle</h1><p>Price: 34.50 EUR. In stock.</p>');
+    if (path === '/kettle')
+      return res.end('<!doctype html><title>Kettle</title><h1>Steel kettle</h1><p>Price: 34.50 EUR. In stock.</p>');
     if (path === '/reveal') {
-      return res.end(`<!doctype html><title>Reveal</title><button id="more" onclick="document.getElementById('stock').textContent = '17 in stock'">more</button><p id="stock"></p>`);
+      return res.end(
+        `<!doctype html><title>Reveal</title><button id="more" onclick="document.getElementById('stock').textContent = '17 in stock'">more</button><p id="stock"></p>`,
+      );
     }
     res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>See <a href="/kettle">our kettle</a>.</p>');
   });
   llm = await startOpenAiDouble();
   llm.fallback((req) => {
-    const task = (req.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')?.content ?? '';
+    const task =
+      (req.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')?.content ?? '';
     if (task.includes('slowly')) {
       // Holds the turn until the test lets it go (or a second passes): the run is visibly in progress meanwhile.
-      return { ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]), delayMs: releaseSlow ? 1_000 : 0 };
+      return {
+        ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]),
+        delayMs: releaseSlow ? 1_000 : 0,
+      };
     }
     return model(req);
   });
   const llmOptions = { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1, maxRetries: 0 };
-  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], agent: { llm: llmOptions, maxSteps: 50, webhookSecret: WEBHOOK_SECRET } });
+  svc = await startService({
+    apiKeys: [TEST_KEY, OTHER_KEY],
+    agent: { llm: llmOptions, maxSteps: 50, webhookSecret: WEBHOOK_SECRET },
+  });
   hooks = await listenLocal((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -110,12 +143,22 @@ describe('an agent run through the SDK', () => {
   let finishedId = '';
 
   it('scrapes with its tool, completes with schema-valid data, and is listed, traced and snapshotted', async () => {
-    const started = await client.startAgent({ prompt: 'Find the kettle price', urls: [`${site.origin}/`], schema: SCHEMA, maxCredits: 50 });
+    const started = await client.startAgent({
+      prompt: 'Find the kettle price',
+      urls: [`${site.origin}/`],
+      schema: SCHEMA,
+      maxCredits: 50,
+    });
     expect(started.success).toBe(true);
     expect(started.id).toMatch(/^[0-9a-f-]{36}$/);
     finishedId = started.id;
     const status = await settled(started.id);
-    expect(status).toMatchObject({ success: true, status: 'completed', data: { product: 'Steel kettle', price: 34.5 }, creditsUsed: 3 });
+    expect(status).toMatchObject({
+      success: true,
+      status: 'completed',
+      data: { product: 'Steel kettle', price: 34.5 },
+      creditsUsed: 3,
+    });
     expect(Date.parse(status.expiresAt)).toBeGreaterThan(Date.now());
 
     const trace = await client.getAgentTrace(started.id);
@@ -125,13 +168,18 @@ describe('an agent run through the SDK', () => {
     expect(types.at(-1)).toBe('run.finished');
     expect(types).toEqual(expect.arrayContaining(['tool_call.started', 'tool_call.finished', 'artifact.updated']));
     expect(trace.events!.at(-1)).toMatchObject({ outcome: 'succeeded' });
-    const result = trace.events!.filter((e) => e.type === 'artifact.updated').at(-1) as { artifact: { snapshotId: string; kind: string } };
+    const result = trace.events!.filter((e) => e.type === 'artifact.updated').at(-1) as {
+      artifact: { snapshotId: string; kind: string };
+    };
     expect(result.artifact.kind).toBe('json');
     const snapshot = await client.getAgentSnapshot(started.id, result.artifact.snapshotId);
     expect(JSON.parse(snapshot.snapshot!)).toEqual({ product: 'Steel kettle', price: 34.5 });
 
     const list = await client.listAgents();
-    expect(list.agents?.find((a) => a.id === started.id)).toMatchObject({ status: 'completed', options: { prompt: 'Find the kettle price' } });
+    expect(list.agents?.find((a) => a.id === started.id)).toMatchObject({
+      status: 'completed',
+      options: { prompt: 'Find the kettle price' },
+    });
   });
 
   it('sends the webhook events asked for, signed, with the data on completion', async () => {
@@ -145,8 +193,13 @@ describe('an agent run through the SDK', () => {
     for (let i = 0; i < 200 && mine().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const bodies = mine().map((r) => JSON.parse(r.raw));
     expect(bodies.map((b) => b.type).sort()).toEqual(['agent.completed', 'agent.started']);
-    expect(bodies.find((b) => b.type === 'agent.completed')).toMatchObject({ success: true, data: [{ product: 'Steel kettle', price: 34.5 }], metadata: { run: 'w1' } });
-    for (const r of mine()) expect(r.signature).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(r.raw).digest('hex')}`);
+    expect(bodies.find((b) => b.type === 'agent.completed')).toMatchObject({
+      success: true,
+      data: [{ product: 'Steel kettle', price: 34.5 }],
+      metadata: { run: 'w1' },
+    });
+    for (const r of mine())
+      expect(r.signature).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(r.raw).digest('hex')}`);
     const bad = await call(svc, 'POST', '/v2/agent', { prompt: 'x', webhook: { url: 'ftp://example.com/' } });
     expect(bad.status).toBe(400);
   });
@@ -154,14 +207,23 @@ describe('an agent run through the SDK', () => {
   it('finds the page with its map tool, then scrapes it', async () => {
     const started = await client.startAgent({ prompt: 'Find what the kettle costs through the map', schema: SCHEMA });
     const status = await settled(started.id);
-    expect(status).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 }, creditsUsed: 5 });
+    expect(status).toMatchObject({
+      status: 'completed',
+      data: { product: 'Steel kettle', price: 34.5 },
+      creditsUsed: 5,
+    });
     const trace = await client.getAgentTrace(started.id);
-    const tools = trace.events!.filter((e) => e.type === 'tool_call.started').map((e) => (e as { toolName: string }).toolName);
+    const tools = trace
+      .events!.filter((e) => e.type === 'tool_call.started')
+      .map((e) => (e as { toolName: string }).toolName);
     expect(tools).toEqual(['map', 'scrape']);
   });
 
   it('runs Playwright code on a page through its page_code tool (an unbilled interact session, closed after)', async () => {
-    const started = await client.startAgent({ prompt: 'Find the stock count after pressing more', schema: { type: 'object', properties: { stock: { type: 'integer' } }, required: ['stock'] } });
+    const started = await client.startAgent({
+      prompt: 'Find the stock count after pressing more',
+      schema: { type: 'object', properties: { stock: { type: 'integer' } }, required: ['stock'] },
+    });
     const status = await settled(started.id);
     // 1 + 2 (page_code) + 1 credits.
     expect(status).toMatchObject({ status: 'completed', data: { stock: 17 }, creditsUsed: 4 });
@@ -178,8 +240,14 @@ describe('an agent run through the SDK', () => {
     expect(status.creditsUsed).toBe(0);
     expect(status.error).toMatch(/maxCredits/);
     const trace = await client.getAgentTrace(started.id);
-    expect(trace.events!.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'credit_limit_reached', error: { code: 'credit_limit_reached' } });
-    expect(trace.events!.find((e) => e.type === 'error.occurred')).toMatchObject({ error: { code: 'credit_limit_reached', retryable: false } });
+    expect(trace.events!.at(-1)).toMatchObject({
+      type: 'run.finished',
+      outcome: 'credit_limit_reached',
+      error: { code: 'credit_limit_reached' },
+    });
+    expect(trace.events!.find((e) => e.type === 'error.occurred')).toMatchObject({
+      error: { code: 'credit_limit_reached', retryable: false },
+    });
     expect(trace.creditsUsed).toBe(0);
   });
 
@@ -220,19 +288,40 @@ describe('an agent run through the SDK', () => {
 describe('agent errors (spec §7.2)', () => {
   it('ids: not a UUID is 400, unknown or another team’s is 404, snapshots likewise', async () => {
     for (const path of ['/v2/agent/not-a-uuid', '/v2/agent/not-a-uuid/trace', '/v2/agent/not-a-uuid/snapshots/x']) {
-      expect(await call(svc, 'GET', path)).toMatchObject({ status: 400, body: { success: false, error: 'Invalid job ID format. Job ID must be a valid UUID.' } });
+      expect(await call(svc, 'GET', path)).toMatchObject({
+        status: 400,
+        body: { success: false, error: 'Invalid job ID format. Job ID must be a valid UUID.' },
+      });
     }
     expect(await call(svc, 'DELETE', '/v2/agent/not-a-uuid')).toMatchObject({ status: 400 });
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await call(svc, 'GET', `/v2/agent/${unknown}`)).toMatchObject({ status: 404, body: { error: 'Agent job not found' } });
+    expect(await call(svc, 'GET', `/v2/agent/${unknown}`)).toMatchObject({
+      status: 404,
+      body: { error: 'Agent job not found' },
+    });
     const started = await call(svc, 'POST', '/v2/agent', { prompt: 'Find the kettle price', schema: SCHEMA });
     expect(started.status).toBe(200);
-    expect(await call(svc, 'GET', `/v2/agent/${started.body.id}`, undefined, OTHER_KEY)).toMatchObject({ status: 404, body: { error: 'Agent job not found' } });
-    expect(await call(svc, 'DELETE', `/v2/agent/${started.body.id}`, undefined, OTHER_KEY)).toMatchObject({ status: 404 });
-    expect((await call(svc, 'GET', '/v2/agent', undefined, OTHER_KEY)).body.agents.some((a: { id: string }) => a.id === started.body.id)).toBe(false);
+    expect(await call(svc, 'GET', `/v2/agent/${started.body.id}`, undefined, OTHER_KEY)).toMatchObject({
+      status: 404,
+      body: { error: 'Agent job not found' },
+    });
+    expect(await call(svc, 'DELETE', `/v2/agent/${started.body.id}`, undefined, OTHER_KEY)).toMatchObject({
+      status: 404,
+    });
+    expect(
+      (await call(svc, 'GET', '/v2/agent', undefined, OTHER_KEY)).body.agents.some(
+        (a: { id: string }) => a.id === started.body.id,
+      ),
+    ).toBe(false);
     await settled(started.body.id);
-    expect(await call(svc, 'GET', `/v2/agent/${started.body.id}/snapshots/nope`)).toMatchObject({ status: 400, body: { error: 'Invalid snapshot ID' } });
-    expect(await call(svc, 'GET', `/v2/agent/${started.body.id}/snapshots/${unknown}`)).toMatchObject({ status: 404, body: { error: 'Snapshot not found' } });
+    expect(await call(svc, 'GET', `/v2/agent/${started.body.id}/snapshots/nope`)).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid snapshot ID' },
+    });
+    expect(await call(svc, 'GET', `/v2/agent/${started.body.id}/snapshots/${unknown}`)).toMatchObject({
+      status: 404,
+      body: { error: 'Snapshot not found' },
+    });
   });
 
   it('validation names the field; without a model the clear 400', async () => {
@@ -249,12 +338,28 @@ describe('agent errors (spec §7.2)', () => {
     const accounts = await openAccounts({ dataDir });
     const zdr = await startService({ accounts, agent: { llm: { baseUrl: llm.baseUrl, model: 'm' } } });
     try {
-      await accounts.store.putAccount({ id: 'acct-zdr', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['*'], features: ['enforcedZeroDataRetention'], unlimitedCredits: true });
+      await accounts.store.putAccount({
+        id: 'acct-zdr',
+        ratePerMinute: null,
+        concurrency: null,
+        queueLimit: 10,
+        endpoints: ['*'],
+        features: ['enforcedZeroDataRetention'],
+        unlimitedCredits: true,
+      });
       const key = generateApiKey();
       const hash = hashApiKey(key);
-      await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: 'acct-zdr', createdAt: new Date().toISOString() });
+      await accounts.store.addKey({
+        id: keyIdOf(hash),
+        hash,
+        accountId: 'acct-zdr',
+        createdAt: new Date().toISOString(),
+      });
       const refused = await call(zdr, 'POST', '/v2/agent', { prompt: 'Find the kettle price' }, key);
-      expect(refused).toMatchObject({ status: 400, body: { success: false, error: 'Your team has zero data retention enabled. This is not supported on extract.' } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { success: false, error: 'Your team has zero data retention enabled. This is not supported on extract.' },
+      });
     } finally {
       await zdr.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -281,8 +386,13 @@ describe('agent runs across processes and accounts', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(status).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 } });
-      expect((await call(b, 'GET', '/v2/agent')).body.agents.map((x: { id: string }) => x.id)).toContain(started.body.id);
-      expect((await call(a, 'GET', `/v2/agent/${started.body.id}/trace`)).body.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'succeeded' });
+      expect((await call(b, 'GET', '/v2/agent')).body.agents.map((x: { id: string }) => x.id)).toContain(
+        started.body.id,
+      );
+      expect((await call(a, 'GET', `/v2/agent/${started.body.id}/trace`)).body.events.at(-1)).toMatchObject({
+        type: 'run.finished',
+        outcome: 'succeeded',
+      });
     } finally {
       await Promise.all([a.close(), b.close()]);
       await Promise.all([storeA.close(), storeB.close()]);
@@ -296,13 +406,29 @@ describe('agent runs across processes and accounts', () => {
   it("a completed run's credits are taken from the account; an empty balance cannot start one (402)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-agent-bill-'));
     const accounts = await openAccounts({ dataDir });
-    const billed = await startService({ accounts, agent: { llm: { baseUrl: llm.baseUrl, model: 'm', retryBaseMs: 1, maxRetries: 0 } } });
+    const billed = await startService({
+      accounts,
+      agent: { llm: { baseUrl: llm.baseUrl, model: 'm', retryBaseMs: 1, maxRetries: 0 } },
+    });
     try {
-      await accounts.store.putAccount({ id: 'acct-agent', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['agent'], features: [], unlimitedCredits: false });
+      await accounts.store.putAccount({
+        id: 'acct-agent',
+        ratePerMinute: null,
+        concurrency: null,
+        queueLimit: 10,
+        endpoints: ['agent'],
+        features: [],
+        unlimitedCredits: false,
+      });
       await accounts.store.addCredits('acct-agent', 10);
       const key = generateApiKey();
       const hash = hashApiKey(key);
-      await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: 'acct-agent', createdAt: new Date().toISOString() });
+      await accounts.store.addKey({
+        id: keyIdOf(hash),
+        hash,
+        accountId: 'acct-agent',
+        createdAt: new Date().toISOString(),
+      });
       const started = await call(billed, 'POST', '/v2/agent', { prompt: 'Find the kettle price', schema: SCHEMA }, key);
       expect(started.status).toBe(200);
       let status: any;
@@ -314,10 +440,23 @@ describe('agent runs across processes and accounts', () => {
       expect(status).toMatchObject({ status: 'completed', creditsUsed: 3 });
       expect(await accounts.store.balance('acct-agent')).toBe(7);
       // A key without the agent permission is 403.
-      await accounts.store.putAccount({ id: 'acct-noagent', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape'], features: [], unlimitedCredits: true });
+      await accounts.store.putAccount({
+        id: 'acct-noagent',
+        ratePerMinute: null,
+        concurrency: null,
+        queueLimit: 10,
+        endpoints: ['scrape'],
+        features: [],
+        unlimitedCredits: true,
+      });
       const other = generateApiKey();
       const otherHash = hashApiKey(other);
-      await accounts.store.addKey({ id: keyIdOf(otherHash), hash: otherHash, accountId: 'acct-noagent', createdAt: new Date().toISOString() });
+      await accounts.store.addKey({
+        id: keyIdOf(otherHash),
+        hash: otherHash,
+        accountId: 'acct-noagent',
+        createdAt: new Date().toISOString(),
+      });
       expect((await call(billed, 'POST', '/v2/agent', { prompt: 'x' }, other)).status).toBe(403);
       await accounts.store.addCredits('acct-agent', -7);
       const broke = await call(billed, 'POST', '/v2/agent', { prompt: 'Find the kettle price' }, key);

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { startService, type Service } from './startService.js';
 
 /** Enough cases to cover each generator's shapes while keeping the run to a few seconds on a shared machine. */
 const RUNS = 120;
@@ -85,13 +85,18 @@ describe('bad input never reaches a 500', () => {
   it('a wrongly typed field next to a good url is 400 naming the field, and the page is not fetched', async () => {
     const before = site.hits('/echo/headers');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...Object.keys(FIELD_TYPES)).chain((field) => fc.tuple(fc.constant(field), notA(FIELD_TYPES[field]))), async ([field, value]) => {
-        const request = { url: site.url('/echo/headers'), [field]: value };
-        const { status, body } = await svc.scrape(request);
-        expectClientError(status, body, request);
-        expect(status).toBe(400);
-        expect(JSON.stringify(body.details)).toContain(field);
-      }),
+      fc.asyncProperty(
+        fc
+          .constantFrom(...Object.keys(FIELD_TYPES))
+          .chain((field) => fc.tuple(fc.constant(field), notA(FIELD_TYPES[field]))),
+        async ([field, value]) => {
+          const request = { url: site.url('/echo/headers'), [field]: value };
+          const { status, body } = await svc.scrape(request);
+          expectClientError(status, body, request);
+          expect(status).toBe(400);
+          expect(JSON.stringify(body.details)).toContain(field);
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(site.hits('/echo/headers')).toBe(before);
@@ -166,16 +171,26 @@ describe('bad input never reaches a 500', () => {
       answers.push({ url, status, error: body?.error, success: body?.success });
     }
     // All answers at once, so one failure does not hide the next.
-    expect(answers.filter((a) => a.status < 400 || a.status >= 500 || a.success !== false || typeof a.error !== 'string')).toEqual([]);
+    expect(
+      answers.filter((a) => a.status < 400 || a.status >= 500 || a.success !== false || typeof a.error !== 'string'),
+    ).toEqual([]);
     expect(site.hits('/echo/headers')).toBe(before);
   });
 
   it('random strings as url are a 4xx, never a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.webUrl({ withFragments: true, withQueryParameters: true }).map((u) => u.replace(/^https?:\/\/[^/]+/, 'http://127.0.0.1:1'))), async (url) => {
-        const { status, body } = await guarded.scrape({ url, timeout: 2000 });
-        expectClientError(status, body, url);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc
+            .webUrl({ withFragments: true, withQueryParameters: true })
+            .map((u) => u.replace(/^https?:\/\/[^/]+/, 'http://127.0.0.1:1')),
+        ),
+        async (url) => {
+          const { status, body } = await guarded.scrape({ url, timeout: 2000 });
+          expectClientError(status, body, url);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -21,15 +21,24 @@ let svc: Service;
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LANDING);
-    if (req.url === '/blank') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>blank</title>');
-    if (req.url === '/static/acme-logo.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"/>');
+    if (req.url === '/blank')
+      return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>blank</title>');
+    if (req.url === '/static/acme-logo.svg')
+      return res
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"/>');
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-branding-e2e-'));
-  scraper = createScraper({ dataDir, allowPrivateUrls: false, allowAddress: (address, p) => address === '127.0.0.1' && p === port, proxies: {} });
+  scraper = createScraper({
+    dataDir,
+    allowPrivateUrls: false,
+    allowAddress: (address, p) => address === '127.0.0.1' && p === port,
+    proxies: {},
+  });
   svc = await startService({ scraper });
 });
 
@@ -49,7 +58,13 @@ describe('branding through the service', () => {
       expect(body.data.branding).toMatchObject({
         colorScheme: 'light',
         logo: `${origin}/static/acme-logo.svg`,
-        colors: { primary: '#e11d48', secondary: '#0f766e', background: '#fbfaf7', textPrimary: '#1f2933', link: '#2563eb' },
+        colors: {
+          primary: '#e11d48',
+          secondary: '#0f766e',
+          background: '#fbfaf7',
+          textPrimary: '#1f2933',
+          link: '#2563eb',
+        },
         typography: { fontFamilies: { primary: 'Inter', heading: 'Playfair Display', code: 'JetBrains Mono' } },
         components: { buttonPrimary: { background: '#e11d48', textColor: '#ffffff', borderRadius: '8px' } },
         images: { favicon: `${origin}/favicon.png`, ogImage: `${origin}/static/og-card.png` },
@@ -60,7 +75,13 @@ describe('branding through the service', () => {
   it('a blank page still gets a colour scheme and a background', async () => {
     const { status, body } = await svc.scrape({ url: `${origin}/blank`, formats: ['branding'] });
     expect(status).toBe(200);
-    expect(body.data.branding).toMatchObject({ colorScheme: 'light', colors: { background: '#ffffff' }, logo: null, fonts: [], images: {} });
+    expect(body.data.branding).toMatchObject({
+      colorScheme: 'light',
+      colors: { background: '#ffffff' },
+      logo: null,
+      fonts: [],
+      images: {},
+    });
     expect(body.data.branding.colors.primary).toBeUndefined();
   });
 });

@@ -34,49 +34,80 @@ let dataDir: string;
 beforeAll(async () => {
   other = await listen((_req, res) => res.end('INTERNAL-ADMIN-SECRET'));
   site = await listen((req, res, path) => {
-    const send = (body: string, type = 'text/html; charset=utf-8') => res.writeHead(200, { 'content-type': type }).end(body);
+    const send = (body: string, type = 'text/html; charset=utf-8') =>
+      res.writeHead(200, { 'content-type': type }).end(body);
     const query = new URL(req.url ?? '/', 'http://x').searchParams;
     switch (path) {
       case '/spa':
         // A client-rendered shell: the HTTP engine sees an empty #root, the content comes from an API call.
         return send(
-          page('Harbour app', '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>', `<script>
+          page(
+            'Harbour app',
+            '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>',
+            `<script>
             addEventListener('DOMContentLoaded', async () => {
               const data = await (await fetch('/api/tides')).json();
               document.getElementById('root').innerHTML = '<h1>Tide table</h1><p>High water at ' + data.high + ' today.</p>';
-            });</script>`),
+            });</script>`,
+          ),
         );
       case '/api/tides':
         return send(JSON.stringify({ high: '14:32' }), 'application/json');
       case '/reveal':
         return send(
-          page('Reveal', '<h1>Notice</h1><button id="more">Read more</button><div id="hidden-part" hidden></div>', `<script>
+          page(
+            'Reveal',
+            '<h1>Notice</h1><button id="more">Read more</button><div id="hidden-part" hidden></div>',
+            `<script>
             addEventListener('DOMContentLoaded', () => document.getElementById('more').addEventListener('click', async () => {
               const el = document.getElementById('hidden-part');
               el.textContent = await (await fetch('/api/more')).text();
               el.hidden = false;
-            }));</script>`),
+            }));</script>`,
+          ),
         );
       case '/api/more':
         return send('The breakwater repairs finish in March.', 'text/plain');
       case '/search':
-        return send(page('Search', '<form action="/results" method="get"><input id="q" name="q"><button type="submit">Search</button></form>'));
+        return send(
+          page(
+            'Search',
+            '<form action="/results" method="get"><input id="q" name="q"><button type="submit">Search</button></form>',
+          ),
+        );
       case '/results':
-        return send(page('Results', `<h1>Results for ${(query.get('q') ?? '').replace(/[<&]/g, '')}</h1><p>3 boats found.</p>`));
+        return send(
+          page('Results', `<h1>Results for ${(query.get('q') ?? '').replace(/[<&]/g, '')}</h1><p>3 boats found.</p>`),
+        );
       case '/static':
-        return send(page('Static', `<article><h1>Harbour notes</h1>${'<p>The fishing fleet returns at dusk. </p>'.repeat(20)}</article>`));
+        return send(
+          page(
+            'Static',
+            `<article><h1>Harbour notes</h1>${'<p>The fishing fleet returns at dusk. </p>'.repeat(20)}</article>`,
+          ),
+        );
       case '/whoami':
         // A responsive page: with width=device-width a phone lays it out at its own CSS width.
-        return send(page('Who am I', '<p id="ua"></p>', `<meta name="viewport" content="width=device-width"><script>addEventListener('DOMContentLoaded', () => {
+        return send(
+          page(
+            'Who am I',
+            '<p id="ua"></p>',
+            `<meta name="viewport" content="width=device-width"><script>addEventListener('DOMContentLoaded', () => {
           document.getElementById('ua').textContent = 'width=' + innerWidth + ' touch=' + ('ontouchstart' in window);
-        });</script>`));
+        });</script>`,
+          ),
+        );
       case '/leak':
         return send(
-          page('Leak', '<p id="out">pending</p>', `<script>addEventListener('DOMContentLoaded', () => {
+          page(
+            'Leak',
+            '<p id="out">pending</p>',
+            `<script>addEventListener('DOMContentLoaded', () => {
             fetch('http://127.0.0.1:${other.port}/admin').then((r) => r.text()).then(
               (t) => { document.getElementById('out').textContent = 'LEAKED ' + t; },
               () => { document.getElementById('out').textContent = 'FETCH-REFUSED'; });
-          });</script>`),
+          });</script>`,
+          ),
         );
       default:
         res.writeHead(404).end('not found');
@@ -163,7 +194,11 @@ describe('actions', () => {
     const { status, body } = await svc.scrape({
       url: `${site.origin}/static`,
       timeout: 15_000,
-      actions: [{ type: 'scrape' }, { type: 'wait', milliseconds: 10 }, { type: 'executeJavascript', script: 'null.boom' }],
+      actions: [
+        { type: 'scrape' },
+        { type: 'wait', milliseconds: 10 },
+        { type: 'executeJavascript', script: 'null.boom' },
+      ],
     });
     expect(status).toBe(400);
     expect(body.success).toBe(false);
@@ -177,7 +212,10 @@ describe('screenshots behind signed links', () => {
   let link: URL;
 
   it('the screenshot format is a signed URL on this server that downloads a PNG of the requested viewport', async () => {
-    const { status, body } = await svc.scrape({ url: `${site.origin}/static`, formats: [{ type: 'screenshot', viewport: { width: 1024, height: 700 } }] });
+    const { status, body } = await svc.scrape({
+      url: `${site.origin}/static`,
+      formats: [{ type: 'screenshot', viewport: { width: 1024, height: 700 } }],
+    });
     expect(status).toBe(200);
     link = new URL(body.data.screenshot);
     expect(link.origin).toBe(svc.baseUrl);
@@ -220,17 +258,23 @@ describe('screenshots behind signed links', () => {
     const expired = await at(signer.sign(id, Date.now() - 1_000));
     expect(expired.status).toBe(404);
     expect((await expired.json()).success).toBe(false);
-    expect((await at(signer.sign('AAAAAAAAAAAAAAAAAAAAAA', Date.now() + 60_000), 'AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    expect(
+      (await at(signer.sign('AAAAAAAAAAAAAAAAAAAAAA', Date.now() + 60_000), 'AAAAAAAAAAAAAAAAAAAAAA')).status,
+    ).toBe(404);
   });
 
   it('zeroDataRetention returns the screenshot inline (data: URI), nothing stored', async () => {
-    const { body } = await svc.scrape({ url: `${site.origin}/static`, formats: ['screenshot'], zeroDataRetention: true });
+    const { body } = await svc.scrape({
+      url: `${site.origin}/static`,
+      formats: ['screenshot'],
+      zeroDataRetention: true,
+    });
     expect(body.data.screenshot).toMatch(/^data:image\/png;base64,/);
   });
 });
 
 describe('SSRF guard inside the page', () => {
-  it("a page script fetching another 127.0.0.1 port is refused; that server never sees the request", async () => {
+  it('a page script fetching another 127.0.0.1 port is refused; that server never sees the request', async () => {
     const { status, body } = await svc.scrape({ url: `${site.origin}/leak`, formats: ['markdown'], waitFor: 300 });
     expect(status).toBe(200);
     expect(body.data.metadata.engine).toBe('browser');

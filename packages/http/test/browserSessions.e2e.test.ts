@@ -50,7 +50,10 @@ describe('standalone browser sessions through the Firecrawl SDK', () => {
     expect(expires - Date.now()).toBeLessThanOrEqual(120_000);
     const id = created.id as string;
 
-    const first = await client.browserExecute(id, { code: `await page.goto('${origin}/form'); return await page.title();`, language: 'node' });
+    const first = await client.browserExecute(id, {
+      code: `await page.goto('${origin}/form'); return await page.title();`,
+      language: 'node',
+    });
     expect(first).toMatchObject({ success: true, result: 'Form', exitCode: 0 });
     // The same page one call later: the session kept it.
     const second = await client.browserExecute(id, {
@@ -91,7 +94,9 @@ describe('standalone browser sessions over raw HTTP', () => {
   it("another team's session id is 404 on every route, and the session survives it", async () => {
     const created = await call(svc, 'POST', '/v2/browser', {});
     const id = created.body.id as string;
-    expect((await call(svc, 'POST', `/v2/browser/${id}/execute`, { code: '1', language: 'node' }, OTHER_KEY)).status).toBe(404);
+    expect(
+      (await call(svc, 'POST', `/v2/browser/${id}/execute`, { code: '1', language: 'node' }, OTHER_KEY)).status,
+    ).toBe(404);
     expect((await call(svc, 'DELETE', `/v2/browser/${id}`, undefined, OTHER_KEY)).status).toBe(404);
     expect((await call(svc, 'DELETE', `/v2/interact/${id}`, undefined, OTHER_KEY)).status).toBe(404);
     expect((await call(svc, 'GET', '/v2/browser', undefined, OTHER_KEY)).body.sessions).toEqual([]);
@@ -112,16 +117,24 @@ describe('standalone browser sessions over raw HTTP', () => {
     expect(badTtl.status).toBe(400);
     expect(JSON.stringify(badTtl.body.details)).toContain('ttl');
     // A language the sandbox has no interpreter for: a clear 400, not a silent success.
-    const python = await call(svc, 'POST', `/v2/browser/${a.body.id}/execute`, { code: 'print(1)', language: 'python' });
+    const python = await call(svc, 'POST', `/v2/browser/${a.body.id}/execute`, {
+      code: 'print(1)',
+      language: 'python',
+    });
     expect(python.status).toBe(400);
     expect(python.body.code).toBe('INTERACT_LANGUAGE_UNSUPPORTED');
     expect((await call(svc, 'GET', '/v2/browser?status=bogus')).status).toBe(400);
     // A scrape's session id is not a standalone one.
     const scraped = await svc.scrape({ url: `${origin}/`, formats: ['markdown'] });
     await call(svc, 'DELETE', `/v2/browser/${b.body.id}`);
-    const onScrape = await call(svc, 'POST', `/v2/scrape/${scraped.body.data.metadata.scrapeId}/interact`, { code: 'await page.title()' });
+    const onScrape = await call(svc, 'POST', `/v2/scrape/${scraped.body.data.metadata.scrapeId}/interact`, {
+      code: 'await page.title()',
+    });
     expect(onScrape.body.result).toBe('Fixture home');
-    expect((await call(svc, 'POST', `/v2/browser/${onScrape.body.sessionId}/execute`, { code: '1', language: 'node' })).status).toBe(404);
+    expect(
+      (await call(svc, 'POST', `/v2/browser/${onScrape.body.sessionId}/execute`, { code: '1', language: 'node' }))
+        .status,
+    ).toBe(404);
     expect((await call(svc, 'DELETE', `/v2/interact/${onScrape.body.sessionId}`)).status).toBe(200);
     expect((await call(svc, 'DELETE', `/v2/browser/${a.body.id}`)).status).toBe(200);
   });
@@ -148,11 +161,24 @@ describe('billing of standalone sessions', () => {
     const accounts = await openAccounts({ dataDir });
     const billed = await startService({ accounts });
     try {
-      await accounts.store.putAccount({ id: 'acct-browser', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['interact'], features: [], unlimitedCredits: false });
+      await accounts.store.putAccount({
+        id: 'acct-browser',
+        ratePerMinute: null,
+        concurrency: null,
+        queueLimit: 10,
+        endpoints: ['interact'],
+        features: [],
+        unlimitedCredits: false,
+      });
       await accounts.store.addCredits('acct-browser', 20);
       const key = generateApiKey();
       const hash = hashApiKey(key);
-      await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: 'acct-browser', createdAt: new Date().toISOString() });
+      await accounts.store.addKey({
+        id: keyIdOf(hash),
+        hash,
+        accountId: 'acct-browser',
+        createdAt: new Date().toISOString(),
+      });
       const created = await call(billed, 'POST', '/v2/browser', {}, key);
       expect(created.status).toBe(200);
       const stop = await call(billed, 'DELETE', `/v2/interact/${created.body.id}`, undefined, key);

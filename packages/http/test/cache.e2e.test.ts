@@ -18,7 +18,9 @@ const redisCommand = (args: string[]) => redisAt(args, REDIS_URL);
 
 const withRedis = await redisCommand(['PING']).then((r) => r.startsWith('+PONG'), () => false);
 if (!withRedis) {
-  console.warn(`\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the cache SHARING e2e test is SKIPPED.\n${'!'.repeat(100)}\n`);
+  console.warn(
+    `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the cache SHARING e2e test is SKIPPED.\n${'!'.repeat(100)}\n`,
+  );
 }
 
 /** A target site whose pages the tests change, counting every request it receives. */
@@ -95,7 +97,10 @@ describe('page cache through the service (embedded home)', () => {
     expect(first.body.data.metadata.cacheState).toBe('miss');
     expect(first.body.data.metadata.cachedAt).toBeUndefined();
     const second = await svc.scrape({ url: target.url(path), formats: ['markdown', 'rawHtml'] });
-    expect(second.body.data.metadata).toMatchObject({ cacheState: 'hit', cachedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(second.body.data.metadata).toMatchObject({
+      cacheState: 'hit',
+      cachedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     expect(second.body.data.markdown).toBe(first.body.data.markdown);
     expect(second.body.data.rawHtml).toContain('The harbour reopened.');
     expect(target.hits(path)).toBe(1);
@@ -150,12 +155,23 @@ describe('page cache through the service (embedded home)', () => {
 
   it('changeTracking: new → same → changed with a git diff', async () => {
     const path = unique('tides');
-    const body = () => ({ url: target.url(path), maxAge: 0, formats: ['markdown', { type: 'changeTracking', modes: ['git-diff'] }] });
+    const body = () => ({
+      url: target.url(path),
+      maxAge: 0,
+      formats: ['markdown', { type: 'changeTracking', modes: ['git-diff'] }],
+    });
     target.set(path, page('Tides', 'High tide is at 06:10.'));
     const first = await svc.scrape(body());
-    expect(first.body.data.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null, visibility: 'visible' });
+    expect(first.body.data.changeTracking).toMatchObject({
+      changeStatus: 'new',
+      previousScrapeAt: null,
+      visibility: 'visible',
+    });
     const second = await svc.scrape(body());
-    expect(second.body.data.changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: expect.any(String) });
+    expect(second.body.data.changeTracking).toMatchObject({
+      changeStatus: 'same',
+      previousScrapeAt: expect.any(String),
+    });
     target.set(path, page('Tides', 'High tide is at 06:40.'));
     const third = await svc.scrape(body());
     expect(third.body.data.changeTracking.changeStatus).toBe('changed');
@@ -186,7 +202,10 @@ describe('restart: cache and history survive on the same data dir (embedded)', (
         expect(again.body.data.metadata.cacheState).toBe('hit');
         expect(target.hits(path)).toBe(1);
         const next = await second.scrape({ ...tracked, maxAge: 0 });
-        expect(next.body.data.changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: expect.any(String) });
+        expect(next.body.data.changeTracking).toMatchObject({
+          changeStatus: 'same',
+          previousScrapeAt: expect.any(String),
+        });
       } finally {
         await second.close();
       }
@@ -216,15 +235,23 @@ describe.runIf(withRedis)('sharing: two servers on one Redis', () => {
       expect(target.hits(path)).toBe(1);
       const lockedOnB = await b.scrape({ url: target.url(path), lockdown: true });
       expect(lockedOnB.body.data.metadata.cacheState).toBe('hit');
-      const trackedOnB = await b.scrape({ url: target.url(path), maxAge: 0, formats: ['markdown', { type: 'changeTracking' }] });
-      expect(trackedOnB.body.data.changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: expect.any(String) });
+      const trackedOnB = await b.scrape({
+        url: target.url(path),
+        maxAge: 0,
+        formats: ['markdown', { type: 'changeTracking' }],
+      });
+      expect(trackedOnB.body.data.changeTracking).toMatchObject({
+        changeStatus: 'same',
+        previousScrapeAt: expect.any(String),
+      });
       expect(target.hits(path)).toBe(2);
     } finally {
       await a.close();
       await b.close();
       await scraperA.close();
       await scraperB.close();
-      const script = "local n=0 for _,k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) n=n+1 end return n";
+      const script =
+        "local n=0 for _,k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) n=n+1 end return n";
       await redisCommand(['EVAL', script, '0', `${prefix}*`]);
     }
   });

@@ -36,7 +36,8 @@ beforeAll(async () => {
     res.end(page ?? 'not found');
   });
   svc = await startService();
-  for (let i = 0; i < LOAD_PROCESSES; i++) burners.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  for (let i = 0; i < LOAD_PROCESSES; i++)
+    burners.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 });
 afterAll(async () => {
   for (const burner of burners) burner.kill('SIGKILL');
@@ -45,15 +46,27 @@ afterAll(async () => {
 });
 
 describe('client-rendered pages on a loaded machine', () => {
-  it.each(Object.entries(RUNS))('%s renders right every time (%i scrapes in a row, no waitFor)', async (path, runs) => {
-    const results: string[] = [];
-    for (let run = 0; run < runs; run++) {
-      const { status, body } = await svc.scrape({ url: `${site.origin}${path}?run=${run}`, formats: ['markdown'], maxAge: 0 });
-      expect(status, JSON.stringify(body).slice(0, 300)).toBe(200);
-      const markdown = body.data.markdown as string;
-      results.push(markdown.includes('High water at Kelby') && !/enable javascript/i.test(markdown) ? 'rendered' : `wrong: ${markdown.slice(0, 80)}`);
-      expect(body.data.metadata.engine).toBe('browser');
-    }
-    expect(results).toEqual(Array.from({ length: runs }, () => 'rendered'));
-  }, 300_000);
+  it.each(Object.entries(RUNS))(
+    '%s renders right every time (%i scrapes in a row, no waitFor)',
+    async (path, runs) => {
+      const results: string[] = [];
+      for (let run = 0; run < runs; run++) {
+        const { status, body } = await svc.scrape({
+          url: `${site.origin}${path}?run=${run}`,
+          formats: ['markdown'],
+          maxAge: 0,
+        });
+        expect(status, JSON.stringify(body).slice(0, 300)).toBe(200);
+        const markdown = body.data.markdown as string;
+        results.push(
+          markdown.includes('High water at Kelby') && !/enable javascript/i.test(markdown)
+            ? 'rendered'
+            : `wrong: ${markdown.slice(0, 80)}`,
+        );
+        expect(body.data.metadata.engine).toBe('browser');
+      }
+      expect(results).toEqual(Array.from({ length: runs }, () => 'rendered'));
+    },
+    300_000,
+  );
 });

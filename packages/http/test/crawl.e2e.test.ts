@@ -46,7 +46,11 @@ const pathsOf = (docs: { metadata?: { sourceURL?: string } }[]) =>
 
 describe('crawl through the SDK', () => {
   it('crawls the site: sitemaps (index + gzip), links, robots.txt, de-duplication, file links skipped', async () => {
-    const job = await client.crawl(site.url('/'), { limit: 50, scrapeOptions: { formats: ['markdown'] }, pollInterval: 1 });
+    const job = await client.crawl(site.url('/'), {
+      limit: 50,
+      scrapeOptions: { formats: ['markdown'] },
+      pollInterval: 1,
+    });
     expect(job.status).toBe('completed');
     const paths = pathsOf(job.data as never);
     // Sitemap-only pages (plain and gzip sitemaps behind the index) are found.
@@ -56,7 +60,9 @@ describe('crawl through the SDK', () => {
     expect(paths.filter((p) => p.startsWith('/docs/tides'))).toEqual(['/docs/tides']);
     expect(paths.filter((p) => p.startsWith('/blog/moorings'))).toHaveLength(1);
     // A redirect and a link to where it lands are one page.
-    const landed = (job.data as { metadata: { url: string } }[]).filter((d) => d.metadata.url === site.url('/docs/new-tides'));
+    const landed = (job.data as { metadata: { url: string } }[]).filter(
+      (d) => d.metadata.url === site.url('/docs/new-tides'),
+    );
     expect(landed).toHaveLength(1);
     expect(paths).toContain('/chain/5');
     expect(new Set(paths).size).toBe(paths.length);
@@ -67,7 +73,9 @@ describe('crawl through the SDK', () => {
     expect(errors.robotsBlocked).toEqual([site.url('/private/ledger')]);
     // Not pages: images and other hosts.
     expect(site.hits('/logo.png')).toBe(0);
-    const tides = (job.data as { markdown?: string; metadata: { sourceURL: string } }[]).find((d) => d.metadata.sourceURL.endsWith('/docs/tides'));
+    const tides = (job.data as { markdown?: string; metadata: { sourceURL: string } }[]).find((d) =>
+      d.metadata.sourceURL.endsWith('/docs/tides'),
+    );
     expect(tides?.markdown).toContain('High and low water times');
     expect(job.completed).toBe(job.data.length);
     // The two pages that turned out to be duplicates (redirect, canonical) were fetched, and bill like any page.
@@ -75,15 +83,31 @@ describe('crawl through the SDK', () => {
   });
 
   it('applies ignoreQueryParameters, includePaths/excludePaths, maxDiscoveryDepth, limit and sitemap modes', async () => {
-    const noQuery = await client.crawl(site.url('/'), { limit: 50, ignoreQueryParameters: true, sitemap: 'skip', pollInterval: 1 });
+    const noQuery = await client.crawl(site.url('/'), {
+      limit: 50,
+      ignoreQueryParameters: true,
+      sitemap: 'skip',
+      pollInterval: 1,
+    });
     const noQueryPaths = pathsOf(noQuery.data as never);
     expect(noQueryPaths.filter((p) => p.startsWith('/blog/moorings'))).toHaveLength(1);
     expect(noQueryPaths).not.toContain('/orphan');
 
-    const docsOnly = await client.crawl(site.url('/'), { includePaths: ['^/docs/'], excludePaths: ['moorings'], sitemap: 'skip', pollInterval: 1 });
+    const docsOnly = await client.crawl(site.url('/'), {
+      includePaths: ['^/docs/'],
+      excludePaths: ['moorings'],
+      sitemap: 'skip',
+      pollInterval: 1,
+    });
     expect(pathsOf(docsOnly.data as never)).toEqual(['/', '/docs/', '/docs/new-tides', '/docs/tides']);
 
-    const shallow = await client.crawl(site.url('/chain/1'), { maxDiscoveryDepth: 2, crawlEntireDomain: true, includePaths: ['^/chain/'], sitemap: 'skip', pollInterval: 1 });
+    const shallow = await client.crawl(site.url('/chain/1'), {
+      maxDiscoveryDepth: 2,
+      crawlEntireDomain: true,
+      includePaths: ['^/chain/'],
+      sitemap: 'skip',
+      pollInterval: 1,
+    });
     expect(pathsOf(shallow.data as never)).toEqual(['/chain/1', '/chain/2', '/chain/3']);
 
     const limited = await client.crawl(site.url('/'), { limit: 3, sitemap: 'skip', pollInterval: 1 });
@@ -123,10 +147,12 @@ describe('crawl through the SDK', () => {
     const streamed = [...messages[0].data.data, ...messages.filter((m) => m.type === 'document').map((m) => m.data)];
     expect(pathsOf(streamed)).toEqual(pathsOf((await client.getCrawlStatus(started.id)).data as never));
     const refused = new WebSocket(wsUrl, 'not-the-key');
-    expect(await new Promise((resolve) => {
-      refused.onerror = () => resolve('refused');
-      refused.onmessage = () => resolve('answered');
-    })).toBe('refused');
+    expect(
+      await new Promise((resolve) => {
+        refused.onerror = () => resolve('refused');
+        refused.onmessage = () => resolve('answered');
+      }),
+    ).toBe('refused');
   });
 
   it('feeds the SDK watcher (documents, then done)', async () => {
@@ -143,7 +169,11 @@ describe('crawl through the SDK', () => {
   it('cancel stops the crawl: no page is fetched after it', async () => {
     const slowSite = await startCrawlSite({ slowPages: 12, slowMs: 400 });
     try {
-      const started = await client.startCrawl(slowSite.url('/'), { sitemap: 'skip', maxConcurrency: 1, includePaths: ['^/$', '^/slow/'] });
+      const started = await client.startCrawl(slowSite.url('/'), {
+        sitemap: 'skip',
+        maxConcurrency: 1,
+        includePaths: ['^/$', '^/slow/'],
+      });
       await waitFor(() => slowSite.hits('/slow/0') > 0, 'the first slow page');
       expect(await client.cancelCrawl(started.id)).toBe(true);
       const fetchedAtCancel = slowSite.paths().filter((p) => p.startsWith('/slow/')).length;
@@ -159,7 +189,11 @@ describe('crawl through the SDK', () => {
   });
 
   it('lists active crawls of the team only', async () => {
-    const started = await client.startCrawl(site.url('/'), { sitemap: 'skip', maxConcurrency: 1, includePaths: ['^/$', '^/slow/'] });
+    const started = await client.startCrawl(site.url('/'), {
+      sitemap: 'skip',
+      maxConcurrency: 1,
+      includePaths: ['^/$', '^/slow/'],
+    });
     const mine = await client.getActiveCrawls();
     expect(mine.crawls.map((c) => c.id)).toContain(started.id);
     expect(mine.crawls.find((c) => c.id === started.id)?.url).toBe(site.url('/'));
@@ -173,7 +207,12 @@ describe('crawl through the SDK', () => {
     const job = await client.crawl(site.url('/docs/'), {
       sitemap: 'skip',
       pollInterval: 1,
-      webhook: { url: `${receiver.origin}/hook`, metadata: { run: 'w1' }, events: ['started', 'page', 'completed'], headers: { 'x-extra': 'yes' } },
+      webhook: {
+        url: `${receiver.origin}/hook`,
+        metadata: { run: 'w1' },
+        events: ['started', 'page', 'completed'],
+        headers: { 'x-extra': 'yes' },
+      },
     });
     const mine = await waitFor(() => {
       const list = received.slice(before).filter((r) => r.body.id === job.id);
@@ -183,7 +222,9 @@ describe('crawl through the SDK', () => {
     expect(types[0]).toBe('crawl.started');
     expect(types.filter((t) => t === 'crawl.page')).toHaveLength(job.data.length);
     for (const r of mine) {
-      expect(r.headers['x-firecrawl-signature']).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(r.raw).digest('hex')}`);
+      expect(r.headers['x-firecrawl-signature']).toBe(
+        `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(r.raw).digest('hex')}`,
+      );
       expect(r.headers['x-extra']).toBe('yes');
       expect(r.body.metadata).toEqual({ run: 'w1' });
     }
@@ -192,9 +233,18 @@ describe('crawl through the SDK', () => {
 
   it('answers bad input with clear errors and stores nothing', async () => {
     const bad = async (body: unknown) => callApi(svc, 'POST', '/v2/crawl', body);
-    expect(await bad({ url: 'not a url' })).toMatchObject({ status: 400, body: { success: false, code: 'BAD_REQUEST_INVALID_URL' } });
-    expect(await bad({ url: site.url('/'), includePaths: ['(unclosed'] })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST_INVALID_PATTERN' } });
-    expect(await bad({ url: site.url('/'), excludePaths: ['(a+)+$'] })).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST_INVALID_PATTERN' } });
+    expect(await bad({ url: 'not a url' })).toMatchObject({
+      status: 400,
+      body: { success: false, code: 'BAD_REQUEST_INVALID_URL' },
+    });
+    expect(await bad({ url: site.url('/'), includePaths: ['(unclosed'] })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST_INVALID_PATTERN' },
+    });
+    expect(await bad({ url: site.url('/'), excludePaths: ['(a+)+$'] })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST_INVALID_PATTERN' },
+    });
     expect((await bad({ url: site.url('/'), limit: 0 })).status).toBe(400);
     expect((await bad({ url: site.url('/'), limit: 100_001 })).status).toBe(400);
     expect((await bad({ url: site.url('/'), scrapeOptions: { formats: ['nope'] } })).status).toBe(400);
@@ -204,7 +254,11 @@ describe('crawl through the SDK', () => {
     const unknown = await callApi(svc, 'GET', '/v2/crawl/00000000-0000-0000-0000-000000000000');
     expect(unknown).toMatchObject({ status: 404, body: { success: false, code: 'JOB_NOT_FOUND' } });
     const started = await client.startCrawl(site.url('/docs/tides'), { limit: 1, sitemap: 'skip' });
-    for (const [method, path] of [['GET', ''], ['GET', '/errors'], ['DELETE', '']] as const) {
+    for (const [method, path] of [
+      ['GET', ''],
+      ['GET', '/errors'],
+      ['DELETE', ''],
+    ] as const) {
       const other = await callApi(svc, method, `/v2/crawl/${started.id}${path}`, undefined, OTHER_KEY);
       expect(other.status).toBe(404);
       expect(JSON.stringify(other.body)).not.toContain('tides');
@@ -212,7 +266,10 @@ describe('crawl through the SDK', () => {
     // A crawl id is not a batch id.
     expect((await callApi(svc, 'GET', `/v2/batch/scrape/${started.id}`)).status).toBe(404);
 
-    const preview = await callApi(svc, 'POST', '/v2/crawl/params-preview', { url: site.url('/'), prompt: 'only the docs' });
+    const preview = await callApi(svc, 'POST', '/v2/crawl/params-preview', {
+      url: site.url('/'),
+      prompt: 'only the docs',
+    });
     expect(preview).toMatchObject({ status: 400, body: { code: 'SCRAPE_LLM_NOT_CONFIGURED' } });
   });
 
@@ -222,7 +279,10 @@ describe('crawl through the SDK', () => {
       for (const url of ['http://127.0.0.1:9/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest']) {
         const res = await callApi(guarded, 'POST', '/v2/crawl', { url: 'https://example.com/', webhook: url });
         expect(res).toMatchObject({ status: 400, body: { success: false, code: 'BAD_REQUEST_INVALID_WEBHOOK' } });
-        const batch = await callApi(guarded, 'POST', '/v2/batch/scrape', { urls: ['https://example.com/'], webhook: { url } });
+        const batch = await callApi(guarded, 'POST', '/v2/batch/scrape', {
+          urls: ['https://example.com/'],
+          webhook: { url },
+        });
         expect(batch.status).toBe(400);
       }
       expect((await callApi(guarded, 'GET', '/v2/crawl/active')).body.crawls).toEqual([]);
@@ -243,9 +303,14 @@ describe('batch scrape through the SDK', () => {
     expect(errors.errors.map((e) => e.url)).toContain('http://127.0.0.1:1/refused');
     expect(errors.errors[0]).toMatchObject({ code: expect.any(String), error: expect.any(String) });
 
-    const invalid = await callApi(svc, 'POST', '/v2/batch/scrape', { urls: ['nope', site.url('/orphan')], ignoreInvalidURLs: true });
+    const invalid = await callApi(svc, 'POST', '/v2/batch/scrape', {
+      urls: ['nope', site.url('/orphan')],
+      ignoreInvalidURLs: true,
+    });
     expect(invalid.body.invalidURLs).toEqual(['nope']);
-    expect((await callApi(svc, 'POST', '/v2/batch/scrape', { urls: ['nope'] })).body.code).toBe('BAD_REQUEST_INVALID_URL');
+    expect((await callApi(svc, 'POST', '/v2/batch/scrape', { urls: ['nope'] })).body.code).toBe(
+      'BAD_REQUEST_INVALID_URL',
+    );
     expect((await callApi(svc, 'POST', '/v2/batch/scrape', { urls: [] })).status).toBe(400);
   });
 });

@@ -34,13 +34,24 @@ afterAll(async () => {
 describe('crawl and accounts', () => {
   it('bills one credit per page and stops the crawl cleanly when the balance runs out', async () => {
     const key = await issueKey({ id: 'crawl-credits' }, 3);
-    const started = await callApi(service, 'POST', '/v2/crawl', { url: site.url('/'), sitemap: 'skip', maxConcurrency: 1 }, key);
+    const started = await callApi(
+      service,
+      'POST',
+      '/v2/crawl',
+      { url: site.url('/'), sitemap: 'skip', maxConcurrency: 1 },
+      key,
+    );
     expect(started.status).toBe(200);
     const ended = await waitFor(async () => {
       const s = await callApi(service, 'GET', `/v2/crawl/${started.body.id}`, undefined, key);
       return s.body.status !== 'scraping' && s.body;
     }, 'the crawl to stop');
-    expect(ended).toMatchObject({ status: 'failed', completed: 3, creditsUsed: 3, error: 'Insufficient credits to scrape more pages' });
+    expect(ended).toMatchObject({
+      status: 'failed',
+      completed: 3,
+      creditsUsed: 3,
+      error: 'Insufficient credits to scrape more pages',
+    });
     expect(ended.data).toHaveLength(3);
     expect(await accounts.store.balance('crawl-credits')).toBe(0);
     const again = await callApi(service, 'POST', '/v2/crawl', { url: site.url('/') }, key);
@@ -50,9 +61,17 @@ describe('crawl and accounts', () => {
 
   it('refuses zero data retention without the feature, and keeps nothing after the results were read with it', async () => {
     const plain = await issueKey({ id: 'crawl-nozdr' }, 10);
-    expect((await callApi(service, 'POST', '/v2/crawl', { url: site.url('/docs/'), zeroDataRetention: true }, plain)).status).toBe(403);
+    expect(
+      (await callApi(service, 'POST', '/v2/crawl', { url: site.url('/docs/'), zeroDataRetention: true }, plain)).status,
+    ).toBe(403);
     const key = await issueKey({ id: 'crawl-zdr', features: ['zeroDataRetention'] }, 10);
-    const started = await callApi(service, 'POST', '/v2/crawl', { url: site.url('/docs/'), sitemap: 'skip', zeroDataRetention: true }, key);
+    const started = await callApi(
+      service,
+      'POST',
+      '/v2/crawl',
+      { url: site.url('/docs/'), sitemap: 'skip', zeroDataRetention: true },
+      key,
+    );
     const done = await waitFor(async () => {
       const s = await callApi(service, 'GET', `/v2/crawl/${started.body.id}?limit=1000`, undefined, key);
       return s.body.status === 'completed' && s.body;
@@ -76,7 +95,18 @@ describe('crawl and accounts', () => {
       });
     });
     try {
-      const started = await callApi(service, 'POST', '/v2/crawl', { url: site.url('/docs/tides'), limit: 1, sitemap: 'skip', webhook: { url: `${receiver.origin}/hook`, events: ['started'] } }, key);
+      const started = await callApi(
+        service,
+        'POST',
+        '/v2/crawl',
+        {
+          url: site.url('/docs/tides'),
+          limit: 1,
+          sitemap: 'skip',
+          webhook: { url: `${receiver.origin}/hook`, events: ['started'] },
+        },
+        key,
+      );
       await waitFor(() => delivered.find((d) => d.id === started.body.id), 'the retried started webhook');
       expect(calls).toBe(2);
       expect(delivered[0]).toMatchObject({ type: 'crawl.started', success: true });

@@ -28,15 +28,22 @@ afterAll(async () => {
   for (const p of processes) p.kill('SIGKILL');
   await site?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (let i = 0; i < keys.length; i += 500) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys.slice(i, i + 500)]);
+  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
+  for (let i = 0; i < keys.length; i += 500)
+    execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys.slice(i, i + 500)]);
 });
 
 /** Crawls and worker processes on two shared cores: a generous bound. */
 const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000) => waitWithin(probe, what, timeoutMs);
 
 async function api(baseUrl: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${baseUrl}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return res.json();
 }
 
@@ -58,7 +65,13 @@ async function allDocs(baseUrl: string, id: string): Promise<{ metadata: { sourc
   return docs;
 }
 
-const CRAWL = () => ({ url: site.url('/'), sitemap: 'skip', includePaths: ['^/$', '^/slow/'], maxConcurrency: 2, limit: 100 });
+const CRAWL = () => ({
+  url: site.url('/'),
+  sitemap: 'skip',
+  includePaths: ['^/$', '^/slow/'],
+  maxConcurrency: 2,
+  limit: 100,
+});
 
 function expectEveryPageOnce(docs: { metadata: { sourceURL: string } }[]) {
   const urls = docs.map((d) => d.metadata.sourceURL).sort();
@@ -73,7 +86,10 @@ describe('crawl fault tolerance', { timeout: 240_000 }, () => {
     dirs.push(dataDir);
     const first = await server({ SCRAPE_DATA_DIR: dataDir });
     const { id } = await api(first.baseUrl, 'POST', '/v2/crawl', CRAWL());
-    await waitFor(async () => (await api(first.baseUrl, 'GET', `/v2/crawl/${id}`)).completed >= 5, 'five pages before the kill');
+    await waitFor(
+      async () => (await api(first.baseUrl, 'GET', `/v2/crawl/${id}`)).completed >= 5,
+      'five pages before the kill',
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const second = await server({ SCRAPE_DATA_DIR: dataDir });
@@ -93,11 +109,19 @@ describe('crawl fault tolerance', { timeout: 240_000 }, () => {
   });
 
   it('redis: the process that started the crawl is SIGKILLed, the other one finishes it', async () => {
-    const env = { REDIS_URL, SCRAPE_REDIS_KEY_PREFIX: `${PREFIX}a:`, SCRAPE_ACCOUNTS_KEY_PREFIX: `${PREFIX}acc:`, SCRAPE_JOB_LEASE_MS: '3000' };
+    const env = {
+      REDIS_URL,
+      SCRAPE_REDIS_KEY_PREFIX: `${PREFIX}a:`,
+      SCRAPE_ACCOUNTS_KEY_PREFIX: `${PREFIX}acc:`,
+      SCRAPE_JOB_LEASE_MS: '3000',
+    };
     const [a, b] = await Promise.all([server(env), server(env)]);
     try {
       const { id } = await api(a.baseUrl, 'POST', '/v2/crawl', CRAWL());
-      await waitFor(async () => (await api(b.baseUrl, 'GET', `/v2/crawl/${id}`)).completed >= 5, 'five pages before the kill');
+      await waitFor(
+        async () => (await api(b.baseUrl, 'GET', `/v2/crawl/${id}`)).completed >= 5,
+        'five pages before the kill',
+      );
       a.child.kill('SIGKILL');
       await a.exited;
       const done = await waitFor(async () => {
@@ -115,20 +139,31 @@ describe('crawl fault tolerance', { timeout: 240_000 }, () => {
   it('redis: a scrape-worker process runs the pages of a server that runs none', async () => {
     const env = { REDIS_URL, SCRAPE_REDIS_KEY_PREFIX: `${PREFIX}w:`, SCRAPE_ACCOUNTS_KEY_PREFIX: `${PREFIX}acc:` };
     const api0 = await server({ ...env, SCRAPE_JOB_WORKERS: '0' });
-    const worker = spawn(process.execPath, [WORKER_BIN], { env: { PATH: process.env.PATH ?? '', SCRAPE_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const worker = spawn(process.execPath, [WORKER_BIN], {
+      env: { PATH: process.env.PATH ?? '', SCRAPE_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     processes.push(worker);
     let out = '';
     worker.stdout.on('data', (d) => (out += d));
     worker.stderr.on('data', (d) => (out += d));
     const exited = new Promise((r) => worker.on('exit', r));
     try {
-      await waitFor(() => out.includes('scrape-worker running') || (worker.exitCode !== null && Promise.reject(new Error(out))), 'the worker to start', 60_000);
+      await waitFor(
+        () => out.includes('scrape-worker running') || (worker.exitCode !== null && Promise.reject(new Error(out))),
+        'the worker to start',
+        60_000,
+      );
       const { id } = await api(api0.baseUrl, 'POST', '/v2/crawl', { url: site.url('/docs/'), sitemap: 'skip' });
       const done = await waitFor(async () => {
         const s = await api(api0.baseUrl, 'GET', `/v2/crawl/${id}`);
         return s.status === 'completed' && s;
       }, 'the worker to run the crawl');
-      expect(done.data.map((d: any) => new URL(d.metadata.sourceURL).pathname).sort()).toEqual(['/docs/', '/docs/moorings-guide', '/docs/tides']);
+      expect(done.data.map((d: any) => new URL(d.metadata.sourceURL).pathname).sort()).toEqual([
+        '/docs/',
+        '/docs/moorings-guide',
+        '/docs/tides',
+      ]);
       worker.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

@@ -49,15 +49,24 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
         ...Array.from({ length: slowPages }, (_, i) => `/slow/${i}`),
       ]),
     '/docs/': () => page('Docs index', 'All the harbour documentation.', ['/docs/tides', '/docs/moorings-guide', '/']),
-    '/docs/tides': () => page('Tide tables', 'High and low water times for the harbour entrance.', ['/docs/', '/docs/tides/']),
-    '/docs/moorings-guide': () => page('Moorings guide', 'How to pick up a visitor mooring buoy safely.', ['/docs/tides']),
+    '/docs/tides': () =>
+      page('Tide tables', 'High and low water times for the harbour entrance.', ['/docs/', '/docs/tides/']),
+    '/docs/moorings-guide': () =>
+      page('Moorings guide', 'How to pick up a visitor mooring buoy safely.', ['/docs/tides']),
     '/docs/new-tides': () => page('New tide tables', 'The tide tables moved here from the old address.', []),
-    '/blog/moorings': () => page('Moorings blog', 'Winter moorings news from the harbour master.', ['/'], '<link rel="canonical" href="/blog/moorings">'),
+    '/blog/moorings': () =>
+      page(
+        'Moorings blog',
+        'Winter moorings news from the harbour master.',
+        ['/'],
+        '<link rel="canonical" href="/blog/moorings">',
+      ),
     '/private/ledger': () => page('Ledger', 'PRIVATE-LEDGER-CONTENT must never be crawled.', []),
     '/orphan': () => page('Orphan page', 'Only the sitemap knows this page about slipway fees.', []),
     '/gz-only': () => page('Gzip sitemap page', 'Only the gzip sitemap lists this page about crane hire.', []),
   };
-  for (let i = 1; i <= 5; i++) pages[`/chain/${i}`] = () => page(`Chain ${i}`, `Link chain step ${i}.`, i < 5 ? [`/chain/${i + 1}`] : []);
+  for (let i = 1; i <= 5; i++)
+    pages[`/chain/${i}`] = () => page(`Chain ${i}`, `Link chain step ${i}.`, i < 5 ? [`/chain/${i + 1}`] : []);
 
   server = await listenLocal((req, res, path) => {
     const send = (status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
@@ -66,15 +75,27 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
     };
     if (path === '/robots.txt') {
       const delay = options.crawlDelay !== undefined ? `Crawl-delay: ${options.crawlDelay}\n` : '';
-      return send(200, 'text/plain', `User-agent: *\nDisallow: /private/\n${delay}\nSitemap: ${server.origin}/sitemap-index.xml\n`);
+      return send(
+        200,
+        'text/plain',
+        `User-agent: *\nDisallow: /private/\n${delay}\nSitemap: ${server.origin}/sitemap-index.xml\n`,
+      );
     }
     if (path === '/sitemap-index.xml') {
-      return send(200, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
-        `<sitemap><loc>${server.origin}/sitemap-pages.xml</loc></sitemap><sitemap><loc>${server.origin}/sitemap-more.xml.gz</loc></sitemap></sitemapindex>`);
+      return send(
+        200,
+        'application/xml',
+        `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+          `<sitemap><loc>${server.origin}/sitemap-pages.xml</loc></sitemap><sitemap><loc>${server.origin}/sitemap-more.xml.gz</loc></sitemap></sitemapindex>`,
+      );
     }
     if (path === '/sitemap-pages.xml') {
-      return send(200, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
-        `<url><loc>${server.origin}/orphan</loc></url><url><loc>${server.origin}/docs/tides</loc></url></urlset>`);
+      return send(
+        200,
+        'application/xml',
+        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+          `<url><loc>${server.origin}/orphan</loc></url><url><loc>${server.origin}/docs/tides</loc></url></urlset>`,
+      );
     }
     if (path === '/sitemap-more.xml.gz') {
       const xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.origin}/gz-only</loc></url></urlset>`;
@@ -86,7 +107,10 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
     if (path === '/broken') return send(500, 'text/html', page('Server error', 'The harbour database is down.'));
     const slow = /^\/slow\/(\d+)$/.exec(path);
     if (slow) {
-      const timer = setTimeout(() => send(200, 'text/html', page(`Slow ${slow[1]}`, 'A page that takes its time.')), slowMs);
+      const timer = setTimeout(
+        () => send(200, 'text/html', page(`Slow ${slow[1]}`, 'A page that takes its time.')),
+        slowMs,
+      );
       res.on('close', () => clearTimeout(timer));
       return;
     }

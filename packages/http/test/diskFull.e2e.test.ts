@@ -59,16 +59,31 @@ describe('disk full under the embedded stores', () => {
       ctx.skip();
     }
     const env = { SCRAPE_DATA_DIR: mountPoint };
-    const { key, id } = await admin(env, 'keys', 'create', '--account', 'disk', '--credits', String(CREDITS), '--rate', 'unlimited', '--concurrency', 'unlimited');
+    const { key, id } = await admin(
+      env,
+      'keys',
+      'create',
+      '--account',
+      'disk',
+      '--credits',
+      String(CREDITS),
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      'unlimited',
+    );
     server = await startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1' });
-    const scrape = (i: number) => postScrape(server!.baseUrl, key, { url: site.url(`/articles/tidal-energy?disk=${i}`) });
+    const scrape = (i: number) =>
+      postScrape(server!.baseUrl, key, { url: site.url(`/articles/tidal-energy?disk=${i}`) });
 
     expect((await scrape(0)).status).toBe(200);
     fillDisk(join(mountPoint, 'filler'));
     const whileFull: { status: number; body: any }[] = [];
     for (let i = 1; i <= SCRAPES_WHILE_FULL; i++) whileFull.push(await scrape(i));
     const statuses = [...new Set(whileFull.map((r) => r.status))].sort();
-    console.info(`disk full: statuses ${JSON.stringify(statuses)}; store errors logged: ${server.logs.filter((l) => /embedded store write failed/.test(l.msg ?? '')).length}`);
+    console.info(
+      `disk full: statuses ${JSON.stringify(statuses)}; store errors logged: ${server.logs.filter((l) => /embedded store write failed/.test(l.msg ?? '')).length}`,
+    );
     expect(server.child.exitCode).toBeNull();
     // Page-cache writes fail (logged; the scrape is still answered); account writes reuse LMDB's free pages and keep
     // working until the file must grow, then they are 503s.

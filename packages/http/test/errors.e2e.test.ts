@@ -29,14 +29,19 @@ describe('authentication', () => {
     ['another scheme', { authorization: `Basic ${Buffer.from(`user:${TEST_KEY}`).toString('base64')}` }],
     ['an empty bearer', { authorization: 'Bearer ' }],
   ])('%s is 401 Unauthorized: Invalid token', async (_name, headers) => {
-    const res = await rawPost('/v2/scrape', JSON.stringify({ url: site.url('/notes.txt') }), { 'content-type': 'application/json', ...headers });
+    const res = await rawPost('/v2/scrape', JSON.stringify({ url: site.url('/notes.txt') }), {
+      'content-type': 'application/json',
+      ...headers,
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
   });
 
   it('a rejected request never reaches the page', async () => {
     const before = site.hits('/echo/headers');
-    await rawPost('/v2/scrape', JSON.stringify({ url: site.url('/echo/headers') }), { 'content-type': 'application/json' });
+    await rawPost('/v2/scrape', JSON.stringify({ url: site.url('/echo/headers') }), {
+      'content-type': 'application/json',
+    });
     expect(site.hits('/echo/headers')).toBe(before);
   });
 });
@@ -45,20 +50,29 @@ describe('bodies the service refuses', () => {
   const auth = { authorization: `Bearer ${TEST_KEY}` };
 
   it('over 10 MB is 413 Payload Too Large', async () => {
-    const big = JSON.stringify({ url: site.url('/notes.txt'), headers: { 'x-pad': 'x'.repeat(10 * 1024 * 1024 + 16) } });
+    const big = JSON.stringify({
+      url: site.url('/notes.txt'),
+      headers: { 'x-pad': 'x'.repeat(10 * 1024 * 1024 + 16) },
+    });
     const res = await rawPost('/v2/scrape', big, { ...auth, 'content-type': 'application/json' });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ success: false, error: 'Payload Too Large' });
   });
 
   it('malformed JSON is 400 Bad Request', async () => {
-    const res = await rawPost('/v2/scrape', '{"url": "http://127.0.0.1/", formats: [', { ...auth, 'content-type': 'application/json' });
+    const res = await rawPost('/v2/scrape', '{"url": "http://127.0.0.1/", formats: [', {
+      ...auth,
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, error: 'Bad Request', code: 'BAD_REQUEST_INVALID_JSON' });
   });
 
   it('a form-encoded body is 415 with a message naming application/json', async () => {
-    const res = await rawPost('/v2/scrape', `url=${encodeURIComponent(site.url('/notes.txt'))}`, { ...auth, 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await rawPost('/v2/scrape', `url=${encodeURIComponent(site.url('/notes.txt'))}`, {
+      ...auth,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(res.status).toBe(415);
     const body = await res.json();
     expect(body).toMatchObject({ success: false, error: 'Unsupported Media Type' });
@@ -69,7 +83,11 @@ describe('bodies the service refuses', () => {
     for (const path of ['/v2/crawl-that-does-not-exist', '/v0/scrape', '/']) {
       const res = await fetch(`${svc.baseUrl}${path}`, { headers: auth });
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ success: false, error: `Not Found: no route GET ${path}`, code: 'ROUTE_NOT_FOUND' });
+      expect(await res.json()).toEqual({
+        success: false,
+        error: `Not Found: no route GET ${path}`,
+        code: 'ROUTE_NOT_FOUND',
+      });
     }
   });
 });

@@ -29,12 +29,19 @@ beforeAll(async () => {
   llm.fallback((req) => {
     const page = JSON.stringify(req.body.messages);
     if (page.includes('ferry to the island')) return completion('{"harbour":"","departures":["island ferry at noon"]}');
-    if (page.includes('High water')) return completion('{"harbour":"North pier","departures":["tide 06:12","tide 18:40"]}');
+    if (page.includes('High water'))
+      return completion('{"harbour":"North pier","departures":["tide 06:12","tide 18:40"]}');
     return completion('{"harbour":"","departures":[]}');
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'scrape-extract-e2e-'));
   dirs.push(dataDir);
-  const scraper = createScraper({ allowPrivateUrls: true, dataDir, engines: { browser: false }, llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 }, search: { searxngUrl: standIn.origin } });
+  const scraper = createScraper({
+    allowPrivateUrls: true,
+    dataDir,
+    engines: { browser: false },
+    llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 },
+    search: { searxngUrl: standIn.origin },
+  });
   svc = await startService({ scraper });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
 }, 60_000);
@@ -57,7 +64,10 @@ describe('extract', () => {
       timeout: 60,
     });
     expect(res).toMatchObject({ success: true, status: 'completed' });
-    expect(res.data).toEqual({ harbour: 'North pier', departures: ['tide 06:12', 'tide 18:40', 'island ferry at noon'] });
+    expect(res.data).toEqual({
+      harbour: 'North pier',
+      departures: ['tide 06:12', 'tide 18:40', 'island ferry at noon'],
+    });
     expect(res.sources).toEqual({
       harbour: [`${standIn.origin}/pages/tide-tables`],
       departures: [`${standIn.origin}/pages/tide-tables`, `${standIn.origin}/pages/ferry-times`],
@@ -69,22 +79,44 @@ describe('extract', () => {
   }, 90_000);
 
   it('enableWebSearch adds the pages a search finds; a page that cannot be read is left out', async () => {
-    const res = await client.extract({ prompt: 'harbour departures', schema: SCHEMA, enableWebSearch: true, pollInterval: 1, timeout: 60 });
+    const res = await client.extract({
+      prompt: 'harbour departures',
+      schema: SCHEMA,
+      enableWebSearch: true,
+      pollInterval: 1,
+      timeout: 60,
+    });
     expect(res.status).toBe('completed');
-    expect(res.data).toEqual({ harbour: 'North pier', departures: ['tide 06:12', 'tide 18:40', 'island ferry at noon'] });
+    expect(res.data).toEqual({
+      harbour: 'North pier',
+      departures: ['tide 06:12', 'tide 18:40', 'island ferry at noon'],
+    });
   }, 90_000);
 
   it('a /* URL reads the site: its pages are found with map, then read and merged', async () => {
-    const res = await client.extract({ urls: [`${standIn.origin}/pages/*`], prompt: 'harbour departures', schema: SCHEMA, showSources: true, pollInterval: 1, timeout: 60 });
+    const res = await client.extract({
+      urls: [`${standIn.origin}/pages/*`],
+      prompt: 'harbour departures',
+      schema: SCHEMA,
+      showSources: true,
+      pollInterval: 1,
+      timeout: 60,
+    });
     expect(res.status).toBe('completed');
     const data = res.data as { harbour: string; departures: string[] };
     expect(data.harbour).toBe('North pier');
     expect([...data.departures].sort()).toEqual(['island ferry at noon', 'tide 06:12', 'tide 18:40']);
-    expect([...(res.sources as Record<string, string[]>).departures].sort()).toEqual([`${standIn.origin}/pages/ferry-times`, `${standIn.origin}/pages/tide-tables`]);
+    expect([...(res.sources as Record<string, string[]>).departures].sort()).toEqual([
+      `${standIn.origin}/pages/ferry-times`,
+      `${standIn.origin}/pages/tide-tables`,
+    ]);
   }, 90_000);
 
   it('a job whose pages all fail is failed with the reason; unknown ids are 404s', async () => {
-    const started = await callApi(svc, 'POST', '/v2/extract', { urls: ['http://127.0.0.1:9/nothing'], prompt: 'anything' });
+    const started = await callApi(svc, 'POST', '/v2/extract', {
+      urls: ['http://127.0.0.1:9/nothing'],
+      prompt: 'anything',
+    });
     expect(started.status).toBe(200);
     let status: any;
     for (let i = 0; i < 300; i++) {
@@ -99,7 +131,10 @@ describe('extract', () => {
   }, 90_000);
 
   it('validation: a prompt or schema is needed; invalid urls are 400s', async () => {
-    expect(await callApi(svc, 'POST', '/v2/extract', { urls: [`${standIn.origin}/pages/ferry-times`] })).toMatchObject({ status: 400, body: { error: 'extract needs a prompt or a schema' } });
+    expect(await callApi(svc, 'POST', '/v2/extract', { urls: [`${standIn.origin}/pages/ferry-times`] })).toMatchObject({
+      status: 400,
+      body: { error: 'extract needs a prompt or a schema' },
+    });
     const bad = await callApi(svc, 'POST', '/v2/extract', { urls: ['ftp://x'], prompt: 'x' });
     expect(bad.status).toBe(400);
   });
@@ -109,7 +144,9 @@ describe('extract without a model', () => {
   it('is the clear 400 naming the settings', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-extract-e2e-'));
     dirs.push(dataDir);
-    const bare = await startService({ scraper: createScraper({ allowPrivateUrls: true, dataDir, engines: { browser: false }, llm: false }) });
+    const bare = await startService({
+      scraper: createScraper({ allowPrivateUrls: true, dataDir, engines: { browser: false }, llm: false }),
+    });
     try {
       const res = await callApi(bare, 'POST', '/v2/extract', { urls: ['http://127.0.0.1:9/x'], prompt: 'x' });
       expect(res).toMatchObject({ status: 400, body: { code: 'SCRAPE_LLM_NOT_CONFIGURED' } });

@@ -92,7 +92,10 @@ describe('Chromium killed mid-scrape', () => {
     process.kill(pid, 'SIGKILL');
 
     // An HTTP-engine scrape while the browser is down: unaffected.
-    const during = await service.scrape({ url: site.url(`/articles/tidal-energy?r=${randomUUID()}`), formats: ['markdown'] });
+    const during = await service.scrape({
+      url: site.url(`/articles/tidal-energy?r=${randomUUID()}`),
+      formats: ['markdown'],
+    });
     expect(during.status).toBe(200);
     expect(during.body.data.metadata.engine).toBe('fetch');
     expect(during.body.data.markdown).toContain('Tidal Energy in Small Harbours');
@@ -115,7 +118,11 @@ describe('Chromium killed mid-scrape', () => {
     expect(service.app.inFlightScrapes()).toBe(0);
 
     // The next browser scrape relaunches Chromium and returns real content.
-    const next = await service.scrape({ url: site.url(`/articles/tidal-energy?r=${randomUUID()}`), formats: ['markdown'], mobile: true });
+    const next = await service.scrape({
+      url: site.url(`/articles/tidal-energy?r=${randomUUID()}`),
+      formats: ['markdown'],
+      mobile: true,
+    });
     expect(next.status).toBe(200);
     expect(next.body.data.metadata.engine).toBe('browser');
     expect(next.body.data.markdown).toContain('Tidal Energy in Small Harbours');
@@ -125,7 +132,10 @@ describe('Chromium killed mid-scrape', () => {
     expect(isOurDescendant(relaunched)).toBe(true);
 
     // And plain HTTP scrapes after the crash too.
-    const after = await service.scrape({ url: site.url(`/articles/tidal-energy?r=${randomUUID()}`), formats: ['markdown'] });
+    const after = await service.scrape({
+      url: site.url(`/articles/tidal-energy?r=${randomUUID()}`),
+      formats: ['markdown'],
+    });
     expect(after.status).toBe(200);
     expect(after.body.data.metadata.engine).toBe('fetch');
   }, 60_000);

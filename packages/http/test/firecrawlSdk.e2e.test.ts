@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 /** The SDK's error: the HTTP status, the spec's `code` and `details` of our body. */
-async function sdkError(promise: Promise<unknown>): Promise<{ name: string; message: string; status?: number; code?: string; details?: unknown }> {
+async function sdkError(
+  promise: Promise<unknown>,
+): Promise<{ name: string; message: string; status?: number; code?: string; details?: unknown }> {
   try {
     await promise;
   } catch (err) {
@@ -49,7 +51,11 @@ describe('Firecrawl SDK against our server', () => {
   });
 
   it('accepts format objects and options, and a 404 page is still a document', async () => {
-    const doc = await client.scrape(site.url('/no/such/page?sdk=2'), { formats: [{ type: 'markdown' }, 'rawHtml'], onlyMainContent: false, timeout: 10_000 });
+    const doc = await client.scrape(site.url('/no/such/page?sdk=2'), {
+      formats: [{ type: 'markdown' }, 'rawHtml'],
+      onlyMainContent: false,
+      timeout: 10_000,
+    });
     expect(doc.metadata?.statusCode).toBe(404);
     expect(doc.markdown).toContain('does not exist');
     expect(doc.rawHtml).toContain('<title>Page not found</title>');
@@ -69,7 +75,9 @@ describe('Firecrawl SDK against our server', () => {
   });
 
   it('a validation error carries status 400 and details', async () => {
-    const err = await sdkError(client.scrape(site.url('/notes.txt'), { formats: ['markdown'], timeout: 2000, waitFor: 1500 }));
+    const err = await sdkError(
+      client.scrape(site.url('/notes.txt'), { formats: ['markdown'], timeout: 2000, waitFor: 1500 }),
+    );
     expect(err.status).toBe(400);
     expect(err.message).toBe('waitFor must not exceed half of timeout');
     expect(Array.isArray(err.details)).toBe(true);
@@ -77,7 +85,9 @@ describe('Firecrawl SDK against our server', () => {
 
   it('a timeout is status 408 with code SCRAPE_TIMEOUT and no endless auto-resume', async () => {
     const started = Date.now();
-    const err = await sdkError(client.scrape(site.url('/articles/slow-tide?ms=8000&sdk=3'), { formats: ['markdown'], timeout: 1000 }));
+    const err = await sdkError(
+      client.scrape(site.url('/articles/slow-tide?ms=8000&sdk=3'), { formats: ['markdown'], timeout: 1000 }),
+    );
     expect(err.status).toBe(408);
     expect(err.code).toBe('SCRAPE_TIMEOUT');
     expect(err.message).toBe('Request Timeout');

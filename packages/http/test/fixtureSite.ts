@@ -88,7 +88,7 @@ function handler(counters: Counters, echo: { headers?: IncomingMessage['headers'
       case '/go/1':
         return redirect(301, '/go/2');
       case '/go/2':
-        return redirect(302, `http://127.0.0.1:${(req.socket.localPort ?? 0)}/go/3`);
+        return redirect(302, `http://127.0.0.1:${req.socket.localPort ?? 0}/go/3`);
       case '/go/3':
         return redirect(307, '../articles/tidal-energy');
       case '/loop':
@@ -117,14 +117,32 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
       { stdio: 'pipe' },
     );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
   } catch (err) {
-    throw new Error(`fixture site: cannot make a self-signed certificate with the openssl CLI (${(err as Error).message})`);
+    throw new Error(
+      `fixture site: cannot make a self-signed certificate with the openssl CLI (${(err as Error).message})`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -45,9 +45,16 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   llm = await startOpenAiDouble();
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-formats-e2e-'));
-  scraper = createScraper({ allowPrivateUrls: true, dataDir, engines: { browser: false }, llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 } });
+  scraper = createScraper({
+    allowPrivateUrls: true,
+    dataDir,
+    engines: { browser: false },
+    llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 },
+  });
   svc = await startService({ scraper });
-  bare = await startService({ scraper: createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false }) });
+  bare = await startService({
+    scraper: createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false }),
+  });
 });
 afterAll(async () => {
   await svc?.close();
@@ -76,7 +83,10 @@ describe('product (no LLM)', () => {
           price: { amount: 119.95, currency: 'USD', formatted: '$119.95' },
           sale: { originalPrice: { amount: 149.95, currency: 'USD', formatted: '$149.95' } },
           availability: { inStock: true, text: 'InStock' },
-          images: [{ url: `${origin}/img/tb2-side.jpg` }, { url: 'https://cdn.northpeak.example/img/tb2-sole.jpg', alt: 'Outsole' }],
+          images: [
+            { url: `${origin}/img/tb2-side.jpg` },
+            { url: 'https://cdn.northpeak.example/img/tb2-sole.jpg', alt: 'Outsole' },
+          ],
         },
       ],
     });
@@ -114,14 +124,23 @@ describe('product (no LLM)', () => {
     });
     const rdfa = await bare.scrape({ url: `${origin}/product-rdfa`, formats: ['product'] });
     expect(rdfa.body.data.product).toMatchObject({ title: 'Field Notes Ledger, A5', brand: 'Papermill Co.' });
-    expect(rdfa.body.data.product.variants[0].price).toStrictEqual({ amount: 24, currency: 'CAD', formatted: 'CA$24.00' });
+    expect(rdfa.body.data.product.variants[0].price).toStrictEqual({
+      amount: 24,
+      currency: 'CAD',
+      formatted: 'CA$24.00',
+    });
   });
 
   it('a page that is not a product: null; and not a menu', async () => {
     const { status, body } = await bare.scrape({ url: `${origin}/article`, formats: ['product', 'menu'] });
     expect(status).toBe(200);
     expect(body.data.product).toBeNull();
-    expect(body.data.menu).toStrictEqual({ isMenu: false, confidence: 0, sourceUrl: `${origin}/article`, sections: [] });
+    expect(body.data.menu).toStrictEqual({
+      isMenu: false,
+      confidence: 0,
+      sourceUrl: `${origin}/article`,
+      sections: [],
+    });
   });
 });
 
@@ -129,7 +148,13 @@ describe('menu (no LLM)', () => {
   it('schema.org Restaurant menu', async () => {
     const { body } = await bare.scrape({ url: `${origin}/menu-schema`, formats: ['menu'] });
     const menu = body.data.menu;
-    expect(menu).toMatchObject({ isMenu: true, confidence: 0.95, merchant: { name: 'Olive & Thyme Trattoria', type: 'Restaurant' }, currency: 'EUR', sourceUrl: `${origin}/menu-schema` });
+    expect(menu).toMatchObject({
+      isMenu: true,
+      confidence: 0.95,
+      merchant: { name: 'Olive & Thyme Trattoria', type: 'Restaurant' },
+      currency: 'EUR',
+      sourceUrl: `${origin}/menu-schema`,
+    });
     expect(menu.sections.map((s: { name: string }) => s.name)).toEqual(['Antipasti', 'Pasta']);
     expect(menu.sections[0].items[1]).toStrictEqual({
       name: 'Burrata',
@@ -144,8 +169,15 @@ describe('menu (no LLM)', () => {
   it('a plain HTML menu', async () => {
     const { body } = await bare.scrape({ url: `${origin}/menu-html`, formats: ['menu'] });
     const menu = body.data.menu;
-    expect(menu).toMatchObject({ isMenu: true, confidence: 0.84, merchant: { name: 'The Copper Kettle Café' }, currency: 'GBP' });
-    expect(menu.sections.map((s: { name: string; items: { name: string }[] }) => [s.name, s.items.map((i) => i.name)])).toEqual([
+    expect(menu).toMatchObject({
+      isMenu: true,
+      confidence: 0.84,
+      merchant: { name: 'The Copper Kettle Café' },
+      currency: 'GBP',
+    });
+    expect(
+      menu.sections.map((s: { name: string; items: { name: string }[] }) => [s.name, s.items.map((i) => i.name)]),
+    ).toEqual([
       ['Breakfast', ['Full Breakfast', 'Avocado Toast', 'Porridge']],
       ['Drinks', ['Flat White', 'Pot of Tea', 'Homemade Lemonade']],
     ]);
@@ -169,10 +201,16 @@ describe('LLM formats through the service', () => {
 
   it('summary and question in one scrape', async () => {
     llm.reply(
-      (req) => completion(req.body.messages[1].content.startsWith('Question:') ? 'It rose to $4.50.' : 'Ferry fares went up.'),
-      (req) => completion(req.body.messages[1].content.startsWith('Question:') ? 'It rose to $4.50.' : 'Ferry fares went up.'),
+      (req) =>
+        completion(req.body.messages[1].content.startsWith('Question:') ? 'It rose to $4.50.' : 'Ferry fares went up.'),
+      (req) =>
+        completion(req.body.messages[1].content.startsWith('Question:') ? 'It rose to $4.50.' : 'Ferry fares went up.'),
     );
-    const { status, body } = await svc.scrape({ url: `${origin}/article`, formats: ['summary', { type: 'question', question: 'What is the single fare?' }], maxAge: 0 });
+    const { status, body } = await svc.scrape({
+      url: `${origin}/article`,
+      formats: ['summary', { type: 'question', question: 'What is the single fare?' }],
+      maxAge: 0,
+    });
     expect(status).toBe(200);
     expect(body.data.summary).toBe('Ferry fares went up.');
     expect(body.data.answer).toBe('It rose to $4.50.');
@@ -186,9 +224,17 @@ describe('LLM formats through the service', () => {
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ success: false, code: 'SCRAPE_LLM_EXTRACTION_FAILED' });
     llm.reply(completion('{"promptInjectionDetected":true,"data":{"fare":0}}'));
-    const flagged = await svc.scrape({ url: `${origin}/article`, formats: [{ type: 'json', schema, checkPromptInjection: true }], maxAge: 0 });
+    const flagged = await svc.scrape({
+      url: `${origin}/article`,
+      formats: [{ type: 'json', schema, checkPromptInjection: true }],
+      maxAge: 0,
+    });
     expect(flagged.status).toBe(403);
-    expect(flagged.body).toMatchObject({ success: false, error: 'SCRAPE_PROMPT_INJECTION_DETECTED', code: 'SCRAPE_PROMPT_INJECTION_DETECTED' });
+    expect(flagged.body).toMatchObject({
+      success: false,
+      error: 'SCRAPE_PROMPT_INJECTION_DETECTED',
+      code: 'SCRAPE_PROMPT_INJECTION_DETECTED',
+    });
   });
 
   it('changeTracking json mode: keys whose values changed since the previous scrape, with both values', async () => {
@@ -197,7 +243,11 @@ describe('LLM formats through the service', () => {
       const fare = /Single fare: ([\d.]+) EUR/.exec(req.body.messages[1].content)?.[1];
       return completion(JSON.stringify({ fare: Number(fare), pass: 96 }));
     });
-    const format = { type: 'changeTracking', modes: ['json'], schema: { type: 'object', properties: { fare: { type: 'number' }, pass: { type: 'number' } } } };
+    const format = {
+      type: 'changeTracking',
+      modes: ['json'],
+      schema: { type: 'object', properties: { fare: { type: 'number' }, pass: { type: 'number' } } },
+    };
     try {
       trackedPrice = '10.00';
       const first = await svc.scrape({ url: `${origin}/tracked`, formats: ['markdown', format], maxAge: 0 });
@@ -210,10 +260,16 @@ describe('LLM formats through the service', () => {
       });
       trackedPrice = '12.50';
       const second = await svc.scrape({ url: `${origin}/tracked`, formats: ['markdown', format], maxAge: 0 });
-      expect(second.body.data.changeTracking).toMatchObject({ changeStatus: 'changed', json: { fare: { previous: 10, current: 12.5 } } });
+      expect(second.body.data.changeTracking).toMatchObject({
+        changeStatus: 'changed',
+        json: { fare: { previous: 10, current: 12.5 } },
+      });
       expect(Object.keys(second.body.data.changeTracking.json)).toEqual(['fare']);
       // The second scrape asked the model about both versions of the page.
-      const shown = llm.requests.slice(-2).map((r) => /Single fare: ([\d.]+)/.exec(r.body.messages[1].content)?.[1]).sort();
+      const shown = llm.requests
+        .slice(-2)
+        .map((r) => /Single fare: ([\d.]+)/.exec(r.body.messages[1].content)?.[1])
+        .sort();
       expect(shown).toEqual(['10.00', '12.50']);
     } finally {
       llm.fallback(() => ({ status: 500, json: {} }));

@@ -11,7 +11,8 @@ import { startService, TEST_KEY, type Service, callApi } from './startService.js
 
 const OTHER_KEY = 'e2e-other-team-key-0123456789abcdef';
 
-const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
 let site: Server;
 let origin = '';
@@ -27,10 +28,15 @@ function startSite(): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://x');
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (url.pathname === '/wizard') {
-      return res.end(page('Wizard', `<h1 id="step">step 1</h1><button id="next" onclick="
+      return res.end(
+        page(
+          'Wizard',
+          `<h1 id="step">step 1</h1><button id="next" onclick="
         const h = document.getElementById('step'); h.textContent = 'step ' + (Number(h.textContent.split(' ')[1]) + 1);
         if (h.textContent === 'step 3') document.body.insertAdjacentHTML('beforeend', '<p id=done>all done</p>');">next</button>
-        <p>Wizard page with enough words to be a real page for the scraper to keep.</p>`));
+        <p>Wizard page with enough words to be a real page for the scraper to keep.</p>`,
+        ),
+      );
     }
     if (url.pathname === '/login' && req.method === 'POST') {
       let body = '';
@@ -45,11 +51,23 @@ function startSite(): Promise<void> {
       return;
     }
     if (url.pathname === '/login') {
-      return res.end(page('Login', '<form method="post" action="/login"><input name="user" id="user"><button id="submit">Log in</button></form><p>Please log in to see your account details.</p>'));
+      return res.end(
+        page(
+          'Login',
+          '<form method="post" action="/login"><input name="user" id="user"><button id="submit">Log in</button></form><p>Please log in to see your account details.</p>',
+        ),
+      );
     }
     if (url.pathname === '/account') {
       const user = /(?:^|; )session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-      return res.end(page('Account', user ? `<h1>Welcome back, ${decodeURIComponent(user)}</h1><p>Your account overview and settings live here.</p><script>localStorage.setItem('seen', 'yes')</script>` : '<h1>Not logged in</h1><p>Please log in first to see the account overview.</p>'));
+      return res.end(
+        page(
+          'Account',
+          user
+            ? `<h1>Welcome back, ${decodeURIComponent(user)}</h1><p>Your account overview and settings live here.</p><script>localStorage.setItem('seen', 'yes')</script>`
+            : '<h1>Not logged in</h1><p>Please log in first to see the account overview.</p>',
+        ),
+      );
     }
     res.end(page('Home', '<h1>Home</h1><p>A plain page.</p>'));
   });
@@ -70,7 +88,10 @@ beforeAll(async () => {
   // Sessions with the SSRF guard on (only the fixture site's port allowed) and a short idle timeout.
   const sitePort = (site.address() as { port: number }).port;
   guarded = await startService({
-    interact: createInteractSessions({ allowAddress: (_a, port) => port === sitePort, settings: { idleTimeoutMs: 3_000, maxPerTeam: 2 } }),
+    interact: createInteractSessions({
+      allowAddress: (_a, port) => port === sitePort,
+      settings: { idleTimeoutMs: 3_000, maxPerTeam: 2 },
+    }),
   });
 }, 60_000);
 
@@ -92,13 +113,18 @@ async function scrapeId(service: Service, path: string, extra: Record<string, un
 describe('interact over raw HTTP', () => {
   it('clicks through a multi-step page in one session, then stops it; a second delete is 404', async () => {
     const id = await scrapeId(svc, '/wizard');
-    const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `await page.click('#next'); return await page.textContent('#step');`, language: 'node' });
+    const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `await page.click('#next'); return await page.textContent('#step');`,
+      language: 'node',
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, result: 'step 2', exitCode: 0, killed: false });
     const sessionId = first.body.sessionId as string;
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     // The same page, one step further: the session kept it.
-    const second = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `await page.click('#next'); console.log('clicked'); return page.locator('#done').textContent()` });
+    const second = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `await page.click('#next'); console.log('clicked'); return page.locator('#done').textContent()`,
+    });
     expect(second.body).toMatchObject({ success: true, sessionId, result: 'all done', stdout: 'clicked\n' });
 
     const stopped = await call(svc, 'DELETE', `/v2/interact/${sessionId}`);
@@ -119,7 +145,9 @@ describe('interact over raw HTTP', () => {
     const foreignSession = await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`, undefined, OTHER_KEY);
     const foreignScrape = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: '1' }, OTHER_KEY);
     const unknownSession = await call(svc, 'DELETE', `/v2/interact/00000000-0000-0000-0000-000000000000`);
-    const unknownScrape = await call(svc, 'POST', `/v2/scrape/00000000-0000-0000-0000-000000000000/interact`, { code: '1' });
+    const unknownScrape = await call(svc, 'POST', `/v2/scrape/00000000-0000-0000-0000-000000000000/interact`, {
+      code: '1',
+    });
     expect(foreignSession).toEqual(unknownSession);
     expect(foreignScrape).toEqual(unknownScrape);
     expect(unknownSession.status).toBe(404);
@@ -132,20 +160,29 @@ describe('interact over raw HTTP', () => {
     const prompt = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { prompt: 'click the button' });
     expect(prompt.status).toBe(400);
     expect(prompt.body.code).toBe('SCRAPE_LLM_NOT_CONFIGURED');
-    expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'print(1)', language: 'python' })).status).toBe(400);
+    expect(
+      (await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'print(1)', language: 'python' })).status,
+    ).toBe(400);
     expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, {})).status).toBe(400);
   });
 
   it('sandbox escapes are contained and reported; the server and the session stay up', async () => {
     const id = await scrapeId(svc, '/');
-    const exit = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `this.constructor.constructor('return process')().exit(3)` });
+    const exit = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `this.constructor.constructor('return process')().exit(3)`,
+    });
     expect(exit.body).toMatchObject({ success: false, exitCode: 3 });
-    const req = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `require('fs').readFileSync('/etc/passwd', 'utf8')` });
+    const req = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `require('fs').readFileSync('/etc/passwd', 'utf8')`,
+    });
     expect(req.body.success).toBe(false);
     expect(req.body.error).toMatch(/require is not defined/);
     const loop = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'while (true) {}', timeout: 1 });
     expect(loop.body).toMatchObject({ success: false, killed: true });
-    const bomb = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'const a = []; for (;;) a.push(new Array(1e6).fill(7));', timeout: 30 });
+    const bomb = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: 'const a = []; for (;;) a.push(new Array(1e6).fill(7));',
+      timeout: 30,
+    });
     expect(bomb.body.success).toBe(false);
     expect(bomb.body.error).toMatch(/memory|exited/);
     const fetched = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
@@ -183,7 +220,9 @@ describe('interact through the Firecrawl SDK', () => {
   it('interact and stopInteraction', async () => {
     const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
     const id = doc.metadata!.scrapeId as string;
-    const first = await client.interact(id, { code: `await page.click('#next'); await page.click('#next'); return page.textContent('#done');` });
+    const first = await client.interact(id, {
+      code: `await page.click('#next'); await page.click('#next'); return page.textContent('#done');`,
+    });
     expect(first.success).toBe(true);
     expect((first as any).result).toBe('all done');
     const stop = await client.stopInteraction(id);
@@ -195,7 +234,10 @@ describe('interact through the Firecrawl SDK', () => {
   it('result is a string (JSON when not one) and output carries it when nothing was printed; clients read output ?? result', async () => {
     const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
     const id = doc.metadata!.scrapeId as string;
-    const object = await client.interact(id, { code: `return { step: await page.textContent('#step'), n: 2 }`, language: 'node' });
+    const object = await client.interact(id, {
+      code: `return { step: await page.textContent('#step'), n: 2 }`,
+      language: 'node',
+    });
     expect(object.result).toBe('{"step":"step 1","n":2}');
     // What the AI-SDK tool hands the model: never an empty string hiding the value.
     expect(object.output ?? object.result).toBe('{"step":"step 1","n":2}');
@@ -212,7 +254,10 @@ describe('interact through the Firecrawl SDK', () => {
     const id = doc.metadata!.scrapeId as string;
     const probe = await client.interact(id, { code: 'echo ready', language: 'bash' });
     expect(probe).toMatchObject({ success: true, output: 'ready\n', exitCode: 0 });
-    const driven = await client.interact(id, { code: `page click '#next' >/dev/null && page textContent '#step'`, language: 'bash' });
+    const driven = await client.interact(id, {
+      code: `page click '#next' >/dev/null && page textContent '#step'`,
+      language: 'bash',
+    });
     expect(driven.output).toBe('step 2\n');
     const node = await client.interact(id, { code: `return page.textContent('#step')` });
     expect(node.result).toBe('step 2');
@@ -235,16 +280,26 @@ describe('profiles', () => {
     const conflict = await svc.scrape({ url: `${origin}/account`, formats: ['markdown'], profile: { name } });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error).toBe('Conflict');
-    const readOnly = await svc.scrape({ url: `${origin}/account`, formats: ['markdown'], profile: { name, saveChanges: false } });
+    const readOnly = await svc.scrape({
+      url: `${origin}/account`,
+      formats: ['markdown'],
+      profile: { name, saveChanges: false },
+    });
     expect(readOnly.status).toBe(200);
     expect(readOnly.body.data.markdown).toContain('Not logged in'); // nothing saved until the session stops
     expect((await call(svc, 'DELETE', `/v2/scrape/${id}/interact`)).status).toBe(200);
 
-    const later = await svc.scrape({ url: `${origin}/account`, formats: ['markdown'], profile: { name, saveChanges: false } });
+    const later = await svc.scrape({
+      url: `${origin}/account`,
+      formats: ['markdown'],
+      profile: { name, saveChanges: false },
+    });
     expect(later.status).toBe(200);
     expect(later.body.data.markdown).toContain('Welcome back, alice');
     // localStorage written by the page came back with the profile too.
-    const check = await call(svc, 'POST', `/v2/scrape/${later.body.data.metadata.scrapeId}/interact`, { code: `await page.evaluate(() => localStorage.getItem('seen'))` });
+    const check = await call(svc, 'POST', `/v2/scrape/${later.body.data.metadata.scrapeId}/interact`, {
+      code: `await page.evaluate(() => localStorage.getItem('seen'))`,
+    });
     expect(check.body).toMatchObject({ success: true, result: 'yes' });
     await call(svc, 'DELETE', `/v2/interact/${check.body.sessionId}`);
 
@@ -265,11 +320,24 @@ describe('billing', () => {
     const accounts = await openAccounts({ dataDir });
     const billed = await startService({ accounts });
     try {
-      await accounts.store.putAccount({ id: 'acct-bill', ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape'], features: [], unlimitedCredits: false });
+      await accounts.store.putAccount({
+        id: 'acct-bill',
+        ratePerMinute: null,
+        concurrency: null,
+        queueLimit: 10,
+        endpoints: ['scrape'],
+        features: [],
+        unlimitedCredits: false,
+      });
       await accounts.store.addCredits('acct-bill', 50);
       const key = generateApiKey();
       const hash = hashApiKey(key);
-      await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: 'acct-bill', createdAt: new Date().toISOString() });
+      await accounts.store.addKey({
+        id: keyIdOf(hash),
+        hash,
+        accountId: 'acct-bill',
+        createdAt: new Date().toISOString(),
+      });
       const scraped = await fetch(`${billed.baseUrl}/v2/scrape`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -277,7 +345,13 @@ describe('billing', () => {
       });
       const doc = (await scraped.json()) as any;
       const afterScrape = await accounts.store.balance('acct-bill');
-      const run = await call(billed, 'POST', `/v2/scrape/${doc.data.metadata.scrapeId}/interact`, { code: 'await page.title()' }, key);
+      const run = await call(
+        billed,
+        'POST',
+        `/v2/scrape/${doc.data.metadata.scrapeId}/interact`,
+        { code: 'await page.title()' },
+        key,
+      );
       expect(run.body.success).toBe(true);
       const stop = await call(billed, 'DELETE', `/v2/interact/${run.body.sessionId}`, undefined, key);
       expect(stop.body.creditsBilled).toBeGreaterThanOrEqual(1);

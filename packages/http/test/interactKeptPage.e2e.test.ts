@@ -3,7 +3,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createInteractSessions } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, TEST_KEY, type Service, callApi } from './startService.js';
+import { startService, type Service, callApi } from './startService.js';
 
 let site: Server;
 let origin = '';
@@ -34,7 +34,9 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
   svc = await startService();
   // A short keep window: expiry without a long wait.
-  short = await startService({ interact: createInteractSessions({ allowPrivateUrls: true, settings: { retainMs: 1_500 } }) });
+  short = await startService({
+    interact: createInteractSessions({ allowPrivateUrls: true, settings: { retainMs: 1_500 } }),
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -46,11 +48,19 @@ afterAll(async () => {
 const call = callApi;
 
 /** Scrapes /form{suffix} typing a name and clicking the reveal button; returns the scrapeId. */
-async function scrapeWithActions(service: Service, suffix: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function scrapeWithActions(
+  service: Service,
+  suffix: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const res = await service.scrape({
     url: `${origin}/form${suffix}`,
     formats: ['markdown'],
-    actions: [{ type: 'click', selector: '#name' }, { type: 'write', text: 'Ada Lovelace' }, { type: 'click', selector: '#reveal' }],
+    actions: [
+      { type: 'click', selector: '#name' },
+      { type: 'write', text: 'Ada Lovelace' },
+      { type: 'click', selector: '#reveal' },
+    ],
     ...extra,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -76,13 +86,20 @@ describe('interact on the scrape page kept after the scrape', () => {
     expect(withResult(first.body)).toMatchObject({
       success: true,
       scrapePage: 'kept',
-      result: { value: 'Ada Lovelace', revealed: true, url: `${origin}/form/kept?step=2`, cookies: ['from_script', 'from_server'] },
+      result: {
+        value: 'Ada Lovelace',
+        revealed: true,
+        url: `${origin}/form/kept?step=2`,
+        cookies: ['from_script', 'from_server'],
+      },
     });
     expect(first.body.scrapePageReason).toBeUndefined();
     // Not one more request for the page: the session is the scrape's page, not a re-opened URL.
     expect(hits.get('/form/kept')).toBe(loads);
     // Later calls run on the same page and do not repeat the field.
-    const second = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: `await page.fill('#name', 'Grace'); return page.inputValue('#name')` });
+    const second = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+      code: `await page.fill('#name', 'Grace'); return page.inputValue('#name')`,
+    });
     expect(second.body).toMatchObject({ success: true, sessionId: first.body.sessionId, result: 'Grace' });
     expect(second.body.scrapePage).toBeUndefined();
     const stopped = await call(svc, 'DELETE', `/v2/scrape/${id}/interact`);
@@ -95,8 +112,14 @@ describe('interact on the scrape page kept after the scrape', () => {
     const plain = await svc.scrape({ url: `${origin}/form/plain`, formats: ['markdown'] });
     expect(plain.status).toBe(200);
     const before = hits.get('/form/plain');
-    const run = await call(svc, 'POST', `/v2/scrape/${plain.body.data.metadata.scrapeId}/interact`, { code: READ_STATE });
-    expect(withResult(run.body)).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false } });
+    const run = await call(svc, 'POST', `/v2/scrape/${plain.body.data.metadata.scrapeId}/interact`, {
+      code: READ_STATE,
+    });
+    expect(withResult(run.body)).toMatchObject({
+      success: true,
+      scrapePage: 'reopened',
+      result: { value: '', revealed: false },
+    });
     expect(run.body.scrapePageReason).toMatch(/no page of this scrape is kept/);
     expect(hits.get('/form/plain')).toBe(before! + 1);
     await call(svc, 'DELETE', `/v2/interact/${run.body.sessionId}`);
@@ -104,7 +127,11 @@ describe('interact on the scrape page kept after the scrape', () => {
     const zdr = await scrapeWithActions(svc, '/zdr', { zeroDataRetention: true });
     const afterScrape = hits.get('/form/zdr');
     const zdrRun = await call(svc, 'POST', `/v2/scrape/${zdr}/interact`, { code: READ_STATE });
-    expect(withResult(zdrRun.body)).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false } });
+    expect(withResult(zdrRun.body)).toMatchObject({
+      success: true,
+      scrapePage: 'reopened',
+      result: { value: '', revealed: false },
+    });
     expect(hits.get('/form/zdr')).toBe(afterScrape! + 1);
     await call(svc, 'DELETE', `/v2/interact/${zdrRun.body.sessionId}`);
   });
@@ -118,14 +145,18 @@ describe('when the kept page is gone', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const run = await call(short, 'POST', `/v2/scrape/${id}/interact`, { code: READ_STATE });
     expect(run.status).toBe(200);
-    expect(withResult(run.body)).toMatchObject({ success: true, scrapePage: 'reopened', result: { value: '', revealed: false, url: `${origin}/form/expired?step=2` } });
+    expect(withResult(run.body)).toMatchObject({
+      success: true,
+      scrapePage: 'reopened',
+      result: { value: '', revealed: false, url: `${origin}/form/expired?step=2` },
+    });
     expect(run.body.scrapePageReason).toMatch(/kept 1500 ms/);
     // The final URL (after the scrape's pushState) was loaded again.
     expect(hits.get('/form/expired')).toBe(loads + 1);
     await call(short, 'DELETE', `/v2/interact/${run.body.sessionId}`);
   });
 
-  it("newer scrapes of the team evict the oldest kept page (2 per team by default); the newer ones are still adopted", async () => {
+  it('newer scrapes of the team evict the oldest kept page (2 per team by default); the newer ones are still adopted', async () => {
     const older = await scrapeWithActions(svc, '/older');
     const middle = await scrapeWithActions(svc, '/middle');
     const newer = await scrapeWithActions(svc, '/newer');
@@ -134,7 +165,11 @@ describe('when the kept page is gone', () => {
     expect(a.body.scrapePageReason).toMatch(/evicted: at most 2 scrape pages are kept per team/);
     for (const id of [middle, newer]) {
       const kept = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: READ_STATE });
-      expect(withResult(kept.body)).toMatchObject({ success: true, scrapePage: 'kept', result: { value: 'Ada Lovelace', revealed: true } });
+      expect(withResult(kept.body)).toMatchObject({
+        success: true,
+        scrapePage: 'kept',
+        result: { value: 'Ada Lovelace', revealed: true },
+      });
       await call(svc, 'DELETE', `/v2/interact/${kept.body.sessionId}`);
     }
     await call(svc, 'DELETE', `/v2/interact/${a.body.sessionId}`);

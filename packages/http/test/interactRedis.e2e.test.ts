@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, TEST_KEY, type Service, callApi } from './startService.js';
+import { startService, type Service, callApi } from './startService.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:profile-lock:${randomUUID()}:`;
@@ -18,19 +18,26 @@ let b: Service;
 beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between sessions.</p><input id="q">');
+    res.end(
+      '<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between sessions.</p><input id="q">',
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
   // Two instances, each with its own scraper, profile store and interact manager, on one Redis home.
-  [a, b] = await Promise.all([startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX }), startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX })]);
+  [a, b] = await Promise.all([
+    startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX }),
+    startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX }),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
   await a?.close();
   await b?.close();
   site?.close();
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
 });
 
@@ -50,9 +57,16 @@ describe('profile saving lock across two instances on one Redis', () => {
     const savingScrape = await b.scrape({ url: `${origin}/`, formats: ['markdown'], profile: { name } });
     expect(savingScrape.status).toBe(409);
     expect(savingScrape.body).toMatchObject({ success: false, error: 'Conflict' });
-    const readOnly = await b.scrape({ url: `${origin}/`, formats: ['markdown'], profile: { name, saveChanges: false } });
+    const readOnly = await b.scrape({
+      url: `${origin}/`,
+      formats: ['markdown'],
+      profile: { name, saveChanges: false },
+    });
     expect(readOnly.status).toBe(200);
-    const savingSession = await call(b, 'POST', `/v2/scrape/${readOnly.body.data.metadata.scrapeId}/interact`, { code: '1', profile: { name, saveChanges: true } });
+    const savingSession = await call(b, 'POST', `/v2/scrape/${readOnly.body.data.metadata.scrapeId}/interact`, {
+      code: '1',
+      profile: { name, saveChanges: true },
+    });
     expect(savingSession.status).toBe(409);
 
     // A stops: the state is saved and the lease released before the answer, so B may save at once.
@@ -72,16 +86,27 @@ describe('profile saving lock across two instances on one Redis', () => {
 
 describe('a kept scrape page across two instances', () => {
   it('is adopted only by the instance that made the scrape; the other re-opens the URL and names the reason', async () => {
-    const body = { url: `${origin}/`, formats: ['markdown'], actions: [{ type: 'click', selector: '#q' }, { type: 'write', text: 'kept text' }] };
+    const body = {
+      url: `${origin}/`,
+      formats: ['markdown'],
+      actions: [
+        { type: 'click', selector: '#q' },
+        { type: 'write', text: 'kept text' },
+      ],
+    };
     const onA = await a.scrape(body);
     expect(onA.status).toBe(200);
-    const onB = await call(b, 'POST', `/v2/scrape/${onA.body.data.metadata.scrapeId}/interact`, { code: `await page.inputValue('#q')` });
+    const onB = await call(b, 'POST', `/v2/scrape/${onA.body.data.metadata.scrapeId}/interact`, {
+      code: `await page.inputValue('#q')`,
+    });
     expect(onB.body).toMatchObject({ success: true, result: '', scrapePage: 'reopened' });
     expect(onB.body.scrapePageReason).toMatch(/kept by the server process that made the scrape/);
     expect((await call(b, 'DELETE', `/v2/interact/${onB.body.sessionId}`)).status).toBe(200);
 
     const again = await a.scrape(body);
-    const sameInstance = await call(a, 'POST', `/v2/scrape/${again.body.data.metadata.scrapeId}/interact`, { code: `await page.inputValue('#q')` });
+    const sameInstance = await call(a, 'POST', `/v2/scrape/${again.body.data.metadata.scrapeId}/interact`, {
+      code: `await page.inputValue('#q')`,
+    });
     expect(sameInstance.body).toMatchObject({ success: true, result: 'kept text', scrapePage: 'kept' });
     expect((await call(a, 'DELETE', `/v2/interact/${sameInstance.body.sessionId}`)).status).toBe(200);
   });

@@ -17,17 +17,24 @@ const TONE_SECONDS = 3;
 type Local = LocalServer;
 const listen = listenLocal;
 
-const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
+const ffmpeg = (...args: string[]) =>
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
 
-function probe(bytes: Uint8Array): { streams: { codec_name: string; codec_type: string }[]; format: { format_name: string; duration: string } } {
+function probe(bytes: Uint8Array): {
+  streams: { codec_name: string; codec_type: string }[];
+  format: { format_name: string; duration: string };
+} {
   const file = join(workDir, `probe-${Date.now()}-${Math.random().toString(36).slice(2)}`);
   writeFileSync(file, bytes);
-  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], { encoding: 'utf8' });
+  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
+    encoding: 'utf8',
+  });
   rmSync(file);
   return JSON.parse(out);
 }
 
-const page = (body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>episode</title>${head}</head><body>${body}</body></html>`;
+const page = (body: string, head = '') =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>episode</title>${head}</head><body>${body}</body></html>`;
 
 let workDir: string;
 let tone: Buffer;
@@ -41,8 +48,33 @@ let scraper: Scraper;
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'scrape-media-e2e-'));
   // A 440 Hz tone as WAV, a 2 s H.264/AAC MP4 and the same streams in a QuickTime container (needs a remux).
-  ffmpeg('-f', 'lavfi', '-i', `sine=frequency=440:duration=${TONE_SECONDS}`, '-c:a', 'pcm_s16le', join(workDir, 'tone.wav'));
-  ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=660:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(workDir, 'clip.mp4'));
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${TONE_SECONDS}`,
+    '-c:a',
+    'pcm_s16le',
+    join(workDir, 'tone.wav'),
+  );
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10:duration=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=660:duration=2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    join(workDir, 'clip.mp4'),
+  );
   ffmpeg('-i', join(workDir, 'clip.mp4'), '-c', 'copy', '-f', 'mov', join(workDir, 'clip.mov'));
   // An MPEG-TS segment on this machine's disk: what a hostile playlist would make ffmpeg read.
   ffmpeg('-i', join(workDir, 'clip.mp4'), '-c', 'copy', '-f', 'mpegts', join(workDir, 'local-secret.ts'));
@@ -65,7 +97,12 @@ beforeAll(async () => {
         return html(page('<video controls src="/media/clip.mov"></video>'));
       case '/embed-only':
         // og:video naming an HTML player is not a media file: nothing to download.
-        return html(page('<p>Watch it on our player.</p>', '<meta property="og:video" content="/player?id=1"><meta property="og:video:type" content="text/html">'));
+        return html(
+          page(
+            '<p>Watch it on our player.</p>',
+            '<meta property="og:video" content="/player?id=1"><meta property="og:video:type" content="text/html">',
+          ),
+        );
       case '/plain':
         return html(page('<p>No media here, only words about the harbour.</p>'));
       case '/internal':
@@ -78,7 +115,9 @@ beforeAll(async () => {
         // A playlist pointing ffmpeg at a local file: ffmpeg must not follow it (demuxer and protocol whitelists).
         return res
           .writeHead(200, { 'content-type': 'audio/mpegurl' })
-          .end(`#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:3,\nfile://${join(workDir, 'local-secret.ts')}\n#EXT-X-ENDLIST\n`);
+          .end(
+            `#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:3,\nfile://${join(workDir, 'local-secret.ts')}\n#EXT-X-ENDLIST\n`,
+          );
       case '/media/tone.wav':
         return res.writeHead(200, { 'content-type': 'audio/wav' }).end(tone);
       case '/media/clip.mp4':
@@ -123,7 +162,10 @@ async function download(url: string, started: number): Promise<{ type: string; b
 describe('audio and video through the service', () => {
   it('a page with <audio> and og:video: an MP3 of the tone and the MP4 as is, behind 1-hour signed links', async () => {
     const started = Date.now();
-    const { status, body } = await svc.scrape({ url: `${site.origin}/episode`, formats: ['markdown', 'audio', 'video'] });
+    const { status, body } = await svc.scrape({
+      url: `${site.origin}/episode`,
+      formats: ['markdown', 'audio', 'video'],
+    });
     expect(status).toBe(200);
     expect(body.data.markdown).toContain('Episode 12');
     expect(body.data.warning).toBeUndefined();

@@ -28,7 +28,10 @@ const METRICS_TOKEN = 'metrics-e2e-token-0123456789';
 /** Crawls and worker processes on two shared cores: a generous bound. */
 const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 90_000) => waitWithin(probe, what, timeoutMs);
 
-async function readMetrics(svc: Service, authorization?: string): Promise<{ status: number; text: string; type: string | null }> {
+async function readMetrics(
+  svc: Service,
+  authorization?: string,
+): Promise<{ status: number; text: string; type: string | null }> {
   const res = await fetch(`${svc.baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
 }
@@ -97,7 +100,12 @@ describe('GET /metrics', () => {
     const bad = await svc.scrape({ url: 'not a url' });
     expect(bad.status).toBe(400);
     // Zero data retention: counted, and nothing it sent may show up.
-    const zdr = await svc.scrape({ url: site.url('/docs/tides'), formats: ['markdown'], zeroDataRetention: true, maxAge: 0 });
+    const zdr = await svc.scrape({
+      url: site.url('/docs/tides'),
+      formats: ['markdown'],
+      zeroDataRetention: true,
+      maxAge: 0,
+    });
     expect(zdr.status).toBe(200);
 
     const started = await callApi(svc, 'POST', '/v2/crawl', {
@@ -157,10 +165,14 @@ describe('GET /metrics', () => {
     // Requests by route pattern, never by URL.
     expect(sum(families, 'scrape_http_requests_total', { route: '/v2/scrape', method: 'POST', status: '200' })).toBe(4);
     expect(sum(families, 'scrape_http_requests_total', { route: '/v2/scrape', method: 'POST', status: '400' })).toBe(1);
-    expect(sum(families, 'scrape_http_requests_total', { route: '/v2/crawl/:id', method: 'GET' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sum(families, 'scrape_http_requests_total', { route: '/v2/crawl/:id', method: 'GET' }),
+    ).toBeGreaterThanOrEqual(1);
     // (parse-prometheus-text-format 1.1 drops the labels of histogram samples, so the per-route count is read from the line.)
     expect(families.get('scrape_http_request_duration_seconds')!.type).toBe('HISTOGRAM');
-    const count = /^scrape_http_request_duration_seconds_count\{route="\/v2\/scrape",method="POST"\} (\d+)$/m.exec(text);
+    const count = /^scrape_http_request_duration_seconds_count\{route="\/v2\/scrape",method="POST"\} (\d+)$/m.exec(
+      text,
+    );
     expect(Number(count?.[1])).toBe(5);
     // Scrapes by engine and outcome; the bad request by its error code.
     expect(sum(families, 'scrape_scrapes_total', { source: 'scrape', engine: 'fetch', outcome: 'ok' })).toBe(3);
@@ -178,18 +190,34 @@ describe('GET /metrics', () => {
     expect(sum(families, 'scrape_browser_launches_total')).toBeGreaterThanOrEqual(1);
     expect(sum(families, 'scrape_job_items_committed_total', { kind: 'crawl', outcome: 'ok' })).toBe(done.completed);
     expect(sum(families, 'scrape_jobs_finished_total', { kind: 'crawl', status: 'completed' })).toBe(1);
-    expect(families.get('scrape_job_queue_items')!.metrics.filter((s) => s.labels?.kind === 'crawl').map((s) => s.labels?.state).sort())
-      .toEqual(['active', 'delayed', 'waiting']);
+    expect(
+      families
+        .get('scrape_job_queue_items')!
+        .metrics.filter((s) => s.labels?.kind === 'crawl')
+        .map((s) => s.labels?.state)
+        .sort(),
+    ).toEqual(['active', 'delayed', 'waiting']);
     expect(sum(families, 'scrape_job_queue_items', { kind: 'crawl' })).toBe(0);
     expect(sum(families, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sum(families, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
 
     // Nothing a request sent: no URL, host, port, path, key or token; no team label unless asked for.
     const { port } = new URL(site.origin);
-    for (const secret of [site.origin, '127.0.0.1', `:${port}`, '/docs/tides', 'not a url', TEST_KEY, METRICS_TOKEN, receiverOrigin, 'http://']) {
+    for (const secret of [
+      site.origin,
+      '127.0.0.1',
+      `:${port}`,
+      '/docs/tides',
+      'not a url',
+      TEST_KEY,
+      METRICS_TOKEN,
+      receiverOrigin,
+      'http://',
+    ]) {
       expect(text).not.toContain(secret);
     }
-    for (const family of families.values()) for (const s of family.metrics) expect(Object.keys(s.labels ?? {})).not.toContain('team');
+    for (const family of families.values())
+      for (const s of family.metrics) expect(Object.keys(s.labels ?? {})).not.toContain('team');
   }, 240_000);
 });
 
@@ -201,7 +229,9 @@ describe('GET /metrics with authentication off', () => {
       expect(page.status).toBe(200);
       const { status, text } = await readMetrics(keyless);
       expect(status).toBe(200);
-      const teams = familiesOf(text).get('scrape_scrapes_total')!.metrics.map((s) => s.labels?.team);
+      const teams = familiesOf(text)
+        .get('scrape_scrapes_total')!
+        .metrics.map((s) => s.labels?.team);
       expect(teams).toEqual(['none']);
     } finally {
       await keyless.close();
@@ -210,7 +240,9 @@ describe('GET /metrics with authentication off', () => {
     try {
       await keyed.scrape({ url: site.url('/docs/'), formats: ['markdown'] });
       const { text } = await readMetrics(keyed, `Bearer ${TEST_KEY}`);
-      const teams = familiesOf(text).get('scrape_scrapes_total')!.metrics.map((s) => s.labels?.team);
+      const teams = familiesOf(text)
+        .get('scrape_scrapes_total')!
+        .metrics.map((s) => s.labels?.team);
       expect(teams).toHaveLength(1);
       expect(teams[0]).toMatch(/^[0-9a-f]{12}$/);
       expect(text).not.toContain(TEST_KEY);

@@ -25,7 +25,9 @@ beforeAll(async () => {
 afterAll(async () => {
   const codes = await Promise.all(servers.map((s) => s.stop()));
   await site?.close();
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
   expect(codes).toEqual([0, 0]);
 });
@@ -38,14 +40,38 @@ const count = (rs: { status: number }[], status: number) => rs.filter((r) => r.s
 
 describe('two processes, one Redis', () => {
   it('100 parallel requests over both against a balance of 10: exactly 10 succeed, the balance ends at 0', async () => {
-    const { key } = await admin(storeEnv, 'keys', 'create', '--account', 'mp-credits', '--credits', '10', '--rate', 'unlimited', '--concurrency', 'unlimited');
+    const { key } = await admin(
+      storeEnv,
+      'keys',
+      'create',
+      '--account',
+      'mp-credits',
+      '--credits',
+      '10',
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      'unlimited',
+    );
     const results = await hammer(100, key, () => ({ url: site.url('/notes.txt') }));
     expect([count(results, 200), count(results, 402)]).toEqual([10, 90]);
     expect((await admin(storeEnv, 'credits', 'show', 'mp-credits')).balance).toBe(0);
   });
 
   it('a rate of 20 per minute holds in total across both processes', async () => {
-    const { key } = await admin(storeEnv, 'keys', 'create', '--account', 'mp-rate', '--credits', '1000', '--rate', '20', '--concurrency', 'unlimited');
+    const { key } = await admin(
+      storeEnv,
+      'keys',
+      'create',
+      '--account',
+      'mp-rate',
+      '--credits',
+      '1000',
+      '--rate',
+      '20',
+      '--concurrency',
+      'unlimited',
+    );
     const results = await hammer(60, key, () => ({ url: site.url('/notes.txt') }));
     expect([count(results, 200), count(results, 429)]).toEqual([20, 40]);
     const limited = results.find((r) => r.status === 429)!;
@@ -55,18 +81,56 @@ describe('two processes, one Redis', () => {
   });
 
   it('a concurrency of 2 (no queue) holds in total: of 6 slow scrapes at once, exactly 2 run', async () => {
-    const { key } = await admin(storeEnv, 'keys', 'create', '--account', 'mp-conc', '--credits', '100', '--rate', 'unlimited', '--concurrency', '2', '--queue', '0');
-    const results = await hammer(6, key, (i) => ({ url: site.url(`/articles/slow-tide?ms=1000&i=${i}`), timeout: 10_000 }));
+    const { key } = await admin(
+      storeEnv,
+      'keys',
+      'create',
+      '--account',
+      'mp-conc',
+      '--credits',
+      '100',
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      '2',
+      '--queue',
+      '0',
+    );
+    const results = await hammer(6, key, (i) => ({
+      url: site.url(`/articles/slow-tide?ms=1000&i=${i}`),
+      timeout: 10_000,
+    }));
     expect([count(results, 200), count(results, 429)]).toEqual([2, 4]);
-    expect(results.find((r) => r.status === 429)!.body).toEqual({ success: false, error: 'Concurrency limit reached', code: 'CONCURRENCY_LIMIT_REACHED' });
+    expect(results.find((r) => r.status === 429)!.body).toEqual({
+      success: false,
+      error: 'Concurrency limit reached',
+      code: 'CONCURRENCY_LIMIT_REACHED',
+    });
     // Slots were released: the next two run.
     const again = await hammer(2, key, (i) => ({ url: site.url(`/notes.txt?again=${i}`) }));
     expect(count(again, 200)).toBe(2);
   });
 
   it('a queue shared by both: queued requests on either process wait for the slot and are marked', async () => {
-    const { key } = await admin(storeEnv, 'keys', 'create', '--account', 'mp-queue', '--credits', '100', '--rate', 'unlimited', '--concurrency', '1', '--queue', '10');
-    const results = await hammer(4, key, (i) => ({ url: site.url(`/articles/slow-tide?ms=300&q=${i}`), timeout: 10_000 }));
+    const { key } = await admin(
+      storeEnv,
+      'keys',
+      'create',
+      '--account',
+      'mp-queue',
+      '--credits',
+      '100',
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      '1',
+      '--queue',
+      '10',
+    );
+    const results = await hammer(4, key, (i) => ({
+      url: site.url(`/articles/slow-tide?ms=300&q=${i}`),
+      timeout: 10_000,
+    }));
     expect(count(results, 200)).toBe(4);
     const queued = results.filter((r) => r.body.data.metadata.concurrencyLimited === true);
     expect(queued).toHaveLength(3);
@@ -80,10 +144,26 @@ describe('two processes, one embedded data dir (LMDB)', () => {
   it('100 parallel requests over both against a balance of 10: exactly 10 succeed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-mp-embedded-'));
     const env = { SCRAPE_DATA_DIR: dataDir };
-    const { key } = await admin(env, 'keys', 'create', '--account', 'emb', '--credits', '10', '--rate', 'unlimited', '--concurrency', 'unlimited');
-    const pair = await Promise.all([0, 1].map(() => startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'info' })));
+    const { key } = await admin(
+      env,
+      'keys',
+      'create',
+      '--account',
+      'emb',
+      '--credits',
+      '10',
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      'unlimited',
+    );
+    const pair = await Promise.all(
+      [0, 1].map(() => startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'info' })),
+    );
     try {
-      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => postScrape(pair[i % 2].baseUrl, key, { url: site.url('/notes.txt') })));
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => postScrape(pair[i % 2].baseUrl, key, { url: site.url('/notes.txt') })),
+      );
       expect([count(results, 200), count(results, 402)]).toEqual([10, 90]);
     } finally {
       expect(await Promise.all(pair.map((s) => s.stop()))).toEqual([0, 0]);

@@ -11,7 +11,12 @@ let client: Firecrawl;
 const files: Record<string, Uint8Array> = {};
 
 beforeAll(async () => {
-  [files.docx, files.xlsx, files.pptx, files.pdf] = await Promise.all([makeDocx(), makeXlsx(), makePptx(), printPdf(REPORT_HTML)]);
+  [files.docx, files.xlsx, files.pptx, files.pdf] = await Promise.all([
+    makeDocx(),
+    makeXlsx(),
+    makePptx(),
+    printPdf(REPORT_HTML),
+  ]);
   ({ png: files.png, jpeg: files.jpeg, webp: files.webp, tiff: files.tiff } = await captureImages(NOTICE_HTML));
   svc = await startService({ parseMaxFileBytes: 2 * 1024 * 1024 });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
@@ -22,13 +27,20 @@ afterAll(async () => {
 });
 
 /** A raw multipart POST, for what the SDK refuses to send. */
-async function upload(parts: { name: string; value: string | Uint8Array; filename?: string; type?: string }[]): Promise<{ status: number; body: any }> {
+async function upload(
+  parts: { name: string; value: string | Uint8Array; filename?: string; type?: string }[],
+): Promise<{ status: number; body: any }> {
   const form = new FormData();
   for (const p of parts) {
-    if (p.filename !== undefined) form.append(p.name, new Blob([p.value as BlobPart], { type: p.type ?? 'application/octet-stream' }), p.filename);
+    if (p.filename !== undefined)
+      form.append(p.name, new Blob([p.value as BlobPart], { type: p.type ?? 'application/octet-stream' }), p.filename);
     else form.append(p.name, p.value as string);
   }
-  const res = await fetch(`${svc.baseUrl}/v2/parse`, { method: 'POST', headers: { authorization: `Bearer ${TEST_KEY}` }, body: form });
+  const res = await fetch(`${svc.baseUrl}/v2/parse`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_KEY}` },
+    body: form,
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -43,7 +55,10 @@ async function sdkError(promise: Promise<unknown>): Promise<{ status?: number; c
 
 describe('parse: formats', () => {
   it('DOCX: headings, inline emphasis, bullets and a table (first row its header)', async () => {
-    const doc = await client.parse({ filename: 'report.docx', data: Buffer.from(files.docx) }, { formats: ['markdown'] });
+    const doc = await client.parse(
+      { filename: 'report.docx', data: Buffer.from(files.docx) },
+      { formats: ['markdown'] },
+    );
     expect(doc.markdown).toBe(
       '# Harbour Report\n\nTides were **higher** than *expected*.\n\n- North pier repaired\n- South pier closed\n\n## Vessel counts\n\n' +
         '| Month | Vessels |\n| --- | --- |\n| January | 42 |\n| February | 37 |',
@@ -53,7 +68,10 @@ describe('parse: formats', () => {
   });
 
   it('XLSX: each sheet a heading and a table, in workbook order; formulas and dates as shown', async () => {
-    const doc = await client.parse({ filename: 'berths.xlsx', data: Buffer.from(files.xlsx) }, { formats: ['markdown'] });
+    const doc = await client.parse(
+      { filename: 'berths.xlsx', data: Buffer.from(files.xlsx) },
+      { formats: ['markdown'] },
+    );
     expect(doc.markdown).toBe(
       '## Berths\n\n| Berth | Length (m) | Open |\n| --- | --- | --- |\n| A1 | 120 | yes |\n| B2 | 85.5 | no |\n| Total | 205.5 |  |\n\n' +
         '## Visits\n\n| Ship | Arrived |\n| --- | --- |\n| Aurora | 2026-01-15 |',
@@ -62,7 +80,10 @@ describe('parse: formats', () => {
   });
 
   it('PPTX: slides in order, titles as headings, bullets, top-to-bottom reading order and tables', async () => {
-    const doc = await client.parse({ filename: 'review.pptx', data: Buffer.from(files.pptx) }, { formats: ['markdown'] });
+    const doc = await client.parse(
+      { filename: 'review.pptx', data: Buffer.from(files.pptx) },
+      { formats: ['markdown'] },
+    );
     expect(doc.markdown).toBe(
       '## Harbour Review 2026\n\nPrepared by the port office\n\n' +
         // The "Dredging" box was added before the bullets but sits below them on the slide.
@@ -73,7 +94,10 @@ describe('parse: formats', () => {
   });
 
   it('CSV is a table; text and markdown come back as sent', async () => {
-    const csv = await client.parse({ filename: 'ships.csv', data: 'Ship,Flag\n"Aurora, II",NO\nBorealis,IS\n' }, { formats: ['markdown'] });
+    const csv = await client.parse(
+      { filename: 'ships.csv', data: 'Ship,Flag\n"Aurora, II",NO\nBorealis,IS\n' },
+      { formats: ['markdown'] },
+    );
     expect(csv.markdown).toBe('| Ship | Flag |\n| --- | --- |\n| Aurora, II | NO |\n| Borealis | IS |');
     const md = await client.parse({ filename: 'notes.md', data: '# Notes\n\n- one\n- two\n' });
     expect(md.markdown).toBe('# Notes\n\n- one\n- two\n');
@@ -95,7 +119,10 @@ describe('parse: formats', () => {
   });
 
   it('PDF: the existing parser with its options (maxPages, pages) and a credit per page', async () => {
-    const doc = await client.parse({ filename: 'report.pdf', data: Buffer.from(files.pdf) }, { formats: ['markdown'], parsers: [{ type: 'pdf', maxPages: 2 }] });
+    const doc = await client.parse(
+      { filename: 'report.pdf', data: Buffer.from(files.pdf) },
+      { formats: ['markdown'], parsers: [{ type: 'pdf', maxPages: 2 }] },
+    );
     expect(doc.markdown).toMatch(/^# Harbour Traffic Report\n\nThe harbour handled more ships this year/);
     expect(doc.markdown).toContain('| Type | Calls |\n| --- | --- |\n| Ferry | 1200 |\n| Cargo | 640 |');
     expect(doc.metadata).toMatchObject({ numPages: 2, totalPages: 3, creditsUsed: 2, fileType: 'pdf' });
@@ -106,14 +133,21 @@ describe('parse: formats', () => {
     expect(png.markdown).toBe('Harbour notice\n\nThe ferry leaves at noon');
     expect(png.metadata).toMatchObject({ fileType: 'image', contentType: 'image/png' });
     expect(png.metadata?.ocrConfidence).toBeGreaterThan(0.6);
-    for (const [name, bytes] of [['notice.jpg', files.jpeg], ['notice.webp', files.webp], ['notice.tiff', files.tiff]] as const) {
+    for (const [name, bytes] of [
+      ['notice.jpg', files.jpeg],
+      ['notice.webp', files.webp],
+      ['notice.tiff', files.tiff],
+    ] as const) {
       const doc = await client.parse({ filename: name, data: Buffer.from(bytes) });
       expect(doc.markdown, name).toBe('Harbour notice\n\nThe ferry leaves at noon');
     }
   }, 180_000);
 
   it('redactPII and the scrape options apply to parsed files', async () => {
-    const doc = await client.parse({ filename: 'contact.txt', data: 'Write to harbour.master@example.com about berths.' }, { redactPII: true } as never);
+    const doc = await client.parse(
+      { filename: 'contact.txt', data: 'Write to harbour.master@example.com about berths.' },
+      { redactPII: true } as never,
+    );
     expect(doc.markdown).not.toContain('harbour.master@example.com');
     expect(doc.markdown).toContain('about berths.');
   }, 120_000);
@@ -127,24 +161,43 @@ describe('parse: refused options and hostile or broken uploads', () => {
     ]);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST_UNSUPPORTED_OPTION', error: 'parse does not support waitFor' });
-    const shot = await upload([{ name: 'options', value: JSON.stringify({ formats: ['screenshot'] }) }, { name: 'file', value: 'hi', filename: 'a.txt' }]);
+    const shot = await upload([
+      { name: 'options', value: JSON.stringify({ formats: ['screenshot'] }) },
+      { name: 'file', value: 'hi', filename: 'a.txt' },
+    ]);
     expect(shot).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST_UNSUPPORTED_FORMAT' } });
-    const badJson = await upload([{ name: 'options', value: '{nope' }, { name: 'file', value: 'hi', filename: 'a.txt' }]);
+    const badJson = await upload([
+      { name: 'options', value: '{nope' },
+      { name: 'file', value: 'hi', filename: 'a.txt' },
+    ]);
     expect(badJson).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST_INVALID_JSON' } });
-    const badField = await upload([{ name: 'options', value: JSON.stringify({ timeout: 5 }) }, { name: 'file', value: 'hi', filename: 'a.txt' }]);
+    const badField = await upload([
+      { name: 'options', value: JSON.stringify({ timeout: 5 }) },
+      { name: 'file', value: 'hi', filename: 'a.txt' },
+    ]);
     expect(badField.status).toBe(400);
     expect(JSON.stringify(badField.body.details)).toContain('timeout');
   });
 
   it('no file, an empty file, two files, or a JSON body are clear 400s', async () => {
-    expect(await upload([{ name: 'options', value: '{}' }])).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST_INVALID_UPLOAD' } });
-    expect(await upload([{ name: 'file', value: '', filename: 'a.txt' }])).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST_INVALID_UPLOAD' } });
+    expect(await upload([{ name: 'options', value: '{}' }])).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST_INVALID_UPLOAD' },
+    });
+    expect(await upload([{ name: 'file', value: '', filename: 'a.txt' }])).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST_INVALID_UPLOAD' },
+    });
     const two = await upload([
       { name: 'file', value: 'a', filename: 'a.txt' },
       { name: 'file', value: 'b', filename: 'b.txt' },
     ]);
     expect(two.status).toBe(400);
-    const json = await fetch(`${svc.baseUrl}/v2/parse`, { method: 'POST', headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${svc.baseUrl}/v2/parse`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ code: 'BAD_REQUEST_NOT_MULTIPART' });
   });
@@ -155,12 +208,21 @@ describe('parse: refused options and hostile or broken uploads', () => {
     const e = await sdkError(client.parse({ filename: 'tool.exe', data: Buffer.from(exe) }));
     expect(e).toMatchObject({ status: 415, code: 'PARSE_UNSUPPORTED_FILE_TYPE' });
     expect(e.message).toContain('application/x-msdownload');
-    expect(await sdkError(client.parse({ filename: 'fake.docx', data: 'just some text pretending' }))).toMatchObject({ status: 422, code: 'PARSE_FILE_TYPE_MISMATCH' });
-    expect(await sdkError(client.parse({ filename: 'pic.png', data: Buffer.from(files.docx) }))).toMatchObject({ status: 422, code: 'PARSE_FILE_TYPE_MISMATCH' });
+    expect(await sdkError(client.parse({ filename: 'fake.docx', data: 'just some text pretending' }))).toMatchObject({
+      status: 422,
+      code: 'PARSE_FILE_TYPE_MISMATCH',
+    });
+    expect(await sdkError(client.parse({ filename: 'pic.png', data: Buffer.from(files.docx) }))).toMatchObject({
+      status: 422,
+      code: 'PARSE_FILE_TYPE_MISMATCH',
+    });
     // A zip that is not an office file, under an office name.
     const { zipSync } = await import('fflate');
     const plainZip = zipSync({ 'a.txt': new TextEncoder().encode('hello') });
-    expect(await sdkError(client.parse({ filename: 'deck.pptx', data: Buffer.from(plainZip) }))).toMatchObject({ status: 422, code: 'PARSE_FILE_TYPE_MISMATCH' });
+    expect(await sdkError(client.parse({ filename: 'deck.pptx', data: Buffer.from(plainZip) }))).toMatchObject({
+      status: 422,
+      code: 'PARSE_FILE_TYPE_MISMATCH',
+    });
   });
 
   it('a zip bomb dressed as a .docx is refused from its directory, before anything inflates it', async () => {
@@ -171,12 +233,20 @@ describe('parse: refused options and hostile or broken uploads', () => {
   });
 
   it('encrypted and broken files are 422s with their reason', async () => {
-    expect(await sdkError(client.parse({ filename: 'locked.pdf', data: Buffer.from(encryptedPdf(files.pdf)) }))).toMatchObject({ status: 422, code: 'SCRAPE_PDF_ENCRYPTED' });
-    expect(await sdkError(client.parse({ filename: 'broken.pdf', data: Buffer.from(brokenPdf()) }))).toMatchObject({ status: 422, code: 'SCRAPE_PDF_UNREADABLE' });
+    expect(
+      await sdkError(client.parse({ filename: 'locked.pdf', data: Buffer.from(encryptedPdf(files.pdf)) })),
+    ).toMatchObject({ status: 422, code: 'SCRAPE_PDF_ENCRYPTED' });
+    expect(await sdkError(client.parse({ filename: 'broken.pdf', data: Buffer.from(brokenPdf()) }))).toMatchObject({
+      status: 422,
+      code: 'SCRAPE_PDF_UNREADABLE',
+    });
     // An encrypted Office file is an OLE container, whatever its name says.
     const ole = new Uint8Array(1024);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    expect(await sdkError(client.parse({ filename: 'secret.xlsx', data: Buffer.from(ole) }))).toMatchObject({ status: 422, code: 'PARSE_FILE_ENCRYPTED' });
+    expect(await sdkError(client.parse({ filename: 'secret.xlsx', data: Buffer.from(ole) }))).toMatchObject({
+      status: 422,
+      code: 'PARSE_FILE_ENCRYPTED',
+    });
     // A real .docx cut in half: the zip's directory is gone.
     const cut = files.docx.subarray(0, Math.floor(files.docx.length / 2));
     const broken = await sdkError(client.parse({ filename: 'cut.docx', data: Buffer.from(cut) }));
@@ -186,12 +256,20 @@ describe('parse: refused options and hostile or broken uploads', () => {
     const huge = new Uint8Array(files.png);
     new DataView(huge.buffer).setUint32(16, 100_000);
     new DataView(huge.buffer).setUint32(20, 100_000);
-    expect(await sdkError(client.parse({ filename: 'huge.png', data: Buffer.from(huge) }))).toMatchObject({ status: 422, code: 'PARSE_FILE_TOO_COMPLEX' });
+    expect(await sdkError(client.parse({ filename: 'huge.png', data: Buffer.from(huge) }))).toMatchObject({
+      status: 422,
+      code: 'PARSE_FILE_TOO_COMPLEX',
+    });
   });
 
   it('a file over the size limit is a 413 (the server here takes 2 MB)', async () => {
-    const res = await upload([{ name: 'file', value: new Uint8Array(3 * 1024 * 1024).fill(0x61), filename: 'big.txt' }]);
-    expect(res).toMatchObject({ status: 413, body: { code: 'PARSE_FILE_TOO_LARGE', details: { limitBytes: 2 * 1024 * 1024 } } });
+    const res = await upload([
+      { name: 'file', value: new Uint8Array(3 * 1024 * 1024).fill(0x61), filename: 'big.txt' },
+    ]);
+    expect(res).toMatchObject({
+      status: 413,
+      body: { code: 'PARSE_FILE_TOO_LARGE', details: { limitBytes: 2 * 1024 * 1024 } },
+    });
   });
 
   it('needs a key', async () => {

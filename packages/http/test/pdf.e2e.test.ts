@@ -20,7 +20,10 @@ import { startService, TEST_KEY, type Service } from './startService.js';
 
 const DOCLING = new URL('../../../../shared/data/pdf/docling-testdata/', import.meta.url);
 const docling = doclingPdfs(new URL('pdfs/', DOCLING));
-if (!docling) console.warn(`pdf.e2e: ${DOCLING.pathname} is absent; the docling PDF tests are skipped (see /work/shared/data/README.md).`);
+if (!docling)
+  console.warn(
+    `pdf.e2e: ${DOCLING.pathname} is absent; the docling PDF tests are skipped (see /work/shared/data/README.md).`,
+  );
 
 let report: Uint8Array;
 let scan: Uint8Array;
@@ -35,7 +38,10 @@ beforeAll(async () => {
   scan = imageOnlyPdf(await printPdf(SCAN_HTML, { width: '5in', height: '3in' }), 150);
   routes.set('/files/report.pdf', ['application/pdf', report]);
   routes.set('/download/report', ['application/octet-stream', report]);
-  routes.set('/files/page.pdf', ['text/html; charset=utf-8', '<!doctype html><html><head><title>Pier Notice</title></head><body><main><h1>Pier notice</h1><p>This is an HTML page even though its URL ends in .pdf.</p></main></body></html>']);
+  routes.set('/files/page.pdf', [
+    'text/html; charset=utf-8',
+    '<!doctype html><html><head><title>Pier Notice</title></head><body><main><h1>Pier notice</h1><p>This is an HTML page even though its URL ends in .pdf.</p></main></body></html>',
+  ]);
   routes.set('/files/scan.pdf', ['application/pdf', scan]);
   routes.set('/files/long.pdf', ['application/pdf', textPdf(10_000, 30)]);
   routes.set('/files/locked.pdf', ['application/pdf', encryptedPdf(report)]);
@@ -64,7 +70,14 @@ describe('detection', () => {
     expect(body.data.markdown).toMatch(/^# Harbour Traffic Report\n/);
     expect(body.data.markdown).toContain('| Ferry | 1200 |');
     expect(body.data.markdown).not.toContain('Port Authority Annual Review');
-    expect(body.data.metadata).toMatchObject({ numPages: 3, totalPages: 3, contentType: 'application/pdf', creditsUsed: 3, title: 'Harbour Report', statusCode: 200 });
+    expect(body.data.metadata).toMatchObject({
+      numPages: 3,
+      totalPages: 3,
+      contentType: 'application/pdf',
+      creditsUsed: 3,
+      title: 'Harbour Report',
+      statusCode: 200,
+    });
   });
 
   it('application/octet-stream behind an extensionless URL is still a PDF', async () => {
@@ -78,7 +91,11 @@ describe('detection', () => {
     const { status, body } = await svc.scrape({ url: `${base}/files/page.pdf`, maxAge: 0 });
     expect(status).toBe(200);
     expect(body.data.markdown).toContain('# Pier notice');
-    expect(body.data.metadata).toMatchObject({ title: 'Pier Notice', contentType: 'text/html; charset=utf-8', creditsUsed: 1 });
+    expect(body.data.metadata).toMatchObject({
+      title: 'Pier Notice',
+      contentType: 'text/html; charset=utf-8',
+      creditsUsed: 1,
+    });
     expect(body.data.metadata.numPages).toBeUndefined();
   });
 });
@@ -98,7 +115,17 @@ describe('parser options', () => {
     expect(pages[0]).toEqual({ pageNumber: 1, markdown: expect.stringMatching(/^# Harbour Traffic Report\n/) });
     expect(Object.keys(blocks[0]).sort()).toEqual(['height', 'items', 'pageNumber', 'status', 'width']);
     const items = blocks.flatMap((b: { items: unknown[] }) => b.items);
-    expect(Object.keys(items[0]).sort()).toEqual(['bbox', 'confidence', 'content', 'id', 'label', 'markdownSpan', 'readingOrder', 'source', 'type']);
+    expect(Object.keys(items[0]).sort()).toEqual([
+      'bbox',
+      'confidence',
+      'content',
+      'id',
+      'label',
+      'markdownSpan',
+      'readingOrder',
+      'source',
+      'type',
+    ]);
     for (const item of items) {
       if (item.markdownSpan) expect(markdown.slice(item.markdownSpan[0], item.markdownSpan[1])).toBe(item.content);
       expect(item.source).toBe('native_text');
@@ -106,13 +133,22 @@ describe('parser options', () => {
   });
 
   it('maxPages: numPages < totalPages and creditsUsed follows numPages', async () => {
-    const { body } = await svc.scrape({ url: `${base}/files/report.pdf`, maxAge: 0, parsers: [{ type: 'pdf', maxPages: 1 }] });
+    const { body } = await svc.scrape({
+      url: `${base}/files/report.pdf`,
+      maxAge: 0,
+      parsers: [{ type: 'pdf', maxPages: 1 }],
+    });
     expect(body.data.metadata).toMatchObject({ numPages: 1, totalPages: 3, creditsUsed: 1 });
     expect(body.data.markdown).not.toContain('Outlook');
   });
 
   it('parsers [] → the file base64-encoded in markdown (and rawBase64), decoding to the same bytes, 1 credit', async () => {
-    const { status, body } = await svc.scrape({ url: `${base}/files/report.pdf`, maxAge: 0, parsers: [], formats: ['markdown', 'rawBase64'] });
+    const { status, body } = await svc.scrape({
+      url: `${base}/files/report.pdf`,
+      maxAge: 0,
+      parsers: [],
+      formats: ['markdown', 'rawBase64'],
+    });
     expect(status).toBe(200);
     expect(Buffer.from(body.data.markdown, 'base64').equals(Buffer.from(report))).toBe(true);
     expect(body.data.rawBase64).toBe(body.data.markdown);
@@ -122,14 +158,23 @@ describe('parser options', () => {
 
 describe('scanned PDFs', () => {
   it('fast mode → 422 telling to use auto or ocr', async () => {
-    const { status, body } = await svc.scrape({ url: `${base}/files/scan.pdf`, maxAge: 0, parsers: [{ type: 'pdf', mode: 'fast' }] });
+    const { status, body } = await svc.scrape({
+      url: `${base}/files/scan.pdf`,
+      maxAge: 0,
+      parsers: [{ type: 'pdf', mode: 'fast' }],
+    });
     expect(status).toBe(422);
     expect(body).toMatchObject({ success: false, code: 'SCRAPE_PDF_NEEDS_OCR' });
     expect(body.error).toMatch(/use parsers: \[\{ type: "pdf", mode: "auto" \}\] or mode "ocr"/);
   });
 
   it('auto mode reads the image-only page with OCR (real tesseract)', async () => {
-    const { status, body } = await svc.scrape({ url: `${base}/files/scan.pdf`, maxAge: 0, timeout: 60_000, parsers: [{ type: 'pdf', blocks: true }] });
+    const { status, body } = await svc.scrape({
+      url: `${base}/files/scan.pdf`,
+      maxAge: 0,
+      timeout: 60_000,
+      parsers: [{ type: 'pdf', blocks: true }],
+    });
     expect(status).toBe(200);
     // Text may wrap on the narrow page: compare word sequences.
     expect(body.data.markdown.toLowerCase().replace(/\s+/g, ' ')).toContain('harbour notice the ferry leaves at noon');
@@ -144,10 +189,20 @@ describe('scanned PDFs', () => {
 describe('time budget and hostile files', () => {
   it('a timeout too small → 408 saying how long the PDF needs', async () => {
     const started = Date.now();
-    const { status, body } = await svc.scrape({ url: `${base}/files/long.pdf`, maxAge: 0, timeout: 2000, parsers: [{ type: 'pdf', mode: 'fast' }] });
+    const { status, body } = await svc.scrape({
+      url: `${base}/files/long.pdf`,
+      maxAge: 0,
+      timeout: 2000,
+      parsers: [{ type: 'pdf', mode: 'fast' }],
+    });
     expect(status).toBe(408);
     expect(body.code).toBe('SCRAPE_TIMEOUT');
-    expect(body.error).toMatch(/^Request Timeout: PDF parsing did not finish in time: .*needs about \d+ s for 10000 pages; raise the request timeout/);
+    expect(body.error).toMatch(
+      new RegExp(
+        String.raw`^Request Timeout: PDF parsing did not finish in time: .*needs about \d+ s for 10000 pages; raise` +
+          String.raw` the request timeout`,
+      ),
+    );
     expect(body.details).toMatchObject({ code: 'PDF_TIMEOUT', numPages: 10000, timeoutMs: 2000 });
     expect(Date.now() - started).toBeLessThan(3500);
   });
@@ -164,21 +219,37 @@ describe('time budget and hostile files', () => {
 });
 
 describe.skipIf(!docling)('the docling test PDFs', () => {
-  it.each((docling ?? []).map((d) => d.name))('%s: every page parsed, page count as the reference, spans slice the markdown', async (name) => {
-    const truth = JSON.parse(readFileSync(new URL(`groundtruth/${name.replace(/\.pdf$/, '.json')}`, DOCLING), 'utf8')) as { pages: object };
-    const expectedPages = Object.keys(truth.pages).length;
-    const { status, body } = await svc.scrape({ url: `${base}/docling/${name}`, maxAge: 0, parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true }] });
-    expect(status).toBe(200);
-    expect(body.data.metadata).toMatchObject({ numPages: expectedPages, totalPages: expectedPages, creditsUsed: expectedPages, contentType: 'application/pdf' });
-    expect(body.data.pages).toHaveLength(expectedPages);
-    expect(body.data.markdown.length).toBeGreaterThan(100);
-    for (const page of body.data.blocks) {
-      for (const item of page.items) {
-        if (item.markdownSpan) expect(body.data.markdown.slice(item.markdownSpan[0], item.markdownSpan[1])).toBe(item.content);
-        if (item.bbox) expect(item.bbox.every((v: number) => v >= 0 && v <= 1)).toBe(true);
+  it.each((docling ?? []).map((d) => d.name))(
+    '%s: every page parsed, page count as the reference, spans slice the markdown',
+    async (name) => {
+      const truth = JSON.parse(
+        readFileSync(new URL(`groundtruth/${name.replace(/\.pdf$/, '.json')}`, DOCLING), 'utf8'),
+      ) as { pages: object };
+      const expectedPages = Object.keys(truth.pages).length;
+      const { status, body } = await svc.scrape({
+        url: `${base}/docling/${name}`,
+        maxAge: 0,
+        parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true }],
+      });
+      expect(status).toBe(200);
+      expect(body.data.metadata).toMatchObject({
+        numPages: expectedPages,
+        totalPages: expectedPages,
+        creditsUsed: expectedPages,
+        contentType: 'application/pdf',
+      });
+      expect(body.data.pages).toHaveLength(expectedPages);
+      expect(body.data.markdown.length).toBeGreaterThan(100);
+      for (const page of body.data.blocks) {
+        for (const item of page.items) {
+          if (item.markdownSpan)
+            expect(body.data.markdown.slice(item.markdownSpan[0], item.markdownSpan[1])).toBe(item.content);
+          if (item.bbox) expect(item.bbox.every((v: number) => v >= 0 && v <= 1)).toBe(true);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 describe('Firecrawl SDK', () => {
@@ -187,7 +258,11 @@ describe('Firecrawl SDK', () => {
     const doc = await client.scrape(`${base}/files/report.pdf`, { formats: ['markdown'], maxAge: 0 });
     expect(doc.markdown).toMatch(/^# Harbour Traffic Report\n/);
     expect(doc.metadata).toMatchObject({ numPages: 3, totalPages: 3, contentType: 'application/pdf', creditsUsed: 3 });
-    const capped = await client.scrape(`${base}/files/report.pdf`, { formats: ['markdown'], maxAge: 0, parsers: [{ type: 'pdf', maxPages: 2 }] });
+    const capped = await client.scrape(`${base}/files/report.pdf`, {
+      formats: ['markdown'],
+      maxAge: 0,
+      parsers: [{ type: 'pdf', maxPages: 2 }],
+    });
     expect(capped.metadata).toMatchObject({ numPages: 2, totalPages: 3 });
   });
 });

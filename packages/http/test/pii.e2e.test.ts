@@ -67,7 +67,12 @@ beforeAll(async () => {
   // The name and place lists load on the first redaction (once per process): warmed here so no test carries it.
   await service.scrape({ url: `${origin}/warm-up`, redactPII: true });
   llm = await startOpenAiDouble();
-  llmScraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 } });
+  llmScraper = createScraper({
+    allowPrivateUrls: true,
+    cache: false,
+    engines: { browser: false },
+    llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 },
+  });
   llmService = await startService({ scraper: llmScraper });
 }, 60_000);
 
@@ -122,7 +127,19 @@ describe('POST /v2/scrape with redactPII', () => {
     const { status, body } = await service.scrape({ url: `${origin}/letter`, redactPII: true });
     expect(status).toBe(200);
     const md: string = body.data.markdown;
-    for (const value of ['Henrietta', 'Olsen', 'Larkspur', 'Dunmore', 'Ohio', '43215', 'United States', 'Quarry Lane', 'Kettering', 'NN16 8BX', '7946 0958']) {
+    for (const value of [
+      'Henrietta',
+      'Olsen',
+      'Larkspur',
+      'Dunmore',
+      'Ohio',
+      '43215',
+      'United States',
+      'Quarry Lane',
+      'Kettering',
+      'NN16 8BX',
+      '7946 0958',
+    ]) {
       expect(md).not.toContain(value);
     }
     // Line breaks and the quote survive; ordinary words stay.
@@ -146,7 +163,10 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('an entity subset redacts only those types (the spec alias URL-with-credentials included)', async () => {
-    const { status, body } = await service.scrape({ url: people(), redactPII: { mode: 'fast', entities: ['EMAIL', 'URL-with-credentials'] } });
+    const { status, body } = await service.scrape({
+      url: people(),
+      redactPII: { mode: 'fast', entities: ['EMAIL', 'URL-with-credentials'] },
+    });
     expect(status).toBe(200);
     const md: string = body.data.markdown;
     expect(md).not.toContain('maria.gonzalez@harbour.example');
@@ -166,7 +186,10 @@ describe('POST /v2/scrape with redactPII', () => {
   it.each([
     [['markdown', 'html'], ['html']],
     [['rawHtml'], ['rawHtml']],
-    [['markdown', 'rawBase64', 'screenshot'], ['rawBase64', 'screenshot']],
+    [
+      ['markdown', 'rawBase64', 'screenshot'],
+      ['rawBase64', 'screenshot'],
+    ],
   ])('refuses formats %j with a 400 naming them, before fetching', async (formats, named) => {
     const { status, body } = await service.scrape({ url: `${origin}/never-fetched`, formats, redactPII: true });
     expect(status).toBe(400);
@@ -210,7 +233,11 @@ describe('POST /v2/scrape with redactPII', () => {
 
   it('LLM outputs are redacted too and counted', async () => {
     llm.reply(completion('Maria Gonzalez (maria.gonzalez@harbour.example) leads the archive team.'));
-    const { status, body } = await llmService.scrape({ url: people(), formats: ['markdown', 'summary'], redactPII: true });
+    const { status, body } = await llmService.scrape({
+      url: people(),
+      formats: ['markdown', 'summary'],
+      redactPII: true,
+    });
     expect(status).toBe(200);
     expect(body.data.summary).toContain('leads the archive team');
     expect(body.data.summary).not.toMatch(/Gonzalez|maria\.gonzalez/);
@@ -223,7 +250,11 @@ describe('POST /v2/scrape with redactPII', () => {
     let deep: unknown = 'maria.gonzalez@harbour.example';
     for (let i = 0; i < 300; i++) deep = [deep];
     llm.reply(completion(JSON.stringify({ people: deep })));
-    const { status, body } = await llmService.scrape({ url: people(), formats: ['markdown', { type: 'json', prompt: 'List the people.' }], redactPII: true });
+    const { status, body } = await llmService.scrape({
+      url: people(),
+      formats: ['markdown', { type: 'json', prompt: 'List the people.' }],
+      redactPII: true,
+    });
     expect(status).toBe(500);
     expect(body.success).toBe(false);
     expect(body.code).toBe('SCRAPE_PII_REDACTION_FAILED');

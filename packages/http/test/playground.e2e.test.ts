@@ -40,7 +40,10 @@ describe('the playground page', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && !/401 \(Unauthorized\)/.test(m.text()) && problems.push(m.text()));
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && !/401 \(Unauthorized\)/.test(m.text()) && problems.push(m.text()),
+    );
     page.on('pageerror', (e) => problems.push(e.message));
     try {
       await page.goto(`${svc.baseUrl}/playground`);
@@ -49,14 +52,22 @@ describe('the playground page', () => {
       await page.fill('#api-key', TEST_KEY);
       await page.click('#key-form button[type=submit]');
       await page.locator('#key-panel').waitFor({ state: 'hidden', timeout: WAIT_MS });
-      await page.waitForFunction(() => document.getElementById('usage-credits')?.textContent === 'unlimited', null, { timeout: WAIT_MS });
-      const storage = await page.evaluate(() => ({ session: sessionStorage.length, local: localStorage.length, key: Object.values(sessionStorage)[0] }));
+      await page.waitForFunction(() => document.getElementById('usage-credits')?.textContent === 'unlimited', null, {
+        timeout: WAIT_MS,
+      });
+      const storage = await page.evaluate(() => ({
+        session: sessionStorage.length,
+        local: localStorage.length,
+        key: Object.values(sessionStorage)[0],
+      }));
       expect(storage).toEqual({ session: 1, local: 0, key: TEST_KEY });
 
       await page.fill('#scrape-url', site.url('/docs/'));
       await page.check('#format-screenshot');
       await page.click('#scrape-button');
-      await page.waitForFunction(() => document.querySelector('#out-rendered h1')?.textContent === 'Docs index', null, { timeout: WAIT_MS });
+      await page.waitForFunction(() => document.querySelector('#out-rendered h1')?.textContent === 'Docs index', null, {
+        timeout: WAIT_MS,
+      });
       expect(await page.textContent('#out-markdown')).toContain('# Docs index');
       expect(await page.textContent('#out-rendered')).toContain('All the harbour documentation.');
       // Links in the rendered markdown point where the page did, and open in a new tab without a referrer.
@@ -64,13 +75,23 @@ describe('the playground page', () => {
       expect(await link.getAttribute('href')).toMatch(new RegExp(`^${site.origin}/`));
       expect(await link.getAttribute('rel')).toContain('noopener');
       // The screenshot is a signed link on this server, loaded as an image.
-      await page.waitForFunction(() => {
-        const img = document.querySelector<HTMLImageElement>('#out-screenshot img');
-        return !!img && img.complete && img.naturalWidth > 0;
-      }, null, { timeout: WAIT_MS });
-      expect(await page.getAttribute('#out-screenshot img', 'src')).toMatch(new RegExp(`^${svc.baseUrl}/v2/artifacts/`));
-      expect(JSON.parse((await page.textContent('#out-metadata'))!)).toMatchObject({ statusCode: 200, engine: 'browser' });
-      if (process.env.PLAYGROUND_SCREENSHOT) await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT, fullPage: true });
+      await page.waitForFunction(
+        () => {
+          const img = document.querySelector<HTMLImageElement>('#out-screenshot img');
+          return !!img && img.complete && img.naturalWidth > 0;
+        },
+        null,
+        { timeout: WAIT_MS },
+      );
+      expect(await page.getAttribute('#out-screenshot img', 'src')).toMatch(
+        new RegExp(`^${svc.baseUrl}/v2/artifacts/`),
+      );
+      expect(JSON.parse((await page.textContent('#out-metadata'))!)).toMatchObject({
+        statusCode: 200,
+        engine: 'browser',
+      });
+      if (process.env.PLAYGROUND_SCREENSHOT)
+        await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT, fullPage: true });
 
       await page.click('.tab[data-tab=crawl]');
       await page.fill('#crawl-url', site.url('/docs/'));
@@ -79,7 +100,11 @@ describe('the playground page', () => {
       await page.waitForFunction(
         () => {
           const bar = document.getElementById('crawl-progress') as HTMLProgressElement;
-          return bar.max === 3 && bar.value === 3 && /completed/.test(document.getElementById('crawl-status')!.textContent ?? '');
+          return (
+            bar.max === 3 &&
+            bar.value === 3 &&
+            /completed/.test(document.getElementById('crawl-status')!.textContent ?? '')
+          );
         },
         null,
         { timeout: WAIT_MS },
@@ -88,7 +113,8 @@ describe('the playground page', () => {
       const pages = await page.locator('#crawl-pages li').allTextContents();
       expect(pages).toHaveLength(3);
       expect(pages.join('\n')).toContain('Tide tables');
-      if (process.env.PLAYGROUND_SCREENSHOT) await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT.replace(/\.png$/, '-crawl.png') });
+      if (process.env.PLAYGROUND_SCREENSHOT)
+        await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT.replace(/\.png$/, '-crawl.png') });
       expect(problems).toEqual([]);
     } finally {
       await context.close();

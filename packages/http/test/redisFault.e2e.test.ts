@@ -3,7 +3,14 @@
 // 500, never a hang), the service recovers by itself, and the balance matches the successful scrapes exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { admin, postScrape, startRedis, startServerProcess, type RedisProcess, type ServerProcess } from './serverProcesses.js';
+import {
+  admin,
+  postScrape,
+  startRedis,
+  startServerProcess,
+  type RedisProcess,
+  type ServerProcess,
+} from './serverProcesses.js';
 
 /** Not 6379: that one is shared with every other test on the machine. */
 const FAULT_REDIS_PORT = Number(process.env.TEST_FAULT_REDIS_PORT ?? 6390);
@@ -27,7 +34,21 @@ afterAll(async () => {
 describe('Redis stopped mid-run', () => {
   it('503 while it is away, recovery when it returns, no lost or double-spent credits', async () => {
     const env = { REDIS_URL: redis.url };
-    const { key } = await admin(env, 'keys', 'create', '--account', 'fault', '--credits', String(START_CREDITS), '--rate', 'unlimited', '--concurrency', '4', '--queue', '20');
+    const { key } = await admin(
+      env,
+      'keys',
+      'create',
+      '--account',
+      'fault',
+      '--credits',
+      String(START_CREDITS),
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      '4',
+      '--queue',
+      '20',
+    );
     server = await startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1' });
 
     type Outcome = { phase: 'before' | 'down' | 'after'; status: number; error?: string; ms: number; endedAt: number };
@@ -40,7 +61,13 @@ describe('Redis stopped mid-run', () => {
         const started = Date.now();
         const at = phase;
         const r = await postScrape(server.baseUrl, key, { url: site.url(`/notes.txt?n=${n++}`), timeout: 10_000 });
-        outcomes.push({ phase: at, status: r.status, error: r.body?.error, ms: Date.now() - started, endedAt: Date.now() });
+        outcomes.push({
+          phase: at,
+          status: r.status,
+          error: r.body?.error,
+          ms: Date.now() - started,
+          endedAt: Date.now(),
+        });
       }
     };
     const workers = Array.from({ length: WORKERS }, worker);
@@ -59,10 +86,18 @@ describe('Redis stopped mid-run', () => {
     await Promise.all(workers);
 
     const by = (p: Outcome['phase']) => outcomes.filter((o) => o.phase === p);
-    const summary = (os: Outcome[]) => `${os.length} requests, ${os.filter((o) => o.status === 200).length} ok, ${os.filter((o) => o.status === 503).length} 503, max ${Math.max(...os.map((o) => o.ms))} ms`;
+    const summary = (os: Outcome[]) =>
+      `${os.length} requests, ${os.filter((o) => o.status === 200).length} ok, ${os.filter((o) => o.status === 503).length} 503, max ${Math.max(...os.map((o) => o.ms))} ms`;
     const odd = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
-    if (odd.length) console.info('redis fault: other outcomes', JSON.stringify(odd.slice(0, 5)), JSON.stringify(server.logs.filter((l) => l.level >= 50).slice(0, 3)));
-    console.info(`redis fault: before ${summary(by('before'))}; down ${summary(by('down'))}; after ${summary(by('after'))}`);
+    if (odd.length)
+      console.info(
+        'redis fault: other outcomes',
+        JSON.stringify(odd.slice(0, 5)),
+        JSON.stringify(server.logs.filter((l) => l.level >= 50).slice(0, 3)),
+      );
+    console.info(
+      `redis fault: before ${summary(by('before'))}; down ${summary(by('down'))}; after ${summary(by('after'))}`,
+    );
     const statuses = (os: Outcome[]) => [...new Set(os.map((o) => o.status))].sort();
     // Before: all good. While down: 503 (or a scrape that got through just before), never a 500 or a dropped connection.
     expect(statuses(by('before').filter((o) => o.endedAt < killedAt))).toEqual([200]);

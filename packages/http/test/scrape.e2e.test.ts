@@ -29,7 +29,10 @@ const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}t=${++n
 
 describe('formats on a real article page', () => {
   it('markdown keeps the article and its table, and drops nav, sidebar and footer (onlyMainContent default)', async () => {
-    const { status, body } = await svc.scrape({ url: site.url(fresh('/articles/tidal-energy')), formats: ['markdown'] });
+    const { status, body } = await svc.scrape({
+      url: site.url(fresh('/articles/tidal-energy')),
+      formats: ['markdown'],
+    });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     const md: string = body.data.markdown;
@@ -37,13 +40,18 @@ describe('formats on a real article page', () => {
     expect(md).toContain('Marine growth on the blades cut output by a fifth');
     expect(md).toMatch(/\|\s*Harbour\s*\|\s*Installed\s*\|/);
     expect(md).toMatch(/\|\s*Strand\s*\|\s*2021\s*\|\s*120\s*\|/);
-    for (const chrome of ['NAVIGATION-SUBSCRIBE-LINK', 'SIDEBAR-POPULAR-DREDGING', 'FOOTER-COPYRIGHT-NOTICE']) expect(md).not.toContain(chrome);
+    for (const chrome of ['NAVIGATION-SUBSCRIBE-LINK', 'SIDEBAR-POPULAR-DREDGING', 'FOOTER-COPYRIGHT-NOTICE'])
+      expect(md).not.toContain(chrome);
     // Only the requested formats, plus metadata.
     expect(Object.keys(body.data).sort()).toEqual(['markdown', 'metadata']);
   });
 
   it('onlyMainContent:false keeps the page chrome', async () => {
-    const { body } = await svc.scrape({ url: site.url(fresh('/articles/tidal-energy')), formats: [{ type: 'markdown' }], onlyMainContent: false });
+    const { body } = await svc.scrape({
+      url: site.url(fresh('/articles/tidal-energy')),
+      formats: [{ type: 'markdown' }],
+      onlyMainContent: false,
+    });
     expect(body.data.markdown).toContain('NAVIGATION-SUBSCRIBE-LINK');
     expect(body.data.markdown).toContain('FOOTER-COPYRIGHT-NOTICE');
     expect(body.data.markdown).toContain('Marine growth on the blades');
@@ -60,7 +68,9 @@ describe('formats on a real article page', () => {
     expect(html).toContain(`href="${o}/reports/kelby-2023.pdf"`);
     // Every URL-bearing attribute left in the cleaned html is absolute, srcset candidates included.
     const urls = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
-    const srcsetUrls = [...html.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) => m[1].split(',').map((c) => c.trim().split(/\s+/)[0]));
+    const srcsetUrls = [...html.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((m) =>
+      m[1].split(',').map((c) => c.trim().split(/\s+/)[0]),
+    );
     expect(urls.length).toBeGreaterThan(5);
     for (const u of [...urls, ...srcsetUrls]) expect(u).toMatch(/^(https?:\/\/|mailto:|data:)/);
     expect(html).toContain('<table');
@@ -72,7 +82,13 @@ describe('formats on a real article page', () => {
     const { body } = await svc.scrape({ url: site.url(fresh('/articles/tidal-energy')), formats: ['links'] });
     const links: string[] = body.data.links;
     const o = site.origin;
-    const expected = [`${o}/reports/kelby-2023.pdf`, `${o}/articles/tidal-energy?page=2`, 'https://example.org/guide', 'mailto:editor@example.org', `${o}/topics/energy`];
+    const expected = [
+      `${o}/reports/kelby-2023.pdf`,
+      `${o}/articles/tidal-energy?page=2`,
+      'https://example.org/guide',
+      'mailto:editor@example.org',
+      `${o}/topics/energy`,
+    ];
     for (const link of expected) expect(links).toContain(link);
     const positions = expected.map((l) => links.indexOf(l));
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -88,7 +104,9 @@ describe('formats on a real article page', () => {
     const { body } = await svc.scrape({ url: sent });
     const m = body.data.metadata;
     expect(m.title).toBe('Tidal Energy in Small Harbours | Coastal Engineering Notes');
-    expect(m.description).toBe('How three small harbours installed tidal turbines, what they cost and what they produce.');
+    expect(m.description).toBe(
+      'How three small harbours installed tidal turbines, what they cost and what they produce.',
+    );
     expect(m.language).toBe('en');
     expect(m.sourceURL).toBe(sent);
     expect(m.url).toBe(sent.replace('/./', '/'));
@@ -159,7 +177,10 @@ describe('what pages answer', () => {
   });
 
   it('sends the request headers option to the page', async () => {
-    const { status } = await svc.scrape({ url: site.url(fresh('/echo/headers')), headers: { 'x-e2e-marker': 'harbour-42', 'user-agent': 'E2E-Agent/1.0' } });
+    const { status } = await svc.scrape({
+      url: site.url(fresh('/echo/headers')),
+      headers: { 'x-e2e-marker': 'harbour-42', 'user-agent': 'E2E-Agent/1.0' },
+    });
     expect(status).toBe(200);
     expect(site.lastEchoHeaders()?.['x-e2e-marker']).toBe('harbour-42');
     expect(site.lastEchoHeaders()?.['user-agent']).toBe('E2E-Agent/1.0');
@@ -199,7 +220,10 @@ describe('what pages answer', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data.markdown).toContain('Marine growth on the blades');
 
-    const strict = await svc.scrape({ url: site.httpsUrl(fresh('/articles/tidal-energy')), skipTlsVerification: false });
+    const strict = await svc.scrape({
+      url: site.httpsUrl(fresh('/articles/tidal-energy')),
+      skipTlsVerification: false,
+    });
     expect(strict.status).toBe(200);
     expect(strict.body.code).toBe('SCRAPE_TLS_CERTIFICATE_ERROR');
     expect(strict.body.success).toBe(false);
@@ -231,7 +255,10 @@ describe('service routes', () => {
   });
 
   it('returns the request id it was given', async () => {
-    const { headers } = await svc.scrape({ url: site.url(fresh('/notes.txt')) }, { headers: { 'x-request-id': 'e2e-trace-1' } });
+    const { headers } = await svc.scrape(
+      { url: site.url(fresh('/notes.txt')) },
+      { headers: { 'x-request-id': 'e2e-trace-1' } },
+    );
     expect(headers.get('x-request-id')).toBe('e2e-trace-1');
   });
 });

@@ -18,7 +18,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function raw(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [ADMIN_BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [ADMIN_BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -28,7 +30,19 @@ async function raw(...args: string[]): Promise<{ code: number; stdout: string; s
 
 describe('scrape-admin', () => {
   it('issues a key shown once, stores only its hash, lists and revokes it', async () => {
-    const created = await admin(env, 'keys', 'create', '--account', 'acme', '--name', 'ci', '--credits', '25', '--features', 'zeroDataRetention');
+    const created = await admin(
+      env,
+      'keys',
+      'create',
+      '--account',
+      'acme',
+      '--name',
+      'ci',
+      '--credits',
+      '25',
+      '--features',
+      'zeroDataRetention',
+    );
     expect(created.key).toMatch(/^fc-[0-9a-f]{64}$/);
     expect(created.id).toBe(keyIdOf(hashApiKey(created.key)));
     const listed = await admin(env, 'keys', 'list');
@@ -37,7 +51,12 @@ describe('scrape-admin', () => {
     expect(JSON.stringify(listed)).not.toContain(hashApiKey(created.key));
     const store = createEmbeddedAccountStore({ dataDir });
     try {
-      expect((await store.findKey(hashApiKey(created.key)))?.account).toMatchObject({ id: 'acme', features: ['zeroDataRetention'], ratePerMinute: 100, concurrency: 5 });
+      expect((await store.findKey(hashApiKey(created.key)))?.account).toMatchObject({
+        id: 'acme',
+        features: ['zeroDataRetention'],
+        ratePerMinute: 100,
+        concurrency: 5,
+      });
     } finally {
       await store.close();
     }
@@ -48,7 +67,18 @@ describe('scrape-admin', () => {
   it('credits add/show and accounts set/show', async () => {
     expect((await admin(env, 'credits', 'add', 'acme', '10')).balance).toBe(35);
     expect((await admin(env, 'credits', 'add', 'acme', '-100')).balance).toBe(0);
-    const set = await admin(env, 'accounts', 'set', 'acme', '--rate', 'unlimited', '--concurrency', '2', '--queue', '0');
+    const set = await admin(
+      env,
+      'accounts',
+      'set',
+      'acme',
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      '2',
+      '--queue',
+      '0',
+    );
     expect(set).toMatchObject({ id: 'acme', ratePerMinute: null, concurrency: 2, queueLimit: 0, balance: 0 });
     const human = await raw('accounts', 'show', 'acme');
     expect(human.stdout).toMatch(/acme: credits 0, rate unlimited\/min, concurrency 2 \(queue 0\)/);

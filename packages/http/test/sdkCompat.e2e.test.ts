@@ -44,7 +44,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function sdkError(promise: Promise<unknown>): Promise<{ message: string; status?: number; code?: string; details?: unknown }> {
+async function sdkError(
+  promise: Promise<unknown>,
+): Promise<{ message: string; status?: number; code?: string; details?: unknown }> {
   try {
     await promise;
   } catch (err) {
@@ -69,7 +71,16 @@ describe('formats the SDK types allow', () => {
 
   it('attributes: the values per selector', async () => {
     const doc = await client.scrape(`${site.origin}/gallery?attributes`, {
-      formats: ['markdown', { type: 'attributes', selectors: [{ selector: 'a.product', attribute: 'data-sku' }, { selector: 'img', attribute: 'alt' }] }],
+      formats: [
+        'markdown',
+        {
+          type: 'attributes',
+          selectors: [
+            { selector: 'a.product', attribute: 'data-sku' },
+            { selector: 'img', attribute: 'alt' },
+          ],
+        },
+      ],
     });
     expect(doc.attributes).toEqual([
       { selector: 'a.product', attribute: 'data-sku', values: ['K-1', 'L-2'] },
@@ -80,7 +91,11 @@ describe('formats the SDK types allow', () => {
 
   it('attributes with a selector the engine cannot read is a 400 naming it, before any fetch', async () => {
     const before = site.hits.length;
-    const err = await sdkError(client.scrape(`${site.origin}/gallery?bad-selector`, { formats: [{ type: 'attributes', selectors: [{ selector: 'a[', attribute: 'href' }] }] }));
+    const err = await sdkError(
+      client.scrape(`${site.origin}/gallery?bad-selector`, {
+        formats: [{ type: 'attributes', selectors: [{ selector: 'a[', attribute: 'href' }] }],
+      }),
+    );
     expect(err.status).toBe(400);
     expect(err.message).toContain('a[');
     expect(err.code).toBe('BAD_REQUEST');
@@ -89,7 +104,11 @@ describe('formats the SDK types allow', () => {
 
   it('query without a configured model is the clear SCRAPE_LLM_NOT_CONFIGURED 400, never a validation error', async () => {
     for (const mode of [undefined, 'freeform', 'directQuote'] as const) {
-      const err = await sdkError(client.scrape(`${site.origin}/gallery?query`, { formats: [{ type: 'query', prompt: 'Who took the photographs?', ...(mode ? { mode } : {}) }] }));
+      const err = await sdkError(
+        client.scrape(`${site.origin}/gallery?query`, {
+          formats: [{ type: 'query', prompt: 'Who took the photographs?', ...(mode ? { mode } : {}) }],
+        }),
+      );
       expect(err.status, mode).toBe(400);
       expect(err.code, mode).toBe('SCRAPE_LLM_NOT_CONFIGURED');
     }
@@ -101,24 +120,40 @@ describe('fields the SDK types allow', () => {
     // A forward proxy on 127.0.0.1 as the operator's enhanced tier: it relays absolute-form requests to the site.
     const proxy = await listenLocal((req, res) => {
       const target = new URL(req.url ?? '');
-      const upstream = httpRequest({ host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: target.port,
+          path: target.pathname + target.search,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       upstream.on('error', () => res.destroy());
       req.pipe(upstream);
     });
     const proxied = await startService({ proxies: { enhanced: { server: proxy.origin } } });
     try {
       const viaProxy = new Firecrawl({ apiKey: TEST_KEY, apiUrl: proxied.baseUrl, maxRetries: 1 });
-      const doc = await viaProxy.scrape(`${site.origin}/gallery?stealth`, { formats: ['markdown'], proxy: 'stealth', maxAge: 0 });
+      const doc = await viaProxy.scrape(`${site.origin}/gallery?stealth`, {
+        formats: ['markdown'],
+        proxy: 'stealth',
+        maxAge: 0,
+      });
       expect(doc.metadata?.proxyUsed).toBe('enhanced');
       expect(proxy.hits).toContain(`${site.origin}/gallery?stealth`);
     } finally {
       await proxied.close();
       await proxy.close();
     }
-    const doc = await client.scrape(`${site.origin}/gallery?country`, { formats: ['markdown'], location: { country: 'de', languages: ['de-DE'] } });
+    const doc = await client.scrape(`${site.origin}/gallery?country`, {
+      formats: ['markdown'],
+      location: { country: 'de', languages: ['de-DE'] },
+    });
     expect(doc.markdown).toContain('harbour master');
     expect(site.headersOf.get('/gallery')?.['accept-language']).toMatch(/^de-DE/);
   });
@@ -136,15 +171,25 @@ describe('fields the SDK types allow', () => {
   });
 
   it('fastMode, useMock, toolDetail and domainTools are accepted and named in a warning as cloud-only', async () => {
-    const doc = await client.scrape(`${site.origin}/gallery?cloud`, { formats: ['markdown'], fastMode: true, useMock: 'mock-1', toolDetail: 'full', domainTools: true });
+    const doc = await client.scrape(`${site.origin}/gallery?cloud`, {
+      formats: ['markdown'],
+      fastMode: true,
+      useMock: 'mock-1',
+      toolDetail: 'full',
+      domainTools: true,
+    });
     expect(doc.markdown).toContain('harbour master');
-    expect(doc.warning).toBe('`fastMode`, `useMock`, `domainTools`, `toolDetail` are Firecrawl cloud options that this server ignores.');
+    expect(doc.warning).toBe(
+      '`fastMode`, `useMock`, `domainTools`, `toolDetail` are Firecrawl cloud options that this server ignores.',
+    );
     const quiet = await client.scrape(`${site.origin}/gallery?cloud-off`, { formats: ['markdown'], fastMode: false });
     expect(quiet.warning).toBeUndefined();
   });
 
   it('a key no client sends keeps its 400, which names it', async () => {
-    const err = await sdkError(client.scrape(`${site.origin}/gallery?unknown`, { formats: ['markdown'], inventedOption: 1 } as never));
+    const err = await sdkError(
+      client.scrape(`${site.origin}/gallery?unknown`, { formats: ['markdown'], inventedOption: 1 } as never),
+    );
     expect(err.status).toBe(400);
     expect(err.message).toBe('Bad Request: unknown field "inventedOption"');
   });
@@ -170,7 +215,10 @@ describe('GET /v2/scrape/{id}', () => {
     const keys = [TEST_KEY, 'second-team-key-0123456789abcdef'];
     const two = await startService({ apiKeys: keys });
     try {
-      const doc = await new Firecrawl({ apiKey: TEST_KEY, apiUrl: two.baseUrl }).scrape(`${site.origin}/gallery?stored`, { formats: ['markdown', 'links'] });
+      const doc = await new Firecrawl({ apiKey: TEST_KEY, apiUrl: two.baseUrl }).scrape(
+        `${site.origin}/gallery?stored`,
+        { formats: ['markdown', 'links'] },
+      );
       const scrapeId = doc.metadata?.scrapeId as string;
       const stored = await callApi(two, 'GET', `/v2/scrape/${scrapeId}`);
       expect(stored.status).toBe(200);
@@ -223,8 +271,20 @@ describe('permanent failures are not answered with a status the SDK retries', ()
     ['a DNS failure', () => 'http://no-such-host.invalid/page', {}, 200, 'SCRAPE_DNS_RESOLUTION_ERROR'],
     ['a refused connection', () => 'http://127.0.0.1:9/', {}, 200, 'SCRAPE_CONNECTION_REFUSED'],
     ['a redirect loop', () => fixtures.url('/loop'), {}, 200, 'SCRAPE_TOO_MANY_REDIRECTS'],
-    ['a self-signed certificate with skipTlsVerification false', () => fixtures.httpsUrl('/articles/tidal-energy?strict'), { skipTlsVerification: false }, 200, 'SCRAPE_TLS_CERTIFICATE_ERROR'],
-    ['a 70-character hostname label', () => `http://${'a'.repeat(70)}.example.com/`, {}, 400, 'BAD_REQUEST_INVALID_URL'],
+    [
+      'a self-signed certificate with skipTlsVerification false',
+      () => fixtures.httpsUrl('/articles/tidal-energy?strict'),
+      { skipTlsVerification: false },
+      200,
+      'SCRAPE_TLS_CERTIFICATE_ERROR',
+    ],
+    [
+      'a 70-character hostname label',
+      () => `http://${'a'.repeat(70)}.example.com/`,
+      {},
+      400,
+      'BAD_REQUEST_INVALID_URL',
+    ],
   ] as const)('%s: one request, answered without a retryable status', async (_name, url, options, status, code) => {
     const err = await onceThroughSdk(url(), options);
     expect({ status: err.status, code: err.code, requests: err.requests }).toEqual({ status, code, requests: 1 });

@@ -15,7 +15,8 @@ async function waitForLog(r: Running, predicate: (line: Record<string, any>) => 
   while (Date.now() - start < ms) {
     const hit = r.logs.find(predicate);
     if (hit) return hit;
-    if (r.child.exitCode !== null) throw new Error(`server exited (${r.child.exitCode}): ${r.stderr()} ${JSON.stringify(r.logs)}`);
+    if (r.child.exitCode !== null)
+      throw new Error(`server exited (${r.child.exitCode}): ${r.stderr()} ${JSON.stringify(r.logs)}`);
     await new Promise((res) => setTimeout(res, 20));
   }
   throw new Error(`log line not seen within ${ms} ms: ${JSON.stringify(r.logs).slice(0, 2000)}`);
@@ -103,11 +104,16 @@ describe('scrape-server bin', () => {
     const inFlight = fetch(`${base}/v2/scrape`, {
       method: 'POST',
       headers: { authorization: 'Bearer proc-key-2', 'content-type': 'application/json', 'x-request-id': 'drain-1' },
-      body: JSON.stringify({ url: site.url('/articles/slow-tide?ms=1500&proc=1'), formats: ['markdown'], timeout: 20_000 }),
+      body: JSON.stringify({
+        url: site.url('/articles/slow-tide?ms=1500&proc=1'),
+        formats: ['markdown'],
+        timeout: 20_000,
+      }),
     });
     // Let the scrape reach the slow page before the signal.
     const start = Date.now();
-    while (site.hits('/articles/slow-tide') === 0 && Date.now() - start < 10_000) await new Promise((res) => setTimeout(res, 20));
+    while (site.hits('/articles/slow-tide') === 0 && Date.now() - start < 10_000)
+      await new Promise((res) => setTimeout(res, 20));
     r.child.kill('SIGTERM');
 
     const res = await inFlight;
@@ -118,7 +124,13 @@ describe('scrape-server bin', () => {
     expect(await r.exited).toBe(0);
 
     const scrapeLine = r.logs.find((l) => l.msg === 'scrape');
-    expect(scrapeLine).toMatchObject({ reqId: 'drain-1', host: new URL(site.origin).host, status: 200, engine: 'fetch', pageStatus: 200 });
+    expect(scrapeLine).toMatchObject({
+      reqId: 'drain-1',
+      host: new URL(site.origin).host,
+      status: 200,
+      engine: 'fetch',
+      pageStatus: 200,
+    });
     expect(typeof scrapeLine!.durationMs).toBe('number');
     expect(scrapeLine!.durationMs).toBeGreaterThanOrEqual(1000);
     expect(r.logs.some((l) => l.msg?.startsWith('shutting down'))).toBe(true);

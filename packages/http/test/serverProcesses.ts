@@ -23,7 +23,8 @@ export interface ServerProcess {
 }
 
 function requireBuilt(path: string) {
-  if (!existsSync(path)) throw new Error(`${path} is missing: build @scrape/http first (pnpm --filter @scrape/http build)`);
+  if (!existsSync(path))
+    throw new Error(`${path} is missing: build @scrape/http first (pnpm --filter @scrape/http build)`);
 }
 
 /** A `scrape-server` child as spawned: its JSON log lines parsed as they arrive, stderr kept. */
@@ -60,7 +61,12 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
 }
 
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
-  const { child, logs, stderr: readStderr, exited } = spawnServer({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
+  const {
+    child,
+    logs,
+    stderr: readStderr,
+    exited,
+  } = spawnServer({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
   let peak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssKb(child.pid));
@@ -70,7 +76,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const started = Date.now();
   let listening: Record<string, any> | undefined;
   while (!(listening = logs.find((l) => l.msg === 'scrape-server listening'))) {
-    if (child.exitCode !== null) throw new Error(`scrape-server exited (${child.exitCode}): ${readStderr()} ${JSON.stringify(logs).slice(0, 2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `scrape-server exited (${child.exitCode}): ${readStderr()} ${JSON.stringify(logs).slice(0, 2000)}`,
+      );
     if (Date.now() - started > timeoutMs) {
       child.kill('SIGKILL');
       throw new Error(`scrape-server did not start within ${timeoutMs} ms: ${readStderr()}`);
@@ -103,7 +112,9 @@ function rssKb(pid: number | undefined): number {
 /** Runs `scrape-admin ...args --json` against the given store environment and returns its parsed output. */
 export async function admin(env: Record<string, string>, ...args: string[]): Promise<any> {
   requireBuilt(ADMIN_BIN);
-  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_BIN, ...args, '--json'], { env: { PATH: process.env.PATH ?? '', ...env } });
+  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_BIN, ...args, '--json'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   return JSON.parse(stdout);
 }
 
@@ -121,15 +132,38 @@ export interface RedisProcess {
  * A private redis-server on its own port (the shared 6379 stays up for everyone else). Append-only with fsync on
  * every write, in its own directory, so a killed and restarted server still has every credit.
  */
-export async function startRedis(port: number, dir = mkdtempSync(join(tmpdir(), 'scrape-test-redis-'))): Promise<RedisProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir, '--daemonize', 'no'], {
-    stdio: 'ignore',
-  });
+export async function startRedis(
+  port: number,
+  dir = mkdtempSync(join(tmpdir(), 'scrape-test-redis-')),
+): Promise<RedisProcess> {
+  const child = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   child.on('error', () => undefined);
   const started = Date.now();
   while (!(await canConnect(port))) {
-    if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited at start (is redis-server installed, the port free?)`);
+    if (child.exitCode !== null)
+      throw new Error(`redis-server on port ${port} exited at start (is redis-server installed, the port free?)`);
     if (Date.now() - started > 10_000) throw new Error(`redis-server on port ${port} did not start within 10 s`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -161,7 +195,11 @@ function canConnect(port: number): Promise<boolean> {
 }
 
 /** POST /v2/scrape with a key; never throws for HTTP statuses (a network failure is status 0). */
-export async function postScrape(baseUrl: string, key: string | undefined, body: unknown): Promise<{ status: number; body: any; headers?: Headers }> {
+export async function postScrape(
+  baseUrl: string,
+  key: string | undefined,
+  body: unknown,
+): Promise<{ status: number; body: any; headers?: Headers }> {
   try {
     const res = await fetch(`${baseUrl}/v2/scrape`, {
       method: 'POST',

@@ -23,7 +23,11 @@ async function assertRedisReachable(url: string): Promise<void> {
     socket.setTimeout(2000, () => socket.destroy(new Error('timeout')));
     socket.once('connect', () => (socket.end(), resolve()));
     socket.once('error', (err) =>
-      reject(new Error(`Redis at ${url} is not reachable (${err.message}): start it (bash scripts/setup.sh test does) or set TEST_REDIS_URL`)),
+      reject(
+        new Error(
+          `Redis at ${url} is not reachable (${err.message}): start it (bash scripts/setup.sh test does) or set TEST_REDIS_URL`,
+        ),
+      ),
     );
   });
 }
@@ -40,7 +44,9 @@ afterAll(async () => {
   await site?.close();
   // Leave nothing behind in the shared Redis (best effort: redis-cli may be absent where Redis is remote).
   try {
-    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     if (keys.length > 0) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
   } catch {
     // ignore

@@ -29,8 +29,24 @@ afterAll(async () => {
 describe('SIGTERM during load', () => {
   it('in-flight scrapes finish, new ones are refused, exit 0, credits match', async () => {
     const env = { SCRAPE_DATA_DIR: dataDir };
-    const { key } = await admin(env, 'keys', 'create', '--account', 'drain', '--credits', String(CREDITS), '--rate', 'unlimited', '--concurrency', 'unlimited');
-    const server = await startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_SHUTDOWN_GRACE_MS: '10000' });
+    const { key } = await admin(
+      env,
+      'keys',
+      'create',
+      '--account',
+      'drain',
+      '--credits',
+      String(CREDITS),
+      '--rate',
+      'unlimited',
+      '--concurrency',
+      'unlimited',
+    );
+    const server = await startServerProcess({
+      ...env,
+      SCRAPE_ALLOW_PRIVATE_URLS: '1',
+      SCRAPE_SHUTDOWN_GRACE_MS: '10000',
+    });
 
     const outcomes: { started: number; ended: number; status: number; error?: string }[] = [];
     let running = true;
@@ -41,8 +57,16 @@ describe('SIGTERM during load', () => {
       await new Promise((res) => setTimeout(res, (index * PAGE_MS) / WORKERS));
       while (running) {
         const started = Date.now();
-        const r = await postScrape(server.baseUrl, key, { url: site.url(`/articles/slow-tide?ms=${PAGE_MS}&n=${n++}`), timeout: 20_000 });
-        outcomes.push({ started, ended: Date.now(), status: r.status, error: typeof r.body === 'object' ? r.body?.error : undefined });
+        const r = await postScrape(server.baseUrl, key, {
+          url: site.url(`/articles/slow-tide?ms=${PAGE_MS}&n=${n++}`),
+          timeout: 20_000,
+        });
+        outcomes.push({
+          started,
+          ended: Date.now(),
+          status: r.status,
+          error: typeof r.body === 'object' ? r.body?.error : undefined,
+        });
         if (r.status === 0 || r.status === 503) await new Promise((res) => setTimeout(res, 50));
       }
     };

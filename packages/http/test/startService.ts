@@ -10,13 +10,23 @@ export interface Service {
   baseUrl: string;
   app: ReturnType<typeof createServer>;
   /** POST /v2/scrape with the test key; returns status, parsed body and headers. */
-  scrape(body: unknown, init?: { headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  scrape(
+    body: unknown,
+    init?: { headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
 export async function startService(options: CreateServerOptions = {}): Promise<Service> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scrape-e2e-data-'));
-  const app = createServer({ host: '127.0.0.1', apiKeys: [TEST_KEY], allowPrivateUrls: true, dataDir, logLevel: 'silent', ...options });
+  const app = createServer({
+    host: '127.0.0.1',
+    apiKeys: [TEST_KEY],
+    allowPrivateUrls: true,
+    dataDir,
+    logLevel: 'silent',
+    ...options,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -46,7 +56,13 @@ export async function startService(options: CreateServerOptions = {}): Promise<S
 }
 
 /** Any call to the service with a key (the test key by default): status and parsed JSON body. */
-export async function callApi(service: Pick<Service, 'baseUrl'>, method: string, path: string, body?: unknown, key = TEST_KEY): Promise<{ status: number; body: any }> {
+export async function callApi(
+  service: Pick<Service, 'baseUrl'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  key = TEST_KEY,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${service.baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -42,7 +42,13 @@ function hostile(path: string, res: ServerResponse) {
     }
     case '/invalid-utf8':
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(Buffer.concat([Buffer.from('<html><body><h1>Harbour</h1><p>bad '), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]), Buffer.from(' bytes</p></body></html>')]));
+      return res.end(
+        Buffer.concat([
+          Buffer.from('<html><body><h1>Harbour</h1><p>bad '),
+          Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]),
+          Buffer.from(' bytes</p></body></html>'),
+        ]),
+      );
     case '/unknown-charset':
       res.writeHead(200, { 'content-type': 'text/html; charset=x-no-such-charset' });
       return res.end('<html><body><p>Declared in a charset nobody knows</p></body></html>');
@@ -103,16 +109,19 @@ describe('hostile target servers', () => {
     console.info(`50 MB + 1 body: ${r.status} ${r.body.code ?? r.body.error} after ${Date.now() - started} ms`);
   }, 90_000);
 
-  it.each(['/invalid-utf8', '/unknown-charset', '/utf16-lie', '/binary-as-html'])('%s: a document or a 4xx, never a 500', async (path) => {
-    const r = await service.scrape({ url: origin + path, formats: ['markdown', 'rawHtml'] });
-    expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
-    if (path === '/invalid-utf8') {
-      expect(r.status).toBe(200);
-      expect(r.body.data.markdown).toContain('Harbour');
-      expect(r.body.data.markdown).toContain('\ufffd');
-    }
-    if (path === '/unknown-charset') expect(r.body.data.markdown).toContain('Declared in a charset nobody knows');
-  });
+  it.each(['/invalid-utf8', '/unknown-charset', '/utf16-lie', '/binary-as-html'])(
+    '%s: a document or a 4xx, never a 500',
+    async (path) => {
+      const r = await service.scrape({ url: origin + path, formats: ['markdown', 'rawHtml'] });
+      expect(r.status === 200 || (r.status >= 400 && r.status < 500)).toBe(true);
+      if (path === '/invalid-utf8') {
+        expect(r.status).toBe(200);
+        expect(r.body.data.markdown).toContain('Harbour');
+        expect(r.body.data.markdown).toContain('\ufffd');
+      }
+      if (path === '/unknown-charset') expect(r.body.data.markdown).toContain('Declared in a charset nobody knows');
+    },
+  );
 
   it.each(['/stall', '/stall-body'])('%s: a server that never finishes is 408 at the request timeout', async (path) => {
     const started = Date.now();

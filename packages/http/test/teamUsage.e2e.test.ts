@@ -48,7 +48,12 @@ describe.each(homes)('team usage: %s', (_name, home) => {
 
     // A second key of the same team: its credits come from the same balance and are listed under its own id.
     const secondKey = generateApiKey();
-    await accounts.store.addKey({ id: keyIdOf(hashApiKey(secondKey)), hash: hashApiKey(secondKey), accountId: 'team-a', createdAt: new Date().toISOString() });
+    await accounts.store.addKey({
+      id: keyIdOf(hashApiKey(secondKey)),
+      hash: hashApiKey(secondKey),
+      accountId: 'team-a',
+      createdAt: new Date().toISOString(),
+    });
     await sdk(secondKey).scrape(site.url('/articles/tidal-energy?usage=3'), { formats: ['markdown'] });
 
     const raw = await callApi(service, 'GET', '/v2/team/credit-usage', undefined, first.key);
@@ -57,7 +62,13 @@ describe.each(homes)('team usage: %s', (_name, home) => {
     const month = thisMonth();
     const total = await a.getCreditUsageHistorical();
     expect(total.success).toBe(true);
-    expect(total.periods).toEqual([{ startDate: `${month}-01T00:00:00.000Z`, endDate: expect.stringMatching(new RegExp(`^${month}-\\d\\dT23:59:59\\.999Z$`)), creditsUsed: 3 }]);
+    expect(total.periods).toEqual([
+      {
+        startDate: `${month}-01T00:00:00.000Z`,
+        endDate: expect.stringMatching(new RegExp(`^${month}-\\d\\dT23:59:59\\.999Z$`)),
+        creditsUsed: 3,
+      },
+    ]);
     const byKey = await a.getCreditUsageHistorical(true);
     expect(byKey.periods.map((p) => [p.apiKey, p.creditsUsed]).sort()).toEqual(
       [
@@ -73,7 +84,9 @@ describe.each(homes)('team usage: %s', (_name, home) => {
     await expect(b.scrape('http://127.0.0.1:1/refused', { formats: ['markdown'] })).rejects.toThrow();
     expect(await b.getCreditUsage()).toMatchObject({ remainingCredits: 1 });
     await b.scrape(site.url('/articles/tidal-energy?usage=b1'), { formats: ['markdown'] });
-    await expect(b.scrape(site.url('/articles/tidal-energy?usage=b2'), { formats: ['markdown'] })).rejects.toMatchObject({ status: 402 });
+    await expect(
+      b.scrape(site.url('/articles/tidal-energy?usage=b2'), { formats: ['markdown'] }),
+    ).rejects.toMatchObject({ status: 402 });
     expect(await b.getCreditUsage()).toMatchObject({ remainingCredits: 0 });
     expect((await b.getCreditUsageHistorical()).periods.map((p) => p.creditsUsed)).toEqual([1]);
   });
@@ -83,7 +96,14 @@ describe.each(homes)('team usage: %s', (_name, home) => {
     const c = sdk(key);
     expect(await c.getConcurrency()).toEqual({ concurrency: 0, maxConcurrency: 2 });
     const before = await c.getQueueStatus();
-    expect(before).toMatchObject({ success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: 2, mostRecentSuccess: null });
+    expect(before).toMatchObject({
+      success: true,
+      jobsInQueue: 0,
+      activeJobsInQueue: 0,
+      waitingJobsInQueue: 0,
+      maxConcurrency: 2,
+      mostRecentSuccess: null,
+    });
     const started = Date.now();
     await c.scrape(site.url('/articles/tidal-energy?usage=c1'), { formats: ['markdown'] });
     const after = await c.getQueueStatus();
@@ -95,7 +115,11 @@ describe.each(homes)('team usage: %s', (_name, home) => {
     const u = sdk(key);
     await u.scrape(site.url('/articles/tidal-energy?usage=u1'), { formats: ['markdown'] });
     const raw = await callApi(service, 'GET', '/v2/team/credit-usage', undefined, key);
-    expect(raw.body.data).toMatchObject({ remainingCredits: UNLIMITED_REMAINING, unlimited: true, creditsUsedThisMonth: 1 });
+    expect(raw.body.data).toMatchObject({
+      remainingCredits: UNLIMITED_REMAINING,
+      unlimited: true,
+      creditsUsedThisMonth: 1,
+    });
     expect((await u.getCreditUsageHistorical()).periods.map((p) => p.creditsUsed)).toEqual([1]);
     expect(await u.getTokenUsage()).toMatchObject({ remainingTokens: UNLIMITED_REMAINING });
     expect(await u.getTokenUsageHistorical()).toMatchObject({ success: true, periods: [] });

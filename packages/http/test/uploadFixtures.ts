@@ -16,7 +16,15 @@ export async function makeDocx(): Promise<Uint8Array> {
       {
         children: [
           new Paragraph({ text: 'Harbour Report', heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({ children: [new TextRun('Tides were '), new TextRun({ text: 'higher', bold: true }), new TextRun(' than '), new TextRun({ text: 'expected', italics: true }), new TextRun('.')] }),
+          new Paragraph({
+            children: [
+              new TextRun('Tides were '),
+              new TextRun({ text: 'higher', bold: true }),
+              new TextRun(' than '),
+              new TextRun({ text: 'expected', italics: true }),
+              new TextRun('.'),
+            ],
+          }),
           new Paragraph({ text: 'North pier repaired', bullet: { level: 0 } }),
           new Paragraph({ text: 'South pier closed', bullet: { level: 0 } }),
           new Paragraph({ text: 'Vessel counts', heading: HeadingLevel.HEADING_2 }),
@@ -62,11 +70,24 @@ export async function makePptx(): Promise<Uint8Array> {
   const second = pptx.addSlide({ masterName: 'TITLED' });
   second.addText('Works done', { placeholder: 'title' });
   second.addText('Dredging finished in March', { x: 0.5, y: 3.5, w: 9, h: 0.5 });
-  second.addText([{ text: 'North pier repaired', options: { bullet: true, breakLine: true } }, { text: 'New crane installed', options: { bullet: true } }], { x: 0.5, y: 1.3, w: 9, h: 1.5 });
+  second.addText(
+    [
+      { text: 'North pier repaired', options: { bullet: true, breakLine: true } },
+      { text: 'New crane installed', options: { bullet: true } },
+    ],
+    { x: 0.5, y: 1.3, w: 9, h: 1.5 },
+  );
   // No title placeholder: the slide is named by its number.
   const third = pptx.addSlide();
   third.addText('Traffic by quarter', { x: 0.5, y: 0.3, w: 9, h: 0.8 });
-  third.addTable([[{ text: 'Quarter' }, { text: 'Ships' }], [{ text: 'Q1' }, { text: '120' }], [{ text: 'Q2' }, { text: '134' }]], { x: 0.5, y: 1.5, w: 6 });
+  third.addTable(
+    [
+      [{ text: 'Quarter' }, { text: 'Ships' }],
+      [{ text: 'Q1' }, { text: '120' }],
+      [{ text: 'Q2' }, { text: '134' }],
+    ],
+    { x: 0.5, y: 1.5, w: 6 },
+  );
   return new Uint8Array((await pptx.write({ outputType: 'nodebuffer' })) as Buffer);
 }
 
@@ -88,11 +109,16 @@ export const NOTICE_HTML = `<!doctype html><html><body style="font-family: 'Deja
 export function zipBomb(bytes: number): Uint8Array {
   const types = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
 <Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
-  return zipSync({ '[Content_Types].xml': new TextEncoder().encode(types), 'word/document.xml': new Uint8Array(bytes) }, { level: 9 });
+  return zipSync(
+    { '[Content_Types].xml': new TextEncoder().encode(types), 'word/document.xml': new Uint8Array(bytes) },
+    { level: 9 },
+  );
 }
 
 /** The page captured by Chromium, re-encoded in the page as WebP and as raw RGBA (for a TIFF built below). */
-export async function captureImages(html: string): Promise<{ png: Uint8Array; jpeg: Uint8Array; webp: Uint8Array; tiff: Uint8Array }> {
+export async function captureImages(
+  html: string,
+): Promise<{ png: Uint8Array; jpeg: Uint8Array; webp: Uint8Array; tiff: Uint8Array }> {
   return withChromium(async (page) => {
     await page.setContent(html);
     const png = await page.screenshot({ type: 'png' });
@@ -109,7 +135,12 @@ export async function captureImages(html: string): Promise<{ png: Uint8Array; jp
       const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
       let binary = '';
       for (let i = 0; i < rgba.length; i += 0x8000) binary += String.fromCharCode(...rgba.subarray(i, i + 0x8000));
-      return { webp: canvas.toDataURL('image/webp', 0.95).split(',')[1], rgba: btoa(binary), width: canvas.width, height: canvas.height };
+      return {
+        webp: canvas.toDataURL('image/webp', 0.95).split(',')[1],
+        rgba: btoa(binary),
+        width: canvas.width,
+        height: canvas.height,
+      };
     }, png.toString('base64'));
     const rgba = Buffer.from(out.rgba, 'base64');
     return { png, jpeg, webp: Buffer.from(out.webp, 'base64'), tiff: baselineTiff(rgba, out.width, out.height) };

@@ -34,7 +34,12 @@ afterAll(async () => {
 
 describe('scrape-worker metrics', () => {
   it('counts the pages the worker ran, behind the metrics token', async () => {
-    const env = { PATH: process.env.PATH ?? '', SCRAPE_DATA_DIR: dataDir, SCRAPE_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'info' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      SCRAPE_DATA_DIR: dataDir,
+      SCRAPE_ALLOW_PRIVATE_URLS: '1',
+      LOG_LEVEL: 'info',
+    };
     worker = spawn(process.execPath, [WORKER_BIN], {
       env: { ...env, SCRAPE_WORKER_METRICS_PORT: '0', SCRAPE_METRICS_TOKEN: TOKEN, SCRAPE_JOB_WORKERS: '2' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,11 +47,15 @@ describe('scrape-worker metrics', () => {
     let out = '';
     worker.stdout!.on('data', (d) => (out += d));
     worker.stderr!.on('data', (d) => (out += d));
-    const port = await waitFor(() => {
-      if (worker!.exitCode !== null) throw new Error(`scrape-worker exited: ${out}`);
-      const line = out.split('\n').find((l) => l.includes('scrape-worker metrics listening'));
-      return line ? (JSON.parse(line) as { port: number }).port : undefined;
-    }, 'the worker metrics listener', 60_000);
+    const port = await waitFor(
+      () => {
+        if (worker!.exitCode !== null) throw new Error(`scrape-worker exited: ${out}`);
+        const line = out.split('\n').find((l) => l.includes('scrape-worker metrics listening'));
+        return line ? (JSON.parse(line) as { port: number }).port : undefined;
+      },
+      'the worker metrics listener',
+      60_000,
+    );
     const url = `http://127.0.0.1:${port}/metrics`;
     expect((await fetch(url)).status).toBe(401);
 
@@ -66,7 +75,9 @@ describe('scrape-worker metrics', () => {
     expect(text).toMatch(/^scrape_job_queue_items\{kind="crawl",state="waiting"\} 0$/m);
     expect(text).not.toContain('127.0.0.1');
     // The API server ran none of the pages.
-    const apiText = await (await fetch(`${svc.baseUrl}/metrics`, { headers: { authorization: 'Bearer e2e-test-key-0123456789abcdef' } })).text();
+    const apiText = await (
+      await fetch(`${svc.baseUrl}/metrics`, { headers: { authorization: 'Bearer e2e-test-key-0123456789abcdef' } })
+    ).text();
     expect(apiText).not.toMatch(/^scrape_job_items_committed_total\{/m);
   }, 240_000);
 });

@@ -106,7 +106,12 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       if (seen.get([job.id, item.key])) continue;
       seen.put([job.id, item.key], true);
       const readyAt = now + Math.max(0, item.delayMs ?? 0);
-      queue.put([job.kind, readyAt, nextSeq()], { jobId: job.id, key: item.key, payload: item.payload ?? null, attempt: 1 });
+      queue.put([job.kind, readyAt, nextSeq()], {
+        jobId: job.id,
+        key: item.key,
+        payload: item.payload ?? null,
+        attempt: 1,
+      });
       job.total++;
       job.pending++;
       added++;
@@ -160,7 +165,13 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
         for (const { key, value } of queue.getRange({ start: [kind, 0, 0], end: [kind, now, MAX_SEQ], limit: 1 })) {
           queue.remove(key);
           leases.put([value.jobId, value.key], { ...value, kind, until: now + leaseMs, owner });
-          const item: WorkItem = { jobId: value.jobId, kind, key: value.key, payload: value.payload, attempt: value.attempt };
+          const item: WorkItem = {
+            jobId: value.jobId,
+            kind,
+            key: value.key,
+            payload: value.payload,
+            attempt: value.attempt,
+          };
           return { item, job: jobs.get(value.jobId) };
         }
       }
@@ -173,7 +184,12 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       const lease = leases.get([item.jobId, item.key]);
       if (!lease || lease.owner !== owner) return;
       leases.remove([item.jobId, item.key]);
-      queue.put([item.kind, Date.now() + delayMs, nextSeq()], { jobId: item.jobId, key: item.key, payload: item.payload, attempt });
+      queue.put([item.kind, Date.now() + delayMs, nextSeq()], {
+        jobId: item.jobId,
+        key: item.key,
+        payload: item.payload,
+        attempt,
+      });
     });
     wake();
   }
@@ -218,11 +234,22 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
         if (!dead && value.until >= now) continue;
         leases.remove(key);
         recovered++;
-        const item: WorkItem = { jobId: value.jobId, kind: value.kind, key: value.key, payload: value.payload, attempt: value.attempt };
+        const item: WorkItem = {
+          jobId: value.jobId,
+          kind: value.kind,
+          key: value.key,
+          payload: value.payload,
+          attempt: value.attempt,
+        };
         if (value.attempt >= maxAttempts) {
           commitItem(item, { error: { code: 'ITEM_FAILED', message: 'The worker running this item stopped' } }, now);
         } else {
-          queue.put([value.kind, now, nextSeq()], { jobId: value.jobId, key: value.key, payload: value.payload, attempt: value.attempt + 1 });
+          queue.put([value.kind, now, nextSeq()], {
+            jobId: value.jobId,
+            key: value.key,
+            payload: value.payload,
+            attempt: value.attempt + 1,
+          });
         }
       }
     });
@@ -367,14 +394,24 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
     async readResults(jobId, page = {}) {
       guard();
       const out: unknown[] = [];
-      const range = results.getRange({ start: [jobId, 0], end: [jobId, MAX_SEQ], offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE_LIMIT });
+      const range = results.getRange({
+        start: [jobId, 0],
+        end: [jobId, MAX_SEQ],
+        offset: page.offset ?? 0,
+        limit: page.limit ?? DEFAULT_PAGE_LIMIT,
+      });
       for (const { value } of range) out.push(value);
       return out;
     },
     async readErrors(jobId, page = {}) {
       guard();
       const out: StoredError[] = [];
-      const range = errorsDb.getRange({ start: [jobId, 0], end: [jobId, MAX_SEQ], offset: page.offset ?? 0, limit: page.limit ?? DEFAULT_PAGE_LIMIT });
+      const range = errorsDb.getRange({
+        start: [jobId, 0],
+        end: [jobId, MAX_SEQ],
+        offset: page.offset ?? 0,
+        limit: page.limit ?? DEFAULT_PAGE_LIMIT,
+      });
       for (const { value } of range) out.push(value);
       return out;
     },
@@ -417,20 +454,31 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
         if (!perJob) runningByJob.set(item.jobId, (perJob = new Set()));
         perJob.add(controller);
         // Renew the lease while the handler runs, and notice a cancel made by another process.
-        const renew = setInterval(() => {
-          void root
-            .transaction(() => {
-              const lease = leases.get([item.jobId, item.key]);
-              if (lease && lease.owner === owner) leases.put([item.jobId, item.key], { ...lease, until: Date.now() + leaseMs });
-              return jobs.get(item.jobId)?.status;
-            })
-            .then((status) => {
-              if (status !== 'running') controller.abort();
-            })
-            .catch((error) => report(error, item));
-        }, Math.max(50, Math.floor(leaseMs / 3)));
+        const renew = setInterval(
+          () => {
+            void root
+              .transaction(() => {
+                const lease = leases.get([item.jobId, item.key]);
+                if (lease && lease.owner === owner)
+                  leases.put([item.jobId, item.key], { ...lease, until: Date.now() + leaseMs });
+                return jobs.get(item.jobId)?.status;
+              })
+              .then((status) => {
+                if (status !== 'running') controller.abort();
+              })
+              .catch((error) => report(error, item));
+          },
+          Math.max(50, Math.floor(leaseMs / 3)),
+        );
         try {
-          const run = await runWorkItem({ handler: workerOptions.handlers[item.kind]!, item, job, signal: controller.signal, maxAttempts, onError: report });
+          const run = await runWorkItem({
+            handler: workerOptions.handlers[item.kind]!,
+            item,
+            job,
+            signal: controller.signal,
+            maxAttempts,
+            onError: report,
+          });
           if ('abandoned' in run) {
             // The job stopped: the item is skipped. The worker is closing: the item goes back for another worker.
             if (stopping || closed) await requeue(item, item.attempt, 0);
@@ -442,7 +490,12 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
             if (committed && run.outcome.discovered?.length) wake();
             if (committed && workerOptions.onCommitted) {
               try {
-                await workerOptions.onCommitted({ job: committed.job, item, outcome: run.outcome, jobFinished: committed.finished });
+                await workerOptions.onCommitted({
+                  job: committed.job,
+                  item,
+                  outcome: run.outcome,
+                  jobFinished: committed.finished,
+                });
               } catch (error) {
                 report(error, item);
               }
@@ -476,7 +529,10 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
         }
       }
 
-      const recoverTimer = setInterval(() => void recoverStalled().catch((e) => report(e)), Math.max(50, Math.floor(leaseMs / 2)));
+      const recoverTimer = setInterval(
+        () => void recoverStalled().catch((e) => report(e)),
+        Math.max(50, Math.floor(leaseMs / 2)),
+      );
       const sweepTimer = setInterval(() => void store.sweep().catch((e) => report(e)), EXPIRY_SWEEP_MS);
       recoverTimer.unref();
       sweepTimer.unref();

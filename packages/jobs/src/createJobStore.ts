@@ -19,7 +19,11 @@ export interface CreateJobStoreOptions {
 export async function createJobStore(options: CreateJobStoreOptions = {}): Promise<JobStore> {
   const common = { leaseMs: options.leaseMs, maxAttempts: options.maxAttempts, retryBackoffMs: options.retryBackoffMs };
   if (options.redisUrl) {
-    return createRedisJobStore({ redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix ?? DEFAULT_JOBS_REDIS_PREFIX, ...common });
+    return createRedisJobStore({
+      redisUrl: options.redisUrl,
+      keyPrefix: options.redisKeyPrefix ?? DEFAULT_JOBS_REDIS_PREFIX,
+      ...common,
+    });
   }
   const dataDir = options.dataDir ?? './.scrape-data';
   return createEmbeddedJobStore({ dataDir, ...common });

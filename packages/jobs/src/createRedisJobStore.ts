@@ -167,7 +167,14 @@ interface ItemData {
 
 type RedisWithScripts = Redis & {
   claimKeys(job: string, seen: string, parent: string, ...keys: string[]): Promise<string[]>;
-  commitItem(job: string, done: string, results: string, errors: string, seen: string, ...args: (string | number)[]): Promise<[number, number]>;
+  commitItem(
+    job: string,
+    done: string,
+    results: string,
+    errors: string,
+    seen: string,
+    ...args: (string | number)[]
+  ): Promise<[number, number]>;
   stopJob(job: string, ...args: (string | number)[]): Promise<number>;
   claimAliases(seen: string, holder: string, ...aliases: string[]): Promise<number>;
   tryLease(leases: string, id: string, limit: number, ttlMs: number): Promise<number>;
@@ -186,7 +193,12 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_ITEM_ATTEMPTS;
   const backoffMs = options.retryBackoffMs ?? RETRY_BACKOFF_MS;
-  const redis = new Redis(options.redisUrl, { keyPrefix: prefix, lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 3 }) as RedisWithScripts;
+  const redis = new Redis(options.redisUrl, {
+    keyPrefix: prefix,
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: 3,
+  }) as RedisWithScripts;
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -264,7 +276,11 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
   }
 
   /** Claims the keys under `parent` and queues the ones returned; returns how many were queued. */
-  async function addItems(job: Pick<JobRecord, 'id' | 'kind'>, parent: string, items: WorkItemInput[]): Promise<number> {
+  async function addItems(
+    job: Pick<JobRecord, 'id' | 'kind'>,
+    parent: string,
+    items: WorkItemInput[],
+  ): Promise<number> {
     if (items.length === 0) return 0;
     const byKey = new Map(items.map((i) => [i.key, i]));
     const claimed = await redis.claimKeys(k.job(job.id), k.seen(job.id), parent, ...byKey.keys());
@@ -308,7 +324,13 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
     return job && { job, finished: finished === 1 };
   }
 
-  async function stop(id: string, team: string | undefined, status: JobStatus, error = '', errorCode = ''): Promise<JobRecord | null> {
+  async function stop(
+    id: string,
+    team: string | undefined,
+    status: JobStatus,
+    error = '',
+    errorCode = '',
+  ): Promise<JobRecord | null> {
     guard();
     const ok = await redis.stopJob(k.job(id), team ?? '', status, Date.now(), error, errorCode);
     if (!ok) return null;
@@ -356,7 +378,12 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
       };
       const created = await redis.hsetnx(k.job(id), 'id', id);
       if (!created) throw new JobError('invalid_input', `Job ${id} exists already`);
-      await redis.multi().hset(k.job(id), fields).pexpireat(k.job(id), expiresAt).zadd(k.team(input.team), now, id).exec();
+      await redis
+        .multi()
+        .hset(k.job(id), fields)
+        .pexpireat(k.job(id), expiresAt)
+        .zadd(k.team(input.team), now, id)
+        .exec();
       await addItems({ id, kind: input.kind }, '', input.items ?? []);
       const job = (await readJob(id))!;
       if (job.pending === 0) return (await stop(id, undefined, 'completed')) ?? job;
@@ -436,7 +463,11 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
         attempt: Math.max(bullJob.attemptsMade + 1, bullJob.attemptsStarted ?? 0),
       });
 
-      const afterCommit = async (item: WorkItem, outcome: WorkOutcome, committed: Awaited<ReturnType<typeof commit>>) => {
+      const afterCommit = async (
+        item: WorkItem,
+        outcome: WorkOutcome,
+        committed: Awaited<ReturnType<typeof commit>>,
+      ) => {
         if (!committed || !workerOptions.onCommitted) return;
         try {
           await workerOptions.onCommitted({ job: committed.job, item, outcome, jobFinished: committed.finished });
@@ -468,7 +499,14 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
               .catch(() => {});
           }, CANCEL_POLL_MS);
           try {
-            const run = await runWorkItem({ handler, item, job, signal: controller.signal, maxAttempts, onError: report });
+            const run = await runWorkItem({
+              handler,
+              item,
+              job,
+              signal: controller.signal,
+              maxAttempts,
+              onError: report,
+            });
             if ('abandoned' in run) {
               if (stopping) throw new JobError('closed', 'Worker closing: the item goes back to the queue');
               const committed = await commit(item, {});
@@ -530,7 +568,11 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
       await Promise.all(
         kinds.map(async (kind) => {
           const c = await queueFor(kind).getJobCounts('wait', 'prioritized', 'delayed', 'active');
-          counts[kind] = { waiting: (c.wait ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0 };
+          counts[kind] = {
+            waiting: (c.wait ?? 0) + (c.prioritized ?? 0),
+            delayed: c.delayed ?? 0,
+            active: c.active ?? 0,
+          };
         }),
       );
       return counts;

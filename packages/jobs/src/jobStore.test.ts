@@ -15,7 +15,12 @@ const LEASE_MS = 1_500;
 const KILLABLE_WORKER = fileURLToPath(new URL('../test/killableWorker.mjs', import.meta.url));
 
 async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();
@@ -62,7 +67,12 @@ if (withRedis) {
     async open() {
       const keyPrefix = `${RUN_PREFIX}${++counter}:`;
       const make = async () => {
-        const store = await createJobStore({ redisUrl: REDIS_URL, redisKeyPrefix: keyPrefix, leaseMs: LEASE_MS, retryBackoffMs: 20 });
+        const store = await createJobStore({
+          redisUrl: REDIS_URL,
+          redisKeyPrefix: keyPrefix,
+          leaseMs: LEASE_MS,
+          retryBackoffMs: 20,
+        });
         opened.push(store);
         return store;
       };
@@ -99,7 +109,13 @@ describe.each(homes)('job store ($name)', (home) => {
       return { result: { page: n }, discovered: links.map((key) => ({ key, payload: { from: n } })), credits: 1 };
     };
     start(store, { crawl: handler });
-    const job = await store.createJob({ kind: 'crawl', team: 'team-a', params: { url: 'x' }, items: [{ key: '0' }], maxItems: 12 });
+    const job = await store.createJob({
+      kind: 'crawl',
+      team: 'team-a',
+      params: { url: 'x' },
+      items: [{ key: '0' }],
+      maxItems: 12,
+    });
     expect(job.status).toBe('running');
     const finished = await waitFor(async () => {
       const j = await store.getJob(job.id);
@@ -144,7 +160,12 @@ describe.each(homes)('job store ($name)', (home) => {
 
   it('counts queued, delayed and leased items per kind (queueStats, for metrics)', async () => {
     const { store } = await home.open();
-    await store.createJob({ kind: 'batch', team: 'team-q', params: {}, items: [{ key: 'a' }, { key: 'b' }, { key: 'c', delayMs: 60_000 }] });
+    await store.createJob({
+      kind: 'batch',
+      team: 'team-q',
+      params: {},
+      items: [{ key: 'a' }, { key: 'b' }, { key: 'c', delayMs: 60_000 }],
+    });
     const before = await store.queueStats!(['batch', 'crawl']);
     expect(before.batch).toEqual({ waiting: 2, delayed: 1, active: 0 });
     expect(before.crawl).toEqual({ waiting: 0, delayed: 0, active: 0 });
@@ -173,7 +194,12 @@ describe.each(homes)('job store ($name)', (home) => {
         return { result: item.key };
       },
     });
-    const job = await store.createJob({ kind: 'crawl', team: 't', params: {}, items: [{ key: 'old' }, { key: 'new' }, { key: 'x' }] });
+    const job = await store.createJob({
+      kind: 'crawl',
+      team: 't',
+      params: {},
+      items: [{ key: 'old' }, { key: 'new' }, { key: 'x' }],
+    });
     await waitFor(async () => (await store.getJob(job.id))?.status === 'completed', 'completion');
     const results = ((await store.readResults(job.id)) as string[]).sort();
     expect(results.filter((r) => r === 'old' || r === 'new')).toHaveLength(1);
@@ -207,7 +233,12 @@ describe.each(homes)('job store ($name)', (home) => {
         return { result: item.key };
       },
     });
-    const job = await store.createJob({ kind: 'batch', team: 't', params: {}, items: [{ key: 'flaky' }, { key: 'broken' }] });
+    const job = await store.createJob({
+      kind: 'batch',
+      team: 't',
+      params: {},
+      items: [{ key: 'flaky' }, { key: 'broken' }],
+    });
     const done = await waitFor(async () => {
       const j = await store.getJob(job.id);
       return j?.status === 'completed' && j;
@@ -257,7 +288,11 @@ describe.each(homes)('job store ($name)', (home) => {
     const job = await store.createJob({ kind: 'batch', team: 't', params: {}, items: [{ key: 'a' }] });
     await waitFor(async () => (await store.getJob(job.id))?.status === 'completed', 'completion');
     const other = await store.createJob({ kind: 'idle', team: 't', params: {}, items: [{ key: 'a' }] });
-    const ended = await store.finishJob(other.id, { status: 'failed', error: 'Insufficient credits', errorCode: 'INSUFFICIENT_CREDITS' });
+    const ended = await store.finishJob(other.id, {
+      status: 'failed',
+      error: 'Insufficient credits',
+      errorCode: 'INSUFFICIENT_CREDITS',
+    });
     expect(ended).toMatchObject({ status: 'failed', error: 'Insufficient credits', errorCode: 'INSUFFICIENT_CREDITS' });
     await store.setJobState(job.id, { robots: 'x' });
     await store.setJobState(job.id, { sitemap: 'y' });
@@ -269,7 +304,12 @@ describe.each(homes)('job store ($name)', (home) => {
 
   it('keeps a job and its queued items across a restart of the store', async () => {
     const { store, again } = await home.open();
-    const job = await store.createJob({ kind: 'batch', team: 't', params: { n: 1 }, items: [{ key: 'a' }, { key: 'b' }] });
+    const job = await store.createJob({
+      kind: 'batch',
+      team: 't',
+      params: { n: 1 },
+      items: [{ key: 'a' }, { key: 'b' }],
+    });
     await store.close();
     const reopened = await again();
     expect((await reopened.getJob(job.id))?.params).toEqual({ n: 1 });
@@ -290,7 +330,10 @@ describe.each(homes)('job store ($name)', (home) => {
     const exited = new Promise((r) => child.on('exit', r));
     const ran: WorkItem[] = [];
     try {
-      await waitFor(() => (out.match(/^took /gm)?.length ?? 0) >= 2 || (child.exitCode !== null && Promise.reject(new Error(err))), 'the child to hold two items');
+      await waitFor(
+        () => (out.match(/^took /gm)?.length ?? 0) >= 2 || (child.exitCode !== null && Promise.reject(new Error(err))),
+        'the child to hold two items',
+      );
       // The survivor is already running when the child dies: it must notice the dead worker's items by itself.
       start(store, {
         slow: async (item) => {

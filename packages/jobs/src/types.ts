@@ -195,7 +195,10 @@ export interface JobStore {
   /** Stops a running job: no item starts after this, running ones are aborted. Null when unknown / other team's. */
   cancelJob(id: string, team?: string): Promise<JobRecord | null>;
   /** Ends a running job early (e.g. out of credits) with a status and reason; remaining items are skipped. */
-  finishJob(id: string, end: { status: 'completed' | 'failed'; error?: string; errorCode?: string }): Promise<JobRecord | null>;
+  finishJob(
+    id: string,
+    end: { status: 'completed' | 'failed'; error?: string; errorCode?: string },
+  ): Promise<JobRecord | null>;
   /** Merges `patch` into the job's state. */
   setJobState(id: string, patch: Record<string, unknown>): Promise<void>;
   /** Results in commit order. */

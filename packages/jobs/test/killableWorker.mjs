@@ -3,7 +3,12 @@
 import { createJobStore } from '../dist/index.js';
 
 const [redisUrl, keyPrefix, dataDir, leaseMs] = process.argv.slice(2);
-const store = await createJobStore({ redisUrl: redisUrl || undefined, redisKeyPrefix: keyPrefix, dataDir, leaseMs: Number(leaseMs) });
+const store = await createJobStore({
+  redisUrl: redisUrl || undefined,
+  redisKeyPrefix: keyPrefix,
+  dataDir,
+  leaseMs: Number(leaseMs),
+});
 store.startWorker({
   concurrency: 2,
   handlers: {

@@ -94,6 +94,9 @@ export function cacheUnavailable(reason: string): ScrapeError {
     error: 'Service Unavailable',
     message: `the page cache is unavailable: ${reason}`,
     code: 'SCRAPE_CACHE_UNAVAILABLE',
-    details: { reason: `The page cache is unavailable: ${reason}`, hint: 'Send maxAge: 0 and storeInCache: false to scrape without the cache.' },
+    details: {
+      reason: `The page cache is unavailable: ${reason}`,
+      hint: 'Send maxAge: 0 and storeInCache: false to scrape without the cache.',
+    },
   });
 }

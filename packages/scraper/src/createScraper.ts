@@ -207,7 +207,12 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     options.engines?.browser === false
       ? undefined
       : (options.engines?.browser ??
-        createBrowserEngine({ allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup, poolOptions: options.browser }));
+        createBrowserEngine({
+          allowPrivateUrls,
+          allowAddress: options.allowAddress,
+          lookup: options.lookup,
+          poolOptions: options.browser,
+        }));
   const clock = options.clock ?? systemClock;
   // Default: the service's own stores. An injected SourceCache or `false` means the caller decides (no stores opened).
   const stores: LazyStores | null =
@@ -267,16 +272,30 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   /** Keeps the document for GET /v2/scrape/{id}, unless the request keeps nothing; a store failure costs the scrape nothing. */
   async function keepResult(request: ScrapeRequest, document: ScrapeDocument, team: string | undefined): Promise<void> {
     const scrapeId = document.metadata.scrapeId;
-    if (!stores || typeof scrapeId !== 'string' || request.zeroDataRetention || request.lockdown || !request.storeInCache) return;
+    if (
+      !stores ||
+      typeof scrapeId !== 'string' ||
+      request.zeroDataRetention ||
+      request.lockdown ||
+      !request.storeInCache
+    )
+      return;
     const json = JSON.stringify(document);
     if (json.length > RESULT_MAX_CHARS) return;
-    await stores.use((s) => s.results.putResult({ team: team ?? DEFAULT_TEAM, scrapeId, json })).catch((error: unknown) => {
-      options.logger?.warn({ err: error }, 'could not keep the scrape result for GET /v2/scrape/{id}');
-    });
+    await stores
+      .use((s) => s.results.putResult({ team: team ?? DEFAULT_TEAM, scrapeId, json }))
+      .catch((error: unknown) => {
+        options.logger?.warn({ err: error }, 'could not keep the scrape result for GET /v2/scrape/{id}');
+      });
   }
 
   /** One deadline for the whole job (fetch or conversion, transforms) with the caller's signal on top. */
-  async function withDeadline<T>(timeoutMs: number, callerSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>, logUrl?: string): Promise<T> {
+  async function withDeadline<T>(
+    timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+    work: (signal: AbortSignal) => Promise<T>,
+    logUrl?: string,
+  ): Promise<T> {
     if (callerSignal?.aborted) throw errors.aborted();
     const controller = new AbortController();
     let timedOut = false;
@@ -303,17 +322,20 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   const scraper: Scraper = {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
-      const document = await withDeadline(request.timeout, context.signal, (signal) =>
-        // The CPU-heavy transforms run on a thread that ends with the scrape's deadline (see cpu/).
-        runWithCpu(cpu ? { pool: cpu, signal } : undefined, () =>
-          runPipeline(request, deps, signal, {
-            team: context.team,
-            onRetainedPage: context.onRetainedPage,
-            creditBudget: context.creditBudget,
-            logger: options.logger,
-            artifactUrl: context.artifactUrl ?? options.artifactUrl,
-          }),
-        ),
+      const document = await withDeadline(
+        request.timeout,
+        context.signal,
+        (signal) =>
+          // The CPU-heavy transforms run on a thread that ends with the scrape's deadline (see cpu/).
+          runWithCpu(cpu ? { pool: cpu, signal } : undefined, () =>
+            runPipeline(request, deps, signal, {
+              team: context.team,
+              onRetainedPage: context.onRetainedPage,
+              creditBudget: context.creditBudget,
+              logger: options.logger,
+              artifactUrl: context.artifactUrl ?? options.artifactUrl,
+            }),
+          ),
         request.zeroDataRetention || request.lockdown ? undefined : request.url,
       );
       await keepResult(request, document, context.team);
@@ -328,13 +350,21 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
         });
         signal.throwIfAborted();
         const doc = await runWithCpu(cpu ? { pool: cpu, signal } : undefined, () =>
-          runPipeline(prepared.request, deps, signal, { team: context.team, logger: options.logger, upload: prepared.source }),
+          runPipeline(prepared.request, deps, signal, {
+            team: context.team,
+            logger: options.logger,
+            upload: prepared.source,
+          }),
         );
         return finishUploadDocument(doc, prepared);
       });
     },
     async search(body, context = {}) {
-      return runSearch(body, { provider: searchProvider, index: searchIndex, scrape: (b, c) => scraper.scrape(b, c) }, context);
+      return runSearch(
+        body,
+        { provider: searchProvider, index: searchIndex, scrape: (b, c) => scraper.scrape(b, c) },
+        context,
+      );
     },
     openapi() {
       openapi ??= buildOpenApiDocument();
@@ -368,7 +398,16 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     close() {
       closing ??= (async () => {
         await jobRuntime.close();
-        await Promise.all([fetchEngine.close(), browserEngine?.close(), stores?.close(), pdf.close(), ocr?.close(), profiles?.close(), searchIndex?.close(), cpu?.close()]);
+        await Promise.all([
+          fetchEngine.close(),
+          browserEngine?.close(),
+          stores?.close(),
+          pdf.close(),
+          ocr?.close(),
+          profiles?.close(),
+          searchIndex?.close(),
+          cpu?.close(),
+        ]);
       })();
       return closing;
     },

@@ -63,7 +63,13 @@ describe('options this build cannot serve answer 501 naming the option, before a
     [{ formats: [{ type: 'highlights', query: 'x' }] }, 'formats.highlights'],
   ])('%j without an LLM server → 400 naming SCRAPE_LLM_BASE_URL and %s, before any fetch', async (extra, option) => {
     const before = hits;
-    const unconfigured = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {}, llm: false });
+    const unconfigured = createScraper({
+      allowPrivateUrls: true,
+      cache: false,
+      engines: { browser: false },
+      proxies: {},
+      llm: false,
+    });
     try {
       const error = await failure(unconfigured.scrape({ url: `${base}/page`, ...extra }));
       expect(error).toMatchObject({ status: 400, code: 'SCRAPE_LLM_NOT_CONFIGURED' });
@@ -180,7 +186,10 @@ describe('with a cache injected', () => {
     const cached = createScraper({ allowPrivateUrls: true, cache });
     try {
       const before = hits;
-      expect(await failure(cached.scrape({ url: `${base}/only`, minAge: 1 }))).toMatchObject({ status: 404, code: 'SCRAPE_NO_CACHED_DATA' });
+      expect(await failure(cached.scrape({ url: `${base}/only`, minAge: 1 }))).toMatchObject({
+        status: 404,
+        code: 'SCRAPE_NO_CACHED_DATA',
+      });
       const miss = await failure(cached.scrape({ url: `${base}/only`, lockdown: true }));
       expect(miss).toMatchObject({ status: 404, code: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
       expect(miss.error).not.toContain(base); // the URL is not echoed on a lockdown miss
@@ -188,7 +197,9 @@ describe('with a cache injected', () => {
       await cached.scrape({ url: `${base}/only` });
       clock += 10_000;
       expect((await cached.scrape({ url: `${base}/only`, minAge: 5_000 })).metadata.cacheState).toBe('hit');
-      expect(await failure(cached.scrape({ url: `${base}/only`, minAge: 60_000 }))).toMatchObject({ code: 'SCRAPE_NO_CACHED_DATA' });
+      expect(await failure(cached.scrape({ url: `${base}/only`, minAge: 60_000 }))).toMatchObject({
+        code: 'SCRAPE_NO_CACHED_DATA',
+      });
       expect((await cached.scrape({ url: `${base}/only`, lockdown: true })).metadata.cacheState).toBe('hit');
       expect(hits).toBe(before + 1);
     } finally {

@@ -58,15 +58,23 @@ export async function runPipeline(
   signal.throwIfAborted();
   // 3 acquire: the engine fetches a Source.
   // 4 cache write: raw Sources only, when storeInCache and nothing sensitive forbids it; concurrent misses share a fetch.
-  const source = upload ?? hit?.source ?? (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger));
+  const source =
+    upload ??
+    hit?.source ??
+    (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger));
   signal.throwIfAborted();
   // 5 transform: by content type (html → core, json → fenced block, text → as is, pdf → parsers).
   //   A stored copy transformed before with the same options is remembered (a hit's cost is otherwise the transform).
-  const content = await transformRemembered(plan, source, hit, deps, () => transform(plan, source, deps.pdf, signal, deps.ocr));
+  const content = await transformRemembered(plan, source, hit, deps, () =>
+    transform(plan, source, deps.pdf, signal, deps.ocr),
+  );
   signal.throwIfAborted();
   // 6 formats: only the requested ones.
   //   Screenshots and action outputs become artifact URLs (or data: URIs when nothing may be kept).
-  const rendered = { ...renderFormats(plan, source, content), ...(await publishArtifacts(plan, source, deps, context.artifactUrl)) };
+  const rendered = {
+    ...renderFormats(plan, source, content),
+    ...(await publishArtifacts(plan, source, deps, context.artifactUrl)),
+  };
   //   audio/video: the page's media downloaded through the HTTP engine, converted by ffmpeg, stored behind 1-hour URLs.
   const fields = await renderMedia(plan, source, deps, signal, rendered, context.artifactUrl);
   signal.throwIfAborted();
@@ -79,7 +87,10 @@ export async function runPipeline(
   signal.throwIfAborted();
   // 7b change tracking: against this team's previous scrape of the URL (after post, so it sees the final markdown).
   //    With redactPII its diff (which quotes the previous scrape) and json values are redacted too.
-  const tracked = await redactChangeTracking(plan, await trackChanges(plan, source, withLlm, deps, context.team, signal));
+  const tracked = await redactChangeTracking(
+    plan,
+    await trackChanges(plan, source, withLlm, deps, context.team, signal),
+  );
   // 8 document: requested fields + metadata.
   const document = buildDocument(plan, source, redacted.content, tracked, hit);
   // 9 local search index: pages the cache may keep are searchable without a provider (never uploads, never ZDR).
@@ -87,7 +98,13 @@ export async function runPipeline(
   return document;
 }
 
-function indexForSearch(plan: ScrapePlan, source: Source, content: Content, deps: PipelineDeps, logger?: ScraperLogger): void {
+function indexForSearch(
+  plan: ScrapePlan,
+  source: Source,
+  content: Content,
+  deps: PipelineDeps,
+  logger?: ScraperLogger,
+): void {
   if (!deps.searchIndex || !plan.cache.write || source.status >= 400 || !content.markdown) return;
   try {
     const title = typeof content.metadata.title === 'string' ? content.metadata.title : undefined;

@@ -30,7 +30,9 @@ export async function dropRedisPrefix(prefix: string): Promise<void> {
 }
 
 export function warnRedisSkipped(suite: string): void {
-  console.warn(`\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the REDIS half of "${suite}" is SKIPPED.\n!!! Start Redis (or set REDIS_URL) to test the distributed home.\n${'!'.repeat(100)}\n`);
+  console.warn(
+    `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the REDIS half of "${suite}" is SKIPPED.\n!!! Start Redis (or set REDIS_URL) to test the distributed home.\n${'!'.repeat(100)}\n`,
+  );
 }
 
 export interface Home {
@@ -65,7 +67,13 @@ export function redisHome(clock: ManualClock): Home {
   return {
     name: 'redis',
     scraper(options = {}) {
-      const s = createScraper({ allowPrivateUrls: true, redisUrl: REDIS_URL, redisKeyPrefix: prefix, clock, ...options });
+      const s = createScraper({
+        allowPrivateUrls: true,
+        redisUrl: REDIS_URL,
+        redisKeyPrefix: prefix,
+        clock,
+        ...options,
+      });
       opened.push(s);
       return s;
     },
@@ -104,8 +112,14 @@ export async function startFixture(): Promise<Fixture> {
     const path = req.url ?? '/';
     counts.set(path, (counts.get(path) ?? 0) + 1);
     if (gate) await gate;
-    const page = pages.get(path.split('?')[0]) ?? { status: 404, body: '<html><head><title>Missing</title></head><body><h1>Not here</h1></body></html>' };
-    res.writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8', 'set-cookie': 'session=secret' });
+    const page = pages.get(path.split('?')[0]) ?? {
+      status: 404,
+      body: '<html><head><title>Missing</title></head><body><h1>Not here</h1></body></html>',
+    };
+    res.writeHead(page.status ?? 200, {
+      'content-type': page.type ?? 'text/html; charset=utf-8',
+      'set-cookie': 'session=secret',
+    });
     res.end(page.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -51,7 +51,10 @@ export function completion(content: string, finishReason = 'stop'): ScriptedRepl
 }
 
 /** A chat completion in which the assistant calls tools (OpenAI `tool_calls`), with optional text beside them. */
-export function toolCallCompletion(calls: { name: string; arguments: unknown; id?: string }[], content: string | null = null): ScriptedReply {
+export function toolCallCompletion(
+  calls: { name: string; arguments: unknown; id?: string }[],
+  content: string | null = null,
+): ScriptedReply {
   return {
     json: {
       id: 'chatcmpl-test',
@@ -67,7 +70,10 @@ export function toolCallCompletion(calls: { name: string; arguments: unknown; id
             tool_calls: calls.map((c, i) => ({
               id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
               type: 'function',
-              function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+              function: {
+                name: c.name,
+                arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+              },
             })),
           },
           finish_reason: 'tool_calls',
@@ -87,13 +93,24 @@ export function lastToolResult(request: RecordedRequest): string {
 
 /** The error a server without json_schema support gives (vLLM/llama.cpp style wording). */
 export function unsupportedFormat(type: 'json_schema' | 'json_object'): ScriptedReply {
-  return { status: 400, json: { error: { message: `response_format type '${type}' is not supported by this server`, type: 'invalid_request_error' } } };
+  return {
+    status: 400,
+    json: {
+      error: {
+        message: `response_format type '${type}' is not supported by this server`,
+        type: 'invalid_request_error',
+      },
+    },
+  };
 }
 
 export async function startOpenAiDouble(): Promise<OpenAiDouble> {
   const requests: RecordedRequest[] = [];
   let queue: (ScriptedReply | Responder)[] = [];
-  let fallback: Responder = () => ({ status: 500, json: { error: { message: 'openAiDouble: no scripted reply left' } } });
+  let fallback: Responder = () => ({
+    status: 500,
+    json: { error: { message: 'openAiDouble: no scripted reply left' } },
+  });
   const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -113,7 +130,10 @@ export async function startOpenAiDouble(): Promise<OpenAiDouble> {
       const send = () => {
         if (res.destroyed) return;
         const payload = reply.text ?? JSON.stringify(reply.json ?? {});
-        res.writeHead(reply.status ?? 200, { 'content-type': reply.text !== undefined ? 'text/plain' : 'application/json', ...reply.headers });
+        res.writeHead(reply.status ?? 200, {
+          'content-type': reply.text !== undefined ? 'text/plain' : 'application/json',
+          ...reply.headers,
+        });
         res.end(payload);
       };
       if (reply.delayMs) {

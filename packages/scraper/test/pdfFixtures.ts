@@ -26,7 +26,10 @@ export const REPORT_HTML = `<!doctype html><html lang="en"><head><meta charset="
 export const SCAN_HTML = `<!doctype html><html><body style="font-family: 'DejaVu Sans', sans-serif; font-size: 28pt; margin: 30pt">
 <p>Harbour notice</p><p>The ferry leaves at noon</p></body></html>`;
 
-export async function printPdf(html: string, options: { header?: string; width?: string; height?: string } = {}): Promise<Uint8Array> {
+export async function printPdf(
+  html: string,
+  options: { header?: string; width?: string; height?: string } = {},
+): Promise<Uint8Array> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const page = await browser.newPage();
@@ -37,7 +40,8 @@ export async function printPdf(html: string, options: { header?: string; width?:
         ...sized,
         displayHeaderFooter: options.header !== undefined,
         headerTemplate: `<div style="font-size:9px;width:100%;text-align:center">${options.header ?? ''}</div>`,
-        footerTemplate: '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span></div>',
+        footerTemplate:
+          '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span></div>',
         margin: options.header !== undefined ? { top: '22mm', bottom: '22mm', left: '20mm', right: '20mm' } : undefined,
       }),
     );
@@ -67,10 +71,21 @@ export function textPdf(pages: number, extraLines = 0): Uint8Array {
   const doc = new mupdf.PDFDocument();
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
   // Extra lines make each page cost real parsing time, so time-budget tests do not depend on the machine's speed.
-  const filler = Array.from({ length: extraLines }, (_, k) => `0 -6 Td (Filler line ${k} with several words of ordinary text.) Tj`).join(' ');
+  const filler = Array.from(
+    { length: extraLines },
+    (_, k) => `0 -6 Td (Filler line ${k} with several words of ordinary text.) Tj`,
+  ).join(' ');
   for (let i = 1; i <= pages; i++) {
     const head = extraLines > 0 ? 'BT /F1 5 Tf 20 190 Td' : 'BT /F1 11 Tf 20 150 Td';
-    doc.insertPage(-1, doc.addPage([0, 0, 300, 200], 0, { Font: { F1: font } }, `${head} (Body text of page number ${i}.) Tj ${filler} ET`));
+    doc.insertPage(
+      -1,
+      doc.addPage(
+        [0, 0, 300, 200],
+        0,
+        { Font: { F1: font } },
+        `${head} (Body text of page number ${i}.) Tj ${filler} ET`,
+      ),
+    );
   }
   return doc.saveToBuffer('compress').asUint8Array().slice();
 }

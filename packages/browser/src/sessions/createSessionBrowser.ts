@@ -52,12 +52,30 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
   const getBrowser = async (): Promise<Browser> => {
     const current = await browser;
     if (current?.isConnected()) return current;
-    if (!existsSync(executablePath)) throw new BrowserError('browser_unavailable', `Chromium not found at ${executablePath}: install it or set CHROMIUM_PATH`, { executablePath });
+    if (!existsSync(executablePath))
+      throw new BrowserError(
+        'browser_unavailable',
+        `Chromium not found at ${executablePath}: install it or set CHROMIUM_PATH`,
+        { executablePath },
+      );
     browser = chromium
-      .launch({ executablePath, args: options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS], headless: true, timeout: LAUNCH_TIMEOUT_MS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
+      .launch({
+        executablePath,
+        args: options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS],
+        headless: true,
+        timeout: LAUNCH_TIMEOUT_MS,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      })
       .catch((error: unknown) => {
         browser = undefined;
-        throw new BrowserError('browser_unavailable', `Chromium failed to start: ${reasonOf(error)}`, { executablePath }, { cause: error });
+        throw new BrowserError(
+          'browser_unavailable',
+          `Chromium failed to start: ${reasonOf(error)}`,
+          { executablePath },
+          { cause: error },
+        );
       });
     return browser;
   };
@@ -73,13 +91,21 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
         guardProxy ??= startGuardProxy();
         const credentials = (await guardProxy).register(check, () => {});
         release = credentials.release;
-        plan.options.proxy = { server: (await guardProxy).server, username: credentials.username, password: credentials.password, bypass: '<-loopback>' };
+        plan.options.proxy = {
+          server: (await guardProxy).server,
+          username: credentials.username,
+          password: credentials.password,
+          bypass: '<-loopback>',
+        };
       }
       const context = await current.newContext({ ...plan.options, storageState: storageStateOf(request.state) });
       const close = async () => {
         open.delete(session);
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([context.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS)))]);
+        await Promise.race([
+          context.close().catch(() => {}),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS))),
+        ]);
         clearTimeout(timer);
         release?.();
       };
@@ -99,7 +125,12 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
         return session;
       } catch (error) {
         await close();
-        throw new BrowserError('navigation_failed', `session could not open ${request.url}: ${reasonOf(error)}`, { url: request.url }, { cause: error });
+        throw new BrowserError(
+          'navigation_failed',
+          `session could not open ${request.url}: ${reasonOf(error)}`,
+          { url: request.url },
+          { cause: error },
+        );
       }
     },
     openCount: () => open.size,

@@ -2,14 +2,34 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 /** Cookies and per-origin storage of a browser profile (Playwright's storage-state shape plus sessionStorage). */
 export interface ProfileState {
-  cookies: { name: string; value: string; domain: string; path: string; expires: number; httpOnly: boolean; secure: boolean; sameSite: 'Strict' | 'Lax' | 'None' }[];
-  origins: { origin: string; localStorage: { name: string; value: string }[]; sessionStorage?: { name: string; value: string }[] }[];
+  cookies: {
+    name: string;
+    value: string;
+    domain: string;
+    path: string;
+    expires: number;
+    httpOnly: boolean;
+    secure: boolean;
+    sameSite: 'Strict' | 'Lax' | 'None';
+  }[];
+  origins: {
+    origin: string;
+    localStorage: { name: string; value: string }[];
+    sessionStorage?: { name: string; value: string }[];
+  }[];
 }
 
 /** The `storageState` option of a new context holding `state` (cookies and localStorage). */
-export function storageStateOf(state: ProfileState | undefined): { cookies: ProfileState['cookies']; origins: { origin: string; localStorage: { name: string; value: string }[] }[] } | undefined {
+export function storageStateOf(
+  state: ProfileState | undefined,
+):
+  | { cookies: ProfileState['cookies']; origins: { origin: string; localStorage: { name: string; value: string }[] }[] }
+  | undefined {
   if (!state) return undefined;
-  return { cookies: state.cookies, origins: state.origins.map((o) => ({ origin: o.origin, localStorage: o.localStorage })) };
+  return {
+    cookies: state.cookies,
+    origins: state.origins.map((o) => ({ origin: o.origin, localStorage: o.localStorage })),
+  };
 }
 
 /** sessionStorage has no context option: an init script restores each origin's entries in every new document. */
@@ -18,7 +38,8 @@ export async function installSessionStorage(context: BrowserContext, state: Prof
   if (withSessionStorage.length === 0) return;
   await context.addInitScript((origins: { origin: string; sessionStorage?: { name: string; value: string }[] }[]) => {
     const own = origins.find((o) => o.origin === location.origin);
-    for (const { name, value } of own?.sessionStorage ?? []) if (sessionStorage.getItem(name) === null) sessionStorage.setItem(name, value);
+    for (const { name, value } of own?.sessionStorage ?? [])
+      if (sessionStorage.getItem(name) === null) sessionStorage.setItem(name, value);
   }, withSessionStorage);
 }
 

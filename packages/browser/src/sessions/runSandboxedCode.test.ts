@@ -21,7 +21,9 @@ let secretPort = 0;
 beforeAll(async () => {
   site = await startFixtureServer({
     '/': html('<h1>start</h1><a id="next" href="/two">next</a>'),
-    '/two': html('<h1>second</h1><input id="q"><button id="go" onclick="document.querySelector(\'h1\').textContent = document.querySelector(\'#q\').value">go</button>'),
+    '/two': html(
+      '<h1>second</h1><input id="q"><button id="go" onclick="document.querySelector(\'h1\').textContent = document.querySelector(\'#q\').value">go</button>',
+    ),
   });
   // A loopback service the sandboxed code must not reach by itself.
   secret = createServer((socket) => {
@@ -114,7 +116,9 @@ describe('runSandboxedCode', () => {
       });
     `);
     expect(out.result).not.toBe('connected');
-    const viaFetch = await run(`try { await fetch('http://127.0.0.1:${secretPort}/'); return 'fetched'; } catch (e) { return String(e); }`);
+    const viaFetch = await run(
+      `try { await fetch('http://127.0.0.1:${secretPort}/'); return 'fetched'; } catch (e) { return String(e); }`,
+    );
     expect(viaFetch.result).not.toBe('fetched');
     expect(secretHits).toBe(0);
   });
@@ -122,13 +126,18 @@ describe('runSandboxedCode', () => {
   it('cannot open file: or other local schemes, even without an SSRF guard', async () => {
     const direct = await run(`await page.goto('file:///etc/hostname')`);
     expect(direct.error).toMatch(/http\(s\) URLs only/);
-    const viaPage = await run(`await page.evaluate(() => { location.href = 'file:///etc/hostname'; }); await page.waitForTimeout(500); return page.url()`);
+    const viaPage = await run(
+      `await page.evaluate(() => { location.href = 'file:///etc/hostname'; }); await page.waitForTimeout(500); return page.url()`,
+    );
     expect(viaPage.result).not.toMatch(/^file:/);
   });
 
   it('a page call cannot outlive the run: its timeout option is clamped to the deadline', async () => {
     const started = Date.now();
-    const out = await run(`try { await page.waitForSelector('#never', { timeout: 600000 }); } catch (e) { return 'gave up'; }`, 1_500);
+    const out = await run(
+      `try { await page.waitForSelector('#never', { timeout: 600000 }); } catch (e) { return 'gave up'; }`,
+      1_500,
+    );
     expect(out.result === 'gave up' || out.killed, JSON.stringify(out)).toBe(true);
     expect(Date.now() - started).toBeLessThan(4_000);
     // The next call is not stuck behind it.
@@ -149,10 +158,10 @@ describe('runSandboxedCode', () => {
 });
 
 describe('runSandboxedCode isolation (kernel)', () => {
-  const escape = `const proc = this.constructor.constructor('return process')();`;
+  const sandboxEscape = `const proc = this.constructor.constructor('return process')();`;
 
   it('runs as its own unprivileged uid in its own PID namespace: the server is neither visible nor signalable', async () => {
-    const out = await run(`${escape}
+    const out = await run(`${sandboxEscape}
       const fs = proc.getBuiltinModule('fs');
       let signal;
       try { proc.kill(${process.pid}, 'SIGSTOP'); signal = 'sent'; } catch (e) { signal = e.code; }
@@ -185,7 +194,7 @@ describe('runSandboxedCode isolation (kernel)', () => {
     });
     await new Promise<void>((resolve) => unix.listen(path, resolve));
     try {
-      const out = await run(`${escape}
+      const out = await run(`${sandboxEscape}
         const net = proc.getBuiltinModule('net');
         const tryConnect = (p) => new Promise((resolve) => {
           const s = net.connect(p);
@@ -211,7 +220,7 @@ describe('runSandboxedCode isolation (kernel)', () => {
   });
 
   it('sees an empty root and a /proc of its own processes only', async () => {
-    const out = await run(`${escape}
+    const out = await run(`${sandboxEscape}
       const fs = proc.getBuiltinModule('fs');
       return { pids: fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)), root: fs.readdirSync('/').sort() };
     `);
@@ -221,9 +230,12 @@ describe('runSandboxedCode isolation (kernel)', () => {
 
   it('a Buffer memory bomb (off the V8 heap) stops at the kernel memory limit', async () => {
     // Off-heap memory ignores --max-old-space-size (the reported attack held 2 GB); RLIMIT_DATA does not.
-    const out = await run(`const a = []; let held = 0;
+    const out = await run(
+      `const a = []; let held = 0;
       try { for (;;) { a.push(new Uint8Array(16 * 1024 * 1024).fill(1)); held += 16; await new Promise((r) => setTimeout(r, 1)); } }
-      catch (e) { return { held, error: String(e) }; }`, 30_000);
+      catch (e) { return { held, error: String(e) }; }`,
+      30_000,
+    );
     expect(out.killed).toBe(false);
     if (out.exitCode === 0) {
       const r = out.result as { held: number; error: string };
@@ -235,7 +247,8 @@ describe('runSandboxedCode isolation (kernel)', () => {
   });
 
   it('a message bigger than the channel cap ends the run while it arrives', async () => {
-    const out = await run(`${escape}
+    const out = await run(
+      `${sandboxEscape}
       const fs = proc.getBuiltinModule('fs');
       const chunk = proc.getBuiltinModule('buffer').Buffer.from('x'.repeat(1024 * 1024));
       // Straight onto the channel's descriptor, past the sandbox's own framing: 64 MB without a newline.
@@ -243,23 +256,31 @@ describe('runSandboxedCode isolation (kernel)', () => {
         try { sent += fs.writeSync(3, chunk); } catch (e) { if (e.code !== 'EAGAIN') return e.code; await new Promise((r) => setTimeout(r, 1)); }
       }
       await new Promise((r) => setTimeout(r, 60000));
-    `, 30_000);
+    `,
+      30_000,
+    );
     expect(out.killed).toBe(false);
     expect(out.truncated).toBe(true);
     expect(out.error).toMatch(/over 4194304 bytes/);
   });
 
   it('huge raw output from an escaped process stops the run', async () => {
-    const out = await run(`${escape} const big = 'y'.repeat(1024 * 1024); for (let i = 0; i < 64; i++) proc.stdout.write(big); await new Promise((r) => setTimeout(r, 60000));`, 30_000);
+    const out = await run(
+      `${sandboxEscape} const big = 'y'.repeat(1024 * 1024); for (let i = 0; i < 64; i++) proc.stdout.write(big); await new Promise((r) => setTimeout(r, 60000));`,
+      30_000,
+    );
     expect(out.killed).toBe(false);
     expect(out.error).toMatch(/more than \d+ bytes of output/);
     expect(out.stdout.length).toBeLessThanOrEqual(64 * 1024);
   });
 
   it('a page.evaluate result over the cap is refused inside the page', async () => {
-    const out = await run(`return await page.evaluate(() => 'z'.repeat(5_000_000)).then(() => 'returned', (e) => e.message)`);
+    const out = await run(
+      `return await page.evaluate(() => 'z'.repeat(5_000_000)).then(() => 'returned', (e) => e.message)`,
+    );
     expect(out.result).toMatch(/more than 1000000 characters/);
-    const content = await run(`await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<p id=big>' + 'w'.repeat(3_000_000) + '</p>'); });
+    const content =
+      await run(`await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<p id=big>' + 'w'.repeat(3_000_000) + '</p>'); });
       const t = await page.content().then(() => 'returned', (e) => e.message);
       await page.evaluate(() => document.getElementById('big').remove());
       return t`);
@@ -274,7 +295,8 @@ describe('runSandboxedCode isolation (kernel)', () => {
 
 describe('runSandboxedCode Playwright API', () => {
   it('pages, frames, getBy locators, $eval, evaluate with arguments, waitForFunction, keyboard', async () => {
-    const out = await run(`
+    const out = await run(
+      `
       await page.goto(${JSON.stringify(`${site.base}/two`)});
       await page.evaluate(() => {
         const f = document.createElement('iframe');
@@ -298,18 +320,32 @@ describe('runSandboxedCode Playwright API', () => {
         sum: await page.evaluate(([a, b]) => a + b, [2, 3]),
         all: (await page.locator('h1, input').all()).length,
       };
-    `, 20_000);
+    `,
+      20_000,
+    );
     expect(out.error).toBeUndefined();
-    expect(out.result).toEqual({ pages: 1, url: `${site.base}/two`, frames: 2, frameText: 'inside the frame', viaFrameLocator: 'inside the frame', h1: 'keys!', sum: 5, all: 2 });
+    expect(out.result).toEqual({
+      pages: 1,
+      url: `${site.base}/two`,
+      frames: 2,
+      frameText: 'inside the frame',
+      viaFrameLocator: 'inside the frame',
+      h1: 'keys!',
+      sum: 5,
+      all: 2,
+    });
   });
 
   it('responses have status(), url(), ok(); waitForResponse and waitForNavigation wait on real traffic', async () => {
-    const out = await run(`
+    const out = await run(
+      `
       const res = await page.goto(${JSON.stringify(`${site.base}/`)});
       const [waited] = await Promise.all([page.waitForResponse('**/two'), page.click('#next')]);
       const [nav] = await Promise.all([page.waitForNavigation(), page.goBack()]);
       return { status: res.status(), ok: res.ok(), url: res.url(), waited: waited.url(), back: page.url(), res };
-    `, 20_000);
+    `,
+      20_000,
+    );
     expect(out.error).toBeUndefined();
     expect(out.result).toEqual({
       status: 200,
@@ -325,7 +361,13 @@ describe('runSandboxedCode Playwright API', () => {
     const echo = await runSandboxedCode('echo ready', session.page, session.context, 10_000, { language: 'bash' });
     expect(echo.error).toBeUndefined();
     expect(echo.stdout).toBe('ready\n');
-    const driven = await runSandboxedCode(`page goto ${site.base}/ && page title && page evaluate '1 + 2' && id -u && ls /`, session.page, session.context, 20_000, { language: 'bash' });
+    const driven = await runSandboxedCode(
+      `page goto ${site.base}/ && page title && page evaluate '1 + 2' && id -u && ls /`,
+      session.page,
+      session.context,
+      20_000,
+      { language: 'bash' },
+    );
     expect(driven.error).toBeUndefined();
     const lines = driven.stdout.split('\n');
     expect(JSON.parse(lines[0])).toEqual({ status: 200, url: `${site.base}/` });
@@ -340,18 +382,25 @@ describe('runSandboxedCode Playwright API', () => {
     for (const entry of lines.slice(4).filter(Boolean)) expect(rootEntries).toContain(entry);
   });
 
-  it.skipIf(!sandboxMemoryGroupAvailable())('bash: many processes together stop at the run\'s memory cgroup (512 MB)', async () => {
-    // Six processes of ~200 MB each (tail holds a newline-free stream whole), each under the per-process limit:
-    // 1.2 GB together without the group.
-    const code = 'for i in 1 2 3 4 5 6; do (head -c 200000000 /dev/zero | tail -n 1 | wc -c) & done; wait';
-    const out = await runSandboxedCode(code, session.page, session.context, 30_000, { language: 'bash' });
-    const finished = out.stdout.split('\n').filter((line) => line.trim() === '200000000').length;
-    expect(finished).toBeLessThan(6);
-  });
+  it.skipIf(!sandboxMemoryGroupAvailable())(
+    "bash: many processes together stop at the run's memory cgroup (512 MB)",
+    async () => {
+      // Six processes of ~200 MB each (tail holds a newline-free stream whole), each under the per-process limit:
+      // 1.2 GB together without the group.
+      const code = 'for i in 1 2 3 4 5 6; do (head -c 200000000 /dev/zero | tail -n 1 | wc -c) & done; wait';
+      const out = await runSandboxedCode(code, session.page, session.context, 30_000, { language: 'bash' });
+      const finished = out.stdout.split('\n').filter((line) => line.trim() === '200000000').length;
+      expect(finished).toBeLessThan(6);
+    },
+  );
 
   it('bash: a fork bomb hits the process limit and dies with the run', async () => {
-    const out = await runSandboxedCode(':(){ :|:& };: ; sleep 1; echo survived', session.page, session.context, 5_000, { language: 'bash' });
+    const out = await runSandboxedCode(':(){ :|:& };: ; sleep 1; echo survived', session.page, session.context, 5_000, {
+      language: 'bash',
+    });
     expect(out.stdout).not.toContain('survived\nsurvived');
-    expect((await runSandboxedCode('echo next', session.page, session.context, 10_000, { language: 'bash' })).stdout).toBe('next\n');
+    expect(
+      (await runSandboxedCode('echo next', session.page, session.context, 10_000, { language: 'bash' })).stdout,
+    ).toBe('next\n');
   });
 });

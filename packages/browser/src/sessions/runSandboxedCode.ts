@@ -5,7 +5,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { dispatchPageCall, pageStateOf } from './dispatchPageCall.js';
 import { PAGE_HELPER_SOURCE } from './pageHelper.js';
 import { SANDBOX_CHILD_SOURCE } from './sandboxChild.js';
-import { DEFAULT_SANDBOX_LIMITS, isolatedCommand, runtimeDataBaselineBytes, sandboxIsolation } from './sandboxIsolation.js';
+import {
+  DEFAULT_SANDBOX_LIMITS,
+  isolatedCommand,
+  runtimeDataBaselineBytes,
+  sandboxIsolation,
+} from './sandboxIsolation.js';
 import { createSandboxCgroup, type SandboxCgroup } from './sandboxMemoryCgroup.js';
 
 /** Heap of a sandbox process: plenty for driving a page, small enough that a memory bomb dies fast. */
@@ -293,7 +298,8 @@ export function runSandboxedCode(
         overflow ??
         (killed
           ? `execution timed out after ${timeoutMs} ms`
-          : /heap out of memory|Allocation failed|bad_alloc|Cannot allocate memory/i.test(crashText) || cgroup?.hitLimit()
+          : /heap out of memory|Allocation failed|bad_alloc|Cannot allocate memory/i.test(crashText) ||
+              cgroup?.hitLimit()
             ? `the code ran out of memory (${SANDBOX_MEMORY_MB} MB)`
             : `the sandbox process exited (${signal ?? `code ${exitCode}`})`);
       finish({

@@ -218,7 +218,12 @@ function sandboxMain(): void {
       if (!wire || typeof wire.status !== 'number') return value;
       const status = wire.status;
       const url = String(wire.url);
-      return { status: () => status, url: () => url, ok: () => status >= 200 && status < 300, toJSON: () => ({ status, url }) };
+      return {
+        status: () => status,
+        url: () => url,
+        ok: () => status >= 200 && status < 300,
+        toJSON: () => ({ status, url }),
+      };
     };
     for (const name of ['goto', 'reload', 'goBack', 'goForward', 'waitForResponse', 'waitForNavigation']) {
       object[name] = async (...args: unknown[]) => response(await call(base, name, args));

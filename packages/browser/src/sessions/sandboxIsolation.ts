@@ -39,7 +39,11 @@ export function runtimeDataBaselineBytes(heapMb: number): number {
   if (runtimeBaseline !== undefined) return runtimeBaseline;
   const probe = spawnSync(
     process.execPath,
-    [`--max-old-space-size=${heapMb}`, '-e', "process.stdout.write(require('fs').readFileSync('/proc/self/status', 'utf8'))"],
+    [
+      `--max-old-space-size=${heapMb}`,
+      '-e',
+      "process.stdout.write(require('fs').readFileSync('/proc/self/status', 'utf8'))",
+    ],
     { encoding: 'utf8', env: {}, timeout: 30_000 },
   );
   const kb = /^VmData:\s*(\d+)\s*kB/m.exec(probe.stdout ?? '')?.[1];
@@ -55,7 +59,8 @@ const SANDBOX_UID_BASE = 2_000_000_000;
 const SANDBOX_UID_SPAN = 1 << 24;
 
 export type SandboxIsolation =
-  { available: true; bwrap: string; setpriv: string; prlimit: string } | { available: false; missing: string };
+  | { available: true; bwrap: string; setpriv: string; prlimit: string }
+  | { available: false; missing: string };
 
 let cached: SandboxIsolation | undefined;
 /** The bubblewrap override the cached answer was found with (a different one is checked afresh). */

@@ -56,7 +56,8 @@ export function createSandboxCgroup(name: string, limitBytes: number): SandboxCg
     mkdirSync(path);
     if (found.kind === 'v1') {
       writeFileSync(join(path, 'memory.limit_in_bytes'), String(limitBytes));
-      if (existsSync(join(path, 'memory.memsw.limit_in_bytes'))) writeFileSync(join(path, 'memory.memsw.limit_in_bytes'), String(limitBytes));
+      if (existsSync(join(path, 'memory.memsw.limit_in_bytes')))
+        writeFileSync(join(path, 'memory.memsw.limit_in_bytes'), String(limitBytes));
     } else {
       writeFileSync(join(path, 'memory.max'), String(limitBytes));
       if (existsSync(join(path, 'memory.swap.max'))) writeFileSync(join(path, 'memory.swap.max'), '0');

@@ -67,7 +67,8 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBacken
     const cached = lru.get(`l:${key}`) as Stamped[] | undefined;
     if (cached) return cached;
     const items: Stamped[] = [];
-    for (const { value } of lists.getRange({ start: [key, MAX_SEQ], end: [key, -1], reverse: true })) items.push(unstamp(value));
+    for (const { value } of lists.getRange({ start: [key, MAX_SEQ], end: [key, -1], reverse: true }))
+      items.push(unstamp(value));
     lru.set(`l:${key}`, items);
     return items;
   }
@@ -175,5 +176,8 @@ function expiryOf(raw: Uint8Array): number {
 
 function unstamp(raw: Uint8Array): Stamped {
   // A plain Uint8Array view: both homes hand out the same type.
-  return { expiresAt: expiryOf(raw), value: new Uint8Array(raw.buffer, raw.byteOffset + EXPIRY_BYTES, raw.byteLength - EXPIRY_BYTES) };
+  return {
+    expiresAt: expiryOf(raw),
+    value: new Uint8Array(raw.buffer, raw.byteOffset + EXPIRY_BYTES, raw.byteLength - EXPIRY_BYTES),
+  };
 }

@@ -10,8 +10,10 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const MAX_RETRIES_PER_REQUEST = 3;
 
 /** Lease scripts: only the holder's token may extend or delete the key (ioredis prefixes KEYS like any key). */
-const RENEW_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
-const DELETE_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+const RENEW_IF_HELD =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const DELETE_IF_HELD =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 export interface RedisBackendOptions {
   redisUrl: string;
@@ -33,7 +35,9 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new CacheError('unavailable', `Redis is unreachable at ${redactUrl(options.redisUrl)}`, { cause: String(error) });
+    throw new CacheError('unavailable', `Redis is unreachable at ${redactUrl(options.redisUrl)}`, {
+      cause: String(error),
+    });
   }
 
   const toBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -54,11 +58,15 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
       await redis.del(key);
     },
     async push(key, value, maxLength, ttlMs) {
-      const tx = redis.multi().lpush(key, toBuffer(value)).ltrim(key, 0, maxLength - 1);
+      const tx = redis
+        .multi()
+        .lpush(key, toBuffer(value))
+        .ltrim(key, 0, maxLength - 1);
       if (ttlMs && ttlMs > 0) tx.pexpire(key, Math.ceil(ttlMs));
       const results = await tx.exec();
       const failed = results?.find(([error]) => error);
-      if (!results || failed) throw new CacheError('unavailable', 'Redis transaction failed', { cause: String(failed?.[0]) });
+      if (!results || failed)
+        throw new CacheError('unavailable', 'Redis transaction failed', { cause: String(failed?.[0]) });
     },
     async range(key, start, stop) {
       return (await redis.lrangeBuffer(key, start, stop)).map(view);
@@ -99,7 +107,10 @@ function unavailableOnFailure(backend: KvBackend): KvBackend {
         return await (value as (...a: unknown[]) => Promise<unknown>).apply(backend, args);
       } catch (error) {
         if (error instanceof CacheError) throw error;
-        throw new CacheError('unavailable', `Redis command failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new CacheError(
+          'unavailable',
+          `Redis command failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     };
   }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CoreError } from '../errors.js';
 import { applyExcludeTags } from './applyExcludeTags.js';
 import { applyIncludeTags } from './applyIncludeTags.js';
 import { parseHtml } from './parseHtml.js';
@@ -27,4 +26,3 @@ describe('applyExcludeTags', () => {
     expect(body.innerHTML).toBe(before);
   });
 });
-

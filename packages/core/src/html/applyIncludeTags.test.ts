@@ -34,7 +34,8 @@ describe('bad selectors', () => {
     ['includeTags', ':no-such-pseudo'],
   ] as const)('%s %j is a typed invalid_selector error naming it', (option, selector) => {
     const body = parseHtml(PAGE).body;
-    const run = () => (option === 'includeTags' ? applyIncludeTags(body, ['article', selector]) : applyExcludeTags(body, [selector]));
+    const run = () =>
+      option === 'includeTags' ? applyIncludeTags(body, ['article', selector]) : applyExcludeTags(body, [selector]);
     let error: unknown;
     try {
       run();
@@ -42,10 +43,16 @@ describe('bad selectors', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(CoreError);
-    expect(error).toMatchObject({ kind: 'invalid_selector', message: `Invalid CSS selector in ${option}: "${selector}"`, details: { selector, option } });
+    expect(error).toMatchObject({
+      kind: 'invalid_selector',
+      message: `Invalid CSS selector in ${option}: "${selector}"`,
+      details: { selector, option },
+    });
   });
 
   it('rejects non-string selectors the same way', () => {
-    expect(() => applyIncludeTags(parseHtml(PAGE).body, [42 as unknown as string])).toThrow('Invalid CSS selector in includeTags: "42"');
+    expect(() => applyIncludeTags(parseHtml(PAGE).body, [42 as unknown as string])).toThrow(
+      'Invalid CSS selector in includeTags: "42"',
+    );
   });
 });

@@ -13,7 +13,9 @@ describe('cleanHtml', () => {
     const body = clean(`<html><head><title>T</title><style>p{}</style></head><body>
       <p>a<!-- hidden --><script>alert(1)</script>b</p><noscript>enable js</noscript><meta itemprop="x" content="y">
       <style>.x{}</style><p>c</p></body></html>`);
-    expect(body.ownerDocument.documentElement.innerHTML).not.toMatch(/<head|<script|<style|<noscript|<meta|<!--|<title/);
+    expect(body.ownerDocument.documentElement.innerHTML).not.toMatch(
+      /<head|<script|<style|<noscript|<meta|<!--|<title/,
+    );
     expect(body.textContent?.replace(/\s+/g, '')).toBe('abc');
   });
 
@@ -42,7 +44,9 @@ describe('cleanHtml', () => {
   });
 
   it('joins <base href> onto the page URL (first base only) before resolving', () => {
-    const body = clean('<html><head><base href="/static/"><base href="/ignored/"></head><body><a href="x.html">x</a><img src="i.png"></body></html>');
+    const body = clean(
+      '<html><head><base href="/static/"><base href="/ignored/"></head><body><a href="x.html">x</a><img src="i.png"></body></html>',
+    );
     expect(body.querySelector('a')?.getAttribute('href')).toBe('https://example.com/static/x.html');
     expect(body.querySelector('img')?.getAttribute('src')).toBe('https://example.com/static/i.png');
   });

@@ -128,8 +128,11 @@ function resolveImage(img: Element, extra: ImageCandidate[], resolve: UrlResolve
 function resolveSrcsetAttribute(source: Element, resolve: UrlResolver): void {
   const candidates = parseSrcset(source.getAttribute('srcset') ?? '');
   const value = candidates
-    .map((c) => [resolve(c.url), c.width !== undefined ? `${c.width}w` : c.density !== undefined ? `${c.density}x` : '']
-      .filter(Boolean).join(' '))
+    .map((c) =>
+      [resolve(c.url), c.width !== undefined ? `${c.width}w` : c.density !== undefined ? `${c.density}x` : '']
+        .filter(Boolean)
+        .join(' '),
+    )
     .join(', ');
   source.setAttribute('srcset', value);
 }

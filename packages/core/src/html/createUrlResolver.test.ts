@@ -26,7 +26,9 @@ describe('findBaseUrl', () => {
 
   it('falls back to the page URL without a usable base, and to undefined without a page URL', () => {
     expect(findBaseUrl(parseHtml('<p>x'), 'https://example.com/p')).toBe('https://example.com/p');
-    expect(findBaseUrl(parseHtml('<head><base href="javascript:alert(1)"></head>'), 'https://example.com/p')).toBe('https://example.com/p');
+    expect(findBaseUrl(parseHtml('<head><base href="javascript:alert(1)"></head>'), 'https://example.com/p')).toBe(
+      'https://example.com/p',
+    );
     expect(findBaseUrl(parseHtml('<head><base href="https://cdn.example/"></head>'), '')).toBe('https://cdn.example/');
     expect(findBaseUrl(parseHtml('<p>x'), 'nonsense')).toBeUndefined();
   });

@@ -47,13 +47,17 @@ export function findBaseUrl(document: Document, pageUrl: string | undefined): st
   // Only <head> is searched: a <base> belongs there (parseHtml files leading head elements there), and looking
   // through the whole body for one would cost a full walk on every page.
   const head = document.documentElement.firstElementChild;
-  const baseElement = head?.localName === 'head' ? Array.from(head.getElementsByTagName('base')).find((el) => el.hasAttribute('href')) : undefined;
+  const baseElement =
+    head?.localName === 'head'
+      ? Array.from(head.getElementsByTagName('base')).find((el) => el.hasAttribute('href'))
+      : undefined;
   const base = baseElement?.getAttribute('href')?.trim();
   if (base) {
     try {
       const joined = new URL(base, page);
       // A javascript: or data: base would make every link unusable; browsers ignore such bases too.
-      if (joined.protocol === 'http:' || joined.protocol === 'https:' || joined.protocol === 'file:') return joined.href;
+      if (joined.protocol === 'http:' || joined.protocol === 'https:' || joined.protocol === 'file:')
+        return joined.href;
     } catch {
       // An unparsable <base href> is ignored, as browsers do.
     }

@@ -6,7 +6,8 @@ const JAPANESE = '日本語のウェブページです。こんにちは、世�
 const CHINESE = '这是一个中文网页。欢迎访问我们的网站，这里有很多有用的信息和新闻报道。';
 const RUSSIAN = 'Это русская веб-страница. Добро пожаловать на наш сайт, здесь много полезной информации.';
 const FRENCH = 'Voilà une page française: élève, garçon, où, déjà, très bien, à bientôt.';
-const page = (body: string, head = '') => `<!doctype html><html><head>${head}<title>t</title></head><body><p>${body}</p></body></html>`;
+const page = (body: string, head = '') =>
+  `<!doctype html><html><head>${head}<title>t</title></head><body><p>${body}</p></body></html>`;
 const encode = (text: string, encoding: string) => new Uint8Array(iconv.encode(text, encoding));
 
 describe('decodeHtml', () => {
@@ -32,7 +33,10 @@ describe('decodeHtml', () => {
 
   it('finds <meta charset> and http-equiv declarations, ignoring commented-out ones', () => {
     const greek = 'Καλημέρα κόσμε, αυτή είναι μια ελληνική σελίδα.';
-    expect(decodeHtmlWithEncoding(encode(page(greek, '<meta charset="iso-8859-7">'), 'iso-8859-7'))).toMatchObject({ source: 'meta', encoding: 'iso-8859-7' });
+    expect(decodeHtmlWithEncoding(encode(page(greek, '<meta charset="iso-8859-7">'), 'iso-8859-7'))).toMatchObject({
+      source: 'meta',
+      encoding: 'iso-8859-7',
+    });
     expect(decodeHtml(encode(page(greek, '<meta charset="iso-8859-7">'), 'iso-8859-7'))).toContain(greek);
     const polish = 'Zażółć gęślą jaźń, łódź, źdźbło.';
     const httpEquiv = '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-2">';
@@ -53,15 +57,24 @@ describe('decodeHtml', () => {
   it('reads UTF-8 bytes as UTF-8 when a single-byte legacy charset is declared for them (mislabelled pages)', () => {
     const text = 'Crème brûlée – “don’t” café';
     const utf8 = (head: string): Uint8Array => new Uint8Array(Buffer.from(page(text, head)));
-    expect(decodeHtmlWithEncoding(utf8('<meta charset="windows-1252">'))).toMatchObject({ encoding: 'utf-8', source: 'utf-8-bytes' });
-    expect(decodeHtml(utf8('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'))).toContain(text);
+    expect(decodeHtmlWithEncoding(utf8('<meta charset="windows-1252">'))).toMatchObject({
+      encoding: 'utf-8',
+      source: 'utf-8-bytes',
+    });
+    expect(decodeHtml(utf8('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'))).toContain(
+      text,
+    );
     expect(decodeHtml(utf8(''), 'text/html; charset=ISO-8859-1')).toContain(text);
     expect(decodeHtml(utf8('<meta charset="macintosh">'))).toContain(text);
     // real legacy bytes are not valid UTF-8: the declaration still rules
-    expect(decodeHtmlWithEncoding(encode(page(FRENCH, '<meta charset="windows-1252">'), 'windows-1252'))).toMatchObject({ encoding: 'windows-1252', source: 'meta' });
+    expect(decodeHtmlWithEncoding(encode(page(FRENCH, '<meta charset="windows-1252">'), 'windows-1252'))).toMatchObject(
+      { encoding: 'windows-1252', source: 'meta' },
+    );
     expect(decodeHtml(encode(page(RUSSIAN, '<meta charset="koi8-r">'), 'koi8-r'))).toContain(RUSSIAN);
     // a multi-byte declaration is never second-guessed
-    expect(decodeHtmlWithEncoding(encode(page(JAPANESE, '<meta charset="shift_jis">'), 'shift_jis'))).toMatchObject({ encoding: 'shift_jis' });
+    expect(decodeHtmlWithEncoding(encode(page(JAPANESE, '<meta charset="shift_jis">'), 'shift_jis'))).toMatchObject({
+      encoding: 'shift_jis',
+    });
   });
 
   it('sniffs undeclared Shift-JIS, GBK, windows-1251 and windows-1252', () => {
@@ -76,7 +89,9 @@ describe('decodeHtml', () => {
   });
 
   it('defaults to UTF-8 for valid UTF-8, ASCII and empty input, and never throws on garbage', () => {
-    expect(decodeHtml(new Uint8Array(Buffer.from(page(`${JAPANESE} ${RUSSIAN} 😀`))))).toContain(`${JAPANESE} ${RUSSIAN} 😀`);
+    expect(decodeHtml(new Uint8Array(Buffer.from(page(`${JAPANESE} ${RUSSIAN} 😀`))))).toContain(
+      `${JAPANESE} ${RUSSIAN} 😀`,
+    );
     expect(decodeHtml(new Uint8Array())).toBe('');
     const garbage = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 256);
     expect(typeof decodeHtml(garbage)).toBe('string');

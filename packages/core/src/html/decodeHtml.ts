@@ -88,7 +88,9 @@ export function charsetFromContentType(contentType: string | undefined): string 
 /** Looks for <meta charset> or <meta http-equiv="content-type" content="...charset=..."> near the top, outside comments. */
 export function charsetFromMetaPrescan(bytes: Uint8Array): string | undefined {
   // latin1 maps each byte to one char, so ASCII markup reads correctly whatever the real encoding is.
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, META_PRESCAN_BYTES)).toString('latin1');
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, META_PRESCAN_BYTES)).toString(
+    'latin1',
+  );
   const withoutComments = head.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
   const metaTag = /<meta\b([^>]*)>?/gi;
   for (let m = metaTag.exec(withoutComments); m; m = metaTag.exec(withoutComments)) {
@@ -147,9 +149,11 @@ const KANA = /[\u3040-\u30ff]/g;
 const HAN_AND_CJK_PUNCTUATION = /[\u3000-\u303f\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]/g;
 const HANGUL = /[\uac00-\ud7af\u3130-\u318f]/g;
 const CYRILLIC = /[\u0400-\u04ff]/g;
-const LATIN1_LETTERS = /[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u017d\u017e\u0178\u2018-\u201e\u2013\u2014\u2026\u00a0-\u00bf]/g;
+const LATIN1_LETTERS =
+  /[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u017d\u017e\u0178\u2018-\u201e\u2013\u2014\u2026\u00a0-\u00bf]/g;
 
 const count = (text: string, re: RegExp): number => text.match(re)?.length ?? 0;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: counts the non-ASCII characters
 const nonAscii = (text: string): number => count(text, /[^\x00-\x7f]/g) || 1;
 
 // Order matters on ties: Japanese text decodes as valid GBK too, so kana decide for Shift-JIS/EUC-JP first.

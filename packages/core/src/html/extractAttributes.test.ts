@@ -10,12 +10,20 @@ describe('extractAttributes', () => {
   </body>`);
 
   it('the values of the attribute on every match, in document order, per selector', () => {
-    expect(extractAttributes(doc, [{ selector: 'a', attribute: 'data-id' }, { selector: '.card', attribute: 'data-sku' }, { selector: 'a', attribute: 'href' }])).toEqual([
+    expect(
+      extractAttributes(doc, [
+        { selector: 'a', attribute: 'data-id' },
+        { selector: '.card', attribute: 'data-sku' },
+        { selector: 'a', attribute: 'href' },
+      ]),
+    ).toEqual([
       { selector: 'a', attribute: 'data-id', values: ['1', '3'] },
       { selector: '.card', attribute: 'data-sku', values: ['A-1', 'B-2'] },
       { selector: 'a', attribute: 'href', values: ['/one', '/two'] },
     ]);
-    expect(extractAttributes(doc, [{ selector: 'table', attribute: 'id' }])).toEqual([{ selector: 'table', attribute: 'id', values: [] }]);
+    expect(extractAttributes(doc, [{ selector: 'table', attribute: 'id' }])).toEqual([
+      { selector: 'table', attribute: 'id', values: [] },
+    ]);
   });
 
   it('a selector the engine cannot read is an invalid_selector error naming it', () => {
@@ -30,6 +38,8 @@ describe('extractAttributes', () => {
 
   it('stops at the cap of values per selector', () => {
     const many = parseHtml(`<body>${'<i data-x="v"></i>'.repeat(MAX_ATTRIBUTE_VALUES + 5)}</body>`);
-    expect(extractAttributes(many, [{ selector: 'i', attribute: 'data-x' }])[0].values).toHaveLength(MAX_ATTRIBUTE_VALUES);
+    expect(extractAttributes(many, [{ selector: 'i', attribute: 'data-x' }])[0].values).toHaveLength(
+      MAX_ATTRIBUTE_VALUES,
+    );
   });
 });

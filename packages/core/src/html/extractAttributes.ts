@@ -20,7 +20,11 @@ export const MAX_ATTRIBUTE_VALUES = 1000;
  * selector the engine cannot read.
  */
 export function extractAttributes(document: Document, selectors: readonly AttributeSelector[]): AttributeValues[] {
-  validateSelectors(document, selectors.map((s) => s.selector), 'formats.attributes');
+  validateSelectors(
+    document,
+    selectors.map((s) => s.selector),
+    'formats.attributes',
+  );
   return selectors.map(({ selector, attribute }) => {
     const values: string[] = [];
     for (const element of Array.from(document.querySelectorAll(selector))) {

@@ -17,7 +17,13 @@ const SRCSET_ATTRIBUTES: Record<string, readonly string[]> = {
   source: ['srcset', 'data-srcset'],
 };
 /** Page-level images named in <meta> (the share picture). */
-const META_IMAGE_NAMES = new Set(['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']);
+const META_IMAGE_NAMES = new Set([
+  'og:image',
+  'og:image:url',
+  'og:image:secure_url',
+  'twitter:image',
+  'twitter:image:src',
+]);
 
 export interface ExtractImagesOptions {
   /** Base for relative URLs (the page URL, or its <base href>). */

@@ -34,12 +34,16 @@ describe('extractLinks', () => {
 
   it('resolves against a base URL different from the page URL', () => {
     const document = parseHtml('<a href="x">x</a><a href="#y">y</a>');
-    expect(extractLinks(document.body, { url: 'https://example.com/p', baseUrl: 'https://cdn.example/base/' })).toEqual(['https://cdn.example/base/x']);
+    expect(extractLinks(document.body, { url: 'https://example.com/p', baseUrl: 'https://cdn.example/base/' })).toEqual(
+      ['https://cdn.example/base/x'],
+    );
   });
 
   it('only sees the subtree it is given', () => {
     const document = parseHtml('<nav><a href="/nav">n</a></nav><main><a href="/main">m</a></main>');
-    expect(extractLinks(document.querySelector('main')!, { url: 'https://example.com/' })).toEqual(['https://example.com/main']);
+    expect(extractLinks(document.querySelector('main')!, { url: 'https://example.com/' })).toEqual([
+      'https://example.com/main',
+    ]);
   });
 });
 
@@ -47,6 +51,8 @@ describe('extractLinks with <base href>', () => {
   it('treats #fragment links made absolute against the base as in-page anchors', () => {
     const document = parseHtml('<a href="#c">c</a><a href="x">x</a>');
     const body = cleanHtml(document, { baseUrl: 'https://example.com/base/' });
-    expect(extractLinks(body, { url: 'https://example.com/base/page', baseUrl: 'https://example.com/base/' })).toEqual(['https://example.com/base/x']);
+    expect(extractLinks(body, { url: 'https://example.com/base/page', baseUrl: 'https://example.com/base/' })).toEqual([
+      'https://example.com/base/x',
+    ]);
   });
 });

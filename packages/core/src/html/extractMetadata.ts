@@ -42,7 +42,8 @@ export function extractMetadata(document: Document, options: ExtractMetadataOpti
         title ??= collapseWhitespace(element.textContent ?? '');
         return WALK_SKIP_CHILDREN;
       case 'meta': {
-        const key = element.getAttribute('name') ?? element.getAttribute('property') ?? element.getAttribute('itemprop');
+        const key =
+          element.getAttribute('name') ?? element.getAttribute('property') ?? element.getAttribute('itemprop');
         if (key) add(metadataKey(key), element.getAttribute('content'));
         return WALK_SKIP_CHILDREN;
       }
@@ -50,7 +51,8 @@ export function extractMetadata(document: Document, options: ExtractMetadataOpti
         const rel = collapseWhitespace(element.getAttribute('rel') ?? '').toLowerCase();
         const rank = ICON_RELS.indexOf(rel);
         const href = element.getAttribute('href');
-        if (href && (rank !== -1 || rel.split(' ').includes('icon'))) icons.push({ rank: rank === -1 ? ICON_RELS.length : rank, href });
+        if (href && (rank !== -1 || rel.split(' ').includes('icon')))
+          icons.push({ rank: rank === -1 ? ICON_RELS.length : rank, href });
         return WALK_SKIP_CHILDREN;
       }
       default:
@@ -85,7 +87,8 @@ export function metadataKey(raw: string): string {
     return ARTICLE_ALIASES[rest] ?? camelCase(['article', ...rest.split(/[:._-]+/)]);
   }
   const dublinCore = /^(dcterms|dc)[.:](.+)$/.exec(lower);
-  if (dublinCore) return camelCase([dublinCore[1] === 'dcterms' ? 'dcTerms' : 'dc', ...(dublinCore[2] ?? '').split(/[:._-]+/)]);
+  if (dublinCore)
+    return camelCase([dublinCore[1] === 'dcterms' ? 'dcTerms' : 'dc', ...(dublinCore[2] ?? '').split(/[:._-]+/)]);
   return name;
 }
 

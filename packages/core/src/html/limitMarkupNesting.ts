@@ -11,7 +11,27 @@ const END_TAG_SEARCH_DEPTH = 256;
 
 /** Contents are text up to the matching end tag (htmlparser2's special tags). */
 const RAW_TEXT_TAGS = new Set(['script', 'style', 'title', 'textarea', 'xmp']);
-const VOID_TAGS = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID_TAGS = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 /** In SVG and MathML `<x/>` closes itself; in HTML it does not. */
 const FOREIGN_TAGS = new Set(['svg', 'math']);
 
@@ -32,9 +52,36 @@ const OPEN_IMPLIES_CLOSE = new Map<string, Set<string>>([
   ['tbody', new Set(['thead', 'tbody'])],
   ['tfoot', new Set(['thead', 'tbody'])],
   ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((t) => [t, FORM] as [string, Set<string>]),
-  ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'].map(
-    (t) => [t, P] as [string, Set<string>],
-  ),
+  ...[
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'address',
+    'article',
+    'aside',
+    'blockquote',
+    'details',
+    'div',
+    'dl',
+    'fieldset',
+    'figcaption',
+    'figure',
+    'footer',
+    'form',
+    'header',
+    'hr',
+    'main',
+    'nav',
+    'ol',
+    'pre',
+    'section',
+    'table',
+    'ul',
+  ].map((t) => [t, P] as [string, Set<string>]),
 ]);
 
 const TAG_OR_COMMENT = /<(?:(!--)|(\/?)([a-zA-Z][^\s/>]*))/g;
@@ -90,7 +137,7 @@ function dropTagsBeyond(html: string, limit: number): string | undefined {
       TAG_OR_COMMENT.lastIndex = close === -1 ? html.length : close;
       continue;
     }
-    if (VOID_TAGS.has(name) || (foreign > 0 && html.charCodeAt(tagEnd - 1) === 0x2f /* / */)) continue;
+    if (VOID_TAGS.has(name) || (foreign > 0 && html.charCodeAt(tagEnd - 1) === 0x2f) /* / */) continue;
     if (stack.length >= limit) {
       drop(m.index, tagEnd + 1);
       // Still tracked, so that its end tag is recognised (and dropped) later.

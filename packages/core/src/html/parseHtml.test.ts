@@ -16,7 +16,15 @@ function maxDepth(root: Node): number {
 
 describe('parseHtml', () => {
   it('always gives html > head + body, whatever the markup', () => {
-    for (const input of ['', 'just text', '<p>hi</p>', '<html><p>Unclosed', '<body><p>x</p></body>', '<!doctype html><title>T</title><p>a', '<html><head></head><body>a</body></html><p>after']) {
+    for (const input of [
+      '',
+      'just text',
+      '<p>hi</p>',
+      '<html><p>Unclosed',
+      '<body><p>x</p></body>',
+      '<!doctype html><title>T</title><p>a',
+      '<html><head></head><body>a</body></html><p>after',
+    ]) {
       const document = parseHtml(input);
       expect(document.documentElement.localName).toBe('html');
       expect(document.documentElement.firstElementChild?.localName).toBe('head');
@@ -46,7 +54,10 @@ describe('parseHtml', () => {
     expect(document.body.querySelector('script')).not.toBeNull();
     expect(document.title).toBe('T');
     // head matter alone stays in the head
-    expect(parseHtml('<html><head><title>T</title><style>p{}</style></head><body><p>x</p></body></html>').head.children.length).toBe(2);
+    expect(
+      parseHtml('<html><head><title>T</title><style>p{}</style></head><body><p>x</p></body></html>').head.children
+        .length,
+    ).toBe(2);
   });
 
   it('handles wrong nesting and unclosed tags without losing text', () => {
@@ -56,7 +67,9 @@ describe('parseHtml', () => {
 
   it('keeps 100,000 nested <div>s within the depth cap and keeps their text', () => {
     const n = 100_000;
-    const document = parseHtml(`<html><body>${'<div>'.repeat(n)}deep text<img src="a.png">${'</div>'.repeat(n)}<p>after</p></body></html>`);
+    const document = parseHtml(
+      `<html><body>${'<div>'.repeat(n)}deep text<img src="a.png">${'</div>'.repeat(n)}<p>after</p></body></html>`,
+    );
     expect(maxDepth(document)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 2);
     expect(document.body.textContent).toBe('deep textafter');
     expect(document.body.querySelector('img')?.getAttribute('src')).toBe('a.png');

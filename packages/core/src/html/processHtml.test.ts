@@ -5,7 +5,8 @@ import { HTML_PIPELINE_STEPS, processHtml } from './processHtml.js';
 
 const URL_ = 'https://news.example/2024/story.html';
 const ARTICLE_TEXT = 'The council voted on Tuesday to extend the library hours through the winter. '.repeat(2);
-const MORE_TEXT = 'Residents had asked for longer evening hours since the spring, citing exams and remote work. '.repeat(2);
+const MORE_TEXT =
+  'Residents had asked for longer evening hours since the spring, citing exams and remote work. '.repeat(2);
 const PAGE = `<!doctype html><html lang="en"><head>
   <meta charset="utf-8"><title>Library hours extended</title>
   <meta name="description" content="Council votes">
@@ -68,12 +69,19 @@ describe('processHtml', () => {
   });
 
   it('includeTags bypasses main content; excludeTags removes matches inside the included subtrees too', () => {
-    const result = processHtml({ body: PAGE, url: URL_ }, { includeTags: ['nav', 'footer'], excludeTags: ['a[href="/weather"]'] });
+    const result = processHtml(
+      { body: PAGE, url: URL_ },
+      { includeTags: ['nav', 'footer'], excludeTags: ['a[href="/weather"]'] },
+    );
     expect(result.markdown).toContain('Sports');
     expect(result.markdown).toContain('News Example');
     expect(result.markdown).not.toContain('Weather');
     expect(result.markdown).not.toContain('council');
-    expect(result.links).toEqual(['https://news.example/', 'https://news.example/sports', 'https://news.example/privacy']);
+    expect(result.links).toEqual([
+      'https://news.example/',
+      'https://news.example/sports',
+      'https://news.example/privacy',
+    ]);
     expect(result.html.startsWith('<nav>')).toBe(true);
   });
 
@@ -86,7 +94,9 @@ describe('processHtml', () => {
 
   it('throws a typed CoreError naming a bad selector', () => {
     expect(() => processHtml({ body: PAGE, url: URL_ }, { includeTags: ['main', 'div[oops'] })).toThrow(CoreError);
-    expect(() => processHtml({ body: PAGE, url: URL_ }, { excludeTags: ['::before'] })).toThrow('Invalid CSS selector in excludeTags: "::before"');
+    expect(() => processHtml({ body: PAGE, url: URL_ }, { excludeTags: ['::before'] })).toThrow(
+      'Invalid CSS selector in excludeTags: "::before"',
+    );
   });
 
   it('keeps base64 images in markdown when removeBase64Images is false', () => {
@@ -95,7 +105,8 @@ describe('processHtml', () => {
   });
 
   it('decodes bytes with the Content-Type charset, or by sniffing', () => {
-    const japanese = '<html><head><title>ニュース</title></head><body><p>日本語の記事です。ひらがなとカタカナ。</p></body></html>';
+    const japanese =
+      '<html><head><title>ニュース</title></head><body><p>日本語の記事です。ひらがなとカタカナ。</p></body></html>';
     const bytes = new Uint8Array(iconv.encode(japanese, 'shift_jis'));
     const declared = processHtml({ body: bytes, url: URL_, contentType: 'text/html; charset=Shift_JIS' });
     expect(declared.rawHtml).toBe(japanese);
@@ -105,7 +116,10 @@ describe('processHtml', () => {
   });
 
   it('never returns empty markdown for a page whose only text is chrome', () => {
-    const result = processHtml({ body: '<body><nav><a href="/a">Alpha section</a> <a href="/b">Beta section</a></nav></body>', url: URL_ });
+    const result = processHtml({
+      body: '<body><nav><a href="/a">Alpha section</a> <a href="/b">Beta section</a></nav></body>',
+      url: URL_,
+    });
     expect(result.markdown).toContain('Alpha section');
   });
 
@@ -118,7 +132,8 @@ describe('processHtml', () => {
   });
 
   it('keeps the text of a script-rendered page whose only content is its <noscript> view', () => {
-    const shell = '<html><head><script src="/app.js"></script></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
+    const shell =
+      '<html><head><script src="/app.js"></script></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
     const result = processHtml({ body: shell, url: URL_ });
     expect(result.markdown.trim()).toBe('You need to enable JavaScript to run this app.');
     expect(result.html).not.toContain('<noscript');
@@ -132,7 +147,8 @@ describe('processHtml', () => {
       expect(result.markdown).toContain('High water at 06:10.');
       expect(result.markdown).not.toMatch(/enable JavaScript/);
     }
-    const empty = '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
+    const empty =
+      '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
     expect(processHtml({ body: empty, url: URL_ }, { scriptsRan: true }).markdown.trim()).toBe('');
     expect(processHtml({ body: empty, url: URL_ }, { scriptsRan: true }).rawHtml).toContain('<noscript>');
   });
@@ -146,12 +162,28 @@ describe('processHtml', () => {
   });
 
   it('runs its steps in a fixed, readable order', () => {
-    expect(HTML_PIPELINE_STEPS.map((s) => s.name)).toEqual(['decode', 'parse', 'streamed', 'noscriptOfRenderedPage', 'metadata', 'structured', 'excludeTags', 'includeTags', 'clean', 'mainContent', 'dropNoscript', 'html', 'markdown', 'links']);
+    expect(HTML_PIPELINE_STEPS.map((s) => s.name)).toEqual([
+      'decode',
+      'parse',
+      'streamed',
+      'noscriptOfRenderedPage',
+      'metadata',
+      'structured',
+      'excludeTags',
+      'includeTags',
+      'clean',
+      'mainContent',
+      'dropNoscript',
+      'html',
+      'markdown',
+      'links',
+    ]);
   });
 });
 
 describe('processHtml on bad input', () => {
-  const run = (body: string | Uint8Array, onlyMainContent = true) => processHtml({ body, url: URL_ }, { onlyMainContent });
+  const run = (body: string | Uint8Array, onlyMainContent = true) =>
+    processHtml({ body, url: URL_ }, { onlyMainContent });
 
   it('handles empty input', () => {
     for (const body of ['', new Uint8Array()]) {
@@ -162,7 +194,9 @@ describe('processHtml on bad input', () => {
 
   it('handles unclosed and mis-nested markup', () => {
     expect(run('<html><p>Unclosed').markdown.trim()).toBe('Unclosed');
-    expect(run('<div><p>one <b>two</div> three</b> <i>four', false).markdown).toMatch(/one \*\*two\*\*[\s\S]*three[\s\S]*four/);
+    expect(run('<div><p>one <b>two</div> three</b> <i>four', false).markdown).toMatch(
+      /one \*\*two\*\*[\s\S]*three[\s\S]*four/,
+    );
   });
 
   it('handles 100,000 nested <div>s without a stack overflow', () => {

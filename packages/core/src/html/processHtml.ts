@@ -120,7 +120,8 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     // A rendered page's <noscript> is what a reader without JavaScript would have seen instead: not this page.
     name: 'noscriptOfRenderedPage',
     run: (s) => {
-      if (s.options.scriptsRan && /<noscript/i.test(s.rawHtml)) removeElements(need(s.document).documentElement, 'noscript');
+      if (s.options.scriptsRan && /<noscript/i.test(s.rawHtml))
+        removeElements(need(s.document).documentElement, 'noscript');
     },
   },
   {

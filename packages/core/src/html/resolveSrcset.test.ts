@@ -8,11 +8,17 @@ describe('parseSrcset', () => {
       { url: 'b.jpg', width: 640 },
       { url: 'c.jpg', width: 1280 },
     ]);
-    expect(parseSrcset('a.jpg, b.jpg 1.5x, c.jpg 2x')).toEqual([{ url: 'a.jpg' }, { url: 'b.jpg', density: 1.5 }, { url: 'c.jpg', density: 2 }]);
+    expect(parseSrcset('a.jpg, b.jpg 1.5x, c.jpg 2x')).toEqual([
+      { url: 'a.jpg' },
+      { url: 'b.jpg', density: 1.5 },
+      { url: 'c.jpg', density: 2 },
+    ]);
   });
 
   it('keeps commas that belong to URLs and tolerates junk', () => {
-    expect(parseSrcset('https://cdn.example/w_300,h_200/x.jpg 300w, https://cdn.example/w_900,h_600/x.jpg 900w')).toEqual([
+    expect(
+      parseSrcset('https://cdn.example/w_300,h_200/x.jpg 300w, https://cdn.example/w_900,h_600/x.jpg 900w'),
+    ).toEqual([
       { url: 'https://cdn.example/w_300,h_200/x.jpg', width: 300 },
       { url: 'https://cdn.example/w_900,h_600/x.jpg', width: 900 },
     ]);

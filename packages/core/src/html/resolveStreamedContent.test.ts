@@ -7,7 +7,8 @@ const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' '
 
 describe('resolveStreamedContent', () => {
   it('moves a boundary segment into its place and drops the fallback its comments mark', () => {
-    const html = '<body><main><h1>Title</h1><!--$?--><template id="B:0"></template><p>Loading...</p><!--/$--><p>After</p></main>' +
+    const html =
+      '<body><main><h1>Title</h1><!--$?--><template id="B:0"></template><p>Loading...</p><!--/$--><p>After</p></main>' +
       '<footer>Footer</footer><div hidden id="S:0"><p>The streamed article text.</p></div>' +
       '<script>$RC("B:0","S:0")</script></body>';
     const document = parseHtml(html);
@@ -18,7 +19,8 @@ describe('resolveStreamedContent', () => {
   });
 
   it('fills a segment placeholder, following the completion script when ids differ', () => {
-    const html = '<body><div id="a"><template id="P:7"></template></div><div id="b"><template id="P:2"></template></div>' +
+    const html =
+      '<body><div id="a"><template id="P:7"></template></div><div id="b"><template id="P:2"></template></div>' +
       '<div hidden id="S:2"><p>goes to seven</p></div><script>$RS("S:2","P:7")</script></body>';
     const document = parseHtml(html);
     resolveStreamedContent(document, html);
@@ -27,7 +29,8 @@ describe('resolveStreamedContent', () => {
   });
 
   it('without boundary comments (a saved page) places the content and keeps the fallback', () => {
-    const html = '<body><article><template id="B:1"></template><div>Loading paragraph</div></article><div hidden id="S:1"><p>Real paragraph.</p></div></body>';
+    const html =
+      '<body><article><template id="B:1"></template><div>Loading paragraph</div></article><div hidden id="S:1"><p>Real paragraph.</p></div></body>';
     const document = parseHtml(html);
     resolveStreamedContent(document, html);
     expect(text(document.querySelector('article')!)).toBe('Real paragraph.Loading paragraph');
@@ -42,8 +45,10 @@ describe('resolveStreamedContent', () => {
   });
 
   it('lets the main-content markdown hold the streamed article instead of the loading placeholder', () => {
-    const para = (i: number): string => `<p>Streamed paragraph ${i} of the article, long enough to read as prose with several words in it.</p>`;
-    const html = `<html><body><nav><a href="/">Home</a><a href="/a">A</a></nav><main><h1>Index funds</h1><!--$?--><template id="B:0"></template>` +
+    const para = (i: number): string =>
+      `<p>Streamed paragraph ${i} of the article, long enough to read as prose with several words in it.</p>`;
+    const html =
+      `<html><body><nav><a href="/">Home</a><a href="/a">A</a></nav><main><h1>Index funds</h1><!--$?--><template id="B:0"></template>` +
       `<div>Loading paragraph...</div><!--/$--></main><footer><p>Footer text of the site, copyright and more.</p></footer>` +
       `<div hidden id="S:0">${[1, 2, 3, 4].map(para).join('')}</div><script>$RC("B:0","S:0")</script></body></html>`;
     const { markdown } = processHtml({ body: html, url: 'https://example.com/a' }, { outputs: ['markdown'] });

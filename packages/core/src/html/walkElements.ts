@@ -6,7 +6,10 @@ import { WALK_SKIP_CHILDREN, type WalkAction } from './walkNodes.js';
  * Visits every element under `root` in document order with its depth (children of root are depth 1).
  * The visitor may return WALK_SKIP_CHILDREN; it must not detach the element (use walkNodes for that).
  */
-export function walkElements(root: Element | Document, visit: (element: Element, depth: number) => WalkAction | void): void {
+export function walkElements(
+  root: Element | Document,
+  visit: (element: Element, depth: number) => WalkAction | void,
+): void {
   let element: Element | null = root.firstElementChild;
   let depth = 1;
   while (element) {

@@ -15,7 +15,18 @@ describe('walkNodes', () => {
   const html = '<div><p>a<b>b</b></p><ul><li>c</li></ul></div><span>d</span>';
 
   it('visits every descendant in document order with its depth', () => {
-    expect(names(parseHtml(html).body)).toEqual(['div@1', 'p@2', 'a@3', 'b@3', 'b@4', 'ul@2', 'li@3', 'c@4', 'span@1', 'd@2']);
+    expect(names(parseHtml(html).body)).toEqual([
+      'div@1',
+      'p@2',
+      'a@3',
+      'b@3',
+      'b@4',
+      'ul@2',
+      'li@3',
+      'c@4',
+      'span@1',
+      'd@2',
+    ]);
   });
 
   it('skips children on request', () => {

@@ -40,6 +40,11 @@ function isBuyAction(s: NodeStats): boolean {
   const tag = s.el.localName;
   if (tag !== 'button' && tag !== 'input') return false;
   if (s.text > ACTION_MAX_CHARS) return false;
-  const label = tag === 'input' ? (s.el.getAttribute('type') === 'submit' ? (s.el.getAttribute('value') ?? '') : '') : (s.el.textContent ?? '');
+  const label =
+    tag === 'input'
+      ? s.el.getAttribute('type') === 'submit'
+        ? (s.el.getAttribute('value') ?? '')
+        : ''
+      : (s.el.textContent ?? '');
   return BUY_ACTION.test(label.replace(/\s+/g, ' ').trim());
 }

@@ -5,15 +5,23 @@ import { page, text } from './testPages.fixture.js';
 
 describe('classHint: WordPress taxonomy classes', () => {
   it('reads category and tag slugs on a post class list as topics, not roles', () => {
-    expect(classHint('product type-product post-26944 status-publish instock product_tag-utility-lid', '').negative).toBeNull();
-    expect(classHint('post-12 post type-post status-publish format-standard hentry category-social-media tag-menu', '').negative).toBeNull();
+    expect(
+      classHint('product type-product post-26944 status-publish instock product_tag-utility-lid', '').negative,
+    ).toBeNull();
+    expect(
+      classHint('post-12 post type-post status-publish format-standard hentry category-social-media tag-menu', '')
+        .negative,
+    ).toBeNull();
     // the same words outside a post class list still name chrome
     expect(classHint('category-menu', '').negative).toBe('menu');
     expect(classHint('post-12 status-publish sidebar', '').negative).toBe('sidebar');
   });
 
   it('keeps a shop card whose product is tagged with a chrome word', () => {
-    const card = (i: number, tag: string) => `<li class="product type-product post-${i} status-publish instock product_cat-cups product_tag-${tag}">
+    const card = (
+      i: number,
+      tag: string,
+    ) => `<li class="product type-product post-${i} status-publish instock product_cat-cups product_tag-${tag}">
       <a href="/p/${i}"><h2>Travel cup number ${i}</h2><span class="price">$${20 + i}.00</span></a><p>Glass cup with a cork band, ${i}00 ml.</p></li>`;
     const items = [1, 2, 3, 4, 5].map((i) => card(i, 'glass')).join('') + card(6, 'utility-lid');
     const doc = page(`<main><h1>Shop</h1><ul class="products">${items}</ul></main>`);

@@ -2,36 +2,163 @@
 
 /** Words that mark navigation, promotion, social and legal chrome. */
 const NEGATIVE_WORDS = new Set([
-  'nav', 'navbar', 'navigation', 'menu', 'menubar', 'submenu', 'megamenu', 'breadcrumb', 'breadcrumbs', 'crumbs',
-  'footer', 'foot', 'sidebar', 'sidenav', 'widget', 'widgets', 'share', 'sharing', 'sharebar', 'social', 'socials',
-  'related', 'recommended', 'recommendations', 'newsletter', 'subscribe', 'subscription', 'signup', 'cookie',
-  'cookies', 'consent', 'gdpr', 'popup', 'popover', 'modal', 'overlay', 'promo', 'promotion', 'advert', 'advertisement',
-  'ad', 'ads', 'adslot', 'sponsor', 'sponsored', 'pagination', 'pager', 'skip', 'toolbar', 'masthead', 'disqus',
-  'comments', 'comment', 'respond', 'tags', 'tagcloud', 'byline', 'meta', 'postmeta', 'outbrain', 'taboola',
-  'login', 'signin', 'searchform', 'searchbar', 'banner', 'topbar', 'header', 'toc', 'author', 'bio', 'print',
-  'offcanvas', 'drawer', 'feedback', 'rating', 'ratings', 'utility', 'utilities', 'copyright', 'legal', 'disclaimer', 'disclaimers',
-  'reviews', 'review', 'upsell', 'crosssell', 'avatar', 'signature', 'usercard', 'userinfo', 'badges',
-  'vote', 'votes', 'voting', 'reactions',
+  'nav',
+  'navbar',
+  'navigation',
+  'menu',
+  'menubar',
+  'submenu',
+  'megamenu',
+  'breadcrumb',
+  'breadcrumbs',
+  'crumbs',
+  'footer',
+  'foot',
+  'sidebar',
+  'sidenav',
+  'widget',
+  'widgets',
+  'share',
+  'sharing',
+  'sharebar',
+  'social',
+  'socials',
+  'related',
+  'recommended',
+  'recommendations',
+  'newsletter',
+  'subscribe',
+  'subscription',
+  'signup',
+  'cookie',
+  'cookies',
+  'consent',
+  'gdpr',
+  'popup',
+  'popover',
+  'modal',
+  'overlay',
+  'promo',
+  'promotion',
+  'advert',
+  'advertisement',
+  'ad',
+  'ads',
+  'adslot',
+  'sponsor',
+  'sponsored',
+  'pagination',
+  'pager',
+  'skip',
+  'toolbar',
+  'masthead',
+  'disqus',
+  'comments',
+  'comment',
+  'respond',
+  'tags',
+  'tagcloud',
+  'byline',
+  'meta',
+  'postmeta',
+  'outbrain',
+  'taboola',
+  'login',
+  'signin',
+  'searchform',
+  'searchbar',
+  'banner',
+  'topbar',
+  'header',
+  'toc',
+  'author',
+  'bio',
+  'print',
+  'offcanvas',
+  'drawer',
+  'feedback',
+  'rating',
+  'ratings',
+  'utility',
+  'utilities',
+  'copyright',
+  'legal',
+  'disclaimer',
+  'disclaimers',
+  'reviews',
+  'review',
+  'upsell',
+  'crosssell',
+  'avatar',
+  'signature',
+  'usercard',
+  'userinfo',
+  'badges',
+  'vote',
+  'votes',
+  'voting',
+  'reactions',
   // a badge is a label on a card or a picture ("Best seller", "New")
   'badge',
   // a tooltip shows its text on hover only: a definition of a spec label, a note beside a price (tippy.js, Popper
   // and hover cards are the common libraries' names for one)
-  'tooltip', 'tooltips', 'tippy', 'popper', 'hovercard',
+  'tooltip',
+  'tooltips',
+  'tippy',
+  'popper',
+  'hovercard',
 ]);
 /** Author-card parts of forum posts, written as two words ("userTitle", "user-banner", "postprofile", "post-count"):
  *  the rank, banner, post count and extra fields beside the author's name, not the post. Matched on adjacent tokens
  *  joined. ("user info" is left out: some boards put the author's name in it, which the truth keeps.) */
-export const POSTER_COMPOUNDS = new Set(['usertitle', 'userbanner', 'userextras', 'userrank', 'userstats', 'authorstats', 'postprofile', 'postcount', 'profilerank']);
+export const POSTER_COMPOUNDS = new Set([
+  'usertitle',
+  'userbanner',
+  'userextras',
+  'userrank',
+  'userstats',
+  'authorstats',
+  'postprofile',
+  'postcount',
+  'profilerank',
+]);
 /** "header" and "footer" name the page's banner and footer, but after a component's name ("CardFooter",
  *  "section-header", "SideBySideHeader") they name a part of that component, which is as much content as the rest. */
 const PART_WORDS = new Set(['header', 'footer']);
-const COMPONENT_WORDS = new Set(['card', 'headline', 'panel', 'feature', 'features', 'tile', 'hero', 'accordion', 'tab', 'side']);
+const COMPONENT_WORDS = new Set([
+  'card',
+  'headline',
+  'panel',
+  'feature',
+  'features',
+  'tile',
+  'hero',
+  'accordion',
+  'tab',
+  'side',
+]);
 /** Compound words without separators ("sharebuttons", "cookiebanner") are caught by these stems. */
 const NEGATIVE_STEMS = ['cookie', 'newsletter', 'breadcrumb', 'sharing', 'socialshare', 'sidebar', 'navbar', 'footer'];
 /** Words that mark the content itself. */
 const POSITIVE_WORDS = new Set([
-  'content', 'article', 'post', 'entry', 'main', 'body', 'text', 'story', 'prose', 'markdown', 'thread', 'message',
-  'product', 'description', 'docs', 'documentation', 'richtext', 'blog',
+  'content',
+  'article',
+  'post',
+  'entry',
+  'main',
+  'body',
+  'text',
+  'story',
+  'prose',
+  'markdown',
+  'thread',
+  'message',
+  'product',
+  'description',
+  'docs',
+  'documentation',
+  'richtext',
+  'blog',
 ]);
 /** Comment words mark posts on forums: there they are content, so callers can ask to ignore them. */
 export const COMMENT_WORDS = new Set(['comments', 'comment', 'respond', 'disqus']);
@@ -114,7 +241,10 @@ function finish(negative: string | null, positive: boolean, testimonial: boolean
  *  "product_tag-utility-lid" beside "type-product status-publish"): those words are the author's topics, not the
  *  block's role, so a post filed under "Social" or a product tagged "utility" is not chrome. Recognised only on class
  *  lists that carry the post markers. */
-const POST_CLASS_MARKER = /(?:^|\s)(?:status-publish|hentry)(?:\s|$)|(?:^|\s)type-[a-z_-]+\s(?:.*\s)?post-\d+(?:\s|$)|(?:^|\s)post-\d+\s(?:.*\s)?type-[a-z_-]+(?:\s|$)/;
+const POST_CLASS_MARKER = new RegExp(
+  String.raw`(?:^|\s)(?:status-publish|hentry)(?:\s|$)|(?:^|\s)type-[a-z_-]+\s(?:.*\s)?post-\d+(?:\s|$)` +
+    String.raw`|(?:^|\s)post-\d+\s(?:.*\s)?type-[a-z_-]+(?:\s|$)`,
+);
 const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|product_cat|product_tag|product_brand|format|pa_[a-z0-9_]*)-\S*/g;
 
 function computeValueHint(value: string): ValueHint {
@@ -123,23 +253,38 @@ function computeValueHint(value: string): ValueHint {
   const list = tokens(POST_CLASS_MARKER.test(value) ? value.replace(TAXONOMY_CLASS, ' ') : value);
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
-    if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1]))) negative = t;
+    if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1])))
+      negative = t;
     else if (negative === null && POSTER_COMPOUNDS.has(t)) negative = t;
-    else if (negative === null && i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1])) negative = t + list[i + 1];
-    else if (negative === null && t === 'tool' && list[i + 1] === 'tip') negative = 'tooltip'; // "tool-tip", "ToolTip"
+    else if (negative === null && i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1]))
+      negative = t + list[i + 1];
+    else if (negative === null && t === 'tool' && list[i + 1] === 'tip')
+      negative = 'tooltip'; // "tool-tip", "ToolTip"
     else if (POSITIVE_WORDS.has(t)) positive = true;
     else if (negative === null && t.length > 6) {
       for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
     }
   }
-  const testimonial = value.toLowerCase().includes('testimonial') && /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
-  return { negative, positive, testimonial, screenReaderOnly: SCREEN_READER_ONLY.test(value), hint: finish(negative, positive, testimonial) };
+  const testimonial =
+    value.toLowerCase().includes('testimonial') && /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
+  return {
+    negative,
+    positive,
+    testimonial,
+    screenReaderOnly: SCREEN_READER_ONLY.test(value),
+    hint: finish(negative, positive, testimonial),
+  };
 }
 
 /** Utility classes that hide text visually but keep it for screen readers ("sr-only", "visually-hidden"): a reader of
  *  the page never sees that text (repeated "Regular price", "Save this event: ..." labels in every card). A bare
  *  "blind" class is the same utility on Korean sites. */
-const SCREEN_READER_ONLY = /(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])|(?:^|\s)blind(?:$|\s)/i;
+const SCREEN_READER_ONLY = new RegExp(
+  String.raw`(?:^|\s|(?<!label)[_-])(?:sr[-_]?only|screen[-_]?reader[-_]?(?:text|only)|visually[-_]?hidden` +
+    String.raw`|show[-_]for[-_]sr|element[-_]invisible|offscreen|assistive[-_]text|sr[-_]text|a11y[-_]hidden` +
+    String.raw`|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])|(?:^|\s)blind(?:$|\s)`,
+  'i',
+);
 
 /** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */
 export function isScreenReaderOnly(cls: string): boolean {

@@ -42,7 +42,8 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   let og: string | undefined;
   let canonical: string | undefined;
   let ogUrl: string | undefined;
-  const carriers = 'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"], [itemtype]';
+  const carriers =
+    'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"], [itemtype]';
   const microdata = new Set<string>();
   let articleBody: string | undefined;
   for (const el of Array.from(document.querySelectorAll(carriers))) {
@@ -81,7 +82,8 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
         const type = record['@type'];
         for (const t of Array.isArray(type) ? type : [type]) if (typeof t === 'string') types.add(t.toLowerCase());
         const body = record['articleBody'];
-        if (typeof body === 'string' && body.length > (articleBody?.length ?? 0)) articleBody = body.slice(0, MAX_ARTICLE_BODY_CHARS);
+        if (typeof body === 'string' && body.length > (articleBody?.length ?? 0))
+          articleBody = body.slice(0, MAX_ARTICLE_BODY_CHARS);
         for (const v of Object.values(record)) if (v && typeof v === 'object') stack.push(v);
       }
     }

@@ -3,7 +3,11 @@
 import type { NodeStats } from './measureTree.js';
 
 /** The whole text of an ad label. */
-const AD_LABEL = /^(sponsored|sponsored (content|post|article|listing|product|result)s?|advertisements?|paid (content|post|partnership)|anzeige|werbung|publicité|publicidad|pubblicità)$/i;
+const AD_LABEL = new RegExp(
+  String.raw`^(sponsored|sponsored (content|post|article|listing|product|result)s?|advertisements?` +
+    String.raw`|paid (content|post|partnership)|anzeige|werbung|publicité|publicidad|pubblicità)$`,
+  'i',
+);
 /** A label is a word or two; longer blocks are read no further. */
 const LABEL_MAX_CHARS = 24;
 /** Headings are section names ("Advertisement" as a chapter of a privacy policy), not labels. */

@@ -47,13 +47,26 @@ function namesBadge(cls: string): boolean {
 
 /** Drops short badge-named blocks of one signature found in at least BADGE_MIN_COUNT places inside `root`, most of
  *  them on priced cards. One walk of the root; prices are read only for the few badge blocks. */
-export function dropBadges(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+export function dropBadges(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: string[],
+): void {
   const found = new Map<string, NodeStats[]>();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
-    if (s !== root && s.text > 0 && s.text <= BADGE_MAX_CHARS && s.cls !== '' && !s.inCode && !HEADING_TAGS.has(s.el.localName) && namesBadge(s.cls)) {
+    if (
+      s !== root &&
+      s.text > 0 &&
+      s.text <= BADGE_MAX_CHARS &&
+      s.cls !== '' &&
+      !s.inCode &&
+      !HEADING_TAGS.has(s.el.localName) &&
+      namesBadge(s.cls)
+    ) {
       const sig = signature(s);
       const list = found.get(sig);
       if (list) list.push(s);

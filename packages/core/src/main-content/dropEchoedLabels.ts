@@ -22,9 +22,14 @@ export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace
       if (c.text === 0) continue;
       if (c.children.length === 0 && c.text >= ECHO_MIN_CHARS && !ITEM_TAGS.has(c.el.localName) && !removed.has(c)) {
         const own = c.text;
-        const echo = prev !== null
-          ? prev.text === own && prev.children.length === 0 && !ITEM_TAGS.has(prev.el.localName) && adjacent(prev.el, c.el) && same(prev.el.textContent, c.el.textContent)
-          : s.children.length === 1 && s.ownGood === own && same(directText(s.el), c.el.textContent);
+        const echo =
+          prev !== null
+            ? prev.text === own &&
+              prev.children.length === 0 &&
+              !ITEM_TAGS.has(prev.el.localName) &&
+              adjacent(prev.el, c.el) &&
+              same(prev.el.textContent, c.el.textContent)
+            : s.children.length === 1 && s.ownGood === own && same(directText(s.el), c.el.textContent);
         if (echo) {
           removed.add(c);
           dropped++;
@@ -35,7 +40,8 @@ export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace
       if (c.children.length > 0) stack.push(c);
     }
   }
-  if (dropped > 0) trace?.push(`drop ${dropped} echoed labels (a childless element repeating the text right before it)`);
+  if (dropped > 0)
+    trace?.push(`drop ${dropped} echoed labels (a childless element repeating the text right before it)`);
 }
 
 function same(a: string | null, b: string | null): boolean {

@@ -4,9 +4,20 @@
 import type { NodeStats } from './measureTree.js';
 
 /** The whole text of an error notice: an apology, what failed, an invitation to retry (each part optional but one). */
-const ERROR_NOTICE = /^(oops|opps|sorry|uh[- ]oh|whoops)?[!,.]? ?(something went wrong|there (was|has been) (a|an) (problem|error)( [^.!?]{0,60})?|an (unexpected )?error (has )?occurred( [^.!?]{0,40})?|unable to [^.!?]{1,60})?[.!]? ?(please )?((try|refresh)( again| the page| your request again)?( later| in a (few minutes|moment))?|reload the page)?[.!]?$/i;
+const ERROR_NOTICE = new RegExp(
+  String.raw`^(oops|opps|sorry|uh[- ]oh|whoops)?[!,.]? ?` +
+    String.raw`(something went wrong|there (was|has been) (a|an) (problem|error)( [^.!?]{0,60})?` +
+    String.raw`|an (unexpected )?error (has )?occurred( [^.!?]{0,40})?|unable to [^.!?]{1,60})?[.!]? ?` +
+    String.raw`(please )?((try|refresh)( again| the page| your request again)?` +
+    String.raw`( later| in a (few minutes|moment))?|reload the page)?[.!]?$`,
+  'i',
+);
 /** One of these must be present: an apology alone ("Sorry!") is not a notice. */
-const FAILURE = /something went wrong|there (was|has been) (a|an) (problem|error)|error (has )?occurred|unable to |try again|try your request again/i;
+const FAILURE = new RegExp(
+  String.raw`something went wrong|there (was|has been) (a|an) (problem|error)|error (has )?occurred` +
+    String.raw`|unable to |try again|try your request again`,
+  'i',
+);
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'pre', 'tt', 'var']);
 /** The shortest notice ("Unable to load") has this many visible characters. */
 const NOTICE_MIN_CHARS = 12;

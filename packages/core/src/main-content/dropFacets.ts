@@ -4,7 +4,11 @@
 import type { NodeStats } from './measureTree.js';
 
 /** The whole text of a filter panel's label. */
-const FACET_LABEL = /^(filters?|filter (and|&) sort|sort (and|&) filter|filter by|filter results|refine( by| results| search)?|narrow (by|results|your results|your search))\s*:?$/i;
+const FACET_LABEL = new RegExp(
+  String.raw`^(filters?|filter (and|&) sort|sort (and|&) filter|filter by|filter results` +
+    String.raw`|refine( by| results| search)?|narrow (by|results|your results|your search))\s*:?$`,
+  'i',
+);
 const FACET_LABEL_MAX_CHARS = 25;
 /** Cheap gate: pages that never say it skip the walk (no word boundary: blocks run together in textContent). */
 const FACET_WORD = /filter|refine|narrow/i;
@@ -63,6 +67,8 @@ export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: str
     }
     if (block === null || removed.has(block)) continue;
     removed.add(block);
-    trace?.push(`drop ${block.el.localName}.${block.cls.split(/\s+/)[0] ?? ''} text=${block.text}: a filter panel under its label`);
+    trace?.push(
+      `drop ${block.el.localName}.${block.cls.split(/\s+/)[0] ?? ''} text=${block.text}: a filter panel under its label`,
+    );
   }
 }

@@ -17,7 +17,12 @@ const LETTER = /[\p{L}\p{N}]/u;
 const CONCEPTS = Object.keys(BOILERPLATE_PHRASES) as BoilerplateConcept[];
 /** Each concept's phrases of every language in one list, longest first ("follow us on" before "follow us"). */
 const PHRASES = new Map<BoilerplateConcept, string[]>(
-  CONCEPTS.map((c) => [c, Object.values(BOILERPLATE_PHRASES[c]).flat().sort((a, b) => b.length - a.length)]),
+  CONCEPTS.map((c) => [
+    c,
+    Object.values(BOILERPLATE_PHRASES[c])
+      .flat()
+      .sort((a, b) => b.length - a.length),
+  ]),
 );
 
 /** The rule id (see MAIN_CONTENT_RULES) that switches each concept. */

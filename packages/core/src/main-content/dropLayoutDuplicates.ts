@@ -46,7 +46,9 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, i
     if (isKept(s, original)) continue;
     dropped.add(s);
     removed.add(s);
-    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`);
+    trace?.push(
+      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`,
+    );
   }
 }
 

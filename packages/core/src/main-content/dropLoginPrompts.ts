@@ -4,7 +4,13 @@
 import type { NodeStats } from './measureTree.js';
 
 /** A prompt to log in, sign in or register in order to reply, answer, comment or post. */
-const LOGIN_PROMPT = /^((you|u) (must|need to|have to) (be )?|please )?(log(ged)? ?in|sign(ed)? ?in|sign ?up|register(ed)?|create an account|join( now| us)?)\b.{0,40}?\bto (reply|answer|comment|post|respond|participate|vote|join the (discussion|conversation))\b/i;
+const LOGIN_PROMPT = new RegExp(
+  String.raw`^((you|u) (must|need to|have to) (be )?|please )?` +
+    String.raw`(log(ged)? ?in|sign(ed)? ?in|sign ?up|register(ed)?|create an account` +
+    String.raw`|join( now| us)?)\b.{0,40}?\bto (reply|answer|comment|post|respond|participate|vote` +
+    String.raw`|join the (discussion|conversation))\b`,
+  'i',
+);
 /** A prompt is one short line. */
 const LOGIN_PROMPT_MAX_CHARS = 120;
 /** "Log in to reply" is about the shortest. */
@@ -20,7 +26,9 @@ export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace
       // the outermost short block is read once: a prompt opens it (the box around it goes too)
       if (s.text >= LOGIN_PROMPT_MIN_CHARS && !s.isLink && LOGIN_PROMPT.test((s.el.textContent ?? '').trim())) {
         removed.add(s);
-        trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a log-in prompt`);
+        trace?.push(
+          `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a log-in prompt`,
+        );
       }
       continue;
     }

@@ -9,10 +9,18 @@ import type { NodeStats } from './measureTree.js';
 import { forEachTextPiece } from './textPieces.js';
 
 /** Utility classes that hide an element from tablet/desktop widths up (shown on phones only). */
-const MOBILE_ONLY =
-  /(?:^|\s)(?:(?:vc_)?hidden-lg|visible-xs|d-(?:md|lg|xl)-none|(?:md|lg|xl):hidden|hide-for-(?:medium|large)(?:-up)?|show-for-small-only|elementor-hidden-desktop|hidden-desktop|hide-desktop|desktop-hidden|hide-on-desktop|mobile-only|only-mobile|(?:medium|large)-up-?-hide)(?=\s|$)/;
+const MOBILE_ONLY = new RegExp(
+  String.raw`(?:^|\s)(?:(?:vc_)?hidden-lg|visible-xs|d-(?:md|lg|xl)-none|(?:md|lg|xl):hidden` +
+    String.raw`|hide-for-(?:medium|large)(?:-up)?|show-for-small-only|elementor-hidden-desktop|hidden-desktop` +
+    String.raw`|hide-desktop|desktop-hidden|hide-on-desktop|mobile-only|only-mobile|(?:medium|large)-up-?-hide)` +
+    String.raw`(?=\s|$)`,
+);
 /** ...unless another class shows it again at desktop width ("md:hidden lg:block", "d-md-none d-lg-flex"). */
-const SHOWN_ON_DESKTOP = /(?:^|\s)(?:(?:lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|d-(?:lg|xl)-(?:block|flex|grid|inline|inline-block|inline-flex|table)|visible-(?:md|lg))(?=\s|$)/;
+const SHOWN_ON_DESKTOP = new RegExp(
+  String.raw`(?:^|\s)(?:(?:lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)` +
+    String.raw`|d-(?:lg|xl)-(?:block|flex|grid|inline|inline-block|inline-flex|table)|visible-(?:md|lg))` +
+    String.raw`(?=\s|$)`,
+);
 /** A class naming the phone layout of a component ("card--mobile", "price-mobile", "titleMobile"), not a setting or
  *  a hiding rule for phones ("hidden-mobile", "widget-mobile__width-inherit"). */
 const MOBILE_WORD = /(?:^|[_-])mobile$|^mobile[_-]|[a-z]Mobile$/;
@@ -20,7 +28,9 @@ const NOT_LAYOUT = /hid|hide|^no[_-]|not[_-]|desktop|width|align|order|size|padd
 
 function namesMobileLayout(cls: string): boolean {
   if (!cls.includes('obile')) return false;
-  for (const t of cls.split(/\s+/)) if (t.length > 6 && MOBILE_WORD.test(t.includes('Mobile') ? t : t.toLowerCase()) && !NOT_LAYOUT.test(t)) return true;
+  for (const t of cls.split(/\s+/))
+    if (t.length > 6 && MOBILE_WORD.test(t.includes('Mobile') ? t : t.toLowerCase()) && !NOT_LAYOUT.test(t))
+      return true;
   return false;
 }
 /** Cheap pre-test before the regular expression: every class above contains one of these. */
@@ -73,7 +83,9 @@ export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace
     }
     if (total === 0 || found < COPY_MIN_SHARE * total) continue;
     removed.add(s);
-    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a phone-only copy of text shown elsewhere`);
+    trace?.push(
+      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a phone-only copy of text shown elsewhere`,
+    );
   }
 }
 

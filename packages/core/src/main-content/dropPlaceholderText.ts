@@ -40,7 +40,9 @@ export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, tr
       let own = '';
       for (let n = s.el.firstChild; n !== null; n = n.nextSibling) if (n.nodeType === 3) own += (n as Text).data;
       const chars = fillerChars(own, s.inCode || s.el.localName === 'pre' || s.el.localName === 'code');
-      if (chars > 0) for (let p: NodeStats | null = s; p !== null; p = p === root ? null : p.parent) filler.set(p, (filler.get(p) ?? 0) + chars);
+      if (chars > 0)
+        for (let p: NodeStats | null = s; p !== null; p = p === root ? null : p.parent)
+          filler.set(p, (filler.get(p) ?? 0) + chars);
     }
     for (const c of s.children) stack.push(c);
   }
@@ -49,7 +51,9 @@ export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, tr
     if (s === root || !filler.has(s) || s.text === 0 || s.text - filler.get(s)! > STUB_MAX_CHARS) continue;
     if (removed.has(s) || isInsideAny(s, removed, root)) continue;
     removed.add(s);
-    trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: placeholder text`);
+    trace?.push(
+      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: placeholder text`,
+    );
   }
 }
 

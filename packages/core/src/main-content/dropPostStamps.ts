@@ -5,7 +5,8 @@
 import type { NodeStats } from './measureTree.js';
 
 /** A line that opens with "Last edited ...", "(This post was last modified: ...)" or "Edited <date> by <name>". */
-const EDIT_NOTICE = /^\(?\s*(this (post|message|reply|comment) (was|has been) )?last (edited|modified)\b|^edited\b.{0,60}\bby\s+\S/i;
+const EDIT_NOTICE =
+  /^\(?\s*(this (post|message|reply|comment) (was|has been) )?last (edited|modified)\b|^edited\b.{0,60}\bby\s+\S/i;
 /** A notice is a short line; a longer block that starts so is a post about editing. */
 const EDIT_NOTICE_MAX_CHARS = 160;
 /** A counter is a number and what it counts, nothing else. */
@@ -25,7 +26,11 @@ export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?:
     if (s.text === 0 || removed.has(s)) continue;
     if (s.text <= EDIT_NOTICE_MAX_CHARS) {
       const text = (s.el.textContent ?? '').trim();
-      if ((edits && EDIT_NOTICE.test(text)) || (s.text <= COUNTER_MAX_CHARS && COUNTER.test(text)) || (s.text <= POST_NUMBER_MAX_CHARS && POST_NUMBER.test(text))) {
+      if (
+        (edits && EDIT_NOTICE.test(text)) ||
+        (s.text <= COUNTER_MAX_CHARS && COUNTER.test(text)) ||
+        (s.text <= POST_NUMBER_MAX_CHARS && POST_NUMBER.test(text))
+      ) {
         removed.add(s);
         dropped++;
         continue;

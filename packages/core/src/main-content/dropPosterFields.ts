@@ -18,7 +18,12 @@ const LABEL_POST_SHARE = 0.5;
 /** Post texts and code never hold author cards. */
 const SKIP_TAGS = new Set(['p', 'pre', 'code', 'blockquote', 'table', 'h1', 'h2', 'h3']);
 
-export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+export function dropPosterFields(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: string[],
+): void {
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -87,7 +92,9 @@ export function dropPosterFields(root: NodeStats, removed: Set<NodeStats>, signa
       for (const [key, count] of perPost) {
         if (count < needed) continue;
         for (const pair of pairs.get(key)!) removed.add(pair);
-        trace?.push(`drop "${key}" pairs in ${count} of ${posts.length} posts ${signature(posts[0])}: author card fields`);
+        trace?.push(
+          `drop "${key}" pairs in ${count} of ${posts.length} posts ${signature(posts[0])}: author card fields`,
+        );
       }
     }
   }

@@ -40,7 +40,11 @@ describe('dropPurchaseTerms', () => {
     expect(product).toContain('$12/month');
     expect(product).toContain('Pay 0% APR over 12 months');
     expect(product).toContain('pay over time with the store card');
-    const article = text(extractMainContent(page(body.replace('</main>', '<p>Sold by Example Outfitters</p></main>')), { hints: { jsonLdTypes: ['article'] } }));
+    const article = text(
+      extractMainContent(page(body.replace('</main>', '<p>Sold by Example Outfitters</p></main>')), {
+        hints: { jsonLdTypes: ['article'] },
+      }),
+    );
     expect(article).toContain('Sold by Example Outfitters');
   });
 });
@@ -56,12 +60,17 @@ describe('dropPurchaseTerms without product markup', () => {
     expect(out).not.toContain('As low as');
   });
 
-  it('keeps the terms inside cards of other products (a listing\'s card links)', () => {
-    const card = (n: string, day: string) => `<li class="card"><a href="/p/${n}"><span>Trail Pack ${n}, forest green</span> <span>$1${n}.00</span> <span>Arrives by ${day}</span></a><button>Add to Cart</button></li>`;
-    const doc = page(`<main><h1>Packs</h1><ul class="grid">${card('25', 'Tomorrow')}${card('35', 'Friday')}${card('45', 'Monday')}${card('55', 'Tuesday')}</ul></main>`);
+  it("keeps the terms inside cards of other products (a listing's card links)", () => {
+    const card = (n: string, day: string) =>
+      `<li class="card"><a href="/p/${n}"><span>Trail Pack ${n}, forest green</span> <span>$1${n}.00</span> <span>Arrives by ${day}</span></a><button>Add to Cart</button></li>`;
+    const doc = page(
+      `<main><h1>Packs</h1><ul class="grid">${card('25', 'Tomorrow')}${card('35', 'Friday')}${card('45', 'Monday')}${card('55', 'Tuesday')}</ul></main>`,
+    );
     expect(text(extractMainContent(doc))).toContain('Arrives by Friday');
     // the same beside the card's linked name
-    const beside = page(`<main><h1>Packs</h1><ul class="grid">${['Tomorrow', 'Friday', 'Monday', 'Tuesday'].map((day, i) => `<li class="card"><a href="/p/${i}">Trail Pack ${i}5, forest green, 25 litres</a> <span>Arrives by ${day}</span><button>Add to Cart</button></li>`).join('')}</ul></main>`);
+    const beside = page(
+      `<main><h1>Packs</h1><ul class="grid">${['Tomorrow', 'Friday', 'Monday', 'Tuesday'].map((day, i) => `<li class="card"><a href="/p/${i}">Trail Pack ${i}5, forest green, 25 litres</a> <span>Arrives by ${day}</span><button>Add to Cart</button></li>`).join('')}</ul></main>`,
+    );
     expect(text(extractMainContent(beside))).toContain('Arrives by Friday');
   });
 

@@ -7,21 +7,43 @@ import type { NodeStats } from './measureTree.js';
 
 /** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a bare
  *  "$12/month" is a plan's price), a financing term, a pay-later provider. */
-const FINANCING = /\b(or|as low as)\s?[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b|[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\.? (for|with|over) \d+|\b\d+[- ]months? (special )?financing\b|\b0% apr\b|\bpay (over time|later|in \d+)\b|\b(\d+|four) (interest[- ]free )?(installments|payments) (of|via|with)\b|\b(with|via) (affirm|klarna|afterpay|sezzle)\b/i;
+const FINANCING = new RegExp(
+  String.raw`\b(or|as low as)\s?[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b` +
+    String.raw`|[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\.? (for|with|over) \d+` +
+    String.raw`|\b\d+[- ]months? (special )?financing\b|\b0% apr\b|\bpay (over time|later|in \d+)\b` +
+    String.raw`|\b(\d+|four) (interest[- ]free )?(installments|payments) (of|via|with)\b` +
+    String.raw`|\b(with|via) (affirm|klarna|afterpay|sezzle)\b`,
+  'i',
+);
 /** A delivery estimate or a countdown to the next dispatch. */
-const DELIVERY = /\barrives?( by)? (today|tomorrow|mon|tue|wed|thu|fri|sat|sun)|\border (within|in the next|today to get|now to get)\b|\bget it (by|today|tomorrow)\b|\b(fastest|estimated|est\.) delivery\b|\bdelivery (mon|tues|wednes|thurs|fri|satur|sun)day\b|\border (by|before) \d{1,2} ?(am|pm)\b/i;
+const DELIVERY = new RegExp(
+  String.raw`\barrives?( by)? (today|tomorrow|mon|tue|wed|thu|fri|sat|sun)` +
+    String.raw`|\border (within|in the next|today to get|now to get)\b|\bget it (by|today|tomorrow)\b` +
+    String.raw`|\b(fastest|estimated|est\.) delivery\b|\bdelivery (mon|tues|wednes|thurs|fri|satur|sun)day\b` +
+    String.raw`|\border (by|before) \d{1,2} ?(am|pm)\b`,
+  'i',
+);
 /** Reward points or cash back for buying. */
 const REWARDS = /\bearn (up to )?[$€£]?[\d,.]+%? ?(\S+ )?(in )?(rewards?|points)\b/i;
 /** Who sells and ships it, other sellers. */
-const SELLER = /^(sold (and|&) shipped by|sold by|shipped by|fulfilled by|ships from)\b|\bmore (seller|buying) options\b|\bother sellers on\b/i;
+const SELLER = new RegExp(
+  String.raw`^(sold (and|&) shipped by|sold by|shipped by|fulfilled by|ships from)\b` +
+    String.raw`|\bmore (seller|buying) options\b|\bother sellers on\b`,
+  'i',
+);
 /** A protection plan sold with the product, with its price. */
 const PROTECTION = /\bprotection plans?\b.{0,60}[$€£]\s?\d|\b\d+[- ]year (protection )?plan\s*[-–:]\s*[$€£]\s?\d/i;
 /** A back-in-stock alert. */
-const RESTOCK = /\b(email|notify|tell|alert) me when\b|\bnotified (by email )?when (this|the|it)\b.{0,20}\b(in stock|available)\b/i;
+const RESTOCK =
+  /\b(email|notify|tell|alert) me when\b|\bnotified (by email )?when (this|the|it)\b.{0,20}\b(in stock|available)\b/i;
 /** Gift options of the order. */
 const GIFT = /\bgift (eligible|receipt)\b/i;
 /** Picking it up in a store, the store's stock. */
-const PICKUP = /\bpick[- ]?up in[- ]store\b|\bin[- ]store (pick[- ]?up|availability)\b|\b(check|find) (nearby|(store|local) availability|in (a )?store)\b/i;
+const PICKUP = new RegExp(
+  String.raw`\bpick[- ]?up in[- ]store\b|\bin[- ]store (pick[- ]?up|availability)\b` +
+    String.raw`|\b(check|find) (nearby|(store|local) availability|in (a )?store)\b`,
+  'i',
+);
 /** Other ways to pay. */
 const PAYMENT = /^(more|see all|other) payment options\b/i;
 const TERMS = [

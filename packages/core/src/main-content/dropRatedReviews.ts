@@ -6,11 +6,21 @@ import { PRICE_TEXT } from './priceText.js';
 import { READER_WORDS } from './classHints.js';
 
 /** What a customer review's card says and a product's own text does not. */
-const REVIEW_TEXT = /\b(?:rated )?[0-5](?:[.,]\d)? out of 5(?: stars)?\b|\b(?:yes|no),? I (?:would )?recommend this\b|\bwas this review helpful\b|\bverified (?:purchase|buyer|reviewer)\b/i;
+const REVIEW_TEXT = new RegExp(
+  String.raw`\b(?:rated )?[0-5](?:[.,]\d)? out of 5(?: stars)?\b|\b(?:yes|no),? I (?:would )?recommend this\b` +
+    String.raw`|\bwas this review helpful\b|\bverified (?:purchase|buyer|reviewer)\b`,
+  'i',
+);
 /** When a review was written ("on 4 March 2026", "August 21, 2019", "1 year ago"): with a rating or a verdict, it
  *  makes a card a customer's review on any page, while a product card carries a rating without a date. (A year
  *  may run into the next word: "4 March 2026Verified Purchase".) */
-const REVIEW_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}(?!\d)|\b\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}(?!\d)|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:an?|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?) ago\b/i;
+const REVIEW_DATE = new RegExp(
+  String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}` +
+    String.raw`(?!\d)|\b\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{4}(?!\d)` +
+    String.raw`|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b` +
+    String.raw`|\b(?:an?|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?) ago\b`,
+  'i',
+);
 /** A group of at least this many similar cards, most of them rated, is a list of reviews. */
 const REVIEWS_MIN = 2;
 const RATED_SHARE = 0.5;
@@ -22,7 +32,13 @@ const CARD_MAX_CHARS = 3000;
  * their class says. On a page not known as a product's page (`dated`), a card counts only when it also says when it was
  * written (see REVIEW_DATE). Reads the root's text once; pages without such text stop there. Extends `removed`.
  */
-export function dropRatedReviews(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[], dated = false): void {
+export function dropRatedReviews(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: string[],
+  dated = false,
+): void {
   // a review widget names itself somewhere ("customer-reviews", "review-list") even when its cards do not: pages
   // without the word, or whose labelled blocks are already gone, are not read at all
   if (dated && !namesReviews(root, removed)) return;
@@ -32,7 +48,11 @@ export function dropRatedReviews(root: NodeStats, removed: Set<NodeStats>, signa
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     if (s.children.length >= REVIEWS_MIN) {
-      for (const [sig, g] of groupChildren(s, signature, (c) => c.text > 0 && c.text <= CARD_MAX_CHARS && !removed.has(c))) {
+      for (const [sig, g] of groupChildren(
+        s,
+        signature,
+        (c) => c.text > 0 && c.text <= CARD_MAX_CHARS && !removed.has(c),
+      )) {
         if (g.length < REVIEWS_MIN) continue;
         let rated = 0;
         let priced = 0;
@@ -44,7 +64,9 @@ export function dropRatedReviews(root: NodeStats, removed: Set<NodeStats>, signa
         // product cards carry ratings too, and a price: a grid of them is a listing, not reviews
         if (rated < REVIEWS_MIN || rated < RATED_SHARE * g.length || priced >= RATED_SHARE * g.length) continue;
         for (const c of g) removed.add(c);
-        trace?.push(`drop ${g.length} cards ${sig} under ${s.el.localName}: customer reviews (a rating or a verdict${dated ? ' and a date' : ''} in ${rated})`);
+        trace?.push(
+          `drop ${g.length} cards ${sig} under ${s.el.localName}: customer reviews (a rating or a verdict${dated ? ' and a date' : ''} in ${rated})`,
+        );
       }
     }
     for (const c of s.children) if (c.text > 0 && !removed.has(c)) stack.push(c);

@@ -10,7 +10,36 @@ const REPEATED_LINE_MIN_CHARS = 8;
 /** Longer blocks are paragraphs and sections: dropDuplicates and dropLayoutDuplicates judge them. */
 const REPEATED_LINE_MAX_CHARS = 60;
 /** Inline elements are parts of a line, not lines; tables and code repeat cells by nature. */
-const NOT_LINES = new Set(['span', 'a', 'strong', 'b', 'em', 'i', 'small', 'sup', 'sub', 'label', 'abbr', 'time', 'font', 'u', 's', 'del', 'ins', 'mark', 'button', 'option', 'td', 'th', 'tr', 'tbody', 'thead', 'table', 'pre', 'code']);
+const NOT_LINES = new Set([
+  'span',
+  'a',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'small',
+  'sup',
+  'sub',
+  'label',
+  'abbr',
+  'time',
+  'font',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'button',
+  'option',
+  'td',
+  'th',
+  'tr',
+  'tbody',
+  'thead',
+  'table',
+  'pre',
+  'code',
+]);
 
 /** Drops later copies of a short line (the top of a wrapper chain) anywhere inside `root`; only lines of one visible
  *  length have their text read. Extends `removed`. */
@@ -19,7 +48,14 @@ export function dropRepeatedLines(root: NodeStats, removed: Set<NodeStats>, trac
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
-    if (removed.has(s) || s.text < REPEATED_LINE_MIN_CHARS || s.inCode || s.el.localName === 'table' || s.el.localName === 'pre') continue;
+    if (
+      removed.has(s) ||
+      s.text < REPEATED_LINE_MIN_CHARS ||
+      s.inCode ||
+      s.el.localName === 'table' ||
+      s.el.localName === 'pre'
+    )
+      continue;
     const top = s.parent !== null && s.parent.text > s.text;
     if (s !== root && top && s.text <= REPEATED_LINE_MAX_CHARS && !NOT_LINES.has(s.el.localName)) {
       const list = byLength.get(s.text);

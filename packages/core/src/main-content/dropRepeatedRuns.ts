@@ -30,10 +30,13 @@ export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace
     if (removed.has(s)) continue;
     const kids: NodeStats[] = [];
     for (const c of s.children) if (c.text > 0) kids.push(c);
-    const period = kids.length >= SAME_MIN_COPIES && oneLabel(kids) ? 1 : kids.length >= 2 * RUN_MIN_ITEMS ? repeatPeriod(kids) : 0;
+    const period =
+      kids.length >= SAME_MIN_COPIES && oneLabel(kids) ? 1 : kids.length >= 2 * RUN_MIN_ITEMS ? repeatPeriod(kids) : 0;
     if (period > 0) {
       for (let i = period; i < kids.length; i++) removed.add(kids[i]);
-      trace?.push(`drop ${kids.length - period} of ${kids.length} items under ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')}: copies of a run of ${period} items (a looping ticker)`);
+      trace?.push(
+        `drop ${kids.length - period} of ${kids.length} items under ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')}: copies of a run of ${period} items (a looping ticker)`,
+      );
       continue;
     }
     for (const c of kids) stack.push(c);
@@ -48,7 +51,8 @@ function repeatPeriod(kids: NodeStats[]): number {
   let texts: string[] | null = null;
   for (let p = RUN_MIN_ITEMS; 2 * p <= n; p++) {
     let same = true;
-    for (let i = p; i < n && same; i++) if (kids[i].text !== kids[i - p].text || kids[i].el.localName !== kids[i - p].el.localName) same = false;
+    for (let i = p; i < n && same; i++)
+      if (kids[i].text !== kids[i - p].text || kids[i].el.localName !== kids[i - p].el.localName) same = false;
     if (!same) continue;
     texts ??= kids.map((k) => (k.el.textContent ?? '').replace(/\s+/g, ' ').trim());
     let equal = true;

@@ -18,7 +18,8 @@ export function dropSelectCaptions(root: NodeStats, removed: Set<NodeStats>, tra
   for (const sel of selects) {
     if (!isInside(sel, root)) continue;
     inRoot.push(sel);
-    for (let a = sel.parent; a !== null && a !== root; a = a.parent) selectText.set(a, (selectText.get(a) ?? 0) + sel.text);
+    for (let a = sel.parent; a !== null && a !== root; a = a.parent)
+      selectText.set(a, (selectText.get(a) ?? 0) + sel.text);
   }
   let dropped = 0;
   for (const sel of inRoot) {

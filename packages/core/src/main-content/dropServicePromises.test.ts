@@ -6,7 +6,8 @@ const hints = { jsonLdTypes: ['product'] };
 
 describe('dropServicePromises', () => {
   it('drops a strip of service-promise tiles on a product page, not feature tiles nor an FAQ on returns', () => {
-    const tile = (t: string) => `<div class="perk"><h4>${t}</h4><p>Handled by our team, every day of the year.</p></div>`;
+    const tile = (t: string) =>
+      `<div class="perk"><h4>${t}</h4><p>Handled by our team, every day of the year.</p></div>`;
     const feature = (t: string) => `<div class="feature"><h4>${t}</h4><p>Built into every unit we make.</p></div>`;
     const faq = (q: string) => `<div class="qa"><h4>${q}</h4><p>Yes, within the stated period.</p></div>`;
     const doc = page(`<main><h1>Trail Pack 25</h1>${para('The pack', 4)}

@@ -22,7 +22,9 @@ describe('dropStockNotices', () => {
   });
 
   it('leaves the same notices on pages that are not a product page', () => {
-    const doc = page(`<main><h1>Our pottery studio</h1>${para('The studio', 4)}<p class="stock">Low in stock, only 6 left</p></main>`);
+    const doc = page(
+      `<main><h1>Our pottery studio</h1>${para('The studio', 4)}<p class="stock">Low in stock, only 6 left</p></main>`,
+    );
     expect(text(extractMainContent(doc))).toContain('only 6 left');
   });
 });

@@ -6,7 +6,9 @@ const article = { hints: { jsonLdTypes: ['newsarticle'] } };
 
 describe('dropTeaserLists (article pages)', () => {
   it('drops cards of other stories (a linked headline and a date each) beside the story', () => {
-    const card = (i: number) => `<div class="post-item"><div class="tagline"><span class="date">Dec ${10 + i}, 2025</span></div>
+    const card = (
+      i: number,
+    ) => `<div class="post-item"><div class="tagline"><span class="date">Dec ${10 + i}, 2025</span></div>
       <h3 class="title"><a href="/news/${i}">Other headline number ${i}</a></h3><p>A short snippet of the other story ${i}, a line or two long, the way a section front sums up a story so that a reader can decide whether to open it.</p></div>`;
     const doc = page(`<div class="page"><div class="story"><h1>The story</h1>${para('The story', 12)}</div>
       <div class="more"><div class="post-list">${[1, 2, 3, 4, 5, 6, 7, 8].map(card).join('')}</div></div></div>`);
@@ -19,12 +21,18 @@ describe('dropTeaserLists (article pages)', () => {
   });
 
   it('keeps the items of a list article (linked headings between its paragraphs) and dateless service cards', () => {
-    const item = (i: number) => `<div class="pick"><h2><a href="https://shop.example/${i}">Pick number ${i}</a></h2><p>Why pick ${i} made the list, on ${`Dec ${i}, 2025`}.</p></div>`;
-    const listicle = page(`<div class="entry">${para('Intro', 2)}${[1, 2, 3, 4].map(item).join('')}${para('Outro', 2)}</div>`);
+    const item = (i: number) =>
+      `<div class="pick"><h2><a href="https://shop.example/${i}">Pick number ${i}</a></h2><p>Why pick ${i} made the list, on ${`Dec ${i}, 2025`}.</p></div>`;
+    const listicle = page(
+      `<div class="entry">${para('Intro', 2)}${[1, 2, 3, 4].map(item).join('')}${para('Outro', 2)}</div>`,
+    );
     const out = text(extractMainContent(listicle, article));
     for (const i of [1, 4]) expect(out).toContain(`Pick number ${i}`);
-    const service = (i: number) => `<div class="svc"><h3><a href="/services/${i}">Service number ${i}</a></h3><p>What service ${i} does for your business, who it is for, how long it takes and what it costs, told in a couple of plain sentences.</p></div>`;
-    const services = page(`<div class="page"><div class="about">${para('About us', 8)}</div><div class="grid"><div class="cards">${[1, 2, 3, 4, 5, 6].map(service).join('')}</div></div></div>`);
+    const service = (i: number) =>
+      `<div class="svc"><h3><a href="/services/${i}">Service number ${i}</a></h3><p>What service ${i} does for your business, who it is for, how long it takes and what it costs, told in a couple of plain sentences.</p></div>`;
+    const services = page(
+      `<div class="page"><div class="about">${para('About us', 8)}</div><div class="grid"><div class="cards">${[1, 2, 3, 4, 5, 6].map(service).join('')}</div></div></div>`,
+    );
     const out2 = text(extractMainContent(services, article));
     expect(out2).toContain('About us paragraph 8');
     expect(out2).toContain('Service number 6');

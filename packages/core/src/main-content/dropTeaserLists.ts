@@ -16,11 +16,22 @@ const STORY_MIN_SHARE = 0.3;
 /** A paragraph this long beside the cards is story text. */
 const PROSE_PARAGRAPH_MIN_CHARS = 100;
 /** A written date: "Dec 19, 2025", "19 December 2025", "2025-12-19", "12/19/2025", "3 days ago". */
-const DATE_TEXT = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b|\b\d{1,2}\.? (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d+ (minutes?|hours?|days?|weeks?|months?) ago\b/i;
+const DATE_TEXT = new RegExp(
+  String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b` +
+    String.raw`|\b\d{1,2}\.? (jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4}\b` +
+    String.raw`|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b` +
+    String.raw`|\b\d+ (minutes?|hours?|days?|weeks?|months?) ago\b`,
+  'i',
+);
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Finds teaser groups under `root` (skipping removed blocks) and marks them removed when enough story remains. */
-export function dropTeaserLists(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+export function dropTeaserLists(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: string[],
+): void {
   // A section front splits its stream of cards into several lists (rows of three, a sponsored card in each): cards
   // with one signature in lists across the root are counted as one set, so a row whose undated sponsored card leaves
   // two dated ones is still seen as part of the stream.
@@ -29,11 +40,16 @@ export function dropTeaserLists(root: NodeStats, removed: Set<NodeStats>, signat
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
-    const bySig = groupChildren(s, signature, (c) => c.text > 0 && c.text <= TEASER_ITEM_MAX_CHARS && c.links > 0 && !removed.has(c));
+    const bySig = groupChildren(
+      s,
+      signature,
+      (c) => c.text > 0 && c.text <= TEASER_ITEM_MAX_CHARS && c.links > 0 && !removed.has(c),
+    );
     const inGroup = new Set<NodeStats>();
     // cards standing between the story's own paragraphs are the story's items (a list article), not other stories
     // and cards right under the root are what the root was chosen for (a section front typed as an article)
-    const amongProse = s === root || s.children.some((c) => c.el.localName === 'p' && c.text >= PROSE_PARAGRAPH_MIN_CHARS);
+    const amongProse =
+      s === root || s.children.some((c) => c.el.localName === 'p' && c.text >= PROSE_PARAGRAPH_MIN_CHARS);
     for (const [sig, g] of bySig) {
       if (g.length < TEASER_MIN_ITEMS || amongProse) continue;
       let linked = 0;

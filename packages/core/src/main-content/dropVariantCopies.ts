@@ -17,7 +17,12 @@ const VARIANT_MAX_SIBLINGS = 4;
 const SKIP_TAGS = new Set(['table', 'pre', 'code', 'tr', 'tbody', 'ul', 'ol', 'dl']);
 
 /** Marks the smaller of two sibling layouts of one card as removed (see above). `removed` is extended in place. */
-export function dropVariantCopies(root: NodeStats, removed: Set<NodeStats>, signature: (s: NodeStats) => string, trace?: string[]): void {
+export function dropVariantCopies(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: string[],
+): void {
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -35,17 +40,26 @@ export function dropVariantCopies(root: NodeStats, removed: Set<NodeStats>, sign
       for (const b of kids) {
         if (b.text < VARIANT_MIN_CHARS || b.text > VARIANT_MAX_CHARS || SKIP_TAGS.has(b.el.localName)) continue;
         for (const a of kids) {
-          if (a === b || removed.has(a) || a.text < b.text || (a.text === b.text && a.order > b.order) || b.text < VARIANT_MIN_SHARE * a.text) continue;
+          if (
+            a === b ||
+            removed.has(a) ||
+            a.text < b.text ||
+            (a.text === b.text && a.order > b.order) ||
+            b.text < VARIANT_MIN_SHARE * a.text
+          )
+            continue;
           if (signature(a) === signature(b)) continue; // siblings alike are items of a list, judged apart
           const pb = piecesOf(b);
           if (pb.size < VARIANT_MIN_PIECES) break;
           const pa = piecesOf(a);
           let all = true;
-          for (const t of pb) if (!pa.has(t)) (all = false);
+          for (const t of pb) if (!pa.has(t)) all = false;
           if (!all) continue;
           removed.add(b);
           dropped = true;
-          trace?.push(`drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`);
+          trace?.push(
+            `drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`,
+          );
           break;
         }
       }

@@ -89,7 +89,14 @@ const SHEET_MAX_CONTROLS = 1;
 const SHEET_WRAPPER_SHARE = 0.9;
 /** Class words of blocks that read as prose by nature (comments, reviews, signatures, fine print, bios, related
  *  excerpts, pop-ups): prose does not make such a block content. */
-const PROSE_BY_NATURE = new Set([...COMMENT_WORDS, ...READER_WORDS, ...SIGNATURE_WORDS, ...LEGAL_WORDS, ...PROSE_CHROME_WORDS, ...POPUP_WORDS]);
+const PROSE_BY_NATURE = new Set([
+  ...COMMENT_WORDS,
+  ...READER_WORDS,
+  ...SIGNATURE_WORDS,
+  ...LEGAL_WORDS,
+  ...PROSE_CHROME_WORDS,
+  ...POPUP_WORDS,
+]);
 /** Inside the chosen root, "widget"-labelled blocks holding this share of its non-link text are the page builder's
  *  text blocks, not sidebar widgets (a sidebar sits beside the story, not a fifth of it). */
 const BUILDER_ROOT_SHARE = 0.2;
@@ -165,7 +172,11 @@ const TEMPLATE_SKIP_TAGS = new Set(['pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5',
 /** A card's shop action ("Add to cart", "Quick view", "Compare", "Choose options", "Notify me") is template text
  *  however few cards show it (only the items in stock say "Add to cart") and whatever element sets it (a script makes
  *  a bare <span> clickable as often as it uses a button): read within this length, in cards of such a list. */
-const SHOP_ACTION = /^(add to (cart|bag|basket|trolley|wish ?list|favou?rites)|buy now|quick ?(view|shop|add|look)|(view|choose|select|show|see) options|compare|notify me( when available)?|(view|see) details)$/i;
+const SHOP_ACTION = new RegExp(
+  String.raw`^(add to (cart|bag|basket|trolley|wish ?list|favou?rites)|buy now|quick ?(view|shop|add|look)` +
+    String.raw`|(view|choose|select|show|see) options|compare|notify me( when available)?|(view|see) details)$`,
+  'i',
+);
 const SHOP_ACTION_MIN_CHARS = 6;
 const SHOP_ACTION_MAX_CHARS = 24;
 /** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
@@ -179,14 +190,61 @@ const TOC_MAX_SHARE = 0.3;
  *  open is dropped, as long as it is a minor part of the root. */
 /** Shops also head their strips of other products as offers to complete the purchase ("Most popular accessories",
  *  "Add the essentials", "Get everything you need", "Purchase options and add-ons"): the last alternatives below. */
-const RECOMMENDATION_HEADING = /^(you (may|might|will|'ll) (also )?(like|love|enjoy|need|be interested)|more like this|related (products|items|articles|posts|stories|content|reading|links|discussions|threads|topics|questions|searches|services|insights|resources|solutions|case studies|news|events|guides|pages)|recommended( for you| products| items| articles| reading)?$|customers (who )?(also )?(bought|viewed|liked)|similar (products|items|articles|threads|discussions|questions)|frequently bought together|people (also )?(bought|viewed|liked)|(your )?recently viewed|compare (with )?similar (products|items)|complete the look|shop the look|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)|pairs (well|nicely) with|don't miss|trending now)|\b(customers|people|shoppers|buyers) who (viewed|bought|purchased)\b|\b(also|frequently) (viewed|bought|purchased)\b|^explore (related|similar)\b|^(sponsored|similar|related) (items|products)\b|\bother items\b|^more from\b|^(other|suggested) (posts|topics|threads|discussions|questions)\b|\b(check out|see) (other |more )?related\b|^related:?$|^(related|recommended|popular|recent|latest|more|trending|featured) (posts|articles|stories|reads|news|guides|insights|resources|blogs?|blog posts)\b|^from (our|the) blog\b|^read (next|also)\b|^about the (author|authors|writer|reviewer|expert|editor|contributors?)\b|^meet the (author|writer|expert)s?\b|^more videos$|^recently by\b|^more (posts|articles|stories) (by|from)\b|^(recent|latest|popular) (post|article|story)$|^popular:?$|^(table of contents|in this (article|post)|on this page):?$|^(written|reviewed|fact[- ]checked|medically reviewed) by\b|^(products|items) related to\b|\brelated (items|products|accessories)$|^similar brands\b|^sponsored by\b|^(customers say|reviews? summary|top reviews( from [a-z ]+)?)$|^sponsored:?$|^complete your (order|purchase|set|setup)\b|^(choose|select|pick) (your )?add-?ons\b|^((most )?popular|recommended|compatible|suggested) accessories\b|^(choose|select|pick) your (free )?accessories\b|^(add|shop) the essentials$|^get everything you need$|^purchase options and add-?ons$/i;
+const RECOMMENDATION_HEADING = new RegExp(
+  String.raw`^(you (may|might|will|'ll) (also )?(like|love|enjoy|need|be interested)|more like this` +
+    String.raw`|related (products|items|articles|posts|stories|content|reading|links|discussions|threads|topics` +
+    String.raw`|questions|searches|services|insights|resources|solutions|case studies|news|events|guides|pages)` +
+    String.raw`|recommended( for you| products| items| articles| reading)?$` +
+    String.raw`|customers (who )?(also )?(bought|viewed|liked)` +
+    String.raw`|similar (products|items|articles|threads|discussions|questions)|frequently bought together` +
+    String.raw`|people (also )?(bought|viewed|liked)|(your )?recently viewed` +
+    String.raw`|compare (with )?similar (products|items)|complete the look|shop the look` +
+    String.raw`|more (products|items|stories) (from|like)|other (customers|people) (also )?(bought|viewed)` +
+    String.raw`|pairs (well|nicely) with|don't miss|trending now)` +
+    String.raw`|\b(customers|people|shoppers|buyers) who (viewed|bought|purchased)\b` +
+    String.raw`|\b(also|frequently) (viewed|bought|purchased)\b|^explore (related|similar)\b` +
+    String.raw`|^(sponsored|similar|related) (items|products)\b|\bother items\b|^more from\b` +
+    String.raw`|^(other|suggested) (posts|topics|threads|discussions|questions)\b` +
+    String.raw`|\b(check out|see) (other |more )?related\b|^related:?$` +
+    String.raw`|^(related|recommended|popular|recent|latest|more|trending|featured) ` +
+    String.raw`(posts|articles|stories|reads|news|guides|insights|resources|blogs?|blog posts)\b` +
+    String.raw`|^from (our|the) blog\b|^read (next|also)\b` +
+    String.raw`|^about the (author|authors|writer|reviewer|expert|editor|contributors?)\b` +
+    String.raw`|^meet the (author|writer|expert)s?\b|^more videos$|^recently by\b` +
+    String.raw`|^more (posts|articles|stories) (by|from)\b|^(recent|latest|popular) (post|article|story)$` +
+    String.raw`|^popular:?$|^(table of contents|in this (article|post)|on this page):?$` +
+    String.raw`|^(written|reviewed|fact[- ]checked|medically reviewed) by\b|^(products|items) related to\b` +
+    String.raw`|\brelated (items|products|accessories)$|^similar brands\b|^sponsored by\b` +
+    String.raw`|^(customers say|reviews? summary|top reviews( from [a-z ]+)?)$|^sponsored:?$` +
+    String.raw`|^complete your (order|purchase|set|setup)\b|^(choose|select|pick) (your )?add-?ons\b` +
+    String.raw`|^((most )?popular|recommended|compatible|suggested) accessories\b` +
+    String.raw`|^(choose|select|pick) your (free )?accessories\b|^(add|shop) the essentials$` +
+    String.raw`|^get everything you need$|^purchase options and add-?ons$`,
+  'i',
+);
 /** The same wordings in the other languages most shops and papers use (French, German, Spanish, Italian, Dutch,
  *  Portuguese): "you may also like", "related/similar products", "customers also bought", "read also". */
-const RECOMMENDATION_HEADING_INTL = /^(vous (aimerez|pourriez aimer|aimeriez) (aussi|également)|ils vont bien ensemble|(produits|articles) (similaires|associés|liés|apparentés|recommandés)|(à )?lire aussi|sur le même sujet|ähnliche (produkte|artikel|beiträge)|verwandte (produkte|artikel|beiträge|themen)|das könnte (dir|ihnen|euch) auch gefallen|kunden kauften auch|weitere (artikel|beiträge|produkte) (zum thema|aus|von)|(productos|artículos) (relacionados|similares)|también te (puede|podría) (interesar|gustar)|te puede interesar|(prodotti|articoli) (correlati|simili)|(potrebbe|ti potrebbe) (interessarti|piacerti|interessare|piacere)|gerelateerde (producten|artikelen)|(dit vind je|misschien) ook (leuk|interessant)|(produtos|artigos) relacionados|(você|voce) também pode gostar|leia também)\b/i;
+const RECOMMENDATION_HEADING_INTL = new RegExp(
+  String.raw`^(vous (aimerez|pourriez aimer|aimeriez) (aussi|également)|ils vont bien ensemble` +
+    String.raw`|(produits|articles) (similaires|associés|liés|apparentés|recommandés)|(à )?lire aussi` +
+    String.raw`|sur le même sujet|ähnliche (produkte|artikel|beiträge)` +
+    String.raw`|verwandte (produkte|artikel|beiträge|themen)|das könnte (dir|ihnen|euch) auch gefallen` +
+    String.raw`|kunden kauften auch|weitere (artikel|beiträge|produkte) (zum thema|aus|von)` +
+    String.raw`|(productos|artículos) (relacionados|similares)|también te (puede|podría) (interesar|gustar)` +
+    String.raw`|te puede interesar|(prodotti|articoli) (correlati|simili)` +
+    String.raw`|(potrebbe|ti potrebbe) (interessarti|piacerti|interessare|piacere)` +
+    String.raw`|gerelateerde (producten|artikelen)|(dit vind je|misschien) ook (leuk|interessant)` +
+    String.raw`|(produtos|artigos) relacionados|(você|voce) também pode gostar|leia também)\b`,
+  'i',
+);
 /** On a product page, headings naming the shop's shipping and returns policy ("Shipping & Returns", "Delivery and
  *  returns", "Free shipping & returns") or offering its help desk ("Need help with your order?", "Need help choosing
  *  gear?"): the block they open is the same policy or contact note on every product of the shop. */
-const SHOP_POLICY_HEADING = /^(free )?(shipping|delivery)( (information|info))? ?(&|and|\+) ?(free )?returns?( (details|policy|information|info))?$|^need (help|advice|assistance)\b[^?]*\?$/i;
+const SHOP_POLICY_HEADING = new RegExp(
+  String.raw`^(free )?(shipping|delivery)( (information|info))? ?(&|and|\+) ?(free )?returns?` +
+    String.raw`( (details|policy|information|info))?$|^need (help|advice|assistance)\b[^?]*\?$`,
+  'i',
+);
 const RECOMMENDATION_MAX_SHARE = 0.4;
 const HEADING_MAX_CHARS = 80;
 /** Captions set without heading tags are short lines (see isCaption). */
@@ -228,7 +286,14 @@ const TEASER_PAIR = 2;
 /** ...as long as each card is short and the strip is a minor part of the root. */
 const TEASER_MAX_CHARS = 400;
 const TEASER_MAX_SHARE = 0.4;
-const ARTICLE_TYPES = new Set(['article', 'newsarticle', 'blogposting', 'reportagenewsarticle', 'techarticle', 'scholarlyarticle']);
+const ARTICLE_TYPES = new Set([
+  'article',
+  'newsarticle',
+  'blogposting',
+  'reportagenewsarticle',
+  'techarticle',
+  'scholarlyarticle',
+]);
 /** On Q&A pages, comments are chrome unless that leaves less than this share of the thread's text. */
 const QA_COMMENTS_MAX_LOSS = 0.5;
 /** Q&A sites (question, answers, and short comments under each) name their pages so. */
@@ -241,9 +306,39 @@ const HIDDEN_PAGE_MAX_CHARS = 500;
 const HIDDEN_GAIN = 3;
 /** Hidden text is first counted cheaply (textContent, whitespace included): below HIDDEN_GAIN times this, nothing to gain. */
 const HIDDEN_MIN_CHARS = 100;
-const HIDDEN_SKIP_TAGS = new Set(['svg', 'canvas', 'iframe', 'object', 'script', 'style', 'template', 'noscript', 'head', 'title', 'meta', 'link']);
+const HIDDEN_SKIP_TAGS = new Set([
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'head',
+  'title',
+  'meta',
+  'link',
+]);
 /** Tags whose link density is worth judging (inline links inside a paragraph are judged with the paragraph). */
-const BLOCK_TAGS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'p', 'span', 'header', 'footer', 'aside', 'nav', 'form', 'li', 'center', 'font']);
+const BLOCK_TAGS = new Set([
+  'div',
+  'section',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'p',
+  'span',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'form',
+  'li',
+  'center',
+  'font',
+]);
 
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
   const body = pageBody(document, options.copy === true);
@@ -260,7 +355,9 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     computeGood(tree);
     if (on('comment-thread') && isCommentThread(tree, isArticle(options))) {
       // neither URL nor JSON-LD names a thread, yet the comments dwarf everything else: they are the page
-      trace?.push(`comment-labelled blocks hold most of the text (good=${Math.round(tree.root.good)} comments=${commentChars(tree)}): a thread`);
+      trace?.push(
+        `comment-labelled blocks hold most of the text (good=${Math.round(tree.root.good)} comments=${commentChars(tree)}): a thread`,
+      );
       discussion = true;
       keepComments = true;
       tree = measureTree(body, { keepComments });
@@ -289,25 +386,37 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   }
   if (relabelled !== tree) relabelLargeJunk(tree, on, trace); // the same tree relabelled twice gives the same labels
   computeGood(tree);
-  if (tree.root.good < HIDDEN_PAGE_MAX_CHARS && hiddenTextExceeds(tree.hidden, HIDDEN_GAIN * Math.max(HIDDEN_MIN_CHARS, tree.root.good))) {
+  if (
+    tree.root.good < HIDDEN_PAGE_MAX_CHARS &&
+    hiddenTextExceeds(tree.hidden, HIDDEN_GAIN * Math.max(HIDDEN_MIN_CHARS, tree.root.good))
+  ) {
     // Streamed or lazily revealed pages (React's <div hidden> chunks, "defer" wrappers with display:none) ship their
     // text hidden until a script moves or shows it: when the visible page has almost none, read the hidden parts.
     const withHidden = measureTree(body, { keepComments, readNoscript, readHidden: true });
     relabelLargeJunk(withHidden, on);
     computeGood(withHidden);
     if (withHidden.root.good > HIDDEN_GAIN * Math.max(1, tree.root.good)) {
-      trace?.push(`visible text is scarce (good=${Math.round(tree.root.good)}): reading hidden elements (good=${Math.round(withHidden.root.good)})`);
+      trace?.push(
+        `visible text is scarce (good=${Math.round(tree.root.good)}): reading hidden elements (good=${Math.round(withHidden.root.good)})`,
+      );
       tree = withHidden;
     }
   }
-  if (on('widget-labels-failed') && tree.root.good < LABELS_FAILED_SHARE * plain(tree.root) && plain(tree.root) >= LABELS_FAILED_MIN_CHARS) {
+  if (
+    on('widget-labels-failed') &&
+    tree.root.good < LABELS_FAILED_SHARE * plain(tree.root) &&
+    plain(tree.root) >= LABELS_FAILED_MIN_CHARS
+  ) {
     // Class words labelled nearly all of the page's text as chrome. Page builders call every block a "widget", text
     // and all: on such a page that word says nothing. (Comments, sidebars and headers that hold most of the text
     // are chrome as often as not, so only the builders' word is dropped.)
     let relabelled = 0;
-    for (const s of tree.preorder) if (s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) (s.junk = 0), relabelled++;
+    for (const s of tree.preorder)
+      if (s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) (s.junk = 0), relabelled++;
     if (relabelled > 0) {
-      trace?.push(`class labels leave ${Math.round(tree.root.good)} of ${plain(tree.root)} characters: ${relabelled} "widget" labels ignored`);
+      trace?.push(
+        `class labels leave ${Math.round(tree.root.good)} of ${plain(tree.root)} characters: ${relabelled} "widget" labels ignored`,
+      );
       computeGood(tree);
     }
   }
@@ -481,7 +590,9 @@ function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: strin
   if (labelled.size === 0 || topHeld < BUILDER_ROOT_SHARE * plain(root)) return;
   for (const s of labelled) s.junk = 0;
   computeGood(tree);
-  trace?.push(`"widget" blocks hold ${topHeld} of ${plain(root)} characters inside the root: builder text blocks, kept`);
+  trace?.push(
+    `"widget" blocks hold ${topHeld} of ${plain(root)} characters inside the root: builder text blocks, kept`,
+  );
 }
 
 function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, trace?: string[]): void {
@@ -497,7 +608,13 @@ function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, trace?: string[]):
     readerParents.set(sig, parents);
   }
   for (const s of tree.preorder) {
-    if (on('reader-items') && s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN) s.junk = 0;
+    if (
+      on('reader-items') &&
+      s.junk === 'soft' &&
+      READER_WORDS.has(s.junkWord ?? '') &&
+      (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN
+    )
+      s.junk = 0;
   }
   if (on('junk-items')) relabelJunkItems(tree, trace);
   if (on('main-wrappers')) relabelMainWrappers(tree, trace);
@@ -511,7 +628,12 @@ function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, trace?: string[]):
       s.junk = 0;
       continue;
     }
-    if (s.junk === 'soft' && s.junkWord === 'header' && (isIntroHeader(s) || (s.parent !== null && introHeaders.has(s.parent) && s.linkText <= SECTION_HEADER_MAX_LINK_DENSITY * s.text))) {
+    if (
+      s.junk === 'soft' &&
+      s.junkWord === 'header' &&
+      (isIntroHeader(s) ||
+        (s.parent !== null && introHeaders.has(s.parent) && s.linkText <= SECTION_HEADER_MAX_LINK_DENSITY * s.text))
+    ) {
       s.junk = 0;
       introHeaders.add(s);
       trace?.push(`${describe(s)} holds the page's title and its intro: the page's header, not the site's`);
@@ -527,7 +649,9 @@ function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, trace?: string[]):
       continue;
     }
     if (large && s.junk === 'hard' && isPageFooter(s) && tree.root.good >= FOOTER_REST_MIN_GOOD) {
-      trace?.push(`${describe(s)} holds most of the text but is the page's footer beside ${Math.round(tree.root.good)} characters of content: still chrome`);
+      trace?.push(
+        `${describe(s)} holds most of the text but is the page's footer beside ${Math.round(tree.root.good)} characters of content: still chrome`,
+      );
       continue;
     }
     if (large && s.junk === 'hard' && s.linkText > LARGE_JUNK_MAX_LINK_SHARE * s.text) {
@@ -536,7 +660,11 @@ function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, trace?: string[]):
     }
     if (large) {
       if (on('large-junk')) s.junk = 0;
-    } else if (s.junk === 'hard' && (isDetailSheet(s) || (s.parent !== null && detailSheets.has(s.parent) && s.text >= SHEET_WRAPPER_SHARE * s.parent.text))) {
+    } else if (
+      s.junk === 'hard' &&
+      (isDetailSheet(s) ||
+        (s.parent !== null && detailSheets.has(s.parent) && s.text >= SHEET_WRAPPER_SHARE * s.parent.text))
+    ) {
       s.junk = 0;
       detailSheets.add(s);
     } else if (s.junk === 'soft' && on('prose-junk') && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
@@ -593,9 +721,11 @@ function relabelJunkItems(tree: MeasuredTree, trace?: string[]): void {
     const cards: Array<NodeStats | null> = [];
     // a labelled block is looked for inside plain wrappers only when those wrappers repeat (list items, not layout)
     const wrappers = new Map<string, number>();
-    for (const child of s.children) if (child.junk === 0) wrappers.set(signature(child), (wrappers.get(signature(child)) ?? 0) + 1);
+    for (const child of s.children)
+      if (child.junk === 0) wrappers.set(signature(child), (wrappers.get(signature(child)) ?? 0) + 1);
     for (const child of s.children) {
-      const c = child.junk !== 0 || (wrappers.get(signature(child)) ?? 0) >= REPEATED_ITEM_MIN ? labelledCard(child) : null;
+      const c =
+        child.junk !== 0 || (wrappers.get(signature(child)) ?? 0) >= REPEATED_ITEM_MIN ? labelledCard(child) : null;
       cards.push(c);
       if (c === null) continue;
       const sig = labelledSignature(c);
@@ -612,7 +742,8 @@ function relabelJunkItems(tree: MeasuredTree, trace?: string[]): void {
       if (c === child) c.junk = 0;
       else relabelCardParts(c);
     }
-    if (relabelled > 0) trace?.push(`${relabelled} class-labelled siblings under ${describe(s)} are the items of a list: content`);
+    if (relabelled > 0)
+      trace?.push(`${relabelled} class-labelled siblings under ${describe(s)} are the items of a list: content`);
   }
 }
 
@@ -637,7 +768,14 @@ function labelledCard(item: NodeStats): NodeStats | null {
     if (c.children.length !== 1 || c.children[0].text < ITEM_WRAPPER_SHARE * c.text) return null;
     c = c.children[0];
   }
-  if (c.junk !== 'soft' || COMMENT_WORDS.has(c.junkWord ?? '') || READER_WORDS.has(c.junkWord ?? '') || LEGAL_WORDS.has(c.junkWord ?? '') || plain(c) < ITEM_MIN_CHARS) return null;
+  if (
+    c.junk !== 'soft' ||
+    COMMENT_WORDS.has(c.junkWord ?? '') ||
+    READER_WORDS.has(c.junkWord ?? '') ||
+    LEGAL_WORDS.has(c.junkWord ?? '') ||
+    plain(c) < ITEM_MIN_CHARS
+  )
+    return null;
   // an ad slot that links nowhere shows only its label ("Advertisement - Continue Reading Below") between the
   // items; a classified ad's card links to the ad
   if (AD_WORDS.has(c.junkWord ?? '') && c.links === 0) return null;
@@ -685,7 +823,14 @@ function labelledSignature(s: NodeStats): string {
   const parts: string[] = [];
   for (const c of s.cls.split(/\s+/)) {
     // the class's words as classHints reads them ("lm_navSource" → lm, nav, source)
-    if (c.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).includes(word)) parts.push(c.replace(/\d+/g, ''));
+    if (
+      c
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .includes(word)
+    )
+      parts.push(c.replace(/\d+/g, ''));
   }
   if (parts.length === 0) return signature(s); // labelled by its id
   return `${s.el.localName}.${parts.join('.')}`;
@@ -695,7 +840,11 @@ function labelledSignature(s: NodeStats): string {
 function isConsentDialog(s: NodeStats): boolean {
   if (s.controls === 0) return false;
   const role = s.role;
-  const dialog = s.el.localName === 'dialog' || role === 'dialog' || role === 'alertdialog' || s.el.getAttribute('aria-modal') === 'true';
+  const dialog =
+    s.el.localName === 'dialog' ||
+    role === 'dialog' ||
+    role === 'alertdialog' ||
+    s.el.getAttribute('aria-modal') === 'true';
   if (!dialog && !OVERLAY_WORDS.has(s.junkWord ?? '')) return false;
   const text = s.el.textContent ?? '';
   return COOKIE_TEXT.test(text) && CONSENT_TEXT.test(text);
@@ -711,7 +860,8 @@ function isSectionHeader(s: NodeStats): boolean {
 
 /** Whether a "header"-named block is the page's title over its intro text (see INTRO_HEADER_MIN_CHARS). */
 function isIntroHeader(s: NodeStats): boolean {
-  if (s.text < INTRO_HEADER_MIN_CHARS || s.controls > 0 || s.linkText > SECTION_HEADER_MAX_LINK_DENSITY * s.text) return false;
+  if (s.text < INTRO_HEADER_MIN_CHARS || s.controls > 0 || s.linkText > SECTION_HEADER_MAX_LINK_DENSITY * s.text)
+    return false;
   if (s.el.querySelector('h1') === null) return false;
   let chars = 0;
   let count = 0;
@@ -740,7 +890,11 @@ function isCookieBanner(s: NodeStats): boolean {
   if (s.text === 0 || s.text > COOKIE_MAX_CHARS) return false;
   const text = s.el.textContent ?? '';
   // a banner opens with its subject ("We use cookies..."); a story that mentions cookies further down is not one
-  const lead = text.trimStart().slice(0, 2 * COOKIE_LEAD_CHARS).replace(/\s+/g, ' ').slice(0, COOKIE_LEAD_CHARS);
+  const lead = text
+    .trimStart()
+    .slice(0, 2 * COOKIE_LEAD_CHARS)
+    .replace(/\s+/g, ' ')
+    .slice(0, COOKIE_LEAD_CHARS);
   if (!COOKIE_TEXT.test(lead) || !CONSENT_TEXT.test(text)) return false;
   return s.controls > 0 || s.linkText > 0 || s.role === 'dialog';
 }
@@ -752,13 +906,16 @@ function pruneInside(root: NodeStats, discussion: boolean, on: RuleSwitch, trace
   // the root's landmark chrome (a page banner's menus, the footer's link columns) goes anyway: its links do not make
   // the root a listing
   const landmarks = landmarkChrome(root);
-  const listing = on('listing-root') && root.linkText - landmarks.linkText > LISTING_LINK_DENSITY * (root.text - landmarks.text);
+  const listing =
+    on('listing-root') && root.linkText - landmarks.linkText > LISTING_LINK_DENSITY * (root.text - landmarks.text);
   // one read of the root's text spares a read of every small block's on the many pages that never mention cookies
   const cookies = COOKIE_TEXT.test(root.el.textContent ?? '');
   if (listing) trace?.push('root is link-dense: a listing, its link blocks stay');
   const contentGroups = on('repeated-junk-groups') ? repeatedJunkGroups(root, total, !discussion) : new Set<string>();
   for (const g of contentGroups) trace?.push(`class-labelled group ${g} repeats across the root: kept as content`);
-  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean; item: NodeStats | null }> = [{ s: root, trustLinks: listing, trustClass: false, item: null }];
+  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean; item: NodeStats | null }> = [
+    { s: root, trustLinks: listing, trustClass: false, item: null },
+  ];
   while (stack.length > 0) {
     const { s, trustLinks, trustClass, item: outer } = stack.pop()!;
     const sigs = s.children.map(signature);
@@ -773,12 +930,38 @@ function pruneInside(root: NodeStats, discussion: boolean, on: RuleSwitch, trace
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
       let why: string | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
-      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(junkKey(c))) why = 'chrome class/id';
-      else if (linkDense && on('prune-link-dense') && !trustLinks && !item && !wrapsItem(c, outer) && c.text / totalText < LINKY_KEEP_SHARE && !holdsItemTitle(c, outer) && !isCardHeading(c, outer) && !isDirectoryList(c)) why = 'link-dense';
+      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(junkKey(c)))
+        why = 'chrome class/id';
+      else if (
+        linkDense &&
+        on('prune-link-dense') &&
+        !trustLinks &&
+        !item &&
+        !wrapsItem(c, outer) &&
+        c.text / totalText < LINKY_KEEP_SHARE &&
+        !holdsItemTitle(c, outer) &&
+        !isCardHeading(c, outer) &&
+        !isDirectoryList(c)
+      )
+        why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
-      else if (c.controls >= CONTROLS_MIN && on('prune-controls') && c.text / c.controls < CHARS_PER_CONTROL_MIN && isWidget(c) && !item && !wrapsItem(c, outer) && share < LINKY_KEEP_SHARE && !holdsItems(c) && !holdsItemHeading(c, outer) && !holdsItemPrice(c, outer)) why = 'controls';
-      else if (cookies && on('prune-cookie-banner') && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c)) why = 'cookie banner';
-      else if (c.text > 0 && on('prune-live-region') && c.text <= LIVE_REGION_MAX_CHARS && isLiveRegion(c)) why = 'live region';
+      else if (
+        c.controls >= CONTROLS_MIN &&
+        on('prune-controls') &&
+        c.text / c.controls < CHARS_PER_CONTROL_MIN &&
+        isWidget(c) &&
+        !item &&
+        !wrapsItem(c, outer) &&
+        share < LINKY_KEEP_SHARE &&
+        !holdsItems(c) &&
+        !holdsItemHeading(c, outer) &&
+        !holdsItemPrice(c, outer)
+      )
+        why = 'controls';
+      else if (cookies && on('prune-cookie-banner') && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c))
+        why = 'cookie banner';
+      else if (c.text > 0 && on('prune-live-region') && c.text <= LIVE_REGION_MAX_CHARS && isLiveRegion(c))
+        why = 'live region';
       if (why !== null) {
         removed.add(c);
         trace?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
@@ -831,7 +1014,12 @@ function isDirectoryList(s: NodeStats): boolean {
 /** Inside a list item, a block with the item's heading is its text (title, price) beside a quick-buy form, whose
  *  controls go by themselves (selects and short buttons are chrome tags). */
 function holdsItemHeading(s: NodeStats, item: NodeStats | null): boolean {
-  return item !== null && item.text <= CARD_MAX_CHARS && s.paragraphs > 0 && s.el.querySelector('h1, h2, h3, h4, h5, h6') !== null;
+  return (
+    item !== null &&
+    item.text <= CARD_MAX_CHARS &&
+    s.paragraphs > 0 &&
+    s.el.querySelector('h1, h2, h3, h4, h5, h6') !== null
+  );
 }
 
 /** Inside a list item, a block showing a price beside its swatches and buttons is the card's name and price over
@@ -873,7 +1061,8 @@ function holdsItems(s: NodeStats): boolean {
   for (let depth = 0; depth < ITEM_SEARCH_DEPTH; depth++) {
     const counts = new Map<string, number>();
     for (const c of node.children) {
-      if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(c.el.textContent ?? ''))) continue;
+      if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(c.el.textContent ?? '')))
+        continue;
       // a list's items are alike by nature, whatever classes name each one (shops stamp each card with its product)
       const sig = c.el.localName === 'li' ? 'li' : signature(c);
       const n = (counts.get(sig) ?? 0) + 1;
@@ -897,7 +1086,13 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, inlineSt
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     for (const c of s.children) if (c.children.length > 0) stack.push(c);
-    if (s.children.length < TEMPLATE_MIN_ITEMS || s.el.localName === 'tr' || s.el.localName === 'tbody' || s.el.localName === 'table') continue;
+    if (
+      s.children.length < TEMPLATE_MIN_ITEMS ||
+      s.el.localName === 'tr' ||
+      s.el.localName === 'tbody' ||
+      s.el.localName === 'table'
+    )
+      continue;
     // only items holding a link or a control can hold template actions (keeps this pass cheap)
     const groups = groupChildren(s, signature, (c) => c.text > 0 && (c.links > 0 || c.controls > 0) && !removed.has(c));
     for (const items of groups.values()) {
@@ -910,14 +1105,25 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, inlineSt
         while (inner.length > 0) {
           const { n, action } = inner.pop()!;
           // short blocks without links or controls are looked into too: a shop action may be a bare label
-          if (n.text === 0 || (n.links === 0 && n.controls === 0 && !action && n.text > SHOP_ACTION_MAX_CHARS) || removed.has(n) || TEMPLATE_SKIP_TAGS.has(n.el.localName)) continue;
+          if (
+            n.text === 0 ||
+            (n.links === 0 && n.controls === 0 && !action && n.text > SHOP_ACTION_MAX_CHARS) ||
+            removed.has(n) ||
+            TEMPLATE_SKIP_TAGS.has(n.el.localName)
+          )
+            continue;
           let childText = false;
           for (const c of n.children) if (c.text > 0) childText = true;
           if (childText) {
             for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
             continue;
           }
-          if (n !== item && n.text >= SHOP_ACTION_MIN_CHARS && n.text <= SHOP_ACTION_MAX_CHARS && SHOP_ACTION.test(seenText(n.el))) {
+          if (
+            n !== item &&
+            n.text >= SHOP_ACTION_MIN_CHARS &&
+            n.text <= SHOP_ACTION_MAX_CHARS &&
+            SHOP_ACTION.test(seenText(n.el))
+          ) {
             removed.add(n);
             actions++;
             continue;
@@ -958,7 +1164,12 @@ function isAction(s: NodeStats): boolean {
 
 /** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING), or a heading matching
  *  `alsoHeading` (the shop's policy headings on a product page). */
-function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, alsoHeading: RegExp | null, trace?: string[]): void {
+function dropRecommendations(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  alsoHeading: RegExp | null,
+  trace?: string[],
+): void {
   const limit = RECOMMENDATION_MAX_SHARE * root.text;
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
@@ -969,23 +1180,37 @@ function dropRecommendations(root: NodeStats, removed: Set<NodeStats>, alsoHeadi
     if (heading || isCaption(s)) {
       // a caption's wrappers hold the same text: nothing to find below it
       const text = (s.el.textContent ?? '').trim();
-      if (!isRecommendationHeading(text, heading) && !(alsoHeading !== null && alsoHeading.test(text.replace(/\s+/g, ' ')))) continue;
+      if (
+        !isRecommendationHeading(text, heading) &&
+        !(alsoHeading !== null && alsoHeading.test(text.replace(/\s+/g, ' ')))
+      )
+        continue;
       if (!heading && isEyebrow(s)) continue;
       // climb while the heading opens its parent: the parent is the recommendation block
       const most = heading ? limit : CAPTION_MAX_SHARE * root.text;
       let block = s;
-      while (block.parent !== null && block.parent !== root && block.parent.text <= most && firstWithText(block.parent) === block) block = block.parent;
+      while (
+        block.parent !== null &&
+        block.parent !== root &&
+        block.parent.text <= most &&
+        firstWithText(block.parent) === block
+      )
+        block = block.parent;
       if (block === s) {
         // a heading inside the story's own text ("Related posts:" then a list of links) opens only the lists after it
         const lists = linkListsAfter(s);
         if (lists.length === 0) continue;
         removed.add(s);
         for (const l of lists) removed.add(l);
-        trace?.push(`drop ${describe(s)} and ${lists.length} link lists after it: a recommendation heading inside the text`);
+        trace?.push(
+          `drop ${describe(s)} and ${lists.length} link lists after it: a recommendation heading inside the text`,
+        );
         continue;
       }
       removed.add(block);
-      trace?.push(`drop ${describe(block)} text=${block.text}: opened by a recommendation heading (${describe(s)} "${(s.el.textContent ?? "").trim().slice(0, 40)}")`);
+      trace?.push(
+        `drop ${describe(block)} text=${block.text}: opened by a recommendation heading (${describe(s)} "${(s.el.textContent ?? '').trim().slice(0, 40)}")`,
+      );
       continue;
     }
     for (const c of s.children) stack.push(c);
@@ -1029,7 +1254,8 @@ function isEyebrow(caption: NodeStats): boolean {
   for (let depth = 0; depth < EYEBROW_MAX_DEPTH && s.parent !== null; depth++) {
     const siblings = s.parent.children;
     let next: NodeStats | null = null;
-    for (let i = siblings.indexOf(s) + 1; i < siblings.length && next === null; i++) if (siblings[i].text > 0) next = siblings[i];
+    for (let i = siblings.indexOf(s) + 1; i < siblings.length && next === null; i++)
+      if (siblings[i].text > 0) next = siblings[i];
     if (next !== null) {
       // the next text, however deeply wrapped, starts with a heading
       for (let n: NodeStats | null = next; n !== null; n = firstWithText(n)) if (isHeadingTag(n)) return true;
@@ -1044,7 +1270,8 @@ function isEyebrow(caption: NodeStats): boolean {
 /** Headings set without heading tags (a bold <p>, a styled <span> or <div>) still open their block: a short line of
  *  plain text whose only text-holding descendants form one chain of wrappers. */
 function isCaption(s: NodeStats): boolean {
-  if (s.text === 0 || s.text > CAPTION_MAX_CHARS || s.linkText > 0 || s.isLink || !CAPTION_TAGS.has(s.el.localName)) return false;
+  if (s.text === 0 || s.text > CAPTION_MAX_CHARS || s.linkText > 0 || s.isLink || !CAPTION_TAGS.has(s.el.localName))
+    return false;
   let inner = s;
   while (true) {
     let only: NodeStats | null = null;
@@ -1078,7 +1305,9 @@ function dropTeaserStrips(root: NodeStats, removed: Set<NodeStats>, trace?: stri
         for (const c of g) if (PRICE_TEXT.test(c.el.textContent ?? '') && c.el.querySelector(card) !== null) priced++;
         if (priced < Math.min(TEASER_MIN_ITEMS, g.length) || priced < 0.6 * g.length) continue;
         for (const c of g) removed.add(c);
-        trace?.push(`drop ${g.length} cards ${sig} under ${describe(s)}: a strip of other products (link + price each)`);
+        trace?.push(
+          `drop ${g.length} cards ${sig} under ${describe(s)}: a strip of other products (link + price each)`,
+        );
         dropped = true;
       }
       if (dropped) continue;
@@ -1100,7 +1329,9 @@ function dropTablesOfContents(root: NodeStats, removed: Set<NodeStats>, trace?: 
       for (let i = 0; i < links.length; i++) if ((links[i].getAttribute('href') ?? '').startsWith('#')) anchors++;
       if (links.length >= TOC_MIN_LINKS && anchors >= TOC_ANCHOR_SHARE * links.length) {
         removed.add(s);
-        trace?.push(`drop ${describe(s)} text=${s.text}: a table of contents (${anchors} of ${links.length} links are in-page anchors)`);
+        trace?.push(
+          `drop ${describe(s)} text=${s.text}: a table of contents (${anchors} of ${links.length} links are in-page anchors)`,
+        );
         continue;
       }
       if (links.length < TOC_MIN_LINKS) continue; // nothing below can hold enough links
@@ -1144,7 +1375,12 @@ function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean
     for (const c of s.children) {
       // an ad slot that links nowhere is its label alone ("Advertisement"), not a part of every item
       if (c.junk === 'soft' && AD_WORDS.has(c.junkWord ?? '') && c.links === 0) continue;
-      if (c.junk === 'soft' && !COMMENT_WORDS.has(c.junkWord ?? '') && !SIGNATURE_WORDS.has(c.junkWord ?? '') && !LEGAL_WORDS.has(c.junkWord ?? '')) {
+      if (
+        c.junk === 'soft' &&
+        !COMMENT_WORDS.has(c.junkWord ?? '') &&
+        !SIGNATURE_WORDS.has(c.junkWord ?? '') &&
+        !LEGAL_WORDS.has(c.junkWord ?? '')
+      ) {
         // comments, signatures and fine print repeat by nature; on articles a long thread is still not the story
         const key = junkKey(c);
         const g = groups.get(key) ?? { count: 0, chars: 0, text: 0, parents: new Set<NodeStats | null>() };

@@ -2,7 +2,11 @@
 import type { NodeStats } from './measureTree.js';
 
 /** The children of `s` that `accept` takes, grouped by `keyOf` (a signature), in document order within each group. */
-export function groupChildren(s: NodeStats, keyOf: (c: NodeStats) => string, accept: (c: NodeStats) => boolean): Map<string, NodeStats[]> {
+export function groupChildren(
+  s: NodeStats,
+  keyOf: (c: NodeStats) => string,
+  accept: (c: NodeStats) => boolean,
+): Map<string, NodeStats[]> {
   const groups = new Map<string, NodeStats[]>();
   for (const c of s.children) {
     if (!accept(c)) continue;

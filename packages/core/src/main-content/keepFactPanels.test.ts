@@ -12,7 +12,9 @@ const signup = `<div role="dialog" aria-modal="true" class="signup-modal"><h2>Ge
 
 describe('keepFactPanels', () => {
   it("keeps a product page's size guide and measurements though they sit in modals", () => {
-    const doc = page(`<main><h1>Classic Sheet Set</h1>${para('The sheets', 3)}${measurements}<section>${sizeGuide}</section>${signup}</main>`);
+    const doc = page(
+      `<main><h1>Classic Sheet Set</h1>${para('The sheets', 3)}${measurements}<section>${sizeGuide}</section>${signup}</main>`,
+    );
     const out = text(extractMainContent(doc, { hints: product }));
     expect(out).toContain('The sheets paragraph 3');
     expect(out).toContain('Queen');
@@ -22,7 +24,9 @@ describe('keepFactPanels', () => {
   });
 
   it('leaves modals alone on pages that are not a product', () => {
-    const doc = page(`<main><h1>How to choose sheets</h1>${para('The guide', 3)}${measurements}<section>${sizeGuide}</section></main>`);
+    const doc = page(
+      `<main><h1>How to choose sheets</h1>${para('The guide', 3)}${measurements}<section>${sizeGuide}</section></main>`,
+    );
     const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['article'] } }));
     expect(out).toContain('The guide paragraph 3');
     expect(out).not.toContain('Queen');

@@ -7,7 +7,16 @@ import type { MeasuredTree, NodeStats } from './measureTree.js';
 const LAYER_WORDS = new Set(['modal', 'drawer', 'overlay', 'popup', 'popover', 'offcanvas']);
 const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
 /** Titles that name the product's facts, in English and the languages most shops use. */
-const FACTS_TITLE = /^(product |item )?(details|description|specifications?|specs|tech(nical)? (specs|specifications|details|data)|size (guide|chart)s?|sizing( guide| chart)?|fit guide|measurements|dimensions|materials?( (&|and) care)?|care (guide|instructions)|ingredients|composition)$|^(guide des tailles|tableau des tailles|caractéristiques( techniques)?|größentabelle|größenberater|produktdetails|technische daten|maße|guía de tallas|tabla de tallas|especificaciones|guida alle taglie|tabella taglie|maattabel|specificaties)$/i;
+const FACTS_TITLE = new RegExp(
+  String.raw`^(product |item )?(details|description|specifications?|specs` +
+    String.raw`|tech(nical)? (specs|specifications|details|data)|size (guide|chart)s?|sizing( guide| chart)?` +
+    String.raw`|fit guide|measurements|dimensions|materials?( (&|and) care)?|care (guide|instructions)` +
+    String.raw`|ingredients|composition)$|^(guide des tailles|tableau des tailles` +
+    String.raw`|caractéristiques( techniques)?|größentabelle|größenberater|produktdetails|technische daten|maße` +
+    String.raw`|guía de tallas|tabla de tallas|especificaciones|guida alle taglie|tabella taglie|maattabel` +
+    String.raw`|specificaties)$`,
+  'i',
+);
 /** A title is a short line; its panel is a short text (a chart, a field list), not a page laid over the page. */
 const TITLE_MAX_CHARS = 40;
 const PANEL_MIN_CHARS = 40;
@@ -33,7 +42,9 @@ export function keepFactPanels(tree: MeasuredTree, trace?: string[]): boolean {
       for (const c of p.children) stack.push(c);
     }
     changed = true;
-    trace?.push(`${s.el.localName}.${s.cls.trim().split(/\s+/)[0] ?? ''} titled "${title}": the product's facts behind a button, kept`);
+    trace?.push(
+      `${s.el.localName}.${s.cls.trim().split(/\s+/)[0] ?? ''} titled "${title}": the product's facts behind a button, kept`,
+    );
   }
   return changed;
 }
@@ -44,7 +55,11 @@ const HEADING_TAG = /^h[1-6]$/;
 function isLayer(s: NodeStats): boolean {
   if (s.junk === 'soft') return LAYER_WORDS.has(s.junkWord ?? '');
   if (s.junk !== 'hard') return false;
-  return s.el.localName === 'dialog' || (s.role !== null && DIALOG_ROLES.has(s.role)) || s.el.getAttribute('aria-modal') === 'true';
+  return (
+    s.el.localName === 'dialog' ||
+    (s.role !== null && DIALOG_ROLES.has(s.role)) ||
+    s.el.getAttribute('aria-modal') === 'true'
+  );
 }
 
 /** Whether a chrome-labelled layer encloses this one (the outer one is judged instead). */
@@ -60,7 +75,11 @@ function firstLine(s: NodeStats): string {
   for (;;) {
     if (n.ownGood > 0 || HEADING_TAG.test(n.el.localName)) break;
     let next: NodeStats | null = null;
-    for (const c of n.children) if (c.text > 0 && !(c.junk === 'hard' && !isLayer(c))) { next = c; break; }
+    for (const c of n.children)
+      if (c.text > 0 && !(c.junk === 'hard' && !isLayer(c))) {
+        next = c;
+        break;
+      }
     if (next === null) break;
     n = next;
   }

@@ -41,12 +41,51 @@ export interface NodeStats {
 }
 
 /** Elements whose text is never page text. */
-const INVISIBLE_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'head', 'title', 'meta', 'link']);
+const INVISIBLE_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'head',
+  'title',
+  'meta',
+  'link',
+]);
 /** Landmark tags that are chrome by definition. */
 const CHROME_TAGS = new Set(['nav', 'footer', 'header', 'aside', 'dialog', 'menu']);
 /** ARIA roles that are chrome by definition. */
-const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog', 'search', 'menu', 'menubar', 'toolbar', 'tooltip']);
-const TEXT_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'code', 'table', 'blockquote', 'figure', 'figcaption']);
+const CHROME_ROLES = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'dialog',
+  'alertdialog',
+  'search',
+  'menu',
+  'menubar',
+  'toolbar',
+  'tooltip',
+]);
+const TEXT_TAGS = new Set([
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'pre',
+  'code',
+  'table',
+  'blockquote',
+  'figure',
+  'figcaption',
+]);
 const CODE_TAGS = new Set(['pre', 'code']);
 const NO_JUNK = { junk: 0 as JunkKind, positive: false, word: null };
 const CONTROL_TAGS = new Set(['button', 'input', 'select', 'textarea']);
@@ -60,7 +99,11 @@ const BUTTON_LABEL_MAX_CHARS = 40;
 /** A link that only says "go elsewhere for more" ("Read more", "View all") points away from the page's text and
  *  carries none of it; at most this many visible characters are read to test it. */
 const MORE_LINK_MAX_CHARS = 20;
-const MORE_LINK = /^(read|learn|find out|see|view|show|load|discover|explore) (more|all)\b|^(continue reading|shop now|view (full )?details)\b/i;
+const MORE_LINK = new RegExp(
+  String.raw`^(read|learn|find out|see|view|show|load|discover|explore) (more|all)\b` +
+    String.raw`|^(continue reading|shop now|view (full )?details)\b`,
+  'i',
+);
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 export function isHidden(el: Element, cls: string | null = el.getAttribute('class')): boolean {
@@ -72,7 +115,11 @@ export function isHidden(el: Element, cls: string | null = el.getAttribute('clas
 }
 
 /** Accordion, FAQ and tab panels fold their text away until a click: the text is the page's, only folded. */
-const FOLDED_PANEL = /(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|tab-?content|tabpanel|panel|expand[a-z]*|disclosure|toggle|tabs?)([^a-z]|$)/i;
+const FOLDED_PANEL = new RegExp(
+  String.raw`(^|[^a-z])(accordion|collaps[a-z]*|faq|answer|tab-?pane|tab-?content|tabpanel|panel|expand[a-z]*` +
+    String.raw`|disclosure|toggle|tabs?)([^a-z]|$)`,
+  'i',
+);
 
 function isFoldedPanel(el: Element): boolean {
   if (el.getAttribute('role') === 'tabpanel') return true;
@@ -87,10 +134,17 @@ function isFoldedPanel(el: Element): boolean {
 }
 const SUBHEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
-function junkOf(el: Element, tag: string, cls: string, role: string | null, keepComments: boolean): { junk: JunkKind; positive: boolean; word: string | null } {
+function junkOf(
+  el: Element,
+  tag: string,
+  cls: string,
+  role: string | null,
+  keepComments: boolean,
+): { junk: JunkKind; positive: boolean; word: string | null } {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there).
   // Likewise inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
-  if (tag === 'header' && el.closest('article, main, section') !== null) return { junk: 0, positive: false, word: null };
+  if (tag === 'header' && el.closest('article, main, section') !== null)
+    return { junk: 0, positive: false, word: null };
   // The main landmark is content whatever its class/id says (id="skip-to-content" is where the skip link lands).
   if (tag === 'main' || role === 'main') return { junk: 0, positive: false, word: null };
   if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
@@ -158,7 +212,11 @@ function isPhotoCredit(s: NodeStats): boolean {
 }
 
 /** A class naming a button ("icon-button", "btn btn-primary", "close_btn"), not a holder of buttons ("button-container"). */
-const BUTTON_CLASS = /(?:^|[\s_-])(?:button|btn)(?:$|\s|[_-](?!_?(?:container|group|wrap|wrapper|row|list|bar|area|box|holder|block|section)\b))/i;
+const BUTTON_CLASS = new RegExp(
+  String.raw`(?:^|[\s_-])(?:button|btn)(?:$|\s|[_-](?!_?` +
+    String.raw`(?:container|group|wrap|wrapper|row|list|bar|area|box|holder|block|section)\b))`,
+  'i',
+);
 
 /** A <button>, or an element that acts as one (role=button, or a block or span whose class calls it a button): its
  *  short label ("Close", "Expand", "Book a lesson") is an action, not text. Links and text blocks keep their own rules. */
@@ -190,7 +248,10 @@ export interface MeasuredTree {
   hidden: Set<Element>;
 }
 
-export function measureTree(root: Element, options: { keepComments: boolean; readNoscript?: boolean; readHidden?: boolean }): MeasuredTree {
+export function measureTree(
+  root: Element,
+  options: { keepComments: boolean; readNoscript?: boolean; readHidden?: boolean },
+): MeasuredTree {
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
   const make = (el: Element, parent: NodeStats | null, cls: string): NodeStats => {
@@ -198,8 +259,31 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
     // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
     const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
     const role = el.getAttribute('role');
-    const { junk, positive, word: junkWord } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, options.keepComments);
-    const s: NodeStats = { el, parent, children: [], text: 0, linkText: 0, controls: CONTROL_TAGS.has(tag) ? 1 : 0, links: tag === 'a' ? 1 : 0, paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0, cls, role, junk, junkWord, positive, ownGood: 0, good: 0, isLink: false, inCode, order: preorder.length };
+    const {
+      junk,
+      positive,
+      word: junkWord,
+    } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, options.keepComments);
+    const s: NodeStats = {
+      el,
+      parent,
+      children: [],
+      text: 0,
+      linkText: 0,
+      controls: CONTROL_TAGS.has(tag) ? 1 : 0,
+      links: tag === 'a' ? 1 : 0,
+      paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0,
+      cls,
+      role,
+      junk,
+      junkWord,
+      positive,
+      ownGood: 0,
+      good: 0,
+      isLink: false,
+      inCode,
+      order: preorder.length,
+    };
     preorder.push(s);
     return s;
   };
@@ -219,7 +303,9 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
         const tag = el.localName;
         const cls = el.getAttribute('class');
         // reading hidden elements (a page streamed hidden) still skips screen-reader-only labels: no one ever sees them
-        const invisible = options.readHidden ? cls !== null && isScreenReaderOnly(cls) : isHidden(el, cls) && !isFoldedPanel(el);
+        const invisible = options.readHidden
+          ? cls !== null && isScreenReaderOnly(cls)
+          : isHidden(el, cls) && !isFoldedPanel(el);
         if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || invisible) {
           hidden.add(el);
           node = el.nextSibling;
@@ -237,8 +323,16 @@ export function measureTree(root: Element, options: { keepComments: boolean; rea
       const parent = stack[stack.length - 1];
       const s = current;
       // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
-      if (s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && isButtonLike(s) && !isQuestionLabel(s.el)) s.junk = 'hard';
-      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el)) s.junk = 'hard';
+      if (
+        s.text < BUTTON_LABEL_MAX_CHARS &&
+        s.parent !== null &&
+        !s.inCode &&
+        isButtonLike(s) &&
+        !isQuestionLabel(s.el)
+      )
+        s.junk = 'hard';
+      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el))
+        s.junk = 'hard';
       if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s.el)) s.junk = 'hard';
       if (s.text <= CREDIT_MAX_CHARS && s.cls !== '' && !s.inCode && isPhotoCredit(s)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {

@@ -30,9 +30,11 @@ export function pruneProductPage(root: NodeStats, removed: Set<NodeStats>, trace
     const s = stack.pop()!;
     if (removed.has(s) || s.text === 0) continue;
     let why: string | null = null;
-    if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && !isListItem(s)) why = 'customer reviews on a product page';
+    if (s.junk === 'soft' && READER_WORDS.has(s.junkWord ?? '') && !isListItem(s))
+      why = 'customer reviews on a product page';
     if (why === null && s.el.localName === 'dl' && !s.inCode) dropIdentifierFields(s, removed, trace);
-    if (why === null && (s.el.localName === 'ul' || s.el.localName === 'ol') && isCurrencyList(s)) why = 'the price in other currencies';
+    if (why === null && (s.el.localName === 'ul' || s.el.localName === 'ol') && isCurrencyList(s))
+      why = 'the price in other currencies';
     if (why !== null) {
       removed.add(s);
       trace?.push(`drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: ${why}`);
@@ -62,7 +64,8 @@ function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: st
   if (labels < DUMP_MIN_LABELS || identifiers.length < DUMP_IDENTIFIER_SHARE * labels) return;
   for (const i of identifiers) {
     removed.add(dl.children[i]!);
-    for (let j = i + 1; j < dl.children.length && dl.children[j]!.el.localName === 'dd'; j++) removed.add(dl.children[j]!);
+    for (let j = i + 1; j < dl.children.length && dl.children[j]!.el.localName === 'dd'; j++)
+      removed.add(dl.children[j]!);
   }
   trace?.push(`drop ${identifiers.length} of ${labels} fields under dl: labels are code identifiers (a data dump)`);
 }

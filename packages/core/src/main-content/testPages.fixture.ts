@@ -3,10 +3,15 @@ import { parseHTML } from 'linkedom';
 
 /** Paragraphs that read like prose, numbered after `seed`. */
 export const para = (seed: string, n = 3): string =>
-  Array.from({ length: n }, (_, i) => `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full sentences to read like prose.</p>`).join('');
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full sentences to read like prose.</p>`,
+  ).join('');
 
 /** A document whose body is `body`. */
-export const page = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
+export const page = (body: string): Document =>
+  parseHTML(`<!doctype html><html><body>${body}</body></html>`).document as unknown as Document;
 
 /** An element's text with runs of whitespace as one space. */
 export const text = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ');

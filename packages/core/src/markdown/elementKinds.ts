@@ -70,5 +70,20 @@ export function elementKind(localName: string): ElementKind {
 
 /** Elements whose presence inside a table means it is a layout grid, not data: a GFM cell cannot hold them. */
 export const LAYOUT_TABLE_MARKERS: ReadonlySet<string> = new Set([
-  'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'pre', 'blockquote', 'ul', 'ol', 'menu', 'dir', 'li', 'dl',
+  'table',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'menu',
+  'dir',
+  'li',
+  'dl',
 ]);

@@ -36,7 +36,9 @@ export function formatCodeSpan(code: string, inCell = false): string {
   const fence = '`'.repeat(n);
   const allSpaces = text.trim() === '';
   const pad =
-    text[0] === '`' || text[text.length - 1] === '`' || (!allSpaces && text[0] === ' ' && text[text.length - 1] === ' ');
+    text[0] === '`' ||
+    text[text.length - 1] === '`' ||
+    (!allSpaces && text[0] === ' ' && text[text.length - 1] === ' ');
   if (inCell) text = text.replace(/\|/g, '\\|');
   return pad ? `${fence} ${text} ${fence}` : fence + text + fence;
 }

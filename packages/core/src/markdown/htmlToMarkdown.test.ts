@@ -6,7 +6,9 @@ const md = (html: string) => htmlToMarkdown(html);
 
 describe('htmlToMarkdown: blocks', () => {
   it('writes ATX headings, paragraphs and `* * *` rules', () => {
-    expect(md('<h1>Title</h1><p>One</p><hr><h3>Sub <em>part</em></h3>')).toBe('# Title\n\nOne\n\n* * *\n\n### Sub *part*');
+    expect(md('<h1>Title</h1><p>One</p><hr><h3>Sub <em>part</em></h3>')).toBe(
+      '# Title\n\nOne\n\n* * *\n\n### Sub *part*',
+    );
   });
 
   it('keeps the heading text from ending in a closing `#` sequence', () => {
@@ -14,15 +16,11 @@ describe('htmlToMarkdown: blocks', () => {
   });
 
   it('writes `-` bullets and nests sublists under the item text so CommonMark nests them', () => {
-    expect(md('<ul><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li><li>d</li></ul>')).toBe(
-      '- a\n  - b\n    1. c\n- d',
-    );
+    expect(md('<ul><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li><li>d</li></ul>')).toBe('- a\n  - b\n    1. c\n- d');
   });
 
   it('honours <ol start> and indents continuation lines by the marker width', () => {
-    expect(md('<ol start="9"><li>nine</li><li><p>ten</p><p>more</p></li></ol>')).toBe(
-      '9. nine\n\n10. ten\n\n    more',
-    );
+    expect(md('<ol start="9"><li>nine</li><li><p>ten</p><p>more</p></li></ol>')).toBe('9. nine\n\n10. ten\n\n    more');
   });
 
   it('separates adjacent lists by switching the marker, so they do not merge', () => {
@@ -65,7 +63,9 @@ describe('htmlToMarkdown: blocks', () => {
   });
 
   it('accepts a Document, an Element and a DocumentFragment', () => {
-    const { document } = parseHTML('<!DOCTYPE html><html><head><title>T</title></head><body><p>x <b>y</b></p></body></html>');
+    const { document } = parseHTML(
+      '<!DOCTYPE html><html><head><title>T</title></head><body><p>x <b>y</b></p></body></html>',
+    );
     expect(htmlToMarkdown(document)).toBe('x **y**');
     expect(htmlToMarkdown(document.querySelector('p')!)).toBe('x **y**');
     const fragment = document.createDocumentFragment();
@@ -74,9 +74,11 @@ describe('htmlToMarkdown: blocks', () => {
   });
 
   it('skips scripts, styles, forms widgets and media fallbacks', () => {
-    expect(md('<p>a</p><script>x()</script><style>p{}</style><select><option>o</option></select><svg><text>t</text></svg><p>b</p>')).toBe(
-      'a\n\nb',
-    );
+    expect(
+      md(
+        '<p>a</p><script>x()</script><style>p{}</style><select><option>o</option></select><svg><text>t</text></svg><p>b</p>',
+      ),
+    ).toBe('a\n\nb');
   });
 });
 
@@ -122,7 +124,9 @@ describe('htmlToMarkdown: inline', () => {
   });
 
   it('writes images with alt and title; images inside links', () => {
-    expect(md('<a href="/p"><img src="/i.png" alt="An [image]" title="T"></a>')).toBe('[![An \\[image\\]](/i.png "T")](/p)');
+    expect(md('<a href="/p"><img src="/i.png" alt="An [image]" title="T"></a>')).toBe(
+      '[![An \\[image\\]](/i.png "T")](/p)',
+    );
   });
 
   it('keeps an empty link by default and drops it when asked', () => {
@@ -151,9 +155,9 @@ describe('htmlToMarkdown: escaping', () => {
   });
 
   it('escapes block syntax only at the start of a line', () => {
-    expect(md('<p># not a heading</p><p>- not a list</p><p>1. not a list</p><p>&gt; not a quote</p><p>a - b # c</p>')).toBe(
-      '\\# not a heading\n\n\\- not a list\n\n1\\. not a list\n\n\\> not a quote\n\na - b # c',
-    );
+    expect(
+      md('<p># not a heading</p><p>- not a list</p><p>1. not a list</p><p>&gt; not a quote</p><p>a - b # c</p>'),
+    ).toBe('\\# not a heading\n\n\\- not a list\n\n1\\. not a list\n\n\\> not a quote\n\na - b # c');
   });
 
   it('after a line break inside a paragraph, escapes only an ordered start that could interrupt it (number 1)', () => {
@@ -183,15 +187,19 @@ describe('htmlToMarkdown: tables', () => {
   });
 
   it('escapes pipes in cells, also in code, and flattens cell content to one line', () => {
-    expect(md('<table><tr><th>a|b</th><th><code>x|y</code></th></tr><tr><td><p>one</p><p>two<br>three</p></td><td>z</td></tr></table>')).toBe(
-      '| a\\|b | `x\\|y` |\n| --- | --- |\n| one two three | z |',
-    );
+    expect(
+      md(
+        '<table><tr><th>a|b</th><th><code>x|y</code></th></tr><tr><td><p>one</p><p>two<br>three</p></td><td>z</td></tr></table>',
+      ),
+    ).toBe('| a\\|b | `x\\|y` |\n| --- | --- |\n| one two three | z |');
   });
 
   it('spreads colspan and rowspan over empty cells and keeps alignment', () => {
-    expect(md('<table><tr><th colspan="2" align="center">wide</th><th>c</th></tr><tr><td rowspan="2">tall</td><td>b</td><td>c</td></tr><tr><td>b2</td><td>c2</td></tr></table>')).toBe(
-      '| wide |  | c |\n| :---: | --- | --- |\n| tall | b | c |\n|  | b2 | c2 |',
-    );
+    expect(
+      md(
+        '<table><tr><th colspan="2" align="center">wide</th><th>c</th></tr><tr><td rowspan="2">tall</td><td>b</td><td>c</td></tr><tr><td>b2</td><td>c2</td></tr></table>',
+      ),
+    ).toBe('| wide |  | c |\n| :---: | --- | --- |\n| tall | b | c |\n|  | b2 | c2 |');
   });
 
   it('renders layout tables (block content, nesting, role=presentation, one cell) as blocks', () => {

@@ -1,4 +1,10 @@
-import { escapeLineStart, escapeText, formatDestination, formatTitle, type TextEscapeContext } from './markdownEscape.js';
+import {
+  escapeLineStart,
+  escapeText,
+  formatDestination,
+  formatTitle,
+  type TextEscapeContext,
+} from './markdownEscape.js';
 import { formatCodeSpan } from './formatCode.js';
 
 /**
@@ -196,8 +202,12 @@ export class InlineWriter {
     }
     if (trailing) text = text.slice(0, -1);
     const joinable =
-      this.lastCode !== null && this.lastCodeIndex === this.out.length - 1 && !this.pendingSpace && this.pendingBreaks === 0 &&
-      this.closers.length === 0 && this.stack.every((item) => item.emitted);
+      this.lastCode !== null &&
+      this.lastCodeIndex === this.out.length - 1 &&
+      !this.pendingSpace &&
+      this.pendingBreaks === 0 &&
+      this.closers.length === 0 &&
+      this.stack.every((item) => item.emitted);
     if (joinable) {
       this.lastCode += text;
       this.out[this.lastCodeIndex] = formatCodeSpan(this.lastCode!, this.context === 'cell');
@@ -243,7 +253,16 @@ export class InlineWriter {
       this.stack.push(justClosed);
       return true;
     }
-    this.stack.push({ type, marker: '', emitted: false, dropped: false, openIndex: -1, sameDepth, href: '', title: null });
+    this.stack.push({
+      type,
+      marker: '',
+      emitted: false,
+      dropped: false,
+      openIndex: -1,
+      sameDepth,
+      href: '',
+      title: null,
+    });
     return true;
   }
 
@@ -257,7 +276,16 @@ export class InlineWriter {
   openLink(href: string, title: string | null): boolean {
     if (this.linkDepth > 0) return false;
     this.linkDepth++;
-    this.stack.push({ type: 'link', marker: '[', emitted: false, dropped: false, openIndex: -1, sameDepth: 0, href, title });
+    this.stack.push({
+      type: 'link',
+      marker: '[',
+      emitted: false,
+      dropped: false,
+      openIndex: -1,
+      sameDepth: 0,
+      href,
+      title,
+    });
     return true;
   }
 
@@ -385,7 +413,8 @@ export class InlineWriter {
     const [preferred, alternate] = DELIMITERS[item.type as SpanType];
     // The inner one of two nested same-type spans takes the other character, so the runs stay apart (unless the
     // outer one could not be written at all).
-    const nested = item.sameDepth > 0 && this.stack.some((o) => o !== item && o.type === item.type && o.emitted && !o.dropped);
+    const nested =
+      item.sameDepth > 0 && this.stack.some((o) => o !== item && o.type === item.type && o.emitted && !o.dropped);
     const order = nested ? [alternate, preferred] : [preferred, alternate];
     for (const marker of order) {
       if (marker[0] === this.last) continue;

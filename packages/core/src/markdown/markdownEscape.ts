@@ -33,51 +33,51 @@ export function escapeText(text: string, ctx: TextEscapeContext): string {
   let close = -1;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    let escape = false;
+    let needsEscape = false;
     switch (ch) {
       case '\\':
       case '*':
       case '`':
-        escape = true;
+        needsEscape = true;
         break;
       case '[': {
         // `[1]` or `[edit]` is plain text; only a `]` followed by `(`, `[` or `:` (a link, a reference, a
         // definition) makes brackets syntax. Without a `]` in this text we cannot see what follows: escape.
         if (ctx.inBrackets) {
-          escape = true;
+          needsEscape = true;
           break;
         }
         if (close < i) close = text.indexOf(']', i);
         const after = close === -1 ? undefined : text[close + 1];
-        escape = close === -1 || after === undefined || after === '(' || after === '[' || after === ':';
+        needsEscape = close === -1 || after === undefined || after === '(' || after === '[' || after === ':';
         break;
       }
       case ']':
-        escape = ctx.inBrackets;
+        needsEscape = ctx.inBrackets;
         break;
       case '|':
-        escape = ctx.inCell;
+        needsEscape = ctx.inCell;
         break;
       case '_': {
         const before = i === 0 ? ctx.prev : text[i - 1];
-        escape = !(isAlphanumeric(before) && isAlphanumeric(text[i + 1]));
+        needsEscape = !(isAlphanumeric(before) && isAlphanumeric(text[i + 1]));
         break;
       }
       case '~':
         // GFM strikethrough needs a run of tildes; a lone `~` is literal.
-        escape = text[i + 1] === '~' || (i === 0 ? ctx.prev : text[i - 1]) === '~';
+        needsEscape = text[i + 1] === '~' || (i === 0 ? ctx.prev : text[i - 1]) === '~';
         break;
       case '<': {
         const next = text[i + 1];
         // A tag, a closing tag, a comment/declaration, a processing instruction, or an autolink could start here.
-        escape = next === undefined || next === '/' || next === '!' || next === '?' || /[A-Za-z]/.test(next);
+        needsEscape = next === undefined || next === '/' || next === '!' || next === '?' || /[A-Za-z]/.test(next);
         break;
       }
       case '&':
-        escape = ENTITY_AHEAD.test(text.slice(i, i + 40));
+        needsEscape = ENTITY_AHEAD.test(text.slice(i, i + 40));
         break;
     }
-    if (escape) {
+    if (needsEscape) {
       out += text.slice(from, i) + '\\';
       from = i;
     }
@@ -135,6 +135,7 @@ export function escapeHeadingEnd(text: string): string {
  * A link or image destination. Whitespace, control characters and `<>` are percent-encoded (the URL stays equivalent),
  * backslashes and entity-like `&` are escaped, and unbalanced parentheses are escaped so the `(...)` form holds.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: controls end a link destination
 const DESTINATION_SPECIAL = /[\x00-\x20\x7f<>\\&()[\]]/;
 
 export function formatDestination(url: string): string {
@@ -175,7 +176,9 @@ export function formatTitle(title: string, multiline = false): string {
   let t = title.replace(/\r\n?/g, '\n');
   if (t.includes('\n')) {
     const lines = t.split('\n');
-    const safe = multiline && lines.every((line, i) => i === 0 || (i === lines.length - 1 && line === '') || !BLOCK_START.test(line));
+    const safe =
+      multiline &&
+      lines.every((line, i) => i === 0 || (i === lines.length - 1 && line === '') || !BLOCK_START.test(line));
     if (!safe) t = t.replace(/\n/g, ' ');
   }
   t = t.replace(/[\\"]/g, '\\$&').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');

@@ -21,7 +21,9 @@ describe('markdownToPlainText', () => {
   });
 
   it('removes escapes and decodes entities, keeping snake_case and a lone tilde', () => {
-    expect(markdownToPlainText('\\*not em\\* snake_case \\[x] 1\\. \\# a &amp; b &nbsp;~5')).toBe('*not em* snake_case [x] 1. # a & b  ~5');
+    expect(markdownToPlainText('\\*not em\\* snake_case \\[x] 1\\. \\# a &amp; b &nbsp;~5')).toBe(
+      '*not em* snake_case [x] 1. # a & b  ~5',
+    );
   });
 
   it('turns tables into cell text and drops the separator row', () => {

@@ -122,7 +122,8 @@ function inlineToText(text: string): string {
         }
         if (close !== -1) {
           let code = text.slice(i + run, close).replace(/\n/g, ' ');
-          if (code.length > 1 && code[0] === ' ' && code[code.length - 1] === ' ' && code.trim() !== '') code = code.slice(1, -1);
+          if (code.length > 1 && code[0] === ' ' && code[code.length - 1] === ' ' && code.trim() !== '')
+            code = code.slice(1, -1);
           emit = code;
           skip = close + run - i;
         } else {

@@ -17,8 +17,11 @@ function isBase64Char(c: number): boolean {
     (c >= 65 && c <= 90) || // A-Z
     (c >= 97 && c <= 122) || // a-z
     (c >= 48 && c <= 57) || // 0-9
-    c === 43 || c === 47 || c === 61 || // + / =
-    c === 45 || c === 95 || // - _ (URL-safe alphabet)
+    c === 43 ||
+    c === 47 ||
+    c === 61 || // + / =
+    c === 45 ||
+    c === 95 || // - _ (URL-safe alphabet)
     c === 37 // % (percent-encoded line breaks inside the payload)
   );
 }

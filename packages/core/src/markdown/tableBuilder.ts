@@ -114,7 +114,8 @@ export class TableBuilder {
         skipCarried();
         out.push(cell.text);
         for (let k = 1; k < cell.colspan; k++) out.push('');
-        if (cell.rowspan > 1) for (let k = 0; k < cell.colspan; k++) carry[col + k] = Math.max(carry[col + k] ?? 0, cell.rowspan - 1);
+        if (cell.rowspan > 1)
+          for (let k = 0; k < cell.colspan; k++) carry[col + k] = Math.max(carry[col + k] ?? 0, cell.rowspan - 1);
         col += cell.colspan;
       }
       for (; col < carry.length; col++) {

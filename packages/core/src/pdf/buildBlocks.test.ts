@@ -4,11 +4,26 @@ import type { Segment } from './extractPageText.js';
 
 /** A 3-column grid of OCR words, each row 14 pt below the last, read with the given confidence. */
 function grid(confidence: number): Segment[] {
-  const rows = [['Region', 'Units', 'Revenue'], ['North', '1200', '4300'], ['South', '950', '3100'], ['East', '1810', '6020'], ['West', '700', '2450']];
+  const rows = [
+    ['Region', 'Units', 'Revenue'],
+    ['North', '1200', '4300'],
+    ['South', '950', '3100'],
+    ['East', '1810', '6020'],
+    ['West', '700', '2450'],
+  ];
   return rows.flatMap((cells, r) =>
     cells.map((text, c) => ({
-      text, x0: 60 + c * 120, x1: 60 + c * 120 + text.length * 5, y0: 100 + r * 14, y1: 112 + r * 14, size: 10,
-      bold: false, italic: false, mono: false, source: 'ocr' as const, confidence,
+      text,
+      x0: 60 + c * 120,
+      x1: 60 + c * 120 + text.length * 5,
+      y0: 100 + r * 14,
+      y1: 112 + r * 14,
+      size: 10,
+      bold: false,
+      italic: false,
+      mono: false,
+      source: 'ocr' as const,
+      confidence,
     })),
   );
 }
@@ -27,14 +42,31 @@ describe('buildBlocks: OCR tables', () => {
 
 describe('buildBlocks: two-level table headers', () => {
   const cell = (text: string, x0: number, row: number): Segment => ({
-    text, x0, x1: x0 + text.length * 5, y0: 100 + row * 14, y1: 112 + row * 14, size: 10, bold: false, italic: false, mono: false,
-    source: 'native_text', confidence: null,
+    text,
+    x0,
+    x1: x0 + text.length * 5,
+    y0: 100 + row * 14,
+    y1: 112 + row * 14,
+    size: 10,
+    bold: false,
+    italic: false,
+    mono: false,
+    source: 'native_text',
+    confidence: null,
   });
   it('a group label centred over two sub-columns heads both of them', () => {
     const segs = [
-      cell('Region', 60, 0), cell('Revenue', 215, 0), cell('Notes', 360, 0),
-      cell('2022', 180, 1), cell('2023', 260, 1),
-      ...['North', 'South', 'East'].flatMap((r, i) => [cell(r, 60, i + 2), cell(String(100 + i), 180, i + 2), cell(String(200 + i), 260, i + 2), cell('ok', 360, i + 2)]),
+      cell('Region', 60, 0),
+      cell('Revenue', 215, 0),
+      cell('Notes', 360, 0),
+      cell('2022', 180, 1),
+      cell('2023', 260, 1),
+      ...['North', 'South', 'East'].flatMap((r, i) => [
+        cell(r, 60, i + 2),
+        cell(String(100 + i), 180, i + 2),
+        cell(String(200 + i), 260, i + 2),
+        cell('ok', 360, i + 2),
+      ]),
     ];
     const table = buildBlocks(segs, 10).find((b) => b.kind === 'table');
     expect(table?.cells?.[0]).toEqual(['Region', 'Revenue 2022', 'Revenue 2023', 'Notes']);
@@ -42,7 +74,10 @@ describe('buildBlocks: two-level table headers', () => {
   });
 
   it('an empty corner over a row-label column is no group', () => {
-    const segs = [cell('Score', 180, 0), ...['Ann', 'Bob', 'Cy', 'Di'].flatMap((r, i) => [cell(r, 60, i + 1), cell(String(10 + i), 180, i + 1)])];
+    const segs = [
+      cell('Score', 180, 0),
+      ...['Ann', 'Bob', 'Cy', 'Di'].flatMap((r, i) => [cell(r, 60, i + 1), cell(String(10 + i), 180, i + 1)]),
+    ];
     const table = buildBlocks(segs, 10).find((b) => b.kind === 'table');
     expect(JSON.stringify(table?.cells ?? [])).not.toMatch(/Score (?:Ann|10)|Ann 10/);
   });

@@ -60,7 +60,8 @@ const PROSE_CELL_CHARS = 40;
 const BULLET = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤☐☑☒\ufffd\ue000-\uf8ff])\s*(\S.*|)$/u;
 const NUMBERED = /^(\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])\s+(\S.*|[^\S\n\r\u2028\u2029])$/;
 const MARKER_ONLY = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔➢➤☐☑☒\ufffd\ue000-\uf8ff]|\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)])$/u;
-const CAPTION = /^(figure|fig\.|table|tab\.|chart|listing|exhibit|example|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
+const CAPTION =
+  /^(figure|fig\.|table|tab\.|chart|listing|exhibit|example|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
 const SENTENCE_END = /[.!?:;。！？)"”’]$/;
 
 interface Line {
@@ -84,7 +85,9 @@ export function segmentMarkdown(seg: Segment): string {
   let at = 0;
   for (const l of seg.links) {
     if (l.start < at) continue;
-    out += seg.text.slice(at, l.start) + `[${seg.text.slice(l.start, l.end)}](${l.uri.replace(/[()\s]/g, encodeURIComponent)})`;
+    out +=
+      seg.text.slice(at, l.start) +
+      `[${seg.text.slice(l.start, l.end)}](${l.uri.replace(/[()\s]/g, encodeURIComponent)})`;
     at = l.end;
   }
   return out + seg.text.slice(at);
@@ -230,8 +233,20 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
 function mergeMarker(row: Segment[]): Segment[] {
   if (row.length < 2 || !MARKER_ONLY.test(row[0].text.trim())) return row;
   const [m, t] = row;
-  const merged: Segment = { ...t, text: `${m.text.trim()} ${t.text}`, x0: m.x0, y0: Math.min(m.y0, t.y0), y1: Math.max(m.y1, t.y1), textX0: t.x0 };
-  if (t.links) merged.links = t.links.map((l) => ({ ...l, start: l.start + m.text.trim().length + 1, end: l.end + m.text.trim().length + 1 }));
+  const merged: Segment = {
+    ...t,
+    text: `${m.text.trim()} ${t.text}`,
+    x0: m.x0,
+    y0: Math.min(m.y0, t.y0),
+    y1: Math.max(m.y1, t.y1),
+    textX0: t.x0,
+  };
+  if (t.links)
+    merged.links = t.links.map((l) => ({
+      ...l,
+      start: l.start + m.text.trim().length + 1,
+      end: l.end + m.text.trim().length + 1,
+    }));
   return [merged, ...row.slice(2)];
 }
 
@@ -326,7 +341,8 @@ function findTable(rows: Segment[][], start: number, bodySize: number, spanLabel
     const gap = Math.min(...row.map((s) => s.y0)) - Math.max(...prev.map((s) => s.y1));
     if (gap > TABLE_ROW_GAP * Math.max(height(prev), height(row))) break;
     if (row.length >= 2) end++;
-    else if (end + 1 < rows.length && rows[end + 1].length >= 2) end++; // a row with one filled cell
+    else if (end + 1 < rows.length && rows[end + 1].length >= 2)
+      end++; // a row with one filled cell
     else break;
   }
   const run = rows.slice(start, end);
@@ -408,7 +424,9 @@ function mergeHeaderLevels(cells: string[][]): string[][] {
   }
   // The row below must be labels only where the top row is empty or grouped: otherwise it is data, not a header.
   if (!grouped || sub.some((t, c) => t && top[c] && group[c] === undefined)) return cells;
-  const merged = top.map((t, c) => (group[c] !== undefined ? `${group[c]} ${sub[c]}`.trim() : [t, sub[c]].filter(Boolean).join(' ')));
+  const merged = top.map((t, c) =>
+    group[c] !== undefined ? `${group[c]} ${sub[c]}`.trim() : [t, sub[c]].filter(Boolean).join(' '),
+  );
   return [merged, ...cells.slice(2)];
 }
 
@@ -514,11 +532,19 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
       else if (isCaption) startNew = true;
       else if (Math.abs(line.size - prev.size) > SIZE_STEP || line.bold !== prev.bold) startNew = true;
       // A short all-italic line (a run-in heading) against upright text, or the reverse.
-      else if (line.italic !== prev.italic && (line.italic ? line : prev).x1 < right - SHORT_LINE * width) startNew = true;
+      else if (line.italic !== prev.italic && (line.italic ? line : prev).x1 < right - SHORT_LINE * width)
+        startNew = true;
       else if (gap > usualGap + PARAGRAPH_GAP * h && gap > 0.3 * h) startNew = true;
-      else if (gap < -h) startNew = true; // went back up: a different flow
-      else if (cur.kind === 'list_item') startNew = line.x0 < cur.lines[0].x0 + em * 0.3 && prev.x1 < right - SHORT_LINE * width;
-      else if (line.x0 > left + INDENT_EM * em && prev.x0 <= left + 0.5 * em && cur.lines.length > 0 && prev.x1 < right - em)
+      else if (gap < -h)
+        startNew = true; // went back up: a different flow
+      else if (cur.kind === 'list_item')
+        startNew = line.x0 < cur.lines[0].x0 + em * 0.3 && prev.x1 < right - SHORT_LINE * width;
+      else if (
+        line.x0 > left + INDENT_EM * em &&
+        prev.x0 <= left + 0.5 * em &&
+        cur.lines.length > 0 &&
+        prev.x1 < right - em
+      )
         startNew = true;
       else if (prev.x1 < right - SHORT_LINE * width && SENTENCE_END.test(prev.text)) startNew = true;
     }

@@ -63,7 +63,13 @@ export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<
     // Bold (or italic) smaller than the body is a table header or a label in a figure, not a heading.
     const bodyOrBigger = b.size >= bodySize * 0.95;
     const bold = boldMeans && b.bold && bodyOrBigger && text.length <= MAX_BOLD_HEADING_CHARS && b.lines <= 2;
-    const italic = italicMeans && b.italic && bodyOrBigger && b.lines === 1 && text.length <= MAX_BOLD_HEADING_CHARS && !/[.:]$/.test(text);
+    const italic =
+      italicMeans &&
+      b.italic &&
+      bodyOrBigger &&
+      b.lines === 1 &&
+      text.length <= MAX_BOLD_HEADING_CHARS &&
+      !/[.:]$/.test(text);
     if (bigger || bold || italic) candidates.push(b);
   }
   const result = new Map<LayoutBlock, Heading>();
@@ -71,7 +77,9 @@ export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<
   // The title: the biggest text on the first page, clearly bigger than the body.
   const first = pages.find((p) => p.length > 0) ?? [];
   const maxSize = Math.max(...candidates.map((b) => b.size));
-  const title = first.find((b) => candidates.includes(b) && b.size === maxSize && b.size >= bodySize * TITLE_SIZE_RATIO);
+  const title = first.find(
+    (b) => candidates.includes(b) && b.size === maxSize && b.size >= bodySize * TITLE_SIZE_RATIO,
+  );
   if (title) result.set(title, { type: 'title', level: 1 });
   const sizes = [...new Set(candidates.filter((b) => b !== title).map((b) => b.size))].sort((a, b) => b - a);
   const levels: number[] = [];

@@ -3,12 +3,31 @@ import { detectFurniture } from './detectFurniture.js';
 import type { PageText, Segment } from './extractPageText.js';
 
 const seg = (text: string, x0: number, y0: number, size = 10, width = text.length * size * 0.5): Segment => ({
-  text, x0, y0, x1: x0 + width, y1: y0 + size * 1.2, size, bold: false, italic: false, mono: false, source: 'native_text', confidence: null,
+  text,
+  x0,
+  y0,
+  x1: x0 + width,
+  y1: y0 + size * 1.2,
+  size,
+  bold: false,
+  italic: false,
+  mono: false,
+  source: 'native_text',
+  confidence: null,
 });
 const page = (segments: Segment[]): PageText => ({
-  pageNumber: 1, width: 595, height: 842, segments, images: [], charCount: 1, garbageRatio: 0, source: 'native_text', status: 'ok',
+  pageNumber: 1,
+  width: 595,
+  height: 842,
+  segments,
+  images: [],
+  charCount: 1,
+  garbageRatio: 0,
+  source: 'native_text',
+  status: 'ok',
 });
-const body = (from: number, lines: number) => Array.from({ length: lines }, (_, i) => seg(`Body line ${i} of the letter text runs on and on.`, 60, from + i * 13));
+const body = (from: number, lines: number) =>
+  Array.from({ length: lines }, (_, i) => seg(`Body line ${i} of the letter text runs on and on.`, 60, from + i * 13));
 
 describe('detectFurniture on a single page', () => {
   it('drops a larger letterhead with a stamp beside it, a two-row footer close to the body and a page number', () => {

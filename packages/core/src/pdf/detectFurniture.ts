@@ -17,7 +17,8 @@ const POSITION_TOLERANCE = 0.025;
 const LONE_GAP_LINES = 1.6;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
 const SHORT_DOCUMENT_PAGES = 2;
-const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
+const PAGE_NUMBER =
+  /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,5}\s*[-–—]$/;
 /** Chapter-page numbering of manuals: 7-45, A-3, 2.14. */
 const CHAPTER_PAGE_NUMBER = /^(?:\d{1,2}|[A-Z])[-–.]\d{1,4}$/;
@@ -108,7 +109,13 @@ function countWithin(sorted: number[], lo: number, hi: number): number {
 }
 
 /** Rows from the page edge inwards; marks the outermost one or two rows when they stand apart as margin text. */
-function tryLone(rows: Segment[][], p: PageText, marks: Map<Segment, FurnitureType>, bodySize: number, top: boolean): void {
+function tryLone(
+  rows: Segment[][],
+  p: PageText,
+  marks: Map<Segment, FurnitureType>,
+  bodySize: number,
+  top: boolean,
+): void {
   const live = rows.filter((r) => r.some((s) => !marks.has(s)));
   if (live.length < 4) return;
   const line = bodySize * 1.2;
@@ -135,15 +142,28 @@ function tryLone(rows: Segment[][], p: PageText, marks: Map<Segment, FurnitureTy
   const numbered = (r: Segment[]) => r.length <= 3 && r.some((s) => isPageNumberText(s.text));
   // Two rows that belong together (a footer of two lines, a letterhead and its address) and stand apart as a unit.
   let take = 0;
-  if (marginish(live[1]) && edge(live[1]) / p.height <= REPEAT_BAND + 0.04 && gapAfter(1) < gapAfter(2) && gapAfter(2) >= LONE_GAP_LINES * line) take = 2;
+  if (
+    marginish(live[1]) &&
+    edge(live[1]) / p.height <= REPEAT_BAND + 0.04 &&
+    gapAfter(1) < gapAfter(2) &&
+    gapAfter(2) >= LONE_GAP_LINES * line
+  )
+    take = 2;
   else if (gapAfter(1) >= LONE_GAP_LINES * line || (numbered(live[0]) && gapAfter(1) >= 0.3 * line)) take = 1;
   for (let k = 0; k < take; k++) {
-    for (const s of live[k]) if (!marks.has(s)) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');
+    for (const s of live[k])
+      if (!marks.has(s)) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');
   }
 }
 
 /** A small line alone at the very top or bottom of a page of a longer document, set apart by a wide gap. */
-function tryLoneLine(sorted: Segment[], p: PageText, marks: Map<Segment, FurnitureType>, bodySize: number, top: boolean): void {
+function tryLoneLine(
+  sorted: Segment[],
+  p: PageText,
+  marks: Map<Segment, FurnitureType>,
+  bodySize: number,
+  top: boolean,
+): void {
   const first = sorted[0];
   if (first.size > bodySize * 1.05) return;
   // The whole margin row (e.g. a running title and a page number side by side).
@@ -156,7 +176,9 @@ function tryLoneLine(sorted: Segment[], p: PageText, marks: Map<Segment, Furnitu
   const inBand = top ? first.y1 / p.height <= band : first.y0 / p.height >= 1 - band;
   if (!inBand) return;
   const h = first.y1 - first.y0;
-  const gap = top ? Math.min(...rest.map((s) => s.y0)) - Math.max(...row.map((s) => s.y1)) : Math.min(...row.map((s) => s.y0)) - Math.max(...rest.map((s) => s.y1));
+  const gap = top
+    ? Math.min(...rest.map((s) => s.y0)) - Math.max(...row.map((s) => s.y1))
+    : Math.min(...row.map((s) => s.y0)) - Math.max(...rest.map((s) => s.y1));
   if (!numbered && gap < LONE_GAP_LINES * h) return;
   if (numbered && gap < 0.5 * h) return;
   for (const s of row) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');

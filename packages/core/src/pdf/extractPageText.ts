@@ -113,7 +113,11 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
     })
     .filter((l) => /^(https?|mailto|ftp):/i.test(l.uri));
   // Asking MuPDF for image blocks makes it load every image; only pages that have images pay for that.
-  const stext = page.toStructuredText(pageHasImages(page, imageCache) ? 'preserve-whitespace,preserve-spans,preserve-images' : 'preserve-whitespace,preserve-spans');
+  const stext = page.toStructuredText(
+    pageHasImages(page, imageCache)
+      ? 'preserve-whitespace,preserve-spans,preserve-images'
+      : 'preserve-whitespace,preserve-spans',
+  );
   let json: { blocks: JsonBlock[] };
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
@@ -132,7 +136,12 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
   for (const block of json.blocks) {
     if (block.type === 'image') {
       const b = block.bbox;
-      const box: [number, number, number, number] = [b.x / JSON_SCALE - bx0, b.y / JSON_SCALE - by0, (b.x + b.w) / JSON_SCALE - bx0, (b.y + b.h) / JSON_SCALE - by0];
+      const box: [number, number, number, number] = [
+        b.x / JSON_SCALE - bx0,
+        b.y / JSON_SCALE - by0,
+        (b.x + b.w) / JSON_SCALE - bx0,
+        (b.y + b.h) / JSON_SCALE - by0,
+      ];
       if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
       continue;
     }
@@ -163,10 +172,30 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
       const baseline = line.y / JSON_SCALE - by0;
       const rotated = line.wmode !== 0 || (y1 - y0 > ROTATED_ASPECT * (x1 - x0) && visibleCount >= 4);
       const gap = cur ? x0 - cur.x1 : 0;
-      const sameLine = cur && !rotated && !cur.rotated && Math.abs(baseline - cur.baseline) <= BASELINE_EM * em && gap > -em && gap <= SEGMENT_GAP_EM * em;
+      const sameLine =
+        cur &&
+        !rotated &&
+        !cur.rotated &&
+        Math.abs(baseline - cur.baseline) <= BASELINE_EM * em &&
+        gap > -em &&
+        gap <= SEGMENT_GAP_EM * em;
       if (!sameLine) {
         flush();
-        cur = { text: '', x0, y0, x1, y1, baseline, sizes: new Map(), boldChars: 0, italicChars: 0, monoChars: 0, chars: 0, spans: [], rotated };
+        cur = {
+          text: '',
+          x0,
+          y0,
+          x1,
+          y1,
+          baseline,
+          sizes: new Map(),
+          boldChars: 0,
+          italicChars: 0,
+          monoChars: 0,
+          chars: 0,
+          spans: [],
+          rotated,
+        };
       } else if (cur && !cur.text.endsWith(' ') && (gap > IMPLICIT_SPACE_EM * em || text.length < raw.length)) {
         cur.text += ' ';
       }
@@ -234,7 +263,8 @@ function hasImage(resources: PDFObject, depth: number): boolean {
     const x = value.resolve();
     const subtype = x.get('Subtype');
     if (subtype.isName() && subtype.asName() === 'Image') found = true;
-    else if (depth < MAX_RESOURCE_DEPTH && subtype.isName() && subtype.asName() === 'Form') found = hasImage(x.get('Resources'), depth + 1);
+    else if (depth < MAX_RESOURCE_DEPTH && subtype.isName() && subtype.asName() === 'Form')
+      found = hasImage(x.get('Resources'), depth + 1);
   });
   // Pages with more XObjects than we look at are assumed to have images.
   return found || seen > MAX_XOBJECTS;
@@ -252,7 +282,9 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
   refineGlyphs(b, size || 10);
   const trailingSpace = /\s$/.test(b.text);
   // Soft hyphens are invisible unless a line breaks there; joinLines handles the line-end ones.
-  const text = rtlOrder(b).replace(/\u00ad(?!$)/g, '').trimEnd();
+  const text = rtlOrder(b)
+    .replace(/\u00ad(?!$)/g, '')
+    .trimEnd();
   const seg: Segment = {
     text,
     x0: b.x0,
@@ -302,10 +334,14 @@ function rtlOrder(b: Builder): string {
   for (let i = 0; i < b.text.length; i++) {
     const c = b.text.charCodeAt(i);
     if ((c >= 0x0590 && c <= 0x08ff) || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff)) rtl++;
-    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x370 && c <= 0x4ff)) ltr++;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x370 && c <= 0x4ff))
+      ltr++;
   }
   if (rtl <= ltr) return b.text;
-  const pieces = b.spans.map(([offset, x0], i) => ({ x0, text: b.text.slice(offset, i + 1 < b.spans.length ? b.spans[i + 1][0] : undefined).trim() }));
+  const pieces = b.spans.map(([offset, x0], i) => ({
+    x0,
+    text: b.text.slice(offset, i + 1 < b.spans.length ? b.spans[i + 1][0] : undefined).trim(),
+  }));
   b.spans = [];
   return pieces
     .sort((p, q) => q.x0 - p.x0)

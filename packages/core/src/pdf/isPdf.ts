@@ -29,5 +29,10 @@ export function isPdf(contentType: string | undefined | null, bytes?: Uint8Array
 
 function looksLikeHtml(bytes: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<?xml') || head.startsWith('<head');
+  return (
+    head.startsWith('<!doctype html') ||
+    head.startsWith('<html') ||
+    head.startsWith('<?xml') ||
+    head.startsWith('<head')
+  );
 }

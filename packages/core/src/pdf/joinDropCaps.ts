@@ -9,7 +9,9 @@ const MAX_CAP_GAP_EM = 2;
 
 /** Returns the segments with each drop cap glued to the line it starts; lines beside the cap line up with it. */
 export function joinDropCaps(segs: Segment[], bodySize: number): Segment[] {
-  const caps = segs.filter((s) => !s.figure && !s.rotated && s.size >= bodySize * MIN_CAP_SCALE && /^\p{Lu}$/u.test(s.text.trim()));
+  const caps = segs.filter(
+    (s) => !s.figure && !s.rotated && s.size >= bodySize * MIN_CAP_SCALE && /^\p{Lu}$/u.test(s.text.trim()),
+  );
   if (caps.length === 0) return segs;
   const drop = new Set<Segment>();
   const replaced = new Map<Segment, Segment>();
@@ -17,7 +19,14 @@ export function joinDropCaps(segs: Segment[], bodySize: number): Segment[] {
     const capHeight = cap.y1 - cap.y0;
     // Lines beside the cap: they start just right of it and their tops lie within its height.
     const beside = segs
-      .filter((s) => s !== cap && !drop.has(s) && s.size < cap.size * 0.7 && s.x0 >= (cap.x0 + cap.x1) / 2 && s.x0 - cap.x1 <= MAX_CAP_GAP_EM * bodySize)
+      .filter(
+        (s) =>
+          s !== cap &&
+          !drop.has(s) &&
+          s.size < cap.size * 0.7 &&
+          s.x0 >= (cap.x0 + cap.x1) / 2 &&
+          s.x0 - cap.x1 <= MAX_CAP_GAP_EM * bodySize,
+      )
       .filter((s) => s.y0 >= cap.y0 - capHeight * 0.25 && s.y0 < cap.y1 - (s.y1 - s.y0) * 0.5)
       .sort((a, b) => a.y0 - b.y0);
     const first = beside[0];

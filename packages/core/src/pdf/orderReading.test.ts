@@ -4,23 +4,43 @@ import { joinDropCaps } from './joinDropCaps.js';
 import { orderReading } from './orderReading.js';
 
 const seg = (text: string, x0: number, y0: number, x1: number, size = 10): Segment => ({
-  text, x0, y0, x1, y1: y0 + size * 1.2, size, bold: false, italic: false, mono: false, source: 'native_text', confidence: null,
+  text,
+  x0,
+  y0,
+  x1,
+  y1: y0 + size * 1.2,
+  size,
+  bold: false,
+  italic: false,
+  mono: false,
+  source: 'native_text',
+  confidence: null,
 });
 const column = (tag: string, x0: number, x1: number, from: number, lines: number) =>
-  Array.from({ length: lines }, (_, i) => seg(`${tag} line ${i} carries enough words to fill the column`, x0, from + i * 13, x1 - (i === lines - 1 ? 60 : 0)));
+  Array.from({ length: lines }, (_, i) =>
+    seg(`${tag} line ${i} carries enough words to fill the column`, x0, from + i * 13, x1 - (i === lines - 1 ? 60 : 0)),
+  );
 
 describe('orderReading', () => {
   it('a title and a closing line that cross the gutter do not stop the columns being read one after the other', () => {
     // The title and the last line of the wide paragraph are narrower than "wide" but cross the gutter.
     const title = seg('A title that crosses the gutter', 56, 40, 330, 18);
-    const abstract = [seg('Abstract runs across the whole width of the page in one line', 56, 80, 540), seg('and ends here.', 56, 93, 320)];
+    const abstract = [
+      seg('Abstract runs across the whole width of the page in one line', 56, 80, 540),
+      seg('and ends here.', 56, 93, 320),
+    ];
     const left = column('left', 56, 284, 125, 10);
     const right = column('right', 310, 540, 125, 10);
-    const wide = [seg('A wide paragraph after the columns runs across the whole width', 56, 270, 540), seg('and stops short.', 56, 283, 330)];
+    const wide = [
+      seg('A wide paragraph after the columns runs across the whole width', 56, 270, 540),
+      seg('and stops short.', 56, 283, 330),
+    ];
     const left2 = column('lower-left', 56, 284, 315, 6);
     const right2 = column('lower-right', 310, 540, 315, 6);
     const all = [title, ...abstract, ...left, ...right, ...wide, ...left2, ...right2];
-    const order = orderReading(all.reverse(), 10).flat().map((s) => s.text);
+    const order = orderReading(all.reverse(), 10)
+      .flat()
+      .map((s) => s.text);
     const at = (t: string) => order.indexOf(t);
     expect(at(title.text)).toBe(0);
     expect(at(left[9].text)).toBeLessThan(at(right[0].text));
@@ -45,7 +65,11 @@ describe('joinDropCaps', () => {
     const l2 = seg('and the town woke to water', 94, 112, 480);
     const l3 = seg('in every street.', 70, 125, 300);
     const out = joinDropCaps([cap, l1, l2, l3], 10);
-    expect(out.map((s) => s.text)).toEqual(['The river rose all night', 'and the town woke to water', 'in every street.']);
+    expect(out.map((s) => s.text)).toEqual([
+      'The river rose all night',
+      'and the town woke to water',
+      'in every street.',
+    ]);
     expect(out.map((s) => s.x0)).toEqual([70, 70, 70]);
   });
 

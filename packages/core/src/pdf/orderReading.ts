@@ -60,8 +60,18 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
   const section = (until: number) => rest.filter((s) => (s.y0 + s.y1) / 2 >= from && (s.y0 + s.y1) / 2 < until);
   const emitSection = (inSection: Segment[]) => {
     const mid = (g0 + g1) / 2;
-    split(inSection.filter((s) => (s.x0 + s.x1) / 2 < mid), bodySize, out, depth + 1);
-    split(inSection.filter((s) => (s.x0 + s.x1) / 2 >= mid), bodySize, out, depth + 1);
+    split(
+      inSection.filter((s) => (s.x0 + s.x1) / 2 < mid),
+      bodySize,
+      out,
+      depth + 1,
+    );
+    split(
+      inSection.filter((s) => (s.x0 + s.x1) / 2 >= mid),
+      bodySize,
+      out,
+      depth + 1,
+    );
   };
   for (const s of spanning) {
     const until = (s.y0 + s.y1) / 2;

@@ -91,7 +91,12 @@ function textPdf(pages: number, save = 'compress'): Uint8Array {
   const doc = new mupdf.PDFDocument();
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
   for (let i = 1; i <= pages; i++) {
-    const page = doc.addPage([0, 0, 300, 200], 0, { Font: { F1: font } }, `BT /F1 11 Tf 20 150 Td (Body text of page number ${i} in the long file.) Tj ET`);
+    const page = doc.addPage(
+      [0, 0, 300, 200],
+      0,
+      { Font: { F1: font } },
+      `BT /F1 11 Tf 20 150 Td (Body text of page number ${i} in the long file.) Tj ET`,
+    );
     doc.insertPage(-1, page);
   }
   return doc.saveToBuffer(save).asUint8Array().slice();
@@ -132,7 +137,9 @@ describe('parsePdf markdown', () => {
     // The PDF really breaks the words with a hyphen at the end of a line.
     const page = mupdf.Document.openDocument(fixture, 'application/pdf').loadPage(0);
     expect(page.toStructuredText('preserve-whitespace').asText()).toMatch(/standard\S*[-\u2010\u00ad]\s*\n\s*ization/);
-    expect(full.markdown).toContain('The committee reviewed the standardization proposal and the internationalization plan for every regional office in detail.');
+    expect(full.markdown).toContain(
+      'The committee reviewed the standardization proposal and the internationalization plan for every regional office in detail.',
+    );
   });
 
   it('rebuilds the table as a pipe table', () => {
@@ -154,13 +161,17 @@ describe('parsePdf markdown', () => {
   });
 
   it('keeps links', () => {
-    expect(full.markdown).toContain('Further details are on the [documentation site](https://example.com/widgets/docs) of the division.');
+    expect(full.markdown).toContain(
+      'Further details are on the [documentation site](https://example.com/widgets/docs) of the division.',
+    );
   });
 
   it('reads a two-column page column by column', () => {
     const md = full.markdown;
     const left1 = md.indexOf('Leftcolumn opening paragraph');
-    const left2 = md.indexOf('Second left paragraph continues the story with the arrival of electric machinery, which replaced the old water wheels');
+    const left2 = md.indexOf(
+      'Second left paragraph continues the story with the arrival of electric machinery, which replaced the old water wheels',
+    );
     const right = md.indexOf('Rightcolumn closing paragraph describes the modern plant');
     expect(left1).toBeGreaterThan(0);
     expect(left2).toBeGreaterThan(left1);
@@ -285,7 +296,11 @@ describe('parsePdf on scanned PDFs', () => {
           text: l.text.trim(),
           bbox: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
           confidence: l.confidence / 100,
-          words: l.words.map((w) => ({ text: w.text, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], confidence: w.confidence / 100 })),
+          words: l.words.map((w) => ({
+            text: w.text,
+            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
+            confidence: w.confidence / 100,
+          })),
         })),
       };
     },
@@ -345,7 +360,11 @@ describe('parsePdf on scanned PDFs', () => {
 
 describe('parsePdf on hostile input', () => {
   it('refuses bytes that are not a PDF, and empty bytes', async () => {
-    await expectCode(parsePdf(new TextEncoder().encode('<html><body>not a pdf</body></html>')), 'unsupported_content', 'PDF_NOT_A_PDF');
+    await expectCode(
+      parsePdf(new TextEncoder().encode('<html><body>not a pdf</body></html>')),
+      'unsupported_content',
+      'PDF_NOT_A_PDF',
+    );
     await expectCode(parsePdf(new Uint8Array(0)), 'invalid_input', 'PDF_EMPTY');
   });
 
@@ -395,10 +414,16 @@ describe('parsePdf on hostile input', () => {
     const first = await parsePdf(big, { mode: 'fast', maxPages: 5, pages: true });
     expect(first.numPages).toBe(5);
     expect(first.totalPages).toBe(10_000);
-    expect(first.pages!.map((p) => p.markdown)).toEqual([1, 2, 3, 4, 5].map((n) => `Body text of page number ${n} in the long file.`));
+    expect(first.pages!.map((p) => p.markdown)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `Body text of page number ${n} in the long file.`),
+    );
 
     const started = Date.now();
-    const err = await expectCode(parsePdf(big, { mode: 'fast' }, { deadline: Date.now() + 300 }), 'timeout', 'PDF_TIMEOUT');
+    const err = await expectCode(
+      parsePdf(big, { mode: 'fast' }, { deadline: Date.now() + 300 }),
+      'timeout',
+      'PDF_TIMEOUT',
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     const details = err.details as { parsedPages: number; numPages: number; estimatedMs: number };
     expect(details.numPages).toBe(10_000);

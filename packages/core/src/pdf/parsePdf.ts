@@ -64,23 +64,46 @@ interface PageWork {
   error?: string;
 }
 
-function pdfError(kind: ConstructorParameters<typeof CoreError>[0], code: string, message: string, details: object = {}): CoreError {
+function pdfError(
+  kind: ConstructorParameters<typeof CoreError>[0],
+  code: string,
+  message: string,
+  details: object = {},
+): CoreError {
   return new CoreError(kind, message, { code, ...details });
 }
 
 /** Parse a PDF. Throws CoreError with `details.code` PDF_* for unreadable, encrypted, scanned-in-fast-mode and timed-out PDFs. */
-export async function parsePdf(bytes: Uint8Array, options: ParsePdfOptions = {}, context: ParsePdfContext = {}): Promise<ParsePdfResult> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  options: ParsePdfOptions = {},
+  context: ParsePdfContext = {},
+): Promise<ParsePdfResult> {
   const started = Date.now();
   const mode = options.mode ?? 'auto';
-  if (mode !== 'fast' && mode !== 'auto' && mode !== 'ocr') throw new CoreError('invalid_input', `parsers[].mode must be fast, auto or ocr, not ${String(mode)}`);
-  if (options.maxPages !== undefined && (!Number.isInteger(options.maxPages) || options.maxPages < 1 || options.maxPages > MAX_PDF_PAGES))
+  if (mode !== 'fast' && mode !== 'auto' && mode !== 'ocr')
+    throw new CoreError('invalid_input', `parsers[].mode must be fast, auto or ocr, not ${String(mode)}`);
+  if (
+    options.maxPages !== undefined &&
+    (!Number.isInteger(options.maxPages) || options.maxPages < 1 || options.maxPages > MAX_PDF_PAGES)
+  )
     throw new CoreError('invalid_input', `parsers[].maxPages must be an integer from 1 to ${MAX_PDF_PAGES}`);
-  if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw pdfError('invalid_input', 'PDF_EMPTY', 'The PDF is empty.');
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0)
+    throw pdfError('invalid_input', 'PDF_EMPTY', 'The PDF is empty.');
   if (bytes.length > MAX_PDF_BYTES)
-    throw pdfError('limit_exceeded', 'PDF_TOO_LARGE', `The PDF is ${bytes.length} bytes; the limit is ${MAX_PDF_BYTES} bytes.`);
-  if (!hasPdfMagic(bytes)) throw pdfError('unsupported_content', 'PDF_NOT_A_PDF', 'The body is not a PDF (no %PDF- header).');
+    throw pdfError(
+      'limit_exceeded',
+      'PDF_TOO_LARGE',
+      `The PDF is ${bytes.length} bytes; the limit is ${MAX_PDF_BYTES} bytes.`,
+    );
+  if (!hasPdfMagic(bytes))
+    throw pdfError('unsupported_content', 'PDF_NOT_A_PDF', 'The body is not a PDF (no %PDF- header).');
   if (mode === 'ocr' && !context.ocr)
-    throw pdfError('unsupported_content', 'PDF_OCR_UNAVAILABLE', 'OCR was requested (mode "ocr") but no OCR engine is available in this process.');
+    throw pdfError(
+      'unsupported_content',
+      'PDF_OCR_UNAVAILABLE',
+      'OCR was requested (mode "ocr") but no OCR engine is available in this process.',
+    );
   checkTime(context, started, 0, 1);
 
   let doc: mupdf.Document;
@@ -91,7 +114,11 @@ export async function parsePdf(bytes: Uint8Array, options: ParsePdfOptions = {},
   }
   try {
     if (doc.needsPassword())
-      throw pdfError('unsupported_content', 'PDF_ENCRYPTED', 'The PDF is encrypted and needs a password to open; it cannot be parsed.');
+      throw pdfError(
+        'unsupported_content',
+        'PDF_ENCRYPTED',
+        'The PDF is encrypted and needs a password to open; it cannot be parsed.',
+      );
     let totalPages: number;
     try {
       totalPages = doc.countPages();
@@ -140,7 +167,9 @@ async function readPages(
       if (mupdfWarnings > warningsBefore) text.status = 'partial';
       item = { text };
       const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;
-      const wantsOcr = mode === 'ocr' || (mode === 'auto' && !usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO));
+      const wantsOcr =
+        mode === 'ocr' ||
+        (mode === 'auto' && !usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO));
       if (wantsOcr && engine) {
         // Keep no more renders in flight than the engine can work on: bounded memory for long scans.
         while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
@@ -284,7 +313,18 @@ function emptyPage(pageNumber: number, page: mupdf.Page | undefined): PageText {
   } catch {
     // a page whose box cannot be read has no size
   }
-  return { pageNumber, width, height, segments: [], images: [], charCount: 0, garbageRatio: 0, source: 'native_text', status: 'failed', ocrConfidence: null };
+  return {
+    pageNumber,
+    width,
+    height,
+    segments: [],
+    images: [],
+    charCount: 0,
+    garbageRatio: 0,
+    source: 'native_text',
+    status: 'failed',
+    ocrConfidence: null,
+  };
 }
 
 /** Renders the page for OCR at `scale`, or at the scale its size (and its text layer's glyph size) calls for. */
@@ -315,10 +355,18 @@ function timeoutError(context: ParsePdfContext, started: number, done: number, t
   const aborted = !!context.signal?.aborted && !(context.deadline !== undefined && Date.now() > context.deadline);
   const reason = context.signal?.reason;
   const isTimeout = !aborted || (reason instanceof Error && reason.name === 'TimeoutError');
-  if (!isTimeout) return pdfError('timeout', 'PDF_ABORTED', 'PDF parsing was cancelled.', { parsedPages: done, numPages: total, elapsedMs });
+  if (!isTimeout)
+    return pdfError('timeout', 'PDF_ABORTED', 'PDF parsing was cancelled.', {
+      parsedPages: done,
+      numPages: total,
+      elapsedMs,
+    });
   // Pages parsed so far tell the rate; the whole PDF needs about total/done times what we spent.
   const estimatedMs = done > 0 ? Math.ceil((elapsedMs * total) / done) : undefined;
-  const need = estimatedMs !== undefined ? `about ${Math.ceil(estimatedMs / 1000)} s for ${total} pages` : `more than ${Math.ceil(elapsedMs / 1000)} s`;
+  const need =
+    estimatedMs !== undefined
+      ? `about ${Math.ceil(estimatedMs / 1000)} s for ${total} pages`
+      : `more than ${Math.ceil(elapsedMs / 1000)} s`;
   return pdfError(
     'timeout',
     'PDF_TIMEOUT',
@@ -349,7 +397,20 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
         const area = ((x1 - x0) * (y1 - y0)) / Math.max(1, text.width * text.height);
         return area >= MIN_FIGURE_AREA && area <= MAX_FIGURE_AREA;
       })
-      .map(([x0, y0, x1, y1]) => ({ text: '', x0, y0, x1, y1, size: 0, bold: false, italic: false, mono: false, figure: true, source: 'native_text', confidence: null }));
+      .map(([x0, y0, x1, y1]) => ({
+        text: '',
+        x0,
+        y0,
+        x1,
+        y1,
+        size: 0,
+        bold: false,
+        italic: false,
+        mono: false,
+        figure: true,
+        source: 'native_text',
+        confidence: null,
+      }));
     // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
     // (Text OCR read from an image is what the image says, and stays.)
     const inFigure = (s: Segment) => s.source !== 'ocr' && figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
@@ -359,7 +420,13 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
     return { text, blocks, furniture: [...marks].map(([seg, type]) => ({ seg, type })) };
   });
   const bodySize = bodyFontSize(pages.flatMap((p) => p.blocks)) || segSize;
-  return { pages, headings: classifyHeadings(pages.map((p) => p.blocks), bodySize) };
+  return {
+    pages,
+    headings: classifyHeadings(
+      pages.map((p) => p.blocks),
+      bodySize,
+    ),
+  };
 }
 
 /** Figures drawn as many overlapping image pieces are one figure. */
@@ -372,7 +439,12 @@ function mergeBoxes(boxes: [number, number, number, number][]): [number, number,
       for (let j = i + 1; j < out.length; j++) {
         const a = out[i];
         const b = out[j];
-        if (a[0] <= b[2] + FIGURE_GAP && b[0] <= a[2] + FIGURE_GAP && a[1] <= b[3] + FIGURE_GAP && b[1] <= a[3] + FIGURE_GAP) {
+        if (
+          a[0] <= b[2] + FIGURE_GAP &&
+          b[0] <= a[2] + FIGURE_GAP &&
+          a[1] <= b[3] + FIGURE_GAP &&
+          b[1] <= a[3] + FIGURE_GAP
+        ) {
           out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
           out.splice(j, 1);
           merged = true;
@@ -429,11 +501,21 @@ function assemble(
         'This PDF has no text layer (it looks scanned), so mode "fast" cannot read it; use parsers: [{ type: "pdf", mode: "auto" }] or mode "ocr".',
         { scannedPages: scanned },
       );
-    throw pdfError('unsupported_content', 'PDF_OCR_UNAVAILABLE', 'This PDF has no text layer and no OCR engine is available in this process.', {
-      scannedPages: scanned,
-    });
+    throw pdfError(
+      'unsupported_content',
+      'PDF_OCR_UNAVAILABLE',
+      'This PDF has no text layer and no OCR engine is available in this process.',
+      {
+        scannedPages: scanned,
+      },
+    );
   }
-  if (!hasText && work.every((w) => w.error)) throw pdfError('parse_failed', 'PDF_UNREADABLE', `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`);
+  if (!hasText && work.every((w) => w.error))
+    throw pdfError(
+      'parse_failed',
+      'PDF_UNREADABLE',
+      `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`,
+    );
 
   const { pages, headings } = layoutPages(work);
   let markdown = '';

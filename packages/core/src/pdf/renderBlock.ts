@@ -53,7 +53,11 @@ export function renderBlock(block: LayoutBlock, heading?: { level: number }): st
       if (block.cellSpans) return htmlTable(rows, block.cellSpans);
       const width = Math.max(...rows.map((r) => r.length));
       const line = (r: string[]) => '| ' + Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ') + ' |';
-      return [line(rows[0]), '| ' + Array.from({ length: width }, () => '---').join(' | ') + ' |', ...rows.slice(1).map(line)].join('\n');
+      return [
+        line(rows[0]),
+        '| ' + Array.from({ length: width }, () => '---').join(' | ') + ' |',
+        ...rows.slice(1).map(line),
+      ].join('\n');
     }
     case 'list_item': {
       const marker = block.marker && /^\d{1,9}[.)]$/.test(block.marker) ? block.marker.replace(')', '.') : '-';

@@ -5,7 +5,18 @@ import { isSpace, trailingRunStart } from '../text/trailingRun.js';
 
 /** When findings overlap, the merged span takes the most specific type (a card inside an "address" stays a card). */
 const TYPE_PRIORITY: readonly PiiEntity[] = [
-  'SECRET', 'URL_CREDENTIALS', 'EMAIL', 'FINANCIAL', 'ID', 'IP', 'PHONE', 'DATE_OF_BIRTH', 'ADDRESS', 'ORGANIZATION', 'PERSON', 'LOCATION',
+  'SECRET',
+  'URL_CREDENTIALS',
+  'EMAIL',
+  'FINANCIAL',
+  'ID',
+  'IP',
+  'PHONE',
+  'DATE_OF_BIRTH',
+  'ADDRESS',
+  'ORGANIZATION',
+  'PERSON',
+  'LOCATION',
 ];
 const MASK_CHAR = '█';
 
@@ -29,7 +40,12 @@ export function mergeCandidates(candidates: PiiCandidate[]): PiiSpan[] {
  * Replaces each span piece by piece: pieces end at protected offsets (table pipes, link syntax, line breaks), so a
  * table keeps its columns and a link keeps working; surrounding whitespace of a piece stays as it was.
  */
-export function applyRedactions(text: string, spans: PiiSpan[], style: PiiReplaceStyle, protectedOffsets: OffsetSet): string {
+export function applyRedactions(
+  text: string,
+  spans: PiiSpan[],
+  style: PiiReplaceStyle,
+  protectedOffsets: OffsetSet,
+): string {
   let out = '';
   let pos = 0;
   for (const span of spans) {

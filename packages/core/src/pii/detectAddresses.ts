@@ -13,30 +13,225 @@ const MAX_CONTINUATION_LINES = 5;
 /** Tokens on one continuation line: an address line is short. */
 const MAX_TOKENS_PER_LINE = 12;
 
-const UNIT_WORDS = new Set(['suite', 'ste', 'apt', 'apartment', 'unit', 'flat', 'room', 'rm', 'floor', 'fl', 'bldg', 'building', 'box', 'postbox', 'psc', 'cmr', 'lot', 'pmb', 'dept', 'trlr', 'piso', 'bus', 'whg', 'wohnung', 'étage', 'apto', 'sala', 'lok', 'lokal', 'm']);
-const UNIT_RE = /^(?:suite|ste|apt|apartment|unit|flat|room|rm|floor|fl|bldg|building|postbox|psc|cmr|pmb|lot|piso|apto|whg)$/i;
-const STREET_ABBREVIATIONS = new Set(['st', 'rd', 'ave', 'av', 'blvd', 'bd', 'ln', 'dr', 'ct', 'pl', 'sq', 'ter', 'terr', 'hwy', 'pkwy', 'cres', 'cl', 'str', 'u', 'ul', 'al', 'cir', 'crt', 'pde', 'esp', 'gdns', 'gr', 'mt', 'rte', 'trl', 'wy', 'ctr', 'plz', 'xing', 'fwy', 'expy', 'jct', 'bvd', 'vej', 'gade', 'gata', 'gatan', 'utca', 'út', 'útja', 'tér', 'körút', 'iela', 'tänav', 'straße', 'strasse', 'weg', 'gasse', 'platz', 'allee', 'laan', 'straat', 'katu', 'tie', 'kuja', 'vegur', 'veien', 'vegen', 'terrasse', 'gränd', 'vägen', 'stræti']);
-const STREET_PREFIXES = new Set(['rue', 'avenue', 'av', 'avda', 'avenida', 'via', 'viale', 'vicolo', 'calle', 'paseo', 'rua', 'travessa', 'praça', 'piazza', 'piazzale', 'plaza', 'plac', 'ul', 'ulica', 'al', 'aleja', 'λεωφόρος', 'οδός', 'boulevard', 'bd', 'bld', 'chemin', 'carrer', 'camino', 'quadra', 'strada', 'corso', 'largo', 'rambla', 'ronda', 'carretera', 'calzada', 'impasse', 'allée', 'place', 'quai', 'cours', 'ulitsa', 'prospekt', 'улица', 'ул', 'проспект', 'pasaje', 'estrada', 'alameda', 'rodovia']);
+/** Capitalised words that start a sentence or a greeting rather than continue an address ("... Main St. Please ..."). */
+const SENTENCE_START_WORDS = new RegExp(
+  String.raw`^(?:I|I'm|I'd|I'll|Please|Thanks|Thank|Is|Are|Can|Could|Would|Will|Do|Does|For|After|And|But|The` +
+    String.raw`|This|That|It|In|If|When|We|You|He|She|They|My|Our)$`,
+);
+
+const UNIT_WORDS = new Set([
+  'suite',
+  'ste',
+  'apt',
+  'apartment',
+  'unit',
+  'flat',
+  'room',
+  'rm',
+  'floor',
+  'fl',
+  'bldg',
+  'building',
+  'box',
+  'postbox',
+  'psc',
+  'cmr',
+  'lot',
+  'pmb',
+  'dept',
+  'trlr',
+  'piso',
+  'bus',
+  'whg',
+  'wohnung',
+  'étage',
+  'apto',
+  'sala',
+  'lok',
+  'lokal',
+  'm',
+]);
+const UNIT_RE =
+  /^(?:suite|ste|apt|apartment|unit|flat|room|rm|floor|fl|bldg|building|postbox|psc|cmr|pmb|lot|piso|apto|whg)$/i;
+const STREET_ABBREVIATIONS = new Set([
+  'st',
+  'rd',
+  'ave',
+  'av',
+  'blvd',
+  'bd',
+  'ln',
+  'dr',
+  'ct',
+  'pl',
+  'sq',
+  'ter',
+  'terr',
+  'hwy',
+  'pkwy',
+  'cres',
+  'cl',
+  'str',
+  'u',
+  'ul',
+  'al',
+  'cir',
+  'crt',
+  'pde',
+  'esp',
+  'gdns',
+  'gr',
+  'mt',
+  'rte',
+  'trl',
+  'wy',
+  'ctr',
+  'plz',
+  'xing',
+  'fwy',
+  'expy',
+  'jct',
+  'bvd',
+  'vej',
+  'gade',
+  'gata',
+  'gatan',
+  'utca',
+  'út',
+  'útja',
+  'tér',
+  'körút',
+  'iela',
+  'tänav',
+  'straße',
+  'strasse',
+  'weg',
+  'gasse',
+  'platz',
+  'allee',
+  'laan',
+  'straat',
+  'katu',
+  'tie',
+  'kuja',
+  'vegur',
+  'veien',
+  'vegen',
+  'terrasse',
+  'gränd',
+  'vägen',
+  'stræti',
+]);
+const STREET_PREFIXES = new Set([
+  'rue',
+  'avenue',
+  'av',
+  'avda',
+  'avenida',
+  'via',
+  'viale',
+  'vicolo',
+  'calle',
+  'paseo',
+  'rua',
+  'travessa',
+  'praça',
+  'piazza',
+  'piazzale',
+  'plaza',
+  'plac',
+  'ul',
+  'ulica',
+  'al',
+  'aleja',
+  'λεωφόρος',
+  'οδός',
+  'boulevard',
+  'bd',
+  'bld',
+  'chemin',
+  'carrer',
+  'camino',
+  'quadra',
+  'strada',
+  'corso',
+  'largo',
+  'rambla',
+  'ronda',
+  'carretera',
+  'calzada',
+  'impasse',
+  'allée',
+  'place',
+  'quai',
+  'cours',
+  'ulitsa',
+  'prospekt',
+  'улица',
+  'ул',
+  'проспект',
+  'pasaje',
+  'estrada',
+  'alameda',
+  'rodovia',
+]);
 /** Street-type words written onto the name: Søndergade, Magasinsgatan, Kiannonkatu, Bundesstrasse, Þorsteinsgata. */
-const GLUED_STREET = /(?:straße|strasse|str|gasse|weg|platz|allee|ring|damm|ufer|gade|vej|gatan|gata|gränd|vägen|väg|veien|vegen|vegur|stræti|braut|katu|tie|kuja|polku|laan|straat|gracht|plein|dijk|kade|singel|utca|útja|körút|iela|gatvė|tänav|ulice|náměstí|třída|ulica|cesta|ulitsa|sokak|caddesi|bulvarı)$/i;
+const GLUED_STREET = new RegExp(
+  String.raw`(?:straße|strasse|str|gasse|weg|platz|allee|ring|damm|ufer|gade|vej|gatan|gata|gränd|vägen|väg` +
+    String.raw`|veien|vegen|vegur|stræti|braut|katu|tie|kuja|polku|laan|straat|gracht|plein|dijk|kade|singel` +
+    String.raw`|utca|útja|körút|iela|gatvė|tänav|ulice|náměstí|třída|ulica|cesta|ulitsa|sokak|caddesi|bulvarı)$`,
+  'i',
+);
 /** Everyday words that often make up a street's name ("fourth avenue", "old mill road"). */
-const STREET_NAME_WORDS = /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|north|south|east|west|old|new|upper|lower|great|little|high|main|church|mill|park|lake|hill|market|station|school|bridge|king|queen|green|long)$/;
+const STREET_NAME_WORDS = new RegExp(
+  String.raw`^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|north|south|east|west|old` +
+    String.raw`|new|upper|lower|great|little|high|main|church|mill|park|lake|hill|market|station|school|bridge` +
+    String.raw`|king|queen|green|long)$`,
+);
 /** Words that introduce an address. */
-const ADDRESS_INTRO =
-  /(?:\baddress(?:es)?\b[^.\n]{0,30}?(?:is|are|:|with)|\b(?:lives?|living|located|situated|based|stay(?:ing)?|reside[sd]?|moved|meet(?: me| you)?|drops? (?:you |me )?off|pick (?:me |you )?up|deliver(?:ed)?|send|sent|ship(?:ped)?|mail(?:ed)?|return(?:ed)?|taxi|office is|shop is|store is|restaurant is|it is|it's|is at|are at|enter)\b[^.\n]{0,25}?\b(?:at|on|to|in|is)|\b(?:at|on|to)|\buser\s*:|\bhere (?:they|it) (?:are|is):|\bbilling address with|\bshipping address|\baddress)\s*$/i;
+const ADDRESS_INTRO = new RegExp(
+  String.raw`(?:\baddress(?:es)?\b[^.\n]{0,30}?(?:is|are|:|with)` +
+    String.raw`|\b(?:lives?|living|located|situated|based|stay(?:ing)?|reside[sd]?|moved|meet(?: me| you)?` +
+    String.raw`|drops? (?:you |me )?off|pick (?:me |you )?up|deliver(?:ed)?|send|sent|ship(?:ped)?|mail(?:ed)?` +
+    String.raw`|return(?:ed)?|taxi|office is|shop is|store is|restaurant is|it is|it's|is at|are at` +
+    String.raw`|enter)\b[^.\n]{0,25}?\b(?:at|on|to|in|is)|\b(?:at|on|to)|\buser\s*:` +
+    String.raw`|\bhere (?:they|it) (?:are|is):|\bbilling address with|\bshipping address|\baddress)\s*$`,
+  'i',
+);
 /** Street types common enough in English text to mark a street without a house number ("on Marina Fort Street"). */
-const CORE_STREET_TYPES = /^(?:street|road|avenue|lane|boulevard|drive|way|square|place|crescent|terrace|court|close|parkway|highway|st|rd|ave|blvd|ln)$/i;
+const CORE_STREET_TYPES = new RegExp(
+  String.raw`^(?:street|road|avenue|lane|boulevard|drive|way|square|place|crescent|terrace|court|close` +
+    String.raw`|parkway|highway|st|rd|ave|blvd|ln)$`,
+  'i',
+);
 /** Last words of every ADDRESS_INTRO form: the regex runs only when the previous token is one of them. */
 const INTRO_LAST_WORDS = new Set(['at', 'on', 'to', 'in', 'is', 'are', 'with', 'address', 'addresses', ':']);
-const POSTCODE_LABEL = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)(?:\s+(?:is|was|=))?\s*[:#]?\s*$/i;
+const POSTCODE_LABEL =
+  /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)(?:\s+(?:is|was|=))?\s*[:#]?\s*$/i;
 /** British and Canadian postcodes have a shape no ordinary word has ("LS6 2QT", "H2X 1Y4"): found anywhere. */
 const SHAPED_POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d)\b/g;
 /** Prepositions that put a year before a name ("in 2019 Berlin …"); with no street type it is no house number. */
-const YEAR_PREPOSITIONS = new Set(['in', 'by', 'since', 'from', 'during', 'until', 'till', 'after', 'before', 'around', 'circa', 'of']);
+const YEAR_PREPOSITIONS = new Set([
+  'in',
+  'by',
+  'since',
+  'from',
+  'during',
+  'until',
+  'till',
+  'after',
+  'before',
+  'around',
+  'circa',
+  'of',
+]);
 /** A four- or five-digit number that reads as a year, not a postcode, next to a city ("Paris 2024"). */
 const YEAR_LIKE = /^(?:1[89]|20)\d\d$/;
 /** Lowercase words that may sit inside an address ("Paseo del Atlántico", "Árpád fejedelem útja", "delmas, mp"). */
-const ADDRESS_LOWER_OK = /^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|di|la|le|les|el|van|von|der|den|op|aan|y|i|e|och|og|und|et|nan|u|ul|al|apt|suite|ste|st|rd|str|box)$/;
+const ADDRESS_LOWER_OK = new RegExp(
+  String.raw`^(?:de|del|dei|degli|della|delle|des|du|da|do|dos|das|di|la|le|les|el|van|von|der|den|op|aan|y|i` +
+    String.raw`|e|och|og|und|et|nan|u|ul|al|apt|suite|ste|st|rd|str|box)$`,
+);
 
 export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
   const out: PiiCandidate[] = [];
@@ -49,7 +244,9 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     if (v === undefined) introCache.set(t.index, (v = ADDRESS_INTRO.test(lineBefore(text, t.start, 48))));
     return v;
   };
-  const isSuffix = (t: Token) => t.kind === 'word' && (STREET_ABBREVIATIONS.has(t.lower) || (g.streetSuffixes.has(t.lower) && (t.cap || t.allCaps || mode !== 'fast')));
+  const isSuffix = (t: Token) =>
+    t.kind === 'word' &&
+    (STREET_ABBREVIATIONS.has(t.lower) || (g.streetSuffixes.has(t.lower) && (t.cap || t.allCaps || mode !== 'fast')));
   const n = tokens.length;
   let i = 0;
   while (i < n) {
@@ -66,20 +263,25 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     i = e + 1;
   }
   // "the corner of X and Y": both streets and the phrase itself.
-  for (const m of text.matchAll(/\b(?:the )?corner of ([^\n,.;]{3,60}?) and ([^\n,.;]{3,60}?)(?=[.,;!?\n]|$| after| for| in case)/gi)) {
+  for (const m of text.matchAll(
+    /\b(?:the )?corner of ([^\n,.;]{3,60}?) and ([^\n,.;]{3,60}?)(?=[.,;!?\n]|$| after| for| in case)/gi,
+  )) {
     out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
   }
   // Postcodes after a label ("ZIP: 3520", "Postal code 75534-030").
   for (const m of text.matchAll(/\b\d{3,5}(?:[- ]\d{2,4})?(?: ?[A-Z]{2})?\b/g)) {
-    if (POSTCODE_LABEL.test(lineBefore(text, m.index!, 24))) out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.85 });
+    if (POSTCODE_LABEL.test(lineBefore(text, m.index!, 24)))
+      out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.85 });
   }
-  for (const m of text.matchAll(SHAPED_POSTCODE)) out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  for (const m of text.matchAll(SHAPED_POSTCODE))
+    out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
   // A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block.
   for (const t of tokens) {
     if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;
     const prev = tokens[t.index - 1]?.text === ',' ? tokens[t.index - 2] : tokens[t.index - 1];
     const next = tokens[t.index + 1];
-    const isCity = (w: Token | undefined) => w !== undefined && w.kind === 'word' && w.cap && !isCommonWord(w.lower, g) && g.places.has(w.lower);
+    const isCity = (w: Token | undefined) =>
+      w !== undefined && w.kind === 'word' && w.cap && !isCommonWord(w.lower, g) && g.places.has(w.lower);
     const near = (w: Token | undefined) => w !== undefined && !/\n/.test(w.index < t.index ? t.gapBefore : w.gapBefore);
     if ((isCity(prev) && near(prev)) || (isCity(next) && near(next) && next.gapBefore === ' ')) {
       out.push({ type: 'ADDRESS', start: t.start, end: t.end, score: 0.7 });
@@ -122,7 +324,38 @@ function nextIdx(tokens: Token[], k: number): number {
 }
 
 /** Words that can open a unit, post-box or military anchor: the specific checks run only for these. */
-const UNIT_ANCHOR_WORDS = new Set(['suite', 'ste', 'apt', 'apartment', 'unit', 'flat', 'room', 'rm', 'floor', 'fl', 'bldg', 'building', 'postbox', 'psc', 'cmr', 'pmb', 'lot', 'piso', 'apto', 'whg', 'p', 'po', 'box', 'apo', 'fpo', 'dpo', 'usns', 'usnv', 'uss', 'uscgc']);
+const UNIT_ANCHOR_WORDS = new Set([
+  'suite',
+  'ste',
+  'apt',
+  'apartment',
+  'unit',
+  'flat',
+  'room',
+  'rm',
+  'floor',
+  'fl',
+  'bldg',
+  'building',
+  'postbox',
+  'psc',
+  'cmr',
+  'pmb',
+  'lot',
+  'piso',
+  'apto',
+  'whg',
+  'p',
+  'po',
+  'box',
+  'apo',
+  'fpo',
+  'dpo',
+  'usns',
+  'usnv',
+  'uss',
+  'uscgc',
+]);
 
 function findAnchor(
   text: string,
@@ -157,11 +390,23 @@ function findUnitAnchor(text: string, tokens: Token[], i: number): Anchor | unde
   if (isWord(t) && /^(?:po|postbox|box)$/i.test(t.text)) {
     let k = i + 1;
     if (/^box$/i.test(tokens[k]?.text ?? '')) k++;
-    if (isNum(tokens[k]) && sameLine(tokens[k]) && (t.lower !== 'box' || /\b(?:p\.?\s?o\.?|psc|unit)\s*\d*\s*,?\s*$/i.test(lineBefore(text, t.start, 20)))) return [i, k];
+    if (
+      isNum(tokens[k]) &&
+      sameLine(tokens[k]) &&
+      (t.lower !== 'box' || /\b(?:p\.?\s?o\.?|psc|unit)\s*\d*\s*,?\s*$/i.test(lineBefore(text, t.start, 20)))
+    )
+      return [i, k];
   }
   // Military mail: "APO AA 42323", "USNV Botolen".
-  if (isWord(t) && /^(?:APO|FPO|DPO)$/.test(t.text) && /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') && isNum(tokens[i + 2])) return [i, i + 2];
-  if (isWord(t) && /^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap) return [i, i + 1];
+  if (
+    isWord(t) &&
+    /^(?:APO|FPO|DPO)$/.test(t.text) &&
+    /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') &&
+    isNum(tokens[i + 2])
+  )
+    return [i, i + 2];
+  if (isWord(t) && /^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap)
+    return [i, i + 1];
   return undefined;
 }
 
@@ -188,7 +433,16 @@ function findStreetAnchor(
       if (isWord(w)) {
         if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap)) return [i, k];
         // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
-        if (!w.cap && !w.allCaps && !NAME_PARTICLES.has(w.lower) && !isSuffix(w) && !STREET_PREFIXES.has(w.lower) && !STREET_NAME_WORDS.test(w.lower) && tokenIsCommon(w, g)) break;
+        if (
+          !w.cap &&
+          !w.allCaps &&
+          !NAME_PARTICLES.has(w.lower) &&
+          !isSuffix(w) &&
+          !STREET_PREFIXES.has(w.lower) &&
+          !STREET_NAME_WORDS.test(w.lower) &&
+          tokenIsCommon(w, g)
+        )
+          break;
         words++;
       }
     }
@@ -197,15 +451,28 @@ function findStreetAnchor(
     // Number, name words, number: "20789 Allika 46", "0605 πεντέλης 210", "4844 Søndergade 52".
     const nameStart = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
     let k2 = nameStart;
-    while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2])) k2 = nextIdx(tokens, k2);
-    if (k2 > nameStart && tokens[nameStart].gapBefore !== '' && isNum(tokens[k2]) && sameLine(tokens[k2]) && tokens[k2].text.length <= 5) {
+    while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2]))
+      k2 = nextIdx(tokens, k2);
+    if (
+      k2 > nameStart &&
+      tokens[nameStart].gapBefore !== '' &&
+      isNum(tokens[k2]) &&
+      sameLine(tokens[k2]) &&
+      tokens[k2].text.length <= 5
+    ) {
       const nameWords = tokens.slice(nameStart, k2).filter(isWord);
-      const streety = (w: Token) => GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower) || STREET_ABBREVIATIONS.has(w.lower);
-      const nameLike = (w: Token) => ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
+      const streety = (w: Token) =>
+        GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower) || STREET_ABBREVIATIONS.has(w.lower);
+      const nameLike = (w: Token) =>
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: a non-ASCII letter reads as a name
+        ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
       if (nameWords.some(nameLike)) return [i, k2];
     }
   }
-  if (isWord(t) && (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u' || (!tokenIsCommon(t, g) && hasIntro(t)))) {
+  if (
+    isWord(t) &&
+    (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u' || (!tokenIsCommon(t, g) && hasIntro(t)))
+  ) {
     // Street type first: "Rue Hsine Eloued", "Via dei Fiorentini 17", "ul. Chrzanowska 61", "Λεωφόρος Συγγρού 119".
     if (STREET_PREFIXES.has(t.lower)) {
       let k = nextIdx(tokens, i);
@@ -236,17 +503,46 @@ function findStreetAnchor(
       if (intro) {
         let k = i;
         const words: Token[] = [];
-        while (k < tokens.length && words.length < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && (k === i || sameLine(tokens[k]))) {
-          if (!tokens[k].cap && !tokens[k].allCaps && !NAME_PARTICLES.has(tokens[k].lower) && !/^(?:u|ul|al)$/.test(tokens[k].lower) && tokenIsCommon(tokens[k], g)) break;
+        while (
+          k < tokens.length &&
+          words.length < MAX_STREET_NAME_WORDS &&
+          isWord(tokens[k]) &&
+          (k === i || sameLine(tokens[k]))
+        ) {
+          if (
+            !tokens[k].cap &&
+            !tokens[k].allCaps &&
+            !NAME_PARTICLES.has(tokens[k].lower) &&
+            !/^(?:u|ul|al)$/.test(tokens[k].lower) &&
+            tokenIsCommon(tokens[k], g)
+          )
+            break;
           words.push(tokens[k]);
           k = nextIdx(tokens, k);
         }
-        if (words.length && isNum(tokens[k]) && sameLine(tokens[k]) && tokens[k].text.length <= 5 && words.some((w) => !tokenIsCommon(w, g))) return [i, k];
+        if (
+          words.length &&
+          isNum(tokens[k]) &&
+          sameLine(tokens[k]) &&
+          tokens[k].text.length <= 5 &&
+          words.some((w) => !tokenIsCommon(w, g))
+        )
+          return [i, k];
         // "on Marina Fort Street", "at Crown Road": capitalised name + street type, no number.
-        if (words.length >= 2 && CORE_STREET_TYPES.test(words[words.length - 1].text) && words.slice(0, -1).some((w) => !tokenIsCommon(w, g))) {
+        if (
+          words.length >= 2 &&
+          CORE_STREET_TYPES.test(words[words.length - 1].text) &&
+          words.slice(0, -1).some((w) => !tokenIsCommon(w, g))
+        ) {
           return [i, words[words.length - 1].index];
         }
-        if (words.length >= 1 && words.length < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && CORE_STREET_TYPES.test(tokens[k].text)) {
+        if (
+          words.length >= 1 &&
+          words.length < MAX_STREET_NAME_WORDS &&
+          isWord(tokens[k]) &&
+          sameLine(tokens[k]) &&
+          CORE_STREET_TYPES.test(tokens[k].text)
+        ) {
           return [i, k];
         }
       }
@@ -269,12 +565,25 @@ function findStreetAnchor(
   if (isNum(t) && hasIntro(t)) {
     let k = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
     const startWords = k;
-    while (k < tokens.length && k - startWords < MAX_STREET_NAME_WORDS && isWord(tokens[k]) && sameLine(tokens[k]) && (tokens[k].cap || tokens[k].allCaps || !tokenIsCommon(tokens[k], g))) k++;
+    while (
+      k < tokens.length &&
+      k - startWords < MAX_STREET_NAME_WORDS &&
+      isWord(tokens[k]) &&
+      sameLine(tokens[k]) &&
+      (tokens[k].cap || tokens[k].allCaps || !tokenIsCommon(tokens[k], g))
+    )
+      k++;
     const nameWords = tokens.slice(startWords, k);
     if (nameWords.length >= 1 && nameWords.some((w) => !tokenIsCommon(w, g))) return [i, k - 1];
   }
   // Lowercase glued street names after an address introduction: "midtvollen 130".
-  if (isWord(t) && !t.cap && !tokenIsCommon(t, g) && isNum(tokens[nextIdx(tokens, i)]) && sameLine(tokens[nextIdx(tokens, i)])) {
+  if (
+    isWord(t) &&
+    !t.cap &&
+    !tokenIsCommon(t, g) &&
+    isNum(tokens[nextIdx(tokens, i)]) &&
+    sameLine(tokens[nextIdx(tokens, i)])
+  ) {
     if (hasIntro(t) || GLUED_STREET.test(t.lower)) return [i, nextIdx(tokens, i)];
   }
   return undefined;
@@ -294,7 +603,11 @@ function growLeft(tokens: Token[], s: number, g: Gazetteers, text: string): numb
   // "with Serenade Opus 420 Gairbekov Rapids": capitalised words back to an address introduction belong to it.
   for (let back = 1; back <= 2; back++) {
     const words = tokens.slice(s - back, s);
-    if (words.length === back && words.every((w) => isWord(w) && (w.cap || w.allCaps) && !w.lineStart) && hasIntro(words[0])) {
+    if (
+      words.length === back &&
+      words.every((w) => isWord(w) && (w.cap || w.allCaps) && !w.lineStart) &&
+      hasIntro(words[0])
+    ) {
       if (!/\b(?:on|to|in)\s*$/i.test(lineBefore(text, words[0].start, 8)) || back === 1) return s - back;
     }
   }
@@ -302,7 +615,11 @@ function growLeft(tokens: Token[], s: number, g: Gazetteers, text: string): numb
   let taken = 0;
   while (k > 0 && taken < 3 && !tokens[k].lineStart) {
     const p = tokens[k - 1];
-    if (isNum(p) || (isWord(p) && (p.cap || p.allCaps) && !tokenIsCommon(p, g) && !p.sentenceStart) || (isWord(p) && STREET_PREFIXES.has(p.lower))) {
+    if (
+      isNum(p) ||
+      (isWord(p) && (p.cap || p.allCaps) && !tokenIsCommon(p, g) && !p.sentenceStart) ||
+      (isWord(p) && STREET_PREFIXES.has(p.lower))
+    ) {
       k--;
       taken++;
     } else break;
@@ -345,17 +662,34 @@ function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {
   if (t.kind === 'punct') {
     if (t.text === ',' || t.text === '-' || t.text === '(' || t.text === ')' || t.text === '#' || t.text === '/') {
       const n = tokens[k + 1];
-      return !!n && !n.lineStart && (n.kind === 'number' || (n.kind === 'word' && (n.cap || n.allCaps || ADDRESS_LOWER_OK.test(n.lower) || !tokenIsCommon(n, g))) || n.text === '(' || n.text === ')');
+      return (
+        !!n &&
+        !n.lineStart &&
+        (n.kind === 'number' ||
+          (n.kind === 'word' && (n.cap || n.allCaps || ADDRESS_LOWER_OK.test(n.lower) || !tokenIsCommon(n, g))) ||
+          n.text === '(' ||
+          n.text === ')')
+      );
     }
     if (t.text === '.') {
       // "Apt. 5", "u. 15." continue; a period before a lowercase word or the end closes the sentence.
       const n = tokens[k + 1];
-      return !!n && !n.lineStart && t.gapBefore === '' && (n.kind === 'number' || (n.kind === 'word' && (n.cap || n.allCaps)));
+      return (
+        !!n &&
+        !n.lineStart &&
+        t.gapBefore === '' &&
+        (n.kind === 'number' || (n.kind === 'word' && (n.cap || n.allCaps)))
+      );
     }
     return false;
   }
-  if (t.cap || t.allCaps) return !/^(?:I|I'm|I'd|I'll|Please|Thanks|Thank|Is|Are|Can|Could|Would|Will|Do|Does|For|After|And|But|The|This|That|It|In|If|When|We|You|He|She|They|My|Our)$/.test(t.text) || (t.allCaps && t.text.length === 2);
-  return ADDRESS_LOWER_OK.test(t.lower) || STREET_PREFIXES.has(t.lower) || STREET_ABBREVIATIONS.has(t.lower) || !tokenIsCommon(t, g);
+  if (t.cap || t.allCaps) return !SENTENCE_START_WORDS.test(t.text) || (t.allCaps && t.text.length === 2);
+  return (
+    ADDRESS_LOWER_OK.test(t.lower) ||
+    STREET_PREFIXES.has(t.lower) ||
+    STREET_ABBREVIATIONS.has(t.lower) ||
+    !tokenIsCommon(t, g)
+  );
 }
 
 function restOfLineIsEmpty(tokens: Token[], end: number): boolean {
@@ -380,7 +714,15 @@ function isAddressLine(tokens: Token[], from: number, to: number, g: Gazetteers)
   for (let j = from; j <= to; j++) {
     const t = tokens[j];
     if (t.kind === 'punct') continue;
-    if (t.kind === 'number' || t.cap || t.allCaps || ADDRESS_LOWER_OK.test(t.lower) || g.places.has(t.lower) || !tokenIsCommon(t, g)) good++;
+    if (
+      t.kind === 'number' ||
+      t.cap ||
+      t.allCaps ||
+      ADDRESS_LOWER_OK.test(t.lower) ||
+      g.places.has(t.lower) ||
+      !tokenIsCommon(t, g)
+    )
+      good++;
     else return j > from && lastAddressToken(tokens, from, to, g) >= from;
   }
   return good > 0;

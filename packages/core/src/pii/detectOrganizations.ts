@@ -6,13 +6,34 @@ import { isNameWord, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
-const COMPANY_SUFFIXES = /^(?:inc|incorporated|llc|llp|ltd|limited|plc|corp|corporation|co|company|gmbh|ag|kg|sa|sas|sarl|srl|spa|bv|nv|ab|oy|oyj|aps|pty|kk|group|holdings|partners|associates|foundation|institute|university|bank|insurance|investments|technologies|systems|solutions|labs|studios|media|global|international|research|capital|ventures|consulting)$/i;
+const COMPANY_SUFFIXES = new RegExp(
+  String.raw`^(?:inc|incorporated|llc|llp|ltd|limited|plc|corp|corporation|co|company|gmbh|ag|kg|sa|sas|sarl` +
+    String.raw`|srl|spa|bv|nv|ab|oy|oyj|aps|pty|kk|group|holdings|partners|associates|foundation|institute` +
+    String.raw`|university|bank|insurance|investments|technologies|systems|solutions|labs|studios|media|global` +
+    String.raw`|international|research|capital|ventures|consulting)$`,
+  'i',
+);
 /** Nouns after a name that make it an organisation ("the Exversion Orchestra", "the Avalara office"). */
-const ORG_NOUNS = /^(?:office|offices|orchestra|company|team|band|club|agency|firm|store|shop|restaurant|hotel|hospital|school|college|university|foundation|institute|bank|group|headquarters|hq|staff|employees|board|brand|app|platform|website|startup|songwriter)$/i;
-const ORG_INTRO =
-  /\b(?:work(?:s|ed|ing)? (?:for|at)|employed (?:by|at)|employer(?: is)?:?|join(?:ed|ing|s)?|spent (?:a|one|two|three|\w+) (?:year|years|months?) at|(?:the )?following year at|(?:later )?became|acquired by|partnered with|is from|are from|intern(?:ed|ship)? at|hired by|ceo of|founder of|co-founder of)\s*$/i;
+const ORG_NOUNS = new RegExp(
+  String.raw`^(?:office|offices|orchestra|company|team|band|club|agency|firm|store|shop|restaurant|hotel` +
+    String.raw`|hospital|school|college|university|foundation|institute|bank|group|headquarters|hq|staff` +
+    String.raw`|employees|board|brand|app|platform|website|startup|songwriter)$`,
+  'i',
+);
+const ORG_INTRO = new RegExp(
+  String.raw`\b(?:work(?:s|ed|ing)? (?:for|at)|employed (?:by|at)|employer(?: is)?:?|join(?:ed|ing|s)?` +
+    String.raw`|spent (?:a|one|two|three|\w+) (?:year|years|months?) at|(?:the )?following year at` +
+    String.raw`|(?:later )?became|acquired by|partnered with|is from|are from|intern(?:ed|ship)? at|hired by` +
+    String.raw`|ceo of|founder of|co-founder of)\s*$`,
+  'i',
+);
 /** Predicates after a name that make it an organisation ("X is the brainchild of", "X is a design agency"). */
-const ORG_FOLLOW = /^ (?:is the brainchild|is a (?:\w+ ){0,2}(?:company|agency|firm|startup|brand|platform|provider|business|organi[sz]ation)|was founded|has been founded|employs|announced|acquired|launched|raised)\b/i;
+const ORG_FOLLOW = new RegExp(
+  String.raw`^ (?:is the brainchild|is a (?:\w+ ){0,2}` +
+    String.raw`(?:company|agency|firm|startup|brand|platform|provider|business|organi[sz]ation)|was founded` +
+    String.raw`|has been founded|employs|announced|acquired|launched|raised)\b`,
+  'i',
+);
 /** Most words of one organisation name, commas and "and" included. */
 const MAX_ORG_TOKENS = 9;
 
@@ -40,19 +61,39 @@ export function detectOrganizations(text: string, tokens: Token[], g: Gazetteers
     const first = run[0];
     const words = run.filter((r) => r.kind === 'word' && r.lower !== 'and');
     let end = -1;
-    for (let k = run.length - 1; k >= 1; k--) if (COMPANY_SUFFIXES.test(run[k].text)) { end = k; break; }
-    const firmStyle = words.length >= 3 && run.some((r) => r.text === ',') && run.some((r) => r.lower === 'and' || r.text === '&') && words.every((w) => isNameWord(w.lower, g) || !tokenIsCommon(w, g));
-    const hyphenFirm = words.length === 1 && /^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u.test(first.text) && first.text.split('-').every((p) => isNameWord(p.toLowerCase(), g));
+    for (let k = run.length - 1; k >= 1; k--)
+      if (COMPANY_SUFFIXES.test(run[k].text)) {
+        end = k;
+        break;
+      }
+    const firmStyle =
+      words.length >= 3 &&
+      run.some((r) => r.text === ',') &&
+      run.some((r) => r.lower === 'and' || r.text === '&') &&
+      words.every((w) => isNameWord(w.lower, g) || !tokenIsCommon(w, g));
+    const hyphenFirm =
+      words.length === 1 &&
+      /^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+$/u.test(first.text) &&
+      first.text.split('-').every((p) => isNameWord(p.toLowerCase(), g));
     const last = end >= 1 ? run[end] : run[run.length - 1];
     const nounAfter = ORG_NOUNS.test(tokens[last.index + 1]?.text ?? '') && tokens[last.index + 1]?.gapBefore === ' ';
     const distinctive = words.some((w) => !tokenIsCommon(w, g));
     if (end >= 1 || firmStyle || hyphenFirm) {
       const stop = text[last.end] === '.' && /^(?:inc|ltd|corp|co)$/i.test(last.text) ? last.end + 1 : last.end;
       out.push({ type: 'ORGANIZATION', start: first.start, end: stop, score: 0.8 });
-    } else if (ORG_NOUNS.test(last.text) && words.length >= 2 && (words.length >= 3 || words.slice(0, -1).some((w) => !tokenIsCommon(w, g)))) {
+    } else if (
+      ORG_NOUNS.test(last.text) &&
+      words.length >= 2 &&
+      (words.length >= 3 || words.slice(0, -1).some((w) => !tokenIsCommon(w, g)))
+    ) {
       // "The Exversion Orchestra": the name is what stands before the noun.
       out.push({ type: 'ORGANIZATION', start: first.start, end: words[words.length - 2].end, score: 0.7 });
-    } else if (distinctive && (nounAfter || ORG_FOLLOW.test(text.slice(last.end, last.end + 60)) || ORG_INTRO.test(lineBefore(text, first.start, 40)))) {
+    } else if (
+      distinctive &&
+      (nounAfter ||
+        ORG_FOLLOW.test(text.slice(last.end, last.end + 60)) ||
+        ORG_INTRO.test(lineBefore(text, first.start, 40)))
+    ) {
       if (!(g.places.has(words.map((w) => w.lower).join(' ')) && mode !== 'aggressive')) {
         out.push({ type: 'ORGANIZATION', start: first.start, end: last.end, score: 0.65 });
       }

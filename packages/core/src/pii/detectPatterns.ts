@@ -13,12 +13,19 @@ const ID_CONTEXT_WINDOW = 40;
 const PHONE_MIN_DIGITS = 7;
 const PHONE_MAX_DIGITS = 15;
 
-const PHONE_CONTEXT = /\b(?:phone|tel|telephone|mobile|mob|cell|cellphone|fax|desk|call|calls|calling|text|sms|whatsapp|contact|reach|dial|number|hotline|answering|messages?)\b|☎|📞/i;
+const PHONE_CONTEXT = new RegExp(
+  String.raw`\b(?:phone|tel|telephone|mobile|mob|cell|cellphone|fax|desk|call|calls|calling|text|sms|whatsapp` +
+    String.raw`|contact|reach|dial|number|hotline|answering|messages?)\b|☎|📞`,
+  'i',
+);
 const CARD_CONTEXT = /\b(?:card|cc|credit|debit|visa|mastercard|amex|maestro|discover|jcb|diners|payment|pan)\b/i;
-const ACCOUNT_CONTEXT = /\b(?:account|acct|a\/c|routing|aba|sort code|bsb|swift|bic|bank)\b[^\n]{0,24}?(?:no\.?|number|#|:)?\s*$/i;
+const ACCOUNT_CONTEXT =
+  /\b(?:account|acct|a\/c|routing|aba|sort code|bsb|swift|bic|bank)\b[^\n]{0,24}?(?:no\.?|number|#|:)?\s*$/i;
 const SSN_CONTEXT = /\b(?:ssn|social security|social insurance|sin|tin|taxpayer)\b/i;
-const DOB_CONTEXT = /\b(?:born|birth|birthday|dob|d\.o\.b\.?|b\.|birthdate|date of birth|geboren|né|née|nacido|nata|nato)\b/i;
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const DOB_CONTEXT =
+  /\b(?:born|birth|birthday|dob|d\.o\.b\.?|b\.|birthdate|date of birth|geboren|né|née|nacido|nata|nato)\b/i;
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 export type PatternText = string;
 
@@ -86,8 +93,14 @@ const SECRET_RES: RegExp[] = [
   /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g,
 ];
 // `password: hunter2`, `api_key="..."`, `token=...`, `Authorization: Bearer ...`: the value after the label.
-const SECRET_LABEL_RE =
-  /\b(?:pass(?:word|wd|phrase)?|pwd|secret|client[_ -]?secret|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|token|bearer|authorization)\b["']?\s*(?:[:=]|is|:=|=>)\s*(?:bearer\s+)?["'`]?([^\s"'`,;]{4,200})/gi;
+// (A raw template cannot hold a backtick: BACKTICK puts it into the quote classes.)
+const BACKTICK = '`';
+const SECRET_LABEL_RE = new RegExp(
+  String.raw`\b(?:pass(?:word|wd|phrase)?|pwd|secret|client[_ -]?secret|api[_ -]?key|apikey|access[_ -]?key` +
+    String.raw`|secret[_ -]?key|private[_ -]?key|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|token|bearer` +
+    String.raw`|authorization)\b["']?\s*(?:[:=]|is|:=|=>)\s*(?:bearer\s+)?["'${BACKTICK}]?([^\s"'${BACKTICK},;]{4,200})`,
+  'gi',
+);
 function detectSecrets(text: string, out: PiiCandidate[]): void {
   for (const re of SECRET_RES) for (const m of text.matchAll(re)) push(out, 'SECRET', m.index!, m.index! + m[0].length, 0.99);
   // JWTs and PEM keys are scanned, not matched: their regexes were quadratic on page text (see findJwtsAndKeys).
@@ -98,12 +111,15 @@ function detectSecrets(text: string, out: PiiCandidate[]): void {
     if (value.length < 4) continue;
     // "the password is incorrect": after "is", only a value that looks generated (digits, symbols, mixed case) counts.
     if (/\bis$/i.test(m[0].slice(0, m[0].length - m[1].length).trim()) && !/[\d\W_]|[a-z][A-Z]/.test(value)) continue;
-    if (/^(?:required|optional|null|none|undefined|string|true|false|\*+|x+|<[^>]*>|\$\{?\w+\}?|\{\{.*)$/i.test(value)) continue;
+    if (/^(?:required|optional|null|none|undefined|string|true|false|\*+|x+|<[^>]*>|\$\{?\w+\}?|\{\{.*)$/i.test(value))
+      continue;
     const start = m.index! + m[0].length - m[1].length;
     push(out, 'SECRET', start, start + value.length, 0.97);
   }
   // Query parameters that carry credentials in a URL (`?token=...&api_key=...`).
-  for (const m of text.matchAll(/[?&](?:access_token|token|api_key|apikey|key|secret|password|pwd|sig|signature|auth)=([^&#\s)"']{6,})/gi)) {
+  for (const m of text.matchAll(
+    /[?&](?:access_token|token|api_key|apikey|key|secret|password|pwd|sig|signature|auth)=([^&#\s)"']{6,})/gi,
+  )) {
     const start = m.index! + m[0].length - m[1].length;
     push(out, 'SECRET', start, start + m[1].length, 0.9);
   }
@@ -117,7 +133,8 @@ function detectFinancial(text: string, out: PiiCandidate[], mode: PiiMode): void
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 12 || digits.length > 19 || !passesLuhn(digits)) continue;
     // Separators must group like a card (4-4-4-4, 4-6-5), not like a phone or a date.
-    if (/[ -]/.test(raw) && !/^\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,3})?$|^\d{4}[ -]\d{6}[ -]\d{4,5}$/.test(raw)) continue;
+    if (/[ -]/.test(raw) && !/^\d{4}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,3})?$|^\d{4}[ -]\d{6}[ -]\d{4,5}$/.test(raw))
+      continue;
     const context = CARD_CONTEXT.test(before(text, m.index!));
     if (hasCardIssuerPrefix(digits) || context) push(out, 'FINANCIAL', m.index!, m.index! + raw.length, 0.96);
   }
@@ -136,16 +153,26 @@ function detectFinancial(text: string, out: PiiCandidate[], mode: PiiMode): void
 }
 
 const SSN_RE = /(?<![\d-])(\d{3})([- ]?)(\d{2})\2(\d{4})(?![\d-])/g;
-const ID_LABEL_RE =
-  /\b(?:driver'?s?'?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\s+(?:no|number|#)|dl\s*(?:no|number|#)|passport|national\s+(?:id|identity|insurance)|identity\s+(?:card|number|no)|id\s+(?:card|number|no)|personal\s+(?:id|number|code)|citizen\s+(?:id|number)|nin|nino|personnummer|cpr|bsn|dni|nie|nif|pesel|codice fiscale|medicare|health\s+(?:card|insurance)\s+(?:no|number)|tax\s+(?:id|number)|social\s+security|ssn|sin|tin|ein)\b/gi;
+const ID_LABEL_RE = new RegExp(
+  String.raw`\b(?:driver'?s?'?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\s+(?:no|number|#)` +
+    String.raw`|dl\s*(?:no|number|#)|passport|national\s+(?:id|identity|insurance)` +
+    String.raw`|identity\s+(?:card|number|no)|id\s+(?:card|number|no)|personal\s+(?:id|number|code)` +
+    String.raw`|citizen\s+(?:id|number)|nin|nino|personnummer|cpr|bsn|dni|nie|nif|pesel|codice fiscale|medicare` +
+    String.raw`|health\s+(?:card|insurance)\s+(?:no|number)|tax\s+(?:id|number)|social\s+security|ssn|sin|tin` +
+    String.raw`|ein)\b`,
+  'gi',
+);
 function detectIds(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const m of text.matchAll(SSN_RE)) {
     if (!isPlausibleSsn(m[1], m[3], m[4])) continue;
     // Dashed 3-2-4 is the SSN's own shape; undashed nine digits need "SSN" nearby.
-    if (m[2] === '-' || SSN_CONTEXT.test(before(text, m.index!))) push(out, 'ID', m.index!, m.index! + m[0].length, 0.95);
+    if (m[2] === '-' || SSN_CONTEXT.test(before(text, m.index!)))
+      push(out, 'ID', m.index!, m.index! + m[0].length, 0.95);
   }
   // UK National Insurance number.
-  for (const m of text.matchAll(/\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g)) {
+  for (const m of text.matchAll(
+    /\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/g,
+  )) {
     push(out, 'ID', m.index!, m.index! + m[0].length, 0.9);
   }
   // Labelled identity numbers: the first token with four or more digits within a few words after the label.
@@ -175,7 +202,11 @@ function detectIps(text: string, out: PiiCandidate[]): void {
 
 // Linear on any input: a number may not start right after a bracket (so a run such as "(1-(1-(1-" is tried from its
 // first character only, not from each), and its body is at most 40 characters (15 digits with their separators).
-const PHONE_RE = /(?<![\w+\-\/.,()])(?:\+ ?)?\(?\d(?:[\d().\-]| (?=[\d(])){0,40}\d\)?(?: ?(?:x|ext\.?|#) ?\d{1,6})?(?![\w\-\/]|[.,]\d)/gi;
+const PHONE_RE = new RegExp(
+  String.raw`(?<![\w+\-\/.,()])(?:\+ ?)?\(?\d(?:[\d().\-]| (?=[\d(])){0,40}\d\)?` +
+    String.raw`(?: ?(?:x|ext\.?|#) ?\d{1,6})?(?![\w\-\/]|[.,]\d)`,
+  'gi',
+);
 function detectPhones(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const m of text.matchAll(PHONE_RE)) {
     const raw = m[0];
@@ -184,7 +215,9 @@ function detectPhones(text: string, out: PiiCandidate[], mode: PiiMode): void {
     if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) continue;
     if (!balancedParens(main)) continue;
     if (looksLikeNonPhoneNumber(main)) continue;
-    const hasContext = PHONE_CONTEXT.test(before(text, m.index!)) || /^\s*\((?:mobile|cell|fax|home|work)\)/i.test(text.slice(m.index! + raw.length, m.index! + raw.length + 10));
+    const hasContext =
+      PHONE_CONTEXT.test(before(text, m.index!)) ||
+      /^\s*\((?:mobile|cell|fax|home|work)\)/i.test(text.slice(m.index! + raw.length, m.index! + raw.length + 10));
     let ok = false;
     if (main.startsWith('+')) {
       const parsed = parsePhoneNumberFromString(main.replace(/\(0\)/, ''));
@@ -223,7 +256,8 @@ function looksLikeNonPhoneNumber(s: string): boolean {
 function phoneShaped(s: string, digits: string, mode: PiiMode): boolean {
   const groups = s.split(/[ .\-()]+/).filter(Boolean);
   if (/^\(\d{2,5}\)/.test(s)) return digits.length >= 8; // (602)272-9781
-  if (groups.length === 1) return mode === 'aggressive' && digits.length >= 10 && digits.length <= 11 && !/^(?:19|20)\d{6}$/.test(digits);
+  if (groups.length === 1)
+    return mode === 'aggressive' && digits.length >= 10 && digits.length <= 11 && !/^(?:19|20)\d{6}$/.test(digits);
   // Grouped thousands ("1 000 000") are counts, not numbers to call.
   if (/^\d{1,3}(?: \d{3})+$/.test(s) && digits.length < 9) return false;
   if (groups.length >= 2 && digits.length >= 9) return true;
@@ -241,7 +275,10 @@ function detectBirthDates(text: string, out: PiiCandidate[], mode: PiiMode): voi
   for (const re of DATE_RES) {
     for (const m of text.matchAll(re)) {
       // The birth word must be in the same sentence: "born on 2/8/1935. The shop opened on 3/4/1990" has one birth date.
-      const ctx = before(text, m.index!, mode === 'aggressive' ? 64 : 40).split(/[.!?]\s|\n/).pop() ?? '';
+      const ctx =
+        before(text, m.index!, mode === 'aggressive' ? 64 : 40)
+          .split(/[.!?]\s|\n/)
+          .pop() ?? '';
       if (DOB_CONTEXT.test(ctx)) push(out, 'DATE_OF_BIRTH', m.index!, m.index! + m[0].length, 0.92);
     }
   }

@@ -27,17 +27,37 @@ import type { Token } from './tokenizeText.js';
 const MAX_NAME_WORDS = 5;
 
 /** Context that makes the next capitalised word a person by itself. */
-const STRONG_INTRO =
-  /(?:\bmy name is|\bname is|\bname's|\bname\s*:|\bnamed(?: him| her| them)?|\bcalled(?: him| her| them)?|\bcalls me|\bknown as|\baka|\b(?:maiden|first|last|middle|full|given|family|partner's|child's) name(?: is)?:?|\b(?:mr|mrs|ms|mx|miss|dr|prof|sir|madam|dame|mister|herr|frau|monsieur|mme|señor|señora|sra|sr)\.?|\bname\?|\b(?:i'm|i am|this is)|\b(?:dear|hi|hello|hey|thanks|thank you),?|\b(?:written|posted|directed|photographed|signed|performed|sung|arranged|produced|reported|painted|composed|narrated|hosted|authored|illustrated) by|\bstarring|\battn:?)\s*$/i;
+const STRONG_INTRO = new RegExp(
+  String.raw`(?:\bmy name is|\bname is|\bname's|\bname\s*:|\bnamed(?: him| her| them)?` +
+    String.raw`|\bcalled(?: him| her| them)?|\bcalls me|\bknown as|\baka` +
+    String.raw`|\b(?:maiden|first|last|middle|full|given|family|partner's|child's) name(?: is)?:?` +
+    String.raw`|\b(?:mr|mrs|ms|mx|miss|dr|prof|sir|madam|dame|mister|herr|frau|monsieur|mme|señor|señora|sra` +
+    String.raw`|sr)\.?|\bname\?|\b(?:i'm|i am|this is)|\b(?:dear|hi|hello|hey|thanks|thank you),?` +
+    String.raw`|\b(?:written|posted|directed|photographed|signed|performed|sung|arranged|produced|reported` +
+    String.raw`|painted|composed|narrated|hosted|authored|illustrated) by|\bstarring|\battn:?)\s*$`,
+  'i',
+);
 /** Introductions after which the capitalised words are the name itself. */
-const NAME_INTRO = /(?:\bname is|\bname's|\bname\s*:|\bnamed(?: (?:him|her|them|it))?|\bcalled(?: (?:him|her|them|it))?|\bcalls me|\bcall me)\s*$/i;
+const NAME_INTRO = new RegExp(
+  String.raw`(?:\bname is|\bname's|\bname\s*:|\bnamed(?: (?:him|her|them|it))?` +
+    String.raw`|\bcalled(?: (?:him|her|them|it))?|\bcalls me|\bcall me)\s*$`,
+  'i',
+);
 /** Context that supports a word already in a name list but ambiguous ("with Rose", "told Will"). */
-const WEAK_INTRO =
-  /\b(?:with|to|and|or|for|from|under|about|meet|met|ask|asked|tell|told|call|called|email|text|thank|love|loves|like|likes|married|marry|joined|invite|invited|hired|fired|visit|visited|follow up with|speak to|talk to|said|says|,)\s*$/i;
+const WEAK_INTRO = new RegExp(
+  String.raw`\b(?:with|to|and|or|for|from|under|about|meet|met|ask|asked|tell|told|call|called|email|text` +
+    String.raw`|thank|love|loves|like|likes|married|marry|joined|invite|invited|hired|fired|visit|visited` +
+    String.raw`|follow up with|speak to|talk to|said|says|,)\s*$`,
+  'i',
+);
 
 /** Verbs right after a lone capitalised word that make it the name of a person ("Tomomi is from", "Trivo lives on"). */
-const SUBJECT_VERBS =
-  /^ (?:is from|was from|comes from|came from|lives|lived|grew up|was born|is married|got married|works (?:at|for|as)|worked (?:at|for|as)|had given|has given|gave|spent|is so|was so|just has|has to|told|says|said|asked|replied|wrote|smiled|laughed|and (?:his|her) )/i;
+const SUBJECT_VERBS = new RegExp(
+  String.raw`^ (?:is from|was from|comes from|came from|lives|lived|grew up|was born|is married|got married` +
+    String.raw`|works (?:at|for|as)|worked (?:at|for|as)|had given|has given|gave|spent|is so|was so|just has` +
+    String.raw`|has to|told|says|said|asked|replied|wrote|smiled|laughed|and (?:his|her) )`,
+  'i',
+);
 
 type WordClass = 'name' | 'ambiguous' | 'unknown' | 'initial' | 'particle' | 'common';
 
@@ -62,14 +82,19 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       }
       if (n.kind !== 'word' || !/^ {1,2}$/.test(n.gapBefore)) break;
       if (n.cap) run.push(n);
-      else if (NAME_PARTICLES.has(n.lower) && (tokens[j + 1]?.cap || (NAME_PARTICLES.has(tokens[j + 1]?.lower ?? '') && tokens[j + 2]?.cap))) run.push(n);
+      else if (
+        NAME_PARTICLES.has(n.lower) &&
+        (tokens[j + 1]?.cap || (NAME_PARTICLES.has(tokens[j + 1]?.lower ?? '') && tokens[j + 2]?.cap))
+      )
+        run.push(n);
       else break;
       j++;
     }
     // After a title ("Mrs. Baker", "Dr. Justin Beet") every capitalised word of the run is part of the name.
     let p = i - 1;
     if (tokens[p]?.text === '.') p--;
-    const afterTitle = p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
+    const afterTitle =
+      p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
     // "My name is Will", "her maiden name is Key", "named him Frank": whatever follows is the name, everyday word or not.
     const afterNameIntro = !afterTitle && run.length <= 3 && NAME_INTRO.test(lineBefore(text, t.start, 40));
     if (afterTitle || afterNameIntro) {
@@ -87,7 +112,8 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
 
 function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: boolean): WordClass {
   // "J." or a lone capital inside a run ("Szabina J Gelencsér") is an initial; the pronoun "I" is not.
-  if (isInitial(t)) return next?.text === '.' && next.gapBefore === '' ? 'initial' : inside && t.text !== 'I' ? 'initial' : 'common';
+  if (isInitial(t))
+    return next?.text === '.' && next.gapBefore === '' ? 'initial' : inside && t.text !== 'I' ? 'initial' : 'common';
   if (!t.cap) return 'particle';
   const l = t.lower;
   if (NOT_NAME_WORDS.has(l) || TITLES.has(l) || (t.allCaps && t.text.length <= 4)) return 'common';
@@ -109,7 +135,14 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
     // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
     if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
     // Likewise right after a known first name ("Jane Doe", "Tom Baker"): a surname that is also a dictionary word.
-    if (c === 'common' && prevClass === 'name' && g.firstNames.has(run[k - 1].lower) && t.text.length >= 3 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
+    if (
+      c === 'common' &&
+      prevClass === 'name' &&
+      g.firstNames.has(run[k - 1].lower) &&
+      t.text.length >= 3 &&
+      !NOT_NAME_WORDS.has(t.lower)
+    )
+      c = 'ambiguous';
     prevClass = c;
     if (c === 'common') {
       if (cur.length) subs.push(cur);
@@ -150,7 +183,9 @@ function judgeRun(
   };
   const strong = lazy(() => STRONG_INTRO.test(before) || endsWithKinship(before));
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
-  const reported = lazy(() => REPORTING_INTRO.test(before) || (/\bthe\s*$/i.test(before) && SURNAME_MODIFIED.test(after)));
+  const reported = lazy(
+    () => REPORTING_INTRO.test(before) || (/\bthe\s*$/i.test(before) && SURNAME_MODIFIED.test(after)),
+  );
   const weak = lazy(() => WEAK_INTRO.test(before));
   const follow = lazy(() => PERSON_FOLLOW.test(after));
   // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
@@ -158,32 +193,48 @@ function judgeRun(
   const speaker = lazy(() => first.lineStart && /^:[ \t]?\S/.test(after));
   // Vocative: "Remember me, Mary?", "Don't go to town, Mark!", "Warrane, can I ...".
   const vocative = lazy(
-    () => (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) || (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after)),
+    () =>
+      (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) ||
+      (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after)),
   );
   const subject = lazy(() => SUBJECT_VERBS.test(after));
   const phrase = words.map((w) => w.t.lower).join(' ');
   const isPlace = g.places.has(phrase);
-  const shaped = (w: { t: Token; c: WordClass }) => w.c === 'unknown' && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text));
+  const shaped = (w: { t: Token; c: WordClass }) =>
+    w.c === 'unknown' && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text));
   const foreign = words.some((w) => w.t.text.length >= 4 && shaped(w));
   const foreignAll = words.every(shaped);
-  const camel = words.some((w) => /\p{Ll}\p{Lu}/u.test(w.t.text.slice(1)) && !/^(?:Mc|Mac|O'|D'|De|Di|La|Le|Van)/.test(w.t.text));
+  const camel = words.some(
+    (w) => /\p{Ll}\p{Lu}/u.test(w.t.text.slice(1)) && !/^(?:Mc|Mac|O'|D'|De|Di|La|Le|Van)/.test(w.t.text),
+  );
   // Nationality adjectives ("I am Polish", "the Spanish government", "a Russian place") are not people.
   const demonym = lazy(
     () =>
-      words.length === 1 && DEMONYM_SHAPE.test(phrase) && !g.firstNames.has(phrase) &&
-      ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) || /^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) || /\b(?:the|a|an)\s*$/i.test(before)),
+      words.length === 1 &&
+      DEMONYM_SHAPE.test(phrase) &&
+      !g.firstNames.has(phrase) &&
+      ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) ||
+        /^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) ||
+        /\b(?:the|a|an)\s*$/i.test(before)),
   );
   let score = 0;
   if (camel) {
     score = strong() ? 0.7 : 0;
   } else if (words.length >= 2) {
     const nameLike = names + amb + unknown + initials === words.length;
-    if (amb > names + unknown + initials) score = strong() ? 0.7 : 0; // "Carry Me Back To Canada": mostly everyday words
+    if (amb > names + unknown + initials)
+      score = strong() ? 0.7 : 0; // "Carry Me Back To Canada": mostly everyday words
     else if (names >= 1 && nameLike) score = names >= 2 || initials ? 0.95 : 0.85;
     else if (initials >= 1) score = 0.85;
-    else if (amb >= 1 && names + amb === words.length) score = strong() || weak() || follow() || aloneOnLine() ? 0.8 : 0.7;
+    else if (amb >= 1 && names + amb === words.length)
+      score = strong() || weak() || follow() || aloneOnLine() ? 0.8 : 0.7;
     else if (strong() || follow() || speaker()) score = 0.8;
-    else if (unknown === words.length && (foreign || aggressive) && (!first.sentenceStart || weak() || aloneOnLine() || foreignAll)) score = 0.65;
+    else if (
+      unknown === words.length &&
+      (foreign || aggressive) &&
+      (!first.sentenceStart || weak() || aloneOnLine() || foreignAll)
+    )
+      score = 0.65;
     else if (unknown === words.length && words.length <= 3 && (aloneOnLine() || subject() || vocative())) score = 0.6;
     else if (aggressive && weak()) score = 0.6;
     if (isPlace && names < 2 && !strong()) score = 0;
@@ -196,13 +247,24 @@ function judgeRun(
       // ("Germany's" is as common as "Anna's": a possessive is no cue for a place name.)
       const firstName = g.firstNames.has(phrase) && !g.countries.has(phrase);
       const personCue =
-        strong() || speaker() || vocative() || subject() || ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) || (!isPlace && follow()) ||
+        strong() ||
+        speaker() ||
+        vocative() ||
+        subject() ||
+        ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) ||
+        (!isPlace && follow()) ||
         (firstName && weak() && !PLACE_INTRO.test(before));
       // A lone word only the big humannames list knows ("Google" is in it) needs a cue as well.
-      const lone = !isCoreNameWord(phrase, g) && !(personCue || weak() || !first.sentenceStart && /^ [A-Z]/.test(after));
+      const lone =
+        !isCoreNameWord(phrase, g) && !(personCue || weak() || (!first.sentenceStart && /^ [A-Z]/.test(after)));
       score = isPlace ? (personCue ? 0.8 : 0) : demonym() || lone ? 0 : 0.8;
-    }
-    else if (c === 'ambiguous') score = strong() || speaker() || vocative() || (follow() && !first.sentenceStart) ? 0.75 : aggressive && weak() && !first.sentenceStart ? 0.6 : 0;
+    } else if (c === 'ambiguous')
+      score =
+        strong() || speaker() || vocative() || (follow() && !first.sentenceStart)
+          ? 0.75
+          : aggressive && weak() && !first.sentenceStart
+            ? 0.6
+            : 0;
     else if (c === 'unknown' && !isPlace && !demonym()) {
       if (strong() || speaker() || vocative() || subject() || reported()) score = 0.75;
       else if ((follow() || weak()) && foreign) score = 0.6;
@@ -239,7 +301,8 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
   const extra: PiiCandidate[] = [];
   const inFound = (t: Token) => marked[t.index] === 1;
   for (const t of tokens) {
-    if (t.kind === 'word' && t.cap && !t.allCaps && known.has(t.lower) && !inFound(t)) extra.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
+    if (t.kind === 'word' && t.cap && !t.allCaps && known.has(t.lower) && !inFound(t))
+      extra.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
   }
   // Lists: capitalised words separated by ", " and a final "and"/"&"/"or".
   for (let i = 0; i < tokens.length; i++) {
@@ -256,12 +319,21 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       else break;
       if (tokens[j]?.lower === 'and' && tokens[j + 1]?.cap) j++;
     }
-    const placeList = members.some((m) => g.countries.has(m.lower) || (g.places.has(m.lower) && !isNameWord(m.lower, g) && !tokenIsCommon(m, g)));
-    const seed = (m: Token) => inFound(m) || (isNameWord(m.lower, g) && (members.length >= 3 || (isCoreNameWord(m.lower, g) && !tokenIsCommon(m, g))));
+    const placeList = members.some(
+      (m) => g.countries.has(m.lower) || (g.places.has(m.lower) && !isNameWord(m.lower, g) && !tokenIsCommon(m, g)),
+    );
+    const seed = (m: Token) =>
+      inFound(m) ||
+      (isNameWord(m.lower, g) && (members.length >= 3 || (isCoreNameWord(m.lower, g) && !tokenIsCommon(m, g))));
     if (members.length >= 2 && !placeList && members.some(seed)) {
       for (const m of members) {
         if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) continue;
-        if (!inFound(m) && (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) && (!g.places.has(m.lower) || g.firstNames.has(m.lower))) extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
+        if (
+          !inFound(m) &&
+          (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) &&
+          (!g.places.has(m.lower) || g.firstNames.has(m.lower))
+        )
+          extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
       }
     }
     if (members.length > 1) i = j;
@@ -269,12 +341,14 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
   return extra;
 }
 
-
 const LOWER_INTRO_LAST = new Set(['is', 'me', 'named', 'called', 'am', "'m", '’m']);
 
 /** "patricia desrosiers", "benjamin a seiler", "guðgeir bergsveinsson": lowercase first name (+ initial) + surname-like word. */
 function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out: PiiCandidate[]): void {
-  const surnameLike = (t: Token) => !tokenIsCommon(t, g) && t.text.length >= 3 && (isNameWord(t.lower, g) || NAME_SHAPE.test(t.lower) || hasForeignLetters(t.text));
+  const surnameLike = (t: Token) =>
+    !tokenIsCommon(t, g) &&
+    t.text.length >= 3 &&
+    (isNameWord(t.lower, g) || NAME_SHAPE.test(t.lower) || hasForeignLetters(t.text));
   for (let k = 0; k + 1 < tokens.length; k++) {
     const a = tokens[k];
     if (a.kind !== 'word' || a.cap || tokenIsCommon(a, g) || a.text.length < 3) continue;
@@ -293,17 +367,33 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
     if (t.kind !== 'word' || t.cap || tokenIsCommon(t, g) || t.text.length < 2) continue;
     const prev = tokens[t.index - 1];
     const label = prev?.text === '.' || prev?.text === ':' ? tokens[t.index - 2] : prev;
-    const afterTitle = label?.kind === 'word' && TITLES.has(label.lower) && label.end <= t.start && (prev?.text === '.' || prev === label);
+    const afterTitle =
+      label?.kind === 'word' &&
+      TITLES.has(label.lower) &&
+      label.end <= t.start &&
+      (prev?.text === '.' || prev === label);
     const afterLabel = prev?.text === ':' && label?.lower === 'name';
     if (!afterTitle && !afterLabel) continue;
     const next = tokens[t.index + 1];
-    const end = next && next.kind === 'word' && !next.cap && next.gapBefore === ' ' && !tokenIsCommon(next, g) && next.lineStart === false ? next.end : t.end;
+    const end =
+      next &&
+      next.kind === 'word' &&
+      !next.cap &&
+      next.gapBefore === ' ' &&
+      !tokenIsCommon(next, g) &&
+      next.lineStart === false
+        ? next.end
+        : t.end;
     out.push({ type: 'PERSON', start: t.start, end, score: 0.7 });
   }
   // "my name is rubija": a lowercase non-word right after a name introduction.
   for (const t of tokens) {
-    if (t.kind !== 'word' || t.cap || !LOWER_INTRO_LAST.has(tokens[t.index - 1]?.lower ?? '') || tokenIsCommon(t, g)) continue;
-    if (/\b(?:my name is|name is|i'm|i am|calls? me|named|called)\s*$/i.test(lineBefore(text, t.start, 24)) && (isNameWord(t.lower, g) || hasForeignLetters(t.text))) {
+    if (t.kind !== 'word' || t.cap || !LOWER_INTRO_LAST.has(tokens[t.index - 1]?.lower ?? '') || tokenIsCommon(t, g))
+      continue;
+    if (
+      /\b(?:my name is|name is|i'm|i am|calls? me|named|called)\s*$/i.test(lineBefore(text, t.start, 24)) &&
+      (isNameWord(t.lower, g) || hasForeignLetters(t.text))
+    ) {
       out.push({ type: 'PERSON', start: t.start, end: t.end, score: 0.7 });
     }
   }

@@ -1,20 +1,56 @@
 // LOCATION: cities, regions and countries from the gazetteers, and unknown capitalised names right after a place
 // preposition ("from Riisa", "in TROMSØ").
 import type { Gazetteers } from './loadGazetteers.js';
-import { FACILITY_WORDS, NAME_PARTICLES, PLACE_INTRO, hasForeignLetters, isCommonWord, isFirstName, lineBefore, tokenIsCommon } from './nameSignals.js';
+import {
+  FACILITY_WORDS,
+  NAME_PARTICLES,
+  PLACE_INTRO,
+  hasForeignLetters,
+  isFirstName,
+  lineBefore,
+  tokenIsCommon,
+} from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
 /** Verb + preposition pairs that make an unknown capitalised word a place in `accurate` mode ("moved here from X"). */
-const STRONG_PLACE_INTRO =
-  /\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return|back|go|going|went|arrive[sd]?|arriving|relocated|emigrated|headed|heading)(?: here| there| back| home)? (?:to|from|in|at)|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in|capital of)\s*$/i;
+const STRONG_PLACE_INTRO = new RegExp(
+  String.raw`\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return` +
+    String.raw`|back|go|going|went|arrive[sd]?|arriving|relocated|emigrated|headed|heading)` +
+    String.raw`(?: here| there| back| home)? (?:to|from|in|at)` +
+    String.raw`|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?` +
+    String.raw`|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in` +
+    String.raw`|capital of)\s*$`,
+  'i',
+);
 /** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
 const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at)\s*$/i;
-const PLACE_OPENERS = /^(?:north|south|east|west|upper|lower|new|old|port|fort|mount|lake|san|santa|santo|saint|st|great|little|long|big|sankt|bad)$/;
+const PLACE_OPENERS = new RegExp(
+  String.raw`^(?:north|south|east|west|upper|lower|new|old|port|fort|mount|lake|san|santa|santo|saint|st` +
+    String.raw`|great|little|long|big|sankt|bad)$`,
+);
 /** Labels whose value is a place ("City: Køge"). */
-const PLACE_LABEL = /\b(?:city|town|village|country|state|province|region|county|municipality|place of birth|birthplace|hometown|location)\s*:\s*$/i;
+const PLACE_LABEL = new RegExp(
+  String.raw`\b(?:city|town|village|country|state|province|region|county|municipality|place of birth` +
+    String.raw`|birthplace|hometown|location)\s*:\s*$`,
+  'i',
+);
 /** Last words of the place introductions: the regexes run only after one of them. */
-const PLACE_PREPOSITIONS = new Set(['from', 'in', 'to', 'at', 'near', 'into', 'visit', 'visiting', 'visited', 'towards', 'toward', 'via', 'of']);
+const PLACE_PREPOSITIONS = new Set([
+  'from',
+  'in',
+  'to',
+  'at',
+  'near',
+  'into',
+  'visit',
+  'visiting',
+  'visited',
+  'towards',
+  'toward',
+  'via',
+  'of',
+]);
 
 /** Most words an unknown place name may have ("Soto del Barco" has three). */
 const MAX_UNKNOWN_PLACE_WORDS = 3;
@@ -31,7 +67,7 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     const maxWords = g.placeFirstWords.has(t.lower) ? g.maxPlaceWords : 1;
     for (let j = i; j < tokens.length && j - i < maxWords; j++) {
       const n = tokens[j];
-      if (j > i && (n.gapBefore !== ' ' && !(n.gapBefore === '' && n.kind === 'punct' && n.text === '-'))) break;
+      if (j > i && n.gapBefore !== ' ' && !(n.gapBefore === '' && n.kind === 'punct' && n.text === '-')) break;
       if (n.kind === 'punct' && n.text !== '-' && n.text !== '.') break;
       phrase += j === i ? n.lower : (n.gapBefore || '') + n.lower;
       if (g.places.has(phrase)) best = j;
@@ -46,7 +82,8 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     const before = lineBefore(text, t.start, 40);
     const placeCtx = PLACE_INTRO.test(before);
     // One-word places that are also everyday words ("Mobile", "Reading", "Split") or first names need a preposition.
-    if (single && (tokenIsCommon(t, g) || (isFirstName(t.lower, g) && !g.countries.has(t.lower))) && !placeCtx) continue;
+    if (single && (tokenIsCommon(t, g) || (isFirstName(t.lower, g) && !g.countries.has(t.lower))) && !placeCtx)
+      continue;
     if (single && t.allCaps && t.text.length <= 3) continue;
     out.push({ type: 'LOCATION', start: t.start, end, score: g.countries.has(phrase) ? 0.9 : 0.75 });
     for (let k = i; k <= best; k++) covered.add(k);
@@ -61,8 +98,21 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     const before = lineBefore(text, t.start, 40);
     const strongIntro = intro.test(before);
     // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns, which").
-    const closes = (k: number) => /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''));
-    if (!strongIntro && !(BARE_PLACE_INTRO.test(before) && (hasForeignLetters(t.text) || (t.allCaps && t.text.length >= 4) || closes(i) || (tokens[i + 1]?.cap && closes(i + 1))))) continue;
+    const closes = (k: number) =>
+      /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(
+        text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''),
+      );
+    if (
+      !strongIntro &&
+      !(
+        BARE_PLACE_INTRO.test(before) &&
+        (hasForeignLetters(t.text) ||
+          (t.allCaps && t.text.length >= 4) ||
+          closes(i) ||
+          (tokens[i + 1]?.cap && closes(i + 1)))
+      )
+    )
+      continue;
     let j = i;
     const words: Token[] = [];
     while (j < tokens.length && words.length < MAX_UNKNOWN_PLACE_WORDS) {
@@ -77,7 +127,9 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     if (!words.length) continue;
     // "East Santina", "Upper Koch", "Port Moresby": a compass or place word may open a place name.
     const opener = words.length >= 2 && PLACE_OPENERS.test(words[0].lower);
-    const usable = words.every((w, k) => !w.cap || isPlaceLikeWord(w, g) || (k === 0 && opener) || (k > 0 && opener && !tokenIsCommon(w, g)));
+    const usable = words.every(
+      (w, k) => !w.cap || isPlaceLikeWord(w, g) || (k === 0 && opener) || (k > 0 && opener && !tokenIsCommon(w, g)),
+    );
     if (!usable) continue;
     out.push({ type: 'LOCATION', start: words[0].start, end: words[words.length - 1].end, score: 0.6 });
     i = j - 1;
@@ -85,9 +137,21 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
   // Labelled places: the capitalised words after "City:", "Country:", "Place of birth:" on the same line.
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.kind !== 'word' || !(t.cap || t.allCaps) || tokens[i - 1]?.text !== ':' || !PLACE_LABEL.test(lineBefore(text, t.start, 24))) continue;
+    if (
+      t.kind !== 'word' ||
+      !(t.cap || t.allCaps) ||
+      tokens[i - 1]?.text !== ':' ||
+      !PLACE_LABEL.test(lineBefore(text, t.start, 24))
+    )
+      continue;
     let j = i;
-    while (j + 1 < tokens.length && !tokens[j + 1].lineStart && (tokens[j + 1].kind === 'word' || tokens[j + 1].text === '-') && tokens[j + 1].gapBefore.length <= 1) j++;
+    while (
+      j + 1 < tokens.length &&
+      !tokens[j + 1].lineStart &&
+      (tokens[j + 1].kind === 'word' || tokens[j + 1].text === '-') &&
+      tokens[j + 1].gapBefore.length <= 1
+    )
+      j++;
     out.push({ type: 'LOCATION', start: t.start, end: tokens[j].end, score: 0.8 });
     i = j;
   }

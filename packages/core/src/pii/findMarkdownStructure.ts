@@ -30,7 +30,11 @@ export interface MarkdownStructure {
   protectedOffsets: MutableOffsetSet;
 }
 
-const INLINE_LINK_RE = /(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))/g;
+const INLINE_LINK_RE = new RegExp(
+  String.raw`(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)` +
+    String.raw`((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))`,
+  'g',
+);
 const AUTOLINK_RE = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]+)>/gi;
 const BARE_URL_RE = /\b(?:https?|ftp|wss?):\/\/[^\s<>()\[\]"'`|]+|\bwww\.[^\s<>()\[\]"'`|]+|\bmailto:[^\s<>()\[\]"'`|]+|\btel:[+\d().\- ]{6,}\d/gi;
 // The label stops at every line break `^` starts a line after (\r, \u2028, \u2029 too): a label run that crossed them

@@ -28,9 +28,34 @@ export interface Gazetteers {
 }
 
 /** SCOWL size levels loaded as "common words": 10-35 is everyday vocabulary; 40+ adds rare words and names. */
-const COMMON_WORD_LEVELS = ['english-words-10', 'english-words-20', 'english-words-35', 'american-words-10', 'american-words-20', 'american-words-35', 'british-words-10', 'british-words-20', 'british-words-35'] as const;
+const COMMON_WORD_LEVELS = [
+  'english-words-10',
+  'english-words-20',
+  'english-words-35',
+  'american-words-10',
+  'american-words-20',
+  'american-words-35',
+  'british-words-10',
+  'british-words-20',
+  'british-words-35',
+] as const;
 /** Country-name languages loaded from i18n-iso-countries: the languages of the pages we expect most. */
-const COUNTRY_NAME_LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'sv', 'da', 'fi', 'pl', 'cs', 'hu', 'el'] as const;
+const COUNTRY_NAME_LANGS = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'nl',
+  'pt',
+  'sv',
+  'da',
+  'fi',
+  'pl',
+  'cs',
+  'hu',
+  'el',
+] as const;
 
 let loading: Promise<Gazetteers> | undefined;
 
@@ -55,10 +80,15 @@ async function build(): Promise<Gazetteers> {
   const [{ allLocales }, humanNames, cityMap, countryLangs, ...levels] = await Promise.all([
     import('@faker-js/faker'),
     import('humannames/index.json', { with: { type: 'json' } }) as Promise<{ default: Record<string, unknown> }>,
-    import('city-timezones/data/cityMap.json', { with: { type: 'json' } }) as Promise<{ default: Array<{ city: string; city_ascii: string; province: string }> }>,
+    import('city-timezones/data/cityMap.json', { with: { type: 'json' } }) as Promise<{
+      default: Array<{ city: string; city_ascii: string; province: string }>;
+    }>,
     Promise.all(
       COUNTRY_NAME_LANGS.map(
-        (lang) => import(`i18n-iso-countries/langs/${lang}.json`, { with: { type: 'json' } }) as Promise<{ default: { countries: Record<string, string | string[]> } }>,
+        (lang) =>
+          import(`i18n-iso-countries/langs/${lang}.json`, { with: { type: 'json' } }) as Promise<{
+            default: { countries: Record<string, string | string[]> };
+          }>,
       ),
     ),
     ...COMMON_WORD_LEVELS.map(
@@ -101,10 +131,11 @@ async function build(): Promise<Gazetteers> {
   for (const lang of countryLangs) {
     for (const names of Object.values(lang.default.countries)) {
       // Two- and three-letter codes ("US", "UK") collide with ordinary abbreviations; keep full names only.
-      for (const n of strings(names)) if (n.replace(/\./g, '').length > 3) {
-        add(places, n);
-        add(countries, n);
-      }
+      for (const n of strings(names))
+        if (n.replace(/\./g, '').length > 3) {
+          add(places, n);
+          add(countries, n);
+        }
     }
   }
   const commonWords = new Set<string>();
@@ -123,5 +154,16 @@ async function build(): Promise<Gazetteers> {
     maxPlaceWords = Math.max(maxPlaceWords, words.length);
     if (words.length > 1) placeFirstWords.add(words[0]);
   }
-  return { firstNames, lastNames, extraNames, places, countries, maxPlaceWords: Math.min(maxPlaceWords, 5), placeFirstWords, streetSuffixes, companySuffixes, commonWords };
+  return {
+    firstNames,
+    lastNames,
+    extraNames,
+    places,
+    countries,
+    maxPlaceWords: Math.min(maxPlaceWords, 5),
+    placeFirstWords,
+    streetSuffixes,
+    companySuffixes,
+    commonWords,
+  };
 }

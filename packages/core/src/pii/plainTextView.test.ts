@@ -28,9 +28,11 @@ describe('redactPII on the plain-text view', () => {
   beforeAll(() => loadGazetteers(), 120_000);
 
   it('an address block written with hard breaks is redacted to its last line; the breaks survive', async () => {
-    const md = 'Ship the parcel to:\\\nOtto Brandvold\\\n7 Ferry Wharf Road\\\nApt 12\\\nDunmore, Ohio 43215\\\nUnited States\n\nThanks.';
+    const md =
+      'Ship the parcel to:\\\nOtto Brandvold\\\n7 Ferry Wharf Road\\\nApt 12\\\nDunmore, Ohio 43215\\\nUnited States\n\nThanks.';
     const { text } = await redactPII(md, true);
-    for (const v of ['Otto', 'Brandvold', 'Ferry Wharf', 'Dunmore', 'Ohio', '43215', 'United States']) expect(text).not.toContain(v);
+    for (const v of ['Otto', 'Brandvold', 'Ferry Wharf', 'Dunmore', 'Ohio', '43215', 'United States'])
+      expect(text).not.toContain(v);
     expect(text.match(/\\\n/g)).toHaveLength(5);
     expect(text).toContain('Ship the parcel to:');
     expect(text).toContain('Thanks.');

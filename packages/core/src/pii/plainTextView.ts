@@ -24,7 +24,13 @@ const BR_RE = /^<br\s*\/?>/i;
 export function plainTextView(markdown: string): PlainTextView {
   const n = markdown.length;
   if (!/\\|<br|(?:^|\n)[ \t]{0,3}>/i.test(markdown)) {
-    return { text: markdown, sourceStart: new Int32Array(0), sourceEnd: new Int32Array(0), changed: false, syntaxOffsets: [] };
+    return {
+      text: markdown,
+      sourceStart: new Int32Array(0),
+      sourceEnd: new Int32Array(0),
+      changed: false,
+      syntaxOffsets: [],
+    };
   }
   // The view is built from runs of unchanged text; `runStart` is where the current run began in the markdown.
   let text = '';
@@ -99,7 +105,13 @@ export function plainTextView(markdown: string): PlainTextView {
   cut(n);
   starts[len] = n;
   ends[len] = n;
-  return { text, sourceStart: starts.subarray(0, len + 1), sourceEnd: ends.subarray(0, len + 1), changed: true, syntaxOffsets };
+  return {
+    text,
+    sourceStart: starts.subarray(0, len + 1),
+    sourceEnd: ends.subarray(0, len + 1),
+    changed: true,
+    syntaxOffsets,
+  };
 }
 
 /** Maps a `[start, end)` range of the view to the markdown range that holds it. */

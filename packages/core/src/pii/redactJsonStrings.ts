@@ -17,15 +17,20 @@ export interface RedactJsonResult<T> {
  * through), returning a new value of the same shape. Object keys are kept: they are field names, not data.
  * Use it for `pages`, `blocks`, `summary` and `json` results. Fails closed like `redactPII`.
  */
-export async function redactJsonStrings<T>(value: T, options?: boolean | RedactPIIOptions): Promise<RedactJsonResult<T>> {
+export async function redactJsonStrings<T>(
+  value: T,
+  options?: boolean | RedactPIIOptions,
+): Promise<RedactJsonResult<T>> {
   const resolved = resolveRedactOptions(options);
   const g = needsGazetteers(resolved) ? await loadGazetteers() : undefined;
   const counts: Partial<Record<PiiEntity, number>> = {};
   const walk = (v: unknown, depth: number): unknown => {
-    if (depth > MAX_JSON_DEPTH) throw new CoreError('limit_exceeded', `redactJsonStrings: nesting deeper than ${MAX_JSON_DEPTH}`);
+    if (depth > MAX_JSON_DEPTH)
+      throw new CoreError('limit_exceeded', `redactJsonStrings: nesting deeper than ${MAX_JSON_DEPTH}`);
     if (typeof v === 'string') {
       const r = redactText(v, resolved, g);
-      for (const [type, n] of Object.entries(r.counts)) counts[type as PiiEntity] = (counts[type as PiiEntity] ?? 0) + (n ?? 0);
+      for (const [type, n] of Object.entries(r.counts))
+        counts[type as PiiEntity] = (counts[type as PiiEntity] ?? 0) + (n ?? 0);
       return r.text;
     }
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
@@ -40,6 +45,10 @@ export async function redactJsonStrings<T>(value: T, options?: boolean | RedactP
     return { value: walk(value, 0) as T, counts };
   } catch (err) {
     if (isCoreError(err)) throw err;
-    throw new CoreError('parse_failed', `redactJsonStrings failed: ${err instanceof Error ? err.message : String(err)}`, err);
+    throw new CoreError(
+      'parse_failed',
+      `redactJsonStrings failed: ${err instanceof Error ? err.message : String(err)}`,
+      err,
+    );
   }
 }

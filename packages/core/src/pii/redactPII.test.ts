@@ -29,24 +29,34 @@ describe('redactPII: patterns and validators (fast mode)', () => {
   });
 
   it('FINANCIAL: Luhn-valid cards, mod-97 IBANs, account numbers in context', async () => {
-    expect(await tag('Card 4111 1111 1111 1111 and 378282246310005.', fast())).toBe('Card [FINANCIAL] and [FINANCIAL].');
+    expect(await tag('Card 4111 1111 1111 1111 and 378282246310005.', fast())).toBe(
+      'Card [FINANCIAL] and [FINANCIAL].',
+    );
     expect(await tag('Order 4111111111111112 shipped.', fast())).toBe('Order 4111111111111112 shipped.');
     expect(await tag('My IBAN is GB82 WEST 1234 5698 7654 32.', fast())).toBe('My IBAN is [FINANCIAL].');
-    expect(await tag('IBAN GB83WEST12345698765432 has a bad checksum.', fast())).toBe('IBAN GB83WEST12345698765432 has a bad checksum.');
-    expect(await tag('Account number: 12345678, sort code 12-34-56', fast())).toBe('Account number: [FINANCIAL], sort code [FINANCIAL]');
+    expect(await tag('IBAN GB83WEST12345698765432 has a bad checksum.', fast())).toBe(
+      'IBAN GB83WEST12345698765432 has a bad checksum.',
+    );
+    expect(await tag('Account number: 12345678, sort code 12-34-56', fast())).toBe(
+      'Account number: [FINANCIAL], sort code [FINANCIAL]',
+    );
   });
 
   it('SECRET: vendor prefixes, JWTs and labelled passwords', async () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
     expect(await tag(`key sk-proj-abcdefghijklmnopqrstuvwx and ${jwt}`, fast())).toBe('key [SECRET] and [SECRET]');
-    expect(await tag('export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE', fast())).toBe('export AWS_ACCESS_KEY_ID=[SECRET]');
+    expect(await tag('export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE', fast())).toBe(
+      'export AWS_ACCESS_KEY_ID=[SECRET]',
+    );
     expect(await tag('token ghp_abcdefghijklmnopqrstuvwxyz0123456789', fast())).toBe('token [SECRET]');
     expect(await tag('password: hunter2!x', fast())).toBe('password: [SECRET]');
     expect(await tag('The password is incorrect.', fast())).toBe('The password is incorrect.');
   });
 
   it('ID: SSNs by area rules, labelled passports and licences', async () => {
-    expect(await tag('SSN 853-37-1694, not 666-12-3456 or 912-12-3456.', fast())).toBe('SSN [ID], not 666-12-3456 or 912-12-3456.');
+    expect(await tag('SSN 853-37-1694, not 666-12-3456 or 912-12-3456.', fast())).toBe(
+      'SSN [ID], not 666-12-3456 or 912-12-3456.',
+    );
     expect(await tag("My driver's license number is F162823540116", fast())).toBe("My driver's license number is [ID]");
     expect(await tag('Passport no. X1234567 expires soon', fast())).toBe('Passport no. [ID] expires soon');
   });
@@ -57,11 +67,15 @@ describe('redactPII: patterns and validators (fast mode)', () => {
   });
 
   it('URL_CREDENTIALS: the user:password part, the host stays', async () => {
-    expect(await tag('Clone https://bob:s3cr3t@git.example.com/repo.git', fast())).toBe('Clone https://[URL_CREDENTIALS]@git.example.com/repo.git');
+    expect(await tag('Clone https://bob:s3cr3t@git.example.com/repo.git', fast())).toBe(
+      'Clone https://[URL_CREDENTIALS]@git.example.com/repo.git',
+    );
   });
 
   it('DATE_OF_BIRTH only next to birth words', async () => {
-    expect(await tag('She was born on 2/8/1935. The shop opened on 3/4/1990.', fast())).toBe('She was born on [DATE_OF_BIRTH]. The shop opened on 3/4/1990.');
+    expect(await tag('She was born on 2/8/1935. The shop opened on 3/4/1990.', fast())).toBe(
+      'She was born on [DATE_OF_BIRTH]. The shop opened on 3/4/1990.',
+    );
     expect(await tag('DOB: March 3, 1971', fast())).toBe('DOB: [DATE_OF_BIRTH]');
   });
 
@@ -76,12 +90,18 @@ describe('redactPII: names, places, addresses (accurate mode)', () => {
     // A surname that is also a dictionary word, after a known first name, stays part of the name.
     expect(await tag('Contact Jane Doe at the office.')).toBe('Contact [PERSON] at the office.');
     expect(await tag('Faina D. Yefremova wrote the verses.')).toBe('[PERSON] wrote the verses.');
-    expect(await tag('Hello, this is Dr. Szabina Gelencsér. Who are you?')).toBe('Hello, this is Dr. [PERSON]. Who are you?');
-    expect(await tag("We met Mary and John at Anna's house.")).toBe("We met [PERSON] and [PERSON] at [PERSON]'s house.");
+    expect(await tag('Hello, this is Dr. Szabina Gelencsér. Who are you?')).toBe(
+      'Hello, this is Dr. [PERSON]. Who are you?',
+    );
+    expect(await tag("We met Mary and John at Anna's house.")).toBe(
+      "We met [PERSON] and [PERSON] at [PERSON]'s house.",
+    );
   });
 
   it('a name seen once is redacted everywhere in the text', async () => {
-    expect(await tag('Sung by Bonifacy Kaczmarek in 1977; Kaczmarek later left.')).toBe('Sung by [PERSON] in 1977; [PERSON] later left.');
+    expect(await tag('Sung by Bonifacy Kaczmarek in 1977; Kaczmarek later left.')).toBe(
+      'Sung by [PERSON] in 1977; [PERSON] later left.',
+    );
   });
 
   it('LOCATION from gazetteers and place prepositions', async () => {
@@ -98,16 +118,25 @@ describe('redactPII: names, places, addresses (accurate mode)', () => {
       'Please return to [ADDRESS]\n[ADDRESS] in case of an issue.',
     );
     expect(await tag('ZIP: 3520')).toBe('ZIP: [ADDRESS]');
-    expect(await tag('Shipping address: Solbakken 86B\nCity: Køge')).toBe('Shipping address: [ADDRESS]\nCity: [LOCATION]');
-    expect(await tag('Szücs Lora lives at Jónás határút 494 with two cats.')).toBe('[PERSON] lives at [ADDRESS] with two cats.');
+    expect(await tag('Shipping address: Solbakken 86B\nCity: Køge')).toBe(
+      'Shipping address: [ADDRESS]\nCity: [LOCATION]',
+    );
+    expect(await tag('Szücs Lora lives at Jónás határút 494 with two cats.')).toBe(
+      '[PERSON] lives at [ADDRESS] with two cats.',
+    );
   });
 
   it('ORGANIZATION only when asked for', async () => {
     const text = 'I work for Shepherd Ltd. in Oslo.';
     expect(await tag(text)).toBe('I work for Shepherd Ltd. in [LOCATION].');
-    expect(await tag(text, { entities: ['ORGANIZATION', 'LOCATION'] })).toBe('I work for [ORGANIZATION] in [LOCATION].');
-    const firms = 'The Exversion Orchestra hired Davis, Reynolds and Williamson; Weeks-Rivas is the brainchild of two friends.';
-    expect(await tag(firms, { entities: ['ORGANIZATION'] })).toBe('The [ORGANIZATION] Orchestra hired [ORGANIZATION]; [ORGANIZATION] is the brainchild of two friends.');
+    expect(await tag(text, { entities: ['ORGANIZATION', 'LOCATION'] })).toBe(
+      'I work for [ORGANIZATION] in [LOCATION].',
+    );
+    const firms =
+      'The Exversion Orchestra hired Davis, Reynolds and Williamson; Weeks-Rivas is the brainchild of two friends.';
+    expect(await tag(firms, { entities: ['ORGANIZATION'] })).toBe(
+      'The [ORGANIZATION] Orchestra hired [ORGANIZATION]; [ORGANIZATION] is the brainchild of two friends.',
+    );
   });
 
   it('does not take model numbers, list items or dimensions for addresses', async () => {
@@ -144,13 +173,18 @@ describe('redactPII: replacement styles', () => {
 
 describe('redactPII: markdown structure survives', () => {
   it('links keep working: the text is redacted, a plain URL is kept, a URL with PII is redacted', async () => {
-    expect(await tag('See [John Smith](https://example.com/team/john-smith) now.')).toBe('See [[PERSON]](https://example.com/team/john-smith) now.');
+    expect(await tag('See [John Smith](https://example.com/team/john-smith) now.')).toBe(
+      'See [[PERSON]](https://example.com/team/john-smith) now.',
+    );
     expect(await tag('[Write to us](mailto:ann.lee@example.org)')).toBe('[Write to us](mailto:[EMAIL])');
-    expect(await tag('![photo](https://cdn.example.com/a.png?token=abcdef123456)')).toBe('![photo](https://cdn.example.com/a.png?token=[SECRET])');
+    expect(await tag('![photo](https://cdn.example.com/a.png?token=abcdef123456)')).toBe(
+      '![photo](https://cdn.example.com/a.png?token=[SECRET])',
+    );
   });
 
   it('tables keep their columns in every style', async () => {
-    const table = '| Name | Email | Phone |\n|---|---|---|\n| Mary Jones | mary@example.org | +1-903-140-4508 |\n| Bob | - | - |';
+    const table =
+      '| Name | Email | Phone |\n|---|---|---|\n| Mary Jones | mary@example.org | +1-903-140-4508 |\n| Bob | - | - |';
     for (const replaceStyle of ['tag', 'mask', 'remove'] as const) {
       const out = await tag(table, { replaceStyle });
       const pipes = (s: string) => s.split('\n').map((line) => (line.match(/\|/g) ?? []).length);
@@ -161,9 +195,12 @@ describe('redactPII: markdown structure survives', () => {
   });
 
   it('code blocks are scanned too', async () => {
-    const md = '```bash\ncurl -H "Authorization: Bearer abcdef1234567890" https://api.example.com\nexport EMAIL=ann@example.org\n```';
+    const md =
+      '```bash\ncurl -H "Authorization: Bearer abcdef1234567890" https://api.example.com\nexport EMAIL=ann@example.org\n```';
     const out = await tag(md);
-    expect(out).toBe('```bash\ncurl -H "Authorization: Bearer [SECRET]" https://api.example.com\nexport EMAIL=[EMAIL]\n```');
+    expect(out).toBe(
+      '```bash\ncurl -H "Authorization: Bearer [SECRET]" https://api.example.com\nexport EMAIL=[EMAIL]\n```',
+    );
   });
 
   it('a multi-line address keeps its line breaks', async () => {
@@ -186,7 +223,9 @@ describe('redactPII: failing closed', () => {
 
 describe('redactPII: person names by general rules', () => {
   it('a name after a kinship noun, even one in no name list', async () => {
-    expect(await tag('We stayed with my son Tobiah over the holidays.')).toBe('We stayed with my son [PERSON] over the holidays.');
+    expect(await tag('We stayed with my son Tobiah over the holidays.')).toBe(
+      'We stayed with my son [PERSON] over the holidays.',
+    );
     expect(await tag('Her late grandmother Ebbadine kept bees.')).toBe('Her late grandmother [PERSON] kept bees.');
   });
 
@@ -201,27 +240,39 @@ describe('redactPII: person names by general rules', () => {
   });
 
   it('lowercase names after a title or a name label', async () => {
-    expect(await tag('please forward this to mr. hargreaves before friday.')).toBe('please forward this to mr. [PERSON] before friday.');
+    expect(await tag('please forward this to mr. hargreaves before friday.')).toBe(
+      'please forward this to mr. [PERSON] before friday.',
+    );
     expect(await tag('name: dagny lindqvist\nrole: volunteer')).toBe('name: [PERSON]\nrole: volunteer');
   });
 
   it('all-lowercase and ALL-CAPS text: names found, capitalised everyday words kept', async () => {
-    expect(await tag('i told marisol that the keys were under the mat.')).toBe('i told [PERSON] that the keys were under the mat.');
-    expect(await tag('PLEASE CONTACT FERDINAND OKAFOR ABOUT THE INVOICE.')).toBe('PLEASE CONTACT [PERSON] ABOUT THE INVOICE.');
-    expect(await tag('THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.')).toBe('THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.');
+    expect(await tag('i told marisol that the keys were under the mat.')).toBe(
+      'i told [PERSON] that the keys were under the mat.',
+    );
+    expect(await tag('PLEASE CONTACT FERDINAND OKAFOR ABOUT THE INVOICE.')).toBe(
+      'PLEASE CONTACT [PERSON] ABOUT THE INVOICE.',
+    );
+    expect(await tag('THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.')).toBe(
+      'THIS IS A WARNING TO ALL STAFF ABOUT THE FIRE DOOR.',
+    );
   });
 });
 
 describe('redactPII: postcodes outside address blocks, and venues that are no places', () => {
   it('a postcode after a label, in a shape of its own, or next to a city', async () => {
-    expect(await tag('My zip code is 94107 and I moved last spring.')).toBe('My zip code is [ADDRESS] and I moved last spring.');
+    expect(await tag('My zip code is 94107 and I moved last spring.')).toBe(
+      'My zip code is [ADDRESS] and I moved last spring.',
+    );
     expect(await tag('The parcel went to Leeds LS6 2QT on Monday.')).toContain('[ADDRESS] on Monday');
     expect(await tag('Send it to Lyon 69003 today.')).not.toContain('69003');
     expect(await tag('The Paris 2024 games were fun.')).toContain('2024 games');
   });
 
   it('a venue named after a place or person, and a year after a preposition, are kept', async () => {
-    expect(await tag('They married at the Riverside Country Club in June.')).toBe('They married at the Riverside Country Club in June.');
+    expect(await tag('They married at the Riverside Country Club in June.')).toBe(
+      'They married at the Riverside Country Club in June.',
+    );
     expect(await tag('Dinner at the Ritz Hotel was late.')).toBe('Dinner at the Ritz Hotel was late.');
     expect(await tag('In 2019 Berlin hosted 4000 guests.')).toContain('2019');
     expect(await tag('In 2019 Berlin hosted 4000 guests.')).toContain('hosted 4000 guests');

@@ -21,7 +21,11 @@ export function needsGazetteers(options: ResolvedRedactPIIOptions): boolean {
   return options.mode !== 'fast' && NER_TYPES.some((t) => options.entities.has(t));
 }
 
-export function redactText(text: string, options: ResolvedRedactPIIOptions, g: Gazetteers | undefined): RedactPIIResult {
+export function redactText(
+  text: string,
+  options: ResolvedRedactPIIOptions,
+  g: Gazetteers | undefined,
+): RedactPIIResult {
   if (text.length === 0) return { text, entities: [], counts: {} };
   const structure = findMarkdownStructure(text);
   // Detect on what a reader sees (breaks restored, escapes gone), then map every finding back onto the markdown.
@@ -35,7 +39,11 @@ export function redactText(text: string, options: ResolvedRedactPIIOptions, g: G
   const candidates: PiiCandidate[] = [];
   for (const found of detectPatterns(view.text, options.entities, options.mode)) {
     const c = toSource(found);
-    if (!insideAny(structure.urlRanges, c.start) || URL_SAFE_TYPES.has(c.type) || (c.type === 'PHONE' && /tel:\+?[\d(]?$/i.test(text.slice(Math.max(0, c.start - 6), c.start)))) {
+    if (
+      !insideAny(structure.urlRanges, c.start) ||
+      URL_SAFE_TYPES.has(c.type) ||
+      (c.type === 'PHONE' && /tel:\+?[\d(]?$/i.test(text.slice(Math.max(0, c.start - 6), c.start)))
+    ) {
       candidates.push(c);
     }
   }
@@ -58,7 +66,11 @@ export function redactText(text: string, options: ResolvedRedactPIIOptions, g: G
   const spans = mergeCandidates(candidates.filter((c) => options.entities.has(c.type)));
   const counts: RedactPIIResult['counts'] = {};
   for (const s of spans) counts[s.type] = (counts[s.type] ?? 0) + 1;
-  return { text: applyRedactions(text, spans, options.replaceStyle, structure.protectedOffsets), entities: spans, counts };
+  return {
+    text: applyRedactions(text, spans, options.replaceStyle, structure.protectedOffsets),
+    entities: spans,
+    counts,
+  };
 }
 
 /** Markdown URL ranges as ranges of the view (the view only drops characters, so order is kept). */

@@ -25,7 +25,11 @@ export interface Token {
 
 // Inner apostrophes stay in a word (O'Brien, d'Assas) except English clitics, which split off: "Anna's" → "Anna" "'s".
 // Groups: 1 word, 2 number, 3 clitic, 4 any other non-space character.
-const TOKEN_RE = /([\p{L}\p{M}]+(?:['’](?!(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))[\p{L}\p{M}]+|-[\p{L}\p{M}]+)*)|(\d+)|(['’](?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))|(\S)/gu;
+const TOKEN_RE = new RegExp(
+  String.raw`([\p{L}\p{M}]+(?:['’](?!(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))[\p{L}\p{M}]+|-[\p{L}\p{M}]+)*)` +
+    String.raw`|(\d+)|(['’](?:s|m|re|ve|ll|d|t)(?![\p{L}\p{M}]))|(\S)`,
+  'gu',
+);
 const SENTENCE_END = new Set(['.', '!', '?', ':', '#', '*', '>', '|', '-', '•', '"', '“', '(', '[', '`', '_']);
 
 export function tokenizeText(text: string): Token[] {
@@ -36,7 +40,12 @@ export function tokenizeText(text: string): Token[] {
     const t = m[0];
     const start = m.index!;
     // Most gaps are one space or nothing: no slice for those.
-    const gap = start === prevEnd ? '' : start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32 ? ' ' : text.slice(prevEnd, start);
+    const gap =
+      start === prevEnd
+        ? ''
+        : start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32
+          ? ' '
+          : text.slice(prevEnd, start);
     const isWord = m[1] !== undefined || m[3] !== undefined;
     const first = t[0];
     const lower = t.toLowerCase();

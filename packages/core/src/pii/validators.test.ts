@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasCardIssuerPrefix, hasEmailShape, isIpv4, isIpv6, isPlausibleSsn, isValidIban, passesLuhn } from './validators.js';
+import {
+  hasCardIssuerPrefix,
+  hasEmailShape,
+  isIpv4,
+  isIpv6,
+  isPlausibleSsn,
+  isValidIban,
+  passesLuhn,
+} from './validators.js';
 
 describe('validators', () => {
   it('Luhn accepts real test card numbers and rejects a changed digit', () => {

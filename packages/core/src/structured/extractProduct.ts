@@ -17,7 +17,11 @@ export interface ExtractStructuredOptions {
  * then microdata, then RDFa; Open Graph product tags; then shop markup (title, buy button, price). Null when the
  * page is not a product page.
  */
-export function extractProduct(document: Document, url: string, options: ExtractStructuredOptions = {}): Product | null {
+export function extractProduct(
+  document: Document,
+  url: string,
+  options: ExtractStructuredOptions = {},
+): Product | null {
   const baseUrl = options.baseUrl ?? url;
   const sources = options.sources ?? readSchemaNodes(document, baseUrl);
   const facts = readPageFacts(document, url, baseUrl);

@@ -26,13 +26,20 @@ const MAX_PRICES = 600;
 /** An item's block longer than this is a paragraph that quotes a price. */
 const MAX_ITEM_CHARS = 400;
 const MENU_TITLE = /(^|[^a-z])(menu|menus|carte|speisekarte|menú|menù|food (&|and) drinks?)([^a-z]|$)/i;
-const COURSE_WORDS = /^(our )?(starters?|appetizers?|antipasti|small plates|mains?|main courses?|entrées|entrees|desserts?|sweets|sides?|drinks|beverages|hot drinks|cold drinks|brunch|lunch|dinner|breakfast|pizzas?|pastas?|burgers?|salads?|soups?|sandwiches|cocktails|wines?|beers?|coffee|tea|kids'? menu|specials)\b/i;
+const COURSE_WORDS = new RegExp(
+  String.raw`^(our )?(starters?|appetizers?|antipasti|small plates|mains?|main courses?|entrées|entrees` +
+    String.raw`|desserts?|sweets|sides?|drinks|beverages|hot drinks|cold drinks|brunch|lunch|dinner|breakfast` +
+    String.raw`|pizzas?|pastas?|burgers?|salads?|soups?|sandwiches|cocktails|wines?|beers?|coffee|tea` +
+    String.raw`|kids'? menu|specials)\b`,
+  'i',
+);
 const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy now)\b/i;
 const ROW = new Set(['li', 'tr', 'dd']);
 const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const NAME_SELECTOR = 'h2, h3, h4, h5, h6, dt, strong, b, [class*="name" i], [class*="title" i]';
 const DESCRIPTION_SELECTOR = 'p, dd, small, [class*="desc" i], [class*="ingredients" i]';
-const MARKER_SELECTOR = '[class*="diet" i], [class*="tag" i], [class*="badge" i], [class*="icon" i], [class*="label" i], abbr, sup';
+const MARKER_SELECTOR =
+  '[class*="diet" i], [class*="tag" i], [class*="badge" i], [class*="icon" i], [class*="label" i], abbr, sup';
 /** Printed diet markers → the words clients use. Single letters count only as markers, never inside prose. */
 const DIET_MARKERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(vg|vegan|ve)$/i, 'vegan'],
@@ -58,11 +65,14 @@ export function menuFromMarkup(document: Document, facts: PageFacts, merchant: M
   const titleSaysMenu = [document.title, facts.meta('og:title') ?? '', h1].some((t) => MENU_TITLE.test(t));
   // A page that neither calls itself a menu nor has course headings cannot be one: it is not read item by item
   // (that walk is most of the cost, and most pages are not menus).
-  const courseHeadings = Array.from(document.querySelectorAll('h2, h3, h4')).filter((h) => COURSE_WORDS.test(squash(h.textContent ?? ''))).length;
+  const courseHeadings = Array.from(document.querySelectorAll('h2, h3, h4')).filter((h) =>
+    COURSE_WORDS.test(squash(h.textContent ?? '')),
+  ).length;
   if (!body || (!titleSaysMenu && courseHeadings < MIN_COURSE_SECTIONS)) return notAMenu(facts);
   const found = findItems(body);
   const sections = groupBySection(body, found);
-  for (const item of sections.flatMap((s) => s.items)) for (const image of item.images ?? []) image.url = facts.resolve(image.url);
+  for (const item of sections.flatMap((s) => s.items))
+    for (const image of item.images ?? []) image.url = facts.resolve(image.url);
   const itemCount = sections.reduce((n, s) => n + s.items.length, 0);
   const courses = sections.filter((s) => COURSE_WORDS.test(s.name)).length >= MIN_COURSE_SECTIONS;
   const isShop = itemCount >= MIN_MENU_ITEMS && shopSigns(document, facts);
@@ -93,7 +103,9 @@ function findItems(body: Element): FoundItem[] {
   if (prices.length > MAX_PRICES) return [];
   // Prices under each ancestor, counted once per price walk: "does this block hold another price?" is then a lookup.
   const pricesUnder = new Map<Element, number>();
-  for (const price of prices) for (let p = price.parentElement; p && p !== body; p = p.parentElement) pricesUnder.set(p, (pricesUnder.get(p) ?? 0) + 1);
+  for (const price of prices)
+    for (let p = price.parentElement; p && p !== body; p = p.parentElement)
+      pricesUnder.set(p, (pricesUnder.get(p) ?? 0) + 1);
   const containers = new Map<Element, Element>();
   for (const price of prices) {
     let container: Element = price;
@@ -111,7 +123,8 @@ function findItems(body: Element): FoundItem[] {
   }
   // Lines that carry name and price in one element ("Margherita ..... 12.50").
   const aboveItems = new Set<Element>();
-  for (const c of containers.keys()) for (let p: Element | null = c; p && p !== body; p = p.parentElement) aboveItems.add(p);
+  for (const c of containers.keys())
+    for (let p: Element | null = c; p && p !== body; p = p.parentElement) aboveItems.add(p);
   const claimed = (el: Element) => {
     if (aboveItems.has(el)) return true;
     for (let p = el.parentElement; p && p !== body; p = p.parentElement) if (containers.has(p)) return true;
@@ -129,7 +142,10 @@ function findItems(body: Element): FoundItem[] {
     const price = parsePriceText(m[2]!);
     const split = splitName(m[1]!);
     if (!price || !split.name) continue;
-    found.push({ container: el, item: finishItem({ name: split.name, description: split.description }, el, price, split.markers) });
+    found.push({
+      container: el,
+      item: finishItem({ name: split.name, description: split.description }, el, price, split.markers),
+    });
   }
   return found;
 }
@@ -139,7 +155,9 @@ function itemFrom(container: Element, priceElement: Element): MenuItem | undefin
   if (text.length > MAX_ITEM_CHARS) return undefined;
   const price = parsePriceText(priceElement.textContent ?? '');
   if (!price) return undefined;
-  const nameElement = Array.from(container.querySelectorAll(NAME_SELECTOR)).find((el) => !el.contains(priceElement) && !isPriceText(el.textContent ?? '') && squash(el.textContent ?? '') !== '');
+  const nameElement = Array.from(container.querySelectorAll(NAME_SELECTOR)).find(
+    (el) => !el.contains(priceElement) && !isPriceText(el.textContent ?? '') && squash(el.textContent ?? '') !== '',
+  );
   const markers: string[] = [];
   let name: string;
   if (nameElement) {
@@ -154,24 +172,52 @@ function itemFrom(container: Element, priceElement: Element): MenuItem | undefin
   }
   if (!name) return undefined;
   const described = Array.from(container.querySelectorAll(DESCRIPTION_SELECTOR)).filter(
-    (el) => el !== nameElement && !el.contains(priceElement) && !(nameElement?.contains(el) ?? false) && !el.matches(MARKER_SELECTOR) && squash(el.textContent ?? '') !== '',
+    (el) =>
+      el !== nameElement &&
+      !el.contains(priceElement) &&
+      !(nameElement?.contains(el) ?? false) &&
+      !el.matches(MARKER_SELECTOR) &&
+      squash(el.textContent ?? '') !== '',
   );
   const description = described.length > 0 ? squash(described.map((el) => el.textContent ?? '').join(' ')) : null;
-  return finishItem({ name, description: description && description !== name ? description : null }, container, price, markers);
+  return finishItem(
+    { name, description: description && description !== name ? description : null },
+    container,
+    price,
+    markers,
+  );
 }
 
-function finishItem(base: { name: string; description: string | null }, container: Element, price: MenuItem['price'], markers: string[]): MenuItem {
+function finishItem(
+  base: { name: string; description: string | null },
+  container: Element,
+  price: MenuItem['price'],
+  markers: string[],
+): MenuItem {
   const item: MenuItem = { name: base.name, description: base.description };
   for (const el of Array.from(container.querySelectorAll(MARKER_SELECTOR))) {
     markers.push(squash(el.textContent ?? ''), el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? '');
   }
-  for (const img of Array.from(container.querySelectorAll('img'))) markers.push(img.getAttribute('alt') ?? '', img.getAttribute('title') ?? '');
+  for (const img of Array.from(container.querySelectorAll('img')))
+    markers.push(img.getAttribute('alt') ?? '', img.getAttribute('title') ?? '');
   const images = Array.from(container.querySelectorAll('img'))
-    .filter((img) => !dietOf(img.getAttribute('alt') ?? '') && img.getAttribute('src') && !img.getAttribute('src')!.startsWith('data:'))
+    .filter(
+      (img) =>
+        !dietOf(img.getAttribute('alt') ?? '') &&
+        img.getAttribute('src') &&
+        !img.getAttribute('src')!.startsWith('data:'),
+    )
     .map((img) => ({ url: img.getAttribute('src')!, alt: img.getAttribute('alt')?.trim() || null }));
   if (images.length > 0) item.images = images;
   if (price) item.price = price;
-  const dietary = [...new Set(markers.flatMap((m) => m.split(/[,/|]+/)).map((m) => dietOf(m)).filter((d): d is string => d !== undefined))];
+  const dietary = [
+    ...new Set(
+      markers
+        .flatMap((m) => m.split(/[,/|]+/))
+        .map((m) => dietOf(m))
+        .filter((d): d is string => d !== undefined),
+    ),
+  ];
   if (dietary.length > 0) item.dietary = dietary;
   const calories = CALORIES.exec(container.textContent ?? '');
   if (calories) item.calories = Number(calories[1]);
@@ -293,15 +339,25 @@ function priceElements(body: Element): Element[] {
 function shopSigns(document: Document, facts: PageFacts): boolean {
   const ogType = facts.meta('og:type')?.toLowerCase() ?? '';
   if (ogType.startsWith('product') || facts.meta('product:price:amount')) return true;
-  if (/"@type"\s*:\s*"(Product|ProductGroup|Offer)"/.test(Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((s) => s.textContent ?? '').join(' '))) return true;
+  if (
+    /"@type"\s*:\s*"(Product|ProductGroup|Offer)"/.test(
+      Array.from(document.querySelectorAll('script[type="application/ld+json"]'))
+        .map((s) => s.textContent ?? '')
+        .join(' '),
+    )
+  )
+    return true;
   if (document.querySelector('[itemtype*="schema.org/Product" i]')) return true;
   const body = document.body;
   if (!body) return false;
-  return Array.from(body.querySelectorAll('button, input[type="submit"], a[class*="cart" i]')).some((b) => BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('aria-label') ?? ''}`));
+  return Array.from(body.querySelectorAll('button, input[type="submit"], a[class*="cart" i]')).some((b) =>
+    BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('aria-label') ?? ''}`),
+  );
 }
 
 function struck(el: Element): boolean {
-  for (let p: Element | null = el; p; p = p.parentElement) if (p.localName === 'del' || p.localName === 's') return true;
+  for (let p: Element | null = el; p; p = p.parentElement)
+    if (p.localName === 'del' || p.localName === 's') return true;
   return false;
 }
 

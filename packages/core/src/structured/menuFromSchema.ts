@@ -1,6 +1,17 @@
 import type { PageFacts } from './readPageFacts.js';
 import { normalizeCurrency, parseAmount, priceFromValues } from './parsePrice.js';
-import { allNodes, asText, hasType, isNode, nodesOf, shortType, textOf, typesOf, valuesOf, type SchemaNode } from './schemaNode.js';
+import {
+  allNodes,
+  asText,
+  hasType,
+  isNode,
+  nodesOf,
+  shortType,
+  textOf,
+  typesOf,
+  valuesOf,
+  type SchemaNode,
+} from './schemaNode.js';
 import type { Menu, MenuItem, MenuSection, Price } from './structuredTypes.js';
 
 /** schema.org says so explicitly; the only doubt left is whether the markup matches what is shown. */
@@ -9,8 +20,19 @@ const MENU_TYPES = new Set(['Menu']);
 const SECTION_TYPES = new Set(['MenuSection']);
 /** FoodEstablishment and its subtypes: the merchants that have menus. */
 const MERCHANT_TYPES = new Set([
-  'FoodEstablishment', 'Restaurant', 'Bakery', 'BarOrPub', 'Brewery', 'CafeOrCoffeeShop', 'Distillery', 'FastFoodRestaurant',
-  'IceCreamShop', 'Winery', 'LocalBusiness', 'Store', 'FoodService',
+  'FoodEstablishment',
+  'Restaurant',
+  'Bakery',
+  'BarOrPub',
+  'Brewery',
+  'CafeOrCoffeeShop',
+  'Distillery',
+  'FastFoodRestaurant',
+  'IceCreamShop',
+  'Winery',
+  'LocalBusiness',
+  'Store',
+  'FoodService',
 ]);
 /** schema.org RestrictedDiet values as the words menus print. */
 const DIETS: Record<string, string> = {
@@ -51,31 +73,49 @@ export function menuFromSchema(roots: readonly SchemaNode[], facts: PageFacts): 
   }
   const sections: MenuSection[] = [];
   const seenItems = new Set<SchemaNode>();
-  for (const menu of menus) collectSections(menu, textOf(menu, 'name') ?? DEFAULT_SECTION, sections, seenItems, facts, 0);
+  for (const menu of menus)
+    collectSections(menu, textOf(menu, 'name') ?? DEFAULT_SECTION, sections, seenItems, facts, 0);
   // Sections on their own (a page of one course) count too.
   if (sections.length === 0) {
-    for (const section of nodes.filter((n) => hasType(n, SECTION_TYPES))) collectSections(section, DEFAULT_SECTION, sections, seenItems, facts, 0);
+    for (const section of nodes.filter((n) => hasType(n, SECTION_TYPES)))
+      collectSections(section, DEFAULT_SECTION, sections, seenItems, facts, 0);
   }
   const items = sections.flatMap((s) => s.items);
   if (items.length === 0) return undefined;
   const menu: Menu = { isMenu: true, confidence: SCHEMA_MENU_CONFIDENCE, sourceUrl: facts.url, sections };
   const merchant = merchantOf(roots);
   if (merchant) menu.merchant = merchant;
-  const currency = singleCurrency(items.map((i) => i.price?.currency), menus, nodes);
+  const currency = singleCurrency(
+    items.map((i) => i.price?.currency),
+    menus,
+    nodes,
+  );
   if (currency) menu.currency = currency;
   return orderMenu(menu);
 }
 
-function collectSections(container: SchemaNode, fallbackName: string, out: MenuSection[], seen: Set<SchemaNode>, facts: PageFacts, depth: number): void {
+function collectSections(
+  container: SchemaNode,
+  fallbackName: string,
+  out: MenuSection[],
+  seen: Set<SchemaNode>,
+  facts: PageFacts,
+  depth: number,
+): void {
   if (depth > 6) return;
   const ownItems = nodesOf(container, 'hasMenuItem').filter((n) => !seen.has(n));
   if (ownItems.length > 0) {
     for (const n of ownItems) seen.add(n);
-    const section: MenuSection = { name: textOf(container, 'name') ?? fallbackName, description: textOf(container, 'description') ?? null, items: ownItems.map((n) => itemOf(n, facts)) };
+    const section: MenuSection = {
+      name: textOf(container, 'name') ?? fallbackName,
+      description: textOf(container, 'description') ?? null,
+      items: ownItems.map((n) => itemOf(n, facts)),
+    };
     const id = asText(container['@id']);
     out.push(id ? { id, ...section } : section);
   }
-  for (const child of nodesOf(container, 'hasMenuSection')) collectSections(child, textOf(child, 'name') ?? fallbackName, out, seen, facts, depth + 1);
+  for (const child of nodesOf(container, 'hasMenuSection'))
+    collectSections(child, textOf(child, 'name') ?? fallbackName, out, seen, facts, depth + 1);
 }
 
 function itemOf(node: SchemaNode, facts: PageFacts): MenuItem {
@@ -83,7 +123,16 @@ function itemOf(node: SchemaNode, facts: PageFacts): MenuItem {
   const id = asText(node['@id']);
   if (id) item.id = id;
   const images = valuesOf(node, 'image')
-    .map((v) => (typeof v === 'string' ? { url: v, alt: null } : isNode(v) ? { url: asText(valuesOf(v, 'contentUrl')[0]) ?? asText(valuesOf(v, 'url')[0]) ?? '', alt: textOf(v, 'caption') ?? null } : undefined))
+    .map((v) =>
+      typeof v === 'string'
+        ? { url: v, alt: null }
+        : isNode(v)
+          ? {
+              url: asText(valuesOf(v, 'contentUrl')[0]) ?? asText(valuesOf(v, 'url')[0]) ?? '',
+              alt: textOf(v, 'caption') ?? null,
+            }
+          : undefined,
+    )
     .filter((i): i is { url: string; alt: string | null } => !!i && i.url !== '')
     .map((i) => ({ url: facts.resolve(i.url), alt: i.alt }));
   if (images.length > 0) item.images = images;
@@ -114,12 +163,21 @@ function priceOf(offer: SchemaNode): Price | undefined {
   const spec = nodesOf(offer, 'priceSpecification')[0];
   return (
     priceFromValues(valuesOf(offer, 'price')[0], valuesOf(offer, 'priceCurrency')[0]) ??
-    (spec ? priceFromValues(valuesOf(spec, 'price')[0], valuesOf(spec, 'priceCurrency')[0] ?? valuesOf(offer, 'priceCurrency')[0]) : undefined)
+    (spec
+      ? priceFromValues(
+          valuesOf(spec, 'price')[0],
+          valuesOf(spec, 'priceCurrency')[0] ?? valuesOf(offer, 'priceCurrency')[0],
+        )
+      : undefined)
   );
 }
 
 /** The menu's currency: every stated item currency agrees, or the merchant states exactly one it accepts. */
-function singleCurrency(itemCurrencies: (string | undefined)[], menus: SchemaNode[], nodes: SchemaNode[]): string | undefined {
+function singleCurrency(
+  itemCurrencies: (string | undefined)[],
+  menus: SchemaNode[],
+  nodes: SchemaNode[],
+): string | undefined {
   const stated = new Set(itemCurrencies.filter((c): c is string => c !== undefined));
   if (stated.size === 1) return [...stated][0];
   if (stated.size > 1) return undefined;

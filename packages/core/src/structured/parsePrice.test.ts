@@ -45,5 +45,7 @@ describe('currencies', () => {
 
 describe('isPriceText', () => {
   it.each(['£11.50', '12,50 €', '$3', 'EUR 9.00', '8.95'])('%s is a price', (t) => expect(isPriceText(t)).toBe(true));
-  it.each(['2021', '410 kcal', 'Add to cart', 'Table for 4 at 8.30pm', ''])('%s is not', (t) => expect(isPriceText(t)).toBe(false));
+  it.each(['2021', '410 kcal', 'Add to cart', 'Table for 4 at 8.30pm', ''])('%s is not', (t) =>
+    expect(isPriceText(t)).toBe(false),
+  );
 });

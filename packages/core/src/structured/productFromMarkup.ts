@@ -4,10 +4,19 @@ import { ordered, orderProduct } from './productFromSchema.js';
 import type { ImageRef, Product, ProductVariant } from './structuredTypes.js';
 
 /** A buy button: the one thing every shop's product page has and an article does not. */
-const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|ajouter au panier|añadir al carrito)\b/i;
-const OUT_OF_STOCK_WORDS = /\b(out of stock|sold out|currently unavailable|no longer available|ausverkauft|épuisé|agotado)\b/i;
+const BUY_WORDS = new RegExp(
+  String.raw`\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now|in den warenkorb|ajouter au panier` +
+    String.raw`|añadir al carrito)\b`,
+  'i',
+);
+const OUT_OF_STOCK_WORDS =
+  /\b(out of stock|sold out|currently unavailable|no longer available|ausverkauft|épuisé|agotado)\b/i;
 /** Class/id fragments of the price shown before a discount. */
-const WAS_PRICE = /(was|old|original|compare|regular|list|strike|before)[-_]?price|price[-_]?(was|old|original|compare|regular|before)/i;
+const WAS_PRICE = new RegExp(
+  String.raw`(was|old|original|compare|regular|list|strike|before)[-_]?price` +
+    String.raw`|price[-_]?(was|old|original|compare|regular|before)`,
+  'i',
+);
 const PRICE_HOOK = /price|cost|amount/i;
 /** Gallery images are the product's; a page has many other pictures (logos, icons, "you may also like"). */
 const GALLERY_HOOK = /(product|gallery|main)[-_]?(image|img|photo|media|gallery)|gallery/i;
@@ -29,7 +38,9 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
   const h1 = body.querySelector('h1');
   const title = h1?.textContent?.replace(/\s+/g, ' ').trim();
   if (!h1 || !title) return undefined;
-  let buys = Array.from(body.querySelectorAll('button, input[type="submit"], input[type="button"], a')).filter((el) => isBuyControl(el));
+  let buys = Array.from(body.querySelectorAll('button, input[type="submit"], input[type="button"], a')).filter((el) =>
+    isBuyControl(el),
+  );
   if (buys.length === 0) buys = Array.from(body.querySelectorAll('form')).filter((el) => isBuyControl(el));
   if (buys.length === 0) return undefined;
   // The title's own button is the one sharing the deepest block with it (carousels of other products sit further away).
@@ -50,14 +61,22 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
 
   const disabled = buy.hasAttribute('disabled') || buy.getAttribute('aria-disabled') === 'true';
   const stockText = OUT_OF_STOCK_WORDS.exec(spacedText(scope))?.[0];
-  const variant: ProductVariant = { availability: disabled || stockText ? { inStock: false, ...(stockText ? { text: stockText } : {}) } : { inStock: true } };
+  const variant: ProductVariant = {
+    availability:
+      disabled || stockText ? { inStock: false, ...(stockText ? { text: stockText } : {}) } : { inStock: true },
+  };
   variant.price = price;
   const wasElement = findPriceElement(scope, true);
   const was = wasElement ? parsePriceText(wasElement.textContent ?? '', price.currency) : undefined;
   if (was && was.amount > price.amount) variant.sale = { originalPrice: was };
   // The gallery usually sits beside the title block, not inside it.
   let images = galleryImages(scope, facts);
-  for (let p = scope.parentElement, up = 0; images.length === 0 && p && up < GALLERY_LEVELS_UP; p = p.parentElement, up++) images = galleryImages(p, facts);
+  for (
+    let p = scope.parentElement, up = 0;
+    images.length === 0 && p && up < GALLERY_LEVELS_UP;
+    p = p.parentElement, up++
+  )
+    images = galleryImages(p, facts);
   if (images.length === 0) images = facts.metaAll('og:image').map((url) => ({ url: facts.resolve(url) }));
   if (images.length > 0) variant.images = images;
   product.variants = [ordered(variant)];
@@ -71,7 +90,15 @@ function depth(el: Element): number {
 }
 
 function isBuyControl(el: Element): boolean {
-  const words = [el.textContent ?? '', el.getAttribute('value') ?? '', el.getAttribute('name') ?? '', el.getAttribute('class') ?? '', el.getAttribute('id') ?? '', el.getAttribute('action') ?? '', el.getAttribute('aria-label') ?? ''].join(' ');
+  const words = [
+    el.textContent ?? '',
+    el.getAttribute('value') ?? '',
+    el.getAttribute('name') ?? '',
+    el.getAttribute('class') ?? '',
+    el.getAttribute('id') ?? '',
+    el.getAttribute('action') ?? '',
+    el.getAttribute('aria-label') ?? '',
+  ].join(' ');
   return BUY_WORDS.test(words.replace(/[-_]/g, ' '));
 }
 
@@ -108,7 +135,12 @@ function countPriceElements(scope: Element): number {
 
 function insideStruck(el: Element, scope: Element): boolean {
   for (let p = el.parentElement; p && p !== scope; p = p.parentElement) {
-    if (p.localName === 'del' || p.localName === 's' || WAS_PRICE.test(`${p.getAttribute('class') ?? ''} ${p.getAttribute('id') ?? ''}`)) return true;
+    if (
+      p.localName === 'del' ||
+      p.localName === 's' ||
+      WAS_PRICE.test(`${p.getAttribute('class') ?? ''} ${p.getAttribute('id') ?? ''}`)
+    )
+      return true;
   }
   return false;
 }

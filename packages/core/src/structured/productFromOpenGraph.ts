@@ -20,9 +20,16 @@ export function productFromOpenGraph(facts: PageFacts, document: Document): Prod
   if (ogType === 'product.group') return undefined;
   const declared = ogType !== undefined && PRODUCT_OG_TYPES.has(ogType);
   if (amount === undefined && !(declared && buyControls(document) <= MAX_BUY_CONTROLS_WITHOUT_PRICE)) return undefined;
-  const title = facts.meta('og:title') ?? document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? document.title.trim();
+  const title =
+    facts.meta('og:title') ??
+    document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ??
+    document.title.trim();
   if (!title) return undefined;
-  const product: Product = { title, url: facts.canonical ?? (facts.meta('og:url') ? facts.resolve(facts.meta('og:url')!) : facts.url), variants: [] };
+  const product: Product = {
+    title,
+    url: facts.canonical ?? (facts.meta('og:url') ? facts.resolve(facts.meta('og:url')!) : facts.url),
+    variants: [],
+  };
   const brand = facts.meta('product:brand') ?? facts.meta('og:brand');
   if (brand) product.brand = brand;
   const category = breadcrumbPath(document, [], title) ?? facts.meta('product:category');
@@ -32,7 +39,10 @@ export function productFromOpenGraph(facts: PageFacts, document: Document): Prod
 
   const currency = facts.meta('product:price:currency') ?? facts.meta('og:price:currency');
   const listed = priceFromValues(amount, currency);
-  const sale = priceFromValues(facts.meta('product:sale_price:amount'), facts.meta('product:sale_price:currency') ?? currency);
+  const sale = priceFromValues(
+    facts.meta('product:sale_price:amount'),
+    facts.meta('product:sale_price:currency') ?? currency,
+  );
   const availabilityText = facts.meta('product:availability') ?? facts.meta('og:availability');
   const variant: ProductVariant = {
     availability: availabilityText
@@ -56,6 +66,8 @@ function buyControls(document: Document): number {
   const body = document.body;
   if (!body) return 0;
   return Array.from(body.querySelectorAll('button, input[type="submit"]')).filter(
-    (b) => !b.hasAttribute('disabled') && BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('aria-label') ?? ''}`),
+    (b) =>
+      !b.hasAttribute('disabled') &&
+      BUY_WORDS.test(`${b.textContent ?? ''} ${b.getAttribute('value') ?? ''} ${b.getAttribute('aria-label') ?? ''}`),
   ).length;
 }

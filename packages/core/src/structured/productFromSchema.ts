@@ -3,12 +3,29 @@ import { priceFromValues } from './parsePrice.js';
 import { asText, hasType, isNode, nodesOf, shortType, textOf, valuesOf, type SchemaNode } from './schemaNode.js';
 import type { ImageRef, Price, Product, ProductVariant } from './structuredTypes.js';
 
-const PRODUCT_TYPES = new Set(['Product', 'ProductGroup', 'ProductModel', 'IndividualProduct', 'SomeProducts', 'Vehicle', 'Car', 'Motorcycle', 'Book', 'Drug']);
+const PRODUCT_TYPES = new Set([
+  'Product',
+  'ProductGroup',
+  'ProductModel',
+  'IndividualProduct',
+  'SomeProducts',
+  'Vehicle',
+  'Car',
+  'Motorcycle',
+  'Book',
+  'Drug',
+]);
 const GROUP_TYPES = new Set(['ProductGroup']);
 const AGGREGATE_TYPES = new Set(['AggregateOffer']);
 /** Containers of other products (listings, "related"): a product met only inside one is not the page's product. */
 const LISTING_TYPES = new Set(['ItemList', 'OfferCatalog', 'CollectionPage', 'SearchResultsPage']);
-const LISTING_PROPS = new Set(['isRelatedTo', 'isSimilarTo', 'isAccessoryOrSparePartFor', 'isConsumableFor', 'itemListElement']);
+const LISTING_PROPS = new Set([
+  'isRelatedTo',
+  'isSimilarTo',
+  'isAccessoryOrSparePartFor',
+  'isConsumableFor',
+  'itemListElement',
+]);
 /** This many differently named products on one page make it a listing, not a product page. */
 const LISTING_MIN_PRODUCTS = 3;
 /** schema.org ItemAvailability values under which the item can be bought now. */
@@ -19,7 +36,10 @@ const BEFORE_DISCOUNT = new Set(['StrikethroughPrice', 'ListPrice', 'MSRP', 'SRP
 const VARIANT_PROPS = ['color', 'size', 'material', 'pattern', 'suggestedGender', 'suggestedAge'];
 
 /** The page's own product among schema.org things (JSON-LD, microdata or RDFa); `listing` when it lists several. */
-export function findProductNode(sources: readonly SchemaNode[][], pageTitles: readonly string[] = []): SchemaNode | 'listing' | undefined {
+export function findProductNode(
+  sources: readonly SchemaNode[][],
+  pageTitles: readonly string[] = [],
+): SchemaNode | 'listing' | undefined {
   const titles = pageTitles.map(normalizeTitle).filter(Boolean);
   for (const roots of sources) {
     const candidates = productCandidates(roots);
@@ -69,9 +89,18 @@ function productCandidates(roots: readonly SchemaNode[]): SchemaNode[] {
 }
 
 /** A spec §2.11 product from a schema.org Product or ProductGroup. */
-export function productFromSchema(node: SchemaNode, facts: PageFacts, allRoots: readonly SchemaNode[], document: Document): Product {
+export function productFromSchema(
+  node: SchemaNode,
+  facts: PageFacts,
+  allRoots: readonly SchemaNode[],
+  document: Document,
+): Product {
   const title = textOf(node, 'name')!;
-  const product: Product = { title, url: facts.canonical ?? facts.meta('og:url') ?? urlOf(node, facts) ?? facts.url, variants: [] };
+  const product: Product = {
+    title,
+    url: facts.canonical ?? facts.meta('og:url') ?? urlOf(node, facts) ?? facts.url,
+    variants: [],
+  };
   const brand = brandOf(node);
   if (brand) product.brand = brand;
   const category = breadcrumbPath(document, allRoots, title) ?? categoryOf(node);
@@ -79,7 +108,8 @@ export function productFromSchema(node: SchemaNode, facts: PageFacts, allRoots: 
   const description = textOf(node, 'description') ?? facts.meta('og:description') ?? facts.meta('description');
   if (description) product.description = description;
   const images = imagesOf(node, facts, title);
-  const fallbackImages = images.length > 0 ? images : facts.metaAll('og:image').map((url) => ({ url: facts.resolve(url) }));
+  const fallbackImages =
+    images.length > 0 ? images : facts.metaAll('og:image').map((url) => ({ url: facts.resolve(url) }));
   product.variants = variantsOf(node, facts, fallbackImages, title);
   return orderProduct(product);
 }
@@ -94,7 +124,9 @@ function brandOf(node: SchemaNode): string | undefined {
 }
 
 function categoryOf(node: SchemaNode): string | undefined {
-  const names = valuesOf(node, 'category').map(asText).filter((v): v is string => v !== undefined);
+  const names = valuesOf(node, 'category')
+    .map(asText)
+    .filter((v): v is string => v !== undefined);
   if (names.length === 0) return undefined;
   // Google product taxonomy is already a path; a list of categories reads as one.
   return names.map((name) => taxonomyPath(name)).join(' > ');
@@ -135,7 +167,9 @@ function imagesOf(node: SchemaNode, facts: PageFacts, title: string): ImageRef[]
 function variantsOf(node: SchemaNode, facts: PageFacts, images: ImageRef[], title: string): ProductVariant[] {
   if (hasType(node, GROUP_TYPES)) {
     const members = nodesOf(node, 'hasVariant');
-    const variesBy = valuesOf(node, 'variesBy').map((v) => (typeof v === 'string' ? shortType(v) : undefined)).filter((v): v is string => !!v);
+    const variesBy = valuesOf(node, 'variesBy')
+      .map((v) => (typeof v === 'string' ? shortType(v) : undefined))
+      .filter((v): v is string => !!v);
     if (members.length > 0) return members.map((member) => variantFromProduct(member, facts, images, title, variesBy));
   }
   const offers = offersOf(node);
@@ -158,9 +192,16 @@ function variantsOf(node: SchemaNode, facts: PageFacts, images: ImageRef[], titl
   });
 }
 
-function variantFromProduct(member: SchemaNode, facts: PageFacts, groupImages: ImageRef[], groupTitle: string, variesBy: string[]): ProductVariant {
+function variantFromProduct(
+  member: SchemaNode,
+  facts: PageFacts,
+  groupImages: ImageRef[],
+  groupTitle: string,
+  variesBy: string[],
+): ProductVariant {
   const offers = offersOf(member);
-  const variant: ProductVariant = offers.length > 0 ? variantFromOffer(offers[0]!, facts, [], groupTitle) : { availability: { inStock: false } };
+  const variant: ProductVariant =
+    offers.length > 0 ? variantFromOffer(offers[0]!, facts, [], groupTitle) : { availability: { inStock: false } };
   const id = idOf(member);
   if (id) variant.id = id;
   const sku = textOf(member, 'sku') ?? variant.sku;
@@ -206,7 +247,10 @@ function offersOf(node: SchemaNode): SchemaNode[] {
     if (inner.length > 0) {
       // Inner offers often leave the currency to the aggregate.
       const currency = valuesOf(offer, 'priceCurrency')[0];
-      for (const o of inner) out.push(valuesOf(o, 'priceCurrency').length === 0 && currency !== undefined ? { ...o, priceCurrency: currency } : o);
+      for (const o of inner)
+        out.push(
+          valuesOf(o, 'priceCurrency').length === 0 && currency !== undefined ? { ...o, priceCurrency: currency } : o,
+        );
     } else out.push(offer);
   }
   return out;
@@ -217,9 +261,14 @@ function pricesOf(offer: SchemaNode): { price?: Price; original?: Price } {
   let price = priceFromValues(valuesOf(offer, 'price')[0] ?? valuesOf(offer, 'lowPrice')[0], currency);
   let original: Price | undefined;
   for (const spec of nodesOf(offer, 'priceSpecification')) {
-    const specPrice = priceFromValues(valuesOf(spec, 'price')[0] ?? valuesOf(spec, 'minPrice')[0], valuesOf(spec, 'priceCurrency')[0] ?? currency);
+    const specPrice = priceFromValues(
+      valuesOf(spec, 'price')[0] ?? valuesOf(spec, 'minPrice')[0],
+      valuesOf(spec, 'priceCurrency')[0] ?? currency,
+    );
     if (!specPrice) continue;
-    const kind = valuesOf(spec, 'priceType').map((v) => (typeof v === 'string' ? shortType(v) : '')).find(Boolean);
+    const kind = valuesOf(spec, 'priceType')
+      .map((v) => (typeof v === 'string' ? shortType(v) : ''))
+      .find(Boolean);
     if (kind && BEFORE_DISCOUNT.has(kind)) original ??= specPrice;
     else price ??= specPrice;
   }
@@ -230,13 +279,30 @@ function availabilityOf(offer: SchemaNode): { inStock: boolean; text?: string } 
   const raw = valuesOf(offer, 'availability').map(asText).find(Boolean);
   if (!raw) return { inStock: false };
   const text = shortType(raw).replace(/\s+/g, '');
-  const known = [...IN_STOCK, 'OutOfStock', 'SoldOut', 'Discontinued', 'PreOrder', 'PreSale', 'BackOrder', 'MadeToOrder', 'Reserved']
-    .find((k) => k.toLowerCase() === text.toLowerCase());
+  const known = [
+    ...IN_STOCK,
+    'OutOfStock',
+    'SoldOut',
+    'Discontinued',
+    'PreOrder',
+    'PreSale',
+    'BackOrder',
+    'MadeToOrder',
+    'Reserved',
+  ].find((k) => k.toLowerCase() === text.toLowerCase());
   return { inStock: known !== undefined && IN_STOCK.has(known), text: known ?? asText(raw)! };
 }
 
 function idOf(node: SchemaNode): string | undefined {
-  return textOf(node, 'productID') ?? textOf(node, 'gtin13') ?? textOf(node, 'gtin12') ?? textOf(node, 'gtin14') ?? textOf(node, 'gtin8') ?? textOf(node, 'gtin') ?? textOf(node, 'mpn');
+  return (
+    textOf(node, 'productID') ??
+    textOf(node, 'gtin13') ??
+    textOf(node, 'gtin12') ??
+    textOf(node, 'gtin14') ??
+    textOf(node, 'gtin8') ??
+    textOf(node, 'gtin') ??
+    textOf(node, 'mpn')
+  );
 }
 
 function valuesFor(node: SchemaNode, variesBy: string[]): Record<string, string> | undefined {

@@ -28,11 +28,18 @@ export function readJsonLd(document: Document): SchemaNode[] {
 }
 
 function parseLenient(text: string): unknown {
-  const body = text.trim().replace(/^<!--/, '').replace(/-->$/, '').replace(/^\/\/\s*<!\[CDATA\[/, '').replace(/\/\/\s*\]\]>$/, '').trim();
+  const body = text
+    .trim()
+    .replace(/^<!--/, '')
+    .replace(/-->$/, '')
+    .replace(/^\/\/\s*<!\[CDATA\[/, '')
+    .replace(/\/\/\s*\]\]>$/, '')
+    .trim();
   try {
     return JSON.parse(body);
   } catch {
     // Trailing commas and raw line breaks inside strings are the common hand-written mistakes.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: repairs raw controls in JSON strings
     const repaired = body.replace(/,\s*([}\]])/g, '$1').replace(/[\u0000-\u001f]+/g, ' ');
     try {
       return JSON.parse(repaired);
@@ -51,7 +58,8 @@ function resolveReferences(roots: SchemaNode[]): SchemaNode[] {
   }
   if (byId.size === 0) return roots;
   const swap = (value: unknown): unknown => {
-    if (isNode(value) && typeof value['@id'] === 'string' && Object.keys(value).length === 1) return byId.get(value['@id']) ?? value;
+    if (isNode(value) && typeof value['@id'] === 'string' && Object.keys(value).length === 1)
+      return byId.get(value['@id']) ?? value;
     return value;
   };
   for (const node of allNodes(roots)) {

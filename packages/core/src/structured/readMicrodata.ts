@@ -72,4 +72,3 @@ function propertyValue(element: Element, resolve: UrlResolver): string {
   if (content !== null) return content;
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
-

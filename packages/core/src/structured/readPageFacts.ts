@@ -53,20 +53,34 @@ const BREADCRUMB_LIST = new Set(['BreadcrumbList']);
  * The category path from schema.org BreadcrumbList (by position), else from breadcrumb markup; the leading "Home"
  * and a trailing crumb naming the product itself are dropped. Undefined when the page has no breadcrumb.
  */
-export function breadcrumbPath(document: Document, nodes: readonly SchemaNode[], productTitle: string): string | undefined {
+export function breadcrumbPath(
+  document: Document,
+  nodes: readonly SchemaNode[],
+  productTitle: string,
+): string | undefined {
   for (const list of allNodes(nodes).filter((n) => hasType(n, BREADCRUMB_LIST))) {
     const entries = nodesOf(list, 'itemListElement')
-      .map((item, index) => ({ position: Number(valuesOf(item, 'position')[0] ?? index + 1), name: textOf(item, 'name') ?? crumbItemName(item) }))
+      .map((item, index) => ({
+        position: Number(valuesOf(item, 'position')[0] ?? index + 1),
+        name: textOf(item, 'name') ?? crumbItemName(item),
+      }))
       .filter((e): e is { position: number; name: string } => e.name !== undefined)
       .sort((a, b) => a.position - b.position)
       .map((e) => e.name);
     const path = tidyCrumbs(entries, productTitle);
     if (path) return path;
   }
-  const container = document.querySelector('nav[aria-label*="readcrumb" i], [class*="breadcrumb" i], [id*="breadcrumb" i]');
+  const container = document.querySelector(
+    'nav[aria-label*="readcrumb" i], [class*="breadcrumb" i], [id*="breadcrumb" i]',
+  );
   if (!container) return undefined;
-  const links = Array.from(container.querySelectorAll('li, a')).filter((el) => el.localName === 'a' || !el.querySelector('a'));
-  return tidyCrumbs(links.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean), productTitle);
+  const links = Array.from(container.querySelectorAll('li, a')).filter(
+    (el) => el.localName === 'a' || !el.querySelector('a'),
+  );
+  return tidyCrumbs(
+    links.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean),
+    productTitle,
+  );
 }
 
 function crumbItemName(item: SchemaNode): string | undefined {

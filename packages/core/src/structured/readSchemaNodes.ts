@@ -14,7 +14,11 @@ export interface SchemaSources {
 /** Reads all three syntaxes once; product and menu extraction share the result. `baseUrl` resolves URL values. */
 export function readSchemaNodes(document: Document, baseUrl: string): SchemaSources {
   const resolve = createUrlResolver(baseUrl);
-  return { jsonLd: readJsonLd(document), microdata: readMicrodata(document, resolve), rdfa: readRdfa(document, resolve) };
+  return {
+    jsonLd: readJsonLd(document),
+    microdata: readMicrodata(document, resolve),
+    rdfa: readRdfa(document, resolve),
+  };
 }
 
 export function allSources(sources: SchemaSources): SchemaNode[][] {

@@ -16,7 +16,9 @@ const prefixes: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   for (const p of prefixes) {
-    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${p}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${p}*`], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
   }
 });
@@ -140,7 +142,9 @@ describe.each(homes)('account store: %s', (_name, open) => {
     try {
       await store.putAccount(settings('race'));
       await store.addCredits('race', 10);
-      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => store.reserveCredits('race', 1, `race-${i}`)));
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => store.reserveCredits('race', 1, `race-${i}`)),
+      );
       expect(results.filter(Boolean)).toHaveLength(10);
       expect(await store.balance('race')).toBe(0);
     } finally {

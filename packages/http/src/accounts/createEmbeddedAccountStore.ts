@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import type { Account, ApiKeyRecord } from './account.js';
-import { AccountStoreError, type AccountSettings, type AccountStore, type UsageRecord, type UsageTag } from './AccountStore.js';
+import {
+  AccountStoreError,
+  type AccountSettings,
+  type AccountStore,
+  type UsageRecord,
+  type UsageTag,
+} from './AccountStore.js';
 
 /** Its own LMDB environment beside the page cache's: accounts are tiny and must not compete with page bytes for space. */
 export const ACCOUNTS_DIR_NAME = 'accounts';
@@ -27,7 +33,9 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
     mkdirSync(path, { recursive: true });
     db = open({ path, encoding: 'json' });
   } catch (error) {
-    throw new AccountStoreError(`cannot open the account store in ${path}: ${(error as Error).message}`, { cause: error });
+    throw new AccountStoreError(`cannot open the account store in ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 
   /** Every failure of the file (disk full, read-only, ...) becomes one typed error the service maps to 503. */
@@ -62,7 +70,8 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
         const account = db.get(ACCOUNT + key.accountId) as Account | undefined;
         return account ? { key, account } : null;
       }),
-    hasKeys: () => guard('read', () => Array.from(db.getRange({ start: KEY, end: KEY + '\uffff', limit: 1 })).length > 0),
+    hasKeys: () =>
+      guard('read', () => Array.from(db.getRange({ start: KEY, end: KEY + '\uffff', limit: 1 })).length > 0),
     addKey: (record) => guard('write', () => db.put(KEY + record.hash, record).then(() => undefined)),
     revokeKey: (id, at) =>
       guard('write', () =>
@@ -76,14 +85,23 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
           return false;
         }),
       ),
-    listKeys: () => guard('read', () => Array.from(db.getRange({ start: KEY, end: KEY + '\uffff' }), ({ value }) => value as ApiKeyRecord)),
+    listKeys: () =>
+      guard('read', () =>
+        Array.from(db.getRange({ start: KEY, end: KEY + '\uffff' }), ({ value }) => value as ApiKeyRecord),
+      ),
     getAccount: (id) => guard('read', () => (db.get(ACCOUNT + id) as Account | undefined) ?? null),
-    listAccounts: () => guard('read', () => Array.from(db.getRange({ start: ACCOUNT, end: ACCOUNT + '\uffff' }), ({ value }) => value as Account)),
+    listAccounts: () =>
+      guard('read', () =>
+        Array.from(db.getRange({ start: ACCOUNT, end: ACCOUNT + '\uffff' }), ({ value }) => value as Account),
+      ),
     putAccount: (settings: AccountSettings) =>
       guard('write', () =>
         db.transaction(() => {
           const existing = db.get(ACCOUNT + settings.id) as Account | undefined;
-          const account: Account = { ...settings, createdAt: existing?.createdAt ?? settings.createdAt ?? new Date().toISOString() };
+          const account: Account = {
+            ...settings,
+            createdAt: existing?.createdAt ?? settings.createdAt ?? new Date().toISOString(),
+          };
           db.put(ACCOUNT + settings.id, account);
           return account;
         }),

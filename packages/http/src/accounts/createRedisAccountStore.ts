@@ -46,7 +46,15 @@ return b`;
 
 interface AccountsRedis extends Redis {
   reserveCredits(balance: string, reservation: string, amount: number, ttlMs: number): Promise<number>;
-  settleCredits(balance: string, reservation: string, usage: string, lastOk: string, cost: number, field: string, now: string): Promise<number>;
+  settleCredits(
+    balance: string,
+    reservation: string,
+    usage: string,
+    lastOk: string,
+    cost: number,
+    field: string,
+    now: string,
+  ): Promise<number>;
   addCredits(key: string, amount: number): Promise<number>;
 }
 
@@ -70,7 +78,11 @@ export async function connectAccountsRedis(redisUrl: string): Promise<Redis> {
 }
 
 /** Accounts in Redis: shared by every server process; credit operations are Lua scripts (atomic). */
-export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: string; ownsConnection?: boolean }): AccountStore {
+export function createRedisAccountStore(options: {
+  redis: Redis;
+  keyPrefix?: string;
+  ownsConnection?: boolean;
+}): AccountStore {
   const p = options.keyPrefix ?? DEFAULT_ACCOUNTS_KEY_PREFIX;
   const redis = options.redis as AccountsRedis;
   redis.defineCommand('reserveCredits', { numberOfKeys: 2, lua: RESERVE });
@@ -109,7 +121,11 @@ export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: str
     hasKeys: () => guard('read', async () => (await redis.scard(keysSet)) > 0),
     addKey: (record) =>
       guard('write', async () => {
-        await redis.multi().set(p + 'key:' + record.hash, JSON.stringify(record)).sadd(keysSet, record.hash).exec();
+        await redis
+          .multi()
+          .set(p + 'key:' + record.hash, JSON.stringify(record))
+          .sadd(keysSet, record.hash)
+          .exec();
       }),
     revokeKey: (id, at) =>
       guard('write', async () => {
@@ -130,18 +146,40 @@ export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: str
     putAccount: (settings: AccountSettings) =>
       guard('write', async () => {
         const existing = await getJson<Account>(p + 'account:' + settings.id);
-        const account: Account = { ...settings, createdAt: existing?.createdAt ?? settings.createdAt ?? new Date().toISOString() };
-        await redis.multi().set(p + 'account:' + account.id, JSON.stringify(account)).sadd(accountsSet, account.id).exec();
+        const account: Account = {
+          ...settings,
+          createdAt: existing?.createdAt ?? settings.createdAt ?? new Date().toISOString(),
+        };
+        await redis
+          .multi()
+          .set(p + 'account:' + account.id, JSON.stringify(account))
+          .sadd(accountsSet, account.id)
+          .exec();
         return account;
       }),
-    addCredits: (accountId, amount) => guard('write', async () => Number(await redis.addCredits(p + 'credits:' + accountId, amount))),
+    addCredits: (accountId, amount) =>
+      guard('write', async () => Number(await redis.addCredits(p + 'credits:' + accountId, amount))),
     balance: (accountId) => guard('read', async () => Number((await redis.get(p + 'credits:' + accountId)) ?? 0)),
     reserveCredits: (accountId, amount, reservationId) =>
-      guard('write', async () => (await redis.reserveCredits(p + 'credits:' + accountId, p + 'held:' + reservationId, amount, RESERVATION_TTL_MS)) === 1),
+      guard(
+        'write',
+        async () =>
+          (await redis.reserveCredits(
+            p + 'credits:' + accountId,
+            p + 'held:' + reservationId,
+            amount,
+            RESERVATION_TTL_MS,
+          )) === 1,
+      ),
     settleCredits: (accountId, reservationId, cost, usage) =>
       guard('write', async () => {
         const field = usage ? `${usage.period}|${usage.keyId ?? ''}` : '';
-        const keys = [p + 'credits:' + accountId, p + 'held:' + reservationId, p + 'usage:' + accountId, p + 'lastok:' + accountId] as const;
+        const keys = [
+          p + 'credits:' + accountId,
+          p + 'held:' + reservationId,
+          p + 'usage:' + accountId,
+          p + 'lastok:' + accountId,
+        ] as const;
         return (await redis.settleCredits(...keys, cost, field, new Date().toISOString())) === 1;
       }),
     recordUsage: (accountId, usage, credits) =>
@@ -153,7 +191,10 @@ export function createRedisAccountStore(options: { redis: Redis; keyPrefix?: str
       }),
     usage: (accountId) =>
       guard('read', async () => {
-        const [all, last] = await Promise.all([redis.hgetall(p + 'usage:' + accountId), redis.get(p + 'lastok:' + accountId)]);
+        const [all, last] = await Promise.all([
+          redis.hgetall(p + 'usage:' + accountId),
+          redis.get(p + 'lastok:' + accountId),
+        ]);
         const records: UsageRecord[] = Object.entries(all).map(([field, credits]) => {
           const [period, keyId] = field.split('|');
           return { period, ...(keyId ? { keyId } : {}), credits: Number(credits) };

@@ -7,8 +7,16 @@ import { AccountStoreError, type AccountStore, type UsageTag } from './AccountSt
 import { hashApiKey } from './apiKey.js';
 import { createLandingWrites, type LandingWrites } from './createLandingWrites.js';
 import { createEmbeddedAccountStore } from './createEmbeddedAccountStore.js';
-import { DEFAULT_ACCOUNTS_KEY_PREFIX, connectAccountsRedis, createRedisAccountStore } from './createRedisAccountStore.js';
-import { createConcurrencyLimiter, type ConcurrencyLimiter, type ConcurrencySlot } from '../limits/createConcurrencyLimiter.js';
+import {
+  DEFAULT_ACCOUNTS_KEY_PREFIX,
+  connectAccountsRedis,
+  createRedisAccountStore,
+} from './createRedisAccountStore.js';
+import {
+  createConcurrencyLimiter,
+  type ConcurrencyLimiter,
+  type ConcurrencySlot,
+} from '../limits/createConcurrencyLimiter.js';
 import { createRateLimiter, type RateLimiter } from '../limits/createRateLimiter.js';
 import { creditsForDocument, creditsForFailure, expectedCredits } from '../limits/creditCost.js';
 
@@ -138,7 +146,10 @@ export function createAccounts(parts: {
       await store.settleCredits(accountId, reservationId, cost, usage);
     } catch (error) {
       outbox.push({ accountId, reservationId, cost, usage });
-      logger?.warn({ account: accountId, cost, err: String(error) }, 'credit settlement deferred: account store unreachable');
+      logger?.warn(
+        { account: accountId, cost, err: String(error) },
+        'credit settlement deferred: account store unreachable',
+      );
     }
   };
   const retry = setInterval(() => void drain(), SETTLE_RETRY_MS);
@@ -217,7 +228,12 @@ export function createAccounts(parts: {
       if (account.concurrency !== null) {
         const waitMs = typeof b?.timeout === 'number' && b.timeout > 0 ? b.timeout : TIMEOUT_DEFAULT_MS;
         try {
-          slot = await concurrency.acquire(account.id, { limit: account.concurrency!, queueLimit: account.queueLimit, waitMs, signal });
+          slot = await concurrency.acquire(account.id, {
+            limit: account.concurrency!,
+            queueLimit: account.queueLimit,
+            waitMs,
+            signal,
+          });
         } catch (error) {
           if (held > 0) await settleOrDefer(account.id, reservationId, 0);
           // Our 429, or the caller leaving, pass through; anything else is the shared store failing (Redis away).
@@ -250,7 +266,10 @@ export function createAccounts(parts: {
         // Unlimited (or free) requests are counted too, so usage reports what they would have cost.
         if (succeeded || cost > 0) {
           await store.recordUsage(account.id, usage, cost).catch((error: unknown) => {
-            logger?.warn({ account: account.id, cost, err: String(error) }, 'usage not recorded: account store unreachable');
+            logger?.warn(
+              { account: account.id, cost, err: String(error) },
+              'usage not recorded: account store unreachable',
+            );
           });
         }
       };
@@ -300,7 +319,12 @@ export function createAccounts(parts: {
       let slot: ConcurrencySlot;
       try {
         const waitMs = options.waitMs ?? TIMEOUT_DEFAULT_MS;
-        slot = await concurrency.acquire(account.id, { limit: account.concurrency, queueLimit: account.queueLimit, waitMs, signal: options.signal });
+        slot = await concurrency.acquire(account.id, {
+          limit: account.concurrency,
+          queueLimit: account.queueLimit,
+          waitMs,
+          signal: options.signal,
+        });
       } catch (error) {
         if (options.signal?.aborted || isScrapeErrorLike(error)) throw error;
         throw storeUnavailable(error as Error);
@@ -343,7 +367,8 @@ export function createAccounts(parts: {
       clearInterval(retry);
       await landing.drain();
       await drain();
-      if (outbox.length > 0) logger?.error({ pending: outbox }, 'closing with credit settlements that never reached the store');
+      if (outbox.length > 0)
+        logger?.error({ pending: outbox }, 'closing with credit settlements that never reached the store');
       await parts.onClose?.();
     },
   };

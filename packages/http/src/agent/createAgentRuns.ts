@@ -68,7 +68,12 @@ interface AgentParams {
   origin?: string;
   /** Charged when the run completes (accounts with limited credits only). */
   billTo?: string;
-  webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown>; events: AgentWebhookEvent[] };
+  webhook?: {
+    url: string;
+    headers: Record<string, string>;
+    metadata: Record<string, unknown>;
+    events: AgentWebhookEvent[];
+  };
 }
 
 /** What the worker stores as the run's one item result. */
@@ -141,7 +146,13 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
   });
 
   /** POSTs `agent.<event>` to the run's webhook (signed, SSRF-guarded, retried: the crawl's sender). */
-  function notify(jobId: string, params: AgentParams, event: AgentWebhookEvent, data?: unknown[], error?: string): void {
+  function notify(
+    jobId: string,
+    params: AgentParams,
+    event: AgentWebhookEvent,
+    data?: unknown[],
+    error?: string,
+  ): void {
     if (!params.webhook) return;
     // The sender filters by the webhook's own event list, which here holds the agent's event names.
     const webhook = params.webhook as unknown as WebhookConfig;
@@ -357,7 +368,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       const outcome = await outcomeOf(job);
       if (job.status === 'completed' && outcome?.status === 'completed')
         return { ...base, status: 'completed', data: outcome.data, creditsUsed: outcome.creditsUsed };
-      const error = outcome?.status === 'failed' ? outcome.error.message : job.error ?? 'Agent run failed';
+      const error = outcome?.status === 'failed' ? outcome.error.message : (job.error ?? 'Agent run failed');
       return { ...base, status: 'failed', error, creditsUsed: 0 };
     },
 
@@ -373,8 +384,8 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
             job.status === 'running'
               ? 'processing'
               : job.status === 'completed' && outcome?.status === 'completed'
-              ? 'completed'
-              : 'failed';
+                ? 'completed'
+                : 'failed';
           return {
             id: job.id,
             createdAt: new Date(job.createdAt).toISOString(),
@@ -445,7 +456,8 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
             if (outcome.status === 'completed') await charge(params, context.job.id, outcome.creditsUsed);
             if (outcome.status === 'completed') notify(context.job.id, params, 'completed', [outcome.data]);
             // A cancelled run was announced by the cancel itself.
-            else if (outcome.outcome !== 'cancelled') notify(context.job.id, params, 'failed', [], outcome.error.message);
+            else if (outcome.outcome !== 'cancelled')
+              notify(context.job.id, params, 'failed', [], outcome.error.message);
             return { result: outcome, credits: outcome.status === 'completed' ? outcome.creditsUsed : 0 };
           },
         },

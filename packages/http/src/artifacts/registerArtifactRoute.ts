@@ -15,19 +15,22 @@ const FORBIDDEN = { success: false, error: 'Forbidden', code: 'ARTIFACT_LINK_INV
  * signature (a tampered id or expiry) is 403; an expired link or an artifact no longer stored is 404.
  */
 export function registerArtifactRoute(app: FastifyInstance, scraper: Scraper, signer: ArtifactSigner): void {
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(ARTIFACT_ROUTE, async (request, reply) => {
-    const { id } = request.params;
-    const verdict = signer.verify(id, request.query.expires, request.query.sig);
-    if (verdict === 'tampered') return reply.code(403).send(FORBIDDEN);
-    if (verdict === 'expired') return reply.code(404).send(NOT_FOUND);
-    const artifact = await scraper.artifacts.getArtifact(id);
-    if (!artifact) return reply.code(404).send(NOT_FOUND);
-    return reply
-      .header('content-type', artifact.mimeType)
-      .header('cache-control', CACHE_CONTROL)
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(artifact.bytes.buffer, artifact.bytes.byteOffset, artifact.bytes.byteLength));
-  });
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; sig?: string } }>(
+    ARTIFACT_ROUTE,
+    async (request, reply) => {
+      const { id } = request.params;
+      const verdict = signer.verify(id, request.query.expires, request.query.sig);
+      if (verdict === 'tampered') return reply.code(403).send(FORBIDDEN);
+      if (verdict === 'expired') return reply.code(404).send(NOT_FOUND);
+      const artifact = await scraper.artifacts.getArtifact(id);
+      if (!artifact) return reply.code(404).send(NOT_FOUND);
+      return reply
+        .header('content-type', artifact.mimeType)
+        .header('cache-control', CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(artifact.bytes.buffer, artifact.bytes.byteOffset, artifact.bytes.byteLength));
+    },
+  );
   app.openapi.add({
     method: 'get',
     path: ARTIFACT_ROUTE,
@@ -35,9 +38,15 @@ export function registerArtifactRoute(app: FastifyInstance, scraper: Scraper, si
     summary: 'The bytes of a screenshot or action PDF behind a signed, expiring link (the link is the credential).',
     auth: false,
     pathParams: { id: 'Artifact id from the link.' },
-    query: { expires: { description: 'Expiry, unix seconds.', required: true }, sig: { description: 'HMAC signature of id and expiry.', required: true } },
+    query: {
+      expires: { description: 'Expiry, unix seconds.', required: true },
+      sig: { description: 'HMAC signature of id and expiry.', required: true },
+    },
     responses: { '200': { description: 'The artifact (PNG, JPEG or PDF).', contentType: 'application/octet-stream' } },
-    errors: { '403': 'Tampered link, code `ARTIFACT_LINK_INVALID`.', '404': 'Expired link or artifact gone, code `ARTIFACT_NOT_FOUND`.' },
+    errors: {
+      '403': 'Tampered link, code `ARTIFACT_LINK_INVALID`.',
+      '404': 'Expired link or artifact gone, code `ARTIFACT_NOT_FOUND`.',
+    },
   });
 }
 

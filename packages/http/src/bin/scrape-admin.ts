@@ -85,7 +85,8 @@ async function main(argv: string[]): Promise<void> {
     redisUrl: env.REDIS_URL,
     keyPrefix: env.SCRAPE_ACCOUNTS_KEY_PREFIX,
   });
-  const print = (human: string, data: unknown) => process.stdout.write((values.json ? JSON.stringify(data) : human) + '\n');
+  const print = (human: string, data: unknown) =>
+    process.stdout.write((values.json ? JSON.stringify(data) : human) + '\n');
   try {
     switch (`${group} ${action ?? ''}`.trim()) {
       case 'keys create': {
@@ -96,7 +97,11 @@ async function main(argv: string[]): Promise<void> {
         const hash = hashApiKey(key);
         const record = { id: keyIdOf(hash), hash, accountId, name: values.name, createdAt: new Date().toISOString() };
         await store.addKey(record);
-        print(`${key}\n(key id ${record.id}, account ${account.id}; store the key now, it is not shown again)`, { key, id: record.id, accountId });
+        print(`${key}\n(key id ${record.id}, account ${account.id}; store the key now, it is not shown again)`, {
+          key,
+          id: record.id,
+          accountId,
+        });
         return;
       }
       case 'keys revoke': {
@@ -108,11 +113,21 @@ async function main(argv: string[]): Promise<void> {
       }
       case 'keys list': {
         const keys = (await store.listKeys()).map(({ hash: _hash, ...k }) => k);
-        print(keys.map((k) => `${k.id}  ${k.accountId}  ${k.name ?? '-'}  ${k.createdAt}  ${k.revokedAt ? 'revoked ' + k.revokedAt : 'active'}`).join('\n') || '(no keys)', keys);
+        print(
+          keys
+            .map(
+              (k) =>
+                `${k.id}  ${k.accountId}  ${k.name ?? '-'}  ${k.createdAt}  ${k.revokedAt ? 'revoked ' + k.revokedAt : 'active'}`,
+            )
+            .join('\n') || '(no keys)',
+          keys,
+        );
         return;
       }
       case 'accounts list': {
-        const accounts = await Promise.all((await store.listAccounts()).map(async (a) => ({ ...a, balance: await store.balance(a.id) })));
+        const accounts = await Promise.all(
+          (await store.listAccounts()).map(async (a) => ({ ...a, balance: await store.balance(a.id) })),
+        );
         print(accounts.map(describe).join('\n') || '(no accounts)', accounts);
         return;
       }
@@ -140,7 +155,11 @@ async function main(argv: string[]): Promise<void> {
       case 'credits show': {
         const account = await requireAccount(store, rest[0]);
         const balance = await store.balance(account.id);
-        print(`${account.id}: ${account.unlimitedCredits ? 'unlimited' : `${balance} credits`}`, { accountId: account.id, balance, unlimited: account.unlimitedCredits });
+        print(`${account.id}: ${account.unlimitedCredits ? 'unlimited' : `${balance} credits`}`, {
+          accountId: account.id,
+          balance,
+          unlimited: account.unlimitedCredits,
+        });
         return;
       }
       default:
@@ -154,7 +173,8 @@ async function main(argv: string[]): Promise<void> {
 type Values = Record<string, string | boolean | undefined>;
 
 async function upsertAccount(store: AccountStore, id: string, values: Values): Promise<Account> {
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(id)) throw new UsageError('an account id is 1-64 letters, digits, ".", "_" or "-"');
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(id))
+    throw new UsageError('an account id is 1-64 letters, digits, ".", "_" or "-"');
   const existing = await store.getAccount(id);
   const settings: AccountSettings = existing ?? {
     id,
@@ -190,12 +210,18 @@ function limit(flag: string, raw: unknown): number | null {
 
 function count(flag: string, raw: unknown, min = 0): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} must be a whole number >= ${min}${flag === '--queue' || flag === '--credits' ? '' : ' or "unlimited"'}`);
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(
+      `${flag} must be a whole number >= ${min}${flag === '--queue' || flag === '--credits' ? '' : ' or "unlimited"'}`,
+    );
   return n;
 }
 
 function list(raw: unknown): string[] {
-  return String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  return String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function describe(a: Account & { balance: number }): string {
@@ -208,6 +234,8 @@ function describe(a: Account & { balance: number }): string {
 
 main(process.argv.slice(2)).catch((err) => {
   const usage = err instanceof UsageError;
-  process.stderr.write(`scrape-admin: ${err instanceof Error ? err.message : String(err)}${usage ? '\n(see scrape-admin --help)' : ''}\n`);
+  process.stderr.write(
+    `scrape-admin: ${err instanceof Error ? err.message : String(err)}${usage ? '\n(see scrape-admin --help)' : ''}\n`,
+  );
   process.exit(usage ? 2 : 1);
 });

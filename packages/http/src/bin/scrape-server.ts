@@ -34,7 +34,10 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     // Same shape as the other start-up failures: a fatal log line saying why, exit 1.
-    pino({ level: config.logLevel }).fatal({ err }, `cannot start: cannot open the account store: ${(err as Error).message}`);
+    pino({ level: config.logLevel }).fatal(
+      { err },
+      `cannot start: cannot open the account store: ${(err as Error).message}`,
+    );
     process.exit(1);
   }
 
@@ -59,7 +62,9 @@ async function main(): Promise<void> {
     app.log.warn('SCRAPE_ALLOW_PRIVATE_URLS is on: the SSRF guard is off and private/loopback targets can be scraped');
   }
   if (!config.artifactSecret) {
-    app.log.warn('SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop working after a restart and on other instances)');
+    app.log.warn(
+      'SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop working after a restart and on other instances)',
+    );
   }
   const unknown = unknownVariables(process.env);
   if (unknown.length > 0) app.log.warn({ variables: unknown }, 'unknown SCRAPE_* variables are ignored (a typo?)');
@@ -79,7 +84,10 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    app.log.fatal({ err, port: config.port, host: config.host }, `cannot listen on ${config.host}:${config.port}: ${e.code ?? e.message}`);
+    app.log.fatal(
+      { err, port: config.port, host: config.host },
+      `cannot listen on ${config.host}:${config.port}: ${e.code ?? e.message}`,
+    );
     await app.close().catch(() => undefined);
     process.exit(1);
   }
@@ -112,6 +120,8 @@ function redactUrl(url: string): string {
 }
 
 main().catch((err) => {
-  process.stderr.write(`scrape-server: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `scrape-server: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -54,8 +54,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  const worker = await scraper.jobs.startJobWorker({ concurrency, billing: createJobBilling(accounts), onCommitted: metrics.onJobCommitted });
-  log.info({ version: VERSION, concurrency, stores: config.redisUrl ? 'redis' : `embedded (${config.dataDir})` }, 'scrape-worker running');
+  const worker = await scraper.jobs.startJobWorker({
+    concurrency,
+    billing: createJobBilling(accounts),
+    onCommitted: metrics.onJobCommitted,
+  });
+  log.info(
+    { version: VERSION, concurrency, stores: config.redisUrl ? 'redis' : `embedded (${config.dataDir})` },
+    'scrape-worker running',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,6 +81,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`scrape-worker: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `scrape-worker: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

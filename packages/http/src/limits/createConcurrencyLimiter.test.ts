@@ -21,7 +21,11 @@ const kinds: [string, () => ConcurrencyLimiter][] = [
   ],
 ];
 
-const status = (p: Promise<unknown>) => p.then(() => 'ok', (e) => `${e.status} ${e.error}`);
+const status = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => `${e.status} ${e.error}`,
+  );
 
 describe.each(kinds)('concurrency limiter: %s', (_name, make) => {
   it('limit 2, queue 2: two run, two wait (and get a slot when one frees), the fifth is refused', async () => {
@@ -55,7 +59,9 @@ describe.each(kinds)('concurrency limiter: %s', (_name, make) => {
     const limiter = make();
     const held = await limiter.acquire('w', { limit: 1, queueLimit: 1, waitMs: 5_000 });
     const started = Date.now();
-    expect(await status(limiter.acquire('w', { limit: 1, queueLimit: 1, waitMs: 300 }))).toBe('429 Concurrency limit reached');
+    expect(await status(limiter.acquire('w', { limit: 1, queueLimit: 1, waitMs: 300 }))).toBe(
+      '429 Concurrency limit reached',
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     const controller = new AbortController();
     const waiting = limiter.acquire('w', { limit: 1, queueLimit: 1, waitMs: 5_000, signal: controller.signal });

@@ -147,7 +147,17 @@ function redisLimiter(client: Redis, keyPrefix: string): ConcurrencyLimiter {
       const started = Date.now();
       const attempt = (first: boolean) => {
         const now = Date.now();
-        return redis.tryAcquireSlot(slots, queue, now, limit, now + waitMs + SLOT_LEASE_MARGIN_MS, member, queueLimit, now + WAITER_LEASE_MS, first ? 1 : 0);
+        return redis.tryAcquireSlot(
+          slots,
+          queue,
+          now,
+          limit,
+          now + waitMs + SLOT_LEASE_MARGIN_MS,
+          member,
+          queueLimit,
+          now + WAITER_LEASE_MS,
+          first ? 1 : 0,
+        );
       };
       const slot = (queuedMs: number | null): ConcurrencySlot => {
         let released = false;

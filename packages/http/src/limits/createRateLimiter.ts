@@ -24,7 +24,14 @@ export function createRateLimiter(options: { redis?: Redis; keyPrefix?: string }
     if (!limiter) {
       const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
       limiter = options.redis
-        ? new RateLimiterRedis({ storeClient: options.redis, points, duration: WINDOW_SECONDS, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true })
+        ? new RateLimiterRedis({
+            storeClient: options.redis,
+            points,
+            duration: WINDOW_SECONDS,
+            keyPrefix,
+            insuranceLimiter: memory,
+            rejectIfRedisNotReady: true,
+          })
         : memory;
       limiters.set(points, limiter);
     }

@@ -52,8 +52,12 @@ describe('createServiceMetrics', () => {
     metrics.onJobCommitted(commit({ outcome: { result: doc, credits: 2 } }));
     metrics.onJobCommitted(commit({ outcome: { error: { code: 'ROBOTS_BLOCKED', message: 'no' } } }));
     const failed = job({ status: 'failed' });
-    metrics.onJobCommitted(commit({ job: failed, outcome: { error: { code: 'INSUFFICIENT_CREDITS', message: 'no' } } }));
-    metrics.onJobCommitted(commit({ job: failed, outcome: { error: { code: 'INSUFFICIENT_CREDITS', message: 'no' } } }));
+    metrics.onJobCommitted(
+      commit({ job: failed, outcome: { error: { code: 'INSUFFICIENT_CREDITS', message: 'no' } } }),
+    );
+    metrics.onJobCommitted(
+      commit({ job: failed, outcome: { error: { code: 'INSUFFICIENT_CREDITS', message: 'no' } } }),
+    );
     const text = await metrics.render();
     expect(text).toContain('scrape_job_items_committed_total{kind="crawl",outcome="ok"} 1');
     expect(text).toContain('scrape_job_items_committed_total{kind="crawl",outcome="INSUFFICIENT_CREDITS"} 2');

@@ -125,17 +125,33 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   });
 
   const stats = () => scraper.stats?.();
-  gauge('scrape_browser_pool_size', 'Renders the Chromium pool runs at once (0 before the first render).', () => stats()?.browser?.size ?? 0);
+  gauge(
+    'scrape_browser_pool_size',
+    'Renders the Chromium pool runs at once (0 before the first render).',
+    () => stats()?.browser?.size ?? 0,
+  );
   gauge('scrape_browser_pages_in_use', 'Browser renders running now.', () => stats()?.browser?.active ?? 0);
   gauge('scrape_browser_queue_length', 'Renders waiting for a browser slot.', () => stats()?.browser?.queued ?? 0);
-  gauge('scrape_browser_pages_retained', 'Pages kept open for interact sessions.', () => stats()?.browser?.retained ?? 0);
+  gauge(
+    'scrape_browser_pages_retained',
+    'Pages kept open for interact sessions.',
+    () => stats()?.browser?.retained ?? 0,
+  );
   gauge('scrape_browser_up', '1 while Chromium is running.', () => (stats()?.browser?.running ? 1 : 0));
-  monotonic('scrape_browser_launches_total', 'Chromium launches (restarts after a crash count).', () => stats()?.browser?.launches);
+  monotonic(
+    'scrape_browser_launches_total',
+    'Chromium launches (restarts after a crash count).',
+    () => stats()?.browser?.launches,
+  );
   monotonic('scrape_browser_renders_total', 'Renders that got a browser slot.', () => stats()?.browser?.rendersStarted);
-  monotonic('scrape_browser_queue_wait_seconds_total', 'Summed wait for a browser slot (divide by renders for the mean).', () => {
-    const ms = stats()?.browser?.queueWaitMsTotal;
-    return ms === undefined ? undefined : ms / 1000;
-  });
+  monotonic(
+    'scrape_browser_queue_wait_seconds_total',
+    'Summed wait for a browser slot (divide by renders for the mean).',
+    () => {
+      const ms = stats()?.browser?.queueWaitMsTotal;
+      return ms === undefined ? undefined : ms / 1000;
+    },
+  );
   gauge('scrape_pdf_workers', 'PDF parse threads alive.', () => stats()?.pdf.threads ?? 0);
   gauge('scrape_pdf_workers_busy', 'PDF parse threads parsing now.', () => stats()?.pdf.busy ?? 0);
   gauge('scrape_pdf_queue_length', 'PDF parses waiting for a thread.', () => stats()?.pdf.queued ?? 0);
@@ -150,7 +166,11 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     registers,
   });
   const webhookSeen = { delivered: 0, failed: 0, dropped: 0 };
-  gauge('scrape_webhook_deliveries_pending', 'Webhook deliveries queued or being retried.', () => stats()?.webhooks.pending ?? 0);
+  gauge(
+    'scrape_webhook_deliveries_pending',
+    'Webhook deliveries queued or being retried.',
+    () => stats()?.webhooks.pending ?? 0,
+  );
 
   function gauge(name: string, help: string, read: () => number): void {
     new Gauge({
@@ -210,7 +230,10 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
           source: kind,
           engine: typeof doc?.metadata?.engine === 'string' ? doc.metadata.engine : undefined,
           outcome: code,
-          cacheState: doc?.metadata?.cacheState === 'hit' || doc?.metadata?.cacheState === 'miss' ? doc.metadata.cacheState : undefined,
+          cacheState:
+            doc?.metadata?.cacheState === 'hit' || doc?.metadata?.cacheState === 'miss'
+              ? doc.metadata.cacheState
+              : undefined,
           credits: outcome.credits,
           team: job.team,
         });

@@ -19,7 +19,9 @@ export interface MetricsListenerOptions {
 export async function startMetricsListener(options: MetricsListenerOptions): Promise<{ server: Server; port: number }> {
   const token = options.token?.trim();
   if (!token && !isLoopbackHost(options.host)) {
-    throw new Error(`metrics on ${options.host} need SCRAPE_METRICS_TOKEN (without it they are served on loopback only)`);
+    throw new Error(
+      `metrics on ${options.host} need SCRAPE_METRICS_TOKEN (without it they are served on loopback only)`,
+    );
   }
   const check = token ? createAuthenticator([token]) : undefined;
   const server = createServer((req, res) => {

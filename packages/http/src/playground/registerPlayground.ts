@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 const ASSETS = new URL('../../assets/', import.meta.url);
 const FILES = {
   '/playground': { file: 'playground.html', type: 'text/html; charset=utf-8', id: 'playground' },
-  '/playground/playground.js': { file: 'playground.js', type: 'text/javascript; charset=utf-8', id: 'playgroundScript' },
+  '/playground/playground.js': {
+    file: 'playground.js',
+    type: 'text/javascript; charset=utf-8',
+    id: 'playgroundScript',
+  },
   '/playground/playground.css': { file: 'playground.css', type: 'text/css; charset=utf-8', id: 'playgroundStyles' },
 } as const;
 /**
@@ -37,7 +41,10 @@ export function registerPlayground(app: FastifyInstance): void {
       method: 'get',
       path,
       operationId: id,
-      summary: path === '/playground' ? 'The playground page: try scrape and crawl in a browser.' : `The playground's ${file}.`,
+      summary:
+        path === '/playground'
+          ? 'The playground page: try scrape and crawl in a browser.'
+          : `The playground's ${file}.`,
       auth: false,
       responses: { '200': { description: file, contentType: type.split(';')[0]! } },
     });

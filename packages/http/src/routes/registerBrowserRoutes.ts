@@ -46,7 +46,11 @@ export function registerBrowserRoutes(
         { path: 'status', message: `got "${status}"` },
       ]);
     }
-    return limited(request, async () => ({ success: true, sessions: sessions.listBrowsers(request.team, status) }), false);
+    return limited(
+      request,
+      async () => ({ success: true, sessions: sessions.listBrowsers(request.team, status) }),
+      false,
+    );
   });
   app.delete<{ Params: { id: string } }>('/v2/browser/:id', { onRequest: requireKey }, async (request) => {
     const stopped = await limited(request, () => sessions.stopBrowser(request.params.id, request.team), false);

@@ -41,12 +41,18 @@ interface JobFamily {
   notFound: string;
 }
 const CRAWL: JobFamily = { kind: 'crawl', path: '/v2/crawl', endpoint: 'crawl', notFound: 'Crawl job not found' };
-const BATCH: JobFamily = { kind: 'batch', path: '/v2/batch/scrape', endpoint: 'batch', notFound: 'Batch scrape job not found' };
+const BATCH: JobFamily = {
+  kind: 'batch',
+  path: '/v2/batch/scrape',
+  endpoint: 'batch',
+  notFound: 'Batch scrape job not found',
+};
 
 /** Per-page billing of crawl and batch pages against the team's account (limited accounts only; see the job's state). */
 export function createJobBilling(accounts: Accounts | undefined): JobBilling | undefined {
   if (!accounts) return undefined;
-  const reservation = (job: JobRecord, key: string) => `${job.kind}:${job.id}:${createHash('sha1').update(key).digest('hex')}`;
+  const reservation = (job: JobRecord, key: string) =>
+    `${job.kind}:${job.id}:${createHash('sha1').update(key).digest('hex')}`;
   return {
     async reserve(job, item) {
       if (job.state.billed !== true) return true;
@@ -55,7 +61,9 @@ export function createJobBilling(accounts: Accounts | undefined): JobBilling | u
     async settle(job, item, credits) {
       if (job.state.billed !== true) return;
       // Counted in the team's usage (by month) in the same step that settles the balance.
-      await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)), { period: usagePeriod(new Date()) });
+      await accounts.store.settleCredits(job.team, reservation(job, item.key), Math.max(0, Math.ceil(credits)), {
+        period: usagePeriod(new Date()),
+      });
     },
     async acquireSlot(job, signal) {
       // The account's concurrency limit as it was when the job started (kept in the job's state).
@@ -96,7 +104,12 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   const jobConcurrency = options.jobConcurrency ?? DEFAULT_JOB_CONCURRENCY;
   let worker: JobWorker | undefined;
   app.addHook('onReady', async () => {
-    if (jobConcurrency > 0) worker = await runtime.startJobWorker({ concurrency: jobConcurrency, billing: createJobBilling(accounts), onCommitted: options.onCommitted });
+    if (jobConcurrency > 0)
+      worker = await runtime.startJobWorker({
+        concurrency: jobConcurrency,
+        billing: createJobBilling(accounts),
+        onCommitted: options.onCommitted,
+      });
   });
   app.addHook('onClose', async () => {
     await worker?.close();
@@ -112,8 +125,14 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
     if (!allows(account.endpoints, endpoint) && !allows(account.endpoints, 'scrape')) {
       throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
     }
-    const body = request.body as { zeroDataRetention?: unknown; scrapeOptions?: { zeroDataRetention?: unknown } } | null;
-    if ((body?.zeroDataRetention === true || body?.scrapeOptions?.zeroDataRetention === true) && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
+    const body = request.body as {
+      zeroDataRetention?: unknown;
+      scrapeOptions?: { zeroDataRetention?: unknown };
+    } | null;
+    if (
+      (body?.zeroDataRetention === true || body?.scrapeOptions?.zeroDataRetention === true) &&
+      !allows(account.features, FEATURE_ZERO_DATA_RETENTION)
+    ) {
       throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
     }
     if (!accounts || account.unlimitedCredits) return { billed: false, ...limits };
@@ -121,7 +140,8 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
     return { billed: true, ...limits };
   }
 
-  const jobUrl = (request: FastifyRequest, family: JobFamily, id: string) => `${request.protocol}://${request.host}${family.path}/${id}`;
+  const jobUrl = (request: FastifyRequest, family: JobFamily, id: string) =>
+    `${request.protocol}://${request.host}${family.path}/${id}`;
 
   async function findJob(store: JobStore, family: JobFamily, id: string, team: string): Promise<JobRecord> {
     const job = /^[\w-]{1,128}$/.test(id) ? await store.getJob(id, team) : null;
@@ -151,7 +171,9 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
     const limit = clampInt(request.query.limit, STATUS_PAGE_DEFAULT, 1, STATUS_PAGE_MAX);
     const data = await store.readResults(job.id, { offset: skip, limit });
     const more = skip + data.length < job.completed;
-    const next = more ? `${jobUrl(request, family, job.id)}?skip=${skip + data.length}${request.query.limit ? `&limit=${limit}` : ''}` : null;
+    const next = more
+      ? `${jobUrl(request, family, job.id)}?skip=${skip + data.length}${request.query.limit ? `&limit=${limit}` : ''}`
+      : null;
     // Zero data retention: once a finished job's last page was handed out, nothing of it is kept.
     if (zeroDataRetention(job) && job.status !== 'running' && !more) await store.deleteJob(job.id);
     return { success: true, ...statusBody(job), next, data };
@@ -174,7 +196,14 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
     for (const e of stored) {
       const url = typeof e.url === 'string' ? e.url : e.key;
       if (e.code === ROBOTS_BLOCKED) robotsBlocked.push(url);
-      else list.push({ id: createHash('sha1').update(`${job.id}\n${e.key}`).digest('hex').slice(0, 24), timestamp: new Date(e.at).toISOString(), url, code: e.code, error: e.message });
+      else
+        list.push({
+          id: createHash('sha1').update(`${job.id}\n${e.key}`).digest('hex').slice(0, 24),
+          timestamp: new Date(e.at).toISOString(),
+          url,
+          code: e.code,
+          error: e.message,
+        });
     }
     return { success: true, errors: list, robotsBlocked };
   }
@@ -202,7 +231,8 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
           if (fresh.length > 0) continue;
           if (job.status !== 'running') {
             if (job.status === 'completed') send({ type: 'done', data: { ...statusBody(job), data: [] } });
-            else if (job.status === 'failed') send({ type: 'error', error: job.error ?? 'The job failed', data: statusBody(job) });
+            else if (job.status === 'failed')
+              send({ type: 'error', error: job.error ?? 'The job failed', data: statusBody(job) });
             else send({ type: 'status', data: { ...statusBody(job), data: [] } });
             break;
           }
@@ -234,8 +264,12 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
       handler: (request) => readStatus(request, family),
       wsHandler: streamJob(family) as never,
     });
-    app.delete<{ Params: IdParams }>(`${family.path}/:id`, { onRequest: requireKey }, (request) => cancel(request, family));
-    app.get<{ Params: IdParams }>(`${family.path}/:id/errors`, { onRequest: requireKey }, (request) => readErrors(request, family));
+    app.delete<{ Params: IdParams }>(`${family.path}/:id`, { onRequest: requireKey }, (request) =>
+      cancel(request, family),
+    );
+    app.get<{ Params: IdParams }>(`${family.path}/:id/errors`, { onRequest: requireKey }, (request) =>
+      readErrors(request, family),
+    );
   }
 
   app.post('/v2/crawl', { onRequest: requireKey }, async (request) => {
@@ -255,7 +289,10 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
     };
   });
 
-  app.post('/v2/crawl/params-preview', { onRequest: requireKey }, async (request) => ({ success: true, data: await runtime.previewParams(request.body) }));
+  app.post('/v2/crawl/params-preview', { onRequest: requireKey }, async (request) => ({
+    success: true,
+    data: await runtime.previewParams(request.body),
+  }));
 
   app.post('/v2/batch/scrape', { onRequest: requireKey }, async (request) => {
     const state = await admit(request, 'batch');

@@ -48,7 +48,10 @@ const SESSION_ERRORS = {
 };
 
 function documentInteractRoutes(app: FastifyInstance): void {
-  const stopped = { description: 'The session was stopped and billed.', body: { name: 'StopInteractResponse', schema: responseSchemas.stopInteractResponseSchema } };
+  const stopped = {
+    description: 'The session was stopped and billed.',
+    body: { name: 'StopInteractResponse', schema: responseSchemas.stopInteractResponseSchema },
+  };
   app.openapi.add({
     method: 'post',
     path: '/v2/scrape/:scrapeId/interact',

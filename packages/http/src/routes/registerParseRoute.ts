@@ -33,12 +33,23 @@ export function registerParseRoute(app: FastifyInstance, options: ParseRouteOpti
   const maxFileBytes = options.maxFileBytes ?? PARSE_MAX_FILE_BYTES;
   void app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: maxFileBytes, files: 1, fields: 10, fieldSize: MAX_OPTIONS_BYTES, parts: 12, headerPairs: 100 },
+      limits: {
+        fileSize: maxFileBytes,
+        files: 1,
+        fields: 10,
+        fieldSize: MAX_OPTIONS_BYTES,
+        parts: 12,
+        headerPairs: 100,
+      },
       throwFileSizeLimit: true,
     });
     scope.post('/v2/parse', { onRequest: options.requireKey }, async (request, reply) => {
       if (!request.isMultipart()) {
-        throw errors.badRequest('Send the file as multipart/form-data with a `file` part (and optional `options` JSON)', undefined, 'BAD_REQUEST_NOT_MULTIPART');
+        throw errors.badRequest(
+          'Send the file as multipart/form-data with a `file` part (and optional `options` JSON)',
+          undefined,
+          'BAD_REQUEST_NOT_MULTIPART',
+        );
       }
       let file: { filename: string; contentType: string; bytes: Uint8Array } | undefined;
       let rawOptions: string | undefined;
@@ -47,7 +58,11 @@ export function registerParseRoute(app: FastifyInstance, options: ParseRouteOpti
           if (part.type === 'file') {
             if (part.fieldname !== 'file' || file) {
               await part.toBuffer().catch(() => undefined);
-              throw errors.badRequest('Send exactly one file, in the `file` part', [{ code: 'unexpected_part', path: [part.fieldname], message: 'only `file` may hold a file' }], 'BAD_REQUEST_INVALID_UPLOAD');
+              throw errors.badRequest(
+                'Send exactly one file, in the `file` part',
+                [{ code: 'unexpected_part', path: [part.fieldname], message: 'only `file` may hold a file' }],
+                'BAD_REQUEST_INVALID_UPLOAD',
+              );
             }
             file = { filename: part.filename || 'upload', contentType: part.mimetype, bytes: await part.toBuffer() };
           } else if (part.fieldname === 'options') {
@@ -58,18 +73,36 @@ export function registerParseRoute(app: FastifyInstance, options: ParseRouteOpti
         const code = (error as { code?: unknown }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadErrors.tooLarge(maxFileBytes);
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw errors.badRequest('Too many parts: send one `file` and one `options` field', undefined, 'BAD_REQUEST_INVALID_UPLOAD');
+          throw errors.badRequest(
+            'Too many parts: send one `file` and one `options` field',
+            undefined,
+            'BAD_REQUEST_INVALID_UPLOAD',
+          );
         }
         throw error;
       }
-      if (!file) throw errors.badRequest('The `file` part is missing', [{ code: 'required', path: ['file'], message: 'file is required' }], 'BAD_REQUEST_INVALID_UPLOAD');
-      if (file.bytes.length === 0) throw errors.badRequest('The uploaded file is empty', [{ code: 'too_small', path: ['file'], message: 'file is empty' }], 'BAD_REQUEST_INVALID_UPLOAD');
+      if (!file)
+        throw errors.badRequest(
+          'The `file` part is missing',
+          [{ code: 'required', path: ['file'], message: 'file is required' }],
+          'BAD_REQUEST_INVALID_UPLOAD',
+        );
+      if (file.bytes.length === 0)
+        throw errors.badRequest(
+          'The uploaded file is empty',
+          [{ code: 'too_small', path: ['file'], message: 'file is empty' }],
+          'BAD_REQUEST_INVALID_UPLOAD',
+        );
       let parsedOptions: unknown;
       if (rawOptions !== undefined && rawOptions.trim() !== '') {
         try {
           parsedOptions = JSON.parse(rawOptions);
         } catch (error) {
-          throw errors.badRequest(`options is not valid JSON: ${(error as Error).message}`, [{ code: 'invalid_json', path: ['options'], message: 'options must be JSON' }], 'BAD_REQUEST_INVALID_JSON');
+          throw errors.badRequest(
+            `options is not valid JSON: ${(error as Error).message}`,
+            [{ code: 'invalid_json', path: ['options'], message: 'options must be JSON' }],
+            'BAD_REQUEST_INVALID_JSON',
+          );
         }
       }
 
@@ -81,7 +114,9 @@ export function registerParseRoute(app: FastifyInstance, options: ParseRouteOpti
       let admission: Admission | undefined;
       try {
         if (options.accounts && request.account) {
-          admission = await options.accounts.admit(request.account, parsedOptions ?? {}, client.signal, { endpoint: ENDPOINT_PARSE });
+          admission = await options.accounts.admit(request.account, parsedOptions ?? {}, client.signal, {
+            endpoint: ENDPOINT_PARSE,
+          });
         }
         const data = await options.scraper.parse(file, parsedOptions, { signal: client.signal, team: request.team });
         await admission?.succeed(data);

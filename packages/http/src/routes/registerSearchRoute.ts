@@ -12,7 +12,10 @@ export const ENDPOINT_SEARCH = 'search';
  * POST /v2/search. Credits: one per 10 results returned, plus each scraped result's own credits (held up front at
  * the most the request can cost, the rest given back).
  */
-export function registerSearchRoute(app: FastifyInstance, options: { scraper: Scraper; accounts?: Accounts; requireKey: Guard }): void {
+export function registerSearchRoute(
+  app: FastifyInstance,
+  options: { scraper: Scraper; accounts?: Accounts; requireKey: Guard },
+): void {
   // An embedder's own Scraper made before search existed: no search route (404 as before).
   if (typeof (options.scraper as Partial<Scraper>).search !== 'function') return;
   documentRoutes(app, [SEARCH_ROUTE]);
@@ -32,7 +35,12 @@ export function registerSearchRoute(app: FastifyInstance, options: { scraper: Sc
       }
       const result = await options.scraper.search(request.body, { signal: client.signal, team: request.team });
       await admission?.succeedWith(result.creditsUsed);
-      return { success: true, data: result.data, ...(result.warning ? { warning: result.warning } : {}), creditsUsed: result.creditsUsed };
+      return {
+        success: true,
+        data: result.data,
+        ...(result.warning ? { warning: result.warning } : {}),
+        creditsUsed: result.creditsUsed,
+      };
     } catch (error) {
       await admission?.fail(error);
       throw error;

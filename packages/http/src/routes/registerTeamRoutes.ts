@@ -13,7 +13,8 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
  * exact JSON integer stands in for "no limit", next to `unlimited: true`.
  */
 export const UNLIMITED_REMAINING = Number.MAX_SAFE_INTEGER;
-const TOKENS_NOTE = 'This service bills LLM work (json, summary, extract) in credits; it meters no tokens and sets no token limit.';
+const TOKENS_NOTE =
+  'This service bills LLM work (json, summary, extract) in credits; it meters no tokens and sets no token limit.';
 
 /**
  * The team usage routes the Firecrawl SDK, CLI (`doctor`, `--status`) and MCP server call: credits and tokens left,
@@ -21,13 +22,17 @@ const TOKENS_NOTE = 'This service bills LLM work (json, summary, extract) in cre
  */
 export function registerTeamRoutes(app: FastifyInstance, accounts: Accounts | undefined, requireKey: Guard): void {
   documentRoutes(app, TEAM_ROUTES);
-  const usageOf = async (account: Account): Promise<AccountUsage | null> => (accounts ? storeRead(() => accounts.store.usage(account.id)) : null);
+  const usageOf = async (account: Account): Promise<AccountUsage | null> =>
+    accounts ? storeRead(() => accounts.store.usage(account.id)) : null;
 
   app.get('/v2/team/credit-usage', { onRequest: requireKey }, async (request) => {
     const account = request.account!;
     const usage = await usageOf(account);
     const creditsUsed = usage ? sum(usage.records.filter((r) => r.period === usagePeriod(new Date()))) : null;
-    const remainingCredits = account.unlimitedCredits || !accounts ? UNLIMITED_REMAINING : await storeRead(() => accounts.store.balance(account.id));
+    const remainingCredits =
+      account.unlimitedCredits || !accounts
+        ? UNLIMITED_REMAINING
+        : await storeRead(() => accounts.store.balance(account.id));
     return {
       success: true,
       data: {
@@ -42,21 +47,42 @@ export function registerTeamRoutes(app: FastifyInstance, accounts: Accounts | un
     };
   });
 
-  app.get<{ Querystring: { byApiKey?: string } }>('/v2/team/credit-usage/historical', { onRequest: requireKey }, async (request) => {
-    const usage = await usageOf(request.account!);
-    return { success: true, periods: monthlyPeriods(usage?.records ?? [], request.query.byApiKey === 'true', 'creditsUsed') };
-  });
+  app.get<{ Querystring: { byApiKey?: string } }>(
+    '/v2/team/credit-usage/historical',
+    { onRequest: requireKey },
+    async (request) => {
+      const usage = await usageOf(request.account!);
+      return {
+        success: true,
+        periods: monthlyPeriods(usage?.records ?? [], request.query.byApiKey === 'true', 'creditsUsed'),
+      };
+    },
+  );
 
   app.get('/v2/team/token-usage', { onRequest: requireKey }, async () => ({
     success: true,
-    data: { remainingTokens: UNLIMITED_REMAINING, unlimited: true, planTokens: null, billingPeriodStart: null, billingPeriodEnd: null, note: TOKENS_NOTE },
+    data: {
+      remainingTokens: UNLIMITED_REMAINING,
+      unlimited: true,
+      planTokens: null,
+      billingPeriodStart: null,
+      billingPeriodEnd: null,
+      note: TOKENS_NOTE,
+    },
   }));
 
-  app.get('/v2/team/token-usage/historical', { onRequest: requireKey }, async () => ({ success: true, periods: [], note: TOKENS_NOTE }));
+  app.get('/v2/team/token-usage/historical', { onRequest: requireKey }, async () => ({
+    success: true,
+    periods: [],
+    note: TOKENS_NOTE,
+  }));
 
   app.get('/v2/team/queue-status', { onRequest: requireKey }, async (request) => {
     const account = request.account!;
-    const [activity, usage] = await Promise.all([accounts ? storeRead(() => accounts.activity(account)) : { active: 0, waiting: 0 }, usageOf(account)]);
+    const [activity, usage] = await Promise.all([
+      accounts ? storeRead(() => accounts.activity(account)) : { active: 0, waiting: 0 },
+      usageOf(account),
+    ]);
     return {
       success: true,
       jobsInQueue: activity.active + activity.waiting,
@@ -80,7 +106,11 @@ function sum(records: UsageRecord[]): number {
 }
 
 /** Usage by calendar month, newest first; with `byKey` one period per month and key (`apiKey` is the key's id). */
-export function monthlyPeriods<F extends string>(records: UsageRecord[], byKey: boolean, field: F): ({ startDate: string; endDate: string; apiKey?: string } & Record<F, number>)[] {
+export function monthlyPeriods<F extends string>(
+  records: UsageRecord[],
+  byKey: boolean,
+  field: F,
+): ({ startDate: string; endDate: string; apiKey?: string } & Record<F, number>)[] {
   const groups = new Map<string, { period: string; keyId?: string; credits: number }>();
   for (const r of records) {
     const id = byKey ? `${r.period}|${r.keyId ?? ''}` : r.period;

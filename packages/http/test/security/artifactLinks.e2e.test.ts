@@ -10,7 +10,10 @@ let svc: SecurityService;
 beforeAll(async () => {
   svc = await startSecurityService({
     handler: (_req, res, path) => {
-      const body = path === '/tall' ? '<div style="height:120000px;background:#eee">tall</div>' : '<main><h1>Shot</h1><p>A small page.</p></main>';
+      const body =
+        path === '/tall'
+          ? '<div style="height:120000px;background:#eee">tall</div>'
+          : '<main><h1>Shot</h1><p>A small page.</p></main>';
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${body}</body></html>`);
     },
   });
@@ -25,11 +28,21 @@ function scrapeWithHost(body: unknown, host: string): Promise<{ status: number; 
   return new Promise((resolve, reject) => {
     const req = request(
       `${svc.baseUrl}/v2/scrape`,
-      { method: 'POST', headers: { host, authorization: `Bearer ${KEY_A}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        method: 'POST',
+        headers: {
+          host,
+          authorization: `Bearer ${KEY_A}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+        );
       },
     );
     req.on('error', reject);
@@ -39,7 +52,10 @@ function scrapeWithHost(body: unknown, host: string): Promise<{ status: number; 
 
 describe('artifact links', { timeout: 120_000 }, () => {
   it('are built on the bound address whatever Host the client sends, and accept one spelling of the signature', async () => {
-    const r = await scrapeWithHost({ url: `${svc.site.origin}/shot`, formats: ['screenshot'], timeout: 60_000 }, 'evil.attacker.test');
+    const r = await scrapeWithHost(
+      { url: `${svc.site.origin}/shot`, formats: ['screenshot'], timeout: 60_000 },
+      'evil.attacker.test',
+    );
     expect(r.status).toBe(200);
     const link = new URL(r.body.data.screenshot);
     expect(link.origin).toBe(svc.baseUrl);
@@ -55,11 +71,17 @@ describe('artifact links', { timeout: 120_000 }, () => {
   });
 
   it('an oversize full-page screenshot is a 422 SCRAPE_SCREENSHOT_TOO_LARGE', async () => {
-    const r = await svc.scrape({ url: `${svc.site.origin}/tall`, formats: [{ type: 'screenshot', fullPage: true }], timeout: 60_000 });
+    const r = await svc.scrape({
+      url: `${svc.site.origin}/tall`,
+      formats: [{ type: 'screenshot', fullPage: true }],
+      timeout: 60_000,
+    });
     expect([r.status, r.body.code]).toEqual([422, 'SCRAPE_SCREENSHOT_TOO_LARGE']);
     expect(r.body.details).toMatchObject({ height: expect.any(Number), maxHeight: 16_384 });
     expect(r.body.details.height).toBeGreaterThan(100_000);
     // The browser is fine afterwards: a normal capture still works.
-    expect((await svc.scrape({ url: `${svc.site.origin}/shot`, formats: ['screenshot'], timeout: 60_000 })).status).toBe(200);
+    expect(
+      (await svc.scrape({ url: `${svc.site.origin}/shot`, formats: ['screenshot'], timeout: 60_000 })).status,
+    ).toBe(200);
   });
 });

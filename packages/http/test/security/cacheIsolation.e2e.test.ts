@@ -11,7 +11,9 @@ beforeAll(async () => {
     handler: (req, res) => {
       const host = String(req.headers.host ?? '').split(':')[0];
       const text = host === 'www.shop.test' ? 'Team A private storefront on www' : 'Public apex landing page';
-      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><h1>${host}</h1><p>${text}</p></main></body></html>`);
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><body><main><h1>${host}</h1><p>${text}</p></main></body></html>`);
     },
   });
 });

@@ -8,13 +8,21 @@ import { healthLatencyMs, startSecurityService, type SecurityService } from './s
 
 let svc: SecurityService;
 
-const phonePayload = (kb: number) => `<html><body><main><h1>Contacts</h1><p>${'(1-'.repeat((kb * 1024) / 3)}</p></main></body></html>`;
+const phonePayload = (kb: number) =>
+  `<html><body><main><h1>Contacts</h1><p>${'(1-'.repeat((kb * 1024) / 3)}</p></main></body></html>`;
 const classPayload = `<html><body><main><h1>Stuck</h1><p>A page made to be slow to read, with enough words to be content.</p><a href="/more">${' '.repeat(300_000)}x</a></main></body></html>`;
 
 beforeAll(async () => {
   svc = await startSecurityService({
     handler: (_req, res, path) => {
-      const body = path === '/phones-60' ? phonePayload(60) : path === '/phones-300' ? phonePayload(300) : path === '/classes' ? classPayload : '<p>ok</p>';
+      const body =
+        path === '/phones-60'
+          ? phonePayload(60)
+          : path === '/phones-300'
+            ? phonePayload(300)
+            : path === '/classes'
+              ? classPayload
+              : '<p>ok</p>';
       res.writeHead(200, { 'content-type': 'text/html' }).end(body);
     },
   });
@@ -52,7 +60,9 @@ describe('CPU-heavy pages', { timeout: 180_000 }, () => {
   it('a page that keeps a transform busy answers 408 at its timeout while /health stays responsive', async () => {
     const timeout = 5_000;
     const started = performance.now();
-    const { result, worstHealthMs, samples } = await whileRunning(svc.scrape({ url: `${svc.site.origin}/classes`, timeout }));
+    const { result, worstHealthMs, samples } = await whileRunning(
+      svc.scrape({ url: `${svc.site.origin}/classes`, timeout }),
+    );
     const elapsed = performance.now() - started;
     expect(samples).toBeGreaterThan(3);
     // Loaded machines are slow, but a blocked event loop is blocked for the whole transform (minutes here).

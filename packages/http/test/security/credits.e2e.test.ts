@@ -17,7 +17,15 @@ const forty = textPdf(40);
 const six = textPdf(6);
 
 async function issue(id: string, credits: number): Promise<string> {
-  await accounts.store.putAccount({ id, ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape'], features: [], unlimitedCredits: false });
+  await accounts.store.putAccount({
+    id,
+    ratePerMinute: null,
+    concurrency: null,
+    queueLimit: 10,
+    endpoints: ['scrape'],
+    features: [],
+    unlimitedCredits: false,
+  });
   await accounts.store.addCredits(id, credits);
   const key = generateApiKey();
   const hash = hashApiKey(key);
@@ -58,7 +66,9 @@ describe('credits are reserved before the work', { timeout: 120_000 }, () => {
 
   it('parallel PDF scrapes cannot spend more than the balance', async () => {
     const key = await issue('parallel', 10);
-    const results = await Promise.all([1, 2, 3, 4].map((i) => svc.scrape({ url: `${svc.site.origin}/six-${i}.pdf`, parsers: pdfParser }, key)));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) => svc.scrape({ url: `${svc.site.origin}/six-${i}.pdf`, parsers: pdfParser }, key)),
+    );
     const spent = results.filter((r) => r.status === 200).reduce((sum, r) => sum + r.body.data.metadata.creditsUsed, 0);
     const pages = results.filter((r) => r.status === 200).reduce((sum, r) => sum + r.body.data.metadata.numPages, 0);
     expect(spent).toBeLessThanOrEqual(10);

@@ -9,7 +9,10 @@ let svc: SecurityService;
 beforeAll(async () => {
   svc = await startSecurityService({
     scraper: { browser: { maxConcurrency: 1 } },
-    handler: (_req, res, path) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><h1>${path}</h1><p>Slow page.</p></main></body></html>`),
+    handler: (_req, res, path) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><body><main><h1>${path}</h1><p>Slow page.</p></main></body></html>`),
   });
 });
 afterAll(async () => {

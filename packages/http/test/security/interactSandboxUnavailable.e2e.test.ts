@@ -13,7 +13,9 @@ let svc: Service;
 beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
-    res.end('<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed test.</p></body></html>');
+    res.end(
+      '<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed test.</p></body></html>',
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;

@@ -9,11 +9,14 @@ beforeAll(async () => {
   svc = await startSecurityService({
     hosts: { 'a.test': '127.0.0.1', 'b.test': '127.0.0.1' },
     handler: (req, res, path) => {
-      if (path === '/hop') return res.writeHead(302, { location: `http://b.test:${req.socket.localPort}/landing` }).end();
+      if (path === '/hop')
+        return res.writeHead(302, { location: `http://b.test:${req.socket.localPort}/landing` }).end();
       if (path === '/with-pixel') {
         return res
           .writeHead(200, { 'content-type': 'text/html' })
-          .end(`<html><body><main><h1>Shop</h1><p>Our products.</p><img src="http://b.test:${req.socket.localPort}/logo.png"></main></body></html>`);
+          .end(
+            `<html><body><main><h1>Shop</h1><p>Our products.</p><img src="http://b.test:${req.socket.localPort}/logo.png"></main></body></html>`,
+          );
       }
       res.writeHead(200, { 'content-type': 'text/plain' }).end(`path ${path}`);
     },
@@ -31,7 +34,12 @@ describe('headers sent to pages', () => {
   });
 
   it('custom headers and credentials are dropped on a redirect to another origin', async () => {
-    const headers = { 'X-Api-Token': 'tenant-secret-token', Authorization: 'Bearer tenant-secret', Cookie: 'sid=tenant', 'User-Agent': 'tenant-agent/1.0' };
+    const headers = {
+      'X-Api-Token': 'tenant-secret-token',
+      Authorization: 'Bearer tenant-secret',
+      Cookie: 'sid=tenant',
+      'User-Agent': 'tenant-agent/1.0',
+    };
     const r = await svc.scrape({ url: `http://a.test:${svc.site.port}/hop`, headers });
     expect(r.status).toBe(200);
     const first = svc.site.headersOf.get('/hop')!;
@@ -45,8 +53,15 @@ describe('headers sent to pages', () => {
     expect(landed['user-agent']).toBe('tenant-agent/1.0');
   });
 
-  it('in the browser, custom headers go to the page\'s origin only, not to other origins it loads from', { timeout: 120_000 }, async () => {
-    const r = await svc.scrape({ url: `http://a.test:${svc.site.port}/with-pixel`, headers: { 'X-Api-Token': 'browser-secret' }, waitFor: 500, timeout: 60_000 });
+  it("in the browser, custom headers go to the page's origin only, not to other origins it loads from", {
+    timeout: 120_000,
+  }, async () => {
+    const r = await svc.scrape({
+      url: `http://a.test:${svc.site.port}/with-pixel`,
+      headers: { 'X-Api-Token': 'browser-secret' },
+      waitFor: 500,
+      timeout: 60_000,
+    });
     expect(r.status).toBe(200);
     expect(svc.site.headersOf.get('/with-pixel')?.['x-api-token']).toBe('browser-secret');
     const pixel = svc.site.headersOf.get('/logo.png');

@@ -51,14 +51,25 @@ export async function startSecurityService(options: SecurityServiceOptions): Pro
     dataDir,
     ...options.scraper,
   });
-  const app = createServer({ host: '127.0.0.1', apiKeys: [KEY_A, KEY_B], dataDir, logLevel: 'silent', scraper, ...options.server });
+  const app = createServer({
+    host: '127.0.0.1',
+    apiKeys: [KEY_A, KEY_B],
+    dataDir,
+    logLevel: 'silent',
+    scraper,
+    ...options.server,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
   const call: SecurityService['call'] = async (method, path, body, key = KEY_A, headers = {}) => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();

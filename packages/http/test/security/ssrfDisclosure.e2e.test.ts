@@ -14,7 +14,9 @@ beforeAll(async () => {
         // Loads fine, then sends the browser to a private address.
         return res
           .writeHead(200, { 'content-type': 'text/html' })
-          .end('<html><body><main><h1>Welcome</h1><p>Loading your dashboard</p></main><script>setTimeout(() => { location.href = "http://10.20.30.40/admin"; }, 50);</script></body></html>');
+          .end(
+            '<html><body><main><h1>Welcome</h1><p>Loading your dashboard</p></main><script>setTimeout(() => { location.href = "http://10.20.30.40/admin"; }, 50);</script></body></html>',
+          );
       }
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>ok</p></body></html>');
     },
@@ -38,7 +40,9 @@ describe('SSRF refusals', () => {
     }
   });
 
-  it('a page that navigates itself to a blocked address answers 403 SCRAPE_SSRF_BLOCKED', { timeout: 90_000 }, async () => {
+  it('a page that navigates itself to a blocked address answers 403 SCRAPE_SSRF_BLOCKED', {
+    timeout: 90_000,
+  }, async () => {
     // waitFor makes the browser engine serve the page and gives the script its time to run.
     const r = await svc.scrape({ url: `${svc.site.origin}/runaway`, waitFor: 1_500, timeout: 60_000 });
     expect([r.status, r.body.code]).toEqual([403, 'SCRAPE_SSRF_BLOCKED']);

@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Accounts } from '../../src/index.js';
 import { KEY_A, KEY_B, startSecurityService, type SecurityService } from './securityService.js';
 
-const page = '<html><head><title>Ledger</title></head><body><main><h1>Ledger</h1><p>Quarterly numbers.</p></main></body></html>';
+const page =
+  '<html><head><title>Ledger</title></head><body><main><h1>Ledger</h1><p>Quarterly numbers.</p></main></body></html>';
 
 describe('ids of other tenants', () => {
   let svc: SecurityService;
   beforeAll(async () => {
-    svc = await startSecurityService({ handler: (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page) });
+    svc = await startSecurityService({
+      handler: (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+    });
   });
   afterAll(async () => {
     await svc?.close();
@@ -39,7 +42,15 @@ describe('lockdown and the zero-data-retention feature', () => {
   let accounts: Accounts;
   let accountsDir: string;
   const issue = async (id: string, features: string[]) => {
-    await accounts.store.putAccount({ id, ratePerMinute: null, concurrency: null, queueLimit: 10, endpoints: ['scrape'], features, unlimitedCredits: false });
+    await accounts.store.putAccount({
+      id,
+      ratePerMinute: null,
+      concurrency: null,
+      queueLimit: 10,
+      endpoints: ['scrape'],
+      features,
+      unlimitedCredits: false,
+    });
     await accounts.store.addCredits(id, 20);
     const key = generateApiKey();
     const hash = hashApiKey(key);
@@ -49,7 +60,10 @@ describe('lockdown and the zero-data-retention feature', () => {
   beforeAll(async () => {
     accountsDir = mkdtempSync(join(tmpdir(), 'scrape-security-accounts-'));
     accounts = await openAccounts({ dataDir: accountsDir });
-    svc = await startSecurityService({ handler: (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page), server: { accounts } });
+    svc = await startSecurityService({
+      handler: (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+      server: { accounts },
+    });
   });
   afterAll(async () => {
     await svc?.close();

@@ -19,7 +19,10 @@ beforeAll(async () => {
   await redis.connect();
   const stores = { redisUrl: REDIS_URL, redisKeyPrefix: prefix };
   svc = await startSecurityService({
-    handler: (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Private</title></head><body><main><p>Private page</p></main></body></html>'),
+    handler: (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><head><title>Private</title></head><body><main><p>Private page</p></main></body></html>'),
     scraper: stores,
     server: stores,
   });
@@ -43,7 +46,7 @@ async function keysMatching(pattern: string): Promise<string[]> {
 }
 
 /** Everything stored under a key, as text (binary values are searched as latin1, which keeps every byte). */
-async function valueOf(key: string): Promise<string> {
+async function storedValueOf(key: string): Promise<string> {
   const type = await redis.type(key);
   switch (type) {
     case 'string':
@@ -77,7 +80,9 @@ describe('zero data retention leaves no trace', { timeout: 120_000 }, () => {
     const lockdown = await svc.scrape({ url: `${url}&lockdown`, lockdown: true });
     expect(lockdown.status).toBe(404);
     // Changing formats or asking for links must not leave a trace either.
-    expect((await svc.scrape({ url, zeroDataRetention: true, formats: ['markdown', 'links', 'rawHtml'] })).status).toBe(200);
+    expect((await svc.scrape({ url, zeroDataRetention: true, formats: ['markdown', 'links', 'rawHtml'] })).status).toBe(
+      200,
+    );
 
     // A control request without zero data retention IS stored: proves the search below can find the canary.
     const control = `${svc.site.origin}/control-${canary}`;
@@ -89,7 +94,7 @@ describe('zero data retention leaves no trace', { timeout: 120_000 }, () => {
       if (text.includes(`control-${canary}`)) controlSeen = true;
       if (text.replaceAll(`control-${canary}`, '').includes(canary)) found.push(where);
     };
-    for (const key of await keysMatching(`${prefix}*`)) search(`redis ${key}`, key + (await valueOf(key)));
+    for (const key of await keysMatching(`${prefix}*`)) search(`redis ${key}`, key + (await storedValueOf(key)));
     for (const key of await keysMatching(`*${canary}*`)) search(`redis key name ${key}`, key);
     for (const file of filesUnder(svc.dataDir)) search(`file ${file}`, readFileSync(file).toString('latin1'));
     expect(controlSeen).toBe(true);

@@ -107,7 +107,8 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
           credits: 1,
           async run(args, signal) {
             const url = checkUrl(args.url, options.onlyUnder);
-            const search = typeof args.search === 'string' && args.search.trim() ? args.search.slice(0, 500) : undefined;
+            const search =
+              typeof args.search === 'string' && args.search.trim() ? args.search.slice(0, 500) : undefined;
             let links: { url: string; title?: string }[];
             try {
               ({ links } = await map({ url, ...(search ? { search } : {}), limit: MAP_TOOL_LIMIT }, signal));
@@ -115,8 +116,11 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
               const e = error as { error?: string; code?: string; message?: string };
               throw new Error(`${e.error ?? e.message ?? String(error)}${e.code ? ` (${e.code})` : ''}`);
             }
-            const allowed = options.onlyUnder ? links.filter((l) => options.onlyUnder!.some((p) => l.url.startsWith(p))) : links;
-            const text = allowed.map((l) => (l.title ? `${l.url} — ${l.title}` : l.url)).join('\n') || '(no pages found)';
+            const allowed = options.onlyUnder
+              ? links.filter((l) => options.onlyUnder!.some((p) => l.url.startsWith(p)))
+              : links;
+            const text =
+              allowed.map((l) => (l.title ? `${l.url} — ${l.title}` : l.url)).join('\n') || '(no pages found)';
             return { text, artifact: { kind: 'text', content: text } };
           },
         },

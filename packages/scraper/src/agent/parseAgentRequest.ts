@@ -49,7 +49,12 @@ export interface AgentRequest {
   model?: string;
   effort?: 'low' | 'medium' | 'high';
   /** Where the run's events are POSTed (every event when `events` was not given). */
-  webhook?: { url: string; headers: Record<string, string>; metadata: Record<string, unknown>; events: AgentWebhookEvent[] };
+  webhook?: {
+    url: string;
+    headers: Record<string, string>;
+    metadata: Record<string, unknown>;
+    events: AgentWebhookEvent[];
+  };
 }
 
 /** Body of `POST /v2/agent` (the Firecrawl SDK's startAgent): 400 naming the field, 422 for a schema that does not compile. */

@@ -2,7 +2,13 @@
 // stand-in answering with scripted tool_calls.
 import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completion, lastToolResult, startOpenAiDouble, toolCallCompletion, type OpenAiDouble } from '../../test/openAiDouble.js';
+import {
+  completion,
+  lastToolResult,
+  startOpenAiDouble,
+  toolCallCompletion,
+  type OpenAiDouble,
+} from '../../test/openAiDouble.js';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { createLlmClient } from '../llm/createLlmClient.js';
 import type { AgentTraceEvent, AgentTraceSink } from './agentTrace.js';
@@ -14,7 +20,11 @@ let llm: OpenAiDouble;
 let scraper: Scraper;
 const searches: string[] = [];
 
-const SCHEMA = { type: 'object', properties: { product: { type: 'string' }, price: { type: 'number' } }, required: ['product', 'price'] };
+const SCHEMA = {
+  type: 'object',
+  properties: { product: { type: 'string' }, price: { type: 'number' } },
+  required: ['product', 'price'],
+};
 
 beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {
@@ -45,7 +55,12 @@ beforeEach(() => llm.reset());
 function memoryTrace(): AgentTraceSink & { events: AgentTraceEvent[]; snapshots: Map<string, string> } {
   const events: AgentTraceEvent[] = [];
   const snapshots = new Map<string, string>();
-  return { events, snapshots, emit: async (e) => void events.push(e), snapshot: async (id, content) => void snapshots.set(id, content) };
+  return {
+    events,
+    snapshots,
+    emit: async (e) => void events.push(e),
+    snapshot: async (id, content) => void snapshots.set(id, content),
+  };
 }
 
 function run(job: Partial<AgentJobInput>, signal = new AbortController().signal, trace = memoryTrace()) {
@@ -61,23 +76,44 @@ function priceFrom(text: string): number {
 
 describe('runAgentJob', () => {
   it('scrapes through the tool, finishes with schema-valid data, and traces every step with snapshots', async () => {
-    llm.reply(
-      toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/kettle` }, id: 't1' }]),
-      (req) => toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price: priceFrom(lastToolResult(req)) } } }]),
+    llm.reply(toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/kettle` }, id: 't1' }]), (req) =>
+      toolCallCompletion([
+        { name: 'finish', arguments: { data: { product: 'Steel kettle', price: priceFrom(lastToolResult(req)) } } },
+      ]),
     );
     const { trace, result } = run({});
     const outcome = await result;
-    expect(outcome).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 }, creditsUsed: 3 });
-    expect(trace.events.map((e) => e.type)).toEqual(['run.started', 'tool_call.started', 'tool_call.finished', 'artifact.updated', 'artifact.updated', 'run.finished']);
+    expect(outcome).toMatchObject({
+      status: 'completed',
+      data: { product: 'Steel kettle', price: 34.5 },
+      creditsUsed: 3,
+    });
+    expect(trace.events.map((e) => e.type)).toEqual([
+      'run.started',
+      'tool_call.started',
+      'tool_call.finished',
+      'artifact.updated',
+      'artifact.updated',
+      'run.finished',
+    ]);
     expect(trace.events.map((e) => e.producerSequence)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(trace.events.every((e) => e.schemaVersion === 1 && e.runId === 'run-1' && e.agent.role === 'orchestrator')).toBe(true);
+    expect(
+      trace.events.every((e) => e.schemaVersion === 1 && e.runId === 'run-1' && e.agent.role === 'orchestrator'),
+    ).toBe(true);
     const started = trace.events[1] as Extract<AgentTraceEvent, { type: 'tool_call.started' }>;
-    expect(started).toMatchObject({ toolCallId: 't1', toolName: 'scrape', parameters: { url: `${site.origin}/kettle` } });
+    expect(started).toMatchObject({
+      toolCallId: 't1',
+      toolName: 'scrape',
+      parameters: { url: `${site.origin}/kettle` },
+    });
     const page = trace.events[3] as Extract<AgentTraceEvent, { type: 'artifact.updated' }>;
     expect(page.artifact).toMatchObject({ kind: 'markdown', sourceToolCallId: 't1' });
     expect(trace.snapshots.get(page.artifact.snapshotId)).toContain('Price: 34.50 EUR');
     const data = trace.events[4] as Extract<AgentTraceEvent, { type: 'artifact.updated' }>;
-    expect(JSON.parse(trace.snapshots.get(data.artifact.snapshotId)!)).toEqual({ product: 'Steel kettle', price: 34.5 });
+    expect(JSON.parse(trace.snapshots.get(data.artifact.snapshotId)!)).toEqual({
+      product: 'Steel kettle',
+      price: 34.5,
+    });
     expect(trace.events[5]).toMatchObject({ type: 'run.finished', outcome: 'succeeded', error: null });
   });
 
@@ -105,7 +141,10 @@ describe('runAgentJob', () => {
   it('sends data that does not match the schema back for repair, then accepts the fixed data', async () => {
     llm.reply(
       toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price: '34.50' } } }]),
-      (req) => (expect(lastToolResult(req)).toMatch(/does not match the schema.*price/), toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price: 34.5 } } }])),
+      (req) => (
+        expect(lastToolResult(req)).toMatch(/does not match the schema.*price/),
+        toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price: 34.5 } } }])
+      ),
     );
     expect(await run({}).result).toMatchObject({ status: 'completed', data: { price: 34.5 } });
   });
@@ -114,18 +153,42 @@ describe('runAgentJob', () => {
     llm.fallback(() => toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]));
     const { trace, result } = run({ maxCredits: 5 });
     const outcome = await result;
-    expect(outcome).toMatchObject({ status: 'failed', outcome: 'credit_limit_reached', creditsUsed: 0, creditsSpent: 5 });
-    expect(outcome.status === 'failed' && outcome.error).toMatchObject({ code: 'credit_limit_reached', source: 'billing', retryable: false });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      outcome: 'credit_limit_reached',
+      creditsUsed: 0,
+      creditsSpent: 5,
+    });
+    expect(outcome.status === 'failed' && outcome.error).toMatchObject({
+      code: 'credit_limit_reached',
+      source: 'billing',
+      retryable: false,
+    });
     const last = trace.events.at(-1)!;
-    expect(last).toMatchObject({ type: 'run.finished', outcome: 'credit_limit_reached', error: { code: 'credit_limit_reached' } });
-    expect(trace.events.at(-2)).toMatchObject({ type: 'error.occurred', error: { code: 'credit_limit_reached', retryable: false } });
+    expect(last).toMatchObject({
+      type: 'run.finished',
+      outcome: 'credit_limit_reached',
+      error: { code: 'credit_limit_reached' },
+    });
+    expect(trace.events.at(-2)).toMatchObject({
+      type: 'error.occurred',
+      error: { code: 'credit_limit_reached', retryable: false },
+    });
     // Spent 5: turn, scrape, turn, scrape, turn; the next scrape would pass the ceiling and never ran.
     expect(trace.events.filter((e) => e.type === 'tool_call.started')).toHaveLength(2);
   });
 
   it('a model that never stops without maxCredits is stopped at its step limit', async () => {
     llm.fallback(() => toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]));
-    const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
+    const client = createLlmClient({
+      baseUrl: llm.baseUrl,
+      model: 'm',
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      retryBaseMs: 1,
+      contextTokens: 8192,
+      maxOutputTokens: 1024,
+    });
     const trace = memoryTrace();
     const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
     const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace, signal: new AbortController().signal, maxSteps: 3 });
@@ -137,16 +200,35 @@ describe('runAgentJob', () => {
     const controller = new AbortController();
     llm.reply(
       toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]),
-      () => (controller.abort(new Error('cancelled by the user')), toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/kettle` } }])),
+      () => (
+        controller.abort(new Error('cancelled by the user')),
+        toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/kettle` } }])
+      ),
     );
     const { trace, result } = run({}, controller.signal);
-    expect(await result).toMatchObject({ status: 'failed', outcome: 'cancelled', creditsUsed: 0, error: { code: 'cancelled' } });
+    expect(await result).toMatchObject({
+      status: 'failed',
+      outcome: 'cancelled',
+      creditsUsed: 0,
+      error: { code: 'cancelled' },
+    });
     expect(trace.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'cancelled' });
   });
 
   it('a run past its wall-clock budget fails (not cancelled), whatever the model is doing', async () => {
-    llm.fallback(() => ({ ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]), delayMs: 400 }));
-    const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
+    llm.fallback(() => ({
+      ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]),
+      delayMs: 400,
+    }));
+    const client = createLlmClient({
+      baseUrl: llm.baseUrl,
+      model: 'm',
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      retryBaseMs: 1,
+      contextTokens: 8192,
+      maxOutputTokens: 1024,
+    });
     const trace = memoryTrace();
     const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
     const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace, signal: new AbortController().signal, timeoutMs: 1_000 });
@@ -157,16 +239,39 @@ describe('runAgentJob', () => {
   it('a refusal ends the run refused with the reason', async () => {
     llm.reply(toolCallCompletion([{ name: 'refuse', arguments: { reason: 'this asks for private data' } }]));
     const { trace, result } = run({});
-    expect(await result).toMatchObject({ status: 'failed', outcome: 'refused', error: { code: 'refused', message: expect.stringContaining('private data') } });
+    expect(await result).toMatchObject({
+      status: 'failed',
+      outcome: 'refused',
+      error: { code: 'refused', message: expect.stringContaining('private data') },
+    });
     expect(trace.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'refused' });
   });
 
   it('strictConstrainToURLs keeps the scrape tool on the given URLs, and the model is told', async () => {
-    const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
-    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), onlyUnder: [`${site.origin}/kettle`] });
-    llm.reply(toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]), (req) => completion(JSON.stringify({ told: lastToolResult(req) })));
+    const client = createLlmClient({
+      baseUrl: llm.baseUrl,
+      model: 'm',
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      retryBaseMs: 1,
+      contextTokens: 8192,
+      maxOutputTokens: 1024,
+    });
+    const tools = createAgentTools({
+      scrape: (body, s) => scraper.scrape(body, { signal: s }),
+      onlyUnder: [`${site.origin}/kettle`],
+    });
+    llm.reply(toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]), (req) =>
+      completion(JSON.stringify({ told: lastToolResult(req) })),
+    );
     const before = site.hits.length;
-    const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace: memoryTrace(), signal: new AbortController().signal });
+    const outcome = await runAgentJob({
+      job: { runId: 'r', prompt: 'x' },
+      client,
+      tools,
+      trace: memoryTrace(),
+      signal: new AbortController().signal,
+    });
     expect(outcome).toMatchObject({ status: 'completed', data: { told: expect.stringMatching(/may only visit/) } });
     expect(site.hits.length).toBe(before);
   });
@@ -174,7 +279,11 @@ describe('runAgentJob', () => {
   it('a model server that fails is an internal, retryable failure', async () => {
     llm.fallback(() => ({ status: 503, json: { error: { message: 'overloaded' } } }));
     const { trace, result } = run({});
-    expect(await result).toMatchObject({ status: 'failed', outcome: 'failed', error: { code: 'internal', retryable: true } });
+    expect(await result).toMatchObject({
+      status: 'failed',
+      outcome: 'failed',
+      error: { code: 'internal', retryable: true },
+    });
     expect(trace.events.map((e) => e.type)).toEqual(['run.started', 'error.occurred', 'run.finished']);
   });
 });

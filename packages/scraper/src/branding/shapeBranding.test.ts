@@ -8,9 +8,13 @@ import { createScraper, type Scraper } from '../createScraper.js';
 import { parseColor, shapeBranding } from './shapeBranding.js';
 
 const LANDING = readFileSync(new URL('../../test/fixtures/branding-landing.html', import.meta.url), 'utf8');
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" fill="#e11d48"/></svg>';
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" fill="#e11d48"/></svg>';
 /** The same page in its dark theme: near-black background, light text. */
-const DARK = LANDING.replace('</style>', 'body { background: #0b1220; color: #e5e7eb; } h1 { color: #f9fafb; }</style>');
+const DARK = LANDING.replace(
+  '</style>',
+  'body { background: #0b1220; color: #e5e7eb; } h1 { color: #f9fafb; }</style>',
+);
 
 let server: Server;
 let origin: string;
@@ -82,12 +86,45 @@ describe('branding (real Chromium)', () => {
 });
 
 describe('shapeBranding', () => {
-  const style = { color: 'rgb(0, 0, 0)', background: 'rgba(0, 0, 0, 0)', fontFamily: 'serif', fontSize: '16px', fontWeight: '400', lineHeight: 'normal', borderColor: 'rgb(0, 0, 0)', borderWidth: '0px', borderStyle: 'none', borderRadius: '0px' };
-  const bare = { background: 'rgba(0, 0, 0, 0)', rootBackground: 'rgba(0, 0, 0, 0)', colorScheme: 'normal', body: style, paragraph: null, h1: null, h2: null, h3: null, code: null, text: [], links: [], buttons: [], inputs: [], spacing: [], logos: [], icons: [], ogImage: null, themeColor: null };
+  const style = {
+    color: 'rgb(0, 0, 0)',
+    background: 'rgba(0, 0, 0, 0)',
+    fontFamily: 'serif',
+    fontSize: '16px',
+    fontWeight: '400',
+    lineHeight: 'normal',
+    borderColor: 'rgb(0, 0, 0)',
+    borderWidth: '0px',
+    borderStyle: 'none',
+    borderRadius: '0px',
+  };
+  const bare = {
+    background: 'rgba(0, 0, 0, 0)',
+    rootBackground: 'rgba(0, 0, 0, 0)',
+    colorScheme: 'normal',
+    body: style,
+    paragraph: null,
+    h1: null,
+    h2: null,
+    h3: null,
+    code: null,
+    text: [],
+    links: [],
+    buttons: [],
+    inputs: [],
+    spacing: [],
+    logos: [],
+    icons: [],
+    ogImage: null,
+    themeColor: null,
+  };
 
   it('paints a transparent page with the canvas its color-scheme gives', () => {
     expect(shapeBranding(bare).colors.background).toBe('#ffffff');
-    expect(shapeBranding({ ...bare, colorScheme: 'dark' })).toMatchObject({ colorScheme: 'dark', colors: { background: '#121212' } });
+    expect(shapeBranding({ ...bare, colorScheme: 'dark' })).toMatchObject({
+      colorScheme: 'dark',
+      colors: { background: '#121212' },
+    });
   });
 
   it('falls back to the favicon for the logo and to theme-color for the primary colour', () => {

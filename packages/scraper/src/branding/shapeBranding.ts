@@ -92,7 +92,10 @@ function ranked<T>(entries: Iterable<[T, number]>): T[] {
 
 /** The first family of a font stack, unquoted. */
 export function firstFamily(stack: string | null | undefined): string | undefined {
-  const first = stack?.split(',')[0]?.trim().replace(/^["']|["']$/g, '');
+  const first = stack
+    ?.split(',')[0]
+    ?.trim()
+    .replace(/^["']|["']$/g, '');
   return first || undefined;
 }
 
@@ -109,7 +112,8 @@ function px(value: string | undefined): string | undefined {
  */
 export function shapeBranding(facts: BrandingFacts): Branding {
   const declaredDark = /\bdark\b/.test(facts.colorScheme) && !/\blight\b/.test(facts.colorScheme);
-  const background = opaqueHex(facts.background) ?? opaqueHex(facts.rootBackground) ?? (declaredDark ? DARK_CANVAS : LIGHT_CANVAS);
+  const background =
+    opaqueHex(facts.background) ?? opaqueHex(facts.rootBackground) ?? (declaredDark ? DARK_CANVAS : LIGHT_CANVAS);
   const [r, g, b] = hexParts(background);
   const colorScheme = luminance({ r, g, b, a: 1 }) < DARK_LUMINANCE ? 'dark' : 'light';
 
@@ -119,20 +123,34 @@ export function shapeBranding(facts: BrandingFacts): Branding {
     const fill = opaqueHex(b.background);
     return fill !== null && fill !== background && isSaturated(fill);
   });
-  const primaryButton =
-    filled.find((b) => PRIMARY_WORDS.test(b.className)) ?? byFill(filled).at(0);
-  const secondaryButton = facts.buttons.find(
-    (b) => b !== primaryButton && (SECONDARY_WORDS.test(b.className) || (opaqueHex(b.background) ?? background) === background) && b.borderStyle !== 'none' && parseFloat(b.borderWidth) > 0,
-  ) ?? facts.buttons.find((b) => b !== primaryButton && SECONDARY_WORDS.test(b.className));
+  const primaryButton = filled.find((b) => PRIMARY_WORDS.test(b.className)) ?? byFill(filled).at(0);
+  const secondaryButton =
+    facts.buttons.find(
+      (b) =>
+        b !== primaryButton &&
+        (SECONDARY_WORDS.test(b.className) || (opaqueHex(b.background) ?? background) === background) &&
+        b.borderStyle !== 'none' &&
+        parseFloat(b.borderWidth) > 0,
+    ) ?? facts.buttons.find((b) => b !== primaryButton && SECONDARY_WORDS.test(b.className));
 
   const textLinks = facts.links.filter((l) => !l.button);
   const linkColor =
-    ranked(textLinks.filter((l) => l.inText).map((l) => [opaqueHex(l.color), Math.max(1, l.chars)] as [string | null, number])).find((c) => c !== null) ??
-    ranked(textLinks.filter((l) => !l.inNav).map((l) => [opaqueHex(l.color), Math.max(1, l.chars)] as [string | null, number])).find((c) => c !== null) ??
+    ranked(
+      textLinks
+        .filter((l) => l.inText)
+        .map((l) => [opaqueHex(l.color), Math.max(1, l.chars)] as [string | null, number]),
+    ).find((c) => c !== null) ??
+    ranked(
+      textLinks
+        .filter((l) => !l.inNav)
+        .map((l) => [opaqueHex(l.color), Math.max(1, l.chars)] as [string | null, number]),
+    ).find((c) => c !== null) ??
     undefined;
 
   const bodyText = facts.text.filter((t) => t.tag !== 'a' && t.tag !== 'button');
-  const textColors = ranked(bodyText.map((t) => [opaqueHex(t.color), t.chars] as [string | null, number])).filter((c): c is string => c !== null);
+  const textColors = ranked(bodyText.map((t) => [opaqueHex(t.color), t.chars] as [string | null, number])).filter(
+    (c): c is string => c !== null,
+  );
   const textPrimary = textColors[0] ?? opaqueHex(facts.body.color) ?? undefined;
   const textSecondary = textColors.find((c) => c !== textPrimary && !isSaturated(c));
 
@@ -141,8 +159,14 @@ export function shapeBranding(facts: BrandingFacts): Branding {
     ...facts.text.map((t) => [opaqueHex(t.color) ?? '', t.chars] as [string, number]),
   ]).filter((c) => c !== '' && c !== background && isSaturated(c));
   const primary =
-    (primaryButton && opaqueHex(primaryButton.background)) ?? (linkColor && isSaturated(linkColor) ? linkColor : undefined) ?? saturatedByUse[0] ?? themeHex(facts.themeColor) ?? undefined;
-  const secondaryCandidates = secondaryButton ? [opaqueHex(secondaryButton.borderColor), opaqueHex(secondaryButton.color)] : [];
+    (primaryButton && opaqueHex(primaryButton.background)) ??
+    (linkColor && isSaturated(linkColor) ? linkColor : undefined) ??
+    saturatedByUse[0] ??
+    themeHex(facts.themeColor) ??
+    undefined;
+  const secondaryCandidates = secondaryButton
+    ? [opaqueHex(secondaryButton.borderColor), opaqueHex(secondaryButton.color)]
+    : [];
   const secondary = secondaryCandidates.find((c): c is string => c !== null && c !== primary && isSaturated(c));
   const accent = saturatedByUse.find((c) => c !== primary && c !== secondary && c !== linkColor);
 
@@ -184,8 +208,17 @@ export function shapeBranding(facts: BrandingFacts): Branding {
     colors,
     fonts,
     typography: {
-      fontFamilies: defined({ primary: firstFamily(bodyStyle.fontFamily) ?? fonts[0]?.family, heading: firstFamily(headingStyle?.fontFamily), code: firstFamily(facts.code) }),
-      fontSizes: defined({ h1: px(facts.h1?.fontSize), h2: px(facts.h2?.fontSize), h3: px(facts.h3?.fontSize), body: px(bodyStyle.fontSize) }),
+      fontFamilies: defined({
+        primary: firstFamily(bodyStyle.fontFamily) ?? fonts[0]?.family,
+        heading: firstFamily(headingStyle?.fontFamily),
+        code: firstFamily(facts.code),
+      }),
+      fontSizes: defined({
+        h1: px(facts.h1?.fontSize),
+        h2: px(facts.h2?.fontSize),
+        h3: px(facts.h3?.fontSize),
+        body: px(bodyStyle.fontSize),
+      }),
       fontWeights: defined({ light, regular, medium, bold }),
       lineHeights: defined({ heading: px(headingStyle?.lineHeight), body: px(bodyStyle.lineHeight) }),
     },
@@ -237,17 +270,21 @@ function byFill<T extends { background: string; area: number }>(buttons: T[]): T
 
 /** A named logo beats one merely in the header; a link home and being higher up break ties. */
 function pickLogo(facts: BrandingFacts): string | undefined {
-  const score = (l: BrandingFacts['logos'][number]) => (l.hinted ? 4 : 0) + (l.inHeader ? 2 : 0) + (l.linksHome ? 1 : 0);
+  const score = (l: BrandingFacts['logos'][number]) =>
+    (l.hinted ? 4 : 0) + (l.inHeader ? 2 : 0) + (l.linksHome ? 1 : 0);
   return [...facts.logos].sort((a, b) => score(b) - score(a) || a.top - b.top)[0]?.url;
 }
 
 function baseUnitOf(values: [number, number][]): number | undefined {
   const total = values.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return undefined;
-  const share = (unit: number) => values.reduce((sum, [v, count]) => sum + (Math.round(v * 100) % (unit * 100) === 0 ? count : 0), 0) / total;
+  const share = (unit: number) =>
+    values.reduce((sum, [v, count]) => sum + (Math.round(v * 100) % (unit * 100) === 0 ? count : 0), 0) / total;
   return BASE_UNITS.find((unit) => share(unit) >= BASE_UNIT_SHARE);
 }
 
 function defined<T extends Record<string, unknown>>(object: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined && v !== null && v !== '')) as never;
+  return Object.fromEntries(
+    Object.entries(object).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as never;
 }

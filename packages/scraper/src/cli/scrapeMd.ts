@@ -90,7 +90,12 @@ export async function runScrapeMd(argv: string[], io: CliIo = processIo): Promis
     const url = values.url ?? pathToFileURL(await realpath(path)).href;
     const result = processHtml(
       { body: bytes, url },
-      { onlyMainContent: !values.all, includeTags: values.include, excludeTags: values.exclude, outputs: [values.html ? 'html' : 'markdown'] },
+      {
+        onlyMainContent: !values.all,
+        includeTags: values.include,
+        excludeTags: values.exclude,
+        outputs: [values.html ? 'html' : 'markdown'],
+      },
     );
     const out = values.html ? result.html : result.markdown;
     io.stdout(out.endsWith('\n') ? out : `${out}\n`);
@@ -106,7 +111,9 @@ function toLocalPath(target: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
     const url = new URL(target);
     if (url.protocol !== 'file:') {
-      throw new Error(`only local files are supported (got a ${url.protocol.slice(0, -1)} URL); save the page first or use the scrape service`);
+      throw new Error(
+        `only local files are supported (got a ${url.protocol.slice(0, -1)} URL); save the page first or use the scrape service`,
+      );
     }
     return fileURLToPath(url);
   }

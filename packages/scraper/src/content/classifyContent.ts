@@ -8,7 +8,8 @@ export type ContentKind = 'html' | 'json' | 'text' | 'pdf' | 'binary';
 const SNIFF_BYTES = 1024;
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf']);
-const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title|div|p|script|style|a|table|h[1-6]|br)\b/i;
+const HTML_START =
+  /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title|div|p|script|style|a|table|h[1-6]|br)\b/i;
 
 /** The media type without parameters, lower-cased (`text/html; charset=x` → `text/html`). */
 export function mediaType(contentType: string): string {
@@ -31,7 +32,13 @@ export function classifyContent(contentType: string, body: Uint8Array): ContentK
   if (PDF_TYPES.has(type)) return isPdf(contentType, body) ? 'pdf' : sniff(body);
   if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
   if (type === 'application/json' || type.endsWith('+json')) return 'json';
-  if (type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml') || type === 'application/javascript') return 'text';
+  if (
+    type.startsWith('text/') ||
+    type === 'application/xml' ||
+    type.endsWith('+xml') ||
+    type === 'application/javascript'
+  )
+    return 'text';
   if (type === '' || isGeneric(type)) return sniff(body);
   return 'binary';
 }
@@ -63,7 +70,7 @@ function isPlausibleText(head: Uint8Array): boolean {
 
 /** The sniff window may cut a multi-byte character: ignore a trailing partial sequence. */
 function lastCompleteUtf8(bytes: Uint8Array): number {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let back = 1; back <= 3 && end - back >= 0; back++) {
     const b = bytes[end - back];
     if ((b & 0xc0) === 0x80) continue;

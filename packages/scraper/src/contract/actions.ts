@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { SCREENSHOT_QUALITY_MAX, SCREENSHOT_QUALITY_MIN } from './limits.js';
 import { viewportSchema } from './formats.js';
 
-export const PDF_PAPER_FORMATS = ['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid', 'Ledger'] as const;
+export const PDF_PAPER_FORMATS = [
+  'A0',
+  'A1',
+  'A2',
+  'A3',
+  'A4',
+  'A5',
+  'A6',
+  'Letter',
+  'Legal',
+  'Tabloid',
+  'Ledger',
+] as const;
 
 const waitAction = z
   .strictObject({
@@ -29,7 +41,11 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('click'), selector: z.string().min(1), all: z.boolean().default(false) }),
   z.strictObject({ type: z.literal('write'), text: z.string() }),
   z.strictObject({ type: z.literal('press'), key: z.string().min(1) }),
-  z.strictObject({ type: z.literal('scroll'), direction: z.enum(['up', 'down']).default('down'), selector: z.string().min(1).optional() }),
+  z.strictObject({
+    type: z.literal('scroll'),
+    direction: z.enum(['up', 'down']).default('down'),
+    selector: z.string().min(1).optional(),
+  }),
   z.strictObject({ type: z.literal('scrape') }).describe('Current url and html into `data.actions.scrapes`.'),
   z.strictObject({ type: z.literal('executeJavascript'), script: z.string() }),
   z.strictObject({

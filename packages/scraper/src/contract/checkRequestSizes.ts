@@ -27,8 +27,12 @@ const ARRAY_CAPS: readonly [path: readonly string[], max: number][] = [
  */
 export function checkRequestSizes(body: Record<string, unknown>): void {
   for (const [path, max] of ARRAY_CAPS) {
-    const value = path.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), body);
-    if (Array.isArray(value) && value.length > max) tooLarge(path, `${path.join('.')} may hold at most ${max} items (got ${value.length})`);
+    const value = path.reduce<unknown>(
+      (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+      body,
+    );
+    if (Array.isArray(value) && value.length > max)
+      tooLarge(path, `${path.join('.')} may hold at most ${max} items (got ${value.length})`);
   }
   for (const field of ['includeTags', 'excludeTags'] as const) {
     const tags = body[field];
@@ -39,9 +43,16 @@ export function checkRequestSizes(body: Record<string, unknown>): void {
   const headers = body.headers;
   if (headers !== null && typeof headers === 'object' && !Array.isArray(headers)) {
     const entries = Object.entries(headers);
-    if (entries.length > HEADERS_MAX_ENTRIES) tooLarge(['headers'], `headers may hold at most ${HEADERS_MAX_ENTRIES} entries (got ${entries.length})`);
-    const long = entries.find(([name, value]) => name.length + (typeof value === 'string' ? value.length : 0) > HEADER_VALUE_MAX_CHARS);
-    if (long) tooLarge(['headers', long[0].slice(0, 64)], `headers.${long[0].slice(0, 64)} is longer than ${HEADER_VALUE_MAX_CHARS} characters`);
+    if (entries.length > HEADERS_MAX_ENTRIES)
+      tooLarge(['headers'], `headers may hold at most ${HEADERS_MAX_ENTRIES} entries (got ${entries.length})`);
+    const long = entries.find(
+      ([name, value]) => name.length + (typeof value === 'string' ? value.length : 0) > HEADER_VALUE_MAX_CHARS,
+    );
+    if (long)
+      tooLarge(
+        ['headers', long[0].slice(0, 64)],
+        `headers.${long[0].slice(0, 64)} is longer than ${HEADER_VALUE_MAX_CHARS} characters`,
+      );
   }
 }
 

@@ -59,7 +59,9 @@ const AUTH_ERRORS: Record<string, string> = { '401': '`Unauthorized: Invalid tok
  * The OpenAPI document of a server, built route by route: each route registration calls `add` beside its handler,
  * so the document lists what the server answers and a new route is one local call (no central list to edit).
  */
-export function createOpenApiRegistry(info: { title?: string; version?: string; description?: string } = {}): OpenApiRegistry {
+export function createOpenApiRegistry(
+  info: { title?: string; version?: string; description?: string } = {},
+): OpenApiRegistry {
   const routes = new Map<string, OpenApiRoute>();
   const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
   // Converting the zod schemas takes milliseconds; the document is rebuilt only after a route was added.
@@ -100,7 +102,13 @@ export function createOpenApiRegistry(info: { title?: string; version?: string; 
         responses[status] = { description, content: { 'application/json': { schema: ERROR_REF } } };
       }
       const parameters = [
-        ...Object.entries(route.pathParams ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: STRING })),
+        ...Object.entries(route.pathParams ?? {}).map(([name, description]) => ({
+          name,
+          in: 'path',
+          required: true,
+          description,
+          schema: STRING,
+        })),
         ...Object.entries(route.query ?? {}).map(([name, q]) => ({
           name,
           in: 'query',

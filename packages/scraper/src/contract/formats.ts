@@ -35,7 +35,8 @@ export const viewportSchema = z.strictObject({
   height: z.number().int().positive().describe('Viewport height in CSS pixels.'),
 });
 
-const bare = <T extends FormatType>(type: T, description: string) => z.strictObject({ type: z.literal(type) }).describe(description);
+const bare = <T extends FormatType>(type: T, description: string) =>
+  z.strictObject({ type: z.literal(type) }).describe(description);
 
 /** A JSON Schema document supplied by the client (kept as-is; validated by the LLM step that uses it). */
 const jsonSchemaValue = z.record(z.string(), z.unknown()).describe('A JSON Schema object.');
@@ -44,7 +45,13 @@ export const screenshotFormatSchema = z
   .strictObject({
     type: z.literal('screenshot'),
     fullPage: z.boolean().default(false).describe('Capture the whole scrollable page; ignores the viewport height.'),
-    quality: z.number().int().min(SCREENSHOT_QUALITY_MIN).max(SCREENSHOT_QUALITY_MAX).optional().describe('JPEG quality 1-100.'),
+    quality: z
+      .number()
+      .int()
+      .min(SCREENSHOT_QUALITY_MIN)
+      .max(SCREENSHOT_QUALITY_MAX)
+      .optional()
+      .describe('JPEG quality 1-100.'),
     viewport: viewportSchema.optional(),
   })
   .describe('A screenshot of the page (a URL valid 24 hours).');
@@ -54,7 +61,10 @@ export const jsonFormatSchema = z
     type: z.literal('json'),
     schema: jsonSchemaValue.optional(),
     prompt: z.string().min(1).optional(),
-    checkPromptInjection: z.boolean().default(false).describe('Abort with 403 SCRAPE_PROMPT_INJECTION_DETECTED when the page tries prompt injection.'),
+    checkPromptInjection: z
+      .boolean()
+      .default(false)
+      .describe('Abort with 403 SCRAPE_PROMPT_INJECTION_DETECTED when the page tries prompt injection.'),
   })
   .refine((f) => f.schema !== undefined || f.prompt !== undefined, {
     message: "json format requires either 'prompt' or 'schema' (or both)",
@@ -64,7 +74,10 @@ export const jsonFormatSchema = z
 export const changeTrackingFormatSchema = z
   .strictObject({
     type: z.literal('changeTracking'),
-    modes: z.array(z.enum(['git-diff', 'json'])).default([]).describe('Extra comparisons: a git-style diff and/or a JSON diff.'),
+    modes: z
+      .array(z.enum(['git-diff', 'json']))
+      .default([])
+      .describe('Extra comparisons: a git-style diff and/or a JSON diff.'),
     schema: jsonSchemaValue.optional().describe('JSON Schema for `json` mode.'),
     prompt: z.string().optional().describe('Prompt for `json` mode.'),
     tag: z.string().nullable().optional().describe('Keeps a separate history per tag.'),
@@ -86,7 +99,12 @@ export const attributesFormatSchema = z
   .strictObject({
     type: z.literal('attributes'),
     selectors: z
-      .array(z.strictObject({ selector: z.string().min(1).describe('CSS selector.'), attribute: z.string().min(1).describe('Attribute name.') }))
+      .array(
+        z.strictObject({
+          selector: z.string().min(1).describe('CSS selector.'),
+          attribute: z.string().min(1).describe('Attribute name.'),
+        }),
+      )
       .min(1)
       .max(ATTRIBUTE_SELECTORS_MAX),
   })
@@ -128,4 +146,7 @@ export const formatObjectSchema = z.discriminatedUnion('type', [
 export type FormatObject = z.output<typeof formatObjectSchema>;
 
 /** One `formats` item: the string shorthand is turned into the object form before validation, so errors name `type`. */
-export const formatItemSchema = z.preprocess((value) => (typeof value === 'string' ? { type: value } : value), formatObjectSchema);
+export const formatItemSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? { type: value } : value),
+  formatObjectSchema,
+);

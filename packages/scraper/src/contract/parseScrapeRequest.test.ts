@@ -6,7 +6,9 @@ import { parseScrapeRequest } from './parseScrapeRequest.js';
 const URL_OK = 'https://example.com/page';
 
 /** Parses or returns the ScrapeError thrown. */
-function attempt(body: unknown): { ok: true; value: ReturnType<typeof parseScrapeRequest> } | { ok: false; error: ScrapeError } {
+function attempt(
+  body: unknown,
+): { ok: true; value: ReturnType<typeof parseScrapeRequest> } | { ok: false; error: ScrapeError } {
   try {
     return { ok: true, value: parseScrapeRequest(body) };
   } catch (error) {
@@ -17,7 +19,8 @@ function attempt(body: unknown): { ok: true; value: ReturnType<typeof parseScrap
 
 function accepts(extra: Record<string, unknown>) {
   const r = attempt({ url: URL_OK, ...extra });
-  if (!r.ok) throw new Error(`expected acceptance of ${JSON.stringify(extra)}, got ${JSON.stringify(r.error.toJSON())}`);
+  if (!r.ok)
+    throw new Error(`expected acceptance of ${JSON.stringify(extra)}, got ${JSON.stringify(r.error.toJSON())}`);
   return r.value;
 }
 
@@ -191,13 +194,18 @@ describe('parseScrapeRequest: waitFor vs timeout', () => {
 
   it('the custom rule message wins over plain schema errors', () => {
     const error = rejects({ waitFor: 40000, mobile: 'yes' }, 'waitFor must not exceed half of timeout');
-    expect((error.details as { path: unknown[] }[]).map((d) => d.path)).toEqual(expect.arrayContaining([['mobile'], ['waitFor']]));
+    expect((error.details as { path: unknown[] }[]).map((d) => d.path)).toEqual(
+      expect.arrayContaining([['mobile'], ['waitFor']]),
+    );
   });
 });
 
 describe('parseScrapeRequest: actions', () => {
   it.each([
-    [{ type: 'wait', milliseconds: 10, selector: '#a' }, 'wait action requires exactly one of milliseconds or selector'],
+    [
+      { type: 'wait', milliseconds: 10, selector: '#a' },
+      'wait action requires exactly one of milliseconds or selector',
+    ],
     [{ type: 'wait' }, 'wait action requires exactly one of milliseconds or selector'],
   ])('%j → custom rule', (action, message) => {
     rejects({ actions: [action] }, message);
@@ -218,7 +226,9 @@ describe('parseScrapeRequest: actions', () => {
   });
 
   it('fills action defaults', () => {
-    const req = accepts({ actions: [{ type: 'click', selector: 'a' }, { type: 'scroll' }, { type: 'pdf' }, { type: 'screenshot' }] });
+    const req = accepts({
+      actions: [{ type: 'click', selector: 'a' }, { type: 'scroll' }, { type: 'pdf' }, { type: 'screenshot' }],
+    });
     expect(req.actions).toEqual([
       { type: 'click', selector: 'a', all: false },
       { type: 'scroll', direction: 'down' },
@@ -243,7 +253,13 @@ describe('parseScrapeRequest: actions', () => {
 describe('parseScrapeRequest: formats', () => {
   it('accepts the string shorthand and the object form, normalised to objects', () => {
     const req = accepts({ formats: ['markdown', { type: 'html' }, 'rawHtml', 'links', 'rawBase64'] });
-    expect(req.formats).toEqual([{ type: 'markdown' }, { type: 'html' }, { type: 'rawHtml' }, { type: 'links' }, { type: 'rawBase64' }]);
+    expect(req.formats).toEqual([
+      { type: 'markdown' },
+      { type: 'html' },
+      { type: 'rawHtml' },
+      { type: 'links' },
+      { type: 'rawBase64' },
+    ]);
   });
 
   it('deduplicates repeated formats', () => {
@@ -254,13 +270,19 @@ describe('parseScrapeRequest: formats', () => {
     expect(accepts({ formats: [] }).formats).toEqual([]);
   });
 
-  it.each([['pdf'], ['image'], ['attributes'], ['query'], ['screenshot@fullPage'], [{ type: 'extract' }], [{}], [5]])('rejects unknown format %j', (format) => {
-    const error = rejects({ formats: [format] });
-    expect((error.details as { path: unknown[] }[])[0].path.slice(0, 2)).toEqual(['formats', 0]);
-  });
+  it.each([['pdf'], ['image'], ['attributes'], ['query'], ['screenshot@fullPage'], [{ type: 'extract' }], [{}], [5]])(
+    'rejects unknown format %j',
+    (format) => {
+      const error = rejects({ formats: [format] });
+      expect((error.details as { path: unknown[] }[])[0].path.slice(0, 2)).toEqual(['formats', 0]);
+    },
+  );
 
   it('rejects two screenshot formats', () => {
-    rejects({ formats: ['screenshot', { type: 'screenshot', fullPage: true }] }, 'Only one screenshot format may be requested');
+    rejects(
+      { formats: ['screenshot', { type: 'screenshot', fullPage: true }] },
+      'Only one screenshot format may be requested',
+    );
   });
 
   it('format objects are strict and typed', () => {
@@ -282,13 +304,31 @@ describe('parseScrapeRequest: formats', () => {
   });
 
   it('changeTracking takes modes/schema/prompt/tag and needs markdown', () => {
-    accepts({ formats: ['markdown', { type: 'changeTracking', modes: ['git-diff', 'json'], schema: {}, prompt: 'p', tag: 'daily' }] });
+    accepts({
+      formats: [
+        'markdown',
+        { type: 'changeTracking', modes: ['git-diff', 'json'], schema: {}, prompt: 'p', tag: 'daily' },
+      ],
+    });
     rejects({ formats: ['changeTracking'] }, "The 'changeTracking' format requires the 'markdown' format");
     rejects({ formats: ['markdown', { type: 'changeTracking', modes: ['svn-diff'] }] });
   });
 
   it('accepts every format name of the spec', () => {
-    for (const name of ['markdown', 'summary', 'html', 'rawHtml', 'rawBase64', 'links', 'screenshot', 'audio', 'video', 'branding', 'product', 'menu']) {
+    for (const name of [
+      'markdown',
+      'summary',
+      'html',
+      'rawHtml',
+      'rawBase64',
+      'links',
+      'screenshot',
+      'audio',
+      'video',
+      'branding',
+      'product',
+      'menu',
+    ]) {
       accepts({ formats: [name] });
     }
   });
@@ -296,7 +336,9 @@ describe('parseScrapeRequest: formats', () => {
 
 describe('parseScrapeRequest: other fields', () => {
   it('parsers items are strict; "pdf" is shorthand for {type:"pdf"}', () => {
-    expect(accepts({ parsers: ['pdf'] }).parsers).toEqual([{ type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false }]);
+    expect(accepts({ parsers: ['pdf'] }).parsers).toEqual([
+      { type: 'pdf', mode: 'auto', pages: false, blocks: false, pageMarkers: false },
+    ]);
     expect(accepts({ parsers: [] }).parsers).toEqual([]);
     accepts({ parsers: [{ type: 'pdf', mode: 'ocr', maxPages: 5, pages: true, blocks: true, pageMarkers: true }] });
     rejects({ parsers: [{ type: 'pdf', extra: 1 }] });
@@ -342,7 +384,12 @@ describe('parseScrapeRequest: other fields', () => {
   });
 
   it('the SDK 4.42 cloud switches are accepted with their types', () => {
-    expect(accepts({ fastMode: true, useMock: 'm', domainTools: true, toolDetail: 'compact' })).toMatchObject({ fastMode: true, useMock: 'm', domainTools: true, toolDetail: 'compact' });
+    expect(accepts({ fastMode: true, useMock: 'm', domainTools: true, toolDetail: 'compact' })).toMatchObject({
+      fastMode: true,
+      useMock: 'm',
+      domainTools: true,
+      toolDetail: 'compact',
+    });
     rejects({ toolDetail: 'verbose' });
     rejects({ fastMode: 'yes' });
   });
@@ -350,11 +397,17 @@ describe('parseScrapeRequest: other fields', () => {
   it('formats images, attributes and query; query is rewritten to question or highlights', () => {
     expect(accepts({ formats: ['images'] }).formats).toEqual([{ type: 'images' }]);
     const selectors = [{ selector: 'a', attribute: 'href' }];
-    expect(accepts({ formats: [{ type: 'attributes', selectors }] }).formats).toEqual([{ type: 'attributes', selectors }]);
+    expect(accepts({ formats: [{ type: 'attributes', selectors }] }).formats).toEqual([
+      { type: 'attributes', selectors },
+    ]);
     rejects({ formats: [{ type: 'attributes', selectors: [] }] });
     rejects({ formats: [{ type: 'attributes', selectors: [{ selector: 'a' }] }] });
-    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?' }] }).formats).toEqual([{ type: 'question', question: 'Who?' }]);
-    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?', mode: 'directQuote' }] }).formats).toEqual([{ type: 'highlights', query: 'Who?' }]);
+    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?' }] }).formats).toEqual([
+      { type: 'question', question: 'Who?' },
+    ]);
+    expect(accepts({ formats: [{ type: 'query', prompt: 'Who?', mode: 'directQuote' }] }).formats).toEqual([
+      { type: 'highlights', query: 'Who?' },
+    ]);
     rejects({ formats: [{ type: 'query', prompt: '' }] });
     rejects({ formats: [{ type: 'query', prompt: 'x', mode: 'essay' }] });
   });
@@ -371,7 +424,9 @@ describe('parseScrapeRequest: other fields', () => {
 
   it('rejects unknown keys, listing them', () => {
     const error = rejects({ fastMod: true, unknownThing: 1 });
-    expect(error.details).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['fastMod', 'unknownThing'] })]);
+    expect(error.details).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys', keys: ['fastMod', 'unknownThing'] }),
+    ]);
   });
 
   it.each([

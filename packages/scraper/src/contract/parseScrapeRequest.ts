@@ -32,7 +32,11 @@ export function parseScrapeRequest(body: unknown): ScrapeRequest {
 
 export function toValidationError(issues: readonly z.core.$ZodIssue[]): ScrapeError {
   const details: ValidationIssue[] = issues.flatMap(branchIssues).map((issue) => {
-    const out: ValidationIssue = { code: issue.code, path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message };
+    const out: ValidationIssue = {
+      code: issue.code,
+      path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+      message: issue.message,
+    };
     if (issue.code === 'unrecognized_keys') out.keys = issue.keys;
     return out;
   });
@@ -65,7 +69,10 @@ export function describeIssues(details: readonly ValidationIssue[]): string {
 
 /** `['formats', 0, 'type']` → `formats[0].type`. */
 function formatPath(path: readonly (string | number)[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
+  return path.reduce<string>(
+    (out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part),
+    '',
+  );
 }
 
 /**
@@ -74,7 +81,9 @@ function formatPath(path: readonly (string | number)[]): string {
  */
 function branchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   if (issue.code !== 'invalid_union' || !Array.isArray(issue.errors)) return [issue];
-  const typed = issue.errors.filter((branch) => !(branch.length === 1 && branch[0].code === 'invalid_type' && branch[0].path.length === 0));
+  const typed = issue.errors.filter(
+    (branch) => !(branch.length === 1 && branch[0].code === 'invalid_type' && branch[0].path.length === 0),
+  );
   if (typed.length !== 1) return [issue];
   return typed[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue);
 }
@@ -91,7 +100,9 @@ function normalizeScrapeRequest(parsed: z.output<typeof scrapeRequestSchema>): S
 /** The deprecated `query` format is `question` (freeform) or `highlights` (directQuote) under another name. */
 function fromQueryFormat(format: FormatObject): FormatObject {
   if (format.type !== 'query') return format;
-  return format.mode === 'directQuote' ? { type: 'highlights', query: format.prompt } : { type: 'question', question: format.prompt };
+  return format.mode === 'directQuote'
+    ? { type: 'highlights', query: format.prompt }
+    : { type: 'question', question: format.prompt };
 }
 
 /** `["markdown", {type:"markdown"}]` asks for markdown once; the first occurrence of a type wins. */

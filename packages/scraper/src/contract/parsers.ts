@@ -4,10 +4,16 @@ import { PDF_MAX_PAGES_MAX, PDF_MAX_PAGES_MIN } from './limits.js';
 /** Spec §2.2: the PDF parser, strict. */
 const pdfParserObjectSchema = z.strictObject({
   type: z.literal('pdf'),
-  mode: z.enum(['fast', 'auto', 'ocr']).default('auto').describe('fast: embedded text only; auto: fast then OCR fallback; ocr: OCR every page.'),
+  mode: z
+    .enum(['fast', 'auto', 'ocr'])
+    .default('auto')
+    .describe('fast: embedded text only; auto: fast then OCR fallback; ocr: OCR every page.'),
   maxPages: z.number().int().min(PDF_MAX_PAGES_MIN).max(PDF_MAX_PAGES_MAX).optional(),
   pages: z.boolean().default(false).describe('Per-page markdown in `data.pages`.'),
-  pageMarkdown: z.boolean().optional().describe('Deprecated spelling of `pages` (the Firecrawl SDK still types it); `pages` wins.'),
+  pageMarkdown: z
+    .boolean()
+    .optional()
+    .describe('Deprecated spelling of `pages` (the Firecrawl SDK still types it); `pages` wins.'),
   blocks: z.boolean().default(false).describe('Per-page layout blocks in `data.blocks`.'),
   pageMarkers: z.boolean().default(false).describe('Mark page breaks in the markdown.'),
 });
@@ -25,6 +31,7 @@ export const imageParserSchema = z.strictObject({ type: z.literal('image') }).de
 export const PARSER_SHORTHANDS = ['pdf', 'image'] as const;
 
 export const parserItemSchema = z.preprocess(
-  (value) => (typeof value === 'string' && (PARSER_SHORTHANDS as readonly string[]).includes(value) ? { type: value } : value),
+  (value) =>
+    typeof value === 'string' && (PARSER_SHORTHANDS as readonly string[]).includes(value) ? { type: value } : value,
   z.union([pdfParserSchema, imageParserSchema]),
 );

@@ -5,13 +5,20 @@ export const documentMetadataSchema = z.looseObject({
   title: z.union([z.string(), z.array(z.string())]).optional(),
   description: z.union([z.string(), z.array(z.string())]).optional(),
   keywords: z.union([z.string(), z.array(z.string())]).optional(),
-  language: z.union([z.string(), z.array(z.string())]).nullable().optional(),
+  language: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
   ogLocaleAlternate: z.array(z.string()).optional(),
   sourceURL: z.string().describe('The URL exactly as requested.'),
   url: z.string().describe('The final URL after redirects.'),
   statusCode: z.number().int().describe('HTTP status of the page; 4xx/5xx pages are still documents.'),
   contentType: z.string().describe('MIME type of the page.'),
-  error: z.string().nullable().optional().describe('Set when the page answered with an error status ("404 Not Found").'),
+  error: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Set when the page answered with an error status ("404 Not Found").'),
   scrapeId: z.string().describe('UUID of this scrape.'),
   cacheState: z.enum(['hit', 'miss']),
   cachedAt: z.string().optional().describe('ISO time of the cached fetch, on a hit.'),
@@ -43,7 +50,10 @@ export const scrapeDocumentSchema = z.looseObject({
   branding: z.looseObject({}).nullable().optional(),
   product: z.looseObject({}).nullable().optional(),
   menu: z.looseObject({}).nullable().optional(),
-  pages: z.array(z.object({ pageNumber: z.number().int(), markdown: z.string() })).nullable().optional(),
+  pages: z
+    .array(z.object({ pageNumber: z.number().int(), markdown: z.string() }))
+    .nullable()
+    .optional(),
   blocks: z.array(z.looseObject({})).nullable().optional(),
   warning: z.string().nullable().optional(),
   metadata: documentMetadataSchema,
@@ -56,7 +66,10 @@ export const errorResponseSchema = z.object({
   success: z.literal(false),
   error: z.string().describe('Match on HTTP status plus this string.'),
   code: z.string().optional(),
-  details: z.unknown().optional().describe('Per-field validation issues `{code, path, message}` on 400s; context otherwise.'),
+  details: z
+    .unknown()
+    .optional()
+    .describe('Per-field validation issues `{code, path, message}` on 400s; context otherwise.'),
 });
 
 export const deleteInteractResponseSchema = z.object({

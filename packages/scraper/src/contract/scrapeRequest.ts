@@ -43,10 +43,12 @@ export function hostnameProblem(value: string): string | undefined {
   const host = new URL(value).hostname;
   if (host.startsWith('[') || /^[0-9.]+$/.test(host)) return undefined;
   const name = host.endsWith('.') ? host.slice(0, -1) : host;
-  if (name.length > DNS_NAME_MAX) return `the hostname is ${name.length} characters long; a DNS name has at most ${DNS_NAME_MAX}`;
+  if (name.length > DNS_NAME_MAX)
+    return `the hostname is ${name.length} characters long; a DNS name has at most ${DNS_NAME_MAX}`;
   for (const label of name.split('.')) {
     if (label.length === 0) return 'the hostname has an empty label (two dots in a row)';
-    if (label.length > DNS_LABEL_MAX) return `the hostname label "${label.slice(0, 20)}…" is ${label.length} characters long; a DNS label has at most ${DNS_LABEL_MAX}`;
+    if (label.length > DNS_LABEL_MAX)
+      return `the hostname label "${label.slice(0, 20)}…" is ${label.length} characters long; a DNS label has at most ${DNS_LABEL_MAX}`;
     if (!DNS_LABEL.test(label)) return `the hostname label "${label}" has characters a DNS name cannot have`;
   }
   return undefined;
@@ -60,7 +62,10 @@ export const locationSchema = z
       .regex(COUNTRY_PATTERN_ANY_CASE, 'country must be an ISO 3166-1 alpha-2 code (e.g. "US")')
       .transform((code) => code.toUpperCase())
       .default(COUNTRY_DEFAULT),
-    languages: z.array(z.string().min(1)).optional().describe('Preferred locales in priority order (Accept-Language style).'),
+    languages: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Preferred locales in priority order (Accept-Language style).'),
   })
   .describe('Country (proxy when available) and languages to emulate.');
 
@@ -91,7 +96,8 @@ export const scrapeRequestSchema = z
     url: z
       .string()
       .superRefine((value, ctx) => {
-        if (!isHttpUrl(value)) return void ctx.addIssue({ code: 'custom', message: 'url must be an absolute http:// or https:// URL' });
+        if (!isHttpUrl(value))
+          return void ctx.addIssue({ code: 'custom', message: 'url must be an absolute http:// or https:// URL' });
         const problem = hostnameProblem(value);
         if (problem) ctx.addIssue({ code: 'custom', message: `url is not a valid hostname: ${problem}` });
       })
@@ -106,8 +112,12 @@ export const scrapeRequestSchema = z
     onlyCleanContent: z.boolean().default(false),
     includeTags: z.array(z.string().max(SELECTOR_MAX_CHARS)).max(TAG_SELECTORS_MAX_ITEMS).optional(),
     excludeTags: z.array(z.string().max(SELECTOR_MAX_CHARS)).max(TAG_SELECTORS_MAX_ITEMS).optional(),
-    maxAge: ms().optional().meta({ default: MAX_AGE_DEFAULT_MS, description: 'Default 172800000 (2 days); 2 years under lockdown.' }),
-    minAge: ms().optional().describe('Cache only: the cached copy must be at least this old; a miss is 404 SCRAPE_NO_CACHED_DATA.'),
+    maxAge: ms()
+      .optional()
+      .meta({ default: MAX_AGE_DEFAULT_MS, description: 'Default 172800000 (2 days); 2 years under lockdown.' }),
+    minAge: ms()
+      .optional()
+      .describe('Cache only: the cached copy must be at least this old; a miss is 404 SCRAPE_NO_CACHED_DATA.'),
     headers: z.record(z.string(), z.string()).optional(),
     waitFor: ms().default(0),
     mobile: z.boolean().default(false),
@@ -115,7 +125,9 @@ export const scrapeRequestSchema = z
     timeout: z.number().int().min(TIMEOUT_MIN_MS).max(TIMEOUT_MAX_MS).default(TIMEOUT_DEFAULT_MS),
     parsers: z
       .array(parserItemSchema)
-      .default(() => [{ type: 'pdf' as const, mode: 'auto' as const, pages: false, blocks: false, pageMarkers: false }]),
+      .default(() => [
+        { type: 'pdf' as const, mode: 'auto' as const, pages: false, blocks: false, pageMarkers: false },
+      ]),
     actions: z.array(actionSchema).max(ACTIONS_MAX_ITEMS).optional(),
     location: locationSchema.optional(),
     removeBase64Images: z.boolean().default(true),
@@ -136,18 +148,36 @@ export const scrapeRequestSchema = z
     // Switches of the Firecrawl cloud that the SDK 4.42 types allow: accepted, ignored here with a `warning`.
     fastMode: z.boolean().optional().describe('Firecrawl cloud switch; ignored here (with a warning when true).'),
     useMock: z.string().optional().describe('Firecrawl cloud test mocks; ignored here with a warning.'),
-    domainTools: z.boolean().optional().describe('Firecrawl cloud tool discovery; ignored here (with a warning when true).'),
-    toolDetail: z.enum(['compact', 'summary', 'full']).optional().describe('Detail of `domainTools`; ignored here with a warning.'),
+    domainTools: z
+      .boolean()
+      .optional()
+      .describe('Firecrawl cloud tool discovery; ignored here (with a warning when true).'),
+    toolDetail: z
+      .enum(['compact', 'summary', 'full'])
+      .optional()
+      .describe('Detail of `domainTools`; ignored here with a warning.'),
   })
   // Cross-field rules run even when other fields failed (`when`), so their message can lead the 400; each rule
   // therefore checks its own inputs' types.
-  .refine((req) => !(typeof req?.waitFor === 'number' && req.waitFor > timeoutOf(req) / 2), { message: WAIT_FOR_RULE, path: ['waitFor'], when: always })
-  .refine((req) => formatsOf(req).filter((f) => f?.type === 'screenshot').length <= 1, { message: ONE_SCREENSHOT_RULE, path: ['formats'], when: always })
-  .refine((req) => !formatsOf(req).some((f) => f?.type === 'changeTracking') || formatsOf(req).some((f) => f?.type === 'markdown'), {
-    message: CHANGE_TRACKING_RULE,
+  .refine((req) => !(typeof req?.waitFor === 'number' && req.waitFor > timeoutOf(req) / 2), {
+    message: WAIT_FOR_RULE,
+    path: ['waitFor'],
+    when: always,
+  })
+  .refine((req) => formatsOf(req).filter((f) => f?.type === 'screenshot').length <= 1, {
+    message: ONE_SCREENSHOT_RULE,
     path: ['formats'],
     when: always,
-  });
+  })
+  .refine(
+    (req) =>
+      !formatsOf(req).some((f) => f?.type === 'changeTracking') || formatsOf(req).some((f) => f?.type === 'markdown'),
+    {
+      message: CHANGE_TRACKING_RULE,
+      path: ['formats'],
+      when: always,
+    },
+  );
 
 function always(): boolean {
   return true;

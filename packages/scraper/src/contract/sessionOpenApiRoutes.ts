@@ -26,7 +26,9 @@ export function browserOpenApiRoutes(): OpenApiRoute[] {
       operationId: 'listBrowserSessions',
       summary: "The team's standalone sessions.",
       query: { status: { description: '`active` (default) or `destroyed`.' } },
-      responses: { '200': { description: '`{success, sessions: [{id, status, createdAt, lastActivity, expiresAt}]}`.' } },
+      responses: {
+        '200': { description: '`{success, sessions: [{id, status, createdAt, lastActivity, expiresAt}]}`.' },
+      },
     },
     {
       method: 'post',
@@ -116,7 +118,10 @@ export function agentOpenApiRoutes(): OpenApiRoute[] {
       summary: 'An artifact a run recorded (`artifact.updated` names its snapshotId).',
       pathParams: { ...JOB, snapshotId: 'The snapshot id from the trace.' },
       responses: { '200': { description: '`{success, id, snapshotId, snapshot}`.' } },
-      errors: { '400': 'Invalid job ID, or `Invalid snapshot ID`.', '404': '`Agent job not found` or `Snapshot not found`.' },
+      errors: {
+        '400': 'Invalid job ID, or `Invalid snapshot ID`.',
+        '404': '`Agent job not found` or `Snapshot not found`.',
+      },
     },
   ];
 }

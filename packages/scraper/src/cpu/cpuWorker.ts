@@ -29,12 +29,20 @@ parentPort!.on('message', async (message: ToCpuWorker) => {
     reply = { id: message.id, ok: true, result };
   } catch (error) {
     const e = error as { name?: string; message?: string; kind?: string; details?: unknown };
-    reply = { id: message.id, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), kind: e?.kind, details: e?.details } };
+    reply = {
+      id: message.id,
+      ok: false,
+      error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), kind: e?.kind, details: e?.details },
+    };
   }
   try {
     parentPort!.postMessage(reply);
   } catch (error) {
     // A result that cannot be cloned is the transform's bug; the caller gets it as an error rather than a hang.
-    parentPort!.postMessage({ id: message.id, ok: false, error: { name: 'DataCloneError', message: String(error) } } satisfies FromCpuWorker);
+    parentPort!.postMessage({
+      id: message.id,
+      ok: false,
+      error: { name: 'DataCloneError', message: String(error) },
+    } satisfies FromCpuWorker);
   }
 });

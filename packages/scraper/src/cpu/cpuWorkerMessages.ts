@@ -17,4 +17,6 @@ export interface CpuWorkerFailure {
   details?: unknown;
 }
 
-export type FromCpuWorker = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: CpuWorkerFailure };
+export type FromCpuWorker =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: CpuWorkerFailure };

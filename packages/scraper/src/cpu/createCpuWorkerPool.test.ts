@@ -15,7 +15,11 @@ const longText = PII_LINE.repeat(Math.ceil(16_000_000 / PII_LINE.length));
 
 describe('createCpuWorkerPool', () => {
   it('processHtml on a thread gives what it gives in-process', { timeout: 120_000 }, async () => {
-    const input = { body: page('<h1>Hello</h1><p>A paragraph with <a href="/x">a link</a>.</p>'), url: 'https://example.test/', contentType: 'text/html' };
+    const input = {
+      body: page('<h1>Hello</h1><p>A paragraph with <a href="/x">a link</a>.</p>'),
+      url: 'https://example.test/',
+      contentType: 'text/html',
+    };
     const local = processHtml(input, { onlyMainContent: true });
     const threaded = await pool.run('processHtml', [input, { onlyMainContent: true }]);
     expect(threaded).toEqual(local);
@@ -27,12 +31,19 @@ describe('createCpuWorkerPool', () => {
   });
 
   it('a CoreError crosses the thread as a CoreError', async () => {
-    const error = await pool.run('processHtml', [{ body: page('<p>x</p>'), url: 'https://example.test/', contentType: 'text/html' }, { includeTags: ['p[['] }]).catch((e) => e);
+    const error = await pool
+      .run('processHtml', [
+        { body: page('<p>x</p>'), url: 'https://example.test/', contentType: 'text/html' },
+        { includeTags: ['p[['] },
+      ])
+      .catch((e) => e);
     expect(error).toBeInstanceOf(CoreError);
     expect(error.kind).toBe('invalid_selector');
   });
 
-  it('a runaway transform leaves the event loop free and is stopped by its signal; the pool goes on', { timeout: 120_000 }, async () => {
+  it('a runaway transform leaves the event loop free and is stopped by its signal; the pool goes on', {
+    timeout: 120_000,
+  }, async () => {
     const controller = new AbortController();
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
@@ -46,12 +57,17 @@ describe('createCpuWorkerPool', () => {
     clearInterval(ticker);
     controller.abort(new Error('scrape timed out'));
     expect(await outcome).toMatchObject({ message: 'scrape timed out' });
-    const after = await pool.run('processHtml', [{ body: page('<p>Next page</p>'), url: 'https://example.test/', contentType: 'text/html' }, {}]);
+    const after = await pool.run('processHtml', [
+      { body: page('<p>Next page</p>'), url: 'https://example.test/', contentType: 'text/html' },
+      {},
+    ]);
     expect((after as { markdown: string }).markdown).toContain('Next page');
   });
 
   it('an already-aborted signal rejects at once', async () => {
-    const error = await pool.run('redactPII', ['text', true], { signal: AbortSignal.abort(new Error('gone')) }).catch((e) => e);
+    const error = await pool
+      .run('redactPII', ['text', true], { signal: AbortSignal.abort(new Error('gone')) })
+      .catch((e) => e);
     expect(error).toMatchObject({ message: 'gone' });
   });
 });

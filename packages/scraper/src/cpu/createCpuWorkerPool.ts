@@ -98,7 +98,9 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
   function spawn(): Slot {
     script ??= { url: workerUrl(), modules: taskModules() };
     if (!existsSync(fileURLToPath(script.url))) {
-      throw new Error(`The transform worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`);
+      throw new Error(
+        `The transform worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`,
+      );
     }
     const worker = new Worker(script.url, {
       workerData: { modules: script.modules },
@@ -165,7 +167,12 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
     if (message.ok) settle(job, null, message.result);
     else {
       const { kind, message: text, details, name } = message.error;
-      settle(job, kind && name === 'CoreError' ? new CoreError(kind as CoreErrorKind, text, details) : Object.assign(new Error(text), { name }));
+      settle(
+        job,
+        kind && name === 'CoreError'
+          ? new CoreError(kind as CoreErrorKind, text, details)
+          : Object.assign(new Error(text), { name }),
+      );
     }
     queueMicrotask(pump);
   }

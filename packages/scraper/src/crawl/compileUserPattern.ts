@@ -13,7 +13,11 @@ export const PATTERN_INPUT_MAX_CHARS = 2_048;
  */
 export function compileUserPattern(source: string, path: (string | number)[]): RegExp {
   const fail = (why: string) =>
-    errors.badRequest(`Invalid pattern in ${path.join('.')}: ${why}`, [{ code: 'invalid_pattern', path, message: why }], 'BAD_REQUEST_INVALID_PATTERN');
+    errors.badRequest(
+      `Invalid pattern in ${path.join('.')}: ${why}`,
+      [{ code: 'invalid_pattern', path, message: why }],
+      'BAD_REQUEST_INVALID_PATTERN',
+    );
   if (source.length > PATTERN_MAX_CHARS) throw fail(`longer than ${PATTERN_MAX_CHARS} characters`);
   let regex: RegExp;
   try {

@@ -3,7 +3,8 @@ import type { OpenApiRoute } from '../contract/createOpenApiRegistry.js';
 import { batchOwnSchema, crawlRequestSchema, mapRequestSchema } from './crawlRequest.js';
 
 const ERRORS: Record<string, string> = {
-  '400': 'Validation failed (`code` names it: BAD_REQUEST_INVALID_URL, BAD_REQUEST_INVALID_PATTERN, BAD_REQUEST_INVALID_WEBHOOK…).',
+  '400':
+    'Validation failed (`code` names it: BAD_REQUEST_INVALID_URL, BAD_REQUEST_INVALID_PATTERN, BAD_REQUEST_INVALID_WEBHOOK…).',
   '402': '`Payment Required: Insufficient credits`.',
   '403': '`Forbidden` (endpoint or zero data retention not allowed for the key).',
 };
@@ -23,10 +24,17 @@ const jobStatus = z.object({
 });
 const jobErrors = z.object({
   success: z.literal(true),
-  errors: z.array(z.object({ id: z.string(), timestamp: z.string(), url: z.string(), code: z.string(), error: z.string() })),
+  errors: z.array(
+    z.object({ id: z.string(), timestamp: z.string(), url: z.string(), code: z.string(), error: z.string() }),
+  ),
   robotsBlocked: z.array(z.string()),
 });
-const started = z.object({ success: z.literal(true), id: z.string(), url: z.string(), invalidURLs: z.array(z.string()).optional() });
+const started = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  url: z.string(),
+  invalidURLs: z.array(z.string()).optional(),
+});
 const batchRequest = batchOwnSchema.describe('Plus any option of ScrapeRequest (without url), applied to every URL.');
 
 /** A job's status route and its cancel route (crawl and batch scrape share the shape). */
@@ -37,10 +45,16 @@ function jobRoutes(base: string, name: string, summary: string): OpenApiRoute[] 
       path: `${base}/{id}`,
       operationId: `get${name}Status`,
       summary,
-      description: 'A WebSocket upgrade on this path (API key as subprotocol) streams `catchup`, `document` and `done`.',
+      description:
+        'A WebSocket upgrade on this path (API key as subprotocol) streams `catchup`, `document` and `done`.',
       pathParams: ID,
-      query: { skip: { description: 'Documents to skip (from `next`).' }, limit: { description: 'Documents per page, at most 1000.' } },
-      responses: { '200': { description: 'Status and a page of documents.', body: { name: 'JobStatus', schema: jobStatus } } },
+      query: {
+        skip: { description: 'Documents to skip (from `next`).' },
+        limit: { description: 'Documents per page, at most 1000.' },
+      },
+      responses: {
+        '200': { description: 'Status and a page of documents.', body: { name: 'JobStatus', schema: jobStatus } },
+      },
       errors: NOT_FOUND,
     },
     {
@@ -88,7 +102,8 @@ export function crawlOpenApiRoutes(): OpenApiRoute[] {
       method: 'post',
       path: '/v2/crawl/params-preview',
       operationId: 'crawlParamsPreview',
-      summary: 'Crawl options from a natural-language prompt (needs the configured LLM; else 400 SCRAPE_LLM_NOT_CONFIGURED).',
+      summary:
+        'Crawl options from a natural-language prompt (needs the configured LLM; else 400 SCRAPE_LLM_NOT_CONFIGURED).',
       responses: { '200': { description: '`{success, data: {url, ...options}}`.' } },
       errors: ERRORS,
     },

@@ -43,13 +43,27 @@ const patterns = z.array(z.string().max(1_000)).max(PATTERNS_MAX);
 export const crawlRequestSchema = z.strictObject({
   url: httpUrl.describe('Where the crawl starts.'),
   prompt: z.string().max(10_000).nullish().describe('Natural-language crawl instructions (needs the configured LLM).'),
-  excludePaths: patterns.nullish().describe('Regexes on the URL path (full URL with regexOnFullURL); matching URLs are skipped.'),
+  excludePaths: patterns
+    .nullish()
+    .describe('Regexes on the URL path (full URL with regexOnFullURL); matching URLs are skipped.'),
   includePaths: patterns.nullish().describe('Regexes on the URL path; only matching URLs are crawled.'),
-  maxDiscoveryDepth: z.number().int().min(0).max(1_000).nullish().describe('Link hops from the start URL (sitemap URLs are depth 1).'),
+  maxDiscoveryDepth: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .nullish()
+    .describe('Link hops from the start URL (sitemap URLs are depth 1).'),
   sitemap: z.enum(['skip', 'include', 'only']).default('include'),
   ignoreQueryParameters: z.boolean().default(false),
   deduplicateSimilarURLs: z.boolean().default(true),
-  limit: z.number().int().min(1).max(CRAWL_LIMIT_MAX).nullish().describe(`Most pages (default ${CRAWL_LIMIT_DEFAULT}).`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(CRAWL_LIMIT_MAX)
+    .nullish()
+    .describe(`Most pages (default ${CRAWL_LIMIT_DEFAULT}).`),
   crawlEntireDomain: z.boolean().default(false),
   allowExternalLinks: z.boolean().default(false),
   allowSubdomains: z.boolean().default(false),
@@ -58,7 +72,10 @@ export const crawlRequestSchema = z.strictObject({
   delay: z.number().min(0).max(CRAWL_DELAY_MAX_S).nullish().describe('Seconds between two pages of this crawl.'),
   maxConcurrency: z.number().int().min(1).max(MAX_CONCURRENCY_MAX).nullish(),
   webhook: webhookSchema.nullish(),
-  scrapeOptions: z.record(z.string(), z.unknown()).nullish().describe('Options of POST /v2/scrape (without url) for every page.'),
+  scrapeOptions: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .describe('Options of POST /v2/scrape (without url) for every page.'),
   regexOnFullURL: z.boolean().default(false),
   zeroDataRetention: z.boolean().default(false),
   integration: z.string().max(256).nullish(),
@@ -79,7 +96,15 @@ export const mapRequestSchema = z.strictObject({
 });
 
 /** Fields of a batch body that are not scrape options (the rest is one scrape request without `url`). */
-const BATCH_OWN_FIELDS = ['urls', 'webhook', 'appendToId', 'ignoreInvalidURLs', 'maxConcurrency', 'integration', 'origin'] as const;
+const BATCH_OWN_FIELDS = [
+  'urls',
+  'webhook',
+  'appendToId',
+  'ignoreInvalidURLs',
+  'maxConcurrency',
+  'integration',
+  'origin',
+] as const;
 
 export const batchOwnSchema = z.strictObject({
   urls: z.array(z.string().max(8_192)).min(1).max(BATCH_URLS_MAX),
@@ -137,7 +162,9 @@ export interface BatchRequest {
 
 function requireObject(body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw errors.badRequest('Bad Request', [{ code: 'invalid_type', path: [], message: 'The request body must be a JSON object' }]);
+    throw errors.badRequest('Bad Request', [
+      { code: 'invalid_type', path: [], message: 'The request body must be a JSON object' },
+    ]);
   }
   return body as Record<string, unknown>;
 }
@@ -146,14 +173,29 @@ export function normalizeWebhook(value: z.output<typeof webhookSchema> | null | 
   if (!value) return null;
   if (typeof value === 'string') return { url: value, headers: {}, metadata: {}, events: [...WEBHOOK_EVENTS] };
   if (Object.keys(value.headers ?? {}).length > WEBHOOK_HEADERS_MAX) {
-    throw errors.badRequest(`webhook.headers may have at most ${WEBHOOK_HEADERS_MAX} entries`, [{ code: 'too_big', path: ['webhook', 'headers'], message: 'Too many headers' }]);
+    throw errors.badRequest(`webhook.headers may have at most ${WEBHOOK_HEADERS_MAX} entries`, [
+      { code: 'too_big', path: ['webhook', 'headers'], message: 'Too many headers' },
+    ]);
   }
-  return { url: value.url, headers: value.headers ?? {}, metadata: value.metadata ?? {}, events: value.events?.length ? value.events : [...WEBHOOK_EVENTS] };
+  return {
+    url: value.url,
+    headers: value.headers ?? {},
+    metadata: value.metadata ?? {},
+    events: value.events?.length ? value.events : [...WEBHOOK_EVENTS],
+  };
 }
 
 /** Validates per-page scrape options by validating the scrape request they make with `url`; paths get a prefix. */
 function checkScrapeOptions(options: Record<string, unknown>, url: string, prefix: string[]): ScrapeRequest {
-  if ('url' in options) throw errors.badRequest('Bad Request', [{ code: 'unrecognized_keys', path: [...prefix], message: 'url belongs outside the scrape options', keys: ['url'] }]);
+  if ('url' in options)
+    throw errors.badRequest('Bad Request', [
+      {
+        code: 'unrecognized_keys',
+        path: [...prefix],
+        message: 'url belongs outside the scrape options',
+        keys: ['url'],
+      },
+    ]);
   try {
     return parseScrapeRequest({ ...options, url });
   } catch (error) {
@@ -172,8 +214,13 @@ export function parseCrawlRequest(body: unknown): CrawlRequest {
   const p = parsed.data;
   const scrapeOptions = p.scrapeOptions ?? {};
   checkScrapeOptions(scrapeOptions, p.url, ['scrapeOptions']);
-  for (const [field, list] of [['includePaths', p.includePaths], ['excludePaths', p.excludePaths]] as const) {
-    (list ?? []).forEach((source, i) => compileUserPattern(source, [field, i]));
+  for (const [field, list] of [
+    ['includePaths', p.includePaths],
+    ['excludePaths', p.excludePaths],
+  ] as const) {
+    (list ?? []).forEach((source, i) => {
+      compileUserPattern(source, [field, i]);
+    });
   }
   return {
     url: p.url,
@@ -227,7 +274,8 @@ export function parseBatchRequest(body: unknown): BatchRequest {
   if (!parsed.success) {
     const error = toValidationError(parsed.error.issues);
     // A bad entry of `urls` is not the request's `url`: name it as a field problem with the URL code.
-    if (parsed.error.issues.some((i) => i.path[0] === 'urls')) throw errors.badRequest('Bad Request', error.details, 'BAD_REQUEST_INVALID_URL');
+    if (parsed.error.issues.some((i) => i.path[0] === 'urls'))
+      throw errors.badRequest('Bad Request', error.details, 'BAD_REQUEST_INVALID_URL');
     throw error;
   }
   const p = parsed.data;
@@ -236,9 +284,13 @@ export function parseBatchRequest(body: unknown): BatchRequest {
   p.urls.forEach((url, i) => {
     if (isHttpUrl(url)) urls.push(url);
     else if (p.ignoreInvalidURLs) invalidURLs.push(url);
-    else throw errors.invalidUrl([{ code: 'invalid_format', path: ['urls', i], message: 'url must be an absolute http:// or https:// URL' }]);
+    else
+      throw errors.invalidUrl([
+        { code: 'invalid_format', path: ['urls', i], message: 'url must be an absolute http:// or https:// URL' },
+      ]);
   });
-  if (urls.length === 0) throw errors.invalidUrl([{ code: 'too_small', path: ['urls'], message: 'No valid URL in urls' }]);
+  if (urls.length === 0)
+    throw errors.invalidUrl([{ code: 'too_small', path: ['urls'], message: 'No valid URL in urls' }]);
   const request = checkScrapeOptions(scrapeOptions, urls[0], []);
   return {
     urls,

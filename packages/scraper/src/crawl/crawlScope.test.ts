@@ -3,16 +3,26 @@ import { parseCrawlRequest } from './crawlRequest.js';
 import { createCrawlScope } from './crawlScope.js';
 import { compileUserPattern } from './compileUserPattern.js';
 
-const scopeOf = (body: Record<string, unknown>) => createCrawlScope(parseCrawlRequest({ url: 'https://www.example.com/docs/intro', ...body }));
+const scopeOf = (body: Record<string, unknown>) =>
+  createCrawlScope(parseCrawlRequest({ url: 'https://www.example.com/docs/intro', ...body }));
 
 describe('createCrawlScope', () => {
   it('gives one key to fragment, trailing-slash, default-port, www and scheme variants', () => {
     const scope = scopeOf({});
-    const keys = ['https://example.com/docs/a', 'https://www.example.com/docs/a/', 'https://example.com:443/docs/a#x', 'http://example.com/docs/a'].map(scope.keyOf);
+    const keys = [
+      'https://example.com/docs/a',
+      'https://www.example.com/docs/a/',
+      'https://example.com:443/docs/a#x',
+      'http://example.com/docs/a',
+    ].map(scope.keyOf);
     expect(new Set(keys).size).toBe(1);
     expect(scope.keyOf('https://example.com/docs/a?b=1')).not.toBe(scope.keyOf('https://example.com/docs/a'));
-    expect(scopeOf({ ignoreQueryParameters: true }).keyOf('https://example.com/docs/a?b=1')).toBe(scope.keyOf('https://example.com/docs/a'));
-    expect(scopeOf({ deduplicateSimilarURLs: false }).keyOf('http://example.com/docs/a')).not.toBe(scopeOf({ deduplicateSimilarURLs: false }).keyOf('https://example.com/docs/a'));
+    expect(scopeOf({ ignoreQueryParameters: true }).keyOf('https://example.com/docs/a?b=1')).toBe(
+      scope.keyOf('https://example.com/docs/a'),
+    );
+    expect(scopeOf({ deduplicateSimilarURLs: false }).keyOf('http://example.com/docs/a')).not.toBe(
+      scopeOf({ deduplicateSimilarURLs: false }).keyOf('https://example.com/docs/a'),
+    );
     expect(scope.keyOf('mailto:a@example.com')).toBeNull();
   });
 

@@ -4,10 +4,51 @@ import type { CrawlRequest } from './crawlRequest.js';
 
 /** Links to these are files, not pages: never queued (PDFs and documents are, the pipeline reads them). */
 export const SKIPPED_EXTENSIONS = [
-  'png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'ico', 'bmp', 'tif', 'tiff', 'avif',
-  'css', 'js', 'mjs', 'map', 'json', 'woff', 'woff2', 'ttf', 'otf', 'eot',
-  'zip', 'gz', 'tgz', 'bz2', 'xz', '7z', 'rar', 'tar', 'dmg', 'exe', 'msi', 'apk', 'iso', 'bin',
-  'mp3', 'mp4', 'm4a', 'wav', 'ogg', 'webm', 'avi', 'mov', 'mkv', 'flac',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'svg',
+  'ico',
+  'bmp',
+  'tif',
+  'tiff',
+  'avif',
+  'css',
+  'js',
+  'mjs',
+  'map',
+  'json',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'eot',
+  'zip',
+  'gz',
+  'tgz',
+  'bz2',
+  'xz',
+  '7z',
+  'rar',
+  'tar',
+  'dmg',
+  'exe',
+  'msi',
+  'apk',
+  'iso',
+  'bin',
+  'mp3',
+  'mp4',
+  'm4a',
+  'wav',
+  'ogg',
+  'webm',
+  'avi',
+  'mov',
+  'mkv',
+  'flac',
 ];
 const SKIPPED = new Set(SKIPPED_EXTENSIONS);
 
@@ -30,7 +71,15 @@ function siteHost(host: string): string {
  */
 export type CrawlScopeOptions = Pick<
   CrawlRequest,
-  'url' | 'excludePaths' | 'includePaths' | 'ignoreQueryParameters' | 'deduplicateSimilarURLs' | 'crawlEntireDomain' | 'allowSubdomains' | 'allowExternalLinks' | 'regexOnFullURL'
+  | 'url'
+  | 'excludePaths'
+  | 'includePaths'
+  | 'ignoreQueryParameters'
+  | 'deduplicateSimilarURLs'
+  | 'crawlEntireDomain'
+  | 'allowSubdomains'
+  | 'allowExternalLinks'
+  | 'regexOnFullURL'
 >;
 
 export function createCrawlScope(request: CrawlScopeOptions): CrawlScope {

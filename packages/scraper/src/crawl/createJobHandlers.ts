@@ -89,9 +89,18 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   }
 
   /** Scrapes one page with billing; returns the document or the stored error. */
-  async function scrapePage(job: JobRecord, item: WorkItem, body: Record<string, unknown>, signal: AbortSignal): Promise<{ doc?: ScrapeDocument; outcome?: WorkOutcome }> {
+  async function scrapePage(
+    job: JobRecord,
+    item: WorkItem,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ doc?: ScrapeDocument; outcome?: WorkOutcome }> {
     if (billing && !(await billing.reserve(job, item))) {
-      await store.finishJob(job.id, { status: 'failed', error: 'Insufficient credits to scrape more pages', errorCode: INSUFFICIENT_CREDITS });
+      await store.finishJob(job.id, {
+        status: 'failed',
+        error: 'Insufficient credits to scrape more pages',
+        errorCode: INSUFFICIENT_CREDITS,
+      });
       return { outcome: {} };
     }
     try {
@@ -104,7 +113,11 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
       if (signal.aborted) throw error;
       const url = String(body.url);
       if (isScrapeError(error)) {
-        return { outcome: { error: { code: error.code ?? `HTTP_${error.status}`, message: error.error, url, status: error.status } } };
+        return {
+          outcome: {
+            error: { code: error.code ?? `HTTP_${error.status}`, message: error.error, url, status: error.status },
+          },
+        };
       }
       return { outcome: { error: { code: 'SCRAPE_FAILED', message: (error as Error).message ?? String(error), url } } };
     }
@@ -123,7 +136,13 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
       if (key) discovered.push({ key, payload: { url, depth } satisfies CrawlItemPayload });
     };
     if (payload.root && request.sitemap !== 'skip') {
-      const fromSitemaps = await readSitemaps({ fetchRaw: options.fetchRaw, startUrl: request.url, robotsSitemaps: rules?.sitemaps(), maxUrls: request.limit, signal });
+      const fromSitemaps = await readSitemaps({
+        fetchRaw: options.fetchRaw,
+        startUrl: request.url,
+        robotsSitemaps: rules?.sitemaps(),
+        maxUrls: request.limit,
+        signal,
+      });
       for (const url of fromSitemaps) discover(url, 0);
     }
     if (rules && !rules.isAllowed(payload.url)) {
@@ -142,7 +161,8 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     const doc = scraped.doc;
     const facts = readPageFacts(doc);
     if (!wantsRaw) delete doc.rawHtml;
-    if (request.sitemap !== 'only') for (const link of facts.links.slice(0, LINKS_PER_PAGE_MAX)) discover(link, payload.depth + 1);
+    if (request.sitemap !== 'only')
+      for (const link of facts.links.slice(0, LINKS_PER_PAGE_MAX)) discover(link, payload.depth + 1);
     const credits = typeof doc.metadata.creditsUsed === 'number' ? doc.metadata.creditsUsed : 1;
     return { result: doc, discovered, credits, aliases: aliasesOf(scope, item.key, doc, facts.canonical) };
   };
@@ -175,7 +195,8 @@ function aliasesOf(scope: CrawlScope, key: string, doc: ScrapeDocument, canonica
     const c = new URL(canonical);
     const f = new URL(finalUrl);
     const canonicalKey = scope.keyOf(canonical);
-    if (c.host === f.host && c.pathname === f.pathname && canonicalKey && canonicalKey !== key) aliases.add(canonicalKey);
+    if (c.host === f.host && c.pathname === f.pathname && canonicalKey && canonicalKey !== key)
+      aliases.add(canonicalKey);
   }
   return [...aliases];
 }

@@ -14,9 +14,17 @@ const page = (title: string, links: string[]) =>
 
 beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {
-    const pages: Record<string, string> = { '/': page('Home', ['/a', '/b']), '/a': page('Alpha', ['/b', '/c']), '/b': page('Beta', ['/']), '/c': page('Gamma', []) };
+    const pages: Record<string, string> = {
+      '/': page('Home', ['/a', '/b']),
+      '/a': page('Alpha', ['/b', '/c']),
+      '/b': page('Beta', ['/']),
+      '/c': page('Gamma', []),
+    };
     if (path === '/robots.txt') return void res.writeHead(404).end();
-    if (path === '/sitemap.xml') return void res.writeHead(200, { 'content-type': 'application/xml' }).end(`<urlset><url><loc>${site.origin}/hidden</loc></url></urlset>`);
+    if (path === '/sitemap.xml')
+      return void res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<urlset><url><loc>${site.origin}/hidden</loc></url></urlset>`);
     if (path === '/hidden') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page('Hidden', []));
     const body = pages[path];
     res.writeHead(body ? 200 : 404, { 'content-type': 'text/html' }).end(body ?? page('Missing', []));
@@ -43,7 +51,8 @@ describe('in-process crawl, batch and map', () => {
 
   it('scraper.batch() yields one document per URL; scraper.map() lists the site', async () => {
     const docs = [];
-    for await (const doc of scraper.batch({ urls: [`${site.origin}/a`, `${site.origin}/c`], formats: ['markdown'] })) docs.push(doc);
+    for await (const doc of scraper.batch({ urls: [`${site.origin}/a`, `${site.origin}/c`], formats: ['markdown'] }))
+      docs.push(doc);
     expect(docs.map((d) => d.metadata.title).sort()).toEqual(['Alpha', 'Gamma']);
     const { links } = await scraper.map({ url: `${site.origin}/` });
     expect(links.map((l) => new URL(l.url).pathname).sort()).toEqual(['/', '/a', '/b', '/hidden']);

@@ -1,4 +1,13 @@
-import { createJobStore, DEFAULT_JOBS_REDIS_PREFIX, isJobError, type JobRecord, type JobStore, type JobWorker, type CommitEvent, type QueueCounts } from '@scrape/jobs';
+import {
+  createJobStore,
+  DEFAULT_JOBS_REDIS_PREFIX,
+  isJobError,
+  type JobRecord,
+  type JobStore,
+  type JobWorker,
+  type CommitEvent,
+  type QueueCounts,
+} from '@scrape/jobs';
 import type { StoreHome } from '../createLazyStores.js';
 import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import { errors, isScrapeError } from '../errors.js';
@@ -34,8 +43,15 @@ export interface JobRuntimeOptions {
   jobsRedisKeyPrefix?: string;
   llm: LlmProvider;
   /** Web search for extract's `enableWebSearch` (the scraper's `search`). */
-  search?: (body: unknown, context: { team?: string; signal?: AbortSignal }) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
-  logger?: { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
+  search?: (
+    body: unknown,
+    context: { team?: string; signal?: AbortSignal },
+  ) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
+  logger?: {
+    info: (o: object, m?: string) => void;
+    warn: (o: object, m?: string) => void;
+    error: (o: object, m?: string) => void;
+  };
 }
 
 export interface StartJobWorkerOptions {
@@ -56,7 +72,11 @@ export interface JobContext {
 export function createJobRuntime(options: JobRuntimeOptions) {
   const fetchRaw = createRawFetcher(options.engine);
   const robots = createRobotsRules(fetchRaw);
-  const webhooks: WebhookSender = createWebhookSender({ ...options.ssrf, secret: options.webhookSecret, logger: options.logger });
+  const webhooks: WebhookSender = createWebhookSender({
+    ...options.ssrf,
+    secret: options.webhookSecret,
+    logger: options.logger,
+  });
   let opening: Promise<JobStore> | undefined;
   const owned = !options.jobs;
   const workers: JobWorker[] = [];
@@ -76,7 +96,9 @@ export function createJobRuntime(options: JobRuntimeOptions) {
           : await createJobStore({ dataDir: home.dataDir, leaseMs });
       } catch (error) {
         opening = undefined;
-        throw errors.unavailable('Service Unavailable', { reason: `the job store could not be opened: ${isJobError(error) ? error.message : String(error)}` });
+        throw errors.unavailable('Service Unavailable', {
+          reason: `the job store could not be opened: ${isJobError(error) ? error.message : String(error)}`,
+        });
       }
     })();
     return opening;
@@ -90,7 +112,8 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     const webhook = webhookOf(event.job);
     if (!webhook) return;
     const prefix = prefixOf(event.job);
-    if (event.outcome.result !== undefined) webhooks.send({ webhook, prefix, event: 'page', jobId: event.job.id, data: [event.outcome.result] });
+    if (event.outcome.result !== undefined)
+      webhooks.send({ webhook, prefix, event: 'page', jobId: event.job.id, data: [event.outcome.result] });
     if (event.jobFinished) webhooks.send({ webhook, prefix, event: 'completed', jobId: event.job.id });
     if (event.job.status === 'failed' && !failedNotified.has(event.job.id)) {
       failedNotified.add(event.job.id);
@@ -102,7 +125,11 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     const store = await jobs();
     const handlers = {
       ...createJobHandlers({ store, scrape: options.scrape, fetchRaw, robots, billing: workerOptions.billing }),
-      extract: createExtractHandler({ scrape: options.scrape, map: (body, context) => runtimeMap(body, context), billing: workerOptions.billing }),
+      extract: createExtractHandler({
+        scrape: options.scrape,
+        map: (body, context) => runtimeMap(body, context),
+        billing: workerOptions.billing,
+      }),
     };
     const worker = store.startWorker({
       handlers,
@@ -141,19 +168,30 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     return job;
   }
 
-  async function startBatch(body: unknown, context: JobContext = {}): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+  async function startBatch(
+    body: unknown,
+    context: JobContext = {},
+  ): Promise<{ job: JobRecord; invalidURLs: string[] }> {
     const request = parseBatchRequest(body);
     if (request.webhook) await webhooks.check(request.webhook);
     const store = await jobs();
     const items = request.urls.map((url) => ({ key: url, payload: { url } }));
     if (request.appendToId) {
       const existing = await store.getJob(request.appendToId, context.team ?? '');
-      if (!existing || existing.kind !== 'batch') throw errors.notFound('Batch scrape job not found', 'BATCH_NOT_FOUND');
+      if (!existing || existing.kind !== 'batch')
+        throw errors.notFound('Batch scrape job not found', 'BATCH_NOT_FOUND');
       await store.enqueue(existing.id, items);
       return { job: (await store.getJob(existing.id))!, invalidURLs: request.invalidURLs };
     }
-    const job = await store.createJob({ kind: 'batch', team: context.team ?? '', params: request satisfies BatchRequest, items, state: context.state });
-    if (request.webhook) webhooks.send({ webhook: request.webhook, prefix: 'batch_scrape', event: 'started', jobId: job.id });
+    const job = await store.createJob({
+      kind: 'batch',
+      team: context.team ?? '',
+      params: request satisfies BatchRequest,
+      items,
+      state: context.state,
+    });
+    if (request.webhook)
+      webhooks.send({ webhook: request.webhook, prefix: 'batch_scrape', event: 'started', jobId: job.id });
     return { job, invalidURLs: request.invalidURLs };
   }
 
@@ -173,7 +211,8 @@ export function createJobRuntime(options: JobRuntimeOptions) {
         for (const doc of page) yield doc;
         if (page.length > 0) continue;
         if (!current || current.status !== 'running') {
-          if (current?.status === 'failed') throw errors.unavailable(current.error ?? 'The job failed', { code: current.errorCode });
+          if (current?.status === 'failed')
+            throw errors.unavailable(current.error ?? 'The job failed', { code: current.errorCode });
           return;
         }
         if (context.signal?.aborted) return;
@@ -186,7 +225,16 @@ export function createJobRuntime(options: JobRuntimeOptions) {
 
   const runtimeMap = async (body: unknown, context: JobContext = {}): Promise<{ links: MapLink[] }> => {
     const request = parseMapRequest(body);
-    return { links: await mapSite({ request, scrape: options.scrape, fetchRaw, robots, team: context.team, signal: context.signal }) };
+    return {
+      links: await mapSite({
+        request,
+        scrape: options.scrape,
+        fetchRaw,
+        robots,
+        team: context.team,
+        signal: context.signal,
+      }),
+    };
   };
   const extract = createExtractJobs({ jobs, llm: options.llm, search: options.search });
 
@@ -199,7 +247,8 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     startCrawl,
     startBatch,
     crawl: (body: unknown, context: JobContext = {}) => follow(() => startCrawl(body, context), context),
-    batch: (body: unknown, context: JobContext = {}) => follow(async () => (await startBatch(body, context)).job, context),
+    batch: (body: unknown, context: JobContext = {}) =>
+      follow(async () => (await startBatch(body, context)).job, context),
     /** Work items per kind (metrics); null while no job store is open here, so a scrape of /metrics opens none. */
     async queueStats(kinds: readonly string[]): Promise<Record<string, QueueCounts> | null> {
       if (!options.jobs && !opening) return null;

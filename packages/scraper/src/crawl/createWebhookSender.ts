@@ -42,8 +42,12 @@ export interface WebhookSender {
  * (`crawl.page`...), signed `X-Firecrawl-Signature: sha256=<hex HMAC-SHA256 of the raw body>` when a secret is
  * configured, sent through the SSRF-guarded connector (every attempt re-checks the address), retried with backoff.
  */
-export function createWebhookSender(options: SsrfOptions & { secret?: string; logger?: { warn: (o: object, m?: string) => void } }): WebhookSender {
-  const agent = new Agent({ connect: createGuardedConnector({ ...options, rejectUnauthorized: true, connectTimeoutMs: WEBHOOK_TIMEOUT_MS }) });
+export function createWebhookSender(
+  options: SsrfOptions & { secret?: string; logger?: { warn: (o: object, m?: string) => void } },
+): WebhookSender {
+  const agent = new Agent({
+    connect: createGuardedConnector({ ...options, rejectUnauthorized: true, connectTimeoutMs: WEBHOOK_TIMEOUT_MS }),
+  });
   const inFlight = new Set<Promise<void>>();
   const counts = { delivered: 0, failed: 0, dropped: 0 };
 
@@ -58,10 +62,17 @@ export function createWebhookSender(options: SsrfOptions & { secret?: string; lo
       ...(d.error ? { error: d.error } : {}),
     });
     const headers: Record<string, string> = { ...d.webhook.headers, 'content-type': 'application/json' };
-    if (options.secret) headers['x-firecrawl-signature'] = `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}`;
+    if (options.secret)
+      headers['x-firecrawl-signature'] = `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}`;
     for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS; attempt++) {
       try {
-        const response = await request(d.webhook.url, { method: 'POST', body, headers, dispatcher: agent, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+        const response = await request(d.webhook.url, {
+          method: 'POST',
+          body,
+          headers,
+          dispatcher: agent,
+          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        });
         await response.body.dump();
         if (response.statusCode < 500 && response.statusCode !== 429) return void counts.delivered++;
       } catch (error) {
@@ -81,7 +92,11 @@ export function createWebhookSender(options: SsrfOptions & { secret?: string; lo
         await resolveAllowedAddresses(url.hostname, port, options, url.origin);
       } catch (error) {
         if (isScrapeError(error)) {
-          throw errors.badRequest(`Invalid webhook URL: ${error.error}`, [{ code: 'invalid_webhook', path: ['webhook'], message: error.error }], 'BAD_REQUEST_INVALID_WEBHOOK');
+          throw errors.badRequest(
+            `Invalid webhook URL: ${error.error}`,
+            [{ code: 'invalid_webhook', path: ['webhook'], message: error.error }],
+            'BAD_REQUEST_INVALID_WEBHOOK',
+          );
         }
         throw error;
       }

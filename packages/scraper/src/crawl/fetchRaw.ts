@@ -24,11 +24,18 @@ export function createRawFetcher(engine: Engine): FetchRaw {
   return async (url, signal) => {
     const timeout = AbortSignal.timeout(RAW_FETCH_TIMEOUT_MS);
     try {
-      const request = parseScrapeRequest({ url, formats: ['rawHtml'], maxAge: 0, storeInCache: false, timeout: RAW_FETCH_TIMEOUT_MS });
+      const request = parseScrapeRequest({
+        url,
+        formats: ['rawHtml'],
+        maxAge: 0,
+        storeInCache: false,
+        timeout: RAW_FETCH_TIMEOUT_MS,
+      });
       const source = await engine.acquire(planScrape(request), signal ? AbortSignal.any([signal, timeout]) : timeout);
       let body = Buffer.from(source.body.buffer, source.body.byteOffset, source.body.byteLength);
       // A .gz sitemap is served as application/gzip (no Content-Encoding), so the engine leaves it compressed.
-      if (body.length > 2 && body[0] === 0x1f && body[1] === 0x8b) body = gunzipSync(body, { maxOutputLength: RAW_FETCH_MAX_BYTES });
+      if (body.length > 2 && body[0] === 0x1f && body[1] === 0x8b)
+        body = gunzipSync(body, { maxOutputLength: RAW_FETCH_MAX_BYTES });
       return { status: source.status, finalUrl: source.finalUrl ?? url, contentType: source.contentType ?? '', body };
     } catch {
       return null;

@@ -52,15 +52,25 @@ export async function mapSite(options: {
   add(request.url);
   if (request.sitemap !== 'skip') {
     const rules = await options.robots(request.url, null, signal);
-    const urls = await readSitemaps({ fetchRaw: options.fetchRaw, startUrl: request.url, robotsSitemaps: rules.sitemaps(), maxUrls: request.limit * 4, signal });
+    const urls = await readSitemaps({
+      fetchRaw: options.fetchRaw,
+      startUrl: request.url,
+      robotsSitemaps: rules.sitemaps(),
+      maxUrls: request.limit * 4,
+      signal,
+    });
     for (const url of urls) add(url);
   }
   if (request.sitemap !== 'only') {
     try {
-      const doc = await options.scrape({ url: request.url, formats: ['rawHtml'], timeout: Math.min(request.timeoutMs ?? 30_000, 30_000) }, { team: options.team, signal });
+      const doc = await options.scrape(
+        { url: request.url, formats: ['rawHtml'], timeout: Math.min(request.timeoutMs ?? 30_000, 30_000) },
+        { team: options.team, signal },
+      );
       for (const link of pageLinks(doc)) add(link);
     } catch (error) {
-      if (timeout.aborted && found.size <= 1) throw errors.timeout({ timeoutMs: request.timeoutMs ?? MAP_DEFAULT_TIMEOUT_MS });
+      if (timeout.aborted && found.size <= 1)
+        throw errors.timeout({ timeoutMs: request.timeoutMs ?? MAP_DEFAULT_TIMEOUT_MS });
       // Sitemap URLs alone still answer; a start page that fails with nothing else found is the error.
       if (found.size <= 1) throw error;
     }
@@ -72,14 +82,20 @@ export async function mapSite(options: {
 
 /** Search words found in the URL (case-insensitive); ties go to the shorter (more general) URL. Stable otherwise. */
 export function rankBySearch(links: MapLink[], search: string): MapLink[] {
-  const words = search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0).slice(0, 32);
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 32);
   if (words.length === 0) return links;
   const scored = links.map((link, index) => {
     const haystack = decodeSafely(link.url).toLowerCase();
     const score = words.reduce((n, w) => n + (haystack.includes(w) ? 1 : 0), 0);
     return { link, index, score };
   });
-  scored.sort((a, b) => b.score - a.score || (b.score > 0 ? a.link.url.length - b.link.url.length : 0) || a.index - b.index);
+  scored.sort(
+    (a, b) => b.score - a.score || (b.score > 0 ? a.link.url.length - b.link.url.length : 0) || a.index - b.index,
+  );
   return scored.map((s) => s.link);
 }
 

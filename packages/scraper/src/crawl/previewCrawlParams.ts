@@ -32,8 +32,12 @@ export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal
   const parsed = requestSchema.safeParse(body);
   if (!parsed.success) {
     const urlIssue = parsed.error.issues.some((i) => i.path[0] === 'url');
-    if (urlIssue) throw errors.invalidUrl(parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })));
-    throw errors.badRequest('Bad Request', parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })));
+    if (urlIssue)
+      throw errors.invalidUrl(parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })));
+    throw errors.badRequest(
+      'Bad Request',
+      parsed.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })),
+    );
   }
   if (!llm.client) {
     throw errors.badRequest(

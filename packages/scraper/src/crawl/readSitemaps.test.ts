@@ -9,14 +9,22 @@ describe('parseSitemap', () => {
     expect(parseSitemap(set)).toEqual({ pages: ['https://a.example/x?y=1&z=2', 'https://a.example/'], sitemaps: [] });
     const index = `<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>`;
     expect(parseSitemap(index)).toEqual({ pages: [], sitemaps: ['https://a.example/s1.xml'] });
-    expect(parseSitemap('https://a.example/one\nhttps://a.example/two\n')).toEqual({ pages: ['https://a.example/one', 'https://a.example/two'], sitemaps: [] });
+    expect(parseSitemap('https://a.example/one\nhttps://a.example/two\n')).toEqual({
+      pages: ['https://a.example/one', 'https://a.example/two'],
+      sitemaps: [],
+    });
     expect(parseSitemap('<urlset><url><loc>')).toEqual({ pages: [], sitemaps: [] });
   });
 });
 
 describe('rankBySearch', () => {
   it('puts URLs with more search words first, shorter first among equals, and keeps the rest in order', () => {
-    const links = ['https://a.example/about', 'https://a.example/docs/tide-tables/2024', 'https://a.example/tides', 'https://a.example/blog'].map((url) => ({ url }));
+    const links = [
+      'https://a.example/about',
+      'https://a.example/docs/tide-tables/2024',
+      'https://a.example/tides',
+      'https://a.example/blog',
+    ].map((url) => ({ url }));
     expect(rankBySearch(links, 'Tide tables').map((l) => l.url)).toEqual([
       'https://a.example/docs/tide-tables/2024',
       'https://a.example/tides',

@@ -7,7 +7,11 @@ export const SITEMAP_FILES_MAX = 100;
 /** Index nesting followed (the protocol allows one level; some sites nest two). */
 const SITEMAP_DEPTH_MAX = 3;
 
-const parser = new XMLParser({ ignoreAttributes: true, processEntities: true, isArray: (name) => name === 'url' || name === 'sitemap' });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  processEntities: true,
+  isArray: (name) => name === 'url' || name === 'sitemap',
+});
 
 interface ParsedSitemap {
   urlset?: { url?: { loc?: unknown }[] };
@@ -27,7 +31,9 @@ export async function readSitemaps(options: {
   signal?: AbortSignal;
 }): Promise<string[]> {
   const origin = new URL(options.startUrl).origin;
-  const queue: { url: string; depth: number }[] = [...(options.robotsSitemaps ?? []), `${origin}/sitemap.xml`].map((url) => ({ url, depth: 0 }));
+  const queue: { url: string; depth: number }[] = [...(options.robotsSitemaps ?? []), `${origin}/sitemap.xml`].map(
+    (url) => ({ url, depth: 0 }),
+  );
   const visited = new Set<string>();
   const found = new Set<string>();
   while (queue.length > 0 && visited.size < SITEMAP_FILES_MAX && found.size < options.maxUrls) {
@@ -52,7 +58,13 @@ export function parseSitemap(text: string): { pages: string[]; sitemaps: string[
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('<')) {
     // A text sitemap: one URL per line.
-    return { pages: trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0 && l.length < 8_192), sitemaps: [] };
+    return {
+      pages: trimmed
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l.length > 0 && l.length < 8_192),
+      sitemaps: [],
+    };
   }
   let doc: ParsedSitemap;
   try {

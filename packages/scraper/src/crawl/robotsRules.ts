@@ -33,11 +33,17 @@ const ALLOW_ALL = (): RobotsRules => ({ isAllowed: () => true, crawlDelayMs: () 
  */
 export function createRobotsRules(fetchRaw: FetchRaw) {
   const cache = new LRUCache<string, Promise<string | null>>({ max: ROBOTS_CACHE_ORIGINS, ttl: ROBOTS_CACHE_TTL_MS });
-  return async function rulesFor(pageUrl: string, userAgent: string | null, signal?: AbortSignal): Promise<RobotsRules> {
+  return async function rulesFor(
+    pageUrl: string,
+    userAgent: string | null,
+    signal?: AbortSignal,
+  ): Promise<RobotsRules> {
     const origin = new URL(pageUrl).origin;
     let text = cache.get(origin);
     if (!text) {
-      text = fetchRaw(`${origin}/robots.txt`, signal).then((r) => (r && r.status >= 200 && r.status < 300 ? r.body.subarray(0, ROBOTS_MAX_BYTES).toString('utf8') : null));
+      text = fetchRaw(`${origin}/robots.txt`, signal).then((r) =>
+        r && r.status >= 200 && r.status < 300 ? r.body.subarray(0, ROBOTS_MAX_BYTES).toString('utf8') : null,
+      );
       cache.set(origin, text);
     }
     const body = await text;

@@ -17,7 +17,8 @@ type Local = LocalServer;
 const listen = (handler: (req: IncomingMessage, res: ServerResponse) => void, onServer?: (server: Server) => void) =>
   listenLocal((req, res) => handler(req, res), onServer);
 
-const html = (body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+const html = (body: string, head = '') =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
 const ARTICLE = `<article><h1>Static harbour notes</h1>${'<p>The tide rose over the breakwater and the fishing boats lifted with it, as every evening. </p>'.repeat(20)}</article>`;
 
 let site: Local;
@@ -33,14 +34,25 @@ let dataDir: string;
 function proxyHandler(refuse: boolean) {
   return (req: IncomingMessage, res: ServerResponse) => {
     if (refuse) {
-      res.writeHead(403, { 'content-type': 'text/html' }).end('<html><head><title>Blocked</title></head><body>Access denied by proxy</body></html>');
+      res
+        .writeHead(403, { 'content-type': 'text/html' })
+        .end('<html><head><title>Blocked</title></head><body>Access denied by proxy</body></html>');
       return;
     }
     const target = new URL(req.url ?? '');
-    const upstream = httpRequest({ host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   };
@@ -52,22 +64,36 @@ beforeAll(async () => {
   other = await listen((_req, res) => res.end('SECRET-FROM-OTHER-PORT'));
   site = await listen((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    const send = (body: string, type = 'text/html; charset=utf-8') => res.writeHead(200, { 'content-type': type }).end(body);
+    const send = (body: string, type = 'text/html; charset=utf-8') =>
+      res.writeHead(200, { 'content-type': type }).end(body);
     if (path === '/spa') {
-      send(html('<div id="root"></div>', `<script>addEventListener('DOMContentLoaded', async () => {
+      send(
+        html(
+          '<div id="root"></div>',
+          `<script>addEventListener('DOMContentLoaded', async () => {
         const data = await (await fetch('/api/data')).json();
         document.getElementById('root').innerHTML = '<h1>' + data.title + '</h1><p>' + data.body + '</p>';
-      });</script>`));
+      });</script>`,
+        ),
+      );
     } else if (path === '/api/data') {
-      send(JSON.stringify({ title: 'Rendered by JavaScript', body: 'Only a browser sees this paragraph.' }), 'application/json');
+      send(
+        JSON.stringify({ title: 'Rendered by JavaScript', body: 'Only a browser sees this paragraph.' }),
+        'application/json',
+      );
     } else if (path === '/static') {
       send(html(ARTICLE));
     } else if (path === '/leak') {
-      send(html('<p id="out">pending</p>', `<script>addEventListener('DOMContentLoaded', () => {
+      send(
+        html(
+          '<p id="out">pending</p>',
+          `<script>addEventListener('DOMContentLoaded', () => {
         fetch('http://127.0.0.1:${other.port}/secret').then((r) => r.text()).then(
           (t) => { document.getElementById('out').textContent = 'LEAKED ' + t; },
           () => { document.getElementById('out').textContent = 'FETCH-BLOCKED'; });
-      });</script>`));
+      });</script>`,
+        ),
+      );
     } else if (path === '/hold') {
       // The head arrives, the rest never does (until the client gives up): the render is stuck in navigation.
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -94,13 +120,39 @@ beforeAll(async () => {
   );
   // An HTTPS page (self-signed; openssl ships with Debian) to reach through CONNECT.
   const certDir = mkdtempSync(join(tmpdir(), 'scrape-proxy-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'k.pem'), '-out', join(certDir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(certDir, 'k.pem'),
+      '-out',
+      join(certDir, 'c.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const tls = { key: readFileSync(join(certDir, 'k.pem')), cert: readFileSync(join(certDir, 'c.pem')) };
   rmSync(certDir, { recursive: true, force: true });
-  const https = createHttpsServer(tls, (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html(ARTICLE.replace('Static harbour notes', 'Secure harbour notes'))));
+  const https = createHttpsServer(tls, (_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(html(ARTICLE.replace('Static harbour notes', 'Secure harbour notes'))),
+  );
   await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
   const securePort = (https.address() as AddressInfo).port;
-  secure = { origin: `https://127.0.0.1:${securePort}`, port: securePort, close: () => new Promise((resolve) => https.close(() => resolve())) };
+  secure = {
+    origin: `https://127.0.0.1:${securePort}`,
+    port: securePort,
+    close: () => new Promise((resolve) => https.close(() => resolve())),
+  };
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-browser-engine-'));
   // The guard on, with only the fixture site's port allowed: everything else on 127.0.0.1 is "private".
   scraper = createScraper({
@@ -119,13 +171,23 @@ afterAll(async () => {
 
 describe('engine choice', () => {
   it('a client-rendered shell fetched by HTTP is re-rendered in the browser', async () => {
-    const doc = await scraper.scrape({ url: `${site.origin}/spa`, formats: ['markdown'], proxy: 'enhanced', maxAge: 0 });
+    const doc = await scraper.scrape({
+      url: `${site.origin}/spa`,
+      formats: ['markdown'],
+      proxy: 'enhanced',
+      maxAge: 0,
+    });
     expect(doc.metadata.engine).toBe('browser');
     expect(doc.markdown).toContain('Only a browser sees this paragraph.');
   });
 
   it('a server-rendered page stays on the HTTP engine', async () => {
-    const doc = await scraper.scrape({ url: `${site.origin}/static`, formats: ['markdown'], proxy: 'enhanced', maxAge: 0 });
+    const doc = await scraper.scrape({
+      url: `${site.origin}/static`,
+      formats: ['markdown'],
+      proxy: 'enhanced',
+      maxAge: 0,
+    });
     expect(doc.metadata.engine).toBe('fetch');
     expect(doc.markdown).toContain('Static harbour notes');
   });
@@ -133,7 +195,12 @@ describe('engine choice', () => {
 
 describe('SSRF guard in the browser', () => {
   it('a page script fetching another local port is refused; the other server never sees it', async () => {
-    const doc = await scraper.scrape({ url: `${site.origin}/leak`, formats: ['markdown'], mobile: true, proxy: 'enhanced' });
+    const doc = await scraper.scrape({
+      url: `${site.origin}/leak`,
+      formats: ['markdown'],
+      mobile: true,
+      proxy: 'enhanced',
+    });
     expect(doc.metadata.engine).toBe('browser');
     expect(doc.markdown).toContain('FETCH-BLOCKED');
     expect(doc.markdown).not.toContain('SECRET-FROM-OTHER-PORT');
@@ -164,17 +231,34 @@ describe('proxy tiers', () => {
 
   it('HTTPS through a proxy is a CONNECT tunnel, in both engines', async () => {
     const before = enhancedConnects.length;
-    const viaFetch = await scraper.scrape({ url: `${secure.origin}/`, formats: ['markdown'], proxy: 'enhanced', maxAge: 0 });
+    const viaFetch = await scraper.scrape({
+      url: `${secure.origin}/`,
+      formats: ['markdown'],
+      proxy: 'enhanced',
+      maxAge: 0,
+    });
     expect(viaFetch.metadata).toMatchObject({ engine: 'fetch', proxyUsed: 'enhanced' });
     expect(viaFetch.markdown).toContain('Secure harbour notes');
-    const viaBrowser = await scraper.scrape({ url: `${secure.origin}/`, formats: ['markdown'], proxy: 'enhanced', mobile: true });
+    const viaBrowser = await scraper.scrape({
+      url: `${secure.origin}/`,
+      formats: ['markdown'],
+      proxy: 'enhanced',
+      mobile: true,
+    });
     expect(viaBrowser.metadata).toMatchObject({ engine: 'browser', proxyUsed: 'enhanced' });
     expect(viaBrowser.markdown).toContain('Secure harbour notes');
-    expect(enhancedConnects.slice(before).filter((c) => c === `127.0.0.1:${secure.port}`).length).toBeGreaterThanOrEqual(2);
+    expect(
+      enhancedConnects.slice(before).filter((c) => c === `127.0.0.1:${secure.port}`).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('basic: the blocked answer is the document (a page answered 403 is still a document)', async () => {
-    const doc = await scraper.scrape({ url: `${site.origin}/static?basic=1`, formats: ['markdown'], proxy: 'basic', maxAge: 0 });
+    const doc = await scraper.scrape({
+      url: `${site.origin}/static?basic=1`,
+      formats: ['markdown'],
+      proxy: 'basic',
+      maxAge: 0,
+    });
     expect(doc.metadata).toMatchObject({ proxyUsed: 'basic', statusCode: 403 });
   });
 });
@@ -193,7 +277,12 @@ describe('artifacts in process', () => {
   });
 
   it('zeroDataRetention returns the screenshot inline as a data: URI and stores nothing', async () => {
-    const doc = await scraper.scrape({ url: `${site.origin}/static`, formats: ['screenshot'], zeroDataRetention: true, proxy: 'enhanced' });
+    const doc = await scraper.scrape({
+      url: `${site.origin}/static`,
+      formats: ['screenshot'],
+      zeroDataRetention: true,
+      proxy: 'enhanced',
+    });
     expect(doc.screenshot).toMatch(/^data:image\/png;base64,/);
     const bytes = Buffer.from(String(doc.screenshot).split(',')[1], 'base64');
     expect(imageSize(bytes)?.width).toBe(1920);
@@ -208,7 +297,11 @@ describe('artifacts in process', () => {
         actions: [{ type: 'scrape' }, { type: 'executeJavascript', script: 'throw new Error("boom in script")' }],
       }),
     );
-    expect(error).toMatchObject({ status: 400, code: 'SCRAPE_ACTION_ERROR', details: { actionIndex: 1, actionType: 'executeJavascript' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'SCRAPE_ACTION_ERROR',
+      details: { actionIndex: 1, actionType: 'executeJavascript' },
+    });
     expect(error.error).toContain('Action 1 (executeJavascript) failed');
     expect(error.error).toContain('boom in script');
   });
@@ -217,7 +310,12 @@ describe('artifacts in process', () => {
 describe('without Chromium', () => {
   let missing: Scraper;
   beforeAll(() => {
-    missing = createScraper({ cache: false, allowPrivateUrls: true, proxies: {}, browser: { executablePath: '/nonexistent/chromium' } });
+    missing = createScraper({
+      cache: false,
+      allowPrivateUrls: true,
+      proxies: {},
+      browser: { executablePath: '/nonexistent/chromium' },
+    });
   });
   afterAll(async () => missing?.close());
 
@@ -237,14 +335,21 @@ describe('without Chromium', () => {
 describe('browser failures', () => {
   it('a page still loading when the timeout ends is a 408 SCRAPE_TIMEOUT', async () => {
     const started = Date.now();
-    const error = await failure(scraper.scrape({ url: `${site.origin}/hold`, mobile: true, timeout: 2_000, proxy: 'enhanced' }));
+    const error = await failure(
+      scraper.scrape({ url: `${site.origin}/hold`, mobile: true, timeout: 2_000, proxy: 'enhanced' }),
+    );
     expect(error).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('Chromium killed mid-scrape: that scrape is a 503 SCRAPE_BROWSER_CRASHED, the next one succeeds', async () => {
     const pool = createBrowserPool({ maxConcurrency: 1 });
-    const own = createScraper({ cache: false, allowPrivateUrls: true, proxies: {}, engines: { browser: createBrowserEngine({ pool, allowPrivateUrls: true }) } });
+    const own = createScraper({
+      cache: false,
+      allowPrivateUrls: true,
+      proxies: {},
+      engines: { browser: createBrowserEngine({ pool, allowPrivateUrls: true }) },
+    });
     try {
       const pending = failure(own.scrape({ url: `${site.origin}/hold`, mobile: true, timeout: 20_000 }));
       let pid: number | undefined;

@@ -40,7 +40,11 @@ export interface BrowserEngine extends Engine {
 export function createBrowserEngine(options: BrowserEngineOptions = {}): BrowserEngine {
   let pool = options.pool;
   const ownsPool = options.pool === undefined;
-  const ssrf: SsrfOptions = { allowPrivateUrls: options.allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup };
+  const ssrf: SsrfOptions = {
+    allowPrivateUrls: options.allowPrivateUrls,
+    allowAddress: options.allowAddress,
+    lookup: options.lookup,
+  };
 
   return {
     name: 'browser',
@@ -75,7 +79,12 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
 }
 
 /** The plan in the browser's terms. The contract's actions already have the browser's shapes (defaults filled). */
-function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, acquireOptions: AcquireOptions): RenderRequest {
+function renderRequestOf(
+  plan: ScrapePlan,
+  timeout: number,
+  ssrf: SsrfOptions,
+  acquireOptions: AcquireOptions,
+): RenderRequest {
   const { request } = plan;
   const screenshot = plan.formats.get('screenshot');
   return {
@@ -89,13 +98,17 @@ function renderRequestOf(plan: ScrapePlan, timeout: number, ssrf: SsrfOptions, a
     waitFor: request.waitFor,
     actions: request.actions as BrowserAction[] | undefined,
     screenshot:
-      screenshot?.type === 'screenshot' ? { fullPage: screenshot.fullPage, quality: screenshot.quality, viewport: screenshot.viewport } : undefined,
+      screenshot?.type === 'screenshot'
+        ? { fullPage: screenshot.fullPage, quality: screenshot.quality, viewport: screenshot.viewport }
+        : undefined,
     blockAds: request.blockAds,
     skipTlsVerification: request.skipTlsVerification,
     allowRequest: ssrf.allowPrivateUrls ? undefined : createAllowRequest(ssrf),
     proxy: acquireOptions.proxy,
     branding: plan.formats.has('branding'),
-    profile: acquireOptions.profile ? { state: acquireOptions.profile.state, capture: acquireOptions.profile.onState !== undefined } : undefined,
+    profile: acquireOptions.profile
+      ? { state: acquireOptions.profile.state, capture: acquireOptions.profile.onState !== undefined }
+      : undefined,
     retain: plan.onRetainedPage !== undefined,
   };
 }

@@ -72,7 +72,9 @@ beforeAll(async () => {
         return res.end(Buffer.from('93fa967b8cea82cc8365834c8358836700', 'hex').subarray(0, 16));
       case '/png':
         res.writeHead(200, { 'content-type': 'image/png' });
-        return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+        return res.end(
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+        );
       case '/untyped-binary':
         return res.end(Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 0]));
       case '/pdf':
@@ -136,7 +138,14 @@ describe('redirects', () => {
     const sent = `${base}/hop/3?x=1`;
     const doc = await scraper.scrape({ url: sent, formats: ['markdown'] });
     expect(doc.markdown).toBe('arrived');
-    expect(doc.metadata).toMatchObject({ sourceURL: sent, url: `${base}/hop/0`, statusCode: 200, engine: 'fetch', creditsUsed: 1, cacheState: 'miss' });
+    expect(doc.metadata).toMatchObject({
+      sourceURL: sent,
+      url: `${base}/hop/0`,
+      statusCode: 200,
+      engine: 'fetch',
+      creditsUsed: 1,
+      cacheState: 'miss',
+    });
     expect(doc.metadata.scrapeId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
@@ -147,11 +156,17 @@ describe('redirects', () => {
   });
 
   it('a redirect loop ends with the redirect error', async () => {
-    expect(await failure(scraper.scrape({ url: `${base}/loop` }))).toMatchObject({ status: 200, code: 'SCRAPE_TOO_MANY_REDIRECTS' });
+    expect(await failure(scraper.scrape({ url: `${base}/loop` }))).toMatchObject({
+      status: 200,
+      code: 'SCRAPE_TOO_MANY_REDIRECTS',
+    });
   });
 
   it('a redirect to a non-http scheme is refused', async () => {
-    expect(await failure(scraper.scrape({ url: `${base}/to-ftp` }))).toMatchObject({ status: 200, code: 'SCRAPE_BAD_REDIRECT' });
+    expect(await failure(scraper.scrape({ url: `${base}/to-ftp` }))).toMatchObject({
+      status: 200,
+      code: 'SCRAPE_BAD_REDIRECT',
+    });
   });
 
   it('cookies set during redirects are sent on the next hop of the same host', async () => {
@@ -169,7 +184,11 @@ describe('redirects', () => {
       res.writeHead(302, { location: other.replace('127.0.0.1', 'localhost') + '/landed' });
       res.end();
     });
-    const doc = await scraper.scrape({ url: first, formats: ['rawHtml'], headers: { Authorization: 'Bearer secret', Cookie: 'a=b', 'X-Trace': 't1' } });
+    const doc = await scraper.scrape({
+      url: first,
+      formats: ['rawHtml'],
+      headers: { Authorization: 'Bearer secret', Cookie: 'a=b', 'X-Trace': 't1' },
+    });
     const received = JSON.parse(doc.rawHtml as string);
     // Custom headers may be tokens too: like credentials they stay with the origin they were sent for.
     expect(received['x-trace']).toBeUndefined();
@@ -201,10 +220,19 @@ describe('request headers', () => {
   });
 
   it('derives Accept-Language from location', async () => {
-    const de = JSON.parse((await scraper.scrape({ url: `${base}/echo`, formats: ['rawHtml'], location: { country: 'DE' } })).rawHtml as string);
+    const de = JSON.parse(
+      (await scraper.scrape({ url: `${base}/echo`, formats: ['rawHtml'], location: { country: 'DE' } }))
+        .rawHtml as string,
+    );
     expect(de['accept-language']).toBe('de-DE,de;q=0.9');
     const langs = JSON.parse(
-      (await scraper.scrape({ url: `${base}/echo`, formats: ['rawHtml'], location: { country: 'CH', languages: ['fr-CH', 'de'] } })).rawHtml as string,
+      (
+        await scraper.scrape({
+          url: `${base}/echo`,
+          formats: ['rawHtml'],
+          location: { country: 'CH', languages: ['fr-CH', 'de'] },
+        })
+      ).rawHtml as string,
     );
     expect(langs['accept-language']).toBe('fr-CH,de;q=0.9,fr;q=0.8');
   });
@@ -306,7 +334,11 @@ describe('content types', () => {
 
   it('binary content: rawBase64 works, markdown is a clear 422', async () => {
     const doc = await scraper.scrape({ url: `${base}/png`, formats: ['rawBase64'] });
-    expect(Buffer.from(doc.rawBase64 as string, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(doc.rawBase64 as string, 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(doc.metadata.contentType).toBe('image/png');
     const error = await failure(scraper.scrape({ url: `${base}/png`, formats: ['markdown', 'rawBase64'] }));
     expect(error).toMatchObject({ status: 422, code: 'SCRAPE_UNSUPPORTED_CONTENT_TYPE' });
@@ -349,7 +381,11 @@ describe('network failures', () => {
     });
     try {
       const error = await failure(nxdomain.scrape({ url: 'http://no-such-host.example/' }));
-      expect(error).toMatchObject({ status: 200, code: 'SCRAPE_DNS_RESOLUTION_ERROR', details: { hostname: 'no-such-host.example', reason: 'ENOTFOUND' } });
+      expect(error).toMatchObject({
+        status: 200,
+        code: 'SCRAPE_DNS_RESOLUTION_ERROR',
+        details: { hostname: 'no-such-host.example', reason: 'ENOTFOUND' },
+      });
     } finally {
       await nxdomain.close();
     }
@@ -363,16 +399,37 @@ describe('TLS', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'scraper-tls-'));
     try {
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-      ], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=DNS:localhost,IP:127.0.0.1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
     } catch {
       openssl = false;
       return;
     }
-    const server = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) });
+    const server = https.createServer({
+      key: readFileSync(join(dir, 'key.pem')),
+      cert: readFileSync(join(dir, 'cert.pem')),
+    });
     tlsBase = await listen((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('secret garden');

@@ -26,7 +26,17 @@ const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Connection-level headers the client may not set (undici refuses them; they describe our socket, not the page). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'expect',
+  'content-length',
+]);
 /**
  * `Host` comes from the URL only: a client's own would be sent to the address the SSRF guard checked for another
  * name (virtual-host confusion: the checked public server may route it to an internal site).
@@ -62,7 +72,10 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
     if (!agent) {
       agent = new ProxyAgent({
         uri: proxy.server,
-        token: proxy.username !== undefined ? `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}` : undefined,
+        token:
+          proxy.username !== undefined
+            ? `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}`
+            : undefined,
         // Plain-HTTP targets in absolute form: many proxies only allow CONNECT to port 443.
         proxyTunnel: false,
         requestTls: { rejectUnauthorized: verifyTls },
@@ -78,7 +91,11 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
     let agent = agents.get(verifyTls);
     if (!agent) {
       agent = new Agent({
-        connect: createGuardedConnector({ ...options, rejectUnauthorized: verifyTls, connectTimeoutMs: CONNECT_TIMEOUT_MS }),
+        connect: createGuardedConnector({
+          ...options,
+          rejectUnauthorized: verifyTls,
+          connectTimeoutMs: CONNECT_TIMEOUT_MS,
+        }),
         headersTimeout: SOCKET_TIMEOUT_MS,
         bodyTimeout: SOCKET_TIMEOUT_MS,
       });
@@ -91,14 +108,21 @@ export function createHttpEngine(options: HttpEngineOptions = {}): Engine {
     name: 'fetch',
     async acquire(plan: ScrapePlan, signal: AbortSignal, acquireOptions: AcquireOptions = {}): Promise<Source> {
       const proxy = acquireOptions.proxy;
-      const dispatcher: Dispatcher = proxy ? proxyAgentFor(proxy, !plan.request.skipTlsVerification) : agentFor(!plan.request.skipTlsVerification);
+      const dispatcher: Dispatcher = proxy
+        ? proxyAgentFor(proxy, !plan.request.skipTlsVerification)
+        : agentFor(!plan.request.skipTlsVerification);
       let url = plan.url;
       let headers = requestHeaders(plan, options.userAgent ?? DEFAULT_USER_AGENT);
       const jar = new Map<string, Map<string, string>>();
       for (let hop = 0; ; hop++) {
         let response: Awaited<ReturnType<typeof request>>;
         if (proxy && !options.allowPrivateUrls) {
-          await resolveAllowedAddresses(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80), options, url.href);
+          await resolveAllowedAddresses(
+            url.hostname,
+            Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+            options,
+            url.href,
+          );
         }
         try {
           response = await request(url, { method: 'GET', headers: withCookies(headers, jar, url), dispatcher, signal });
@@ -194,7 +218,11 @@ function remember(jar: Map<string, Map<string, string>>, url: URL, setCookie: st
   jar.set(url.host, cookies);
 }
 
-function withCookies(headers: Record<string, string>, jar: Map<string, Map<string, string>>, url: URL): Record<string, string> {
+function withCookies(
+  headers: Record<string, string>,
+  jar: Map<string, Map<string, string>>,
+  url: URL,
+): Record<string, string> {
   const cookies = jar.get(url.host);
   if (!cookies || cookies.size === 0) return headers;
   const jarCookies = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { judgeClientRendered, looksClientRendered, startsWithContent } from './looksClientRendered.js';
 
-const page = (body: string, head = '') => `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
+const page = (body: string, head = '') =>
+  `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
 const bundle = `<script>${'var x=1;'.repeat(1_000)}</script>`;
 const article = `<article><h1>Harbour report</h1>${'<p>The tide came in over the breakwater and the boats rose with it. </p>'.repeat(30)}</article>`;
 
@@ -9,14 +10,42 @@ describe('looksClientRendered', () => {
   it.each([
     ['a React root', page('<div id="root"></div><script src="/static/js/main.js"></script>'), 'spa-root'],
     ['a Vue #app', page('<div id="app"></div>'), 'spa-root'],
-    ['a Next.js shell', page('<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{}</script>'), 'spa-root'],
+    [
+      'a Next.js shell',
+      page('<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">{}</script>'),
+      'spa-root',
+    ],
     ['an Angular app-root', page('<app-root></app-root>'), 'spa-root'],
-    ['a noscript asking for JavaScript', page('<div class="shell"><noscript>You need to enable JavaScript to run this app.</noscript></div><span>Loading</span>'), 'noscript'],
+    [
+      'a noscript asking for JavaScript',
+      page(
+        '<div class="shell"><noscript>You need to enable JavaScript to run this app.</noscript></div><span>Loading</span>',
+      ),
+      'noscript',
+    ],
     ['an empty body with a big bundle', page(`<div class="x"></div>${bundle}`), 'script-heavy-empty'],
-    ['an empty body with chunked scripts', page('<div class="x">Loading…</div><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>'), 'script-heavy-empty'],
-    ['a page whose only text is an "enable JavaScript" notice', page('<div id="app"><p>Please enable JavaScript to view this site.</p></div><script src="/app.js"></script>'), 'js-notice'],
-    ['a "JavaScript is required" notice', page('<main><h2>JavaScript is required</h2></main><script>start()</script>'), 'js-notice'],
-    ['a splash screen with custom elements and no text', page('<section id="d-splash"><div class="dots"></div></section><discourse-assets></discourse-assets>'), 'empty-body'],
+    [
+      'an empty body with chunked scripts',
+      page(
+        '<div class="x">Loading…</div><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>',
+      ),
+      'script-heavy-empty',
+    ],
+    [
+      'a page whose only text is an "enable JavaScript" notice',
+      page('<div id="app"><p>Please enable JavaScript to view this site.</p></div><script src="/app.js"></script>'),
+      'js-notice',
+    ],
+    [
+      'a "JavaScript is required" notice',
+      page('<main><h2>JavaScript is required</h2></main><script>start()</script>'),
+      'js-notice',
+    ],
+    [
+      'a splash screen with custom elements and no text',
+      page('<section id="d-splash"><div class="dots"></div></section><discourse-assets></discourse-assets>'),
+      'empty-body',
+    ],
   ])('%s → client-rendered', (_name, html, reason) => {
     expect(judgeClientRendered(html)).toEqual({ clientRendered: true, reason });
   });
@@ -28,7 +57,10 @@ describe('looksClientRendered', () => {
     ['a short static page without scripts', page('<h1>Hello</h1><p>Short note.</p>')],
     ['an article with an analytics noscript pixel', page(`${article}<noscript><img src="/pixel.gif"></noscript>`)],
     ['plain text', 'just some text, no markup at all'],
-    ['a short page about JavaScript with no script of its own', page('<h1>Enable JavaScript in your browser</h1><p>Open the settings.</p>')],
+    [
+      'a short page about JavaScript with no script of its own',
+      page('<h1>Enable JavaScript in your browser</h1><p>Open the settings.</p>'),
+    ],
   ])('%s → not client-rendered', (_name, html) => {
     expect(looksClientRendered(html)).toBe(false);
   });

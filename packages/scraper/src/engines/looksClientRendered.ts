@@ -16,16 +16,35 @@ const CONTENT_TEXT_CHARS = 1_000;
 const SCAN_LIMIT_CHARS = 2_000_000;
 
 /** Mount points of the common SPA frameworks (React/CRA, Vue, Next.js, Nuxt, Angular, Svelte, Gatsby, Ember). */
-const SPA_ROOT = /<(div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|__gatsby|svelte|ember-app|main-app)["']?[^>]*>\s*<\/\1>/i;
+const SPA_ROOT = new RegExp(
+  String.raw`<(div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?` +
+    String.raw`(root|app|__next|__nuxt|__gatsby|svelte|ember-app|main-app)["']?[^>]*>\s*<\/\1>`,
+  'i',
+);
 const ANGULAR_ROOT = /<app-root\b[^>]*>\s*<\/app-root>/i;
 /** A noscript telling the reader to turn JavaScript on: the page admits it needs it. */
-const NOSCRIPT_ENABLE_JS = /<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>/i;
+const NOSCRIPT_ENABLE_JS = new RegExp(
+  String.raw`<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?` +
+    String.raw`|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>`,
+  'i',
+);
 
 /**
  * Words that, beside "javascript", make a short page text an "enable JavaScript" notice written outside <noscript>
  * (shown by default, removed by the app once it runs). Data, not a regex: add words here.
  */
-const JS_NOTICE_WORDS = ['enable', 'turn on', 'activate', 'requires', 'required', 'need', 'disabled', 'switch on', 'allow', 'support'];
+const JS_NOTICE_WORDS = [
+  'enable',
+  'turn on',
+  'activate',
+  'requires',
+  'required',
+  'need',
+  'disabled',
+  'switch on',
+  'allow',
+  'support',
+];
 
 export interface ClientRenderedVerdict {
   clientRendered: boolean;
@@ -37,16 +56,20 @@ export interface ClientRenderedVerdict {
 export function judgeClientRendered(html: string): ClientRenderedVerdict {
   const page = html.length > SCAN_LIMIT_CHARS ? html.slice(0, SCAN_LIMIT_CHARS) : html;
   const bodyStart = page.search(/<body\b/i);
-  if (bodyStart === -1 && !/<(html|head|script|div)\b/i.test(page)) return { clientRendered: false, reason: 'not-html' };
+  if (bodyStart === -1 && !/<(html|head|script|div)\b/i.test(page))
+    return { clientRendered: false, reason: 'not-html' };
   const body = bodyStart === -1 ? page : page.slice(bodyStart);
   const { text, scriptBytes, externalScripts } = measureBody(body, page);
   if (text.length >= CONTENT_TEXT_CHARS) return { clientRendered: false, reason: 'has-content' };
   const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
-  if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body))) return { clientRendered: true, reason: 'spa-root' };
-  if (NOSCRIPT_ENABLE_JS.test(body) && text.length < CONTENT_TEXT_CHARS / 2) return { clientRendered: true, reason: 'noscript' };
+  if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body)))
+    return { clientRendered: true, reason: 'spa-root' };
+  if (NOSCRIPT_ENABLE_JS.test(body) && text.length < CONTENT_TEXT_CHARS / 2)
+    return { clientRendered: true, reason: 'noscript' };
   // The page's only words tell the reader to turn JavaScript on: the content is whatever the app renders instead.
   // (A page without any script has no app to render: its notice is its content.)
-  if (nearEmpty && (scriptBytes > 0 || externalScripts > 0) && isJavaScriptNotice(text)) return { clientRendered: true, reason: 'js-notice' };
+  if (nearEmpty && (scriptBytes > 0 || externalScripts > 0) && isJavaScriptNotice(text))
+    return { clientRendered: true, reason: 'js-notice' };
   // A cut-off page whose scanned part is all head and scripts says nothing about its body: no verdict from weight.
   const truncated = page.length < html.length;
   if (nearEmpty && !truncated && (scriptBytes >= SCRIPT_HEAVY_BYTES || externalScripts >= SCRIPT_HEAVY_COUNT)) {

@@ -9,5 +9,8 @@ import type { Engine, Engines } from './engine.js';
 export function pickEngine(plan: ScrapePlan, engines: Engines): Engine {
   if (plan.browserNeeds.length === 0) return engines.fetch;
   if (engines.browser) return engines.browser;
-  throw errors.notImplemented(plan.browserNeeds[0], 'it needs the browser engine, which is turned off in this scraper (engines.browser: false)');
+  throw errors.notImplemented(
+    plan.browserNeeds[0],
+    'it needs the browser engine, which is turned off in this scraper (engines.browser: false)',
+  );
 }

@@ -13,7 +13,10 @@ describe('planProxyAttempts', () => {
   });
 
   it('auto: basic then enhanced when one is configured, basic only otherwise', () => {
-    expect(planProxyAttempts('auto', { enhanced })).toEqual([{ tier: 'basic', proxy: undefined }, { tier: 'enhanced', proxy: enhanced }]);
+    expect(planProxyAttempts('auto', { enhanced })).toEqual([
+      { tier: 'basic', proxy: undefined },
+      { tier: 'enhanced', proxy: enhanced },
+    ]);
     expect(planProxyAttempts('auto', { basic })).toEqual([{ tier: 'basic', proxy: basic }]);
   });
 
@@ -40,16 +43,26 @@ describe('planProxyAttempts', () => {
 });
 
 describe('looksBlocked', () => {
-  const page = (status: number, body: string, contentType = 'text/html') => ({ status, contentType, body: new TextEncoder().encode(body) });
+  const page = (status: number, body: string, contentType = 'text/html') => ({
+    status,
+    contentType,
+    body: new TextEncoder().encode(body),
+  });
   const big = `<html><head><title>News</title><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></head><body>${'<p>Real article text. </p>'.repeat(2_000)}</body></html>`;
 
   it('anti-bot statuses and challenge pages are blocks', () => {
     expect(looksBlocked(page(403, 'Forbidden'))).toBe(true);
     expect(looksBlocked(page(429, 'Too many'))).toBe(true);
     expect(looksBlocked(page(401, 'Auth'))).toBe(true);
-    expect(looksBlocked(page(503, '<html><head><title>Just a moment...</title></head><body></body></html>'))).toBe(true);
-    expect(looksBlocked(page(200, '<html><head><title>Attention Required! | Cloudflare</title></head></html>'))).toBe(true);
-    expect(looksBlocked(page(200, '<html><body><script src="https://ct.captcha-delivery.com/c.js"></script></body></html>'))).toBe(true);
+    expect(looksBlocked(page(503, '<html><head><title>Just a moment...</title></head><body></body></html>'))).toBe(
+      true,
+    );
+    expect(looksBlocked(page(200, '<html><head><title>Attention Required! | Cloudflare</title></head></html>'))).toBe(
+      true,
+    );
+    expect(
+      looksBlocked(page(200, '<html><body><script src="https://ct.captcha-delivery.com/c.js"></script></body></html>')),
+    ).toBe(true);
   });
 
   it('ordinary pages are not, even when they load a bot-management script', () => {

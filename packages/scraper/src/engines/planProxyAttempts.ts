@@ -24,10 +24,14 @@ export function parseProxyUrl(raw: string, setting: string): ProxyEndpoint {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new Error(`${setting} must be an http:// proxy URL like http://user:pass@proxy.example:8080, got an unparsable value`);
+    throw new Error(
+      `${setting} must be an http:// proxy URL like http://user:pass@proxy.example:8080, got an unparsable value`,
+    );
   }
   if (url.protocol !== 'http:' || !url.hostname) {
-    throw new Error(`${setting} must be an http:// proxy URL like http://user:pass@proxy.example:8080 (HTTPS and SOCKS proxies are not supported)`);
+    throw new Error(
+      `${setting} must be an http:// proxy URL like http://user:pass@proxy.example:8080 (HTTPS and SOCKS proxies are not supported)`,
+    );
   }
   const endpoint: ProxyEndpoint = { server: `http://${url.host}` };
   if (url.username) endpoint.username = decodeURIComponent(url.username);

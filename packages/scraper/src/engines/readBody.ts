@@ -11,7 +11,11 @@ const brotliDecompress = promisify(zlib.brotliDecompress);
  * Reads a response body into memory, at most `limit` bytes before and after content decoding (a small gzip can
  * inflate to gigabytes). Decoding is done in libuv's thread pool, so big pages do not stall the event loop.
  */
-export async function readBody(body: AsyncIterable<Uint8Array>, contentEncoding: string, limit: number): Promise<Uint8Array> {
+export async function readBody(
+  body: AsyncIterable<Uint8Array>,
+  contentEncoding: string,
+  limit: number,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -44,9 +48,17 @@ async function decode(bytes: Buffer, encoding: string, limit: number): Promise<B
         return checkSize(await gunzip(bytes, lenient), limit);
       case 'deflate':
         // "deflate" is meant to be zlib-wrapped, but many servers send raw deflate: the zlib header tells which.
-        return checkSize((bytes[0] & 0x0f) === 8 && ((bytes[0] << 8) | bytes[1]) % 31 === 0 ? await inflate(bytes, lenient) : await inflateRaw(bytes, lenient), limit);
+        return checkSize(
+          (bytes[0] & 0x0f) === 8 && ((bytes[0] << 8) | bytes[1]) % 31 === 0
+            ? await inflate(bytes, lenient)
+            : await inflateRaw(bytes, lenient),
+          limit,
+        );
       case 'br':
-        return checkSize(await brotliDecompress(bytes, { ...options, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }), limit);
+        return checkSize(
+          await brotliDecompress(bytes, { ...options, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }),
+          limit,
+        );
       default:
         throw new ScrapeError({
           status: 502,

@@ -21,7 +21,11 @@ export function toBrowserScrapeError(error: BrowserError, url: URL, timeoutMs: n
       return errors.aborted();
     case 'invalid_request':
       // The caps of the browser (actions, total wait, viewport size): a validation message like the schema's own.
-      return errors.badRequest(error.message, { ...details, reason: error.message }, details.actionIndex !== undefined ? 'SCRAPE_ACTION_ERROR' : undefined);
+      return errors.badRequest(
+        error.message,
+        { ...details, reason: error.message },
+        details.actionIndex !== undefined ? 'SCRAPE_ACTION_ERROR' : undefined,
+      );
     case 'action_failed': {
       const message = `Action ${details.actionIndex} (${details.actionType}) failed: ${details.reason ?? error.message}`;
       return new ScrapeError({
@@ -32,7 +36,10 @@ export function toBrowserScrapeError(error: BrowserError, url: URL, timeoutMs: n
       });
     }
     case 'blocked':
-      return errors.ssrfBlocked({ url: String(details.url ?? url.href), reason: 'the page or one of its redirects targets a private or reserved address' });
+      return errors.ssrfBlocked({
+        url: String(details.url ?? url.href),
+        reason: 'the page or one of its redirects targets a private or reserved address',
+      });
     case 'navigation_failed': {
       const reason = String(details.reason ?? error.message);
       if (DNS_FAILURE.test(reason)) return errors.dnsResolution(url.hostname, reason);
@@ -51,7 +58,12 @@ export function toBrowserScrapeError(error: BrowserError, url: URL, timeoutMs: n
       return browserUnavailable(error.message);
     case 'too_large':
       // The page is what it is: retrying cannot help, a different request (a viewport capture) can.
-      return new ScrapeError({ status: 422, error: `Screenshot too large: ${error.message}`, code: 'SCRAPE_SCREENSHOT_TOO_LARGE', details });
+      return new ScrapeError({
+        status: 422,
+        error: `Screenshot too large: ${error.message}`,
+        code: 'SCRAPE_SCREENSHOT_TOO_LARGE',
+        details,
+      });
   }
 }
 

@@ -23,10 +23,18 @@ export function toFetchError(error: unknown, url: URL): ScrapeError | unknown {
   const code = findCode(error);
   const target = url.host;
   if (code === 'ECONNREFUSED') return errors.connectionRefused(target);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return errors.dnsResolution(url.hostname, code);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+    return errors.dnsResolution(url.hostname, code);
   if (code && TLS_CERT_CODES.has(code)) return errors.tlsCertificate(target, code);
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return errors.connectionFailed(target, 'connect timeout');
-  if (code && (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code.startsWith('HPE_') || code.startsWith('UND_ERR') || code.startsWith('E'))) {
+  if (
+    code &&
+    (code.startsWith('ERR_SSL') ||
+      code.startsWith('ERR_TLS') ||
+      code.startsWith('HPE_') ||
+      code.startsWith('UND_ERR') ||
+      code.startsWith('E'))
+  ) {
     return errors.connectionFailed(target, `${code}: ${(error as Error).message}`);
   }
   return error;
@@ -34,7 +42,11 @@ export function toFetchError(error: unknown, url: URL): ScrapeError | unknown {
 
 /** undici and Node nest the cause; the first `code` found along the chain names it. */
 function findCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string') return e.code;
   }
   return undefined;

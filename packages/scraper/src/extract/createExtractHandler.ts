@@ -34,16 +34,31 @@ export function createExtractHandler(options: ExtractHandlerOptions): WorkHandle
     const request = job.params as ExtractRequest;
     const payload = item.payload as ExtractItemPayload;
     if (payload.site) {
-      const { links } = await options.map({ url: payload.url, limit: EXTRACT_SITE_PAGES, includeSubdomains: false }, { team: job.team, signal });
-      const discovered: WorkItemInput[] = links
-        .slice(0, EXTRACT_SITE_PAGES)
-        .map((link, i) => ({ key: link.url, payload: { url: link.url, order: payload.order + (i + 1) / (EXTRACT_SITE_PAGES + 1) } satisfies ExtractItemPayload }));
+      const { links } = await options.map(
+        { url: payload.url, limit: EXTRACT_SITE_PAGES, includeSubdomains: false },
+        { team: job.team, signal },
+      );
+      const discovered: WorkItemInput[] = links.slice(0, EXTRACT_SITE_PAGES).map((link, i) => ({
+        key: link.url,
+        payload: {
+          url: link.url,
+          order: payload.order + (i + 1) / (EXTRACT_SITE_PAGES + 1),
+        } satisfies ExtractItemPayload,
+      }));
       return { discovered };
     }
-    if (options.billing && !(await options.billing.reserve(job, item))) return failed(job, payload, 'INSUFFICIENT_CREDITS', 'Insufficient credits to scrape more pages');
-    const json = { type: 'json', ...(request.schema ? { schema: request.schema } : {}), ...(extractionPrompt(request) ? { prompt: extractionPrompt(request) } : {}) };
+    if (options.billing && !(await options.billing.reserve(job, item)))
+      return failed(job, payload, 'INSUFFICIENT_CREDITS', 'Insufficient credits to scrape more pages');
+    const json = {
+      type: 'json',
+      ...(request.schema ? { schema: request.schema } : {}),
+      ...(extractionPrompt(request) ? { prompt: extractionPrompt(request) } : {}),
+    };
     try {
-      const doc = await options.scrape({ ...request.scrapeOptions, url: payload.url, formats: [json] }, { team: job.team, signal });
+      const doc = await options.scrape(
+        { ...request.scrapeOptions, url: payload.url, formats: [json] },
+        { team: job.team, signal },
+      );
       const credits = typeof doc.metadata.creditsUsed === 'number' ? doc.metadata.creditsUsed : 1;
       await options.billing?.settle(job, item, credits);
       const result: PageExtraction = { url: payload.url, order: payload.order, data: doc.json ?? null };

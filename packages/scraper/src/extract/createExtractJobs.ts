@@ -12,7 +12,10 @@ const RESULTS_MAX = 1_000;
 export interface ExtractJobsOptions {
   jobs: () => Promise<JobStore>;
   llm: LlmProvider;
-  search?: (body: unknown, context: { team?: string; signal?: AbortSignal }) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
+  search?: (
+    body: unknown,
+    context: { team?: string; signal?: AbortSignal },
+  ) => Promise<{ data: { web?: Record<string, unknown>[] } }>;
 }
 
 /** What GET /v2/extract/{id} answers (the SDK's ExtractResponse). */
@@ -31,7 +34,10 @@ export interface ExtractStatus {
 /** Creating and reading extract jobs (the work itself is the `extract` handler, run by any job worker). */
 export function createExtractJobs(options: ExtractJobsOptions) {
   return {
-    async start(body: unknown, context: { team?: string; state?: Record<string, unknown>; signal?: AbortSignal } = {}): Promise<{ id: string; warning?: string }> {
+    async start(
+      body: unknown,
+      context: { team?: string; state?: Record<string, unknown>; signal?: AbortSignal } = {},
+    ): Promise<{ id: string; warning?: string }> {
       const request = parseExtractRequest(body);
       if (options.llm.missing) {
         throw errors.badRequest(
@@ -44,26 +50,42 @@ export function createExtractJobs(options: ExtractJobsOptions) {
       const items: WorkItemInput[] = request.urls.map((raw, order) => {
         const site = raw.endsWith(SITE_GLOB);
         const url = site ? raw.slice(0, -SITE_GLOB.length) || raw : raw;
-        return { key: site ? `site:${url}` : url, payload: { url, order, ...(site ? { site: true } : {}) } satisfies ExtractItemPayload };
+        return {
+          key: site ? `site:${url}` : url,
+          payload: { url, order, ...(site ? { site: true } : {}) } satisfies ExtractItemPayload,
+        };
       });
       if (request.enableWebSearch) {
         const query = request.prompt?.trim();
         if (!query || !options.search) {
-          warnings.push(!query ? 'enableWebSearch needs a prompt to search for; no pages were added.' : 'Web search is not available here.');
+          warnings.push(
+            !query
+              ? 'enableWebSearch needs a prompt to search for; no pages were added.'
+              : 'Web search is not available here.',
+          );
         } else {
           try {
-            const found = await options.search({ query: query.slice(0, 400), limit: EXTRACT_SEARCH_RESULTS }, { team: context.team, signal: context.signal });
+            const found = await options.search(
+              { query: query.slice(0, 400), limit: EXTRACT_SEARCH_RESULTS },
+              { team: context.team, signal: context.signal },
+            );
             for (const result of found.data.web ?? []) {
               const url = String(result.url ?? '');
               if (url) items.push({ key: url, payload: { url, order: items.length } satisfies ExtractItemPayload });
             }
           } catch (error) {
-            warnings.push(`Web search failed (${(error as { error?: string }).error ?? (error as Error).message}); only the given URLs were used.`);
+            warnings.push(
+              `Web search failed (${(error as { error?: string }).error ?? (error as Error).message}); only the given URLs were used.`,
+            );
           }
         }
       }
       if (items.length === 0) {
-        throw errors.badRequest('extract found no page to read', [{ code: 'custom', path: ['urls'], message: 'no URL given and web search found none' }], 'EXTRACT_NO_PAGES');
+        throw errors.badRequest(
+          'extract found no page to read',
+          [{ code: 'custom', path: ['urls'], message: 'no URL given and web search found none' }],
+          'EXTRACT_NO_PAGES',
+        );
       }
       const store = await options.jobs();
       const job = await store.createJob({
@@ -95,10 +117,20 @@ export function createExtractJobs(options: ExtractJobsOptions) {
       const pages = (await store.readResults(job.id, { offset: 0, limit: RESULTS_MAX })) as PageExtraction[];
       if (job.status === 'failed' || pages.length === 0) {
         const [first] = await store.readErrors(job.id, { limit: 1 });
-        return { ...base, status: 'failed', error: job.error ?? (first ? `${first.message} (${String(first.url ?? first.key)})` : 'No page could be read') };
+        return {
+          ...base,
+          status: 'failed',
+          error:
+            job.error ?? (first ? `${first.message} (${String(first.url ?? first.key)})` : 'No page could be read'),
+        };
       }
       const merged = mergeExtractions(pages);
-      return { ...base, status: 'completed', data: merged.data, ...(request.showSources ? { sources: merged.sources } : {}) };
+      return {
+        ...base,
+        status: 'completed',
+        data: merged.data,
+        ...(request.showSources ? { sources: merged.sources } : {}),
+      };
     },
   };
 }

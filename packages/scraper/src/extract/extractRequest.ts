@@ -13,7 +13,9 @@ export const SITE_GLOB = '/*';
 const urlSchema = z
   .string()
   .trim()
-  .refine((u) => isHttpUrl(u.endsWith(SITE_GLOB) ? u.slice(0, -SITE_GLOB.length) || u : u), { message: 'each url must be an absolute http(s) URL, optionally ending in /*' });
+  .refine((u) => isHttpUrl(u.endsWith(SITE_GLOB) ? u.slice(0, -SITE_GLOB.length) || u : u), {
+    message: 'each url must be an absolute http(s) URL, optionally ending in /*',
+  });
 
 export const extractRequestSchema = z.looseObject({
   urls: z.array(urlSchema).max(EXTRACT_URLS_MAX).default([]),
@@ -32,16 +34,22 @@ export type ExtractRequest = z.output<typeof extractRequestSchema>;
 /** Validates an extract body: 400s naming the field; a prompt or a schema is needed, and URLs or web search. */
 export function parseExtractRequest(body: unknown): ExtractRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw errors.badRequest('Bad Request', [{ code: 'invalid_type', path: [], message: 'The request body must be a JSON object' }]);
+    throw errors.badRequest('Bad Request', [
+      { code: 'invalid_type', path: [], message: 'The request body must be a JSON object' },
+    ]);
   }
   const result = extractRequestSchema.safeParse(body);
   if (!result.success) throw toValidationError(result.error.issues);
   const request = result.data;
   if (!request.prompt?.trim() && !request.schema) {
-    throw errors.badRequest('extract needs a prompt or a schema', [{ code: 'custom', path: ['prompt'], message: 'send a prompt, a schema, or both' }]);
+    throw errors.badRequest('extract needs a prompt or a schema', [
+      { code: 'custom', path: ['prompt'], message: 'send a prompt, a schema, or both' },
+    ]);
   }
   if (request.urls.length === 0 && !request.enableWebSearch) {
-    throw errors.badRequest('extract needs urls (or enableWebSearch with a prompt)', [{ code: 'custom', path: ['urls'], message: 'at least one URL' }]);
+    throw errors.badRequest('extract needs urls (or enableWebSearch with a prompt)', [
+      { code: 'custom', path: ['urls'], message: 'at least one URL' },
+    ]);
   }
   if (request.scrapeOptions) {
     const { formats: _formats, ...rest } = request.scrapeOptions;
@@ -49,7 +57,10 @@ export function parseExtractRequest(body: unknown): ExtractRequest {
       parseScrapeRequest({ ...rest, url: 'https://example.com/' });
     } catch (error) {
       if (error instanceof ScrapeError && Array.isArray(error.details)) {
-        const details = (error.details as { path?: (string | number)[] }[]).map((d) => ({ ...d, path: ['scrapeOptions', ...(d.path ?? [])] }));
+        const details = (error.details as { path?: (string | number)[] }[]).map((d) => ({
+          ...d,
+          path: ['scrapeOptions', ...(d.path ?? [])],
+        }));
         throw new ScrapeError({ status: error.status, error: error.error, code: error.code, details });
       }
       throw error;

@@ -29,9 +29,19 @@ afterAll(async () => {
   site?.close();
 });
 
-function manager(settings: NonNullable<Parameters<typeof createInteractSessions>[0]>['settings'] = {}, profiles?: ProfileStore, directoryPrefix?: string): InteractSessions {
-  const shared: SessionBrowser = { open: (r) => browser.open(r), openCount: () => browser.openCount(), close: async () => {} };
-  const directory = directoryPrefix ? (sessionDirectoryForHome({ kind: 'redis', redisUrl: REDIS_URL, keyPrefix: directoryPrefix }) ?? undefined) : undefined;
+function manager(
+  settings: NonNullable<Parameters<typeof createInteractSessions>[0]>['settings'] = {},
+  profiles?: ProfileStore,
+  directoryPrefix?: string,
+): InteractSessions {
+  const shared: SessionBrowser = {
+    open: (r) => browser.open(r),
+    openCount: () => browser.openCount(),
+    close: async () => {},
+  };
+  const directory = directoryPrefix
+    ? (sessionDirectoryForHome({ kind: 'redis', redisUrl: REDIS_URL, keyPrefix: directoryPrefix }) ?? undefined)
+    : undefined;
   return createInteractSessions({ allowPrivateUrls: true, browser: shared, profiles, settings, directory });
 }
 
@@ -51,7 +61,10 @@ describe('createInteractSessions', () => {
     const first = await sessions.interact('a1', { code: 'await page.title()' }, 'a');
     expect((await failure(sessions.interact('a2', { code: '1' }, 'a'))).status).toBe(429);
     await sessions.interact('b1', { code: '1' }, 'b');
-    expect(await failure(sessions.interact('c1', { code: '1' }, 'c'))).toMatchObject({ status: 429, error: 'Concurrency limit reached' });
+    expect(await failure(sessions.interact('c1', { code: '1' }, 'c'))).toMatchObject({
+      status: 429,
+      error: 'Concurrency limit reached',
+    });
     await sessions.stopSession(first.sessionId, 'a');
     expect((await sessions.interact('a2', { code: '1' }, 'a')).success).toBe(true);
     await sessions.close();
@@ -77,7 +90,10 @@ describe('createInteractSessions', () => {
     sessions.rememberScrape('p2', { team: 't', url: `${origin}/`, profile: { name: 'shop', saveChanges: true } });
     sessions.rememberScrape('p3', { team: 'other', url: `${origin}/`, profile: { name: 'shop', saveChanges: true } });
     await sessions.interact('p1', { code: '1' }, 't');
-    expect(await failure(sessions.interact('p2', { code: '1' }, 't'))).toMatchObject({ status: 409, error: 'Conflict' });
+    expect(await failure(sessions.interact('p2', { code: '1' }, 't'))).toMatchObject({
+      status: 409,
+      error: 'Conflict',
+    });
     // Another team's profile of the same name is another profile.
     expect((await sessions.interact('p3', { code: '1' }, 'other')).success).toBe(true);
     await sessions.close();
@@ -102,16 +118,29 @@ describe('several processes (directory in Redis)', () => {
       await a.rememberScrape('shared', { team: 't', url: `${origin}/` });
       const onB = await b.interact('shared', { code: 'await page.title()' }, 't');
       expect(onB).toMatchObject({ success: true, result: 't' });
-      expect(await failure(a.interact('shared', { code: '1' }, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
-      expect(await failure(a.stopSession(onB.sessionId, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
+      expect(await failure(a.interact('shared', { code: '1' }, 't'))).toMatchObject({
+        status: 409,
+        code: 'INTERACT_SESSION_ELSEWHERE',
+      });
+      expect(await failure(a.stopSession(onB.sessionId, 't'))).toMatchObject({
+        status: 409,
+        code: 'INTERACT_SESSION_ELSEWHERE',
+      });
       // Another team learns nothing: the same 404 as an id that never existed.
-      expect(await failure(a.stopSession(onB.sessionId, 'intruder'))).toMatchObject({ status: 404, code: 'INTERACT_SESSION_NOT_FOUND' });
+      expect(await failure(a.stopSession(onB.sessionId, 'intruder'))).toMatchObject({
+        status: 404,
+        code: 'INTERACT_SESSION_NOT_FOUND',
+      });
       expect((await b.stopScrapeSession('shared', 't')).success).toBe(true);
       expect((await failure(a.stopSession(onB.sessionId, 't'))).status).toBe(404);
     } finally {
       await a.close();
       await b.close();
-      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], {
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter(Boolean);
       if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
     }
   });
@@ -122,8 +151,14 @@ describe('several processes (directory in Redis)', () => {
     const b = manager({}, undefined, prefix);
     try {
       const created = await a.createBrowser({}, 't');
-      expect(await failure(b.stopSession(created.id, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
-      expect(await failure(b.execute(created.id, { code: '1' }, 't'))).toMatchObject({ status: 409, code: 'INTERACT_SESSION_ELSEWHERE' });
+      expect(await failure(b.stopSession(created.id, 't'))).toMatchObject({
+        status: 409,
+        code: 'INTERACT_SESSION_ELSEWHERE',
+      });
+      expect(await failure(b.execute(created.id, { code: '1' }, 't'))).toMatchObject({
+        status: 409,
+        code: 'INTERACT_SESSION_ELSEWHERE',
+      });
       expect((await failure(b.stopSession(created.id, 'intruder'))).status).toBe(404);
       expect((await failure(b.stopBrowser(created.id, 'intruder'))).status).toBe(404);
       expect(String((await a.execute(created.id, { code: 'return 1 + 1' }, 't')).result)).toBe('2');
@@ -132,7 +167,11 @@ describe('several processes (directory in Redis)', () => {
     } finally {
       await a.close();
       await b.close();
-      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], {
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter(Boolean);
       if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
     }
   });

@@ -115,7 +115,14 @@ export interface InteractSessionsOptions extends SsrfOptions {
    */
   billing?: InteractTimeBilling;
   /** Hears every session that ends (stop, idle, lifetime, shutdown) with its bill, e.g. to charge the account. */
-  onSessionEnd?: (ended: { team: string; sessionId: string; scrapeId: string; durationMs: number; creditsBilled: number; reason: string }) => void;
+  onSessionEnd?: (ended: {
+    team: string;
+    sessionId: string;
+    scrapeId: string;
+    durationMs: number;
+    creditsBilled: number;
+    reason: string;
+  }) => void;
 }
 
 export interface InteractTimeBilling {
@@ -137,7 +144,13 @@ export interface InteractSessions {
    */
   rememberScrape(
     scrapeId: string,
-    scrape: { team?: string; url: string; profile?: { name: string; saveChanges: boolean }; page?: RetainedPage; zeroDataRetention?: boolean },
+    scrape: {
+      team?: string;
+      url: string;
+      profile?: { name: string; saveChanges: boolean };
+      page?: RetainedPage;
+      zeroDataRetention?: boolean;
+    },
   ): Promise<void>;
   /** Whether scrape pages are kept at all (settings.retainMs and retainMax above 0): ask for them only then. */
   readonly keepsScrapePages: boolean;
@@ -229,7 +242,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   const browser = options.browser ?? createSessionBrowser({ executablePath: options.chromiumPath });
   const ownsProfiles = options.profiles === undefined;
   const profiles = options.profiles ?? createMemoryProfileStore();
-  const ssrf: SsrfOptions = { allowPrivateUrls: options.allowPrivateUrls, allowAddress: options.allowAddress, lookup: options.lookup };
+  const ssrf: SsrfOptions = {
+    allowPrivateUrls: options.allowPrivateUrls,
+    allowAddress: options.allowAddress,
+    lookup: options.lookup,
+  };
   const llm: LlmProvider = createLlmProvider(options.llm);
   const scrapes = new Map<string, RememberedScrape>();
   const sessions = new Map<string, Session>();
@@ -260,7 +277,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       status: 409,
       error: 'Conflict',
       code: 'INTERACT_SESSION_ELSEWHERE',
-      details: { reason: 'this interact session lives in another server process; route calls for this scrape to the same process (sticky by scrapeId)', sessionId: record.sessionId },
+      details: {
+        reason:
+          'this interact session lives in another server process; route calls for this scrape to the same process (sticky by scrapeId)',
+        sessionId: record.sessionId,
+      },
     });
   }
 
@@ -334,7 +355,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       }
       sessions.delete(session.id);
       if (byScrape.get(session.scrapeId) === session.id) byScrape.delete(session.scrapeId);
-      await directory?.deleteSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }).catch(() => {});
+      await directory
+        ?.deleteSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId })
+        .catch(() => {});
       perTeam.set(session.team, (perTeam.get(session.team) ?? 1) - 1);
       // Billed up to the last use: an idle session is not charged for the time it sat waiting to expire.
       const endedAt = reason === 'idle timeout' ? session.lastUsedAt : Date.now();
@@ -357,7 +380,14 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const creditsBilled = session.unbilled ? 0 : billing ? Math.min(cost, session.paid) : cost;
       if (billing && !session.unbilled) billing.settle({ team: session.team, sessionId: session.id, creditsBilled });
       if (session.kind === 'browser') rememberDestroyed(session, endedAt);
-      options.onSessionEnd?.({ team: session.team, sessionId: session.id, scrapeId: session.scrapeId, durationMs, creditsBilled, reason });
+      options.onSessionEnd?.({
+        team: session.team,
+        sessionId: session.id,
+        scrapeId: session.scrapeId,
+        durationMs,
+        creditsBilled,
+        reason,
+      });
       return { success: true as const, sessionId: session.id, sessionDurationMs: durationMs, creditsBilled };
     })();
     return session.ending;
@@ -365,7 +395,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
 
   function rememberDestroyed(session: Session, endedAt: number): void {
     const list = destroyed.get(session.team) ?? [];
-    list.push({ ...listed(session), status: 'destroyed', lastActivity: new Date(Math.max(session.lastUsedAt, Math.min(endedAt, Date.now()))).toISOString() });
+    list.push({
+      ...listed(session),
+      status: 'destroyed',
+      lastActivity: new Date(Math.max(session.lastUsedAt, Math.min(endedAt, Date.now()))).toISOString(),
+    });
     if (list.length > DESTROYED_REMEMBERED_PER_TEAM) list.splice(0, list.length - DESTROYED_REMEMBERED_PER_TEAM);
     destroyed.set(session.team, list);
   }
@@ -385,21 +419,40 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   function admit(team: string): () => void {
     const count = perTeam.get(team) ?? 0;
     if (count >= settings.maxPerTeam) {
-      throw new ScrapeError({ status: 429, error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`, code: 'INTERACT_SESSION_LIMIT' });
+      throw new ScrapeError({
+        status: 429,
+        error: `Too many interact sessions: at most ${settings.maxPerTeam} per team; stop one first`,
+        code: 'INTERACT_SESSION_LIMIT',
+      });
     }
     if (sessions.size + opening >= settings.maxTotal) {
-      throw new ScrapeError({ status: 429, error: 'Concurrency limit reached', code: 'INTERACT_SESSION_LIMIT', details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` } });
+      throw new ScrapeError({
+        status: 429,
+        error: 'Concurrency limit reached',
+        code: 'INTERACT_SESSION_LIMIT',
+        details: { reason: `the server holds at most ${settings.maxTotal} interact sessions` },
+      });
     }
     perTeam.set(team, count + 1);
     return () => perTeam.set(team, (perTeam.get(team) ?? 1) - 1);
   }
 
   /** Registers a freshly opened session: directory, idle and lifetime timers. */
-  async function start(session: Session, lifetimeMs: number, options: { zeroDataRetention?: boolean } = {}): Promise<void> {
+  async function start(
+    session: Session,
+    lifetimeMs: number,
+    options: { zeroDataRetention?: boolean } = {},
+  ): Promise<void> {
     sessions.set(session.id, session);
     if (session.kind === 'scrape') byScrape.set(session.scrapeId, session.id);
     // Zero data retention: nothing of the session is written to the shared directory (it lives in this process only).
-    if (!options.zeroDataRetention) await directory?.putSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId }, lifetimeMs).catch(() => {});
+    if (!options.zeroDataRetention)
+      await directory
+        ?.putSession(
+          { sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId },
+          lifetimeMs,
+        )
+        .catch(() => {});
     armIdle(session);
     armBilling(session, 1);
     session.lifetimeTimer = setTimeout(() => void end(session, 'max lifetime').catch(() => {}), lifetimeMs);
@@ -468,9 +521,21 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   async function prompted(live: Session, prompt: string, timeoutMs: number): Promise<InteractResponse> {
     let result: Awaited<ReturnType<typeof runPagePrompt>>;
     try {
-      result = await runPagePrompt({ client: llm.client!, prompt, page: live.page.page, ssrf, maxSteps: settings.promptMaxSteps, timeoutMs });
+      result = await runPagePrompt({
+        client: llm.client!,
+        prompt,
+        page: live.page.page,
+        ssrf,
+        maxSteps: settings.promptMaxSteps,
+        timeoutMs,
+      });
     } catch (error) {
-      if (isLlmError(error)) throw errors.badGateway('The model server failed while carrying out the prompt', { reason: error.message, kind: error.kind }, 'INTERACT_LLM_FAILED');
+      if (isLlmError(error))
+        throw errors.badGateway(
+          'The model server failed while carrying out the prompt',
+          { reason: error.message, kind: error.kind },
+          'INTERACT_LLM_FAILED',
+        );
       throw error;
     }
     const log = result.actions.map((a) => `${a.ok ? '' : 'failed: '}${a.tool} ${JSON.stringify(a.args)}\n`).join('');
@@ -482,12 +547,29 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       actions: result.actions,
       ...(result.screenshots.length > 0 ? { screenshots: result.screenshots } : {}),
     };
-    if (result.outcome === 'answered') return { success: true, ...base, result: result.answer ?? null, output: result.answer ?? '', exitCode: 0, killed: false };
+    if (result.outcome === 'answered')
+      return {
+        success: true,
+        ...base,
+        result: result.answer ?? null,
+        output: result.answer ?? '',
+        exitCode: 0,
+        killed: false,
+      };
     const timedOut = result.outcome === 'timeout';
     const error = timedOut
       ? `The prompt did not finish within ${Math.round(timeoutMs / 1000)} s (${result.actions.length} actions taken); send a larger timeout or a smaller task`
       : `The model did not finish within ${settings.promptMaxSteps} steps (${result.actions.length} actions taken); split the task into smaller prompts`;
-    return { success: false, ...base, result: null, output: '', exitCode: timedOut ? 137 : 1, killed: timedOut, error, code: timedOut ? 'INTERACT_PROMPT_TIMEOUT' : 'INTERACT_PROMPT_STEP_LIMIT' };
+    return {
+      success: false,
+      ...base,
+      result: null,
+      output: '',
+      exitCode: timedOut ? 137 : 1,
+      killed: timedOut,
+      error,
+      code: timedOut ? 'INTERACT_PROMPT_TIMEOUT' : 'INTERACT_PROMPT_STEP_LIMIT',
+    };
   }
 
   function dropKept(scrapeId: string, reason: string): void {
@@ -511,13 +593,19 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     // are unguarded too.
     if (!page.guarded && !ssrf.allowPrivateUrls) return refuse();
     dropKept(scrapeId, 'replaced by a newer page of the same scrape');
-    const timer = setTimeout(() => dropKept(scrapeId, `the scrape's page is kept ${settings.retainMs} ms and that time passed`), settings.retainMs);
+    const timer = setTimeout(
+      () => dropKept(scrapeId, `the scrape's page is kept ${settings.retainMs} ms and that time passed`),
+      settings.retainMs,
+    );
     timer.unref?.();
     kept.set(scrapeId, { page, team, profileName, timer });
     // Maps iterate in insertion order: the first entries are the oldest.
     const ofTeam = [...kept].filter(([, e]) => e.team === team);
     for (const [id] of ofTeam.slice(0, Math.max(0, ofTeam.length - settings.retainMaxPerTeam))) {
-      dropKept(id, `evicted: at most ${settings.retainMaxPerTeam} scrape pages are kept per team and newer scrapes came`);
+      dropKept(
+        id,
+        `evicted: at most ${settings.retainMaxPerTeam} scrape pages are kept per team and newer scrapes came`,
+      );
     }
     for (const id of kept.keys()) {
       if (kept.size <= settings.retainMax) break;
@@ -527,13 +615,24 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   }
 
   /** The scrape's kept page for a new session, resumed; or why there is none. */
-  async function adoptKept(scrapeId: string, profile: Session['profile'], keptBy: string | undefined): Promise<{ page?: RetainedPage; reason?: string }> {
+  async function adoptKept(
+    scrapeId: string,
+    profile: Session['profile'],
+    keptBy: string | undefined,
+  ): Promise<{ page?: RetainedPage; reason?: string }> {
     const entry = kept.get(scrapeId);
     if (!entry) {
       if (keptBy && keptBy !== ownerId) {
-        return { reason: "the scrape's page is kept by the server process that made the scrape, not this one: send interact calls for it there to continue with its state" };
+        return {
+          reason:
+            "the scrape's page is kept by the server process that made the scrape, not this one: send interact calls for it there to continue with its state",
+        };
       }
-      return { reason: pageReasons.get(scrapeId) ?? 'no page of this scrape is kept (served without the browser, from the cache, or with zero data retention)' };
+      return {
+        reason:
+          pageReasons.get(scrapeId) ??
+          'no page of this scrape is kept (served without the browser, from the cache, or with zero data retention)',
+      };
     }
     kept.delete(scrapeId);
     clearTimeout(entry.timer);
@@ -550,7 +649,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       return { page: entry.page };
     } catch (error) {
       void entry.page.close().catch(() => {});
-      return { reason: `the scrape's page could not be resumed: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        reason: `the scrape's page could not be resumed: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 
@@ -558,7 +659,12 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     return ssrf.allowPrivateUrls ? undefined : createAllowRequest(ssrf);
   }
 
-  async function open(scrapeId: string, scrape: RememberedScrape, team: string, profile: Session['profile']): Promise<{ session: Session; scrapePage: 'kept' | 'reopened'; reason?: string }> {
+  async function open(
+    scrapeId: string,
+    scrape: RememberedScrape,
+    team: string,
+    profile: Session['profile'],
+  ): Promise<{ session: Session; scrapePage: 'kept' | 'reopened'; reason?: string }> {
     const giveBack = admit(team);
     let releaseProfile: (() => Promise<void>) | undefined;
     const pay = { id: randomUUID(), team, paid: 0 };
@@ -571,7 +677,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (adopted.page) {
         page = adopted.page;
       } else {
-        const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
+        const state: ProfileState | undefined = profile
+          ? ((await profiles.get(team, profile.name)) ?? undefined)
+          : undefined;
         if (!ssrf.allowPrivateUrls) {
           const url = new URL(scrape.url);
           await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
@@ -581,7 +689,9 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const now = Date.now();
       // Billing starts now (keeping the page until here was the server's choice); the lifetime counts the context's
       // whole life, so an adopted page ends no later than one opened when the scrape finished would have.
-      const lifetimeMs = adopted.page ? Math.max(1, settings.maxLifetimeMs - (now - adopted.page.retainedAt)) : settings.maxLifetimeMs;
+      const lifetimeMs = adopted.page
+        ? Math.max(1, settings.maxLifetimeMs - (now - adopted.page.retainedAt))
+        : settings.maxLifetimeMs;
       const session: Session = {
         id: pay.id,
         paid: pay.paid,
@@ -604,7 +714,12 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       releaseUnopened(pay);
       await releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
-      if (isBrowserError(error)) throw errors.badGateway('Could not open the interact session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
+      if (isBrowserError(error))
+        throw errors.badGateway(
+          'Could not open the interact session',
+          { reason: error.message },
+          'INTERACT_SESSION_FAILED',
+        );
       throw error;
     } finally {
       opening--;
@@ -613,7 +728,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
 
   /** Another team's session answers exactly as an unknown one: its existence is not another tenant's to learn. */
   function owned(session: Session | undefined, team: string, what: string): Session {
-    if (!session || session.team !== team) throw errors.notFound(`${what} not found: it never existed, was stopped, or expired`, 'INTERACT_SESSION_NOT_FOUND');
+    if (!session || session.team !== team)
+      throw errors.notFound(
+        `${what} not found: it never existed, was stopped, or expired`,
+        'INTERACT_SESSION_NOT_FOUND',
+      );
     return session;
   }
 
@@ -626,7 +745,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (record && record.team === team) elsewhere(record, team);
     }
     const session = owned(local, team, 'Browser session');
-    if (session.kind !== 'browser') throw errors.notFound('Browser session not found: this id is a scrape\'s interact session (use /v2/scrape/{scrapeId}/interact)', 'INTERACT_SESSION_NOT_FOUND');
+    if (session.kind !== 'browser')
+      throw errors.notFound(
+        "Browser session not found: this id is a scrape's interact session (use /v2/scrape/{scrapeId}/interact)",
+        'INTERACT_SESSION_NOT_FOUND',
+      );
     return session;
   }
 
@@ -640,8 +763,15 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       await payFirstMinute(pay);
       const profile = request.profile;
       if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
-      const state: ProfileState | undefined = profile ? ((await profiles.get(team, profile.name)) ?? undefined) : undefined;
-      const page = await browser.open({ url: 'about:blank', timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(), state });
+      const state: ProfileState | undefined = profile
+        ? ((await profiles.get(team, profile.name)) ?? undefined)
+        : undefined;
+      const page = await browser.open({
+        url: 'about:blank',
+        timeout: OPEN_TIMEOUT_MS,
+        allowRequest: allowRequest(),
+        state,
+      });
       const now = Date.now();
       const lifetimeMs = Math.min(request.ttlMs ?? settings.maxLifetimeMs, settings.maxLifetimeMs);
       const id = pay.id;
@@ -669,7 +799,12 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       releaseUnopened(pay);
       await releaseProfile?.();
       if (error instanceof ScrapeError) throw error;
-      if (isBrowserError(error)) throw errors.badGateway('Could not open the browser session', { reason: error.message }, 'INTERACT_SESSION_FAILED');
+      if (isBrowserError(error))
+        throw errors.badGateway(
+          'Could not open the browser session',
+          { reason: error.message },
+          'INTERACT_SESSION_FAILED',
+        );
       throw error;
     } finally {
       opening--;
@@ -680,15 +815,27 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     keepsScrapePages,
 
     async rememberScrape(scrapeId, scrape) {
-      const isKept = scrape.page ? keep(scrapeId, scrape.team ?? DEFAULT_TEAM, scrape.page, scrape.profile?.name) : false;
-      const record: ScrapeRecord = { team: scrape.team ?? DEFAULT_TEAM, url: scrape.url, profile: scrape.profile, ...(isKept ? { keptBy: ownerId } : {}) };
-      scrapes.set(scrapeId, { ...record, at: Date.now(), ...(scrape.zeroDataRetention ? { zeroDataRetention: true } : {}) });
+      const isKept = scrape.page
+        ? keep(scrapeId, scrape.team ?? DEFAULT_TEAM, scrape.page, scrape.profile?.name)
+        : false;
+      const record: ScrapeRecord = {
+        team: scrape.team ?? DEFAULT_TEAM,
+        url: scrape.url,
+        profile: scrape.profile,
+        ...(isKept ? { keptBy: ownerId } : {}),
+      };
+      scrapes.set(scrapeId, {
+        ...record,
+        at: Date.now(),
+        ...(scrape.zeroDataRetention ? { zeroDataRetention: true } : {}),
+      });
       // Maps iterate in insertion order: the first keys are the oldest.
       for (const key of scrapes.keys()) {
         if (scrapes.size <= settings.rememberedScrapes) break;
         scrapes.delete(key);
       }
-      if (!scrape.zeroDataRetention) await directory?.putScrape(scrapeId, record, settings.scrapeMemoryMs).catch(() => {});
+      if (!scrape.zeroDataRetention)
+        await directory?.putScrape(scrapeId, record, settings.scrapeMemoryMs).catch(() => {});
     },
 
     async interact(scrapeId, body, teamOrUndefined) {
@@ -740,7 +887,11 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       const request = parseInteractRequest(body);
       checkPrompt(request);
       checkSandbox(request);
-      if (request.profile) throw errors.badRequest('profile is chosen when the browser session is created (POST /v2/browser), not per execute', { option: 'profile' });
+      if (request.profile)
+        throw errors.badRequest(
+          'profile is chosen when the browser session is created (POST /v2/browser), not per execute',
+          { option: 'profile' },
+        );
       return run(await standalone(sessionId, team ?? DEFAULT_TEAM), request);
     },
 
@@ -764,7 +915,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
 
     async stopScrapeSession(scrapeId, team) {
       const local = sessions.get(byScrape.get(scrapeId) ?? '');
-      if (!local && directory) elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team ?? DEFAULT_TEAM);
+      if (!local && directory)
+        elsewhere(await directory.sessionOfScrape(scrapeId).catch(() => null), team ?? DEFAULT_TEAM);
       const session = owned(local, team ?? DEFAULT_TEAM, 'Interact session for this scrape');
       return end(session, 'stopped');
     },
@@ -775,7 +927,10 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       closed = true;
       const keptPages = [...kept.values()].map((e) => e.page);
       for (const id of [...kept.keys()]) dropKept(id, 'shutdown');
-      await Promise.allSettled([...keptPages.map((p) => p.close()), ...[...sessions.values()].map((s) => end(s, 'shutdown'))]);
+      await Promise.allSettled([
+        ...keptPages.map((p) => p.close()),
+        ...[...sessions.values()].map((s) => end(s, 'shutdown')),
+      ]);
       await browser.close();
       if (ownsProfiles) await profiles.close();
       await directory?.close();

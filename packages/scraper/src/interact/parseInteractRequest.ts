@@ -57,7 +57,16 @@ export function parseInteractRequest(body: unknown): InteractRequest {
     return { prompt: prompt!, timeoutMs: Math.round(seconds * 1000), profile: profile as InteractRequest['profile'] };
   }
   if (language !== undefined && !LANGUAGES.has(language)) {
-    throw errors.badRequest(`language "${language}" is not supported: "node" (Playwright JavaScript) and "bash" (with the \`page\` command) run here`, undefined, 'INTERACT_LANGUAGE_UNSUPPORTED');
+    throw errors.badRequest(
+      `language "${language}" is not supported: "node" (Playwright JavaScript) and "bash" (with the \`page\` command) run here`,
+      undefined,
+      'INTERACT_LANGUAGE_UNSUPPORTED',
+    );
   }
-  return { code, language: language === 'bash' ? 'bash' : 'node', timeoutMs: Math.round((timeout ?? INTERACT_DEFAULT_TIMEOUT_S) * 1000), profile: profile as InteractRequest['profile'] };
+  return {
+    code,
+    language: language === 'bash' ? 'bash' : 'node',
+    timeoutMs: Math.round((timeout ?? INTERACT_DEFAULT_TIMEOUT_S) * 1000),
+    profile: profile as InteractRequest['profile'],
+  };
 }

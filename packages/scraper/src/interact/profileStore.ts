@@ -29,7 +29,9 @@ export const PROFILE_LEASE_MS = 30_000;
 const PROFILE_LEASE_RENEW_MS = 10_000;
 
 const alreadyOpen = (name: string) =>
-  errors.conflict('Conflict', { reason: `profile "${name}" is already open in a saving session; stop it first or use saveChanges: false` });
+  errors.conflict('Conflict', {
+    reason: `profile "${name}" is already open in a saving session; stop it first or use saveChanges: false`,
+  });
 
 /** Claims in this process' memory: enough when only one process uses the store (embedded home, memory store). */
 function createClaims(): ProfileStore['claim'] {
@@ -43,7 +45,10 @@ function createClaims(): ProfileStore['claim'] {
 }
 
 /** Claims as leases in the shared store (SET NX PX with a token), renewed while held and released by the holder. */
-function createLeaseClaims(kv: () => Promise<KvBackend>, unavailable: (error: unknown) => ScrapeError): ProfileStore['claim'] {
+function createLeaseClaims(
+  kv: () => Promise<KvBackend>,
+  unavailable: (error: unknown) => ScrapeError,
+): ProfileStore['claim'] {
   return async (team, name) => {
     const key = `lease:${profileKey(team, name)}`;
     const token = randomUUID();
@@ -57,7 +62,10 @@ function createLeaseClaims(kv: () => Promise<KvBackend>, unavailable: (error: un
     }
     if (!taken) throw alreadyOpen(name);
     // A renewal that fails (Redis away for a moment) is retried at the next tick; the lease outlives two misses.
-    const renew = setInterval(() => void store.renewLease!(key, token, PROFILE_LEASE_MS).catch(() => {}), PROFILE_LEASE_RENEW_MS);
+    const renew = setInterval(
+      () => void store.renewLease!(key, token, PROFILE_LEASE_MS).catch(() => {}),
+      PROFILE_LEASE_RENEW_MS,
+    );
     renew.unref?.();
     let released: Promise<void> | undefined;
     return () => {
@@ -94,14 +102,21 @@ export function createHomeProfileStore(home: StoreHome): ProfileStore {
   const kv = () =>
     (opening ??= (
       home.kind === 'redis'
-        ? createRedisBackend({ redisUrl: home.redisUrl, keyPrefix: `${home.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX}profiles:` })
+        ? createRedisBackend({
+            redisUrl: home.redisUrl,
+            keyPrefix: `${home.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX}profiles:`,
+          })
         : Promise.resolve(createEmbeddedBackend({ dataDir: join(home.dataDir, 'profiles') }))
     ).catch((error: unknown) => {
       opening = undefined;
       throw error;
     }));
   const unavailable = (error: unknown) =>
-    error instanceof ScrapeError ? error : errors.unavailable('Service Unavailable', { reason: `profile store: ${error instanceof Error ? error.message : String(error)}` });
+    error instanceof ScrapeError
+      ? error
+      : errors.unavailable('Service Unavailable', {
+          reason: `profile store: ${error instanceof Error ? error.message : String(error)}`,
+        });
   return {
     async get(team, name) {
       try {

@@ -32,7 +32,8 @@ export interface SessionDirectory {
 }
 
 const encode = (value: unknown) => new Uint8Array(Buffer.from(JSON.stringify(value), 'utf8'));
-const decode = <T>(raw: Uint8Array | null): T | null => (raw ? (JSON.parse(Buffer.from(raw).toString('utf8')) as T) : null);
+const decode = <T>(raw: Uint8Array | null): T | null =>
+  raw ? (JSON.parse(Buffer.from(raw).toString('utf8')) as T) : null;
 
 /** The directory in a shared KvBackend (Redis), opened on first use. */
 export function createKvSessionDirectory(openKv: () => Promise<KvBackend>): SessionDirectory {
@@ -77,5 +78,10 @@ export function createKvSessionDirectory(openKv: () => Promise<KvBackend>): Sess
 /** A directory for a Redis store home (processes share it); null for the embedded home (one process). */
 export function sessionDirectoryForHome(home: StoreHome): SessionDirectory | null {
   if (home.kind !== 'redis') return null;
-  return createKvSessionDirectory(() => createRedisBackend({ redisUrl: home.redisUrl, keyPrefix: `${home.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX}interact:` }));
+  return createKvSessionDirectory(() =>
+    createRedisBackend({
+      redisUrl: home.redisUrl,
+      keyPrefix: `${home.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX}interact:`,
+    }),
+  );
 }

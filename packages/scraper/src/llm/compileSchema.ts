@@ -20,7 +20,11 @@ export function compileSchema(schema: Record<string, unknown>, where: string): V
     try {
       validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(schema);
     } catch (error) {
-      throw errors.unprocessable(`Invalid JSON Schema in ${where}: ${(error as Error).message}`, { option: where }, 'SCRAPE_INVALID_JSON_SCHEMA');
+      throw errors.unprocessable(
+        `Invalid JSON Schema in ${where}: ${(error as Error).message}`,
+        { option: where },
+        'SCRAPE_INVALID_JSON_SCHEMA',
+      );
     }
     cache.set(key, validate);
     if (cache.size > MAX_CACHED_SCHEMAS) cache.delete(cache.keys().next().value!);

@@ -45,7 +45,13 @@ describe('the request we send', () => {
   it('POST /v1/chat/completions with the key, the model, temperature 0, the messages and response_format json_schema', async () => {
     llm.reply(completion('{"price": 4}'));
     const client = createLlmClient(config());
-    const result = await client.json({ messages, schema: SCHEMA, schemaName: 'extraction', signal: signal(), maxTokens: 100 });
+    const result = await client.json({
+      messages,
+      schema: SCHEMA,
+      schemaName: 'extraction',
+      signal: signal(),
+      maxTokens: 100,
+    });
     expect(result).toEqual({ value: { price: 4 }, mode: 'json_schema', repaired: false });
     expect(llm.requests).toHaveLength(1);
     const [req] = llm.requests;
@@ -79,7 +85,10 @@ describe('structured output fallback', () => {
     expect(first).toEqual({ value: { price: 4 }, mode: 'json_object', repaired: false });
     const second = llm.requests[1]!.body;
     expect(second.response_format).toEqual({ type: 'json_object' });
-    expect(second.messages[0]).toEqual({ role: 'system', content: `Extract.\n\nReply with one JSON object and nothing else. It must validate against this JSON Schema:\n${JSON.stringify(SCHEMA)}` });
+    expect(second.messages[0]).toEqual({
+      role: 'system',
+      content: `Extract.\n\nReply with one JSON object and nothing else. It must validate against this JSON Schema:\n${JSON.stringify(SCHEMA)}`,
+    });
     expect(second.messages[1]).toEqual(messages[1]);
     await client.json({ messages, schema: SCHEMA, schemaName: 'extraction', signal: signal() });
     expect(llm.requests).toHaveLength(3);
@@ -88,7 +97,11 @@ describe('structured output fallback', () => {
   });
 
   it('json_object refused too → no response_format, the schema in the prompt', async () => {
-    llm.reply(unsupportedFormat('json_schema'), unsupportedFormat('json_object'), completion('Sure! ```json\n{"price": 4}\n```'));
+    llm.reply(
+      unsupportedFormat('json_schema'),
+      unsupportedFormat('json_object'),
+      completion('Sure! ```json\n{"price": 4}\n```'),
+    );
     const client = createLlmClient(config());
     const result = await client.json({ messages, schema: SCHEMA, schemaName: 'extraction', signal: signal() });
     expect(result).toEqual({ value: { price: 4 }, mode: 'prompt', repaired: false });
@@ -99,7 +112,9 @@ describe('structured output fallback', () => {
 
   it('a 400 that is not about response_format is an error, not a fallback', async () => {
     llm.reply({ status: 400, json: { error: { message: 'model "nope" not found' } } });
-    const error = await rejection(createLlmClient(config()).json({ messages, schema: SCHEMA, schemaName: 'x', signal: signal() }));
+    const error = await rejection(
+      createLlmClient(config()).json({ messages, schema: SCHEMA, schemaName: 'x', signal: signal() }),
+    );
     expect(error).toMatchObject({ kind: 'http', status: 400 });
     expect(llm.requests).toHaveLength(1);
   });
@@ -108,7 +123,12 @@ describe('structured output fallback', () => {
 describe('bad model output', () => {
   it('invalid JSON → one repair turn carrying the bad reply and the problem → accepted', async () => {
     llm.reply(completion('{"price": 4'), completion('{"price": 4}'));
-    const result = await createLlmClient(config()).json({ messages, schema: SCHEMA, schemaName: 'extraction', signal: signal() });
+    const result = await createLlmClient(config()).json({
+      messages,
+      schema: SCHEMA,
+      schemaName: 'extraction',
+      signal: signal(),
+    });
     expect(result).toEqual({ value: { price: 4 }, mode: 'json_schema', repaired: true });
     const repair = llm.requests[1]!.body.messages;
     expect(repair.slice(0, 2)).toEqual(messages);
@@ -117,10 +137,19 @@ describe('bad model output', () => {
     expect(repair[3].content).toContain('the reply is not valid JSON');
   });
 
-  it('a schema mismatch is repaired with the validator\'s errors; still wrong → bad_output with the problems', async () => {
+  it("a schema mismatch is repaired with the validator's errors; still wrong → bad_output with the problems", async () => {
     llm.reply(completion('{"price": "four"}'), completion('{"cost": 4}'));
-    const validate = (v: unknown) => (typeof (v as { price?: unknown }).price === 'number' ? null : ['/price must be number']);
-    const error = await rejection(createLlmClient(config()).json({ messages, schema: SCHEMA, schemaName: 'extraction', validate, signal: signal() }));
+    const validate = (v: unknown) =>
+      typeof (v as { price?: unknown }).price === 'number' ? null : ['/price must be number'];
+    const error = await rejection(
+      createLlmClient(config()).json({
+        messages,
+        schema: SCHEMA,
+        schemaName: 'extraction',
+        validate,
+        signal: signal(),
+      }),
+    );
     expect(error.kind).toBe('bad_output');
     expect(error.details).toEqual({ problems: ['/price must be number'], reply: '{"cost": 4}' });
     expect(llm.requests[1]!.body.messages[3].content).toContain('/price must be number');
@@ -168,12 +197,14 @@ describe('retries, timeouts, unreachable servers', () => {
   });
 
   it('nothing listening is unreachable', async () => {
-    const error = await rejection(createLlmClient(config({ baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 })).text(messages, signal()));
+    const error = await rejection(
+      createLlmClient(config({ baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 })).text(messages, signal()),
+    );
     expect(error.kind).toBe('unreachable');
     expect(error.message).toContain('127.0.0.1:9');
   });
 
-  it('the scrape\'s abort stops the wait at once', async () => {
+  it("the scrape's abort stops the wait at once", async () => {
     llm.reply({ ...completion('late'), delayMs: 2000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);

@@ -48,7 +48,11 @@ export interface ToolCall {
 /** The conversation of a tool-using exchange, in the Chat Completions wire shape. */
 export type ToolChatMessage =
   | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface ToolChatReply {
@@ -79,7 +83,12 @@ export interface LlmClient {
    */
   json(request: JsonRequest): Promise<{ value: unknown; mode: StructuredMode; repaired: boolean }>;
   /** One turn of a tool-using exchange: the model answers with text, tool calls, or both. */
-  tools(messages: ToolChatMessage[], tools: ToolDefinition[], signal: AbortSignal, options?: { maxTokens?: number }): Promise<ToolChatReply>;
+  tools(
+    messages: ToolChatMessage[],
+    tools: ToolDefinition[],
+    signal: AbortSignal,
+    options?: { maxTokens?: number },
+  ): Promise<ToolChatReply>;
   /** The structured-output support found so far (undefined: not tried yet). */
   support(): { jsonSchema?: boolean; jsonObject?: boolean };
 }
@@ -102,37 +111,70 @@ export function createLlmClient(config: LlmConfig): LlmClient {
       const last = attempt >= config.maxRetries;
       let response: Response;
       try {
-        response = await fetch(endpoint, { method: 'POST', headers, body: payload, signal: AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs)]) });
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers,
+          body: payload,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(config.timeoutMs)]),
+        });
       } catch (error) {
         if (signal.aborted) throw new LlmError('aborted', 'the scrape was aborted while waiting for the model');
         const timedOut = (error as Error).name === 'TimeoutError';
         const failure = timedOut
           ? new LlmError('timeout', `the model did not answer within ${config.timeoutMs} ms`)
-          : new LlmError('unreachable', `the model server at ${config.baseUrl} could not be reached (${causeOf(error)})`);
+          : new LlmError(
+              'unreachable',
+              `the model server at ${config.baseUrl} could not be reached (${causeOf(error)})`,
+            );
         if (last) throw failure;
         await sleep(backoff(config.retryBaseMs, attempt), signal);
         continue;
       }
       if (response.ok) return response;
       const text = await response.text().catch(() => '');
-      if ('response_format' in body && UNSUPPORTED_FORMAT.test(text) && response.status >= 400 && response.status !== 429) {
-        throw new LlmError('http', 'response_format unsupported', { status: response.status, details: { unsupportedFormat: true, body: text.slice(0, REPLY_EXCERPT_CHARS) } });
+      if (
+        'response_format' in body &&
+        UNSUPPORTED_FORMAT.test(text) &&
+        response.status >= 400 &&
+        response.status !== 429
+      ) {
+        throw new LlmError('http', 'response_format unsupported', {
+          status: response.status,
+          details: { unsupportedFormat: true, body: text.slice(0, REPLY_EXCERPT_CHARS) },
+        });
       }
       if (!last && RETRYABLE_STATUS.has(response.status)) {
         await sleep(retryAfter(response) ?? backoff(config.retryBaseMs, attempt), signal);
         continue;
       }
-      throw new LlmError('http', `the model server answered ${response.status}`, { status: response.status, details: { body: text.slice(0, REPLY_EXCERPT_CHARS) } });
+      throw new LlmError('http', `the model server answered ${response.status}`, {
+        status: response.status,
+        details: { body: text.slice(0, REPLY_EXCERPT_CHARS) },
+      });
     }
   }
 
   /** One structured call in the best mode the server takes, stepping down when it says it lacks one. */
-  async function structured(messages: ChatMessage[], schema: Record<string, unknown> | undefined, name: string, signal: AbortSignal, maxTokens?: number): Promise<{ reply: ChatReply; mode: StructuredMode }> {
+  async function structured(
+    messages: ChatMessage[],
+    schema: Record<string, unknown> | undefined,
+    name: string,
+    signal: AbortSignal,
+    maxTokens?: number,
+  ): Promise<{ reply: ChatReply; mode: StructuredMode }> {
     for (;;) {
-      const mode: StructuredMode = schema && supported.jsonSchema !== false ? 'json_schema' : supported.jsonObject !== false ? 'json_object' : 'prompt';
-      const body: Record<string, unknown> = { messages: mode === 'json_schema' ? messages : withSchemaInPrompt(messages, schema) };
+      const mode: StructuredMode =
+        schema && supported.jsonSchema !== false
+          ? 'json_schema'
+          : supported.jsonObject !== false
+            ? 'json_object'
+            : 'prompt';
+      const body: Record<string, unknown> = {
+        messages: mode === 'json_schema' ? messages : withSchemaInPrompt(messages, schema),
+      };
       if (maxTokens) body.max_tokens = maxTokens;
-      if (mode === 'json_schema') body.response_format = { type: 'json_schema', json_schema: { name, schema, strict: false } };
+      if (mode === 'json_schema')
+        body.response_format = { type: 'json_schema', json_schema: { name, schema, strict: false } };
       else if (mode === 'json_object') body.response_format = { type: 'json_object' };
       try {
         const reply = await complete(body, signal);
@@ -149,30 +191,58 @@ export function createLlmClient(config: LlmConfig): LlmClient {
 
   return {
     config,
-    text: (messages, signal, options = {}) => complete(options.maxTokens ? { messages, max_tokens: options.maxTokens } : { messages }, signal),
+    text: (messages, signal, options = {}) =>
+      complete(options.maxTokens ? { messages, max_tokens: options.maxTokens } : { messages }, signal),
     async json(request) {
       let messages = request.messages;
-      let { reply, mode } = await structured(messages, request.schema, request.schemaName, request.signal, request.maxTokens);
+      let { reply, mode } = await structured(
+        messages,
+        request.schema,
+        request.schemaName,
+        request.signal,
+        request.maxTokens,
+      );
       for (let repair = 0; ; repair++) {
         const value = parseModelJson(reply.content);
         const problems =
           value === undefined
-            ? [reply.finishReason === 'length' ? 'the reply was cut off before the JSON ended' : 'the reply is not valid JSON']
+            ? [
+                reply.finishReason === 'length'
+                  ? 'the reply was cut off before the JSON ended'
+                  : 'the reply is not valid JSON',
+              ]
             : (request.validate?.(value) ?? null);
         if (!problems) return { value, mode, repaired: repair > 0 };
         if (repair >= MAX_REPAIRS) {
-          throw new LlmError('bad_output', `the model's reply ${value === undefined ? 'is not valid JSON' : 'does not match the schema'}`, {
-            details: { problems, reply: reply.content.slice(0, REPLY_EXCERPT_CHARS) },
-          });
+          throw new LlmError(
+            'bad_output',
+            `the model's reply ${value === undefined ? 'is not valid JSON' : 'does not match the schema'}`,
+            {
+              details: { problems, reply: reply.content.slice(0, REPLY_EXCERPT_CHARS) },
+            },
+          );
         }
-        messages = [...messages, { role: 'assistant', content: reply.content }, { role: 'user', content: repairPrompt(problems) }];
-        ({ reply, mode } = await structured(messages, request.schema, request.schemaName, request.signal, request.maxTokens));
+        messages = [
+          ...messages,
+          { role: 'assistant', content: reply.content },
+          { role: 'user', content: repairPrompt(problems) },
+        ];
+        ({ reply, mode } = await structured(
+          messages,
+          request.schema,
+          request.schemaName,
+          request.signal,
+          request.maxTokens,
+        ));
       }
     },
     async tools(messages, tools, signal, options = {}) {
       const body: Record<string, unknown> = {
         messages,
-        tools: tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
+        tools: tools.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
         tool_choice: 'auto',
       };
       if (options.maxTokens) body.max_tokens = options.maxTokens;
@@ -183,7 +253,9 @@ export function createLlmClient(config: LlmConfig): LlmClient {
 }
 
 function isUnsupportedFormat(error: unknown): boolean {
-  return isLlmError(error) && (error.details as { unsupportedFormat?: boolean } | undefined)?.unsupportedFormat === true;
+  return (
+    isLlmError(error) && (error.details as { unsupportedFormat?: boolean } | undefined)?.unsupportedFormat === true
+  );
 }
 
 /** Without json_schema the model learns the shape from the prompt. */
@@ -209,7 +281,10 @@ async function readReply(response: Response): Promise<ChatReply> {
   }
   const choice = data.choices?.[0];
   const content = choice?.message?.content;
-  if (typeof content !== 'string') throw new LlmError('bad_output', 'the model server answered without message content', { details: { body: JSON.stringify(data).slice(0, REPLY_EXCERPT_CHARS) } });
+  if (typeof content !== 'string')
+    throw new LlmError('bad_output', 'the model server answered without message content', {
+      details: { body: JSON.stringify(data).slice(0, REPLY_EXCERPT_CHARS) },
+    });
   return choice?.finish_reason ? { content, finishReason: choice.finish_reason } : { content };
 }
 
@@ -223,7 +298,10 @@ async function readToolReply(response: Response): Promise<ToolChatReply> {
   }
   const choice = data.choices?.[0];
   const message = choice?.message;
-  if (!message) throw new LlmError('bad_output', 'the model server answered without a message', { details: { body: JSON.stringify(data).slice(0, REPLY_EXCERPT_CHARS) } });
+  if (!message)
+    throw new LlmError('bad_output', 'the model server answered without a message', {
+      details: { body: JSON.stringify(data).slice(0, REPLY_EXCERPT_CHARS) },
+    });
   const toolCalls: ToolCall[] = [];
   for (const [index, call] of (Array.isArray(message.tool_calls) ? message.tool_calls : []).entries()) {
     if (typeof call?.function?.name !== 'string') continue;
@@ -236,7 +314,8 @@ async function readToolReply(response: Response): Promise<ToolChatReply> {
     });
   }
   const content = typeof message.content === 'string' ? message.content : null;
-  if (content === null && toolCalls.length === 0) throw new LlmError('bad_output', 'the model answered with neither text nor a tool call');
+  if (content === null && toolCalls.length === 0)
+    throw new LlmError('bad_output', 'the model answered with neither text nor a tool call');
   return { content, toolCalls, ...(choice?.finish_reason ? { finishReason: choice.finish_reason } : {}) };
 }
 

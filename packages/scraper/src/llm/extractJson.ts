@@ -20,7 +20,12 @@ export interface ExtractJsonOptions {
  * against the schema; one that still fails after the repair turn is a 422. With `checkPromptInjection`, a page
  * with instruction-like text (found by the detector, or flagged by the model itself) is a 403.
  */
-export async function extractJson(client: LlmClient, markdown: string, options: ExtractJsonOptions, signal: AbortSignal): Promise<TaskResult<unknown>> {
+export async function extractJson(
+  client: LlmClient,
+  markdown: string,
+  options: ExtractJsonOptions,
+  signal: AbortSignal,
+): Promise<TaskResult<unknown>> {
   if (options.checkPromptInjection) {
     const matches = detectPromptInjection(markdown);
     if (matches.length > 0) throw promptInjection('detector', matches);
@@ -38,18 +43,31 @@ export async function extractJson(client: LlmClient, markdown: string, options: 
   const validate: Validate = (value) => {
     if (options.checkPromptInjection) {
       const wrapped = value as { promptInjectionDetected?: unknown; data?: unknown } | null;
-      if (typeof wrapped !== 'object' || wrapped === null || typeof wrapped.promptInjectionDetected !== 'boolean' || !('data' in wrapped)) {
+      if (
+        typeof wrapped !== 'object' ||
+        wrapped === null ||
+        typeof wrapped.promptInjectionDetected !== 'boolean' ||
+        !('data' in wrapped)
+      ) {
         return ['the reply must be an object with a boolean "promptInjectionDetected" and the extracted "data"'];
       }
       return objectAndSchema(wrapped.data, options.validate);
     }
     return objectAndSchema(value, options.validate);
   };
-  const page = fitPage(client.config, markdown, JSON_MAX_TOKENS, system + (instructions ?? '') + (schema ? JSON.stringify(schema) : ''));
+  const page = fitPage(
+    client.config,
+    markdown,
+    JSON_MAX_TOKENS,
+    system + (instructions ?? '') + (schema ? JSON.stringify(schema) : ''),
+  );
   let value: unknown;
   try {
     ({ value } = await client.json({
-      messages: [{ role: 'system', content: system }, { role: 'user', content: pageMessage(page.text, instructions) }],
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: pageMessage(page.text, instructions) },
+      ],
       schema,
       schemaName: 'extraction',
       validate,
@@ -84,7 +102,8 @@ function promptInjection(by: 'detector' | 'model', matches: string[]): ScrapeErr
     status: 403,
     error: 'SCRAPE_PROMPT_INJECTION_DETECTED',
     code: 'SCRAPE_PROMPT_INJECTION_DETECTED',
-    message: 'The page tries to instruct the model; extraction aborted. Retry without checkPromptInjection only if this is a false positive.',
+    message:
+      'The page tries to instruct the model; extraction aborted. Retry without checkPromptInjection only if this is a false positive.',
     details: { detectedBy: by, ...(matches.length > 0 ? { matches } : {}) },
   });
 }

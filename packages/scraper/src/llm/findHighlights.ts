@@ -20,11 +20,19 @@ const HIGHLIGHTS_SCHEMA = {
  * found once whitespace is evened out, is returned as the page has it; anything else is dropped with a warning
  * (a model that paraphrases must not pass its words off as the page's).
  */
-export async function findHighlights(client: LlmClient, markdown: string, query: string, signal: AbortSignal): Promise<TaskResult<string>> {
+export async function findHighlights(
+  client: LlmClient,
+  markdown: string,
+  query: string,
+  signal: AbortSignal,
+): Promise<TaskResult<string>> {
   const ask = `Query: ${query}`;
   const page = fitPage(client.config, markdown, HIGHLIGHTS_MAX_TOKENS, HIGHLIGHTS_PROMPT + ask);
   const { value } = await client.json({
-    messages: [{ role: 'system', content: HIGHLIGHTS_PROMPT }, { role: 'user', content: pageMessage(page.text, ask) }],
+    messages: [
+      { role: 'system', content: HIGHLIGHTS_PROMPT },
+      { role: 'user', content: pageMessage(page.text, ask) },
+    ],
     schema: HIGHLIGHTS_SCHEMA,
     schemaName: 'highlights',
     validate: (v) => (isQuoteList(v) ? null : ['"highlights" must be an array of strings']),
@@ -40,8 +48,13 @@ export async function findHighlights(client: LlmClient, markdown: string, query:
     if (found && !kept.includes(found)) kept.push(found);
     else if (!found) dropped++;
   }
-  if (dropped > 0) warnings.push(`${dropped} highlight${dropped === 1 ? ' was' : 's were'} dropped: not found verbatim in the page.`);
-  if (kept.length === 0) return { value: null, warnings: quotes.length === 0 ? [...warnings, 'The model found nothing relevant to the query.'] : warnings };
+  if (dropped > 0)
+    warnings.push(`${dropped} highlight${dropped === 1 ? ' was' : 's were'} dropped: not found verbatim in the page.`);
+  if (kept.length === 0)
+    return {
+      value: null,
+      warnings: quotes.length === 0 ? [...warnings, 'The model found nothing relevant to the query.'] : warnings,
+    };
   return { value: kept.join(HIGHLIGHT_SEPARATOR), warnings };
 }
 

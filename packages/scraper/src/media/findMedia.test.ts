@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Source } from '../source.js';
 import { findMedia, mediaKindOf } from './findMedia.js';
 
-const source = (body: string, contentType = 'text/html; charset=utf-8', finalUrl = 'https://radio.example/shows/ep12'): Source => ({
+const source = (
+  body: string,
+  contentType = 'text/html; charset=utf-8',
+  finalUrl = 'https://radio.example/shows/ep12',
+): Source => ({
   url: finalUrl,
   finalUrl,
   status: 200,
@@ -39,7 +43,9 @@ describe('findMedia', () => {
   });
 
   it('a Source that is itself media is its own candidate', () => {
-    expect(findMedia(source('ID3', 'audio/mpeg', 'https://cdn.example/a.mp3'))).toEqual([{ url: 'https://cdn.example/a.mp3', kind: 'audio', from: 'self', type: 'audio/mpeg' }]);
+    expect(findMedia(source('ID3', 'audio/mpeg', 'https://cdn.example/a.mp3'))).toEqual([
+      { url: 'https://cdn.example/a.mp3', kind: 'audio', from: 'self', type: 'audio/mpeg' },
+    ]);
     expect(findMedia(source('{"a":1}', 'application/json'))).toEqual([]);
   });
 

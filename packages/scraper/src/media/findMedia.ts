@@ -32,14 +32,20 @@ export function mediaKindOf(contentType: string): 'audio' | 'video' | undefined 
  */
 export function findMedia(source: Source): MediaCandidate[] {
   const selfKind = mediaKindOf(source.contentType);
-  if (selfKind) return [{ url: source.finalUrl, kind: selfKind, from: 'self', type: source.contentType.split(';')[0].trim() }];
+  if (selfKind)
+    return [{ url: source.finalUrl, kind: selfKind, from: 'self', type: source.contentType.split(';')[0].trim() }];
   if (!/html|xml/i.test(source.contentType)) return [];
   const document = parseHtml(decodeHtml(source.body, source.contentType));
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
   const base = resolve(baseHref ?? '', source.finalUrl) ?? source.finalUrl;
   const out: MediaCandidate[] = [];
   const seen = new Set<string>();
-  const add = (raw: string | null | undefined, kind: 'audio' | 'video', from: MediaCandidate['from'], type?: string | null) => {
+  const add = (
+    raw: string | null | undefined,
+    kind: 'audio' | 'video',
+    from: MediaCandidate['from'],
+    type?: string | null,
+  ) => {
     const url = raw ? resolve(raw.trim(), base) : undefined;
     if (!url || seen.has(url) || !/^https?:/.test(url)) return;
     seen.add(url);
@@ -48,7 +54,8 @@ export function findMedia(source: Source): MediaCandidate[] {
   for (const el of Array.from(document.querySelectorAll('audio, video'))) {
     const kind = el.localName === 'audio' ? 'audio' : 'video';
     add(el.getAttribute('src'), kind, 'element', el.getAttribute('type'));
-    for (const s of Array.from(el.querySelectorAll('source'))) add(s.getAttribute('src'), kind, 'element', s.getAttribute('type'));
+    for (const s of Array.from(el.querySelectorAll('source')))
+      add(s.getAttribute('src'), kind, 'element', s.getAttribute('type'));
   }
   // Open Graph: og:audio / og:video and their :url / :secure_url forms, each followed by an optional :type.
   const metas = Array.from(document.querySelectorAll('meta[property], meta[name]'));

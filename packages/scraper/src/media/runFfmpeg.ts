@@ -54,8 +54,11 @@ export class FfmpegFailure extends Error {
 }
 
 export function ffmpegMissing(format: 'audio' | 'video') {
-  return errors.unavailable(`Service Unavailable: the ${format} format needs ffmpeg, which is not installed on this server`, {
-    dependency: 'ffmpeg',
-    hint: 'install Debian\'s ffmpeg package (scripts/setup.sh) or set SCRAPE_FFMPEG_PATH',
-  });
+  return errors.unavailable(
+    `Service Unavailable: the ${format} format needs ffmpeg, which is not installed on this server`,
+    {
+      dependency: 'ffmpeg',
+      hint: "install Debian's ffmpeg package (scripts/setup.sh) or set SCRAPE_FFMPEG_PATH",
+    },
+  );
 }

@@ -17,18 +17,22 @@ describe('createTesseractOcr', () => {
     expect(ocr.concurrency).toBe(2);
   });
 
-  it.skipIf(!existsSync(PAPER))('reads a real paper page through parsePdf in ocr mode', async () => {
-    const result = await parsePdf(new Uint8Array(readFileSync(PAPER)), { mode: 'ocr', blocks: true }, { ocr });
-    expect(result.metadata.ocrPages).toBe(1);
-    expect(result.markdown).toContain('Hyper Parameter Optimization');
-    expect(result.markdown).toContain('Quantitative Results');
-    expect(result.markdown).toMatch(/PubTabNet/);
-    const items = result.blocks![0].items;
-    expect(items.every((b) => b.source === 'ocr')).toBe(true);
-    const conf = items.map((b) => b.confidence.ocr ?? 0);
-    expect(Math.min(...conf)).toBeGreaterThan(0.3);
-    expect(Math.max(...conf)).toBeLessThanOrEqual(1);
-  }, 120_000);
+  it.skipIf(!existsSync(PAPER))(
+    'reads a real paper page through parsePdf in ocr mode',
+    async () => {
+      const result = await parsePdf(new Uint8Array(readFileSync(PAPER)), { mode: 'ocr', blocks: true }, { ocr });
+      expect(result.metadata.ocrPages).toBe(1);
+      expect(result.markdown).toContain('Hyper Parameter Optimization');
+      expect(result.markdown).toContain('Quantitative Results');
+      expect(result.markdown).toMatch(/PubTabNet/);
+      const items = result.blocks![0].items;
+      expect(items.every((b) => b.source === 'ocr')).toBe(true);
+      const conf = items.map((b) => b.confidence.ocr ?? 0);
+      expect(Math.min(...conf)).toBeGreaterThan(0.3);
+      expect(Math.max(...conf)).toBeLessThanOrEqual(1);
+    },
+    120_000,
+  );
 
   it('rejects promptly when the signal aborts, and keeps working afterwards', async () => {
     const bytes = new Uint8Array(readFileSync(PAPER));

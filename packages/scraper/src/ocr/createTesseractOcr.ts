@@ -143,7 +143,13 @@ interface TesseractWord {
 }
 interface TesseractPage {
   confidence: number;
-  blocks: { paragraphs: { lines: { text: string; confidence: number; bbox: TesseractWord['bbox']; words: TesseractWord[] }[] }[] }[] | null;
+  blocks:
+    | {
+        paragraphs: {
+          lines: { text: string; confidence: number; bbox: TesseractWord['bbox']; words: TesseractWord[] }[];
+        }[];
+      }[]
+    | null;
 }
 
 function toResult(data: TesseractPage): OcrPageResult {
@@ -157,7 +163,11 @@ function toResult(data: TesseractPage): OcrPageResult {
           text,
           bbox: [line.bbox.x0, line.bbox.y0, line.bbox.x1, line.bbox.y1],
           confidence: line.confidence / 100,
-          words: line.words.map((w) => ({ text: w.text, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], confidence: w.confidence / 100 })),
+          words: line.words.map((w) => ({
+            text: w.text,
+            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
+            confidence: w.confidence / 100,
+          })),
         });
       }
   return { lines, confidence: lines.length ? data.confidence / 100 : null };

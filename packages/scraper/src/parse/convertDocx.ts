@@ -27,7 +27,9 @@ export async function convertDocx(bytes: Uint8Array): Promise<string> {
  * rewritten here: `<table><tr><td>...`.)
  */
 function headerRows(html: string): string {
-  return html.replace(/<table>(<tr>[\s\S]*?<\/tr>)/g, (_m, row: string) =>
-    `<table><thead>${row.replace(/<td(\s[^>]*)?>/g, '<th$1>').replace(/<\/td>/g, '</th>')}</thead>`,
+  return html.replace(
+    /<table>(<tr>[\s\S]*?<\/tr>)/g,
+    (_m, row: string) =>
+      `<table><thead>${row.replace(/<td(\s[^>]*)?>/g, '<th$1>').replace(/<\/td>/g, '</th>')}</thead>`,
   );
 }

@@ -68,7 +68,9 @@ function slideHtml(doc: Node[], number: number): string {
       else if (tag === 'p:sp') {
         const ph = findAll(childrenOf(node), 'p:ph')[0];
         const phType = ph ? (attrs(ph).type ?? 'body') : undefined;
-        const paragraphs = findAll(childrenOf(node), 'a:p').map((p) => paragraphOf(p)).filter((p) => p.text.trim() !== '');
+        const paragraphs = findAll(childrenOf(node), 'a:p')
+          .map((p) => paragraphOf(p))
+          .filter((p) => p.text.trim() !== '');
         if (paragraphs.length === 0) continue;
         if ((phType === 'title' || phType === 'ctrTitle') && !title) {
           title = paragraphs.map((p) => p.text.trim()).join(' ');
@@ -85,7 +87,11 @@ function slideHtml(doc: Node[], number: number): string {
           if (bulleted(p)) list.push(`<li>${escapeHtml(p.text.trim())}</li>`);
           else {
             flush();
-            html.push(phType === 'subTitle' ? `<p><em>${escapeHtml(p.text.trim())}</em></p>` : `<p>${escapeHtml(p.text.trim())}</p>`);
+            html.push(
+              phType === 'subTitle'
+                ? `<p><em>${escapeHtml(p.text.trim())}</em></p>`
+                : `<p>${escapeHtml(p.text.trim())}</p>`,
+            );
           }
         }
         flush();
@@ -127,11 +133,17 @@ function paragraphOf(p: Node): Paragraph {
 
 function tableHtml(table: Node): string {
   const rows = findAll(childrenOf(table), 'a:tr').map((tr) =>
-    findAll(childrenOf(tr), 'a:tc').map((tc) => findAll(childrenOf(tc), 'a:p').map((p) => paragraphOf(p).text.trim()).filter(Boolean).join(' ')),
+    findAll(childrenOf(tr), 'a:tc').map((tc) =>
+      findAll(childrenOf(tc), 'a:p')
+        .map((p) => paragraphOf(p).text.trim())
+        .filter(Boolean)
+        .join(' '),
+    ),
   );
   if (rows.length === 0) return '';
   const [head, ...body] = rows;
-  const row = (cells: string[], tag: string) => `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+  const row = (cells: string[], tag: string) =>
+    `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
   return `<table><thead>${row(head, 'th')}</thead><tbody>${body.map((r) => row(r, 'td')).join('')}</tbody></table>`;
 }
 

@@ -27,7 +27,8 @@ export async function convertXlsx(bytes: Uint8Array): Promise<{ html: string; sh
       const values: string[] = [];
       for (let c = 1; c <= row.cellCount; c++) values.push(cellText(row.getCell(c)));
       cells += values.length;
-      if (cells > MAX_SPREADSHEET_CELLS) throw uploadErrors.tooComplex('XLSX', `more than ${MAX_SPREADSHEET_CELLS} cells`);
+      if (cells > MAX_SPREADSHEET_CELLS)
+        throw uploadErrors.tooComplex('XLSX', `more than ${MAX_SPREADSHEET_CELLS} cells`);
       rows.push(values);
     });
     parts.push(`<h2>${escapeHtml(sheet.name)}</h2>`, tableHtml(rows));

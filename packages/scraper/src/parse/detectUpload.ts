@@ -92,7 +92,8 @@ export async function detectUpload(upload: Upload): Promise<DetectedUpload> {
 
   if (startsWith(upload.bytes, OLE_MAGIC)) {
     // An encrypted .docx/.xlsx/.pptx is an OLE container holding the encrypted package.
-    if (claimed === 'docx' || claimed === 'xlsx' || claimed === 'pptx') throw uploadErrors.encrypted(claimed.toUpperCase());
+    if (claimed === 'docx' || claimed === 'xlsx' || claimed === 'pptx')
+      throw uploadErrors.encrypted(claimed.toUpperCase());
     throw uploadErrors.unsupportedType('application/x-ole-storage (legacy .doc/.xls/.ppt)', upload.filename);
   }
   const found = await fileTypeFromBuffer(upload.bytes).catch(() => undefined);
@@ -109,15 +110,23 @@ export async function detectUpload(upload: Upload): Promise<DetectedUpload> {
   }
   // Not a recognised binary: a binary claim is a mismatch, text needs to be text.
   if (claimed && !TEXT_KINDS.has(claimed)) {
-    throw uploadErrors.typeMismatch(label, looksLikeText(upload.bytes) ? 'text' : 'unrecognised binary data', upload.filename);
+    throw uploadErrors.typeMismatch(
+      label,
+      looksLikeText(upload.bytes) ? 'text' : 'unrecognised binary data',
+      upload.filename,
+    );
   }
-  if (!looksLikeText(upload.bytes)) throw uploadErrors.unsupportedType(declared || 'unrecognised binary data', upload.filename);
+  if (!looksLikeText(upload.bytes))
+    throw uploadErrors.unsupportedType(declared || 'unrecognised binary data', upload.filename);
   const kind = claimed ?? (sniffHtml(upload.bytes) ? 'html' : 'text');
   return { kind, mimeType: kindMimeType(kind) };
 }
 
 function kindMimeType(kind: UploadKind): string {
-  return { csv: 'text/csv', html: 'text/html', markdown: 'text/markdown', text: 'text/plain' }[kind as 'csv'] ?? 'application/octet-stream';
+  return (
+    { csv: 'text/csv', html: 'text/html', markdown: 'text/markdown', text: 'text/plain' }[kind as 'csv'] ??
+    'application/octet-stream'
+  );
 }
 
 function extensionOf(filename: string): string | undefined {
@@ -140,10 +149,12 @@ function looksLikeText(bytes: Uint8Array): boolean {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
   const head = bytes.subarray(0, 64 * 1024);
   let control = 0;
-  for (const b of head) if (b === 0 || (b < 0x09) || (b > 0x0d && b < 0x20)) control++;
+  for (const b of head) if (b === 0 || b < 0x09 || (b > 0x0d && b < 0x20)) control++;
   if (control > head.length / 200) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.length < bytes.length ? head.subarray(0, lastCompleteUtf8(head)) : head);
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      head.length < bytes.length ? head.subarray(0, lastCompleteUtf8(head)) : head,
+    );
     return true;
   } catch {
     // Latin-1 and other single-byte text is still text; the decoder replaces what it cannot read.

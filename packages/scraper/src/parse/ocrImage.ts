@@ -13,7 +13,11 @@ const PARAGRAPH_GAP = 0.9;
  * the vertical gap is wide. The image's size is read from its header first, so a decompression bomb is refused
  * before it is decoded.
  */
-export async function ocrImage(bytes: Uint8Array, ocr: OcrEngine | undefined, signal?: AbortSignal): Promise<{ text: string; confidence: number | null }> {
+export async function ocrImage(
+  bytes: Uint8Array,
+  ocr: OcrEngine | undefined,
+  signal?: AbortSignal,
+): Promise<{ text: string; confidence: number | null }> {
   let size: { width?: number; height?: number; type?: string };
   try {
     size = imageSize(bytes);
@@ -22,7 +26,8 @@ export async function ocrImage(bytes: Uint8Array, ocr: OcrEngine | undefined, si
   }
   const pixels = (size.width ?? 0) * (size.height ?? 0);
   if (!pixels) throw uploadErrors.unreadable('image', 'its width and height could not be read');
-  if (pixels > MAX_IMAGE_PIXELS) throw uploadErrors.tooComplex('image', `${size.width}×${size.height} pixels is over ${MAX_IMAGE_PIXELS}`);
+  if (pixels > MAX_IMAGE_PIXELS)
+    throw uploadErrors.tooComplex('image', `${size.width}×${size.height} pixels is over ${MAX_IMAGE_PIXELS}`);
   if (!ocr) {
     throw new ScrapeError({
       status: 503,

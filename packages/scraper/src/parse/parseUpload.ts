@@ -15,7 +15,18 @@ export const UPLOAD_BASE = 'https://upload.invalid/';
 const UPLOAD_ORIGIN = 'https://upload.invalid';
 
 /** Scrape options parse refuses (the SDK refuses them too): they need a fetch, a browser or the page cache. */
-const REFUSED_OPTIONS = ['url', 'waitFor', 'mobile', 'actions', 'location', 'maxAge', 'minAge', 'storeInCache', 'lockdown', 'profile'];
+const REFUSED_OPTIONS = [
+  'url',
+  'waitFor',
+  'mobile',
+  'actions',
+  'location',
+  'maxAge',
+  'minAge',
+  'storeInCache',
+  'lockdown',
+  'profile',
+];
 /** Formats that need a live page or history. */
 const REFUSED_FORMATS = ['screenshot', 'changeTracking', 'branding', 'audio', 'video'];
 
@@ -30,21 +41,41 @@ export interface PreparedUpload {
 /** Validates parse options the way scrape does (400s naming the field), refusing what an upload cannot serve. */
 export function parseUploadOptions(options: unknown, filename: string, htmlUpload: boolean): ScrapeRequest {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw errors.badRequest('Bad Request', [{ code: 'invalid_type', path: ['options'], message: 'options must be a JSON object' }], 'BAD_REQUEST_INVALID_OPTIONS');
+    throw errors.badRequest(
+      'Bad Request',
+      [{ code: 'invalid_type', path: ['options'], message: 'options must be a JSON object' }],
+      'BAD_REQUEST_INVALID_OPTIONS',
+    );
   }
   const given = (options ?? {}) as Record<string, unknown>;
   const refused = REFUSED_OPTIONS.filter((k) => given[k] !== undefined);
   if (refused.length) {
-    throw errors.badRequest(`parse does not support ${refused.join(', ')}`, refused.map((k) => ({ code: 'unsupported', path: ['options', k], message: `${k} does not apply to an uploaded file` })), 'BAD_REQUEST_UNSUPPORTED_OPTION');
+    throw errors.badRequest(
+      `parse does not support ${refused.join(', ')}`,
+      refused.map((k) => ({
+        code: 'unsupported',
+        path: ['options', k],
+        message: `${k} does not apply to an uploaded file`,
+      })),
+      'BAD_REQUEST_UNSUPPORTED_OPTION',
+    );
   }
   const formats = Array.isArray(given.formats) ? given.formats : [];
   const refusedFormats = formats
     .map((f) => (typeof f === 'string' ? f : (f as { type?: unknown } | null)?.type))
     .filter((t): t is string => typeof t === 'string' && REFUSED_FORMATS.includes(t));
   if (refusedFormats.length) {
-    throw errors.badRequest(`parse does not support the ${refusedFormats.join(', ')} format`, [{ code: 'unsupported', path: ['options', 'formats'], message: `${refusedFormats.join(', ')} need a live page` }], 'BAD_REQUEST_UNSUPPORTED_FORMAT');
+    throw errors.badRequest(
+      `parse does not support the ${refusedFormats.join(', ')} format`,
+      [{ code: 'unsupported', path: ['options', 'formats'], message: `${refusedFormats.join(', ')} need a live page` }],
+      'BAD_REQUEST_UNSUPPORTED_FORMAT',
+    );
   }
-  const body: Record<string, unknown> = { ...given, url: UPLOAD_BASE + encodeURIComponent(filename || 'upload'), storeInCache: false };
+  const body: Record<string, unknown> = {
+    ...given,
+    url: UPLOAD_BASE + encodeURIComponent(filename || 'upload'),
+    storeInCache: false,
+  };
   // Main-content extraction is for web pages (navigation, footers); a converted document is all content.
   if (!htmlUpload) body.onlyMainContent = false;
   return parseScrapeRequest(body);
@@ -54,10 +85,18 @@ export function parseUploadOptions(options: unknown, filename: string, htmlUploa
  * Turns an uploaded file into the Source the scrape pipeline transforms: PDFs and HTML as they are, DOCX/XLSX/PPTX
  * converted to HTML, CSV to an HTML table, images to OCR text, text and markdown as text.
  */
-export async function prepareUpload(upload: Upload, options: unknown, deps: { ocr?: () => OcrEngine | undefined; signal?: AbortSignal }): Promise<PreparedUpload> {
+export async function prepareUpload(
+  upload: Upload,
+  options: unknown,
+  deps: { ocr?: () => OcrEngine | undefined; signal?: AbortSignal },
+): Promise<PreparedUpload> {
   const detected = await detectUpload(upload);
   const request = parseUploadOptions(options, upload.filename, detected.kind === 'html');
-  const metadata: Record<string, unknown> = { filename: upload.filename, fileType: detected.kind, contentType: detected.mimeType };
+  const metadata: Record<string, unknown> = {
+    filename: upload.filename,
+    fileType: detected.kind,
+    contentType: detected.mimeType,
+  };
   let contentType = detected.mimeType;
   let body: Uint8Array = upload.bytes;
   const html = (text: string) => {
@@ -115,7 +154,10 @@ export async function prepareUpload(upload: Upload, options: unknown, deps: { oc
 }
 
 /** The stand-in address out of the document: links relative to the upload stay relative, metadata names the file. */
-export function finishUploadDocument<T extends { metadata: Record<string, unknown> }>(doc: T, prepared: PreparedUpload): T {
+export function finishUploadDocument<T extends { metadata: Record<string, unknown> }>(
+  doc: T,
+  prepared: PreparedUpload,
+): T {
   const placeholder = prepared.request.url;
   const strip = (value: unknown): unknown => {
     if (typeof value === 'string') return value.split(placeholder).join('').split(UPLOAD_ORIGIN).join('');

@@ -114,9 +114,13 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   function spawn(): Slot {
     script ??= { url: workerUrl(), parsePdfUrl: parsePdfUrl() };
     if (!existsSync(fileURLToPath(script.url))) {
-      throw new CoreError('parse_failed', `The PDF worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`, {
-        code: 'PDF_WORKER_MISSING',
-      });
+      throw new CoreError(
+        'parse_failed',
+        `The PDF worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`,
+        {
+          code: 'PDF_WORKER_MISSING',
+        },
+      );
     }
     const worker = new Worker(script.url, { workerData: { parsePdfUrl: script.parsePdfUrl } });
     const slot: Slot = { worker, jobs: 0 };
@@ -126,7 +130,13 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
       clearTimeout(slot.idleTimer);
       const job = slot.job;
       slot.job = undefined;
-      if (job) settle(job, new CoreError('parse_failed', `The PDF could not be parsed: the parser stopped (${reason}).`, { code: 'PDF_UNREADABLE' }));
+      if (job)
+        settle(
+          job,
+          new CoreError('parse_failed', `The PDF could not be parsed: the parser stopped (${reason}).`, {
+            code: 'PDF_UNREADABLE',
+          }),
+        );
       pump();
     };
     worker.on('error', (err) => lost(err.message));
@@ -163,8 +173,10 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
    */
   function fairestIndex(): number {
     const running = new Map<string, number>();
-    for (const s of slots) if (s.job) running.set(s.job.context.tenant ?? '', (running.get(s.job.context.tenant ?? '') ?? 0) + 1);
-    const rank = (job: Job) => [running.get(job.context.tenant ?? '') ?? 0, lastStart.get(job.context.tenant ?? '') ?? -1] as const;
+    for (const s of slots)
+      if (s.job) running.set(s.job.context.tenant ?? '', (running.get(s.job.context.tenant ?? '') ?? 0) + 1);
+    const rank = (job: Job) =>
+      [running.get(job.context.tenant ?? '') ?? 0, lastStart.get(job.context.tenant ?? '') ?? -1] as const;
     let best = 0;
     for (let i = 1; i < queue.length; i++) {
       const [ri, li] = rank(queue[i]);
@@ -264,7 +276,8 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     try {
       engine = options.ocr!();
     } catch (err) {
-      return reply(undefined, `OCR engine unavailable: ${String(err)}`);
+      reply(undefined, `OCR engine unavailable: ${String(err)}`);
+      return;
     }
     engine.recognize(png, { signal: controller.signal }).then(
       (result) => reply(result),
@@ -310,9 +323,18 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   }
 
   return {
-    stats: () => ({ size, threads: slots.size, busy: [...slots].filter((s) => s.job).length, queued: queue.length, ...counts }),
+    stats: () => ({
+      size,
+      threads: slots.size,
+      busy: [...slots].filter((s) => s.job).length,
+      queued: queue.length,
+      ...counts,
+    }),
     parse(bytes, parseOptions, context) {
-      if (closed) return Promise.reject(new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
+      if (closed)
+        return Promise.reject(
+          new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }),
+        );
       return new Promise<ParsePdfResult>((resolve, reject) => {
         const job: Job = {
           id: nextId++,
@@ -329,11 +351,18 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
         const { deadline, signal } = context;
         // At the deadline: stop OCR (tesseract cannot be interrupted mid-page; its worker is dropped) and tell the
         // parse, which answers with its own estimate. Shortly after, a parse still running is terminated.
-        const atDeadline = setTimeout(() => {
-          for (const controller of job.ocr.values()) controller.abort(new DOMException('PDF deadline reached', 'TimeoutError'));
-          if (job.slot?.job === job) post(job.slot, { type: 'abort', id: job.id, reason: 'TimeoutError' });
-        }, Math.max(0, deadline - Date.now()));
-        const hardKill = setTimeout(() => hardStop(job, stuckError(job)), Math.max(0, deadline + HARD_KILL_GRACE_MS - Date.now()));
+        const atDeadline = setTimeout(
+          () => {
+            for (const controller of job.ocr.values())
+              controller.abort(new DOMException('PDF deadline reached', 'TimeoutError'));
+            if (job.slot?.job === job) post(job.slot, { type: 'abort', id: job.id, reason: 'TimeoutError' });
+          },
+          Math.max(0, deadline - Date.now()),
+        );
+        const hardKill = setTimeout(
+          () => hardStop(job, stuckError(job)),
+          Math.max(0, deadline + HARD_KILL_GRACE_MS - Date.now()),
+        );
         job.timers.push(atDeadline, hardKill);
         if (signal) {
           job.onAbort = () => {
@@ -357,12 +386,14 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) settle(job, new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
+      for (const job of queue.splice(0))
+        settle(job, new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
       const all = [...slots];
       slots.clear();
       for (const slot of all) {
         clearTimeout(slot.idleTimer);
-        if (slot.job) settle(slot.job, new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
+        if (slot.job)
+          settle(slot.job, new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
       }
       await Promise.all(all.map((slot) => slot.worker.terminate().catch(() => undefined)));
     },
@@ -373,7 +404,9 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
 function stuckError(job: Job): CoreError {
   const elapsedMs = Date.now() - job.started;
   const seconds = Math.max(1, Math.ceil(elapsedMs / 1000));
-  const waited = job.slot ? 'a page kept the parser busy past the deadline' : 'it waited for a free PDF parser until the deadline';
+  const waited = job.slot
+    ? 'a page kept the parser busy past the deadline'
+    : 'it waited for a free PDF parser until the deadline';
   return new CoreError(
     'timeout',
     `PDF parsing did not finish in time: ${waited} (${elapsedMs} ms spent). Parsing this PDF needs more than ${seconds} s; ` +

@@ -9,7 +9,9 @@ const port = parentPort;
 if (!port) throw new Error('parsePdfWorker.js runs as a worker thread only');
 
 // Only core's PDF module is loaded (its URL comes from the pool): the whole of @scrape/core takes twice as long to start.
-const { parsePdf } = (await import((workerData as { parsePdfUrl: string }).parsePdfUrl)) as { parsePdf: typeof ParsePdf };
+const { parsePdf } = (await import((workerData as { parsePdfUrl: string }).parsePdfUrl)) as {
+  parsePdf: typeof ParsePdf;
+};
 
 const pendingOcr = new Map<number, { resolve: (r: OcrPageResult) => void; reject: (e: unknown) => void }>();
 let nextOcrId = 0;
@@ -85,7 +87,16 @@ async function run(
     send({ type: 'done', id, result });
   } catch (err) {
     const e = err as { name?: string; kind?: string; message?: string; details?: unknown };
-    send({ type: 'failed', id, error: { name: String(e?.name ?? 'Error'), kind: e?.kind, message: String(e?.message ?? err), details: e?.details } });
+    send({
+      type: 'failed',
+      id,
+      error: {
+        name: String(e?.name ?? 'Error'),
+        kind: e?.kind,
+        message: String(e?.message ?? err),
+        details: e?.details,
+      },
+    });
   } finally {
     current = undefined;
     pendingBudget = undefined;
@@ -108,7 +119,8 @@ port.on('message', (message: ToWorker) => {
       return;
     }
     case 'abort':
-      if (current?.id === message.id) current.controller.abort(new DOMException('PDF parsing was cancelled', message.reason));
+      if (current?.id === message.id)
+        current.controller.abort(new DOMException('PDF parsing was cancelled', message.reason));
       return;
     case 'ocr-result': {
       const job = pendingOcr.get(message.ocrId);

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
-import { brokenPdf, encryptedPdf, imageOnlyPdf, printPdf, REPORT_HTML, slowPagePdf, textPdf } from '../../test/pdfFixtures.js';
+import {
+  brokenPdf,
+  encryptedPdf,
+  imageOnlyPdf,
+  printPdf,
+  REPORT_HTML,
+  slowPagePdf,
+  textPdf,
+} from '../../test/pdfFixtures.js';
 import { createPdfWorkerPool } from './createPdfWorkerPool.js';
 import { rejectionOf } from '@scrape/test-support';
 
@@ -30,7 +38,10 @@ beforeAll(async () => {
   const routes: Record<string, [string, Uint8Array | string]> = {
     '/report.pdf': ['application/pdf', report],
     '/download/report': ['application/octet-stream', report],
-    '/page.pdf': ['text/html; charset=utf-8', '<!doctype html><html><head><title>Not a PDF</title></head><body><main><h1>An HTML page</h1><p>It lives at a .pdf URL but is HTML.</p></main></body></html>'],
+    '/page.pdf': [
+      'text/html; charset=utf-8',
+      '<!doctype html><html><head><title>Not a PDF</title></head><body><main><h1>An HTML page</h1><p>It lives at a .pdf URL but is HTML.</p></main></body></html>',
+    ],
     '/scan.pdf': ['application/pdf', scan],
     '/long.pdf': ['application/pdf', long],
     '/locked.pdf': ['application/pdf', encryptedPdf(report)],
@@ -48,7 +59,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-pdf-test-'));
-  scraper = createScraper({ allowPrivateUrls: true, dataDir, engines: { browser: false }, proxies: {}, llm: false, pdf: { ocr: false } });
+  scraper = createScraper({
+    allowPrivateUrls: true,
+    dataDir,
+    engines: { browser: false },
+    proxies: {},
+    llm: false,
+    pdf: { ocr: false },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -66,7 +84,13 @@ describe('PDF detection', () => {
     expect(doc.markdown).toContain('[statistics portal](https://example.com/harbour/stats)');
     // The running header is furniture, kept out of the body.
     expect(doc.markdown).not.toContain('Port Authority Annual Review');
-    expect(doc.metadata).toMatchObject({ numPages: 3, totalPages: 3, contentType: 'application/pdf', creditsUsed: 3, title: 'Harbour Report' });
+    expect(doc.metadata).toMatchObject({
+      numPages: 3,
+      totalPages: 3,
+      contentType: 'application/pdf',
+      creditsUsed: 3,
+      title: 'Harbour Report',
+    });
     expect(doc.pages).toBeUndefined();
     expect(doc.blocks).toBeUndefined();
   });
@@ -89,7 +113,11 @@ describe('PDF detection', () => {
 
 describe('parser options', () => {
   it('pages, blocks and pageMarkers: shapes, spans that slice the markdown, markers between pages', async () => {
-    const doc = await scraper.scrape({ url: `${base}/report.pdf`, maxAge: 0, parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true, pageMarkers: true }] });
+    const doc = await scraper.scrape({
+      url: `${base}/report.pdf`,
+      maxAge: 0,
+      parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true, pageMarkers: true }],
+    });
     const markdown = doc.markdown as string;
     expect(markdown).toContain('\n\n---\n\n<!-- page 2 -->\n\n## Outlook\n');
     expect(markdown).toContain('\n\n---\n\n<!-- page 3 -->\n\n## Appendix\n');
@@ -103,7 +131,11 @@ describe('parser options', () => {
     expect(blocks[0].width).toBeCloseTo(595.92, 1); // A4 in points
     const items = blocks.flatMap((b) => b.items);
     expect(items.find((i) => i.type === 'title')?.content).toBe('# Harbour Traffic Report');
-    expect(items.filter((i) => i.type === 'section_header').map((i) => i.content)).toEqual(['## Ships by Type', '## Outlook', '## Appendix']);
+    expect(items.filter((i) => i.type === 'section_header').map((i) => i.content)).toEqual([
+      '## Ships by Type',
+      '## Outlook',
+      '## Appendix',
+    ]);
     expect(items.some((i) => i.type === 'table')).toBe(true);
     expect(items.some((i) => i.type === 'page_header' && i.markdownSpan === null)).toBe(true);
     for (const item of items) {
@@ -114,7 +146,11 @@ describe('parser options', () => {
   });
 
   it('maxPages: numPages < totalPages, billed per parsed page; the string form "pdf" is the default parser', async () => {
-    const doc = await scraper.scrape({ url: `${base}/report.pdf`, maxAge: 0, parsers: [{ type: 'pdf', maxPages: 2, pages: true }] });
+    const doc = await scraper.scrape({
+      url: `${base}/report.pdf`,
+      maxAge: 0,
+      parsers: [{ type: 'pdf', maxPages: 2, pages: true }],
+    });
     expect(doc.metadata).toMatchObject({ numPages: 2, totalPages: 3, creditsUsed: 2 });
     expect((doc.pages as unknown[]).length).toBe(2);
     expect(doc.markdown).not.toContain('Appendix');
@@ -149,7 +185,12 @@ describe('parser options', () => {
   });
 
   it('parsers [] returns the file base64-encoded (markdown and rawBase64) at a flat credit', async () => {
-    const doc = await scraper.scrape({ url: `${base}/report.pdf`, maxAge: 0, parsers: [], formats: ['markdown', 'rawBase64'] });
+    const doc = await scraper.scrape({
+      url: `${base}/report.pdf`,
+      maxAge: 0,
+      parsers: [],
+      formats: ['markdown', 'rawBase64'],
+    });
     expect(Buffer.from(doc.markdown as string, 'base64').equals(Buffer.from(report))).toBe(true);
     expect(doc.rawBase64).toBe(doc.markdown);
     expect(doc.metadata.creditsUsed).toBe(1);
@@ -161,7 +202,10 @@ describe('the page cache stores the PDF once', () => {
   it('one fetch serves later option mixes, each transformed on its own', async () => {
     const first = await scraper.scrape({ url: `${base}/cached.pdf` });
     expect(first.metadata.cacheState).toBe('miss');
-    const second = await scraper.scrape({ url: `${base}/cached.pdf`, parsers: [{ type: 'pdf', maxPages: 1, pages: true }] });
+    const second = await scraper.scrape({
+      url: `${base}/cached.pdf`,
+      parsers: [{ type: 'pdf', maxPages: 1, pages: true }],
+    });
     const third = await scraper.scrape({ url: `${base}/cached.pdf`, parsers: [] });
     expect(hits.get('/cached.pdf')).toBe(1);
     expect(second.metadata).toMatchObject({ cacheState: 'hit', numPages: 1, totalPages: 3, creditsUsed: 1 });
@@ -174,19 +218,33 @@ describe('the page cache stores the PDF once', () => {
 describe('time budget and hostile files', () => {
   it('a timeout too small for the PDF → 408 saying how long it needs, before the scrape timer', async () => {
     const started = Date.now();
-    const error = await failure(scraper.scrape({ url: `${base}/long.pdf`, maxAge: 0, timeout: 1500, parsers: [{ type: 'pdf', mode: 'fast' }] }));
+    const error = await failure(
+      scraper.scrape({ url: `${base}/long.pdf`, maxAge: 0, timeout: 1500, parsers: [{ type: 'pdf', mode: 'fast' }] }),
+    );
     expect(error.status).toBe(408);
     expect(error.code).toBe('SCRAPE_TIMEOUT');
-    expect(error.error).toMatch(/^Request Timeout: PDF parsing did not finish in time: \d+ of 10000 pages parsed .* needs about \d+ s for 10000 pages/);
+    expect(error.error).toMatch(
+      new RegExp(
+        String.raw`^Request Timeout: PDF parsing did not finish in time: \d+ of 10000 pages parsed .* needs about ` +
+          String.raw`\d+ s for 10000 pages`,
+      ),
+    );
     expect(error.details).toMatchObject({ code: 'PDF_TIMEOUT', numPages: 10000, timeoutMs: 1500 });
     expect(Date.now() - started).toBeLessThan(2500);
     // The same PDF fits the budget with maxPages.
-    const doc = await scraper.scrape({ url: `${base}/long.pdf`, maxAge: 0, timeout: 5000, parsers: [{ type: 'pdf', mode: 'fast', maxPages: 20 }] });
+    const doc = await scraper.scrape({
+      url: `${base}/long.pdf`,
+      maxAge: 0,
+      timeout: 5000,
+      parsers: [{ type: 'pdf', mode: 'fast', maxPages: 20 }],
+    });
     expect(doc.metadata).toMatchObject({ numPages: 20, totalPages: 10000, creditsUsed: 20 });
   }, 30_000);
 
   it('fast mode on a scanned PDF → 422 telling to use auto or ocr; without OCR, auto → 503', async () => {
-    const fast = await failure(scraper.scrape({ url: `${base}/scan.pdf`, maxAge: 0, parsers: [{ type: 'pdf', mode: 'fast' }] }));
+    const fast = await failure(
+      scraper.scrape({ url: `${base}/scan.pdf`, maxAge: 0, parsers: [{ type: 'pdf', mode: 'fast' }] }),
+    );
     expect(fast.status).toBe(422);
     expect(fast.code).toBe('SCRAPE_PDF_NEEDS_OCR');
     expect(fast.error).toMatch(/mode "fast" cannot read it; use .*"auto".* or mode "ocr"/);
@@ -239,10 +297,12 @@ describe('createPdfWorkerPool', () => {
       const controller = new AbortController();
       setTimeout(() => controller.abort(new Error('client went away')), 200);
       const started = Date.now();
-      const error = await pool.parse(body, { mode: 'fast' }, { deadline: Date.now() + 60_000, signal: controller.signal }).then(
-        () => null,
-        (e: unknown) => e as { details: { code: string } },
-      );
+      const error = await pool
+        .parse(body, { mode: 'fast' }, { deadline: Date.now() + 60_000, signal: controller.signal })
+        .then(
+          () => null,
+          (e: unknown) => e as { details: { code: string } },
+        );
       expect(error?.details.code).toBe('PDF_ABORTED');
       expect(Date.now() - started).toBeLessThan(1500);
       expect(body.length).toBe(copy.length);

@@ -15,16 +15,40 @@ export const PDF_DEADLINE_MARGIN_MS = 400;
 /** Spec §2.2 billing: with `parsers: []` the file costs a flat 1 credit. */
 const CREDITS_UNPARSED = 1;
 /** PDF info fields passed to `metadata` (spec §2.8: other extracted metadata are strings). */
-const INFO_FIELDS = ['title', 'author', 'subject', 'keywords', 'creator', 'producer', 'creationDate', 'modificationDate', 'language'] as const;
+const INFO_FIELDS = [
+  'title',
+  'author',
+  'subject',
+  'keywords',
+  'creator',
+  'producer',
+  'creationDate',
+  'modificationDate',
+  'language',
+] as const;
 const MARKDOWN_LINK = /\]\((https?:\/\/[^\s)]+)\)/g;
 
-export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWorkerPool | undefined, signal?: AbortSignal): Promise<Content> {
+export async function transformPdf(
+  plan: ScrapePlan,
+  source: Source,
+  pool: PdfWorkerPool | undefined,
+  signal?: AbortSignal,
+): Promise<Content> {
   const parser = plan.request.parsers.find((p) => p.type === 'pdf');
   if (!parser) {
     // Spec §2.2 and COMPATIBILITY.md: with no parser the file comes back base64-encoded in `markdown`.
-    return { kind: 'pdf', markdown: Buffer.from(source.body).toString('base64'), metadata: {}, creditsUsed: CREDITS_UNPARSED };
+    return {
+      kind: 'pdf',
+      markdown: Buffer.from(source.body).toString('base64'),
+      metadata: {},
+      creditsUsed: CREDITS_UNPARSED,
+    };
   }
-  if (!pool) throw errors.notImplemented('parsers', 'this scraper has no PDF parser; send "parsers": [] to get the PDF base64-encoded');
+  if (!pool)
+    throw errors.notImplemented(
+      'parsers',
+      'this scraper has no PDF parser; send "parsers": [] to get the PDF base64-encoded',
+    );
   const deadline = plan.startedAt + plan.request.timeout - PDF_DEADLINE_MARGIN_MS;
   const spentMs = Date.now() - plan.startedAt;
   if (Date.now() >= deadline) {
@@ -75,7 +99,9 @@ export async function transformPdf(plan: ScrapePlan, source: Source, pool: PdfWo
     content.warning = `Parsed the first ${result.numPages} of ${result.metadata.totalPages} PDF pages: the account's credits cover no more (1 credit per page).`;
   }
   if (result.metadata.failedPages > 0) {
-    content.warning = (content.warning ? `${content.warning} ` : '') + `${result.metadata.failedPages} of ${result.numPages} PDF pages could not be read; their text is missing (blocks[].status says which).`;
+    content.warning =
+      (content.warning ? `${content.warning} ` : '') +
+      `${result.metadata.failedPages} of ${result.numPages} PDF pages could not be read; their text is missing (blocks[].status says which).`;
   }
   return content;
 }
@@ -108,7 +134,12 @@ export function fromPdfError(error: unknown, timeoutMs: number): unknown {
   const scrapeCode = `SCRAPE_${code}`;
   switch (code) {
     case 'PDF_TIMEOUT':
-      return new ScrapeError({ status: 408, error: `Request Timeout: ${error.message}`, code: 'SCRAPE_TIMEOUT', details: { ...details, timeoutMs } });
+      return new ScrapeError({
+        status: 408,
+        error: `Request Timeout: ${error.message}`,
+        code: 'SCRAPE_TIMEOUT',
+        details: { ...details, timeoutMs },
+      });
     case 'PDF_ABORTED':
       return errors.aborted();
     case 'PDF_NO_CREDITS':

@@ -17,7 +17,9 @@ describe('createLocalSearchIndex', () => {
     index.add({ url: 'https://b.test/3', title: 'Cranes', text: 'Nothing about boats.' });
     expect(index.search('ferry', 10).map((h) => h.url)).toEqual(['https://a.test/1', 'https://a.test/2']);
     expect(index.search('ferr', 10).map((h) => h.url)).toEqual(['https://a.test/1', 'https://a.test/2']);
-    expect(index.search('ferry', 10, (url) => url !== 'https://a.test/1').map((h) => h.url)).toEqual(['https://a.test/2']);
+    expect(index.search('ferry', 10, (url) => url !== 'https://a.test/1').map((h) => h.url)).toEqual([
+      'https://a.test/2',
+    ]);
     expect(index.search('late', 10)[0].description).toContain('The ferry was late twice');
     index.add({ url: 'https://a.test/2', title: 'Harbour news', text: 'Nothing to report.' });
     expect(index.size()).toBe(3);
@@ -52,7 +54,8 @@ describe('createLocalSearchIndex', () => {
 
   it('keeps at most MAX_INDEXED_PAGES, dropping the oldest', () => {
     const index = createLocalSearchIndex();
-    for (let i = 0; i <= MAX_INDEXED_PAGES; i++) index.add({ url: `https://a.test/${i}`, title: `Page ${i}`, text: 'word' });
+    for (let i = 0; i <= MAX_INDEXED_PAGES; i++)
+      index.add({ url: `https://a.test/${i}`, title: `Page ${i}`, text: 'word' });
     expect(index.size()).toBe(MAX_INDEXED_PAGES);
     expect(index.search('page', 1, (url) => url === 'https://a.test/0')).toEqual([]);
   });

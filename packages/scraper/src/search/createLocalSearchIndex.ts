@@ -63,7 +63,9 @@ const OPTIONS = {
  * ranking, prefix and fuzzy matching, in memory. With a `path` (embedded home) it is loaded from and saved to a
  * JSON snapshot there, atomically (write, then rename); without one (Redis home) it lives and dies with the process.
  */
-export function createLocalSearchIndex(options: { path?: string; logger?: { warn: (o: object, msg?: string) => void } } = {}): LocalSearchIndex {
+export function createLocalSearchIndex(
+  options: { path?: string; logger?: { warn: (o: object, msg?: string) => void } } = {},
+): LocalSearchIndex {
   let index = new MiniSearch<StoredPage>(OPTIONS);
   /** Insertion order = scrape order, for evicting the oldest. */
   const order = new Map<string, true>();
@@ -75,7 +77,10 @@ export function createLocalSearchIndex(options: { path?: string; logger?: { warn
       for (const id of Object.values(ids)) order.set(id, true);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        options.logger?.warn({ err: String(error), path: options.path }, 'search index unreadable; starting an empty one');
+        options.logger?.warn(
+          { err: String(error), path: options.path },
+          'search index unreadable; starting an empty one',
+        );
       }
     }
   }
@@ -183,11 +188,21 @@ function copyString(text: string): string {
 
 /** A passage of the page around the first matched term, on word boundaries. */
 function snippet(text: string, terms: string[]): string {
-  const plain = text.replace(/[#*_`>|[\]()!-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/[#*_`>|[\]()!-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const lower = plain.toLowerCase();
-  const at = Math.max(0, Math.min(...terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0), plain.length));
+  const at = Math.max(
+    0,
+    Math.min(...terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0), plain.length),
+  );
   const start = at >= plain.length ? 0 : Math.max(0, plain.lastIndexOf(' ', Math.max(0, at - SNIPPET_CHARS / 3)) + 1);
   const cut = plain.slice(start, start + SNIPPET_CHARS);
   const end = cut.length === SNIPPET_CHARS ? cut.lastIndexOf(' ') : cut.length;
-  return (start > 0 ? '…' : '') + cut.slice(0, end > 0 ? end : cut.length) + (start + SNIPPET_CHARS < plain.length ? '…' : '');
+  return (
+    (start > 0 ? '…' : '') +
+    cut.slice(0, end > 0 ? end : cut.length) +
+    (start + SNIPPET_CHARS < plain.length ? '…' : '')
+  );
 }

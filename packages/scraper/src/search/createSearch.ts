@@ -7,7 +7,14 @@ import type { LocalSearchIndex } from './createLocalSearchIndex.js';
 import type { ProviderResult, SearchProvider } from './createSearxngProvider.js';
 import { CATEGORY_FILTERS, TBS_TIME_RANGES, hostMatches } from './searchCategories.js';
 import { searchErrors } from './searchErrors.js';
-import { parseSearchRequest, SEARCH_CATEGORIES, SEARCH_SOURCES, type SearchCategory, type SearchRequest, type SearchSource } from './searchRequest.js';
+import {
+  parseSearchRequest,
+  SEARCH_CATEGORIES,
+  SEARCH_SOURCES,
+  type SearchCategory,
+  type SearchRequest,
+  type SearchSource,
+} from './searchRequest.js';
 
 /** Results scraped at once per search (each may hold a browser page). */
 const SCRAPE_CONCURRENCY = 5;
@@ -43,7 +50,11 @@ export function expectedSearchCredits(body: unknown): number {
  * results are scraped through the normal pipeline in parallel within the timeout; a result that fails keeps its
  * search fields and says why in `metadata.error`/`metadata.code`.
  */
-export async function runSearch(body: unknown, deps: SearchDeps, context: Pick<ScrapeContext, 'signal' | 'team'> = {}): Promise<SearchResponse> {
+export async function runSearch(
+  body: unknown,
+  deps: SearchDeps,
+  context: Pick<ScrapeContext, 'signal' | 'team'> = {},
+): Promise<SearchResponse> {
   const request = parseSearchRequest(body);
   const started = Date.now();
   const deadline = AbortSignal.any([AbortSignal.timeout(request.timeout), ...(context.signal ? [context.signal] : [])]);
@@ -52,11 +63,17 @@ export async function runSearch(body: unknown, deps: SearchDeps, context: Pick<S
   const asked = request.sources.map((s) => String(s));
   const sources = SEARCH_SOURCES.filter((s) => asked.includes(s));
   const unknownSources = asked.filter((s) => !(SEARCH_SOURCES as readonly string[]).includes(s));
-  if (unknownSources.length) warnings.push(`Sources not available on this service were skipped: ${unknownSources.join(', ')}.`);
+  if (unknownSources.length)
+    warnings.push(`Sources not available on this service were skipped: ${unknownSources.join(', ')}.`);
   if (sources.length === 0) throw searchErrors.noSource(asked);
-  const categories = request.categories.map(String).filter((c): c is SearchCategory => (SEARCH_CATEGORIES as readonly string[]).includes(c));
-  const unknownCategories = request.categories.map(String).filter((c) => !(SEARCH_CATEGORIES as readonly string[]).includes(c));
-  if (unknownCategories.length) warnings.push(`Categories not available on this service were ignored: ${unknownCategories.join(', ')}.`);
+  const categories = request.categories
+    .map(String)
+    .filter((c): c is SearchCategory => (SEARCH_CATEGORIES as readonly string[]).includes(c));
+  const unknownCategories = request.categories
+    .map(String)
+    .filter((c) => !(SEARCH_CATEGORIES as readonly string[]).includes(c));
+  if (unknownCategories.length)
+    warnings.push(`Categories not available on this service were ignored: ${unknownCategories.join(', ')}.`);
 
   const domainOk = (url: string) => {
     let host: string;
@@ -83,11 +100,16 @@ export async function runSearch(body: unknown, deps: SearchDeps, context: Pick<S
     const scrapeOne = async (item: SearchResultItem): Promise<SearchResultItem> => {
       const url = String(item.url ?? '');
       const left = request.timeout - (Date.now() - started);
-      const asked = typeof request.scrapeOptions?.timeout === 'number' ? request.scrapeOptions.timeout : TIMEOUT_DEFAULT_MS;
+      const asked =
+        typeof request.scrapeOptions?.timeout === 'number' ? request.scrapeOptions.timeout : TIMEOUT_DEFAULT_MS;
       const timeout = Math.min(asked, left);
-      if (timeout < TIMEOUT_MIN_MS) return failed(item, 'SEARCH_TIMEOUT', 'The search timeout left no time to scrape this result');
+      if (timeout < TIMEOUT_MIN_MS)
+        return failed(item, 'SEARCH_TIMEOUT', 'The search timeout left no time to scrape this result');
       try {
-        const doc = await deps.scrape({ ...request.scrapeOptions, url, timeout }, { signal: context.signal, team: context.team });
+        const doc = await deps.scrape(
+          { ...request.scrapeOptions, url, timeout },
+          { signal: context.signal, team: context.team },
+        );
         const used = doc.metadata.creditsUsed;
         scrapeCredits += typeof used === 'number' ? used : 1;
         return { ...item, ...doc, metadata: doc.metadata };
@@ -96,15 +118,21 @@ export async function runSearch(body: unknown, deps: SearchDeps, context: Pick<S
         return failed(item, 'UNKNOWN_ERROR', 'The result could not be scraped');
       }
     };
-    const scrapeAll = (items?: SearchResultItem[]) => (items ? Promise.all(items.map((item) => limit(() => scrapeOne(item)))) : undefined);
+    const scrapeAll = (items?: SearchResultItem[]) =>
+      items ? Promise.all(items.map((item) => limit(() => scrapeOne(item)))) : undefined;
     const [web, news] = await Promise.all([scrapeAll(found.web), scrapeAll(found.news)]);
     found = { ...found, ...(web ? { web } : {}), ...(news ? { news } : {}) };
-    const failures = [...(web ?? []), ...(news ?? [])].filter((r) => (r.metadata as { error?: unknown } | undefined)?.error).length;
+    const failures = [...(web ?? []), ...(news ?? [])].filter(
+      (r) => (r.metadata as { error?: unknown } | undefined)?.error,
+    ).length;
     if (failures) warnings.push(`${failures} result(s) could not be scraped; see metadata.error on each.`);
   }
 
   const total = (found.web?.length ?? 0) + (found.news?.length ?? 0) + (found.images?.length ?? 0);
-  const response: SearchResponse = { data: found, creditsUsed: Math.max(1, Math.ceil(total / RESULTS_PER_CREDIT)) + scrapeCredits };
+  const response: SearchResponse = {
+    data: found,
+    creditsUsed: Math.max(1, Math.ceil(total / RESULTS_PER_CREDIT)) + scrapeCredits,
+  };
   if (warnings.length) response.warning = warnings.join(' ');
   return response;
 }
@@ -127,9 +155,11 @@ async function searchProvider(
   let timeRange: 'day' | 'week' | 'month' | 'year' | undefined;
   if (request.tbs) {
     timeRange = TBS_TIME_RANGES[request.tbs.trim()];
-    if (!timeRange) warnings.push(`tbs "${request.tbs}" is not supported by the provider (qdr:h/d/w/m/y are) and was ignored.`);
+    if (!timeRange)
+      warnings.push(`tbs "${request.tbs}" is not supported by the provider (qdr:h/d/w/m/y are) and was ignored.`);
   }
-  if (request.location || request.country) warnings.push('location and country are not applied by the SearXNG provider.');
+  if (request.location || request.country)
+    warnings.push('location and country are not applied by the SearXNG provider.');
   // One domain asked for: the provider can narrow the query itself; the results are filtered here in every case.
   const siteTerm = request.includeDomains.length === 1 ? ` site:${request.includeDomains[0].replace(/^\*\./, '')}` : '';
   const base = { wanted: request.limit, timeRange, signal, timeoutMs: providerTimeout };
@@ -163,7 +193,12 @@ async function searchProvider(
       jobs.push({
         source,
         run: async () => {
-          const { results } = await provider.search({ ...base, query: request.query + siteTerm, category, keep: byUrl });
+          const { results } = await provider.search({
+            ...base,
+            query: request.query + siteTerm,
+            category,
+            keep: byUrl,
+          });
           return results.map(source === 'web' ? webItem : source === 'news' ? newsItem : imageItem);
         },
       });
@@ -174,7 +209,8 @@ async function searchProvider(
   const failures: unknown[] = [];
   settled.forEach((outcome, i) => {
     const source = jobs[i].source;
-    if (outcome.status === 'fulfilled') data[source] = outcome.value.slice(0, request.limit).map((item, p) => ({ ...item, position: p + 1 }));
+    if (outcome.status === 'fulfilled')
+      data[source] = outcome.value.slice(0, request.limit).map((item, p) => ({ ...item, position: p + 1 }));
     else failures.push(outcome.reason);
   });
   // Every source failed: the provider's error is the answer. Some did: partial results with a warning.
@@ -182,7 +218,8 @@ async function searchProvider(
   for (let i = 0; i < settled.length; i++) {
     const outcome = settled[i];
     if (outcome.status === 'rejected') {
-      const reason = (outcome.reason as { error?: string; message?: string }).error ?? (outcome.reason as Error).message;
+      const reason =
+        (outcome.reason as { error?: string; message?: string }).error ?? (outcome.reason as Error).message;
       warnings.push(`The ${jobs[i].source} search failed (${reason}); results of the other sources are returned.`);
     }
   }
@@ -199,14 +236,20 @@ function searchIndex(
 ): SearchResponse['data'] {
   if (!index || index.size() === 0) throw searchErrors.noProvider();
   const unavailable = sources.filter((s) => s !== 'web');
-  if (unavailable.length) warnings.push(`No search provider is configured (SCRAPE_SEARXNG_URL), so ${unavailable.join(' and ')} results are not available.`);
+  if (unavailable.length)
+    warnings.push(
+      `No search provider is configured (SCRAPE_SEARXNG_URL), so ${unavailable.join(' and ')} results are not available.`,
+    );
   if (!sources.includes('web')) return {};
   const keep = (url: string) =>
     urlOk(url) &&
     (categories.length === 0 ||
       categories.some((c) => {
         const f = CATEGORY_FILTERS[c];
-        return (!f.domains || f.domains.some((d) => hostMatches(safeHost(url), d))) && (!f.urlPattern || f.urlPattern.test(url));
+        return (
+          (!f.domains || f.domains.some((d) => hostMatches(safeHost(url), d))) &&
+          (!f.urlPattern || f.urlPattern.test(url))
+        );
       }));
   const hits = index.search(request.query, request.limit, keep);
   warnings.unshift(
@@ -220,7 +263,13 @@ function webItem(r: ProviderResult): SearchResultItem {
 }
 
 function newsItem(r: ProviderResult): SearchResultItem {
-  return { title: r.title, url: r.url, snippet: r.content, ...(r.publishedDate ? { date: r.publishedDate } : {}), ...(r.thumbnailUrl || r.imageUrl ? { imageUrl: r.thumbnailUrl ?? r.imageUrl } : {}) };
+  return {
+    title: r.title,
+    url: r.url,
+    snippet: r.content,
+    ...(r.publishedDate ? { date: r.publishedDate } : {}),
+    ...(r.thumbnailUrl || r.imageUrl ? { imageUrl: r.thumbnailUrl ?? r.imageUrl } : {}),
+  };
 }
 
 function imageItem(r: ProviderResult): SearchResultItem {

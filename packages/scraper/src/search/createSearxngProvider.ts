@@ -78,7 +78,12 @@ export function createSearxngProvider(options: { baseUrl: string; fetch?: typeof
   };
 }
 
-async function fetchJson(doFetch: typeof fetch, url: URL, signal: AbortSignal, timeoutMs: number): Promise<Record<string, unknown>> {
+async function fetchJson(
+  doFetch: typeof fetch,
+  url: URL,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
   let response: Response;
   try {
     response = await doFetch(url, { signal, headers: { accept: 'application/json' }, redirect: 'error' });
@@ -90,7 +95,8 @@ async function fetchJson(doFetch: typeof fetch, url: URL, signal: AbortSignal, t
   const text = await readCapped(response, signal, timeoutMs);
   if (!response.ok) {
     // SearXNG answers 403 when the json format is not enabled in its settings.yml.
-    const hint = response.status === 403 ? 'enable the json format (search.formats in settings.yml)' : text.slice(0, 200);
+    const hint =
+      response.status === 403 ? 'enable the json format (search.formats in settings.yml)' : text.slice(0, 200);
     throw searchErrors.providerError(response.status, hint);
   }
   try {

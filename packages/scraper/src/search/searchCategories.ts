@@ -4,7 +4,10 @@ import type { SearchCategory } from './searchRequest.js';
  * What each category narrows web search to. Data, not logic: `domains` restrict results to those sites (and their
  * subdomains); `queryTerms` are added to the query sent to the provider; `urlPattern` must match a kept result.
  */
-export const CATEGORY_FILTERS: Record<SearchCategory, { domains?: string[]; queryTerms?: string; urlPattern?: RegExp }> = {
+export const CATEGORY_FILTERS: Record<
+  SearchCategory,
+  { domains?: string[]; queryTerms?: string; urlPattern?: RegExp }
+> = {
   github: { domains: ['github.com'], queryTerms: 'site:github.com' },
   research: {
     domains: [

@@ -7,11 +7,16 @@ export const searchErrors = {
       status: 400,
       error:
         'Search has no provider: set SCRAPE_SEARXNG_URL to a SearXNG instance (with the json format enabled), or scrape ' +
-        'some pages first to search this service\'s own index of them',
+        "some pages first to search this service's own index of them",
       code: 'SEARCH_NO_PROVIDER',
     }),
   providerUnavailable: (reason: string) =>
-    new ScrapeError({ status: 502, error: `The search provider could not be reached: ${reason}`, code: 'SEARCH_PROVIDER_UNAVAILABLE', details: { reason } }),
+    new ScrapeError({
+      status: 502,
+      error: `The search provider could not be reached: ${reason}`,
+      code: 'SEARCH_PROVIDER_UNAVAILABLE',
+      details: { reason },
+    }),
   providerError: (status: number, reason: string) =>
     new ScrapeError({
       status: 502,
@@ -20,7 +25,12 @@ export const searchErrors = {
       details: { providerStatus: status, reason },
     }),
   providerTimeout: (timeoutMs: number) =>
-    new ScrapeError({ status: 504, error: `The search provider did not answer within ${timeoutMs} ms`, code: 'SEARCH_PROVIDER_TIMEOUT', details: { timeoutMs } }),
+    new ScrapeError({
+      status: 504,
+      error: `The search provider did not answer within ${timeoutMs} ms`,
+      code: 'SEARCH_PROVIDER_TIMEOUT',
+      details: { timeoutMs },
+    }),
   noSource: (asked: string[]) =>
     new ScrapeError({
       status: 400,

@@ -20,7 +20,10 @@ const domainSchema = z
   .toLowerCase()
   .regex(/^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?$/, 'a domain such as example.com');
 /** A source or category as a string or `{ type }`; unknown names are kept to be reported in `warning`, not refused. */
-const typedName = z.union([z.string().min(1).max(40), z.looseObject({ type: z.string().min(1).max(40) }).transform((o) => o.type)]);
+const typedName = z.union([
+  z.string().min(1).max(40),
+  z.looseObject({ type: z.string().min(1).max(40) }).transform((o) => o.type),
+]);
 
 export const searchRequestSchema = z.looseObject({
   query: z.string().trim().min(1, 'query must not be empty').max(SEARCH_QUERY_MAX_CHARS),
@@ -31,7 +34,10 @@ export const searchRequestSchema = z.looseObject({
   excludeDomains: z.array(domainSchema).max(SEARCH_DOMAINS_MAX).default([]),
   tbs: z.string().max(200).optional(),
   location: z.string().max(200).optional(),
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code')
+    .optional(),
   timeout: z.number().int().min(1_000).max(SEARCH_TIMEOUT_MAX_MS).default(SEARCH_TIMEOUT_DEFAULT_MS),
   ignoreInvalidURLs: z.boolean().default(false),
   scrapeOptions: z.record(z.string(), z.unknown()).optional(),
@@ -46,17 +52,23 @@ export type SearchRequest = z.output<typeof searchRequestSchema>;
  */
 export function parseSearchRequest(body: unknown): SearchRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw errors.badRequest('Bad Request', [{ code: 'invalid_type', path: [], message: 'The request body must be a JSON object' }]);
+    throw errors.badRequest('Bad Request', [
+      { code: 'invalid_type', path: [], message: 'The request body must be a JSON object' },
+    ]);
   }
   const result = searchRequestSchema.safeParse(body);
   if (!result.success) throw toValidationError(result.error.issues);
   const request = result.data;
   if (request.includeDomains.length && request.excludeDomains.length) {
-    throw errors.badRequest('includeDomains and excludeDomains cannot both be specified', [{ code: 'custom', path: ['includeDomains'], message: 'use one of them' }]);
+    throw errors.badRequest('includeDomains and excludeDomains cannot both be specified', [
+      { code: 'custom', path: ['includeDomains'], message: 'use one of them' },
+    ]);
   }
   if (request.scrapeOptions) {
     if ('url' in request.scrapeOptions) {
-      throw errors.badRequest('scrapeOptions must not contain url', [{ code: 'unrecognized_keys', path: ['scrapeOptions', 'url'], message: 'each result is scraped at its own URL' }]);
+      throw errors.badRequest('scrapeOptions must not contain url', [
+        { code: 'unrecognized_keys', path: ['scrapeOptions', 'url'], message: 'each result is scraped at its own URL' },
+      ]);
     }
     try {
       parseScrapeRequest({ ...request.scrapeOptions, url: 'https://example.com/' });
@@ -71,7 +83,10 @@ export function parseSearchRequest(body: unknown): SearchRequest {
 /** A scrapeOptions problem names its field under `scrapeOptions`. */
 function prefixed(error: ScrapeError): ScrapeError {
   const details = Array.isArray(error.details)
-    ? (error.details as { path?: (string | number)[] }[]).map((d) => ({ ...d, path: ['scrapeOptions', ...(d.path ?? [])] }))
+    ? (error.details as { path?: (string | number)[] }[]).map((d) => ({
+        ...d,
+        path: ['scrapeOptions', ...(d.path ?? [])],
+      }))
     : error.details;
   return new ScrapeError({ status: error.status, error: error.error, code: error.code, details });
 }

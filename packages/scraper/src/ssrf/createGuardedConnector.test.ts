@@ -64,7 +64,10 @@ describe('SSRF guard (on)', () => {
   });
 
   it('a host name whose DNS answer is private is refused (the answer, not the name, is checked)', async () => {
-    const rebinding = createScraper({ allowPrivateUrls: false, lookup: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const rebinding = createScraper({
+      allowPrivateUrls: false,
+      lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
     try {
       const before = hits;
       const error = await failure(rebinding.scrape({ url: `http://innocent-looking.example:${port}/` }));
@@ -87,7 +90,9 @@ describe('SSRF guard (on)', () => {
       ],
     });
     try {
-      expect(await failure(mixed.scrape({ url: `http://mixed.example:${port}/` }))).toMatchObject({ code: 'SCRAPE_SSRF_BLOCKED' });
+      expect(await failure(mixed.scrape({ url: `http://mixed.example:${port}/` }))).toMatchObject({
+        code: 'SCRAPE_SSRF_BLOCKED',
+      });
     } finally {
       await mixed.close();
     }
@@ -100,7 +105,10 @@ describe('SSRF guard (on)', () => {
       res.end();
     });
     // The guard allows exactly the entry server (standing in for a public host); everything else stays private.
-    const scraper = createScraper({ allowPrivateUrls: false, allowAddress: (address, p) => address === '127.0.0.1' && p === entryPort });
+    const scraper = createScraper({
+      allowPrivateUrls: false,
+      allowAddress: (address, p) => address === '127.0.0.1' && p === entryPort,
+    });
     try {
       const before = hits;
       const error = await failure(scraper.scrape({ url: `http://127.0.0.1:${entryPort}/start` }));
@@ -119,7 +127,9 @@ describe('SSRF guard (on)', () => {
     });
     const scraper = createScraper({ allowPrivateUrls: false, allowAddress: (_a, p) => p === entryPort });
     try {
-      expect(await failure(scraper.scrape({ url: `http://127.0.0.1:${entryPort}/` }))).toMatchObject({ code: 'SCRAPE_SSRF_BLOCKED' });
+      expect(await failure(scraper.scrape({ url: `http://127.0.0.1:${entryPort}/` }))).toMatchObject({
+        code: 'SCRAPE_SSRF_BLOCKED',
+      });
     } finally {
       await scraper.close();
     }
@@ -156,7 +166,9 @@ describe('SSRF guard (off)', () => {
     const defaultGuarded = createScraper({ cache: false });
     try {
       expect((await fromEnv.scrape({ url: `http://127.0.0.1:${port}/` })).markdown).toBe('reached');
-      expect(await failure(defaultGuarded.scrape({ url: `http://127.0.0.1:${port}/` }))).toMatchObject({ code: 'SCRAPE_SSRF_BLOCKED' });
+      expect(await failure(defaultGuarded.scrape({ url: `http://127.0.0.1:${port}/` }))).toMatchObject({
+        code: 'SCRAPE_SSRF_BLOCKED',
+      });
     } finally {
       await fromEnv.close();
       await defaultGuarded.close();

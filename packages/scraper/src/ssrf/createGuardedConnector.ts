@@ -19,7 +19,12 @@ export function createGuardedConnector(options: GuardedConnectorOptions): buildC
   const connect = buildConnector({ rejectUnauthorized: options.rejectUnauthorized, timeout: options.connectTimeoutMs });
   return (connectOptions, callback) => {
     const port = Number(connectOptions.port) || (connectOptions.protocol === 'https:' ? 443 : 80);
-    resolveAllowedAddresses(connectOptions.hostname, port, options, `${connectOptions.protocol}//${connectOptions.host}`).then(
+    resolveAllowedAddresses(
+      connectOptions.hostname,
+      port,
+      options,
+      `${connectOptions.protocol}//${connectOptions.host}`,
+    ).then(
       (addresses) => tryAddresses(addresses, 0),
       (error: Error) => callback(error, null),
     );

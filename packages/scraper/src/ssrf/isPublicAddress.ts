@@ -54,9 +54,11 @@ function isPublicV6(bytes: IpBytes): boolean {
 function embeddedV4(bytes: IpBytes): IpBytes | null {
   const zeros = (from: number, to: number) => bytes.subarray(from, to).every((b) => b === 0);
   // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible; also covers :: and ::1 → 0.0.0.0 / 0.0.0.1, both blocked).
-  if (zeros(0, 10) && ((bytes[10] === 0xff && bytes[11] === 0xff) || (bytes[10] === 0 && bytes[11] === 0))) return bytes.subarray(12, 16);
+  if (zeros(0, 10) && ((bytes[10] === 0xff && bytes[11] === 0xff) || (bytes[10] === 0 && bytes[11] === 0)))
+    return bytes.subarray(12, 16);
   // ::ffff:0:a.b.c.d (SIIT translated).
-  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0) return bytes.subarray(12, 16);
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0)
+    return bytes.subarray(12, 16);
   // 64:ff9b::a.b.c.d (NAT64 well-known prefix) and 64:ff9b:1::/48 (local NAT64: always internal).
   if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) {
     if (zeros(4, 12)) return bytes.subarray(12, 16);

@@ -9,7 +9,12 @@ import { parseIpAddress } from './parseIpAddress.js';
  * private addresses keeps only the public ones, so DNS answers cannot steer the connection inside), and the 502
  * `SCRAPE_DNS_RESOLUTION_ERROR` when the name does not resolve. A refusal never names the address a name resolved to.
  */
-export async function resolveAllowedAddresses(hostname: string, port: number, options: SsrfOptions, url = hostname): Promise<string[]> {
+export async function resolveAllowedAddresses(
+  hostname: string,
+  port: number,
+  options: SsrfOptions,
+  url = hostname,
+): Promise<string[]> {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   if (parseIpAddress(bare)) {
     if (isAllowedAddress(bare, port, options)) return [bare];

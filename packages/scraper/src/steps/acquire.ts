@@ -11,12 +11,14 @@ import type { PipelineDeps } from '../pipelineDeps.js';
 import type { Source } from '../source.js';
 import type { ScrapePlan } from './plan.js';
 
-
 /** Refuses, before any network traffic, what no available engine can do. */
 export function checkAcquire(plan: ScrapePlan, deps: PipelineDeps): void {
   pickEngine(plan, deps.engines);
   if (plan.request.profile && !deps.profiles) {
-    throw errors.notImplemented('profile', 'this scraper has no store for browser profiles (made with cache: false or an injected cache)');
+    throw errors.notImplemented(
+      'profile',
+      'this scraper has no store for browser profiles (made with cache: false or an injected cache)',
+    );
   }
   checkProxyMode(plan.request.proxy, deps.proxies ?? {});
   const threat = plan.request.threatProtection;
@@ -31,7 +33,8 @@ export function checkAcquire(plan: ScrapePlan, deps: PipelineDeps): void {
  * looks like an anti-bot block.
  */
 export async function acquire(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal): Promise<Source> {
-  if (plan.request.profile && deps.profiles) return withProfile(plan, deps.profiles, (profile) => acquireAttempts(plan, deps, signal, profile));
+  if (plan.request.profile && deps.profiles)
+    return withProfile(plan, deps.profiles, (profile) => acquireAttempts(plan, deps, signal, profile));
   return acquireAttempts(plan, deps, signal, undefined);
 }
 
@@ -39,7 +42,11 @@ export async function acquire(plan: ScrapePlan, deps: PipelineDeps, signal: Abor
  * A scrape with `profile`: the team's saved state is loaded into the render; with saveChanges the scrape holds the
  * profile's saving claim (409 while another saving session has it) and writes the state back after the render.
  */
-async function withProfile(plan: ScrapePlan, profiles: ProfileStore, work: (profile: AcquireOptions['profile']) => Promise<Source>): Promise<Source> {
+async function withProfile(
+  plan: ScrapePlan,
+  profiles: ProfileStore,
+  work: (profile: AcquireOptions['profile']) => Promise<Source>,
+): Promise<Source> {
   const { name, saveChanges } = plan.request.profile!;
   const team = plan.team ?? DEFAULT_TEAM;
   const release = saveChanges ? await profiles.claim(team, name) : undefined;
@@ -54,7 +61,12 @@ async function withProfile(plan: ScrapePlan, profiles: ProfileStore, work: (prof
   }
 }
 
-async function acquireAttempts(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal, profile: AcquireOptions['profile']): Promise<Source> {
+async function acquireAttempts(
+  plan: ScrapePlan,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+  profile: AcquireOptions['profile'],
+): Promise<Source> {
   const attempts = planProxyAttempts(plan.request.proxy, deps.proxies ?? {});
   for (let i = 0; ; i++) {
     const source = await acquireThrough(plan, deps, signal, attempts[i], profile);
@@ -63,7 +75,13 @@ async function acquireAttempts(plan: ScrapePlan, deps: PipelineDeps, signal: Abo
   }
 }
 
-async function acquireThrough(plan: ScrapePlan, deps: PipelineDeps, signal: AbortSignal, attempt: ProxyAttempt, profile?: AcquireOptions['profile']): Promise<Source> {
+async function acquireThrough(
+  plan: ScrapePlan,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+  attempt: ProxyAttempt,
+  profile?: AcquireOptions['profile'],
+): Promise<Source> {
   const tagged = (source: Source): Source => ({ ...source, proxyUsed: attempt.tier });
   const engine = pickEngine(plan, deps.engines);
   const fetched = await engine.acquire(plan, signal, { proxy: attempt.proxy, profile });
@@ -87,7 +105,13 @@ function isShell(source: Source): boolean {
 }
 
 /** The browser's render of a shell; when the browser cannot render it, the HTTP answer with a warning saying why. */
-async function renderShell(plan: ScrapePlan, browser: Engine, fetched: Source, signal: AbortSignal, proxy: ProxyEndpoint | undefined): Promise<Source> {
+async function renderShell(
+  plan: ScrapePlan,
+  browser: Engine,
+  fetched: Source,
+  signal: AbortSignal,
+  proxy: ProxyEndpoint | undefined,
+): Promise<Source> {
   try {
     return await browser.acquire(plan, signal, { proxy });
   } catch (error) {

@@ -9,6 +9,9 @@ import type { ScrapePlan } from './plan.js';
 export function renderBranding(plan: ScrapePlan, source: Source): { branding?: Branding | null; warning?: string } {
   if (!plan.formats.has('branding')) return {};
   if (source.branding) return { branding: shapeBranding(source.branding) };
-  const why = source.engine === 'browser' ? 'the rendered page could not be read' : 'the page was not rendered in a browser for this response (cached copy)';
+  const why =
+    source.engine === 'browser'
+      ? 'the rendered page could not be read'
+      : 'the page was not rendered in a browser for this response (cached copy)';
   return { branding: null, warning: `branding: ${why}.` };
 }

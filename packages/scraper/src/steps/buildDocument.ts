@@ -20,7 +20,13 @@ const SNIFFED_TYPE: Record<Content['kind'], string> = {
 };
 
 /** Step 8. The Document (spec §2.6): only the requested fields, metadata always. */
-export function buildDocument(plan: ScrapePlan, source: Source, content: Content, fields: FormatFields, hit: SourceCacheHit | null): ScrapeDocument {
+export function buildDocument(
+  plan: ScrapePlan,
+  source: Source,
+  content: Content,
+  fields: FormatFields,
+  hit: SourceCacheHit | null,
+): ScrapeDocument {
   const metadata: Record<string, unknown> = {
     // Page metadata first: the service's own keys below must win over any <meta name="url"> and the like.
     ...content.metadata,
@@ -40,9 +46,12 @@ export function buildDocument(plan: ScrapePlan, source: Source, content: Content
   // A page answered with an error status is still a document (clients rely on it); the status says what happened.
   if (source.status >= 400) metadata.error = `${source.status} ${STATUS_CODES[source.status] ?? 'Error'}`;
   // How the page was fetched can deserve a word (e.g. a client-rendered page the browser could not render).
-  const warnings = [(fields as { warning?: unknown }).warning, source.warning, content.warning, ...cloudOnlyWarnings(plan.request)].filter(
-    (w): w is string => typeof w === 'string' && w.length > 0,
-  );
+  const warnings = [
+    (fields as { warning?: unknown }).warning,
+    source.warning,
+    content.warning,
+    ...cloudOnlyWarnings(plan.request),
+  ].filter((w): w is string => typeof w === 'string' && w.length > 0);
   if (warnings.length > 0) return { ...fields, warning: warnings.join(' '), metadata };
   return { ...fields, metadata };
 }

@@ -62,7 +62,11 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     expect(first.metadata.cachedAt).toBeUndefined();
     clock.advance(MINUTE);
     const second = await scraper.scrape({ url: site.url(path), formats: ['markdown', 'rawHtml', 'links', 'html'] });
-    expect(second.metadata).toMatchObject({ cacheState: 'hit', cachedAt: new Date(Date.UTC(2026, 5, 1)).toISOString(), statusCode: 200 });
+    expect(second.metadata).toMatchObject({
+      cacheState: 'hit',
+      cachedAt: new Date(Date.UTC(2026, 5, 1)).toISOString(),
+      statusCode: 200,
+    });
     expect(second.markdown).toBe(first.markdown);
     expect(second.rawHtml).toContain('The harbour reopened today');
     expect(site.hits(path)).toBe(1);
@@ -92,13 +96,28 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     for (const variant of [`/page?${q}#section`, `/page/?${q}`]) {
       expect((await scraper.scrape({ url: site.url(variant) })).metadata.cacheState, variant).toBe('hit');
     }
-    expect((await scraper.scrape({ url: site.url(`/page?${q}`).replace('http://', 'HTTP://') })).metadata.cacheState).toBe('hit');
+    expect(
+      (await scraper.scrape({ url: site.url(`/page?${q}`).replace('http://', 'HTTP://') })).metadata.cacheState,
+    ).toBe('hit');
     expect((await scraper.scrape({ url: site.url(`/page?${q}&x=1`) })).metadata.cacheState).toBe('miss');
-    for (const options of [{ location: { country: 'DE' } }, { blockAds: false }, { proxy: 'basic' }, { location: { country: 'US', languages: ['fr'] } }]) {
-      expect((await scraper.scrape({ url: site.url(`/page?${q}`), ...options })).metadata.cacheState, JSON.stringify(options)).toBe('miss');
+    for (const options of [
+      { location: { country: 'DE' } },
+      { blockAds: false },
+      { proxy: 'basic' },
+      { location: { country: 'US', languages: ['fr'] } },
+    ]) {
+      expect(
+        (await scraper.scrape({ url: site.url(`/page?${q}`), ...options })).metadata.cacheState,
+        JSON.stringify(options),
+      ).toBe('miss');
     }
     // Options that only change the transform share the fetch.
-    const transformOnly = await scraper.scrape({ url: site.url(`/page?${q}`), onlyMainContent: false, excludeTags: ['h1'], formats: ['html'] });
+    const transformOnly = await scraper.scrape({
+      url: site.url(`/page?${q}`),
+      onlyMainContent: false,
+      excludeTags: ['h1'],
+      formats: ['html'],
+    });
     expect(transformOnly.metadata.cacheState).toBe('hit');
   });
 
@@ -110,7 +129,10 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     expect(site.hits(path)).toBe(0);
     await scraper.scrape({ url: site.url(path) });
     expect((await scraper.scrape({ url: site.url(path), minAge: 1 })).metadata.cacheState).toBe('hit'); // stored this very millisecond
-    expect(await failure(scraper.scrape({ url: site.url(path), minAge: 10 * MINUTE }))).toMatchObject({ status: 404, code: 'SCRAPE_NO_CACHED_DATA' });
+    expect(await failure(scraper.scrape({ url: site.url(path), minAge: 10 * MINUTE }))).toMatchObject({
+      status: 404,
+      code: 'SCRAPE_NO_CACHED_DATA',
+    });
     clock.advance(10 * MINUTE);
     expect((await scraper.scrape({ url: site.url(path), minAge: 10 * MINUTE })).metadata.cacheState).toBe('hit');
     // minAge is not bounded by maxAge's 2-day default.
@@ -132,7 +154,9 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     expect(logged.join('\n')).not.toContain(path);
     expect(site.totalHits()).toBe(before);
     // Nothing was stored by the miss: another cache-only read still misses.
-    expect(await failure(locked.scrape({ url: site.url(path), minAge: 1 }))).toMatchObject({ code: 'SCRAPE_NO_CACHED_DATA' });
+    expect(await failure(locked.scrape({ url: site.url(path), minAge: 1 }))).toMatchObject({
+      code: 'SCRAPE_NO_CACHED_DATA',
+    });
     expect(site.totalHits()).toBe(before);
   });
 
@@ -143,9 +167,13 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     const hit = await scraper.scrape({ url: site.url(path), lockdown: true });
     expect(hit.metadata).toMatchObject({ cacheState: 'hit', creditsUsed: 5 });
     expect((await scraper.scrape({ url: site.url(path), lockdown: true, maxAge: 0 })).metadata.cacheState).toBe('hit');
-    expect(await failure(scraper.scrape({ url: site.url(path), lockdown: true, maxAge: DAY }))).toMatchObject({ code: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
+    expect(await failure(scraper.scrape({ url: site.url(path), lockdown: true, maxAge: DAY }))).toMatchObject({
+      code: 'SCRAPE_LOCKDOWN_CACHE_MISS',
+    });
     clock.set(Date.UTC(2026, 5, 1) + LOCKDOWN_MAX_AGE_MS + 1);
-    expect(await failure(scraper.scrape({ url: site.url(path), lockdown: true }))).toMatchObject({ code: 'SCRAPE_LOCKDOWN_CACHE_MISS' });
+    expect(await failure(scraper.scrape({ url: site.url(path), lockdown: true }))).toMatchObject({
+      code: 'SCRAPE_LOCKDOWN_CACHE_MISS',
+    });
     expect(site.hits(path)).toBe(1);
   });
 
@@ -157,7 +185,9 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     const path = fresh();
     const doc = await scraper.scrape({ url: site.url(path), ...options });
     expect(doc.metadata.cacheState).toBe('miss');
-    expect(await failure(scraper.scrape({ url: site.url(path), minAge: 1 }))).toMatchObject({ code: 'SCRAPE_NO_CACHED_DATA' });
+    expect(await failure(scraper.scrape({ url: site.url(path), minAge: 1 }))).toMatchObject({
+      code: 'SCRAPE_NO_CACHED_DATA',
+    });
     expect(site.hits(path)).toBe(1);
   });
 
@@ -165,7 +195,9 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     const path = fresh();
     await scraper.scrape({ url: site.url(path) });
     expect((await scraper.scrape({ url: site.url(path), headers: { 'x-a': '1' } })).metadata.cacheState).toBe('miss');
-    expect((await scraper.scrape({ url: site.url(path), skipTlsVerification: false })).metadata.cacheState).toBe('miss');
+    expect((await scraper.scrape({ url: site.url(path), skipTlsVerification: false })).metadata.cacheState).toBe(
+      'miss',
+    );
     expect(site.hits(path)).toBe(3);
   });
 
@@ -176,14 +208,19 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     expect(site.hits(broken)).toBe(2);
     const gone = fresh('/gone');
     await scraper.scrape({ url: site.url(gone) });
-    expect((await scraper.scrape({ url: site.url(gone) })).metadata).toMatchObject({ cacheState: 'hit', statusCode: 404 });
+    expect((await scraper.scrape({ url: site.url(gone) })).metadata).toMatchObject({
+      cacheState: 'hit',
+      statusCode: 404,
+    });
   });
 
   it('concurrent misses for one key share one fetch; requests that may not be stored fetch alone', async () => {
     const path = fresh();
     const release = site.hold();
     const docs = Promise.all(Array.from({ length: 5 }, () => scraper.scrape({ url: site.url(path) })));
-    const privateOnes = Promise.all(Array.from({ length: 2 }, () => scraper.scrape({ url: site.url(path), storeInCache: false })));
+    const privateOnes = Promise.all(
+      Array.from({ length: 2 }, () => scraper.scrape({ url: site.url(path), storeInCache: false })),
+    );
     // Let every request reach the fixture (or join the shared fetch) before answering.
     while (site.hits(path) < 3) await new Promise((r) => setImmediate(r));
     // The five cacheable requests read the cache before joining the shared fetch; give those reads a few turns.
@@ -227,8 +264,14 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     const path = fresh();
     await scraper.scrape({ url: site.url(path) });
     const guarded = home.scraper({ allowPrivateUrls: false });
-    expect(await failure(guarded.scrape({ url: site.url(path) }))).toMatchObject({ status: 403, code: 'SCRAPE_SSRF_BLOCKED' });
-    expect(await failure(guarded.scrape({ url: site.url(path), lockdown: true }))).toMatchObject({ status: 403, code: 'SCRAPE_SSRF_BLOCKED' });
+    expect(await failure(guarded.scrape({ url: site.url(path) }))).toMatchObject({
+      status: 403,
+      code: 'SCRAPE_SSRF_BLOCKED',
+    });
+    expect(await failure(guarded.scrape({ url: site.url(path), lockdown: true }))).toMatchObject({
+      status: 403,
+      code: 'SCRAPE_SSRF_BLOCKED',
+    });
   });
 });
 
@@ -245,26 +288,29 @@ describe('artifacts, readiness and failures', () => {
     }
   });
 
-  it.runIf(withRedis)('an artifact put by one process is read through scraper.artifacts of another (Redis)', async () => {
-    const clock = createManualClock();
-    const home = redisHome(clock);
-    const prefix = `test:scraper:artifact:${process.pid}:${Date.now()}:`;
-    const writer = await createCacheStores({ redisUrl: REDIS_URL, keyPrefix: prefix, clock });
-    const reader = createScraper({ redisUrl: REDIS_URL, redisKeyPrefix: prefix, clock });
-    try {
-      const { id } = await writer.artifacts.putArtifact({ bytes: new Uint8Array([1, 2, 3]), mimeType: 'image/png' });
-      const artifact = await reader.artifacts.getArtifact(id);
-      expect(artifact).toMatchObject({ id, mimeType: 'image/png', size: 3 });
-      expect([...artifact!.bytes]).toEqual([1, 2, 3]);
-      expect(await reader.artifacts.statArtifact(id)).toMatchObject({ id, size: 3 });
-      clock.advance(DAY + 1);
-      expect(await reader.artifacts.getArtifact(id)).toBeNull();
-    } finally {
-      await writer.close();
-      await reader.close();
-      await home.dispose();
-    }
-  });
+  it.runIf(withRedis)(
+    'an artifact put by one process is read through scraper.artifacts of another (Redis)',
+    async () => {
+      const clock = createManualClock();
+      const home = redisHome(clock);
+      const prefix = `test:scraper:artifact:${process.pid}:${Date.now()}:`;
+      const writer = await createCacheStores({ redisUrl: REDIS_URL, keyPrefix: prefix, clock });
+      const reader = createScraper({ redisUrl: REDIS_URL, redisKeyPrefix: prefix, clock });
+      try {
+        const { id } = await writer.artifacts.putArtifact({ bytes: new Uint8Array([1, 2, 3]), mimeType: 'image/png' });
+        const artifact = await reader.artifacts.getArtifact(id);
+        expect(artifact).toMatchObject({ id, mimeType: 'image/png', size: 3 });
+        expect([...artifact!.bytes]).toEqual([1, 2, 3]);
+        expect(await reader.artifacts.statArtifact(id)).toMatchObject({ id, size: 3 });
+        clock.advance(DAY + 1);
+        expect(await reader.artifacts.getArtifact(id)).toBeNull();
+      } finally {
+        await writer.close();
+        await reader.close();
+        await home.dispose();
+      }
+    },
+  );
 
   it('with cache: false there are no stores: artifacts are null, ready() resolves, minAge/lockdown/changeTracking are 501', async () => {
     const scraper = createScraper({ allowPrivateUrls: true, cache: false });

@@ -8,7 +8,10 @@ import { cacheKeyOf, type ScrapePlan } from './plan.js';
 /** Cache-only requests (minAge, lockdown) cannot be served without a cache: say so before anything runs. */
 export function checkCacheRead(plan: ScrapePlan, deps: PipelineDeps): void {
   if (plan.cache.cacheOnlyBy && !deps.cache) {
-    throw errors.notImplemented(plan.cache.cacheOnlyBy, 'this scraper runs without a page cache (cache: false), so cache-only reads cannot be served');
+    throw errors.notImplemented(
+      plan.cache.cacheOnlyBy,
+      'this scraper runs without a page cache (cache: false), so cache-only reads cannot be served',
+    );
   }
   refuseGuardedAddress(plan, deps);
 }
@@ -36,7 +39,10 @@ function refuseGuardedAddress(plan: ScrapePlan, deps: PipelineDeps): void {
 export async function readCache(plan: ScrapePlan, deps: PipelineDeps): Promise<SourceCacheHit | null> {
   const cache = deps.cache;
   if (!cache || plan.cache.read === 'none') return null;
-  const hit = await cache.read(cacheKeyOf(plan, cache), { maxAgeMs: plan.cache.maxAgeMs, minAgeMs: plan.cache.minAgeMs });
+  const hit = await cache.read(cacheKeyOf(plan, cache), {
+    maxAgeMs: plan.cache.maxAgeMs,
+    minAgeMs: plan.cache.minAgeMs,
+  });
   if (hit || plan.cache.read !== 'cache-only') return hit;
   throw plan.cache.cacheOnlyBy === 'lockdown' ? errors.lockdownCacheMiss() : errors.noCachedData();
 }

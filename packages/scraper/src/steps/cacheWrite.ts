@@ -41,7 +41,10 @@ export async function acquireAndStore(
     try {
       await writeCache(plan, source, deps);
     } catch (error) {
-      logger?.warn({ code: isScrapeError(error) ? error.code : undefined, err: isScrapeError(error) ? undefined : error }, 'page cache write failed; the scrape is served uncached');
+      logger?.warn(
+        { code: isScrapeError(error) ? error.code : undefined, err: isScrapeError(error) ? undefined : error },
+        'page cache write failed; the scrape is served uncached',
+      );
     }
     return source;
   };

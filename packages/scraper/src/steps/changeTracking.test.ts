@@ -58,10 +58,18 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
 
   it('new → same → changed (with a unified diff) → removed → new again', async () => {
     const first = await track();
-    expect(first.changeTracking).toEqual({ previousScrapeAt: null, changeStatus: 'new', visibility: 'visible', diff: null });
+    expect(first.changeTracking).toEqual({
+      previousScrapeAt: null,
+      changeStatus: 'new',
+      visibility: 'visible',
+      diff: null,
+    });
 
     const second = await track();
-    expect(second.changeTracking).toMatchObject({ previousScrapeAt: new Date(START + MINUTE).toISOString(), changeStatus: 'same' });
+    expect(second.changeTracking).toMatchObject({
+      previousScrapeAt: new Date(START + MINUTE).toISOString(),
+      changeStatus: 'same',
+    });
 
     site.set(path, { body: article('Tide tables', 'High tide is at 06:40.', 'Low tide is at 12:25.') });
     const third = await track();
@@ -95,9 +103,15 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
     await track();
     expect((await track({ format: { tag: 'hourly' } })).changeTracking).toMatchObject({ changeStatus: 'new' });
     expect((await track({ format: { tag: 'hourly' } })).changeTracking).toMatchObject({ changeStatus: 'same' });
-    expect((await track({}, { team: 'team-b' })).changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
+    expect((await track({}, { team: 'team-b' })).changeTracking).toMatchObject({
+      changeStatus: 'new',
+      previousScrapeAt: null,
+    });
     // The default team's untagged history kept its own previous scrape (the very first one).
-    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + MINUTE).toISOString() });
+    expect((await track()).changeTracking).toMatchObject({
+      changeStatus: 'same',
+      previousScrapeAt: new Date(START + MINUTE).toISOString(),
+    });
   });
 
   it.each([
@@ -123,9 +137,15 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
     site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
     const second = await plain();
     expect(second.metadata.cacheState).toBe('miss');
-    expect(second.changeTracking).toMatchObject({ changeStatus: 'changed', previousScrapeAt: new Date(START + MINUTE).toISOString() });
+    expect(second.changeTracking).toMatchObject({
+      changeStatus: 'changed',
+      previousScrapeAt: new Date(START + MINUTE).toISOString(),
+    });
     expect(second.markdown).toContain('07:00');
-    expect((await plain()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + 2 * MINUTE).toISOString() });
+    expect((await plain()).changeTracking).toMatchObject({
+      changeStatus: 'same',
+      previousScrapeAt: new Date(START + 2 * MINUTE).toISOString(),
+    });
     const tagged = await plain({ tag: 'morning' });
     expect(tagged.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
     expect((await plain({ tag: 'morning' })).changeTracking).toMatchObject({ changeStatus: 'same' });
@@ -137,16 +157,28 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
     const fetched = await track();
     expect(fetched.changeTracking).toMatchObject({ changeStatus: 'changed' });
     clock.advance(MINUTE);
-    const locked = await scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking' }], lockdown: true });
+    const locked = await scraper.scrape({
+      url: site.url(path),
+      formats: ['markdown', { type: 'changeTracking' }],
+      lockdown: true,
+    });
     expect(locked.metadata.cacheState).toBe('hit');
     // Answered as the scrape that fetched the stored copy was.
     expect(locked.changeTracking).toMatchObject({ changeStatus: 'changed' });
-    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + 2 * MINUTE).toISOString() });
+    expect((await track()).changeTracking).toMatchObject({
+      changeStatus: 'same',
+      previousScrapeAt: new Date(START + 2 * MINUTE).toISOString(),
+    });
   });
 
   it('json mode without an LLM server is a 400 naming SCRAPE_LLM_BASE_URL, before any request', async () => {
     const before = site.hits(path);
-    const error = await failure(scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking', modes: ['json'], prompt: 'tide times' }] }));
+    const error = await failure(
+      scraper.scrape({
+        url: site.url(path),
+        formats: ['markdown', { type: 'changeTracking', modes: ['json'], prompt: 'tide times' }],
+      }),
+    );
     expect(error).toMatchObject({ status: 400, code: 'SCRAPE_LLM_NOT_CONFIGURED' });
     expect(error.error).toMatch(/SCRAPE_LLM_BASE_URL/);
     expect(site.hits(path)).toBe(before);
@@ -161,6 +193,9 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
     await track();
     await scraper.close();
     scraper = home.scraper();
-    expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same', previousScrapeAt: new Date(START + MINUTE).toISOString() });
+    expect((await track()).changeTracking).toMatchObject({
+      changeStatus: 'same',
+      previousScrapeAt: new Date(START + MINUTE).toISOString(),
+    });
   });
 });

@@ -13,10 +13,14 @@ export function checkChangeTracking(plan: ScrapePlan, deps: PipelineDeps): void 
   const format = plan.formats.get('changeTracking');
   if (!format || format.type !== 'changeTracking') return;
   // The contract already answers 400 when markdown is missing; this guards direct pipeline use.
-  if (!plan.formats.has('markdown')) throw errors.badRequest("The 'changeTracking' format requires the 'markdown' format");
+  if (!plan.formats.has('markdown'))
+    throw errors.badRequest("The 'changeTracking' format requires the 'markdown' format");
   // json mode needs the model: checked (400 when none is configured) by checkLlmFormats.
   if (!deps.history) {
-    throw errors.notImplemented('formats.changeTracking', 'it needs the change-history store, and this scraper runs without one (cache: false)');
+    throw errors.notImplemented(
+      'formats.changeTracking',
+      'it needs the change-history store, and this scraper runs without one (cache: false)',
+    );
   }
 }
 
@@ -40,7 +44,15 @@ export async function trackChanges(
   const jsonMode =
     format.modes.includes('json') && deps.llm?.client
       ? compareJsonWithHistory(
-          { format, markdown: fields.markdown ?? '', history: deps.history, team: team ?? DEFAULT_TEAM, url: plan.sourceURL, fetchedAt: source.fetchedAt, client: deps.llm.client },
+          {
+            format,
+            markdown: fields.markdown ?? '',
+            history: deps.history,
+            team: team ?? DEFAULT_TEAM,
+            url: plan.sourceURL,
+            fetchedAt: source.fetchedAt,
+            client: deps.llm.client,
+          },
           signal,
         )
       : undefined;
@@ -65,7 +77,8 @@ export async function trackChanges(
   if (jsonMode) {
     const { json, warnings } = await jsonMode;
     changeTracking.json = json;
-    if (warnings.length > 0) return { ...fields, changeTracking, warning: [fields.warning, ...warnings].filter(Boolean).join(' ') };
+    if (warnings.length > 0)
+      return { ...fields, changeTracking, warning: [fields.warning, ...warnings].filter(Boolean).join(' ') };
   }
   return { ...fields, changeTracking };
 }

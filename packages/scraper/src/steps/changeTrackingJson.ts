@@ -37,8 +37,13 @@ export async function compareJsonWithHistory(
   const { format, client } = input;
   const entries = input.history.entries ? await input.history.entries(input.team, input.url, format.tag ?? null) : [];
   const previous = entries.find((e) => e.scrapedAt < input.fetchedAt && e.statusCode < GONE_OR_ERROR);
-  const options = { schema: format.schema, validate: format.schema ? compileSchema(format.schema, 'formats.changeTracking.schema') : undefined, prompt: format.prompt };
-  const extract = (what: string, markdown: string) => tolerate(what, () => asWarning(what, extractJson(client, markdown, options, signal)));
+  const options = {
+    schema: format.schema,
+    validate: format.schema ? compileSchema(format.schema, 'formats.changeTracking.schema') : undefined,
+    prompt: format.prompt,
+  };
+  const extract = (what: string, markdown: string) =>
+    tolerate(what, () => asWarning(what, extractJson(client, markdown, options, signal)));
   const [current, before] = await Promise.all([
     extract('changeTracking json', input.markdown),
     previous ? extract('changeTracking json (previous scrape)', previous.markdown) : undefined,
@@ -53,13 +58,15 @@ async function asWarning<T>(what: string, work: Promise<TaskResult<T>>): Promise
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ScrapeError && error.status === 422) return { value: null, warnings: [`${what}: ${error.error}.`] };
+    if (error instanceof ScrapeError && error.status === 422)
+      return { value: null, warnings: [`${what}: ${error.error}.`] };
     throw error;
   }
 }
 
 function diffTopLevel(previous: unknown, current: unknown): Record<string, { previous: unknown; current: unknown }> {
-  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isRecord = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isRecord(current) || (previous !== null && !isRecord(previous))) {
     return JSON.stringify(previous) === JSON.stringify(current) ? {} : { value: { previous, current } };
   }

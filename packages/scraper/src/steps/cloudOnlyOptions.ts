@@ -12,5 +12,7 @@ export function cloudOnlyWarnings(request: ScrapeRequest): string[] {
   if (request.toolDetail !== undefined) ignored.push('toolDetail');
   if (ignored.length === 0) return [];
   const list = ignored.map((name) => `\`${name}\``).join(', ');
-  return [`${list} ${ignored.length === 1 ? 'is a Firecrawl cloud option' : 'are Firecrawl cloud options'} that this server ignores.`];
+  return [
+    `${list} ${ignored.length === 1 ? 'is a Firecrawl cloud option' : 'are Firecrawl cloud options'} that this server ignores.`,
+  ];
 }

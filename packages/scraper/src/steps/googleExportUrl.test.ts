@@ -6,12 +6,24 @@ const exportOf = (url: string) => googleExportUrl(new URL(url))?.href;
 
 describe('googleExportUrl', () => {
   it.each([
-    [`https://docs.google.com/document/d/${ID}/edit?usp=sharing`, `https://docs.google.com/document/d/${ID}/export?format=pdf`],
+    [
+      `https://docs.google.com/document/d/${ID}/edit?usp=sharing`,
+      `https://docs.google.com/document/d/${ID}/export?format=pdf`,
+    ],
     [`https://docs.google.com/document/u/1/d/${ID}/edit`, `https://docs.google.com/document/d/${ID}/export?format=pdf`],
-    [`https://docs.google.com/spreadsheets/d/${ID}/edit#gid=1234`, `https://docs.google.com/spreadsheets/d/${ID}/export?format=csv&gid=1234`],
-    [`https://docs.google.com/spreadsheets/d/${ID}/edit?gid=77#gid=77`, `https://docs.google.com/spreadsheets/d/${ID}/export?format=csv&gid=77`],
+    [
+      `https://docs.google.com/spreadsheets/d/${ID}/edit#gid=1234`,
+      `https://docs.google.com/spreadsheets/d/${ID}/export?format=csv&gid=1234`,
+    ],
+    [
+      `https://docs.google.com/spreadsheets/d/${ID}/edit?gid=77#gid=77`,
+      `https://docs.google.com/spreadsheets/d/${ID}/export?format=csv&gid=77`,
+    ],
     [`https://docs.google.com/spreadsheets/d/${ID}`, `https://docs.google.com/spreadsheets/d/${ID}/export?format=csv`],
-    [`https://docs.google.com/presentation/d/${ID}/edit#slide=id.p`, `https://docs.google.com/presentation/d/${ID}/export?format=pdf`],
+    [
+      `https://docs.google.com/presentation/d/${ID}/edit#slide=id.p`,
+      `https://docs.google.com/presentation/d/${ID}/export?format=pdf`,
+    ],
   ])('%s → %s', (url, expected) => {
     expect(exportOf(url)).toBe(expected);
   });
@@ -44,7 +56,16 @@ describe('a Google Sheets URL through the scraper', () => {
           async acquire(plan) {
             seen.push(plan.url.href);
             const body = new TextEncoder().encode(csv);
-            return { url: plan.url.href, finalUrl: plan.url.href, status: 200, headers: { 'content-type': 'text/csv' }, contentType: 'text/csv', body, engine: 'fetch', fetchedAt: Date.now() };
+            return {
+              url: plan.url.href,
+              finalUrl: plan.url.href,
+              status: 200,
+              headers: { 'content-type': 'text/csv' },
+              contentType: 'text/csv',
+              body,
+              engine: 'fetch',
+              fetchedAt: Date.now(),
+            };
           },
           async close() {},
         },

@@ -20,9 +20,11 @@ const DEFAULT_MISSING = ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'];
 /** The request's options that need the model, by the name the client wrote them with. */
 export function llmOptionsOf(plan: ScrapePlan): string[] {
   const wanted: string[] = [];
-  for (const type of ['summary', 'json', 'question', 'highlights'] as const) if (plan.formats.has(type)) wanted.push(`formats.${type}`);
+  for (const type of ['summary', 'json', 'question', 'highlights'] as const)
+    if (plan.formats.has(type)) wanted.push(`formats.${type}`);
   const tracking = plan.formats.get('changeTracking');
-  if (tracking?.type === 'changeTracking' && tracking.modes.includes('json')) wanted.push('formats.changeTracking.modes.json');
+  if (tracking?.type === 'changeTracking' && tracking.modes.includes('json'))
+    wanted.push('formats.changeTracking.modes.json');
   if (plan.request.onlyCleanContent) wanted.push('onlyCleanContent');
   return wanted;
 }
@@ -35,7 +37,11 @@ export function checkLlmFormats(plan: ScrapePlan, deps: Pick<PipelineDeps, 'llm'
   const wanted = llmOptionsOf(plan);
   if (wanted.length === 0) return;
   if (plan.request.onlyCleanContent && plan.zeroDataRetention) {
-    throw errors.badRequest('onlyCleanContent is not supported on zero-data-retention requests: the page would be sent to the cleaning model', { option: 'onlyCleanContent' }, 'SCRAPE_ZDR_UNSUPPORTED');
+    throw errors.badRequest(
+      'onlyCleanContent is not supported on zero-data-retention requests: the page would be sent to the cleaning model',
+      { option: 'onlyCleanContent' },
+      'SCRAPE_ZDR_UNSUPPORTED',
+    );
   }
   const provider: LlmProvider = deps.llm ?? { missing: DEFAULT_MISSING };
   if (!provider.client) {
@@ -50,7 +56,9 @@ export function checkLlmFormats(plan: ScrapePlan, deps: Pick<PipelineDeps, 'llm'
   const tracking = plan.formats.get('changeTracking');
   if (tracking?.type === 'changeTracking' && tracking.modes.includes('json')) {
     if (!tracking.schema && !tracking.prompt) {
-      throw errors.badRequest("changeTracking json mode needs a 'schema' or a 'prompt' saying what to compare", { option: 'formats.changeTracking' });
+      throw errors.badRequest("changeTracking json mode needs a 'schema' or a 'prompt' saying what to compare", {
+        option: 'formats.changeTracking',
+      });
     }
     if (tracking.schema) compileSchema(tracking.schema, 'formats.changeTracking.schema');
   }
@@ -61,7 +69,14 @@ export function checkLlmFormats(plan: ScrapePlan, deps: Pick<PipelineDeps, 'llm'
  * highlights side by side. Problems with the model become `data.warning` and a null field; a JSON result that never
  * matches the schema is a 422 and a page caught instructing the model a 403 (spec §4.1).
  */
-export async function runLlmFormats(plan: ScrapePlan, source: Source, content: Content, fields: FormatFields, deps: Pick<PipelineDeps, 'llm'>, signal: AbortSignal): Promise<FormatFields> {
+export async function runLlmFormats(
+  plan: ScrapePlan,
+  source: Source,
+  content: Content,
+  fields: FormatFields,
+  deps: Pick<PipelineDeps, 'llm'>,
+  signal: AbortSignal,
+): Promise<FormatFields> {
   const wanted = llmOptionsOf(plan).filter((o) => o !== 'formats.changeTracking.modes.json');
   const client = deps.llm?.client;
   if (wanted.length === 0 || !client) return fields;
@@ -69,7 +84,8 @@ export async function runLlmFormats(plan: ScrapePlan, source: Source, content: C
   if (markdown === undefined) throw errors.unsupportedContent(source.contentType, wanted);
   // Post-processing redacted the markdown field; markdown not asked for is redacted here before the model sees it.
   const redactOptions = redactOptionsOf(plan.request);
-  if (fields.markdown === undefined && redactOptions !== undefined) markdown = await redactTextOrFail(markdown, redactOptions);
+  if (fields.markdown === undefined && redactOptions !== undefined)
+    markdown = await redactTextOrFail(markdown, redactOptions);
   const out: FormatFields = { ...fields };
   const warnings: string[] = [];
 
@@ -78,7 +94,10 @@ export async function runLlmFormats(plan: ScrapePlan, source: Source, content: C
     warnings.push(...cleaned.warnings);
     if (cleaned.value !== null) {
       // Cleaned from redacted markdown, but a model may still write personal data back in.
-      markdown = redactOptions !== undefined ? await redactTextOrFail(cleaned.value, redactOptions, piiCountsOf(content)) : cleaned.value;
+      markdown =
+        redactOptions !== undefined
+          ? await redactTextOrFail(cleaned.value, redactOptions, piiCountsOf(content))
+          : cleaned.value;
       if (out.markdown !== undefined) out.markdown = markdown;
     }
   }
@@ -90,11 +109,25 @@ export async function runLlmFormats(plan: ScrapePlan, source: Source, content: C
     plan.formats.has('summary') ? tolerate('summary', () => summarizePage(client, page, signal)) : undefined,
     json?.type === 'json'
       ? tolerate('json', () =>
-          extractJson(client, page, { schema: json.schema, validate: json.schema ? compileSchema(json.schema, 'formats.json.schema') : undefined, prompt: json.prompt, checkPromptInjection: json.checkPromptInjection }, signal),
+          extractJson(
+            client,
+            page,
+            {
+              schema: json.schema,
+              validate: json.schema ? compileSchema(json.schema, 'formats.json.schema') : undefined,
+              prompt: json.prompt,
+              checkPromptInjection: json.checkPromptInjection,
+            },
+            signal,
+          ),
         )
       : undefined,
-    question?.type === 'question' ? tolerate('question', () => answerQuestion(client, page, question.question, signal)) : undefined,
-    highlights?.type === 'highlights' ? tolerate('highlights', () => findHighlights(client, page, highlights.query, signal)) : undefined,
+    question?.type === 'question'
+      ? tolerate('question', () => answerQuestion(client, page, question.question, signal))
+      : undefined,
+    highlights?.type === 'highlights'
+      ? tolerate('highlights', () => findHighlights(client, page, highlights.query, signal))
+      : undefined,
   ]);
   const results: Record<string, unknown> = {};
   if (summaryResult) results.summary = summaryResult.value;
@@ -103,7 +136,8 @@ export async function runLlmFormats(plan: ScrapePlan, source: Source, content: C
   if (highlightsResult) results.highlights = highlightsResult.value;
   for (const r of [summaryResult, jsonResult, answerResult, highlightsResult]) if (r) warnings.push(...r.warnings);
   // The model may repeat personal data from the page (or invent some): its output is redacted like the markdown.
-  const finalResults = redactOptions !== undefined ? await redactJsonOrFail(results, redactOptions, piiCountsOf(content)) : results;
+  const finalResults =
+    redactOptions !== undefined ? await redactJsonOrFail(results, redactOptions, piiCountsOf(content)) : results;
   Object.assign(out, finalResults);
   if (warnings.length > 0) out.warning = [out.warning, ...dedupe(warnings)].filter(Boolean).join(' ');
   return out;

@@ -119,7 +119,13 @@ async function firstUsable(
 }
 
 /** The candidate's bytes, or `!reason`. The scraped URL itself needs no second download. */
-async function fetchMedia(plan: ScrapePlan, source: Source, candidate: MediaCandidate, deps: PipelineDeps, signal: AbortSignal): Promise<Downloaded | string> {
+async function fetchMedia(
+  plan: ScrapePlan,
+  source: Source,
+  candidate: MediaCandidate,
+  deps: PipelineDeps,
+  signal: AbortSignal,
+): Promise<Downloaded | string> {
   if (candidate.from === 'self') {
     if (source.body.byteLength > MAX_MEDIA_BYTES) return `!larger than ${MAX_MEDIA_BYTES} bytes`;
     return { bytes: source.body, mimeType: baseType(source.contentType) };
@@ -139,7 +145,11 @@ async function fetchMedia(plan: ScrapePlan, source: Source, candidate: MediaCand
   const type = baseType(media.contentType);
   // A server that calls it HTML is serving a page (an embed player or an error page), not the media.
   if (/html/.test(type)) return `!not a media file (${type})`;
-  const mimeType = mediaKindOf(type) ? type : candidate.type && mediaKindOf(candidate.type) ? baseType(candidate.type) : type || 'application/octet-stream';
+  const mimeType = mediaKindOf(type)
+    ? type
+    : candidate.type && mediaKindOf(candidate.type)
+      ? baseType(candidate.type)
+      : type || 'application/octet-stream';
   return { bytes: media.body, mimeType };
 }
 

@@ -16,19 +16,27 @@ export function checkPageFormats(plan: ScrapePlan): void {
  * not from the main content, on a parse of their own (only when one of them is asked). Content that is not HTML has
  * no images and matches no selector.
  */
-export function renderPageFormats(plan: ScrapePlan, source: Source, content: Content): Pick<FormatFields, 'images' | 'attributes'> {
+export function renderPageFormats(
+  plan: ScrapePlan,
+  source: Source,
+  content: Content,
+): Pick<FormatFields, 'images' | 'attributes'> {
   const attributes = plan.formats.get('attributes');
   const wantsImages = plan.formats.has('images');
   if (!wantsImages && attributes?.type !== 'attributes') return {};
   const html = content.kind === 'html' ? (content.rawHtml ?? '') : '';
   const document = parseHtml(html);
   const fields: Pick<FormatFields, 'images' | 'attributes'> = {};
-  if (wantsImages) fields.images = extractImages(document, { baseUrl: findBaseUrl(document, source.finalUrl) ?? source.finalUrl });
+  if (wantsImages)
+    fields.images = extractImages(document, { baseUrl: findBaseUrl(document, source.finalUrl) ?? source.finalUrl });
   if (attributes?.type === 'attributes') fields.attributes = attributesOf(document, attributes.selectors);
   return fields;
 }
 
-function attributesOf(document: Document, selectors: Parameters<typeof extractAttributes>[1]): ReturnType<typeof extractAttributes> {
+function attributesOf(
+  document: Document,
+  selectors: Parameters<typeof extractAttributes>[1],
+): ReturnType<typeof extractAttributes> {
   try {
     return extractAttributes(document, selectors);
   } catch (error) {

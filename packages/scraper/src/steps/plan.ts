@@ -96,7 +96,11 @@ function browserNeedsOf(request: ScrapeRequest): string[] {
 }
 
 function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> | null): CachePlan {
-  const cacheOnlyBy = request.lockdown ? 'lockdown' : request.minAge !== undefined && request.minAge > 0 ? 'minAge' : null;
+  const cacheOnlyBy = request.lockdown
+    ? 'lockdown'
+    : request.minAge !== undefined && request.minAge > 0
+      ? 'minAge'
+      : null;
   const variant: CacheVariant = {
     mobile: request.mobile,
     location: request.location,
@@ -133,7 +137,9 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
 
 /** The scraper's cache key when the injected cache has no rule of its own: the URL plus the fetch-changing options. */
 export function defaultCacheKey(url: string, variant: CacheVariant): string {
-  return createHash('sha256').update(`${url}\n${JSON.stringify(variant)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${url}\n${JSON.stringify(variant)}`)
+    .digest('base64url');
 }
 
 export function cacheKeyOf(plan: ScrapePlan, cache: SourceCache): string {

@@ -27,7 +27,12 @@ export const defaultArtifactUrl: ArtifactUrl = (artifact) => `artifact://${artif
  * Step 6b. Screenshots and action outputs become URLs of expiring artifacts, or data: URIs when the request keeps
  * nothing (zero data retention) or the scraper has no artifact store (`cache: false`).
  */
-export async function publishArtifacts(plan: ScrapePlan, source: Source, deps: PipelineDeps, artifactUrl: ArtifactUrl = defaultArtifactUrl): Promise<ArtifactFields> {
+export async function publishArtifacts(
+  plan: ScrapePlan,
+  source: Source,
+  deps: PipelineDeps,
+  artifactUrl: ArtifactUrl = defaultArtifactUrl,
+): Promise<ArtifactFields> {
   const fields: ArtifactFields = {};
   const store = plan.artifacts === 'store' ? deps.artifacts : undefined;
   const publish = async (artifact: SourceArtifact): Promise<string> => {
@@ -35,7 +40,12 @@ export async function publishArtifacts(plan: ScrapePlan, source: Source, deps: P
     // The same bytes for the same team keep their link: a page served again from the cache answers the screenshot
     // URL it was first given (while that artifact lives), not a new one per hit.
     const reuseKey = `${plan.team ?? ''}\n${artifact.mimeType}\n${createHash('sha256').update(artifact.bytes).digest('base64url')}`;
-    const { id, expiresAt } = await store.putArtifact({ bytes: artifact.bytes, mimeType: artifact.mimeType, ttlMs: ARTIFACT_TTL_MS, reuseKey });
+    const { id, expiresAt } = await store.putArtifact({
+      bytes: artifact.bytes,
+      mimeType: artifact.mimeType,
+      ttlMs: ARTIFACT_TTL_MS,
+      reuseKey,
+    });
     return artifactUrl({ id, mimeType: artifact.mimeType, expiresAt });
   };
   if (plan.formats.has('screenshot') && source.screenshot) fields.screenshot = await publish(source.screenshot);

@@ -45,9 +45,21 @@ const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError)
 
 describe('redactPII in the scrape pipeline', () => {
   it('redacts markdown, links and page metadata, and counts per type', async () => {
-    const doc = (await scraper.scrape({ url: `${base}/team`, formats: ['markdown', 'links'], onlyMainContent: false, redactPII: true })) as Record<string, any>;
+    const doc = (await scraper.scrape({
+      url: `${base}/team`,
+      formats: ['markdown', 'links'],
+      onlyMainContent: false,
+      redactPII: true,
+    })) as Record<string, any>;
     const md: string = doc.markdown;
-    for (const value of ['Maria Gonzalez', 'maria.gonzalez@example.org', '415 555 0132', '4111 1111 1111 1111', 'Robert Miller', 'bob.miller@example.org']) {
+    for (const value of [
+      'Maria Gonzalez',
+      'maria.gonzalez@example.org',
+      '415 555 0132',
+      '4111 1111 1111 1111',
+      'Robert Miller',
+      'bob.miller@example.org',
+    ]) {
       expect(md).not.toContain(value);
     }
     expect(md).not.toMatch(/Gonzalez|Miller/);
@@ -113,7 +125,9 @@ describe('fail closed', () => {
   it('maps the alias and leaves true alone', () => {
     expect(redactOptionsOf({ redactPII: true })).toBe(true);
     expect(redactOptionsOf({ redactPII: false })).toBeUndefined();
-    expect(redactOptionsOf({ redactPII: { entities: ['URL-with-credentials', 'URL_CREDENTIALS', 'EMAIL'] } })).toEqual({ entities: ['URL_CREDENTIALS', 'EMAIL'] });
+    expect(redactOptionsOf({ redactPII: { entities: ['URL-with-credentials', 'URL_CREDENTIALS', 'EMAIL'] } })).toEqual({
+      entities: ['URL_CREDENTIALS', 'EMAIL'],
+    });
   });
 });
 
@@ -122,12 +136,30 @@ describe('PDF pages and blocks', () => {
     const plan = planScrape(parseScrapeRequest({ url: 'http://127.0.0.1/doc.pdf', redactPII: true }));
     const text = 'Invoice for Robert Miller, robert.miller@example.org.';
     const content: Content = { kind: 'pdf', markdown: text, metadata: { title: 'Invoice for Robert Miller' } };
-    const block = { id: 'p1.b0', type: 'text' as const, label: 'paragraph', bbox: null, content: text, markdownSpan: [0, text.length] as [number, number], readingOrder: 0, source: 'native_text' as const, confidence: { layout: null, ocr: null } };
-    const fields = { markdown: text, pages: [{ pageNumber: 1, markdown: text }], blocks: [{ pageNumber: 1, width: 612, height: 792, status: 'ok' as const, items: [block] }] };
+    const block = {
+      id: 'p1.b0',
+      type: 'text' as const,
+      label: 'paragraph',
+      bbox: null,
+      content: text,
+      markdownSpan: [0, text.length] as [number, number],
+      readingOrder: 0,
+      source: 'native_text' as const,
+      confidence: { layout: null, ocr: null },
+    };
+    const fields = {
+      markdown: text,
+      pages: [{ pageNumber: 1, markdown: text }],
+      blocks: [{ pageNumber: 1, width: 612, height: 792, status: 'ok' as const, items: [block] }],
+    };
     const out = await redactContent(plan, content, fields);
     expect(out.fields.markdown).toBe('Invoice for [PERSON], [EMAIL].');
     expect(out.fields.pages![0].markdown).toBe('Invoice for [PERSON], [EMAIL].');
-    expect(out.fields.blocks![0].items[0]).toMatchObject({ content: 'Invoice for [PERSON], [EMAIL].', markdownSpan: null, id: 'p1.b0' });
+    expect(out.fields.blocks![0].items[0]).toMatchObject({
+      content: 'Invoice for [PERSON], [EMAIL].',
+      markdownSpan: null,
+      id: 'p1.b0',
+    });
     expect(out.content.metadata.title).toBe('Invoice for [PERSON]');
     expect((out.content.metadata as Record<string, unknown>).piiRedactions).toEqual({ PERSON: 4, EMAIL: 3 });
     // Inputs untouched: the transform memo may hand the same content to the next scrape.

@@ -32,7 +32,13 @@ export function redactOptionsOf(request: Pick<ScrapeRequest, 'redactPII'>): true
 export function checkRedaction(plan: ScrapePlan): void {
   if (redactOptionsOf(plan.request) === undefined) return;
   const formats = PII_UNSAFE_FORMATS.filter((f) => plan.formats.has(f));
-  const actions = [...new Set((plan.request.actions ?? []).map((a) => a.type).filter((t) => (PII_UNSAFE_ACTIONS as readonly string[]).includes(t)))];
+  const actions = [
+    ...new Set(
+      (plan.request.actions ?? [])
+        .map((a) => a.type)
+        .filter((t) => (PII_UNSAFE_ACTIONS as readonly string[]).includes(t)),
+    ),
+  ];
   if (formats.length === 0 && actions.length === 0) return;
   const named = [...formats.map((f) => `format ${f}`), ...actions.map((a) => `action ${a}`)].join(', ');
   throw errors.badRequest(
@@ -54,7 +60,11 @@ export function redactionFailed(cause: unknown): ScrapeError {
 }
 
 /** redactPII, failing closed with SCRAPE_PII_REDACTION_FAILED. */
-export async function redactTextOrFail(text: string, options: true | RedactPIIOptions, counts?: PiiCounts): Promise<string> {
+export async function redactTextOrFail(
+  text: string,
+  options: true | RedactPIIOptions,
+  counts?: PiiCounts,
+): Promise<string> {
   try {
     // On a transform thread when the scrape has one (pattern matching on page text is where the CPU goes).
     const cpu = cpuContext();
@@ -73,7 +83,9 @@ export async function redactJsonOrFail<T>(value: T, options: true | RedactPIIOpt
   try {
     const cpu = cpuContext();
     const result = cpu
-      ? await cpu.pool.run<Awaited<ReturnType<typeof redactJsonStrings<T>>>>('redactJsonStrings', [value, options], { signal: cpu.signal })
+      ? await cpu.pool.run<Awaited<ReturnType<typeof redactJsonStrings<T>>>>('redactJsonStrings', [value, options], {
+          signal: cpu.signal,
+        })
       : await redactJsonStrings(value, options);
     if (counts) addCounts(counts, result.counts);
     return result.value;
@@ -89,29 +101,47 @@ export async function redactJsonOrFail<T>(value: T, options: true | RedactPIIOpt
  * Returns new fields and a content whose metadata is redacted and carries `piiRedactions` (counts per type, no values).
  * The stored Source and the remembered Content are not touched.
  */
-export async function redactContent(plan: ScrapePlan, content: Content, fields: FormatFields): Promise<{ fields: FormatFields; content: Content }> {
+export async function redactContent(
+  plan: ScrapePlan,
+  content: Content,
+  fields: FormatFields,
+): Promise<{ fields: FormatFields; content: Content }> {
   const options = redactOptionsOf(plan.request);
   if (options === undefined) return { fields, content };
   const counts: PiiCounts = {};
   const out: FormatFields = { ...fields };
   if (fields.markdown !== undefined) out.markdown = await redactTextOrFail(fields.markdown, options, counts);
   if (fields.pages) {
-    out.pages = await Promise.all(fields.pages.map(async (p) => ({ ...p, markdown: await redactTextOrFail(p.markdown, options, counts) })));
+    out.pages = await Promise.all(
+      fields.pages.map(async (p) => ({ ...p, markdown: await redactTextOrFail(p.markdown, options, counts) })),
+    );
   }
   if (fields.blocks) {
     out.blocks = await Promise.all(
       fields.blocks.map(async (page) => ({
         ...page,
-        items: await Promise.all(page.items.map(async (b) => ({ ...b, content: await redactTextOrFail(b.content, options, counts), markdownSpan: null }))),
+        items: await Promise.all(
+          page.items.map(async (b) => ({
+            ...b,
+            content: await redactTextOrFail(b.content, options, counts),
+            markdownSpan: null,
+          })),
+        ),
       })),
     );
   }
   if (fields.links) out.links = await redactJsonOrFail(fields.links, options, counts);
   if (fields.actions?.javascriptReturns && fields.actions.javascriptReturns.length > 0) {
-    out.actions = { ...fields.actions, javascriptReturns: await redactJsonOrFail(fields.actions.javascriptReturns, options, counts) };
+    out.actions = {
+      ...fields.actions,
+      javascriptReturns: await redactJsonOrFail(fields.actions.javascriptReturns, options, counts),
+    };
   }
   const metadata = await redactJsonOrFail(content.metadata, options, counts);
-  return { fields: out, content: { ...content, metadata: { ...metadata, piiRedactions: counts } as Content['metadata'] } };
+  return {
+    fields: out,
+    content: { ...content, metadata: { ...metadata, piiRedactions: counts } as Content['metadata'] },
+  };
 }
 
 /**

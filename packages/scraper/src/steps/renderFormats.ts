@@ -11,10 +11,52 @@ import { checkPageFormats, renderPageFormats } from './pageFormats.js';
 // summary/json/question/highlights are checked (provider configured?) and made by the LLM step (llmFormats.ts).
 // audio/video are made by the media step (mediaFormats.ts) after the artifacts step.
 // images/attributes are read from the whole page (pageFormats.ts); `query` never gets here (parse rewrites it).
-const SERVED: ReadonlySet<FormatType> = new Set(['markdown', 'html', 'rawHtml', 'rawBase64', 'links', 'changeTracking', 'screenshot', 'product', 'menu', 'summary', 'json', 'question', 'highlights', 'branding', 'audio', 'video', 'images', 'attributes']);
+const SERVED: ReadonlySet<FormatType> = new Set([
+  'markdown',
+  'html',
+  'rawHtml',
+  'rawBase64',
+  'links',
+  'changeTracking',
+  'screenshot',
+  'product',
+  'menu',
+  'summary',
+  'json',
+  'question',
+  'highlights',
+  'branding',
+  'audio',
+  'video',
+  'images',
+  'attributes',
+]);
 
 /** Why each other format is not served yet (each arrives with a later issue). */
-const MISSING: Record<Exclude<FormatType, 'markdown' | 'html' | 'rawHtml' | 'rawBase64' | 'links' | 'changeTracking' | 'screenshot' | 'product' | 'menu' | 'summary' | 'json' | 'question' | 'highlights' | 'branding' | 'audio' | 'video' | 'images' | 'attributes'>, string> = {
+const MISSING: Record<
+  Exclude<
+    FormatType,
+    | 'markdown'
+    | 'html'
+    | 'rawHtml'
+    | 'rawBase64'
+    | 'links'
+    | 'changeTracking'
+    | 'screenshot'
+    | 'product'
+    | 'menu'
+    | 'summary'
+    | 'json'
+    | 'question'
+    | 'highlights'
+    | 'branding'
+    | 'audio'
+    | 'video'
+    | 'images'
+    | 'attributes'
+  >,
+  string
+> = {
   query: 'the query format is rewritten to question or highlights when the request is parsed',
 };
 
@@ -29,7 +71,11 @@ export function checkFormats(plan: ScrapePlan): void {
 
 /** Step 6. Only the requested formats; a text format of content that has no text form is a clear 422. */
 export function renderFormats(plan: ScrapePlan, source: Source, content: Content): FormatFields {
-  const fields: FormatFields = { ...renderStructured(plan, source, content), ...renderBranding(plan, source), ...renderPageFormats(plan, source, content) };
+  const fields: FormatFields = {
+    ...renderStructured(plan, source, content),
+    ...renderBranding(plan, source),
+    ...renderPageFormats(plan, source, content),
+  };
   const unavailable: string[] = [];
   for (const type of plan.formats.keys()) {
     if (type === 'rawBase64') {

@@ -14,9 +14,14 @@ export function structuredWanted(plan: ScrapePlan): { product?: boolean; menu?: 
  * `data.product` and `data.menu`, read by the core on the page's one parse. Content that is not HTML (JSON, text,
  * PDF) has no product (null) and is not a menu.
  */
-export function renderStructured(plan: ScrapePlan, source: Source, content: Content): { product?: Product | null; menu?: Menu } {
+export function renderStructured(
+  plan: ScrapePlan,
+  source: Source,
+  content: Content,
+): { product?: Product | null; menu?: Menu } {
   const out: { product?: Product | null; menu?: Menu } = {};
   if (plan.formats.has('product')) out.product = content.product ?? null;
-  if (plan.formats.has('menu')) out.menu = content.menu ?? { isMenu: false, confidence: 0, sourceUrl: source.finalUrl, sections: [] };
+  if (plan.formats.has('menu'))
+    out.menu = content.menu ?? { isMenu: false, confidence: 0, sourceUrl: source.finalUrl, sections: [] };
   return out;
 }

@@ -41,7 +41,8 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       return res.end(SJIS_HTML);
     }
-    if (req.url === '/untyped-html') return res.end('<!DOCTYPE html><html><head><title>No type</title></head><body><p>sniffed</p></body></html>');
+    if (req.url === '/untyped-html')
+      return res.end('<!DOCTYPE html><html><head><title>No type</title></head><body><p>sniffed</p></body></html>');
     res.writeHead(404, { 'content-type': 'text/html' });
     res.end('<html><head><title>Not here</title></head><body><h1>Page not found</h1></body></html>');
   });
@@ -65,15 +66,26 @@ describe('HTML through the core pipeline', () => {
     expect(doc.rawHtml).toBe(ARTICLE);
     expect(doc.html).toContain(`${base}/docs/spec`);
     expect(doc.html).not.toContain('<footer');
-    expect(doc.links).toEqual(expect.arrayContaining([`${base}/docs/spec`, 'https://other.example/ref', 'mailto:press@example.com']));
+    expect(doc.links).toEqual(
+      expect.arrayContaining([`${base}/docs/spec`, 'https://other.example/ref', 'mailto:press@example.com']),
+    );
     expect((doc.links as string[]).some((l) => l.endsWith('#top'))).toBe(false);
-    expect(doc.metadata).toMatchObject({ title: 'Widget News', description: 'All about widgets', statusCode: 200, sourceURL: `${base}/article` });
+    expect(doc.metadata).toMatchObject({
+      title: 'Widget News',
+      description: 'All about widgets',
+      statusCode: 200,
+      sourceURL: `${base}/article`,
+    });
   });
 
   it('onlyMainContent: false keeps the page chrome; excludeTags removes what it names', async () => {
     const full = await scraper.scrape({ url: `${base}/article`, onlyMainContent: false });
     expect(full.markdown).toContain('All rights reserved');
-    const trimmed = await scraper.scrape({ url: `${base}/article`, onlyMainContent: false, excludeTags: ['footer', 'nav'] });
+    const trimmed = await scraper.scrape({
+      url: `${base}/article`,
+      onlyMainContent: false,
+      excludeTags: ['footer', 'nav'],
+    });
     expect(trimmed.markdown).not.toContain('All rights reserved');
     expect(trimmed.markdown).toContain('Widgets are back');
   });

@@ -36,7 +36,14 @@ export function transform(
     }
     case 'json': {
       const text = decodeText(source.body, source.contentType);
-      return { kind, markdown: '```json\n' + text.replace(/\n$/, '') + '\n```', html: text, rawHtml: text, links: [], metadata: {} };
+      return {
+        kind,
+        markdown: '```json\n' + text.replace(/\n$/, '') + '\n```',
+        html: text,
+        rawHtml: text,
+        links: [],
+        metadata: {},
+      };
     }
     case 'text': {
       const text = decodeText(source.body, source.contentType);
@@ -53,9 +60,20 @@ export function transform(
   }
 }
 
-async function transformImage(source: Source, ocr: (() => OcrEngine | undefined) | undefined, signal?: AbortSignal): Promise<Content> {
+async function transformImage(
+  source: Source,
+  ocr: (() => OcrEngine | undefined) | undefined,
+  signal?: AbortSignal,
+): Promise<Content> {
   const { text, confidence } = await ocrImage(source.body, ocr?.(), signal);
-  return { kind: 'text', markdown: text, html: text, rawHtml: text, links: [], metadata: { ocrConfidence: confidence } };
+  return {
+    kind: 'text',
+    markdown: text,
+    html: text,
+    rawHtml: text,
+    links: [],
+    metadata: { ocrConfidence: confidence },
+  };
 }
 
 function isRasterImage(contentType: string): boolean {
@@ -95,7 +113,10 @@ function needsRawHtml(plan: ScrapePlan): boolean {
 
 function transformHtml(plan: ScrapePlan, source: Source): Content {
   try {
-    const result = processHtml({ body: source.body, url: source.finalUrl, contentType: source.contentType }, processHtmlOptions(plan, source));
+    const result = processHtml(
+      { body: source.body, url: source.finalUrl, contentType: source.contentType },
+      processHtmlOptions(plan, source),
+    );
     return { kind: 'html', ...result };
   } catch (error) {
     throw fromCoreError(error);
@@ -128,6 +149,11 @@ function fromCoreError(error: unknown): unknown {
     case 'unsupported_content':
     case 'limit_exceeded':
     case 'parse_failed':
-      return new ScrapeError({ status: 422, error: error.message, code: 'SCRAPE_CONTENT_ERROR', details: error.details });
+      return new ScrapeError({
+        status: 422,
+        error: error.message,
+        code: 'SCRAPE_CONTENT_ERROR',
+        details: error.details,
+      });
   }
 }

@@ -4,7 +4,12 @@ import type { Scraper } from '../createScraper.js';
 import { copyContent, createTransformMemo } from './transformMemo.js';
 import type { Content } from './types.js';
 
-const content = (markdown: string, links: string[] = []): Content => ({ kind: 'html', markdown, links, metadata: { title: markdown.slice(0, 5) } });
+const content = (markdown: string, links: string[] = []): Content => ({
+  kind: 'html',
+  markdown,
+  links,
+  metadata: { title: markdown.slice(0, 5) },
+});
 
 describe('createTransformMemo', () => {
   it('hands out copies: changing what it returned does not change what it keeps', () => {

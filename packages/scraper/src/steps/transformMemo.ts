@@ -93,7 +93,9 @@ export function transformMemoKey(plan: ScrapePlan, cacheKey: string, source: Sou
   const options = Object.entries(plan.request)
     .filter(([name]) => !FIELDS_NOT_AFFECTING_TRANSFORM.has(name))
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  return createHash('sha256').update(`${cacheKey}\n${source.fetchedAt}\n${JSON.stringify(options)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${cacheKey}\n${source.fetchedAt}\n${JSON.stringify(options)}`)
+    .digest('base64url');
 }
 
 /**
