@@ -13,7 +13,11 @@ export async function startSite() {
     // A SearXNG-compatible answer, so the agent's search tool runs the service's real search path.
     if (req.url.startsWith('/search')) {
       res.setHeader('content-type', 'application/json');
-      const results = Array.from({ length: 10 }, (_, i) => ({ url: `http://127.0.0.1:${server.address().port}/p${i}`, title: `Kettle ${i}`, content: 'A kettle page.' }));
+      const results = Array.from({ length: 10 }, (_, i) => ({
+        url: `http://127.0.0.1:${server.address().port}/p${i}`,
+        title: `Kettle ${i}`,
+        content: 'A kettle page.',
+      }));
       return res.end(JSON.stringify({ results, unresponsive_engines: [] }));
     }
     res.setHeader('content-type', 'text/html');
@@ -36,11 +40,12 @@ async function startModel(base, steps) {
     req.on('end', () => {
       const body = JSON.parse(raw);
       const turns = body.messages.filter((m) => m.role === 'assistant').length;
-      const call = turns === 0
-        ? { name: 'search', arguments: JSON.stringify({ query: 'kettle price' }) }
-        : turns + 1 < steps
-          ? { name: 'scrape', arguments: JSON.stringify({ url: `${base}/p${turns}` }) }
-          : { name: 'finish', arguments: JSON.stringify({ data: { price: 34.5 } }) };
+      const call =
+        turns === 0
+          ? { name: 'search', arguments: JSON.stringify({ query: 'kettle price' }) }
+          : turns + 1 < steps
+            ? { name: 'scrape', arguments: JSON.stringify({ url: `${base}/p${turns}` }) }
+            : { name: 'finish', arguments: JSON.stringify({ data: { price: 34.5 } }) };
       res.setHeader('content-type', 'application/json');
       res.end(
         JSON.stringify({
@@ -74,7 +79,13 @@ export function summary(times) {
 export async function measure({ runs, steps }) {
   const site = await startSite();
   const model = await startModel(site.base, steps);
-  const scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false, search: { searxngUrl: site.base, localIndex: false } });
+  const scraper = createScraper({
+    allowPrivateUrls: true,
+    cache: false,
+    engines: { browser: false },
+    llm: false,
+    search: { searxngUrl: site.base, localIndex: false },
+  });
   const failures = [];
   const perStep = [];
   const perStepNoTools = [];
@@ -91,9 +102,29 @@ export async function measure({ runs, steps }) {
     for (let r = 0; r < runs; r++) {
       let modelMs = 0;
       let toolMs = 0;
-      const client = { ...base, tools: async (...args) => { const t = performance.now(); try { return await base.tools(...args); } finally { modelMs += performance.now() - t; } } };
-      const timed = (work) => async (body, signal) => { const t = performance.now(); try { return await work(body, { signal }); } finally { toolMs += performance.now() - t; } };
-      const tools = createAgentTools({ scrape: timed((b, c) => scraper.scrape(b, c)), search: timed((b, c) => scraper.search(b, c)) });
+      const client = {
+        ...base,
+        tools: async (...args) => {
+          const t = performance.now();
+          try {
+            return await base.tools(...args);
+          } finally {
+            modelMs += performance.now() - t;
+          }
+        },
+      };
+      const timed = (work) => async (body, signal) => {
+        const t = performance.now();
+        try {
+          return await work(body, { signal });
+        } finally {
+          toolMs += performance.now() - t;
+        }
+      };
+      const tools = createAgentTools({
+        scrape: timed((b, c) => scraper.scrape(b, c)),
+        search: timed((b, c) => scraper.search(b, c)),
+      });
       const events = [];
       const trace = { emit: async (e) => void events.push(e), snapshot: async () => {} };
       const started = performance.now();
@@ -109,7 +140,8 @@ export async function measure({ runs, steps }) {
         signal: new AbortController().signal,
       });
       const total = performance.now() - started;
-      if (result.status !== 'completed' || result.data?.price !== 34.5) failures.push(`run ${r}: ${JSON.stringify(result).slice(0, 200)}`);
+      if (result.status !== 'completed' || result.data?.price !== 34.5)
+        failures.push(`run ${r}: ${JSON.stringify(result).slice(0, 200)}`);
       const used = events.filter((e) => e.type === 'tool_call.finished').map((e) => e.toolName);
       if (used[0] !== 'search' || used.length !== steps - 1) failures.push(`run ${r}: tools ${used.join(',')}`);
       perStep.push((total - modelMs) / steps);

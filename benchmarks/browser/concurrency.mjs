@@ -25,7 +25,9 @@ export async function measureConcurrency({ base, rounds, total, log = () => {} }
       failures.push(...r.failures);
     }
     ratios.push(row[4] / row[1]);
-    log(`  round ${round + 1}/${rounds}: 1 → ${row[1].toFixed(2)}/s, 4 → ${row[4].toFixed(2)}/s, 4/1 ${(row[4] / row[1]).toFixed(2)}`);
+    log(
+      `  round ${round + 1}/${rounds}: 1 → ${row[1].toFixed(2)}/s, 4 → ${row[4].toFixed(2)}/s, 4/1 ${(row[4] / row[1]).toFixed(2)}`,
+    );
   }
   return { rounds, total, one: spread(perSecond[1]), four: spread(perSecond[4]), ratio: spread(ratios), failures };
 }

@@ -174,7 +174,10 @@ export async function measureThroughput({ base, size, total, path = '/article', 
   );
 
   if (!withBare) return { size, total, seconds, perSecond: total / seconds, barePerSecond: NaN, peak, failures };
-  const bare = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE, args: [...DEFAULT_LAUNCH_ARGS] });
+  const bare = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE,
+    args: [...DEFAULT_LAUNCH_ARGS],
+  });
   let next = 0;
   started = performance.now();
   await Promise.all(

@@ -30,7 +30,10 @@ export function heldOutArticleIds() {
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.slice(0, -5))
     .filter((id) => isFrozen(id))
-    .filter((id) => JSON.parse(readFileSync(join(truthDir, `${id}.json`), 'utf8'))._internal?.page_type?.primary === 'article')
+    .filter(
+      (id) =>
+        JSON.parse(readFileSync(join(truthDir, `${id}.json`), 'utf8'))._internal?.page_type?.primary === 'article',
+    )
     .sort();
 }
 
@@ -49,10 +52,11 @@ export async function startHeldOutPageServer(ids) {
   return {
     urlOf: (id) => `${base}/${id}.html`,
     bytes,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
@@ -61,7 +65,10 @@ export async function startReferenceServer(mode) {
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reference server (${mode}) did not start: ${stderr}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`reference server (${mode}) did not start: ${stderr}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     child.on('exit', (code) => reject(new Error(`reference server (${mode}) exited with ${code}: ${stderr}`)));
     child.stdout.once('data', (chunk) => {
       clearTimeout(timer);
@@ -96,7 +103,8 @@ async function post(server, body) {
   if (server.apiKey) headers.authorization = `Bearer ${server.apiKey}`;
   const res = await request(`${server.baseUrl}/v2/scrape`, { method: 'POST', headers, body });
   const json = await res.body.json();
-  if (res.statusCode !== 200 || !json.success) throw new Error(`${res.statusCode}: ${JSON.stringify(json).slice(0, 200)}`);
+  if (res.statusCode !== 200 || !json.success)
+    throw new Error(`${res.statusCode}: ${JSON.stringify(json).slice(0, 200)}`);
   return json.data;
 }
 
@@ -149,7 +157,9 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
     }
     // A process serving several contenders (request-option variants) shares its CPU time among them evenly.
     const sharing = (n) => names.filter((m) => servers[m].pid === servers[n].pid).length;
-    const cpu = Object.fromEntries(names.map((n) => [n, cpuStart[n] === null ? null : (cpuMsOf(servers[n].pid) - cpuStart[n]) / sharing(n)]));
+    const cpu = Object.fromEntries(
+      names.map((n) => [n, cpuStart[n] === null ? null : (cpuMsOf(servers[n].pid) - cpuStart[n]) / sharing(n)]),
+    );
     const row = {
       wallMs: wall,
       cpuMs: cpu,
@@ -159,9 +169,13 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
       cpuRatio: cpu.ours === null ? null : cpu.ours / cpu.readability,
     };
     perRound.push(row);
-    log(`  round ${round + 1}/${rounds}: ours/readability ${row.ratio.toFixed(3)}, fetch/readability ${row.fetchRatio.toFixed(3)}` +
-      (row.cpuRatio === null ? '' : `, CPU ours/readability ${row.cpuRatio.toFixed(3)}`) +
-      Object.entries(row.extraRatios).map(([n, r]) => `, ${n}/readability ${r.toFixed(3)}`).join(''));
+    log(
+      `  round ${round + 1}/${rounds}: ours/readability ${row.ratio.toFixed(3)}, fetch/readability ${row.fetchRatio.toFixed(3)}` +
+        (row.cpuRatio === null ? '' : `, CPU ours/readability ${row.cpuRatio.toFixed(3)}`) +
+        Object.entries(row.extraRatios)
+          .map(([n, r]) => `, ${n}/readability ${r.toFixed(3)}`)
+          .join(''),
+    );
   }
   const msPerPage = (name) => median(perRound.map((r) => r.wallMs[name] / usable.length));
   return {
@@ -179,13 +193,20 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
 
 export function printHeldOut(result, pageBytes) {
   const f = (s) => `${s.median.toFixed(3)} (${s.min.toFixed(3)}–${s.max.toFixed(3)})`;
-  console.log(`\nheld-out articles (WCXB dev, frozen split): ${result.pages} pages, ${(pageBytes / 1e6).toFixed(1)} MB, ` +
-    `one at a time, ${result.rounds} interleaved rounds; median (min–max) over rounds`);
+  console.log(
+    `\nheld-out articles (WCXB dev, frozen split): ${result.pages} pages, ${(pageBytes / 1e6).toFixed(1)} MB, ` +
+      `one at a time, ${result.rounds} interleaved rounds; median (min–max) over rounds`,
+  );
   console.log(`  ours / Readability+turndown (wall):  ${f(result.ratio)}   goal ≤ ${GOAL_RATIO}`);
   console.log(`  fetch-only / Readability+turndown:   ${f(result.fetchRatio)}`);
   if (result.cpuRatio) console.log(`  ours / Readability+turndown (CPU):   ${f(result.cpuRatio)}`);
   for (const [n, r] of Object.entries(result.extraRatios ?? {})) console.log(`  ${n} / Readability+turndown: ${f(r)}`);
   const ms = result.msPerPage;
-  console.log(`  ms per page (median round): ${Object.entries(ms).map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', ')}`);
-  if (result.leftOut.length) console.log(`  left out (a server failed): ${result.leftOut.map((f) => `${f.id} ${f.server}`).join(', ')}`);
+  console.log(
+    `  ms per page (median round): ${Object.entries(ms)
+      .map(([n, v]) => `${n} ${v.toFixed(1)}`)
+      .join(', ')}`,
+  );
+  if (result.leftOut.length)
+    console.log(`  left out (a server failed): ${result.leftOut.map((f) => `${f.id} ${f.server}`).join(', ')}`);
 }

@@ -6,15 +6,32 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { heldOutArticleIds, measureHeldOut, printHeldOut, startHeldOutPageServer, startReferenceServer } from './heldOut.mjs';
-import { benchPage, measureLatency, measureThroughput, printSummary, startPageServer, startScrapeServer } from './lib.mjs';
+import {
+  heldOutArticleIds,
+  measureHeldOut,
+  printHeldOut,
+  startHeldOutPageServer,
+  startReferenceServer,
+} from './heldOut.mjs';
+import {
+  benchPage,
+  measureLatency,
+  measureThroughput,
+  printSummary,
+  startPageServer,
+  startScrapeServer,
+} from './lib.mjs';
 
 const { values: args } = parseArgs({
-  options: { rounds: { type: 'string', default: '5' }, pages: { type: 'string' }, 'held-out-only': { type: 'boolean', default: false },
+  options: {
+    rounds: { type: 'string', default: '5' },
+    pages: { type: 'string' },
+    'held-out-only': { type: 'boolean', default: false },
     // More rows of our service with other request options: --variant 'noStore={"storeInCache":false}'
     variant: { type: 'string', multiple: true, default: [] },
     // Another server of ours with more environment, same options: --variant-server 'inProcess={"SCRAPE_TRANSFORM_THREADS":"0"}'
-    'variant-server': { type: 'string', multiple: true, default: [] } },
+    'variant-server': { type: 'string', multiple: true, default: [] },
+  },
 });
 /** Enough samples for a stable p99 on a noisy shared machine, still under a minute. */
 const ITERATIONS = 300;
@@ -39,12 +56,24 @@ try {
       const servers = { ours: server, readability, fetch: fetchOnly };
       const split = (v) => [v.slice(0, v.indexOf('=')), JSON.parse(v.slice(v.indexOf('=') + 1))];
       extra = Object.fromEntries(args.variant.map(split).map(([name, options]) => [name, { server, options }]));
-      for (const [name, env] of args['variant-server'].map(split)) extra[name] = { server: await startScrapeServer(env), options: {}, own: true };
-      const heldOut = await measureHeldOut(servers, pages, chosen, { rounds: Number(args.rounds), extra, log: console.log });
+      for (const [name, env] of args['variant-server'].map(split))
+        extra[name] = { server: await startScrapeServer(env), options: {}, own: true };
+      const heldOut = await measureHeldOut(servers, pages, chosen, {
+        rounds: Number(args.rounds),
+        extra,
+        log: console.log,
+      });
       printHeldOut(heldOut, pages.bytes);
       summary.heldOut = { ...heldOut, megabytes: Math.round(pages.bytes / 1e5) / 10 };
     } finally {
-      await Promise.all([readability.close(), fetchOnly.close(), pages.close(), ...Object.values(extra ?? {}).filter((e) => e.own).map((e) => e.server.close())]);
+      await Promise.all([
+        readability.close(),
+        fetchOnly.close(),
+        pages.close(),
+        ...Object.values(extra ?? {})
+          .filter((e) => e.own)
+          .map((e) => e.server.close()),
+      ]);
     }
   }
   if (!args['held-out-only']) {
@@ -52,7 +81,10 @@ try {
     const page = await startPageServer(html);
     try {
       const latency = await measureLatency(server, page.url, { iterations: ITERATIONS, warmup: WARMUP });
-      const throughput = await measureThroughput(server, page.url, { durationSec: DURATION_SEC, connections: CONNECTIONS });
+      const throughput = await measureThroughput(server, page.url, {
+        durationSec: DURATION_SEC,
+        connections: CONNECTIONS,
+      });
       Object.assign(summary, { pageBytes: Buffer.byteLength(html), latency, throughput });
       printSummary(summary);
       if (throughput.errors + throughput.timeouts + throughput.non2xx > 0) {

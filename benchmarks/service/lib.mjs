@@ -55,7 +55,19 @@ export async function startScrapeServer({ BENCH_BIN: bin = BIN, ...extraEnv } = 
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, bin], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', SCRAPE_API_KEYS: API_KEY, SCRAPE_ALLOW_PRIVATE_URLS: '1', SCRAPE_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(process.env.SCRAPE_TRANSFORM_THREADS ? { SCRAPE_TRANSFORM_THREADS: process.env.SCRAPE_TRANSFORM_THREADS } : {}), ...extraEnv },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SCRAPE_API_KEYS: API_KEY,
+      SCRAPE_ALLOW_PRIVATE_URLS: '1',
+      SCRAPE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...(process.env.SCRAPE_TRANSFORM_THREADS
+        ? { SCRAPE_TRANSFORM_THREADS: process.env.SCRAPE_TRANSFORM_THREADS }
+        : {}),
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,8 +1,21 @@
 // CI smoke for the service benchmark: the same code paths with small samples. Fails when the built server does not
 // start, answers differently from the bare pipeline, errors under a short load, does not shut down cleanly, or is
 // grossly slower than the Readability + turndown reference server on a few held-out articles (not on noise).
-import { heldOutArticleIds, measureHeldOut, printHeldOut, startHeldOutPageServer, startReferenceServer } from './heldOut.mjs';
-import { benchPage, measureLatency, measureThroughput, printSummary, startPageServer, startScrapeServer } from './lib.mjs';
+import {
+  heldOutArticleIds,
+  measureHeldOut,
+  printHeldOut,
+  startHeldOutPageServer,
+  startReferenceServer,
+} from './heldOut.mjs';
+import {
+  benchPage,
+  measureLatency,
+  measureThroughput,
+  printSummary,
+  startPageServer,
+  startScrapeServer,
+} from './lib.mjs';
 
 const ITERATIONS = 20;
 const WARMUP = 3;
@@ -27,11 +40,16 @@ try {
     const readability = await startReferenceServer('readability');
     const fetchOnly = await startReferenceServer('fetch');
     try {
-      const heldOut = await measureHeldOut({ ours: server, readability, fetch: fetchOnly }, pages, chosen, { rounds: HELD_OUT_ROUNDS });
+      const heldOut = await measureHeldOut({ ours: server, readability, fetch: fetchOnly }, pages, chosen, {
+        rounds: HELD_OUT_ROUNDS,
+      });
       printHeldOut(heldOut, pages.bytes);
-      if (heldOut.leftOut.some((f) => f.server === 'ours')) problems.push(`the service failed held-out pages: ${JSON.stringify(heldOut.leftOut)}`);
+      if (heldOut.leftOut.some((f) => f.server === 'ours'))
+        problems.push(`the service failed held-out pages: ${JSON.stringify(heldOut.leftOut)}`);
       if (heldOut.ratio.median > MAX_HELD_OUT_RATIO) {
-        problems.push(`held-out ratio ${heldOut.ratio.median.toFixed(3)} > ${MAX_HELD_OUT_RATIO} of the Readability + turndown server`);
+        problems.push(
+          `held-out ratio ${heldOut.ratio.median.toFixed(3)} > ${MAX_HELD_OUT_RATIO} of the Readability + turndown server`,
+        );
       }
     } finally {
       await Promise.all([readability.close(), fetchOnly.close(), pages.close()]);

@@ -117,4 +117,3 @@ export async function createCacheStores(options: CreateCacheStoresOptions): Prom
     },
   };
 }
-

@@ -1,7 +1,23 @@
 // The public face of @scrape/cache: page cache of Sources + freshness policy, change history, artifacts;
 // embedded (LMDB + LRU) or on Redis behind one interface.
-export { createCacheStores, DEFAULT_DATA_DIR, DEFAULT_SWEEP_INTERVAL_MS, type CacheStores, type CreateCacheStoresOptions } from './createCacheStores.js';
-export { planCache, judgeCopy, DEFAULT_MAX_AGE_MS, LOCKDOWN_MAX_AGE_MS, type CachePlan, type CachePolicyRequest, type CacheReadMode, type CacheMissCode, type CopyVerdict } from './planCache.js';
+export {
+  createCacheStores,
+  DEFAULT_DATA_DIR,
+  DEFAULT_SWEEP_INTERVAL_MS,
+  type CacheStores,
+  type CreateCacheStoresOptions,
+} from './createCacheStores.js';
+export {
+  planCache,
+  judgeCopy,
+  DEFAULT_MAX_AGE_MS,
+  LOCKDOWN_MAX_AGE_MS,
+  type CachePlan,
+  type CachePolicyRequest,
+  type CacheReadMode,
+  type CacheMissCode,
+  type CopyVerdict,
+} from './planCache.js';
 export { cacheKey, canonicalVariant, CACHE_KEY_VERSION, type CacheVariant } from './cacheKey.js';
 export { normalizeUrl } from './normalizeUrl.js';
 export { shouldStoreSource, encodeSource, decodeSource, type Source, type SourceScreenshot } from './source.js';

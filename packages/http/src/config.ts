@@ -22,7 +22,7 @@ export type ServerConfig = ServerEnvConfig;
 export function loadConfig(
   env: Readonly<Record<string, string | undefined>>,
   /** deferAuthPolicy: the caller checks the keyless policy itself, once keys issued in the account store are known. */
-  options: { deferAuthPolicy?: boolean } = {}
+  options: { deferAuthPolicy?: boolean } = {},
 ): ServerConfig {
   const { config, problems } = readServerConfig(env);
   const authProblem = options.deferAuthPolicy ? undefined : checkAuthPolicy(config.host, config.apiKeys);

@@ -6,8 +6,20 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { createScraper, ScrapeError, type ScrapeDocument, type Scraper, type ScraperOptions } from '@scrape/scraper';
-import { createOpenApiRegistry, responseSchemas, SCRAPE_OPENAPI_ROUTE, toOpenApiPath, type OpenApiRegistry } from '@scrape/scraper/internal';
-import { createInteractSessions, resolveStoreHome, sessionDirectoryForHome, type InteractSessions, type RetainedPage } from '@scrape/scraper/internal';
+import {
+  createOpenApiRegistry,
+  responseSchemas,
+  SCRAPE_OPENAPI_ROUTE,
+  toOpenApiPath,
+  type OpenApiRegistry,
+} from '@scrape/scraper/internal';
+import {
+  createInteractSessions,
+  resolveStoreHome,
+  sessionDirectoryForHome,
+  type InteractSessions,
+  type RetainedPage,
+} from '@scrape/scraper/internal';
 import type { InteractSettings } from '@scrape/scraper/internal';
 import { registerInteractRoutes } from './routes/registerInteractRoutes.js';
 import { registerGetScrapeRoute } from './routes/registerGetScrapeRoute.js';
@@ -424,7 +436,9 @@ export function createServer(options: CreateServerOptions = {}): FastifyInstance
     requireKey,
     accounts,
     // The scraper's home (options or scraperOptions), so monitors live where the scraper's stores do.
-    ...(home.kind === 'redis' ? { redisUrl: home.redisUrl, redisKeyPrefix: home.keyPrefix } : { dataDir: home.dataDir }),
+    ...(home.kind === 'redis'
+      ? { redisUrl: home.redisUrl, redisKeyPrefix: home.keyPrefix }
+      : { dataDir: home.dataDir }),
     allowPrivateUrls,
     ...options.monitor,
     webhookSecret: options.monitor?.webhookSecret ?? options.scraperOptions?.webhookSecret,

@@ -16,7 +16,10 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const RUN_PREFIX = `test:http-cache:${process.pid}:${Date.now()}:`;
 const redisCommand = (args: string[]) => redisAt(args, REDIS_URL);
 
-const withRedis = await redisCommand(['PING']).then((r) => r.startsWith('+PONG'), () => false);
+const withRedis = await redisCommand(['PING']).then(
+  (r) => r.startsWith('+PONG'),
+  () => false,
+);
 if (!withRedis) {
   console.warn(
     `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the cache SHARING e2e test is SKIPPED.\n${'!'.repeat(100)}\n`,

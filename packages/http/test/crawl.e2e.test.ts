@@ -40,7 +40,6 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-
 const pathsOf = (docs: { metadata?: { sourceURL?: string } }[]) =>
   docs.map((d) => new URL(d.metadata!.sourceURL!).pathname + new URL(d.metadata!.sourceURL!).search).sort();
 

@@ -18,7 +18,6 @@ let dataDir: string;
 const issueKey = async (account: Partial<Account> & { id: string }, credits: number) =>
   (await issueTestKey(accounts, { endpoints: ['scrape', 'crawl'], ...account }, credits)).key;
 
-
 beforeAll(async () => {
   site = await startCrawlSite();
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-crawl-acct-'));

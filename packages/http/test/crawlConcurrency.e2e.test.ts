@@ -42,7 +42,9 @@ beforeAll(async () => {
     maxInFlight = Math.max(maxInFlight, inFlight);
     setTimeout(() => {
       inFlight--;
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page(path === '/' ? 'Home' : `Page ${path}`, path === '/' ? links : []));
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(page(path === '/' ? 'Home' : `Page ${path}`, path === '/' ? links : []));
     }, PAGE_HOLD_MS);
   });
 });
@@ -64,12 +66,21 @@ describe.each(homes)('crawl pages and the account concurrency limit: %s', (_name
     const h = home() as { dataDir?: string; redisUrl?: string; keyPrefix?: string };
     accounts = await openAccounts(h);
     // The job worker runs 8 pages at once: only the account's limit can keep this crawl at 2.
-    service = await startService({ accounts, jobConcurrency: 8, redisUrl: h.redisUrl, redisKeyPrefix: h.keyPrefix && `${h.keyPrefix}cache:` });
+    service = await startService({
+      accounts,
+      jobConcurrency: 8,
+      redisUrl: h.redisUrl,
+      redisKeyPrefix: h.keyPrefix && `${h.keyPrefix}cache:`,
+    });
     cleanups.push(async () => {
       await service.close();
       if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
       if (h.keyPrefix) {
-        const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${h.keyPrefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+        const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${h.keyPrefix}*`], {
+          encoding: 'utf8',
+        })
+          .split('\n')
+          .filter(Boolean);
         if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
       }
     });
@@ -84,9 +95,17 @@ describe.each(homes)('crawl pages and the account concurrency limit: %s', (_name
     // Both slots are the crawl's once two of its pages are at the site.
     await waitFor(() => inFlight === 2, 'two crawl pages in flight');
     const [queued, refused] = await Promise.all([
-      callApi(service, 'POST', '/v2/scrape', { url: `${site.origin}/p1?solo=1`, formats: ['markdown'], maxAge: 0 }, key),
+      callApi(
+        service,
+        'POST',
+        '/v2/scrape',
+        { url: `${site.origin}/p1?solo=1`, formats: ['markdown'], maxAge: 0 },
+        key,
+      ),
       // Sent a moment later, so the first one holds the only queue place.
-      new Promise((r) => setTimeout(r, 150)).then(() => callApi(service, 'POST', '/v2/scrape', { url: `${site.origin}/p2?solo=2`, maxAge: 0 }, key)),
+      new Promise((r) => setTimeout(r, 150)).then(() =>
+        callApi(service, 'POST', '/v2/scrape', { url: `${site.origin}/p2?solo=2`, maxAge: 0 }, key),
+      ),
     ]);
     expect(queued.status).toBe(200);
     expect(queued.body.data.metadata.concurrencyLimited).toBe(true);

@@ -36,7 +36,8 @@ afterAll(async () => {
 });
 
 /** Crawls and worker processes on two shared cores: a generous bound. */
-const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000) => waitWithin(probe, what, timeoutMs);
+const waitFor = <T>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000) =>
+  waitWithin(probe, what, timeoutMs);
 
 async function api(baseUrl: string, method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(`${baseUrl}${path}`, {

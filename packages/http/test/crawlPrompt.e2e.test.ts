@@ -27,9 +27,17 @@ async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs =
 beforeAll(async () => {
   site = await startCrawlSite();
   llm = await startOpenAiDouble();
-  scraper = createScraper({ allowPrivateUrls: true, engines: { browser: false }, pdf: { ocr: false }, llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1, maxRetries: 0 } });
+  scraper = createScraper({
+    allowPrivateUrls: true,
+    engines: { browser: false },
+    pdf: { ocr: false },
+    llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1, maxRetries: 0 },
+  });
   svc = await startService({ scraper });
-  bare = await startService({ scraper: createScraper({ allowPrivateUrls: true, engines: { browser: false }, llm: false }), jobConcurrency: 0 });
+  bare = await startService({
+    scraper: createScraper({ allowPrivateUrls: true, engines: { browser: false }, llm: false }),
+    jobConcurrency: 0,
+  });
 });
 afterAll(async () => {
   await Promise.all([svc?.close(), bare?.close()]);
@@ -37,13 +45,18 @@ afterAll(async () => {
   await Promise.all([site?.close(), llm?.close()]);
 });
 
-const pathsOf = (docs: { metadata: { sourceURL?: string; url?: string } }[]) => docs.map((d) => new URL(String(d.metadata.sourceURL ?? d.metadata.url)).pathname).sort();
+const pathsOf = (docs: { metadata: { sourceURL?: string; url?: string } }[]) =>
+  docs.map((d) => new URL(String(d.metadata.sourceURL ?? d.metadata.url)).pathname).sort();
 
 describe('POST /v2/crawl with prompt', () => {
   it('applies the options the model generates, under the explicit ones (explicit limit wins over the generated one)', async () => {
     llm.reset();
     llm.reply(completion(JSON.stringify({ includePaths: ['^/docs/.*'], sitemap: 'skip', limit: 2 })));
-    const started = await callApi(svc, 'POST', '/v2/crawl', { url: site.url('/'), prompt: 'Only the documentation pages', limit: 20 });
+    const started = await callApi(svc, 'POST', '/v2/crawl', {
+      url: site.url('/'),
+      prompt: 'Only the documentation pages',
+      limit: 20,
+    });
     expect(started.status).toBe(200);
     // The model was asked with the prompt and the start URL.
     expect(llm.requests).toHaveLength(1);
@@ -65,7 +78,12 @@ describe('POST /v2/crawl with prompt', () => {
     llm.reset();
     llm.reply(completion(JSON.stringify({ includePaths: ['^/blog/.*'], sitemap: 'skip' })));
     const client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl });
-    const job = await client.crawl(site.url('/'), { prompt: 'the blog', includePaths: ['^/chain/.*'], limit: 10, pollInterval: 1 });
+    const job = await client.crawl(site.url('/'), {
+      prompt: 'the blog',
+      includePaths: ['^/chain/.*'],
+      limit: 10,
+      pollInterval: 1,
+    });
     expect(job.status).toBe('completed');
     const paths = pathsOf(job.data as never).filter((p) => p !== '/');
     expect(paths.length).toBeGreaterThan(0);

@@ -56,8 +56,13 @@ describe('map billing', () => {
   });
 
   it('an unlimited account is not refused; its map calls are counted in usage', async () => {
-    const { key } = await issueTestKey(accounts, { id: 'map-unlimited', endpoints: ['scrape'], unlimitedCredits: true });
-    for (let i = 0; i < 3; i++) expect((await callApi(service, 'POST', '/v2/map', { url: site.url('/') }, key)).status).toBe(200);
+    const { key } = await issueTestKey(accounts, {
+      id: 'map-unlimited',
+      endpoints: ['scrape'],
+      unlimitedCredits: true,
+    });
+    for (let i = 0; i < 3; i++)
+      expect((await callApi(service, 'POST', '/v2/map', { url: site.url('/') }, key)).status).toBe(200);
     const usage = await callApi(service, 'GET', '/v2/team/credit-usage', undefined, key);
     expect(usage.body.data).toMatchObject({ unlimited: true, creditsUsedThisMonth: 3 });
   });

@@ -26,7 +26,8 @@ interface Family {
 const METRICS_TOKEN = 'metrics-e2e-token-0123456789';
 
 /** Crawls and worker processes on two shared cores: a generous bound. */
-const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 90_000) => waitWithin(probe, what, timeoutMs);
+const waitFor = <T>(probe: () => Promise<T> | T, what: string, timeoutMs = 90_000) =>
+  waitWithin(probe, what, timeoutMs);
 
 async function readMetrics(
   svc: Service,

@@ -62,107 +62,103 @@ async function runCheck(monitorId: string) {
 }
 
 describe('monitor', () => {
-  it(
-    'checks a changing page: new, then changed with a diff, then same; the webhook is signed',
-    { timeout: 120_000 },
-    async () => {
-      version = 1;
-      const monitor = await client.createMonitor({
-        name: 'prices',
-        schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' },
-        targets: [{ type: 'scrape', urls: [`${site.origin}/prices`, `${site.origin}/static`] }],
-        webhook: { url: `${receiver.origin}/hook`, metadata: { who: 'test' } },
-        retentionDays: 7,
-      });
-      expect(monitor).toMatchObject({
-        name: 'prices',
-        status: 'active',
-        retentionDays: 7,
-        schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' },
-      });
-      expect(Date.parse(monitor.nextRunAt!)).toBeGreaterThan(Date.now());
+  it('checks a changing page: new, then changed with a diff, then same; the webhook is signed', {
+    timeout: 120_000,
+  }, async () => {
+    version = 1;
+    const monitor = await client.createMonitor({
+      name: 'prices',
+      schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/prices`, `${site.origin}/static`] }],
+      webhook: { url: `${receiver.origin}/hook`, metadata: { who: 'test' } },
+      retentionDays: 7,
+    });
+    expect(monitor).toMatchObject({
+      name: 'prices',
+      status: 'active',
+      retentionDays: 7,
+      schedule: { cron: '0 0 1 1 *', timezone: 'Europe/Paris' },
+    });
+    expect(Date.parse(monitor.nextRunAt!)).toBeGreaterThan(Date.now());
 
-      const first = await runCheck(monitor.id);
-      expect(first.status).toBe('completed');
-      expect(first.summary).toMatchObject({ totalPages: 2, new: 2, same: 0, changed: 0 });
-      expect(first.pages.map((p) => p.status).sort()).toEqual(['new', 'new']);
+    const first = await runCheck(monitor.id);
+    expect(first.status).toBe('completed');
+    expect(first.summary).toMatchObject({ totalPages: 2, new: 2, same: 0, changed: 0 });
+    expect(first.pages.map((p) => p.status).sort()).toEqual(['new', 'new']);
 
-      version = 2;
-      const second = await runCheck(monitor.id);
-      expect(second.summary).toMatchObject({ totalPages: 2, changed: 1, same: 1 });
-      const changed = second.pages.find((p) => p.status === 'changed')!;
-      expect(changed.url).toBe(`${site.origin}/prices`);
-      expect(changed.diff?.text).toContain('-Widget costs 10 euros.');
-      expect(changed.diff?.text).toContain('+Widget costs 20 euros.');
-      // Only the changed pages, through the status filter.
-      const onlyChanged = await client.getMonitorCheck(monitor.id, second.id, { status: 'changed' });
-      expect(onlyChanged.pages).toHaveLength(1);
-      // Pages one at a time: `next` points at the rest, and the SDK follows it.
-      const firstPage = await client.getMonitorCheck(monitor.id, second.id, { limit: 1, autoPaginate: false });
-      expect(firstPage.pages).toHaveLength(1);
-      expect(firstPage.next).toContain(`/v2/monitor/${monitor.id}/checks/${second.id}?skip=1&limit=1`);
-      const followed = await client.getMonitorCheck(monitor.id, second.id, { limit: 1 });
-      expect(followed.pages.map((p) => p.url).sort()).toEqual(second.pages.map((p) => p.url).sort());
+    version = 2;
+    const second = await runCheck(monitor.id);
+    expect(second.summary).toMatchObject({ totalPages: 2, changed: 1, same: 1 });
+    const changed = second.pages.find((p) => p.status === 'changed')!;
+    expect(changed.url).toBe(`${site.origin}/prices`);
+    expect(changed.diff?.text).toContain('-Widget costs 10 euros.');
+    expect(changed.diff?.text).toContain('+Widget costs 20 euros.');
+    // Only the changed pages, through the status filter.
+    const onlyChanged = await client.getMonitorCheck(monitor.id, second.id, { status: 'changed' });
+    expect(onlyChanged.pages).toHaveLength(1);
+    // Pages one at a time: `next` points at the rest, and the SDK follows it.
+    const firstPage = await client.getMonitorCheck(monitor.id, second.id, { limit: 1, autoPaginate: false });
+    expect(firstPage.pages).toHaveLength(1);
+    expect(firstPage.next).toContain(`/v2/monitor/${monitor.id}/checks/${second.id}?skip=1&limit=1`);
+    const followed = await client.getMonitorCheck(monitor.id, second.id, { limit: 1 });
+    expect(followed.pages.map((p) => p.url).sort()).toEqual(second.pages.map((p) => p.url).sort());
 
-      const third = await runCheck(monitor.id);
-      expect(third.summary).toMatchObject({ totalPages: 2, same: 2, changed: 0, new: 0 });
+    const third = await runCheck(monitor.id);
+    expect(third.summary).toMatchObject({ totalPages: 2, same: 2, changed: 0, new: 0 });
 
-      // Checks 1 and 2 changed something: one `monitor.check.completed` each (check 3 sends none).
-      const completed = await waitFor(() => {
-        const found = deliveries.filter(
-          (d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id,
-        );
-        return found.length >= 2 ? found : null;
-      }, 'two check webhooks');
-      await service.app.monitors()!.idle();
-      const ours = deliveries.filter(
+    // Checks 1 and 2 changed something: one `monitor.check.completed` each (check 3 sends none).
+    const completed = await waitFor(() => {
+      const found = deliveries.filter(
         (d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id,
       );
-      expect(ours.map((d) => d.body.id).sort()).toEqual([first.id, second.id].sort());
-      for (const d of completed) {
-        expect(d.headers['x-firecrawl-signature']).toBe(
-          `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(d.raw).digest('hex')}`,
-        );
-        expect(d.body.metadata).toEqual({ who: 'test' });
-      }
-      const secondHook = completed.find((d) => d.body.id === second.id)!;
-      expect(secondHook.body.data[0]).toMatchObject({
-        monitorId: monitor.id,
-        checkId: second.id,
-        summary: { changed: 1, same: 1 },
-      });
-      const pageHooks = deliveries.filter((d) => d.body.type === 'monitor.page' && d.body.id === second.id);
-      expect(pageHooks.map((d) => d.body.data[0].status)).toEqual(['changed']);
+      return found.length >= 2 ? found : null;
+    }, 'two check webhooks');
+    await service.app.monitors()!.idle();
+    const ours = deliveries.filter(
+      (d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id,
+    );
+    expect(ours.map((d) => d.body.id).sort()).toEqual([first.id, second.id].sort());
+    for (const d of completed) {
+      expect(d.headers['x-firecrawl-signature']).toBe(
+        `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(d.raw).digest('hex')}`,
+      );
+      expect(d.body.metadata).toEqual({ who: 'test' });
+    }
+    const secondHook = completed.find((d) => d.body.id === second.id)!;
+    expect(secondHook.body.data[0]).toMatchObject({
+      monitorId: monitor.id,
+      checkId: second.id,
+      summary: { changed: 1, same: 1 },
+    });
+    const pageHooks = deliveries.filter((d) => d.body.type === 'monitor.page' && d.body.id === second.id);
+    expect(pageHooks.map((d) => d.body.data[0].status)).toEqual(['changed']);
 
-      const checks = await client.listMonitorChecks(monitor.id);
-      expect(checks.map((c) => c.id)).toEqual([third.id, second.id, first.id]);
-      expect((await client.getMonitor(monitor.id)).lastCheckSummary).toMatchObject({ same: 2 });
-    },
-  );
+    const checks = await client.listMonitorChecks(monitor.id);
+    expect(checks.map((c) => c.id)).toEqual([third.id, second.id, first.id]);
+    expect((await client.getMonitor(monitor.id)).lastCheckSummary).toMatchObject({ same: 2 });
+  });
 
-  it(
-    'a search target reports results not seen in the last check as new, then as same',
-    { timeout: 60_000 },
-    async () => {
-      const monitor = await client.createMonitor({
-        name: 'news',
-        schedule: { text: 'hourly' },
-        targets: [{ type: 'search', queries: ['ferry'], maxResults: 5 }],
-      });
-      const first = await runCheck(monitor.id);
-      expect(first.pages.length).toBeGreaterThan(0);
-      expect(new Set(first.pages.map((p) => p.status))).toEqual(new Set(['new']));
-      expect(first.targetResults?.[0]).toMatchObject({
-        type: 'search',
-        searchCompleted: true,
-        resultCount: first.pages.length,
-        matches: first.pages.length,
-      });
-      const second = await runCheck(monitor.id);
-      expect(second.pages.map((p) => [p.url, p.status])).toEqual(first.pages.map((p) => [p.url, 'same']));
-      expect(standIn.queries.filter((q) => q.get('q') === 'ferry').length).toBeGreaterThanOrEqual(2);
-    },
-  );
+  it('a search target reports results not seen in the last check as new, then as same', {
+    timeout: 60_000,
+  }, async () => {
+    const monitor = await client.createMonitor({
+      name: 'news',
+      schedule: { text: 'hourly' },
+      targets: [{ type: 'search', queries: ['ferry'], maxResults: 5 }],
+    });
+    const first = await runCheck(monitor.id);
+    expect(first.pages.length).toBeGreaterThan(0);
+    expect(new Set(first.pages.map((p) => p.status))).toEqual(new Set(['new']));
+    expect(first.targetResults?.[0]).toMatchObject({
+      type: 'search',
+      searchCompleted: true,
+      resultCount: first.pages.length,
+      matches: first.pages.length,
+    });
+    const second = await runCheck(monitor.id);
+    expect(second.pages.map((p) => [p.url, p.status])).toEqual(first.pages.map((p) => [p.url, 'same']));
+    expect(standIn.queries.filter((q) => q.get('q') === 'ferry').length).toBeGreaterThanOrEqual(2);
+  });
 
   it('names the bad field with a code, and hides other teams\u2019 monitors', async () => {
     const bad = await callApi(service, 'POST', '/v2/monitor', {

@@ -62,36 +62,34 @@ async function finished(client: Firecrawl, monitorId: string, checkId: string) {
 }
 
 describe('monitor billing, overlap and crawl targets', () => {
-  it(
-    'bills each check like its scrapes and skips with skipped_no_credits when the balance is out',
-    { timeout: 120_000 },
-    async () => {
-      const { key } = await issueTestKey(accounts, { id: 'monitor-credits' }, 2);
-      const client = new Firecrawl({ apiKey: key, apiUrl: service.baseUrl, maxRetries: 1 });
-      const monitor = await client.createMonitor({
-        name: 'billed',
-        schedule: { text: 'hourly' },
-        targets: [{ type: 'scrape', urls: [`${site.origin}/billed`] }],
-      });
-      const first = await finished(client, monitor.id, (await client.runMonitor(monitor.id)).id);
-      expect(first).toMatchObject({ status: 'completed', billingStatus: 'confirmed', actualCredits: 1 });
-      expect(await accounts.store.balance('monitor-credits')).toBe(1);
-      const second = await finished(client, monitor.id, (await client.runMonitor(monitor.id)).id);
-      expect(second.status).toBe('completed');
-      expect(await accounts.store.balance('monitor-credits')).toBe(0);
-      const third = await client.runMonitor(monitor.id);
-      expect(third).toMatchObject({ status: 'skipped_no_credits' });
-      expect((await client.getMonitorCheck(monitor.id, third.id)).pages).toEqual([]);
-      expect(await accounts.store.balance('monitor-credits')).toBe(0);
-      // A search target needs the search permission, as POST /v2/search does (this key has `scrape` only).
-      const search = client.createMonitor({
-        name: 's',
-        schedule: { text: 'hourly' },
-        targets: [{ type: 'search', queries: ['q'] }],
-      });
-      await expect(search).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
-    },
-  );
+  it('bills each check like its scrapes and skips with skipped_no_credits when the balance is out', {
+    timeout: 120_000,
+  }, async () => {
+    const { key } = await issueTestKey(accounts, { id: 'monitor-credits' }, 2);
+    const client = new Firecrawl({ apiKey: key, apiUrl: service.baseUrl, maxRetries: 1 });
+    const monitor = await client.createMonitor({
+      name: 'billed',
+      schedule: { text: 'hourly' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}/billed`] }],
+    });
+    const first = await finished(client, monitor.id, (await client.runMonitor(monitor.id)).id);
+    expect(first).toMatchObject({ status: 'completed', billingStatus: 'confirmed', actualCredits: 1 });
+    expect(await accounts.store.balance('monitor-credits')).toBe(1);
+    const second = await finished(client, monitor.id, (await client.runMonitor(monitor.id)).id);
+    expect(second.status).toBe('completed');
+    expect(await accounts.store.balance('monitor-credits')).toBe(0);
+    const third = await client.runMonitor(monitor.id);
+    expect(third).toMatchObject({ status: 'skipped_no_credits' });
+    expect((await client.getMonitorCheck(monitor.id, third.id)).pages).toEqual([]);
+    expect(await accounts.store.balance('monitor-credits')).toBe(0);
+    // A search target needs the search permission, as POST /v2/search does (this key has `scrape` only).
+    const search = client.createMonitor({
+      name: 's',
+      schedule: { text: 'hourly' },
+      targets: [{ type: 'search', queries: ['q'] }],
+    });
+    await expect(search).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
 
   it('answers skipped_overlap while the previous check of the monitor still runs', { timeout: 120_000 }, async () => {
     slowOpen = false;
@@ -131,62 +129,60 @@ describe('monitor billing, overlap and crawl targets', () => {
 });
 
 describe('embedded scheduler restart', () => {
-  it(
-    'catches up a due time missed while the server was down, once (not once per missed slot)',
-    { timeout: 120_000 },
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'scrape-monitor-restart-'));
-      const options = { dataDir: dir, monitor: { minIntervalMs: 2_000 } };
-      try {
-        let svc = await startService(options);
-        let client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
-        const create = () =>
-          client.createMonitor({
-            name: 'restart',
-            schedule: { text: 'every 2 seconds' },
-            targets: [{ type: 'scrape', urls: [`${site.origin}/restart`] }],
-          });
-        let monitor = await create();
-        // A due time too close to stop before would run here, not after the restart: take one further away.
-        while (Date.parse(monitor.nextRunAt!) - Date.now() < 1_500) {
-          await client.deleteMonitor(monitor.id);
-          monitor = await create();
-        }
-        await svc.close();
-        const missed = Date.parse(monitor.nextRunAt!);
-        // Down across three due times (the wait is for time to pass; the assertion is on what runs after it).
-        await waitFor(() => Date.now() > missed + 4_500, 'three missed due times', 30_000);
-        const restartedAt = Date.now();
-        svc = await startService(options);
-        client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
-        const caughtUp = await waitFor(async () => {
-          const checks = await client.listMonitorChecks(monitor.id, { limit: 100 });
-          return checks.find((c) => c.status === 'completed') ?? null;
-        }, 'the catch-up check');
-        expect(caughtUp).toMatchObject({ trigger: 'scheduled', scheduledFor: new Date(missed).toISOString() });
-        // Let the next regular due time run too, then count: one check for all the missed slots.
-        await waitFor(
-          async () =>
-            (await client.listMonitorChecks(monitor.id, { limit: 100 })).filter((c) => c.status === 'completed')
-              .length >= 2
-              ? true
-              : null,
-          'a regular check',
-        );
-        await client.updateMonitor(monitor.id, { status: 'paused' });
-        await svc.app.monitors()!.idle();
-        const checks = await client.listMonitorChecks(monitor.id, { limit: 100 });
-        const before = checks.filter((c) => Date.parse(c.scheduledFor!) < restartedAt);
-        expect(before.map((c) => c.scheduledFor)).toEqual([new Date(missed).toISOString()]);
-        expect(
-          checks
-            .filter((c) => Date.parse(c.scheduledFor!) >= restartedAt)
-            .every((c) => Date.parse(c.scheduledFor!) % 2_000 === 0),
-        ).toBe(true);
-        await svc.close();
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+  it('catches up a due time missed while the server was down, once (not once per missed slot)', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrape-monitor-restart-'));
+    const options = { dataDir: dir, monitor: { minIntervalMs: 2_000 } };
+    try {
+      let svc = await startService(options);
+      let client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
+      const create = () =>
+        client.createMonitor({
+          name: 'restart',
+          schedule: { text: 'every 2 seconds' },
+          targets: [{ type: 'scrape', urls: [`${site.origin}/restart`] }],
+        });
+      let monitor = await create();
+      // A due time too close to stop before would run here, not after the restart: take one further away.
+      while (Date.parse(monitor.nextRunAt!) - Date.now() < 1_500) {
+        await client.deleteMonitor(monitor.id);
+        monitor = await create();
       }
-    },
-  );
+      await svc.close();
+      const missed = Date.parse(monitor.nextRunAt!);
+      // Down across three due times (the wait is for time to pass; the assertion is on what runs after it).
+      await waitFor(() => Date.now() > missed + 4_500, 'three missed due times', 30_000);
+      const restartedAt = Date.now();
+      svc = await startService(options);
+      client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
+      const caughtUp = await waitFor(async () => {
+        const checks = await client.listMonitorChecks(monitor.id, { limit: 100 });
+        return checks.find((c) => c.status === 'completed') ?? null;
+      }, 'the catch-up check');
+      expect(caughtUp).toMatchObject({ trigger: 'scheduled', scheduledFor: new Date(missed).toISOString() });
+      // Let the next regular due time run too, then count: one check for all the missed slots.
+      await waitFor(
+        async () =>
+          (await client.listMonitorChecks(monitor.id, { limit: 100 })).filter((c) => c.status === 'completed').length >=
+          2
+            ? true
+            : null,
+        'a regular check',
+      );
+      await client.updateMonitor(monitor.id, { status: 'paused' });
+      await svc.app.monitors()!.idle();
+      const checks = await client.listMonitorChecks(monitor.id, { limit: 100 });
+      const before = checks.filter((c) => Date.parse(c.scheduledFor!) < restartedAt);
+      expect(before.map((c) => c.scheduledFor)).toEqual([new Date(missed).toISOString()]);
+      expect(
+        checks
+          .filter((c) => Date.parse(c.scheduledFor!) >= restartedAt)
+          .every((c) => Date.parse(c.scheduledFor!) % 2_000 === 0),
+      ).toBe(true);
+      await svc.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

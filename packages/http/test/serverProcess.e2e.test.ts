@@ -52,7 +52,14 @@ describe('scrape-server bin', () => {
       SCRAPE_INTERACT_MAX_TOTAL: 'lots',
     });
     expect(await r.exited).toBe(1);
-    const names = ['PORT', 'LOG_LEVEL', 'SCRAPE_ALLOW_PRIVATE_URLS', 'SCRAPE_API_KEYS_FILE', 'SCRAPE_LLM_TIMEOUT_MS', 'SCRAPE_INTERACT_MAX_TOTAL'];
+    const names = [
+      'PORT',
+      'LOG_LEVEL',
+      'SCRAPE_ALLOW_PRIVATE_URLS',
+      'SCRAPE_API_KEYS_FILE',
+      'SCRAPE_LLM_TIMEOUT_MS',
+      'SCRAPE_INTERACT_MAX_TOTAL',
+    ];
     for (const name of names) expect(r.stderr()).toContain(name);
     expect(r.stderr().match(/^  - /gm)).toHaveLength(names.length);
   });

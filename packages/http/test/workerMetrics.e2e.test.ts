@@ -19,7 +19,8 @@ let worker: ChildProcess | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'scrape-worker-metrics-'));
 
 /** Crawls and worker processes on two shared cores: a generous bound. */
-const waitFor = <T,>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000) => waitWithin(probe, what, timeoutMs);
+const waitFor = <T>(probe: () => Promise<T> | T, what: string, timeoutMs = 120_000) =>
+  waitWithin(probe, what, timeoutMs);
 
 beforeAll(async () => {
   site = await startCrawlSite();

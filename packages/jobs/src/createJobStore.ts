@@ -28,4 +28,3 @@ export async function createJobStore(options: CreateJobStoreOptions = {}): Promi
   const dataDir = options.dataDir ?? './.scrape-data';
   return createEmbeddedJobStore({ dataDir, ...common });
 }
-

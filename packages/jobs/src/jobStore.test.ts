@@ -34,7 +34,6 @@ async function redisReachable(): Promise<boolean> {
 const withRedis = await redisReachable();
 if (!withRedis) console.warn(`!!! Redis unreachable at ${REDIS_URL}: the Redis half of the job store suite is SKIPPED`);
 
-
 const opened: JobStore[] = [];
 const workers: JobWorker[] = [];
 const dirs: string[] = [];

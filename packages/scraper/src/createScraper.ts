@@ -260,7 +260,10 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
     artifacts: stores ? { putArtifact: (input) => stores.use((s) => s.artifacts.putArtifact(input)) } : undefined,
     clock,
     ssrf: { allowPrivateUrls, allowAddress: options.allowAddress },
-    transformMemo: options.cache !== false && options.transformMemoBytes !== 0 ? createTransformMemo(options.transformMemoBytes) : undefined,
+    transformMemo:
+      options.cache !== false && options.transformMemoBytes !== 0
+        ? createTransformMemo(options.transformMemoBytes)
+        : undefined,
     proxies: options.proxies ?? {},
     profiles: profiles ?? undefined,
     searchIndex,

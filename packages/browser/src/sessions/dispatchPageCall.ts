@@ -453,4 +453,3 @@ export async function dispatchPageCall(
     throw new PageCallError(`${method} returned more than ${PAGE_CALL_REPLY_MAX_CHARS} characters`);
   return wire;
 }
-

@@ -1,11 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSessionBrowser,
-  runSandboxedCode,
-  type SessionBrowser,
-  type SessionPage,
-} from '../../dist/index.js';
+import { createSessionBrowser, runSandboxedCode, type SessionBrowser, type SessionPage } from '../../dist/index.js';
 // Checks of the machine, not of the package's face: read from the sources.
 import { sandboxHasNetworkIsolation } from './runSandboxedCode.js';
 import { sandboxMemoryGroupAvailable } from './sandboxMemoryCgroup.js';

@@ -15,7 +15,8 @@ function rootOf(body: string, off: string[] = [], hints: ContentHints = { jsonLd
 
 describe('chooseRoot', () => {
   it('descends into the child that holds nearly all of the content text', () => {
-    const body = `<div class="page"><div class="body">${para('Body', 10)}</div>` +
+    const body =
+      `<div class="page"><div class="body">${para('Body', 10)}</div>` +
       '<div class="note"><p>Short note.</p></div></div>';
     expect(rootOf(body)).toBe('div.body');
   });
@@ -35,7 +36,8 @@ describe('chooseRoot', () => {
   });
 
   it('moves the root to the body the page marks itself (body-evidence)', () => {
-    const body = `<div class="page"><div class="mega"><div class="col">${para('Menu', 6)}</div>` +
+    const body =
+      `<div class="page"><div class="mega"><div class="col">${para('Menu', 6)}</div>` +
       `<div class="promo">${para('Offer', 6)}</div></div>` +
       `<div itemprop="articleBody">${para('Story', 3)}</div></div>`;
     expect(rootOf(body)).toBe('div');

@@ -45,7 +45,13 @@ const MAIN_KEEP_SHARE = 0.2;
 export const MAIN_MIN_CHARS = 100;
 /** Ids that authors use to mark the main content explicitly. */
 const MARKER_IDS = new Set([
-  'main', 'content', 'main-content', 'maincontent', 'main_content', 'primary', 'page-content',
+  'main',
+  'content',
+  'main-content',
+  'maincontent',
+  'main_content',
+  'primary',
+  'page-content',
 ]);
 export interface RootContext {
   /** og:type or JSON-LD name an article. */
@@ -62,8 +68,10 @@ export function chooseRoot(tree: MeasuredTree, page: RootContext, on: RuleSwitch
   if (evidence !== null && evidence !== root && !page.discussion) {
     const chosen = rootFromEvidence(root, evidence, signature);
     if (chosen !== root) {
-      trace?.push(`root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), ` +
-        `not ${describe(root)}`);
+      trace?.push(
+        `root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), ` +
+          `not ${describe(root)}`,
+      );
     }
     return chosen;
   }
@@ -71,8 +79,7 @@ export function chooseRoot(tree: MeasuredTree, page: RootContext, on: RuleSwitch
 }
 
 /** The descent of step 1 from `start` (or a marker below it). */
-function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: RuleSwitch,
-  trace?: string[]): NodeStats {
+function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: RuleSwitch, trace?: string[]): NodeStats {
   const dominance = page.discussion ? DISCUSSION_DOMINANCE : DOMINANCE;
   let node = start;
   // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
@@ -96,8 +103,7 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     }
     const sig = signature(best);
     // on threads the first post often carries extra classes ("message threadAuthor"): its replies are still alike
-    const bestClasses =
-      !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
+    const bestClasses = !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
     let similar = 0;
     let similarCount = 0;
     for (const c of node.children) {
@@ -112,15 +118,21 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     }
     // The page's title heading marks where the content starts: a root that leaves it out is too small
     // (a product's description without its name, price and specs).
-    if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best)
-      && title !== best) {
+    if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
       trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
       return node;
     }
     // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too
     // small.
-    if (main !== null && on('root-keeps-main') && main.good >= MAIN_KEEP_SHARE * node.good && isInside(main, node)
-      && main !== best && !isInside(main, best) && !isInside(best, main)) {
+    if (
+      main !== null &&
+      on('root-keeps-main') &&
+      main.good >= MAIN_KEEP_SHARE * node.good &&
+      isInside(main, node) &&
+      main !== best &&
+      !isInside(main, best) &&
+      !isInside(best, main)
+    ) {
       trace?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
       return node;
     }

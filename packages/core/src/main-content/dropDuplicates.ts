@@ -80,7 +80,6 @@ function seenTexts(): (s: NodeStats) => NodeStats | null {
   };
 }
 
-
 /** Whether at least two children with text share a tag and class (items of a list). */
 function hasSimilarChildren(s: NodeStats): boolean {
   if (s.children.length < 2) return false;

@@ -15,7 +15,12 @@ const LAYOUT_DUPLICATE_MAX_CHARS = 2000;
  * its only child) is the same block, not a copy; a repeat that `isKept` names (a refrain) stays
  * (see isRefrain). `removed` is extended in place.
  */
-export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, isKept: RefrainTest, trace?: string[]): void {
+export function dropLayoutDuplicates(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  isKept: RefrainTest,
+  trace?: string[],
+): void {
   const candidates: NodeStats[] = [];
   const lengths = new Map<number, number>();
   const stack: NodeStats[] = [root];
@@ -42,7 +47,12 @@ export function dropLayoutDuplicates(root: NodeStats, removed: Set<NodeStats>, i
       first.set(key, s);
       continue;
     }
-    if (isInside(s, original) || isInsideAny(s, dropped, root) || !(areSiblingCopies(original, s) || sameId(original, s))) continue;
+    if (
+      isInside(s, original) ||
+      isInsideAny(s, dropped, root) ||
+      !(areSiblingCopies(original, s) || sameId(original, s))
+    )
+      continue;
     if (isKept(s, original)) continue;
     dropped.add(s);
     removed.add(s);

@@ -182,7 +182,8 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
   // Rows of a run that failed as a table are not retried as the start of a shorter run (that would be quadratic).
   let triedUntil = 0;
   while (i < rows.length) {
-    let table: { block?: LayoutBlock; end: number } | null = rows[i].length >= 2 && i >= triedUntil ? findTable(rows, i, bodySize) : null;
+    let table: { block?: LayoutBlock; end: number } | null =
+      rows[i].length >= 2 && i >= triedUntil ? findTable(rows, i, bodySize) : null;
     if (table?.block) {
       // A one-cell row just above (a group label over several columns) is the table's top header row.
       const above = textRows[textRows.length - 1];
@@ -251,7 +252,12 @@ function mergeMarker(row: Segment[]): Segment[] {
 }
 
 /** A short single cell right above a table's first row and within its width: maybe a spanning header. */
-function isSpanCandidate(above: Segment[], first: Segment[], table: LayoutBlock, before: Segment[] | undefined): boolean {
+function isSpanCandidate(
+  above: Segment[],
+  first: Segment[],
+  table: LayoutBlock,
+  before: Segment[] | undefined,
+): boolean {
   if (above.length !== 1) return false;
   const s = above[0];
   const em = s.size || 10;
@@ -263,7 +269,14 @@ function isSpanCandidate(above: Segment[], first: Segment[], table: LayoutBlock,
   }
   const h = Math.max(...first.map((f) => f.y1)) - Math.min(...first.map((f) => f.y0));
   const gap = Math.min(...first.map((f) => f.y0)) - s.y1;
-  return s.text.length <= PROSE_CELL_CHARS && !CAPTION.test(s.text) && gap >= -1 && gap <= 1.5 * h && s.x0 >= table.x0 - em && s.x1 <= table.x1 + em;
+  return (
+    s.text.length <= PROSE_CELL_CHARS &&
+    !CAPTION.test(s.text) &&
+    gap >= -1 &&
+    gap <= 1.5 * h &&
+    s.x0 >= table.x0 - em &&
+    s.x1 <= table.x1 + em
+  );
 }
 
 /**
@@ -332,7 +345,12 @@ function rowSpans(cells: string[][]): [number, number][][] | null {
   return any ? spans : null;
 }
 
-function findTable(rows: Segment[][], start: number, bodySize: number, spanLabel?: Segment): { block: LayoutBlock; end: number } | { end: number } {
+function findTable(
+  rows: Segment[][],
+  start: number,
+  bodySize: number,
+  spanLabel?: Segment,
+): { block: LayoutBlock; end: number } | { end: number } {
   let end = start + 1;
   const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
   while (end < rows.length) {
@@ -383,7 +401,10 @@ function findTable(rows: Segment[][], start: number, bodySize: number, spanLabel
     const sub = table[0];
     if (a === 0 && b === sub.length - 1) {
       // A title row over every column: only HTML can hold it.
-      spans = [sub.map((_, c): [number, number] => (c === 0 ? [1, sub.length] : [0, 0])), ...table.map((r) => r.map((): [number, number] => [1, 1]))];
+      spans = [
+        sub.map((_, c): [number, number] => (c === 0 ? [1, sub.length] : [0, 0])),
+        ...table.map((r) => r.map((): [number, number] => [1, 1])),
+      ];
       table = [[spanLabel.text, ...sub.slice(1).map(() => '')], ...table];
     } else {
       // Header levels merge: each sub-column under the label is headed "Group Sub".

@@ -66,7 +66,8 @@ export function detectFurniture(pages: PageText[], bodySize: number): Map<Segmen
     const y = (c.seg.y0 + c.seg.y1) / 2 / p.height;
     const inBand = c.top ? c.seg.y1 / p.height <= MARGIN_BAND : c.seg.y0 / p.height >= 1 - MARGIN_BAND;
     // Repetition means on other pages: numbers side by side on one page (a table's year columns) are no page number.
-    const samePlace = entry.pages.size < minRepeat ? 0 : countWithin(entry.ys, y - POSITION_TOLERANCE, y + POSITION_TOLERANCE);
+    const samePlace =
+      entry.pages.size < minRepeat ? 0 : countWithin(entry.ys, y - POSITION_TOLERANCE, y + POSITION_TOLERANCE);
     if (isPageNumberText(c.seg.text) && (inBand || samePlace >= minRepeat)) {
       result[c.page].set(c.seg, 'page_number');
     } else if (entry.pages.size >= minRepeat && samePlace >= minRepeat && c.seg.text.length <= 200) {

@@ -11,7 +11,16 @@ import { textPdf } from './textPdf.fixture.js';
 /** `pages` A4 pages, each a line of native text above a picture of large words (a poster) with no text layer. */
 function posterPdf(pages: number): Uint8Array {
   const art = mupdf.Document.openDocument(
-    textPdf([{ width: 320, height: 120, items: [{ x: 20, top: 30, size: 30, text: 'GRAND OPENING', font: 'bold' }, { x: 20, top: 72, size: 20, text: 'Harbour Market' }] }]),
+    textPdf([
+      {
+        width: 320,
+        height: 120,
+        items: [
+          { x: 20, top: 30, size: 30, text: 'GRAND OPENING', font: 'bold' },
+          { x: 20, top: 72, size: 20, text: 'Harbour Market' },
+        ],
+      },
+    ]),
     'application/pdf',
   );
   const pix = art.loadPage(0).toPixmap(mupdf.Matrix.scale(2, 2), mupdf.ColorSpace.DeviceRGB, false, false);
@@ -43,7 +52,11 @@ describe('text in images on pages with a text layer', () => {
           text: l.text.trim(),
           bbox: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
           confidence: l.confidence / 100,
-          words: l.words.map((w) => ({ text: w.text, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], confidence: w.confidence / 100 })),
+          words: l.words.map((w) => ({
+            text: w.text,
+            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
+            confidence: w.confidence / 100,
+          })),
         })),
       };
     },

@@ -59,7 +59,11 @@ describe('OCR resolution on scans', () => {
           text: l.text.trim(),
           bbox: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
           confidence: l.confidence / 100,
-          words: l.words.map((w) => ({ text: w.text, bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1], confidence: w.confidence / 100 })),
+          words: l.words.map((w) => ({
+            text: w.text,
+            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
+            confidence: w.confidence / 100,
+          })),
         })),
       };
     },
@@ -69,7 +73,11 @@ describe('OCR resolution on scans', () => {
   });
 
   it('a small page is rendered at up to 600 dpi and read', async () => {
-    const page = { width: 170, height: 240, items: LINES.map((text, i) => ({ x: 12, top: 40 + i * 9, size: 6, text })) };
+    const page = {
+      width: 170,
+      height: 240,
+      items: LINES.map((text, i) => ({ x: 12, top: 40 + i * 9, size: 6, text })),
+    };
     widths.length = 0;
     const r = await parsePdf(scan(textPdf([page]), 600), { mode: 'auto' }, { ocr: engine });
     expect(widths[0]).toBeGreaterThanOrEqual(Math.floor((170 * 590) / 72));
@@ -77,7 +85,11 @@ describe('OCR resolution on scans', () => {
   }, 120_000);
 
   it('small print on a full-size page is read again from a sharper render', async () => {
-    const page = { width: 595, height: 842, items: LINES.map((text, i) => ({ x: 60, top: 80 + i * 7, size: 4.5, text })) };
+    const page = {
+      width: 595,
+      height: 842,
+      items: LINES.map((text, i) => ({ x: 60, top: 80 + i * 7, size: 4.5, text })),
+    };
     widths.length = 0;
     const r = await parsePdf(scan(textPdf([page]), 500), { mode: 'auto' }, { ocr: engine });
     expect(widths[0]).toBe(Math.round((595 * 200) / 72));

@@ -27,7 +27,10 @@ export function ocrScale(width: number, height: number, glyphSize?: number, page
 
 /** The em size in pixels of an OCR result (median over its lines), or null when it read no line. */
 export function medianEmPx(lines: { bbox: [number, number, number, number]; words: unknown[] }[]): number | null {
-  const hs = lines.filter((l) => l.words.length > 0).map((l) => (l.bbox[3] - l.bbox[1]) * 0.85).sort((a, b) => a - b);
+  const hs = lines
+    .filter((l) => l.words.length > 0)
+    .map((l) => (l.bbox[3] - l.bbox[1]) * 0.85)
+    .sort((a, b) => a - b);
   return hs.length ? hs[Math.floor(hs.length / 2)] : null;
 }
 

@@ -86,9 +86,20 @@ describe('orderReading: a 2×2 grid of cards', () => {
     const { textPdf } = await import('./textPdf.fixture.js');
     const words = 'cards hold short notes about the garden and the orchard in the valley each season'.split(' ');
     const items = [];
-    for (const [n, x, top] of [[1, 60, 80], [2, 320, 80], [3, 60, 300], [4, 320, 300]] as const) {
+    for (const [n, x, top] of [
+      [1, 60, 80],
+      [2, 320, 80],
+      [3, 60, 300],
+      [4, 320, 300],
+    ] as const) {
       items.push({ x, top, size: 14, text: `Card ${n} title`, font: 'bold' as const });
-      for (let l = 0; l < 6; l++) items.push({ x, top: top + 24 + l * 13, size: 10, text: `card${n} line${l} ${words.slice(l, l + 6).join(' ')}` });
+      for (let l = 0; l < 6; l++)
+        items.push({
+          x,
+          top: top + 24 + l * 13,
+          size: 10,
+          text: `card${n} line${l} ${words.slice(l, l + 6).join(' ')}`,
+        });
     }
     const md = (await parsePdf(textPdf([{ width: 595, height: 842, items }]))).markdown;
     const at = (t: string) => md.indexOf(t);

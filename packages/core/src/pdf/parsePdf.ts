@@ -245,14 +245,31 @@ async function readPages(
 function imageRegions(text: PageText): [number, number, number, number][] {
   const area = Math.max(1, text.width * text.height);
   return mergeBoxes(text.images)
-    .map((b) => [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(text.width, b[2]), Math.min(text.height, b[3])] as [number, number, number, number])
+    .map(
+      (b) =>
+        [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(text.width, b[2]), Math.min(text.height, b[3])] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+    )
     .filter(([x0, y0, x1, y1]) => ((x1 - x0) * (y1 - y0)) / area >= MIN_OCR_IMAGE_AREA)
-    .filter(([x0, y0, x1, y1]) => text.segments.filter((s) => (s.x0 + s.x1) / 2 > x0 && (s.x0 + s.x1) / 2 < x1 && (s.y0 + s.y1) / 2 > y0 && (s.y0 + s.y1) / 2 < y1).length <= 2)
+    .filter(
+      ([x0, y0, x1, y1]) =>
+        text.segments.filter(
+          (s) => (s.x0 + s.x1) / 2 > x0 && (s.x0 + s.x1) / 2 < x1 && (s.y0 + s.y1) / 2 > y0 && (s.y0 + s.y1) / 2 < y1,
+        ).length <= 2,
+    )
     .sort((a, b) => (b[2] - b[0]) * (b[3] - b[1]) - (a[2] - a[0]) * (a[3] - a[1]));
 }
 
 /** Renders one region of the page (page-relative points) for OCR. */
-function renderRegion(page: mupdf.Page, [x0, y0, x1, y1]: [number, number, number, number], pageArea: number): { png: Uint8Array; scale: number } {
+function renderRegion(
+  page: mupdf.Page,
+  [x0, y0, x1, y1]: [number, number, number, number],
+  pageArea: number,
+): { png: Uint8Array; scale: number } {
   const [bx0, by0] = page.getBounds();
   const scale = ocrScale(x1 - x0, y1 - y0, undefined, pageArea);
   const box: [number, number, number, number] = [
@@ -341,7 +358,10 @@ function renderForOcr(page: mupdf.Page, glyphSize?: number, fixedScale?: number)
 
 /** Median font size of a page's text layer (what an `ocr`-mode render is sized for), or undefined without one. */
 function medianSize(segments: Segment[]): number | undefined {
-  const sizes = segments.map((s) => s.size).filter((v) => v > 0).sort((a, b) => a - b);
+  const sizes = segments
+    .map((s) => s.size)
+    .filter((v) => v > 0)
+    .sort((a, b) => a - b);
   return sizes.length ? sizes[Math.floor(sizes.length / 2)] : undefined;
 }
 
@@ -413,8 +433,13 @@ function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<Lay
       }));
     // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
     // (Text OCR read from an image is what the image says, and stays.)
-    const inFigure = (s: Segment) => s.source !== 'ocr' && figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
-    const body = joinDropCaps(text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s)), segSize);
+    const inFigure = (s: Segment) =>
+      s.source !== 'ocr' &&
+      figures.some((f) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1 && s.y0 >= f.y0 - 1 && s.y1 <= f.y1 + 1);
+    const body = joinDropCaps(
+      text.segments.filter((s) => !marks.has(s) && !s.rotated && !inFigure(s)),
+      segSize,
+    );
     const leaves = orderReading([...body, ...figures], segSize);
     const blocks = joinColumnBreaks(leaves.map((leaf) => buildBlocks(leaf, segSize)));
     return { text, blocks, furniture: [...marks].map(([seg, type]) => ({ seg, type })) };

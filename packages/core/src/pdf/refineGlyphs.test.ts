@@ -12,13 +12,17 @@ async function markdownOf(items: TextItem[]): Promise<string> {
 describe('narrow word spaces', () => {
   for (const wordEm of [0.06, 0.1, 0.15]) {
     it(`finds word spaces ${wordEm} em wide from the line's own letter gaps`, async () => {
-      const md = await markdownOf([{ x: 60, top: 100, size: 10, text: SENTENCE, glyphX: spacedGlyphs(SENTENCE, 10, 0.01, wordEm) }]);
+      const md = await markdownOf([
+        { x: 60, top: 100, size: 10, text: SENTENCE, glyphX: spacedGlyphs(SENTENCE, 10, 0.01, wordEm) },
+      ]);
       expect(md.trim()).toBe(SENTENCE);
     });
   }
 
   it('letter-spaced text without word gaps stays one word per word', async () => {
-    const md = await markdownOf([{ x: 60, top: 100, size: 10, text: 'typesetting', glyphX: spacedGlyphs('typesetting', 10, 0.05, 0.3) }]);
+    const md = await markdownOf([
+      { x: 60, top: 100, size: 10, text: 'typesetting', glyphX: spacedGlyphs('typesetting', 10, 0.05, 0.3) },
+    ]);
     expect(md.trim()).toBe('typesetting');
   });
 });
@@ -42,7 +46,11 @@ describe('TeX-style accents', () => {
   }
 
   it('a spacing accent over a letter becomes the precomposed letter (NFC)', async () => {
-    const md = await markdownOf([accented('caf´e', 60, 100), accented('na¨ive', 60, 130), accented('r´esum´e', 60, 160)]);
+    const md = await markdownOf([
+      accented('caf´e', 60, 100),
+      accented('na¨ive', 60, 130),
+      accented('r´esum´e', 60, 160),
+    ]);
     expect(md).toContain('café');
     expect(md).toContain('naïve');
     expect(md).toContain('résumé');

@@ -4,8 +4,21 @@
 
 /** Spacing accents → the combining mark they stand for. */
 const ACCENTS: Record<string, string> = {
-  '´': '\u0301', '`': '\u0300', 'ˆ': '\u0302', '^': '\u0302', '˜': '\u0303', '~': '\u0303', '¨': '\u0308', '¯': '\u0304',
-  '˘': '\u0306', '˙': '\u0307', '˚': '\u030a', 'ˇ': '\u030c', '¸': '\u0327', '˛': '\u0328', '˝': '\u030b',
+  '´': '\u0301',
+  '`': '\u0300',
+  ˆ: '\u0302',
+  '^': '\u0302',
+  '˜': '\u0303',
+  '~': '\u0303',
+  '¨': '\u0308',
+  '¯': '\u0304',
+  '˘': '\u0306',
+  '˙': '\u0307',
+  '˚': '\u030a',
+  ˇ: '\u030c',
+  '¸': '\u0327',
+  '˛': '\u0328',
+  '˝': '\u030b',
 };
 /** A spacing accent directly before a letter inside one span (no geometry to go by): only the unambiguous ones. */
 const INLINE_ACCENT = /([´¨ˆ˜ˇ˘˚˝])(\p{L})/gu;
@@ -69,7 +82,13 @@ function combineAccents(pieces: Piece[], em: number): Piece[] | null {
     const centre = (p.x0 + p.x1) / 2;
     const next = pieces[i + 1];
     const nextLetter = next?.text.trimStart()[0];
-    if (next && nextLetter && /\p{L}/u.test(nextLetter) && centre >= next.x0 - 0.5 && centre <= Math.min(next.x1, next.x0 + 0.7 * em)) {
+    if (
+      next &&
+      nextLetter &&
+      /\p{L}/u.test(nextLetter) &&
+      centre >= next.x0 - 0.5 &&
+      centre <= Math.min(next.x1, next.x0 + 0.7 * em)
+    ) {
       const rest = next.text.trimStart().slice(1);
       const lead = /^\s/.test(p.text) ? ' ' : '';
       out.push({ text: lead + (nextLetter + mark).normalize('NFC') + rest, x0: Math.min(p.x0, next.x0), x1: next.x1 });
@@ -79,7 +98,13 @@ function combineAccents(pieces: Piece[], em: number): Piece[] | null {
     const prev = out[out.length - 1];
     const prevText = prev?.text.trimEnd();
     const prevLetter = prevText?.[prevText.length - 1];
-    if (prev && prevLetter && /\p{L}/u.test(prevLetter) && centre <= prev.x1 + 0.5 && centre >= Math.max(prev.x0, prev.x1 - 0.7 * em)) {
+    if (
+      prev &&
+      prevLetter &&
+      /\p{L}/u.test(prevLetter) &&
+      centre <= prev.x1 + 0.5 &&
+      centre >= Math.max(prev.x0, prev.x1 - 0.7 * em)
+    ) {
       prev.text = prevText.slice(0, -1) + (prevLetter + mark).normalize('NFC');
       prev.x1 = Math.max(prev.x1, p.x1);
       continue;
@@ -104,7 +129,8 @@ function addNarrowSpaces(pieces: Piece[], em: number): boolean {
   const sorted = tight.map(gapAt).sort((a, b) => a - b);
   let jump = 0;
   let k = -1;
-  for (let j = 0; j + 1 < sorted.length; j++) if (sorted[j + 1] - sorted[j] > jump) [jump, k] = [sorted[j + 1] - sorted[j], j];
+  for (let j = 0; j + 1 < sorted.length; j++)
+    if (sorted[j + 1] - sorted[j] > jump) [jump, k] = [sorted[j + 1] - sorted[j], j];
   // Letter gaps are the larger group (a word has several letters), and word gaps stand clearly above them.
   if (k < 0 || k + 1 < sorted.length - k - 1 || jump < MIN_JUMP_EM * em) return false;
   const letter = sorted[Math.floor(k / 2)];

@@ -9,7 +9,9 @@ const AFTER = 'All amounts are rounded to the nearest thousand and include the l
 
 /** Table rows at 13 pt spacing from `top`; each row is [x, text, bold?][]. */
 function rowsAt(top: number, rows: [number, string, boolean?][][]): TextItem[] {
-  return rows.flatMap((row, r) => row.map(([x, text, bold]) => ({ x, top: top + r * 13, size: 9, text, font: bold ? ('bold' as const) : undefined })));
+  return rows.flatMap((row, r) =>
+    row.map(([x, text, bold]) => ({ x, top: top + r * 13, size: 9, text, font: bold ? ('bold' as const) : undefined })),
+  );
 }
 
 async function markdownOf(rows: [number, string, boolean?][][]): Promise<string> {
@@ -30,7 +32,12 @@ describe('tables: spanning header rows', () => {
   it('a one-cell header row over several columns stays in the table, not a heading', async () => {
     const md = await markdownOf([
       [[210, 'Revenue by year', true]],
-      [[X[1], 'Region', true], [X[2], '2022', true], [X[3], '2023', true], [X[4], 'Notes', true]],
+      [
+        [X[1], 'Region', true],
+        [X[2], '2022', true],
+        [X[3], '2023', true],
+        [X[4], 'Notes', true],
+      ],
       ...DATA.map((d) => d.map((t, c) => [X[c + 1], t] as [number, string])),
     ]);
     expect(md).not.toMatch(/^#+ .*Revenue/m);
@@ -41,11 +48,23 @@ describe('tables: spanning header rows', () => {
 
 describe('tables: narrow index columns and section rows', () => {
   it('row numbers close to the names stay their own column; section rows do not move column edges', async () => {
-    const rows: [number, string, boolean?][][] = [[[X[0], 'No.', true], [X[1] - 6, 'Region', true], [X[2], '2022', true], [X[3], '2023', true], [X[4], 'Notes', true]]];
+    const rows: [number, string, boolean?][][] = [
+      [
+        [X[0], 'No.', true],
+        [X[1] - 6, 'Region', true],
+        [X[2], '2022', true],
+        [X[3], '2023', true],
+        [X[4], 'Notes', true],
+      ],
+    ];
     let n = 1;
     for (const section of ['Domestic markets and their regional offices', 'Export markets']) {
       rows.push([[X[0], section, true]]);
-      for (const d of DATA) rows.push([[X[0] + (n < 10 ? 5 : 0), String(n++)], ...d.map((t, c) => [c === 0 ? X[1] - 6 : X[c + 1], t] as [number, string])]);
+      for (const d of DATA)
+        rows.push([
+          [X[0] + (n < 10 ? 5 : 0), String(n++)],
+          ...d.map((t, c) => [c === 0 ? X[1] - 6 : X[c + 1], t] as [number, string]),
+        ]);
     }
     const md = await markdownOf(rows);
     expect(md).toMatch(/\| 1 \| North \| 120 \| 135 \| steady \|/);
@@ -56,21 +75,44 @@ describe('tables: narrow index columns and section rows', () => {
 
 describe('tables: structure a pipe table cannot hold', () => {
   it('a label over several sub-rows (row span) becomes an HTML table with rowspan', async () => {
-    const rows: [number, string, boolean?][][] = [[[X[1], 'Region', true], [X[2], 'Year', true], [X[3], 'Units', true], [X[4], 'Notes', true]]];
+    const rows: [number, string, boolean?][][] = [
+      [
+        [X[1], 'Region', true],
+        [X[2], 'Year', true],
+        [X[3], 'Units', true],
+        [X[4], 'Notes', true],
+      ],
+    ];
     for (const d of DATA) {
-      rows.push([[X[1], d[0]], [X[2], '2022'], [X[3], d[1]], [X[4], d[3]]]);
-      rows.push([[X[2], '2023'], [X[3], d[2]], [X[4], 'revised']]);
+      rows.push([
+        [X[1], d[0]],
+        [X[2], '2022'],
+        [X[3], d[1]],
+        [X[4], d[3]],
+      ]);
+      rows.push([
+        [X[2], '2023'],
+        [X[3], d[2]],
+        [X[4], 'revised'],
+      ]);
     }
     const md = await markdownOf(rows);
     expect(md).toContain('<table>');
-    expect(md).toContain('<tr><td rowspan="2">North</td><td>2022</td><td>120</td><td>steady</td></tr>\n<tr><td>2023</td><td>135</td><td>revised</td></tr>');
+    expect(md).toContain(
+      '<tr><td rowspan="2">North</td><td>2022</td><td>120</td><td>steady</td></tr>\n<tr><td>2023</td><td>135</td><td>revised</td></tr>',
+    );
     expect(md).toContain('<tr><th>Region</th><th>Year</th><th>Units</th><th>Notes</th></tr>');
   });
 
   it('a title row over every column is a colspan header of an HTML table', async () => {
     const md = await markdownOf([
       [[186, 'Regional revenue and notes', true]],
-      [[X[1], 'Region', true], [X[2], '2022', true], [X[3], '2023', true], [X[4], 'Notes', true]],
+      [
+        [X[1], 'Region', true],
+        [X[2], '2022', true],
+        [X[3], '2023', true],
+        [X[4], 'Notes', true],
+      ],
       ...DATA.map((d) => d.map((t, c) => [X[c + 1], t] as [number, string])),
     ]);
     expect(md).toContain('<tr><th colspan="4">Regional revenue and notes</th></tr>');
@@ -81,8 +123,22 @@ describe('tables: structure a pipe table cannot hold', () => {
 
 describe('tables: a column of dates is not an index column', () => {
   it('"1 May", "2 May" ... stay one cell', async () => {
-    const rows: [number, string, boolean?][][] = [[[X[1], 'Date', true], [X[2], 'Units', true], [X[3], 'Price', true], [X[4], 'Notes', true]]];
-    DATA.forEach((d, i) => rows.push([[X[1], `${i + 1} May`], [X[2], d[1]], [X[3], d[2]], [X[4], d[3]]]));
+    const rows: [number, string, boolean?][][] = [
+      [
+        [X[1], 'Date', true],
+        [X[2], 'Units', true],
+        [X[3], 'Price', true],
+        [X[4], 'Notes', true],
+      ],
+    ];
+    DATA.forEach((d, i) => {
+      rows.push([
+        [X[1], `${i + 1} May`],
+        [X[2], d[1]],
+        [X[3], d[2]],
+        [X[4], d[3]],
+      ]);
+    });
     const md = await markdownOf(rows);
     expect(md).toMatch(/\| 1 May \| 120 \| 135 \| steady \|/);
     expect(md).toMatch(/\| Date \| Units \| Price \| Notes \|/);

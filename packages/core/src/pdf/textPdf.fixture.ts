@@ -5,7 +5,16 @@ import * as mupdf from 'mupdf';
 
 const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', serif: 'Times-Roman' } as const;
 /** WinAnsi codes of the few non-ASCII characters the tests use (´ ` ¨ are spacing accents). */
-const WIN_ANSI: Record<string, number> = { '–': 0o226, '—': 0o227, '•': 0o225, 'é': 0xe9, '·': 0xb7, '´': 0xb4, '`': 0x60, '¨': 0xa8 };
+const WIN_ANSI: Record<string, number> = {
+  '–': 0o226,
+  '—': 0o227,
+  '•': 0o225,
+  é: 0xe9,
+  '·': 0xb7,
+  '´': 0xb4,
+  '`': 0x60,
+  '¨': 0xa8,
+};
 
 export interface TextItem {
   x: number;
@@ -42,7 +51,10 @@ export function textPdf(pages: TextPage[]): Uint8Array {
   const catalog = add('');
   const pagesObj = add('');
   const fontRes = Object.entries(FONTS)
-    .map(([key, name]) => `/F${key} ${add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`)} 0 R`)
+    .map(
+      ([key, name]) =>
+        `/F${key} ${add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`)} 0 R`,
+    )
     .join(' ');
   const kids: number[] = [];
   for (const p of pages) {
@@ -52,14 +64,18 @@ export function textPdf(pages: TextPage[]): Uint8Array {
       const font = `/F${it.font ?? 'regular'} ${it.size} Tf`;
       if (it.glyphX) {
         [...it.text].forEach((ch, i) => {
-          if (ch !== ' ') content += `BT ${font} ${(it.x + (it.glyphX?.[i] ?? 0)).toFixed(2)} ${y.toFixed(2)} Td ${pdfString(ch)} Tj ET\n`;
+          if (ch !== ' ')
+            content += `BT ${font} ${(it.x + (it.glyphX?.[i] ?? 0)).toFixed(2)} ${y.toFixed(2)} Td ${pdfString(ch)} Tj ET\n`;
         });
       } else content += `BT ${font} ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
     }
-    for (const [x0, t0, x1, t1] of p.rules ?? []) content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
+    for (const [x0, t0, x1, t1] of p.rules ?? [])
+      content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
     const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
     kids.push(
-      add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> >> /Contents ${stream} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> >> /Contents ${stream} 0 R >>`,
+      ),
     );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;

@@ -1,7 +1,15 @@
 // Pattern + validator detectors (mode `fast` runs only these). Each finds candidates of one entity type.
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { PiiCandidate, PiiEntity, PiiMode } from './piiTypes.js';
-import { hasCardIssuerPrefix, hasEmailShape, isIpv4, isIpv6, isPlausibleSsn, isValidIban, passesLuhn } from './validators.js';
+import {
+  hasCardIssuerPrefix,
+  hasEmailShape,
+  isIpv4,
+  isIpv6,
+  isPlausibleSsn,
+  isValidIban,
+  passesLuhn,
+} from './validators.js';
 import { trimTrailing } from '../text/trailingRun.js';
 import { findJwts, findPrivateKeys } from './findJwtsAndKeys.js';
 
@@ -102,7 +110,8 @@ const SECRET_LABEL_RE = new RegExp(
   'gi',
 );
 function detectSecrets(text: string, out: PiiCandidate[]): void {
-  for (const re of SECRET_RES) for (const m of text.matchAll(re)) push(out, 'SECRET', m.index!, m.index! + m[0].length, 0.99);
+  for (const re of SECRET_RES)
+    for (const m of text.matchAll(re)) push(out, 'SECRET', m.index!, m.index! + m[0].length, 0.99);
   // JWTs and PEM keys are scanned, not matched: their regexes were quadratic on page text (see findJwtsAndKeys).
   for (const [start, end] of [...findJwts(text), ...findPrivateKeys(text)]) push(out, 'SECRET', start, end, 0.99);
   for (const m of text.matchAll(SECRET_LABEL_RE)) {

@@ -67,4 +67,3 @@ export function findPrivateKeys(text: string): Array<[number, number]> {
   }
   return found;
 }
-

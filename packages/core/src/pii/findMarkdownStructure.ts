@@ -36,7 +36,12 @@ const INLINE_LINK_RE = new RegExp(
   'g',
 );
 const AUTOLINK_RE = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]+)>/gi;
-const BARE_URL_RE = /\b(?:https?|ftp|wss?):\/\/[^\s<>()\[\]"'`|]+|\bwww\.[^\s<>()\[\]"'`|]+|\bmailto:[^\s<>()\[\]"'`|]+|\btel:[+\d().\- ]{6,}\d/gi;
+/** What ends a bare URL: space, brackets, quotes (a raw template cannot hold the backtick, so it is put in). */
+const URL_STOP = String.raw`[^\s<>()\[\]"'` + '`' + String.raw`|]+`;
+const BARE_URL_RE = new RegExp(
+  String.raw`\b(?:https?|ftp|wss?):\/\/${URL_STOP}|\bwww\.${URL_STOP}|\bmailto:${URL_STOP}|\btel:[+\d().\- ]{6,}\d`,
+  'gi',
+);
 // The label stops at every line break `^` starts a line after (\r, \u2028, \u2029 too): a label run that crossed them
 // was rescanned from each of those line starts (quadratic on `[\r[\r…`).
 const REFERENCE_DEF_RE = /^ {0,3}\[[^\]\n\r\u2028\u2029]+\]:\s*(\S+)/gm;

@@ -17,10 +17,16 @@ export function trailingRunStart(text: string, inRun: (ch: string) => boolean, e
 
 /** `text` without the run of `chars` (each one character of the BMP) it ends with: `/[chars]+$/` replaced by ''. */
 export function trimTrailing(text: string, chars: string): string {
-  return text.slice(0, trailingRunStart(text, (ch) => chars.includes(ch)));
+  return text.slice(
+    0,
+    trailingRunStart(text, (ch) => chars.includes(ch)),
+  );
 }
 
 /** `text` without the whitespace, and the characters of `chars`, it ends with: `/[\s chars]+$/` replaced by ''. */
 export function trimTrailingSpaceAnd(text: string, chars: string): string {
-  return text.slice(0, trailingRunStart(text, (ch) => isSpace(ch) || chars.includes(ch)));
+  return text.slice(
+    0,
+    trailingRunStart(text, (ch) => isSpace(ch) || chars.includes(ch)),
+  );
 }

@@ -63,7 +63,10 @@ export interface Accounts {
    * The rate and concurrency limits alone, for authenticated calls that are not scrapes (interact): one request of
    * the account's per-minute budget and one of its concurrency slots, held until `release`.
    */
-  admitCall(account: Account, options?: { waitMs?: number; signal?: AbortSignal; concurrency?: boolean }): Promise<{ release(): Promise<void> }>;
+  admitCall(
+    account: Account,
+    options?: { waitMs?: number; signal?: AbortSignal; concurrency?: boolean },
+  ): Promise<{ release(): Promise<void> }>;
   /**
    * One of the account's `limit` concurrency slots for a page of its crawl or batch, held until `release`. It waits
    * as long as it takes and never joins the account's wait queue: a page takes a slot only when none of the account's

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   // Every variable is checked at once (the worker serves no API, so the keyless policy is not its concern).
   const { config, problems } = readServerConfig(process.env);
   if (config.jobWorkers < 1) {
-    problems.push(`SCRAPE_JOB_WORKERS must be a whole number of at least 1 for scrape-worker, got "${config.jobWorkers}"`);
+    problems.push(
+      `SCRAPE_JOB_WORKERS must be a whole number of at least 1 for scrape-worker, got "${config.jobWorkers}"`,
+    );
   }
   if (problems.length > 0) {
     process.stderr.write(`scrape-worker: ${new ConfigError(problems).message}\n`);

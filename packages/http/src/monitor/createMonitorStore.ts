@@ -4,7 +4,13 @@ import type { NormalizedSchedule } from './monitorSchedule.js';
 
 export type PageStatus = 'new' | 'same' | 'changed' | 'removed' | 'error';
 export type CheckStatus =
-  'queued' | 'running' | 'completed' | 'failed' | 'partial' | 'skipped_overlap' | 'skipped_no_credits';
+  | 'queued'
+  | 'running'
+  | 'completed'
+  | 'failed'
+  | 'partial'
+  | 'skipped_overlap'
+  | 'skipped_no_credits';
 
 export interface MonitorSummary {
   totalPages: number;

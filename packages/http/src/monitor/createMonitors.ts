@@ -76,9 +76,7 @@ export async function createMonitors(options: MonitorsOptions) {
   let kv: MonitorKv;
   try {
     kv =
-      home.kind === 'redis'
-        ? await createRedisMonitorKv(home.redisUrl, prefix)
-        : createEmbeddedMonitorKv(home.dataDir);
+      home.kind === 'redis' ? await createRedisMonitorKv(home.redisUrl, prefix) : createEmbeddedMonitorKv(home.dataDir);
   } catch (error) {
     throw errors.unavailable('Service Unavailable', {
       reason: `the monitor store could not be opened: ${(error as Error).message}`,

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { JobRecord, JobStore, JobWorker } from '@scrape/jobs';
 import { errors, type Scraper } from '@scrape/scraper';
-import { crawlOpenApiRoutes, ROBOTS_BLOCKED, type JobBilling, type StartJobWorkerOptions } from '@scrape/scraper/internal';
+import {
+  crawlOpenApiRoutes,
+  ROBOTS_BLOCKED,
+  type JobBilling,
+  type StartJobWorkerOptions,
+} from '@scrape/scraper/internal';
 import { allows, FEATURE_ZERO_DATA_RETENTION, type Account } from '../accounts/account.js';
 import { usagePeriod, type Accounts } from '../accounts/openAccounts.js';
 
@@ -297,7 +302,12 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   app.post('/v2/batch/scrape', { onRequest: requireKey }, async (request) => {
     const state = await admit(request, 'batch');
     const { job, invalidURLs } = await runtime.startBatch(request.body, { team: teamOf(request), state });
-    return { success: true, id: job.id, url: jobUrl(request, BATCH, job.id), ...(invalidURLs.length ? { invalidURLs } : {}) };
+    return {
+      success: true,
+      id: job.id,
+      url: jobUrl(request, BATCH, job.id),
+      ...(invalidURLs.length ? { invalidURLs } : {}),
+    };
   });
 
   // Map costs 1 credit per call (the spec is silent; the peer documents 1 per map call, see docs/decisions.md), billed

@@ -59,7 +59,12 @@ function documentInteractRoutes(app: FastifyInstance): void {
     summary: 'Run Playwright code against the page of a recent scrape (starts or continues its session).',
     pathParams: { scrapeId: '`metadata.scrapeId` of the scrape.' },
     requestBody: { name: 'InteractRequest', schema: interactRequestSchema },
-    responses: { '200': { description: 'What the code returned and printed.', body: { name: 'InteractResponse', schema: responseSchemas.interactResponseSchema } } },
+    responses: {
+      '200': {
+        description: 'What the code returned and printed.',
+        body: { name: 'InteractResponse', schema: responseSchemas.interactResponseSchema },
+      },
+    },
     errors: {
       '400': 'Invalid body or unsupported `language`.',
       ...SESSION_ERRORS,

@@ -39,11 +39,18 @@ beforeAll(async () => {
       ];
       return res.end(JSON.stringify({ results, unresponsive_engines: [] }));
     }
-    if (path === '/kettle') return res.end('<!doctype html><title>Kettle</title><h1>Steel kettle</h1><p>Price: 34.50 EUR. In stock.</p>');
+    if (path === '/kettle')
+      return res.end('<!doctype html><title>Kettle</title><h1>Steel kettle</h1><p>Price: 34.50 EUR. In stock.</p>');
     res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>See <a href="/kettle">our kettle</a>.</p>');
   });
   llm = await startOpenAiDouble();
-  scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, llm: false, search: { searxngUrl: site.origin } });
+  scraper = createScraper({
+    allowPrivateUrls: true,
+    cache: false,
+    engines: { browser: false },
+    llm: false,
+    search: { searxngUrl: site.origin },
+  });
 });
 afterAll(async () => {
   await scraper?.close();
@@ -64,9 +71,29 @@ function memoryTrace(): AgentTraceSink & { events: AgentTraceEvent[]; snapshots:
 }
 
 function run(job: Partial<AgentJobInput>, signal = new AbortController().signal, trace = memoryTrace()) {
-  const client = createLlmClient({ baseUrl: llm.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0, retryBaseMs: 1, contextTokens: 8192, maxOutputTokens: 1024 });
-  const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
-  return { trace, result: runAgentJob({ job: { runId: 'run-1', prompt: 'Find the kettle price', schema: SCHEMA, ...job }, client, tools, trace, signal }) };
+  const client = createLlmClient({
+    baseUrl: llm.baseUrl,
+    model: 'm',
+    timeoutMs: 5_000,
+    maxRetries: 0,
+    retryBaseMs: 1,
+    contextTokens: 8192,
+    maxOutputTokens: 1024,
+  });
+  const tools = createAgentTools({
+    scrape: (body, s) => scraper.scrape(body, { signal: s }),
+    search: (body, s) => scraper.search(body, { signal: s }),
+  });
+  return {
+    trace,
+    result: runAgentJob({
+      job: { runId: 'run-1', prompt: 'Find the kettle price', schema: SCHEMA, ...job },
+      client,
+      tools,
+      trace,
+      signal,
+    }),
+  };
 }
 
 /** The price as the scrape tool really returned it, so only a loop that fed the page back can produce it. */
@@ -125,13 +152,22 @@ describe('runAgentJob', () => {
         return toolCallCompletion([{ name: 'search', arguments: { query: 'steel kettle price' }, id: 's1' }]);
       },
       // The model opens the first URL the search returned: only a loop that fed the results back can name it.
-      (req) => toolCallCompletion([{ name: 'scrape', arguments: { url: /^(http\S+)/m.exec(lastToolResult(req))![1] }, id: 't1' }]),
-      (req) => toolCallCompletion([{ name: 'finish', arguments: { data: { product: 'Steel kettle', price: priceFrom(lastToolResult(req)) } } }]),
+      (req) =>
+        toolCallCompletion([
+          { name: 'scrape', arguments: { url: /^(http\S+)/m.exec(lastToolResult(req))![1] }, id: 't1' },
+        ]),
+      (req) =>
+        toolCallCompletion([
+          { name: 'finish', arguments: { data: { product: 'Steel kettle', price: priceFrom(lastToolResult(req)) } } },
+        ]),
     );
     const { trace, result } = run({});
     expect(await result).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 } });
     expect(searches).toContain('steel kettle price');
-    const calls = trace.events.filter((e) => e.type === 'tool_call.started') as Extract<AgentTraceEvent, { type: 'tool_call.started' }>[];
+    const calls = trace.events.filter((e) => e.type === 'tool_call.started') as Extract<
+      AgentTraceEvent,
+      { type: 'tool_call.started' }
+    >[];
     expect(calls.map((c) => [c.toolName, c.parameters])).toEqual([
       ['search', { query: 'steel kettle price' }],
       ['scrape', { url: `${site.origin}/kettle` }],
@@ -190,8 +226,18 @@ describe('runAgentJob', () => {
       maxOutputTokens: 1024,
     });
     const trace = memoryTrace();
-    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
-    const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace, signal: new AbortController().signal, maxSteps: 3 });
+    const tools = createAgentTools({
+      scrape: (body, s) => scraper.scrape(body, { signal: s }),
+      search: (body, s) => scraper.search(body, { signal: s }),
+    });
+    const outcome = await runAgentJob({
+      job: { runId: 'r', prompt: 'x' },
+      client,
+      tools,
+      trace,
+      signal: new AbortController().signal,
+      maxSteps: 3,
+    });
     expect(outcome).toMatchObject({ status: 'failed', outcome: 'failed', creditsUsed: 0, error: { code: 'internal' } });
     expect(llm.requests).toHaveLength(3);
   });
@@ -230,9 +276,23 @@ describe('runAgentJob', () => {
       maxOutputTokens: 1024,
     });
     const trace = memoryTrace();
-    const tools = createAgentTools({ scrape: (body, s) => scraper.scrape(body, { signal: s }), search: (body, s) => scraper.search(body, { signal: s }) });
-    const outcome = await runAgentJob({ job: { runId: 'r', prompt: 'x' }, client, tools, trace, signal: new AbortController().signal, timeoutMs: 1_000 });
-    expect(outcome).toMatchObject({ status: 'failed', outcome: 'failed', error: { code: 'internal', retryable: false, message: expect.stringMatching(/within 1 s/) } });
+    const tools = createAgentTools({
+      scrape: (body, s) => scraper.scrape(body, { signal: s }),
+      search: (body, s) => scraper.search(body, { signal: s }),
+    });
+    const outcome = await runAgentJob({
+      job: { runId: 'r', prompt: 'x' },
+      client,
+      tools,
+      trace,
+      signal: new AbortController().signal,
+      timeoutMs: 1_000,
+    });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      outcome: 'failed',
+      error: { code: 'internal', retryable: false, message: expect.stringMatching(/within 1 s/) },
+    });
     expect(trace.events.at(-1)).toMatchObject({ type: 'run.finished', outcome: 'failed' });
   });
 

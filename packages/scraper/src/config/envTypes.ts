@@ -104,7 +104,7 @@ export function httpUrl(): EnvType<string> {
   return envType<string>('http(s) URL', (raw) =>
     /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw)
       ? { value: raw }
-      : { problem: 'must be an http(s) base URL, e.g. https://host.example' }
+      : { problem: 'must be an http(s) base URL, e.g. https://host.example' },
   );
 }
 
@@ -113,7 +113,7 @@ export function redisUrl(): EnvType<string> {
   return envType<string>('redis(s):// URL', (raw) =>
     /^rediss?:\/\/[^\s]+$/.test(raw)
       ? { value: raw }
-      : { problem: 'must be a redis:// or rediss:// URL (e.g. redis://:password@redis.internal:6379/0)' }
+      : { problem: 'must be a redis:// or rediss:// URL (e.g. redis://:password@redis.internal:6379/0)' },
   );
 }
 

@@ -2,7 +2,15 @@
 // (no engines, no browser). The schema of every variable is envSchema.ts.
 export { scraperOptionsFromEnv } from './scraperOptionsFromEnv.js';
 export { serverConfigFromEnv, readServerConfig, type ServerEnvConfig } from './serverConfigFromEnv.js';
-export { parseEnv, readEnv, unknownVariables, type Env, type EnvValues, type EnvReading, type EnvSelection } from './parseEnv.js';
+export {
+  parseEnv,
+  readEnv,
+  unknownVariables,
+  type Env,
+  type EnvValues,
+  type EnvReading,
+  type EnvSelection,
+} from './parseEnv.js';
 export { ENV_VARIABLES, type EnvVariable, type EnvVariableName, type ConfigUser } from './envSchema.js';
 export { renderConfigTable, withConfigTable, CONFIG_TABLE_BEGIN, CONFIG_TABLE_END } from './renderConfigTable.js';
 export { ConfigError } from './configError.js';

@@ -27,8 +27,8 @@ describe('environment access', () => {
         readFileSync(file, 'utf8')
           .split('\n')
           .flatMap((line, i) =>
-            /process\s*\.\s*env\b|process\[['"]env['"]\]/.test(line) ? [`${relative(PACKAGES, file)}:${i + 1}`] : []
-          )
+            /process\s*\.\s*env\b|process\[['"]env['"]\]/.test(line) ? [`${relative(PACKAGES, file)}:${i + 1}`] : [],
+          ),
       );
     expect(offenders).toEqual([]);
   });

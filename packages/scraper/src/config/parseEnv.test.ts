@@ -52,7 +52,7 @@ describe('parseEnv', () => {
         SCRAPE_LLM_BASE_URL: 'ftp://models',
         SCRAPE_INTERACT_CREDITS_PER_MINUTE: '-1',
         SCRAPE_JOB_LEASE_MS: '10',
-      })
+      }),
     );
     expect(problems).toEqual([
       'PORT must be a whole number from 0 to 65535, got "70000"',
@@ -67,7 +67,7 @@ describe('parseEnv', () => {
 
   it('never echoes a secret value', () => {
     const problems = problemsOf(() =>
-      parseEnv({ REDIS_URL: 'http://:hunter2@cache:6379', SCRAPE_PROXY_BASIC: 'socks5://user:hunter2@proxy:1080' })
+      parseEnv({ REDIS_URL: 'http://:hunter2@cache:6379', SCRAPE_PROXY_BASIC: 'socks5://user:hunter2@proxy:1080' }),
     );
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^SCRAPE_PROXY_BASIC must be an http:\/\/ proxy URL/);
@@ -109,8 +109,14 @@ describe('parseEnv', () => {
 });
 
 describe('unknownVariables', () => {
-  it('names SCRAPE_* variables the schema does not know (typos), not the tooling ones or other programs\'', () => {
-    const env = { SCRAPE_JOB_WORKER: '4', SCRAPE_JOB_WORKERS: '4', SCRAPE_NODE_BIN: '/opt/node', PATH: '/bin', HOME: '/' };
+  it("names SCRAPE_* variables the schema does not know (typos), not the tooling ones or other programs'", () => {
+    const env = {
+      SCRAPE_JOB_WORKER: '4',
+      SCRAPE_JOB_WORKERS: '4',
+      SCRAPE_NODE_BIN: '/opt/node',
+      PATH: '/bin',
+      HOME: '/',
+    };
     expect(unknownVariables(env)).toEqual(['SCRAPE_JOB_WORKER']);
   });
 });
@@ -129,7 +135,7 @@ describe('scraperOptionsFromEnv', () => {
         SCRAPE_WEBHOOK_SECRET: 'whsec',
         SCRAPE_ADBLOCK_LISTS: '/etc/lists/extra.txt',
         SCRAPE_LLM_MAX_RETRIES: '0',
-      })
+      }),
     ).toEqual({
       allowPrivateUrls: false,
       dataDir: './.scrape-data',
@@ -157,7 +163,7 @@ describe('scraperOptionsFromEnv', () => {
 describe('serverConfigFromEnv', () => {
   it('adds the keys and the artifact secret length to the schema problems, all in one error', () => {
     const problems = problemsOf(() =>
-      serverConfigFromEnv({ SCRAPE_API_KEYS: 'has space', SCRAPE_ARTIFACT_SECRET: 'short', PORT: '-1' })
+      serverConfigFromEnv({ SCRAPE_API_KEYS: 'has space', SCRAPE_ARTIFACT_SECRET: 'short', PORT: '-1' }),
     );
     expect(problems).toEqual([
       'PORT must be a whole number from 0 to 65535, got "-1"',

@@ -11,7 +11,7 @@ describe('the configuration table', () => {
     const rows = renderConfigTable().split('\n').slice(2);
     expect(rows).toHaveLength(Object.keys(ENV_VARIABLES).length);
     expect(rows[0]).toBe(
-      '| `PORT` | integer 0-65535 | `3002` | TCP port (0 picks a free one; the startup log line shows it). | http |'
+      '| `PORT` | integer 0-65535 | `3002` | TCP port (0 picks a free one; the startup log line shows it). | http |',
     );
     expect(rows.find((row) => row.startsWith('| `LOG_LEVEL`'))).toContain('fatal / error / warn');
     expect(rows.find((row) => row.startsWith('| `SCRAPE_ALLOW_PRIVATE_URLS`'))).toContain('| boolean | `0` |');

@@ -20,8 +20,8 @@ export function renderConfigTable(): string {
   const rows = (Object.entries(ENV_VARIABLES) as [string, EnvVariable<unknown>][]).map(
     ([name, definition]) =>
       `| \`${name}\` | ${cell(definition.type.label)} | ${cell(defaultOf(definition))} | ${cell(
-        definition.meaning
-      )} | ` + `${definition.usedBy.join(', ')} |`
+        definition.meaning,
+      )} | ` + `${definition.usedBy.join(', ')} |`,
   );
   return ['| Variable | Type | Default | Meaning | Used by |', '|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -66,7 +66,7 @@ export function readServerConfig(env: Env = process.env): { config: ServerEnvCon
   const secret = v.SCRAPE_ARTIFACT_SECRET;
   if (secret !== undefined && secret.length < MIN_ARTIFACT_SECRET_LENGTH) {
     problems.push(
-      `SCRAPE_ARTIFACT_SECRET must be at least ${MIN_ARTIFACT_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`
+      `SCRAPE_ARTIFACT_SECRET must be at least ${MIN_ARTIFACT_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
     );
   }
   if (/\s|\/|^\[?$/.test(v.HOST)) problems.push(`HOST must be an address or host name to bind to, got "${v.HOST}"`);
@@ -116,7 +116,7 @@ function readKeysFile(file: string, problems: string[]): string[] | undefined {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     problems.push(
-      `SCRAPE_API_KEYS_FILE: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`
+      `SCRAPE_API_KEYS_FILE: cannot read "${file}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
     );
     return undefined;
   }

@@ -25,7 +25,9 @@ export const pdfParserSchema = pdfParserObjectSchema.transform(({ pageMarkdown, 
 }));
 
 /** The SDK's image parser: a raster image (PNG, JPEG, ...) is OCR'd as a one-page document. No options. */
-export const imageParserSchema = z.strictObject({ type: z.literal('image') }).describe('OCR raster images into markdown.');
+export const imageParserSchema = z
+  .strictObject({ type: z.literal('image') })
+  .describe('OCR raster images into markdown.');
 
 /** Names the JS SDK's types allow as bare strings (`"pdf"` ≡ `{type:"pdf"}`). */
 export const PARSER_SHORTHANDS = ['pdf', 'image'] as const;

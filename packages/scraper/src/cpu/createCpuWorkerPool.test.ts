@@ -7,7 +7,8 @@ afterAll(async () => {
   await pool.close();
 });
 
-const page = (body: string) => new TextEncoder().encode(`<html><head><title>T</title></head><body><main>${body}</main></body></html>`);
+const page = (body: string) =>
+  new TextEncoder().encode(`<html><head><title>T</title></head><body><main>${body}</main></body></html>`);
 /** Long work by size alone (no regex defect needed, those get fixed): redaction of 16 MB of text with names, phones
  *  and addresses takes seconds, far longer than the test waits before it aborts. */
 const PII_LINE = 'Anna Schmidt called +1 415 555 0132 from 12 Market Street, Springfield about the order. ';
@@ -27,7 +28,9 @@ describe('createCpuWorkerPool', () => {
     const { rawHtml, ...rest } = local;
     expect(rawHtml).toContain('<h1>Hello</h1>');
     expect(await pool.run('processHtml', [input, { onlyMainContent: true }], { omit: ['rawHtml'] })).toEqual(rest);
-    expect(await pool.run('redactPII', ['Call me at +1 415 555 0132.', true])).toEqual(await redactPII('Call me at +1 415 555 0132.', true));
+    expect(await pool.run('redactPII', ['Call me at +1 415 555 0132.', true])).toEqual(
+      await redactPII('Call me at +1 415 555 0132.', true),
+    );
   });
 
   it('a CoreError crosses the thread as a CoreError', async () => {

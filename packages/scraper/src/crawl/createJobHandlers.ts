@@ -151,12 +151,16 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     // Per-host politeness across processes: one page of the host at a time, this long after the previous one ended.
     const gapMs = Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0));
     const polite = { host: new URL(payload.url).host, gapMs };
-    const formats = Array.isArray(request.scrapeOptions.formats) ? (request.scrapeOptions.formats as unknown[]) : ['markdown'];
+    const formats = Array.isArray(request.scrapeOptions.formats)
+      ? (request.scrapeOptions.formats as unknown[])
+      : ['markdown'];
     // Links are discovered on the whole page (navigation included), not only in the main content the links
     // format reads: the page's raw HTML is asked for too and dropped again unless the client wants it.
     const wantsRaw = formats.some((f) => f === 'rawHtml' || (f as { type?: unknown } | null)?.type === 'rawHtml');
     const body = { ...request.scrapeOptions, url: payload.url, formats: wantsRaw ? formats : [...formats, 'rawHtml'] };
-    const scraped = await withSlots(job, request.maxConcurrency, polite, signal, () => scrapePage(job, item, body, signal));
+    const scraped = await withSlots(job, request.maxConcurrency, polite, signal, () =>
+      scrapePage(job, item, body, signal),
+    );
     if (!scraped.doc) return { ...scraped.outcome, discovered };
     const doc = scraped.doc;
     const facts = readPageFacts(doc);
@@ -170,7 +174,9 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   const batch: WorkHandler = async (item, { job, signal }) => {
     const request = job.params as BatchRequest;
     const url = (item.payload as { url: string }).url;
-    const scraped = await withSlots(job, request.maxConcurrency, null, signal, () => scrapePage(job, item, { ...request.scrapeOptions, url }, signal));
+    const scraped = await withSlots(job, request.maxConcurrency, null, signal, () =>
+      scrapePage(job, item, { ...request.scrapeOptions, url }, signal),
+    );
     if (!scraped.doc) return scraped.outcome ?? {};
     const credits = typeof scraped.doc.metadata.creditsUsed === 'number' ? scraped.doc.metadata.creditsUsed : 1;
     return { result: scraped.doc, credits };

@@ -13,7 +13,13 @@ import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import { errors, isScrapeError } from '../errors.js';
 import type { Engine } from '../engines/engine.js';
 import type { SsrfOptions } from '../ssrf/addressPolicy.js';
-import { parseBatchRequest, parseCrawlRequest, parseMapRequest, type BatchRequest, type WebhookConfig } from './crawlRequest.js';
+import {
+  parseBatchRequest,
+  parseCrawlRequest,
+  parseMapRequest,
+  type BatchRequest,
+  type WebhookConfig,
+} from './crawlRequest.js';
 import { createJobHandlers, type JobBilling } from './createJobHandlers.js';
 import { createWebhookSender, type WebhookSender } from './createWebhookSender.js';
 import { createRawFetcher } from './fetchRaw.js';
@@ -151,7 +157,8 @@ export function createJobRuntime(options: JobRuntimeOptions) {
   async function startCrawl(body: unknown, context: JobContext = {}): Promise<JobRecord> {
     let request = parseCrawlRequest(body);
     // A prompt becomes crawl options through the configured model (400 SCRAPE_LLM_NOT_CONFIGURED without one).
-    if (request.prompt) request = await crawlRequestFromPrompt(body as Record<string, unknown>, request, options.llm, context.signal);
+    if (request.prompt)
+      request = await crawlRequestFromPrompt(body as Record<string, unknown>, request, options.llm, context.signal);
     if (request.webhook) await webhooks.check(request.webhook);
     const store = await jobs();
     const key = createCrawlScope(request).keyOf(request.url);

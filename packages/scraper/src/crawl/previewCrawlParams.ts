@@ -28,7 +28,12 @@ const requestSchema = z.strictObject({
  * reply is validated like a crawl request (patterns compiled and bounded) before it is returned. Without an LLM:
  * the same 400 `SCRAPE_LLM_NOT_CONFIGURED` the LLM formats answer.
  */
-export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal?: AbortSignal, what = 'crawl params preview'): Promise<Record<string, unknown>> {
+export async function previewCrawlParams(
+  body: unknown,
+  llm: LlmProvider,
+  signal?: AbortSignal,
+  what = 'crawl params preview',
+): Promise<Record<string, unknown>> {
   const parsed = requestSchema.safeParse(body);
   if (!parsed.success) {
     const urlIssue = parsed.error.issues.some((i) => i.path[0] === 'url');
@@ -78,9 +83,13 @@ export async function previewCrawlParams(body: unknown, llm: LlmProvider, signal
  * `POST /v2/crawl` with `prompt`: the options the prompt implies (as params-preview makes them), under the options the
  * body sets itself (an explicit option wins over a generated one), validated as one crawl request again.
  */
-export async function crawlRequestFromPrompt(body: Record<string, unknown>, request: CrawlRequest, llm: LlmProvider, signal?: AbortSignal): Promise<CrawlRequest> {
+export async function crawlRequestFromPrompt(
+  body: Record<string, unknown>,
+  request: CrawlRequest,
+  llm: LlmProvider,
+  signal?: AbortSignal,
+): Promise<CrawlRequest> {
   const generated = await previewCrawlParams({ url: request.url, prompt: request.prompt }, llm, signal, 'crawl prompt');
   const explicit = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null && v !== undefined));
   return parseCrawlRequest({ ...generated, ...explicit });
 }
-

@@ -32,14 +32,20 @@ async function recordingSite(count: number, robots: string | null, holdMs = 0): 
   let inFlight = 0;
   const links = Array.from({ length: count }, (_, i) => `/p${i + 1}`);
   recorder.site = await listenLocal((_req, res, path) => {
-    if (path === '/robots.txt') return void (robots ? res.writeHead(200, { 'content-type': 'text/plain' }).end(robots) : res.writeHead(404).end());
-    if (path !== '/' && !links.includes(path)) return void res.writeHead(404, { 'content-type': 'text/html' }).end(page('Missing', []));
+    if (path === '/robots.txt')
+      return void (robots
+        ? res.writeHead(200, { 'content-type': 'text/plain' }).end(robots)
+        : res.writeHead(404).end());
+    if (path !== '/' && !links.includes(path))
+      return void res.writeHead(404, { 'content-type': 'text/html' }).end(page('Missing', []));
     recorder.arrivals.push(performance.now());
     inFlight++;
     recorder.maxInFlight = Math.max(recorder.maxInFlight, inFlight);
     setTimeout(() => {
       inFlight--;
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page(path === '/' ? 'Home' : `Page ${path}`, path === '/' ? links : []));
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(page(path === '/' ? 'Home' : `Page ${path}`, path === '/' ? links : []));
     }, holdMs);
   });
   return recorder;
@@ -54,7 +60,13 @@ const committedBy = [0, 0];
 beforeAll(async () => {
   if (!withRedis) return;
   for (const n of [0, 1]) {
-    const scraper = createScraper({ allowPrivateUrls: true, redisUrl: REDIS_URL, redisKeyPrefix: PREFIX, engines: { browser: false }, pdf: { ocr: false } });
+    const scraper = createScraper({
+      allowPrivateUrls: true,
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: PREFIX,
+      engines: { browser: false },
+      pdf: { ocr: false },
+    });
     scrapers.push(scraper);
     workers.push(await scraper.jobs.startJobWorker({ concurrency: 4, onCommitted: () => void committedBy[n]++ }));
   }

@@ -37,7 +37,9 @@ describe('planProxyAttempts', () => {
       enhanced: { server: 'http://10.0.0.5:8080', username: 'us@r', password: 'p:ss' },
     });
     expect(scraperOptionsFromEnv({}).proxies).toEqual({});
-    expect(() => parseProxyUrl('socks5://h:1080', 'SCRAPE_PROXY_BASIC')).toThrow(/SCRAPE_PROXY_BASIC must be an http:\/\/ proxy URL/);
+    expect(() => parseProxyUrl('socks5://h:1080', 'SCRAPE_PROXY_BASIC')).toThrow(
+      /SCRAPE_PROXY_BASIC must be an http:\/\/ proxy URL/,
+    );
     expect(() => parseProxyUrl('not a url', 'SCRAPE_PROXY_BASIC')).toThrow(/SCRAPE_PROXY_BASIC/);
   });
 });

@@ -305,17 +305,20 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   function armBilling(session: Session, minute: number): void {
     if (!billing || session.unbilled) return;
     const at = session.startedAt + minute * minuteMs;
-    session.billingTimer = setTimeout(() => {
-      if (session.ending) return;
-      const paying = payUntil(session, (minute + 1) * minuteMs).catch(() => false);
-      session.paying = paying;
-      void paying.then((paid) => {
+    session.billingTimer = setTimeout(
+      () => {
         if (session.ending) return;
-        if (paid) return armBilling(session, minute + 1);
-        session.endReason = CREDITS_EXHAUSTED;
-        void end(session, CREDITS_EXHAUSTED).catch(() => {});
-      });
-    }, Math.max(0, at - Date.now()));
+        const paying = payUntil(session, (minute + 1) * minuteMs).catch(() => false);
+        session.paying = paying;
+        void paying.then((paid) => {
+          if (session.ending) return;
+          if (paid) return armBilling(session, minute + 1);
+          session.endReason = CREDITS_EXHAUSTED;
+          void end(session, CREDITS_EXHAUSTED).catch(() => {});
+        });
+      },
+      Math.max(0, at - Date.now()),
+    );
     session.billingTimer.unref?.();
   }
 
@@ -482,7 +485,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     clearTimeout(live.idleTimer);
     const call = live.queue.then(async () => {
       if (live.endReason === CREDITS_EXHAUSTED) throw errors.paymentRequired();
-      if (live.ending) throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
+      if (live.ending)
+        throw errors.notFound('Interact session not found: it was stopped or expired', 'INTERACT_SESSION_NOT_FOUND');
       live.page.page.setDefaultTimeout(request.timeoutMs);
       if (request.prompt !== undefined) return { prompt: await prompted(live, request.prompt, request.timeoutMs) };
       const sandbox = { language: request.language, bwrapPath: options.sandboxBwrapPath };
@@ -908,7 +912,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
     async stopSession(sessionId, team) {
       const local = sessions.get(sessionId);
       if (!local) checkExhausted(sessionId, team ?? DEFAULT_TEAM);
-      if (!local && directory) elsewhere(await directory.sessionById(sessionId).catch(() => null), team ?? DEFAULT_TEAM);
+      if (!local && directory)
+        elsewhere(await directory.sessionById(sessionId).catch(() => null), team ?? DEFAULT_TEAM);
       const session = owned(local, team ?? DEFAULT_TEAM, 'Interact session');
       return end(session, 'stopped');
     },

@@ -220,13 +220,24 @@ describe('resolveLlmSetup', () => {
     expect(resolveLlmSetup(undefined)).toEqual({ ok: false, missing: ['SCRAPE_LLM_BASE_URL', 'SCRAPE_LLM_MODEL'] });
     expect(resolveLlmSetup({ baseUrl: 'http://x/v1/' })).toEqual({ ok: false, missing: ['SCRAPE_LLM_MODEL'] });
     const setup = resolveLlmSetup({ baseUrl: 'http://x/v1/', model: 'm2', apiKey: 'k', contextTokens: 32768 });
-    expect(setup).toMatchObject({ ok: true, config: { baseUrl: 'http://x/v1', model: 'm2', apiKey: 'k', contextTokens: 32768, maxOutputTokens: 4096 } });
+    expect(setup).toMatchObject({
+      ok: true,
+      config: { baseUrl: 'http://x/v1', model: 'm2', apiKey: 'k', contextTokens: 32768, maxOutputTokens: 4096 },
+    });
     expect(resolveLlmSetup(false).ok).toBe(false);
   });
 
   it('takes SCRAPE_LLM_* through scraperOptionsFromEnv', () => {
-    const env = { SCRAPE_LLM_BASE_URL: 'http://x/v1/', SCRAPE_LLM_MODEL: 'm1', SCRAPE_LLM_API_KEY: 'k', SCRAPE_LLM_CONTEXT_TOKENS: '32768' };
+    const env = {
+      SCRAPE_LLM_BASE_URL: 'http://x/v1/',
+      SCRAPE_LLM_MODEL: 'm1',
+      SCRAPE_LLM_API_KEY: 'k',
+      SCRAPE_LLM_CONTEXT_TOKENS: '32768',
+    };
     const setup = resolveLlmSetup(scraperOptionsFromEnv(env).llm);
-    expect(setup).toMatchObject({ ok: true, config: { baseUrl: 'http://x/v1', model: 'm1', apiKey: 'k', contextTokens: 32768, timeoutMs: 60_000 } });
+    expect(setup).toMatchObject({
+      ok: true,
+      config: { baseUrl: 'http://x/v1', model: 'm1', apiKey: 'k', contextTokens: 32768, timeoutMs: 60_000 },
+    });
   });
 });

@@ -24,10 +24,17 @@ export function runFfmpeg(
   return limit(() => spawnFfmpeg(args, signal, format, ffmpegPath || DEFAULT_FFMPEG));
 }
 
-function spawnFfmpeg(args: string[], signal: AbortSignal, format: 'audio' | 'video', ffmpegPath: string): Promise<void> {
+function spawnFfmpeg(
+  args: string[],
+  signal: AbortSignal,
+  format: 'audio' | 'video',
+  ffmpegPath: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

@@ -205,15 +205,19 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
         ocrConcurrency = null; // parsePdf then answers PDF_OCR_UNAVAILABLE for pages that need OCR
       }
     }
-    post(slot, {
-      type: 'parse',
-      id: job.id,
-      bytes,
-      options: job.options,
-      deadline: job.context.deadline,
-      ocrConcurrency,
-      budgeted: job.context.pageBudget !== undefined,
-    }, [bytes.buffer as ArrayBuffer]);
+    post(
+      slot,
+      {
+        type: 'parse',
+        id: job.id,
+        bytes,
+        options: job.options,
+        deadline: job.context.deadline,
+        ocrConcurrency,
+        budgeted: job.context.pageBudget !== undefined,
+      },
+      [bytes.buffer as ArrayBuffer],
+    );
   }
 
   function post(slot: Slot, message: ToWorker, transfer: ArrayBuffer[] = []): void {

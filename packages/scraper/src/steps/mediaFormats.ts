@@ -73,20 +73,39 @@ export async function renderMedia<T extends { warning?: string }>(
     fields.audio = await firstUsable(order, warnings, 'audio', async (candidate) => {
       const got = await download(candidate);
       if (typeof got === 'string') return got;
-      const mp3 = await convert(got.bytes, ['-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', MP3_BITRATE, '-f', 'mp3'], 'mp3', signal, 'audio', deps.ffmpegPath);
+      const mp3 = await convert(
+        got.bytes,
+        ['-vn', '-map', '0:a:0', '-c:a', 'libmp3lame', '-b:a', MP3_BITRATE, '-f', 'mp3'],
+        'mp3',
+        signal,
+        'audio',
+        deps.ffmpegPath,
+      );
       if (typeof mp3 === 'string') return mp3;
       return publish(mp3, 'audio/mpeg');
     });
   }
   if (wantVideo) {
-    fields.video = await firstUsable(candidates.filter((c) => c.kind === 'video'), warnings, 'video', async (candidate) => {
-      const got = await download(candidate);
-      if (typeof got === 'string') return got;
-      if (PLAYABLE_VIDEO.has(got.mimeType)) return publish(got.bytes, got.mimeType);
-      const mp4 = await convert(got.bytes, ['-map', '0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4'], 'mp4', signal, 'video', deps.ffmpegPath);
-      if (typeof mp4 === 'string') return mp4;
-      return publish(mp4, 'video/mp4');
-    });
+    fields.video = await firstUsable(
+      candidates.filter((c) => c.kind === 'video'),
+      warnings,
+      'video',
+      async (candidate) => {
+        const got = await download(candidate);
+        if (typeof got === 'string') return got;
+        if (PLAYABLE_VIDEO.has(got.mimeType)) return publish(got.bytes, got.mimeType);
+        const mp4 = await convert(
+          got.bytes,
+          ['-map', '0', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4'],
+          'mp4',
+          signal,
+          'video',
+          deps.ffmpegPath,
+        );
+        if (typeof mp4 === 'string') return mp4;
+        return publish(mp4, 'video/mp4');
+      },
+    );
   }
   if (warnings.length > 0) fields.warning = warnings.join(' ');
   return fields;
@@ -168,7 +187,24 @@ async function convert(
     const output = join(dir, `output.${ext}`);
     await writeFile(input, bytes);
     try {
-      await runFfmpeg(['-protocol_whitelist', 'file', '-format_whitelist', INPUT_FORMATS, '-i', input, ...outputArgs, '-fs', String(MAX_MEDIA_BYTES), '-y', output], signal, format, ffmpegPath);
+      await runFfmpeg(
+        [
+          '-protocol_whitelist',
+          'file',
+          '-format_whitelist',
+          INPUT_FORMATS,
+          '-i',
+          input,
+          ...outputArgs,
+          '-fs',
+          String(MAX_MEDIA_BYTES),
+          '-y',
+          output,
+        ],
+        signal,
+        format,
+        ffmpegPath,
+      );
     } catch (error) {
       if (error instanceof FfmpegFailure) return `!ffmpeg could not convert it (${error.message.split('\n').pop()})`;
       throw error;
