@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR, listPages, loadPage, runOurs, scoreText } from './lib.mjs';
-import * as core from '../../packages/core/dist/index.js';
+import * as core from '../../packages/core/dist/internal.js';
 
 const service = process.argv[2] ?? 'http://127.0.0.1:3002';
 const concurrency = Number(process.argv[3] ?? 4);

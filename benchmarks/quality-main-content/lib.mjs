@@ -9,9 +9,10 @@ import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 // A sibling's half-built dist must not stop the benchmark: fall back to the extractor module alone (proxy mode).
-const core = await import('@scrape/core').catch(
-  () => import('../../packages/core/dist/main-content/extractMainContent.js'),
-);
+// The public face and ./internal together (the extractor and markdownToPlainText are internal).
+const core = await Promise.all([import('@scrape/core'), import('@scrape/core/internal')])
+  .then(([face, internal]) => ({ ...face, ...internal }))
+  .catch(() => import('../../packages/core/dist/main-content/extractMainContent.js'));
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
 const here = dirname(fileURLToPath(import.meta.url));

@@ -17,3 +17,6 @@ export { extractProduct } from './structured/extractProduct.js';
 export { extractMenu } from './structured/extractMenu.js';
 export { readSchemaNodes } from './structured/readSchemaNodes.js';
 export type { Product, Menu } from './structured/structuredTypes.js';
+// The main-content extractor on its own (benchmarks/quality-main-content scores it without the markdown writer).
+export { extractMainContent } from './main-content/extractMainContent.js';
+export { collectContentHints } from './main-content/collectContentHints.js';
