@@ -41,3 +41,11 @@ describe('classHint: CSS-modules build hashes', () => {
     expect(classHint('site__footer', '').negative).toBe('footer');
   });
 });
+
+describe('the build hash of a CSS-modules class', () => {
+  it('is found after "__" only: a 100,000-letter class is read in one pass (quadratic look back before)', () => {
+    expect(classHint(`a_${'0'.repeat(100_000)}_x`, '').negative).toBeNull();
+    expect(classHint(`Card_${'b'.repeat(100_000)}__NavQ1`, '').negative).toBeNull();
+    expect(classHint('Sidebar_root__x7Kq2', '').negative).toBe('sidebar');
+  });
+});

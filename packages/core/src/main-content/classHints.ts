@@ -1,4 +1,5 @@
 // Class/id words that authors use to label chrome or content. General vocabulary only, never site-specific names.
+import { hasPostClassMarker } from './hasPostClassMarker.js';
 
 /** Words that mark navigation, promotion, social and legal chrome. */
 const NEGATIVE_WORDS = new Set([
@@ -170,8 +171,9 @@ export const READER_WORDS = new Set(['reviews', 'review']);
 export const LEGAL_WORDS = new Set(['legal', 'copyright', 'disclaimer', 'disclaimers']);
 
 /** A CSS-modules class ends in a build hash ("AccordionItem_item__adF2E", "Header_header__RqO0x"): five letters and
- *  digits in mixed case that camelCase splitting would read as words ("ad F2E"). */
-const MODULE_HASH = /(?<=[A-Za-z0-9]_[A-Za-z0-9]+)__(?=[A-Za-z0-9_-]{0,4}[A-Z0-9])[A-Za-z0-9_-]{5}(?=\s|$)/g;
+ *  digits in mixed case that camelCase splitting would read as words ("ad F2E"). The look back comes after the "__":
+ *  in front, it scanned back over the run of letters before every position of a long class name (quadratic). */
+const MODULE_HASH = /__(?<=[A-Za-z0-9]_[A-Za-z0-9]+__)(?=[A-Za-z0-9_-]{0,4}[A-Z0-9])[A-Za-z0-9_-]{5}(?=\s|$)/g;
 
 function tokens(value: string): string[] {
   // split camelCase too: "cookieBanner" → cookie, banner
@@ -240,17 +242,13 @@ function finish(negative: string | null, positive: boolean, testimonial: boolean
 /** WordPress writes each post's taxonomy into its class list ("category-social-media", "tag-menu",
  *  "product_tag-utility-lid" beside "type-product status-publish"): those words are the author's topics, not the
  *  block's role, so a post filed under "Social" or a product tagged "utility" is not chrome. Recognised only on class
- *  lists that carry the post markers. */
-const POST_CLASS_MARKER = new RegExp(
-  String.raw`(?:^|\s)(?:status-publish|hentry)(?:\s|$)|(?:^|\s)type-[a-z_-]+\s(?:.*\s)?post-\d+(?:\s|$)` +
-    String.raw`|(?:^|\s)post-\d+\s(?:.*\s)?type-[a-z_-]+(?:\s|$)`,
-);
+ *  lists that carry the post markers (hasPostClassMarker). */
 const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|product_cat|product_tag|product_brand|format|pa_[a-z0-9_]*)-\S*/g;
 
 function computeValueHint(value: string): ValueHint {
   let negative: string | null = null;
   let positive = false;
-  const list = tokens(POST_CLASS_MARKER.test(value) ? value.replace(TAXONOMY_CLASS, ' ') : value);
+  const list = tokens(hasPostClassMarker(value) ? value.replace(TAXONOMY_CLASS, ' ') : value);
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
     if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1])))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENGAGEMENT_COUNT } from './dropEngagementCounts.js';
 import { extractMainContent } from './extractMainContent.js';
 import { page, para, text } from './testPages.fixture.js';
 
@@ -25,5 +26,15 @@ describe('dropEngagementCounts (reader counters)', () => {
     const out = text(extractMainContent(doc, {}));
     expect(out).toContain('The launch post drew 27 comments in an hour.');
     expect(out).toContain('1,204 comments');
+  });
+});
+
+describe('ENGAGEMENT_COUNT', () => {
+  it('reads a number padded with 100,000 blanks in one pass (quadratic before: two blank runs shared them)', () => {
+    expect(ENGAGEMENT_COUNT.test(`0${'\t'.repeat(100_000)}!`)).toBe(false);
+    expect(ENGAGEMENT_COUNT.test(`1.2${' '.repeat(100_000)}k${' '.repeat(100_000)}views`)).toBe(true);
+    expect(ENGAGEMENT_COUNT.test('1.2kviews')).toBe(true);
+    expect(ENGAGEMENT_COUNT.test('44 reactions')).toBe(true);
+    expect(ENGAGEMENT_COUNT.test('44 k m views')).toBe(false);
   });
 });

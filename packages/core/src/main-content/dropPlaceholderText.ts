@@ -12,8 +12,12 @@ const PLACEHOLDER = /\blorem ipsum\b/i;
 /** An unrendered template binding (Mustache, Handlebars, Angular, Vue): `{{ name.path }}`. Inside code it is code. */
 const BINDING = /\{\{[^{}]*\}\}/g;
 /** A text that is nothing but the address of a picture, video or sound file (query string allowed). Only the address
- *  goes (with wrappers that hold nothing else, and its field label): the caption beside an embed is the page's text. */
-const MEDIA_URL = /^https?:\/\/\S+\.(?:jpe?g|png|gif|webp|avif|svg|mp4|webm|mov|m4v|mp3)(?:[?#]\S*)?$/i;
+ *  goes (with wrappers that hold nothing else, and its field label): the caption beside an embed is the page's text.
+ *  Two tests, not one pattern: `^https?:\/\/\S+\.(?:ext)(?:[?#]\S*)?$` scanned to the end of the text from every
+ *  ".gif#" in it (quadratic on "http://o.gif#.gif#…" that ends in a blank). */
+const URL_ONLY = /^https?:\/\/\S+$/i;
+/** A file extension after at least one character, at the end or before the query string or fragment. */
+const MEDIA_EXTENSION = /\S\.(?:jpe?g|png|gif|webp|avif|svg|mp4|webm|mov|m4v|mp3)(?:[?#]|$)/i;
 /** The whole text of a block waiting for a script to fill it. */
 const LOADING = /^(loading|please wait)\s*(\.{0,3}|…)$/i;
 const LOADING_MAX_CHARS = 14;
@@ -67,7 +71,7 @@ function fillerChars(data: string, inCode: boolean): number {
   return chars;
 }
 
-/** Drops elements whose whole visible text is a media file's address (see MEDIA_URL) or, when `loading`, a loading
+/** Drops elements whose whole visible text is a media file's address (see isMediaUrl) or, when `loading`, a loading
  *  notice (see LOADING), outside code. */
 function dropStandIns(root: NodeStats, removed: Set<NodeStats>, loading: boolean, trace?: string[]): void {
   const stack: NodeStats[] = [...root.children];
@@ -82,7 +86,7 @@ function dropStandIns(root: NodeStats, removed: Set<NodeStats>, loading: boolean
     // a link's own text is link text (ownGood 0), but a link that shows a file's address is filler all the same
     if (s.children.length === 0 && (s.ownGood > 0 || s.el.localName === 'a')) {
       const own = (s.el.textContent ?? '').trim();
-      if (own.length < 12 || !MEDIA_URL.test(own)) continue;
+      if (own.length < 12 || !isMediaUrl(own)) continue;
       let top = s;
       while (top.parent !== null && top.parent !== root && top.parent.text === s.text) top = top.parent;
       if (INLINE_TAGS.has(top.el.localName)) continue; // an address inside a sentence is part of the sentence
@@ -94,6 +98,12 @@ function dropStandIns(root: NodeStats, removed: Set<NodeStats>, loading: boolean
     }
     for (const c of s.children) stack.push(c);
   }
+}
+
+/** Whether `text` is nothing but the address of a media file (see URL_ONLY and MEDIA_EXTENSION). */
+export function isMediaUrl(text: string): boolean {
+  // the extension is looked for after "//": "https://.png" has no file name
+  return URL_ONLY.test(text) && MEDIA_EXTENSION.test(text.slice(text.indexOf('//') + 2));
 }
 
 /** The <dt> right before a <dd>, if any. */

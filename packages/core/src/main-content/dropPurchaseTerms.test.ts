@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { termOf } from './dropPurchaseTerms.js';
 import { extractMainContent } from './extractMainContent.js';
 import { para, page, text } from './testPages.fixture.js';
 
@@ -76,5 +77,15 @@ describe('dropPurchaseTerms without product markup', () => {
 
   it('keeps them on a page with no buy button', () => {
     expect(text(extractMainContent(page(body(0))))).toContain('As low as $48/mo.');
+  });
+});
+
+describe('termOf', () => {
+  it('reads "earn" and 100,000 digits in one pass (quadratic before: the amount and the next word shared digits)', () => {
+    expect(termOf(`earn 0${'0'.repeat(100_000)}!`)).toBeNull();
+    expect(termOf(`Earn ${'1'.repeat(100_000)} points`)).toBe('reward points');
+    expect(termOf('Earn 5x points on this order')).toBe('reward points');
+    expect(termOf('Earn up to $13.70 in rewards')).toBe('reward points');
+    expect(termOf('Earn 5 bonus extra points')).toBeNull();
   });
 });

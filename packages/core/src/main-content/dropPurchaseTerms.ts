@@ -23,8 +23,10 @@ const DELIVERY = new RegExp(
     String.raw`|\border (by|before) \d{1,2} ?(am|pm)\b`,
   'i',
 );
-/** Reward points or cash back for buying. */
-const REWARDS = /\bearn (up to )?[$€£]?[\d,.]+%? ?(\S+ )?(in )?(rewards?|points)\b/i;
+/** Reward points or cash back for buying: "earn", an amount, at most one more word, "rewards" or "points". A word glued
+ *  to the amount ("5x points") is one run with it, and a word after a blank needs that blank: were the glued word
+ *  `\S+` right after `[\d,.]+`, both could take the same digits (quadratic on "earn 000…"). */
+const REWARDS = /\bearn (up to )?[$€£]?[\d,.](?:\S+ |[\d,.]*%?(?: (?:\S+ )?)?)(in )?(rewards?|points)\b/i;
 /** Who sells and ships it, other sellers. */
 const SELLER = new RegExp(
   String.raw`^(sold (and|&) shipped by|sold by|shipped by|fulfilled by|ships from)\b` +
@@ -89,7 +91,7 @@ export function dropPurchaseTerms(root: NodeStats, removed: Set<NodeStats>, trac
 }
 
 /** Which purchase term a text states, if any. */
-function termOf(text: string): string | null {
+export function termOf(text: string): string | null {
   for (const [what, re] of TERMS) if (re.test(text.trim())) return what;
   return null;
 }

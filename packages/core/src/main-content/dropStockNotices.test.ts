@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STOCK_NOTICE } from './dropStockNotices.js';
 import { extractMainContent } from './extractMainContent.js';
 import { para, page, text } from './testPages.fixture.js';
 
@@ -26,5 +27,15 @@ describe('dropStockNotices', () => {
       `<main><h1>Our pottery studio</h1>${para('The studio', 4)}<p class="stock">Low in stock, only 6 left</p></main>`,
     );
     expect(text(extractMainContent(doc))).toContain('only 6 left');
+  });
+});
+
+describe('STOCK_NOTICE', () => {
+  it('reads 8,000 repeats of "6 left in stock" in one pass (exponential before: each one read two ways)', () => {
+    expect(STOCK_NOTICE.test(`${'6 left in stock'.repeat(8000)}x`)).toBe(false);
+    expect(STOCK_NOTICE.test(`in stock${'only a few left0 left in stock'.repeat(4000)}x`)).toBe(false);
+    expect(STOCK_NOTICE.test('6 left in stock'.repeat(3))).toBe(true);
+    expect(STOCK_NOTICE.test('Only 6 left in stock. Order soon!')).toBe(true);
+    expect(STOCK_NOTICE.test('In stock (1)')).toBe(false);
   });
 });

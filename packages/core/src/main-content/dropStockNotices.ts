@@ -3,11 +3,13 @@
 // that changes by the hour, not the product's text.
 import type { NodeStats } from './measureTree.js';
 
-/** One clause of a stock or urgency notice. */
-const NOTICE = String.raw`(in stock|low (in )?stock|(only )?\d+ (left|remaining)( in stock)?|(only |just )?a few left|currently unavailable|ready to ship|order soon|\d+ (people|others|shoppers) (are )?(viewing|looking at) this( item| product)?( right now)?)`;
+/** One clause of a stock or urgency notice. "6 left in stock" is two clauses, "6 left" and "in stock": written as one
+ *  clause too (`\d+ (left|remaining)( in stock)?`), each such phrase could be read two ways, and a block of them that
+ *  does not match was tried every way (exponential). */
+const NOTICE = String.raw`(in stock|low (in )?stock|(only )?\d+ (left|remaining)|(only |just )?a few left|currently unavailable|ready to ship|order soon|\d+ (people|others|shoppers) (are )?(viewing|looking at) this( item| product)?( right now)?)`;
 /** A block that is nothing but such clauses ("In stock. Ready to ship"); a count beside the word ("In stock (1)") or
  *  any other word makes it a field of the product's data, which stays. */
-const STOCK_NOTICE = new RegExp(String.raw`^${NOTICE}([.,!:;]?\s*${NOTICE})*[.!]?$`, 'i');
+export const STOCK_NOTICE = new RegExp(String.raw`^${NOTICE}([.,!:;]?\s*${NOTICE})*[.!]?$`, 'i');
 /** Notices are short: longer blocks are read no further than their children. */
 const NOTICE_MAX_CHARS = 60;
 

@@ -5,8 +5,11 @@ import { READER_WORDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 
 /** A field label written as a code identifier ("retail_price_tier1:", "cat_thumb_Petrol Blue:"): words joined by an
- *  underscore, which no label written for readers has. */
-const IDENTIFIER_LABEL = /^[a-z][\w-]*[a-z0-9]_[a-z0-9][\w -]*:?$/i;
+ *  underscore, which no label written for readers has. As one pattern (`^[a-z][\w-]*[a-z0-9]_[a-z0-9][\w -]*:?$`) it
+ *  tried the rest of the label after every underscore (quadratic on "a_a_a_…"); here the characters are checked once
+ *  and the underscore is looked for before the first blank (blanks may only follow it). */
+const LABEL_CHARS = /^[a-z][\w -]*$/i;
+const JOINING_UNDERSCORE = /[a-z0-9]_[a-z0-9]/i;
 /** A field list with at least this many labels, this share of them identifiers, is a dump of the shop's data fields
  *  (custom fields a theme prints and a stylesheet hides), not a specification table. */
 const DUMP_MIN_LABELS = 4;
@@ -59,7 +62,7 @@ function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: st
   dl.children.forEach((c, i) => {
     if (c.el.localName !== 'dt') return;
     labels++;
-    if (IDENTIFIER_LABEL.test((c.el.textContent ?? '').trim())) identifiers.push(i);
+    if (isIdentifierLabel((c.el.textContent ?? '').trim())) identifiers.push(i);
   });
   if (labels < DUMP_MIN_LABELS || identifiers.length < DUMP_IDENTIFIER_SHARE * labels) return;
   for (const i of identifiers) {
@@ -68,6 +71,15 @@ function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: st
       removed.add(dl.children[j]!);
   }
   trace?.push(`drop ${identifiers.length} of ${labels} fields under dl: labels are code identifiers (a data dump)`);
+}
+
+/** Whether a label is written as a code identifier (see LABEL_CHARS); one trailing colon is allowed. */
+export function isIdentifierLabel(label: string): boolean {
+  const text = label.endsWith(':') ? label.slice(0, -1) : label;
+  if (!LABEL_CHARS.test(text)) return false;
+  const blank = text.indexOf(' ');
+  // the underscore's left neighbour is not the first character: "a_b" is no identifier, "ab_c" is
+  return JOINING_UNDERSCORE.test(text.slice(1, blank === -1 ? text.length : blank));
 }
 
 /** Whether a list holds nothing but one price per currency, in at least CURRENCY_LIST_MIN currencies. */

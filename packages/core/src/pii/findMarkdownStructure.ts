@@ -1,5 +1,6 @@
 // The parts of markdown that redaction must keep intact: link and image syntax, table pipes, line breaks.
 import { trimTrailing } from '../text/trailingRun.js';
+import { findInlineLinks } from './findInlineLinks.js';
 
 export interface OffsetSet {
   has(offset: number): boolean;
@@ -30,11 +31,6 @@ export interface MarkdownStructure {
   protectedOffsets: MutableOffsetSet;
 }
 
-const INLINE_LINK_RE = new RegExp(
-  String.raw`(!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)` +
-    String.raw`((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))`,
-  'g',
-);
 const AUTOLINK_RE = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]+)>/gi;
 /** What ends a bare URL: space, brackets, quotes (a raw template cannot hold the backtick, so it is put in). */
 const URL_STOP = String.raw`[^\s<>()\[\]"'` + '`' + String.raw`|]+`;
@@ -53,13 +49,10 @@ export function findMarkdownStructure(text: string): MarkdownStructure {
     const c = text.charCodeAt(i);
     if (c === 124 /* | */ || c === 10 /* \n */) protectedOffsets.add(i);
   }
-  for (const m of text.matchAll(INLINE_LINK_RE)) {
-    const open = m.index!;
-    const textStart = open + m[1].length;
-    const mid = textStart + m[2].length; // "]("
+  // inline links are a one-pass scan: as a regex, the attempt at every "[" could rescan the rest of the text
+  for (const { start: open, textStart, mid, urlEnd, end } of findInlineLinks(text)) {
     const urlStart = mid + 2;
-    const urlEnd = urlStart + m[4].length;
-    const close = open + m[0].length - 1;
+    const close = end - 1;
     for (let k = open; k < textStart; k++) protectedOffsets.add(k);
     protectedOffsets.add(mid);
     protectedOffsets.add(mid + 1);

@@ -1,0 +1,140 @@
+// Markdown inline links and images (`[text](url "title")`, `![alt](<url>)`), found as the pattern
+//   (!?\[)((?:[^\[\]\n]|\[[^\[\]\n]*\])*)(\]\()(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)
+//   ((?:\s+"[^"\n]*"|\s+'[^'\n]*')?\s*\))
+// with the `g` flag found them, but in one pass. Each attempt of the pattern is cheap; what was quadratic is that a
+// failed attempt at every "[" scanned the same text again (`![](<]` repeated: every attempt read to the end looking
+// for the ">"). Here every place the pattern can start reading a part is read once, from the end of the text
+// backwards, into a table: where that part ends from there (or -1 when it cannot match there). The attempts then
+// only look up the table.
+//
+// Why a table per part is enough: from a given place each part can match in one way only. The text stops at the first
+// character that is not text (an unclosed "[", a "]", a line break), and only there can "](" follow; the address
+// stops where its characters do, and only there can a blank or ")" follow; a blank run, a title and the blanks after
+// it each stop at the only place what follows them can start. So the pattern never has a second way to try.
+
+export interface InlineLink {
+  /** Where the link starts: its "!" or "[". */
+  start: number;
+  /** Where its text starts (after "![" or "["). */
+  textStart: number;
+  /** Where the "](" is. */
+  mid: number;
+  /** Where its address ends (the address starts at mid + 2). */
+  urlEnd: number;
+  /** Where the link ends (its ")" is at end - 1). */
+  end: number;
+}
+
+const BANG = 33;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const LESS = 60;
+const GREATER = 62;
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const NEWLINE = 10;
+
+/** The characters of the pattern's `\s` (the same set String.prototype.trim removes). */
+function isBlank(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** Every inline link of `text`, in order, without overlaps: what `text.matchAll` of the pattern above finds. */
+export function findInlineLinks(text: string): InlineLink[] {
+  const links: InlineLink[] = [];
+  if (!text.includes('](')) return links;
+  const n = text.length;
+  // textEnd[i]: where the link text that starts at i ends: (?:[^\[\]\n]|\[[^\[\]\n]*\])*
+  const textEnd = new Int32Array(n + 1);
+  // urlEnd[i]: where an address without angle brackets that starts at i ends: [^\s()]*(?:\([^\s()]*\)[^\s()]*)*
+  const urlEnd = new Int32Array(n + 1);
+  // angleEnd[i]: for a "<" at i, where `<[^>\n]*>` ends; -1 when it does not close
+  const angleEnd = new Int32Array(n + 1);
+  // closeEnd[i]: where `\s*\)` from i ends, or -1
+  const closeEnd = new Int32Array(n + 1);
+  // titleEnd[i]: where a title and the close after the blank run at i end (`"[^"\n]*"\s*\)` or the same with '), or -1
+  const titleEnd = new Int32Array(n + 1);
+  textEnd[n] = n;
+  urlEnd[n] = n;
+  angleEnd[n] = -1;
+  closeEnd[n] = -1;
+  titleEnd[n] = -1;
+  // the next index after i holding: "[", "]" or a line break; a blank or a bracket; ">" or a line break; each quote or
+  // a line break
+  let nextBracket = n;
+  let nextUrlStop = n;
+  let nextGreater = n;
+  let nextDouble = n;
+  let nextSingle = n;
+  for (let i = n - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    const blank = isBlank(c);
+    if (c === OPEN_BRACKET) {
+      const j = nextBracket;
+      textEnd[i] = j < n && text.charCodeAt(j) === CLOSE_BRACKET ? textEnd[j + 1]! : i;
+    } else textEnd[i] = c === CLOSE_BRACKET || c === NEWLINE ? i : textEnd[i + 1]!;
+    if (c === OPEN_PAREN) {
+      const j = nextUrlStop;
+      urlEnd[i] = j < n && text.charCodeAt(j) === CLOSE_PAREN ? urlEnd[j + 1]! : i;
+    } else urlEnd[i] = blank || c === CLOSE_PAREN ? i : urlEnd[i + 1]!;
+    angleEnd[i] = c === LESS && nextGreater < n && text.charCodeAt(nextGreater) === GREATER ? nextGreater + 1 : -1;
+    closeEnd[i] = c === CLOSE_PAREN ? i + 1 : blank ? closeEnd[i + 1]! : -1;
+    if (blank) titleEnd[i] = titleEnd[i + 1]!;
+    else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+      const k = c === DOUBLE_QUOTE ? nextDouble : nextSingle;
+      titleEnd[i] = k < n && text.charCodeAt(k) === c ? closeEnd[k + 1]! : -1;
+    } else titleEnd[i] = -1;
+    if (c === OPEN_BRACKET || c === CLOSE_BRACKET || c === NEWLINE) nextBracket = i;
+    if (blank || c === OPEN_PAREN || c === CLOSE_PAREN) nextUrlStop = i;
+    if (c === GREATER || c === NEWLINE) nextGreater = i;
+    if (c === DOUBLE_QUOTE || c === NEWLINE) nextDouble = i;
+    if (c === SINGLE_QUOTE || c === NEWLINE) nextSingle = i;
+  }
+  // where `(?:\s+"…"|\s+'…')?\s*\)` from e ends, or -1
+  const tailEnd = (e: number): number => {
+    if (e < n && isBlank(text.charCodeAt(e)) && titleEnd[e]! >= 0) return titleEnd[e]!;
+    return closeEnd[e]!;
+  };
+  let from = 0;
+  while (from < n) {
+    const bracket = text.indexOf('[', from);
+    if (bracket === -1) break;
+    const start = bracket > from && text.charCodeAt(bracket - 1) === BANG ? bracket - 1 : bracket;
+    const textStart = bracket + 1;
+    const mid = textEnd[textStart]!;
+    if (mid + 1 < n && text.charCodeAt(mid) === CLOSE_BRACKET && text.charCodeAt(mid + 1) === OPEN_PAREN) {
+      const url = mid + 2;
+      let end = -1;
+      let stop = -1;
+      if (url < n && text.charCodeAt(url) === LESS && angleEnd[url]! >= 0) {
+        stop = angleEnd[url]!;
+        end = tailEnd(stop);
+      }
+      if (end < 0) {
+        stop = urlEnd[url]!;
+        end = tailEnd(stop);
+      }
+      if (end >= 0) {
+        links.push({ start, textStart, mid, urlEnd: stop, end });
+        from = end;
+        continue;
+      }
+    }
+    from = bracket + 1;
+  }
+  return links;
+}
