@@ -12,6 +12,30 @@ afterEach(() => {
 const bytes = (...values: number[]) => new Uint8Array(values);
 
 describe('createEmbeddedBackend', () => {
+  it('backends of one process on the same directory share one environment: opening while writes run never hangs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scrape-cache-backend-'));
+    dirs.push(dataDir);
+    const first = createEmbeddedBackend({ dataDir });
+    // Writes in flight on the first backend while more backends open on the same directory (each open used to run
+    // a synchronous write transaction that could wait forever on the first one's pending transaction callbacks).
+    const writes: Promise<void>[] = [];
+    const others = [];
+    for (let i = 0; i < 20; i++) {
+      writes.push(first.put(`k${i}`, bytes(i)));
+      others.push(createEmbeddedBackend({ dataDir }));
+    }
+    await Promise.all(writes);
+    for (const other of others) expect(await other.get('k7')).toEqual(bytes(7));
+    await Promise.all(others.map((other) => other.close()));
+    // The environment stays open for the backend still using it, and closes with the last one.
+    await first.put('after', bytes(42));
+    expect(await first.get('after')).toEqual(bytes(42));
+    await first.close();
+    const reopened = createEmbeddedBackend({ dataDir });
+    expect(await reopened.get('after')).toEqual(bytes(42));
+    await reopened.close();
+  });
+
   it('sweep physically removes only what is due, using the expiry index', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-cache-backend-'));
     dirs.push(dataDir);

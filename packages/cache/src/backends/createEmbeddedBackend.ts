@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { LRUCache } from 'lru-cache';
 import { CacheError } from '../CacheError.js';
@@ -36,16 +36,57 @@ interface Stamped {
  * byte-bounded in-process LRU. The LRU is per process: a second process sharing the directory sees the other's
  * writes on its own misses only, so for several server processes use Redis.
  */
+/** One LMDB environment and its databases, shared by every backend of this process on the same directory. */
+interface SharedEnv {
+  root: RootDatabase;
+  kv: Database<Buffer, string>;
+  lists: Database<Buffer, [string, number]>;
+  expiries: Database<boolean, ExpiryKey>;
+  users: number;
+}
+
+/**
+ * Open environments by path. Why: opening a store runs `openDB`, a synchronous write transaction on the main thread;
+ * if another backend of this process on the same directory has an async `transaction()` whose callback is waiting
+ * for the main thread, LMDB's writer waits for the main thread and the main thread for the writer: the process hangs
+ * for good (seen when two scrapers of one process shared the default data directory). One environment per path, with
+ * a count of its users, never opens twice.
+ */
+const openEnvs = new Map<string, SharedEnv>();
+
+function acquireEnv(dataDir: string): { path: string; env: SharedEnv } {
+  const path = resolve(dataDir, 'cache.lmdb');
+  let env = openEnvs.get(path);
+  if (!env) {
+    const root: RootDatabase = open({ path });
+    env = {
+      root,
+      kv: root.openDB({ name: 'kv', encoding: 'binary' }),
+      lists: root.openDB({ name: 'lists', encoding: 'binary' }),
+      // Expiry index ordered by time, so a sweep reads only what is due instead of every (100 KB) value.
+      // Keys: [expiresAt, 'k', key] or [expiresAt, 'l', listKey, seq]. Entries may be stale (value since overwritten
+      // or trimmed); the sweep checks the value's own stamp before deleting.
+      expiries: root.openDB({ name: 'expiries', encoding: 'msgpack' }),
+      users: 0,
+    };
+    openEnvs.set(path, env);
+  }
+  env.users++;
+  return { path, env };
+}
+
+async function releaseEnv(path: string, env: SharedEnv): Promise<void> {
+  env.users--;
+  if (env.users > 0) return;
+  if (openEnvs.get(path) === env) openEnvs.delete(path);
+  await env.root.close();
+}
+
 export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBackend {
   const clock = options.clock ?? systemClock;
   mkdirSync(options.dataDir, { recursive: true });
-  const root: RootDatabase = open({ path: join(options.dataDir, 'cache.lmdb') });
-  const kv: Database<Buffer, string> = root.openDB({ name: 'kv', encoding: 'binary' });
-  const lists: Database<Buffer, [string, number]> = root.openDB({ name: 'lists', encoding: 'binary' });
-  // Expiry index ordered by time, so a sweep reads only what is due instead of every (100 KB) value.
-  // Keys: [expiresAt, 'k', key] or [expiresAt, 'l', listKey, seq]. Entries may be stale (value since overwritten or
-  // trimmed); the sweep checks the value's own stamp before deleting.
-  const expiries: Database<boolean, ExpiryKey> = root.openDB({ name: 'expiries', encoding: 'msgpack' });
+  const { path: envPath, env } = acquireEnv(options.dataDir);
+  const { root, kv, lists, expiries } = env;
   const lruMaxBytes = options.lruMaxBytes ?? DEFAULT_LRU_MAX_BYTES;
   const lru = new LRUCache<string, Stamped | Stamped[]>({
     maxSize: lruMaxBytes,
@@ -158,7 +199,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBacken
       if (closed) return;
       closed = true;
       lru.clear();
-      await root.close();
+      await releaseEnv(envPath, env);
     },
   };
 }
