@@ -4,9 +4,9 @@
 import { createServer } from 'node:http';
 
 const scraperPkg = new URL('../../packages/scraper/', import.meta.url);
-const { createAgentTools, createLlmClient, createScraper, runAgentJob } = await import(
-  new URL('dist/index.js', scraperPkg)
-);
+const { createScraper } = await import(new URL('dist/index.js', scraperPkg));
+// The agent loop's parts are the scraper's inside (`@scrape/scraper/internal`), not its public face.
+const { createAgentTools, createLlmClient, runAgentJob } = await import(new URL('dist/internal.js', scraperPkg));
 
 export async function startSite() {
   const server = createServer((req, res) => {

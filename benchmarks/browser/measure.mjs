@@ -6,9 +6,9 @@ import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
 const browserPkg = new URL('../../packages/browser/', import.meta.url);
-const { createBrowserPool, DEFAULT_LAUNCH_ARGS, DEFAULT_EXECUTABLE } = await import(
-  new URL('dist/index.js', browserPkg)
-);
+const { createBrowserPool } = await import(new URL('dist/index.js', browserPkg));
+// The pool's launch defaults are not part of the browser package's public face: read them from their module.
+const { DEFAULT_LAUNCH_ARGS, DEFAULT_EXECUTABLE } = await import(new URL('dist/createBrowserPool.js', browserPkg));
 // playwright-core is the browser package's dependency; resolve it from there rather than adding it here.
 const playwright = await import(
   pathToFileURL(createRequire(new URL('package.json', browserPkg)).resolve('playwright-core')).href
