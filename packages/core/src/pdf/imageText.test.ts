@@ -1,11 +1,8 @@
 // `auto` OCRs large images on pages that have a text layer (a poster, a logo with words), bounded per document.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { createWorker } from 'tesseract.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { parsePdf } from './parsePdf.js';
+import { createTestOcr } from './tesseractOcr.fixture.js';
 import { textPdf } from './textPdf.fixture.js';
 
 /** `pages` A4 pages, each a line of native text above a picture of large words (a poster) with no text layer. */
@@ -35,35 +32,12 @@ function posterPdf(pages: number): Uint8Array {
 }
 
 describe('text in images on pages with a text layer', () => {
-  let worker: Awaited<ReturnType<typeof createWorker>> | undefined;
   let calls = 0;
-  const engine: OcrEngine = {
-    concurrency: 1,
-    async recognize(png): Promise<OcrPageResult> {
-      calls++;
-      const require = createRequire(import.meta.url);
-      const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-      worker ??= await createWorker('eng', 1, { langPath, cacheMethod: 'none', gzip: true });
-      const { data } = await worker.recognize(Buffer.from(png), {}, { blocks: true, text: false });
-      const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-      return {
-        confidence: data.confidence / 100,
-        lines: lines.map((l) => ({
-          text: l.text.trim(),
-          bbox: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
-          confidence: l.confidence / 100,
-          words: l.words.map((w) => ({
-            text: w.text,
-            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
-            confidence: w.confidence / 100,
-          })),
-        })),
-      };
-    },
-  };
-  afterAll(async () => {
-    await worker?.terminate();
+  const ocr = createTestOcr(() => {
+    calls++;
   });
+  const engine = ocr.engine;
+  afterAll(() => ocr.close());
 
   it('auto reads the words of a large image after the native text; fast does not', async () => {
     const pdf = posterPdf(1);

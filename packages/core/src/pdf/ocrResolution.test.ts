@@ -1,12 +1,9 @@
 // OCR resolution from page and glyph size: the rule itself, and real scans (made here, read by tesseract.js).
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { createWorker } from 'tesseract.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { MAX_RENDER_PIXELS, ocrScale } from './ocrResolution.js';
 import { parsePdf } from './parsePdf.js';
+import { createTestOcr } from './tesseractOcr.fixture.js';
 import { textPdf } from './textPdf.fixture.js';
 
 describe('ocrScale', () => {
@@ -42,35 +39,13 @@ function scan(source: Uint8Array, dpi: number): Uint8Array {
 const LINES = ['Harbour lantern meadow garden', 'Copper timber window market', 'Silver forest valley engine'];
 
 describe('OCR resolution on scans', () => {
-  let worker: Awaited<ReturnType<typeof createWorker>> | undefined;
   const widths: number[] = [];
-  const engine: OcrEngine = {
-    concurrency: 1,
-    async recognize(png): Promise<OcrPageResult> {
-      widths.push(Buffer.from(png).readUInt32BE(16));
-      const require = createRequire(import.meta.url);
-      const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-      worker ??= await createWorker('eng', 1, { langPath, cacheMethod: 'none', gzip: true });
-      const { data } = await worker.recognize(Buffer.from(png), {}, { blocks: true, text: false });
-      const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-      return {
-        confidence: data.confidence / 100,
-        lines: lines.map((l) => ({
-          text: l.text.trim(),
-          bbox: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
-          confidence: l.confidence / 100,
-          words: l.words.map((w) => ({
-            text: w.text,
-            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
-            confidence: w.confidence / 100,
-          })),
-        })),
-      };
-    },
-  };
-  afterAll(async () => {
-    await worker?.terminate();
+  // The PNG's width (IHDR bytes 16-19): the resolution each page was rendered at.
+  const ocr = createTestOcr((png) => {
+    widths.push(Buffer.from(png).readUInt32BE(16));
   });
+  const engine = ocr.engine;
+  afterAll(() => ocr.close());
 
   it('a small page is rendered at up to 600 dpi and read', async () => {
     const page = {
