@@ -1,16 +1,14 @@
 // parsePdf against real PDFs: Chromium prints a fixture page with exact known text (headings, a hyphenated word,
 // a table, a link, running header/footer, three pages, a two-column page); MuPDF makes image-only and hostile PDFs.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { createDeflate } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import { chromium } from 'playwright-core';
-import { createWorker } from 'tesseract.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.js';
-import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
+import type { OcrEngine } from './OcrEngine.js';
 import { parsePdf } from './parsePdf.js';
 import type { ParsePdfResult } from './pdfTypes.js';
+import { createTestOcr } from './tesseractOcr.fixture.js';
 
 const FIXTURE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget Report</title>
 <style>
@@ -278,40 +276,17 @@ describe('parsePdf pages, markers and blocks', () => {
 
 describe('parsePdf on scanned PDFs', () => {
   let scanned: Uint8Array;
-  let worker: Awaited<ReturnType<typeof createWorker>> | undefined;
   const recognized: number[] = [];
   // A real tesseract.js engine (one worker), offline: the model comes from @tesseract.js-data/eng.
-  const engine: OcrEngine = {
-    concurrency: 1,
-    async recognize(png): Promise<OcrPageResult> {
-      recognized.push(png.length);
-      const require = createRequire(import.meta.url);
-      const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-      worker ??= await createWorker('eng', 1, { langPath, cacheMethod: 'none', gzip: true });
-      const { data } = await worker.recognize(Buffer.from(png), {}, { blocks: true, text: false });
-      const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-      return {
-        confidence: data.confidence / 100,
-        lines: lines.map((l) => ({
-          text: l.text.trim(),
-          bbox: [l.bbox.x0, l.bbox.y0, l.bbox.x1, l.bbox.y1],
-          confidence: l.confidence / 100,
-          words: l.words.map((w) => ({
-            text: w.text,
-            bbox: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
-            confidence: w.confidence / 100,
-          })),
-        })),
-      };
-    },
-  };
+  const ocr = createTestOcr((png) => {
+    recognized.push(png.length);
+  });
+  const engine = ocr.engine;
 
   beforeAll(() => {
     scanned = imageOnlyPdf(fixture, 150, 2);
   });
-  afterAll(async () => {
-    await worker?.terminate();
-  });
+  afterAll(() => ocr.close());
 
   it('fast mode refuses a PDF without a text layer and says to use auto or ocr', async () => {
     const err = await expectCode(parsePdf(scanned, { mode: 'fast' }), 'unsupported_content', 'PDF_NEEDS_OCR');
