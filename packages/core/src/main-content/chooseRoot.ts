@@ -21,7 +21,8 @@ import type { ContentHints } from './collectContentHints.js';
 import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
-import type { RuleSwitch } from './rules.js';
+import type { RuleSwitch } from './ruleContext.js';
+import { NO_TRACE, type Tracer } from './traceEvents.js';
 import { inChrome, isInside } from './treeRelations.js';
 
 /** Descend into a child while it holds at least this share of the parent's content text. */
@@ -61,17 +62,24 @@ export interface RootContext {
   hints?: ContentHints;
 }
 
-export function chooseRoot(tree: MeasuredTree, page: RootContext, on: RuleSwitch, trace?: string[]): NodeStats {
-  let root = descend(tree, tree.root, page, on, trace);
+export function chooseRoot(
+  tree: MeasuredTree,
+  page: RootContext,
+  on: RuleSwitch,
+  tracer: Tracer = NO_TRACE,
+): NodeStats {
+  let root = descend(tree, tree.root, page, on, tracer);
   if (root.good === 0) root = tree.root;
   const evidence = on('body-evidence') ? findBodyEvidence(tree.preorder, page.hints?.articleBody) : null;
   if (evidence !== null && evidence !== root && !page.discussion) {
     const chosen = rootFromEvidence(root, evidence, signature);
     if (chosen !== root) {
-      trace?.push(
-        `root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), ` +
-          `not ${describe(root)}`,
-      );
+      tracer
+        .sink('root', 'body-evidence')
+        ?.push(
+          `root ${describe(chosen)}: the page marks its article body there (${describe(evidence)}), ` +
+            `not ${describe(root)}`,
+        );
     }
     return chosen;
   }
@@ -79,7 +87,7 @@ export function chooseRoot(tree: MeasuredTree, page: RootContext, on: RuleSwitch
 }
 
 /** The descent of step 1 from `start` (or a marker below it). */
-function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: RuleSwitch, trace?: string[]): NodeStats {
+function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: RuleSwitch, tracer: Tracer): NodeStats {
   const dominance = page.discussion ? DISCUSSION_DOMINANCE : DOMINANCE;
   let node = start;
   // Article bodies are usually one block below the title; keeping the title there only adds bylines and share bars.
@@ -98,7 +106,9 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     const bestGood = best?.good ?? 0;
     if (best === null || bestGood < needed * node.good || best.good === 0) {
       const about = best ? describe(best) : '-';
-      trace?.push(`root ${describe(node)} good=${node.good} (best child ${about} good=${best?.good ?? 0})`);
+      tracer
+        .sink('root', 'dominance')
+        ?.push(`root ${describe(node)} good=${node.good} (best child ${about} good=${best?.good ?? 0})`);
       return node;
     }
     const sig = signature(best);
@@ -113,13 +123,17 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     }
     const group = similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT;
     if (on('root-similar-siblings') && group) {
-      trace?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
+      tracer
+        .sink('root', 'root-similar-siblings')
+        ?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
       return node;
     }
     // The page's title heading marks where the content starts: a root that leaves it out is too small
     // (a product's description without its name, price and specs).
     if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
-      trace?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
+      tracer
+        .sink('root', 'root-keeps-title')
+        ?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
       return node;
     }
     // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too
@@ -133,7 +147,9 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
       !isInside(main, best) &&
       !isInside(best, main)
     ) {
-      trace?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
+      tracer
+        .sink('root', 'root-keeps-main')
+        ?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
       return node;
     }
     node = best;

@@ -1,6 +1,7 @@
 // Sponsored cards and ad slots carry a label of their own ("Sponsored", "Advertisement", "Paid content"): it tells the
 // reader the block is paid for, and is no part of the block's text (the card's name and blurb are).
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** The whole text of an ad label. */
 const AD_LABEL = new RegExp(
@@ -14,7 +15,7 @@ const LABEL_MAX_CHARS = 24;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Drops ad labels inside `root`: a block whose whole text is AD_LABEL. Extends `removed`. */
-export function dropAdLabels(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropAdLabels(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;
   while (stack.length > 0) {

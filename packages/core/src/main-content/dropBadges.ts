@@ -3,6 +3,7 @@
 // price and blurb.
 import type { NodeStats } from './measureTree.js';
 import { PRICE_TEXT } from './priceText.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Class words of card badges. */
 const BADGE_WORDS = new Set(['badge', 'flag', 'flags', 'ribbon', 'sticker', 'stamp']);
@@ -51,7 +52,7 @@ export function dropBadges(
   root: NodeStats,
   removed: Set<NodeStats>,
   signature: (s: NodeStats) => string,
-  trace?: string[],
+  trace?: TraceSink,
 ): void {
   const found = new Map<string, NodeStats[]>();
   const stack: NodeStats[] = [root];

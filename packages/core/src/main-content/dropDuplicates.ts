@@ -4,6 +4,7 @@ import type { NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
 import { compactText } from './textPieces.js';
 import type { RefrainTest } from './treeRelations.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** A block repeating the exact text of an earlier block (mobile/desktop copies, a price table shown twice) is a
  *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
@@ -17,7 +18,7 @@ const INNER_DUPLICATE_MIN_CHARS = 5;
 const REPEATING_TAGS = new Set(['table', 'pre', 'code']);
 
 /** Marks later copies of a block's exact text as removed (see DUPLICATE_MIN_CHARS). */
-export function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, isKept: RefrainTest, trace?: string[]): void {
+export function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, isKept: RefrainTest, trace?: TraceSink): void {
   const repeats = seenTexts();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
@@ -42,7 +43,7 @@ export function dropDuplicates(root: NodeStats, removed: Set<NodeStats>, isKept:
  *  (mobile and desktop variants) or a title printed twice: later copies go. Siblings that share a tag and class are
  *  separate items (cards of a grid, columns of a price table): each is judged on its own, since items share texts
  *  ("From $49", "Unlimited users") by design. Tables and code repeat cells by nature. */
-function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+function dropInnerDuplicates(block: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   type Frame = { s: NodeStats; repeats: (s: NodeStats) => NodeStats | null };
   const stack: Frame[] = [{ s: block, repeats: seenTexts() }];
   while (stack.length > 0) {

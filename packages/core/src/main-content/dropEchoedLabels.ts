@@ -3,6 +3,7 @@
 // hidden by a class whose name says nothing. Whatever the class, a childless element that repeats, character for
 // character, the text right before it (its parent's own text, or the sibling before it) is that echo.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Shorter texts repeat by design ("Yes", "1 kg" in adjacent cells); echoes are labels, prices, dates, titles. */
 const ECHO_MIN_CHARS = 6;
@@ -11,7 +12,7 @@ const ECHO_MIN_CHARS = 6;
 const ITEM_TAGS = new Set(['td', 'th', 'li', 'dd', 'dt', 'option', 'tr', 'code', 'a']);
 
 /** Drops echo copies inside `root` (see above). Compares strings only where the measured lengths already match. */
-export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [root];
   let dropped = 0;
   while (stack.length > 0) {

@@ -3,6 +3,7 @@
 // comments is longer than the counter and stays).
 import type { NodeStats } from './measureTree.js';
 import { seenText } from './textPieces.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** The whole text of a counter: a number (1,693 / 1.2k) and what it counts (the blanks after the "k" belong to it, so
  *  the two blank runs around it cannot share a long run of blanks: that was quadratic). Votes, points and replies are left out:
@@ -17,7 +18,7 @@ const COUNT_MAX_CHARS = 20;
 const DATA_TAGS = new Set(['td', 'th', 'pre', 'code', 'table']);
 
 /** Drops counters inside `root` (see ENGAGEMENT_COUNT); only the outermost short blocks are read. Extends `removed`. */
-export function dropEngagementCounts(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropEngagementCounts(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;
   while (stack.length > 0) {

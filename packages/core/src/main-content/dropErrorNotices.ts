@@ -2,6 +2,7 @@
 // was an error retrieving your lists."), in blocks kept out of sight until then. Readers of a page that works never
 // see them; a page that quotes such a message in its prose has more words around it than the message.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** The whole text of an error notice: an apology, what failed, an invitation to retry (each part optional but one). */
 const ERROR_NOTICE = new RegExp(
@@ -26,7 +27,7 @@ const NOTICE_MAX_CHARS = 120;
 
 /** Drops error notices inside `root` (see ERROR_NOTICE). Only childless elements of a notice's length are read, and
  *  only their own text nodes: no text is gathered for the rest of the page. */
-export function dropErrorNotices(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropErrorNotices(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;
   while (stack.length > 0) {

@@ -3,13 +3,14 @@
 // Inside a link it names where the card leads and stays with the card.
 import type { NodeStats } from './measureTree.js';
 import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** The whole label of a toggle, trailing dots and arrows aside. */
 const EXPANDER_LABEL = /^((read|show|see|view) (more|less)|click to (expand|shrink)|expand|collapse)$/i;
 const EXPANDER_MAX_CHARS = 20;
 
 /** Drops toggle labels inside `root` (see EXPANDER_LABEL); only short blocks outside links are read. */
-export function dropExpanderLabels(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropExpanderLabels(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;
   while (stack.length > 0) {

@@ -2,6 +2,7 @@
 // over groups of short values (colours, sizes, brands, price ranges), each a link, a checkbox or a list item. The
 // values name the grid's facets, not its items, and the label names the panel: the whole panel goes.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** The whole text of a filter panel's label. */
 const FACET_LABEL = new RegExp(
@@ -41,7 +42,7 @@ function facetLike(s: NodeStats, rootText: number): boolean {
 }
 
 /** Drops filter panels inside `root` (see FACET_LABEL); only short blocks are read. Extends `removed`. */
-export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   if (!FACET_WORD.test(root.el.textContent ?? '')) return;
   const labels: NodeStats[] = [];
   const stack: NodeStats[] = [...root.children];

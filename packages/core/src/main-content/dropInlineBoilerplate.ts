@@ -3,6 +3,7 @@
 // language) and by its link structure, and only on short blocks.
 import { BOILERPLATE_PHRASES, type BoilerplateConcept } from './boilerplatePhrases.js';
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Longest block each concept is looked for in: these lines are one sentence at most. */
 const MAX_CHARS: Record<BoilerplateConcept, number> = { callToAction: 250 };
@@ -57,7 +58,7 @@ export function dropInlineBoilerplate(
   root: NodeStats,
   removed: Set<NodeStats>,
   on: (rule: string) => boolean,
-  trace?: string[],
+  trace?: TraceSink,
 ): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
@@ -76,7 +77,7 @@ export function dropInlineBoilerplate(
 }
 
 /** Drops figure captions (<figcaption>): both benchmark truths leave a picture's caption out of the text. */
-export function dropFigureCaptions(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropFigureCaptions(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   let dropped = 0;
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {

@@ -3,6 +3,7 @@
 import type { NodeStats } from './measureTree.js';
 import { isInside, isInsideAny, type RefrainTest } from './treeRelations.js';
 import { compactText } from './textPieces.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
 const LAYOUT_DUPLICATE_MIN_CHARS = 40;
@@ -19,7 +20,7 @@ export function dropLayoutDuplicates(
   root: NodeStats,
   removed: Set<NodeStats>,
   isKept: RefrainTest,
-  trace?: string[],
+  trace?: TraceSink,
 ): void {
   const candidates: NodeStats[] = [];
   const lengths = new Map<number, number>();

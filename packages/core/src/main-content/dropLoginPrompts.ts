@@ -2,6 +2,7 @@
 // here.", "You must log in to answer this question.", "Create an account or sign in to comment"): an invitation in
 // place of the reply form, not part of the thread or the story.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** A prompt to log in, sign in or register in order to reply, answer, comment or post. */
 const LOGIN_PROMPT = new RegExp(
@@ -17,7 +18,7 @@ const LOGIN_PROMPT_MAX_CHARS = 120;
 const LOGIN_PROMPT_MIN_CHARS = 12;
 
 /** Drops log-in prompts inside `root` (see LOGIN_PROMPT); only the outermost short blocks are read. */
-export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;

@@ -7,6 +7,7 @@
 // stays (it may be the only place a text is written).
 import type { NodeStats } from './measureTree.js';
 import { forEachTextPiece } from './textPieces.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Utility classes that hide an element from tablet/desktop widths up (shown on phones only). */
 const MOBILE_ONLY = new RegExp(
@@ -47,7 +48,7 @@ export function isMobileOnly(cls: string): boolean {
 }
 
 /** Marks phone-only copies of text found elsewhere in the root as removed (see above). `removed` is extended in place. */
-export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const candidates: NodeStats[] = [];
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {

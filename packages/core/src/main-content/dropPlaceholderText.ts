@@ -6,6 +6,7 @@
 // page's text.
 import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** The opening of the filler text every template uses. */
 const PLACEHOLDER = /\blorem ipsum\b/i;
@@ -27,7 +28,7 @@ const INLINE_TAGS = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'co
 const STUB_MAX_CHARS = 80;
 
 /** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
-export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const all = root.el.textContent ?? '';
   const loading = /\b(loading|please wait)\b/i.test(all);
   if (all.includes('://') || loading) dropStandIns(root, removed, loading, trace);
@@ -73,7 +74,7 @@ function fillerChars(data: string, inCode: boolean): number {
 
 /** Drops elements whose whole visible text is a media file's address (see isMediaUrl) or, when `loading`, a loading
  *  notice (see LOADING), outside code. */
-function dropStandIns(root: NodeStats, removed: Set<NodeStats>, loading: boolean, trace?: string[]): void {
+function dropStandIns(root: NodeStats, removed: Set<NodeStats>, loading: boolean, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;

@@ -3,6 +3,7 @@
 // "76 Replies") and the post's number in the thread ("#12"). They are the software's bookkeeping, not what the
 // authors wrote, so they go like the author card.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** A line that opens with "Last edited ...", "(This post was last modified: ...)" or "Edited <date> by <name>". */
 const EDIT_NOTICE =
@@ -17,7 +18,7 @@ const POST_NUMBER = /^#\s?\d{1,6}$/;
 const POST_NUMBER_MAX_CHARS = 8;
 
 /** Drops edit notices, reaction counters and post numbers inside `root` (call on discussion pages). */
-export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const edits = /edited|modified/i.test(root.el.textContent ?? '');
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;

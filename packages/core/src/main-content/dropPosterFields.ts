@@ -6,6 +6,7 @@
 import { classHint, POSTER_COMPOUNDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** A label is short: "Joined", "Reaction score", "Posts:". */
 const LABEL_MAX_CHARS = 20;
@@ -22,7 +23,7 @@ export function dropPosterFields(
   root: NodeStats,
   removed: Set<NodeStats>,
   signature: (s: NodeStats) => string,
-  trace?: string[],
+  trace?: TraceSink,
 ): void {
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {

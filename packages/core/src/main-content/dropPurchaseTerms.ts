@@ -4,6 +4,7 @@
 // plans, back-in-stock alerts, gift receipts, other ways to pay, store pickup. They change with the day, the shopper
 // and the seller; the product's own text (its name, price, description) does not.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a bare
  *  "$12/month" is a plan's price), a financing term, a pay-later provider. */
@@ -70,7 +71,7 @@ const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
 /** Drops, inside `root` on a page that sells (see the caller), the largest short blocks that state a purchase term.
  *  Extends `removed`. */
-export function dropPurchaseTerms(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropPurchaseTerms(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;

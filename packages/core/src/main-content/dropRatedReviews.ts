@@ -4,6 +4,7 @@ import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 import { PRICE_TEXT } from './priceText.js';
 import { READER_WORDS } from './classHints.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** What a customer review's card says and a product's own text does not. */
 const REVIEW_TEXT = new RegExp(
@@ -36,7 +37,7 @@ export function dropRatedReviews(
   root: NodeStats,
   removed: Set<NodeStats>,
   signature: (s: NodeStats) => string,
-  trace?: string[],
+  trace?: TraceSink,
   dated = false,
 ): void {
   // a review widget names itself somewhere ("customer-reviews", "review-list") even when its cards do not: pages

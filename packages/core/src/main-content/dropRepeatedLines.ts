@@ -4,6 +4,7 @@
 import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
 import { compactText } from './textPieces.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Shorter lines are values that repeat by nature ("Yes", "2 oz", "Black"). */
 const REPEATED_LINE_MIN_CHARS = 8;
@@ -43,7 +44,7 @@ const NOT_LINES = new Set([
 
 /** Drops later copies of a short line (the top of a wrapper chain) anywhere inside `root`; only lines of one visible
  *  length have their text read. Extends `removed`. */
-export function dropRepeatedLines(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropRepeatedLines(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const byLength = new Map<number, NodeStats[]>();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {

@@ -1,6 +1,7 @@
 // Tickers and endless carousels repeat their whole run of items so the loop scrolls without a gap ("Vegan, Gluten-free,
 // Non-GMO, Vegan, Gluten-free, Non-GMO, ..."): a reader sees one run, and the copies after it are layout.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** A run has at least this many items (two alternating labels are a pattern, not a copied run)... */
 const RUN_MIN_ITEMS = 3;
@@ -23,7 +24,7 @@ function oneLabel(kids: NodeStats[]): boolean {
 }
 
 /** Keeps the first run of items in blocks whose children repeat one run of items over and over; extends `removed`. */
-export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;

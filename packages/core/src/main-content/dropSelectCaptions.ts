@@ -3,12 +3,13 @@
 // and only a few characters more is that select's caption and goes with it.
 import type { NodeStats } from './measureTree.js';
 import { isInside } from './treeRelations.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** At most this many characters beside the selects make a block their caption (a label and the chosen value). */
 const SELECT_CAPTION_MAX_CHARS = 30;
 
 /** Drops the widest block around each removed <select> inside `root` whose other text is a caption (see above). */
-export function dropSelectCaptions(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropSelectCaptions(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const selects: NodeStats[] = [];
   for (const s of removed) if (s.el.localName === 'select' && s.text > 0 && s !== root) selects.push(s);
   if (selects.length === 0) return;

@@ -3,6 +3,7 @@
 // shop; the product's own features, set in the same kind of tiles, do not speak of shipping, returns or guarantees.
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** What a service promise speaks of (no closing word boundary: a tile's title often runs into its text). */
 const PROMISE = new RegExp(
@@ -26,7 +27,7 @@ export function dropServicePromises(
   root: NodeStats,
   removed: Set<NodeStats>,
   signature: (s: NodeStats) => string,
-  trace?: string[],
+  trace?: TraceSink,
 ): void {
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {

@@ -2,6 +2,7 @@
 // 6 left", "Just a few left. Order soon!", "16 people are viewing this right now"): a live notice of the shop's stock
 // that changes by the hour, not the product's text.
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** One clause of a stock or urgency notice. "6 left in stock" is two clauses, "6 left" and "in stock": written as one
  *  clause too (`\d+ (left|remaining)( in stock)?`), each such phrase could be read two ways, and a block of them that
@@ -14,7 +15,7 @@ export const STOCK_NOTICE = new RegExp(String.raw`^${NOTICE}([.,!:;]?\s*${NOTICE
 const NOTICE_MAX_CHARS = 60;
 
 /** Drops stock and urgency notices inside `root` on a product page. Extends `removed`. */
-export function dropStockNotices(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function dropStockNotices(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;

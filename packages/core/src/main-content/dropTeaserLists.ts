@@ -2,6 +2,7 @@
 // beside the story are "more stories", not the story: the article's own headings do not link elsewhere.
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** A group of at least this many similar sibling cards... */
 const TEASER_MIN_ITEMS = 3;
@@ -30,7 +31,7 @@ export function dropTeaserLists(
   root: NodeStats,
   removed: Set<NodeStats>,
   signature: (s: NodeStats) => string,
-  trace?: string[],
+  trace?: TraceSink,
 ): void {
   // A section front splits its stream of cards into several lists (rows of three, a sponsored card in each): cards
   // with one signature in lists across the root are counted as one set, so a row whose undated sponsored card leaves

@@ -3,6 +3,7 @@
 // text piece also appears in a sibling of similar size is such a variant: only the fuller one is content.
 import type { NodeStats } from './measureTree.js';
 import { forEachTextPiece } from './textPieces.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Variants are at least this long (shorter blocks are labels and values that repeat by nature)... */
 const VARIANT_MIN_CHARS = 40;
@@ -21,7 +22,7 @@ export function dropVariantCopies(
   root: NodeStats,
   removed: Set<NodeStats>,
   signature: (s: NodeStats) => string,
-  trace?: string[],
+  trace?: TraceSink,
 ): void {
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {

@@ -2,6 +2,7 @@
 // "Specifications", "Product details") is the product's own text folded behind a button, not a prompt laid over the
 // page: shops put the size chart and the measurements there, which a shopper reads before buying.
 import type { MeasuredTree, NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** Class words of layers laid over the page (see classHints.ts). */
 const LAYER_WORDS = new Set(['modal', 'drawer', 'overlay', 'popup', 'popover', 'offcanvas']);
@@ -28,7 +29,7 @@ const PANEL_MAX_LINK_DENSITY = 0.3;
  * Marks as content the layers (modals, drawers, dialogs) of a product page whose title names the product's facts,
  * with the layers inside them. Returns whether any label changed (the caller recomputes `good`).
  */
-export function keepFactPanels(tree: MeasuredTree, trace?: string[]): boolean {
+export function keepFactPanels(tree: MeasuredTree, trace?: TraceSink): boolean {
   let changed = false;
   for (const s of tree.preorder) {
     if (s.junk === 0 || !isLayer(s) || s.text < PANEL_MIN_CHARS || s.text > PANEL_MAX_CHARS) continue;

@@ -3,6 +3,7 @@
 // see isHidden in measureTree.ts.)
 import { READER_WORDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
 
 /** A field label written as a code identifier ("retail_price_tier1:", "cat_thumb_Petrol Blue:"): words joined by an
  *  underscore, which no label written for readers has. As one pattern (`^[a-z][\w-]*[a-z0-9]_[a-z0-9][\w -]*:?$`) it
@@ -27,7 +28,7 @@ const LIST_ITEM_MIN = 3;
  * they are: on a product page the root is often small beside its reviews). Blocks that
  * relabelling already made content (a review snippet in every card of a grid) are left alone. Extends `removed`.
  */
-export function pruneProductPage(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+export function pruneProductPage(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -56,7 +57,7 @@ function isListItem(s: NodeStats): boolean {
 
 /** In a field list whose labels are mostly code identifiers, drops those labels with their values; labels written
  *  for readers ("Fabric:") stay. */
-function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
+function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
   let labels = 0;
   const identifiers: number[] = [];
   dl.children.forEach((c, i) => {

@@ -1,75 +1,381 @@
-// The extractor's rules by name, so that each can be switched off on its own: the ablation report
-// (benchmarks/quality-main-content/ablate.mjs) measures what every rule gains or costs on pages it was not tuned on,
-// and a rule's fixture test shows that it, and not a neighbour, does the work. Production callers switch nothing off.
+// The extractor's rules, in the one order they run: every rule has an id (as `disabledRules`, the ablation report
+// benchmarks/quality-main-content/ablate.mjs and trace events name it), the stage it acts in, the pages it applies to
+// and why it exists. Prune passes carry `apply` and are run by runRules in this order; switches (no `apply`) are tests
+// inside a stage's own walk that read `on(id)` (see README.md). Production callers switch nothing off.
+import { dropAdLabels } from './dropAdLabels.js';
+import { dropBadges } from './dropBadges.js';
+import { dropDuplicates } from './dropDuplicates.js';
+import { dropEchoedLabels } from './dropEchoedLabels.js';
+import { dropEngagementCounts } from './dropEngagementCounts.js';
+import { dropErrorNotices } from './dropErrorNotices.js';
+import { dropExpanderLabels } from './dropExpanderLabels.js';
+import { dropFacets } from './dropFacets.js';
+import { dropFigureCaptions, dropInlineBoilerplate } from './dropInlineBoilerplate.js';
+import { dropItemTemplateText } from './dropItemTemplateText.js';
+import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
+import { dropLoginPrompts } from './dropLoginPrompts.js';
+import { dropMobileCopies } from './dropMobileCopies.js';
+import { dropPlaceholderText } from './dropPlaceholderText.js';
+import { dropPosterFields } from './dropPosterFields.js';
+import { dropPostStamps } from './dropPostStamps.js';
+import { dropPurchaseTerms } from './dropPurchaseTerms.js';
+import { dropRatedReviews } from './dropRatedReviews.js';
+import { dropRecommendations } from './dropRecommendations.js';
+import { dropRepeatedLines } from './dropRepeatedLines.js';
+import { dropRepeatedParagraphs } from './dropRepeatedParagraphs.js';
+import { dropRepeatedRuns } from './dropRepeatedRuns.js';
+import { dropSelectCaptions } from './dropSelectCaptions.js';
+import { dropServicePromises } from './dropServicePromises.js';
+import { dropStockNotices } from './dropStockNotices.js';
+import { dropTablesOfContents } from './dropTablesOfContents.js';
+import { dropTeaserLists } from './dropTeaserLists.js';
+import { dropTeaserStrips } from './dropTeaserStrips.js';
+import { dropVariantCopies } from './dropVariantCopies.js';
+import type { PageKind } from './classifyPage.js';
+import { signature } from './nodeNames.js';
+import { pruneProductPage } from './pruneProductPage.js';
+import { SHOP_POLICY_HEADING } from './recommendationHeadings.js';
+import type { MainContentRule, PruneContext } from './ruleContext.js';
+import { refrainTest } from './treeRelations.js';
 
-/** One rule: its id (as `disabledRules` names it) and the stage it acts in. */
-export interface MainContentRule {
-  id: string;
-  stage: 'classify' | 'root' | 'prune';
-  why: string;
-}
+export { ruleSwitch, type MainContentRule, type RuleSwitch } from './ruleContext.js';
 
-/** Every switchable rule, in the order the extractor runs them. */
+const always = (): boolean => true;
+const productPage = (p: PageKind): boolean => p.product;
+const notThread = (p: PageKind): boolean => !p.discussion;
+const thread = (p: PageKind): boolean => p.discussion;
+
+/** Which repeats are kept on purpose, as the two refrain switches say. */
+const refrains = (c: PruneContext) => refrainTest(c.on('refrain-guard'), c.on('refrain-in-alike-blocks'));
+
+/** Every rule, in the order the extractor runs them. */
 export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
-  { id: 'comment-thread', stage: 'classify', why: 'comment-labelled blocks dwarfing the rest make the page a thread' },
-  { id: 'reader-items', stage: 'classify', why: 'review-labelled blocks under 3+ parents belong to cards' },
-  { id: 'junk-items', stage: 'classify', why: '3+ class-labelled siblings are the items of a list: content' },
-  { id: 'main-wrappers', stage: 'classify', why: 'a class-labelled block holding <main> is a layout wrapper' },
-  { id: 'large-junk', stage: 'classify', why: 'class/tag-labelled chrome holding most of the text is content' },
-  { id: 'prose-junk', stage: 'classify', why: 'class-labelled chrome that reads as prose is content' },
-  { id: 'widget-labels-failed', stage: 'classify', why: '"widget" labels that leave no text are ignored' },
-  { id: 'fact-panels', stage: 'classify', why: "a product's size chart in a modal counts as its text" },
-  { id: 'body-evidence', stage: 'root', why: 'itemprop=articleBody or the JSON-LD articleBody text places the root' },
-  { id: 'root-similar-siblings', stage: 'root', why: 'the descent stops at a group of similar siblings (posts)' },
-  { id: 'root-keeps-title', stage: 'root', why: 'on non-articles the root keeps the <h1>' },
-  { id: 'root-keeps-main', stage: 'root', why: 'the root keeps the <main> landmark' },
-  { id: 'builder-blocks', stage: 'root', why: '"widget" blocks holding much of the root are builder text' },
-  { id: 'listing-root', stage: 'prune', why: 'a link-dense root is a listing: its link blocks stay' },
-  { id: 'repeated-junk-groups', stage: 'prune', why: 'a class-labelled group repeating across the root is content' },
-  { id: 'prune-link-dense', stage: 'prune', why: 'link-dense blocks are menus' },
-  { id: 'prune-controls', stage: 'prune', why: 'blocks of buttons and inputs are widgets' },
-  { id: 'prune-cookie-banner', stage: 'prune', why: 'cookie banners' },
-  { id: 'prune-live-region', stage: 'prune', why: 'ARIA live regions' },
-  { id: 'recommendations', stage: 'prune', why: 'blocks opened by "you may also like" headings' },
-  { id: 'tables-of-contents', stage: 'prune', why: 'link blocks pointing inside the page' },
-  { id: 'placeholder-text', stage: 'prune', why: 'placeholder and loading text' },
-  { id: 'error-notices', stage: 'prune', why: 'script error notices' },
-  { id: 'login-prompts', stage: 'prune', why: 'log-in prompts' },
-  { id: 'expander-labels', stage: 'prune', why: '"read more" expander labels' },
-  { id: 'select-captions', stage: 'prune', why: 'captions of select boxes' },
-  { id: 'facets', stage: 'prune', why: 'filter facets' },
-  { id: 'teaser-strips', stage: 'prune', why: 'product page: strips of other products' },
-  { id: 'product-page', stage: 'prune', why: 'product page pruning' },
-  { id: 'rated-reviews', stage: 'prune', why: 'rated reviews' },
-  { id: 'service-promises', stage: 'prune', why: 'product page: shop service promises' },
-  { id: 'stock-notices', stage: 'prune', why: 'product page: stock notices' },
-  { id: 'purchase-terms', stage: 'prune', why: 'terms printed beside buy buttons' },
-  { id: 'teaser-lists', stage: 'prune', why: 'article: lists of other stories' },
-  { id: 'item-template-text', stage: 'prune', why: 'short actions repeated in every card' },
-  { id: 'inline-links-stay', stage: 'prune', why: 'template text: a link inside a sentence stays' },
-  { id: 'badges', stage: 'prune', why: 'badges' },
-  { id: 'ad-labels', stage: 'prune', why: '"Advertisement" labels' },
-  { id: 'inline-call-to-action', stage: 'prune', why: 'subscribe / app / follow / donate lines with a link' },
-  { id: 'figure-captions', stage: 'prune', why: 'figure captions' },
-  { id: 'duplicates', stage: 'prune', why: 'blocks repeating an earlier block' },
-  { id: 'refrain-guard', stage: 'prune', why: 'duplicates: a paragraph repeated under the same parent stays' },
-  { id: 'refrain-in-alike-blocks', stage: 'prune', why: 'a paragraph repeated in alike steps or stanzas stays' },
-  { id: 'echoed-labels', stage: 'prune', why: 'labels echoed by their value' },
-  { id: 'layout-duplicates', stage: 'prune', why: 'blocks printed twice for two layouts' },
-  { id: 'repeated-lines', stage: 'prune', why: 'product page: short lines printed again' },
-  { id: 'repeated-runs', stage: 'prune', why: 'runs of blocks repeated' },
-  { id: 'variant-copies', stage: 'prune', why: 'copies per variant' },
-  { id: 'mobile-copies', stage: 'prune', why: 'mobile copies' },
-  { id: 'engagement-counts', stage: 'prune', why: 'like/share counters' },
-  { id: 'repeated-paragraphs', stage: 'prune', why: 'thread: quotes of earlier posts' },
-  { id: 'poster-fields', stage: 'prune', why: "thread: posters' profile fields" },
-  { id: 'post-stamps', stage: 'prune', why: 'thread: post stamps' },
+  // ---- classify (measurePage.ts, relabelChrome.ts, relabelJunkItems.ts, keepFactPanels.ts) ----
+  {
+    id: 'comment-thread',
+    stage: 'classify',
+    appliesTo: notThread,
+    why: 'comment-labelled blocks dwarfing the rest make the page a thread',
+  },
+  {
+    id: 'reader-items',
+    stage: 'classify',
+    appliesTo: always,
+    why: 'review-labelled blocks under 3+ parents belong to cards',
+  },
+  {
+    id: 'junk-items',
+    stage: 'classify',
+    appliesTo: always,
+    why: '3+ class-labelled siblings are the items of a list: content',
+  },
+  {
+    id: 'main-wrappers',
+    stage: 'classify',
+    appliesTo: always,
+    why: 'a class-labelled block holding <main> is a layout wrapper',
+  },
+  {
+    id: 'large-junk',
+    stage: 'classify',
+    appliesTo: always,
+    why: 'class/tag-labelled chrome holding most of the text is content',
+  },
+  {
+    id: 'prose-junk',
+    stage: 'classify',
+    appliesTo: always,
+    why: 'class-labelled chrome that reads as prose is content',
+  },
+  {
+    id: 'widget-labels-failed',
+    stage: 'classify',
+    appliesTo: always,
+    why: '"widget" labels that leave no text are ignored',
+  },
+  {
+    id: 'fact-panels',
+    stage: 'classify',
+    appliesTo: productPage,
+    why: "a product's size chart in a modal counts as its text",
+  },
+  // ---- choose the root (chooseRoot.ts, findBodyEvidence.ts, relabelChrome.ts) ----
+  {
+    id: 'body-evidence',
+    stage: 'root',
+    appliesTo: always,
+    why: 'itemprop=articleBody or the JSON-LD articleBody text places the root',
+  },
+  {
+    id: 'root-similar-siblings',
+    stage: 'root',
+    appliesTo: always,
+    why: 'the descent stops at a group of similar siblings (posts)',
+  },
+  { id: 'root-keeps-title', stage: 'root', appliesTo: always, why: 'on non-articles the root keeps the <h1>' },
+  { id: 'root-keeps-main', stage: 'root', appliesTo: always, why: 'the root keeps the <main> landmark' },
+  {
+    id: 'builder-blocks',
+    stage: 'root',
+    appliesTo: always,
+    why: '"widget" blocks holding much of the root are builder text',
+  },
+  // ---- prune: tests of the block walk (pruneBlocks.ts) ----
+  {
+    id: 'listing-root',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'a link-dense root is a listing: its link blocks stay',
+  },
+  {
+    id: 'repeated-junk-groups',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'a class-labelled group repeating across the root is content',
+  },
+  { id: 'prune-link-dense', stage: 'prune', appliesTo: always, why: 'link-dense blocks are menus' },
+  { id: 'prune-controls', stage: 'prune', appliesTo: always, why: 'blocks of buttons and inputs are widgets' },
+  { id: 'prune-cookie-banner', stage: 'prune', appliesTo: always, why: 'cookie banners' },
+  { id: 'prune-live-region', stage: 'prune', appliesTo: always, why: 'ARIA live regions' },
+  // ---- prune: passes, run by runRules in this order ----
+  {
+    id: 'recommendations',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'blocks opened by "you may also like" headings (and, on product pages, the shop policy headings)',
+    apply: (c) => dropRecommendations(c.root, c.removed, c.page.product ? SHOP_POLICY_HEADING : null, c.trace),
+  },
+  {
+    id: 'tables-of-contents',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'link blocks pointing inside the page',
+    apply: (c) => dropTablesOfContents(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'placeholder-text',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'placeholder and loading text',
+    apply: (c) => dropPlaceholderText(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'error-notices',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'script error notices',
+    apply: (c) => dropErrorNotices(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'login-prompts',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'log-in prompts',
+    apply: (c) => dropLoginPrompts(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'expander-labels',
+    stage: 'prune',
+    appliesTo: always,
+    why: '"read more" expander labels',
+    apply: (c) => dropExpanderLabels(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'select-captions',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'captions of select boxes',
+    apply: (c) => dropSelectCaptions(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'facets',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'filter facets',
+    apply: (c) => dropFacets(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'teaser-strips',
+    stage: 'prune',
+    appliesTo: productPage,
+    why: 'product page: strips of other products',
+    apply: (c) => dropTeaserStrips(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'product-page',
+    stage: 'prune',
+    appliesTo: productPage,
+    why: 'product page pruning',
+    apply: (c) => pruneProductPage(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'rated-reviews',
+    stage: 'prune',
+    // in a thread every post carries its date, and a post may well rate what it discusses
+    appliesTo: (p) => p.product || !p.discussion,
+    why: "rated reviews (off product pages, a rating or a verdict alone may be a card's: reviews also carry a date)",
+    apply: (c) => dropRatedReviews(c.root, c.removed, signature, c.trace, !c.page.product),
+  },
+  {
+    id: 'service-promises',
+    stage: 'prune',
+    appliesTo: productPage,
+    why: 'product page: shop service promises',
+    apply: (c) => dropServicePromises(c.root, c.removed, signature, c.trace),
+  },
+  {
+    id: 'stock-notices',
+    stage: 'prune',
+    appliesTo: productPage,
+    why: 'product page: stock notices',
+    apply: (c) => dropStockNotices(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'purchase-terms',
+    stage: 'prune',
+    // a page with several buy buttons and no listing markup still sells (its button shows twice, in a sticky bar)
+    appliesTo: (p) => p.product || p.buyActions > 1,
+    why: 'terms printed beside buy buttons',
+    apply: (c) => dropPurchaseTerms(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'teaser-lists',
+    stage: 'prune',
+    appliesTo: (p) => p.article,
+    why: 'article: lists of other stories',
+    apply: (c) => dropTeaserLists(c.root, c.removed, signature, c.trace),
+  },
+  {
+    id: 'item-template-text',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'short actions repeated in every card',
+    apply: (c) => dropItemTemplateText(c.root, c.removed, c.on('inline-links-stay'), c.trace),
+  },
+  {
+    id: 'inline-links-stay',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'template text: a link inside a sentence stays',
+  },
+  {
+    id: 'badges',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'badges',
+    apply: (c) => dropBadges(c.root, c.removed, signature, c.trace),
+  },
+  {
+    id: 'ad-labels',
+    stage: 'prune',
+    appliesTo: always,
+    why: '"Advertisement" labels',
+    apply: (c) => dropAdLabels(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'inline-call-to-action',
+    stage: 'prune',
+    appliesTo: notThread,
+    why: 'subscribe / app / follow / donate lines with a link',
+    apply: (c) => dropInlineBoilerplate(c.root, c.removed, c.on, c.trace),
+  },
+  {
+    id: 'figure-captions',
+    stage: 'prune',
+    appliesTo: notThread,
+    why: 'figure captions',
+    apply: (c) => dropFigureCaptions(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'duplicates',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'blocks repeating an earlier block',
+    apply: (c) => dropDuplicates(c.root, c.removed, refrains(c), c.trace),
+  },
+  {
+    id: 'refrain-guard',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'duplicates: a paragraph repeated under the same parent stays',
+  },
+  {
+    id: 'refrain-in-alike-blocks',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'a paragraph repeated in alike steps or stanzas stays',
+  },
+  {
+    id: 'echoed-labels',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'labels echoed by their value',
+    apply: (c) => dropEchoedLabels(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'layout-duplicates',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'blocks printed twice for two layouts',
+    apply: (c) => dropLayoutDuplicates(c.root, c.removed, refrains(c), c.trace),
+  },
+  {
+    id: 'repeated-lines',
+    stage: 'prune',
+    // a shop page prints its short lines again (sticky title, a second spec layout); elsewhere lines repeat by design
+    appliesTo: productPage,
+    why: 'product page: short lines printed again',
+    apply: (c) => dropRepeatedLines(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'repeated-runs',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'runs of blocks repeated',
+    apply: (c) => dropRepeatedRuns(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'variant-copies',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'copies per variant',
+    apply: (c) => dropVariantCopies(c.root, c.removed, signature, c.trace),
+  },
+  {
+    id: 'mobile-copies',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'mobile copies',
+    apply: (c) => dropMobileCopies(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'engagement-counts',
+    stage: 'prune',
+    // on boards the counters are part of each post's header
+    appliesTo: notThread,
+    why: 'like/share counters',
+    apply: (c) => dropEngagementCounts(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'repeated-paragraphs',
+    stage: 'prune',
+    // in threads a repeated paragraph is a quote of an earlier post; elsewhere repeats are often deliberate
+    appliesTo: thread,
+    why: 'thread: quotes of earlier posts',
+    apply: (c) => dropRepeatedParagraphs(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'poster-fields',
+    stage: 'prune',
+    appliesTo: thread,
+    why: "thread: posters' profile fields",
+    apply: (c) => dropPosterFields(c.root, c.removed, signature, c.trace),
+  },
+  {
+    id: 'post-stamps',
+    stage: 'prune',
+    appliesTo: thread,
+    why: 'thread: post stamps',
+    apply: (c) => dropPostStamps(c.root, c.removed, c.trace),
+  },
 ];
-
-/** Whether a rule runs: all do unless named in `disabled`. */
-export type RuleSwitch = (id: string) => boolean;
-
-export function ruleSwitch(disabled: ReadonlySet<string> | undefined): RuleSwitch {
-  if (disabled === undefined || disabled.size === 0) return () => true;
-  return (id) => !disabled.has(id);
-}

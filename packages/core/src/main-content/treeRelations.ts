@@ -51,3 +51,6 @@ export type RefrainTest = (s: NodeStats, first: NodeStats) => boolean;
 export function refrainTest(sameParent: boolean, alikeBlocks: boolean): RefrainTest {
   return (s, first) => (sameParent && isRefrain(s, first)) || (alikeBlocks && isRefrainInAlikeBlocks(s, first));
 }
+
+/** A block's text outside its links: what the extractor counts as its own words. */
+export const plain = (s: NodeStats): number => s.text - s.linkText;
