@@ -38,7 +38,7 @@ import { SHOP_POLICY_HEADING } from './recommendationHeadings.js';
 import type { MainContentRule, PruneContext } from './ruleContext.js';
 import { refrainTest } from './treeRelations.js';
 
-export { ruleSwitch, type MainContentRule, type RuleSwitch } from './ruleContext.js';
+export { ruleSwitch, type MainContentRule } from './ruleContext.js';
 
 const always = (): boolean => true;
 const productPage = (p: PageKind): boolean => p.product;
