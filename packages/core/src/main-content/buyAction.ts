@@ -2,11 +2,10 @@
 // product markup (no JSON-LD Product, no og:type product) are recognised as product pages by that one button, or by the
 // same button shown twice in unlike blocks (the main one and its copy in a sticky bar).
 import type { MeasuredTree, NodeStats } from './measureTree.js';
+import { ACTION_MAX_CHARS } from './tunables.js';
 
 /** Labels of the button that puts a product in a cart. */
 const BUY_ACTION = /^(add to (cart|bag|basket|trolley)|buy (it )?now|add to order|pre-?order( now)?)\b/i;
-/** Action labels are short; longer texts only mention buying. */
-const ACTION_MAX_CHARS = 30;
 
 /** How many buy actions the page's visible buttons include, counting no further than `limit`. */
 export function countBuyActions(tree: MeasuredTree, limit: number): number {

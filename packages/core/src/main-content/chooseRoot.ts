@@ -24,26 +24,19 @@ import { describe, signature } from './nodeNames.js';
 import type { RuleSwitch } from './ruleContext.js';
 import { NO_TRACE, type Tracer } from './traceEvents.js';
 import { inChrome, isInside } from './treeRelations.js';
+import {
+  DISCUSSION_DOMINANCE,
+  DOMINANCE,
+  LABELLED_DOMINANCE,
+  MAIN_KEEP_SHARE,
+  MAIN_MIN_CHARS,
+  MARKER_MIN_SHARE,
+  SIMILAR_MIN_CHARS,
+  SIMILAR_MIN_COUNT,
+  SIMILAR_MIN_COUNT_CHARS,
+  SIMILAR_MIN_SHARE,
+} from './tunables.js';
 
-/** Descend into a child while it holds at least this share of the parent's content text. */
-const DOMINANCE = 0.8;
-/** A child labelled as content by its class/id ("entry-content", "post-body") needs only this share. */
-const LABELLED_DOMINANCE = 0.65;
-/** On discussion pages the question is short beside its answers, yet belongs to the thread: descend reluctantly. */
-const DISCUSSION_DOMINANCE = 0.92;
-/** An explicit marker (main, #main, role=main) is the start when it holds this share of the page's content text. */
-const MARKER_MIN_SHARE = 0.6;
-/** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
-const SIMILAR_MIN_CHARS = 40;
-/** ...provided the group's other members hold at least this share of the parent's content text... */
-const SIMILAR_MIN_SHARE = 0.1;
-/** ...or there are at least this many of them with any text (short replies under a long first post). */
-const SIMILAR_MIN_COUNT = 2;
-const SIMILAR_MIN_COUNT_CHARS = 8;
-/** The root never leaves out the page's main landmark while it holds this share of the root's content text. */
-const MAIN_KEEP_SHARE = 0.2;
-/** A <main> holding at least this much content text is the page's main landmark (see mainLandmark). */
-export const MAIN_MIN_CHARS = 100;
 /** Ids that authors use to mark the main content explicitly. */
 const MARKER_IDS = new Set([
   'main',

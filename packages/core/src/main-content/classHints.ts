@@ -1,5 +1,6 @@
 // Class/id words that authors use to label chrome or content. General vocabulary only, never site-specific names.
 import { hasPostClassMarker } from './hasPostClassMarker.js';
+import { CACHE_MAX } from './tunables.js';
 
 /** Words that mark navigation, promotion, social and legal chrome. */
 const NEGATIVE_WORDS = new Set([
@@ -209,7 +210,6 @@ interface ValueHint {
 
 const cache = new Map<string, ValueHint>();
 const idCache = new Map<string, ValueHint>();
-const CACHE_MAX = 20_000;
 
 export function classHint(cls: string, id: string): ClassHint {
   if (!id) return cls ? valueHint(cache, cls).hint : NO_HINT;

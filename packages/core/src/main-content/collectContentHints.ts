@@ -1,4 +1,5 @@
 // Reads page-type hints that the cleaner throws away (JSON-LD scripts, og:type), so the extractor can use them later.
+import { MAX_ARTICLE_BODY_CHARS, MAX_JSONLD_VALUES } from './tunables.js';
 
 /** Hints gathered from the page before cleaning removes <script type="application/ld+json"> and og:type meta. */
 export interface ContentHints {
@@ -19,15 +20,9 @@ export interface ContentHints {
   articleBody?: string;
 }
 
-/** Longer articleBody texts are cut here: the start and the end of the text are all that is matched. */
-const MAX_ARTICLE_BODY_CHARS = 200_000;
-
 /** Microdata types kept as hints: only those that name the page's kind. ("Comment" and "Article" items sit inside
  *  pages of every kind: comment sections under stories, teaser cards.) */
 const PAGE_MICRODATA_TYPES = new Set(['discussionforumposting', 'qapage']);
-
-/** JSON-LD blocks can be huge product feeds; walking a bounded number of values keeps this cheap. */
-const MAX_JSONLD_VALUES = 5000;
 
 /** The carriers of hints are named in the raw HTML; a page without any of the names has no hints to find. */
 const HINT_MARKERS = /ld\+json|og:type|og:url|canonical|itemtype/i;

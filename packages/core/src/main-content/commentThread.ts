@@ -3,14 +3,7 @@
 // the sidebar.
 import { COMMENT_WORDS } from './classHints.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
-
-/** Comment-labelled blocks must hold this many times the page's other readable text ("good")... */
-export const COMMENT_PAGE_RATIO = 5;
-/** ...and at least this much non-link text, so a few short remarks under an empty page do not count. */
-export const COMMENT_PAGE_MIN_CHARS = 500;
-/** A page that declares itself an article (og:type, JSON-LD) is a story with comments under it, unless the story
- *  has almost no text of its own (a link aggregator's story is a bare link): below this much "good" text. */
-export const COMMENT_PAGE_ARTICLE_MAX_GOOD = 300;
+import { COMMENT_PAGE_ARTICLE_MAX_GOOD, COMMENT_PAGE_MIN_CHARS, COMMENT_PAGE_RATIO } from './tunables.js';
 
 /** Non-link characters inside the outermost comment-labelled blocks that are not inside other chrome. Call after
  *  relabelLargeJunk and computeGood on a tree measured with comments read as chrome. */

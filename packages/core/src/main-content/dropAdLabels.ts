@@ -2,6 +2,7 @@
 // reader the block is paid for, and is no part of the block's text (the card's name and blurb are).
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { LABEL_MAX_CHARS } from './tunables.js';
 
 /** The whole text of an ad label. */
 const AD_LABEL = new RegExp(
@@ -9,8 +10,6 @@ const AD_LABEL = new RegExp(
     String.raw`|paid (content|post|partnership)|anzeige|werbung|publicité|publicidad|pubblicità)$`,
   'i',
 );
-/** A label is a word or two; longer blocks are read no further. */
-const LABEL_MAX_CHARS = 24;
 /** Headings are section names ("Advertisement" as a chapter of a privacy policy), not labels. */
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 

@@ -4,24 +4,23 @@
 import type { NodeStats } from './measureTree.js';
 import { PRICE_TEXT } from './priceText.js';
 import type { TraceSink } from './traceEvents.js';
+import {
+  BADGES_CARD_MAX_CHARS,
+  BADGE_MAX_CHARS,
+  BADGE_MIN_COUNT,
+  CARD_MIN_CHARS,
+  CARD_SEARCH_DEPTH,
+  TOKEN_CACHE_MAX,
+} from './tunables.js';
 
 /** Class words of card badges. */
 const BADGE_WORDS = new Set(['badge', 'flag', 'flags', 'ribbon', 'sticker', 'stamp']);
-/** A badge says a few words. */
-const BADGE_MAX_CHARS = 30;
-/** The same badge block sits in this many cards at least (one lone badge may be a heading's label). */
-const BADGE_MIN_COUNT = 3;
-/** Only on shop cards: the block around the badge (the card, at most this long) names a price. Elsewhere the word
- *  labels tags, counters and topics, which are text. */
-const CARD_MIN_CHARS = 40;
-const CARD_MAX_CHARS = 1000;
-const CARD_SEARCH_DEPTH = 6;
 
 /** Whether the card around `s` (its first ancestor holding more than the badge) shows a price. */
 function inPricedCard(s: NodeStats): boolean {
   let p = s.parent;
   for (let depth = 0; p !== null && depth < CARD_SEARCH_DEPTH; depth++, p = p.parent) {
-    if (p.text > CARD_MAX_CHARS) return false;
+    if (p.text > BADGES_CARD_MAX_CHARS) return false;
     if (p.text >= CARD_MIN_CHARS + s.text) return PRICE_TEXT.test(p.el.textContent ?? '');
   }
   return false;
@@ -29,7 +28,6 @@ function inPricedCard(s: NodeStats): boolean {
 
 /** Headings name the item even when styled as a badge. */
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const TOKEN_CACHE_MAX = 5000;
 const tokenCache = new Map<string, boolean>();
 
 function namesBadge(cls: string): boolean {

@@ -5,15 +5,8 @@ import { describe, signature } from './nodeNames.js';
 import { compactText } from './textPieces.js';
 import type { RefrainTest } from './treeRelations.js';
 import type { TraceSink } from './traceEvents.js';
+import { DUPLICATE_MAX_CHARS, DUPLICATE_MIN_CHARS, INNER_DUPLICATE_MIN_CHARS } from './tunables.js';
 
-/** A block repeating the exact text of an earlier block (mobile/desktop copies, a price table shown twice) is a
- *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
-const DUPLICATE_MIN_CHARS = 40;
-const DUPLICATE_MAX_CHARS = 2000;
-/** Inside one card, a part this short repeating an earlier part is still a copy: a card's title printed twice (one
- *  for each layout) or its price shown again as the "sale" price, while texts shared by design ("Free shipping")
- *  repeat across cards, not inside one. */
-const INNER_DUPLICATE_MIN_CHARS = 5;
 /** Tables and code repeat cells and lines by nature: no part of them is a layout copy. */
 const REPEATING_TAGS = new Set(['table', 'pre', 'code']);
 

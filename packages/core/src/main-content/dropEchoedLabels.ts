@@ -4,9 +4,8 @@
 // character, the text right before it (its parent's own text, or the sibling before it) is that echo.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { ECHO_MIN_CHARS } from './tunables.js';
 
-/** Shorter texts repeat by design ("Yes", "1 kg" in adjacent cells); echoes are labels, prices, dates, titles. */
-const ECHO_MIN_CHARS = 6;
 /** Cells and list items repeat their neighbours legitimately (a comparison table, a size list); so do code tokens,
  *  and a picture's link and its caption's link name the same target. */
 const ITEM_TAGS = new Set(['td', 'th', 'li', 'dd', 'dt', 'option', 'tr', 'code', 'a']);

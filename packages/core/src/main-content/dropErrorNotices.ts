@@ -3,6 +3,7 @@
 // see them; a page that quotes such a message in its prose has more words around it than the message.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { NOTICE_MAX_CHARS, NOTICE_MIN_CHARS } from './tunables.js';
 
 /** The whole text of an error notice: an apology, what failed, an invitation to retry (each part optional but one). */
 const ERROR_NOTICE = new RegExp(
@@ -20,10 +21,6 @@ const FAILURE = new RegExp(
   'i',
 );
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'pre', 'tt', 'var']);
-/** The shortest notice ("Unable to load") has this many visible characters. */
-const NOTICE_MIN_CHARS = 12;
-/** Notices are short; longer blocks are read through their children. */
-const NOTICE_MAX_CHARS = 120;
 
 /** Drops error notices inside `root` (see ERROR_NOTICE). Only childless elements of a notice's length are read, and
  *  only their own text nodes: no text is gathered for the rest of the page. */

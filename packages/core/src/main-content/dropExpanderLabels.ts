@@ -4,10 +4,10 @@
 import type { NodeStats } from './measureTree.js';
 import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
 import type { TraceSink } from './traceEvents.js';
+import { EXPANDER_MAX_CHARS } from './tunables.js';
 
 /** The whole label of a toggle, trailing dots and arrows aside. */
 const EXPANDER_LABEL = /^((read|show|see|view) (more|less)|click to (expand|shrink)|expand|collapse)$/i;
-const EXPANDER_MAX_CHARS = 20;
 
 /** Drops toggle labels inside `root` (see EXPANDER_LABEL); only short blocks outside links are read. */
 export function dropExpanderLabels(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {

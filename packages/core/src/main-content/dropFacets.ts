@@ -3,6 +3,16 @@
 // values name the grid's facets, not its items, and the label names the panel: the whole panel goes.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import {
+  FACET_LABEL_MAX_CHARS,
+  FACET_MAX_CHARS_PER_PLAIN_VALUE,
+  FACET_MAX_CHARS_PER_VALUE,
+  FACET_MAX_SHARE,
+  FACET_MIN_GROUPS,
+  FACET_MIN_PLAIN_VALUES,
+  FACET_MIN_VALUES,
+  FACET_PARENT_SHARE,
+} from './tunables.js';
 
 /** The whole text of a filter panel's label. */
 const FACET_LABEL = new RegExp(
@@ -10,26 +20,10 @@ const FACET_LABEL = new RegExp(
     String.raw`|refine( by| results| search)?|narrow (by|results|your results|your search))\s*:?$`,
   'i',
 );
-const FACET_LABEL_MAX_CHARS = 25;
 /** Cheap gate: pages that never say it skip the walk (no word boundary: blocks run together in textContent). */
 const FACET_WORD = /filter|refine|narrow/i;
-/** A panel's values are short: at most this many characters per value (a link, a control or a list item)... */
-const FACET_MAX_CHARS_PER_VALUE = 15;
-/** ...it holds at least this many of them, and as many links or controls... */
-const FACET_MIN_VALUES = 4;
-/** ...and at most this share of the root's text (beyond that it is the grid, whatever its label says). */
-const FACET_MAX_SHARE = 0.5;
-/** Climbing from the label, a block holding this share of its parent's text still is the panel, not a column beside it. */
-const FACET_PARENT_SHARE = 0.5;
 
 const values = (s: NodeStats): number => s.links + s.controls + s.paragraphs;
-
-/** Scripted panels make their values plain blocks (a div per colour, clicked by script): then the panel shows its
- *  groups, at least this many sub-headings ("Colour", "Size") under the label... */
-const FACET_MIN_GROUPS = 2;
-/** ...over at least this many values of at most this many characters on average (words, not sentences). */
-const FACET_MIN_PLAIN_VALUES = 8;
-const FACET_MAX_CHARS_PER_PLAIN_VALUE = 10;
 
 /** Whether `s`, with nothing to click, still reads as a panel of facet groups: headings over many one-word values. */
 function groupedValues(s: NodeStats): boolean {

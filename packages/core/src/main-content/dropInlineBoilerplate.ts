@@ -4,10 +4,10 @@
 import { BOILERPLATE_PHRASES, type BoilerplateConcept } from './boilerplatePhrases.js';
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { LONGEST } from './tunables.js';
 
 /** Longest block each concept is looked for in: these lines are one sentence at most. */
 const MAX_CHARS: Record<BoilerplateConcept, number> = { callToAction: 250 };
-const LONGEST = 250;
 /** Code, tables and headings are never such lines. */
 const SKIP_TAGS = new Set(['pre', 'code', 'table', 'thead', 'tbody', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A section or a list opened by such words is a part of the page (a "Subscriptions" section of a help page). */

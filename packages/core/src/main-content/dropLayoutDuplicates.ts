@@ -4,11 +4,7 @@ import type { NodeStats } from './measureTree.js';
 import { isInside, isInsideAny, type RefrainTest } from './treeRelations.js';
 import { compactText } from './textPieces.js';
 import type { TraceSink } from './traceEvents.js';
-
-/** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
-const LAYOUT_DUPLICATE_MIN_CHARS = 40;
-/** Blocks longer than this are sections, not copies of a widget; they are descended into instead. */
-const LAYOUT_DUPLICATE_MAX_CHARS = 2000;
+import { LAYOUT_DUPLICATE_MAX_CHARS, LAYOUT_DUPLICATE_MIN_CHARS } from './tunables.js';
 
 /**
  * Marks later copies of a block's exact text as removed, at any depth inside the root: blocks of the same visible

@@ -3,6 +3,7 @@
 // place of the reply form, not part of the thread or the story.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { LOGIN_PROMPT_MAX_CHARS, LOGIN_PROMPT_MIN_CHARS } from './tunables.js';
 
 /** A prompt to log in, sign in or register in order to reply, answer, comment or post. */
 const LOGIN_PROMPT = new RegExp(
@@ -12,10 +13,6 @@ const LOGIN_PROMPT = new RegExp(
     String.raw`|join the (discussion|conversation))\b`,
   'i',
 );
-/** A prompt is one short line. */
-const LOGIN_PROMPT_MAX_CHARS = 120;
-/** "Log in to reply" is about the shortest. */
-const LOGIN_PROMPT_MIN_CHARS = 12;
 
 /** Drops log-in prompts inside `root` (see LOGIN_PROMPT); only the outermost short blocks are read. */
 export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {

@@ -8,6 +8,7 @@
 import type { NodeStats } from './measureTree.js';
 import { forEachTextPiece } from './textPieces.js';
 import type { TraceSink } from './traceEvents.js';
+import { COPY_MIN_CHARS, COPY_MIN_SHARE } from './tunables.js';
 
 /** Utility classes that hide an element from tablet/desktop widths up (shown on phones only). */
 const MOBILE_ONLY = new RegExp(
@@ -36,10 +37,6 @@ function namesMobileLayout(cls: string): boolean {
 }
 /** Cheap pre-test before the regular expression: every class above contains one of these. */
 const MARKERS = ['hid', 'none', 'hide', 'obile', 'visible', 'small'];
-/** Share of the block's text that must stand elsewhere for it to count as a copy. */
-const COPY_MIN_SHARE = 0.8;
-/** Blocks shorter than this are labels that repeat by nature. */
-const COPY_MIN_CHARS = 30;
 
 /** Whether a class list hides its element at desktop widths. */
 export function isMobileOnly(cls: string): boolean {

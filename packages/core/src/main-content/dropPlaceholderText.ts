@@ -7,6 +7,7 @@
 import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
 import type { TraceSink } from './traceEvents.js';
+import { LOADING_MAX_CHARS, STUB_MAX_CHARS } from './tunables.js';
 
 /** The opening of the filler text every template uses. */
 const PLACEHOLDER = /\blorem ipsum\b/i;
@@ -21,11 +22,7 @@ const URL_ONLY = /^https?:\/\/\S+$/i;
 const MEDIA_EXTENSION = /\S\.(?:jpe?g|png|gif|webp|avif|svg|mp4|webm|mov|m4v|mp3)(?:[?#]|$)/i;
 /** The whole text of a block waiting for a script to fill it. */
 const LOADING = /^(loading|please wait)\s*(\.{0,3}|…)$/i;
-const LOADING_MAX_CHARS = 14;
 const INLINE_TAGS = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'code']);
-/** A block whose visible text is filler but for at most this many characters is a placeholder block (a card with its
- *  stub heading, "SOMETHING", "Yada"): real text beside the filler keeps the block. */
-const STUB_MAX_CHARS = 80;
 
 /** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
 export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {

@@ -4,18 +4,15 @@
 // authors wrote, so they go like the author card.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { COUNTER_MAX_CHARS, EDIT_NOTICE_MAX_CHARS, POST_NUMBER_MAX_CHARS } from './tunables.js';
 
 /** A line that opens with "Last edited ...", "(This post was last modified: ...)" or "Edited <date> by <name>". */
 const EDIT_NOTICE =
   /^\(?\s*(this (post|message|reply|comment) (was|has been) )?last (edited|modified)\b|^edited\b.{0,60}\bby\s+\S/i;
-/** A notice is a short line; a longer block that starts so is a post about editing. */
-const EDIT_NOTICE_MAX_CHARS = 160;
 /** A counter is a number and what it counts, nothing else. */
 const COUNTER = /^\d[\d.,]*\s?k?\s+(likes?|reactions?|upvotes?|votes?|points?|thanks|replies|views)$/i;
-const COUNTER_MAX_CHARS = 24;
 /** A post's number in the thread ("#12"), standing alone: the software counts posts, the author did not write it. */
 const POST_NUMBER = /^#\s?\d{1,6}$/;
-const POST_NUMBER_MAX_CHARS = 8;
 
 /** Drops edit notices, reaction counters and post numbers inside `root` (call on discussion pages). */
 export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {

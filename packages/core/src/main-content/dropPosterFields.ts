@@ -7,15 +7,8 @@ import { classHint, POSTER_COMPOUNDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 import type { TraceSink } from './traceEvents.js';
+import { LABEL_POST_SHARE, PAIR_MAX_CHARS, POSTER_FIELDS_LABEL_MAX_CHARS, POSTS_MIN } from './tunables.js';
 
-/** A label is short: "Joined", "Reaction score", "Posts:". */
-const LABEL_MAX_CHARS = 20;
-/** The label and its value together stay short ("Joined: 4. Jul 2012, 16:09"). */
-const PAIR_MAX_CHARS = 50;
-/** Posts are similar siblings: at least this many... */
-const POSTS_MIN = 3;
-/** ...and a label must recur in at least this share of them (and in at least POSTS_MIN). */
-const LABEL_POST_SHARE = 0.5;
 /** Post texts and code never hold author cards. */
 const SKIP_TAGS = new Set(['p', 'pre', 'code', 'blockquote', 'table', 'h1', 'h2', 'h3']);
 
@@ -67,7 +60,13 @@ export function dropPosterFields(
             // its fields are looked at too: a card whose first term is the author's name differs in every post
           }
           const pair = n.parent;
-          if (n.text > LABEL_MAX_CHARS || n.linkText > 0 || hasTextChild(n) || pair === null || pair === post) {
+          if (
+            n.text > POSTER_FIELDS_LABEL_MAX_CHARS ||
+            n.linkText > 0 ||
+            hasTextChild(n) ||
+            pair === null ||
+            pair === post
+          ) {
             for (const c of n.children) inner.push(c);
             continue;
           }

@@ -5,6 +5,7 @@
 // and the seller; the product's own text (its name, price, description) does not.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { CARD_LINK_MIN_CHARS, TERMS_MAX_CHARS } from './tunables.js';
 
 /** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a bare
  *  "$12/month" is a plan's price), a financing term, a pay-later provider. */
@@ -60,11 +61,6 @@ const TERMS = [
   ['payment options', PAYMENT],
   ['store pickup', PICKUP],
 ] as const;
-/** Such a term is a short line; longer blocks speak of more than buying. */
-const TERMS_MAX_CHARS = 140;
-/** A block that is, or sits in, or is mostly a long link is a card of another product (on a listing), whose terms
- *  ("Low stock", "Arrives tomorrow") are that card's, not the page's; a term's own links are short ("Details"). */
-const CARD_LINK_MIN_CHARS = 30;
 /** A block with a heading is a card or a section about the offer ("Low monthly payments"), not a line beside the price,
  *  unless the heading states the term itself ("More seller options"). */
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';

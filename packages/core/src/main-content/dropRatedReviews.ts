@@ -5,6 +5,7 @@ import { groupChildren } from './groupChildren.js';
 import { PRICE_TEXT } from './priceText.js';
 import { READER_WORDS } from './classHints.js';
 import type { TraceSink } from './traceEvents.js';
+import { RATED_REVIEWS_CARD_MAX_CHARS, RATED_SHARE, REVIEWS_MIN } from './tunables.js';
 
 /** What a customer review's card says and a product's own text does not. */
 const REVIEW_TEXT = new RegExp(
@@ -22,11 +23,6 @@ const REVIEW_DATE = new RegExp(
     String.raw`|\b(?:an?|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?) ago\b`,
   'i',
 );
-/** A group of at least this many similar cards, most of them rated, is a list of reviews. */
-const REVIEWS_MIN = 2;
-const RATED_SHARE = 0.5;
-/** Review cards are short; longer blocks are sections (and reading their text at every level would cost). */
-const CARD_MAX_CHARS = 3000;
 
 /**
  * Drops groups of similar sibling cards that mostly carry review text (see REVIEW_TEXT): customer reviews, whatever
@@ -52,7 +48,7 @@ export function dropRatedReviews(
       for (const [sig, g] of groupChildren(
         s,
         signature,
-        (c) => c.text > 0 && c.text <= CARD_MAX_CHARS && !removed.has(c),
+        (c) => c.text > 0 && c.text <= RATED_REVIEWS_CARD_MAX_CHARS && !removed.has(c),
       )) {
         if (g.length < REVIEWS_MIN) continue;
         let rated = 0;

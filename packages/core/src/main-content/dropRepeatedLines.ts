@@ -5,11 +5,8 @@ import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
 import { compactText } from './textPieces.js';
 import type { TraceSink } from './traceEvents.js';
+import { REPEATED_LINE_MAX_CHARS, REPEATED_LINE_MIN_CHARS } from './tunables.js';
 
-/** Shorter lines are values that repeat by nature ("Yes", "2 oz", "Black"). */
-const REPEATED_LINE_MIN_CHARS = 8;
-/** Longer blocks are paragraphs and sections: dropDuplicates and dropLayoutDuplicates judge them. */
-const REPEATED_LINE_MAX_CHARS = 60;
 /** Inline elements are parts of a line, not lines; tables and code repeat cells by nature. */
 const NOT_LINES = new Set([
   'span',

@@ -2,16 +2,7 @@
 // Non-GMO, Vegan, Gluten-free, Non-GMO, ..."): a reader sees one run, and the copies after it are layout.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
-
-/** A run has at least this many items (two alternating labels are a pattern, not a copied run)... */
-const RUN_MIN_ITEMS = 3;
-/** ...of at most this many characters each (labels, slides' captions: sections are not cloned for a loop). */
-const ITEM_MAX_CHARS = 300;
-
-/** A marquee repeats one short label over and over ("Book now * Book now * ..."): this many copies in a row... */
-const SAME_MIN_COPIES = 8;
-/** ...of a label at most this long (a button's or a slogan's). */
-const SAME_MAX_CHARS = 40;
+import { ITEM_MAX_CHARS, RUN_MIN_ITEMS, SAME_MAX_CHARS, SAME_MIN_COPIES } from './tunables.js';
 
 /** Whether all the items are one short label, repeated. */
 function oneLabel(kids: NodeStats[]): boolean {

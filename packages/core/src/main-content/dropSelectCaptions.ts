@@ -4,9 +4,7 @@
 import type { NodeStats } from './measureTree.js';
 import { isInside } from './treeRelations.js';
 import type { TraceSink } from './traceEvents.js';
-
-/** At most this many characters beside the selects make a block their caption (a label and the chosen value). */
-const SELECT_CAPTION_MAX_CHARS = 30;
+import { SELECT_CAPTION_MAX_CHARS } from './tunables.js';
 
 /** Drops the widest block around each removed <select> inside `root` whose other text is a caption (see above). */
 export function dropSelectCaptions(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {

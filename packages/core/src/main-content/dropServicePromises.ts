@@ -4,6 +4,7 @@
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 import type { TraceSink } from './traceEvents.js';
+import { PROMISE_MIN_TILES, PROMISE_SHARE, STRIP_MIN_TILES, TILE_MAX_CHARS } from './tunables.js';
 
 /** What a service promise speaks of (no closing word boundary: a tile's title often runs into its text). */
 const PROMISE = new RegExp(
@@ -14,13 +15,6 @@ const PROMISE = new RegExp(
 /** Questions (an FAQ on shipping and returns) and labelled fields ("Return for refund within: 30 days", a
  *  specification sheet) are the product's information, not a promise strip. */
 const FIELD_OR_QUESTION = /\?|\w: ?\S/;
-/** A strip has at least this many similar tiles... */
-const STRIP_MIN_TILES = 3;
-/** ...each short... */
-const TILE_MAX_CHARS = 160;
-/** ...and at least this many of them (and this share) promise a service. */
-const PROMISE_MIN_TILES = 2;
-const PROMISE_SHARE = 0.5;
 
 /** Drops service-promise strips inside `root` on a product page. Extends `removed`. */
 export function dropServicePromises(

@@ -3,6 +3,7 @@
 // that changes by the hour, not the product's text.
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { STOCK_NOTICES_NOTICE_MAX_CHARS } from './tunables.js';
 
 /** One clause of a stock or urgency notice. "6 left in stock" is two clauses, "6 left" and "in stock": written as one
  *  clause too (`\d+ (left|remaining)( in stock)?`), each such phrase could be read two ways, and a block of them that
@@ -11,8 +12,6 @@ const NOTICE = String.raw`(in stock|low (in )?stock|(only )?\d+ (left|remaining)
 /** A block that is nothing but such clauses ("In stock. Ready to ship"); a count beside the word ("In stock (1)") or
  *  any other word makes it a field of the product's data, which stays. */
 export const STOCK_NOTICE = new RegExp(String.raw`^${NOTICE}([.,!:;]?\s*${NOTICE})*[.!]?$`, 'i');
-/** Notices are short: longer blocks are read no further than their children. */
-const NOTICE_MAX_CHARS = 60;
 
 /** Drops stock and urgency notices inside `root` on a product page. Extends `removed`. */
 export function dropStockNotices(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
@@ -20,7 +19,10 @@ export function dropStockNotices(root: NodeStats, removed: Set<NodeStats>, trace
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s) || s.text === 0 || s.inCode) continue;
-    if (s.text <= NOTICE_MAX_CHARS && STOCK_NOTICE.test((s.el.textContent ?? '').replace(/\s+/g, ' ').trim())) {
+    if (
+      s.text <= STOCK_NOTICES_NOTICE_MAX_CHARS &&
+      STOCK_NOTICE.test((s.el.textContent ?? '').replace(/\s+/g, ' ').trim())
+    ) {
       removed.add(s);
       trace?.push(`drop ${s.el.localName} text=${s.text}: a stock notice`);
       continue;

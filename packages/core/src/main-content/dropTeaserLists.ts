@@ -3,19 +3,15 @@
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 import type { TraceSink } from './traceEvents.js';
+import {
+  PROSE_PARAGRAPH_MIN_CHARS,
+  STORY_MIN_CHARS,
+  STORY_MIN_SHARE,
+  TEASER_ITEM_MAX_CHARS,
+  TEASER_LINKED_SHARE,
+  TEASER_LISTS_TEASER_MIN_ITEMS,
+} from './tunables.js';
 
-/** A group of at least this many similar sibling cards... */
-const TEASER_MIN_ITEMS = 3;
-/** ...most of which (this share) carry a linked headline and a date (a list article's or a service page's cards have
- *  no dates)... */
-const TEASER_LINKED_SHARE = 0.6;
-/** ...each short (a snippet, not a section)... */
-const TEASER_ITEM_MAX_CHARS = 800;
-/** ...is dropped only when the root keeps at least this much text outside all such groups, and this share of it. */
-const STORY_MIN_CHARS = 1000;
-const STORY_MIN_SHARE = 0.3;
-/** A paragraph this long beside the cards is story text. */
-const PROSE_PARAGRAPH_MIN_CHARS = 100;
 /** A written date: "Dec 19, 2025", "19 December 2025", "2025-12-19", "12/19/2025", "3 days ago". */
 const DATE_TEXT = new RegExp(
   String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b` +
@@ -52,7 +48,7 @@ export function dropTeaserLists(
     const amongProse =
       s === root || s.children.some((c) => c.el.localName === 'p' && c.text >= PROSE_PARAGRAPH_MIN_CHARS);
     for (const [sig, g] of bySig) {
-      if (g.length < TEASER_MIN_ITEMS || amongProse) continue;
+      if (g.length < TEASER_LISTS_TEASER_MIN_ITEMS || amongProse) continue;
       let linked = 0;
       for (const c of g) if (hasLinkedHeading(c) && hasDate(c)) linked++;
       const pool = pooled.get(sig) ?? { cards: [], linked: 0 };
@@ -60,14 +56,15 @@ export function dropTeaserLists(
       pool.cards.push(...g);
       pool.linked += linked;
       // a group that is a teaser list on its own is not searched further (as before pooling)
-      if (linked >= TEASER_MIN_ITEMS && linked >= TEASER_LINKED_SHARE * g.length) for (const c of g) inGroup.add(c);
+      if (linked >= TEASER_LISTS_TEASER_MIN_ITEMS && linked >= TEASER_LINKED_SHARE * g.length)
+        for (const c of g) inGroup.add(c);
     }
     for (const c of s.children) if (!inGroup.has(c) && c.text > TEASER_ITEM_MAX_CHARS / 4) stack.push(c);
   }
   const groups: NodeStats[][] = [];
   let teaserText = 0;
   for (const { cards, linked } of pooled.values()) {
-    if (linked < TEASER_MIN_ITEMS || linked < TEASER_LINKED_SHARE * cards.length) continue;
+    if (linked < TEASER_LISTS_TEASER_MIN_ITEMS || linked < TEASER_LINKED_SHARE * cards.length) continue;
     groups.push(cards);
     for (const c of cards) teaserText += c.text;
   }

@@ -4,16 +4,14 @@
 import type { NodeStats } from './measureTree.js';
 import { forEachTextPiece } from './textPieces.js';
 import type { TraceSink } from './traceEvents.js';
+import {
+  VARIANT_MAX_CHARS,
+  VARIANT_MAX_SIBLINGS,
+  VARIANT_MIN_CHARS,
+  VARIANT_MIN_PIECES,
+  VARIANT_MIN_SHARE,
+} from './tunables.js';
 
-/** Variants are at least this long (shorter blocks are labels and values that repeat by nature)... */
-const VARIANT_MIN_CHARS = 40;
-/** ...at most this long (a card, not a section)... */
-const VARIANT_MAX_CHARS = 2000;
-/** ...hold at least this many text pieces (a title, a date, a price), and at least this share of the fuller one's text. */
-const VARIANT_MIN_PIECES = 3;
-const VARIANT_MIN_SHARE = 0.5;
-/** Parents with more text children than this are lists, not a card with its layouts: skipped (keeps the pass cheap). */
-const VARIANT_MAX_SIBLINGS = 4;
 /** Tables and code repeat cells and lines by nature. */
 const SKIP_TAGS = new Set(['table', 'pre', 'code', 'tr', 'tbody', 'ul', 'ol', 'dl']);
 

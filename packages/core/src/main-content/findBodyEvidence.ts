@@ -3,13 +3,7 @@
 // author sliders can outweigh on a short article.
 import type { NodeStats } from './measureTree.js';
 import { isInside } from './treeRelations.js';
-
-/** Evidence below this much text (a summary, a teaser's excerpt) says nothing about where the body is. */
-const EVIDENCE_MIN_CHARS = 250;
-/** The start and the end of the JSON-LD text are looked for, each this many letters and digits long. */
-const PROBE_CHARS = 40;
-/** An element is a candidate when it holds at least this share of the JSON-LD text's letters. */
-const CANDIDATE_MIN_SHARE = 0.5;
+import { CANDIDATE_MIN_SHARE, EVIDENCE_MIN_CHARS, GROUP_MIN_ITEMS, LEAD_GROWTH, PROBE_CHARS } from './tunables.js';
 
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 
@@ -44,12 +38,6 @@ export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: st
   }
   return best;
 }
-
-/** The body's wrappers that add at most this share of its text (the headline, the lead, a byline) are taken with it. */
-const LEAD_GROWTH = 1.3;
-
-/** This many children alike (tag and class) make a block a list of items (posts, replies). */
-const GROUP_MIN_ITEMS = 3;
 
 function isGroup(s: NodeStats, signature: (s: NodeStats) => string): boolean {
   const counts = new Map<string, number>();

@@ -3,6 +3,7 @@
 // page: shops put the size chart and the measurements there, which a shopper reads before buying.
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { PANEL_MAX_CHARS, PANEL_MAX_LINK_DENSITY, PANEL_MIN_CHARS, TITLE_MAX_CHARS } from './tunables.js';
 
 /** Class words of layers laid over the page (see classHints.ts). */
 const LAYER_WORDS = new Set(['modal', 'drawer', 'overlay', 'popup', 'popover', 'offcanvas']);
@@ -18,12 +19,6 @@ const FACTS_TITLE = new RegExp(
     String.raw`|specificaties)$`,
   'i',
 );
-/** A title is a short line; its panel is a short text (a chart, a field list), not a page laid over the page. */
-const TITLE_MAX_CHARS = 40;
-const PANEL_MIN_CHARS = 40;
-const PANEL_MAX_CHARS = 5000;
-/** A panel of facts is text, not a menu: at most this share of it is links. */
-const PANEL_MAX_LINK_DENSITY = 0.3;
 
 /**
  * Marks as content the layers (modals, drawers, dialogs) of a product page whose title names the product's facts,

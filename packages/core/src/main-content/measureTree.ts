@@ -2,6 +2,14 @@
 // Iterative on purpose: pages can nest 100k deep, and recursion would overflow the stack.
 import { classHint, COMMENT_WORDS, isScreenReaderOnly, SIGNATURE_WORDS } from './classHints.js';
 import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
+import {
+  BUTTON_LABEL_MAX_CHARS,
+  CREDIT_MAX_CHARS,
+  LINK_TEXT_WEIGHT,
+  MEASURE_TREE_CARD_LINK_MIN_CHARS,
+  MORE_LINK_MAX_CHARS,
+  STAMP_MAX_CHARS,
+} from './tunables.js';
 
 /** How an element was labelled as chrome: by its tag/role (hard) or by class/id words (soft, overridable by size). */
 export type JunkKind = 0 | 'hard' | 'soft';
@@ -90,15 +98,6 @@ const CODE_TAGS = new Set(['pre', 'code']);
 const NO_JUNK = { junk: 0 as JunkKind, positive: false, word: null };
 const CONTROL_TAGS = new Set(['button', 'input', 'select', 'textarea']);
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'td', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-/** A link wrapping this much text, or any heading/paragraph, is a card (a listing item), not a menu link. */
-const CARD_LINK_MIN_CHARS = 60;
-/** Link text still says something about where content is (product grids are made of links), just less than prose. */
-const LINK_TEXT_WEIGHT = 0.3;
-/** Buttons with shorter labels than this are actions ("Add to cart", "Share"), not content. */
-const BUTTON_LABEL_MAX_CHARS = 40;
-/** A link that only says "go elsewhere for more" ("Read more", "View all") points away from the page's text and
- *  carries none of it; at most this many visible characters are read to test it. */
-const MORE_LINK_MAX_CHARS = 20;
 const MORE_LINK = new RegExp(
   String.raw`^(read|learn|find out|see|view|show|load|discover|explore) (more|all)\b` +
     String.raw`|^(continue reading|shop now|view (full )?details)\b`,
@@ -187,9 +186,6 @@ function isQuestionLabel(el: Element): boolean {
 }
 const QUESTION_END = /\?\s*$/;
 
-/** A <time> or microdata element whose text is an ISO 8601 timestamp ("2019-01-21T21:40:59.62Z") is data for
- *  machines that a hiding class keeps off the screen; people are shown dates in words. At most this long: */
-const STAMP_MAX_CHARS = 40;
 const ISO_STAMP = /^\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[\d:.]*(Z|[+-]\d{2}:?\d{2})?(\+\d{2}:\d{2})?\s*$/;
 
 function isMachineStamp(el: Element): boolean {
@@ -199,9 +195,6 @@ function isMachineStamp(el: Element): boolean {
 
 /** Cheap pre-test of CREDIT_CLASS (no lower-casing of every class list). */
 const CREDIT_WORD = /credit/i;
-/** A photo credit ("Credit: Jane Doe/Getty Images"): a short block whose class names a credit, inside a figure or
- *  its caption. It names who took the picture, not the story; at most this long: */
-const CREDIT_MAX_CHARS = 100;
 const CREDIT_CLASS = /(?:^|[^a-z])credits?(?:$|[^a-z])/;
 const FIGURE_OR_CAPTION = 'figure, figcaption, [class*="caption"], [class*="Caption"]';
 
@@ -335,7 +328,7 @@ export function measureTree(
         s.junk = 'hard';
       if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s.el)) s.junk = 'hard';
       if (s.text <= CREDIT_MAX_CHARS && s.cls !== '' && !s.inCode && isPhotoCredit(s)) s.junk = 'hard';
-      if (s.el.localName === 'a' && s.text < CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
+      if (s.el.localName === 'a' && s.text < MEASURE_TREE_CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
         s.linkText = s.text;
       }

@@ -4,6 +4,7 @@
 import { READER_WORDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
+import { CURRENCY_LIST_MIN, DUMP_IDENTIFIER_SHARE, DUMP_MIN_LABELS, LIST_ITEM_MIN } from './tunables.js';
 
 /** A field label written as a code identifier ("retail_price_tier1:", "cat_thumb_Petrol Blue:"): words joined by an
  *  underscore, which no label written for readers has. As one pattern (`^[a-z][\w-]*[a-z0-9]_[a-z0-9][\w -]*:?$`) it
@@ -11,17 +12,8 @@ import type { TraceSink } from './traceEvents.js';
  *  and the underscore is looked for before the first blank (blanks may only follow it). */
 const LABEL_CHARS = /^[a-z][\w -]*$/i;
 const JOINING_UNDERSCORE = /[a-z0-9]_[a-z0-9]/i;
-/** A field list with at least this many labels, this share of them identifiers, is a dump of the shop's data fields
- *  (custom fields a theme prints and a stylesheet hides), not a specification table. */
-const DUMP_MIN_LABELS = 4;
-const DUMP_IDENTIFIER_SHARE = 0.5;
 /** A list item that is one price in a currency named by its code ("GBP: $110.82", "AED 549.56"). */
 const CURRENCY_ITEM = /^[A-Z]{3}\s*:?\s*[^\w\s]{0,3}\s*\d[\d.,\s]*[A-Z]{0,3}$/;
-/** A list of at least this many such prices, in as many currencies, is the product's price converted for other
- *  shoppers (a currency switcher's hover panel), not the page's text. */
-const CURRENCY_LIST_MIN = 3;
-/** A block with this many siblings of its tag and class is an item of a list (testimonial cards): a page's own list. */
-const LIST_ITEM_MIN = 3;
 
 /**
  * Drops, inside the root of a product page, blocks labelled as customer reviews (however large a part of the root

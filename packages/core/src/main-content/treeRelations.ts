@@ -1,5 +1,6 @@
 // Where a measured block sits relative to others: the ancestry questions several passes ask.
 import type { NodeStats } from './measureTree.js';
+import { OWN_BLOCK_MIN_CHARS } from './tunables.js';
 
 /** Whether `ancestor` holds `s` (strictly: a block is not inside itself). */
 export function isInside(s: NodeStats, ancestor: NodeStats): boolean {
@@ -25,10 +26,6 @@ export function inChrome(s: NodeStats): boolean {
 export function isRefrain(s: NodeStats, first: NodeStats): boolean {
   return s.el.localName === 'p' && first.el.localName === 'p' && s.parent === first.parent;
 }
-
-/** A block around a repeated paragraph holds at least this much other text when it is an item of its own (a step,
- *  a stanza, a chapter) rather than a wrapper of the paragraph alone. */
-const OWN_BLOCK_MIN_CHARS = 20;
 
 /** A paragraph repeated in alike sibling blocks (same tag and class, under one parent) that each say other things
  *  beside it: the steps of a recipe ("Stir until smooth"), the stanzas of a song, the sections of a transcript. Each

@@ -1,7 +1,7 @@
-// The extractor's thresholds, named in one place and grouped by the stage that reads them. Each group says why its
-// numbers exist; each number says what it bounds. Values were fitted on the dev-tune part of WCXB dev and checked on
-// the frozen split (benchmarks/quality-main-content/ablate.mjs): change one only with that report in hand. Rule files
-// with a single threshold of their own (dropBadges.ts, dropFacets.ts, ...) keep it beside their code.
+// The extractor's thresholds, named in one place and grouped by the stage or rule that reads them. Each group says why
+// its numbers exist; each number says what it bounds. Values were fitted on the dev-tune part of WCXB dev and checked
+// on the frozen split (benchmarks/quality-main-content/ablate.mjs): change one only with that report in hand. Word
+// lists and patterns are data files of their own (blockWords.ts, classHints.ts, recommendationHeadings.ts, ...).
 
 // ---- measure: which reading of the page to keep ----
 // A page may hide its text from a plain reading (a crawler view in <noscript>, streamed chunks in hidden elements,
@@ -177,3 +177,280 @@ export const TEASER_MAX_SHARE = 0.4;
 
 /** On discussion pages, paragraphs this long that repeat an earlier one word for word are quotes of earlier posts. */
 export const REPEATED_PARAGRAPH_MIN_CHARS = 25;
+
+// ---- the rules' own thresholds, one group per rule file (the file says why the rule exists) ----
+
+// buyAction.ts: a product's page has one buy button, a listing one per card; only short labels are buttons
+/** Action labels are short; longer texts only mention buying. */
+export const ACTION_MAX_CHARS = 30;
+
+// chooseRoot.ts: the descent from <body>: how much of the content text a child must hold to become the root
+/** Descend into a child while it holds at least this share of the parent's content text. */
+export const DOMINANCE = 0.8;
+/** A child labelled as content by its class/id ("entry-content", "post-body") needs only this share. */
+export const LABELLED_DOMINANCE = 0.65;
+/** On discussion pages the question is short beside its answers, yet belongs to the thread: descend reluctantly. */
+export const DISCUSSION_DOMINANCE = 0.92;
+/** An explicit marker (main, #main, role=main) is the start when it holds this share of the page's content text. */
+export const MARKER_MIN_SHARE = 0.6;
+/** Similar siblings (same tag and class) with this much content text each make a group (posts, items): stop there. */
+export const SIMILAR_MIN_CHARS = 40;
+/** ...provided the group's other members hold at least this share of the parent's content text... */
+export const SIMILAR_MIN_SHARE = 0.1;
+/** ...or there are at least this many of them with any text (short replies under a long first post). */
+export const SIMILAR_MIN_COUNT = 2;
+export const SIMILAR_MIN_COUNT_CHARS = 8;
+/** The root never leaves out the page's main landmark while it holds this share of the root's content text. */
+export const MAIN_KEEP_SHARE = 0.2;
+/** A <main> holding at least this much content text is the page's main landmark (see mainLandmark). */
+export const MAIN_MIN_CHARS = 100;
+
+// classHints.ts: a memory bound, not a threshold: class strings remembered per run
+export const CACHE_MAX = 20_000;
+
+// collectContentHints.ts: bounds on hostile metadata: how much JSON-LD is read
+/** Longer articleBody texts are cut here: the start and the end of the text are all that is matched. */
+export const MAX_ARTICLE_BODY_CHARS = 200_000;
+/** JSON-LD blocks can be huge product feeds; walking a bounded number of values keeps this cheap. */
+export const MAX_JSONLD_VALUES = 5000;
+
+// commentThread.ts: comments that dwarf the rest of a page make it a thread
+/** Comment-labelled blocks must hold this many times the page's other readable text ("good")... */
+export const COMMENT_PAGE_RATIO = 5;
+/** ...and at least this much non-link text, so a few short remarks under an empty page do not count. */
+export const COMMENT_PAGE_MIN_CHARS = 500;
+/** A page that declares itself an article (og:type, JSON-LD) is a story with comments under it, unless the story
+ *  has almost no text of its own (a link aggregator's story is a bare link): below this much "good" text. */
+export const COMMENT_PAGE_ARTICLE_MAX_GOOD = 300;
+
+// dropAdLabels.ts: ad labels are a few words
+/** A label is a word or two; longer blocks are read no further. */
+export const LABEL_MAX_CHARS = 24;
+
+// dropBadges.ts: status badges are short words repeated across a list's cards
+/** A badge says a few words. */
+export const BADGE_MAX_CHARS = 30;
+/** The same badge block sits in this many cards at least (one lone badge may be a heading's label). */
+export const BADGE_MIN_COUNT = 3;
+/** Only on shop cards: the block around the badge (the card, at most this long) names a price. Elsewhere the word
+ *  labels tags, counters and topics, which are text. */
+export const CARD_MIN_CHARS = 40;
+export const BADGES_CARD_MAX_CHARS = 1000;
+export const CARD_SEARCH_DEPTH = 6;
+export const TOKEN_CACHE_MAX = 5000;
+
+// dropDuplicates.ts: copies of a block printed again (a second layout) are at least a sentence long
+/** A block repeating the exact text of an earlier block (mobile/desktop copies, a price table shown twice) is a
+ *  layout duplicate: judged on the largest blocks within this size range, so each character is read once. */
+export const DUPLICATE_MIN_CHARS = 40;
+export const DUPLICATE_MAX_CHARS = 2000;
+/** Inside one card, a part this short repeating an earlier part is still a copy: a card's title printed twice (one
+ *  for each layout) or its price shown again as the "sale" price, while texts shared by design ("Free shipping")
+ *  repeat across cards, not inside one. */
+export const INNER_DUPLICATE_MIN_CHARS = 5;
+
+// dropEchoedLabels.ts: a label echoed by its value is short
+/** Shorter texts repeat by design ("Yes", "1 kg" in adjacent cells); echoes are labels, prices, dates, titles. */
+export const ECHO_MIN_CHARS = 6;
+
+// dropEngagementCounts.ts: like/share counters are a number and a word
+/** A counter is short: "1 like" to "1,693,000 comments" (visible characters, spaces left out); shorter blocks (icons,
+ *  bullets, bare digits) are not read. */
+export const COUNT_MIN_CHARS = 5;
+export const COUNT_MAX_CHARS = 20;
+
+// dropErrorNotices.ts: script error notices are one short sentence
+/** The shortest notice ("Unable to load") has this many visible characters. */
+export const NOTICE_MIN_CHARS = 12;
+/** Notices are short; longer blocks are read through their children. */
+export const NOTICE_MAX_CHARS = 120;
+
+// dropExpanderLabels.ts: "read more" toggles are a few words
+export const EXPANDER_MAX_CHARS = 20;
+
+// dropFacets.ts: filter panels: several groups of short values, a minor part of the root
+export const FACET_LABEL_MAX_CHARS = 25;
+/** A panel's values are short: at most this many characters per value (a link, a control or a list item)... */
+export const FACET_MAX_CHARS_PER_VALUE = 15;
+/** ...it holds at least this many of them, and as many links or controls... */
+export const FACET_MIN_VALUES = 4;
+/** ...and at most this share of the root's text (beyond that it is the grid, whatever its label says). */
+export const FACET_MAX_SHARE = 0.5;
+/** Climbing from the label, a block holding this share of its parent's text still is the panel, not a column
+ *  beside it. */
+export const FACET_PARENT_SHARE = 0.5;
+/** Scripted panels make their values plain blocks (a div per colour, clicked by script): then the panel shows its
+ *  groups, at least this many sub-headings ("Colour", "Size") under the label... */
+export const FACET_MIN_GROUPS = 2;
+/** ...over at least this many values of at most this many characters on average (words, not sentences). */
+export const FACET_MIN_PLAIN_VALUES = 8;
+export const FACET_MAX_CHARS_PER_PLAIN_VALUE = 10;
+
+// dropInlineBoilerplate.ts: boilerplate lines are one sentence at most
+export const LONGEST = 250;
+
+// dropLayoutDuplicates.ts: blocks printed twice for two layouts are of a middling length
+/** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
+export const LAYOUT_DUPLICATE_MIN_CHARS = 40;
+/** Blocks longer than this are sections, not copies of a widget; they are descended into instead. */
+export const LAYOUT_DUPLICATE_MAX_CHARS = 2000;
+
+// dropLoginPrompts.ts: log-in prompts are one short sentence
+/** A prompt is one short line. */
+export const LOGIN_PROMPT_MAX_CHARS = 120;
+/** "Log in to reply" is about the shortest. */
+export const LOGIN_PROMPT_MIN_CHARS = 12;
+
+// dropMobileCopies.ts: a phone-only copy repeats most of text found elsewhere
+/** Share of the block's text that must stand elsewhere for it to count as a copy. */
+export const COPY_MIN_SHARE = 0.8;
+/** Blocks shorter than this are labels that repeat by nature. */
+export const COPY_MIN_CHARS = 30;
+
+// dropPlaceholderText.ts: placeholder and loading text is short
+export const LOADING_MAX_CHARS = 14;
+/** A block whose visible text is filler but for at most this many characters is a placeholder block (a card with its
+ *  stub heading, "SOMETHING", "Yada"): real text beside the filler keeps the block. */
+export const STUB_MAX_CHARS = 80;
+
+// dropPostStamps.ts: a post's edit notice, counter and number are short
+/** A notice is a short line; a longer block that starts so is a post about editing. */
+export const EDIT_NOTICE_MAX_CHARS = 160;
+export const COUNTER_MAX_CHARS = 24;
+export const POST_NUMBER_MAX_CHARS = 8;
+
+// dropPosterFields.ts: a poster's profile fields are short label/value pairs repeated in most posts
+/** A label is short: "Joined", "Reaction score", "Posts:". */
+export const POSTER_FIELDS_LABEL_MAX_CHARS = 20;
+/** The label and its value together stay short ("Joined: 4. Jul 2012, 16:09"). */
+export const PAIR_MAX_CHARS = 50;
+/** Posts are similar siblings: at least this many... */
+export const POSTS_MIN = 3;
+/** ...and a label must recur in at least this share of them (and in at least POSTS_MIN). */
+export const LABEL_POST_SHARE = 0.5;
+
+// dropPurchaseTerms.ts: the terms beside a buy button are short lines
+/** Such a term is a short line; longer blocks speak of more than buying. */
+export const TERMS_MAX_CHARS = 140;
+/** A block that is, or sits in, or is mostly a long link is a card of another product (on a listing), whose terms
+ *  ("Low stock", "Arrives tomorrow") are that card's, not the page's; a term's own links are short ("Details"). */
+export const CARD_LINK_MIN_CHARS = 30;
+
+// dropRatedReviews.ts: customer reviews: several short cards, most of them rated
+/** A group of at least this many similar cards, most of them rated, is a list of reviews. */
+export const REVIEWS_MIN = 2;
+export const RATED_SHARE = 0.5;
+/** Review cards are short; longer blocks are sections (and reading their text at every level would cost). */
+export const RATED_REVIEWS_CARD_MAX_CHARS = 3000;
+
+// dropRepeatedLines.ts: a product page's short lines printed again
+/** Shorter lines are values that repeat by nature ("Yes", "2 oz", "Black"). */
+export const REPEATED_LINE_MIN_CHARS = 8;
+/** Longer blocks are paragraphs and sections: dropDuplicates and dropLayoutDuplicates judge them. */
+export const REPEATED_LINE_MAX_CHARS = 60;
+
+// dropRepeatedRuns.ts: tickers repeat a run of short items
+/** A run has at least this many items (two alternating labels are a pattern, not a copied run)... */
+export const RUN_MIN_ITEMS = 3;
+/** ...of at most this many characters each (labels, slides' captions: sections are not cloned for a loop). */
+export const ITEM_MAX_CHARS = 300;
+/** A marquee repeats one short label over and over ("Book now * Book now * ..."): this many copies in a row... */
+export const SAME_MIN_COPIES = 8;
+/** ...of a label at most this long (a button's or a slogan's). */
+export const SAME_MAX_CHARS = 40;
+
+// dropSelectCaptions.ts: a dropped select's caption is a few words
+/** At most this many characters beside the selects make a block their caption (a label and the chosen value). */
+export const SELECT_CAPTION_MAX_CHARS = 30;
+
+// dropServicePromises.ts: service promises: a strip of short tiles
+/** A strip has at least this many similar tiles... */
+export const STRIP_MIN_TILES = 3;
+/** ...each short... */
+export const TILE_MAX_CHARS = 160;
+/** ...and at least this many of them (and this share) promise a service. */
+export const PROMISE_MIN_TILES = 2;
+export const PROMISE_SHARE = 0.5;
+
+// dropStockNotices.ts: stock notices are a few words
+/** Notices are short: longer blocks are read no further than their children. */
+export const STOCK_NOTICES_NOTICE_MAX_CHARS = 60;
+
+// dropTeaserLists.ts: lists of teasers of other stories on an article page: linked, short, beside a long story
+/** A group of at least this many similar sibling cards... */
+export const TEASER_LISTS_TEASER_MIN_ITEMS = 3;
+/** ...most of which (this share) carry a linked headline and a date (a list article's or a service page's cards have
+ *  no dates)... */
+export const TEASER_LINKED_SHARE = 0.6;
+/** ...each short (a snippet, not a section)... */
+export const TEASER_ITEM_MAX_CHARS = 800;
+/** ...is dropped only when the root keeps at least this much text outside all such groups, and this share of it. */
+export const STORY_MIN_CHARS = 1000;
+export const STORY_MIN_SHARE = 0.3;
+/** A paragraph this long beside the cards is story text. */
+export const PROSE_PARAGRAPH_MIN_CHARS = 100;
+
+// dropVariantCopies.ts: a card printed once per variant: short copies among few siblings
+/** Variants are at least this long (shorter blocks are labels and values that repeat by nature)... */
+export const VARIANT_MIN_CHARS = 40;
+/** ...at most this long (a card, not a section)... */
+export const VARIANT_MAX_CHARS = 2000;
+/** ...hold at least this many text pieces (a title, a date, a price), and at least this share of the fuller one's
+ *  text. */
+export const VARIANT_MIN_PIECES = 3;
+export const VARIANT_MIN_SHARE = 0.5;
+/** Parents with more text children than this are lists, not a card with its layouts: skipped (keeps the pass cheap). */
+export const VARIANT_MAX_SIBLINGS = 4;
+
+// findBodyEvidence.ts: the page's own word on its body (articleBody) must match enough text
+/** Evidence below this much text (a summary, a teaser's excerpt) says nothing about where the body is. */
+export const EVIDENCE_MIN_CHARS = 250;
+/** The start and the end of the JSON-LD text are looked for, each this many letters and digits long. */
+export const PROBE_CHARS = 40;
+/** An element is a candidate when it holds at least this share of the JSON-LD text's letters. */
+export const CANDIDATE_MIN_SHARE = 0.5;
+/** The body's wrappers that add at most this share of its text (the headline, the lead, a byline) are taken with it. */
+export const LEAD_GROWTH = 1.3;
+/** This many children alike (tag and class) make a block a list of items (posts, replies). */
+export const GROUP_MIN_ITEMS = 3;
+
+// keepFactPanels.ts: a product's size chart or measurements in a modal: a titled panel of middling length
+/** A title is a short line; its panel is a short text (a chart, a field list), not a page laid over the page. */
+export const TITLE_MAX_CHARS = 40;
+export const PANEL_MIN_CHARS = 40;
+export const PANEL_MAX_CHARS = 5000;
+/** A panel of facts is text, not a menu: at most this share of it is links. */
+export const PANEL_MAX_LINK_DENSITY = 0.3;
+
+// measureTree.ts: measuring: how links, button labels, "more" links, stamps and credits count
+/** A link wrapping this much text, or any heading/paragraph, is a card (a listing item), not a menu link. */
+export const MEASURE_TREE_CARD_LINK_MIN_CHARS = 60;
+/** Link text still says something about where content is (product grids are made of links), just less than prose. */
+export const LINK_TEXT_WEIGHT = 0.3;
+/** Buttons with shorter labels than this are actions ("Add to cart", "Share"), not content. */
+export const BUTTON_LABEL_MAX_CHARS = 40;
+/** A link that only says "go elsewhere for more" ("Read more", "View all") points away from the page's text and
+ *  carries none of it; at most this many visible characters are read to test it. */
+export const MORE_LINK_MAX_CHARS = 20;
+/** A <time> or microdata element whose text is an ISO 8601 timestamp ("2019-01-21T21:40:59.62Z") is data for
+ *  machines that a hiding class keeps off the screen; people are shown dates in words. At most this long: */
+export const STAMP_MAX_CHARS = 40;
+/** A photo credit ("Credit: Jane Doe/Getty Images"): a short block whose class names a credit, inside a figure or
+ *  its caption. It names who took the picture, not the story; at most this long: */
+export const CREDIT_MAX_CHARS = 100;
+
+// pruneProductPage.ts: a product page's identifier dumps and currency lists
+/** A field list with at least this many labels, this share of them identifiers, is a dump of the shop's data fields
+ *  (custom fields a theme prints and a stylesheet hides), not a specification table. */
+export const DUMP_MIN_LABELS = 4;
+export const DUMP_IDENTIFIER_SHARE = 0.5;
+/** A list of at least this many such prices, in as many currencies, is the product's price converted for other
+ *  shoppers (a currency switcher's hover panel), not the page's text. */
+export const CURRENCY_LIST_MIN = 3;
+/** A block with this many siblings of its tag and class is an item of a list (testimonial cards): a page's own list. */
+export const LIST_ITEM_MIN = 3;
+
+// treeRelations.ts: a repeated paragraph inside an item of its own says other things too
+/** A block around a repeated paragraph holds at least this much other text when it is an item of its own (a step,
+ *  a stanza, a chapter) rather than a wrapper of the paragraph alone. */
+export const OWN_BLOCK_MIN_CHARS = 20;
