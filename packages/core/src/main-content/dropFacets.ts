@@ -63,7 +63,8 @@ export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: Tra
     if (block === null || removed.has(block)) continue;
     removed.add(block);
     trace?.push(
-      `drop ${block.el.localName}.${block.cls.split(/\s+/)[0] ?? ''} text=${block.text}: a filter panel under its label`,
+      `drop ${block.el.localName}.${block.cls.split(/\s+/)[0] ?? ''} ` +
+        `text=${block.text}: a filter panel under its label`,
     );
   }
 }

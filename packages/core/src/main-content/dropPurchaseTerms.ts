@@ -7,8 +7,8 @@ import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { CARD_LINK_MIN_CHARS, TERMS_MAX_CHARS } from './tunables.js';
 
-/** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a bare
- *  "$12/month" is a plan's price), a financing term, a pay-later provider. */
+/** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a
+ *  bare "$12/month" is a plan's price), a financing term, a pay-later provider. */
 const FINANCING = new RegExp(
   String.raw`\b(or|as low as)\s?[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b` +
     String.raw`|[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\.? (for|with|over) \d+` +

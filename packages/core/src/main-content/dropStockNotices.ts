@@ -8,7 +8,10 @@ import { STOCK_NOTICES_NOTICE_MAX_CHARS } from './tunables.js';
 /** One clause of a stock or urgency notice. "6 left in stock" is two clauses, "6 left" and "in stock": written as one
  *  clause too (`\d+ (left|remaining)( in stock)?`), each such phrase could be read two ways, and a block of them that
  *  does not match was tried every way (exponential). */
-const NOTICE = String.raw`(in stock|low (in )?stock|(only )?\d+ (left|remaining)|(only |just )?a few left|currently unavailable|ready to ship|order soon|\d+ (people|others|shoppers) (are )?(viewing|looking at) this( item| product)?( right now)?)`;
+const NOTICE =
+  String.raw`(in stock|low (in )?stock|(only )?\d+ (left|remaining)|(only |just )?a few left|currently unavailable` +
+  String.raw`|ready to ship|order soon|\d+ (people|others|shoppers) (are )?(viewing|looking at) this( item| product)?` +
+  String.raw`( right now)?)`;
 /** A block that is nothing but such clauses ("In stock. Ready to ship"); a count beside the word ("In stock (1)") or
  *  any other word makes it a field of the product's data, which stays. */
 export const STOCK_NOTICE = new RegExp(String.raw`^${NOTICE}([.,!:;]?\s*${NOTICE})*[.!]?$`, 'i');

@@ -57,7 +57,8 @@ export function dropVariantCopies(
           removed.add(b);
           dropped = true;
           trace?.push(
-            `drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`,
+            `drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} ` +
+              `text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`,
           );
           break;
         }

@@ -211,8 +211,8 @@ function isLandmark(s: NodeStats): boolean {
 }
 
 /** Keys (see junkKey) of class-labelled blocks that repeat inside the root and together hold a large share of its
- *  text. With `perItemMeta`, short blocks found once in each of several items count too (not in threads: there the repeated
- *  short blocks are each poster's card, signature and badges). */
+ *  text. With `perItemMeta`, short blocks found once in each of several items count too (not in threads: there the
+ *  repeated short blocks are each poster's card, signature and badges). */
 function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean): Set<string> {
   const groups = new Map<string, { count: number; chars: number; text: number; parents: Set<NodeStats | null> }>();
   const stack: NodeStats[] = [root];

@@ -205,7 +205,8 @@ function isPageFooter(s: NodeStats): boolean {
   return s.el.parentElement?.closest('article, main, section, [role="main"]') == null;
 }
 
-/** Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see BUILDER_ROOT_SHARE). */
+/** Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see
+ *  BUILDER_ROOT_SHARE). */
 export function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: TraceSink): void {
   const labelled = new Set<NodeStats>();
   const stack: NodeStats[] = [root];

@@ -13,7 +13,8 @@ export function ruleSwitch(disabled: ReadonlySet<string> | undefined): RuleSwitc
   return (id) => !disabled.has(id);
 }
 
-/** What a prune rule reads and writes: the chosen root, the blocks dropped so far (it adds to them), the page's kind. */
+/** What a prune rule reads and writes: the chosen root, the blocks dropped so far (it adds to them), the page's
+ *  kind. */
 export interface PruneContext {
   root: NodeStats;
   removed: Set<NodeStats>;
