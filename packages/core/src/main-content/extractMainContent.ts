@@ -37,6 +37,7 @@ import { keepFactPanels } from './keepFactPanels.js';
 import { ruleSwitch, type RuleSwitch } from './rules.js';
 import { dropFigureCaptions, dropInlineBoilerplate } from './dropInlineBoilerplate.js';
 import { chooseRoot, mainLandmark } from './chooseRoot.js';
+import { learnedRoot, type LearnedRootOptions } from './learnedRoot.js';
 import { describe, signature } from './nodeNames.js';
 import { pageBody } from './pageBody.js';
 import { dropDuplicates } from './dropDuplicates.js';
@@ -57,6 +58,8 @@ export interface ExtractMainContentOptions {
   trace?: string[];
   /** Rule ids (see MAIN_CONTENT_RULES) to switch off: for ablation reports and rule tests, not for production. */
   disabledRules?: ReadonlySet<string>;
+  /** Experimental, default off: a learned second opinion on the root (learnedRoot.ts, issue #25). */
+  learnedRoot?: boolean | LearnedRootOptions;
 }
 
 /** Class-labelled chrome (e.g. "comments") that holds this share of the page's text is the content after all. */
@@ -430,6 +433,10 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   // the size chart or the measurements in a modal are the product's text: they count before the root is chosen
   if (product && on('fact-panels') && keepFactPanels(tree, trace)) computeGood(tree);
   let root = chooseRoot(tree, { article: isArticle(options), discussion, hints: options.hints }, on, trace);
+  if (options.learnedRoot) {
+    const learned = options.learnedRoot === true ? {} : options.learnedRoot;
+    root = learnedRoot(tree, root, { article: isArticle(options), discussion }, learned, trace);
+  }
   if (on('builder-blocks')) relabelBuilderBlocks(root, tree, trace);
   let removed = pruneInside(root, discussion, on, trace);
   if (on('recommendations')) dropRecommendations(root, removed, product ? SHOP_POLICY_HEADING : null, trace);
