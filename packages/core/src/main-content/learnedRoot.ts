@@ -46,6 +46,8 @@ export interface LearnedRootPage {
   discussion: boolean;
 }
 
+/** The model trained on WCXB dev-tune (generated data, checked against the type here). */
+const SHIPPED_MODEL: RootModel = LEARNED_ROOT_MODEL;
 /** How far above the rules' root candidates are looked for. */
 const MAX_UP = 4;
 /** How far down the chain of largest children candidates are looked for. */
@@ -184,7 +186,7 @@ export function learnedRoot(
   options: LearnedRootOptions = {},
   trace?: string[],
 ): NodeStats {
-  const model = options.model ?? LEARNED_ROOT_MODEL;
+  const model = options.model ?? SHIPPED_MODEL;
   const candidates = rootCandidates(tree, rules, page);
   const forced = options.onCandidates?.(rules, candidates);
   if (forced !== undefined) return candidates[forced]?.node ?? rules;
