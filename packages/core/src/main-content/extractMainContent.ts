@@ -9,6 +9,7 @@ import { classifyPage, type PageHints } from './classifyPage.js';
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { chooseRoot } from './chooseRoot.js';
 import { keepFactPanels } from './keepFactPanels.js';
+import { learnedRoot, type LearnedRootOptions } from './learnedRoot.js';
 import { computeGood } from './measureTree.js';
 import { measurePage } from './measurePage.js';
 import { pageBody } from './pageBody.js';
@@ -37,6 +38,8 @@ export interface ExtractMainContentOptions {
   onTrace?: (event: TraceEvent) => void;
   /** Rule ids (see MAIN_CONTENT_RULES) to switch off: for ablation reports and rule tests, not for production. */
   disabledRules?: ReadonlySet<string>;
+  /** Experimental, default off: a learned second opinion on the root (learnedRoot.ts, issue #25). */
+  learnedRoot?: boolean | LearnedRootOptions;
 }
 
 export function extractMainContent(document: Document, options: ExtractMainContentOptions = {}): Element {
@@ -59,7 +62,11 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     computeGood(tree);
 
   // 3. choose the root
-  const root = chooseRoot(tree, { article: kind.article, discussion, hints: options.hints }, on, tracer);
+  let root = chooseRoot(tree, { article: kind.article, discussion, hints: options.hints }, on, tracer);
+  if (options.learnedRoot) {
+    const learned = options.learnedRoot === true ? {} : options.learnedRoot;
+    root = learnedRoot(tree, root, { article: kind.article, discussion }, learned, tracer.sink('root', 'learned-root'));
+  }
   if (on('builder-blocks')) relabelBuilderBlocks(root, tree, tracer.sink('root', 'builder-blocks'));
 
   // 4. prune: whole chrome blocks in one walk, then every pass of the registry in order

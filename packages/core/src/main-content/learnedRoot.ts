@@ -1,0 +1,233 @@
+// An experiment of issue #25: a small learned second opinion on the root the rules chose (chooseRoot).
+//
+// Contract. In: the measured tree with `good` computed, the rules' root, what the page says it is. Out: the rules'
+// root, or one of a few candidates around it (its ancestors, the chain of its largest children, the <article> and
+// <main> blocks) when a logistic model, trained offline on WCXB dev-tune pages (benchmarks/quality-main-content/
+// learnRoot.mjs), is confident that the candidate's text matches the page's main text better. Reads nothing else and
+// changes nothing. Off by default (ExtractMainContentOptions.learnedRoot): see docs/decisions.md for why.
+import type { TraceSink } from './traceEvents.js';
+import { LEARNED_ROOT_MODEL } from './learnedRootModel.js';
+import type { MeasuredTree, NodeStats } from './measureTree.js';
+import { describe, signature } from './nodeNames.js';
+import { inChrome, isInside } from './treeRelations.js';
+
+/** A logistic model over ROOT_FEATURES: the log-odds are `bias`, plus a linear part over the features standardised
+ *  by `mean` / `scale`, plus a sum of stumps (`x[feature[i]] <= split[i] ? left[i] : right[i]`). */
+export interface RootModel {
+  features: readonly string[];
+  bias: number;
+  linear?: { mean: readonly number[]; scale: readonly number[]; weights: readonly number[] };
+  stumps?: {
+    feature: readonly number[];
+    split: readonly number[];
+    left: readonly number[];
+    right: readonly number[];
+  };
+  /** A candidate replaces the rules' root only when its probability of being better exceeds this. */
+  threshold: number;
+}
+
+export interface RootCandidate {
+  node: NodeStats;
+  /** Values in ROOT_FEATURES order. */
+  features: number[];
+}
+
+export interface LearnedRootOptions {
+  /** Another model (cross-validation folds in the training script); default: the shipped LEARNED_ROOT_MODEL. */
+  model?: RootModel;
+  /** Sees every candidate with its features (the training script collects its rows here); a returned index forces
+   *  that candidate (the training script labels each candidate by the pipeline's output with it). */
+  onCandidates?: (rulesRoot: NodeStats, candidates: RootCandidate[]) => number | undefined;
+}
+
+/** The page facts the features read. */
+export interface LearnedRootPage {
+  article: boolean;
+  discussion: boolean;
+}
+
+/** The model trained on WCXB dev-tune (generated data, checked against the type here). */
+const SHIPPED_MODEL: RootModel = LEARNED_ROOT_MODEL;
+/** How far above the rules' root candidates are looked for. */
+const MAX_UP = 4;
+/** How far down the chain of largest children candidates are looked for. */
+const MAX_DOWN = 4;
+/** Explicit content landmarks (<article>, <main>) taken as candidates, at most this many, largest first. */
+const MAX_LANDMARKS = 3;
+/** A candidate needs at least this much content text: an empty block is never the main content. */
+const MIN_GOOD = 1;
+
+export const ROOT_FEATURES = [
+  'up',
+  'down',
+  'elsewhere',
+  'logGood',
+  'goodVsRules',
+  'goodVsPage',
+  'linkDensity',
+  'rulesLinkDensity',
+  'logParagraphs',
+  'linksPerKChar',
+  'controlsPerKChar',
+  'bestChildShare',
+  'logChildren',
+  'alikeSiblings',
+  'position',
+  'tagArticle',
+  'tagMain',
+  'tagSection',
+  'tagBody',
+  'tagDiv',
+  'tagItem',
+  'positive',
+  'holdsH1',
+  'rulesHoldsH1',
+  'article',
+  'discussion',
+  'deltaLogGood',
+  'deltaLinkDensity',
+  'deltaParagraphsPerKChar',
+  'deltaLinksPerKChar',
+] as const;
+
+/** The candidates around the rules' root, each with its features; the rules' root first. */
+export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: LearnedRootPage): RootCandidate[] {
+  const nodes: NodeStats[] = [rules];
+  const add = (s: NodeStats | null): void => {
+    if (s !== null && s.good >= MIN_GOOD && s.junk === 0 && !nodes.includes(s)) nodes.push(s);
+  };
+  let up = rules.parent;
+  for (let i = 0; i < MAX_UP && up !== null; i++, up = up.parent) add(up);
+  let down: NodeStats | null = rules;
+  for (let i = 0; i < MAX_DOWN && down !== null; i++) {
+    down = largestChild(down);
+    add(down);
+  }
+  const landmarks = tree.preorder
+    .filter((s) => (s.el.localName === 'article' || s.el.localName === 'main') && s.good >= MIN_GOOD && !inChrome(s))
+    .sort((a, b) => b.good - a.good)
+    .slice(0, MAX_LANDMARKS);
+  for (const s of landmarks) add(s);
+  const h1 = tree.preorder.find((s) => s.el.localName === 'h1' && s.text > 0 && !inChrome(s)) ?? null;
+  const rulesDepth = depthOf(rules);
+  const rulesLinkDensity = linkDensity(rules);
+  const rulesHoldsH1 = holds(rules, h1);
+  const size = Math.max(1, tree.preorder.length);
+  return nodes.map((s) => {
+    const d = depthOf(s) - rulesDepth;
+    const related = s === rules || isInside(rules, s) || isInside(s, rules);
+    const best = largestChild(s);
+    const tag = s.el.localName;
+    const kChars = Math.max(1, s.text) / 1000;
+    // what moving the root there adds (to an ancestor) or leaves out (to a descendant): the text in between
+    const outer = related && isInside(s, rules) ? rules : s;
+    const inner = outer === s ? rules : s;
+    const between = related ? Math.max(0, outer.text - inner.text) : 0;
+    const betweenK = Math.max(1, between) / 1000;
+    const values: Record<(typeof ROOT_FEATURES)[number], number> = {
+      up: related && d < 0 ? -d : 0,
+      down: related && d > 0 ? d : 0,
+      elsewhere: related ? 0 : 1,
+      logGood: Math.log1p(s.good),
+      goodVsRules: Math.log((s.good + 1) / (rules.good + 1)),
+      goodVsPage: s.good / Math.max(1, tree.root.good),
+      linkDensity: linkDensity(s),
+      rulesLinkDensity,
+      logParagraphs: Math.log1p(s.paragraphs),
+      linksPerKChar: Math.min(50, s.links / kChars),
+      controlsPerKChar: Math.min(50, s.controls / kChars),
+      bestChildShare: best === null ? 0 : best.good / Math.max(1, s.good),
+      logChildren: Math.log1p(s.children.filter((c) => c.good > 0).length),
+      alikeSiblings: Math.log1p(alikeSiblings(s)),
+      position: s.order / size,
+      tagArticle: tag === 'article' ? 1 : 0,
+      tagMain: tag === 'main' || s.role === 'main' ? 1 : 0,
+      tagSection: tag === 'section' ? 1 : 0,
+      tagBody: s.parent === null ? 1 : 0,
+      tagDiv: tag === 'div' ? 1 : 0,
+      tagItem: tag === 'li' || tag === 'td' || tag === 'tr' ? 1 : 0,
+      positive: s.positive ? 1 : 0,
+      holdsH1: holds(s, h1),
+      rulesHoldsH1,
+      article: page.article ? 1 : 0,
+      discussion: page.discussion ? 1 : 0,
+      deltaLogGood: related ? Math.log1p(Math.abs(outer.good - inner.good)) : 0,
+      deltaLinkDensity: related ? Math.max(0, outer.linkText - inner.linkText) / Math.max(1, between) : 0,
+      deltaParagraphsPerKChar: related ? Math.min(50, Math.max(0, outer.paragraphs - inner.paragraphs) / betweenK) : 0,
+      deltaLinksPerKChar: related ? Math.min(50, Math.max(0, outer.links - inner.links) / betweenK) : 0,
+    };
+    return { node: s, features: ROOT_FEATURES.map((f) => values[f]) };
+  });
+}
+
+/** The model's probability that a candidate's text matches the main text better than the rules' root does. */
+export function scoreCandidate(model: RootModel, features: readonly number[]): number {
+  let z = model.bias;
+  const lin = model.linear;
+  if (lin !== undefined) {
+    for (let i = 0; i < lin.weights.length; i++) {
+      z += (lin.weights[i] * ((features[i] ?? 0) - lin.mean[i])) / lin.scale[i];
+    }
+  }
+  const st = model.stumps;
+  if (st !== undefined) {
+    for (let i = 0; i < st.feature.length; i++) {
+      z += (features[st.feature[i]] ?? 0) <= st.split[i] ? st.left[i] : st.right[i];
+    }
+  }
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The rules' root, or the candidate the model is confident about (the most probable one above its threshold). */
+export function learnedRoot(
+  tree: MeasuredTree,
+  rules: NodeStats,
+  page: LearnedRootPage,
+  options: LearnedRootOptions = {},
+  trace?: TraceSink,
+): NodeStats {
+  const model = options.model ?? SHIPPED_MODEL;
+  const candidates = rootCandidates(tree, rules, page);
+  const forced = options.onCandidates?.(rules, candidates);
+  if (forced !== undefined) return candidates[forced]?.node ?? rules;
+  let pick = rules;
+  let pickScore = model.threshold;
+  for (const c of candidates.slice(1)) {
+    const p = scoreCandidate(model, c.features);
+    if (p > pickScore) (pick = c.node), (pickScore = p);
+  }
+  if (pick !== rules) {
+    trace?.push(`learned root ${describe(pick)} (p=${pickScore.toFixed(2)}) instead of ${describe(rules)}`);
+  }
+  return pick;
+}
+
+function largestChild(s: NodeStats): NodeStats | null {
+  let best: NodeStats | null = null;
+  for (const c of s.children) if (c.junk === 0 && c.good > 0 && (best === null || c.good > best.good)) best = c;
+  return best;
+}
+
+function depthOf(s: NodeStats): number {
+  let d = 0;
+  for (let p = s.parent; p !== null; p = p.parent) d++;
+  return d;
+}
+
+function linkDensity(s: NodeStats): number {
+  return s.linkText / Math.max(1, s.text);
+}
+
+function holds(s: NodeStats, inner: NodeStats | null): number {
+  return inner !== null && (inner === s || isInside(inner, s)) ? 1 : 0;
+}
+
+/** Siblings of `s` with its tag and class: posts or items of a group. */
+function alikeSiblings(s: NodeStats): number {
+  if (s.parent === null) return 0;
+  const sig = signature(s);
+  let n = 0;
+  for (const c of s.parent.children) if (c !== s && c.good > 0 && signature(c) === sig) n++;
+  return n;
+}
