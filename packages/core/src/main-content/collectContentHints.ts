@@ -43,7 +43,8 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   let canonical: string | undefined;
   let ogUrl: string | undefined;
   const carriers =
-    'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"], [itemtype]';
+    'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], link[rel~="canonical"], ' +
+    '[itemtype]';
   const microdata = new Set<string>();
   let articleBody: string | undefined;
   for (const el of Array.from(document.querySelectorAll(carriers))) {

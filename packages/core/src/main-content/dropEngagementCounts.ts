@@ -5,7 +5,8 @@ import type { NodeStats } from './measureTree.js';
 import { seenText } from './textPieces.js';
 
 /** The whole text of a counter: a number (1,693 / 1.2k) and what it counts (the blanks after the "k" belong to it, so
- *  the two blank runs around it cannot share a long run of blanks: that was quadratic). Votes, points and replies are left out:
+ *  the two blank runs around it cannot share a long run of blanks: that was quadratic). Votes, points and replies are
+ * left out:
  *  on boards they are part of each post's header that threads keep. Reading times ("7 min read") are left out too:
  *  blogs print them under a story's title, and some keep them as part of its header. */
 export const ENGAGEMENT_COUNT = /^\d[\d,.]*\s*(?:[km]\s*)?(reactions?|comments?|views?|likes?|shares?|claps?)$/i;

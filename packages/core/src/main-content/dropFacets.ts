@@ -18,7 +18,9 @@ const FACET_MAX_CHARS_PER_VALUE = 15;
 const FACET_MIN_VALUES = 4;
 /** ...and at most this share of the root's text (beyond that it is the grid, whatever its label says). */
 const FACET_MAX_SHARE = 0.5;
-/** Climbing from the label, a block holding this share of its parent's text still is the panel, not a column beside it. */
+/**
+ * Climbing from the label, a block holding this share of its parent's text still is the panel, not a column beside it.
+ */
 const FACET_PARENT_SHARE = 0.5;
 
 const values = (s: NodeStats): number => s.links + s.controls + s.paragraphs;
@@ -68,7 +70,8 @@ export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: str
     if (block === null || removed.has(block)) continue;
     removed.add(block);
     trace?.push(
-      `drop ${block.el.localName}.${block.cls.split(/\s+/)[0] ?? ''} text=${block.text}: a filter panel under its label`,
+      `drop ${block.el.localName}.${block.cls.split(/\s+/)[0] ?? ''} text=${block.text}: a filter panel under its ` +
+        `label`,
     );
   }
 }

@@ -57,7 +57,8 @@ export function dropLayoutDuplicates(
     dropped.add(s);
     removed.add(s);
     trace?.push(
-      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier block (layout copy)`,
+      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: repeats an earlier ` +
+        `block (layout copy)`,
     );
   }
 }

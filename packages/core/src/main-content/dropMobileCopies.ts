@@ -1,6 +1,7 @@
 // Responsive pages often ship a block twice: once for wide screens and once, in another place of the layout, for
 // phones (a product's buy box above the gallery on mobile, a feature list as a slider). The phone copy carries the
-// grid framework's "hidden on large screens" class (Bootstrap's d-lg-none / hidden-lg, Tailwind's lg:hidden, Foundation's
+// grid framework's "hidden on large screens" class (Bootstrap's d-lg-none / hidden-lg, Tailwind's lg:hidden,
+// Foundation's
 // hide-for-large, Elementor's elementor-hidden-desktop, ...) or a class naming the component's phone layout
 // ("card--mobile", "title-mobile"). Such a block whose text already stands elsewhere in the
 // content is a copy a reader of the page at desktop width never sees: it goes. A phone-only block with text of its own
@@ -46,7 +47,9 @@ export function isMobileOnly(cls: string): boolean {
   return (MOBILE_ONLY.test(cls) || namesMobileLayout(cls)) && !SHOWN_ON_DESKTOP.test(cls);
 }
 
-/** Marks phone-only copies of text found elsewhere in the root as removed (see above). `removed` is extended in place. */
+/**
+ * Marks phone-only copies of text found elsewhere in the root as removed (see above). `removed` is extended in place.
+ */
 export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const candidates: NodeStats[] = [];
   const stack: NodeStats[] = [root];
@@ -84,7 +87,8 @@ export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace
     if (total === 0 || found < COPY_MIN_SHARE * total) continue;
     removed.add(s);
     trace?.push(
-      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a phone-only copy of text shown elsewhere`,
+      `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a phone-only copy ` +
+        `of text shown elsewhere`,
     );
   }
 }

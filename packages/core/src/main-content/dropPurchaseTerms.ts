@@ -5,8 +5,8 @@
 // and the seller; the product's own text (its name, price, description) does not.
 import type { NodeStats } from './measureTree.js';
 
-/** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a bare
- *  "$12/month" is a plan's price), a financing term, a pay-later provider. */
+/** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo";
+ *  a bare "$12/month" is a plan's price), a financing term, a pay-later provider. */
 const FINANCING = new RegExp(
   String.raw`\b(or|as low as)\s?[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\b` +
     String.raw`|[$€£]\s?\d[\d.,]*\s?\/\s?mo(nth)?\.? (for|with|over) \d+` +

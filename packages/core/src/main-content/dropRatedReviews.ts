@@ -1,5 +1,6 @@
 // Customer reviews are not always labelled "review": widgets name their cards after themselves. Their text gives them
-// away: each card carries a star rating ("Rated 4 out of 5 stars") or a reviewer's verdict ("I recommend this product").
+// away: each card carries a star rating ("Rated 4 out of 5 stars") or a reviewer's verdict ("I recommend this
+// product").
 import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 import { PRICE_TEXT } from './priceText.js';
@@ -65,7 +66,8 @@ export function dropRatedReviews(
         if (rated < REVIEWS_MIN || rated < RATED_SHARE * g.length || priced >= RATED_SHARE * g.length) continue;
         for (const c of g) removed.add(c);
         trace?.push(
-          `drop ${g.length} cards ${sig} under ${s.el.localName}: customer reviews (a rating or a verdict${dated ? ' and a date' : ''} in ${rated})`,
+          `drop ${g.length} cards ${sig} under ${s.el.localName}: customer reviews (a rating or a ` +
+            `verdict${dated ? ' and a date' : ''} in ${rated})`,
         );
       }
     }

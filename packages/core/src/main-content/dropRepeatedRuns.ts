@@ -35,7 +35,9 @@ export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace
     if (period > 0) {
       for (let i = period; i < kids.length; i++) removed.add(kids[i]);
       trace?.push(
-        `drop ${kids.length - period} of ${kids.length} items under ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')}: copies of a run of ${period} items (a looping ticker)`,
+        `drop ${kids.length - period} of ${kids.length} items under ` +
+          `${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')}: copies of a run of ${period} items ` +
+          `(a looping ticker)`,
       );
       continue;
     }

@@ -50,7 +50,8 @@ export function dropServicePromises(
         if (promises < PROMISE_MIN_TILES || promises < PROMISE_SHARE * g.length) continue;
         for (const c of g) removed.add(c);
         trace?.push(
-          `drop ${g.length} tiles ${sig} under ${s.el.localName}: service promises (shipping, returns, warranty in ${promises})`,
+          `drop ${g.length} tiles ${sig} under ${s.el.localName}: service promises (shipping, returns, warranty in ` +
+            `${promises})`,
         );
       }
     }

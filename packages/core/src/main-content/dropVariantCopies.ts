@@ -8,7 +8,9 @@ import { forEachTextPiece } from './textPieces.js';
 const VARIANT_MIN_CHARS = 40;
 /** ...at most this long (a card, not a section)... */
 const VARIANT_MAX_CHARS = 2000;
-/** ...hold at least this many text pieces (a title, a date, a price), and at least this share of the fuller one's text. */
+/**
+ * ...hold at least this many text pieces (a title, a date, a price), and at least this share of the fuller one's text.
+ */
 const VARIANT_MIN_PIECES = 3;
 const VARIANT_MIN_SHARE = 0.5;
 /** Parents with more text children than this are lists, not a card with its layouts: skipped (keeps the pass cheap). */
@@ -58,7 +60,8 @@ export function dropVariantCopies(
           removed.add(b);
           dropped = true;
           trace?.push(
-            `drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`,
+            `drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${b.text}: a shorter ` +
+              `layout of its sibling (every text piece repeats there)`,
           );
           break;
         }

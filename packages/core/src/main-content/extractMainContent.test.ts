@@ -9,7 +9,8 @@ function page(body: string, head = ''): Document {
 }
 const chrome = `<header><a href="/">Home</a> <a href="/about">About</a> <a href="/shop">Shop</a></header>
   <nav><ul><li><a href="/a">Section A</a></li><li><a href="/b">Section B</a></li><li><a href="/c">Section C</a></li></ul></nav>`;
-const footer = `<footer><p>Copyright 2024 Example Corp. All rights reserved.</p><a href="/privacy">Privacy policy</a></footer>`;
+const footer =
+  `<footer><p>Copyright 2024 Example Corp. All rights reserved.</p><a href="/privacy">Privacy ` + `policy</a></footer>`;
 
 describe('extractMainContent', () => {
   it('keeps every post of a forum thread, not only the long first one', () => {
@@ -25,7 +26,8 @@ describe('extractMainContent', () => {
       )
       .join('');
     const doc = page(
-      `${chrome}<div class="wrap"><div class="thread">${posts}</div><div class="sidebar"><a href="/x">Other thread</a></div></div>${footer}`,
+      `${chrome}<div class="wrap"><div class="thread">${posts}</div><div class="sidebar"><a href="/x">Other ` +
+        `thread</a></div></div>${footer}`,
     );
     const out = text(extractMainContent(doc, { url: 'https://forum.example/t/help/42' }));
     expect(out).toContain('The original question paragraph 1');
@@ -65,7 +67,8 @@ describe('extractMainContent', () => {
     const tiles = Array.from(
       { length: 3 },
       (_, i) =>
-        `<div class="tile"><p>Desk lamp model ${i} with a dimmable light, a charging port and a detailed name that goes on...</p></div>`,
+        `<div class="tile"><p>Desk lamp model ${i} with a dimmable light, a charging port and a detailed name that ` +
+        `goes on...</p></div>`,
     ).join('');
     const build = (h: string): string =>
       text(
@@ -97,7 +100,8 @@ describe('extractMainContent', () => {
       const tiles = Array.from(
         { length: 3 },
         (_, i) =>
-          `<div class="tile"><p>Earbuds model ${i} with a long charging case and a detailed name that goes on and on...</p></div>`,
+          `<div class="tile"><p>Earbuds model ${i} with a long charging case and a detailed name that goes on and ` +
+          `on...</p></div>`,
       ).join('');
       const doc =
         page(`${chrome}<div class="item"><h1>Wireless Earbuds</h1><div class="details">${para('The earbuds', 4)}</div>
@@ -123,7 +127,8 @@ describe('extractMainContent', () => {
       const tiles = Array.from(
         { length: 3 },
         (_, i) =>
-          `<div class="tile"><p>Controller model ${i} in a limited colour, released this spring for every player</p></div>`,
+          `<div class="tile"><p>Controller model ${i} in a limited colour, released this spring for every ` +
+          `player</p></div>`,
       ).join('');
       const doc =
         page(`${chrome}<div class="item"><h1>Game Console</h1><div class="details">${para('The console', 4)}</div>
@@ -151,7 +156,8 @@ describe('extractMainContent', () => {
 
   it('drops tooltip text (class "tooltip", "tool-tip", "ToolTip", "tippy"): a definition shown on hover is not the page text', () => {
     const tip = (cls: string, t: string) =>
-      `<span class="${cls}">${t} is explained at length here: designs differ in how they leak sound and isolate noise.</span>`;
+      `<span class="${cls}">${t} is explained at length here: designs differ in how they leak sound and isolate ` +
+      `noise.</span>`;
     const doc = page(`${chrome}<main><h1>Open Headphones</h1>${para('The headphones', 3)}
       <dl><dt>Cup style ${tip('tool-tip__content', 'Cup style')}</dt><dd>Open-back</dd>
       <dt>Driver ${tip('ToolTipBody', 'Driver type')}</dt><dd>Planar</dd><dt>Fit ${tip('tooltip', 'Fit')}</dt><dd>Over-ear</dd>
@@ -232,7 +238,8 @@ describe('extractMainContent', () => {
     const reviews = Array.from(
       { length: 3 },
       (_, i) =>
-        `<div class="review-item"><p>Reviewer ${i} says the blender is loud but strong, and it crushes ice well enough for smoothies every single morning.</p><p>Would buy again.</p></div>`,
+        `<div class="review-item"><p>Reviewer ${i} says the blender is loud but strong, and it crushes ice well ` +
+        `enough for smoothies every single morning.</p><p>Would buy again.</p></div>`,
     ).join('');
     const doc = page(`${chrome}<div class="product"><h1>Acme Blender</h1><div class="price">$89.00</div>
       <div class="description">${para('The blender', 6)}</div>
@@ -260,7 +267,8 @@ describe('extractMainContent', () => {
     const pair = [1, 2]
       .map(
         (i) =>
-          `<div class="bundle-item"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Reel stand model ${i}</h3><span>$${30 + i}.00</span></div>`,
+          `<div class="bundle-item"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Reel stand model ` +
+          `${i}</h3><span>$${30 + i}.00</span></div>`,
       )
       .join('');
     const plans = ['One-time purchase', 'Subscribe and save']
@@ -278,7 +286,8 @@ describe('extractMainContent', () => {
     const cards = Array.from(
       { length: 5 },
       (_, i) =>
-        `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ${i}</h3><span>$${20 + i}.99</span></li>`,
+        `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ` +
+        `${i}</h3><span>$${20 + i}.99</span></li>`,
     ).join('');
     const variants = ['Red', 'Green', 'Blue']
       .map((c) => `<li class="swatch"><img src="/s/${c}.png" alt=""> ${c} finish, in stock</li>`)
@@ -301,10 +310,12 @@ describe('extractMainContent', () => {
     const cards = Array.from(
       { length: 6 },
       (_, i) =>
-        `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ${i}</h3><span>$${20 + i}.99</span></li>`,
+        `<li class="slot"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Garden hose model ` +
+        `${i}</h3><span>$${20 + i}.99</span></li>`,
     ).join('');
     const doc = page(
-      `${chrome}<div class="category"><h1>Garden hoses</h1><p>Every hose we sell, from short balcony hoses to long reels.</p><ul>${cards}</ul></div>${footer}`,
+      `${chrome}<div class="category"><h1>Garden hoses</h1><p>Every hose we sell, from short balcony hoses to long ` +
+        `reels.</p><ul>${cards}</ul></div>${footer}`,
       '<script type="application/ld+json">{"@type":"CollectionPage","mainEntity":{"@type":"ItemList","itemListElement":[{"@type":"Product"}]}}</script>',
     );
     const out = text(extractMainContent(doc, { hints: collectContentHints(doc) }));
@@ -328,7 +339,8 @@ describe('extractMainContent', () => {
       'Other posts',
     ]) {
       const doc = page(
-        `${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<div class="more"><h2>${heading}</h2>${teasers('Other')}</div></div>${footer}`,
+        `${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<div ` +
+          `class="more"><h2>${heading}</h2>${teasers('Other')}</div></div>${footer}`,
       );
       const out = text(extractMainContent(doc));
       expect(out, heading).toContain('Main paragraph 4');
@@ -337,7 +349,9 @@ describe('extractMainContent', () => {
   });
 
   it('drops reviewer bios and "popular" or "recently by" strips after an article, keeping section headings', () => {
-    const bio = `<div class="box"><h3>About the Reviewer</h3><p>Jane Roe, MD, is an editor and physician who reviews every article on this site for accuracy.</p></div>`;
+    const bio =
+      `<div class="box"><h3>About the Reviewer</h3><p>Jane Roe, MD, is an editor and physician who reviews ` +
+      `every article on this site for accuracy.</p></div>`;
     const strip = (heading: string) =>
       `<div class="more"><h2>${heading}</h2>${Array.from({ length: 4 }, (_, i) => `<div class="t"><a href="/p/${i}">Other post ${i}</a></div>`).join('')}</div>`;
     for (const [heading, extra] of [
@@ -347,7 +361,8 @@ describe('extractMainContent', () => {
       ['About the Reviewer', bio],
     ]) {
       const doc = page(
-        `${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<h2>Popular questions about the thing</h2>${para('Answers', 2)}${extra}</div>${footer}`,
+        `${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<h2>Popular questions about the ` +
+          `thing</h2>${para('Answers', 2)}${extra}</div>${footer}`,
       );
       const out = text(extractMainContent(doc));
       expect(out, heading).toContain('Main paragraph 4');
@@ -361,7 +376,9 @@ describe('extractMainContent', () => {
     const notes = [1, 2, 3]
       .map(
         (i) =>
-          `<div class="richtext text-disclaimer"><p>Footnote ${i}: all investing is subject to risk, including the possible loss of the money you invest; past performance is no guarantee of future returns, and fees may apply.</p></div>`,
+          `<div class="richtext text-disclaimer"><p>Footnote ${i}: all investing is subject to risk, including the ` +
+          `possible loss of the money you invest; past performance is no guarantee of future returns, and fees may ` +
+          `apply.</p></div>`,
       )
       .join('');
     const doc = page(
@@ -375,7 +392,8 @@ describe('extractMainContent', () => {
   it('judges blocks wrapped in one component class by the word that labels each: a sponsored strip beside labelled items stays chrome', () => {
     // every block shares class "module"; the ids name them: three item "meta" blocks hold the text, one names a sponsor
     const meta = (i: number) =>
-      `<section><h2>Part ${i}</h2><div class="module" id="meta-${i}"><p>Detail ${i}: the kettle's base, lid and spout are pressed from one steel sheet, polished by hand.</p></div></section>`;
+      `<section><h2>Part ${i}</h2><div class="module" id="meta-${i}"><p>Detail ${i}: the kettle's base, lid and ` +
+      `spout are pressed from one steel sheet, polished by hand.</p></div></section>`;
     const doc =
       page(`${chrome}<div class="main"><h1>Steel kettle</h1><p>The kettle boils a litre in four minutes.</p>${[1, 2, 3].map(meta).join('')}
       <section><div class="module" id="sponsored-picks"><p>Other kettles shoppers picked this week, from our partners, with their prices.</p></div></section></div>${footer}`);
@@ -388,7 +406,8 @@ describe('extractMainContent', () => {
     const slide = (i: number) => `<div><section class="slide"><h2>Pick number ${i}</h2>${para(`Pick ${i}`, 2)}</section>
       <div><div class="breaker-ad"><div class="ad-label">Advertisement - Continue Reading Below</div><div class="ad-container"></div></div></div></div>`;
     const doc = page(
-      `${chrome}<div class="main"><h1>The best picks</h1>${para('Intro', 2)}${[1, 2, 3, 4].map(slide).join('')}</div>${footer}`,
+      `${chrome}<div class="main"><h1>The best ` +
+        `picks</h1>${para('Intro', 2)}${[1, 2, 3, 4].map(slide).join('')}</div>${footer}`,
     );
     const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['newsarticle'] } }));
     expect(out).toContain('Pick 4 paragraph 2');
@@ -396,7 +415,13 @@ describe('extractMainContent', () => {
   });
 
   it('drops an author bio labelled "author" although it reads as prose', () => {
-    const bio = `<div class="post-author"><h3>Jane Roe</h3><p>Jane Roe has written about college admissions for twenty years, first as an admissions officer at two universities and later as an independent counselor for families.</p><p>She is the founder of a counseling practice, the author of two books on applying to college, and a frequent speaker at high schools across the country.</p><p>When she is not reading essays she hikes, bakes bread, and answers readers' questions in a monthly letter about deadlines, interviews and financial aid.</p></div>`;
+    const bio =
+      `<div class="post-author"><h3>Jane Roe</h3><p>Jane Roe has written about college admissions for ` +
+      `twenty years, first as an admissions officer at two universities and later as an independent counselor for ` +
+      `families.</p><p>She is the founder of a counseling practice, the author of two books on applying to college, ` +
+      `and a frequent speaker at high schools across the country.</p><p>When she is not reading essays she hikes, ` +
+      `bakes bread, and answers readers' questions in a monthly letter about deadlines, interviews and financial ` +
+      `aid.</p></div>`;
     const doc = page(`${chrome}<div class="main"><h1>Writing the essay</h1>${para('Main', 6)}${bio}</div>${footer}`);
     const out = text(extractMainContent(doc, { hints: { jsonLdTypes: [], ogType: 'article' } }));
     expect(out).toContain('Main paragraph 6');
@@ -405,9 +430,11 @@ describe('extractMainContent', () => {
 
   it('drops related-story excerpts labelled "related" although they read as prose', () => {
     const excerpt = (i: number) =>
-      `<p>Story ${i} excerpt: how one family planned a month of repairs around a tight budget, which shops they trusted, and what they would do differently next time.</p>`;
+      `<p>Story ${i} excerpt: how one family planned a month of repairs around a tight budget, which shops they ` +
+      `trusted, and what they would do differently next time.</p>`;
     const doc = page(
-      `${chrome}<div class="main"><h1>Fixing brakes</h1>${para('Main', 6)}<div class="related-stories">${[1, 2, 3, 4].map(excerpt).join('')}</div></div>${footer}`,
+      `${chrome}<div class="main"><h1>Fixing brakes</h1>${para('Main', 6)}<div ` +
+        `class="related-stories">${[1, 2, 3, 4].map(excerpt).join('')}</div></div>${footer}`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('Main paragraph 6');
@@ -416,9 +443,11 @@ describe('extractMainContent', () => {
 
   it('keeps like-labelled sections that each add a class of their own ("email_section navSource")', () => {
     const section = (name: string) =>
-      `<div class="${name}_section lm_navSource"><h2>${name} made simple</h2><p>Our ${name} tools save your team hours every week, with templates, reports and automation built in.</p></div>`;
+      `<div class="${name}_section lm_navSource"><h2>${name} made simple</h2><p>Our ${name} tools save your team ` +
+      `hours every week, with templates, reports and automation built in.</p></div>`;
     const doc = page(
-      `${chrome}<div class="main"><h1>Free CRM</h1><p>Start free, upgrade when you grow.</p>${['email', 'workflow', 'reports', 'mobile'].map(section).join('')}</div>${footer}`,
+      `${chrome}<div class="main"><h1>Free CRM</h1><p>Start free, upgrade when you ` +
+        `grow.</p>${['email', 'workflow', 'reports', 'mobile'].map(section).join('')}</div>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const name of ['email', 'workflow', 'reports', 'mobile'])
@@ -429,7 +458,9 @@ describe('extractMainContent', () => {
   it('does not take a page for a listing because of its header menus: link blocks among the sections still go', () => {
     const menu = `<header><ul>${Array.from({ length: 60 }, (_, i) => `<li><a href="/s/${i}">Advisory service number ${i}</a></li>`).join('')}</ul></header>`;
     const section = (name: string) => `<section class="module"><h2>${name}</h2>${para(name, 2)}</section>`;
-    const jump = `<div class="jump"><a href="/a">Audit</a> <a href="/b">Tax planning</a> <a href="/c">Payroll</a> <a href="/d">Valuation</a></div>`;
+    const jump =
+      `<div class="jump"><a href="/a">Audit</a> <a href="/b">Tax planning</a> <a href="/c">Payroll</a> <a ` +
+      `href="/d">Valuation</a></div>`;
     const doc = page(`${menu}${section('Overview')}${jump}${section('Approach')}${section('Pricing')}${footer}`);
     const out = text(extractMainContent(doc));
     for (const name of ['Overview', 'Approach', 'Pricing']) expect(out, name).toContain(`${name} paragraph 2`);
@@ -446,7 +477,8 @@ describe('extractMainContent', () => {
       <div><h3>Materials</h3>${part('Particleboard, fiberboard, acrylic paint, honeycomb paper filling and plastic edging.')}</div>
       <div><h3>Care</h3>${part('Wipe clean using a damp cloth and a mild cleaner, then wipe dry with a clean cloth, and keep it out of direct sunlight.')}</div></div>`;
     const doc = page(
-      `${chrome}<div class="product"><h1>Shelf unit, white</h1><p>$79.99</p>${para('The shelf', 14)}${modal}</div>${footer}`,
+      `${chrome}<div class="product"><h1>Shelf unit, ` +
+        `white</h1><p>$79.99</p>${para('The shelf', 14)}${modal}</div>${footer}`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('The shelf paragraph 14');
@@ -458,9 +490,11 @@ describe('extractMainContent', () => {
     const sheet = `<div class="acc"><button class="acc-info"><h5>Description</h5></button>
       <div class="sheet" role="dialog" aria-modal="false"><aside class="sheet-aside"><h5>Description</h5><button aria-label="Close"></button>
       ${para('The sheet', 4)}</aside></div></div>`;
-    const notice = `<div class="dlg" role="dialog" aria-modal="false"><h5>Secure shopping</h5>${para('The notice', 4)}</div>`;
+    const notice =
+      `<div class="dlg" role="dialog" aria-modal="false"><h5>Secure ` + `shopping</h5>${para('The notice', 4)}</div>`;
     const doc = page(
-      `${chrome}<div class="product"><h1>Arrival T-Shirt</h1><p>$22</p>${para('The shirt', 6)}${sheet}${notice}</div>${footer}`,
+      `${chrome}<div class="product"><h1>Arrival ` +
+        `T-Shirt</h1><p>$22</p>${para('The shirt', 6)}${sheet}${notice}</div>${footer}`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('The shirt paragraph 6');
@@ -470,7 +504,8 @@ describe('extractMainContent', () => {
 
   it('drops a popover of instructions (push notifications) although it reads as prose', () => {
     const step = (i: number) =>
-      `<p>Step ${i} of the browser set-up: open the settings of this site, find the notifications entry in the list, and choose whether the forum may alert you.</p>`;
+      `<p>Step ${i} of the browser set-up: open the settings of this site, find the notifications entry in the list, ` +
+      `and choose whether the forum may alert you.</p>`;
     const popover = `<div class="push-prompt-popover">${[1, 2, 3, 4].map(step).join('')}</div>`;
     const doc = page(`${chrome}<div class="main"><h1>Fixing brakes</h1>${para('Main', 6)}</div>${popover}${footer}`);
     const out = text(extractMainContent(doc));
@@ -482,7 +517,8 @@ describe('extractMainContent', () => {
     for (const heading of ['Table of Contents', 'In this article', 'On this page']) {
       const toc = `<div class="box"><h2>${heading}</h2><p>Short summary line of the guide.</p></div>`;
       const doc = page(
-        `${chrome}<div class="main"><h1>Fixing brakes</h1>${toc}<h2>Tools</h2>${para('Tools', 3)}<h2>Steps</h2>${para('Steps', 3)}</div>${footer}`,
+        `${chrome}<div class="main"><h1>Fixing ` +
+          `brakes</h1>${toc}<h2>Tools</h2>${para('Tools', 3)}<h2>Steps</h2>${para('Steps', 3)}</div>${footer}`,
       );
       const out = text(extractMainContent(doc));
       expect(out, heading).toContain('Steps paragraph 3');
@@ -492,7 +528,9 @@ describe('extractMainContent', () => {
 
   it('drops byline boxes opened by "Written by" or "Medically reviewed by" headings', () => {
     for (const heading of ['Written by Jane Roe', 'Medically reviewed by Dr. Jane Roe']) {
-      const box = `<div class="box"><h3>${heading}</h3><p>Jane Roe is a physician who reviews every article on this site for accuracy.</p></div>`;
+      const box =
+        `<div class="box"><h3>${heading}</h3><p>Jane Roe is a physician who reviews every article on this ` +
+        `site for accuracy.</p></div>`;
       const doc = page(`${chrome}<div class="main"><h1>Main thing</h1>${box}${para('Main', 5)}</div>${footer}`);
       const out = text(extractMainContent(doc));
       expect(out, heading).toContain('Main paragraph 5');
@@ -521,7 +559,8 @@ describe('extractMainContent', () => {
       (_, i) => `<li><a href="/post/${i}">Another story number ${i}</a></li>`,
     ).join('');
     const doc = page(
-      `${chrome}<div class="post">${para('Story', 5)}<p><strong>Related Posts:</strong></p><ul>${links}</ul>${para('Closing', 1)}</div>${footer}`,
+      `${chrome}<div class="post">${para('Story', 5)}<p><strong>Related ` +
+        `Posts:</strong></p><ul>${links}</ul>${para('Closing', 1)}</div>${footer}`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('Story paragraph 5');
@@ -538,7 +577,8 @@ describe('extractMainContent', () => {
       ).join('');
     for (const heading of ['Latest insights', 'Featured resources', 'From our blog', 'More blogs']) {
       const doc = page(
-        `${chrome}<div class="main"><h1>Our consulting service</h1>${para('Service', 4)}<div class="more"><h2>${heading}</h2>${teasers('Other')}</div></div>${footer}`,
+        `${chrome}<div class="main"><h1>Our consulting service</h1>${para('Service', 4)}<div ` +
+          `class="more"><h2>${heading}</h2>${teasers('Other')}</div></div>${footer}`,
       );
       const out = text(extractMainContent(doc));
       expect(out, heading).toContain('Service paragraph 4');
@@ -565,7 +605,8 @@ describe('extractMainContent', () => {
 
   it('drops popovers (install prompts, hover cards) shipped inside the content', () => {
     const doc = page(
-      `${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<div class="pwa-install-popover"><h4>Install the app</h4><p>A full-screen app on your home screen with push notifications.</p></div></div>${footer}`,
+      `${chrome}<div class="main"><h1>Main thing</h1>${para('Main', 4)}<div class="pwa-install-popover"><h4>Install ` +
+        `the app</h4><p>A full-screen app on your home screen with push notifications.</p></div></div>${footer}`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('Main paragraph 4');
@@ -590,7 +631,9 @@ describe('extractMainContent', () => {
 
   it('drops a table of contents made of in-page anchors even on a link-dense index page, keeps the entries', () => {
     const letters = ['A', 'B', 'C', 'D'];
-    const toc = `<div class="jump"><span>Jump to:</span> ${letters.map((l) => `<a href="#letter-${l}">Letter ${l}</a>`).join(' ')}</div>`;
+    const toc =
+      `<div class="jump"><span>Jump to:</span> ` +
+      `${letters.map((l) => `<a href="#letter-${l}">Letter ${l}</a>`).join(' ')}</div>`;
     const entries = letters
       .map(
         (l) =>
@@ -694,7 +737,8 @@ describe('extractMainContent', () => {
       .map((t) => `<div class="comment"><p>${t}</p></div>`)
       .join('');
     const doc = page(
-      `${chrome}<div class="topic"><h1>Tips from a first time visitor</h1>${para('My trip', 2)}${replies}</div>${footer}`,
+      `${chrome}<div class="topic"><h1>Tips from a first time ` +
+        `visitor</h1>${para('My trip', 2)}${replies}</div>${footer}`,
     );
     const out = text(
       extractMainContent(doc, { url: 'https://travel.example/ShowTopic-g1-i2-k3-Tips_from_a_first_time_visitor.html' }),
@@ -732,10 +776,13 @@ describe('extractMainContent', () => {
     const entries = Array.from(
       { length: 8 },
       (_, i) =>
-        `<dt><a href="/abs/${i}">entry ${i}</a></dt><dd><div class="meta"><div class="list-title">Paper title number ${i} about learning things</div><div class="list-authors"><a href="/a/${i}">Author ${i}</a></div></div></dd>`,
+        `<dt><a href="/abs/${i}">entry ${i}</a></dt><dd><div class="meta"><div class="list-title">Paper title number ` +
+        `${i} about learning things</div><div class="list-authors"><a href="/a/${i}">Author ` +
+        `${i}</a></div></div></dd>`,
     ).join('');
     const doc = page(
-      `${chrome}<div id="content"><h1>Recent submissions</h1><dl>${entries}</dl><div class="post-meta">Posted by admin</div></div>${footer}`,
+      `${chrome}<div id="content"><h1>Recent submissions</h1><dl>${entries}</dl><div class="post-meta">Posted by ` +
+        `admin</div></div>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (let i = 0; i < 8; i++) expect(out).toContain(`Paper title number ${i}`);
@@ -825,7 +872,8 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
   it('reads hidden elements when the visible page has almost no text (streamed chunks, deferred wrappers)', () => {
     // React streams the page into <div hidden> chunks that a script moves into place; other shops ship display:none
     const streamed = page(
-      `${chrome}<div id="root"><p>Loading</p></div><div hidden id="S:0"><article><h1>Streamed story</h1>${para('The streamed story', 4)}</article></div>${footer}`,
+      `${chrome}<div id="root"><p>Loading</p></div><div hidden id="S:0"><article><h1>Streamed ` +
+        `story</h1>${para('The streamed story', 4)}</article></div>${footer}`,
     );
     const out = text(extractMainContent(streamed));
     expect(out).toContain('Streamed story');
@@ -833,7 +881,8 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(out).not.toContain('Copyright 2024');
     // on a page with visible text, hidden blocks (a closed menu, a modal) stay out
     const visible = page(
-      `${chrome}<main>${para('The visible article', 4)}</main><div style="display: none"><p>Hidden promotional modal text that should not be read.</p></div>${footer}`,
+      `${chrome}<main>${para('The visible article', 4)}</main><div style="display: none"><p>Hidden promotional modal ` +
+        `text that should not be read.</p></div>${footer}`,
     );
     const out2 = text(extractMainContent(visible));
     expect(out2).toContain('The visible article paragraph 4');
@@ -870,7 +919,8 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     const widgets = [1, 2, 3]
       .map(
         (i) =>
-          `<div class="elementor-widget elementor-widget-text-editor"><div class="elementor-widget-container">${para(`Builder section ${i}`, 3)}</div></div>`,
+          `<div class="elementor-widget elementor-widget-text-editor"><div ` +
+          `class="elementor-widget-container">${para(`Builder section ${i}`, 3)}</div></div>`,
       )
       .join('');
     const doc =
@@ -881,7 +931,8 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(out).not.toContain('Archive link one');
     // on an ordinary page the same word still labels a sidebar widget as chrome
     const blog = page(
-      `${chrome}<div class="wrap"><div class="post">${para('The post', 5)}</div><div class="widget"><p>Subscribe to our weekly digest of posts and offers.</p></div></div>${footer}`,
+      `${chrome}<div class="wrap"><div class="post">${para('The post', 5)}</div><div class="widget"><p>Subscribe to ` +
+        `our weekly digest of posts and offers.</p></div></div>${footer}`,
     );
     expect(text(extractMainContent(blog))).not.toContain('weekly digest');
   });
@@ -901,7 +952,8 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(out).not.toContain('Privacy policy');
     // on an ordinary page a promo banner beside the text is still chrome
     const story = page(
-      `${chrome}<div class="wrap"><article>${para('The post', 5)}</article><div class="promo-banner"><p>Members save 20% on every order this week.</p></div></div>${footer}`,
+      `${chrome}<div class="wrap"><article>${para('The post', 5)}</article><div class="promo-banner"><p>Members save ` +
+        `20% on every order this week.</p></div></div>${footer}`,
     );
     expect(text(extractMainContent(story))).not.toContain('Members save');
   });
@@ -926,7 +978,8 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     ) => `<div class="card"><a href="/p/${i}"><h3>Graphics card model ${i}</h3></a><p>$${400 + i}.99, 16 GB memory</p>
       <a class="quick" href="#q${i}">Quick View</a><button>Compare</button><button>S</button><button>M</button><button>L</button></div>`;
     const doc = page(
-      `${chrome}<main><h1>Graphics cards</h1><div class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`,
+      `${chrome}<main><h1>Graphics cards</h1><div ` +
+        `class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`,
     );
     const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['itemlist'] } }));
     for (const i of [1, 5]) expect(out).toContain(`Graphics card model ${i}`);
@@ -934,9 +987,11 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     expect(out).not.toContain('Quick View');
     // a small grid under a long intro, each card with size buttons: many controls, little text each, yet items
     const sock = (i: number) =>
-      `<div class="card"><a href="/s/${i}">Wool sock ${i}</a><p>$12.00, merino blend</p><button>S</button><button>M</button><button>L</button><button>XL</button></div>`;
+      `<div class="card"><a href="/s/${i}">Wool sock ${i}</a><p>$12.00, merino ` +
+      `blend</p><button>S</button><button>M</button><button>L</button><button>XL</button></div>`;
     const socks = page(
-      `${chrome}<main><h1>Socks</h1>${para('Our socks', 6)}<div class="grid">${[1, 2, 3, 4, 5].map(sock).join('')}</div></main>${footer}`,
+      `${chrome}<main><h1>Socks</h1>${para('Our socks', 6)}<div ` +
+        `class="grid">${[1, 2, 3, 4, 5].map(sock).join('')}</div></main>${footer}`,
     );
     const out2 = text(extractMainContent(socks, { hints: { jsonLdTypes: ['collectionpage'] } }));
     expect(out2).toContain('Our socks paragraph 6');
@@ -961,7 +1016,8 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
     const reviews = Array.from(
       { length: 6 },
       (_, i) =>
-        `<li class="review-item"><p>Reviewer ${i} writes that the backpack carried everything on a week in the mountains and the hip belt stayed comfortable.</p></li>`,
+        `<li class="review-item"><p>Reviewer ${i} writes that the backpack carried everything on a week in the ` +
+        `mountains and the hip belt stayed comfortable.</p></li>`,
     ).join('');
     const body = `${chrome}<div class="layout"><div class="product"><h1>Trail Pack 65</h1><p class="price">$39.00</p>
       <div class="about">${para('The pack', 4)}<span class="sr-only">Video transcript: a hiker walks through the forest while the narrator lists every pocket of the pack.</span></div>
@@ -988,13 +1044,15 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
 
 describe('extractMainContent on threads', () => {
   const comment = (i: number, body: string): string =>
-    `<div class="comment"><div class="byline"><a href="/~u${i}">user${i}</a></div><div class="comment_text"><p>${body}</p></div></div>`;
+    `<div class="comment"><div class="byline"><a href="/~u${i}">user${i}</a></div><div ` +
+    `class="comment_text"><p>${body}</p></div></div>`;
 
   it('reads a page as a thread when its comment-labelled blocks dwarf the rest, although neither URL nor hints say so', () => {
     const comments = Array.from({ length: 6 }, (_, i) =>
       comment(
         i,
-        `Comment ${i} discusses the linked story at length, with its own reasons, examples and a counterpoint or two for the others.`,
+        `Comment ${i} discusses the linked story at length, with its own reasons, examples and a counterpoint or two ` +
+          `for the others.`,
       ),
     ).join('');
     const doc =
@@ -1012,11 +1070,13 @@ describe('extractMainContent on threads', () => {
     const comments = Array.from({ length: 8 }, (_, i) =>
       comment(
         i,
-        `Reader ${i} writes a long remark on the post, agreeing with some parts and disputing others at some length here.`,
+        `Reader ${i} writes a long remark on the post, agreeing with some parts and disputing others at some length ` +
+          `here.`,
       ),
     ).join('');
     const doc = page(
-      `${chrome}<article><h1>The post</h1>${para('The post', 3)}</article><ol class="comment-list">${comments}</ol>${footer}`,
+      `${chrome}<article><h1>The post</h1>${para('The post', 3)}</article><ol ` +
+        `class="comment-list">${comments}</ol>${footer}`,
     );
     const out = text(
       extractMainContent(doc, {
@@ -1088,7 +1148,8 @@ describe('extractMainContent on threads', () => {
     const plain = page(`${chrome}<div class="block-body">${posts}</div>${footer}`);
     expect(text(extractMainContent(plain, { url, hints: collectContentHints(plain) }))).toContain('Joined'); // nothing says "thread"
     const doc = page(
-      `${chrome}<div class="block-body" itemscope itemtype="https://schema.org/DiscussionForumPosting">${posts}</div>${footer}`,
+      `${chrome}<div class="block-body" itemscope ` +
+        `itemtype="https://schema.org/DiscussionForumPosting">${posts}</div>${footer}`,
     );
     const out = text(extractMainContent(doc, { url, hints: collectContentHints(doc) }));
     for (let i = 0; i < 4; i++) expect(out).toContain(`Post ${i} says something`);
@@ -1097,7 +1158,8 @@ describe('extractMainContent on threads', () => {
 
   it("does not read an FAQ block's Question types as a discussion", () => {
     const doc = page(
-      `${chrome}<main><h1>Camp stoves</h1>${para('Stoves', 3)}<div class="comments">${para('A visitor comment', 2)}</div></main>${footer}`,
+      `${chrome}<main><h1>Camp stoves</h1>${para('Stoves', 3)}<div ` +
+        `class="comments">${para('A visitor comment', 2)}</div></main>${footer}`,
     );
     const out = text(
       extractMainContent(doc, {
@@ -1115,10 +1177,12 @@ describe('extractMainContent on landing pages', () => {
     const sections = Array.from(
       { length: 3 },
       (_, i) =>
-        `<section><header><h2>Feature ${i}</h2><p>Tagline ${i} in a few words</p></header>${para(`Feature ${i}`, 1)}</section>`,
+        `<section><header><h2>Feature ${i}</h2><p>Tagline ${i} in a few ` +
+        `words</p></header>${para(`Feature ${i}`, 1)}</section>`,
     ).join('');
     const doc = page(
-      `<header class="site"><a href="/">Brand</a> <a href="/pricing">Pricing</a></header><main id="skip-to-content">${sections}</main>${footer}`,
+      `<header class="site"><a href="/">Brand</a> <a href="/pricing">Pricing</a></header><main ` +
+        `id="skip-to-content">${sections}</main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (let i = 0; i < 3; i++) {
@@ -1136,7 +1200,8 @@ describe('extractMainContent on landing pages', () => {
       <div class="CustomerCardFooter"><p>Read how customer ${i} did it</p></div></div>`,
     ).join('');
     const doc = page(
-      `${chrome}<main><h1>Cloud for builders</h1>${para('Cloud', 2)}<div class="cards">${cards}</div></main><div class="page-footer"><p>Company, careers, press and legal.</p></div>`,
+      `${chrome}<main><h1>Cloud for builders</h1>${para('Cloud', 2)}<div class="cards">${cards}</div></main><div ` +
+        `class="page-footer"><p>Company, careers, press and legal.</p></div>`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('Customer 1 runs a shop');
@@ -1229,7 +1294,8 @@ describe('extractMainContent on landing pages', () => {
     ) => `<div class="row"><div class="name"><span>${i}.</span><a href="/p/${i}">Product ${i}</a></div>
       <div class="score"><span>${(9 - i / 10).toFixed(1)}</span><span>Score out of ten, weighted</span></div></div>`;
     const doc = page(
-      `${chrome}<main><h1>Top ranked tools</h1>${para('The ranking', 2)}<div class="rows">${[1, 2, 3, 4].map(row).join('')}</div></main>${footer}`,
+      `${chrome}<main><h1>Top ranked tools</h1>${para('The ranking', 2)}<div ` +
+        `class="rows">${[1, 2, 3, 4].map(row).join('')}</div></main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Product 1', 'Product 4', '8.9']) expect(out).toContain(s);
@@ -1241,7 +1307,8 @@ describe('extractMainContent on landing pages', () => {
     ) => `<li class="cell"><div class="card"><a href="/t/${i}">Tank ${i}</a><span>$2${i}, cotton blend, slim fit</span>
       <button></button><button></button><button></button><button>+</button></div></li>`;
     const doc = page(
-      `${chrome}<main><h1>Tops</h1>${para('Our tops', 4)}<ul class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</ul></main>${footer}`,
+      `${chrome}<main><h1>Tops</h1>${para('Our tops', 4)}<ul ` +
+        `class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</ul></main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Our tops paragraph 4', 'Tank 1', '$25']) expect(out).toContain(s);
@@ -1251,7 +1318,8 @@ describe('extractMainContent on landing pages', () => {
     const notes = Array.from(
       { length: 12 },
       (_, i) =>
-        `<li><small>Footnote ${i}: financing terms vary, subject to credit approval and the card agreement, taxes and shipping not included in the monthly amount shown.</small></li>`,
+        `<li><small>Footnote ${i}: financing terms vary, subject to credit approval and the card agreement, taxes ` +
+        `and shipping not included in the monthly amount shown.</small></li>`,
     ).join('');
     const doc = page(
       `${chrome}<main><h1>Watches</h1>${para('The lineup', 3)}</main><footer><ol>${notes}</ol></footer>`,
@@ -1262,7 +1330,8 @@ describe('extractMainContent on landing pages', () => {
     const purposes = Array.from(
       { length: 12 },
       (_, i) =>
-        `<div><h4>Purpose ${i}</h4><p>Your cookies and similar identifiers are stored on your device to measure content and ads; you may consent or object to this use at any time.</p><button>Allow</button></div>`,
+        `<div><h4>Purpose ${i}</h4><p>Your cookies and similar identifiers are stored on your device to measure ` +
+        `content and ads; you may consent or object to this use at any time.</p><button>Allow</button></div>`,
     ).join('');
     const recipes = Array.from(
       { length: 6 },
@@ -1317,7 +1386,8 @@ describe('extractMainContent on landing pages', () => {
       <div class="swatches"><button></button><button></button><button></button><button></button></div>
       <a href="/p/${i}">Desk ${i}</a><p>$${i}99</p></div></div>`;
     const doc = page(
-      `${chrome}<main><h1>Desks</h1>${para('Our desks', 2)}<div class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`,
+      `${chrome}<main><h1>Desks</h1>${para('Our desks', 2)}<div ` +
+        `class="grid">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Desk 1', '$199', 'Desk 5', '$599']) expect(out).toContain(s);
@@ -1325,9 +1395,12 @@ describe('extractMainContent on landing pages', () => {
 
   it('keeps a link-dense card that fills its list item (a product title link and its price)', () => {
     const card = (i: number) =>
-      `<li class="cell"><div class="card"><a href="/p/${i}">Portable power station model ${i}</a> <span>$6${i}</span></div></li>`;
+      `<li class="cell"><div class="card"><a href="/p/${i}">Portable power station model ${i}</a> ` +
+      `<span>$6${i}</span></div></li>`;
     const doc = page(
-      `${chrome}<main><h1>Power stations</h1>${para('Our stations', 4)}<ul class="grid">${[1, 2, 3, 4, 5].map(card).join('')}<li class="promo">${para('Promo tile', 3)}</li></ul></main>${footer}`,
+      `${chrome}<main><h1>Power stations</h1>${para('Our stations', 4)}<ul ` +
+        `class="grid">${[1, 2, 3, 4, 5].map(card).join('')}<li ` +
+        `class="promo">${para('Promo tile', 3)}</li></ul></main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Our stations paragraph 4', 'Portable power station model 1', '$65']) expect(out).toContain(s);
@@ -1339,7 +1412,8 @@ describe('extractMainContent on landing pages', () => {
     ) => `<article class="mini"><h2><a href="/b/${i}">Charcoal grill model ${i}</a></h2><p>Enamelled steel, ${40 + i} cm grate</p>
       <div class="check"><input type="checkbox" id="c${i}"><label for="c${i}">Compare</label></div></article>`;
     const doc = page(
-      `${chrome}<main><h1>Charcoal grills</h1><div class="row">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`,
+      `${chrome}<main><h1>Charcoal grills</h1><div ` +
+        `class="row">${[1, 2, 3, 4, 5].map(card).join('')}</div></main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Charcoal grill model 1', '45 cm grate']) expect(out).toContain(s);
@@ -1365,9 +1439,11 @@ describe('extractMainContent on landing pages', () => {
     expect(out).not.toContain('Add to Cart');
     // the same words stay where they are not a card's whole label: in a card's name, in its text, outside the cards
     const mirror = (i: number) =>
-      `<li class="product"><a href="/p/${i}"><h3>Quick View mirror ${i}</h3></a><p>Compare this mirror with the oval one before you add to cart.</p></li>`;
+      `<li class="product"><a href="/p/${i}"><h3>Quick View mirror ${i}</h3></a><p>Compare this mirror with the oval ` +
+      `one before you add to cart.</p></li>`;
     const near = page(
-      `${chrome}<main><h1>Mirrors</h1>${para('Buying guide', 2)}<p><a href="/compare">Compare</a></p><ul class="grid">${[1, 2, 3].map(mirror).join('')}</ul></main>${footer}`,
+      `${chrome}<main><h1>Mirrors</h1>${para('Buying guide', 2)}<p><a href="/compare">Compare</a></p><ul ` +
+        `class="grid">${[1, 2, 3].map(mirror).join('')}</ul></main>${footer}`,
     );
     const out2 = text(extractMainContent(near));
     expect(out2).toContain('Quick View mirror 3');
@@ -1415,7 +1491,8 @@ describe('extractMainContent on landing pages', () => {
     const other = (i: number) =>
       `<div class="post"><h2><a href="/s/${i}">Another story ${i}</a></h2><p>${para(`Story ${i}`, 1)}</p></div>`;
     const banner =
-      '<div class="notice"><p>We use cookies to improve your experience.</p><a href="/privacy">Privacy policy</a> <button>Accept</button></div>';
+      '<div class="notice"><p>We use cookies to improve your experience.</p><a href="/privacy">Privacy policy</a> ' +
+      '<button>Accept</button></div>';
     const doc = page(
       `${chrome}<main><h1>Today</h1>${banner}<div class="river">${story}${other(2)}${other(3)}</div></main>${footer}`,
     );
@@ -1426,15 +1503,18 @@ describe('extractMainContent on landing pages', () => {
 
   it('reads sibling teasers labelled "promo" as the items of a list, not as chrome', () => {
     const promo = (i: number) =>
-      `<div class="PagePromo"><h3><a href="/a/${i}">Headline ${i}</a></h3><p>Summary ${i} of the story, told in two plain sentences. It explains what happened and why.</p></div>`;
+      `<div class="PagePromo"><h3><a href="/a/${i}">Headline ${i}</a></h3><p>Summary ${i} of the story, told in two ` +
+      `plain sentences. It explains what happened and why.</p></div>`;
     const doc = page(
-      `${chrome}<main><div class="playlist">${para('Video', 4)}</div><div class="list">${[1, 2, 3, 4, 5, 6].map(promo).join('')}</div></main>${footer}`,
+      `${chrome}<main><div class="playlist">${para('Video', 4)}</div><div ` +
+        `class="list">${[1, 2, 3, 4, 5, 6].map(promo).join('')}</div></main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Video paragraph 3', 'Summary 1 of the story', 'Summary 6 of the story']) expect(out).toContain(s);
     // a lone promo box is still chrome
     const ad = page(
-      `${chrome}<main><h1>Science</h1>${para('Story', 4)}<div class="promo"><p>Subscribe today and save half on your first year of print.</p></div></main>${footer}`,
+      `${chrome}<main><h1>Science</h1>${para('Story', 4)}<div class="promo"><p>Subscribe today and save half on your ` +
+        `first year of print.</p></div></main>${footer}`,
     );
     expect(text(extractMainContent(ad))).not.toContain('Subscribe today');
   });
@@ -1444,7 +1524,8 @@ describe('extractMainContent on landing pages', () => {
     ) => `<div class="list-item"><div class="Promo"><div class="Promo-content"><h3 class="Promo-title"><a href="/a/${i}">Headline ${i}</a></h3>
       <div class="Promo-description"><a href="/a/${i}">Summary ${i} of the story, told in two plain sentences. It explains what happened and why.</a></div></div></div></div>`;
     const doc = page(
-      `${chrome}<main><div class="playlist">${para('Video', 4)}</div><div class="list">${[1, 2, 3, 4, 5, 6].map(promo).join('')}</div></main>${footer}`,
+      `${chrome}<main><div class="playlist">${para('Video', 4)}</div><div ` +
+        `class="list">${[1, 2, 3, 4, 5, 6].map(promo).join('')}</div></main>${footer}`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Video paragraph 3', 'Headline 2', 'Summary 1 of the story', 'Summary 6 of the story'])
@@ -1454,7 +1535,8 @@ describe('extractMainContent on landing pages', () => {
     const columns = Array.from(
       { length: 12 },
       (_, i) =>
-        `<div class="col"><p>Tool ${i}</p><a href="/t${i}"><p>Tool ${i} helps teams design, test and ship their interfaces faster than before.</p></a></div>`,
+        `<div class="col"><p>Tool ${i}</p><a href="/t${i}"><p>Tool ${i} helps teams design, test and ship their ` +
+        `interfaces faster than before.</p></a></div>`,
     ).join('');
     const doc =
       page(`<nav class="top"><div class="mega">${columns}</div></nav><main><h1>The platform for interfaces</h1>
@@ -1467,12 +1549,14 @@ describe('extractMainContent on landing pages', () => {
     const fine = Array.from(
       { length: 6 },
       (_, i) =>
-        `<li>Claim ${i}: based on publicly available data from last year; results vary by plan, country and usage, see the terms.</li>`,
+        `<li>Claim ${i}: based on publicly available data from last year; results vary by plan, country and usage, ` +
+        `see the terms.</li>`,
     ).join('');
     const related = Array.from(
       { length: 3 },
       (_, i) =>
-        `<div class="svc"><a href="/s${i}"><h3>Service ${i}</h3></a><p>Service ${i} helps teams with payroll.</p></div>`,
+        `<div class="svc"><a href="/s${i}"><h3>Service ${i}</h3></a><p>Service ${i} helps teams with ` +
+        `payroll.</p></div>`,
     ).join('');
     const doc = page(`${chrome}<main><h1>Email marketing for growing shops</h1>${para('Marketing', 8)}
       <div class="more"><h2>Related services</h2>${related}</div>
@@ -1515,7 +1599,8 @@ describe('extractMainContent on landing pages', () => {
 
   it('reads once a panel rendered twice with one id (desktop tabs and a mobile accordion), wherever the copies sit', () => {
     const panel = (i: number): string =>
-      `<div id="panel-${i}" class="tab-panel"><h3>Offer ${i}</h3><p>Offer ${i} covers red teaming of AI systems for banks and insurers.</p></div>`;
+      `<div id="panel-${i}" class="tab-panel"><h3>Offer ${i}</h3><p>Offer ${i} covers red teaming of AI systems for ` +
+      `banks and insurers.</p></div>`;
     const doc = page(`${chrome}<main><h1>Security services</h1>${para('Security', 3)}
       <div class="tabs">${[1, 2, 3].map(panel).join('')}</div>${para('Between', 2)}
       <div class="accordion-mobile">${[1, 2, 3].map((i) => `<div class="item"><span>Open item ${i} of the list</span>${panel(i)}</div>`).join('')}</div></main>${footer}`);
@@ -1548,7 +1633,8 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     const reviews = Array.from(
       { length: 6 },
       (_, i) =>
-        `<li class="review-item"><p>Reviewer ${i} writes that the kettle boiled water fast every morning and the handle stayed cool in the hand.</p></li>`,
+        `<li class="review-item"><p>Reviewer ${i} writes that the kettle boiled water fast every morning and the ` +
+        `handle stayed cool in the hand.</p></li>`,
     ).join('');
     const body = (
       buttons: string,
@@ -1607,7 +1693,8 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
 
   it('drops blocks of template filler text (lorem ipsum) with their stub headings; a block with real text beside the filler stays', () => {
     const filler =
-      'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.';
+      'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore ' +
+      'magna aliqua.';
     const doc = page(`${chrome}<main><h1>Slim Wallet</h1>${para('The wallet', 3)}
       <div class="features"><div class="card"><h3>SOMETHING</h3><p>${filler}</p></div><div class="card"><h3>Yada yada</h3><p>${filler}</p></div></div>
       <div class="note"><p>${filler}</p>${para('The warranty', 2)}</div></main>${footer}`);
@@ -1669,7 +1756,9 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
     expect(out).not.toContain('order_grid_stock_limit');
     expect(out).not.toContain('#303030');
     // a specification list with one identifier-looking label among readers' labels stays whole
-    const specs = `<dt>Weight:</dt><dd>180 g</dd><dt>Fit:</dt><dd>Regular</dd><dt>Origin:</dt><dd>Portugal</dd><dt>model_no:</dt><dd>5001</dd>`;
+    const specs =
+      `<dt>Weight:</dt><dd>180 ` +
+      `g</dd><dt>Fit:</dt><dd>Regular</dd><dt>Origin:</dt><dd>Portugal</dd><dt>model_no:</dt><dd>5001</dd>`;
     expect(text(extractMainContent(page(body(specs))))).toContain('model_no:5001');
   });
 
@@ -1702,7 +1791,8 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
           `<h3>${m} 2026</h3><ul>${Array.from(
             { length: 12 },
             (_, i) =>
-              `<li><a href="/blog/${m}-${i}">Why grape variety ${i} tastes of ${m.toLowerCase()} fruit and stone</a> - ${i + 1} ${m} 2026</li>`,
+              `<li><a href="/blog/${m}-${i}">Why grape variety ${i} tastes of ${m.toLowerCase()} fruit and stone</a> ` +
+              `- ${i + 1} ${m} 2026</li>`,
           ).join('')}</ul>`,
       )
       .join('');
@@ -1716,7 +1806,8 @@ describe('extractMainContent on product pages (buy button, placeholder text)', (
 
   it('keeps a specification table whose rows each carry an unlabelled info button, and still drops a form of labelled controls', () => {
     const row = (k: string, v: string) =>
-      `<div class="row"><div class="label"><span>${k}</span><button type="button" aria-label="tooltip"></button></div><div class="value">${v}</div></div>`;
+      `<div class="row"><div class="label"><span>${k}</span><button type="button" ` +
+      `aria-label="tooltip"></button></div><div class="value">${v}</div></div>`;
     const specs = [
       ['Height', '3.2 cm'],
       ['Width', '31 cm'],
@@ -1803,7 +1894,8 @@ describe('extractMainContent on category pages', () => {
     const cards = [1, 2, 3, 4, 5, 6]
       .map(
         (i) =>
-          `<li class="card"><h3><a href="/p/${i}">Camp stove model ${i} with two burners</a></h3><p>$${80 + i}.95</p></li>`,
+          `<li class="card"><h3><a href="/p/${i}">Camp stove model ${i} with two ` +
+          `burners</a></h3><p>$${80 + i}.95</p></li>`,
       )
       .join('');
     const doc =
@@ -1817,7 +1909,8 @@ describe('extractMainContent on category pages', () => {
   it('keeps a framework callout marked role=alert that says more than a few words (a Bootstrap note)', () => {
     const note = 'Note: the stove needs a standard 16 oz propane cylinder, sold separately in every hardware store.';
     const doc = page(
-      `${chrome}<main><h1>Camp stoves</h1>${para('Our stoves', 2)}<div class="alert alert-info" role="alert">${note}</div>${para('Care', 2)}</main>${footer}`,
+      `${chrome}<main><h1>Camp stoves</h1>${para('Our stoves', 2)}<div class="alert alert-info" ` +
+        `role="alert">${note}</div>${para('Care', 2)}</main>${footer}`,
     );
     expect(text(extractMainContent(doc))).toContain('sold separately in every hardware store');
   });

@@ -62,7 +62,8 @@ export interface ExtractMainContentOptions {
 /** Class-labelled chrome (e.g. "comments") that holds this share of the page's text is the content after all. */
 const SOFT_JUNK_KEEP_SHARE = 0.5;
 /** Class-labelled chrome that reads as prose (this much non-link text in several paragraphs, few links) is content
- *  mislabelled by a page builder ("widget_text", "content-nav-section"); comment sections are prose too, so they are exempt. */
+ *  mislabelled by a page builder ("widget_text", "content-nav-section"); comment sections are prose too, so they are
+ * exempt. */
 const PROSE_MIN_CHARS = 400;
 const PROSE_MAX_LINK_DENSITY = 0.2;
 /** When class-labelled chrome leaves less than this share of the page's non-link text (and the page has at least
@@ -70,7 +71,8 @@ const PROSE_MAX_LINK_DENSITY = 0.2;
 const LABELS_FAILED_SHARE = 0.1;
 const LABELS_FAILED_MIN_CHARS = 1000;
 /** Page builders call every block a "widget", text and all; shop builders call their text sections "banners" (a hero
- *  banner carries a page's title and intro, a home page is a stack of them): when labels fail, these words say nothing. */
+ *  banner carries a page's title and intro, a home page is a stack of them): when labels fail, these words say nothing.
+ * */
 const BUILDER_WORDS = new Set(['widget', 'widgets', 'banner']);
 /** An author's bio is prose by nature (a paragraph about the writer), and so are related-story excerpts: prose does
  *  not make them content. */
@@ -139,15 +141,22 @@ const REPEATED_JUNK_SHARE = 0.3;
 const ITEM_META_MAX_CHARS = 120;
 /** A root with more link text than this is a listing: its link-dense blocks are the items, not chrome. */
 const LISTING_LINK_DENSITY = 0.4;
-/** A list of at least this many items, each with this much text outside its links, is a directory (see isDirectoryList). */
+/**
+ * A list of at least this many items, each with this much text outside its links, is a directory (see isDirectoryList).
+ */
 const DIRECTORY_MIN_ITEMS = 3;
 const DIRECTORY_ITEM_MIN_CHARS = 10;
-/** Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars, forms). */
+/**
+ * Blocks with at least this many buttons/inputs and fewer visible characters per control are widgets (share bars,
+ * forms).
+ */
 const CONTROLS_MIN = 3;
 const CHARS_PER_CONTROL_MIN = 20;
 /** Unlabelled buttons with less text than this each between them are a gallery's or carousel's controls. */
 const CHARS_PER_BARE_CONTROL_MIN = 8;
-/** A child whose tag+class repeats this often among its siblings is an item of a list (cards, posts): judged as a group. */
+/**
+ * A child whose tag+class repeats this often among its siblings is an item of a list (cards, posts): judged as a group.
+ */
 const REPEATED_ITEM_MIN = 3;
 /** An item of such a list has at least this much non-link text; wrappers down to this depth are looked through. */
 const ITEM_MIN_CHARS = 20;
@@ -299,12 +308,20 @@ const QA_COMMENTS_MAX_LOSS = 0.5;
 /** Q&A sites (question, answers, and short comments under each) name their pages so. */
 const QUESTION_PATH = /^\/questions\/\d+/i;
 const FORUM_PATH = /\/(forums?|threads?|topics?|discussions?|questions|community|viewtopic|showthread|showtopic|t)\b/i;
-/** Below this much visible text, a page whose <noscript> holds more is a script-rendered page with a crawler view (forums). */
+/**
+ * Below this much visible text, a page whose <noscript> holds more is a script-rendered page with a crawler view
+ * (forums).
+ */
 const NOSCRIPT_PAGE_MAX_CHARS = 500;
-/** Below this much visible text, hidden elements holding several times more are the page's real text (streamed chunks). */
+/**
+ * Below this much visible text, hidden elements holding several times more are the page's real text (streamed chunks).
+ */
 const HIDDEN_PAGE_MAX_CHARS = 500;
 const HIDDEN_GAIN = 3;
-/** Hidden text is first counted cheaply (textContent, whitespace included): below HIDDEN_GAIN times this, nothing to gain. */
+/**
+ * Hidden text is first counted cheaply (textContent, whitespace included): below HIDDEN_GAIN times this, nothing to
+ * gain.
+ */
 const HIDDEN_MIN_CHARS = 100;
 const HIDDEN_SKIP_TAGS = new Set([
   'svg',
@@ -356,7 +373,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     if (on('comment-thread') && isCommentThread(tree, isArticle(options))) {
       // neither URL nor JSON-LD names a thread, yet the comments dwarf everything else: they are the page
       trace?.push(
-        `comment-labelled blocks hold most of the text (good=${Math.round(tree.root.good)} comments=${commentChars(tree)}): a thread`,
+        `comment-labelled blocks hold most of the text (good=${Math.round(tree.root.good)} ` +
+          `comments=${commentChars(tree)}): a thread`,
       );
       discussion = true;
       keepComments = true;
@@ -365,7 +383,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   }
   if (discussion && isQuestionPage(options)) {
     // On Q&A pages the posts are the question and its answers; the comments under each are short remarks, not the
-    // thread. Some sites label the answers themselves "comment": then reading comments as chrome loses most of the page.
+    // thread. Some sites label the answers themselves "comment": then reading comments as chrome loses most of the
+    // page.
     const withoutComments = measureTree(body, { keepComments: false });
     computeGood(withoutComments);
     computeGood(tree);
@@ -397,7 +416,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     computeGood(withHidden);
     if (withHidden.root.good > HIDDEN_GAIN * Math.max(1, tree.root.good)) {
       trace?.push(
-        `visible text is scarce (good=${Math.round(tree.root.good)}): reading hidden elements (good=${Math.round(withHidden.root.good)})`,
+        `visible text is scarce (good=${Math.round(tree.root.good)}): reading hidden elements ` +
+          `(good=${Math.round(withHidden.root.good)})`,
       );
       tree = withHidden;
     }
@@ -415,13 +435,15 @@ export function extractMainContent(document: Document, options: ExtractMainConte
       if (s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) (s.junk = 0), relabelled++;
     if (relabelled > 0) {
       trace?.push(
-        `class labels leave ${Math.round(tree.root.good)} of ${plain(tree.root)} characters: ${relabelled} "widget" labels ignored`,
+        `class labels leave ${Math.round(tree.root.good)} of ${plain(tree.root)} characters: ${relabelled} "widget" ` +
+          `labels ignored`,
       );
       computeGood(tree);
     }
   }
 
-  // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per card),
+  // a page without product markup is a product's page when it has one "Add to cart" button (a listing has one per
+  // card),
   // or two in unlike blocks (the main one and its copy in a sticky bar, "Add to basket" beside "Buy now")
   const markup = isProductPage(options);
   const buyActions = markup || isProductList(options) ? 0 : countBuyActions(tree, 2);
@@ -505,7 +527,9 @@ function pruneInPlace(root: Element, removed: Set<Element>, hidden: Set<Element>
   }
 }
 
-/** Whether hidden elements (not scripts, styles or pictures) hold more than `limit` characters; stops counting there. */
+/**
+ * Whether hidden elements (not scripts, styles or pictures) hold more than `limit` characters; stops counting there.
+ */
 function hiddenTextExceeds(hidden: Set<Element>, limit: number): boolean {
   let chars = 0;
   for (const el of hidden) {
@@ -570,7 +594,10 @@ function pagePaths(options: ExtractMainContentOptions): string[] {
 
 const plain = (s: NodeStats): number => s.text - s.linkText;
 
-/** Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see BUILDER_ROOT_SHARE). */
+/**
+ * Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see
+ * BUILDER_ROOT_SHARE).
+ */
 function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: string[]): void {
   const labelled = new Set<NodeStats>();
   const stack: NodeStats[] = [root];
@@ -650,7 +677,8 @@ function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, trace?: string[]):
     }
     if (large && s.junk === 'hard' && isPageFooter(s) && tree.root.good >= FOOTER_REST_MIN_GOOD) {
       trace?.push(
-        `${describe(s)} holds most of the text but is the page's footer beside ${Math.round(tree.root.good)} characters of content: still chrome`,
+        `${describe(s)} holds most of the text but is the page's footer beside ${Math.round(tree.root.good)} ` +
+          `characters of content: still chrome`,
       );
       continue;
     }
@@ -1155,7 +1183,9 @@ function dropItemTemplateText(root: NodeStats, removed: Set<NodeStats>, inlineSt
   if (actions > 0) trace?.push(`drop ${actions} shop actions in cards ("Add to cart", "Compare"): item template text`);
 }
 
-/** A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an action. */
+/**
+ * A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an action.
+ */
 function isAction(s: NodeStats): boolean {
   if (s.text > TEMPLATE_MAX_CHARS) return false;
   const tag = s.el.localName;
@@ -1209,7 +1239,8 @@ function dropRecommendations(
       }
       removed.add(block);
       trace?.push(
-        `drop ${describe(block)} text=${block.text}: opened by a recommendation heading (${describe(s)} "${(s.el.textContent ?? '').trim().slice(0, 40)}")`,
+        `drop ${describe(block)} text=${block.text}: opened by a recommendation heading (${describe(s)} ` +
+          `"${(s.el.textContent ?? '').trim().slice(0, 40)}")`,
       );
       continue;
     }
@@ -1286,8 +1317,8 @@ function isCaption(s: NodeStats): boolean {
   }
 }
 
-/** On product pages, drops groups of similar short sibling cards that each hold a link and a price (see TEASER_MIN_ITEMS):
- *  the page's own product is one, the cards (with a link or a picture each) are other products. */
+/** On product pages, drops groups of similar short sibling cards that each hold a link and a price (see
+ *  TEASER_MIN_ITEMS): the page's own product is one, the cards (with a link or a picture each) are other products. */
 function dropTeaserStrips(root: NodeStats, removed: Set<NodeStats>, trace?: string[]): void {
   const limit = TEASER_MAX_SHARE * root.text;
   const stack: NodeStats[] = [root];
@@ -1330,7 +1361,8 @@ function dropTablesOfContents(root: NodeStats, removed: Set<NodeStats>, trace?: 
       if (links.length >= TOC_MIN_LINKS && anchors >= TOC_ANCHOR_SHARE * links.length) {
         removed.add(s);
         trace?.push(
-          `drop ${describe(s)} text=${s.text}: a table of contents (${anchors} of ${links.length} links are in-page anchors)`,
+          `drop ${describe(s)} text=${s.text}: a table of contents (${anchors} of ${links.length} links are in-page ` +
+            `anchors)`,
         );
         continue;
       }
@@ -1364,7 +1396,9 @@ function dropRepeatedParagraphs(root: NodeStats, removed: Set<NodeStats>, trace?
   }
 }
 
-/** Keys (see junkKey) of class-labelled blocks that repeat inside the root and together hold a large share of its text. */
+/**
+ * Keys (see junkKey) of class-labelled blocks that repeat inside the root and together hold a large share of its text.
+ */
 /** With `perItem`, short blocks found once in each of several items count too (not in threads: there the repeated
  *  short blocks are each poster's card, signature and badges). */
 function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean): Set<string> {

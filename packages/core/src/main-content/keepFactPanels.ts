@@ -43,7 +43,8 @@ export function keepFactPanels(tree: MeasuredTree, trace?: string[]): boolean {
     }
     changed = true;
     trace?.push(
-      `${s.el.localName}.${s.cls.trim().split(/\s+/)[0] ?? ''} titled "${title}": the product's facts behind a button, kept`,
+      `${s.el.localName}.${s.cls.trim().split(/\s+/)[0] ?? ''} titled "${title}": the product's facts behind a ` +
+        `button, kept`,
     );
   }
   return changed;

@@ -108,7 +108,8 @@ const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 export function isHidden(el: Element, cls: string | null = el.getAttribute('class')): boolean {
   if (el.hasAttribute('hidden')) return true;
-  // aria-hidden is not checked: sites put it on visible duplicates (card links, icons), it only hides from screen readers.
+  // aria-hidden is not checked: sites put it on visible duplicates (card links, icons), it only hides from screen
+  // readers.
   const style = el.getAttribute('style');
   if (style !== null && HIDDEN_STYLE.test(style)) return true;
   return cls !== null && isScreenReaderOnly(cls);
@@ -142,7 +143,8 @@ function junkOf(
   keepComments: boolean,
 ): { junk: JunkKind; positive: boolean; word: string | null } {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there).
-  // Likewise inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
+  // Likewise inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's
+  // heading.
   if (tag === 'header' && el.closest('article, main, section') !== null)
     return { junk: 0, positive: false, word: null };
   // The main landmark is content whatever its class/id says (id="skip-to-content" is where the skip link lands).
@@ -181,7 +183,10 @@ function junkOf(
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
 
-/** A button labelled with a question ("Do I need to be good at drawing?") opens its answer: an FAQ's question, not an action. */
+/**
+ * A button labelled with a question ("Do I need to be good at drawing?") opens its answer: an FAQ's question, not an
+ * action.
+ */
 function isQuestionLabel(el: Element): boolean {
   return QUESTION_END.test(el.textContent ?? '');
 }
@@ -211,7 +216,10 @@ function isPhotoCredit(s: NodeStats): boolean {
   return s.el.closest(FIGURE_OR_CAPTION) !== null;
 }
 
-/** A class naming a button ("icon-button", "btn btn-primary", "close_btn"), not a holder of buttons ("button-container"). */
+/**
+ * A class naming a button ("icon-button", "btn btn-primary", "close_btn"), not a holder of buttons
+ * ("button-container").
+ */
 const BUTTON_CLASS = new RegExp(
   String.raw`(?:^|[\s_-])(?:button|btn)(?:$|\s|[_-](?!_?` +
     String.raw`(?:container|group|wrap|wrapper|row|list|bar|area|box|holder|block|section)\b))`,
@@ -219,7 +227,8 @@ const BUTTON_CLASS = new RegExp(
 );
 
 /** A <button>, or an element that acts as one (role=button, or a block or span whose class calls it a button): its
- *  short label ("Close", "Expand", "Book a lesson") is an action, not text. Links and text blocks keep their own rules. */
+ *  short label ("Close", "Expand", "Book a lesson") is an action, not text. Links and text blocks keep their own rules.
+ * */
 function isButtonLike(s: NodeStats): boolean {
   const tag = s.el.localName;
   if (tag === 'button') return true;

@@ -1,6 +1,7 @@
 // The pieces a block's text is made of: the innermost elements holding text (a title, a date, a price), or an
 // element with its own text beside child elements, taken whole. Passes that look for a block repeated elsewhere
-// (variant copies, phone-layout copies) compare these pieces rather than whole texts, which differ in order and spacing.
+// (variant copies, phone-layout copies) compare these pieces rather than whole texts, which differ in order and
+// spacing.
 import type { NodeStats } from './measureTree.js';
 
 /** Calls `visit` with the text of each piece under `s`, skipping the blocks in `skip` below `s`. */
