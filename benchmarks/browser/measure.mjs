@@ -1,5 +1,6 @@
 // Shared by index.mjs (full run) and smoke.mjs (CI): fixture site on 127.0.0.1, @scrape/browser's pool against a
 // bare Playwright goto + content() on the same Chromium, throughput at pool size 4, and peak memory.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -149,6 +150,36 @@ export async function measureLatency({ base, path = '/article', iterations, expe
   return { times, phases, failures };
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU seconds used so far by the process tree under `rootPid` (Chromium: browser, renderers, GPU and network
+ * services). A ratio of CPU time holds up on a loaded machine where wall time does not.
+ */
+export function treeCpuSeconds(rootPid) {
+  const parent = new Map();
+  const cpu = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(fields[1]));
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / USER_HZ);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let total = 0;
+  for (const [pid, seconds] of cpu) {
+    let up = pid;
+    while (up && up !== rootPid && up !== 1) up = parent.get(up);
+    if (up === rootPid) total += seconds;
+  }
+  return total;
+}
+
 /**
  * Throughput: `total` renders submitted at once to a pool of `size` (timeout at the spec's maximum, since queueing is
  * the point), with peak memory sampled meanwhile; then the same count through bare Playwright with `size` workers on
@@ -158,11 +189,13 @@ export async function measureThroughput({ base, size, total, path = '/article', 
   const pool = createBrowserPool({ maxConcurrency: size, idleTimeoutMs: 0 });
   await pool.render({ url: base + path, timeout: 30_000 }); // launch outside the measurement
   const sampler = startMemorySampler(pool);
+  const cpuBefore = treeCpuSeconds(pool.stats().pid);
   let started = performance.now();
   const results = await Promise.allSettled(
     Array.from({ length: total }, () => pool.render({ url: base + path, timeout: 300_000, allowRequest: () => true })),
   );
   const seconds = (performance.now() - started) / 1000;
+  const chromiumCpuPerRender = (treeCpuSeconds(pool.stats().pid) - cpuBefore) / total;
   const peak = await sampler.stop();
   await pool.close();
   const failures = results.flatMap((r, i) =>
@@ -173,7 +206,8 @@ export async function measureThroughput({ base, size, total, path = '/article', 
         : [`render ${i}: expected content missing`],
   );
 
-  if (!withBare) return { size, total, seconds, perSecond: total / seconds, barePerSecond: NaN, peak, failures };
+  const perSecond = total / seconds;
+  if (!withBare) return { size, total, seconds, perSecond, chromiumCpuPerRender, barePerSecond: NaN, peak, failures };
   const bare = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_EXECUTABLE,
     args: [...DEFAULT_LAUNCH_ARGS],
@@ -193,7 +227,7 @@ export async function measureThroughput({ base, size, total, path = '/article', 
   );
   const bareSeconds = (performance.now() - started) / 1000;
   await bare.close();
-  return { size, total, seconds, perSecond: total / seconds, barePerSecond: total / bareSeconds, peak, failures };
+  return { size, total, seconds, perSecond, chromiumCpuPerRender, barePerSecond: total / bareSeconds, peak, failures };
 }
 
 export function printLatency(title, { times, phases = {} }) {

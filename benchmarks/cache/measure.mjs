@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 const dist = fileURLToPath(new URL('../../packages/cache/dist/index.js', import.meta.url));
 let cache;
 try {
-  cache = await import(dist);
+  // cacheKey is not part of the cache's public face: it comes from the internal entry.
+  cache = { ...(await import(dist)), ...(await import(dist.replace(/index\.js$/, 'internal.js'))) };
 } catch (error) {
   console.error(`@scrape/cache is not built (${dist}): run \`pnpm --filter @scrape/cache build\`.\n${error}`);
   process.exit(1);

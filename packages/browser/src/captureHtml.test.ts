@@ -9,11 +9,14 @@ let site: FixtureServer;
 beforeAll(async () => {
   site = await startFixtureServer({
     '/rendered': html(
-      '<main id="m"><p>Static part.</p></main><script>document.getElementById("m").insertAdjacentHTML("beforeend", "<p>Added by script.</p>");</script>',
+      '<main id="m"><p>Static part.</p></main><script>document.getElementById("m").insertAdjacentHTML("beforeend", ' +
+        '"<p>Added by script.</p>");</script>',
     ),
     // A page that rewrites the serialisers of its own world: the capture must not use them.
     '/tampered': html(
-      '<main><p>The real text.</p></main><script>Object.defineProperty(Element.prototype, "outerHTML", { get() { return "<html>" + "forg" + "ed</html>"; } }); window.XMLSerializer = function () { return { serializeToString: () => "forg" + "ed" }; };</script>',
+      '<main><p>The real text.</p></main><script>Object.defineProperty(Element.prototype, "outerHTML", { get() { ' +
+        'return "<html>" + "forg" + "ed</html>"; } }); window.XMLSerializer = function () { return { ' +
+        'serializeToString: () => "forg" + "ed" }; };</script>',
     ),
   });
   pool = createBrowserPool({ maxConcurrency: 1 });

@@ -145,7 +145,8 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
   const inputs: BrandingFacts['inputs'] = [];
   for (const el of Array.from(
     document.querySelectorAll(
-      'input:not([type=submit]):not([type=button]):not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select',
+      'input:not([type=submit]):not([type=button]):not([type=hidden]):not([type=checkbox]):not([type=radio]), ' +
+        'textarea, select',
     ),
   ).slice(0, 20)) {
     if (!visible(el)) continue;
@@ -175,8 +176,10 @@ function brandingInPage([max, maxButtons]: [number, number]): BrandingFacts {
     const tag = el.tagName.toLowerCase();
     let url: string | null = null;
     if (tag === 'img') url = abs((el as HTMLImageElement).currentSrc || el.getAttribute('src'));
-    else
-      url = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(new XMLSerializer().serializeToString(el))))}`;
+    else {
+      const svg = new XMLSerializer().serializeToString(el);
+      url = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(svg)))}`;
+    }
     if (!url) continue;
     const r = el.getBoundingClientRect();
     logos.push({

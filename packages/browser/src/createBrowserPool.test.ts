@@ -38,7 +38,8 @@ const SEARCH_FORM = html(`
   </form>`);
 
 const INFINITE_SCROLL = html(
-  `<header style="height:300px">Feed</header><ul id="list" style="margin:0"></ul><div id="sentinel" style="height:10px"></div>`,
+  `<header style="height:300px">Feed</header><ul id="list" style="margin:0"></ul><div id="sentinel" ` +
+    `style="height:10px"></div>`,
   `<style>li { height: 100px; }</style>
   <script>
     let page = 0;
@@ -211,7 +212,8 @@ beforeAll(async () => {
       res.end();
     },
     '/img-redirect': html(
-      '<img src="/redirect-inside" onerror="document.body.append(\'image failed\')" onload="document.body.append(\'image loaded\')">',
+      '<img src="/redirect-inside" onerror="document.body.append(\'image failed\')" ' +
+        'onload="document.body.append(\'image loaded\')">',
     ),
     '/tall': TALL,
     '/gone-empty': (_req, res) => {

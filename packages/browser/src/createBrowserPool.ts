@@ -99,7 +99,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     if (!existsSync(executablePath)) {
       throw new BrowserError(
         'browser_unavailable',
-        `Chromium not found at ${executablePath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH`,
+        `Chromium not found at ${executablePath}: install it (Debian: apt-get install -y chromium) or set ` +
+          `CHROMIUM_PATH`,
         { executablePath },
       );
     }

@@ -14,7 +14,9 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 export const CONSENT_MAX_WAIT_MS = 3_000;
 /** How long after settling starts we wait for autoconsent's first detection pass (injection, rules, DOM checks). */
 export const CONSENT_FIRST_PASS_MAX_MS = 1_500;
-/** A detected CMP whose popup has not shown within this long is taken as not showing one (e.g. consent not required). */
+/**
+ * A detected CMP whose popup has not shown within this long is taken as not showing one (e.g. consent not required).
+ */
 export const CONSENT_POPUP_MAX_MS = 1_000;
 
 const require = createRequire(import.meta.url);

@@ -24,7 +24,10 @@ import type {
 export const LOAD_MAX_MS = 10_000;
 /** Network errors Chromium reports for a request our guard refused (route abort, proxy 403 on CONNECT). */
 const REFUSAL_ERRORS = /ERR_(TUNNEL_CONNECTION_FAILED|BLOCKED_BY_CLIENT|ABORTED|PROXY_CONNECTION_FAILED)/;
-/** Chromium fails the navigation of a 4xx/5xx answer with an empty body; the answer itself is still a page (a document, not an error). */
+/**
+ * Chromium fails the navigation of a 4xx/5xx answer with an empty body; the answer itself is still a page (a document,
+ * not an error).
+ */
 const EMPTY_ERROR_PAGE = /ERR_HTTP_RESPONSE_CODE_FAILURE/;
 /** Budget kept for serialising the page once the waits are done. */
 const FINISH_MARGIN_MS = 300;

@@ -133,7 +133,8 @@ export async function startGuardProxy(): Promise<GuardProxy> {
     const registration = authorise(req);
     if (!registration) {
       client.end(
-        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="scrape"\r\nContent-Length: 0\r\n\r\n',
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="scrape"\r\nContent-Length: ' +
+          '0\r\n\r\n',
       );
       return;
     }

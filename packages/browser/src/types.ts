@@ -61,10 +61,13 @@ export interface RenderRequest {
   allowRequest?: (url: string) => boolean | RequestVerdict | Promise<boolean | RequestVerdict>;
   /**
    * An upstream HTTP proxy for all of this render's traffic. With `allowRequest` the guard proxy checks each request
-   * first and then forwards it through this proxy (by host name: the upstream resolves, so `addresses` pins do not apply).
+   * first and then forwards it through this proxy (by host name: the upstream resolves, so `addresses` pins do not
+   * apply).
    */
   proxy?: UpstreamProxy;
-  /** Read the page's computed styles for the `branding` format after the smart wait and actions ({@link BrandingFacts}). */
+  /**
+   * Read the page's computed styles for the `branding` format after the smart wait and actions ({@link BrandingFacts}).
+   */
   branding?: boolean;
   /** A browser profile: `state` is loaded into the fresh context; `capture` returns the state at the end. */
   profile?: { state?: ProfileState; capture?: boolean };

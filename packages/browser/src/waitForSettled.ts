@@ -6,7 +6,8 @@ import type { NetworkMonitor } from './trackNetwork.js';
  * Smart wait: a page counts as rendered once its network has been quiet and its DOM has stopped changing for a
  * short window at the same time, no work the page queued (short timers, fetch/XHR) is pending, and any consent
  * popup found has been dismissed, and the page is not an app that has yet to render (an empty mount point, no text,
- * or only an "enable JavaScript" notice). Both windows are measured backwards (a clock runs from document start), so a page that finished
+ * or only an "enable JavaScript" notice). Both windows are measured backwards (a clock runs from document start), so a
+ * page that finished
  * rendering before `load` costs no extra wait at all. Bounded: pages that poll or animate forever get `maxMs`.
  */
 
@@ -22,7 +23,10 @@ export const NETWORK_QUIET_MS = 60;
  * after the wait began brings back the full window for the rest of the wait.
  */
 export const NETWORK_QUIET_STILL_MS = 20;
-/** No node added/removed/text changed, no long task (>50 ms of script) and no tracked timer callback ended for this long. */
+/**
+ * No node added/removed/text changed, no long task (>50 ms of script) and no tracked timer callback ended for this
+ * long.
+ */
 export const DOM_QUIET_MS = 60;
 /**
  * Timers the page sets with at most this delay are work it has queued: the wait holds until they have run. Longer
@@ -42,7 +46,9 @@ const MIN_POLL_MS = 15;
 
 /** In-page state of the clock, under a symbol key (not enumerable, invisible to the page's own code). */
 interface PageClock {
-  /** performance.now() of the last DOM change, long-task end, tracked timer callback end, request call/end or message. */
+  /**
+   * performance.now() of the last DOM change, long-task end, tracked timer callback end, request call/end or message.
+   */
   last: number;
   /** Ids of tracked timers not yet run or cleared. */
   pending: Set<number>;

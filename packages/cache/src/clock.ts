@@ -1,4 +1,6 @@
-/** Every time-dependent decision in the cache reads the time through a Clock, so tests move time instead of sleeping. */
+/**
+ * Every time-dependent decision in the cache reads the time through a Clock, so tests move time instead of sleeping.
+ */
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;

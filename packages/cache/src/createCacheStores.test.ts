@@ -39,7 +39,8 @@ async function redisReachable(): Promise<boolean> {
 const withRedis = await redisReachable();
 if (!withRedis) {
   console.warn(
-    `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the REDIS HALF of the cache store suite is SKIPPED.\n!!! Start Redis (or set REDIS_URL) to test the distributed home.\n${'!'.repeat(100)}\n`,
+    `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the REDIS HALF of the cache store suite is ` +
+      `SKIPPED.\n!!! Start Redis (or set REDIS_URL) to test the distributed home.\n${'!'.repeat(100)}\n`,
   );
 }
 

@@ -14,7 +14,9 @@ import { systemClock, type Clock } from './clock.js';
 
 /** The embedded home when no data dir is given (relative to the working directory; the service: SCRAPE_DATA_DIR). */
 export const DEFAULT_DATA_DIR = '.scrape-data';
-/** Embedded only: how often expired artifacts and entries are removed; screenshots live a day, so minutes are plenty. */
+/**
+ * Embedded only: how often expired artifacts and entries are removed; screenshots live a day, so minutes are plenty.
+ */
 export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 interface CommonOptions {

@@ -6,7 +6,10 @@ import { decodeRecord, encodeRecord } from './codec.js';
 import { normalizeMarkdown } from './normalizeMarkdown.js';
 import { normalizeUrl } from './normalizeUrl.js';
 
-/** Entries kept per (team, URL, tag): enough to compare against and to look back a little, bounded so one URL scraped every minute cannot grow without end. */
+/**
+ * Entries kept per (team, URL, tag): enough to compare against and to look back a little, bounded so one URL scraped
+ * every minute cannot grow without end.
+ */
 export const DEFAULT_HISTORY_LIMIT = 10;
 /** Histories untouched this long are dropped (2 years, like cached pages). */
 export const DEFAULT_HISTORY_RETENTION_MS = 2 * 365 * 24 * 60 * 60 * 1000;
@@ -24,7 +27,10 @@ export interface ChangeTrackingResult {
   changeStatus: ChangeStatus;
   /** `visible` for a direct scrape (the URL was asked for, not recalled from memory). */
   visibility: 'visible' | 'hidden';
-  /** Unified diff (previous → current normalised markdown) when `gitDiff` was asked and there is a previous scrape; else null. */
+  /**
+   * Unified diff (previous → current normalised markdown) when `gitDiff` was asked and there is a previous scrape; else
+   * null.
+   */
   diff: string | null;
 }
 

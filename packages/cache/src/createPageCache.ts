@@ -25,7 +25,10 @@ export interface PageCache {
    * Call it only when `plan.read !== 'bypass'`.
    */
   read(key: string, window: Pick<CachePlan, 'maxAgeMs' | 'minAgeMs'>): Promise<CacheHit | null>;
-  /** Stores a fetched Source as the newest copy for `key`. Call only when `plan.writeCache && shouldStoreSource(source)`. */
+  /**
+   * Stores a fetched Source as the newest copy for `key`. Call only when `plan.writeCache &&
+   * shouldStoreSource(source)`.
+   */
   write(key: string, source: Source): Promise<void>;
   /** Drops every copy for `key`. */
   forget(key: string): Promise<void>;

@@ -59,38 +59,8 @@ export function planCache(request: CachePolicyRequest): CachePlan {
   const lockdown = request.lockdown === true;
   const minAge = request.minAge ?? 0;
   const cacheOnly = lockdown || minAge > 0;
-
-  let read: CacheReadMode;
-  let maxAgeMs: number | null;
-  if (cacheOnly) {
-    read = 'cache-only';
-    if (minAge > 0) maxAgeMs = null;
-    else
-      maxAgeMs =
-        lockdown && request.maxAge !== undefined && request.maxAge > 0
-          ? request.maxAge
-          : lockdown
-            ? LOCKDOWN_MAX_AGE_MS
-            : null;
-  } else {
-    const maxAge = request.maxAge ?? DEFAULT_MAX_AGE_MS;
-    read = maxAge <= 0 ? 'bypass' : 'fresh-or-fetch';
-    maxAgeMs = maxAge <= 0 ? 0 : maxAge;
-  }
-
-  const noWriteReason = lockdown
-    ? 'lockdown'
-    : request.zeroDataRetention === true
-      ? 'zeroDataRetention'
-      : request.storeInCache === false
-        ? 'storeInCache'
-        : hasEntries(request.headers)
-          ? 'headers'
-          : request.actions && request.actions.length > 0
-            ? 'actions'
-            : request.profile !== undefined && request.profile !== null
-              ? 'profile'
-              : null;
+  const { read, maxAgeMs } = planRead(request, lockdown, minAge);
+  const noWriteReason = noWriteReasonOf(request);
   const write = noWriteReason === null && !cacheOnly;
   // cache-only requests fetch nothing, so there is no Source to store; history and artifacts follow the retention rule.
   const retain = noWriteReason === null;
@@ -108,10 +78,38 @@ export function planCache(request: CachePolicyRequest): CachePlan {
   };
 }
 
+/** The read half of the plan: how the cache may be read and the oldest copy it may answer with. */
+function planRead(
+  request: CachePolicyRequest,
+  lockdown: boolean,
+  minAge: number,
+): Pick<CachePlan, 'read' | 'maxAgeMs'> {
+  if (minAge > 0) return { read: 'cache-only', maxAgeMs: null };
+  if (lockdown) {
+    const maxAge = request.maxAge !== undefined && request.maxAge > 0 ? request.maxAge : LOCKDOWN_MAX_AGE_MS;
+    return { read: 'cache-only', maxAgeMs: maxAge };
+  }
+  const maxAge = request.maxAge ?? DEFAULT_MAX_AGE_MS;
+  return { read: maxAge <= 0 ? 'bypass' : 'fresh-or-fetch', maxAgeMs: Math.max(0, maxAge) };
+}
+
+/** The first reason (in the spec's order) why nothing about this request may be written, or null. */
+function noWriteReasonOf(request: CachePolicyRequest): CachePlan['noWriteReason'] {
+  if (request.lockdown === true) return 'lockdown';
+  if (request.zeroDataRetention === true) return 'zeroDataRetention';
+  if (request.storeInCache === false) return 'storeInCache';
+  if (hasEntries(request.headers)) return 'headers';
+  if (request.actions && request.actions.length > 0) return 'actions';
+  if (request.profile !== undefined && request.profile !== null) return 'profile';
+  return null;
+}
+
 /** Where a cached copy stands against a plan's age window. */
 export type CopyVerdict = 'usable' | 'too-old' | 'too-young';
 
-/** Judges a copy fetched at `fetchedAt` (epoch ms) at time `now`. A copy from the future (clock skew) counts as age 0. */
+/**
+ * Judges a copy fetched at `fetchedAt` (epoch ms) at time `now`. A copy from the future (clock skew) counts as age 0.
+ */
 export function judgeCopy(plan: Pick<CachePlan, 'maxAgeMs' | 'minAgeMs'>, fetchedAt: number, now: number): CopyVerdict {
   const age = Math.max(0, now - fetchedAt);
   if (plan.maxAgeMs !== null && age > plan.maxAgeMs) return 'too-old';

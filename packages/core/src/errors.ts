@@ -1,6 +1,7 @@
 /**
  * Typed errors raised by the pure transforms. @scrape/scraper maps each kind to the spec's HTTP status
- * (`invalid_selector` and `invalid_input` → 400, `unsupported_content` → 415/422, `limit_exceeded` → 413/422, `timeout` → 408).
+ * (`invalid_selector` and `invalid_input` → 400, `unsupported_content` → 415/422, `limit_exceeded` → 413/422, `timeout`
+ * → 408).
  */
 export type CoreErrorKind =
   | 'invalid_selector'

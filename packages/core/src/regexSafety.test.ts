@@ -192,7 +192,8 @@ describe('regular expressions run on page content', () => {
     }
     expect(
       failures,
-      'super-linear patterns: make them linear (bound the repetition, anchor the start) or review them in regexSafety.reviewed.json',
+      'super-linear patterns: make them linear (bound the repetition, anchor the start) or review them in ' +
+        'regexSafety.reviewed.json',
     ).toEqual([]);
   });
 

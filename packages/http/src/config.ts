@@ -10,8 +10,6 @@ export const DEFAULT_PORT = 3002;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = './.scrape-data';
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
-/** Below the 30 s most orchestrators wait between SIGTERM and SIGKILL, so we exit cleanly before being killed. */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
 
 export type ServerConfig = ServerEnvConfig;
 

@@ -99,7 +99,8 @@ beforeAll(async () => {
       return res.end('<!doctype html><title>Kettle</title><h1>Steel kettle</h1><p>Price: 34.50 EUR. In stock.</p>');
     if (path === '/reveal') {
       return res.end(
-        `<!doctype html><title>Reveal</title><button id="more" onclick="document.getElementById('stock').textContent = '17 in stock'">more</button><p id="stock"></p>`,
+        `<!doctype html><title>Reveal</title><button id="more" onclick="document.getElementById('stock').textContent ` +
+          `= '17 in stock'">more</button><p id="stock"></p>`,
       );
     }
     res.end('<!doctype html><title>Shop</title><h1>Shop</h1><p>See <a href="/kettle">our kettle</a>.</p>');

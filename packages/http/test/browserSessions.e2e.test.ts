@@ -57,7 +57,9 @@ describe('standalone browser sessions through the Firecrawl SDK', () => {
     expect(first).toMatchObject({ success: true, result: 'Form', exitCode: 0 });
     // The same page one call later: the session kept it.
     const second = await client.browserExecute(id, {
-      code: `await page.fill('#q', 'shoes'); await page.click('#go'); console.log('clicked'); return page.textContent('#out');`,
+      code:
+        `await page.fill('#q', 'shoes'); await page.click('#go'); console.log('clicked'); return ` +
+        `page.textContent('#out');`,
       language: 'node',
     });
     expect(second).toMatchObject({ success: true, result: 'searched shoes', stdout: 'clicked\n' });

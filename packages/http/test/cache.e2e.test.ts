@@ -22,7 +22,8 @@ const withRedis = await redisCommand(['PING']).then(
 );
 if (!withRedis) {
   console.warn(
-    `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the cache SHARING e2e test is SKIPPED.\n${'!'.repeat(100)}\n`,
+    `\n${'!'.repeat(100)}\n!!! Redis is unreachable at ${REDIS_URL}: the cache SHARING e2e test is ` +
+      `SKIPPED.\n${'!'.repeat(100)}\n`,
   );
 }
 
@@ -60,7 +61,8 @@ async function startTarget(): Promise<Target> {
 }
 
 const page = (title: string, text: string) =>
-  `<!doctype html><html><head><title>${title}</title></head><body><main><article><h1>${title}</h1><p>${text} This sentence makes the paragraph long enough to be content.</p></article></main></body></html>`;
+  `<!doctype html><html><head><title>${title}</title></head><body><main><article><h1>${title}</h1><p>${text} This ` +
+  `sentence makes the paragraph long enough to be content.</p></article></main></body></html>`;
 
 /** A pino logger whose lines the test can read, to check what the service logs. */
 function capturedLogger(): { logger: ReturnType<typeof pino>; text: () => string } {

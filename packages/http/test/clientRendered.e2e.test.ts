@@ -9,7 +9,9 @@ import { startService, type Service } from './startService.js';
 const ARTICLE = `<h1>Harbour tide tables</h1><p>The harbour master publishes the tide tables every Monday morning.</p>
 <p>High water at Kelby is at 06:10 and again at 18:32; low water follows about six hours and twelve minutes later.</p>`;
 
-/** The app renders 300 ms after load, as the issue's page does (a delay longer than any timer the smart wait tracks). */
+/**
+ * The app renders 300 ms after load, as the issue's page does (a delay longer than any timer the smart wait tracks).
+ */
 const renderLater = (mount: string) => `<script>addEventListener('load', () => setTimeout(() => {
   document.getElementById('${mount}').innerHTML = ${JSON.stringify(ARTICLE)};
 }, 300));</script>`;

@@ -82,7 +82,8 @@ describe('disk full under the embedded stores', () => {
     for (let i = 1; i <= SCRAPES_WHILE_FULL; i++) whileFull.push(await scrape(i));
     const statuses = [...new Set(whileFull.map((r) => r.status))].sort();
     console.info(
-      `disk full: statuses ${JSON.stringify(statuses)}; store errors logged: ${server.logs.filter((l) => /embedded store write failed/.test(l.msg ?? '')).length}`,
+      `disk full: statuses ${JSON.stringify(statuses)}; store errors logged: ` +
+        `${server.logs.filter((l) => /embedded store write failed/.test(l.msg ?? '')).length}`,
     );
     expect(server.child.exitCode).toBeNull();
     // Page-cache writes fail (logged; the scrape is still answered); account writes reuse LMDB's free pages and keep

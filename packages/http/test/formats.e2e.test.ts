@@ -28,7 +28,8 @@ beforeAll(async () => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const html =
       path === '/tracked'
-        ? `<html><body><main><h1>Harbour Ferry Fares</h1><p>Single fare: ${trackedPrice} EUR.</p><p>Monthly pass: 96.00 EUR.</p></main></body></html>`
+        ? `<html><body><main><h1>Harbour Ferry Fares</h1><p>Single fare: ${trackedPrice} EUR.</p><p>Monthly pass: ` +
+          `96.00 EUR.</p></main></body></html>`
         : /^\/[a-z-]+$/.test(path)
           ? (() => {
               try {

@@ -54,7 +54,8 @@ function startSite(): Promise<void> {
       return res.end(
         page(
           'Login',
-          '<form method="post" action="/login"><input name="user" id="user"><button id="submit">Log in</button></form><p>Please log in to see your account details.</p>',
+          '<form method="post" action="/login"><input name="user" id="user"><button id="submit">Log ' +
+            'in</button></form><p>Please log in to see your account details.</p>',
         ),
       );
     }
@@ -64,7 +65,8 @@ function startSite(): Promise<void> {
         page(
           'Account',
           user
-            ? `<h1>Welcome back, ${decodeURIComponent(user)}</h1><p>Your account overview and settings live here.</p><script>localStorage.setItem('seen', 'yes')</script>`
+            ? `<h1>Welcome back, ${decodeURIComponent(user)}</h1><p>Your account overview and settings live ` +
+                `here.</p><script>localStorage.setItem('seen', 'yes')</script>`
             : '<h1>Not logged in</h1><p>Please log in first to see the account overview.</p>',
         ),
       );
@@ -186,7 +188,9 @@ describe('interact over raw HTTP', () => {
     expect(bomb.body.success).toBe(false);
     expect(bomb.body.error).toMatch(/memory|exited/);
     const fetched = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
-      code: `try { await fetch('http://127.0.0.1:${forbiddenPort}/'); return 'reached'; } catch (e) { return 'refused: ' + e.message; }`,
+      code:
+        `try { await fetch('http://127.0.0.1:${forbiddenPort}/'); return 'reached'; } catch (e) { return ` +
+        `'refused: ' + e.message; }`,
     });
     expect(fetched.body.result).not.toBe('reached');
     expect(forbiddenHits).toBe(0);
@@ -201,12 +205,16 @@ describe('interact with the SSRF guard on', () => {
   it('the page cannot be sent to a forbidden loopback port, and an idle session expires', async () => {
     const id = await scrapeId(guarded, '/');
     const out = await call(guarded, 'POST', `/v2/scrape/${id}/interact`, {
-      code: `try { await page.goto('http://127.0.0.1:${forbiddenPort}/'); return await page.content(); } catch (e) { return 'blocked'; }`,
+      code:
+        `try { await page.goto('http://127.0.0.1:${forbiddenPort}/'); return await page.content(); } catch (e) { ` +
+        `return 'blocked'; }`,
     });
     expect(out.body.success).toBe(true);
     expect(out.body.result).toBe('blocked');
     const viaPage = await call(guarded, 'POST', `/v2/scrape/${id}/interact`, {
-      code: `await page.evaluate((u) => fetch(u).then(() => 'reached', () => 'blocked'), 'http://127.0.0.1:${forbiddenPort}/')`,
+      code:
+        `await page.evaluate((u) => fetch(u).then(() => 'reached', () => 'blocked'), ` +
+        `'http://127.0.0.1:${forbiddenPort}/')`,
     });
     expect(viaPage.body.result, JSON.stringify(viaPage.body)).toBe('blocked');
     expect(forbiddenHits).toBe(0);
@@ -273,7 +281,9 @@ describe('profiles', () => {
     const name = `acct-${Date.now()}`;
     const id = await scrapeId(svc, '/login', { profile: { name } });
     const login = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
-      code: `await page.fill('#user', 'alice'); await page.click('#submit'); await page.waitForURL('**/account'); return page.textContent('h1');`,
+      code:
+        `await page.fill('#user', 'alice'); await page.click('#submit'); await page.waitForURL('**/account'); ` +
+        `return page.textContent('h1');`,
     });
     expect(login.body).toMatchObject({ success: true, result: 'Welcome back, alice' });
     // The session holds the profile's saving claim: a second saving scrape is refused, a read-only one is not.

@@ -19,7 +19,8 @@ beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.end(
-      '<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between sessions.</p><input id="q">',
+      '<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between ' +
+        'sessions.</p><input id="q">',
     );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));

@@ -169,7 +169,8 @@ describe('GET /metrics', () => {
     expect(
       sum(families, 'scrape_http_requests_total', { route: '/v2/crawl/:id', method: 'GET' }),
     ).toBeGreaterThanOrEqual(1);
-    // (parse-prometheus-text-format 1.1 drops the labels of histogram samples, so the per-route count is read from the line.)
+    // (parse-prometheus-text-format 1.1 drops the labels of histogram samples, so the per-route count is read from the
+    // line.)
     expect(families.get('scrape_http_request_duration_seconds')!.type).toBe('HISTOGRAM');
     const count = /^scrape_http_request_duration_seconds_count\{route="\/v2\/scrape",method="POST"\} (\d+)$/m.exec(
       text,

@@ -60,7 +60,8 @@ describe('parse: formats', () => {
       { formats: ['markdown'] },
     );
     expect(doc.markdown).toBe(
-      '# Harbour Report\n\nTides were **higher** than *expected*.\n\n- North pier repaired\n- South pier closed\n\n## Vessel counts\n\n' +
+      '# Harbour Report\n\nTides were **higher** than *expected*.\n\n- North pier repaired\n- South pier ' +
+        'closed\n\n## Vessel counts\n\n' +
         '| Month | Vessels |\n| --- | --- |\n| January | 42 |\n| February | 37 |',
     );
     expect(doc.metadata).toMatchObject({ sourceURL: 'report.docx', fileType: 'docx', creditsUsed: 1 });
@@ -73,7 +74,8 @@ describe('parse: formats', () => {
       { formats: ['markdown'] },
     );
     expect(doc.markdown).toBe(
-      '## Berths\n\n| Berth | Length (m) | Open |\n| --- | --- | --- |\n| A1 | 120 | yes |\n| B2 | 85.5 | no |\n| Total | 205.5 |  |\n\n' +
+      '## Berths\n\n| Berth | Length (m) | Open |\n| --- | --- | --- |\n| A1 | 120 | yes |\n| B2 | 85.5 | no |\n| ' +
+        'Total | 205.5 |  |\n\n' +
         '## Visits\n\n| Ship | Arrived |\n| --- | --- |\n| Aurora | 2026-01-15 |',
     );
     expect(doc.metadata).toMatchObject({ fileType: 'xlsx', numSheets: 2 });
@@ -108,8 +110,10 @@ describe('parse: formats', () => {
 
   it('HTML goes through the normal pipeline: main content, relative links kept relative, html and links formats', async () => {
     const page =
-      '<!doctype html><html><head><title>Pier</title></head><body><nav><a href="/">Home</a> | <a href="/about">About</a></nav>' +
-      '<main><h1>Pier notice</h1><p>Closed on <a href="/days">Sundays</a>, see <a href="https://example.org/map">the map</a>.</p></main></body></html>';
+      '<!doctype html><html><head><title>Pier</title></head><body><nav><a href="/">Home</a> | <a ' +
+      'href="/about">About</a></nav>' +
+      '<main><h1>Pier notice</h1><p>Closed on <a href="/days">Sundays</a>, see <a href="https://example.org/map">the ' +
+      'map</a>.</p></main></body></html>';
     const doc = await client.parse({ filename: 'page.html', data: page }, { formats: ['markdown', 'links', 'html'] });
     expect(doc.markdown).toBe('# Pier notice\n\nClosed on [Sundays](/days), see [the map](https://example.org/map).');
     expect(doc.links).toEqual(expect.arrayContaining(['/days', 'https://example.org/map']));

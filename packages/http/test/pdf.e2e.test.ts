@@ -40,7 +40,8 @@ beforeAll(async () => {
   routes.set('/download/report', ['application/octet-stream', report]);
   routes.set('/files/page.pdf', [
     'text/html; charset=utf-8',
-    '<!doctype html><html><head><title>Pier Notice</title></head><body><main><h1>Pier notice</h1><p>This is an HTML page even though its URL ends in .pdf.</p></main></body></html>',
+    '<!doctype html><html><head><title>Pier Notice</title></head><body><main><h1>Pier notice</h1><p>This is an HTML ' +
+      'page even though its URL ends in .pdf.</p></main></body></html>',
   ]);
   routes.set('/files/scan.pdf', ['application/pdf', scan]);
   routes.set('/files/long.pdf', ['application/pdf', textPdf(10_000, 30)]);

@@ -87,7 +87,8 @@ describe('Redis stopped mid-run', () => {
 
     const by = (p: Outcome['phase']) => outcomes.filter((o) => o.phase === p);
     const summary = (os: Outcome[]) =>
-      `${os.length} requests, ${os.filter((o) => o.status === 200).length} ok, ${os.filter((o) => o.status === 503).length} 503, max ${Math.max(...os.map((o) => o.ms))} ms`;
+      `${os.length} requests, ${os.filter((o) => o.status === 200).length} ok, ` +
+      `${os.filter((o) => o.status === 503).length} 503, max ${Math.max(...os.map((o) => o.ms))} ms`;
     const odd = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
     if (odd.length)
       console.info(
@@ -99,7 +100,8 @@ describe('Redis stopped mid-run', () => {
       `redis fault: before ${summary(by('before'))}; down ${summary(by('down'))}; after ${summary(by('after'))}`,
     );
     const statuses = (os: Outcome[]) => [...new Set(os.map((o) => o.status))].sort();
-    // Before: all good. While down: 503 (or a scrape that got through just before), never a 500 or a dropped connection.
+    // Before: all good. While down: 503 (or a scrape that got through just before), never a 500 or a dropped
+    // connection.
     expect(statuses(by('before').filter((o) => o.endedAt < killedAt))).toEqual([200]);
     expect(statuses(by('before')).every((s) => s === 200 || s === 503)).toBe(true);
     expect(by('down').length).toBeGreaterThan(0);

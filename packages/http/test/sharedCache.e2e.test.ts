@@ -25,7 +25,8 @@ async function assertRedisReachable(url: string): Promise<void> {
     socket.once('error', (err) =>
       reject(
         new Error(
-          `Redis at ${url} is not reachable (${err.message}): start it (bash scripts/setup.sh test does) or set TEST_REDIS_URL`,
+          `Redis at ${url} is not reachable (${err.message}): start it (bash scripts/setup.sh test does) or set ` +
+            `TEST_REDIS_URL`,
         ),
       ),
     );

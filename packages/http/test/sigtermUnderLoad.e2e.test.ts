@@ -101,7 +101,8 @@ describe('SIGTERM during load', () => {
     expect(exitedAt - signalledAt).toBeLessThan(PAGE_MS + 3_000);
     expect(server.logs.some((l) => l.msg === 'shutdown complete')).toBe(true);
     console.info(
-      `SIGTERM under load: ${before.length} answered before, ${inFlightAtSignal.length} in flight at the signal (all 200), ` +
+      `SIGTERM under load: ${before.length} answered before, ${inFlightAtSignal.length} in flight at the signal (all ` +
+        `200), ` +
         `${after.length} refused after; exit ${code} in ${exitedAt - signalledAt} ms`,
     );
 

@@ -119,6 +119,27 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
     return added;
   }
 
+  /** Inside a transaction, for a running job: the item's aliases, discovered items, result or error and credits. */
+  function recordOutcome(updated: JobRecord, item: WorkItem, outcome: WorkOutcome, now: number): void {
+    // Aliases first: a redirect target the page also links to is this page, not a new one to queue.
+    let duplicate = false;
+    for (const alias of outcome.aliases ?? []) {
+      if (alias === item.key) continue;
+      if (seen.get([updated.id, alias])) duplicate = true;
+      else seen.put([updated.id, alias], true);
+    }
+    if (outcome.discovered?.length) addItems(updated, outcome.discovered, now);
+    if (outcome.result !== undefined && !duplicate) {
+      results.put([updated.id, nextSeq()], outcome.result);
+      updated.completed++;
+    }
+    if (outcome.error) {
+      errorsDb.put([updated.id, nextSeq()], { ...outcome.error, key: item.key, at: now });
+      updated.failed++;
+    }
+    updated.creditsUsed += outcome.credits ?? 0;
+  }
+
   /** Inside a transaction: the one place an item's outcome lands. Returns null for a duplicate commit. */
   function commitItem(item: WorkItem, outcome: WorkOutcome, now: number): { job: JobRecord; finished: boolean } | null {
     leases.remove([item.jobId, item.key]);
@@ -127,25 +148,7 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
     if (!job) return null;
     done.put([item.jobId, item.key], true);
     const updated: JobRecord = { ...job, state: { ...job.state } };
-    if (updated.status === 'running') {
-      // Aliases first: a redirect target the page also links to is this page, not a new one to queue.
-      let duplicate = false;
-      for (const alias of outcome.aliases ?? []) {
-        if (alias === item.key) continue;
-        if (seen.get([job.id, alias])) duplicate = true;
-        else seen.put([job.id, alias], true);
-      }
-      if (outcome.discovered?.length) addItems(updated, outcome.discovered, now);
-      if (outcome.result !== undefined && !duplicate) {
-        results.put([job.id, nextSeq()], outcome.result);
-        updated.completed++;
-      }
-      if (outcome.error) {
-        errorsDb.put([job.id, nextSeq()], { ...outcome.error, key: item.key, at: now });
-        updated.failed++;
-      }
-      updated.creditsUsed += outcome.credits ?? 0;
-    }
+    if (updated.status === 'running') recordOutcome(updated, item, outcome, now);
     updated.pending = Math.max(0, updated.pending - 1);
     let finished = false;
     if (updated.pending === 0 && updated.status === 'running') {
@@ -228,8 +231,8 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
     const deadOwners = new Map<string, boolean>();
     await root.transaction(() => {
       for (const { key, value } of leases.getRange({})) {
-        let dead = deadOwners.get(value.owner);
-        if (dead === undefined) deadOwners.set(value.owner, (dead = holderIsDead(value.owner)));
+        const dead = deadOwners.get(value.owner) ?? holderIsDead(value.owner);
+        deadOwners.set(value.owner, dead);
         if (value.owner === owner && value.until >= now) continue;
         if (!dead && value.until >= now) continue;
         leases.remove(key);
@@ -373,7 +376,7 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       guard();
       const added = await root.transaction(() => {
         const job = jobs.get(jobId);
-        if (!job || job.status !== 'running') return 0;
+        if (job?.status !== 'running') return 0;
         const next: JobRecord = { ...job };
         const n = addItems(next, items, Date.now());
         if (n) jobs.put(jobId, next);
@@ -443,23 +446,14 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
 
       const report = (error: unknown, item?: WorkItem) => workerOptions.onError?.(error, item);
 
-      async function runOne(item: WorkItem, job: JobRecord | undefined): Promise<void> {
-        if (!job || job.status !== 'running' || done.get([item.jobId, item.key])) {
-          await root.transaction(() => commitItem(item, {}, Date.now()));
-          return;
-        }
-        const controller = new AbortController();
-        controllers.add(controller);
-        let perJob = runningByJob.get(item.jobId);
-        if (!perJob) runningByJob.set(item.jobId, (perJob = new Set()));
-        perJob.add(controller);
-        // Renew the lease while the handler runs, and notice a cancel made by another process.
-        const renew = setInterval(
+      /** Renews the item's lease while its handler runs, and aborts the handler when another process ended the job. */
+      function renewWhileRunning(item: WorkItem, controller: AbortController): ReturnType<typeof setInterval> {
+        return setInterval(
           () => {
             void root
               .transaction(() => {
                 const lease = leases.get([item.jobId, item.key]);
-                if (lease && lease.owner === owner)
+                if (lease?.owner === owner)
                   leases.put([item.jobId, item.key], { ...lease, until: Date.now() + leaseMs });
                 return jobs.get(item.jobId)?.status;
               })
@@ -470,6 +464,19 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
           },
           Math.max(50, Math.floor(leaseMs / 3)),
         );
+      }
+
+      async function runOne(item: WorkItem, job: JobRecord | undefined): Promise<void> {
+        if (job?.status !== 'running' || done.get([item.jobId, item.key])) {
+          await root.transaction(() => commitItem(item, {}, Date.now()));
+          return;
+        }
+        const controller = new AbortController();
+        controllers.add(controller);
+        const perJob = runningByJob.get(item.jobId) ?? new Set();
+        runningByJob.set(item.jobId, perJob);
+        perJob.add(controller);
+        const renew = renewWhileRunning(item, controller);
         try {
           const run = await runWorkItem({
             handler: workerOptions.handlers[item.kind]!,

@@ -416,7 +416,7 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
     async enqueue(jobId, items) {
       guard();
       const job = await readJob(jobId);
-      if (!job || job.status !== 'running') return 0;
+      if (job?.status !== 'running') return 0;
       // Items added from outside a handler have no parent to re-claim them: a fresh parent id per call.
       return addItems(job, `enqueue:${randomUUID()}`, items);
     },
@@ -437,8 +437,14 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
         if (ok) return;
       }
     },
-    readResults: (jobId, page = {}) => (guard(), readList(k.results(jobId), page)),
-    readErrors: (jobId, page = {}) => (guard(), readList<StoredError>(k.errors(jobId), page)),
+    readResults(jobId, page = {}) {
+      guard();
+      return readList(k.results(jobId), page);
+    },
+    readErrors(jobId, page = {}) {
+      guard();
+      return readList<StoredError>(k.errors(jobId), page);
+    },
     async deleteJob(id) {
       guard();
       for (const c of runningByJob.get(id) ?? []) c.abort();
@@ -476,6 +482,15 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
         }
       };
 
+      /** Aborts the item's handler once the job is no longer running (cancelled or ended by another process). */
+      const abortWhenStopped = (item: WorkItem, controller: AbortController) =>
+        setInterval(() => {
+          redis
+            .hget(k.job(item.jobId), 'status')
+            .then((status) => status !== 'running' && controller.abort())
+            .catch(() => {});
+        }, CANCEL_POLL_MS);
+
       const bullWorkers = kinds.map((kind) => {
         const handler = workerOptions.handlers[kind]!;
         const processor = async (bullJob: Job<ItemData>) => {
@@ -489,15 +504,10 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
           }
           const controller = new AbortController();
           controllers.add(controller);
-          let perJob = runningByJob.get(item.jobId);
-          if (!perJob) runningByJob.set(item.jobId, (perJob = new Set()));
+          const perJob = runningByJob.get(item.jobId) ?? new Set();
+          runningByJob.set(item.jobId, perJob);
           perJob.add(controller);
-          const watch = setInterval(() => {
-            redis
-              .hget(k.job(item.jobId), 'status')
-              .then((status) => status !== 'running' && controller.abort())
-              .catch(() => {});
-          }, CANCEL_POLL_MS);
+          const watch = abortWhenStopped(item, controller);
           try {
             const run = await runWorkItem({
               handler,

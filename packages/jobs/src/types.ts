@@ -13,7 +13,9 @@
 /** What a job is for; each kind has its own handler. Open-ended so later features add kinds without changing this. */
 export type JobKind = 'crawl' | 'batch' | 'extract' | 'agent' | 'monitor' | (string & {});
 
-/** `running` until every item committed (`completed`), or the job was stopped (`cancelled`) or ended early (`failed`). */
+/**
+ * `running` until every item committed (`completed`), or the job was stopped (`cancelled`) or ended early (`failed`).
+ */
 export type JobStatus = 'running' | 'completed' | 'failed' | 'cancelled';
 
 export interface JobRecord {

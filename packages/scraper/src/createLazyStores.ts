@@ -20,7 +20,10 @@ export function resolveStoreHome(options: StoreHomeOptions): StoreHome {
   return { kind: 'embedded', dataDir: options.dataDir?.trim() || DEFAULT_DATA_DIR };
 }
 
-/** The stores, opened on first use so `createScraper()` stays synchronous and scrapes that never touch the cache never open it. */
+/**
+ * The stores, opened on first use so `createScraper()` stays synchronous and scrapes that never touch the cache never
+ * open it.
+ */
 export interface LazyStores {
   readonly home: StoreHome;
   /** Opens the stores (once; a failed attempt is retried by the next call). Rejects with a 503 ScrapeError. */

@@ -74,10 +74,13 @@ export interface ScraperOptions {
   cache?: SourceCache | false;
   /**
    * Engines to use: `fetch` replaces the built-in HTTP engine; `browser` replaces the built-in Chromium engine (which
-   * serves screenshot/actions/waitFor/mobile and client-rendered pages), `false` turns it off (those options answer 501).
+   * serves screenshot/actions/waitFor/mobile and client-rendered pages), `false` turns it off (those options answer
+   * 501).
    */
   engines?: { fetch?: Engine; browser?: Engine | false };
-  /** The built-in browser engine's pool: Chromium path (default /usr/bin/chromium), concurrency, idle time, ad lists. */
+  /**
+   * The built-in browser engine's pool: Chromium path (default /usr/bin/chromium), concurrency, idle time, ad lists.
+   */
   browser?: BrowserPoolOptions;
   /**
    * Upstream HTTP proxies per `proxy` tier (the service: SCRAPE_PROXY_BASIC, SCRAPE_PROXY_ENHANCED). Without `basic`
@@ -225,7 +228,8 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
         })
       : null;
   const profiles = stores ? createHomeProfileStore(stores.home) : null;
-  // One OCR engine per scraper, made on the first PDF that may need it; the parse threads ask it for pages over messages.
+  // One OCR engine per scraper, made on the first PDF that may need it; the parse threads ask it for pages over
+  // messages.
   let ocr: TesseractOcr | undefined;
   const ocrOptions = options.pdf?.ocr;
   const pdf = createPdfWorkerPool({
@@ -272,7 +276,10 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   let openapi: Record<string, unknown> | undefined;
   let closing: Promise<void> | undefined;
 
-  /** Keeps the document for GET /v2/scrape/{id}, unless the request keeps nothing; a store failure costs the scrape nothing. */
+  /**
+   * Keeps the document for GET /v2/scrape/{id}, unless the request keeps nothing; a store failure costs the scrape
+   * nothing.
+   */
   async function keepResult(request: ScrapeRequest, document: ScrapeDocument, team: string | undefined): Promise<void> {
     const scrapeId = document.metadata.scrapeId;
     if (
@@ -437,7 +444,10 @@ function timeoutOf(options: unknown): number {
   return typeof t === 'number' && Number.isInteger(t) && t >= 1000 && t <= 300_000 ? t : TIMEOUT_DEFAULT_MS;
 }
 
-/** Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the deadline. */
+/**
+ * Settles when `work` does or as soon as `signal` aborts, so a step that ignores the signal cannot outlive the
+ * deadline.
+ */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   work.catch(() => undefined); // the loser of the race must not become an unhandled rejection
   return new Promise<T>((resolve, reject) => {

@@ -98,7 +98,9 @@ export const errors = {
       error: 'Lockdown: no cached copy of this page. Send the request without lockdown to scrape it fresh.',
       code: 'SCRAPE_LOCKDOWN_CACHE_MISS',
     }),
-  /** The SSRF guard refused the target (or a redirect hop): it is a private, loopback, link-local or reserved address. */
+  /**
+   * The SSRF guard refused the target (or a redirect hop): it is a private, loopback, link-local or reserved address.
+   */
   ssrfBlocked: (details: { url: string; address?: string; reason: string }) =>
     new ScrapeError({
       status: 403,
@@ -160,7 +162,9 @@ export const errors = {
   unsupportedContent: (contentType: string, formats: string[]) =>
     new ScrapeError({
       status: 422,
-      error: `Unsupported content type ${contentType || '(none)'} for ${formats.join(', ')}; request the rawBase64 format to get the bytes`,
+      error:
+        `Unsupported content type ${contentType || '(none)'} for ${formats.join(', ')}; request the rawBase64 ` +
+        `format to get the bytes`,
       code: 'SCRAPE_UNSUPPORTED_CONTENT_TYPE',
       details: { contentType, formats },
     }),

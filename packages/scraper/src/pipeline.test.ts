@@ -22,7 +22,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // No stores: this file tests the pipeline's 501s and the cache seam; the default stores are tested in steps/*.test.ts.
+  // No stores: this file tests the pipeline's 501s and the cache seam; the default stores are tested in
+  // steps/*.test.ts.
   // No browser either: the browser-only options then answer 501 (the browser engine has its own tests).
   scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {} });
 });

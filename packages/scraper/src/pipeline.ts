@@ -57,7 +57,8 @@ export async function runPipeline(
   const hit = upload ? null : await readCache(plan, deps);
   signal.throwIfAborted();
   // 3 acquire: the engine fetches a Source.
-  // 4 cache write: raw Sources only, when storeInCache and nothing sensitive forbids it; concurrent misses share a fetch.
+  // 4 cache write: raw Sources only, when storeInCache and nothing sensitive forbids it; concurrent misses share a
+  // fetch.
   const source =
     upload ??
     hit?.source ??

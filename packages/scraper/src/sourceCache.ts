@@ -1,4 +1,4 @@
-import { cacheKey, createCoalescer } from '@scrape/cache';
+import { cacheKey, createCoalescer } from '@scrape/cache/internal';
 import type { LazyStores } from './createLazyStores.js';
 import type { Source } from './source.js';
 

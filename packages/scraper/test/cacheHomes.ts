@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createManualClock, type ManualClock } from '@scrape/cache';
+import { createManualClock, type ManualClock } from '@scrape/cache/internal';
 import { redisCommand as redisAt } from '@scrape/test-support';
 import { createScraper, type Scraper, type ScraperOptions } from '../src/index.js';
 

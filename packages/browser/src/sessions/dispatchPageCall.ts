@@ -101,7 +101,9 @@ const KEYBOARD_METHODS = new Set(['press', 'type', 'down', 'up', 'insertText']);
 const MOUSE_METHODS = new Set(['click', 'dblclick', 'move', 'down', 'up', 'wheel']);
 /** `getBy*` locators Playwright offers; the sandbox sends the suffix. */
 const GET_BY = new Set(['Text', 'Role', 'Label', 'Placeholder', 'TestId', 'AltText', 'Title']);
-/** Schemes `goto` may open: file:, chrome:, view-source: and friends would read the server's disk or browser internals. */
+/**
+ * Schemes `goto` may open: file:, chrome:, view-source: and friends would read the server's disk or browser internals.
+ */
 const NAVIGABLE = /^(https?:|about:blank$)/i;
 /** Option keys that would reach the file system or the server's own state. */
 const FORBIDDEN_OPTION_KEYS = new Set(['path', 'files']);

@@ -17,7 +17,8 @@ beforeAll(async () => {
   site = await startFixtureServer({
     '/': html('<h1>start</h1><a id="next" href="/two">next</a>'),
     '/two': html(
-      '<h1>second</h1><input id="q"><button id="go" onclick="document.querySelector(\'h1\').textContent = document.querySelector(\'#q\').value">go</button>',
+      '<h1>second</h1><input id="q"><button id="go" onclick="document.querySelector(\'h1\').textContent = ' +
+        "document.querySelector('#q').value\">go</button>",
     ),
   });
   // A loopback service the sandboxed code must not reach by itself.
@@ -122,7 +123,8 @@ describe('runSandboxedCode', () => {
     const direct = await run(`await page.goto('file:///etc/hostname')`);
     expect(direct.error).toMatch(/http\(s\) URLs only/);
     const viaPage = await run(
-      `await page.evaluate(() => { location.href = 'file:///etc/hostname'; }); await page.waitForTimeout(500); return page.url()`,
+      `await page.evaluate(() => { location.href = 'file:///etc/hostname'; }); await page.waitForTimeout(500); ` +
+        `return page.url()`,
     );
     expect(viaPage.result).not.toMatch(/^file:/);
   });
@@ -261,7 +263,8 @@ describe('runSandboxedCode isolation (kernel)', () => {
 
   it('huge raw output from an escaped process stops the run', async () => {
     const out = await run(
-      `${sandboxEscape} const big = 'y'.repeat(1024 * 1024); for (let i = 0; i < 64; i++) proc.stdout.write(big); await new Promise((r) => setTimeout(r, 60000));`,
+      `${sandboxEscape} const big = 'y'.repeat(1024 * 1024); for (let i = 0; i < 64; i++) proc.stdout.write(big); ` +
+        `await new Promise((r) => setTimeout(r, 60000));`,
       30_000,
     );
     expect(out.killed).toBe(false);

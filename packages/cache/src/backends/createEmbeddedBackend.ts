@@ -1,18 +1,22 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { LRUCache } from 'lru-cache';
 import { CacheError } from '../CacheError.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { KvBackend } from './KvBackend.js';
 
-/** 64 MiB holds ~600 typical Sources (100 KB bodies): the hot set of a busy single node, without decode or map reads. */
+/**
+ * 64 MiB holds ~600 typical Sources (100 KB bodies): the hot set of a busy single node, without decode or map reads.
+ */
 export const DEFAULT_LRU_MAX_BYTES = 64 * 1024 * 1024;
 /** Items larger than this skip the LRU: one huge PDF must not evict hundreds of pages. */
 const LRU_MAX_ITEM_FRACTION = 0.1;
 /** Per-item bookkeeping counted against the LRU budget besides the bytes themselves. */
 const LRU_ENTRY_OVERHEAD_BYTES = 64;
-/** Each stored value is prefixed by its expiry (epoch ms as float64; 0 = never): reads judge it without a second lookup. */
+/**
+ * Each stored value is prefixed by its expiry (epoch ms as float64; 0 = never): reads judge it without a second lookup.
+ */
 const EXPIRY_BYTES = 8;
 const NEVER = 0;
 /** Highest list sequence number, the start of a newest-first range scan. */

@@ -2,7 +2,9 @@ import { Redis } from 'ioredis';
 import { CacheError } from '../CacheError.js';
 import type { KvBackend } from './KvBackend.js';
 
-/** Every key this package writes starts with this, so one Redis can host other tenants (and tests clean up by prefix). */
+/**
+ * Every key this package writes starts with this, so one Redis can host other tenants (and tests clean up by prefix).
+ */
 export const DEFAULT_REDIS_KEY_PREFIX = 'scrape:cache:';
 /** Fail start-up quickly with a clear error instead of queueing commands forever against a dead Redis. */
 const CONNECT_TIMEOUT_MS = 5_000;

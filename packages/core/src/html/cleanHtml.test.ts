@@ -45,7 +45,8 @@ describe('cleanHtml', () => {
 
   it('joins <base href> onto the page URL (first base only) before resolving', () => {
     const body = clean(
-      '<html><head><base href="/static/"><base href="/ignored/"></head><body><a href="x.html">x</a><img src="i.png"></body></html>',
+      '<html><head><base href="/static/"><base href="/ignored/"></head><body><a href="x.html">x</a><img ' +
+        'src="i.png"></body></html>',
     );
     expect(body.querySelector('a')?.getAttribute('href')).toBe('https://example.com/static/x.html');
     expect(body.querySelector('img')?.getAttribute('src')).toBe('https://example.com/static/i.png');

@@ -37,7 +37,9 @@ const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset'];
 export interface CleanHtmlOptions {
   /** Absolute base for relative URLs (see findBaseUrl); without it URLs stay as written. */
   baseUrl?: string;
-  /** Elements to drop (default REMOVED_TAGS); the pipeline keeps <noscript> until main-content extraction has read it. */
+  /**
+   * Elements to drop (default REMOVED_TAGS); the pipeline keeps <noscript> until main-content extraction has read it.
+   */
   removedTags?: ReadonlySet<string>;
 }
 

@@ -17,7 +17,8 @@ describe('closeStrayCdata', () => {
 
   it('keeps openers inside scripts, styles, textareas, SVG and MathML', () => {
     const html =
-      '<script>//<![CDATA[\nif (a > b) x();\n//]]></script><svg><text><![CDATA[1 < 2]]></text></svg><textarea><![CDATA[t</textarea>';
+      '<script>//<![CDATA[\nif (a > b) x();\n//]]></script><svg><text><![CDATA[1 < ' +
+      '2]]></text></svg><textarea><![CDATA[t</textarea>';
     expect(closeStrayCdata(html)).toBe(html);
   });
 

@@ -85,7 +85,9 @@ export function charsetFromContentType(contentType: string | undefined): string 
   return match ? (match[1] ?? match[2] ?? match[3])?.trim() || undefined : undefined;
 }
 
-/** Looks for <meta charset> or <meta http-equiv="content-type" content="...charset=..."> near the top, outside comments. */
+/**
+ * Looks for <meta charset> or <meta http-equiv="content-type" content="...charset=..."> near the top, outside comments.
+ */
 export function charsetFromMetaPrescan(bytes: Uint8Array): string | undefined {
   // latin1 maps each byte to one char, so ASCII markup reads correctly whatever the real encoding is.
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, META_PRESCAN_BYTES)).toString(

@@ -6,7 +6,9 @@
 
 /** Below the ~20,000 levels where the parser's stack turns quadratic, far above any real page (WCXB peaks near 100). */
 export const MARKUP_NESTING_LIMIT = 16_384;
-/** How far down the stack an end tag looks for its element; a deeper match is treated as stray (overestimating is safe). */
+/**
+ * How far down the stack an end tag looks for its element; a deeper match is treated as stray (overestimating is safe).
+ */
 const END_TAG_SEARCH_DEPTH = 256;
 
 /** Contents are text up to the matching end tag (htmlparser2's special tags). */
@@ -99,7 +101,9 @@ function hasMoreTagsThan(html: string, limit: number): boolean {
   return false;
 }
 
-/** Replays the parser's stack over the tags; returns the markup minus every tag beyond the limit (undefined if none). */
+/**
+ * Replays the parser's stack over the tags; returns the markup minus every tag beyond the limit (undefined if none).
+ */
 function dropTagsBeyond(html: string, limit: number): string | undefined {
   const out: string[] = [];
   const stack: string[] = [];

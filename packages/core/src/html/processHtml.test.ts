@@ -133,7 +133,8 @@ describe('processHtml', () => {
 
   it('keeps the text of a script-rendered page whose only content is its <noscript> view', () => {
     const shell =
-      '<html><head><script src="/app.js"></script></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
+      '<html><head><script src="/app.js"></script></head><body><noscript>You need to enable JavaScript to run this ' +
+      'app.</noscript><div id="root"></div></body></html>';
     const result = processHtml({ body: shell, url: URL_ });
     expect(result.markdown.trim()).toBe('You need to enable JavaScript to run this app.');
     expect(result.html).not.toContain('<noscript');
@@ -141,14 +142,16 @@ describe('processHtml', () => {
 
   it('a page rendered with scripts on (scriptsRan) never answers its <noscript> notice, in any mode', () => {
     const rendered =
-      '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"><h1>Tide tables</h1><p>High water at 06:10.</p></div></body></html>';
+      '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"><h1>Tide ' +
+      'tables</h1><p>High water at 06:10.</p></div></body></html>';
     for (const onlyMainContent of [true, false]) {
       const result = processHtml({ body: rendered, url: URL_ }, { scriptsRan: true, onlyMainContent });
       expect(result.markdown).toContain('High water at 06:10.');
       expect(result.markdown).not.toMatch(/enable JavaScript/);
     }
     const empty =
-      '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>';
+      '<html><body><noscript>You need to enable JavaScript to run this app.</noscript><div ' +
+      'id="root"></div></body></html>';
     expect(processHtml({ body: empty, url: URL_ }, { scriptsRan: true }).markdown.trim()).toBe('');
     expect(processHtml({ body: empty, url: URL_ }, { scriptsRan: true }).rawHtml).toContain('<noscript>');
   });

@@ -30,7 +30,8 @@ describe('resolveStreamedContent', () => {
 
   it('without boundary comments (a saved page) places the content and keeps the fallback', () => {
     const html =
-      '<body><article><template id="B:1"></template><div>Loading paragraph</div></article><div hidden id="S:1"><p>Real paragraph.</p></div></body>';
+      '<body><article><template id="B:1"></template><div>Loading paragraph</div></article><div hidden ' +
+      'id="S:1"><p>Real paragraph.</p></div></body>';
     const document = parseHtml(html);
     resolveStreamedContent(document, html);
     expect(text(document.querySelector('article')!)).toBe('Real paragraph.Loading paragraph');
@@ -48,8 +49,10 @@ describe('resolveStreamedContent', () => {
     const para = (i: number): string =>
       `<p>Streamed paragraph ${i} of the article, long enough to read as prose with several words in it.</p>`;
     const html =
-      `<html><body><nav><a href="/">Home</a><a href="/a">A</a></nav><main><h1>Index funds</h1><!--$?--><template id="B:0"></template>` +
-      `<div>Loading paragraph...</div><!--/$--></main><footer><p>Footer text of the site, copyright and more.</p></footer>` +
+      `<html><body><nav><a href="/">Home</a><a href="/a">A</a></nav><main><h1>Index funds</h1><!--$?--><template ` +
+      `id="B:0"></template>` +
+      `<div>Loading paragraph...</div><!--/$--></main><footer><p>Footer text of the site, copyright and ` +
+      `more.</p></footer>` +
       `<div hidden id="S:0">${[1, 2, 3, 4].map(para).join('')}</div><script>$RC("B:0","S:0")</script></body></html>`;
     const { markdown } = processHtml({ body: html, url: 'https://example.com/a' }, { outputs: ['markdown'] });
     expect(markdown).toContain('Streamed paragraph 4');

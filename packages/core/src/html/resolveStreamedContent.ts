@@ -7,7 +7,10 @@
 
 /** Segment, boundary and placeholder ids as React writes them ("S:0", "B:1a", "P:f"). */
 const SEGMENT_ID = /^S:[0-9a-z]+$/i;
-/** The completion calls, when the page still has its scripts: $RC("B:0","S:0") for boundaries, $RS("S:1","P:1") for segments. */
+/**
+ * The completion calls, when the page still has its scripts: $RC("B:0","S:0") for boundaries, $RS("S:1","P:1") for
+ * segments.
+ */
 const COMPLETION_CALL = /\$R([CS])\(\s*"([BPS]:[0-9a-z]+)"\s*,\s*"([BPS]:[0-9a-z]+)"/gi;
 /** Boundary comments: a boundary opens with one of these and closes with "/$". */
 const BOUNDARY_OPEN = new Set(['$', '$?', '$!']);

@@ -17,7 +17,8 @@ describe('buy actions', () => {
 
   it('reads "Add to basket" beside "Buy now" as one product', () => {
     const doc = page(
-      `<main><h1>Trail Pack 25</h1><div class="buy-box"><form><button>Add to basket</button></form><div class="express"><button>Buy now</button></div></div>${perks}${para('The pack', 4)}</main>`,
+      `<main><h1>Trail Pack 25</h1><div class="buy-box"><form><button>Add to basket</button></form><div ` +
+        `class="express"><button>Buy now</button></div></div>${perks}${para('The pack', 4)}</main>`,
     );
     expect(text(extractMainContent(doc))).not.toContain('30-day returns');
   });
@@ -26,7 +27,8 @@ describe('buy actions', () => {
     const card = (n: string) =>
       `<div class="card"><h3>${n}</h3><p>A pack for the trail.</p><button>Add to Cart</button></div>`;
     const doc = page(
-      `<main><h1>Packs</h1>${para('Our packs', 4)}${perks}<div class="grid">${card('Trail Pack 25')}${card('Trail Pack 35')}</div></main>`,
+      `<main><h1>Packs</h1>${para('Our packs', 4)}${perks}<div ` +
+        `class="grid">${card('Trail Pack 25')}${card('Trail Pack 35')}</div></main>`,
     );
     expect(text(extractMainContent(doc))).toContain('30-day returns');
   });

@@ -5,7 +5,8 @@ import { para, page, text } from './testPages.fixture.js';
 describe('dropAdLabels', () => {
   it('drops the "Sponsored" and "Advertisement" labels of paid cards and slots, not the cards', () => {
     const card = (i: number, label: string) =>
-      `<div class="card"><span class="tag">${label}</span><h3><a href="/s/${i}">Sofa model ${i}</a></h3><p>A deep three-seat sofa in washed linen, number ${i}.</p></div>`;
+      `<div class="card"><span class="tag">${label}</span><h3><a href="/s/${i}">Sofa model ${i}</a></h3><p>A deep ` +
+      `three-seat sofa in washed linen, number ${i}.</p></div>`;
     const doc =
       page(`<main><h1>Sofas</h1>${para('The range', 2)}<div class="grid">${card(1, 'Sponsored')}${card(2, 'Sponsored content')}${card(3, 'New')}</div>
       <div class="slot"><div class="ad-frame"></div><p>Advertisement</p></div>${para('More on sofas', 2)}</main>`);
@@ -17,7 +18,8 @@ describe('dropAdLabels', () => {
 
   it('keeps a heading that names a section "Advertisement" and the word inside sentences', () => {
     const doc = page(
-      `<main><h1>Privacy policy</h1>${para('The policy', 2)}<h2>Advertisement</h2><p>We show sponsored content from partners, as explained here.</p></main>`,
+      `<main><h1>Privacy policy</h1>${para('The policy', 2)}<h2>Advertisement</h2><p>We show sponsored content from ` +
+        `partners, as explained here.</p></main>`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('Advertisement');

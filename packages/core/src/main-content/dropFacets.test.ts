@@ -26,7 +26,8 @@ describe('dropFacets', () => {
       .map((k) => `<li>${k}</li>`)
       .join('');
     const doc = page(
-      `<article><h1>Water at home</h1>${para('Water', 3)}<h2>Filters</h2><ul>${kinds}</ul>${para('Upkeep', 2)}</article>`,
+      `<article><h1>Water at ` +
+        `home</h1>${para('Water', 3)}<h2>Filters</h2><ul>${kinds}</ul>${para('Upkeep', 2)}</article>`,
     );
     const out = text(extractMainContent(doc));
     for (const s of ['Filters', 'Reverse osmosis', 'Upkeep paragraph 2']) expect(out).toContain(s);
@@ -34,7 +35,8 @@ describe('dropFacets', () => {
 
   it('drops a scripted filter panel (plain blocks as values, no links) when its label sits over groups with headings', () => {
     const group = (name: string, vals: string[]): string =>
-      `<div class="group"><div><h3>${name}</h3></div><div class="values">${vals.map((v) => `<div class="relative"><p>${v}</p></div>`).join('')}</div></div>`;
+      `<div class="group"><div><h3>${name}</h3></div><div ` +
+      `class="values">${vals.map((v) => `<div class="relative"><p>${v}</p></div>`).join('')}</div></div>`;
     const doc = page(`<main><h1>Sneakers</h1>${para('Our sneakers', 1)}<div class="layout">
       <div class="side"><div><h2>Filters</h2></div>${group('Colour', ['Black', 'Grey', 'White', 'Beige'])}${group('Pattern', ['Solid', 'Striped', 'Dots'])}${group('Type', ['Rent', 'Buy'])}</div>
       <ul class="grid">${[1, 2, 3, 4, 5, 6].map(card).join('')}</ul></div></main>`);

@@ -15,7 +15,8 @@ describe('dropLoginPrompts', () => {
       )
       .join('');
     const doc = page(
-      `<div class="thread">${posts}<div class="reply-box"><p>You must log in or register to reply here.</p></div></div>`,
+      `<div class="thread">${posts}<div class="reply-box"><p>You must log in or register to reply ` +
+        `here.</p></div></div>`,
     );
     const out = text(extractMainContent(doc, { url: 'https://forum.example/threads/help.42/' }));
     expect(out).toContain('I cannot log in to reply to my own thread');

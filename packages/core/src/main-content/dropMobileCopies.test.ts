@@ -12,7 +12,8 @@ describe('dropMobileCopies (phone-only copies of a block)', () => {
   it('drops a block hidden at desktop width whose text stands elsewhere, keeps the desktop copy', () => {
     // the phone copy sits elsewhere in the layout and leaves out the price: neither an exact nor a sibling copy
     const box = (cls: string, price: string) =>
-      `<div class="${cls}"><h2>Walnut writing desk</h2><p>Solid walnut, oiled by hand, with a soft-close drawer.</p>${price}<p>Made to order in six weeks.</p></div>`;
+      `<div class="${cls}"><h2>Walnut writing desk</h2><p>Solid walnut, oiled by hand, with a soft-close ` +
+      `drawer.</p>${price}<p>Made to order in six weeks.</p></div>`;
     const doc =
       page(`<main><h1>Walnut desk</h1><div class="top">${box('buybox d-none d-lg-block', '<p>$1,290.00</p>')}<div class="gallery"><img src="a.jpg" alt=""></div></div>
       <section class="details"><h2>Details</h2>${story}</section><section class="more">${box('buybox d-lg-none', '')}<p>Questions about this desk? Our workshop answers within a day.</p></section></main>`);
@@ -25,7 +26,8 @@ describe('dropMobileCopies (phone-only copies of a block)', () => {
 
   it('drops a card named as the phone layout of a component when the wide layout shows its text', () => {
     const card = (mod: string, extra: string) =>
-      `<div class="mosaic__card${mod}"><h3>Cyber resilience</h3><p>Plans that keep the business running through an attack and after it.</p>${extra}</div>`;
+      `<div class="mosaic__card${mod}"><h3>Cyber resilience</h3><p>Plans that keep the business running through an ` +
+      `attack and after it.</p>${extra}</div>`;
     const doc =
       page(`<main><h1>Security services</h1>${story}<div class="mosaic"><div class="mosaic__grid">${card('', '<p>Read the report</p>')}</div>
       <div class="mosaic__slider">${card(' mosaic__card--mobile', '')}</div></div></main>`);
@@ -35,7 +37,8 @@ describe('dropMobileCopies (phone-only copies of a block)', () => {
 
   it('keeps a phone-only block with text of its own', () => {
     const doc = page(
-      `<main><h1>Walnut desk</h1>${story}<div class="lg:hidden"><p>Only on phones: a note about the delivery of the two boxes by courier.</p></div></main>`,
+      `<main><h1>Walnut desk</h1>${story}<div class="lg:hidden"><p>Only on phones: a note about the delivery of the ` +
+        `two boxes by courier.</p></div></main>`,
     );
     const out = extractMainContent(doc, {}).textContent ?? '';
     expect(out).toContain('Only on phones');

@@ -19,7 +19,8 @@ describe('dropPostStamps (discussion pages)', () => {
       )
       .join('');
     const edited =
-      '<div class="post"><div class="author">user9</div><div class="post-body"><p>Edited the config file as you said and it works now, thank you all for the help.</p></div></div>';
+      '<div class="post"><div class="author">user9</div><div class="post-body"><p>Edited the config file as you said ' +
+      'and it works now, thank you all for the help.</p></div></div>';
     const doc = page(`<div class="thread">${posts}${edited}</div>`);
     const out = text(extractMainContent(doc, { url: 'https://forum.example/threads/help.42/' }));
     for (let i = 0; i < 3; i++) expect(out).toContain(`Post number ${i} says`);

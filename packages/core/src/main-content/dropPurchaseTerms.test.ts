@@ -63,7 +63,8 @@ describe('dropPurchaseTerms without product markup', () => {
 
   it("keeps the terms inside cards of other products (a listing's card links)", () => {
     const card = (n: string, day: string) =>
-      `<li class="card"><a href="/p/${n}"><span>Trail Pack ${n}, forest green</span> <span>$1${n}.00</span> <span>Arrives by ${day}</span></a><button>Add to Cart</button></li>`;
+      `<li class="card"><a href="/p/${n}"><span>Trail Pack ${n}, forest green</span> <span>$1${n}.00</span> ` +
+      `<span>Arrives by ${day}</span></a><button>Add to Cart</button></li>`;
     const doc = page(
       `<main><h1>Packs</h1><ul class="grid">${card('25', 'Tomorrow')}${card('35', 'Friday')}${card('45', 'Monday')}${card('55', 'Tuesday')}</ul></main>`,
     );

@@ -20,9 +20,11 @@ describe('dropRatedReviews (product pages)', () => {
 
   it('keeps rated cards that carry a price: other products, not reviews', () => {
     const card = (i: number) =>
-      `<div class="tile"><p>Kettle model ${i}, brushed steel, 1.7 litres</p><p>Rated 4.${i} out of 5 stars</p><p>$${30 + i}.00</p></div>`;
+      `<div class="tile"><p>Kettle model ${i}, brushed steel, 1.7 litres</p><p>Rated 4.${i} out of 5 ` +
+      `stars</p><p>$${30 + i}.00</p></div>`;
     const doc = page(
-      `<div class="pdp"><h1>Steel Kettle</h1>${para('The kettle', 4)}<div class="tiles">${[1, 2].map(card).join('')}</div></div>`,
+      `<div class="pdp"><h1>Steel Kettle</h1>${para('The kettle', 4)}<div ` +
+        `class="tiles">${[1, 2].map(card).join('')}</div></div>`,
     );
     const out = text(extractMainContent(doc, product));
     expect(out).toContain('Kettle model 2');
@@ -46,10 +48,12 @@ describe('dropRatedReviews (any page)', () => {
 
   it('keeps rated cards without a date there: an article rates its picks', () => {
     const pick = (i: number) =>
-      `<div class="pick"><h3>Kettle model ${i}</h3><p>Rated 4.${i} out of 5 stars by our testers</p>${para(`Model ${i}`, 1)}</div>`;
+      `<div class="pick"><h3>Kettle model ${i}</h3><p>Rated 4.${i} out of 5 stars by our ` +
+      `testers</p>${para(`Model ${i}`, 1)}</div>`;
     // a review site names its picks "reviews" too: the missing dates keep them
     const doc = page(
-      `<div class="story"><h1>The best kettles</h1>${para('Intro', 1)}<div class="kettle-reviews">${[1, 2, 3].map(pick).join('')}</div></div>`,
+      `<div class="story"><h1>The best kettles</h1>${para('Intro', 1)}<div ` +
+        `class="kettle-reviews">${[1, 2, 3].map(pick).join('')}</div></div>`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('Model 2 paragraph 1');
@@ -60,7 +64,8 @@ describe('dropRatedReviews (any page)', () => {
 describe('dropRatedReviews (threads)', () => {
   it('keeps dated posts that rate what they discuss: in a thread every post has its date', () => {
     const post = (i: number) =>
-      `<div class="post"><p>Member ${i} wrote on ${i} March 2026:</p><p>I give the kettle ${i % 2 ? 5 : 4} out of 5 stars after a month of use; member ${i} explains why here.</p></div>`;
+      `<div class="post"><p>Member ${i} wrote on ${i} March 2026:</p><p>I give the kettle ${i % 2 ? 5 : 4} out of 5 ` +
+      `stars after a month of use; member ${i} explains why here.</p></div>`;
     const doc = page(
       `<div class="thread kettle-reviews"><h1>Steel kettle owners</h1>${[1, 2, 3, 4].map(post).join('')}</div>`,
     );

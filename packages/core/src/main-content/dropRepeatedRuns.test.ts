@@ -22,7 +22,8 @@ describe('dropRepeatedRuns', () => {
     const same = Array.from({ length: 6 }, () => '<li>Details</li>').join('');
     const steps = ['Mix', 'Shake', 'Pour', 'Mix', 'Shake', 'Serve'].map((t) => `<li>${t}</li>`).join('');
     const doc = page(
-      `<div class="recipe"><h1>Shake</h1>${para('The shake', 4)}<ul class="labels">${same}</ul><ol class="steps">${steps}</ol></div>`,
+      `<div class="recipe"><h1>Shake</h1>${para('The shake', 4)}<ul class="labels">${same}</ul><ol ` +
+        `class="steps">${steps}</ol></div>`,
     );
     const out = text(extractMainContent(doc));
     expect(count(out, 'Details')).toBe(6);
@@ -35,7 +36,8 @@ describe('dropRepeatedRuns', () => {
   it('keeps one copy of a marquee that repeats one short label many times', () => {
     const marquee = Array.from({ length: 12 }, () => '<span>Book Now *</span>').join('');
     const doc = page(
-      `<div class="service"><h1>Packaging design</h1>${para('The service', 4)}<div class="marquee">${marquee}</div></div>`,
+      `<div class="service"><h1>Packaging design</h1>${para('The service', 4)}<div ` +
+        `class="marquee">${marquee}</div></div>`,
     );
     const out = text(extractMainContent(doc));
     expect(out).toContain('The service paragraph 4');

@@ -22,16 +22,19 @@ describe('dropTeaserLists (article pages)', () => {
 
   it('keeps the items of a list article (linked headings between its paragraphs) and dateless service cards', () => {
     const item = (i: number) =>
-      `<div class="pick"><h2><a href="https://shop.example/${i}">Pick number ${i}</a></h2><p>Why pick ${i} made the list, on ${`Dec ${i}, 2025`}.</p></div>`;
+      `<div class="pick"><h2><a href="https://shop.example/${i}">Pick number ${i}</a></h2><p>Why pick ${i} made the ` +
+      `list, on ${`Dec ${i}, 2025`}.</p></div>`;
     const listicle = page(
       `<div class="entry">${para('Intro', 2)}${[1, 2, 3, 4].map(item).join('')}${para('Outro', 2)}</div>`,
     );
     const out = text(extractMainContent(listicle, article));
     for (const i of [1, 4]) expect(out).toContain(`Pick number ${i}`);
     const service = (i: number) =>
-      `<div class="svc"><h3><a href="/services/${i}">Service number ${i}</a></h3><p>What service ${i} does for your business, who it is for, how long it takes and what it costs, told in a couple of plain sentences.</p></div>`;
+      `<div class="svc"><h3><a href="/services/${i}">Service number ${i}</a></h3><p>What service ${i} does for your ` +
+      `business, who it is for, how long it takes and what it costs, told in a couple of plain sentences.</p></div>`;
     const services = page(
-      `<div class="page"><div class="about">${para('About us', 8)}</div><div class="grid"><div class="cards">${[1, 2, 3, 4, 5, 6].map(service).join('')}</div></div></div>`,
+      `<div class="page"><div class="about">${para('About us', 8)}</div><div class="grid"><div ` +
+        `class="cards">${[1, 2, 3, 4, 5, 6].map(service).join('')}</div></div></div>`,
     );
     const out2 = text(extractMainContent(services, article));
     expect(out2).toContain('About us paragraph 8');
@@ -40,7 +43,11 @@ describe('dropTeaserLists (article pages)', () => {
   it('counts cards of one kind across several lists as one stream (rows of three, an undated sponsored card in each)', () => {
     const card = (i: number) =>
       i % 3 === 1
-        ? `<div class="post-item"><div class="sponsored"><h5>Sponsored Content</h5></div><h3 class="title"><a href="/ad/${i}">Paid headline number ${i}</a></h3><p>A paid snippet ${i}, a few lines long, written the way the other cards sum up their stories for a reader, with enough words that a row of three cards runs longer than one card may be, and then some more words on top of that.</p><p>${'More of the snippet, as long cards carry. '.repeat(4)}</p></div>`
+        ? `<div class="post-item"><div class="sponsored"><h5>Sponsored Content</h5></div><h3 class="title"><a ` +
+          `href="/ad/${i}">Paid headline number ${i}</a></h3><p>A paid snippet ${i}, a few lines long, written the ` +
+          `way the other cards sum up their stories for a reader, with enough words that a row of three cards runs ` +
+          `longer than one card may be, and then some more words on top of ` +
+          `that.</p><p>${'More of the snippet, as long cards carry. '.repeat(4)}</p></div>`
         : `<div class="post-item"><div class="tagline"><span class="date">Dec ${10 + i}, 2025</span></div>
         <h3 class="title"><a href="/news/${i}">Other headline number ${i}</a></h3><p>A short snippet of the other story ${i}, a few lines long, the way a section front sums up a story, with enough words that a row of three cards runs longer than any one teaser card may be on its own, and more.</p><p>${'More of the snippet, as long cards carry. '.repeat(4)}</p></div>`;
     const row = (from: number) => `<div class="post-list">${[from, from + 1, from + 2].map(card).join('')}</div>`;

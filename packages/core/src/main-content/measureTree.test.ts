@@ -46,11 +46,13 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     const faq = ['Do I need to be good at drawing?', 'Will I get a qualification?']
       .map(
         (q, i) =>
-          `<div class="item"><button aria-expanded="false">${q}</button><div class="answer"><p>Answer ${i}: no, the course teaches it from the start.</p></div></div>`,
+          `<div class="item"><button aria-expanded="false">${q}</button><div class="answer"><p>Answer ${i}: no, the ` +
+          `course teaches it from the start.</p></div></div>`,
       )
       .join('');
     const { document } = parseHTML(
-      `<html><body><main><h1>Design course</h1><p>Twelve weeks of studio briefs, feedback and a portfolio at the end.</p>${faq}<button>Apply now</button></main></body></html>`,
+      `<html><body><main><h1>Design course</h1><p>Twelve weeks of studio briefs, feedback and a portfolio at the ` +
+        `end.</p>${faq}<button>Apply now</button></main></body></html>`,
     );
     const out = extractMainContent(document as unknown as Document).textContent ?? '';
     expect(out).toContain('Do I need to be good at drawing?');
@@ -75,9 +77,11 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
 
   it('reads a data-role name as a class when class and id say nothing ("memberSignature")', () => {
     const post = (i: number, sig: string) =>
-      `<article class="cPost"><div data-role="commentContent"><p>Reply ${i}: swap the power supply first, then test the card in another slot before buying anything.</p></div>${sig}</article>`;
+      `<article class="cPost"><div data-role="commentContent"><p>Reply ${i}: swap the power supply first, then test ` +
+      `the card in another slot before buying anything.</p></div>${sig}</article>`;
     const sig =
-      '<div data-role="memberSignature" class="ipsBorder_top"><p>Message me on discord for more help, quote me to get notified.</p></div>';
+      '<div data-role="memberSignature" class="ipsBorder_top"><p>Message me on discord for more help, quote me to ' +
+      'get notified.</p></div>';
     const { document } = parseHTML(
       `<html><body><main><h1>Build advice</h1>${post(1, '')}${post(2, sig)}${post(3, '')}</main></body></html>`,
     );
@@ -92,11 +96,14 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     const faq = ['Can it be used outdoors?', 'Which oil should I choose?']
       .map(
         (q, i) =>
-          `<div class="item"><h3>${q}</h3><div class="content" style="display: none;"><p>Folded answer ${i}: yes, on a terrace or a balcony as well as indoors.</p></div></div>`,
+          `<div class="item"><h3>${q}</h3><div class="content" style="display: none;"><p>Folded answer ${i}: yes, on ` +
+          `a terrace or a balcony as well as indoors.</p></div></div>`,
       )
       .join('');
     const { document } = parseHTML(
-      `<html><body><main><h1>Flame diffuser</h1><p>An acrylic and bamboo diffuser with a soft flame effect light for any room.</p>${faq}<div style="display:none"><p>Hidden promo text nobody sees on the page at all.</p></div></main></body></html>`,
+      `<html><body><main><h1>Flame diffuser</h1><p>An acrylic and bamboo diffuser with a soft flame effect light for ` +
+        `any room.</p>${faq}<div style="display:none"><p>Hidden promo text nobody sees on the page at ` +
+        `all.</p></div></main></body></html>`,
     );
     const out = extractMainContent(document as unknown as Document).textContent ?? '';
     expect(out).toContain('Folded answer 0');
@@ -116,7 +123,8 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
 
   it('reads a bare hidden block inside an accordion item as its folded body', () => {
     const item = (i: number) =>
-      `<div class="es-accordion"><div class="title"><span>Question ${i}</span></div><div id="q${i}_content" hidden><p>Accordion body ${i}: the answer sits here, folded until a click.</p></div></div>`;
+      `<div class="es-accordion"><div class="title"><span>Question ${i}</span></div><div id="q${i}_content" ` +
+      `hidden><p>Accordion body ${i}: the answer sits here, folded until a click.</p></div></div>`;
     const { document } =
       parseHTML(`<html><body><main><h1>Visiting the park</h1><p>Everything you need to know before your visit, from tickets to parking and food.</p>
       ${[1, 2].map(item).join('')}<div class="promo" hidden><p>Hidden promo text nobody sees on the page at all.</p></div></main></body></html>`);
@@ -158,7 +166,8 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     ) => `<li class="postbit"><div class="content"><blockquote class="postcontent"><p>Reply ${i}: price, speed and uptime matter most when you pick a host.</p></blockquote></div>
       <blockquote class="signature restore"><div>Get your certificates from my shop ${i}: cheap, fast, trusted by many.</div></blockquote></li>`;
     const { document } = parseHTML(
-      `<html><body><main><h1>Choosing a host</h1><ol class="posts">${post(1)}${post(2)}${post(3)}</ol></main></body></html>`,
+      `<html><body><main><h1>Choosing a host</h1><ol ` +
+        `class="posts">${post(1)}${post(2)}${post(3)}</ol></main></body></html>`,
     );
     const out =
       extractMainContent(document as unknown as Document, { url: 'https://forum.example/showthread.php?t=42' })
@@ -169,13 +178,17 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
 
   it('reads a test hook (data-testid, data-test) as a class when class, id and data-role say nothing ("ad-slot")', () => {
     const card = (i: number) =>
-      `<section class="card"><h3>Product ${i}</h3><p>A tool that does thing number ${i} for teams, quickly and well.</p></section>`;
+      `<section class="card"><h3>Product ${i}</h3><p>A tool that does thing number ${i} for teams, quickly and ` +
+      `well.</p></section>`;
     const ad =
-      '<div data-test="ad-slot-33"><section class="card"><h3>Sponsored tool</h3><p>A paid placement that a sponsor bought for this spot today.</p></section></div>';
+      '<div data-test="ad-slot-33"><section class="card"><h3>Sponsored tool</h3><p>A paid placement that a sponsor ' +
+      'bought for this spot today.</p></section></div>';
     const promo =
-      '<div data-testid="newsletter-signup"><p>Get the best launches, directly in your inbox every single morning.</p></div>';
+      '<div data-testid="newsletter-signup"><p>Get the best launches, directly in your inbox every single ' +
+      'morning.</p></div>';
     const { document } = parseHTML(
-      `<html><body><main><h1>Top launches today</h1>${card(1)}${card(2)}${ad}${card(3)}${promo}${card(4)}</main></body></html>`,
+      `<html><body><main><h1>Top launches ` +
+        `today</h1>${card(1)}${card(2)}${ad}${card(3)}${promo}${card(4)}</main></body></html>`,
     );
     const out = extractMainContent(document as unknown as Document).textContent ?? '';
     expect(out).toContain('thing number 4');

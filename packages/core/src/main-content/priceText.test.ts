@@ -12,9 +12,11 @@ describe('PRICE_TEXT', () => {
 
   it('a strip of other products priced "EUR 12.50" goes from a product page', () => {
     const card = (i: number) =>
-      `<div class="tile"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Travel mug model ${i}</h3><p>Double-walled steel, keeps tea hot for hours.</p><span>EUR ${10 + i}.50</span></div>`;
+      `<div class="tile"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><h3>Travel mug model ` +
+      `${i}</h3><p>Double-walled steel, keeps tea hot for hours.</p><span>EUR ${10 + i}.50</span></div>`;
     const doc = page(
-      `<div class="pdp"><h1>Steel Kettle</h1>${para('The kettle', 5)}<div class="tiles">${[1, 2, 3, 4].map(card).join('')}</div></div>`,
+      `<div class="pdp"><h1>Steel Kettle</h1>${para('The kettle', 5)}<div ` +
+        `class="tiles">${[1, 2, 3, 4].map(card).join('')}</div></div>`,
     );
     const out = text(extractMainContent(doc, { hints: { jsonLdTypes: ['product'] } }));
     expect(out).toContain('The kettle paragraph 5');

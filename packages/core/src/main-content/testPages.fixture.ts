@@ -6,7 +6,8 @@ export const para = (seed: string, n = 3): string =>
   Array.from(
     { length: n },
     (_, i) =>
-      `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full sentences to read like prose.</p>`,
+      `<p>${seed} paragraph ${i + 1} explains the matter in plain words, with enough detail, commas, and full ` +
+      `sentences to read like prose.</p>`,
   ).join('');
 
 /** A document whose body is `body`. */

@@ -34,20 +34,26 @@ function normalizeStyle(md: string): string {
 const EMPTY =
   "Empty elements keep their marker (`>`, `#`, `-`): the converter mirrors the tree it is given (removing empty elements is the cleaner's call) and the CommonMark round trip needs them.";
 const ENT =
-  'We escape with backslashes, and only where markup could start (before `<` + letter, before `>` at a line start); the reference uses entities everywhere.';
+  'We escape with backslashes, and only where markup could start (before `<` + letter, before `>` at a line start); ' +
+  'the reference uses entities everywhere.';
 const NEST =
-  'Nested emphasis stays nested (`**__x__**`, `***x***` for em around strong) so the markdown renders back to the same tree; the reference flattens it.';
+  'Nested emphasis stays nested (`**__x__**`, `***x***` for em around strong) so the markdown renders back to the ' +
+  'same tree; the reference flattens it.';
 const FLANK =
-  'CommonMark cannot open or close emphasis between a letter and punctuation: the reference writes stars that render literally, we drop the emphasis and keep the text exact.';
+  'CommonMark cannot open or close emphasis between a letter and punctuation: the reference writes stars that render ' +
+  'literally, we drop the emphasis and keep the text exact.';
 const EMLINK =
-  'Emphasis stays where the tree has it; where CommonMark cannot open it (right after a letter, before `[`) it is dropped rather than moved into the link.';
+  'Emphasis stays where the tree has it; where CommonMark cannot open it (right after a letter, before `[`) it is ' +
+  'dropped rather than moved into the link.';
 const CODESP =
-  'Inline code collapses whitespace as the browser renders it, its edge spaces move outside the span, and the fence is the shortest backtick run that works.';
+  'Inline code collapses whitespace as the browser renders it, its edge spaces move outside the span, and the fence ' +
+  'is the shortest backtick run that works.';
 const PREEMPTY = 'An empty <pre> is an empty fence.';
 const LANG =
   'The language comes from <code class> first (where highlighters and CommonMark renderers put it), then <pre class>.';
 const LINKBLK =
-  'Block boundaries inside link text become one line break, and a quote inside link text has no syntax there (no stray quotes).';
+  'Block boundaries inside link text become one line break, and a quote inside link text has no syntax there (no ' +
+  'stray quotes).';
 const ALT = 'Alt text whitespace is collapsed, as it renders.';
 const TITLE = 'Titles are always double-quoted, with backslash escapes inside.';
 const NOHREF = 'An <a> without href is not a link: only its content is written.';
@@ -55,25 +61,31 @@ const EMPTYHREFTITLE = 'An empty href keeps its title.';
 const BRACKET = '`[` is always escaped in text: it can then never start a link or a reference definition.';
 const ANCHOR = 'The space between the anchor link and the heading text is kept.';
 const ADJ =
-  'The reference turns the comments between these inline links into block separators; our input has no comments (the pipeline strips them), so the links share a paragraph, with the line breaks their inner blocks imply.';
+  'The reference turns the comments between these inline links into block separators; our input has no comments (the ' +
+  'pipeline strips them), so the links share a paragraph, with the line breaks their inner blocks imply.';
 const LOOSE =
-  'A list whose items hold <p> is loose in CommonMark terms (blank lines between items), so it renders back with its <p>s.';
+  'A list whose items hold <p> is loose in CommonMark terms (blank lines between items), so it renders back with its ' +
+  '<p>s.';
 const OLPAD = 'Ordered markers are not zero-padded.';
 const ADJLIST =
-  'Two adjacent lists would merge into one: the reference separates them with a `<!--THE END-->` comment, we alternate the bullet (`-`/`*`) or the delimiter (`.`/`)`).';
+  'Two adjacent lists would merge into one: the reference separates them with a `<!--THE END-->` comment, we ' +
+  'alternate the bullet (`-`/`*`) or the delimiter (`.`/`)`).';
 const TIGHT =
   'In a tight item a fence or a sublist follows without a blank line (a blank line would make the list loose).';
 const IMPLICIT = 'Content directly inside a list, after an <li>, continues that item as its own paragraph.';
 const ESC =
-  'The reference leaves `*` live after an escaped backslash and `&ouml;` decodable (it would render as ö); we escape both.';
+  'The reference leaves `*` live after an escaped backslash and `&ouml;` decodable (it would render as ö); we escape ' +
+  'both.';
 const TEMPTY = 'A table whose cells are all empty is dropped: there is nothing to read.';
 const T1X1 = 'A single-cell table is a layout box, not data: its content is written as blocks.';
 const TESC = 'Both stars of `**B**` are escaped.';
 const PRES = 'A role="presentation" table is layout: each cell is its own block.';
 const TINLINE =
-  'A table inside <strong>/<i> is still a block: we write a table (inside its quote), the reference flattens it to text.';
+  'A table inside <strong>/<i> is still a block: we write a table (inside its quote), the reference flattens it to ' +
+  'text.';
 const GRID =
-  'Layout tables (here: one nested in another) render their cells as blocks; only the innermost data table is a GFM table.';
+  'Layout tables (here: one nested in another) render their cells as blocks; only the innermost data table is a GFM ' +
+  'table.';
 
 const INTENDED: Record<string, [why: string, reference: string, ours: string][]> = {
   'commonmark/blockquote': [
@@ -128,8 +140,11 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
     ],
     [
       CODESP,
-      '\nbefore``` `` ```after\n\nbefore``` `` ```after\n\nbefore``` `` ```after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` after\n',
-      '\nbefore` `` `after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n',
+      '\nbefore``` `` ```after\n\nbefore``` `` ```after\n\nbefore``` `` ```after\n\nbefore ``` `` ``` ' +
+        'after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` after\n\nbefore ``` `` ``` ' +
+        'after\n\nbefore ``` `` ``` after\n',
+      '\nbefore` `` `after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` ' +
+        'after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n\nbefore ` `` ` after\n',
     ],
     [LANG, '\n```one\ncontent', '\n```two\ncontent'],
   ],
@@ -148,13 +163,17 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
     [TITLE, '\n![](/url \'the title "attribute"\')\n', '\n![](/url "the title \\"attribute\\"")\n'],
     [
       NOHREF,
-      '\n[*![Such Icon](/search.svg)*]() [*![Email Icon](/email.svg)*]()\n\n[*![Such Icon](/search.svg)*]() [*![Email Icon](/email.svg)*]()\n',
-      '\n*![Such Icon](/search.svg)* *![Email Icon](/email.svg)*\n\n*![Such Icon](/search.svg)* *![Email Icon](/email.svg)*\n',
+      '\n[*![Such Icon](/search.svg)*]() [*![Email Icon](/email.svg)*]()\n\n[*![Such Icon](/search.svg)*]() ' +
+        '[*![Email Icon](/email.svg)*]()\n',
+      '\n*![Such Icon](/search.svg)* *![Email Icon](/email.svg)*\n\n*![Such Icon](/search.svg)* *![Email ' +
+        'Icon](/email.svg)*\n',
     ],
     [
       EMPTYHREFTITLE,
-      '\n[![image alt text](/image.jpg "image title text")](/page.html "link title text")\n\n[![image alt text](/src)]()\n',
-      '\n[![image alt text](/image.jpg "image title text")](/page.html "link title text")\\\n[![image alt text](/src)]( "link title text")\n',
+      '\n[![image alt text](/image.jpg "image title text")](/page.html "link title text")\n\n[![image alt ' +
+        'text](/src)]()\n',
+      '\n[![image alt text](/image.jpg "image title text")](/page.html "link title text")\\\n[![image alt ' +
+        'text](/src)]( "link title text")\n',
     ],
   ],
   'commonmark/link': [
@@ -166,8 +185,10 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
     [ANCHOR, '\n# [](#intro)Introduction\n', '\n# [](#intro) Introduction\n'],
     [
       ADJ,
-      '[A\\\nB](/)\n\n[A\\\n\\\nB](/)\n\n[A\\\n\\\nB](/)\n\n[A\\\n\\\nB\\\n\\\nC](/)\n\n[Start Line\\\n\\\nEnd Line](/)\n\n[newlines around the link content](/)',
-      '[A\\\nB](/) [A\\\n\\\nB](/) [A\\\n\\\nB](/)\\\n[A\\\nB\\\nC](/)\\\n[Start Line\\\n\\\nEnd Line](/)\\\n\\\n[newlines around the link content](/)',
+      '[A\\\nB](/)\n\n[A\\\n\\\nB](/)\n\n[A\\\n\\\nB](/)\n\n[A\\\n\\\nB\\\n\\\nC](/)\n\n[Start Line\\\n\\\nEnd ' +
+        'Line](/)\n\n[newlines around the link content](/)',
+      '[A\\\nB](/) [A\\\n\\\nB](/) [A\\\n\\\nB](/)\\\n[A\\\nB\\\nC](/)\\\n[Start Line\\\n\\\nEnd ' +
+        'Line](/)\\\n\\\n[newlines around the link content](/)',
     ],
     [
       LINKBLK,
@@ -181,8 +202,12 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
     ],
     [
       EMLINK,
-      '\nbefore [**middle**](/) after\n\nbefore [**middle**](/) after\n\nbefore[**middle**](/)after\n\nbefore [**middle**](/) after\n\nbefore [**middle**](/) after\n\nbefore [**middle**](/) after\n\nbefore**[with empty span](/)**after\n',
-      '\nbefore **[middle](/)** after\n\nbefore **[middle](/)** after\n\nbefore[middle](/)after\n\nbefore **[middle](/)** after\n\nbefore **[middle](/)** after\n\nbefore **[middle](/)** after\n\nbefore[with empty span](/)after\n',
+      '\nbefore [**middle**](/) after\n\nbefore [**middle**](/) after\n\nbefore[**middle**](/)after\n\nbefore ' +
+        '[**middle**](/) after\n\nbefore [**middle**](/) after\n\nbefore [**middle**](/) after\n\nbefore**[with ' +
+        'empty span](/)**after\n',
+      '\nbefore **[middle](/)** after\n\nbefore **[middle](/)** after\n\nbefore[middle](/)after\n\nbefore ' +
+        '**[middle](/)** after\n\nbefore **[middle](/)** after\n\nbefore **[middle](/)** after\n\nbefore[with empty ' +
+        'span](/)after\n',
     ],
     [
       EMLINK,
@@ -193,8 +218,10 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
     [EMLINK, '\nbefore[**a inside b**](/)after\n', '\nbefore[a inside b](/)after\n'],
     [
       EMLINK,
-      '\nbefore**[middle](/)**after\n\nbefore**[*inside bold & italic*](/)**after\n\nbefore***[inside bold & italic](/)a*b**after\n\nbefore**[inside bold & italic](/)**after\n',
-      '\nbefore[middle](/)after\n\nbefore[inside bold & italic](/)after\n\nbefore[inside bold & italic](/)abafter\n\nbefore[inside bold & italic](/)after\n',
+      '\nbefore**[middle](/)**after\n\nbefore**[*inside bold & italic*](/)**after\n\nbefore***[inside bold & ' +
+        'italic](/)a*b**after\n\nbefore**[inside bold & italic](/)**after\n',
+      '\nbefore[middle](/)after\n\nbefore[inside bold & italic](/)after\n\nbefore[inside bold & ' +
+        'italic](/)abafter\n\nbefore[inside bold & italic](/)after\n',
     ],
     [
       EMLINK,
@@ -232,8 +259,10 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
   'commonmark/metadata': [
     [
       ESC,
-      '\n\\\\a \\\\* \\\\\\\\\n\n.&lt;name&gt; .&lt; name &gt;. &lt;name&gt;\n\n2 &gt; 1\\\n1 &lt; 2\\\nA & B\\\nA & B\\\n&ouml;\n\n\\*not emphasized*\\\n&lt;br/&gt; not a tag\\\n\\[not a link](/foo)\\',
-      '\n\\\\a \\\\\\* \\\\\\\\\n\n.\\<name> .< name >. \\<name>\n\n2 > 1\\\n1 < 2\\\nA & B\\\nA & B\\\n\\&ouml;\n\n\\*not emphasized\\*\\\n\\<br/> not a tag\\\n\\[not a link](/foo)\\',
+      '\n\\\\a \\\\* \\\\\\\\\n\n.&lt;name&gt; .&lt; name &gt;. &lt;name&gt;\n\n2 &gt; 1\\\n1 &lt; 2\\\nA & B\\\nA & ' +
+        'B\\\n&ouml;\n\n\\*not emphasized*\\\n&lt;br/&gt; not a tag\\\n\\[not a link](/foo)\\',
+      '\n\\\\a \\\\\\* \\\\\\\\\n\n.\\<name> .< name >. \\<name>\n\n2 > 1\\\n1 < 2\\\nA & B\\\nA & ' +
+        'B\\\n\\&ouml;\n\n\\*not emphasized\\*\\\n\\<br/> not a tag\\\n\\[not a link](/foo)\\',
     ],
     [
       ESC,
@@ -256,7 +285,8 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
   'table/contents': [
     [
       T1X1,
-      '\n|  |\n| --- |\n| Some normal content |\n\n|  |\n| --- |\n| Some normal content |\n\n|  |\n| --- |\n| Some normal content |\n',
+      '\n|  |\n| --- |\n| Some normal content |\n\n|  |\n| --- |\n| Some normal content |\n\n|  |\n| --- |\n| Some ' +
+        'normal content |\n',
       '\nSome normal content\n\nSome normal content\n\nSome normal content\n',
     ],
     [EMPTY, '\nnot the empty heading', '\n#\n\nnot the empty heading'],
@@ -274,8 +304,10 @@ const INTENDED: Record<string, [why: string, reference: string, ours: string][]>
     [TINLINE, '\n**A1 A2**\n', '\n|  |  |\n| --- | --- |\n| A1 | A2 |\n'],
     [
       TINLINE,
-      '\n*italic content before " blockquote content before*\n\n*A1 A2*\n\n*blockquote content after " italic content after*\n',
-      '\n*italic content before*\n\n> *blockquote content before*\n>\n> |  |  |\n> | --- | --- |\n> | A1 | A2 |\n>\n> *blockquote content after*\n\n*italic content after*\n',
+      '\n*italic content before " blockquote content before*\n\n*A1 A2*\n\n*blockquote content after " italic ' +
+        'content after*\n',
+      '\n*italic content before*\n\n> *blockquote content before*\n>\n> |  |  |\n> | --- | --- |\n> | A1 | A2 ' +
+        '|\n>\n> *blockquote content after*\n\n*italic content after*\n',
     ],
   ],
 };

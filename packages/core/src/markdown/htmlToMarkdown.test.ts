@@ -197,7 +197,8 @@ describe('htmlToMarkdown: tables', () => {
   it('spreads colspan and rowspan over empty cells and keeps alignment', () => {
     expect(
       md(
-        '<table><tr><th colspan="2" align="center">wide</th><th>c</th></tr><tr><td rowspan="2">tall</td><td>b</td><td>c</td></tr><tr><td>b2</td><td>c2</td></tr></table>',
+        '<table><tr><th colspan="2" align="center">wide</th><th>c</th></tr><tr><td ' +
+          'rowspan="2">tall</td><td>b</td><td>c</td></tr><tr><td>b2</td><td>c2</td></tr></table>',
       ),
     ).toBe('| wide |  | c |\n| :---: | --- | --- |\n| tall | b | c |\n|  | b2 | c2 |');
   });

@@ -47,7 +47,9 @@ const SIZE_STEP = 0.6;
 const MIN_TABLE_OCR_CONFIDENCE = 0.7;
 /** Table rows farther apart than this many row heights are separate tables (or not tables). */
 const TABLE_ROW_GAP = 2.5;
-/** Gutters between table columns: at least this wide (ems), crossed by at most this share of rows (spanning headers). */
+/**
+ * Gutters between table columns: at least this wide (ems), crossed by at most this share of rows (spanning headers).
+ */
 const TABLE_GUTTER_EM = 0.5;
 const TABLE_GUTTER_CROSSING = 0.2;
 /** Share of a table's rows that must fill two or more cells. */

@@ -13,7 +13,10 @@ const REPEAT_BAND = 0.14;
 const MIN_REPEAT_SHARE = 0.3;
 /** Position tolerance, as a share of the page height, for "the same place on another page". */
 const POSITION_TOLERANCE = 0.025;
-/** On a page of its own (no repetition to go by) a margin line needs this much empty space, in line heights, before the body. */
+/**
+ * On a page of its own (no repetition to go by) a margin line needs this much empty space, in line heights, before the
+ * body.
+ */
 const LONE_GAP_LINES = 1.6;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
 const SHORT_DOCUMENT_PAGES = 2;

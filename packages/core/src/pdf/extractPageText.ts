@@ -45,7 +45,10 @@ export interface PageText {
   ocrConfidence: number | null;
 }
 
-/** A gap wider than this many ems splits a line into segments: table cells and column gutters are wider, word spaces far narrower. */
+/**
+ * A gap wider than this many ems splits a line into segments: table cells and column gutters are wider, word spaces far
+ * narrower.
+ */
 const SEGMENT_GAP_EM = 1.2;
 /** A gap wider than this many ems between spans is a missing space (PDFs that position words without space glyphs). */
 const IMPLICIT_SPACE_EM = 0.2;

@@ -25,7 +25,9 @@ function posterPdf(pages: number): Uint8Array {
   const image = doc.addImage(new mupdf.Image(pix));
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
   for (let i = 1; i <= pages; i++) {
-    const content = `BT /F1 11 Tf 60 780 Td (Page ${i} of the leaflet has one line of ordinary text above the poster.) Tj ET\nq 400 0 0 150 100 480 cm /Im0 Do Q`;
+    const content =
+      `BT /F1 11 Tf 60 780 Td (Page ${i} of the leaflet has one line of ordinary text above the ` +
+      `poster.) Tj ET\nq 400 0 0 150 100 480 cm /Im0 Do Q`;
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: font }, XObject: { Im0: image } }, content));
   }
   return doc.saveToBuffer('compress').asUint8Array().slice();

@@ -230,7 +230,9 @@ function columnLike(segs: Segment[]): boolean {
   return full.length >= MIN_COLUMN_LINES && fullChars >= chars * MIN_FULL_CHARS;
 }
 
-/** Top to bottom by rows (segments overlapping vertically by half their height share a row), left to right inside a row. */
+/**
+ * Top to bottom by rows (segments overlapping vertically by half their height share a row), left to right inside a row.
+ */
 export function sortRows(segs: Segment[]): Segment[] {
   return groupRows(segs).flat();
 }

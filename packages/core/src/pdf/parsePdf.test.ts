@@ -58,7 +58,8 @@ async function printPdf(html: string): Promise<Uint8Array> {
         displayHeaderFooter: true,
         headerTemplate: `<div style="font-size:9px;width:100%;text-align:center;font-family:serif">${HEADER}</div>`,
         footerTemplate:
-          '<div style="font-size:9px;width:100%;text-align:center;font-family:serif">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+          '<div style="font-size:9px;width:100%;text-align:center;font-family:serif">Page <span ' +
+          'class="pageNumber"></span> of <span class="totalPages"></span></div>',
         margin: { top: '22mm', bottom: '22mm', left: '20mm', right: '20mm' },
       }),
     );
@@ -127,7 +128,8 @@ describe('parsePdf markdown', () => {
 
   it('joins paragraph lines back into one line of text', () => {
     expect(full.markdown).toContain(
-      '\nThe widget division delivered steady growth this quarter. Production lines in three regions ran at full capacity, and the new assembly process cut waste by a fifth compared with last year.\n',
+      '\nThe widget division delivered steady growth this quarter. Production lines in three regions ran at full ' +
+        'capacity, and the new assembly process cut waste by a fifth compared with last year.\n',
     );
   });
 
@@ -136,22 +138,26 @@ describe('parsePdf markdown', () => {
     const page = mupdf.Document.openDocument(fixture, 'application/pdf').loadPage(0);
     expect(page.toStructuredText('preserve-whitespace').asText()).toMatch(/standard\S*[-\u2010\u00ad]\s*\n\s*ization/);
     expect(full.markdown).toContain(
-      'The committee reviewed the standardization proposal and the internationalization plan for every regional office in detail.',
+      'The committee reviewed the standardization proposal and the internationalization plan for every regional ' +
+        'office in detail.',
     );
   });
 
   it('rebuilds the table as a pipe table', () => {
     expect(full.markdown).toContain(
-      '| Region | Units | Revenue |\n| --- | --- | --- |\n| North | 1200 | 4300 |\n| South | 950 | 3100 |\n| East | 1810 | 6020 |\n| West | 700 | 2450 |',
+      '| Region | Units | Revenue |\n| --- | --- | --- |\n| North | 1200 | 4300 |\n| South | 950 | 3100 |\n| East | ' +
+        '1810 | 6020 |\n| West | 700 | 2450 |',
     );
   });
 
   it('rebuilds numbered and bulleted lists, joining wrapped items', () => {
     expect(full.markdown).toContain(
-      '\n1. Renew the supply contract for steel before the summer.\n2. Open the fourth production line in the spring.\n3. Hire forty engineers for the research laboratory.\n',
+      '\n1. Renew the supply contract for steel before the summer.\n2. Open the fourth production line in the ' +
+        'spring.\n3. Hire forty engineers for the research laboratory.\n',
     );
     expect(full.markdown).toContain(
-      '\n- Alpha plant reopened in March.\n- Beta plant doubled its output and now runs three shifts a day, every day of the week including public holidays and weekends.',
+      '\n- Alpha plant reopened in March.\n- Beta plant doubled its output and now runs three shifts a day, every ' +
+        'day of the week including public holidays and weekends.',
     );
     const items = full.blocks!.flatMap((p) => p.items).filter((b) => b.label === 'list_item');
     expect(items).toHaveLength(5);
@@ -168,7 +174,8 @@ describe('parsePdf markdown', () => {
     const md = full.markdown;
     const left1 = md.indexOf('Leftcolumn opening paragraph');
     const left2 = md.indexOf(
-      'Second left paragraph continues the story with the arrival of electric machinery, which replaced the old water wheels',
+      'Second left paragraph continues the story with the arrival of electric machinery, which replaced the old ' +
+        'water wheels',
     );
     const right = md.indexOf('Rightcolumn closing paragraph describes the modern plant');
     expect(left1).toBeGreaterThan(0);

@@ -73,7 +73,10 @@ function pdfError(
   return new CoreError(kind, message, { code, ...details });
 }
 
-/** Parse a PDF. Throws CoreError with `details.code` PDF_* for unreadable, encrypted, scanned-in-fast-mode and timed-out PDFs. */
+/**
+ * Parse a PDF. Throws CoreError with `details.code` PDF_* for unreadable, encrypted, scanned-in-fast-mode and timed-out
+ * PDFs.
+ */
 export async function parsePdf(
   bytes: Uint8Array,
   options: ParsePdfOptions = {},
@@ -390,7 +393,8 @@ function timeoutError(context: ParsePdfContext, started: number, done: number, t
   return pdfError(
     'timeout',
     'PDF_TIMEOUT',
-    `PDF parsing did not finish in time: ${done} of ${total} pages parsed in ${elapsedMs} ms. Parsing this PDF needs ${need}; ` +
+    `PDF parsing did not finish in time: ${done} of ${total} pages parsed in ${elapsedMs} ms. Parsing this PDF needs ` +
+      `${need}; ` +
       `raise the request timeout accordingly, or lower parsers[].maxPages, or use mode "fast".`,
     { parsedPages: done, numPages: total, elapsedMs, estimatedMs },
   );
@@ -523,7 +527,8 @@ function assemble(
       throw pdfError(
         'unsupported_content',
         'PDF_NEEDS_OCR',
-        'This PDF has no text layer (it looks scanned), so mode "fast" cannot read it; use parsers: [{ type: "pdf", mode: "auto" }] or mode "ocr".',
+        'This PDF has no text layer (it looks scanned), so mode "fast" cannot read it; use parsers: [{ type: "pdf", ' +
+          'mode: "auto" }] or mode "ocr".',
         { scannedPages: scanned },
       );
     throw pdfError(

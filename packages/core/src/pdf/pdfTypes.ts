@@ -5,7 +5,10 @@ export type PdfParseMode = 'fast' | 'auto' | 'ocr';
 
 /** The `parsers[]` item of spec §2.2, minus `type`. */
 export interface ParsePdfOptions {
-  /** `fast`: embedded text only; `auto` (default): embedded text, OCR for pages without usable text; `ocr`: OCR every page. */
+  /**
+   * `fast`: embedded text only; `auto` (default): embedded text, OCR for pages without usable text; `ocr`: OCR every
+   * page.
+   */
   mode?: PdfParseMode;
   /** 1..10000: parse at most this many pages (from the first). */
   maxPages?: number;
@@ -21,7 +24,10 @@ export interface ParsePdfOptions {
 export interface ParsePdfContext {
   /** Needed for `ocr` mode and for scanned pages in `auto` mode. */
   ocr?: OcrEngine;
-  /** Epoch milliseconds (Date.now() clock) by which parsing must be done; past it parsing stops with a `timeout` CoreError. */
+  /**
+   * Epoch milliseconds (Date.now() clock) by which parsing must be done; past it parsing stops with a `timeout`
+   * CoreError.
+   */
   deadline?: number;
   /** Aborts parsing between pages and is passed on to the OCR engine. */
   signal?: AbortSignal;
@@ -48,11 +54,15 @@ export interface PdfBlock {
   /** `p<page>.b<index in reading order>`. */
   id: string;
   type: PdfBlockType;
-  /** Our own finer label (`paragraph`, `list_item`, `code`, `heading_2`, `table`, ...): no layout model to pass through. */
+  /**
+   * Our own finer label (`paragraph`, `list_item`, `code`, `heading_2`, `table`, ...): no layout model to pass through.
+   */
   label: string | null;
   /** `[x0, y0, x1, y1]` normalised 0..1 to the page, top-left origin. */
   bbox: [number, number, number, number] | null;
-  /** The markdown fragment the block contributed (running headers/footers: their text, which is not in the markdown). */
+  /**
+   * The markdown fragment the block contributed (running headers/footers: their text, which is not in the markdown).
+   */
   content: string;
   /** `[start, end)` into the document markdown, slicing exactly `content`; null for blocks kept out of the markdown. */
   markdownSpan: [number, number] | null;

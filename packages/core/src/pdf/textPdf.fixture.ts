@@ -65,7 +65,9 @@ export function textPdf(pages: TextPage[]): Uint8Array {
       if (it.glyphX) {
         [...it.text].forEach((ch, i) => {
           if (ch !== ' ')
-            content += `BT ${font} ${(it.x + (it.glyphX?.[i] ?? 0)).toFixed(2)} ${y.toFixed(2)} Td ${pdfString(ch)} Tj ET\n`;
+            content +=
+              `BT ${font} ${(it.x + (it.glyphX?.[i] ?? 0)).toFixed(2)} ${y.toFixed(2)} Td ${pdfString(ch)} ` +
+              `Tj ET\n`;
         });
       } else content += `BT ${font} ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
     }
@@ -74,7 +76,8 @@ export function textPdf(pages: TextPage[]): Uint8Array {
     const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> >> /Contents ${stream} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ` +
+          `${fontRes} >> >> /Contents ${stream} 0 R >>`,
       ),
     );
   }
@@ -87,7 +90,9 @@ export function textPdf(pages: TextPage[]): Uint8Array {
     out += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
   const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out +=
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f ` +
+    `\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }

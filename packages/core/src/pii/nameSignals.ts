@@ -199,7 +199,9 @@ export const PLACE_INTRO = new RegExp(
   'i',
 );
 
-/** Surname and given-name endings common across European languages: evidence for a capitalised word not in the lists. */
+/**
+ * Surname and given-name endings common across European languages: evidence for a capitalised word not in the lists.
+ */
 export const NAME_SHAPE = new RegExp(
   String.raw`(?:ová|ova|ský|ská|ski|ska|cki|cka|dzki|wicz|vich|vych|ovich|evich|ovna|evna|enko|chuk|escu|eanu` +
     String.raw`|oğlu|sson|sen|dóttir|dottir|ić|vić|šić|ini|elli|etti|ucci|eau|eault|ault|ier|ez|es|az|ssen|mann` +
@@ -210,7 +212,10 @@ export const NAME_SHAPE = new RegExp(
 /** Nationality-like adjectives ("Russian", "Polish", "Japanese"): "I am Polish" is not a name. */
 export const DEMONYM_SHAPE = /(?:ian|ean|ish|ese|ic|i|an|ch|ss|ek|ot)$/;
 
-/** Letters outside ASCII in a capitalised word not in the English lists ("Szöllösy", "Björgvinsdóttir"): a foreign proper noun. */
+/**
+ * Letters outside ASCII in a capitalised word not in the English lists ("Szöllösy", "Björgvinsdóttir"): a foreign
+ * proper noun.
+ */
 export function hasForeignLetters(word: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: non-ASCII is a foreign letter
   return /[^\x00-\x7F]/.test(word) && /\p{L}/u.test(word);
@@ -334,7 +339,8 @@ const KINSHIP_MODIFIERS = [
 ];
 /** "my son", "her late grandmother", "our neighbour", "his best friend" at the end of the text before a name. */
 export const KINSHIP_INTRO = new RegExp(
-  `\\b(?:my|his|her|their|our|your|whose)\\s+(?:(?:${KINSHIP_MODIFIERS.join('|')})\\s+)?(?:${KINSHIP_NOUNS.join('|')})s?,?\\s*$`,
+  `\\b(?:my|his|her|their|our|your|whose)\\s+(?:(?:${KINSHIP_MODIFIERS.join('|')})\\s+)?` +
+    `(?:${KINSHIP_NOUNS.join('|')})s?,?\\s*$`,
   'i',
 );
 const KINSHIP_SET = new Set(KINSHIP_NOUNS);

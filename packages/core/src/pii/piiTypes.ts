@@ -19,7 +19,10 @@ export type PiiEntity = (typeof PII_ENTITIES)[number];
 export const DEFAULT_PII_ENTITIES: readonly PiiEntity[] = PII_ENTITIES.filter((e) => e !== 'ORGANIZATION');
 
 export const PII_MODES = ['fast', 'accurate', 'aggressive'] as const;
-/** `fast`: patterns and validators only; `accurate`: plus names, places, addresses, organisations; `aggressive`: accurate with looser rules. */
+/**
+ * `fast`: patterns and validators only; `accurate`: plus names, places, addresses, organisations; `aggressive`:
+ * accurate with looser rules.
+ */
 export type PiiMode = (typeof PII_MODES)[number];
 
 export const PII_REPLACE_STYLES = ['tag', 'mask', 'remove'] as const;

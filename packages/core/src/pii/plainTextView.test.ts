@@ -29,7 +29,8 @@ describe('redactPII on the plain-text view', () => {
 
   it('an address block written with hard breaks is redacted to its last line; the breaks survive', async () => {
     const md =
-      'Ship the parcel to:\\\nOtto Brandvold\\\n7 Ferry Wharf Road\\\nApt 12\\\nDunmore, Ohio 43215\\\nUnited States\n\nThanks.';
+      'Ship the parcel to:\\\nOtto Brandvold\\\n7 Ferry Wharf Road\\\nApt 12\\\nDunmore, Ohio 43215\\\nUnited ' +
+      'States\n\nThanks.';
     const { text } = await redactPII(md, true);
     for (const v of ['Otto', 'Brandvold', 'Ferry Wharf', 'Dunmore', 'Ohio', '43215', 'United States'])
       expect(text).not.toContain(v);

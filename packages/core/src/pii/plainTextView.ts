@@ -11,7 +11,9 @@ export interface PlainTextView {
   sourceEnd: Int32Array;
   /** False when the view is the markdown itself (no mapping needed). */
   changed: boolean;
-  /** Markdown offsets of the dropped line-break syntax (hard-break backslashes, `<br>`, `>` markers): never replaced. */
+  /**
+   * Markdown offsets of the dropped line-break syntax (hard-break backslashes, `<br>`, `>` markers): never replaced.
+   */
   syntaxOffsets: number[];
 }
 

@@ -146,7 +146,8 @@ describe('redactPII: names, places, addresses (accurate mode)', () => {
 
   it('leaves ordinary capitalised prose alone', async () => {
     const prose =
-      '# Getting Started\n\nThe Quick Start Guide explains how React components render. Capitalized words like Wisdom and Discipline are often mistaken with names. On Monday the European team shipped Version 2.';
+      '# Getting Started\n\nThe Quick Start Guide explains how React components render. Capitalized words like ' +
+      'Wisdom and Discipline are often mistaken with names. On Monday the European team shipped Version 2.';
     expect(await tag(prose)).toBe(prose);
   });
 });
@@ -196,7 +197,8 @@ describe('redactPII: markdown structure survives', () => {
 
   it('code blocks are scanned too', async () => {
     const md =
-      '```bash\ncurl -H "Authorization: Bearer abcdef1234567890" https://api.example.com\nexport EMAIL=ann@example.org\n```';
+      '```bash\ncurl -H "Authorization: Bearer abcdef1234567890" https://api.example.com\nexport ' +
+      'EMAIL=ann@example.org\n```';
     const out = await tag(md);
     expect(out).toBe(
       '```bash\ncurl -H "Authorization: Bearer [SECRET]" https://api.example.com\nexport EMAIL=[EMAIL]\n```',

@@ -28,8 +28,10 @@ export function hasCardIssuerPrefix(digits: string): boolean {
   if (digits[0] === '4') return n === 13 || n === 16 || n === 19; // Visa
   if ((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720)) return n === 16; // Mastercard
   if (p2 === 34 || p2 === 37) return n === 15; // Amex
-  if ((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39 || p3 === 309) return n >= 14 && n <= 19; // Diners
-  if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || (p6 >= 622126 && p6 <= 622925)) return n >= 16 && n <= 19; // Discover
+  // Diners
+  if ((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39 || p3 === 309) return n >= 14 && n <= 19;
+  // Discover
+  if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || (p6 >= 622126 && p6 <= 622925)) return n >= 16 && n <= 19;
   if (p4 >= 3528 && p4 <= 3589) return n >= 16 && n <= 19; // JCB
   if (p4 === 2131 || p4 === 1800) return n === 15; // JCB (old 15-digit)
   if (p2 === 62) return n >= 16 && n <= 19; // UnionPay

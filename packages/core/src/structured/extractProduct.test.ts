@@ -319,7 +319,8 @@ describe('pages that are not products', () => {
   });
   it('og:type product.group (a collection) is not a product; og:type product without a price is one unless the page is a grid of buy buttons', () => {
     const page = (type: string, extra = '', body = '') =>
-      `<head><meta property="og:type" content="${type}"><meta property="og:title" content="Sofas">${extra}</head><body><h1>Sofas</h1>${body}</body>`;
+      `<head><meta property="og:type" content="${type}"><meta property="og:title" ` +
+      `content="Sofas">${extra}</head><body><h1>Sofas</h1>${body}</body>`;
     expect(
       extractProduct(
         parseHtml(page('product.group', '<meta property="product:price:amount" content="499">')),
@@ -337,7 +338,10 @@ describe('pages that are not products', () => {
     });
   });
   it('WooCommerce keeps og:type article but states the price: a product', () => {
-    const html = `<head><meta property="og:type" content="article"><meta property="og:title" content="Hair Dryer G3"><meta property="product:price:amount" content="101.97"><meta property="product:price:currency" content="USD"></head><body><h1>Hair Dryer G3</h1></body>`;
+    const html =
+      `<head><meta property="og:type" content="article"><meta property="og:title" content="Hair Dryer ` +
+      `G3"><meta property="product:price:amount" content="101.97"><meta property="product:price:currency" ` +
+      `content="USD"></head><body><h1>Hair Dryer G3</h1></body>`;
     expect(extractProduct(parseHtml(html), 'https://x.example/g3')?.variants).toStrictEqual([
       { price: { amount: 101.97, currency: 'USD', formatted: '$101.97' }, availability: { inStock: true } },
     ]);
@@ -380,7 +384,8 @@ describe('details', () => {
     });
   });
   it('a disabled buy button or sold-out text means not in stock', () => {
-    const html = `<h1>Desk Fan</h1><span class="price">€19,99</span><p>Sold out</p><button disabled>Add to cart</button>`;
+    const html =
+      `<h1>Desk Fan</h1><span class="price">€19,99</span><p>Sold out</p><button disabled>Add to ` + `cart</button>`;
     expect(extractProduct(parseHtml(html), 'https://x.example/fan')?.variants[0]?.availability).toStrictEqual({
       inStock: false,
       text: 'Sold out',

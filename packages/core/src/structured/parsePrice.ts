@@ -57,7 +57,10 @@ export function parseAmount(value: unknown): number | undefined {
   return numberFromDigits(match[0].replace(/[\s'\u00a0\u202f]+/g, '').replace(/[.,]$/, ''));
 }
 
-/** Which of `.` and `,` is the decimal mark: the last one when both appear; alone, a mark followed by exactly three digits groups thousands. */
+/**
+ * Which of `.` and `,` is the decimal mark: the last one when both appear; alone, a mark followed by exactly three
+ * digits groups thousands.
+ */
 function numberFromDigits(digits: string): number | undefined {
   const lastDot = digits.lastIndexOf('.');
   const lastComma = digits.lastIndexOf(',');

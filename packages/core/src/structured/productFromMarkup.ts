@@ -46,7 +46,8 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
   // The title's own button is the one sharing the deepest block with it (carousels of other products sit further away).
   const scopes = buys.map((b) => ({ b, scope: commonScope(h1, b) }));
   const { b: buy, scope } = scopes.reduce((best, s) => (depth(s.scope) > depth(best.scope) ? s : best));
-  // A block holding the title and a buy button per card is a product grid; a product page has one (or one plus a sticky copy).
+  // A block holding the title and a buy button per card is a product grid; a product page has one (or one plus a sticky
+  // copy).
   if (buys.filter((b) => scope.contains(b)).length > MAX_BUY_CONTROLS) return undefined;
   if (countPriceElements(scope) > MAX_PRICES_IN_SCOPE) return undefined;
   const priceElement = findPriceElement(scope, false);

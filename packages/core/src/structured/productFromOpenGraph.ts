@@ -11,7 +11,9 @@ const BUY_WORDS = /\b(add[\s_-]*to[\s_-]*(cart|bag|basket|trolley)|buy[\s_-]*now
 /** Open Graph availability words meaning the item can be bought now. */
 const OG_IN_STOCK = new Set(['instock', 'in stock', 'in_stock', 'available for order', 'available']);
 
-/** A product from Open Graph product tags (`product:price:amount` with `og:type=product` or no og:type), or undefined. */
+/**
+ * A product from Open Graph product tags (`product:price:amount` with `og:type=product` or no og:type), or undefined.
+ */
 export function productFromOpenGraph(facts: PageFacts, document: Document): Product | undefined {
   const ogType = facts.meta('og:type')?.toLowerCase();
   const amount = facts.meta('product:price:amount') ?? facts.meta('og:price:amount');

@@ -67,7 +67,8 @@ function propertyValue(element: Element, resolve: UrlResolver): string {
   }
   if (tag === 'data' || tag === 'meter') return element.getAttribute('value') ?? '';
   if (tag === 'time' && element.hasAttribute('datetime')) return element.getAttribute('datetime') ?? '';
-  // Shops put the machine value in `content` and the display text inside (<span itemprop="price" content="19.99">$19.99</span>).
+  // Shops put the machine value in `content` and the display text inside (<span itemprop="price"
+  // content="19.99">$19.99</span>).
   const content = element.getAttribute('content');
   if (content !== null) return content;
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim();

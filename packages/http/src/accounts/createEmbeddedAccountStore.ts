@@ -10,7 +10,9 @@ import {
   type UsageTag,
 } from './AccountStore.js';
 
-/** Its own LMDB environment beside the page cache's: accounts are tiny and must not compete with page bytes for space. */
+/**
+ * Its own LMDB environment beside the page cache's: accounts are tiny and must not compete with page bytes for space.
+ */
 export const ACCOUNTS_DIR_NAME = 'accounts';
 
 const ACCOUNT = 'account:';

@@ -20,7 +20,9 @@ import {
 import { createRateLimiter, type RateLimiter } from '../limits/createRateLimiter.js';
 import { creditsForDocument, creditsForFailure, expectedCredits } from '../limits/creditCost.js';
 
-/** Until the first key is issued the service may run keyless (loopback); re-checked this often so no restart is needed. */
+/**
+ * Until the first key is issued the service may run keyless (loopback); re-checked this often so no restart is needed.
+ */
 const HAS_KEYS_RECHECK_MS = 2_000;
 /** Refunds and charges that failed (store unreachable) are retried this often until they land. */
 const SETTLE_RETRY_MS = 1_000;
@@ -73,7 +75,10 @@ export interface Accounts {
    * own requests is waiting, so a crawl cannot crowd out (or 429) the scrapes queued behind it.
    */
   acquireJobSlot(accountId: string, limit: number, signal: AbortSignal): Promise<{ release(): Promise<void> }>;
-  /** Requests of the account running (and waiting for a slot) now: the cluster's with a concurrency limit, else this process's. */
+  /**
+   * Requests of the account running (and waiting for a slot) now: the cluster's with a concurrency limit, else this
+   * process's.
+   */
   activity(account: Account): Promise<{ active: number; waiting: number }>;
   /** Settlements still waiting for the store (retried in the background). */
   pendingSettlements(): number;

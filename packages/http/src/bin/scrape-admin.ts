@@ -117,7 +117,8 @@ async function main(argv: string[]): Promise<void> {
           keys
             .map(
               (k) =>
-                `${k.id}  ${k.accountId}  ${k.name ?? '-'}  ${k.createdAt}  ${k.revokedAt ? 'revoked ' + k.revokedAt : 'active'}`,
+                `${k.id}  ${k.accountId}  ${k.name ?? '-'}  ${k.createdAt}  ` +
+                `${k.revokedAt ? 'revoked ' + k.revokedAt : 'active'}`,
             )
             .join('\n') || '(no keys)',
           keys,
@@ -227,8 +228,10 @@ function list(raw: unknown): string[] {
 function describe(a: Account & { balance: number }): string {
   const or = (v: number | null) => (v === null ? 'unlimited' : String(v));
   return (
-    `${a.id}${a.name ? ` (${a.name})` : ''}: credits ${a.unlimitedCredits ? 'unlimited' : a.balance}, rate ${or(a.ratePerMinute)}/min, ` +
-    `concurrency ${or(a.concurrency)} (queue ${a.queueLimit}), endpoints ${a.endpoints.join(',') || '-'}, features ${a.features.join(',') || '-'}`
+    `${a.id}${a.name ? ` (${a.name})` : ''}: credits ${a.unlimitedCredits ? 'unlimited' : a.balance}, rate ` +
+    `${or(a.ratePerMinute)}/min, ` +
+    `concurrency ${or(a.concurrency)} (queue ${a.queueLimit}), endpoints ${a.endpoints.join(',') || '-'}, features ` +
+    `${a.features.join(',') || '-'}`
   );
 }
 

@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   }
   if (!config.artifactSecret) {
     app.log.warn(
-      'SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop working after a restart and on other instances)',
+      'SCRAPE_ARTIFACT_SECRET is not set: screenshot links are signed with a random per-process key (they stop ' +
+        'working after a restart and on other instances)',
     );
   }
   const unknown = unknownVariables(process.env);
@@ -97,7 +98,8 @@ async function main(): Promise<void> {
       addresses: app.addresses(),
       auth:
         config.apiKeys.length > 0
-          ? `on (${config.apiKeys.length} key(s) from ${config.apiKeysSource}${(await accounts.hasKeys()) ? ' + issued keys' : ''})`
+          ? `on (${config.apiKeys.length} key(s) from ` +
+            `${config.apiKeysSource}${(await accounts.hasKeys()) ? ' + issued keys' : ''})`
           : (await accounts.hasKeys())
             ? 'on (keys issued with scrape-admin)'
             : 'off (loopback only)',

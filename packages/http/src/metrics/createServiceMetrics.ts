@@ -74,7 +74,9 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   });
   const scrapes = new Counter({
     name: 'scrape_scrapes_total',
-    help: 'Pages scraped, by source (scrape, crawl, batch), engine (fetch, browser, pdf...) and outcome (ok or error code).',
+    help:
+      'Pages scraped, by source (scrape, crawl, batch), engine (fetch, browser, pdf...) and outcome (ok or error ' +
+      'code).',
     labelNames: ['source', 'engine', 'outcome', ...teamLabel],
     registers,
   });
@@ -111,7 +113,9 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
 
   new Gauge({
     name: 'scrape_job_queue_items',
-    help: 'Job work items per kind: waiting (ready), delayed (politeness or retry backoff), active (leased by a worker).',
+    help:
+      'Job work items per kind: waiting (ready), delayed (politeness or retry backoff), active (leased by a ' +
+      'worker).',
     labelNames: ['kind', 'state'],
     registers,
     async collect() {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { errors, ScrapeError } from '@scrape/scraper';
+import { errors, type ScrapeError } from '@scrape/scraper';
 import { crawlRequestSchema, scrapeRequestSchema } from '@scrape/scraper/internal';
 import { normalizeSchedule, ScheduleError, type NormalizedSchedule } from './monitorSchedule.js';
 

@@ -21,7 +21,8 @@ beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(
-      '<!doctype html><html><head><title>Limits</title></head><body><h1>Limits</h1><p>A page for the limit tests.</p></body></html>',
+      '<!doctype html><html><head><title>Limits</title></head><body><h1>Limits</h1><p>A page for the limit ' +
+        'tests.</p></body></html>',
     );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

@@ -23,7 +23,8 @@ beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(
-      '<!doctype html><html><head><title>Target</title></head><body><h1>Target</h1><p>A page to interact with.</p></body></html>',
+      '<!doctype html><html><head><title>Target</title></head><body><h1>Target</h1><p>A page to interact ' +
+        'with.</p></body></html>',
     );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -165,7 +166,8 @@ describe('interact sandbox escapes (through the API)', () => {
     expect(logs.body.stdout.length).toBeLessThanOrEqual(64 * 1024);
     const raw = await interact(
       scrapeId,
-      `${ESCAPE} const s = 'y'.repeat(1 << 20); for (let i = 0; i < 63; i++) proc.stdout.write(s); await new Promise((r) => setTimeout(r, 20000));`,
+      `${ESCAPE} const s = 'y'.repeat(1 << 20); for (let i = 0; i < 63; i++) proc.stdout.write(s); await new ` +
+        `Promise((r) => setTimeout(r, 20000));`,
     );
     expect(raw.body.success).toBe(false);
     expect(JSON.stringify(raw.body).length).toBeLessThan(300_000);

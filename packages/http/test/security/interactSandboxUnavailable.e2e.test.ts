@@ -14,7 +14,8 @@ beforeAll(async () => {
   site = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(
-      '<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed test.</p></body></html>',
+      '<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed ' +
+        'test.</p></body></html>',
     );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

@@ -15,7 +15,8 @@ beforeAll(async () => {
         return res
           .writeHead(200, { 'content-type': 'text/html' })
           .end(
-            `<html><body><main><h1>Shop</h1><p>Our products.</p><img src="http://b.test:${req.socket.localPort}/logo.png"></main></body></html>`,
+            `<html><body><main><h1>Shop</h1><p>Our products.</p><img ` +
+              `src="http://b.test:${req.socket.localPort}/logo.png"></main></body></html>`,
           );
       }
       res.writeHead(200, { 'content-type': 'text/plain' }).end(`path ${path}`);

@@ -15,7 +15,8 @@ beforeAll(async () => {
         return res
           .writeHead(200, { 'content-type': 'text/html' })
           .end(
-            '<html><body><main><h1>Welcome</h1><p>Loading your dashboard</p></main><script>setTimeout(() => { location.href = "http://10.20.30.40/admin"; }, 50);</script></body></html>',
+            '<html><body><main><h1>Welcome</h1><p>Loading your dashboard</p></main><script>setTimeout(() => { ' +
+              'location.href = "http://10.20.30.40/admin"; }, 50);</script></body></html>',
           );
       }
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>ok</p></body></html>');

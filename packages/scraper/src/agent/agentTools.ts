@@ -72,7 +72,9 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
           definition: {
             name: 'page_code',
             description:
-              'Open a URL in a real browser and run Playwright JavaScript on it (the body of an async function with `page` in scope; `return` a JSON value). Use it for pages that need clicks, typing or scrolling before their content shows.',
+              'Open a URL in a real browser and run Playwright JavaScript on it (the body of an async function with ' +
+              '`page` in scope; `return` a JSON value). Use it for pages that need clicks, typing or scrolling ' +
+              'before their content shows.',
             parameters: {
               type: 'object',
               properties: { url: { type: 'string' }, code: { type: 'string' } },
@@ -97,7 +99,8 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
           definition: {
             name: 'map',
             description:
-              "List a website's pages (from its sitemap and links) without reading them; `search` ranks the URLs by relevance. Use it to find the right page to scrape.",
+              "List a website's pages (from its sitemap and links) without reading them; `search` ranks the URLs by " +
+              'relevance. Use it to find the right page to scrape.',
             parameters: {
               type: 'object',
               properties: { url: { type: 'string' }, search: { type: 'string' } },
@@ -174,7 +177,8 @@ export function createAgentTools(options: AgentToolsOptions): AgentTool[] {
       definition: {
         name: 'scrape',
         description:
-          'Fetch one web page and return its content as markdown (default), its links, or a summary. Use it to read pages.',
+          'Fetch one web page and return its content as markdown (default), its links, or a summary. Use it to read ' +
+          'pages.',
         parameters: {
           type: 'object',
           properties: {

@@ -57,7 +57,10 @@ export interface AgentRequest {
   };
 }
 
-/** Body of `POST /v2/agent` (the Firecrawl SDK's startAgent): 400 naming the field, 422 for a schema that does not compile. */
+/**
+ * Body of `POST /v2/agent` (the Firecrawl SDK's startAgent): 400 naming the field, 422 for a schema that does not
+ * compile.
+ */
 export function parseAgentRequest(body: unknown): AgentRequest {
   const parsed = agentRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {

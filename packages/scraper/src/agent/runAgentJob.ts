@@ -117,7 +117,9 @@ export async function runAgentJob(options: RunAgentOptions): Promise<AgentRunRes
           code: 'credit_limit_reached',
           source: 'billing',
           retryable: false,
-          message: `Agent reached its maxCredits limit (${job.maxCredits} credits) before finishing: ${what} would have cost ${credits} more after ${spent} spent`,
+          message:
+            `Agent reached its maxCredits limit (${job.maxCredits} credits) before finishing: ${what} would ` +
+            `have cost ${credits} more after ${spent} spent`,
         },
       });
     }

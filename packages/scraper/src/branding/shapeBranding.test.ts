@@ -9,7 +9,8 @@ import { parseColor, shapeBranding } from './shapeBranding.js';
 
 const LANDING = readFileSync(new URL('../../test/fixtures/branding-landing.html', import.meta.url), 'utf8');
 const LOGO =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" fill="#e11d48"/></svg>';
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" ' +
+  'fill="#e11d48"/></svg>';
 /** The same page in its dark theme: near-black background, light text. */
 const DARK = LANDING.replace(
   '</style>',

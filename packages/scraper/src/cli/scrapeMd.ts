@@ -112,7 +112,8 @@ function toLocalPath(target: string): string {
     const url = new URL(target);
     if (url.protocol !== 'file:') {
       throw new Error(
-        `only local files are supported (got a ${url.protocol.slice(0, -1)} URL); save the page first or use the scrape service`,
+        `only local files are supported (got a ${url.protocol.slice(0, -1)} URL); save the page first or use the ` +
+          `scrape service`,
       );
     }
     return fileURLToPath(url);

@@ -13,7 +13,8 @@ const SCRAPE_ERRORS: Record<string, string> = {
   '408': '`Request Timeout`, code `SCRAPE_TIMEOUT`: the page took longer than `timeout`.',
   '413': '`Payload Too Large`: request body too big.',
   '422':
-    'The page cannot be turned into the requested formats (`SCRAPE_UNSUPPORTED_CONTENT_TYPE`, `SCRAPE_RESPONSE_TOO_LARGE`).',
+    'The page cannot be turned into the requested formats (`SCRAPE_UNSUPPORTED_CONTENT_TYPE`, ' +
+    '`SCRAPE_RESPONSE_TOO_LARGE`).',
   '429': '`Rate limit exceeded` or `Concurrency limit reached`.',
   '500': '`Internal Server Error`, code `UNKNOWN_ERROR`.',
   '501': 'An option this build cannot serve yet, code `SCRAPE_UNSUPPORTED_OPTION`, `details.option` names it.',
@@ -27,7 +28,8 @@ export const SCRAPE_OPENAPI_ROUTE: OpenApiRoute = {
   operationId: 'scrape',
   summary: 'Scrape one URL into the requested formats.',
   description:
-    'Permanent fetch failures (DNS, refused connection, redirect loop, TLS certificate) answer 200 with `success: false` ' +
+    'Permanent fetch failures (DNS, refused connection, redirect loop, TLS certificate) answer 200 with `success: ' +
+    'false` ' +
     'and a `code` (see docs/api.md), so clients do not retry them.',
   requestBody: { name: 'ScrapeRequest', schema: scrapeRequestSchema },
   responses: {

@@ -48,7 +48,10 @@ export function hostnameProblem(value: string): string | undefined {
   for (const label of name.split('.')) {
     if (label.length === 0) return 'the hostname has an empty label (two dots in a row)';
     if (label.length > DNS_LABEL_MAX)
-      return `the hostname label "${label.slice(0, 20)}…" is ${label.length} characters long; a DNS label has at most ${DNS_LABEL_MAX}`;
+      return (
+        `the hostname label "${label.slice(0, 20)}…" is ${label.length} characters long; a DNS label has at ` +
+        `most ${DNS_LABEL_MAX}`
+      );
     if (!DNS_LABEL.test(label)) return `the hostname label "${label}" has characters a DNS name cannot have`;
   }
   return undefined;

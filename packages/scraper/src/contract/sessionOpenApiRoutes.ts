@@ -71,7 +71,8 @@ export function agentOpenApiRoutes(): OpenApiRoute[] {
       responses: { '200': { description: '`{success, id}`.' } },
       errors: {
         '400':
-          'Validation, no model configured, or `Your team has zero data retention enabled. This is not supported on extract.`',
+          'Validation, no model configured, or `Your team has zero data retention enabled. This is not supported on ' +
+          'extract.`',
         '402': 'Payment required.',
         '403': 'Forbidden.',
       },

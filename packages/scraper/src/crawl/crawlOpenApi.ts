@@ -4,7 +4,8 @@ import { batchOwnSchema, crawlRequestSchema, mapRequestSchema } from './crawlReq
 
 const ERRORS: Record<string, string> = {
   '400':
-    'Validation failed (`code` names it: BAD_REQUEST_INVALID_URL, BAD_REQUEST_INVALID_PATTERN, BAD_REQUEST_INVALID_WEBHOOK…).',
+    'Validation failed (`code` names it: BAD_REQUEST_INVALID_URL, BAD_REQUEST_INVALID_PATTERN, ' +
+    'BAD_REQUEST_INVALID_WEBHOOK…).',
   '402': '`Payment Required: Insufficient credits`.',
   '403': '`Forbidden` (endpoint or zero data retention not allowed for the key).',
 };

@@ -1,4 +1,4 @@
-import { normalizeUrl } from '@scrape/cache';
+import { normalizeUrl } from '@scrape/cache/internal';
 import { compileUserPattern, testPattern } from './compileUserPattern.js';
 import type { CrawlRequest } from './crawlRequest.js';
 

@@ -9,7 +9,9 @@ import { readPageFacts } from './pageLinks.js';
 import type { RulesFor } from './robotsRules.js';
 import { withHostPoliteness, withSharedLease } from './sharedLimits.js';
 
-/** Longest politeness wait honoured from robots.txt Crawl-delay (a site asking for an hour per page is not crawlable). */
+/**
+ * Longest politeness wait honoured from robots.txt Crawl-delay (a site asking for an hour per page is not crawlable).
+ */
 const CRAWL_DELAY_CAP_MS = 60_000;
 /** Links taken from one page (a page listing a million links must not flood the frontier in one commit). */
 const LINKS_PER_PAGE_MAX = 5_000;

@@ -18,7 +18,8 @@ export type FetchRaw = (url: string, signal?: AbortSignal) => Promise<RawRespons
 
 /**
  * Fetches a helper file of a crawl (robots.txt, sitemaps) with the scraper's own HTTP engine, so it goes through the
- * same SSRF guard, redirect and size limits as any page. Null on any failure: a missing robots.txt or sitemap is normal.
+ * same SSRF guard, redirect and size limits as any page. Null on any failure: a missing robots.txt or sitemap is
+ * normal.
  */
 export function createRawFetcher(engine: Engine): FetchRaw {
   return async (url, signal) => {

@@ -5,7 +5,9 @@ import type { LlmProvider } from '../llm/llmProvider.js';
 import { crawlRequestSchema, parseCrawlRequest, type CrawlRequest } from './crawlRequest.js';
 
 const PREVIEW_TIMEOUT_MS = 60_000;
-/** The options a prompt may set: what a crawl's scope is made of, nothing that spends more (scrape options, webhooks). */
+/**
+ * The options a prompt may set: what a crawl's scope is made of, nothing that spends more (scrape options, webhooks).
+ */
 const previewSchema = crawlRequestSchema.pick({
   includePaths: true,
   excludePaths: true,
@@ -62,8 +64,10 @@ export async function previewCrawlParams(
       {
         role: 'system',
         content:
-          'You turn a crawl instruction into crawler options. includePaths/excludePaths are JavaScript regexes matched ' +
-          'against the URL path (e.g. "^/blog/.*"). Set only the options the instruction implies. Reply with JSON only.',
+          'You turn a crawl instruction into crawler options. includePaths/excludePaths are JavaScript regexes ' +
+          'matched ' +
+          'against the URL path (e.g. "^/blog/.*"). Set only the options the instruction implies. Reply with JSON ' +
+          'only.',
       },
       { role: 'user', content: `Start URL: ${parsed.data.url}\nInstruction: ${parsed.data.prompt}` },
     ],

@@ -4,7 +4,9 @@ import { judgeClientRendered, looksClientRendered, startsWithContent } from './l
 const page = (body: string, head = '') =>
   `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
 const bundle = `<script>${'var x=1;'.repeat(1_000)}</script>`;
-const article = `<article><h1>Harbour report</h1>${'<p>The tide came in over the breakwater and the boats rose with it. </p>'.repeat(30)}</article>`;
+const article =
+  `<article><h1>Harbour ` +
+  `report</h1>${'<p>The tide came in over the breakwater and the boats rose with it. </p>'.repeat(30)}</article>`;
 
 describe('looksClientRendered', () => {
   it.each([
@@ -19,7 +21,8 @@ describe('looksClientRendered', () => {
     [
       'a noscript asking for JavaScript',
       page(
-        '<div class="shell"><noscript>You need to enable JavaScript to run this app.</noscript></div><span>Loading</span>',
+        '<div class="shell"><noscript>You need to enable JavaScript to run this ' +
+          'app.</noscript></div><span>Loading</span>',
       ),
       'noscript',
     ],
@@ -27,7 +30,8 @@ describe('looksClientRendered', () => {
     [
       'an empty body with chunked scripts',
       page(
-        '<div class="x">Loading…</div><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>',
+        '<div class="x">Loading…</div><script src="/a.js"></script><script src="/b.js"></script><script ' +
+          'src="/c.js"></script>',
       ),
       'script-heavy-empty',
     ],

@@ -30,7 +30,8 @@ export function parseProxyUrl(raw: string, setting: string): ProxyEndpoint {
   }
   if (url.protocol !== 'http:' || !url.hostname) {
     throw new Error(
-      `${setting} must be an http:// proxy URL like http://user:pass@proxy.example:8080 (HTTPS and SOCKS proxies are not supported)`,
+      `${setting} must be an http:// proxy URL like http://user:pass@proxy.example:8080 (HTTPS and SOCKS proxies are ` +
+        `not supported)`,
     );
   }
   const endpoint: ProxyEndpoint = { server: `http://${url.host}` };
@@ -43,7 +44,8 @@ export function parseProxyUrl(raw: string, setting: string): ProxyEndpoint {
 export function checkProxyMode(mode: 'basic' | 'enhanced' | 'auto', settings: ProxySettings): void {
   if (mode === 'enhanced' && !settings.enhanced) {
     throw errors.badRequest(
-      `proxy "enhanced" needs an enhanced proxy and this server has none: set ${ENHANCED_PROXY_SETTING}, or send proxy "basic" or "auto"`,
+      `proxy "enhanced" needs an enhanced proxy and this server has none: set ${ENHANCED_PROXY_SETTING}, or send ` +
+        `proxy "basic" or "auto"`,
       { option: 'proxy', setting: ENHANCED_PROXY_SETTING },
       'SCRAPE_PROXY_NOT_CONFIGURED',
     );

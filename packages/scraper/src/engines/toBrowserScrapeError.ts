@@ -27,7 +27,8 @@ export function toBrowserScrapeError(error: BrowserError, url: URL, timeoutMs: n
         details.actionIndex !== undefined ? 'SCRAPE_ACTION_ERROR' : undefined,
       );
     case 'action_failed': {
-      const message = `Action ${details.actionIndex} (${details.actionType}) failed: ${details.reason ?? error.message}`;
+      const message =
+        `Action ${details.actionIndex} (${details.actionType}) failed: ` + `${details.reason ?? error.message}`;
       return new ScrapeError({
         status: 400,
         error: message,

@@ -41,7 +41,8 @@ export function createExtractJobs(options: ExtractJobsOptions) {
       const request = parseExtractRequest(body);
       if (options.llm.missing) {
         throw errors.badRequest(
-          `extract needs an OpenAI-compatible LLM server, and none is configured: set ${options.llm.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one)`,
+          `extract needs an OpenAI-compatible LLM server, and none is configured: set ` +
+            `${options.llm.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one)`,
           { missing: options.llm.missing },
           'SCRAPE_LLM_NOT_CONFIGURED',
         );
@@ -75,7 +76,8 @@ export function createExtractJobs(options: ExtractJobsOptions) {
             }
           } catch (error) {
             warnings.push(
-              `Web search failed (${(error as { error?: string }).error ?? (error as Error).message}); only the given URLs were used.`,
+              `Web search failed (${(error as { error?: string }).error ?? (error as Error).message}); only the ` +
+                `given URLs were used.`,
             );
           }
         }

@@ -67,7 +67,9 @@ export interface StopResponse {
   creditsBilled: number;
 }
 
-/** `POST /v2/browser` (the SDK's BrowserCreateResponse): no CDP or live-view URL, the page is driven through execute. */
+/**
+ * `POST /v2/browser` (the SDK's BrowserCreateResponse): no CDP or live-view URL, the page is driven through execute.
+ */
 export interface BrowserCreated {
   success: true;
   id: string;
@@ -165,7 +167,9 @@ export interface InteractSessions {
   createBrowser(body: unknown, team?: string, options?: { unbilled?: boolean }): Promise<BrowserCreated>;
   /** `POST /v2/browser/{id}/execute`: code (or a prompt) on a standalone session's page. */
   execute(sessionId: string, body: unknown, team?: string): Promise<InteractResponse>;
-  /** `GET /v2/browser`: the team's standalone sessions, live (`active`, the default) or recently ended (`destroyed`). */
+  /**
+   * `GET /v2/browser`: the team's standalone sessions, live (`active`, the default) or recently ended (`destroyed`).
+   */
   listBrowsers(team?: string, status?: 'active' | 'destroyed'): BrowserListed[];
   /** `DELETE /v2/browser/{id}`: a standalone session only. */
   stopBrowser(sessionId: string, team?: string): Promise<StopResponse>;
@@ -279,7 +283,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       code: 'INTERACT_SESSION_ELSEWHERE',
       details: {
         reason:
-          'this interact session lives in another server process; route calls for this scrape to the same process (sticky by scrapeId)',
+          'this interact session lives in another server process; route calls for this scrape to the same process ' +
+          '(sticky by scrapeId)',
         sessionId: record.sessionId,
       },
     });
@@ -466,7 +471,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
   function checkPrompt(request: InteractRequest): void {
     if (request.prompt === undefined || llm.client) return;
     throw errors.badRequest(
-      `prompt needs an OpenAI-compatible LLM server, and none is configured: set ${llm.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one), or send Playwright \`code\` instead`,
+      `prompt needs an OpenAI-compatible LLM server, and none is configured: set ${llm.missing.join(' and ')} (and ` +
+        `SCRAPE_LLM_API_KEY if the server wants one), or send Playwright \`code\` instead`,
       { options: ['prompt'], missing: llm.missing },
       'SCRAPE_LLM_NOT_CONFIGURED',
     );
@@ -562,8 +568,10 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       };
     const timedOut = result.outcome === 'timeout';
     const error = timedOut
-      ? `The prompt did not finish within ${Math.round(timeoutMs / 1000)} s (${result.actions.length} actions taken); send a larger timeout or a smaller task`
-      : `The model did not finish within ${settings.promptMaxSteps} steps (${result.actions.length} actions taken); split the task into smaller prompts`;
+      ? `The prompt did not finish within ${Math.round(timeoutMs / 1000)} s (${result.actions.length} actions ` +
+        `taken); send a larger timeout or a smaller task`
+      : `The model did not finish within ${settings.promptMaxSteps} steps (${result.actions.length} actions taken); ` +
+        `split the task into smaller prompts`;
     return {
       success: false,
       ...base,
@@ -629,7 +637,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (keptBy && keptBy !== ownerId) {
         return {
           reason:
-            "the scrape's page is kept by the server process that made the scrape, not this one: send interact calls for it there to continue with its state",
+            "the scrape's page is kept by the server process that made the scrape, not this one: send interact calls " +
+            'for it there to continue with its state',
         };
       }
       return {
@@ -863,7 +872,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
         // Another team's scrape answers as an unknown one (its id says nothing to other tenants).
         if (!scrape || Date.now() - scrape.at > settings.scrapeMemoryMs || scrape.team !== team) {
           throw errors.notFound(
-            'Scrape not found: interact continues a scrape made on this server in the last 24 hours; scrape the page first',
+            'Scrape not found: interact continues a scrape made on this server in the last 24 hours; scrape the page ' +
+              'first',
             'INTERACT_SCRAPE_NOT_FOUND',
           );
         }

@@ -90,7 +90,8 @@ export function createPageTools(options: PageToolsOptions): LoopTool[] {
       definition: {
         name: 'type',
         description:
-          'Fill an input or textarea matching a selector with text (replacing its value); submit: true presses Enter after.',
+          'Fill an input or textarea matching a selector with text (replacing its value); submit: true presses Enter ' +
+          'after.',
         parameters: {
           type: 'object',
           properties: { selector, text: { type: 'string' }, submit: { type: 'boolean' } },

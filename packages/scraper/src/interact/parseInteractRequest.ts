@@ -58,7 +58,8 @@ export function parseInteractRequest(body: unknown): InteractRequest {
   }
   if (language !== undefined && !LANGUAGES.has(language)) {
     throw errors.badRequest(
-      `language "${language}" is not supported: "node" (Playwright JavaScript) and "bash" (with the \`page\` command) run here`,
+      `language "${language}" is not supported: "node" (Playwright JavaScript) and "bash" (with the \`page\` ` +
+        `command) run here`,
       undefined,
       'INTERACT_LANGUAGE_UNSUPPORTED',
     );

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ProfileState } from '@scrape/browser';
-import { createEmbeddedBackend, createRedisBackend, DEFAULT_REDIS_KEY_PREFIX, type KvBackend } from '@scrape/cache';
+import {
+  createEmbeddedBackend,
+  createRedisBackend,
+  DEFAULT_REDIS_KEY_PREFIX,
+  type KvBackend,
+} from '@scrape/cache/internal';
 import type { StoreHome } from '../createLazyStores.js';
 import { errors, ScrapeError } from '../errors.js';
 

@@ -1,4 +1,4 @@
-import { createRedisBackend, DEFAULT_REDIS_KEY_PREFIX, type KvBackend } from '@scrape/cache';
+import { createRedisBackend, DEFAULT_REDIS_KEY_PREFIX, type KvBackend } from '@scrape/cache/internal';
 import type { StoreHome } from '../createLazyStores.js';
 
 export interface ScrapeRecord {

@@ -24,7 +24,8 @@ export async function cleanMarkdown(
     return {
       value: null,
       warnings: [
-        `onlyCleanContent skipped: the markdown (about ${tokens} tokens) exceeds the cleaning model's output limit (${Math.min(maxOutputTokens, Math.floor(contextTokens / 2))} tokens); the original markdown is kept.`,
+        `onlyCleanContent skipped: the markdown (about ${tokens} tokens) exceeds the cleaning model's output limit ` +
+          `(${Math.min(maxOutputTokens, Math.floor(contextTokens / 2))} tokens); the original markdown is kept.`,
       ],
     };
   }

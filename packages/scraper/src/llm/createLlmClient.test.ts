@@ -87,7 +87,9 @@ describe('structured output fallback', () => {
     expect(second.response_format).toEqual({ type: 'json_object' });
     expect(second.messages[0]).toEqual({
       role: 'system',
-      content: `Extract.\n\nReply with one JSON object and nothing else. It must validate against this JSON Schema:\n${JSON.stringify(SCHEMA)}`,
+      content:
+        `Extract.\n\nReply with one JSON object and nothing else. It must validate against this JSON ` +
+        `Schema:\n${JSON.stringify(SCHEMA)}`,
     });
     expect(second.messages[1]).toEqual(messages[1]);
     await client.json({ messages, schema: SCHEMA, schemaName: 'extraction', signal: signal() });

@@ -7,7 +7,9 @@ const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const MAX_BACKOFF_MS = 8_000;
 /** A Retry-After longer than this is not waited for: the scrape has its own deadline. */
 const MAX_RETRY_AFTER_MS = 30_000;
-/** Turns after a reply that is not valid JSON or does not match the schema; a model that fails twice rarely succeeds. */
+/**
+ * Turns after a reply that is not valid JSON or does not match the schema; a model that fails twice rarely succeeds.
+ */
 const MAX_REPAIRS = 1;
 /** How much of a bad reply an error carries (for the client to see what the model said). */
 const REPLY_EXCERPT_CHARS = 500;
@@ -79,7 +81,8 @@ export interface LlmClient {
   text(messages: ChatMessage[], signal: AbortSignal, options?: { maxTokens?: number }): Promise<ChatReply>;
   /**
    * A JSON reply: response_format json_schema, else json_object, else the schema in the prompt, whichever the server
-   * takes (found once, remembered); a reply that does not parse or validate gets one repair turn; then LlmError bad_output.
+   * takes (found once, remembered); a reply that does not parse or validate gets one repair turn; then LlmError
+   * bad_output.
    */
   json(request: JsonRequest): Promise<{ value: unknown; mode: StructuredMode; repaired: boolean }>;
   /** One turn of a tool-using exchange: the model answers with text, tool calls, or both. */
@@ -261,7 +264,8 @@ function isUnsupportedFormat(error: unknown): boolean {
 /** Without json_schema the model learns the shape from the prompt. */
 function withSchemaInPrompt(messages: ChatMessage[], schema: Record<string, unknown> | undefined): ChatMessage[] {
   const rule = schema
-    ? `Reply with one JSON object and nothing else. It must validate against this JSON Schema:\n${JSON.stringify(schema)}`
+    ? `Reply with one JSON object and nothing else. It must validate against this JSON ` +
+      `Schema:\n${JSON.stringify(schema)}`
     : 'Reply with one JSON object and nothing else.';
   const [first, ...rest] = messages;
   if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${rule}` }, ...rest];
@@ -269,7 +273,10 @@ function withSchemaInPrompt(messages: ChatMessage[], schema: Record<string, unkn
 }
 
 function repairPrompt(problems: string[]): string {
-  return `Your reply could not be used: ${problems.join('; ')}. Reply again with only the corrected JSON object, no prose and no code fences.`;
+  return (
+    `Your reply could not be used: ${problems.join('; ')}. Reply again with only the corrected JSON object, no ` +
+    `prose and no code fences.`
+  );
 }
 
 async function readReply(response: Response): Promise<ChatReply> {

@@ -103,7 +103,8 @@ function promptInjection(by: 'detector' | 'model', matches: string[]): ScrapeErr
     error: 'SCRAPE_PROMPT_INJECTION_DETECTED',
     code: 'SCRAPE_PROMPT_INJECTION_DETECTED',
     message:
-      'The page tries to instruct the model; extraction aborted. Retry without checkPromptInjection only if this is a false positive.',
+      'The page tries to instruct the model; extraction aborted. Retry without checkPromptInjection only if this is ' +
+      'a false positive.',
     details: { detectedBy: by, ...(matches.length > 0 ? { matches } : {}) },
   });
 }

@@ -26,7 +26,8 @@ export function fitPage(
     text,
     warnings: truncated
       ? [
-          `The page was truncated to about ${Math.max(0, budget)} tokens to fit the model's context (${config.contextTokens} tokens).`,
+          `The page was truncated to about ${Math.max(0, budget)} tokens to fit the model's context ` +
+            `(${config.contextTokens} tokens).`,
         ]
       : [],
   };

@@ -34,7 +34,10 @@ interface Job {
   reject: (e: unknown) => void;
 }
 
-/** Default model location: resolved from this package's dependency, never fetched (without a local langPath tesseract.js tries a CDN). */
+/**
+ * Default model location: resolved from this package's dependency, never fetched (without a local langPath tesseract.js
+ * tries a CDN).
+ */
 export function defaultLangPath(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), MODEL_FOLDER);

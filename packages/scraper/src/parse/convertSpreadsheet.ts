@@ -55,7 +55,8 @@ function tableHtml(rows: string[][]): string {
   const cellsOf = (row: string[], tag: 'th' | 'td') =>
     Array.from({ length: width }, (_, i) => `<${tag}>${escapeHtml(row[i] ?? '')}</${tag}>`).join('');
   const [head, ...body] = rows;
-  return `<table><thead><tr>${cellsOf(head, 'th')}</tr></thead><tbody>${body.map((r) => `<tr>${cellsOf(r, 'td')}</tr>`).join('')}</tbody></table>`;
+  const bodyRows = body.map((r) => `<tr>${cellsOf(r, 'td')}</tr>`).join('');
+  return `<table><thead><tr>${cellsOf(head, 'th')}</tr></thead><tbody>${bodyRows}</tbody></table>`;
 }
 
 function cellText(cell: ExcelJS.Cell): string {

@@ -12,7 +12,9 @@ export const uploadErrors = {
   unsupportedType: (type: string, filename: string) =>
     new ScrapeError({
       status: 415,
-      error: `Unsupported file type ${type} (${filename}); parse takes PDF, DOCX, XLSX, CSV, PPTX, HTML, text, markdown and PNG/JPEG/TIFF/WebP images`,
+      error:
+        `Unsupported file type ${type} (${filename}); parse takes PDF, DOCX, XLSX, CSV, PPTX, HTML, text, ` +
+        `markdown and PNG/JPEG/TIFF/WebP images`,
       code: 'PARSE_UNSUPPORTED_FILE_TYPE',
       details: { type, filename },
     }),

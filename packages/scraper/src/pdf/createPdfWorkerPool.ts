@@ -24,7 +24,10 @@ const RECYCLE_AFTER_JOBS = 200;
 export interface PdfWorkerPoolOptions {
   /** Parse threads (default: up to 2, fewer on a 1-core machine). */
   workers?: number;
-  /** The OCR engine for `auto`/`ocr` modes, asked for when such a parse starts (the engine should start its workers lazily). */
+  /**
+   * The OCR engine for `auto`/`ocr` modes, asked for when such a parse starts (the engine should start its workers
+   * lazily).
+   */
   ocr?: () => OcrEngine;
 }
 
@@ -92,7 +95,9 @@ function workerUrl(): URL {
   return here;
 }
 
-/** core's PDF module alone (about half the start-up time of the whole package), or the package when laid out otherwise. */
+/**
+ * core's PDF module alone (about half the start-up time of the whole package), or the package when laid out otherwise.
+ */
 function parsePdfUrl(): string {
   const entry = import.meta.resolve('@scrape/core');
   const pdfModule = new URL('./pdf/parsePdf.js', entry);
@@ -404,7 +409,9 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   };
 }
 
-/** The timeout of a parse that had to be terminated: no page count to extrapolate from, so the time spent is the floor. */
+/**
+ * The timeout of a parse that had to be terminated: no page count to extrapolate from, so the time spent is the floor.
+ */
 function stuckError(job: Job): CoreError {
   const elapsedMs = Date.now() - job.started;
   const seconds = Math.max(1, Math.ceil(elapsedMs / 1000));
@@ -413,7 +420,8 @@ function stuckError(job: Job): CoreError {
     : 'it waited for a free PDF parser until the deadline';
   return new CoreError(
     'timeout',
-    `PDF parsing did not finish in time: ${waited} (${elapsedMs} ms spent). Parsing this PDF needs more than ${seconds} s; ` +
+    `PDF parsing did not finish in time: ${waited} (${elapsedMs} ms spent). Parsing this PDF needs more than ` +
+      `${seconds} s; ` +
       `raise the request timeout accordingly, or lower parsers[].maxPages, or use mode "fast".`,
     { code: 'PDF_TIMEOUT', elapsedMs },
   );

@@ -8,7 +8,8 @@ import type { FromWorker, ToWorker } from './pdfWorkerMessages.js';
 const port = parentPort;
 if (!port) throw new Error('parsePdfWorker.js runs as a worker thread only');
 
-// Only core's PDF module is loaded (its URL comes from the pool): the whole of @scrape/core takes twice as long to start.
+// Only core's PDF module is loaded (its URL comes from the pool): the whole of @scrape/core takes twice as long to
+// start.
 const { parsePdf } = (await import((workerData as { parsePdfUrl: string }).parsePdfUrl)) as {
   parsePdf: typeof ParsePdf;
 };

@@ -12,7 +12,9 @@ export type ToWorker =
       /** The parse asks for its page budget (`budget`) once the page count is known. */
       budgeted: boolean;
     }
-  /** `reason` is the DOMException name parsePdf reads: `TimeoutError` reports PDF_TIMEOUT, anything else PDF_ABORTED. */
+  /**
+   * `reason` is the DOMException name parsePdf reads: `TimeoutError` reports PDF_TIMEOUT, anything else PDF_ABORTED.
+   */
   | { type: 'abort'; id: number; reason: 'TimeoutError' | 'AbortError' }
   | { type: 'ocr-result'; id: number; ocrId: number; result?: OcrPageResult; error?: string }
   /** How many of the asked pages are paid for (0 also when the budget failed: the pool keeps its error). */

@@ -40,7 +40,8 @@ beforeAll(async () => {
     '/download/report': ['application/octet-stream', report],
     '/page.pdf': [
       'text/html; charset=utf-8',
-      '<!doctype html><html><head><title>Not a PDF</title></head><body><main><h1>An HTML page</h1><p>It lives at a .pdf URL but is HTML.</p></main></body></html>',
+      '<!doctype html><html><head><title>Not a PDF</title></head><body><main><h1>An HTML page</h1><p>It lives at a ' +
+        '.pdf URL but is HTML.</p></main></body></html>',
     ],
     '/scan.pdf': ['application/pdf', scan],
     '/long.pdf': ['application/pdf', long],

@@ -54,7 +54,9 @@ export async function transformPdf(
   if (Date.now() >= deadline) {
     throw new ScrapeError({
       status: 408,
-      error: `Request Timeout: fetching the PDF took ${spentMs} ms of the ${plan.request.timeout} ms timeout, leaving no time to parse it; raise the request timeout.`,
+      error:
+        `Request Timeout: fetching the PDF took ${spentMs} ms of the ${plan.request.timeout} ms timeout, ` +
+        `leaving no time to parse it; raise the request timeout.`,
       code: 'SCRAPE_TIMEOUT',
       details: { code: 'PDF_TIMEOUT', elapsedMs: spentMs, timeoutMs: plan.request.timeout },
     });
@@ -96,12 +98,15 @@ export async function transformPdf(
   if (result.pages) content.pages = result.pages;
   if (result.blocks) content.blocks = result.blocks;
   if (cut && result.metadata.totalPages > result.numPages) {
-    content.warning = `Parsed the first ${result.numPages} of ${result.metadata.totalPages} PDF pages: the account's credits cover no more (1 credit per page).`;
+    content.warning =
+      `Parsed the first ${result.numPages} of ${result.metadata.totalPages} PDF pages: the account's ` +
+      `credits cover no more (1 credit per page).`;
   }
   if (result.metadata.failedPages > 0) {
     content.warning =
       (content.warning ? `${content.warning} ` : '') +
-      `${result.metadata.failedPages} of ${result.numPages} PDF pages could not be read; their text is missing (blocks[].status says which).`;
+      `${result.metadata.failedPages} of ${result.numPages} PDF pages could not be read; their text is missing ` +
+      `(blocks[].status says which).`;
   }
   return content;
 }

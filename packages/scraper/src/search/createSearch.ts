@@ -238,7 +238,8 @@ function searchIndex(
   const unavailable = sources.filter((s) => s !== 'web');
   if (unavailable.length)
     warnings.push(
-      `No search provider is configured (SCRAPE_SEARXNG_URL), so ${unavailable.join(' and ')} results are not available.`,
+      `No search provider is configured (SCRAPE_SEARXNG_URL), so ${unavailable.join(' and ')} results are not ` +
+        `available.`,
     );
   if (!sources.includes('web')) return {};
   const keep = (url: string) =>
@@ -253,7 +254,8 @@ function searchIndex(
       }));
   const hits = index.search(request.query, request.limit, keep);
   warnings.unshift(
-    `No search provider is configured (set SCRAPE_SEARXNG_URL to a SearXNG instance): these results come from this service's own index of the ${index.size()} page(s) it has scraped.`,
+    `No search provider is configured (set SCRAPE_SEARXNG_URL to a SearXNG instance): these results come from this ` +
+      `service's own index of the ${index.size()} page(s) it has scraped.`,
   );
   return { web: hits.map((h, i) => ({ url: h.url, title: h.title, description: h.description, position: i + 1 })) };
 }

@@ -6,7 +6,8 @@ export const searchErrors = {
     new ScrapeError({
       status: 400,
       error:
-        'Search has no provider: set SCRAPE_SEARXNG_URL to a SearXNG instance (with the json format enabled), or scrape ' +
+        'Search has no provider: set SCRAPE_SEARXNG_URL to a SearXNG instance (with the json format enabled), or ' +
+        'scrape ' +
         "some pages first to search this service's own index of them",
       code: 'SEARCH_NO_PROVIDER',
     }),

@@ -2,7 +2,10 @@ import type { RequestVerdict } from '@scrape/browser';
 import type { SsrfOptions } from './addressPolicy.js';
 import { resolveAllowedAddresses } from './resolveAllowedAddresses.js';
 
-/** Default ports of the schemes a page may open connections with; anything else (file:, data: fetched by the network stack) is refused. */
+/**
+ * Default ports of the schemes a page may open connections with; anything else (file:, data: fetched by the network
+ * stack) is refused.
+ */
 export const NETWORK_SCHEMES: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443, 'ws:': 80, 'wss:': 443 };
 
 /** The port a URL connects to: its own, or its scheme's default. */

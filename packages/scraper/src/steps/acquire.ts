@@ -119,7 +119,9 @@ async function renderShell(
     const reason = isScrapeError(error) ? error.error : error instanceof Error ? error.message : String(error);
     return {
       ...fetched,
-      warning: `This page looks client-rendered, but the browser engine could not render it (${reason}); the content is the page as the server sent it, without running its JavaScript.`,
+      warning:
+        `This page looks client-rendered, but the browser engine could not render it (${reason}); the content ` +
+        `is the page as the server sent it, without running its JavaScript.`,
     };
   }
 }

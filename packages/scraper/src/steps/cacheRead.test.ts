@@ -1,6 +1,7 @@
 // The cache rules of spec §2.1 through createScraper, on both homes of the default stores, with a clock the tests move.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCacheStores, LOCKDOWN_MAX_AGE_MS } from '@scrape/cache';
+import { createCacheStores } from '@scrape/cache';
+import { LOCKDOWN_MAX_AGE_MS } from '@scrape/cache/internal';
 import {
   article,
   createManualClock,

@@ -1,4 +1,4 @@
-import { shouldStoreSource } from '@scrape/cache';
+import { shouldStoreSource } from '@scrape/cache/internal';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import type { ScraperLogger } from '../types.js';
 import type { Source } from '../source.js';

@@ -27,7 +27,8 @@ export function checkChangeTracking(plan: ScrapePlan, deps: PipelineDeps): void 
 /**
  * Step 7b. Compares this scrape's markdown with the team's previous scrape of the same URL (and tag), and records it
  * unless nothing about the request may be kept. The comparison is made at the Source's fetch time, so a cache hit
- * (whose Source is the stored copy) answers as the scrape that fetched that copy did (see @scrape/cache compareWithHistory).
+ * (whose Source is the stored copy) answers as the scrape that fetched that copy did (see @scrape/cache
+ * compareWithHistory).
  */
 export async function trackChanges(
   plan: ScrapePlan,

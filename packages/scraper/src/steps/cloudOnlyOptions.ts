@@ -13,6 +13,7 @@ export function cloudOnlyWarnings(request: ScrapeRequest): string[] {
   if (ignored.length === 0) return [];
   const list = ignored.map((name) => `\`${name}\``).join(', ');
   return [
-    `${list} ${ignored.length === 1 ? 'is a Firecrawl cloud option' : 'are Firecrawl cloud options'} that this server ignores.`,
+    `${list} ${ignored.length === 1 ? 'is a Firecrawl cloud option' : 'are Firecrawl cloud options'} that this ` +
+      `server ignores.`,
   ];
 }

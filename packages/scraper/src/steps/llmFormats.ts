@@ -46,7 +46,9 @@ export function checkLlmFormats(plan: ScrapePlan, deps: Pick<PipelineDeps, 'llm'
   const provider: LlmProvider = deps.llm ?? { missing: DEFAULT_MISSING };
   if (!provider.client) {
     throw errors.badRequest(
-      `${wanted.join(', ')} need an OpenAI-compatible LLM server, and none is configured: set ${provider.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one), or pass createScraper({ llm })`,
+      `${wanted.join(', ')} need an OpenAI-compatible LLM server, and none is configured: set ` +
+        `${provider.missing.join(' and ')} (and SCRAPE_LLM_API_KEY if the server wants one), or pass createScraper({ ` +
+        `llm })`,
       { options: wanted, missing: provider.missing },
       'SCRAPE_LLM_NOT_CONFIGURED',
     );
@@ -143,7 +145,10 @@ export async function runLlmFormats(
   return out;
 }
 
-/** A model that is down, slow or talking nonsense costs the format its value, not the scrape: the rest is returned with a warning. */
+/**
+ * A model that is down, slow or talking nonsense costs the format its value, not the scrape: the rest is returned with
+ * a warning.
+ */
 export async function tolerate<T>(what: string, task: () => Promise<TaskResult<T>>): Promise<TaskResult<T>> {
   try {
     return await task();

@@ -11,7 +11,9 @@ import type { ScrapePlan } from './plan.js';
 
 /** Spec §8: signed URLs of `audio` and `video` live one hour. */
 export const MEDIA_TTL_MS = 60 * 60 * 1000;
-/** Largest media file downloaded or written by ffmpeg (held in memory and stored): minutes of HD video, hours of speech. */
+/**
+ * Largest media file downloaded or written by ffmpeg (held in memory and stored): minutes of HD video, hours of speech.
+ */
 export const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
 /** Media URLs tried per format before giving up: a page's first sources are its real ones; the rest are fallbacks. */
 const MAX_ATTEMPTS = 3;

@@ -110,7 +110,8 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
     waitFor: request.waitFor,
   };
   // One policy for the whole service (@scrape/cache): read mode, age window, and what may be written.
-  // With minAge the copy must be at least that old and maxAge is not applied; lockdown keeps its 2-year bound on maxAge 0.
+  // With minAge the copy must be at least that old and maxAge is not applied; lockdown keeps its 2-year bound on maxAge
+  // 0.
   const policy = cachePolicy(request);
   // A fresh-or-fetch request whose own fetch would differ from a stored copy is not answered from one: custom
   // headers, actions or a profile see another page, and skipTlsVerification: false insists on a verified certificate

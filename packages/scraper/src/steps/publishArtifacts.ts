@@ -39,7 +39,8 @@ export async function publishArtifacts(
     if (!store) return `data:${artifact.mimeType};base64,${Buffer.from(artifact.bytes).toString('base64')}`;
     // The same bytes for the same team keep their link: a page served again from the cache answers the screenshot
     // URL it was first given (while that artifact lives), not a new one per hit.
-    const reuseKey = `${plan.team ?? ''}\n${artifact.mimeType}\n${createHash('sha256').update(artifact.bytes).digest('base64url')}`;
+    const digest = createHash('sha256').update(artifact.bytes).digest('base64url');
+    const reuseKey = `${plan.team ?? ''}\n${artifact.mimeType}\n${digest}`;
     const { id, expiresAt } = await store.putArtifact({
       bytes: artifact.bytes,
       mimeType: artifact.mimeType,

@@ -42,7 +42,9 @@ export function checkRedaction(plan: ScrapePlan): void {
   if (formats.length === 0 && actions.length === 0) return;
   const named = [...formats.map((f) => `format ${f}`), ...actions.map((a) => `action ${a}`)].join(', ');
   throw errors.badRequest(
-    `redactPII cannot be combined with the html, rawHtml, rawBase64, screenshot, audio or video formats, nor with screenshot, scrape or pdf actions (their markup, images and media cannot be redacted): remove ${named}, or drop redactPII`,
+    `redactPII cannot be combined with the html, rawHtml, rawBase64, screenshot, audio or video formats, nor with ` +
+      `screenshot, scrape or pdf actions (their markup, images and media cannot be redacted): remove ${named}, or ` +
+      `drop redactPII`,
     { formats, actions },
     'BAD_REQUEST_PII_UNSUPPORTED_FORMAT',
   );
