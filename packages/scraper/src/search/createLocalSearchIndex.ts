@@ -193,7 +193,13 @@ export function createLocalSearchIndex(
 
 /** What the index holds of a page (the head is part of the text): equal prints, equal entries. */
 function fingerprint(doc: StoredPage): string {
-  return createHash('sha1').update(doc.title).update('\0').update(doc.description).update('\0').update(doc.text).digest('base64');
+  return createHash('sha1')
+    .update(doc.title)
+    .update('\0')
+    .update(doc.description)
+    .update('\0')
+    .update(doc.text)
+    .digest('base64');
 }
 
 function copyString(text: string): string {
