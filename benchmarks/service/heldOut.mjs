@@ -18,9 +18,11 @@ import { scrapeBody } from './lib.mjs';
 
 const DATA_DIR = fileURLToPath(new URL('../../../shared/data/wcxb-dev/', import.meta.url));
 const REFERENCE = fileURLToPath(new URL('./referenceServer.mjs', import.meta.url));
-const STARTUP_TIMEOUT_MS = 20_000;
+const STARTUP_TIMEOUT_MS = 60_000;
 /** The goal from issue 27: our service end to end ≤ 0.45 of the Readability + turndown server. */
 export const GOAL_RATIO = 0.45;
+/** Pages listed as furthest behind the reference: the outliers a sum of 260 pages hides. */
+const SLOWEST_PAGES = 5;
 
 /** The frozen split's article pages, sorted by id; null when the data set is absent. */
 export function heldOutArticleIds() {
@@ -65,10 +67,10 @@ export async function startReferenceServer(mode) {
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`reference server (${mode}) did not start: ${stderr}`)),
-      STARTUP_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`reference server (${mode}) did not start: ${stderr}`));
+    }, STARTUP_TIMEOUT_MS);
     child.on('exit', (code) => reject(new Error(`reference server (${mode}) exited with ${code}: ${stderr}`)));
     child.stdout.once('data', (chunk) => {
       clearTimeout(timer);
@@ -143,6 +145,8 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
   const usable = ids.filter((id) => !failed.some((f) => f.id === id));
   if (usable.length === 0) throw new Error(`no page scraped by every server: ${JSON.stringify(failed.slice(0, 5))}`);
   const perRound = [];
+  // Summed over rounds per page: which pages the gap to the reference comes from (a browser render, a huge page).
+  const perPage = new Map(usable.map((id) => [id, Object.fromEntries(names.map((n) => [n, 0]))]));
   for (let round = 0; round < rounds; round++) {
     const wall = Object.fromEntries(names.map((n) => [n, 0]));
     const cpuStart = Object.fromEntries(names.map((n) => [n, cpuMsOf(servers[n].pid)]));
@@ -152,7 +156,9 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
         const body = bodyOf(name, usable[i]);
         const t0 = performance.now();
         await post(servers[name], body);
-        wall[name] += performance.now() - t0;
+        const ms = performance.now() - t0;
+        wall[name] += ms;
+        perPage.get(usable[i])[name] += ms;
       }
     }
     // A process serving several contenders (request-option variants) shares its CPU time among them evenly.
@@ -178,6 +184,16 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
     );
   }
   const msPerPage = (name) => median(perRound.map((r) => r.wallMs[name] / usable.length));
+  const totalOf = (name) => perRound.reduce((sum, r) => sum + r.wallMs[name], 0);
+  const slowest = [...perPage]
+    .map(([id, ms]) => ({
+      id,
+      oursMs: ms.ours / rounds,
+      readabilityMs: ms.readability / rounds,
+      share: ms.ours / totalOf('ours'),
+    }))
+    .sort((a, b) => b.oursMs - b.readabilityMs - (a.oursMs - a.readabilityMs))
+    .slice(0, SLOWEST_PAGES);
   return {
     pages: usable.length,
     leftOut: failed,
@@ -187,6 +203,7 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
     cpuRatio: perRound[0].cpuRatio === null ? null : spread(perRound.map((r) => r.cpuRatio)),
     extraRatios: Object.fromEntries(Object.keys(extra).map((n) => [n, spread(perRound.map((r) => r.extraRatios[n]))])),
     msPerPage: Object.fromEntries(names.map((n) => [n, msPerPage(n)])),
+    slowest,
     perRound,
   };
 }
@@ -206,6 +223,12 @@ export function printHeldOut(result, pageBytes) {
     `  ms per page (median round): ${Object.entries(ms)
       .map(([n, v]) => `${n} ${v.toFixed(1)}`)
       .join(', ')}`,
+  );
+  console.log(
+    `  pages furthest behind the reference (ms per round, ours vs Readability+turndown, share of our time): ` +
+      result.slowest
+        .map((p) => `${p.id} ${p.oursMs.toFixed(0)} vs ${p.readabilityMs.toFixed(0)} (${(100 * p.share).toFixed(1)}%)`)
+        .join(', '),
   );
   if (result.leftOut.length)
     console.log(`  left out (a server failed): ${result.leftOut.map((f) => `${f.id} ${f.server}`).join(', ')}`);

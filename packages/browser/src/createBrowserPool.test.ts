@@ -174,6 +174,14 @@ beforeAll(async () => {
         });
       </script>`,
     ),
+    // An app shell whose bundle is gone (404, as an unreachable CDN fails): it can never render.
+    '/broken-app': html('<div id="root"></div>', '<script src="/gone/bundle.js"></script>'),
+    // A lost script beside a working app that renders from a 300 ms timer (not tracked: over 100 ms).
+    '/lost-script-late-app': html(
+      '<div id="root"></div>',
+      `<script src="/gone/analytics.js"></script>
+      <script>setTimeout(() => { document.getElementById('root').textContent = 'Rendered late by the app'; }, 300);</script>`,
+    ),
     '/reveal': CLICK_TO_REVEAL,
     '/api/details': (_req, res) => setTimeout(() => res.end('The hidden details arrived.'), 40),
     '/form': SEARCH_FORM,
@@ -278,6 +286,18 @@ describe('rendering', () => {
     expect(result.html).toContain('polling page');
     // Holding until the cap would be exactly SETTLE_MAX_MS (4 s); the loop stops counting after a few runs.
     expect(result.timings.settleMs).toBeLessThan(3_000);
+  });
+
+  it('gives up on an app shell whose script failed to load, well before the cap', async () => {
+    const result = await render('/broken-app');
+    expect(result.html).toContain('<div id="root"></div>');
+    // Awaiting content holds the wait to its cap (4 s) otherwise; still for 0.5 s with a lost script, it stops.
+    expect(result.timings.settleMs).toBeLessThan(3_000);
+  });
+
+  it('still waits for an app that renders after a lost script', async () => {
+    const result = await render('/lost-script-late-app');
+    expect(result.html).toContain('Rendered late by the app');
   });
 
   it('counts a synchronous XHR as ended once send() returns', async () => {

@@ -1,10 +1,12 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 
 export interface NetworkMonitor {
   /** Requests started and not yet finished or failed. */
   readonly inflight: number;
   /** ms since the last request started or ended (or since the monitor started). */
   idleFor(): number;
+  /** Scripts that did not load (a network error or an error status), not counting the ones the guard blocked. */
+  readonly scriptsFailed: number;
   /** Resolves true once nothing has been in flight for `quietMs`, false when `maxMs` ran out first. */
   waitForQuiet(quietMs: number, maxMs: number): Promise<boolean>;
   stop(): void;
@@ -12,6 +14,8 @@ export interface NetworkMonitor {
 
 /** How often a quiet-wait re-checks the counters; small next to the quiet windows. */
 const POLL_MS = 20;
+/** What a request the guard refused (an ad, a tracker, an SSRF refusal) fails with: a choice of ours, not a fault. */
+const BLOCKED_BY_US = 'net::ERR_BLOCKED_BY_CLIENT';
 
 /** Counts the page's in-flight requests, to tell when its network has gone quiet. */
 export function trackNetwork(page: Page): NetworkMonitor {
@@ -21,20 +25,30 @@ export function trackNetwork(page: Page): NetworkMonitor {
     pending.add(request);
     lastActivity = Date.now();
   };
+  let scriptsFailed = 0;
   const ended = (request: Request) => {
     if (pending.delete(request)) lastActivity = Date.now();
   };
+  const failed = (request: Request) => {
+    if (request.resourceType() === 'script' && request.failure()?.errorText !== BLOCKED_BY_US) scriptsFailed++;
+    ended(request);
+  };
+  const answered = (response: Response) => {
+    // A redirected request never "finishes": its follow-up request carries on instead.
+    if (response.status() >= 300 && response.status() < 400) ended(response.request());
+    else if (response.status() >= 400 && response.request().resourceType() === 'script') scriptsFailed++;
+  };
   page.on('request', started);
   page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  // A redirected request never "finishes": its follow-up request carries on instead.
-  page.on('response', (response) => {
-    if (response.status() >= 300 && response.status() < 400) ended(response.request());
-  });
+  page.on('requestfailed', failed);
+  page.on('response', answered);
 
   const monitor: NetworkMonitor = {
     get inflight() {
       return pending.size;
+    },
+    get scriptsFailed() {
+      return scriptsFailed;
     },
     idleFor() {
       return pending.size > 0 ? 0 : Date.now() - lastActivity;
@@ -55,7 +69,8 @@ export function trackNetwork(page: Page): NetworkMonitor {
     stop() {
       page.removeListener('request', started);
       page.removeListener('requestfinished', ended);
-      page.removeListener('requestfailed', ended);
+      page.removeListener('requestfailed', failed);
+      page.removeListener('response', answered);
     },
   };
   return monitor;

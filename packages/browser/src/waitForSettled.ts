@@ -39,6 +39,12 @@ export const DEFERRED_TIMER_MAX_MS = 100;
  * forever (a ticker, a poll, also one re-armed from a promise callback) stops counting after that.
  */
 export const DEFERRED_TIMER_CHAIN_MAX = 4;
+/**
+ * An app that has not rendered and lost a script (it failed to load, e.g. its bundle's host is unreachable) is given
+ * up on once the page has been this still: no pending work, no request, no DOM change. Well past a 300 ms render
+ * timer, far below the cap it would otherwise hold to (4 s, 7 s with a consent manager) for a page that cannot render.
+ */
+export const BROKEN_APP_STILL_MS = 500;
 /** Upper bound of the smart wait after load. */
 export const SETTLE_MAX_MS = 4_000;
 /** Shortest re-check interval: each check is one protocol round trip. */
@@ -232,7 +238,8 @@ interface PageState {
   /**
    * The page shows nothing yet but an empty app mount point, no text at all, or only an "enable JavaScript" notice:
    * a client-rendered page whose app has not rendered. Quiet windows prove nothing then (an app may render from a
-   * 300 ms timer), so the wait holds until content appears or its bound.
+   * 300 ms timer), so the wait holds until content appears or its bound (or, when a script of the page failed to load,
+   * until the page has been still for BROKEN_APP_STILL_MS).
    */
   awaitingContent: boolean;
 }
@@ -334,7 +341,10 @@ export async function waitForSettled(
     // The page clock or the network moved after the wait began, or work is pending: the page is working.
     if (state.pending > 0 || network.inflight > 0 || state.idle < elapsed || network.idleFor() < elapsed)
       networkQuietMs = NETWORK_QUIET_MS;
-    if (state.pending === 0 && domIdle >= DOM_QUIET_MS && netIdle >= networkQuietMs && !state.awaitingContent) return;
+    const brokenApp =
+      network.scriptsFailed > 0 && network.inflight === 0 && Math.min(domIdle, netIdle) >= BROKEN_APP_STILL_MS;
+    const quiet = state.pending === 0 && domIdle >= DOM_QUIET_MS && netIdle >= networkQuietMs;
+    if (quiet && (!state.awaitingContent || brokenApp)) return;
     const wait = Math.max(
       MIN_POLL_MS,
       DOM_QUIET_MS - domIdle,

@@ -59,4 +59,18 @@ describe('createLocalSearchIndex', () => {
     expect(index.size()).toBe(MAX_INDEXED_PAGES);
     expect(index.search('page', 1, (url) => url === 'https://a.test/0')).toEqual([]);
   });
+
+  it('counts an unchanged re-scrape as recent (it is evicted last) and still finds a changed one by its new text', () => {
+    const index = createLocalSearchIndex();
+    for (let i = 0; i < MAX_INDEXED_PAGES; i++)
+      index.add({ url: `https://a.test/${i}`, title: `Page ${i}`, text: 'word' });
+    index.add({ url: 'https://a.test/0', title: 'Page 0', text: 'word' });
+    index.add({ url: 'https://a.test/1', title: 'Page 1', text: 'changed wording' });
+    index.add({ url: 'https://a.test/new', title: 'Page new', text: 'word' });
+    expect(index.size()).toBe(MAX_INDEXED_PAGES);
+    const found = (url: string) => index.search('page', 1, (u) => u === url).length;
+    expect(found('https://a.test/0')).toBe(1);
+    expect(found('https://a.test/2')).toBe(0);
+    expect(index.search('changed', 5).map((h) => h.url)).toEqual(['https://a.test/1']);
+  });
 });

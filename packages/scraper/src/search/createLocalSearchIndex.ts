@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import MiniSearch from 'minisearch';
@@ -67,14 +68,17 @@ export function createLocalSearchIndex(
   options: { path?: string; logger?: { warn: (o: object, msg?: string) => void } } = {},
 ): LocalSearchIndex {
   let index = new MiniSearch<StoredPage>(OPTIONS);
-  /** Insertion order = scrape order, for evicting the oldest. */
-  const order = new Map<string, true>();
+  /**
+   * Insertion order = scrape order, for evicting the oldest; the value is the fingerprint of what was indexed ('' for
+   * pages loaded from a snapshot), so a re-scrape that found the same page only moves it to the newest end.
+   */
+  const order = new Map<string, string>();
   if (options.path) {
     try {
       const raw = readFileSync(options.path, 'utf8');
       index = MiniSearch.loadJSON<StoredPage>(raw, OPTIONS);
       const ids = (JSON.parse(raw) as { documentIds?: Record<string, string> }).documentIds ?? {};
-      for (const id of Object.values(ids)) order.set(id, true);
+      for (const id of Object.values(ids)) order.set(id, '');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         options.logger?.warn(
@@ -108,10 +112,15 @@ export function createLocalSearchIndex(
   };
 
   const indexNow = (doc: StoredPage) => {
-    if (index.has(doc.id)) index.discard(doc.id);
+    // Re-scraping an unchanged page (monitors, maxAge 0) is common: its tokens are the same, and re-adding them
+    // costs the tokenising plus a discard whose clean-up (vacuuming) walks the whole index.
+    const print = fingerprint(doc);
+    const before = order.get(doc.id);
     order.delete(doc.id);
+    order.set(doc.id, print);
+    if (before === print && index.has(doc.id)) return;
+    if (index.has(doc.id)) index.discard(doc.id);
     index.add(doc);
-    order.set(doc.id, true);
     while (order.size > MAX_INDEXED_PAGES) {
       const oldest = order.keys().next().value as string;
       order.delete(oldest);
@@ -180,6 +189,17 @@ export function createLocalSearchIndex(
       save();
     },
   };
+}
+
+/** What the index holds of a page (the head is part of the text): equal prints, equal entries. */
+function fingerprint(doc: StoredPage): string {
+  return createHash('sha1')
+    .update(doc.title)
+    .update('\0')
+    .update(doc.description)
+    .update('\0')
+    .update(doc.text)
+    .digest('base64');
 }
 
 function copyString(text: string): string {
