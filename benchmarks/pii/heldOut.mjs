@@ -24,7 +24,7 @@ for (const [name, rows] of sets) {
     console.log(
       `| ${name} | ${input} | ${rows.length} | ${r.f2.toFixed(3)} | ${r.recall.toFixed(3)} | ${rec(r, 'PERSON')} | ${rec(r, 'STREET_ADDRESS')} | ${rec(r, 'ZIP_CODE')} | ${rec(r, 'GPE')} | ${rec(r, 'PHONE_NUMBER')} | ${r.retention.toFixed(3)} |`,
     );
-    if (showMisses && name.includes('dev half') && input === 'pipeline') {
+    if (showMisses && name.includes('dev half') && input === 'raw') {
       for (const m of r.misses) console.log(`  MISS ${m.type} ${JSON.stringify(m.value)} :: ${JSON.stringify(m.text)}`);
       for (const o of r.overs) console.log(`  OVER ${JSON.stringify(o.word)} :: ${JSON.stringify(o.text)}`);
     }

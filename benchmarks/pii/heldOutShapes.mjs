@@ -324,7 +324,12 @@ function townLine(a) {
   ].sort((x, y) => x[0] - y[0]);
   let at = 0;
   for (const [i, v, t] of marks) {
-    if (i > at) parts.push(line.slice(at, i));
+    // A state or region code between town and postcode ("Springfield, IL 62704") is part of the address, as in the
+    // labelled set's STREET_ADDRESS spans (added after the first measurement: the unlabelled code counted as lost).
+    const gap = line.slice(at, i);
+    const region = /^(, | )([A-Za-z]{2,3})( )$/.exec(gap);
+    if (region && at > 0) parts.push(region[1], ['STREET_ADDRESS', region[2]], region[3]);
+    else if (i > at) parts.push(gap);
     parts.push([t, v]);
     at = i + v.length;
   }

@@ -274,6 +274,8 @@ function judgeRun(
   // "the Ritz Hotel", "Kensington Library": a venue or organisation named after someone is not that person.
   const facility = /^ (\p{Lu}[\p{L}]*)/u.exec(after);
   if (facility && FACILITY_WORDS.has(facility[1].toLowerCase()) && !strong()) score = 0;
+  // "Parker Industries", "Hudson Group": a run ending in such a word is the organisation itself.
+  if (words.length >= 2 && FACILITY_WORDS.has(last.lower) && !strong()) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 
