@@ -20,8 +20,7 @@ const STRONG_PLACE_INTRO = new RegExp(
     String.raw`(?: here| there| back| home)? (?:to|from|in|at)` +
     String.raw`|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?` +
     String.raw`|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in` +
-    // "the University of Tarnobrzeg": universities are named after their town.
-    String.raw`|capital of|universit(?:y|ies) of)\s*$`,
+    String.raw`|capital of)\s*$`,
   'i',
 );
 /** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
@@ -100,9 +99,8 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     const strongIntro = intro.test(before);
     // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns, which").
     const closes = (k: number) =>
-      // (or is followed by a postcode: "in Mtwara 50667")
-      /^(?:[.,;!?]|$| this| that| which| by| for| last| next| \d{4,5}(?!\d))/.test(
-        text.slice(tokens[k].end, tokens[k].end + 7).replace(/^ ?\n/, ''),
+      /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(
+        text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''),
       );
     if (
       !strongIntro &&

@@ -36,7 +36,7 @@ describe('redactPII: street lines written type-first or in lowercase (issue 26)'
   });
 });
 
-describe('redactPII: places by context, organisations that read as names (issue 26)', () => {
+describe('redactPII: places by context (already found before issue 26, pinned), organisations as names', () => {
   it('the town a university is named after', async () => {
     expect(await tag('She studied at the University of Bitola before joining.')).toBe(
       'She studied at the University of [LOCATION] before joining.',
