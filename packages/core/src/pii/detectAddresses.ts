@@ -210,6 +210,11 @@ const POSTCODE_LABEL =
   /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)(?:\s+(?:is|was|=))?\s*[:#]?\s*$/i;
 /** British and Canadian postcodes have a shape no ordinary word has ("LS6 2QT", "H2X 1Y4"): found anywhere. */
 const SHAPED_POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d)\b/g;
+/** Four digits, a space and two capitals: the Dutch postcode shape. */
+const DIGITS_LETTERS_POSTCODE = /\b([1-9]\d{3}) ?([A-Z]{2})\b/g;
+const ERA_OR_TIME = /^(?:BC|AD|CE|AM|PM|BCE)$/;
+/** A postcode word earlier in the same clause. */
+const POSTCODE_WORD_BEFORE = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz)\b[^.\n]{0,30}$/i;
 /** Prepositions that put a year before a name ("in 2019 Berlin …"); with no street type it is no house number. */
 const YEAR_PREPOSITIONS = new Set([
   'in',
@@ -275,6 +280,15 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   }
   for (const m of text.matchAll(SHAPED_POSTCODE))
     out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  // Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
+  // earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
+  for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
+    if (ERA_OR_TIME.test(m[2])) continue;
+    const end = m.index! + m[0].length;
+    const town = /^ (\p{Lu}[\p{L}-]+)/u.exec(text.slice(end, end + 40));
+    if ((town && g.places.has(town[1].toLowerCase())) || POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)))
+      out.push({ type: 'ADDRESS', start: m.index!, end, score: 0.75 });
+  }
   // A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block.
   for (const t of tokens) {
     if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;

@@ -36,6 +36,21 @@ describe('redactPII: street lines written type-first or in lowercase (issue 26)'
   });
 });
 
+describe('redactPII: Dutch-style postcodes outside an address block (issue 26)', () => {
+  it('four digits and two capitals after a postcode word in the clause, or before a listed town', async () => {
+    expect(await tag('The form asks for a postal code; mine is 2311 CJ.')).toBe(
+      'The form asks for a postal code; mine is [ADDRESS].',
+    );
+    expect(await tag('Samples go to 3511 AS Utrecht by courier.')).toContain('[ADDRESS]');
+    expect(await tag('Samples go to 3511 AS Utrecht by courier.')).not.toContain('3511');
+  });
+
+  it('eras and times stay', async () => {
+    const s = 'The wall dates from 2000 BC; the tour starts at 1030 AM.';
+    expect(await tag(s)).toBe(s);
+  });
+});
+
 describe('redactPII: places by context (already found before issue 26, pinned), organisations as names', () => {
   it('the town a university is named after', async () => {
     expect(await tag('She studied at the University of Bitola before joining.')).toBe(
