@@ -64,17 +64,19 @@ const FIELD_LABELS = new Set(PERSON_FIELD_LABELS);
 const SIGN_OFFS = new Set(SIGN_OFF_LINES);
 const GREETINGS = new Set(GREETING_WORDS);
 
-/** "Patient: Grace Park", "cc: X": the line so far is a person field label and its colon. */
-function afterFieldLabel(before: string): boolean {
-  const m = /(?:^|[\s(])([\p{L}]+)\s*:\s*$/u.exec(before);
-  return !!m && FIELD_LABELS.has(m[1].toLowerCase()) && m.index + m[0].length - m[0].trimStart().length < 40;
+/** "Patient: Grace Park", "cc: X": a person field label and its colon right before the run (token test, cheap). */
+function afterFieldLabel(tokens: Token[], first: Token): boolean {
+  const colon = tokens[first.index - 1];
+  const label = tokens[first.index - 2];
+  return colon?.text === ':' && label?.kind === 'word' && FIELD_LABELS.has(label.lower) && !colon.lineStart;
 }
 
 /** The previous non-blank line closes a letter ("Best,", "Kind regards") and this run starts its own line. */
 function afterSignOff(text: string, first: Token): boolean {
   if (!first.lineStart) return false;
   let end = text.lastIndexOf('\n', first.start - 1);
-  while (end > 0 && /^\s*$/.test(text.slice(text.lastIndexOf('\n', end - 1) + 1, end)) && end - first.start < 200)
+  // Skip at most two blank lines between the closing and the name.
+  for (let k = 0; k < 2 && end > 0 && /^\s*$/.test(text.slice(text.lastIndexOf('\n', end - 1) + 1, end)); k++)
     end = text.lastIndexOf('\n', end - 1);
   if (end <= 0) return false;
   const prev = text.slice(text.lastIndexOf('\n', end - 1) + 1, end).trim();
@@ -131,13 +133,12 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       run.length <= 3 &&
       (NAME_INTRO.test(lineBefore(text, t.start, 40)) ||
         // "Patient: Grace Park": after a person field label the whole run is the name once one word is a name
-        (afterFieldLabel(lineBefore(text, t.start, 40)) &&
-          run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g))));
+        (afterFieldLabel(tokens, t) && run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g))));
     if (afterTitle || afterNameIntro) {
       const last = run[run.length - 1];
       out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
     } else {
-      for (const sub of splitRun(run, tokens, g)) judgeRun(text, sub, g, aggressive, out);
+      for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, g, aggressive, out);
     }
     i = j;
   }
@@ -197,6 +198,7 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
 
 function judgeRun(
   text: string,
+  tokens: Token[],
   sub: Array<{ t: Token; c: WordClass }>,
   g: Gazetteers,
   aggressive: boolean,
@@ -218,7 +220,11 @@ function judgeRun(
     return () => (v ??= f());
   };
   const strong = lazy(
-    () => STRONG_INTRO.test(before) || endsWithKinship(before) || afterFieldLabel(before) || afterSignOff(text, first),
+    () =>
+      STRONG_INTRO.test(before) ||
+      endsWithKinship(before) ||
+      afterFieldLabel(tokens, first) ||
+      afterSignOff(text, first),
   );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
