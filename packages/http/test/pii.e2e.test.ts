@@ -46,6 +46,13 @@ const LETTER_HTML = `<!DOCTYPE html><html lang="en"><head><title>Returns desk</t
 <p>Questions? Call<br>+44 20 7946 0958</p>
 </main></body></html>`;
 
+/** A French street line (type-first, lowercase) in a `<br>` address block, and one inside a sentence. */
+const FRENCH_HTML = `<!DOCTYPE html><html lang="fr"><head><title>Retours</title></head><body><main>
+<h1>Service des retours</h1>
+<p>Adresse de retour :<br>Solange Abernathy<br>27 bis rue des Coquelicots<br>69002 Lyon<br>France</p>
+<p>Our second depot moved to 3, avenue des Ternes last spring.</p>
+</main></body></html>`;
+
 let site: Server;
 let origin = '';
 let service: Service;
@@ -56,7 +63,7 @@ let llmService: Service;
 
 beforeAll(async () => {
   site = createHttpServer((req, res) => {
-    const pages: Record<string, string> = { '/people': PEOPLE_HTML, '/letter': LETTER_HTML };
+    const pages: Record<string, string> = { '/people': PEOPLE_HTML, '/letter': LETTER_HTML, '/lettre': FRENCH_HTML };
     const body = pages[req.url ?? ''] ?? '<html><body><p>Nothing here.</p></body></html>';
     res.writeHead(pages[req.url ?? ''] ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
@@ -146,6 +153,20 @@ describe('POST /v2/scrape with redactPII', () => {
     expect(md).toContain('Please send the signed copy to:\\\n');
     expect(md).toMatch(/^> \\> Quoted from the order: our depot is at /m);
     expect(md).toContain('Questions? Call');
+    expect(body.data.metadata.piiRedactions.ADDRESS).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a French street line in a <br> address block and in a sentence is redacted', async () => {
+    const plain = await service.scrape({ url: `${origin}/lettre` });
+    expect(plain.body.data.markdown).toContain('27 bis rue des Coquelicots\\\n69002 Lyon');
+    const { status, body } = await service.scrape({ url: `${origin}/lettre`, redactPII: true });
+    expect(status).toBe(200);
+    const md: string = body.data.markdown;
+    for (const value of ['Solange', 'Abernathy', 'Coquelicots', '69002', 'Lyon', 'avenue des Ternes', 'Ternes'])
+      expect(md).not.toContain(value);
+    expect(md).toContain('Adresse de retour');
+    expect(md).toContain('Our second depot moved to');
+    expect(md).toContain('last spring.');
     expect(body.data.metadata.piiRedactions.ADDRESS).toBeGreaterThanOrEqual(2);
   });
 

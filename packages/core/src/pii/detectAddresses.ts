@@ -212,6 +212,11 @@ const POSTCODE_LABEL =
   /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)(?:\s+(?:is|was|=))?\s*[:#]?\s*$/i;
 /** British and Canadian postcodes have a shape no ordinary word has ("LS6 2QT", "H2X 1Y4"): found anywhere. */
 const SHAPED_POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d)\b/g;
+/** Four digits, a space and two capitals: the Dutch postcode shape. */
+const DIGITS_LETTERS_POSTCODE = /\b([1-9]\d{3}) ?([A-Z]{2})\b/g;
+const ERA_OR_TIME = /^(?:BC|AD|CE|AM|PM|BCE)$/;
+/** A postcode word earlier in the same clause. */
+const POSTCODE_WORD_BEFORE = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz)\b[^.\n]{0,30}$/i;
 /** Prepositions that put a year before a name ("in 2019 Berlin …"); with no street type it is no house number. */
 const YEAR_PREPOSITIONS = new Set([
   'in',
@@ -277,6 +282,15 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   }
   for (const m of text.matchAll(SHAPED_POSTCODE))
     out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  // Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
+  // earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
+  for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
+    if (ERA_OR_TIME.test(m[2])) continue;
+    const end = m.index! + m[0].length;
+    const town = /^ (\p{Lu}[\p{L}-]+)/u.exec(text.slice(end, end + 40));
+    if ((town && g.places.has(town[1].toLowerCase())) || POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)))
+      out.push({ type: 'ADDRESS', start: m.index!, end, score: 0.75 });
+  }
   // A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block.
   for (const t of tokens) {
     if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;
@@ -423,6 +437,12 @@ function findStreetAnchor(
   isSuffix: (t: Token) => boolean,
 ): Anchor | undefined {
   const t = tokens[i];
+  // House number then a street-type word written first, as in French, Spanish or Italian, often lowercase:
+  // "12 rue de la Paix", "3, avenue des Ternes", "27 bis rue Victor Hugo", "8 place du Marché".
+  if (isNum(t)) {
+    const prefixed = numberThenPrefix(tokens, i, g);
+    if (prefixed) return prefixed;
+  }
   // House number + street name + street type: "14 Crown Street", "2450 Crown St", "3911 fourth avenue".
   if (isNum(t)) {
     let k = i + 1;
@@ -435,8 +455,9 @@ function findStreetAnchor(
       const w = tokens[k];
       if (!sameLine(w) || !(isWord(w) || (w.text === '.' && words > 0) || w.text === '-')) break;
       if (isWord(w)) {
-        if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap)) return [i, k];
+        if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t))) return [i, k];
         // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
+        // After an address introduction a lowercase street of everyday words is one too ("to 112 hawthorn close").
         if (
           !w.cap &&
           !w.allCaps &&
@@ -444,7 +465,8 @@ function findStreetAnchor(
           !isSuffix(w) &&
           !STREET_PREFIXES.has(w.lower) &&
           !STREET_NAME_WORDS.test(w.lower) &&
-          tokenIsCommon(w, g)
+          tokenIsCommon(w, g) &&
+          (FUNCTION_WORDS.has(w.lower) || words >= 2 || !hasIntro(t))
         )
           break;
         words++;
@@ -472,6 +494,17 @@ function findStreetAnchor(
         ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
       if (nameWords.some(nameLike)) return [i, k2];
     }
+  }
+  // A lowercase street type first is a street when a capitalised name and a house number follow ("via Roma 5").
+  if (isWord(t) && !t.cap && !t.allCaps && STREET_PREFIXES.has(t.lower) && t.lower !== 'ul' && t.lower !== 'u') {
+    const k = nextIdx(tokens, i);
+    let last = -1;
+    for (let j = k; j < k + MAX_STREET_NAME_WORDS && sameLine(tokens[j]) && isWord(tokens[j]); j++) {
+      if (tokens[j].cap) last = j;
+      else if (!ADDRESS_LOWER_OK.test(tokens[j].lower)) break;
+    }
+    const num = tokens[last + 1];
+    if (last >= 0 && isNum(num) && sameLine(num) && num.text.length <= 4) return [i, last + 1];
   }
   if (
     isWord(t) &&
@@ -594,6 +627,58 @@ function findStreetAnchor(
   }
   return undefined;
 }
+
+/**
+ * "12 rue de la Paix", "3, avenue des Ternes", "27 bis rue victor hugo": a house number, an optional comma or
+ * "bis"/"ter", a street-type word (any case), then name words of which one at least is a name (capitalised or no
+ * everyday word). Street types that are also everyday English after a number ("2 via Slack", "3 place settings")
+ * need a capital of their own here.
+ */
+function numberThenPrefix(tokens: Token[], i: number, g: Gazetteers): Anchor | undefined {
+  let k = i + 1;
+  if (tokens[k]?.text === ',' && tokens[k].gapBefore === '' && tokens[i].text.length <= 4) k++;
+  if (/^(?:bis|ter|quater)$/i.test(tokens[k]?.text ?? '') && sameLine(tokens[k])) k++;
+  const p = tokens[k];
+  if (!isWord(p) || !sameLine(p) || p.gapBefore === '' || !STREET_PREFIXES.has(p.lower)) return undefined;
+  if (!p.cap && !p.allCaps && ENGLISH_PREFIXES.has(p.lower)) return undefined;
+  let last = -1;
+  let j = nextIdx(tokens, k);
+  for (let words = 0; words < MAX_STREET_NAME_WORDS && isWord(tokens[j]) && sameLine(tokens[j]); words++) {
+    const w = tokens[j];
+    if (w.cap || w.allCaps || !tokenIsCommon(w, g)) last = j;
+    else if (!ADDRESS_LOWER_OK.test(w.lower) && !NAME_PARTICLES.has(w.lower)) break;
+    j = nextIdx(tokens, j);
+  }
+  return last >= 0 ? [i, last] : undefined;
+}
+/** Street types that are everyday English words after a number: lowercase they open no street. */
+const ENGLISH_PREFIXES = new Set(['via', 'place', 'plaza', 'al', 'cours', 'largo', 'bd', 'av', 'ronda', 'quadra']);
+/** Words a lowercase street name never holds ("to 5 miles down the road" is no street). */
+const FUNCTION_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'on',
+  'in',
+  'to',
+  'and',
+  'or',
+  'for',
+  'with',
+  'at',
+  'by',
+  'from',
+  'my',
+  'your',
+  'our',
+  'his',
+  'her',
+  'their',
+  'its',
+  'this',
+  'that',
+]);
 
 function previousLineIsAddressLabel(text: string, start: number): boolean {
   const lineStartIdx = text.lastIndexOf('\n', start - 1);

@@ -20,6 +20,7 @@ import {
   isNameWord,
   lineBefore,
 } from './nameSignals.js';
+import { GREETING_WORDS, PERSON_FIELD_LABELS, SIGN_OFF_LINES } from './personLabels.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -59,6 +60,37 @@ const SUBJECT_VERBS = new RegExp(
   'i',
 );
 
+const FIELD_LABELS = new Set(PERSON_FIELD_LABELS);
+const SIGN_OFFS = new Set(SIGN_OFF_LINES);
+const GREETINGS = new Set(GREETING_WORDS);
+
+/** "Patient: Grace Park", "cc: X": a person field label and its colon right before the run (token test, cheap). */
+function afterFieldLabel(tokens: Token[], first: Token): boolean {
+  const colon = tokens[first.index - 1];
+  const label = tokens[first.index - 2];
+  return colon?.text === ':' && label?.kind === 'word' && FIELD_LABELS.has(label.lower) && !colon.lineStart;
+}
+
+/** The previous non-blank line closes a letter ("Best,", "Kind regards") and this run starts its own line. */
+function afterSignOff(text: string, first: Token): boolean {
+  if (!first.lineStart) return false;
+  let end = text.lastIndexOf('\n', first.start - 1);
+  // Skip at most two blank lines between the closing and the name.
+  for (let k = 0; k < 2 && end > 0 && /^\s*$/.test(text.slice(text.lastIndexOf('\n', end - 1) + 1, end)); k++)
+    end = text.lastIndexOf('\n', end - 1);
+  if (end <= 0) return false;
+  const prev = text.slice(text.lastIndexOf('\n', end - 1) + 1, end).trim();
+  return (
+    prev.length <= 24 &&
+    SIGN_OFFS.has(
+      prev
+        .replace(/[,.!-]+$/, '')
+        .trim()
+        .toLowerCase(),
+    )
+  );
+}
+
 type WordClass = 'name' | 'ambiguous' | 'unknown' | 'initial' | 'particle' | 'common';
 
 export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
@@ -97,12 +129,17 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
     // "My name is Will", "her maiden name is Key", "named him Frank": whatever follows is the name, everyday word or
     // not.
-    const afterNameIntro = !afterTitle && run.length <= 3 && NAME_INTRO.test(lineBefore(text, t.start, 40));
+    const afterNameIntro =
+      !afterTitle &&
+      run.length <= 3 &&
+      (NAME_INTRO.test(lineBefore(text, t.start, 40)) ||
+        // "Patient: Grace Park": after a person field label the whole run is the name once one word is a name
+        (afterFieldLabel(tokens, t) && run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g))));
     if (afterTitle || afterNameIntro) {
       const last = run[run.length - 1];
       out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
     } else {
-      for (const sub of splitRun(run, tokens, g)) judgeRun(text, sub, g, aggressive, out);
+      for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, g, aggressive, out);
     }
     i = j;
   }
@@ -162,6 +199,7 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
 
 function judgeRun(
   text: string,
+  tokens: Token[],
   sub: Array<{ t: Token; c: WordClass }>,
   g: Gazetteers,
   aggressive: boolean,
@@ -182,7 +220,13 @@ function judgeRun(
     let v: boolean | undefined;
     return () => (v ??= f());
   };
-  const strong = lazy(() => STRONG_INTRO.test(before) || endsWithKinship(before));
+  const strong = lazy(
+    () =>
+      STRONG_INTRO.test(before) ||
+      endsWithKinship(before) ||
+      afterFieldLabel(tokens, first) ||
+      afterSignOff(text, first),
+  );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
     () => REPORTING_INTRO.test(before) || (/\bthe\s*$/i.test(before) && SURNAME_MODIFIED.test(after)),
@@ -224,7 +268,8 @@ function judgeRun(
   } else if (words.length >= 2) {
     const nameLike = names + amb + unknown + initials === words.length;
     if (amb > names + unknown + initials)
-      score = strong() ? 0.7 : 0; // "Carry Me Back To Canada": mostly everyday words
+      // "Carry Me Back To Canada": mostly everyday words; unless introduced or reported ("said Grace Fisher").
+      score = strong() || reported() ? 0.7 : 0;
     else if (names >= 1 && nameLike) score = names >= 2 || initials ? 0.95 : 0.85;
     else if (initials >= 1) score = 0.85;
     else if (amb >= 1 && names + amb === words.length)
@@ -266,7 +311,8 @@ function judgeRun(
           : aggressive && weak() && !first.sentenceStart
             ? 0.6
             : 0;
-    else if (c === 'unknown' && !isPlace && !demonym()) {
+    // (a kinship noun or a title outweighs a demonym-like ending: "my neighbour Zawadi")
+    else if (c === 'unknown' && !isPlace && (strong() || !demonym())) {
       if (strong() || speaker() || vocative() || subject() || reported()) score = 0.75;
       else if ((follow() || weak()) && foreign) score = 0.6;
       else if (aggressive && (follow() || weak())) score = 0.55;
@@ -275,6 +321,13 @@ function judgeRun(
   // "the Ritz Hotel", "Kensington Library": a venue or organisation named after someone is not that person.
   const facility = /^ (\p{Lu}[\p{L}]*)/u.exec(after);
   if (facility && FACILITY_WORDS.has(facility[1].toLowerCase()) && !strong()) score = 0;
+  // "Best,\nAoife": the closing word of a letter is no name.
+  if (words.length === 1 && first.lineStart && SIGN_OFFS.has(first.lower) && /^[,!.]?[ \t]*(?:\n|$)/.test(after))
+    score = 0;
+  // "Attendees:", "ATTN:", "Patient:": a field label before a colon is no speaker's name.
+  if (words.length === 1 && speaker() && FIELD_LABELS.has(first.lower)) score = 0;
+  // "Parker Industries", "Hudson Group": a run ending in such a word is the organisation itself.
+  if (words.length >= 2 && FACILITY_WORDS.has(last.lower) && !strong()) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 
@@ -315,7 +368,8 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       members.push(t);
       const sep = tokens[j + 1];
       if (!sep || sep.lineStart) break;
-      if (sep.text === ',' && tokens[j + 2]?.kind === 'word') j += 2;
+      // (a list stays on its line: "Best,\nAoife" is a closing and a signature)
+      if (sep.text === ',' && tokens[j + 2]?.kind === 'word' && !tokens[j + 2].lineStart) j += 2;
       else if ((sep.lower === 'and' || sep.text === '&' || sep.lower === 'or') && tokens[j + 2]?.cap) j += 2;
       else break;
       if (tokens[j]?.lower === 'and' && tokens[j + 1]?.cap) j++;
@@ -377,7 +431,10 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
       label.end <= t.start &&
       (prev?.text === '.' || prev === label);
     const afterLabel = prev?.text === ':' && label?.lower === 'name';
-    if (!afterTitle && !afterLabel) continue;
+    // "hey ciarán, are you ...": a greeting, the lowercase name, then a comma.
+    const greeted =
+      prev?.kind === 'word' && GREETINGS.has(prev.lower) && tokens[t.index + 1]?.text === ',' && t.text.length >= 3;
+    if (!afterTitle && !afterLabel && !greeted) continue;
     const next = tokens[t.index + 1];
     const end =
       next &&
