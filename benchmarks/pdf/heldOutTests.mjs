@@ -155,14 +155,18 @@ function layoutChange(seed) {
   const headers = ['Item', pick(r, st.words), pick(r, st.words), 'Total'];
   const xs = [m, m + 140, m + 260, m + 380];
   rules.push([m, top - 3, page.width - m, top - 3]);
-  headers.forEach((h, i) => items.push({ x: xs[i], top, size: st.size - 1, text: h, font: st.bold }));
+  headers.forEach((h, i) => {
+    items.push({ x: xs[i], top, size: st.size - 1, text: h, font: st.bold });
+  });
   top += st.size + 6;
   rules.push([m, top - 3, page.width - m, top - 3]);
   const rows = [];
   for (let k = 0; k < 3; k++) {
     const row = [pick(r, st.words), String(10 + Math.floor(r() * 90)), String(100 + Math.floor(r() * 900))];
     row.push(String(Number(row[1]) + Number(row[2])));
-    row.forEach((v, i) => items.push({ x: xs[i], top, size: st.size - 1, text: v, font: st.font }));
+    row.forEach((v, i) => {
+      items.push({ x: xs[i], top, size: st.size - 1, text: v, font: st.font });
+    });
     rows.push(row);
     top += st.size + 5;
   }
@@ -215,9 +219,13 @@ function table(seed) {
     items.push({ x: spanMid, top, size, text: group, font: st.bold });
     items.push({ x: noteX, top, size, text: 'Notes', font: st.bold });
     top += size + 5;
-    subs.forEach((s, i) => items.push({ x: xs[i + 1], top, size, text: s, font: st.bold }));
+    subs.forEach((s, i) => {
+      items.push({ x: xs[i + 1], top, size, text: s, font: st.bold });
+    });
   } else {
-    subs.forEach((s, i) => items.push({ x: xs[i + 1], top, size, text: s, font: st.bold }));
+    subs.forEach((s, i) => {
+      items.push({ x: xs[i + 1], top, size, text: s, font: st.bold });
+    });
     items.push({ x: noteX, top, size, text: 'Notes', font: st.bold });
   }
   top += size + 6;
@@ -229,7 +237,9 @@ function table(seed) {
     for (let i = 0; i < subs.length; i++) row.push(String(Math.floor(r() * 9000) / 10));
     row.push(pick(r, st.words));
     if (indexed) items.push({ x: m, top, size, text: String(k + 1), font: st.font });
-    row.forEach((v, i) => items.push({ x: i <= subs.length ? xs[i] : noteX, top, size, text: v, font: st.font }));
+    row.forEach((v, i) => {
+      items.push({ x: i <= subs.length ? xs[i] : noteX, top, size, text: v, font: st.font });
+    });
     rows.push(row);
     top += size + 5;
   }
@@ -380,9 +390,7 @@ function badTextLayer(seed) {
       Array.from(w, () => pick(r, ['l', 'I', 'n', 'm', 'r', 'c', 'e', 'i', 'u', 'v', 'w'])).join(''),
     );
   const hidden = items.map((it) => ({ ...it, text: garble(it.text), invisible: true }));
-  const pdf = textPdf([
-    { ...page, items: hidden, images: [{ x: 0, top: 0, w: page.width, h: page.height, ...img }] },
-  ]);
+  const pdf = textPdf([{ ...page, items: hidden, images: [{ x: 0, top: 0, w: page.width, h: page.height, ...img }] }]);
   return {
     cause: 'bad-text-layer',
     name: `badlayer-${seed}`,
@@ -444,10 +452,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
   const modes = process.argv.includes('--modes') ? arg('--modes').split(',') : ['fast', 'auto', 'ocr'];
   const only = process.argv.includes('--cause') ? arg('--cause') : undefined;
-  const splits = process.argv.includes('--dev-only') ? [['dev', DEV_SEEDS]] : [
-    ['dev', DEV_SEEDS],
-    ['held-out', HELD_OUT_SEEDS],
-  ];
+  const splits = process.argv.includes('--dev-only')
+    ? [['dev', DEV_SEEDS]]
+    : [
+        ['dev', DEV_SEEDS],
+        ['held-out', HELD_OUT_SEEDS],
+      ];
   let ocr;
   const pool = createPdfWorkerPool({ workers: 1, ocr: () => (ocr ??= createTesseractOcr({ workers: 2 })) });
   const results = [];
@@ -455,8 +465,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const mode of modes)
       for (const [split, seeds] of splits) {
         const docs = buildTests(seeds).filter((d) => !only || d.cause === only);
-        const parse = async (pdf) =>
-          (await pool.parse(pdf, { mode }, { deadline: Date.now() + 300_000 })).markdown;
+        const parse = async (pdf) => (await pool.parse(pdf, { mode }, { deadline: Date.now() + 300_000 })).markdown;
         const score = await scoreTests(docs, parse);
         results.push({ mode, split, score });
         console.error(`${mode} ${split}: ${score.passed}/${score.total}`);
