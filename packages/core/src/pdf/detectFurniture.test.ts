@@ -72,5 +72,10 @@ describe('detectFurniture on a single page', () => {
     expect(marks.get(head)).toBe('page_header');
     expect(marks.get(stamp)).toBe('page_header');
     for (const l of lines) expect(marks.has(l)).toBe(false);
+    // The same stamp twice the body size is still a stamp; a large title at the left stays.
+    const big = seg('ENTWURF 12.03.2024', 400, 75, 20);
+    const title = seg('Annual Report', 60, 75, 20);
+    expect(detectFurniture([page([head, big, ...lines])], 10)[0].get(big)).toBe('page_header');
+    expect(detectFurniture([page([head, title, ...lines])], 10)[0].has(title)).toBe(false);
   });
 });

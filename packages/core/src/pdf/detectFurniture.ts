@@ -135,10 +135,12 @@ function tryLone(
     });
     return blocked ? 0 : to - from;
   };
+  // A stamp or note off to the right under the running head (left of it the page is empty) belongs to the margin.
+  const offRight = (r: Segment[]) => r.every((s) => s.x0 >= p.width * 0.5);
   const marginish = (r: Segment[]) => {
     const text = r.map((s) => s.text).join(' ');
-    // A large single line at the top is a title, not a running head.
-    const title = top && r.length === 1 && r[0].size >= bodySize * 1.25;
+    // A large single line at the top is a title, not a running head (a large stamp off to the right is no title).
+    const title = top && r.length === 1 && r[0].size >= bodySize * 1.25 && !offRight(r);
     return !title && r.length <= 4 && text.length <= 160 && !r.some((s) => s.figure);
   };
   if (edge(live[0]) / p.height > REPEAT_BAND || !marginish(live[0])) return;
@@ -161,8 +163,6 @@ function tryLone(
     Math.abs(live[0][0].x0 - live[1][0].x0) <= 2 &&
     gapAfter(1) <= 0.6 * line;
   if (prose) return;
-  // A stamp or note off to the right under the running head (left of it the page is empty) belongs to the margin.
-  const offRight = (r: Segment[]) => r.every((s) => s.x0 >= p.width * 0.5);
   let take = 0;
   if (
     marginish(live[1]) &&
