@@ -1,8 +1,16 @@
 // A tiny PDF writer for layout tests: text lines placed at exact positions in the base-14 fonts, plus ruled lines.
 // Enough to build letters with stamps and footers, changing column layouts and tables with two-level headers,
 // whose truth is known by construction.
+import { deflateSync } from 'node:zlib';
 
-const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', serif: 'Times-Roman' };
+const FONTS = {
+  regular: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  serif: 'Times-Roman',
+  serifBold: 'Times-Bold',
+  mono: 'Courier',
+  monoBold: 'Courier-Bold',
+};
 /** WinAnsi codes of the few non-ASCII characters the tests use. */
 const WIN_ANSI = {
   '‘': 0o221,
@@ -22,6 +30,8 @@ function pdfString(text) {
     if (ch === '(' || ch === ')' || ch === '\\') out += `\\${ch}`;
     else if (ch.charCodeAt(0) < 128) out += ch;
     else if (WIN_ANSI[ch]) out += `\\${WIN_ANSI[ch].toString(8).padStart(3, '0')}`;
+    // WinAnsi agrees with Latin-1 from 0xA0 up (accented letters of the western European languages).
+    else if (ch.charCodeAt(0) >= 0xa0 && ch.charCodeAt(0) <= 0xff) out += `\\${ch.charCodeAt(0).toString(8)}`;
     else out += '?';
   }
   return `${out})`;
@@ -60,7 +70,9 @@ export function wrap(text, width, size) {
 
 /**
  * Builds a PDF. `pages`: [{ width, height, items: [{ x, top, size, text, font? }], rules?: [[x0, top0, x1, top1]] }],
- * `top` measured from the top of the page to the top of the line box.
+ * `top` measured from the top of the page to the top of the line box. An item with `invisible` is drawn in render
+ * mode 3 (a scanner's hidden text layer). `images: [{ x, top, w, h, width, height, gray }]` places 8-bit grey
+ * pictures (`gray`: width × height bytes) at x, top, sized w × h points.
  */
 export function textPdf(pages) {
   const objects = [];
@@ -76,16 +88,27 @@ export function textPdf(pages) {
   const kids = [];
   for (const p of pages) {
     let content = '';
+    const xobjects = [];
+    for (const [i, im] of (p.images ?? []).entries()) {
+      const data = deflateSync(im.gray).toString('latin1');
+      const id = add(
+        `<< /Type /XObject /Subtype /Image /Width ${im.width} /Height ${im.height} /ColorSpace /DeviceGray ` +
+          `/BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data}\nendstream`,
+      );
+      xobjects.push(`/Im${i} ${id} 0 R`);
+      content += `q ${im.w} 0 0 ${im.h} ${im.x} ${p.height - im.top - im.h} cm /Im${i} Do Q\n`;
+    }
     for (const it of p.items) {
       const y = p.height - it.top - it.size * 0.8;
-      content += `BT /F${it.font ?? 'regular'} ${it.size} Tf ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
+      const mode = it.invisible ? '3 Tr ' : '';
+      content += `BT ${mode}/F${it.font ?? 'regular'} ${it.size} Tf ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
     }
     for (const [x0, t0, x1, t1] of p.rules ?? [])
       content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
     const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> >> /Contents ${stream} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << ${fontRes} >> /XObject << ${xobjects.join(' ')} >> >> /Contents ${stream} 0 R >>`,
       ),
     );
   }

@@ -59,4 +59,23 @@ describe('detectFurniture on a single page', () => {
     const marks = detectFurniture([page([...lines, num])], 10)[0];
     expect(marks.get(num)).toBe('page_number');
   });
+  it('keeps a two-line paragraph at the top of the text area; drops a stamp off to the right below the head', () => {
+    const wide = 'An opening paragraph whose first line runs the whole width of the text area';
+    const intro = [seg(wide, 60, 60, 10, 470), seg('and ends on the second line.', 60, 73)];
+    const head = seg('Calder Engineering GmbH', 60, 30, 10);
+    const stamp = seg('ENTWURF 12.03.2024', 400, 75, 12);
+    const table = body(110, 20);
+    const plain = detectFurniture([page([...intro, ...table])], 10)[0];
+    for (const l of intro) expect(plain.has(l)).toBe(false);
+    const lines = body(130, 20);
+    const marks = detectFurniture([page([head, stamp, ...lines])], 10)[0];
+    expect(marks.get(head)).toBe('page_header');
+    expect(marks.get(stamp)).toBe('page_header');
+    for (const l of lines) expect(marks.has(l)).toBe(false);
+    // The same stamp twice the body size is still a stamp; a large title at the left stays.
+    const big = seg('ENTWURF 12.03.2024', 400, 75, 20);
+    const title = seg('Annual Report', 60, 75, 20);
+    expect(detectFurniture([page([head, big, ...lines])], 10)[0].get(big)).toBe('page_header');
+    expect(detectFurniture([page([head, title, ...lines])], 10)[0].has(title)).toBe(false);
+  });
 });

@@ -20,6 +20,8 @@ const POSITION_TOLERANCE = 0.025;
 const LONE_GAP_LINES = 1.6;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
 const SHORT_DOCUMENT_PAGES = 2;
+/** A line at least this share of the text area's width, at the body size, is running prose. */
+const PROSE_LINE_SHARE = 0.7;
 const PAGE_NUMBER =
   /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,5}\s*[-–—]$/;
@@ -136,20 +138,39 @@ function tryLone(
     });
     return blocked ? 0 : to - from;
   };
+  // A stamp or note off to the right under the running head (left of it the page is empty) belongs to the margin.
+  const offRight = (r: Segment[]) => r.every((s) => s.x0 >= p.width * 0.5);
   const marginish = (r: Segment[]) => {
     const text = r.map((s) => s.text).join(' ');
-    // A large single line at the top is a title, not a running head.
-    const title = top && r.length === 1 && r[0].size >= bodySize * 1.25;
+    // A large single line at the top is a title, not a running head (a large stamp off to the right is no title).
+    const title = top && r.length === 1 && r[0].size >= bodySize * 1.25 && !offRight(r);
     return !title && r.length <= 4 && text.length <= 160 && !r.some((s) => s.figure);
   };
   if (edge(live[0]) / p.height > REPEAT_BAND || !marginish(live[0])) return;
   const numbered = (r: Segment[]) => r.length <= 3 && r.some((s) => isPageNumberText(s.text));
   // Two rows that belong together (a footer of two lines, a letterhead and its address) and stand apart as a unit.
+  // The first two lines of a paragraph (a wide body-size line and the next in the same font size at the same indent,
+  // one line below) are body text however much space follows them.
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const r of live) for (const s of r) (x0 = Math.min(x0, s.x0)), (x1 = Math.max(x1, s.x1));
+  const wideBody = (r: Segment[]) =>
+    r.length === 1 && r[0].size >= bodySize * 0.95 && r[0].x1 - r[0].x0 >= (x1 - x0) * PROSE_LINE_SHARE;
+  const size0 = live[0][0].size;
+  const prose =
+    (wideBody(live[0]) || wideBody(live[1])) &&
+    live[0].length === 1 &&
+    live[1].length === 1 &&
+    Math.abs(live[1][0].size - size0) <= size0 * 0.05 &&
+    size0 >= bodySize * 0.95 &&
+    Math.abs(live[0][0].x0 - live[1][0].x0) <= 2 &&
+    gapAfter(1) <= 0.6 * line;
+  if (prose) return;
   let take = 0;
   if (
     marginish(live[1]) &&
     edge(live[1]) / p.height <= REPEAT_BAND + 0.04 &&
-    gapAfter(1) < gapAfter(2) &&
+    (gapAfter(1) < gapAfter(2) || offRight(live[1])) &&
     gapAfter(2) >= LONE_GAP_LINES * line
   )
     take = 2;

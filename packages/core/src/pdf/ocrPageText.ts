@@ -7,6 +7,15 @@ const OCR_SEGMENT_GAP = 1.1;
 /** Tesseract boxes span ascender to descender; the font size is about this share of the box height. */
 const OCR_BOX_TO_FONT_SIZE = 0.85;
 
+/** Specks and smudges on a scan come back as short marks read with little confidence ("~~", "=", "CL", "©")... */
+const SPECKLE_CONFIDENCE = 0.4;
+/** ...of fewer letters or digits than this; a real word read unsurely is longer and stays. */
+const SPECKLE_MAX_CHARS = 2;
+
+function isSpeckle(text: string, confidence: number): boolean {
+  return confidence < SPECKLE_CONFIDENCE && (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) <= SPECKLE_MAX_CHARS;
+}
+
 /** `scale` is render pixels per PDF point. */
 export function ocrPageText(
   result: OcrPageResult,
@@ -18,7 +27,7 @@ export function ocrPageText(
   const segments: Segment[] = [];
   let chars = 0;
   for (const line of result.lines) {
-    const words = line.words.filter((w) => w.text.trim().length > 0);
+    const words = line.words.filter((w) => w.text.trim().length > 0 && !isSpeckle(w.text, w.confidence));
     if (words.length === 0) continue;
     const lineHeight = (line.bbox[3] - line.bbox[1]) / scale;
     const size = Math.round(lineHeight * OCR_BOX_TO_FONT_SIZE * 2) / 2;

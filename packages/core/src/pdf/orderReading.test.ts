@@ -110,4 +110,26 @@ describe('orderReading: a 2×2 grid of cards', () => {
     expect(at('Card 3 title')).toBeLessThan(at('Card 4 title'));
     expect(at('card3 line5')).toBeLessThan(at('Card 4 title'));
   });
+  it('reads three columns one after the other, then a full-width table under them row by row', () => {
+    // Three columns of 150 pt: either side of the widest gutter holds two columns, too wide for one column's lines.
+    const cols = [
+      column('first', 56, 206, 100, 8),
+      column('second', 222, 372, 100, 8),
+      column('third', 388, 538, 100, 8),
+    ];
+    // The table's cell gaps line up with the gutters; its rows must still be read whole.
+    const table = [0, 1, 2].flatMap((r) =>
+      [56, 196, 316, 436].map((x, c) => seg(c === 0 ? `name${r}` : `${r}${c}`, x, 220 + r * 14, x + 30)),
+    );
+    const order = orderReading([...table, ...cols.flat()].reverse(), 10)
+      .flat()
+      .map((s) => s.text);
+    const at = (t: string) => order.indexOf(t);
+    expect(at(cols[0][7].text)).toBeLessThan(at(cols[1][0].text));
+    expect(at(cols[1][7].text)).toBeLessThan(at(cols[2][0].text));
+    expect(at(cols[2][7].text)).toBeLessThan(at('name0'));
+    // Row by row: the last cell of row 0 comes before the first of row 1.
+    expect(at('03')).toBeLessThan(at('name1'));
+    expect(at('name1')).toBeLessThan(at('11'));
+  });
 });

@@ -21,6 +21,9 @@ const MAX_DEPTH = 6;
 const MIN_CUT_GAP_EM = 0.8;
 /** Gutters hug neither edge of the region. */
 const EDGE_MARGIN = 0.12;
+/** Gutter candidates tried per region (widest first), and how many columns deep a side may itself hold columns. */
+const MAX_GUTTER_TRIES = 4;
+const MAX_NESTED_COLUMNS = 3;
 
 /** Order segments into leaves: each leaf is one column stretch, its segments sorted top to bottom, left to right. */
 export function orderReading(segments: Segment[], bodySize: number): Segment[][] {
@@ -41,6 +44,13 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
       return;
     }
     out.push(sortRows(segs));
+    return;
+  }
+  // Columns over a full-width table (or under one): the table's cell gaps may line up with the gutter, but its
+  // rows belong together; cut across first where a table stretch meets column text.
+  const apart = depth < MAX_DEPTH ? horizontalStretches(segs, bodySize, true) : [];
+  if (apart.length > 1) {
+    for (const stretch of apart) split(stretch, bodySize, out, depth + 1);
     return;
   }
   const [g0, g1] = gutter;
@@ -92,7 +102,7 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
  * Cuts the region at empty horizontal gaps into stretches, then joins neighbours back unless one side has columns the
  * other lacks: returns one stretch per change between column and full-width layout, or [] when nothing changes.
  */
-function horizontalStretches(segs: Segment[], bodySize: number): Segment[][] {
+function horizontalStretches(segs: Segment[], bodySize: number, tablesApart = false): Segment[][] {
   const sorted = [...segs].sort((a, b) => a.y0 - b.y0);
   const bands: Segment[][] = [];
   let band: Segment[] = [];
@@ -107,24 +117,46 @@ function horizontalStretches(segs: Segment[], bodySize: number): Segment[][] {
   }
   if (band.length) bands.push(band);
   if (bands.length < 2) return [];
+  const tables = tablesApart ? bands.map((b) => tableLike(b)) : bands.map(() => false);
+  if (tablesApart && !tables.some(Boolean)) return [];
   // Most regions without a gutter are plain single-column text: no stretch of it has columns either.
-  const bandColumns = bands.map((b) => findGutter(b, bodySize) !== null);
+  const bandColumns = bands.map((b, i) => !tables[i] && findGutter(b, bodySize) !== null);
   if (!bandColumns.some(Boolean)) return [];
-  const groups: { segs: Segment[]; columns: boolean }[] = [];
+  const groups: { segs: Segment[]; columns: boolean; table: boolean }[] = [];
   for (const [i, b] of bands.entries()) {
     const last = groups[groups.length - 1];
     if (last) {
       const joined = [...last.segs, ...b];
-      const columns = findGutter(joined, bodySize) !== null;
+      const columns = !tables[i] && !last.table && findGutter(joined, bodySize) !== null;
       if (columns || (!last.columns && !bandColumns[i])) {
         last.segs = joined;
         last.columns = columns;
+        last.table ||= tables[i];
         continue;
       }
     }
-    groups.push({ segs: b, columns: bandColumns[i] });
+    groups.push({ segs: b, columns: bandColumns[i], table: tables[i] });
   }
   return groups.length > 1 && groups.some((g) => g.columns) ? groups.map((g) => g.segs) : [];
+}
+
+/** A table stretch: most rows hold three cells or more, and its cells are short against the stretch's width. */
+const TABLE_ROW_CELLS = 3;
+const TABLE_CELL_SHARE = 0.2;
+
+function tableLike(band: Segment[]): boolean {
+  const rows = groupRows(band);
+  if (rows.length < 2) return false;
+  const cellRows = rows.filter((r) => r.length >= TABLE_ROW_CELLS).length;
+  if (cellRows * 2 < rows.length) return false;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const s of band) {
+    x0 = Math.min(x0, s.x0);
+    x1 = Math.max(x1, s.x1);
+  }
+  const widths = band.map((s) => s.x1 - s.x0).sort((a, b) => a - b);
+  return widths[Math.floor(widths.length / 2)] < (x1 - x0) * TABLE_CELL_SHARE;
 }
 
 /** Gap across the whole region, in times the tallest gap inside a column, that separates rows of cards. */
@@ -169,7 +201,7 @@ function cardRows(segs: Segment[], mid: number, bodySize: number): Segment[][] {
   return out.length > 1 && out.every(twoSided) ? out : [];
 }
 
-function findGutter(segs: Segment[], bodySize: number): [number, number] | null {
+function findGutter(segs: Segment[], bodySize: number, nested = 0): [number, number] | null {
   let rx0 = Infinity;
   let rx1 = -Infinity;
   for (const s of segs) {
@@ -190,7 +222,7 @@ function findGutter(segs: Segment[], bodySize: number): [number, number] | null 
   }
   const allowed = Math.floor(narrow.length * GUTTER_CROSSING_SHARE);
   const minGutter = Math.max(4, MIN_GUTTER_EM * bodySize);
-  let best: [number, number] | null = null;
+  const candidates: [number, number][] = [];
   let x = Math.floor(width * EDGE_MARGIN);
   const end = Math.ceil(width * (1 - EDGE_MARGIN));
   while (x < end) {
@@ -200,16 +232,22 @@ function findGutter(segs: Segment[], bodySize: number): [number, number] | null 
     }
     let y = x;
     while (y < bins && cover[y] <= allowed) y++;
-    if (y - x >= minGutter && (!best || y - x > best[1] - best[0])) best = [x, y];
+    if (y - x >= minGutter) candidates.push([x, y]);
     x = y;
   }
-  if (!best) return null;
-  const g0 = rx0 + best[0];
-  const g1 = rx0 + best[1];
-  const left = segs.filter((s) => s.x1 <= g0 + 1);
-  const right = segs.filter((s) => s.x0 >= g1 - 1);
-  if (!columnLike(left) || !columnLike(right)) return null;
-  return [g0, g1];
+  // Widest gutter first. With three or more columns one side of a gutter holds several columns: it counts when it
+  // has a gutter of its own (its lines are too short for one column of that width).
+  candidates.sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  for (const [c0, c1] of candidates.slice(0, MAX_GUTTER_TRIES)) {
+    const g0 = rx0 + c0;
+    const g1 = rx0 + c1;
+    const left = segs.filter((s) => s.x1 <= g0 + 1);
+    const right = segs.filter((s) => s.x0 >= g1 - 1);
+    const sideOk = (side: Segment[]) =>
+      columnLike(side) || (nested < MAX_NESTED_COLUMNS && findGutter(side, bodySize, nested + 1) !== null);
+    if (sideOk(left) && sideOk(right)) return [g0, g1];
+  }
+  return null;
 }
 
 function columnLike(segs: Segment[]): boolean {

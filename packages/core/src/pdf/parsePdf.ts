@@ -7,11 +7,13 @@ import { buildBlocks, joinColumnBreaks, type LayoutBlock } from './buildBlocks.j
 import { bodyFontSize, classifyHeadings, type Heading } from './classifyHeadings.js';
 import { detectFurniture, type FurnitureType } from './detectFurniture.js';
 import { extractPageText, type PageText, type Segment } from './extractPageText.js';
+import { hasHiddenLayerOverScan, preferOwnReading } from './hiddenLayer.js';
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
 import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
 import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
+import { proseInMono } from './monoProse.js';
 import { orderReading } from './orderReading.js';
 import type {
   ParsePdfContext,
@@ -51,6 +53,10 @@ const PAGE_MARKER = (n: number) => `\n\n---\n\n<!-- page ${n} -->\n\n`;
 let mupdfWarnings = 0;
 // MuPDF prints repair warnings to the console; count them instead (a repaired page is reported as partial).
 mupdf.setLog({ error: () => void mupdfWarnings++, warning: () => void mupdfWarnings++ });
+// Colour management (ICC profiles through lcms) only makes colours exact; text, boxes and grey OCR renders do not
+// need it, and it costs about a sixth of the extraction time on pages with images (MuPDF then converts colours
+// with its plain formulas).
+mupdf.disableICC();
 
 interface PageWork {
   text: PageText;
@@ -59,6 +65,8 @@ interface PageWork {
   scale?: number;
   /** OCR of large images on a page that has a text layer (`auto`), with where each region sits. */
   regions?: { ocr: Promise<OcrPageResult>; scale: number; x0: number; y0: number }[];
+  /** A hidden text layer over a scan, kept unless our own OCR reads the page clearly and differently. */
+  layer?: PageText;
   /** No usable text and OCR was not allowed (fast mode) or not possible. */
   needsOcr?: boolean;
   error?: string;
@@ -170,8 +178,12 @@ async function readPages(
       if (mupdfWarnings > warningsBefore) text.status = 'partial';
       item = { text };
       const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;
+      // A hidden layer over a scan is another recogniser's reading (perhaps of handwriting): auto checks it.
+      const verify = mode === 'auto' && usable && !!engine && hasHiddenLayerOverScan(page, text);
+      if (verify) item.layer = text;
       const wantsOcr =
         mode === 'ocr' ||
+        verify ||
         (mode === 'auto' && !usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO));
       if (wantsOcr && engine) {
         // Keep no more renders in flight than the engine can work on: bounded memory for long scans.
@@ -232,10 +244,16 @@ async function readPages(
           item.scale = sharper;
         }
       }
-      item.text = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
+      const read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
+      item.text = item.layer && !preferOwnReading(item.layer, read, result.confidence) ? item.layer : read;
     } catch (err) {
       checkTime(context, started, done, numPages);
       if (context.signal?.aborted) throw timeoutError(context, started, done, numPages);
+      if (item.layer) {
+        // The check failed; the page still has its own text layer.
+        item.text = item.layer;
+        continue;
+      }
       item.text = { ...item.text, segments: [], status: 'failed' };
       item.error = `OCR failed: ${messageOf(err)}`;
     }
@@ -412,6 +430,7 @@ interface PageLayout {
 
 function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<LayoutBlock, Heading> } {
   const texts = work.map((w) => w.text);
+  proseInMono(texts);
   const segSize = segmentBodySize(texts);
   const furniture = detectFurniture(texts, segSize);
   const pages = texts.map((text, i) => {

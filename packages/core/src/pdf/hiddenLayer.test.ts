@@ -1,0 +1,52 @@
+// A scan whose invisible text layer is another recogniser's output: `auto` keeps it when it agrees with what the
+// page shows, and replaces it with its own clear reading when it is garbage (a failed handwriting read).
+import * as mupdf from 'mupdf';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parsePdf } from './parsePdf.js';
+import { createTestOcr } from './tesseractOcr.fixture.js';
+import { textPdf } from './textPdf.fixture.js';
+
+const LINES = [
+  'The harbour office opens at nine every morning.',
+  'Parcels for the island leave from the north pier.',
+  'Please bring the signed form to the market hall.',
+];
+
+/** One A4 scan of LINES at 200 dpi, with `layer` drawn invisibly (render mode 3) at the lines' places. */
+function scanWithLayer(layer: string[]): Uint8Array {
+  const items = LINES.map((text, i) => ({ x: 72, top: 100 + i * 22, size: 14, text }));
+  const src = mupdf.Document.openDocument(textPdf([{ width: 595, height: 842, items }]), 'application/pdf');
+  const pix = src.loadPage(0).toPixmap(mupdf.Matrix.scale(200 / 72, 200 / 72), mupdf.ColorSpace.DeviceGray, false);
+  const doc = new mupdf.PDFDocument();
+  const image = doc.addImage(new mupdf.Image(pix));
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  let content = 'q 595 0 0 842 0 0 cm /Im0 Do Q\n';
+  layer.forEach((text, i) => {
+    content += `BT 3 Tr /F1 14 Tf 72 ${842 - 100 - i * 22 - 11} Td (${text}) Tj ET\n`;
+  });
+  doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: font }, XObject: { Im0: image } }, content));
+  return doc.saveToBuffer('compress').asUint8Array().slice();
+}
+
+describe('hidden text layers over scans', () => {
+  const ocr = createTestOcr();
+  afterAll(() => ocr.close());
+
+  it('auto replaces a garbage hidden layer with its own reading; fast keeps the layer', async () => {
+    const garbage = ['Tlve lnmvrur cffice cpenr mt nive', 'PmrceIr fcr tlve irlmnd Ieuve', 'Plenre lrivg tlve rigvcd'];
+    const pdf = scanWithLayer(garbage);
+    const auto = await parsePdf(pdf, { mode: 'auto', blocks: true }, { ocr: ocr.engine });
+    expect(auto.markdown).toContain('harbour office opens');
+    expect(auto.markdown).not.toContain('lnmvrur');
+    expect(auto.metadata.ocrPages).toBe(1);
+    for (const b of auto.blocks?.[0].items ?? []) expect(b.source).toBe('ocr');
+    const fast = await parsePdf(pdf, { mode: 'fast' });
+    expect(fast.markdown).toContain('lnmvrur');
+  }, 120_000);
+
+  it('auto keeps a hidden layer that agrees with the page', async () => {
+    const auto = await parsePdf(scanWithLayer(LINES), { mode: 'auto', blocks: true }, { ocr: ocr.engine });
+    expect(auto.markdown).toContain('harbour office opens at nine');
+    expect(auto.metadata.ocrPages).toBe(0);
+  }, 120_000);
+});
