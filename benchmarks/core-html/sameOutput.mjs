@@ -11,9 +11,10 @@ import { listPages, loadPage } from './lib.mjs';
 const [mode, file, distArg] = process.argv.slice(2);
 const limitArg = process.argv.indexOf('--limit');
 const limit = limitArg === -1 ? Infinity : Number(process.argv[limitArg + 1]);
-const core = distArg && !distArg.startsWith('--')
-  ? await import(pathToFileURL(resolve(distArg)).href)
-  : await import('@scrape/core');
+const core =
+  distArg && !distArg.startsWith('--')
+    ? await import(pathToFileURL(resolve(distArg)).href)
+    : await import('@scrape/core');
 const ids = listPages()?.slice(0, limit);
 if (!ids || (mode !== 'dump' && mode !== 'compare') || !file) {
   console.error('usage: sameOutput.mjs dump|compare <file.jsonl> [coreDistIndex.js] [--limit N] (needs wcxb-dev)');

@@ -26,4 +26,5 @@ for (const [id, us] of selfUs) {
 }
 const rows = [...grouped].sort((a, b) => b[1] - a[1]).slice(0, top);
 console.log(`total ${(total / 1000).toFixed(0)} ms`);
-for (const [key, us] of rows) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+for (const [key, us] of rows)
+  console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);

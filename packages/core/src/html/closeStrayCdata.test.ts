@@ -43,8 +43,6 @@ describe('closeStrayCdata', () => {
 
   it('gives the same answer on pages with U+0130, whose lower case is longer (the slow path)', () => {
     const html = '<p>İstanbul</p><script>//<![CDATA[ x //]]></script><p>a<![CDATA[b>c</p>';
-    expect(closeStrayCdata(html)).toBe(
-      '<p>İstanbul</p><script>//<![CDATA[ x //]]></script><p>a<!--[CDATA[b-->c</p>',
-    );
+    expect(closeStrayCdata(html)).toBe('<p>İstanbul</p><script>//<![CDATA[ x //]]></script><p>a<!--[CDATA[b-->c</p>');
   });
 });

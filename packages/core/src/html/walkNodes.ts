@@ -1,6 +1,5 @@
 // One iterative pre-order walk for every step: no recursion (pages nest thousands deep) and no NodeList
 // copies (linkedom builds a fresh array for every `childNodes`/`children` read).
-import { type Linked, linkedKeys, NODE_END } from './linkedNodes.js';
 
 export const WALK_CONTINUE = 0;
 /** Do not visit this node's descendants. */
@@ -14,41 +13,6 @@ export type WalkAction = typeof WALK_CONTINUE | typeof WALK_SKIP_CHILDREN | type
  * The visitor may change the node it is given (attributes, children) and may ask for it to be removed.
  */
 export function walkNodes(root: Node, visit: (node: Node, depth: number) => WalkAction | void): void {
-  const keys = linkedKeys(root);
-  if (!keys) {
-    walkBySiblings(root, visit);
-    return;
-  }
-  // linkedom's node list (see linkedNodes.ts): attributes and end markers are stepped over, every other node is
-  // visited; what follows a node is read after its visit, as the sibling walk does.
-  const { next: NEXT, end: END } = keys;
-  const stop = (root as unknown as Linked)[END];
-  let node = (root as unknown as Linked)[NEXT] as Linked;
-  let depth = 1;
-  while (node && node !== stop) {
-    const type = node.nodeType;
-    if (type === NODE_END) {
-      depth--;
-      node = node[NEXT] as Linked;
-      continue;
-    }
-    if (type === 2) {
-      node = node[NEXT] as Linked;
-      continue;
-    }
-    const action = visit(node as unknown as Node, depth);
-    if (action === WALK_REMOVE || action === WALK_SKIP_CHILDREN) {
-      const after = ((type === 1 ? node[END] : node) as Linked)[NEXT] as Linked;
-      if (action === WALK_REMOVE) (node as unknown as ChildNode).remove();
-      node = after;
-      continue;
-    }
-    if (type === 1) depth++;
-    node = node[NEXT] as Linked;
-  }
-}
-
-function walkBySiblings(root: Node, visit: (node: Node, depth: number) => WalkAction | void): void {
   let node: Node | null = root.firstChild;
   let depth = 1;
   while (node) {
