@@ -37,7 +37,9 @@ for (const page of pages.slice(0, 20))
   for (const name of names)
     try {
       contenders[name](page);
-    } catch {}
+    } catch {
+      // warm-up only; a page that throws is left out of the timed pass
+    }
 const totals = Object.fromEntries(names.map((n) => [n, 0]));
 let counted = 0;
 pages.forEach((page, index) => {
