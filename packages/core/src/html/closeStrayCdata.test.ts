@@ -33,4 +33,17 @@ describe('closeStrayCdata', () => {
     expect(document.body.textContent).toContain('The thread text.');
     expect(document.querySelector('main p')?.textContent).toBe('The thread text.');
   });
+
+  it('tracks many openers in one pass: upper-case tags, scripts opened and closed between them', () => {
+    const scripts = Array.from({ length: 30 }, (_, i) => `<SCRIPT type="t">//<![CDATA[ a${i} > b //]]></Script>`);
+    const html = `${scripts.join('<p>x</p>')}<p>1<![CDATA[2>3</p><STYLE><![CDATA[s</STYLE><scriptx><![CDATA[y>z`;
+    expect(closeStrayCdata(html)).toBe(
+      `${scripts.join('<p>x</p>')}<p>1<!--[CDATA[2-->3</p><STYLE><![CDATA[s</STYLE><scriptx><!--[CDATA[y-->z`,
+    );
+  });
+
+  it('gives the same answer on pages with U+0130, whose lower case is longer (the slow path)', () => {
+    const html = '<p>İstanbul</p><script>//<![CDATA[ x //]]></script><p>a<![CDATA[b>c</p>';
+    expect(closeStrayCdata(html)).toBe('<p>İstanbul</p><script>//<![CDATA[ x //]]></script><p>a<!--[CDATA[b-->c</p>');
+  });
 });

@@ -7,15 +7,22 @@ const OPENER = '<![CDATA[';
 /** Elements whose contents the parser reads as text (a CDATA opener there is just text) or as foreign content. */
 const SHIELDING_TAGS = ['script', 'style', 'textarea', 'title', 'xmp', 'svg', 'math'];
 
+/** Start and end tags of SHIELDING_TAGS, found case-insensitively in one forward pass. */
+const SHIELDING_TAG_SOURCE = `<(\\/?)(${SHIELDING_TAGS.join('|')})`;
+/** The one character whose lower case is longer than itself (U+0130 -> i + U+0307). */
+const LENGTH_CHANGING_LOWER = '\u0130';
+
 /** Returns the markup unchanged unless it has a CDATA opener outside raw text and foreign content. */
 export function closeStrayCdata(html: string): string {
   let at = html.indexOf(OPENER);
   if (at === -1) return html;
-  const lower = html.toLowerCase();
+  // Positions were always read on html.toLowerCase(); the one-pass tracker reads them on html itself, which is the
+  // same string unless a U+0130 shifts them: those rare pages keep the original backward search, so no output moves.
+  const shielded = html.includes(LENGTH_CHANGING_LOWER) ? backwardSearch(html.toLowerCase()) : forwardTracker(html);
   const out: string[] = [];
   let copied = 0;
   for (; at !== -1; at = html.indexOf(OPENER, at + OPENER.length)) {
-    if (isShielded(lower, at)) continue;
+    if (shielded(at)) continue;
     const end = html.indexOf('>', at + OPENER.length);
     // Unclosed at the end of the input: a browser makes the rest a comment too, as the parser already does.
     if (end === -1) break;
@@ -28,21 +35,46 @@ export function closeStrayCdata(html: string): string {
   return out.join('');
 }
 
-/** Inside an element of SHIELDING_TAGS: its last start tag before `at` comes after its last end tag. */
-function isShielded(lower: string, at: number): boolean {
-  for (const tag of SHIELDING_TAGS) {
-    const open = lastTagStart(lower, `<${tag}`, at);
-    if (open !== -1 && open > lower.lastIndexOf(`</${tag}`, at)) return true;
-  }
-  return false;
+/**
+ * "Is position `at` inside a shielding element" for increasing `at`: one regex pass over the page replaces a
+ * lower-cased copy and fourteen backward searches per opener (pages often carry dozens of `//<![CDATA[` scripts).
+ */
+function forwardTracker(html: string): (at: number) => boolean {
+  const lastStart = new Map<string, number>();
+  const lastEnd = new Map<string, number>();
+  const pattern = new RegExp(SHIELDING_TAG_SOURCE, 'gi');
+  let pending = pattern.exec(html);
+  return (at) => {
+    for (; pending !== null && pending.index < at; pending = pattern.exec(html)) {
+      const tag = (pending[2] as string).toLowerCase();
+      if (pending[1]) lastEnd.set(tag, pending.index);
+      else if (endsTagName(html.charCodeAt(pending.index + 1 + tag.length))) lastStart.set(tag, pending.index);
+    }
+    for (const [tag, start] of lastStart) if (start > (lastEnd.get(tag) ?? -1)) return true;
+    return false;
+  };
+}
+
+/** The original test on the lower-cased page: the last start tag before `at` comes after the last end tag. */
+function backwardSearch(lower: string): (at: number) => boolean {
+  return (at) => {
+    for (const tag of SHIELDING_TAGS) {
+      const open = lastTagStart(lower, `<${tag}`, at);
+      if (open !== -1 && open > lower.lastIndexOf(`</${tag}`, at)) return true;
+    }
+    return false;
+  };
 }
 
 /** The last `<tag` before `at` that is a whole tag name (`<s` must not match `<span`). */
 function lastTagStart(lower: string, prefix: string, at: number): number {
   for (let i = lower.lastIndexOf(prefix, at); i !== -1; i = i === 0 ? -1 : lower.lastIndexOf(prefix, i - 1)) {
-    const next = lower.charCodeAt(i + prefix.length);
-    // whitespace, '>' or '/' ends the tag name
-    if (next === 32 || next === 9 || next === 10 || next === 12 || next === 13 || next === 62 || next === 47) return i;
+    if (endsTagName(lower.charCodeAt(i + prefix.length))) return i;
   }
   return -1;
+}
+
+/** Whitespace, '>' or '/' ends a tag name. */
+function endsTagName(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13 || code === 62 || code === 47;
 }

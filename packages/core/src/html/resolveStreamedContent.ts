@@ -19,7 +19,8 @@ const BOUNDARY_CLOSE = '/$';
 /** Whether the raw page can hold streamed segments at all: one text search (React always writes id="S:..."), far
  *  cheaper than walking the DOM. */
 export function mayHaveStreamedContent(rawHtml: string): boolean {
-  return rawHtml.includes('id="S:');
+  // 'S:' first: an uppercase S is rare in markup, so that search is several times faster than the full one.
+  return rawHtml.includes('S:') && rawHtml.includes('id="S:');
 }
 
 /** Moves every hidden streamed segment into its placeholder. Returns how many segments were placed. */

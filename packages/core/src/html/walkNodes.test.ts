@@ -49,4 +49,20 @@ describe('walkNodes', () => {
     });
     expect(count).toBe(200_000);
   });
+
+  it('never hands out attributes, and walks what the visitor adds below and after the node it visits', () => {
+    const document = parseHtml('<div id="a" class="b"><p title="t">x</p></div><span>y</span>');
+    const seen: string[] = [];
+    walkNodes(document.body, (node, depth) => {
+      seen.push(`${node.nodeType === 1 ? (node as Element).localName : node.nodeType}@${depth}`);
+      const element = node as Element;
+      if (element.localName === 'p') {
+        element.setAttribute('data-x', '1');
+        element.appendChild(document.createElement('em'));
+        element.after(document.createElement('u'));
+      }
+      return WALK_CONTINUE;
+    });
+    expect(seen).toEqual(['div@1', 'p@2', '3@3', 'em@3', 'u@2', 'span@1', '3@2']);
+  });
 });
