@@ -459,7 +459,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   if (on('item-template-text')) dropItemTemplateText(root, removed, on('inline-links-stay'), trace);
   if (on('badges')) dropBadges(root, removed, signature, trace);
   if (on('ad-labels')) dropAdLabels(root, removed, trace);
-  if (!discussion) dropVocabularyBoilerplate(root, removed, { on, url: options.url, hints: options.hints, trace });
+  if (!discussion) dropVocabularyBoilerplate(root, removed, { on, trace });
   if (!discussion && on('figure-captions')) dropFigureCaptions(root, removed, trace);
   const refrains = refrainTest(on('refrain-guard'), on('refrain-in-alike-blocks'));
   if (on('duplicates')) dropDuplicates(root, removed, refrains, trace);
