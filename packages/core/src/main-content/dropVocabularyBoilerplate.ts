@@ -1,40 +1,32 @@
 // Boilerplate lines a template sets inside the story's own blocks, which no class word marks: calls to action
-// ("Subscribe to <our newsletter>", "Folgen Sie uns auf …") and update stamps ("Updated: 3 May 2024"). Each concept
-// is recognised by its cue words (vocabulary/, one data file per concept with a list per language, all matched by
-// one CueMatcher) and by its shape: only short blocks, and a shape check per concept (a call to action links or has
-// a button; a stamp's date follows its cue). The same words inside a sentence of the story meet neither condition.
-// "Read also" promos, photo credits, bylines, share and tag lines were built the same way and measured: they did
-// not pass the acceptance check (docs/decisions.md, "Main content: boilerplate vocabulary as data").
+// ("Subscribe to <our newsletter>", "Folgen Sie uns auf …"). A concept is recognised by its cue words (vocabulary/,
+// one data file per concept with a list per language, all matched by one CueMatcher) and by its shape: only short
+// blocks, and a shape check per concept (a call to action links or has a button). The same words inside a sentence
+// of the story meet neither condition. "Read also" promos, photo credits, bylines, update stamps, share and tag
+// lines were built the same way and measured: they did not pass the acceptance check (docs/decisions.md, "Main
+// content: boilerplate vocabulary as data"); a concept comes back as one data file and one shape check.
 import type { NodeStats } from './measureTree.js';
 import type { RuleSwitch } from './rules.js';
 import { CALL_TO_ACTION_CUES } from './vocabulary/callsToAction.js';
 import { type CueMatch, CueMatcher, normaliseCueText } from './vocabulary/cueMatcher.js';
-import { UPDATE_STAMP_CUES } from './vocabulary/updateStamps.js';
 
 /** The kinds of line, each switched by its own rule id (MAIN_CONTENT_RULES) for the ablation report. */
-export type VocabularyConcept = 'callToAction' | 'stamp';
+export type VocabularyConcept = 'callToAction';
 
 const VOCABULARY_RULES: Readonly<Record<VocabularyConcept, string>> = {
   callToAction: 'inline-call-to-action',
-  stamp: 'inline-update-stamp',
 };
 
-/** Longest block of each concept: a call to action is one sentence at most, a stamp a few words. */
-const MAX_CHARS: Readonly<Record<VocabularyConcept, number>> = { callToAction: 250, stamp: 100 };
+/** Longest block of each concept: a call to action is one sentence at most. */
+const MAX_CHARS: Readonly<Record<VocabularyConcept, number>> = { callToAction: 250 };
 const LONGEST = 250;
 /** Code, tables and headings are never such lines. */
 const SKIP_TAGS = new Set(['pre', 'code', 'table', 'thead', 'tbody', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A section or a list opened by such words is a part of the page (a "Subscriptions" section of a help page). */
 const SECTION_TAGS = new Set(['section', 'article', 'ul', 'ol', 'dl', 'nav', 'aside']);
-/** A stamp's date starts within this many words after its cue ("Last updated on September 16th, 2023"). */
-const STAMP_DATE_WITHIN_WORDS = 3;
-/** …and the stamp says little else. */
-const STAMP_MAX_WORDS = 8;
-const DIGIT = /\p{N}/u;
 
 const MATCHERS: Readonly<Record<VocabularyConcept, CueMatcher>> = {
   callToAction: new CueMatcher(CALL_TO_ACTION_CUES),
-  stamp: new CueMatcher(UPDATE_STAMP_CUES),
 };
 const CONCEPTS = Object.keys(MATCHERS) as VocabularyConcept[];
 
@@ -42,11 +34,6 @@ const CONCEPTS = Object.keys(MATCHERS) as VocabularyConcept[];
 const SHAPE_CHECKS: Readonly<Record<VocabularyConcept, (s: NodeStats, norm: string, cue: CueMatch) => boolean>> = {
   // a call to action links or has a button: the same words opening a sentence of the story have neither
   callToAction: (s) => s.links > 0 || s.controls > 0,
-  // a stamp's date follows its cue at once, and little else follows it
-  stamp: (_s, norm, cue) => {
-    const words = norm.slice(cue.end).trim().split(' ');
-    return words.length <= STAMP_MAX_WORDS && words.slice(0, STAMP_DATE_WITHIN_WORDS).some((w) => DIGIT.test(w));
-  },
 };
 
 export interface DropVocabularyOptions {
@@ -76,7 +63,7 @@ export function dropVocabularyBoilerplate(
         continue;
       }
     }
-    // not a line itself: its parts may be ("<div><p>Story …</p><p>Updated: 3 May 2024</p></div>")
+    // not a line itself: its parts may be ("<div><p>Story …</p><p>Follow us on <a>…</a></p></div>")
     for (const c of s.children) stack.push(c);
   }
   if (dropped > 0) options.trace?.push(`drop ${dropped} vocabulary boilerplate lines`);

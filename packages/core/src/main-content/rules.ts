@@ -50,7 +50,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
   { id: 'badges', stage: 'prune', why: 'badges' },
   { id: 'ad-labels', stage: 'prune', why: '"Advertisement" labels' },
   { id: 'inline-call-to-action', stage: 'prune', why: 'subscribe / app / follow / donate lines with a link' },
-  { id: 'inline-update-stamp', stage: 'prune', why: 'short "Updated <date>" lines' },
   { id: 'figure-captions', stage: 'prune', why: 'figure captions' },
   { id: 'duplicates', stage: 'prune', why: 'blocks repeating an earlier block' },
   { id: 'refrain-guard', stage: 'prune', why: 'duplicates: a paragraph repeated under the same parent stays' },
