@@ -20,6 +20,8 @@ const VOCABULARY_RULES: Readonly<Record<VocabularyConcept, string>> = {
 /** Longest block of each concept: a call to action is one sentence at most. */
 const MAX_CHARS: Readonly<Record<VocabularyConcept, number>> = { callToAction: 250 };
 const LONGEST = 250;
+/** A cue opens its block: only this many characters of a block (marks before the cue and the cue) are matched. */
+const OPENING_CHARS = 80;
 /** Code, tables and headings are never such lines. */
 const SKIP_TAGS = new Set(['pre', 'code', 'table', 'thead', 'tbody', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A section or a list opened by such words is a part of the page (a "Subscriptions" section of a help page). */
@@ -30,10 +32,15 @@ const MATCHERS: Readonly<Record<VocabularyConcept, CueMatcher>> = {
 };
 const CONCEPTS = Object.keys(MATCHERS) as VocabularyConcept[];
 
-/** Per concept: does the block (`s`, its text normalised as `norm`), opened by `cue`, have the shape of such a line? */
-const SHAPE_CHECKS: Readonly<Record<VocabularyConcept, (s: NodeStats, norm: string, cue: CueMatch) => boolean>> = {
+/** Per concept: can the block or a part of it be such a line? Counts of the subtree only, so a block that cannot
+ *  has no part that can, and neither its text is read nor its parts visited. */
+const MAY_HOLD: Readonly<Record<VocabularyConcept, (s: NodeStats) => boolean>> = {
   // a call to action links or has a button: the same words opening a sentence of the story have neither
   callToAction: (s) => s.links > 0 || s.controls > 0,
+};
+/** Per concept: does the block (`s`, its text normalised as `norm`), opened by `cue`, have the shape of such a line? */
+const SHAPE_CHECKS: Readonly<Record<VocabularyConcept, (s: NodeStats, norm: string, cue: CueMatch) => boolean>> = {
+  callToAction: (s) => MAY_HOLD.callToAction(s),
 };
 
 export interface DropVocabularyOptions {
@@ -53,8 +60,9 @@ export function dropVocabularyBoilerplate(
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s) || s.text === 0 || SKIP_TAGS.has(s.el.localName)) continue;
+    if (!CONCEPTS.some((c) => MAY_HOLD[c](s) && options.on(VOCABULARY_RULES[c]))) continue;
     if (s.text <= LONGEST && !SECTION_TAGS.has(s.el.localName)) {
-      const text = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const text = openingText(s.el, OPENING_CHARS);
       const concept = conceptOf(s, normaliseCueText(text), options.on);
       if (concept !== null) {
         removed.add(s);
@@ -78,4 +86,21 @@ function conceptOf(s: NodeStats, norm: string, on: RuleSwitch): VocabularyConcep
     if (SHAPE_CHECKS[concept](s, norm, cue)) return concept;
   }
   return null;
+}
+
+/** The first `max` characters of an element's text (runs of white space as one space), read without walking the
+ *  rest: blocks are read at every depth, and their openings are all a cue needs. */
+function openingText(el: Element, max: number): string {
+  let out = '';
+  const stack: Node[] = [el];
+  while (stack.length > 0 && out.length < 2 * max) {
+    const n = stack.pop()!;
+    if (n.nodeType === 3) {
+      out += (n as Text).data;
+      continue;
+    }
+    const kids = n.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return out.replace(/\s+/g, ' ').trim().slice(0, max);
 }

@@ -34,7 +34,9 @@ const DASHES = new Set(['\u2013', '\u2014', '\u2212']);
  * ("» ", "► ", "【", "(", "+++") dropped; "©" stays (it is a cue).
  */
 export function normaliseCueText(text: string): string {
-  const decomposed = text.normalize('NFKC').toLowerCase().normalize('NFD');
+  // most blocks are ASCII, which the Unicode normal forms leave as they are
+  const ascii = isAscii(text);
+  const decomposed = ascii ? text.toLowerCase() : text.normalize('NFKC').toLowerCase().normalize('NFD');
   let out = '';
   let previousLatin = false;
   let space = false;
@@ -51,7 +53,12 @@ export function normaliseCueText(text: string): string {
     out += APOSTROPHES.has(ch) ? "'" : DASHES.has(ch) ? '-' : ch;
     previousLatin = LATIN_LETTER.test(ch);
   }
-  return out.normalize('NFC');
+  return ascii ? out : out.normalize('NFC');
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** True when `ch` is a letter or digit of a script that separates words by spaces. */
