@@ -2,7 +2,7 @@
 // dev-tune and frozen splits of WCXB dev and on the Readability test pages. Every page is parsed and cleaned once;
 // the extractor then runs once per rule with that rule off (copy mode leaves the document untouched), and only
 // outputs that differ from the baseline are converted to markdown and scored.
-// usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--dump FILE] [--having TEXT]   writes ../results/main-content-ablation.{json,md}
+// usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--dump FILE] [--having TEXT] [--fired TEXT]   writes ../results/main-content-ablation.{json,md}
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,9 @@ const dump = opt('dump');
 const dumped = [];
 /** --having TEXT: only pages whose HTML holds TEXT (a quick way to re-measure a rule that needs some markup). */
 const having = opt('having')?.toLowerCase();
+/** --fired TEXT: the variants run only on pages whose baseline trace has a line holding TEXT (the rules measured
+ *  fired there); elsewhere switching them off changes nothing, so a page costs one extraction instead of one per rule. */
+const fired = opt('fired');
 /** A page counts as moved by a rule when its F1 changes by more than this. */
 const MOVED = 0.005;
 
@@ -76,9 +79,10 @@ for (const entry of pages) {
     { onlyMainContent: true, outputs: ['markdown'] },
   );
   for (let i = 0; i <= CLEAN_UPTO; i++) HTML_PIPELINE_STEPS[i].run(state);
-  const run = (disabledRules) =>
-    extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, disabledRules });
-  const baseEl = run(undefined);
+  const run = (disabledRules, trace) =>
+    extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, disabledRules, trace });
+  const trace = fired === undefined ? undefined : [];
+  const baseEl = run(undefined, trace);
   const baseHtml = baseEl.outerHTML;
   const baseF1 = scoreText(plainText(baseEl, state), page.main).f1;
   base[entry.corpus].n++;
@@ -87,6 +91,7 @@ for (const entry of pages) {
   byType.n++;
   byType.base += baseF1;
   byType.off += baseF1; // corrected below when the variant differs
+  if (trace !== undefined && !trace.some((line) => line.includes(fired))) continue;
   for (const rule of rules) {
     const el = run(offSet(rule));
     if (el.outerHTML === baseHtml) continue;

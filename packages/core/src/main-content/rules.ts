@@ -10,7 +10,8 @@ import { dropEngagementCounts } from './dropEngagementCounts.js';
 import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropExpanderLabels } from './dropExpanderLabels.js';
 import { dropFacets } from './dropFacets.js';
-import { dropFigureCaptions, dropInlineBoilerplate } from './dropInlineBoilerplate.js';
+import { dropVocabularyBoilerplate } from './dropVocabularyBoilerplate.js';
+import { dropFigureCaptions } from './dropFigureCaptions.js';
 import { dropItemTemplateText } from './dropItemTemplateText.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropLoginPrompts } from './dropLoginPrompts.js';
@@ -277,7 +278,7 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     stage: 'prune',
     appliesTo: notThread,
     why: 'subscribe / app / follow / donate lines with a link',
-    apply: (c) => dropInlineBoilerplate(c.root, c.removed, c.on, c.trace),
+    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, { on: c.on, trace: c.trace }),
   },
   {
     id: 'figure-captions',

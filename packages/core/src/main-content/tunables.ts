@@ -286,8 +286,11 @@ export const FACET_MIN_GROUPS = 2;
 export const FACET_MIN_PLAIN_VALUES = 8;
 export const FACET_MAX_CHARS_PER_PLAIN_VALUE = 10;
 
-// dropInlineBoilerplate.ts: boilerplate lines are one sentence at most
+// dropVocabularyBoilerplate.ts: boilerplate lines are one sentence at most, opened by their cue
+/** Longest block a vocabulary concept (a call to action) is looked for in. */
 export const LONGEST = 250;
+/** A cue opens its block: only this many characters of a block (marks before the cue and the cue) are matched. */
+export const OPENING_CHARS = 80;
 
 // dropLayoutDuplicates.ts: blocks printed twice for two layouts are of a middling length
 /** Blocks shorter than this are labels and values that repeat by nature ("Add to cart", "2 oz"). */
