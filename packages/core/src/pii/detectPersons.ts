@@ -23,6 +23,7 @@ import {
 import { GREETING_WORDS, PERSON_FIELD_LABELS, SIGN_OFF_LINES } from './personLabels.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
+import { trimTrailing } from '../text/trailingRun.js';
 
 /** Longest run of words taken as one name ("Maria del Carmen Ortega Ruiz"). */
 const MAX_NAME_WORDS = 5;
@@ -80,15 +81,7 @@ function afterSignOff(text: string, first: Token): boolean {
     end = text.lastIndexOf('\n', end - 1);
   if (end <= 0) return false;
   const prev = text.slice(text.lastIndexOf('\n', end - 1) + 1, end).trim();
-  return (
-    prev.length <= 24 &&
-    SIGN_OFFS.has(
-      prev
-        .replace(/[,.!-]+$/, '')
-        .trim()
-        .toLowerCase(),
-    )
-  );
+  return prev.length <= 24 && SIGN_OFFS.has(trimTrailing(prev, ',.!-').trim().toLowerCase());
 }
 
 type WordClass = 'name' | 'ambiguous' | 'unknown' | 'initial' | 'particle' | 'common';
