@@ -47,7 +47,10 @@ import { registerPlayground } from './playground/registerPlayground.js';
 
 /** The spec caps request bodies (§8, 413) without a number; 10 MB fits any real scrape request many times over. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-/** Node's default (5 s) is shorter than a load balancer's typical idle timeout, which makes proxies hit closed sockets. */
+/**
+ * Node's default (5 s) is shorter than a load balancer's typical idle timeout, which makes proxies hit closed
+ * sockets.
+ */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** Another instance (behind the same balancer) can serve the retry at once, hence a one-second Retry-After. */
@@ -114,7 +117,10 @@ export interface CreateServerOptions {
   interactSettings?: Partial<InteractSettings>;
   /** The bubblewrap binary of the interact code sandbox (SCRAPE_SANDBOX_BWRAP; default: found in /usr/bin...). */
   sandboxBwrapPath?: string;
-  /** Interact sessions (default: made here, Chromium started on the first session; closed by the server). `false`: none. */
+  /**
+   * Interact sessions (default: made here, Chromium started on the first session; closed by the server).
+   * `false`: none.
+   */
   interact?: InteractSessions | false;
   /**
    * Monitors: shortest schedule (default one minute), whether this process fires scheduled checks, the webhook key
@@ -162,7 +168,10 @@ declare module 'fastify' {
     abortInFlightScrapes(reason: string): number;
   }
   interface FastifyRequest {
-    /** Who the request is billed to: a hash naming the API key; undefined (the scraper's default team) when auth is off. */
+    /**
+     * Who the request is billed to: a hash naming the API key; undefined (the scraper's default team) when auth
+     * is off.
+     */
     team: string | undefined;
     /** The caller's account (limits, credits, permissions); unlimited for SCRAPE_API_KEYS keys and keyless mode. */
     account: Account | null;
@@ -559,7 +568,10 @@ async function rememberForInteract(
   });
 }
 
-/** The target's host for the log line; nothing for zero-data-retention and lockdown requests, which promise no trace. */
+/**
+ * The target's host for the log line; nothing for zero-data-retention and lockdown requests, which promise no
+ * trace.
+ */
 function hostOf(body: unknown): string | undefined {
   const b = body as { url?: unknown; zeroDataRetention?: unknown; lockdown?: unknown } | null;
   if (b?.zeroDataRetention === true || b?.lockdown === true) return undefined;

@@ -115,7 +115,9 @@ const SCREENSHOT_MAX_SIDE = 16_384;
 const LOCATOR_MAX_STEPS = 32;
 
 /** The page's text, read inside the page so its size is checked before it crosses into this process. */
-const CONTENT_SOURCE = `(() => { let s = ''; if (document.doctype) s = new XMLSerializer().serializeToString(document.doctype);
+const CONTENT_SOURCE =
+  "(() => { let s = ''; if (document.doctype) s = new XMLSerializer().serializeToString(document.doctype);" +
+  `
   if (document.documentElement) s += document.documentElement.outerHTML; return s; })()`;
 /** String getters, as functions run on the element inside the page (bounded like evaluate). */
 const ELEMENT_GETTERS: Record<string, string> = {

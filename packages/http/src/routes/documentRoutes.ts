@@ -34,7 +34,8 @@ export const TEAM_ROUTES: readonly DocumentedRoute[] = [
     responses: {
       '200': {
         description:
-          '`{success, data: {remainingCredits, unlimited, planCredits, billingPeriodStart, billingPeriodEnd, creditsUsedThisMonth}}`',
+          '`{success, data: {remainingCredits, unlimited, planCredits, billingPeriodStart, billingPeriodEnd, ' +
+          'creditsUsedThisMonth}}`',
       },
     },
     errors: USAGE_ERRORS,
@@ -91,14 +92,16 @@ export const SEARCH_ROUTE: DocumentedRoute = {
   path: '/v2/search',
   operationId: 'search',
   summary:
-    'Search the web (SearXNG) or, without a provider, the pages this service has scraped; optionally scrape the results.',
+    'Search the web (SearXNG) or, without a provider, the pages this service has scraped; ' +
+    'optionally scrape the results.',
   description:
     'JSON body: query, limit (1-100, default 5), sources (web, news, images), categories (github, research, pdf), ' +
     'includeDomains or excludeDomains, tbs, location, country, timeout (ms), ignoreInvalidURLs, scrapeOptions.',
   responses: { '200': { description: '`{success, data: {web?, news?, images?}, warning?, creditsUsed}`' } },
   errors: {
     '400':
-      'Invalid field (`details`), `SEARCH_NO_PROVIDER` (no SCRAPE_SEARXNG_URL and an empty index), `SEARCH_UNSUPPORTED_SOURCE`.',
+      'Invalid field (`details`), `SEARCH_NO_PROVIDER` (no SCRAPE_SEARXNG_URL and an empty index), ' +
+      '`SEARCH_UNSUPPORTED_SOURCE`.',
     '402': 'Not enough credits.',
     '502': '`SEARCH_PROVIDER_UNAVAILABLE` or `SEARCH_PROVIDER_ERROR`.',
     '504': '`SEARCH_PROVIDER_TIMEOUT`.',
@@ -118,7 +121,8 @@ export const PARSE_ROUTE: DocumentedRoute = {
     '413': '`PARSE_FILE_TOO_LARGE`.',
     '415': '`PARSE_UNSUPPORTED_FILE_TYPE`.',
     '422':
-      '`PARSE_FILE_TYPE_MISMATCH`, `PARSE_FILE_ENCRYPTED`, `PARSE_FILE_UNREADABLE`, `PARSE_FILE_TOO_COMPLEX`, PDF codes.',
+      '`PARSE_FILE_TYPE_MISMATCH`, `PARSE_FILE_ENCRYPTED`, `PARSE_FILE_UNREADABLE`, `PARSE_FILE_TOO_COMPLEX`, ' +
+      'PDF codes.',
   },
 };
 
@@ -128,9 +132,11 @@ export const EXTRACT_ROUTES: readonly DocumentedRoute[] = [
     path: '/v2/extract',
     operationId: 'startExtract',
     summary:
-      'Start an extract job: the pages of `urls` (`/*`: the site) read by the configured LLM into `schema`/`prompt`, merged.',
+      'Start an extract job: the pages of `urls` (`/*`: the site) read by the configured LLM into ' +
+      '`schema`/`prompt`, merged.',
     description:
-      'JSON body: urls, prompt, schema, systemPrompt, enableWebSearch, showSources, scrapeOptions. Answers `{success, id}`; ' +
+      'JSON body: urls, prompt, schema, systemPrompt, enableWebSearch, showSources, scrapeOptions. ' +
+      'Answers `{success, id}`; ' +
       'poll GET /v2/extract/{id}.',
     responses: { '200': { description: '`{success, id, warning?}`' } },
     errors: {
@@ -143,7 +149,8 @@ export const EXTRACT_ROUTES: readonly DocumentedRoute[] = [
     path: '/v2/extract/{id}',
     operationId: 'getExtractStatus',
     summary:
-      'An extract job: `processing`, then `completed` with the merged `data` (and `sources` with showSources) or `failed`.',
+      'An extract job: `processing`, then `completed` with the merged `data` (and `sources` with showSources) ' +
+      'or `failed`.',
     responses: {
       '200': { description: '`{success, id, status, data?, sources?, error?, warning?, expiresAt, creditsUsed}`' },
     },

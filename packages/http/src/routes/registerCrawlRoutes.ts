@@ -53,7 +53,10 @@ const BATCH: JobFamily = {
   notFound: 'Batch scrape job not found',
 };
 
-/** Per-page billing of crawl and batch pages against the team's account (limited accounts only; see the job's state). */
+/**
+ * Per-page billing of crawl and batch pages against the team's account (limited accounts only; see the job's
+ * state).
+ */
 export function createJobBilling(accounts: Accounts | undefined): JobBilling | undefined {
   if (!accounts) return undefined;
   const reservation = (job: JobRecord, key: string) =>
