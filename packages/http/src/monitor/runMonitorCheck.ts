@@ -37,7 +37,7 @@ export interface CheckDeps {
 }
 
 interface TargetOutcome {
-  pages: Omit<CheckPage, 'id' | 'createdAt'>[];
+  pages: OutcomePage[];
   credits: number;
   result: Record<string, unknown>;
 }
@@ -99,10 +99,230 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return out;
 }
 
+type OutcomePage = Omit<CheckPage, 'id' | 'createdAt'>;
+type JobStore = Awaited<ReturnType<Scraper['jobs']['jobs']>>;
+type JobRecord = Awaited<ReturnType<Scraper['jobs']['startCrawl']>>;
+
+/** Every check re-crawls: the pages are capped per check whatever the crawl options ask. */
+function crawlPageLimit(target: Extract<MonitorTarget, { type: 'crawl' }>): number {
+  const asked = Number(target.crawlOptions?.limit);
+  return Number.isInteger(asked) && asked > 0
+    ? Math.min(asked, MONITOR_LIMITS.crawlPagesMax)
+    : MONITOR_LIMITS.crawlPagesMax;
+}
+
+/** Polls the crawl job until it leaves `running`; cancels it when the check is aborted or its budget runs out. */
+async function waitForCrawl(store: JobStore, job: JobRecord, signal: AbortSignal): Promise<JobRecord> {
+  let record = job;
+  // Within the check's run claim: a crawl no worker picks up (no job worker anywhere) ends the check, not hangs it.
+  const deadline = Date.now() + CRAWL_TIMEOUT_MS;
+  while (record.status === 'running') {
+    if (signal.aborted || Date.now() > deadline) {
+      await store.cancelJob(job.id);
+      throw signal.aborted ? signal.reason : new Error('the crawl did not finish in time (is a job worker running?)');
+    }
+    await new Promise((r) => setTimeout(r, CRAWL_POLL_MS));
+    record = (await store.getJob(job.id)) ?? { ...record, status: 'failed' };
+  }
+  return record;
+}
+
+/** A page the last check saw that the crawl no longer reaches is gone from the site. */
+function removedPages(
+  target: MonitorTarget,
+  pages: readonly OutcomePage[],
+  previous: CheckRecord | null,
+): OutcomePage[] {
+  const now = new Set(pages.map((p) => p.url));
+  const removed: OutcomePage[] = [];
+  for (const old of previous?.pages ?? []) {
+    if (old.targetId === target.id && old.status !== 'removed' && !now.has(old.url)) {
+      removed.push({
+        ...errorPage(target, old.url, ''),
+        status: 'removed',
+        error: null,
+        previousScrapeId: old.currentScrapeId,
+      });
+    }
+  }
+  return removed;
+}
+
+/** The pages of a finished crawl job: its documents, its errors (robots.txt refusals are not errors), removed pages. */
+async function crawlPages(
+  store: JobStore,
+  jobId: string,
+  target: MonitorTarget,
+  limit: number,
+  previous: CheckRecord | null,
+): Promise<OutcomePage[]> {
+  const docs = (await store.readResults(jobId, { offset: 0, limit })) as ScrapeDocument[];
+  const pages = docs.map((doc) => pageFromDocument(target, doc));
+  for (const e of await store.readErrors(jobId, { limit: 1_000 })) {
+    if (e.code !== 'ROBOTS_BLOCKED') pages.push(errorPage(target, String(e.url ?? e.key), new Error(e.message)));
+  }
+  pages.push(...removedPages(target, pages, previous));
+  return pages;
+}
+
+/** The search engine's time filter for a monitor's search window. */
+function searchTbs(window: Extract<MonitorTarget, { type: 'search' }>['searchWindow']): string | undefined {
+  return window
+    ? { '5m': 'qdr:h', '15m': 'qdr:h', '1h': 'qdr:h', '6h': 'qdr:d', '24h': 'qdr:d', '7d': 'qdr:w' }[window]
+    : undefined;
+}
+
+/** Whether a search hit's host passes the target's include and exclude domain lists (a domain covers its subdomains).
+ */
+function searchHostFilter(target: Extract<MonitorTarget, { type: 'search' }>): (url: string) => boolean {
+  return (url: string) => {
+    let host = '';
+    try {
+      host = new URL(url).hostname.toLowerCase();
+    } catch {
+      return false;
+    }
+    const under = (d: string) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`);
+    if (target.includeDomains?.length && !target.includeDomains.some(under)) return false;
+    return !(target.excludeDomains ?? []).some(under);
+  };
+}
+
+type SearchHit = { url?: string; title?: string; description?: string };
+
+/** The check pages of one query's hits that pass the domain filter: `new` unless the last check saw the URL. */
+function searchHitPages(
+  target: MonitorTarget,
+  query: string,
+  hits: readonly SearchHit[],
+  hostOk: (url: string) => boolean,
+  seen: ReadonlySet<string>,
+): OutcomePage[] {
+  const pages: OutcomePage[] = [];
+  for (const hit of hits) {
+    if (typeof hit.url !== 'string' || !hostOk(hit.url)) continue;
+    pages.push({
+      targetId: target.id,
+      url: hit.url,
+      status: seen.has(hit.url) ? 'same' : 'new',
+      previousScrapeId: null,
+      currentScrapeId: null,
+      statusCode: null,
+      error: null,
+      metadata: { query, title: hit.title, description: hit.description },
+      diff: null,
+    });
+  }
+  return pages;
+}
+
+/** The target result of a target that failed as a whole (its crawl did not start, its run threw). */
+const failedTargetResult = (target: MonitorTarget, error: unknown): Record<string, unknown> => ({
+  targetId: target.id,
+  type: target.type,
+  error: isScrapeError(error) ? error.error : String(error),
+});
+
+/** The one error page standing for a target that failed as a whole. */
+const failedTargetPage = (target: MonitorTarget, error: unknown): OutcomePage =>
+  errorPage(target, 'url' in target ? target.url : target.id, error);
+
+/** Keeps the check's diff text within CHECK_DIFF_BUDGET_CHARS: pages past the budget keep a note instead. */
+function capDiffText(pages: CheckPage[]): void {
+  let diffChars = 0;
+  for (const p of pages) {
+    if (!p.diff) continue;
+    diffChars += p.diff.text.length;
+    if (diffChars > CHECK_DIFF_BUDGET_CHARS) p.diff = { text: DIFF_OMITTED };
+  }
+}
+
+/** The check's record once every target ran: status from the failed targets and pages, summary, credits. */
+function finishedCheck(
+  monitor: MonitorRecord,
+  check: CheckRecord,
+  account: Account | null,
+  outcome: { pages: CheckPage[]; results: Record<string, unknown>[]; credits: number; failedTargets: number },
+): CheckRecord {
+  const { pages, results, credits, failedTargets } = outcome;
+  capDiffText(pages);
+  const summary = emptySummary();
+  for (const p of pages) summary[p.status]++;
+  summary.totalPages = pages.length;
+  const allFailed = pages.length > 0 && summary.error === pages.length;
+  const now = new Date().toISOString();
+  return {
+    ...check,
+    status:
+      allFailed || failedTargets === monitor.targets.length ? 'failed' : summary.error > 0 ? 'partial' : 'completed',
+    pages,
+    summary,
+    targetResults: results,
+    actualCredits: credits,
+    billingStatus: account && !account.unlimitedCredits ? 'confirmed' : 'not_applicable',
+    finishedAt: now,
+    updatedAt: now,
+    error: allFailed ? 'every page of the check failed' : null,
+  };
+}
+
+/** The team a monitor bills: the empty string stands for the scraper's default team. */
+const teamOf = (m: MonitorRecord) => (m.team === '' ? undefined : m.team);
+
+/** A search target: each query searched and billed as POST /v2/search would be; hits compared with the last check. */
+async function runSearch(
+  deps: CheckDeps,
+  monitor: MonitorRecord,
+  target: Extract<MonitorTarget, { type: 'search' }>,
+  account: Account | null,
+  signal: AbortSignal,
+  previous: CheckRecord | null,
+): Promise<TargetOutcome> {
+  const { scraper, accounts } = deps;
+  const seen = new Set((previous?.pages ?? []).filter((p) => p.targetId === target.id).map((p) => p.url));
+  const tbs = searchTbs(target.searchWindow);
+  const hostOk = searchHostFilter(target);
+  let credits = 0;
+  let resultCount = 0;
+  const pages: OutcomePage[] = [];
+  for (const query of target.queries) {
+    const body = { query, limit: target.maxResults ?? 10, ...(tbs ? { tbs } : {}) };
+    let admission: Admission | undefined;
+    try {
+      if (accounts && account)
+        admission = await accounts.admit(account, body, signal, {
+          endpoint: ENDPOINT_SEARCH,
+          credits: expectedSearchCredits(body),
+        });
+      const result = await scraper.search(body, { signal, team: teamOf(monitor) });
+      await admission?.succeedWith(result.creditsUsed);
+      credits += result.creditsUsed;
+      const hits = searchHitPages(target, query, (result.data.web ?? []) as SearchHit[], hostOk, seen);
+      resultCount += hits.length;
+      pages.push(...hits);
+    } catch (error) {
+      await admission?.fail(error);
+      pages.push(errorPage(target, `search:${query}`, error));
+    }
+  }
+  const matches = pages.filter((p) => p.status === 'new').length;
+  return {
+    pages,
+    credits,
+    result: {
+      targetId: target.id,
+      type: 'search',
+      searchCompleted: true,
+      resultCount,
+      matches,
+      searchCredits: credits,
+    },
+  };
+}
+
 /** One check of a monitor, given the run claim; see createMonitors for overlap, credits and the webhook. */
 export function createCheckRunner(deps: CheckDeps) {
   const { scraper, accounts } = deps;
-  const team = (m: MonitorRecord) => (m.team === '' ? undefined : m.team);
 
   /** One scrape, held and billed as POST /v2/scrape would be (limited accounts only). */
   async function scrapeBilled(
@@ -114,7 +334,7 @@ export function createCheckRunner(deps: CheckDeps) {
     let admission: Admission | undefined;
     try {
       if (accounts && account) admission = await accounts.admit(account, body, signal);
-      const doc = await scraper.scrape(body, { signal, team: team(monitor), creditBudget: admission?.creditBudget });
+      const doc = await scraper.scrape(body, { signal, team: teamOf(monitor), creditBudget: admission?.creditBudget });
       await admission?.succeed(doc);
       return doc;
     } catch (error) {
@@ -153,120 +373,27 @@ export function createCheckRunner(deps: CheckDeps) {
     const scrapeOptions = monitorScrapeBody(monitor, target);
     // The crawl job machinery runs the pages (any worker process) and bills them per page like any crawl.
     const billed = Boolean(accounts && account && !account.unlimitedCredits);
-    // Every check re-crawls: the pages are capped per check whatever the crawl options ask.
-    const asked = Number(target.crawlOptions?.limit);
-    const limit =
-      Number.isInteger(asked) && asked > 0
-        ? Math.min(asked, MONITOR_LIMITS.crawlPagesMax)
-        : MONITOR_LIMITS.crawlPagesMax;
+    const limit = crawlPageLimit(target);
     const job = await runtime.startCrawl(
       { ...target.crawlOptions, url: target.url, limit, scrapeOptions, webhook: undefined },
       { team: monitor.team, state: { billed } },
     );
     const store = await runtime.jobs();
-    let record = job;
-    // Within the check's run claim: a crawl no worker picks up (no job worker anywhere) ends the check, not hangs it.
-    const deadline = Date.now() + CRAWL_TIMEOUT_MS;
-    while (record.status === 'running') {
-      if (signal.aborted || Date.now() > deadline) {
-        await store.cancelJob(job.id);
-        throw signal.aborted ? signal.reason : new Error('the crawl did not finish in time (is a job worker running?)');
-      }
-      await new Promise((r) => setTimeout(r, CRAWL_POLL_MS));
-      record = (await store.getJob(job.id)) ?? { ...record, status: 'failed' };
-    }
-    const docs = (await store.readResults(job.id, { offset: 0, limit })) as ScrapeDocument[];
-    const pages = docs.map((doc) => pageFromDocument(target, doc));
-    for (const e of await store.readErrors(job.id, { limit: 1_000 })) {
-      if (e.code !== 'ROBOTS_BLOCKED') pages.push(errorPage(target, String(e.url ?? e.key), new Error(e.message)));
-    }
-    // A page the last check saw that the crawl no longer reaches is gone from the site.
-    const now = new Set(pages.map((p) => p.url));
-    for (const old of previous?.pages ?? []) {
-      if (old.targetId === target.id && old.status !== 'removed' && !now.has(old.url)) {
-        pages.push({
-          ...errorPage(target, old.url, ''),
-          status: 'removed',
-          error: null,
-          previousScrapeId: old.currentScrapeId,
-        });
-      }
-    }
+    const record = await waitForCrawl(store, job, signal);
+    const pages = await crawlPages(store, job.id, target, limit, previous);
     return { pages, credits: record.creditsUsed, result: { targetId: target.id, type: 'crawl', crawlId: job.id } };
   }
 
-  async function runSearch(
+  function runTarget(
     monitor: MonitorRecord,
-    target: Extract<MonitorTarget, { type: 'search' }>,
+    target: MonitorTarget,
     account: Account | null,
     signal: AbortSignal,
     previous: CheckRecord | null,
   ): Promise<TargetOutcome> {
-    const seen = new Set((previous?.pages ?? []).filter((p) => p.targetId === target.id).map((p) => p.url));
-    const tbs = target.searchWindow
-      ? { '5m': 'qdr:h', '15m': 'qdr:h', '1h': 'qdr:h', '6h': 'qdr:d', '24h': 'qdr:d', '7d': 'qdr:w' }[
-          target.searchWindow
-        ]
-      : undefined;
-    const hostOk = (url: string) => {
-      let host = '';
-      try {
-        host = new URL(url).hostname.toLowerCase();
-      } catch {
-        return false;
-      }
-      const under = (d: string) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`);
-      if (target.includeDomains?.length && !target.includeDomains.some(under)) return false;
-      return !(target.excludeDomains ?? []).some(under);
-    };
-    let credits = 0;
-    let resultCount = 0;
-    const pages: Omit<CheckPage, 'id' | 'createdAt'>[] = [];
-    for (const query of target.queries) {
-      const body = { query, limit: target.maxResults ?? 10, ...(tbs ? { tbs } : {}) };
-      let admission: Admission | undefined;
-      try {
-        if (accounts && account)
-          admission = await accounts.admit(account, body, signal, {
-            endpoint: ENDPOINT_SEARCH,
-            credits: expectedSearchCredits(body),
-          });
-        const result = await scraper.search(body, { signal, team: team(monitor) });
-        await admission?.succeedWith(result.creditsUsed);
-        credits += result.creditsUsed;
-        for (const hit of (result.data.web ?? []) as { url?: string; title?: string; description?: string }[]) {
-          if (typeof hit.url !== 'string' || !hostOk(hit.url)) continue;
-          resultCount++;
-          pages.push({
-            targetId: target.id,
-            url: hit.url,
-            status: seen.has(hit.url) ? 'same' : 'new',
-            previousScrapeId: null,
-            currentScrapeId: null,
-            statusCode: null,
-            error: null,
-            metadata: { query, title: hit.title, description: hit.description },
-            diff: null,
-          });
-        }
-      } catch (error) {
-        await admission?.fail(error);
-        pages.push(errorPage(target, `search:${query}`, error));
-      }
-    }
-    const matches = pages.filter((p) => p.status === 'new').length;
-    return {
-      pages,
-      credits,
-      result: {
-        targetId: target.id,
-        type: 'search',
-        searchCompleted: true,
-        resultCount,
-        matches,
-        searchCredits: credits,
-      },
-    };
+    if (target.type === 'scrape') return runScrape(monitor, target, account, signal);
+    if (target.type === 'crawl') return runCrawl(monitor, target, account, signal, previous);
+    return runSearch(deps, monitor, target, account, signal, previous);
   }
 
   /** Runs every target of `check` and fills its pages, summary, credits and status (the caller stores it). */
@@ -283,54 +410,18 @@ export function createCheckRunner(deps: CheckDeps) {
     let failedTargets = 0;
     for (const target of monitor.targets) {
       try {
-        const outcome =
-          target.type === 'scrape'
-            ? await runScrape(monitor, target, account, signal)
-            : target.type === 'crawl'
-              ? await runCrawl(monitor, target, account, signal, previous)
-              : await runSearch(monitor, target, account, signal, previous);
+        const outcome = await runTarget(monitor, target, account, signal, previous);
         credits += outcome.credits;
         results.push(outcome.result);
         const at = new Date().toISOString();
         for (const p of outcome.pages) pages.push({ ...p, id: randomUUID(), createdAt: at });
       } catch (error) {
         failedTargets++;
-        results.push({
-          targetId: target.id,
-          type: target.type,
-          error: isScrapeError(error) ? error.error : String(error),
-        });
-        pages.push({
-          ...errorPage(target, 'url' in target ? target.url : target.id, error),
-          id: randomUUID(),
-          createdAt: new Date().toISOString(),
-        });
+        results.push(failedTargetResult(target, error));
+        pages.push({ ...failedTargetPage(target, error), id: randomUUID(), createdAt: new Date().toISOString() });
       }
     }
-    let diffChars = 0;
-    for (const p of pages) {
-      if (!p.diff) continue;
-      diffChars += p.diff.text.length;
-      if (diffChars > CHECK_DIFF_BUDGET_CHARS) p.diff = { text: DIFF_OMITTED };
-    }
-    const summary = emptySummary();
-    for (const p of pages) summary[p.status]++;
-    summary.totalPages = pages.length;
-    const allFailed = pages.length > 0 && summary.error === pages.length;
-    const now = new Date().toISOString();
-    return {
-      ...check,
-      status:
-        allFailed || failedTargets === monitor.targets.length ? 'failed' : summary.error > 0 ? 'partial' : 'completed',
-      pages,
-      summary,
-      targetResults: results,
-      actualCredits: credits,
-      billingStatus: account && !account.unlimitedCredits ? 'confirmed' : 'not_applicable',
-      finishedAt: now,
-      updatedAt: now,
-      error: allFailed ? 'every page of the check failed' : null,
-    };
+    return finishedCheck(monitor, check, account, { pages, results, credits, failedTargets });
   }
 
   return { run };
