@@ -18,7 +18,8 @@ import {
   type RecordedRequest,
   type ScriptedReply,
 } from '../../scraper/test/openAiDouble.js';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts } from '../src/index.js';
+import { keyIdOf } from '../src/accounts/apiKey.js';
+import { generateApiKey, hashApiKey, openAccounts } from '../src/index.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
 
 const OTHER_KEY = 'e2e-agent-other-team-key-0123456789';

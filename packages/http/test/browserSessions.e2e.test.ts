@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createInteractSessions } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts } from '../src/index.js';
+import { keyIdOf } from '../src/accounts/apiKey.js';
+import { generateApiKey, hashApiKey, openAccounts } from '../src/index.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
 
 const OTHER_KEY = 'e2e-browser-other-team-key-0123456789';

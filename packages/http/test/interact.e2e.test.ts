@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts } from '../src/index.js';
+import { keyIdOf } from '../src/accounts/apiKey.js';
+import { generateApiKey, hashApiKey, openAccounts } from '../src/index.js';
 import { startService, TEST_KEY, type Service, callApi } from './startService.js';
 
 const OTHER_KEY = 'e2e-other-team-key-0123456789abcdef';

@@ -1,6 +1,7 @@
 // An account with an issued API key, straight in the account store (what `scrape-admin keys create` does), for the
 // e2e suites that test limits, credits and usage.
-import { generateApiKey, hashApiKey, keyIdOf, type Account, type Accounts } from '../src/index.js';
+import { keyIdOf } from '../src/accounts/apiKey.js';
+import { generateApiKey, hashApiKey, type Account, type Accounts } from '../src/index.js';
 
 /**
  * Puts the account (no limits, `endpoints: ['scrape']`, no features unless `account` says otherwise), adds `credits`,

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashApiKey, keyIdOf } from '../src/index.js';
+import { keyIdOf } from '../src/accounts/apiKey.js';
+import { hashApiKey } from '../src/index.js';
 import { createEmbeddedAccountStore } from '../src/accounts/createEmbeddedAccountStore.js';
 import { admin } from './serverProcesses.js';
 

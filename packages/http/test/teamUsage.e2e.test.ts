@@ -2,7 +2,8 @@
 // fixture pages, per month and per key, from the account store (LMDB or Redis); unlimited keys say so.
 import Firecrawl from '@mendable/firecrawl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, type Account, type Accounts } from '../src/index.js';
+import { keyIdOf } from '../src/accounts/apiKey.js';
+import { generateApiKey, hashApiKey, type Account, type Accounts } from '../src/index.js';
 import { UNLIMITED_REMAINING } from '../src/routes/registerTeamRoutes.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
