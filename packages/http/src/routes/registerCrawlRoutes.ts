@@ -95,6 +95,167 @@ export interface CrawlRoutesOptions {
 /** Pages of crawls and batches a process scrapes at once when not told (SCRAPE_JOB_WORKERS; 0: none). */
 export const DEFAULT_JOB_CONCURRENCY = 8;
 
+/** The team a request acts for: the empty string when auth is off. */
+const teamOf = (request: FastifyRequest) => request.team ?? '';
+
+/** The job's starting state: whether its pages are billed, and the account's concurrency limit they count against. */
+type JobStart = { billed: boolean; accountConcurrency?: number };
+async function admit(accounts: Accounts | undefined, request: FastifyRequest, endpoint: string): Promise<JobStart> {
+  const account: Account | null = request.account;
+  if (!account) return { billed: false };
+  const limits = account.concurrency !== null ? { accountConcurrency: account.concurrency } : {};
+  if (!allows(account.endpoints, endpoint) && !allows(account.endpoints, 'scrape')) {
+    throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
+  }
+  const body = request.body as {
+    zeroDataRetention?: unknown;
+    scrapeOptions?: { zeroDataRetention?: unknown };
+  } | null;
+  if (
+    (body?.zeroDataRetention === true || body?.scrapeOptions?.zeroDataRetention === true) &&
+    !allows(account.features, FEATURE_ZERO_DATA_RETENTION)
+  ) {
+    throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
+  }
+  if (!accounts || account.unlimitedCredits) return { billed: false, ...limits };
+  if ((await accounts.store.balance(account.id)) <= 0) throw errors.paymentRequired();
+  return { billed: true, ...limits };
+}
+
+/** The job's status URL, as the SDK polls it. */
+const jobUrl = (request: FastifyRequest, family: JobFamily, id: string) =>
+  `${request.protocol}://${request.host}${family.path}/${id}`;
+
+/** The team's job of this family; another team's id, a malformed one or another kind is a 404. */
+async function findJob(store: JobStore, family: JobFamily, id: string, team: string): Promise<JobRecord> {
+  const job = /^[\w-]{1,128}$/.test(id) ? await store.getJob(id, team) : null;
+  if (!job || job.kind !== family.kind) throw errors.notFound(family.notFound, 'JOB_NOT_FOUND');
+  return job;
+}
+
+/** The status fields of a job as the SDK reads them (`running` is `scraping` there). */
+function statusBody(job: JobRecord) {
+  return {
+    status: job.status === 'running' ? 'scraping' : job.status,
+    total: job.total,
+    completed: job.completed,
+    creditsUsed: job.creditsUsed,
+    expiresAt: new Date(job.expiresAt).toISOString(),
+    ...(job.error ? { error: job.error } : {}),
+  };
+}
+
+/** Whether the job promised zero data retention (its pages go once handed out). */
+function zeroDataRetention(job: JobRecord): boolean {
+  return (job.params as { zeroDataRetention?: boolean }).zeroDataRetention === true;
+}
+
+// The SDK's watcher sends the API key as the WebSocket subprotocol (browsers cannot set Authorization).
+const keyFromSubprotocol = async (request: FastifyRequest) => {
+  const protocol = request.headers['sec-websocket-protocol'];
+  if (!request.headers.authorization && typeof protocol === 'string' && protocol.trim()) {
+    request.headers.authorization = `Bearer ${protocol.split(',')[0].trim()}`;
+  }
+};
+
+/** What the read-only job routes need of the scraper's job runtime. */
+type JobsAccess = Pick<NonNullable<Scraper['jobs']>, 'jobs'>;
+
+/** GET of a job: its status and one page of its documents (`next` for the rest). */
+async function readStatus(
+  runtime: JobsAccess,
+  request: FastifyRequest<{ Params: IdParams; Querystring: PageQuery }>,
+  family: JobFamily,
+) {
+  const store = await runtime.jobs();
+  const job = await findJob(store, family, request.params.id, teamOf(request));
+  const skip = clampInt(request.query.skip, 0, 0, Number.MAX_SAFE_INTEGER);
+  const limit = clampInt(request.query.limit, STATUS_PAGE_DEFAULT, 1, STATUS_PAGE_MAX);
+  const data = await store.readResults(job.id, { offset: skip, limit });
+  const more = skip + data.length < job.completed;
+  const next = more
+    ? `${jobUrl(request, family, job.id)}?skip=${skip + data.length}${request.query.limit ? `&limit=${limit}` : ''}`
+    : null;
+  // Zero data retention: once a finished job's last page was handed out, nothing of it is kept.
+  if (zeroDataRetention(job) && job.status !== 'running' && !more) await store.deleteJob(job.id);
+  return { success: true, ...statusBody(job), next, data };
+}
+
+/** DELETE of a job: cancelled, its status answered. */
+async function cancel(runtime: JobsAccess, request: FastifyRequest<{ Params: IdParams }>, family: JobFamily) {
+  const store = await runtime.jobs();
+  await findJob(store, family, request.params.id, teamOf(request));
+  const job = await store.cancelJob(request.params.id, teamOf(request));
+  if (!job) throw errors.notFound(family.notFound, 'JOB_NOT_FOUND');
+  return { success: true, status: job.status === 'running' ? 'scraping' : job.status };
+}
+
+/** The job's failed pages, and apart from them the URLs robots.txt refused. */
+async function readErrors(runtime: JobsAccess, request: FastifyRequest<{ Params: IdParams }>, family: JobFamily) {
+  const store = await runtime.jobs();
+  const job = await findJob(store, family, request.params.id, teamOf(request));
+  const stored = await store.readErrors(job.id, { limit: ERRORS_MAX });
+  const robotsBlocked: string[] = [];
+  const list: { id: string; timestamp: string; url: string; code: string; error: string }[] = [];
+  for (const e of stored) {
+    const url = typeof e.url === 'string' ? e.url : e.key;
+    if (e.code === ROBOTS_BLOCKED) robotsBlocked.push(url);
+    else
+      list.push({
+        id: createHash('sha1').update(`${job.id}\n${e.key}`).digest('hex').slice(0, 24),
+        timestamp: new Date(e.at).toISOString(),
+        url,
+        code: e.code,
+        error: e.message,
+      });
+  }
+  return { success: true, errors: list, robotsBlocked };
+}
+
+/** The stream's last message once the job stopped: `done`, `error` (failed) or `status` (cancelled). */
+function streamEndMessage(job: JobRecord): Record<string, unknown> {
+  if (job.status === 'completed') return { type: 'done', data: { ...statusBody(job), data: [] } };
+  if (job.status === 'failed') return { type: 'error', error: job.error ?? 'The job failed', data: statusBody(job) };
+  return { type: 'status', data: { ...statusBody(job), data: [] } };
+}
+
+/** The SDK watcher's stream: `catchup` (status + documents so far), `document` per new page, then the end. */
+function streamJob(runtime: JobsAccess, family: JobFamily) {
+  return async (socket: StreamSocket, request: FastifyRequest<{ Params: IdParams }>) => {
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => (closed = true));
+    const send = (message: unknown) => {
+      if (!closed) socket.send(JSON.stringify(message));
+    };
+    try {
+      const store = await runtime.jobs();
+      let job = await findJob(store, family, request.params.id, teamOf(request));
+      let offset = 0;
+      const first = await store.readResults(job.id, { offset: 0, limit: STATUS_PAGE_MAX });
+      offset = first.length;
+      send({ type: 'catchup', data: { ...statusBody(job), data: first } });
+      while (!closed) {
+        const fresh = await store.readResults(job.id, { offset, limit: STATUS_PAGE_MAX });
+        offset += fresh.length;
+        for (const doc of fresh) send({ type: 'document', data: doc });
+        if (fresh.length > 0) continue;
+        if (job.status !== 'running') {
+          send(streamEndMessage(job));
+          break;
+        }
+        await new Promise((r) => setTimeout(r, STREAM_POLL_MS));
+        job = (await store.getJob(job.id, teamOf(request))) ?? { ...job, status: 'cancelled' };
+      }
+    } catch (error) {
+      const message = (error as { error?: string }).error ?? 'Internal Server Error';
+      send({ type: 'error', error: message });
+    } finally {
+      if (!closed) socket.close(1000);
+    }
+  };
+}
+
 /**
  * Crawl, batch scrape and map (what the Firecrawl SDK's crawl/batchScrape/map/watcher call): jobs on the scraper's
  * job store, so any process sharing the store can answer for any job. Another team's id is a 404 like an unknown one.
@@ -122,166 +283,28 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   app.addHook('onClose', async () => {
     await worker?.close();
   });
-  const teamOf = (request: FastifyRequest) => request.team ?? '';
-
-  /** The job's starting state: whether its pages are billed, and the account's concurrency limit they count against. */
-  type JobStart = { billed: boolean; accountConcurrency?: number };
-  async function admit(request: FastifyRequest, endpoint: string): Promise<JobStart> {
-    const account: Account | null = request.account;
-    if (!account) return { billed: false };
-    const limits = account.concurrency !== null ? { accountConcurrency: account.concurrency } : {};
-    if (!allows(account.endpoints, endpoint) && !allows(account.endpoints, 'scrape')) {
-      throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
-    }
-    const body = request.body as {
-      zeroDataRetention?: unknown;
-      scrapeOptions?: { zeroDataRetention?: unknown };
-    } | null;
-    if (
-      (body?.zeroDataRetention === true || body?.scrapeOptions?.zeroDataRetention === true) &&
-      !allows(account.features, FEATURE_ZERO_DATA_RETENTION)
-    ) {
-      throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
-    }
-    if (!accounts || account.unlimitedCredits) return { billed: false, ...limits };
-    if ((await accounts.store.balance(account.id)) <= 0) throw errors.paymentRequired();
-    return { billed: true, ...limits };
-  }
-
-  const jobUrl = (request: FastifyRequest, family: JobFamily, id: string) =>
-    `${request.protocol}://${request.host}${family.path}/${id}`;
-
-  async function findJob(store: JobStore, family: JobFamily, id: string, team: string): Promise<JobRecord> {
-    const job = /^[\w-]{1,128}$/.test(id) ? await store.getJob(id, team) : null;
-    if (!job || job.kind !== family.kind) throw errors.notFound(family.notFound, 'JOB_NOT_FOUND');
-    return job;
-  }
-
-  function statusBody(job: JobRecord) {
-    return {
-      status: job.status === 'running' ? 'scraping' : job.status,
-      total: job.total,
-      completed: job.completed,
-      creditsUsed: job.creditsUsed,
-      expiresAt: new Date(job.expiresAt).toISOString(),
-      ...(job.error ? { error: job.error } : {}),
-    };
-  }
-
-  function zeroDataRetention(job: JobRecord): boolean {
-    return (job.params as { zeroDataRetention?: boolean }).zeroDataRetention === true;
-  }
-
-  async function readStatus(request: FastifyRequest<{ Params: IdParams; Querystring: PageQuery }>, family: JobFamily) {
-    const store = await runtime.jobs();
-    const job = await findJob(store, family, request.params.id, teamOf(request));
-    const skip = clampInt(request.query.skip, 0, 0, Number.MAX_SAFE_INTEGER);
-    const limit = clampInt(request.query.limit, STATUS_PAGE_DEFAULT, 1, STATUS_PAGE_MAX);
-    const data = await store.readResults(job.id, { offset: skip, limit });
-    const more = skip + data.length < job.completed;
-    const next = more
-      ? `${jobUrl(request, family, job.id)}?skip=${skip + data.length}${request.query.limit ? `&limit=${limit}` : ''}`
-      : null;
-    // Zero data retention: once a finished job's last page was handed out, nothing of it is kept.
-    if (zeroDataRetention(job) && job.status !== 'running' && !more) await store.deleteJob(job.id);
-    return { success: true, ...statusBody(job), next, data };
-  }
-
-  async function cancel(request: FastifyRequest<{ Params: IdParams }>, family: JobFamily) {
-    const store = await runtime.jobs();
-    await findJob(store, family, request.params.id, teamOf(request));
-    const job = await store.cancelJob(request.params.id, teamOf(request));
-    if (!job) throw errors.notFound(family.notFound, 'JOB_NOT_FOUND');
-    return { success: true, status: job.status === 'running' ? 'scraping' : job.status };
-  }
-
-  async function readErrors(request: FastifyRequest<{ Params: IdParams }>, family: JobFamily) {
-    const store = await runtime.jobs();
-    const job = await findJob(store, family, request.params.id, teamOf(request));
-    const stored = await store.readErrors(job.id, { limit: ERRORS_MAX });
-    const robotsBlocked: string[] = [];
-    const list: { id: string; timestamp: string; url: string; code: string; error: string }[] = [];
-    for (const e of stored) {
-      const url = typeof e.url === 'string' ? e.url : e.key;
-      if (e.code === ROBOTS_BLOCKED) robotsBlocked.push(url);
-      else
-        list.push({
-          id: createHash('sha1').update(`${job.id}\n${e.key}`).digest('hex').slice(0, 24),
-          timestamp: new Date(e.at).toISOString(),
-          url,
-          code: e.code,
-          error: e.message,
-        });
-    }
-    return { success: true, errors: list, robotsBlocked };
-  }
-
-  /** The SDK watcher's stream: `catchup` (status + documents so far), `document` per new page, then `done`. */
-  function streamJob(family: JobFamily) {
-    return async (socket: StreamSocket, request: FastifyRequest<{ Params: IdParams }>) => {
-      let closed = false;
-      socket.on('close', () => (closed = true));
-      socket.on('error', () => (closed = true));
-      const send = (message: unknown) => {
-        if (!closed) socket.send(JSON.stringify(message));
-      };
-      try {
-        const store = await runtime.jobs();
-        let job = await findJob(store, family, request.params.id, teamOf(request));
-        let offset = 0;
-        const first = await store.readResults(job.id, { offset: 0, limit: STATUS_PAGE_MAX });
-        offset = first.length;
-        send({ type: 'catchup', data: { ...statusBody(job), data: first } });
-        while (!closed) {
-          const fresh = await store.readResults(job.id, { offset, limit: STATUS_PAGE_MAX });
-          offset += fresh.length;
-          for (const doc of fresh) send({ type: 'document', data: doc });
-          if (fresh.length > 0) continue;
-          if (job.status !== 'running') {
-            if (job.status === 'completed') send({ type: 'done', data: { ...statusBody(job), data: [] } });
-            else if (job.status === 'failed')
-              send({ type: 'error', error: job.error ?? 'The job failed', data: statusBody(job) });
-            else send({ type: 'status', data: { ...statusBody(job), data: [] } });
-            break;
-          }
-          await new Promise((r) => setTimeout(r, STREAM_POLL_MS));
-          job = (await store.getJob(job.id, teamOf(request))) ?? { ...job, status: 'cancelled' };
-        }
-      } catch (error) {
-        const message = (error as { error?: string }).error ?? 'Internal Server Error';
-        send({ type: 'error', error: message });
-      } finally {
-        if (!closed) socket.close(1000);
-      }
-    };
-  }
-
-  // The SDK's watcher sends the API key as the WebSocket subprotocol (browsers cannot set Authorization).
-  const keyFromSubprotocol = async (request: FastifyRequest) => {
-    const protocol = request.headers['sec-websocket-protocol'];
-    if (!request.headers.authorization && typeof protocol === 'string' && protocol.trim()) {
-      request.headers.authorization = `Bearer ${protocol.split(',')[0].trim()}`;
-    }
-  };
 
   for (const family of [CRAWL, BATCH]) {
     app.route<{ Params: IdParams; Querystring: PageQuery }>({
       method: 'GET',
       url: `${family.path}/:id`,
       onRequest: [keyFromSubprotocol, requireKey],
-      handler: (request) => readStatus(request, family),
-      wsHandler: streamJob(family) as never,
+      handler: (request) => readStatus(runtime, request, family),
+      wsHandler: streamJob(runtime, family) as never,
     });
     app.delete<{ Params: IdParams }>(`${family.path}/:id`, { onRequest: requireKey }, (request) =>
-      cancel(request, family),
+      cancel(runtime, request, family),
     );
     app.get<{ Params: IdParams }>(`${family.path}/:id/errors`, { onRequest: requireKey }, (request) =>
-      readErrors(request, family),
+      readErrors(runtime, request, family),
     );
   }
 
   app.post('/v2/crawl', { onRequest: requireKey }, async (request) => {
-    const job = await runtime.startCrawl(request.body, { team: teamOf(request), state: await admit(request, 'crawl') });
+    const job = await runtime.startCrawl(request.body, {
+      team: teamOf(request),
+      state: await admit(accounts, request, 'crawl'),
+    });
     return { success: true, id: job.id, url: jobUrl(request, CRAWL, job.id) };
   });
 
@@ -303,7 +326,7 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   }));
 
   app.post('/v2/batch/scrape', { onRequest: requireKey }, async (request) => {
-    const state = await admit(request, 'batch');
+    const state = await admit(accounts, request, 'batch');
     const { job, invalidURLs } = await runtime.startBatch(request.body, { team: teamOf(request), state });
     return {
       success: true,
@@ -318,7 +341,7 @@ export async function registerCrawlRoutes(app: FastifyInstance, options: CrawlRo
   app.post('/v2/map', { onRequest: requireKey }, async (request) => {
     const account: Account | null = request.account;
     if (!account || !accounts) {
-      await admit(request, 'map');
+      await admit(accounts, request, 'map');
       return { success: true, links: (await scraper.map(request.body, { team: teamOf(request) })).links };
     }
     const endpoint = allows(account.endpoints, 'map') ? 'map' : 'scrape';

@@ -20,6 +20,89 @@ export interface ParseRouteOptions {
   maxFileBytes?: number;
 }
 
+type UploadedFile = { filename: string; contentType: string; bytes: Uint8Array };
+
+/** Reads the multipart parts: the one `file` part and the `options` field; multipart limits become typed errors. */
+async function readUpload(
+  request: FastifyRequest,
+  maxFileBytes: number,
+): Promise<{ file: UploadedFile | undefined; rawOptions: string | undefined }> {
+  if (!request.isMultipart()) {
+    throw errors.badRequest(
+      'Send the file as multipart/form-data with a `file` part (and optional `options` JSON)',
+      undefined,
+      'BAD_REQUEST_NOT_MULTIPART',
+    );
+  }
+  let file: UploadedFile | undefined;
+  let rawOptions: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          await part.toBuffer().catch(() => undefined);
+          throw errors.badRequest(
+            'Send exactly one file, in the `file` part',
+            [{ code: 'unexpected_part', path: [part.fieldname], message: 'only `file` may hold a file' }],
+            'BAD_REQUEST_INVALID_UPLOAD',
+          );
+        }
+        file = { filename: part.filename || 'upload', contentType: part.mimetype, bytes: await part.toBuffer() };
+      } else if (part.fieldname === 'options') {
+        rawOptions = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw uploadLimitError(error, maxFileBytes);
+  }
+  return { file, rawOptions };
+}
+
+/** A multipart limit as the API's error (the file size, too many parts); any other error as it is. */
+function uploadLimitError(error: unknown, maxFileBytes: number): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return uploadErrors.tooLarge(maxFileBytes);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return errors.badRequest(
+      'Too many parts: send one `file` and one `options` field',
+      undefined,
+      'BAD_REQUEST_INVALID_UPLOAD',
+    );
+  }
+  return error;
+}
+
+/** The uploaded file, refused when missing or empty. */
+function requireFile(file: UploadedFile | undefined): UploadedFile {
+  if (!file)
+    throw errors.badRequest(
+      'The `file` part is missing',
+      [{ code: 'required', path: ['file'], message: 'file is required' }],
+      'BAD_REQUEST_INVALID_UPLOAD',
+    );
+  if (file.bytes.length === 0)
+    throw errors.badRequest(
+      'The uploaded file is empty',
+      [{ code: 'too_small', path: ['file'], message: 'file is empty' }],
+      'BAD_REQUEST_INVALID_UPLOAD',
+    );
+  return file;
+}
+
+/** The `options` field as JSON (absent or blank: undefined). */
+function parseOptionsField(rawOptions: string | undefined): unknown {
+  if (rawOptions === undefined || rawOptions.trim() === '') return undefined;
+  try {
+    return JSON.parse(rawOptions);
+  } catch (error) {
+    throw errors.badRequest(
+      `options is not valid JSON: ${(error as Error).message}`,
+      [{ code: 'invalid_json', path: ['options'], message: 'options must be JSON' }],
+      'BAD_REQUEST_INVALID_JSON',
+    );
+  }
+}
+
 /**
  * POST /v2/parse: the SDK's multipart upload (`options` as a JSON field, then `file`). The file is read into memory
  * (never written to disk, so nothing is left behind or kept under zero data retention), converted and answered as
@@ -44,67 +127,9 @@ export function registerParseRoute(app: FastifyInstance, options: ParseRouteOpti
       throwFileSizeLimit: true,
     });
     scope.post('/v2/parse', { onRequest: options.requireKey }, async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw errors.badRequest(
-          'Send the file as multipart/form-data with a `file` part (and optional `options` JSON)',
-          undefined,
-          'BAD_REQUEST_NOT_MULTIPART',
-        );
-      }
-      let file: { filename: string; contentType: string; bytes: Uint8Array } | undefined;
-      let rawOptions: string | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file) {
-              await part.toBuffer().catch(() => undefined);
-              throw errors.badRequest(
-                'Send exactly one file, in the `file` part',
-                [{ code: 'unexpected_part', path: [part.fieldname], message: 'only `file` may hold a file' }],
-                'BAD_REQUEST_INVALID_UPLOAD',
-              );
-            }
-            file = { filename: part.filename || 'upload', contentType: part.mimetype, bytes: await part.toBuffer() };
-          } else if (part.fieldname === 'options') {
-            rawOptions = String(part.value);
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadErrors.tooLarge(maxFileBytes);
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw errors.badRequest(
-            'Too many parts: send one `file` and one `options` field',
-            undefined,
-            'BAD_REQUEST_INVALID_UPLOAD',
-          );
-        }
-        throw error;
-      }
-      if (!file)
-        throw errors.badRequest(
-          'The `file` part is missing',
-          [{ code: 'required', path: ['file'], message: 'file is required' }],
-          'BAD_REQUEST_INVALID_UPLOAD',
-        );
-      if (file.bytes.length === 0)
-        throw errors.badRequest(
-          'The uploaded file is empty',
-          [{ code: 'too_small', path: ['file'], message: 'file is empty' }],
-          'BAD_REQUEST_INVALID_UPLOAD',
-        );
-      let parsedOptions: unknown;
-      if (rawOptions !== undefined && rawOptions.trim() !== '') {
-        try {
-          parsedOptions = JSON.parse(rawOptions);
-        } catch (error) {
-          throw errors.badRequest(
-            `options is not valid JSON: ${(error as Error).message}`,
-            [{ code: 'invalid_json', path: ['options'], message: 'options must be JSON' }],
-            'BAD_REQUEST_INVALID_JSON',
-          );
-        }
-      }
+      const upload = await readUpload(request, maxFileBytes);
+      let file: UploadedFile | undefined = requireFile(upload.file);
+      const parsedOptions = parseOptionsField(upload.rawOptions);
 
       const client = new AbortController();
       const onClose = () => {
