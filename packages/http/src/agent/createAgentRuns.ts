@@ -130,6 +130,153 @@ function checkJobId(id: string): void {
   if (!UUID.test(id)) throw errors.badRequest('Invalid job ID format. Job ID must be a valid UUID.');
 }
 
+/** The trace header every synthesized event of a run carries (the orchestrator is the run itself). */
+function traceBase(job: JobRecord) {
+  return {
+    schemaVersion: 1 as const,
+    runId: job.id,
+    agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' },
+  };
+}
+
+/** The error and `run.finished` events of a run cancelled before its worker could write its ending. */
+function cancelledEnding(job: JobRecord, written: number): AgentTraceEvent[] {
+  const base = traceBase(job);
+  const at = new Date(job.finishedAt ?? job.updatedAt).toISOString();
+  const error = {
+    code: 'cancelled' as const,
+    source: 'system' as const,
+    retryable: false,
+    message: 'Agent run was cancelled',
+  };
+  let sequence = written;
+  return [
+    {
+      ...base,
+      eventId: `${job.id}:error`,
+      occurredAt: at,
+      producerSequence: ++sequence,
+      type: 'error.occurred',
+      error,
+    },
+    {
+      ...base,
+      eventId: `${job.id}:finished`,
+      occurredAt: at,
+      producerSequence: ++sequence,
+      type: 'run.finished',
+      outcome: 'cancelled',
+      error,
+    },
+  ];
+}
+
+/** The run's trace as stored, completed with the events of a cancel the worker could not write, in time order. */
+function traceOf(job: JobRecord): AgentTraceEvent[] {
+  const events = [...((job.state.trace as AgentTraceEvent[] | undefined) ?? [])];
+  // A run cancelled before its worker could write its ending (not started yet, or the worker died) still ends.
+  if (job.status === 'cancelled' && !events.some((e) => e.type === 'run.finished')) {
+    events.push(...cancelledEnding(job, events.length));
+  }
+  const cancelAt = job.state.cancelRequestedAt as number | undefined;
+  // Only a cancel that took: one that lost the race with the run's own ending was answered 409.
+  if (cancelAt !== undefined && job.status === 'cancelled') {
+    events.push({
+      ...traceBase(job),
+      eventId: `${job.id}:cancel`,
+      occurredAt: new Date(cancelAt).toISOString(),
+      producerSequence: 0,
+      type: 'run.cancel_requested',
+      reason: 'user',
+    });
+  }
+  return events.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.producerSequence - b.producerSequence);
+}
+
+/** The stored parameters of a new run: the request's fields that are set, the model, whom to bill, the webhook. */
+function agentParams(
+  request: ReturnType<typeof parseAgentRequest>,
+  body: unknown,
+  billTo: string | undefined,
+): AgentParams {
+  return {
+    prompt: request.prompt,
+    ...(request.urls ? { urls: request.urls } : {}),
+    ...(request.schema ? { schema: request.schema } : {}),
+    ...(request.maxCredits !== undefined ? { maxCredits: request.maxCredits } : {}),
+    ...(request.strictConstrainToURLs !== undefined ? { strictConstrainToURLs: request.strictConstrainToURLs } : {}),
+    model: request.model ?? DEFAULT_MODEL_NAME,
+    ...(request.effort ? { effort: request.effort } : {}),
+    ...(typeof (body as { origin?: unknown }).origin === 'string'
+      ? { origin: (body as { origin: string }).origin }
+      : {}),
+    ...(billTo !== undefined ? { billTo } : {}),
+    ...(request.webhook ? { webhook: request.webhook } : {}),
+  };
+}
+
+/** One run as GET /v2/agent lists it. */
+function agentListItem(job: JobRecord, outcome: StoredOutcome | undefined) {
+  const params = job.params as AgentParams;
+  const status =
+    job.status === 'running'
+      ? 'processing'
+      : job.status === 'completed' && outcome?.status === 'completed'
+        ? 'completed'
+        : 'failed';
+  return {
+    id: job.id,
+    createdAt: new Date(job.createdAt).toISOString(),
+    targetHint: params.urls?.[0] ?? params.prompt.slice(0, 100),
+    origin: params.origin ?? 'api',
+    settings: { hidden: false, starred: false },
+    status,
+    options: {
+      prompt: params.prompt,
+      model: params.model,
+      ...(params.urls ? { urls: params.urls } : {}),
+      ...(params.schema ? { schema: params.schema } : {}),
+    },
+  };
+}
+
+/**
+ * The run's trace and snapshots, written to the job's state in order (a later write never overtakes an earlier one);
+ * at most MAX_TRACE_EVENTS events (the ending always) and the last MAX_SNAPSHOTS snapshots.
+ */
+function createTraceSink(
+  store: JobStore,
+  job: JobRecord,
+  onAction: (action: { tool: string; toolCallId: string }) => void,
+): AgentTraceSink {
+  // A taken-over run starts again; its trace continues after what the first worker wrote.
+  let trace = [...((job.state.trace as AgentTraceEvent[] | undefined) ?? [])];
+  const snapshots = new Map<string, string>(
+    Object.entries((job.state.snapshots as Record<string, string> | undefined) ?? {}),
+  );
+  let writes = Promise.resolve();
+  return {
+    async emit(event) {
+      if (event.type === 'tool_call.finished') {
+        onAction({ tool: event.toolName, toolCallId: event.toolCallId });
+      }
+      const terminal = event.type === 'run.finished' || event.type === 'error.occurred';
+      if (trace.length >= MAX_TRACE_EVENTS && !terminal) return;
+      trace = [...trace, { ...event, producerSequence: trace.length + 1 }];
+      const snapshot = trace;
+      writes = writes.then(() => store.setJobState(job.id, { trace: snapshot }));
+      await writes;
+    },
+    async snapshot(snapshotId, content) {
+      snapshots.set(snapshotId, content);
+      while (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
+      const all = Object.fromEntries(snapshots);
+      writes = writes.then(() => store.setJobState(job.id, { snapshots: all }));
+      await writes;
+    },
+  };
+}
+
 /**
  * Agent runs on the job queue (@scrape/jobs: LMDB embedded, BullMQ on Redis): one job of kind `agent` with one work
  * item per run, so any worker process runs it, a dead worker's run is taken over, and cancel aborts it wherever it
@@ -163,68 +310,13 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
   async function agentJob(id: string, team: string | undefined): Promise<JobRecord> {
     checkJobId(id);
     const job = await (await options.jobs()).getJob(id, teamOf(team));
-    if (!job || job.kind !== 'agent') throw errors.notFound('Agent job not found', 'AGENT_JOB_NOT_FOUND');
+    if (job?.kind !== 'agent') throw errors.notFound('Agent job not found', 'AGENT_JOB_NOT_FOUND');
     return job;
   }
 
   async function outcomeOf(job: JobRecord): Promise<StoredOutcome | undefined> {
     const [result] = await (await options.jobs()).readResults(job.id, { limit: 1 });
     return result as StoredOutcome | undefined;
-  }
-
-  function traceOf(job: JobRecord): AgentTraceEvent[] {
-    const events = [...((job.state.trace as AgentTraceEvent[] | undefined) ?? [])];
-    // A run cancelled before its worker could write its ending (not started yet, or the worker died) still ends.
-    if (job.status === 'cancelled' && !events.some((e) => e.type === 'run.finished')) {
-      const base = {
-        schemaVersion: 1 as const,
-        runId: job.id,
-        agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' },
-      };
-      const at = new Date(job.finishedAt ?? job.updatedAt).toISOString();
-      const error = {
-        code: 'cancelled' as const,
-        source: 'system' as const,
-        retryable: false,
-        message: 'Agent run was cancelled',
-      };
-      let sequence = events.length;
-      events.push({
-        ...base,
-        eventId: `${job.id}:error`,
-        occurredAt: at,
-        producerSequence: ++sequence,
-        type: 'error.occurred',
-        error,
-      });
-      events.push({
-        ...base,
-        eventId: `${job.id}:finished`,
-        occurredAt: at,
-        producerSequence: ++sequence,
-        type: 'run.finished',
-        outcome: 'cancelled',
-        error,
-      });
-    }
-    const cancelAt = job.state.cancelRequestedAt as number | undefined;
-    // Only a cancel that took: one that lost the race with the run's own ending was answered 409.
-    if (cancelAt !== undefined && job.status === 'cancelled') {
-      const base = {
-        schemaVersion: 1 as const,
-        runId: job.id,
-        agent: { id: job.id, role: 'orchestrator' as const, name: 'agent' },
-      };
-      events.push({
-        ...base,
-        eventId: `${job.id}:cancel`,
-        occurredAt: new Date(cancelAt).toISOString(),
-        producerSequence: 0,
-        type: 'run.cancel_requested',
-        reason: 'user',
-      });
-    }
-    return events.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.producerSequence - b.producerSequence);
   }
 
   async function charge(params: AgentParams, jobId: string, credits: number): Promise<void> {
@@ -245,32 +337,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
   async function runOne(job: JobRecord, signal: AbortSignal): Promise<StoredOutcome> {
     const store = await options.jobs();
     const params = job.params as AgentParams;
-    // A taken-over run starts again; its trace continues after what the first worker wrote.
-    let trace = [...((job.state.trace as AgentTraceEvent[] | undefined) ?? [])];
-    const snapshots = new Map<string, string>(
-      Object.entries((job.state.snapshots as Record<string, string> | undefined) ?? {}),
-    );
-    let writes = Promise.resolve();
-    const sink: AgentTraceSink = {
-      async emit(event) {
-        if (event.type === 'tool_call.finished') {
-          notify(job.id, params, 'action', [{ tool: event.toolName, toolCallId: event.toolCallId }]);
-        }
-        const terminal = event.type === 'run.finished' || event.type === 'error.occurred';
-        if (trace.length >= MAX_TRACE_EVENTS && !terminal) return;
-        trace = [...trace, { ...event, producerSequence: trace.length + 1 }];
-        const snapshot = trace;
-        writes = writes.then(() => store.setJobState(job.id, { trace: snapshot }));
-        await writes;
-      },
-      async snapshot(snapshotId, content) {
-        snapshots.set(snapshotId, content);
-        while (snapshots.size > MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
-        const all = Object.fromEntries(snapshots);
-        writes = writes.then(() => store.setJobState(job.id, { snapshots: all }));
-        await writes;
-      },
-    };
+    const sink = createTraceSink(store, job, (action) => notify(job.id, params, 'action', [action]));
     if (!client) {
       const error = {
         code: 'internal' as const,
@@ -308,7 +375,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
 
   return {
     async start(body, account, team) {
-      if (account && account.features.includes(FEATURE_ENFORCED_ZDR))
+      if (account?.features.includes(FEATURE_ENFORCED_ZDR))
         throw errors.badRequest(ZDR_REFUSED, undefined, 'AGENT_ZDR_UNSUPPORTED');
       const request = parseAgentRequest(body);
       if (!setup.ok) {
@@ -323,22 +390,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       if (request.webhook) await webhooks.check(request.webhook as unknown as WebhookConfig);
       const limited = options.accounts && account && !account.unlimitedCredits;
       if (limited && (await options.accounts!.store.balance(account.id)) <= 0) throw errors.paymentRequired();
-      const params: AgentParams = {
-        prompt: request.prompt,
-        ...(request.urls ? { urls: request.urls } : {}),
-        ...(request.schema ? { schema: request.schema } : {}),
-        ...(request.maxCredits !== undefined ? { maxCredits: request.maxCredits } : {}),
-        ...(request.strictConstrainToURLs !== undefined
-          ? { strictConstrainToURLs: request.strictConstrainToURLs }
-          : {}),
-        model: request.model ?? DEFAULT_MODEL_NAME,
-        ...(request.effort ? { effort: request.effort } : {}),
-        ...(typeof (body as { origin?: unknown }).origin === 'string'
-          ? { origin: (body as { origin: string }).origin }
-          : {}),
-        ...(limited ? { billTo: account.id } : {}),
-        ...(request.webhook ? { webhook: request.webhook } : {}),
-      };
+      const params = agentParams(request, body, limited ? account.id : undefined);
       const store = await options.jobs();
       const id = randomUUID();
       await store.createJob({
@@ -377,30 +429,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       const older = jobs.filter((j) => before === undefined || j.createdAt < before);
       const page = older.slice(0, LIST_PAGE);
       const agents = await Promise.all(
-        page.map(async (job) => {
-          const params = job.params as AgentParams;
-          const outcome = job.status === 'completed' ? await outcomeOf(job) : undefined;
-          const status =
-            job.status === 'running'
-              ? 'processing'
-              : job.status === 'completed' && outcome?.status === 'completed'
-                ? 'completed'
-                : 'failed';
-          return {
-            id: job.id,
-            createdAt: new Date(job.createdAt).toISOString(),
-            targetHint: params.urls?.[0] ?? params.prompt.slice(0, 100),
-            origin: params.origin ?? 'api',
-            settings: { hidden: false, starred: false },
-            status,
-            options: {
-              prompt: params.prompt,
-              model: params.model,
-              ...(params.urls ? { urls: params.urls } : {}),
-              ...(params.schema ? { schema: params.schema } : {}),
-            },
-          };
-        }),
+        page.map(async (job) => agentListItem(job, job.status === 'completed' ? await outcomeOf(job) : undefined)),
       );
       const last = page.at(-1);
       return {
@@ -437,7 +466,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
     async snapshot(id, snapshotId, team) {
       const job = await agentJob(id, team);
       if (!UUID.test(snapshotId)) throw errors.badRequest('Invalid snapshot ID');
-      const snapshot = ((job.state.snapshots as Record<string, string> | undefined) ?? {})[snapshotId];
+      const snapshot = (job.state.snapshots as Record<string, string> | undefined)?.[snapshotId];
       if (snapshot === undefined) throw errors.notFound('Snapshot not found', 'AGENT_SNAPSHOT_NOT_FOUND');
       return { success: true, id: job.id, snapshotId, snapshot };
     },
