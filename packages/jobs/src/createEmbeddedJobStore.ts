@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { JobError } from './JobError.js';
-import { retryDelayMs, runWorkItem } from './runWorkItem.js';
+import { retryDelayMs, runWorkItem, trackRunning } from './runWorkItem.js';
 import {
   DEFAULT_ITEM_ATTEMPTS,
   DEFAULT_JOB_TTL_MS,
@@ -52,6 +52,28 @@ interface Lease extends QueuedItem {
 }
 
 type QueueKey = [string, number, number];
+
+/**
+ * A worker's idle wait: `idle()` resolves after `pollMs`, or at once when `wake()` runs (a new item was queued in
+ * this process).
+ */
+function createIdleWait(pollMs: number): { idle: () => Promise<void>; wake: () => void } {
+  let sleeper: { timer: NodeJS.Timeout; resolve: () => void }[] = [];
+  const wake = () => {
+    const sleeping = sleeper;
+    sleeper = [];
+    for (const s of sleeping) {
+      clearTimeout(s.timer);
+      s.resolve();
+    }
+  };
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const entry = { timer: setTimeout(() => resolve(), pollMs), resolve };
+      sleeper.push(entry);
+    });
+  return { idle, wake };
+}
 
 /**
  * The default home: LMDB in the data directory (ACID, crash-safe, memory-mapped so a 100,000-URL frontier lives on
@@ -290,6 +312,29 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
     return updated;
   }
 
+  /** Renews the item's lease while its handler runs, and aborts the handler when another process ended the job. */
+  function renewWhileRunning(
+    item: WorkItem,
+    controller: AbortController,
+    report: (error: unknown, item?: WorkItem) => void,
+  ): ReturnType<typeof setInterval> {
+    return setInterval(
+      () => {
+        void root
+          .transaction(() => {
+            const lease = leases.get([item.jobId, item.key]);
+            if (lease?.owner === owner) leases.put([item.jobId, item.key], { ...lease, until: Date.now() + leaseMs });
+            return jobs.get(item.jobId)?.status;
+          })
+          .then((status) => {
+            if (status !== 'running') controller.abort();
+          })
+          .catch((error) => report(error, item));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
+  }
+
   const store: JobStore = {
     home: 'embedded',
     limits: {
@@ -428,42 +473,36 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       const concurrency = Math.max(1, workerOptions.concurrency ?? DEFAULT_WORKER_CONCURRENCY);
       const controllers = new Set<AbortController>();
       let stopping = false;
-      let sleeper: { timer: NodeJS.Timeout; resolve: () => void }[] = [];
-      const waker = () => {
-        const sleeping = sleeper;
-        sleeper = [];
-        for (const s of sleeping) {
-          clearTimeout(s.timer);
-          s.resolve();
-        }
-      };
+      const { idle, wake: waker } = createIdleWait(IDLE_POLL_MS);
       wakers.add(waker);
-      const idle = () =>
-        new Promise<void>((resolve) => {
-          const entry = { timer: setTimeout(() => resolve(), IDLE_POLL_MS), resolve };
-          sleeper.push(entry);
-        });
 
       const report = (error: unknown, item?: WorkItem) => workerOptions.onError?.(error, item);
 
-      /** Renews the item's lease while its handler runs, and aborts the handler when another process ended the job. */
-      function renewWhileRunning(item: WorkItem, controller: AbortController): ReturnType<typeof setInterval> {
-        return setInterval(
-          () => {
-            void root
-              .transaction(() => {
-                const lease = leases.get([item.jobId, item.key]);
-                if (lease?.owner === owner)
-                  leases.put([item.jobId, item.key], { ...lease, until: Date.now() + leaseMs });
-                return jobs.get(item.jobId)?.status;
-              })
-              .then((status) => {
-                if (status !== 'running') controller.abort();
-              })
-              .catch((error) => report(error, item));
-          },
-          Math.max(50, Math.floor(leaseMs / 3)),
-        );
+      /** Stores what the handler's run came to: skipped or requeued (job stopped), a later retry, or its outcome. */
+      async function settle(item: WorkItem, run: Awaited<ReturnType<typeof runWorkItem>>): Promise<void> {
+        if ('abandoned' in run) {
+          // The job stopped: the item is skipped. The worker is closing: the item goes back for another worker.
+          if (stopping || closed) await requeue(item, item.attempt, 0);
+          else await root.transaction(() => commitItem(item, {}, Date.now()));
+          return;
+        }
+        if ('retry' in run) {
+          await requeue(item, item.attempt + 1, retryDelayMs(item.attempt, backoffMs));
+          return;
+        }
+        const committed = await root.transaction(() => commitItem(item, run.outcome, Date.now()));
+        if (committed && run.outcome.discovered?.length) wake();
+        if (!committed || !workerOptions.onCommitted) return;
+        try {
+          await workerOptions.onCommitted({
+            job: committed.job,
+            item,
+            outcome: run.outcome,
+            jobFinished: committed.finished,
+          });
+        } catch (error) {
+          report(error, item);
+        }
       }
 
       async function runOne(item: WorkItem, job: JobRecord | undefined): Promise<void> {
@@ -471,12 +510,8 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
           await root.transaction(() => commitItem(item, {}, Date.now()));
           return;
         }
-        const controller = new AbortController();
-        controllers.add(controller);
-        const perJob = runningByJob.get(item.jobId) ?? new Set();
-        runningByJob.set(item.jobId, perJob);
-        perJob.add(controller);
-        const renew = renewWhileRunning(item, controller);
+        const { controller, release } = trackRunning(controllers, runningByJob, item.jobId);
+        const renew = renewWhileRunning(item, controller, report);
         try {
           const run = await runWorkItem({
             handler: workerOptions.handlers[item.kind]!,
@@ -486,33 +521,10 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
             maxAttempts,
             onError: report,
           });
-          if ('abandoned' in run) {
-            // The job stopped: the item is skipped. The worker is closing: the item goes back for another worker.
-            if (stopping || closed) await requeue(item, item.attempt, 0);
-            else await root.transaction(() => commitItem(item, {}, Date.now()));
-          } else if ('retry' in run) {
-            await requeue(item, item.attempt + 1, retryDelayMs(item.attempt, backoffMs));
-          } else {
-            const committed = await root.transaction(() => commitItem(item, run.outcome, Date.now()));
-            if (committed && run.outcome.discovered?.length) wake();
-            if (committed && workerOptions.onCommitted) {
-              try {
-                await workerOptions.onCommitted({
-                  job: committed.job,
-                  item,
-                  outcome: run.outcome,
-                  jobFinished: committed.finished,
-                });
-              } catch (error) {
-                report(error, item);
-              }
-            }
-          }
+          await settle(item, run);
         } finally {
           clearInterval(renew);
-          controllers.delete(controller);
-          perJob.delete(controller);
-          if (perJob.size === 0) runningByJob.delete(item.jobId);
+          release();
         }
       }
 

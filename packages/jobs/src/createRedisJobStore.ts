@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobError } from './JobError.js';
-import { runWorkItem } from './runWorkItem.js';
+import { runWorkItem, trackRunning } from './runWorkItem.js';
 import {
   DEFAULT_ITEM_ATTEMPTS,
   DEFAULT_JOB_TTL_MS,
@@ -182,6 +182,16 @@ type RedisWithScripts = Redis & {
   pushNext(key: string, gapMs: number): Promise<number>;
 };
 
+/** BullMQ's job as the work item a handler gets. */
+const toItem = (kind: JobKind, bullJob: Job<ItemData>): WorkItem => ({
+  jobId: bullJob.data.jobId,
+  kind,
+  key: bullJob.data.key,
+  payload: bullJob.data.payload,
+  // A takeover after a stall does not count as a failure in BullMQ, but it is a new attempt for the handler.
+  attempt: Math.max(bullJob.attemptsMade + 1, bullJob.attemptsStarted ?? 0),
+});
+
 /**
  * The distributed home: BullMQ queues on Redis (one per job kind) carry the work items, so any number of processes
  * share them; BullMQ's locks and stalled-job checker give leases and takeover of a dead worker's items. The job
@@ -345,6 +355,15 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
     return raw.map((r) => JSON.parse(r) as T);
   }
 
+  /** Aborts the item's handler once the job is no longer running (cancelled or ended by another process). */
+  const abortWhenStopped = (item: WorkItem, controller: AbortController) =>
+    setInterval(() => {
+      redis
+        .hget(k.job(item.jobId), 'status')
+        .then((status) => status !== 'running' && controller.abort())
+        .catch(() => {});
+    }, CANCEL_POLL_MS);
+
   const store: JobStore = {
     home: 'redis',
     limits: {
@@ -460,15 +479,6 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
       let stopping = false;
       const controllers = new Set<AbortController>();
 
-      const toItem = (kind: JobKind, bullJob: Job<ItemData>): WorkItem => ({
-        jobId: bullJob.data.jobId,
-        kind,
-        key: bullJob.data.key,
-        payload: bullJob.data.payload,
-        // A takeover after a stall does not count as a failure in BullMQ, but it is a new attempt for the handler.
-        attempt: Math.max(bullJob.attemptsMade + 1, bullJob.attemptsStarted ?? 0),
-      });
-
       const afterCommit = async (
         item: WorkItem,
         outcome: WorkOutcome,
@@ -482,14 +492,22 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
         }
       };
 
-      /** Aborts the item's handler once the job is no longer running (cancelled or ended by another process). */
-      const abortWhenStopped = (item: WorkItem, controller: AbortController) =>
-        setInterval(() => {
-          redis
-            .hget(k.job(item.jobId), 'status')
-            .then((status) => status !== 'running' && controller.abort())
-            .catch(() => {});
-        }, CANCEL_POLL_MS);
+      /** Stores what the handler's run came to: nothing (job stopped), a retry (BullMQ retries), or its outcome. */
+      const settle = async (item: WorkItem, job: JobRecord, run: Awaited<ReturnType<typeof runWorkItem>>) => {
+        if ('abandoned' in run) {
+          if (stopping) throw new JobError('closed', 'Worker closing: the item goes back to the queue');
+          const committed = await commit(item, {});
+          await afterCommit(item, {}, committed);
+          return;
+        }
+        if ('retry' in run) throw run.retry instanceof Error ? run.retry : new Error(String(run.retry));
+        // Aliases first: a redirect target the page also links to is this page, not a new one to queue.
+        const aliases = (run.outcome.aliases ?? []).filter((a) => a !== item.key);
+        if (aliases.length) await redis.claimAliases(k.seen(item.jobId), `alias:${item.key}`, ...aliases);
+        if (run.outcome.discovered?.length) await addItems(job, item.key, run.outcome.discovered);
+        const committed = await commit(item, run.outcome);
+        await afterCommit(item, run.outcome, committed);
+      };
 
       const bullWorkers = kinds.map((kind) => {
         const handler = workerOptions.handlers[kind]!;
@@ -502,11 +520,7 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
             await commit(item, {});
             return;
           }
-          const controller = new AbortController();
-          controllers.add(controller);
-          const perJob = runningByJob.get(item.jobId) ?? new Set();
-          runningByJob.set(item.jobId, perJob);
-          perJob.add(controller);
+          const { controller, release } = trackRunning(controllers, runningByJob, item.jobId);
           const watch = abortWhenStopped(item, controller);
           try {
             const run = await runWorkItem({
@@ -517,24 +531,10 @@ export async function createRedisJobStore(options: RedisJobStoreOptions): Promis
               maxAttempts,
               onError: report,
             });
-            if ('abandoned' in run) {
-              if (stopping) throw new JobError('closed', 'Worker closing: the item goes back to the queue');
-              const committed = await commit(item, {});
-              await afterCommit(item, {}, committed);
-              return;
-            }
-            if ('retry' in run) throw run.retry instanceof Error ? run.retry : new Error(String(run.retry));
-            // Aliases first: a redirect target the page also links to is this page, not a new one to queue.
-            const aliases = (run.outcome.aliases ?? []).filter((a) => a !== item.key);
-            if (aliases.length) await redis.claimAliases(k.seen(item.jobId), `alias:${item.key}`, ...aliases);
-            if (run.outcome.discovered?.length) await addItems(job, item.key, run.outcome.discovered);
-            const committed = await commit(item, run.outcome);
-            await afterCommit(item, run.outcome, committed);
+            await settle(item, job, run);
           } finally {
             clearInterval(watch);
-            controllers.delete(controller);
-            perJob.delete(controller);
-            if (perJob.size === 0) runningByJob.delete(item.jobId);
+            release();
           }
         };
         const worker = new Worker<ItemData>(`work-${kind}`, processor, {

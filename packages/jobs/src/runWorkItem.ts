@@ -31,3 +31,25 @@ export async function runWorkItem(options: {
 export function retryDelayMs(attempt: number, baseMs: number): number {
   return Math.min(60_000, baseMs * 2 ** Math.max(0, attempt - 1));
 }
+
+/**
+ * Registers a running item's abort controller with its worker (closing the worker aborts it) and its job (deleting
+ * or ending the job aborts it); `release` undoes both once the handler returned.
+ */
+export function trackRunning(
+  workerControllers: Set<AbortController>,
+  runningByJob: Map<string, Set<AbortController>>,
+  jobId: string,
+): { controller: AbortController; release: () => void } {
+  const controller = new AbortController();
+  workerControllers.add(controller);
+  const perJob = runningByJob.get(jobId) ?? new Set();
+  runningByJob.set(jobId, perJob);
+  perJob.add(controller);
+  const release = () => {
+    workerControllers.delete(controller);
+    perJob.delete(controller);
+    if (perJob.size === 0) runningByJob.delete(jobId);
+  };
+  return { controller, release };
+}
