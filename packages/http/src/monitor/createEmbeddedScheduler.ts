@@ -38,7 +38,7 @@ export function createEmbeddedScheduler(
     if (closed) return;
     if (Date.now() < dueAt) return arm(id, dueAt);
     const monitor = await store.getMonitor(id);
-    if (!monitor || monitor.status !== 'active') return;
+    if (monitor?.status !== 'active') return;
     // Updated meanwhile (a new schedule): follow the stored due time instead.
     if (monitor.nextRunAt !== dueAt && monitor.nextRunAt !== null && monitor.nextRunAt > Date.now())
       return arm(id, monitor.nextRunAt);
@@ -66,7 +66,7 @@ export function createEmbeddedScheduler(
       started = true;
       for (const id of await store.allMonitorIds()) {
         const monitor = await store.getMonitor(id);
-        if (!monitor || monitor.status !== 'active') continue;
+        if (monitor?.status !== 'active') continue;
         if (monitor.nextRunAt === null) {
           const next = nextRunAfter(monitor.schedule, Date.now());
           await store.patchMonitor(id, { nextRunAt: next });

@@ -99,7 +99,7 @@ export async function createMonitors(options: MonitorsOptions) {
     // Whatever delivered this due time twice (a stalled BullMQ job, two embedded processes), it runs once.
     if (!(await kv.claim(`due:${dueKey}`, randomUUID(), DUE_CLAIM_MS))) return;
     const monitor = await store.getMonitor(monitorId);
-    if (!monitor || monitor.status !== 'active') return;
+    if (monitor?.status !== 'active') return;
     await startCheck(monitor, 'scheduled', dueAt).done;
   };
   const scheduler: MonitorScheduler =

@@ -185,8 +185,7 @@ export function createJobRuntime(options: JobRuntimeOptions) {
     const items = request.urls.map((url) => ({ key: url, payload: { url } }));
     if (request.appendToId) {
       const existing = await store.getJob(request.appendToId, context.team ?? '');
-      if (!existing || existing.kind !== 'batch')
-        throw errors.notFound('Batch scrape job not found', 'BATCH_NOT_FOUND');
+      if (existing?.kind !== 'batch') throw errors.notFound('Batch scrape job not found', 'BATCH_NOT_FOUND');
       await store.enqueue(existing.id, items);
       return { job: (await store.getJob(existing.id))!, invalidURLs: request.invalidURLs };
     }
@@ -217,7 +216,7 @@ export function createJobRuntime(options: JobRuntimeOptions) {
         offset += page.length;
         for (const doc of page) yield doc;
         if (page.length > 0) continue;
-        if (!current || current.status !== 'running') {
+        if (current?.status !== 'running') {
           if (current?.status === 'failed')
             throw errors.unavailable(current.error ?? 'The job failed', { code: current.errorCode });
           return;

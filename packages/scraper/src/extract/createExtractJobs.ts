@@ -105,7 +105,7 @@ export function createExtractJobs(options: ExtractJobsOptions) {
     async read(id: string, team: string): Promise<ExtractStatus> {
       const store = await options.jobs();
       const job = /^[\w-]{1,128}$/.test(id) ? await store.getJob(id, team) : null;
-      if (!job || job.kind !== 'extract') throw errors.notFound('Extract job not found', 'JOB_NOT_FOUND');
+      if (job?.kind !== 'extract') throw errors.notFound('Extract job not found', 'JOB_NOT_FOUND');
       const request = job.params as { showSources?: boolean };
       const base = {
         success: true as const,

@@ -11,7 +11,7 @@ export const DEFAULT_TEAM = 'default';
 /** Refuses, before any network traffic, what change tracking cannot do in this build or configuration. */
 export function checkChangeTracking(plan: ScrapePlan, deps: PipelineDeps): void {
   const format = plan.formats.get('changeTracking');
-  if (!format || format.type !== 'changeTracking') return;
+  if (format?.type !== 'changeTracking') return;
   // The contract already answers 400 when markdown is missing; this guards direct pipeline use.
   if (!plan.formats.has('markdown'))
     throw errors.badRequest("The 'changeTracking' format requires the 'markdown' format");
@@ -39,7 +39,7 @@ export async function trackChanges(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<FormatFields> {
   const format = plan.formats.get('changeTracking');
-  if (!format || format.type !== 'changeTracking' || !deps.history) return fields;
+  if (format?.type !== 'changeTracking' || !deps.history) return fields;
   const gitDiff = format.modes.includes('git-diff');
   // json mode reads the previous entry before this scrape is recorded (it is also told apart by time).
   const jsonMode =
