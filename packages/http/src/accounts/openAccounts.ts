@@ -149,6 +149,46 @@ export function createAccounts(parts: {
    * Ends a reservation with its real cost. If the store is unreachable it is queued and retried until it lands;
    * settling is idempotent, so a retry after a lost reply cannot refund or charge twice.
    */
+  /** Reserves the credits a request holds while it runs; refused (402) when the balance does not cover them. */
+  const reserveHeld = async (accountId: string, held: number, reservationId: string): Promise<void> => {
+    // The account's previous request may still be settling (a refund of what it held but did not spend).
+    await landing.settled(accountId);
+    let reserved: boolean;
+    try {
+      reserved = await store.reserveCredits(accountId, held, reservationId);
+    } catch (error) {
+      // The reply was lost, not necessarily the write: cancel the reservation in case it landed (a no-op if not).
+      await settleOrDefer(accountId, reservationId, 0);
+      throw storeUnavailable(error as Error);
+    }
+    if (!reserved) throw errors.paymentRequired();
+  };
+
+  /** The account's concurrency slot (none without a limit), waited for up to the request's timeout. */
+  const acquireSlot = async (
+    account: Account,
+    b: AdmittedBody | null,
+    signal: AbortSignal | undefined,
+    held: number,
+    reservationId: string,
+  ): Promise<ConcurrencySlot | null> => {
+    if (account.concurrency === null) return null;
+    const waitMs = typeof b?.timeout === 'number' && b.timeout > 0 ? b.timeout : TIMEOUT_DEFAULT_MS;
+    try {
+      return await concurrency.acquire(account.id, {
+        limit: account.concurrency,
+        queueLimit: account.queueLimit,
+        waitMs,
+        signal,
+      });
+    } catch (error) {
+      if (held > 0) await settleOrDefer(account.id, reservationId, 0);
+      // Our 429, or the caller leaving, pass through; anything else is the shared store failing (Redis away).
+      if (signal?.aborted || isScrapeErrorLike(error)) throw error;
+      throw storeUnavailable(error as Error);
+    }
+  };
+
   const settleOrDefer = async (accountId: string, reservationId: string, cost: number, usage?: UsageTag) => {
     try {
       await store.settleCredits(accountId, reservationId, cost, usage);
@@ -202,53 +242,14 @@ export function createAccounts(parts: {
       return { active: running.get(account.id) ?? 0, waiting: 0 };
     },
     async admit(account, body, signal, options = {}) {
-      const endpoint = options.endpoint ?? ENDPOINT_SCRAPE;
-      if (!allows(account.endpoints, endpoint)) {
-        throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
-      }
-      const b = body as { zeroDataRetention?: unknown; lockdown?: unknown; timeout?: unknown } | null;
-      if (b?.zeroDataRetention === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
-        throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
-      }
-      // Lockdown promises what zero data retention does (nothing of the request is kept): the same feature gates it.
-      if (b?.lockdown === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
-        throw errors.forbidden({ reason: 'Lockdown needs the zero data retention feature (not enabled here).' });
-      }
+      const b = body as AdmittedBody | null;
+      checkPermissions(account, options.endpoint ?? ENDPOINT_SCRAPE, b);
       if (account.ratePerMinute !== null) await rateLimiter.consume(account.id, account.ratePerMinute);
 
       const held = account.unlimitedCredits ? 0 : (options.credits ?? expectedCredits(body));
       const reservationId = randomUUID();
-      if (held > 0) {
-        // The account's previous request may still be settling (a refund of what it held but did not spend).
-        await landing.settled(account.id);
-        let reserved: boolean;
-        try {
-          reserved = await store.reserveCredits(account.id, held, reservationId);
-        } catch (error) {
-          // The reply was lost, not necessarily the write: cancel the reservation in case it landed (a no-op if not).
-          await settleOrDefer(account.id, reservationId, 0);
-          throw storeUnavailable(error as Error);
-        }
-        if (!reserved) throw errors.paymentRequired();
-      }
-
-      let slot: ConcurrencySlot | null = null;
-      if (account.concurrency !== null) {
-        const waitMs = typeof b?.timeout === 'number' && b.timeout > 0 ? b.timeout : TIMEOUT_DEFAULT_MS;
-        try {
-          slot = await concurrency.acquire(account.id, {
-            limit: account.concurrency!,
-            queueLimit: account.queueLimit,
-            waitMs,
-            signal,
-          });
-        } catch (error) {
-          if (held > 0) await settleOrDefer(account.id, reservationId, 0);
-          // Our 429, or the caller leaving, pass through; anything else is the shared store failing (Redis away).
-          if (signal?.aborted || isScrapeErrorLike(error)) throw error;
-          throw storeUnavailable(error as Error);
-        }
-      }
+      if (held > 0) await reserveHeld(account.id, held, reservationId);
+      const slot = await acquireSlot(account, b, signal, held, reservationId);
 
       const admittedAt = Date.now();
       let settled = false;
@@ -380,6 +381,23 @@ export function createAccounts(parts: {
       await parts.onClose?.();
     },
   };
+}
+
+/** The request fields admission reads. */
+type AdmittedBody = { zeroDataRetention?: unknown; lockdown?: unknown; timeout?: unknown };
+
+/** Refuses (403) an endpoint the key may not use, and zero data retention or lockdown without the feature. */
+function checkPermissions(account: Account, endpoint: string, b: AdmittedBody | null): void {
+  if (!allows(account.endpoints, endpoint)) {
+    throw errors.forbidden({ reason: `This key has no permission for the ${endpoint} endpoint.` });
+  }
+  if (b?.zeroDataRetention === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
+    throw errors.forbidden({ reason: 'Zero data retention is not enabled for this account.' });
+  }
+  // Lockdown promises what zero data retention does (nothing of the request is kept): the same feature gates it.
+  if (b?.lockdown === true && !allows(account.features, FEATURE_ZERO_DATA_RETENTION)) {
+    throw errors.forbidden({ reason: 'Lockdown needs the zero data retention feature (not enabled here).' });
+  }
 }
 
 function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
