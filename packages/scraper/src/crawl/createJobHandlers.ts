@@ -49,6 +49,20 @@ export interface JobHandlersOptions {
   billing?: JobBilling;
 }
 
+/**
+ * The scrape body of one crawled page. Links are discovered on the whole page (navigation included), not only in the
+ * main content the links format reads: the page's raw HTML is asked for too and dropped again unless the client
+ * wants it (`wantsRaw`).
+ */
+function crawlPageBody(request: CrawlRequest, url: string): { body: Record<string, unknown>; wantsRaw: boolean } {
+  const formats = Array.isArray(request.scrapeOptions.formats)
+    ? (request.scrapeOptions.formats as unknown[])
+    : ['markdown'];
+  const wantsRaw = formats.some((f) => f === 'rawHtml' || (f as { type?: unknown } | null)?.type === 'rawHtml');
+  const body = { ...request.scrapeOptions, url, formats: wantsRaw ? formats : [...formats, 'rawHtml'] };
+  return { body, wantsRaw };
+}
+
 /** The handlers of the `crawl` and `batch` job kinds: every page through the scrape pipeline. */
 export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHandler; batch: WorkHandler } {
   const { store, billing } = options;
@@ -153,13 +167,7 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     // Per-host politeness across processes: one page of the host at a time, this long after the previous one ended.
     const gapMs = Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0));
     const polite = { host: new URL(payload.url).host, gapMs };
-    const formats = Array.isArray(request.scrapeOptions.formats)
-      ? (request.scrapeOptions.formats as unknown[])
-      : ['markdown'];
-    // Links are discovered on the whole page (navigation included), not only in the main content the links
-    // format reads: the page's raw HTML is asked for too and dropped again unless the client wants it.
-    const wantsRaw = formats.some((f) => f === 'rawHtml' || (f as { type?: unknown } | null)?.type === 'rawHtml');
-    const body = { ...request.scrapeOptions, url: payload.url, formats: wantsRaw ? formats : [...formats, 'rawHtml'] };
+    const { body, wantsRaw } = crawlPageBody(request, payload.url);
     const scraped = await withSlots(job, request.maxConcurrency, polite, signal, () =>
       scrapePage(job, item, body, signal),
     );

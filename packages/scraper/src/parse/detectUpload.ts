@@ -97,17 +97,7 @@ export async function detectUpload(upload: Upload): Promise<DetectedUpload> {
     throw uploadErrors.unsupportedType('application/x-ole-storage (legacy .doc/.xls/.ppt)', upload.filename);
   }
   const found = await fileTypeFromBuffer(upload.bytes).catch(() => undefined);
-  if (found) {
-    const kind = BINARY_KINDS[found.mime];
-    if (!kind) {
-      if (claimed && claimed !== 'text' && claimed !== 'csv' && claimed !== 'html' && claimed !== 'markdown') {
-        throw uploadErrors.typeMismatch(label, found.mime, upload.filename);
-      }
-      throw uploadErrors.unsupportedType(found.mime, upload.filename);
-    }
-    if (claimed && claimed !== kind) throw uploadErrors.typeMismatch(label, found.mime, upload.filename);
-    return { kind, mimeType: found.mime };
-  }
+  if (found) return recognisedBinary(found.mime, claimed, label, upload.filename);
   // Not a recognised binary: a binary claim is a mismatch, text needs to be text.
   if (claimed && !TEXT_KINDS.has(claimed)) {
     throw uploadErrors.typeMismatch(
@@ -120,6 +110,24 @@ export async function detectUpload(upload: Upload): Promise<DetectedUpload> {
     throw uploadErrors.unsupportedType(declared || 'unrecognised binary data', upload.filename);
   const kind = claimed ?? (sniffHtml(upload.bytes) ? 'html' : 'text');
   return { kind, mimeType: kindMimeType(kind) };
+}
+
+/** A binary the bytes name (`mime`): one we read and the name agrees with, or a 415 (unknown) or 422 (mismatch). */
+function recognisedBinary(
+  mime: string,
+  claimed: UploadKind | undefined,
+  label: string,
+  filename: string,
+): DetectedUpload {
+  const kind = BINARY_KINDS[mime];
+  if (!kind) {
+    if (claimed && claimed !== 'text' && claimed !== 'csv' && claimed !== 'html' && claimed !== 'markdown') {
+      throw uploadErrors.typeMismatch(label, mime, filename);
+    }
+    throw uploadErrors.unsupportedType(mime, filename);
+  }
+  if (claimed && claimed !== kind) throw uploadErrors.typeMismatch(label, mime, filename);
+  return { kind, mimeType: mime };
 }
 
 function kindMimeType(kind: UploadKind): string {
