@@ -64,6 +64,37 @@ function present(m: MonitorRecord) {
 
 const presentCheck = ({ pages: _pages, team: _team, ...check }: CheckRecord) => check;
 
+/** A check as recorded when it starts: running, nothing counted, billed only if the account turns out limited. */
+function newCheckRecord(
+  id: string,
+  monitor: MonitorRecord,
+  trigger: CheckRecord['trigger'],
+  scheduledFor: number | null,
+  at: string,
+): CheckRecord {
+  return {
+    id,
+    monitorId: monitor.id,
+    team: monitor.team,
+    status: 'running',
+    trigger,
+    scheduledFor: scheduledFor === null ? null : new Date(scheduledFor).toISOString(),
+    startedAt: at,
+    finishedAt: null,
+    estimatedCredits: null,
+    reservedCredits: null,
+    actualCredits: null,
+    billingStatus: 'not_applicable',
+    summary: emptySummary(),
+    targetResults: [],
+    notificationStatus: null,
+    error: null,
+    createdAt: at,
+    updatedAt: at,
+    pages: [],
+  };
+}
+
 /**
  * Monitors: records and checks in the stores' home (LMDB in the data directory, or Redis), scheduled by the home's
  * scheduler, each check run through change tracking and billed like the scrapes it makes.
@@ -129,27 +160,7 @@ export async function createMonitors(options: MonitorsOptions) {
   ): { check: Promise<CheckRecord>; done: Promise<unknown> } {
     const id = randomUUID();
     const at = new Date().toISOString();
-    const base: CheckRecord = {
-      id,
-      monitorId: monitor.id,
-      team: monitor.team,
-      status: 'running',
-      trigger,
-      scheduledFor: scheduledFor === null ? null : new Date(scheduledFor).toISOString(),
-      startedAt: at,
-      finishedAt: null,
-      estimatedCredits: null,
-      reservedCredits: null,
-      actualCredits: null,
-      billingStatus: 'not_applicable',
-      summary: emptySummary(),
-      targetResults: [],
-      notificationStatus: null,
-      error: null,
-      createdAt: at,
-      updatedAt: at,
-      pages: [],
-    };
+    const base = newCheckRecord(id, monitor, trigger, scheduledFor, at);
     const skipped = async (status: 'skipped_overlap' | 'skipped_no_credits', error: string) => {
       const check = { ...base, status, finishedAt: at, error };
       await store.putCheck(check);
