@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Accounts } from '../../src/index.js';
+import { keyIdOf } from '../../src/accounts/apiKey.js';
+import { generateApiKey, hashApiKey, openAccounts, type Accounts } from '../../src/index.js';
 import { textPdf } from '../../../scraper/test/pdfFixtures.js';
 import { startSecurityService, type SecurityService } from './securityService.js';
 

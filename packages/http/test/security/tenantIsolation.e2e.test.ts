@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyIdOf, openAccounts, type Accounts } from '../../src/index.js';
+import { keyIdOf } from '../../src/accounts/apiKey.js';
+import { generateApiKey, hashApiKey, openAccounts, type Accounts } from '../../src/index.js';
 import { KEY_A, KEY_B, startSecurityService, type SecurityService } from './securityService.js';
 
 const page =
