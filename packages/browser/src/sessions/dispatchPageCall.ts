@@ -1,106 +1,24 @@
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
 import { evaluateBounded, evaluateLocatorBounded } from '../evaluateBounded.js';
 import { MAX_VIEWPORT_SIDE } from '../validateRenderRequest.js';
+import {
+  ELEMENT_GETTERS,
+  FRAME_ACTIONS,
+  GET_BY_KINDS,
+  KEYBOARD_ACTIONS,
+  LIST_GETTERS,
+  LOCATOR_ACTIONS,
+  MOUSE_ACTIONS,
+  PAGE_ONLY_ACTIONS,
+} from './pageCallMethods.js';
 
-/** Methods sandboxed code may call on a page; anything else (routes, new pages, file uploads, CDP) is refused. */
-const PAGE_METHODS = new Set([
-  'goto',
-  'click',
-  'dblclick',
-  'fill',
-  'type',
-  'press',
-  'check',
-  'uncheck',
-  'setChecked',
-  'hover',
-  'tap',
-  'selectOption',
-  'focus',
-  'dispatchEvent',
-  'dragAndDrop',
-  'waitForSelector',
-  'waitForTimeout',
-  'waitForLoadState',
-  'waitForURL',
-  'waitForFunction',
-  'waitForResponse',
-  'isVisible',
-  'isHidden',
-  'isEnabled',
-  'isDisabled',
-  'isEditable',
-  'isChecked',
-  'goBack',
-  'goForward',
-  'reload',
-  'screenshot',
-  'setViewportSize',
-  'bringToFront',
-]);
-/** Methods of a frame (the page's own minus navigation history, screenshots and the viewport). */
-const FRAME_METHODS = new Set([
-  'goto',
-  'click',
-  'dblclick',
-  'fill',
-  'type',
-  'press',
-  'check',
-  'uncheck',
-  'setChecked',
-  'hover',
-  'tap',
-  'selectOption',
-  'focus',
-  'dispatchEvent',
-  'dragAndDrop',
-  'waitForSelector',
-  'waitForTimeout',
-  'waitForLoadState',
-  'waitForURL',
-  'waitForFunction',
-  'isVisible',
-  'isHidden',
-  'isEnabled',
-  'isDisabled',
-  'isEditable',
-  'isChecked',
-]);
-const LOCATOR_METHODS = new Set([
-  'click',
-  'dblclick',
-  'fill',
-  'type',
-  'pressSequentially',
-  'press',
-  'check',
-  'uncheck',
-  'setChecked',
-  'hover',
-  'tap',
-  'count',
-  'isVisible',
-  'isHidden',
-  'isEnabled',
-  'isDisabled',
-  'isEditable',
-  'isChecked',
-  'waitFor',
-  'selectOption',
-  'focus',
-  'blur',
-  'clear',
-  'boundingBox',
-  'scrollIntoViewIfNeeded',
-  'dispatchEvent',
-  'selectText',
-  'highlight',
-]);
-const KEYBOARD_METHODS = new Set(['press', 'type', 'down', 'up', 'insertText']);
-const MOUSE_METHODS = new Set(['click', 'dblclick', 'move', 'down', 'up', 'wheel']);
-/** `getBy*` locators Playwright offers; the sandbox sends the suffix. */
-const GET_BY = new Set(['Text', 'Role', 'Label', 'Placeholder', 'TestId', 'AltText', 'Title']);
+/** What sandboxed code may call on a page, a frame, a locator, the keyboard and the mouse; anything else is refused. */
+const PAGE_METHODS = new Set([...FRAME_ACTIONS, ...PAGE_ONLY_ACTIONS]);
+const FRAME_METHODS = new Set(FRAME_ACTIONS);
+const LOCATOR_METHODS = new Set(LOCATOR_ACTIONS);
+const KEYBOARD_METHODS = new Set(KEYBOARD_ACTIONS);
+const MOUSE_METHODS = new Set(MOUSE_ACTIONS);
+const GET_BY = new Set(GET_BY_KINDS);
 /**
  * Schemes `goto` may open: file:, chrome:, view-source: and friends would read the server's disk or browser internals.
  */
@@ -119,19 +37,6 @@ const CONTENT_SOURCE =
   "(() => { let s = ''; if (document.doctype) s = new XMLSerializer().serializeToString(document.doctype);" +
   `
   if (document.documentElement) s += document.documentElement.outerHTML; return s; })()`;
-/** String getters, as functions run on the element inside the page (bounded like evaluate). */
-const ELEMENT_GETTERS: Record<string, string> = {
-  textContent: '(el) => el.textContent',
-  innerText: '(el) => el.innerText',
-  innerHTML: '(el) => el.innerHTML',
-  inputValue: '(el) => el.value',
-  getAttribute: '(el, name) => el.getAttribute(name)',
-};
-const LIST_GETTERS: Record<string, string> = {
-  allTextContents: '(els) => els.map((el) => el.textContent || "")',
-  allInnerTexts: '(els) => els.map((el) => el.innerText)',
-};
-
 export class PageCallError extends Error {}
 
 /** What the sandbox mirrors after each call to a page, so `page.url()`, `frames()` and friends stay synchronous. */

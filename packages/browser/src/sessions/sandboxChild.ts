@@ -1,3 +1,25 @@
+import * as allowed from './pageCallMethods.js';
+
+/**
+ * The names the sandbox offers, from the lists the parent allows (pageCallMethods.ts): a page or frame also reads
+ * text (answered by dispatchPageCall's getters), a locator also reads lists and takes screenshots. `waitForFunction`,
+ * `waitForResponse` and the navigations are then redefined by the sandbox (they send a function's source, or wrap
+ * the response).
+ */
+const SANDBOX_NAMES = {
+  ACTIONS: [...allowed.FRAME_ACTIONS, ...Object.keys(allowed.ELEMENT_GETTERS), 'content', 'title'],
+  PAGE_ACTIONS: allowed.PAGE_ONLY_ACTIONS,
+  LOCATOR: [
+    ...allowed.LOCATOR_ACTIONS,
+    ...Object.keys(allowed.ELEMENT_GETTERS),
+    ...Object.keys(allowed.LIST_GETTERS),
+    'screenshot',
+  ],
+  GET_BY: allowed.GET_BY_KINDS,
+  KEYBOARD: allowed.KEYBOARD_ACTIONS,
+  MOUSE: allowed.MOUSE_ACTIONS,
+};
+
 /**
  * The program of the sandbox process, passed to `node -e` (so the process needs no file-system read at all). It runs
  * the user's code in a fresh `vm` context holding only `page`, `context`, `console` and timers; every page call is a
@@ -5,7 +27,7 @@
  * is not the boundary (its escapes reach this process); the process is: its own namespaces and uid, no env, no file
  * system, no network, kernel limits, killed at its deadline (see sandboxIsolation.ts and docs/sandbox.md).
  */
-function sandboxMain(): void {
+function sandboxMain(names: typeof SANDBOX_NAMES): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const vm = require('node:vm') as typeof import('node:vm');
   const net = require('node:net') as typeof import('node:net');
@@ -84,80 +106,7 @@ function sandboxMain(): void {
       return { expression: `(async () => {\n${text}\n})()` };
     }
   };
-  const ACTIONS = [
-    'click',
-    'dblclick',
-    'fill',
-    'type',
-    'press',
-    'check',
-    'uncheck',
-    'setChecked',
-    'hover',
-    'tap',
-    'selectOption',
-    'focus',
-    'dispatchEvent',
-    'waitForSelector',
-    'waitForTimeout',
-    'waitForLoadState',
-    'waitForURL',
-    'textContent',
-    'innerText',
-    'innerHTML',
-    'getAttribute',
-    'isVisible',
-    'isHidden',
-    'isEnabled',
-    'isDisabled',
-    'isEditable',
-    'isChecked',
-    'inputValue',
-    'content',
-    'title',
-    'goto',
-    'dragAndDrop',
-  ];
-  const LOCATOR = [
-    'click',
-    'dblclick',
-    'fill',
-    'type',
-    'pressSequentially',
-    'press',
-    'check',
-    'uncheck',
-    'setChecked',
-    'hover',
-    'tap',
-    'textContent',
-    'innerText',
-    'innerHTML',
-    'inputValue',
-    'count',
-    'isVisible',
-    'isHidden',
-    'isEnabled',
-    'isDisabled',
-    'isEditable',
-    'isChecked',
-    'getAttribute',
-    'allTextContents',
-    'allInnerTexts',
-    'waitFor',
-    'selectOption',
-    'focus',
-    'blur',
-    'clear',
-    'boundingBox',
-    'scrollIntoViewIfNeeded',
-    'dispatchEvent',
-    'selectText',
-    'highlight',
-    'screenshot',
-  ];
-  const GET_BY = ['Text', 'Role', 'Label', 'Placeholder', 'TestId', 'AltText', 'Title'];
-
+  const { ACTIONS, PAGE_ACTIONS, LOCATOR, GET_BY, KEYBOARD, MOUSE } = names;
   /** Builders shared by pages, frames, frame locators and locators: each returns a new locator one step longer. */
   const builders = (object: Record<string, unknown>, base: Record<string, unknown>, steps: unknown[]) => {
     object.locator = (selector: string, options?: unknown) =>
@@ -204,14 +153,7 @@ function sandboxMain(): void {
   };
   const makePage = (index: number | undefined): Record<string, unknown> => {
     const base: Record<string, unknown> = index === undefined ? {} : { page: index };
-    const object = methods(scope(base), base, [
-      'goBack',
-      'goForward',
-      'reload',
-      'screenshot',
-      'setViewportSize',
-      'bringToFront',
-    ]);
+    const object = methods(scope(base), base, PAGE_ACTIONS);
     // Responses come back as `{ status, url }`; users call `.status()`, `.url()`, `.ok()` on them.
     const response = (value: unknown) => {
       const wire = value as { status?: unknown; url?: unknown } | null;
@@ -235,8 +177,8 @@ function sandboxMain(): void {
     object.url = () => stateOf(index).url;
     object.viewportSize = () => stateOf(index).viewport;
     object.isClosed = () => false;
-    object.keyboard = methods({}, { ...base, part: 'keyboard' }, ['press', 'type', 'down', 'up', 'insertText']);
-    object.mouse = methods({}, { ...base, part: 'mouse' }, ['click', 'dblclick', 'move', 'down', 'up', 'wheel']);
+    object.keyboard = methods({}, { ...base, part: 'keyboard' }, KEYBOARD);
+    object.mouse = methods({}, { ...base, part: 'mouse' }, MOUSE);
     const frameAt = (i: number) => {
       const frame = scope({ ...base, frame: i });
       frame.url = () => stateOf(index).frames[i]?.url ?? '';
@@ -334,4 +276,4 @@ function sandboxMain(): void {
   send({ type: 'ready' });
 }
 
-export const SANDBOX_CHILD_SOURCE = `(${sandboxMain.toString()})();`;
+export const SANDBOX_CHILD_SOURCE = `(${sandboxMain.toString()})(${JSON.stringify(SANDBOX_NAMES)});`;

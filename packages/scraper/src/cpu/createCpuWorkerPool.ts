@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { CoreError, type CoreErrorKind } from '@scrape/core';
+import { createThreadPool, type ThreadJob } from '../threads/createThreadPool.js';
 import type { CpuTask, FromCpuWorker, ToCpuWorker } from './cpuWorkerMessages.js';
 
 /** Threads: transforms are CPU-bound, so more threads than cores only add memory (each loads the core). */
@@ -51,23 +51,9 @@ export interface CpuWorkerPool {
   close(): Promise<void>;
 }
 
-interface Slot {
-  worker: Worker;
-  job?: Job;
-  jobs: number;
-  idleTimer?: NodeJS.Timeout;
-}
-
-interface Job {
-  id: number;
+interface Job extends ThreadJob<unknown> {
   message: ToCpuWorker;
   transfer: ArrayBuffer[];
-  signal?: AbortSignal;
-  onAbort?: () => void;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-  slot?: Slot;
-  settled: boolean;
 }
 
 /** Beside this module in dist; tests running the TypeScript sources use the built one. */
@@ -87,121 +73,42 @@ function taskModules(): Record<CpuTask, { url: string; name: string }> {
   return out;
 }
 
+const closedError = () => new Error('The transform pool is closed.');
+
 export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWorkerPool {
-  const size = Math.max(1, options.workers ?? DEFAULT_WORKERS);
-  const slots = new Set<Slot>();
-  const queue: Job[] = [];
-  let nextId = 0;
-  let closed = false;
-  let script: { url: URL; modules: Record<CpuTask, { url: string; name: string }> } | undefined;
-
-  function spawn(): Slot {
-    script ??= { url: workerUrl(), modules: taskModules() };
-    if (!existsSync(fileURLToPath(script.url))) {
-      throw new Error(
-        `The transform worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`,
-      );
-    }
-    const worker = new Worker(script.url, {
-      workerData: { modules: script.modules },
+  const pool = createThreadPool<unknown, Job, FromCpuWorker>({
+    size: Math.max(1, options.workers ?? DEFAULT_WORKERS),
+    idleMs: IDLE_MS,
+    recycleAfterJobs: RECYCLE_AFTER_JOBS,
+    script: () => ({
+      url: workerUrl(),
+      workerData: { modules: taskModules() },
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    // Idle threads must not keep the process alive.
-    worker.unref();
-    const slot: Slot = { worker, jobs: 0 };
-    worker.on('message', (message: FromCpuWorker) => onMessage(slot, message));
-    const lost = (reason: string) => {
-      if (!slots.delete(slot)) return;
-      clearTimeout(slot.idleTimer);
-      const job = slot.job;
-      slot.job = undefined;
-      if (job) settle(job, new Error(`the transform thread stopped (${reason})`));
-      pump();
-    };
-    worker.on('error', (err) => lost(err.message));
-    worker.on('exit', (code) => lost(`exit code ${code}`));
-    slots.add(slot);
-    return slot;
-  }
-
-  function retire(slot: Slot): void {
-    slots.delete(slot);
-    clearTimeout(slot.idleTimer);
-    void slot.worker.terminate().catch(() => undefined);
-  }
-
-  function pump(): void {
-    while (queue.length > 0 && !closed) {
-      let slot = [...slots].find((s) => !s.job);
-      if (!slot) {
-        if (slots.size >= size) return;
-        try {
-          slot = spawn();
-        } catch (err) {
-          for (const job of queue.splice(0)) settle(job, err);
-          return;
-        }
-      }
-      const job = queue.shift()!;
-      clearTimeout(slot.idleTimer);
-      slot.job = job;
-      slot.jobs++;
-      job.slot = slot;
-      slot.worker.ref();
-      slot.worker.postMessage(job.message, job.transfer);
-    }
-  }
-
-  function onMessage(slot: Slot, message: FromCpuWorker): void {
-    const job = slot.job;
-    if (!job || job.id !== message.id) return;
-    slot.job = undefined;
-    slot.worker.unref();
-    if (closed || slot.jobs >= RECYCLE_AFTER_JOBS) retire(slot);
-    else {
-      slot.idleTimer = setTimeout(() => {
-        if (!slot.job) retire(slot);
-      }, IDLE_MS);
-      slot.idleTimer.unref();
-    }
-    if (message.ok) settle(job, null, message.result);
-    else {
+    }),
+    missingScript: (path) =>
+      new Error(`The transform worker script is missing (${path}); build @scrape/scraper first.`),
+    lost: (reason) => new Error(`the transform thread stopped (${reason})`),
+    closed: closedError,
+    unrefIdle: true,
+    start: (slot, job) => slot.worker.postMessage(job.message, job.transfer),
+    messageId: (message) => message.id,
+    onMessage(slot, job, message) {
+      if (message.ok) return pool.finish(slot, job, null, message.result);
       const { kind, message: text, details, name } = message.error;
-      settle(
+      pool.finish(
+        slot,
         job,
         kind && name === 'CoreError'
           ? new CoreError(kind as CoreErrorKind, text, details)
           : Object.assign(new Error(text), { name }),
       );
-    }
-    queueMicrotask(pump);
-  }
-
-  function settle(job: Job, error: unknown, result?: unknown): void {
-    if (job.settled) return;
-    job.settled = true;
-    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
-    if (error) job.reject(error);
-    else job.resolve(result);
-  }
-
-  /** The job's scrape is over: out of the queue, or its thread terminated (a fresh one serves the next job). */
-  function stop(job: Job): void {
-    if (job.settled) return;
-    const queued = queue.indexOf(job);
-    if (queued >= 0) queue.splice(queued, 1);
-    const slot = job.slot;
-    settle(job, job.signal?.reason ?? new Error('aborted'));
-    if (slot && slot.job === job) {
-      slot.job = undefined;
-      retire(slot);
-      pump();
-    }
-  }
+    },
+  });
+  let nextId = 0;
 
   return {
     run<T>(task: CpuTask, args: unknown[], runOptions: CpuRunOptions = {}) {
-      if (closed) return Promise.reject(new Error('The transform pool is closed.'));
+      if (pool.isClosed) return Promise.reject(closedError());
       const { signal, transfer = [], omit } = runOptions;
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {
@@ -210,26 +117,16 @@ export function createCpuWorkerPool(options: CpuWorkerPoolOptions = {}): CpuWork
         const settleWith = resolve as (v: unknown) => void;
         const job: Job = { id, message, transfer, signal, resolve: settleWith, reject, settled: false };
         if (signal) {
-          job.onAbort = () => stop(job);
+          // The job's scrape is over: out of the queue, or its thread terminated (a fresh one serves the next job).
+          job.onAbort = () => pool.stop(job, signal.reason ?? new Error('aborted'));
           signal.addEventListener('abort', job.onAbort, { once: true });
         }
-        queue.push(job);
-        pump();
+        pool.submit(job);
       });
     },
     get threads() {
-      return slots.size;
+      return pool.threads;
     },
-    async close() {
-      closed = true;
-      for (const job of queue.splice(0)) settle(job, new Error('The transform pool is closed.'));
-      const all = [...slots];
-      slots.clear();
-      for (const slot of all) {
-        clearTimeout(slot.idleTimer);
-        if (slot.job) settle(slot.job, new Error('The transform pool is closed.'));
-      }
-      await Promise.all(all.map((slot) => slot.worker.terminate().catch(() => undefined)));
-    },
+    close: () => pool.close(),
   };
 }

@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { CoreError, type CoreErrorKind, type OcrEngine, type ParsePdfOptions, type ParsePdfResult } from '@scrape/core';
+import { createThreadPool, type ThreadJob, type ThreadSlot } from '../threads/createThreadPool.js';
 import type { FromWorker, ToWorker } from './pdfWorkerMessages.js';
 
 /** Parses at once: PDF parsing is CPU-bound, so more threads than cores only add memory (each holds MuPDF's heap). */
@@ -64,26 +64,13 @@ export interface PdfWorkerPool {
   close(): Promise<void>;
 }
 
-interface Slot {
-  worker: Worker;
-  job?: Job;
-  jobs: number;
-  idleTimer?: NodeJS.Timeout;
-}
-
-interface Job {
-  id: number;
+interface Job extends ThreadJob<ParsePdfResult> {
   bytes: Uint8Array;
   options: ParsePdfOptions;
   context: PdfParseContext;
-  resolve: (r: ParsePdfResult) => void;
-  reject: (e: unknown) => void;
-  slot?: Slot;
   started: number;
   timers: NodeJS.Timeout[];
   ocr: Map<number, AbortController>;
-  onAbort?: () => void;
-  settled: boolean;
   /** The page budget failed (the account store): the parse's PDF_NO_CREDITS is answered with this instead. */
   budgetError?: unknown;
 }
@@ -104,82 +91,49 @@ function parsePdfUrl(): string {
   return existsSync(fileURLToPath(pdfModule)) ? pdfModule.href : entry;
 }
 
+const closedError = () => new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' });
+
 export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWorkerPool {
   const size = Math.max(1, options.workers ?? DEFAULT_WORKERS);
-  const slots = new Set<Slot>();
-  const queue: Job[] = [];
   let nextId = 0;
-  let closed = false;
   const counts = { parses: 0, ocrPages: 0, ocrActive: 0 };
-  let script: { url: URL; parsePdfUrl: string } | undefined;
   /** When each tenant last got a thread (see fairestIndex). */
   const lastStart = new Map<string, number>();
   let starts = 0;
-
-  function spawn(): Slot {
-    script ??= { url: workerUrl(), parsePdfUrl: parsePdfUrl() };
-    if (!existsSync(fileURLToPath(script.url))) {
-      throw new CoreError(
-        'parse_failed',
-        `The PDF worker script is missing (${fileURLToPath(script.url)}); build @scrape/scraper first.`,
-        {
-          code: 'PDF_WORKER_MISSING',
-        },
-      );
-    }
-    const worker = new Worker(script.url, { workerData: { parsePdfUrl: script.parsePdfUrl } });
-    const slot: Slot = { worker, jobs: 0 };
-    worker.on('message', (message: FromWorker) => onMessage(slot, message));
-    const lost = (reason: string) => {
-      if (!slots.delete(slot)) return;
-      clearTimeout(slot.idleTimer);
-      const job = slot.job;
-      slot.job = undefined;
-      if (job)
-        settle(
-          job,
-          new CoreError('parse_failed', `The PDF could not be parsed: the parser stopped (${reason}).`, {
-            code: 'PDF_UNREADABLE',
-          }),
-        );
-      pump();
-    };
-    worker.on('error', (err) => lost(err.message));
-    worker.on('exit', (code) => lost(`exit code ${code}`));
-    slots.add(slot);
-    return slot;
-  }
-
-  function retire(slot: Slot): void {
-    slots.delete(slot);
-    clearTimeout(slot.idleTimer);
-    void slot.worker.terminate().catch(() => undefined);
-  }
-
-  function pump(): void {
-    while (queue.length > 0 && !closed) {
-      let slot = [...slots].find((s) => !s.job);
-      if (!slot) {
-        if (slots.size >= size) return;
-        try {
-          slot = spawn();
-        } catch (err) {
-          for (const job of queue.splice(0)) settle(job, err);
-          return;
-        }
-      }
-      start(slot, queue.splice(fairestIndex(), 1)[0]);
-    }
-  }
+  const pool = createThreadPool<ParsePdfResult, Job, FromWorker>({
+    size,
+    idleMs: IDLE_MS,
+    recycleAfterJobs: RECYCLE_AFTER_JOBS,
+    script: () => ({ url: workerUrl(), workerData: { parsePdfUrl: parsePdfUrl() } }),
+    missingScript: (path) =>
+      new CoreError('parse_failed', `The PDF worker script is missing (${path}); build @scrape/scraper first.`, {
+        code: 'PDF_WORKER_MISSING',
+      }),
+    lost: (reason) =>
+      new CoreError('parse_failed', `The PDF could not be parsed: the parser stopped (${reason}).`, {
+        code: 'PDF_UNREADABLE',
+      }),
+    closed: closedError,
+    pick: fairestIndex,
+    start,
+    messageId: (message) => (message.type === 'ready' ? undefined : message.id),
+    onMessage,
+    recycle: (job) => job.bytes.length >= RECYCLE_AFTER_BYTES,
+    onSettle(job) {
+      for (const timer of job.timers) clearTimeout(timer);
+      for (const controller of job.ocr.values()) controller.abort(new DOMException('PDF parse over', 'AbortError'));
+      job.ocr.clear();
+    },
+  });
 
   /**
    * The queued job whose tenant runs the fewest parses now, and among those the tenant served longest ago (round
    * robin), the oldest job first: fair shares of the threads however many jobs one account queues.
    */
-  function fairestIndex(): number {
+  function fairestIndex(queue: readonly Job[], runningJobs: readonly Job[]): number {
     const running = new Map<string, number>();
-    for (const s of slots)
-      if (s.job) running.set(s.job.context.tenant ?? '', (running.get(s.job.context.tenant ?? '') ?? 0) + 1);
+    for (const job of runningJobs)
+      running.set(job.context.tenant ?? '', (running.get(job.context.tenant ?? '') ?? 0) + 1);
     const rank = (job: Job) =>
       [running.get(job.context.tenant ?? '') ?? 0, lastStart.get(job.context.tenant ?? '') ?? -1] as const;
     let best = 0;
@@ -192,12 +146,8 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     return best;
   }
 
-  function start(slot: Slot, job: Job): void {
-    clearTimeout(slot.idleTimer);
-    slot.job = job;
+  function start(slot: ThreadSlot<Job>, job: Job): void {
     counts.parses++;
-    slot.jobs++;
-    job.slot = slot;
     // A copy is sent: the Source's body may be cached and served again, so its buffer must not be transferred away.
     // (`new Uint8Array(view)` copies; a Buffer's `slice()` would not, and a small Buffer may share Node's pool.)
     const bytes = new Uint8Array(job.bytes);
@@ -225,22 +175,19 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     );
   }
 
-  function post(slot: Slot, message: ToWorker, transfer: ArrayBuffer[] = []): void {
+  function post(slot: Pick<ThreadSlot<Job>, 'worker'>, message: ToWorker, transfer: ArrayBuffer[] = []): void {
     slot.worker.postMessage(message, transfer);
   }
 
-  function onMessage(slot: Slot, message: FromWorker): void {
-    const job = slot.job;
-    if (message.type === 'ready' || !job || job.id !== message.id) return;
+  function onMessage(slot: ThreadSlot<Job>, job: Job, message: FromWorker): void {
     switch (message.type) {
       case 'done':
-        release(slot, job);
-        settle(job, null, message.result);
+        pool.finish(slot, job, null, message.result);
         return;
       case 'failed': {
         const { kind, message: text, details } = message.error;
-        release(slot, job);
-        settle(job, job.budgetError ?? (kind ? new CoreError(kind as CoreErrorKind, text, details) : new Error(text)));
+        const error = kind ? new CoreError(kind as CoreErrorKind, text, details) : new Error(text);
+        pool.finish(slot, job, job.budgetError ?? error);
         return;
       }
       case 'budget':
@@ -256,7 +203,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     }
   }
 
-  function askBudget(slot: Slot, job: Job, pages: number): void {
+  function askBudget(slot: ThreadSlot<Job>, job: Job, pages: number): void {
     const reply = (paid: number) => {
       if (slot.job === job) post(slot, { type: 'budget-result', id: job.id, pages: paid });
     };
@@ -271,7 +218,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
       );
   }
 
-  function recognize(slot: Slot, job: Job, ocrId: number, png: Uint8Array): void {
+  function recognize(slot: ThreadSlot<Job>, job: Job, ocrId: number, png: Uint8Array): void {
     const controller = new AbortController();
     job.ocr.set(ocrId, controller);
     counts.ocrActive++;
@@ -294,56 +241,16 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     );
   }
 
-  function release(slot: Slot, job: Job): void {
-    slot.job = undefined;
-    if (closed || job.bytes.length >= RECYCLE_AFTER_BYTES || slot.jobs >= RECYCLE_AFTER_JOBS) retire(slot);
-    else {
-      slot.idleTimer = setTimeout(() => {
-        if (!slot.job) retire(slot);
-      }, IDLE_MS);
-      slot.idleTimer.unref();
-    }
-    queueMicrotask(pump);
-  }
-
-  function settle(job: Job, error: unknown, result?: ParsePdfResult): void {
-    if (job.settled) return;
-    job.settled = true;
-    for (const timer of job.timers) clearTimeout(timer);
-    for (const controller of job.ocr.values()) controller.abort(new DOMException('PDF parse over', 'AbortError'));
-    job.ocr.clear();
-    if (job.onAbort) job.context.signal?.removeEventListener('abort', job.onAbort);
-    if (error) job.reject(error);
-    else job.resolve(result!);
-  }
-
-  /** Ends a parse that did not stop by itself: the thread is terminated and a fresh one serves the next job. */
-  function hardStop(job: Job, error: CoreError): void {
-    if (job.settled) return;
-    const queued = queue.indexOf(job);
-    if (queued >= 0) queue.splice(queued, 1);
-    const slot = job.slot;
-    settle(job, error);
-    if (slot && slot.job === job) {
-      slot.job = undefined;
-      retire(slot);
-      pump();
-    }
-  }
-
   return {
     stats: () => ({
       size,
-      threads: slots.size,
-      busy: [...slots].filter((s) => s.job).length,
-      queued: queue.length,
+      threads: pool.threads,
+      busy: pool.busy,
+      queued: pool.queued,
       ...counts,
     }),
     parse(bytes, parseOptions, context) {
-      if (closed)
-        return Promise.reject(
-          new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }),
-        );
+      if (pool.isClosed) return Promise.reject(closedError());
       return new Promise<ParsePdfResult>((resolve, reject) => {
         const job: Job = {
           id: nextId++,
@@ -356,10 +263,12 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
           timers: [],
           ocr: new Map(),
           settled: false,
+          signal: context.signal,
         };
         const { deadline, signal } = context;
         // At the deadline: stop OCR (tesseract cannot be interrupted mid-page; its worker is dropped) and tell the
-        // parse, which answers with its own estimate. Shortly after, a parse still running is terminated.
+        // parse, which answers with its own estimate. Shortly after, a parse still running is terminated (its thread
+        // ends and a fresh one serves the next job).
         const atDeadline = setTimeout(
           () => {
             for (const controller of job.ocr.values())
@@ -369,7 +278,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
           Math.max(0, deadline - Date.now()),
         );
         const hardKill = setTimeout(
-          () => hardStop(job, stuckError(job)),
+          () => pool.stop(job, stuckError(job)),
           Math.max(0, deadline + HARD_KILL_GRACE_MS - Date.now()),
         );
         job.timers.push(atDeadline, hardKill);
@@ -378,34 +287,21 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
             for (const controller of job.ocr.values()) controller.abort(signal.reason);
             if (job.slot?.job === job) post(job.slot, { type: 'abort', id: job.id, reason: 'AbortError' });
             const kill = setTimeout(
-              () => hardStop(job, new CoreError('timeout', 'PDF parsing was cancelled.', { code: 'PDF_ABORTED' })),
+              () => pool.stop(job, new CoreError('timeout', 'PDF parsing was cancelled.', { code: 'PDF_ABORTED' })),
               job.slot ? ABORT_GRACE_MS : 0,
             );
             job.timers.push(kill);
           };
           if (signal.aborted) {
-            settle(job, new CoreError('timeout', 'PDF parsing was cancelled.', { code: 'PDF_ABORTED' }));
+            pool.settle(job, new CoreError('timeout', 'PDF parsing was cancelled.', { code: 'PDF_ABORTED' }));
             return;
           }
           signal.addEventListener('abort', job.onAbort, { once: true });
         }
-        queue.push(job);
-        pump();
+        pool.submit(job);
       });
     },
-    async close() {
-      closed = true;
-      for (const job of queue.splice(0))
-        settle(job, new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
-      const all = [...slots];
-      slots.clear();
-      for (const slot of all) {
-        clearTimeout(slot.idleTimer);
-        if (slot.job)
-          settle(slot.job, new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' }));
-      }
-      await Promise.all(all.map((slot) => slot.worker.terminate().catch(() => undefined)));
-    },
+    close: () => pool.close(),
   };
 }
 
