@@ -5,6 +5,8 @@ import type { Gazetteers } from './loadGazetteers.js';
 import { NAME_PARTICLES, isCommonWord, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
+import { detectTypeFirstStreets } from './typeFirstStreets.js';
+import { detectLowercaseUkPostcodes } from './ukLowercasePostcode.js';
 
 /** Words between a house number and the street type ("14 [Crown] Street", "63 [Avenue du Golf Arabe]"). */
 const MAX_STREET_NAME_WORDS = 4;
@@ -282,6 +284,7 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   }
   for (const m of text.matchAll(SHAPED_POSTCODE))
     out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  out.push(...detectLowercaseUkPostcodes(text), ...detectTypeFirstStreets(text));
   // Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
   // earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
   for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
@@ -740,11 +743,27 @@ function growRight(text: string, tokens: Token[], e: number, g: Gazetteers): num
       k = lineEnd + 1;
       continue;
     }
+    if (endsAtPlace(tokens, end, k, g)) break;
     if (!continuesAddress(tokens, k, g)) break;
     if (t.kind !== 'punct') end = k;
     k++;
   }
   return end;
+}
+
+/**
+ * Once the address ends in a town ("… 44000 nantes"), a following lowercase word that is neither a place nor a
+ * street or unit word is the writer's own ("thx", "cheers"), not more address: in lowercase text the capital that
+ * would end the address is missing, and unlisted words are otherwise taken in. A short code or a word before a
+ * number may still be a region and its postcode ("springfield il 62701").
+ */
+function endsAtPlace(tokens: Token[], end: number, k: number, g: Gazetteers): boolean {
+  const last = tokens[end];
+  const t = tokens[k];
+  if (!isWord(last) || !isWord(t) || t.cap || t.allCaps || t.text.length <= 2) return false;
+  if (!g.places.has(last.lower) || g.placeFirstWords.has(last.lower)) return false;
+  if (g.places.has(t.lower) || ADDRESS_LOWER_OK.test(t.lower) || STREET_ABBREVIATIONS.has(t.lower)) return false;
+  return !isNum(tokens[k + 1]);
 }
 
 function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {
