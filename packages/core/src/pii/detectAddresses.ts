@@ -5,6 +5,7 @@ import type { Gazetteers } from './loadGazetteers.js';
 import { NAME_PARTICLES, isCommonWord, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
+import { isModelNumber } from './modelCodes.js';
 import { detectTypeFirstStreets } from './typeFirstStreets.js';
 import { detectLowercaseUkPostcodes } from './ukLowercasePostcode.js';
 
@@ -289,6 +290,8 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   // earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
   for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
     if (ERA_OR_TIME.test(m[2])) continue;
+    // "Model 4000 XL Turbo": a model number and size, not a postcode before a town.
+    if (isModelNumber(tokens, tokenAt(tokens, m.index!), g)) continue;
     const end = m.index! + m[0].length;
     const town = /^ (\p{Lu}[\p{L}-]+)/u.exec(text.slice(end, end + 40));
     if ((town && g.places.has(town[1].toLowerCase())) || POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)))
@@ -310,6 +313,19 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
 }
 
 type Anchor = [number, number];
+
+/** Index of the token starting at `offset` (binary search; -1 when none does). */
+function tokenAt(tokens: Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].start < offset) lo = mid + 1;
+    else if (tokens[mid].start > offset) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
 
 /** "86" + "B" in "Solbakken 86B": the letter belongs to the house number. */
 function withLetterSuffix(tokens: Token[], e: number): number {
