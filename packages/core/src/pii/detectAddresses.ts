@@ -5,6 +5,9 @@ import type { Gazetteers } from './loadGazetteers.js';
 import { NAME_PARTICLES, isCommonWord, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
+import { isModelNumber } from './modelCodes.js';
+import { detectTypeFirstStreets } from './typeFirstStreets.js';
+import { detectLowercaseUkPostcodes } from './ukLowercasePostcode.js';
 
 /** Words between a house number and the street type ("14 [Crown] Street", "63 [Avenue du Golf Arabe]"). */
 const MAX_STREET_NAME_WORDS = 4;
@@ -282,10 +285,13 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   }
   for (const m of text.matchAll(SHAPED_POSTCODE))
     out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  out.push(...detectLowercaseUkPostcodes(text), ...detectTypeFirstStreets(text));
   // Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
   // earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
   for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
     if (ERA_OR_TIME.test(m[2])) continue;
+    // "Model 4000 XL Turbo": a model number and size, not a postcode before a town.
+    if (isModelNumber(tokens, tokenAt(tokens, m.index!), g)) continue;
     const end = m.index! + m[0].length;
     const town = /^ (\p{Lu}[\p{L}-]+)/u.exec(text.slice(end, end + 40));
     if ((town && g.places.has(town[1].toLowerCase())) || POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)))
@@ -307,6 +313,19 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
 }
 
 type Anchor = [number, number];
+
+/** Index of the token starting at `offset` (binary search; -1 when none does). */
+function tokenAt(tokens: Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].start < offset) lo = mid + 1;
+    else if (tokens[mid].start > offset) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
 
 /** "86" + "B" in "Solbakken 86B": the letter belongs to the house number. */
 function withLetterSuffix(tokens: Token[], e: number): number {
@@ -740,11 +759,27 @@ function growRight(text: string, tokens: Token[], e: number, g: Gazetteers): num
       k = lineEnd + 1;
       continue;
     }
+    if (endsAtPlace(tokens, end, k, g)) break;
     if (!continuesAddress(tokens, k, g)) break;
     if (t.kind !== 'punct') end = k;
     k++;
   }
   return end;
+}
+
+/**
+ * Once the address ends in a town ("… 44000 nantes"), a following lowercase word that is neither a place nor a
+ * street or unit word is the writer's own ("thx", "cheers"), not more address: in lowercase text the capital that
+ * would end the address is missing, and unlisted words are otherwise taken in. A short code or a word before a
+ * number may still be a region and its postcode ("springfield il 62701").
+ */
+function endsAtPlace(tokens: Token[], end: number, k: number, g: Gazetteers): boolean {
+  const last = tokens[end];
+  const t = tokens[k];
+  if (!isWord(last) || !isWord(t) || t.cap || t.allCaps || t.text.length <= 2) return false;
+  if (!g.places.has(last.lower) || g.placeFirstWords.has(last.lower)) return false;
+  if (g.places.has(t.lower) || ADDRESS_LOWER_OK.test(t.lower) || STREET_ABBREVIATIONS.has(t.lower)) return false;
+  return !isNum(tokens[k + 1]);
 }
 
 function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {

@@ -10,6 +10,7 @@ import {
   lineBefore,
   tokenIsCommon,
 } from './nameSignals.js';
+import { followsModelCode } from './modelCodes.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -85,6 +86,8 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     if (single && (tokenIsCommon(t, g) || (isFirstName(t.lower, g) && !g.countries.has(t.lower))) && !placeCtx)
       continue;
     if (single && t.allCaps && t.text.length <= 3) continue;
+    // "Model 4000 XL Turbo": a town-named word in a product name is no place (see modelCodes.ts).
+    if (single && !placeCtx && followsModelCode(tokens, i, g)) continue;
     out.push({ type: 'LOCATION', start: t.start, end, score: g.countries.has(phrase) ? 0.9 : 0.75 });
     for (let k = i; k <= best; k++) covered.add(k);
     i = best;

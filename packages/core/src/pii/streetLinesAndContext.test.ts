@@ -67,3 +67,13 @@ describe('redactPII: places by context (already found before issue 26, pinned), 
     expect(await tag(s)).toBe(s);
   });
 });
+
+describe('redactPII: a lowercase address ends at its town (issue 26)', () => {
+  it('a word after the town that is no place, street or unit word is the writer’s again', async () => {
+    // "thx", "tysm" are in no dictionary, so before this rule the address took them in.
+    expect(await tag('deliver to 8 rue des lilas 31000 toulouse thx mate')).toBe('deliver to [ADDRESS] thx mate');
+    expect(await tag('ship to 5 quai des brumes 13002 marseille tysm')).toBe('ship to [ADDRESS] tysm');
+    // A region code and its postcode after the town still belong to the address.
+    expect(await tag('mail it to 14 oak street springfield il 62704 please')).toBe('mail it to [ADDRESS] please');
+  });
+});
