@@ -1,7 +1,5 @@
 // MuPDF structured text → horizontal text segments with their fonts and boxes: the raw material of layout.
 import type { Page, PDFObject, PDFPage } from 'mupdf';
-import { imageBoxes } from './imageBoxes.js';
-import { unlogged } from './mupdfWarnings.js';
 import { refineGlyphs } from './refineGlyphs.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
@@ -117,17 +115,18 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
       return { rect: [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0], uri: l.getURI() };
     })
     .filter((l) => /^(https?|mailto|ftp):/i.test(l.uri));
-  // Image blocks from MuPDF ('preserve-images') cost a decode of every image and a paint of every shading; pages
-  // that draw images are run once more through a small device that notes only image boxes (cheaper on such pages).
+  // Asking MuPDF for image blocks makes it load every image; only pages that have images pay for that.
+  const stext = page.toStructuredText(
+    pageHasImages(page, imageCache)
+      ? 'preserve-whitespace,preserve-spans,preserve-images'
+      : 'preserve-whitespace,preserve-spans',
+  );
   let json: { blocks: JsonBlock[] };
-  const stext = page.toStructuredText('preserve-whitespace,preserve-spans');
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
   } finally {
     stext.destroy();
   }
-  // The second run repeats the first one's warnings: they are counted once.
-  const imageBlocks = pageHasImages(page, imageCache) ? unlogged(() => imageBoxes(page, JSON_SCALE)) : [];
   const segments: Segment[] = [];
   const images: [number, number, number, number][] = [];
   let charCount = 0;
@@ -137,16 +136,18 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
     if (cur && cur.text.trim().length > 0) segments.push(finishSegment(cur, links));
     cur = null;
   };
-  for (const b of imageBlocks) {
-    const box: [number, number, number, number] = [
-      b.x / JSON_SCALE - bx0,
-      b.y / JSON_SCALE - by0,
-      (b.x + b.w) / JSON_SCALE - bx0,
-      (b.y + b.h) / JSON_SCALE - by0,
-    ];
-    if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
-  }
   for (const block of json.blocks) {
+    if (block.type === 'image') {
+      const b = block.bbox;
+      const box: [number, number, number, number] = [
+        b.x / JSON_SCALE - bx0,
+        b.y / JSON_SCALE - by0,
+        (b.x + b.w) / JSON_SCALE - bx0,
+        (b.y + b.h) / JSON_SCALE - by0,
+      ];
+      if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
+      continue;
+    }
     for (const line of block.lines ?? []) {
       const raw = line.text;
       const text = raw.replace(/^[ \t\u00a0]+/, '');

@@ -10,7 +10,6 @@ import { extractPageText, type PageText, type Segment } from './extractPageText.
 import { hasHiddenLayerOverScan, preferOwnReading } from './hiddenLayer.js';
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
-import { mupdfWarnings } from './mupdfWarnings.js';
 import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
 import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
@@ -51,6 +50,9 @@ const MAX_OCR_IMAGES_PER_DOCUMENT = 8;
 const MIN_IMAGE_WORD_CONFIDENCE = 0.6;
 const PAGE_MARKER = (n: number) => `\n\n---\n\n<!-- page ${n} -->\n\n`;
 
+let mupdfWarnings = 0;
+// MuPDF prints repair warnings to the console; count them instead (a repaired page is reported as partial).
+mupdf.setLog({ error: () => void mupdfWarnings++, warning: () => void mupdfWarnings++ });
 // Colour management (ICC profiles through lcms) only makes colours exact; text, boxes and grey OCR renders do not
 // need it, and it costs about a sixth of the extraction time on pages with images (MuPDF then converts colours
 // with its plain formulas).
@@ -167,13 +169,13 @@ async function readPages(
   let imageOcrLeft = MAX_OCR_IMAGES_PER_DOCUMENT;
   for (let i = 0; i < numPages; i++) {
     checkTime(context, started, done, numPages);
-    const warningsBefore = mupdfWarnings();
+    const warningsBefore = mupdfWarnings;
     let page: mupdf.Page | undefined;
     let item: PageWork;
     try {
       page = doc.loadPage(i);
       const text = extractPageText(page, i + 1, imageCache);
-      if (mupdfWarnings() > warningsBefore) text.status = 'partial';
+      if (mupdfWarnings > warningsBefore) text.status = 'partial';
       item = { text };
       const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;
       // A hidden layer over a scan is another recogniser's reading (perhaps of handwriting): auto checks it.
