@@ -287,6 +287,10 @@ function finish(negative: string | null, positive: boolean, testimonial: boolean
  *  lists that carry the post markers (hasPostClassMarker). */
 const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|product_cat|product_tag|product_brand|format|pa_[a-z0-9_]*)-\S*/g;
 
+/** The cheap first test for testimonials, without a lower-cased copy of every class list. (Lower-casing could turn
+ *  only the Kelvin sign into an ASCII letter, "k", which the word does not hold: the two tests agree.) */
+const TESTIMONIAL = /testimonial/i;
+
 function computeValueHint(value: string): ValueHint {
   let negative: string | null = null;
   let positive = false;
@@ -305,8 +309,7 @@ function computeValueHint(value: string): ValueHint {
       for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
     }
   }
-  const testimonial =
-    value.toLowerCase().includes('testimonial') && /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
+  const testimonial = TESTIMONIAL.test(value) && /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
   return {
     negative,
     positive,
