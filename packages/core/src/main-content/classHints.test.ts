@@ -49,3 +49,25 @@ describe('the build hash of a CSS-modules class', () => {
     expect(classHint('Sidebar_root__x7Kq2', '').negative).toBe('sidebar');
   });
 });
+
+describe('classHint: reading the words of a class string', () => {
+  it('cuts camelCase and separators alike, and lower-cases each word', () => {
+    expect(classHint('siteHeaderNav', '').negative).toBe('header');
+    expect(classHint('SideBySideHeader', '').negative).toBeNull();
+    expect(classHint('x1Sidebar--left', '').negative).toBe('sidebar');
+    expect(classHint('ARTICLE-Body', '').positive).toBe(true);
+  });
+
+  it('reads non-ASCII class strings as lower-casing them reads them', () => {
+    // the Kelvin sign lower-cases to an ASCII "k": "coo\u212Aie" is read as "cookie"
+    expect(classHint('coo\u212Aie-bar', '').negative).toBe('cookie');
+    expect(classHint('menü-sidebar', '').negative).toBe('sidebar');
+  });
+
+  it('answers the same for a class string asked twice in a row, and for an id after it', () => {
+    expect(classHint('share-bar', '').negative).toBe('share');
+    expect(classHint('share-bar', '').negative).toBe('share');
+    expect(classHint('', 'share-bar').negative).toBe('share');
+    expect(classHint('x', 'main').positive).toBe(true);
+  });
+});

@@ -30,7 +30,13 @@ function inPricedCard(s: NodeStats): boolean {
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const tokenCache = new Map<string, boolean>();
 
+/** Every badge word inside a class string, in any case: a class string without one names no badge. (Lower-casing
+ *  turns no other character into these letters but the Kelvin sign's "k", which none of them holds.) */
+const BADGE_HINT = /badge|flag|ribbon|sticker|stamp/i;
+
 function namesBadge(cls: string): boolean {
+  // most class strings hold no badge word: answered without a lower-cased copy or a cache entry
+  if (!BADGE_HINT.test(cls)) return false;
   let hit = tokenCache.get(cls);
   if (hit === undefined) {
     hit = cls

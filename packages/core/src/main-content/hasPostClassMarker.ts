@@ -15,6 +15,14 @@ function isLineBreak(ch: string): boolean {
 
 /** Whether a class attribute carries WordPress's post markers (see the header). */
 export function hasPostClassMarker(value: string): boolean {
+  // every marker holds one of these words: most class lists (asked once each) hold none, and a search for them is
+  // cheaper than reading the list class by class
+  if (
+    !value.includes('hentry') &&
+    !value.includes('status-publish') &&
+    !(value.includes('type-') && value.includes('post-'))
+  )
+    return false;
   // where the latest type and id classes end (their next character is a blank), -1 before the first
   let typeEnd = -1;
   let postEnd = -1;

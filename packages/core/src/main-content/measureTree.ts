@@ -46,6 +46,8 @@ export interface NodeStats {
   inCode: boolean;
   /** Pre-order index, for "which comes first" questions. */
   order: number;
+  /** The block's signature (see nodeNames.ts), filled on first ask: the passes ask it of the same blocks many times. */
+  sig: string | undefined;
 }
 
 /** Elements whose text is never page text. */
@@ -280,6 +282,7 @@ export function measureTree(
       isLink: false,
       inCode,
       order: preorder.length,
+      sig: undefined,
     };
     preorder.push(s);
     return s;

@@ -4,7 +4,7 @@ import type { NodeStats } from './measureTree.js';
 
 /** Tag and class with digits dropped: siblings with one signature are alike (posts, cards, rows). */
 export function signature(s: NodeStats): string {
-  return s.cls === '' ? s.el.localName : `${s.el.localName}.${s.cls.replace(/\d+/g, '').trim()}`;
+  return (s.sig ??= s.cls === '' ? s.el.localName : `${s.el.localName}.${s.cls.replace(/\d+/g, '').trim()}`);
 }
 
 /** `tag#id.class1.class2.class3`, for trace lines. */

@@ -82,15 +82,21 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
   ];
   while (stack.length > 0) {
     const { s, trustLinks, trustClass, item: outer } = stack.pop()!;
-    const sigs = s.children.map(signature);
+    // fewer children than an item group needs: no child is an item (most blocks have one or two children)
+    const few = s.children.length < REPEATED_ITEM_MIN;
     const signatures = new Map<string, number>();
-    for (const sig of sigs) signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
     let listItems = 0;
-    for (const c of s.children) if (c.el.localName === 'li') listItems++;
+    if (!few) {
+      for (const c of s.children) {
+        const sig = signature(c);
+        signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
+        if (c.el.localName === 'li') listItems++;
+      }
+    }
     for (let i = 0; i < s.children.length; i++) {
       const c = s.children[i];
       const share = plain(c) / total;
-      const item = (signatures.get(sigs[i]) ?? 0) >= REPEATED_ITEM_MIN || isPricedListItem(c, listItems);
+      const item = !few && ((signatures.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN || isPricedListItem(c, listItems));
       const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
       let why: Reason | null = null;
       if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
