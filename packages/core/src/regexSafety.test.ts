@@ -140,6 +140,8 @@ const DYNAMIC_REVIEWED: Record<string, string> = {
   'html/limitMarkupNesting.ts': '`</name[\\s/>]`: a literal tag name then one character class; no repetition at all.',
   'structured/parsePrice.ts':
     'PRICE_ONLY: anchored currency mark + number, tested only on texts of at most MAX_PRICE_TEXT chars.',
+  'pii/typeFirstStreets.ts':
+    'TYPE_FIRST: a literal word-list lead, a noun of at most 30 letters, a number of at most 3 digits.',
   'pii/nameSignals.ts':
     'KINSHIP_INTRO: word-list alternations anchored at the end, tested only on the last 60 chars before a name.',
 };
