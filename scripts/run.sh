@@ -10,6 +10,6 @@ bash scripts/setup.sh "$mode"
 pnpm turbo run build --output-logs=errors-only
 case "$mode" in
   serve) exec node packages/http/dist/bin/scrape-server.js ;;
-  test) pnpm run lint && pnpm run check:cycles && pnpm run check:knip && pnpm turbo run test --concurrency=1 && pnpm run bench:smoke ;;
+  test) pnpm run lint && pnpm run check:cycles && pnpm run check:knip && pnpm turbo run typecheck && pnpm turbo run test --concurrency=1 && pnpm run bench:smoke ;;
   *) echo "usage: scripts/run.sh serve|test" >&2; exit 2 ;;
 esac

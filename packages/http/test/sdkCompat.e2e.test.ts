@@ -268,8 +268,8 @@ describe('permanent failures are not answered with a status the SDK retries', ()
   }
 
   it.each([
-    ['a DNS failure', () => 'http://no-such-host.invalid/page', {}, 200, 'SCRAPE_DNS_RESOLUTION_ERROR'],
-    ['a refused connection', () => 'http://127.0.0.1:9/', {}, 200, 'SCRAPE_CONNECTION_REFUSED'],
+    ['a DNS failure', (): string => 'http://no-such-host.invalid/page', {}, 200, 'SCRAPE_DNS_RESOLUTION_ERROR'],
+    ['a refused connection', (): string => 'http://127.0.0.1:9/', {}, 200, 'SCRAPE_CONNECTION_REFUSED'],
     ['a redirect loop', () => fixtures.url('/loop'), {}, 200, 'SCRAPE_TOO_MANY_REDIRECTS'],
     [
       'a self-signed certificate with skipTlsVerification false',

@@ -6,6 +6,10 @@ import PptxGenJS from 'pptxgenjs';
 import { chromium } from 'playwright-core';
 import { zipSync } from 'fflate';
 
+// pptxgenjs is CommonJS: at run time the default import is the class; its types (an ES `export default`) say the
+// class is that import's `default` under NodeNext resolution.
+type PptxClass = typeof import('pptxgenjs').default;
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A Word report: title, a paragraph with bold and italic runs, a bulleted list, a sub-heading and a table. */
@@ -58,7 +62,7 @@ export async function makeXlsx(): Promise<Uint8Array> {
 
 /** A deck of three slides: a title slide, bullets with a text box below, and a table. */
 export async function makePptx(): Promise<Uint8Array> {
-  const pptx = new PptxGenJS();
+  const pptx = new (PptxGenJS as unknown as PptxClass)();
   // Titles live in title placeholders, as in decks made from PowerPoint's layouts.
   pptx.defineSlideMaster({
     title: 'TITLED',

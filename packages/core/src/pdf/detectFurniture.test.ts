@@ -25,6 +25,7 @@ const page = (segments: Segment[]): PageText => ({
   garbageRatio: 0,
   source: 'native_text',
   status: 'ok',
+  ocrConfidence: null,
 });
 const body = (from: number, lines: number) =>
   Array.from({ length: lines }, (_, i) => seg(`Body line ${i} of the letter text runs on and on.`, 60, from + i * 13));

@@ -58,7 +58,7 @@ async function storedValueOf(key: string): Promise<string> {
     case 'set':
       return JSON.stringify(await redis.smembers(key));
     case 'zset':
-      return JSON.stringify(await redis.zrange(key, 0, -1, 'WITHSCORES'));
+      return JSON.stringify(await redis.zrange(key, '0', '-1', 'WITHSCORES'));
     default:
       return '';
   }

@@ -34,12 +34,12 @@ describe('createCpuWorkerPool', () => {
   });
 
   it('a CoreError crosses the thread as a CoreError', async () => {
-    const error = await pool
+    const error = (await pool
       .run('processHtml', [
         { body: page('<p>x</p>'), url: 'https://example.test/', contentType: 'text/html' },
         { includeTags: ['p[['] },
       ])
-      .catch((e) => e);
+      .catch((e: unknown) => e)) as CoreError;
     expect(error).toBeInstanceOf(CoreError);
     expect(error.kind).toBe('invalid_selector');
   });
