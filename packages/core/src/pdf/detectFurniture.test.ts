@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectFurniture } from './detectFurniture.js';
-import type { PageText, Segment } from './extractPageText.js';
+import type { Segment } from './extractPageText.js';
+import { textPage } from './pageText.fixture.js';
 
 const seg = (text: string, x0: number, y0: number, size = 10, width = text.length * size * 0.5): Segment => ({
   text,
@@ -15,18 +16,7 @@ const seg = (text: string, x0: number, y0: number, size = 10, width = text.lengt
   source: 'native_text',
   confidence: null,
 });
-const page = (segments: Segment[]): PageText => ({
-  pageNumber: 1,
-  width: 595,
-  height: 842,
-  segments,
-  images: [],
-  charCount: 1,
-  garbageRatio: 0,
-  source: 'native_text',
-  status: 'ok',
-  ocrConfidence: null,
-});
+const page = textPage;
 const body = (from: number, lines: number) =>
   Array.from({ length: lines }, (_, i) => seg(`Body line ${i} of the letter text runs on and on.`, 60, from + i * 13));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PageText, Segment } from './extractPageText.js';
+import type { Segment } from './extractPageText.js';
+import { textPage } from './pageText.fixture.js';
 import { proseInMono } from './monoProse.js';
 
 const seg = (text: string, y0: number, mono = true): Segment => ({
@@ -15,18 +16,7 @@ const seg = (text: string, y0: number, mono = true): Segment => ({
   source: 'native_text',
   confidence: null,
 });
-const page = (segments: Segment[]): PageText => ({
-  pageNumber: 1,
-  width: 595,
-  height: 842,
-  segments,
-  images: [],
-  charCount: 1,
-  garbageRatio: 0,
-  source: 'native_text',
-  status: 'ok',
-  ocrConfidence: null,
-});
+const page = textPage;
 
 describe('proseInMono', () => {
   it('a letter typed in Courier throughout is prose', () => {
