@@ -2,6 +2,8 @@
 // labels without a space, "says X", name pairs, surnames as modifiers, lowercase and ALL-CAPS text, postcodes out of
 // an address block, national phone groupings, and false-positive traps. `pii` lists what must be gone, `keep` what
 // must stay. Scored like the labelled set: a value is recalled when none of its letters or digits stays readable.
+import { scoreShapeRows } from './scoreShapes.mjs';
+
 export const NEW_SHAPES = [
   { text: 'We stayed with my son Tobiah over the holidays.', pii: ['Tobiah'], keep: ['holidays'] },
   { text: 'Her grandmother Wilhelmina Oduya taught her to sew.', pii: ['Wilhelmina Oduya'], keep: ['taught', 'sew'] },
@@ -59,30 +61,8 @@ export const NEW_SHAPES = [
   { text: 'Send it to 18 rue des Lilas, 69003 Lyon.', pii: ['18 rue des Lilas', '69003'], keep: ['Send'] },
 ];
 
-const ALNUM = /[\p{L}\p{N}]/u;
-
 /** Share of values gone, of PERSON-like values gone, and of kept words kept. */
 export async function evaluateNewShapes(redact) {
-  let found = 0;
-  let total = 0;
-  let kept = 0;
-  let keepTotal = 0;
-  const misses = [];
-  for (const s of NEW_SHAPES) {
-    const out = await redact(s.text);
-    for (const v of s.pii) {
-      total++;
-      const at = s.text.indexOf(v);
-      let readable = false;
-      for (let k = at; k < at + v.length; k++) if (ALNUM.test(s.text[k]) && out[k] === s.text[k]) readable = true;
-      if (!readable) found++;
-      else misses.push(`missed ${v} :: ${out}`);
-    }
-    for (const w of s.keep) {
-      keepTotal++;
-      if (out.includes(w)) kept++;
-      else misses.push(`lost ${w} :: ${out}`);
-    }
-  }
-  return { recall: found / total, retention: kept / keepTotal, found, total, kept, keepTotal, misses };
+  const r = await scoreShapeRows(NEW_SHAPES, redact);
+  return { ...r, recall: r.found / r.total, retention: r.kept / r.keepTotal };
 }

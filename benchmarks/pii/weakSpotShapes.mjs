@@ -3,6 +3,7 @@
 // the judge. `pii` lists what must be gone, `keep` what must stay readable.
 // Run: node benchmarks/pii/weakSpotShapes.mjs [--misses]
 import { redactPII } from '@scrape/core';
+import { printShapeGroups, scoreShapeGroups } from './scoreShapes.mjs';
 
 export const WEAK_SPOT_SHAPES = {
   lowercaseUkPostcode: [
@@ -109,43 +110,12 @@ export const WEAK_SPOT_SHAPES = {
   ],
 };
 
-const ALNUM = /[\p{L}\p{N}]/u;
-
 /** Per group: share of values gone and of kept words still readable. */
-export async function evaluateWeakSpots(redact) {
-  const out = {};
-  for (const [group, rows] of Object.entries(WEAK_SPOT_SHAPES)) {
-    let found = 0;
-    let total = 0;
-    let kept = 0;
-    let keepTotal = 0;
-    const misses = [];
-    for (const s of rows) {
-      const red = await redact(s.text);
-      for (const v of s.pii) {
-        total++;
-        const at = s.text.indexOf(v);
-        let readable = false;
-        for (let k = at; k < at + v.length; k++) if (ALNUM.test(s.text[k]) && red[k] === s.text[k]) readable = true;
-        if (!readable) found++;
-        else misses.push(`missed ${v} :: ${red}`);
-      }
-      for (const w of s.keep) {
-        keepTotal++;
-        const at = s.text.indexOf(w);
-        if (red.slice(at, at + w.length) === w) kept++;
-        else misses.push(`lost ${w} :: ${red}`);
-      }
-    }
-    out[group] = { found, total, kept, keepTotal, misses };
-  }
-  return out;
+export function evaluateWeakSpots(redact) {
+  return scoreShapeGroups(WEAK_SPOT_SHAPES, redact);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await evaluateWeakSpots(async (t) => (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text);
-  for (const [g, v] of Object.entries(r)) {
-    console.log(`${g}: recall ${v.found}/${v.total}, kept ${v.kept}/${v.keepTotal}`);
-    if (process.argv.includes('--misses')) for (const m of v.misses) console.log('   ', m);
-  }
+  printShapeGroups(r);
 }

@@ -4,6 +4,7 @@
 // person); in an all-lowercase text, words from the name lists that are no everyday words get their capital back.
 import type { Gazetteers } from './loadGazetteers.js';
 import { isCommonWord, isNameWord } from './nameSignals.js';
+import { PERSON_FIELD_LABELS } from './personLabels.js';
 import type { Token } from './tokenizeText.js';
 
 /** A line is ALL-CAPS when at least this share of its words (and three of them) are. */
@@ -11,6 +12,11 @@ const CAPS_LINE_SHARE = 0.8;
 /** A text is all-lowercase when no more than this share of its words carry a capital. */
 const LOWER_TEXT_SHARE = 0.02;
 const MIN_WORDS = 4;
+/** After a person label or an honorific in capitals, this many words keep their capital (a name's length). */
+const MAX_LABELLED_NAME_WORDS = 3;
+const NAME_LABELS = new Set(PERSON_FIELD_LABELS);
+/** Honorifics before a name; longer titles ("GENERAL", "PRESIDENT") are everyday words in capitals too. */
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir', 'dame']);
 
 export interface CaseView {
   text: string;
@@ -40,10 +46,19 @@ export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView
   const flush = () => {
     const capsInLine = line.filter((t) => t.allCaps).length;
     if (capsInLine >= 3 && capsInLine >= line.length * CAPS_LINE_SHARE) {
+      // Words left in a name after a person label or an honorific ("ATTN: FAITH WOODS", "DR GRACE HILL").
+      let nameWords = 0;
       for (const t of line) {
         if (!t.allCaps) continue;
-        const common = isCommonWord(t.lower, g);
-        edits.push([t, common ? t.lower : t.text[0] + t.lower.slice(1)]);
+        const next = tokens[t.index + 1];
+        const nextWord = next?.kind === 'word' && next.gapBefore === ' ';
+        // "HOPE NAKASHIMA": a first name that is also an everyday word keeps its capital before a word that is none.
+        const firstOfPair = g.firstNames.has(t.lower) && nextWord && next.allCaps && !isCommonWord(next.lower, g);
+        const title = nameWords > 0 || firstOfPair || !isCommonWord(t.lower, g);
+        edits.push([t, title ? t.text[0] + t.lower.slice(1) : t.lower]);
+        nameWords = nextWord ? nameWords - 1 : 0;
+        if ((next?.text === ':' && NAME_LABELS.has(t.lower)) || (nextWord && HONORIFICS.has(t.lower)))
+          nameWords = MAX_LABELLED_NAME_WORDS;
       }
     }
     line = [];

@@ -4,7 +4,7 @@ import {
   DEMONYM_SHAPE,
   FACILITY_WORDS,
   endsWithKinship,
-  REPORTING_INTRO,
+  afterReportingWord,
   SURNAME_MODIFIED,
   NAME_PARTICLES,
   NAME_SHAPE,
@@ -20,7 +20,9 @@ import {
   isNameWord,
   lineBefore,
 } from './nameSignals.js';
-import { GREETING_WORDS, PERSON_FIELD_LABELS, SIGN_OFF_LINES } from './personLabels.js';
+import { FOREIGN_FUNCTION_WORDS } from './foreignFunctionWords.js';
+import { ADDRESS_TERM_WORDS, GREETING_WORDS, PERSON_FIELD_LABELS, SIGN_OFF_LINES } from './personLabels.js';
+import { AUXILIARIES, AUXILIARY_GAP_WORDS, personVerbForms } from './personVerbs.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 import { trimTrailing } from '../text/trailingRun.js';
@@ -62,8 +64,119 @@ const SUBJECT_VERBS = new RegExp(
 );
 
 const FIELD_LABELS = new Set(PERSON_FIELD_LABELS);
+const VERB_FORMS = personVerbForms();
+const PERSON_VERBS_FINITE = new Set(VERB_FORMS.finite);
+const PERSON_VERBS_ANY = new Set([...VERB_FORMS.finite, ...VERB_FORMS.base]);
+const AUX = new Set(AUXILIARIES);
+const AUX_GAP = new Set(AUXILIARY_GAP_WORDS);
+
+/**
+ * "Adaeze missed the train", "Wiremu believes", "Ailbhe hasn't answered": the run is the subject of a verb that
+ * people do (a finite form right after it, or an auxiliary and then any form). A token test, no regex.
+ */
+function personVerbAfter(tokens: Token[], last: Token): boolean {
+  let k = last.index + 1;
+  const next = tokens[k];
+  if (next?.kind !== 'word' || next.cap || next.lineStart || (next.gapBefore !== ' ' && next.gapBefore !== ''))
+    return false;
+  if (next.gapBefore === ' ' && PERSON_VERBS_FINITE.has(next.lower)) return true;
+  if (!AUX.has(next.lower)) return false;
+  k++;
+  for (let n = 0; n < 2 && AUX_GAP.has(tokens[k]?.lower ?? ''); n++) k++;
+  const verb = tokens[k];
+  return verb?.kind === 'word' && !verb.cap && PERSON_VERBS_ANY.has(verb.lower);
+}
+
+/** Endings of derived English words ("Certification", "Mindfulness", "Rowers"): no name ends so. */
+const ENGLISH_SUFFIXES = [
+  'tion',
+  'sion',
+  'ness',
+  'ment',
+  'ity',
+  'ism',
+  'ship',
+  'ance',
+  'ence',
+  'ing',
+  'ers',
+  'able',
+  'ible',
+  'ology',
+  'ful',
+  'less',
+  'ous',
+  'ive',
+  'ize',
+  'ise',
+  'ics',
+];
+/**
+ * A word no dictionary lists that is still English: a derived word, or two everyday words run together (brand
+ * names: "Facebook", "Coinbound"). Such a subject of "took", "asks", "gives" is a thing or a company.
+ */
+function coinedWord(t: Token, g: Gazetteers): boolean {
+  if (tokenIsCommon(t, g) || isNameWord(t.lower, g)) return false;
+  const w = t.lower;
+  // "AI-generated", "Eco-friendly": a compound with an everyday part
+  if (w.includes('-')) return w.split('-').some((p) => isCommonWord(p, g));
+  if (ENGLISH_SUFFIXES.some((x) => w.length > x.length + 2 && w.endsWith(x))) return true;
+  for (let k = 3; k <= w.length - 3; k++)
+    if (g.commonWords.has(w.slice(0, k)) && g.commonWords.has(w.slice(k))) return true;
+  return false;
+}
+
+/** Verbs and adverbs right after "X and Y" that make the pair a plural subject ("were", "will", "both"). */
+const PLURAL_SUBJECT_NEXT = new Set([
+  'are',
+  'were',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'did',
+  'both',
+  'also',
+  'each',
+  'all',
+]);
+function pluralVerbAfter(tokens: Token[], last: Token): boolean {
+  const next = tokens[last.index + 1];
+  if (next?.kind !== 'word' || next.cap || next.gapBefore !== ' ') return false;
+  return PLURAL_SUBJECT_NEXT.has(next.lower) || PERSON_VERBS_FINITE.has(next.lower);
+}
+
+/** Determiners before a surname used as a modifier: "the Okonkwo novel", "her second Vasconcelos album". */
+const MODIFIER_DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'every',
+  'each',
+  'this',
+  'that',
+  'his',
+  'her',
+  'their',
+  'our',
+  'my',
+  'your',
+  'its',
+]);
+/** A determiner right before `first`, or one lowercase word (an adjective) before it. */
+function afterDeterminer(tokens: Token[], first: Token): boolean {
+  const a = tokens[first.index - 1];
+  if (a?.kind !== 'word' || first.lineStart) return false;
+  if (MODIFIER_DETERMINERS.has(a.lower)) return true;
+  const b = tokens[first.index - 2];
+  return !a.cap && b?.kind === 'word' && MODIFIER_DETERMINERS.has(b.lower) && !a.lineStart;
+}
 const SIGN_OFFS = new Set(SIGN_OFF_LINES);
 const GREETINGS = new Set(GREETING_WORDS);
+const ADDRESS_TERMS = new Set(ADDRESS_TERM_WORDS);
+const FOREIGN_FUNCTION = new Set(FOREIGN_FUNCTION_WORDS);
 
 /** "Patient: Grace Park", "cc: X": a person field label and its colon right before the run (token test, cheap). */
 function afterFieldLabel(tokens: Token[], first: Token): boolean {
@@ -141,6 +254,22 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
   return out;
 }
 
+/**
+ * "Lise-Lotte", "Per-Olof", "Min-seo": a hyphenated given name. `first` when all parts are first names (one at
+ * least no everyday word): as strong as a listed first name. `syllables` when name-list syllables are joined to a
+ * lowercase second part (romanised Korean and Chinese names): a name word that needs a cue. Name lists hold few
+ * such compounds whole; "Mercedes-Benz" and "Anglo-Saxon" fail both tests.
+ */
+function hyphenatedGivenName(t: Token, g: Gazetteers): 'first' | 'syllables' | undefined {
+  if (!t.text.includes('-')) return undefined;
+  const parts = t.lower.split('-');
+  if (parts.some((p) => p.length < 2)) return undefined;
+  if (parts.every((p) => g.firstNames.has(p)) && parts.some((p) => !isCommonWord(p, g))) return 'first';
+  const second = t.text.slice(t.text.indexOf('-') + 1);
+  const lowerSecond = second[0] === second[0].toLowerCase();
+  return lowerSecond && parts.every((p) => isNameWord(p, g) && !isCommonWord(p, g)) ? 'syllables' : undefined;
+}
+
 function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: boolean): WordClass {
   // "J." or a lone capital inside a run ("Szabina J Gelencsér") is an initial; the pronoun "I" is not.
   if (isInitial(t))
@@ -151,7 +280,7 @@ function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: bool
   const named = isNameWord(l, g);
   const common = isCommonWord(l, g);
   if (named && common) return 'ambiguous';
-  if (named) return 'name';
+  if (named || hyphenatedGivenName(t, g)) return 'name';
   if (common) return 'common';
   return 'unknown';
 }
@@ -163,13 +292,15 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
   let prevClass: WordClass | undefined;
   run.forEach((t, k) => {
     let c = classify(t, g, tokens[t.index + 1], k > 0 && k < run.length - 1);
+    // "Der Termin", "Ihre Bestellung": an article or possessive of another language opens a noun, not a name.
+    if (k === 0 && FOREIGN_FUNCTION.has(t.lower)) c = 'common';
     // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
     if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
     // Likewise right after a known first name ("Jane Doe", "Tom Baker"): a surname that is also a dictionary word.
     if (
       c === 'common' &&
       prevClass === 'name' &&
-      g.firstNames.has(run[k - 1].lower) &&
+      (g.firstNames.has(run[k - 1].lower) || hyphenatedGivenName(run[k - 1], g)) &&
       t.text.length >= 3 &&
       !NOT_NAME_WORDS.has(t.lower)
     )
@@ -222,7 +353,7 @@ function judgeRun(
   );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
-    () => REPORTING_INTRO.test(before) || (/\bthe\s*$/i.test(before) && SURNAME_MODIFIED.test(after)),
+    () => afterReportingWord(tokens, first) || (SURNAME_MODIFIED.test(after) && afterDeterminer(tokens, first)),
   );
   const weak = lazy(() => WEAK_INTRO.test(before));
   const follow = lazy(() => PERSON_FOLLOW.test(after));
@@ -235,7 +366,9 @@ function judgeRun(
       (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) ||
       (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after)),
   );
-  const subject = lazy(() => SUBJECT_VERBS.test(after));
+  const subject = lazy(
+    () => SUBJECT_VERBS.test(after) || (personVerbAfter(tokens, last) && !words.some((w) => coinedWord(w.t, g))),
+  );
   const phrase = words.map((w) => w.t.lower).join(' ');
   const isPlace = g.places.has(phrase);
   const shaped = (w: { t: Token; c: WordClass }) =>
@@ -267,6 +400,17 @@ function judgeRun(
     else if (initials >= 1) score = 0.85;
     else if (amb >= 1 && names + amb === words.length)
       score = strong() || weak() || follow() || aloneOnLine() ? 0.8 : 0.7;
+    // "Hope Nakashima", "Ivy Oyelaran": a first name that is also an everyday word, then a surname no list knows.
+    // (introduced or followed like a person: "Winter Olympics", "an Art Deco hotel", "Can Tastewise ..." are none)
+    else if (
+      words.length === 2 &&
+      words[0].c === 'ambiguous' &&
+      words[1].c === 'unknown' &&
+      g.firstNames.has(first.lower) &&
+      !AUX.has(first.lower) &&
+      (strong() || weak() || follow() || aloneOnLine())
+    )
+      score = 0.75;
     else if (strong() || follow() || speaker()) score = 0.8;
     else if (
       unknown === words.length &&
@@ -290,22 +434,31 @@ function judgeRun(
         speaker() ||
         vocative() ||
         subject() ||
+        reported() ||
         ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) ||
         (!isPlace && follow()) ||
         (firstName && weak() && !PLACE_INTRO.test(before));
       // A lone word only the big humannames list knows ("Google" is in it) needs a cue as well.
       const lone =
-        !isCoreNameWord(phrase, g) && !(personCue || weak() || (!first.sentenceStart && /^ [A-Z]/.test(after)));
-      score = isPlace ? (personCue ? 0.8 : 0) : demonym() || lone ? 0 : 0.8;
+        !isCoreNameWord(phrase, g) &&
+        hyphenatedGivenName(first, g) !== 'first' &&
+        !(personCue || weak() || (!first.sentenceStart && /^ [A-Z]/.test(after)));
+      // (a verb people do outweighs a demonym-like ending: "Nkechi will bring")
+      score = isPlace ? (personCue ? 0.8 : 0) : (demonym() && !subject()) || lone ? 0 : 0.8;
     } else if (c === 'ambiguous')
       score =
-        strong() || speaker() || vocative() || (follow() && !first.sentenceStart)
+        strong() ||
+        speaker() ||
+        vocative() ||
+        (follow() && !first.sentenceStart) ||
+        // "Hope left early", "Li called twice": a first name that is also a word, then a verb people do
+        (g.firstNames.has(phrase) && personVerbAfter(tokens, last))
           ? 0.75
           : aggressive && weak() && !first.sentenceStart
             ? 0.6
             : 0;
     // (a kinship noun or a title outweighs a demonym-like ending: "my neighbour Zawadi")
-    else if (c === 'unknown' && !isPlace && (strong() || !demonym())) {
+    else if (c === 'unknown' && !isPlace && (strong() || subject() || !demonym())) {
       if (strong() || speaker() || vocative() || subject() || reported()) score = 0.75;
       else if ((follow() || weak()) && foreign) score = 0.6;
       else if (aggressive && (follow() || weak())) score = 0.55;
@@ -370,8 +523,15 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
     const placeList = members.some(
       (m) => g.countries.has(m.lower) || (g.places.has(m.lower) && !isNameWord(m.lower, g) && !tokenIsCommon(m, g)),
     );
+    // "Wei and Hope will ...", "Bo and Jun were ...": name words as the plural subject of a verb are people.
+    const pairSubject =
+      members.length >= 2 &&
+      members.every((m) => isNameWord(m.lower, g)) &&
+      members.some((m) => !tokenIsCommon(m, g)) &&
+      pluralVerbAfter(tokens, members[members.length - 1]);
     const seed = (m: Token) =>
       inFound(m) ||
+      pairSubject ||
       (isNameWord(m.lower, g) && (members.length >= 3 || (isCoreNameWord(m.lower, g) && !tokenIsCommon(m, g))));
     if (members.length >= 2 && !placeList && members.some(seed)) {
       for (const m of members) {
@@ -415,18 +575,27 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
   }
   // "mr. hargreaves", "name: dagny lindqvist": lowercase words after a title or a name label, the surname with them.
   for (const t of tokens) {
-    if (t.kind !== 'word' || t.cap || tokenIsCommon(t, g) || t.text.length < 2) continue;
+    if (t.kind !== 'word' || t.cap || t.text.length < 2) continue;
     const prev = tokens[t.index - 1];
+    const common = tokenIsCommon(t, g);
+    // (most lowercase words are everyday words: only a greeting before one makes it worth a look)
+    if (common && !GREETINGS.has(prev?.lower ?? '')) continue;
     const label = prev?.text === '.' || prev?.text === ':' ? tokens[t.index - 2] : prev;
     const afterTitle =
+      !common &&
       label?.kind === 'word' &&
       TITLES.has(label.lower) &&
       label.end <= t.start &&
       (prev?.text === '.' || prev === label);
-    const afterLabel = prev?.text === ':' && label?.lower === 'name';
-    // "hey ciarán, are you ...": a greeting, the lowercase name, then a comma.
+    const afterLabel = !common && prev?.text === ':' && label?.lower === 'name';
+    // "hey ciarán, are you ...": a greeting, the lowercase name, then a comma; an everyday word only when it is a
+    // first name and no term of address ("hey ivy," but not "hey buddy,", "cheers mate,").
     const greeted =
-      prev?.kind === 'word' && GREETINGS.has(prev.lower) && tokens[t.index + 1]?.text === ',' && t.text.length >= 3;
+      prev?.kind === 'word' &&
+      GREETINGS.has(prev.lower) &&
+      tokens[t.index + 1]?.text === ',' &&
+      t.text.length >= 3 &&
+      (!common || (g.firstNames.has(t.lower) && !ADDRESS_TERMS.has(t.lower)));
     if (!afterTitle && !afterLabel && !greeted) continue;
     const next = tokens[t.index + 1];
     const end =

@@ -90,3 +90,31 @@ export const SIGN_OFF_LINES = [
 
 /** Greetings before a lowercase name and a comma ("hey ciarán, ..."). */
 export const GREETING_WORDS = ['hey', 'hi', 'hello', 'dear', 'morning', 'evening', 'thanks', 'cheers'];
+
+/** Terms of address after a greeting that name-lists also hold as first names ("hey buddy,", "cheers mate,"). */
+export const ADDRESS_TERM_WORDS = [
+  'all',
+  'babe',
+  'baby',
+  'bro',
+  'buddy',
+  'darling',
+  'dear',
+  'dude',
+  'everyone',
+  'folks',
+  'friend',
+  'friends',
+  'guys',
+  'honey',
+  'love',
+  'man',
+  'mate',
+  'pal',
+  'sir',
+  'sunshine',
+  'sweetheart',
+  'sweetie',
+  'team',
+  'there',
+];
