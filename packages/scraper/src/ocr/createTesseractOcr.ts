@@ -49,8 +49,16 @@ export const DEFAULT_LANGUAGE = 'eng+fra';
  */
 export function defaultLangPath(language = 'eng'): string {
   const require = createRequire(import.meta.url);
-  const folder = (code: string) =>
-    join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), MODEL_FOLDER);
+  // Literal package names, so dependency checks (knip) see them used; another code needs its package added here.
+  const packages: Record<string, () => string> = {
+    eng: () => require.resolve('@tesseract.js-data/eng/package.json'),
+    fra: () => require.resolve('@tesseract.js-data/fra/package.json'),
+  };
+  const folder = (code: string) => {
+    const resolve = packages[code];
+    if (!resolve) throw new Error(`No bundled OCR model for language "${code}" (have: ${Object.keys(packages)})`);
+    return join(dirname(resolve()), MODEL_FOLDER);
+  };
   const codes = language.split('+');
   if (codes.length === 1) return folder(codes[0]);
   const joined = join(tmpdir(), `scrape-tessdata-${process.pid}-${codes.join('-')}`);
