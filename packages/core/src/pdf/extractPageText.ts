@@ -1,5 +1,6 @@
 // MuPDF structured text → horizontal text segments with their fonts and boxes: the raw material of layout.
-import type { Page, PDFObject, PDFPage } from 'mupdf';
+import type { Page, PDFObject, PDFPage, StructuredText } from 'mupdf';
+import { imagePlacements } from './imagePlacements.js';
 import { refineGlyphs } from './refineGlyphs.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
@@ -63,9 +64,13 @@ const ROTATED_ASPECT = 2.5;
 /** How deep into form XObjects, and how many XObjects, we look for images. */
 const MAX_RESOURCE_DEPTH = 2;
 const MAX_XOBJECTS = 64;
+/** One span per style run, spaces as the PDF draws them. */
+const STEXT_OPTIONS = 'preserve-whitespace,preserve-spans';
 const MONO_NAME = /mono|courier|consol|code|menlo/i;
 const BOLD_NAME = /bold|black|heavy|semibold|demi/i;
 const ITALIC_NAME = /italic|oblique/i;
+
+type Box = [number, number, number, number];
 
 interface JsonLine {
   wmode: number;
@@ -103,7 +108,7 @@ interface Builder {
  * One page's structured text, from MuPDF's JSON (its fastest way out of the wasm heap) with one span per style run;
  * spans on one baseline are merged into segments, split where the gap is wider than a word space.
  */
-export function extractPageText(page: Page, pageNumber: number, imageCache?: Map<number, boolean>): PageText {
+export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<number, number>): PageText {
   const [bx0, by0, bx1, by1] = page.getBounds();
   const width = bx1 - bx0;
   const height = by1 - by0;
@@ -115,12 +120,26 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
       return { rect: [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0], uri: l.getURI() };
     })
     .filter((l) => /^(https?|mailto|ftp):/i.test(l.uri));
-  // Asking MuPDF for image blocks makes it load every image; only pages that have images pay for that.
-  const stext = page.toStructuredText(
-    pageHasImages(page, imageCache)
-      ? 'preserve-whitespace,preserve-spans,preserve-images'
-      : 'preserve-whitespace,preserve-spans',
-  );
+  // Asking MuPDF for image blocks makes it load every image: only pages that have images pay for that. MuPDF's text
+  // device also renders every shading to an image, which can cost more than the whole extraction: pages that draw
+  // shadings read their image placements from a display list instead (see imagePlacements), whose structured text
+  // is the same, so the content stream is still interpreted once.
+  let stext: StructuredText | undefined;
+  const placed: Box[] = [];
+  const drawn = pageDraws(page, drawCache);
+  if (drawn === (DRAWS_IMAGES | DRAWS_SHADINGS)) {
+    const list = page.toDisplayList(true);
+    try {
+      stext = list.toStructuredText(STEXT_OPTIONS);
+      placed.push(...imagePlacements(list, [bx0, by0, bx1, by1]));
+    } catch {
+      // A device error must not lose the page's images (a scan would then never be OCRed): MuPDF's own route.
+      stext?.destroy();
+      stext = page.toStructuredText(`${STEXT_OPTIONS},preserve-images`);
+    } finally {
+      list.destroy();
+    }
+  } else stext = page.toStructuredText(drawn & DRAWS_IMAGES ? `${STEXT_OPTIONS},preserve-images` : STEXT_OPTIONS);
   let json: { blocks: JsonBlock[] };
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
@@ -131,26 +150,22 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
   const images: [number, number, number, number][] = [];
   let charCount = 0;
   let garbage = 0;
+  const styles = new Map<string, { font: JsonLine['font']; style: number }>();
   let cur: Builder | null = null;
   const flush = () => {
-    if (cur && cur.text.trim().length > 0) segments.push(finishSegment(cur, links));
+    if (cur && cur.chars > 0) segments.push(finishSegment(cur, links));
     cur = null;
   };
   for (const block of json.blocks) {
     if (block.type === 'image') {
       const b = block.bbox;
-      const box: [number, number, number, number] = [
-        b.x / JSON_SCALE - bx0,
-        b.y / JSON_SCALE - by0,
-        (b.x + b.w) / JSON_SCALE - bx0,
-        (b.y + b.h) / JSON_SCALE - by0,
-      ];
-      if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
+      placed.push([b.x / JSON_SCALE, b.y / JSON_SCALE, (b.x + b.w) / JSON_SCALE, (b.y + b.h) / JSON_SCALE]);
       continue;
     }
     for (const line of block.lines ?? []) {
       const raw = line.text;
-      const text = raw.replace(/^[ \t\u00a0]+/, '');
+      const c0 = raw.charCodeAt(0);
+      const text = c0 === 32 || c0 === 9 || c0 === 0xa0 ? raw.replace(/^[ \t\u00a0]+/, '') : raw;
       // Count visible and unreadable characters in one pass (this loop runs for every span of every page).
       let visibleCount = 0;
       let garbageCount = 0;
@@ -213,15 +228,19 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
       const rounded = Math.round(size * 2) / 2;
       b.sizes.set(rounded, (b.sizes.get(rounded) ?? 0) + n);
       b.chars += n;
-      const f = line.font;
-      if (f.weight === 'bold' || BOLD_NAME.test(f.name)) b.boldChars += n;
-      if (f.style === 'italic' || ITALIC_NAME.test(f.name)) b.italicChars += n;
-      if (f.family === 'monospace' || MONO_NAME.test(f.name)) b.monoChars += n;
+      const style = fontStyle(line.font, styles);
+      if (style & BOLD) b.boldChars += n;
+      if (style & ITALIC) b.italicChars += n;
+      if (style & MONO) b.monoChars += n;
     }
     // MuPDF blocks are separate flows: never merge the last span of one block with the next block.
     flush();
   }
   flush();
+  for (const [x0, y0, x1, y1] of placed) {
+    const box: Box = [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0];
+    if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
+  }
   return {
     pageNumber,
     width,
@@ -236,41 +255,77 @@ export function extractPageText(page: Page, pageNumber: number, imageCache?: Map
   };
 }
 
+const BOLD = 1;
+const ITALIC = 2;
+const MONO = 4;
+
 /**
- * Image XObjects a page draws, directly or through forms (MAX_RESOURCE_DEPTH deep); non-PDF pages are assumed to.
+ * A font's style bits, from MuPDF's flags or its name; remembered per font name (a page repeats a few fonts over
+ * thousands of spans) as long as MuPDF reports the same flags for it.
+ */
+function fontStyle(f: JsonLine['font'], known: Map<string, { font: JsonLine['font']; style: number }>): number {
+  const hit = known.get(f.name);
+  if (hit && hit.font.weight === f.weight && hit.font.style === f.style && hit.font.family === f.family)
+    return hit.style;
+  let style = 0;
+  if (f.weight === 'bold' || BOLD_NAME.test(f.name)) style |= BOLD;
+  if (f.style === 'italic' || ITALIC_NAME.test(f.name)) style |= ITALIC;
+  if (f.family === 'monospace' || MONO_NAME.test(f.name)) style |= MONO;
+  known.set(f.name, { font: f, style });
+  return style;
+}
+
+/** What a page's resources draw: bit 1, image XObjects; bit 2, shadings (the `sh` operator or shading patterns). */
+const DRAWS_IMAGES = 1;
+const DRAWS_SHADINGS = 2;
+
+/**
+ * What a page draws, directly or through forms (MAX_RESOURCE_DEPTH deep); non-PDF pages are assumed to draw both.
  * Pages usually share one resource dictionary: the answer is cached by its object number.
  */
-function pageHasImages(page: Page, cache?: Map<number, boolean>): boolean {
-  if (!('getObject' in page)) return true;
+function pageDraws(page: Page, cache?: Map<number, number>): number {
+  if (!('getObject' in page)) return DRAWS_IMAGES | DRAWS_SHADINGS;
   try {
     const resources = (page as PDFPage).getObject().getInheritable('Resources');
     const key = resources.isIndirect() ? resources.asIndirect() : 0;
     const known = key ? cache?.get(key) : undefined;
     if (known !== undefined) return known;
-    const found = hasImage(resources, 0);
+    const found = draws(resources, 0);
     if (key) cache?.set(key, found);
     return found;
   } catch {
-    return true;
+    return DRAWS_IMAGES | DRAWS_SHADINGS;
   }
 }
 
-function hasImage(resources: PDFObject, depth: number): boolean {
-  if (!resources || resources.isNull()) return false;
+function draws(resources: PDFObject, depth: number): number {
+  if (!resources || resources.isNull()) return 0;
+  let found = 0;
+  const shadings = resources.get('Shading');
+  // (PDFObject.length counts arrays only: a dictionary's entries are counted by visiting them.)
+  if (shadings?.isDictionary())
+    shadings.forEach(() => {
+      found |= DRAWS_SHADINGS;
+    });
+  const patterns = resources.get('Pattern');
+  if (patterns?.isDictionary())
+    patterns.forEach((value) => {
+      const type = value.resolve().get('PatternType');
+      if (type.isNumber() && type.asNumber() === 2) found |= DRAWS_SHADINGS;
+    });
   const xobjects = resources.get('XObject');
-  if (!xobjects || !xobjects.isDictionary()) return false;
-  let found = false;
+  if (!xobjects || !xobjects.isDictionary()) return found;
   let seen = 0;
   xobjects.forEach((value) => {
-    if (found || ++seen > MAX_XOBJECTS) return;
+    if (found === (DRAWS_IMAGES | DRAWS_SHADINGS) || ++seen > MAX_XOBJECTS) return;
     const x = value.resolve();
     const subtype = x.get('Subtype');
-    if (subtype.isName() && subtype.asName() === 'Image') found = true;
+    if (subtype.isName() && subtype.asName() === 'Image') found |= DRAWS_IMAGES;
     else if (depth < MAX_RESOURCE_DEPTH && subtype.isName() && subtype.asName() === 'Form')
-      found = hasImage(x.get('Resources'), depth + 1);
+      found |= draws(x.get('Resources'), depth + 1);
   });
   // Pages with more XObjects than we look at are assumed to have images.
-  return found || seen > MAX_XOBJECTS;
+  return seen > MAX_XOBJECTS ? found | DRAWS_IMAGES : found;
 }
 
 function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Segment {

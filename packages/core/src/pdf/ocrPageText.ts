@@ -6,6 +6,13 @@ import type { PageText, Segment } from './extractPageText.js';
 const OCR_SEGMENT_GAP = 1.1;
 /** Tesseract boxes span ascender to descender; the font size is about this share of the box height. */
 const OCR_BOX_TO_FONT_SIZE = 0.85;
+/**
+ * A line without descending letters spans only ascender to baseline, about this share of a full line's box (0.72 em
+ * of 0.93 em in common faces): without the correction a title with no g, j, p, q or y measured no larger than the
+ * body and was taken for a running head.
+ */
+const NO_DESCENDER_SHARE = 0.77;
+const DESCENDER = /[gjpqy()[\]{}]/;
 
 /** Specks and smudges on a scan come back as short marks read with little confidence ("~~", "=", "CL", "©")... */
 const SPECKLE_CONFIDENCE = 0.4;
@@ -30,7 +37,8 @@ export function ocrPageText(
     const words = line.words.filter((w) => w.text.trim().length > 0 && !isSpeckle(w.text, w.confidence));
     if (words.length === 0) continue;
     const lineHeight = (line.bbox[3] - line.bbox[1]) / scale;
-    const size = Math.round(lineHeight * OCR_BOX_TO_FONT_SIZE * 2) / 2;
+    const full = DESCENDER.test(line.text) ? lineHeight : lineHeight / NO_DESCENDER_SHARE;
+    const size = Math.round(full * OCR_BOX_TO_FONT_SIZE * 2) / 2;
     let group: typeof words = [];
     const emit = () => {
       if (group.length === 0) return;

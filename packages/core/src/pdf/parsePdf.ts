@@ -164,7 +164,7 @@ async function readPages(
   const work: PageWork[] = [];
   const engine = context.ocr;
   const inFlight: Promise<unknown>[] = [];
-  const imageCache = new Map<number, boolean>();
+  const drawCache = new Map<number, number>();
   let done = 0;
   let imageOcrLeft = MAX_OCR_IMAGES_PER_DOCUMENT;
   for (let i = 0; i < numPages; i++) {
@@ -174,7 +174,7 @@ async function readPages(
     let item: PageWork;
     try {
       page = doc.loadPage(i);
-      const text = extractPageText(page, i + 1, imageCache);
+      const text = extractPageText(page, i + 1, drawCache);
       if (mupdfWarnings > warningsBefore) text.status = 'partial';
       item = { text };
       const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;

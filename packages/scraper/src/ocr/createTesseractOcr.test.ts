@@ -2,8 +2,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePdf } from '@scrape/core';
+import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTesseractOcr, defaultLangPath } from './createTesseractOcr.js';
+import { createTesseractOcr, DEFAULT_LANGUAGE, defaultLangPath } from './createTesseractOcr.js';
+
+/** A page of French text (accented letters) rasterised at 200 dpi and stored as an image-only page: a scan. */
+function frenchScan(lines: string[]): Uint8Array {
+  const winAnsi = (t: string) =>
+    Array.from(t, (c) => (c.charCodeAt(0) < 128 ? c : `\\${c.charCodeAt(0).toString(8)}`)).join('');
+  const src = new mupdf.PDFDocument();
+  const font = src.addSimpleFont(new mupdf.Font('Helvetica'));
+  const text = lines.map((l, i) => `BT /F1 14 Tf 72 ${842 - 100 - i * 24} Td (${winAnsi(l)}) Tj ET`).join('\n');
+  src.insertPage(-1, src.addPage([0, 0, 595, 842], 0, { Font: { F1: font } }, text));
+  const pix = src.loadPage(0).toPixmap(mupdf.Matrix.scale(200 / 72, 200 / 72), mupdf.ColorSpace.DeviceGray, false);
+  const doc = new mupdf.PDFDocument();
+  const image = doc.addImage(new mupdf.Image(pix));
+  doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { XObject: { Im0: image } }, 'q 595 0 0 842 0 0 cm /Im0 Do Q'));
+  return doc.saveToBuffer('compress').asUint8Array().slice();
+}
 
 const DATA = join(import.meta.dirname, '../../../../../shared/data/pdf/docling-testdata/pdfs');
 const PAPER = join(DATA, '2305.03393v1-pg9.pdf');
@@ -14,6 +30,9 @@ describe('createTesseractOcr', () => {
 
   it('uses the bundled int model, never a CDN', () => {
     expect(existsSync(join(defaultLangPath(), 'eng.traineddata.gz'))).toBe(true);
+    // English and French models side by side (links into their packages), as the pool loads them by default.
+    for (const code of DEFAULT_LANGUAGE.split('+'))
+      expect(existsSync(join(defaultLangPath(DEFAULT_LANGUAGE), `${code}.traineddata.gz`))).toBe(true);
     expect(ocr.concurrency).toBe(2);
   });
 
@@ -33,6 +52,14 @@ describe('createTesseractOcr', () => {
     },
     120_000,
   );
+
+  it('reads the accented letters of a French scan with the default models', async () => {
+    const lines = ['Hélène a acheté un gâteau à la crème.', 'Le château est près de la forêt, où naît la rivière.'];
+    const result = await parsePdf(frenchScan(lines), { mode: 'auto' }, { ocr });
+    expect(result.metadata.ocrPages).toBe(1);
+    for (const word of ['Hélène', 'acheté', 'gâteau', 'crème', 'château', 'près', 'forêt', 'naît', 'rivière'])
+      expect(result.markdown).toContain(word);
+  }, 120_000);
 
   it('rejects promptly when the signal aborts, and keeps working afterwards', async () => {
     const bytes = new Uint8Array(readFileSync(PAPER));

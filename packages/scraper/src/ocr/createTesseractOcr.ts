@@ -1,6 +1,7 @@
 // The OCR engine @scrape/core's parsePdf takes: a pool of tesseract.js workers, fully offline.
 // Lives here, not in core, because it starts worker threads and reads the traineddata from disk.
-import { availableParallelism } from 'node:os';
+import { mkdirSync, symlinkSync, existsSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
@@ -18,7 +19,7 @@ export interface TesseractOcrOptions {
   workers?: number;
   /** Folder with `<lang>.traineddata.gz`; default: the `@tesseract.js-data/eng` package's int model. */
   langPath?: string;
-  /** Tesseract language code(s), default `eng`. */
+  /** Tesseract language code(s), default DEFAULT_LANGUAGE; each needs its `@tesseract.js-data/<code>` package. */
   language?: string;
 }
 
@@ -35,18 +36,49 @@ interface Job {
 }
 
 /**
- * Default model location: resolved from this package's dependency, never fetched (without a local langPath tesseract.js
- * tries a CDN).
+ * English and French together: the French model reads the accented Latin letters (é è à ç ê ô û ë ï ü œ) that the
+ * English one turns into plain or wrong letters, and tesseract keeps, word by word, the better of the two readings.
+ * They are the only Latin-script models the npm registry ships as packages (no German or Spanish one).
  */
-export function defaultLangPath(): string {
+export const DEFAULT_LANGUAGE = 'eng+fra';
+
+/**
+ * Model location for `language` ("eng" or "eng+fra"): resolved from this package's dependencies, never fetched
+ * (without a local langPath tesseract.js tries a CDN). tesseract.js reads every model of a worker from one folder,
+ * while each language is its own package: for several, a folder of links to them is made once per process.
+ */
+export function defaultLangPath(language = 'eng'): string {
   const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), MODEL_FOLDER);
+  // Literal package names, so dependency checks (knip) see them used; another code needs its package added here.
+  const packages: Record<string, () => string> = {
+    eng: () => require.resolve('@tesseract.js-data/eng/package.json'),
+    fra: () => require.resolve('@tesseract.js-data/fra/package.json'),
+  };
+  const folder = (code: string) => {
+    const resolve = packages[code];
+    if (!resolve) throw new Error(`No bundled OCR model for language "${code}" (have: ${Object.keys(packages)})`);
+    return join(dirname(resolve()), MODEL_FOLDER);
+  };
+  const codes = language.split('+');
+  if (codes.length === 1) return folder(codes[0]);
+  const joined = join(tmpdir(), `scrape-tessdata-${process.pid}-${codes.join('-')}`);
+  mkdirSync(joined, { recursive: true });
+  for (const code of codes) {
+    const file = `${code}.traineddata.gz`;
+    try {
+      if (!existsSync(join(joined, file))) symlinkSync(join(folder(code), file), join(joined, file));
+    } catch (err) {
+      // Another thread of this process made the same link first.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return joined;
 }
 
 export function createTesseractOcr(options: TesseractOcrOptions = {}): TesseractOcr {
   const size = Math.max(1, options.workers ?? availableParallelism());
-  const langPath = options.langPath ?? defaultLangPath();
-  const language = options.language ?? 'eng';
+  const language = options.language ?? DEFAULT_LANGUAGE;
+  const langPath = options.langPath ?? defaultLangPath(language);
   const idle: Worker[] = [];
   const queue: Job[] = [];
   let starting = 0;
