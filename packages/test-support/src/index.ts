@@ -3,3 +3,4 @@ export { listenLocal, type LocalServer, type LocalHandler } from './listenLocal.
 export { rejectionOf } from './rejectionOf.js';
 export { waitFor } from './waitFor.js';
 export { redisCommand } from './redisCommand.js';
+export { selfSignedCertificate, type Certificate } from './selfSignedCertificate.js';
