@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserPool, type BrowserPool } from '../dist/index.js';
 import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
+import { selfSignedCertificate } from '@scrape/test-support';
 
 // Host names under .test never resolve (RFC 6761): a page on one loads only if something dials a pinned address.
 let pool: BrowserPool;
@@ -85,32 +82,7 @@ beforeAll(async () => {
   });
   upstream = await startUpstreamProxy();
   // HTTPS goes through CONNECT: a self-signed site (openssl ships with Debian; without it this setup throws).
-  const dir = mkdtempSync(join(tmpdir(), 'browser-proxy-tls-'));
-  let tls: { key: string; cert: string };
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        join(dir, 'k.pem'),
-        '-out',
-        join(dir, 'c.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=secure.test',
-      ],
-      { stdio: 'ignore' },
-    );
-    tls = { key: readFileSync(join(dir, 'k.pem'), 'utf8'), cert: readFileSync(join(dir, 'c.pem'), 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const tls = selfSignedCertificate(['secure.test']);
   const server = createHttpsServer(tls, (_req, res) =>
     res.writeHead(200, { 'content-type': 'text/html' }).end(html('<h1>Secure page behind two proxies</h1>')),
   );

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitFor } from '@scrape/test-support';
+import { redisReachable, waitFor } from '@scrape/test-support';
 import { createJobStore } from './createJobStore.js';
 import type { JobStore, JobWorker, WorkHandler, WorkItem } from './types.js';
 
@@ -14,24 +14,7 @@ const RUN_PREFIX = `test:jobs:${process.pid}:${Date.now()}:`;
 const LEASE_MS = 1_500;
 const KILLABLE_WORKER = fileURLToPath(new URL('../test/killableWorker.mjs', import.meta.url));
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const withRedis = await redisReachable();
+const withRedis = await redisReachable(REDIS_URL);
 if (!withRedis) console.warn(`!!! Redis unreachable at ${REDIS_URL}: the Redis half of the job store suite is SKIPPED`);
 
 const opened: JobStore[] = [];

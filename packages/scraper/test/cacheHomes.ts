@@ -6,28 +6,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock, type ManualClock } from '@scrape/cache/internal';
-import { redisCommand as redisAt } from '@scrape/test-support';
+import { dropRedisPrefix as dropRedisPrefixAt, redisReachable as redisReachableAt } from '@scrape/test-support';
 import { createScraper, type Scraper, type ScraperOptions } from '../src/index.js';
 
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const RUN_PREFIX = `test:scraper:${process.pid}:${Date.now()}:`;
 
-/** Sends one command to the test Redis; resolves with the raw reply text. */
-const redisCommand = (args: string[]) => redisAt(args, REDIS_URL);
+/** Whether the test Redis answers. */
+export const redisReachable = () => redisReachableAt(REDIS_URL);
 
-export async function redisReachable(): Promise<boolean> {
-  try {
-    return (await redisCommand(['PING'])).startsWith('+PONG');
-  } catch {
-    return false;
-  }
-}
-
-/** Deletes every key under `prefix` (server-side Lua, so no client library is needed). */
-export async function dropRedisPrefix(prefix: string): Promise<void> {
-  const script = "local n=0 for _,k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) n=n+1 end return n";
-  await redisCommand(['EVAL', script, '0', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`]);
-}
+/** Deletes every key under `prefix` in the test Redis. */
+export const dropRedisPrefix = (prefix: string) => dropRedisPrefixAt(prefix, REDIS_URL);
 
 export function warnRedisSkipped(suite: string): void {
   console.warn(

@@ -2,4 +2,5 @@
 export { listenLocal, type LocalServer, type LocalHandler } from './listenLocal.js';
 export { rejectionOf } from './rejectionOf.js';
 export { waitFor } from './waitFor.js';
-export { redisCommand } from './redisCommand.js';
+export { dropRedisPrefix, redisCommand, redisReachable } from './redisCommand.js';
+export { selfSignedCertificate, type Certificate } from './selfSignedCertificate.js';

@@ -22,3 +22,18 @@ export function redisCommand(args: string[], url: string): Promise<string> {
     socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
   });
 }
+
+/** Whether the Redis at `url` answers PING (within 2 s); suites with a Redis half skip it, loudly, when not. */
+export async function redisReachable(url: string): Promise<boolean> {
+  try {
+    return (await redisCommand(['PING'], url)).startsWith('+PONG');
+  } catch {
+    return false;
+  }
+}
+
+/** Deletes every key under `prefix` (server-side Lua, so no client library is needed). */
+export async function dropRedisPrefix(prefix: string, url: string): Promise<void> {
+  const script = "local n=0 for _,k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) n=n+1 end return n";
+  await redisCommand(['EVAL', script, '0', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`], url);
+}

@@ -1,6 +1,4 @@
-// The browser engine inside the scraper, in process: real Chromium, real pages on 127.0.0.1, the real SSRF policy.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
@@ -8,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBrowserPool, imageSize } from '@scrape/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type LocalServer, rejectionOf } from '@scrape/test-support';
+import { listenLocal, type LocalServer, rejectionOf, selfSignedCertificate } from '@scrape/test-support';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { createBrowserEngine } from './createBrowserEngine.js';
@@ -119,28 +117,7 @@ beforeAll(async () => {
     }),
   );
   // An HTTPS page (self-signed; openssl ships with Debian) to reach through CONNECT.
-  const certDir = mkdtempSync(join(tmpdir(), 'scrape-proxy-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(certDir, 'k.pem'),
-      '-out',
-      join(certDir, 'c.pem'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  const tls = { key: readFileSync(join(certDir, 'k.pem')), cert: readFileSync(join(certDir, 'c.pem')) };
-  rmSync(certDir, { recursive: true, force: true });
+  const tls = selfSignedCertificate();
   const https = createHttpsServer(tls, (_req, res) =>
     res
       .writeHead(200, { 'content-type': 'text/html' })

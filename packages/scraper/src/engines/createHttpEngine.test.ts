@@ -1,15 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
-import { rejectionOf } from '@scrape/test-support';
+import { type Certificate, rejectionOf, selfSignedCertificate } from '@scrape/test-support';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -394,48 +390,21 @@ describe('network failures', () => {
 
 describe('TLS', () => {
   let tlsBase = '';
-  let dir = '';
   let openssl = true;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'scraper-tls-'));
+    let tls: Certificate;
     try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          '/CN=localhost',
-          '-addext',
-          'subjectAltName=DNS:localhost,IP:127.0.0.1',
-          '-keyout',
-          join(dir, 'key.pem'),
-          '-out',
-          join(dir, 'cert.pem'),
-        ],
-        { stdio: 'ignore' },
-      );
+      tls = selfSignedCertificate(['localhost', '127.0.0.1']);
     } catch {
       openssl = false;
       return;
     }
-    const server = https.createServer({
-      key: readFileSync(join(dir, 'key.pem')),
-      cert: readFileSync(join(dir, 'cert.pem')),
-    });
+    const server = https.createServer(tls);
     tlsBase = await listen((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('secret garden');
     }, server);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('the openssl CLI is available to make a self-signed certificate', () => {
     expect(openssl, 'install openssl: the TLS tests generate their certificate with it').toBe(true);
