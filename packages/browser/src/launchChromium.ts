@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 
 /**
@@ -22,47 +21,41 @@ const DISABLE_FEATURES = '--disable-features=';
 /**
  * Playwright passes its own --disable-features (HTTPS upgrades, third-party storage partitioning, a redirect fix
  * for route interception, ...) and Chromium keeps only the last such switch, so ours must repeat Playwright's list.
- * Playwright does not export it: it is read from the command line of the first Chromium started (per process), and
- * that one Chromium is started again with both lists. `null`: could not be read (no /proc), lean flags not used.
+ * Playwright does not export it: once per process, a dry launch (Node's own binary as the "browser", which refuses
+ * Chromium's switches and exits at once) makes Playwright fail with the command line it built in the error, where
+ * the list is read. `null`: not found there, lean features not used (Chromium runs as Playwright configures it).
  */
-let learnedDisabledFeatures: string | null | undefined;
+let learnedDisabledFeatures: Promise<string | null> | undefined;
 
-function leanArgs(args: readonly string[]): string[] {
-  if (learnedDisabledFeatures == null) return [...args];
-  const merged = new Set([...learnedDisabledFeatures.split(','), ...LEAN_DISABLED_FEATURES]);
+function learnDisabledFeatures(): Promise<string | null> {
+  learnedDisabledFeatures ??= chromium.launch({ executablePath: process.execPath, args: [], timeout: 30_000 }).then(
+    async (browser) => {
+      await browser.close().catch(() => {});
+      return null;
+    },
+    (error: unknown) => {
+      const found = [...String((error as Error)?.message ?? '').matchAll(/--disable-features=([^\s"']*)/g)];
+      return found.length > 0 ? found[found.length - 1][1] : null;
+    },
+  );
+  return learnedDisabledFeatures;
+}
+
+/** `args` plus one --disable-features with Playwright's list and ours. */
+function leanArgs(args: readonly string[], playwrightDisabled: string): string[] {
+  const merged = new Set([...playwrightDisabled.split(','), ...LEAN_DISABLED_FEATURES]);
   merged.delete('');
   return [...args, DISABLE_FEATURES + [...merged].join(',')];
 }
 
-/** The value of the last --disable-features switch on a running process's command line ('' when none). */
-function disabledFeaturesOf(pid: number): string | null {
-  try {
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    // Chromium may rewrite its title, joining the arguments with spaces instead of NULs.
-    const found = [...cmdline.matchAll(/--disable-features=([^\s\0]*)/g)];
-    return found.length > 0 ? found[found.length - 1][1] : '';
-  } catch {
-    return null;
-  }
-}
-
-/**
- * `chromium.launch`, plus the lean feature switch when `lean` (the caller kept the default launch flags). The first
- * lean launch of the process starts Chromium twice (see learnedDisabledFeatures).
- */
+/** `chromium.launch`, plus the lean feature switch when `lean` (the caller kept the default launch flags). */
 export async function launchChromium(
   options: LaunchOptions & { args: readonly string[] },
   lean: boolean,
 ): Promise<Browser> {
-  if (!lean) return chromium.launch({ ...options, args: [...options.args] });
-  const known = learnedDisabledFeatures !== undefined;
-  const launched = await chromium.launch({ ...options, args: leanArgs(options.args) });
-  if (known) return launched;
-  const pid = await findBrowserPid(launched);
-  learnedDisabledFeatures = pid === undefined ? null : disabledFeaturesOf(pid);
-  if (learnedDisabledFeatures === null) return launched;
-  await launched.close().catch(() => {});
-  return chromium.launch({ ...options, args: leanArgs(options.args) });
+  const playwrightDisabled = lean ? await learnDisabledFeatures() : null;
+  const args = playwrightDisabled === null ? [...options.args] : leanArgs(options.args, playwrightDisabled);
+  return chromium.launch({ ...options, args });
 }
 
 /** The browser process id, from Chromium itself (SystemInfo lists its processes); used for stats and crash tests. */
