@@ -10,6 +10,7 @@ const browserPkg = new URL('../../packages/browser/', import.meta.url);
 const { createBrowserPool } = await import(new URL('dist/index.js', browserPkg));
 // The pool's launch defaults are not part of the browser package's public face: read them from their module.
 const { DEFAULT_LAUNCH_ARGS, DEFAULT_EXECUTABLE } = await import(new URL('dist/createBrowserPool.js', browserPkg));
+export { DEFAULT_LAUNCH_ARGS };
 // playwright-core is the browser package's dependency; resolve it from there rather than adding it here.
 const playwright = await import(
   pathToFileURL(createRequire(new URL('package.json', browserPkg)).resolve('playwright-core')).href
@@ -155,7 +156,8 @@ const USER_HZ = 100;
 
 /**
  * CPU seconds used so far by the process tree under `rootPid` (Chromium: browser, renderers, GPU and network
- * services). A ratio of CPU time holds up on a loaded machine where wall time does not.
+ * services), processes that already exited included (each render's renderer ends with its context). A ratio of CPU
+ * time holds up on a loaded machine where wall time does not.
  */
 export function treeCpuSeconds(rootPid) {
   const parent = new Map();
@@ -166,7 +168,10 @@ export function treeCpuSeconds(rootPid) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parent.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / USER_HZ);
+      // utime + stime, plus cutime + cstime: the CPU of children that exited and were waited for (a renderer
+      // ends with its context; without these its whole CPU would vanish from the sum once it has exited).
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      cpu.set(Number(entry), ticks / USER_HZ);
     } catch {
       // The process ended between the listing and the read.
     }
@@ -185,9 +190,17 @@ export function treeCpuSeconds(rootPid) {
  * the point), with peak memory sampled meanwhile; then the same count through bare Playwright with `size` workers on
  * its own Chromium, the baseline for what this machine can do at that concurrency.
  */
-export async function measureThroughput({ base, size, total, path = '/article', expect, bare: withBare = true }) {
-  const pool = createBrowserPool({ maxConcurrency: size, idleTimeoutMs: 0 });
-  await pool.render({ url: base + path, timeout: 30_000 }); // launch outside the measurement
+export async function measureThroughput({
+  base,
+  size,
+  total,
+  path = '/article',
+  expect,
+  bare: withBare = true,
+  poolOptions = {},
+}) {
+  const pool = createBrowserPool({ maxConcurrency: size, idleTimeoutMs: 0, ...poolOptions });
+  await pool.render({ url: base + path, timeout: 120_000 }); // launch outside the measurement (slow on a loaded box)
   const sampler = startMemorySampler(pool);
   const cpuBefore = treeCpuSeconds(pool.stats().pid);
   let started = performance.now();

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { createFairLimit } from './createFairLimit.js';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { BrowserError, isBrowserError, reasonOf } from './BrowserError.js';
 import { buildContextOptions } from './buildContextOptions.js';
+import { findBrowserPid, launchChromium } from './launchChromium.js';
 import { createAllowCheck } from './installRequestGuard.js';
 import { renderPage } from './renderPage.js';
 import { startGuardProxy, type GuardProxy } from './startGuardProxy.js';
@@ -24,6 +25,7 @@ export const DEFAULT_EXECUTABLE = '/usr/bin/chromium';
 /**
  * Flags that work for the system Chromium as root in a container: no sandbox (needs user namespaces), no GPU, no
  * QUIC (route interception needs TCP), and none of the background services that phone home or update themselves.
+ * With these defaults the pool also disables the features in LEAN_DISABLED_FEATURES (see launchChromium.ts).
  */
 export const DEFAULT_LAUNCH_ARGS = [
   '--headless',
@@ -106,15 +108,18 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     }
     let launched: Browser;
     try {
-      launched = await chromium.launch({
-        executablePath,
-        args: launchArgs,
-        headless: true,
-        timeout: LAUNCH_TIMEOUT_MS,
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
+      launched = await launchChromium(
+        {
+          executablePath,
+          args: launchArgs,
+          headless: true,
+          timeout: LAUNCH_TIMEOUT_MS,
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
+        },
+        options.launchArgs === undefined,
+      );
     } catch (error) {
       throw new BrowserError(
         'browser_unavailable',
@@ -388,16 +393,4 @@ async function closeQuietly(context: BrowserContext): Promise<void> {
     new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS))),
   ]);
   clearTimeout(timer);
-}
-
-/** The browser process id, from Chromium itself (SystemInfo lists its processes); used for stats and crash tests. */
-async function findBrowserPid(browser: Browser): Promise<number | undefined> {
-  try {
-    const session = await browser.newBrowserCDPSession();
-    const info = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-    await session.detach().catch(() => {});
-    return info.processInfo.find((p) => p.type === 'browser')?.id;
-  } catch {
-    return undefined;
-  }
 }

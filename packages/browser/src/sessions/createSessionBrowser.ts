@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BrowserError, reasonOf } from '../BrowserError.js';
 import { buildContextOptions } from '../buildContextOptions.js';
 import { DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS } from '../createBrowserPool.js';
 import { createAllowCheck, installRequestGuard } from '../installRequestGuard.js';
+import { launchChromium } from '../launchChromium.js';
 import { startGuardProxy, type GuardProxy } from '../startGuardProxy.js';
 import type { RequestVerdict, SessionPage } from '../types.js';
 import { captureProfileState, installSessionStorage, storageStateOf, type ProfileState } from './profileState.js';
@@ -58,8 +59,8 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
         `Chromium not found at ${executablePath}: install it or set CHROMIUM_PATH`,
         { executablePath },
       );
-    browser = chromium
-      .launch({
+    browser = launchChromium(
+      {
         executablePath,
         args: options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS],
         headless: true,
@@ -67,16 +68,17 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
         handleSIGINT: false,
         handleSIGTERM: false,
         handleSIGHUP: false,
-      })
-      .catch((error: unknown) => {
-        browser = undefined;
-        throw new BrowserError(
-          'browser_unavailable',
-          `Chromium failed to start: ${reasonOf(error)}`,
-          { executablePath },
-          { cause: error },
-        );
-      });
+      },
+      options.launchArgs === undefined,
+    ).catch((error: unknown) => {
+      browser = undefined;
+      throw new BrowserError(
+        'browser_unavailable',
+        `Chromium failed to start: ${reasonOf(error)}`,
+        { executablePath },
+        { cause: error },
+      );
+    });
     return browser;
   };
 
