@@ -277,8 +277,19 @@ function wholeCleanedPage(s: HtmlPipelineState): Element {
   return cleanHtml(document, { baseUrl: s.baseUrl });
 }
 
+/** Whether the element's text (textContent) has a non-space character; stops at the first text node that has one,
+ *  instead of joining the whole text. */
 function hasText(element: Element): boolean {
-  return /\S/.test(element.textContent ?? '');
+  let node: Node | null = element.firstChild;
+  while (node !== null) {
+    const type = node.nodeType;
+    if ((type === 3 || type === 4) && /\S/.test((node as CharacterData).data)) return true;
+    let next: Node | null = type === 1 ? node.firstChild : null;
+    for (let at: Node | null = node; next === null && at !== null && at !== element; at = at.parentNode)
+      next = at.nextSibling;
+    node = next;
+  }
+  return false;
 }
 
 function removeElements(root: Element, tag: string): void {
