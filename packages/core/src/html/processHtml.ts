@@ -1,6 +1,10 @@
 // The HTML pipeline: one page in, the v2 outputs (rawHtml, html, markdown, links, metadata) out.
 // The order of operations is the list HTML_PIPELINE_STEPS below; each step is a small function of its own file.
-import { collectContentHints, type ContentHints } from '../main-content/collectContentHints.js';
+import {
+  collectContentHints,
+  hintCarrierCollector,
+  type ContentHints,
+} from '../main-content/collectContentHints.js';
 import { extractMainContent } from '../main-content/extractMainContent.js';
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown.js';
 import { stripBase64Images } from '../markdown/stripBase64Images.js';
@@ -130,9 +134,11 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     run: (s) => {
       const document = need(s.document);
       s.baseUrl = findBaseUrl(document, s.input.url);
-      s.metadata = extractMetadata(document, { baseUrl: s.baseUrl });
+      // the hints' carriers are gathered in the metadata's walk of the document (one walk for both)
+      const hints = usesMainContent(s.options) ? hintCarrierCollector() : undefined;
+      s.metadata = extractMetadata(document, { baseUrl: s.baseUrl, onElement: hints?.visit });
       s.result.metadata = s.metadata;
-      if (usesMainContent(s.options)) s.hints = collectContentHints(document, s.rawHtml);
+      if (hints) s.hints = collectContentHints(document, s.rawHtml, hints.carriers);
     },
   },
   {

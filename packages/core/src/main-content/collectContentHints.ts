@@ -33,7 +33,7 @@ const HINT_MARKERS = /ld\+json|og:type|og:url|canonical|itemtype/i;
  * Reads the hints in one walk of the document. Pass the raw HTML when you have it: a page that names neither
  * JSON-LD nor og:type is then not walked at all (most pages of some sites).
  */
-export function collectContentHints(document: Document, rawHtml?: string): ContentHints {
+export function collectContentHints(document: Document, rawHtml?: string, carriers?: Element[]): ContentHints {
   const types = new Set<string>();
   if (rawHtml !== undefined && !HINT_MARKERS.test(rawHtml)) return { jsonLdTypes: [] };
   let og: string | undefined;
@@ -41,7 +41,7 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   let ogUrl: string | undefined;
   const microdata = new Set<string>();
   let articleBody: string | undefined;
-  for (const el of hintCarriers(document)) {
+  for (const el of carriers ?? hintCarriers(document)) {
     const itemtype = el.getAttribute('itemtype');
     if (itemtype !== null) {
       // "https://schema.org/DiscussionForumPosting" (several URLs may be listed): the type is the last path word
@@ -108,6 +108,25 @@ function hintCarriers(document: Document): Element[] {
     return el.localName === 'template' ? WALK_SKIP_CHILDREN : WALK_CONTINUE;
   });
   return found;
+}
+
+/**
+ * The same carriers gathered from a walk someone else makes (processHtml shares the metadata's): `visit` takes every
+ * element of the document in document order with its depth; `carriers` is then what collectContentHints reads.
+ */
+export function hintCarrierCollector(): { visit: (el: Element, depth: number) => void; carriers: Element[] } {
+  const carriers: Element[] = [];
+  /** Depth of the <template> whose contents are left out (0: none). */
+  let templateDepth = 0;
+  const visit = (el: Element, depth: number): void => {
+    if (templateDepth !== 0) {
+      if (depth > templateDepth) return;
+      templateDepth = 0;
+    }
+    if (isHintCarrier(el)) carriers.push(el);
+    if (el.localName === 'template') templateDepth = depth;
+  };
+  return { visit, carriers };
 }
 
 function isHintCarrier(el: Element): boolean {
