@@ -1,10 +1,6 @@
 // The HTML pipeline: one page in, the v2 outputs (rawHtml, html, markdown, links, metadata) out.
 // The order of operations is the list HTML_PIPELINE_STEPS below; each step is a small function of its own file.
-import {
-  collectContentHints,
-  hintCarrierCollector,
-  type ContentHints,
-} from '../main-content/collectContentHints.js';
+import { collectContentHints, hintCarrierCollector, type ContentHints } from '../main-content/collectContentHints.js';
 import { extractMainContent } from '../main-content/extractMainContent.js';
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown.js';
 import { stripBase64Images } from '../markdown/stripBase64Images.js';

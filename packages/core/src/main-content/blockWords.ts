@@ -51,7 +51,7 @@ export function isArticleOrSectioning(el: Element): boolean {
 }
 const ARTICLE_TAG = new Set(['article']);
 /** `h1, h2, h3, h4, h5, h6` */
-export const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 export const isHeading = (el: Element): boolean => hasTag(el, HEADING_TAGS);
 /** The cells of a table row repeat their tag, yet are columns of one item, not items. */
 export const CELL_TAGS = new Set(['td', 'th']);

@@ -21,10 +21,7 @@ import {
  *  controls go by themselves (selects and short buttons are chrome tags). */
 export function holdsItemHeading(s: NodeStats, item: NodeStats | null): boolean {
   return (
-    item !== null &&
-    item.text <= CARD_MAX_CHARS &&
-    s.paragraphs > 0 &&
-    firstDescendantWhere(s.el, isHeading) !== null
+    item !== null && item.text <= CARD_MAX_CHARS && s.paragraphs > 0 && firstDescendantWhere(s.el, isHeading) !== null
   );
 }
 

@@ -158,8 +158,7 @@ function junkOf(
 ): { junk: JunkKind; positive: boolean; word: string | null } {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there). Likewise
   // inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
-  if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null)
-    return { junk: 0, positive: false, word: null };
+  if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null) return { junk: 0, positive: false, word: null };
   // The main landmark is content whatever its class/id says (id="skip-to-content" is where the skip link lands).
   if (tag === 'main' || role === 'main') return { junk: 0, positive: false, word: null };
   if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
