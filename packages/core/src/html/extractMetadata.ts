@@ -18,6 +18,11 @@ const ICON_RELS = ['icon', 'shortcut icon', 'apple-touch-icon', 'apple-touch-ico
 export interface ExtractMetadataOptions {
   /** Base for the favicon URL (see findBaseUrl). */
   baseUrl?: string;
+  /**
+   * Called with every element of the document in document order (inside <svg> too, which the metadata skips), so
+   * a caller that needs a whole-document read (the main-content hints) shares this walk instead of making another.
+   */
+  onElement?: (element: Element, depth: number) => void;
 }
 
 /** Reads title, description, keywords, language, favicon and every <meta> of the document. */
@@ -33,11 +38,24 @@ export function extractMetadata(document: Document, options: ExtractMetadataOpti
   let title: string | undefined;
   const icons: Array<{ rank: number; href: string }> = [];
 
-  walkElements(document.documentElement, (element) => {
+  const onElement = options.onElement;
+  /** Depth of the <svg> whose subtree is walked for onElement only (0: none). */
+  let svgDepth = 0;
+  if (onElement !== undefined) onElement(document.documentElement, 0);
+  walkElements(document.documentElement, (element, depth) => {
+    if (onElement !== undefined) {
+      onElement(element, depth);
+      if (svgDepth !== 0) {
+        if (depth > svgDepth) return WALK_CONTINUE;
+        svgDepth = 0;
+      }
+    }
     switch (element.localName) {
       case 'svg':
         // <title> inside SVG is an image caption, not the page title.
-        return WALK_SKIP_CHILDREN;
+        if (onElement === undefined) return WALK_SKIP_CHILDREN;
+        svgDepth = depth;
+        return WALK_CONTINUE;
       case 'title':
         title ??= collapseWhitespace(element.textContent ?? '');
         return WALK_SKIP_CHILDREN;

@@ -1,6 +1,6 @@
 // The HTML pipeline: one page in, the v2 outputs (rawHtml, html, markdown, links, metadata) out.
 // The order of operations is the list HTML_PIPELINE_STEPS below; each step is a small function of its own file.
-import { collectContentHints, type ContentHints } from '../main-content/collectContentHints.js';
+import { collectContentHints, hintCarrierCollector, type ContentHints } from '../main-content/collectContentHints.js';
 import { extractMainContent } from '../main-content/extractMainContent.js';
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown.js';
 import { stripBase64Images } from '../markdown/stripBase64Images.js';
@@ -130,9 +130,11 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     run: (s) => {
       const document = need(s.document);
       s.baseUrl = findBaseUrl(document, s.input.url);
-      s.metadata = extractMetadata(document, { baseUrl: s.baseUrl });
+      // the hints' carriers are gathered in the metadata's walk of the document (one walk for both)
+      const hints = usesMainContent(s.options) ? hintCarrierCollector() : undefined;
+      s.metadata = extractMetadata(document, { baseUrl: s.baseUrl, onElement: hints?.visit });
       s.result.metadata = s.metadata;
-      if (usesMainContent(s.options)) s.hints = collectContentHints(document, s.rawHtml);
+      if (hints) s.hints = collectContentHints(document, s.rawHtml, hints.carriers);
     },
   },
   {
@@ -277,8 +279,19 @@ function wholeCleanedPage(s: HtmlPipelineState): Element {
   return cleanHtml(document, { baseUrl: s.baseUrl });
 }
 
+/** Whether the element's text (textContent) has a non-space character; stops at the first text node that has one,
+ *  instead of joining the whole text. */
 function hasText(element: Element): boolean {
-  return /\S/.test(element.textContent ?? '');
+  let node: Node | null = element.firstChild;
+  while (node !== null) {
+    const type = node.nodeType;
+    if ((type === 3 || type === 4) && /\S/.test((node as CharacterData).data)) return true;
+    let next: Node | null = type === 1 ? node.firstChild : null;
+    for (let at: Node | null = node; next === null && at !== null && at !== element; at = at.parentNode)
+      next = at.nextSibling;
+    node = next;
+  }
+  return false;
 }
 
 function removeElements(root: Element, tag: string): void {

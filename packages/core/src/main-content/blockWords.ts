@@ -1,5 +1,6 @@
 // The words and tags the extractor's stages read blocks by (data, apart from the code that uses them). Class words
 // that label chrome in the first place live in classHints.ts; these say when such a label means something else.
+import { hasTag } from '../html/elementQueries.js';
 import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS, SIGNATURE_WORDS } from './classHints.js';
 
 /** Page builders call every block a "widget", text and all; shop builders call their text sections "banners" (a hero
@@ -39,8 +40,19 @@ export const LIVE_REGION_ROLES = new Set(['status', 'alert', 'marquee', 'timer']
 /** Landmark chrome by tag and by role. */
 export const LANDMARK_TAGS = new Set(['header', 'footer', 'nav', 'aside']);
 export const LANDMARK_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);
-/** Where a "header"-named block heads a section rather than the site. */
-export const SECTIONING = 'main, section, [role="main"]';
+/** Where a "header"-named block heads a section rather than the site: `main, section, [role="main"]`. */
+export function isSectioning(el: Element): boolean {
+  return hasTag(el, SECTIONING_TAGS) || el.getAttribute('role') === 'main';
+}
+const SECTIONING_TAGS = new Set(['main', 'section']);
+/** `article, main, section, [role="main"]`: what has headers and footers of its own. */
+export function isArticleOrSectioning(el: Element): boolean {
+  return hasTag(el, ARTICLE_TAG) || isSectioning(el);
+}
+const ARTICLE_TAG = new Set(['article']);
+/** `h1, h2, h3, h4, h5, h6` */
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+export const isHeading = (el: Element): boolean => hasTag(el, HEADING_TAGS);
 /** The cells of a table row repeat their tag, yet are columns of one item, not items. */
 export const CELL_TAGS = new Set(['td', 'th']);
 /** Code and headings repeat tokens and titles by nature; they are never item template text. */

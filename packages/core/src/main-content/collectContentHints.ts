@@ -1,4 +1,6 @@
 // Reads page-type hints that the cleaner throws away (JSON-LD scripts, og:type), so the extractor can use them later.
+import { walkElements } from '../html/walkElements.js';
+import { WALK_CONTINUE, WALK_SKIP_CHILDREN } from '../html/walkNodes.js';
 import { MAX_ARTICLE_BODY_CHARS, MAX_JSONLD_VALUES } from './tunables.js';
 
 /** Hints gathered from the page before cleaning removes <script type="application/ld+json"> and og:type meta. */
@@ -31,18 +33,15 @@ const HINT_MARKERS = /ld\+json|og:type|og:url|canonical|itemtype/i;
  * Reads the hints in one walk of the document. Pass the raw HTML when you have it: a page that names neither
  * JSON-LD nor og:type is then not walked at all (most pages of some sites).
  */
-export function collectContentHints(document: Document, rawHtml?: string): ContentHints {
+export function collectContentHints(document: Document, rawHtml?: string, carriers?: Element[]): ContentHints {
   const types = new Set<string>();
   if (rawHtml !== undefined && !HINT_MARKERS.test(rawHtml)) return { jsonLdTypes: [] };
   let og: string | undefined;
   let canonical: string | undefined;
   let ogUrl: string | undefined;
-  const carriers =
-    'script[type="application/ld+json"], meta[property="og:type"], meta[property="og:url"], ' +
-    'link[rel~="canonical"], [itemtype]';
   const microdata = new Set<string>();
   let articleBody: string | undefined;
-  for (const el of Array.from(document.querySelectorAll(carriers))) {
+  for (const el of carriers ?? hintCarriers(document)) {
     const itemtype = el.getAttribute('itemtype');
     if (itemtype !== null) {
       // "https://schema.org/DiscussionForumPosting" (several URLs may be listed): the type is the last path word
@@ -90,4 +89,62 @@ export function collectContentHints(document: Document, rawHtml?: string): Conte
   if (microdata.size > 0) hints.microdataTypes = [...microdata];
   if (articleBody !== undefined) hints.articleBody = articleBody;
   return hints;
+}
+
+/** Attribute values a selector engine compares case-insensitively in HTML (the `type` and `rel` of the carriers). */
+const JSON_LD_TYPE = 'application/ld+json';
+const CANONICAL_REL = /(?:^|\s)canonical(?:$|\s)/i;
+
+/**
+ * The carriers of hints in document order, as `script[type="application/ld+json"], meta[property="og:type"],
+ * meta[property="og:url"], link[rel~="canonical"], [itemtype]` selects them (template contents left out), read in one
+ * walk with plain attribute tests: compiling and running that selector list on every element was a twentieth of the
+ * pipeline's time.
+ */
+function hintCarriers(document: Document): Element[] {
+  const found: Element[] = [];
+  walkElements(document, (el) => {
+    if (isHintCarrier(el)) found.push(el);
+    return el.localName === 'template' ? WALK_SKIP_CHILDREN : WALK_CONTINUE;
+  });
+  return found;
+}
+
+/**
+ * The same carriers gathered from a walk someone else makes (processHtml shares the metadata's): `visit` takes every
+ * element of the document in document order with its depth; `carriers` is then what collectContentHints reads.
+ */
+export function hintCarrierCollector(): { visit: (el: Element, depth: number) => void; carriers: Element[] } {
+  const carriers: Element[] = [];
+  /** Depth of the <template> whose contents are left out (0: none). */
+  let templateDepth = 0;
+  const visit = (el: Element, depth: number): void => {
+    if (templateDepth !== 0) {
+      if (depth > templateDepth) return;
+      templateDepth = 0;
+    }
+    if (isHintCarrier(el)) carriers.push(el);
+    if (el.localName === 'template') templateDepth = depth;
+  };
+  return { visit, carriers };
+}
+
+function isHintCarrier(el: Element): boolean {
+  if (el.hasAttribute('itemtype')) return true;
+  switch (el.localName.toLowerCase()) {
+    case 'script': {
+      const type = el.getAttribute('type');
+      return type !== null && type.length === JSON_LD_TYPE.length && type.toLowerCase() === JSON_LD_TYPE;
+    }
+    case 'meta': {
+      const property = el.getAttribute('property');
+      return property === 'og:type' || property === 'og:url';
+    }
+    case 'link': {
+      const rel = el.getAttribute('rel');
+      return rel !== null && rel.length >= 9 && CANONICAL_REL.test(rel);
+    }
+    default:
+      return false;
+  }
 }

@@ -90,16 +90,14 @@ function conceptOf(s: NodeStats, norm: string, on: RuleSwitch): VocabularyConcep
 /** The first `max` characters of an element's text (runs of white space as one space), read without walking the
  *  rest: blocks are read at every depth, and their openings are all a cue needs. */
 function openingText(el: Element, max: number): string {
+  // a pre-order walk by first child and next sibling (no child list is copied), stopping once enough is read
   let out = '';
-  const stack: Node[] = [el];
-  while (stack.length > 0 && out.length < 2 * max) {
-    const n = stack.pop()!;
-    if (n.nodeType === 3) {
-      out += (n as Text).data;
-      continue;
-    }
-    const kids = n.childNodes;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  let n: Node | null = el.firstChild;
+  while (n !== null && out.length < 2 * max) {
+    if (n.nodeType === 3) out += (n as Text).data;
+    let next: Node | null = n.nodeType === 1 ? n.firstChild : null;
+    for (let at: Node | null = n; next === null && at !== null && at !== el; at = at.parentNode) next = at.nextSibling;
+    n = next;
   }
   return out.replace(/\s+/g, ' ').trim().slice(0, max);
 }

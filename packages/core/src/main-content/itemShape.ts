@@ -1,5 +1,7 @@
 // The shapes of list items that the block walker (pruneBlocks.ts) protects: a block that is, wraps or heads an item
 // of a list (a card's title, its price, its swatches) belongs to the item, however many links or buttons it holds.
+import { firstDescendantWhere } from '../html/elementQueries.js';
+import { isHeading } from './blockWords.js';
 import type { NodeStats } from './measureTree.js';
 import { signature } from './nodeNames.js';
 import { PRICE_TEXT } from './priceText.js';
@@ -19,10 +21,7 @@ import {
  *  controls go by themselves (selects and short buttons are chrome tags). */
 export function holdsItemHeading(s: NodeStats, item: NodeStats | null): boolean {
   return (
-    item !== null &&
-    item.text <= CARD_MAX_CHARS &&
-    s.paragraphs > 0 &&
-    s.el.querySelector('h1, h2, h3, h4, h5, h6') !== null
+    item !== null && item.text <= CARD_MAX_CHARS && s.paragraphs > 0 && firstDescendantWhere(s.el, isHeading) !== null
   );
 }
 
@@ -36,7 +35,7 @@ export function holdsItemPrice(s: NodeStats, item: NodeStats | null): boolean {
  *  link text is its title, a link by nature: the item's name, not a menu. */
 export function holdsItemTitle(s: NodeStats, item: NodeStats | null): boolean {
   if (item === null || item.text > CARD_MAX_CHARS || s.linkText < ITEM_TITLE_LINK_SHARE * item.linkText) return false;
-  return item.el.querySelector('h1, h2, h3, h4, h5, h6') === null;
+  return firstDescendantWhere(item.el, isHeading) === null;
 }
 
 /** Inside a product card (it shows a price), a block that is only a heading (one paragraph-like block, a heading) is

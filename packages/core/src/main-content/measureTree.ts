@@ -1,6 +1,7 @@
 // One iterative pass over the DOM that measures every element (text, link text, controls) and labels chrome.
 // Iterative on purpose: pages can nest 100k deep, and recursion would overflow the stack.
 import { classHint, COMMENT_WORDS, isScreenReaderOnly, SIGNATURE_WORDS } from './classHints.js';
+import { closestWhere, firstDescendantWhere, hasTag } from '../html/elementQueries.js';
 import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
 import {
   BUTTON_LABEL_MAX_CHARS,
@@ -136,6 +137,18 @@ function isFoldedPanel(el: Element): boolean {
 }
 const SUBHEADING_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
+const HEADER_HOLDER_TAGS = new Set(['article', 'main', 'section']);
+/** `article, main, section` */
+const isHeaderHolder = (el: Element): boolean => hasTag(el, HEADER_HOLDER_TAGS);
+const INPUT = new Set(['input']);
+const ACCOUNT_OR_SEARCH_TYPES = new Set(['email', 'search', 'password']);
+/** `input[type="email"], input[type="search"], input[type="password"]` (a selector reads `type` in any case) */
+function isAccountOrSearchInput(el: Element): boolean {
+  if (!hasTag(el, INPUT)) return false;
+  const type = el.getAttribute('type');
+  return type !== null && ACCOUNT_OR_SEARCH_TYPES.has(type.toLowerCase());
+}
+
 function junkOf(
   el: Element,
   tag: string,
@@ -145,14 +158,13 @@ function junkOf(
 ): { junk: JunkKind; positive: boolean; word: string | null } {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there). Likewise
   // inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
-  if (tag === 'header' && el.closest('article, main, section') !== null)
-    return { junk: 0, positive: false, word: null };
+  if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null) return { junk: 0, positive: false, word: null };
   // The main landmark is content whatever its class/id says (id="skip-to-content" is where the skip link lands).
   if (tag === 'main' || role === 'main') return { junk: 0, positive: false, word: null };
   if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
     return { junk: 'hard', positive: false, word: null };
   }
-  if (tag === 'form' && el.querySelector('input[type="email"], input[type="search"], input[type="password"]')) {
+  if (tag === 'form' && firstDescendantWhere(el, isAccountOrSearchInput) !== null) {
     return { junk: 'hard', positive: false, word: null };
   }
   // Form widgets are chrome; a long button label is usually an accordion question, so only short ones go.
@@ -200,12 +212,18 @@ function isMachineStamp(el: Element): boolean {
 /** Cheap pre-test of CREDIT_CLASS (no lower-casing of every class list). */
 const CREDIT_WORD = /credit/i;
 const CREDIT_CLASS = /(?:^|[^a-z])credits?(?:$|[^a-z])/;
-const FIGURE_OR_CAPTION = 'figure, figcaption, [class*="caption"], [class*="Caption"]';
+const FIGURE_TAGS = new Set(['figure', 'figcaption']);
+/** `figure, figcaption, [class*="caption"], [class*="Caption"]` */
+function isFigureOrCaption(el: Element): boolean {
+  if (hasTag(el, FIGURE_TAGS)) return true;
+  const cls = el.getAttribute('class');
+  return cls !== null && (cls.includes('caption') || cls.includes('Caption'));
+}
 
 function isPhotoCredit(s: NodeStats): boolean {
   if (!CREDIT_WORD.test(s.cls)) return false;
   if (!CREDIT_CLASS.test(s.cls.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())) return false;
-  return s.el.closest(FIGURE_OR_CAPTION) !== null;
+  return closestWhere(s.el, isFigureOrCaption) !== null;
 }
 
 /** A class naming a button ("icon-button", "btn btn-primary", "close_btn"), not a holder of buttons

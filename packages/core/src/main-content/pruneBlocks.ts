@@ -15,6 +15,7 @@ import {
   LANDMARK_TAGS,
   LIVE_REGION_ROLES,
 } from './blockWords.js';
+import { closestWhere, hasTag } from '../html/elementQueries.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, SIGNATURE_WORDS } from './classHints.js';
 import {
   holdsItemHeading,
@@ -177,8 +178,11 @@ function isInlineAside(s: NodeStats): boolean {
   if (s.el.localName !== 'aside' && s.role !== 'complementary') return false;
   // an aside whose class names chrome (a forum post's "message-signature", a "related-posts" box) is that chrome
   if (classHint(s.cls, s.el.getAttribute('id') ?? '').negative !== null) return false;
-  return s.el.closest('article') !== null && s.text > 0 && s.linkText / s.text < 0.3 && s.controls === 0;
+  return closestWhere(s.el, isArticle) !== null && s.text > 0 && s.linkText / s.text < 0.3 && s.controls === 0;
 }
+
+const ARTICLE = new Set(['article']);
+const isArticle = (el: Element): boolean => hasTag(el, ARTICLE);
 
 function isCookieBanner(s: NodeStats): boolean {
   if (s.text === 0 || s.text > COOKIE_MAX_CHARS) return false;

@@ -10,8 +10,10 @@ import {
   FOLDING_WORDS,
   OVERLAY_WORDS,
   PROSE_BY_NATURE,
-  SECTIONING,
+  isArticleOrSectioning,
+  isSectioning,
 } from './blockWords.js';
+import { closestWhere, firstDescendantWhere, hasTag } from '../html/elementQueries.js';
 import { mainLandmark } from './chooseRoot.js';
 import { READER_WORDS } from './classHints.js';
 import { computeGood, type MeasuredTree, type NodeStats } from './measureTree.js';
@@ -175,7 +177,8 @@ function isConsentDialog(s: NodeStats): boolean {
 function isSectionHeader(s: NodeStats): boolean {
   if (s.text === 0 || s.linkText > SECTION_HEADER_MAX_LINK_DENSITY * s.text || s.controls > 0) return false;
   // the block holding the page's <h1> is the page's title block (title, date, byline), judged as before
-  return s.el.parentElement?.closest(SECTIONING) != null && s.el.querySelector('h1') === null;
+  const parent = s.el.parentElement;
+  return parent !== null && closestWhere(parent, isSectioning) !== null && firstDescendantWhere(s.el, isH1) === null;
 }
 
 /** Whether a "header"-named block is the page's title over its intro text (see INTRO_HEADER_MIN_CHARS). */
@@ -194,6 +197,9 @@ function isIntroHeader(s: NodeStats): boolean {
   return count >= INTRO_HEADER_MIN_PARAGRAPHS && chars >= INTRO_HEADER_MIN_CHARS;
 }
 
+const H1 = new Set(['h1']);
+const isH1 = (el: Element): boolean => hasTag(el, H1);
+
 function isProse(s: NodeStats): boolean {
   return plain(s) >= PROSE_MIN_CHARS && s.linkText <= PROSE_MAX_LINK_DENSITY * s.text && s.paragraphs >= 2;
 }
@@ -202,7 +208,8 @@ function isProse(s: NodeStats): boolean {
  *  their own, which are parts of them). */
 function isPageFooter(s: NodeStats): boolean {
   if (s.el.localName !== 'footer' && s.role !== 'contentinfo') return false;
-  return s.el.parentElement?.closest('article, main, section, [role="main"]') == null;
+  const parent = s.el.parentElement;
+  return parent === null || closestWhere(parent, isArticleOrSectioning) === null;
 }
 
 /** Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see
