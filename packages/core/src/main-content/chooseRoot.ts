@@ -7,8 +7,10 @@
 //
 // 1. Descend from <body> (or the deepest explicit marker: <main>, #content) into the child holding nearly all of the
 //    content text (DOMINANCE). The descent stops at a group of alike siblings, which are posts or items
-//    (root-similar-siblings); it keeps the page's <h1> on pages that are no article (root-keeps-title) and the
-//    <main> landmark (root-keeps-main).
+//    (root-similar-siblings), unless the alike sibling is a rail of other stories' teasers beside a story
+//    (root-teaser-siblings); it keeps the page's <h1> on pages that are no article (root-keeps-title) and the
+//    <main> landmark (root-keeps-main). Where no child dominates, the branch holding the page's one headline is taken
+//    when the text beside it is other stories' teasers (root-follows-headline; both in headlineBranch.ts).
 // 2. The page's own word on its body moves the root there (body-evidence: itemprop=articleBody, JSON-LD articleBody).
 //
 // Tried and measured, not kept (see benchmarks/results/main-content-ablation.md): moving a root that sits beside the
@@ -19,6 +21,7 @@
 // articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst).
 import type { ContentHints } from './collectContentHints.js';
 import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
+import { headlineBranch, isTeaserBlock } from './headlineBranch.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
 import type { RuleSwitch } from './ruleContext.js';
@@ -98,6 +101,15 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     const needed = needs(best);
     const bestGood = best?.good ?? 0;
     if (best === null || bestGood < needed * node.good || best.good === 0) {
+      // on a story, the branch with the headline when the rest is other stories' teasers (headlineBranch.ts)
+      const story = !page.discussion && on('root-follows-headline') ? headlineBranch(node, tree.preorder) : null;
+      if (story !== null) {
+        tracer
+          .sink('root', 'root-follows-headline')
+          ?.push(`root below ${describe(node)}: ${describe(story)} holds the headline, teasers beside it`);
+        node = story;
+        continue;
+      }
       const about = best ? describe(best) : '-';
       tracer
         .sink('root', 'dominance')
@@ -109,12 +121,24 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     const bestClasses = !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
     let similar = 0;
     let similarCount = 0;
+    // a story's column beside a rail of other stories' teasers is no group of posts (headlineBranch.ts)
+    let story: boolean | undefined;
+    let rails = 0;
     for (const c of node.children) {
       if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
+      story ??= on('root-teaser-siblings') && page.article && !page.discussion && !isTeaserBlock(best);
+      if (story && c.good >= SIMILAR_MIN_COUNT_CHARS && isTeaserBlock(c)) {
+        rails++;
+        continue;
+      }
       if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
       if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
     }
     const group = similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT;
+    if (rails > 0 && !group)
+      tracer
+        .sink('root', 'root-teaser-siblings')
+        ?.push(`${rails} block(s) ${sig} beside ${describe(best)} are teasers of other stories: no group of posts`);
     if (on('root-similar-siblings') && group) {
       tracer
         .sink('root', 'root-similar-siblings')

@@ -108,6 +108,18 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'itemprop=articleBody or the JSON-LD articleBody text places the root',
   },
   {
+    id: 'root-follows-headline',
+    stage: 'root',
+    appliesTo: notThread,
+    why: "on stories the descent takes the headline's branch when the text beside it is other stories' teasers",
+  },
+  {
+    id: 'root-teaser-siblings',
+    stage: 'root',
+    appliesTo: (p) => p.article,
+    why: "a sibling made of other stories' teasers is a rail, not a post alike the story beside it",
+  },
+  {
     id: 'root-similar-siblings',
     stage: 'root',
     appliesTo: always,
