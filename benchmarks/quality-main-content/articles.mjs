@@ -54,7 +54,8 @@ for (const e of entries) {
   rows.push({ id: e.id, corpus: e.corpus, ...s });
   writeFileSync(
     `${out}/${e.id}.txt`,
-    `${page.url}\nP=${s.p.toFixed(3)} R=${s.r.toFixed(3)} F1=${s.f1.toFixed(3)}\n=====TRACE\n${trace.slice(0, 80).join('\n')}\n` +
+    `${page.url}\nP=${s.p.toFixed(3)} R=${s.r.toFixed(3)} F1=${s.f1.toFixed(3)}\n` +
+      `=====TRACE\n${trace.slice(0, 80).join('\n')}\n` +
       `=====OURS\n${text}\n=====TRUTH\n${page.main}\n`,
   );
 }

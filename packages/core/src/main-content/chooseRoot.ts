@@ -7,10 +7,9 @@
 //
 // 1. Descend from <body> (or the deepest explicit marker: <main>, #content) into the child holding nearly all of the
 //    content text (DOMINANCE). The descent stops at a group of alike siblings, which are posts or items
-//    (root-similar-siblings), unless the alike sibling is a rail of other stories' teasers beside a story
-//    (root-teaser-siblings); it keeps the page's <h1> on pages that are no article (root-keeps-title) and the
-//    <main> landmark (root-keeps-main). Where no child dominates, the branch holding the page's one headline is taken
-//    when the text beside it is other stories' teasers (root-follows-headline; both in headlineBranch.ts).
+//    (root-similar-siblings), unless on an article the alike sibling is a rail of other stories' teasers
+//    (root-teaser-siblings, teaserCards.ts); it keeps the page's <h1> on pages that are no article
+//    (root-keeps-title) and the <main> landmark (root-keeps-main).
 // 2. The page's own word on its body moves the root there (body-evidence: itemprop=articleBody, JSON-LD articleBody).
 //
 // Tried and measured, not kept (see benchmarks/results/main-content-ablation.md): moving a root that sits beside the
@@ -18,10 +17,12 @@
 // intro beside the body is no wrong branch: two dev pages lost, none won); reading alike grid rows as layout rather
 // than posts (within noise on every corpus); leaving dated teasers of other stories out of the weighing on stories
 // (no page of any corpus moved); on articles, taking the lead block before the body into the root (dev-tune
-// articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst).
+// articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst); where no
+// child dominates, taking the branch with the page's one <h1> when teasers make up the text beside it (two tuning
+// pages won, no frozen or held-out page moved: commit 2168996 has it).
 import type { ContentHints } from './collectContentHints.js';
 import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
-import { headlineBranch, isTeaserBlock } from './headlineBranch.js';
+import { isTeaserBlock } from './teaserCards.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
 import type { RuleSwitch } from './ruleContext.js';
@@ -101,15 +102,6 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     const needed = needs(best);
     const bestGood = best?.good ?? 0;
     if (best === null || bestGood < needed * node.good || best.good === 0) {
-      // on a story, the branch with the headline when the rest is other stories' teasers (headlineBranch.ts)
-      const story = !page.discussion && on('root-follows-headline') ? headlineBranch(node, tree.preorder) : null;
-      if (story !== null) {
-        tracer
-          .sink('root', 'root-follows-headline')
-          ?.push(`root below ${describe(node)}: ${describe(story)} holds the headline, teasers beside it`);
-        node = story;
-        continue;
-      }
       const about = best ? describe(best) : '-';
       tracer
         .sink('root', 'dominance')
@@ -121,7 +113,7 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     const bestClasses = !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
     let similar = 0;
     let similarCount = 0;
-    // a story's column beside a rail of other stories' teasers is no group of posts (headlineBranch.ts)
+    // a story's column beside a rail of other stories' teasers is no group of posts (teaserCards.ts)
     let story: boolean | undefined;
     let rails = 0;
     for (const c of node.children) {

@@ -108,12 +108,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'itemprop=articleBody or the JSON-LD articleBody text places the root',
   },
   {
-    id: 'root-follows-headline',
-    stage: 'root',
-    appliesTo: notThread,
-    why: "on stories the descent takes the headline's branch when the text beside it is other stories' teasers",
-  },
-  {
     id: 'root-teaser-siblings',
     stage: 'root',
     appliesTo: (p) => p.article,

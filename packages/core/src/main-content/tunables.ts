@@ -458,14 +458,8 @@ export const LIST_ITEM_MIN = 3;
  *  a stanza, a chapter) rather than a wrapper of the paragraph alone. */
 export const OWN_BLOCK_MIN_CHARS = 20;
 
-// headlineBranch.ts: on stories, the branch with the headline when the text beside it is other stories' teasers
-/** The headline is an <h1> of at least this many characters (a logo's or a box's "Read more" <h1> is shorter). */
-export const HEADLINE_MIN_CHARS = 10;
-/** The branch holding the headline holds at least this share of the stopped block's content text... */
-export const HEADLINE_BRANCH_MIN_SHARE = 0.25;
-/** ...and this many paragraphs: the story's body, not a header column with the title alone. */
-export const HEADLINE_BRANCH_MIN_PARAGRAPHS = 3;
-/** Beside it, teaser cards hold at least this share of the content text. */
+// teaserCards.ts: teaser cards of other stories (a rail beside a story is no group of posts)
+/** A block is a rail of teasers when teaser cards hold at least this share of its content text. */
 export const TEASER_REST_SHARE = 0.5;
 /** A teaser card leads with another page's title: a link of at least this much text... */
 export const TEASER_MIN_LINK_CHARS = 15;
@@ -473,5 +467,5 @@ export const TEASER_MIN_LINK_CHARS = 15;
 export const TEASER_MAX_GOOD = 400;
 /** ...the title starting within this many characters of the card's text (after a kicker or a date). */
 export const TEASER_TITLE_MAX_OFFSET = 40;
-/** Cards are looked for this many levels below each block beside the headline's branch. */
+/** Cards are looked for this many levels below a block. */
 export const TEASER_SEARCH_DEPTH = 5;

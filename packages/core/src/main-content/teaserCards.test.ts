@@ -1,8 +1,8 @@
-// The root follows the headline past other stories' teasers: the two rules of headlineBranch.ts, shown doing their
-// work on a news page's layout and shown leaving a page's own feature cards and a list of posts alone.
+// Teasers of other stories (teaserCards.ts) in the root choice: a rail of them beside a story is no group of posts
+// (root-teaser-siblings), a page's own feature cards are no teasers, a list made only of teasers stays a group.
 import { describe, expect, it } from 'vitest';
 import { chooseRoot } from './chooseRoot.js';
-import { headlineBranch, isTeaserBlock } from './headlineBranch.js';
+import { isTeaserBlock } from './teaserCards.js';
 import { computeGood, measureTree, type MeasuredTree } from './measureTree.js';
 import { describe as name } from './nodeNames.js';
 import { ruleSwitch } from './ruleContext.js';
@@ -26,35 +26,13 @@ const teaser = (i: number): string =>
   'added up in the column beside it, which is what happens on news pages.</p></div>';
 const rail = (n: number): string => Array.from({ length: n }, (_, i) => teaser(i)).join('');
 
-describe('headlineBranch', () => {
-  it("descends into the headline's branch when the text beside it is teasers (root-follows-headline)", () => {
-    const body =
-      `<div id="page"><div id="story"><h1>The short story of the day</h1>${para('Story', 4)}</div>` +
-      `<div id="rail">${rail(6)}</div></div>`;
-    expect(rootOf(body)).toBe('div#story');
-    expect(rootOf(body, ['root-follows-headline'])).toBe('div#page');
-  });
-
-  it("counts a page's own cards that end with a link as text, not as teasers", () => {
+describe('teaser cards', () => {
+  it("reads a block of teaser cards as teasers; prose and a page's own cards ending in a link as none", () => {
     const feature = (i: number): string =>
       `<li class="feature"><h2>Feature ${i}</h2><p>What feature ${i} does for you, in a sentence or two that ` +
       `explain it well enough.</p><a href="/docs/${i}">Learn more about feature ${i}</a></li>`;
-    const body =
-      `<main><section id="intro"><h1>Welcome to the developer edition</h1>${para('Intro', 3)}</section>` +
-      `<ul id="features">${[1, 2, 3, 4, 5, 6].map(feature).join('')}</ul></main>`;
-    const tree = measured(body);
-    const main = tree.preorder.find((s) => s.el.localName === 'main')!;
-    expect(headlineBranch(main, tree.preorder)).toBeNull();
-  });
-
-  it('needs one headline: two <h1> of a title length name no story', () => {
-    const body =
-      `<div id="page"><div id="story"><h1>The short story of the day</h1>${para('Story', 4)}</div>` +
-      `<div id="rail"><h1>Most read stories this week</h1>${rail(6)}</div></div>`;
-    expect(rootOf(body)).toBe('div#page');
-  });
-
-  it('reads a block of teaser cards as teasers, and prose as none', () => {
+    const own = measured(`<ul id="features">${[1, 2, 3, 4].map(feature).join('')}</ul>`);
+    expect(isTeaserBlock(own.preorder.find((s) => s.el.id === 'features')!)).toBe(false);
     const tree = measured(`<div id="rail">${rail(4)}</div><div id="body">${para('Body', 4)}</div>`);
     const block = (id: string) => tree.preorder.find((s) => s.el.id === id)!;
     expect(isTeaserBlock(block('rail'))).toBe(true);
