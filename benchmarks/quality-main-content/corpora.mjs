@@ -3,6 +3,7 @@
 // captions that WCXB leaves out, so <figcaption> is stripped on both sides (the data README's advice); it is
 // Readability's habit, not a human annotation, so read it for whether the root lands on the article (recall).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { DATA_DIR } from './lib.mjs';
@@ -53,4 +54,12 @@ export function loadReadabilityPage(name) {
     with: [],
     without: [],
   };
+}
+
+/** The Readability pages are few (93): rules are tuned on one half and accepted on the other, fixed by a hash of the
+ *  page name and decided before any page was looked at (issue #25, article round). 'held' pages are only ever read as
+ *  aggregate figures; changing the salt re-opens the split: don't. */
+export function readabilityHalf(name) {
+  const digest = createHash('sha256').update(`rtp-holdout-v1/${name}`).digest();
+  return digest.readUInt32BE(0) % 2 === 0 ? 'held' : 'tune';
 }

@@ -1,11 +1,16 @@
-// Iteration helper: prints the measured tree below a selector (default body) with text/link/good stats. usage: node tree.mjs NNNN [selector] [depth]
+// Iteration helper: prints the measured tree below a selector (default body) with text/link/good stats.
+// usage: node tree.mjs NNNN|readability-page-name [selector] [depth]
 import { parseHTML } from 'linkedom';
 import { measureTree, computeGood } from '../../packages/core/dist/main-content/measureTree.js';
 import { resolveStreamedContent } from '../../packages/core/dist/html/resolveStreamedContent.js';
 import { loadPage } from './lib.mjs';
 import { isFrozen } from './split.mjs';
-if (isFrozen(process.argv[2])) throw new Error(`${process.argv[2]} is in the frozen split (split.mjs): not for tuning`);
-const page = loadPage(process.argv[2]);
+import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
+const name = process.argv[2];
+const rtp = listReadabilityPages()?.includes(name) ?? false;
+if (rtp ? readabilityHalf(name) === 'held' : isFrozen(name))
+  throw new Error(`${name} is held out (split.mjs, corpora.mjs): not for tuning`);
+const page = rtp ? loadReadabilityPage(name) : loadPage(name);
 const { document } = parseHTML(page.html);
 resolveStreamedContent(document, page.html);
 for (const el of Array.from(

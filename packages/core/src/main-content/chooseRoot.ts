@@ -7,8 +7,9 @@
 //
 // 1. Descend from <body> (or the deepest explicit marker: <main>, #content) into the child holding nearly all of the
 //    content text (DOMINANCE). The descent stops at a group of alike siblings, which are posts or items
-//    (root-similar-siblings); it keeps the page's <h1> on pages that are no article (root-keeps-title) and the
-//    <main> landmark (root-keeps-main).
+//    (root-similar-siblings), unless on an article the alike sibling is a rail of other stories' teasers
+//    (root-teaser-siblings, teaserCards.ts); it keeps the page's <h1> on pages that are no article
+//    (root-keeps-title) and the <main> landmark (root-keeps-main).
 // 2. The page's own word on its body moves the root there (body-evidence: itemprop=articleBody, JSON-LD articleBody).
 //
 // Tried and measured, not kept (see benchmarks/results/main-content-ablation.md): moving a root that sits beside the
@@ -16,9 +17,12 @@
 // intro beside the body is no wrong branch: two dev pages lost, none won); reading alike grid rows as layout rather
 // than posts (within noise on every corpus); leaving dated teasers of other stories out of the weighing on stories
 // (no page of any corpus moved); on articles, taking the lead block before the body into the root (dev-tune
-// articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst).
+// articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst); where no
+// child dominates, taking the branch with the page's one <h1> when teasers make up the text beside it (two tuning
+// pages won, no frozen or held-out page moved: commit 2168996 has it).
 import type { ContentHints } from './collectContentHints.js';
 import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
+import { isTeaserBlock } from './teaserCards.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
 import type { RuleSwitch } from './ruleContext.js';
@@ -109,12 +113,24 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     const bestClasses = !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
     let similar = 0;
     let similarCount = 0;
+    // a story's column beside a rail of other stories' teasers is no group of posts (teaserCards.ts)
+    let story: boolean | undefined;
+    let rails = 0;
     for (const c of node.children) {
       if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
+      story ??= on('root-teaser-siblings') && page.article && !page.discussion && !isTeaserBlock(best);
+      if (story && c.good >= SIMILAR_MIN_COUNT_CHARS && isTeaserBlock(c)) {
+        rails++;
+        continue;
+      }
       if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
       if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
     }
     const group = similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT;
+    if (rails > 0 && !group)
+      tracer
+        .sink('root', 'root-teaser-siblings')
+        ?.push(`${rails} block(s) ${sig} beside ${describe(best)} are teasers of other stories: no group of posts`);
     if (on('root-similar-siblings') && group) {
       tracer
         .sink('root', 'root-similar-siblings')

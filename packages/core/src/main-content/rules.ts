@@ -108,6 +108,12 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'itemprop=articleBody or the JSON-LD articleBody text places the root',
   },
   {
+    id: 'root-teaser-siblings',
+    stage: 'root',
+    appliesTo: (p) => p.article,
+    why: "a sibling made of other stories' teasers is a rail, not a post alike the story beside it",
+  },
+  {
     id: 'root-similar-siblings',
     stage: 'root',
     appliesTo: always,

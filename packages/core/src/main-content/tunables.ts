@@ -457,3 +457,15 @@ export const LIST_ITEM_MIN = 3;
 /** A block around a repeated paragraph holds at least this much other text when it is an item of its own (a step,
  *  a stanza, a chapter) rather than a wrapper of the paragraph alone. */
 export const OWN_BLOCK_MIN_CHARS = 20;
+
+// teaserCards.ts: teaser cards of other stories (a rail beside a story is no group of posts)
+/** A block is a rail of teasers when teaser cards hold at least this share of its content text. */
+export const TEASER_REST_SHARE = 0.5;
+/** A teaser card leads with another page's title: a link of at least this much text... */
+export const TEASER_MIN_LINK_CHARS = 15;
+/** ...and at most this much other text (a summary, a byline, a date)... */
+export const TEASER_MAX_GOOD = 400;
+/** ...the title starting within this many characters of the card's text (after a kicker or a date). */
+export const TEASER_TITLE_MAX_OFFSET = 40;
+/** Cards are looked for this many levels below a block. */
+export const TEASER_SEARCH_DEPTH = 5;
