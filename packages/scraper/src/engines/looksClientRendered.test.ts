@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { judgeClientRendered, looksClientRendered, startsWithContent } from './looksClientRendered.js';
+import {
+  bodyStartsWithContent,
+  bodyTagOffset,
+  judgeClientRendered,
+  looksClientRendered,
+  startsWithContent,
+} from './looksClientRendered.js';
 
 const page = (body: string, head = '') =>
   `<!doctype html><html><head><title>t</title>${head}</head><body>${body}</body></html>`;
@@ -47,7 +53,10 @@ describe('looksClientRendered', () => {
     ],
     [
       'a splash screen with custom elements and no text',
-      page('<section id="d-splash"><div class="dots"></div></section><discourse-assets></discourse-assets>'),
+      page(
+        '<section id="d-splash"><div class="dots"></div></section><discourse-assets></discourse-assets>' +
+          '<script type="module" src="/assets/app.js"></script>',
+      ),
       'empty-body',
     ],
   ])('%s → client-rendered', (_name, html, reason) => {
@@ -69,6 +78,18 @@ describe('looksClientRendered', () => {
     expect(looksClientRendered(html)).toBe(false);
   });
 
+  it('an empty page with nothing that could run is not rendered: a browser would show it as it is', () => {
+    const splash = '<section id="d-splash"><div class="dots"></div></section><discourse-assets></discourse-assets>';
+    // Module preloads fetch a bundle but never run it.
+    const preloads = '<link rel="modulepreload" href="/chunk-a.js"><link rel="modulepreload" href="/chunk-b.js">';
+    expect(judgeClientRendered(page(splash + preloads))).toEqual({ clientRendered: false, reason: 'nothing-to-run' });
+    // Anything that could change the page keeps the render: a handler, a refresh, a frame.
+    for (const extra of ['<img src="a.png" onload="start()" alt="">', '<iframe src="/app"></iframe>'])
+      expect(judgeClientRendered(page(splash + extra)).clientRendered).toBe(true);
+    const refresh = '<meta http-equiv="refresh" content="0; url=/app">';
+    expect(judgeClientRendered(page(splash, refresh))).toEqual({ clientRendered: true, reason: 'empty-body' });
+  });
+
   it('startsWithContent: a page with text early decides at once; a cut-off script or tag never counts as text', () => {
     const long = page(`${article}${'<p>more</p>'.repeat(5_000)}`);
     expect(startsWithContent(long.slice(0, 65_536))).toBe(true);
@@ -83,5 +104,27 @@ describe('looksClientRendered', () => {
     expect(startsWithContent(page(`<div title="${prose.repeat(100)}`).slice(0, 5_000))).toBe(false);
     // No <body> in the start (a huge head): no early verdict.
     expect(startsWithContent(`<html><head><style>${'a{}'.repeat(30_000)}</style>`)).toBe(false);
+  });
+
+  it('bodyStartsWithContent: the window starts at <body>, so a head larger than the window still decides at once', () => {
+    const bytes = (html: string) => new TextEncoder().encode(html);
+    const bigHead = `<style>${'a{color:red}'.repeat(8_000)}</style>`;
+    const withHead = page(article, bigHead);
+    expect(startsWithContent(withHead.slice(0, 65_536))).toBe(false);
+    expect(bodyStartsWithContent(bytes(withHead), 65_536)).toBe(true);
+    expect(judgeClientRendered(withHead).reason).toBe('has-content');
+    // The same head before an empty app root: no early verdict, the judge finds the shell.
+    const shell = page(`<div id="root"></div>${bundle}`, bigHead);
+    expect(bodyStartsWithContent(bytes(shell), 65_536)).toBe(false);
+    expect(judgeClientRendered(shell).clientRendered).toBe(true);
+  });
+
+  it('bodyTagOffset: the byte offset of the first <body> tag, non-ASCII text before it and <bodyx> not counted', () => {
+    const html = '<html><head><title>Crème brûlée – ünïcödé</title><bodyx></bodyx></head><BODY class="a">x</BODY>';
+    const bytes = new TextEncoder().encode(html);
+    const at = bodyTagOffset(bytes, 1_000);
+    expect(new TextDecoder().decode(bytes.subarray(at, at + 5))).toBe('<BODY');
+    expect(bodyTagOffset(bytes, at - 1)).toBe(-1);
+    expect(bodyTagOffset(new TextEncoder().encode('<div>no body here</div>'), 1_000)).toBe(-1);
   });
 });

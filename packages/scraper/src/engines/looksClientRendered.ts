@@ -49,7 +49,15 @@ const JS_NOTICE_WORDS = [
 export interface ClientRenderedVerdict {
   clientRendered: boolean;
   /** Why (for logs and tests). */
-  reason: 'spa-root' | 'noscript' | 'js-notice' | 'script-heavy-empty' | 'empty-body' | 'has-content' | 'not-html';
+  reason:
+    | 'spa-root'
+    | 'noscript'
+    | 'js-notice'
+    | 'script-heavy-empty'
+    | 'empty-body'
+    | 'nothing-to-run'
+    | 'has-content'
+    | 'not-html';
 }
 
 /** Explains the verdict; `looksClientRendered` is the yes/no the acquire step uses. */
@@ -75,9 +83,30 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   if (nearEmpty && !truncated && (scriptBytes >= SCRIPT_HEAVY_BYTES || externalScripts >= SCRIPT_HEAVY_COUNT)) {
     return { clientRendered: true, reason: 'script-heavy-empty' };
   }
-  // Not one visible character (a splash screen, custom elements only): nothing to lose by letting scripts run.
-  if (text.length === 0 && bodyStart !== -1 && !truncated) return { clientRendered: true, reason: 'empty-body' };
+  // Not one visible character (a splash screen, custom elements only): nothing to lose by letting scripts run. A
+  // page with nothing that could run (no script, no handler, no refresh, no frame) shows in a browser just as it is
+  // here: the render would cost seconds (its smart wait holds for an app that never starts) for the same page.
+  if (text.length === 0 && bodyStart !== -1 && !truncated) {
+    return mayRunScripts(page)
+      ? { clientRendered: true, reason: 'empty-body' }
+      : { clientRendered: false, reason: 'nothing-to-run' };
+  }
   return { clientRendered: false, reason: 'has-content' };
+}
+
+/**
+ * What lets a browser change a page after it arrived: a script, an inline event handler, a meta refresh (to another
+ * page), a frame or embedded document. Data, not one regex: add markers here. A false match only means a render.
+ */
+const MAY_RUN_MARKERS: readonly RegExp[] = [
+  /<script\b/i,
+  /\son[a-z]{1,40}\s{0,8}=/i,
+  /<meta\b[^>]{0,400}http-equiv\s{0,8}=\s{0,8}["']?refresh/i,
+  /<(iframe|frame|object|embed)\b/i,
+];
+
+function mayRunScripts(page: string): boolean {
+  return MAY_RUN_MARKERS.some((marker) => marker.test(page));
 }
 
 function isJavaScriptNotice(text: string): boolean {
@@ -122,6 +151,34 @@ export function startsWithContent(start: string): boolean {
     if (at !== -1 && lower.indexOf(close, at) === -1) cut = Math.min(cut, at);
   }
   return visibleText(part.slice(0, cut)).length >= CONTENT_TEXT_CHARS;
+}
+
+/**
+ * Byte offset of the page's first `<body` tag (as `/<body\b/i` finds it in the decoded page) when it starts within
+ * `limitBytes`, else -1. Searched in a Latin-1 view, one character per byte, so the index is the byte offset:
+ * `<body` is ASCII, and a byte that is not (part of a UTF-8 sequence) is a non-word character in either view, so `\b`
+ * agrees.
+ */
+export function bodyTagOffset(bytes: Uint8Array, limitBytes: number): number {
+  // A few bytes past the limit, so a tag starting at the limit is judged with the character that follows it.
+  const length = Math.min(bytes.byteLength, limitBytes + '<body'.length + 1);
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, length)
+    .toString('latin1')
+    .search(/<body\b/i);
+  return at > limitBytes ? -1 : at;
+}
+
+/**
+ * `startsWithContent` on the first `windowBytes` of the body, decoded alone: a page whose head is larger than the
+ * window (inline styles and scripts, common on CMS pages) would otherwise be decoded and judged whole. Starting at the
+ * `<body` tag keeps the guarantee (a window from the body start never counts more text than the whole body has); a
+ * window past the judge's own scan limit is not used, as the judge would not read that far.
+ */
+export function bodyStartsWithContent(bytes: Uint8Array, windowBytes: number): boolean {
+  const at = bodyTagOffset(bytes, SCAN_LIMIT_CHARS - windowBytes);
+  if (at === -1) return false;
+  const window = bytes.subarray(at, at + windowBytes);
+  return startsWithContent(new TextDecoder('utf-8', { fatal: false }).decode(window));
 }
 
 /** Visible text of the body (scripts, styles, noscript, templates and tags removed) and the page's script weight. */

@@ -3,7 +3,7 @@ import type { AcquireOptions, Engine, ProxyEndpoint } from '../engines/engine.js
 import type { ProfileStore } from '../interact/profileStore.js';
 import { DEFAULT_TEAM } from './changeTracking.js';
 import { looksBlocked } from '../engines/looksBlocked.js';
-import { judgeClientRendered, startsWithContent } from '../engines/looksClientRendered.js';
+import { bodyStartsWithContent, judgeClientRendered } from '../engines/looksClientRendered.js';
 import { pickEngine } from '../engines/pickEngine.js';
 import { checkProxyMode, planProxyAttempts, type ProxyAttempt } from '../engines/planProxyAttempts.js';
 import { errors, isScrapeError } from '../errors.js';
@@ -90,18 +90,16 @@ async function acquireThrough(
   return tagged(await renderShell(plan, browser, fetched, signal, attempt.proxy));
 }
 
-/** Bytes decoded first: most pages with content of their own show it this early (see startsWithContent). */
+/** Bytes of the body decoded first: most pages with content of their own show it this early (see startsWithContent). */
 const SHELL_CHECK_START_BYTES = 64 * 1024;
 
 /** An HTML answer whose content only JavaScript would produce. */
 function isShell(source: Source): boolean {
   if (!/html/i.test(source.contentType) || source.status >= 400) return false;
-  const decoder = new TextDecoder('utf-8', { fatal: false });
   const { body } = source;
-  const start = body.length > SHELL_CHECK_START_BYTES ? decoder.decode(body.subarray(0, SHELL_CHECK_START_BYTES)) : '';
-  if (start && startsWithContent(start)) return false;
+  if (body.length > SHELL_CHECK_START_BYTES && bodyStartsWithContent(body, SHELL_CHECK_START_BYTES)) return false;
   // The judge reads at most its own scan limit of the text and knows when it was cut off.
-  return judgeClientRendered(decoder.decode(body)).clientRendered;
+  return judgeClientRendered(new TextDecoder('utf-8', { fatal: false }).decode(body)).clientRendered;
 }
 
 /** The browser's render of a shell; when the browser cannot render it, the HTTP answer with a warning saying why. */
