@@ -1,12 +1,10 @@
 // The fixture site the e2e tests scrape: real pages served on 127.0.0.1 over HTTP, and the same pages over HTTPS
 // with a self-signed certificate made at test time.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { selfSignedCertificate } from '@scrape/test-support';
 import iconv from 'iconv-lite';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
@@ -109,43 +107,6 @@ function listen(server: Server): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-/** A self-signed certificate for 127.0.0.1/localhost, made with the openssl CLI (fails clearly without it). */
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'scrape-fixture-tls-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'pipe' },
-    );
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
-  } catch (err) {
-    throw new Error(
-      `fixture site: cannot make a self-signed certificate with the openssl CLI (${(err as Error).message})`,
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 export async function startFixtureSite(): Promise<FixtureSite> {
