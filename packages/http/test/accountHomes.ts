@@ -1,12 +1,12 @@
 // The two homes the account suites run on (embedded in a temp dir, Redis under a per-run key prefix), and a service
 // started on the accounts of one of them, with the clean-up that removes what the run left.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAccounts, type Accounts } from '../src/index.js';
 import { startService, type Service } from './startService.js';
+import { dropRedisPrefix } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -35,9 +35,7 @@ export async function startAccountService(
     await service.close();
     if (home.dataDir) rmSync(home.dataDir, { recursive: true, force: true });
     if (home.keyPrefix) {
-      const scan = ['-u', REDIS_URL, '--scan', '--pattern', `${home.keyPrefix}*`];
-      const keys = execFileSync('redis-cli', scan, { encoding: 'utf8' }).split('\n').filter(Boolean);
-      if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+      await dropRedisPrefix(home.keyPrefix, REDIS_URL);
     }
   };
   return { accounts, service, close };

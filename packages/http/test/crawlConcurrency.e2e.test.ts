@@ -1,12 +1,11 @@
 // A crawl's pages count against its account's concurrency limit: the site (which records the requests it has in
 // flight) never sees more pages of a limit-2 account at once than 2, crawl pages and single scrapes together; a
 // single scrape sent while the crawl holds both slots queues (concurrencyLimited) and one past the queue gets 429.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { dropRedisPrefix, listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Accounts } from '../src/index.js';
 import { callApi, startService, type Service } from './startService.js';
@@ -76,12 +75,7 @@ describe.each(homes)('crawl pages and the account concurrency limit: %s', (_name
       await service.close();
       if (h.dataDir) rmSync(h.dataDir, { recursive: true, force: true });
       if (h.keyPrefix) {
-        const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${h.keyPrefix}*`], {
-          encoding: 'utf8',
-        })
-          .split('\n')
-          .filter(Boolean);
-        if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+        await dropRedisPrefix(h.keyPrefix, REDIS_URL);
       }
     });
   });

@@ -1,14 +1,14 @@
 // Crawls survive their processes: a SIGKILLed server restarted on its data dir resumes its crawl (embedded LMDB), and
 // on Redis a second process finishes the crawl of a SIGKILLed first one, with nothing lost and no page twice.
 // A scrape-worker process (no HTTP) runs the pages of a server that runs none.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor as waitWithin } from '@scrape/test-support';
+import { dropRedisPrefix, waitFor as waitWithin } from '@scrape/test-support';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
 import { startServerProcess, type ServerProcess } from './serverProcesses.js';
 
@@ -28,11 +28,7 @@ afterAll(async () => {
   for (const p of processes) p.kill('SIGKILL');
   await site?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean);
-  for (let i = 0; i < keys.length; i += 500)
-    execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys.slice(i, i + 500)]);
+  await dropRedisPrefix(PREFIX, REDIS_URL);
 });
 
 /** Crawls and worker processes on two shared cores: a generous bound. */

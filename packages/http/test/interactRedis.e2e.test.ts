@@ -1,11 +1,11 @@
 // Two server instances sharing one Redis. One saving session per profile: the claim is a Redis lease, so a saving
 // session on one instance makes a saving scrape or session on the other a 409, until it stops. A scrape's kept page
 // lives where the scrape was made: continued on the other instance, the session re-opens the URL and says why.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service, callApi } from './startService.js';
+import { dropRedisPrefix } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:profile-lock:${randomUUID()}:`;
@@ -36,10 +36,7 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   site?.close();
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean);
-  if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+  await dropRedisPrefix(PREFIX, REDIS_URL);
 });
 
 const call = callApi;

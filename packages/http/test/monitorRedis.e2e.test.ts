@@ -1,9 +1,8 @@
 // Two scrape-server processes on one Redis: a monitor's due time is one BullMQ job, so each scheduled check runs in
 // exactly one of them (the fixture page is fetched once per due time, never twice), whichever process took it.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { dropRedisPrefix, listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './serverProcesses.js';
 import { waitFor } from './waitFor.js';
@@ -34,10 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const codes = await Promise.all(servers.map((s) => s.stop()));
   await site?.close();
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean);
-  if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+  await dropRedisPrefix(PREFIX, REDIS_URL);
   expect(codes).toEqual([0, 0]);
 });
 

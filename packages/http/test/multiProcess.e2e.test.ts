@@ -1,7 +1,6 @@
 // Two scrape-server processes on two ports against one Redis, hammered together: balances, rate windows and
 // concurrency slots are shared, so the limits hold exactly across processes. Also two processes on one embedded
 // (LMDB) data dir for the credits.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { admin, postScrape, startServerProcess, type ServerProcess } from './serverProcesses.js';
+import { dropRedisPrefix } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:mp:${randomUUID()}:`;
@@ -25,10 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const codes = await Promise.all(servers.map((s) => s.stop()));
   await site?.close();
-  const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean);
-  if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+  await dropRedisPrefix(PREFIX, REDIS_URL);
   expect(codes).toEqual([0, 0]);
 });
 

@@ -1,11 +1,11 @@
 // The page cache through the service: embedded by default, and shared through a real Redis (127.0.0.1:6379) by two
 // server instances, so one instance answers cache-only requests from what the other fetched.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, type Service } from './startService.js';
+import { dropRedisPrefix } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `e2e-http-${randomUUID()}:`;
@@ -43,15 +43,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([embedded?.close(), a?.close(), b?.close()]);
   await site?.close();
-  // Leave nothing behind in the shared Redis (best effort: redis-cli may be absent where Redis is remote).
-  try {
-    const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${PREFIX}*`], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean);
-    if (keys.length > 0) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
-  } catch {
-    // ignore
-  }
+  // Leave nothing behind in the shared Redis (best effort: it may be unreachable when its half was skipped).
+  await dropRedisPrefix(PREFIX, REDIS_URL).catch(() => undefined);
 });
 
 describe('page cache through the service', () => {
