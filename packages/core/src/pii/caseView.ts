@@ -53,8 +53,11 @@ export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView
         const next = tokens[t.index + 1];
         const nextWord = next?.kind === 'word' && next.gapBefore === ' ';
         // "HOPE NAKASHIMA": a first name that is also an everyday word keeps its capital before a word that is none.
-        const firstOfPair = g.firstNames.has(t.lower) && nextWord && next.allCaps && !isCommonWord(next.lower, g);
-        const title = nameWords > 0 || firstOfPair || !isCommonWord(t.lower, g);
+        // (the cheap tests first: most words of a capitals line are everyday words with no name after them)
+        const title =
+          nameWords > 0 ||
+          !isCommonWord(t.lower, g) ||
+          (nextWord && next.allCaps && g.firstNames.has(t.lower) && !isCommonWord(next.lower, g));
         edits.push([t, title ? t.text[0] + t.lower.slice(1) : t.lower]);
         nameWords = nextWord ? nameWords - 1 : 0;
         if ((next?.text === ':' && NAME_LABELS.has(t.lower)) || (nextWord && HONORIFICS.has(t.lower)))

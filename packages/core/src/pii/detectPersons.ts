@@ -353,7 +353,8 @@ function judgeRun(
   );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
-    () => afterReportingWord(tokens, first) || (SURNAME_MODIFIED.test(after) && afterDeterminer(tokens, first)),
+    // (token tests before the regex: most runs have no determiner before them)
+    () => afterReportingWord(tokens, first) || (afterDeterminer(tokens, first) && SURNAME_MODIFIED.test(after)),
   );
   const weak = lazy(() => WEAK_INTRO.test(before));
   const follow = lazy(() => PERSON_FOLLOW.test(after));
@@ -520,20 +521,23 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       else break;
       if (tokens[j]?.lower === 'and' && tokens[j + 1]?.cap) j++;
     }
+    if (members.length < 2) continue;
     const placeList = members.some(
       (m) => g.countries.has(m.lower) || (g.places.has(m.lower) && !isNameWord(m.lower, g) && !tokenIsCommon(m, g)),
     );
     // "Wei and Hope will ...", "Bo and Jun were ...": name words as the plural subject of a verb are people.
-    const pairSubject =
-      members.length >= 2 &&
-      members.every((m) => isNameWord(m.lower, g)) &&
-      members.some((m) => !tokenIsCommon(m, g)) &&
-      pluralVerbAfter(tokens, members[members.length - 1]);
+    // (asked only for a list that is no place list, and at most once: it looks at every member)
+    let pairSubject: boolean | undefined;
+    const isPairSubject = () =>
+      (pairSubject ??=
+        pluralVerbAfter(tokens, members[members.length - 1]) &&
+        members.every((m) => isNameWord(m.lower, g)) &&
+        members.some((m) => !tokenIsCommon(m, g)));
     const seed = (m: Token) =>
       inFound(m) ||
-      pairSubject ||
+      isPairSubject() ||
       (isNameWord(m.lower, g) && (members.length >= 3 || (isCoreNameWord(m.lower, g) && !tokenIsCommon(m, g))));
-    if (members.length >= 2 && !placeList && members.some(seed)) {
+    if (!placeList && members.some(seed)) {
       for (const m of members) {
         if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) continue;
         if (
