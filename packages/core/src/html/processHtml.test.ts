@@ -33,8 +33,7 @@ describe('processHtml', () => {
   it('returns rawHtml untouched, main-content markdown, cleaned html, content links and metadata', () => {
     const result = processHtml({ body: PAGE, url: URL_ });
     expect(result.rawHtml).toBe(PAGE);
-    // the headline opening the article repeats the page title (metadata.title): main content leaves it out
-    expect(result.markdown).not.toContain('Library hours extended');
+    expect(result.markdown).toContain('Library hours extended');
     expect(result.markdown).toContain('The council voted on Tuesday');
     expect(result.markdown).not.toContain('Sports');
     expect(result.markdown).not.toContain('Privacy');

@@ -134,10 +134,7 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
       const hints = usesMainContent(s.options) ? hintCarrierCollector() : undefined;
       s.metadata = extractMetadata(document, { baseUrl: s.baseUrl, onElement: hints?.visit });
       s.result.metadata = s.metadata;
-      if (hints) {
-        s.hints = collectContentHints(document, s.rawHtml, hints.carriers);
-        s.hints.titles = [s.metadata.title, s.metadata.ogTitle].flat().filter((t) => typeof t === 'string');
-      }
+      if (hints) s.hints = collectContentHints(document, s.rawHtml, hints.carriers);
     },
   },
   {

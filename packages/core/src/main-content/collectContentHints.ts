@@ -20,9 +20,6 @@ export interface ContentHints {
   /** The article's text as its JSON-LD gives it (`articleBody`, the longest one), capped: many news pages carry the
    *  whole body there, which tells where the body sits on the page (see findBodyEvidence). */
   articleBody?: string;
-  /** The page's titles as its metadata gives them (`<title>`, og:title), set by the pipeline after its metadata step:
-   *  the headline that opens an article repeats one of them (dropLeadHeadline). */
-  titles?: string[];
 }
 
 /** Microdata types kept as hints: only those that name the page's kind. ("Comment" and "Article" items sit inside

@@ -2,7 +2,6 @@
 // runner that applies them in order. Kept apart from the registry so that stages can read a switch without importing
 // every rule.
 import type { PageKind } from './classifyPage.js';
-import type { ContentHints } from './collectContentHints.js';
 import type { NodeStats } from './measureTree.js';
 import type { Stage, Tracer, TraceSink } from './traceEvents.js';
 
@@ -20,8 +19,6 @@ export interface PruneContext {
   root: NodeStats;
   removed: Set<NodeStats>;
   page: PageKind;
-  /** What the page said of itself before cleaning (JSON-LD, og:type, titles), when the caller read it. */
-  hints?: ContentHints;
   /** Other rules' switches, for rules whose behaviour another switch refines ('inline-links-stay'). */
   on: RuleSwitch;
   /** This rule's trace sink (the runner sets it before each rule); undefined when nobody traces. */

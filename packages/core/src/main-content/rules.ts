@@ -14,7 +14,6 @@ import { dropVocabularyBoilerplate } from './dropVocabularyBoilerplate.js';
 import { dropFigureCaptions } from './dropFigureCaptions.js';
 import { dropItemTemplateText } from './dropItemTemplateText.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
-import { dropLeadHeadline } from './dropLeadHeadline.js';
 import { dropLoginPrompts } from './dropLoginPrompts.js';
 import { dropMobileCopies } from './dropMobileCopies.js';
 import { dropPlaceholderText } from './dropPlaceholderText.js';
@@ -286,14 +285,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: notThread,
     why: 'subscribe / app / follow / donate lines with a link',
     apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, { on: c.on, trace: c.trace }),
-  },
-  {
-    id: 'lead-headline',
-    stage: 'prune',
-    // a product page's <h1> is the product's name, which the truth keeps (frozen products lost 2.9‰ without the gate)
-    appliesTo: (p) => !p.discussion && !p.product,
-    why: 'the <h1> opening the root repeats the page title (dropLeadHeadline.ts)',
-    apply: (c) => dropLeadHeadline(c.root, c.removed, c.hints?.titles, c.trace),
   },
   {
     id: 'figure-captions',

@@ -442,11 +442,6 @@ export const STAMP_MAX_CHARS = 40;
  *  its caption. It names who took the picture, not the story; at most this long: */
 export const CREDIT_MAX_CHARS = 100;
 
-// dropLeadHeadline.ts: the headline opening an article repeats the page's title
-/** A heading is compared with the title only from this many characters (letters, digits, spaces) on: a short one
- *  ("News", "Home") is in many titles by chance. */
-export const HEADLINE_MIN_CHARS = 10;
-
 // pruneProductPage.ts: a product page's identifier dumps and currency lists
 /** A field list with at least this many labels, this share of them identifiers, is a dump of the shop's data fields
  *  (custom fields a theme prints and a stylesheet hides), not a specification table. */
