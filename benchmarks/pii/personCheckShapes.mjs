@@ -56,7 +56,11 @@ export const PERSON_CHECK_SHAPES = {
     { text: 'The plan will work, insists Bartholomew.', pii: ['Bartholomew'], keep: ['plan', 'work'] },
     { text: '"Never again," Dagmar said quietly.', pii: ['Dagmar'], keep: ['Never', 'quietly'] },
     { text: 'According to Okafor, the bridge was unsafe.', pii: ['Okafor'], keep: ['bridge', 'unsafe'] },
-    { text: 'Story by Anneliese Brandt; photos by Joaquín Reyes.', pii: ['Anneliese Brandt', 'Joaquín Reyes'], keep: [] },
+    {
+      text: 'Story by Anneliese Brandt; photos by Joaquín Reyes.',
+      pii: ['Anneliese Brandt', 'Joaquín Reyes'],
+      keep: [],
+    },
     { text: 'An afterword by Szczepański closes the volume.', pii: ['Szczepański'], keep: ['afterword', 'volume'] },
     // traps
     { text: 'Powered by WordPress and hosted in Frankfurt.', pii: [], keep: ['Powered', 'WordPress'] },
@@ -124,6 +128,47 @@ export const PERSON_CHECK_SHAPES = {
     // traps
     { text: 'Sure, could you send it tomorrow?', pii: [], keep: ['Sure', 'tomorrow'] },
     { text: 'Great, thanks!', pii: [], keep: ['Great', 'thanks'] },
+  ],
+  // Second batch, written after the first rules and before tuning on it: questions, objects, possessives,
+  // appositions, sign-offs and names with particles, with their traps.
+  questions: [
+    { text: 'Why is Oyelaran so quiet today?', pii: ['Oyelaran'], keep: ['quiet', 'today'] },
+    { text: 'Did Folasade get the message?', pii: ['Folasade'], keep: ['message'] },
+    { text: 'Has Teodora Vukić signed the lease yet?', pii: ['Teodora Vukić'], keep: ['signed', 'lease'] },
+    { text: 'Is Kwame coming to the party?', pii: ['Kwame'], keep: ['coming', 'party'] },
+    { text: 'Where does Ishaan keep the spare key?', pii: ['Ishaan'], keep: ['spare', 'key'] },
+    { text: 'Is Salesforce down again?', pii: [], keep: ['Salesforce', 'down'] },
+    { text: 'Why is Docker so slow on this laptop?', pii: [], keep: ['Docker', 'slow'] },
+  ],
+  objects: [
+    { text: 'I ran into Anselm at the station.', pii: ['Anselm'], keep: ['station'] },
+    { text: 'The nurse gave Oyinkansola a blanket.', pii: ['Oyinkansola'], keep: ['nurse', 'blanket'] },
+    { text: 'Please send the invoice to Bogdan Ilie by noon.', pii: ['Bogdan Ilie'], keep: ['invoice', 'noon'] },
+    { text: 'We owe Rukmini an apology.', pii: ['Rukmini'], keep: ['owe', 'apology'] },
+    { text: 'I ran into Costco on the way home.', pii: [], keep: ['Costco', 'way'] },
+    { text: 'We moved the files to Dropbox last week.', pii: [], keep: ['Dropbox', 'files'] },
+  ],
+  possessives: [
+    { text: "Katalin's bike was stolen last night.", pii: ['Katalin'], keep: ['bike', 'stolen'] },
+    { text: 'The keys are in Obiora’s car.', pii: ['Obiora'], keep: ['keys', 'car'] },
+    { text: "Netflix's new series starts Friday.", pii: [], keep: ['Netflix', 'series'] },
+  ],
+  appositions: [
+    { text: 'The treasurer, Hyacinth Obuya, resigned on Monday.', pii: ['Hyacinth Obuya'], keep: ['treasurer'] },
+    { text: 'Our landlord, Mr Pemberton-Rees, raised the rent.', pii: ['Pemberton-Rees'], keep: ['landlord', 'rent'] },
+    { text: 'Lead author: Siobhán Ní Bhriain (University of Galway)', pii: ['Siobhán Ní Bhriain'], keep: ['Lead'] },
+    { text: 'The venue, Harbour Hall, seats 300 people.', pii: [], keep: ['venue', 'Harbour', 'Hall'] },
+  ],
+  signOffs: [
+    { text: 'See you soon,\nMarguerite', pii: ['Marguerite'], keep: ['soon'] },
+    { text: 'Thanks for your patience.\n\nWarmly,\nDevendra Rao', pii: ['Devendra Rao'], keep: ['patience'] },
+    { text: 'Regards,\nThe Support Team', pii: [], keep: ['Support', 'Team'] },
+  ],
+  particles: [
+    { text: 'The painting was bought by Anton van der Berg.', pii: ['Anton van der Berg'], keep: ['painting'] },
+    { text: 'Call Maria da Silva Ferreira before five.', pii: ['Maria da Silva Ferreira'], keep: ['five'] },
+    { text: 'Abdulrahman bin Khalid chaired the panel.', pii: ['Abdulrahman bin Khalid'], keep: ['chaired', 'panel'] },
+    { text: 'We stayed at Casa del Sol for a week.', pii: [], keep: ['stayed', 'week'] },
   ],
 };
 
