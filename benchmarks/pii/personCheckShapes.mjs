@@ -170,6 +170,43 @@ export const PERSON_CHECK_SHAPES = {
     { text: 'Abdulrahman bin Khalid chaired the panel.', pii: ['Abdulrahman bin Khalid'], keep: ['chaired', 'panel'] },
     { text: 'We stayed at Casa del Sol for a week.', pii: [], keep: ['stayed', 'week'] },
   ],
+  // Third batch, written before tuning on it: other phrasings of the letter, label, list, contact and title
+  // shapes, and short or everyday-word given names.
+  letters: [
+    { text: 'Hi Tuomas,\n\nthe report is attached.\n\nCheers,\nAnouk', pii: ['Tuomas', 'Anouk'], keep: ['report'] },
+    { text: 'Deliver to:\nBo Lindgren\n4 Elm Court\nLeeds', pii: ['Bo Lindgren'], keep: ['Deliver'] },
+    { text: 'Sincerely,\nWen Adeyemi\nHead of Finance', pii: ['Wen Adeyemi'], keep: ['Head', 'Finance'] },
+    { text: 'Hello Jun and Ama,\nthe venue is booked.', pii: ['Jun', 'Ama'], keep: ['venue', 'booked'] },
+  ],
+  labelsAndLists: [
+    {
+      text: 'Present: Eero Mwangi, Dolores Haas, Kenji Ito',
+      pii: ['Eero Mwangi', 'Dolores Haas', 'Kenji Ito'],
+      keep: [],
+    },
+    { text: 'Client: Ines Okoro\nMatter: lease renewal', pii: ['Ines Okoro'], keep: ['Matter', 'lease'] },
+    { text: 'FAO: LI WEI OYELOWO, FINANCE DEPT', pii: ['LI WEI OYELOWO'], keep: ['FINANCE'] },
+    { text: 'Reviewed by: Mateo Kovač', pii: ['Mateo Kovač'], keep: ['Reviewed'] },
+    { text: 'Owners: Hope Adjei and Faith Murphy', pii: ['Hope Adjei', 'Faith Murphy'], keep: ['Owners'] },
+  ],
+  contacts: [
+    { text: 'Email Nkiru Bello (nkiru@example.org) about the keys.', pii: ['Nkiru Bello'], keep: ['keys'] },
+    { text: 'Ring Wei Haddad on the office line.', pii: ['Wei Haddad'], keep: ['office', 'line'] },
+    { text: 'For questions, ask Emre Lindqvist at the desk.', pii: ['Emre Lindqvist'], keep: ['questions', 'desk'] },
+    { text: 'Ask Marketing about the banner.', pii: [], keep: ['Marketing', 'banner'] },
+  ],
+  titlesAndRoles: [
+    { text: 'Dr Guadalupe Nakashima will chair the session.', pii: ['Guadalupe Nakashima'], keep: ['chair'] },
+    { text: 'Judge Okwuosa dismissed the case.', pii: ['Okwuosa'], keep: ['dismissed', 'case'] },
+    { text: 'Our accountant Fatima Esposito filed the return.', pii: ['Fatima Esposito'], keep: ['accountant'] },
+    { text: 'Professor Ji-woo Baptiste opens the conference.', pii: ['Ji-woo Baptiste'], keep: ['conference'] },
+  ],
+  subjects: [
+    { text: "Ayodele Kruger's train was delayed by an hour.", pii: ['Ayodele Kruger'], keep: ['train', 'delayed'] },
+    { text: 'Eero Vasquez works at the harbour office.', pii: ['Eero Vasquez'], keep: ['works', 'harbour'] },
+    { text: 'Linh Haddad moved to 12 Quay Street last year.', pii: ['Linh Haddad'], keep: ['moved'] },
+    { text: 'Emre and Wei are bringing the cake.', pii: ['Emre', 'Wei'], keep: ['bringing', 'cake'] },
+  ],
 };
 
 /** Totals over all groups: person recall (values gone) and retention of the kept words. */
