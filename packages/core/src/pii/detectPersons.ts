@@ -20,9 +20,16 @@ import {
   isNameWord,
   lineBefore,
 } from './nameSignals.js';
-import { FOREIGN_FUNCTION_WORDS } from './foreignFunctionWords.js';
-import { ADDRESS_TERM_WORDS, GREETING_WORDS, PERSON_FIELD_LABELS, SIGN_OFF_LINES } from './personLabels.js';
-import { AUXILIARIES, AUXILIARY_GAP_WORDS, personVerbForms } from './personVerbs.js';
+import { FOREIGN_FUNCTION_WORDS, GERMAN_NOUN_ENDINGS } from './foreignFunctionWords.js';
+import {
+  ADDRESS_TERM_WORDS,
+  DATE_PREPOSITION_WORDS,
+  GREETING_WORDS,
+  MONTH_NAMES,
+  PERSON_FIELD_LABELS,
+  SIGN_OFF_LINES,
+} from './personLabels.js';
+import { AUXILIARIES, AUXILIARY_GAP_WORDS, QUESTION_AUXILIARIES, WH_WORDS, personVerbForms } from './personVerbs.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 import { trimTrailing } from '../text/trailingRun.js';
@@ -126,6 +133,23 @@ function coinedWord(t: Token, g: Gazetteers): boolean {
   return false;
 }
 
+/** Auxiliaries that open a question ("Did X call?", "Why is X so quiet?"): the run after one is its subject. */
+const QUESTION_AUX = new Set(QUESTION_AUXILIARIES);
+const QUESTION_WORDS = new Set(WH_WORDS);
+/**
+ * "Did Folasade get the message?", "Why is Oyelaran so quiet?": the run sits between a question's opening
+ * auxiliary (at the sentence start or after a wh-word) and a lowercase word, and the sentence ends in "?".
+ */
+function questionSubject(text: string, tokens: Token[], first: Token, last: Token): boolean {
+  const aux = tokens[first.index - 1];
+  if (aux?.kind !== 'word' || first.lineStart || !QUESTION_AUX.has(aux.lower)) return false;
+  const wh = tokens[aux.index - 1];
+  if (!aux.sentenceStart && !(wh?.sentenceStart && QUESTION_WORDS.has(wh.lower))) return false;
+  const next = tokens[last.index + 1];
+  if (next?.kind !== 'word' || next.cap || next.gapBefore !== ' ') return false;
+  return /^[^.!?\n]{0,80}\?/.test(text.slice(last.end, last.end + 82));
+}
+
 /** Verbs and adverbs right after "X and Y" that make the pair a plural subject ("were", "will", "both"). */
 const PLURAL_SUBJECT_NEXT = new Set([
   'are',
@@ -178,11 +202,33 @@ const GREETINGS = new Set(GREETING_WORDS);
 const ADDRESS_TERMS = new Set(ADDRESS_TERM_WORDS);
 const FOREIGN_FUNCTION = new Set(FOREIGN_FUNCTION_WORDS);
 
+/** Endings of Polish and Italian surnames ("-ski", "-cki", a doubled consonant and "i") that no demonym has. */
+const SURNAME_NOT_DEMONYM = /(?:[csz]ki|([bcdfglmnprstvz])\1i)$/;
+/** A German noun by its ending (-ung, -heit, -keit, -schaft, ... or a field label's compound head, "-zeit"). */
+function germanLabelNoun(lower: string): boolean {
+  return lower.length >= 7 && GERMAN_NOUN_ENDINGS.some((e) => lower.endsWith(e));
+}
+
 /** "Patient: Grace Park", "cc: X": a person field label and its colon right before the run (token test, cheap). */
 function afterFieldLabel(tokens: Token[], first: Token): boolean {
   const colon = tokens[first.index - 1];
   const label = tokens[first.index - 2];
   return colon?.text === ':' && label?.kind === 'word' && FIELD_LABELS.has(label.lower) && !colon.lineStart;
+}
+
+/** "Good morning Eunji, ...", "Evening Tomasz!": a greeting word right before the run and a comma or "!" after it. */
+function afterGreeting(tokens: Token[], first: Token, last: Token): boolean {
+  const prev = tokens[first.index - 1];
+  if (prev?.kind !== 'word' || first.lineStart || !GREETINGS.has(prev.lower)) return false;
+  return /^[,!]$/.test(tokens[last.index + 1]?.text ?? '');
+}
+
+/** "Judge Okwuosa", "Captain Mbeki", "Dr. Halloran": a capitalised title (TITLES) right before the run, on its line. */
+function afterTitleWord(tokens: Token[], first: Token): boolean {
+  let p = first.index - 1;
+  if (tokens[p]?.text === '.' && tokens[p].gapBefore === '') p--;
+  const title = tokens[p];
+  return title?.kind === 'word' && title.cap && !title.allCaps && TITLES.has(title.lower) && !first.lineStart;
 }
 
 /** The previous non-blank line closes a letter ("Best,", "Kind regards") and this run starts its own line. */
@@ -241,6 +287,15 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       (NAME_INTRO.test(lineBefore(text, t.start, 40)) ||
         // "Patient: Grace Park": after a person field label the whole run is the name once one word is a name
         (afterFieldLabel(tokens, t) && run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g))));
+    // "Dear June,", "Hi April!": a month that is also a first name, greeted and set off, is the person greeted.
+    const lastOfRun = run[run.length - 1];
+    if (
+      MONTHS.has(lastOfRun.lower) &&
+      g.firstNames.has(lastOfRun.lower) &&
+      GREETINGS.has(tokens[lastOfRun.index - 1]?.lower ?? '') &&
+      /^[,!]/.test(tokens[lastOfRun.index + 1]?.text ?? '')
+    )
+      out.push({ type: 'PERSON', start: lastOfRun.start, end: lastOfRun.end, score: 0.75 });
     if (afterTitle || afterNameIntro) {
       const last = run[run.length - 1];
       out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
@@ -285,6 +340,25 @@ function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: bool
   return 'unknown';
 }
 
+const MONTHS = new Set(MONTH_NAMES);
+const DATE_PREPOSITIONS = new Set(DATE_PREPOSITION_WORDS);
+function monthFirstName(t: Token, next: Token, tokens: Token[], g: Gazetteers): boolean {
+  if (!MONTHS.has(t.lower) || !g.firstNames.has(t.lower) || tokenIsCommon(next, g) || next.text.length < 2)
+    return false;
+  const prev = tokens[t.index - 1];
+  if (DATE_PREPOSITIONS.has(prev?.lower ?? '')) return false;
+  // ("the 5th of May", "1 of June": "of" after a number is a date; "in memory of May Okonkwo-Hale" is not)
+  if (prev?.lower === 'of' && /^\d|^(?:first|second|third|\d*(?:st|nd|rd|th))$/.test(tokens[t.index - 2]?.lower ?? ''))
+    return false;
+  const surname =
+    g.lastNames.has(next.lower) ||
+    // (a two-letter word only as a listed surname: "May Li")
+    (next.text.length >= 3 && NAME_SHAPE.test(next.lower)) ||
+    hasForeignLetters(next.text) ||
+    (next.text.includes('-') && next.lower.split('-').some((p) => p.length >= 3 && !isCommonWord(p, g)));
+  return surname;
+}
+
 /** Splits a run at ordinary words ("Entertainment Weekly", "The"), which are never part of a name. */
 function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t: Token; c: WordClass }>> {
   const subs: Array<Array<{ t: Token; c: WordClass }>> = [];
@@ -294,6 +368,9 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
     let c = classify(t, g, tokens[t.index + 1], k > 0 && k < run.length - 1);
     // "Der Termin", "Ihre Bestellung": an article or possessive of another language opens a noun, not a name.
     if (k === 0 && FOREIGN_FUNCTION.has(t.lower)) c = 'common';
+    // "May Okonkwo-Hale", "June Abara-Steele": a month that is also a first name opens the name when a surname no
+    // dictionary lists follows and no date preposition comes before ("in May Kowalski ...").
+    if (c === 'common' && k === 0 && run.length >= 2 && monthFirstName(t, run[1], tokens, g)) c = 'name';
     // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
     if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
     // Likewise right after a known first name ("Jane Doe", "Tom Baker"): a surname that is also a dictionary word.
@@ -349,7 +426,9 @@ function judgeRun(
       STRONG_INTRO.test(before) ||
       endsWithKinship(before) ||
       afterFieldLabel(tokens, first) ||
-      afterSignOff(text, first),
+      afterSignOff(text, first) ||
+      afterTitleWord(tokens, first) ||
+      afterGreeting(tokens, first, last),
   );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
@@ -365,13 +444,18 @@ function judgeRun(
   const vocative = lazy(
     () =>
       (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) ||
-      (first.sentenceStart && /^, (?:can|could|would|will|please|i|you|we|do|did|are|is)\b/i.test(after)),
-  );
-  const subject = lazy(
-    () => SUBJECT_VERBS.test(after) || (personVerbAfter(tokens, last) && !words.some((w) => coinedWord(w.t, g))),
+      // (also a second-person word or a courtesy after the comma: "Ji-woo, your parcel arrived", "Eunji, thanks")
+      (first.sentenceStart &&
+        /^, (?:can|could|would|will|please|i|you|we|do|did|are|is|your|thanks|thank|sorry|welcome)\b/i.test(after)),
   );
   const phrase = words.map((w) => w.t.lower).join(' ');
   const isPlace = g.places.has(phrase);
+  const subject = lazy(
+    () =>
+      SUBJECT_VERBS.test(after) ||
+      ((personVerbAfter(tokens, last) || (questionSubject(text, tokens, first, last) && !isPlace)) &&
+        !words.some((w) => coinedWord(w.t, g))),
+  );
   const shaped = (w: { t: Token; c: WordClass }) =>
     w.c === 'unknown' && (NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text));
   const foreign = words.some((w) => w.t.text.length >= 4 && shaped(w));
@@ -380,9 +464,13 @@ function judgeRun(
     (w) => /\p{Ll}\p{Lu}/u.test(w.t.text.slice(1)) && !/^(?:Mc|Mac|O'|D'|De|Di|La|Le|Van)/.test(w.t.text),
   );
   // Nationality adjectives ("I am Polish", "the Spanish government", "a Russian place") are not people.
+  // (a Polish or Italian surname ending, "Szczepański", "Pastorelli", is no nationality: no demonym ends so;
+  // nor is a two- or three-letter word, "Ask Li about it")
   const demonym = lazy(
     () =>
       words.length === 1 &&
+      phrase.length >= 4 &&
+      !SURNAME_NOT_DEMONYM.test(phrase) &&
       DEMONYM_SHAPE.test(phrase) &&
       !g.firstNames.has(phrase) &&
       ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) ||
@@ -421,7 +509,8 @@ function judgeRun(
       score = 0.65;
     else if (unknown === words.length && words.length <= 3 && (aloneOnLine() || subject() || vocative())) score = 0.6;
     else if (aggressive && weak()) score = 0.6;
-    if (isPlace && names < 2 && !strong()) score = 0;
+    // ("said Rose Park, who chairs ...": a relative "who" after the run outweighs a place of that name)
+    if (isPlace && names < 2 && !strong() && !/^,? (?:who|whose)\b/.test(after)) score = 0;
   } else {
     const c = words[0].c;
     // An ALL-CAPS word is a person when introduced, or as a speaker label that is no everyday word ("BRANKO:").
@@ -473,6 +562,9 @@ function judgeRun(
     score = 0;
   // "Attendees:", "ATTN:", "Patient:": a field label before a colon is no speaker's name.
   if (words.length === 1 && speaker() && FIELD_LABELS.has(first.lower)) score = 0;
+  // "Zusammenfassung:", "Lieferzeit:": a German noun with a derivational ending or a label's compound head, in no
+  // name list, before a colon is a field label too (German capitalises every noun).
+  if (words.length === 1 && words[0].c === 'unknown' && speaker() && germanLabelNoun(first.lower)) score = 0;
   // "Parker Industries", "Hudson Group": a run ending in such a word is the organisation itself.
   if (words.length >= 2 && FACILITY_WORDS.has(last.lower) && !strong()) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
@@ -532,7 +624,11 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       (pairSubject ??=
         pluralVerbAfter(tokens, members[members.length - 1]) &&
         members.every((m) => isNameWord(m.lower, g)) &&
-        members.some((m) => !tokenIsCommon(m, g)));
+        (members.some((m) => !tokenIsCommon(m, g)) ||
+          // "Rose and Ivy will bake": first names that are all everyday words need a verb people do after them
+          // ("Salt and Pepper were", "Summer and Autumn are" stay)
+          (members.every((m) => g.firstNames.has(m.lower) && !NOT_NAME_WORDS.has(m.lower)) &&
+            personVerbAfter(tokens, members[members.length - 1]))));
     const seed = (m: Token) =>
       inFound(m) ||
       isPairSubject() ||
@@ -540,6 +636,8 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
     if (!placeList && members.some(seed)) {
       for (const m of members) {
         if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) continue;
+        // "Gunnhild Vestergaard, Room 4": an everyday word before a number is a label (room, gate, floor).
+        if (tokenIsCommon(m, g) && tokens[m.index + 1]?.kind === 'number') continue;
         if (
           !inFound(m) &&
           (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) &&

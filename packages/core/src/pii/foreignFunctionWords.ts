@@ -58,3 +58,25 @@ export const FOREIGN_FUNCTION_WORDS = [
   'votre',
   'wir',
 ];
+
+/**
+ * Endings of German nouns: derivational suffixes ("Achtung", "Sicherheit", "Gemeinschaft", "Ergebnis") and the
+ * heads of compound field labels ("Lieferzeit", "Lieferdatum", "Kundennummer"). German capitalises every noun, so a
+ * capitalised word with such an ending before a colon is a label, not a speaker. No given name or surname ends so
+ * at seven letters or more (callers check the length).
+ */
+export const GERMAN_NOUN_ENDINGS = [
+  'ung',
+  'heit',
+  'keit',
+  'schaft',
+  'tät',
+  'nis',
+  'zeit',
+  'zeiten',
+  'datum',
+  'nummer',
+  'angaben',
+  'hinweis',
+  'hinweise',
+];

@@ -371,7 +371,8 @@ export function afterReportingWord(tokens: Token[], first: Token): boolean {
 export const SURNAME_MODIFIED = new RegExp(
   String.raw`^ (?:novel|novels|book|books|film|films|album|biography|memoir|paintings?|portrait|play|plays` +
     String.raw`|song|songs|theorem|method|estate|family|household|case|administration|era|report|letters|papers` +
-    String.raw`|archive|collection)\b`,
+    String.raw`|archive|collection|lab|laboratory|lectures|trial|affair|siblings|brothers|sisters|twins|thriller` +
+    String.raw`|thrillers|trilogy|saga)\b`,
   'i',
 );
 

@@ -118,3 +118,40 @@ export const ADDRESS_TERM_WORDS = [
   'team',
   'there',
 ];
+
+/** Month names: "May", "June", "April" are first names too ("May Okonkwo-Hale"). */
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** Words before a month that make it a date ("in May", "by June", "last April"), not a first name. */
+export const DATE_PREPOSITION_WORDS = [
+  'in',
+  'on',
+  'since',
+  'until',
+  'till',
+  'by',
+  'during',
+  'from',
+  'last',
+  'next',
+  'this',
+  'early',
+  'late',
+  'mid',
+  'before',
+  'after',
+  'through',
+];

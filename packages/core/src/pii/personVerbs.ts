@@ -197,3 +197,26 @@ export function personVerbForms(): { base: string[]; finite: string[] } {
   }
   return { base, finite };
 }
+
+/** Auxiliaries that open a yes/no or wh-question with the subject right after them ("Did X ...?", "Why is X ...?"). */
+export const QUESTION_AUXILIARIES = [
+  'did',
+  'does',
+  'do',
+  'is',
+  'was',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'shall',
+  'might',
+  'must',
+];
+
+/** Question words before such an auxiliary ("Why is X so quiet?"). */
+export const WH_WORDS = ['why', 'where', 'when', 'how', 'what', 'who', 'whom', 'which'];

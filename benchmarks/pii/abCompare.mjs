@@ -1,0 +1,78 @@
+// A/B of two builds of @scrape/core's redactPII in ONE process: the hand-written check sets (person recall and kept
+// words), the redacted word share and the CPU cost per 10 KB on real pages, timed INTERLEAVED (A, B, A, B, ...;
+// medians), so machine load falls on both alike. The baseline is a copy of an older build's dist folder placed
+// inside packages/core (so its imports resolve), e.g. `cp -r packages/core/dist packages/core/dist-base`.
+// Run: node benchmarks/pii/abCompare.mjs packages/core/dist-base [rounds]
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { redactPII as redactNew } from '@scrape/core';
+import { buildRealMarkdown } from './evaluate.mjs';
+import { NEW_SHAPES } from './newShapes.mjs';
+import { PERSON_CHECK_SHAPES, totals } from './personCheckShapes.mjs';
+import { PERSON_SHAPES } from './personShapes.mjs';
+import { scoreShapeGroups, scoreShapeRows } from './scoreShapes.mjs';
+import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
+
+const baseDir = process.argv[2];
+if (!baseDir) throw new Error('usage: abCompare.mjs <baseline dist folder> [rounds]');
+const rounds = Number(process.argv[3] ?? 7);
+const { redactPII: redactBase } = await import(pathToFileURL(resolve(baseDir, 'index.js')).href);
+const builds = [
+  ['base', redactBase],
+  ['new', redactNew],
+];
+
+const sets = [
+  ['personCheckShapes', PERSON_CHECK_SHAPES],
+  ['personShapes', PERSON_SHAPES],
+  ['weakSpotShapes', WEAK_SPOT_SHAPES],
+  ['newShapes', { all: NEW_SHAPES }],
+];
+console.log('| check set | build | recall | kept |');
+console.log('|---|---|---:|---:|');
+for (const [name, groups] of sets) {
+  for (const [b, redact] of builds) {
+    const r = await scoreShapeGroups(
+      groups,
+      async (t) => (await redact(t, { mode: 'accurate', replaceStyle: 'mask' })).text,
+    );
+    const s = totals(r);
+    console.log(
+      `| ${name} | ${b} | ${s.found}/${s.total} = ${s.recall.toFixed(3)} | ${s.kept}/${s.keepTotal} = ${s.retention.toFixed(3)} |`,
+    );
+  }
+}
+void scoreShapeRows;
+
+const docs = buildRealMarkdown(80, 600 * 1024);
+if (docs) {
+  const bytes = docs.reduce((s, d) => s + Buffer.byteLength(d), 0);
+  const wordRe = /\w+/g;
+  for (const [b, redact] of builds) {
+    let words = 0;
+    let changed = 0;
+    for (const d of docs) {
+      const { text } = await redact(d, { mode: 'accurate', replaceStyle: 'mask' });
+      for (const m of d.matchAll(wordRe)) {
+        words++;
+        if (text.slice(m.index, m.index + m[0].length) !== m[0]) changed++;
+      }
+    }
+    console.log(`real pages, ${b}: redacted word share ${(changed / words).toFixed(4)} (${changed}/${words})`);
+  }
+  const cpu = { base: [], new: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (const [b, redact] of r % 2 ? [...builds].reverse() : builds) {
+      const c0 = process.cpuUsage();
+      for (const d of docs) await redact(d, { mode: 'accurate' });
+      const c = process.cpuUsage(c0);
+      cpu[b].push(((c.user + c.system) / 1000 / bytes) * 10240);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const ratios = cpu.new.map((v, k) => v / cpu.base[k]);
+  console.log(
+    `cost, accurate, ${rounds} interleaved rounds over ${(bytes / 1024).toFixed(0)} KB: base ${median(cpu.base).toFixed(2)}, ` +
+      `new ${median(cpu.new).toFixed(2)} CPU ms per 10 KB; median per-round ratio new/base ${median(ratios).toFixed(3)}`,
+  );
+}
