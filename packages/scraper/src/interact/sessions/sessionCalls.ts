@@ -1,7 +1,6 @@
-import type { RetainedPage } from '@scrape/browser';
 import { errors } from '../../errors.js';
 import { DEFAULT_TEAM } from '../../steps/changeTracking.js';
-import type { InteractResponse, StopResponse } from '../interactTypes.js';
+import type { InteractResponse, ScrapeToRemember, StopResponse } from '../interactTypes.js';
 import { parseInteractRequest } from '../parseInteractRequest.js';
 import type { ScrapeRecord } from '../sessionDirectory.js';
 import { dropKept, keep } from './keptPages.js';
@@ -17,13 +16,7 @@ import { end } from './sessionLifecycle.js';
 export async function rememberScrape(
   ctx: SessionsContext,
   scrapeId: string,
-  scrape: {
-    team?: string;
-    url: string;
-    profile?: { name: string; saveChanges: boolean };
-    page?: RetainedPage;
-    zeroDataRetention?: boolean;
-  },
+  scrape: ScrapeToRemember,
 ): Promise<void> {
   const { scrapes, settings, directory, ownerId } = ctx;
   const isKept = scrape.page
