@@ -30,9 +30,14 @@ function renderFailure(pool: PoolState, controller: AbortController, error: unkn
       {},
       { cause: error },
     );
-  return new BrowserError('navigation_failed', `render failed: ${reasonOf(error)}`, { reason: reasonOf(error) }, {
-    cause: error,
-  });
+  return new BrowserError(
+    'navigation_failed',
+    `render failed: ${reasonOf(error)}`,
+    { reason: reasonOf(error) },
+    {
+      cause: error,
+    },
+  );
 }
 
 /**

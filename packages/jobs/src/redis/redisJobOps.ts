@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { JobError } from '../JobError.js';
 import { newJobRecord } from '../newJobRecord.js';
-import {
-  type CreateJobInput,
-  type JobRecord,
-  type JobStatus,
-  type Page,
-  type QueueCounts,
-  type WorkItem,
-  type WorkItemInput,
-  type WorkOutcome,
+import type {
+  CreateJobInput,
+  JobRecord,
+  JobStatus,
+  Page,
+  QueueCounts,
+  WorkItem,
+  WorkItemInput,
+  WorkOutcome,
 } from '../types.js';
 import type { RedisWithScripts } from './connectJobRedis.js';
 

@@ -8,7 +8,13 @@ import { parseBrowserRequest } from '../parseBrowserRequest.js';
 import type { SessionRecord } from '../sessionDirectory.js';
 import { adoptKept } from './keptPages.js';
 import { payFirstMinute, checkExhausted, releaseUnopened } from './sessionBilling.js';
-import { OPEN_TIMEOUT_MS, type Payer, type RememberedScrape, type Session, type SessionsContext } from './sessionContext.js';
+import {
+  OPEN_TIMEOUT_MS,
+  type Payer,
+  type RememberedScrape,
+  type Session,
+  type SessionsContext,
+} from './sessionContext.js';
 import { admit, start } from './sessionLifecycle.js';
 
 // Opening sessions (on a scrape's page or a blank one) and finding them: this process's, another's, or none.
@@ -121,7 +127,12 @@ async function scrapePage(
     const url = new URL(scrape.url);
     await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
   }
-  const page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(ctx), state });
+  const page = await browser.open({
+    url: scrape.url,
+    timeout: OPEN_TIMEOUT_MS,
+    allowRequest: allowRequest(ctx),
+    state,
+  });
   return { page, reason: adopted.reason };
 }
 

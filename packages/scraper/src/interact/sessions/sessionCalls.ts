@@ -13,11 +13,7 @@ import { end } from './sessionLifecycle.js';
 // The manager's calls on scrapes' sessions (the standalone browser calls are thin and stay in the manager).
 
 /** Lets the scrape be continued later; keeps its page when one is given (see InteractSessions.rememberScrape). */
-export async function rememberScrape(
-  ctx: SessionsContext,
-  scrapeId: string,
-  scrape: ScrapeToRemember,
-): Promise<void> {
+export async function rememberScrape(ctx: SessionsContext, scrapeId: string, scrape: ScrapeToRemember): Promise<void> {
   const { scrapes, settings, directory, ownerId } = ctx;
   const isKept = scrape.page
     ? keep(ctx, scrapeId, scrape.team ?? DEFAULT_TEAM, scrape.page, scrape.profile?.name)
