@@ -15,7 +15,6 @@ import type {
 } from './types.js';
 
 // The steps live in pool/: the one Chromium (poolBrowser), a render (renderNow), its proxy, a kept page (retain).
-export { DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS } from './startChromium.js';
 
 /** Each render is a tab with its own renderer: 4 fit the 2-core, few-GB machines we target. */
 export const DEFAULT_MAX_CONCURRENCY = 4;

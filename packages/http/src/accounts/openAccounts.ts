@@ -18,7 +18,7 @@ import { createConcurrencyLimiter, type ConcurrencyLimiter } from '../limits/cre
 import { createRateLimiter, type RateLimiter } from '../limits/createRateLimiter.js';
 
 // The steps: admission (admitRequest), other slots (accountSlots), settlements retried (createSettlements).
-export type { Accounts, AccountsLogger, Admission, AdmitOptions } from './accountsTypes.js';
+export type { Accounts, AccountsLogger, Admission } from './accountsTypes.js';
 export { usagePeriod } from './admitRequest.js';
 
 /**
