@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 const browserPkg = new URL('../../packages/browser/', import.meta.url);
 const { createBrowserPool } = await import(new URL('dist/index.js', browserPkg));
 // The pool's launch defaults are not part of the browser package's public face: read them from their module.
-const { DEFAULT_LAUNCH_ARGS, DEFAULT_EXECUTABLE } = await import(new URL('dist/createBrowserPool.js', browserPkg));
+const { DEFAULT_LAUNCH_ARGS, DEFAULT_EXECUTABLE } = await import(new URL('dist/startChromium.js', browserPkg));
 export { DEFAULT_LAUNCH_ARGS };
 // playwright-core is the browser package's dependency; resolve it from there rather than adding it here.
 const playwright = await import(

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserPool, type BrowserPool } from '../dist/index.js';
-import { DEFAULT_LAUNCH_ARGS } from '../dist/createBrowserPool.js';
+import { DEFAULT_LAUNCH_ARGS } from '../dist/startChromium.js';
 import { LEAN_DISABLED_FEATURES } from '../dist/launchChromium.js';
 import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
 

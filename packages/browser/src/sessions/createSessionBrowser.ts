@@ -1,20 +1,13 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { BrowserError, reasonOf } from '../BrowserError.js';
 import { buildContextOptions } from '../buildContextOptions.js';
-import { DEFAULT_EXECUTABLE, DEFAULT_LAUNCH_ARGS } from '../createBrowserPool.js';
 import { createAllowCheck, installRequestGuard } from '../installRequestGuard.js';
-import { launchChromium } from '../launchChromium.js';
 import { startGuardProxy, type GuardProxy } from '../startGuardProxy.js';
+import { closeQuietly, DEFAULT_EXECUTABLE, startChromium } from '../startChromium.js';
 import type { RequestVerdict, SessionPage } from '../types.js';
 import { captureProfileState, installSessionStorage, storageStateOf, type ProfileState } from './profileState.js';
 
 export type { ProfileState } from './profileState.js';
-
-/** A cold Chromium start takes ~0.5 s here; 30 s means it is wedged. */
-const LAUNCH_TIMEOUT_MS = 30_000;
-/** Closing a context of a wedged renderer must not hang a session's stop. */
-const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
 
 export interface OpenSessionRequest {
   url: string;
@@ -53,31 +46,9 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
   const getBrowser = async (): Promise<Browser> => {
     const current = await browser;
     if (current?.isConnected()) return current;
-    if (!existsSync(executablePath))
-      throw new BrowserError(
-        'browser_unavailable',
-        `Chromium not found at ${executablePath}: install it or set CHROMIUM_PATH`,
-        { executablePath },
-      );
-    browser = launchChromium(
-      {
-        executablePath,
-        args: options.launchArgs ?? [...DEFAULT_LAUNCH_ARGS],
-        headless: true,
-        timeout: LAUNCH_TIMEOUT_MS,
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      },
-      options.launchArgs === undefined,
-    ).catch((error: unknown) => {
+    browser = startChromium(executablePath, options.launchArgs).catch((error: unknown) => {
       browser = undefined;
-      throw new BrowserError(
-        'browser_unavailable',
-        `Chromium failed to start: ${reasonOf(error)}`,
-        { executablePath },
-        { cause: error },
-      );
+      throw error;
     });
     return browser;
   };
@@ -103,12 +74,7 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
       const context = await current.newContext({ ...plan.options, storageState: storageStateOf(request.state) });
       const close = async () => {
         open.delete(session);
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          context.close().catch(() => {}),
-          new Promise<void>((resolve) => (timer = setTimeout(resolve, CONTEXT_CLOSE_TIMEOUT_MS))),
-        ]);
-        clearTimeout(timer);
+        await closeQuietly(context);
         release?.();
       };
       const session: SessionPage = {

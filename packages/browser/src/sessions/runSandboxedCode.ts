@@ -134,6 +134,133 @@ type Message = {
   truncated?: boolean;
 };
 
+/** Nothing ran: the host cannot isolate user code (`missing` names what it lacks). */
+function unavailableResult(missing: string): SandboxResult {
+  return {
+    result: null,
+    stdout: '',
+    stderr: '',
+    exitCode: 126,
+    killed: false,
+    truncated: false,
+    error: `the sandbox cannot run on this host: ${missing}`,
+    unavailable: missing,
+  };
+}
+
+/** The code finished (node): its result (dropped when over SANDBOX_RESULT_MAX_CHARS), output, or its error. */
+function doneResult(message: Message): SandboxResult {
+  const oversized =
+    message.error === undefined && JSON.stringify(message.result ?? null).length > SANDBOX_RESULT_MAX_CHARS;
+  return {
+    result: message.error === undefined && !oversized ? (message.result ?? null) : null,
+    stdout: String(message.stdout ?? '').slice(0, SANDBOX_OUTPUT_MAX_BYTES),
+    stderr: String(message.stderr ?? '').slice(0, SANDBOX_OUTPUT_MAX_BYTES),
+    exitCode: message.error === undefined ? 0 : 1,
+    killed: false,
+    truncated: message.truncated === true || oversized,
+    error: message.error === undefined ? undefined : String(message.error).slice(0, ERROR_TEXT_MAX),
+  };
+}
+
+/** How the sandbox process ended, as the process said it and as the parent saw it. */
+interface Ending {
+  language: SandboxLanguage;
+  raw: { stdout: string; stderr: string };
+  killed: boolean;
+  overflow: string | undefined;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timeoutMs: number;
+  cgroup: SandboxCgroup | undefined;
+}
+
+/**
+ * The result of a process that closed without a `done` message: a bash run's output and exit code, or why the
+ * code did not finish (an overflow, the deadline, memory, or the process' own exit).
+ */
+function endedResult(ending: Ending): SandboxResult {
+  const { language, raw, killed, overflow, exitCode, signal, timeoutMs, cgroup } = ending;
+  const crashText = raw.stderr;
+  if (language === 'bash' && !killed && overflow === undefined) {
+    return {
+      result: raw.stdout,
+      stdout: raw.stdout,
+      stderr: raw.stderr,
+      exitCode: exitCode ?? 1,
+      killed: false,
+      truncated: false,
+      error: exitCode === 0 ? undefined : `the command exited with ${signal ?? `code ${exitCode}`}`,
+    };
+  }
+  const error =
+    overflow ??
+    (killed
+      ? `execution timed out after ${timeoutMs} ms`
+      : /heap out of memory|Allocation failed|bad_alloc|Cannot allocate memory/i.test(crashText) || cgroup?.hitLimit()
+        ? `the code ran out of memory (${SANDBOX_MEMORY_MB} MB)`
+        : `the sandbox process exited (${signal ?? `code ${exitCode}`})`);
+  return {
+    result: null,
+    stdout: language === 'bash' ? raw.stdout : '',
+    stderr: crashText.slice(-2_000),
+    exitCode: exitCode ?? (killed ? 137 : 1),
+    killed,
+    truncated: overflow !== undefined,
+    error,
+  };
+}
+
+/**
+ * Newline-framed JSON from the channel, measured as it arrives: a message over SANDBOX_MESSAGE_MAX_BYTES (or one
+ * that is not JSON) ends the run (`stop`) before it is buffered.
+ */
+function readMessages(channel: Socket, onMessage: (message: Message) => void, stop: (why: string) => void): void {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  channel.on('data', (chunk: Buffer) => {
+    let start = 0;
+    let newline: number;
+    while ((newline = chunk.indexOf(10, start)) >= 0) {
+      pending.push(chunk.subarray(start, newline));
+      const line = Buffer.concat(pending).toString('utf8');
+      pending = [];
+      pendingBytes = 0;
+      start = newline + 1;
+      try {
+        onMessage(JSON.parse(line) as Message);
+      } catch {
+        return stop('the sandbox sent a malformed message');
+      }
+    }
+    pendingBytes += chunk.length - start;
+    if (pendingBytes > SANDBOX_MESSAGE_MAX_BYTES)
+      return stop(`the sandbox sent a message over ${SANDBOX_MESSAGE_MAX_BYTES} bytes`);
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  });
+}
+
+/** A page call of the code, run when whitelisted (dispatchPageCall) within what is left of the deadline. */
+function answerCall(
+  page: Page,
+  context: BrowserContext,
+  message: Message & { id: number },
+  msLeft: number,
+  reply: (message: object) => void,
+  stateFor: (target: unknown) => object,
+): void {
+  const id = message.id;
+  dispatchPageCall(page, context, message.target, String(message.method), message.args, msLeft).then(
+    (value) => reply({ type: 'reply', id, value, ...stateFor(message.target) }),
+    (error: unknown) =>
+      reply({
+        type: 'reply',
+        id,
+        error: (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX),
+      }),
+  );
+}
+
 /**
  * Runs `code` in a fresh sandbox process against `page`: the code's page calls come over the channel and only the
  * whitelisted ones (dispatchPageCall) reach Playwright. The process is killed at `timeoutMs` whatever it does. Where
@@ -152,16 +279,7 @@ export function runSandboxedCode(
     const child = spawnSandbox(language, code, timeoutMs, cgroup, options.bwrapPath);
     if (typeof child === 'string') {
       cgroup?.release();
-      resolve({
-        result: null,
-        stdout: '',
-        stderr: '',
-        exitCode: 126,
-        killed: false,
-        truncated: false,
-        error: `the sandbox cannot run on this host: ${child}`,
-        unavailable: child,
-      });
+      resolve(unavailableResult(child));
       return;
     }
     const channel = child.stdio[3] as Socket;
@@ -206,67 +324,22 @@ export function runSandboxedCode(
         ? { page: typeof index === 'number' ? index : null, state: pageStateOf(context, statePage) }
         : {};
     };
-    const onMessage = (message: Message) => {
-      if (settled || !message || typeof message !== 'object') return;
-      if (message.type === 'ready' && language === 'node') {
-        reply({ type: 'run', code, ...stateFor(undefined) });
-      } else if (message.type === 'done' && language === 'node') {
-        const oversized =
-          message.error === undefined && JSON.stringify(message.result ?? null).length > SANDBOX_RESULT_MAX_CHARS;
-        finish({
-          result: message.error === undefined && !oversized ? (message.result ?? null) : null,
-          stdout: String(message.stdout ?? '').slice(0, SANDBOX_OUTPUT_MAX_BYTES),
-          stderr: String(message.stderr ?? '').slice(0, SANDBOX_OUTPUT_MAX_BYTES),
-          exitCode: message.error === undefined ? 0 : 1,
-          killed: false,
-          truncated: message.truncated === true || oversized,
-          error: message.error === undefined ? undefined : String(message.error).slice(0, ERROR_TEXT_MAX),
-        });
-      } else if (message.type === 'call' && typeof message.id === 'number') {
-        const id = message.id;
-        if (++calls > SANDBOX_MAX_CALLS)
-          return reply({ type: 'reply', id, error: `more than ${SANDBOX_MAX_CALLS} page calls` });
-        dispatchPageCall(
-          page,
-          context,
-          message.target,
-          String(message.method),
-          message.args,
-          deadline - Date.now(),
-        ).then(
-          (value) => reply({ type: 'reply', id, value, ...stateFor(message.target) }),
-          (error: unknown) =>
-            reply({
-              type: 'reply',
-              id,
-              error: (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX),
-            }),
-        );
-      }
-    };
-    // Newline-framed JSON, measured as it arrives: a message over the cap ends the run before it is buffered.
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    channel.on('data', (chunk: Buffer) => {
-      let start = 0;
-      let newline: number;
-      while ((newline = chunk.indexOf(10, start)) >= 0) {
-        pending.push(chunk.subarray(start, newline));
-        const line = Buffer.concat(pending).toString('utf8');
-        pending = [];
-        pendingBytes = 0;
-        start = newline + 1;
-        try {
-          onMessage(JSON.parse(line) as Message);
-        } catch {
-          return stop('the sandbox sent a malformed message');
+    readMessages(
+      channel,
+      (message) => {
+        if (settled || !message || typeof message !== 'object') return;
+        if (message.type === 'ready' && language === 'node') {
+          reply({ type: 'run', code, ...stateFor(undefined) });
+        } else if (message.type === 'done' && language === 'node') {
+          finish(doneResult(message));
+        } else if (message.type === 'call' && typeof message.id === 'number') {
+          if (++calls > SANDBOX_MAX_CALLS)
+            return reply({ type: 'reply', id: message.id, error: `more than ${SANDBOX_MAX_CALLS} page calls` });
+          answerCall(page, context, { ...message, id: message.id }, deadline - Date.now(), reply, stateFor);
         }
-      }
-      pendingBytes += chunk.length - start;
-      if (pendingBytes > SANDBOX_MESSAGE_MAX_BYTES)
-        return stop(`the sandbox sent a message over ${SANDBOX_MESSAGE_MAX_BYTES} bytes`);
-      if (start < chunk.length) pending.push(chunk.subarray(start));
-    });
+      },
+      stop,
+    );
     channel.on('error', () => {});
     child.on('error', (error) => {
       if (child.pid !== undefined) return;
@@ -281,36 +354,7 @@ export function runSandboxedCode(
       });
     });
     child.on('close', (exitCode, signal) => {
-      const crashText = raw.stderr;
-      if (language === 'bash' && !killed && overflow === undefined) {
-        finish({
-          result: raw.stdout,
-          stdout: raw.stdout,
-          stderr: raw.stderr,
-          exitCode: exitCode ?? 1,
-          killed: false,
-          truncated: false,
-          error: exitCode === 0 ? undefined : `the command exited with ${signal ?? `code ${exitCode}`}`,
-        });
-        return;
-      }
-      const error =
-        overflow ??
-        (killed
-          ? `execution timed out after ${timeoutMs} ms`
-          : /heap out of memory|Allocation failed|bad_alloc|Cannot allocate memory/i.test(crashText) ||
-              cgroup?.hitLimit()
-            ? `the code ran out of memory (${SANDBOX_MEMORY_MB} MB)`
-            : `the sandbox process exited (${signal ?? `code ${exitCode}`})`);
-      finish({
-        result: null,
-        stdout: language === 'bash' ? raw.stdout : '',
-        stderr: crashText.slice(-2_000),
-        exitCode: exitCode ?? (killed ? 137 : 1),
-        killed,
-        truncated: overflow !== undefined,
-        error,
-      });
+      finish(endedResult({ language, raw, killed, overflow, exitCode, signal, timeoutMs, cgroup }));
     });
     // After the handler above has read the group's counters: the processes are gone, the group can go.
     child.on('close', () => cgroup?.release());

@@ -1,35 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { JobError } from '../JobError.js';
-import {
-  DEFAULT_JOB_TTL_MS,
-  type CreateJobInput,
-  type JobRecord,
-  type ListJobsFilter,
-  type WorkItemInput,
-} from '../types.js';
+import { newJobRecord } from '../newJobRecord.js';
+import type { CreateJobInput, JobRecord, ListJobsFilter, WorkItemInput } from '../types.js';
 import { addItems } from './embeddedItems.js';
 import { type EmbeddedDatabases, MAX_KEY } from './openEmbeddedDatabases.js';
-
-/** A new running job with no items yet (addItems counts them in). */
-function newJobRecord(input: CreateJobInput, now: number): JobRecord {
-  return {
-    id: input.id ?? randomUUID(),
-    kind: input.kind,
-    team: input.team,
-    status: 'running',
-    params: input.params,
-    state: input.state ?? {},
-    createdAt: now,
-    updatedAt: now,
-    expiresAt: now + (input.ttlMs ?? DEFAULT_JOB_TTL_MS),
-    total: 0,
-    completed: 0,
-    failed: 0,
-    pending: 0,
-    creditsUsed: 0,
-    maxItems: input.maxItems ?? null,
-  };
-}
 
 /** Stores a new job with its first items in one transaction; a job with none is completed at once. */
 export async function insertJob(dbs: EmbeddedDatabases, input: CreateJobInput): Promise<JobRecord> {

@@ -1,16 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { JobError } from '../JobError.js';
-import {
-  DEFAULT_JOB_TTL_MS,
-  type CreateJobInput,
-  type JobRecord,
-  type JobStatus,
-  type Page,
-  type QueueCounts,
-  type WorkItem,
-  type WorkItemInput,
-  type WorkOutcome,
+import { newJobRecord } from '../newJobRecord.js';
+import type {
+  CreateJobInput,
+  JobRecord,
+  JobStatus,
+  Page,
+  QueueCounts,
+  WorkItem,
+  WorkItemInput,
+  WorkOutcome,
 } from '../types.js';
 import type { RedisWithScripts } from './connectJobRedis.js';
 
@@ -72,24 +72,14 @@ function parseJob(h: Record<string, string>): JobRecord | null {
   return job;
 }
 
-/** The hash fields of a new running job with no items yet. */
-function newJobFields(input: CreateJobInput, id: string, now: number): Record<string, string | number> {
+/** The hash fields of a new running job with no items yet (newJobRecord's, JSON and absent values as strings). */
+function newJobFields(job: JobRecord): Record<string, string | number> {
+  const { params, state, maxItems, ...scalars } = job;
   return {
-    id,
-    kind: input.kind,
-    team: input.team,
-    status: 'running',
-    params: JSON.stringify(input.params ?? null),
-    state: JSON.stringify(input.state ?? {}),
-    createdAt: now,
-    updatedAt: now,
-    expiresAt: now + (input.ttlMs ?? DEFAULT_JOB_TTL_MS),
-    total: 0,
-    completed: 0,
-    failed: 0,
-    pending: 0,
-    creditsUsed: 0,
-    maxItems: input.maxItems ?? '',
+    ...scalars,
+    params: JSON.stringify(params ?? null),
+    state: JSON.stringify(state),
+    maxItems: maxItems ?? '',
   };
 }
 
@@ -206,14 +196,15 @@ export async function listTeamJobs(
 export async function insertJob(ctx: RedisContext, input: CreateJobInput): Promise<JobRecord> {
   const { redis } = ctx;
   const now = Date.now();
-  const id = input.id ?? randomUUID();
-  const fields = newJobFields(input, id, now);
+  const job = newJobRecord(input, now);
+  const id = job.id;
+  const fields = newJobFields(job);
   const created = await redis.hsetnx(jobKeys.job(id), 'id', id);
   if (!created) throw new JobError('invalid_input', `Job ${id} exists already`);
   await redis
     .multi()
     .hset(jobKeys.job(id), fields)
-    .pexpireat(jobKeys.job(id), fields.expiresAt!)
+    .pexpireat(jobKeys.job(id), job.expiresAt)
     .zadd(jobKeys.team(input.team), now, id)
     .exec();
   await addItems(ctx, { id, kind: input.kind }, '', input.items ?? []);

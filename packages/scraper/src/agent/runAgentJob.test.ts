@@ -70,8 +70,9 @@ function memoryTrace(): AgentTraceSink & { events: AgentTraceEvent[]; snapshots:
   };
 }
 
-function run(job: Partial<AgentJobInput>, signal = new AbortController().signal, trace = memoryTrace()) {
-  const client = createLlmClient({
+/** A client of the stand-in model server: no retries, a small context. */
+function testClient() {
+  return createLlmClient({
     baseUrl: llm.baseUrl,
     model: 'm',
     timeoutMs: 5_000,
@@ -80,10 +81,19 @@ function run(job: Partial<AgentJobInput>, signal = new AbortController().signal,
     contextTokens: 8192,
     maxOutputTokens: 1024,
   });
-  const tools = createAgentTools({
+}
+
+/** The scrape and search tools on the fixture site's scraper. */
+function siteTools() {
+  return createAgentTools({
     scrape: (body, s) => scraper.scrape(body, { signal: s }),
     search: (body, s) => scraper.search(body, { signal: s }),
   });
+}
+
+function run(job: Partial<AgentJobInput>, signal = new AbortController().signal, trace = memoryTrace()) {
+  const client = testClient();
+  const tools = siteTools();
   return {
     trace,
     result: runAgentJob({
@@ -216,20 +226,9 @@ describe('runAgentJob', () => {
 
   it('a model that never stops without maxCredits is stopped at its step limit', async () => {
     llm.fallback(() => toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]));
-    const client = createLlmClient({
-      baseUrl: llm.baseUrl,
-      model: 'm',
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      retryBaseMs: 1,
-      contextTokens: 8192,
-      maxOutputTokens: 1024,
-    });
+    const client = testClient();
     const trace = memoryTrace();
-    const tools = createAgentTools({
-      scrape: (body, s) => scraper.scrape(body, { signal: s }),
-      search: (body, s) => scraper.search(body, { signal: s }),
-    });
+    const tools = siteTools();
     const outcome = await runAgentJob({
       job: { runId: 'r', prompt: 'x' },
       client,
@@ -266,20 +265,9 @@ describe('runAgentJob', () => {
       ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]),
       delayMs: 400,
     }));
-    const client = createLlmClient({
-      baseUrl: llm.baseUrl,
-      model: 'm',
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      retryBaseMs: 1,
-      contextTokens: 8192,
-      maxOutputTokens: 1024,
-    });
+    const client = testClient();
     const trace = memoryTrace();
-    const tools = createAgentTools({
-      scrape: (body, s) => scraper.scrape(body, { signal: s }),
-      search: (body, s) => scraper.search(body, { signal: s }),
-    });
+    const tools = siteTools();
     const outcome = await runAgentJob({
       job: { runId: 'r', prompt: 'x' },
       client,
@@ -308,15 +296,7 @@ describe('runAgentJob', () => {
   });
 
   it('strictConstrainToURLs keeps the scrape tool on the given URLs, and the model is told', async () => {
-    const client = createLlmClient({
-      baseUrl: llm.baseUrl,
-      model: 'm',
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      retryBaseMs: 1,
-      contextTokens: 8192,
-      maxOutputTokens: 1024,
-    });
+    const client = testClient();
     const tools = createAgentTools({
       scrape: (body, s) => scraper.scrape(body, { signal: s }),
       onlyUnder: [`${site.origin}/kettle`],

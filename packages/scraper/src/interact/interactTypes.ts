@@ -110,6 +110,15 @@ export interface InteractTimeBilling {
   settle(ended: { team: string; sessionId: string; creditsBilled: number }): void;
 }
 
+/** A finished scrape that interact may continue later (see InteractSessions.rememberScrape). */
+export interface ScrapeToRemember {
+  team?: string;
+  url: string;
+  profile?: { name: string; saveChanges: boolean };
+  page?: RetainedPage;
+  zeroDataRetention?: boolean;
+}
+
 export interface InteractSessions {
   /**
    * Lets the scrape be continued later (its final URL, the team it belongs to, its profile). `page`: the scrape's
@@ -120,16 +129,7 @@ export interface InteractSessions {
    * `zeroDataRetention` (also for lockdown): the scrape is remembered in this process's memory only, never in the
    * shared directory (Redis), so nothing of it is written anywhere; interact then works on this process only.
    */
-  rememberScrape(
-    scrapeId: string,
-    scrape: {
-      team?: string;
-      url: string;
-      profile?: { name: string; saveChanges: boolean };
-      page?: RetainedPage;
-      zeroDataRetention?: boolean;
-    },
-  ): Promise<void>;
+  rememberScrape(scrapeId: string, scrape: ScrapeToRemember): Promise<void>;
   /** Whether scrape pages are kept at all (settings.retainMs and retainMax above 0): ask for them only then. */
   readonly keepsScrapePages: boolean;
   /** `POST /v2/scrape/{scrapeId}/interact`. */

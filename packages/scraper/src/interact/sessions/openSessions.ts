@@ -8,7 +8,13 @@ import { parseBrowserRequest } from '../parseBrowserRequest.js';
 import type { SessionRecord } from '../sessionDirectory.js';
 import { adoptKept } from './keptPages.js';
 import { payFirstMinute, checkExhausted, releaseUnopened } from './sessionBilling.js';
-import { OPEN_TIMEOUT_MS, type RememberedScrape, type Session, type SessionsContext } from './sessionContext.js';
+import {
+  OPEN_TIMEOUT_MS,
+  type Payer,
+  type RememberedScrape,
+  type Session,
+  type SessionsContext,
+} from './sessionContext.js';
 import { admit, start } from './sessionLifecycle.js';
 
 // Opening sessions (on a scrape's page or a blank one) and finding them: this process's, another's, or none.
@@ -65,6 +71,71 @@ export function allowRequest(ctx: SessionsContext): ((url: string) => Promise<Re
   return ssrf.allowPrivateUrls ? undefined : createAllowRequest(ssrf);
 }
 
+/** The saved state of the session's profile, when it names one that has been saved. */
+async function profileState(
+  ctx: SessionsContext,
+  team: string,
+  profile: Session['profile'],
+): Promise<ProfileState | undefined> {
+  return profile ? ((await ctx.profiles.get(team, profile.name)) ?? undefined) : undefined;
+}
+
+/**
+ * The steps both kinds of session open with, and what a failed opening gives back: the team's admission, the first
+ * minute reserved (`pay`), the profile claimed when it saves changes; `build` opens the page and starts the session.
+ * A browser failure is a 502 `INTERACT_SESSION_FAILED` saying `failure`.
+ */
+async function opening<T>(
+  ctx: SessionsContext,
+  pay: Payer,
+  profile: Session['profile'],
+  failure: string,
+  build: (releaseProfile: (() => Promise<void>) | undefined) => Promise<T>,
+): Promise<T> {
+  const giveBack = admit(ctx, pay.team);
+  let releaseProfile: (() => Promise<void>) | undefined;
+  ctx.opening++;
+  try {
+    await payFirstMinute(ctx, pay);
+    if (profile?.saveChanges) releaseProfile = await ctx.profiles.claim(pay.team, profile.name);
+    return await build(releaseProfile);
+  } catch (error) {
+    giveBack();
+    releaseUnopened(ctx, pay);
+    await releaseProfile?.();
+    if (error instanceof ScrapeError) throw error;
+    if (isBrowserError(error)) throw errors.badGateway(failure, { reason: error.message }, 'INTERACT_SESSION_FAILED');
+    throw error;
+  } finally {
+    ctx.opening--;
+  }
+}
+
+/** The scrape's page: the kept one when it can be adopted, else the scrape's URL opened again (SSRF-checked). */
+async function scrapePage(
+  ctx: SessionsContext,
+  scrapeId: string,
+  scrape: RememberedScrape,
+  team: string,
+  profile: Session['profile'],
+): Promise<{ page: SessionPage; retainedAt?: number; reason?: string }> {
+  const { browser, ssrf } = ctx;
+  const adopted = await adoptKept(ctx, scrapeId, profile, scrape.keptBy);
+  if (adopted.page) return { page: adopted.page, retainedAt: adopted.page.retainedAt, reason: adopted.reason };
+  const state = await profileState(ctx, team, profile);
+  if (!ssrf.allowPrivateUrls) {
+    const url = new URL(scrape.url);
+    await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
+  }
+  const page = await browser.open({
+    url: scrape.url,
+    timeout: OPEN_TIMEOUT_MS,
+    allowRequest: allowRequest(ctx),
+    state,
+  });
+  return { page, reason: adopted.reason };
+}
+
 export async function open(
   ctx: SessionsContext,
   scrapeId: string,
@@ -72,34 +143,17 @@ export async function open(
   team: string,
   profile: Session['profile'],
 ): Promise<{ session: Session; scrapePage: 'kept' | 'reopened'; reason?: string }> {
-  const { settings, browser, profiles, ssrf } = ctx;
-  const giveBack = admit(ctx, team);
-  let releaseProfile: (() => Promise<void>) | undefined;
+  const { settings } = ctx;
   const pay = { id: randomUUID(), team, paid: 0 };
-  ctx.opening++;
-  try {
-    await payFirstMinute(ctx, pay);
-    if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
-    const adopted = await adoptKept(ctx, scrapeId, profile, scrape.keptBy);
-    let page: SessionPage;
-    if (adopted.page) {
-      page = adopted.page;
-    } else {
-      const state: ProfileState | undefined = profile
-        ? ((await profiles.get(team, profile.name)) ?? undefined)
-        : undefined;
-      if (!ssrf.allowPrivateUrls) {
-        const url = new URL(scrape.url);
-        await resolveAllowedAddresses(url.hostname, portOf(url), ssrf, url.href);
-      }
-      page = await browser.open({ url: scrape.url, timeout: OPEN_TIMEOUT_MS, allowRequest: allowRequest(ctx), state });
-    }
+  return opening(ctx, pay, profile, 'Could not open the interact session', async (releaseProfile) => {
+    const opened = await scrapePage(ctx, scrapeId, scrape, team, profile);
     const now = Date.now();
     // Billing starts now (keeping the page until here was the server's choice); the lifetime counts the context's
     // whole life, so an adopted page ends no later than one opened when the scrape finished would have.
-    const lifetimeMs = adopted.page
-      ? Math.max(1, settings.maxLifetimeMs - (now - adopted.page.retainedAt))
-      : settings.maxLifetimeMs;
+    const lifetimeMs =
+      opened.retainedAt !== undefined
+        ? Math.max(1, settings.maxLifetimeMs - (now - opened.retainedAt))
+        : settings.maxLifetimeMs;
     const session: Session = {
       id: pay.id,
       paid: pay.paid,
@@ -110,28 +164,14 @@ export async function open(
       expiresAt: now + lifetimeMs,
       startedAt: now,
       lastUsedAt: now,
-      page,
+      page: opened.page,
       profile,
       releaseProfile,
       queue: Promise.resolve(),
     };
     await start(ctx, session, lifetimeMs, { zeroDataRetention: scrape.zeroDataRetention });
-    return { session, scrapePage: adopted.page ? 'kept' : 'reopened', reason: adopted.reason };
-  } catch (error) {
-    giveBack();
-    releaseUnopened(ctx, pay);
-    await releaseProfile?.();
-    if (error instanceof ScrapeError) throw error;
-    if (isBrowserError(error))
-      throw errors.badGateway(
-        'Could not open the interact session',
-        { reason: error.message },
-        'INTERACT_SESSION_FAILED',
-      );
-    throw error;
-  } finally {
-    ctx.opening--;
-  }
+    return { session, scrapePage: opened.retainedAt !== undefined ? 'kept' : 'reopened', reason: opened.reason };
+  });
 }
 
 export async function openBrowser(
@@ -140,19 +180,12 @@ export async function openBrowser(
   team: string,
   unbilled: boolean,
 ): Promise<BrowserCreated> {
-  const { settings, browser, profiles } = ctx;
+  const { settings, browser } = ctx;
   const request = parseBrowserRequest(body);
-  const giveBack = admit(ctx, team);
-  let releaseProfile: (() => Promise<void>) | undefined;
+  const profile = request.profile;
   const pay = { id: randomUUID(), team, paid: 0, unbilled };
-  ctx.opening++;
-  try {
-    await payFirstMinute(ctx, pay);
-    const profile = request.profile;
-    if (profile?.saveChanges) releaseProfile = await profiles.claim(team, profile.name);
-    const state: ProfileState | undefined = profile
-      ? ((await profiles.get(team, profile.name)) ?? undefined)
-      : undefined;
+  return opening(ctx, pay, profile, 'Could not open the browser session', async (releaseProfile) => {
+    const state = await profileState(ctx, team, profile);
     const page = await browser.open({
       url: 'about:blank',
       timeout: OPEN_TIMEOUT_MS,
@@ -181,19 +214,5 @@ export async function openBrowser(
     };
     await start(ctx, session, lifetimeMs);
     return { success: true, id, expiresAt: new Date(session.expiresAt).toISOString() };
-  } catch (error) {
-    giveBack();
-    releaseUnopened(ctx, pay);
-    await releaseProfile?.();
-    if (error instanceof ScrapeError) throw error;
-    if (isBrowserError(error))
-      throw errors.badGateway(
-        'Could not open the browser session',
-        { reason: error.message },
-        'INTERACT_SESSION_FAILED',
-      );
-    throw error;
-  } finally {
-    ctx.opening--;
-  }
+  });
 }

@@ -1,7 +1,6 @@
-import type { RetainedPage } from '@scrape/browser';
 import { errors } from '../../errors.js';
 import { DEFAULT_TEAM } from '../../steps/changeTracking.js';
-import type { InteractResponse, StopResponse } from '../interactTypes.js';
+import type { InteractResponse, ScrapeToRemember, StopResponse } from '../interactTypes.js';
 import { parseInteractRequest } from '../parseInteractRequest.js';
 import type { ScrapeRecord } from '../sessionDirectory.js';
 import { dropKept, keep } from './keptPages.js';
@@ -14,17 +13,7 @@ import { end } from './sessionLifecycle.js';
 // The manager's calls on scrapes' sessions (the standalone browser calls are thin and stay in the manager).
 
 /** Lets the scrape be continued later; keeps its page when one is given (see InteractSessions.rememberScrape). */
-export async function rememberScrape(
-  ctx: SessionsContext,
-  scrapeId: string,
-  scrape: {
-    team?: string;
-    url: string;
-    profile?: { name: string; saveChanges: boolean };
-    page?: RetainedPage;
-    zeroDataRetention?: boolean;
-  },
-): Promise<void> {
+export async function rememberScrape(ctx: SessionsContext, scrapeId: string, scrape: ScrapeToRemember): Promise<void> {
   const { scrapes, settings, directory, ownerId } = ctx;
   const isKept = scrape.page
     ? keep(ctx, scrapeId, scrape.team ?? DEFAULT_TEAM, scrape.page, scrape.profile?.name)
