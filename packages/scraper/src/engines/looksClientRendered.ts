@@ -155,17 +155,36 @@ export function startsWithContent(start: string): boolean {
 
 /**
  * Byte offset of the page's first `<body` tag (as `/<body\b/i` finds it in the decoded page) when it starts within
- * `limitBytes`, else -1. Searched in a Latin-1 view, one character per byte, so the index is the byte offset:
- * `<body` is ASCII, and a byte that is not (part of a UTF-8 sequence) is a non-word character in either view, so `\b`
- * agrees.
+ * `limitBytes`, else -1. Read from the bytes, without making a string of the page (that copy was most of the check's
+ * cost on large pages): `<body` is ASCII, and a byte that is not (part of a UTF-8 sequence) is a non-word character,
+ * so the byte offset and the `\b` verdict agree with the decoded page's.
  */
 export function bodyTagOffset(bytes: Uint8Array, limitBytes: number): number {
-  // A few bytes past the limit, so a tag starting at the limit is judged with the character that follows it.
-  const length = Math.min(bytes.byteLength, limitBytes + '<body'.length + 1);
-  const at = Buffer.from(bytes.buffer, bytes.byteOffset, length)
-    .toString('latin1')
-    .search(/<body\b/i);
-  return at > limitBytes ? -1 : at;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = buffer.indexOf(LESS_THAN); at !== -1 && at <= limitBytes; at = buffer.indexOf(LESS_THAN, at + 1)) {
+    if (isBodyTagAt(buffer, at)) return at;
+  }
+  return -1;
+}
+
+const LESS_THAN = 0x3c;
+/** `body`, lower case; an ASCII letter's upper case differs by this bit only. */
+const BODY_BYTES = [0x62, 0x6f, 0x64, 0x79];
+const CASE_BIT = 0x20;
+
+/** `<body` at `at` (any case), followed by a non-word character or the end (the regex's `\b`). */
+function isBodyTagAt(bytes: Uint8Array, at: number): boolean {
+  for (let i = 0; i < BODY_BYTES.length; i++) {
+    if (((bytes[at + 1 + i] ?? 0) | CASE_BIT) !== BODY_BYTES[i]) return false;
+  }
+  const next = bytes[at + 1 + BODY_BYTES.length];
+  return next === undefined || !isAsciiWordByte(next);
+}
+
+/** `\w` of a regex without the `u` flag: ASCII letters, digits and the underscore. */
+function isAsciiWordByte(byte: number): boolean {
+  const lower = byte | CASE_BIT;
+  return (lower >= 0x61 && lower <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x5f;
 }
 
 /**
