@@ -67,8 +67,10 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   if (bodyStart === -1 && !/<(html|head|script|div)\b/i.test(page))
     return { clientRendered: false, reason: 'not-html' };
   const body = bodyStart === -1 ? page : page.slice(bodyStart);
-  const { text, scriptBytes, externalScripts } = measureBody(body, page);
+  const text = visibleText(body);
   if (text.length >= CONTENT_TEXT_CHARS) return { clientRendered: false, reason: 'has-content' };
+  // The scripts' weight only matters for a page with little text (most pages stop above, without this scan).
+  const { scriptBytes, externalScripts } = scriptWeight(page);
   const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
   if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body)))
     return { clientRendered: true, reason: 'spa-root' };
@@ -120,7 +122,7 @@ export function looksClientRendered(html: string): boolean {
 }
 
 /**
- * Elements and comments whose content is not visible text, as `measureBody` drops them: an opening the scanned part
+ * Elements and comments whose content is not visible text, as `visibleText` drops them: an opening the scanned part
  * does not close would make its content count as text.
  */
 const HIDDEN_SPANS: readonly (readonly [string, string])[] = [
@@ -200,8 +202,8 @@ export function bodyStartsWithContent(bytes: Uint8Array, windowBytes: number): b
   return startsWithContent(new TextDecoder('utf-8', { fatal: false }).decode(window));
 }
 
-/** Visible text of the body (scripts, styles, noscript, templates and tags removed) and the page's script weight. */
-function measureBody(body: string, page: string): { text: string; scriptBytes: number; externalScripts: number } {
+/** The page's script weight: bytes of inline script (JSON payloads included) and the count of external ones. */
+function scriptWeight(page: string): { scriptBytes: number; externalScripts: number } {
   let scriptBytes = 0;
   let externalScripts = 0;
   for (const match of page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -211,9 +213,10 @@ function measureBody(body: string, page: string): { text: string; scriptBytes: n
     scriptBytes += match[2].length;
     if (/\bsrc\s*=/i.test(attributes)) externalScripts++;
   }
-  return { text: visibleText(body), scriptBytes, externalScripts };
+  return { scriptBytes, externalScripts };
 }
 
+/** Visible text of the body: scripts, styles, noscript, templates, svg, comments and tags removed. */
 function visibleText(body: string): string {
   return body
     .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
