@@ -140,7 +140,9 @@ describe('looksClientRendered', () => {
       const html = Array.from({ length: 1 + (next() % 12) }, () => pieces[next() % pieces.length]).join('');
       const bytes = new TextEncoder().encode(html);
       const limit = next() % (bytes.length + 2);
-      const found = Buffer.from(bytes).toString('latin1').search(/<body\b/i);
+      const found = Buffer.from(bytes)
+        .toString('latin1')
+        .search(/<body\b/i);
       expect(bodyTagOffset(bytes, limit), html).toBe(found > limit ? -1 : found);
     }
   });
