@@ -126,5 +126,24 @@ describe('looksClientRendered', () => {
     expect(new TextDecoder().decode(bytes.subarray(at, at + 5))).toBe('<BODY');
     expect(bodyTagOffset(bytes, at - 1)).toBe(-1);
     expect(bodyTagOffset(new TextEncoder().encode('<div>no body here</div>'), 1_000)).toBe(-1);
+    expect(bodyTagOffset(new TextEncoder().encode('<Body_x><bOdY-x>'), 1_000)).toBe(8);
+    expect(bodyTagOffset(new TextEncoder().encode('<p><body'), 1_000)).toBe(3);
+    expect(bodyTagOffset(new TextEncoder().encode('<p><body'), 2)).toBe(-1);
+  });
+
+  it('bodyTagOffset agrees with /<body\\b/i on the Latin-1 view of the bytes (generated pages)', () => {
+    // Pieces that come close to a body tag, UTF-8 sequences and word characters around it, in a fixed pseudo-random mix.
+    const pieces = ['<body', '<BODY', '<BoDy', 'body', '<', '>', 'é', 'ü', '_', 'x', '1', ' ', '-', '<bod', 'y', '\n'];
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 1);
+    for (let page = 0; page < 500; page++) {
+      const html = Array.from({ length: 1 + (next() % 12) }, () => pieces[next() % pieces.length]).join('');
+      const bytes = new TextEncoder().encode(html);
+      const limit = next() % (bytes.length + 2);
+      const found = Buffer.from(bytes)
+        .toString('latin1')
+        .search(/<body\b/i);
+      expect(bodyTagOffset(bytes, limit), html).toBe(found > limit ? -1 : found);
+    }
   });
 });

@@ -67,8 +67,10 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   if (bodyStart === -1 && !/<(html|head|script|div)\b/i.test(page))
     return { clientRendered: false, reason: 'not-html' };
   const body = bodyStart === -1 ? page : page.slice(bodyStart);
-  const { text, scriptBytes, externalScripts } = measureBody(body, page);
+  const text = visibleText(body);
   if (text.length >= CONTENT_TEXT_CHARS) return { clientRendered: false, reason: 'has-content' };
+  // The scripts' weight only matters for a page with little text (most pages stop above, without this scan).
+  const { scriptBytes, externalScripts } = scriptWeight(page);
   const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
   if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body)))
     return { clientRendered: true, reason: 'spa-root' };
@@ -120,7 +122,7 @@ export function looksClientRendered(html: string): boolean {
 }
 
 /**
- * Elements and comments whose content is not visible text, as `measureBody` drops them: an opening the scanned part
+ * Elements and comments whose content is not visible text, as `visibleText` drops them: an opening the scanned part
  * does not close would make its content count as text.
  */
 const HIDDEN_SPANS: readonly (readonly [string, string])[] = [
@@ -155,17 +157,36 @@ export function startsWithContent(start: string): boolean {
 
 /**
  * Byte offset of the page's first `<body` tag (as `/<body\b/i` finds it in the decoded page) when it starts within
- * `limitBytes`, else -1. Searched in a Latin-1 view, one character per byte, so the index is the byte offset:
- * `<body` is ASCII, and a byte that is not (part of a UTF-8 sequence) is a non-word character in either view, so `\b`
- * agrees.
+ * `limitBytes`, else -1. Read from the bytes, without making a string of the page (that copy was most of the check's
+ * cost on large pages): `<body` is ASCII, and a byte that is not (part of a UTF-8 sequence) is a non-word character,
+ * so the byte offset and the `\b` verdict agree with the decoded page's.
  */
 export function bodyTagOffset(bytes: Uint8Array, limitBytes: number): number {
-  // A few bytes past the limit, so a tag starting at the limit is judged with the character that follows it.
-  const length = Math.min(bytes.byteLength, limitBytes + '<body'.length + 1);
-  const at = Buffer.from(bytes.buffer, bytes.byteOffset, length)
-    .toString('latin1')
-    .search(/<body\b/i);
-  return at > limitBytes ? -1 : at;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = buffer.indexOf(LESS_THAN); at !== -1 && at <= limitBytes; at = buffer.indexOf(LESS_THAN, at + 1)) {
+    if (isBodyTagAt(buffer, at)) return at;
+  }
+  return -1;
+}
+
+const LESS_THAN = 0x3c;
+/** `body`, lower case; an ASCII letter's upper case differs by this bit only. */
+const BODY_BYTES = [0x62, 0x6f, 0x64, 0x79];
+const CASE_BIT = 0x20;
+
+/** `<body` at `at` (any case), followed by a non-word character or the end (the regex's `\b`). */
+function isBodyTagAt(bytes: Uint8Array, at: number): boolean {
+  for (let i = 0; i < BODY_BYTES.length; i++) {
+    if (((bytes[at + 1 + i] ?? 0) | CASE_BIT) !== BODY_BYTES[i]) return false;
+  }
+  const next = bytes[at + 1 + BODY_BYTES.length];
+  return next === undefined || !isAsciiWordByte(next);
+}
+
+/** `\w` of a regex without the `u` flag: ASCII letters, digits and the underscore. */
+function isAsciiWordByte(byte: number): boolean {
+  const lower = byte | CASE_BIT;
+  return (lower >= 0x61 && lower <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x5f;
 }
 
 /**
@@ -181,8 +202,8 @@ export function bodyStartsWithContent(bytes: Uint8Array, windowBytes: number): b
   return startsWithContent(new TextDecoder('utf-8', { fatal: false }).decode(window));
 }
 
-/** Visible text of the body (scripts, styles, noscript, templates and tags removed) and the page's script weight. */
-function measureBody(body: string, page: string): { text: string; scriptBytes: number; externalScripts: number } {
+/** The page's script weight: bytes of inline script (JSON payloads included) and the count of external ones. */
+function scriptWeight(page: string): { scriptBytes: number; externalScripts: number } {
   let scriptBytes = 0;
   let externalScripts = 0;
   for (const match of page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -192,9 +213,10 @@ function measureBody(body: string, page: string): { text: string; scriptBytes: n
     scriptBytes += match[2].length;
     if (/\bsrc\s*=/i.test(attributes)) externalScripts++;
   }
-  return { text: visibleText(body), scriptBytes, externalScripts };
+  return { scriptBytes, externalScripts };
 }
 
+/** Visible text of the body: scripts, styles, noscript, templates, svg, comments and tags removed. */
 function visibleText(body: string): string {
   return body
     .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
