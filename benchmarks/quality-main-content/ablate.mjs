@@ -46,12 +46,19 @@ if (wcxb === null || rtp === null) {
 }
 const pages = [
   ...wcxb.filter((_, i) => i % step === 0).map((id) => ({ corpus: splitOf(id), id, load: () => loadPage(id) })),
-  ...rtp.map((id) => ({ corpus: `rtp-${readabilityHalf(id)}`, id, load: () => loadReadabilityPage(id) })),
+  ...(opt('types') ? [] : rtp).map((id) => ({
+    corpus: `rtp-${readabilityHalf(id)}`,
+    id,
+    load: () => loadReadabilityPage(id),
+  })),
 ];
 /** The Readability pages in two halves (corpora.mjs readabilityHalf): tuned on, and held out (aggregates only). */
 const CORPORA = ['tune', 'frozen', 'rtp-tune', 'rtp-held'];
 /** --type T: only WCXB pages of that type (the Readability pages are all articles and always run). */
 const onlyType = opt('type');
+/** --types a,b: only WCXB pages of these types, and no Readability pages (all articles): the per-type ablation of
+ *  the non-article kinds in a fraction of the time. */
+const onlyTypes = opt('types')?.split(',');
 const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
 
 function siteOf(page) {
@@ -73,6 +80,8 @@ function plainText(el, state) {
 const stats = new Map(
   rules.map((r) => [r, Object.fromEntries(CORPORA.map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }]))]),
 );
+/** Per rule, per "split type": summed F1 the rule gains on that page type, and pages it helps / hurts. */
+const typeDelta = new Map(rules.map((r) => [r, {}]));
 const base = Object.fromEntries(CORPORA.map((c) => [c, { n: 0, f1: 0 }]));
 const typeRows = {};
 const started = Date.now();
@@ -80,6 +89,7 @@ for (const entry of pages) {
   const page = entry.load();
   if (having && !page.html.toLowerCase().includes(having)) continue;
   if (onlyType && !entry.corpus.startsWith('rtp') && page.type !== onlyType) continue;
+  if (onlyTypes && !onlyTypes.includes(page.type)) continue;
   const state = createHtmlPipelineState(
     { body: page.html, url: page.url },
     { onlyMainContent: true, outputs: ['markdown'] },
@@ -105,6 +115,10 @@ for (const entry of pages) {
     if (together) typeRows[`${entry.corpus} ${page.type}`].off += f1 - baseF1;
     const s = stats.get(rule)[entry.corpus];
     const d = baseF1 - f1; // what the rule gains (negative: what it costs)
+    const perType = (typeDelta.get(rule)[`${entry.corpus} ${page.type}`] ??= { delta: 0, up: 0, down: 0 });
+    perType.delta += d;
+    if (d > MOVED) perType.up++;
+    if (d < -MOVED) perType.down++;
     s.delta += d;
     if (d > MOVED) s.up++;
     if (d < -MOVED) s.down++;
@@ -154,9 +168,40 @@ for (const key of Object.keys(typeRows).sort()) {
     `  ${key.padEnd(28)} n=${String(t.n).padStart(4)}  ${(t.base / t.n).toFixed(4)}${together ? `  ${(t.off / t.n).toFixed(4)}` : ''}`,
   );
 }
+// Per page type (WCXB only): each rule's mean F1 gain on that type, dev-tune / frozen, in thousandths.
+const countOf = (corpus, type) => typeRows[`${corpus} ${type}`]?.n ?? 0;
+const wcxbTypes = [
+  ...new Set(
+    Object.keys(typeRows)
+      .filter((k) => !k.startsWith('rtp'))
+      .map((k) => k.split(' ')[1]),
+  ),
+];
+wcxbTypes.sort();
+const typeLines = [
+  '',
+  '## Per page type',
+  '',
+  'Each cell: mean F1 the rule gains on pages of that type, in thousandths, dev-tune / frozen ' +
+    `(pages per type: ${wcxbTypes.map((t) => `${t} ${countOf('tune', t)}/${countOf('frozen', t)}`).join(', ')}).`,
+  '',
+  `| rule | ${wcxbTypes.join(' | ')} |`,
+  `|---|${wcxbTypes.map(() => '---:|').join('')}`,
+];
+out.byType = {};
+for (const rule of rules) {
+  const cells = wcxbTypes.map((t) => {
+    const cell = (c) => (typeDelta.get(rule)[`${c} ${t}`]?.delta ?? 0) / Math.max(1, typeRows[`${c} ${t}`]?.n ?? 0);
+    (out.byType[rule] ??= {})[t] = { tune: cell('tune'), frozen: cell('frozen') };
+    return `${fmt(cell('tune'))} / ${fmt(cell('frozen'))}`;
+  });
+  typeLines.push(`| ${rule} | ${cells.join(' | ')} |`);
+}
+lines.push(...typeLines);
+console.log(typeLines.join('\n'));
 if (dump) writeFileSync(dump, JSON.stringify(dumped, null, 1));
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
-if (opt('rules') === undefined && step === 1 && !having && !onlyType) {
+if (opt('rules') === undefined && step === 1 && !having && !onlyType && !onlyTypes) {
   mkdirSync(join(here, '..', 'results'), { recursive: true });
   writeFileSync(
     join(here, '..', 'results', 'main-content-ablation.json'),
