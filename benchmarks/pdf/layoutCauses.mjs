@@ -6,6 +6,7 @@
 // seeds of heldOutTests.mjs.
 //
 // Run (build the packages first): node benchmarks/pdf/layoutCauses.mjs [--modes auto,ocr] [--show-dev] [--cause c]
+// [--held-out] [--core path/to/core/dist/index.js]
 import { scoreTests } from './heldOutTests.mjs';
 import { WORDS } from './heldOutWords.mjs';
 import { textPdf, wrap } from './textPdf.mjs';
@@ -266,6 +267,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         ['held-out', HELD_OUT_SEEDS],
       ]
     : [['dev', DEV_SEEDS]];
+  const other = process.argv.includes('--core') ? await import(arg('--core')) : null;
   let ocr;
   const pool = createPdfWorkerPool({ workers: 1, ocr: () => (ocr ??= createTesseractOcr({ workers: 2 })) });
   const rows = [];
@@ -273,7 +275,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const mode of modes)
       for (const [split, seeds] of splits) {
         const docs = buildTests(seeds).filter((d) => !only || d.cause === only);
-        const parse = async (pdf) => (await pool.parse(pdf, { mode }, { deadline: Date.now() + 300_000 })).markdown;
+        // --core <dist/index.js>: parse in this process with another build of @scrape/core (a before/after run).
+        const parse = other
+          ? async (pdf) =>
+              (await other.parsePdf(pdf, { mode }, { ocr: (ocr ??= createTesseractOcr({ workers: 2 })) })).markdown
+          : async (pdf) => (await pool.parse(pdf, { mode }, { deadline: Date.now() + 300_000 })).markdown;
         const score = await scoreTests(docs, parse);
         const cells = Object.entries(score.perCause).map(([c, s]) => `${c} ${(s.passed / s.total).toFixed(2)}`);
         rows.push(`${mode} ${split}: ${(score.passed / score.total).toFixed(3)} | ${cells.join(' | ')}`);

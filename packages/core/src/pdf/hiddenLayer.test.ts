@@ -57,11 +57,20 @@ describe('ocr mode on a page with a visible text layer', () => {
   const ocr = createTestOcr();
   afterAll(() => ocr.close());
 
-  it('keeps the structure of a layer its reading confirms (heading, list)', async () => {
+  it('keeps the structure of a layer its reading confirms (heading, list) and reads a poster on the page', async () => {
     const doc = new mupdf.PDFDocument();
     const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
     const bold = doc.addSimpleFont(new mupdf.Font('Helvetica-Bold'));
-    let content = 'BT /F2 22 Tf 72 760 Td (Harbour Office Notes) Tj ET\n';
+    // A poster: words drawn as pixels only, rendered from a small text page.
+    const poster = textPdf([
+      { width: 360, height: 120, items: [{ x: 20, top: 40, size: 28, text: 'GRAND OPENING', font: 'bold' }] },
+    ]);
+    const pix = mupdf.Document.openDocument(poster, 'application/pdf')
+      .loadPage(0)
+      .toPixmap(mupdf.Matrix.scale(2, 2), mupdf.ColorSpace.DeviceGray, false);
+    const image = doc.addImage(new mupdf.Image(pix));
+    let content = 'q 360 0 0 120 72 300 cm /Im0 Do Q\n';
+    content += 'BT /F2 22 Tf 72 760 Td (Harbour Office Notes) Tj ET\n';
     LINES.forEach((text, i) => {
       content += `BT /F1 12 Tf 72 ${720 - i * 18} Td (${text}) Tj ET\n`;
     });
@@ -69,13 +78,14 @@ describe('ocr mode on a page with a visible text layer', () => {
       content += `BT /F1 12 Tf 80 ${640 - i * 20} Td (\\225) Tj ET\n`;
       content += `BT /F1 12 Tf 96 ${640 - i * 20} Td (${text}) Tj ET\n`;
     });
-    const res = { Font: { F1: font, F2: bold } };
+    const res = { Font: { F1: font, F2: bold }, XObject: { Im0: image } };
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, res, content));
     const pdf = doc.saveToBuffer('compress').asUint8Array().slice();
     const md = (await parsePdf(pdf, { mode: 'ocr' }, { ocr: ocr.engine })).markdown;
     expect(md).toMatch(/^#+ Harbour Office Notes$/m);
     expect(md).toContain('- Check the pier timetable');
     expect(md).toContain('harbour office opens at nine every morning');
+    expect(md).toContain('GRAND OPENING');
   }, 120_000);
 
   it('adds sure OCR lines where the kept layer has no text (a figure box does not count as text)', () => {

@@ -210,18 +210,21 @@ async function readPages(
         inFlight.push(settled);
       } else {
         if (!usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO)) item.needsOcr = true;
-        if (mode === 'auto' && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
-          for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
-            while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
-            checkTime(context, started, done, numPages);
-            const { png, scale } = renderRegion(page, box, text.width * text.height);
-            const ocr = engine.recognize(png, { signal: context.signal });
-            (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
-            inFlight.push(ocr.catch(() => undefined));
-            imageOcrLeft--;
-          }
-        }
         done++;
+      }
+      // Large images on a text page are read on their own (a page render is too coarse for a poster's title): in
+      // `auto`, and in `ocr` for the visible layer it may keep.
+      const readImages = (mode === 'auto' && !wantsOcr) || item.visibleLayer;
+      if (readImages && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
+        for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
+          while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
+          checkTime(context, started, done, numPages);
+          const { png, scale } = renderRegion(page, box, text.width * text.height);
+          const ocr = engine.recognize(png, { signal: context.signal });
+          (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
+          inFlight.push(ocr.catch(() => undefined));
+          imageOcrLeft--;
+        }
       }
     } catch (err) {
       if (err instanceof CoreError) throw err;
