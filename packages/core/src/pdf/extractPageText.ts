@@ -270,9 +270,10 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
 /**
  * A line MuPDF gave with a long run of letters and no space (words placed by moves narrower than MuPDF's space
  * threshold, as TeX sets them), or a spacing accent before a letter (TeX draws accents as glyphs over the letter):
- * its glyphs' own positions are read. The run is longer than almost every real word, so ordinary pages never pay.
+ * its glyphs' own positions are read. The run is longer than almost every real word, so ordinary pages never pay
+ * (Latin letters only: Arabic stretches words with runs of kashida, and TeX's trouble is with Latin text).
  */
-const GLYPH_SUSPECT = /\p{L}{26}|[`\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd]\p{L}/u;
+const GLYPH_SUSPECT = /\p{Script=Latin}{26}|[`\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd]\p{L}/u;
 
 interface GlyphBox {
   c: string;
