@@ -7,6 +7,7 @@
 // check) and were not looked at while fixing.
 //
 // Run (build the packages first): node benchmarks/pdf/heldOutTests.mjs [--modes fast,auto,ocr] [--show-dev]
+// [--dev-only | --held-out-only]
 // Documents go through the scraper's PDF path: the worker pool with the tesseract OCR engine, as POST /v2/scrape.
 import * as mupdf from 'mupdf';
 import { runCheck } from './shapes.mjs';
@@ -454,10 +455,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv.includes('--cause') ? arg('--cause') : undefined;
   const splits = process.argv.includes('--dev-only')
     ? [['dev', DEV_SEEDS]]
-    : [
-        ['dev', DEV_SEEDS],
-        ['held-out', HELD_OUT_SEEDS],
-      ];
+    : process.argv.includes('--held-out-only')
+      ? [['held-out', HELD_OUT_SEEDS]]
+      : [
+          ['dev', DEV_SEEDS],
+          ['held-out', HELD_OUT_SEEDS],
+        ];
   let ocr;
   const pool = createPdfWorkerPool({ workers: 1, ocr: () => (ocr ??= createTesseractOcr({ workers: 2 })) });
   const results = [];

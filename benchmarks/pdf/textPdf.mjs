@@ -68,6 +68,45 @@ export function wrap(text, width, size) {
   return lines;
 }
 
+/** Spacing accents TeX draws over a letter: the precomposed letter → [base letter, WinAnsi accent code]. */
+const TEX_ACCENTS = { é: ['e', 0xb4], è: ['e', 0x60], ê: ['e', 0x88], ë: ['e', 0xa8], á: ['a', 0xb4], à: ['a', 0x60] };
+TEX_ACCENTS.ü = ['u', 0xa8];
+TEX_ACCENTS.ö = ['o', 0xa8];
+TEX_ACCENTS.ñ = ['n', 0x98];
+TEX_ACCENTS.ô = ['o', 0x88];
+/** Helvetica advance widths (1/1000 em) of the glyphs the TeX-style runs use; others are taken as 556. */
+const ADVANCE = { i: 222, l: 222, j: 222, f: 278, t: 278, r: 333, m: 833, w: 722, ' ': 278, '`': 333 };
+const accentWidth = 333;
+
+/**
+ * A TJ array for an item set the way TeX sets text: no space glyphs (each word gap is a move of `wordGap` ems; a
+ * normal space when unset), and with `tex`, accented letters drawn as the spacing accent shifted over the base
+ * letter, then a move back, then the letter.
+ */
+function texShow(it) {
+  const gap = it.wordGap === undefined ? null : Math.round(-it.wordGap * 1000);
+  let out = '[';
+  let run = '';
+  const flush = () => {
+    if (run) out += pdfString(run);
+    run = '';
+  };
+  for (const ch of it.text) {
+    if (ch === ' ' && gap !== null) {
+      flush();
+      out += ` ${gap} `;
+    } else if (it.tex && TEX_ACCENTS[ch]) {
+      const [base, code] = TEX_ACCENTS[ch];
+      const w = ADVANCE[base] ?? 556;
+      flush();
+      out += ` ${-Math.round((w - accentWidth) / 2)} (\\${code.toString(8)}) ${Math.round((w + accentWidth) / 2)} `;
+      run = base;
+    } else run += ch;
+  }
+  flush();
+  return `${out}]`;
+}
+
 /**
  * Builds a PDF. `pages`: [{ width, height, items: [{ x, top, size, text, font? }], rules?: [[x0, top0, x1, top1]] }],
  * `top` measured from the top of the page to the top of the line box. An item with `invisible` is drawn in render
@@ -101,7 +140,8 @@ export function textPdf(pages) {
     for (const it of p.items) {
       const y = p.height - it.top - it.size * 0.8;
       const mode = it.invisible ? '3 Tr ' : '';
-      content += `BT ${mode}/F${it.font ?? 'regular'} ${it.size} Tf ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
+      const show = it.wordGap !== undefined || it.tex ? `${texShow(it)} TJ` : `${pdfString(it.text)} Tj`;
+      content += `BT ${mode}/F${it.font ?? 'regular'} ${it.size} Tf ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${show} ET\n`;
     }
     for (const [x0, t0, x1, t1] of p.rules ?? [])
       content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;

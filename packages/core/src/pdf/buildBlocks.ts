@@ -432,9 +432,10 @@ function mergeHeaderLevels(cells: string[][]): string[][] {
   if (cells.length < 3) return cells;
   const [top, sub] = cells;
   const width = top.length;
-  const group: (string | undefined)[] = new Array(width).fill(undefined);
-  let grouped = false;
-  for (let c = 0; c < width; c++) {
+  const equal = equalGroups(top, sub);
+  const group: (string | undefined)[] = equal ?? new Array(width).fill(undefined);
+  let grouped = equal !== null;
+  for (let c = 0; c < width && !equal; c++) {
     if (!top[c] || !sub[c]) continue;
     let a = c;
     let b = c;
@@ -451,6 +452,29 @@ function mergeHeaderLevels(cells: string[][]): string[][] {
     group[c] !== undefined ? `${group[c]} ${sub[c]}`.trim() : [t, sub[c]].filter(Boolean).join(' '),
   );
   return [merged, ...cells.slice(2)];
+}
+
+/**
+ * Several group labels side by side over one run of sub-columns (two years under each of two regions): the empty
+ * top cells between two labels could belong to either, so the run is cut into equal spans, one per label, when each
+ * label lies inside its own span (groups of one width are the usual case; anything else is left to the greedy rule).
+ */
+function equalGroups(top: string[], sub: string[]): (string | undefined)[] | null {
+  const cols: number[] = [];
+  for (let c = 1; c < top.length; c++) if (sub[c]) cols.push(c);
+  const labels = cols.filter((c) => top[c]);
+  // A contiguous run of sub-columns, at least two labels, and no label outside the run.
+  if (labels.length < 2 || cols.some((c, i) => i > 0 && c !== cols[i - 1] + 1)) return null;
+  if (top.some((t, c) => c > 0 && t && !sub[c]) || cols.length % labels.length !== 0) return null;
+  const span = cols.length / labels.length;
+  if (span < 2) return null;
+  const group: (string | undefined)[] = new Array(top.length).fill(undefined);
+  for (const [i, label] of labels.entries()) {
+    const a = cols[i * span];
+    if (label < a || label >= a + span) return null;
+    for (let k = a; k < a + span; k++) group[k] = top[label];
+  }
+  return group;
 }
 
 function nearestColumn(cols: [number, number][], x: number): number {

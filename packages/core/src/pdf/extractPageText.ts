@@ -141,11 +141,14 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
     }
   } else stext = page.toStructuredText(drawn & DRAWS_IMAGES ? `${STEXT_OPTIONS},preserve-images` : STEXT_OPTIONS);
   let json: { blocks: JsonBlock[] };
+  let glyphs: (GlyphBox[] | null)[] | null = null;
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
+    if (json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text)))) glyphs = lineGlyphs(stext);
   } finally {
     stext.destroy();
   }
+  let lineIndex = -1;
   const segments: Segment[] = [];
   const images: [number, number, number, number][] = [];
   let charCount = 0;
@@ -163,6 +166,7 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
       continue;
     }
     for (const line of block.lines ?? []) {
+      lineIndex++;
       const raw = line.text;
       const c0 = raw.charCodeAt(0);
       const text = c0 === 32 || c0 === 9 || c0 === 0xa0 ? raw.replace(/^[ \t\u00a0]+/, '') : raw;
@@ -218,7 +222,15 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
         cur.text += ' ';
       }
       const b = cur!;
-      b.spans.push([b.text.length, x0, x1]);
+      const boxes = glyphs?.[lineIndex];
+      if (boxes && boxes.map((g) => g.c).join('') === raw) {
+        // One span per glyph: refineGlyphs finds narrow word gaps and accents drawn over letters from them.
+        let offset = b.text.length - (raw.length - text.length);
+        for (const g of boxes) {
+          if (offset >= b.text.length) b.spans.push([offset, g.x0 - bx0, g.x1 - bx0]);
+          offset += g.c.length;
+        }
+      } else b.spans.push([b.text.length, x0, x1]);
       b.text += text;
       b.x0 = Math.min(b.x0, x0);
       b.y0 = Math.min(b.y0, y0);
@@ -253,6 +265,38 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
     status: 'ok',
     ocrConfidence: null,
   };
+}
+
+/**
+ * A line MuPDF gave with a long run of letters and no space (words placed by moves narrower than MuPDF's space
+ * threshold, as TeX sets them), or a spacing accent before a letter (TeX draws accents as glyphs over the letter):
+ * its glyphs' own positions are read. The run is longer than almost every real word, so ordinary pages never pay
+ * (Latin letters only: Arabic stretches words with runs of kashida, and TeX's trouble is with Latin text).
+ */
+const GLYPH_SUSPECT = /\p{Script=Latin}{26}|[`\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd]\p{L}/u;
+
+interface GlyphBox {
+  c: string;
+  x0: number;
+  x1: number;
+}
+
+/** Glyph boxes of every text line of `stext`, in the order asJSON lists the lines. */
+function lineGlyphs(stext: StructuredText): (GlyphBox[] | null)[] {
+  const lines: (GlyphBox[] | null)[] = [];
+  let cur: GlyphBox[] = [];
+  stext.walk({
+    beginLine: () => {
+      cur = [];
+    },
+    onChar: (c, _origin, _font, _size, q) => {
+      cur.push({ c, x0: Math.min(q[0], q[4]), x1: Math.max(q[2], q[6]) });
+    },
+    endLine: () => {
+      lines.push(cur);
+    },
+  });
+  return lines;
 }
 
 const BOLD = 1;

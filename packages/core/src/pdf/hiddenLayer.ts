@@ -1,7 +1,7 @@
 // Scans that carry someone else's text layer (a scanner's OCR or handwriting recogniser draws it invisibly over the
 // page image). Such a layer may be garbage; in `auto` the page is read again and the better reading kept.
 import * as mupdf from 'mupdf';
-import type { PageText } from './extractPageText.js';
+import type { PageText, Segment } from './extractPageText.js';
 
 /** A page image covering at least this share of the page makes it a scan. */
 const SCAN_IMAGE_SHARE = 0.6;
@@ -49,4 +49,22 @@ export function preferOwnReading(layer: PageText, own: PageText, ownConfidence: 
   const ours = new Set(words(own));
   const agree = theirs.filter((w) => ours.has(w)).length;
   return agree < theirs.length * MAX_AGREEMENT;
+}
+
+/** OCR lines read at least this surely are added to a kept text layer when no layer text lies under them. */
+const MIN_EXTRA_CONFIDENCE = 0.6;
+
+/**
+ * The kept text layer plus the OCR segments that lie where the layer has no text (words drawn as pixels: a poster or
+ * a logo on a text page), so `ocr` mode loses neither the layer's structure nor text in images.
+ */
+export function withWordsOutside(layer: PageText, own: PageText): PageText {
+  const covered = (s: Segment) =>
+    layer.segments.some((l) => !l.figure && s.x0 < l.x1 && s.x1 > l.x0 && s.y0 < l.y1 && s.y1 > l.y0);
+  const extra = own.segments.filter(
+    (s) => (s.confidence ?? 0) >= MIN_EXTRA_CONFIDENCE && (s.text.match(/\p{L}/gu)?.length ?? 0) >= 2 && !covered(s),
+  );
+  if (extra.length === 0) return layer;
+  const chars = extra.reduce((n, s) => n + s.text.replace(/\s+/g, '').length, 0);
+  return { ...layer, segments: [...layer.segments, ...extra], charCount: layer.charCount + chars };
 }

@@ -110,6 +110,39 @@ describe('orderReading: a 2×2 grid of cards', () => {
     expect(at('Card 3 title')).toBeLessThan(at('Card 4 title'));
     expect(at('card3 line5')).toBeLessThan(at('Card 4 title'));
   });
+  it('reads short cards under a full-width intro card by card, row by row', async () => {
+    const { parsePdf } = await import('./parsePdf.js');
+    const { textPdf } = await import('./textPdf.fixture.js');
+    // Cards of a heading and three lines: too few for a row of cards to show a gutter of its own.
+    const items = [
+      {
+        x: 56,
+        top: 60,
+        size: 10,
+        text: 'The intro runs across the whole page above the cards and says what they hold',
+      },
+      { x: 56, top: 74, size: 10, text: 'in two lines.' },
+    ];
+    for (const [n, x, top] of [
+      [1, 64, 104],
+      [2, 322, 104],
+      [3, 64, 200],
+      [4, 322, 200],
+    ] as const) {
+      items.push({ x, top, size: 13, text: `Card ${n} heading`, font: 'bold' as const } as (typeof items)[0]);
+      items.push({ x, top: top + 20, size: 10, text: `card${n} first line of notes about the orchard` });
+      items.push({ x, top: top + 34, size: 10, text: `card${n} second line on the meadow and the river` });
+      items.push({ x, top: top + 48, size: 10, text: `card${n} ends here.` });
+    }
+    const md = (await parsePdf(textPdf([{ width: 595, height: 842, items }]))).markdown;
+    const at = (t: string) => md.indexOf(t);
+    expect(md).not.toContain('|');
+    expect(at('in two lines')).toBeLessThan(at('Card 1 heading'));
+    for (let n = 1; n < 4; n++) {
+      expect(at(`card${n} first`)).toBeLessThan(at(`card${n} ends`));
+      expect(at(`card${n} ends`)).toBeLessThan(at(`Card ${n + 1} heading`));
+    }
+  });
   it('reads three columns one after the other, then a full-width table under them row by row', () => {
     // Three columns of 150 pt: either side of the widest gutter holds two columns, too wide for one column's lines.
     const cols = [

@@ -58,7 +58,18 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
   // cuts first (a paragraph gap that happens to line up in two columns of an article is no taller than the others).
   const gridRows = depth < MAX_DEPTH ? cardRows(segs, (g0 + g1) / 2, bodySize) : [];
   if (gridRows.length > 1) {
-    for (const band of gridRows) split(band, bodySize, out, depth + 1);
+    // A row of cards is too short to show a gutter of its own: it reads left card, then right card, at the
+    // region's gutter (a full-width band, such as an intro, is split on its own).
+    for (const band of gridRows) {
+      const crossed = band.some((s) => s.x0 < g0 && s.x1 > g1);
+      if (crossed) split(band, bodySize, out, depth + 1);
+      else
+        for (const side of [
+          band.filter((s) => (s.x0 + s.x1) / 2 < (g0 + g1) / 2),
+          band.filter((s) => (s.x0 + s.x1) / 2 >= (g0 + g1) / 2),
+        ])
+          split(side, bodySize, out, depth + 1);
+    }
     return;
   }
   const spanning = segs.filter((s) => s.x0 < g0 && s.x1 > g1).sort((a, b) => a.y0 - b.y0);
@@ -196,8 +207,8 @@ function cardRows(segs: Segment[], mid: number, bodySize: number): Segment[][] {
     if (g >= need) out.push(bands[i + 1]);
     else out[out.length - 1] = out[out.length - 1].concat(bands[i + 1]);
   });
-  // Every row of cards has text on both sides of the gutter.
-  const twoSided = (b: Segment[]) => b.some((s) => s.x1 < mid) && b.some((s) => s.x0 > mid);
+  // Every row of cards has text on both sides of the gutter (a full-width intro above the cards reaches both).
+  const twoSided = (b: Segment[]) => b.some((s) => s.x0 < mid) && b.some((s) => s.x1 > mid);
   return out.length > 1 && out.every(twoSided) ? out : [];
 }
 

@@ -330,12 +330,12 @@ describe('parsePdf on scanned PDFs', () => {
     expect(result.metadata.ocrPages).toBe(0);
   });
 
-  it('ocr mode OCRs pages even when they have text', async () => {
+  it('ocr mode OCRs pages even when they have text, and keeps a text layer the reading confirms', async () => {
     const before = recognized.length;
     const result = await parsePdf(fixture, { mode: 'ocr', maxPages: 1, blocks: true }, { ocr: engine });
     expect(recognized.length).toBe(before + 1);
-    expect(result.metadata.ocrPages).toBe(1);
-    expect(result.blocks![0].items.every((b) => b.source === 'ocr')).toBe(true);
+    expect(result.metadata.ocrPages).toBe(0);
+    expect(result.blocks![0].items.every((b) => b.source === 'native_text')).toBe(true);
     expect(result.markdown).toContain('Sales by Region');
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { buildBlocks, joinColumnBreaks, type LayoutBlock } from './buildBlocks.j
 import { bodyFontSize, classifyHeadings, type Heading } from './classifyHeadings.js';
 import { detectFurniture, type FurnitureType } from './detectFurniture.js';
 import { extractPageText, type PageText, type Segment } from './extractPageText.js';
-import { hasHiddenLayerOverScan, preferOwnReading } from './hiddenLayer.js';
+import { hasHiddenLayerOverScan, preferOwnReading, withWordsOutside } from './hiddenLayer.js';
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
 import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
@@ -65,8 +65,13 @@ interface PageWork {
   scale?: number;
   /** OCR of large images on a page that has a text layer (`auto`), with where each region sits. */
   regions?: { ocr: Promise<OcrPageResult>; scale: number; x0: number; y0: number }[];
-  /** A hidden text layer over a scan, kept unless our own OCR reads the page clearly and differently. */
+  /**
+   * A hidden text layer over a scan (`auto`), or the page's visible text layer (`ocr`), kept unless our own OCR reads
+   * the page clearly and differently.
+   */
   layer?: PageText;
+  /** The layer is visible text (`ocr` mode): words OCR finds outside it (text in images) are added to it. */
+  visibleLayer?: boolean;
   /** No usable text and OCR was not allowed (fast mode) or not possible. */
   needsOcr?: boolean;
   error?: string;
@@ -181,6 +186,12 @@ async function readPages(
       // A hidden layer over a scan is another recogniser's reading (perhaps of handwriting): auto checks it.
       const verify = mode === 'auto' && usable && !!engine && hasHiddenLayerOverScan(page, text);
       if (verify) item.layer = text;
+      // `ocr` on a page with visible text: OCR checks the layer, and a confirmed layer keeps its fonts and positions
+      // (headings, lists, tables, columns), which a reading of pixels loses. A hidden layer is not trusted here.
+      if (mode === 'ocr' && usable && !!engine && !hasHiddenLayerOverScan(page, text)) {
+        item.layer = text;
+        item.visibleLayer = true;
+      }
       const wantsOcr =
         mode === 'ocr' ||
         verify ||
@@ -199,18 +210,21 @@ async function readPages(
         inFlight.push(settled);
       } else {
         if (!usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO)) item.needsOcr = true;
-        if (mode === 'auto' && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
-          for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
-            while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
-            checkTime(context, started, done, numPages);
-            const { png, scale } = renderRegion(page, box, text.width * text.height);
-            const ocr = engine.recognize(png, { signal: context.signal });
-            (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
-            inFlight.push(ocr.catch(() => undefined));
-            imageOcrLeft--;
-          }
-        }
         done++;
+      }
+      // Large images on a text page are read on their own (a page render is too coarse for a poster's title): in
+      // `auto`, and in `ocr` for the visible layer it may keep.
+      const readImages = (mode === 'auto' && !wantsOcr) || item.visibleLayer;
+      if (readImages && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
+        for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
+          while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
+          checkTime(context, started, done, numPages);
+          const { png, scale } = renderRegion(page, box, text.width * text.height);
+          const ocr = engine.recognize(png, { signal: context.signal });
+          (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
+          inFlight.push(ocr.catch(() => undefined));
+          imageOcrLeft--;
+        }
       }
     } catch (err) {
       if (err instanceof CoreError) throw err;
@@ -245,7 +259,8 @@ async function readPages(
         }
       }
       const read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
-      item.text = item.layer && !preferOwnReading(item.layer, read, result.confidence) ? item.layer : read;
+      const keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
+      item.text = keep && item.layer ? (item.visibleLayer ? withWordsOutside(item.layer, read) : item.layer) : read;
     } catch (err) {
       checkTime(context, started, done, numPages);
       if (context.signal?.aborted) throw timeoutError(context, started, done, numPages);

@@ -19,6 +19,23 @@ describe('narrow word spaces', () => {
     });
   }
 
+  for (const wordEm of [0.1, 0.17]) {
+    it(`finds word gaps of ${wordEm} em inside one run (a TJ that moves between words, as TeX sets them)`, async () => {
+      const md = await markdownOf([
+        { x: 60, top: 100, size: 10, text: SENTENCE, glyphX: spacedGlyphs(SENTENCE, 10, 0, wordEm), oneRun: true },
+      ]);
+      expect(md.trim()).toBe(SENTENCE);
+    });
+  }
+
+  it('one run without word gaps (a long compound word) gets no spaces', async () => {
+    const word = 'donaudampfschifffahrtsgesellschaft';
+    const md = await markdownOf([
+      { x: 60, top: 100, size: 10, text: word, glyphX: spacedGlyphs(word, 10, 0, 0), oneRun: true },
+    ]);
+    expect(md.trim()).toBe(word);
+  });
+
   it('letter-spaced text without word gaps stays one word per word', async () => {
     const md = await markdownOf([
       { x: 60, top: 100, size: 10, text: 'typesetting', glyphX: spacedGlyphs('typesetting', 10, 0.05, 0.3) },
@@ -34,7 +51,7 @@ describe('TeX-style accents', () => {
     let at = 0;
     const chars = [...word];
     chars.forEach((ch, i) => {
-      if (ch === '´' || ch === '¨') {
+      if (ch === '´' || ch === '¨' || ch === '`') {
         const letter = chars[i + 1];
         xs.push(at + (advance(letter, 10) - advance(ch, 10)) / 2);
       } else {
@@ -44,6 +61,16 @@ describe('TeX-style accents', () => {
     });
     return { x, top, size: 10, text: word, glyphX: xs };
   }
+
+  it('an accent drawn over its letter inside one run (the grave too) becomes the precomposed letter', async () => {
+    const md = await markdownOf([
+      { ...accented('p`ere', 60, 100), oneRun: true },
+      { ...accented('d´ej`a vu', 60, 130), oneRun: true },
+    ]);
+    expect(md).toContain('père');
+    expect(md).toContain('déjà');
+    expect(md).not.toMatch(/[´`]/);
+  });
 
   it('a spacing accent over a letter becomes the precomposed letter (NFC)', async () => {
     const md = await markdownOf([

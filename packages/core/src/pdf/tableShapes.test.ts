@@ -46,6 +46,29 @@ describe('tables: spanning header rows', () => {
   });
 });
 
+describe('tables: two header groups side by side', () => {
+  it('each group label heads its own sub-columns, though the empty cells between labels could go either way', async () => {
+    const xs = [60, 190, 254, 338, 402];
+    const md = await markdownOf([
+      [
+        [xs[0], 'Site', true],
+        [216, 'North', true],
+        [364, 'South', true],
+      ],
+      ['Site', '2023', '2024', '2023', '2024'].map(
+        (t, c) => [xs[c], c === 0 ? '' : t, true] as [number, string, boolean],
+      ),
+      ...[
+        ['Harbour', '12', '14', '30', '31'],
+        ['Market', '7', '9', '18', '22'],
+        ['Station', '5', '6', '11', '10'],
+      ].map((row) => row.map((t, c) => [xs[c], t] as [number, string])),
+    ]);
+    expect(md).toMatch(/^\| Site \| North 2023 \| North 2024 \| South 2023 \| South 2024 \|$/m);
+    expect(md).toMatch(/^\| Harbour \| 12 \| 14 \| 30 \| 31 \|$/m);
+  });
+});
+
 describe('tables: narrow index columns and section rows', () => {
   it('row numbers close to the names stay their own column; section rows do not move column edges', async () => {
     const rows: [number, string, boolean?][][] = [

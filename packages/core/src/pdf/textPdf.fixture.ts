@@ -25,6 +25,11 @@ export interface TextItem {
   font?: keyof typeof FONTS;
   /** Place each character at these x offsets (points from `x`) instead of the font's advances. */
   glyphX?: number[];
+  /**
+   * With glyphX: draw the line as one TJ whose moves place the glyphs (as TeX writes a line; MuPDF then gives one
+   * span without spaces) instead of one text object per glyph.
+   */
+  oneRun?: boolean;
 }
 
 export interface TextPage {
@@ -62,7 +67,8 @@ export function textPdf(pages: TextPage[]): Uint8Array {
     for (const it of p.items) {
       const y = p.height - it.top - it.size * 0.8;
       const font = `/F${it.font ?? 'regular'} ${it.size} Tf`;
-      if (it.glyphX) {
+      if (it.glyphX && it.oneRun) content += `BT ${font} ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${oneRun(it)} TJ ET\n`;
+      else if (it.glyphX) {
         [...it.text].forEach((ch, i) => {
           if (ch !== ' ')
             content +=
@@ -95,6 +101,20 @@ export function textPdf(pages: TextPage[]): Uint8Array {
     `\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
+}
+
+/** A TJ array drawing `it.text` at its glyphX offsets: each glyph after a move from where the previous one ended. */
+function oneRun(it: TextItem): string {
+  let out = '[';
+  let pen = 0;
+  [...it.text].forEach((ch, i) => {
+    if (ch === ' ') return;
+    const move = (it.glyphX?.[i] ?? pen) - pen;
+    if (Math.abs(move) > 0.001) out += ` ${((-move * 1000) / it.size).toFixed(1)} `;
+    out += pdfString(ch);
+    pen = (it.glyphX?.[i] ?? pen) + advance(ch, it.size);
+  });
+  return `${out}]`;
 }
 
 const helvetica = new mupdf.Font('Helvetica');

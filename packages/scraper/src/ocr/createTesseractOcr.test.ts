@@ -37,18 +37,16 @@ describe('createTesseractOcr', () => {
   });
 
   it.skipIf(!existsSync(PAPER))(
-    'reads a real paper page through parsePdf in ocr mode',
+    'reads a real paper page through parsePdf in ocr mode: the reading confirms the text layer, which is kept',
     async () => {
       const result = await parsePdf(new Uint8Array(readFileSync(PAPER)), { mode: 'ocr', blocks: true }, { ocr });
-      expect(result.metadata.ocrPages).toBe(1);
+      // The page's own text agrees with the OCR reading: its fonts and positions (the structure) are kept.
+      expect(result.metadata.ocrPages).toBe(0);
       expect(result.markdown).toContain('Hyper Parameter Optimization');
       expect(result.markdown).toContain('Quantitative Results');
       expect(result.markdown).toMatch(/PubTabNet/);
       const items = result.blocks![0].items;
-      expect(items.every((b) => b.source === 'ocr')).toBe(true);
-      const conf = items.map((b) => b.confidence.ocr ?? 0);
-      expect(Math.min(...conf)).toBeGreaterThan(0.3);
-      expect(Math.max(...conf)).toBeLessThanOrEqual(1);
+      expect(items.some((b) => b.source === 'native_text')).toBe(true);
     },
     120_000,
   );
