@@ -72,7 +72,5 @@ for (let r = 0; r < rounds; r++) {
       `${((sum.other[0] + sum.other[1]) / 1000).toFixed(0)} ms)`,
   );
 }
-console.log(
-  `median of ${rounds} rounds over ${pages.length} pages, this/other CPU: extract ${median(ratios.extract).toFixed(3)}` +
-    `, markdown ${median(ratios.markdown).toFixed(3)}, both ${median(ratios.both).toFixed(3)}`,
-);
+const medians = Object.entries(ratios).map(([step, list]) => `${step} ${median(list).toFixed(3)}`);
+console.log(`median of ${rounds} rounds over ${pages.length} pages, this/other CPU: ${medians.join(', ')}`);
