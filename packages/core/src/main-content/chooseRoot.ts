@@ -92,7 +92,7 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
   const main = mainLandmark(tree);
   // Start from the deepest explicit marker that still holds a fair share of the content.
   for (const s of tree.preorder) {
-    if (s.junk === 0 && isMarker(s) && s.good >= MARKER_MIN_SHARE * start.good && isInside(s, node)) node = s;
+    if (s.junk === 0 && s.good >= MARKER_MIN_SHARE * start.good && isMarker(s) && isInside(s, node)) node = s;
   }
   for (;;) {
     let best: NodeStats | null = null;

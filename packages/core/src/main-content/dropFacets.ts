@@ -13,6 +13,7 @@ import {
   FACET_MIN_VALUES,
   FACET_PARENT_SHARE,
 } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** The whole text of a filter panel's label. */
 const FACET_LABEL = new RegExp(
@@ -37,7 +38,7 @@ function facetLike(s: NodeStats, rootText: number): boolean {
 
 /** Drops filter panels inside `root` (see FACET_LABEL); only short blocks are read. Extends `removed`. */
 export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
-  if (!FACET_WORD.test(root.el.textContent ?? '')) return;
+  if (!FACET_WORD.test(wholeText(root))) return;
   const labels: NodeStats[] = [];
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {

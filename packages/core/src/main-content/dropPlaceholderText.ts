@@ -8,6 +8,7 @@ import type { NodeStats } from './measureTree.js';
 import { isInsideAny } from './treeRelations.js';
 import type { TraceSink } from './traceEvents.js';
 import { LOADING_MAX_CHARS, STUB_MAX_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** The opening of the filler text every template uses. */
 const PLACEHOLDER = /\blorem ipsum\b/i;
@@ -26,7 +27,7 @@ const INLINE_TAGS = new Set(['a', 'span', 'strong', 'b', 'em', 'i', 'small', 'co
 
 /** Drops placeholder blocks inside `root` (see PLACEHOLDER). Reads the root's text once; most pages stop there. */
 export function dropPlaceholderText(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
-  const all = root.el.textContent ?? '';
+  const all = wholeText(root);
   const loading = /\b(loading|please wait)\b/i.test(all);
   if (all.includes('://') || loading) dropStandIns(root, removed, loading, trace);
   if (!PLACEHOLDER.test(all) && !all.includes('{{')) return;

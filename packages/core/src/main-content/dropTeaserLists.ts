@@ -88,14 +88,20 @@ function hasDate(card: NodeStats): boolean {
 
 /** Whether the card holds a heading that is, or sits inside, or contains a link. */
 function hasLinkedHeading(card: NodeStats): boolean {
-  const stack: Array<{ s: NodeStats; inLink: boolean }> = [{ s: card, inLink: card.el.localName === 'a' }];
+  // two stacks side by side, not an object per block: this walk visits every block of every card
+  const stack: NodeStats[] = [card];
+  const linked: boolean[] = [card.el.localName === 'a'];
   while (stack.length > 0) {
-    const { s, inLink } = stack.pop()!;
+    const s = stack.pop()!;
+    const inLink = linked.pop()!;
     if (HEADINGS.has(s.el.localName)) {
       if (inLink || s.links > 0) return true;
       continue;
     }
-    for (const c of s.children) stack.push({ s: c, inLink: inLink || c.el.localName === 'a' });
+    for (const c of s.children) {
+      stack.push(c);
+      linked.push(inLink || c.el.localName === 'a');
+    }
   }
   return false;
 }

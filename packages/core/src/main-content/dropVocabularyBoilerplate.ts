@@ -54,12 +54,14 @@ export function dropVocabularyBoilerplate(
   removed: Set<NodeStats>,
   options: DropVocabularyOptions,
 ): void {
+  // the switched-on concepts, asked once rather than at every block
+  const active = CONCEPTS.filter((c) => options.on(VOCABULARY_RULES[c]));
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s) || s.text === 0 || SKIP_TAGS.has(s.el.localName)) continue;
-    if (!CONCEPTS.some((c) => MAY_HOLD[c](s) && options.on(VOCABULARY_RULES[c]))) continue;
+    if (!mayHoldAny(active, s)) continue;
     if (s.text <= LONGEST && !SECTION_TAGS.has(s.el.localName)) {
       const text = openingText(s.el, OPENING_CHARS);
       const concept = conceptOf(s, normaliseCueText(text), options.on);
@@ -74,6 +76,12 @@ export function dropVocabularyBoilerplate(
     for (const c of s.children) stack.push(c);
   }
   if (dropped > 0) options.trace?.push(`drop ${dropped} vocabulary boilerplate lines`);
+}
+
+/** Whether the block or a part of it can be a line of one of `concepts` (see MAY_HOLD). */
+function mayHoldAny(concepts: readonly VocabularyConcept[], s: NodeStats): boolean {
+  for (const c of concepts) if (MAY_HOLD[c](s)) return true;
+  return false;
 }
 
 /** Which concept a short block is, or null. */

@@ -49,6 +49,8 @@ export interface NodeStats {
   order: number;
   /** The block's signature (see nodeNames.ts), filled on first ask: the passes ask it of the same blocks many times. */
   sig: string | undefined;
+  /** The block's textContent, filled on first ask by wholeText (textPieces.ts): several passes read the root's. */
+  allText: string | undefined;
 }
 
 /** Elements whose text is never page text. */
@@ -98,7 +100,12 @@ const TEXT_TAGS = new Set([
   'figcaption',
 ]);
 const CODE_TAGS = new Set(['pre', 'code']);
-const NO_JUNK = { junk: 0 as JunkKind, positive: false, word: null };
+/** junkOf's common answers, shared: it is asked of every element, and most get one of these. */
+const NO_JUNK: JunkLabel = { junk: 0, positive: false, word: null };
+const POSITIVE: JunkLabel = { junk: 0, positive: true, word: null };
+const HARD_JUNK: JunkLabel = { junk: 'hard', positive: false, word: null };
+/** A leaf's child list, shared until a child is met (most elements are leaves; the list is only pushed to there). */
+const NO_CHILDREN: NodeStats[] = [];
 const CONTROL_TAGS = new Set(['button', 'input', 'select', 'textarea']);
 const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'td', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const MORE_LINK = new RegExp(
@@ -149,28 +156,28 @@ function isAccountOrSearchInput(el: Element): boolean {
   return type !== null && ACCOUNT_OR_SEARCH_TYPES.has(type.toLowerCase());
 }
 
-function junkOf(
-  el: Element,
-  tag: string,
-  cls: string,
-  role: string | null,
-  keepComments: boolean,
-): { junk: JunkKind; positive: boolean; word: string | null } {
+interface JunkLabel {
+  junk: JunkKind;
+  positive: boolean;
+  word: string | null;
+}
+
+function junkOf(el: Element, tag: string, cls: string, role: string | null, keepComments: boolean): JunkLabel {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there). Likewise
   // inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
-  if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null) return { junk: 0, positive: false, word: null };
+  if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null) return NO_JUNK;
   // The main landmark is content whatever its class/id says (id="skip-to-content" is where the skip link lands).
-  if (tag === 'main' || role === 'main') return { junk: 0, positive: false, word: null };
+  if (tag === 'main' || role === 'main') return NO_JUNK;
   if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
-    return { junk: 'hard', positive: false, word: null };
+    return HARD_JUNK;
   }
   if (tag === 'form' && firstDescendantWhere(el, isAccountOrSearchInput) !== null) {
-    return { junk: 'hard', positive: false, word: null };
+    return HARD_JUNK;
   }
   // Form widgets are chrome; a long button label is usually an accordion question, so only short ones go.
   // (a button's label is measured once its visible text is counted: see measureTree)
   if (tag === 'select' || tag === 'option') {
-    return { junk: 'hard', positive: false, word: null };
+    return HARD_JUNK;
   }
   // Headings and paragraphs are content whatever their class says ("accordion__header").
   if (TEXT_TAGS.has(tag)) {
@@ -179,7 +186,7 @@ function junkOf(
       const word = classHint(cls, '').negative;
       if (word !== null && SIGNATURE_WORDS.has(word)) return { junk: 'soft', positive: false, word };
     }
-    return { junk: 0, positive: false, word: null };
+    return NO_JUNK;
   }
   let hint = classHint(cls, el.getAttribute('id') ?? '');
   if (hint.negative === null && !hint.positive) {
@@ -191,7 +198,8 @@ function junkOf(
       if (testId !== null) hint = classHint(testId, '');
     }
   }
-  const negative = hint.negative !== null && !(keepComments && COMMENT_WORDS.has(hint.negative));
+  if (hint.negative === null) return hint.positive ? POSITIVE : NO_JUNK;
+  const negative = !(keepComments && COMMENT_WORDS.has(hint.negative));
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
 
@@ -284,7 +292,7 @@ export function measureTree(
     const s: NodeStats = {
       el,
       parent,
-      children: [],
+      children: NO_CHILDREN,
       text: 0,
       linkText: 0,
       controls: CONTROL_TAGS.has(tag) ? 1 : 0,
@@ -301,6 +309,7 @@ export function measureTree(
       inCode,
       order: preorder.length,
       sig: undefined,
+      allText: undefined,
     };
     preorder.push(s);
     return s;
@@ -330,7 +339,8 @@ export function measureTree(
           continue;
         }
         const s = make(el, current, cls ?? '');
-        current.children.push(s);
+        if (current.children === NO_CHILDREN) current.children = [s];
+        else current.children.push(s);
         stack.push(s);
         node = el.firstChild;
       } else {

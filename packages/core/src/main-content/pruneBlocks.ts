@@ -50,6 +50,7 @@ import {
   REPEATED_JUNK_SHARE,
   SOFT_JUNK_KEEP_SHARE,
 } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** What each test's reason says, and the rule id its trace events carry. */
 const REASON_RULES = {
@@ -73,7 +74,7 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
   const listing =
     on('listing-root') && root.linkText - landmarks.linkText > LISTING_LINK_DENSITY * (root.text - landmarks.text);
   // one read of the root's text spares a read of every small block's on the many pages that never mention cookies
-  const cookies = COOKIE_TEXT.test(root.el.textContent ?? '');
+  const cookies = COOKIE_TEXT.test(wholeText(root));
   if (listing) tracer.sink('prune', 'listing-root')?.push('root is link-dense: a listing, its link blocks stay');
   const contentGroups = on('repeated-junk-groups') ? repeatedJunkGroups(root, total, !discussion) : new Set<string>();
   const groupTrace = contentGroups.size > 0 ? tracer.sink('prune', 'repeated-junk-groups') : undefined;

@@ -23,6 +23,13 @@ export function forEachTextPiece(s: NodeStats, visit: (text: string) => void, sk
   }
 }
 
+/** A block's whole text (its textContent), read once per extraction and kept on the block: the pruning passes ask
+ *  the root's (a walk of the whole page and one long string each time), and the DOM does not change before stage 5. */
+export function wholeText(s: NodeStats): string {
+  if (s.allText === undefined) s.allText = s.el.textContent ?? '';
+  return s.allText;
+}
+
 /** A block's text with its whitespace left out, the key on which the copy passes compare blocks: a copy that breaks
  *  its lines elsewhere (a <br> in the mobile layout for a space in the desktop one) has the same key, as it has the
  *  same NodeStats.text (non-whitespace characters). */

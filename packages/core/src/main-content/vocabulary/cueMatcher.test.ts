@@ -25,6 +25,23 @@ describe('normaliseCueText', () => {
     expect(normaliseCueText('© Reuters')).toBe('© reuters');
   });
 
+  it('reads ASCII text (its own fast path) as the general path reads it', () => {
+    expect(normaliseCueText('  >> Read\tMORE :  `Now`\n ')).toBe("read more: 'now'");
+    expect(normaliseCueText('(( \x1c x')).toBe('x');
+    expect(normaliseCueText('\x1cA  \x1cb')).toBe('a \x1cb');
+    // a trailing no-break space sends the same text down the general path, and is dropped there as white space
+    const pieces = [' ', '\t', '\n', '\x0b', '\x0c', '\r', '\x1c', ':', 'a', 'Z', '9', '`', "'", '-', '(', '.'];
+    let seed = 7;
+    for (let k = 0; k < 1000; k++) {
+      let text = '';
+      for (let i = 0; i < k % 11; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        text += pieces[seed % pieces.length];
+      }
+      expect(normaliseCueText(text)).toBe(normaliseCueText(`${text}\u00a0`));
+    }
+  });
+
   it('keeps the marks of Cyrillic, kana and hangul', () => {
     expect(normaliseCueText('Читайте также')).toBe('читайте также');
     expect(normaliseCueText('Скачайте')).toBe('скачайте');

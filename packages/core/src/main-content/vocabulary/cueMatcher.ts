@@ -36,7 +36,8 @@ const DASHES = new Set(['\u2013', '\u2014', '\u2212']);
 export function normaliseCueText(text: string): string {
   // most blocks are ASCII, which the Unicode normal forms leave as they are
   const ascii = isAscii(text);
-  const decomposed = ascii ? text.toLowerCase() : text.normalize('NFKC').toLowerCase().normalize('NFD');
+  if (ascii) return normaliseAscii(text.toLowerCase());
+  const decomposed = text.normalize('NFKC').toLowerCase().normalize('NFD');
   let out = '';
   let previousLatin = false;
   let space = false;
@@ -53,7 +54,39 @@ export function normaliseCueText(text: string): string {
     out += APOSTROPHES.has(ch) ? "'" : DASHES.has(ch) ? '-' : ch;
     previousLatin = LATIN_LETTER.test(ch);
   }
-  return ascii ? out : out.normalize('NFC');
+  return out.normalize('NFC');
+}
+
+/** normaliseCueText of lower-cased ASCII text, by char codes, copying runs whole: no Unicode step applies there (no
+ *  marks, no dashes or curly apostrophes), the white space `trim` knows is tab to carriage return and the space, a
+ *  letter or digit is a-z or 0-9, and a backquote is the one apostrophe. It runs on the opening of every short
+ *  block, where the general loop cost a string per character. */
+function normaliseAscii(lower: string): string {
+  let out = '';
+  let run = -1; // where the characters still to copy as they are begin
+  let space = false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      if (run !== -1) {
+        out += lower.slice(run, i);
+        run = -1;
+      }
+      space = out.length > 0;
+      continue;
+    }
+    if (space && c !== 58) out += ' ';
+    space = false;
+    if (run === -1 && out.length === 0 && !((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) continue;
+    if (c === 96) {
+      if (run !== -1) {
+        out += lower.slice(run, i);
+        run = -1;
+      }
+      out += "'";
+    } else if (run === -1) run = i;
+  }
+  return run === -1 ? out : out + lower.slice(run);
 }
 
 function isAscii(text: string): boolean {
