@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,5 +72,26 @@ describe('createLocalSearchIndex', () => {
     expect(found('https://a.test/0')).toBe(1);
     expect(found('https://a.test/2')).toBe(0);
     expect(index.search('changed', 5).map((h) => h.url)).toEqual(['https://a.test/1']);
+  });
+
+  it('close() during a running save leaves a complete file with every page, one save at a time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-index-'));
+    dirs.push(dir);
+    const path = join(dir, 'index.json');
+    const index = createLocalSearchIndex({ path });
+    for (let i = 0; i < 500; i++)
+      index.add({ url: `https://a.test/${i}`, title: `Page ${i}`, text: `word${i} shared text ${i * 7}` });
+    // The first close starts a save and returns while it awaits the disk; the page added meanwhile changes the
+    // index under it, so that save is dropped and the second close writes everything.
+    const first = index.close();
+    index.add({ url: 'https://a.test/late', title: 'Late page', text: 'arrived during the save' });
+    await index.close();
+    await first;
+    expect(readdirSync(dir)).toEqual(['index.json']);
+    expect(JSON.parse(readFileSync(path, 'utf8')).documentCount).toBe(501);
+    const reloaded = createLocalSearchIndex({ path });
+    expect(reloaded.search('arrived', 5).map((h) => h.url)).toEqual(['https://a.test/late']);
+    expect(reloaded.search('word321', 5)[0].url).toBe('https://a.test/321');
+    await reloaded.close();
   });
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import MiniSearch from 'minisearch';
+import { SnapshotStaleError, writeSearchSnapshot } from './writeSearchSnapshot.js';
 
 /** Pages kept in the index; past it the least recently scraped go first. */
 export const MAX_INDEXED_PAGES = 10_000;
@@ -10,8 +11,11 @@ export const MAX_INDEXED_CHARS = 10_000;
 /** Text kept for snippets (the indexed text itself is not stored). */
 const STORED_CHARS = 1_500;
 /** Changes are written to disk this long after the first unsaved one (and on close): serialising a large index
- * blocks the event loop, so not on every scrape; a crash loses at most this much of a derived index. */
+ * takes seconds (in slices, see writeSearchSnapshot), so not on every scrape; a crash loses at most this much. */
 const SAVE_DELAY_MS = 30_000;
+/** A save the index changed under is tried again this soon; after this many in a row, written in one go. */
+const STALE_RETRY_MS = 1_000;
+const MAX_STALE_SAVES = 3;
 const SNIPPET_CHARS = 240;
 /**
  * Indexing a page costs a few ms of tokenising: it happens after the scrape is answered, a slice of pages per
@@ -53,7 +57,8 @@ interface StoredPage {
   head: string;
 }
 
-const OPTIONS = {
+/** MiniSearch options of the index (exported for benchmarks/search/save.mjs, which builds one the same way). */
+export const LOCAL_SEARCH_OPTIONS = {
   fields: ['title', 'description', 'text'],
   storeFields: ['title', 'description', 'head'],
   searchOptions: { boost: { title: 3, description: 1.5 }, prefix: true, fuzzy: 0.15, combineWith: 'AND' as const },
@@ -67,7 +72,7 @@ const OPTIONS = {
 export function createLocalSearchIndex(
   options: { path?: string; logger?: { warn: (o: object, msg?: string) => void } } = {},
 ): LocalSearchIndex {
-  let index = new MiniSearch<StoredPage>(OPTIONS);
+  let index = new MiniSearch<StoredPage>(LOCAL_SEARCH_OPTIONS);
   /**
    * Insertion order = scrape order, for evicting the oldest; the value is the fingerprint of what was indexed ('' for
    * pages loaded from a snapshot), so a re-scrape that found the same page only moves it to the newest end.
@@ -76,7 +81,7 @@ export function createLocalSearchIndex(
   if (options.path) {
     try {
       const raw = readFileSync(options.path, 'utf8');
-      index = MiniSearch.loadJSON<StoredPage>(raw, OPTIONS);
+      index = MiniSearch.loadJSON<StoredPage>(raw, LOCAL_SEARCH_OPTIONS);
       const ids = (JSON.parse(raw) as { documentIds?: Record<string, string> }).documentIds ?? {};
       for (const id of Object.values(ids)) order.set(id, '');
     } catch (error) {
@@ -90,25 +95,56 @@ export function createLocalSearchIndex(
   }
   let timer: NodeJS.Timeout | undefined;
   let dirty = false;
-  const save = () => {
-    timer = undefined;
-    if (!options.path || !dirty) return;
-    dirty = false;
-    try {
-      mkdirSync(dirname(options.path), { recursive: true });
-      const tmp = `${options.path}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(index));
-      renameSync(tmp, options.path);
-    } catch (error) {
-      options.logger?.warn({ err: String(error), path: options.path }, 'search index not saved');
+  /** Bumped by every add or discard: a sliced save checks it did not change under it. */
+  let generation = 0;
+  let staleSaves = 0;
+  /** The save being written: one at a time (they share the temporary file); background indexing waits for it. */
+  let saving: Promise<void> | undefined;
+  const retryLater = (delay: number) => {
+    timer ??= setTimeout(() => void save(), delay);
+    timer.unref();
+  };
+  const write = async (path: string) => {
+    if (staleSaves < MAX_STALE_SAVES) {
+      const started = generation;
+      await writeSearchSnapshot(index, path, () => generation !== started);
+      return;
     }
+    // Changed under every sliced try (a flood of scrapes or searches): once in a while the loop waits, as it used to.
+    const tmp = `${path}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(index));
+    await rename(tmp, path);
+  };
+  const save = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (saving) return saving.then(save);
+    if (!options.path || !dirty) return Promise.resolve();
+    dirty = false;
+    const path = options.path;
+    saving = write(path)
+      .then(
+        () => {
+          staleSaves = 0;
+        },
+        (error: unknown) => {
+          // Not saved: still unsaved, so tried again (soon after a change under it, else at the next change or close).
+          dirty = true;
+          if (error instanceof SnapshotStaleError) {
+            staleSaves++;
+            retryLater(STALE_RETRY_MS);
+          } else options.logger?.warn({ err: String(error), path }, 'search index not saved');
+        },
+      )
+      .finally(() => {
+        saving = undefined;
+        if (pending.size > 0) drainScheduled ??= setImmediate(drainSlice);
+      });
+    return saving;
   };
   const scheduleSave = () => {
     dirty = true;
-    if (options.path && !timer) {
-      timer = setTimeout(save, SAVE_DELAY_MS);
-      timer.unref();
-    }
+    if (options.path) retryLater(SAVE_DELAY_MS);
   };
 
   const indexNow = (doc: StoredPage) => {
@@ -119,6 +155,7 @@ export function createLocalSearchIndex(
     order.delete(doc.id);
     order.set(doc.id, print);
     if (before === print && index.has(doc.id)) return;
+    generation++;
     if (index.has(doc.id)) index.discard(doc.id);
     index.add(doc);
     while (order.size > MAX_INDEXED_PAGES) {
@@ -138,6 +175,8 @@ export function createLocalSearchIndex(
   };
   const drainSlice = () => {
     drainScheduled = undefined;
+    // A save is walking the index: pages wait for it (it schedules this again) unless a search or a flood needs them.
+    if (saving) return;
     const started = performance.now();
     while (pending.size > 0 && performance.now() - started < INDEX_SLICE_MS) indexOldest();
     if (pending.size > 0) drainScheduled = setImmediate(drainSlice);
@@ -186,7 +225,9 @@ export function createLocalSearchIndex(
       clearImmediate(drainScheduled);
       drainScheduled = undefined;
       clearTimeout(timer);
-      save();
+      timer = undefined;
+      // Waits for a save already running, then writes what it did not hold.
+      await save();
     },
   };
 }
