@@ -4,14 +4,11 @@
 // delay (perf_hooks.monitorEventLoopDelay) and save time, the snapshot size, and whether both files are the same
 // bytes and load back with MiniSearch.loadJSON. `node benchmarks/search/save.mjs [pages...]`, ROUNDS=3 by default.
 import { readFileSync, renameSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { LOCAL_SEARCH_OPTIONS, writeSearchSnapshot } from '../../packages/scraper/dist/internal.js';
+import { openMiniSearch, writeSearchSnapshot } from '../../packages/scraper/dist/internal.js';
 
-const require = createRequire(new URL('../../packages/scraper/package.json', import.meta.url));
-const MiniSearch = require('minisearch');
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PAGE_CHARS = 10_000;
@@ -64,7 +61,7 @@ const dir = mkdtempSync(join(tmpdir(), 'search-save-bench-'));
 const rows = [];
 try {
   for (const pages of SIZES.length > 0 ? SIZES : [1_000, 5_000, 10_000]) {
-    const index = new MiniSearch(LOCAL_SEARCH_OPTIONS);
+    const index = openMiniSearch();
     for (let n = 0; n < pages; n++) {
       const text = pageText(n);
       index.add({
@@ -90,7 +87,7 @@ try {
     }
     const oldBytes = readFileSync(oldPath);
     const newBytes = readFileSync(newPath);
-    const loaded = MiniSearch.loadJSON(newBytes.toString('utf8'), LOCAL_SEARCH_OPTIONS);
+    const loaded = openMiniSearch(newBytes.toString('utf8'));
     const query = vocabulary[5];
     // Scores to 9 digits: MiniSearch's own sums differ in the last bits between a built and a loaded index.
     const hits = (i) =>

@@ -30,7 +30,7 @@ export { sessionDirectoryForHome } from './interact/sessionDirectory.js';
 // Uploads (POST /v2/parse) and search credits.
 export { uploadErrors } from './parse/uploadErrors.js';
 export { expectedSearchCredits } from './search/createSearch.js';
-export { LOCAL_SEARCH_OPTIONS } from './search/createLocalSearchIndex.js';
+export { openMiniSearch } from './search/createLocalSearchIndex.js';
 export { writeSearchSnapshot } from './search/writeSearchSnapshot.js';
 
 // Agent runs (POST /v2/agent).

@@ -49,7 +49,7 @@ export interface LocalSearchIndex {
   close(): Promise<void>;
 }
 
-interface StoredPage {
+export interface StoredPage {
   id: string;
   title: string;
   description: string;
@@ -57,8 +57,7 @@ interface StoredPage {
   head: string;
 }
 
-/** MiniSearch options of the index (exported for benchmarks/search/save.mjs, which builds one the same way). */
-export const LOCAL_SEARCH_OPTIONS = {
+const OPTIONS = {
   fields: ['title', 'description', 'text'],
   storeFields: ['title', 'description', 'head'],
   searchOptions: { boost: { title: 3, description: 1.5 }, prefix: true, fuzzy: 0.15, combineWith: 'AND' as const },
@@ -72,7 +71,7 @@ export const LOCAL_SEARCH_OPTIONS = {
 export function createLocalSearchIndex(
   options: { path?: string; logger?: { warn: (o: object, msg?: string) => void } } = {},
 ): LocalSearchIndex {
-  let index = new MiniSearch<StoredPage>(LOCAL_SEARCH_OPTIONS);
+  let index = openMiniSearch();
   /**
    * Insertion order = scrape order, for evicting the oldest; the value is the fingerprint of what was indexed ('' for
    * pages loaded from a snapshot), so a re-scrape that found the same page only moves it to the newest end.
@@ -81,7 +80,7 @@ export function createLocalSearchIndex(
   if (options.path) {
     try {
       const raw = readFileSync(options.path, 'utf8');
-      index = MiniSearch.loadJSON<StoredPage>(raw, LOCAL_SEARCH_OPTIONS);
+      index = openMiniSearch(raw);
       const ids = (JSON.parse(raw) as { documentIds?: Record<string, string> }).documentIds ?? {};
       for (const id of Object.values(ids)) order.set(id, '');
     } catch (error) {
@@ -230,6 +229,13 @@ export function createLocalSearchIndex(
       await save();
     },
   };
+}
+
+/** The MiniSearch under the index: empty, or read from a snapshot's JSON (also for benchmarks/search/save.mjs). */
+export function openMiniSearch(snapshot?: string): MiniSearch<StoredPage> {
+  return snapshot === undefined
+    ? new MiniSearch<StoredPage>(OPTIONS)
+    : MiniSearch.loadJSON<StoredPage>(snapshot, OPTIONS);
 }
 
 /** What the index holds of a page (the head is part of the text): equal prints, equal entries. */

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import MiniSearch from 'minisearch';
+import type MiniSearch from 'minisearch';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_SEARCH_OPTIONS } from './createLocalSearchIndex.js';
+import { openMiniSearch, type StoredPage } from './createLocalSearchIndex.js';
 import { SnapshotStaleError, writeSearchSnapshot } from './writeSearchSnapshot.js';
 
 const dirs: string[] = [];
@@ -19,8 +19,8 @@ function tempDir(): string {
 
 const words = ['tide', 'ferry', 'harbour', 'crane', 'lock', 'weir', 'salmon', 'quay', 'buoy', 'pilot', 'dredge'];
 
-function buildIndex(pages: number): MiniSearch<Record<string, string>> {
-  const index = new MiniSearch<Record<string, string>>({ ...LOCAL_SEARCH_OPTIONS, autoVacuum: false });
+function buildIndex(pages: number): MiniSearch<StoredPage> {
+  const index = openMiniSearch();
   for (let i = 0; i < pages; i++) {
     const text = Array.from({ length: 60 }, (_, j) => `${words[(i * 7 + j * 3) % words.length]}${(i + j) % 40}`);
     index.add({
@@ -43,11 +43,11 @@ describe('writeSearchSnapshot', () => {
     await writeSearchSnapshot(index, path);
     const raw = readFileSync(path, 'utf8');
     expect(raw).toBe(JSON.stringify(index));
-    const loaded = MiniSearch.loadJSON<Record<string, string>>(raw, LOCAL_SEARCH_OPTIONS);
+    const loaded = openMiniSearch(raw);
     expect(loaded.documentCount).toBe(399);
     for (const query of ['tide3', 'ferry page', 'salm', 'quotes']) {
       // Sorted: pages of equal score come in either order.
-      const hits = (i: MiniSearch<Record<string, string>>) =>
+      const hits = (i: MiniSearch<StoredPage>) =>
         i
           .search(query)
           .map((h) => `${h.score.toFixed(9)} ${h.id} ${h.title}`)
@@ -69,8 +69,7 @@ describe('writeSearchSnapshot', () => {
   });
 
   it('does not start when the index is vacuuming', async () => {
-    const index = new MiniSearch<Record<string, string>>(LOCAL_SEARCH_OPTIONS);
-    for (let i = 0; i < 40; i++) index.add({ id: String(i), title: `t${i}`, description: '', text: 'x', head: '' });
+    const index = buildIndex(40);
     const vacuum = index.vacuum();
     const path = join(tempDir(), 'index.json');
     await expect(writeSearchSnapshot(index, path)).rejects.toBeInstanceOf(SnapshotStaleError);
