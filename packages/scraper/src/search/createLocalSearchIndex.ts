@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import MiniSearch from 'minisearch';
-import { SnapshotStaleError, writeSearchSnapshot } from './writeSearchSnapshot.js';
+import { createSnapshotSaver } from './writeSearchSnapshot.js';
 
 /** Pages kept in the index; past it the least recently scraped go first. */
 export const MAX_INDEXED_PAGES = 10_000;
@@ -10,12 +9,6 @@ export const MAX_INDEXED_PAGES = 10_000;
 export const MAX_INDEXED_CHARS = 10_000;
 /** Text kept for snippets (the indexed text itself is not stored). */
 const STORED_CHARS = 1_500;
-/** Changes are written to disk this long after the first unsaved one (and on close): serialising a large index
- * takes seconds (in slices, see writeSearchSnapshot), so not on every scrape; a crash loses at most this much. */
-const SAVE_DELAY_MS = 30_000;
-/** A save the index changed under is tried again this soon; after this many in a row, written in one go. */
-const STALE_RETRY_MS = 1_000;
-const MAX_STALE_SAVES = 3;
 const SNIPPET_CHARS = 240;
 /**
  * Indexing a page costs a few ms of tokenising: it happens after the scrape is answered, a slice of pages per
@@ -92,59 +85,14 @@ export function createLocalSearchIndex(
       }
     }
   }
-  let timer: NodeJS.Timeout | undefined;
-  let dirty = false;
-  /** Bumped by every add or discard: a sliced save checks it did not change under it. */
-  let generation = 0;
-  let staleSaves = 0;
-  /** The save being written: one at a time (they share the temporary file); background indexing waits for it. */
-  let saving: Promise<void> | undefined;
-  const retryLater = (delay: number) => {
-    timer ??= setTimeout(() => void save(), delay);
-    timer.unref();
-  };
-  const write = async (path: string) => {
-    if (staleSaves < MAX_STALE_SAVES) {
-      const started = generation;
-      await writeSearchSnapshot(index, path, () => generation !== started);
-      return;
-    }
-    // Changed under every sliced try (a flood of scrapes or searches): once in a while the loop waits, as it used to.
-    const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(index));
-    await rename(tmp, path);
-  };
-  const save = (): Promise<void> => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (saving) return saving.then(save);
-    if (!options.path || !dirty) return Promise.resolve();
-    dirty = false;
-    const path = options.path;
-    saving = write(path)
-      .then(
-        () => {
-          staleSaves = 0;
-        },
-        (error: unknown) => {
-          // Not saved: still unsaved, so tried again (soon after a change under it, else at the next change or close).
-          dirty = true;
-          if (error instanceof SnapshotStaleError) {
-            staleSaves++;
-            retryLater(STALE_RETRY_MS);
-          } else options.logger?.warn({ err: String(error), path }, 'search index not saved');
-        },
-      )
-      .finally(() => {
-        saving = undefined;
-        if (pending.size > 0) drainScheduled ??= setImmediate(drainSlice);
-      });
-    return saving;
-  };
-  const scheduleSave = () => {
-    dirty = true;
-    if (options.path) retryLater(SAVE_DELAY_MS);
-  };
+  const saver = createSnapshotSaver(
+    options.path,
+    () => index,
+    options.logger,
+    () => {
+      if (pending.size > 0) drainScheduled ??= setImmediate(drainSlice);
+    },
+  );
 
   const indexNow = (doc: StoredPage) => {
     // Re-scraping an unchanged page (monitors, maxAge 0) is common: its tokens are the same, and re-adding them
@@ -154,7 +102,7 @@ export function createLocalSearchIndex(
     order.delete(doc.id);
     order.set(doc.id, print);
     if (before === print && index.has(doc.id)) return;
-    generation++;
+    saver.changed();
     if (index.has(doc.id)) index.discard(doc.id);
     index.add(doc);
     while (order.size > MAX_INDEXED_PAGES) {
@@ -162,7 +110,6 @@ export function createLocalSearchIndex(
       order.delete(oldest);
       if (index.has(oldest)) index.discard(oldest);
     }
-    scheduleSave();
   };
   // Pages waiting to be indexed, oldest first; a page re-added while waiting replaces its earlier version.
   const pending = new Map<string, StoredPage>();
@@ -175,7 +122,7 @@ export function createLocalSearchIndex(
   const drainSlice = () => {
     drainScheduled = undefined;
     // A save is walking the index: pages wait for it (it schedules this again) unless a search or a flood needs them.
-    if (saving) return;
+    if (saver.running()) return;
     const started = performance.now();
     while (pending.size > 0 && performance.now() - started < INDEX_SLICE_MS) indexOldest();
     if (pending.size > 0) drainScheduled = setImmediate(drainSlice);
@@ -223,10 +170,8 @@ export function createLocalSearchIndex(
       indexPending();
       clearImmediate(drainScheduled);
       drainScheduled = undefined;
-      clearTimeout(timer);
-      timer = undefined;
       // Waits for a save already running, then writes what it did not hold.
-      await save();
+      await saver.save();
     },
   };
 }

@@ -1,7 +1,13 @@
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import MiniSearch from 'minisearch';
 
+/** Changes are written to disk this long after the first unsaved one (and on close): a save of a large index takes
+ * seconds (in slices), so not on every scrape; a crash loses at most this much of a derived index. */
+const SAVE_DELAY_MS = 30_000;
+/** A save the index changed under is tried again this soon; after this many in a row, written in one go. */
+const STALE_RETRY_MS = 1_000;
+const MAX_STALE_SAVES = 3;
 /** Time one turn may spend serialising before yielding to requests (a write is awaited between slices). */
 const SLICE_MS = 8;
 
@@ -106,4 +112,77 @@ function splitSections(json: string): [string, string, string] {
   const b = json.indexOf(`${TERMS}[]`, a);
   if (a < 0 || b < 0) throw new Error('search index snapshot: unknown layout');
   return [json.slice(0, a), json.slice(a + STORED.length + 2, b), json.slice(b + TERMS.length + 2)];
+}
+
+export interface SnapshotSaver {
+  /** Call before each add or discard: marks the index unsaved (saved within SAVE_DELAY_MS) and drops a running save. */
+  changed(): void;
+  /** A save is walking the index (background indexing waits for it). */
+  running(): boolean;
+  /** Saves now if unsaved, after the save already running if any (one at a time: they share the temporary file). */
+  save(): Promise<void>;
+}
+
+/** Saves the index at `path` (none: never) a while after it changes; `onIdle` runs when a save ends. */
+export function createSnapshotSaver<T>(
+  path: string | undefined,
+  index: () => MiniSearch<T>,
+  logger: { warn: (o: object, msg?: string) => void } | undefined,
+  onIdle: () => void,
+): SnapshotSaver {
+  let timer: NodeJS.Timeout | undefined;
+  let dirty = false;
+  let generation = 0;
+  let staleSaves = 0;
+  let saving: Promise<void> | undefined;
+  const later = (delay: number) => {
+    timer ??= setTimeout(() => void save(), delay);
+    timer.unref();
+  };
+  const write = async (to: string) => {
+    if (staleSaves < MAX_STALE_SAVES) {
+      const started = generation;
+      await writeSearchSnapshot(index(), to, () => generation !== started);
+      return;
+    }
+    // Changed under every sliced try (a flood of scrapes or searches): once in a while the loop waits, as it used to.
+    const tmp = `${to}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(index()));
+    await rename(tmp, to);
+  };
+  const save = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (saving) return saving.then(save);
+    if (!path || !dirty) return Promise.resolve();
+    dirty = false;
+    saving = write(path)
+      .then(
+        () => {
+          staleSaves = 0;
+        },
+        (error: unknown) => {
+          // Not saved: still unsaved, so tried again (soon after a change under it, else at the next change or close).
+          dirty = true;
+          if (error instanceof SnapshotStaleError) {
+            staleSaves++;
+            later(STALE_RETRY_MS);
+          } else logger?.warn({ err: String(error), path }, 'search index not saved');
+        },
+      )
+      .finally(() => {
+        saving = undefined;
+        onIdle();
+      });
+    return saving;
+  };
+  return {
+    changed() {
+      generation++;
+      dirty = true;
+      if (path) later(SAVE_DELAY_MS);
+    },
+    running: () => saving !== undefined,
+    save,
+  };
 }
