@@ -57,7 +57,7 @@ describe('writeSearchSnapshot', () => {
     }
   });
 
-  it('drops the save when the index changed under it, leaving the previous snapshot and no temporary file', async () => {
+  it('drops a save the index changed under, leaving the previous snapshot and no temporary file', async () => {
     const dir = tempDir();
     const path = join(dir, 'index.json');
     writeFileSync(path, 'previous');

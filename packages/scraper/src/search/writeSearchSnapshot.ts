@@ -30,8 +30,8 @@ export class SnapshotStaleError extends Error {
  * the event loop for the whole of it (one stringify of 10,000 pages held it for seconds: benchmarks/search/save.mjs).
  * The small parts are serialised at once; the stored fields and the term list, nearly all of it, are written a slice
  * of entries at a time with an awaited write between slices. MiniSearch's term and stored-field maps are private:
- * their shape is checked and, if it is not the known one, the whole index is serialised at once as before. The walk must not see the index
- * change, so `changed()` (the caller's adds and discards) and MiniSearch's own vacuuming are checked at every slice:
+ * their shape is checked and, if it is not the known one, the whole index is serialised at once as before. The
+ * walk must not see the index change, so `changed()` (the caller's adds and discards) and MiniSearch's own vacuuming are checked at every slice:
  * on a change the temporary file is removed and SnapshotStaleError thrown. Writes a temporary file, then renames it
  * over `path` (a crash leaves the previous snapshot).
  */
