@@ -1,6 +1,7 @@
 // Word lists and tests shared by the person, place and organisation detectors: the general signals of
 // English text that mark a capitalised word as a name (titles, introductions, surname shapes) or as not one.
 import type { Gazetteers } from './loadGazetteers.js';
+import { MONTH_NAMES } from './personLabels.js';
 import type { Token } from './tokenizeText.js';
 
 /** Honorifics before a name ("Mr. Smith", "Dr Jones"). */
@@ -100,18 +101,7 @@ export const NAME_PARTICLES = new Set([
  * (months and weekdays double as first names: "June", "April"); they break a name run.
  */
 export const NOT_NAME_WORDS = new Set([
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+  ...MONTH_NAMES,
   'monday',
   'tuesday',
   'wednesday',
