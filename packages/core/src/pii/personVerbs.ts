@@ -116,8 +116,8 @@ const IRREGULAR = [
   'write writes wrote written',
 ];
 
-/** Auxiliaries and modals (and their negated stems, which the tokenizer splits from "n't"). */
-export const AUXILIARIES = [
+/** Auxiliaries and modals in their affirmative forms. */
+const AFFIRMATIVE_AUXILIARIES = [
   'is',
   'was',
   'has',
@@ -133,6 +133,11 @@ export const AUXILIARIES = [
   'must',
   'does',
   'did',
+];
+
+/** Auxiliaries and modals (and their negated stems, which the tokenizer splits from "n't"). */
+export const AUXILIARIES = [
+  ...AFFIRMATIVE_AUXILIARIES,
   'isn',
   'wasn',
   'hasn',
@@ -199,24 +204,7 @@ export function personVerbForms(): { base: string[]; finite: string[] } {
 }
 
 /** Auxiliaries that open a yes/no or wh-question with the subject right after them ("Did X ...?", "Why is X ...?"). */
-export const QUESTION_AUXILIARIES = [
-  'did',
-  'does',
-  'do',
-  'is',
-  'was',
-  'has',
-  'have',
-  'had',
-  'will',
-  'would',
-  'can',
-  'could',
-  'should',
-  'shall',
-  'might',
-  'must',
-];
+export const QUESTION_AUXILIARIES = ['do', ...AFFIRMATIVE_AUXILIARIES];
 
 /** Question words before such an auxiliary ("Why is X so quiet?"). */
 export const WH_WORDS = ['why', 'where', 'when', 'how', 'what', 'who', 'whom', 'which'];
