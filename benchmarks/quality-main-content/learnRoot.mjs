@@ -14,27 +14,23 @@ import * as coreInternal from '@scrape/core/internal';
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
 import { ROOT_FEATURES, scoreCandidate } from '../../packages/core/dist/main-content/learnedRoot.js';
+import { trainLinear, trainStumps } from './learnModels.mjs';
 import { listPages, loadPage, scoreText, PAGE_TYPES } from './lib.mjs';
 import { splitOf } from './split.mjs';
-import { listReadabilityPages, loadReadabilityPage } from './corpora.mjs';
+import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const has = (k) => args.includes(`--${k}`);
-const CACHE = join(process.env.MC_TMP ?? '/tmp', 'learned-root-rows-v2.json');
+const CACHE = join(process.env.MC_TMP ?? '/tmp', 'learned-root-rows-v3.json');
 const MODEL_TS = join(here, '..', '..', 'packages', 'core', 'src', 'main-content', 'learnedRootModel.ts');
 /** A candidate is labelled better when its text's F1 beats the rules' root's by more than this. */
 const MARGIN = 0.02;
 const FOLDS = 5;
 const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
-const L2 = 1e-2;
 const NEVER = { features: [], bias: 0, threshold: 1 };
 /** --model lr: logistic regression; default: boosted stumps. */
 const KIND = args.includes('--model') ? args[args.indexOf('--model') + 1] : 'gbm';
-const ROUNDS = 150;
-const SHRINK = 0.1;
-const LEAF_L2 = 1;
-const SPLITS = 24;
 const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
 
 const siteOf = (url, id) => {
@@ -82,7 +78,11 @@ function candidateText(s) {
 function collect() {
   const entries = [
     ...listPages().map((id) => ({ corpus: splitOf(id), id, load: () => loadPage(id) })),
-    ...listReadabilityPages().map((id) => ({ corpus: 'readability', id, load: () => loadReadabilityPage(id) })),
+    ...listReadabilityPages().map((id) => ({
+      corpus: `rtp-${readabilityHalf(id)}`,
+      id,
+      load: () => loadReadabilityPage(id),
+    })),
   ];
   const rows = [];
   const t0 = Date.now();
@@ -148,102 +148,11 @@ function examples(pages) {
   }
   return { X, y };
 }
-const round = (v) => Number(v.toPrecision(6));
 function train(pages) {
   const { X, y } = examples(pages);
   const model = KIND === 'lr' ? trainLinear(X, y) : trainStumps(X, y);
   const positives = y.reduce((s, v) => s + v, 0);
   return { features: [...ROOT_FEATURES], ...model, threshold: 1, positives, examples: y.length };
-}
-function trainLinear(X, y) {
-  const d = ROOT_FEATURES.length;
-  const mean = Array(d).fill(0);
-  const scale = Array(d).fill(0);
-  for (const x of X) for (let j = 0; j < d; j++) mean[j] += x[j] / X.length;
-  for (const x of X) for (let j = 0; j < d; j++) scale[j] += (x[j] - mean[j]) ** 2 / X.length;
-  for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]) || 1;
-  const Z = X.map((x) => x.map((v, j) => (v - mean[j]) / scale[j]));
-  const w = Array(d).fill(0);
-  let b = 0;
-  const rate = 0.5;
-  for (let it = 0; it < 400; it++) {
-    const gw = Array(d).fill(0);
-    let gb = 0;
-    for (let i = 0; i < Z.length; i++) {
-      let z = b;
-      for (let j = 0; j < d; j++) z += w[j] * Z[i][j];
-      const e = 1 / (1 + Math.exp(-z)) - y[i];
-      gb += e;
-      for (let j = 0; j < d; j++) gw[j] += e * Z[i][j];
-    }
-    b -= (rate * gb) / Z.length;
-    for (let j = 0; j < d; j++) w[j] -= rate * (gw[j] / Z.length + L2 * w[j]);
-  }
-  return { bias: round(b), linear: { mean: mean.map(round), scale: scale.map(round), weights: w.map(round) } };
-}
-function trainStumps(X, y) {
-  const n = X.length;
-  const d = ROOT_FEATURES.length;
-  // split points per feature: up to SPLITS quantiles; bin[j][i] = first split the value is <= (left of it)
-  const splits = [];
-  const bin = [];
-  for (let j = 0; j < d; j++) {
-    const vals = X.map((x) => x[j]).sort((a, b) => a - b);
-    const at = (k) => vals[Math.floor(((k + 1) * (n - 1)) / (SPLITS + 1))];
-    const cut = [...new Set(Array.from({ length: SPLITS }, (_, k) => at(k)))];
-    splits.push(cut);
-    bin.push(
-      X.map((x) => {
-        let k = 0;
-        while (k < cut.length && x[j] > cut[k]) k++;
-        return k;
-      }),
-    );
-  }
-  const pos = y.reduce((s, v) => s + v, 0);
-  const bias = Math.log((pos + 1) / (n - pos + 1));
-  const F = Array(n).fill(bias);
-  const st = { feature: [], split: [], left: [], right: [] };
-  for (let r = 0; r < ROUNDS; r++) {
-    const g = new Float64Array(n);
-    const h = new Float64Array(n);
-    let G = 0;
-    let H = 0;
-    for (let i = 0; i < n; i++) {
-      const p = 1 / (1 + Math.exp(-F[i]));
-      g[i] = p - y[i];
-      h[i] = Math.max(1e-6, p * (1 - p));
-      G += g[i];
-      H += h[i];
-    }
-    let best = null;
-    for (let j = 0; j < d; j++) {
-      const m = splits[j].length + 1;
-      const gs = new Float64Array(m);
-      const hs = new Float64Array(m);
-      for (let i = 0; i < n; i++) (gs[bin[j][i]] += g[i]), (hs[bin[j][i]] += h[i]);
-      let GL = 0;
-      let HL = 0;
-      for (let k = 0; k < m - 1; k++) {
-        GL += gs[k];
-        HL += hs[k];
-        const GR = G - GL;
-        const HR = H - HL;
-        if (HL < 1 || HR < 1) continue;
-        const gain = (GL * GL) / (HL + LEAF_L2) + (GR * GR) / (HR + LEAF_L2) - (G * G) / (H + LEAF_L2);
-        if (best === null || gain > best.gain) best = { gain, j, k, GL, HL, GR, HR };
-      }
-    }
-    if (best === null) break;
-    const left = (-SHRINK * best.GL) / (best.HL + LEAF_L2);
-    const right = (-SHRINK * best.GR) / (best.HR + LEAF_L2);
-    st.feature.push(best.j);
-    st.split.push(round(splits[best.j][best.k]));
-    st.left.push(round(left));
-    st.right.push(round(right));
-    for (let i = 0; i < n; i++) F[i] += bin[best.j][i] <= best.k ? left : right;
-  }
-  return { bias: round(bias), stumps: st };
 }
 const prob = (model, x) => scoreCandidate(model, x);
 /** The candidate index the model picks on a page at `threshold` (0: the rules' root). */
@@ -279,7 +188,7 @@ function chooseThreshold(pages) {
 
 // ---- the pipeline's F1 with a model, for pages where its pick differs from the rules' root ----
 function pipelineF1(row, model) {
-  const page = row.corpus === 'readability' ? loadReadabilityPage(row.id) : loadPage(row.id);
+  const page = row.corpus.startsWith('rtp') ? loadReadabilityPage(row.id) : loadPage(row.id);
   const state = prepare(page);
   const trace = [];
   const el = extractMainContent(state.document, {
@@ -375,6 +284,26 @@ if (final.stumps) {
       .join(', '),
   );
 }
+/** Data as TypeScript, arrays filled into lines of at most WRAP columns. */
+const WRAP = 116;
+function formatValue(value, indent) {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    const lines = [];
+    let line = '';
+    for (const item of value.map((v) => formatValue(v, inner))) {
+      if (line !== '' && inner.length + line.length + item.length + 2 > WRAP) lines.push(line), (line = '');
+      line += `${line === '' ? '' : ' '}${item},`;
+    }
+    if (line !== '') lines.push(line);
+    return `[\n${lines.map((l) => `${inner}${l}`).join('\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${inner}${k}: ${formatValue(v, inner)},`);
+    return `{\n${entries.join('\n')}\n${indent}}`;
+  }
+  return typeof value === 'string' ? `'${value}'` : String(value);
+}
 if (has('write')) {
   const { positives, examples, ...model } = final;
   writeFileSync(
@@ -383,14 +312,15 @@ if (has('write')) {
       `// ${examples} candidate roots of ${tune.length} pages, ${positives} better than the rules' root ` +
       `by ${MARGIN} F1.\n` +
       '// (untyped here: learnedRoot.ts checks it against RootModel, and importing the type back would make a cycle)\n' +
-      `export const LEARNED_ROOT_MODEL = ${JSON.stringify(model, null, 2)};\n`,
+      '// biome-ignore format: generated; wrapped under 120 columns here (the formatter would fill lines to 120)\n' +
+      `export const LEARNED_ROOT_MODEL = ${formatValue(model, '')};\n`,
   );
   console.log(`wrote ${MODEL_TS}`);
 }
 
 if (has('final')) {
   // aggregates only: the frozen split decides, it is never read page by page
-  for (const corpus of ['frozen', 'readability']) {
+  for (const corpus of ['frozen', 'rtp-tune', 'rtp-held']) {
     const list = rows.filter((r) => r.corpus === corpus);
     const f1 = new Map(list.map((r) => [r, pick(final, r, final.threshold) === 0 ? r.base : pipelineF1(r, final)]));
     report(`${corpus}: rules vs the final model, pipeline F1`, list, (r) => f1.get(r));

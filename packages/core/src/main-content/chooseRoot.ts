@@ -180,7 +180,8 @@ function isMarker(s: NodeStats): boolean {
   return id !== null && MARKER_IDS.has(id.toLowerCase());
 }
 
-function findTitleHeading(tree: MeasuredTree): NodeStats | null {
+/** The page's headline: its first <h1> with text outside chrome. */
+export function findTitleHeading(tree: MeasuredTree): NodeStats | null {
   for (const s of tree.preorder) {
     if (s.el.localName !== 'h1' || s.text === 0) continue;
     if (!inChrome(s)) return s;

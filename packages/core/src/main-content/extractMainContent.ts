@@ -65,7 +65,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   let root = chooseRoot(tree, { article: kind.article, discussion, hints: options.hints }, on, tracer);
   if (options.learnedRoot) {
     const learned = options.learnedRoot === true ? {} : options.learnedRoot;
-    root = learnedRoot(tree, root, { article: kind.article, discussion }, learned, tracer.sink('root', 'learned-root'));
+    const page = { article: kind.article, discussion, hints: options.hints };
+    root = learnedRoot(tree, root, page, learned, tracer.sink('root', 'learned-root'));
   }
   if (on('builder-blocks')) relabelBuilderBlocks(root, tree, tracer.sink('root', 'builder-blocks'));
 

@@ -5,10 +5,15 @@
 // <main> blocks) when a logistic model, trained offline on WCXB dev-tune pages (benchmarks/quality-main-content/
 // learnRoot.mjs), is confident that the candidate's text matches the page's main text better. Reads nothing else and
 // changes nothing. Off by default (ExtractMainContentOptions.learnedRoot): see docs/decisions.md for why.
+import { findTitleHeading } from './chooseRoot.js';
+import type { ContentHints } from './collectContentHints.js';
+import { dropVocabularyBoilerplate } from './dropVocabularyBoilerplate.js';
+import { findBodyEvidence } from './findBodyEvidence.js';
 import type { TraceSink } from './traceEvents.js';
 import { LEARNED_ROOT_MODEL } from './learnedRootModel.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
+import { isTeaserBlock, teaserGood } from './teaserCards.js';
 import { inChrome, isInside } from './treeRelations.js';
 
 /** A logistic model over ROOT_FEATURES: the log-odds are `bias`, plus a linear part over the features standardised
@@ -45,6 +50,8 @@ export interface LearnedRootOptions {
 export interface LearnedRootPage {
   article: boolean;
   discussion: boolean;
+  /** The hints read before cleaning: JSON-LD articleBody is the evidence findBodyEvidence matches. */
+  hints?: ContentHints;
 }
 
 /** The model trained on WCXB dev-tune (generated data, checked against the type here). */
@@ -57,6 +64,8 @@ const MAX_DOWN = 4;
 const MAX_LANDMARKS = 3;
 /** A candidate needs at least this much content text: an empty block is never the main content. */
 const MIN_GOOD = 1;
+/** Levels to the headline's branch are counted up to this (and a page without a headline reads as this far). */
+const FAR = 8;
 
 export const ROOT_FEATURES = [
   'up',
@@ -89,6 +98,23 @@ export const ROOT_FEATURES = [
   'deltaLinkDensity',
   'deltaParagraphsPerKChar',
   'deltaLinksPerKChar',
+  // the evidence the rules read (issue #25 item 1): teasers, the headline, the marked body, the vocabulary
+  'teaserShare',
+  'rulesTeaserShare',
+  'deltaTeaserShare',
+  'h1Up',
+  'besideH1',
+  'h1Before',
+  'hasEvidence',
+  'holdsEvidence',
+  'insideEvidence',
+  'evidenceShare',
+  'rulesHoldsEvidence',
+  'vocabularyShare',
+  'deltaVocabularyShare',
+  'leadLogGood',
+  'leadLinkDensity',
+  'leadTeaser',
 ] as const;
 
 /** The candidates around the rules' root, each with its features; the rules' root first. */
@@ -109,10 +135,13 @@ export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: Learn
     .sort((a, b) => b.good - a.good)
     .slice(0, MAX_LANDMARKS);
   for (const s of landmarks) add(s);
-  const h1 = tree.preorder.find((s) => s.el.localName === 'h1' && s.text > 0 && !inChrome(s)) ?? null;
+  const h1 = findTitleHeading(tree);
+  const evidence = findBodyEvidence(tree.preorder, page.hints?.articleBody);
   const rulesDepth = depthOf(rules);
   const rulesLinkDensity = linkDensity(rules);
   const rulesHoldsH1 = holds(rules, h1);
+  const rulesTeaser = teaserGood(rules);
+  const rulesVocabulary = vocabularyText(rules);
   const size = Math.max(1, tree.preorder.length);
   return nodes.map((s) => {
     const d = depthOf(s) - rulesDepth;
@@ -125,6 +154,14 @@ export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: Learn
     const inner = outer === s ? rules : s;
     const between = related ? Math.max(0, outer.text - inner.text) : 0;
     const betweenK = Math.max(1, between) / 1000;
+    const betweenGood = related ? Math.max(0, outer.good - inner.good) : 0;
+    const teaser = s === rules ? rulesTeaser : teaserGood(s);
+    const vocabulary = s === rules ? rulesVocabulary : vocabularyText(s);
+    // the teaser and vocabulary text of the in-between part: the outer block's less the inner one's
+    const [outerTeaser, innerTeaser] = outer === s ? [teaser, rulesTeaser] : [rulesTeaser, teaser];
+    const [outerVocabulary, innerVocabulary] =
+      outer === s ? [vocabulary, rulesVocabulary] : [rulesVocabulary, vocabulary];
+    const lead = leadBefore(s);
     const values: Record<(typeof ROOT_FEATURES)[number], number> = {
       up: related && d < 0 ? -d : 0,
       down: related && d > 0 ? d : 0,
@@ -156,6 +193,22 @@ export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: Learn
       deltaLinkDensity: related ? Math.max(0, outer.linkText - inner.linkText) / Math.max(1, between) : 0,
       deltaParagraphsPerKChar: related ? Math.min(50, Math.max(0, outer.paragraphs - inner.paragraphs) / betweenK) : 0,
       deltaLinksPerKChar: related ? Math.min(50, Math.max(0, outer.links - inner.links) / betweenK) : 0,
+      teaserShare: teaser / Math.max(1, s.good),
+      rulesTeaserShare: rulesTeaser / Math.max(1, rules.good),
+      deltaTeaserShare: betweenGood > 0 ? Math.min(1, Math.max(0, outerTeaser - innerTeaser) / betweenGood) : 0,
+      h1Up: levelsUpTo(s, h1),
+      besideH1: h1 !== null && holds(s, h1) === 0 && s.parent !== null && holds(s.parent, h1) === 1 ? 1 : 0,
+      h1Before: h1 !== null && h1.order < s.order ? 1 : 0,
+      hasEvidence: evidence === null ? 0 : 1,
+      holdsEvidence: holds(s, evidence),
+      insideEvidence: evidence !== null && s !== evidence && isInside(s, evidence) ? 1 : 0,
+      evidenceShare: evidence !== null && holds(s, evidence) === 1 ? evidence.text / Math.max(1, s.text) : 0,
+      rulesHoldsEvidence: holds(rules, evidence),
+      vocabularyShare: vocabulary / Math.max(1, s.text),
+      deltaVocabularyShare: between > 0 ? Math.min(1, Math.max(0, outerVocabulary - innerVocabulary) / between) : 0,
+      leadLogGood: lead === null ? 0 : Math.log1p(lead.good),
+      leadLinkDensity: lead === null ? 0 : linkDensity(lead),
+      leadTeaser: lead !== null && isTeaserBlock(lead) ? 1 : 0,
     };
     return { node: s, features: ROOT_FEATURES.map((f) => values[f]) };
   });
@@ -208,6 +261,36 @@ function largestChild(s: NodeStats): NodeStats | null {
   for (const c of s.children) if (c.junk === 0 && c.good > 0 && (best === null || c.good > best.good)) best = c;
   return best;
 }
+
+/** Levels from `s` up to the block holding `inner` (0: `s` holds it; FAR when there is none or it is far). */
+function levelsUpTo(s: NodeStats, inner: NodeStats | null): number {
+  if (inner === null) return FAR;
+  let d = 0;
+  for (let a: NodeStats | null = s; a !== null && d < FAR; a = a.parent, d++) if (holds(a, inner) === 1) return d;
+  return FAR;
+}
+
+/** The block with text just before `s` among its siblings: a lead or standfirst, or a teaser strip. */
+function leadBefore(s: NodeStats): NodeStats | null {
+  if (s.parent === null) return null;
+  let lead: NodeStats | null = null;
+  for (const c of s.parent.children) {
+    if (c === s) return lead;
+    if (c.junk === 0 && c.good > 0) lead = c;
+  }
+  return null;
+}
+
+/** Characters of the blocks in `s` that the vocabulary rule would drop (calls to action in every language),
+ *  found by running that rule on a scratch set. */
+function vocabularyText(s: NodeStats): number {
+  const found = new Set<NodeStats>();
+  dropVocabularyBoilerplate(s, found, { on: ALL_ON });
+  let n = 0;
+  for (const b of found) n += b.text;
+  return n;
+}
+const ALL_ON = (): boolean => true;
 
 function depthOf(s: NodeStats): number {
   let d = 0;
