@@ -292,7 +292,10 @@ function formatValue(value, indent) {
     const lines = [];
     let line = '';
     for (const item of value.map((v) => formatValue(v, inner))) {
-      if (line !== '' && inner.length + line.length + item.length + 2 > WRAP) lines.push(line), (line = '');
+      if (line !== '' && inner.length + line.length + item.length + 2 > WRAP) {
+        lines.push(line);
+        line = '';
+      }
       line += `${line === '' ? '' : ' '}${item},`;
     }
     if (line !== '') lines.push(line);

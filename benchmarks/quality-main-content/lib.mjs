@@ -60,12 +60,12 @@ export function stratifiedSample(ids, pagesOf, step, offset = 0) {
 
 // ---- scoring: the benchmark authors' procedure (see ../shared/data/README.md) ----
 const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
-function bag(text) {
+export function bag(text) {
   const m = new Map();
   for (const w of (text ?? '').toLowerCase().match(WORD) ?? []) m.set(w, (m.get(w) ?? 0) + 1);
   return m;
 }
-function total(m) {
+export function total(m) {
   let n = 0;
   for (const v of m.values()) n += v;
   return n;
