@@ -67,7 +67,8 @@ const MIN_GOOD = 1;
 /** Levels to the headline's branch are counted up to this (and a page without a headline reads as this far). */
 const FAR = 8;
 
-export const ROOT_FEATURES = [
+/** Sizes, shares and tags: what measureTree reads. */
+const SIZE_FEATURES = [
   'up',
   'down',
   'elsewhere',
@@ -98,7 +99,10 @@ export const ROOT_FEATURES = [
   'deltaLinkDensity',
   'deltaParagraphsPerKChar',
   'deltaLinksPerKChar',
-  // the evidence the rules read (issue #25 item 1): teasers, the headline, the marked body, the vocabulary
+] as const;
+
+/** The evidence the rules read (issue #25 item 1): teasers, headline, marked body, vocabulary, the lead. */
+const EVIDENCE_FEATURES = [
   'teaserShare',
   'rulesTeaserShare',
   'deltaTeaserShare',
@@ -117,33 +121,31 @@ export const ROOT_FEATURES = [
   'leadTeaser',
 ] as const;
 
+export const ROOT_FEATURES = [...SIZE_FEATURES, ...EVIDENCE_FEATURES] as const;
+
+/** What the features of every candidate compare with: the rules' root and the page's headline and marked body. */
+interface EvidenceContext {
+  rules: NodeStats;
+  h1: NodeStats | null;
+  evidence: NodeStats | null;
+  rulesTeaser: number;
+  rulesVocabulary: number;
+}
+
 /** The candidates around the rules' root, each with its features; the rules' root first. */
 export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: LearnedRootPage): RootCandidate[] {
-  const nodes: NodeStats[] = [rules];
-  const add = (s: NodeStats | null): void => {
-    if (s !== null && s.good >= MIN_GOOD && s.junk === 0 && !nodes.includes(s)) nodes.push(s);
+  const ctx: EvidenceContext = {
+    rules,
+    h1: findTitleHeading(tree),
+    evidence: findBodyEvidence(tree.preorder, page.hints?.articleBody),
+    rulesTeaser: teaserGood(rules),
+    rulesVocabulary: vocabularyText(rules),
   };
-  let up = rules.parent;
-  for (let i = 0; i < MAX_UP && up !== null; i++, up = up.parent) add(up);
-  let down: NodeStats | null = rules;
-  for (let i = 0; i < MAX_DOWN && down !== null; i++) {
-    down = largestChild(down);
-    add(down);
-  }
-  const landmarks = tree.preorder
-    .filter((s) => (s.el.localName === 'article' || s.el.localName === 'main') && s.good >= MIN_GOOD && !inChrome(s))
-    .sort((a, b) => b.good - a.good)
-    .slice(0, MAX_LANDMARKS);
-  for (const s of landmarks) add(s);
-  const h1 = findTitleHeading(tree);
-  const evidence = findBodyEvidence(tree.preorder, page.hints?.articleBody);
   const rulesDepth = depthOf(rules);
   const rulesLinkDensity = linkDensity(rules);
-  const rulesHoldsH1 = holds(rules, h1);
-  const rulesTeaser = teaserGood(rules);
-  const rulesVocabulary = vocabularyText(rules);
+  const rulesHoldsH1 = holds(rules, ctx.h1);
   const size = Math.max(1, tree.preorder.length);
-  return nodes.map((s) => {
+  return listCandidates(tree, rules).map((s) => {
     const d = depthOf(s) - rulesDepth;
     const related = s === rules || isInside(rules, s) || isInside(s, rules);
     const best = largestChild(s);
@@ -154,15 +156,7 @@ export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: Learn
     const inner = outer === s ? rules : s;
     const between = related ? Math.max(0, outer.text - inner.text) : 0;
     const betweenK = Math.max(1, between) / 1000;
-    const betweenGood = related ? Math.max(0, outer.good - inner.good) : 0;
-    const teaser = s === rules ? rulesTeaser : teaserGood(s);
-    const vocabulary = s === rules ? rulesVocabulary : vocabularyText(s);
-    // the teaser and vocabulary text of the in-between part: the outer block's less the inner one's
-    const [outerTeaser, innerTeaser] = outer === s ? [teaser, rulesTeaser] : [rulesTeaser, teaser];
-    const [outerVocabulary, innerVocabulary] =
-      outer === s ? [vocabulary, rulesVocabulary] : [rulesVocabulary, vocabulary];
-    const lead = leadBefore(s);
-    const values: Record<(typeof ROOT_FEATURES)[number], number> = {
+    const values: Record<(typeof SIZE_FEATURES)[number], number> = {
       up: related && d < 0 ? -d : 0,
       down: related && d > 0 ? d : 0,
       elsewhere: related ? 0 : 1,
@@ -185,7 +179,7 @@ export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: Learn
       tagDiv: tag === 'div' ? 1 : 0,
       tagItem: tag === 'li' || tag === 'td' || tag === 'tr' ? 1 : 0,
       positive: s.positive ? 1 : 0,
-      holdsH1: holds(s, h1),
+      holdsH1: holds(s, ctx.h1),
       rulesHoldsH1,
       article: page.article ? 1 : 0,
       discussion: page.discussion ? 1 : 0,
@@ -193,25 +187,70 @@ export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: Learn
       deltaLinkDensity: related ? Math.max(0, outer.linkText - inner.linkText) / Math.max(1, between) : 0,
       deltaParagraphsPerKChar: related ? Math.min(50, Math.max(0, outer.paragraphs - inner.paragraphs) / betweenK) : 0,
       deltaLinksPerKChar: related ? Math.min(50, Math.max(0, outer.links - inner.links) / betweenK) : 0,
-      teaserShare: teaser / Math.max(1, s.good),
-      rulesTeaserShare: rulesTeaser / Math.max(1, rules.good),
-      deltaTeaserShare: betweenGood > 0 ? Math.min(1, Math.max(0, outerTeaser - innerTeaser) / betweenGood) : 0,
-      h1Up: levelsUpTo(s, h1),
-      besideH1: h1 !== null && holds(s, h1) === 0 && s.parent !== null && holds(s.parent, h1) === 1 ? 1 : 0,
-      h1Before: h1 !== null && h1.order < s.order ? 1 : 0,
-      hasEvidence: evidence === null ? 0 : 1,
-      holdsEvidence: holds(s, evidence),
-      insideEvidence: evidence !== null && s !== evidence && isInside(s, evidence) ? 1 : 0,
-      evidenceShare: evidence !== null && holds(s, evidence) === 1 ? evidence.text / Math.max(1, s.text) : 0,
-      rulesHoldsEvidence: holds(rules, evidence),
-      vocabularyShare: vocabulary / Math.max(1, s.text),
-      deltaVocabularyShare: between > 0 ? Math.min(1, Math.max(0, outerVocabulary - innerVocabulary) / between) : 0,
-      leadLogGood: lead === null ? 0 : Math.log1p(lead.good),
-      leadLinkDensity: lead === null ? 0 : linkDensity(lead),
-      leadTeaser: lead !== null && isTeaserBlock(lead) ? 1 : 0,
     };
-    return { node: s, features: ROOT_FEATURES.map((f) => values[f]) };
+    const all = { ...values, ...evidenceValues(s, related ? outer : s, related ? inner : s, ctx) };
+    return { node: s, features: ROOT_FEATURES.map((f) => all[f]) };
   });
+}
+
+/** The rules' root, up to MAX_UP ancestors, the chain of largest children, the largest landmarks. */
+function listCandidates(tree: MeasuredTree, rules: NodeStats): NodeStats[] {
+  const nodes: NodeStats[] = [rules];
+  const add = (s: NodeStats | null): void => {
+    if (s !== null && s.good >= MIN_GOOD && s.junk === 0 && !nodes.includes(s)) nodes.push(s);
+  };
+  let up = rules.parent;
+  for (let i = 0; i < MAX_UP && up !== null; i++, up = up.parent) add(up);
+  let down: NodeStats | null = rules;
+  for (let i = 0; i < MAX_DOWN && down !== null; i++) {
+    down = largestChild(down);
+    add(down);
+  }
+  const landmarks = tree.preorder
+    .filter((s) => (s.el.localName === 'article' || s.el.localName === 'main') && s.good >= MIN_GOOD && !inChrome(s))
+    .sort((a, b) => b.good - a.good)
+    .slice(0, MAX_LANDMARKS);
+  for (const s of landmarks) add(s);
+  return nodes;
+}
+
+/** The evidence features of candidate `s`; `outer` / `inner` bound the text a move adds or leaves out (both `s` for
+ *  a candidate in another branch: nothing in between). */
+function evidenceValues(
+  s: NodeStats,
+  outer: NodeStats,
+  inner: NodeStats,
+  ctx: EvidenceContext,
+): Record<(typeof EVIDENCE_FEATURES)[number], number> {
+  const { rules, h1, evidence } = ctx;
+  const teaser = s === rules ? ctx.rulesTeaser : teaserGood(s);
+  const vocabulary = s === rules ? ctx.rulesVocabulary : vocabularyText(s);
+  // the teaser and vocabulary text of the in-between part: the outer block's less the inner one's
+  const other = (mine: number, theirs: number, b: NodeStats): number => (b === s ? mine : theirs);
+  const betweenGood = Math.max(0, outer.good - inner.good);
+  const between = Math.max(0, outer.text - inner.text);
+  const betweenTeaser = other(teaser, ctx.rulesTeaser, outer) - other(teaser, ctx.rulesTeaser, inner);
+  const betweenVocabulary =
+    other(vocabulary, ctx.rulesVocabulary, outer) - other(vocabulary, ctx.rulesVocabulary, inner);
+  const lead = leadBefore(s);
+  return {
+    teaserShare: teaser / Math.max(1, s.good),
+    rulesTeaserShare: ctx.rulesTeaser / Math.max(1, rules.good),
+    deltaTeaserShare: betweenGood > 0 ? Math.min(1, Math.max(0, betweenTeaser) / betweenGood) : 0,
+    h1Up: levelsUpTo(s, h1),
+    besideH1: h1 !== null && holds(s, h1) === 0 && s.parent !== null && holds(s.parent, h1) === 1 ? 1 : 0,
+    h1Before: h1 !== null && h1.order < s.order ? 1 : 0,
+    hasEvidence: evidence === null ? 0 : 1,
+    holdsEvidence: holds(s, evidence),
+    insideEvidence: evidence !== null && s !== evidence && isInside(s, evidence) ? 1 : 0,
+    evidenceShare: evidence !== null && holds(s, evidence) === 1 ? evidence.text / Math.max(1, s.text) : 0,
+    rulesHoldsEvidence: holds(rules, evidence),
+    vocabularyShare: vocabulary / Math.max(1, s.text),
+    deltaVocabularyShare: between > 0 ? Math.min(1, Math.max(0, betweenVocabulary) / between) : 0,
+    leadLogGood: lead === null ? 0 : Math.log1p(lead.good),
+    leadLinkDensity: lead === null ? 0 : linkDensity(lead),
+    leadTeaser: lead !== null && isTeaserBlock(lead) ? 1 : 0,
+  };
 }
 
 /** The model's probability that a candidate's text matches the main text better than the rules' root does. */
