@@ -223,10 +223,6 @@ export const COMMENT_PAGE_MIN_CHARS = 500;
  *  has almost no text of its own (a link aggregator's story is a bare link): below this much "good" text. */
 export const COMMENT_PAGE_ARTICLE_MAX_GOOD = 300;
 
-// dropAdLabels.ts: ad labels are a few words
-/** A label is a word or two; longer blocks are read no further. */
-export const LABEL_MAX_CHARS = 24;
-
 // dropBadges.ts: status badges are short words repeated across a list's cards
 /** A badge says a few words. */
 export const BADGE_MAX_CHARS = 30;
@@ -253,20 +249,11 @@ export const INNER_DUPLICATE_MIN_CHARS = 5;
 /** Shorter texts repeat by design ("Yes", "1 kg" in adjacent cells); echoes are labels, prices, dates, titles. */
 export const ECHO_MIN_CHARS = 6;
 
-// dropEngagementCounts.ts: like/share counters are a number and a word
-/** A counter is short: "1 like" to "1,693,000 comments" (visible characters, spaces left out); shorter blocks (icons,
- *  bullets, bare digits) are not read. */
-export const COUNT_MIN_CHARS = 5;
-export const COUNT_MAX_CHARS = 20;
-
 // dropErrorNotices.ts: script error notices are one short sentence
 /** The shortest notice ("Unable to load") has this many visible characters. */
 export const NOTICE_MIN_CHARS = 12;
 /** Notices are short; longer blocks are read through their children. */
 export const NOTICE_MAX_CHARS = 120;
-
-// dropExpanderLabels.ts: "read more" toggles are a few words
-export const EXPANDER_MAX_CHARS = 20;
 
 // dropFacets.ts: filter panels: several groups of short values, a minor part of the root
 export const FACET_LABEL_MAX_CHARS = 25;
