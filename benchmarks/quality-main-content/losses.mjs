@@ -37,35 +37,43 @@ const siteOf = (url) => {
   }
 };
 
-function causeOf(page) {
+/** Our output's score, the chosen root (an element of `all`, the cleaned page's elements) and the page. */
+function extract(page) {
   const state = createHtmlPipelineState(
     { body: page.html, url: page.url },
     { onlyMainContent: true, outputs: ['markdown'] },
   );
   for (let i = 0; i <= CLEAN_UPTO; i++) HTML_PIPELINE_STEPS[i].run(state);
   const all = Array.from(state.document.querySelectorAll('*'));
-  all.forEach((el, i) => el.setAttribute(MARK, String(i)));
+  for (let i = 0; i < all.length; i++) all[i].setAttribute(MARK, String(i));
   const out = extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true });
-  let content = out;
-  if (!/\S/.test(content.textContent ?? '')) content = state.page;
+  const content = /\S/.test(out.textContent ?? '') ? out : state.page;
   const text = coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
-  const score = scoreText(text, page.main);
-  const root = all[Number(out.getAttribute(MARK))] ?? null;
-  const truthLen = page.main.length;
+  return { score: scoreText(text, page.main), root: all[Number(out.getAttribute(MARK))] ?? null, all, state };
+}
+
+/** The candidate block whose raw text best matches the truth, and the root's own raw score. */
+function bestBlock(all, root, truth) {
   let best = null;
   let bestF1 = -1;
   let rootRaw = null;
   for (const el of all) {
-    if (!CANDIDATE_TAGS.has(el.localName) && el !== root) continue;
+    if (el !== root && !CANDIDATE_TAGS.has(el.localName)) continue;
     const t = el.textContent ?? '';
-    if (t.length < 0.3 * truthLen && el !== root) continue;
-    const s = scoreText(t, page.main);
+    if (el !== root && t.length < 0.3 * truth.length) continue;
+    const s = scoreText(t, truth);
     if (el === root) rootRaw = s;
     if (s.f1 > bestF1) {
       bestF1 = s.f1;
       best = el;
     }
   }
+  return { best, bestF1, rootRaw };
+}
+
+function causeOf(page) {
+  const { score, root, all, state } = extract(page);
+  const { best, bestF1, rootRaw } = bestBlock(all, root, page.main);
   let cause;
   if (!/\S/.test(page.main))
     cause = 'empty truth'; // unscorable: F1 0 whatever we output
