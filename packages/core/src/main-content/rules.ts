@@ -23,6 +23,7 @@ import { dropRepeatedLines } from './dropRepeatedLines.js';
 import { dropRepeatedParagraphs } from './dropRepeatedParagraphs.js';
 import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
+import { dropServicePromises } from './dropServicePromises.js';
 import { dropStockNotices } from './dropStockNotices.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { dropTeaserStrips } from './dropTeaserStrips.js';
@@ -203,6 +204,13 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: (p) => p.product || !p.discussion,
     why: "rated reviews (off product pages, a rating or a verdict alone may be a card's: reviews also carry a date)",
     apply: (c) => dropRatedReviews(c.root, c.removed, signature, c.trace, !c.page.product),
+  },
+  {
+    id: 'service-promises',
+    stage: 'prune',
+    appliesTo: productPage,
+    why: 'product page: shop service promises',
+    apply: (c) => dropServicePromises(c.root, c.removed, signature, c.trace),
   },
   {
     id: 'stock-notices',

@@ -353,6 +353,15 @@ export const SAME_MAX_CHARS = 40;
 /** At most this many characters beside the selects make a block their caption (a label and the chosen value). */
 export const SELECT_CAPTION_MAX_CHARS = 30;
 
+// dropServicePromises.ts: service promises: a strip of short tiles
+/** A strip has at least this many similar tiles... */
+export const STRIP_MIN_TILES = 3;
+/** ...each short... */
+export const TILE_MAX_CHARS = 160;
+/** ...and at least this many of them (and this share) promise a service. */
+export const PROMISE_MIN_TILES = 2;
+export const PROMISE_SHARE = 0.5;
+
 // dropStockNotices.ts: stock notices are a few words
 /** Notices are short: longer blocks are read no further than their children. */
 export const STOCK_NOTICES_NOTICE_MAX_CHARS = 60;
