@@ -133,17 +133,10 @@ export const SENTENCE_MIN_CHARS = 30;
 export const SHOP_ACTION_MIN_CHARS = 6;
 export const SHOP_ACTION_MAX_CHARS = 24;
 
-// ---- prune: blocks opened by a heading or made of anchors ----
-// Recommendation strips and tables of contents sit inside the root; they are dropped only while they stay a minor
-// part of it, so that a page that is all recommendations (a listing) keeps its text.
+// ---- prune: blocks opened by a heading ----
+// Recommendation strips sit inside the root; they are dropped only while they stay a minor part of it, so that a page
+// that is all recommendations (a listing) keeps its text.
 
-/** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
- *  its text. Judged on link-dense blocks with at least this many links, this share of them anchors... */
-export const TOC_MIN_LINKS = 3;
-export const TOC_ANCHOR_SHARE = 0.8;
-/** ...that hold most of the block's text, and the block is a minor part of the root. */
-export const TOC_MIN_LINK_DENSITY = 0.6;
-export const TOC_MAX_SHARE = 0.3;
 /** The block a recommendation heading opens is dropped as long as it holds at most this share of the root. */
 export const RECOMMENDATION_MAX_SHARE = 0.4;
 export const HEADING_MAX_CHARS = 80;
