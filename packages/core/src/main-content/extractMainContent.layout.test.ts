@@ -113,23 +113,6 @@ describe('extractMainContent: contents tables, asides, listings, copy mode', () 
     expect(trace.join('\n')).not.toContain('falling back');
   });
 
-  it('drops a table of contents made of in-page anchors even on a link-dense index page, keeps the entries', () => {
-    const letters = ['A', 'B', 'C', 'D'];
-    const toc = `<div class="jump"><span>Jump to:</span> ${letters.map((l) => `<a href="#letter-${l}">Letter ${l}</a>`).join(' ')}</div>`;
-    const entries = letters
-      .map(
-        (l) =>
-          `<h2 id="letter-${l}">${l}</h2><ul>${[1, 2, 3].map((i) => `<li><a href="/term/${l}${i}">Term ${l}${i} of the glossary</a></li>`).join('')}</ul>`,
-      )
-      .join('');
-    const doc = page(`${chrome}<div class="glossary"><h1>Glossary</h1>${toc}${entries}</div>${footer}`);
-    const trace: string[] = [];
-    const out = text(extractMainContent(doc, { trace }));
-    expect(trace.join('\n')).toContain('table of contents');
-    expect(out).not.toContain('Jump to');
-    for (const l of letters) expect(out).toContain(`Term ${l}3 of the glossary`);
-  });
-
   it('drops a cookie banner that has an unusual class name', () => {
     const doc =
       page(`${chrome}<main><div class="zx-91q"><p>We use cookies to improve your experience. <a href="/privacy">Learn more</a></p>

@@ -2,13 +2,10 @@
 // benchmarks/quality-main-content/ablate.mjs and trace events name it), the stage it acts in, the pages it applies to
 // and why it exists. Prune passes carry `apply` and are run by runRules in this order; switches (no `apply`) are tests
 // inside a stage's own walk that read `on(id)` (see README.md). Production callers switch nothing off.
-import { dropAdLabels } from './dropAdLabels.js';
 import { dropBadges } from './dropBadges.js';
 import { dropDuplicates } from './dropDuplicates.js';
 import { dropEchoedLabels } from './dropEchoedLabels.js';
-import { dropEngagementCounts } from './dropEngagementCounts.js';
 import { dropErrorNotices } from './dropErrorNotices.js';
-import { dropExpanderLabels } from './dropExpanderLabels.js';
 import { dropFacets } from './dropFacets.js';
 import { dropVocabularyBoilerplate } from './dropVocabularyBoilerplate.js';
 import { dropFigureCaptions } from './dropFigureCaptions.js';
@@ -28,7 +25,6 @@ import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
 import { dropServicePromises } from './dropServicePromises.js';
 import { dropStockNotices } from './dropStockNotices.js';
-import { dropTablesOfContents } from './dropTablesOfContents.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
 import { dropTeaserStrips } from './dropTeaserStrips.js';
 import { dropVariantCopies } from './dropVariantCopies.js';
@@ -153,13 +149,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     apply: (c) => dropRecommendations(c.root, c.removed, c.page.product ? SHOP_POLICY_HEADING : null, c.trace),
   },
   {
-    id: 'tables-of-contents',
-    stage: 'prune',
-    appliesTo: always,
-    why: 'link blocks pointing inside the page',
-    apply: (c) => dropTablesOfContents(c.root, c.removed, c.trace),
-  },
-  {
     id: 'placeholder-text',
     stage: 'prune',
     appliesTo: always,
@@ -179,13 +168,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: always,
     why: 'log-in prompts',
     apply: (c) => dropLoginPrompts(c.root, c.removed, c.trace),
-  },
-  {
-    id: 'expander-labels',
-    stage: 'prune',
-    appliesTo: always,
-    why: '"read more" expander labels',
-    apply: (c) => dropExpanderLabels(c.root, c.removed, c.trace),
   },
   {
     id: 'select-captions',
@@ -273,13 +255,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     apply: (c) => dropBadges(c.root, c.removed, signature, c.trace),
   },
   {
-    id: 'ad-labels',
-    stage: 'prune',
-    appliesTo: always,
-    why: '"Advertisement" labels',
-    apply: (c) => dropAdLabels(c.root, c.removed, c.trace),
-  },
-  {
     id: 'inline-call-to-action',
     stage: 'prune',
     appliesTo: notThread,
@@ -354,14 +329,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: always,
     why: 'mobile copies',
     apply: (c) => dropMobileCopies(c.root, c.removed, c.trace),
-  },
-  {
-    id: 'engagement-counts',
-    stage: 'prune',
-    // on boards the counters are part of each post's header
-    appliesTo: notThread,
-    why: 'like/share counters',
-    apply: (c) => dropEngagementCounts(c.root, c.removed, c.trace),
   },
   {
     id: 'repeated-paragraphs',

@@ -133,17 +133,10 @@ export const SENTENCE_MIN_CHARS = 30;
 export const SHOP_ACTION_MIN_CHARS = 6;
 export const SHOP_ACTION_MAX_CHARS = 24;
 
-// ---- prune: blocks opened by a heading or made of anchors ----
-// Recommendation strips and tables of contents sit inside the root; they are dropped only while they stay a minor
-// part of it, so that a page that is all recommendations (a listing) keeps its text.
+// ---- prune: blocks opened by a heading ----
+// Recommendation strips sit inside the root; they are dropped only while they stay a minor part of it, so that a page
+// that is all recommendations (a listing) keeps its text.
 
-/** A block whose links are nearly all in-page anchors ("#section") is a table of contents: a map of the page, not
- *  its text. Judged on link-dense blocks with at least this many links, this share of them anchors... */
-export const TOC_MIN_LINKS = 3;
-export const TOC_ANCHOR_SHARE = 0.8;
-/** ...that hold most of the block's text, and the block is a minor part of the root. */
-export const TOC_MIN_LINK_DENSITY = 0.6;
-export const TOC_MAX_SHARE = 0.3;
 /** The block a recommendation heading opens is dropped as long as it holds at most this share of the root. */
 export const RECOMMENDATION_MAX_SHARE = 0.4;
 export const HEADING_MAX_CHARS = 80;
@@ -223,10 +216,6 @@ export const COMMENT_PAGE_MIN_CHARS = 500;
  *  has almost no text of its own (a link aggregator's story is a bare link): below this much "good" text. */
 export const COMMENT_PAGE_ARTICLE_MAX_GOOD = 300;
 
-// dropAdLabels.ts: ad labels are a few words
-/** A label is a word or two; longer blocks are read no further. */
-export const LABEL_MAX_CHARS = 24;
-
 // dropBadges.ts: status badges are short words repeated across a list's cards
 /** A badge says a few words. */
 export const BADGE_MAX_CHARS = 30;
@@ -253,20 +242,11 @@ export const INNER_DUPLICATE_MIN_CHARS = 5;
 /** Shorter texts repeat by design ("Yes", "1 kg" in adjacent cells); echoes are labels, prices, dates, titles. */
 export const ECHO_MIN_CHARS = 6;
 
-// dropEngagementCounts.ts: like/share counters are a number and a word
-/** A counter is short: "1 like" to "1,693,000 comments" (visible characters, spaces left out); shorter blocks (icons,
- *  bullets, bare digits) are not read. */
-export const COUNT_MIN_CHARS = 5;
-export const COUNT_MAX_CHARS = 20;
-
 // dropErrorNotices.ts: script error notices are one short sentence
 /** The shortest notice ("Unable to load") has this many visible characters. */
 export const NOTICE_MIN_CHARS = 12;
 /** Notices are short; longer blocks are read through their children. */
 export const NOTICE_MAX_CHARS = 120;
-
-// dropExpanderLabels.ts: "read more" toggles are a few words
-export const EXPANDER_MAX_CHARS = 20;
 
 // dropFacets.ts: filter panels: several groups of short values, a minor part of the root
 export const FACET_LABEL_MAX_CHARS = 25;
