@@ -117,12 +117,68 @@ export const PERSON_FRESH_SHAPES = {
   ],
 };
 
+/**
+ * A second batch, written AFTER round 7's rules and never tuned on: the same general shapes in other words, to
+ * estimate how the rules generalise (scored once, base against new, with `--after`).
+ */
+export const PERSON_AFTER_SHAPES = {
+  objects: [
+    { text: 'Mum finally forgave Oyelowo for the broken vase.', pii: ['Oyelowo'], keep: ['finally', 'vase'] },
+    { text: 'Did anyone remind Thaddeus about the deadline?', pii: ['Thaddeus'], keep: ['remind', 'deadline'] },
+    { text: 'The school nominated Wanjiru for the award.', pii: ['Wanjiru'], keep: ['school', 'award'] },
+    { text: 'I lent Ambrose my bike last summer.', pii: ['Ambrose'], keep: ['lent', 'bike'] },
+    { text: 'We warned Kaveh Jafari twice.', pii: ['Kaveh Jafari'], keep: ['warned', 'twice'] },
+    { text: 'They interviewed Slack for the article.', pii: [], keep: ['Slack', 'article'] },
+    { text: 'Please thank Accounts for the quick reply.', pii: [], keep: ['Accounts', 'reply'] },
+  ],
+  questions: [
+    { text: 'Why is Nextcloud so slow after the update?', pii: [], keep: ['Nextcloud', 'slow'] },
+    { text: 'Is Vercel cheaper than running our own servers?', pii: [], keep: ['Vercel', 'cheaper'] },
+    { text: 'Why is Grafana failing to load the dashboard?', pii: [], keep: ['Grafana', 'dashboard'] },
+    { text: 'Why is Ifeanyi so stubborn about this?', pii: ['Ifeanyi'], keep: ['stubborn'] },
+    { text: 'Is Radomir still angry with us?', pii: ['Radomir'], keep: ['angry'] },
+  ],
+  lists: [
+    { text: 'Attendees were Kowalczyk, Hunter and Papadakis.', pii: ['Kowalczyk', 'Hunter', 'Papadakis'], keep: ['Attendees'] },
+    { text: 'Colours: Red, Green and Blue.', pii: [], keep: ['Red', 'Green', 'Blue'] },
+    { text: 'We support Slack, Teams and Zoom.', pii: [], keep: ['Slack', 'Teams', 'Zoom'] },
+  ],
+  lowercase: [
+    { text: 'please forward this to rosalind k abernathy', pii: ['rosalind k abernathy'], keep: ['forward'] },
+    { text: 'meeting notes by jonah p mwangi attached', pii: ['jonah p mwangi'], keep: ['meeting', 'attached'] },
+    { text: 'grab a coffee with a colleague', pii: [], keep: ['coffee', 'colleague'] },
+  ],
+  quotes: [
+    { text: '"Take the left road, Ignatius," the farmer said.', pii: ['Ignatius'], keep: ['road', 'farmer'] },
+    { text: '“I will miss you Cordelia,” she wrote.', pii: ['Cordelia'], keep: ['miss', 'wrote'] },
+    { text: '"We deploy on Mondays," the lead said.', pii: [], keep: ['deploy', 'Mondays'] },
+    { text: '"Try Firefox," he suggested.', pii: [], keep: ['Firefox', 'suggested'] },
+  ],
+  particles: [
+    { text: 'The keynote is by Johan de Rook.', pii: ['Johan de Rook'], keep: ['keynote'] },
+    { text: 'Ask Willem van Dam for the keys.', pii: ['Willem van Dam'], keep: ['keys'] },
+    { text: 'We stayed at the Hotel de Ville.', pii: [], keep: ['Hotel', 'stayed'] },
+  ],
+  clitics: [
+    { text: 'The doctor’s office closes at five.', pii: [], keep: ['office', 'closes'] },
+    { text: 'It was the judge’s ruling that mattered.', pii: [], keep: ['ruling', 'mattered'] },
+  ],
+};
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await scoreShapeGroups(PERSON_FRESH_SHAPES, async (t) => {
     return (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
   });
   printShapeGroups(r);
   const s = totals(r);
+  if (process.argv.includes('--after')) {
+    const after = totals(
+      await scoreShapeGroups(PERSON_AFTER_SHAPES, async (t) => {
+        return (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
+      }),
+    );
+    console.log(`after-rules batch: recall ${after.found}/${after.total}, kept ${after.kept}/${after.keepTotal}`);
+  }
   console.log(
     `all: recall ${s.found}/${s.total} = ${s.recall.toFixed(3)}, kept ${s.kept}/${s.keepTotal} = ${s.retention.toFixed(3)}`,
   );
