@@ -45,6 +45,17 @@ describe('redactPII: names as objects and question subjects (issue 26 round 7)',
     expect(await tag('I told Pakistani officials about it.')).toBe('I told Pakistani officials about it.');
   });
 
+  it('"met X", an imperative opening the sentence, and greetings before a name and "!"', async () => {
+    expect(await tag('We met Oyelowo at the gate.')).toBe('We met [PERSON] at the gate.');
+    expect(await tag('Thank Oyelowo for the flowers.')).toBe('Thank [PERSON] for the flowers.');
+    expect(await tag('Happy birthday Oyelowo!')).toBe('Happy birthday [PERSON]!');
+    expect(await tag('Ask Google for directions.')).toBe('Ask Google for directions.');
+    expect(await tag('Welcome Home!')).toBe('Welcome Home!');
+    expect(await tag('Rocket Languages: Audio meets Vocab Instruction')).toBe(
+      'Rocket Languages: Audio meets Vocab Instruction',
+    );
+  });
+
   it('a product in a copula question about speed, cost or failure stays; a person there is still found', async () => {
     expect(await tag('Why is Docker so slow on this laptop?')).toBe('Why is Docker so slow on this laptop?');
     expect(await tag('Why is Terraform failing again?')).toBe('Why is Terraform failing again?');

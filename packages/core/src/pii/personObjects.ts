@@ -39,6 +39,10 @@ const PERSON_OBJECT_VERB_FORMS = [
   'forgive forgave forgiven',
   'nominate nominated',
   'marry married',
+  // (only "met": "Meet Gemini", "Audio meets Vocab" introduce products; "ask Google" asks a service)
+  'met',
+  'invite invited',
+  'hire hired',
 ];
 const PERSON_OBJECT_VERBS = new Set(PERSON_OBJECT_VERB_FORMS.flatMap((line) => line.split(' ')));
 
@@ -58,10 +62,14 @@ const SECOND_OBJECT_OPENERS = new Set([
   'that',
 ]);
 
-/** The word right before `first`, on its line and after one space, is a verb whose object is a person. */
+/**
+ * The word right before `first`, on its line and after one space, is a verb whose object is a person (lowercase,
+ * or capitalised as the imperative opening a sentence: "Thank Oyelowo for the flowers").
+ */
 export function afterPersonObjectVerb(tokens: Token[], first: Token): boolean {
   const prev = tokens[first.index - 1];
-  if (first.lineStart || first.gapBefore !== ' ' || prev?.kind !== 'word' || prev.cap) return false;
+  if (first.lineStart || first.gapBefore !== ' ' || prev?.kind !== 'word') return false;
+  if (prev.cap && (!prev.sentenceStart || prev.allCaps)) return false;
   return PERSON_OBJECT_VERBS.has(prev.lower);
 }
 
