@@ -46,7 +46,11 @@ export const PERSON_FRESH_SHAPES = {
   ],
   lists: [
     { text: 'Panel: Okwudili, Fisher and Lindqvist.', pii: ['Okwudili', 'Fisher', 'Lindqvist'], keep: ['Panel'] },
-    { text: 'Many thanks to Abernethy, Carver, and Mbatha for reviewing.', pii: ['Abernethy', 'Carver', 'Mbatha'], keep: ['reviewing'] },
+    {
+      text: 'Many thanks to Abernethy, Carver, and Mbatha for reviewing.',
+      pii: ['Abernethy', 'Carver', 'Mbatha'],
+      keep: ['reviewing'],
+    },
     { text: 'The partners are Quigley, Marsh and Oyelowo.', pii: ['Quigley', 'Marsh', 'Oyelowo'], keep: ['partners'] },
     // traps
     { text: 'Ingredients: Flour, Butter and Sugar.', pii: [], keep: ['Flour', 'Butter', 'Sugar'] },
@@ -56,7 +60,7 @@ export const PERSON_FRESH_SHAPES = {
   possessives: [
     { text: 'We borrowed Guðrún’s ladder for the gutters.', pii: ['Guðrún'], keep: ['ladder', 'gutters'] },
     { text: 'Is that Ebenezer’s coat on the chair?', pii: ['Ebenezer'], keep: ['coat', 'chair'] },
-    { text: 'the file is on anouk verhoeven\'s desk', pii: ['anouk verhoeven'], keep: ['file', 'desk'] },
+    { text: "the file is on anouk verhoeven's desk", pii: ['anouk verhoeven'], keep: ['file', 'desk'] },
     // traps
     { text: 'Spotify’s prices went up in March.', pii: [], keep: ['Spotify', 'prices'] },
     { text: 'Tuesday’s meeting was cancelled.', pii: [], keep: ['Tuesday', 'meeting'] },
@@ -79,9 +83,17 @@ export const PERSON_FRESH_SHAPES = {
     { text: '"Good luck, everyone," said the guide.', pii: [], keep: ['luck', 'guide'] },
   ],
   particlesHyphens: [
-    { text: 'The thesis was supervised by Marie-Claude Dubois-Tremblay.', pii: ['Marie-Claude Dubois-Tremblay'], keep: ['thesis'] },
+    {
+      text: 'The thesis was supervised by Marie-Claude Dubois-Tremblay.',
+      pii: ['Marie-Claude Dubois-Tremblay'],
+      keep: ['thesis'],
+    },
     { text: 'Ask Hamza ibn Yusuf about the translation.', pii: ['Hamza ibn Yusuf'], keep: ['translation'] },
-    { text: 'Pieter de Wit and Liesbeth ter Horst co-founded it.', pii: ['Pieter de Wit', 'Liesbeth ter Horst'], keep: ['founded'] },
+    {
+      text: 'Pieter de Wit and Liesbeth ter Horst co-founded it.',
+      pii: ['Pieter de Wit', 'Liesbeth ter Horst'],
+      keep: ['founded'],
+    },
     // traps
     { text: 'The Rolls-Royce was parked outside.', pii: [], keep: ['Rolls', 'Royce', 'parked'] },
     { text: 'We drove through Stratford-upon-Avon.', pii: [], keep: ['drove'] },
@@ -89,7 +101,11 @@ export const PERSON_FRESH_SHAPES = {
   initials: [
     { text: 'The foreword is by T. K. Oduya.', pii: ['T. K. Oduya'], keep: ['foreword'] },
     { text: 'Signed on behalf of the club: R.J. Hollingsworth', pii: ['Hollingsworth'], keep: ['behalf', 'club'] },
-    { text: 'Edited by Marguerite B Snow and Otis P Lamb.', pii: ['Marguerite B Snow', 'Otis P Lamb'], keep: ['Edited'] },
+    {
+      text: 'Edited by Marguerite B Snow and Otis P Lamb.',
+      pii: ['Marguerite B Snow', 'Otis P Lamb'],
+      keep: ['Edited'],
+    },
     // traps
     { text: 'See Section 4. B and Appendix C for details.', pii: [], keep: ['Section', 'Appendix', 'details'] },
     { text: 'He served in the U.S. Navy for ten years.', pii: [], keep: ['Navy', 'served'] },
@@ -139,7 +155,11 @@ export const PERSON_AFTER_SHAPES = {
     { text: 'Is Radomir still angry with us?', pii: ['Radomir'], keep: ['angry'] },
   ],
   lists: [
-    { text: 'Attendees were Kowalczyk, Hunter and Papadakis.', pii: ['Kowalczyk', 'Hunter', 'Papadakis'], keep: ['Attendees'] },
+    {
+      text: 'Attendees were Kowalczyk, Hunter and Papadakis.',
+      pii: ['Kowalczyk', 'Hunter', 'Papadakis'],
+      keep: ['Attendees'],
+    },
     { text: 'Colours: Red, Green and Blue.', pii: [], keep: ['Red', 'Green', 'Blue'] },
     { text: 'We support Slack, Teams and Zoom.', pii: [], keep: ['Slack', 'Teams', 'Zoom'] },
   ],

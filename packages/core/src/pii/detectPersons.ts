@@ -706,7 +706,8 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
           !g.places.has(m.lower) &&
           m.text.length >= 3 &&
           !(tokens[m.index + 1]?.cap && tokens[m.index + 1].gapBefore === ' ');
-        if (!inFound(m) && (nameLike(m) || odd)) extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
+        if (!inFound(m) && (nameLike(m) || odd))
+          extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
       }
     }
     if (members.length > 1) i = j;
