@@ -9,6 +9,7 @@ import { redactPII as redactNew } from '@scrape/core';
 import { buildRealMarkdown } from './evaluate.mjs';
 import { NEW_SHAPES } from './newShapes.mjs';
 import { PERSON_CHECK_SHAPES, totals } from './personCheckShapes.mjs';
+import { PERSON_AFTER_SHAPES, PERSON_FRESH_SHAPES } from './personFreshShapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { scoreShapeGroups, scoreShapeRows } from './scoreShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
@@ -24,6 +25,8 @@ const builds = [
 
 const sets = [
   ['personCheckShapes', PERSON_CHECK_SHAPES],
+  ['personFreshShapes', PERSON_FRESH_SHAPES],
+  ['personFreshShapes --after', PERSON_AFTER_SHAPES],
   ['personShapes', PERSON_SHAPES],
   ['weakSpotShapes', WEAK_SPOT_SHAPES],
   ['newShapes', { all: NEW_SHAPES }],

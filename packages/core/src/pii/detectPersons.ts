@@ -30,6 +30,7 @@ import {
   SIGN_OFF_LINES,
 } from './personLabels.js';
 import { AUXILIARIES, AUXILIARY_GAP_WORDS, QUESTION_AUXILIARIES, WH_WORDS, personVerbForms } from './personVerbs.js';
+import { COPULAS, afterPersonObjectVerb, secondObjectAfter, thingPredicateAfter } from './personObjects.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 import { trimTrailing } from '../text/trailingRun.js';
@@ -139,6 +140,7 @@ const QUESTION_WORDS = new Set(WH_WORDS);
 /**
  * "Did Folasade get the message?", "Why is Oyelaran so quiet?": the run sits between a question's opening
  * auxiliary (at the sentence start or after a wh-word) and a lowercase word, and the sentence ends in "?".
+ * After a copula a predicate said of things vetoes it: "so slow" is said of Docker (THING_PREDICATES).
  */
 function questionSubject(text: string, tokens: Token[], first: Token, last: Token): boolean {
   const aux = tokens[first.index - 1];
@@ -147,6 +149,7 @@ function questionSubject(text: string, tokens: Token[], first: Token, last: Toke
   if (!aux.sentenceStart && !(wh?.sentenceStart && QUESTION_WORDS.has(wh.lower))) return false;
   const next = tokens[last.index + 1];
   if (next?.kind !== 'word' || next.cap || next.gapBefore !== ' ') return false;
+  if (COPULAS.has(aux.lower) && thingPredicateAfter(tokens, last)) return false;
   return /^[^.!?\n]{0,80}\?/.test(text.slice(last.end, last.end + 82));
 }
 
@@ -214,6 +217,19 @@ function afterFieldLabel(tokens: Token[], first: Token): boolean {
   const colon = tokens[first.index - 1];
   const label = tokens[first.index - 2];
   return colon?.text === ':' && label?.kind === 'word' && FIELD_LABELS.has(label.lower) && !colon.lineStart;
+}
+
+const CLOSING_QUOTES = new Set(['"', '”', '»']);
+/** The run ends a quotation: a comma, "!" or "?" right after it and then a closing quotation mark. */
+function quotationEnd(tokens: Token[], last: Token): boolean {
+  const mark = tokens[last.index + 1];
+  const quote = tokens[last.index + 2];
+  return (
+    (mark?.text === ',' || mark?.text === '!' || mark?.text === '?') &&
+    mark.gapBefore === '' &&
+    quote?.gapBefore === '' &&
+    CLOSING_QUOTES.has(quote.text)
+  );
 }
 
 /** "Good morning Eunji, ...", "Evening Tomasz!": a greeting word right before the run and a comma or "!" after it. */
@@ -373,6 +389,16 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
     if (c === 'common' && k === 0 && run.length >= 2 && monthFirstName(t, run[1], tokens, g)) c = 'name';
     // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
     if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
+    // After a particle that follows a name ("Pieter de Wit", "Jan van Dam"): the surname, everyday word or not.
+    if (
+      c === 'common' &&
+      prevClass === 'particle' &&
+      k >= 2 &&
+      (cur[0]?.c === 'name' || cur[0]?.c === 'unknown') &&
+      t.text.length >= 3 &&
+      !NOT_NAME_WORDS.has(t.lower)
+    )
+      c = 'ambiguous';
     // Likewise right after a known first name ("Jane Doe", "Tom Baker"): a surname that is also a dictionary word.
     if (
       c === 'common' &&
@@ -436,20 +462,29 @@ function judgeRun(
     () => afterReportingWord(tokens, first) || (afterDeterminer(tokens, first) && SURNAME_MODIFIED.test(after)),
   );
   const weak = lazy(() => WEAK_INTRO.test(before));
+  // "We owe Rukmini an apology", "texted Ravindra twice": the object of a verb whose object is a person.
+  const objectOfPersonVerb = lazy(() => afterPersonObjectVerb(tokens, first));
   const follow = lazy(() => PERSON_FOLLOW.test(after));
   // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
   const aloneOnLine = lazy(() => first.lineStart && /^[ \t]*(?:\n|$)/.test(after));
   const speaker = lazy(() => first.lineStart && /^:[ \t]?\S/.test(after));
+  const phrase = words.map((w) => w.t.lower).join(' ');
+  const isPlace = g.places.has(phrase);
   // Vocative: "Remember me, Mary?", "Don't go to town, Mark!", "Warrane, can I ...".
   const vocative = lazy(
     () =>
       (/,\s*$/.test(before) && /^\s*[!?]/.test(after)) ||
       // (also a second-person word or a courtesy after the comma: "Ji-woo, your parcel arrived", "Eunji, thanks")
       (first.sentenceStart &&
-        /^, (?:can|could|would|will|please|i|you|we|do|did|are|is|your|thanks|thank|sorry|welcome)\b/i.test(after)),
+        /^, (?:can|could|would|will|please|i|you|we|do|did|are|is|your|thanks|thank|sorry|welcome)\b/i.test(after)) ||
+      // (or a listed name as the last word of a quotation: "You forgot your scarf again Philomena," he said; no
+      // place, none after a preposition: "Welcome to Lisbon,", "pizza on Fridays!")
+      (!isPlace &&
+        quotationEnd(tokens, last) &&
+        words.every((w) => isNameWord(w.t.lower, g)) &&
+        !PLACE_INTRO.test(before)),
   );
-  const phrase = words.map((w) => w.t.lower).join(' ');
-  const isPlace = g.places.has(phrase);
+
   const subject = lazy(
     () =>
       SUBJECT_VERBS.test(after) ||
@@ -525,6 +560,7 @@ function judgeRun(
         vocative() ||
         subject() ||
         reported() ||
+        objectOfPersonVerb() ||
         ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) ||
         (!isPlace && follow()) ||
         (firstName && weak() && !PLACE_INTRO.test(before));
@@ -542,14 +578,24 @@ function judgeRun(
         vocative() ||
         (follow() && !first.sentenceStart) ||
         // "Hope left early", "Li called twice": a first name that is also a word, then a verb people do
-        (g.firstNames.has(phrase) && personVerbAfter(tokens, last))
+        (g.firstNames.has(phrase) && personVerbAfter(tokens, last)) ||
+        // "had given Angel his address", "thanked Grace": a person's verb before, and a second object after or a
+        // first name
+        (objectOfPersonVerb() && (g.firstNames.has(phrase) || secondObjectAfter(tokens, last)))
           ? 0.75
           : aggressive && weak() && !first.sentenceStart
             ? 0.6
             : 0;
     // (a kinship noun or a title outweighs a demonym-like ending: "my neighbour Zawadi")
-    else if (c === 'unknown' && !isPlace && (strong() || subject() || !demonym())) {
+    else if (
+      c === 'unknown' &&
+      !isPlace &&
+      // ("owe Rukmini an apology": a second object after a person's verb outweighs a demonym-like ending)
+      (strong() || subject() || !demonym() || (objectOfPersonVerb() && secondObjectAfter(tokens, last)))
+    ) {
       if (strong() || speaker() || vocative() || subject() || reported()) score = 0.75;
+      // (a coined English word is a brand even there: "introduced Webpack")
+      else if (objectOfPersonVerb() && !coinedWord(first, g)) score = 0.75;
       else if ((follow() || weak()) && foreign) score = 0.6;
       else if (aggressive && (follow() || weak())) score = 0.55;
     }
@@ -634,15 +680,33 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       isPairSubject() ||
       (isNameWord(m.lower, g) && (members.length >= 3 || (isCoreNameWord(m.lower, g) && !tokenIsCommon(m, g))));
     if (!placeList && members.some(seed)) {
+      const nameLike = (m: Token) =>
+        (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) && (!g.places.has(m.lower) || g.firstNames.has(m.lower));
+      // "Monjeau, Graves and Reed": in a list of three or more where every other member is a person already found,
+      // a listed name or a word with a surname's ending, the one everyday word is a surname too ("graves",
+      // "marsh"). (A word no list knows and with no such ending does not count: brand lists, "Nikon, Panasonic,
+      // Sony, and Canon", are full of them.)
+      const personMember = (m: Token) =>
+        inFound(m) ||
+        isCoreNameWord(m.lower, g) ||
+        (!tokenIsCommon(m, g) && !m.allCaps && (NAME_SHAPE.test(m.lower) || hasForeignLetters(m.text)));
+      // (and one member at least no everyday word: "Red, Green and Blue" are colours, though Green is a surname)
+      const oneOdd =
+        members.length >= 3 &&
+        members.filter(personMember).length === members.length - 1 &&
+        members.some((m) => !tokenIsCommon(m, g));
       for (const m of members) {
         if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) continue;
         // "Gunnhild Vestergaard, Room 4": an everyday word before a number is a label (room, gate, floor).
         if (tokenIsCommon(m, g) && tokens[m.index + 1]?.kind === 'number') continue;
-        if (
-          !inFound(m) &&
-          (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) &&
-          (!g.places.has(m.lower) || g.firstNames.has(m.lower))
-        )
+        // (a single word: "Chocolate Chai", "Power BI" are items of two words)
+        const odd =
+          oneOdd &&
+          !NOT_NAME_WORDS.has(m.lower) &&
+          !g.places.has(m.lower) &&
+          m.text.length >= 3 &&
+          !(tokens[m.index + 1]?.cap && tokens[m.index + 1].gapBefore === ' ');
+        if (!inFound(m) && (nameLike(m) || odd))
           extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
       }
     }
@@ -664,20 +728,28 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
     (isNameWord(t.lower, g) || NAME_SHAPE.test(t.lower) || hasForeignLetters(t.text));
   for (let k = 0; k + 1 < tokens.length; k++) {
     const a = tokens[k];
-    if (a.kind !== 'word' || a.cap || tokenIsCommon(a, g) || a.text.length < 3) continue;
+    if (a.kind !== 'word' || a.cap || a.text.length < 3) continue;
     let j = k + 1;
-    if (tokens[j]?.kind === 'word' && tokens[j].text.length === 1 && tokens[j].gapBefore === ' ') {
+    // A middle initial is itself a sign of a name ("leidy t muris", "temperance r whitlock"); "a" and "i" are words.
+    const single = tokens[j]?.kind === 'word' && tokens[j].text.length === 1 && tokens[j].gapBefore === ' ';
+    const initial = single && tokens[j].lower !== 'a' && tokens[j].lower !== 'i';
+    if (single) {
       j++;
       if (tokens[j]?.text === '.' && tokens[j].gapBefore === '') j++;
     }
+    const common = tokenIsCommon(a, g);
+    // (an everyday word opens the name only as a listed first name with an initial after it)
+    if (common && !(initial && g.firstNames.has(a.lower))) continue;
     const b = tokens[j];
-    if (!b || b.kind !== 'word' || b.cap || b.gapBefore !== ' ' || !surnameLike(b)) continue;
-    const firstLike = g.firstNames.has(a.lower) || (hasForeignLetters(a.text) && surnameLike(a));
+    if (!b || b.kind !== 'word' || b.cap || b.gapBefore !== ' ') continue;
+    if (!(surnameLike(b) || (initial && !tokenIsCommon(b, g) && b.text.length >= 3))) continue;
+    const firstLike = g.firstNames.has(a.lower) || (hasForeignLetters(a.text) && surnameLike(a)) || initial;
     if (firstLike) out.push({ type: 'PERSON', start: a.start, end: b.end, score: 0.7 });
   }
   // "mr. hargreaves", "name: dagny lindqvist": lowercase words after a title or a name label, the surname with them.
   for (const t of tokens) {
-    if (t.kind !== 'word' || t.cap || t.text.length < 2) continue;
+    // (a clitic is no name: "the captain's armband")
+    if (t.kind !== 'word' || t.cap || t.text.length < 2 || t.text[0] === "'" || t.text[0] === '’') continue;
     const prev = tokens[t.index - 1];
     const common = tokenIsCommon(t, g);
     // (most lowercase words are everyday words: only a greeting before one makes it worth a look)

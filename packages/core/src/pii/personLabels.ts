@@ -88,8 +88,24 @@ export const SIGN_OFF_LINES = [
   'signed',
 ];
 
-/** Greetings before a lowercase name and a comma ("hey ciarán, ..."). */
-export const GREETING_WORDS = ['hey', 'hi', 'hello', 'dear', 'morning', 'evening', 'thanks', 'cheers'];
+/** Greetings before a name and a comma or "!" ("hey ciarán, ...", "Happy birthday Oyelowo!", "Welcome Tavita!"). */
+export const GREETING_WORDS = [
+  'hey',
+  'hi',
+  'hello',
+  'dear',
+  'morning',
+  'evening',
+  'thanks',
+  'cheers',
+  'birthday',
+  'congratulations',
+  'congrats',
+  'welcome',
+  'bye',
+  'goodbye',
+  'goodnight',
+];
 
 /** Terms of address after a greeting that name-lists also hold as first names ("hey buddy,", "cheers mate,"). */
 export const ADDRESS_TERM_WORDS = [
