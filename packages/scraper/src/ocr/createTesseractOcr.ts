@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
 import type { OcrEngine, OcrLine, OcrPageResult } from '@scrape/core';
+import { detectOcrLanguage } from './ocrLanguage.js';
 
 /** The int-quantised "best" LSTM model: near-best accuracy at a fraction of the float model's cost. */
 const MODEL_FOLDER = '4.0.0_best_int';
@@ -13,14 +14,22 @@ const MODEL_FOLDER = '4.0.0_best_int';
 const PAGE_DPI = '200';
 /** 1 = LSTM only: the int model has no legacy engine data. */
 const OEM_LSTM_ONLY = 1;
+/** Workers per concurrent recognition: room for idle workers holding another language's models. */
+const MAX_WORKERS_PER_SLOT = 2;
 
 export interface TesseractOcrOptions {
   /** Workers in the pool (each a thread with its own ~30 MB model); default: the CPU count. */
   workers?: number;
-  /** Folder with `<lang>.traineddata.gz`; default: the `@tesseract.js-data/eng` package's int model. */
+  /** Folder with `<lang>.traineddata.gz` for every model used; default: links to the bundled packages' int models. */
   langPath?: string;
-  /** Tesseract language code(s), default DEFAULT_LANGUAGE; each needs its `@tesseract.js-data/<code>` package. */
+  /** Tesseract language code(s) of the first reading, default DEFAULT_LANGUAGE; each needs its bundled package. */
   language?: string;
+  /**
+   * Models that may read a page again when the first reading is in their language (the more confident reading
+   * is kept); default:
+   * every bundled model not in `language`. `false`: one reading per page, with `language` only.
+   */
+  reread?: string[] | false;
 }
 
 export interface TesseractOcr extends OcrEngine {
@@ -30,43 +39,66 @@ export interface TesseractOcr extends OcrEngine {
 
 interface Job {
   png: Uint8Array;
+  language: string;
   signal?: AbortSignal;
   resolve: (r: OcrPageResult) => void;
   reject: (e: unknown) => void;
 }
 
+interface PoolWorker {
+  worker: Worker;
+  /** The models it has loaded ("eng+fra"). */
+  language: string;
+}
+
 /**
  * English and French together: the French model reads the accented Latin letters (é è à ç ê ô û ë ï ü œ) that the
  * English one turns into plain or wrong letters, and tesseract keeps, word by word, the better of the two readings.
- * They are the only Latin-script models the npm registry ships as packages (no German or Spanish one).
+ * Every page is read with these first; a page in another language with a bundled model is read again with it.
  */
 export const DEFAULT_LANGUAGE = 'eng+fra';
 
 /**
- * Model location for `language` ("eng" or "eng+fra"): resolved from this package's dependencies, never fetched
- * (without a local langPath tesseract.js tries a CDN). tesseract.js reads every model of a worker from one folder,
- * while each language is its own package: for several, a folder of links to them is made once per process.
+ * The models this package ships, one `@tesseract.js-data/<code>` dependency each (literal package names, so
+ * dependency checks (knip) see them used). German and Spanish letters (ä ö ü ß, á í ó ú ñ ¿ ¡) are beyond the
+ * default pair: the English and French models turn them into plain letters or others ("Säule" → "Saule").
  */
-export function defaultLangPath(language = 'eng'): string {
-  const require = createRequire(import.meta.url);
-  // Literal package names, so dependency checks (knip) see them used; another code needs its package added here.
-  const packages: Record<string, () => string> = {
-    eng: () => require.resolve('@tesseract.js-data/eng/package.json'),
-    fra: () => require.resolve('@tesseract.js-data/fra/package.json'),
-  };
-  const folder = (code: string) => {
-    const resolve = packages[code];
-    if (!resolve) throw new Error(`No bundled OCR model for language "${code}" (have: ${Object.keys(packages)})`);
-    return join(dirname(resolve()), MODEL_FOLDER);
-  };
-  const codes = language.split('+');
-  if (codes.length === 1) return folder(codes[0]);
+const MODEL_PACKAGES: Record<string, (require: NodeJS.Require) => string> = {
+  eng: (require) => require.resolve('@tesseract.js-data/eng/package.json'),
+  fra: (require) => require.resolve('@tesseract.js-data/fra/package.json'),
+  deu: (require) => require.resolve('@tesseract.js-data/deu/package.json'),
+  spa: (require) => require.resolve('@tesseract.js-data/spa/package.json'),
+};
+export const BUNDLED_LANGUAGES = Object.keys(MODEL_PACKAGES);
+
+/**
+ * A re-read runs the page's own model with English beside it: names, brands and English phrases are common in
+ * documents of any language, and the English model reads them where the other one garbles them.
+ */
+const REREAD_COMPANION = 'eng';
+
+/** Model location for the codes of `language` ("eng", "eng+fra" or ["spa", "eng+fra"]): see defaultLangPath. */
+function modelFolder(code: string): string {
+  const resolve = MODEL_PACKAGES[code];
+  if (!resolve) throw new Error(`No bundled OCR model for language "${code}" (have: ${BUNDLED_LANGUAGES})`);
+  return join(dirname(resolve(createRequire(import.meta.url))), MODEL_FOLDER);
+}
+
+/**
+ * Model location for `language` ("eng", "eng+fra", or several such): resolved from this package's dependencies,
+ * never fetched (without a local langPath tesseract.js tries a CDN). tesseract.js reads every model of a worker
+ * from one folder, while each language is its own package: for several, a folder of links to them is made once per
+ * process.
+ */
+export function defaultLangPath(language: string | string[] = 'eng'): string {
+  const codes = [...new Set([language].flat().flatMap((l) => l.split('+')))].sort();
+  if (codes.length === 1) return modelFolder(codes[0]);
   const joined = join(tmpdir(), `scrape-tessdata-${process.pid}-${codes.join('-')}`);
   mkdirSync(joined, { recursive: true });
   for (const code of codes) {
     const file = `${code}.traineddata.gz`;
     try {
-      if (!existsSync(join(joined, file))) symlinkSync(join(folder(code), file), join(joined, file));
+      if (!existsSync(join(joined, file))) symlinkSync(join(modelFolder(code), file), join(joined, file));
     } catch (err) {
       // Another thread of this process made the same link first.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -75,46 +107,85 @@ export function defaultLangPath(language = 'eng'): string {
   return joined;
 }
 
+/** The language a second reading should use, or null when the first one is good as it is. */
+function rereadLanguage(first: OcrPageResult, firstCodes: string[], reread: string[]): string | null {
+  const words = first.lines.flatMap((l) => l.words);
+  const code = detectOcrLanguage(words, [...new Set([...firstCodes, ...reread])]);
+  if (code === null || firstCodes.includes(code) || !reread.includes(code)) return null;
+  return [code, REREAD_COMPANION].filter((c, i, all) => all.indexOf(c) === i).join('+');
+}
+
 export function createTesseractOcr(options: TesseractOcrOptions = {}): TesseractOcr {
   const size = Math.max(1, options.workers ?? availableParallelism());
   const language = options.language ?? DEFAULT_LANGUAGE;
-  const langPath = options.langPath ?? defaultLangPath(language);
-  const idle: Worker[] = [];
+  const firstCodes = language.split('+');
+  const reread = options.reread === false ? [] : (options.reread ?? BUNDLED_LANGUAGES);
+  const langPath = options.langPath ?? defaultLangPath([language, ...reread.map((c) => `${c}+${REREAD_COMPANION}`)]);
+  // Up to `size` recognitions run at once; a worker holds one set of models, and switching costs a model load (about
+  // a quarter of a page's reading), so idle workers with other models are kept, up to MAX_WORKERS_PER_SLOT × size.
+  const maxWorkers = size * MAX_WORKERS_PER_SLOT;
+  const idle: PoolWorker[] = [];
   const queue: Job[] = [];
-  let starting = 0;
+  const startingLanguages: string[] = [];
+  let busy = 0;
   let live = 0;
   let closed = false;
 
-  async function spawn(): Promise<void> {
-    starting++;
+  async function spawn(lang: string): Promise<void> {
+    startingLanguages.push(lang);
     try {
-      const worker = await createWorker(language, OEM_LSTM_ONLY, { langPath, cacheMethod: 'none', gzip: true });
+      const worker = await createWorker(lang, OEM_LSTM_ONLY, { langPath, cacheMethod: 'none', gzip: true });
       await worker.setParameters({ user_defined_dpi: PAGE_DPI });
       live++;
-      idle.push(worker);
+      idle.push({ worker, language: lang });
     } catch (err) {
       // A worker that cannot start fails the waiting jobs with the reason instead of hanging them.
       for (const job of queue.splice(0)) job.reject(new Error(`OCR engine could not start: ${String(err)}`));
     } finally {
-      starting--;
+      startingLanguages.splice(startingLanguages.indexOf(lang), 1);
       pump();
     }
   }
 
   function pump(): void {
-    while (queue.length > 0 && idle.length > 0) {
-      const job = queue.shift()!;
+    for (let k = 0; k < queue.length && busy < size; ) {
+      const job = queue[k];
       if (job.signal?.aborted) {
+        queue.splice(k, 1);
         job.reject(job.signal.reason);
         continue;
       }
-      run(idle.pop()!, job);
+      let i = idle.findIndex((w) => w.language === job.language);
+      // No room for another worker: the least recently used idle one loads this job's models instead.
+      if (i < 0 && live + startingLanguages.length >= maxWorkers && idle.length > 0) i = 0;
+      if (i < 0) {
+        k++;
+        continue;
+      }
+      queue.splice(k, 1);
+      busy++;
+      run(idle.splice(i, 1)[0], job);
     }
-    // Workers are created lazily, only as many as the waiting work needs.
-    if (!closed && queue.length > 0 && live + starting < size && starting < queue.length) void spawn();
+    if (closed) return;
+    // Workers are created lazily, only as many as the waiting work needs, each with the models its job asks for.
+    for (const job of queue) {
+      if (busy + startingLanguages.length >= size || live + startingLanguages.length >= maxWorkers) break;
+      const waiting = queue.filter((j) => j.language === job.language).length;
+      if (startingLanguages.filter((l) => l === job.language).length < waiting) void spawn(job.language);
+    }
   }
 
-  function run(worker: Worker, job: Job): void {
+  async function recognizeWith(pw: PoolWorker, job: Job) {
+    if (pw.language !== job.language) {
+      await pw.worker.reinitialize(job.language, OEM_LSTM_ONLY);
+      await pw.worker.setParameters({ user_defined_dpi: PAGE_DPI });
+      pw.language = job.language;
+    }
+    const png = Buffer.from(job.png.buffer, job.png.byteOffset, job.png.byteLength);
+    return pw.worker.recognize(png, {}, { blocks: true, text: false });
+  }
+
+  function run(pw: PoolWorker, job: Job): void {
     let settled = false;
     const onAbort = () => {
       if (settled) return;
@@ -122,24 +193,26 @@ export function createTesseractOcr(options: TesseractOcrOptions = {}): Tesseract
       job.reject(job.signal!.reason);
       // A recognition cannot be interrupted; dropping its worker frees the CPU for the next request.
       live--;
-      void worker.terminate().catch(() => undefined);
+      busy--;
+      void pw.worker.terminate().catch(() => undefined);
       pump();
     };
     job.signal?.addEventListener('abort', onAbort, { once: true });
-    worker
-      .recognize(Buffer.from(job.png.buffer, job.png.byteOffset, job.png.byteLength), {}, { blocks: true, text: false })
+    recognizeWith(pw, job)
       .then(
         (res) => {
           if (settled) return;
           settled = true;
           job.resolve(toResult(res.data));
-          idle.push(worker);
+          busy--;
+          idle.push(pw);
         },
         (err) => {
           if (settled) return;
           settled = true;
           job.reject(err);
-          idle.push(worker);
+          busy--;
+          idle.push(pw);
         },
       )
       .finally(() => {
@@ -154,18 +227,29 @@ export function createTesseractOcr(options: TesseractOcrOptions = {}): Tesseract
     for (const job of queue.splice(0)) job.reject(new Error('OCR engine closed'));
     const workers = idle.splice(0);
     live -= workers.length;
-    await Promise.all(workers.map((w) => w.terminate().catch(() => undefined)));
+    await Promise.all(workers.map((w) => w.worker.terminate().catch(() => undefined)));
+  }
+
+  function read(png: Uint8Array, lang: string, signal?: AbortSignal): Promise<OcrPageResult> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    closed = false;
+    return new Promise<OcrPageResult>((resolve, reject) => {
+      queue.push({ png, language: lang, signal, resolve, reject });
+      pump();
+    });
   }
 
   return {
     concurrency: size,
-    recognize(png, opts = {}) {
-      if (opts.signal?.aborted) return Promise.reject(opts.signal.reason);
-      closed = false;
-      return new Promise<OcrPageResult>((resolve, reject) => {
-        queue.push({ png, signal: opts.signal, resolve, reject });
-        pump();
-      });
+    async recognize(png, opts = {}) {
+      const first = await read(png, language, opts.signal);
+      const other = reread.length ? rereadLanguage(first, firstCodes, reread) : null;
+      if (other === null) return first;
+      // Only pages in a language the first models lack pay for a second reading. The more confident one is kept:
+      // on the German and Spanish pages of our scans their own model gained up to 0.10 of mean confidence and never
+      // lost, while a language without a model, read again by its nearest one, keeps whichever reads it better.
+      const second = await read(png, other, opts.signal);
+      return (second.confidence ?? 0) >= (first.confidence ?? 0) ? second : first;
     },
     close,
   };
