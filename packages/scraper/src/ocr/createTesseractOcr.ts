@@ -19,9 +19,9 @@ export interface TesseractOcrOptions {
   /** Tesseract language code(s) of the first reading, default DEFAULT_LANGUAGE; each needs its bundled package. */
   language?: string;
   /**
-   * Models that may read a page again when the first reading is in their language (the more confident reading
-   * is kept); default:
-   * every bundled model not in `language`. `false`: one reading per page, with `language` only.
+   * Models that may read a page again when the first reading is in their language (the more confident reading is
+   * kept); default: every bundled model (none with a `langPath`, which holds only what its owner put there).
+   * `false`: one reading per page, with `language` only.
    */
   reread?: string[] | false;
 }
@@ -57,7 +57,7 @@ export const BUNDLED_LANGUAGES = Object.keys(MODEL_PACKAGES);
  */
 const REREAD_COMPANION = 'eng';
 
-/** Model location for the codes of `language` ("eng", "eng+fra" or ["spa", "eng+fra"]): see defaultLangPath. */
+/** The folder of one bundled model's int traineddata, inside its package. */
 function modelFolder(code: string): string {
   const resolve = MODEL_PACKAGES[code];
   if (!resolve) throw new Error(`No bundled OCR model for language "${code}" (have: ${BUNDLED_LANGUAGES})`);
@@ -99,7 +99,7 @@ export function createTesseractOcr(options: TesseractOcrOptions = {}): Tesseract
   const size = Math.max(1, options.workers ?? availableParallelism());
   const language = options.language ?? DEFAULT_LANGUAGE;
   const firstCodes = language.split('+');
-  const reread = options.reread === false ? [] : (options.reread ?? BUNDLED_LANGUAGES);
+  const reread = options.reread === false ? [] : (options.reread ?? (options.langPath ? [] : BUNDLED_LANGUAGES));
   const langPath = options.langPath ?? defaultLangPath([language, ...reread.map((c) => `${c}+${REREAD_COMPANION}`)]);
   const pool = createTesseractPool(size, langPath);
   return {
@@ -111,7 +111,14 @@ export function createTesseractOcr(options: TesseractOcrOptions = {}): Tesseract
       // Only pages in a language the first models lack pay for a second reading. The more confident one is kept:
       // on the German and Spanish pages of our scans their own model gained up to 0.10 of mean confidence and never
       // lost, while a language without a model, read again by its nearest one, keeps whichever reads it better.
-      const second = toResult(await pool.read(png, other, opts.signal));
+      let second: OcrPageResult;
+      try {
+        second = toResult(await pool.read(png, other, opts.signal));
+      } catch (err) {
+        // The first reading stands when the second cannot be had; an abort still aborts.
+        if (opts.signal?.aborted) throw err;
+        return first;
+      }
       return (second.confidence ?? 0) >= (first.confidence ?? 0) ? second : first;
     },
     close: pool.close,
