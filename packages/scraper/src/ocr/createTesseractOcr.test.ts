@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { parsePdf } from '@scrape/core';
 import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTesseractOcr, DEFAULT_LANGUAGE, defaultLangPath } from './createTesseractOcr.js';
+import { BUNDLED_LANGUAGES, createTesseractOcr, DEFAULT_LANGUAGE, defaultLangPath } from './createTesseractOcr.js';
 
-/** A page of French text (accented letters) rasterised at 200 dpi and stored as an image-only page: a scan. */
-function frenchScan(lines: string[]): Uint8Array {
+/** A page of text (accented letters) rasterised at 200 dpi and stored as an image-only page: a scan. */
+function scanOf(lines: string[]): Uint8Array {
   const winAnsi = (t: string) =>
     Array.from(t, (c) => (c.charCodeAt(0) < 128 ? c : `\\${c.charCodeAt(0).toString(8)}`)).join('');
   const src = new mupdf.PDFDocument();
@@ -53,11 +53,64 @@ describe('createTesseractOcr', () => {
 
   it('reads the accented letters of a French scan with the default models', async () => {
     const lines = ['Hélène a acheté un gâteau à la crème.', 'Le château est près de la forêt, où naît la rivière.'];
-    const result = await parsePdf(frenchScan(lines), { mode: 'auto' }, { ocr });
+    const result = await parsePdf(scanOf(lines), { mode: 'auto' }, { ocr });
     expect(result.metadata.ocrPages).toBe(1);
     for (const word of ['Hélène', 'acheté', 'gâteau', 'crème', 'château', 'près', 'forêt', 'naît', 'rivière'])
       expect(result.markdown).toContain(word);
   }, 120_000);
+
+  // Letters the default English and French models lack: ñ, á, í, ó, ú in Spanish; ä, ö, ü, ß in German.
+  const SPANISH = [
+    'La señora López compró café y azúcar en el mercado.',
+    'Mañana el camión saldrá de León hacia Cádiz por la autovía.',
+    'El niño leyó la canción del pájaro en el jardín.',
+  ];
+  const SPANISH_WORDS = ['señora', 'López', 'compró', 'café', 'azúcar', 'Mañana', 'camión', 'saldrá', 'León', 'Cádiz'];
+  const GERMAN = [
+    'Die Bäckerei öffnet früh, und die Straße ist schon voller Kunden.',
+    'Jürgen möchte über die Brücke gehen, weil die Fähre heute ausfällt.',
+    'Die Größe der Tüte hängt vom Gewicht der Äpfel ab.',
+  ];
+  const GERMAN_WORDS = ['Bäckerei', 'öffnet', 'früh', 'Straße', 'Jürgen', 'möchte', 'über', 'Brücke', 'Fähre', 'Größe'];
+
+  it('ships German and Spanish models beside the default pair', () => {
+    expect(BUNDLED_LANGUAGES).toEqual(expect.arrayContaining(['eng', 'fra', 'deu', 'spa']));
+    for (const code of BUNDLED_LANGUAGES)
+      expect(existsSync(join(defaultLangPath(BUNDLED_LANGUAGES.join('+')), `${code}.traineddata.gz`))).toBe(true);
+  });
+
+  it('reads a Spanish or German scan again with its own model, and keeps the accented letters', async () => {
+    const spanish = await parsePdf(scanOf(SPANISH), { mode: 'auto' }, { ocr });
+    for (const word of SPANISH_WORDS) expect(spanish.markdown).toContain(word);
+    const german = await parsePdf(scanOf(GERMAN), { mode: 'auto' }, { ocr });
+    for (const word of GERMAN_WORDS) expect(german.markdown).toContain(word);
+  }, 180_000);
+
+  it('without the re-read, the default models lose those letters (what the re-read is for)', async () => {
+    const once = createTesseractOcr({ workers: 1, reread: false });
+    try {
+      const spanish = await parsePdf(scanOf(SPANISH), { mode: 'auto' }, { ocr: once });
+      const kept = SPANISH_WORDS.filter((w) => spanish.markdown.includes(w));
+      expect(kept.length).toBeLessThan(SPANISH_WORDS.length - 2);
+    } finally {
+      await once.close();
+    }
+  }, 180_000);
+
+  it('one worker serves pages of three languages at once, switching models as they come', async () => {
+    const single = createTesseractOcr({ workers: 1 });
+    try {
+      const english = ['The committee met on Tuesday to agree the budget for the new library.'];
+      const [es, de, en] = await Promise.all(
+        [SPANISH, GERMAN, english].map((lines) => parsePdf(scanOf(lines), { mode: 'ocr' }, { ocr: single })),
+      );
+      for (const word of SPANISH_WORDS) expect(es.markdown).toContain(word);
+      for (const word of GERMAN_WORDS) expect(de.markdown).toContain(word);
+      expect(en.markdown).toContain('committee met on Tuesday');
+    } finally {
+      await single.close();
+    }
+  }, 240_000);
 
   it('rejects promptly when the signal aborts, and keeps working afterwards', async () => {
     const bytes = new Uint8Array(readFileSync(PAPER));
