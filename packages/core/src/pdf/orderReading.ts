@@ -249,14 +249,54 @@ function findGutter(segs: Segment[], bodySize: number, nested = 0): [number, num
   // Widest gutter first. With three or more columns one side of a gutter holds several columns: it counts when it
   // has a gutter of its own (its lines are too short for one column of that width).
   candidates.sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  const sideOk = (side: Segment[]) =>
+    columnLike(side) || (nested < MAX_NESTED_COLUMNS && findGutter(side, bodySize, nested + 1) !== null);
   for (const [c0, c1] of candidates.slice(0, MAX_GUTTER_TRIES)) {
     const g0 = rx0 + c0;
     const g1 = rx0 + c1;
     const left = segs.filter((s) => s.x1 <= g0 + 1);
     const right = segs.filter((s) => s.x0 >= g1 - 1);
-    const sideOk = (side: Segment[]) =>
-      columnLike(side) || (nested < MAX_NESTED_COLUMNS && findGutter(side, bodySize, nested + 1) !== null);
     if (sideOk(left) && sideOk(right)) return [g0, g1];
+  }
+  return alignedGutter(segs, narrow, rx0, width, bodySize, sideOk);
+}
+
+/** Lines of a column may run this many ems past the left edge of the next column's lines (a tight gutter). */
+const OVERFLOW_EM = 1.5;
+
+/**
+ * A gutter too tight for an empty channel: the left column's ragged or overflowing lines end at, or a little past,
+ * the place where the next column's lines all start. The shared left edge of several lines marks the column; the
+ * returned gutter runs from that edge to the farthest overflow allowed, so overflowing lines stay in their column
+ * and only lines that reach well into the next column count as spanning.
+ */
+function alignedGutter(
+  segs: Segment[],
+  narrow: Segment[],
+  rx0: number,
+  width: number,
+  bodySize: number,
+  sideOk: (side: Segment[]) => boolean,
+): [number, number] | null {
+  const starts = new Map<number, number>();
+  for (const s of narrow) starts.set(Math.round(s.x0), (starts.get(Math.round(s.x0)) ?? 0) + 1);
+  const lo = rx0 + width * EDGE_MARGIN;
+  const hi = rx0 + width * (1 - EDGE_MARGIN);
+  const edges: [number, number][] = [];
+  for (const x of starts.keys()) {
+    if (x < lo || x > hi) continue;
+    const n = (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0);
+    if (n >= MIN_COLUMN_LINES) edges.push([x, n]);
+  }
+  edges.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const slack = OVERFLOW_EM * bodySize;
+  const allowed = Math.floor(narrow.length * GUTTER_CROSSING_SHARE);
+  for (const [x] of edges.slice(0, MAX_GUTTER_TRIES)) {
+    const edge = x - 1;
+    const left = segs.filter((s) => s.x0 < edge && s.x1 <= edge + slack);
+    const right = segs.filter((s) => s.x0 >= edge);
+    const crossing = narrow.filter((s) => s.x0 < edge && s.x1 > edge + slack).length;
+    if (crossing <= allowed && sideOk(left) && sideOk(right)) return [edge, edge + slack];
   }
   return null;
 }
