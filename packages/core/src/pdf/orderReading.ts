@@ -1,6 +1,7 @@
 // Reading order: split a page into columns where a clear gutter runs down it, recursively (XY-cut style, but
 // a column cut is tried first and full-width lines such as titles and wide figures cut across the columns).
 import type { Segment } from './extractPageText.js';
+import { findCardGrid } from './findCardGrid.js';
 
 /** A gutter must be at least this many ems of the body size wide. */
 const MIN_GUTTER_EM = 0.5;
@@ -34,6 +35,15 @@ export function orderReading(segments: Segment[], bodySize: number): Segment[][]
 
 function split(segs: Segment[], bodySize: number, out: Segment[][], depth: number): void {
   if (segs.length === 0) return;
+  // A grid of cards reads card by card, row by row (their short columns show no gutter; their rows align like a
+  // table's).
+  const grid = depth < MAX_DEPTH ? findCardGrid(segs, bodySize) : null;
+  if (grid) {
+    split(grid.before, bodySize, out, depth + 1);
+    for (const card of grid.cards) out.push(sortRows(card));
+    split(grid.after, bodySize, out, depth + 1);
+    return;
+  }
   const gutter = depth < MAX_DEPTH ? findGutter(segs, bodySize) : null;
   if (!gutter) {
     // No gutter runs the region's full height (a title or a closing paragraph crosses it): cut across first, at
