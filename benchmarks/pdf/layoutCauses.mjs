@@ -359,7 +359,11 @@ function cardLines(seed) {
       }
     top = bottom + 10 + Math.floor(r() * 10);
   }
-  const checks = [{ order: [tail(intro), cards[0].heading] }, { markdownAbsent: '| ---' }, { markdownAbsent: '<table' }];
+  const checks = [
+    { order: [tail(intro), cards[0].heading] },
+    { markdownAbsent: '| ---' },
+    { markdownAbsent: '<table' },
+  ];
   for (const c of cards) checks.push({ order: [c.heading, head(c.body, 3)] }, { present: tail(c.body, 3) });
   for (let i = 0; i + 1 < cards.length; i++) checks.push({ order: [tail(cards[i].body, 3), cards[i + 1].heading] });
   return { cause: 'card-lines', name: `cardlines-${seed}`, pdf: textPdf([{ ...page, items, rules }]), checks };

@@ -69,17 +69,15 @@ describe('findCardGrid: cards whose lines line up like table rows', () => {
       [0, 130],
       [1, 180],
     ])
-      rows.forEach((row, r) =>
-        row.forEach((text, c) =>
+      for (const [r, row] of rows.entries())
+        for (const [c, text] of row.entries())
           items.push({
             x: 56 + c * 160,
             top: top + r * 13,
             size: 10,
             text: band && r ? `${text}${band}` : text,
             font: r === 0 ? 'bold' : 'regular',
-          }),
-        ),
-      );
+          });
     const md = await markdownOf(items);
     expect(md).toMatch(/\| Orchard \| 12 \| 40 \|/);
   });
@@ -97,7 +95,7 @@ describe('orderReading: a tight gutter', () => {
       'left five is short as well',
       'left six ends the column.',
     ];
-    lefts.forEach((text, i) => items.push({ x: 56, top: 100 + i * 13, size: 10, text }));
+    for (const [i, text] of lefts.entries()) items.push({ x: 56, top: 100 + i * 13, size: 10, text });
     for (let i = 0; i < 6; i++)
       items.push({ x: 306, top: 100 + i * 13, size: 10, text: `right ${i + 1} of the second column goes on` });
     items.push({

@@ -58,8 +58,7 @@ export function findCardGrid(segs: Segment[], bodySize: number): CardGrid | null
     }
     if (!best) continue;
     const cards = cardsOf(bands.slice(i, best.end), best.gaps);
-    if (cards)
-      return { before: bands.slice(0, i).flat(), after: bands.slice(best.end).flat(), cards };
+    if (cards) return { before: bands.slice(0, i).flat(), after: bands.slice(best.end).flat(), cards };
   }
   return null;
 }
