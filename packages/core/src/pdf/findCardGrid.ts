@@ -31,83 +31,93 @@ type Gap = [number, number];
 
 /** Finds the first run of two or more bands whose cells read as cards, or null. */
 export function findCardGrid(segs: Segment[], bodySize: number): CardGrid | null {
+  if (!headingsSideBySide(segs, bodySize)) return null;
   const minGap = Math.max(4, MIN_GAP_EM * bodySize);
-  const bands = cutBands(segs, bodySize, minGap);
+  const [lo, hi] = extent(segs);
+  const bands = cutBands(segs, bodySize, minGap, lo, hi);
   if (bands.length < 2) return null;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const s of segs) {
-    lo = Math.min(lo, s.x0);
-    hi = Math.max(hi, s.x1);
-  }
   const free = bands.map((b) => freeGaps(b, lo, hi, minGap));
+  const spans = bands.map(extent);
   for (let i = 0; i + 1 < bands.length; i++) {
-    if (interior(free[i], bands[i]).length === 0) continue;
+    if (interior(free[i], spans[i][0], spans[i][1]).length === 0) continue;
     // Extend the run while the bands keep a common gap with text of the run on both sides.
     let gaps = free[i];
-    let j = i + 1;
+    let [x0, x1] = spans[i];
     let best: { end: number; gaps: Gap[] } | null = null;
-    while (j < bands.length) {
+    for (let j = i + 1; j < bands.length; j++) {
       const next = intersect(gaps, free[j], minGap);
-      const run = bands.slice(i, j + 1).flat();
-      const inner = interior(next, run);
+      const inner = interior(next, Math.min(x0, spans[j][0]), Math.max(x1, spans[j][1]));
       if (inner.length === 0) break;
       gaps = next;
+      [x0, x1] = [Math.min(x0, spans[j][0]), Math.max(x1, spans[j][1])];
       best = { end: j + 1, gaps: inner };
-      j++;
     }
     if (!best) continue;
     const cards = cardsOf(bands.slice(i, best.end), best.gaps);
     if (cards) return { before: bands.slice(0, i).flat(), after: bands.slice(best.end).flat(), cards };
+    // A later run may start at this run's last band, not inside it.
+    i = best.end - 2;
   }
   return null;
+}
+
+function extent(segs: Segment[]): [number, number] {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const s of segs) {
+    x0 = Math.min(x0, s.x0);
+    x1 = Math.max(x1, s.x1);
+  }
+  return [x0, x1];
 }
 
 /**
  * Cuts the region into bands at horizontal gaps of at least BAND_GAP_EM; a band is cut again where lines that leave
  * a gutter free meet lines across it (an intro or a closing paragraph set close to the cards).
  */
-function cutBands(segs: Segment[], bodySize: number, minGap: number): Segment[][] {
+function cutBands(segs: Segment[], bodySize: number, minGap: number, lo: number, hi: number): Segment[][] {
   const sorted = [...segs].sort((a, b) => a.y0 - b.y0);
   const bands: Segment[][] = [];
   let band: Segment[] = [];
   let bottom = -Infinity;
   for (const s of sorted) {
     if (band.length && s.y0 - bottom >= BAND_GAP_EM * bodySize) {
-      bands.push(...refine(band, minGap));
+      bands.push(...refine(band, minGap, lo, hi));
       band = [];
     }
     band.push(s);
     bottom = Math.max(bottom, s.y1);
   }
-  if (band.length) bands.push(...refine(band, minGap));
+  if (band.length) bands.push(...refine(band, minGap, lo, hi));
   return bands;
 }
 
-/** Splits a band into the lines above its gutters, the lines that keep a gutter free, and the rest. */
-function refine(band: Segment[], minGap: number): Segment[][] {
+/** Splits a band into stretches of lines that keep a gutter free and stretches of lines across them. */
+function refine(band: Segment[], minGap: number, lo: number, hi: number): Segment[][] {
   const rows = lineRows(band);
   if (rows.length < 2) return [band];
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const s of band) {
-    lo = Math.min(lo, s.x0);
-    hi = Math.max(hi, s.x1);
-  }
-  const first = rows.findIndex((r) => interior(freeGaps(r, lo, hi, minGap), r).length > 0);
-  if (first < 0) return [band];
-  let gaps = freeGaps(rows[first], lo, hi, minGap);
-  let end = first + 1;
-  while (end < rows.length) {
-    const next = intersect(gaps, freeGaps(rows[end], lo, hi, minGap), minGap);
-    if (interior(next, rows.slice(first, end + 1).flat()).length === 0) break;
-    gaps = next;
-    end++;
-  }
+  const free = rows.map((r) => freeGaps(r, lo, hi, minGap));
+  const spans = rows.map(extent);
+  const gapped = rows.map((_, k) => interior(free[k], spans[k][0], spans[k][1]).length > 0);
   const out: Segment[][] = [];
-  if (first > 0) out.push(rows.slice(0, first).flat());
-  out.push(rows.slice(first, end).flat());
-  if (end < rows.length) out.push(...refine(rows.slice(end).flat(), minGap));
+  let k = 0;
+  while (k < rows.length) {
+    let first = k;
+    while (first < rows.length && !gapped[first]) first++;
+    if (first > k) out.push(rows.slice(k, first).flat());
+    if (first === rows.length) break;
+    let gaps = free[first];
+    let [x0, x1] = spans[first];
+    let end = first + 1;
+    for (; end < rows.length; end++) {
+      const next = intersect(gaps, free[end], minGap);
+      const [a, b] = [Math.min(x0, spans[end][0]), Math.max(x1, spans[end][1])];
+      if (interior(next, a, b).length === 0) break;
+      [gaps, x0, x1] = [next, a, b];
+    }
+    out.push(rows.slice(first, end).flat());
+    k = end;
+  }
   return out;
 }
 
@@ -155,14 +165,8 @@ function intersect(a: Gap[], b: Gap[], minGap: number): Gap[] {
   return out;
 }
 
-/** The gaps with text on both sides: the grid's column gutters. */
-function interior(gaps: Gap[], segs: Segment[]): Gap[] {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  for (const s of segs) {
-    x0 = Math.min(x0, s.x0);
-    x1 = Math.max(x1, s.x1);
-  }
+/** The gaps with text on both sides (the text spanning x0..x1): the grid's column gutters. */
+function interior(gaps: Gap[], x0: number, x1: number): Gap[] {
   return gaps.filter(([a, b]) => a > x0 && b < x1);
 }
 
@@ -210,4 +214,26 @@ function rowCount(sorted: Segment[]): number {
     bottom = Math.max(bottom, s.y1);
   }
   return rows;
+}
+
+/**
+ * The cheap test first (most pages have no cards): two rows each hold two heading-like lines side by side (bold or
+ * larger than the page's usual size), as the headings of neighbouring cards do (a table's bold header is one row).
+ */
+function headingsSideBySide(segs: Segment[], bodySize: number): boolean {
+  const heads = segs.filter((s) => s.bold || s.size >= bodySize + HEADING_STEP);
+  if (heads.length < MIN_CARDS) return false;
+  heads.sort((a, b) => a.y0 - b.y0);
+  let rows = 0;
+  let lastRow = -Infinity;
+  for (let i = 0; i < heads.length; i++)
+    for (let j = i + 1; j < heads.length && heads[j].y0 < heads[i].y1; j++) {
+      const [a, b] = [heads[i], heads[j]];
+      const sameLine = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+      if (sameLine && (a.x1 < b.x0 || b.x1 < a.x0) && a.y0 >= lastRow) {
+        lastRow = Math.max(a.y1, b.y1);
+        if (++rows >= 2) return true;
+      }
+    }
+  return false;
 }

@@ -36,8 +36,8 @@ export function orderReading(segments: Segment[], bodySize: number): Segment[][]
 function split(segs: Segment[], bodySize: number, out: Segment[][], depth: number): void {
   if (segs.length === 0) return;
   // A grid of cards reads card by card, row by row (their short columns show no gutter; their rows align like a
-  // table's).
-  const grid = depth < MAX_DEPTH ? findCardGrid(segs, bodySize) : null;
+  // table's). Looked for across the whole page only, not inside its columns and stretches (cost).
+  const grid = depth === 0 ? findCardGrid(segs, bodySize) : null;
   if (grid) {
     split(grid.before, bodySize, out, depth + 1);
     for (const card of grid.cards) out.push(sortRows(card));
@@ -268,7 +268,9 @@ function findGutter(segs: Segment[], bodySize: number, nested = 0): [number, num
     const right = segs.filter((s) => s.x0 >= g1 - 1);
     if (sideOk(left) && sideOk(right)) return [g0, g1];
   }
-  return alignedGutter(segs, narrow, rx0, width, bodySize, sideOk);
+  // Edges right after an empty channel were judged above as that channel.
+  const tried = candidates.map(([, c1]) => rx0 + c1);
+  return alignedGutter(segs, narrow, rx0, width, bodySize, sideOk, tried);
 }
 
 /** Lines of a column may run this many ems past the left edge of the next column's lines (a tight gutter). */
@@ -287,6 +289,7 @@ function alignedGutter(
   width: number,
   bodySize: number,
   sideOk: (side: Segment[]) => boolean,
+  tried: number[],
 ): [number, number] | null {
   const starts = new Map<number, number>();
   for (const s of narrow) starts.set(Math.round(s.x0), (starts.get(Math.round(s.x0)) ?? 0) + 1);
@@ -294,7 +297,7 @@ function alignedGutter(
   const hi = rx0 + width * (1 - EDGE_MARGIN);
   const edges: [number, number][] = [];
   for (const x of starts.keys()) {
-    if (x < lo || x > hi) continue;
+    if (x < lo || x > hi || tried.some((t) => Math.abs(t - x) <= 2)) continue;
     const n = (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0);
     if (n >= MIN_COLUMN_LINES) edges.push([x, n]);
   }
