@@ -3,8 +3,8 @@
 // two), 2×2 grids of cards, lines set TeX-style with word gaps narrower than 0.2 em and no space glyphs, TeX-style
 // accents (a spacing accent drawn over its letter), tables whose header groups span sub-columns, text pages read
 // in `ocr` mode (structure kept), columns with tight gutters that lines touch or cross, and grids of small cards
-// (a heading and one or two lines each) whose rows line up like table rows. DEV_SEEDS tune; HELD_OUT_SEEDS are scored in aggregate only. Both differ from the
-// seeds of heldOutTests.mjs.
+// (a heading and one or two lines each) whose rows line up like table rows. DEV_SEEDS tune; HELD_OUT_SEEDS are
+// scored in aggregate only. Both differ from the seeds of heldOutTests.mjs.
 //
 // Run (build the packages first): node benchmarks/pdf/layoutCauses.mjs [--modes auto,ocr] [--show-dev] [--cause c]
 // [--held-out] [--core path/to/core/dist/index.js]
