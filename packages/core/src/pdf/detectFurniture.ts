@@ -152,7 +152,11 @@ function tryLone(
   // stamps and footers are labels, not sentences).
   let textX0 = Infinity;
   let textX1 = -Infinity;
-  for (const r of live) for (const s of r) (textX0 = Math.min(textX0, s.x0)), (textX1 = Math.max(textX1, s.x1));
+  for (const r of live)
+    for (const s of r) {
+      textX0 = Math.min(textX0, s.x0);
+      textX1 = Math.max(textX1, s.x1);
+    }
   const sentenceLine = (r: Segment[]) =>
     r.length === 1 &&
     r[0].size >= bodySize * 0.95 &&
