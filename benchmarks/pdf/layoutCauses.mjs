@@ -1,15 +1,16 @@
 // More generated PDFs for the layout causes of issue 26, in shapes heldOutTests.mjs does not draw: column layouts
 // that change more than once (columns of unequal width, aligned paragraph gaps across columns, three columns under
 // two), 2×2 grids of cards, lines set TeX-style with word gaps narrower than 0.2 em and no space glyphs, TeX-style
-// accents (a spacing accent drawn over its letter), tables whose header groups span sub-columns, and text pages read
-// in `ocr` mode (structure kept). DEV_SEEDS tune; HELD_OUT_SEEDS are scored in aggregate only. Both differ from the
-// seeds of heldOutTests.mjs.
+// accents (a spacing accent drawn over its letter), tables whose header groups span sub-columns, text pages read
+// in `ocr` mode (structure kept), columns with tight gutters that lines touch or cross, and grids of small cards
+// (a heading and one or two lines each) whose rows line up like table rows. DEV_SEEDS tune; HELD_OUT_SEEDS are
+// scored in aggregate only. Both differ from the seeds of heldOutTests.mjs.
 //
 // Run (build the packages first): node benchmarks/pdf/layoutCauses.mjs [--modes auto,ocr] [--show-dev] [--cause c]
 // [--held-out] [--core path/to/core/dist/index.js]
 import { scoreTests } from './heldOutTests.mjs';
 import { WORDS } from './heldOutWords.mjs';
-import { textPdf, wrap } from './textPdf.mjs';
+import { textPdf, textWidth, wrap } from './textPdf.mjs';
 
 export const DEV_SEEDS = [31, 32, 33, 34, 35, 36];
 export const HELD_OUT_SEEDS = [91, 92, 93, 94, 95, 96];
@@ -252,7 +253,123 @@ function ocrStructure(seed) {
   return { cause: 'ocr-structure', name: `ocrstruct-${seed}`, pdf: textPdf([{ ...page, items }]), checks };
 }
 
-export const CAUSES = [layoutMix, cardGrid, texProse, groupedTable, ocrStructure];
+/**
+ * Columns set with a tight gutter (4-9 points) whose ragged lines touch the next column or run a little into it (up
+ * to about one em), over a full-width table on some seeds: no empty channel runs down the page between them.
+ */
+function tightColumns(seed) {
+  const r = rng(seed + 500);
+  const st = style(r);
+  const { page } = st;
+  const m = 50 + Math.floor(r() * 20);
+  const items = [];
+  const rules = [];
+  const checks = [];
+  const title = sentence(r, st, 4).replace(/\.$/, '');
+  items.push({ x: m, top: 50, size: st.size + 7, text: title, font: st.bold });
+  const cols = pick(r, [2, 2, 3]);
+  const gutter = 4 + Math.floor(r() * 6);
+  const w = (page.width - 2 * m - gutter * (cols - 1)) / cols;
+  // Lines are wrapped a little wider than the column, so some of them reach into the gutter or past it.
+  const overrun = 1 + pick(r, [0, 0.04, 0.07]);
+  const top = 50 + st.size + 26;
+  const texts = [];
+  let bottom = top;
+  for (let c = 0; c < cols; c++) {
+    const p = paragraph(r, st, cols === 2 ? 4 : 3);
+    texts.push(p);
+    bottom = Math.max(bottom, flow(items, p, st, m + c * (w + gutter), top, w * overrun));
+  }
+  checks.push({ order: [title, head(texts[0])] });
+  for (let c = 0; c + 1 < cols; c++) checks.push({ order: [tail(texts[c]), head(texts[c + 1])] });
+  for (const p of texts) checks.push({ order: [head(p), tail(p)] });
+  let after = bottom + 12;
+  if (r() < 0.6) {
+    // A full-width table whose column gaps may line up with the gutter.
+    const size = st.size - 1;
+    const xs = [m, m + 140, m + 260, m + 380];
+    const headers = ['Item', pick(r, st.words), pick(r, st.words), 'Total'];
+    rules.push([m, after - 3, page.width - m, after - 3]);
+    headers.forEach((h, i) => {
+      items.push({ x: xs[i], top: after, size, text: h, font: st.bold });
+    });
+    after += size + 6;
+    for (let k = 0; k < 3; k++) {
+      const row = [pick(r, st.words), String(10 + Math.floor(r() * 90)), String(100 + Math.floor(r() * 900))];
+      row.push(String(Number(row[1]) + Number(row[2])));
+      row.forEach((v, i) => {
+        items.push({ x: xs[i], top: after, size, text: v, font: st.font });
+      });
+      checks.push({ row });
+      after += size + 5;
+    }
+    rules.push([m, after, page.width - m, after]);
+    checks.push({ order: [tail(texts[cols - 1]), headers[0]] });
+    after += 14;
+  }
+  const closing = paragraph(r, st, 2);
+  flow(items, closing, st, m, after, page.width - 2 * m);
+  checks.push({ order: [tail(texts[cols - 1]), head(closing)] });
+  return { cause: 'tight-columns', name: `tight-${seed}`, pdf: textPdf([{ ...page, items, rules }]), checks };
+}
+
+/**
+ * Grids of small cards (2 or 3 across, 2 or 3 down): a heading line each (bold, larger on some seeds) over one or two
+ * lines of text. Their lines share rows across the grid like table cells; they must read card by card, row by row,
+ * and not as a table.
+ */
+function cardLines(seed) {
+  const r = rng(seed + 600);
+  const st = style(r);
+  const { page } = st;
+  const m = 56;
+  const items = [];
+  const rules = [];
+  // The intro (two lines or more) starts below the band where a lone top line reads as a running head.
+  const intro = paragraph(r, st, 3);
+  let top = flow(items, intro, st, m, 96, page.width - 2 * m) + 6;
+  const across = pick(r, [2, 3]);
+  const down = pick(r, [2, 3]);
+  const gap = 16 + Math.floor(r() * 16);
+  const w = (page.width - 2 * m - gap * (across - 1)) / across;
+  const headSize = st.size + pick(r, [0, 2, 3]);
+  const cards = [];
+  for (let row = 0; row < down; row++) {
+    let bottom = top;
+    for (let c = 0; c < across; c++) {
+      const x = m + c * (w + gap);
+      // Three words: a two-word heading too often recurs inside another card's text (an order check then misfires).
+      let heading = sentence(r, st, 3).replace(/\.$/, '');
+      // Bold is wider than the widths `wrap` assumes: keep the heading inside its card.
+      while (textWidth(heading, headSize * 1.15) > w - 16) heading = sentence(r, st, 3).replace(/\.$/, '');
+      // One or two lines of text: shorten the sentence until it wraps into that many lines.
+      const want = 1 + Math.floor(r() * 2);
+      let n = 14;
+      let body = sentence(r, st, n);
+      while (n > 3 && wrap(body, w - 16, st.size).length > want) body = sentence(r, st, --n);
+      items.push({ x: x + 8, top: top + 6, size: headSize, text: heading, font: st.bold });
+      const end = flow(items, body, st, x + 8, top + 10 + headSize, w - 16);
+      cards.push({ heading, body });
+      bottom = Math.max(bottom, end);
+    }
+    if (r() < 0.5)
+      for (let c = 0; c < across; c++) {
+        const x = m + c * (w + gap);
+        rules.push([x, top, x + w, top], [x, bottom + 2, x + w, bottom + 2]);
+      }
+    top = bottom + 10 + Math.floor(r() * 10);
+  }
+  const checks = [
+    { order: [tail(intro), cards[0].heading] },
+    { markdownAbsent: '| ---' },
+    { markdownAbsent: '<table' },
+  ];
+  for (const c of cards) checks.push({ order: [c.heading, head(c.body, 3)] }, { present: tail(c.body, 3) });
+  for (let i = 0; i + 1 < cards.length; i++) checks.push({ order: [tail(cards[i].body, 3), cards[i + 1].heading] });
+  return { cause: 'card-lines', name: `cardlines-${seed}`, pdf: textPdf([{ ...page, items, rules }]), checks };
+}
+
+export const CAUSES = [layoutMix, cardGrid, texProse, groupedTable, ocrStructure, tightColumns, cardLines];
 export const buildTests = (seeds) => CAUSES.flatMap((make) => seeds.map((s) => make(s)));
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -401,7 +401,9 @@ function findTable(
     const [a, b] = labelSpan(cols, spanLabel).map((c) => c + shift);
     if (b === a) return { end };
     const sub = table[0];
-    if (a === 0 && b === sub.length - 1) {
+    // A label over every column, or over all but the row labels up to the last column (a title centred on the page
+    // rather than on the table), is the table's title: merged into every header it would read as a group label.
+    if (a <= shift + 1 && b === sub.length - 1) {
       // A title row over every column: only HTML can hold it.
       spans = [
         sub.map((_, c): [number, number] => (c === 0 ? [1, sub.length] : [0, 0])),

@@ -69,4 +69,11 @@ describe('detectFurniture on a single page', () => {
     expect(detectFurniture([page([head, big, ...lines])], 10)[0].get(big)).toBe('page_header');
     expect(detectFurniture([page([head, title, ...lines])], 10)[0].has(title)).toBe(false);
   });
+
+  it('keeps a one-line paragraph at the top of the page: a sentence across the text area is no running head', () => {
+    const intro = seg('The figures below were collected by the regional offices during the last two years.', 60, 60);
+    const lines = body(110, 20);
+    const marks = detectFurniture([page([intro, ...lines])], 10)[0];
+    expect(marks.has(intro)).toBe(false);
+  });
 });

@@ -22,6 +22,8 @@ const LONE_GAP_LINES = 1.6;
 const SHORT_DOCUMENT_PAGES = 2;
 /** A line at least this share of the text area's width, at the body size, is running prose. */
 const PROSE_LINE_SHARE = 0.7;
+/** ...and ending a sentence after at least this many words, it is a paragraph of its own, never margin text. */
+const SENTENCE_WORDS = 8;
 const PAGE_NUMBER =
   /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,5}\s*[-–—]$/;
@@ -144,8 +146,23 @@ function tryLone(
     const text = r.map((s) => s.text).join(' ');
     // A large single line at the top is a title, not a running head (a large stamp off to the right is no title).
     const title = top && r.length === 1 && r[0].size >= bodySize * 1.25 && !offRight(r);
-    return !title && r.length <= 4 && text.length <= 160 && !r.some((s) => s.figure);
+    return !title && !sentenceLine(r) && r.length <= 4 && text.length <= 160 && !r.some((s) => s.figure);
   };
+  // A one-line paragraph: a full sentence or more at the body size across most of the text area (running heads,
+  // stamps and footers are labels, not sentences).
+  let textX0 = Infinity;
+  let textX1 = -Infinity;
+  for (const r of live)
+    for (const s of r) {
+      textX0 = Math.min(textX0, s.x0);
+      textX1 = Math.max(textX1, s.x1);
+    }
+  const sentenceLine = (r: Segment[]) =>
+    r.length === 1 &&
+    r[0].size >= bodySize * 0.95 &&
+    r[0].x1 - r[0].x0 >= (textX1 - textX0) * PROSE_LINE_SHARE &&
+    r[0].text.trim().split(/\s+/).length >= SENTENCE_WORDS &&
+    /[.!?]$/.test(r[0].text.trim());
   if (edge(live[0]) / p.height > REPEAT_BAND || !marginish(live[0])) return;
   const numbered = (r: Segment[]) => r.length <= 3 && r.some((s) => isPageNumberText(s.text));
   // Two rows that belong together (a footer of two lines, a letterhead and its address) and stand apart as a unit.

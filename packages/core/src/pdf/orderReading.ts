@@ -1,6 +1,7 @@
 // Reading order: split a page into columns where a clear gutter runs down it, recursively (XY-cut style, but
 // a column cut is tried first and full-width lines such as titles and wide figures cut across the columns).
 import type { Segment } from './extractPageText.js';
+import { findCardGrid } from './findCardGrid.js';
 
 /** A gutter must be at least this many ems of the body size wide. */
 const MIN_GUTTER_EM = 0.5;
@@ -34,6 +35,15 @@ export function orderReading(segments: Segment[], bodySize: number): Segment[][]
 
 function split(segs: Segment[], bodySize: number, out: Segment[][], depth: number): void {
   if (segs.length === 0) return;
+  // A grid of cards reads card by card, row by row (their short columns show no gutter; their rows align like a
+  // table's). Looked for across the whole page only, not inside its columns and stretches (cost).
+  const grid = depth === 0 ? findCardGrid(segs, bodySize) : null;
+  if (grid) {
+    split(grid.before, bodySize, out, depth + 1);
+    for (const card of grid.cards) out.push(sortRows(card));
+    split(grid.after, bodySize, out, depth + 1);
+    return;
+  }
   const gutter = depth < MAX_DEPTH ? findGutter(segs, bodySize) : null;
   if (!gutter) {
     // No gutter runs the region's full height (a title or a closing paragraph crosses it): cut across first, at
@@ -249,14 +259,57 @@ function findGutter(segs: Segment[], bodySize: number, nested = 0): [number, num
   // Widest gutter first. With three or more columns one side of a gutter holds several columns: it counts when it
   // has a gutter of its own (its lines are too short for one column of that width).
   candidates.sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  const sideOk = (side: Segment[]) =>
+    columnLike(side) || (nested < MAX_NESTED_COLUMNS && findGutter(side, bodySize, nested + 1) !== null);
   for (const [c0, c1] of candidates.slice(0, MAX_GUTTER_TRIES)) {
     const g0 = rx0 + c0;
     const g1 = rx0 + c1;
     const left = segs.filter((s) => s.x1 <= g0 + 1);
     const right = segs.filter((s) => s.x0 >= g1 - 1);
-    const sideOk = (side: Segment[]) =>
-      columnLike(side) || (nested < MAX_NESTED_COLUMNS && findGutter(side, bodySize, nested + 1) !== null);
     if (sideOk(left) && sideOk(right)) return [g0, g1];
+  }
+  // Edges right after an empty channel were judged above as that channel.
+  const tried = candidates.map(([, c1]) => rx0 + c1);
+  return alignedGutter(segs, narrow, rx0, width, bodySize, sideOk, tried);
+}
+
+/** Lines of a column may run this many ems past the left edge of the next column's lines (a tight gutter). */
+const OVERFLOW_EM = 1.5;
+
+/**
+ * A gutter too tight for an empty channel: the left column's ragged or overflowing lines end at, or a little past,
+ * the place where the next column's lines all start. The shared left edge of several lines marks the column; the
+ * returned gutter runs from that edge to the farthest overflow allowed, so overflowing lines stay in their column
+ * and only lines that reach well into the next column count as spanning.
+ */
+function alignedGutter(
+  segs: Segment[],
+  narrow: Segment[],
+  rx0: number,
+  width: number,
+  bodySize: number,
+  sideOk: (side: Segment[]) => boolean,
+  tried: number[],
+): [number, number] | null {
+  const starts = new Map<number, number>();
+  for (const s of narrow) starts.set(Math.round(s.x0), (starts.get(Math.round(s.x0)) ?? 0) + 1);
+  const lo = rx0 + width * EDGE_MARGIN;
+  const hi = rx0 + width * (1 - EDGE_MARGIN);
+  const edges: [number, number][] = [];
+  for (const x of starts.keys()) {
+    if (x < lo || x > hi || tried.some((t) => Math.abs(t - x) <= 2)) continue;
+    const n = (starts.get(x - 1) ?? 0) + (starts.get(x) ?? 0) + (starts.get(x + 1) ?? 0);
+    if (n >= MIN_COLUMN_LINES) edges.push([x, n]);
+  }
+  edges.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const slack = OVERFLOW_EM * bodySize;
+  const allowed = Math.floor(narrow.length * GUTTER_CROSSING_SHARE);
+  for (const [x] of edges.slice(0, MAX_GUTTER_TRIES)) {
+    const edge = x - 1;
+    const left = segs.filter((s) => s.x0 < edge && s.x1 <= edge + slack);
+    const right = segs.filter((s) => s.x0 >= edge);
+    const crossing = narrow.filter((s) => s.x0 < edge && s.x1 > edge + slack).length;
+    if (crossing <= allowed && sideOk(left) && sideOk(right)) return [edge, edge + slack];
   }
   return null;
 }

@@ -167,3 +167,23 @@ describe('tables: a column of dates is not an index column', () => {
     expect(md).toMatch(/\| Date \| Units \| Price \| Notes \|/);
   });
 });
+
+describe('tables: a title row centred on the page', () => {
+  it('a title over every column but the row labels stays a title row, not a group merged into each header', async () => {
+    const md = await markdownOf([
+      [[200, 'Harbour results of the regional offices 2024', true]],
+      [
+        [X[1], 'Region', true],
+        [X[2], '2022', true],
+        [X[3], '2023', true],
+        [X[4], 'Notes', true],
+      ],
+      ...DATA.map((d) => d.map((t, c) => [X[c + 1], t] as [number, string])),
+    ]);
+    // Over 2022, 2023 and Notes, the label spans every column but the row labels.
+    expect(md).not.toContain('offices 2024 2022');
+    expect(md.indexOf('offices 2024')).toBeGreaterThanOrEqual(0);
+    expect(md.indexOf('offices 2024')).toBeLessThan(md.indexOf('Region'));
+    expect(md).toMatch(/North.*120.*135.*steady/);
+  });
+});
