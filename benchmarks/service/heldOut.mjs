@@ -1,10 +1,11 @@
 // The service against reference servers on the held-out article set: the WCXB dev article pages of the frozen split
 // (quality-main-content/split.mjs, never tuned on), served from 127.0.0.1 as plain text/html, scraped one at a time
 // through POST /v2/scrape of our service, of a Readability + turndown server and of a server that only fetches
-// (referenceServer.mjs). Each page goes to the three servers in a rotating order, so load from neighbours on a shared
-// machine hits all three alike; a round is one pass over the pages, and the figure is the ratio of summed times per
-// round (ours / Readability + turndown), reported as the median and spread over rounds. CPU time of each server
-// process (all its threads, from /proc) is reported beside wall time: it is what load on the machine distorts least.
+// (referenceServer.mjs). Each page goes to the three servers in a rotating order, reversed every other page, so load
+// from neighbours on a shared machine hits all three alike and each server follows each other one equally often; a
+// round is one pass over the pages, and the figure is the ratio of summed times per round (ours / Readability +
+// turndown), reported as the median and spread over rounds. CPU time of each server process (all its threads, from
+// /proc) is reported beside wall time, also per thread kind: it is what load on the machine distorts least.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -101,6 +102,33 @@ function cpuMsOf(pid) {
   }
 }
 
+/**
+ * CPU ms of a process by thread kind (the thread's name: MainThread, WorkerThread for our transform threads, V8Worker
+ * for V8's GC and compiler helpers, libuv-worker for the thread pool that LMDB commits on); {} off Linux. Threads
+ * that exited between two reads are lost (transform threads are recycled after 1,000 jobs).
+ */
+function threadCpuMsOf(pid) {
+  const byKind = {};
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const kind = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        byKind[kind] = (byKind[kind] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        // the thread exited while being read
+      }
+    }
+  } catch {
+    return {};
+  }
+  return byKind;
+}
+
+const minus = (after, before) =>
+  Object.fromEntries(Object.entries(after).map(([kind, ms]) => [kind, ms - (before[kind] ?? 0)]));
+
 async function post(server, body) {
   const headers = { 'content-type': 'application/json' };
   if (server.apiKey) headers.authorization = `Bearer ${server.apiKey}`;
@@ -151,9 +179,14 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
   for (let round = 0; round < rounds; round++) {
     const wall = Object.fromEntries(names.map((n) => [n, 0]));
     const cpuStart = Object.fromEntries(names.map((n) => [n, cpuMsOf(servers[n].pid)]));
+    const threadsStart = Object.fromEntries(names.map((n) => [n, threadCpuMsOf(servers[n].pid)]));
     for (let i = 0; i < usable.length; i++) {
-      for (let k = 0; k < names.length; k++) {
-        const name = names[(i + round + k) % names.length];
+      // Rotated, and reversed every other page: each server follows each other one equally often. Work a server
+      // does after its answer (cache writes, indexing) slows whichever server is asked next; with rotation alone
+      // ours was followed by the Readability server two times in three, which charged it our after-answer work.
+      const order = names.map((_, k) => names[(i + round + k) % names.length]);
+      if (i % 2 === 1) order.reverse();
+      for (const name of order) {
         const body = bodyOf(name, usable[i]);
         const t0 = performance.now();
         await post(servers[name], body);
@@ -167,6 +200,7 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
     const cpu = Object.fromEntries(
       names.map((n) => [n, cpuStart[n] === null ? null : (cpuMsOf(servers[n].pid) - cpuStart[n]) / sharing(n)]),
     );
+    const threadMs = Object.fromEntries(names.map((n) => [n, minus(threadCpuMsOf(servers[n].pid), threadsStart[n])]));
     const row = {
       wallMs: wall,
       cpuMs: cpu,
@@ -174,6 +208,7 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
       extraRatios: Object.fromEntries(Object.keys(extra).map((n) => [n, wall[n] / wall.readability])),
       fetchRatio: wall.fetch / wall.readability,
       cpuRatio: cpu.ours === null ? null : cpu.ours / cpu.readability,
+      threadMs,
     };
     perRound.push(row);
     log(
@@ -204,9 +239,26 @@ export async function measureHeldOut(ourServers, pageServer, ids, { rounds, extr
     cpuRatio: perRound[0].cpuRatio === null ? null : spread(perRound.map((r) => r.cpuRatio)),
     extraRatios: Object.fromEntries(Object.keys(extra).map((n) => [n, spread(perRound.map((r) => r.extraRatios[n]))])),
     msPerPage: Object.fromEntries(names.map((n) => [n, msPerPage(n)])),
+    threadMsPerPage: threadMsPerPage(perRound, names, usable.length),
     slowest,
     perRound,
   };
+}
+
+/** Per server and thread kind, CPU ms per page (median round); servers sharing a process are listed once. */
+function threadMsPerPage(perRound, names, pages) {
+  const out = {};
+  const seen = new Set();
+  for (const name of names) {
+    const kinds = Object.keys(perRound.at(-1).threadMs[name]);
+    const key = kinds.length === 0 ? name : JSON.stringify(perRound.map((r) => r.threadMs[name]));
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out[name] = Object.fromEntries(
+      kinds.map((k) => [k, median(perRound.map((r) => (r.threadMs[name][k] ?? 0) / pages))]),
+    );
+  }
+  return out;
 }
 
 export function printHeldOut(result, pageBytes) {
@@ -225,6 +277,17 @@ export function printHeldOut(result, pageBytes) {
       .map(([n, v]) => `${n} ${v.toFixed(1)}`)
       .join(', ')}`,
   );
+  const threads = Object.entries(result.threadMsPerPage ?? {}).filter(([, byKind]) => Object.keys(byKind).length);
+  if (threads.length) {
+    console.log('  CPU ms per page by thread (median round):');
+    for (const [n, byKind] of threads) {
+      const parts = Object.entries(byKind)
+        .filter(([, v]) => v >= 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`);
+      console.log(`    ${n}: ${parts.join(', ')}`);
+    }
+  }
   console.log(
     `  pages furthest behind the reference (ms per round, ours vs Readability+turndown, share of our time): ` +
       result.slowest

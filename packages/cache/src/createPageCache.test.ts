@@ -109,6 +109,42 @@ describe('createPageCache with write-behind', () => {
     expect(stored.sort()).toEqual(['page:a', 'page:b']);
   });
 
+  it('a write given `after` starts storing only once it settles; reads see the copy meanwhile', async () => {
+    const clock = createManualClock();
+    const { backend, open, stored } = gatedBackend(clock);
+    open();
+    // Without `after` the push starts inside write(); with it, not before the answer.
+    const pushed: string[] = [];
+    const counting: KvBackend = {
+      ...backend,
+      push(key, ...rest) {
+        pushed.push(key);
+        return backend.push(key, ...rest);
+      },
+    };
+    const pages = createPageCache(counting, { clock, writeBehind: { maxPending: 8 } });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await pages.write('k', source(clock, 'v1'), { after: answered });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pushed).toEqual([]);
+    expect(body(await pages.read('k', planCache({})))).toBe('v1');
+    answer();
+    await pages.flush();
+    expect(pushed).toEqual(['page:k']);
+    expect(stored).toEqual(['page:k']);
+  });
+
+  it('flush starts a write still waiting for its answer instead of waiting for it', async () => {
+    const clock = createManualClock();
+    const { backend, open, stored } = gatedBackend(clock);
+    open();
+    const pages = createPageCache(backend, { clock, writeBehind: { maxPending: 8 } });
+    await pages.write('k', source(clock, 'v1'), { after: new Promise<void>(() => {}) });
+    await pages.flush();
+    expect(stored).toEqual(['page:k']);
+  });
+
   it('a write that fails after the answer is reported, and the copy is no longer served', async () => {
     const clock = createManualClock();
     const { backend, fail } = gatedBackend(clock);

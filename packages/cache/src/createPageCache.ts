@@ -29,7 +29,7 @@ export interface PageCache {
    * Stores a fetched Source as the newest copy for `key`. Call only when `plan.writeCache &&
    * shouldStoreSource(source)`.
    */
-  write(key: string, source: Source): Promise<void>;
+  write(key: string, source: Source, options?: PageWriteOptions): Promise<void>;
   /** Drops every copy for `key`. */
   forget(key: string): Promise<void>;
   /** Resolves once every write accepted so far is stored, or has failed and been reported to `onWriteError`. */
@@ -49,6 +49,15 @@ export interface WriteBehindOptions {
   onWriteError?: (error: unknown) => void;
 }
 
+export interface PageWriteOptions {
+  /**
+   * Write-behind only: the store starts once this settles (the scrape's answer), not during the rest of the scrape,
+   * where its transaction and commit would compete with the transform for the CPU. Reads see the copy meanwhile;
+   * `flush()` starts it at once. Ignored when the write waits for its own commit (no write-behind, backpressure).
+   */
+  after?: PromiseLike<unknown>;
+}
+
 export interface PageCacheOptions {
   clock?: Clock;
   versions?: number;
@@ -65,10 +74,23 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
   /** The newest copy per key whose write is still in flight (write-behind only), as stored, and that write. */
   const queued = new Map<string, { bytes: Uint8Array; fetchedAt: number; stored: Promise<void> }>();
   const inFlight = new Set<Promise<void>>();
+  /** Writes waiting for their scrape's answer (`PageWriteOptions.after`), each started at most once. */
+  const waiting = new Set<() => void>();
   const store = (key: string, bytes: Uint8Array) => backend.push(PAGE_KEY_PREFIX + key, bytes, versions, retentionMs);
   const flush = async () => {
+    for (const start of waiting) start();
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
+  /** `store` once `after` settles (or flush asks), for a write-behind that should wait for the answer. */
+  const storeAfter = (key: string, bytes: Uint8Array, after: PromiseLike<unknown>): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const start = () => {
+        if (!waiting.delete(start)) return;
+        resolve(store(key, bytes));
+      };
+      waiting.add(start);
+      after.then(start, start);
+    });
 
   return {
     async read(key, window) {
@@ -107,10 +129,10 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
       }
       return null;
     },
-    async write(key, source) {
+    async write(key, source, options) {
       const bytes = encodeSource(source);
       if (!writeBehind || inFlight.size >= writeBehind.maxPending) return store(key, bytes);
-      const run: Promise<void> = store(key, bytes)
+      const run: Promise<void> = (options?.after ? storeAfter(key, bytes, options.after) : store(key, bytes))
         .catch((error: unknown) => writeBehind.onWriteError?.(error))
         .finally(() => {
           inFlight.delete(run);

@@ -13,7 +13,7 @@ export { DEFAULT_DATA_DIR } from './createCacheStores.js';
 /** A fetched page as the cache keeps it (status, headers, body bytes, engine, screenshot). */
 export type { Source, SourceScreenshot } from './source.js';
 /** The page cache (`stores.pages`) and one copy it returns. */
-export type { PageCache, CacheHit } from './createPageCache.js';
+export type { PageCache, CacheHit, PageWriteOptions } from './createPageCache.js';
 
 /** The freshness policy: a request's maxAge/minAge/lockdown/storeInCache to what the cache may read and write. */
 export { planCache } from './planCache.js';

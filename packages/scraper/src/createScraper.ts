@@ -39,6 +39,7 @@ import type { MapLink } from './crawl/mapSite.js';
 const RESULT_MAX_CHARS = 16 * 1024 * 1024;
 import { createCpuWorkerPool } from './cpu/createCpuWorkerPool.js';
 import { runWithCpu } from './cpu/cpuContext.js';
+import { afterAnswer } from './steps/afterAnswer.js';
 import type { ScrapeContext, ScrapeDocument, ScraperLogger } from './types.js';
 
 export interface ScraperOptions {
@@ -332,24 +333,30 @@ export function createScraper(options: ScraperOptions = {}): Scraper {
   const scraper: Scraper = {
     async scrape(body, context = {}) {
       const request = parseScrapeRequest(body);
-      const document = await withDeadline(
-        request.timeout,
-        context.signal,
-        (signal) =>
-          // The CPU-heavy transforms run on a thread that ends with the scrape's deadline (see cpu/).
-          runWithCpu(cpu ? { pool: cpu, signal } : undefined, () =>
-            runPipeline(request, deps, signal, {
-              team: context.team,
-              onRetainedPage: context.onRetainedPage,
-              creditBudget: context.creditBudget,
-              logger: options.logger,
-              artifactUrl: context.artifactUrl ?? options.artifactUrl,
-            }),
-          ),
-        request.zeroDataRetention || request.lockdown ? undefined : request.url,
-      );
-      await keepResult(request, document, context.team);
-      return document;
+      const answer = afterAnswer();
+      try {
+        const document = await withDeadline(
+          request.timeout,
+          context.signal,
+          (signal) =>
+            // The CPU-heavy transforms run on a thread that ends with the scrape's deadline (see cpu/).
+            runWithCpu(cpu ? { pool: cpu, signal } : undefined, () =>
+              runPipeline(request, deps, signal, {
+                team: context.team,
+                onRetainedPage: context.onRetainedPage,
+                creditBudget: context.creditBudget,
+                logger: options.logger,
+                artifactUrl: context.artifactUrl ?? options.artifactUrl,
+                answered: answer.settled,
+              }),
+            ),
+          request.zeroDataRetention || request.lockdown ? undefined : request.url,
+        );
+        await keepResult(request, document, context.team);
+        return document;
+      } finally {
+        answer.settle();
+      }
     },
     async parse(upload, parseOptions, context = {}) {
       const timeout = timeoutOf(parseOptions);

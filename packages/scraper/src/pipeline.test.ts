@@ -181,6 +181,29 @@ describe('with a cache injected', () => {
     }
   });
 
+  it('the write is told the answer: still pending while the scrape runs, settled once it has returned', async () => {
+    const cache = memoryCache();
+    let after: PromiseLike<unknown> | undefined;
+    let settledBeforeAnswer = false;
+    const write = cache.write.bind(cache);
+    cache.write = async (key, source, options) => {
+      after = options?.after;
+      void after?.then(() => (settledBeforeAnswer = !answered));
+      await write(key, source);
+    };
+    let answered = false;
+    const cached = createScraper({ allowPrivateUrls: true, cache });
+    try {
+      await cached.scrape({ url: `${base}/answered` });
+      answered = true;
+      expect(after).toBeDefined();
+      await after;
+      expect(settledBeforeAnswer).toBe(false);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('minAge and lockdown read the cache only: a miss is the spec 404, a hit never fetches', async () => {
     let clock = Date.now();
     const cache = memoryCache(() => clock);

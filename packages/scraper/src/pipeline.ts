@@ -31,6 +31,8 @@ export async function runPipeline(
     logger?: ScraperLogger;
     artifactUrl?: ArtifactUrl;
     upload?: Source;
+    /** Settles once the scrape is answered: the page-cache write waits for it (see writeCache). */
+    answered?: PromiseLike<unknown>;
   } = {},
 ): Promise<ScrapeDocument> {
   // 1 plan: defaults resolved, engine needs, cacheability, variant key.
@@ -62,7 +64,7 @@ export async function runPipeline(
   const source =
     upload ??
     hit?.source ??
-    (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger));
+    (await acquireAndStore(plan, deps, () => acquire(plan, deps, signal), signal, context.logger, context.answered));
   signal.throwIfAborted();
   // 5 transform: by content type (html → core, json → fenced block, text → as is, pdf → parsers).
   //   A stored copy transformed before with the same options is remembered (a hit's cost is otherwise the transform).

@@ -28,7 +28,11 @@ export interface CacheVariant {
 export interface SourceCache {
   /** The newest copy for `key` whose age is within [minAgeMs, maxAgeMs] (`maxAgeMs` null: no upper bound), or null. */
   read(key: string, window: { maxAgeMs: number | null; minAgeMs: number }): Promise<SourceCacheHit | null>;
-  write(key: string, source: Source): Promise<void>;
+  /**
+   * `after`: the scrape's answer; a cache that writes behind may start storing only once it settles (the copy must
+   * still be readable before then). Ignoring it is correct, only slower for the scrape.
+   */
+  write(key: string, source: Source, options?: { after?: PromiseLike<unknown> }): Promise<void>;
   /** The cache's own key rule; when absent the scraper's {@link defaultCacheKey} is used. */
   key?(url: string, variant: CacheVariant): string;
   /**
@@ -44,7 +48,7 @@ export function sourceCacheFromStores(stores: LazyStores): SourceCache {
   const coalescer = createCoalescer();
   return {
     read: (key, window) => stores.use((s) => s.pages.read(key, window)),
-    write: (key, source) => stores.use((s) => s.pages.write(key, source)),
+    write: (key, source, options) => stores.use((s) => s.pages.write(key, source, options)),
     key: (url, variant) => cacheKey(url, variant),
     coalesce: (key, fetcher) => coalescer.coalesce(key, fetcher),
   };
