@@ -6,7 +6,8 @@ import type { Registration } from './registration.js';
 /**
  * An HTTPS CONNECT through the guard proxy: checked as `https://host:port/` (refused: a 403 and `onRefused` with
  * `tunnel`), then spliced to the addresses the check pinned, or tunnelled through the registration's upstream proxy.
- * `head` (bytes the client sent after its CONNECT) goes upstream once the tunnel stands; a failed dial drops the client.
+ * `head` (bytes the client sent after its CONNECT) goes upstream once the tunnel stands; a failed dial drops the
+ * client.
  */
 export async function openTunnel(registration: Registration, req: IncomingMessage, client: Socket, head: Buffer) {
   const [host, port = '443'] = splitHostPort(req.url ?? '');

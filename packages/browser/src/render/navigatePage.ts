@@ -21,9 +21,10 @@ export const timeLeft = (deadline: number) => Math.max(1, deadline - Date.now())
 export const refusedNavigation = (url: string) => new BrowserError('blocked', `request to ${url} was refused`, { url });
 
 /**
- * Loads `url` up to DOMContentLoaded, then waits a bounded time for `load`. A navigation the guard refused (directly,
- * through a redirect hop, or as the proxy's 403 page) throws `blocked`; any other failure `navigation_failed`, except an
- * empty 4xx/5xx answer, which is returned as `emptyErrorAnswer` for the caller to answer as a page.
+ * Loads `url` up to DOMContentLoaded, then waits a bounded time for `load`. A navigation the guard refused
+ * (directly, through a redirect hop, or as the proxy's 403 page) throws `blocked`; any other failure
+ * `navigation_failed`, except an empty 4xx/5xx answer, returned as `emptyErrorAnswer` for the caller to answer as a
+ * page.
  */
 export async function navigatePage(
   page: Page,
