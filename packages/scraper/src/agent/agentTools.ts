@@ -1,4 +1,4 @@
-import type { AgentTool } from './runAgentJob.js';
+import type { AgentTool } from './agentTypes.js';
 
 /** Formats the scrape tool offers the model: text it can read (images and binaries are no use to it). */
 const SCRAPE_TOOL_FORMATS = ['markdown', 'links', 'summary'] as const;
