@@ -6,17 +6,7 @@ import { postChatCompletion } from './postChatCompletion.js';
 import { readReply, readToolReply, REPLY_EXCERPT_CHARS } from './readReplies.js';
 import { type StructuredSupport, structuredCall } from './structuredCall.js';
 
-export type {
-  ChatMessage,
-  ChatReply,
-  JsonRequest,
-  LlmClient,
-  StructuredMode,
-  ToolCall,
-  ToolChatMessage,
-  ToolChatReply,
-  ToolDefinition,
-} from './llmTypes.js';
+export type { LlmClient, ToolCall, ToolChatMessage, ToolDefinition } from './llmTypes.js';
 
 /**
  * Turns after a reply that is not valid JSON or does not match the schema; a model that fails twice rarely succeeds.
