@@ -34,7 +34,8 @@ export { openMiniSearch } from './search/createLocalSearchIndex.js';
 export { writeSearchSnapshot } from './search/writeSearchSnapshot.js';
 
 // Agent runs (POST /v2/agent).
-export { runAgentJob, type AgentRunResult } from './agent/runAgentJob.js';
+export { runAgentJob } from './agent/runAgentJob.js';
+export type { AgentRunResult } from './agent/agentTypes.js';
 export type { AgentTraceEvent, AgentTraceSink } from './agent/agentTrace.js';
 export { createAgentTools } from './agent/agentTools.js';
 export { parseAgentRequest, type AgentWebhookEvent } from './agent/parseAgentRequest.js';

@@ -13,7 +13,8 @@ import { createScraper, type Scraper } from '../createScraper.js';
 import { createLlmClient } from '../llm/createLlmClient.js';
 import type { AgentTraceEvent, AgentTraceSink } from './agentTrace.js';
 import { createAgentTools } from './agentTools.js';
-import { runAgentJob, type AgentJobInput } from './runAgentJob.js';
+import type { AgentJobInput } from './agentTypes.js';
+import { runAgentJob } from './runAgentJob.js';
 
 let site: LocalServer;
 let llm: OpenAiDouble;

@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '../createScraper.js';
-import { parseColor, shapeBranding } from './shapeBranding.js';
+import { parseColor } from './brandColors.js';
+import { shapeBranding } from './shapeBranding.js';
 
 const LANDING = readFileSync(new URL('../../test/fixtures/branding-landing.html', import.meta.url), 'utf8');
 const LOGO =

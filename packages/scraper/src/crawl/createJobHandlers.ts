@@ -1,5 +1,4 @@
-import type { JobRecord, JobStore, WorkHandler, WorkItem, WorkItemInput, WorkOutcome } from '@scrape/jobs';
-import { isScrapeError } from '../errors.js';
+import type { JobRecord, JobStore, WorkHandler, WorkItemInput } from '@scrape/jobs';
 import type { ScrapeContext, ScrapeDocument } from '../types.js';
 import type { BatchRequest, CrawlRequest } from './crawlRequest.js';
 import { createCrawlScope, type CrawlScope } from './crawlScope.js';
@@ -7,7 +6,11 @@ import type { FetchRaw } from './fetchRaw.js';
 import { readSitemaps } from './readSitemaps.js';
 import { readPageFacts } from './pageLinks.js';
 import type { RulesFor } from './robotsRules.js';
-import { withHostPoliteness, withSharedLease } from './sharedLimits.js';
+import type { JobBilling } from './jobBilling.js';
+import { scrapePage } from './scrapeBilledPage.js';
+import { withSlots } from './withSlots.js';
+
+export type { JobBilling } from './jobBilling.js';
 
 /**
  * Longest politeness wait honoured from robots.txt Crawl-delay (a site asking for an hour per page is not crawlable).
@@ -18,7 +21,6 @@ const LINKS_PER_PAGE_MAX = 5_000;
 const SCOPES_CACHED = 256;
 
 export const ROBOTS_BLOCKED = 'ROBOTS_BLOCKED';
-export const INSUFFICIENT_CREDITS = 'INSUFFICIENT_CREDITS';
 
 /** A crawl item's payload. */
 export interface CrawlItemPayload {
@@ -26,19 +28,6 @@ export interface CrawlItemPayload {
   depth: number;
   /** The start URL: it also reads the sitemaps. */
   root?: boolean;
-}
-
-/** What the host (the HTTP service) adds to each page: billing. Absent: pages are free. */
-export interface JobBilling {
-  /** Holds a page's credits before it is scraped; false when the team's balance is empty (the job then stops). */
-  reserve(job: JobRecord, item: WorkItem): Promise<boolean>;
-  /** Settles the held credits with what the page really cost (0 when it failed). */
-  settle(job: JobRecord, item: WorkItem, credits: number): Promise<void>;
-  /**
-   * Holds one of the team's concurrency slots while a page is scraped (waits for one; never queues ahead of the
-   * team's single scrapes). Null: the team has no concurrency limit.
-   */
-  acquireSlot?(job: JobRecord, signal: AbortSignal): Promise<{ release(): Promise<void> } | null>;
 }
 
 export interface JobHandlersOptions {
@@ -78,67 +67,6 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     return scope;
   };
 
-  /**
-   * `maxConcurrency` of one job across every worker process (a lease in the job store's home), then per-host
-   * politeness (one page of the host at a time, `gapMs` after the previous one ended), then one of the team's
-   * concurrency slots (the account's limit counts a crawl's pages like its scrapes; taken last, so no slot is held
-   * while a page waits for its host).
-   */
-  async function withSlots<T>(
-    job: JobRecord,
-    limit: number | null,
-    polite: { host: string; gapMs: number } | null,
-    signal: AbortSignal,
-    work: () => Promise<T>,
-  ): Promise<T> {
-    const inAccountSlot = async () => {
-      const slot = (await billing?.acquireSlot?.(job, signal)) ?? null;
-      try {
-        return await work();
-      } finally {
-        await slot?.release();
-      }
-    };
-    const politely = () =>
-      polite ? withHostPoliteness(store.limits, polite.host, polite.gapMs, signal, inAccountSlot) : inAccountSlot();
-    return limit ? withSharedLease(store.limits, `job:${job.id}`, limit, signal, politely) : politely();
-  }
-
-  /** Scrapes one page with billing; returns the document or the stored error. */
-  async function scrapePage(
-    job: JobRecord,
-    item: WorkItem,
-    body: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<{ doc?: ScrapeDocument; outcome?: WorkOutcome }> {
-    if (billing && !(await billing.reserve(job, item))) {
-      await store.finishJob(job.id, {
-        status: 'failed',
-        error: 'Insufficient credits to scrape more pages',
-        errorCode: INSUFFICIENT_CREDITS,
-      });
-      return { outcome: {} };
-    }
-    try {
-      const doc = await options.scrape(body, { team: job.team, signal });
-      const credits = typeof doc.metadata.creditsUsed === 'number' ? doc.metadata.creditsUsed : 1;
-      await billing?.settle(job, item, credits);
-      return { doc };
-    } catch (error) {
-      await billing?.settle(job, item, 0);
-      if (signal.aborted) throw error;
-      const url = String(body.url);
-      if (isScrapeError(error)) {
-        return {
-          outcome: {
-            error: { code: error.code ?? `HTTP_${error.status}`, message: error.error, url, status: error.status },
-          },
-        };
-      }
-      return { outcome: { error: { code: 'SCRAPE_FAILED', message: (error as Error).message ?? String(error), url } } };
-    }
-  }
-
   const crawl: WorkHandler = async (item, { job, signal }) => {
     const request = job.params as CrawlRequest;
     const payload = item.payload as CrawlItemPayload;
@@ -168,8 +96,8 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
     const gapMs = Math.max(request.delayMs, Math.min(CRAWL_DELAY_CAP_MS, rules?.crawlDelayMs() ?? 0));
     const polite = { host: new URL(payload.url).host, gapMs };
     const { body, wantsRaw } = crawlPageBody(request, payload.url);
-    const scraped = await withSlots(job, request.maxConcurrency, polite, signal, () =>
-      scrapePage(job, item, body, signal),
+    const scraped = await withSlots(store, billing, job, request.maxConcurrency, polite, signal, () =>
+      scrapePage(options, job, item, body, signal),
     );
     if (!scraped.doc) return { ...scraped.outcome, discovered };
     const doc = scraped.doc;
@@ -184,8 +112,8 @@ export function createJobHandlers(options: JobHandlersOptions): { crawl: WorkHan
   const batch: WorkHandler = async (item, { job, signal }) => {
     const request = job.params as BatchRequest;
     const url = (item.payload as { url: string }).url;
-    const scraped = await withSlots(job, request.maxConcurrency, null, signal, () =>
-      scrapePage(job, item, { ...request.scrapeOptions, url }, signal),
+    const scraped = await withSlots(store, billing, job, request.maxConcurrency, null, signal, () =>
+      scrapePage(options, job, item, { ...request.scrapeOptions, url }, signal),
     );
     if (!scraped.doc) return scraped.outcome ?? {};
     const credits = typeof scraped.doc.metadata.creditsUsed === 'number' ? scraped.doc.metadata.creditsUsed : 1;
