@@ -1,23 +1,10 @@
 import { LAYOUT_TABLE_MARKERS } from './elementKinds.js';
+import { renderGfmTable } from './renderGfmTable.js';
+import type { Align, Row } from './tableCells.js';
 
 /** HTML caps colspan at 1000; a hostile value must not multiply every row of the output, so we cap lower. */
 const MAX_COLSPAN = 100;
 const MAX_ROWSPAN = 1000;
-
-type Align = '' | 'left' | 'center' | 'right';
-
-interface Cell {
-  text: string;
-  colspan: number;
-  rowspan: number;
-  header: boolean;
-  align: Align;
-}
-
-interface Row {
-  cells: Cell[];
-  inHead: boolean;
-}
 
 function spanValue(raw: string | null, max: number): number {
   const n = raw === null ? NaN : parseInt(raw, 10);
@@ -96,54 +83,6 @@ export class TableBuilder {
   render(): string[] {
     this.endRow();
     if (!this.rows.some((r) => r.cells.some((c) => c.text !== ''))) return [];
-    // Lay cells on a grid: a rowspan leaves empty cells below it, a colspan empty cells after it.
-    const grid: string[][] = [];
-    const carry: number[] = [];
-    let width = 0;
-    for (const row of this.rows) {
-      const out: string[] = [];
-      let col = 0;
-      const skipCarried = () => {
-        while (carry[col] > 0) {
-          carry[col]--;
-          out.push('');
-          col++;
-        }
-      };
-      for (const cell of row.cells) {
-        skipCarried();
-        out.push(cell.text);
-        for (let k = 1; k < cell.colspan; k++) out.push('');
-        if (cell.rowspan > 1)
-          for (let k = 0; k < cell.colspan; k++) carry[col + k] = Math.max(carry[col + k] ?? 0, cell.rowspan - 1);
-        col += cell.colspan;
-      }
-      for (; col < carry.length; col++) {
-        if (carry[col] > 0) carry[col]--;
-        out.push('');
-      }
-      while (out.length > 0 && out[out.length - 1] === '' && out.length > row.cells.length) out.pop();
-      if (out.length > width) width = out.length;
-      grid.push(out);
-    }
-    const first = this.rows[0];
-    const hasHeader = first.inHead || first.cells.every((c) => c.header);
-    const aligns: Align[] = [];
-    for (const cell of first.cells) for (let k = 0; k < cell.colspan; k++) aligns.push(k === 0 ? cell.align : '');
-    const line = (cells: string[]) => {
-      let s = '|';
-      for (let c = 0; c < width; c++) s += ' ' + (cells[c] ?? '') + ' |';
-      return s;
-    };
-    const lines: string[] = [];
-    lines.push(line(hasHeader ? grid[0] : []));
-    let sep = '|';
-    for (let c = 0; c < width; c++) {
-      const a = aligns[c] ?? '';
-      sep += a === 'left' ? ' :--- |' : a === 'center' ? ' :---: |' : a === 'right' ? ' ---: |' : ' --- |';
-    }
-    lines.push(sep);
-    for (let r = hasHeader ? 1 : 0; r < grid.length; r++) lines.push(line(grid[r]));
-    return lines;
+    return renderGfmTable(this.rows);
   }
 }
