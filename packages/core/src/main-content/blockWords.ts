@@ -34,9 +34,6 @@ export const OVERLAY_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'b
 export const COOKIE_TEXT = /\bcookies?\b/i;
 export const CONSENT_TEXT = /\b(accept|consent|agree|allow|preferences|reject|decline|got it)\b/i;
 
-/** ARIA live regions announce passing states to screen readers ("loaded 24 results", "Loading...", "Added to cart",
- *  "Subtotal $0.00", a form's error): short messages about the page's state, not its text. */
-export const LIVE_REGION_ROLES = new Set(['status', 'alert', 'marquee', 'timer']);
 /** Landmark chrome by tag and by role. */
 export const LANDMARK_TAGS = new Set(['header', 'footer', 'nav', 'aside']);
 export const LANDMARK_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'complementary']);

@@ -1,10 +1,10 @@
 // Stage 4a, prune blocks: one walk down the chosen root that drops whole blocks labelled or shaped as chrome (a
-// chrome tag or class word, a link-dense menu, a widget of buttons, a cookie banner, a live region), looking through
+// chrome tag or class word, a link-dense menu, a widget of buttons, a cookie banner), looking through
 // the items of lists, whose links and buttons belong to them.
 // Contract: reads the measured tree under `root` (labels as the classify stage left them); returns the blocks to drop
 // and changes nothing else. The tests it applies, in order, are registry entries without `apply` (switches):
-// 'listing-root', 'repeated-junk-groups', 'prune-link-dense', 'prune-controls', 'prune-cookie-banner',
-// 'prune-live-region'; the chrome tag and class tests are fixed.
+// 'listing-root', 'repeated-junk-groups', 'prune-link-dense', 'prune-controls', 'prune-cookie-banner';
+// the chrome tag and class tests are fixed.
 import {
   AD_WORDS,
   BLOCK_TAGS,
@@ -13,7 +13,6 @@ import {
   COOKIE_TEXT,
   LANDMARK_ROLES,
   LANDMARK_TAGS,
-  LIVE_REGION_ROLES,
 } from './blockWords.js';
 import { closestWhere, hasTag } from '../html/elementQueries.js';
 import { classHint, COMMENT_WORDS, LEGAL_WORDS, SIGNATURE_WORDS } from './classHints.js';
@@ -33,7 +32,6 @@ import type { RuleSwitch } from './ruleContext.js';
 import type { Tracer } from './traceEvents.js';
 import { plain } from './treeRelations.js';
 import {
-  ALERT_MAX_CHARS,
   CHARS_PER_BARE_CONTROL_MIN,
   CHARS_PER_CONTROL_MIN,
   CONTROLS_MIN,
@@ -44,7 +42,6 @@ import {
   LINK_DENSITY_MAX,
   LINKY_KEEP_SHARE,
   LISTING_LINK_DENSITY,
-  LIVE_REGION_MAX_CHARS,
   REPEATED_ITEM_MIN,
   REPEATED_JUNK_MIN,
   REPEATED_JUNK_SHARE,
@@ -59,7 +56,6 @@ const REASON_RULES = {
   'link-dense': 'prune-link-dense',
   controls: 'prune-controls',
   'cookie banner': 'prune-cookie-banner',
-  'live region': 'prune-live-region',
 } as const;
 type Reason = keyof typeof REASON_RULES;
 
@@ -132,8 +128,6 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
         why = 'controls';
       else if (cookies && on('prune-cookie-banner') && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c))
         why = 'cookie banner';
-      else if (c.text > 0 && on('prune-live-region') && c.text <= LIVE_REGION_MAX_CHARS && isLiveRegion(c))
-        why = 'live region';
       if (why !== null) {
         removed.add(c);
         tracer.sink('prune', REASON_RULES[why])?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
@@ -148,12 +142,6 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
     }
   }
   return removed;
-}
-
-/** Whether a short block is an ARIA live region announcing the page's state (see LIVE_REGION_ROLES). */
-function isLiveRegion(s: NodeStats): boolean {
-  const role = s.role ?? '';
-  return LIVE_REGION_ROLES.has(role) && (role !== 'alert' || s.text <= ALERT_MAX_CHARS);
 }
 
 /** Whether a block's controls make it a widget: buttons without a visible label (an info icon beside each row of a

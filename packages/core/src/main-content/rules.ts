@@ -13,7 +13,6 @@ import { dropItemTemplateText } from './dropItemTemplateText.js';
 import { dropLayoutDuplicates } from './dropLayoutDuplicates.js';
 import { dropLoginPrompts } from './dropLoginPrompts.js';
 import { dropMobileCopies } from './dropMobileCopies.js';
-import { dropPlaceholderText } from './dropPlaceholderText.js';
 import { dropPosterFields } from './dropPosterFields.js';
 import { dropPostStamps } from './dropPostStamps.js';
 import { dropPurchaseTerms } from './dropPurchaseTerms.js';
@@ -139,7 +138,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
   { id: 'prune-link-dense', stage: 'prune', appliesTo: always, why: 'link-dense blocks are menus' },
   { id: 'prune-controls', stage: 'prune', appliesTo: always, why: 'blocks of buttons and inputs are widgets' },
   { id: 'prune-cookie-banner', stage: 'prune', appliesTo: always, why: 'cookie banners' },
-  { id: 'prune-live-region', stage: 'prune', appliesTo: always, why: 'ARIA live regions' },
   // ---- prune: passes, run by runRules in this order ----
   {
     id: 'recommendations',
@@ -147,13 +145,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: always,
     why: 'blocks opened by "you may also like" headings (and, on product pages, the shop policy headings)',
     apply: (c) => dropRecommendations(c.root, c.removed, c.page.product ? SHOP_POLICY_HEADING : null, c.trace),
-  },
-  {
-    id: 'placeholder-text',
-    stage: 'prune',
-    appliesTo: always,
-    why: 'placeholder and loading text',
-    apply: (c) => dropPlaceholderText(c.root, c.removed, c.trace),
   },
   {
     id: 'error-notices',

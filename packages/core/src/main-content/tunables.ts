@@ -112,11 +112,6 @@ export const CHARS_PER_BARE_CONTROL_MIN = 8;
 export const COOKIE_MAX_CHARS = 1500;
 /** ...and name cookies within their first this many characters. */
 export const COOKIE_LEAD_CHARS = 300;
-/** ARIA live regions are short messages about the page's state (see LIVE_REGION_ROLES in chromeWords.ts). */
-export const LIVE_REGION_MAX_CHARS = 200;
-/** ...but `role="alert"` also marks the callout boxes of CSS frameworks (Bootstrap's `.alert`: "Note: ..."), which are
- *  text: only a message of a few words (a failed request, an added item) goes. */
-export const ALERT_MAX_CHARS = 60;
 
 // ---- prune: item template text ----
 // A card template prints the same actions in every card ("Quick view", "Compare"): short texts that recur in most
@@ -289,12 +284,6 @@ export const LOGIN_PROMPT_MIN_CHARS = 12;
 export const COPY_MIN_SHARE = 0.8;
 /** Blocks shorter than this are labels that repeat by nature. */
 export const COPY_MIN_CHARS = 30;
-
-// dropPlaceholderText.ts: placeholder and loading text is short
-export const LOADING_MAX_CHARS = 14;
-/** A block whose visible text is filler but for at most this many characters is a placeholder block (a card with its
- *  stub heading, "SOMETHING", "Yada"): real text beside the filler keeps the block. */
-export const STUB_MAX_CHARS = 80;
 
 // dropPostStamps.ts: a post's edit notice, counter and number are short
 /** A notice is a short line; a longer block that starts so is a post about editing. */
