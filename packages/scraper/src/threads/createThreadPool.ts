@@ -8,7 +8,7 @@ import { settleThreadJob } from './settleThreadJob.js';
 import { takeNextJob } from './takeNextJob.js';
 import type { ThreadJob, ThreadPool, ThreadPoolOptions, ThreadPoolState, ThreadSlot } from './threadPoolTypes.js';
 
-export type { ThreadJob, ThreadPool, ThreadSlot } from './threadPoolTypes.js';
+export type { ThreadJob, ThreadPool } from './threadPoolTypes.js';
 
 /**
  * The pool; its steps: spawnThread/retireThread (a thread's life), takeNextJob (the queue's order),
