@@ -1,6 +1,8 @@
 import type { ThreadJob, ThreadPoolOptions } from './threadPoolTypes.js';
 
-/** Settles the job once (later calls do nothing): the pool's `onSettle`, the abort listener removed, then its promise. */
+/**
+ * Settles the job once (later calls do nothing): the pool's `onSettle`, the abort listener removed, then its promise.
+ */
 export function settleThreadJob<R, J extends ThreadJob<R>, M>(
   options: ThreadPoolOptions<R, J, M>,
   job: J,
