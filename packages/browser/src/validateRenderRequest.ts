@@ -1,6 +1,9 @@
 import { BrowserError } from './BrowserError.js';
 import type { Action, RenderRequest, Viewport } from './types.js';
 
+type WaitAction = Extract<Action, { type: 'wait' }>;
+type PdfAction = Extract<Action, { type: 'pdf' }>;
+
 /** More actions than this is a script, not a scrape: the spec points such work to Interact. */
 export const MAX_ACTIONS = 50;
 /** Sum of `wait` milliseconds plus `waitFor`; longer sleeps only hold a browser slot. */
@@ -32,22 +35,35 @@ function checkQuality(quality: number | undefined, where: string, details: Recor
   }
 }
 
+/** A wait action: exactly one of a positive integer of milliseconds or a non-empty selector; returns its sleep. */
+function checkWait(action: WaitAction, where: string, details: Record<string, unknown>): number {
+  const hasMs = action.milliseconds !== undefined;
+  const hasSelector = action.selector !== undefined;
+  if (hasMs === hasSelector) throw invalid(`${where}: give exactly one of milliseconds or selector`, details);
+  if (hasMs && (!Number.isInteger(action.milliseconds) || action.milliseconds! < 1)) {
+    throw invalid(`${where}: milliseconds must be an integer of at least 1`, details);
+  }
+  if (hasSelector && (typeof action.selector !== 'string' || action.selector.length === 0)) {
+    throw invalid(`${where}: selector must be a non-empty string`, details);
+  }
+  return action.milliseconds ?? 0;
+}
+
+/** A pdf action: a paper format Chromium knows and a scale within printToPDF's range. */
+function checkPdf(action: PdfAction, where: string, details: Record<string, unknown>): void {
+  if (action.format !== undefined && !PDF_FORMATS.has(action.format))
+    throw invalid(`${where}: unknown format ${action.format}`, details);
+  if (action.scale !== undefined && !(action.scale >= PDF_SCALE_RANGE[0] && action.scale <= PDF_SCALE_RANGE[1])) {
+    throw invalid(`${where}: scale must be between ${PDF_SCALE_RANGE[0]} and ${PDF_SCALE_RANGE[1]}`, details);
+  }
+}
+
 function checkAction(action: Action, index: number): number {
   const details = { actionIndex: index, actionType: action?.type };
   const where = `action ${index} (${action?.type})`;
   switch (action?.type) {
-    case 'wait': {
-      const hasMs = action.milliseconds !== undefined;
-      const hasSelector = action.selector !== undefined;
-      if (hasMs === hasSelector) throw invalid(`${where}: give exactly one of milliseconds or selector`, details);
-      if (hasMs && (!Number.isInteger(action.milliseconds) || action.milliseconds! < 1)) {
-        throw invalid(`${where}: milliseconds must be an integer of at least 1`, details);
-      }
-      if (hasSelector && (typeof action.selector !== 'string' || action.selector.length === 0)) {
-        throw invalid(`${where}: selector must be a non-empty string`, details);
-      }
-      return action.milliseconds ?? 0;
-    }
+    case 'wait':
+      return checkWait(action, where, details);
     case 'click':
       if (typeof action.selector !== 'string' || action.selector.length === 0)
         throw invalid(`${where}: selector is required`, details);
@@ -74,11 +90,7 @@ function checkAction(action: Action, index: number): number {
       checkViewport(action.viewport, where, details);
       return 0;
     case 'pdf':
-      if (action.format !== undefined && !PDF_FORMATS.has(action.format))
-        throw invalid(`${where}: unknown format ${action.format}`, details);
-      if (action.scale !== undefined && !(action.scale >= PDF_SCALE_RANGE[0] && action.scale <= PDF_SCALE_RANGE[1])) {
-        throw invalid(`${where}: scale must be between ${PDF_SCALE_RANGE[0]} and ${PDF_SCALE_RANGE[1]}`, details);
-      }
+      checkPdf(action, where, details);
       return 0;
     default:
       throw invalid(`${where}: unknown action type`, details);

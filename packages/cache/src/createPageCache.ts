@@ -1,6 +1,7 @@
 import type { KvBackend } from './backends/KvBackend.js';
 import { systemClock, type Clock } from './clock.js';
-import { judgeCopy, LOCKDOWN_MAX_AGE_MS, type CachePlan } from './planCache.js';
+import { LOCKDOWN_MAX_AGE_MS, type CachePlan } from './planCache.js';
+import { judgeRetained, readStoredCopy } from './readStoredCopy.js';
 import { decodeSource, encodeSource, type Source } from './source.js';
 
 /**
@@ -105,29 +106,13 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
       // is too young (minAge), older copies may be in flight too: wait for this key's writes, then read the store.
       const writing = queued.get(key);
       if (writing) {
-        if (now - writing.fetchedAt > retentionMs) return null;
-        const verdict = judgeCopy(window, writing.fetchedAt, now);
+        const verdict = judgeRetained(window, writing.fetchedAt, now, retentionMs);
         if (verdict === 'usable') return hit(decodeSource(writing.bytes));
         if (verdict === 'too-old') return null;
         await writing.stored;
       }
-      // The newest copy answers almost every read (maxAge); older ones are fetched only when it is too young (minAge).
-      const [newestBytes] = await backend.range(listKey, 0, 0);
-      if (!newestBytes) return null;
-      const newest = decodeSource(newestBytes);
-      if (now - newest.fetchedAt > retentionMs) return null;
-      const verdict = judgeCopy(window, newest.fetchedAt, now);
-      if (verdict === 'usable') return hit(newest);
-      if (verdict === 'too-old') return null;
-      for (const bytes of await backend.range(listKey, 1, versions - 1)) {
-        const older = decodeSource(bytes);
-        if (now - older.fetchedAt > retentionMs) return null;
-        const olderVerdict = judgeCopy(window, older.fetchedAt, now);
-        if (olderVerdict === 'usable') return hit(older);
-        // Copies are newest first: once one is too old, every later one is too.
-        if (olderVerdict === 'too-old') return null;
-      }
-      return null;
+      const stored = await readStoredCopy(backend, listKey, window, now, { retentionMs, versions });
+      return stored ? hit(stored) : null;
     },
     async write(key, source, options) {
       const bytes = encodeSource(source);

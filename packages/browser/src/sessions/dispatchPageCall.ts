@@ -106,23 +106,26 @@ type Scope = Page | Frame;
 // Playwright's Page, Frame, FrameLocator and Locator share these builders; the chain moves between them.
 type Chainable = Record<string, (...args: unknown[]) => unknown>;
 
+/** One step of a locator chain: a selector, a getBy builder, nth/last, a filter or a frame locator. */
+function applyLocatorStep(current: Chainable, step: Step): Chainable {
+  if (typeof step?.selector === 'string') return current.locator(step.selector, optionsOf(step.options)) as Chainable;
+  if (typeof step?.getBy === 'string' && GET_BY.has(step.getBy)) {
+    const value = step.getBy === 'Role' || step.getBy === 'TestId' ? String(step.value) : textOrPattern(step.value);
+    return current[`getBy${step.getBy}`](value, optionsOf(step.options)) as Chainable;
+  }
+  if (typeof step?.nth === 'number' && Number.isInteger(step.nth) && typeof current.nth === 'function')
+    return (step.nth === -1 ? current.last() : current.nth(step.nth)) as Chainable;
+  if (step?.filter !== undefined && typeof current.filter === 'function')
+    return current.filter(optionsOf(step.filter)) as Chainable;
+  if (typeof step?.frameLocator === 'string') return current.frameLocator(step.frameLocator) as Chainable;
+  throw new PageCallError('bad locator');
+}
+
 function locatorOf(scope: Scope, steps: unknown): Locator {
   if (!Array.isArray(steps) || steps.length === 0 || steps.length > LOCATOR_MAX_STEPS)
     throw new PageCallError('bad locator');
   let current = scope as unknown as Chainable;
-  for (const step of steps as Step[]) {
-    if (typeof step?.selector === 'string')
-      current = current.locator(step.selector, optionsOf(step.options)) as Chainable;
-    else if (typeof step?.getBy === 'string' && GET_BY.has(step.getBy)) {
-      const value = step.getBy === 'Role' || step.getBy === 'TestId' ? String(step.value) : textOrPattern(step.value);
-      current = current[`getBy${step.getBy}`](value, optionsOf(step.options)) as Chainable;
-    } else if (typeof step?.nth === 'number' && Number.isInteger(step.nth) && typeof current.nth === 'function') {
-      current = (step.nth === -1 ? current.last() : current.nth(step.nth)) as Chainable;
-    } else if (step?.filter !== undefined && typeof current.filter === 'function')
-      current = current.filter(optionsOf(step.filter)) as Chainable;
-    else if (typeof step?.frameLocator === 'string') current = current.frameLocator(step.frameLocator) as Chainable;
-    else throw new PageCallError('bad locator');
-  }
+  for (const step of steps as Step[]) current = applyLocatorStep(current, step);
   if (typeof current.evaluate !== 'function' || typeof current.count !== 'function')
     throw new PageCallError('the locator chain does not end on an element');
   return current as unknown as Locator;
@@ -225,6 +228,32 @@ async function readElement(locator: Locator, fnSource: string, arg: unknown, tim
   return evaluateLocatorBounded(locator, fnSource, arg, { timeout });
 }
 
+/**
+ * waitForResponse / waitForRequest on a page, by a URL or glob only: a RegExp or predicate would run in this process.
+ */
+async function waitForTraffic(
+  isPage: boolean,
+  page: Page,
+  method: string,
+  args: unknown[],
+  maxTimeoutMs: number,
+): Promise<unknown> {
+  if (!isPage || typeof args[0] !== 'string') throw new PageCallError(`${method} takes a URL or glob string`);
+  const timeout = clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs);
+  if (method === 'waitForResponse') return page.waitForResponse(args[0], { timeout });
+  return { url: (await page.waitForRequest(args[0], { timeout })).url() };
+}
+
+/** waitForNavigation with a known waitUntil, a clamped timeout and a string URL (glob) only, as waitForTraffic. */
+function waitForNavigation(page: Page, args: unknown[], maxTimeoutMs: number): Promise<unknown> {
+  const options = (args[0] ?? {}) as { waitUntil?: unknown; timeout?: unknown };
+  const waitUntil = ['load', 'domcontentloaded', 'networkidle', 'commit'].includes(String(options.waitUntil))
+    ? (options.waitUntil as 'load')
+    : undefined;
+  const url = typeof (options as { url?: unknown }).url === 'string' ? (options as { url: string }).url : undefined;
+  return page.waitForNavigation({ url, waitUntil, timeout: clampTimeout(options.timeout, maxTimeoutMs) });
+}
+
 async function callOnScope(
   scope: Scope,
   page: Page,
@@ -262,23 +291,11 @@ async function callOnScope(
       return null;
     }
     case 'waitForResponse':
-    case 'waitForRequest': {
-      // A URL or glob only: a RegExp or predicate would run in this process.
-      if (!isPage || typeof args[0] !== 'string') throw new PageCallError(`${method} takes a URL or glob string`);
-      const timeout = clampTimeout((args[1] as { timeout?: unknown } | undefined)?.timeout, maxTimeoutMs);
-      if (method === 'waitForResponse') return page.waitForResponse(args[0], { timeout });
-      return { url: (await page.waitForRequest(args[0], { timeout })).url() };
-    }
-    case 'waitForNavigation': {
+    case 'waitForRequest':
+      return waitForTraffic(isPage, page, method, args, maxTimeoutMs);
+    case 'waitForNavigation':
       if (!isPage) throw new PageCallError('waitForNavigation is a page call');
-      const options = (args[0] ?? {}) as { waitUntil?: unknown; timeout?: unknown };
-      const waitUntil = ['load', 'domcontentloaded', 'networkidle', 'commit'].includes(String(options.waitUntil))
-        ? (options.waitUntil as 'load')
-        : undefined;
-      // A string URL (glob) only, for the same reason as waitForResponse.
-      const url = typeof (options as { url?: unknown }).url === 'string' ? (options as { url: string }).url : undefined;
-      return page.waitForNavigation({ url, waitUntil, timeout: clampTimeout(options.timeout, maxTimeoutMs) });
-    }
+      return waitForNavigation(page, args, maxTimeoutMs);
     case 'waitForTimeout':
       return scope.waitForTimeout(Math.min(Math.max(0, Number(args[0]) || 0), maxTimeoutMs));
     case 'setViewportSize':

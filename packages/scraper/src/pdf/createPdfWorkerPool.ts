@@ -4,16 +4,17 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { CoreError, type CoreErrorKind, type OcrEngine, type ParsePdfOptions, type ParsePdfResult } from '@scrape/core';
-import { createThreadPool, type ThreadJob, type ThreadSlot } from '../threads/createThreadPool.js';
-import type { FromWorker, ToWorker } from './pdfWorkerMessages.js';
+import { CoreError, type OcrEngine, type ParsePdfOptions, type ParsePdfResult } from '@scrape/core';
+import { createThreadPool } from '../threads/createThreadPool.js';
+import type { FromWorker } from './pdfWorkerMessages.js';
+import { armPdfJob } from './pool/armPdfJob.js';
+import { createFairPicker } from './pool/createFairPicker.js';
+import { handlePdfWorkerMessage } from './pool/handlePdfWorkerMessage.js';
+import type { PdfParseContext, PdfPoolJob } from './pool/pdfPoolJob.js';
+import { startPdfParse } from './pool/startPdfParse.js';
 
 /** Parses at once: PDF parsing is CPU-bound, so more threads than cores only add memory (each holds MuPDF's heap). */
 const DEFAULT_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
-/** Past the deadline a parse gets this long to stop by itself (parsePdf's own check gives the better message). */
-const HARD_KILL_GRACE_MS = 150;
-/** A cancelled parse (client gone) gets this long to stop before its thread is terminated. */
-const ABORT_GRACE_MS = 500;
 /** An idle thread is ended after this long: MuPDF's WASM heap never shrinks, so an idle thread only holds memory. */
 const IDLE_MS = 60_000;
 /** A thread that parsed a body this large is replaced: its WASM heap grew to fit it and would stay that size. */
@@ -29,17 +30,6 @@ export interface PdfWorkerPoolOptions {
    * lazily).
    */
   ocr?: () => OcrEngine;
-}
-
-export interface PdfParseContext {
-  /** Epoch ms by which the parse must be done. */
-  deadline: number;
-  /** The caller's cancellation (client went away). */
-  signal?: AbortSignal;
-  /** Who the parse is for (the account): a free thread goes to the tenant running the fewest parses. */
-  tenant?: string;
-  /** Pages paid for, asked once the page count is known (see core's ParsePdfContext.pageBudget). */
-  pageBudget?: (pages: number) => Promise<number>;
 }
 
 export interface PdfWorkerPoolStats {
@@ -64,17 +54,6 @@ export interface PdfWorkerPool {
   close(): Promise<void>;
 }
 
-interface Job extends ThreadJob<ParsePdfResult> {
-  bytes: Uint8Array;
-  options: ParsePdfOptions;
-  context: PdfParseContext;
-  started: number;
-  timers: NodeJS.Timeout[];
-  ocr: Map<number, AbortController>;
-  /** The page budget failed (the account store): the parse's PDF_NO_CREDITS is answered with this instead. */
-  budgetError?: unknown;
-}
-
 /** Where the worker script is: beside this module in dist; tests running the TypeScript sources use the built one. */
 function workerUrl(): URL {
   const here = new URL('./parsePdfWorker.js', import.meta.url);
@@ -93,14 +72,15 @@ function parsePdfUrl(): string {
 
 const closedError = () => new CoreError('parse_failed', 'The PDF parser pool is closed.', { code: 'PDF_UNREADABLE' });
 
+/**
+ * The PDF parse threads on the shared thread pool; its steps (pool/): the fair pick between tenants, starting a
+ * parse, answering a thread's messages (budget, OCR), and each job's deadline and cancel timers.
+ */
 export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWorkerPool {
   const size = Math.max(1, options.workers ?? DEFAULT_WORKERS);
   let nextId = 0;
   const counts = { parses: 0, ocrPages: 0, ocrActive: 0 };
-  /** When each tenant last got a thread (see fairestIndex). */
-  const lastStart = new Map<string, number>();
-  let starts = 0;
-  const pool = createThreadPool<ParsePdfResult, Job, FromWorker>({
+  const pool = createThreadPool<ParsePdfResult, PdfPoolJob, FromWorker>({
     size,
     idleMs: IDLE_MS,
     recycleAfterJobs: RECYCLE_AFTER_JOBS,
@@ -114,10 +94,10 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
         code: 'PDF_UNREADABLE',
       }),
     closed: closedError,
-    pick: fairestIndex,
-    start,
+    pick: createFairPicker(),
+    start: (slot, job) => startPdfParse(slot, job, options.ocr, counts),
     messageId: (message) => (message.type === 'ready' ? undefined : message.id),
-    onMessage,
+    onMessage: (slot, job, message) => handlePdfWorkerMessage({ pool, ocr: options.ocr, counts }, slot, job, message),
     recycle: (job) => job.bytes.length >= RECYCLE_AFTER_BYTES,
     onSettle(job) {
       for (const timer of job.timers) clearTimeout(timer);
@@ -125,121 +105,6 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
       job.ocr.clear();
     },
   });
-
-  /**
-   * The queued job whose tenant runs the fewest parses now, and among those the tenant served longest ago (round
-   * robin), the oldest job first: fair shares of the threads however many jobs one account queues.
-   */
-  function fairestIndex(queue: readonly Job[], runningJobs: readonly Job[]): number {
-    const running = new Map<string, number>();
-    for (const job of runningJobs)
-      running.set(job.context.tenant ?? '', (running.get(job.context.tenant ?? '') ?? 0) + 1);
-    const rank = (job: Job) =>
-      [running.get(job.context.tenant ?? '') ?? 0, lastStart.get(job.context.tenant ?? '') ?? -1] as const;
-    let best = 0;
-    for (let i = 1; i < queue.length; i++) {
-      const [ri, li] = rank(queue[i]);
-      const [rb, lb] = rank(queue[best]);
-      if (ri < rb || (ri === rb && li < lb)) best = i;
-    }
-    lastStart.set(queue[best].context.tenant ?? '', starts++);
-    return best;
-  }
-
-  function start(slot: ThreadSlot<Job>, job: Job): void {
-    counts.parses++;
-    // A copy is sent: the Source's body may be cached and served again, so its buffer must not be transferred away.
-    // (`new Uint8Array(view)` copies; a Buffer's `slice()` would not, and a small Buffer may share Node's pool.)
-    const bytes = new Uint8Array(job.bytes);
-    // parsePdf keeps as many page renders in flight as the engine recognises at once.
-    let ocrConcurrency: number | null = null;
-    if (options.ocr && job.options.mode !== 'fast') {
-      try {
-        ocrConcurrency = Math.max(1, options.ocr().concurrency);
-      } catch {
-        ocrConcurrency = null; // parsePdf then answers PDF_OCR_UNAVAILABLE for pages that need OCR
-      }
-    }
-    post(
-      slot,
-      {
-        type: 'parse',
-        id: job.id,
-        bytes,
-        options: job.options,
-        deadline: job.context.deadline,
-        ocrConcurrency,
-        budgeted: job.context.pageBudget !== undefined,
-      },
-      [bytes.buffer as ArrayBuffer],
-    );
-  }
-
-  function post(slot: Pick<ThreadSlot<Job>, 'worker'>, message: ToWorker, transfer: ArrayBuffer[] = []): void {
-    slot.worker.postMessage(message, transfer);
-  }
-
-  function onMessage(slot: ThreadSlot<Job>, job: Job, message: FromWorker): void {
-    switch (message.type) {
-      case 'done':
-        pool.finish(slot, job, null, message.result);
-        return;
-      case 'failed': {
-        const { kind, message: text, details } = message.error;
-        const error = kind ? new CoreError(kind as CoreErrorKind, text, details) : new Error(text);
-        pool.finish(slot, job, job.budgetError ?? error);
-        return;
-      }
-      case 'budget':
-        askBudget(slot, job, message.pages);
-        return;
-      case 'ocr':
-        recognize(slot, job, message.ocrId, message.png);
-        return;
-      case 'ocr-cancel':
-        job.ocr.get(message.ocrId)?.abort(new DOMException('OCR no longer needed', 'AbortError'));
-        job.ocr.delete(message.ocrId);
-        return;
-    }
-  }
-
-  function askBudget(slot: ThreadSlot<Job>, job: Job, pages: number): void {
-    const reply = (paid: number) => {
-      if (slot.job === job) post(slot, { type: 'budget-result', id: job.id, pages: paid });
-    };
-    Promise.resolve()
-      .then(() => job.context.pageBudget!(pages))
-      .then(
-        (paid) => reply(Number.isFinite(paid) ? Math.max(0, Math.min(pages, Math.floor(paid))) : 0),
-        (err: unknown) => {
-          job.budgetError = err;
-          reply(0);
-        },
-      );
-  }
-
-  function recognize(slot: ThreadSlot<Job>, job: Job, ocrId: number, png: Uint8Array): void {
-    const controller = new AbortController();
-    job.ocr.set(ocrId, controller);
-    counts.ocrActive++;
-    const reply = (result?: Awaited<ReturnType<OcrEngine['recognize']>>, error?: string) => {
-      counts.ocrActive--;
-      if (result) counts.ocrPages++;
-      job.ocr.delete(ocrId);
-      if (slot.job === job) post(slot, { type: 'ocr-result', id: job.id, ocrId, result, error });
-    };
-    let engine: OcrEngine;
-    try {
-      engine = options.ocr!();
-    } catch (err) {
-      reply(undefined, `OCR engine unavailable: ${String(err)}`);
-      return;
-    }
-    engine.recognize(png, { signal: controller.signal }).then(
-      (result) => reply(result),
-      (err: unknown) => reply(undefined, err instanceof Error ? err.message : String(err)),
-    );
-  }
 
   return {
     stats: () => ({
@@ -252,7 +117,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     parse(bytes, parseOptions, context) {
       if (pool.isClosed) return Promise.reject(closedError());
       return new Promise<ParsePdfResult>((resolve, reject) => {
-        const job: Job = {
+        const job: PdfPoolJob = {
           id: nextId++,
           bytes,
           options: parseOptions,
@@ -265,60 +130,9 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
           settled: false,
           signal: context.signal,
         };
-        const { deadline, signal } = context;
-        // At the deadline: stop OCR (tesseract cannot be interrupted mid-page; its worker is dropped) and tell the
-        // parse, which answers with its own estimate. Shortly after, a parse still running is terminated (its thread
-        // ends and a fresh one serves the next job).
-        const atDeadline = setTimeout(
-          () => {
-            for (const controller of job.ocr.values())
-              controller.abort(new DOMException('PDF deadline reached', 'TimeoutError'));
-            if (job.slot?.job === job) post(job.slot, { type: 'abort', id: job.id, reason: 'TimeoutError' });
-          },
-          Math.max(0, deadline - Date.now()),
-        );
-        const hardKill = setTimeout(
-          () => pool.stop(job, stuckError(job)),
-          Math.max(0, deadline + HARD_KILL_GRACE_MS - Date.now()),
-        );
-        job.timers.push(atDeadline, hardKill);
-        if (signal) {
-          job.onAbort = () => {
-            for (const controller of job.ocr.values()) controller.abort(signal.reason);
-            if (job.slot?.job === job) post(job.slot, { type: 'abort', id: job.id, reason: 'AbortError' });
-            const kill = setTimeout(
-              () => pool.stop(job, new CoreError('timeout', 'PDF parsing was cancelled.', { code: 'PDF_ABORTED' })),
-              job.slot ? ABORT_GRACE_MS : 0,
-            );
-            job.timers.push(kill);
-          };
-          if (signal.aborted) {
-            pool.settle(job, new CoreError('timeout', 'PDF parsing was cancelled.', { code: 'PDF_ABORTED' }));
-            return;
-          }
-          signal.addEventListener('abort', job.onAbort, { once: true });
-        }
-        pool.submit(job);
+        if (armPdfJob(pool, job)) pool.submit(job);
       });
     },
     close: () => pool.close(),
   };
-}
-
-/**
- * The timeout of a parse that had to be terminated: no page count to extrapolate from, so the time spent is the floor.
- */
-function stuckError(job: Job): CoreError {
-  const elapsedMs = Date.now() - job.started;
-  const seconds = Math.max(1, Math.ceil(elapsedMs / 1000));
-  const waited = job.slot
-    ? 'a page kept the parser busy past the deadline'
-    : 'it waited for a free PDF parser until the deadline';
-  return new CoreError(
-    'timeout',
-    `PDF parsing did not finish in time: ${waited} (${elapsedMs} ms spent). Parsing this PDF needs more than ` +
-      `${seconds} s; ` +
-      `raise the request timeout accordingly, or lower parsers[].maxPages, or use mode "fast".`,
-    { code: 'PDF_TIMEOUT', elapsedMs },
-  );
 }
