@@ -39,7 +39,7 @@ export type {
   PdfMetadata,
 } from './pdf/pdfTypes.js';
 /** The OCR engine parsePdf calls for scanned pages (core starts no workers: the caller injects one). */
-export type { OcrEngine, OcrPageResult, OcrLine, OcrWord } from './pdf/OcrEngine.js';
+export type { OcrEngine, OcrPageResult, OcrLine, OcrWord, OcrRecognizeOptions } from './pdf/OcrEngine.js';
 
 /** Replaces personal data in markdown (names, e-mail, phone numbers, addresses, ...) with tags or masks. */
 export { redactPII } from './pii/redactPII.js';

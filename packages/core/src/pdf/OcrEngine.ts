@@ -23,9 +23,21 @@ export interface OcrPageResult {
   confidence: number | null;
 }
 
+/** Why a page is read. */
+export interface OcrRecognizeOptions {
+  signal?: AbortSignal;
+  /**
+   * `'confirm'`: the page has a text layer of its own and the reading only checks it (the layer is kept when enough of
+   * its words are read back) and adds what lies outside it; an engine may skip extra passes that only sharpen letters
+   * (e.g. a second reading with a language-specific model). Should the check reject the layer, core asks again
+   * without it. Default `'read'`: the reading is the page's text.
+   */
+  purpose?: 'read' | 'confirm';
+}
+
 export interface OcrEngine {
   /** How many pages it recognises at once; parsePdf keeps that many renders in flight and no more. */
   readonly concurrency: number;
   /** Recognise one page image (PNG bytes). Must reject promptly when `signal` aborts. */
-  recognize(png: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrPageResult>;
+  recognize(png: Uint8Array, options?: OcrRecognizeOptions): Promise<OcrPageResult>;
 }

@@ -44,6 +44,19 @@ describe('detectFurniture on a single page', () => {
     expect(marks.size).toBe(0);
   });
 
+  it('allows for OCR measuring a scanned title a little small, but not a running head at the body size', () => {
+    // A 1.27× title that OCR measured 1.2× (half-point rounding, pixel boxes), a wide gap below it.
+    const ocr = (s: Segment): Segment => ({ ...s, source: 'ocr', confidence: 0.95 });
+    const title = ocr(seg('Notice to Residents', 60, 50, 12));
+    const head = ocr(seg('Acme Ltd - Internal', 60, 50, 10.5));
+    const lines = body(90, 40).map(ocr);
+    expect(detectFurniture([page([title, ...lines])], 10)[0].has(title)).toBe(false);
+    expect(detectFurniture([page([head, ...lines])], 10)[0].get(head)).toBe('page_header');
+    // Sizes a text layer gives are exact: there a line 1.2× the body is still no title.
+    const native = seg('Notice to Residents', 60, 50, 12);
+    expect(detectFurniture([page([native, ...lines])], 10)[0].get(native)).toBe('page_header');
+  });
+
   it('a page number right under the body counts without a wide gap', () => {
     const lines = body(80, 55);
     const num = seg('7', 290, 80 + 55 * 13 + 4, 9);

@@ -39,7 +39,19 @@ export function hasHiddenLayerOverScan(page: mupdf.Page, text: PageText): boolea
   return hidden > 0 && hidden >= (hidden + shown) * HIDDEN_SHARE;
 }
 
-const words = (t: PageText) => t.segments.flatMap((s) => s.text.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+/**
+ * Words compared without their accents: a confirming reading may come from models that lack a language's letters
+ * ("Bäckerei" read "Backerei") and still agrees with the layer.
+ */
+const words = (t: PageText) =>
+  t.segments.flatMap(
+    (s) =>
+      s.text
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .match(/\p{L}{3,}/gu) ?? [],
+  );
 
 /** Whether our own reading of a page should replace its hidden text layer. */
 export function preferOwnReading(layer: PageText, own: PageText, ownConfidence: number | null): boolean {

@@ -202,7 +202,8 @@ async function readPages(
         checkTime(context, started, done, numPages);
         const { png, scale } = renderForOcr(page, medianSize(text.segments));
         item.scale = scale;
-        item.ocr = engine.recognize(png, { signal: context.signal });
+        // A visible layer is only confirmed by the reading: the engine may spare its extra passes.
+        item.ocr = engine.recognize(png, { signal: context.signal, purpose: purposeOf(item) });
         const settled = item.ocr.then(
           () => void done++,
           () => undefined,
@@ -245,21 +246,26 @@ async function readPages(
       const sharper = sharperScale(item.scale ?? 1, medianEmPx(result.lines), width, height);
       if (sharper !== null && engine) {
         checkTime(context, started, done, numPages);
-        const page = doc.loadPage(pageNumber - 1);
-        let png: Uint8Array;
-        try {
-          png = renderForOcr(page, undefined, sharper).png;
-        } finally {
-          page.destroy();
-        }
-        const again = await engine.recognize(png, { signal: context.signal });
+        const again = await engine.recognize(renderAgain(doc, pageNumber, sharper), {
+          signal: context.signal,
+          purpose: purposeOf(item),
+        });
         if ((again.confidence ?? 0) >= (result.confidence ?? 0)) {
           result = again;
           item.scale = sharper;
         }
       }
-      const read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
-      const keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
+      let read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
+      let keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
+      if (!keep && purposeOf(item) === 'confirm' && engine) {
+        // The layer failed its check, so the reading becomes the page's text: it is asked for in full this time.
+        checkTime(context, started, done, numPages);
+        result = await engine.recognize(renderAgain(doc, pageNumber, item.scale ?? 1), {
+          signal: context.signal,
+        });
+        read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
+        keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
+      }
       item.text = keep && item.layer ? (item.visibleLayer ? withWordsOutside(item.layer, read) : item.layer) : read;
     } catch (err) {
       checkTime(context, started, done, numPages);
@@ -275,6 +281,21 @@ async function readPages(
   }
   checkTime(context, started, numPages, numPages);
   return work;
+}
+
+/** `'confirm'` when the OCR reading only checks the page's own visible text layer. */
+function purposeOf(item: PageWork): 'read' | 'confirm' {
+  return item.visibleLayer ? 'confirm' : 'read';
+}
+
+/** Page `pageNumber` rendered again at `scale` pixels per point, for a second reading. */
+function renderAgain(doc: mupdf.Document, pageNumber: number, scale: number): Uint8Array {
+  const page = doc.loadPage(pageNumber - 1);
+  try {
+    return renderForOcr(page, undefined, scale).png;
+  } finally {
+    page.destroy();
+  }
 }
 
 /** Large images on a text page with (almost) no native text over them: where text in images may hide. */

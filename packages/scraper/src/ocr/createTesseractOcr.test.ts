@@ -6,14 +6,20 @@ import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLED_LANGUAGES, createTesseractOcr, DEFAULT_LANGUAGE, defaultLangPath } from './createTesseractOcr.js';
 
-/** A page of text (accented letters) rasterised at 200 dpi and stored as an image-only page: a scan. */
-function scanOf(lines: string[]): Uint8Array {
+/** A page of text (accented letters, WinAnsi) in Helvetica: a PDF with a visible text layer. */
+function textPdfOf(lines: string[]): mupdf.PDFDocument {
   const winAnsi = (t: string) =>
     Array.from(t, (c) => (c.charCodeAt(0) < 128 ? c : `\\${c.charCodeAt(0).toString(8)}`)).join('');
   const src = new mupdf.PDFDocument();
   const font = src.addSimpleFont(new mupdf.Font('Helvetica'));
   const text = lines.map((l, i) => `BT /F1 14 Tf 72 ${842 - 100 - i * 24} Td (${winAnsi(l)}) Tj ET`).join('\n');
   src.insertPage(-1, src.addPage([0, 0, 595, 842], 0, { Font: { F1: font } }, text));
+  return src;
+}
+
+/** The same page rasterised at 200 dpi and stored as an image-only page: a scan. */
+function scanOf(lines: string[]): Uint8Array {
+  const src = textPdfOf(lines);
   const pix = src.loadPage(0).toPixmap(mupdf.Matrix.scale(200 / 72, 200 / 72), mupdf.ColorSpace.DeviceGray, false);
   const doc = new mupdf.PDFDocument();
   const image = doc.addImage(new mupdf.Image(pix));
@@ -84,6 +90,26 @@ describe('createTesseractOcr', () => {
     for (const word of SPANISH_WORDS) expect(spanish.markdown).toContain(word);
     const german = await parsePdf(scanOf(GERMAN), { mode: 'auto' }, { ocr });
     for (const word of GERMAN_WORDS) expect(german.markdown).toContain(word);
+  }, 180_000);
+
+  it('spares the second reading where OCR only confirms a German text layer, not on the same page scanned', async () => {
+    const counter = createTesseractOcr({ workers: 1 });
+    try {
+      const layered = textPdfOf(GERMAN).saveToBuffer('compress').asUint8Array().slice();
+      const confirmed = await parsePdf(layered, { mode: 'ocr' }, { ocr: counter });
+      // The layer was read (and kept, with its own letters), but never read again with the German model.
+      expect(counter.stats.pages).toBeGreaterThanOrEqual(1);
+      expect(counter.stats.rereads).toBe(0);
+      expect(confirmed.metadata.ocrPages).toBe(0);
+      for (const word of GERMAN_WORDS) expect(confirmed.markdown).toContain(word);
+      // The same page without its text layer: the reading is the text, and the German model reads it again.
+      const scanned = await parsePdf(scanOf(GERMAN), { mode: 'ocr' }, { ocr: counter });
+      expect(scanned.metadata.ocrPages).toBe(1);
+      expect(counter.stats.rereads).toBe(1);
+      for (const word of GERMAN_WORDS) expect(scanned.markdown).toContain(word);
+    } finally {
+      await counter.close();
+    }
   }, 180_000);
 
   it('without the re-read, the default models lose those letters (what the re-read is for)', async () => {

@@ -29,6 +29,8 @@ export interface TesseractOcrOptions {
 export interface TesseractOcr extends OcrEngine {
   /** Terminate every worker; later calls to recognize start fresh ones. */
   close(): Promise<void>;
+  /** Readings so far: `pages` first readings, `rereads` second ones with a page's own language model. */
+  readonly stats: { readonly pages: number; readonly rereads: number };
 }
 
 /**
@@ -102,17 +104,23 @@ export function createTesseractOcr(options: TesseractOcrOptions = {}): Tesseract
   const reread = options.reread === false ? [] : (options.reread ?? (options.langPath ? [] : BUNDLED_LANGUAGES));
   const langPath = options.langPath ?? defaultLangPath([language, ...reread.map((c) => `${c}+${REREAD_COMPANION}`)]);
   const pool = createTesseractPool(size, langPath);
+  const stats = { pages: 0, rereads: 0 };
   return {
     concurrency: size,
+    stats,
     async recognize(png, opts = {}) {
+      stats.pages++;
       const first = toResult(await pool.read(png, language, opts.signal));
-      const other = reread.length ? rereadLanguage(first, firstCodes, reread) : null;
+      // A reading that only confirms a page's own text layer is compared with it without accents, and the layer keeps
+      // its own letters: the second reading, which only sharpens letters, would be paid for nothing.
+      const other = reread.length && opts.purpose !== 'confirm' ? rereadLanguage(first, firstCodes, reread) : null;
       if (other === null) return first;
       // Only pages in a language the first models lack pay for a second reading. The more confident one is kept:
       // on the German and Spanish pages of our scans their own model gained up to 0.10 of mean confidence and never
       // lost, while a language without a model, read again by its nearest one, keeps whichever reads it better.
       let second: OcrPageResult;
       try {
+        stats.rereads++;
         second = toResult(await pool.read(png, other, opts.signal));
       } catch (err) {
         // The first reading stands when the second cannot be had; an abort still aborts.
