@@ -20,7 +20,9 @@ export async function loadStockLinkedom() {
   const version = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version;
   if (!existsSync(PATCH) || version !== '0.18.15')
     return { parseHTML: null, reason: `no patch for linkedom ${version}` };
-  const tag = createHash('sha256').update(readFileSync(PATCH)).digest('hex').slice(0, 12);
+  // The copy links to this checkout's installed dependencies, so it is kept per patch and per checkout: a copy made
+  // from another clone (since deleted) would point at folders that are gone.
+  const tag = createHash('sha256').update(readFileSync(PATCH)).update(installed).digest('hex').slice(0, 12);
   const root = join(tmpdir(), `scrape-bench-linkedom-stock-${tag}`);
   const target = join(root, 'node_modules', 'linkedom');
   if (!existsSync(join(target, '.reversed'))) {
