@@ -1,5 +1,22 @@
 // The two small models of the learned experiments (learnRoot.mjs, learnPrune.mjs), written here without a library:
 // a logistic regression and boosted stumps, both on the log-odds, in the shape scoreCandidate (learnedRoot.ts) reads.
+import { createHash } from 'node:crypto';
+
+/** Folds of the cross-validation: pages are grouped by site, so a site's pages are never split across folds. */
+export const FOLDS = 5;
+
+/** The site a page belongs to (its host without "www."), or its id when the address does not parse. */
+export const siteOf = (url, id) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return id;
+  }
+};
+
+/** A site's fold: a hash of its name, so the folds are the same on every run. */
+export const foldOf = (site) => createHash('sha256').update(site).digest().readUInt32BE(0) % FOLDS;
+
 const L2 = 1e-2;
 const ROUNDS = 150;
 const SHRINK = 0.1;

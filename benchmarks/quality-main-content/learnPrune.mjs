@@ -6,13 +6,12 @@
 // output's bag less the block's), which is what the benchmark's token F1 measures. With --final (aggregates only):
 // the frozen split and both halves of the Readability pages with the model trained on all of dev-tune.
 // usage: node learnPrune.mjs [--final] [--margin M]
-import { createHash } from 'node:crypto';
 import { computeGood, measureTree } from '../../packages/core/dist/main-content/measureTree.js';
 import { dropVocabularyBoilerplate } from '../../packages/core/dist/main-content/dropVocabularyBoilerplate.js';
 import { signature } from '../../packages/core/dist/main-content/nodeNames.js';
 import { isTeaserBlock } from '../../packages/core/dist/main-content/teaserCards.js';
 import { scoreCandidate } from '../../packages/core/dist/main-content/learnedRoot.js';
-import { trainStumps } from './learnModels.mjs';
+import { FOLDS, foldOf, siteOf, trainStumps } from './learnModels.mjs';
 import { bag, listPages, loadPage, PAGE_TYPES, preparePage, scoreText, total } from './lib.mjs';
 import { splitOf } from './split.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
@@ -20,7 +19,6 @@ import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './co
 const args = process.argv.slice(2);
 /** --margin M: a block is labelled "drop" when dropping it alone raises the page's F1 by more than M (default 0). */
 const MARGIN = args.includes('--margin') ? Number(args[args.indexOf('--margin') + 1]) : 0;
-const FOLDS = 5;
 const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 /** Inline tags: a block holding only these (and text) is a smallest block. */
 const INLINE = new Set([
@@ -65,15 +63,6 @@ const FEATURES = [
   'logBlocks',
   'rootLinkDensity',
 ];
-
-const siteOf = (url, id) => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return id;
-  }
-};
-const foldOf = (site) => createHash('sha256').update(site).digest().readUInt32BE(0) % FOLDS;
 
 /** Blocks (not inline elements) with text, none of whose children with text is a block: paragraphs, list items,
  *  headings, a caption's div. */

@@ -5,7 +5,6 @@
 // Readability test pages, plus the extraction time with the model on / off, interleaved page by page.
 // usage: node learnRoot.mjs [--collect] [--final] [--write]    (rows are cached in $MC_TMP/learned-root-rows.json)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +13,7 @@ import * as coreInternal from '@scrape/core/internal';
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
 import { ROOT_FEATURES, scoreCandidate } from '../../packages/core/dist/main-content/learnedRoot.js';
-import { trainLinear, trainStumps } from './learnModels.mjs';
+import { FOLDS, foldOf, siteOf, trainLinear, trainStumps } from './learnModels.mjs';
 import { listPages, loadPage, scoreText, PAGE_TYPES } from './lib.mjs';
 import { splitOf } from './split.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
@@ -26,21 +25,11 @@ const CACHE = join(process.env.MC_TMP ?? '/tmp', 'learned-root-rows-v3.json');
 const MODEL_TS = join(here, '..', '..', 'packages', 'core', 'src', 'main-content', 'learnedRootModel.ts');
 /** A candidate is labelled better when its text's F1 beats the rules' root's by more than this. */
 const MARGIN = 0.02;
-const FOLDS = 5;
 const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
 const NEVER = { features: [], bias: 0, threshold: 1 };
 /** --model lr: logistic regression; default: boosted stumps. */
 const KIND = args.includes('--model') ? args[args.indexOf('--model') + 1] : 'gbm';
 const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
-
-const siteOf = (url, id) => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return id;
-  }
-};
-const foldOf = (site) => createHash('sha256').update(site).digest().readUInt32BE(0) % FOLDS;
 
 function prepare(page) {
   const state = createHtmlPipelineState(
