@@ -406,6 +406,16 @@ function badTextLayer(seed) {
 
 export const CAUSES = [letter, layoutChange, table, escaping, scan, imageText, badTextLayer];
 
+/** The splits a run asks for: `--dev-only`, `--held-out-only`, or both (the default), as [name, seeds] pairs. */
+export function splitsFromArgv(argv = process.argv) {
+  if (argv.includes('--dev-only')) return [['dev', DEV_SEEDS]];
+  if (argv.includes('--held-out-only')) return [['held-out', HELD_OUT_SEEDS]];
+  return [
+    ['dev', DEV_SEEDS],
+    ['held-out', HELD_OUT_SEEDS],
+  ];
+}
+
 export function buildTests(seeds) {
   return CAUSES.flatMap((make) => seeds.map((s) => make(s)));
 }
@@ -453,14 +463,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
   const modes = process.argv.includes('--modes') ? arg('--modes').split(',') : ['fast', 'auto', 'ocr'];
   const only = process.argv.includes('--cause') ? arg('--cause') : undefined;
-  const splits = process.argv.includes('--dev-only')
-    ? [['dev', DEV_SEEDS]]
-    : process.argv.includes('--held-out-only')
-      ? [['held-out', HELD_OUT_SEEDS]]
-      : [
-          ['dev', DEV_SEEDS],
-          ['held-out', HELD_OUT_SEEDS],
-        ];
+  const splits = splitsFromArgv();
   let ocr;
   const pool = createPdfWorkerPool({ workers: 1, ocr: () => (ocr ??= createTesseractOcr({ workers: 2 })) });
   const results = [];

@@ -6,7 +6,7 @@
 // - missing: nothing like the words came out (a dropped line or region: resolution or layout);
 // - order: both ends are present but in the wrong order (OCR line grouping / reading order).
 // Run: node benchmarks/pdf/scanCauses.mjs [--mode auto] [--dev-only | --held-out-only] [--show-dev]
-import { CAUSES, DEV_SEEDS, HELD_OUT_SEEDS } from './heldOutTests.mjs';
+import { CAUSES, splitsFromArgv } from './heldOutTests.mjs';
 import { runCheck } from './shapes.mjs';
 
 const LANGS = ['en', 'fr', 'de', 'es'];
@@ -62,14 +62,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { createTesseractOcr } = await import('../../packages/scraper/dist/ocr/createTesseractOcr.js');
   const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
   const mode = process.argv.includes('--mode') ? arg('--mode') : 'auto';
-  const splits = process.argv.includes('--dev-only')
-    ? [['dev', DEV_SEEDS]]
-    : process.argv.includes('--held-out-only')
-      ? [['held-out', HELD_OUT_SEEDS]]
-      : [
-          ['dev', DEV_SEEDS],
-          ['held-out', HELD_OUT_SEEDS],
-        ];
+  const splits = splitsFromArgv();
   const scan = CAUSES.find((f) => f.name === 'scan');
   let ocr;
   const pool = createPdfWorkerPool({ workers: 1, ocr: () => (ocr ??= createTesseractOcr({ workers: 2 })) });
