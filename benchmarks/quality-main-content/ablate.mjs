@@ -4,6 +4,7 @@
 // the extractor then runs once per rule with that rule off (copy mode leaves the document untouched), and only
 // outputs that differ from the baseline are converted to markdown and scored.
 // usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--type T] [--dump FILE] [--having TEXT] [--fired TEXT]
+//   [--no-frozen] [--site-halves]
 //   writes ../results/main-content-ablation.{json,md}
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +15,7 @@ import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/cor
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
 import { MAIN_CONTENT_RULES } from '../../packages/core/dist/main-content/rules.js';
 import { listPages, loadPage, scoreText } from './lib.mjs';
-import { splitOf } from './split.mjs';
+import { devHalfOf, splitOf } from './split.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,6 +38,11 @@ const having = opt('having')?.toLowerCase();
 const fired = opt('fired');
 /** A page counts as moved by a rule when its F1 changes by more than this. */
 const MOVED = 0.005;
+/** --no-frozen: the frozen split is not run at all (while a change is being tuned). */
+const noFrozen = args.includes('--no-frozen');
+/** --site-halves: dev-tune figures are also reported for its two halves by site (split.mjs devHalfOf), so a change
+ *  tuned on one half is checked on the other. */
+const siteHalves = args.includes('--site-halves');
 
 const wcxb = listPages();
 const rtp = listReadabilityPages();
@@ -45,7 +51,9 @@ if (wcxb === null || rtp === null) {
   process.exit(0);
 }
 const pages = [
-  ...wcxb.filter((_, i) => i % step === 0).map((id) => ({ corpus: splitOf(id), id, load: () => loadPage(id) })),
+  ...wcxb
+    .filter((id, i) => i % step === 0 && !(noFrozen && splitOf(id) === 'frozen'))
+    .map((id) => ({ corpus: splitOf(id), id, load: () => loadPage(id) })),
   ...(opt('types') ? [] : rtp).map((id) => ({
     corpus: `rtp-${readabilityHalf(id)}`,
     id,
@@ -53,7 +61,7 @@ const pages = [
   })),
 ];
 /** The Readability pages in two halves (corpora.mjs readabilityHalf): tuned on, and held out (aggregates only). */
-const CORPORA = ['tune', 'frozen', 'rtp-tune', 'rtp-held'];
+const CORPORA = ['tune', 'frozen', 'rtp-tune', 'rtp-held', ...(siteHalves ? ['tune-a', 'tune-b'] : [])];
 /** --type T: only WCXB pages of that type (the Readability pages are all articles and always run). */
 const onlyType = opt('type');
 /** --types a,b: only WCXB pages of these types, and no Readability pages (all articles): the per-type ablation of
@@ -101,28 +109,35 @@ for (const entry of pages) {
   const baseEl = run(undefined, trace);
   const baseHtml = baseEl.outerHTML;
   const baseF1 = scoreText(plainText(baseEl, state), page.main).f1;
-  base[entry.corpus].n++;
-  base[entry.corpus].f1 += baseF1;
-  const byType = (typeRows[`${entry.corpus} ${page.type}`] ??= { n: 0, base: 0, off: 0 });
-  byType.n++;
-  byType.base += baseF1;
-  byType.off += baseF1; // corrected below when the variant differs
+  // the corpora a page counts in: its own, and on --site-halves its half of dev-tune
+  const corpora = [entry.corpus];
+  if (siteHalves && entry.corpus === 'tune') corpora.push(`tune-${devHalfOf(siteOf(page))}`);
+  for (const c of corpora) {
+    base[c].n++;
+    base[c].f1 += baseF1;
+    const byType = (typeRows[`${c} ${page.type}`] ??= { n: 0, base: 0, off: 0 });
+    byType.n++;
+    byType.base += baseF1;
+    byType.off += baseF1; // corrected below when the variant differs
+  }
   if (trace !== undefined && !trace.some((line) => line.includes(fired))) continue;
   for (const rule of rules) {
     const el = run(offSet(rule));
     if (el.outerHTML === baseHtml) continue;
     const f1 = scoreText(plainText(el, state), page.main).f1;
-    if (together) typeRows[`${entry.corpus} ${page.type}`].off += f1 - baseF1;
-    const s = stats.get(rule)[entry.corpus];
     const d = baseF1 - f1; // what the rule gains (negative: what it costs)
-    const perType = (typeDelta.get(rule)[`${entry.corpus} ${page.type}`] ??= { delta: 0, up: 0, down: 0 });
-    perType.delta += d;
-    if (d > MOVED) perType.up++;
-    if (d < -MOVED) perType.down++;
-    s.delta += d;
-    if (d > MOVED) s.up++;
-    if (d < -MOVED) s.down++;
-    if (Math.abs(d) > MOVED) s.sites.add(siteOf(page));
+    for (const c of corpora) {
+      if (together) typeRows[`${c} ${page.type}`].off += f1 - baseF1;
+      const s = stats.get(rule)[c];
+      const perType = (typeDelta.get(rule)[`${c} ${page.type}`] ??= { delta: 0, up: 0, down: 0 });
+      perType.delta += d;
+      if (d > MOVED) perType.up++;
+      if (d < -MOVED) perType.down++;
+      s.delta += d;
+      if (d > MOVED) s.up++;
+      if (d < -MOVED) s.down++;
+      if (Math.abs(d) > MOVED) s.sites.add(siteOf(page));
+    }
     if (dump && (entry.corpus === 'tune' || entry.corpus === 'rtp-tune') && Math.abs(d) > MOVED)
       dumped.push({ id: page.id, type: page.type, rule, base: baseF1, off: f1 });
   }
@@ -161,6 +176,13 @@ for (const r of out.rules) {
   );
 }
 console.log(lines.join('\n'));
+if (siteHalves)
+  for (const r of out.rules)
+    console.log(
+      `  ${r.rule}: dev-tune half a ${fmt(r['tune-a'].deltaF1)}‰ ${r['tune-a'].helped}/${r['tune-a'].hurt} ` +
+        `(${r['tune-a'].sites} sites), half b ${fmt(r['tune-b'].deltaF1)}‰ ${r['tune-b'].helped}/${r['tune-b'].hurt} ` +
+        `(${r['tune-b'].sites} sites)`,
+    );
 console.log('\nF1 per split and page type: baseline' + (together ? ' / with the named rules off' : ''));
 for (const key of Object.keys(typeRows).sort()) {
   const t = typeRows[key];
@@ -201,7 +223,7 @@ lines.push(...typeLines);
 console.log(typeLines.join('\n'));
 if (dump) writeFileSync(dump, JSON.stringify(dumped, null, 1));
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
-if (opt('rules') === undefined && step === 1 && !having && !onlyType && !onlyTypes) {
+if (opt('rules') === undefined && step === 1 && !having && !onlyType && !onlyTypes && !noFrozen) {
   mkdirSync(join(here, '..', 'results'), { recursive: true });
   writeFileSync(
     join(here, '..', 'results', 'main-content-ablation.json'),

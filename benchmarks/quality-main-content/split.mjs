@@ -14,3 +14,10 @@ export function splitOf(id) {
 }
 
 export const isFrozen = (id) => splitOf(id) === 'frozen';
+
+/** The dev-tune split in two halves by site (a hash of the host name), for rounds that tune on one half and check on
+ *  the other before the frozen split is read at all: pages of one site never fall on both sides. 'a' or 'b'. */
+export function devHalfOf(site) {
+  const digest = createHash('sha256').update(`wcxb-dev-half-v1/${site}`).digest();
+  return digest.readUInt32BE(0) % 2 === 0 ? 'a' : 'b';
+}
