@@ -22,6 +22,7 @@ import {
   holdsItems,
   holdsItemTitle,
   isCardHeading,
+  isTeaserTitle,
   isDirectoryList,
   isPricedListItem,
   wrapsItem,
@@ -109,6 +110,7 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
         c.text / totalText < LINKY_KEEP_SHARE &&
         !holdsItemTitle(c, outer) &&
         !isCardHeading(c, outer) &&
+        !(on('teaser-titles') && isTeaserTitle(c, outer)) &&
         !isDirectoryList(c)
       )
         why = 'link-dense';
