@@ -15,8 +15,6 @@ const PROSE_CHROME_WORDS = ['author', 'bio', 'related', 'recommended', 'recommen
 const POPUP_WORDS = ['popup', 'popover', 'offcanvas'];
 /** A detail modal or drawer that reads as prose is content down to its parts (its paragraph containers repeat
  *  the label: "details-modal__container"), however short each part is. */
-/** Class and id words that label a product's description block (productDescription.ts). */
-export const DESCRIPTION_WORDS = new Set(['description', 'desc']);
 export const FOLDING_WORDS = new Set(['modal', 'drawer']);
 /** Words naming an ad slot. */
 export const AD_WORDS = new Set(['ad', 'ads', 'adslot', 'advert', 'advertisement']);

@@ -8,8 +8,6 @@
 import { classifyPage, type PageHints } from './classifyPage.js';
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { chooseRoot } from './chooseRoot.js';
-import { findProductDescription } from './productDescription.js';
-import { describe } from './nodeNames.js';
 import { keepFactPanels } from './keepFactPanels.js';
 import { learnedRoot, type LearnedRootOptions } from './learnedRoot.js';
 import { computeGood } from './measureTree.js';
@@ -65,15 +63,6 @@ export function extractMainContent(document: Document, options: ExtractMainConte
 
   // 3. choose the root
   let root = chooseRoot(tree, { article: kind.article, discussion, hints: options.hints }, on, tracer);
-  if (kind.product && !kind.article && on('root-product-description')) {
-    const description = findProductDescription(root);
-    if (description !== null) {
-      tracer
-        .sink('root', 'root-product-description')
-        ?.push(`root ${describe(description)}: the product's description, not ${describe(root)}`);
-      root = description;
-    }
-  }
   if (options.learnedRoot) {
     const learned = options.learnedRoot === true ? {} : options.learnedRoot;
     const page = { article: kind.article, discussion, hints: options.hints };

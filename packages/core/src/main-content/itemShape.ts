@@ -15,7 +15,6 @@ import {
   ITEM_TITLE_LINK_SHARE,
   ITEM_WRAPPER_SHARE,
   REPEATED_ITEM_MIN,
-  TEASER_SUMMARY_MIN_CHARS,
 } from './tunables.js';
 
 /** Inside a list item, a block with the item's heading is its text (title, price) beside a quick-buy form, whose
@@ -45,15 +44,6 @@ export function isCardHeading(s: NodeStats, item: NodeStats | null): boolean {
   if (item === null || item.text > CARD_MAX_CHARS || s.paragraphs !== 1) return false;
   if (!/^h[1-6]$/.test(s.el.localName) && s.el.querySelector('h1, h2, h3, h4, h5, h6') === null) return false;
   return PRICE_TEXT.test(item.el.textContent ?? '');
-}
-
-/** Inside a teaser card (an item that says something beside its links: a course's or a story's summary), a block
- *  that is only a heading is the card's title, a link by nature, with or without a price; a menu column's heading
- *  stands over links alone, with nothing said beside them. */
-export function isTeaserTitle(s: NodeStats, item: NodeStats | null): boolean {
-  if (item === null || item.text > CARD_MAX_CHARS || s.paragraphs !== 1) return false;
-  if (item.text - item.linkText - (s.text - s.linkText) < TEASER_SUMMARY_MIN_CHARS) return false;
-  return /^h[1-6]$/.test(s.el.localName) || s.el.querySelector('h1, h2, h3, h4, h5, h6') !== null;
 }
 
 /** A list item showing a price, one of several items of its list, is a shop card with its swatches and buttons, even

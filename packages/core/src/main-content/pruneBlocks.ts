@@ -22,7 +22,6 @@ import {
   holdsItems,
   holdsItemTitle,
   isCardHeading,
-  isTeaserTitle,
   isDirectoryList,
   isPricedListItem,
   wrapsItem,
@@ -110,7 +109,6 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
         c.text / totalText < LINKY_KEEP_SHARE &&
         !holdsItemTitle(c, outer) &&
         !isCardHeading(c, outer) &&
-        !(on('teaser-titles') && isTeaserTitle(c, outer)) &&
         !isDirectoryList(c)
       )
         why = 'link-dense';

@@ -114,12 +114,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: always,
     why: 'the descent stops at a group of similar siblings (posts)',
   },
-  {
-    id: 'root-product-description',
-    stage: 'root',
-    appliesTo: always,
-    why: "on a product page, the block the shop labels as the product's description is the root",
-  },
   { id: 'root-keeps-title', stage: 'root', appliesTo: always, why: 'on non-articles the root keeps the <h1>' },
   { id: 'root-keeps-main', stage: 'root', appliesTo: always, why: 'the root keeps the <main> landmark' },
   {
@@ -142,12 +136,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'a class-labelled group repeating across the root is content',
   },
   { id: 'prune-link-dense', stage: 'prune', appliesTo: always, why: 'link-dense blocks are menus' },
-  {
-    id: 'teaser-titles',
-    stage: 'prune',
-    appliesTo: always,
-    why: 'the linked heading of a card with a summary is its title, not a menu (prune-link-dense spares it)',
-  },
   { id: 'prune-controls', stage: 'prune', appliesTo: always, why: 'blocks of buttons and inputs are widgets' },
   { id: 'prune-cookie-banner', stage: 'prune', appliesTo: always, why: 'cookie banners' },
   // ---- prune: passes, run by runRules in this order ----

@@ -77,13 +77,6 @@ export const ITEM_SEARCH_DEPTH = 4;
 export const ITEM_TITLE_LINK_SHARE = 0.5;
 /** A list item this short is a card (title, price, a quick-buy form), not a column of the layout. */
 export const CARD_MAX_CHARS = 1000;
-// productDescription.ts: a product page's labelled description holds a fair share of the root's text, not all of it
-// (then the root is the description already, with the name and price the truth keeps as often as not).
-export const DESCRIPTION_MIN_SHARE = 0.3;
-export const DESCRIPTION_MAX_SHARE = 0.8;
-/** A card says this much outside its links (a summary, not only a date or a label) to be a teaser whose linked
- *  heading is its title (itemShape.ts isTeaserTitle). */
-export const TEASER_SUMMARY_MIN_CHARS = 60;
 /** A block holding this share of a list item's text is the item itself in a wrapper (<li><div class="card">). */
 export const ITEM_WRAPPER_SHARE = 0.8;
 /** Class-labelled blocks repeated this often inside the root, together holding this share of its text, are the items
