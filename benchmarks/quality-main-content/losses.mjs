@@ -7,18 +7,20 @@
 //   kept boilerplate / removed content — the root is about right, and the loss is pruning's (precision / recall);
 //   empty truth    — the page's truth is empty: any output scores 0.
 // Frozen pages (split.mjs) are never read. usage: node losses.mjs --types product,listing [--margin 0.1] [--list]
+//   [--half a|b] (only the sites of one half of dev-tune, split.mjs devHalfOf: look at the half you tune on)
 import * as core from '@scrape/core';
 import * as coreInternal from '@scrape/core/internal';
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
 import { listPages, loadPage, scoreText } from './lib.mjs';
-import { isFrozen } from './split.mjs';
+import { devHalfOf, isFrozen } from './split.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
 const types = opt('types', 'product,listing,collection,service').split(',');
 /** A block counts as clearly better when its raw-text F1 is this much higher than our output's F1. */
 const MARGIN = Number(opt('margin', '0.1'));
+const half = opt('half');
 const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
 const MARK = 'data-mc-loss';
 const CANDIDATE_TAGS = new Set(['body', 'main', 'article', 'section', 'div', 'ul', 'ol', 'table', 'form', 'aside']);
@@ -94,7 +96,7 @@ const rows = [];
 for (const id of listPages()) {
   if (isFrozen(id)) continue;
   const page = loadPage(id);
-  if (!types.includes(page.type)) continue;
+  if (!types.includes(page.type) || (half !== undefined && devHalfOf(siteOf(page.url)) !== half)) continue;
   const r = { id, type: page.type, site: siteOf(page.url), ...causeOf(page) };
   rows.push(r);
   const key = `${r.type} ${r.cause}`;
