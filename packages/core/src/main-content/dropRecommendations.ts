@@ -4,7 +4,6 @@ import { CAPTION_TAGS } from './blockWords.js';
 import type { NodeStats } from './measureTree.js';
 import { describe } from './nodeNames.js';
 import { RECOMMENDATION_HEADING, RECOMMENDATION_HEADING_INTL } from './recommendationHeadings.js';
-import { teasersAfterHeader } from './recommendedTeasers.js';
 import type { TraceSink } from './traceEvents.js';
 import {
   CAPTION_MATCH_SHARE,
@@ -25,7 +24,6 @@ export function dropRecommendations(
   removed: Set<NodeStats>,
   alsoHeading: RegExp | null,
   trace?: TraceSink,
-  teaserStreams = false,
 ): void {
   const limit = RECOMMENDATION_MAX_SHARE * root.text;
   const stack: NodeStats[] = [root];
@@ -53,21 +51,6 @@ export function dropRecommendations(
         firstWithText(block.parent) === block
       )
         block = block.parent;
-      // the climb stopped below a parent too large to drop: the heading's wrapper may open a stream of teasers
-      // beside it (recommendedTeasers.ts)
-      const stream =
-        teaserStreams && heading && block.parent !== null && block.parent.text > most
-          ? teasersAfterHeader(block, root, removed)
-          : [];
-      if (stream.length > 0) {
-        removed.add(block);
-        for (const b of stream) removed.add(b);
-        trace?.push(
-          `drop ${describe(block)} and ${stream.length} blocks of teaser cards after it: opened by a recommendation ` +
-            `heading (${describe(s)} "${(s.el.textContent ?? '').trim().slice(0, 40)}")`,
-        );
-        continue;
-      }
       if (block === s) {
         // a heading inside the story's own text ("Related posts:" then a list of links) opens only the lists after it
         const lists = linkListsAfter(s);

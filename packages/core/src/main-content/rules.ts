@@ -144,20 +144,7 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     stage: 'prune',
     appliesTo: always,
     why: 'blocks opened by "you may also like" headings (and, on product pages, the shop policy headings)',
-    apply: (c) =>
-      dropRecommendations(
-        c.root,
-        c.removed,
-        c.page.product ? SHOP_POLICY_HEADING : null,
-        c.trace,
-        c.on('recommendation-teasers'),
-      ),
-  },
-  {
-    id: 'recommendation-teasers',
-    stage: 'prune',
-    appliesTo: always,
-    why: 'a recommendation heading in a wrapper of its own opens the stream of teaser cards after it',
+    apply: (c) => dropRecommendations(c.root, c.removed, c.page.product ? SHOP_POLICY_HEADING : null, c.trace),
   },
   {
     id: 'error-notices',

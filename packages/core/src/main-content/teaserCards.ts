@@ -19,12 +19,10 @@ const CARD_TAGS = new Set(['div', 'li', 'article', 'section', 'a', 'dl', 'dd', '
 
 /** A teaser card: a short block that leads with another page's title as a link. (A card of the page's own that ends
  *  with "Learn more about …" does not lead with it: a feature list, a service's offers.) */
-function isTeaser(s: NodeStats, anyTitleLength: boolean): boolean {
+function isTeaser(s: NodeStats): boolean {
   return (
     CARD_TAGS.has(s.el.localName) &&
-    // measuring counts a link of a card's length (MEASURE_TREE_CARD_LINK_MIN_CHARS) as text, not as link text:
-    // `anyTitleLength` leaves the title's length to leadsWithLink, so long headlines count too
-    (anyTitleLength ? s.links > 0 : s.linkText >= TEASER_MIN_LINK_CHARS) &&
+    s.linkText >= TEASER_MIN_LINK_CHARS &&
     s.good <= TEASER_MAX_GOOD &&
     s.junk === 0 &&
     s.el.querySelector('h1') === null &&
@@ -50,13 +48,13 @@ function squeeze(text: string): string {
 }
 
 /** The content text of the teaser cards in `block` (the block itself when it is one), looking a few levels down. */
-export function teaserGood(block: NodeStats, anyTitleLength = false): number {
+export function teaserGood(block: NodeStats): number {
   let total = 0;
   const stack: Array<{ s: NodeStats; depth: number }> = [{ s: block, depth: 0 }];
   while (stack.length > 0) {
     const { s, depth } = stack.pop()!;
     if (s.good === 0) continue;
-    if (isTeaser(s, anyTitleLength)) total += s.good;
+    if (isTeaser(s)) total += s.good;
     else if (depth < TEASER_SEARCH_DEPTH) for (const c of s.children) stack.push({ s: c, depth: depth + 1 });
   }
   return total;
