@@ -4,7 +4,9 @@
 // the extractor then runs once per rule with that rule off (copy mode leaves the document untouched), and only
 // outputs that differ from the baseline are converted to markdown and scored.
 // usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--type T] [--dump FILE] [--having TEXT] [--fired TEXT]
+//   [--no-frozen]
 //   writes ../results/main-content-ablation.{json,md}
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,8 +46,12 @@ if (wcxb === null || rtp === null) {
   console.log('ablate: ../shared/data (wcxb-dev, readability-test-pages) is absent; skipping.');
   process.exit(0);
 }
+/** --no-frozen: the frozen split is not opened at all (rounds that keep it for one measurement at the end). */
+const noFrozen = args.includes('--no-frozen');
 const pages = [
-  ...wcxb.filter((_, i) => i % step === 0).map((id) => ({ corpus: splitOf(id), id, load: () => loadPage(id) })),
+  ...wcxb
+    .filter((id, i) => i % step === 0 && !(noFrozen && splitOf(id) === 'frozen'))
+    .map((id) => ({ corpus: splitOf(id), id, load: () => loadPage(id) })),
   ...(opt('types') ? [] : rtp).map((id) => ({
     corpus: `rtp-${readabilityHalf(id)}`,
     id,
@@ -77,9 +83,17 @@ function plainText(el, state) {
   return coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
 }
 
+/** Dev-tune pages in two halves by site (a hash of the host name), so that a rule tuned on pages of one half can be
+ *  checked on sites of the other. */
+const SITE_HALVES = ['tune-site-a', 'tune-site-b'];
+const siteHalf = (page) => SITE_HALVES[createHash('sha256').update(siteOf(page)).digest()[0] & 1];
 const stats = new Map(
-  rules.map((r) => [r, Object.fromEntries(CORPORA.map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }]))]),
+  rules.map((r) => [
+    r,
+    Object.fromEntries([...CORPORA, ...SITE_HALVES].map((c) => [c, { delta: 0, up: 0, down: 0, sites: new Set() }])),
+  ]),
 );
+const halfBase = Object.fromEntries(SITE_HALVES.map((c) => [c, { n: 0, f1: 0 }]));
 /** Per rule, per "split type": summed F1 the rule gains on that page type, and pages it helps / hurts. */
 const typeDelta = new Map(rules.map((r) => [r, {}]));
 const base = Object.fromEntries(CORPORA.map((c) => [c, { n: 0, f1: 0 }]));
@@ -103,6 +117,11 @@ for (const entry of pages) {
   const baseF1 = scoreText(plainText(baseEl, state), page.main).f1;
   base[entry.corpus].n++;
   base[entry.corpus].f1 += baseF1;
+  const half = entry.corpus === 'tune' ? siteHalf(page) : null;
+  if (half !== null) {
+    halfBase[half].n++;
+    halfBase[half].f1 += baseF1;
+  }
   const byType = (typeRows[`${entry.corpus} ${page.type}`] ??= { n: 0, base: 0, off: 0 });
   byType.n++;
   byType.base += baseF1;
@@ -123,6 +142,13 @@ for (const entry of pages) {
     if (d > MOVED) s.up++;
     if (d < -MOVED) s.down++;
     if (Math.abs(d) > MOVED) s.sites.add(siteOf(page));
+    if (half !== null) {
+      const h = stats.get(rule)[half];
+      h.delta += d;
+      if (d > MOVED) h.up++;
+      if (d < -MOVED) h.down++;
+      if (Math.abs(d) > MOVED) h.sites.add(siteOf(page));
+    }
     if (dump && (entry.corpus === 'tune' || entry.corpus === 'rtp-tune') && Math.abs(d) > MOVED)
       dumped.push({ id: page.id, type: page.type, rule, base: baseF1, off: f1 });
   }
@@ -160,6 +186,18 @@ for (const r of out.rules) {
       `${fmt(r['rtp-held'].deltaF1)} | ${r['rtp-held'].helped}/${r['rtp-held'].hurt} |`,
   );
 }
+const halfMean = (h) => (halfBase[h].f1 / Math.max(1, halfBase[h].n)).toFixed(4);
+lines.push(
+  '',
+  `Dev-tune by site half (baseline ${SITE_HALVES.map((h) => `${h} ${halfMean(h)} (${halfBase[h].n})`).join(', ')}):`,
+);
+for (const rule of rules)
+  lines.push(
+    `  ${rule}: ${SITE_HALVES.map((h) => {
+      const x = stats.get(rule)[h];
+      return `${h} ${fmt(x.delta / Math.max(1, halfBase[h].n))} ${x.up}/${x.down} (${x.sites.size})`;
+    }).join(', ')}`,
+  );
 console.log(lines.join('\n'));
 console.log('\nF1 per split and page type: baseline' + (together ? ' / with the named rules off' : ''));
 for (const key of Object.keys(typeRows).sort()) {
@@ -201,7 +239,7 @@ lines.push(...typeLines);
 console.log(typeLines.join('\n'));
 if (dump) writeFileSync(dump, JSON.stringify(dumped, null, 1));
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)}s`);
-if (opt('rules') === undefined && step === 1 && !having && !onlyType && !onlyTypes) {
+if (opt('rules') === undefined && step === 1 && !having && !onlyType && !onlyTypes && !noFrozen) {
   mkdirSync(join(here, '..', 'results'), { recursive: true });
   writeFileSync(
     join(here, '..', 'results', 'main-content-ablation.json'),
