@@ -6,6 +6,7 @@ import {
   endsWithKinship,
   afterReportingWord,
   SURNAME_MODIFIED,
+  CAPITAL_PARTICLES,
   NAME_PARTICLES,
   NAME_SHAPE,
   NOT_NAME_WORDS,
@@ -30,8 +31,16 @@ import {
   SIGN_OFF_LINES,
 } from './personLabels.js';
 import { AUXILIARIES, AUXILIARY_GAP_WORDS, QUESTION_AUXILIARIES, WH_WORDS, personVerbForms } from './personVerbs.js';
-import { COPULAS, afterPersonObjectVerb, secondObjectAfter, thingPredicateAfter } from './personObjects.js';
+import {
+  COPULAS,
+  afterPersonObjectVerb,
+  secondObjectAfter,
+  secondObjectOpenerAfter,
+  thingPredicateAfter,
+} from './personObjects.js';
+import { prefixedSurnameTail } from './namePrefixes.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import { afterRoleNoun } from './personRoles.js';
 import type { Token } from './tokenizeText.js';
 import { trimTrailing } from '../text/trailingRun.js';
 
@@ -119,6 +128,12 @@ const ENGLISH_SUFFIXES = [
   'ise',
   'ics',
 ];
+/** Endings of abstract nouns no surname has ("Development", "Registration", "Happiness", "Leadership"). */
+const ABSTRACT_NOUN_SUFFIXES = ['tion', 'sion', 'ness', 'ment', 'ity', 'ism', 'ship', 'ance', 'ence', 'ology'];
+function abstractNoun(lower: string): boolean {
+  return ABSTRACT_NOUN_SUFFIXES.some((x) => lower.length > x.length + 2 && lower.endsWith(x));
+}
+
 /**
  * A word no dictionary lists that is still English: a derived word, or two everyday words run together (brand
  * names: "Facebook", "Coinbound"). Such a subject of "took", "asks", "gives" is a thing or a company.
@@ -281,7 +296,8 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
         continue;
       }
       if (n.kind !== 'word' || !/^ {1,2}$/.test(n.gapBefore)) break;
-      if (n.cap) run.push(n);
+      // ("Yasmin al-Rashid": a surname behind a lowercase prefix belongs to the run)
+      if (n.cap || prefixedSurnameTail(n)) run.push(n);
       else if (
         NAME_PARTICLES.has(n.lower) &&
         (tokens[j + 1]?.cap || (NAME_PARTICLES.has(tokens[j + 1]?.lower ?? '') && tokens[j + 2]?.cap))
@@ -293,8 +309,15 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
     // After a title ("Mrs. Baker", "Dr. Justin Beet") every capitalised word of the run is part of the name.
     let p = i - 1;
     if (tokens[p]?.text === '.') p--;
+    // ("Prof. Development Day": an abstract noun no name list holds is no name, where "Mrs. Baker" and "Dr. Wells"
+    // are surnames although everyday words)
     const afterTitle =
-      p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
+      p >= 0 &&
+      tokens[p].kind === 'word' &&
+      tokens[p].cap &&
+      TITLES.has(tokens[p].lower) &&
+      run.length <= 4 &&
+      !(abstractNoun(t.lower) && tokenIsCommon(t, g) && !isNameWord(t.lower, g));
     // "My name is Will", "her maiden name is Key", "named him Frank": whatever follows is the name, everyday word or
     // not.
     const afterNameIntro =
@@ -342,10 +365,16 @@ function hyphenatedGivenName(t: Token, g: Gazetteers): 'first' | 'syllables' | u
 }
 
 function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: boolean): WordClass {
+  // "Ó Súilleabháin", "Nic Giolla": an Irish particle, capitalised, inside a name before its surname.
+  if (CAPITAL_PARTICLES.has(t.lower) && next?.cap && next.gapBefore === ' ' && !next.allCaps) return 'particle';
   // "J." or a lone capital inside a run ("Szabina J Gelencsér") is an initial; the pronoun "I" is not.
   if (isInitial(t))
     return next?.text === '.' && next.gapBefore === '' ? 'initial' : inside && t.text !== 'I' ? 'initial' : 'common';
-  if (!t.cap) return 'particle';
+  if (!t.cap) {
+    const tail = prefixedSurnameTail(t)?.toLowerCase();
+    if (tail === undefined) return 'particle';
+    return isNameWord(tail, g) ? 'name' : isCommonWord(tail, g) ? 'ambiguous' : 'unknown';
+  }
   const l = t.lower;
   if (NOT_NAME_WORDS.has(l) || TITLES.has(l) || (t.allCaps && t.text.length <= 4)) return 'common';
   const named = isNameWord(l, g);
@@ -417,11 +446,12 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
   if (cur.length) subs.push(cur);
   return subs
     .map((sub) => {
-      while (sub.length && sub[0].c === 'particle') sub.shift();
+      // (a capitalised particle opens the name it belongs to: "Ó Súilleabháin")
+      while (sub.length && sub[0].c === 'particle' && !sub[0].t.cap) sub.shift();
       while (sub.length && sub[sub.length - 1].c === 'particle') sub.pop();
       return sub;
     })
-    .filter((sub) => sub.length > 0);
+    .filter((sub) => sub.some((w) => w.c !== 'particle'));
 }
 
 function judgeRun(
@@ -454,7 +484,8 @@ function judgeRun(
       afterFieldLabel(tokens, first) ||
       afterSignOff(text, first) ||
       afterTitleWord(tokens, first) ||
-      afterGreeting(tokens, first, last),
+      afterGreeting(tokens, first, last) ||
+      afterRoleNoun(tokens, first),
   );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
@@ -509,7 +540,9 @@ function judgeRun(
       DEMONYM_SHAPE.test(phrase) &&
       !g.firstNames.has(phrase) &&
       ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) ||
-        /^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) ||
+        // (an adjective comes before its noun, never before an article or a possessive: "told Femi the news")
+        (/^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) &&
+          !secondObjectOpenerAfter(tokens, last)) ||
         /\b(?:the|a|an)\s*$/i.test(before)),
   );
   let score = 0;
@@ -770,7 +803,15 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
       tokens[t.index + 1]?.text === ',' &&
       t.text.length >= 3 &&
       (!common || (g.firstNames.has(t.lower) && !ADDRESS_TERMS.has(t.lower)));
-    if (!afterTitle && !afterLabel && !greeted) continue;
+    // "cheers, hamza" closing a message: a closing word, a comma, then a listed name that ends the line.
+    const next0 = tokens[t.index + 1];
+    const signed =
+      !common &&
+      prev?.text === ',' &&
+      SIGN_OFFS.has(tokens[t.index - 2]?.lower ?? '') &&
+      (!next0 || next0.lineStart || (next0.kind === 'punct' && /^[.!]$/.test(next0.text))) &&
+      isNameWord(t.lower, g);
+    if (!afterTitle && !afterLabel && !greeted && !signed) continue;
     const next = tokens[t.index + 1];
     const end =
       next &&
