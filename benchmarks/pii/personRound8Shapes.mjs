@@ -155,7 +155,54 @@ export const PERSON_ROUND8_SHAPES = {
  * A second batch, written AFTER round 8's rules and never tuned on: the same general shapes in other words, to
  * estimate how the rules generalise (scored once, base against new).
  */
-export const PERSON_ROUND8_AFTER = {};
+export const PERSON_ROUND8_AFTER = {
+  letters: [
+    { text: 'Dear Mx. Okwuosa, your appointment is confirmed.', pii: ['Okwuosa'], keep: ['appointment'] },
+    { text: 'Hi Radka — quick question about the rota.', pii: ['Radka'], keep: ['question', 'rota'] },
+    { text: 'See you Thursday.\nWarm regards,\nIfeoluwa Balogun', pii: ['Ifeoluwa Balogun'], keep: ['Thursday'] },
+    { text: 'Dear Valued Member, renew today.', pii: [], keep: ['Valued', 'Member', 'renew'] },
+    { text: 'Regards,\nCustomer Care', pii: [], keep: ['Customer', 'Care'] },
+  ],
+  communication: [
+    { text: 'Could you email Wojciech the slides tonight?', pii: ['Wojciech'], keep: ['slides', 'tonight'] },
+    { text: 'I pinged Aroha on the team chat.', pii: ['Aroha'], keep: ['team', 'chat'] },
+    { text: 'Please bcc Ngaire Tipene on the invite.', pii: ['Ngaire Tipene'], keep: ['invite'] },
+    { text: 'He told Szymon nothing about it.', pii: ['Szymon'], keep: ['nothing'] },
+    { text: 'Can you email Procurement the quote?', pii: [], keep: ['Procurement', 'quote'] },
+    { text: 'We asked Spotify for a refund.', pii: [], keep: ['Spotify', 'refund'] },
+  ],
+  roles: [
+    { text: 'Our driver (Kofi) waited outside the hotel.', pii: ['Kofi'], keep: ['driver', 'hotel'] },
+    { text: 'The midwife, Oonagh, stayed all night.', pii: ['Oonagh'], keep: ['midwife', 'night'] },
+    { text: 'My landlord (Mr Przybylski) never answers.', pii: ['Przybylski'], keep: ['landlord', 'answers'] },
+    { text: 'The photographer, Ximena Quispe, sent the proofs.', pii: ['Ximena Quispe'], keep: ['proofs'] },
+    { text: 'Our router (Netgear) keeps dropping out.', pii: [], keep: ['router', 'Netgear'] },
+    { text: 'The venue (Tate Modern) is closed on Mondays.', pii: [], keep: ['venue', 'Mondays'] },
+  ],
+  particlesAndPrefixes: [
+    { text: 'Omar el-Amin signed the lease.', pii: ['Omar el-Amin'], keep: ['signed', 'lease'] },
+    { text: 'A letter came from Máire Ní Dhomhnaill.', pii: ['Máire Ní Dhomhnaill'], keep: ['letter'] },
+    { text: 'Sander van den Broek chairs the jury.', pii: ['Sander van den Broek'], keep: ['chairs', 'jury'] },
+    { text: 'We flew over the Costa del Sol.', pii: [], keep: ['flew'] },
+  ],
+  titles: [
+    { text: 'Minister Fonseca opened the new bridge.', pii: ['Fonseca'], keep: ['opened', 'bridge'] },
+    { text: 'Rabbi Edelstein led the service.', pii: ['Edelstein'], keep: ['led', 'service'] },
+    { text: 'Dr. Registration Desk is on level two.', pii: [], keep: ['Registration', 'Desk'] },
+    { text: 'Inspector Lestrade-Okoro took notes.', pii: ['Lestrade-Okoro'], keep: ['took', 'notes'] },
+  ],
+  lowercase: [
+    { text: 'thanks, ayesha', pii: ['ayesha'], keep: ['thanks'] },
+    { text: 'emailed tomasz the invoice already', pii: ['tomasz'], keep: ['invoice'] },
+    { text: "crashing at bongani's place tonight", pii: ['bongani'], keep: ['place', 'tonight'] },
+    { text: 'thanks, everyone', pii: [], keep: ['thanks', 'everyone'] },
+  ],
+  capitalsAndLists: [
+    { text: 'CC: MARIANA OYELARAN', pii: ['MARIANA OYELARAN'], keep: [] },
+    { text: 'Thanks to Ilse, Chinedu and Paavo for the help.', pii: ['Ilse', 'Chinedu', 'Paavo'], keep: ['help'] },
+    { text: 'Available in Small, Regular and Family sizes.', pii: [], keep: ['Small', 'Regular', 'Family'] },
+  ],
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const redact = async (t) => (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
