@@ -4,8 +4,9 @@
 // communication, cc lines, possessives, names in parentheses, apostrophes and hyphens, particles, given names of many
 // languages alone as subjects, lists of three, academic and other titles, ALL-CAPS and lowercase text. Every group
 // carries traps (capitalised common nouns, products, places) that must stay readable. `pii` must be gone, `keep`
-// must stay. `PERSON_ROUND8_AFTER` is a second batch written after the rules and scored once (`--after`).
-// Run: node benchmarks/pii/personRound8Shapes.mjs [--misses] [--after]
+// must stay. `PERSON_ROUND8_AFTER` is a second batch written after the rules and scored once (`--after`),
+// `PERSON_ROUND8_THIRD` a third one after the last rule (`--third`).
+// Run: node benchmarks/pii/personRound8Shapes.mjs [--misses] [--after | --third]
 import { redactPII } from '@scrape/core';
 import { printShapeGroups, scoreShapeGroups } from './scoreShapes.mjs';
 import { totals } from './personCheckShapes.mjs';
@@ -204,9 +205,33 @@ export const PERSON_ROUND8_AFTER = {
   ],
 };
 
+/**
+ * A third batch, written after the last rule of round 8 (several words no list knows as the object of a person's
+ * verb, which the second batch showed missing) and scored once (`--third`).
+ */
+export const PERSON_ROUND8_THIRD = {
+  unknownObjects: [
+    { text: 'We hired Oyewale Adesanya last spring.', pii: ['Oyewale Adesanya'], keep: ['hired', 'spring'] },
+    { text: 'Thank Kaimana Kealoha for the flowers.', pii: ['Kaimana Kealoha'], keep: ['flowers'] },
+    { text: 'She warned Iolo Prydderch twice.', pii: ['Iolo Prydderch'], keep: ['warned', 'twice'] },
+    { text: 'They interviewed Mpho Tau for the job.', pii: ['Mpho Tau'], keep: ['job'] },
+    { text: 'I texted Chiamaka Obi-Nwosu the address.', pii: ['Chiamaka Obi-Nwosu'], keep: ['address'] },
+    { text: 'Remind Tjaša Zupančič about the rent.', pii: ['Tjaša Zupančič'], keep: ['rent'] },
+    // traps
+    { text: 'They hired Wipro Infotech to build it.', pii: [], keep: ['Wipro', 'Infotech', 'build'] },
+    { text: 'We thanked Kaiser Permanente for the grant.', pii: [], keep: ['Kaiser', 'Permanente', 'grant'] },
+    { text: 'I texted Zelle Support about it.', pii: [], keep: ['Zelle', 'Support'] },
+    { text: 'We invited Salesforce Trailhead users.', pii: [], keep: ['Salesforce', 'Trailhead', 'users'] },
+  ],
+};
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const redact = async (t) => (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
-  const sets = process.argv.includes('--after') ? PERSON_ROUND8_AFTER : PERSON_ROUND8_SHAPES;
+  const sets = process.argv.includes('--third')
+    ? PERSON_ROUND8_THIRD
+    : process.argv.includes('--after')
+      ? PERSON_ROUND8_AFTER
+      : PERSON_ROUND8_SHAPES;
   const r = await scoreShapeGroups(sets, redact);
   printShapeGroups(r);
   const s = totals(r);
