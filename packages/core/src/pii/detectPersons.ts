@@ -809,7 +809,7 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
       !common &&
       prev?.text === ',' &&
       SIGN_OFFS.has(tokens[t.index - 2]?.lower ?? '') &&
-      (!next0 || next0.lineStart || (next0.kind === 'punct' && /^[.!]$/.test(next0.text))) &&
+      (!next0 || next0.lineStart || next0.text === '.' || next0.text === '!') &&
       isNameWord(t.lower, g);
     if (!afterTitle && !afterLabel && !greeted && !signed) continue;
     const next = tokens[t.index + 1];
