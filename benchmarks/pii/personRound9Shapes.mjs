@@ -130,7 +130,50 @@ export const PERSON_ROUND9_SHAPES = {
 };
 
 /** A second batch, written after the rules of round 9 and scored once (`--after`). */
-export const PERSON_ROUND9_AFTER = {};
+export const PERSON_ROUND9_AFTER = {
+  attributions: [
+    { text: '“Not again,” sighed Wilhelmina.', pii: ['Wilhelmina'], keep: ['again'] },
+    { text: '"Keep going," Oyelowo shouted from the bank.', pii: ['Oyelowo'], keep: ['going', 'bank'] },
+    { text: '“It’s fine,” Brígida murmured.', pii: ['Brígida'], keep: ['fine'] },
+    { text: '"We tried," conceded Haraldsen, looking tired.', pii: ['Haraldsen'], keep: ['tried', 'looking'] },
+    // traps
+    { text: '"Delayed," the board showed.', pii: [], keep: ['Delayed', 'board'] },
+    { text: '“No comment,” Reuters reported.', pii: [], keep: ['comment', 'Reuters'] },
+    { text: '"Buy now," Samsung urged.', pii: [], keep: ['Buy', 'Samsung'] },
+  ],
+  ages: [
+    { text: 'Thulani Dube, 58, retired last year.', pii: ['Thulani Dube'], keep: ['retired'] },
+    { text: 'Ivy, 7, drew the picture.', pii: ['Ivy'], keep: ['drew', 'picture'] },
+    { text: 'Aged 19, Lorcan left home.', pii: ['Lorcan'], keep: ['Aged', 'home'] },
+    // traps
+    { text: 'Route 66, 1926, opened to traffic.', pii: [], keep: ['Route', 'traffic'] },
+    { text: 'Milk, 2, and Eggs, 12, are on the list.', pii: [], keep: ['Milk', 'Eggs', 'list'] },
+  ],
+  initials: [
+    { text: 'C.S. Adeyemi chaired the inquiry.', pii: ['C.S. Adeyemi'], keep: ['inquiry'] },
+    { text: 'Letters to R.J. Whitcombe, please.', pii: ['R.J. Whitcombe'], keep: ['Letters'] },
+    // traps
+    { text: 'The U.N. Assembly met today.', pii: [], keep: ['Assembly', 'today'] },
+    { text: 'Try the B.L.T. Sandwich.', pii: [], keep: ['Sandwich'] },
+  ],
+  fieldsAndTitles: [
+    { text: 'Name: wanjiru kamau', pii: ['wanjiru kamau'], keep: [] },
+    { text: 'Granny Esperanza baked bread.', pii: ['Esperanza'], keep: ['Granny', 'bread'] },
+    { text: 'Speaker: Dr Anoushka Patil-Rao', pii: ['Anoushka Patil-Rao'], keep: ['Speaker'] },
+    // traps
+    { text: 'File name: Annual Report', pii: [], keep: ['Annual', 'Report'] },
+    { text: 'Name: Standard Room\nRate: 90 EUR', pii: [], keep: ['Standard', 'Room', 'Rate'] },
+    { text: 'Weight: 12 kg', pii: [], keep: ['Weight'] },
+  ],
+  appositionsAndCredits: [
+    { text: 'Our plumber, Gethin, came at eight.', pii: ['Gethin'], keep: ['plumber', 'eight'] },
+    { text: 'Photo: Yevgenia Sorokina / Studio Nord', pii: ['Yevgenia Sorokina'], keep: ['Photo', 'Studio'] },
+    { text: 'Interview by Bongani Khumalo', pii: ['Bongani Khumalo'], keep: ['Interview'] },
+    // traps
+    { text: 'Our sponsor, Heineken, paid for drinks.', pii: [], keep: ['sponsor', 'Heineken', 'drinks'] },
+    { text: 'Photo: Unsplash', pii: [], keep: ['Photo', 'Unsplash'] },
+  ],
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const redact = async (t) => (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
