@@ -41,6 +41,7 @@ import {
 import { prefixedSurnameTail } from './namePrefixes.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import { afterRoleNoun } from './personRoles.js';
+import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import type { Token } from './tokenizeText.js';
 import { trimTrailing } from '../text/trailingRun.js';
 
@@ -295,7 +296,9 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
         j++;
         continue;
       }
-      if (n.kind !== 'word' || !/^ {1,2}$/.test(n.gapBefore)) break;
+      // ("A.K. Ramanujan": initials written together, each with its period)
+      const compactInitial = n.gapBefore === '' && tokens[j - 1].text === '.' && isInitial(n) && run.length > 0;
+      if (n.kind !== 'word' || !(compactInitial || /^ {1,2}$/.test(n.gapBefore))) break;
       // ("Yasmin al-Rashid": a surname behind a lowercase prefix belongs to the run)
       if (n.cap || prefixedSurnameTail(n)) run.push(n);
       else if (
@@ -325,7 +328,10 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       run.length <= 3 &&
       (NAME_INTRO.test(lineBefore(text, t.start, 40)) ||
         // "Patient: Grace Park": after a person field label the whole run is the name once one word is a name
-        (afterFieldLabel(tokens, t) && run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g))));
+        (afterFieldLabel(tokens, t) && run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g)))) &&
+      // ("Product name: Galaxy Note" names a thing; "Name: Premium Plan", everyday words and no first name, too)
+      !afterThingName(tokens, t) &&
+      !(tokens[i - 1]?.text === ':' && run.every((w) => tokenIsCommon(w, g) && !g.firstNames.has(w.lower)));
     // "Dear June,", "Hi April!": a month that is also a first name, greeted and set off, is the person greeted.
     const lastOfRun = run[run.length - 1];
     if (
@@ -417,7 +423,15 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
     // dictionary lists follows and no date preposition comes before ("in May Kowalski ...").
     if (c === 'common' && k === 0 && run.length >= 2 && monthFirstName(t, run[1], tokens, g)) c = 'name';
     // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
-    if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
+    // (not after initials written together: "U.S. Army", "D.C. Comics" are abbreviations)
+    if (
+      c === 'common' &&
+      prevClass === 'initial' &&
+      k >= 2 &&
+      !NOT_NAME_WORDS.has(t.lower) &&
+      !run.some((w, m) => m > 0 && m < k && w.gapBefore === '')
+    )
+      c = 'ambiguous';
     // After a particle that follows a name ("Pieter de Wit", "Jan van Dam"): the surname, everyday word or not.
     if (
       c === 'common' &&
@@ -470,6 +484,8 @@ function judgeRun(
   const amb = count('ambiguous');
   const unknown = count('unknown');
   const initials = count('initial');
+  // ("U.S. Army", "P.S.", "D.C. Comics": initials written together with no other word are an abbreviation)
+  if (initials === words.length && words.some((w, k) => k > 0 && w.t.gapBefore === '')) return;
   // Context tests are regexes over the surrounding text: evaluated only when a rule needs them, at most once.
   const before = lineBefore(text, first.start, 48);
   const after = text.slice(last.end, last.end + 24);
@@ -477,6 +493,19 @@ function judgeRun(
     let v: boolean | undefined;
     return () => (v ??= f());
   };
+  // '"Go on," urged Priyamvada.', "Brooks, 52, coaches ...": the speaker's slot after a quotation, or an age beside
+  // the run. A coined English word there is a company; in the direct order ('"Update now," Microsoft added.') the
+  // run must look like a name as well: a core-list name, a name's ending or foreign letters. (A hyphenated word of
+  // capitalised parts, "Ferreira-Lopes", is a double surname, not a coined word.)
+  const attributed = lazy(() => {
+    const slot = quotationSpeaker(tokens, first, last);
+    if (!slot && !ageBeside(tokens, first, last)) return false;
+    if (words.some((w) => coinedWord(w.t, g) && !/-\p{Lu}/u.test(w.t.text))) return false;
+    return (
+      slot !== 'direct' ||
+      words.some((w) => isCoreNameWord(w.t.lower, g) || NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text))
+    );
+  });
   const strong = lazy(
     () =>
       STRONG_INTRO.test(before) ||
@@ -485,7 +514,8 @@ function judgeRun(
       afterSignOff(text, first) ||
       afterTitleWord(tokens, first) ||
       afterGreeting(tokens, first, last) ||
-      afterRoleNoun(tokens, first),
+      afterRoleNoun(tokens, first) ||
+      attributed(),
   );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
@@ -498,7 +528,19 @@ function judgeRun(
   const follow = lazy(() => PERSON_FOLLOW.test(after));
   // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
   const aloneOnLine = lazy(() => first.lineStart && /^[ \t]*(?:\n|$)/.test(after));
-  const speaker = lazy(() => first.lineStart && /^:[ \t]?\S/.test(after));
+  // (an everyday word, no first name, whose value opens with a digit or a currency sign is a field: "Price: 12
+  // EUR"; "Taylor: 5 minutes left", "Rose: 5 more minutes!" are still speakers)
+  const speaker = lazy(
+    () =>
+      first.lineStart &&
+      /^:[ \t]?\S/.test(after) &&
+      !(
+        words.length === 1 &&
+        tokenIsCommon(first, g) &&
+        !g.firstNames.has(first.lower) &&
+        /^:[ \t]?[\d$€£]/.test(after)
+      ),
+  );
   const phrase = words.map((w) => w.t.lower).join(' ');
   const isPlace = g.places.has(phrase);
   // Vocative: "Remember me, Mary?", "Don't go to town, Mark!", "Warrane, can I ...".
@@ -603,7 +645,7 @@ function judgeRun(
         hyphenatedGivenName(first, g) !== 'first' &&
         !(personCue || weak() || (!first.sentenceStart && /^ [A-Z]/.test(after)));
       // (a verb people do outweighs a demonym-like ending: "Nkechi will bring")
-      score = isPlace ? (personCue ? 0.8 : 0) : (demonym() && !subject()) || lone ? 0 : 0.8;
+      score = isPlace ? (personCue ? 0.8 : 0) : (demonym() && !subject() && !attributed()) || lone ? 0 : 0.8;
     } else if (c === 'ambiguous')
       score =
         strong() ||

@@ -79,6 +79,9 @@ export const TITLES = new Set([
   'auntie',
   'grandma',
   'grandpa',
+  'grandad',
+  'granddad',
+  'granny',
 ]);
 
 /** Lowercase particles that may sit inside a name ("Ludwig van Beethoven", "Paseo del Mar"). */
@@ -299,6 +302,8 @@ export const KINSHIP_NOUNS = [
   'grandma',
   'grandpa',
   'granny',
+  'grandad',
+  'granddad',
   'grandson',
   'granddaughter',
   'grandchild',
