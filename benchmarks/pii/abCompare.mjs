@@ -10,6 +10,8 @@ import { buildRealMarkdown } from './evaluate.mjs';
 import { NEW_SHAPES } from './newShapes.mjs';
 import { PERSON_CHECK_SHAPES, totals } from './personCheckShapes.mjs';
 import { PERSON_AFTER_SHAPES, PERSON_FRESH_SHAPES } from './personFreshShapes.mjs';
+import { PERSON_ROUND8_AFTER, PERSON_ROUND8_SHAPES, PERSON_ROUND8_THIRD } from './personRound8Shapes.mjs';
+import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { scoreShapeGroups, scoreShapeRows } from './scoreShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
@@ -27,7 +29,12 @@ const sets = [
   ['personCheckShapes', PERSON_CHECK_SHAPES],
   ['personFreshShapes', PERSON_FRESH_SHAPES],
   ['personFreshShapes --after', PERSON_AFTER_SHAPES],
+  ['personRound8Shapes', PERSON_ROUND8_SHAPES],
+  ['personRound8Shapes --after', PERSON_ROUND8_AFTER],
+  ['personRound8Shapes --third', PERSON_ROUND8_THIRD],
   ['personShapes', PERSON_SHAPES],
+  ['personRound9Shapes', PERSON_ROUND9_SHAPES],
+  ['personRound9Shapes --after', PERSON_ROUND9_AFTER],
   ['weakSpotShapes', WEAK_SPOT_SHAPES],
   ['newShapes', { all: NEW_SHAPES }],
 ];

@@ -586,7 +586,10 @@ function findStreetAnchor(
         )
           return [i, k];
         // "on Marina Fort Street", "at Crown Road": capitalised name + street type, no number.
+        // (a possessive before the type is someone's home, not a street: "at siddiqui's place", "at Jo's place")
+        const possessive = words.some((w) => w.text[0] === "'" || w.text[0] === '’');
         if (
+          !possessive &&
           words.length >= 2 &&
           CORE_STREET_TYPES.test(words[words.length - 1].text) &&
           words.slice(0, -1).some((w) => !tokenIsCommon(w, g))
@@ -594,6 +597,7 @@ function findStreetAnchor(
           return [i, words[words.length - 1].index];
         }
         if (
+          !possessive &&
           words.length >= 1 &&
           words.length < MAX_STREET_NAME_WORDS &&
           isWord(tokens[k]) &&

@@ -6,6 +6,7 @@ import {
   endsWithKinship,
   afterReportingWord,
   SURNAME_MODIFIED,
+  CAPITAL_PARTICLES,
   NAME_PARTICLES,
   NAME_SHAPE,
   NOT_NAME_WORDS,
@@ -30,8 +31,17 @@ import {
   SIGN_OFF_LINES,
 } from './personLabels.js';
 import { AUXILIARIES, AUXILIARY_GAP_WORDS, QUESTION_AUXILIARIES, WH_WORDS, personVerbForms } from './personVerbs.js';
-import { COPULAS, afterPersonObjectVerb, secondObjectAfter, thingPredicateAfter } from './personObjects.js';
+import {
+  COPULAS,
+  afterPersonObjectVerb,
+  secondObjectAfter,
+  secondObjectOpenerAfter,
+  thingPredicateAfter,
+} from './personObjects.js';
+import { prefixedSurnameTail } from './namePrefixes.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import { afterRoleNoun } from './personRoles.js';
+import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import type { Token } from './tokenizeText.js';
 import { trimTrailing } from '../text/trailingRun.js';
 
@@ -119,6 +129,12 @@ const ENGLISH_SUFFIXES = [
   'ise',
   'ics',
 ];
+/** Endings of abstract nouns no surname has ("Development", "Registration", "Happiness", "Leadership"). */
+const ABSTRACT_NOUN_SUFFIXES = ['tion', 'sion', 'ness', 'ment', 'ity', 'ism', 'ship', 'ance', 'ence', 'ology'];
+function abstractNoun(lower: string): boolean {
+  return ABSTRACT_NOUN_SUFFIXES.some((x) => lower.length > x.length + 2 && lower.endsWith(x));
+}
+
 /**
  * A word no dictionary lists that is still English: a derived word, or two everyday words run together (brand
  * names: "Facebook", "Coinbound"). Such a subject of "took", "asks", "gives" is a thing or a company.
@@ -280,8 +296,11 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
         j++;
         continue;
       }
-      if (n.kind !== 'word' || !/^ {1,2}$/.test(n.gapBefore)) break;
-      if (n.cap) run.push(n);
+      // ("A.K. Ramanujan": initials written together, each with its period)
+      const compactInitial = n.gapBefore === '' && tokens[j - 1].text === '.' && isInitial(n) && run.length > 0;
+      if (n.kind !== 'word' || !(compactInitial || /^ {1,2}$/.test(n.gapBefore))) break;
+      // ("Yasmin al-Rashid": a surname behind a lowercase prefix belongs to the run)
+      if (n.cap || prefixedSurnameTail(n)) run.push(n);
       else if (
         NAME_PARTICLES.has(n.lower) &&
         (tokens[j + 1]?.cap || (NAME_PARTICLES.has(tokens[j + 1]?.lower ?? '') && tokens[j + 2]?.cap))
@@ -293,8 +312,15 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
     // After a title ("Mrs. Baker", "Dr. Justin Beet") every capitalised word of the run is part of the name.
     let p = i - 1;
     if (tokens[p]?.text === '.') p--;
+    // ("Prof. Development Day": an abstract noun no name list holds is no name, where "Mrs. Baker" and "Dr. Wells"
+    // are surnames although everyday words)
     const afterTitle =
-      p >= 0 && tokens[p].kind === 'word' && tokens[p].cap && TITLES.has(tokens[p].lower) && run.length <= 4;
+      p >= 0 &&
+      tokens[p].kind === 'word' &&
+      tokens[p].cap &&
+      TITLES.has(tokens[p].lower) &&
+      run.length <= 4 &&
+      !(abstractNoun(t.lower) && tokenIsCommon(t, g) && !isNameWord(t.lower, g));
     // "My name is Will", "her maiden name is Key", "named him Frank": whatever follows is the name, everyday word or
     // not.
     const afterNameIntro =
@@ -302,7 +328,10 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       run.length <= 3 &&
       (NAME_INTRO.test(lineBefore(text, t.start, 40)) ||
         // "Patient: Grace Park": after a person field label the whole run is the name once one word is a name
-        (afterFieldLabel(tokens, t) && run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g))));
+        (afterFieldLabel(tokens, t) && run.some((w) => !tokenIsCommon(w, g) || isNameWord(w.lower, g)))) &&
+      // ("Product name: Galaxy Note" names a thing; "Name: Premium Plan", everyday words and no first name, too)
+      !afterThingName(tokens, t) &&
+      !(tokens[i - 1]?.text === ':' && run.every((w) => tokenIsCommon(w, g) && !g.firstNames.has(w.lower)));
     // "Dear June,", "Hi April!": a month that is also a first name, greeted and set off, is the person greeted.
     const lastOfRun = run[run.length - 1];
     if (
@@ -342,10 +371,16 @@ function hyphenatedGivenName(t: Token, g: Gazetteers): 'first' | 'syllables' | u
 }
 
 function classify(t: Token, g: Gazetteers, next: Token | undefined, inside: boolean): WordClass {
+  // "Ó Súilleabháin", "Nic Giolla": an Irish particle, capitalised, inside a name before its surname.
+  if (CAPITAL_PARTICLES.has(t.lower) && next?.cap && next.gapBefore === ' ' && !next.allCaps) return 'particle';
   // "J." or a lone capital inside a run ("Szabina J Gelencsér") is an initial; the pronoun "I" is not.
   if (isInitial(t))
     return next?.text === '.' && next.gapBefore === '' ? 'initial' : inside && t.text !== 'I' ? 'initial' : 'common';
-  if (!t.cap) return 'particle';
+  if (!t.cap) {
+    const tail = prefixedSurnameTail(t)?.toLowerCase();
+    if (tail === undefined) return 'particle';
+    return isNameWord(tail, g) ? 'name' : isCommonWord(tail, g) ? 'ambiguous' : 'unknown';
+  }
   const l = t.lower;
   if (NOT_NAME_WORDS.has(l) || TITLES.has(l) || (t.allCaps && t.text.length <= 4)) return 'common';
   const named = isNameWord(l, g);
@@ -388,7 +423,15 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
     // dictionary lists follows and no date preposition comes before ("in May Kowalski ...").
     if (c === 'common' && k === 0 && run.length >= 2 && monthFirstName(t, run[1], tokens, g)) c = 'name';
     // The word after an initial is a surname even when it is an everyday word ("Brad L Key", "Jildau S Bouts").
-    if (c === 'common' && prevClass === 'initial' && k >= 2 && !NOT_NAME_WORDS.has(t.lower)) c = 'ambiguous';
+    // (not after initials written together: "U.S. Army", "D.C. Comics" are abbreviations)
+    if (
+      c === 'common' &&
+      prevClass === 'initial' &&
+      k >= 2 &&
+      !NOT_NAME_WORDS.has(t.lower) &&
+      !run.some((w, m) => m > 0 && m < k && w.gapBefore === '')
+    )
+      c = 'ambiguous';
     // After a particle that follows a name ("Pieter de Wit", "Jan van Dam"): the surname, everyday word or not.
     if (
       c === 'common' &&
@@ -417,11 +460,12 @@ function splitRun(run: Token[], tokens: Token[], g: Gazetteers): Array<Array<{ t
   if (cur.length) subs.push(cur);
   return subs
     .map((sub) => {
-      while (sub.length && sub[0].c === 'particle') sub.shift();
+      // (a capitalised particle opens the name it belongs to: "Ó Súilleabháin")
+      while (sub.length && sub[0].c === 'particle' && !sub[0].t.cap) sub.shift();
       while (sub.length && sub[sub.length - 1].c === 'particle') sub.pop();
       return sub;
     })
-    .filter((sub) => sub.length > 0);
+    .filter((sub) => sub.some((w) => w.c !== 'particle'));
 }
 
 function judgeRun(
@@ -440,6 +484,8 @@ function judgeRun(
   const amb = count('ambiguous');
   const unknown = count('unknown');
   const initials = count('initial');
+  // ("U.S. Army", "P.S.", "D.C. Comics": initials written together with no other word are an abbreviation)
+  if (initials === words.length && words.some((w, k) => k > 0 && w.t.gapBefore === '')) return;
   // Context tests are regexes over the surrounding text: evaluated only when a rule needs them, at most once.
   const before = lineBefore(text, first.start, 48);
   const after = text.slice(last.end, last.end + 24);
@@ -447,6 +493,19 @@ function judgeRun(
     let v: boolean | undefined;
     return () => (v ??= f());
   };
+  // '"Go on," urged Priyamvada.', "Brooks, 52, coaches ...": the speaker's slot after a quotation, or an age beside
+  // the run. A coined English word there is a company; in the direct order ('"Update now," Microsoft added.') the
+  // run must look like a name as well: a core-list name, a name's ending or foreign letters. (A hyphenated word of
+  // capitalised parts, "Ferreira-Lopes", is a double surname, not a coined word.)
+  const attributed = lazy(() => {
+    const slot = quotationSpeaker(tokens, first, last);
+    if (!slot && !ageBeside(tokens, first, last)) return false;
+    if (words.some((w) => coinedWord(w.t, g) && !/-\p{Lu}/u.test(w.t.text))) return false;
+    return (
+      slot !== 'direct' ||
+      words.some((w) => isCoreNameWord(w.t.lower, g) || NAME_SHAPE.test(w.t.lower) || hasForeignLetters(w.t.text))
+    );
+  });
   const strong = lazy(
     () =>
       STRONG_INTRO.test(before) ||
@@ -454,7 +513,9 @@ function judgeRun(
       afterFieldLabel(tokens, first) ||
       afterSignOff(text, first) ||
       afterTitleWord(tokens, first) ||
-      afterGreeting(tokens, first, last),
+      afterGreeting(tokens, first, last) ||
+      afterRoleNoun(tokens, first) ||
+      attributed(),
   );
   // "says Thandeka", "by Pastorelli", "the Okonkwo novel": a reporting word before, or a work or estate after.
   const reported = lazy(
@@ -467,7 +528,19 @@ function judgeRun(
   const follow = lazy(() => PERSON_FOLLOW.test(after));
   // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
   const aloneOnLine = lazy(() => first.lineStart && /^[ \t]*(?:\n|$)/.test(after));
-  const speaker = lazy(() => first.lineStart && /^:[ \t]?\S/.test(after));
+  // (an everyday word, no first name, whose value opens with a digit or a currency sign is a field: "Price: 12
+  // EUR"; "Taylor: 5 minutes left", "Rose: 5 more minutes!" are still speakers)
+  const speaker = lazy(
+    () =>
+      first.lineStart &&
+      /^:[ \t]?\S/.test(after) &&
+      !(
+        words.length === 1 &&
+        tokenIsCommon(first, g) &&
+        !g.firstNames.has(first.lower) &&
+        /^:[ \t]?[\d$€£]/.test(after)
+      ),
+  );
   const phrase = words.map((w) => w.t.lower).join(' ');
   const isPlace = g.places.has(phrase);
   // Vocative: "Remember me, Mary?", "Don't go to town, Mark!", "Warrane, can I ...".
@@ -509,7 +582,9 @@ function judgeRun(
       DEMONYM_SHAPE.test(phrase) &&
       !g.firstNames.has(phrase) &&
       ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) ||
-        /^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) ||
+        // (an adjective comes before its noun, never before an article or a possessive: "told Femi the news")
+        (/^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) &&
+          !secondObjectOpenerAfter(tokens, last)) ||
         /\b(?:the|a|an)\s*$/i.test(before)),
   );
   let score = 0;
@@ -570,7 +645,7 @@ function judgeRun(
         hyphenatedGivenName(first, g) !== 'first' &&
         !(personCue || weak() || (!first.sentenceStart && /^ [A-Z]/.test(after)));
       // (a verb people do outweighs a demonym-like ending: "Nkechi will bring")
-      score = isPlace ? (personCue ? 0.8 : 0) : (demonym() && !subject()) || lone ? 0 : 0.8;
+      score = isPlace ? (personCue ? 0.8 : 0) : (demonym() && !subject() && !attributed()) || lone ? 0 : 0.8;
     } else if (c === 'ambiguous')
       score =
         strong() ||
@@ -770,7 +845,15 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
       tokens[t.index + 1]?.text === ',' &&
       t.text.length >= 3 &&
       (!common || (g.firstNames.has(t.lower) && !ADDRESS_TERMS.has(t.lower)));
-    if (!afterTitle && !afterLabel && !greeted) continue;
+    // "cheers, hamza" closing a message: a closing word, a comma, then a listed name that ends the line.
+    const next0 = tokens[t.index + 1];
+    const signed =
+      !common &&
+      prev?.text === ',' &&
+      SIGN_OFFS.has(tokens[t.index - 2]?.lower ?? '') &&
+      (!next0 || next0.lineStart || next0.text === '.' || next0.text === '!') &&
+      isNameWord(t.lower, g);
+    if (!afterTitle && !afterLabel && !greeted && !signed) continue;
     const next = tokens[t.index + 1];
     const end =
       next &&

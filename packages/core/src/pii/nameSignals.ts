@@ -56,12 +56,32 @@ export const TITLES = new Set([
   'governor',
   'president',
   'mayor',
+  // (offices and ranks that are no first names; "Dean", "Bishop", "Pastor" are names too and stay out)
+  'councillor',
+  'councilor',
+  'alderman',
+  'chancellor',
+  'minister',
+  'ambassador',
+  'commissioner',
+  'rabbi',
+  'imam',
+  'sheriff',
+  'inspector',
+  'detective',
+  'sergeant',
+  'constable',
+  'congressman',
+  'congresswoman',
   'coach',
   'uncle',
   'aunt',
   'auntie',
   'grandma',
   'grandpa',
+  'grandad',
+  'granddad',
+  'granny',
 ]);
 
 /** Lowercase particles that may sit inside a name ("Ludwig van Beethoven", "Paseo del Mar"). */
@@ -95,6 +115,9 @@ export const NAME_PARTICLES = new Set([
   'af',
   'av',
 ]);
+
+/** Irish particles written with a capital inside a name ("Ó Súilleabháin", "Ní Bhriain", "Nic Giolla"). */
+export const CAPITAL_PARTICLES = new Set(['ó', 'ní', 'nic', 'uí', 'ua']);
 
 /**
  * Capitalised words that are never a person on their own although name lists contain some of them
@@ -279,6 +302,8 @@ export const KINSHIP_NOUNS = [
   'grandma',
   'grandpa',
   'granny',
+  'grandad',
+  'granddad',
   'grandson',
   'granddaughter',
   'grandchild',
@@ -351,11 +376,14 @@ const REPORTING_WORDS = new Set(
     'answered insists insisted argues argued warns warned admits admitted claims claimed whispers whispered by'
   ).split(' '),
 );
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** The word before `first` on its line is a reporting word, or the two words are "according to". A token test. */
 export function afterReportingWord(tokens: Token[], first: Token): boolean {
   const prev = tokens[first.index - 1];
   if (first.lineStart || prev?.kind !== 'word') return false;
-  return REPORTING_WORDS.has(prev.lower) || (prev.lower === 'to' && tokens[first.index - 2]?.lower === 'according');
+  // (after a subject pronoun the verb is not inverted and the word after it is its object: "She asked Google")
+  if (REPORTING_WORDS.has(prev.lower)) return !SUBJECT_PRONOUNS.has(tokens[first.index - 2]?.lower ?? '');
+  return prev.lower === 'to' && tokens[first.index - 2]?.lower === 'according';
 }
 /** Nouns a surname may modify: "the Okonkwo novel", "the Pastorelli estate". */
 export const SURNAME_MODIFIED = new RegExp(

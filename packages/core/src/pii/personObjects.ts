@@ -19,6 +19,10 @@ const PERSON_OBJECT_VERB_FORMS = [
   'wish wished',
   'text texted texting',
   'message messaged',
+  // (mail verbs: "emailed Oisín", "Please cc Dariusz"; "cc'd" splits into "cc" and a clitic)
+  'email emails emailed emailing',
+  'cc bcc',
+  'ping pinged',
   'phone phoned',
   'ring rang',
   'thank thanks thanked thanking',
@@ -71,6 +75,12 @@ export function afterPersonObjectVerb(tokens: Token[], first: Token): boolean {
   if (first.lineStart || first.gapBefore !== ' ' || prev?.kind !== 'word') return false;
   if (prev.cap && (!prev.sentenceStart || prev.allCaps)) return false;
   return PERSON_OBJECT_VERBS.has(prev.lower);
+}
+
+/** The word right after `last` is an article or a possessive ("told Femi the news", "owe Ana an apology"). */
+export function secondObjectOpenerAfter(tokens: Token[], last: Token): boolean {
+  const a = tokens[last.index + 1];
+  return a?.kind === 'word' && a.gapBefore === ' ' && SECOND_OBJECT_OPENERS.has(a.text);
 }
 
 /** A second object follows `last`: an opener and then a lowercase word ("... Angel his address"). */
