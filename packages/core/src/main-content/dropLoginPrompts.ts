@@ -4,6 +4,7 @@
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { LOGIN_PROMPT_MAX_CHARS, LOGIN_PROMPT_MIN_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** A prompt to log in, sign in or register in order to reply, answer, comment or post. */
 const LOGIN_PROMPT = new RegExp(
@@ -22,7 +23,7 @@ export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace
     if (s.text === 0 || removed.has(s)) continue;
     if (s.text <= LOGIN_PROMPT_MAX_CHARS) {
       // the outermost short block is read once: a prompt opens it (the box around it goes too)
-      if (s.text >= LOGIN_PROMPT_MIN_CHARS && !s.isLink && LOGIN_PROMPT.test((s.el.textContent ?? '').trim())) {
+      if (s.text >= LOGIN_PROMPT_MIN_CHARS && !s.isLink && LOGIN_PROMPT.test(wholeText(s).trim())) {
         removed.add(s);
         trace?.push(
           `drop ${s.el.localName}.${s.cls.trim().split(/\s+/).slice(0, 2).join('.')} text=${s.text}: a log-in prompt`,
