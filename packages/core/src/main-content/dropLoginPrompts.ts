@@ -15,8 +15,15 @@ const LOGIN_PROMPT = new RegExp(
   'i',
 );
 
+/** What every prompt holds, looked for once in the root's whole text: a block's text is a run of it, so a root
+ *  without these words holds no prompt and no block is read (most pages; the root's text is read anyway, see
+ *  pruneBlocks). The closing word boundary of LOGIN_PROMPT is left out: in the root, other text may follow. */
+const LOGIN_PROMPT_GATE =
+  /\bto (reply|answer|comment|post|respond|participate|vote|join the (discussion|conversation))/i;
+
 /** Drops log-in prompts inside `root` (see LOGIN_PROMPT); only the outermost short blocks are read. */
 export function dropLoginPrompts(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
+  if (!LOGIN_PROMPT_GATE.test(wholeText(root))) return;
   const stack: NodeStats[] = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;

@@ -220,18 +220,25 @@ function junkOf(
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
 
+/** The block's textContent, kept on it as wholeText (textPieces.ts) keeps it: the later passes read the text of the
+ *  same short buttons and links again (the DOM does not change before the result is written). */
+function textOf(s: NodeStats): string {
+  if (s.allText === undefined) s.allText = s.el.textContent ?? '';
+  return s.allText;
+}
+
 /** A button labelled with a question ("Do I need to be good at drawing?") opens its answer: an FAQ's question, not
  *  an action. */
-function isQuestionLabel(el: Element): boolean {
-  return QUESTION_END.test(el.textContent ?? '');
+function isQuestionLabel(s: NodeStats): boolean {
+  return QUESTION_END.test(textOf(s));
 }
 const QUESTION_END = /\?\s*$/;
 
 const ISO_STAMP = /^\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[\d:.]*(Z|[+-]\d{2}:?\d{2})?(\+\d{2}:\d{2})?\s*$/;
 
-function isMachineStamp(el: Element): boolean {
-  if (el.localName !== 'time' && !el.hasAttribute('itemprop')) return false;
-  return ISO_STAMP.test(el.textContent ?? '');
+function isMachineStamp(s: NodeStats): boolean {
+  if (s.el.localName !== 'time' && !s.el.hasAttribute('itemprop')) return false;
+  return ISO_STAMP.test(textOf(s));
 }
 
 /** Cheap pre-test of CREDIT_CLASS (no lower-casing of every class list). */
@@ -269,8 +276,8 @@ function isButtonLike(s: NodeStats): boolean {
   return s.role === 'button' || (s.cls !== '' && BUTTON_CLASS.test(s.cls));
 }
 
-function isMoreLink(el: Element): boolean {
-  const t = trimTrailingSpaceAnd(el.textContent ?? '', '»›→>.…').trim();
+function isMoreLink(s: NodeStats): boolean {
+  const t = trimTrailingSpaceAnd(textOf(s), '»›→>.…').trim();
   return MORE_LINK.test(t) && t.split(/\s+/).length <= 3;
 }
 
@@ -372,17 +379,11 @@ export function measureTree(
       const parent = stack[stack.length - 1];
       const s = current;
       // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
-      if (
-        s.text < BUTTON_LABEL_MAX_CHARS &&
-        s.parent !== null &&
-        !s.inCode &&
-        isButtonLike(s) &&
-        !isQuestionLabel(s.el)
-      )
+      if (s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && isButtonLike(s) && !isQuestionLabel(s))
         s.junk = 'hard';
-      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el))
+      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s))
         s.junk = 'hard';
-      if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s.el)) s.junk = 'hard';
+      if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s)) s.junk = 'hard';
       if (s.text <= CREDIT_MAX_CHARS && s.cls !== '' && !s.inCode && isPhotoCredit(s)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < MEASURE_TREE_CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;
