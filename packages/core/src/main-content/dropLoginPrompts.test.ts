@@ -24,7 +24,8 @@ describe('dropLoginPrompts', () => {
     expect(out).not.toContain('You must log in');
   });
 
-  it("finds a prompt whose last word runs into the next block in the root's text (the gate needs no end boundary)", () => {
+  // the gate reads the root's text, where the prompt's last word may run into the next block's
+  it('finds a prompt whose last word touches the next text (the gate needs no end boundary)', () => {
     const posts = [
       'The new timetable moves the first bus to half past six, which suits the early shift.',
       'It also adds a late service on Fridays, which many of us asked for last year.',
@@ -34,7 +35,8 @@ describe('dropLoginPrompts', () => {
       .join('');
     // "...to reply" and "Powered" touch in the root's textContent: "to replyPowered"
     const doc = page(
-      `<div class="thread">${posts}<div class="reply-box"><p>Please log in to reply</p></div><p>Powered by forum software, version two.</p></div>`,
+      `<div class="thread">${posts}<div class="reply-box"><p>Please log in to reply</p></div>` +
+        '<p>Powered by forum software, version two.</p></div>',
     );
     const out = text(extractMainContent(doc, { url: 'https://forum.example/threads/bus.7/' }));
     expect(out).toContain('first bus to half past six');
@@ -42,9 +44,8 @@ describe('dropLoginPrompts', () => {
   });
 
   it('reads no block of a root that never says what a prompt asks to do', () => {
-    const doc = page(
-      `<article><h1>Garden notes</h1>${'<p>Log in to the greenhouse log every morning and water the seedlings before noon.</p>'.repeat(3)}</article>`,
-    );
+    const note = '<p>Log in to the greenhouse log each morning, water the plants.</p>';
+    const doc = page(`<article><h1>Garden notes</h1>${note.repeat(3)}</article>`);
     const out = text(extractMainContent(doc));
     expect(out).toContain('Log in to the greenhouse log');
   });

@@ -6,7 +6,8 @@ import { compactText, squeezedText, wholeText } from './textPieces.js';
 describe('block texts kept on the block', () => {
   it('give what reading the element gives, and the same string on a second ask', () => {
     const { document } = parseHTML(
-      '<html><body><div><p>  One\n two </p><script>var x = 1;</script><span hidden> three\u00a0four </span></div></body></html>',
+      '<html><body><div><p>  One\n two </p><script>var x = 1;</script><span hidden> three\u00a0four </span></div>' +
+        '</body></html>',
     );
     const tree = measureTree(document.body as unknown as Element, { keepComments: false });
     for (const s of tree.preorder) {
