@@ -3,6 +3,7 @@
 // same button shown twice in unlike blocks (the main one and its copy in a sticky bar).
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { ACTION_MAX_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** Labels of the button that puts a product in a cart. */
 const BUY_ACTION = /^(add to (cart|bag|basket|trolley)|buy (it )?now|add to order|pre-?order( now)?)\b/i;
@@ -40,10 +41,6 @@ function isBuyAction(s: NodeStats): boolean {
   if (tag !== 'button' && tag !== 'input') return false;
   if (s.text > ACTION_MAX_CHARS) return false;
   const label =
-    tag === 'input'
-      ? s.el.getAttribute('type') === 'submit'
-        ? (s.el.getAttribute('value') ?? '')
-        : ''
-      : (s.el.textContent ?? '');
+    tag === 'input' ? (s.el.getAttribute('type') === 'submit' ? (s.el.getAttribute('value') ?? '') : '') : wholeText(s);
   return BUY_ACTION.test(label.replace(/\s+/g, ' ').trim());
 }

@@ -266,7 +266,7 @@ function valueHint(map: Map<string, ValueHint>, value: string): ValueHint {
   let v = map.get(value);
   if (v === undefined) {
     if (map.size >= CACHE_MAX) map.clear(); // bounded: a page of unique ids must not grow it for ever
-    v = computeValueHint(value);
+    v = computeValueHint(value, map === cache);
     map.set(value, v);
   }
   lastValue = value;
@@ -291,7 +291,9 @@ const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|product_cat|product_tag|product_
  *  only the Kelvin sign into an ASCII letter, "k", which the word does not hold: the two tests agree.) */
 const TESTIMONIAL = /testimonial/i;
 
-function computeValueHint(value: string): ValueHint {
+/** `classList`: the value is a class list, the only kind asked whether it hides its element (isScreenReaderOnly);
+ *  ids (often unique, so often misses) skip that test. */
+function computeValueHint(value: string, classList: boolean): ValueHint {
   let negative: string | null = null;
   let positive = false;
   const list = tokens(hasPostClassMarker(value) ? value.replace(TAXONOMY_CLASS, ' ') : value);
@@ -314,7 +316,7 @@ function computeValueHint(value: string): ValueHint {
     negative,
     positive,
     testimonial,
-    screenReaderOnly: SCREEN_READER_ONLY.test(value),
+    screenReaderOnly: classList && SCREEN_READER_ONLY.test(value),
     hint: finish(negative, positive, testimonial),
   };
 }

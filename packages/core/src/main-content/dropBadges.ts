@@ -12,6 +12,7 @@ import {
   CARD_SEARCH_DEPTH,
   TOKEN_CACHE_MAX,
 } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** Class words of card badges. */
 const BADGE_WORDS = new Set(['badge', 'flag', 'flags', 'ribbon', 'sticker', 'stamp']);
@@ -21,7 +22,7 @@ function inPricedCard(s: NodeStats): boolean {
   let p = s.parent;
   for (let depth = 0; p !== null && depth < CARD_SEARCH_DEPTH; depth++, p = p.parent) {
     if (p.text > BADGES_CARD_MAX_CHARS) return false;
-    if (p.text >= CARD_MIN_CHARS + s.text) return PRICE_TEXT.test(p.el.textContent ?? '');
+    if (p.text >= CARD_MIN_CHARS + s.text) return PRICE_TEXT.test(wholeText(p));
   }
   return false;
 }

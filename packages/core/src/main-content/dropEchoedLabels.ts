@@ -5,6 +5,7 @@
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { ECHO_MIN_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** Cells and list items repeat their neighbours legitimately (a comparison table, a size list); so do code tokens,
  *  and a picture's link and its caption's link name the same target. */
@@ -28,8 +29,8 @@ export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace
               prev.children.length === 0 &&
               !ITEM_TAGS.has(prev.el.localName) &&
               adjacent(prev.el, c.el) &&
-              same(prev.el.textContent, c.el.textContent)
-            : s.children.length === 1 && s.ownGood === own && same(directText(s.el), c.el.textContent);
+              same(wholeText(prev), wholeText(c))
+            : s.children.length === 1 && s.ownGood === own && same(directText(s.el), wholeText(c));
         if (echo) {
           removed.add(c);
           dropped++;

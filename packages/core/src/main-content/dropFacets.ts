@@ -13,7 +13,7 @@ import {
   FACET_MIN_VALUES,
   FACET_PARENT_SHARE,
 } from './tunables.js';
-import { wholeText } from './textPieces.js';
+import { squeezedText, wholeText } from './textPieces.js';
 
 /** The whole text of a filter panel's label. */
 const FACET_LABEL = new RegExp(
@@ -45,7 +45,7 @@ export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: Tra
     const s = stack.pop()!;
     if (s.text === 0 || removed.has(s) || s.inCode) continue;
     if (s.text <= FACET_LABEL_MAX_CHARS) {
-      if (FACET_LABEL.test((s.el.textContent ?? '').replace(/\s+/g, ' ').trim())) labels.push(s);
+      if (FACET_LABEL.test(squeezedText(s))) labels.push(s);
       continue;
     }
     for (const c of s.children) stack.push(c);

@@ -4,7 +4,7 @@ import { groupChildren } from './groupChildren.js';
 import type { NodeStats } from './measureTree.js';
 import { signature } from './nodeNames.js';
 import { SHOP_ACTION } from './recommendationHeadings.js';
-import { seenText } from './textPieces.js';
+import { seenText, squeezedText } from './textPieces.js';
 import { TEMPLATE_SKIP_TAGS } from './blockWords.js';
 import type { TraceSink } from './traceEvents.js';
 import {
@@ -77,7 +77,7 @@ export function dropItemTemplateText(
           // a link inside a sentence is a word of that sentence, however often the text links it (a keyword linked in
           // every paragraph): removing it would cut the sentence
           if (inlineStay && n.parent !== null && n.parent.ownGood >= SENTENCE_MIN_CHARS) continue;
-          const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+          const key = squeezedText(n).toLowerCase();
           if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
           const list = leaves.get(key);
           if (list) list.push(n);

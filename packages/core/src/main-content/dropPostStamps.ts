@@ -5,6 +5,7 @@
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { COUNTER_MAX_CHARS, EDIT_NOTICE_MAX_CHARS, POST_NUMBER_MAX_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** A line that opens with "Last edited ...", "(This post was last modified: ...)" or "Edited <date> by <name>". */
 const EDIT_NOTICE =
@@ -16,14 +17,14 @@ const POST_NUMBER = /^#\s?\d{1,6}$/;
 
 /** Drops edit notices, reaction counters and post numbers inside `root` (call on discussion pages). */
 export function dropPostStamps(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
-  const edits = /edited|modified/i.test(root.el.textContent ?? '');
+  const edits = /edited|modified/i.test(wholeText(root));
   const stack: NodeStats[] = [...root.children];
   let dropped = 0;
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s.text === 0 || removed.has(s)) continue;
     if (s.text <= EDIT_NOTICE_MAX_CHARS) {
-      const text = (s.el.textContent ?? '').trim();
+      const text = wholeText(s).trim();
       if (
         (edits && EDIT_NOTICE.test(text)) ||
         (s.text <= COUNTER_MAX_CHARS && COUNTER.test(text)) ||

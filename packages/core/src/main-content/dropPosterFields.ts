@@ -8,6 +8,7 @@ import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 import type { TraceSink } from './traceEvents.js';
 import { LABEL_POST_SHARE, PAIR_MAX_CHARS, POSTER_FIELDS_LABEL_MAX_CHARS, POSTS_MIN } from './tunables.js';
+import { squeezedText, wholeText } from './textPieces.js';
 
 /** Post texts and code never hold author cards. */
 const SKIP_TAGS = new Set(['p', 'pre', 'code', 'blockquote', 'table', 'h1', 'h2', 'h3']);
@@ -55,7 +56,7 @@ export function dropPosterFields(
           if (n.el.localName === 'dl' && n.text <= PAIR_MAX_CHARS) {
             // a short definition list is a field whatever its label: icons often stand for "Joined" or "Messages"
             let labels = '';
-            for (const c of n.children) if (c.el.localName === 'dt') labels += `${c.el.textContent ?? ''}|`;
+            for (const c of n.children) if (c.el.localName === 'dt') labels += `${wholeText(c)}|`;
             note(`<dl>${signature(n)} ${labels.replace(/\s+/g, ' ').trim().toLowerCase()}`, n);
             // its fields are looked at too: a card whose first term is the author's name differs in every post
           }
@@ -75,13 +76,13 @@ export function dropPosterFields(
             // it goes only where the very same words stand in most posts. The post's first text is its author's name
             // (a frequent poster's name recurs too), and dates and counts hold digits.
             if (n !== first) {
-              const value = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+              const value = squeezedText(n).toLowerCase();
               if (value !== '' && !/\d/.test(value)) note(`=${value}`, n);
             }
             continue;
           }
           // the pair holds a value beside the label, and is short
-          const key = (n.el.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/:$/, '').toLowerCase();
+          const key = squeezedText(n).replace(/:$/, '').toLowerCase();
           if (key === '' || /\d/.test(key)) continue; // numbers and dates are values, not labels
           note(key, pair);
         }

@@ -6,6 +6,7 @@
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { CARD_LINK_MIN_CHARS, TERMS_MAX_CHARS } from './tunables.js';
+import { squeezedText } from './textPieces.js';
 
 /** Monthly financing: a price per month offered beside the price ("or $91.58/mo. for 12 mo.", "As low as $48/mo"; a
  *  bare "$12/month" is a plan's price), a financing term, a pay-later provider. */
@@ -79,7 +80,7 @@ export function dropPurchaseTerms(root: NodeStats, removed: Set<NodeStats>, trac
     if (s.el.closest('a') !== null || (s.linkText > CARD_LINK_MIN_CHARS && 2 * s.linkText >= s.text)) continue;
     const heading = s.el.querySelector(HEADINGS);
     if (heading !== null && termOf(heading.textContent ?? '') === null) continue;
-    const t = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const t = squeezedText(s);
     const what = termOf(t);
     if (what === null) continue;
     removed.add(s);

@@ -7,6 +7,7 @@ import { PRICE_TEXT } from './priceText.js';
 import { READER_WORDS } from './classHints.js';
 import type { TraceSink } from './traceEvents.js';
 import { RATED_REVIEWS_CARD_MAX_CHARS, RATED_SHARE, REVIEWS_MIN } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** What a customer review's card says and a product's own text does not. */
 const REVIEW_TEXT = new RegExp(
@@ -40,7 +41,7 @@ export function dropRatedReviews(
   // a review widget names itself somewhere ("customer-reviews", "review-list") even when its cards do not: pages
   // without the word, or whose labelled blocks are already gone, are not read at all
   if (dated && !namesReviews(root, removed)) return;
-  if (!REVIEW_TEXT.test(root.el.textContent ?? '')) return;
+  if (!REVIEW_TEXT.test(wholeText(root))) return;
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -55,7 +56,7 @@ export function dropRatedReviews(
         let rated = 0;
         let priced = 0;
         for (const c of g) {
-          const t = c.el.textContent ?? '';
+          const t = wholeText(c);
           if (REVIEW_TEXT.test(t) && (!dated || REVIEW_DATE.test(t))) rated++;
           if (PRICE_TEXT.test(t)) priced++;
         }

@@ -16,6 +16,7 @@ import {
   LINK_LIST_MIN_LINKS,
   RECOMMENDATION_MAX_SHARE,
 } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING), or a heading matching
  *  `alsoHeading` (the shop's policy headings on a product page). */
@@ -34,7 +35,7 @@ export function dropRecommendations(
     const heading = isHeadingTag(s) && tag !== 'h1' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
     if (heading || isCaption(s)) {
       // a caption's wrappers hold the same text: nothing to find below it
-      const text = (s.el.textContent ?? '').trim();
+      const text = wholeText(s).trim();
       if (
         !isRecommendationHeading(text, heading) &&
         !(alsoHeading !== null && alsoHeading.test(text.replace(/\s+/g, ' ')))
@@ -65,7 +66,7 @@ export function dropRecommendations(
       removed.add(block);
       trace?.push(
         `drop ${describe(block)} text=${block.text}: opened by a recommendation heading ` +
-          `(${describe(s)} "${(s.el.textContent ?? '').trim().slice(0, 40)}")`,
+          `(${describe(s)} "${wholeText(s).trim().slice(0, 40)}")`,
       );
       continue;
     }

@@ -5,6 +5,7 @@ import type { NodeStats } from './measureTree.js';
 import { describe } from './nodeNames.js';
 import type { TraceSink } from './traceEvents.js';
 import { REPEATED_PARAGRAPH_MIN_CHARS } from './tunables.js';
+import { squeezedText } from './textPieces.js';
 
 /** Marks paragraphs that repeat an earlier paragraph's exact text (see REPEATED_PARAGRAPH_MIN_CHARS). */
 export function dropRepeatedParagraphs(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
@@ -17,7 +18,7 @@ export function dropRepeatedParagraphs(root: NodeStats, removed: Set<NodeStats>,
       for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
       continue;
     }
-    const key = (s.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const key = squeezedText(s);
     if (seen.has(key)) {
       removed.add(s);
       trace?.push(`drop ${describe(s)} text=${s.text}: repeats an earlier paragraph`);

@@ -3,14 +3,15 @@
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { ITEM_MAX_CHARS, RUN_MIN_ITEMS, SAME_MAX_CHARS, SAME_MIN_COPIES } from './tunables.js';
+import { squeezedText } from './textPieces.js';
 
 /** Whether all the items are one short label, repeated. */
 function oneLabel(kids: NodeStats[]): boolean {
   const first = kids[0];
   if (first.text > SAME_MAX_CHARS) return false;
   for (const k of kids) if (k.text !== first.text || k.el.localName !== first.el.localName) return false;
-  const text = (first.el.textContent ?? '').replace(/\s+/g, ' ').trim();
-  for (const k of kids) if ((k.el.textContent ?? '').replace(/\s+/g, ' ').trim() !== text) return false;
+  const text = squeezedText(first);
+  for (const k of kids) if (squeezedText(k) !== text) return false;
   return true;
 }
 
@@ -48,7 +49,7 @@ function repeatPeriod(kids: NodeStats[]): number {
     for (let i = p; i < n && same; i++)
       if (kids[i].text !== kids[i - p].text || kids[i].el.localName !== kids[i - p].el.localName) same = false;
     if (!same) continue;
-    texts ??= kids.map((k) => (k.el.textContent ?? '').replace(/\s+/g, ' ').trim());
+    texts ??= kids.map((k) => squeezedText(k));
     let equal = true;
     for (let i = p; i < n && equal; i++) if (texts[i] !== texts[i - p]) equal = false;
     // the run itself must vary: a list of one repeated label ("Add to cart" x6) is no looped run

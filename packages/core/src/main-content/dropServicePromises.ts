@@ -5,6 +5,7 @@ import type { NodeStats } from './measureTree.js';
 import { groupChildren } from './groupChildren.js';
 import type { TraceSink } from './traceEvents.js';
 import { PROMISE_MIN_TILES, PROMISE_SHARE, STRIP_MIN_TILES, TILE_MAX_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** What a service promise speaks of (no closing word boundary: a tile's title often runs into its text). */
 const PROMISE = new RegExp(
@@ -37,7 +38,7 @@ export function dropServicePromises(
         let promises = 0;
         let fields = 0;
         for (const c of g) {
-          const t = c.el.textContent ?? '';
+          const t = wholeText(c);
           if (PROMISE.test(t)) promises++;
           if (FIELD_OR_QUESTION.test(t)) fields++;
         }

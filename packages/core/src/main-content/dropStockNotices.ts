@@ -4,6 +4,7 @@
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { STOCK_NOTICES_NOTICE_MAX_CHARS } from './tunables.js';
+import { squeezedText } from './textPieces.js';
 
 /** One clause of a stock or urgency notice. "6 left in stock" is two clauses, "6 left" and "in stock": written as one
  *  clause too (`\d+ (left|remaining)( in stock)?`), each such phrase could be read two ways, and a block of them that
@@ -22,10 +23,7 @@ export function dropStockNotices(root: NodeStats, removed: Set<NodeStats>, trace
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s) || s.text === 0 || s.inCode) continue;
-    if (
-      s.text <= STOCK_NOTICES_NOTICE_MAX_CHARS &&
-      STOCK_NOTICE.test((s.el.textContent ?? '').replace(/\s+/g, ' ').trim())
-    ) {
+    if (s.text <= STOCK_NOTICES_NOTICE_MAX_CHARS && STOCK_NOTICE.test(squeezedText(s))) {
       removed.add(s);
       trace?.push(`drop ${s.el.localName} text=${s.text}: a stock notice`);
       continue;

@@ -11,6 +11,7 @@ import {
   TEASER_LINKED_SHARE,
   TEASER_LISTS_TEASER_MIN_ITEMS,
 } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** A written date: "Dec 19, 2025", "19 December 2025", "2025-12-19", "12/19/2025", "3 days ago". */
 const DATE_TEXT = new RegExp(
@@ -83,7 +84,7 @@ export function dropTeaserLists(
 /** Whether the card shows a publication date: a <time> element or a written date. */
 function hasDate(card: NodeStats): boolean {
   if (card.el.getElementsByTagName('time').length > 0) return true;
-  return DATE_TEXT.test(card.el.textContent ?? '');
+  return DATE_TEXT.test(wholeText(card));
 }
 
 /** Whether the card holds a heading that is, or sits inside, or contains a link. */

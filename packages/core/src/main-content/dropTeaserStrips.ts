@@ -6,6 +6,7 @@ import { describe, signature } from './nodeNames.js';
 import { PRICE_TEXT } from './priceText.js';
 import type { TraceSink } from './traceEvents.js';
 import { TEASER_MAX_CHARS, TEASER_MAX_SHARE, TEASER_MIN_ITEMS, TEASER_PAIR } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** On product pages, drops groups of similar short sibling cards that each hold a link and a price (see
  *  TEASER_MIN_ITEMS): the page's own product is one, the cards (with a link or a picture each) are other products. */
@@ -23,7 +24,7 @@ export function dropTeaserStrips(root: NodeStats, removed: Set<NodeStats>, trace
         let priced = 0;
         // a pair of cards (a bundle, "pairs well with") must show each product fully: a picture and a link
         const card = g.length < TEASER_MIN_ITEMS ? 'a[href] img, img ~ a[href], a[href] ~ img' : 'a[href], img';
-        for (const c of g) if (PRICE_TEXT.test(c.el.textContent ?? '') && c.el.querySelector(card) !== null) priced++;
+        for (const c of g) if (PRICE_TEXT.test(wholeText(c)) && c.el.querySelector(card) !== null) priced++;
         if (priced < Math.min(TEASER_MIN_ITEMS, g.length) || priced < 0.6 * g.length) continue;
         for (const c of g) removed.add(c);
         trace?.push(

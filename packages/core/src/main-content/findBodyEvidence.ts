@@ -4,6 +4,7 @@
 import type { NodeStats } from './measureTree.js';
 import { isInside } from './treeRelations.js';
 import { CANDIDATE_MIN_SHARE, EVIDENCE_MIN_CHARS, GROUP_MIN_ITEMS, LEAD_GROWTH, PROBE_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 
@@ -33,7 +34,7 @@ export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: st
     if (s.text < CANDIDATE_MIN_SHARE * key.length || (best !== null && s.text >= best.text)) continue;
     // a smaller match elsewhere would be a copy: keep to the first chain
     if (best !== null && !isInside(s, best)) continue;
-    const text = compact(s.el.textContent ?? '');
+    const text = compact(wholeText(s));
     if (text.includes(head) && text.includes(tail)) best = s;
   }
   return best;

@@ -16,6 +16,7 @@ import {
   ITEM_WRAPPER_SHARE,
   REPEATED_ITEM_MIN,
 } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** Inside a list item, a block with the item's heading is its text (title, price) beside a quick-buy form, whose
  *  controls go by themselves (selects and short buttons are chrome tags). */
@@ -28,7 +29,7 @@ export function holdsItemHeading(s: NodeStats, item: NodeStats | null): boolean 
 /** Inside a list item, a block showing a price beside its swatches and buttons is the card's name and price over
  *  a quick-buy form, as with a heading above. */
 export function holdsItemPrice(s: NodeStats, item: NodeStats | null): boolean {
-  return item !== null && item.text <= CARD_MAX_CHARS && s.text > 0 && PRICE_TEXT.test(s.el.textContent ?? '');
+  return item !== null && item.text <= CARD_MAX_CHARS && s.text > 0 && PRICE_TEXT.test(wholeText(s));
 }
 
 /** Inside a list item without a heading (a row of a ranking, a result line), the block holding most of the item's
@@ -43,7 +44,7 @@ export function holdsItemTitle(s: NodeStats, item: NodeStats | null): boolean {
 export function isCardHeading(s: NodeStats, item: NodeStats | null): boolean {
   if (item === null || item.text > CARD_MAX_CHARS || s.paragraphs !== 1) return false;
   if (!/^h[1-6]$/.test(s.el.localName) && s.el.querySelector('h1, h2, h3, h4, h5, h6') === null) return false;
-  return PRICE_TEXT.test(item.el.textContent ?? '');
+  return PRICE_TEXT.test(wholeText(item));
 }
 
 /** A list item showing a price, one of several items of its list, is a shop card with its swatches and buttons, even
@@ -64,8 +65,7 @@ export function holdsItems(s: NodeStats): boolean {
   for (let depth = 0; depth < ITEM_SEARCH_DEPTH; depth++) {
     const counts = new Map<string, number>();
     for (const c of node.children) {
-      if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(c.el.textContent ?? '')))
-        continue;
+      if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(wholeText(c)))) continue;
       // a list's items are alike by nature, whatever classes name each one (shops stamp each card with its product)
       const sig = c.el.localName === 'li' ? 'li' : signature(c);
       const n = (counts.get(sig) ?? 0) + 1;

@@ -4,6 +4,7 @@
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { PANEL_MAX_CHARS, PANEL_MAX_LINK_DENSITY, PANEL_MIN_CHARS, TITLE_MAX_CHARS } from './tunables.js';
+import { squeezedText } from './textPieces.js';
 
 /** Class words of layers laid over the page (see classHints.ts). */
 const LAYER_WORDS = new Set(['modal', 'drawer', 'overlay', 'popup', 'popover', 'offcanvas']);
@@ -80,5 +81,5 @@ function firstLine(s: NodeStats): string {
     if (next === null) break;
     n = next;
   }
-  return (n.el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return squeezedText(n);
 }

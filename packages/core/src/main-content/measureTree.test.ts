@@ -195,4 +195,27 @@ git add .</code></pre><div class="comments"><p>Reader comment: thanks!</p></div>
     expect(out).not.toContain('paid placement');
     expect(out).not.toContain('directly in your inbox');
   });
+
+  it('labels elements without attributes by their tag alone', () => {
+    const { document } = parseHTML(
+      '<html><body><main><nav><a>Home</a></nav><div><p>Text of the page.</p></div><aside>Side</aside>' +
+        '<div role="navigation"><a>Next</a></div><div class="sidebar">More</div><div id="footer">End</div>' +
+        '</main></body></html>',
+    );
+    const tree = measureTree(document.body as unknown as Element, { keepComments: false });
+    const labels = tree.preorder.map((s) => `${s.el.localName}:${s.junk}`);
+    expect(labels).toEqual([
+      'body:0',
+      'main:0',
+      'nav:hard',
+      'a:0',
+      'div:0',
+      'p:0',
+      'aside:hard',
+      'div:hard',
+      'a:0',
+      'div:soft',
+      'div:soft',
+    ]);
+  });
 });

@@ -51,6 +51,10 @@ export interface NodeStats {
   sig: string | undefined;
   /** The block's textContent, filled on first ask by wholeText (textPieces.ts): several passes read the root's. */
   allText: string | undefined;
+  /** wholeText with whitespace runs collapsed and trimmed, filled on first ask by squeezedText (textPieces.ts). */
+  squeezed: string | undefined;
+  /** wholeText without whitespace, filled on first ask by compactText (textPieces.ts). */
+  compact: string | undefined;
 }
 
 /** Elements whose text is never page text. */
@@ -162,13 +166,24 @@ interface JunkLabel {
   word: string | null;
 }
 
-function junkOf(el: Element, tag: string, cls: string, role: string | null, keepComments: boolean): JunkLabel {
+function junkOf(
+  el: Element,
+  tag: string,
+  cls: string,
+  role: string | null,
+  keepComments: boolean,
+  bare: boolean,
+): JunkLabel {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there). Likewise
   // inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
   if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null) return NO_JUNK;
   // The main landmark is content whatever its class/id says (id="skip-to-content" is where the skip link lands).
   if (tag === 'main' || role === 'main') return NO_JUNK;
-  if (CHROME_TAGS.has(tag) || (role !== null && CHROME_ROLES.has(role)) || el.getAttribute('aria-modal') === 'true') {
+  if (
+    CHROME_TAGS.has(tag) ||
+    (role !== null && CHROME_ROLES.has(role)) ||
+    (!bare && el.getAttribute('aria-modal') === 'true')
+  ) {
     return HARD_JUNK;
   }
   if (tag === 'form' && firstDescendantWhere(el, isAccountOrSearchInput) !== null) {
@@ -188,6 +203,8 @@ function junkOf(el: Element, tag: string, cls: string, role: string | null, keep
     }
     return NO_JUNK;
   }
+  // no attributes: no class, id or test hook names a role
+  if (bare) return NO_JUNK;
   let hint = classHint(cls, el.getAttribute('id') ?? '');
   if (hint.negative === null && !hint.positive) {
     const dataRole = el.getAttribute('data-role');
@@ -203,18 +220,25 @@ function junkOf(el: Element, tag: string, cls: string, role: string | null, keep
   return { junk: negative ? 'soft' : 0, positive: hint.positive, word: hint.negative };
 }
 
+/** The block's textContent, kept on it as wholeText (textPieces.ts) keeps it: the later passes read the text of the
+ *  same short buttons and links again (the DOM does not change before the result is written). */
+function textOf(s: NodeStats): string {
+  if (s.allText === undefined) s.allText = s.el.textContent ?? '';
+  return s.allText;
+}
+
 /** A button labelled with a question ("Do I need to be good at drawing?") opens its answer: an FAQ's question, not
  *  an action. */
-function isQuestionLabel(el: Element): boolean {
-  return QUESTION_END.test(el.textContent ?? '');
+function isQuestionLabel(s: NodeStats): boolean {
+  return QUESTION_END.test(textOf(s));
 }
 const QUESTION_END = /\?\s*$/;
 
 const ISO_STAMP = /^\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[\d:.]*(Z|[+-]\d{2}:?\d{2})?(\+\d{2}:\d{2})?\s*$/;
 
-function isMachineStamp(el: Element): boolean {
-  if (el.localName !== 'time' && !el.hasAttribute('itemprop')) return false;
-  return ISO_STAMP.test(el.textContent ?? '');
+function isMachineStamp(s: NodeStats): boolean {
+  if (s.el.localName !== 'time' && !s.el.hasAttribute('itemprop')) return false;
+  return ISO_STAMP.test(textOf(s));
 }
 
 /** Cheap pre-test of CREDIT_CLASS (no lower-casing of every class list). */
@@ -252,8 +276,8 @@ function isButtonLike(s: NodeStats): boolean {
   return s.role === 'button' || (s.cls !== '' && BUTTON_CLASS.test(s.cls));
 }
 
-function isMoreLink(el: Element): boolean {
-  const t = trimTrailingSpaceAnd(el.textContent ?? '', '»›→>.…').trim();
+function isMoreLink(s: NodeStats): boolean {
+  const t = trimTrailingSpaceAnd(textOf(s), '»›→>.…').trim();
   return MORE_LINK.test(t) && t.split(/\s+/).length <= 3;
 }
 
@@ -279,16 +303,16 @@ export function measureTree(
 ): MeasuredTree {
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
-  const make = (el: Element, parent: NodeStats | null, cls: string): NodeStats => {
+  const make = (el: Element, parent: NodeStats | null, cls: string, bare: boolean): NodeStats => {
     const tag = el.localName;
     // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
     const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
-    const role = el.getAttribute('role');
+    const role = bare ? null : el.getAttribute('role');
     const {
       junk,
       positive,
       word: junkWord,
-    } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, options.keepComments);
+    } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, options.keepComments, bare);
     const s: NodeStats = {
       el,
       parent,
@@ -310,11 +334,13 @@ export function measureTree(
       order: preorder.length,
       sig: undefined,
       allText: undefined,
+      squeezed: undefined,
+      compact: undefined,
     };
     preorder.push(s);
     return s;
   };
-  const top = make(root, null, root.getAttribute('class') ?? '');
+  const top = make(root, null, root.getAttribute('class') ?? '', false);
   const stack: NodeStats[] = [top];
   let node: Node | null = root.firstChild;
   while (stack.length > 0) {
@@ -328,17 +354,19 @@ export function measureTree(
       } else if (node.nodeType === 1) {
         const el = node as Element;
         const tag = el.localName;
-        const cls = el.getAttribute('class');
+        // A fifth of the elements carry no attribute: for them the attribute reads below (each a walk) are skipped.
+        const bare = !el.hasAttributes();
+        const cls = bare ? null : el.getAttribute('class');
         // reading hidden elements (a page streamed hidden) still skips screen-reader-only labels: no one ever sees them
-        const invisible = options.readHidden
-          ? cls !== null && isScreenReaderOnly(cls)
-          : isHidden(el, cls) && !isFoldedPanel(el);
+        const invisible =
+          !bare &&
+          (options.readHidden ? cls !== null && isScreenReaderOnly(cls) : isHidden(el, cls) && !isFoldedPanel(el));
         if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || invisible) {
           hidden.add(el);
           node = el.nextSibling;
           continue;
         }
-        const s = make(el, current, cls ?? '');
+        const s = make(el, current, cls ?? '', bare);
         if (current.children === NO_CHILDREN) current.children = [s];
         else current.children.push(s);
         stack.push(s);
@@ -351,17 +379,11 @@ export function measureTree(
       const parent = stack[stack.length - 1];
       const s = current;
       // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
-      if (
-        s.text < BUTTON_LABEL_MAX_CHARS &&
-        s.parent !== null &&
-        !s.inCode &&
-        isButtonLike(s) &&
-        !isQuestionLabel(s.el)
-      )
+      if (s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && isButtonLike(s) && !isQuestionLabel(s))
         s.junk = 'hard';
-      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s.el))
+      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s))
         s.junk = 'hard';
-      if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s.el)) s.junk = 'hard';
+      if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s)) s.junk = 'hard';
       if (s.text <= CREDIT_MAX_CHARS && s.cls !== '' && !s.inCode && isPhotoCredit(s)) s.junk = 'hard';
       if (s.el.localName === 'a' && s.text < MEASURE_TREE_CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
         s.isLink = true;

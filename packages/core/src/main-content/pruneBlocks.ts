@@ -175,7 +175,7 @@ const isArticle = (el: Element): boolean => hasTag(el, ARTICLE);
 
 function isCookieBanner(s: NodeStats): boolean {
   if (s.text === 0 || s.text > COOKIE_MAX_CHARS) return false;
-  const text = s.el.textContent ?? '';
+  const text = wholeText(s);
   // a banner opens with its subject ("We use cookies..."); a story that mentions cookies further down is not one
   const lead = text
     .trimStart()

@@ -5,6 +5,7 @@ import { READER_WORDS } from './classHints.js';
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { CURRENCY_LIST_MIN, DUMP_IDENTIFIER_SHARE, DUMP_MIN_LABELS, LIST_ITEM_MIN } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** A field label written as a code identifier ("retail_price_tier1:", "cat_thumb_Petrol Blue:"): words joined by an
  *  underscore, which no label written for readers has. As one pattern (`^[a-z][\w-]*[a-z0-9]_[a-z0-9][\w -]*:?$`) it
@@ -55,7 +56,7 @@ function dropIdentifierFields(dl: NodeStats, removed: Set<NodeStats>, trace?: Tr
   dl.children.forEach((c, i) => {
     if (c.el.localName !== 'dt') return;
     labels++;
-    if (isIdentifierLabel((c.el.textContent ?? '').trim())) identifiers.push(i);
+    if (isIdentifierLabel(wholeText(c).trim())) identifiers.push(i);
   });
   if (labels < DUMP_MIN_LABELS || identifiers.length < DUMP_IDENTIFIER_SHARE * labels) return;
   for (const i of identifiers) {
@@ -81,7 +82,7 @@ function isCurrencyList(list: NodeStats): boolean {
   const codes = new Set<string>();
   for (const li of list.children) {
     if (li.text === 0) continue;
-    const t = (li.el.textContent ?? '').trim();
+    const t = wholeText(li).trim();
     if (t.length > 40 || !CURRENCY_ITEM.test(t)) return false;
     codes.add(t.slice(0, 3));
   }

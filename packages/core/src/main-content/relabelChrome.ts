@@ -37,6 +37,7 @@ import {
   SHEET_WRAPPER_SHARE,
   SOFT_JUNK_KEEP_SHARE,
 } from './tunables.js';
+import { squeezedText, wholeText } from './textPieces.js';
 
 /** Corrects the chrome labels of the whole tree (see the module's contract); `tracer` names each decision's rule. */
 export function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, tracer: Tracer): void {
@@ -144,7 +145,7 @@ function isDetailSheet(s: NodeStats): boolean {
   const opener = s.el.previousElementSibling;
   if (opener === null || (opener.localName !== 'button' && opener.getAttribute('role') !== 'button')) return false;
   const label = (opener.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return label.length > 0 && (s.el.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(label);
+  return label.length > 0 && squeezedText(s).startsWith(label);
 }
 
 /** Whether a class-labelled block sits inside a block of the same label that reads as prose: a part of that block (a
@@ -168,7 +169,7 @@ function isConsentDialog(s: NodeStats): boolean {
     role === 'alertdialog' ||
     s.el.getAttribute('aria-modal') === 'true';
   if (!dialog && !OVERLAY_WORDS.has(s.junkWord ?? '')) return false;
-  const text = s.el.textContent ?? '';
+  const text = wholeText(s);
   return COOKIE_TEXT.test(text) && CONSENT_TEXT.test(text);
 }
 

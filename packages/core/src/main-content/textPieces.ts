@@ -17,24 +17,33 @@ export function forEachTextPiece(s: NodeStats, visit: (text: string) => void, sk
       }
     }
     if (!inner || n.ownGood > 0) {
-      const t = n.el.textContent ?? '';
+      const t = wholeText(n);
       if (t.trim() !== '') visit(t);
     }
   }
 }
 
-/** A block's whole text (its textContent), read once per extraction and kept on the block: the pruning passes ask
- *  the root's (a walk of the whole page and one long string each time), and the DOM does not change before stage 5. */
+/** A block's whole text (its textContent), read once per extraction and kept on the block: the passes of stages 1-4
+ *  ask it of the same blocks again and again (about two reads in five were repeats, measured on dev pages: each a
+ *  walk of the block's subtree and a new string), and the DOM does not change before stage 5. */
 export function wholeText(s: NodeStats): string {
   if (s.allText === undefined) s.allText = s.el.textContent ?? '';
   return s.allText;
 }
 
+/** A block's text with its whitespace runs collapsed to one space and trimmed: how most passes compare labels and
+ *  lines. Kept on the block like wholeText. */
+export function squeezedText(s: NodeStats): string {
+  if (s.squeezed === undefined) s.squeezed = wholeText(s).replace(/\s+/g, ' ').trim();
+  return s.squeezed;
+}
+
 /** A block's text with its whitespace left out, the key on which the copy passes compare blocks: a copy that breaks
  *  its lines elsewhere (a <br> in the mobile layout for a space in the desktop one) has the same key, as it has the
- *  same NodeStats.text (non-whitespace characters). */
+ *  same NodeStats.text (non-whitespace characters). Kept on the block like wholeText (three passes key on it). */
 export function compactText(s: NodeStats): string {
-  return (s.el.textContent ?? '').replace(/\s+/g, '');
+  if (s.compact === undefined) s.compact = wholeText(s).replace(/\s+/g, '');
+  return s.compact;
 }
 
 /** Elements whose text no reader sees, though textContent reads it. */

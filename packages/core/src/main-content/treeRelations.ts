@@ -1,6 +1,7 @@
 // Where a measured block sits relative to others: the ancestry questions several passes ask.
 import type { NodeStats } from './measureTree.js';
 import { OWN_BLOCK_MIN_CHARS } from './tunables.js';
+import { wholeText } from './textPieces.js';
 
 /** Whether `ancestor` holds `s` (strictly: a block is not inside itself). */
 export function isInside(s: NodeStats, ancestor: NodeStats): boolean {
@@ -39,7 +40,7 @@ export function isRefrainInAlikeBlocks(s: NodeStats, first: NodeStats): boolean 
   if (a.el.localName !== b.el.localName || a.cls !== b.cls) return false;
   if (a.text < s.text + OWN_BLOCK_MIN_CHARS || b.text < first.text + OWN_BLOCK_MIN_CHARS) return false;
   // (read only for a repeat, which is rare: blocks of one length may still say different things)
-  return a.text !== b.text || a.el.textContent !== b.el.textContent;
+  return a.text !== b.text || wholeText(a) !== wholeText(b);
 }
 
 /** Which repeats are kept on purpose: `(s, first)` says whether `s`, repeating `first`, stays. */
