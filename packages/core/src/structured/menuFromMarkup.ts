@@ -101,6 +101,18 @@ function notAMenu(facts: PageFacts): Menu {
 function findItems(body: Element): FoundItem[] {
   const prices = priceElements(body);
   if (prices.length > MAX_PRICES) return [];
+  const containers = itemContainers(body, prices);
+  const found: FoundItem[] = [];
+  for (const [container, price] of containers) {
+    const item = itemFrom(container, price);
+    if (item) found.push({ container, item });
+  }
+  found.push(...inlineItems(body, containers));
+  return found;
+}
+
+/** Each price's item: the largest block above it that holds no other price, stops at a list row, under no heading. */
+function itemContainers(body: Element, prices: Element[]): Map<Element, Element> {
   // Prices under each ancestor, counted once per price walk: "does this block hold another price?" is then a lookup.
   const pricesUnder = new Map<Element, number>();
   for (const price of prices)
@@ -116,12 +128,11 @@ function findItems(body: Element): FoundItem[] {
     }
     if (container !== price && !containers.has(container)) containers.set(container, price);
   }
-  const found: FoundItem[] = [];
-  for (const [container, price] of containers) {
-    const item = itemFrom(container, price);
-    if (item) found.push({ container, item });
-  }
-  // Lines that carry name and price in one element ("Margherita ..... 12.50").
+  return containers;
+}
+
+/** Lines that carry name and price in one element ("Margherita ..... 12.50"), outside the items found already. */
+function inlineItems(body: Element, containers: Map<Element, Element>): FoundItem[] {
   const aboveItems = new Set<Element>();
   for (const c of containers.keys())
     for (let p: Element | null = c; p && p !== body; p = p.parentElement) aboveItems.add(p);
@@ -130,24 +141,28 @@ function findItems(body: Element): FoundItem[] {
     for (let p = el.parentElement; p && p !== body; p = p.parentElement) if (containers.has(p)) return true;
     return false;
   };
+  const found: FoundItem[] = [];
   for (const el of Array.from(body.querySelectorAll('li, p, tr'))) {
     if (claimed(el)) continue;
-    const raw = el.textContent ?? '';
-    if (raw.length > MAX_ITEM_CHARS * 2 || !/\d/.test(raw)) continue;
-    const text = squash(raw);
-    // INLINE_PRICE is quadratic in the text's length (its lazy name and leader run overlap): only short texts reach it.
-    if (text.length > MAX_ITEM_CHARS) continue;
-    const m = INLINE_PRICE.exec(text);
-    if (!m || !isPriceText(m[2]!)) continue;
-    const price = parsePriceText(m[2]!);
-    const split = splitName(m[1]!);
-    if (!price || !split.name) continue;
-    found.push({
-      container: el,
-      item: finishItem({ name: split.name, description: split.description }, el, price, split.markers),
-    });
+    const item = inlineItem(el);
+    if (item) found.push({ container: el, item });
   }
   return found;
+}
+
+/** The item of one line whose text is a name, a leader and a price; undefined when it is not one. */
+function inlineItem(el: Element): MenuItem | undefined {
+  const raw = el.textContent ?? '';
+  if (raw.length > MAX_ITEM_CHARS * 2 || !/\d/.test(raw)) return undefined;
+  const text = squash(raw);
+  // INLINE_PRICE is quadratic in the text's length (its lazy name and leader run overlap): only short texts reach it.
+  if (text.length > MAX_ITEM_CHARS) return undefined;
+  const m = INLINE_PRICE.exec(text);
+  if (!m || !isPriceText(m[2]!)) return undefined;
+  const price = parsePriceText(m[2]!);
+  const split = splitName(m[1]!);
+  if (!price || !split.name) return undefined;
+  return finishItem({ name: split.name, description: split.description }, el, price, split.markers);
 }
 
 function itemFrom(container: Element, priceElement: Element): MenuItem | undefined {
@@ -315,18 +330,7 @@ function priceElements(body: Element): Element[] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.nodeType === 3) {
-      const text = node.textContent ?? '';
-      if (text.length > 200 || !/\d/.test(text)) continue;
-      let el = node.parentElement;
-      // "£" <span>11.50</span>: the price may be split over an element and its parent.
-      for (let up = 0; el && el !== body && up < 2; up++, el = el.parentElement) {
-        if (seen.has(el)) break;
-        if (isPriceText(el.textContent ?? '')) {
-          if (!HEADING.has(el.localName) && !struck(el)) out.push(el);
-          seen.add(el);
-          break;
-        }
-      }
+      addPriceOfText(node, body, seen, out);
       continue;
     }
     if (node.nodeType !== 1) continue;
@@ -334,6 +338,22 @@ function priceElements(body: Element): Element[] {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
+}
+
+/** The price element of one text node, if any, added to `out` once (`seen`: elements already decided). */
+function addPriceOfText(textNode: Node, body: Element, seen: Set<Element>, out: Element[]): void {
+  const text = textNode.textContent ?? '';
+  if (text.length > 200 || !/\d/.test(text)) return;
+  let el = textNode.parentElement;
+  // "£" <span>11.50</span>: the price may be split over an element and its parent.
+  for (let up = 0; el && el !== body && up < 2; up++, el = el.parentElement) {
+    if (seen.has(el)) return;
+    if (isPriceText(el.textContent ?? '')) {
+      if (!HEADING.has(el.localName) && !struck(el)) out.push(el);
+      seen.add(el);
+      return;
+    }
+  }
 }
 
 function shopSigns(document: Document, facts: PageFacts): boolean {

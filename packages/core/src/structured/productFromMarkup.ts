@@ -38,6 +38,28 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
   const h1 = body.querySelector('h1');
   const title = h1?.textContent?.replace(/\s+/g, ' ').trim();
   if (!h1 || !title) return undefined;
+  const found = titleBuyControl(body, h1);
+  if (!found) return undefined;
+  const { buy, scope } = found;
+  if (countPriceElements(scope) > MAX_PRICES_IN_SCOPE) return undefined;
+  const priceElement = findPriceElement(scope, false);
+  const price = priceElement ? parsePriceText(priceElement.textContent ?? '') : undefined;
+  if (!price) return undefined;
+
+  const product: Product = { title, url: facts.canonical ?? facts.url, variants: [] };
+  const category = breadcrumbPath(document, [], title);
+  if (category) product.category = category;
+  const description = facts.meta('og:description') ?? facts.meta('description');
+  if (description) product.description = description;
+  product.variants = [ordered(markupVariant(facts, buy, scope, price))];
+  return orderProduct(product);
+}
+
+/**
+ * The title's buy control and the deepest block holding both; undefined without a buy control, or when that block
+ * holds a buy control per card (a product grid).
+ */
+function titleBuyControl(body: HTMLElement, h1: Element): { buy: Element; scope: Element } | undefined {
   let buys = Array.from(body.querySelectorAll('button, input[type="submit"], input[type="button"], a')).filter((el) =>
     isBuyControl(el),
   );
@@ -49,17 +71,16 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
   // A block holding the title and a buy button per card is a product grid; a product page has one (or one plus a sticky
   // copy).
   if (buys.filter((b) => scope.contains(b)).length > MAX_BUY_CONTROLS) return undefined;
-  if (countPriceElements(scope) > MAX_PRICES_IN_SCOPE) return undefined;
-  const priceElement = findPriceElement(scope, false);
-  const price = priceElement ? parsePriceText(priceElement.textContent ?? '') : undefined;
-  if (!price) return undefined;
+  return { buy, scope };
+}
 
-  const product: Product = { title, url: facts.canonical ?? facts.url, variants: [] };
-  const category = breadcrumbPath(document, [], title);
-  if (category) product.category = category;
-  const description = facts.meta('og:description') ?? facts.meta('description');
-  if (description) product.description = description;
-
+/** The variant shown: its price (and the struck one before a discount), stock as the button and text say, images. */
+function markupVariant(
+  facts: PageFacts,
+  buy: Element,
+  scope: Element,
+  price: NonNullable<ProductVariant['price']>,
+): ProductVariant {
   const disabled = buy.hasAttribute('disabled') || buy.getAttribute('aria-disabled') === 'true';
   const stockText = OUT_OF_STOCK_WORDS.exec(spacedText(scope))?.[0];
   const variant: ProductVariant = {
@@ -70,7 +91,13 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
   const wasElement = findPriceElement(scope, true);
   const was = wasElement ? parsePriceText(wasElement.textContent ?? '', price.currency) : undefined;
   if (was && was.amount > price.amount) variant.sale = { originalPrice: was };
-  // The gallery usually sits beside the title block, not inside it.
+  const images = productImages(scope, facts);
+  if (images.length > 0) variant.images = images;
+  return variant;
+}
+
+/** The gallery in or (usually) beside the title block, else the page's og:image. */
+function productImages(scope: Element, facts: PageFacts): ImageRef[] {
   let images = galleryImages(scope, facts);
   for (
     let p = scope.parentElement, up = 0;
@@ -79,9 +106,7 @@ export function productFromMarkup(facts: PageFacts, document: Document): Product
   )
     images = galleryImages(p, facts);
   if (images.length === 0) images = facts.metaAll('og:image').map((url) => ({ url: facts.resolve(url) }));
-  if (images.length > 0) variant.images = images;
-  product.variants = [ordered(variant)];
-  return orderProduct(product);
+  return images;
 }
 
 function depth(el: Element): number {

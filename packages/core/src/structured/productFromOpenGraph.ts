@@ -27,6 +27,13 @@ export function productFromOpenGraph(facts: PageFacts, document: Document): Prod
     document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ??
     document.title.trim();
   if (!title) return undefined;
+  const product = productHead(facts, document, title);
+  product.variants = [ordered(ogVariant(facts, document, amount))];
+  return orderProduct(product);
+}
+
+/** Title, address, brand, category and description from the tags (and the breadcrumb). */
+function productHead(facts: PageFacts, document: Document, title: string): Product {
   const product: Product = {
     title,
     url: facts.canonical ?? (facts.meta('og:url') ? facts.resolve(facts.meta('og:url')!) : facts.url),
@@ -38,7 +45,11 @@ export function productFromOpenGraph(facts: PageFacts, document: Document): Prod
   if (category) product.category = category;
   const description = facts.meta('og:description') ?? facts.meta('description');
   if (description) product.description = description;
+  return product;
+}
 
+/** The one variant the tags describe: price (a lower sale price wins, the list price as its original), stock. */
+function ogVariant(facts: PageFacts, document: Document, amount: string | undefined): ProductVariant {
   const currency = facts.meta('product:price:currency') ?? facts.meta('og:price:currency');
   const listed = priceFromValues(amount, currency);
   const sale = priceFromValues(
@@ -59,8 +70,7 @@ export function productFromOpenGraph(facts: PageFacts, document: Document): Prod
   } else if (listed) variant.price = listed;
   const images = facts.metaAll('og:image').map((url) => ({ url: facts.resolve(url) }));
   if (images.length > 0) variant.images = images;
-  product.variants = [ordered(variant)];
-  return orderProduct(product);
+  return variant;
 }
 
 /** Enabled buy buttons on the page. */

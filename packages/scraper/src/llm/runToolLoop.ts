@@ -59,41 +59,61 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       messages.push({ role: 'assistant', content: reply.content ?? '' });
       return { outcome: 'answered', answer: reply.content ?? '', steps: step, messages };
     }
-    messages.push({
-      role: 'assistant',
-      content: reply.content,
-      tool_calls: reply.toolCalls.map((c) => ({
-        id: c.id,
-        type: 'function' as const,
-        function: { name: c.name, arguments: c.arguments },
-      })),
-    });
+    messages.push(assistantTurn(reply.content, reply.toolCalls));
     for (const call of reply.toolCalls) {
       signal.throwIfAborted();
       const parsed = parseArguments(call.arguments);
       const event: ToolCallEvent = { id: call.id, name: call.name, args: parsed ?? {} };
       await hooks?.beforeTool?.(event);
-      const tool = byName.get(call.name);
-      let result: string;
-      let failed = true;
-      if (!tool)
-        result = `error: there is no tool named "${call.name}"; the tools are ${[...byName.keys()].join(', ')}`;
-      else if (!parsed) result = 'error: the arguments are not a JSON object; call the tool again with a JSON object';
-      else {
-        try {
-          result = await tool.run(parsed, signal);
-          failed = false;
-        } catch (error) {
-          if (signal.aborted) throw error;
-          result = `error: ${error instanceof Error ? error.message : String(error)}`;
-        }
-      }
-      result = clip(result, limit);
-      await hooks?.afterTool?.({ ...event, result, failed });
+      const answer = await runCall(byName, call.name, parsed, signal);
+      const result = clip(answer.result, limit);
+      await hooks?.afterTool?.({ ...event, result, failed: answer.failed });
       messages.push({ role: 'tool', tool_call_id: call.id, content: result });
     }
   }
   return { outcome: 'step_limit', steps: maxSteps, messages };
+}
+
+/** The model's turn as the conversation records it: its text and the calls it made. */
+function assistantTurn(content: string | null, calls: ToolCall[]): ToolChatMessage {
+  return {
+    role: 'assistant',
+    content,
+    tool_calls: calls.map((c) => ({
+      id: c.id,
+      type: 'function' as const,
+      function: { name: c.name, arguments: c.arguments },
+    })),
+  };
+}
+
+/**
+ * One call's answer to the model: the tool's text, or what went wrong (no such tool, arguments that are not a JSON
+ * object, the tool's error). Only an abort of the whole loop throws.
+ */
+async function runCall(
+  byName: Map<string, LoopTool>,
+  name: string,
+  parsed: Record<string, unknown> | null,
+  signal: AbortSignal,
+): Promise<{ result: string; failed: boolean }> {
+  const tool = byName.get(name);
+  if (!tool)
+    return {
+      result: `error: there is no tool named "${name}"; the tools are ${[...byName.keys()].join(', ')}`,
+      failed: true,
+    };
+  if (!parsed)
+    return {
+      result: 'error: the arguments are not a JSON object; call the tool again with a JSON object',
+      failed: true,
+    };
+  try {
+    return { result: await tool.run(parsed, signal), failed: false };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { result: `error: ${error instanceof Error ? error.message : String(error)}`, failed: true };
+  }
 }
 
 function parseArguments(text: string): Record<string, unknown> | null {

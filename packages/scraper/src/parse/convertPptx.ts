@@ -66,36 +66,13 @@ function slideHtml(doc: Node[], number: number): string {
       const tag = tagOf(node);
       if (tag === 'p:grpSp') visit(childrenOf(node));
       else if (tag === 'p:sp') {
-        const ph = findAll(childrenOf(node), 'p:ph')[0];
-        const phType = ph ? (attrs(ph).type ?? 'body') : undefined;
-        const paragraphs = findAll(childrenOf(node), 'a:p')
-          .map((p) => paragraphOf(p))
-          .filter((p) => p.text.trim() !== '');
-        if (paragraphs.length === 0) continue;
-        if ((phType === 'title' || phType === 'ctrTitle') && !title) {
-          title = paragraphs.map((p) => p.text.trim()).join(' ');
+        const shape = textShapeOf(node);
+        if (!shape) continue;
+        if (shape.isTitle && !title) {
+          title = shape.paragraphs.map((p) => p.text.trim()).join(' ');
           continue;
         }
-        const bulleted = (p: Paragraph) => p.bullet ?? (phType === 'body' || phType === 'obj');
-        const html: string[] = [];
-        let list: string[] = [];
-        const flush = () => {
-          if (list.length) html.push(`<ul>${list.join('')}</ul>`);
-          list = [];
-        };
-        for (const p of paragraphs) {
-          if (bulleted(p)) list.push(`<li>${escapeHtml(p.text.trim())}</li>`);
-          else {
-            flush();
-            html.push(
-              phType === 'subTitle'
-                ? `<p><em>${escapeHtml(p.text.trim())}</em></p>`
-                : `<p>${escapeHtml(p.text.trim())}</p>`,
-            );
-          }
-        }
-        flush();
-        blocks.push({ ...positionOf(node), order: order++, html: html.join('') });
+        blocks.push({ ...positionOf(node), order: order++, html: textShapeHtml(shape) });
       } else if (tag === 'p:graphicFrame') {
         const table = findAll(childrenOf(node), 'a:tbl')[0];
         if (table) blocks.push({ ...positionOf(node), order: order++, html: tableHtml(table) });
@@ -106,6 +83,46 @@ function slideHtml(doc: Node[], number: number): string {
   // Shapes are stored in z-order; people read top to bottom, then left to right. Unpositioned ones keep their place.
   blocks.sort((a, b) => a.y - b.y || a.x - b.x || a.order - b.order);
   return `<section><h2>${escapeHtml(title || `Slide ${number}`)}</h2>${blocks.map((b) => b.html).join('')}</section>`;
+}
+
+/** A text shape's non-empty paragraphs and its placeholder type (`body`, `title`, ...; undefined: no placeholder). */
+interface TextShape {
+  paragraphs: Paragraph[];
+  phType: string | undefined;
+  isTitle: boolean;
+}
+
+/** The text shape `p:sp` as read: undefined when it holds no text. */
+function textShapeOf(node: Node): TextShape | undefined {
+  const ph = findAll(childrenOf(node), 'p:ph')[0];
+  const phType = ph ? (attrs(ph).type ?? 'body') : undefined;
+  const paragraphs = findAll(childrenOf(node), 'a:p')
+    .map((p) => paragraphOf(p))
+    .filter((p) => p.text.trim() !== '');
+  if (paragraphs.length === 0) return undefined;
+  return { paragraphs, phType, isTitle: phType === 'title' || phType === 'ctrTitle' };
+}
+
+/** Paragraphs as `<p>` (a subtitle's in `<em>`), runs of bulleted ones as one `<ul>`. */
+function textShapeHtml({ paragraphs, phType }: TextShape): string {
+  const bulleted = (p: Paragraph) => p.bullet ?? (phType === 'body' || phType === 'obj');
+  const html: string[] = [];
+  let list: string[] = [];
+  const flush = () => {
+    if (list.length) html.push(`<ul>${list.join('')}</ul>`);
+    list = [];
+  };
+  for (const p of paragraphs) {
+    if (bulleted(p)) list.push(`<li>${escapeHtml(p.text.trim())}</li>`);
+    else {
+      flush();
+      html.push(
+        phType === 'subTitle' ? `<p><em>${escapeHtml(p.text.trim())}</em></p>` : `<p>${escapeHtml(p.text.trim())}</p>`,
+      );
+    }
+  }
+  flush();
+  return html.join('');
 }
 
 interface Paragraph {

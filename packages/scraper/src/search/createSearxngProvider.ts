@@ -46,36 +46,51 @@ export function createSearxngProvider(options: { baseUrl: string; fetch?: typeof
   return {
     name: 'searxng',
     async search(q) {
-      const results: ProviderResult[] = [];
-      const seen = new Set<string>();
-      const unresponsive = new Set<string>();
-      for (let page = 1; page <= MAX_PAGES && results.length < q.wanted; page++) {
-        const url = new URL('search', base);
-        url.searchParams.set('q', q.query);
-        url.searchParams.set('format', 'json');
-        url.searchParams.set('categories', q.category);
-        url.searchParams.set('pageno', String(page));
-        if (q.timeRange) url.searchParams.set('time_range', q.timeRange);
-        if (q.language) url.searchParams.set('language', q.language);
-        const answer = await fetchJson(doFetch, url, q.signal, q.timeoutMs);
-        const items = Array.isArray(answer.results) ? (answer.results as Record<string, unknown>[]) : [];
-        for (const engine of Array.isArray(answer.unresponsive_engines) ? answer.unresponsive_engines : []) {
-          unresponsive.add(Array.isArray(engine) ? String(engine[0]) : String(engine));
-        }
-        let fresh = 0;
-        for (const item of items) {
-          const result = toResult(item);
-          if (!result || seen.has(result.url)) continue;
-          seen.add(result.url);
-          fresh++;
-          if (q.keep(result)) results.push(result);
-        }
-        // A short or repeated page means there is no more.
-        if (fresh === 0 || items.length < PAGE_SIZE / 2) break;
+      const gathered: Gathered = { results: [], seen: new Set(), unresponsive: new Set() };
+      for (let page = 1; page <= MAX_PAGES && gathered.results.length < q.wanted; page++) {
+        const answer = await fetchJson(doFetch, searchUrl(base, q, page), q.signal, q.timeoutMs);
+        if (!gatherPage(answer, q, gathered)) break;
       }
-      return { results: results.slice(0, q.wanted), unresponsiveEngines: [...unresponsive] };
+      return { results: gathered.results.slice(0, q.wanted), unresponsiveEngines: [...gathered.unresponsive] };
     },
   };
+}
+
+/** What the pages read so far gave: the kept results, every URL met, the engines SearXNG said did not answer. */
+interface Gathered {
+  results: ProviderResult[];
+  seen: Set<string>;
+  unresponsive: Set<string>;
+}
+
+/** The JSON search URL of one result page. */
+function searchUrl(base: string, q: ProviderQuery, page: number): URL {
+  const url = new URL('search', base);
+  url.searchParams.set('q', q.query);
+  url.searchParams.set('format', 'json');
+  url.searchParams.set('categories', q.category);
+  url.searchParams.set('pageno', String(page));
+  if (q.timeRange) url.searchParams.set('time_range', q.timeRange);
+  if (q.language) url.searchParams.set('language', q.language);
+  return url;
+}
+
+/** Adds one answer's new results (those `keep` accepts) to `gathered`; false when there is no next page to ask. */
+function gatherPage(answer: Record<string, unknown>, q: ProviderQuery, gathered: Gathered): boolean {
+  const items = Array.isArray(answer.results) ? (answer.results as Record<string, unknown>[]) : [];
+  for (const engine of Array.isArray(answer.unresponsive_engines) ? answer.unresponsive_engines : []) {
+    gathered.unresponsive.add(Array.isArray(engine) ? String(engine[0]) : String(engine));
+  }
+  let fresh = 0;
+  for (const item of items) {
+    const result = toResult(item);
+    if (!result || gathered.seen.has(result.url)) continue;
+    gathered.seen.add(result.url);
+    fresh++;
+    if (q.keep(result)) gathered.results.push(result);
+  }
+  // A short or repeated page means there is no more.
+  return fresh > 0 && items.length >= PAGE_SIZE / 2;
 }
 
 async function fetchJson(
