@@ -215,5 +215,5 @@ describe('regular expressions run on page content', () => {
       randomSeed: RANDOM_SEED,
     });
     expect(result.status).toBe('safe');
-  }, 120_000);
+  }, 10 * 60_000); // the analysis alone, not a speed check: a loaded machine may take minutes (it passed on a retry)
 });
