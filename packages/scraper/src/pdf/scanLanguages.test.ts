@@ -68,14 +68,14 @@ describe('scans read again with their language model', () => {
   it('an Italian scan keeps its accented letters', async () => {
     const doc = await scraper.scrape({ url: `${base}/lettera.pdf`, maxAge: 0, timeout: 170_000 });
     expect(doc.metadata).toMatchObject({ numPages: 1, contentType: 'application/pdf' });
-    const words = new Set(doc.markdown!.split(/[^\p{L}]+/u));
+    const words = new Set(String(doc.markdown).split(/[^\p{L}]+/u));
     for (const word of ITALIAN_WORDS) expect(words).toContain(word);
     expect(doc.markdown).toContain('falegname');
   }, 180_000);
 
   it('a Portuguese scan keeps its accented letters', async () => {
     const doc = await scraper.scrape({ url: `${base}/carta.pdf`, maxAge: 0, timeout: 170_000 });
-    const words = new Set(doc.markdown!.split(/[^\p{L}]+/u));
+    const words = new Set(String(doc.markdown).split(/[^\p{L}]+/u));
     for (const word of PORTUGUESE_WORDS) expect(words).toContain(word);
     expect(doc.markdown).toContain('carpinteiro');
   }, 180_000);
