@@ -1,10 +1,11 @@
-// OCR quality and cost on scans made here: letters in six languages (scanLanguagesText.mjs; German and Spanish
-// have models only since the language re-read, Italian and Portuguese have none), typeset at two sizes, rasterised
-// at 100-300 dpi, half with speckle noise, stored as image-only pages and read through parsePdf's `ocr` mode.
-// Scores: share of the letter's words read exactly (accents included), and with accents folded away (so the gap
-// between the two is what a missing language model costs); OCR milliseconds per page. Compares one reading per page
-// (`reread: false`, as before) with the language re-read, interleaved page by page.
+// OCR quality and cost on scans made here: letters in seven languages and noun lists (scanLanguagesText.mjs; German
+// and Spanish have models since the language re-read, Italian, Portuguese and Dutch since a later round), typeset at
+// two sizes, rasterised at 100-300 dpi, half with speckle noise, stored as image-only pages and read through
+// parsePdf's `ocr` mode. Scores: share of the letter's words read exactly (accents included), and with accents folded
+// away (so the gap between the two is what a missing language model costs); OCR milliseconds per page. Compares one
+// reading per page (`reread: false`, as before) with the language re-read, interleaved page by page.
 // Run (build first): node benchmarks/pdf/scanLanguages.mjs [--langs de,es] [--language eng+fra]
+//   [--before-reread deu,spa]
 import { parsePdf } from '@scrape/core';
 import * as mupdf from 'mupdf';
 import { createTesseractOcr } from '../../packages/scraper/dist/ocr/createTesseractOcr.js';
@@ -105,9 +106,11 @@ function summary(rows, key) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
   const langs = arg('--langs')?.split(',');
-  // Before (one reading with English + French) and after (the language re-read), one worker each.
+  // Before (one reading with English + French, or with `--before-reread deu,spa` a re-read by fewer models) and
+  // after (the language re-read with every bundled model), one worker each.
+  const before = arg('--before-reread')?.split(',');
   const configs = [
-    { workers: 1, reread: false },
+    { workers: 1, reread: before ?? false },
     { workers: 1, ...(arg('--language') ? { language: arg('--language') } : {}) },
   ];
   const engines = configs.map((c) => createTesseractOcr(c));
@@ -117,7 +120,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const e of engines) await parsePdf(scans[0].pdf, { mode: 'ocr' }, { ocr: e });
     const rows = await measureScans(scans, engines);
     for (let k = 0; k < configs.length; k++) {
-      console.log(JSON.stringify(configs[k]));
+      console.log(JSON.stringify(configs[k]), `re-reads: ${engines[k].stats.rereads}`);
       console.log(summary(rows[k], 'lang'));
       console.log(summary(rows[k], 'dpi'));
     }

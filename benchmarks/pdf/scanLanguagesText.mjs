@@ -45,6 +45,31 @@ export const LETTERS = {
     'Os alunos da escola da aldeia gostariam de visitar o moinho logo que esteja de novo seguro.',
   ],
 
+  // A second letter each for the languages whose models came later (Italian, Portuguese, Dutch), on another subject
+  // and with more of each language's accented letters.
+  'it-2': [
+    'Gentile dottoressa, le scrivo a proposito dell’ordine di libri per la biblioteca comunale di Forlì.',
+    'Purtroppo la consegna di venerdì è arrivata incompleta: mancano tre volumi di storia e un’enciclopedia.',
+    'Il corriere dice che il pacco è rimasto in magazzino perché l’indirizzo non era leggibile. Può verificare',
+    'se la fattura è già stata pagata? In caso contrario attenderemo la merce prima di saldarla, così non ci',
+    'saranno errori. Resto a disposizione per qualsiasi chiarimento sulla quantità o sulla qualità dei volumi.',
+  ],
+  'pt-2': [
+    'Exma. Senhora, escrevo-lhe a propósito da encomenda de livros para a biblioteca municipal de São João.',
+    'Infelizmente, a entrega de sexta-feira chegou incompleta: faltam três volumes de história e uma enciclopédia.',
+    'A transportadora diz que a caixa ficou no armazém porque o endereço não estava legível. Poderá confirmar se',
+    'a fatura já foi paga? Caso contrário, aguardaremos a mercadoria antes de a pagar, para evitar confusões.',
+    'Fico ao dispor para qualquer esclarecimento sobre a quantidade ou a condição dos livros. Até breve.',
+  ],
+  nl: [
+    'Hartelijk dank voor uw brief van vorige week over de reparatie van de oude molen aan de rivier.',
+    'Wij hebben dinsdag met de aannemer de bouwplaats bezocht; hij denkt dat het dak gered kan worden als het werk',
+    'vóór de winter begint. De prijs van het hout is opnieuw gestegen, dus willen wij nu één prijs voor het geheel',
+    'afspreken. Kunt u ons laten weten of de commissie in maart vergadert, en ons de notulen van de vorige reünie',
+    'sturen? De kinderen van de dorpsschool zijn zeer geïnteresseerd en willen de molen graag bezoeken zodra hij',
+    'weer veilig is. Hun ideeën voor een tentoonstelling sturen wij later. Met vriendelijke groeten uit Zeeland.',
+  ],
+
   // Lists without function words (an inventory, an index): the language shows only in the nouns' letters.
   'es-list': [
     'Inventario: camión, ventana, cocina, manzana, árbol, lámpara, botella, cuchara, ratón, pájaro, canción, azúcar,',
@@ -55,5 +80,20 @@ export const LETTERS = {
     'Inventar: Lastwagen, Fenster, Küche, Apfel, Baum, Lampe, Flasche, Löffel, Maus, Vogel, Lied, Zucker, Kind,',
     'Kaffee, Tisch, Stuhl, Hemd, Schuh, Heft, Schlüssel, Tür, Messer, Uhr, Telefon, Zeitung, Berg, Insel, Himmel,',
     'Wolke, Stern, Winter, Sommer, Herbst, Frühling, Seife, Pfanne, Kissen, Tunnel, Herz, Bleistift, Mühle, Straße.',
+  ],
+  'it-list': [
+    'Inventario: camion, finestra, cucina, mela, albero, lampada, bottiglia, cucchiaio, topo, uccello, canzone,',
+    'zucchero, bambino, caffè, tavolo, sedia, camicia, scarpa, quaderno, chiave, porta, coltello, orologio, telefono,',
+    'giornale, montagna, isola, cielo, nuvola, stella, inverno, estate, autunno, sapone, padella, cuscino, città, tè.',
+  ],
+  'pt-list': [
+    'Inventário: camião, janela, cozinha, maçã, árvore, candeeiro, garrafa, colher, rato, pássaro, canção, açúcar,',
+    'criança, café, mesa, cadeira, camisa, sapato, caderno, chave, porta, faca, relógio, telefone, jornal, montanha,',
+    'ilha, céu, nuvem, estrela, inverno, verão, outono, primavera, sabão, frigideira, almofada, túnel, coração, lápis.',
+  ],
+  'nl-list': [
+    'Inventaris: vrachtwagen, raam, keuken, appel, boom, lamp, fles, lepel, muis, vogel, lied, suiker, kind, koffie,',
+    'tafel, stoel, hemd, schoen, schrift, sleutel, deur, mes, klok, telefoon, krant, berg, eiland, hemel, wolk, ster,',
+    'zomer, herfst, lente, zeep, pan, kussen, tunnel, hart, potlood, ijzer, zuivel, kruiwagen, café, ideeën, reünie.',
   ],
 };

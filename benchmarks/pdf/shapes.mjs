@@ -1,8 +1,9 @@
 // Layout shapes the issue names, built by construction so their truth is known, in several seeded variants:
-// single-page letters with running heads, stamps, footers and page numbers; layouts that change between one and
-// several columns; drop caps and TeX quotes; tables with two-level or spanning headers, narrow index columns and
-// section rows; numbers ending a line. Checks in the style of the public PDF benchmarks: text present, text
-// absent, reading order, and table cells sharing a row. Seeds 1–3 are for development, 4–6 are held out.
+// single-page letters with running heads, stamps (beside the head or just above the body), footers and page numbers;
+// layouts that change between one and several columns; drop caps and TeX quotes; tables with two-level or spanning
+// headers, narrow index columns and section rows; numbers ending a line. Checks in the style of the public PDF
+// benchmarks: text present, text absent, reading order, and table cells sharing a row. Seeds 1–3 are for development,
+// 4–6 are held out.
 import { textPdf, wrap } from './textPdf.mjs';
 
 const WORDS = (
@@ -75,6 +76,37 @@ function letter(seed) {
       { absent: pageNo, whole: true },
       { order: [head(paras[0]), head(paras[1])] },
       { order: [head(paras[1]), head(paras[2])] },
+    ],
+  };
+}
+
+/**
+ * A letter whose stamp stands on a row of its own, off to the right, just above the body (0.6–1.4 lines of space,
+ * less than the gap a running head keeps), under a letterhead or with none; the body's first line must stay.
+ */
+function stampAboveBody(seed) {
+  const r = rng(seed + 300);
+  const page = seed % 2 ? LETTER : A4;
+  const items = [];
+  const m = 55 + Math.floor(r() * 25);
+  const size = [9, 10, 11][seed % 3];
+  const stamp = ['RECEIVED 04 APR 2024', 'PAID 17.09.2024', 'COPY FOR FILING'][seed % 3];
+  if (seed % 3 !== 2) items.push({ x: m, top: 34, size: 9, text: 'Calder Engineering GmbH', font: 'bold' });
+  const stampSize = [9, 12, 14][(seed + 1) % 3];
+  const bodyTop = 128 + Math.floor(r() * 20);
+  const gap = [0.6, 0.9, 1.4][(seed + 2) % 3] * size * 1.2;
+  items.push({ x: page.width - m - 150, top: bodyTop - gap - stampSize, size: stampSize, text: stamp, font: 'bold' });
+  const paras = [paragraph(r, 4), paragraph(r, 3), paragraph(r, 4)];
+  let top = bodyTop;
+  for (const p of paras) top = flow(items, p, m, top, page.width - 2 * m, size);
+  return {
+    name: `stamp-above-body-${seed}`,
+    pdf: textPdf([{ ...page, items }]),
+    checks: [
+      ...paras.map((p) => ({ present: head(p) })),
+      ...paras.map((p) => ({ present: tail(p) })),
+      { absent: stamp },
+      { order: [head(paras[0]), head(paras[1])] },
     ],
   };
 }
@@ -247,7 +279,7 @@ function numberedLines(seed) {
   };
 }
 
-export const SHAPES = [letter, switchingColumns, dropCapAndQuotes, twoLevelTable, numberedLines];
+export const SHAPES = [letter, stampAboveBody, switchingColumns, dropCapAndQuotes, twoLevelTable, numberedLines];
 export const DEV_SEEDS = [1, 2, 3];
 export const HELD_OUT_SEEDS = [4, 5, 6];
 

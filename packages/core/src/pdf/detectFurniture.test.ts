@@ -83,6 +83,27 @@ describe('detectFurniture on a single page', () => {
     expect(detectFurniture([page([head, title, ...lines])], 10)[0].has(title)).toBe(false);
   });
 
+  it('drops a stamp off to the right just above the body (under a head or alone), not a legend at the foot', () => {
+    const head = seg('Calder Engineering GmbH', 60, 30, 10);
+    // Box bottom at 110.8, body from 115: 0.35 of a line of space, far less than a running head keeps.
+    const stamp = seg('RECEIVED 04.04.2024', 400, 94, 14);
+    const lines = body(115, 20);
+    const marks = detectFurniture([page([head, stamp, ...lines])], 10)[0];
+    expect(marks.get(head)).toBe('page_header');
+    expect(marks.get(stamp)).toBe('page_header');
+    for (const l of lines) expect(marks.has(l)).toBe(false);
+    // With the head taken by repetition or absent, the stamp is the outermost row.
+    const alone = detectFurniture([page([stamp, ...lines])], 10)[0];
+    expect(alone.get(stamp)).toBe('page_header');
+    for (const l of lines) expect(alone.has(l)).toBe(false);
+    // The first body line starting at the left margin, as close above the body, stays.
+    const first = seg('Dear Ms Carter,', 60, 100, 10);
+    expect(detectFurniture([page([first, ...lines])], 10)[0].has(first)).toBe(false);
+    // At the foot, a short row off to the right just under the body is a legend, not a footer.
+    const legend = seg('* provisional figures', 400, 470 + 20 * 13 + 3, 9);
+    expect(detectFurniture([page([...body(470, 20), legend])], 10)[0].has(legend)).toBe(false);
+  });
+
   it('keeps a one-line paragraph at the top of the page: a sentence across the text area is no running head', () => {
     const intro = seg('The figures below were collected by the regional offices during the last two years.', 60, 60);
     const lines = body(110, 20);

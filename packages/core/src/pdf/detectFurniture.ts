@@ -18,6 +18,13 @@ const POSITION_TOLERANCE = 0.025;
  * body.
  */
 const LONE_GAP_LINES = 1.6;
+/**
+ * A short row off to the right at the top (a received stamp, a filing note under the running head) may sit close
+ * above the body: left of it the page is empty, so it is no first line of the body, and any visible space between
+ * the boxes sets it apart (on generated letters stamps stood 0.6–1.4 lines above the body, as little as 0.25 line
+ * between a large stamp's box and the body's, and were kept).
+ */
+const STAMP_GAP_LINES = 0.15;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
 const SHORT_DOCUMENT_PAGES = 2;
 /** A line at least this share of the text area's width, at the body size, is running prose. */
@@ -150,6 +157,8 @@ function tryLone(
   };
   // A stamp or note off to the right under the running head (left of it the page is empty) belongs to the margin.
   const offRight = (r: Segment[]) => r.every((s) => s.x0 >= p.width * 0.5);
+  // Above the body only: at the foot of a page a row off to the right is as often a figure's or table's legend.
+  const stamp = (r: Segment[]) => top && offRight(r);
   const marginish = (r: Segment[]) => {
     const text = r.map((s) => s.text).join(' ');
     // A large single line at the top is a title, not a running head (a large stamp off to the right is no title).
@@ -197,10 +206,14 @@ function tryLone(
     marginish(live[1]) &&
     edge(live[1]) / p.height <= REPEAT_BAND + 0.04 &&
     (gapAfter(1) < gapAfter(2) || offRight(live[1])) &&
-    gapAfter(2) >= LONE_GAP_LINES * line
+    gapAfter(2) >= (stamp(live[1]) ? STAMP_GAP_LINES : LONE_GAP_LINES) * line
   )
     take = 2;
-  else if (gapAfter(1) >= LONE_GAP_LINES * line || (numbered(live[0]) && gapAfter(1) >= 0.3 * line)) take = 1;
+  else if (
+    gapAfter(1) >= (stamp(live[0]) ? STAMP_GAP_LINES : LONE_GAP_LINES) * line ||
+    (numbered(live[0]) && gapAfter(1) >= 0.3 * line)
+  )
+    take = 1;
   for (let k = 0; k < take; k++) {
     for (const s of live[k])
       if (!marks.has(s)) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');

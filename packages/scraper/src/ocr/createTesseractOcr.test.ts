@@ -79,8 +79,8 @@ describe('createTesseractOcr', () => {
   ];
   const GERMAN_WORDS = ['Bäckerei', 'öffnet', 'früh', 'Straße', 'Jürgen', 'möchte', 'über', 'Brücke', 'Fähre', 'Größe'];
 
-  it('ships German and Spanish models beside the default pair', () => {
-    expect(BUNDLED_LANGUAGES).toEqual(expect.arrayContaining(['eng', 'fra', 'deu', 'spa']));
+  it('ships German, Spanish, Italian, Portuguese and Dutch models beside the default pair', () => {
+    expect(BUNDLED_LANGUAGES).toEqual(expect.arrayContaining(['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'nld']));
     for (const code of BUNDLED_LANGUAGES)
       expect(existsSync(join(defaultLangPath(BUNDLED_LANGUAGES.join('+')), `${code}.traineddata.gz`))).toBe(true);
   });

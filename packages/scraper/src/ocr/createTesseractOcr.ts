@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OcrEngine, OcrLine, OcrPageResult } from '@scrape/core';
 import { createTesseractPool } from './createTesseractPool.js';
-import { detectOcrLanguage } from './ocrLanguage.js';
+import { detectOcrLanguages } from './ocrLanguage.js';
 
 /** The int-quantised "best" LSTM model: near-best accuracy at a fraction of the float model's cost. */
 const MODEL_FOLDER = '4.0.0_best_int';
@@ -42,14 +42,19 @@ export const DEFAULT_LANGUAGE = 'eng+fra';
 
 /**
  * The models this package ships, one `@tesseract.js-data/<code>` dependency each (literal package names, so
- * dependency checks (knip) see them used). German and Spanish letters (ä ö ü ß, á í ó ú ñ ¿ ¡) are beyond the
- * default pair: the English and French models turn them into plain letters or others ("Säule" → "Saule").
+ * dependency checks (knip) see them used). German, Spanish, Italian, Portuguese and Dutch letters (ä ö ü ß, á í ó ú
+ * ñ, ì ò ù, ã õ ç â ê, ë ï é) are beyond the default pair: the English and French models turn them into plain
+ * letters or others ("Säule" → "Saule", "coração" → "coracao"). Each int model is 1.3–2.9 MB; a worker loads only
+ * the pair a page asks for, so more models cost disk, not memory.
  */
 const MODEL_PACKAGES: Record<string, (require: NodeJS.Require) => string> = {
   eng: (require) => require.resolve('@tesseract.js-data/eng/package.json'),
   fra: (require) => require.resolve('@tesseract.js-data/fra/package.json'),
   deu: (require) => require.resolve('@tesseract.js-data/deu/package.json'),
   spa: (require) => require.resolve('@tesseract.js-data/spa/package.json'),
+  ita: (require) => require.resolve('@tesseract.js-data/ita/package.json'),
+  por: (require) => require.resolve('@tesseract.js-data/por/package.json'),
+  nld: (require) => require.resolve('@tesseract.js-data/nld/package.json'),
 };
 export const BUNDLED_LANGUAGES = Object.keys(MODEL_PACKAGES);
 
@@ -89,12 +94,17 @@ export function defaultLangPath(language: string | string[] = 'eng'): string {
   return joined;
 }
 
-/** The language a second reading should use, or null when the first one is good as it is. */
-function rereadLanguage(first: OcrPageResult, firstCodes: string[], reread: string[]): string | null {
+/**
+ * The languages further readings should use (best first), or none when the first one is good as it is: a page whose
+ * letters fit a first-reading model best is not read again.
+ */
+function rereadLanguages(first: OcrPageResult, firstCodes: string[], reread: string[]): string[] {
   const words = first.lines.flatMap((l) => l.words);
-  const code = detectOcrLanguage(words, [...new Set([...firstCodes, ...reread])]);
-  if (code === null || firstCodes.includes(code) || !reread.includes(code)) return null;
-  return [code, REREAD_COMPANION].filter((c, i, all) => all.indexOf(c) === i).join('+');
+  const codes = detectOcrLanguages(words, [...new Set([...firstCodes, ...reread])]);
+  if (codes.length === 0 || firstCodes.includes(codes[0])) return [];
+  return codes
+    .filter((code) => !firstCodes.includes(code) && reread.includes(code))
+    .map((code) => [code, REREAD_COMPANION].filter((c, i, all) => all.indexOf(c) === i).join('+'));
 }
 
 export function createTesseractOcr(options: TesseractOcrOptions = {}): TesseractOcr {
@@ -113,21 +123,25 @@ export function createTesseractOcr(options: TesseractOcrOptions = {}): Tesseract
       const first = toResult(await pool.read(png, language, opts.signal));
       // A reading that only confirms a page's own text layer is compared with it without accents, and the layer keeps
       // its own letters: the second reading, which only sharpens letters, would be paid for nothing.
-      const other = reread.length && opts.purpose !== 'confirm' ? rereadLanguage(first, firstCodes, reread) : null;
-      if (other === null) return first;
-      // Only pages in a language the first models lack pay for a second reading. The more confident one is kept:
-      // on the German and Spanish pages of our scans their own model gained up to 0.10 of mean confidence and never
-      // lost, while a language without a model, read again by its nearest one, keeps whichever reads it better.
-      let second: OcrPageResult;
-      try {
-        stats.rereads++;
-        second = toResult(await pool.read(png, other, opts.signal));
-      } catch (err) {
-        // The first reading stands when the second cannot be had; an abort still aborts.
-        if (opts.signal?.aborted) throw err;
-        return first;
+      const others = reread.length && opts.purpose !== 'confirm' ? rereadLanguages(first, firstCodes, reread) : [];
+      // Only pages in a language the first models lack pay for a second reading (a third when two languages fit its
+      // letters equally, as on lists of nouns). The most confident reading is kept: on the German and Spanish pages
+      // of our scans their own model gained up to 0.10 of mean confidence and never lost, and of two close languages
+      // the page's own model reads it more surely.
+      let best = first;
+      for (const other of others) {
+        let next: OcrPageResult;
+        try {
+          stats.rereads++;
+          next = toResult(await pool.read(png, other, opts.signal));
+        } catch (err) {
+          // The readings so far stand when another cannot be had; an abort still aborts.
+          if (opts.signal?.aborted) throw err;
+          return best;
+        }
+        if ((next.confidence ?? 0) >= (best.confidence ?? 0)) best = next;
       }
-      return (second.confidence ?? 0) >= (first.confidence ?? 0) ? second : first;
+      return best;
     },
     close: pool.close,
   };

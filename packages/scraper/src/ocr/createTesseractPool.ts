@@ -6,6 +6,12 @@ import { createWorker, type RecognizeResult, type Worker } from 'tesseract.js';
 const PAGE_DPI = '200';
 /** 1 = LSTM only: the int model has no legacy engine data. */
 const OEM_LSTM_ONLY = 1;
+/**
+ * Init-only parameters. The Italian model's config asks for a user word list (`ita.special-words`) that its package
+ * does not ship: tesseract then prints "failed to load" on every load and reads without it; naming no list is the
+ * same reading, quietly. (tesseract.js types only the dictionary switches, hence the cast.)
+ */
+const INIT_CONFIG = { user_words_suffix: '' } as unknown as Parameters<typeof createWorker>[3];
 /** Workers per concurrent recognition: room for idle workers holding another language's models. */
 const MAX_WORKERS_PER_SLOT = 2;
 
@@ -33,7 +39,7 @@ export interface TesseractPool {
 /** Recognises the job's page, first loading the models it asks for when the worker holds others. */
 async function recognizeWith(pw: PoolWorker, job: Job): Promise<RecognizeResult> {
   if (pw.language !== job.language) {
-    await pw.worker.reinitialize(job.language, OEM_LSTM_ONLY);
+    await pw.worker.reinitialize(job.language, OEM_LSTM_ONLY, INIT_CONFIG);
     await pw.worker.setParameters({ user_defined_dpi: PAGE_DPI });
     pw.language = job.language;
   }
@@ -55,7 +61,12 @@ export function createTesseractPool(size: number, langPath: string): TesseractPo
   async function spawn(lang: string): Promise<void> {
     startingLanguages.push(lang);
     try {
-      const worker = await createWorker(lang, OEM_LSTM_ONLY, { langPath, cacheMethod: 'none', gzip: true });
+      const worker = await createWorker(
+        lang,
+        OEM_LSTM_ONLY,
+        { langPath, cacheMethod: 'none', gzip: true },
+        INIT_CONFIG,
+      );
       await worker.setParameters({ user_defined_dpi: PAGE_DPI });
       live++;
       idle.push({ worker, language: lang });
