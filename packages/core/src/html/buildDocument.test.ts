@@ -94,4 +94,12 @@ describe('buildDocument', () => {
     }
   });
 
+  it('keeps the first of repeated attributes and the key order on a tag with 50,000 of them', () => {
+    const numbered = Array.from({ length: 25_000 }, (_, i) => `${24_999 - i}="n"`).join(' ');
+    const repeated = Array.from({ length: 25_000 }, (_, i) => `a${i % 100}="${i}"`).join(' ');
+    const element = buildDocument(`<div ${repeated} ${numbered}>x</div>`).querySelector('div') as Element;
+    expect(element.attributes.length).toBe(25_100);
+    expect(element.attributes[0]?.name).toBe('0');
+    expect(element.getAttribute('a99')).toBe('99');
+  });
 });

@@ -40,14 +40,23 @@ function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; VALUE: sy
 const { NEXT, PREV, END, VALUE } = linkedomSymbols();
 
 /** htmlparser2's void elements: never on the stack, closed right after their start tag. */
-const VOID = new Set(
-  'area base basefont br col command embed frame hr img input isindex keygen link meta param source track wbr'.split(' '),
-);
+const VOID = new Set([
+  ...['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex'],
+  ...['keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr'],
+]);
 const P = new Set(['p']);
 const FORM_CONTROLS = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
 const TABLE_SECTIONS = new Set(['thead', 'tbody']);
 const DD_DT = new Set(['dd', 'dt']);
 const RT_RP = new Set(['rt', 'rp']);
+/** Start tags that close an open form control on top (htmlparser2's rule). */
+const FORM_OPENERS = ['select', 'input', 'output', 'button', 'datalist', 'textarea'];
+/** Start tags that close an open <p> on top (htmlparser2's rule). */
+const P_CLOSERS = [
+  ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl'],
+  ...['fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section'],
+  ...['table', 'ul'],
+];
 /** htmlparser2's implied end tags: a start tag closes open elements of these names while they are on top. */
 const IMPLIED_CLOSE = new Map<string, Set<string>>([
   ['tr', new Set(['tr', 'th', 'td'])],
@@ -63,14 +72,14 @@ const IMPLIED_CLOSE = new Map<string, Set<string>>([
   ['rp', RT_RP],
   ['tbody', TABLE_SECTIONS],
   ['tfoot', TABLE_SECTIONS],
-  ...'select input output button datalist textarea'.split(' ').map((n): [string, Set<string>] => [n, FORM_CONTROLS]),
-  ...'p h1 h2 h3 h4 h5 h6 address article aside blockquote details div dl fieldset figcaption figure footer form header hr main nav ol pre section table ul'
-    .split(' ')
-    .map((n): [string, Set<string>] => [n, P]),
+  ...FORM_OPENERS.map((n): [string, Set<string>] => [n, FORM_CONTROLS]),
+  ...P_CLOSERS.map((n): [string, Set<string>] => [n, P]),
 ]);
 /** Where htmlparser2 honours `/>` (foreign content) and where it stops doing so again. */
 const FOREIGN = new Set(['math', 'svg']);
-const HTML_INTEGRATION = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
+const HTML_INTEGRATION = new Set([
+  ...['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title'],
+]);
 /** Attribute names a plain object does not keep as written (array indices go first; `__proto__` is not a key). */
 const ODD_ATTRIBUTE_NAME = /^(?:\d|__proto__$)/;
 /** How many spellings of tag names are remembered across pages (hostile pages cannot grow it further). */
@@ -226,8 +235,7 @@ class TreeBuilder {
 
   private writeAttributes(element: LinkedNode): void {
     const { names, values, document } = this;
-    let order: number[] | null = null;
-    for (let i = 0; i < names.length; i++) if (ODD_ATTRIBUTE_NAME.test(names[i] as string)) order = this.keyOrder();
+    const order = names.some((name) => ODD_ATTRIBUTE_NAME.test(name)) ? this.keyOrder() : null;
     const count = order ? order.length : names.length;
     for (let k = 0; k < count; k++) {
       const i = order ? (order[k] as number) : k;
