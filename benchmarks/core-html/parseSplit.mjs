@@ -2,11 +2,13 @@
 // callbacks (the tokenizer share; the rest is building linkedom's tree), and linkedom on the page with script/style
 // text and comments cut out (what not building the subtrees cleanHtml removes could save at most, although the
 // pipeline reads JSON-LD, streamed-content scripts and comments before cleaning). Interleaved page by page in rotating
-// order, CPU time, several rounds; prints each round's ratios to the full parse and their medians.
+// order, CPU time, several rounds; prints each round's ratios to the full parse and their medians. Also core's own
+// tree builder (buildDocument: the same tree from htmlparser2's tokenizer, without its Parser), as a ratio.
 // Usage: node benchmarks/core-html/parseSplit.mjs [--limit N] [--rounds R]   (default: 300 pages, 5 rounds)
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseHTML } from 'linkedom';
+import { buildDocument } from '@scrape/core/internal';
 import { listPages, loadPage } from './lib.mjs';
 
 const numberArg = (name, fallback) => {
@@ -37,6 +39,7 @@ const pages = ids.map((id) => {
 const contenders = {
   linkedom: (page) => parseHTML(page.html),
   linkedomStripped: (page) => parseHTML(page.stripped),
+  coreBuilder: (page) => buildDocument(page.html),
   htmlparser2Alone: (page) => {
     const parser = new Parser(callbacks, parserOptions);
     parser.write(page.html);
@@ -55,7 +58,7 @@ console.log(
   `${pages.length} pages; script/style text and comments are ${(1 - strippedChars / chars).toFixed(3)} of chars`,
 );
 for (const page of pages.slice(0, 20)) for (const name of names) contenders[name](page);
-const ratios = { linkedomStripped: [], htmlparser2Alone: [] };
+const ratios = { linkedomStripped: [], htmlparser2Alone: [], coreBuilder: [] };
 for (let round = 0; round < rounds; round++) {
   const totals = Object.fromEntries(names.map((n) => [n, 0]));
   pages.forEach((page, index) => {
@@ -69,10 +72,12 @@ for (let round = 0; round < rounds; round++) {
   for (const name of Object.keys(ratios)) ratios[name].push(totals[name] / totals.linkedom);
   console.log(
     `round ${round + 1}: linkedom ${(totals.linkedom / pages.length).toFixed(2)} ms/page; of it: stripped page ` +
-      `${ratios.linkedomStripped.at(-1).toFixed(3)}, htmlparser2 alone ${ratios.htmlparser2Alone.at(-1).toFixed(3)}`,
+      `${ratios.linkedomStripped.at(-1).toFixed(3)}, htmlparser2 alone ${ratios.htmlparser2Alone.at(-1).toFixed(3)}, ` +
+      `core builder ${ratios.coreBuilder.at(-1).toFixed(3)}`,
   );
 }
 console.log(
   `median of ${rounds} rounds, as a share of linkedom's parse: stripped page ` +
-    `${median(ratios.linkedomStripped).toFixed(3)}, htmlparser2 alone ${median(ratios.htmlparser2Alone).toFixed(3)}`,
+    `${median(ratios.linkedomStripped).toFixed(3)}, htmlparser2 alone ${median(ratios.htmlparser2Alone).toFixed(3)}, ` +
+    `core builder ${median(ratios.coreBuilder).toFixed(3)}`,
 );

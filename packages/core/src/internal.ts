@@ -1,6 +1,7 @@
 // @scrape/core/internal: the parts of core that the other packages of this repository (and its benchmarks) use
 // from the inside. No promise of stability to anyone else; the public face is `./index.ts`.
 export { parseHtml } from './html/parseHtml.js';
+export { buildDocument } from './html/buildDocument.js';
 export { decodeHtml } from './html/decodeHtml.js';
 export { findBaseUrl } from './html/createUrlResolver.js';
 export { HTML_PIPELINE_STEPS, createHtmlPipelineState } from './html/processHtml.js';

@@ -1,6 +1,7 @@
-// The one parse of a page: linkedom on markup made safe first, then shaped like a browser's tree
-// (<html> holding <head> and <body>) and capped in depth, so no later step can crash on it.
-import { parseHTML } from 'linkedom';
+// The one parse of a page: linkedom's tree (built by buildDocument straight from htmlparser2's tokenizer) on markup
+// made safe first, then shaped like a browser's tree (<html> holding <head> and <body>) and capped in depth, so no
+// later step can crash on it.
+import { buildDocument } from './buildDocument.js';
 import { closeStrayCdata } from './closeStrayCdata.js';
 import { flattenDeepElements } from './flattenDeepElements.js';
 import { limitMarkupNesting } from './limitMarkupNesting.js';
@@ -12,7 +13,7 @@ const HEAD_TAGS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', '
 export function parseHtml(html: string): Document {
   // A browser turns U+0000 into U+FFFD; keeping NULs would leak them into every output.
   const text = typeof html === 'string' ? (html.includes('\0') ? html.replace(/\0/g, '\uFFFD') : html) : '';
-  const { document } = parseHTML(limitMarkupNesting(closeStrayCdata(text))) as unknown as { document: Document };
+  const document = buildDocument(limitMarkupNesting(closeStrayCdata(text)));
   ensureDocumentShape(document);
   flattenDeepElements(document.documentElement);
   return document;

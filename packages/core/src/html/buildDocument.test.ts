@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { parseHTML } from 'linkedom';
+import { buildDocument } from './buildDocument.js';
+
+const symbolOf = (node: object, description: string): symbol | undefined =>
+  Object.getOwnPropertySymbols(node).find((s) => s.description === description);
+
+/** The document's node list (linkedom's next links) as rows: type, class, names, value, parent, owners, prev. */
+function rows(document: Document): string[] {
+  const next = symbolOf(document, 'next') as symbol;
+  const list: Array<Record<string | symbol, unknown>> = [];
+  for (let node = document as unknown as Record<symbol, unknown> | null; node; ) {
+    list.push(node as Record<string | symbol, unknown>);
+    node = node[next] as Record<symbol, unknown> | null;
+  }
+  const position = new Map<unknown, number>(list.map((node, i) => [node, i]));
+  return list.map((node) => {
+    const value = symbolOf(node, 'value');
+    const prev = symbolOf(node, 'prev');
+    return [
+      node.nodeType,
+      (node.constructor as { name?: string } | undefined)?.name,
+      node.localName ?? '',
+      node.name ?? '',
+      value ? node[value] : '',
+      position.get(node.parentNode) ?? -1,
+      position.get(node.ownerElement) ?? -1,
+      position.get(node.ownerSVGElement) ?? -1,
+      prev ? (position.get(node[prev]) ?? -1) : -1,
+    ].join('|');
+  });
+}
+
+function expectSameTree(html: string): void {
+  const theirs = (parseHTML(html) as unknown as { document: Document }).document;
+  const ours = buildDocument(html);
+  expect(rows(ours), html).toEqual(rows(theirs));
+  expect(ours.toString(), html).toBe(theirs.toString());
+}
+
+/** Markup where htmlparser2's and linkedom's rules decide the shape of the tree. */
+const CASES = [
+  '',
+  'plain text',
+  '<!DOCTYPE html><html><head><title>A &amp; B</title></head><body><p>x</p></body></html>',
+  '<!-- first --><!doctype html><p>doctype after a comment',
+  '<!doctype html><!doctype html><p>two doctypes',
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">',
+  '<!doctype><p>bad doctype</p>',
+  '<?xml version="1.0"?><p>instruction</p>',
+  '<p>one<p>two<div>three</div><li>a<li>b</li>',
+  '<table><tr><td>1<td>2<tr><th>3</table><tbody><tfoot>',
+  '<dl><dt>a<dd>b<dt>c</dl><ruby>x<rt>y<rp>z</ruby>',
+  '<select><option>a<option>b<optgroup><option>c</select><input><button>x<textarea>y</textarea>',
+  '</p><p>stray end p</p></br><br/></img></div>',
+  '<div><span><b>unclosed</div>after',
+  '<h1>a<h2>b<p>c<h3>d',
+  '<img src=x alt="a &amp; b" data-x=\'q\' hidden><input value=a&lt;b>',
+  '<a href="?a=1&b=2&amp;c=3" class="x y" class="dup" id=i ID=j>link</a>',
+  '<div 1="one" 0="zero" a="a" 10="ten" __proto__="p" constructor="c">order</div>',
+  `<div ${Array.from({ length: 40 }, (_, i) => `a${i % 30}="${i}"`).join(' ')}>many attributes</div>`,
+  '<svg viewBox="0 0 1 1"><path d="M0"/><g><circle r="1"/></g><foreignObject><div>x</div></foreignObject></svg><p/>',
+  '<svg><svg><rect/></svg><title>t</title></svg><math><mi/><mo>+</mo></math>',
+  '<SVG><Rect/></SVG><DIV CLASS="Up">caps</DIV>',
+  '<script>if (a < b && c > d) document.write("</div>")</script><style>p>a{}</style>',
+  '<script><!-- </script> --></script><title>t &lt; u</title><textarea><b>raw</b></textarea><xmp><i></xmp>',
+  '<p>&nbsp;&copy &#169; &#xA9; &notit; &amp &unknown; &#0; &#x110000;</p>',
+  '<a title="&quot;q&quot; &amp &notin; &lt">entities in values</a>',
+  '<![CDATA[ data ]]><p><!---->empty<!--->short<!-- a -- b --></p><!x>',
+  '<div><p>unterminated',
+  '<div class="a',
+  '<p>text</p ><p>x</p\n>< p>not a tag</p>a<b',
+  '<head><link rel=x><script>1</script></head><body a=1><body b=2>twice</body>',
+  '<template><p>in template</p></template><noscript><img src=n></noscript>',
+  '<custom-element is="x-y"><x-y>custom</x-y></custom-element>',
+  '<p>&#128512; emoji &#xD83D; half</p><span title="&#128512;">e</span>',
+];
+
+describe('buildDocument', () => {
+  it("gives linkedom's tree, node for node, on markup that exercises the parser's rules", () => {
+    for (const html of CASES) expectSameTree(html);
+  });
+
+  it('gives the same tree on pseudo-random mixes of those pieces (seeded)', () => {
+    const pieces = CASES.flatMap((html) => html.split(/(?=<)/)).filter(Boolean);
+    let seed = 42;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const length = 1 + random(12);
+      expectSameTree(Array.from({ length }, () => pieces[random(pieces.length)]).join(''));
+    }
+  });
+
+  it('keeps the first of repeated attributes and the key order on a tag with 50,000 of them', () => {
+    const numbered = Array.from({ length: 25_000 }, (_, i) => `${24_999 - i}="n"`).join(' ');
+    const repeated = Array.from({ length: 25_000 }, (_, i) => `a${i % 100}="${i}"`).join(' ');
+    const element = buildDocument(`<div ${repeated} ${numbered}>x</div>`).querySelector('div') as Element;
+    expect(element.attributes.length).toBe(25_100);
+    expect(element.attributes[0]?.name).toBe('0');
+    expect(element.getAttribute('a99')).toBe('99');
+  });
+});
