@@ -206,14 +206,18 @@ describe('regular expressions run on page content', () => {
     }
   });
 
-  it('the phone pattern of issue 20 (quadratic on "(1-(1-…") is linear now', async () => {
-    const phone = found.find((r) => r.file === 'pii/detectPatterns.ts' && r.source.includes('(?:\\+ ?)?\\(?\\d'));
-    expect(phone).toBeDefined();
-    expect(reviewed[keyOf(phone!)]?.verdict ?? 'unchecked').not.toBe('known');
-    const result = await check(phone!.source, phone!.flags.replace(/[gyd]/g, ''), {
-      timeout: CHECK_TIMEOUT_MS,
-      randomSeed: RANDOM_SEED,
-    });
-    expect(result.status).toBe('safe');
-  }, 10 * 60_000); // the analysis alone, not a speed check: a loaded machine may take minutes (it passed on a retry)
+  it(
+    'the phone pattern of issue 20 (quadratic on "(1-(1-…") is linear now',
+    async () => {
+      const phone = found.find((r) => r.file === 'pii/detectPatterns.ts' && r.source.includes('(?:\\+ ?)?\\(?\\d'));
+      expect(phone).toBeDefined();
+      expect(reviewed[keyOf(phone!)]?.verdict ?? 'unchecked').not.toBe('known');
+      const result = await check(phone!.source, phone!.flags.replace(/[gyd]/g, ''), {
+        timeout: CHECK_TIMEOUT_MS,
+        randomSeed: RANDOM_SEED,
+      });
+      expect(result.status).toBe('safe');
+    },
+    10 * 60_000,
+  ); // the analysis alone, not a speed check: a loaded machine may take minutes (it passed on a retry)
 });
