@@ -3,6 +3,8 @@
  * scraper re-renders it in Chromium. Cheap string scans only: it runs on every HTTP-engine page, and a false
  * "yes" costs a browser render, a false "no" an empty markdown.
  */
+import { hasEmptyMountPoint } from './emptyMountPoint.js';
+import { hasNoscriptNotice } from './noscriptNotice.js';
 import { visibleText } from './visibleText.js';
 
 /** Below this much visible body text a page says nothing on its own (a title, a "loading…", a footer line). */
@@ -15,20 +17,6 @@ const SCRIPT_HEAVY_COUNT = 3;
 const CONTENT_TEXT_CHARS = 1_000;
 /** Pages larger than this are read only in part: the verdict is about the start of the body. */
 const SCAN_LIMIT_CHARS = 2_000_000;
-
-/** Mount points of the common SPA frameworks (React/CRA, Vue, Next.js, Nuxt, Angular, Svelte, Gatsby, Ember). */
-const SPA_ROOT = new RegExp(
-  String.raw`<(div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?` +
-    String.raw`(root|app|__next|__nuxt|__gatsby|svelte|ember-app|main-app)["']?[^>]*>\s*<\/\1>`,
-  'i',
-);
-const ANGULAR_ROOT = /<app-root\b[^>]*>\s*<\/app-root>/i;
-/** A noscript telling the reader to turn JavaScript on: the page admits it needs it. */
-const NOSCRIPT_ENABLE_JS = new RegExp(
-  String.raw`<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?` +
-    String.raw`|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>`,
-  'i',
-);
 
 /**
  * Words that, beside "javascript", make a short page text an "enable JavaScript" notice written outside <noscript>
@@ -74,9 +62,8 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   // The scripts' weight only matters for a page with little text (most pages stop above, without this scan).
   const { scriptBytes, externalScripts } = scriptWeight(page);
   const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
-  if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body)))
-    return { clientRendered: true, reason: 'spa-root' };
-  if (NOSCRIPT_ENABLE_JS.test(body) && text.length < CONTENT_TEXT_CHARS / 2)
+  if (nearEmpty && hasEmptyMountPoint(body)) return { clientRendered: true, reason: 'spa-root' };
+  if (hasNoscriptNotice(body) && text.length < CONTENT_TEXT_CHARS / 2)
     return { clientRendered: true, reason: 'noscript' };
   // The page's only words tell the reader to turn JavaScript on: the content is whatever the app renders instead.
   // (A page without any script has no app to render: its notice is its content.)
