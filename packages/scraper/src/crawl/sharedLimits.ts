@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobLimits } from '@scrape/jobs';
+import { sleep } from '../time/sleep.js';
 
 /** How often a page waiting for a lease asks again (leases are freed by other processes too: no wake-up exists). */
 const LEASE_POLL_MS = 40;
@@ -59,19 +60,4 @@ export async function withHostPoliteness<T>(
 /** A little random extra, so waiters of many processes do not ask the store in lock-step. */
 function jittered(ms: number): number {
   return ms + Math.floor(Math.random() * 15);
-}
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -3,6 +3,9 @@
  * scraper re-renders it in Chromium. Cheap string scans only: it runs on every HTTP-engine page, and a false
  * "yes" costs a browser render, a false "no" an empty markdown.
  */
+import { hasEmptyMountPoint } from './emptyMountPoint.js';
+import { hasNoscriptNotice } from './noscriptNotice.js';
+import { visibleText } from './visibleText.js';
 
 /** Below this much visible body text a page says nothing on its own (a title, a "loading…", a footer line). */
 const NEAR_EMPTY_TEXT_CHARS = 200;
@@ -14,20 +17,6 @@ const SCRIPT_HEAVY_COUNT = 3;
 const CONTENT_TEXT_CHARS = 1_000;
 /** Pages larger than this are read only in part: the verdict is about the start of the body. */
 const SCAN_LIMIT_CHARS = 2_000_000;
-
-/** Mount points of the common SPA frameworks (React/CRA, Vue, Next.js, Nuxt, Angular, Svelte, Gatsby, Ember). */
-const SPA_ROOT = new RegExp(
-  String.raw`<(div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?` +
-    String.raw`(root|app|__next|__nuxt|__gatsby|svelte|ember-app|main-app)["']?[^>]*>\s*<\/\1>`,
-  'i',
-);
-const ANGULAR_ROOT = /<app-root\b[^>]*>\s*<\/app-root>/i;
-/** A noscript telling the reader to turn JavaScript on: the page admits it needs it. */
-const NOSCRIPT_ENABLE_JS = new RegExp(
-  String.raw`<noscript\b[^>]*>[\s\S]{0,600}?(enable|turn on|activate|requires?` +
-    String.raw`|need)[\s\S]{0,80}?javascript[\s\S]{0,600}?<\/noscript>`,
-  'i',
-);
 
 /**
  * Words that, beside "javascript", make a short page text an "enable JavaScript" notice written outside <noscript>
@@ -67,14 +56,14 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
   if (bodyStart === -1 && !/<(html|head|script|div)\b/i.test(page))
     return { clientRendered: false, reason: 'not-html' };
   const body = bodyStart === -1 ? page : page.slice(bodyStart);
-  const text = visibleText(body);
+  // Read up to the threshold only: past it the verdict is "has content" whatever the rest says.
+  const text = visibleText(body, CONTENT_TEXT_CHARS);
   if (text.length >= CONTENT_TEXT_CHARS) return { clientRendered: false, reason: 'has-content' };
   // The scripts' weight only matters for a page with little text (most pages stop above, without this scan).
   const { scriptBytes, externalScripts } = scriptWeight(page);
   const nearEmpty = text.length < NEAR_EMPTY_TEXT_CHARS;
-  if (nearEmpty && (SPA_ROOT.test(body) || ANGULAR_ROOT.test(body)))
-    return { clientRendered: true, reason: 'spa-root' };
-  if (NOSCRIPT_ENABLE_JS.test(body) && text.length < CONTENT_TEXT_CHARS / 2)
+  if (nearEmpty && hasEmptyMountPoint(body)) return { clientRendered: true, reason: 'spa-root' };
+  if (hasNoscriptNotice(body) && text.length < CONTENT_TEXT_CHARS / 2)
     return { clientRendered: true, reason: 'noscript' };
   // The page's only words tell the reader to turn JavaScript on: the content is whatever the app renders instead.
   // (A page without any script has no app to render: its notice is its content.)
@@ -146,13 +135,29 @@ export function startsWithContent(start: string): boolean {
   let part = start.slice(bodyStart);
   const lastOpen = part.lastIndexOf('<');
   if (lastOpen > part.lastIndexOf('>')) part = part.slice(0, lastOpen);
-  const lower = part.toLowerCase();
+  return visibleText(part.slice(0, unclosedSpanStart(part)), CONTENT_TEXT_CHARS).length >= CONTENT_TEXT_CHARS;
+}
+
+/** Any opening of HIDDEN_SPANS, any case. */
+const SPAN_OPENING = new RegExp(HIDDEN_SPANS.map(([open]) => open).join('|'), 'gi');
+/** Each opening (lower case) → its closing, searched case-blind. */
+const SPAN_CLOSING = new Map(HIDDEN_SPANS.map(([open, close]) => [open, new RegExp(close, 'gi')]));
+
+/**
+ * Where the earliest hidden span that `part` opens last without closing it starts (`part.length` when none): one
+ * forward pass for the openings and one search per kind, case-blind on the page itself (a lower-cased copy cost more
+ * than the rest of the check, and its offsets drift where lower-casing changes a character's length).
+ */
+function unclosedSpanStart(part: string): number {
+  const lastOpening = new Map<string, number>();
+  for (const match of part.matchAll(SPAN_OPENING)) lastOpening.set(match[0].toLowerCase(), match.index);
   let cut = part.length;
-  for (const [open, close] of HIDDEN_SPANS) {
-    const at = lower.lastIndexOf(open);
-    if (at !== -1 && lower.indexOf(close, at) === -1) cut = Math.min(cut, at);
+  for (const [open, at] of lastOpening) {
+    const closing = SPAN_CLOSING.get(open)!;
+    closing.lastIndex = at;
+    if (!closing.test(part)) cut = Math.min(cut, at);
   }
-  return visibleText(part.slice(0, cut)).length >= CONTENT_TEXT_CHARS;
+  return cut;
 }
 
 /**
@@ -202,27 +207,32 @@ export function bodyStartsWithContent(bytes: Uint8Array, windowBytes: number): b
   return startsWithContent(new TextDecoder('utf-8', { fatal: false }).decode(window));
 }
 
-/** The page's script weight: bytes of inline script (JSON payloads included) and the count of external ones. */
+/** A script's opening, its name followed by a non-word character; its closing (any case). */
+const SCRIPT_OPENING = /<script\b/gi;
+const SCRIPT_CLOSING = /<\/script\s*>/gi;
+
+/**
+ * The page's script weight: bytes of inline script (JSON payloads included) and the count of external ones. The
+ * scripts `/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi` finds, read in one forward pass: that regex rescanned the
+ * rest of the page from every opening without a closing (a hostile page of bare `<script>` tags took seconds).
+ */
 function scriptWeight(page: string): { scriptBytes: number; externalScripts: number } {
   let scriptBytes = 0;
   let externalScripts = 0;
-  for (const match of page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attributes = match[1];
+  const opening = new RegExp(SCRIPT_OPENING);
+  for (let match = opening.exec(page); match !== null; match = opening.exec(page)) {
+    const attributesStart = match.index + match[0].length;
+    const tagEnd = page.indexOf('>', attributesStart);
+    // No `>` (or no closing) after this opening: none after a later one either.
+    if (tagEnd === -1) break;
+    SCRIPT_CLOSING.lastIndex = tagEnd + 1;
+    const closing = SCRIPT_CLOSING.exec(page);
+    if (closing === null) break;
     // JSON payloads (Next's __NEXT_DATA__, ld+json) are data, not code that renders, but a big state blob still
     // means a framework hydrates this page.
-    scriptBytes += match[2].length;
-    if (/\bsrc\s*=/i.test(attributes)) externalScripts++;
+    scriptBytes += closing.index - (tagEnd + 1);
+    if (/\bsrc\s*=/i.test(page.slice(attributesStart, tagEnd))) externalScripts++;
+    opening.lastIndex = closing.index + closing[0].length;
   }
   return { scriptBytes, externalScripts };
-}
-
-/** Visible text of the body: scripts, styles, noscript, templates, svg, comments and tags removed. */
-function visibleText(body: string): string {
-  return body
-    .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|&#160;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

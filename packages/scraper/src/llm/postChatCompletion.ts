@@ -1,6 +1,7 @@
 import type { LlmConfig } from './llmConfig.js';
 import { LlmError } from './LlmError.js';
 import { REPLY_EXCERPT_CHARS } from './readReplies.js';
+import { sleep } from '../time/sleep.js';
 
 /** Statuses worth another try: the server is busy, restarting or timed out, not refusing the request. */
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -40,7 +41,7 @@ export async function postChatCompletion(
     } catch (error) {
       if (signal.aborted) throw new LlmError('aborted', 'the scrape was aborted while waiting for the model');
       if (last) throw unreachable(error, config);
-      await sleep(backoff(config.retryBaseMs, attempt), signal);
+      await wait(backoff(config.retryBaseMs, attempt), signal);
       continue;
     }
     if (response.ok) return response;
@@ -52,7 +53,7 @@ export async function postChatCompletion(
       });
     }
     if (!last && RETRYABLE_STATUS.has(response.status)) {
-      await sleep(retryAfter(response) ?? backoff(config.retryBaseMs, attempt), signal);
+      await wait(retryAfter(response) ?? backoff(config.retryBaseMs, attempt), signal);
       continue;
     }
     throw new LlmError('http', `the model server answered ${response.status}`, {
@@ -88,18 +89,10 @@ function retryAfter(response: Response): number | undefined {
   return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : undefined;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new LlmError('aborted', 'the scrape was aborted while waiting for the model'));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new LlmError('aborted', 'the scrape was aborted while waiting for the model'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+/** The retry's wait; an abort meanwhile is the LLM step's own `aborted` error. */
+async function wait(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, signal).catch(() => {
+    throw new LlmError('aborted', 'the scrape was aborted while waiting for the model');
   });
 }
 
