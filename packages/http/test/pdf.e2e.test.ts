@@ -205,7 +205,11 @@ describe('time budget and hostile files', () => {
       ),
     );
     expect(body.details).toMatchObject({ code: 'PDF_TIMEOUT', numPages: 10000, timeoutMs: 2000 });
-    expect(Date.now() - started).toBeLessThan(3500);
+    // It stopped at the budget rather than parsing on: pages were left, and the answer came well before the time
+    // the whole PDF needs at the rate measured in this run (a wall-clock bound would fail on a loaded machine).
+    const details = body.details as { parsedPages: number; estimatedMs: number };
+    expect(details.parsedPages).toBeLessThan(10000);
+    expect(Date.now() - started).toBeLessThan(details.estimatedMs / 2);
   });
 
   it('an encrypted PDF → 422 saying it is encrypted; a broken one → 422 unreadable', async () => {
