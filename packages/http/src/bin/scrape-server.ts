@@ -6,13 +6,10 @@ import { survivePersistenceFailures } from '../survivePersistenceFailures.js';
 import { unknownVariables } from '@scrape/scraper/config';
 import { ConfigError, loadConfig } from '../config.js';
 import { createServer } from '../createServer.js';
-import { applyHeapGrowth } from '../heapGrowth.js';
 import { installGracefulShutdown } from '../installGracefulShutdown.js';
 import { VERSION } from '../version.js';
 
 async function main(): Promise<void> {
-  // Before anything is loaded or allocated: full collections of the main heap spaced out (heapGrowth.ts).
-  applyHeapGrowth();
   let config;
   try {
     // Keys issued with scrape-admin also turn authentication on, so the keyless check waits for the account store.
