@@ -98,7 +98,10 @@ export async function startScrapeServer({ BENCH_BIN: bin = BIN, BENCH_NODE_ARGS:
         gcBuf += chunk;
         const cut = gcBuf.lastIndexOf('\n');
         if (cut === -1) return;
-        const lines = gcBuf.slice(0, cut).split('\n').filter((l) => l.startsWith('[') && !l.startsWith('[{'));
+        const lines = gcBuf
+          .slice(0, cut)
+          .split('\n')
+          .filter((l) => l.startsWith('[') && !l.startsWith('[{'));
         gcBuf = gcBuf.slice(cut + 1);
         if (lines.length) appendFileSync(join(gcDir, `${child.pid}.log`), lines.join('\n') + '\n');
       });

@@ -90,7 +90,11 @@ export function judgeClientRendered(html: string): ClientRenderedVerdict {
  * What lets a browser change a page after it arrived: a script, an inline event handler, a meta refresh (to another
  * page), a frame or embedded document. Data, not one regex: add markers here. A false match only means a render.
  */
-const MAY_RUN_MARKERS: readonly RegExp[] = [/<script\b/i, /\son[a-z]{1,40}\s{0,8}=/i, /<(iframe|frame|object|embed)\b/i];
+const MAY_RUN_MARKERS: readonly RegExp[] = [
+  /<script\b/i,
+  /\son[a-z]{1,40}\s{0,8}=/i,
+  /<(iframe|frame|object|embed)\b/i,
+];
 
 function mayRunScripts(page: string): boolean {
   // The meta refresh is read in linear time (its regex read 400 characters from every `<meta`).
