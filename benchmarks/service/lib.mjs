@@ -2,7 +2,7 @@
 // (packages/http/dist) in a child process, the baseline (bare undici GET + core processHtml) and the service measured
 // in the same run, then autocannon for throughput.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,11 +53,15 @@ export async function startPageServer(html) {
 
 /** Runs the built bin as an operator would, with keys and private URLs allowed (the page is on 127.0.0.1). */
 /** `extraEnv.BENCH_BIN` runs another build of the server (e.g. main's, for a before/after in one run). */
-export async function startScrapeServer({ BENCH_BIN: bin = BIN, ...extraEnv } = {}) {
+/** `extraEnv.BENCH_NODE_ARGS` adds node flags for this server only (e.g. V8 heap flags, for an A/B in one run). */
+export async function startScrapeServer({ BENCH_BIN: bin = BIN, BENCH_NODE_ARGS: ownArgs = '', ...extraEnv } = {}) {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run pnpm --filter @scrape/http... build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-service-'));
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [process.env.BENCH_SERVER_NODE_ARGS ?? '', ownArgs].join(' ').split(' ').filter(Boolean);
+  // BENCH_GC_LOG=<dir>: V8's --trace-gc lines of the server (stdout lines that are not JSON logs) go to <dir>/<pid>.log.
+  const gcDir = process.env.BENCH_GC_LOG;
+  if (gcDir) nodeArgs.push('--trace-gc');
   const child = spawn(process.execPath, [...nodeArgs, bin], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -87,6 +91,20 @@ export async function startScrapeServer({ BENCH_BIN: bin = BIN, ...extraEnv } = 
       reject(new Error(`scrape-server did not start in ${STARTUP_TIMEOUT_MS} ms: ${stderr}`));
     }, STARTUP_TIMEOUT_MS);
     child.on('exit', (code) => reject(new Error(`scrape-server exited with ${code}: ${stderr}`)));
+    let gcBuf = '';
+    if (gcDir) appendFileSync(join(gcDir, `${child.pid}.log`), `# ${bin} ${nodeArgs.join(' ')}\n`);
+    if (gcDir)
+      child.stdout.on('data', (chunk) => {
+        gcBuf += chunk;
+        const cut = gcBuf.lastIndexOf('\n');
+        if (cut === -1) return;
+        const lines = gcBuf
+          .slice(0, cut)
+          .split('\n')
+          .filter((l) => l.startsWith('[') && !l.startsWith('[{'));
+        gcBuf = gcBuf.slice(cut + 1);
+        if (lines.length) appendFileSync(join(gcDir, `${child.pid}.log`), lines.join('\n') + '\n');
+      });
     child.stdout.on('data', (chunk) => {
       buf += chunk;
       // Keep draining stdout (one log line per scrape) but only parse until the listening line is seen.
