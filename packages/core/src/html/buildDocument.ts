@@ -7,6 +7,7 @@
 // compares them node by node; benchmarks/core-html/sameTree.mjs does on whole corpora).
 import { DOMParser } from 'linkedom';
 import { FastTokenizer } from './fastTokenizer.js';
+import { END, NEXT, PREV, VALUE } from './linkedomLinks.js';
 
 /** A linkedom node as the builder sees it: its public fields plus linkedom's private symbol-keyed links. */
 type LinkedNode = Record<symbol, unknown> & { parentNode: LinkedNode | null; localName: string };
@@ -20,24 +21,6 @@ type LinkedDocument = LinkedNode & {
 };
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
-
-/** linkedom keeps its links under module-private symbols; they are read off fresh nodes by their descriptions. */
-function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; VALUE: symbol } {
-  const document = new DOMParser().parseFromString('', 'text/html') as unknown as LinkedDocument;
-  const find = (node: object, description: string): symbol => {
-    const found = Object.getOwnPropertySymbols(node).find((s) => s.description === description);
-    if (!found) throw new Error(`linkedom changed: no ${description} symbol`);
-    return found;
-  };
-  const element = document.createElement('div');
-  return {
-    NEXT: find(element, 'next'),
-    PREV: find(element, 'prev'),
-    END: find(element, 'end'),
-    VALUE: find(document.createAttribute('a'), 'value'),
-  };
-}
-const { NEXT, PREV, END, VALUE } = linkedomSymbols();
 
 /** htmlparser2's void elements: never on the stack, closed right after their start tag. */
 const VOID = new Set([

@@ -1,0 +1,28 @@
+// linkedom keeps each node's links under module-private symbols: NEXT/PREV chain every node of a tree in document
+// order (an element's attributes right after it, then its subtree, then its end marker, END), VALUE holds an
+// attribute's value. The parse builder writes these links; hot walks read them instead of the public getters.
+import { DOMParser } from 'linkedom';
+
+/** linkedom's end marker's nodeType: the NEXT chain holds one after each element's subtree. */
+export const NODE_END = -1;
+
+/** The symbols are read off fresh nodes by their descriptions; a linkedom without them fails here, at load. */
+function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; VALUE: symbol } {
+  const document = new DOMParser().parseFromString('', 'text/html') as unknown as {
+    createElement(name: string): object;
+    createAttribute(name: string): object;
+  };
+  const find = (node: object, description: string): symbol => {
+    const found = Object.getOwnPropertySymbols(node).find((s) => s.description === description);
+    if (!found) throw new Error(`linkedom changed: no ${description} symbol`);
+    return found;
+  };
+  const element = document.createElement('div');
+  return {
+    NEXT: find(element, 'next'),
+    PREV: find(element, 'prev'),
+    END: find(element, 'end'),
+    VALUE: find(document.createAttribute('a'), 'value'),
+  };
+}
+export const { NEXT, PREV, END, VALUE } = linkedomSymbols();
