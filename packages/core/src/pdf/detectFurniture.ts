@@ -2,6 +2,7 @@
 // then kept out of the body markdown (they still appear as blocks).
 import type { PageText, Segment } from './extractPageText.js';
 import { groupRows } from './orderReading.js';
+import { type InkOf, inksDiffer } from './textInk.js';
 
 export type FurnitureType = 'page_header' | 'page_footer' | 'page_number';
 
@@ -57,7 +58,7 @@ export function isPageNumberText(text: string): boolean {
 }
 
 /** Label the furniture segments of every page. `bodySize` is the document's body font size. */
-export function detectFurniture(pages: PageText[], bodySize: number): Map<Segment, FurnitureType>[] {
+export function detectFurniture(pages: PageText[], bodySize: number, inkOf?: InkOf): Map<Segment, FurnitureType>[] {
   const result = pages.map(() => new Map<Segment, FurnitureType>());
   // Shapes of margin text per page, to count repetition (digits folded so "Page 3" matches "Page 4").
   const seen = new Map<string, { pages: Set<number>; ys: number[] }>();
@@ -107,8 +108,9 @@ export function detectFurniture(pages: PageText[], bodySize: number): Map<Segmen
     if (body.length < 4) return;
     if (short) {
       const rows = groupRows(body);
-      tryLone(rows, p, result[i], bodySize, true);
-      tryLone([...rows].reverse(), p, result[i], bodySize, false);
+      const ink = inkOf ? (seg: Segment) => inkOf(i, seg) : undefined;
+      tryLone(rows, p, result[i], bodySize, true, ink);
+      tryLone([...rows].reverse(), p, result[i], bodySize, false, ink);
     } else {
       const sorted = [...body].sort((a, b) => a.y0 - b.y0);
       tryLoneLine(sorted, p, result[i], bodySize, true);
@@ -140,6 +142,7 @@ function tryLone(
   marks: Map<Segment, FurnitureType>,
   bodySize: number,
   top: boolean,
+  ink?: (seg: Segment) => [number, number, number] | null,
 ): void {
   const live = rows.filter((r) => r.some((s) => !marks.has(s)));
   if (live.length < 4) return;
@@ -162,7 +165,7 @@ function tryLone(
   // Above the body only: at the foot of a page a row off to the right is as often a figure's or table's legend.
   const stamp = (r: Segment[]) => top && offRight(r);
   const marginish = (r: Segment[]) => {
-    if (top && offRight(r) && lettersDate(r, live[live.indexOf(r) + 1])) return false;
+    if (top && offRight(r) && lettersDate(r, live[live.indexOf(r) + 1], ink)) return false;
     const text = r.map((s) => s.text).join(' ');
     // A large single line at the top is a title, not a running head (a large stamp off to the right is no title).
     const ratio = TITLE_SIZE_RATIO - (r[0].source === 'ocr' ? OCR_SIZE_TOLERANCE : 0);
@@ -226,10 +229,14 @@ function tryLone(
 /**
  * A right-aligned line at the top of a letter set exactly like the body's first line below it, with a number in it,
  * is the letter's date or place-and-date line, not margin text: a stamp is marked apart from the body (bold,
- * capitals, a typewriter face, another size, tilted), a date is not. (Colour and a box around it are not seen here:
- * the text layer carries neither.)
+ * capitals, a typewriter face, another size, tilted, another ink), a date is not. (A box drawn around it is not
+ * seen here.)
  */
-function lettersDate(r: Segment[], below: Segment[] | undefined): boolean {
+function lettersDate(
+  r: Segment[],
+  below: Segment[] | undefined,
+  ink?: (seg: Segment) => [number, number, number] | null,
+): boolean {
   if (r.length !== 1 || !below || below.length === 0) return false;
   const s = r[0];
   const b = below[0];
@@ -249,7 +256,11 @@ function lettersDate(r: Segment[], below: Segment[] | undefined): boolean {
     }
   }
   // Capitals for most of the letters: a stamp's word (RECEIVED, PAID, COPY), not a date's month or place.
-  return digits > 0 && !(letters >= 2 && capitals * 2 > letters);
+  if (digits === 0 || (letters >= 2 && capitals * 2 > letters)) return false;
+  // Printed in another ink than the body (a red stamp); asked last, as reading the colours costs a walk of the page.
+  const a = ink?.(s);
+  const c = a ? ink?.(b) : null;
+  return !(a && c && inksDiffer(a, c));
 }
 
 /** A small line alone at the very top or bottom of a page of a longer document, set apart by a wide gap. */
