@@ -108,7 +108,7 @@ function texShow(it) {
 }
 
 /**
- * Builds a PDF. `pages`: [{ width, height, items: [{ x, top, size, text, font? }], rules?: [[x0, top0, x1, top1]] }],
+ * Builds a PDF. `pages`: [{ width, height, items: [{ x, top, size, text, font?, color?, rotate? }], rules?: [[x0, top0, x1, top1]] }],
  * `top` measured from the top of the page to the top of the line box. An item with `invisible` is drawn in render
  * mode 3 (a scanner's hidden text layer). `images: [{ x, top, w, h, width, height, gray }]` places 8-bit grey
  * pictures (`gray`: width × height bytes) at x, top, sized w × h points.
@@ -141,7 +141,15 @@ export function textPdf(pages) {
       const y = p.height - it.top - it.size * 0.8;
       const mode = it.invisible ? '3 Tr ' : '';
       const show = it.wordGap !== undefined || it.tex ? `${texShow(it)} TJ` : `${pdfString(it.text)} Tj`;
-      content += `BT ${mode}/F${it.font ?? 'regular'} ${it.size} Tf ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${show} ET\n`;
+      // `color` [r, g, b] 0..1 fills the text; `rotate` (degrees, counter-clockwise) tilts it about its origin.
+      const fill = it.color ? `${it.color.join(' ')} rg ` : '';
+      const a = ((it.rotate ?? 0) * Math.PI) / 180;
+      const at = it.rotate
+        ? `${[Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a)].map((v) => v.toFixed(4)).join(' ')} ` +
+          `${it.x.toFixed(2)} ${y.toFixed(2)} Tm`
+        : `${it.x.toFixed(2)} ${y.toFixed(2)} Td`;
+      const text = `BT ${mode}${fill}/F${it.font ?? 'regular'} ${it.size} Tf ${at} ${show} ET`;
+      content += it.color ? `q ${text} Q\n` : `${text}\n`;
     }
     for (const [x0, t0, x1, t1] of p.rules ?? [])
       content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;

@@ -104,6 +104,31 @@ describe('detectFurniture on a single page', () => {
     expect(detectFurniture([page([...body(470, 20), legend])], 10)[0].has(legend)).toBe(false);
   });
 
+  it("keeps a letter's right-aligned date set like the body; drops stamps marked apart from it", () => {
+    const head = seg('Calder Engineering GmbH', 60, 30, 10);
+    const lines = body(115, 20);
+    const at = (text: string, extra: Partial<Segment> = {}) => ({ ...seg(text, 400, 100, 10), ...extra });
+    // Dates and place-and-date lines in the body's face and size: content, just above the body or 3 lines above it.
+    for (const text of ['12 March 2024', 'Berlin, den 12. März 2024', '2024-03-12', 'NY, March 12, 2024']) {
+      for (const date of [at(text), { ...at(text), y0: 76, y1: 88 }]) {
+        expect(detectFurniture([page([head, date, ...lines])], 10)[0].has(date)).toBe(false);
+        expect(detectFurniture([page([date, ...lines])], 10)[0].has(date)).toBe(false);
+      }
+    }
+    // Stamps: bold, in capitals, a typewriter face, another size, tilted (a box much taller than its font).
+    const stamps = [
+      at('Received 12.03.2024', { bold: true }),
+      at('PAID 17.09.2024'),
+      at('Ref. 2024/0173', { mono: true }),
+      at('Eingegangen 04.04.2024', { size: 8, y1: 100 + 9.6 }),
+      at('Received 12.03.2024', { y0: 90, y1: 112 }),
+    ];
+    for (const stamp of stamps) {
+      expect(detectFurniture([page([head, stamp, ...lines])], 10)[0].get(stamp)).toBe('page_header');
+      expect(detectFurniture([page([stamp, ...lines])], 10)[0].get(stamp)).toBe('page_header');
+    }
+  });
+
   it('keeps a one-line paragraph at the top of the page: a sentence across the text area is no running head', () => {
     const intro = seg('The figures below were collected by the regional offices during the last two years.', 60, 60);
     const lines = body(110, 20);

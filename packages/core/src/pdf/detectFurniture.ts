@@ -2,6 +2,7 @@
 // then kept out of the body markdown (they still appear as blocks).
 import type { PageText, Segment } from './extractPageText.js';
 import { groupRows } from './orderReading.js';
+import { type InkOf, inksDiffer } from './textInk.js';
 
 export type FurnitureType = 'page_header' | 'page_footer' | 'page_number';
 
@@ -39,6 +40,8 @@ const TITLE_SIZE_RATIO = 1.25;
  * size or smaller never measured above 1.05×. The title test allows OCR'd lines that much.
  */
 const OCR_SIZE_TOLERANCE = 0.08;
+/** A line's box this many times its font size is set at an angle (upright lines: about 1.2). */
+const TILTED_BOX_RATIO = 1.6;
 const PAGE_NUMBER =
   /^(?:(?:page|p\.|seite|página|pagina)\s*)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:of|\/|de|von)\s*\d{1,5})?$/i;
 const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,5}\s*[-–—]$/;
@@ -55,7 +58,7 @@ export function isPageNumberText(text: string): boolean {
 }
 
 /** Label the furniture segments of every page. `bodySize` is the document's body font size. */
-export function detectFurniture(pages: PageText[], bodySize: number): Map<Segment, FurnitureType>[] {
+export function detectFurniture(pages: PageText[], bodySize: number, inkOf?: InkOf): Map<Segment, FurnitureType>[] {
   const result = pages.map(() => new Map<Segment, FurnitureType>());
   // Shapes of margin text per page, to count repetition (digits folded so "Page 3" matches "Page 4").
   const seen = new Map<string, { pages: Set<number>; ys: number[] }>();
@@ -105,8 +108,9 @@ export function detectFurniture(pages: PageText[], bodySize: number): Map<Segmen
     if (body.length < 4) return;
     if (short) {
       const rows = groupRows(body);
-      tryLone(rows, p, result[i], bodySize, true);
-      tryLone([...rows].reverse(), p, result[i], bodySize, false);
+      const ink = inkOf ? (seg: Segment) => inkOf(i, seg) : undefined;
+      tryLone(rows, p, result[i], bodySize, true, ink);
+      tryLone([...rows].reverse(), p, result[i], bodySize, false, ink);
     } else {
       const sorted = [...body].sort((a, b) => a.y0 - b.y0);
       tryLoneLine(sorted, p, result[i], bodySize, true);
@@ -138,6 +142,7 @@ function tryLone(
   marks: Map<Segment, FurnitureType>,
   bodySize: number,
   top: boolean,
+  ink?: (seg: Segment) => [number, number, number] | null,
 ): void {
   const live = rows.filter((r) => r.some((s) => !marks.has(s)));
   if (live.length < 4) return;
@@ -160,6 +165,7 @@ function tryLone(
   // Above the body only: at the foot of a page a row off to the right is as often a figure's or table's legend.
   const stamp = (r: Segment[]) => top && offRight(r);
   const marginish = (r: Segment[]) => {
+    if (top && offRight(r) && lettersDate(r, live[live.indexOf(r) + 1], ink)) return false;
     const text = r.map((s) => s.text).join(' ');
     // A large single line at the top is a title, not a running head (a large stamp off to the right is no title).
     const ratio = TITLE_SIZE_RATIO - (r[0].source === 'ocr' ? OCR_SIZE_TOLERANCE : 0);
@@ -218,6 +224,43 @@ function tryLone(
     for (const s of live[k])
       if (!marks.has(s)) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');
   }
+}
+
+/**
+ * A right-aligned line at the top of a letter set exactly like the body's first line below it, with a number in it,
+ * is the letter's date or place-and-date line, not margin text: a stamp is marked apart from the body (bold,
+ * capitals, a typewriter face, another size, tilted, another ink), a date is not. (A box drawn around it is not
+ * seen here.)
+ */
+function lettersDate(
+  r: Segment[],
+  below: Segment[] | undefined,
+  ink?: (seg: Segment) => [number, number, number] | null,
+): boolean {
+  if (r.length !== 1 || !below || below.length === 0) return false;
+  const s = r[0];
+  const b = below[0];
+  if (s.bold !== b.bold || s.italic !== b.italic || s.mono !== b.mono) return false;
+  const tolerance = s.source === 'ocr' ? OCR_SIZE_TOLERANCE : 0.05;
+  if (Math.abs(s.size - b.size) > b.size * tolerance) return false;
+  // A tilted line's box is much taller than its font (a stamp set at an angle).
+  if (s.y1 - s.y0 > s.size * TILTED_BOX_RATIO) return false;
+  let letters = 0;
+  let capitals = 0;
+  let digits = 0;
+  for (const ch of s.text) {
+    if (ch >= '0' && ch <= '9') digits++;
+    else if (ch.toLowerCase() !== ch.toUpperCase()) {
+      letters++;
+      if (ch !== ch.toLowerCase()) capitals++;
+    }
+  }
+  // Capitals for most of the letters: a stamp's word (RECEIVED, PAID, COPY), not a date's month or place.
+  if (digits === 0 || (letters >= 2 && capitals * 2 > letters)) return false;
+  // Printed in another ink than the body (a red stamp); asked last, as reading the colours costs a walk of the page.
+  const a = ink?.(s);
+  const c = a ? ink?.(b) : null;
+  return !(a && c && inksDiffer(a, c));
 }
 
 /** A small line alone at the very top or bottom of a page of a longer document, set apart by a wide gap. */

@@ -14,6 +14,7 @@ import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
 import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
 import { proseInMono } from './monoProse.js';
+import { type InkOf, inkReader } from './textInk.js';
 import { orderReading } from './orderReading.js';
 import type {
   ParsePdfContext,
@@ -464,11 +465,11 @@ interface PageLayout {
   furniture: { seg: Segment; type: FurnitureType }[];
 }
 
-function layoutPages(work: PageWork[]): { pages: PageLayout[]; headings: Map<LayoutBlock, Heading> } {
+function layoutPages(work: PageWork[], inkOf?: InkOf): { pages: PageLayout[]; headings: Map<LayoutBlock, Heading> } {
   const texts = work.map((w) => w.text);
   proseInMono(texts);
   const segSize = segmentBodySize(texts);
-  const furniture = detectFurniture(texts, segSize);
+  const furniture = detectFurniture(texts, segSize, inkOf);
   const pages = texts.map((text, i) => {
     const marks = furniture[i];
     const figures: Segment[] = mergeBoxes(text.images)
@@ -602,7 +603,8 @@ function assemble(
       `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`,
     );
 
-  const { pages, headings } = layoutPages(work);
+  // Short documents' margin rules may ask a row's ink (a red stamp vs a letter's date): read lazily from the pages.
+  const { pages, headings } = layoutPages(work, work.length <= 2 ? inkReader(doc) : undefined);
   let markdown = '';
   const pageMarkdown: PdfPage[] = [];
   const blockPages: PdfPageBlocks[] = [];

@@ -30,6 +30,8 @@ export interface TextItem {
    * span without spaces) instead of one text object per glyph.
    */
   oneRun?: boolean;
+  /** Fill colour [r, g, b] 0..1 (plain items only). */
+  color?: [number, number, number];
 }
 
 export interface TextPage {
@@ -75,7 +77,11 @@ export function textPdf(pages: TextPage[]): Uint8Array {
               `BT ${font} ${(it.x + (it.glyphX?.[i] ?? 0)).toFixed(2)} ${y.toFixed(2)} Td ${pdfString(ch)} ` +
               `Tj ET\n`;
         });
-      } else content += `BT ${font} ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET\n`;
+      } else {
+        const fill = it.color ? `${it.color.join(' ')} rg ` : '';
+        const text = `BT ${fill}${font} ${it.x.toFixed(2)} ${y.toFixed(2)} Td ${pdfString(it.text)} Tj ET`;
+        content += it.color ? `q ${text} Q\n` : `${text}\n`;
+      }
     }
     for (const [x0, t0, x1, t1] of p.rules ?? [])
       content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
