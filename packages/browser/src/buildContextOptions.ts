@@ -1,4 +1,5 @@
-import { devices, type BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions, devices } from 'playwright-core';
+import { loadPlaywright } from './loadPlaywright.js';
 import { resolveLocation } from './resolveLocation.js';
 import type { RenderRequest } from './types.js';
 
@@ -30,9 +31,9 @@ export function desktopUserAgent(browserVersion: string): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
 }
 
-function mobileUserAgent(browserVersion: string): string {
+function mobileUserAgent(mobile: MobileDescriptor, browserVersion: string): string {
   const major = browserVersion.split('.')[0] || '120';
-  return devices[MOBILE_DEVICE].userAgent.replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`);
+  return mobile.userAgent.replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`);
 }
 
 function parseCookieHeader(header: string, url: string): ContextPlan['cookies'] {
@@ -56,8 +57,13 @@ function stripWeights(header: string): string {
     .join(',');
 }
 
-/** Turns a render request into the isolated context's options: device, locale, headers, TLS. */
-export function buildContextOptions(request: RenderRequest, browserVersion: string): ContextPlan {
+type MobileDescriptor = (typeof devices)[string];
+
+/**
+ * Turns a render request into the isolated context's options: device, locale, headers, TLS. Async only because the
+ * mobile descriptor comes from playwright-core, which is loaded lazily (loadPlaywright.ts).
+ */
+export async function buildContextOptions(request: RenderRequest, browserVersion: string): Promise<ContextPlan> {
   const location = resolveLocation(request.location ?? { country: DEFAULT_COUNTRY });
   const extraHTTPHeaders: Record<string, string> = {};
   let userAgent: string | undefined;
@@ -73,13 +79,14 @@ export function buildContextOptions(request: RenderRequest, browserVersion: stri
     else extraHTTPHeaders[rawName] = value;
   }
 
-  const device = request.mobile
+  const mobile = request.mobile ? (await loadPlaywright()).devices[MOBILE_DEVICE] : undefined;
+  const device = mobile
     ? {
-        viewport: { ...devices[MOBILE_DEVICE].viewport },
-        deviceScaleFactor: devices[MOBILE_DEVICE].deviceScaleFactor,
+        viewport: { ...mobile.viewport },
+        deviceScaleFactor: mobile.deviceScaleFactor,
         isMobile: true,
         hasTouch: true,
-        userAgent: mobileUserAgent(browserVersion),
+        userAgent: mobileUserAgent(mobile, browserVersion),
       }
     : {
         viewport: { ...DESKTOP_VIEWPORT },

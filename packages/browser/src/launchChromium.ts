@@ -1,4 +1,5 @@
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import type { Browser, LaunchOptions } from 'playwright-core';
+import { loadPlaywright } from './loadPlaywright.js';
 
 /**
  * Chromium features that cost CPU on every render and show a page nothing. Headless Chromium is the full browser
@@ -28,16 +29,18 @@ const DISABLE_FEATURES = '--disable-features=';
 let learnedDisabledFeatures: Promise<string | null> | undefined;
 
 function learnDisabledFeatures(): Promise<string | null> {
-  learnedDisabledFeatures ??= chromium.launch({ executablePath: process.execPath, args: [], timeout: 30_000 }).then(
-    async (browser) => {
-      await browser.close().catch(() => {});
-      return null;
-    },
-    (error: unknown) => {
-      const found = [...String((error as Error)?.message ?? '').matchAll(/--disable-features=([^\s"']*)/g)];
-      return found.length > 0 ? found[found.length - 1][1] : null;
-    },
-  );
+  learnedDisabledFeatures ??= loadPlaywright()
+    .then(({ chromium }) => chromium.launch({ executablePath: process.execPath, args: [], timeout: 30_000 }))
+    .then(
+      async (browser) => {
+        await browser.close().catch(() => {});
+        return null;
+      },
+      (error: unknown) => {
+        const found = [...String((error as Error)?.message ?? '').matchAll(/--disable-features=([^\s"']*)/g)];
+        return found.length > 0 ? found[found.length - 1][1] : null;
+      },
+    );
   return learnedDisabledFeatures;
 }
 
@@ -55,6 +58,7 @@ export async function launchChromium(
 ): Promise<Browser> {
   const playwrightDisabled = lean ? await learnDisabledFeatures() : null;
   const args = playwrightDisabled === null ? [...options.args] : leanArgs(options.args, playwrightDisabled);
+  const { chromium } = await loadPlaywright();
   return chromium.launch({ ...options, args });
 }
 

@@ -61,7 +61,7 @@ export async function renderNow(
     const current = pool.browser?.isConnected() ? pool.browser : await raceAbort(getBrowser(pool), controller.signal);
     const launchMs = Date.now() - mark;
     mark = Date.now();
-    const plan = buildContextOptions(request, current.version());
+    const plan = await buildContextOptions(request, current.version());
     const check = request.allowRequest ? createAllowCheck(request.allowRequest) : undefined;
     let proxyListener: ((url: string, tunnel: boolean) => void) | undefined;
     const work = (async () => {

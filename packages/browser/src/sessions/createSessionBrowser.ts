@@ -57,7 +57,7 @@ export function createSessionBrowser(options: SessionBrowserOptions = {}): Sessi
     async open(request) {
       if (closed) throw new BrowserError('browser_unavailable', 'session browser is closed');
       const current = await getBrowser();
-      const plan = buildContextOptions({ url: request.url, timeout: request.timeout }, current.version());
+      const plan = await buildContextOptions({ url: request.url, timeout: request.timeout }, current.version());
       const check = request.allowRequest ? createAllowCheck(request.allowRequest) : undefined;
       let release: (() => void) | undefined;
       if (check) {
