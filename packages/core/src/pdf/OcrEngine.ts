@@ -33,6 +33,12 @@ export interface OcrRecognizeOptions {
    * without it. Default `'read'`: the reading is the page's text.
    */
   purpose?: 'read' | 'confirm';
+  /**
+   * Text in the language the image is most likely written in: for a region of a page that has a text layer, that
+   * layer's text (a poster's few words are too few to name their language; the page around it names it). An engine
+   * may choose its language model from it.
+   */
+  languageText?: string;
 }
 
 export interface OcrEngine {

@@ -218,11 +218,12 @@ async function readPages(
       // `auto`, and in `ocr` for the visible layer it may keep.
       const readImages = (mode === 'auto' && !wantsOcr) || item.visibleLayer;
       if (readImages && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
+        const languageText = layerSample(text);
         for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
           while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
           checkTime(context, started, done, numPages);
           const { png, scale } = renderRegion(page, box, text.width * text.height);
-          const ocr = engine.recognize(png, { signal: context.signal });
+          const ocr = engine.recognize(png, { signal: context.signal, languageText });
           (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
           inFlight.push(ocr.catch(() => undefined));
           imageOcrLeft--;
@@ -282,6 +283,22 @@ async function readPages(
   }
   checkTime(context, started, numPages, numPages);
   return work;
+}
+
+/**
+ * A language sample is this long at most: a trigram profile settles within a few hundred letters, and the engine's
+ * language pick should not cost more on a long page.
+ */
+const LANGUAGE_SAMPLE_CHARS = 2000;
+
+/** The start of a page's text layer, for the engine to tell the language of the page's images from. */
+function layerSample(text: PageText): string {
+  let out = '';
+  for (const s of text.segments) {
+    if (out.length >= LANGUAGE_SAMPLE_CHARS) break;
+    out += `${s.text} `;
+  }
+  return out.slice(0, LANGUAGE_SAMPLE_CHARS);
 }
 
 /** `'confirm'` when the OCR reading only checks the page's own visible text layer. */

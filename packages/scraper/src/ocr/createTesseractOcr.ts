@@ -107,6 +107,18 @@ function rereadLanguages(first: OcrPageResult, firstCodes: string[], reread: str
     .map((code) => [code, REREAD_COMPANION].filter((c, i, all) => all.indexOf(c) === i).join('+'));
 }
 
+/**
+ * The models to read an image with when the text beside it (its page's text layer) is in a language the first models
+ * lack: that language's model with English. A poster's few words are too few to name their language, so the first
+ * reading (English and French) turned its accents into plain letters (`BRÜCKE` → `BRUCKE`, `SEÑAL` → `SENAL`) and no
+ * re-read was asked for. Undefined when the text is in a first-reading language, too short, or has no bundled model.
+ */
+function hintedLanguage(text: string, firstCodes: string[], reread: string[]): string | undefined {
+  const [code] = detectOcrLanguages([{ text, confidence: 1 }], [...new Set([...firstCodes, ...reread])]);
+  if (!code || firstCodes.includes(code) || !reread.includes(code)) return undefined;
+  return [code, REREAD_COMPANION].filter((c, i, all) => all.indexOf(c) === i).join('+');
+}
+
 export function createTesseractOcr(options: TesseractOcrOptions = {}): TesseractOcr {
   const size = Math.max(1, options.workers ?? availableParallelism());
   const language = options.language ?? DEFAULT_LANGUAGE;
@@ -115,15 +127,25 @@ export function createTesseractOcr(options: TesseractOcrOptions = {}): Tesseract
   const langPath = options.langPath ?? defaultLangPath([language, ...reread.map((c) => `${c}+${REREAD_COMPANION}`)]);
   const pool = createTesseractPool(size, langPath);
   const stats = { pages: 0, rereads: 0 };
+  // The regions of one page share its text: the language is told once per page, not once per image.
+  let lastHint: { text: string; language: string | undefined } | undefined;
+  const hintFor = (text: string) => {
+    if (lastHint?.text !== text) lastHint = { text, language: hintedLanguage(text, firstCodes, reread) };
+    return lastHint.language;
+  };
   return {
     concurrency: size,
     stats,
     async recognize(png, opts = {}) {
       stats.pages++;
-      const first = toResult(await pool.read(png, language, opts.signal));
+      const hinted =
+        reread.length && opts.purpose !== 'confirm' && opts.languageText ? hintFor(opts.languageText) : undefined;
+      const readWith = hinted ?? language;
+      const first = toResult(await pool.read(png, readWith, opts.signal));
       // A reading that only confirms a page's own text layer is compared with it without accents, and the layer keeps
       // its own letters: the second reading, which only sharpens letters, would be paid for nothing.
-      const others = reread.length && opts.purpose !== 'confirm' ? rereadLanguages(first, firstCodes, reread) : [];
+      const others =
+        reread.length && opts.purpose !== 'confirm' ? rereadLanguages(first, readWith.split('+'), reread) : [];
       // Only pages in a language the first models lack pay for a second reading (a third when two languages fit its
       // letters equally, as on lists of nouns). The most confident reading is kept: on the German and Spanish pages
       // of our scans their own model gained up to 0.10 of mean confidence and never lost, and of two close languages

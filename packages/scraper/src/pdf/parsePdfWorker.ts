@@ -48,7 +48,7 @@ function ocrProxy(id: number, concurrency: number): OcrEngine {
             reject(e);
           },
         });
-        send({ type: 'ocr', id, ocrId, png: copy }, [copy.buffer as ArrayBuffer]);
+        send({ type: 'ocr', id, ocrId, png: copy, languageText: options.languageText }, [copy.buffer as ArrayBuffer]);
       });
     },
   };

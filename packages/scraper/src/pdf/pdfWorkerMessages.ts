@@ -24,7 +24,8 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'done'; id: number; result: ParsePdfResult }
   | { type: 'failed'; id: number; error: { name: string; kind?: string; message: string; details?: unknown } }
-  | { type: 'ocr'; id: number; ocrId: number; png: Uint8Array }
+  /** `languageText`: text in the image's likely language (its page's text layer), passed on to the engine. */
+  | { type: 'ocr'; id: number; ocrId: number; png: Uint8Array; languageText?: string }
   | { type: 'ocr-cancel'; id: number; ocrId: number }
   /** The page count is known: asks the pool's pageBudget how many of `pages` may be parsed. */
   | { type: 'budget'; id: number; pages: number };

@@ -34,7 +34,7 @@ export function handlePdfWorkerMessage(
       askBudget(slot, job, message.pages);
       return;
     case 'ocr':
-      recognize(deps, slot, job, message.ocrId, message.png);
+      recognize(deps, slot, job, message.ocrId, message.png, message.languageText);
       return;
     case 'ocr-cancel':
       job.ocr.get(message.ocrId)?.abort(new DOMException('OCR no longer needed', 'AbortError'));
@@ -66,6 +66,7 @@ function recognize(
   job: PdfPoolJob,
   ocrId: number,
   png: Uint8Array,
+  languageText: string | undefined,
 ): void {
   const { counts } = deps;
   const controller = new AbortController();
@@ -84,7 +85,7 @@ function recognize(
     reply(undefined, `OCR engine unavailable: ${String(err)}`);
     return;
   }
-  engine.recognize(png, { signal: controller.signal }).then(
+  engine.recognize(png, { signal: controller.signal, languageText }).then(
     (result) => reply(result),
     (err: unknown) => reply(undefined, err instanceof Error ? err.message : String(err)),
   );
