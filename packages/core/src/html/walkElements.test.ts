@@ -41,4 +41,32 @@ describe('walkElements', () => {
     });
     expect(deepest).toBeGreaterThan(500);
   });
+
+  it('visits what the getters visit on a whole parsed page, with children skipped', () => {
+    const html =
+      '<!doctype html><html><head><title>t</title><meta name="a"></head><body><div id="x"><p>a<b>b</b></p>' +
+      '<svg><title>c</title><g><path d="M0"/></g></svg><ul><li>c</li></ul></div><!-- n --><span>d<i></i></span>';
+    const document = parseHtml(html);
+    const byGetters: string[] = [];
+    // the same walk through the public getters: firstElementChild, nextElementSibling, parentElement
+    let element = document.documentElement.firstElementChild;
+    let depth = 1;
+    while (element) {
+      byGetters.push(`${element.localName}@${depth}`);
+      const child = element.localName === 'svg' ? null : element.firstElementChild;
+      if (child) {
+        element = child;
+        depth++;
+        continue;
+      }
+      let next: Element | null = null;
+      for (let at: Element | null = element; at && at !== document.documentElement; at = at.parentElement, depth--) {
+        next = at.nextElementSibling;
+        if (next) break;
+      }
+      element = next;
+    }
+    expect(visitElements(document.documentElement, 'svg')).toEqual(byGetters);
+    expect(byGetters).toContain('span@2');
+  });
 });

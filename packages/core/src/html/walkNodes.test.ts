@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildDocument } from './buildDocument.js';
 import { parseHtml } from './parseHtml.js';
-import { WALK_CONTINUE, WALK_REMOVE, WALK_SKIP_CHILDREN, walkNodes } from './walkNodes.js';
+import { WALK_CONTINUE, WALK_REMOVE, WALK_SKIP_CHILDREN, walkNodes, type WalkAction } from './walkNodes.js';
 
 const names = (root: Node, visit: (node: Node) => 0 | 1 | 2 = () => WALK_CONTINUE) => {
   const seen: string[] = [];
@@ -65,4 +66,73 @@ describe('walkNodes', () => {
     });
     expect(seen).toEqual(['div@1', 'p@2', '3@3', 'em@3', 'u@2', 'span@1', '3@2']);
   });
+
+  it('walks like the public getters on seeded random mixes, skipping and removing as asked', () => {
+    let seed = 11;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    // skips <ul> subtrees, removes comments, <span>s and "drop" texts: every path of the walk
+    const visit = (node: Node): WalkAction => {
+      if (node.nodeType === 8 || (node as Element).localName === 'span' || node.textContent === 'drop')
+        return WALK_REMOVE;
+      return (node as Element).localName === 'ul' ? WALK_SKIP_CHILDREN : WALK_CONTINUE;
+    };
+    for (let i = 0; i < 200; i++) {
+      let body = '';
+      for (let k = random(30); k >= 0; k--) body += PIECES[random(PIECES.length)];
+      const html = `<html><head><title>t</title></head><body>${body}</body></html>`;
+      const chain = buildDocument(html);
+      const getters = buildDocument(html);
+      const seen: string[] = [];
+      const seenByGetters: string[] = [];
+      walkNodes(chain.documentElement, (node, depth) => {
+        seen.push(`${node.nodeName}@${depth}`);
+        return visit(node);
+      });
+      getterWalk(getters.documentElement, (node, depth) => {
+        seenByGetters.push(`${node.nodeName}@${depth}`);
+        return visit(node);
+      });
+      expect(seen).toEqual(seenByGetters);
+      expect(chain.documentElement.outerHTML).toBe(getters.documentElement.outerHTML);
+    }
+  });
 });
+
+const PIECES = [
+  '<p>text &amp; more</p>',
+  '<ul><li>one</li> <li>two <ul><li>x</li></ul></li></ul>',
+  '<div class="c" id="i" data-x="1">',
+  '</div>',
+  '<!-- note -->',
+  '<span>s<b>b</b></span>',
+  '<em>drop</em>',
+  '<table><tr><td>a</td> <td>b</td></tr></table>',
+  '<svg><title>t</title><path d="M0"/></svg>',
+  'drop',
+  '<br>',
+];
+
+/** walkNodes as it was written with linkedom's public getters (the reference the NEXT-chain walk must match). */
+function getterWalk(root: Node, visit: (node: Node, depth: number) => WalkAction): void {
+  let node: Node | null = root.firstChild;
+  let depth = 1;
+  while (node) {
+    const action = visit(node, depth);
+    if (action === WALK_CONTINUE && node.firstChild) {
+      node = node.firstChild;
+      depth++;
+      continue;
+    }
+    const current: Node = node;
+    let next: Node | null = null;
+    for (let at: Node | null = node; at && at !== root; at = at.parentNode, depth--) {
+      next = at.nextSibling;
+      if (next) break;
+    }
+    if (action === WALK_REMOVE) (current as ChildNode).remove();
+    node = next;
+  }
+}
