@@ -212,13 +212,6 @@ export function rememberDestroyed(ctx: SessionsContext, session: Session, endedA
 }
 
 export function listed(session: Session): BrowserListed {
-  return {
-    id: session.id,
-    status: 'active',
-    createdAt: new Date(session.startedAt).toISOString(),
-    lastActivity: new Date(session.lastUsedAt).toISOString(),
-    expiresAt: new Date(session.expiresAt).toISOString(),
-    ...(session.idleAt !== undefined ? { idleExpiresAt: new Date(session.idleAt).toISOString() } : {}),
-    streamWebView: false,
-  };
+  const { kind: _, ...status } = statusOf(session);
+  return { ...status, status: 'active', streamWebView: false };
 }
