@@ -1,8 +1,9 @@
 // Checks that core's tree builder (buildDocument) gives the tree linkedom's own parse gives: every node of the
-// document's list in order (type, class, name, value, parent, SVG owner), and the serialised document.
+// document's list in order (the fingerprint of @scrape/test-support's treeRows), and the serialised document.
 // Usage: node benchmarks/core-html/sameTree.mjs [--limit N]   (the WCXB dev pages; exits 1 on any difference)
 import { parseHTML } from 'linkedom';
 import { buildDocument } from '@scrape/core/internal';
+import { treeRows as rows } from '@scrape/test-support/treeRows';
 import { listPages, loadPage } from './lib.mjs';
 
 const limitArg = process.argv.indexOf('--limit');
@@ -12,30 +13,6 @@ if (!ids) {
   console.error('usage: sameTree.mjs [--limit N] (needs ../shared/data/wcxb-dev)');
   process.exit(2);
 }
-const symbolOf = (node, description) => Object.getOwnPropertySymbols(node).find((s) => s.description === description);
-
-/** The document's node list as comparable rows; parents and SVG owners as positions in the list. */
-function rows(document) {
-  const NEXT = symbolOf(document, 'next');
-  const list = [];
-  for (let node = document; node; node = node[NEXT]) list.push(node);
-  const position = new Map(list.map((node, i) => [node, i]));
-  return list.map((node) => {
-    const VALUE = symbolOf(node, 'value');
-    return [
-      node.nodeType,
-      node.constructor?.name,
-      node.localName ?? '',
-      node.name ?? '',
-      VALUE ? node[VALUE] : '',
-      position.get(node.parentNode) ?? -1,
-      position.get(node.ownerElement) ?? -1,
-      position.get(node.ownerSVGElement) ?? -1,
-      position.get(node[symbolOf(node, 'prev')]) ?? -1,
-    ].join('\u0001');
-  });
-}
-
 let differ = 0;
 for (const id of ids) {
   const { html } = loadPage(id);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserError, createBrowserPool, type BrowserPool } from '../dist/index.js';
 import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
-import { rejectionOf } from '@scrape/test-support';
+import { rejectionOf, waitFor } from '@scrape/test-support';
 
 let site: FixtureServer;
 let inFlight = 0;
@@ -56,11 +56,11 @@ describe('browser pool lifecycle', () => {
     const arrived = new Promise<void>((resolve) => (slowArrived = resolve));
     const inFlightRender = pool.render({ url: `${site.base}/slow`, timeout: 20_000 });
     await arrived;
-    const killedAt = Date.now();
     process.kill(pid, 'SIGKILL');
     const error = await failure(inFlightRender);
+    // The crash ended the render, not its 20 s timeout (that would be kind `timeout`); no wall-clock bound, which a
+    // loaded machine overran (it passed only on a retry).
     expect(error.kind).toBe('browser_crashed');
-    expect(Date.now() - killedAt).toBeLessThan(3_000);
 
     const next = await pool.render({ url: `${site.base}/fast`, timeout: 20_000 });
     expect(next.html).toContain('fast page');
@@ -93,9 +93,8 @@ describe('idle shutdown and launch failures', () => {
     try {
       await pool.render({ url: `${site.base}/fast`, timeout: 20_000 });
       const pid = pool.stats().pid!;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(pool.stats().running).toBe(false);
-      expect(isAlive(pid)).toBe(false);
+      // Waits for the shutdown itself (a fixed sleep past the 300 ms timeout can end before it on a loaded machine).
+      await waitFor(() => !pool.stats().running && !isAlive(pid), 'Chromium to close after the idle timeout', 30_000);
       expect((await pool.render({ url: `${site.base}/fast`, timeout: 20_000 })).html).toContain('fast page');
       expect(pool.stats().launches).toBe(2);
     } finally {

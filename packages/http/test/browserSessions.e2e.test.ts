@@ -70,6 +70,11 @@ describe('standalone browser sessions through the Firecrawl SDK', () => {
     const mine = listed.sessions?.find((s) => s.id === id);
     expect(mine).toMatchObject({ id, status: 'active', streamWebView: false });
     expect(Date.parse(mine!.lastActivity)).toBeGreaterThanOrEqual(Date.parse(mine!.createdAt));
+    // When it would expire for idleness; listing is no call, so a second listing gives the same deadline.
+    const idleExpiresAt = (mine as { idleExpiresAt?: string }).idleExpiresAt;
+    expect(Date.parse(idleExpiresAt!)).toBeGreaterThan(Date.parse(mine!.lastActivity));
+    const again = (await client.listBrowsers()).sessions?.find((s) => s.id === id);
+    expect((again as { idleExpiresAt?: string }).idleExpiresAt).toBe(idleExpiresAt);
 
     const stopped = await call(svc, 'DELETE', `/v2/interact/${id}`);
     expect(stopped.status).toBe(200);
@@ -78,7 +83,9 @@ describe('standalone browser sessions through the Firecrawl SDK', () => {
     expect(stopped.body.creditsBilled).toBeGreaterThanOrEqual(1);
     expect((await client.listBrowsers()).sessions?.some((s) => s.id === id)).toBe(false);
     const gone = await client.listBrowsers({ status: 'destroyed' });
-    expect(gone.sessions?.find((s) => s.id === id)).toMatchObject({ status: 'destroyed' });
+    const destroyed = gone.sessions?.find((s) => s.id === id);
+    expect(destroyed).toMatchObject({ status: 'destroyed' });
+    expect(destroyed).not.toHaveProperty('idleExpiresAt');
     // Destroyed is destroyed, by either route.
     expect((await call(svc, 'DELETE', `/v2/browser/${id}`)).status).toBe(404);
     expect((await call(svc, 'POST', `/v2/browser/${id}/execute`, { code: '1', language: 'node' })).status).toBe(404);

@@ -7,6 +7,7 @@ import { closeSync, mkdtempSync, openSync, rmdirSync, rmSync, writeSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@scrape/test-support';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { admin, postScrape, startServerProcess, type ServerProcess } from './serverProcesses.js';
 
@@ -94,11 +95,17 @@ describe('disk full under the embedded stores', () => {
 
     rmSync(join(mountPoint, 'filler'));
     expect((await scrape(100)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_500)); // deferred settlements retry every second
+    const successes = 2 + whileFull.filter((r) => r.status === 200).length;
+    // Deferred settlements retry every second: waited for (read by another process, as below), not slept on.
+    await waitFor(
+      async () => (await admin(env, 'credits', 'show', 'disk')).balance === CREDITS - successes,
+      'the deferred settlements',
+      30_000,
+      500,
+    ).catch(() => {});
     expect(await server.stop()).toBe(0);
     server = undefined;
 
-    const successes = 2 + whileFull.filter((r) => r.status === 200).length;
     // Reopened from the file by another process: intact, and every success was charged exactly once.
     expect((await admin(env, 'credits', 'show', 'disk')).balance).toBe(CREDITS - successes);
     expect((await admin(env, 'keys', 'list')).map((k: { id: string }) => k.id)).toEqual([id]);

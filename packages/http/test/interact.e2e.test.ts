@@ -1,12 +1,14 @@
 // Interact sessions end to end: raw HTTP and the Firecrawl SDK against fixture pages, real Chromium, real sandbox.
 import { createServer as createHttpServer, type Server } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
-import { createInteractSessions } from '@scrape/scraper/internal';
+import { createInteractSessions, type InteractSessions } from '@scrape/scraper/internal';
+import { waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keyIdOf } from '../src/accounts/apiKey.js';
+import { createAuthenticator } from '../src/createAuthenticator.js';
 import { generateApiKey, hashApiKey, openAccounts } from '../src/index.js';
 import { startService, TEST_KEY, type Service, callApi } from './startService.js';
 
@@ -22,6 +24,7 @@ let forbiddenPort = 0;
 let forbiddenHits = 0;
 let svc: Service;
 let guarded: Service;
+let guardedSessions: InteractSessions;
 let client: Firecrawl;
 
 function startSite(): Promise<void> {
@@ -90,12 +93,11 @@ beforeAll(async () => {
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
   // Sessions with the SSRF guard on (only the fixture site's port allowed) and a short idle timeout.
   const sitePort = (site.address() as { port: number }).port;
-  guarded = await startService({
-    interact: createInteractSessions({
-      allowAddress: (_a, port) => port === sitePort,
-      settings: { idleTimeoutMs: 3_000, maxPerTeam: 2 },
-    }),
+  guardedSessions = createInteractSessions({
+    allowAddress: (_a, port) => port === sitePort,
+    settings: { idleTimeoutMs: 3_000, maxPerTeam: 2 },
   });
+  guarded = await startService({ interact: guardedSessions });
 }, 60_000);
 
 afterAll(async () => {
@@ -219,11 +221,21 @@ describe('interact with the SSRF guard on', () => {
     });
     expect(viaPage.body.result, JSON.stringify(viaPage.body)).toBe('blocked');
     expect(forbiddenHits).toBe(0);
-    // Idle past the 3 s idle timeout, with room for the timer and the context's close on a loaded machine (4.5 s
-    // passed only on a retry once). No read of a session leaves it untouched, so this one test waits on time.
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    // Left idle, it expires after the 3 s idle timeout: watched through the manager's status read, which is not a
+    // call and leaves the idle clock running (a fixed sleep passed only on a retry under load). The cap is generous.
+    const team = (createAuthenticator([TEST_KEY])(`Bearer ${TEST_KEY}`) as { team: string }).team;
+    const active = guardedSessions.status(out.body.sessionId, team);
+    expect(active).toMatchObject({ kind: 'scrape', status: 'active' });
+    const ended = await waitFor(
+      () =>
+        guardedSessions.status(out.body.sessionId, team)?.status === 'destroyed' &&
+        guardedSessions.status(out.body.sessionId, team),
+      'the idle session to expire',
+      60_000,
+    );
+    expect(ended.endReason).toBe('idle timeout');
     expect((await call(guarded, 'DELETE', `/v2/interact/${out.body.sessionId}`)).status).toBe(404);
-  });
+  }, 90_000);
 });
 
 describe('interact through the Firecrawl SDK', () => {

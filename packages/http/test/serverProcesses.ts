@@ -60,7 +60,7 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   return { child, logs, stderr: () => stderr, exited };
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const {
     child,
     logs,

@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHTML } from 'linkedom';
+import { treeRows as rows } from '@scrape/test-support/treeRows';
 import { buildDocument } from './buildDocument.js';
-
-const symbolOf = (node: object, description: string): symbol | undefined =>
-  Object.getOwnPropertySymbols(node).find((s) => s.description === description);
-
-/** The document's node list (linkedom's next links) as rows: type, class, names, value, parent, owners, prev. */
-function rows(document: Document): string[] {
-  const next = symbolOf(document, 'next') as symbol;
-  const list: Array<Record<string | symbol, unknown>> = [];
-  for (let node = document as unknown as Record<symbol, unknown> | null; node; ) {
-    list.push(node as Record<string | symbol, unknown>);
-    node = node[next] as Record<symbol, unknown> | null;
-  }
-  const position = new Map<unknown, number>(list.map((node, i) => [node, i]));
-  return list.map((node) => {
-    const value = symbolOf(node, 'value');
-    const prev = symbolOf(node, 'prev');
-    return [
-      node.nodeType,
-      (node.constructor as { name?: string } | undefined)?.name,
-      node.localName ?? '',
-      node.name ?? '',
-      value ? node[value] : '',
-      position.get(node.parentNode) ?? -1,
-      position.get(node.ownerElement) ?? -1,
-      position.get(node.ownerSVGElement) ?? -1,
-      prev ? (position.get(node[prev]) ?? -1) : -1,
-    ].join('|');
-  });
-}
 
 function expectSameTree(html: string): void {
   const theirs = (parseHTML(html) as unknown as { document: Document }).document;

@@ -28,13 +28,6 @@ export interface ExtractMetadataOptions {
 /** Reads title, description, keywords, language, favicon and every <meta> of the document. */
 export function extractMetadata(document: Document, options: ExtractMetadataOptions = {}): PageMetadata {
   const values = new Map<string, string[]>();
-  const add = (key: string, value: string | null | undefined) => {
-    const text = value?.trim();
-    if (!key || !text) return;
-    const list = values.get(key);
-    if (!list) values.set(key, [text]);
-    else if (!list.includes(text)) list.push(text);
-  };
   let title: string | undefined;
   const icons: Array<{ rank: number; href: string }> = [];
 
@@ -59,31 +52,55 @@ export function extractMetadata(document: Document, options: ExtractMetadataOpti
       case 'title':
         title ??= collapseWhitespace(element.textContent ?? '');
         return WALK_SKIP_CHILDREN;
-      case 'meta': {
-        const key =
-          element.getAttribute('name') ?? element.getAttribute('property') ?? element.getAttribute('itemprop');
-        if (key) add(metadataKey(key), element.getAttribute('content'));
+      case 'meta':
+        readMeta(element, values);
         return WALK_SKIP_CHILDREN;
-      }
-      case 'link': {
-        const rel = collapseWhitespace(element.getAttribute('rel') ?? '').toLowerCase();
-        const rank = ICON_RELS.indexOf(rel);
-        const href = element.getAttribute('href');
-        if (href && (rank !== -1 || rel.split(' ').includes('icon')))
-          icons.push({ rank: rank === -1 ? ICON_RELS.length : rank, href });
+      case 'link':
+        readIcon(element, icons);
         return WALK_SKIP_CHILDREN;
-      }
       default:
         return WALK_CONTINUE;
     }
   });
 
+  return assembleMetadata(document, title, icons, values, options.baseUrl);
+}
+
+/** A <meta name|property|itemprop content>: its value under its key (a value already there is not repeated). */
+function readMeta(element: Element, values: Map<string, string[]>): void {
+  const name = element.getAttribute('name') ?? element.getAttribute('property') ?? element.getAttribute('itemprop');
+  if (!name) return;
+  const key = metadataKey(name);
+  const text = element.getAttribute('content')?.trim();
+  if (!key || !text) return;
+  const list = values.get(key);
+  if (!list) values.set(key, [text]);
+  else if (!list.includes(text)) list.push(text);
+}
+
+/** A <link> naming a favicon, ranked by its rel (ICON_RELS order; any other rel with `icon` ranks last). */
+function readIcon(element: Element, icons: Array<{ rank: number; href: string }>): void {
+  const rel = collapseWhitespace(element.getAttribute('rel') ?? '').toLowerCase();
+  const rank = ICON_RELS.indexOf(rel);
+  const href = element.getAttribute('href');
+  if (href && (rank !== -1 || rel.split(' ').includes('icon')))
+    icons.push({ rank: rank === -1 ? ICON_RELS.length : rank, href });
+}
+
+/** The metadata object: title, language and favicon first, then every meta key (one value, or an array). */
+function assembleMetadata(
+  document: Document,
+  title: string | undefined,
+  icons: Array<{ rank: number; href: string }>,
+  values: Map<string, string[]>,
+  baseUrl: string | undefined,
+): PageMetadata {
   const metadata: Record<string, unknown> = {};
   if (title) metadata.title = title;
   const language = document.documentElement.getAttribute('lang')?.trim();
   if (language) metadata.language = language;
   const icon = icons.sort((a, b) => a.rank - b.rank)[0];
-  if (icon) metadata.favicon = createUrlResolver(options.baseUrl)(icon.href);
+  if (icon) metadata.favicon = createUrlResolver(baseUrl)(icon.href);
   const entries: Array<[string, unknown]> = [];
   for (const [key, list] of values) {
     const existing = metadata[key];

@@ -106,8 +106,8 @@ function hasMoreTagsThan(html: string, limit: number): boolean {
  */
 function dropTagsBeyond(html: string, limit: number): string | undefined {
   const out: string[] = [];
-  const stack: string[] = [];
-  let foreign = 0;
+  const open: OpenElements = { stack: [], foreign: 0 };
+  const stack = open.stack;
   let copiedUpTo = 0;
   const drop = (from: number, to: number) => {
     out.push(html.slice(copiedUpTo, from));
@@ -116,6 +116,7 @@ function dropTagsBeyond(html: string, limit: number): string | undefined {
   TAG_OR_COMMENT.lastIndex = 0;
   for (let m = TAG_OR_COMMENT.exec(html); m; m = TAG_OR_COMMENT.exec(html)) {
     if (m[1]) {
+      // A comment: skipped whole (an unclosed one runs to the end of the markup).
       const end = html.indexOf('-->', m.index + 4);
       if (end === -1) break;
       TAG_OR_COMMENT.lastIndex = end + 3;
@@ -125,34 +126,64 @@ function dropTagsBeyond(html: string, limit: number): string | undefined {
     if (tagEnd === -1) break;
     const name = (m[3] ?? '').toLowerCase();
     if (m[2] === '/') {
-      if (VOID_TAGS.has(name)) continue;
-      const floor = Math.max(0, stack.length - END_TAG_SEARCH_DEPTH);
-      let at = stack.length - 1;
-      while (at >= floor && stack[at] !== name) at--;
-      if (at < floor) continue;
-      if (at >= limit) drop(m.index, tagEnd + 1);
-      while (stack.length > at) if (FOREIGN_TAGS.has(stack.pop() as string)) foreign--;
+      // An end tag is dropped with the element it closes (void elements have none).
+      if (!VOID_TAGS.has(name) && closeElement(open, name) >= limit) drop(m.index, tagEnd + 1);
       continue;
     }
-    const implied = OPEN_IMPLIES_CLOSE.get(name);
-    if (implied) while (stack.length > 0 && implied.has(stack[stack.length - 1] as string)) stack.pop();
+    closeImplied(stack, name);
     if (RAW_TEXT_TAGS.has(name)) {
-      const close = indexOfEndTag(html, name, tagEnd + 1);
-      TAG_OR_COMMENT.lastIndex = close === -1 ? html.length : close;
+      TAG_OR_COMMENT.lastIndex = rawTextEnd(html, name, tagEnd + 1);
       continue;
     }
-    if (VOID_TAGS.has(name) || (foreign > 0 && html.charCodeAt(tagEnd - 1) === 0x2f) /* / */) continue;
+    if (!opensElement(open, name, html, tagEnd)) continue;
     if (stack.length >= limit) {
       drop(m.index, tagEnd + 1);
       // Still tracked, so that its end tag is recognised (and dropped) later.
     }
     stack.push(name);
-    if (FOREIGN_TAGS.has(name)) foreign++;
+    if (FOREIGN_TAGS.has(name)) open.foreign++;
     TAG_OR_COMMENT.lastIndex = tagEnd + 1;
   }
   if (out.length === 0) return undefined;
   out.push(html.slice(copiedUpTo));
   return out.join('');
+}
+
+/** The parser's open elements while tags are replayed; `foreign`: how many of them are <svg> or <math>. */
+interface OpenElements {
+  stack: string[];
+  foreign: number;
+}
+
+/** A start tag that closes open elements first (a <p> closes an open <p>): those are popped, as the parser does. */
+function closeImplied(stack: string[], name: string): void {
+  const implied = OPEN_IMPLIES_CLOSE.get(name);
+  if (implied) while (stack.length > 0 && implied.has(stack[stack.length - 1] as string)) stack.pop();
+}
+
+/**
+ * An end tag closes its element and every element opened inside it, when that element is open within the last
+ * END_TAG_SEARCH_DEPTH (otherwise the parser ignores it). Returns the closed element's depth, or -1 when ignored.
+ */
+function closeElement(open: OpenElements, name: string): number {
+  const { stack } = open;
+  const floor = Math.max(0, stack.length - END_TAG_SEARCH_DEPTH);
+  let at = stack.length - 1;
+  while (at >= floor && stack[at] !== name) at--;
+  if (at < floor) return -1;
+  while (stack.length > at) if (FOREIGN_TAGS.has(stack.pop() as string)) open.foreign--;
+  return at;
+}
+
+/** Whether a start tag opens an element: not a void one, nor one self-closed (`<path/>`) inside <svg> or <math>. */
+function opensElement(open: OpenElements, name: string, html: string, tagEnd: number): boolean {
+  return !VOID_TAGS.has(name) && !(open.foreign > 0 && html.charCodeAt(tagEnd - 1) === 0x2f) /* / */;
+}
+
+/** Where the raw text of a <script>, <style>, ... starting at `from` ends: its end tag, or the end of the markup. */
+function rawTextEnd(html: string, name: string, from: number): number {
+  const close = indexOfEndTag(html, name, from);
+  return close === -1 ? html.length : close;
 }
 
 function indexOfEndTag(html: string, name: string, from: number): number {

@@ -21,6 +21,21 @@ export function parseHtml(html: string): Document {
 
 /** linkedom keeps whatever the markup gave (a bare <p> becomes the documentElement); rebuild html > head + body. */
 export function ensureDocumentShape(document: Document): void {
+  const html = htmlElement(document);
+  const children = Array.from(html.childNodes);
+  let head = children.find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'head') ?? null;
+  let body = children.find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'body') ?? null;
+  if (!head) head = document.createElement('head');
+  if (!body) body = document.createElement('body');
+  const strayContent = moveContentOutOfHead(head);
+  for (let i = strayContent.length - 1; i >= 0; i--) body.insertBefore(strayContent[i] as Node, body.firstChild);
+  fileChildren(children, head, body);
+  if (html.firstChild !== head) html.insertBefore(head, html.firstChild);
+  if (head.nextSibling !== body) html.insertBefore(body, head.nextSibling);
+}
+
+/** The document's <html> (made when the markup gave another root), holding every node the parser left beside it. */
+function htmlElement(document: Document): Element {
   const existing = document.documentElement;
   const html = existing && existing.localName === 'html' ? existing : document.createElement('html');
   // Text and elements the parser left beside <html> belong inside it, in their order.
@@ -33,13 +48,14 @@ export function ensureDocumentShape(document: Document): void {
     else html.insertBefore(node, firstInside);
   }
   if (html !== existing) document.appendChild(html);
-  const children = Array.from(html.childNodes);
-  let head = children.find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'head') ?? null;
-  let body = children.find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'body') ?? null;
-  if (!head) head = document.createElement('head');
-  if (!body) body = document.createElement('body');
-  const strayContent = moveContentOutOfHead(head);
-  for (let i = strayContent.length - 1; i >= 0; i--) body.insertBefore(strayContent[i] as Node, body.firstChild);
+  return html;
+}
+
+/**
+ * Files <html>'s other children as a browser would: head matter (and comments) before any content go to <head>,
+ * blank text there is dropped, and everything else goes to <body>, before or after its content as it stood.
+ */
+function fileChildren(children: ChildNode[], head: Element, body: Element): void {
   let seenContent = false;
   let afterBody = false;
   const beforeBody: Node[] = [];
@@ -60,8 +76,6 @@ export function ensureDocumentShape(document: Document): void {
     else beforeBody.push(node);
   }
   for (let i = beforeBody.length - 1; i >= 0; i--) body.insertBefore(beforeBody[i] as Node, body.firstChild);
-  if (html.firstChild !== head) html.insertBefore(head, html.firstChild);
-  if (head.nextSibling !== body) html.insertBefore(body, head.nextSibling);
 }
 
 /** A browser closes <head> at the first thing that is not head matter (a <div>, a word of text) and files it and all

@@ -24,30 +24,38 @@ export function parseSrcset(srcset: string): ImageCandidate[] {
     if (url.endsWith(',')) {
       url = trimTrailing(url, ',');
     } else {
-      const descStart = pos;
-      let inParens = false;
-      while (pos < length) {
-        const ch = srcset[pos];
-        if (ch === '(') inParens = true;
-        else if (ch === ')') inParens = false;
-        else if (ch === ',' && !inParens) break;
-        pos++;
-      }
-      descriptorText = srcset.slice(descStart, pos);
-      pos++;
+      const descEnd = descriptorsEnd(srcset, pos);
+      descriptorText = srcset.slice(pos, descEnd);
+      pos = descEnd + 1;
     }
-    if (!url) continue;
-    const candidate: ImageCandidate = { url };
-    for (const descriptor of descriptorText.trim().split(/\s+/)) {
-      const match = /^(\d+(?:\.\d+)?)([wx])$/i.exec(descriptor);
-      if (!match) continue;
-      const value = Number(match[1]);
-      if (match[2]?.toLowerCase() === 'w') candidate.width = value;
-      else candidate.density = value;
-    }
-    candidates.push(candidate);
+    if (url) candidates.push(withDescriptors(url, descriptorText));
   }
   return candidates;
+}
+
+/** Where a candidate's descriptors starting at `pos` end: the next comma outside parentheses, or the end. */
+function descriptorsEnd(srcset: string, pos: number): number {
+  let inParens = false;
+  for (; pos < srcset.length; pos++) {
+    const ch = srcset[pos];
+    if (ch === '(') inParens = true;
+    else if (ch === ')') inParens = false;
+    else if (ch === ',' && !inParens) break;
+  }
+  return pos;
+}
+
+/** The candidate for `url` with its width (`640w`) and density (`2x`) descriptors; other descriptors are ignored. */
+function withDescriptors(url: string, descriptorText: string): ImageCandidate {
+  const candidate: ImageCandidate = { url };
+  for (const descriptor of descriptorText.trim().split(/\s+/)) {
+    const match = /^(\d+(?:\.\d+)?)([wx])$/i.exec(descriptor);
+    if (!match) continue;
+    const value = Number(match[1]);
+    if (match[2]?.toLowerCase() === 'w') candidate.width = value;
+    else candidate.density = value;
+  }
+  return candidate;
 }
 
 /**

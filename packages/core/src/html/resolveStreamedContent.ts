@@ -68,26 +68,28 @@ function fillPlaceholder(template: Element, segment: Element): void {
   template.remove();
 }
 
+/** The comment closing the boundary a template opens: the first close after it not taken by a nested boundary. */
+function boundaryClose(template: Element): Node | null {
+  let depth = 0;
+  for (let n = template.nextSibling; n !== null; n = n.nextSibling) {
+    if (n.nodeType !== 8) continue;
+    const data = (n as Comment).data;
+    if (data === BOUNDARY_CLOSE) {
+      if (depth === 0) return n;
+      depth--;
+    } else if (BOUNDARY_OPEN.has(data)) depth++;
+  }
+  return null;
+}
+
 /** A boundary: the fallback between the template and the closing comment goes, the segment's children come in. */
 function fillBoundary(template: Element, segment: Element): void {
   const parent = template.parentNode!;
   const opening = template.previousSibling;
-  let end: Node | null = null;
-  if (opening !== null && opening.nodeType === 8 && BOUNDARY_OPEN.has((opening as Comment).data)) {
-    // find the matching close, counting nested boundaries
-    let depth = 0;
-    for (let n = template.nextSibling; n !== null; n = n.nextSibling) {
-      if (n.nodeType !== 8) continue;
-      const data = (n as Comment).data;
-      if (data === BOUNDARY_CLOSE) {
-        if (depth === 0) {
-          end = n;
-          break;
-        }
-        depth--;
-      } else if (BOUNDARY_OPEN.has(data)) depth++;
-    }
-  }
+  const end =
+    opening !== null && opening.nodeType === 8 && BOUNDARY_OPEN.has((opening as Comment).data)
+      ? boundaryClose(template)
+      : null;
   if (end !== null) {
     while (template.nextSibling !== null && template.nextSibling !== end) template.nextSibling.remove();
     while (segment.firstChild !== null) parent.insertBefore(segment.firstChild, end);

@@ -358,6 +358,12 @@ export class InlineWriter {
       const after = this.pendingBreaks > 0 ? '\\' : this.pendingSpace ? ' ' : firstOpener >= 0 ? '*' : first;
       this.flushClosers(after);
     }
+    this.flushBreakOrSpace();
+    if (firstOpener >= 0) this.openPending(firstOpener, first);
+  }
+
+  /** Pending hard breaks (a backslash line end each), else a pending space, are written before the content. */
+  private flushBreakOrSpace(): void {
     if (this.pendingBreaks > 0) {
       for (let i = 0; i < this.pendingBreaks; i++) this.out.push('\\\n');
       this.pendingBreaks = 0;
@@ -368,7 +374,10 @@ export class InlineWriter {
       this.pendingSpace = false;
       this.write(' ');
     }
-    if (firstOpener < 0) return;
+  }
+
+  /** Writes the openers of the spans not yet emitted, from `firstOpener` in; one that cannot open is dropped. */
+  private openPending(firstOpener: number, first: string): void {
     const run = this.singleRun(firstOpener, first);
     for (let i = firstOpener; i < this.stack.length; i++) {
       const item = this.stack[i];

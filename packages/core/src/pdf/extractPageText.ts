@@ -112,7 +112,60 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
   const [bx0, by0, bx1, by1] = page.getBounds();
   const width = bx1 - bx0;
   const height = by1 - by0;
-  const links = page
+  const placed: Box[] = [];
+  const { json, glyphs } = readStructuredText(page, [bx0, by0, bx1, by1], placed, drawCache);
+  const scan: LineScan = {
+    bx0,
+    by0,
+    links: pageLinks(page, bx0, by0),
+    glyphs,
+    styles: new Map(),
+    segments: [],
+    cur: null,
+    lineIndex: -1,
+    charCount: 0,
+    garbage: 0,
+  };
+  for (const block of json.blocks) {
+    if (block.type === 'image') {
+      const b = block.bbox;
+      placed.push([b.x / JSON_SCALE, b.y / JSON_SCALE, (b.x + b.w) / JSON_SCALE, (b.y + b.h) / JSON_SCALE]);
+      continue;
+    }
+    for (const line of block.lines ?? []) scanLine(scan, line);
+    // MuPDF blocks are separate flows: never merge the last span of one block with the next block.
+    flushSegment(scan);
+  }
+  flushSegment(scan);
+  const images: [number, number, number, number][] = [];
+  for (const [x0, y0, x1, y1] of placed) {
+    const box: Box = [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0];
+    if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
+  }
+  const { segments, charCount, garbage } = scan;
+  return {
+    pageNumber,
+    width,
+    height,
+    segments,
+    images,
+    charCount,
+    garbageRatio: charCount === 0 ? 0 : garbage / charCount,
+    source: 'native_text',
+    status: 'ok',
+    ocrConfidence: null,
+  };
+}
+
+/** An external link of the page: its rectangle relative to the page box, and its URI. */
+interface PageLink {
+  rect: number[];
+  uri: string;
+}
+
+/** The page's external web, mail and FTP links (internal jumps and other schemes are not the text's links). */
+function pageLinks(page: Page, bx0: number, by0: number): PageLink[] {
+  return page
     .getLinks()
     .filter((l) => l.isExternal())
     .map((l) => {
@@ -120,18 +173,29 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
       return { rect: [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0], uri: l.getURI() };
     })
     .filter((l) => /^(https?|mailto|ftp):/i.test(l.uri));
+}
+
+/**
+ * The page's structured text as MuPDF's JSON, with the glyph boxes of its lines when some line needs them (see
+ * GLYPH_SUSPECT); image placements read from a display list are added to `placed`.
+ */
+function readStructuredText(
+  page: Page,
+  bounds: Box,
+  placed: Box[],
+  drawCache: Map<number, number> | undefined,
+): { json: { blocks: JsonBlock[] }; glyphs: (GlyphBox[] | null)[] | null } {
   // Asking MuPDF for image blocks makes it load every image: only pages that have images pay for that. MuPDF's text
   // device also renders every shading to an image, which can cost more than the whole extraction: pages that draw
   // shadings read their image placements from a display list instead (see imagePlacements), whose structured text
   // is the same, so the content stream is still interpreted once.
   let stext: StructuredText | undefined;
-  const placed: Box[] = [];
   const drawn = pageDraws(page, drawCache);
   if (drawn === (DRAWS_IMAGES | DRAWS_SHADINGS)) {
     const list = page.toDisplayList(true);
     try {
       stext = list.toStructuredText(STEXT_OPTIONS);
-      placed.push(...imagePlacements(list, [bx0, by0, bx1, by1]));
+      placed.push(...imagePlacements(list, bounds));
     } catch {
       // A device error must not lose the page's images (a scan would then never be OCRed): MuPDF's own route.
       stext?.destroy();
@@ -148,123 +212,138 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
   } finally {
     stext.destroy();
   }
-  let lineIndex = -1;
-  const segments: Segment[] = [];
-  const images: [number, number, number, number][] = [];
-  let charCount = 0;
-  let garbage = 0;
-  const styles = new Map<string, { font: JsonLine['font']; style: number }>();
-  let cur: Builder | null = null;
-  const flush = () => {
-    if (cur && cur.chars > 0) segments.push(finishSegment(cur, links));
-    cur = null;
-  };
-  for (const block of json.blocks) {
-    if (block.type === 'image') {
-      const b = block.bbox;
-      placed.push([b.x / JSON_SCALE, b.y / JSON_SCALE, (b.x + b.w) / JSON_SCALE, (b.y + b.h) / JSON_SCALE]);
-      continue;
-    }
-    for (const line of block.lines ?? []) {
-      lineIndex++;
-      const raw = line.text;
-      const c0 = raw.charCodeAt(0);
-      const text = c0 === 32 || c0 === 9 || c0 === 0xa0 ? raw.replace(/^[ \t\u00a0]+/, '') : raw;
-      // Count visible and unreadable characters in one pass (this loop runs for every span of every page).
-      let visibleCount = 0;
-      let garbageCount = 0;
-      for (let k = 0; k < text.length; k++) {
-        const c = text.charCodeAt(k);
-        if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) continue;
-        visibleCount++;
-        if (c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff) || c < 32) garbageCount++;
-      }
-      if (visibleCount === 0) {
-        if (cur && raw.length > 0) cur.text += cur.text.endsWith(' ') ? '' : ' ';
-        continue;
-      }
-      charCount += visibleCount;
-      garbage += garbageCount;
-      const size = line.font.size / JSON_SCALE;
-      const em = size > 0 ? size : 10;
-      const x0 = line.bbox.x / JSON_SCALE - bx0;
-      const y0 = line.bbox.y / JSON_SCALE - by0;
-      const x1 = (line.bbox.x + line.bbox.w) / JSON_SCALE - bx0;
-      const y1 = (line.bbox.y + line.bbox.h) / JSON_SCALE - by0;
-      const baseline = line.y / JSON_SCALE - by0;
-      const rotated = line.wmode !== 0 || (y1 - y0 > ROTATED_ASPECT * (x1 - x0) && visibleCount >= 4);
-      const gap = cur ? x0 - cur.x1 : 0;
-      const sameLine =
-        cur &&
-        !rotated &&
-        !cur.rotated &&
-        Math.abs(baseline - cur.baseline) <= BASELINE_EM * em &&
-        gap > -em &&
-        gap <= SEGMENT_GAP_EM * em;
-      if (!sameLine) {
-        flush();
-        cur = {
-          text: '',
-          x0,
-          y0,
-          x1,
-          y1,
-          baseline,
-          sizes: new Map(),
-          boldChars: 0,
-          italicChars: 0,
-          monoChars: 0,
-          chars: 0,
-          spans: [],
-          rotated,
-        };
-      } else if (cur && !cur.text.endsWith(' ') && (gap > IMPLICIT_SPACE_EM * em || text.length < raw.length)) {
-        cur.text += ' ';
-      }
-      const b = cur!;
-      const boxes = glyphs?.[lineIndex];
-      if (boxes && boxes.map((g) => g.c).join('') === raw) {
-        // One span per glyph: refineGlyphs finds narrow word gaps and accents drawn over letters from them.
-        let offset = b.text.length - (raw.length - text.length);
-        for (const g of boxes) {
-          if (offset >= b.text.length) b.spans.push([offset, g.x0 - bx0, g.x1 - bx0]);
-          offset += g.c.length;
-        }
-      } else b.spans.push([b.text.length, x0, x1]);
-      b.text += text;
-      b.x0 = Math.min(b.x0, x0);
-      b.y0 = Math.min(b.y0, y0);
-      b.x1 = Math.max(b.x1, x1);
-      b.y1 = Math.max(b.y1, y1);
-      const n = visibleCount;
-      const rounded = Math.round(size * 2) / 2;
-      b.sizes.set(rounded, (b.sizes.get(rounded) ?? 0) + n);
-      b.chars += n;
-      const style = fontStyle(line.font, styles);
-      if (style & BOLD) b.boldChars += n;
-      if (style & ITALIC) b.italicChars += n;
-      if (style & MONO) b.monoChars += n;
-    }
-    // MuPDF blocks are separate flows: never merge the last span of one block with the next block.
-    flush();
+  return { json, glyphs };
+}
+
+/** What the scan of a page's lines carries from one line to the next. */
+interface LineScan {
+  bx0: number;
+  by0: number;
+  links: PageLink[];
+  /** Glyph boxes per line (lineGlyphs), or null when no line needs them. */
+  glyphs: (GlyphBox[] | null)[] | null;
+  styles: Map<string, { font: JsonLine['font']; style: number }>;
+  segments: Segment[];
+  /** The segment being built. */
+  cur: Builder | null;
+  /** Index of the current line among all the page's lines (as lineGlyphs lists them). */
+  lineIndex: number;
+  charCount: number;
+  garbage: number;
+}
+
+/** Ends the segment being built (one with no visible character is dropped). */
+function flushSegment(scan: LineScan): void {
+  if (scan.cur && scan.cur.chars > 0) scan.segments.push(finishSegment(scan.cur, scan.links));
+  scan.cur = null;
+}
+
+/** One MuPDF line (a span of one style): counted, then merged into the current segment or starting a new one. */
+function scanLine(scan: LineScan, line: JsonLine): void {
+  scan.lineIndex++;
+  const raw = line.text;
+  const c0 = raw.charCodeAt(0);
+  const text = c0 === 32 || c0 === 9 || c0 === 0xa0 ? raw.replace(/^[ \t\u00a0]+/, '') : raw;
+  // Count visible and unreadable characters in one pass (this loop runs for every span of every page).
+  let visibleCount = 0;
+  let garbageCount = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) continue;
+    visibleCount++;
+    if (c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff) || c < 32) garbageCount++;
   }
-  flush();
-  for (const [x0, y0, x1, y1] of placed) {
-    const box: Box = [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0];
-    if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
+  if (visibleCount === 0) {
+    const cur = scan.cur;
+    if (cur && raw.length > 0) cur.text += cur.text.endsWith(' ') ? '' : ' ';
+    return;
   }
-  return {
-    pageNumber,
-    width,
-    height,
-    segments,
-    images,
-    charCount,
-    garbageRatio: charCount === 0 ? 0 : garbage / charCount,
-    source: 'native_text',
-    status: 'ok',
-    ocrConfidence: null,
-  };
+  scan.charCount += visibleCount;
+  scan.garbage += garbageCount;
+  const { bx0, by0 } = scan;
+  const size = line.font.size / JSON_SCALE;
+  const x0 = line.bbox.x / JSON_SCALE - bx0;
+  const y0 = line.bbox.y / JSON_SCALE - by0;
+  const x1 = (line.bbox.x + line.bbox.w) / JSON_SCALE - bx0;
+  const y1 = (line.bbox.y + line.bbox.h) / JSON_SCALE - by0;
+  const baseline = line.y / JSON_SCALE - by0;
+  const rotated = line.wmode !== 0 || (y1 - y0 > ROTATED_ASPECT * (x1 - x0) && visibleCount >= 4);
+  const b = segmentFor(scan, x0, y0, x1, y1, baseline, rotated, size > 0 ? size : 10, text.length < raw.length);
+  addSpans(scan, b, raw, text, x0, x1);
+  b.text += text;
+  b.x0 = Math.min(b.x0, x0);
+  b.y0 = Math.min(b.y0, y0);
+  b.x1 = Math.max(b.x1, x1);
+  b.y1 = Math.max(b.y1, y1);
+  const n = visibleCount;
+  const rounded = Math.round(size * 2) / 2;
+  b.sizes.set(rounded, (b.sizes.get(rounded) ?? 0) + n);
+  b.chars += n;
+  const style = fontStyle(line.font, scan.styles);
+  if (style & BOLD) b.boldChars += n;
+  if (style & ITALIC) b.italicChars += n;
+  if (style & MONO) b.monoChars += n;
+}
+
+/**
+ * The segment a span at this box joins: the current one when it is on the same baseline with no wider gap than a
+ * segment split (a space is added for a gap wider than a word space, or leading spaces the span lost), else a new
+ * one. `em` is the span's font size (10 when unknown).
+ */
+function segmentFor(
+  scan: LineScan,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  baseline: number,
+  rotated: boolean,
+  em: number,
+  lostLeadingSpace: boolean,
+): Builder {
+  const cur = scan.cur;
+  const gap = cur ? x0 - cur.x1 : 0;
+  const sameLine =
+    cur &&
+    !rotated &&
+    !cur.rotated &&
+    Math.abs(baseline - cur.baseline) <= BASELINE_EM * em &&
+    gap > -em &&
+    gap <= SEGMENT_GAP_EM * em;
+  if (!sameLine) {
+    flushSegment(scan);
+    scan.cur = {
+      text: '',
+      x0,
+      y0,
+      x1,
+      y1,
+      baseline,
+      sizes: new Map(),
+      boldChars: 0,
+      italicChars: 0,
+      monoChars: 0,
+      chars: 0,
+      spans: [],
+      rotated,
+    };
+  } else if (cur && !cur.text.endsWith(' ') && (gap > IMPLICIT_SPACE_EM * em || lostLeadingSpace)) {
+    cur.text += ' ';
+  }
+  return scan.cur!;
+}
+
+/** Records the span's place in the segment's text: one entry per glyph when the line's glyph boxes were read. */
+function addSpans(scan: LineScan, b: Builder, raw: string, text: string, x0: number, x1: number): void {
+  const boxes = scan.glyphs?.[scan.lineIndex];
+  if (boxes && boxes.map((g) => g.c).join('') === raw) {
+    // One span per glyph: refineGlyphs finds narrow word gaps and accents drawn over letters from them.
+    let offset = b.text.length - (raw.length - text.length);
+    for (const g of boxes) {
+      if (offset >= b.text.length) b.spans.push([offset, g.x0 - scan.bx0, g.x1 - scan.bx0]);
+      offset += g.c.length;
+    }
+  } else b.spans.push([b.text.length, x0, x1]);
 }
 
 /**
@@ -407,22 +486,26 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
     for (const link of links) {
       const [lx0, ly0, lx1, ly1] = link.rect;
       if (midY < ly0 || midY > ly1 || lx1 < b.x0 || lx0 > b.x1) continue;
-      const start = charAt(b, text, lx0, false);
-      const end = charAt(b, text, lx1, true);
-      let s = start;
-      let e = end;
-      // Snap to word boundaries: link rectangles are drawn loosely around the words.
-      while (s > 0 && /\S/.test(text[s - 1]) && /\S/.test(text[s])) s--;
-      while (e < text.length && /\S/.test(text[e]) && /\S/.test(text[e - 1] ?? ' ')) e++;
-      while (s < e && text[s] === ' ') s++;
-      while (e > s && text[e - 1] === ' ') e--;
-      if (e > s) (seg.links ??= []).push({ start: s, end: e, uri: link.uri });
+      const range = linkRange(b, text, lx0, lx1);
+      if (range) (seg.links ??= []).push({ ...range, uri: link.uri });
     }
     seg.links?.sort((a, c) => a.start - c.start);
   }
   // TeX sets double quotes as two single ones: ‘‘ and ’’ read as “ and ” (not inside linked text, whose offsets count).
   if (!seg.links && /‘‘|’’/.test(seg.text)) seg.text = seg.text.replace(/‘‘/g, '“').replace(/’’/g, '”');
   return seg;
+}
+
+/** The [start, end) of the text under a link from page x `lx0` to `lx1`, snapped to whole words; null if empty. */
+function linkRange(b: Builder, text: string, lx0: number, lx1: number): { start: number; end: number } | null {
+  let s = charAt(b, text, lx0, false);
+  let e = charAt(b, text, lx1, true);
+  // Snap to word boundaries: link rectangles are drawn loosely around the words.
+  while (s > 0 && /\S/.test(text[s - 1]) && /\S/.test(text[s])) s--;
+  while (e < text.length && /\S/.test(text[e]) && /\S/.test(text[e - 1] ?? ' ')) e++;
+  while (s < e && text[s] === ' ') s++;
+  while (e > s && text[e - 1] === ' ') e--;
+  return e > s ? { start: s, end: e } : null;
 }
 
 /**

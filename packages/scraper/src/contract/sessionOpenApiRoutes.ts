@@ -27,7 +27,11 @@ export function browserOpenApiRoutes(): OpenApiRoute[] {
       summary: "The team's standalone sessions.",
       query: { status: { description: '`active` (default) or `destroyed`.' } },
       responses: {
-        '200': { description: '`{success, sessions: [{id, status, createdAt, lastActivity, expiresAt}]}`.' },
+        '200': {
+          description:
+            '`{success, sessions: [{id, status, createdAt, lastActivity, expiresAt, idleExpiresAt}]}` ' +
+            '(`idleExpiresAt`: an active session is destroyed then unless a call comes first; listing is no call).',
+        },
       },
     },
     {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBrowserPool, imageSize } from '@scrape/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type LocalServer, rejectionOf, selfSignedCertificate } from '@scrape/test-support';
+import { listenLocal, type LocalServer, rejectionOf, selfSignedCertificate, waitFor } from '@scrape/test-support';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { createBrowserEngine } from './createBrowserEngine.js';
@@ -329,11 +329,11 @@ describe('browser failures', () => {
     });
     try {
       const pending = failure(own.scrape({ url: `${site.origin}/hold`, mobile: true, timeout: 20_000 }));
-      let pid: number | undefined;
-      for (let i = 0; i < 100 && !(pid = pool.stats().pid); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(pid).toBeTypeOf('number');
-      await new Promise((r) => setTimeout(r, 300));
-      process.kill(pid!, 'SIGKILL');
+      const holds = site.hits.filter((url) => url === '/hold').length;
+      const pid = await waitFor(() => pool.stats().pid, 'Chromium to start', 30_000);
+      // Killed while the page is loading: once its request has reached the site, not after a guessed delay.
+      await waitFor(() => site.hits.filter((url) => url === '/hold').length > holds, 'the page request', 30_000);
+      process.kill(pid, 'SIGKILL');
       const error = await pending;
       expect(error).toMatchObject({ status: 503, code: 'SCRAPE_BROWSER_CRASHED' });
       const doc = await own.scrape({ url: `${site.origin}/static`, formats: ['markdown'], mobile: true });

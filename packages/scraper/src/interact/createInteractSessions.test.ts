@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createInteractSessions, type InteractSessions } from './createInteractSessions.js';
 import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
 import { sessionDirectoryForHome } from './sessionDirectory.js';
+import { waitFor } from '@scrape/test-support';
 
 let site: Server;
 let origin = '';
@@ -75,11 +76,46 @@ describe('createInteractSessions', () => {
     const sessions = manager({ maxLifetimeMs: 1_200, idleTimeoutMs: 60_000 });
     sessions.rememberScrape('s', { team: 't', url: `${origin}/` });
     const first = await sessions.interact('s', { code: '1' }, 't');
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    // Waits on the session's state (a read that is no call), not on a time that a loaded machine may overrun.
+    const ended = await waitFor(
+      () => sessions.status(first.sessionId, 't')?.status === 'destroyed' && sessions.status(first.sessionId, 't'),
+      'the session to reach its lifetime',
+      30_000,
+    );
+    expect(ended.endReason).toBe('max lifetime');
     expect((await failure(sessions.stopSession(first.sessionId, 't'))).status).toBe(404);
     // The next call on the scrape opens a new session.
     const second = await sessions.interact('s', { code: '2' }, 't');
     expect(second.sessionId).not.toBe(first.sessionId);
+    await sessions.close();
+  });
+
+  it('reads the status of a session without touching its idle clock, until it expires for idleness', async () => {
+    const sessions = manager({ idleTimeoutMs: 1_500 });
+    sessions.rememberScrape('i', { team: 't', url: `${origin}/` });
+    const { sessionId } = await sessions.interact('i', { code: '1' }, 't');
+    const first = sessions.status(sessionId, 't');
+    expect(first).toMatchObject({ id: sessionId, kind: 'scrape', status: 'active' });
+    expect(Date.parse(first!.idleExpiresAt!)).toBeGreaterThan(Date.parse(first!.lastActivity));
+    // Another team does not learn of it; an unknown id is null.
+    expect(sessions.status(sessionId, 'other')).toBeNull();
+    expect(sessions.status('no-such-session', 't')).toBeNull();
+    // Read every 20 ms: were a read a call, the idle timer would be re-armed each time and the session never end.
+    const deadlines = new Set<string | undefined>();
+    const ended = await waitFor(
+      () => {
+        const now = sessions.status(sessionId, 't');
+        if (now?.status === 'active') deadlines.add(now.idleExpiresAt);
+        return now?.status === 'destroyed' && now;
+      },
+      'the idle session to expire',
+      30_000,
+      20,
+    );
+    expect([...deadlines]).toEqual([first!.idleExpiresAt]);
+    expect(ended).toMatchObject({ id: sessionId, status: 'destroyed', endReason: 'idle timeout' });
+    expect(ended.idleExpiresAt).toBeUndefined();
+    expect((await failure(sessions.stopSession(sessionId, 't'))).status).toBe(404);
     await sessions.close();
   });
 

@@ -11,7 +11,7 @@ import { openBrowser, standalone } from './sessions/openSessions.js';
 import { checkPrompt, checkSandbox, run } from './sessions/runCall.js';
 import { closeSessions, interact, rememberScrape, stopScrapeSession, stopSession } from './sessions/sessionCalls.js';
 import type { SessionsContext } from './sessions/sessionContext.js';
-import { end, listed } from './sessions/sessionLifecycle.js';
+import { end, listed, sessionStatus } from './sessions/sessionLifecycle.js';
 
 // The public types live in interactTypes.ts; these are the ones other modules import from here.
 export type { InteractSessions, InteractSessionsOptions, InteractTimeBilling } from './interactTypes.js';
@@ -35,6 +35,7 @@ function createSessionsContext(options: InteractSessionsOptions): SessionsContex
     sessions: new Map(),
     byScrape: new Map(),
     destroyed: new Map(),
+    ended: new Map(),
     kept: new Map(),
     pageReasons: new Map(),
     keepsScrapePages: settings.retainMs > 0 && settings.retainMax > 0 && settings.retainMaxPerTeam > 0,
@@ -83,6 +84,8 @@ export function createInteractSessions(options: InteractSessionsOptions = {}): I
       if (status === 'destroyed') return [...(ctx.destroyed.get(team) ?? [])].reverse();
       return [...ctx.sessions.values()].filter((s) => s.kind === 'browser' && s.team === team && !s.ending).map(listed);
     },
+
+    status: (sessionId, team) => sessionStatus(ctx, sessionId, team ?? DEFAULT_TEAM),
 
     async stopBrowser(sessionId, team) {
       return end(ctx, await standalone(ctx, sessionId, team ?? DEFAULT_TEAM), 'stopped');

@@ -62,7 +62,28 @@ export interface BrowserListed {
   createdAt: string;
   lastActivity: string;
   expiresAt?: string;
+  /** An active session's idle deadline: it is destroyed then unless a call comes first (listing it is no call). */
+  idleExpiresAt?: string;
   streamWebView: false;
+}
+
+/**
+ * A session's state as `InteractSessions.status` reads it, a scrape's session or a standalone one. Reading it is not
+ * a call: the session's idle clock runs on, so a caller (a test, a dashboard) can watch it expire.
+ */
+export interface SessionStatus {
+  id: string;
+  kind: 'scrape' | 'browser';
+  /** `destroyed`: ended (stopped, idle, lifetime, credits, shutdown) and remembered for a while (bounded). */
+  status: 'active' | 'destroyed';
+  createdAt: string;
+  lastActivity: string;
+  /** When its lifetime ends. */
+  expiresAt: string;
+  /** Active only: when it is destroyed for idleness unless a call comes first. */
+  idleExpiresAt?: string;
+  /** Destroyed only: why it ended (`stopped`, `idle timeout`, `max lifetime`, `credits exhausted`, ...). */
+  endReason?: string;
 }
 
 export interface InteractSessionsOptions extends SsrfOptions {
@@ -147,6 +168,11 @@ export interface InteractSessions {
    * `GET /v2/browser`: the team's standalone sessions, live (`active`, the default) or recently ended (`destroyed`).
    */
   listBrowsers(team?: string, status?: 'active' | 'destroyed'): BrowserListed[];
+  /**
+   * A session's state without touching it (its idle timer is not reset): a live session of `team`, or one that
+   * ended recently; null for one unknown here or another team's.
+   */
+  status(sessionId: string, team?: string): SessionStatus | null;
   /** `DELETE /v2/browser/{id}`: a standalone session only. */
   stopBrowser(sessionId: string, team?: string): Promise<StopResponse>;
   /** `DELETE /v2/scrape/{scrapeId}/interact`: the scrape's live session. */

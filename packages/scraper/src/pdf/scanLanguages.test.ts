@@ -2,14 +2,10 @@
 // printed by Chromium, made image-only, served over HTTP on 127.0.0.1 and scraped with real tesseract workers. The
 // page is read first with English + French, named Italian or Portuguese from that reading, and read again with its
 // own bundled model.
-import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScraper, type Scraper } from '../createScraper.js';
+import type { Scraper } from '../createScraper.js';
 import { imageOnlyPdf, printPdf } from '../../test/pdfFixtures.js';
+import { type PdfSite, startPdfSite } from '../../test/pdfSite.js';
 
 const letter = (lines: string[]) =>
   `<!doctype html><html><body style="font-family: 'DejaVu Serif', serif; font-size: 13pt; margin: 40pt">` +
@@ -30,38 +26,23 @@ const PORTUGUESE = [
 ];
 const PORTUGUESE_WORDS = ['agradeço', 'amável', 'virá', 'já', 'não', 'reparação', 'será', 'condóminos'];
 
-let server: http.Server;
+let site: PdfSite;
 let base = '';
 let scraper: Scraper;
-let dataDir: string;
 
 beforeAll(async () => {
-  const routes = new Map<string, Uint8Array>([
-    ['/lettera.pdf', imageOnlyPdf(await printPdf(letter(ITALIAN)), 150)],
-    ['/carta.pdf', imageOnlyPdf(await printPdf(letter(PORTUGUESE)), 150)],
-  ]);
-  server = http.createServer((req, res) => {
-    const body = routes.get(new URL(req.url ?? '/', 'http://x').pathname);
-    if (!body) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/pdf' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'scrape-scan-lang-test-'));
-  scraper = createScraper({
-    allowPrivateUrls: true,
-    dataDir,
-    engines: { browser: false },
-    proxies: {},
-    llm: false,
-    pdf: { ocr: { workers: 1 } },
-  });
+  site = await startPdfSite(
+    {
+      '/lettera.pdf': ['application/pdf', imageOnlyPdf(await printPdf(letter(ITALIAN)), 150)],
+      '/carta.pdf': ['application/pdf', imageOnlyPdf(await printPdf(letter(PORTUGUESE)), 150)],
+    },
+    { ocr: { workers: 1 } },
+  );
+  ({ base, scraper } = site);
 }, 60_000);
 
 afterAll(async () => {
-  await scraper?.close();
-  await new Promise((r) => server?.close(r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 describe('scans read again with their language model', () => {

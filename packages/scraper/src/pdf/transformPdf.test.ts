@@ -1,12 +1,7 @@
 // PDFs through the whole scraper (real HTTP on 127.0.0.1, real parse threads, real stores): detection, parser
 // options, billing, the base64 path, the cache, the time budget and hostile files.
-import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScraper, type Scraper } from '../createScraper.js';
+import type { Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import {
   brokenPdf,
@@ -17,17 +12,16 @@ import {
   slowPagePdf,
   textPdf,
 } from '../../test/pdfFixtures.js';
+import { type PdfSite, startPdfSite } from '../../test/pdfSite.js';
 import { createPdfWorkerPool } from './createPdfWorkerPool.js';
 import { rejectionOf } from '@scrape/test-support';
 
 let report: Uint8Array;
 let scan: Uint8Array;
 let long: Uint8Array;
-const hits = new Map<string, number>();
-let server: http.Server;
+let site: PdfSite;
 let base = '';
 let scraper: Scraper;
-let dataDir: string;
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
@@ -35,45 +29,28 @@ beforeAll(async () => {
   report = await printPdf(REPORT_HTML, { header: 'Port Authority Annual Review' });
   scan = imageOnlyPdf(textPdf(1));
   long = textPdf(10_000, 30);
-  const routes: Record<string, [string, Uint8Array | string]> = {
-    '/report.pdf': ['application/pdf', report],
-    '/download/report': ['application/octet-stream', report],
-    '/page.pdf': [
-      'text/html; charset=utf-8',
-      '<!doctype html><html><head><title>Not a PDF</title></head><body><main><h1>An HTML page</h1><p>It lives at a ' +
-        '.pdf URL but is HTML.</p></main></body></html>',
-    ],
-    '/scan.pdf': ['application/pdf', scan],
-    '/long.pdf': ['application/pdf', long],
-    '/locked.pdf': ['application/pdf', encryptedPdf(report)],
-    '/broken.pdf': ['application/pdf', brokenPdf()],
-    '/cached.pdf': ['application/pdf', report],
-  };
-  server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    hits.set(path, (hits.get(path) ?? 0) + 1);
-    const route = routes[path];
-    if (!route) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': route[0] });
-    res.end(route[1]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'scrape-pdf-test-'));
-  scraper = createScraper({
-    allowPrivateUrls: true,
-    dataDir,
-    engines: { browser: false },
-    proxies: {},
-    llm: false,
-    pdf: { ocr: false },
-  });
+  site = await startPdfSite(
+    {
+      '/report.pdf': ['application/pdf', report],
+      '/download/report': ['application/octet-stream', report],
+      '/page.pdf': [
+        'text/html; charset=utf-8',
+        '<!doctype html><html><head><title>Not a PDF</title></head><body><main><h1>An HTML page</h1><p>It lives at a ' +
+          '.pdf URL but is HTML.</p></main></body></html>',
+      ],
+      '/scan.pdf': ['application/pdf', scan],
+      '/long.pdf': ['application/pdf', long],
+      '/locked.pdf': ['application/pdf', encryptedPdf(report)],
+      '/broken.pdf': ['application/pdf', brokenPdf()],
+      '/cached.pdf': ['application/pdf', report],
+    },
+    { ocr: false },
+  );
+  ({ base, scraper } = site);
 }, 60_000);
 
 afterAll(async () => {
-  await scraper?.close();
-  await new Promise((r) => server.close(r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 describe('PDF detection', () => {
@@ -208,7 +185,7 @@ describe('the page cache stores the PDF once', () => {
       parsers: [{ type: 'pdf', maxPages: 1, pages: true }],
     });
     const third = await scraper.scrape({ url: `${base}/cached.pdf`, parsers: [] });
-    expect(hits.get('/cached.pdf')).toBe(1);
+    expect(site.hitsOf('/cached.pdf')).toBe(1);
     expect(second.metadata).toMatchObject({ cacheState: 'hit', numPages: 1, totalPages: 3, creditsUsed: 1 });
     expect((second.pages as unknown[]).length).toBe(1);
     expect(third.metadata.cacheState).toBe('hit');

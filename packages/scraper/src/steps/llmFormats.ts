@@ -4,6 +4,7 @@ import { cleanMarkdown } from '../llm/cleanMarkdown.js';
 import { compileSchema } from '../llm/compileSchema.js';
 import { extractJson } from '../llm/extractJson.js';
 import type { TaskResult } from '../llm/fitPage.js';
+import type { LlmClient } from '../llm/llmTypes.js';
 import { findHighlights } from '../llm/findHighlights.js';
 import { isLlmError } from '../llm/LlmError.js';
 import type { LlmProvider } from '../llm/llmProvider.js';
@@ -92,14 +93,10 @@ export async function runLlmFormats(
   const warnings: string[] = [];
 
   if (plan.request.onlyCleanContent) {
-    const cleaned = await tolerate('onlyCleanContent', () => cleanMarkdown(client, markdown!, signal));
+    const cleaned = await cleanFirst(client, markdown, redactOptions, content, signal);
     warnings.push(...cleaned.warnings);
     if (cleaned.value !== null) {
-      // Cleaned from redacted markdown, but a model may still write personal data back in.
-      markdown =
-        redactOptions !== undefined
-          ? await redactTextOrFail(cleaned.value, redactOptions, piiCountsOf(content))
-          : cleaned.value;
+      markdown = cleaned.value;
       if (out.markdown !== undefined) out.markdown = markdown;
     }
   }
@@ -143,6 +140,20 @@ export async function runLlmFormats(
   Object.assign(out, finalResults);
   if (warnings.length > 0) out.warning = [out.warning, ...dedupe(warnings)].filter(Boolean).join(' ');
   return out;
+}
+
+/** onlyCleanContent: the markdown the model cleaned (null with a warning when it failed), redacted again if asked. */
+async function cleanFirst(
+  client: LlmClient,
+  markdown: string,
+  redactOptions: ReturnType<typeof redactOptionsOf>,
+  content: Content,
+  signal: AbortSignal,
+): Promise<TaskResult<string>> {
+  const cleaned = await tolerate('onlyCleanContent', () => cleanMarkdown(client, markdown, signal));
+  if (cleaned.value === null || redactOptions === undefined) return cleaned;
+  // Cleaned from redacted markdown, but a model may still write personal data back in.
+  return { ...cleaned, value: await redactTextOrFail(cleaned.value, redactOptions, piiCountsOf(content)) };
 }
 
 /**

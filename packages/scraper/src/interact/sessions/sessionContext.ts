@@ -2,7 +2,13 @@ import type { RetainedPage, SessionBrowser, SessionPage } from '@scrape/browser'
 import type { SsrfOptions } from '../../ssrf/addressPolicy.js';
 import type { LlmProvider } from '../../llm/llmProvider.js';
 import type { InteractSettings } from '../interactSettings.js';
-import type { BrowserListed, InteractSessionsOptions, InteractTimeBilling, StopResponse } from '../interactTypes.js';
+import type {
+  BrowserListed,
+  InteractSessionsOptions,
+  InteractTimeBilling,
+  SessionStatus,
+  StopResponse,
+} from '../interactTypes.js';
 import type { ProfileStore } from '../profileStore.js';
 import type { ScrapeRecord, SessionDirectory } from '../sessionDirectory.js';
 
@@ -32,6 +38,8 @@ export interface Session {
   /** Calls of one session run one after another: they share one page. */
   queue: Promise<unknown>;
   idleTimer?: ReturnType<typeof setTimeout>;
+  /** When idleTimer fires (epoch ms), for status reads. */
+  idleAt?: number;
   lifetimeTimer?: ReturnType<typeof setTimeout>;
   /** With options.billing: credits reserved so far, the next minute's timer, a reservation in flight. */
   paid: number;
@@ -44,6 +52,9 @@ export interface Session {
 
 /** What paying for session time needs to know of a session (also of one still being opened). */
 export type Payer = Pick<Session, 'id' | 'team' | 'unbilled' | 'paid'>;
+
+/** Ended sessions (any kind) whose status `InteractSessions.status` still answers: bounded memory, oldest dropped. */
+export const ENDED_REMEMBERED = 1_000;
 
 /** Ended because the next minute could not be paid: later calls for these ids answer 402 (bounded memory). */
 export const EXHAUSTED_REMEMBERED = 1_000;
@@ -95,6 +106,8 @@ export interface SessionsContext {
   /** Sessions being opened (counted against settings.maxTotal with the live ones). */
   opening: number;
   closed: boolean;
+  /** Recently ended sessions by id with their team, for status reads (insertion order: oldest first). */
+  ended: Map<string, { team: string; status: SessionStatus }>;
   /** Sessions ended for want of credits, by id, with their team (insertion order: oldest first). */
   exhausted: Map<string, string>;
 }

@@ -1,9 +1,10 @@
-import type { BrowserListed, StopResponse } from '../interactTypes.js';
+import type { BrowserListed, SessionStatus, StopResponse } from '../interactTypes.js';
 import { ScrapeError } from '../../errors.js';
 import { bill, payUntil } from './sessionBilling.js';
 import {
   CREDITS_EXHAUSTED,
   DESTROYED_REMEMBERED_PER_TEAM,
+  ENDED_REMEMBERED,
   EXHAUSTED_REMEMBERED,
   type Session,
   type SessionsContext,
@@ -60,6 +61,7 @@ export async function start(
 
 export function armIdle(ctx: SessionsContext, session: Session): void {
   if (session.idleTimer) clearTimeout(session.idleTimer);
+  session.idleAt = Date.now() + session.idleMs;
   session.idleTimer = setTimeout(() => void end(ctx, session, 'idle timeout').catch(() => {}), session.idleMs);
   session.idleTimer.unref?.();
 }
@@ -125,6 +127,7 @@ async function forget(ctx: SessionsContext, session: Session, reason: string): P
     }
   }
   sessions.delete(session.id);
+  rememberEnded(ctx, session);
   if (byScrape.get(session.scrapeId) === session.id) byScrape.delete(session.scrapeId);
   await directory
     ?.deleteSession({ sessionId: session.id, scrapeId: session.scrapeId, team: session.team, owner: ownerId })
@@ -159,11 +162,48 @@ async function settle(ctx: SessionsContext, session: Session, durationMs: number
   return creditsBilled;
 }
 
+/** Keeps the ended session's status for status reads (bounded: the oldest are forgotten first). */
+function rememberEnded(ctx: SessionsContext, session: Session): void {
+  const { ended } = ctx;
+  const { idleExpiresAt: _, ...status } = statusOf(session);
+  ended.set(session.id, {
+    team: session.team,
+    status: { ...status, status: 'destroyed', endReason: session.endReason },
+  });
+  for (const id of ended.keys()) {
+    if (ended.size <= ENDED_REMEMBERED) break;
+    ended.delete(id);
+  }
+}
+
+/** A live session's state, read without touching it (no timer is re-armed, lastUsedAt is left as it is). */
+function statusOf(session: Session): SessionStatus {
+  return {
+    id: session.id,
+    kind: session.kind,
+    status: 'active',
+    createdAt: new Date(session.startedAt).toISOString(),
+    lastActivity: new Date(session.lastUsedAt).toISOString(),
+    expiresAt: new Date(session.expiresAt).toISOString(),
+    ...(session.idleAt !== undefined ? { idleExpiresAt: new Date(session.idleAt).toISOString() } : {}),
+  };
+}
+
+/** See InteractSessions.status: the team's live session, else its recently ended one, else null. */
+export function sessionStatus(ctx: SessionsContext, sessionId: string, team: string): SessionStatus | null {
+  const live = ctx.sessions.get(sessionId);
+  // A session still being ended is gone from the map already (forget runs first), so a live one is not ending.
+  if (live) return live.team === team ? statusOf(live) : null;
+  const ended = ctx.ended.get(sessionId);
+  return ended?.team === team ? ended.status : null;
+}
+
 export function rememberDestroyed(ctx: SessionsContext, session: Session, endedAt: number): void {
   const { destroyed } = ctx;
   const list = destroyed.get(session.team) ?? [];
+  const { idleExpiresAt: _, ...entry } = listed(session);
   list.push({
-    ...listed(session),
+    ...entry,
     status: 'destroyed',
     lastActivity: new Date(Math.max(session.lastUsedAt, Math.min(endedAt, Date.now()))).toISOString(),
   });
@@ -172,12 +212,6 @@ export function rememberDestroyed(ctx: SessionsContext, session: Session, endedA
 }
 
 export function listed(session: Session): BrowserListed {
-  return {
-    id: session.id,
-    status: 'active',
-    createdAt: new Date(session.startedAt).toISOString(),
-    lastActivity: new Date(session.lastUsedAt).toISOString(),
-    expiresAt: new Date(session.expiresAt).toISOString(),
-    streamWebView: false,
-  };
+  const { kind: _, ...status } = statusOf(session);
+  return { ...status, status: 'active', streamWebView: false };
 }
