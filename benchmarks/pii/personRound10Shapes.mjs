@@ -190,7 +190,36 @@ export const PERSON_ROUND10_SHAPES = {
 };
 
 /** A second batch, written after the rules of round 10 and scored once (`--after`). */
-export const PERSON_ROUND10_AFTER = {};
+export const PERSON_ROUND10_AFTER = {
+  markersAndSources: [
+    { text: 'Questions go to Rowan Achterberg (he/him).', pii: ['Rowan Achterberg'], keep: ['Questions'] },
+    { text: 'Ines Baptista (née Correia) hosted us.', pii: ['Ines Baptista', 'Correia'], keep: ['hosted'] },
+    { text: 'According to Temitope, the bus was late.', pii: ['Temitope'], keep: ['bus', 'late'] },
+    { text: 'per Wojciechowski’s memo, fees rise in May', pii: ['Wojciechowski'], keep: ['memo', 'fees'] },
+    // traps
+    { text: 'According to Statista, sales doubled.', pii: [], keep: ['Statista', 'sales'] },
+    { text: 'Per Bloomberg, the deal is off.', pii: [], keep: ['Bloomberg', 'deal'] },
+    { text: 'The form (he/she) is optional.', pii: [], keep: ['form', 'optional'] },
+  ],
+  openingsAndDates: [
+    { text: 'Siddhartha wallpapered the hallway.', pii: ['Siddhartha'], keep: ['wallpapered', 'hallway'] },
+    { text: 'On Friday Nokuthula photographed the eclipse.', pii: ['Nokuthula'], keep: ['Friday', 'eclipse'] },
+    { text: '3 June – Kazimierz landed in Oslo.', pii: ['Kazimierz'], keep: ['June', 'landed'] },
+    { text: 'Yesterday Anneliese vacuumed the car.', pii: ['Anneliese'], keep: ['vacuumed', 'car'] },
+    // traps
+    { text: 'Netflix cancelled the show.', pii: [], keep: ['Netflix', 'cancelled', 'show'] },
+    { text: 'On 4 July Walmart reduced prices.', pii: [], keep: ['July', 'Walmart', 'prices'] },
+    { text: 'Thunder rattled the windows.', pii: [], keep: ['Thunder', 'rattled', 'windows'] },
+  ],
+  greetingsTitlesAndLists: [
+    { text: 'Howdy Ebenezer, the cows are out.', pii: ['Ebenezer'], keep: ['Howdy', 'cows'] },
+    { text: 'Mr Okafor and Ms Nguyen signed.', pii: ['Okafor', 'Nguyen'], keep: ['signed'] },
+    { text: 'Dr Sloan and Prof Kaur will chair.', pii: ['Sloan', 'Kaur'], keep: ['chair'] },
+    // traps
+    { text: 'Greetings from Lisbon and Porto!', pii: [], keep: ['Greetings'] },
+    { text: 'Howdy Partner is a saloon.', pii: [], keep: ['saloon'] },
+  ],
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const redact = async (t) => (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
