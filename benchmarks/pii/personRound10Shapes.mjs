@@ -42,14 +42,34 @@ export const PERSON_ROUND10_SHAPES = {
     { text: 'Since Tuesday Parking has been free.', pii: [], keep: ['Parking', 'free'] },
   ],
   listsAndTables: [
-    { text: 'Volunteers:\n- Chidinma Okoro\n- Lachlan Frew\n- Bùi Thị Hoa', pii: ['Chidinma Okoro', 'Lachlan Frew', 'Bùi Thị Hoa'], keep: ['Volunteers'] },
+    {
+      text: 'Volunteers:\n- Chidinma Okoro\n- Lachlan Frew\n- Bùi Thị Hoa',
+      pii: ['Chidinma Okoro', 'Lachlan Frew', 'Bùi Thị Hoa'],
+      keep: ['Volunteers'],
+    },
     { text: '1. Aarav Deshpande\n2. Mirela Popescu', pii: ['Aarav Deshpande', 'Mirela Popescu'], keep: [] },
-    { text: '| # | Player | Club |\n|---|---|---|\n| 3 | Emeka Nwachukwu | Enugu Rangers |', pii: ['Emeka Nwachukwu'], keep: ['Player', 'Club'] },
+    {
+      text: '| # | Player | Club |\n|---|---|---|\n| 3 | Emeka Nwachukwu | Enugu Rangers |',
+      pii: ['Emeka Nwachukwu'],
+      keep: ['Player', 'Club'],
+    },
     { text: 'Host\tSunday\tIngeborg Vik', pii: ['Ingeborg Vik'], keep: ['Host', 'Sunday'] },
-    { text: '* Rota: Tarek Haddad (Mon), Signe Dahl (Tue)', pii: ['Tarek Haddad', 'Signe Dahl'], keep: ['Rota', 'Mon', 'Tue'] },
+    {
+      text: '* Rota: Tarek Haddad (Mon), Signe Dahl (Tue)',
+      pii: ['Tarek Haddad', 'Signe Dahl'],
+      keep: ['Rota', 'Mon', 'Tue'],
+    },
     // traps
-    { text: 'Shopping:\n- Greek Yoghurt\n- Basmati Rice\n- Oat Milk', pii: [], keep: ['Greek', 'Yoghurt', 'Basmati', 'Rice', 'Oat', 'Milk'] },
-    { text: '| # | City | Population |\n|---|---|---|\n| 2 | Port Harcourt | 1.9M |', pii: [], keep: ['City', 'Population'] },
+    {
+      text: 'Shopping:\n- Greek Yoghurt\n- Basmati Rice\n- Oat Milk',
+      pii: [],
+      keep: ['Greek', 'Yoghurt', 'Basmati', 'Rice', 'Oat', 'Milk'],
+    },
+    {
+      text: '| # | City | Population |\n|---|---|---|\n| 2 | Port Harcourt | 1.9M |',
+      pii: [],
+      keep: ['City', 'Population'],
+    },
     { text: '* Rota: Kitchen (Mon), Bathroom (Tue)', pii: [], keep: ['Kitchen', 'Bathroom'] },
     { text: '1. Preheat Oven\n2. Mix Flour', pii: [], keep: ['Preheat', 'Oven', 'Mix', 'Flour'] },
   ],
@@ -69,7 +89,11 @@ export const PERSON_ROUND10_SHAPES = {
     { text: 'Awa N’Diaye won the sprint.', pii: ['Awa N’Diaye'], keep: ['sprint'] },
     { text: 'The case was heard by Judge Lloyd-Okafor.', pii: ['Lloyd-Okafor'], keep: ['case', 'Judge'] },
     { text: 'Amélie Saint-Clair-Dubois sent flowers.', pii: ['Amélie Saint-Clair-Dubois'], keep: ['flowers'] },
-    { text: "Caoimhe Mac an tSaoir and Ross O'Hara met.", pii: ['Caoimhe Mac an tSaoir', "Ross O'Hara"], keep: ['met'] },
+    {
+      text: "Caoimhe Mac an tSaoir and Ross O'Hara met.",
+      pii: ['Caoimhe Mac an tSaoir', "Ross O'Hara"],
+      keep: ['met'],
+    },
     // traps
     { text: 'We landed at O’Hare Airport late.', pii: [], keep: ['Airport', 'late'] },
     { text: 'The Mercedes-Benz dealer closed.', pii: [], keep: ['dealer', 'closed'] },

@@ -180,7 +180,20 @@ export const DATE_PREPOSITION_WORDS = [
  * Personal pronouns people write after their own name ("Aoife (she/her)", "Sam (they/them)"): a pronoun set in
  * parentheses is said only of a person, never of a company or a place.
  */
-export const PRONOUN_SET_WORDS = ['she', 'her', 'hers', 'he', 'him', 'his', 'they', 'them', 'theirs', 'xe', 'xem', 'ze'];
+export const PRONOUN_SET_WORDS = [
+  'she',
+  'her',
+  'hers',
+  'he',
+  'him',
+  'his',
+  'they',
+  'them',
+  'theirs',
+  'xe',
+  'xem',
+  'ze',
+];
 
 /** Words that give a person's birth surname ("the bride (née Gallagher)"): only a person has one. */
 export const BIRTH_NAME_WORDS = ['née', 'né', 'nee', 'geb', 'geborene'];

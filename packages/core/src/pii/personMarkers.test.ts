@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGazetteers } from './loadGazetteers.js';
 import { redactPII } from './redactPII.js';
 import { tokenizeText } from './tokenizeText.js';
-import { afterBirthNameWord, afterSourceWord, pastVerbAfterOpening, perPreposition, pronounSetAfter } from './personMarkers.js';
+import {
+  afterBirthNameWord,
+  afterSourceWord,
+  pastVerbAfterOpening,
+  perPreposition,
+  pronounSetAfter,
+} from './personMarkers.js';
 
 // Round 10 of the person rules (issue 26): each case beside a trap that must stay.
 beforeAll(() => loadGazetteers(), 120_000);
