@@ -5,6 +5,7 @@
 import { PERSON_CHECK_SHAPES } from './personCheckShapes.mjs';
 import { PERSON_AFTER_SHAPES, PERSON_FRESH_SHAPES } from './personFreshShapes.mjs';
 import { PERSON_ROUND8_AFTER, PERSON_ROUND8_SHAPES } from './personRound8Shapes.mjs';
+import { PERSON_ROUND10_AFTER, PERSON_ROUND10_SHAPES } from './personRound10Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
@@ -32,6 +33,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['personRound8Shapes --after', PERSON_ROUND8_AFTER],
     ['personRound9Shapes', PERSON_ROUND9_SHAPES],
     ['personRound9Shapes --after', PERSON_ROUND9_AFTER],
+    ['personRound10Shapes', PERSON_ROUND10_SHAPES],
+    ['personRound10Shapes --after', PERSON_ROUND10_AFTER],
   ];
   console.log('| check set | sentences | PERSON recall | retention (all other words) | unaligned |');
   console.log('|---|---:|---:|---:|---:|');

@@ -8,6 +8,7 @@ import type { Token } from './tokenizeText.js';
 import { isModelNumber } from './modelCodes.js';
 import { detectTypeFirstStreets } from './typeFirstStreets.js';
 import { detectLowercaseUkPostcodes } from './ukLowercasePostcode.js';
+import { dayThenMonth } from './datesBeforeNames.js';
 
 /** Words between a house number and the street type ("14 [Crown] Street", "63 [Avenue du Golf Arabe]"). */
 const MAX_STREET_NAME_WORDS = 4;
@@ -456,6 +457,9 @@ function findStreetAnchor(
   isSuffix: (t: Token) => boolean,
 ): Anchor | undefined {
   const t = tokens[i];
+  // "On 12 May Amazon shipped ...", "12 June Kenji Sato ...": a day then a month is a date, no house number
+  // (unless a street type follows the month: "12 May Street").
+  if (isNum(t) && dayThenMonth(tokens, i) && !(tokens[i + 2] && isSuffix(tokens[i + 2]))) return undefined;
   // House number then a street-type word written first, as in French, Spanish or Italian, often lowercase:
   // "12 rue de la Paix", "3, avenue des Ternes", "27 bis rue Victor Hugo", "8 place du Marché".
   if (isNum(t)) {

@@ -144,6 +144,9 @@ export const NOT_NAME_WORDS = new Set([
   'hi',
   'hello',
   'hey',
+  // (greetings that are no dictionary word: "Hiya Fenella" is a greeting and a name, not a name of two words)
+  'hiya',
+  'howdy',
   'dear',
   'thanks',
   'yes',

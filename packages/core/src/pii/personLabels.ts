@@ -105,6 +105,10 @@ export const GREETING_WORDS = [
   'bye',
   'goodbye',
   'goodnight',
+  // (other openings of a message: "Greetings Ekaterina,", "Hiya Fenella,", "Howdy Jo!")
+  'greetings',
+  'hiya',
+  'howdy',
 ];
 
 /** Terms of address after a greeting that name-lists also hold as first names ("hey buddy,", "cheers mate,"). */
@@ -171,3 +175,28 @@ export const DATE_PREPOSITION_WORDS = [
   'after',
   'through',
 ];
+
+/**
+ * Personal pronouns people write after their own name ("Aoife (she/her)", "Sam (they/them)"): a pronoun set in
+ * parentheses is said only of a person, never of a company or a place.
+ */
+export const PRONOUN_SET_WORDS = [
+  'she',
+  'her',
+  'hers',
+  'he',
+  'him',
+  'his',
+  'they',
+  'them',
+  'theirs',
+  'xe',
+  'xem',
+  'ze',
+];
+
+/** Words that give a person's birth surname ("the bride (née Gallagher)"): only a person has one. */
+export const BIRTH_NAME_WORDS = ['née', 'né', 'nee', 'geb', 'geborene'];
+
+/** Days of the week: "On Tuesday Kayode signed ...", a date opening a sentence before its subject. */
+export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];

@@ -1,0 +1,86 @@
+// Round 10 person cues (issue 26), each a token test: marks written beside a name that only people carry (a pronoun
+// set, a birth name), a past-tense verb right after a lone word at a sentence start, and "per" as a preposition.
+import { BIRTH_NAME_WORDS, MONTH_NAMES, PRONOUN_SET_WORDS, WEEKDAY_NAMES } from './personLabels.js';
+import type { Token } from './tokenizeText.js';
+
+const PRONOUNS = new Set(PRONOUN_SET_WORDS);
+const BIRTH_NAME = new Set(BIRTH_NAME_WORDS);
+const DATE_WORDS = new Set([...MONTH_NAMES, ...WEEKDAY_NAMES]);
+
+/**
+ * The run opens its sentence, or follows a short date or time that does ("On 12 May Oluwadamilare signed",
+ * "At 9:30 Thuy called", "Tuesday Bjørn fixed"): a month or weekday name or a number right before it, and a sentence
+ * start at most four tokens back.
+ */
+function opensClause(tokens: Token[], first: Token): boolean {
+  if (first.sentenceStart) return true;
+  const prev = tokens[first.index - 1];
+  if (!(prev?.kind === 'number' || (prev?.kind === 'word' && DATE_WORDS.has(prev.lower)))) return false;
+  for (let k = first.index - 1; k >= 0 && k >= first.index - 4; k--) {
+    if (tokens[k].lineStart && k < first.index - 1) return true;
+    if (tokens[k].sentenceStart) return true;
+  }
+  return false;
+}
+
+/** "Aoife (she/her)", "Sam (they/them/theirs)": the run is followed by a pronoun set in parentheses. */
+export function pronounSetAfter(tokens: Token[], last: Token): boolean {
+  let k = last.index + 1;
+  if (tokens[k]?.text !== '(') return false;
+  k++;
+  let pronouns = 0;
+  while (tokens[k]?.kind === 'word' && PRONOUNS.has(tokens[k].lower)) {
+    pronouns++;
+    k++;
+    if (tokens[k]?.text !== '/') break;
+    k++;
+  }
+  return pronouns >= 2 && tokens[k]?.text === ')';
+}
+
+/** "(née Gallagher)", "Anna Weber, geb. Roth": a birth-name word right before the run, on its line. */
+export function afterBirthNameWord(tokens: Token[], first: Token): boolean {
+  let p = first.index - 1;
+  if (tokens[p]?.text === '.') p--;
+  const w = tokens[p];
+  return !first.lineStart && w?.kind === 'word' && BIRTH_NAME.has(w.lower);
+}
+
+/**
+ * "Thandeka repainted the fence", "Oyelaran kayaked across the lake": one word opening a sentence (or right after a
+ * date that opens it), then a regular
+ * past-tense verb (a lowercase word ending in "ed") and a lowercase word or the end of the sentence. The verb
+ * lists (personVerbs.ts) hold the frequent verbs people do; this shape catches the rest. The caller asks it only
+ * of a word in a name list or in none (dictionary words, "Compost enriched the soil", never reach it) and not
+ * coined ("Shopify", "Facebook").
+ */
+export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token): boolean {
+  if (first !== last || !opensClause(tokens, first)) return false;
+  const verb = tokens[last.index + 1];
+  if (verb?.kind !== 'word' || verb.cap || verb.gapBefore !== ' ' || verb.text.length < 5) return false;
+  if (!verb.lower.endsWith('ed') || verb.lower.endsWith('eed')) return false;
+  const after = tokens[verb.index + 1];
+  if (!after) return true;
+  if (after.kind === 'punct') return after.text === '.' || after.text === '!';
+  return after.kind === 'word' && !after.cap && after.gapBefore === ' ';
+}
+
+/**
+ * "Per Reuters, the talks stalled", "Per Olamide, the shipment left": "Per" opening a sentence before one
+ * capitalised word and a comma or a possessive is the preposition, not the Scandinavian first name ("Per Olof
+ * Svensson", "Per Eriksson said" keep the name: two words, or no comma).
+ */
+export function perPreposition(tokens: Token[], run: Token[]): boolean {
+  if (run.length !== 2 || run[0].lower !== 'per' || !run[0].sentenceStart) return false;
+  const next = tokens[run[1].index + 1];
+  return next?.text === ',' || next?.text === "'s" || next?.text === '’s';
+}
+
+/** "according to Henrietta Vasquez's notes", "per Dr Nwosu's advice", "Per Olamide,": the run names a source. */
+export function afterSourceWord(tokens: Token[], first: Token): boolean {
+  let p = first.index - 1;
+  if (tokens[p]?.text === '.') p--;
+  const prev = tokens[p];
+  if (first.lineStart || prev?.kind !== 'word') return false;
+  return prev.lower === 'per' || (prev.lower === 'to' && tokens[p - 1]?.lower === 'according');
+}
