@@ -8,7 +8,7 @@ const STAGE_ORDER = ['classify', 'root', 'prune'];
 const withCaption = (): Document =>
   page(
     `<main><article><h1>Harbour walls</h1>${para('The harbour', 3)}<figure><img src="/a.jpg">` +
-      `<figcaption>The east wall at dawn, seen from the pier</figcaption></figure>${para('The repairs', 2)}</article></main>`,
+      `<figcaption>Photo: the east wall at dawn</figcaption></figure>${para('The repairs', 2)}</article></main>`,
   );
 
 describe('MAIN_CONTENT_RULES', () => {
@@ -23,9 +23,9 @@ describe('MAIN_CONTENT_RULES', () => {
   });
 
   it('runs a pass by its registry id, and disabledRules switches it off', () => {
-    expect(text(extractMainContent(withCaption()))).not.toContain('The east wall at dawn');
+    expect(text(extractMainContent(withCaption()))).not.toContain('the east wall at dawn');
     const off = extractMainContent(withCaption(), { disabledRules: new Set(['figure-captions']) });
-    expect(text(off)).toContain('The east wall at dawn');
+    expect(text(off)).toContain('the east wall at dawn');
   });
 
   it('reports each decision as an event naming its stage and rule id, the same lines trace receives', () => {

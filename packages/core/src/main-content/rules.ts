@@ -271,20 +271,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'readAlso', vocabularyOptions(c)),
   },
   {
-    id: 'inline-credit',
-    stage: 'prune',
-    appliesTo: notThread,
-    why: 'picture captions and credits written without <figcaption> ("Foto: dpa", "사진=")',
-    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'credit', vocabularyOptions(c)),
-  },
-  {
-    id: 'inline-byline-stamp',
-    stage: 'prune',
-    appliesTo: notThread,
-    why: 'bylines and update stamps inside the story ("Von Max Muster", "Mis à jour le 3 mai")',
-    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'bylineStamp', vocabularyOptions(c)),
-  },
-  {
     id: 'inline-share-tags',
     stage: 'prune',
     appliesTo: notThread,
