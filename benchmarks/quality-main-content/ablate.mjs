@@ -196,7 +196,8 @@ if (siteHalves)
         `(${r['tune-b'].sites} sites)`,
     );
 if (byLang) {
-  const cell = (r, c) => `${c} ${fmt(r[c].deltaF1)}‰ ${r[c].helped}/${r[c].hurt} (${r[c].sites} sites, n=${out.pages[c]})`;
+  const cell = (r, c) =>
+    `${c} ${fmt(r[c].deltaF1)}‰ ${r[c].helped}/${r[c].hurt} (${r[c].sites} sites, n=${out.pages[c]})`;
   for (const r of out.rules)
     for (const c of LANG_SPLIT) console.log(`  ${r.rule}: ${cell(r, `${c}-en`)}; ${cell(r, `${c}-other`)}`);
 }
