@@ -32,7 +32,7 @@ export const RECOMMENDATION_HEADING = new RegExp(
     String.raw`|\b(check out|see) (other |more )?related\b|^related:?$` +
     String.raw`|^(related|recommended|popular|recent|latest|more|trending|featured) ` +
     String.raw`(posts|articles|stories|reads|news|guides|insights|resources|blogs?|blog posts)\b` +
-    String.raw`|^from (our|the) blog\b` +
+    String.raw`|^from (our|the) blog\b|^read (next|also)\b` +
     String.raw`|^about the (author|authors|writer|reviewer|expert|editor|contributors?)\b` +
     String.raw`|^meet the (author|writer|expert)s?\b|^more videos$|^recently by\b` +
     String.raw`|^more (posts|articles|stories) (by|from)\b|^(recent|latest|popular) (post|article|story)$` +
