@@ -4,7 +4,7 @@
 // the extractor then runs once per rule with that rule off (copy mode leaves the document untouched), and only
 // outputs that differ from the baseline are converted to markdown and scored.
 // usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--type T] [--dump FILE] [--having TEXT] [--fired TEXT]
-//   [--no-frozen] [--site-halves]
+//   [--no-frozen] [--site-halves] [--by-lang]
 //   writes ../results/main-content-ablation.{json,md}
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,6 +17,7 @@ import { MAIN_CONTENT_RULES } from '../../packages/core/dist/main-content/rules.
 import { listPages, loadPage, scoreText } from './lib.mjs';
 import { devHalfOf, splitOf } from './split.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
+import { pageLanguage } from './language.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -33,9 +34,11 @@ const dump = opt('dump');
 const dumped = [];
 /** --having TEXT: only pages whose HTML holds TEXT (a quick way to re-measure a rule that needs some markup). */
 const having = opt('having')?.toLowerCase();
-/** --fired TEXT: the variants run only on pages whose baseline trace has a line holding TEXT (the rules measured
- *  fired there); elsewhere switching them off changes nothing, so a page costs one extraction instead of one per rule. */
+/** --fired TEXT[|TEXT…]: the variants run only on pages whose baseline trace has a line holding a TEXT (the rules
+ *  measured fired there); elsewhere switching them off changes nothing, so a page costs one extraction instead of one per rule. */
 const fired = opt('fired');
+/** Several texts may be given, separated by "|": a page runs the variants when any of them is in its trace. */
+const firedTexts = fired?.split('|') ?? [];
 /** A page counts as moved by a rule when its F1 changes by more than this. */
 const MOVED = 0.005;
 /** --no-frozen: the frozen split is not run at all (while a change is being tuned). */
@@ -43,6 +46,10 @@ const noFrozen = args.includes('--no-frozen');
 /** --site-halves: dev-tune figures are also reported for its two halves by site (split.mjs devHalfOf), so a change
  *  tuned on one half is checked on the other. */
 const siteHalves = args.includes('--site-halves');
+/** --by-lang: the dev-tune and Readability figures are also reported for English and non-English pages apart
+ *  (language.mjs pageLanguage), so a word list of other languages is judged where it can act. */
+const byLang = args.includes('--by-lang');
+const LANG_SPLIT = ['tune', 'rtp-tune', 'rtp-held'];
 
 const wcxb = listPages();
 const rtp = listReadabilityPages();
@@ -61,7 +68,10 @@ const pages = [
   })),
 ];
 /** The Readability pages in two halves (corpora.mjs readabilityHalf): tuned on, and held out (aggregates only). */
-const CORPORA = ['tune', 'frozen', 'rtp-tune', 'rtp-held', ...(siteHalves ? ['tune-a', 'tune-b'] : [])];
+const CORPORA = [
+  ...['tune', 'frozen', 'rtp-tune', 'rtp-held', ...(siteHalves ? ['tune-a', 'tune-b'] : [])],
+  ...(byLang ? LANG_SPLIT.flatMap((c) => [`${c}-en`, `${c}-other`]) : []),
+];
 /** --type T: only WCXB pages of that type (the Readability pages are all articles and always run). */
 const onlyType = opt('type');
 /** --types a,b: only WCXB pages of these types, and no Readability pages (all articles): the per-type ablation of
@@ -112,6 +122,8 @@ for (const entry of pages) {
   // the corpora a page counts in: its own, and on --site-halves its half of dev-tune
   const corpora = [entry.corpus];
   if (siteHalves && entry.corpus === 'tune') corpora.push(`tune-${devHalfOf(siteOf(page))}`);
+  if (byLang && LANG_SPLIT.includes(entry.corpus))
+    corpora.push(`${entry.corpus}-${pageLanguage(page) === 'en' ? 'en' : 'other'}`);
   for (const c of corpora) {
     base[c].n++;
     base[c].f1 += baseF1;
@@ -120,7 +132,7 @@ for (const entry of pages) {
     byType.base += baseF1;
     byType.off += baseF1; // corrected below when the variant differs
   }
-  if (trace !== undefined && !trace.some((line) => line.includes(fired))) continue;
+  if (trace !== undefined && !trace.some((line) => firedTexts.some((t) => line.includes(t)))) continue;
   for (const rule of rules) {
     const el = run(offSet(rule));
     if (el.outerHTML === baseHtml) continue;
@@ -183,6 +195,12 @@ if (siteHalves)
         `(${r['tune-a'].sites} sites), half b ${fmt(r['tune-b'].deltaF1)}‰ ${r['tune-b'].helped}/${r['tune-b'].hurt} ` +
         `(${r['tune-b'].sites} sites)`,
     );
+if (byLang) {
+  const cell = (r, c) =>
+    `${c} ${fmt(r[c].deltaF1)}‰ ${r[c].helped}/${r[c].hurt} (${r[c].sites} sites, n=${out.pages[c]})`;
+  for (const r of out.rules)
+    for (const c of LANG_SPLIT) console.log(`  ${r.rule}: ${cell(r, `${c}-en`)}; ${cell(r, `${c}-other`)}`);
+}
 console.log('\nF1 per split and page type: baseline' + (together ? ' / with the named rules off' : ''));
 for (const key of Object.keys(typeRows).sort()) {
   const t = typeRows[key];

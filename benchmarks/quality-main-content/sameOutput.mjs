@@ -3,7 +3,7 @@
 // later build against that dump page by page. With --speed DIST it also runs another build of the extractor (e.g.
 // a copy of packages/core/dist taken before the refactor) alternating with this one page by page, and reports the
 // ratio of their CPU times measured in that one run (absolute times mean nothing on a shared machine).
-// usage: node sameOutput.mjs --write FILE | --check FILE [--speed DIST_DIR] [--f1] [--step N]
+// usage: node sameOutput.mjs --write FILE | --check FILE [--speed DIST_DIR] [--f1] [--step N] [--all]
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -118,6 +118,9 @@ if (writeTo !== undefined) {
     else if (got.trace !== want.trace) differ.push(`${key}: trace differs`);
   }
   console.log(`${Object.keys(expected).length - differ.length} of ${Object.keys(expected).length} pages identical`);
-  for (const line of differ.slice(0, 20)) console.log(`  ${line}`);
+  const outputs = differ.filter((line) => line.endsWith('output differs'));
+  console.log(`${outputs.length} with another output, ${differ.length - outputs.length} with another trace only`);
+  // --all: every differing page, not the first 20
+  for (const line of args.includes('--all') ? differ : differ.slice(0, 20)) console.log(`  ${line}`);
   process.exit(differ.length === 0 ? 0 : 1);
 }

@@ -17,13 +17,19 @@ import {
   RECOMMENDATION_MAX_SHARE,
 } from './tunables.js';
 import { wholeText } from './textPieces.js';
+import { CueMatcher, normaliseCueText } from './vocabulary/cueMatcher.js';
+import { READ_ALSO_CUES } from './vocabulary/readAlsoPromos.js';
 
-/** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING), or a heading matching
- *  `alsoHeading` (the shop's policy headings on a product page). */
+/** "Read also" in the twelve languages of the vocabulary: as a heading it opens a block of other stories. */
+const READ_ALSO = new CueMatcher(READ_ALSO_CUES);
+
+/** Drops the block that a recommendation heading opens (see RECOMMENDATION_HEADING, and with `readAlso` the "read
+ *  also" cues of vocabulary/), or a heading matching `alsoHeading` (the shop's policy headings on a product page). */
 export function dropRecommendations(
   root: NodeStats,
   removed: Set<NodeStats>,
   alsoHeading: RegExp | null,
+  readAlso: boolean,
   trace?: TraceSink,
 ): void {
   const limit = RECOMMENDATION_MAX_SHARE * root.text;
@@ -37,7 +43,7 @@ export function dropRecommendations(
       // a caption's wrappers hold the same text: nothing to find below it
       const text = wholeText(s).trim();
       if (
-        !isRecommendationHeading(text, heading) &&
+        !isRecommendationHeading(text, heading, readAlso) &&
         !(alsoHeading !== null && alsoHeading.test(text.replace(/\s+/g, ' ')))
       )
         continue;
@@ -99,9 +105,13 @@ function isHeadingTag(s: NodeStats): boolean {
 
 /** Whether a heading's text announces recommendations; a caption without heading tags must be that wording alone
  *  (mostly), since a plain line such as "Don't miss our updates" is a sentence, not a section's name. */
-function isRecommendationHeading(text: string, heading: boolean): boolean {
+function isRecommendationHeading(text: string, heading: boolean, readAlso: boolean): boolean {
   const m = RECOMMENDATION_HEADING.exec(text) ?? RECOMMENDATION_HEADING_INTL.exec(text);
-  return m !== null && (heading || m[0].length >= CAPTION_MATCH_SHARE * text.length);
+  if (m !== null) return heading || m[0].length >= CAPTION_MATCH_SHARE * text.length;
+  if (!readAlso) return false;
+  const norm = normaliseCueText(text);
+  const cue = READ_ALSO.matchAt(norm);
+  return cue !== null && (heading || cue.end >= CAPTION_MATCH_SHARE * norm.length);
 }
 
 /** A caption right above a real heading is an eyebrow ("RELATED PRODUCTS" over "Azure products work better

@@ -1,98 +1,143 @@
 // Boilerplate lines a template sets inside the story's own blocks, which no class word marks: calls to action
-// ("Subscribe to <our newsletter>", "Folgen Sie uns auf …"). A concept is recognised by its cue words (vocabulary/,
-// one data file per concept with a list per language, all matched by one CueMatcher) and by its shape: only short
-// blocks, and a shape check per concept (a call to action links or has a button). The same words inside a sentence
-// of the story meet neither condition. "Read also" promos, photo credits, bylines, update stamps, share and tag
-// lines were built the same way and measured: they did not pass the acceptance check (docs/decisions.md, "Main
-// content: boilerplate vocabulary as data"); a concept comes back as one data file and one shape check.
+// ("Subscribe to <our newsletter>", "Folgen Sie uns auf …"), "read also" promos, share and tag lines. A concept is
+// recognised by its cue words (vocabulary/, one data file per concept with a list per language, matched by one
+// CueMatcher per list) and by its shape: only short blocks, and a shape check per concept (a call to action links
+// or has a button; a promo is mostly one link to another page of the site; a tag line is links). The same words
+// inside a sentence of the story meet neither condition. Each concept is one rule of the registry (rules.ts).
+// Picture credits, bylines and update stamps were built the same way and measured: they cost on pages of the
+// held-out half (docs/decisions.md, "Main content: boilerplate vocabulary per concept, round 2").
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import type { RuleSwitch } from './ruleContext.js';
 import { LONGEST, OPENING_CHARS } from './tunables.js';
 import { CALL_TO_ACTION_CUES } from './vocabulary/callsToAction.js';
 import { type CueMatch, CueMatcher, normaliseCueText } from './vocabulary/cueMatcher.js';
+import { READ_ALSO_CUES } from './vocabulary/readAlsoPromos.js';
+import { SHARE_CUES, TAG_CUES } from './vocabulary/shareAndTagLines.js';
+import { type PageSites, pointsAtPage } from './vocabulary/sameSiteLinks.js';
 
-/** The kinds of line, each switched by its own rule id (MAIN_CONTENT_RULES) for the ablation report. */
-export type VocabularyConcept = 'callToAction';
+/** The kinds of line; each is one rule of the registry (rules.ts), switched by its id for the ablation report. */
+export type VocabularyConcept = 'callToAction' | 'readAlso' | 'shareTags';
 
-const VOCABULARY_RULES: Readonly<Record<VocabularyConcept, string>> = {
-  callToAction: 'inline-call-to-action',
+/** One block as a concept's shape check reads it. */
+interface Block {
+  s: NodeStats;
+  /** Its opening text as written (capitals kept), runs of white space as one space. */
+  text: string;
+  /** The same, normalised as cues are (normaliseCueText). */
+  norm: string;
+  sites: PageSites;
+}
+
+/** A concept: its cue lists (each list with its own shape check), the longest block it looks at, and whether a
+ *  block can hold such a line at all (counts of the subtree only: a block that cannot has no part that can). */
+interface Concept {
+  cues: ReadonlyArray<{ matcher: CueMatcher; shape: (b: Block, cue: CueMatch) => boolean }>;
+  maxChars: number;
+  mayHold: (s: NodeStats) => boolean;
+  /** Only a share or tag line is written as a list. */
+  inSections: boolean;
+}
+
+/** A promo is mostly its link: at most this share of the text outside the cue is not link text. */
+const PROMO_MAX_OWN_SHARE = 0.25;
+/** A tag line's text after the cue is mostly links. */
+const TAGS_MIN_LINK_SHARE = 0.6;
+const hasLinkOrButton = (s: NodeStats): boolean => s.links > 0 || s.controls > 0;
+
+const CONCEPTS: Readonly<Record<VocabularyConcept, Concept>> = {
+  // a call to action links or has a button: the same words opening a sentence of the story have neither
+  callToAction: {
+    cues: [{ matcher: new CueMatcher(CALL_TO_ACTION_CUES), shape: (b) => hasLinkOrButton(b.s) }],
+    maxChars: LONGEST,
+    mayHold: hasLinkOrButton,
+    inSections: false,
+  },
+  // a promo is the cue and one link to another page of the site: mostly link text
+  readAlso: {
+    cues: [{ matcher: new CueMatcher(READ_ALSO_CUES), shape: (b, cue) => isMostlyOneLink(b, cue) }],
+    maxChars: LONGEST,
+    mayHold: (s) => s.links > 0,
+    inSections: false,
+  },
+  shareTags: {
+    cues: [
+      // a share line is buttons or links
+      { matcher: new CueMatcher(SHARE_CUES), shape: (b) => hasLinkOrButton(b.s) },
+      // a tag line is the cue and links
+      {
+        matcher: new CueMatcher(TAG_CUES),
+        shape: (b, cue) => b.s.links > 0 && b.s.linkText >= TAGS_MIN_LINK_SHARE * Math.max(1, b.s.text - cue.end),
+      },
+    ],
+    maxChars: LONGEST,
+    mayHold: hasLinkOrButton,
+    inSections: true,
+  },
 };
 
-/** Longest block of each concept: a call to action is one sentence at most. */
-const MAX_CHARS: Readonly<Record<VocabularyConcept, number>> = { callToAction: LONGEST };
 /** Code, tables and headings are never such lines. */
 const SKIP_TAGS = new Set(['pre', 'code', 'table', 'thead', 'tbody', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A section or a list opened by such words is a part of the page (a "Subscriptions" section of a help page). */
 const SECTION_TAGS = new Set(['section', 'article', 'ul', 'ol', 'dl', 'nav', 'aside']);
 
-const MATCHERS: Readonly<Record<VocabularyConcept, CueMatcher>> = {
-  callToAction: new CueMatcher(CALL_TO_ACTION_CUES),
-};
-const CONCEPTS = Object.keys(MATCHERS) as VocabularyConcept[];
-
-/** Per concept: can the block or a part of it be such a line? Counts of the subtree only, so a block that cannot
- *  has no part that can, and neither its text is read nor its parts visited. */
-const MAY_HOLD: Readonly<Record<VocabularyConcept, (s: NodeStats) => boolean>> = {
-  // a call to action links or has a button: the same words opening a sentence of the story have neither
-  callToAction: (s) => s.links > 0 || s.controls > 0,
-};
-/** Per concept: does the block (`s`, its text normalised as `norm`), opened by `cue`, have the shape of such a line? */
-const SHAPE_CHECKS: Readonly<Record<VocabularyConcept, (s: NodeStats, norm: string, cue: CueMatch) => boolean>> = {
-  callToAction: (s) => MAY_HOLD.callToAction(s),
-};
-
 export interface DropVocabularyOptions {
   /** Which rules run (all but the disabled ones); a language is switched off by the id `vocabulary-<code>`. */
   on: RuleSwitch;
+  /** The addresses the page goes by: a promo links to another page of this site. */
+  address?: { url?: string; canonicalUrl?: string };
   trace?: TraceSink;
 }
 
-/** Drops the short blocks inside `root` that are boilerplate lines of the switched-on concepts. */
+/** Drops the short blocks inside `root` that are boilerplate lines of `concept`. */
 export function dropVocabularyBoilerplate(
   root: NodeStats,
   removed: Set<NodeStats>,
+  concept: VocabularyConcept,
   options: DropVocabularyOptions,
 ): void {
-  // the switched-on concepts, asked once rather than at every block
-  const active = CONCEPTS.filter((c) => options.on(VOCABULARY_RULES[c]));
+  const c = CONCEPTS[concept];
+  const sites = { url: options.address?.url, canonicalUrl: options.address?.canonicalUrl };
+  const found: Array<{ s: NodeStats; text: string }> = [];
   const stack: NodeStats[] = [...root.children];
-  let dropped = 0;
   while (stack.length > 0) {
     const s = stack.pop()!;
-    if (removed.has(s) || s.text === 0 || SKIP_TAGS.has(s.el.localName)) continue;
-    if (!mayHoldAny(active, s)) continue;
-    if (s.text <= LONGEST && !SECTION_TAGS.has(s.el.localName)) {
+    if (removed.has(s) || s.text === 0 || SKIP_TAGS.has(s.el.localName) || !c.mayHold(s)) continue;
+    if (s.text <= c.maxChars && (c.inSections || !SECTION_TAGS.has(s.el.localName))) {
       const text = openingText(s.el, OPENING_CHARS);
-      const concept = conceptOf(s, normaliseCueText(text), options.on);
-      if (concept !== null) {
-        removed.add(s);
-        dropped++;
-        options.trace?.push(`drop ${s.el.localName} "${text.slice(0, 40)}": a ${concept} line`);
+      if (isLine(c, { s, text, norm: normaliseCueText(text), sites }, options.on)) {
+        found.push({ s, text });
         continue;
       }
     }
     // not a line itself: its parts may be ("<div><p>Story …</p><p>Follow us on <a>…</a></p></div>")
-    for (const c of s.children) stack.push(c);
+    for (const child of s.children) stack.push(child);
   }
-  if (dropped > 0) options.trace?.push(`drop ${dropped} vocabulary boilerplate lines`);
+  for (const { s, text } of found) {
+    removed.add(s);
+    options.trace?.push(`drop ${s.el.localName} "${text.slice(0, 40)}": a ${concept} line`);
+  }
+  if (found.length > 0) options.trace?.push(`drop ${found.length} vocabulary boilerplate lines (${concept})`);
 }
 
-/** Whether the block or a part of it can be a line of one of `concepts` (see MAY_HOLD). */
-function mayHoldAny(concepts: readonly VocabularyConcept[], s: NodeStats): boolean {
-  for (const c of concepts) if (MAY_HOLD[c](s)) return true;
+/** Whether a short block is a line of concept `c`: opened by one of its cues (of a switched-on language) and of its
+ *  shape. */
+function isLine(c: Concept, b: Block, on: RuleSwitch): boolean {
+  for (const { matcher, shape } of c.cues) {
+    const cue = matcher.matchAt(b.norm);
+    if (cue !== null && cue.languages.some((l) => on(`vocabulary-${l}`)) && shape(b, cue)) return true;
+  }
   return false;
 }
 
-/** Which concept a short block is, or null. */
-function conceptOf(s: NodeStats, norm: string, on: RuleSwitch): VocabularyConcept | null {
-  for (const concept of CONCEPTS) {
-    if (s.text > MAX_CHARS[concept] || !on(VOCABULARY_RULES[concept])) continue;
-    const cue = MATCHERS[concept].matchAt(norm);
-    if (cue === null || !cue.languages.some((l) => on(`vocabulary-${l}`))) continue;
-    if (SHAPE_CHECKS[concept](s, norm, cue)) return concept;
-  }
-  return null;
+/** The block is the cue and mostly one link, to another page of the same site. */
+function isMostlyOneLink(b: Block, cue: CueMatch): boolean {
+  const s = b.s;
+  if (s.links !== 1) return false;
+  const own = s.text - s.linkText - Math.min(cue.end, s.text - s.linkText);
+  if (own > PROMO_MAX_OWN_SHARE * s.text) return false;
+  const a = s.el.localName === 'a' ? s.el : s.el.querySelector('a');
+  return a !== null && pointsAtPage(a.getAttribute('href'), b.sites);
 }
 
 /** The first `max` characters of an element's text (runs of white space as one space), read without walking the

@@ -72,7 +72,8 @@ export function extractMainContent(document: Document, options: ExtractMainConte
 
   // 4. prune: whole chrome blocks in one walk, then every pass of the registry in order
   const removed = pruneBlocks(root, discussion, on, tracer);
-  runRules(MAIN_CONTENT_RULES, { root, removed, page: kind, on, trace: undefined }, tracer);
+  const address = { url: options.url, canonicalUrl: options.hints?.canonicalUrl };
+  runRules(MAIN_CONTENT_RULES, { root, removed, page: kind, on, trace: undefined, address }, tracer);
 
   // 5. write
   return writeResult(document, tree, root, removed, options.copy === true, tracer.sink('write', 'fallback-whole-page'));

@@ -320,11 +320,11 @@ function leadBefore(s: NodeStats): NodeStats | null {
   return null;
 }
 
-/** Characters of the blocks in `s` that the vocabulary rule would drop (calls to action in every language),
- *  found by running that rule on a scratch set. */
+/** Characters of the blocks in `s` that the vocabulary rule would drop (calls to action in every language, the
+ *  concept the model was trained with), found by running that rule on a scratch set. */
 function vocabularyText(s: NodeStats): number {
   const found = new Set<NodeStats>();
-  dropVocabularyBoilerplate(s, found, { on: ALL_ON });
+  dropVocabularyBoilerplate(s, found, 'callToAction', { on: ALL_ON });
   let n = 0;
   for (const b of found) n += b.text;
   return n;

@@ -47,18 +47,19 @@ export const RECOMMENDATION_HEADING = new RegExp(
   'i',
 );
 /** The same wordings in the other languages most shops and papers use (French, German, Spanish, Italian, Dutch,
- *  Portuguese): "you may also like", "related/similar products", "customers also bought", "read also". */
+ *  Portuguese): "you may also like", "related/similar products", "customers also bought". ("Read also" in the
+ *  twelve languages is vocabulary/readAlsoPromos.ts, matched by dropRecommendations beside these.) */
 export const RECOMMENDATION_HEADING_INTL = new RegExp(
   String.raw`^(vous (aimerez|pourriez aimer|aimeriez) (aussi|également)|ils vont bien ensemble` +
-    String.raw`|(produits|articles) (similaires|associés|liés|apparentés|recommandés)|(à )?lire aussi` +
-    String.raw`|sur le même sujet|ähnliche (produkte|artikel|beiträge)` +
+    String.raw`|(produits|articles) (similaires|associés|liés|apparentés|recommandés)` +
+    String.raw`|ähnliche (produkte|artikel|beiträge)` +
     String.raw`|verwandte (produkte|artikel|beiträge|themen)|das könnte (dir|ihnen|euch) auch gefallen` +
     String.raw`|kunden kauften auch|weitere (artikel|beiträge|produkte) (zum thema|aus|von)` +
     String.raw`|(productos|artículos) (relacionados|similares)|también te (puede|podría) (interesar|gustar)` +
     String.raw`|te puede interesar|(prodotti|articoli) (correlati|simili)` +
     String.raw`|(potrebbe|ti potrebbe) (interessarti|piacerti|interessare|piacere)` +
     String.raw`|gerelateerde (producten|artikelen)|(dit vind je|misschien) ook (leuk|interessant)` +
-    String.raw`|(produtos|artigos) relacionados|(você|voce) também pode gostar|leia também)\b`,
+    String.raw`|(produtos|artigos) relacionados|(você|voce) também pode gostar)\b`,
   'i',
 );
 /** On a product page, headings naming the shop's shipping and returns policy ("Shipping & Returns", "Delivery and

@@ -23,6 +23,8 @@ export interface PruneContext {
   on: RuleSwitch;
   /** This rule's trace sink (the runner sets it before each rule); undefined when nobody traces. */
   trace: TraceSink | undefined;
+  /** The addresses the page goes by (where it was read from, its canonical link): a promo links to this site. */
+  address?: { url?: string; canonicalUrl?: string };
 }
 
 /** One rule of the extractor. */

@@ -44,6 +44,9 @@ const thread = (p: PageKind): boolean => p.discussion;
 /** Which repeats are kept on purpose, as the two refrain switches say. */
 const refrains = (c: PruneContext) => refrainTest(c.on('refrain-guard'), c.on('refrain-in-alike-blocks'));
 
+/** What the vocabulary rules read besides the root: the switches (a language is one) and the page's addresses. */
+const vocabularyOptions = (c: PruneContext) => ({ on: c.on, address: c.address, trace: c.trace });
+
 /** Every rule, in the order the extractor runs them. */
 export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
   // ---- classify (measurePage.ts, relabelChrome.ts, relabelJunkItems.ts, keepFactPanels.ts) ----
@@ -144,7 +147,14 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     stage: 'prune',
     appliesTo: always,
     why: 'blocks opened by "you may also like" headings (and, on product pages, the shop policy headings)',
-    apply: (c) => dropRecommendations(c.root, c.removed, c.page.product ? SHOP_POLICY_HEADING : null, c.trace),
+    apply: (c) =>
+      dropRecommendations(
+        c.root,
+        c.removed,
+        c.page.product ? SHOP_POLICY_HEADING : null,
+        c.on('inline-read-also'),
+        c.trace,
+      ),
   },
   {
     id: 'error-notices',
@@ -245,12 +255,27 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'badges',
     apply: (c) => dropBadges(c.root, c.removed, signature, c.trace),
   },
+  // ---- prune: boilerplate vocabulary, one rule per concept (vocabulary/<concept>.ts, dropVocabularyBoilerplate) ----
   {
     id: 'inline-call-to-action',
     stage: 'prune',
     appliesTo: notThread,
     why: 'subscribe / app / follow / donate lines with a link',
-    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, { on: c.on, trace: c.trace }),
+    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'callToAction', vocabularyOptions(c)),
+  },
+  {
+    id: 'inline-read-also',
+    stage: 'prune',
+    appliesTo: notThread,
+    why: '"read also" promos: a cue and mostly one link to another story of the site (as a heading: recommendations)',
+    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'readAlso', vocabularyOptions(c)),
+  },
+  {
+    id: 'inline-share-tags',
+    stage: 'prune',
+    appliesTo: notThread,
+    why: 'share lines with buttons or links, tag lines of links',
+    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'shareTags', vocabularyOptions(c)),
   },
   {
     id: 'figure-captions',
