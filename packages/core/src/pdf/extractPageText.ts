@@ -25,6 +25,11 @@ export interface Segment {
   figure?: boolean;
   /** Text not running left to right (rotated margin labels, vertical writing). */
   rotated?: boolean;
+  /**
+   * The PDF's own text runs when the segment joins runs set apart by at least half an em (table cells closer than
+   * the segment gap): table detection may split the segment there. Absent when the text was rewritten or linked.
+   */
+  parts?: { text: string; x0: number; x1: number }[];
   source: 'native_text' | 'ocr';
   /** OCR confidence 0..1 (null for native text). */
   confidence: number | null;
@@ -53,6 +58,8 @@ export interface PageText {
 const SEGMENT_GAP_EM = 1.2;
 /** A gap wider than this many ems between spans is a missing space (PDFs that position words without space glyphs). */
 const IMPLICIT_SPACE_EM = 0.2;
+/** A gap of at least this many ems between two runs of one segment may be a table's column gutter (see `parts`). */
+const PART_GAP_EM = 0.5;
 /** Spans on baselines closer than this many ems are on one line (sub/superscripts excepted). */
 const BASELINE_EM = 0.35;
 /** Images smaller than this share of the page are bullets and rules: not even part of a figure. */
@@ -102,6 +109,8 @@ interface Builder {
   /** Spans as [start offset in text, x0, x1], to map link rectangles onto text. */
   spans: [number, number, number][];
   rotated: boolean;
+  /** The runs of the segment split at gaps of PART_GAP_EM or more; kept on the segment when there are two or more. */
+  parts: { text: string; x0: number; x1: number }[];
 }
 
 /**
@@ -217,6 +226,7 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
           chars: 0,
           spans: [],
           rotated,
+          parts: [{ text: '', x0, x1 }],
         };
       } else if (cur && !cur.text.endsWith(' ') && (gap > IMPLICIT_SPACE_EM * em || text.length < raw.length)) {
         cur.text += ' ';
@@ -231,6 +241,12 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
           offset += g.c.length;
         }
       } else b.spans.push([b.text.length, x0, x1]);
+      const part = b.parts[b.parts.length - 1];
+      if (part.text && gap >= PART_GAP_EM * em) b.parts.push({ text, x0, x1 });
+      else {
+        part.text += part.text && !part.text.endsWith(' ') && gap > IMPLICIT_SPACE_EM * em ? ` ${text}` : text;
+        part.x1 = Math.max(part.x1, x1);
+      }
       b.text += text;
       b.x0 = Math.min(b.x0, x0);
       b.y0 = Math.min(b.y0, y0);
@@ -422,6 +438,12 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
   }
   // TeX sets double quotes as two single ones: ‘‘ and ’’ read as “ and ” (not inside linked text, whose offsets count).
   if (!seg.links && /‘‘|’’/.test(seg.text)) seg.text = seg.text.replace(/‘‘/g, '“').replace(/’’/g, '”');
+  if (b.parts.length > 1 && !seg.links) {
+    const parts = b.parts.map((p) => ({ ...p, text: p.text.trim() }));
+    // Only when the parts still spell the segment's text (no glyph refinement, reordering or soft hyphens).
+    const same = parts.map((p) => p.text).join(' ').replace(/\s+/g, ' ') === seg.text.replace(/\s+/g, ' ');
+    if (same && parts.every((p) => p.text)) seg.parts = parts;
+  }
   return seg;
 }
 
