@@ -55,6 +55,8 @@ const TABLE_GUTTER_CROSSING = 0.2;
 /** Share of a table's rows that must fill two or more cells. */
 const TABLE_FULL_ROWS = 0.6;
 const MAX_TABLE_COLUMNS = 40;
+/** Widest gap, in ems, between a hanging list marker and its text. */
+const MARKER_GAP_EM = 2;
 /** One-cell rows (a multi-line cell's further lines, section labels) a table may hold in a row. */
 const MAX_SINGLE_ROWS = 4;
 /** Gap between two rows, in ems, at most which the lower one may be a further line of the cells above. */
@@ -259,6 +261,8 @@ function splitParts(row: Segment[]): Segment[] {
 function mergeMarker(row: Segment[]): Segment[] {
   if (row.length < 2 || !MARKER_ONLY.test(row[0].text.trim())) return row;
   const [m, t] = row;
+  // A hanging marker sits close to its text; "(m)" under a table header ("Height (m)" broken) is a cell of its own.
+  if (t.x0 - m.x1 > MARKER_GAP_EM * (m.size || 10)) return row;
   const merged: Segment = {
     ...t,
     text: `${m.text.trim()} ${t.text}`,
@@ -403,14 +407,15 @@ function findTable(
   const physical = run.map((r) => {
     const cellTexts: string[] = cols.map(() => '');
     for (const s of r) {
-      const mid = (s.x0 + s.x1) / 2;
-      let c = cols.findIndex(([a, b]) => mid >= a && mid <= b);
-      if (c < 0) c = nearestColumn(cols, mid);
+      // A one-cell row across a gutter (a section label) belongs to the column it starts in.
+      const x = r.length === 1 && crossesGutter(cols, s) ? s.x0 : (s.x0 + s.x1) / 2;
+      let c = cols.findIndex(([a, b]) => x >= a && x <= b);
+      if (c < 0) c = nearestColumn(cols, x);
       cellTexts[c] = cellTexts[c] ? `${cellTexts[c]} ${segmentMarkdown(s)}` : segmentMarkdown(s);
     }
     return cellTexts;
   });
-  const cells = joinCellLines(physical, run);
+  const cells = joinCellLines(physical, run, cols);
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
   if (full < cells.length * TABLE_FULL_ROWS) return { end };
   // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table:
@@ -472,12 +477,19 @@ function singleRowsUntil(rows: Segment[][], start: number, end: number): number 
 
 /**
  * A multi-line cell's further lines are rows of their own on the page: a row set tight under the one above (a line
- * gap, not a row's padding), that fills only cells the row above fills and leaves some of them empty, continues it.
- * A row under a label spanning several sub-rows fills every cell but the label's (not a continuation).
+ * gap, not a row's padding), that fills only cells the row above fills and leaves some of them empty, each segment
+ * within its column's slot, continues it. A row under a label spanning several sub-rows fills every cell but the
+ * label's; a section label reaches into the next column (neither is a continuation).
  */
-function joinCellLines(cells: string[][], run: Segment[][]): string[][] {
+function joinCellLines(cells: string[][], run: Segment[][], cols: [number, number][]): string[][] {
   const out: string[][] = [];
   let lastY1 = -Infinity;
+  const inSlot = (s: Segment) => {
+    const mid = (s.x0 + s.x1) / 2;
+    let c = cols.findIndex(([a, b]) => mid >= a && mid <= b);
+    if (c < 0) c = nearestColumn(cols, mid);
+    return s.x0 >= (cols[c - 1]?.[1] ?? -Infinity) && s.x1 <= (cols[c + 1]?.[0] ?? Infinity);
+  };
   run.forEach((row, r) => {
     const y0 = Math.min(...row.map((s) => s.y0));
     const y1 = Math.max(...row.map((s) => s.y1));
@@ -486,7 +498,10 @@ function joinCellLines(cells: string[][], run: Segment[][]): string[][] {
     const cur = cells[r];
     const tight = y0 - lastY1 <= CELL_LINE_GAP * size;
     lastY1 = y1;
-    if (prev && tight && cur.some(Boolean)) {
+    // A bold or italic line under plain ones is a section label or the next header level, not a further line.
+    const styled = (x: Segment[]) => (x.every((s) => s.bold) ? 1 : 0) + (x.every((s) => s.italic) ? 2 : 0);
+    const restyled = r > 0 && (styled(row) & ~styled(run[r - 1])) !== 0;
+    if (prev && tight && !restyled && cur.some(Boolean) && row.every(inSlot)) {
       const within = cur.every((t, c) => !t || prev[c]);
       const sparser = prev.some((t, c) => c > 0 && t && !cur[c]) || cur.filter(Boolean).length === 1;
       if (within && sparser) {
@@ -568,6 +583,11 @@ function equalGroups(top: string[], sub: string[]): (string | undefined)[] | nul
   return group;
 }
 
+/** The segment reaches over a gutter between two columns. */
+function crossesGutter(cols: [number, number][], s: Segment): boolean {
+  return cols.some(([, b], i) => i + 1 < cols.length && s.x0 < b && s.x1 > cols[i + 1][0]);
+}
+
 function nearestColumn(cols: [number, number][], x: number): number {
   let best = 0;
   let dist = Infinity;
@@ -628,17 +648,26 @@ function tableColumns(run: Segment[][], bodySize: number): [number, number][] | 
 /**
  * The extent of the segments lying wholly inside a low-cover stretch [a, b) of a table, when a gutter at least
  * `minGutter` wide is left on both sides: a column filled in too few rows to stand out, not text crossing a gutter.
+ * It must hold cells of two rows, one of them below the first two (group labels centred over a gutter between their
+ * sub-columns sit in the header rows only).
  */
 function sparseColumn(rows: Segment[][], a: number, b: number, minGutter: number): [number, number] | null {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const row of rows)
-    for (const s of row)
-      if (s.x0 >= a && s.x1 <= b) {
-        lo = Math.min(lo, s.x0);
-        hi = Math.max(hi, s.x1);
-      }
-  return lo <= hi && lo - a >= minGutter && b - hi >= minGutter ? [lo, hi] : null;
+  let filled = 0;
+  let below = false;
+  rows.forEach((row, r) => {
+    const inside = row.filter((s) => s.x0 >= a && s.x1 <= b);
+    if (inside.length === 0) return;
+    filled++;
+    if (r >= 2) below = true;
+    for (const s of inside) {
+      lo = Math.min(lo, s.x0);
+      hi = Math.max(hi, s.x1);
+    }
+  });
+  if (filled < 2 || !below) return null;
+  return lo - a >= minGutter && b - hi >= minGutter ? [lo, hi] : null;
 }
 
 /** Lines of running text → paragraphs, list items, captions and code. */
