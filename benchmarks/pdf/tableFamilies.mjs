@@ -41,7 +41,8 @@ function css(st) {
     grid: 'td, th { border: 0.8px solid #444; }',
     none: '',
     zebra: 'tbody tr:nth-child(even) td { background: #e4e8ef; }',
-    booktabs: 'table { border-top: 1.5px solid #000; border-bottom: 1.5px solid #000; } thead { border-bottom: 1px solid #000; }',
+    booktabs:
+      'table { border-top: 1.5px solid #000; border-bottom: 1.5px solid #000; } thead { border-bottom: 1px solid #000; }',
     rows: 'td, th { border-bottom: 0.6px solid #999; }',
   }[st.rule];
   return `body { font-family: ${st.font}; font-size: ${st.size}pt; line-height: 1.3; margin: 0; }
@@ -52,11 +53,11 @@ tr.section td { font-weight: bold; font-style: italic; } ${rules}
 .cols { display: flex; gap: 18pt; } .cols > div { flex: 1; } p { margin: 0 0 7pt; }`;
 }
 
-function words(r, st) {
+function words(st) {
   return WORDS[st.lang];
 }
 function sentence(r, st, n) {
-  const w = Array.from({ length: n }, () => pick(r, words(r, st)));
+  const w = Array.from({ length: n }, () => pick(r, words(st)));
   return `${cap(w[0])} ${w.slice(1).join(' ')}.`;
 }
 const paragraph = (r, st, k) => Array.from({ length: k }, () => sentence(r, st, 7 + int(r, 0, 6))).join(' ');
@@ -84,7 +85,7 @@ function value(r, kind) {
  * The grid behind a table: header rows (cells {text, cs, rs, group}), body rows (cells or a section label), which
  * cells to test. Rendered to HTML by `tableHtml`; tests are read from it by `cellTests`.
  */
-function tableHtml(t, st) {
+function tableHtml(t) {
   const cls = (c) => (c.num ? ' class="num"' : c.grp ? ' class="grp"' : '');
   const attrs = (c) => (c.cs > 1 ? ` colspan="${c.cs}"` : '') + (c.rs > 1 ? ` rowspan="${c.rs}"` : '') + cls(c);
   const head = t.header.map((row) => `<tr>${row.map((c) => `<th${attrs(c)}>${esc(c.text)}</th>`).join('')}</tr>`);
@@ -116,7 +117,7 @@ function columnHeads(t) {
   });
   return Array.from({ length: t.width }, (_, c) => {
     const stack = [];
-    for (const row of grid) if (row[c] && row[c].text && !stack.includes(row[c])) stack.push(row[c]);
+    for (const row of grid) if (row[c]?.text && !stack.includes(row[c])) stack.push(row[c]);
     return stack.map((cell) => cell.text);
   });
 }
@@ -149,19 +150,24 @@ function bodyRows(r, st, o) {
   const rows = [];
   let k = 0;
   for (let s = 0; s < Math.max(1, o.sections ?? 1); s++) {
-    if (o.sections) rows.push({ section: `${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['sites', 'units', 'group', 'area'])}` });
+    if (o.sections)
+      rows.push({ section: `${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['sites', 'units', 'group', 'area'])}` });
     const n = o.rows ?? int(r, 3, 6);
     for (let i = 0; i < n; i++) {
       k++;
       const cells = [];
       if (o.index) cells.push({ text: String(k) });
-      const label = o.longLabel && r() < 0.5 ? `${cap(sentence(r, st, int(r, 5, 9)).replace(/\.$/, ''))} ${k}` : `${cap(pick(r, WORDS[st.lang]))} ${pick(r, WORDS[st.lang])} ${k}`;
+      const label =
+        o.longLabel && r() < 0.5
+          ? `${cap(sentence(r, st, int(r, 5, 9)).replace(/\.$/, ''))} ${k}`
+          : `${cap(pick(r, WORDS[st.lang]))} ${pick(r, WORDS[st.lang])} ${k}`;
       cells.push({ text: label });
       for (let c = 0; c < o.values; c++) {
         const empty = o.empty && r() < 0.12;
         cells.push({ text: empty ? '' : value(r, o.kinds?.[c] ?? o.kind), num: true });
       }
-      if (o.note) cells.push({ text: r() < 0.2 && o.empty ? '' : `${pick(r, WORDS[st.lang])} ${pick(r, WORDS[st.lang])}` });
+      if (o.note)
+        cells.push({ text: r() < 0.2 && o.empty ? '' : `${pick(r, WORDS[st.lang])} ${pick(r, WORDS[st.lang])}` });
       rows.push({ cells });
     }
   }
@@ -195,7 +201,14 @@ function grouped(seed) {
   const t = {
     width,
     header: [top, second],
-    body: bodyRows(r, st, { index, values: groups.length * subs.length, note, kind: pick(r, ['plain', 'pct', 'neg']), empty: r() < 0.4, sections: r() < 0.3 ? 2 : 0 }),
+    body: bodyRows(r, st, {
+      index,
+      values: groups.length * subs.length,
+      note,
+      kind: pick(r, ['plain', 'pct', 'neg']),
+      empty: r() < 0.4,
+      sections: r() < 0.3 ? 2 : 0,
+    }),
   };
   return doc(r, st, 'grouped', seed, [t]);
 }
@@ -204,13 +217,22 @@ function grouped(seed) {
 function threeLevel(seed) {
   const r = rng(seed + 100);
   const st = style(r);
-  const subs = pick(r, SUBS.filter((s) => s.length === 2));
+  const subs = pick(
+    r,
+    SUBS.filter((s) => s.length === 2),
+  );
   const groups = Array.from({ length: 2 }, () => cap(pick(r, WORDS[st.lang])));
   const width = 1 + groups.length * subs.length;
   const t = {
     width,
     header: [
-      [hc(pick(r, ['Country', 'Sector', 'Plant']), { rs: 3 }), hc(`${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['(units)', '(%)', '(t)', '(USD m)'])}`, { cs: width - 1, grp: true })],
+      [
+        hc(pick(r, ['Country', 'Sector', 'Plant']), { rs: 3 }),
+        hc(`${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['(units)', '(%)', '(t)', '(USD m)'])}`, {
+          cs: width - 1,
+          grp: true,
+        }),
+      ],
       groups.map((g) => hc(g, { cs: subs.length, grp: true })),
       groups.flatMap(() => subs.map((s) => hc(s, { num: true }))),
     ],
@@ -226,8 +248,20 @@ function indexed(seed) {
   const values = int(r, 2, 4);
   const t = {
     width: 2 + values,
-    header: [[hc(pick(r, ['#', 'No.', 'Rank', 'N°'])), hc(pick(r, ['Name', 'Team', 'Station', 'Entity'])), ...Array.from({ length: values }, () => hc(cap(pick(r, WORDS[st.lang])), { num: true }))]],
-    body: bodyRows(r, st, { index: true, values, kind: pick(r, ['plain', 'unit', 'money']), sections: int(r, 0, 3), rows: int(r, 2, 4) }),
+    header: [
+      [
+        hc(pick(r, ['#', 'No.', 'Rank', 'N°'])),
+        hc(pick(r, ['Name', 'Team', 'Station', 'Entity'])),
+        ...Array.from({ length: values }, () => hc(cap(pick(r, WORDS[st.lang])), { num: true })),
+      ],
+    ],
+    body: bodyRows(r, st, {
+      index: true,
+      values,
+      kind: pick(r, ['plain', 'unit', 'money']),
+      sections: int(r, 0, 3),
+      rows: int(r, 2, 4),
+    }),
   };
   if (r() < 0.5) for (const c of t.header[0].slice(2)) c.text = `${c.text} ${pick(r, ['(kg)', '(€)', '(%)', '(h)'])}`;
   return doc(r, st, 'indexed', seed, [t]);
@@ -237,26 +271,53 @@ function indexed(seed) {
 function financial(seed) {
   const r = rng(seed + 300);
   const st = style(r);
-  const years = pick(r, [['2024', '2023'], ['FY25', 'FY24']]);
+  const years = pick(r, [
+    ['2024', '2023'],
+    ['FY25', 'FY24'],
+  ]);
   const money = r() < 0.5;
   const body = [];
   for (let s = 0; s < int(r, 2, 3); s++) {
-    body.push({ cells: [{ text: `${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['assets', 'liabilities', 'income', 'expenses'])}` }, { text: '' }, { text: '' }, { text: '' }] });
+    body.push({
+      cells: [
+        { text: `${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['assets', 'liabilities', 'income', 'expenses'])}` },
+        { text: '' },
+        { text: '' },
+        { text: '' },
+      ],
+    });
     for (let i = 0; i < int(r, 2, 4); i++)
       body.push({
         indent: 1 + (r() < 0.2 ? 1 : 0),
         cells: [
-          { text: `${cap(pick(r, WORDS[st.lang]))} ${pick(r, WORDS[st.lang])} ${pick(r, ['receivable', 'payable', 'reserve', 'costs', 'fees'])}` },
+          {
+            text: `${cap(pick(r, WORDS[st.lang]))} ${pick(r, WORDS[st.lang])} ${pick(r, ['receivable', 'payable', 'reserve', 'costs', 'fees'])}`,
+          },
           { text: r() < 0.5 ? `${int(r, 3, 19)}${pick(r, ['', 'a', 'b', '*'])}` : '' },
           { text: money ? value(r, 'money') : value(r, 'neg'), num: true },
           { text: money ? value(r, 'money') : value(r, 'neg'), num: true },
         ],
       });
-    body.push({ total: true, cells: [{ text: `Total ${pick(r, WORDS[st.lang])}` }, { text: '' }, { text: value(r, 'neg'), num: true }, { text: value(r, 'neg'), num: true }] });
+    body.push({
+      total: true,
+      cells: [
+        { text: `Total ${pick(r, WORDS[st.lang])}` },
+        { text: '' },
+        { text: value(r, 'neg'), num: true },
+        { text: value(r, 'neg'), num: true },
+      ],
+    });
   }
   const unitLabel = r() < 0.5;
   const header = unitLabel
-    ? [[hc('', { rs: 2 }), hc('Note', { rs: 2 }), hc(pick(r, ['In thousands of USD', 'EUR million', 'CHF 000']), { cs: 2, grp: true })], years.map((y) => hc(y, { num: true }))]
+    ? [
+        [
+          hc('', { rs: 2 }),
+          hc('Note', { rs: 2 }),
+          hc(pick(r, ['In thousands of USD', 'EUR million', 'CHF 000']), { cs: 2, grp: true }),
+        ],
+        years.map((y) => hc(y, { num: true })),
+      ]
     : [[hc(''), hc('Note'), ...years.map((y) => hc(y, { num: true }))]];
   const t = { width: 4, header, body, tableWidth: `${int(r, 70, 100)}%` };
   return doc(r, st, 'financial', seed, [t]);
@@ -269,7 +330,15 @@ function multiline(seed) {
   const values = int(r, 2, 3);
   const t = {
     width: 2 + values,
-    header: [[hc(pick(r, ['Item', 'Part', 'Task'])), hc('Description'), ...Array.from({ length: values }, () => hc(`${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['(kg)', '(m)', '(h)'])}`, { num: true }))]],
+    header: [
+      [
+        hc(pick(r, ['Item', 'Part', 'Task'])),
+        hc('Description'),
+        ...Array.from({ length: values }, () =>
+          hc(`${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['(kg)', '(m)', '(h)'])}`, { num: true }),
+        ),
+      ],
+    ],
     body: [],
     tableWidth: `${int(r, 60, 95)}%`,
   };
@@ -291,7 +360,12 @@ function beside(seed) {
   const values = 2;
   const t = {
     width: 1 + values,
-    header: [[hc(pick(r, ['Name', 'Station'])), ...Array.from({ length: values }, () => hc(cap(pick(r, WORDS[st.lang])), { num: true }))]],
+    header: [
+      [
+        hc(pick(r, ['Name', 'Station'])),
+        ...Array.from({ length: values }, () => hc(cap(pick(r, WORDS[st.lang])), { num: true })),
+      ],
+    ],
     body: bodyRows(r, st, { values, kind: 'plain', rows: int(r, 4, 7) }),
     tableWidth: '100%',
   };
@@ -306,7 +380,13 @@ function longTable(seed) {
   const values = int(r, 3, 4);
   const t = {
     width: 2 + values,
-    header: [[hc('No.'), hc(pick(r, ['Name', 'Account', 'Site'])), ...Array.from({ length: values }, () => hc(cap(pick(r, WORDS[st.lang])), { num: true }))]],
+    header: [
+      [
+        hc('No.'),
+        hc(pick(r, ['Name', 'Account', 'Site'])),
+        ...Array.from({ length: values }, () => hc(cap(pick(r, WORDS[st.lang])), { num: true })),
+      ],
+    ],
     body: bodyRows(r, st, { index: true, values, kind: pick(r, ['plain', 'money']), rows: int(r, 45, 70) }),
   };
   return doc(r, st, 'long', seed, [t], { introParas: 3 });
@@ -334,9 +414,9 @@ function doc(r, st, family, seed, tables, o = {}) {
   let body;
   if (o.beside) {
     const text = `<div>${Array.from({ length: 3 }, () => `<p>${esc(paragraph(r, st, 3))}</p>`).join('')}</div>`;
-    const tab = `<div>${caption}${tables.map((t) => tableHtml(t, st)).join('')}</div>`;
+    const tab = `<div>${caption}${tables.map((t) => tableHtml(t)).join('')}</div>`;
     body = `${title}${intro}<div class="cols">${o.beside === 'left' ? tab + text : text + tab}</div>${after}`;
-  } else body = `${title}${intro}${caption}${tables.map((t) => tableHtml(t, st)).join('')}${after}`;
+  } else body = `${title}${intro}${caption}${tables.map((t) => tableHtml(t)).join('')}${after}`;
   const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css(st)}</style></head><body>${body}</body></html>`;
   const tests = tables.flatMap((t) => cellTests(r, t, family === 'long' ? 14 : 8));
   return { family, name: `${family}-${seed}`, html, format: st.format, tests };
@@ -369,10 +449,10 @@ export function markdownGrids(md) {
     }
     if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) continue;
     const cells = line
-      .replace(/\\\|/g, '\u0000')
+      .replaceAll('\\|', '\u0001')
       .split('|')
       .slice(1, -1)
-      .map((c) => ({ text: fold(c.replace(/\u0000/g, '|')) }));
+      .map((c) => ({ text: fold(c.replaceAll('\u0001', '|')) }));
     pipe.push(cells);
   }
   flush();
@@ -442,7 +522,9 @@ export async function printDocs(docs) {
     const page = await browser.newPage();
     for (const d of docs) {
       await page.setContent(d.html);
-      d.pdf = new Uint8Array(await page.pdf({ format: d.format, margin: { top: '18mm', bottom: '18mm', left: '16mm', right: '16mm' } }));
+      d.pdf = new Uint8Array(
+        await page.pdf({ format: d.format, margin: { top: '18mm', bottom: '18mm', left: '16mm', right: '16mm' } }),
+      );
     }
   } finally {
     await browser.close();
@@ -480,10 +562,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const score = await scoreDocs(docs, async (pdf) => (await parsePdf(pdf, { mode: 'fast' })).markdown);
   if (!heldOut && process.argv.includes('--show-dev')) {
     for (const f of score.failures) console.log(`FAIL ${f.doc} [${f.why}] ${JSON.stringify(f.test)}`);
-    if (process.argv.includes('--dump')) for (const d of docs) console.log(`\n===== ${d.name}\n${(await parsePdf(d.pdf, { mode: 'fast' })).markdown}`);
+    if (process.argv.includes('--dump'))
+      for (const d of docs) console.log(`\n===== ${d.name}\n${(await parsePdf(d.pdf, { mode: 'fast' })).markdown}`);
   }
   console.log(`| split | ${Object.keys(score.perFamily).join(' | ')} | all |`);
-  console.log(`|---|${Object.keys(score.perFamily).map(() => '---:').join('|')}|---:|`);
+  console.log(
+    `|---|${Object.keys(score.perFamily)
+      .map(() => '---:')
+      .join('|')}|---:|`,
+  );
   const cell = (f) => `${(f.passed / f.total).toFixed(2)} (${f.passed}/${f.total})`;
-  console.log(`| ${heldOut ? 'held-out' : 'dev'} | ${Object.values(score.perFamily).map(cell).join(' | ')} | ${(score.passed / score.total).toFixed(3)} |`);
+  console.log(
+    `| ${heldOut ? 'held-out' : 'dev'} | ${Object.values(score.perFamily).map(cell).join(' | ')} | ${(score.passed / score.total).toFixed(3)} |`,
+  );
 }

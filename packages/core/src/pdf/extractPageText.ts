@@ -441,7 +441,11 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
   if (b.parts.length > 1 && !seg.links) {
     const parts = b.parts.map((p) => ({ ...p, text: p.text.trim() }));
     // Only when the parts still spell the segment's text (no glyph refinement, reordering or soft hyphens).
-    const same = parts.map((p) => p.text).join(' ').replace(/\s+/g, ' ') === seg.text.replace(/\s+/g, ' ');
+    const same =
+      parts
+        .map((p) => p.text)
+        .join(' ')
+        .replace(/\s+/g, ' ') === seg.text.replace(/\s+/g, ' ');
     if (same && parts.every((p) => p.text)) seg.parts = parts;
   }
   return seg;
