@@ -10,6 +10,7 @@
 // Run (build the packages first): node benchmarks/pdf/tableFamilies.mjs [--held-out] [--show-dev] [--family f]
 // [--core path/to/core/dist/index.js]
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { WORDS } from './heldOutWords.mjs';
 
 export const DEV_SEEDS = [41, 42, 43, 44, 45, 46];
@@ -515,8 +516,10 @@ function why(test, grids) {
 }
 
 export async function printDocs(docs) {
-  const require = createRequire(new URL('../../packages/core/package.json', import.meta.url));
-  const { chromium } = require('playwright-core');
+  // playwright-core is a dependency of the packages, not of the root: resolve it from core, as browser benches do.
+  const fromCore = createRequire(new URL('../../packages/core/package.json', import.meta.url));
+  const playwright = await import(pathToFileURL(fromCore.resolve('playwright-core')).href);
+  const { chromium } = playwright.default ?? playwright;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
     const page = await browser.newPage();
