@@ -182,7 +182,8 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
   const figures = leaf.filter((s) => s.figure);
   const rows = groupRows(leaf.filter((s) => !s.figure)).map(mergeMarker);
   // Tables are looked for in the PDF's own text runs: cells set closer than the segment gap are runs of one segment.
-  const cellRows = rows.map(splitParts);
+  // (A list marker run stays with its text there too: hanging list items are no two-column table.)
+  const cellRows = rows.map((r) => mergeMarker(splitParts(r)));
   let i = 0;
   let textRows: Segment[][] = [];
   const flushText = () => {
@@ -266,6 +267,7 @@ function mergeMarker(row: Segment[]): Segment[] {
   const merged: Segment = {
     ...t,
     text: `${m.text.trim()} ${t.text}`,
+    parts: undefined,
     x0: m.x0,
     y0: Math.min(m.y0, t.y0),
     y1: Math.max(m.y1, t.y1),
