@@ -55,6 +55,12 @@ const TABLE_GUTTER_CROSSING = 0.2;
 /** Share of a table's rows that must fill two or more cells. */
 const TABLE_FULL_ROWS = 0.6;
 const MAX_TABLE_COLUMNS = 40;
+/** Widest gap, in ems, between a hanging list marker and its text. */
+const MARKER_GAP_EM = 2;
+/** One-cell rows (a multi-line cell's further lines, section labels) a table may hold in a row. */
+const MAX_SINGLE_ROWS = 4;
+/** Gap between two rows, in ems, at most which the lower one may be a further line of the cells above. */
+const CELL_LINE_GAP = 0.3;
 /** Mean characters per cell above which a column reads as running text, not table cells. */
 const PROSE_CELL_CHARS = 40;
 // The text after the marker starts with a non-space (or is one blank at the end), so the blank run before it has one
@@ -175,6 +181,9 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
   const blocks: LayoutBlock[] = [];
   const figures = leaf.filter((s) => s.figure);
   const rows = groupRows(leaf.filter((s) => !s.figure)).map(mergeMarker);
+  // Tables are looked for in the PDF's own text runs: cells set closer than the segment gap are runs of one segment.
+  // (A list marker run stays with its text there too: hanging list items are no two-column table.)
+  const cellRows = rows.map((r) => mergeMarker(splitParts(r)));
   let i = 0;
   let textRows: Segment[][] = [];
   const flushText = () => {
@@ -185,12 +194,12 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
   let triedUntil = 0;
   while (i < rows.length) {
     let table: { block?: LayoutBlock; end: number } | null =
-      rows[i].length >= 2 && i >= triedUntil ? findTable(rows, i, bodySize) : null;
+      cellRows[i].length >= 2 && i >= triedUntil ? findTable(cellRows, i, bodySize) : null;
     if (table?.block) {
       // A one-cell row just above (a group label over several columns) is the table's top header row.
       const above = textRows[textRows.length - 1];
-      if (above && isSpanCandidate(above, rows[i], table.block, textRows[textRows.length - 2])) {
-        const withSpan: { block?: LayoutBlock; end: number } = findTable(rows, i, bodySize, above[0]);
+      if (above && isSpanCandidate(above, cellRows[i], table.block, textRows[textRows.length - 2])) {
+        const withSpan: { block?: LayoutBlock; end: number } = findTable(cellRows, i, bodySize, above[0]);
         if (withSpan.block) {
           textRows.pop();
           table = withSpan;
@@ -232,13 +241,33 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
   return blocks;
 }
 
+/** A row's segments with those that join several text runs (`parts`) split into one segment per run. */
+function splitParts(row: Segment[]): Segment[] {
+  if (!row.some((s) => s.parts)) return row;
+  return row.flatMap((s) =>
+    s.parts
+      ? s.parts.map(({ text, x0, x1 }, k, all) => ({
+          ...s,
+          text,
+          x0,
+          x1,
+          parts: undefined,
+          trailingSpace: k === all.length - 1 && s.trailingSpace,
+        }))
+      : [s],
+  );
+}
+
 /** A bullet or number set apart from its text (hanging lists) is one line with it, not a table column. */
 function mergeMarker(row: Segment[]): Segment[] {
   if (row.length < 2 || !MARKER_ONLY.test(row[0].text.trim())) return row;
   const [m, t] = row;
+  // A hanging marker sits close to its text; "(m)" under a table header ("Height (m)" broken) is a cell of its own.
+  if (t.x0 - m.x1 > MARKER_GAP_EM * (m.size || 10)) return row;
   const merged: Segment = {
     ...t,
     text: `${m.text.trim()} ${t.text}`,
+    parts: undefined,
     x0: m.x0,
     y0: Math.min(m.y0, t.y0),
     y1: Math.max(m.y1, t.y1),
@@ -361,9 +390,12 @@ function findTable(
     const gap = Math.min(...row.map((s) => s.y0)) - Math.max(...prev.map((s) => s.y1));
     if (gap > TABLE_ROW_GAP * Math.max(height(prev), height(row))) break;
     if (row.length >= 2) end++;
-    else if (end + 1 < rows.length && rows[end + 1].length >= 2)
-      end++; // a row with one filled cell
-    else break;
+    else {
+      // Rows with one filled cell (section rows, the further lines of a multi-line cell) when a full row follows.
+      const next = singleRowsUntil(rows, start, end);
+      if (next < 0) break;
+      end = next;
+    }
   }
   const run = rows.slice(start, end);
   const multi = run.filter((r) => r.length >= 2).length;
@@ -374,18 +406,20 @@ function findTable(
   const cols = tableColumns(run, bodySize);
   if (!cols || cols.length < 2) return { end };
   if (cols.length === 2 && multi < 3) return { end };
-  const cells = run.map((r) => {
+  const physical = run.map((r) => {
     const cellTexts: string[] = cols.map(() => '');
     for (const s of r) {
-      const mid = (s.x0 + s.x1) / 2;
-      let c = cols.findIndex(([a, b]) => mid >= a && mid <= b);
-      if (c < 0) c = nearestColumn(cols, mid);
+      // A one-cell row across a gutter (a section label) belongs to the column it starts in.
+      const x = r.length === 1 && crossesGutter(cols, s) ? s.x0 : (s.x0 + s.x1) / 2;
+      let c = cols.findIndex(([a, b]) => x >= a && x <= b);
+      if (c < 0) c = nearestColumn(cols, x);
       cellTexts[c] = cellTexts[c] ? `${cellTexts[c]} ${segmentMarkdown(s)}` : segmentMarkdown(s);
     }
     return cellTexts;
   });
+  const cells = joinCellLines(physical, run, cols);
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
-  if (full < run.length * TABLE_FULL_ROWS) return { end };
+  if (full < cells.length * TABLE_FULL_ROWS) return { end };
   // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table:
   // two or more of its columns hold sentence-long cells.
   const proseColumns = cols.filter((_, c) => {
@@ -415,13 +449,71 @@ function findTable(
       table = [sub.map((t, c) => (c >= a && c <= b ? `${spanLabel.text} ${t}`.trim() : t)), ...table.slice(1)];
     }
     lines.unshift(toLine([spanLabel]));
-  } else table = mergeHeaderLevels(table);
+  } else table = mergeHeaders(table);
   const rowSpan = rowSpans(spans ? table.slice(1) : table);
   if (rowSpan) spans = spans ? [spans[0], ...rowSpan] : rowSpan;
   const block = blockFrom('table', lines, '', 0.7);
   block.cells = table;
   if (spans) block.cellSpans = spans;
   return { block, end };
+}
+
+/**
+ * Where a stretch of one-cell rows inside a table ends: the index of the full row after at most MAX_SINGLE_ROWS of
+ * them, each under at most one cell of the last full row (a cell's further lines or a section label, not a
+ * paragraph line across the columns), or -1.
+ */
+function singleRowsUntil(rows: Segment[][], start: number, end: number): number {
+  let ref = end - 1;
+  while (ref > start && rows[ref].length < 2) ref--;
+  const cellsOver = (s: Segment) => rows[ref].filter((c) => c.x0 < s.x1 && c.x1 > s.x0).length;
+  for (let k = end; k < rows.length && k < end + MAX_SINGLE_ROWS; k++) {
+    if (rows[k].length >= 2) return k;
+    const s = rows[k][0];
+    if (k > end && s.y0 - rows[k - 1][0].y1 > (s.y1 - s.y0) * TABLE_ROW_GAP) return -1;
+    // The first one may be a full-width section label (it was always allowed); later ones must sit in one column.
+    if (k > end && cellsOver(s) > 1) return -1;
+  }
+  return -1;
+}
+
+/**
+ * A multi-line cell's further lines are rows of their own on the page: a row set tight under the one above (a line
+ * gap, not a row's padding), that fills only cells the row above fills and leaves some of them empty, each segment
+ * within its column's slot, continues it. A row under a label spanning several sub-rows fills every cell but the
+ * label's; a section label reaches into the next column (neither is a continuation).
+ */
+function joinCellLines(cells: string[][], run: Segment[][], cols: [number, number][]): string[][] {
+  const out: string[][] = [];
+  let lastY1 = -Infinity;
+  const inSlot = (s: Segment) => {
+    const mid = (s.x0 + s.x1) / 2;
+    let c = cols.findIndex(([a, b]) => mid >= a && mid <= b);
+    if (c < 0) c = nearestColumn(cols, mid);
+    return s.x0 >= (cols[c - 1]?.[1] ?? -Infinity) && s.x1 <= (cols[c + 1]?.[0] ?? Infinity);
+  };
+  run.forEach((row, r) => {
+    const y0 = Math.min(...row.map((s) => s.y0));
+    const y1 = Math.max(...row.map((s) => s.y1));
+    const size = Math.max(...row.map((s) => s.size || 10));
+    const prev = out[out.length - 1];
+    const cur = cells[r];
+    const tight = y0 - lastY1 <= CELL_LINE_GAP * size;
+    lastY1 = y1;
+    // A bold or italic line under plain ones is a section label or the next header level, not a further line.
+    const styled = (x: Segment[]) => (x.every((s) => s.bold) ? 1 : 0) + (x.every((s) => s.italic) ? 2 : 0);
+    const restyled = r > 0 && (styled(row) & ~styled(run[r - 1])) !== 0;
+    if (prev && tight && !restyled && cur.some(Boolean) && row.every(inSlot)) {
+      const within = cur.every((t, c) => !t || prev[c]);
+      const sparser = prev.some((t, c) => c > 0 && t && !cur[c]) || cur.filter(Boolean).length === 1;
+      if (within && sparser) {
+        out[out.length - 1] = prev.map((t, c) => (cur[c] ? joinLine(t, cur[c]) : t));
+        return;
+      }
+    }
+    out.push([...cur]);
+  });
+  return out;
 }
 
 /**
@@ -457,6 +549,19 @@ function mergeHeaderLevels(cells: string[][]): string[][] {
 }
 
 /**
+ * Header levels merged from the bottom up: with three levels (a label over every value column, groups, sub-columns)
+ * the groups merge into the sub-columns first, then the top label into both. The middle row leaves the row-label
+ * cell empty (the corner label spans the levels), which a data row would not.
+ */
+function mergeHeaders(cells: string[][]): string[][] {
+  if (cells.length >= 4 && !cells[1][0] && !cells[2][0]) {
+    const lower = mergeHeaderLevels(cells.slice(1));
+    if (lower.length < cells.length - 1) return mergeHeaderLevels([cells[0], ...lower]);
+  }
+  return mergeHeaderLevels(cells);
+}
+
+/**
  * Several group labels side by side over one run of sub-columns (two years under each of two regions): the empty
  * top cells between two labels could belong to either, so the run is cut into equal spans, one per label, when each
  * label lies inside its own span (groups of one width are the usual case; anything else is left to the greedy rule).
@@ -466,8 +571,9 @@ function equalGroups(top: string[], sub: string[]): (string | undefined)[] | nul
   for (let c = 1; c < top.length; c++) if (sub[c]) cols.push(c);
   const labels = cols.filter((c) => top[c]);
   // A contiguous run of sub-columns, at least two labels, and no label outside the run.
+  // Labels outside the run (over an empty sub-column cell) head both levels: row labels, an index, a notes column.
   if (labels.length < 2 || cols.some((c, i) => i > 0 && c !== cols[i - 1] + 1)) return null;
-  if (top.some((t, c) => c > 0 && t && !sub[c]) || cols.length % labels.length !== 0) return null;
+  if (cols.length % labels.length !== 0) return null;
   const span = cols.length / labels.length;
   if (span < 2) return null;
   const group: (string | undefined)[] = new Array(top.length).fill(undefined);
@@ -477,6 +583,11 @@ function equalGroups(top: string[], sub: string[]): (string | undefined)[] | nul
     for (let k = a; k < a + span; k++) group[k] = top[label];
   }
   return group;
+}
+
+/** The segment reaches over a gutter between two columns. */
+function crossesGutter(cols: [number, number][], s: Segment): boolean {
+  return cols.some(([, b], i) => i + 1 < cols.length && s.x0 < b && s.x1 > cols[i + 1][0]);
 }
 
 function nearestColumn(cols: [number, number][], x: number): number {
@@ -495,10 +606,12 @@ function tableColumns(run: Segment[][], bodySize: number): [number, number][] | 
   const x1 = Math.max(...run.flat().map((s) => s.x1));
   const width = Math.ceil(x1 - x0) + 1;
   if (width <= 1) return null;
-  // cover[x]: how many rows have text at x (a row counts once even where its segments overlap).
+  // cover[x]: how many rows have text at x (a row counts once even where its segments overlap). Rows of one cell
+  // (section labels across the columns, further lines of multi-line cells) neither make nor block a gutter.
   const cover = new Uint16Array(width);
   const lastRow = new Int32Array(width);
-  run.forEach((row, r) => {
+  const multi = run.filter((row) => row.length >= 2);
+  multi.forEach((row, r) => {
     for (const s of row) {
       const a = Math.max(0, Math.floor(s.x0 - x0));
       const b = Math.min(width, Math.ceil(s.x1 - x0));
@@ -509,7 +622,7 @@ function tableColumns(run: Segment[][], bodySize: number): [number, number][] | 
         }
     }
   });
-  const allowed = Math.floor(run.length * TABLE_GUTTER_CROSSING);
+  const allowed = Math.floor(multi.length * TABLE_GUTTER_CROSSING);
   const minGutter = Math.max(2, TABLE_GUTTER_EM * bodySize);
   const cols: [number, number][] = [];
   let colStart = 0;
@@ -522,13 +635,41 @@ function tableColumns(run: Segment[][], bodySize: number): [number, number][] | 
     let y = x;
     while (y < width && cover[y] <= allowed) y++;
     if (y - x >= minGutter && x > 0 && y < width) {
+      // A sparse column (filled in few rows) inside the low-cover stretch: its cells lie wholly within it.
+      const inner = sparseColumn(multi, x0 + x, x0 + y, minGutter);
       cols.push([x0 + colStart, x0 + x]);
+      if (inner) cols.push(inner);
       colStart = y;
     }
     x = y;
   }
   cols.push([x0 + colStart, x1]);
   return cols.length <= MAX_TABLE_COLUMNS ? cols : null;
+}
+
+/**
+ * The extent of the segments lying wholly inside a low-cover stretch [a, b) of a table, when a gutter at least
+ * `minGutter` wide is left on both sides: a column filled in too few rows to stand out, not text crossing a gutter.
+ * It must hold cells of two rows, one of them below the first two (group labels centred over a gutter between their
+ * sub-columns sit in the header rows only).
+ */
+function sparseColumn(rows: Segment[][], a: number, b: number, minGutter: number): [number, number] | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  let filled = 0;
+  let below = false;
+  rows.forEach((row, r) => {
+    const inside = row.filter((s) => s.x0 >= a && s.x1 <= b);
+    if (inside.length === 0) return;
+    filled++;
+    if (r >= 2) below = true;
+    for (const s of inside) {
+      lo = Math.min(lo, s.x0);
+      hi = Math.max(hi, s.x1);
+    }
+  });
+  if (filled < 2 || !below) return null;
+  return lo - a >= minGutter && b - hi >= minGutter ? [lo, hi] : null;
 }
 
 /** Lines of running text → paragraphs, list items, captions and code. */

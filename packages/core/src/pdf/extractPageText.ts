@@ -25,6 +25,11 @@ export interface Segment {
   figure?: boolean;
   /** Text not running left to right (rotated margin labels, vertical writing). */
   rotated?: boolean;
+  /**
+   * The PDF's own text runs when the segment joins runs set apart by at least half an em (table cells closer than
+   * the segment gap): table detection may split the segment there. Absent when the text was rewritten or linked.
+   */
+  parts?: { text: string; x0: number; x1: number }[];
   source: 'native_text' | 'ocr';
   /** OCR confidence 0..1 (null for native text). */
   confidence: number | null;
@@ -53,6 +58,8 @@ export interface PageText {
 const SEGMENT_GAP_EM = 1.2;
 /** A gap wider than this many ems between spans is a missing space (PDFs that position words without space glyphs). */
 const IMPLICIT_SPACE_EM = 0.2;
+/** A gap of at least this many ems between two runs of one segment may be a table's column gutter (see `parts`). */
+const PART_GAP_EM = 0.5;
 /** Spans on baselines closer than this many ems are on one line (sub/superscripts excepted). */
 const BASELINE_EM = 0.35;
 /** Images smaller than this share of the page are bullets and rules: not even part of a figure. */
@@ -102,6 +109,8 @@ interface Builder {
   /** Spans as [start offset in text, x0, x1], to map link rectangles onto text. */
   spans: [number, number, number][];
   rotated: boolean;
+  /** The runs of the segment split at gaps of PART_GAP_EM or more; kept on the segment when there are two or more. */
+  parts: { text: string; x0: number; x1: number }[];
 }
 
 /**
@@ -268,8 +277,11 @@ function scanLine(scan: LineScan, line: JsonLine): void {
   const y1 = (line.bbox.y + line.bbox.h) / JSON_SCALE - by0;
   const baseline = line.y / JSON_SCALE - by0;
   const rotated = line.wmode !== 0 || (y1 - y0 > ROTATED_ASPECT * (x1 - x0) && visibleCount >= 4);
-  const b = segmentFor(scan, x0, y0, x1, y1, baseline, rotated, size > 0 ? size : 10, text.length < raw.length);
+  const em = size > 0 ? size : 10;
+  const gap = scan.cur ? x0 - scan.cur.x1 : 0;
+  const b = segmentFor(scan, x0, y0, x1, y1, baseline, rotated, em, text.length < raw.length);
   addSpans(scan, b, raw, text, x0, x1);
+  addPart(b, text, x0, x1, gap >= PART_GAP_EM * em, gap > IMPLICIT_SPACE_EM * em);
   b.text += text;
   b.x0 = Math.min(b.x0, x0);
   b.y0 = Math.min(b.y0, y0);
@@ -326,11 +338,22 @@ function segmentFor(
       chars: 0,
       spans: [],
       rotated,
+      parts: [{ text: '', x0, x1 }],
     };
   } else if (cur && !cur.text.endsWith(' ') && (gap > IMPLICIT_SPACE_EM * em || lostLeadingSpace)) {
     cur.text += ' ';
   }
   return scan.cur!;
+}
+
+/** Adds the span to the segment's last run, or starts a new run after a gap that may be a column gutter. */
+function addPart(b: Builder, text: string, x0: number, x1: number, gutter: boolean, spaced: boolean): void {
+  const part = b.parts[b.parts.length - 1];
+  if (part.text && gutter) b.parts.push({ text, x0, x1 });
+  else {
+    part.text += part.text && !part.text.endsWith(' ') && spaced ? ` ${text}` : text;
+    part.x1 = Math.max(part.x1, x1);
+  }
 }
 
 /** Records the span's place in the segment's text: one entry per glyph when the line's glyph boxes were read. */
@@ -493,7 +516,20 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
   }
   // TeX sets double quotes as two single ones: ‘‘ and ’’ read as “ and ” (not inside linked text, whose offsets count).
   if (!seg.links && /‘‘|’’/.test(seg.text)) seg.text = seg.text.replace(/‘‘/g, '“').replace(/’’/g, '”');
+  const parts = b.parts.length > 1 && !seg.links ? partsSpellingText(b.parts, seg.text) : undefined;
+  if (parts) seg.parts = parts;
   return seg;
+}
+
+/** The segment's runs, trimmed, only when they still spell its text (no glyph refinement, reordering or soft
+ *  hyphens changed it) and none is empty. */
+function partsSpellingText(runs: Builder['parts'], text: string): Segment['parts'] {
+  const parts = runs.map((p) => ({ ...p, text: p.text.trim() }));
+  const joined = parts
+    .map((p) => p.text)
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  return joined === text.replace(/\s+/g, ' ') && parts.every((p) => p.text) ? parts : undefined;
 }
 
 /** The [start, end) of the text under a link from page x `lx0` to `lx1`, snapped to whole words; null if empty. */
