@@ -1,6 +1,7 @@
 // MuPDF structured text → horizontal text segments with their fonts and boxes: the raw material of layout.
 import type { Page, PDFObject, PDFPage, StructuredText } from 'mupdf';
 import { imagePlacements } from './imagePlacements.js';
+import { attachLoneAccents, LONE_ACCENT } from './loneAccents.js';
 import { refineGlyphs } from './refineGlyphs.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
@@ -144,7 +145,8 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
   let glyphs: (GlyphBox[] | null)[] | null = null;
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
-    if (json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text)))) glyphs = lineGlyphs(stext);
+    if (json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text) || LONE_ACCENT.test(l.text))))
+      glyphs = lineGlyphs(stext);
   } finally {
     stext.destroy();
   }
@@ -155,8 +157,9 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
   let garbage = 0;
   const styles = new Map<string, { font: JsonLine['font']; style: number }>();
   let cur: Builder | null = null;
+  const built: Builder[] = [];
   const flush = () => {
-    if (cur && cur.chars > 0) segments.push(finishSegment(cur, links));
+    if (cur && cur.chars > 0) built.push(cur);
     cur = null;
   };
   for (const block of json.blocks) {
@@ -249,6 +252,7 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
     flush();
   }
   flush();
+  for (const b of attachLoneAccents(built)) segments.push(finishSegment(b, links));
   for (const [x0, y0, x1, y1] of placed) {
     const box: Box = [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0];
     if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
@@ -270,8 +274,9 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
 /**
  * A line MuPDF gave with a long run of letters and no space (words placed by moves narrower than MuPDF's space
  * threshold, as TeX sets them), or a spacing accent before a letter (TeX draws accents as glyphs over the letter):
- * its glyphs' own positions are read. The run is longer than almost every real word, so ordinary pages never pay
- * (Latin letters only: Arabic stretches words with runs of kashida, and TeX's trouble is with Latin text).
+ * its glyphs' own positions are read (and on a page with a line that is one accent: see loneAccents). The run is
+ * longer than almost every real word, so ordinary pages never pay (Latin letters only: Arabic stretches words with
+ * runs of kashida, and TeX's trouble is with Latin text).
  */
 const GLYPH_SUSPECT = /\p{Script=Latin}{26}|[`\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd]\p{L}/u;
 
