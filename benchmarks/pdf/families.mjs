@@ -79,7 +79,10 @@ function margins(seed) {
   const ref = `Ref. ${String.fromCharCode(65 + Math.floor(r() * 26))}${String.fromCharCode(65 + Math.floor(r() * 26))}-${
     1000 + Math.floor(r() * 9000)
   } · ${pick(r, st.words)} ${pick(r, st.words)} 2024`;
-  const slug = firm.toLowerCase().replace(/[^a-z]+/g, '-').replace(/-$/, '');
+  const slug = firm
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/-$/, '');
   const url = pick(r, [`www.${slug}.example`, `https://${slug}.example/contact`, `${slug}.example/docs`]);
   const footer = `${pick(r, st.words)} ${pick(r, st.words)} · ${url}`;
   const numStyle = Math.floor(r() * 4);
@@ -137,7 +140,9 @@ function margins(seed) {
 async function imageOf(browser, html, width, height, scale) {
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
   try {
-    await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">${html}</body></html>`);
+    await page.setContent(
+      `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">${html}</body></html>`,
+    );
     const png = await page.screenshot({ clip: { x: 0, y: 0, width, height } });
     return `data:image/png;base64,${png.toString('base64')}`;
   } finally {
@@ -272,7 +277,11 @@ function layout(seed) {
       `<blockquote style="column-span:all;font-size:${st.size + 5}pt;font-style:italic;text-align:center;` +
       `border-top:1pt solid #444;border-bottom:1pt solid #444;margin:8pt 0;padding:6pt 10%">${esc(quote)}` +
       `</blockquote>${after.map((p) => `<p>${esc(p)}</p>`).join('')}</div>`;
-    checks.push({ present: quote }, { order: [tail(before[1]), head(quote)] }, { order: [tail(quote), head(after[0])] });
+    checks.push(
+      { present: quote },
+      { order: [tail(before[1]), head(quote)] },
+      { order: [tail(quote), head(after[0])] },
+    );
     orderWithin([...before, ...after]);
   }
   return { family: 'layout', name: `layout-${seed}-v${variant}`, html: doc(st, [body], css), checks };
