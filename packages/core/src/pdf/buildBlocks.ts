@@ -71,6 +71,10 @@ const MARKER_ONLY = /^([•◦▪▫●○■□►▸‣⁃∙·*\-–—✓✔
 const CAPTION =
   /^(figure|fig\.|table|tab\.|chart|listing|exhibit|example|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
 const SENTENCE_END = /[.!?:;。！？)"”’]$/;
+/** The marker typed on a keyboard, which prose also uses (a product, a footnote star); typographic bullets are kept. */
+const TYPED_BULLET = /^\*$/;
+/** The marker of a list's first item. */
+const FIRST_MARKER = /^(?:1|a|i)$/;
 
 interface Line {
   segs: Segment[];
@@ -699,8 +703,16 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
     const line = lines[i];
     const prev: Line | undefined = lines[i - 1];
     const em = line.size || bodySize;
-    const bullet = BULLET.exec(line.text);
-    const numbered = bullet ? null : NUMBERED.exec(line.text);
+    let bullet = BULLET.exec(line.text);
+    let numbered = bullet ? null : NUMBERED.exec(line.text);
+    // A line that goes on from a full-width paragraph line at the same indent is prose wrapped there when what
+    // looks like a marker is a typed `*` after an unfinished sentence ("… the area is 4 * 3"), or a number past
+    // a list's first ("… as follows. 2. The next …"): a list starts at its first item.
+    if ((bullet || numbered) && cur?.kind === 'paragraph' && prev && prev.x1 >= right - SHORT_LINE * width) {
+      const aligned = Math.abs(line.x0 - prev.x0) < em * 0.5;
+      if (aligned && bullet && TYPED_BULLET.test(bullet[1]) && !SENTENCE_END.test(prev.text)) bullet = null;
+      if (aligned && numbered && !FIRST_MARKER.test(numbered[2])) numbered = null;
+    }
     const isCaption = CAPTION.test(line.text);
     if (line.mono) {
       const indent = ' '.repeat(Math.max(0, Math.round((line.x0 - left) / (em * 0.6))));

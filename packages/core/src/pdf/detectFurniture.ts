@@ -26,6 +26,10 @@ const LONE_GAP_LINES = 1.6;
  * between a large stamp's box and the body's, and were kept).
  */
 const STAMP_GAP_LINES = 0.15;
+/** A stamp under a running head may reach this far (share of the page height) below the head's band. */
+const STAMP_BAND_EXTRA = 0.06;
+/** Stamps are short labels ("Received 12.03.2024", "PAID"). */
+const STAMP_MAX_CHARS = 60;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
 const SHORT_DOCUMENT_PAGES = 2;
 /** A line at least this share of the text area's width, at the body size, is running prose. */
@@ -116,8 +120,34 @@ export function detectFurniture(pages: PageText[], bodySize: number, inkOf?: Ink
       tryLoneLine(sorted, p, result[i], bodySize, true);
       tryLoneLine(sorted.reverse(), p, result[i], bodySize, false);
     }
+    tryStampBelowHead(p, result[i], bodySize, inkOf ? (seg: Segment) => inkOf(i, seg) : undefined);
   });
   return result;
+}
+
+/**
+ * A stamp under the running head (a received note off to the right, in the body's own font but another ink): once
+ * the head's rows are marked, it is the outermost row left, and is judged as tryLone judges a stamp there.
+ */
+function tryStampBelowHead(
+  p: PageText,
+  marks: Map<Segment, FurnitureType>,
+  bodySize: number,
+  ink?: (seg: Segment) => [number, number, number] | null,
+): void {
+  let headBottom = -1;
+  for (const [seg, type] of marks)
+    if (type !== 'page_footer' && seg.y1 / p.height <= REPEAT_BAND) headBottom = Math.max(headBottom, seg.y1);
+  if (headBottom < 0) return;
+  const rows = groupRows(p.segments.filter((s) => !marks.has(s) && !s.rotated && s.y0 >= headBottom));
+  if (rows.length < 4) return;
+  const [r, next] = rows;
+  const text = r.map((s) => s.text).join(' ');
+  if (r.length > 2 || text.length > STAMP_MAX_CHARS || !r.every((s) => s.x0 >= p.width * 0.5)) return;
+  if (Math.min(...r.map((s) => s.y0)) / p.height > REPEAT_BAND + STAMP_BAND_EXTRA) return;
+  const gap = Math.min(...next.map((s) => s.y0)) - Math.max(...r.map((s) => s.y1));
+  if (gap < STAMP_GAP_LINES * bodySize * 1.2 || r.some((s) => s.figure) || lettersDate(r, next, ink)) return;
+  for (const seg of r) marks.set(seg, 'page_header');
 }
 
 /** How many of the sorted values lie in [lo, hi]. */

@@ -1,6 +1,7 @@
 // MuPDF structured text → horizontal text segments with their fonts and boxes: the raw material of layout.
 import type { Page, PDFObject, PDFPage, StructuredText } from 'mupdf';
 import { imagePlacements } from './imagePlacements.js';
+import { attachLoneAccents, LONE_ACCENT } from './loneAccents.js';
 import { refineGlyphs } from './refineGlyphs.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
@@ -129,7 +130,7 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
     links: pageLinks(page, bx0, by0),
     glyphs,
     styles: new Map(),
-    segments: [],
+    built: [],
     cur: null,
     lineIndex: -1,
     charCount: 0,
@@ -146,12 +147,13 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
     flushSegment(scan);
   }
   flushSegment(scan);
+  const segments = attachLoneAccents(scan.built).map((b) => finishSegment(b, scan.links));
   const images: [number, number, number, number][] = [];
   for (const [x0, y0, x1, y1] of placed) {
     const box: Box = [x0 - bx0, y0 - by0, x1 - bx0, y1 - by0];
     if (((box[2] - box[0]) * (box[3] - box[1])) / (width * height) >= MIN_IMAGE_AREA) images.push(box);
   }
-  const { segments, charCount, garbage } = scan;
+  const { charCount, garbage } = scan;
   return {
     pageNumber,
     width,
@@ -217,7 +219,8 @@ function readStructuredText(
   let glyphs: (GlyphBox[] | null)[] | null = null;
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
-    if (json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text)))) glyphs = lineGlyphs(stext);
+    if (json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text) || LONE_ACCENT.test(l.text))))
+      glyphs = lineGlyphs(stext);
   } finally {
     stext.destroy();
   }
@@ -232,7 +235,8 @@ interface LineScan {
   /** Glyph boxes per line (lineGlyphs), or null when no line needs them. */
   glyphs: (GlyphBox[] | null)[] | null;
   styles: Map<string, { font: JsonLine['font']; style: number }>;
-  segments: Segment[];
+  /** The page's segments, finished after the scan (a lone accent line joins the letter under it first). */
+  built: Builder[];
   /** The segment being built. */
   cur: Builder | null;
   /** Index of the current line among all the page's lines (as lineGlyphs lists them). */
@@ -243,7 +247,7 @@ interface LineScan {
 
 /** Ends the segment being built (one with no visible character is dropped). */
 function flushSegment(scan: LineScan): void {
-  if (scan.cur && scan.cur.chars > 0) scan.segments.push(finishSegment(scan.cur, scan.links));
+  if (scan.cur && scan.cur.chars > 0) scan.built.push(scan.cur);
   scan.cur = null;
 }
 
@@ -372,8 +376,9 @@ function addSpans(scan: LineScan, b: Builder, raw: string, text: string, x0: num
 /**
  * A line MuPDF gave with a long run of letters and no space (words placed by moves narrower than MuPDF's space
  * threshold, as TeX sets them), or a spacing accent before a letter (TeX draws accents as glyphs over the letter):
- * its glyphs' own positions are read. The run is longer than almost every real word, so ordinary pages never pay
- * (Latin letters only: Arabic stretches words with runs of kashida, and TeX's trouble is with Latin text).
+ * its glyphs' own positions are read (and on a page with a line that is one accent: see loneAccents). The run is
+ * longer than almost every real word, so ordinary pages never pay (Latin letters only: Arabic stretches words with
+ * runs of kashida, and TeX's trouble is with Latin text).
  */
 const GLYPH_SUSPECT = /\p{Script=Latin}{26}|[`\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd]\p{L}/u;
 

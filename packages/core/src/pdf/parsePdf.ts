@@ -620,8 +620,9 @@ function assemble(
       `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`,
     );
 
-  // Short documents' margin rules may ask a row's ink (a red stamp vs a letter's date): read lazily from the pages.
-  const { pages, headings } = layoutPages(work, work.length <= 2 ? inkReader(doc) : undefined);
+  // The margin rules may ask a row's ink (a red stamp vs a letter's date): read lazily, only from the pages asked
+  // about (a short document's outermost rows, a row off to the right under a running head).
+  const { pages, headings } = layoutPages(work, inkReader(doc));
   let markdown = '';
   const pageMarkdown: PdfPage[] = [];
   const blockPages: PdfPageBlocks[] = [];

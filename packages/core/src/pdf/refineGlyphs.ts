@@ -3,7 +3,7 @@
 // combined with their letter into the precomposed character.
 
 /** Spacing accents → the combining mark they stand for. */
-const ACCENTS: Record<string, string> = {
+export const ACCENTS: Record<string, string> = {
   '´': '\u0301',
   '`': '\u0300',
   ˆ: '\u0302',
@@ -20,6 +20,14 @@ const ACCENTS: Record<string, string> = {
   '˛': '\u0328',
   '˝': '\u030b',
 };
+/** Dotless letters TeX puts accents on (\"\i): the accented letter is the dotted one's. */
+const DOTLESS: Record<string, string> = { ı: 'i', ȷ: 'j' };
+
+/** `letter` with the accent whose combining mark is `mark`, precomposed where Unicode has the letter. */
+export function withAccent(letter: string, mark: string): string {
+  return ((DOTLESS[letter] ?? letter) + mark).normalize('NFC');
+}
+
 /** A spacing accent directly before a letter inside one span (no geometry to go by): only the unambiguous ones. */
 const INLINE_ACCENT = /([´¨ˆ˜ˇ˘˚˝])(\p{L})/gu;
 const HAS_INLINE_ACCENT = /[´¨ˆ˜ˇ˘˚˝]\p{L}/u;
@@ -29,6 +37,11 @@ const MIN_TIGHT_GAPS = 4;
 const MIN_WORD_EXCESS_EM = 0.04;
 const MIN_JUMP_EM = 0.03;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+/**
+ * A piece that draws nothing readable: a soft hyphen where the line did not break, or a zero-width mark. Chromium
+ * writes each as its own run with a box of its own, so the gaps around it are no letter or word gaps.
+ */
+const INVISIBLE = /^[\u00ad\u200b-\u200d\u2060\ufeff]+$/;
 
 export interface GlyphLine {
   text: string;
@@ -59,7 +72,7 @@ export function refineGlyphs(line: GlyphLine, em: number): boolean {
   let text = '';
   const spans: [number, number, number][] = [];
   for (const p of pieces) {
-    const t = p.text.replace(INLINE_ACCENT, (_, a: string, l: string) => (l + ACCENTS[a]).normalize('NFC'));
+    const t = p.text.replace(INLINE_ACCENT, (_, a: string, l: string) => withAccent(l, ACCENTS[a]));
     spans.push([text.length, p.x0, p.x1]);
     text += t;
   }
@@ -91,7 +104,7 @@ function combineAccents(pieces: Piece[], em: number): Piece[] | null {
     ) {
       const rest = next.text.trimStart().slice(1);
       const lead = /^\s/.test(p.text) ? ' ' : '';
-      out.push({ text: lead + (nextLetter + mark).normalize('NFC') + rest, x0: Math.min(p.x0, next.x0), x1: next.x1 });
+      out.push({ text: lead + withAccent(nextLetter, mark) + rest, x0: Math.min(p.x0, next.x0), x1: next.x1 });
       i++;
       continue;
     }
@@ -105,7 +118,7 @@ function combineAccents(pieces: Piece[], em: number): Piece[] | null {
       centre <= prev.x1 + 0.5 &&
       centre >= Math.max(prev.x0, prev.x1 - 0.7 * em)
     ) {
-      prev.text = prevText.slice(0, -1) + (prevLetter + mark).normalize('NFC');
+      prev.text = prevText.slice(0, -1) + withAccent(prevLetter, mark);
       prev.x1 = Math.max(prev.x1, p.x1);
       continue;
     }
@@ -122,6 +135,7 @@ function addNarrowSpaces(pieces: Piece[], em: number): boolean {
   const tight: number[] = [];
   for (let i = 1; i < pieces.length; i++) {
     if (/\s$/.test(pieces[i - 1].text) || /^\s/.test(pieces[i].text)) continue;
+    if (INVISIBLE.test(pieces[i - 1].text) || INVISIBLE.test(pieces[i].text)) continue;
     tight.push(i);
   }
   if (tight.length < MIN_TIGHT_GAPS || CJK.test(pieces.map((p) => p.text).join(''))) return false;

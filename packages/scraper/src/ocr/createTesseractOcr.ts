@@ -108,14 +108,16 @@ function rereadLanguages(first: OcrPageResult, firstCodes: string[], reread: str
 }
 
 /**
- * The models to read an image with when the text beside it (its page's text layer) is in a language the first models
- * lack: that language's model with English. A poster's few words are too few to name their language, so the first
- * reading (English and French) turned its accents into plain letters (`BRÜCKE` → `BRUCKE`, `SEÑAL` → `SENAL`) and no
- * re-read was asked for. Undefined when the text is in a first-reading language, too short, or has no bundled model.
+ * The models to read an image with when the text beside it (its page's text layer) is in a language other than the
+ * first model's: that language's model first, with English. A poster's few words are too few to name their
+ * language, so the first reading (English, then French) turned its accents into plain letters (`BRÜCKE` → `BRUCKE`,
+ * `SEÑAL` → `SENAL`, and French capitals too: `ÉTÉ` → `ETE`, `GARÇON` → `GARCON`, as English led the pair) and no
+ * re-read was asked for. Undefined when the text is in the first model's language, too short, or has no bundled
+ * model. Still one reading: only the models' order changes for a language of the first pair.
  */
 function hintedLanguage(text: string, firstCodes: string[], reread: string[]): string | undefined {
   const [code] = detectOcrLanguages([{ text, confidence: 1 }], [...new Set([...firstCodes, ...reread])]);
-  if (!code || firstCodes.includes(code) || !reread.includes(code)) return undefined;
+  if (!code || code === firstCodes[0] || !reread.includes(code)) return undefined;
   return [code, REREAD_COMPANION].filter((c, i, all) => all.indexOf(c) === i).join('+');
 }
 

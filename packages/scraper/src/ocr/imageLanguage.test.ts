@@ -41,6 +41,14 @@ const GERMAN = [
   'Für Kinder gibt es ein Programm mit Musik, Spielen und einem großen Kuchenbüfett.',
 ];
 const GERMAN_POSTER = ['BRÜCKENFEST IM SÜDEN', 'Größte Überraschung'];
+// A French notice: French is the second of the first pair of models, and its accented capitals were lost while
+// English led the pair.
+const FRENCH = [
+  'Chers voisins, la mairie vous invite à la fête du nouveau pont sur la rivière.',
+  "Le défilé commence samedi à dix heures devant l'hôtel de ville et traverse la vieille ville.",
+  'Pour les enfants, un après-midi de musique, de jeux et de gâteaux est prévu près du marché.',
+];
+const FRENCH_POSTER = ['ÉTÉ À LA MAIRIE', 'ÉCOLE DU CHÂTEAU'];
 const ENGLISH = [
   'Dear neighbours, the town invites you to the opening of the new bridge over the river.',
   'The parade starts on Saturday at ten in front of the town hall and runs through the old town.',
@@ -68,6 +76,15 @@ describe('image regions read in their page language', () => {
     } finally {
       await pool.close();
     }
+  }, 120_000);
+
+  it('a French poster on a French text page keeps its accented capitals, in one reading', async () => {
+    const before = { ...ocr.stats };
+    const result = await parsePdf(pageWithPoster(FRENCH, FRENCH_POSTER), { mode: 'auto' }, { ocr });
+    expect(result.markdown).toContain('la fête du nouveau pont');
+    expect(result.markdown).toContain('ÉTÉ À LA MAIRIE');
+    expect(result.markdown).toContain('ÉCOLE DU CHÂTEAU');
+    expect(ocr.stats.rereads - before.rereads).toBe(0);
   }, 120_000);
 
   it('an English poster on an English page is read once, with the first models', async () => {
