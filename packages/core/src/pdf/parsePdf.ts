@@ -189,7 +189,7 @@ async function readPages(
       if (verify) item.layer = text;
       // `ocr` on a page with visible text: OCR checks the layer, and a confirmed layer keeps its fonts and positions
       // (headings, lists, tables, columns), which a reading of pixels loses. A hidden layer is not trusted here.
-      if (mode === 'ocr' && usable && !!engine && !hasHiddenLayerOverScan(page, text)) {
+      if (mode === 'ocr' && usable && engine && !hasHiddenLayerOverScan(page, text)) {
         item.layer = text;
         item.visibleLayer = true;
       }
