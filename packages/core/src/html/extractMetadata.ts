@@ -103,7 +103,10 @@ export function metadataKey(raw: string): string {
   if (lower.startsWith('article:')) {
     const rest = lower.slice(8);
     // Own keys only: <meta property="article:constructor"> is a plain key, not Object.prototype.constructor.
-    return (Object.hasOwn(ARTICLE_ALIASES, rest) ? ARTICLE_ALIASES[rest] : undefined) ?? camelCase(['article', ...rest.split(/[:._-]+/)]);
+    return (
+      (Object.hasOwn(ARTICLE_ALIASES, rest) ? ARTICLE_ALIASES[rest] : undefined) ??
+      camelCase(['article', ...rest.split(/[:._-]+/)])
+    );
   }
   const dublinCore = /^(dcterms|dc)[.:](.+)$/.exec(lower);
   if (dublinCore)

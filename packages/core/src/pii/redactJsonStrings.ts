@@ -38,7 +38,12 @@ export async function redactJsonStrings<T>(
       const out: Record<string, unknown> = {};
       // Defined, not assigned: a JSON key "__proto__" stays a plain key instead of replacing out's prototype.
       for (const [k, item] of Object.entries(v))
-        Object.defineProperty(out, k, { value: walk(item, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, k, {
+          value: walk(item, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       return out;
     }
     return v;
