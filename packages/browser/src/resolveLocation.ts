@@ -91,7 +91,8 @@ export function toAcceptLanguage(languages: string[]): string {
 
 export function resolveLocation(location: { country: string; languages?: string[] }): ResolvedLocation {
   const country = location.country.toUpperCase();
-  const profile = PROFILES[country];
+  // Own keys only: the country is caller input.
+  const profile = Object.hasOwn(PROFILES, country) ? PROFILES[country] : undefined;
   const languages = location.languages?.filter((l) => typeof l === 'string' && l.length > 0) ?? [];
   const locale = languages[0] ?? profile?.[0] ?? `en-${country}`;
   const ordered = languages.length > 0 ? languages : [locale];

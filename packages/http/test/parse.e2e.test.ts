@@ -183,6 +183,13 @@ describe('parse: refused options and hostile or broken uploads', () => {
     expect(JSON.stringify(badField.body.details)).toContain('timeout');
   });
 
+  it('a file named "x.constructor" with the type "constructor" is plain text, not an Object.prototype member', async () => {
+    const text = 'Ferry times for the island, summer timetable.';
+    const res = await upload([{ name: 'file', value: text, filename: 'x.constructor', type: 'constructor' }]);
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    expect(res.body.data.markdown).toContain(text);
+  });
+
   it('no file, an empty file, two files, or a JSON body are clear 400s', async () => {
     expect(await upload([{ name: 'options', value: '{}' }])).toMatchObject({
       status: 400,

@@ -16,8 +16,10 @@ const HOP_BY_HOP = new Set([
 
 function endToEndHeaders(headers: NodeJS.Dict<string | string[]>): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
+  // Defined, not assigned: a header named "__proto__" stays a header.
   for (const [name, value] of Object.entries(headers))
-    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+    if (value !== undefined && !HOP_BY_HOP.has(name))
+      Object.defineProperty(kept, name, { value, enumerable: true, writable: true, configurable: true });
   return kept;
 }
 

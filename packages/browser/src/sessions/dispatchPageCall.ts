@@ -309,7 +309,8 @@ async function callOnScope(
         throw new PageCallError('goto accepts http(s) URLs only');
       break;
   }
-  if (method in ELEMENT_GETTERS) {
+  // Own keys only (`in` is true for "constructor"): a sandbox method name is outside input.
+  if (Object.hasOwn(ELEMENT_GETTERS, method)) {
     if (typeof args[0] !== 'string') throw new PageCallError(`${method} needs a selector`);
     return readElement(scope.locator(args[0]).first(), ELEMENT_GETTERS[method], args[1], maxTimeoutMs);
   }
@@ -327,8 +328,10 @@ async function callOnLocator(
     if (typeof spec.fn !== 'string') throw new PageCallError(`${method} needs a function`);
     return evaluateLocatorBounded(locator, spec.fn, spec.arg, { all: method === 'evaluateAll', timeout: maxTimeoutMs });
   }
-  if (method in ELEMENT_GETTERS) return readElement(locator, ELEMENT_GETTERS[method], args[0], maxTimeoutMs);
-  if (method in LIST_GETTERS) return evaluateLocatorBounded(locator, LIST_GETTERS[method], undefined, { all: true });
+  if (Object.hasOwn(ELEMENT_GETTERS, method))
+    return readElement(locator, ELEMENT_GETTERS[method], args[0], maxTimeoutMs);
+  if (Object.hasOwn(LIST_GETTERS, method))
+    return evaluateLocatorBounded(locator, LIST_GETTERS[method], undefined, { all: true });
   if (method === 'screenshot') {
     const box = await locator.boundingBox({ timeout: maxTimeoutMs });
     if (box && (box.width > MAX_VIEWPORT_SIDE || box.height > SCREENSHOT_MAX_SIDE))

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionBrowser, runSandboxedCode, type SessionBrowser, type SessionPage } from '../../dist/index.js';
 // Checks of the machine, not of the package's face: read from the sources.
 import { sandboxHasNetworkIsolation } from './runSandboxedCode.js';
+import { dispatchPageCall, PageCallError } from './dispatchPageCall.js';
 import { sandboxMemoryGroupAvailable } from './sandboxMemoryCgroup.js';
 import { html, startFixtureServer, type FixtureServer } from '../../test/fixtureServer.js';
 
@@ -55,6 +56,16 @@ describe('runSandboxedCode', () => {
     expect(out.exitCode).toBe(0);
     expect(out.result).toEqual({ h1: 'typed', url: `${site.base}/two`, doubled: 42 });
     expect(out.stdout).toContain('title');
+  });
+
+  it('a method named like an Object.prototype member is no getter: refused as not available', async () => {
+    for (const method of ['constructor', 'toString', '__proto__']) {
+      for (const target of ['page', { locator: [{ selector: 'h1' }] }]) {
+        const call = dispatchPageCall(session.page, session.context, target, method, ['h1'], 5_000);
+        await expect(call).rejects.toThrow(PageCallError);
+        await expect(call).rejects.toThrow(/not available in the sandbox/);
+      }
+    }
   });
 
   it('an expression is its own result; a thrown error is reported with exit code 1', async () => {

@@ -67,7 +67,8 @@ function cleanNode(node: Node, resolve: UrlResolver, removed: ReadonlySet<string
   if (removed.has(tag)) return WALK_REMOVE;
   if (tag === 'picture') resolvePicture(element, resolve);
   else if (tag === 'img') resolveImage(element, [], resolve);
-  const attributes = URL_ATTRIBUTES[tag];
+  // Own keys only: a page's <constructor> element must not find Object.prototype.constructor.
+  const attributes = Object.hasOwn(URL_ATTRIBUTES, tag) ? URL_ATTRIBUTES[tag] : undefined;
   if (attributes) {
     for (const name of attributes) {
       const value = element.getAttribute(name);

@@ -136,7 +136,8 @@ const DECODER_ALIASES: Record<string, string> = { gbk: 'gb18030' };
 // iconv-lite first: Node's TextDecoder claims windows-1252 for "latin1" yet decodes 0x80-0x9f as C1 controls.
 function decodeWith(encoding: string, bytes: Uint8Array): string {
   if (encoding === 'utf-8') return new TextDecoder('utf-8').decode(bytes);
-  const name = DECODER_ALIASES[encoding] ?? encoding;
+  // Own keys only: a page's charset "constructor" must not find Object.prototype.constructor.
+  const name = Object.hasOwn(DECODER_ALIASES, encoding) ? DECODER_ALIASES[encoding] : encoding;
   if (iconv.encodingExists(name)) return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), name);
   return new TextDecoder(name).decode(bytes);
 }

@@ -56,8 +56,9 @@ export function extractImages(document: Document, options: ExtractImagesOptions 
     if (tag === 'input' && element.getAttribute('type')?.toLowerCase() !== 'image') return WALK_CONTINUE;
     // A <source> names images only inside <picture>; in <video>/<audio> it names media.
     if (tag === 'source' && element.parentElement?.localName !== 'picture') return WALK_CONTINUE;
-    for (const name of URL_ATTRIBUTES[tag] ?? []) add(element.getAttribute(name));
-    for (const name of SRCSET_ATTRIBUTES[tag] ?? []) {
+    // Own keys only: an element named like an Object.prototype member (<constructor>) names no image.
+    for (const name of Object.hasOwn(URL_ATTRIBUTES, tag) ? URL_ATTRIBUTES[tag] : []) add(element.getAttribute(name));
+    for (const name of Object.hasOwn(SRCSET_ATTRIBUTES, tag) ? SRCSET_ATTRIBUTES[tag] : []) {
       const srcset = element.getAttribute(name);
       if (srcset) for (const candidate of parseSrcset(srcset)) add(candidate.url);
     }

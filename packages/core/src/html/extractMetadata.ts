@@ -119,7 +119,11 @@ export function metadataKey(raw: string): string {
   if (lower.startsWith('og:')) return camelCase(['og', ...lower.slice(3).split(/[:._-]+/)]);
   if (lower.startsWith('article:')) {
     const rest = lower.slice(8);
-    return ARTICLE_ALIASES[rest] ?? camelCase(['article', ...rest.split(/[:._-]+/)]);
+    // Own keys only: <meta property="article:constructor"> is a plain key, not Object.prototype.constructor.
+    return (
+      (Object.hasOwn(ARTICLE_ALIASES, rest) ? ARTICLE_ALIASES[rest] : undefined) ??
+      camelCase(['article', ...rest.split(/[:._-]+/)])
+    );
   }
   const dublinCore = /^(dcterms|dc)[.:](.+)$/.exec(lower);
   if (dublinCore)

@@ -5,8 +5,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const MAX_ENTITY_LENGTH = 12;
 
 function decodeEntity(name: string): string | null {
-  const named = ENTITIES[name];
-  if (named !== undefined) return named;
+  // Own keys only: "&constructor;" is text, not Object.prototype.constructor.
+  if (Object.hasOwn(ENTITIES, name)) return ENTITIES[name];
   const m = /^#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(name);
   if (!m) return null;
   const code = m[1] ? parseInt(m[1], 16) : parseInt(m[2], 10);

@@ -81,13 +81,18 @@ export function refineGlyphs(line: GlyphLine, em: number): boolean {
   return true;
 }
 
+/** The combining mark for a spacing accent; own keys only, so a PDF word "constructor" is no accent. */
+function accentOf(text: string): string | undefined {
+  return Object.hasOwn(ACCENTS, text) ? ACCENTS[text] : undefined;
+}
+
 /** A piece that is one spacing accent over the first glyph of the next piece (or the last of the previous). */
 function combineAccents(pieces: Piece[], em: number): Piece[] | null {
-  if (!pieces.some((p) => ACCENTS[p.text.trim()] !== undefined)) return null;
+  if (!pieces.some((p) => accentOf(p.text.trim()) !== undefined)) return null;
   const out: Piece[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const p = pieces[i];
-    const mark = ACCENTS[p.text.trim()];
+    const mark = accentOf(p.text.trim());
     if (mark === undefined) {
       out.push({ ...p });
       continue;

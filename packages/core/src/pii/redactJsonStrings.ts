@@ -36,7 +36,14 @@ export async function redactJsonStrings<T>(
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
     if (v !== null && typeof v === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries(v)) out[k] = walk(item, depth + 1);
+      // Defined, not assigned: a JSON key "__proto__" stays a plain key instead of replacing out's prototype.
+      for (const [k, item] of Object.entries(v))
+        Object.defineProperty(out, k, {
+          value: walk(item, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       return out;
     }
     return v;

@@ -147,7 +147,10 @@ function itemOf(node: SchemaNode, facts: PageFacts): MenuItem {
   const dietary = valuesOf(node, 'suitableForDiet')
     .map((v) => asText(v))
     .filter((v): v is string => v !== undefined)
-    .map((v) => DIETS[shortType(v)] ?? shortType(v).replace(/Diet$/, '').toLowerCase());
+    // Own keys only: a diet named "constructor" is a plain word, not Object.prototype.constructor.
+    .map((v) =>
+      Object.hasOwn(DIETS, shortType(v)) ? DIETS[shortType(v)] : shortType(v).replace(/Diet$/, '').toLowerCase(),
+    );
   if (dietary.length > 0) item.dietary = [...new Set(dietary)];
   const nutrition = nodesOf(node, 'nutrition')[0];
   const calories = nutrition ? parseAmount(textOf(nutrition, 'calories')) : undefined;

@@ -309,12 +309,14 @@ function valuesFor(node: SchemaNode, variesBy: string[]): Record<string, string>
   const values: Record<string, string> = {};
   for (const prop of [...new Set([...variesBy, ...VARIANT_PROPS])]) {
     const value = textOf(node, prop);
-    if (value) values[prop] = value;
+    // Defined, not assigned: a page's variesBy "__proto__" is a plain key.
+    if (value) Object.defineProperty(values, prop, { value, enumerable: true, writable: true, configurable: true });
   }
   for (const pv of nodesOf(node, 'additionalProperty')) {
     const name = textOf(pv, 'name');
     const value = textOf(pv, 'value');
-    if (name && value && !(name in values)) values[name] = value;
+    if (name && value && !Object.hasOwn(values, name))
+      Object.defineProperty(values, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return Object.keys(values).length > 0 ? values : undefined;
 }

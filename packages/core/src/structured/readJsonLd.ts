@@ -65,7 +65,9 @@ function resolveReferences(roots: SchemaNode[]): SchemaNode[] {
   for (const node of allNodes(roots)) {
     for (const [key, value] of Object.entries(node)) {
       if (key === '@id') continue;
-      node[key] = Array.isArray(value) ? value.map(swap) : swap(value);
+      // Defined, not assigned: a JSON-LD key "__proto__" (an own key after JSON.parse) stays a plain property.
+      const swapped = Array.isArray(value) ? value.map(swap) : swap(value);
+      Object.defineProperty(node, key, { value: swapped, enumerable: true, writable: true, configurable: true });
     }
   }
   return roots;

@@ -47,9 +47,10 @@ function collectProperties(parent: Element, node: SchemaNode, resolve: UrlResolv
     if (names.length > 0) {
       const value = isScope ? readItem(child, resolve) : propertyValue(child, resolve);
       for (const name of names) {
-        const list = (node[name] as unknown[] | undefined) ?? [];
+        // Own properties only, defined not assigned: itemprop="constructor" or "__proto__" is a plain property name.
+        const list = Object.hasOwn(node, name) ? (node[name] as unknown[]) : [];
         list.push(value);
-        node[name] = list;
+        Object.defineProperty(node, name, { value: list, enumerable: true, writable: true, configurable: true });
       }
     }
     if (!isScope) collectProperties(child, node, resolve);
@@ -59,7 +60,7 @@ function collectProperties(parent: Element, node: SchemaNode, resolve: UrlResolv
 function propertyValue(element: Element, resolve: UrlResolver): string {
   const tag = element.localName;
   if (tag === 'meta') return element.getAttribute('content') ?? '';
-  const urlAttribute = URL_ATTRIBUTE[tag];
+  const urlAttribute = Object.hasOwn(URL_ATTRIBUTE, tag) ? URL_ATTRIBUTE[tag] : undefined;
   if (urlAttribute) {
     const value = element.getAttribute(urlAttribute);
     // <a itemprop="availability" href="https://schema.org/InStock"> is common; a missing href falls back to text.

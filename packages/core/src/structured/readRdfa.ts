@@ -37,9 +37,10 @@ function collect(parent: Element, node: SchemaNode, resolve: UrlResolver): void 
     if (names.length > 0) {
       const value = isThing ? readThing(child, resolve) : propertyValue(child, resolve);
       for (const name of names) {
-        const list = (node[name] as unknown[] | undefined) ?? [];
+        // Own properties only, defined not assigned: property="constructor" or "__proto__" is a plain name.
+        const list = Object.hasOwn(node, name) ? (node[name] as unknown[]) : [];
         list.push(value);
-        node[name] = list;
+        Object.defineProperty(node, name, { value: list, enumerable: true, writable: true, configurable: true });
       }
     }
     if (!isThing) collect(child, node, resolve);

@@ -14,6 +14,9 @@ describe('monitor schedules', () => {
     expect(() => textToCron('every 0 minutes')).toThrow(ScheduleError);
     expect(() => textToCron('daily at 25:00')).toThrow(ScheduleError);
     expect(() => textToCron('when it rains')).toThrow(/not a schedule/);
+    // Names of Object.prototype members are no named schedules.
+    for (const text of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(() => textToCron(text)).toThrow(/not a schedule/);
   });
 
   it('validates cron, time zone and the shortest interval, naming the field', () => {

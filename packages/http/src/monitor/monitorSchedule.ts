@@ -47,7 +47,8 @@ export class ScheduleError extends Error {
 /** The cron a plain-text schedule means ("every 5 minutes", "hourly", "daily at 9:00"); throws ScheduleError. */
 export function textToCron(text: string): string {
   const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (NAMED[t]) return NAMED[t];
+  // Own keys only: the text is a user's, and NAMED["constructor"] would be Object.prototype.constructor.
+  if (Object.hasOwn(NAMED, t)) return NAMED[t];
   const every = EVERY_N.exec(t);
   if (every) {
     const n = Number(every[1]);

@@ -4,6 +4,7 @@ import { isHttpUrl } from '../contract/scrapeRequest.js';
 import { parseScrapeRequest, toValidationError } from '../contract/parseScrapeRequest.js';
 import type { ScrapeRequest } from '../contract/scrapeRequest.js';
 import { compileUserPattern } from './compileUserPattern.js';
+import { defineOwn } from '../defineOwn.js';
 
 /** The reference service's crawl default and our ceiling: the frontier is on disk/Redis, the results are not free. */
 export const CRAWL_LIMIT_DEFAULT = 10_000;
@@ -267,8 +268,9 @@ export function parseBatchRequest(body: unknown): BatchRequest {
   const own: Record<string, unknown> = {};
   const scrapeOptions: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(all)) {
-    if ((BATCH_OWN_FIELDS as readonly string[]).includes(key)) own[key] = value;
-    else scrapeOptions[key] = value;
+    // Defined, not assigned: a body key "__proto__" stays an (unknown) field instead of becoming the prototype.
+    const target = (BATCH_OWN_FIELDS as readonly string[]).includes(key) ? own : scrapeOptions;
+    defineOwn(target, key, value);
   }
   const parsed = batchOwnSchema.safeParse(own);
   if (!parsed.success) {

@@ -1,3 +1,5 @@
+import { defineOwn } from '../defineOwn.js';
+
 /** One page's extraction, in the order its URL was given. */
 export interface PageExtraction {
   url: string;
@@ -20,7 +22,9 @@ export function mergeExtractions(pages: PageExtraction[]): { data: unknown; sour
     if (isObject(page.data)) {
       for (const [key, value] of Object.entries(page.data)) {
         if (isEmpty(value)) continue;
-        (sources[key] ??= []).includes(page.url) || sources[key].push(page.url);
+        // Own keys only: a field named "constructor" or "__proto__" (the model reads hostile pages) is a field.
+        const list = Object.hasOwn(sources, key) ? (sources[key] as string[]) : defineOwn(sources, key, []);
+        if (!list.includes(page.url)) list.push(page.url);
       }
     }
   }
@@ -36,7 +40,8 @@ function merge(into: unknown, value: unknown): unknown {
   }
   if (isObject(into) && isObject(value)) {
     const out: Record<string, unknown> = { ...into };
-    for (const [key, v] of Object.entries(value)) out[key] = merge(out[key], v);
+    for (const [key, v] of Object.entries(value))
+      defineOwn(out, key, merge(Object.hasOwn(out, key) ? out[key] : undefined, v));
     return out;
   }
   return into;

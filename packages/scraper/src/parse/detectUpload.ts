@@ -79,6 +79,11 @@ const TEXT_KINDS = new Set<UploadKind>(['csv', 'html', 'text', 'markdown']);
 /** Legacy Office files (OLE containers): also what an encrypted OOXML file is wrapped in. */
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
+/** The kind a table gives a name; own keys only, so "x.constructor" or type "constructor" is no kind. */
+function kindIn(table: Record<string, UploadKind>, key: string | undefined): UploadKind | undefined {
+  return key && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /**
  * Decides what the upload is from its bytes first, then its name and declared type: the content must be what the
  * name claims (a `.docx` that is not a Word zip is a 422), unknown binaries are a 415. Text files are told apart by
@@ -87,7 +92,8 @@ const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 export async function detectUpload(upload: Upload): Promise<DetectedUpload> {
   const extension = extensionOf(upload.filename);
   const declared = mediaTypeOf(upload.contentType);
-  const claimed = (extension && EXTENSIONS[extension]) || (declared && MEDIA_TYPES[declared]) || undefined;
+  // Own keys only: a file "x.constructor" or a content type "constructor" claims nothing.
+  const claimed = kindIn(EXTENSIONS, extension) ?? kindIn(MEDIA_TYPES, declared);
   const label = extension ? `.${extension}` : declared || 'a file without a type';
 
   if (startsWith(upload.bytes, OLE_MAGIC)) {
@@ -119,7 +125,7 @@ function recognisedBinary(
   label: string,
   filename: string,
 ): DetectedUpload {
-  const kind = BINARY_KINDS[mime];
+  const kind = kindIn(BINARY_KINDS, mime);
   if (!kind) {
     if (claimed && claimed !== 'text' && claimed !== 'csv' && claimed !== 'html' && claimed !== 'markdown') {
       throw uploadErrors.typeMismatch(label, mime, filename);

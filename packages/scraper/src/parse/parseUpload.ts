@@ -9,6 +9,7 @@ import { convertPptx } from './convertPptx.js';
 import { convertCsv, convertXlsx } from './convertSpreadsheet.js';
 import { detectUpload, type DetectedUpload, type Upload } from './detectUpload.js';
 import { ocrImage } from './ocrImage.js';
+import { defineOwn } from '../defineOwn.js';
 
 /** The document's stand-in address while it goes through the scrape pipeline (`.invalid` can never resolve). */
 export const UPLOAD_BASE = 'https://upload.invalid/';
@@ -165,7 +166,7 @@ export function finishUploadDocument<T extends { metadata: Record<string, unknow
     return value;
   };
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(doc)) out[key] = key === 'metadata' ? value : strip(value);
+  for (const [key, value] of Object.entries(doc)) defineOwn(out, key, key === 'metadata' ? value : strip(value));
   const metadata: Record<string, unknown> = { ...doc.metadata, ...prepared.metadata };
   delete metadata.url;
   delete metadata.statusCode;

@@ -154,7 +154,9 @@ async function searchProvider(
   const signal = AbortSignal.any([deadline, AbortSignal.timeout(providerTimeout)]);
   let timeRange: 'day' | 'week' | 'month' | 'year' | undefined;
   if (request.tbs) {
-    timeRange = TBS_TIME_RANGES[request.tbs.trim()];
+    const tbs = request.tbs.trim();
+    // Own keys only: tbs is user input ("constructor" must be unsupported, not Object.prototype.constructor).
+    timeRange = Object.hasOwn(TBS_TIME_RANGES, tbs) ? TBS_TIME_RANGES[tbs] : undefined;
     if (!timeRange)
       warnings.push(`tbs "${request.tbs}" is not supported by the provider (qdr:h/d/w/m/y are) and was ignored.`);
   }

@@ -73,5 +73,6 @@ export function acceptLanguageFor(location: { country: string; languages?: reado
 }
 
 function defaultLocale(country: string): string {
-  return `${COUNTRY_LANGUAGE[country] ?? 'en'}-${country}`;
+  // Own keys only: the country is request input.
+  return `${(Object.hasOwn(COUNTRY_LANGUAGE, country) ? COUNTRY_LANGUAGE[country] : undefined) ?? 'en'}-${country}`;
 }

@@ -6,6 +6,7 @@ import { extractJson } from '../llm/extractJson.js';
 import type { TaskResult } from '../llm/fitPage.js';
 import { ScrapeError } from '../errors.js';
 import { tolerate } from './llmFormats.js';
+import { defineOwn } from '../defineOwn.js';
 
 type ChangeTrackingFormat = Extract<FormatObject, { type: 'changeTracking' }>;
 /** Statuses whose stored markdown is an error page, not a version of the content to compare with. */
@@ -73,9 +74,10 @@ function diffTopLevel(previous: unknown, current: unknown): Record<string, { pre
   const out: Record<string, { previous: unknown; current: unknown }> = {};
   const before = (previous ?? {}) as Record<string, unknown>;
   for (const key of new Set([...Object.keys(before), ...Object.keys(current)])) {
-    const a = key in before ? before[key] : null;
-    const b = key in current ? current[key] : null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) out[key] = { previous: a, current: b };
+    // Own keys only, defined not assigned: extracted fields named "constructor" or "__proto__" are plain fields.
+    const a = Object.hasOwn(before, key) ? before[key] : null;
+    const b = Object.hasOwn(current, key) ? current[key] : null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) defineOwn(out, key, { previous: a, current: b });
   }
   return out;
 }

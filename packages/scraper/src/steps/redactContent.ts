@@ -25,7 +25,12 @@ export function redactOptionsOf(request: Pick<ScrapeRequest, 'redactPII'>): true
   if (option === true) return true;
   const { entities, ...rest } = option;
   if (entities === undefined) return rest;
-  return { ...rest, entities: [...new Set(entities.map((e) => ENTITY_ALIASES[e] ?? (e as PiiEntity)))] };
+  return {
+    ...rest,
+    entities: [
+      ...new Set(entities.map((e) => (Object.hasOwn(ENTITY_ALIASES, e) ? ENTITY_ALIASES[e] : (e as PiiEntity)))),
+    ],
+  };
 }
 
 /** Refuses, before any fetch, the outputs that cannot be returned redacted. */

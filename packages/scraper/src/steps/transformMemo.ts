@@ -5,6 +5,7 @@ import type { Source } from '../source.js';
 import { isStorable } from './cacheWrite.js';
 import { cacheKeyOf, type ScrapePlan } from './plan.js';
 import type { Content, TransformMemo } from './types.js';
+import { defineOwn } from '../defineOwn.js';
 
 /**
  * Memory for transformed pages, per process. A cache hit still has to run the transform (the cache stores Sources,
@@ -109,7 +110,8 @@ export function copyContent<T>(value: T): T {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) out[key] = copyContent(field);
+  // Defined, not assigned: a key "__proto__" in page-derived content stays a key.
+  for (const [key, field] of Object.entries(value)) defineOwn(out, key, copyContent(field));
   return out as T;
 }
 

@@ -1,4 +1,5 @@
 import type { ScrapePlan } from '../../steps/plan.js';
+import { defineOwn } from '../../defineOwn.js';
 
 // The headers of the fetch engine's requests, and of the answers it returns.
 
@@ -35,7 +36,8 @@ export function requestHeaders(plan: ScrapePlan, userAgent: string): Record<stri
   };
   for (const [name, value] of Object.entries(plan.request.headers ?? {})) {
     const lower = name.toLowerCase();
-    if (!HOP_BY_HOP.has(lower) && !URL_BOUND.has(lower)) headers[lower] = value;
+    // Defined, not assigned: a caller's header named "__proto__" stays a header.
+    if (!HOP_BY_HOP.has(lower) && !URL_BOUND.has(lower)) defineOwn(headers, lower, value);
   }
   return headers;
 }
@@ -49,7 +51,7 @@ export function crossOriginHeaders(headers: Record<string, string>): Record<stri
 export function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined) defineOwn(out, name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
   }
   return out;
 }
