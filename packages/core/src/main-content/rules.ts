@@ -2,6 +2,7 @@
 // benchmarks/quality-main-content/ablate.mjs and trace events name it), the stage it acts in, the pages it applies to
 // and why it exists. Prune passes carry `apply` and are run by runRules in this order; switches (no `apply`) are tests
 // inside a stage's own walk that read `on(id)` (see README.md). Production callers switch nothing off.
+import { dropAfterArticle } from './dropAfterArticle.js';
 import { dropBadges } from './dropBadges.js';
 import { dropDuplicates } from './dropDuplicates.js';
 import { dropEchoedLabels } from './dropEchoedLabels.js';
@@ -345,6 +346,13 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: always,
     why: 'mobile copies',
     apply: (c) => dropMobileCopies(c.root, c.removed, c.trace),
+  },
+  {
+    id: 'after-article',
+    stage: 'prune',
+    appliesTo: notThread,
+    why: "what follows the root's one <article> (author cards, source lists, teasers)",
+    apply: (c) => dropAfterArticle(c.root, c.removed, c.trace),
   },
   {
     id: 'repeated-paragraphs',

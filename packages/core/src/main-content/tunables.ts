@@ -386,6 +386,12 @@ export const LEAD_GROWTH = 1.3;
 /** This many children alike (tag and class) make a block a list of items (posts, replies). */
 export const GROUP_MIN_ITEMS = 3;
 
+// dropAfterArticle.ts: the page's one <article> ends the story
+/** The article holds at least this share of the root's kept text (a teaser card does not end the story)... */
+export const ARTICLE_END_MIN_SHARE = 0.3;
+/** ...and no other article outside it holds this share or more (posts of a thread, a second full story). */
+export const ARTICLE_END_OTHER_SHARE = 0.05;
+
 // keepFactPanels.ts: a product's size chart or measurements in a modal: a titled panel of middling length
 /** A title is a short line; its panel is a short text (a chart, a field list), not a page laid over the page. */
 export const TITLE_MAX_CHARS = 40;

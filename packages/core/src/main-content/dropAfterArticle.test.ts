@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { extractMainContent } from './extractMainContent.js';
+import { chrome, footer, page, para, text } from './testPages.fixture.js';
+
+// a page whose story is its one <article>, with a reviewers' note and a testimonial block printed after it inside
+// the same column
+const storyThenTail = (tail: string): Document =>
+  page(`${chrome}<main><div class="column"><article><h1>Plant-based diets</h1>${para('The story', 6)}</article>
+    ${tail}</div></main>${footer}`);
+
+const tail = `<div class="sources"><h3>How we reviewed this article:</h3>
+    <p>Our team of nutritionists relies on peer-reviewed studies, academic research institutions and medical
+    journals, and avoids tertiary references when it reviews a health story for its readers.</p></div>
+  <div class="quotes"><p>"The staff and the doctors are always kind and attentive to our kids."</p><p>Dana R.</p></div>`;
+
+describe('dropAfterArticle', () => {
+  it("drops what follows the page's one article inside the root", () => {
+    const out = text(extractMainContent(storyThenTail(tail)));
+    expect(out).toContain('The story paragraph 6');
+    expect(out).not.toContain('How we reviewed this article');
+    expect(out).not.toContain('always kind and attentive');
+  });
+
+  it('keeps the tail when switched off', () => {
+    const out = text(extractMainContent(storyThenTail(tail), { disabledRules: new Set(['after-article']) }));
+    expect(out).toContain('How we reviewed this article');
+  });
+
+  it('keeps what follows one of several articles (posts, teaser cards)', () => {
+    const doc = page(`<main><div class="column"><article><h1>First post</h1>${para('The first post', 6)}</article>
+      <article><h2>Second post</h2>${para('The second post', 2)}</article>
+      <p>A closing paragraph of the column explains the matter in plain words, with commas, and full sentences.</p>
+      </div></main>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The second post paragraph 2');
+    expect(out).toContain('A closing paragraph');
+  });
+
+  it('keeps the text after a small article that is not the story (a quoted card)', () => {
+    const doc = page(`<main><div class="column">${para('The intro', 3)}
+      <article><p>A quoted card holds one short line of a different page.</p></article>${para('The rest', 5)}
+      </div></main>`);
+    const out = text(extractMainContent(doc));
+    expect(out).toContain('The rest paragraph 5');
+  });
+});

@@ -1,0 +1,63 @@
+// The end of the story: a root that holds the page's one <article> (or its itemprop="articleBody" element) holds it
+// together with what a template prints after it: author cards, reviewers' notes and source lists, testimonials,
+// "other related articles" teasers, app and newsletter promos. The page itself says where its story ends, so the
+// blocks that follow the article inside the root go. Only when the article is most of the root's kept text and the
+// only one of its kind there: several <article>s are posts or teaser cards, and then none of them ends the page.
+import type { NodeStats } from './measureTree.js';
+import type { TraceSink } from './traceEvents.js';
+import { ARTICLE_END_MIN_SHARE, ARTICLE_END_OTHER_SHARE } from './tunables.js';
+
+const ARTICLE_BODY = /(^|\s)articlebody(\s|$)/i;
+
+function isArticle(s: NodeStats): boolean {
+  if (s.el.localName === 'article') return true;
+  const prop = s.el.getAttribute('itemprop');
+  return prop !== null && ARTICLE_BODY.test(prop);
+}
+
+/** Text of `s` not inside a dropped block. */
+function keptText(s: NodeStats, removed: Set<NodeStats>): number {
+  if (removed.has(s)) return 0;
+  let inChildren = 0;
+  let kept = 0;
+  for (const c of s.children) {
+    inChildren += c.text;
+    kept += keptText(c, removed);
+  }
+  return s.text - inChildren + kept;
+}
+
+/** Drops what follows the root's one article (see above). */
+export function dropAfterArticle(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
+  const total = keptText(root, removed);
+  if (total === 0) return;
+  const articles: { s: NodeStats; kept: number }[] = [];
+  const stack = [...root.children];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.text === 0) continue;
+    if (isArticle(s)) {
+      const kept = keptText(s, removed);
+      // an itemprop body inside the <article> (or the reverse): the outer one is the article
+      if (!articles.some((a) => a.s.el.contains(s.el))) articles.push({ s, kept });
+    }
+    for (const c of s.children) stack.push(c);
+  }
+  let best: { s: NodeStats; kept: number } | null = null;
+  for (const a of articles) if (best === null || a.kept > best.kept) best = a;
+  if (best === null || best.kept < ARTICLE_END_MIN_SHARE * total) return;
+  for (const a of articles)
+    if (a !== best && !best.s.el.contains(a.s.el) && a.kept >= ARTICLE_END_OTHER_SHARE * total) return;
+  let dropped = 0;
+  for (let s = best.s; s !== root && s.parent !== null; s = s.parent) {
+    const siblings = s.parent.children;
+    for (let i = siblings.indexOf(s) + 1; i < siblings.length; i++) {
+      const next = siblings[i];
+      const kept = removed.has(next) ? 0 : keptText(next, removed);
+      if (kept === 0) continue;
+      removed.add(next);
+      dropped += kept;
+    }
+  }
+  if (dropped > 0) trace?.push(`drop ${dropped} characters after the page's one article (<${best.s.el.localName}>)`);
+}
