@@ -28,6 +28,17 @@ export const PROSE_BY_NATURE = new Set([
   ...PROSE_CHROME_WORDS,
   ...POPUP_WORDS,
 ]);
+/** Class names the common publishing systems give the block that holds a story's text (WordPress themes'
+ *  "entry-content", "post-content"; news templates' "article-body", "story-body"): the page's word on where its
+ *  story is, as <article> is (dropAfterArticle.ts, rule after-body-class). Whole class names, not words in them. */
+export const STORY_BODY_CLASSES = new Set([
+  'entry-content',
+  'post-content',
+  'article-body',
+  'article-content',
+  'post-body',
+  'story-body',
+]);
 /** Class words of the overlays that consent managers show. */
 export const OVERLAY_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'banner', 'popup', 'modal', 'overlay']);
 /** Cookie banners name cookies and ask for consent. */

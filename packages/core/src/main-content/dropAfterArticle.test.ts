@@ -43,4 +43,15 @@ describe('dropAfterArticle', () => {
     const out = text(extractMainContent(doc));
     expect(out).toContain('The rest paragraph 5');
   });
+
+  it('drops what follows the one story-body block of a publishing system (after-body-class)', () => {
+    const doc = page(`${chrome}<main><div class="column"><h1>Travel notes</h1>
+      <div class="entry-content">${para('The story', 6)}</div>
+      <div><p>Jane writes about travel and food for the magazine, and lives in Lisbon with two cats.</p></div>
+      </div></main>${footer}`);
+    expect(text(extractMainContent(doc, { copy: true }))).not.toContain('Jane writes about travel');
+    const off = extractMainContent(doc, { copy: true, disabledRules: new Set(['after-body-class']) });
+    expect(text(off)).toContain('Jane writes about travel');
+    expect(text(off)).toContain('The story paragraph 6');
+  });
 });

@@ -3,16 +3,28 @@
 // "other related articles" teasers, app and newsletter promos. The page itself says where its story ends, so the
 // blocks that follow the article inside the root go. Only when the article is most of the root's kept text and the
 // only one of its kind there: several <article>s are posts or teaser cards, and then none of them ends the page.
+import { STORY_BODY_CLASSES } from './blockWords.js';
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import { ARTICLE_END_MIN_SHARE, ARTICLE_END_OTHER_SHARE } from './tunables.js';
 
 const ARTICLE_BODY = /(^|\s)articlebody(\s|$)/i;
 
+/** What marks the story: the <article> element or itemprop="articleBody" ('article'); the story-body class of a
+ *  publishing system or role="article" ('body-class'). */
+export type StoryMark = 'article' | 'body-class';
+
 function isArticle(s: NodeStats): boolean {
   if (s.el.localName === 'article') return true;
   const prop = s.el.getAttribute('itemprop');
   return prop !== null && ARTICLE_BODY.test(prop);
+}
+
+function hasBodyClass(s: NodeStats): boolean {
+  if (s.role === 'article') return true;
+  if (s.cls === '') return false;
+  for (const c of s.cls.split(/\s+/)) if (STORY_BODY_CLASSES.has(c.toLowerCase())) return true;
+  return false;
 }
 
 /** Text of `s` not inside a dropped block. */
@@ -28,7 +40,8 @@ function keptText(s: NodeStats, removed: Set<NodeStats>): number {
 }
 
 /** Drops what follows the root's one article (see above). */
-export function dropAfterArticle(root: NodeStats, removed: Set<NodeStats>, trace?: TraceSink): void {
+export function dropAfterArticle(root: NodeStats, removed: Set<NodeStats>, mark: StoryMark, trace?: TraceSink): void {
+  const isStory = mark === 'article' ? isArticle : hasBodyClass;
   const total = keptText(root, removed);
   if (total === 0) return;
   const articles: { s: NodeStats; kept: number }[] = [];
@@ -36,7 +49,7 @@ export function dropAfterArticle(root: NodeStats, removed: Set<NodeStats>, trace
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s) || s.text === 0) continue;
-    if (isArticle(s)) {
+    if (isStory(s)) {
       const kept = keptText(s, removed);
       // an itemprop body inside the <article> (or the reverse): the outer one is the article
       if (!articles.some((a) => a.s.el.contains(s.el))) articles.push({ s, kept });
@@ -59,5 +72,5 @@ export function dropAfterArticle(root: NodeStats, removed: Set<NodeStats>, trace
       dropped += kept;
     }
   }
-  if (dropped > 0) trace?.push(`drop ${dropped} characters after the page's one article (<${best.s.el.localName}>)`);
+  if (dropped > 0) trace?.push(`drop ${dropped} characters after the page's one article (${mark})`);
 }

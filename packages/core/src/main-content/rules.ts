@@ -352,7 +352,14 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     stage: 'prune',
     appliesTo: notThread,
     why: "what follows the root's one <article> (author cards, source lists, teasers)",
-    apply: (c) => dropAfterArticle(c.root, c.removed, c.trace),
+    apply: (c) => dropAfterArticle(c.root, c.removed, 'article', c.trace),
+  },
+  {
+    id: 'after-body-class',
+    stage: 'prune',
+    appliesTo: notThread,
+    why: "what follows the root's one story-body block (entry-content, article-body, role=article)",
+    apply: (c) => dropAfterArticle(c.root, c.removed, 'body-class', c.trace),
   },
   {
     id: 'repeated-paragraphs',
