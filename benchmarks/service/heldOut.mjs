@@ -1,8 +1,8 @@
 // The service against reference servers on the held-out article set: the WCXB dev article pages of the frozen split
 // (quality-main-content/split.mjs, never tuned on), served from 127.0.0.1 as plain text/html, scraped one at a time
 // through POST /v2/scrape of our service, of a Readability + turndown server and of a server that only fetches
-// (referenceServer.mjs). Each page goes to the three servers in a rotating order, reversed every other page, so load
-// from neighbours on a shared machine hits all three alike and each server follows each other one equally often; a
+// (referenceServer.mjs). Each page goes to every server in a balanced order (balancedOrders: each server follows each
+// other one equally often), so load from neighbours on a shared machine hits all alike; a
 // round is one pass over the pages, and the figure is the ratio of summed times per round (ours / Readability +
 // turndown), reported as the median and spread over rounds. CPU time of each server process (all its threads, from
 // /proc) is reported beside wall time, also per thread kind: it is what load on the machine distorts least.
@@ -181,11 +181,13 @@ export async function measureHeldOut(
   // More unmeasured passes: the first pass compiles the transform threads' code while it checks the pages; the
   // first measured round used to read 10-20% slower than the next ones.
   for (let pass = 1; pass < warmup; pass++) {
-    for (let i = 0; i < usable.length; i++) for (const name of names) await post(servers[name], bodyOf(name, usable[i]));
+    for (let i = 0; i < usable.length; i++)
+      for (const name of names) await post(servers[name], bodyOf(name, usable[i]));
   }
   // Every timed request, by page then server: the per-page medians below come from these.
   const samples = new Map(usable.map((id) => [id, Object.fromEntries(names.map((n) => [n, []]))]));
   const perRound = [];
+  const orders = balancedOrders(names);
   // Summed over rounds per page: which pages the gap to the reference comes from (a browser render, a huge page).
   const perPage = new Map(usable.map((id) => [id, Object.fromEntries(names.map((n) => [n, 0]))]));
   for (let round = 0; round < rounds; round++) {
@@ -193,11 +195,12 @@ export async function measureHeldOut(
     const cpuStart = Object.fromEntries(names.map((n) => [n, cpuMsOf(servers[n].pid)]));
     const threadsStart = Object.fromEntries(names.map((n) => [n, threadCpuMsOf(servers[n].pid)]));
     for (let i = 0; i < usable.length; i++) {
-      // Rotated, and reversed every other page: each server follows each other one equally often. Work a server
-      // does after its answer (cache writes, indexing) slows whichever server is asked next; with rotation alone
-      // ours was followed by the Readability server two times in three, which charged it our after-answer work.
-      const order = names.map((_, k) => names[(i + round + k) % names.length]);
-      if (i % 2 === 1) order.reverse();
+      // A balanced order: each server follows each other one equally often. Work a server does after its answer
+      // (cache writes, indexing, a collection) slows whichever server is asked next; with rotation alone ours was
+      // followed by the Readability server two times in three, which charged it our after-answer work. Rotation
+      // reversed every other page balances three servers only: with five, a copy of our server run against itself
+      // read 0.83 (it followed the fetch-only server, the other copy followed two heavy ones).
+      const order = orders[(i + round * usable.length) % orders.length];
       for (const name of order) {
         const body = bodyOf(name, usable[i]);
         const t0 = performance.now();
@@ -261,6 +264,22 @@ export async function measureHeldOut(
 }
 
 /**
+ * A Williams design: orders of `names` in which every server directly follows every other one equally often (n orders
+ * for an even count, 2n for an odd one, the second half mirrored) and stands in each position equally often.
+ */
+export function balancedOrders(names) {
+  const n = names.length;
+  // First row 0, 1, n-1, 2, n-2, ...; each next row adds 1 to every entry (mod n).
+  const first = [0];
+  for (let k = 1; first.length < n; k++) {
+    first.push(k);
+    if (first.length < n) first.push(n - k);
+  }
+  const rows = Array.from({ length: n }, (_, r) => first.map((v) => names[(v + r) % n]));
+  return n % 2 === 0 ? rows : [...rows, ...rows.map((row) => [...row].reverse())];
+}
+
+/**
  * The paired estimator: each server's time on a page is the median of its rounds on that page, and a ratio is the sum
  * of those medians over the pages, divided by the Readability server's sum. A ratio of summed round times (above,
  * `ratio`) lets one slow request decide a round: a full mark-compact of a heap (100-350 ms on this machine), a
@@ -318,7 +337,7 @@ export function printHeldOut(result, pageBytes) {
     `\nheld-out articles (WCXB dev, frozen split): ${result.pages} pages, ${(pageBytes / 1e6).toFixed(1)} MB, ` +
       `one at a time, ${result.rounds} interleaved rounds; median (min–max) over rounds`,
   );
-  console.log('  paired (sum over pages of each page\'s median round; 90% interval over resampled pages):');
+  console.log("  paired (sum over pages of each page's median round; 90% interval over resampled pages):");
   for (const [pair, r] of Object.entries(result.paired)) {
     const goal = pair === 'ours/readability' ? `   goal ≤ ${GOAL_RATIO}` : '';
     console.log(

@@ -34,7 +34,9 @@ const { values: args } = parseArgs({
     control: { type: 'boolean', default: false },
     // Every timed request to this JSON file (page → server → ms per round), for analysis.
     samples: { type: 'string' },
-    // More rows of our service with other request options: --variant 'noStore={"storeInCache":false}'
+    // More rows of our service with other request options: --variant 'noStore={"storeInCache":false}'. They share
+    // the `ours` process, which then serves more of the requests: a process asked more often answers faster (same
+    // build against itself: 1.36 with two variants in its process), so compare variants with each other only.
     variant: { type: 'string', multiple: true, default: [] },
     // Another server of ours with more environment, same options: --variant-server 'inProcess={"SCRAPE_TRANSFORM_THREADS":"0"}'
     'variant-server': { type: 'string', multiple: true, default: [] },

@@ -57,7 +57,9 @@ try {
         problems.push(`the service failed held-out pages: ${JSON.stringify(heldOut.leftOut)}`);
       const ratio = heldOut.paired['ours/readability'].ratio;
       if (ratio > MAX_HELD_OUT_RATIO) {
-        problems.push(`held-out ratio ${ratio.toFixed(3)} > ${MAX_HELD_OUT_RATIO} of the Readability + turndown server`);
+        problems.push(
+          `held-out ratio ${ratio.toFixed(3)} > ${MAX_HELD_OUT_RATIO} of the Readability + turndown server`,
+        );
       }
     } finally {
       const controlCode = await control.close();
