@@ -2,7 +2,8 @@
 // turndown server and a fetch-only server on the frozen WCXB article pages, interleaved, heldOut.mjs), the service
 // overhead on one fixture page (vs bare undici GET + processHtml) and throughput with autocannon.
 // Writes benchmarks/results/service.json.
-// Usage: node benchmarks/service/index.mjs [--rounds N] [--pages N] [--held-out-only]
+// Usage: node benchmarks/service/index.mjs [--rounds N] [--pages N] [--held-out-only] [--control] [--warmup N]
+//   [--samples file.json]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -27,7 +28,15 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '5' },
     pages: { type: 'string' },
     'held-out-only': { type: 'boolean', default: false },
-    // More rows of our service with other request options: --variant 'noStore={"storeInCache":false}'
+    // Unmeasured passes over the pages before the rounds (the first also checks every page on every server).
+    warmup: { type: 'string', default: '2' },
+    // A second copy of this server as the contender `control`: control/ours is the same-vs-same noise of the run.
+    control: { type: 'boolean', default: false },
+    // Every timed request to this JSON file (page → server → ms per round), for analysis.
+    samples: { type: 'string' },
+    // More rows of our service with other request options: --variant 'noStore={"storeInCache":false}'. They share
+    // the `ours` process, which then serves more of the requests: a process asked more often answers faster (same
+    // build against itself: 1.36 with two variants in its process), so compare variants with each other only.
     variant: { type: 'string', multiple: true, default: [] },
     // Another server of ours with more environment, same options: --variant-server 'inProcess={"SCRAPE_TRANSFORM_THREADS":"0"}'
     'variant-server': { type: 'string', multiple: true, default: [] },
@@ -56,10 +65,14 @@ try {
       const servers = { ours: server, readability, fetch: fetchOnly };
       const split = (v) => [v.slice(0, v.indexOf('=')), JSON.parse(v.slice(v.indexOf('=') + 1))];
       extra = Object.fromEntries(args.variant.map(split).map(([name, options]) => [name, { server, options }]));
-      for (const [name, env] of args['variant-server'].map(split))
+      const serverVariants = args['variant-server'].map(split);
+      if (args.control) serverVariants.unshift(['control', {}]);
+      for (const [name, env] of serverVariants)
         extra[name] = { server: await startScrapeServer(env), options: {}, own: true };
       const heldOut = await measureHeldOut(servers, pages, chosen, {
         rounds: Number(args.rounds),
+        warmup: Number(args.warmup),
+        samplesFile: args.samples,
         extra,
         log: console.log,
       });

@@ -135,6 +135,24 @@ describe('createPageCache with write-behind', () => {
     expect(stored).toEqual(['page:k']);
   });
 
+  it('a copy waiting for its answer reads as the stored copy would, and a Source it cannot store fails at once', async () => {
+    const clock = createManualClock();
+    const { backend, open } = gatedBackend(clock);
+    open();
+    const pages = createPageCache(backend, { clock, writeBehind: { maxPending: 8 } });
+    const never = new Promise<void>(() => {});
+    const withCookie = { ...source(clock, 'v1'), headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'a=1' } };
+    await pages.write('k', withCookie, { after: never });
+    // Encoded for the read (the store has not started): names lower-cased, the cookie dropped, as once stored.
+    expect((await pages.read('k', planCache({})))?.source.headers).toEqual({ 'content-type': 'text/html' });
+    await expect(
+      pages.write('bad', { ...source(clock, 'v2'), fetchedAt: Number.NaN }, { after: never }),
+    ).rejects.toMatchObject({ kind: 'invalid_input' });
+    await pages.flush();
+    expect(body(await pages.read('k', planCache({})))).toBe('v1');
+    expect(await pages.read('bad', planCache({}))).toBeNull();
+  });
+
   it('flush starts a write still waiting for its answer instead of waiting for it', async () => {
     const clock = createManualClock();
     const { backend, open, stored } = gatedBackend(clock);

@@ -2,7 +2,7 @@ import type { KvBackend } from './backends/KvBackend.js';
 import { systemClock, type Clock } from './clock.js';
 import { LOCKDOWN_MAX_AGE_MS, type CachePlan } from './planCache.js';
 import { judgeRetained, readStoredCopy } from './readStoredCopy.js';
-import { decodeSource, encodeSource, type Source } from './source.js';
+import { checkStorable, decodeSource, encodeSource, type Source } from './source.js';
 
 /**
  * Copies kept per key, newest first. More than one so `minAge` ("a copy at least this old") still finds the
@@ -53,7 +53,8 @@ export interface WriteBehindOptions {
 export interface PageWriteOptions {
   /**
    * Write-behind only: the store starts once this settles (the scrape's answer), not during the rest of the scrape,
-   * where its transaction and commit would compete with the transform for the CPU. Reads see the copy meanwhile;
+   * where its encoding, transaction and commit would compete with the transform for the CPU. The Source (its body
+   * included) must not change until then: it is encoded when the store starts. Reads see the copy meanwhile;
    * `flush()` starts it at once. Ignored when the write waits for its own commit (no write-behind, backpressure).
    */
   after?: PromiseLike<unknown>;
@@ -72,8 +73,12 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
   const versions = options.versions ?? DEFAULT_PAGE_VERSIONS;
   const retentionMs = options.retentionMs ?? DEFAULT_PAGE_RETENTION_MS;
   const writeBehind = options.writeBehind;
-  /** The newest copy per key whose write is still in flight (write-behind only), as stored, and that write. */
-  const queued = new Map<string, { bytes: Uint8Array; fetchedAt: number; stored: Promise<void> }>();
+  /**
+   * The newest copy per key whose write is still in flight (write-behind only) and that write. `encoded` gives its
+   * stored bytes, made once: a write that waits for its scrape's answer encodes only when it starts (the copy of the
+   * body is then made after the answer, not on the scrape's path), or when a read needs the copy first.
+   */
+  const queued = new Map<string, { encoded: () => Uint8Array; fetchedAt: number; stored: Promise<void> }>();
   const inFlight = new Set<Promise<void>>();
   /** Writes waiting for their scrape's answer (`PageWriteOptions.after`), each started at most once. */
   const waiting = new Set<() => void>();
@@ -83,11 +88,12 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
   /** `store` once `after` settles (or flush asks), for a write-behind that should wait for the answer. */
-  const storeAfter = (key: string, bytes: Uint8Array, after: PromiseLike<unknown>): Promise<void> =>
+  const storeAfter = (key: string, encoded: () => Uint8Array, after: PromiseLike<unknown>): Promise<void> =>
     new Promise<void>((resolve) => {
       const start = () => {
         if (!waiting.delete(start)) return;
-        resolve(store(key, bytes));
+        // An encoding that throws rejects this write like a failed store (reported to onWriteError).
+        resolve(Promise.resolve().then(() => store(key, encoded())));
       };
       waiting.add(start);
       after.then(start, start);
@@ -107,7 +113,7 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
       const writing = queued.get(key);
       if (writing) {
         const verdict = judgeRetained(window, writing.fetchedAt, now, retentionMs);
-        if (verdict === 'usable') return hit(decodeSource(writing.bytes));
+        if (verdict === 'usable') return hit(decodeSource(writing.encoded()));
         if (verdict === 'too-old') return null;
         await writing.stored;
       }
@@ -115,15 +121,17 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
       return stored ? hit(stored) : null;
     },
     async write(key, source, options) {
-      const bytes = encodeSource(source);
-      if (!writeBehind || inFlight.size >= writeBehind.maxPending) return store(key, bytes);
-      const run: Promise<void> = (options?.after ? storeAfter(key, bytes, options.after) : store(key, bytes))
+      if (!writeBehind || inFlight.size >= writeBehind.maxPending) return store(key, encodeSource(source));
+      // Checked now, as the encoding would: a Source that cannot be stored fails its own write, not a later one.
+      checkStorable(source);
+      const encoded = once(() => encodeSource(source));
+      const run: Promise<void> = (options?.after ? storeAfter(key, encoded, options.after) : store(key, encoded()))
         .catch((error: unknown) => writeBehind.onWriteError?.(error))
         .finally(() => {
           inFlight.delete(run);
           if (queued.get(key)?.stored === run) queued.delete(key);
         });
-      queued.set(key, { bytes, fetchedAt: source.fetchedAt, stored: run });
+      queued.set(key, { encoded, fetchedAt: source.fetchedAt, stored: run });
       inFlight.add(run);
     },
     async forget(key) {
@@ -132,5 +140,14 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
       await backend.deleteList(PAGE_KEY_PREFIX + key);
     },
     flush,
+  };
+}
+
+/** `make` run at most once, its answer kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
   };
 }

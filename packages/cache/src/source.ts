@@ -60,9 +60,14 @@ interface SourceMeta {
   screenshot?: Omit<SourceScreenshot, 'bytes'>;
 }
 
-export function encodeSource(source: Source): Uint8Array {
+/** Throws what `encodeSource` would throw for a Source it cannot store. */
+export function checkStorable(source: Source): void {
   if (!Number.isFinite(source.fetchedAt))
     throw new CacheError('invalid_input', 'Source.fetchedAt must be epoch milliseconds');
+}
+
+export function encodeSource(source: Source): Uint8Array {
+  checkStorable(source);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(source.headers)) {
     const lower = name.toLowerCase();
