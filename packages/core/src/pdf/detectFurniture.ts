@@ -105,7 +105,7 @@ export function detectFurniture(pages: PageText[], bodySize: number, inkOf?: Ink
       result[c.page].set(c.seg, c.top ? 'page_header' : 'page_footer');
     }
   }
-  pages.forEach((p, i) => keepTableRows(p, result[i]));
+  for (const [i, p] of pages.entries()) keepTableRows(p, result[i]);
   // Lone margin rows: on a page of their own (no repetition to go by), the one or two outermost rows, set apart
   // from the body by a wide gap (any gap for a page number), are a running head, a stamp or a footer.
   // Longer documents have repetition to go by: there only a single small line with a wide gap counts.
