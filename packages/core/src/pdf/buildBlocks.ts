@@ -59,6 +59,11 @@ const MAX_TABLE_COLUMNS = 40;
 const MARKER_GAP_EM = 2;
 /** One-cell rows (a multi-line cell's further lines, section labels) a table may hold in a row. */
 const MAX_SINGLE_ROWS = 4;
+/**
+ * ...and this many when each one past MAX_SINGLE_ROWS is set tight under the one before at the same left edge: the
+ * further lines of one long cell (a description column wraps onto five or six lines where its neighbours are short).
+ */
+const MAX_CELL_LINES = 10;
 /** Gap between two rows, in ems, at most which the lower one may be a further line of the cells above. */
 const CELL_LINE_GAP = 0.3;
 /** Mean characters per cell above which a column reads as running text, not table cells. */
@@ -471,10 +476,14 @@ function singleRowsUntil(rows: Segment[][], start: number, end: number): number 
   let ref = end - 1;
   while (ref > start && rows[ref].length < 2) ref--;
   const cellsOver = (s: Segment) => rows[ref].filter((c) => c.x0 < s.x1 && c.x1 > s.x0).length;
-  for (let k = end; k < rows.length && k < end + MAX_SINGLE_ROWS; k++) {
+  for (let k = end; k < rows.length && k < end + MAX_CELL_LINES; k++) {
     if (rows[k].length >= 2) return k;
     const s = rows[k][0];
     if (k > end && s.y0 - rows[k - 1][0].y1 > (s.y1 - s.y0) * TABLE_ROW_GAP) return -1;
+    const above = rows[k - 1];
+    const cellLine =
+      above.length === 1 && Math.abs(above[0].x0 - s.x0) <= 1 && s.y0 - above[0].y1 <= CELL_LINE_GAP * s.size;
+    if (k >= end + MAX_SINGLE_ROWS && !cellLine) return -1;
     // The first one may be a full-width section label (it was always allowed); later ones must sit in one column.
     if (k > end && cellsOver(s) > 1) return -1;
   }

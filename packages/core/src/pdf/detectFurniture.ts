@@ -30,6 +30,8 @@ const STAMP_GAP_LINES = 0.15;
 const STAMP_BAND_EXTRA = 0.06;
 /** Stamps are short labels ("Received 12.03.2024", "PAID"). */
 const STAMP_MAX_CHARS = 60;
+/** A margin row of this many pieces or more, some of them body text, is a table's row (see keepTableRows). */
+const TABLE_ROW_PIECES = 3;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
 const SHORT_DOCUMENT_PAGES = 2;
 /** A line at least this share of the text area's width, at the body size, is running prose. */
@@ -103,6 +105,7 @@ export function detectFurniture(pages: PageText[], bodySize: number, inkOf?: Ink
       result[c.page].set(c.seg, c.top ? 'page_header' : 'page_footer');
     }
   }
+  for (const [i, p] of pages.entries()) keepTableRows(p, result[i]);
   // Lone margin rows: on a page of their own (no repetition to go by), the one or two outermost rows, set apart
   // from the body by a wide gap (any gap for a page number), are a running head, a stamp or a footer.
   // Longer documents have repetition to go by: there only a single small line with a wide gap counts.
@@ -148,6 +151,21 @@ function tryStampBelowHead(
   const gap = Math.min(...next.map((s) => s.y0)) - Math.max(...r.map((s) => s.y1));
   if (gap < STAMP_GAP_LINES * bodySize * 1.2 || r.some((s) => s.figure) || lettersDate(r, next, ink)) return;
   for (const seg of r) marks.set(seg, 'page_header');
+}
+
+/**
+ * A table that runs down to the foot of a page (or on from its head) puts rows in the margin bands, and a long table's
+ * rows stand at the same heights on every page: its index numbers read as page numbers, its figures (digits folded)
+ * as repeated footers. Running heads and footers are one to three pieces of text; a row of TABLE_ROW_PIECES or more
+ * pieces of which some are body text is a table row, and none of its pieces is margin text.
+ */
+function keepTableRows(p: PageText, marks: Map<Segment, FurnitureType>): void {
+  if (marks.size === 0) return;
+  const near = p.segments.filter(
+    (s) => !s.rotated && (s.y1 <= p.height * REPEAT_BAND || s.y0 >= p.height * (1 - REPEAT_BAND)),
+  );
+  for (const row of groupRows(near))
+    if (row.length >= TABLE_ROW_PIECES && row.some((s) => !marks.has(s))) for (const s of row) marks.delete(s);
 }
 
 /** How many of the sorted values lie in [lo, hi]. */

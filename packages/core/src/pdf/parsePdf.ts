@@ -27,6 +27,7 @@ import type {
   PdfPageBlocks,
 } from './pdfTypes.js';
 import { renderBlock } from './renderBlock.js';
+import { tableContinuation } from './tableContinuation.js';
 
 /** Spec §8: `maxPages` is 1..10000; without it we still stop there (totalPages tells the truth). */
 export const MAX_PDF_PAGES = 10_000;
@@ -627,6 +628,8 @@ function assemble(
   const pageMarkdown: PdfPage[] = [];
   const blockPages: PdfPageBlocks[] = [];
   let firstTitle: string | undefined;
+  // The markdown's last block so far (a table, the table a run of continued parts began with).
+  let lastShown: LayoutBlock | undefined;
   for (const page of pages) {
     const { text } = page;
     const items: PdfBlock[] = [];
@@ -651,6 +654,8 @@ function assemble(
     // The page's body markdown, with each fragment's offset inside it.
     let pageMd = '';
     let prevKind: string | undefined;
+    let first: { block: LayoutBlock; fragment: string; item: number } | undefined;
+    let last: LayoutBlock | undefined;
     for (const block of page.blocks) {
       const heading = headings.get(block);
       const fragment = renderBlock(block, heading);
@@ -662,6 +667,8 @@ function assemble(
         span = [pageMd.length, pageMd.length + fragment.length];
         pageMd += fragment;
         prevKind = block.kind;
+        first ??= { block, fragment, item: pending.length };
+        last = block;
       }
       pending.push({
         type,
@@ -676,12 +683,26 @@ function assemble(
     pending.push(...bottom.map(furnitureItem));
 
     // Place the page in the document: markers between pages, none before the first page with content.
+    // A table going on from the page before joins it (no markers between: they would cut it).
+    const joined =
+      first && markdown.length > 0 && !options.pageMarkers
+        ? tableContinuation(lastShown, first.block, text.width)
+        : undefined;
     let offset = -1;
-    if (pageMd.length > 0) {
+    let shift = 0;
+    if (pageMd.length > 0 && first && joined !== undefined) {
+      markdown += joined ? '\n' : '';
+      offset = markdown.length;
+      shift = joined.length - first.fragment.length;
+      // Spans move by `shift` below; the continued table's own span becomes the rows it added.
+      pending[first.item].markdownSpan = joined ? [-shift, first.fragment.length] : null;
+      markdown += joined + pageMd.slice(first.fragment.length);
+    } else if (pageMd.length > 0) {
       if (markdown.length > 0) markdown += options.pageMarkers ? PAGE_MARKER(text.pageNumber) : '\n\n';
       offset = markdown.length;
       markdown += pageMd;
     }
+    if (last) lastShown = joined !== undefined && last === first?.block ? lastShown : last;
     if (options.pages) pageMarkdown.push({ pageNumber: text.pageNumber, markdown: pageMd });
     if (options.blocks) {
       blockPages.push({
@@ -692,7 +713,10 @@ function assemble(
         items: pending.map((b, index) => ({
           id: `p${text.pageNumber}.b${index}`,
           ...b,
-          markdownSpan: b.markdownSpan && offset >= 0 ? [b.markdownSpan[0] + offset, b.markdownSpan[1] + offset] : null,
+          markdownSpan:
+            b.markdownSpan && offset >= 0
+              ? [b.markdownSpan[0] + offset + shift, b.markdownSpan[1] + offset + shift]
+              : null,
           readingOrder: index,
         })),
       });

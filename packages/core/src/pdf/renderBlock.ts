@@ -41,6 +41,11 @@ function htmlTable(rows: string[][], spans: [number, number][][]): string {
   return out.join('\n');
 }
 
+/** One row of a pipe table `width` cells wide (missing cells empty). */
+export function pipeRow(r: string[], width: number): string {
+  return '| ' + Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ') + ' |';
+}
+
 export function renderBlock(block: LayoutBlock, heading?: { level: number }): string {
   switch (block.kind) {
     case 'figure':
@@ -52,11 +57,10 @@ export function renderBlock(block: LayoutBlock, heading?: { level: number }): st
       if (rows.length === 0) return '';
       if (block.cellSpans) return htmlTable(rows, block.cellSpans);
       const width = Math.max(...rows.map((r) => r.length));
-      const line = (r: string[]) => '| ' + Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ') + ' |';
       return [
-        line(rows[0]),
+        pipeRow(rows[0], width),
         '| ' + Array.from({ length: width }, () => '---').join(' | ') + ' |',
-        ...rows.slice(1).map(line),
+        ...rows.slice(1).map((r) => pipeRow(r, width)),
       ].join('\n');
     }
     case 'list_item': {

@@ -62,6 +62,22 @@ describe('tables printed by Chromium', () => {
     expect(md).toMatch(/^\| Winch-7 \| Small winch \| 1\.2 m \| 95 kg \|$/m);
   });
 
+  it('a description wrapping onto six lines, its neighbours on one, stays one cell of one row', async () => {
+    const long = [
+      'Harbour crane with a spare motor, the long cable and the two hooks kept in the northern shed for the',
+      'winter, checked by the wardens each spring before the boats come back to the quay',
+    ].join(' ');
+    const md = await markdownOf(
+      `<table style="width:70%"><tr><th>Part</th><th style="width:45%">Description</th><th class="num">Height</th>
+<th class="num">Weight</th></tr>
+<tr><td>Crane-12</td><td>${long}</td><td class="num">12.5 m</td><td class="num">840 kg</td></tr>
+<tr><td>Winch-7</td><td>Small winch</td><td class="num">1.2 m</td><td class="num">95 kg</td></tr>
+<tr><td>Hoist-3</td><td>Chain hoist for the dock</td><td class="num">3.4 m</td><td class="num">120 kg</td></tr></table>`,
+    );
+    expect(md).toContain(`| Crane-12 | ${long} | 12.5 m | 840 kg |`);
+    expect(md).toMatch(/^\| Hoist-3 \| Chain hoist for the dock \| 3\.4 m \| 120 kg \|$/m);
+  });
+
   it('group labels beside an index column head their sub-columns', async () => {
     const body = [
       [1, 'North', '12', '14', '30', '31', 'steady'],

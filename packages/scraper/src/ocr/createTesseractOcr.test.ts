@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parsePdf } from '@scrape/core';
 import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPdfWorkerPool } from '../pdf/createPdfWorkerPool.js';
 import { BUNDLED_LANGUAGES, createTesseractOcr, DEFAULT_LANGUAGE, defaultLangPath } from './createTesseractOcr.js';
 
 /** A page of text (accented letters, WinAnsi) in Helvetica: a PDF with a visible text layer. */
@@ -108,6 +109,23 @@ describe('createTesseractOcr', () => {
       expect(counter.stats.rereads).toBe(1);
       for (const word of GERMAN_WORDS) expect(scanned.markdown).toContain(word);
     } finally {
+      await counter.close();
+    }
+  }, 180_000);
+
+  it('the confirm-only hint crosses the PDF worker pool: a German layer read in a PDF thread is not read again', async () => {
+    const counter = createTesseractOcr({ workers: 1 });
+    const pool = createPdfWorkerPool({ workers: 1, ocr: () => counter });
+    try {
+      const layered = textPdfOf(GERMAN).saveToBuffer('compress').asUint8Array().slice();
+      const confirmed = await pool.parse(layered, { mode: 'ocr' }, { deadline: Date.now() + 170_000 });
+      expect(counter.stats.pages).toBeGreaterThanOrEqual(1);
+      // Without the hint in the pool's messages, the engine reads the page again with the German model (1 ≠ 0).
+      expect(counter.stats.rereads).toBe(0);
+      expect(confirmed.metadata.ocrPages).toBe(0);
+      for (const word of GERMAN_WORDS) expect(confirmed.markdown).toContain(word);
+    } finally {
+      await pool.close();
       await counter.close();
     }
   }, 180_000);

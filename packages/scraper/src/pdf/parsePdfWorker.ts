@@ -48,7 +48,8 @@ function ocrProxy(id: number, concurrency: number): OcrEngine {
             reject(e);
           },
         });
-        send({ type: 'ocr', id, ocrId, png: copy, languageText: options.languageText }, [copy.buffer as ArrayBuffer]);
+        const { languageText, purpose } = options;
+        send({ type: 'ocr', id, ocrId, png: copy, languageText, purpose }, [copy.buffer as ArrayBuffer]);
       });
     },
   };

@@ -1,5 +1,5 @@
 // The messages between createPdfWorkerPool (main thread) and parsePdfWorker (worker thread).
-import type { OcrPageResult, ParsePdfOptions, ParsePdfResult } from '@scrape/core';
+import type { OcrPageResult, OcrRecognizeOptions, ParsePdfOptions, ParsePdfResult } from '@scrape/core';
 
 export type ToWorker =
   | {
@@ -20,12 +20,18 @@ export type ToWorker =
   /** How many of the asked pages are paid for (0 also when the budget failed: the pool keeps its error). */
   | { type: 'budget-result'; id: number; pages: number };
 
+/** What a reading is for (see core's OcrEngine). */
+type OcrPurpose = OcrRecognizeOptions['purpose'];
+
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'done'; id: number; result: ParsePdfResult }
   | { type: 'failed'; id: number; error: { name: string; kind?: string; message: string; details?: unknown } }
-  /** `languageText`: text in the image's likely language (its page's text layer), passed on to the engine. */
-  | { type: 'ocr'; id: number; ocrId: number; png: Uint8Array; languageText?: string }
+  /**
+   * `languageText`: text in the image's likely language (its page's text layer); `purpose`: `'confirm'` when the
+   * reading only checks a text layer. Both are passed on to the engine.
+   */
+  | { type: 'ocr'; id: number; ocrId: number; png: Uint8Array; languageText?: string; purpose?: OcrPurpose }
   | { type: 'ocr-cancel'; id: number; ocrId: number }
   /** The page count is known: asks the pool's pageBudget how many of `pages` may be parsed. */
   | { type: 'budget'; id: number; pages: number };

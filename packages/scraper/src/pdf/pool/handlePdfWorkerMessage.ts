@@ -34,7 +34,7 @@ export function handlePdfWorkerMessage(
       askBudget(slot, job, message.pages);
       return;
     case 'ocr':
-      recognize(deps, slot, job, message.ocrId, message.png, message.languageText);
+      recognize(deps, slot, job, message);
       return;
     case 'ocr-cancel':
       job.ocr.get(message.ocrId)?.abort(new DOMException('OCR no longer needed', 'AbortError'));
@@ -64,9 +64,7 @@ function recognize(
   deps: PdfMessageDeps,
   slot: ThreadSlot<PdfPoolJob>,
   job: PdfPoolJob,
-  ocrId: number,
-  png: Uint8Array,
-  languageText: string | undefined,
+  { ocrId, png, languageText, purpose }: Extract<FromWorker, { type: 'ocr' }>,
 ): void {
   const { counts } = deps;
   const controller = new AbortController();
@@ -85,7 +83,7 @@ function recognize(
     reply(undefined, `OCR engine unavailable: ${String(err)}`);
     return;
   }
-  engine.recognize(png, { signal: controller.signal, languageText }).then(
+  engine.recognize(png, { signal: controller.signal, languageText, purpose }).then(
     (result) => reply(result),
     (err: unknown) => reply(undefined, err instanceof Error ? err.message : String(err)),
   );
