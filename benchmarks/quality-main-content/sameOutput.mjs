@@ -49,7 +49,7 @@ const digest = (text) => createHash('sha1').update(text).digest('hex');
 /** The markdown's plain text of one extraction, as the pipeline's later steps would write it (see ablate.mjs). */
 function plainText(el, state) {
   let content = el;
-  if (!/\S/.test(content.textContent ?? '')) content = state.page;
+  if (!/\S/.test(content.textContent ?? '') && !coreInternal.saysNoMainContent(content)) content = state.page;
   for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
   return coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
 }
