@@ -78,7 +78,9 @@ export function extractMainContent(document: Document, options: ExtractMainConte
 
   // 5. write (nothing when all that is left of a root without content text is a chrome remnant: chromeOnlyPage.ts)
   if (on('chrome-only-page') && isChromeOnly(root, removed)) {
-    tracer.sink('write', 'chrome-only-page')?.push('root holds no content text, only a chrome remnant: no main content');
+    tracer
+      .sink('write', 'chrome-only-page')
+      ?.push('root holds no content text, only a chrome remnant: no main content');
     return noMainContent(document);
   }
   return writeResult(document, tree, root, removed, options.copy === true, tracer.sink('write', 'fallback-whole-page'));
