@@ -90,7 +90,7 @@ function siteOf(page) {
 /** The markdown's plain text of one extraction, as the pipeline's later steps would write it. */
 function plainText(el, state) {
   let content = el;
-  if (!/\S/.test(content.textContent ?? '')) content = state.page; // the pipeline's whole-page fallback
+  if (!/\S/.test(content.textContent ?? '') && !coreInternal.saysNoMainContent(content)) content = state.page; // the pipeline's whole-page fallback
   for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
   return coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
 }

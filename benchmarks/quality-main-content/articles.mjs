@@ -47,7 +47,7 @@ for (const e of entries) {
     trace,
   });
   let content = el;
-  if (!/\S/.test(content.textContent ?? '')) content = state.page;
+  if (!/\S/.test(content.textContent ?? '') && !coreInternal.saysNoMainContent(content)) content = state.page;
   for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
   const text = coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
   const s = scoreText(text, page.main);

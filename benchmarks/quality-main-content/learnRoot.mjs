@@ -41,7 +41,7 @@ function prepare(page) {
 }
 function plainText(el, state) {
   let content = el;
-  if (!/\S/.test(content.textContent ?? '')) content = state.page;
+  if (!/\S/.test(content.textContent ?? '') && !coreInternal.saysNoMainContent(content)) content = state.page;
   for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
   return coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
 }

@@ -249,7 +249,7 @@ export function preparePage(page) {
     extractor.extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, disabledRules });
   const toText = (el) => {
     let content = el;
-    if (!/\S/.test(content.textContent ?? '')) content = state.page; // the pipeline's whole-page fallback
+    if (!/\S/.test(content.textContent ?? '') && !core.saysNoMainContent?.(content)) content = state.page; // the pipeline's whole-page fallback
     for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
     return core.markdownToPlainText(core.stripBase64Images(core.htmlToMarkdown(content)));
   };

@@ -49,7 +49,7 @@ function extract(page) {
   const all = Array.from(state.document.querySelectorAll('*'));
   for (let i = 0; i < all.length; i++) all[i].setAttribute(MARK, String(i));
   const out = extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true });
-  const content = /\S/.test(out.textContent ?? '') ? out : state.page;
+  const content = /\S/.test(out.textContent ?? '') || coreInternal.saysNoMainContent(out) ? out : state.page;
   const text = coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
   return { score: scoreText(text, page.main), root: all[Number(out.getAttribute(MARK))] ?? null, all, state };
 }

@@ -3,7 +3,8 @@
 // later build against that dump page by page. With --speed DIST it also runs another build of the extractor (e.g.
 // a copy of packages/core/dist taken before the refactor) alternating with this one page by page, and reports the
 // ratio of their CPU times measured in that one run (absolute times mean nothing on a shared machine).
-// usage: node sameOutput.mjs --write FILE | --check FILE [--speed DIST_DIR] [--f1] [--step N] [--all]
+// usage: node sameOutput.mjs --write FILE | --check FILE [--speed DIST_DIR] [--f1] [--step N] [--all] [--off r1,r2]
+//   --off: these rule ids switched off (write with a new rule off, check with it on: the pages the rule changes)
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,6 +24,7 @@ const checkAgainst = opt('check');
 const speedDist = opt('speed');
 const withF1 = args.includes('--f1');
 const step = Number(opt('step') ?? '1');
+const disabledRules = opt('off') ? new Set(opt('off').split(',')) : undefined;
 if ((writeTo === undefined) === (checkAgainst === undefined)) {
   console.error('usage: node sameOutput.mjs --write FILE | --check FILE [--speed DIST_DIR] [--f1] [--step N]');
   process.exit(2);
@@ -49,7 +51,7 @@ const digest = (text) => createHash('sha1').update(text).digest('hex');
 /** The markdown's plain text of one extraction, as the pipeline's later steps would write it (see ablate.mjs). */
 function plainText(el, state) {
   let content = el;
-  if (!/\S/.test(content.textContent ?? '')) content = state.page;
+  if (!/\S/.test(content.textContent ?? '') && !coreInternal.saysNoMainContent(content)) content = state.page;
   for (const n of Array.from(content.querySelectorAll('noscript'))) n.remove();
   return coreInternal.markdownToPlainText(coreInternal.stripBase64Images(core.htmlToMarkdown(content)));
 }
@@ -86,7 +88,8 @@ for (const [n, entry] of pages.entries()) {
     }
   }
   const trace = [];
-  const el = extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true, trace });
+  const options = { url: page.url, hints: state.hints, copy: true, trace, disabledRules };
+  const el = extractMainContent(state.document, options);
   dump[`${entry.corpus}/${entry.id}`] = { html: digest(el.outerHTML), trace: digest(trace.join('\n')) };
   if (withF1) {
     const score = scoreText(plainText(el, state), page.main).f1;

@@ -21,3 +21,4 @@ export type { Product, Menu } from './structured/structuredTypes.js';
 // The main-content extractor on its own (benchmarks/quality-main-content scores it without the markdown writer).
 export { extractMainContent } from './main-content/extractMainContent.js';
 export { collectContentHints } from './main-content/collectContentHints.js';
+export { saysNoMainContent } from './main-content/chromeOnlyPage.js';

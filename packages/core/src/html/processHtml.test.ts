@@ -115,12 +115,25 @@ describe('processHtml', () => {
     expect(processHtml({ body: bytes, url: URL_ }).markdown).toContain('日本語の記事です。');
   });
 
-  it('never returns empty markdown for a page whose only text is chrome', () => {
+  it('falls back to the whole page when pruning leaves nothing of a page of links', () => {
     const result = processHtml({
       body: '<body><nav><a href="/a">Alpha section</a> <a href="/b">Beta section</a></nav></body>',
       url: URL_,
     });
     expect(result.markdown).toContain('Alpha section');
+  });
+
+  it('answers nothing, not the whole page, when the page holds only chrome (chromeOnlyPage.ts)', () => {
+    const menu = Array.from({ length: 12 }, (_, i) => `<li><a href="/plans/${i}">Plan number ${i}</a></li>`).join('');
+    const shell =
+      `<body><header><a href="/">Home</a> <a href="/shop">Shop</a></header><main id="app"><div class="loading">` +
+      `</div></main><footer class="footer"><div class="footer__menu"><ul>${menu}</ul></div><div class="footer-bottom">` +
+      '<p><a href="/pp">Privacy Policy</a> • Copyright Example Health, 2026</p></div></footer></body>';
+    const result = processHtml({ body: shell, url: URL_ }, { outputs: ['markdown', 'html'] });
+    expect(result.markdown).toBe('');
+    expect(result.html).not.toContain('Plan number');
+    const whole = processHtml({ body: shell, url: URL_ }, { onlyMainContent: false });
+    expect(whole.markdown).toContain('Plan number 3');
   });
 
   it('falls back to the whole page when the main content is hidden until scripts run', () => {

@@ -1,6 +1,7 @@
 // The HTML pipeline: one page in, the v2 outputs (rawHtml, html, markdown, links, metadata) out.
 // The order of operations is the list HTML_PIPELINE_STEPS below; each step is a small function of its own file.
 import { collectContentHints, hintCarrierCollector, type ContentHints } from '../main-content/collectContentHints.js';
+import { saysNoMainContent } from '../main-content/chromeOnlyPage.js';
 import { extractMainContent } from '../main-content/extractMainContent.js';
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown.js';
 import { stripBase64Images } from '../markdown/stripBase64Images.js';
@@ -258,7 +259,8 @@ function wants(options: ProcessHtmlOptions, output: HtmlOutput): boolean {
  * The extractor's answer, or the whole cleaned page when that answer has no text although the page has some: an
  * empty document is never the right answer for a page with text (e.g. a framework page hidden until hydration).
  * The extractor prunes the document in place, so the whole page is rebuilt from the raw HTML on that rare path.
- * A failure inside the heuristics degrades the same way.
+ * A failure inside the heuristics degrades the same way. The one empty answer kept is the extractor's "no main
+ * content" (a page whose HTML holds only chrome: chromeOnlyPage.ts).
  */
 function mainContentOrPage(document: Document, s: HtmlPipelineState): Element {
   let content: Element | undefined;
@@ -267,7 +269,8 @@ function mainContentOrPage(document: Document, s: HtmlPipelineState): Element {
   } catch {
     content = undefined;
   }
-  if (content && hasText(content)) return content;
+  // a page whose HTML holds only chrome (chromeOnlyPage.ts) has no main content: no fallback to the whole page
+  if (content && (hasText(content) || saysNoMainContent(content))) return content;
   const whole = wholeCleanedPage(s);
   return hasText(whole) || !content ? whole : content;
 }

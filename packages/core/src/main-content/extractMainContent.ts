@@ -8,6 +8,7 @@
 import { classifyPage, type PageHints } from './classifyPage.js';
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
 import { chooseRoot } from './chooseRoot.js';
+import { isChromeOnly, noMainContent } from './chromeOnlyPage.js';
 import { keepFactPanels } from './keepFactPanels.js';
 import { learnedRoot, type LearnedRootOptions } from './learnedRoot.js';
 import { computeGood } from './measureTree.js';
@@ -75,6 +76,12 @@ export function extractMainContent(document: Document, options: ExtractMainConte
   const address = { url: options.url, canonicalUrl: options.hints?.canonicalUrl };
   runRules(MAIN_CONTENT_RULES, { root, removed, page: kind, on, trace: undefined, address }, tracer);
 
-  // 5. write
+  // 5. write (nothing when all that is left of a root without content text is a chrome remnant: chromeOnlyPage.ts)
+  if (on('chrome-only-page') && isChromeOnly(root, removed)) {
+    tracer
+      .sink('write', 'chrome-only-page')
+      ?.push('root holds no content text, only a chrome remnant: no main content');
+    return noMainContent(document);
+  }
   return writeResult(document, tree, root, removed, options.copy === true, tracer.sink('write', 'fallback-whole-page'));
 }

@@ -383,4 +383,11 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'thread: post stamps',
     apply: (c) => dropPostStamps(c.root, c.removed, c.trace),
   },
+  // ---- write (extractMainContent.ts, chromeOnlyPage.ts) ----
+  {
+    id: 'chrome-only-page',
+    stage: 'prune',
+    appliesTo: always,
+    why: 'a root without content text whose pruned remnant is short chrome: the page has no main content',
+  },
 ];

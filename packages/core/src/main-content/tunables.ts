@@ -444,3 +444,8 @@ export const TEASER_MAX_GOOD = 400;
 export const TEASER_TITLE_MAX_OFFSET = 40;
 /** Cards are looked for this many levels below a block. */
 export const TEASER_SEARCH_DEPTH = 5;
+
+// chromeOnlyPage.ts: a page whose HTML holds no main content (a script-rendered shell, a blocked capture)
+/** When the root holds no content text at all (good 0), a remnant of at most this much text left after pruning is
+ *  chrome the labels missed (a newsletter box, a legal line, a help menu), not the page's content. */
+export const CHROME_ONLY_REMNANT_MAX_CHARS = 800;
