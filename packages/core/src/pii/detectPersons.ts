@@ -40,6 +40,7 @@ import {
 } from './personObjects.js';
 import { prefixedSurnameTail } from './namePrefixes.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import { firstPersonPartner, inFixedPhrase, possessedAsPerson, thingNamed } from './personClauses.js';
 import { afterRoleNoun } from './personRoles.js';
 import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import {
@@ -354,7 +355,11 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       out.push({ type: 'PERSON', start: lastOfRun.start, end: lastOfRun.end, score: 0.75 });
     if (afterTitle || afterNameIntro) {
       const last = run[run.length - 1];
-      out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
+      // ("a café named Brew Lab", "Pro Bono": a thing's name, a borrowed phrase; see judgeRun)
+      const thing =
+        (afterNameIntro && thingNamed(tokens, t) && !run.some((w) => isNameWord(w.lower, g))) ||
+        inFixedPhrase(tokens, t, last);
+      if (!thing) out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
     } else {
       for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, g, aggressive, out);
     }
@@ -544,6 +549,8 @@ function judgeRun(
       // "Aoife (she/her)", "the bride (née Gallagher)": marks only a person carries
       pronounSetAfter(tokens, last) ||
       afterBirthNameWord(tokens, first) ||
+      // "Lorcan and I went fishing": only a person is paired with the writer
+      firstPersonPartner(tokens, first, last) ||
       attributed(),
   );
 
@@ -602,6 +609,9 @@ function judgeRun(
         (pastVerbAfterOpening(tokens, first, last) &&
           !isPlace &&
           !g.countries.has(phrase) &&
+          // (a word only the big humannames list holds that ends like an English agent noun is a brand: "Uber has
+          // raised fares")
+          !(words[0].c === 'name' && !isCoreNameWord(first.lower, g) && first.lower.endsWith('er')) &&
           (words[0].c === 'name' || NAME_SHAPE.test(first.lower) || hasForeignLetters(first.text)))) &&
         !words.some((w) => coinedWord(w.t, g))),
   );
@@ -677,6 +687,7 @@ function judgeRun(
         subject() ||
         reported() ||
         objectOfPersonVerb() ||
+        possessedAsPerson(tokens, last) ||
         ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) ||
         (!isPlace && follow()) ||
         (firstName && weak() && !PLACE_INTRO.test(before));
@@ -702,6 +713,8 @@ function judgeRun(
         (follow() && !first.sentenceStart) ||
         // "Hope left early", "Li called twice": a first name that is also a word, then a verb people do
         (g.firstNames.has(phrase) && personVerbAfter(tokens, last)) ||
+        // "Hope’s brother called", "Grace's car broke down": a possessive before what only a person has
+        (g.firstNames.has(phrase) && possessedAsPerson(tokens, last)) ||
         // "had given Angel his address", "thanked Grace": a person's verb before, and a second object after or a
         // first name
         (objectOfPersonVerb() && (g.firstNames.has(phrase) || secondObjectAfter(tokens, last)))
@@ -736,6 +749,10 @@ function judgeRun(
   if (words.length === 1 && words[0].c === 'unknown' && speaker() && germanLabelNoun(first.lower)) score = 0;
   // "Parker Industries", "Hudson Group": a run ending in such a word is the organisation itself.
   if (words.length >= 2 && FACILITY_WORDS.has(last.lower) && !strong()) score = 0;
+  // "a café named Brew Lab", "an app called Notion": a thing's name (unless a name list holds one of its words)
+  if (score > 0 && thingNamed(tokens, first) && !words.some((w) => isNameWord(w.t.lower, g))) score = 0;
+  // "The Per Diem allowance", "Pro Bono work": a borrowed fixed phrase names no one
+  if (score > 0 && inFixedPhrase(tokens, first, last)) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 
