@@ -40,7 +40,17 @@ import {
 } from './personObjects.js';
 import { prefixedSurnameTail } from './namePrefixes.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
-import { firstPersonPartner, inFixedPhrase, possessedAsPerson, thingNamed } from './personClauses.js';
+import {
+  ageStatedAfter,
+  firstPersonPartner,
+  inFixedPhrase,
+  kinOfBefore,
+  personApposition,
+  possessedAsPerson,
+  relativeWhoAfter,
+  thingNamed,
+} from './personClauses.js';
+import { SUBJECT_VERB_ADVERBS } from './personClauseWords.js';
 import { afterRoleNoun } from './personRoles.js';
 import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import {
@@ -95,6 +105,7 @@ const PERSON_VERBS_FINITE = new Set(VERB_FORMS.finite);
 const PERSON_VERBS_ANY = new Set([...VERB_FORMS.finite, ...VERB_FORMS.base]);
 const AUX = new Set(AUXILIARIES);
 const AUX_GAP = new Set(AUXILIARY_GAP_WORDS);
+const SUBJECT_ADVERBS = new Set(SUBJECT_VERB_ADVERBS);
 
 /**
  * "Adaeze missed the train", "Wiremu believes", "Ailbhe hasn't answered": the run is the subject of a verb that
@@ -106,6 +117,12 @@ function personVerbAfter(tokens: Token[], last: Token): boolean {
   if (next?.kind !== 'word' || next.cap || next.lineStart || (next.gapBefore !== ' ' && next.gapBefore !== ''))
     return false;
   if (next.gapBefore === ' ' && PERSON_VERBS_FINITE.has(next.lower)) return true;
+  // ("Tewodros usually drives", "Meseret never cooks": an adverb between the subject and its verb)
+  if (next.gapBefore === ' ' && SUBJECT_ADVERBS.has(next.lower)) {
+    const verb = tokens[k + 1];
+    if (verb?.kind === 'word' && !verb.cap && verb.gapBefore === ' ' && PERSON_VERBS_FINITE.has(verb.lower))
+      return true;
+  }
   if (!AUX.has(next.lower)) return false;
   k++;
   for (let n = 0; n < 2 && AUX_GAP.has(tokens[k]?.lower ?? ''); n++) k++;
@@ -551,6 +568,12 @@ function judgeRun(
       afterBirthNameWord(tokens, first) ||
       // "Lorcan and I went fishing": only a person is paired with the writer
       firstPersonPartner(tokens, first, last) ||
+      // "Bjarke, the new intern, starts Monday": an apposition naming a person's role
+      personApposition(tokens, last) ||
+      // "It was Meseret who called", "Tewodros is 34 years old", "the wife of Tewodros": said only of people
+      relativeWhoAfter(tokens, last) ||
+      ageStatedAfter(tokens, last) ||
+      kinOfBefore(tokens, first) ||
       attributed(),
   );
 
@@ -730,6 +753,8 @@ function judgeRun(
       (strong() || subject() || !demonym() || (objectOfPersonVerb() && secondObjectAfter(tokens, last)))
     ) {
       if (strong() || speaker() || vocative() || subject() || reported()) score = 0.75;
+      // ("Is this Meseret's car?": a possessive before what only a person has, the noun ending its phrase)
+      else if (possessedAsPerson(tokens, last, true) && !coinedWord(first, g)) score = 0.75;
       // (a coined English word is a brand even there: "introduced Webpack")
       else if (objectOfPersonVerb() && !coinedWord(first, g)) score = 0.75;
       else if ((follow() || weak()) && foreign) score = 0.6;

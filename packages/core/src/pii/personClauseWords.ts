@@ -44,9 +44,9 @@ export const IRREGULAR_PAST_FORMS = (
 ).split(' ');
 
 /**
- * Nouns a possessive gives only to a person: kin, body, life events and everyday belongings ("Hope’s brother",
- * "Grace's car", "Olive's bag"). A company has "stock", "prices", "update"; a listed first name that is also a word
- * is a person before one of these.
+ * Nouns a possessive gives only to a person: kin, body, life events, everyday belongings and personal records
+ * ("Hope’s brother", "Grace's car", "Olive's bag", "Summer's email address"). A company has "stock", "prices",
+ * "update"; a listed first name that is also a word is a person before one of these.
  */
 export const PERSONAL_POSSESSIONS = [
   'boyfriend',
@@ -91,6 +91,13 @@ export const PERSONAL_POSSESSIONS = [
   'bedroom',
   'dog',
   'cat',
+  'email',
+  'address',
+  'mobile',
+  'salary',
+  'signature',
+  'resume',
+  'appointment',
   'homework',
   'essay',
   'exam',
@@ -206,4 +213,32 @@ export const FIXED_FOREIGN_PHRASES = [
   'hors d’oeuvre',
   'à la carte',
   'laissez faire',
+];
+
+/**
+ * Adverbs that sit between a subject and its verb ("Tewodros usually drives", "Meseret never cooks"): the verb after
+ * one still says what the subject does.
+ */
+export const SUBJECT_VERB_ADVERBS = [
+  'never',
+  'always',
+  'often',
+  'usually',
+  'sometimes',
+  'rarely',
+  'seldom',
+  'also',
+  'still',
+  'just',
+  'already',
+  'finally',
+  'actually',
+  'really',
+  'probably',
+  'normally',
+  'recently',
+  'occasionally',
+  'then',
+  'later',
+  'soon',
 ];

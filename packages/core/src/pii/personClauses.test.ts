@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGazetteers } from './loadGazetteers.js';
 import {
+  ageStatedAfter,
   firstPersonPartner,
   inFixedPhrase,
+  kinOfBefore,
+  personApposition,
   possessedAsPerson,
+  relativeWhoAfter,
   thingNamed,
   verbGroupAfter,
 } from './personClauses.js';
@@ -108,5 +112,34 @@ describe('borrowed fixed phrases', () => {
   it('keeps "Per Diem", redacts "Per Lindqvist"', async () => {
     expect(await redact('The Per Diem allowance doubled.')).toBe('The Per Diem allowance doubled.');
     expect(await redact('Per Lindqvist signed the lease.')).toBe('[PERSON] signed the lease.');
+  });
+});
+
+describe('appositions, relatives, ages and kin said of a name in no list', () => {
+  it('finds each shape beside its trap', () => {
+    const first = (text: string) => tokenizeText(text)[0];
+    const at = (text: string) => ({ tokens: tokenizeText(text), t: first(text) });
+    const cases: Array<[(x: ReturnType<typeof at>) => boolean, string, string]> = [
+      [(x) => personApposition(x.tokens, x.t), 'Bjarke, the new intern, starts Monday.', 'Klarna, our partner, paid.'],
+      [(x) => relativeWhoAfter(x.tokens, x.t), 'Meseret who called', 'Apple, which makes phones'],
+      [(x) => ageStatedAfter(x.tokens, x.t), 'Tewodros is 34 years old.', 'Tewodros is 34 today.'],
+      [(x) => possessedAsPerson(x.tokens, x.t, true), 'Tewodros’ keys are lost.', "Tesco's car park is full."],
+    ];
+    for (const [test, hit, trap] of cases) {
+      expect(test(at(hit)), hit).toBe(true);
+      expect(test(at(trap)), trap).toBe(false);
+    }
+    const kin = word('She married the son of Tewodros.', 'Tewodros');
+    expect(kinOfBefore(kin.tokens, kin.t)).toBe(true);
+    const city = word('the port of Tewodros', 'Tewodros');
+    expect(kinOfBefore(city.tokens, city.t)).toBe(false);
+  });
+  it('redacts such names, keeps the traps', async () => {
+    expect(await redact('Bjarke, the new intern, starts Monday.')).toBe('[PERSON], the new intern, starts Monday.');
+    expect(await redact('It was Meseret who called.')).toBe('It was [PERSON] who called.');
+    expect(await redact('Is this Meseret’s car?')).toBe('Is this [PERSON]’s car?');
+    expect(await redact('Tewodros never smiled.')).toBe('[PERSON] never smiled.');
+    expect(await redact('Klarna, our partner, paid.')).toBe('Klarna, our partner, paid.');
+    expect(await redact("Tesco's car park is full.")).toBe("Tesco's car park is full.");
   });
 });
