@@ -6,7 +6,8 @@
 // a signature with a role, "X and I", names after "named"/"called", a name after "from" in a message. Every group
 // carries traps of the same shape (brands, capitalised everyday words) that must stay readable (place names are
 // LOCATION by design and are never a `keep` word). `pii` must be gone, `keep` must stay.
-// Run: node benchmarks/pii/personRound11Shapes.mjs [--misses]
+// `PERSON_ROUND11_AFTER` is a second batch written after the rules and scored once (`--after`).
+// Run: node benchmarks/pii/personRound11Shapes.mjs [--misses] [--after]
 import { redactPII } from '@scrape/core';
 import { printShapeGroups, scoreShapeGroups } from './scoreShapes.mjs';
 import { totals } from './personCheckShapes.mjs';
@@ -152,9 +153,45 @@ export const PERSON_ROUND11_SHAPES = {
   ],
 };
 
+/** A second batch, written after the rules of round 11 and scored once (`--after`). */
+export const PERSON_ROUND11_AFTER = {
+  partnersAndPossessives: [
+    { text: 'Me and Oghenekaro fixed the roof.', pii: ['Oghenekaro'], keep: ['fixed', 'roof'] },
+    { text: 'Sigrún and I are flying home.', pii: ['Sigrún'], keep: ['flying', 'home'] },
+    { text: 'Is that Mahlet’s jacket?', pii: ['Mahlet'], keep: ['jacket'] },
+    { text: "Ivy's grandmother is ninety.", pii: ['Ivy'], keep: ['grandmother', 'ninety'] },
+    // traps
+    { text: 'Ikea’s car park was full.', pii: [], keep: ['Ikea', 'car', 'park'] },
+    { text: "Summer's heat is brutal.", pii: [], keep: ['Summer', 'heat'] },
+    { text: 'Sales and I never agree.', pii: [], keep: ['Sales', 'agree'] },
+  ],
+  appositionsAndRelatives: [
+    { text: 'Gebremedhin, our new landlord, called.', pii: ['Gebremedhin'], keep: ['landlord', 'called'] },
+    { text: 'The prize went to Oyebanji, who trained for years.', pii: ['Oyebanji'], keep: ['prize', 'trained'] },
+    { text: 'Nokwanda is 41 years old.', pii: ['Nokwanda'], keep: ['years', 'old'] },
+    { text: 'We met the daughter of Adewale at the fair.', pii: ['Adewale'], keep: ['daughter', 'fair'] },
+    // traps
+    { text: 'Zendesk, our supplier, raised prices.', pii: [], keep: ['Zendesk', 'supplier', 'prices'] },
+    { text: 'We use Trello, which is free.', pii: [], keep: ['Trello', 'free'] },
+    { text: 'The capital of Wakanda is fictional.', pii: [], keep: ['capital', 'fictional'] },
+  ],
+  openingsAndThings: [
+    { text: 'Earlier Sølvi had been waiting outside.', pii: ['Sølvi'], keep: ['Earlier', 'waiting'] },
+    { text: 'Afterwards Chinonso was taken home.', pii: ['Chinonso'], keep: ['Afterwards', 'taken'] },
+    { text: 'Ifeoluwa rarely complains.', pii: ['Ifeoluwa'], keep: ['rarely', 'complains'] },
+    // traps
+    { text: 'A band called Velvet Moth played.', pii: [], keep: ['band', 'Velvet', 'Moth'] },
+    { text: 'The rate is set Pro Rata for part-timers.', pii: [], keep: ['Pro', 'Rata'] },
+    { text: 'Afterwards Dropbox was restored.', pii: [], keep: ['Afterwards', 'Dropbox', 'restored'] },
+  ],
+};
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const redact = async (t) => (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
-  const r = await scoreShapeGroups(PERSON_ROUND11_SHAPES, redact);
+  const r = await scoreShapeGroups(
+    process.argv.includes('--after') ? PERSON_ROUND11_AFTER : PERSON_ROUND11_SHAPES,
+    redact,
+  );
   printShapeGroups(r);
   const s = totals(r);
   console.log(
