@@ -6,6 +6,7 @@ import { PERSON_CHECK_SHAPES } from './personCheckShapes.mjs';
 import { PERSON_AFTER_SHAPES, PERSON_FRESH_SHAPES } from './personFreshShapes.mjs';
 import { PERSON_ROUND8_AFTER, PERSON_ROUND8_SHAPES } from './personRound8Shapes.mjs';
 import { PERSON_ROUND10_AFTER, PERSON_ROUND10_SHAPES } from './personRound10Shapes.mjs';
+import { PERSON_ROUND11_AFTER, PERSON_ROUND11_SHAPES } from './personRound11Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
@@ -35,6 +36,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['personRound9Shapes --after', PERSON_ROUND9_AFTER],
     ['personRound10Shapes', PERSON_ROUND10_SHAPES],
     ['personRound10Shapes --after', PERSON_ROUND10_AFTER],
+    ['personRound11Shapes', PERSON_ROUND11_SHAPES],
+    ['personRound11Shapes --after', PERSON_ROUND11_AFTER],
   ];
   console.log('| check set | sentences | PERSON recall | retention (all other words) | unaligned |');
   console.log('|---|---:|---:|---:|---:|');

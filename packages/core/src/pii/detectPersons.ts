@@ -40,6 +40,17 @@ import {
 } from './personObjects.js';
 import { prefixedSurnameTail } from './namePrefixes.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import {
+  ageStatedAfter,
+  firstPersonPartner,
+  inFixedPhrase,
+  kinOfBefore,
+  personApposition,
+  possessedAsPerson,
+  relativeWhoAfter,
+  thingNamed,
+} from './personClauses.js';
+import { SUBJECT_VERB_ADVERBS } from './personClauseWords.js';
 import { afterRoleNoun } from './personRoles.js';
 import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import {
@@ -94,6 +105,7 @@ const PERSON_VERBS_FINITE = new Set(VERB_FORMS.finite);
 const PERSON_VERBS_ANY = new Set([...VERB_FORMS.finite, ...VERB_FORMS.base]);
 const AUX = new Set(AUXILIARIES);
 const AUX_GAP = new Set(AUXILIARY_GAP_WORDS);
+const SUBJECT_ADVERBS = new Set(SUBJECT_VERB_ADVERBS);
 
 /**
  * "Adaeze missed the train", "Wiremu believes", "Ailbhe hasn't answered": the run is the subject of a verb that
@@ -105,6 +117,12 @@ function personVerbAfter(tokens: Token[], last: Token): boolean {
   if (next?.kind !== 'word' || next.cap || next.lineStart || (next.gapBefore !== ' ' && next.gapBefore !== ''))
     return false;
   if (next.gapBefore === ' ' && PERSON_VERBS_FINITE.has(next.lower)) return true;
+  // ("Tewodros usually drives", "Meseret never cooks": an adverb between the subject and its verb)
+  if (next.gapBefore === ' ' && SUBJECT_ADVERBS.has(next.lower)) {
+    const verb = tokens[k + 1];
+    if (verb?.kind === 'word' && !verb.cap && verb.gapBefore === ' ' && PERSON_VERBS_FINITE.has(verb.lower))
+      return true;
+  }
   if (!AUX.has(next.lower)) return false;
   k++;
   for (let n = 0; n < 2 && AUX_GAP.has(tokens[k]?.lower ?? ''); n++) k++;
@@ -354,7 +372,11 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
       out.push({ type: 'PERSON', start: lastOfRun.start, end: lastOfRun.end, score: 0.75 });
     if (afterTitle || afterNameIntro) {
       const last = run[run.length - 1];
-      out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
+      // ("a café named Brew Lab", "Pro Bono": a thing's name, a borrowed phrase; see judgeRun)
+      const thing =
+        (afterNameIntro && thingNamed(tokens, t) && !run.some((w) => isNameWord(w.lower, g))) ||
+        inFixedPhrase(tokens, t, last);
+      if (!thing) out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
     } else {
       for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, g, aggressive, out);
     }
@@ -544,6 +566,14 @@ function judgeRun(
       // "Aoife (she/her)", "the bride (née Gallagher)": marks only a person carries
       pronounSetAfter(tokens, last) ||
       afterBirthNameWord(tokens, first) ||
+      // "Lorcan and I went fishing": only a person is paired with the writer
+      firstPersonPartner(tokens, first, last) ||
+      // "Bjarke, the new intern, starts Monday": an apposition naming a person's role
+      personApposition(tokens, last) ||
+      // "It was Meseret who called", "Tewodros is 34 years old", "the wife of Tewodros": said only of people
+      relativeWhoAfter(tokens, last) ||
+      ageStatedAfter(tokens, last) ||
+      kinOfBefore(tokens, first) ||
       attributed(),
   );
 
@@ -602,6 +632,9 @@ function judgeRun(
         (pastVerbAfterOpening(tokens, first, last) &&
           !isPlace &&
           !g.countries.has(phrase) &&
+          // (a word only the big humannames list holds that ends like an English agent noun is a brand: "Uber has
+          // raised fares")
+          !(words[0].c === 'name' && !isCoreNameWord(first.lower, g) && first.lower.endsWith('er')) &&
           (words[0].c === 'name' || NAME_SHAPE.test(first.lower) || hasForeignLetters(first.text)))) &&
         !words.some((w) => coinedWord(w.t, g))),
   );
@@ -677,6 +710,7 @@ function judgeRun(
         subject() ||
         reported() ||
         objectOfPersonVerb() ||
+        possessedAsPerson(tokens, last) ||
         ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) ||
         (!isPlace && follow()) ||
         (firstName && weak() && !PLACE_INTRO.test(before));
@@ -702,6 +736,8 @@ function judgeRun(
         (follow() && !first.sentenceStart) ||
         // "Hope left early", "Li called twice": a first name that is also a word, then a verb people do
         (g.firstNames.has(phrase) && personVerbAfter(tokens, last)) ||
+        // "Hope’s brother called", "Grace's car broke down": a possessive before what only a person has
+        (g.firstNames.has(phrase) && possessedAsPerson(tokens, last)) ||
         // "had given Angel his address", "thanked Grace": a person's verb before, and a second object after or a
         // first name
         (objectOfPersonVerb() && (g.firstNames.has(phrase) || secondObjectAfter(tokens, last)))
@@ -717,6 +753,8 @@ function judgeRun(
       (strong() || subject() || !demonym() || (objectOfPersonVerb() && secondObjectAfter(tokens, last)))
     ) {
       if (strong() || speaker() || vocative() || subject() || reported()) score = 0.75;
+      // ("Is this Meseret's car?": a possessive before what only a person has, the noun ending its phrase)
+      else if (possessedAsPerson(tokens, last, true) && !coinedWord(first, g)) score = 0.75;
       // (a coined English word is a brand even there: "introduced Webpack")
       else if (objectOfPersonVerb() && !coinedWord(first, g)) score = 0.75;
       else if ((follow() || weak()) && foreign) score = 0.6;
@@ -736,6 +774,10 @@ function judgeRun(
   if (words.length === 1 && words[0].c === 'unknown' && speaker() && germanLabelNoun(first.lower)) score = 0;
   // "Parker Industries", "Hudson Group": a run ending in such a word is the organisation itself.
   if (words.length >= 2 && FACILITY_WORDS.has(last.lower) && !strong()) score = 0;
+  // "a café named Brew Lab", "an app called Notion": a thing's name (unless a name list holds one of its words)
+  if (score > 0 && thingNamed(tokens, first) && !words.some((w) => isNameWord(w.t.lower, g))) score = 0;
+  // "The Per Diem allowance", "Pro Bono work": a borrowed fixed phrase names no one
+  if (score > 0 && inFixedPhrase(tokens, first, last)) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 

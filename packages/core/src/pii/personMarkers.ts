@@ -1,11 +1,14 @@
 // Round 10 person cues (issue 26), each a token test: marks written beside a name that only people carry (a pronoun
 // set, a birth name), a past-tense verb right after a lone word at a sentence start, and "per" as a preposition.
+import { verbGroupAfter } from './personClauses.js';
+import { TIME_ADVERB_OPENERS } from './personClauseWords.js';
 import { BIRTH_NAME_WORDS, MONTH_NAMES, PRONOUN_SET_WORDS, WEEKDAY_NAMES } from './personLabels.js';
 import type { Token } from './tokenizeText.js';
 
 const PRONOUNS = new Set(PRONOUN_SET_WORDS);
 const BIRTH_NAME = new Set(BIRTH_NAME_WORDS);
-const DATE_WORDS = new Set([...MONTH_NAMES, ...WEEKDAY_NAMES]);
+// (round 11: a time adverb opens a sentence as a date does, "Yesterday Anneliese vacuumed the car")
+const DATE_WORDS = new Set([...MONTH_NAMES, ...WEEKDAY_NAMES, ...TIME_ADVERB_OPENERS]);
 
 /**
  * The run opens its sentence, or follows a short date or time that does ("On 12 May Oluwadamilare signed",
@@ -48,18 +51,18 @@ export function afterBirthNameWord(tokens: Token[], first: Token): boolean {
 
 /**
  * "Thandeka repainted the fence", "Oyelaran kayaked across the lake": one word opening a sentence (or right after a
- * date that opens it), then a regular
- * past-tense verb (a lowercase word ending in "ed") and a lowercase word or the end of the sentence. The verb
+ * date or time adverb that opens it), then a past-tense verb group (`verbGroupAfter`) and a lowercase word or the
+ * end of the sentence. The verb
  * lists (personVerbs.ts) hold the frequent verbs people do; this shape catches the rest. The caller asks it only
  * of a word in a name list or in none (dictionary words, "Compost enriched the soil", never reach it) and not
  * coined ("Shopify", "Facebook").
  */
 export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token): boolean {
   if (first !== last || !opensClause(tokens, first)) return false;
-  const verb = tokens[last.index + 1];
-  if (verb?.kind !== 'word' || verb.cap || verb.gapBefore !== ' ' || verb.text.length < 5) return false;
-  if (!verb.lower.endsWith('ed') || verb.lower.endsWith('eed')) return false;
-  const after = tokens[verb.index + 1];
+  // (round 11: also an irregular past, "Torvald overslept", or an auxiliary group, "Ruaridh has been away")
+  const v = verbGroupAfter(tokens, last);
+  if (v < 0) return false;
+  const after = tokens[v + 1];
   if (!after) return true;
   if (after.kind === 'punct') return after.text === '.' || after.text === '!';
   return after.kind === 'word' && !after.cap && after.gapBefore === ' ';

@@ -5,7 +5,7 @@
 import type { Token } from './tokenizeText.js';
 
 /** Nouns for a person's job or part in something (relatives and close people are in KINSHIP_NOUNS). */
-const PERSON_ROLE_NOUNS = new Set([
+export const PERSON_ROLE_NOUNS = new Set([
   'host',
   'hostess',
   'guide',
