@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import * as commonmark from 'commonmark';
-import { groupTable, scoreByGroup } from './scoreByGroup.mjs';
+import { groupTable, printFailures, scoreByGroup } from './scoreByGroup.mjs';
 import { runCheck } from './shapes.mjs';
 import { FIRMS, POSTER_WORDS, STAMPS, WORDS } from './familiesWords.mjs';
 
@@ -474,9 +474,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             writeFileSync(`${dump}/${d.name}.${mode}.md`, d.md);
           }
         }
-        if (split === 'dev' && process.argv.includes('--show-dev'))
-          for (const f of score.failures)
-            console.log(`FAIL [${mode}] ${f.doc} ${JSON.stringify(f.check)}${f.error ? ` (${f.error})` : ''}`);
+        if (split === 'dev' && process.argv.includes('--show-dev')) printFailures(mode, score.failures);
       }
     }
   } finally {

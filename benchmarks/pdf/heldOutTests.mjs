@@ -10,7 +10,7 @@
 // [--dev-only | --held-out-only]
 // Documents go through the scraper's PDF path: the worker pool with the tesseract OCR engine, as POST /v2/scrape.
 import * as mupdf from 'mupdf';
-import { groupTable, scoreByGroup } from './scoreByGroup.mjs';
+import { groupTable, printFailures, scoreByGroup } from './scoreByGroup.mjs';
 import { runCheck } from './shapes.mjs';
 import { textPdf, wrap } from './textPdf.mjs';
 import { FIRMS, FURNITURE, WORDS } from './heldOutWords.mjs';
@@ -445,9 +445,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const score = await scoreTests(docs, parse);
         results.push({ mode, split, score });
         console.error(`${mode} ${split}: ${score.passed}/${score.total}`);
-        if (split === 'dev' && process.argv.includes('--show-dev'))
-          for (const f of score.failures)
-            console.log(`FAIL [${mode}] ${f.doc} ${JSON.stringify(f.check)}${f.error ? ` (${f.error})` : ''}`);
+        if (split === 'dev' && process.argv.includes('--show-dev')) printFailures(mode, score.failures);
       }
   } finally {
     await pool.close();

@@ -11,7 +11,9 @@ export async function scoreByGroup(docs, parse, groupOf, runOne) {
   const failures = [];
   for (const doc of docs) {
     doc.md = await parsedOrEmpty(doc, parse);
-    const c = (per[groupOf(doc)] ??= { passed: 0, total: 0 });
+    const group = groupOf(doc);
+    per[group] ??= { passed: 0, total: 0 };
+    const c = per[group];
     for (const check of doc.checks) {
       c.total++;
       if (runOne(check, doc.md)) c.passed++;
@@ -48,4 +50,10 @@ export function groupTable(rows, per, withCounts = false) {
     out += `| ${mode} | ${split} | ${groups.map(cell).join(' | ')} | ${(score.passed / score.total).toFixed(3)} |\n`;
   }
   return out;
+}
+
+/** One line per failed check (`--show-dev`; never for a held-out split). */
+export function printFailures(mode, failures) {
+  for (const f of failures)
+    console.log(`FAIL [${mode}] ${f.doc} ${JSON.stringify(f.check)}${f.error ? ` (${f.error})` : ''}`);
 }
