@@ -115,6 +115,41 @@ function languageOf(el) {
   return m ? m[1] : '';
 }
 
+/** The attributes markdown can express, for an element kept in the semantic comparison. */
+function semanticAttrs(node, tag) {
+  const attrs = [];
+  const pick = (name) => {
+    const v = node.getAttribute(name);
+    if (v !== null) attrs.push([name, v]);
+  };
+  if (tag === 'a') ['href', 'title'].forEach(pick);
+  if (tag === 'img') {
+    ['src', 'title'].forEach(pick);
+    attrs.push(['alt', node.getAttribute('alt') ?? '']);
+  }
+  if (tag === 'ol') {
+    const start = node.getAttribute('start');
+    if (start !== null && parseInt(start, 10) !== 1) attrs.push(['start', String(parseInt(start, 10))]);
+  }
+  if (tag === 'input') {
+    pick('type');
+    if (node.hasAttribute('checked')) attrs.push(['checked', '']);
+  }
+  return attrs;
+}
+
+/** The trees of `node`'s children, unwrapped elements spliced in. */
+function childTrees(node, semantic, pre) {
+  const children = [];
+  for (const child of node.childNodes) {
+    const t = toTree(child, semantic, pre);
+    if (t === null) continue;
+    if (Array.isArray(t)) children.push(...t);
+    else children.push(t);
+  }
+  return children;
+}
+
 /** A tree of {tag, attrs, children} | string, canonicalised. */
 function toTree(node, semantic, inPre) {
   if (node.nodeType === 3) return node.data;
@@ -124,27 +159,8 @@ function toTree(node, semantic, inPre) {
   if (semantic) tag = ALIAS[tag] ?? tag;
   const keep = !semantic || (MARKDOWN.has(tag) && !(tag === 'a' && !node.hasAttribute('href')));
   let attrs = [];
-  if (!semantic) {
-    attrs = node.attributes ? [...node.attributes].map((a) => [a.name, a.value]) : [];
-  } else if (keep) {
-    const pick = (name) => {
-      const v = node.getAttribute(name);
-      if (v !== null) attrs.push([name, v]);
-    };
-    if (tag === 'a') ['href', 'title'].forEach(pick);
-    if (tag === 'img') {
-      ['src', 'title'].forEach(pick);
-      attrs.push(['alt', node.getAttribute('alt') ?? '']);
-    }
-    if (tag === 'ol') {
-      const start = node.getAttribute('start');
-      if (start !== null && parseInt(start, 10) !== 1) attrs.push(['start', String(parseInt(start, 10))]);
-    }
-    if (tag === 'input') {
-      pick('type');
-      if (node.hasAttribute('checked')) attrs.push(['checked', '']);
-    }
-  }
+  if (!semantic) attrs = node.attributes ? [...node.attributes].map((a) => [a.name, a.value]) : [];
+  else if (keep) attrs = semanticAttrs(node, tag);
   attrs = attrs
     .map(([k, v]) => [k, k === 'href' || k === 'src' ? decodeUrl(v) : v])
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
@@ -154,13 +170,7 @@ function toTree(node, semantic, inPre) {
     return { tag: 'pre', attrs: language ? [['lang', language]] : [], children: [text], pre: true };
   }
   const pre = inPre || tag === 'pre';
-  const children = [];
-  for (const child of node.childNodes) {
-    const t = toTree(child, semantic, pre);
-    if (t === null) continue;
-    if (Array.isArray(t)) children.push(...t);
-    else children.push(t);
-  }
+  const children = childTrees(node, semantic, pre);
   if (!keep) return BLOCK.has(tag) ? [BOUNDARY, ...children, BOUNDARY] : children;
   return { tag, attrs, children, pre };
 }

@@ -107,6 +107,31 @@ const add = (totals, name, [wall, cpu]) => {
   t.cpu += cpu;
 };
 
+/** A failure as reported: the page, the contender and the first three lines of the error. */
+function failureEntry(id, contender, error) {
+  const lines = String(error?.stack ?? error).split('\n');
+  return { id, contender, error: lines.slice(0, 3).join(' | ') };
+}
+
+/** One page's pipeline steps added to `steps`, and their sums to the pipeline's totals (with and without `html`). */
+function addPipelineSteps(totals, steps, pageSteps) {
+  let wall = 0;
+  let cpu = 0;
+  let wallNoHtml = 0;
+  let cpuNoHtml = 0;
+  for (const [name, [w, c]] of Object.entries(pageSteps)) {
+    add(steps, name, [w, c]);
+    wall += w;
+    cpu += c;
+    if (name !== 'html') {
+      wallNoHtml += w;
+      cpuNoHtml += c;
+    }
+  }
+  add(totals, 'pipeline', [wall, cpu]);
+  add(totals, 'pipelineMarkdownOnly', [wallNoHtml, cpuNoHtml]);
+}
+
 /**
  * Times every contender on every page, rotating their order page by page so garbage left by one is not always
  * collected during the same other one. Returns totals in ms and per-page failures.
@@ -156,37 +181,15 @@ export function timePages(ids, { log = () => {}, warmup = WARMUP_PAGES, oneCall 
         }
       } catch (error) {
         failed = true;
-        const entry = {
-          id,
-          contender: name,
-          error: String(error?.stack ?? error)
-            .split('\n')
-            .slice(0, 3)
-            .join(' | '),
-        };
         // A reference that throws (Readability does on a few pages) only drops the page from the comparison.
-        (name in REFERENCES ? referenceFailures : failures).push(entry);
+        (name in REFERENCES ? referenceFailures : failures).push(failureEntry(id, name, error));
       }
     }
     if (failed) return;
     pages++;
     bytes += page.bytes;
     for (const name of contenders) if (name !== 'pipeline') add(totals, name, perPage[name]);
-    let wall = 0;
-    let cpu = 0;
-    let wallNoHtml = 0;
-    let cpuNoHtml = 0;
-    for (const [name, [w, c]] of Object.entries(pageSteps)) {
-      add(steps, name, [w, c]);
-      wall += w;
-      cpu += c;
-      if (name !== 'html') {
-        wallNoHtml += w;
-        cpuNoHtml += c;
-      }
-    }
-    add(totals, 'pipeline', [wall, cpu]);
-    add(totals, 'pipelineMarkdownOnly', [wallNoHtml, cpuNoHtml]);
+    addPipelineSteps(totals, steps, pageSteps);
     if ((index + 1) % 100 === 0) log(`  ${index + 1}/${ids.length} pages`);
   });
   return { totals, steps, failures, referenceFailures, bytes, pages, emptyMarkdown, emptyMarkdownIds, largest };

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import * as commonmark from 'commonmark';
+import { groupTable, printFailures, scoreByGroup } from './scoreByGroup.mjs';
 import { runCheck } from './shapes.mjs';
 import { FIRMS, POSTER_WORDS, STAMPS, WORDS } from './familiesWords.mjs';
 
@@ -428,27 +429,9 @@ export async function buildFamilies(seeds, browser, only) {
   return docs;
 }
 
-export async function scoreFamilies(docs, parse) {
-  const per = {};
-  const failures = [];
-  for (const d of docs) {
-    let md = '';
-    try {
-      md = await parse(d.pdf);
-    } catch (err) {
-      d.error = err?.details?.code ?? err?.message ?? String(err);
-    }
-    d.md = md;
-    const c = (per[d.family] ??= { passed: 0, total: 0 });
-    for (const check of d.checks) {
-      c.total++;
-      if (runFamilyCheck(check, md)) c.passed++;
-      else failures.push({ doc: d.name, check, error: d.error });
-    }
-  }
-  const passed = Object.values(per).reduce((n, c) => n + c.passed, 0);
-  const total = Object.values(per).reduce((n, c) => n + c.total, 0);
-  return { passed, total, per, failures };
+/** Scores documents per family (see scoreByGroup). */
+export function scoreFamilies(docs, parse) {
+  return scoreByGroup(docs, parse, (d) => d.family, runFamilyCheck);
 }
 
 /** playwright-core is the browser package's dependency: resolve it from there rather than adding it here. */
@@ -491,9 +474,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             writeFileSync(`${dump}/${d.name}.${mode}.md`, d.md);
           }
         }
-        if (split === 'dev' && process.argv.includes('--show-dev'))
-          for (const f of score.failures)
-            console.log(`FAIL [${mode}] ${f.doc} ${JSON.stringify(f.check)}${f.error ? ` (${f.error})` : ''}`);
+        if (split === 'dev' && process.argv.includes('--show-dev')) printFailures(mode, score.failures);
       }
     }
   } finally {
@@ -501,11 +482,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await ocr?.close();
     await browser.close();
   }
-  const fams = [...new Set(rows.flatMap((x) => Object.keys(x.score.per)))];
-  let out = `| mode | split | ${fams.join(' | ')} | all |\n|---|---|${fams.map(() => '---:').join('|')}|---:|\n`;
-  for (const { mode, split, score } of rows) {
-    const cell = (f) => (score.per[f] ? `${(score.per[f].passed / score.per[f].total).toFixed(2)}` : '–');
-    out += `| ${mode} | ${split} | ${fams.map(cell).join(' | ')} | ${(score.passed / score.total).toFixed(3)} |\n`;
-  }
-  console.log(out);
+  console.log(groupTable(rows, (score) => score.per));
 }

@@ -10,6 +10,7 @@
 // [--dev-only | --held-out-only]
 // Documents go through the scraper's PDF path: the worker pool with the tesseract OCR engine, as POST /v2/scrape.
 import * as mupdf from 'mupdf';
+import { groupTable, printFailures, scoreByGroup } from './scoreByGroup.mjs';
 import { runCheck } from './shapes.mjs';
 import { textPdf, wrap } from './textPdf.mjs';
 import { FIRMS, FURNITURE, WORDS } from './heldOutWords.mjs';
@@ -339,7 +340,7 @@ function imageText(seed) {
   const { page, margin: m } = st;
   const items = [];
   const intro = paragraph(r, st, 3);
-  let top = flow(items, intro, st, m, 60, page.width - 2 * m);
+  const top = flow(items, intro, st, m, 60, page.width - 2 * m);
   const w = 300 + Math.floor(r() * 150);
   const h = 160 + Math.floor(r() * 60);
   const poster = [sentence(r, st, 2).replace(/\.$/, '').toUpperCase(), sentence(r, st, 3).replace(/\.$/, '')];
@@ -420,41 +421,10 @@ export function buildTests(seeds) {
   return CAUSES.flatMap((make) => seeds.map((s) => make(s)));
 }
 
-/** Scores documents; `parse(pdf)` answers markdown (an unparseable document scores its checks as failed). */
+/** Scores documents per cause (see scoreByGroup); `parse(pdf)` answers markdown. */
 export async function scoreTests(docs, parse) {
-  const perCause = {};
-  const failures = [];
-  for (const doc of docs) {
-    let md = '';
-    try {
-      md = await parse(doc.pdf);
-    } catch (err) {
-      md = '';
-      doc.error = err?.details?.code ?? err?.message ?? String(err);
-    }
-    const c = (perCause[doc.cause] ??= { passed: 0, total: 0 });
-    for (const check of doc.checks) {
-      c.total++;
-      if (runCheck(check, md)) c.passed++;
-      else failures.push({ doc: doc.name, check, md, error: doc.error });
-    }
-  }
-  const passed = Object.values(perCause).reduce((n, c) => n + c.passed, 0);
-  const total = Object.values(perCause).reduce((n, c) => n + c.total, 0);
-  return { passed, total, perCause, failures };
-}
-
-function table2(results) {
-  const causes = [...new Set(results.flatMap((r) => Object.keys(r.score.perCause)))];
-  let out = `| mode | split | ${causes.join(' | ')} | all |\n|---|---|${causes.map(() => '---:').join('|')}|---:|\n`;
-  for (const { mode, split, score } of results) {
-    const cell = (c) => {
-      const s = score.perCause[c];
-      return s ? `${(s.passed / s.total).toFixed(2)} (${s.passed}/${s.total})` : '–';
-    };
-    out += `| ${mode} | ${split} | ${causes.map(cell).join(' | ')} | ${(score.passed / score.total).toFixed(3)} |\n`;
-  }
-  return out;
+  const { per, ...score } = await scoreByGroup(docs, parse, (doc) => doc.cause, runCheck);
+  return { ...score, perCause: per };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -475,13 +445,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const score = await scoreTests(docs, parse);
         results.push({ mode, split, score });
         console.error(`${mode} ${split}: ${score.passed}/${score.total}`);
-        if (split === 'dev' && process.argv.includes('--show-dev'))
-          for (const f of score.failures)
-            console.log(`FAIL [${mode}] ${f.doc} ${JSON.stringify(f.check)}${f.error ? ` (${f.error})` : ''}`);
+        if (split === 'dev' && process.argv.includes('--show-dev')) printFailures(mode, score.failures);
       }
   } finally {
     await pool.close();
     await ocr?.close();
   }
-  console.log(table2(results));
+  console.log(groupTable(results, (score) => score.perCause, true));
 }

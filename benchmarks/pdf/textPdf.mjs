@@ -107,6 +107,22 @@ function texShow(it) {
   return `${out}]`;
 }
 
+/** The content-stream operators that draw one text item (see textPdf), with its line end. */
+function textItemOps(it, pageHeight) {
+  const y = pageHeight - it.top - it.size * 0.8;
+  const mode = it.invisible ? '3 Tr ' : '';
+  const show = it.wordGap !== undefined || it.tex ? `${texShow(it)} TJ` : `${pdfString(it.text)} Tj`;
+  // `color` [r, g, b] 0..1 fills the text; `rotate` (degrees, counter-clockwise) tilts it about its origin.
+  const fill = it.color ? `${it.color.join(' ')} rg ` : '';
+  const a = ((it.rotate ?? 0) * Math.PI) / 180;
+  const at = it.rotate
+    ? `${[Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a)].map((v) => v.toFixed(4)).join(' ')} ` +
+      `${it.x.toFixed(2)} ${y.toFixed(2)} Tm`
+    : `${it.x.toFixed(2)} ${y.toFixed(2)} Td`;
+  const text = `BT ${mode}${fill}/F${it.font ?? 'regular'} ${it.size} Tf ${at} ${show} ET`;
+  return it.color ? `q ${text} Q\n` : `${text}\n`;
+}
+
 /**
  * Builds a PDF. `pages`: [{ width, height, items: [{ x, top, size, text, font?, color?, rotate? }], rules?: [[x0, top0, x1, top1]] }],
  * `top` measured from the top of the page to the top of the line box. An item with `invisible` is drawn in render
@@ -137,20 +153,7 @@ export function textPdf(pages) {
       xobjects.push(`/Im${i} ${id} 0 R`);
       content += `q ${im.w} 0 0 ${im.h} ${im.x} ${p.height - im.top - im.h} cm /Im${i} Do Q\n`;
     }
-    for (const it of p.items) {
-      const y = p.height - it.top - it.size * 0.8;
-      const mode = it.invisible ? '3 Tr ' : '';
-      const show = it.wordGap !== undefined || it.tex ? `${texShow(it)} TJ` : `${pdfString(it.text)} Tj`;
-      // `color` [r, g, b] 0..1 fills the text; `rotate` (degrees, counter-clockwise) tilts it about its origin.
-      const fill = it.color ? `${it.color.join(' ')} rg ` : '';
-      const a = ((it.rotate ?? 0) * Math.PI) / 180;
-      const at = it.rotate
-        ? `${[Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a)].map((v) => v.toFixed(4)).join(' ')} ` +
-          `${it.x.toFixed(2)} ${y.toFixed(2)} Tm`
-        : `${it.x.toFixed(2)} ${y.toFixed(2)} Td`;
-      const text = `BT ${mode}${fill}/F${it.font ?? 'regular'} ${it.size} Tf ${at} ${show} ET`;
-      content += it.color ? `q ${text} Q\n` : `${text}\n`;
-    }
+    for (const it of p.items) content += textItemOps(it, p.height);
     for (const [x0, t0, x1, t1] of p.rules ?? [])
       content += `0.5 w ${x0} ${p.height - t0} m ${x1} ${p.height - t1} l S\n`;
     const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`);

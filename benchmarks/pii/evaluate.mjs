@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processHtml, redactPII } from '@scrape/core';
+import { scoreRow, someIn, summarize } from './scoreMasked.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data');
@@ -67,54 +68,21 @@ export async function evaluatePii(rows, mode = 'accurate', entities = undefined)
   const misses = [];
   const overs = [];
   for (const row of rows) {
-    const { text: out } = await redactPII(row.full_text, {
-      mode,
-      replaceStyle: 'mask',
-      ...(entities ? { entities } : {}),
+    const text = row.full_text;
+    const { text: out } = await redactPII(text, { mode, replaceStyle: 'mask', ...(entities ? { entities } : {}) });
+    if (out.length !== text.length) throw new Error(`mask changed the length of: ${text.slice(0, 60)}`);
+    const counts = scoreRow(row, perType, {
+      typeOf: (s) => goldType(row, s),
+      spanReadable: (start, end) => someIn(start, end, (k) => ALNUM.test(text[k]) && out[k] === text[k]),
+      wordKept: (index, word) => out.slice(index, index + word.length) === word,
+      onMiss: (type, s) => misses.push({ type, value: s.entity_value, text }),
+      onOver: (word) => overs.push({ word, text }),
     });
-    if (out.length !== row.full_text.length)
-      throw new Error(`mask changed the length of: ${row.full_text.slice(0, 60)}`);
-    const inGold = new Uint8Array(row.full_text.length);
-    for (const s of row.spans) {
-      inGold.fill(1, s.start_position, s.end_position);
-      const type = goldType(row, s);
-      const rec = (perType[type] ??= { n: 0, hit: 0 });
-      rec.n++;
-      let readable = false;
-      for (let k = s.start_position; k < s.end_position; k++) {
-        if (ALNUM.test(row.full_text[k]) && out[k] === row.full_text[k]) {
-          readable = true;
-          break;
-        }
-      }
-      if (!readable) rec.hit++;
-      else misses.push({ type, value: s.entity_value, text: row.full_text });
-    }
-    for (const m of row.full_text.matchAll(WORD_RE)) {
-      let touches = false;
-      for (let k = m.index; k < m.index + m[0].length; k++)
-        if (inGold[k]) {
-          touches = true;
-          break;
-        }
-      if (touches) continue;
-      words++;
-      if (out.slice(m.index, m.index + m[0].length) === m[0]) kept++;
-      else overs.push({ word: m[0], text: row.full_text });
-    }
+    words += counts.words;
+    kept += counts.kept;
   }
-  let n = 0;
-  let hit = 0;
-  for (const [type, r] of Object.entries(perType)) {
-    if (GOLD_TO_OURS[type]) {
-      n += r.n;
-      hit += r.hit;
-    }
-  }
-  const recall = n ? hit / n : 1;
-  const retention = words ? kept / words : 1;
-  const f2 = (5 * retention * recall) / (4 * retention + recall || 1);
-  return { perType, recall, retention, f2, counted: n, words, misses, overs };
+  const summary = summarize(perType, words, kept, (type) => GOLD_TO_OURS[type]);
+  return { perType, ...summary, words, misses, overs };
 }
 
 export function printPiiTable(title, result) {

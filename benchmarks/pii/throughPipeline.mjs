@@ -4,6 +4,7 @@
 // as in evaluatePii. Also the held-out split: templates never used for tuning.
 import { processHtml, redactPII } from '@scrape/core';
 import { GOLD_TO_OURS } from './evaluate.mjs';
+import { scoreRow, someIn, summarize } from './scoreMasked.mjs';
 
 /** Every fourth template (by id) is held out: rules are never tuned on these sentences, only measured. */
 export function isHeldOut(row) {
@@ -11,7 +12,6 @@ export function isHeldOut(row) {
 }
 
 const ALNUM = /[\p{L}\p{N}]/u;
-const WORD_RE = /[\p{L}\p{N}_]+/gu;
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The sentence as a page: paragraphs at blank lines, `<br>` at single line breaks. */
@@ -55,49 +55,16 @@ export async function evaluatePiiThroughPipeline(rows, mode = 'accurate') {
     }
     const { text: out } = await redactPII(markdown, { mode, replaceStyle: 'mask' });
     const readable = (k) => map[k] >= 0 && out[map[k]] === markdown[map[k]];
-    const inGold = new Uint8Array(row.full_text.length);
-    for (const s of row.spans) {
-      inGold.fill(1, s.start_position, s.end_position);
-      const type = s.entity_type;
-      const rec = (perType[type] ??= { n: 0, hit: 0 });
-      rec.n++;
-      let seen = false;
-      for (let k = s.start_position; k < s.end_position; k++)
-        if (readable(k)) {
-          seen = true;
-          break;
-        }
-      if (!seen) rec.hit++;
-      else misses.push({ type, value: s.entity_value, markdown });
-    }
-    for (const m of row.full_text.matchAll(WORD_RE)) {
-      let touches = false;
-      for (let k = m.index; k < m.index + m[0].length; k++)
-        if (inGold[k]) {
-          touches = true;
-          break;
-        }
-      if (touches) continue;
-      words++;
-      let ok = true;
-      for (let k = m.index; k < m.index + m[0].length; k++)
-        if (!readable(k)) {
-          ok = false;
-          break;
-        }
-      if (ok) kept++;
-      else overs.push({ word: m[0], markdown });
-    }
+    const counts = scoreRow(row, perType, {
+      typeOf: (s) => s.entity_type,
+      spanReadable: (start, end) => someIn(start, end, readable),
+      wordKept: (index, word) => !someIn(index, index + word.length, (k) => !readable(k)),
+      onMiss: (type, s) => misses.push({ type, value: s.entity_value, markdown }),
+      onOver: (word) => overs.push({ word, markdown }),
+    });
+    words += counts.words;
+    kept += counts.kept;
   }
-  let n = 0;
-  let hit = 0;
-  for (const [type, r] of Object.entries(perType))
-    if (GOLD_TO_OURS[type]) {
-      n += r.n;
-      hit += r.hit;
-    }
-  const recall = n ? hit / n : 1;
-  const retention = words ? kept / words : 1;
-  const f2 = (5 * retention * recall) / (4 * retention + recall || 1);
-  return { perType, recall, retention, f2, counted: n, words, unaligned, misses, overs };
+  const summary = summarize(perType, words, kept, (type) => GOLD_TO_OURS[type]);
+  return { perType, ...summary, words, unaligned, misses, overs };
 }

@@ -245,34 +245,9 @@ async function startCrawl(event) {
 async function followCrawl(id) {
   const seen = new Set();
   for (;;) {
-    let path = `/v2/crawl/${encodeURIComponent(id)}`;
-    let status;
-    while (path) {
-      const page = await api('GET', path);
-      if (page.status !== 200) {
-        $('crawl-status').textContent = errorText(page);
-        $('crawl-status').className = 'error';
-        return finishCrawl();
-      }
-      status = status ?? page.body;
-      for (const doc of page.body.data || []) {
-        const url = doc.metadata?.sourceURL || doc.metadata?.url || '';
-        if (seen.has(url)) continue;
-        seen.add(url);
-        const li = document.createElement('li');
-        const title = document.createElement('span');
-        title.textContent = doc.metadata?.title ? ` — ${doc.metadata.title}` : '';
-        li.append(document.createTextNode(url), title);
-        $('crawl-pages').append(li);
-      }
-      path = page.body.next
-        ? new URL(page.body.next, location.href).pathname + new URL(page.body.next, location.href).search
-        : null;
-    }
-    const total = Math.max(status.total || 0, status.completed || 0);
-    $('crawl-progress').max = Math.max(1, total);
-    $('crawl-progress').value = status.completed || 0;
-    $('crawl-count').textContent = `${status.completed || 0} / ${total}`;
+    const status = await readCrawlPages(id, seen);
+    if (!status) return finishCrawl();
+    showCrawlProgress(status);
     if (status.status !== 'scraping') {
       $('crawl-status').textContent =
         `Crawl ${status.status}: ${status.completed} page(s), ${status.creditsUsed ?? 0} credit(s).`;
@@ -281,6 +256,47 @@ async function followCrawl(id) {
     if (crawlId !== id) return;
     await new Promise((r) => setTimeout(r, CRAWL_POLL_MS));
   }
+}
+
+/** Reads every page of the crawl's status, listing documents not `seen` yet; the first page's body, or null (shown). */
+async function readCrawlPages(id, seen) {
+  let path = `/v2/crawl/${encodeURIComponent(id)}`;
+  let status;
+  while (path) {
+    const page = await api('GET', path);
+    if (page.status !== 200) {
+      $('crawl-status').textContent = errorText(page);
+      $('crawl-status').className = 'error';
+      return null;
+    }
+    status = status ?? page.body;
+    listCrawlPages(page.body.data || [], seen);
+    path = page.body.next
+      ? new URL(page.body.next, location.href).pathname + new URL(page.body.next, location.href).search
+      : null;
+  }
+  return status;
+}
+
+/** Appends each document not listed yet: its URL and title. */
+function listCrawlPages(docs, seen) {
+  for (const doc of docs) {
+    const url = doc.metadata?.sourceURL || doc.metadata?.url || '';
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const li = document.createElement('li');
+    const title = document.createElement('span');
+    title.textContent = doc.metadata?.title ? ` — ${doc.metadata.title}` : '';
+    li.append(document.createTextNode(url), title);
+    $('crawl-pages').append(li);
+  }
+}
+
+function showCrawlProgress(status) {
+  const total = Math.max(status.total || 0, status.completed || 0);
+  $('crawl-progress').max = Math.max(1, total);
+  $('crawl-progress').value = status.completed || 0;
+  $('crawl-count').textContent = `${status.completed || 0} / ${total}`;
 }
 
 function finishCrawl() {

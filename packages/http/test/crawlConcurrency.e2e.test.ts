@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropRedisPrefix, listenLocal, type LocalServer } from '@scrape/test-support';
+import { dropRedisPrefix, listenLocal, type LocalServer, waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Accounts } from '../src/index.js';
 import { callApi, startService, type Service } from './startService.js';
@@ -19,16 +19,6 @@ let site: LocalServer;
 let inFlight = 0;
 let maxInFlight = 0;
 const cleanups: (() => unknown)[] = [];
-
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const page = (title: string, links: string[]) =>
   `<html><head><title>${title}</title></head><body><nav>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</nav><main><h1>${title}</h1><p>${title}, slow to answer.</p></main></body></html>`;
@@ -87,7 +77,7 @@ describe.each(homes)('crawl pages and the account concurrency limit: %s', (_name
     const started = await callApi(service, 'POST', '/v2/crawl', { url: `${site.origin}/`, sitemap: 'skip' }, key);
     expect(started.status).toBe(200);
     // Both slots are the crawl's once two of its pages are at the site.
-    await waitFor(() => inFlight === 2, 'two crawl pages in flight');
+    await waitFor(() => inFlight === 2, 'two crawl pages in flight', 60_000, 20);
     const [queued, refused] = await Promise.all([
       callApi(
         service,

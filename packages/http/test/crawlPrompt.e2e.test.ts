@@ -3,6 +3,7 @@
 // crawl is refused with the usual 400 and nothing is stored.
 import Firecrawl from '@mendable/firecrawl-js';
 import { createScraper, type Scraper } from '@scrape/scraper';
+import { waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiDouble, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -13,16 +14,6 @@ let llm: OpenAiDouble;
 let scraper: Scraper;
 let svc: Service;
 let bare: Service;
-
-async function waitFor<T>(probe: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   site = await startCrawlSite();

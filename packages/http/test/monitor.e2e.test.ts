@@ -3,10 +3,9 @@
 // another team's monitor is a 404; a short schedule fires by itself, and pause and delete stop it.
 import { createHmac } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenLocal, type LocalServer, waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
-import { waitFor } from './waitFor.js';
 import { startSearxngStandIn, type StandIn } from './searxngStandIn.js';
 
 const WEBHOOK_SECRET = 'monitor-webhook-secret';

@@ -5,12 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenLocal, type LocalServer, waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Accounts } from '../src/index.js';
 import { issueTestKey } from './issueTestKey.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
-import { waitFor } from './waitFor.js';
 
 let site: LocalServer;
 let service: Service;

@@ -2,10 +2,9 @@
 // exactly one of them (the fixture page is fetched once per due time, never twice), whichever process took it.
 import { randomUUID } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
-import { dropRedisPrefix, listenLocal, type LocalServer } from '@scrape/test-support';
+import { dropRedisPrefix, listenLocal, type LocalServer, waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './serverProcesses.js';
-import { waitFor } from './waitFor.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:monitor:${randomUUID()}:`;

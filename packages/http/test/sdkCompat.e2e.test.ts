@@ -1,8 +1,7 @@
 // What the Firecrawl SDK 4.42 can put in a scrape request, sent through the SDK itself (issue 24): formats and
 // fields its types allow must work, or be ignored with a `warning` where they switch a Firecrawl cloud feature.
-import { request as httpRequest } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenLocal, type LocalServer, relayToLoopback } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { captureImages, NOTICE_HTML } from './uploadFixtures.js';
@@ -118,24 +117,7 @@ describe('formats the SDK types allow', () => {
 describe('fields the SDK types allow', () => {
   it('proxy "stealth" goes through the enhanced proxy; lowercase location.country is upper-cased', async () => {
     // A forward proxy on 127.0.0.1 as the operator's enhanced tier: it relays absolute-form requests to the site.
-    const proxy = await listenLocal((req, res) => {
-      const target = new URL(req.url ?? '');
-      const upstream = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: target.port,
-          path: target.pathname + target.search,
-          method: req.method,
-          headers: req.headers,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    });
+    const proxy = await listenLocal(relayToLoopback);
     const proxied = await startService({ proxies: { enhanced: { server: proxy.origin } } });
     try {
       const viaProxy = new Firecrawl({ apiKey: TEST_KEY, apiUrl: proxied.baseUrl, maxRetries: 1 });

@@ -1,6 +1,7 @@
 // Test helpers shared by the packages' test suites (vitest loads this TypeScript directly; nothing is built).
 export { listenLocal, type LocalServer, type LocalHandler } from './listenLocal.js';
 export { rejectionOf } from './rejectionOf.js';
+export { relayToLoopback } from './relayToLoopback.js';
 export { waitFor } from './waitFor.js';
 export { dropRedisPrefix, redisCommand, redisReachable } from './redisCommand.js';
 export { selfSignedCertificate, type Certificate } from './selfSignedCertificate.js';

@@ -47,24 +47,31 @@ export function extractImages(document: Document, options: ExtractImagesOptions 
     }
   };
   walkElements(document.documentElement, (element) => {
-    const tag = element.localName;
-    if (tag === 'meta') {
-      const name = (element.getAttribute('property') ?? element.getAttribute('name') ?? '').toLowerCase();
-      if (META_IMAGE_NAMES.has(name)) add(element.getAttribute('content'));
-      return WALK_CONTINUE;
-    }
-    if (tag === 'input' && element.getAttribute('type')?.toLowerCase() !== 'image') return WALK_CONTINUE;
-    // A <source> names images only inside <picture>; in <video>/<audio> it names media.
-    if (tag === 'source' && element.parentElement?.localName !== 'picture') return WALK_CONTINUE;
-    // Own keys only: an element named like an Object.prototype member (<constructor>) names no image.
-    for (const name of Object.hasOwn(URL_ATTRIBUTES, tag) ? URL_ATTRIBUTES[tag] : []) add(element.getAttribute(name));
-    for (const name of Object.hasOwn(SRCSET_ATTRIBUTES, tag) ? SRCSET_ATTRIBUTES[tag] : []) {
-      const srcset = element.getAttribute(name);
-      if (srcset) for (const candidate of parseSrcset(srcset)) add(candidate.url);
-    }
+    for (const value of imageValues(element)) add(value);
     return WALK_CONTINUE;
   });
   return images;
+}
+
+/** The image URLs (as written) one element names: a share-picture <meta>, or its URL and srcset attributes. */
+function imageValues(element: Element): (string | null)[] {
+  const tag = element.localName;
+  if (tag === 'meta') {
+    const name = (element.getAttribute('property') ?? element.getAttribute('name') ?? '').toLowerCase();
+    return META_IMAGE_NAMES.has(name) ? [element.getAttribute('content')] : [];
+  }
+  if (tag === 'input' && element.getAttribute('type')?.toLowerCase() !== 'image') return [];
+  // A <source> names images only inside <picture>; in <video>/<audio> it names media.
+  if (tag === 'source' && element.parentElement?.localName !== 'picture') return [];
+  const values: (string | null)[] = [];
+  // Own keys only: an element named like an Object.prototype member (<constructor>) names no image.
+  for (const name of Object.hasOwn(URL_ATTRIBUTES, tag) ? URL_ATTRIBUTES[tag] : [])
+    values.push(element.getAttribute(name));
+  for (const name of Object.hasOwn(SRCSET_ATTRIBUTES, tag) ? SRCSET_ATTRIBUTES[tag] : []) {
+    const srcset = element.getAttribute(name);
+    if (srcset) for (const candidate of parseSrcset(srcset)) values.push(candidate.url);
+  }
+  return values;
 }
 
 function absolute(value: string | null, base: URL | undefined): string | undefined {

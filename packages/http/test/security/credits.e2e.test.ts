@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyIdOf } from '../../src/accounts/apiKey.js';
-import { generateApiKey, hashApiKey, openAccounts, type Accounts } from '../../src/index.js';
+import { openAccounts, type Accounts } from '../../src/index.js';
+import { issueTestKey } from '../issueTestKey.js';
 import { textPdf } from '../../../scraper/test/pdfFixtures.js';
 import { startSecurityService, type SecurityService } from './securityService.js';
 
@@ -17,21 +17,9 @@ let accountsDir: string;
 const forty = textPdf(40);
 const six = textPdf(6);
 
+/** A key of a fresh account holding `credits`. */
 async function issue(id: string, credits: number): Promise<string> {
-  await accounts.store.putAccount({
-    id,
-    ratePerMinute: null,
-    concurrency: null,
-    queueLimit: 10,
-    endpoints: ['scrape'],
-    features: [],
-    unlimitedCredits: false,
-  });
-  await accounts.store.addCredits(id, credits);
-  const key = generateApiKey();
-  const hash = hashApiKey(key);
-  await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: id, createdAt: new Date().toISOString() });
-  return key;
+  return (await issueTestKey(accounts, { id }, credits)).key;
 }
 
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyIdOf } from '../../src/accounts/apiKey.js';
-import { generateApiKey, hashApiKey, openAccounts, type Accounts } from '../../src/index.js';
+import { openAccounts, type Accounts } from '../../src/index.js';
+import { issueTestKey } from '../issueTestKey.js';
 import { KEY_A, KEY_B, startSecurityService, type SecurityService } from './securityService.js';
 
 const page =
@@ -42,22 +42,7 @@ describe('lockdown and the zero-data-retention feature', () => {
   let svc: SecurityService;
   let accounts: Accounts;
   let accountsDir: string;
-  const issue = async (id: string, features: string[]) => {
-    await accounts.store.putAccount({
-      id,
-      ratePerMinute: null,
-      concurrency: null,
-      queueLimit: 10,
-      endpoints: ['scrape'],
-      features,
-      unlimitedCredits: false,
-    });
-    await accounts.store.addCredits(id, 20);
-    const key = generateApiKey();
-    const hash = hashApiKey(key);
-    await accounts.store.addKey({ id: keyIdOf(hash), hash, accountId: id, createdAt: new Date().toISOString() });
-    return key;
-  };
+  const issue = async (id: string, features: string[]) => (await issueTestKey(accounts, { id, features }, 20)).key;
   beforeAll(async () => {
     accountsDir = mkdtempSync(join(tmpdir(), 'scrape-security-accounts-'));
     accounts = await openAccounts({ dataDir: accountsDir });

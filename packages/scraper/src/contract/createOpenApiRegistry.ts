@@ -83,49 +83,14 @@ export function createOpenApiRegistry(
 
   function build(): Record<string, unknown> {
     const schemas: Record<string, unknown> = { ErrorResponse: inputSchema(errorResponseSchema) };
-    const ref = (body: OpenApiBody) => {
+    const ref: BodyRef = (body) => {
       schemas[body.name] ??= inputSchema(body.schema);
       return { 'application/json': { schema: { $ref: `#/components/schemas/${body.name}` } } };
     };
     const paths: Record<string, Record<string, unknown>> = {};
     for (const route of routes.values()) {
-      const responses: Record<string, unknown> = {};
-      for (const [status, response] of Object.entries(route.responses)) {
-        responses[status] = {
-          description: response.description,
-          ...(response.body ? { content: ref(response.body) } : {}),
-          ...(response.contentType ? { content: { [response.contentType]: { schema: BINARY } } } : {}),
-        };
-      }
-      const errorStatuses = { ...(route.auth === false ? {} : AUTH_ERRORS), ...(route.errors ?? {}) };
-      for (const [status, description] of Object.entries(errorStatuses)) {
-        responses[status] = { description, content: { 'application/json': { schema: ERROR_REF } } };
-      }
-      const parameters = [
-        ...Object.entries(route.pathParams ?? {}).map(([name, description]) => ({
-          name,
-          in: 'path',
-          required: true,
-          description,
-          schema: STRING,
-        })),
-        ...Object.entries(route.query ?? {}).map(([name, q]) => ({
-          name,
-          in: 'query',
-          required: q.required ?? false,
-          description: q.description,
-          schema: STRING,
-        })),
-      ];
-      (paths[route.path] ??= {})[route.method] = {
-        operationId: route.operationId,
-        summary: route.summary,
-        ...(route.description ? { description: route.description } : {}),
-        ...(route.auth === false ? { security: [] } : {}),
-        ...(parameters.length > 0 ? { parameters } : {}),
-        ...(route.requestBody ? { requestBody: { required: true, content: ref(route.requestBody) } } : {}),
-        responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
-      };
+      paths[route.path] ??= {};
+      paths[route.path][route.method] = operationOf(route, ref);
     }
     return {
       openapi: '3.1.0',
@@ -140,6 +105,62 @@ export function createOpenApiRegistry(
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } }, schemas },
     };
   }
+}
+
+/** The `content` of a JSON body: a reference to its named schema, registered by `ref`. */
+type BodyRef = (body: OpenApiBody) => Record<string, unknown>;
+
+/** One route's operation object: its parameters, request body and responses (success and error statuses). */
+function operationOf(route: OpenApiRoute, ref: BodyRef): Record<string, unknown> {
+  // Responses first: their bodies' schemas are registered (and listed in components) before the request body's.
+  const responses = responsesOf(route, ref);
+  const parameters = parametersOf(route);
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.auth === false ? { security: [] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.requestBody ? { requestBody: { required: true, content: ref(route.requestBody) } } : {}),
+    responses,
+  };
+}
+
+/** The route's responses keyed by status, in status order; error statuses share the ErrorResponse body. */
+function responsesOf(route: OpenApiRoute, ref: BodyRef): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: response.description,
+      ...(response.body ? { content: ref(response.body) } : {}),
+      ...(response.contentType ? { content: { [response.contentType]: { schema: BINARY } } } : {}),
+    };
+  }
+  const errorStatuses = { ...(route.auth === false ? {} : AUTH_ERRORS), ...(route.errors ?? {}) };
+  for (const [status, description] of Object.entries(errorStatuses)) {
+    responses[status] = { description, content: { 'application/json': { schema: ERROR_REF } } };
+  }
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Path parameters (all required), then query parameters, all strings. */
+function parametersOf(route: OpenApiRoute): Record<string, unknown>[] {
+  return [
+    ...Object.entries(route.pathParams ?? {}).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: STRING,
+    })),
+    ...Object.entries(route.query ?? {}).map(([name, q]) => ({
+      name,
+      in: 'query',
+      required: q.required ?? false,
+      description: q.description,
+      schema: STRING,
+    })),
+  ];
 }
 
 /** `/v2/scrape/:id/interact` → `/v2/scrape/{id}/interact`. */

@@ -1,12 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBrowserPool, imageSize } from '@scrape/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type LocalServer, rejectionOf, selfSignedCertificate, waitFor } from '@scrape/test-support';
+import {
+  listenLocal,
+  type LocalServer,
+  rejectionOf,
+  relayToLoopback,
+  selfSignedCertificate,
+  waitFor,
+} from '@scrape/test-support';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { createBrowserEngine } from './createBrowserEngine.js';
@@ -37,22 +44,7 @@ function proxyHandler(refuse: boolean) {
         .end('<html><head><title>Blocked</title></head><body>Access denied by proxy</body></html>');
       return;
     }
-    const target = new URL(req.url ?? '');
-    const upstream = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        path: target.pathname + target.search,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    relayToLoopback(req, res);
   };
 }
 

@@ -47,6 +47,18 @@ async function recognizeWith(pw: PoolWorker, job: Job): Promise<RecognizeResult>
   return pw.worker.recognize(png, {}, { blocks: true, text: false });
 }
 
+/** A worker with the models of `language` loaded, told the pages' resolution. */
+async function startWorker(language: string, langPath: string): Promise<PoolWorker> {
+  const worker = await createWorker(
+    language,
+    OEM_LSTM_ONLY,
+    { langPath, cacheMethod: 'none', gzip: true },
+    INIT_CONFIG,
+  );
+  await worker.setParameters({ user_defined_dpi: PAGE_DPI });
+  return { worker, language };
+}
+
 export function createTesseractPool(size: number, langPath: string): TesseractPool {
   // Up to `size` recognitions run at once; a worker holds one set of models, and switching costs a model load (about
   // a quarter of a page's reading), so idle workers with other models are kept, up to MAX_WORKERS_PER_SLOT × size.
@@ -61,15 +73,9 @@ export function createTesseractPool(size: number, langPath: string): TesseractPo
   async function spawn(lang: string): Promise<void> {
     startingLanguages.push(lang);
     try {
-      const worker = await createWorker(
-        lang,
-        OEM_LSTM_ONLY,
-        { langPath, cacheMethod: 'none', gzip: true },
-        INIT_CONFIG,
-      );
-      await worker.setParameters({ user_defined_dpi: PAGE_DPI });
+      const pw = await startWorker(lang, langPath);
       live++;
-      idle.push({ worker, language: lang });
+      idle.push(pw);
     } catch (err) {
       // A worker that cannot start fails the waiting jobs with the reason instead of hanging them.
       for (const job of queue.splice(0)) job.reject(new Error(`OCR engine could not start: ${String(err)}`));
@@ -80,6 +86,12 @@ export function createTesseractPool(size: number, langPath: string): TesseractPo
   }
 
   function pump(): void {
+    dispatchToIdle();
+    if (!closed) spawnForWaiting();
+  }
+
+  /** Waiting jobs go to idle workers holding their models; aborted ones are dropped on the way. */
+  function dispatchToIdle(): void {
     for (let k = 0; k < queue.length && busy < size; ) {
       const job = queue[k];
       if (job.signal?.aborted) {
@@ -98,8 +110,10 @@ export function createTesseractPool(size: number, langPath: string): TesseractPo
       busy++;
       run(idle.splice(i, 1)[0], job);
     }
-    if (closed) return;
-    // Workers are created lazily, only as many as the waiting work needs, each with the models its job asks for.
+  }
+
+  /** Workers are created lazily, only as many as the waiting work needs, each with the models its job asks for. */
+  function spawnForWaiting(): void {
     for (const job of queue) {
       if (busy + startingLanguages.length >= size || live + startingLanguages.length >= maxWorkers) break;
       const waiting = queue.filter((j) => j.language === job.language).length;
@@ -120,22 +134,18 @@ export function createTesseractPool(size: number, langPath: string): TesseractPo
       pump();
     };
     job.signal?.addEventListener('abort', onAbort, { once: true });
+    // The first of the answer and the abort settles the job; an answered worker goes back to the idle ones.
+    const settle = (answer: () => void) => {
+      if (settled) return;
+      settled = true;
+      answer();
+      busy--;
+      idle.push(pw);
+    };
     recognizeWith(pw, job)
       .then(
-        (res) => {
-          if (settled) return;
-          settled = true;
-          job.resolve(res.data);
-          busy--;
-          idle.push(pw);
-        },
-        (err) => {
-          if (settled) return;
-          settled = true;
-          job.reject(err);
-          busy--;
-          idle.push(pw);
-        },
+        (res) => settle(() => job.resolve(res.data)),
+        (err) => settle(() => job.reject(err)),
       )
       .finally(() => {
         job.signal?.removeEventListener('abort', onAbort);
