@@ -42,7 +42,7 @@ export function loadPage(id) {
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 
 /** The contenders; each takes a page and returns something so the work cannot be optimised away. */
-const REFERENCES = {
+export const REFERENCES = {
   bareParse: (page) => parseHTML(page.html).document,
   readabilityTurndown: (page) => {
     const { document } = parseHTML(page.html);

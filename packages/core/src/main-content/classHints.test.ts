@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classHint } from './classHints.js';
+import { classHint, isScreenReaderOnly } from './classHints.js';
 import { extractMainContent } from './extractMainContent.js';
 import { page, text } from './testPages.fixture.js';
 
@@ -69,5 +69,34 @@ describe('classHint: reading the words of a class string', () => {
     expect(classHint('share-bar', '').negative).toBe('share');
     expect(classHint('', 'share-bar').negative).toBe('share');
     expect(classHint('x', 'main').positive).toBe(true);
+  });
+});
+
+describe('classHint: word lists and the order of their tests', () => {
+  it('joins two words into a poster field only where the first starts one ("user-title", not "user-name")', () => {
+    expect(classHint('user-title', '').negative).toBe('usertitle');
+    expect(classHint('postProfile', '').negative).toBe('postprofile');
+    expect(classHint('post-count big', '').negative).toBe('postcount');
+    expect(classHint('user-name', '').negative).toBeNull();
+    expect(classHint('usertitle', '').negative).toBe('usertitle');
+  });
+
+  it('keeps the order of the tests: a chrome word wins over a content word after it, a content word alone counts', () => {
+    expect(classHint('entry-footer', '')).toEqual({ negative: 'footer', positive: true });
+    expect(classHint('card-footer', '').negative).toBeNull();
+    expect(classHint('blog-list', '').positive).toBe(true);
+    expect(classHint('tool-tip', '').negative).toBe('tooltip');
+    expect(classHint('cookienotice', '').negative).toBe('cookie');
+  });
+});
+
+describe('isScreenReaderOnly', () => {
+  it('finds each screen-reader-only name in any case, and nothing in lists without one', () => {
+    const names = ['sr-only', 'SR_Only', 'screen-reader-text', 'visuallyHidden', 'show-for-sr', 'element-invisible'];
+    const more = ['offscreen', 'assistive-text', 'sr-text', 'a11y-hidden', 'hidden-visually', 'hidden-accessible'];
+    for (const name of [...names, ...more, 'blind']) expect(isScreenReaderOnly(`x ${name} y`)).toBe(true);
+    for (const cls of ['label-sr-only', 'hidden', 'screenshot', 'blinds', 'card srcset', 'visually']) {
+      expect(isScreenReaderOnly(cls)).toBe(false);
+    }
   });
 });

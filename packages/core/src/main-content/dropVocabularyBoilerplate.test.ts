@@ -76,3 +76,26 @@ describe('dropVocabularyBoilerplate: calls to action', () => {
     expect(extract(story(DE, prose))).toContain('Subscribe to nothing, the mayor said');
   });
 });
+
+describe('dropVocabularyBoilerplate: one reading of a block for the three concepts', () => {
+  it('drops a call to action, a promo and a share line of one story, each by its own rule', () => {
+    // the three passes read the same short blocks (their openings are kept on the block): each still finds its own
+    const lines = [
+      '<p>Subscribe to <a href="/newsletter">our daily newsletter</a> for more.</p>',
+      '<p>Read also: <a href="/politik/2024/haushalt-streit">Streit um den Haushalt</a></p>',
+      '<p>Share this article: <a href="https://social.example/share">Mastodon</a> <button>E-Mail</button></p>',
+    ].join('');
+    const words = ['daily newsletter', 'Streit um den Haushalt', 'Mastodon'];
+    const rules = ['inline-call-to-action', 'inline-read-also', 'inline-share-tags'];
+    const body = story(DE, lines);
+    const url = 'https://news.example/a/b';
+    const all = text(extractMainContent(page(body), { url }));
+    expect(all).toContain(DE[3]!.slice(0, 20));
+    for (const w of words) expect(all).not.toContain(w);
+    rules.forEach((rule, i) => {
+      const out = text(extractMainContent(page(body), { url, disabledRules: new Set([rule]) }));
+      expect(out).toContain(words[i]);
+      for (const other of words.filter((_, j) => j !== i)) expect(out).not.toContain(other);
+    });
+  });
+});

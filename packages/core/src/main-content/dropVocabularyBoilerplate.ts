@@ -104,8 +104,8 @@ export function dropVocabularyBoilerplate(
     const s = stack.pop()!;
     if (removed.has(s) || s.text === 0 || SKIP_TAGS.has(s.el.localName) || !c.mayHold(s)) continue;
     if (s.text <= c.maxChars && (c.inSections || !SECTION_TAGS.has(s.el.localName))) {
-      const text = openingText(s.el, OPENING_CHARS);
-      if (isLine(c, { s, text, norm: normaliseCueText(text), sites }, options.on)) {
+      const { text, norm } = opening(s);
+      if (isLine(c, { s, text, norm, sites }, options.on)) {
         found.push({ s, text });
         continue;
       }
@@ -138,6 +138,16 @@ function isMostlyOneLink(b: Block, cue: CueMatch): boolean {
   if (own > PROMO_MAX_OWN_SHARE * s.text) return false;
   const a = s.el.localName === 'a' ? s.el : s.el.querySelector('a');
   return a !== null && pointsAtPage(a.getAttribute('href'), b.sites);
+}
+
+/** A block's opening and its normalised form, kept on the block: the three concepts' passes read the same blocks
+ *  (the DOM does not change before the result is written). */
+function opening(s: NodeStats): { text: string; norm: string } {
+  if (s.opening === undefined) {
+    const text = openingText(s.el, OPENING_CHARS);
+    s.opening = { text, norm: normaliseCueText(text) };
+  }
+  return s.opening;
 }
 
 /** The first `max` characters of an element's text (runs of white space as one space), read without walking the

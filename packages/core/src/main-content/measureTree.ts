@@ -55,6 +55,9 @@ export interface NodeStats {
   squeezed: string | undefined;
   /** wholeText without whitespace, filled on first ask by compactText (textPieces.ts). */
   compact: string | undefined;
+  /** The opening of its text and that opening as cues are matched, filled on first ask by the vocabulary rules
+   *  (dropVocabularyBoilerplate.ts): their three passes read the same short blocks. */
+  opening: { text: string; norm: string } | undefined;
 }
 
 /** Elements whose text is never page text. */
@@ -336,6 +339,7 @@ export function measureTree(
       allText: undefined,
       squeezed: undefined,
       compact: undefined,
+      opening: undefined,
     };
     preorder.push(s);
     return s;
