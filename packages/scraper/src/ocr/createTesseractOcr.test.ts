@@ -159,12 +159,20 @@ describe('createTesseractOcr', () => {
   it('rejects promptly when the signal aborts, and keeps working afterwards', async () => {
     const bytes = new Uint8Array(readFileSync(PAPER));
     const controller = new AbortController();
-    const started = Date.now();
+    let abortedAt = 0;
     const pending = parsePdf(bytes, { mode: 'ocr' }, { ocr, signal: controller.signal });
-    setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), 200);
+    setTimeout(() => {
+      abortedAt = performance.now();
+      controller.abort(new DOMException('timeout', 'TimeoutError'));
+    }, 200);
     await expect(pending).rejects.toMatchObject({ kind: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    const abortToReject = performance.now() - abortedAt;
+    const started = performance.now();
     const again = await parsePdf(bytes, { mode: 'ocr' }, { ocr });
+    const wholeRead = performance.now() - started;
     expect(again.markdown).toContain('Hyper Parameter Optimization');
+    // "Promptly" relative to the work it spares, so a busy machine slows both sides alike: the rejection must come
+    // well before a whole read of the same page would have ended.
+    expect(abortToReject).toBeLessThan(wholeRead / 2);
   }, 120_000);
 });
