@@ -11,19 +11,11 @@ import {
   thingNamed,
   verbGroupAfter,
 } from './personClauses.js';
-import { redactPII } from './redactPII.js';
+import { redact, word } from './personTests.fixture.js';
 import { tokenizeText } from './tokenizeText.js';
 
 // Round 11 of the person rules (issue 26): each case beside a trap that must stay.
 beforeAll(() => loadGazetteers(), 120_000);
-
-const redact = async (t: string) => (await redactPII(t, { mode: 'accurate' })).text;
-const word = (text: string, w: string) => {
-  const tokens = tokenizeText(text);
-  const t = tokens.find((x) => x.text === w);
-  if (!t) throw new Error(`no token ${w}`);
-  return { tokens, t };
-};
 
 describe('a name paired with the writer', () => {
   it('sees "X and I" with a verb, "me and X", "X and me"', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGazetteers } from './loadGazetteers.js';
-import { redactPII } from './redactPII.js';
+import { redact, word } from './personTests.fixture.js';
 import { tokenizeText } from './tokenizeText.js';
 import {
   afterBirthNameWord,
@@ -12,14 +12,6 @@ import {
 
 // Round 10 of the person rules (issue 26): each case beside a trap that must stay.
 beforeAll(() => loadGazetteers(), 120_000);
-
-const redact = async (t: string) => (await redactPII(t, { mode: 'accurate' })).text;
-const word = (text: string, w: string) => {
-  const tokens = tokenizeText(text);
-  const t = tokens.find((x) => x.text === w);
-  if (!t) throw new Error(`no token ${w}`);
-  return { tokens, t };
-};
 
 describe('pronoun sets', () => {
   it('a pronoun set in parentheses follows a name', () => {
