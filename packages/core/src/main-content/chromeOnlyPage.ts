@@ -6,15 +6,14 @@
 // Measured on WCXB dev-tune (issue #25, docs/decisions.md "empty main content"): the truth is empty on such pages.
 import type { NodeStats } from './measureTree.js';
 import { CHROME_ONLY_REMNANT_MAX_CHARS } from './tunables.js';
-import { isInsideAny } from './treeRelations.js';
+import { keptChars } from './treeRelations.js';
 
 const NO_MAIN_CONTENT = new WeakSet<Element>();
 
 /** True when `root` holds no content text and what pruning leaves of it is a short remnant of chrome. */
 export function isChromeOnly(root: NodeStats, removed: Set<NodeStats>): boolean {
   if (root.good > 0) return false;
-  let kept = root.text;
-  for (const s of removed) if (!isInsideAny(s, removed, root)) kept -= s.text; // nested removals count once
+  const kept = keptChars(root, removed);
   return kept > 0 && kept <= CHROME_ONLY_REMNANT_MAX_CHARS;
 }
 

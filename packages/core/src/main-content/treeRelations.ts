@@ -16,6 +16,13 @@ export function isInsideAny(s: NodeStats, set: Set<NodeStats>, root: NodeStats):
   return false;
 }
 
+/** Characters of `root` left once `removed` is dropped (a removal nested in another counts once). */
+export function keptChars(root: NodeStats, removed: Set<NodeStats>): number {
+  let kept = root.text;
+  for (const s of removed) if (!isInsideAny(s, removed, root)) kept -= s.text;
+  return kept;
+}
+
 /** Whether `s` or one of its ancestors is labelled as chrome. */
 export function inChrome(s: NodeStats): boolean {
   for (let p: NodeStats | null = s; p !== null; p = p.parent) if (p.junk !== 0) return true;

@@ -4,7 +4,7 @@
 // Contract: the only stage that changes the DOM; reads nothing but the tree's elements and the sets it is given.
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
-import { isInsideAny } from './treeRelations.js';
+import { keptChars } from './treeRelations.js';
 
 /** The element holding the main content: `root` without `removed` (or the whole page when nothing would be left). */
 export function writeResult(
@@ -17,9 +17,7 @@ export function writeResult(
 ): Element {
   let root = chosen;
   let removed = dropped;
-  let kept = root.text;
-  for (const s of removed) if (!isInsideAny(s, removed, root)) kept -= s.text; // nested removals count once
-  if (kept <= 0) {
+  if (keptChars(root, removed) <= 0) {
     // Never an empty result for a page with text: fall back to the whole (cleaned) page.
     trace?.push('pruned root has no text: falling back to the whole page');
     root = tree.root;
