@@ -188,8 +188,6 @@ export async function measureHeldOut(
   const samples = new Map(usable.map((id) => [id, Object.fromEntries(names.map((n) => [n, []]))]));
   const perRound = [];
   const orders = balancedOrders(names);
-  // Summed over rounds per page: which pages the gap to the reference comes from (a browser render, a huge page).
-  const perPage = new Map(usable.map((id) => [id, Object.fromEntries(names.map((n) => [n, 0]))]));
   for (let round = 0; round < rounds; round++) {
     const wall = Object.fromEntries(names.map((n) => [n, 0]));
     const cpuStart = Object.fromEntries(names.map((n) => [n, cpuMsOf(servers[n].pid)]));
@@ -207,7 +205,6 @@ export async function measureHeldOut(
         await post(servers[name], body);
         const ms = performance.now() - t0;
         wall[name] += ms;
-        perPage.get(usable[i])[name] += ms;
         samples.get(usable[i])[name].push(ms);
       }
     }
@@ -235,31 +232,65 @@ export async function measureHeldOut(
           .join(''),
     );
   }
-  const msPerPage = (name) => median(perRound.map((r) => r.wallMs[name] / usable.length));
-  const totalOf = (name) => perRound.reduce((sum, r) => sum + r.wallMs[name], 0);
-  const slowest = [...perPage]
+  if (samplesFile) writeSamples(samplesFile, { names, samples });
+  return summarise({ names, extraNames: Object.keys(extra), samples, perRound, leftOut: failed });
+}
+
+/**
+ * The figures of one or more runs of measureHeldOut over the same pages, each with its own server processes
+ * (`runs`: their `raw` parts): samples of a page from every run feed its median, so a process's own speed (see
+ * index.mjs's --processes) weighs in each page as one run among several instead of deciding the whole figure.
+ */
+export function mergeHeldOut(runs) {
+  const names = runs[0].names;
+  const pages = [...runs[0].samples.keys()].filter((id) => runs.every((r) => r.samples.has(id)));
+  const samples = new Map(
+    pages.map((id) => [id, Object.fromEntries(names.map((n) => [n, runs.flatMap((r) => r.samples.get(id)[n])]))]),
+  );
+  return summarise({
+    names,
+    extraNames: runs[0].extraNames,
+    samples,
+    perRound: runs.flatMap((r) => r.perRound),
+    leftOut: runs.flatMap((r) => r.leftOut),
+    processSets: runs.length,
+  });
+}
+
+/** Every timed request (page → server → ms in each round, process sets one after another) as JSON. */
+export function writeSamples(file, { names, samples }) {
+  writeFileSync(file, JSON.stringify({ names, pages: Object.fromEntries(samples) }) + '\n');
+}
+
+function summarise(raw) {
+  const { names, extraNames, samples, perRound, leftOut } = raw;
+  const pages = samples.size;
+  const msPerPage = (name) => median(perRound.map((r) => r.wallMs[name] / pages));
+  const meanOf = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+  const slowest = [...samples]
     .map(([id, ms]) => ({
       id,
-      oursMs: ms.ours / rounds,
-      readabilityMs: ms.readability / rounds,
-      share: ms.ours / totalOf('ours'),
+      oursMs: meanOf(ms.ours),
+      readabilityMs: meanOf(ms.readability),
+      share: ms.ours.reduce((a, b) => a + b, 0) / perRound.reduce((sum, r) => sum + r.wallMs.ours, 0),
     }))
     .sort((a, b) => b.oursMs - b.readabilityMs - (a.oursMs - a.readabilityMs))
     .slice(0, SLOWEST_PAGES);
-  if (samplesFile) writeFileSync(samplesFile, JSON.stringify({ names, pages: Object.fromEntries(samples) }) + '\n');
   return {
-    pages: usable.length,
-    leftOut: failed,
-    rounds,
+    pages,
+    leftOut,
+    rounds: perRound.length,
+    processSets: raw.processSets ?? 1,
     paired: pairedRatios(samples, names),
     ratio: spread(perRound.map((r) => r.ratio)),
     fetchRatio: spread(perRound.map((r) => r.fetchRatio)),
     cpuRatio: perRound[0].cpuRatio === null ? null : spread(perRound.map((r) => r.cpuRatio)),
-    extraRatios: Object.fromEntries(Object.keys(extra).map((n) => [n, spread(perRound.map((r) => r.extraRatios[n]))])),
+    extraRatios: Object.fromEntries(extraNames.map((n) => [n, spread(perRound.map((r) => r.extraRatios[n]))])),
     msPerPage: Object.fromEntries(names.map((n) => [n, msPerPage(n)])),
-    threadMsPerPage: threadMsPerPage(perRound, names, usable.length),
+    threadMsPerPage: threadMsPerPage(perRound, names, pages),
     slowest,
     perRound,
+    raw,
   };
 }
 
@@ -335,7 +366,9 @@ export function printHeldOut(result, pageBytes) {
   const f = (s) => `${s.median.toFixed(3)} (${s.min.toFixed(3)}–${s.max.toFixed(3)})`;
   console.log(
     `\nheld-out articles (WCXB dev, frozen split): ${result.pages} pages, ${(pageBytes / 1e6).toFixed(1)} MB, ` +
-      `one at a time, ${result.rounds} interleaved rounds; median (min–max) over rounds`,
+      `one at a time, ${result.rounds} interleaved rounds` +
+      (result.processSets > 1 ? ` (${result.processSets} sets of fresh server processes)` : '') +
+      '; median (min–max) over rounds',
   );
   console.log("  paired (sum over pages of each page's median round; 90% interval over resampled pages):");
   for (const [pair, r] of Object.entries(result.paired)) {

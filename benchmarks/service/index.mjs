@@ -3,16 +3,18 @@
 // overhead on one fixture page (vs bare undici GET + processHtml) and throughput with autocannon.
 // Writes benchmarks/results/service.json.
 // Usage: node benchmarks/service/index.mjs [--rounds N] [--pages N] [--held-out-only] [--control] [--warmup N]
-//   [--samples file.json]
+//   [--samples file.json] [--processes K]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   heldOutArticleIds,
   measureHeldOut,
+  mergeHeldOut,
   printHeldOut,
   startHeldOutPageServer,
   startReferenceServer,
+  writeSamples,
 } from './heldOut.mjs';
 import {
   benchPage,
@@ -40,6 +42,10 @@ const { values: args } = parseArgs({
     variant: { type: 'string', multiple: true, default: [] },
     // Another server of ours with more environment, same options: --variant-server 'inProcess={"SCRAPE_TRANSFORM_THREADS":"0"}'
     'variant-server': { type: 'string', multiple: true, default: [] },
+    // Sets of server processes, one after another, each with its own warm-up and `rounds` rounds; every page's median
+    // reads the rounds of all sets. One process of a build can run ~10% faster or slower than another for its whole
+    // life (its garbage collector's sizing, docs/decisions.md); with one set that decides a comparison of two builds.
+    processes: { type: 'string', default: '1' },
   },
 });
 /** Enough samples for a stable p99 on a noisy shared machine, still under a minute. */
@@ -58,35 +64,21 @@ try {
   else {
     const chosen = args.pages ? ids.slice(0, Number(args.pages)) : ids;
     const pages = await startHeldOutPageServer(chosen);
-    const readability = await startReferenceServer('readability');
-    const fetchOnly = await startReferenceServer('fetch');
-    let extra;
     try {
-      const servers = { ours: server, readability, fetch: fetchOnly };
-      const split = (v) => [v.slice(0, v.indexOf('=')), JSON.parse(v.slice(v.indexOf('=') + 1))];
-      extra = Object.fromEntries(args.variant.map(split).map(([name, options]) => [name, { server, options }]));
-      const serverVariants = args['variant-server'].map(split);
-      if (args.control) serverVariants.unshift(['control', {}]);
-      for (const [name, env] of serverVariants)
-        extra[name] = { server: await startScrapeServer(env), options: {}, own: true };
-      const heldOut = await measureHeldOut(servers, pages, chosen, {
-        rounds: Number(args.rounds),
-        warmup: Number(args.warmup),
-        samplesFile: args.samples,
-        extra,
-        log: console.log,
-      });
+      const runs = [];
+      for (let set = 0; set < Number(args.processes); set++) {
+        if (Number(args.processes) > 1) console.log(`process set ${set + 1}/${args.processes}`);
+        const run = await measureWithFreshServers(chosen, pages, set === 0 ? server : undefined);
+        runs.push(run);
+        const pairs = Object.entries(run.paired).map(([pair, r]) => `${pair} ${r.ratio.toFixed(3)}`);
+        if (Number(args.processes) > 1) console.log(`  set ${set + 1} alone (paired): ${pairs.join(', ')}`);
+      }
+      const heldOut = runs.length === 1 ? runs[0] : mergeHeldOut(runs.map((r) => r.raw));
+      if (args.samples) writeSamples(args.samples, heldOut.raw);
       printHeldOut(heldOut, pages.bytes);
-      summary.heldOut = { ...heldOut, megabytes: Math.round(pages.bytes / 1e5) / 10 };
+      summary.heldOut = { ...heldOut, raw: undefined, megabytes: Math.round(pages.bytes / 1e5) / 10 };
     } finally {
-      await Promise.all([
-        readability.close(),
-        fetchOnly.close(),
-        pages.close(),
-        ...Object.values(extra ?? {})
-          .filter((e) => e.own)
-          .map((e) => e.server.close()),
-      ]);
+      await pages.close();
     }
   }
   if (!args['held-out-only']) {
@@ -123,3 +115,41 @@ try {
   }
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * One held-out run: the reference servers, the control and variant servers started for it and closed after it; ours
+ * is `ours` when given (the first set reuses the server the fixture-page part measures), else started and closed here.
+ */
+async function measureWithFreshServers(chosen, pages, ours) {
+  const own = ours ? [] : [await startScrapeServer()];
+  const oursServer = ours ?? own[0];
+  const readability = await startReferenceServer('readability');
+  const fetchOnly = await startReferenceServer('fetch');
+  let extra;
+  try {
+    const servers = { ours: oursServer, readability, fetch: fetchOnly };
+    const split = (v) => [v.slice(0, v.indexOf('=')), JSON.parse(v.slice(v.indexOf('=') + 1))];
+    extra = Object.fromEntries(
+      args.variant.map(split).map(([name, options]) => [name, { server: oursServer, options }]),
+    );
+    const serverVariants = args['variant-server'].map(split);
+    if (args.control) serverVariants.unshift(['control', {}]);
+    for (const [name, env] of serverVariants)
+      extra[name] = { server: await startScrapeServer(env), options: {}, own: true };
+    return await measureHeldOut(servers, pages, chosen, {
+      rounds: Number(args.rounds),
+      warmup: Number(args.warmup),
+      extra,
+      log: console.log,
+    });
+  } finally {
+    await Promise.all([
+      readability.close(),
+      fetchOnly.close(),
+      ...own.map((s) => s.close()),
+      ...Object.values(extra ?? {})
+        .filter((e) => e.own)
+        .map((e) => e.server.close()),
+    ]);
+  }
+}
