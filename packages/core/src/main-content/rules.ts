@@ -23,7 +23,6 @@ import { dropRepeatedLines } from './dropRepeatedLines.js';
 import { dropRepeatedParagraphs } from './dropRepeatedParagraphs.js';
 import { dropRepeatedRuns } from './dropRepeatedRuns.js';
 import { dropSelectCaptions } from './dropSelectCaptions.js';
-import { dropSignupBoxes } from './dropSignupBoxes.js';
 import { dropServicePromises } from './dropServicePromises.js';
 import { dropStockNotices } from './dropStockNotices.js';
 import { dropTeaserLists } from './dropTeaserLists.js';
@@ -42,8 +41,6 @@ const always = (): boolean => true;
 const productPage = (p: PageKind): boolean => p.product;
 const notThread = (p: PageKind): boolean => !p.discussion;
 const thread = (p: PageKind): boolean => p.discussion;
-/** A story by its markup (og:type or JSON-LD article), not a thread or a product. */
-const story = (p: PageKind): boolean => p.article && !p.discussion && !p.product;
 
 /** Which repeats are kept on purpose, as the two refrain switches say. */
 const refrains = (c: PruneContext) => refrainTest(c.on('refrain-guard'), c.on('refrain-in-alike-blocks'));
@@ -280,13 +277,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: notThread,
     why: 'share lines with buttons or links, tag lines of links',
     apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'shareTags', vocabularyOptions(c)),
-  },
-  {
-    id: 'signup-boxes',
-    stage: 'prune',
-    appliesTo: story,
-    why: 'a newsletter box around an e-mail field: its pitch, consent and thanks lines (dropSignupBoxes.ts)',
-    apply: (c) => dropSignupBoxes(c.root, c.removed, c.trace),
   },
   {
     id: 'figure-captions',

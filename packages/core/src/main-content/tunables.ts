@@ -449,8 +449,3 @@ export const TEASER_SEARCH_DEPTH = 5;
 /** When the root holds no content text at all (good 0), a remnant of at most this much text left after pruning is
  *  chrome the labels missed (a newsletter box, a legal line, a help menu), not the page's content. */
 export const CHROME_ONLY_REMNANT_MAX_CHARS = 800;
-
-// dropSignupBoxes.ts: a newsletter or alerts box inside a story, found by its e-mail field
-/** The box is the highest block around the field with at most this much text: a pitch, a consent line and a thanks
- *  message fit; a story's paragraphs beside the form do not. */
-export const SIGNUP_BOX_MAX_CHARS = 700;
