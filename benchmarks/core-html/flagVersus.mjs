@@ -7,7 +7,9 @@
 // calls (a cache) can keep one per contender while measured. --reference adds Readability + turndown (the benchmark's
 // reference, `lib.mjs`) as a fourth contender: each side's ratio to it per round.
 // Usage: node benchmarks/core-html/flagVersus.mjs <coreDist/index.js> [--flag NAME] [--steps a,b] [--limit N]
-//        [--rounds R] [--main false] [--reference] [--minor-gc]
+//        [--rounds R] [--main false] [--reference] [--minor-gc] [--parse-only]
+// --parse-only: times parseHtml alone (no other step runs), for changes to the parse: a round costs a fifth of a
+// whole-pipeline round, so more rounds fit.
 // --minor-gc (run node with --expose-gc): a young-generation collection before each timed call or step, so the
 // collections the earlier work left due do not land on whichever contender runs next (the largest noise per round).
 //        (defaults: flag __abOld, 200 pages, 5 rounds, onlyMainContent as the API)
@@ -31,6 +33,7 @@ const rounds = Number(opt('--rounds', 5));
 const options = opt('--main', 'true') === 'false' ? { onlyMainContent: false } : {};
 const pages = ids.slice(0, Number(opt('--limit', 200))).map(loadPage);
 const withReference = args.includes('--reference');
+const parseOnly = args.includes('--parse-only');
 const minorGc = args.includes('--minor-gc') && typeof globalThis.gc === 'function';
 if (args.includes('--minor-gc') && !minorGc) console.error('--minor-gc needs node --expose-gc: ignored');
 const settle = () => {
@@ -58,6 +61,12 @@ function run(name, page) {
   globalThis.__abName = name;
   try {
     const input = { body: page.html, url: page.url };
+    if (parseOnly) {
+      settle();
+      const start = cpuUs();
+      internal.parseHtml(page.html);
+      return cpuUs() - start;
+    }
     if (!steps) {
       settle();
       const start = cpuUs();
@@ -108,8 +117,9 @@ for (let round = 0; round < rounds; round++) {
       `${ratios.old2.at(-1).toFixed(3)}, new ${ratios.new.at(-1).toFixed(3)}${reference}`,
   );
 }
+const timed = parseOnly ? ' (parse only)' : steps ? ` (steps ${[...steps].join(',')})` : '';
 console.log(
-  `median of ${rounds} rounds over ${pages.length} pages${steps ? ` (steps ${[...steps].join(',')})` : ''}, ` +
+  `median of ${rounds} rounds over ${pages.length} pages${timed}, ` +
     `CPU over old: control ${median(ratios.old2).toFixed(3)}, new ${median(ratios.new).toFixed(3)}` +
     (withReference
       ? `; over reference: old ${median(ratios.oldRef).toFixed(3)}, new ${median(ratios.newRef).toFixed(3)}`

@@ -10,6 +10,10 @@ function expectSameTree(html: string): void {
   expect(ours.toString(), html).toBe(theirs.toString());
 }
 
+/** `count` attributes named prefix0, prefix1, … */
+const names = (prefix: string, count: number): string =>
+  Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(' ');
+
 /** Markup where htmlparser2's and linkedom's rules decide the shape of the tree. */
 const CASES = [
   '',
@@ -31,6 +35,8 @@ const CASES = [
   '<a href="?a=1&b=2&amp;c=3" class="x y" class="dup" id=i ID=j>link</a>',
   '<div 1="one" 0="zero" a="a" 10="ten" __proto__="p" constructor="c">order</div>',
   `<div ${Array.from({ length: 40 }, (_, i) => `a${i % 30}="${i}"`).join(' ')}>many attributes</div>`,
+  // the next tags reuse names of the one before (past the scan limit) and have fewer: nothing carries over
+  `<div ${names('a', 20)}><p ${names('b', 17)} a3=3 a19=y>x</p><i 2=two b>i</i></div>`,
   '<svg viewBox="0 0 1 1"><path d="M0"/><g><circle r="1"/></g><foreignObject><div>x</div></foreignObject></svg><p/>',
   '<svg><svg><rect/></svg><title>t</title></svg><math><mi/><mo>+</mo></math>',
   '<SVG><Rect/></SVG><DIV CLASS="Up">caps</DIV>',

@@ -63,8 +63,12 @@ const FOREIGN = new Set(['math', 'svg']);
 const HTML_INTEGRATION = new Set([
   ...['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title'],
 ]);
-/** Attribute names a plain object does not keep as written (array indices go first; `__proto__` is not a key). */
-const ODD_ATTRIBUTE_NAME = /^(?:\d|__proto__$)/;
+/** Attribute names a plain object does not keep as written (array indices go first; `__proto__` is not a key): a
+ *  name opening with an ASCII digit, or `__proto__`. */
+function isOddAttributeName(name: string): boolean {
+  const first = name.charCodeAt(0);
+  return (first >= 48 && first <= 57) || name === '__proto__';
+}
 /** How many spellings of tag names are remembered across pages (hostile pages cannot grow it further). */
 const NAMES_LIMIT = 4096;
 /** Tag names as written → lower case, shared by every page: each element then holds one shared string instead of
@@ -104,8 +108,12 @@ class TreeBuilder {
   private inTag = false;
   private attributeName = '';
   private attributeValue = '';
+  /** The open tag's attributes so far: the first `count` entries of `names` and `values`. The arrays are reused
+   *  from tag to tag and never truncated (an array set to length 0 drops its storage, and the next push allocates
+   *  it again: two short-lived arrays per element, young garbage collected while the live tree is copied). */
   private readonly names: string[] = [];
   private readonly values: string[] = [];
+  private count = 0;
   private seen: Set<string> | null = null;
 
   constructor(document: LinkedDocument, html: string) {
@@ -171,18 +179,19 @@ class TreeBuilder {
     const value = this.attributeValue;
     this.attributeValue = '';
     if (!this.inTag || this.isDuplicate(name)) return;
-    this.names.push(name);
-    this.values.push(value);
+    this.names[this.count] = name;
+    this.values[this.count] = value;
+    this.count++;
   }
 
   /** The first of repeated attribute names wins, as in htmlparser2's attribute object. */
   private isDuplicate(name: string): boolean {
-    const { names } = this;
-    if (names.length < SCAN_LIMIT) {
-      for (let i = 0; i < names.length; i++) if (names[i] === name) return true;
+    const { names, count } = this;
+    if (count < SCAN_LIMIT) {
+      for (let i = 0; i < count; i++) if (names[i] === name) return true;
       return false;
     }
-    if (!this.seen) this.seen = new Set(names);
+    if (!this.seen) this.seen = new Set(names.slice(0, count));
     if (this.seen.has(name)) return true;
     this.seen.add(name);
     return false;
@@ -218,8 +227,10 @@ class TreeBuilder {
 
   private writeAttributes(element: LinkedNode): void {
     const { names, values, document } = this;
-    const order = names.some((name) => ODD_ATTRIBUTE_NAME.test(name)) ? this.keyOrder() : null;
-    const count = order ? order.length : names.length;
+    let odd = false;
+    for (let i = 0; i < this.count && !odd; i++) odd = isOddAttributeName(names[i] as string);
+    const order = odd ? this.keyOrder() : null;
+    const count = order ? order.length : this.count;
     for (let k = 0; k < count; k++) {
       const i = order ? (order[k] as number) : k;
       const attribute = document.createAttribute(names[i] as string);
@@ -227,17 +238,14 @@ class TreeBuilder {
       attribute.ownerElement = element;
       this.link(attribute);
     }
-    names.length = 0;
-    values.length = 0;
+    this.count = 0;
     this.seen = null;
   }
 
   /** The order linkedom saw attributes in: the keys of a plain object holding them, as htmlparser2 builds it. */
   private keyOrder(): number[] {
     const holder: Record<string, number> = {};
-    this.names.forEach((name, i) => {
-      holder[name] = i;
-    });
+    for (let i = 0; i < this.count; i++) holder[this.names[i] as string] = i;
     return Object.keys(holder).map((key) => holder[key] as number);
   }
 
