@@ -212,12 +212,14 @@ describe('regular expressions run on page content', () => {
       const phone = found.find((r) => r.file === 'pii/detectPatterns.ts' && r.source.includes('(?:\\+ ?)?\\(?\\d'));
       expect(phone).toBeDefined();
       expect(reviewed[keyOf(phone!)]?.verdict ?? 'unchecked').not.toBe('known');
+      // The analysis's own limit is most of the test's: at CHECK_TIMEOUT_MS a loaded machine once ran out and the
+      // verdict read "unknown", a failure that said nothing about the pattern.
       const result = await check(phone!.source, phone!.flags.replace(/[gyd]/g, ''), {
-        timeout: CHECK_TIMEOUT_MS,
+        timeout: 8 * 60_000,
         randomSeed: RANDOM_SEED,
       });
       expect(result.status).toBe('safe');
     },
     10 * 60_000,
-  ); // the analysis alone, not a speed check: a loaded machine may take minutes (it passed on a retry)
+  ); // the analysis alone, not a speed check: a loaded machine may take minutes
 });
