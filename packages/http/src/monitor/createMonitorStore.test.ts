@@ -19,7 +19,14 @@ afterAll(async () => {
 });
 
 const record = (id: string) =>
-  ({ id, team: 't', status: 'active', createdAt: 1, currentCheckId: 'c0', lastRunAt: null }) as unknown as MonitorRecord;
+  ({
+    id,
+    team: 't',
+    status: 'active',
+    createdAt: 1,
+    currentCheckId: 'c0',
+    lastRunAt: null,
+  }) as unknown as MonitorRecord;
 
 async function concurrentPatches(kvs: MonitorKv[]) {
   const stores = kvs.map(createMonitorStore);
