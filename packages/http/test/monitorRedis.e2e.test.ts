@@ -52,7 +52,7 @@ describe('monitor schedule on Redis, two processes', () => {
     // Both processes serve the same monitor (one store).
     expect((await b.getMonitor(monitor.id)).schedule.cron).toBe('*/2 * * * * *');
     const list = () => b.listMonitorChecks(monitor.id, { limit: 100 });
-    const completed = (checks: { status: string }[]) => checks.filter((c) => c.status === 'completed');
+    const completed = <T extends { status: string }>(checks: T[]) => checks.filter((c) => c.status === 'completed');
     await waitFor(async () => (completed(await list()).length >= 5 ? true : null), 'five completed checks', 90_000);
     await b.updateMonitor(monitor.id, { status: 'paused' });
     const logged = () =>
