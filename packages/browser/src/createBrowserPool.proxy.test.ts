@@ -69,6 +69,9 @@ async function startUpstreamProxy(): Promise<typeof upstream> {
   };
 }
 
+/** Budget of the warm-up render that launches Chromium: a bound for a hang, far above a launch on a busy machine. */
+const WARM_UP_MS = 120_000;
+
 beforeAll(async () => {
   pool = createBrowserPool({ maxConcurrency: 2 });
   site = await startFixtureServer({
@@ -88,7 +91,9 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   secure = { server, port: (server.address() as AddressInfo).port };
-});
+  // Chromium's launch here, not in the first test's render budget (a cold launch alone took >15 s at load 30).
+  await pool.render({ url: `${site.base}/api`, timeout: WARM_UP_MS });
+}, WARM_UP_MS + 30_000);
 afterAll(async () => {
   await pool?.close();
   await site?.close();

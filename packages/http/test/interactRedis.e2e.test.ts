@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service, callApi } from './startService.js';
+import { WARM_HOOK_MS, warmSessionBrowser } from './warmSessionBrowser.js';
 import { dropRedisPrefix } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -30,7 +31,8 @@ beforeAll(async () => {
     startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX }),
     startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX }),
   ]);
-}, 60_000);
+  await Promise.all([warmSessionBrowser(a), warmSessionBrowser(b)]);
+}, WARM_HOOK_MS);
 
 afterAll(async () => {
   await a?.close();
@@ -79,7 +81,9 @@ describe('profile saving lock across two instances on one Redis', () => {
     expect((await a.scrape({ url: `${origin}/`, formats: ['markdown'], profile: { name } })).status).toBe(409);
     expect((await call(b, 'DELETE', `/v2/interact/${check.body.sessionId}`)).status).toBe(200);
     expect((await a.scrape({ url: `${origin}/`, formats: ['markdown'], profile: { name } })).status).toBe(200);
-  });
+    // A cap, not a wait: the profile's saving scrapes launch each instance's render Chromium (over 30 s together at
+    // load 27); every step above waits for its answer.
+  }, 120_000);
 });
 
 describe('a kept scrape page across two instances', () => {

@@ -30,8 +30,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
   secretPort = (secret.address() as { port: number }).port;
   browser = createSessionBrowser();
+  // The first open launches Chromium (seconds alone, over 30 s at load 30): a bound for a hang, not a speed test.
   session = await browser.open({ url: `${site.base}/`, timeout: 10_000 });
-});
+}, 150_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -39,6 +40,7 @@ afterAll(async () => {
   secret?.close();
 });
 
+const HEAVY_RUN_MS = 45_000;
 const run = (code: string, timeoutMs = 10_000) => runSandboxedCode(code, session.page, session.context, timeoutMs);
 
 describe('runSandboxedCode', () => {
@@ -283,16 +285,21 @@ describe('runSandboxedCode isolation (kernel)', () => {
     expect(out.stdout.length).toBeLessThanOrEqual(64 * 1024);
   });
 
-  it('a page.evaluate result over the cap is refused inside the page', async () => {
+  // Megabytes through the page and back: seconds alone, tens of seconds at load 30; the runs' budgets are bounds
+  // for a hang, and the assertions are on the cap's message.
+  it('a page.evaluate result over the cap is refused inside the page', { timeout: 100_000 }, async () => {
     const out = await run(
       `return await page.evaluate(() => 'z'.repeat(5_000_000)).then(() => 'returned', (e) => e.message)`,
+      HEAVY_RUN_MS,
     );
     expect(out.result).toMatch(/more than 1000000 characters/);
-    const content =
-      await run(`await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<p id=big>' + 'w'.repeat(3_000_000) + '</p>'); });
+    const content = await run(
+      `await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<p id=big>' + 'w'.repeat(3_000_000) + '</p>'); });
       const t = await page.content().then(() => 'returned', (e) => e.message);
       await page.evaluate(() => document.getElementById('big').remove());
-      return t`);
+      return t`,
+      HEAVY_RUN_MS,
+    );
     expect(content.result).toMatch(/more than 1000000 characters/);
   });
 

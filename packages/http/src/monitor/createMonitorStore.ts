@@ -108,14 +108,12 @@ export function createMonitorStore(kv: MonitorKv) {
       await kv.indexAdd(teamIndex(m.team), m.id, m.createdAt);
       await kv.indexAdd(ALL, m.id, m.createdAt);
     },
-    /** Applies `patch` to the stored record (read, merge, write: last writer wins on a field). */
-    async patchMonitor(id: string, patch: Partial<MonitorRecord>): Promise<MonitorRecord | null> {
-      const m = await kv.get<MonitorRecord>(monitorKey(id));
-      if (!m) return null;
-      const next = { ...m, ...patch };
-      await kv.put(monitorKey(id), next);
-      return next;
-    },
+    /**
+     * Applies `patch` to the stored record atomically: a pause racing a finishing check's bookkeeping keeps both
+     * (a plain read-merge-write lost the pause). Last writer wins on a field.
+     */
+    patchMonitor: (id: string, patch: Partial<MonitorRecord>): Promise<MonitorRecord | null> =>
+      kv.patch<MonitorRecord>(monitorKey(id), patch),
     async listMonitors(team: string, offset: number, limit: number): Promise<MonitorRecord[]> {
       const ids = await kv.indexRange(teamIndex(team), offset, limit);
       const all = await Promise.all(ids.map((id) => kv.get<MonitorRecord>(monitorKey(id))));

@@ -12,6 +12,8 @@ export interface MonitorKv {
   get<T>(key: string): Promise<T | null>;
   put(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
+  /** Merges `patch` into the record at `key` atomically (null when there is none): concurrent patches all land. */
+  patch<T extends object>(key: string, patch: Partial<T>): Promise<T | null>;
   /** Adds (or moves) `member` in `index` at `score`. */
   indexAdd(index: string, member: string, score: number): Promise<void>;
   indexRemove(index: string, member: string): Promise<void>;
@@ -42,6 +44,15 @@ export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
     get: async <T>(key: string) => (db.get(['v', key]) as T | undefined) ?? null,
     put: async (key, value) => void (await db.put(['v', key], value)),
     del: async (key) => void (await db.remove(['v', key])),
+    patch: <T extends object>(key: string, patch: Partial<T>) =>
+      db.transaction(() => {
+        // Read and write in one write transaction: no other patch lands between them.
+        const m = db.get(['v', key]) as T | undefined;
+        if (!m) return null;
+        const next = { ...m, ...patch };
+        db.put(['v', key], next);
+        return next;
+      }),
     async indexAdd(index, member, score) {
       await db.transaction(() => {
         const old = db.get(['s', index, member]) as number | undefined;
@@ -99,6 +110,7 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
     throw error;
   }
   const k = (key: string) => prefix + key;
+  const patch = createRedisPatch(redis, k);
   return {
     async get<T>(key: string) {
       const raw = await redis.get(k(`v:${key}`));
@@ -106,6 +118,7 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
     },
     put: async (key, value) => void (await redis.set(k(`v:${key}`), JSON.stringify(value))),
     del: async (key) => void (await redis.del(k(`v:${key}`))),
+    patch: (key, fields) => patch(`v:${key}`, fields),
     indexAdd: async (index, member, score) => void (await redis.zadd(k(`i:${index}`), score, member)),
     indexRemove: async (index, member) => void (await redis.zrem(k(`i:${index}`), member)),
     indexRange: (index, offset, limit) => redis.zrevrange(k(`i:${index}`), offset, offset + limit - 1),
@@ -113,6 +126,39 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
     claim: async (key, owner, ttlMs) =>
       (await redis.set(k(`c:${key}`), owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK',
     release: async (key, owner) => void (await redis.eval(RELEASE, 1, k(`c:${key}`), owner)),
-    close: async () => void (await redis.quit().catch(() => redis.disconnect())),
+    close: async () => {
+      await patch.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
   };
+}
+
+/**
+ * Read-merge-write of a JSON record as an optimistic transaction (WATCH, then MULTI/EXEC, again when another writer
+ * changed the key in between). WATCH belongs to a connection, so patches have their own and take turns on it.
+ */
+function createRedisPatch(redis: Redis, k: (key: string) => string) {
+  const tx = redis.duplicate();
+  tx.on('error', () => {});
+  let turn: Promise<unknown> = Promise.resolve();
+  const once = async <T extends object>(key: string, fields: Partial<T>): Promise<T | null> => {
+    for (;;) {
+      await tx.watch(k(key));
+      const raw = await tx.get(k(key));
+      if (raw === null) {
+        await tx.unwatch();
+        return null;
+      }
+      const next = { ...(JSON.parse(raw) as T), ...fields };
+      // EXEC answers null when the watched key changed: read again.
+      if (await tx.multi().set(k(key), JSON.stringify(next)).exec()) return next;
+    }
+  };
+  const patch = <T extends object>(key: string, fields: Partial<T>): Promise<T | null> => {
+    const run = turn.then(() => once(key, fields));
+    turn = run.catch(() => {});
+    return run;
+  };
+  patch.close = async () => void (await tx.quit().catch(() => tx.disconnect()));
+  return patch;
 }

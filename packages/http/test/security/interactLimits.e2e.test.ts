@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Account, type Accounts } from '../../src/index.js';
 import { callApi, startService, type Service } from '../startService.js';
 import { issueTestKey } from '../issueTestKey.js';
+import { WARM_HOOK_MS, warmSessionBrowser } from '../warmSessionBrowser.js';
 
 let site: Server;
 let origin = '';
@@ -30,7 +31,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-limits-e2e-'));
   accounts = await openAccounts({ dataDir });
   svc = await startService({ accounts });
-}, 60_000);
+  // An account of its own: the tests' accounts start with no calls made.
+  await warmSessionBrowser(svc, await issueKey({ id: 'warm-up', endpoints: ['scrape', 'browser'] }, 100));
+}, WARM_HOOK_MS);
 
 afterAll(async () => {
   await svc?.close();

@@ -130,7 +130,16 @@ beforeAll(async () => {
     allowAddress: (address, port) => address === '127.0.0.1' && (port === site.port || port === secure.port),
     proxies: { basic: { server: blockingProxy.origin }, enhanced: { server: enhancedProxy.origin } },
   });
-});
+  // Chromium launches here (a mobile scrape goes to the browser), not in the first test's 30 s: a cold launch took
+  // all of them at load 30. The hook's limit is a bound for a hang.
+  await scraper.scrape({
+    url: `${site.origin}/static?warm-up`,
+    mobile: true,
+    proxy: 'enhanced',
+    maxAge: 0,
+    timeout: 120_000,
+  });
+}, 150_000);
 
 afterAll(async () => {
   await scraper?.close();

@@ -23,7 +23,10 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
   // One Chromium for every manager of this file; each test's manager closes its sessions, not the browser.
   browser = createSessionBrowser();
-});
+  // Launched here, not in the first test's 30 s (a cold launch took most of it at load 30); the hook's limit is a
+  // bound for a hang.
+  await (await browser.open({ url: `${origin}/warm-up`, timeout: 60_000 })).close();
+}, 150_000);
 
 afterAll(async () => {
   await browser?.close();
