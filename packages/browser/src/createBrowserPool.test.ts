@@ -415,7 +415,8 @@ describe('actions', () => {
   it('fails with the index and reason of a failing action', async () => {
     const missing = await renderError(
       render('/reveal', {
-        timeout: 3_000,
+        // Room for a slow navigation on a busy machine; the element wait takes what is left minus the margin.
+        timeout: 8_000,
         actions: [
           { type: 'wait', milliseconds: 10 },
           { type: 'click', selector: '#does-not-exist' },

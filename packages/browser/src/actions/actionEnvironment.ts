@@ -3,8 +3,12 @@ import type { Action } from '../types.js';
 
 /** Longest an action waits for its element; shorter than typical timeouts so the error names the action. */
 export const ACTION_ELEMENT_TIMEOUT_MS = 15_000;
-/** Time kept back from the render budget so a failing action is reported as such, not as a timeout. */
-const DEADLINE_MARGIN_MS = 500;
+/**
+ * Time kept back from the render budget so a failing action is reported as such, not as a timeout. It covers the
+ * delay between Playwright's own wait ending and its rejection reaching us: on a loaded machine 500 ms was too little
+ * (a missing element came out as `timeout` instead of `action_failed`).
+ */
+const DEADLINE_MARGIN_MS = 1_500;
 /** Upper bound of the settle after an interaction (click, press, scroll) lets fetched content arrive. */
 export const ACTION_SETTLE_MAX_MS = 2_000;
 
