@@ -197,19 +197,20 @@ export const FAMILIES = [footnotes, running, wrapping, sidebyside];
 export function runDefectCheck(check, md) {
   if (check.cell === undefined) return runFamilyCheck(check, md);
   const grids = markdownGrids(md);
-  if (!check.end && !check.start) return runCellTest(check, grids);
-  const edge = grids.map((g) =>
-    g.map((row) =>
-      row.map((c, i) => {
+  if (!runCellTest(check, grids)) return false;
+  if (!check.end && !check.start) return true;
+  // The cell's own table ends (or starts) with it: no other filled cell after (before) it in its row.
+  const want = markdownGrids(`| ${check.cell} |`)[0][0][0].text;
+  return grids.some((g) =>
+    g.some((row) =>
+      row.some((c, i) => {
+        if (c.text !== want) return false;
         const after = row.slice(i + 1).some((x) => x.text && x !== c);
         const before = row.slice(0, i).some((x) => x.text && x !== c);
-        const bad = (check.end && after) || (check.start && before);
-        return bad ? { text: '\u0000' } : c;
+        return !(check.end && after) && !(check.start && before);
       }),
     ),
   );
-  const heads = grids.map((g, gi) => g.map((row, ri) => (ri === 0 ? row : edge[gi][ri])));
-  return runCellTest(check, heads);
 }
 
 export async function buildDefects(seeds, browser, only) {

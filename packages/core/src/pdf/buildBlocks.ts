@@ -3,6 +3,7 @@
 import type { Segment } from './extractPageText.js';
 import { groupRows } from './orderReading.js';
 import { joinLine } from './joinLines.js';
+import { lineGapRows } from './wrappedRows.js';
 
 export type LayoutKind = 'paragraph' | 'list_item' | 'table' | 'code' | 'figure' | 'caption';
 
@@ -430,9 +431,10 @@ function findTable(
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
   if (full < cells.length * TABLE_FULL_ROWS) return { end };
   // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table:
-  // two or more of its columns hold sentence-long cells.
+  // two or more of its columns hold sentence-long lines (counted per printed line: a narrow column of cells that
+  // wrap onto several lines is no prose, however long its cells).
   const proseColumns = cols.filter((_, c) => {
-    const filled = cells.map((r) => r[c]).filter((t) => t.length > 0);
+    const filled = physical.map((r) => r[c]).filter((t) => t.length > 0);
     return filled.length > 0 && filled.reduce((n, t) => n + t.length, 0) / filled.length > PROSE_CELL_CHARS;
   }).length;
   if (proseColumns >= 2) return { end };
@@ -499,6 +501,7 @@ function singleRowsUntil(rows: Segment[][], start: number, end: number): number 
 function joinCellLines(cells: string[][], run: Segment[][], cols: [number, number][]): string[][] {
   const out: string[][] = [];
   let lastY1 = -Infinity;
+  const lineGaps = lineGapRows(run, Math.max(...run.flat().map((s) => s.size || 10)));
   const inSlot = (s: Segment) => {
     const mid = (s.x0 + s.x1) / 2;
     let c = cols.findIndex(([a, b]) => mid >= a && mid <= b);
@@ -516,10 +519,15 @@ function joinCellLines(cells: string[][], run: Segment[][], cols: [number, numbe
     // A bold or italic line under plain ones is a section label or the next header level, not a further line.
     const styled = (x: Segment[]) => (x.every((s) => s.bold) ? 1 : 0) + (x.every((s) => s.italic) ? 2 : 0);
     const restyled = r > 0 && (styled(row) & ~styled(run[r - 1])) !== 0;
-    if (prev && tight && !restyled && cur.some(Boolean) && row.every(inSlot)) {
+    // Every cell wrapping: the row's further lines fill the same cells as the printed line right above, a line gap
+    // (not a row gap) under it, each in the style of the text above it (plain rows under a bold header are the
+    // table's first row).
+    const wrapped =
+      lineGaps.has(r) && cur.every((t, c) => !t || cells[r - 1][c]) && sameStyleAsAbove(row, run[r - 1]);
+    if (prev && (tight || wrapped) && !restyled && cur.some(Boolean) && row.every(inSlot)) {
       const within = cur.every((t, c) => !t || prev[c]);
       const sparser = prev.some((t, c) => c > 0 && t && !cur[c]) || cur.filter(Boolean).length === 1;
-      if (within && sparser) {
+      if (within && (sparser || wrapped)) {
         out[out.length - 1] = prev.map((t, c) => (cur[c] ? joinLine(t, cur[c]) : t));
         return;
       }
@@ -527,6 +535,14 @@ function joinCellLines(cells: string[][], run: Segment[][], cols: [number, numbe
     out.push([...cur]);
   });
   return out;
+}
+
+/** Each segment of `row` set bold and italic as the segment right above it (where one is). */
+function sameStyleAsAbove(row: Segment[], above: Segment[]): boolean {
+  return row.every((s) => {
+    const a = above.find((t) => t.x0 < s.x1 && t.x1 > s.x0);
+    return !a || (a.bold === s.bold && a.italic === s.italic);
+  });
 }
 
 /**

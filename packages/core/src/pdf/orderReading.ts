@@ -3,6 +3,7 @@
 import type { Segment } from './extractPageText.js';
 import { findCardGrid } from './findCardGrid.js';
 import { notesUnderColumns } from './notesUnderColumns.js';
+import { rowsAcrossGutter } from './rowsAcrossGutter.js';
 
 /** A gutter must be at least this many ems of the body size wide. */
 const MIN_GUTTER_EM = 0.5;
@@ -97,6 +98,11 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
       inSection.filter((s) => (s.x0 + s.x1) / 2 >= mid),
       bodySize,
     );
+    // Table rows whose cells wrap stay one leaf: the table is found in its rows, not read column by column.
+    if (rowsAcrossGutter(sides.left, sides.right, bodySize)) {
+      out.push(sortRows(inSection));
+      return;
+    }
     split(sides.left, bodySize, out, depth + 1);
     split(sides.right, bodySize, out, depth + 1);
     if (sides.notes.length) out.push(sortRows(sides.notes));
