@@ -86,7 +86,11 @@ function footnotes(seed) {
   const checks = [
     { order: [title, head(ps[0])] },
     ...orderChecks(ps),
-    ...notes.flatMap((t) => [{ present: head(t, 5) }, { order: [tail(last), head(t, 4)] }, { order: [head(t), tail(t)] }]),
+    ...notes.flatMap((t) => [
+      { present: head(t, 5) },
+      { order: [tail(last), head(t, 4)] },
+      { order: [head(t), tail(t)] },
+    ]),
     ...notes.slice(1).map((t, i) => ({ order: [tail(notes[i]), head(t)] })),
   ];
   return { family: 'footnotes', name: `footnotes-${seed}`, html: doc(st, [body]), checks };
@@ -135,7 +139,7 @@ const tableHtml = (header, rows, attrs = '') =>
   `<table${attrs}><thead><tr>${header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((row) => `<tr>${row.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
-function tableCss(r, st) {
+function tableCss(r) {
   const pad = pick(r, [2, 3, 4]);
   const rule = pick(r, ['td, th { border: 0.7px solid #555; }', '', 'td, th { border-bottom: 0.6px solid #999; }']);
   return `td, th { padding: ${pad}pt ${pad + 3}pt; } th { font-weight: bold; } ${rule}`;
@@ -158,10 +162,10 @@ function wrapping(seed) {
     `<p style="margin-top:8pt">${esc(after)}</p>`;
   const checks = [
     ...cellChecks(r, header, rows, 8),
-    { order: [tail(intro), header[0]] },
+    { order: [tail(intro), rows[0][0]] },
     { order: [rows[rows.length - 1][cols - 1].split(' ').slice(-2).join(' '), head(after)] },
   ];
-  return { family: 'wrapping', name: `wrapping-${seed}`, html: doc(st, [body], tableCss(r, st)), checks };
+  return { family: 'wrapping', name: `wrapping-${seed}`, html: doc(st, [body], tableCss(r)), checks };
 }
 
 /** Two tables side by side with a wide gap. */
@@ -188,7 +192,7 @@ function sidebyside(seed) {
       b.rows,
     )}</div>`;
   const checks = [...cellChecks(r, a.header, a.rows, 5), ...cellChecks(r, b.header, b.rows, 5)];
-  return { family: 'sidebyside', name: `sidebyside-${seed}`, html: doc(st, [body], tableCss(r, st)), checks };
+  return { family: 'sidebyside', name: `sidebyside-${seed}`, html: doc(st, [body], tableCss(r)), checks };
 }
 
 export const FAMILIES = [footnotes, running, wrapping, sidebyside];
@@ -234,7 +238,9 @@ export async function buildDefects(seeds, browser, only) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
   const corePath = process.argv.includes('--core') ? arg('--core') : '../../packages/core/dist/index.js';
-  const core = await import(corePath.startsWith('.') ? new URL(corePath, import.meta.url).href : pathToFileURL(corePath).href);
+  const core = await import(
+    corePath.startsWith('.') ? new URL(corePath, import.meta.url).href : pathToFileURL(corePath).href
+  );
   const heldOut = process.argv.includes('--held-out');
   const only = process.argv.includes('--family') ? arg('--family') : undefined;
   const dump = process.argv.includes('--dump') ? arg('--dump') : undefined;

@@ -16,7 +16,9 @@ const seg = (text: string, x0: number, y0: number, x1: number, size = 10): Segme
   confidence: null,
 });
 const column = (tag: string, x0: number, x1: number, from: number, lines: number) =>
-  Array.from({ length: lines }, (_, i) => seg(`${tag} line ${i} carries enough words to fill the column`, x0, from + i * 13, x1));
+  Array.from({ length: lines }, (_, i) =>
+    seg(`${tag} line ${i} carries enough words to fill the column`, x0, from + i * 13, x1),
+  );
 const order = (segs: Segment[]) =>
   orderReading([...segs].reverse(), 10)
     .flat()

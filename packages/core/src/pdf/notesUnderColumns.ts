@@ -39,9 +39,7 @@ export function notesUnderColumns(
       const column = sorted.slice(0, cut);
       const notes = sorted.slice(cut);
       if (Math.abs(bottom(column) - otherEnd) > BALANCED_EM * bodySize) continue;
-      return side === left
-        ? { left: column, right, notes }
-        : { left, right: column, notes };
+      return side === left ? { left: column, right, notes } : { left, right: column, notes };
     }
   return { left, right, notes: [] };
 }

@@ -39,7 +39,10 @@ function rowTops(side: Segment[]): { y: number; gap: number }[] {
  */
 export function rowsAcrossGutter(left: Segment[], right: Segment[], bodySize: number): boolean {
   const sides = [rowTops(left), rowTops(right)];
-  const gaps = sides.flat().filter((t) => !Number.isNaN(t.gap)).map((t) => t.gap);
+  const gaps = sides
+    .flat()
+    .filter((t) => !Number.isNaN(t.gap))
+    .map((t) => t.gap);
   if (gaps.length === 0) return false;
   const lineGap = Math.min(...gaps);
   const starts = sides.map((tops) => tops.filter((t) => t.gap > lineGap + ROW_GAP_EM * bodySize).map((t) => t.y));

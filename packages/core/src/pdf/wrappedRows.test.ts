@@ -13,10 +13,26 @@ afterAll(async () => {
 });
 
 const ROWS = [
-  ['Granite steps along the northern quay wall', 'Repointed twice since the flood of the last winter', 'Stone masons of the town yard'],
-  ['Timber decking on the ferry landing stage', 'Boards replaced where the tide had lifted them', 'Carpenters from the boat yard'],
-  ['Iron railings beside the old customs house', 'Sanded, primed and painted in the harbour green', 'The smithy behind the market'],
-  ['Lamp posts on the promenade to the lighthouse', 'Glass and wiring renewed on every second post', 'Electricians of the harbour board'],
+  [
+    'Granite steps along the northern quay wall',
+    'Repointed twice since the flood of the last winter',
+    'Stone masons of the town yard',
+  ],
+  [
+    'Timber decking on the ferry landing stage',
+    'Boards replaced where the tide had lifted them',
+    'Carpenters from the boat yard',
+  ],
+  [
+    'Iron railings beside the old customs house',
+    'Sanded, primed and painted in the harbour green',
+    'The smithy behind the market',
+  ],
+  [
+    'Lamp posts on the promenade to the lighthouse',
+    'Glass and wiring renewed on every second post',
+    'Electricians of the harbour board',
+  ],
 ];
 
 async function tableMarkdown(font: string, size: number, width: number): Promise<string> {
@@ -39,8 +55,7 @@ describe('table rows whose every cell wraps', () => {
     it(`keeps each row's cells whole (${font} ${size} pt, ${width}% wide)`, async () => {
       const md = await tableMarkdown(font, size, width);
       const rows = md.split('\n').filter((l) => l.startsWith('|'));
-      for (const [part, work, trade] of ROWS)
-        expect(rows).toContainEqual(`| ${part} | ${work} | ${trade} |`);
+      for (const [part, work, trade] of ROWS) expect(rows).toContainEqual(`| ${part} | ${work} | ${trade} |`);
       expect(rows).toHaveLength(ROWS.length + 2);
     });
 });
