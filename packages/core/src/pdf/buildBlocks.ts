@@ -3,6 +3,8 @@
 import type { Segment } from './extractPageText.js';
 import { groupRows } from './orderReading.js';
 import { joinLine } from './joinLines.js';
+import { sideBySideCut } from './tablesSideBySide.js';
+import { lineGapRows } from './wrappedRows.js';
 
 export type LayoutKind = 'paragraph' | 'list_item' | 'table' | 'code' | 'figure' | 'caption';
 
@@ -202,7 +204,7 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
   // Rows of a run that failed as a table are not retried as the start of a shorter run (that would be quadratic).
   let triedUntil = 0;
   while (i < rows.length) {
-    let table: { block?: LayoutBlock; end: number } | null =
+    let table: { block?: LayoutBlock; end: number; cut?: number | null } | null =
       cellRows[i].length >= 2 && i >= triedUntil ? findTable(cellRows, i, bodySize) : null;
     if (table?.block) {
       // A one-cell row just above (a group label over several columns) is the table's top header row.
@@ -217,7 +219,7 @@ export function buildBlocks(leaf: Segment[], bodySize: number): LayoutBlock[] {
     }
     if (table?.block) {
       flushText();
-      blocks.push(table.block);
+      blocks.push(...sideBySide(cellRows.slice(i, table.end), table.block, table.cut, bodySize));
       i = table.end;
     } else {
       if (table) triedUntil = table.end;
@@ -385,12 +387,30 @@ function rowSpans(cells: string[][]): [number, number][][] | null {
   return any ? spans : null;
 }
 
+/**
+ * Two tables side by side (`cut` between them, see tablesSideBySide.ts): each side of the run read as a table of its
+ * own, left first. The run stays one table when it has spans, a segment crosses the cut or a side is no table on
+ * its own.
+ */
+function sideBySide(run: Segment[][], block: LayoutBlock, cut: number | null | undefined, bodySize: number) {
+  if (cut === null || cut === undefined || block.cellSpans) return [block];
+  if (run.some((r) => r.some((s) => s.x0 < cut && s.x1 > cut))) return [block];
+  const parts = [run.map((r) => r.filter((s) => s.x1 <= cut)), run.map((r) => r.filter((s) => s.x0 >= cut))];
+  const found: LayoutBlock[] = [];
+  for (const part of parts.map((p) => p.filter((r) => r.length > 0))) {
+    const t = findTable(part, 0, bodySize);
+    if (!('block' in t) || t.end !== part.length) return [block];
+    found.push(t.block);
+  }
+  return found;
+}
+
 function findTable(
   rows: Segment[][],
   start: number,
   bodySize: number,
   spanLabel?: Segment,
-): { block: LayoutBlock; end: number } | { end: number } {
+): { block: LayoutBlock; end: number; cut: number | null } | { end: number } {
   let end = start + 1;
   const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
   while (end < rows.length) {
@@ -430,9 +450,10 @@ function findTable(
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
   if (full < cells.length * TABLE_FULL_ROWS) return { end };
   // Prose that happens to have a wide gap (two-column text that escaped column detection) is not a table:
-  // two or more of its columns hold sentence-long cells.
+  // two or more of its columns hold sentence-long lines (counted per printed line: a narrow column of cells that
+  // wrap onto several lines is no prose, however long its cells).
   const proseColumns = cols.filter((_, c) => {
-    const filled = cells.map((r) => r[c]).filter((t) => t.length > 0);
+    const filled = physical.map((r) => r[c]).filter((t) => t.length > 0);
     return filled.length > 0 && filled.reduce((n, t) => n + t.length, 0) / filled.length > PROSE_CELL_CHARS;
   }).length;
   if (proseColumns >= 2) return { end };
@@ -464,7 +485,7 @@ function findTable(
   const block = blockFrom('table', lines, '', 0.7);
   block.cells = table;
   if (spans) block.cellSpans = spans;
-  return { block, end };
+  return { block, end, cut: sideBySideCut(cols, cells, bodySize) };
 }
 
 /**
@@ -499,6 +520,7 @@ function singleRowsUntil(rows: Segment[][], start: number, end: number): number 
 function joinCellLines(cells: string[][], run: Segment[][], cols: [number, number][]): string[][] {
   const out: string[][] = [];
   let lastY1 = -Infinity;
+  const lineGaps = lineGapRows(run, Math.max(...run.flat().map((s) => s.size || 10)));
   const inSlot = (s: Segment) => {
     const mid = (s.x0 + s.x1) / 2;
     let c = cols.findIndex(([a, b]) => mid >= a && mid <= b);
@@ -516,10 +538,14 @@ function joinCellLines(cells: string[][], run: Segment[][], cols: [number, numbe
     // A bold or italic line under plain ones is a section label or the next header level, not a further line.
     const styled = (x: Segment[]) => (x.every((s) => s.bold) ? 1 : 0) + (x.every((s) => s.italic) ? 2 : 0);
     const restyled = r > 0 && (styled(row) & ~styled(run[r - 1])) !== 0;
-    if (prev && tight && !restyled && cur.some(Boolean) && row.every(inSlot)) {
+    // Every cell wrapping: the row's further lines fill the same cells as the printed line right above, a line gap
+    // (not a row gap) under it, each in the style of the text above it (plain rows under a bold header are the
+    // table's first row).
+    const wrapped = lineGaps.has(r) && cur.every((t, c) => !t || cells[r - 1][c]) && sameStyleAsAbove(row, run[r - 1]);
+    if (prev && (tight || wrapped) && !restyled && cur.some(Boolean) && row.every(inSlot)) {
       const within = cur.every((t, c) => !t || prev[c]);
       const sparser = prev.some((t, c) => c > 0 && t && !cur[c]) || cur.filter(Boolean).length === 1;
-      if (within && sparser) {
+      if (within && (sparser || wrapped)) {
         out[out.length - 1] = prev.map((t, c) => (cur[c] ? joinLine(t, cur[c]) : t));
         return;
       }
@@ -527,6 +553,14 @@ function joinCellLines(cells: string[][], run: Segment[][], cols: [number, numbe
     out.push([...cur]);
   });
   return out;
+}
+
+/** Each segment of `row` set bold and italic as the segment right above it (where one is). */
+function sameStyleAsAbove(row: Segment[], above: Segment[]): boolean {
+  return row.every((s) => {
+    const a = above.find((t) => t.x0 < s.x1 && t.x1 > s.x0);
+    return !a || (a.bold === s.bold && a.italic === s.italic);
+  });
 }
 
 /**

@@ -2,6 +2,8 @@
 // a column cut is tried first and full-width lines such as titles and wide figures cut across the columns).
 import type { Segment } from './extractPageText.js';
 import { findCardGrid } from './findCardGrid.js';
+import { notesUnderColumns } from './notesUnderColumns.js';
+import { rowsAcrossGutter } from './rowsAcrossGutter.js';
 
 /** A gutter must be at least this many ems of the body size wide. */
 const MIN_GUTTER_EM = 0.5;
@@ -91,18 +93,19 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
   const section = (until: number) => rest.filter((s) => (s.y0 + s.y1) / 2 >= from && (s.y0 + s.y1) / 2 < until);
   const emitSection = (inSection: Segment[]) => {
     const mid = (g0 + g1) / 2;
-    split(
+    const sides = notesUnderColumns(
       inSection.filter((s) => (s.x0 + s.x1) / 2 < mid),
-      bodySize,
-      out,
-      depth + 1,
-    );
-    split(
       inSection.filter((s) => (s.x0 + s.x1) / 2 >= mid),
       bodySize,
-      out,
-      depth + 1,
     );
+    // Table rows whose cells wrap stay one leaf: the table is found in its rows, not read column by column.
+    if (rowsAcrossGutter(sides.left, sides.right, bodySize)) {
+      out.push(sortRows(inSection));
+      return;
+    }
+    split(sides.left, bodySize, out, depth + 1);
+    split(sides.right, bodySize, out, depth + 1);
+    if (sides.notes.length) out.push(sortRows(sides.notes));
   };
   for (const s of spanning) {
     const until = (s.y0 + s.y1) / 2;

@@ -1,0 +1,265 @@
+// Shapes the last PDF rounds left broken (issue 26, "left" lists of docs/decisions.md), printed by Chromium from
+// HTML written here, with text-present / absent / order checks and table-cell checks (tableFamilies.mjs' kind):
+// - footnotes: notes in a smaller face right under two balanced CSS columns (rule or none, 1–3 notes, some wrapping
+//   across the full width);
+// - running: a running line (draft / circulation mark) at the top or foot of every page in the body's own face,
+//   size and ink, on 2–3 pages;
+// - wrapping: tables whose rows wrap in every cell (narrow text columns, 2–4 lines per cell);
+// - sidebyside: two tables side by side with a wide gap between them.
+// DEV_SEEDS tune; HELD_OUT_SEEDS are scored in aggregate only, once, at the end.
+//
+// Run (build the packages first): node benchmarks/pdf/defectFamilies.mjs [--held-out] [--show-dev] [--family f]
+// [--dump dir] [--core path/to/core/dist/index.js]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { runFamilyCheck, launchChromium } from './families.mjs';
+import { groupTable, printFailures, scoreByGroup } from './scoreByGroup.mjs';
+import { markdownGrids, runCellTest } from './tableFamilies.mjs';
+import { RUNNING, WORDS } from './defectWords.mjs';
+
+export const DEV_SEEDS = [301, 302, 303, 304, 305, 306, 307, 308];
+export const HELD_OUT_SEEDS = [361, 362, 363, 364, 365, 366, 367, 368];
+
+function rng(seed) {
+  let s = (seed * 2246822519 + 977) >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+const pick = (r, list) => list[Math.floor(r() * list.length)];
+const int = (r, a, b) => a + Math.floor(r() * (b - a + 1));
+const cap = (w) => w[0].toUpperCase() + w.slice(1);
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const words = (r, n) => Array.from({ length: n }, () => pick(r, WORDS)).join(' ');
+const sentence = (r, n) => `${cap(words(r, n))}.`;
+const paragraph = (r, k) => Array.from({ length: k }, () => sentence(r, int(r, 7, 13))).join(' ');
+const head = (p, n = 4) => p.split(' ').slice(0, n).join(' ');
+const tail = (p, n = 4) => p.split(' ').slice(-n).join(' ').replace(/\.$/, '');
+
+function style(r) {
+  return {
+    font: pick(r, ["'Liberation Serif'", "'DejaVu Sans'", "'Liberation Sans'", "'DejaVu Serif'"]),
+    size: pick(r, [8.5, 9, 10, 11, 12]),
+    page: pick(r, [
+      { w: 210, h: 297 },
+      { w: 216, h: 279 },
+    ]),
+    margin: int(r, 15, 26),
+    lead: pick(r, [1.2, 1.3, 1.45]),
+  };
+}
+
+function doc(st, pages, css = '') {
+  const { page: p } = st;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+@page { size: ${p.w}mm ${p.h}mm; margin: 0 }
+body { margin: 0; font-family: ${st.font}; font-size: ${st.size}pt; line-height: ${st.lead}; }
+.page { width: ${p.w}mm; height: ${p.h}mm; position: relative; box-sizing: border-box; overflow: hidden;
+  padding: ${st.margin + 8}mm ${st.margin}mm; break-after: page; }
+.page:last-child { break-after: auto; }
+p { margin: 0 0 ${st.size * 0.6}pt; }
+table { border-collapse: collapse; } td, th { vertical-align: top; text-align: left; }
+${css}
+</style></head><body>${pages.map((h) => `<div class="page">${h}</div>`).join('')}</body></html>`;
+}
+
+const orderChecks = (ps) => [
+  ...ps.flatMap((p) => [{ present: head(p) }, { order: [head(p), tail(p)] }]),
+  ...ps.slice(1).map((p, i) => ({ order: [tail(ps[i]), head(p)] })),
+];
+
+/** Notes right under two balanced columns. */
+function footnotes(seed) {
+  const r = rng(seed + 10);
+  const st = style(r);
+  const ps = Array.from({ length: int(r, 2, 4) }, () => paragraph(r, int(r, 2, 3)));
+  const notes = Array.from({ length: int(r, 1, 3) }, () => sentence(r, int(r, 6, 26)));
+  const rule = r() < 0.5 ? `<div style="border-top:0.6pt solid #000;width:${int(r, 20, 40)}%"></div>` : '';
+  const noteSize = st.size - pick(r, [1, 1.5, 2, 3]);
+  const marked = ps.map((p, i) => (i < notes.length ? `${esc(p).replace(/\.$/, '')}<sup>${i + 1}</sup>.` : esc(p)));
+  const title = sentence(r, int(r, 3, 6)).replace(/\.$/, '');
+  const body =
+    `<h2 style="font-size:${st.size + 5}pt;margin:0 0 8pt">${esc(title)}</h2>` +
+    `<div style="column-count:2;column-gap:${int(r, 4, 10)}mm">${marked.map((p) => `<p>${p}</p>`).join('')}</div>` +
+    `<div style="margin-top:${int(r, 2, 12)}pt">${rule}${notes
+      .map((t, i) => `<div style="font-size:${noteSize}pt;line-height:1.2"><sup>${i + 1}</sup> ${esc(t)}</div>`)
+      .join('')}</div>`;
+  const last = ps[ps.length - 1];
+  const checks = [
+    { order: [title, head(ps[0])] },
+    ...orderChecks(ps),
+    ...notes.flatMap((t) => [
+      { present: head(t, 5) },
+      { order: [tail(last), head(t, 4)] },
+      { order: [head(t), tail(t)] },
+    ]),
+    ...notes.slice(1).map((t, i) => ({ order: [tail(notes[i]), head(t)] })),
+  ];
+  return { family: 'footnotes', name: `footnotes-${seed}`, html: doc(st, [body]), checks };
+}
+
+/** A running line in the body's face, size and ink on every page. */
+function running(seed) {
+  const r = rng(seed + 20);
+  const st = style(r);
+  const n = int(r, 2, 3);
+  const mark = pick(r, RUNNING);
+  const where = pick(r, ['top', 'bottom']);
+  const align = pick(r, ['left', 'right', 'center']);
+  const paras = [];
+  const pages = [];
+  for (let k = 0; k < n; k++) {
+    const ps = Array.from({ length: int(r, 2, 3) }, () => paragraph(r, int(r, 3, 5)));
+    paras.push(...ps);
+    const line =
+      `<div style="position:absolute;${where}:${st.margin - 4}mm;left:${st.margin}mm;right:${st.margin}mm;` +
+      `text-align:${align}">${esc(mark)}</div>`;
+    pages.push(line + ps.map((p) => `<p>${esc(p)}</p>`).join(''));
+  }
+  const checks = [...orderChecks(paras), { absent: mark }];
+  return { family: 'running', name: `running-${seed}`, html: doc(st, pages), checks };
+}
+
+/** A test per chosen cell: its text, left and right neighbours, its column's header; `end` = last in its table. */
+function cellChecks(r, header, rows, n) {
+  const out = [];
+  for (let k = 0; k < n * 4 && out.length < n; k++) {
+    const ri = int(r, 0, rows.length - 1);
+    const c = int(r, 0, header.length - 1);
+    const cell = rows[ri][c];
+    if (!cell || out.some((x) => x.cell === cell)) continue;
+    const t = { cell, heading: header[c] };
+    if (c > 0 && rows[ri][c - 1]) t.left = rows[ri][c - 1];
+    if (c + 1 < header.length && rows[ri][c + 1]) t.right = rows[ri][c + 1];
+    if (c + 1 === header.length) t.end = true;
+    if (c === 0) t.start = true;
+    out.push(t);
+  }
+  return out;
+}
+const tableHtml = (header, rows, attrs = '') =>
+  `<table${attrs}><thead><tr>${header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((row) => `<tr>${row.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+function tableCss(r) {
+  const pad = pick(r, [2, 3, 4]);
+  const rule = pick(r, ['td, th { border: 0.7px solid #555; }', '', 'td, th { border-bottom: 0.6px solid #999; }']);
+  return `td, th { padding: ${pad}pt ${pad + 3}pt; } th { font-weight: bold; } ${rule}`;
+}
+
+/** Rows that wrap in every cell: narrow text columns, each cell 2–4 lines. */
+function wrapping(seed) {
+  const r = rng(seed + 30);
+  const st = style(r);
+  const cols = int(r, 3, 4);
+  const header = Array.from({ length: cols }, () => cap(pick(r, WORDS)));
+  const rows = Array.from({ length: int(r, 3, 6) }, () =>
+    Array.from({ length: cols }, () => cap(words(r, int(r, 4, 9)))),
+  );
+  const width = int(r, 60, 95);
+  const intro = paragraph(r, 2);
+  const after = paragraph(r, 2);
+  const body =
+    `<p>${esc(intro)}</p>${tableHtml(header, rows, ` style="width:${width}%;table-layout:fixed"`)}` +
+    `<p style="margin-top:8pt">${esc(after)}</p>`;
+  const checks = [
+    ...cellChecks(r, header, rows, 8),
+    { order: [tail(intro), rows[0][0]] },
+    { order: [rows[rows.length - 1][cols - 1].split(' ').slice(-2).join(' '), head(after)] },
+  ];
+  return { family: 'wrapping', name: `wrapping-${seed}`, html: doc(st, [body], tableCss(r)), checks };
+}
+
+/** Two tables side by side with a wide gap. */
+function sidebyside(seed) {
+  const r = rng(seed + 40);
+  const st = style(r);
+  const make = () => {
+    const cols = int(r, 2, 3);
+    const header = Array.from({ length: cols }, (_, i) => (i === 0 ? cap(pick(r, WORDS)) : cap(pick(r, WORDS))));
+    const rows = Array.from({ length: int(r, 3, 7) }, () =>
+      Array.from({ length: cols }, (_, i) => (i === 0 ? cap(words(r, int(r, 1, 2))) : String(int(r, 100, 99999)))),
+    );
+    return { header, rows };
+  };
+  const a = make();
+  const b = make();
+  const gap = int(r, 12, 40);
+  const title = sentence(r, 4).replace(/\.$/, '');
+  const intro = paragraph(r, 2);
+  const body =
+    `<h2 style="font-size:${st.size + 4}pt">${esc(title)}</h2><p>${esc(intro)}</p>` +
+    `<div style="display:flex;gap:${gap}mm;align-items:flex-start">${tableHtml(a.header, a.rows)}${tableHtml(
+      b.header,
+      b.rows,
+    )}</div>`;
+  const checks = [...cellChecks(r, a.header, a.rows, 5), ...cellChecks(r, b.header, b.rows, 5)];
+  return { family: 'sidebyside', name: `sidebyside-${seed}`, html: doc(st, [body], tableCss(r)), checks };
+}
+
+export const FAMILIES = [footnotes, running, wrapping, sidebyside];
+
+/** A cell test (`cell`) against the markdown's tables, `end` / `start`: no other cell after / before it in its row. */
+export function runDefectCheck(check, md) {
+  if (check.cell === undefined) return runFamilyCheck(check, md);
+  const grids = markdownGrids(md);
+  if (!runCellTest(check, grids)) return false;
+  if (!check.end && !check.start) return true;
+  // The cell's own table ends (or starts) with it: no other filled cell after (before) it in its row.
+  const want = markdownGrids(`| ${check.cell} |`)[0][0][0].text;
+  return grids.some((g) =>
+    g.some((row) =>
+      row.some((c, i) => {
+        if (c.text !== want) return false;
+        const after = row.slice(i + 1).some((x) => x.text && x !== c);
+        const before = row.slice(0, i).some((x) => x.text && x !== c);
+        return !(check.end && after) && !(check.start && before);
+      }),
+    ),
+  );
+}
+
+export async function buildDefects(seeds, browser, only) {
+  const docs = [];
+  for (const make of FAMILIES)
+    for (const seed of seeds) {
+      const d = make(seed);
+      if (only && d.family !== only) continue;
+      const page = await browser.newPage();
+      try {
+        await page.setContent(d.html, { waitUntil: 'load' });
+        d.pdf = new Uint8Array(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+      } finally {
+        await page.close();
+      }
+      docs.push(d);
+    }
+  return docs;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
+  const corePath = process.argv.includes('--core') ? arg('--core') : '../../packages/core/dist/index.js';
+  const core = await import(
+    corePath.startsWith('.') ? new URL(corePath, import.meta.url).href : pathToFileURL(corePath).href
+  );
+  const heldOut = process.argv.includes('--held-out');
+  const only = process.argv.includes('--family') ? arg('--family') : undefined;
+  const dump = process.argv.includes('--dump') ? arg('--dump') : undefined;
+  const browser = await launchChromium();
+  let docs;
+  try {
+    docs = await buildDefects(heldOut ? HELD_OUT_SEEDS : DEV_SEEDS, browser, only);
+  } finally {
+    await browser.close();
+  }
+  const parse = async (pdf) => (await core.parsePdf(pdf, { mode: 'fast' })).markdown;
+  const score = await scoreByGroup(docs, parse, (d) => d.family, runDefectCheck);
+  if (!heldOut && process.argv.includes('--show-dev')) printFailures('fast', score.failures);
+  if (dump && !heldOut) {
+    mkdirSync(dump, { recursive: true });
+    for (const d of docs) {
+      writeFileSync(`${dump}/${d.name}.pdf`, d.pdf);
+      writeFileSync(`${dump}/${d.name}.md`, d.md);
+    }
+  }
+  console.log(groupTable([{ mode: 'fast', split: heldOut ? 'held-out' : 'dev', score }], (s) => s.per, true));
+}

@@ -1,0 +1,59 @@
+// Two tables printed side by side by Chromium with a wide gap between them are two tables, not one of four columns;
+// one table with a wide gap between its columns and rows filled on both sides stays one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChromiumPrinter, a4, chromiumPrinter } from './chromiumPdf.fixture.js';
+import { parsePdf } from './parsePdf.js';
+
+let printer: ChromiumPrinter;
+beforeAll(async () => {
+  printer = await chromiumPrinter();
+});
+afterAll(async () => {
+  await printer?.close();
+});
+
+const CSS = '<style>table { border-collapse: collapse } td, th { padding: 3pt 6pt; text-align: left }</style>';
+const table = (head: string[], rows: string[][], style = '') =>
+  `<table style="${style}"><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr>${rows
+    .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+    .join('')}</table>`;
+const LEFT = [
+  ['Harbour', '3714'],
+  ['Market', '6703'],
+  ['Quarry', '1290'],
+  ['Mill', '5532'],
+  ['Ferry', '8810'],
+];
+const RIGHT = [
+  ['North gate', '412'],
+  ['Old bridge', '977'],
+  ['Chapel', '305'],
+];
+const pipeRows = (md: string) => md.split('\n').filter((l) => l.startsWith('|') && !l.startsWith('| ---'));
+
+describe('tables side by side', () => {
+  for (const [font, size, gap] of [
+    ["'Liberation Serif'", 11, 25],
+    ["'DejaVu Sans'", 9, 14],
+  ] as const)
+    it(`reads two tables ${gap} mm apart as two tables (${font} ${size} pt)`, async () => {
+      const body =
+        `${CSS}<p>The two counts below were taken on the same morning by two teams.</p>` +
+        `<div style="display:flex;gap:${gap}mm;align-items:flex-start">` +
+        `${table(['Site', 'Visitors'], LEFT)}${table(['Place', 'Cars'], RIGHT)}</div>`;
+      const md = (await parsePdf(await printer.print(a4(body, font, size)), { mode: 'fast' })).markdown;
+      const rows = pipeRows(md);
+      expect(rows).toContain('| Site | Visitors |');
+      expect(rows).toContain('| Place | Cars |');
+      for (const [a, b] of [...LEFT, ...RIGHT]) expect(rows).toContain(`| ${a} | ${b} |`);
+    });
+
+  it('keeps one wide table with a wide gap whole when every row fills both sides', async () => {
+    const rows = LEFT.map(([a, b], i) => [a, b, `Zone ${i + 1}`, `${100 + i * 7}`]);
+    const body =
+      `${CSS}<p>The counts and zones of every site are listed below.</p>` +
+      table(['Site', 'Visitors', 'Zone', 'Staff'], rows, 'width:100%');
+    const md = (await parsePdf(await printer.print(a4(body)), { mode: 'fast' })).markdown;
+    expect(pipeRows(md)).toContain('| Harbour | 3714 | Zone 1 | 100 |');
+  });
+});

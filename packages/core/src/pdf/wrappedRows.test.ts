@@ -1,0 +1,61 @@
+// Tables whose rows wrap in every cell, printed by Chromium: narrow text columns of prose-like cells read as table
+// rows (not as newspaper columns) and each row's printed lines join into one row of whole cells.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChromiumPrinter, a4, chromiumPrinter } from './chromiumPdf.fixture.js';
+import { parsePdf } from './parsePdf.js';
+
+let printer: ChromiumPrinter;
+beforeAll(async () => {
+  printer = await chromiumPrinter();
+});
+afterAll(async () => {
+  await printer?.close();
+});
+
+const ROWS = [
+  [
+    'Granite steps along the northern quay wall',
+    'Repointed twice since the flood of the last winter',
+    'Stone masons of the town yard',
+  ],
+  [
+    'Timber decking on the ferry landing stage',
+    'Boards replaced where the tide had lifted them',
+    'Carpenters from the boat yard',
+  ],
+  [
+    'Iron railings beside the old customs house',
+    'Sanded, primed and painted in the harbour green',
+    'The smithy behind the market',
+  ],
+  [
+    'Lamp posts on the promenade to the lighthouse',
+    'Glass and wiring renewed on every second post',
+    'Electricians of the harbour board',
+  ],
+];
+
+async function tableMarkdown(font: string, size: number, width: number): Promise<string> {
+  const css =
+    'table { border-collapse: collapse; table-layout: fixed } td, th { padding: 3pt 6pt; vertical-align: top; ' +
+    'text-align: left; border-bottom: 0.6px solid #999 }';
+  const rows = ROWS.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
+  const body =
+    `<style>${css}</style><p>The works on the harbour front were shared between the trades as listed below.</p>` +
+    `<table style="width:${width}%"><thead><tr><th>Part</th><th>Work done</th><th>Trade</th></tr></thead>` +
+    `<tbody>${rows}</tbody></table><p>All the works were finished before the start of the summer season.</p>`;
+  return (await parsePdf(await printer.print(a4(body, font, size)), { mode: 'fast' })).markdown;
+}
+
+describe('table rows whose every cell wraps', () => {
+  for (const [font, size, width] of [
+    ["'Liberation Serif'", 11, 62],
+    ["'DejaVu Sans'", 9, 55],
+  ] as const)
+    it(`keeps each row's cells whole (${font} ${size} pt, ${width}% wide)`, async () => {
+      const md = await tableMarkdown(font, size, width);
+      const rows = md.split('\n').filter((l) => l.startsWith('|'));
+      for (const [part, work, trade] of ROWS) expect(rows).toContainEqual(`| ${part} | ${work} | ${trade} |`);
+      expect(rows).toHaveLength(ROWS.length + 2);
+    });
+});
