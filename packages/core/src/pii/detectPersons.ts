@@ -52,6 +52,7 @@ import {
 } from './personClauses.js';
 import { SUBJECT_VERB_ADVERBS } from './personClauseWords.js';
 import { afterRoleNoun } from './personRoles.js';
+import { asSpeaker, itsAfter, passiveAgent } from './personSources.js';
 import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import {
   afterBirthNameWord,
@@ -540,7 +541,8 @@ function judgeRun(
   const brandSource = lazy(() => {
     if (words.length !== 1 || NAME_SHAPE.test(first.lower) || hasForeignLetters(first.text)) return false;
     const c = words[0].c;
-    if (c === 'unknown') return afterSourceWord(tokens, first);
+    // (round 12: also the agent of a passive, "was published by Nintendo")
+    if (c === 'unknown') return afterSourceWord(tokens, first) || passiveAgent(tokens, first);
     const derived = c === 'name' && !isCoreNameWord(first.lower, g) && derivedEnding(first.lower);
     return derived && (afterSourceWord(tokens, first) || quotationSpeaker(tokens, first, last) === 'inverted');
   });
@@ -711,6 +713,8 @@ function judgeRun(
         reported() ||
         objectOfPersonVerb() ||
         possessedAsPerson(tokens, last) ||
+        // ("As Ulrike put it,": a listed name as the speaker of an "as" clause)
+        asSpeaker(tokens, first, last) ||
         ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) ||
         (!isPlace && follow()) ||
         (firstName && weak() && !PLACE_INTRO.test(before));
@@ -778,6 +782,8 @@ function judgeRun(
   if (score > 0 && thingNamed(tokens, first) && !words.some((w) => isNameWord(w.t.lower, g))) score = 0;
   // "The Per Diem allowance", "Pro Bono work": a borrowed fixed phrase names no one
   if (score > 0 && inFixedPhrase(tokens, first, last)) score = 0;
+  // "Did Spotify change its prices?": a run referred back to by "its" is a thing (unless introduced as a person)
+  if (score > 0 && itsAfter(tokens, last) && !strong()) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 

@@ -11,6 +11,7 @@ import {
   tokenIsCommon,
 } from './nameSignals.js';
 import { followsModelCode } from './modelCodes.js';
+import { nonSpatialTo } from './personSources.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -100,6 +101,8 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     if (!PLACE_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) continue;
     const before = lineBefore(text, t.start, 40);
     const strongIntro = intro.test(before);
+    // ("according to Netflix,", "thanks to Duolingo,": that "to" leads to a source or a cause, not a place)
+    if (!strongIntro && nonSpatialTo(tokens, i)) continue;
     // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns,
     // which").
     const closes = (k: number) =>
