@@ -32,7 +32,11 @@ export const PERSON_ROUND12_SHAPES = {
       keep: ['Attendees'],
     },
     { text: 'The winners were Amaru, Leilani and Zofia.', pii: ['Amaru', 'Leilani', 'Zofia'], keep: ['winners'] },
-    { text: 'Invite Cosmin, Folasade, and Henrike to the call.', pii: ['Cosmin', 'Folasade', 'Henrike'], keep: ['call'] },
+    {
+      text: 'Invite Cosmin, Folasade, and Henrike to the call.',
+      pii: ['Cosmin', 'Folasade', 'Henrike'],
+      keep: ['call'],
+    },
     // traps
     { text: 'Sponsors: Spotify, Netflix and Lidl.', pii: [], keep: ['Sponsors', 'Spotify', 'Netflix', 'Lidl'] },
     { text: 'We tried Slack, Asana and Jira.', pii: [], keep: ['Slack', 'Asana', 'Jira'] },
