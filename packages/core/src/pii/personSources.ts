@@ -2,6 +2,8 @@
 // leads to no place, an agent after a passive "by" (a word in no name list there is an organisation, as after
 // "according to"), a run referred back to by "its" (only a thing is), and a speaker cue: "As X put it".
 import { AS_SPEAKER_VERBS, NON_SPATIAL_TO_HEADS, PASSIVE_PARTICIPLES } from './personSourceWords.js';
+import { inFixedPhrase, possessedAsPerson } from './personClauses.js';
+import { afterSourceWord } from './personMarkers.js';
 import type { Token } from './tokenizeText.js';
 
 const NON_SPATIAL = new Set(NON_SPATIAL_TO_HEADS);
@@ -52,4 +54,19 @@ export function asSpeaker(tokens: Token[], first: Token, last: Token): boolean {
   if (as?.lower !== 'as' || !(as.sentenceStart || tokens[as.index - 1]?.text === ',')) return false;
   const verb = tokens[last.index + 1];
   return verb?.kind === 'word' && !verb.cap && AS_VERBS.has(verb.lower);
+}
+
+/** A source ("according to Eurostat", "per Reuters") or a passive's agent ("was run by Ipsos"). */
+export function sourceOrAgent(tokens: Token[], first: Token): boolean {
+  return afterSourceWord(tokens, first) || passiveAgent(tokens, first);
+}
+
+/** A borrowed fixed phrase ("Per Diem"), or a run referred back to by "its" and not introduced as a person. */
+export function fixedPhraseOrIts(tokens: Token[], first: Token, last: Token, introduced: () => boolean): boolean {
+  return inFixedPhrase(tokens, first, last) || (itsAfter(tokens, last) && !introduced());
+}
+
+/** A possessive before what only a person has ("Hope’s brother"), or the speaker of an "as" clause. */
+export function ownerOrAsSpeaker(tokens: Token[], first: Token, last: Token): boolean {
+  return possessedAsPerson(tokens, last) || asSpeaker(tokens, first, last);
 }
