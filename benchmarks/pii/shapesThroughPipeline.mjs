@@ -7,6 +7,7 @@ import { PERSON_AFTER_SHAPES, PERSON_FRESH_SHAPES } from './personFreshShapes.mj
 import { PERSON_ROUND8_AFTER, PERSON_ROUND8_SHAPES } from './personRound8Shapes.mjs';
 import { PERSON_ROUND10_AFTER, PERSON_ROUND10_SHAPES } from './personRound10Shapes.mjs';
 import { PERSON_ROUND11_AFTER, PERSON_ROUND11_SHAPES } from './personRound11Shapes.mjs';
+import { PERSON_ROUND12_SHAPES } from './personRound12Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
@@ -38,6 +39,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['personRound10Shapes --after', PERSON_ROUND10_AFTER],
     ['personRound11Shapes', PERSON_ROUND11_SHAPES],
     ['personRound11Shapes --after', PERSON_ROUND11_AFTER],
+    ['personRound12Shapes', PERSON_ROUND12_SHAPES],
   ];
   console.log('| check set | sentences | PERSON recall | retention (all other words) | unaligned |');
   console.log('|---|---:|---:|---:|---:|');

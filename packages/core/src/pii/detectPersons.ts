@@ -52,6 +52,7 @@ import {
 } from './personClauses.js';
 import { SUBJECT_VERB_ADVERBS } from './personClauseWords.js';
 import { afterRoleNoun } from './personRoles.js';
+import { fixedPhraseOrIts, ownerOrAsSpeaker, sourceOrAgent } from './personSources.js';
 import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import {
   afterBirthNameWord,
@@ -540,7 +541,7 @@ function judgeRun(
   const brandSource = lazy(() => {
     if (words.length !== 1 || NAME_SHAPE.test(first.lower) || hasForeignLetters(first.text)) return false;
     const c = words[0].c;
-    if (c === 'unknown') return afterSourceWord(tokens, first);
+    if (c === 'unknown') return sourceOrAgent(tokens, first); // (or a passive's agent: "published by Nintendo")
     const derived = c === 'name' && !isCoreNameWord(first.lower, g) && derivedEnding(first.lower);
     return derived && (afterSourceWord(tokens, first) || quotationSpeaker(tokens, first, last) === 'inverted');
   });
@@ -710,7 +711,7 @@ function judgeRun(
         subject() ||
         reported() ||
         objectOfPersonVerb() ||
-        possessedAsPerson(tokens, last) ||
+        ownerOrAsSpeaker(tokens, first, last) || // ("Hope’s brother", round 12: "As Ulrike put it,")
         ((!isPlace || firstName) && follow() && !/^['’]s/.test(after)) ||
         (!isPlace && follow()) ||
         (firstName && weak() && !PLACE_INTRO.test(before));
@@ -776,8 +777,8 @@ function judgeRun(
   if (words.length >= 2 && FACILITY_WORDS.has(last.lower) && !strong()) score = 0;
   // "a café named Brew Lab", "an app called Notion": a thing's name (unless a name list holds one of its words)
   if (score > 0 && thingNamed(tokens, first) && !words.some((w) => isNameWord(w.t.lower, g))) score = 0;
-  // "The Per Diem allowance", "Pro Bono work": a borrowed fixed phrase names no one
-  if (score > 0 && inFixedPhrase(tokens, first, last)) score = 0;
+  // "The Per Diem allowance", "Did Spotify change its prices?": a fixed phrase, a run "its" refers to, is no one
+  if (score > 0 && fixedPhraseOrIts(tokens, first, last, strong)) score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
 }
 

@@ -11,6 +11,7 @@ import {
   tokenIsCommon,
 } from './nameSignals.js';
 import { followsModelCode } from './modelCodes.js';
+import { nonSpatialTo } from './personSources.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -99,17 +100,17 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     if (covered.has(i) || t.kind !== 'word' || !(t.cap || t.allCaps) || t.sentenceStart) continue;
     if (!PLACE_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) continue;
     const before = lineBefore(text, t.start, 40);
-    const strongIntro = intro.test(before);
     // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns,
-    // which").
+    // which"). ("according to Netflix,", "thanks to Duolingo,": that "to" leads to a source or a cause, no place.)
     const closes = (k: number) =>
       /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(
         text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''),
       );
     if (
-      !strongIntro &&
+      !intro.test(before) &&
       !(
         BARE_PLACE_INTRO.test(before) &&
+        !nonSpatialTo(tokens, i) &&
         (hasForeignLetters(t.text) ||
           (t.allCaps && t.text.length >= 4) ||
           closes(i) ||

@@ -150,6 +150,8 @@ const THING_PREDICATES = [
   'timing',
   'compiling',
   'using',
+  // (round 12: "Is Netflix worth it?")
+  'worth',
 ];
 const THING_PREDICATE_SET = new Set(THING_PREDICATES);
 /** Degree words between the subject and the predicate ("so slow", "really that hard", "still this slow"). */

@@ -1,0 +1,70 @@
+// Word lists of the round-12 source and agent tests (personSources.ts): data, one concept per list.
+
+/** Words before a "to" that names a source or a cause, not a direction ("according to", "thanks to"). */
+export const NON_SPATIAL_TO_HEADS = [
+  'according',
+  'thanks',
+  'due',
+  'owing',
+  'contrary',
+  'compared',
+  'grateful',
+  'thankful',
+];
+
+/** Irregular past participles that open a passive agent ("was run by", "was built by", "is owned by"). */
+export const PASSIVE_PARTICIPLES = [
+  'run',
+  'built',
+  'made',
+  'held',
+  'led',
+  'sold',
+  'bought',
+  'brought',
+  'won',
+  'kept',
+  'sent',
+  'paid',
+  'lent',
+  'meant',
+  'set',
+  'put',
+  'read',
+  'told',
+  'found',
+  'hit',
+  'caught',
+  'taught',
+  'shot',
+  'spent',
+  'struck',
+  'dealt',
+  'done',
+  'sung',
+  'drawn',
+  'shut',
+  'cut',
+];
+
+/** Verbs after "As X" that make X the speaker of what follows ("As Ulrike put it", "As Dana noted"). */
+export const AS_SPEAKER_VERBS = [
+  'put',
+  'said',
+  'says',
+  'noted',
+  'notes',
+  'wrote',
+  'writes',
+  'explained',
+  'explains',
+  'recalled',
+  'recalls',
+  'observed',
+  'argued',
+  'argues',
+  'reminded',
+  'warned',
+  'joked',
+  'told',
+];
