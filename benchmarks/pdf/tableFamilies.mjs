@@ -146,6 +146,23 @@ function cellTests(r, t, n) {
 
 const hc = (text, o = {}) => ({ text, ...o });
 
+/** One body row (its k-th): optionally an index cell, a label, the values, a trailing note. */
+function bodyRow(r, st, o, k) {
+  const cells = [];
+  if (o.index) cells.push({ text: String(k) });
+  const label =
+    o.longLabel && r() < 0.5
+      ? `${cap(sentence(r, st, int(r, 5, 9)).replace(/\.$/, ''))} ${k}`
+      : `${cap(pick(r, WORDS[st.lang]))} ${pick(r, WORDS[st.lang])} ${k}`;
+  cells.push({ text: label });
+  for (let c = 0; c < o.values; c++) {
+    const empty = o.empty && r() < 0.12;
+    cells.push({ text: empty ? '' : value(r, o.kinds?.[c] ?? o.kind), num: true });
+  }
+  if (o.note) cells.push({ text: r() < 0.2 && o.empty ? '' : `${pick(r, WORDS[st.lang])} ${pick(r, WORDS[st.lang])}` });
+  return { cells };
+}
+
 /** Body rows: a label column then values; optionally an index column, section rows, empty cells. */
 function bodyRows(r, st, o) {
   const rows = [];
@@ -154,23 +171,7 @@ function bodyRows(r, st, o) {
     if (o.sections)
       rows.push({ section: `${cap(pick(r, WORDS[st.lang]))} ${pick(r, ['sites', 'units', 'group', 'area'])}` });
     const n = o.rows ?? int(r, 3, 6);
-    for (let i = 0; i < n; i++) {
-      k++;
-      const cells = [];
-      if (o.index) cells.push({ text: String(k) });
-      const label =
-        o.longLabel && r() < 0.5
-          ? `${cap(sentence(r, st, int(r, 5, 9)).replace(/\.$/, ''))} ${k}`
-          : `${cap(pick(r, WORDS[st.lang]))} ${pick(r, WORDS[st.lang])} ${k}`;
-      cells.push({ text: label });
-      for (let c = 0; c < o.values; c++) {
-        const empty = o.empty && r() < 0.12;
-        cells.push({ text: empty ? '' : value(r, o.kinds?.[c] ?? o.kind), num: true });
-      }
-      if (o.note)
-        cells.push({ text: r() < 0.2 && o.empty ? '' : `${pick(r, WORDS[st.lang])} ${pick(r, WORDS[st.lang])}` });
-      rows.push({ cells });
-    }
+    for (let i = 0; i < n; i++) rows.push(bodyRow(r, st, o, ++k));
   }
   return rows;
 }
@@ -478,29 +479,40 @@ export function markdownGrids(md) {
 
 const hasWords = (text, want) => ` ${text} `.includes(` ${want} `);
 
+/** The first column left of the cell's span and the first right of it (a merged cell spans equal entries). */
+function spanEnds(row, c) {
+  const cell = row[c];
+  let a = c;
+  while (a >= 0 && row[a] === cell) a--;
+  let b = c;
+  while (b < row.length && row[b] === cell) b++;
+  return [a, b];
+}
+
+/** Whether some cell above grid[r][c] (in the same column) holds the heading's words. */
+function headedBy(grid, r, c, heading) {
+  const h = fold(heading);
+  const above = [];
+  for (let k = 0; k < r; k++) if (grid[k][c] && !above.includes(grid[k][c])) above.push(grid[k][c]);
+  return above.some((x) => hasWords(x.text, h));
+}
+
+/** Whether grid[r][c] (already holding the test's text) has the named neighbours and heading. */
+function cellPasses(test, grid, r, c) {
+  const row = grid[r];
+  const [a, b] = spanEnds(row, c);
+  if (test.left !== undefined && (a < 0 || row[a].text !== fold(test.left))) return false;
+  if (test.right !== undefined && (b >= row.length || row[b].text !== fold(test.right))) return false;
+  return test.heading === undefined || headedBy(grid, r, c, test.heading);
+}
+
 /** A cell test passes when some table cell holds its text with the named neighbours and header above it. */
 export function runCellTest(test, grids) {
   const want = fold(test.cell);
   for (const grid of grids)
     for (let r = 0; r < grid.length; r++)
-      for (let c = 0; c < grid[r].length; c++) {
-        const cell = grid[r][c];
-        if (cell.text !== want) continue;
-        const row = grid[r];
-        let a = c;
-        while (a >= 0 && row[a] === cell) a--;
-        let b = c;
-        while (b < row.length && row[b] === cell) b++;
-        if (test.left !== undefined && (a < 0 || row[a].text !== fold(test.left))) continue;
-        if (test.right !== undefined && (b >= row.length || row[b].text !== fold(test.right))) continue;
-        if (test.heading !== undefined) {
-          const h = fold(test.heading);
-          const above = [];
-          for (let k = 0; k < r; k++) if (grid[k][c] && !above.includes(grid[k][c])) above.push(grid[k][c]);
-          if (!above.some((x) => hasWords(x.text, h))) continue;
-        }
-        return true;
-      }
+      for (let c = 0; c < grid[r].length; c++)
+        if (grid[r][c].text === want && cellPasses(test, grid, r, c)) return true;
   return false;
 }
 

@@ -70,6 +70,24 @@ const maskSpans = (text, spans) => {
   return a.join('');
 };
 
+/** Whether some letter or digit of the gold span s is still readable (unchanged) in the redacted text. */
+function spanReadable(text, out, s) {
+  for (let k = s.start_position; k < s.end_position; k++) if (ALNUM.test(text[k]) && out[k] === text[k]) return true;
+  return false;
+}
+
+/** Ordinary words (touching no gold span) of the text: how many, and how many the redaction left as they were. */
+function ordinaryWords(text, out, inGold) {
+  let words = 0;
+  let kept = 0;
+  for (const m of text.matchAll(WORD_RE)) {
+    if (inGold.subarray(m.index, m.index + m[0].length).includes(1)) continue;
+    words++;
+    if (out.slice(m.index, m.index + m[0].length) === m[0]) kept++;
+  }
+  return { words, kept };
+}
+
 async function score(rows, redact) {
   const per = {};
   let words = 0;
@@ -81,18 +99,11 @@ async function score(rows, redact) {
       inGold.fill(1, s.start_position, s.end_position);
       const r = (per[s.entity_type] ??= { n: 0, hit: 0 });
       r.n++;
-      let readable = false;
-      for (let k = s.start_position; k < s.end_position; k++)
-        if (ALNUM.test(row.full_text[k]) && out[k] === row.full_text[k]) readable = true;
-      if (!readable) r.hit++;
+      if (!spanReadable(row.full_text, out, s)) r.hit++;
     }
-    for (const m of row.full_text.matchAll(WORD_RE)) {
-      let touches = false;
-      for (let k = m.index; k < m.index + m[0].length; k++) if (inGold[k]) touches = true;
-      if (touches) continue;
-      words++;
-      if (out.slice(m.index, m.index + m[0].length) === m[0]) kept++;
-    }
+    const counts = ordinaryWords(row.full_text, out, inGold);
+    words += counts.words;
+    kept += counts.kept;
   }
   const rec = (t) => (per[t] ? per[t].hit / per[t].n : NaN);
   return { person: rec('PERSON'), gpe: rec('GPE'), retention: kept / words };

@@ -51,14 +51,12 @@ export function trainLinear(X, y) {
   }
   return { bias: round(b), linear: { mean: mean.map(round), scale: scale.map(round), weights: w.map(round) } };
 }
-/** Boosted stumps on the log-odds (Newton steps, shrinkage, split points at quantiles). */
-export function trainStumps(X, y) {
+/** Split points per feature (up to SPLITS quantiles) and bin[j][i], the first split value i is <= (left of it). */
+function quantileBins(X) {
   const n = X.length;
-  const d = X[0].length;
-  // split points per feature: up to SPLITS quantiles; bin[j][i] = first split the value is <= (left of it)
   const splits = [];
   const bin = [];
-  for (let j = 0; j < d; j++) {
+  for (let j = 0; j < X[0].length; j++) {
     const vals = X.map((x) => x[j]).sort((a, b) => a - b);
     const at = (k) => vals[Math.floor(((k + 1) * (n - 1)) / (SPLITS + 1))];
     const cut = [...new Set(Array.from({ length: SPLITS }, (_, k) => at(k)))];
@@ -71,40 +69,59 @@ export function trainStumps(X, y) {
       }),
     );
   }
+  return { splits, bin };
+}
+
+/** Gradients and Hessians of the log-loss at the current log-odds F, with their sums G and H. */
+function gradients(F, y) {
+  const n = F.length;
+  const g = new Float64Array(n);
+  const h = new Float64Array(n);
+  let G = 0;
+  let H = 0;
+  for (let i = 0; i < n; i++) {
+    const p = 1 / (1 + Math.exp(-F[i]));
+    g[i] = p - y[i];
+    h[i] = Math.max(1e-6, p * (1 - p));
+    G += g[i];
+    H += h[i];
+  }
+  return { g, h, G, H };
+}
+
+/** The split of feature j with the largest gain over `best` (a leaf needs Hessian mass >= 1), or `best`. */
+function bestSplitOf(j, splits, bin, { g, h, G, H }, best) {
+  const m = splits[j].length + 1;
+  const gs = new Float64Array(m);
+  const hs = new Float64Array(m);
+  for (let i = 0; i < g.length; i++) (gs[bin[j][i]] += g[i]), (hs[bin[j][i]] += h[i]);
+  let GL = 0;
+  let HL = 0;
+  for (let k = 0; k < m - 1; k++) {
+    GL += gs[k];
+    HL += hs[k];
+    const GR = G - GL;
+    const HR = H - HL;
+    if (HL < 1 || HR < 1) continue;
+    const gain = (GL * GL) / (HL + LEAF_L2) + (GR * GR) / (HR + LEAF_L2) - (G * G) / (H + LEAF_L2);
+    if (best === null || gain > best.gain) best = { gain, j, k, GL, HL, GR, HR };
+  }
+  return best;
+}
+
+/** Boosted stumps on the log-odds (Newton steps, shrinkage, split points at quantiles). */
+export function trainStumps(X, y) {
+  const n = X.length;
+  const d = X[0].length;
+  const { splits, bin } = quantileBins(X);
   const pos = y.reduce((s, v) => s + v, 0);
   const bias = Math.log((pos + 1) / (n - pos + 1));
   const F = Array(n).fill(bias);
   const st = { feature: [], split: [], left: [], right: [] };
   for (let r = 0; r < ROUNDS; r++) {
-    const g = new Float64Array(n);
-    const h = new Float64Array(n);
-    let G = 0;
-    let H = 0;
-    for (let i = 0; i < n; i++) {
-      const p = 1 / (1 + Math.exp(-F[i]));
-      g[i] = p - y[i];
-      h[i] = Math.max(1e-6, p * (1 - p));
-      G += g[i];
-      H += h[i];
-    }
+    const grad = gradients(F, y);
     let best = null;
-    for (let j = 0; j < d; j++) {
-      const m = splits[j].length + 1;
-      const gs = new Float64Array(m);
-      const hs = new Float64Array(m);
-      for (let i = 0; i < n; i++) (gs[bin[j][i]] += g[i]), (hs[bin[j][i]] += h[i]);
-      let GL = 0;
-      let HL = 0;
-      for (let k = 0; k < m - 1; k++) {
-        GL += gs[k];
-        HL += hs[k];
-        const GR = G - GL;
-        const HR = H - HL;
-        if (HL < 1 || HR < 1) continue;
-        const gain = (GL * GL) / (HL + LEAF_L2) + (GR * GR) / (HR + LEAF_L2) - (G * G) / (H + LEAF_L2);
-        if (best === null || gain > best.gain) best = { gain, j, k, GL, HL, GR, HR };
-      }
-    }
+    for (let j = 0; j < d; j++) best = bestSplitOf(j, splits, bin, grad, best);
     if (best === null) break;
     const left = (-SHRINK * best.GL) / (best.HL + LEAF_L2);
     const right = (-SHRINK * best.GR) / (best.HR + LEAF_L2);

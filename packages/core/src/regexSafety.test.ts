@@ -47,6 +47,25 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every regex literal and every `new RegExp(...)` whose pattern is built from constant strings of the same file. */
+/**
+ * The text of a template with substitutions: its head, then each substitution's value (undefined when one cannot be
+ * resolved) and the literal after it, read as cooked or raw text by `literal`.
+ */
+function joinTemplate(
+  head: string,
+  spans: ts.NodeArray<ts.TemplateSpan>,
+  literal: (l: ts.TemplateMiddle | ts.TemplateTail) => string,
+  value: (e: ts.Expression) => string | undefined,
+): string | undefined {
+  let out = head;
+  for (const span of spans) {
+    const v = value(span.expression);
+    if (v === undefined) return undefined;
+    out += v + literal(span.literal);
+  }
+  return out;
+}
+
 function findRegexes(file: string): { found: FoundRegex[]; dynamic: FoundRegex[] } {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const constants = new Map<string, ts.Expression>();
@@ -56,41 +75,37 @@ function findRegexes(file: string): { found: FoundRegex[]; dynamic: FoundRegex[]
     ts.forEachChild(node, collect);
   };
   collect(sf);
+  const constantText = (name: string, depth: number): string | undefined => {
+    const init = constants.get(name);
+    return init ? text(init, depth + 1) : undefined;
+  };
+  const sumText = (e: ts.BinaryExpression, depth: number): string | undefined => {
+    const left = text(e.left, depth);
+    const right = text(e.right, depth);
+    return left === undefined || right === undefined ? undefined : left + right;
+  };
+  /** A String.raw template: its raw text, substitutions resolved. */
+  const rawText = (t: ts.TemplateLiteral, depth: number): string | undefined => {
+    if (ts.isNoSubstitutionTemplateLiteral(t)) return t.rawText;
+    const inner = (x: ts.Expression) => text(x, depth + 1);
+    return joinTemplate(t.head.rawText ?? '', t.templateSpans, (l) => l.rawText ?? '', inner);
+  };
   const text = (e: ts.Expression, depth = 0): string | undefined => {
     if (depth > 10) return undefined;
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
     if (ts.isParenthesizedExpression(e)) return text(e.expression, depth + 1);
-    if (ts.isIdentifier(e)) {
-      const init = constants.get(e.text);
-      return init ? text(init, depth + 1) : undefined;
-    }
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-      // A `+` chain is finite by syntax (patterns too long for one line are built from 30 and more parts), so it
-      // does not count against the depth, which guards against constants that refer to each other.
-      const left = text(e.left, depth);
-      const right = text(e.right, depth);
-      return left === undefined || right === undefined ? undefined : left + right;
-    }
-    if (ts.isTemplateExpression(e)) {
-      let out = e.head.text;
-      for (const span of e.templateSpans) {
-        const value = text(span.expression, depth + 1);
-        if (value === undefined) return undefined;
-        out += value + span.literal.text;
-      }
-      return out;
-    }
-    if (ts.isTaggedTemplateExpression(e) && e.tag.getText(sf) === 'String.raw') {
-      const t = e.template;
-      if (ts.isNoSubstitutionTemplateLiteral(t)) return t.rawText;
-      let out = t.head.rawText ?? '';
-      for (const span of t.templateSpans) {
-        const value = text(span.expression, depth + 1);
-        if (value === undefined) return undefined;
-        out += value + (span.literal.rawText ?? '');
-      }
-      return out;
-    }
+    if (ts.isIdentifier(e)) return constantText(e.text, depth);
+    // A `+` chain is finite by syntax (patterns too long for one line are built from 30 and more parts), so it
+    // does not count against the depth, which guards against constants that refer to each other.
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) return sumText(e, depth);
+    if (ts.isTemplateExpression(e))
+      return joinTemplate(
+        e.head.text,
+        e.templateSpans,
+        (l) => l.text,
+        (x) => text(x, depth + 1),
+      );
+    if (ts.isTaggedTemplateExpression(e) && e.tag.getText(sf) === 'String.raw') return rawText(e.template, depth);
     if (ts.isRegularExpressionLiteral(e)) return e.text.slice(1, e.text.lastIndexOf('/'));
     if (ts.isPropertyAccessExpression(e) && e.name.text === 'source') return text(e.expression, depth + 1);
     return undefined;

@@ -25,6 +25,48 @@ function isAlphanumeric(ch: string | undefined): boolean {
   return /[\p{L}\p{N}]/u.test(ch);
 }
 
+/**
+ * Whether a `[` needs a backslash, given `close`, the index of the next `]` (-1 when there is none). `[1]` or
+ * `[edit]` is plain text; only a `]` followed by `(`, `[` or `:` (a link, a reference, a definition) makes brackets
+ * syntax. Without a `]` in this text we cannot see what follows: escape.
+ */
+function openBracketNeedsEscape(text: string, close: number): boolean {
+  const after = close === -1 ? undefined : text[close + 1];
+  return close === -1 || after === undefined || after === '(' || after === '[' || after === ':';
+}
+
+/** Whether a `<` needs a backslash: a tag, a closing tag, a comment/declaration, a processing instruction, or an
+ * autolink could start here. */
+function angleNeedsEscape(next: string | undefined): boolean {
+  return next === undefined || next === '/' || next === '!' || next === '?' || /[A-Za-z]/.test(next);
+}
+
+/** Whether the character text[i] needs a backslash; `[` is handled by the caller (it keeps the next `]`). */
+function needsEscapeAt(text: string, i: number, ctx: TextEscapeContext): boolean {
+  switch (text[i]) {
+    case '\\':
+    case '*':
+    case '`':
+      return true;
+    case ']':
+      return ctx.inBrackets;
+    case '|':
+      return ctx.inCell;
+    case '_':
+      // `_` between two alphanumerics cannot delimit emphasis.
+      return !(isAlphanumeric(i === 0 ? ctx.prev : text[i - 1]) && isAlphanumeric(text[i + 1]));
+    case '~':
+      // GFM strikethrough needs a run of tildes; a lone `~` is literal.
+      return text[i + 1] === '~' || (i === 0 ? ctx.prev : text[i - 1]) === '~';
+    case '<':
+      return angleNeedsEscape(text[i + 1]);
+    case '&':
+      return ENTITY_AHEAD.test(text.slice(i, i + 40));
+    default:
+      return false;
+  }
+}
+
 /** Escapes text so that CommonMark renders it literally (line-start syntax is handled by `escapeLineStart`). */
 export function escapeText(text: string, ctx: TextEscapeContext): string {
   if (!MAYBE_SPECIAL.test(text)) return text;
@@ -32,51 +74,12 @@ export function escapeText(text: string, ctx: TextEscapeContext): string {
   let from = 0;
   let close = -1;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    let needsEscape = false;
-    switch (ch) {
-      case '\\':
-      case '*':
-      case '`':
-        needsEscape = true;
-        break;
-      case '[': {
-        // `[1]` or `[edit]` is plain text; only a `]` followed by `(`, `[` or `:` (a link, a reference, a
-        // definition) makes brackets syntax. Without a `]` in this text we cannot see what follows: escape.
-        if (ctx.inBrackets) {
-          needsEscape = true;
-          break;
-        }
-        if (close < i) close = text.indexOf(']', i);
-        const after = close === -1 ? undefined : text[close + 1];
-        needsEscape = close === -1 || after === undefined || after === '(' || after === '[' || after === ':';
-        break;
-      }
-      case ']':
-        needsEscape = ctx.inBrackets;
-        break;
-      case '|':
-        needsEscape = ctx.inCell;
-        break;
-      case '_': {
-        const before = i === 0 ? ctx.prev : text[i - 1];
-        needsEscape = !(isAlphanumeric(before) && isAlphanumeric(text[i + 1]));
-        break;
-      }
-      case '~':
-        // GFM strikethrough needs a run of tildes; a lone `~` is literal.
-        needsEscape = text[i + 1] === '~' || (i === 0 ? ctx.prev : text[i - 1]) === '~';
-        break;
-      case '<': {
-        const next = text[i + 1];
-        // A tag, a closing tag, a comment/declaration, a processing instruction, or an autolink could start here.
-        needsEscape = next === undefined || next === '/' || next === '!' || next === '?' || /[A-Za-z]/.test(next);
-        break;
-      }
-      case '&':
-        needsEscape = ENTITY_AHEAD.test(text.slice(i, i + 40));
-        break;
-    }
+    let needsEscape: boolean;
+    if (text[i] === '[') {
+      // Inside link text any `[` is escaped; otherwise the next `]` (looked up once per run) decides.
+      if (!ctx.inBrackets && close < i) close = text.indexOf(']', i);
+      needsEscape = ctx.inBrackets || openBracketNeedsEscape(text, close);
+    } else needsEscape = needsEscapeAt(text, i, ctx);
     if (needsEscape) {
       out += text.slice(from, i) + '\\';
       from = i;

@@ -25,6 +25,108 @@ let base: string;
 /** Headers of the last request each path received. */
 const seen = new Map<string, http.IncomingHttpHeaders>();
 
+/** The test server's fixed paths; false when the path is none of them. */
+function serveFixed(path: string, req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  switch (path) {
+    case '/loop':
+      res.writeHead(301, { location: '/loop' });
+      res.end();
+      return true;
+    case '/to-ftp':
+      res.writeHead(302, { location: 'ftp://127.0.0.1/file' });
+      res.end();
+      return true;
+    case '/set-cookie':
+      res.writeHead(302, { location: '/needs-cookie', 'set-cookie': 'session=abc123; Path=/; HttpOnly' });
+      res.end();
+      return true;
+    case '/needs-cookie':
+      res.writeHead(req.headers.cookie?.includes('session=abc123') ? 200 : 403, { 'content-type': 'text/plain' });
+      res.end(req.headers.cookie ?? 'no cookie');
+      return true;
+    case '/echo':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(req.headers));
+      return true;
+    case '/json':
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end('{"name":"widget","tags":["a","b"]}');
+      return true;
+    case '/text':
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('plain text\nline two');
+      return true;
+    case '/markdown':
+      res.writeHead(200, { 'content-type': 'text/markdown' });
+      res.end('# Title\n\n![dot](data:image/png;base64,iVBORw0KGgo=) and ![ok](https://example.com/a.png)\n');
+      return true;
+    case '/sjis':
+      res.writeHead(200, { 'content-type': 'text/plain; charset=Shift_JIS' });
+      // "日本語のテキスト" in Shift_JIS
+      res.end(Buffer.from('93fa967b8cea82cc8365834c8358836700', 'hex').subarray(0, 16));
+      return true;
+    case '/png':
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+      return true;
+    case '/untyped-binary':
+      res.end(Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 0]));
+      return true;
+    case '/pdf':
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end('%PDF-1.4\n%fake but starts like a PDF\n');
+      return true;
+    case '/not-found':
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('nothing here');
+      return true;
+    case '/server-error':
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('boom');
+      return true;
+    case '/big':
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '4096' });
+      res.end('x'.repeat(4096));
+      return true;
+    case '/big-chunked':
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      for (let i = 0; i < 8; i++) res.write('y'.repeat(512));
+      res.end();
+      return true;
+    case '/gzip-bomb':
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+      res.end(zlib.gzipSync(Buffer.alloc(1024 * 1024, 0x61)));
+      return true;
+    case '/slow-headers':
+      setTimeout(() => res.end('late'), 5000).unref();
+      return true;
+    case '/slow-body':
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('start');
+      setTimeout(() => res.end('late'), 5000).unref();
+      return true;
+  }
+  return false;
+}
+
+/** `/encoded/<coding>`: a text compressed with that content coding (`gzip,br` is brotli over gzip). */
+function serveEncoded(coding: string, res: http.ServerResponse): void {
+  const text = Buffer.from(`compressed with ${coding} `.repeat(50));
+  const body =
+    coding === 'gzip'
+      ? zlib.gzipSync(text)
+      : coding === 'br'
+        ? zlib.brotliCompressSync(text)
+        : coding === 'deflate'
+          ? zlib.deflateSync(text)
+          : coding === 'deflate-raw'
+            ? zlib.deflateRawSync(text)
+            : zlib.brotliCompressSync(zlib.gzipSync(text));
+  const header = coding === 'deflate-raw' ? 'deflate' : coding === 'gzip,br' ? 'gzip, br' : coding;
+  res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': header });
+  res.end(body);
+}
+
 beforeAll(async () => {
   scraper = createScraper({ allowPrivateUrls: true });
   base = await listen((req, res) => {
@@ -37,87 +139,9 @@ beforeAll(async () => {
       res.writeHead(n === 0 ? 200 : 302, n === 0 ? { 'content-type': 'text/plain' } : { location: `/hop/${n - 1}` });
       return res.end(n === 0 ? 'arrived' : '');
     }
-    switch (path) {
-      case '/loop':
-        res.writeHead(301, { location: '/loop' });
-        return res.end();
-      case '/to-ftp':
-        res.writeHead(302, { location: 'ftp://127.0.0.1/file' });
-        return res.end();
-      case '/set-cookie':
-        res.writeHead(302, { location: '/needs-cookie', 'set-cookie': 'session=abc123; Path=/; HttpOnly' });
-        return res.end();
-      case '/needs-cookie':
-        res.writeHead(req.headers.cookie?.includes('session=abc123') ? 200 : 403, { 'content-type': 'text/plain' });
-        return res.end(req.headers.cookie ?? 'no cookie');
-      case '/echo':
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify(req.headers));
-      case '/json':
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        return res.end('{"name":"widget","tags":["a","b"]}');
-      case '/text':
-        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-        return res.end('plain text\nline two');
-      case '/markdown':
-        res.writeHead(200, { 'content-type': 'text/markdown' });
-        return res.end('# Title\n\n![dot](data:image/png;base64,iVBORw0KGgo=) and ![ok](https://example.com/a.png)\n');
-      case '/sjis':
-        res.writeHead(200, { 'content-type': 'text/plain; charset=Shift_JIS' });
-        // "日本語のテキスト" in Shift_JIS
-        return res.end(Buffer.from('93fa967b8cea82cc8365834c8358836700', 'hex').subarray(0, 16));
-      case '/png':
-        res.writeHead(200, { 'content-type': 'image/png' });
-        return res.end(
-          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
-        );
-      case '/untyped-binary':
-        return res.end(Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 0]));
-      case '/pdf':
-        res.writeHead(200, { 'content-type': 'application/pdf' });
-        return res.end('%PDF-1.4\n%fake but starts like a PDF\n');
-      case '/not-found':
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        return res.end('nothing here');
-      case '/server-error':
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        return res.end('boom');
-      case '/big':
-        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '4096' });
-        return res.end('x'.repeat(4096));
-      case '/big-chunked':
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        for (let i = 0; i < 8; i++) res.write('y'.repeat(512));
-        return res.end();
-      case '/gzip-bomb':
-        res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
-        return res.end(zlib.gzipSync(Buffer.alloc(1024 * 1024, 0x61)));
-      case '/slow-headers':
-        setTimeout(() => res.end('late'), 5000).unref();
-        return;
-      case '/slow-body':
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.write('start');
-        setTimeout(() => res.end('late'), 5000).unref();
-        return;
-    }
+    if (serveFixed(path, req, res)) return;
     const encoded = /^\/encoded\/(gzip|br|deflate|deflate-raw|gzip,br)$/.exec(path);
-    if (encoded) {
-      const text = Buffer.from(`compressed with ${encoded[1]} `.repeat(50));
-      const body =
-        encoded[1] === 'gzip'
-          ? zlib.gzipSync(text)
-          : encoded[1] === 'br'
-            ? zlib.brotliCompressSync(text)
-            : encoded[1] === 'deflate'
-              ? zlib.deflateSync(text)
-              : encoded[1] === 'deflate-raw'
-                ? zlib.deflateRawSync(text)
-                : zlib.brotliCompressSync(zlib.gzipSync(text));
-      const header = encoded[1] === 'deflate-raw' ? 'deflate' : encoded[1] === 'gzip,br' ? 'gzip, br' : encoded[1];
-      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': header });
-      return res.end(body);
-    }
+    if (encoded) return serveEncoded(encoded[1]!, res);
     res.writeHead(404);
     res.end();
   });
