@@ -3,8 +3,7 @@
 // the items of lists, whose links and buttons belong to them.
 // Contract: reads the measured tree under `root` (labels as the classify stage left them); returns the blocks to drop
 // and changes nothing else. The tests it applies, in order, are registry entries without `apply` (switches):
-// 'listing-root', 'repeated-junk-groups', 'prune-link-dense' (refined by 'item-title-headings'), 'prune-controls',
-// 'prune-cookie-banner';
+// 'listing-root', 'repeated-junk-groups', 'prune-link-dense', 'prune-controls', 'prune-cookie-banner';
 // the chrome tag and class tests are fixed.
 import {
   AD_WORDS,
@@ -27,7 +26,6 @@ import {
   isPricedListItem,
   wrapsItem,
 } from './itemShape.js';
-import { isItemTitleHeading } from './itemTitleHeadings.js';
 import type { NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
 import type { RuleSwitch } from './ruleContext.js';
@@ -111,8 +109,7 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
         c.text / totalText < LINKY_KEEP_SHARE &&
         !holdsItemTitle(c, outer) &&
         !isCardHeading(c, outer) &&
-        !isDirectoryList(c) &&
-        !(on('item-title-headings') && isItemTitleHeading(c, outer))
+        !isDirectoryList(c)
       )
         why = 'link-dense';
       // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item

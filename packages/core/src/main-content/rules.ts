@@ -140,12 +140,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'a class-labelled group repeating across the root is content',
   },
   { id: 'prune-link-dense', stage: 'prune', appliesTo: always, why: 'link-dense blocks are menus' },
-  {
-    id: 'item-title-headings',
-    stage: 'prune',
-    appliesTo: always,
-    why: "in an item of a repeated group, a block opening with a linked heading is the item's title, not a menu",
-  },
   { id: 'prune-controls', stage: 'prune', appliesTo: always, why: 'blocks of buttons and inputs are widgets' },
   { id: 'prune-cookie-banner', stage: 'prune', appliesTo: always, why: 'cookie banners' },
   // ---- prune: passes, run by runRules in this order ----

@@ -449,7 +449,3 @@ export const TEASER_SEARCH_DEPTH = 5;
 /** When the root holds no content text at all (good 0), a remnant of at most this much text left after pruning is
  *  chrome the labels missed (a newsletter box, a legal line, a help menu), not the page's content. */
 export const CHROME_ONLY_REMNANT_MAX_CHARS = 800;
-/** An item's title block (itemTitleHeadings.ts) is at most this long: a heading and a date or byline under it. */
-export const ITEM_TITLE_BLOCK_MAX_CHARS = 300;
-/** The title heading is a link: at least this share of its text is link text. */
-export const ITEM_TITLE_HEADING_LINK_SHARE = 0.8;
