@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from './extractPageText.js';
+import { boxSegment } from './pageText.fixture.js';
 import { orderReading } from './orderReading.js';
 
-const seg = (text: string, x0: number, y0: number, x1: number, size = 10): Segment => ({
-  text,
-  x0,
-  y0,
-  x1,
-  y1: y0 + size * 1.2,
-  size,
-  bold: false,
-  italic: false,
-  mono: false,
-  source: 'native_text',
-  confidence: null,
-});
+const seg = (text: string, x0: number, y0: number, x1: number, size = 10): Segment =>
+  boxSegment(text, x0, y0, x1, size);
 const column = (tag: string, x0: number, x1: number, from: number, lines: number) =>
   Array.from({ length: lines }, (_, i) =>
     seg(`${tag} line ${i} carries enough words to fill the column`, x0, from + i * 13, x1),

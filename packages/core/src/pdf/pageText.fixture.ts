@@ -1,4 +1,5 @@
-// One A4 page of native text made of the given segments, for tests of the layout passes that read PageText.
+// One A4 page of native text made of the given segments, and one native-text segment in a box, for tests of the
+// layout passes that read PageText or Segments.
 import type { PageText, Segment } from './extractPageText.js';
 
 export function textPage(segments: Segment[]): PageText {
@@ -13,5 +14,22 @@ export function textPage(segments: Segment[]): PageText {
     source: 'native_text',
     status: 'ok',
     ocrConfidence: null,
+  };
+}
+
+/** A plain native-text segment from x0 to x1, its top at y0, `leading` × size tall. */
+export function boxSegment(text: string, x0: number, y0: number, x1: number, size = 10, leading = 1.2): Segment {
+  return {
+    text,
+    x0,
+    y0,
+    x1,
+    y1: y0 + size * leading,
+    size,
+    bold: false,
+    italic: false,
+    mono: false,
+    source: 'native_text',
+    confidence: null,
   };
 }
