@@ -12,7 +12,7 @@
 // [--dump dir] [--core path/to/core/dist/index.js]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { runFamilyCheck, launchChromium } from './families.mjs';
+import { launchChromium, printFamilies, runFamilyCheck } from './families.mjs';
 import { groupTable, printFailures, scoreByGroup } from './scoreByGroup.mjs';
 import { markdownGrids, runCellTest } from './tableFamilies.mjs';
 import { RUNNING, WORDS } from './defectWords.mjs';
@@ -218,21 +218,7 @@ export function runDefectCheck(check, md) {
 }
 
 export async function buildDefects(seeds, browser, only) {
-  const docs = [];
-  for (const make of FAMILIES)
-    for (const seed of seeds) {
-      const d = make(seed);
-      if (only && d.family !== only) continue;
-      const page = await browser.newPage();
-      try {
-        await page.setContent(d.html, { waitUntil: 'load' });
-        d.pdf = new Uint8Array(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-      } finally {
-        await page.close();
-      }
-      docs.push(d);
-    }
-  return docs;
+  return printFamilies(FAMILIES, seeds, browser, only);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

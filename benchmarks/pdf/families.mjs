@@ -412,8 +412,16 @@ export function runFamilyCheck(check, md) {
 
 /** Builds the documents of `seeds`: HTML printed by Chromium to PDF. */
 export async function buildFamilies(seeds, browser, only) {
+  return printFamilies(FAMILIES, seeds, browser, only);
+}
+
+/**
+ * Each family's document for each seed (`make(seed, browser)`, sync or async), printed to PDF by Chromium; `only`
+ * keeps one family.
+ */
+export async function printFamilies(families, seeds, browser, only) {
   const docs = [];
-  for (const make of FAMILIES)
+  for (const make of families)
     for (const seed of seeds) {
       const d = await make(seed, browser);
       if (only && d.family !== only) continue;
