@@ -62,3 +62,46 @@ describe('patchMonitor under concurrent patches', () => {
     }
   });
 });
+
+/** markCheckRunning reads the status in the step that writes: a paused monitor's scheduled check is not marked. */
+async function markAgainstPause(kvs: MonitorKv[]) {
+  const stores = kvs.map(createMonitorStore);
+  const id = randomUUID();
+  await stores[0]!.putMonitor(record(id));
+  for (let round = 0; round < 20; round++) {
+    await stores[0]!.patchMonitor(id, { status: 'active', currentCheckId: null });
+    const [, marked] = await Promise.all([
+      stores[0]!.patchMonitor(id, { status: 'paused' }),
+      stores[1 % stores.length]!.markCheckRunning(id, `c${round}`, 'scheduled'),
+    ]);
+    // Marked only before the pause landed: then the mark and the pause are both kept.
+    const after = await stores[0]!.getMonitor(id);
+    expect(after).toMatchObject({ status: 'paused', currentCheckId: marked ? `c${round}` : null });
+    if (marked) expect(marked.status).toBe('active');
+  }
+  expect(await stores[0]!.markCheckRunning(id, 'late', 'scheduled')).toBeNull();
+  expect((await stores[0]!.getMonitor(id))?.currentCheckId).not.toBe('late');
+  // A manual check runs a paused monitor; a deleted one is marked by neither.
+  expect(await stores[0]!.markCheckRunning(id, 'manual', 'manual')).toMatchObject({ currentCheckId: 'manual' });
+  expect(await stores[0]!.markCheckRunning(randomUUID(), 'gone', 'manual')).toBeNull();
+}
+
+describe('markCheckRunning against a pause', () => {
+  it('marks only an active monitor in the embedded home', async () => {
+    const kv = createEmbeddedMonitorKv(dir);
+    try {
+      await markAgainstPause([kv]);
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it('marks only an active monitor on Redis, from two connections', async () => {
+    const kvs = [await createRedisMonitorKv(REDIS_URL, PREFIX), await createRedisMonitorKv(REDIS_URL, PREFIX)];
+    try {
+      await markAgainstPause(kvs);
+    } finally {
+      for (const kv of kvs) await kv.close();
+    }
+  });
+});

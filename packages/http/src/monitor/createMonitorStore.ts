@@ -114,6 +114,14 @@ export function createMonitorStore(kv: MonitorKv) {
      */
     patchMonitor: (id: string, patch: Partial<MonitorRecord>): Promise<MonitorRecord | null> =>
       kv.patch<MonitorRecord>(monitorKey(id), patch),
+    /**
+     * Marks `checkId` as the monitor's running check, in one atomic step with reading the monitor: null (nothing
+     * written) when it is gone, or, for a scheduled check, paused (a pause that landed after the due time was taken).
+     */
+    markCheckRunning: (id: string, checkId: string, trigger: CheckRecord['trigger']): Promise<MonitorRecord | null> =>
+      kv.patch<MonitorRecord>(monitorKey(id), { currentCheckId: checkId }, (m) =>
+        trigger === 'manual' ? true : m.status === 'active',
+      ),
     async listMonitors(team: string, offset: number, limit: number): Promise<MonitorRecord[]> {
       const ids = await kv.indexRange(teamIndex(team), offset, limit);
       const all = await Promise.all(ids.map((id) => kv.get<MonitorRecord>(monitorKey(id))));

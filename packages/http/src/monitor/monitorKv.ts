@@ -12,8 +12,11 @@ export interface MonitorKv {
   get<T>(key: string): Promise<T | null>;
   put(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
-  /** Merges `patch` into the record at `key` atomically (null when there is none): concurrent patches all land. */
-  patch<T extends object>(key: string, patch: Partial<T>): Promise<T | null>;
+  /**
+   * Merges `patch` into the record at `key` atomically (null when there is none): concurrent patches all land. With
+   * `when`, only if the record read in that same atomic step passes it (null otherwise, nothing written).
+   */
+  patch<T extends object>(key: string, patch: Partial<T>, when?: (current: T) => boolean): Promise<T | null>;
   /** Adds (or moves) `member` in `index` at `score`. */
   indexAdd(index: string, member: string, score: number): Promise<void>;
   indexRemove(index: string, member: string): Promise<void>;
@@ -44,11 +47,11 @@ export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
     get: async <T>(key: string) => (db.get(['v', key]) as T | undefined) ?? null,
     put: async (key, value) => void (await db.put(['v', key], value)),
     del: async (key) => void (await db.remove(['v', key])),
-    patch: <T extends object>(key: string, patch: Partial<T>) =>
+    patch: <T extends object>(key: string, patch: Partial<T>, when?: (current: T) => boolean) =>
       db.transaction(() => {
         // Read and write in one write transaction: no other patch lands between them.
         const m = db.get(['v', key]) as T | undefined;
-        if (!m) return null;
+        if (!m || (when && !when(m))) return null;
         const next = { ...m, ...patch };
         db.put(['v', key], next);
         return next;
@@ -118,7 +121,7 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
     },
     put: async (key, value) => void (await redis.set(k(`v:${key}`), JSON.stringify(value))),
     del: async (key) => void (await redis.del(k(`v:${key}`))),
-    patch: (key, fields) => patch(`v:${key}`, fields),
+    patch: (key, fields, when) => patch(`v:${key}`, fields, when),
     indexAdd: async (index, member, score) => void (await redis.zadd(k(`i:${index}`), score, member)),
     indexRemove: async (index, member) => void (await redis.zrem(k(`i:${index}`), member)),
     indexRange: (index, offset, limit) => redis.zrevrange(k(`i:${index}`), offset, offset + limit - 1),
@@ -141,21 +144,30 @@ function createRedisPatch(redis: Redis, k: (key: string) => string) {
   const tx = redis.duplicate();
   tx.on('error', () => {});
   let turn: Promise<unknown> = Promise.resolve();
-  const once = async <T extends object>(key: string, fields: Partial<T>): Promise<T | null> => {
+  const once = async <T extends object>(
+    key: string,
+    fields: Partial<T>,
+    when?: (current: T) => boolean,
+  ): Promise<T | null> => {
     for (;;) {
       await tx.watch(k(key));
       const raw = await tx.get(k(key));
-      if (raw === null) {
+      const current = raw === null ? null : (JSON.parse(raw) as T);
+      if (current === null || (when && !when(current))) {
         await tx.unwatch();
         return null;
       }
-      const next = { ...(JSON.parse(raw) as T), ...fields };
+      const next = { ...current, ...fields };
       // EXEC answers null when the watched key changed: read again.
       if (await tx.multi().set(k(key), JSON.stringify(next)).exec()) return next;
     }
   };
-  const patch = <T extends object>(key: string, fields: Partial<T>): Promise<T | null> => {
-    const run = turn.then(() => once(key, fields));
+  const patch = <T extends object>(
+    key: string,
+    fields: Partial<T>,
+    when?: (current: T) => boolean,
+  ): Promise<T | null> => {
+    const run = turn.then(() => once(key, fields, when));
     turn = run.catch(() => {});
     return run;
   };

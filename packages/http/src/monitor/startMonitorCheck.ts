@@ -47,7 +47,8 @@ function notify(ctx: CheckContext, monitor: MonitorRecord, check: CheckRecord): 
 
 /**
  * Claims the monitor for this check and records it: skipped (recorded finished) when the previous check still runs
- * or a limited account has no credits left.
+ * or a limited account has no credits left; not run and not recorded when a scheduled check's monitor is paused or
+ * the monitor is gone by now.
  */
 async function claimCheck(ctx: CheckContext, monitor: MonitorRecord, base: CheckRecord): Promise<Claimed> {
   const { kv, store, accounts } = ctx;
@@ -69,12 +70,18 @@ async function claimCheck(ctx: CheckContext, monitor: MonitorRecord, base: Check
     const check = await skipped('skipped_no_credits', 'Payment Required: Insufficient credits');
     return { check, go: false, account, release: noRelease };
   }
+  // The monitor as it is now, read in the step that marks the check running: a pause (or delete) that landed after
+  // this due time was taken (by any process) ends it here, before any fetch, recorded as nothing ran (as a due time
+  // that finds the monitor paused).
+  if (!(await store.markCheckRunning(monitor.id, base.id, base.trigger))) {
+    await release();
+    return { check: base, go: false, account, release: noRelease };
+  }
   const check = {
     ...base,
     billingStatus: account && !account.unlimitedCredits ? ('reserved' as const) : ('not_applicable' as const),
   };
   await store.putCheck(check);
-  await store.patchMonitor(monitor.id, { currentCheckId: base.id });
   return { check, go: true, account, release };
 }
 
