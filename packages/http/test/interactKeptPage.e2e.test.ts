@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createInteractSessions } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service, callApi } from './startService.js';
+import { WARM_HOOK_MS, warmSessionBrowser } from './warmSessionBrowser.js';
 
 let site: Server;
 let origin = '';
@@ -32,12 +33,21 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+});
+
+// Each service's Chromiums launched before the tests: a cold launch took 35 s of the first test's 30 s at load 25.
+beforeAll(async () => {
   svc = await startService();
+  await warmUp(svc);
+}, WARM_HOOK_MS);
+
+beforeAll(async () => {
   // A short keep window: expiry without a long wait.
   short = await startService({
     interact: createInteractSessions({ allowPrivateUrls: true, settings: { retainMs: 1_500 } }),
   });
-}, 60_000);
+  await warmUp(short);
+}, WARM_HOOK_MS);
 
 afterAll(async () => {
   await svc?.close();
@@ -68,6 +78,22 @@ async function scrapeWithActions(
   return res.body.data.metadata.scrapeId as string;
 }
 
+/**
+ * Launches the scrape's render browser and the interact sessions' browser of a service, keeping no page: a scrape
+ * with zero data retention is served by the browser (its actions need it) but its page is never kept, so nothing
+ * counts in the per-team eviction below; the standalone session is opened and closed.
+ */
+async function warmUp(service: Service): Promise<void> {
+  await scrapeWithActions(service, '/warm-up', { zeroDataRetention: true });
+  await warmSessionBrowser(service);
+}
+
+/**
+ * Per test: a chain of up to three browser scrapes and three interact calls on warm browsers (at most 9 s at load
+ * 25), so a bound for a hang, not a timing.
+ */
+const TEST_MS = 120_000;
+
 const READ_STATE = `return {
   value: await page.inputValue('#name'),
   revealed: await page.isVisible('#secret'),
@@ -75,7 +101,7 @@ const READ_STATE = `return {
   cookies: (await context.cookies()).map((c) => c.name).sort(),
 };`;
 
-describe('interact on the scrape page kept after the scrape', () => {
+describe('interact on the scrape page kept after the scrape', { timeout: TEST_MS }, () => {
   it("the first call sees the DOM, URL, input value and cookies the scrape's actions left, without loading the page again", async () => {
     const before = hits.get('/form/kept') ?? 0;
     const id = await scrapeWithActions(svc, '/kept');
@@ -137,7 +163,7 @@ describe('interact on the scrape page kept after the scrape', () => {
   });
 });
 
-describe('when the kept page is gone', () => {
+describe('when the kept page is gone', { timeout: TEST_MS }, () => {
   it('after the keep window the session re-opens the final URL (state lost) and says why', async () => {
     const id = await scrapeWithActions(short, '/expired');
     const loads = hits.get('/form/expired')!;
