@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { detectFurniture } from './detectFurniture.js';
 import type { Segment } from './extractPageText.js';
-import { textPage } from './pageText.fixture.js';
+import { boxSegment, textPage } from './pageText.fixture.js';
 
-const seg = (text: string, x0: number, y0: number, size = 10, width = text.length * size * 0.5): Segment => ({
-  text,
-  x0,
-  y0,
-  x1: x0 + width,
-  y1: y0 + size * 1.2,
-  size,
-  bold: false,
-  italic: false,
-  mono: false,
-  source: 'native_text',
-  confidence: null,
-});
+const seg = (text: string, x0: number, y0: number, size = 10, width = text.length * size * 0.5): Segment =>
+  boxSegment(text, x0, y0, x0 + width, size);
 const page = textPage;
 const body = (from: number, lines: number) =>
   Array.from({ length: lines }, (_, i) => seg(`Body line ${i} of the letter text runs on and on.`, 60, from + i * 13));

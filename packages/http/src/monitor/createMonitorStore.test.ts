@@ -43,23 +43,33 @@ async function concurrentPatches(kvs: MonitorKv[]) {
   }
 }
 
+/** Runs `body` on the embedded home, closed afterwards. */
+async function withEmbeddedKv(body: (kvs: MonitorKv[]) => Promise<void>): Promise<void> {
+  const kv = createEmbeddedMonitorKv(dir);
+  try {
+    await body([kv]);
+  } finally {
+    await kv.close();
+  }
+}
+
+/** Runs `body` on two Redis connections of one prefix (as two processes would hold), closed afterwards. */
+async function withTwoRedisKvs(body: (kvs: MonitorKv[]) => Promise<void>): Promise<void> {
+  const kvs = [await createRedisMonitorKv(REDIS_URL, PREFIX), await createRedisMonitorKv(REDIS_URL, PREFIX)];
+  try {
+    await body(kvs);
+  } finally {
+    await Promise.all(kvs.map((kv) => kv.close()));
+  }
+}
+
 describe('patchMonitor under concurrent patches', () => {
   it('keeps both patches in the embedded home', async () => {
-    const kv = createEmbeddedMonitorKv(dir);
-    try {
-      await concurrentPatches([kv]);
-    } finally {
-      await kv.close();
-    }
+    await withEmbeddedKv(concurrentPatches);
   });
 
   it('keeps both patches on Redis, from two connections (two processes)', async () => {
-    const kvs = [await createRedisMonitorKv(REDIS_URL, PREFIX), await createRedisMonitorKv(REDIS_URL, PREFIX)];
-    try {
-      await concurrentPatches(kvs);
-    } finally {
-      await Promise.all(kvs.map((kv) => kv.close()));
-    }
+    await withTwoRedisKvs(concurrentPatches);
   });
 });
 
@@ -88,20 +98,10 @@ async function markAgainstPause(kvs: MonitorKv[]) {
 
 describe('markCheckRunning against a pause', () => {
   it('marks only an active monitor in the embedded home', async () => {
-    const kv = createEmbeddedMonitorKv(dir);
-    try {
-      await markAgainstPause([kv]);
-    } finally {
-      await kv.close();
-    }
+    await withEmbeddedKv(markAgainstPause);
   });
 
   it('marks only an active monitor on Redis, from two connections', async () => {
-    const kvs = [await createRedisMonitorKv(REDIS_URL, PREFIX), await createRedisMonitorKv(REDIS_URL, PREFIX)];
-    try {
-      await markAgainstPause(kvs);
-    } finally {
-      for (const kv of kvs) await kv.close();
-    }
+    await withTwoRedisKvs(markAgainstPause);
   });
 });
