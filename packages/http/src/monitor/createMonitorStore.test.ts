@@ -1,22 +1,13 @@
 // patchMonitor is a merge, field by field, against concurrent writers: a user's pause and a finishing check's
 // bookkeeping (two patches of different fields, from one process or two) must both land, in both homes.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { dropRedisPrefix } from '@scrape/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
+import { monitorKvHomes } from '../../test/monitorKvHomes.js';
 import { createMonitorStore, type MonitorRecord } from './createMonitorStore.js';
-import { createEmbeddedMonitorKv, createRedisMonitorKv, type MonitorKv } from './monitorKv.js';
+import type { MonitorKv } from './monitorKv.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PREFIX = `test:monitor-store:${randomUUID()}:`;
-const dir = mkdtempSync(join(tmpdir(), 'monitor-store-'));
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await dropRedisPrefix(PREFIX, REDIS_URL);
-});
+const { withEmbeddedKv, withTwoRedisKvs, drop } = monitorKvHomes('monitor-store');
+afterAll(drop);
 
 const record = (id: string) =>
   ({
@@ -40,26 +31,6 @@ async function concurrentPatches(kvs: MonitorKv[]) {
       stores[1 % stores.length]!.patchMonitor(id, { currentCheckId: null, lastRunAt: round }),
     ]);
     expect(await stores[0]!.getMonitor(id)).toMatchObject({ status: 'paused', currentCheckId: null, lastRunAt: round });
-  }
-}
-
-/** Runs `body` on the embedded home, closed afterwards. */
-async function withEmbeddedKv(body: (kvs: MonitorKv[]) => Promise<void>): Promise<void> {
-  const kv = createEmbeddedMonitorKv(dir);
-  try {
-    await body([kv]);
-  } finally {
-    await kv.close();
-  }
-}
-
-/** Runs `body` on two Redis connections of one prefix (as two processes would hold), closed afterwards. */
-async function withTwoRedisKvs(body: (kvs: MonitorKv[]) => Promise<void>): Promise<void> {
-  const kvs = [await createRedisMonitorKv(REDIS_URL, PREFIX), await createRedisMonitorKv(REDIS_URL, PREFIX)];
-  try {
-    await body(kvs);
-  } finally {
-    await Promise.all(kvs.map((kv) => kv.close()));
   }
 }
 

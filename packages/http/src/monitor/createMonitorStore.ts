@@ -115,8 +115,9 @@ export function createMonitorStore(kv: MonitorKv) {
     patchMonitor: (id: string, patch: Partial<MonitorRecord>): Promise<MonitorRecord | null> =>
       kv.patch<MonitorRecord>(monitorKey(id), patch),
     /**
-     * Marks `checkId` as the monitor's running check, in one atomic step with reading the monitor: null (nothing
-     * written) when it is gone, or, for a scheduled check, paused (a pause that landed after the due time was taken).
+     * Marks `checkId` as the monitor's running check, in one atomic step with reading the monitor, and returns the
+     * record as marked (the check runs with it: an update since pick-up is in it). Null (nothing written) when it is
+     * gone, or, for a scheduled check, paused (a pause that landed after the due time was taken).
      */
     markCheckRunning: (id: string, checkId: string, trigger: CheckRecord['trigger']): Promise<MonitorRecord | null> =>
       kv.patch<MonitorRecord>(monitorKey(id), { currentCheckId: checkId }, (m) =>

@@ -21,10 +21,11 @@ export interface CheckContext {
   inFlight: Set<Promise<unknown>>;
 }
 
-/** A check as claimed: recorded, and whether it runs (not skipped) for which account. */
+/** A check as claimed: recorded, and whether it runs (not skipped), on which record, for which account. */
 interface Claimed {
   check: CheckRecord;
-  go: boolean;
+  /** The monitor as read in the step that marked the check running (the check runs with it); null: it does not run. */
+  monitor: MonitorRecord | null;
   account: Account | null;
   /** Frees the monitor's one-check-at-a-time claim. */
   release: () => Promise<void>;
@@ -61,31 +62,33 @@ async function claimCheck(ctx: CheckContext, monitor: MonitorRecord, base: Check
   // One check of a monitor at a time, across every process: the claim lives in the shared store.
   if (!(await kv.claim(`run:${monitor.id}`, base.id, CHECK_LEASE_MS))) {
     const check = await skipped('skipped_overlap', 'The previous check of this monitor is still running.');
-    return { check, go: false, account: null, release: noRelease };
+    return { check, monitor: null, account: null, release: noRelease };
   }
   const release = () => kv.release(`run:${monitor.id}`, base.id);
   const account = accounts && monitor.team ? await accounts.store.getAccount(monitor.team) : null;
   if (accounts && account && !account.unlimitedCredits && (await accounts.store.balance(account.id)) <= 0) {
     await release();
     const check = await skipped('skipped_no_credits', 'Payment Required: Insufficient credits');
-    return { check, go: false, account, release: noRelease };
+    return { check, monitor: null, account, release: noRelease };
   }
   // The monitor as it is now, read in the step that marks the check running: a pause (or delete) that landed after
   // this due time was taken (by any process) ends it here, before any fetch, recorded as nothing ran (as a due time
-  // that finds the monitor paused).
-  if (!(await store.markCheckRunning(monitor.id, base.id, base.trigger))) {
+  // that finds the monitor paused). An update that landed meanwhile (targets, formats, webhook) is what the check
+  // runs with: the record `monitor` was read at pick-up, before the run claim and the account lookup.
+  const marked = await store.markCheckRunning(monitor.id, base.id, base.trigger);
+  if (!marked) {
     await release();
-    return { check: base, go: false, account, release: noRelease };
+    return { check: base, monitor: null, account, release: noRelease };
   }
   const check = {
     ...base,
     billingStatus: account && !account.unlimitedCredits ? ('reserved' as const) : ('not_applicable' as const),
   };
   await store.putCheck(check);
-  return { check, go: true, account, release };
+  return { check, monitor: marked, account, release };
 }
 
-/** Runs a claimed check and records how it ended (finished, or failed), then frees the monitor. */
+/** Runs a claimed check on the monitor as marked running, records how it ended, then frees the monitor. */
 async function runClaimedCheck(ctx: CheckContext, monitor: MonitorRecord, claimed: Claimed): Promise<void> {
   const { store, log } = ctx;
   const { check, account, release } = claimed;
@@ -135,7 +138,7 @@ export function startMonitorCheck(
   const base = newCheckRecord(randomUUID(), monitor, trigger, scheduledFor, new Date().toISOString());
   const started = claimCheck(ctx, monitor, base);
   const done = started.then(async (claimed) => {
-    if (claimed.go) await runClaimedCheck(ctx, monitor, claimed);
+    if (claimed.monitor) await runClaimedCheck(ctx, claimed.monitor, claimed);
   });
   const tracked = done.catch((error) =>
     ctx.log.warn({ err: String(error), monitorId: monitor.id }, 'monitor check could not start'),
