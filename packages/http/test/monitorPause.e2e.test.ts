@@ -1,7 +1,8 @@
-// A pause that lands after a due time was taken (by this process or another on Redis) and before its check fetched:
-// the check re-reads the monitor as it marks itself running, so the paused monitor's page is not fetched and no check
-// is recorded (as a due time that finds the monitor paused). The window is held open by a hook on the account lookup
-// the check makes between its pick-up and its first fetch: it waits for the test to pause, not for time.
+// A pause or an update that lands after a due time was taken (by this process or another on Redis) and before its
+// check fetched: the check re-reads the monitor as it marks itself running, so the paused monitor's page is not fetched
+// and no check is recorded (as a due time that finds the monitor paused), and an updated monitor's check fetches the
+// new targets, not the old ones. The window is held open by a hook on the account lookup the check makes between its
+// pick-up and its first fetch: it waits for the test to pause or update, not for time.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,5 +88,33 @@ describe.each([
     expect(site.hits.filter((h) => h === path)).toEqual([]);
     expect(await client.listMonitorChecks(monitor.id, { limit: 100 })).toEqual([]);
     expect((await client.getMonitor(monitor.id)).status).toBe('paused');
+  });
+
+  it('fetches the targets of an update, not those read at pick-up', { timeout: 120_000 }, async () => {
+    const accountId = `update-${randomUUID()}`;
+    const { key } = await issueTestKey(accounts, { id: accountId }, 100);
+    const client = new Firecrawl({ apiKey: key, apiUrl: service.baseUrl, maxRetries: 1 });
+    const [oldPath, newPath] = [`/old/${randomUUID()}`, `/new/${randomUUID()}`];
+    const hold = holdNextLookup(accounts, accountId);
+    const monitor = await client.createMonitor({
+      name: 'retargeted while due',
+      schedule: { text: 'every 2 seconds' },
+      targets: [{ type: 'scrape', urls: [`${site.origin}${oldPath}`] }],
+    });
+    await hold.entered;
+    await client.updateMonitor(monitor.id, { targets: [{ type: 'scrape', urls: [`${site.origin}${newPath}`] }] });
+    hold.open();
+    // The held check is the oldest (created at pick-up; a due time that came while it was held is skipped as an
+    // overlap, recorded later): wait until it has run, then stop the later due times with a pause.
+    const held = await waitFor(async () => {
+      const oldest = (await client.listMonitorChecks(monitor.id, { limit: 100 })).at(-1);
+      return oldest && !['running', 'skipped_overlap'].includes(oldest.status) && oldest;
+    }, 'the held check to finish');
+    await client.updateMonitor(monitor.id, { status: 'paused' });
+    await service.app.monitors()!.idle();
+    expect(held.status).toBe('completed');
+    expect(site.hits.filter((h) => h === oldPath)).toEqual([]);
+    const { pages } = await client.getMonitorCheck(monitor.id, held.id);
+    expect(pages.map((p) => p.url)).toEqual([`${site.origin}${newPath}`]);
   });
 });
