@@ -9,6 +9,7 @@ import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtifactSigner } from '../src/artifacts/createArtifactSigner.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
+import { WARM_HOOK_MS } from './warmSessionBrowser.js';
 
 const ARTIFACT_SECRET = 'browser-e2e-artifact-secret-0123456789';
 
@@ -105,7 +106,8 @@ beforeAll(async () => {
             `<script>addEventListener('DOMContentLoaded', () => {
             fetch('http://127.0.0.1:${other.port}/admin').then((r) => r.text()).then(
               (t) => { document.getElementById('out').textContent = 'LEAKED ' + t; },
-              () => { document.getElementById('out').textContent = 'FETCH-REFUSED'; });
+              () => { document.getElementById('out').textContent = 'FETCH-REFUSED'; })
+              .finally(() => { document.body.dataset.settled = 'yes'; });
           });</script>`,
           ),
         );
@@ -125,6 +127,17 @@ beforeAll(async () => {
   // startService's own scraper is not used; the injected one is closed below.
   (svc as Service & { injected?: typeof scraper }).injected = scraper;
 });
+
+// The render Chromium launched here, not in the first test (a cold launch on a busy machine takes most of its 30 s):
+// a scrape with an action is served by the browser; zero data retention keeps nothing of it.
+beforeAll(async () => {
+  const warm = await svc.scrape({
+    url: `${site.origin}/static`,
+    actions: [{ type: 'wait', milliseconds: 1 }],
+    zeroDataRetention: true,
+  });
+  if (warm.body.data?.metadata?.engine !== 'browser') throw new Error(`warm-up scrape: ${JSON.stringify(warm.body)}`);
+}, WARM_HOOK_MS);
 
 afterAll(async () => {
   await svc?.close();
@@ -275,7 +288,12 @@ describe('screenshots behind signed links', () => {
 
 describe('SSRF guard inside the page', () => {
   it('a page script fetching another 127.0.0.1 port is refused; that server never sees the request', async () => {
-    const { status, body } = await svc.scrape({ url: `${site.origin}/leak`, formats: ['markdown'], waitFor: 300 });
+    // Read once the page's fetch has settled (a condition, not a time: a refusal is slower on a busy machine).
+    const { status, body } = await svc.scrape({
+      url: `${site.origin}/leak`,
+      formats: ['markdown'],
+      actions: [{ type: 'wait', selector: 'body[data-settled]' }],
+    });
     expect(status).toBe(200);
     expect(body.data.metadata.engine).toBe('browser');
     expect(body.data.markdown).toContain('FETCH-REFUSED');

@@ -10,8 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyIdOf } from '../src/accounts/apiKey.js';
 import { generateApiKey, hashApiKey, openAccounts } from '../src/index.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
+import { WARM_HOOK_MS, warmSessionBrowser } from './warmSessionBrowser.js';
 
 const OTHER_KEY = 'e2e-browser-other-team-key-0123456789';
+/**
+ * A test that starts its own service launches that service's Chromium cold (seconds at load 16, most of the default
+ * 30 s on a busier machine): a bound for a hang, not a timing.
+ */
+const OWN_SERVICE_TEST_MS = 90_000;
 
 let site: Server;
 let origin = '';
@@ -34,7 +40,9 @@ beforeAll(async () => {
     interact: createInteractSessions({ allowPrivateUrls: true, settings: { maxPerTeam: 2 } }),
   });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
-}, 60_000);
+  // The sessions' Chromium launched here, not in the first test (a cold launch on a busy machine takes most of 30 s).
+  await warmSessionBrowser(svc);
+}, WARM_HOOK_MS);
 
 afterAll(async () => {
   await svc?.close();
@@ -149,7 +157,7 @@ describe('standalone browser sessions over raw HTTP', () => {
     expect((await call(svc, 'DELETE', `/v2/browser/${a.body.id}`)).status).toBe(200);
   });
 
-  it('navigation from a guarded session cannot reach a loopback address', async () => {
+  it('navigation from a guarded session cannot reach a loopback address', { timeout: OWN_SERVICE_TEST_MS }, async () => {
     const guarded = await startService({ interact: createInteractSessions({ settings: { maxPerTeam: 1 } }) });
     try {
       const created = await call(guarded, 'POST', '/v2/browser', {});
@@ -166,7 +174,9 @@ describe('standalone browser sessions over raw HTTP', () => {
 });
 
 describe('billing of standalone sessions', () => {
-  it('charges session time when it is destroyed, and an empty balance cannot create one (402)', async () => {
+  it('charges session time when it is destroyed, and an empty balance cannot create one (402)', {
+    timeout: OWN_SERVICE_TEST_MS,
+  }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-browser-acct-'));
     const accounts = await openAccounts({ dataDir });
     const billed = await startService({ accounts });
