@@ -157,7 +157,9 @@ describe('standalone browser sessions over raw HTTP', () => {
     expect((await call(svc, 'DELETE', `/v2/browser/${a.body.id}`)).status).toBe(200);
   });
 
-  it('navigation from a guarded session cannot reach a loopback address', { timeout: OWN_SERVICE_TEST_MS }, async () => {
+  it('navigation from a guarded session cannot reach a loopback address', {
+    timeout: OWN_SERVICE_TEST_MS,
+  }, async () => {
     const guarded = await startService({ interact: createInteractSessions({ settings: { maxPerTeam: 1 } }) });
     try {
       const created = await call(guarded, 'POST', '/v2/browser', {});

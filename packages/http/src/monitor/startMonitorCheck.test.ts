@@ -76,7 +76,7 @@ async function updatedAfterPickUp(kvs: MonitorKv[]) {
   await run.ctx.store.putMonitor(monitor);
   const pickedUp = (await run.ctx.store.getMonitor(monitor.id))!;
   const targets = [{ id: 'fresh', type: 'scrape' as const, urls: ['http://new.example/page'] }];
-  await other.patchMonitor(monitor.id, { targets, webhook: { url: 'http://new.example/hook' } });
+  await other.patchMonitor(monitor.id, { targets, webhook: { ...monitor.webhook!, url: 'http://new.example/hook' } });
   await startMonitorCheck(run.ctx, pickedUp, 'scheduled', Date.now()).done;
   expect(run.ranWith.map((m) => m.targets)).toEqual([targets]);
   const [check] = await run.ctx.store.listChecks(monitor.id, 0, 10);
