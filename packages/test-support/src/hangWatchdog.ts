@@ -26,7 +26,10 @@ export interface HangWatchdogOptions {
 
 interface Running {
   module: TestModule;
-  /** The worker process that runs it (the youngest vitest worker when the file was queued), if found. */
+  /**
+   * The worker process that runs it: the youngest vitest worker when the file was queued (the worker sends that event
+   * itself). Exact when files run one at a time; with parallel workers a worker started in between could be taken.
+   */
   workerPid?: number;
   lastProgress: number;
   activity: string;
