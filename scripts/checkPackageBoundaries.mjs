@@ -20,6 +20,11 @@ const knownCrossings = [
     why: 'vitest configs load before any build; the reporter is not yet a test-support export every package depends on',
   },
   {
+    from: /^packages\/[a-z-]+\/vitest\.config\.ts$/,
+    to: 'packages/test-support/src/hangWatchdog.ts',
+    why: 'vitest configs load before any build; the reporter is not yet a test-support export every package depends on',
+  },
+  {
     from: /^packages\/http\/test\//,
     to: 'packages/scraper/test/',
     why: "the OpenAI double and the PDF fixtures live in scraper's test folder; they belong in @scrape/test-support",

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HangWatchdog } from '../test-support/src/hangWatchdog.js';
 import { RetryReporter } from '../test-support/src/retryReporter.js';
 
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
     // Real browsers, processes and timers on a shared 2-core machine: a failed test runs once more before it counts
     // (a broken feature fails both times; the retry is reported in the output).
     retry: 1,
-    reporters: ['default', new RetryReporter()],
+    // A file that shows no progress for 10 minutes (a blocked worker no timeout can stop) is reported and ended.
+    reporters: ['default', new RetryReporter(), new HangWatchdog()],
   },
 });

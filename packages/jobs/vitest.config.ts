@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HangWatchdog } from '../test-support/src/hangWatchdog.js';
 import { RetryReporter } from '../test-support/src/retryReporter.js';
 
 export default defineConfig({
@@ -7,6 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     fileParallelism: false,
-    reporters: ['default', new RetryReporter()],
+    // A file that shows no progress for 10 minutes (a blocked worker no timeout can stop) is reported and ended.
+    reporters: ['default', new RetryReporter(), new HangWatchdog()],
   },
 });

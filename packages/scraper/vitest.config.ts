@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HangWatchdog } from '../test-support/src/hangWatchdog.js';
 import { RetryReporter } from '../test-support/src/retryReporter.js';
 
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A failed test runs once more before it counts (a broken feature fails both times; the retry is reported).
     retry: 1,
-    reporters: ['default', new RetryReporter()],
+    // A file that shows no progress for 10 minutes (a blocked worker no timeout can stop) is reported and ended.
+    reporters: ['default', new RetryReporter(), new HangWatchdog()],
   },
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { killTree } from '@scrape/test-support';
 
 const SERVER_BIN = fileURLToPath(new URL('../dist/bin/scrape-server.js', import.meta.url));
 const ADMIN_BIN = fileURLToPath(new URL('../dist/bin/scrape-admin.js', import.meta.url));
@@ -20,6 +21,26 @@ export interface ServerProcess {
   /** Peak resident set size seen so far (kB, from /proc), sampled every 100 ms. */
   peakRssKb: () => number;
   stop(): Promise<number | null>;
+}
+
+/**
+ * How long `stop()` waits for a child to exit after SIGTERM before it SIGKILLs the child and everything under it. Less
+ * than the tests' 30 s hook timeout: a shutdown that hangs fails the test with its exit code null, instead of an
+ * afterAll that times out and leaves the process (and what it started) running after the file (issue 27).
+ */
+const STOP_GRACE_MS = 20_000;
+
+/** SIGTERM, then SIGKILL to the process tree when `exited` has not settled within STOP_GRACE_MS. */
+async function stopWithin<T>(child: ChildProcess, exited: Promise<T>): Promise<T> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  const late = setTimeout(() => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) killTree(child.pid);
+  }, STOP_GRACE_MS);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(late);
+  }
 }
 
 function requireBuilt(path: string) {
@@ -93,10 +114,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     stderr: readStderr,
     exited,
     peakRssKb: () => Math.max(peak, rssKb(child.pid)),
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
+    stop: () => stopWithin(child, exited),
   };
 }
 
@@ -176,10 +194,7 @@ export async function startRedis(
       child.kill('SIGKILL');
       await exited;
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => stopWithin(child, exited),
   };
 }
 

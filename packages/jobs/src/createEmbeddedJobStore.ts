@@ -12,7 +12,7 @@ import {
   mergeJobState,
   readLiveJob,
 } from './embedded/embeddedJobs.js';
-import { openEmbeddedDatabases } from './embedded/openEmbeddedDatabases.js';
+import { closeEmbeddedDatabases, openEmbeddedDatabases } from './embedded/openEmbeddedDatabases.js';
 import { type EmbeddedWorkerContext, startEmbeddedWorker, wakeAll } from './embedded/startEmbeddedWorker.js';
 import {
   DEFAULT_ITEM_ATTEMPTS,
@@ -135,7 +135,7 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       if (closed) return;
       await Promise.all([...workers].map((w) => w.close()));
       closed = true;
-      await dbs.root.close();
+      await closeEmbeddedDatabases(dbs);
     },
   };
   return store;

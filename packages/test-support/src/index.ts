@@ -1,4 +1,5 @@
 // Test helpers shared by the packages' test suites (vitest loads this TypeScript directly; nothing is built).
+export { killTree } from './processTree.js';
 export { listenLocal, type LocalServer, type LocalHandler } from './listenLocal.js';
 export { rejectionOf } from './rejectionOf.js';
 export { relayToLoopback } from './relayToLoopback.js';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { open, type RootDatabase } from 'lmdb';
+import type { RootDatabase } from 'lmdb';
+import { openSharedLmdb, type SharedLmdb } from '../openSharedLmdb.js';
 import { AccountStoreError, type AccountStore } from './AccountStore.js';
 import type { EmbeddedGuard } from './embedded/embeddedLayout.js';
 import { embeddedLedger } from './embedded/embeddedLedger.js';
@@ -18,10 +19,11 @@ export const ACCOUNTS_DIR_NAME = 'accounts';
  */
 export function createEmbeddedAccountStore(options: { dataDir: string }): AccountStore {
   const path = join(options.dataDir, ACCOUNTS_DIR_NAME);
-  let db: RootDatabase;
+  let shared: SharedLmdb;
   try {
     mkdirSync(path, { recursive: true });
-    db = open({ path, encoding: 'json' });
+    // Shared with any other account store of this process on the same directory (a second open could deadlock it).
+    shared = openSharedLmdb(path);
   } catch (error) {
     throw new AccountStoreError(`cannot open the account store in ${path}: ${(error as Error).message}`, {
       cause: error,
@@ -38,12 +40,11 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
     }
   };
 
+  const db: RootDatabase = shared.db;
   return {
     kind: 'embedded',
     ...embeddedRecords(db, guard),
     ...embeddedLedger(db, guard),
-    async close() {
-      await db.close();
-    },
+    close: () => shared.release(),
   };
 }

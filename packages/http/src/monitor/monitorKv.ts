@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { open, type RootDatabase } from 'lmdb';
+import type { RootDatabase } from 'lmdb';
+import { openSharedLmdb } from '../openSharedLmdb.js';
 
 /**
  * The little storage monitors need, in the two homes every other store has: JSON records, score-ordered indexes
@@ -37,7 +38,9 @@ export const MONITORS_DIR_NAME = 'monitors';
 export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
   const path = join(dataDir, MONITORS_DIR_NAME);
   mkdirSync(path, { recursive: true });
-  const db: RootDatabase = open({ path, encoding: 'json' });
+  // Shared with any other store of this process on the same directory (a second open could deadlock it).
+  const shared = openSharedLmdb(path);
+  const db: RootDatabase = shared.db;
   // Index entries are array keys `['i', index, score, member]` (ordered element by element); `['s', index, member]`
   // remembers a member's score so it can be moved or removed.
   const TOP = Number.MAX_SAFE_INTEGER;
@@ -95,7 +98,7 @@ export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
         if (held?.owner === owner) db.remove(k);
       });
     },
-    close: () => db.close(),
+    close: () => shared.release(),
   };
 }
 
