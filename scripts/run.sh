@@ -19,7 +19,7 @@ case "$mode" in
       bounded cycles 10 15 pnpm run check:cycles &&
       bounded knip 10 15 pnpm run check:knip &&
       bounded typecheck 15 25 pnpm turbo run typecheck &&
-      bounded tests 20 60 pnpm turbo run test --concurrency=1 &&
+      bounded tests 20 70 pnpm turbo run test --concurrency=1 &&
       bounded bench-smoke 15 25 pnpm run bench:smoke
     ;;
   *) echo "usage: scripts/run.sh serve|test" >&2; exit 2 ;;
