@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { waitFor } from '@scrape/test-support';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConcurrencyLimiter, type ConcurrencyLimiter } from './createConcurrencyLimiter.js';
@@ -30,13 +31,15 @@ const status = (p: Promise<unknown>) =>
 describe.each(kinds)('concurrency limiter: %s', (_name, make) => {
   it('limit 2, queue 2: two run, two wait (and get a slot when one frees), the fifth is refused', async () => {
     const limiter = make();
-    const opts = { limit: 2, queueLimit: 2, waitMs: 5_000 };
+    // A long wait: on a busy machine the queued requests must not give up before the test releases a slot.
+    const opts = { limit: 2, queueLimit: 2, waitMs: 20_000 };
     const a = await limiter.acquire('t', opts);
     const b = await limiter.acquire('t', opts);
     expect([a.queuedMs, b.queuedMs]).toEqual([null, null]);
     const c = limiter.acquire('t', opts);
     const d = limiter.acquire('t', opts);
-    await new Promise((r) => setTimeout(r, 50));
+    // Both are in the queue (on Redis that takes a round trip each; a fixed pause was too short under load).
+    await waitFor(async () => (await limiter.activity?.('t'))?.waiting === 2, 'two queued requests');
     expect(await status(limiter.acquire('t', opts))).toBe('429 Concurrency limit reached');
     // Another account is not affected.
     await (await limiter.acquire('other', opts)).release();
