@@ -4,7 +4,7 @@
 // and its verb, a workplace after "at" — and texts where the company shows itself elsewhere (a corporate suffix, "the
 // firm", a company noun after its possessive) before or after the ambiguous mention. Names and brands are not those
 // of the earlier sets. `pii` must be gone, `keep` must stay (only a word's first occurrence is scored).
-// Run: node benchmarks/pii/personRound13Shapes.mjs [--misses]
+// Run: node benchmarks/pii/personRound13Shapes.mjs [--misses] [--after]
 import { redactPII } from '@scrape/core';
 import { printShapeGroups, scoreShapeGroups } from './scoreShapes.mjs';
 import { totals } from './personCheckShapes.mjs';
@@ -32,7 +32,11 @@ export const PERSON_ROUND13_SHAPES = {
     },
     { text: 'Pay with Klarna, Revolut or Venmo.', pii: [], keep: ['Klarna', 'Revolut', 'Venmo'] },
     { text: 'Partners: Deloitte, Accenture and Capgemini.', pii: [], keep: ['Deloitte', 'Accenture', 'Capgemini'] },
-    { text: 'Stockists include Tesco, Asda and Morrisons.', pii: [], keep: ['Stockists', 'Tesco', 'Asda', 'Morrisons'] },
+    {
+      text: 'Stockists include Tesco, Asda and Morrisons.',
+      pii: [],
+      keep: ['Stockists', 'Tesco', 'Asda', 'Morrisons'],
+    },
   ],
   saidThat: [
     { text: 'Evangelina said that the lift was broken.', pii: ['Evangelina'], keep: ['said', 'lift'] },
@@ -124,9 +128,40 @@ export const PERSON_ROUND13_SHAPES = {
   ],
 };
 
+// Written AFTER the round's rules, scored once before any further change: the same slots with companies and people
+// no rule was tried on (`--after`).
+export const PERSON_ROUND13_AFTER = {
+  people: [
+    { text: 'Good afternoon Ottoline, the taxi is outside.', pii: ['Ottoline'], keep: ['afternoon', 'taxi'] },
+    { text: 'Evening Casimir! Dinner is at eight.', pii: ['Casimir'], keep: ['Evening', 'Dinner'] },
+    { text: 'Present were Wenonah, Jasper and Ruairi.', pii: ['Wenonah', 'Jasper', 'Ruairi'], keep: ['Present'] },
+    { text: 'Leontyne said that the bus was full.', pii: ['Leontyne'], keep: ['said', 'bus'] },
+    { text: 'The rent, says Mathurin, went up.', pii: ['Mathurin'], keep: ['rent', 'says'] },
+    { text: 'According to Zuleika, it snowed.', pii: ['Zuleika'], keep: ['According', 'snowed'] },
+    { text: "Eudora's garden flooded.", pii: ['Eudora'], keep: ['garden', 'flooded'] },
+    { text: 'Florentyna is 29 years old.', pii: ['Florentyna'], keep: ['years', 'old'] },
+    { text: 'Ignacy repaired the fence.', pii: ['Ignacy'], keep: ['repaired', 'fence'] },
+    { text: 'My aunt Philomène works at Siemens.', pii: ['Philomène'], keep: ['aunt', 'works'] },
+    { text: 'Thorvald Ek announced his retirement.', pii: ['Thorvald Ek'], keep: ['announced', 'retirement'] },
+  ],
+  companies: [
+    { text: 'Good afternoon Lufthansa, my bag is missing.', pii: [], keep: ['afternoon', 'Lufthansa', 'bag'] },
+    { text: 'Hello Ryanair, the flight was cancelled.', pii: [], keep: ['Ryanair', 'flight'] },
+    { text: 'Sponsored by Heineken, Carlsberg and Diageo.', pii: [], keep: ['Heineken', 'Carlsberg', 'Diageo'] },
+    { text: 'Siemens said that orders fell.', pii: [], keep: ['Siemens', 'said', 'orders'] },
+    { text: 'Jobs will go, says Unilever.', pii: [], keep: ['Jobs', 'says', 'Unilever'] },
+    { text: 'According to Euromonitor, sales rose.', pii: [], keep: ['According', 'Euromonitor', 'sales'] },
+    { text: 'Lufthansa is 70 years old.', pii: [], keep: ['Lufthansa', 'years'] },
+    { text: 'Ericsson cut 800 jobs.', pii: [], keep: ['Ericsson', 'cut', 'jobs'] },
+    { text: 'Velmora, the furniture retailer, closed ten shops. Velmora said sales fell.', pii: [], keep: ['Velmora'] },
+    { text: 'Ostrana said costs rose. Ostrana AB makes valves.', pii: [], keep: ['Ostrana', 'costs'] },
+  ],
+};
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const redact = async (t) => (await redactPII(t, { mode: 'accurate', replaceStyle: 'mask' })).text;
-  const r = await scoreShapeGroups(PERSON_ROUND13_SHAPES, redact);
+  const set = process.argv.includes('--after') ? PERSON_ROUND13_AFTER : PERSON_ROUND13_SHAPES;
+  const r = await scoreShapeGroups(set, redact);
   printShapeGroups(r);
   const s = totals(r);
   console.log(

@@ -12,6 +12,7 @@ import {
 } from './nameSignals.js';
 import { followsModelCode } from './modelCodes.js';
 import { nonSpatialTo } from './personSources.js';
+import { organizationRun, organizationsInText } from './personOrganizations.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -95,6 +96,7 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
   }
   // Unknown capitalised names after a place preposition: small towns the lists do not have.
   const intro = mode === 'aggressive' ? PLACE_INTRO : STRONG_PLACE_INTRO;
+  let orgs: Set<string> | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (covered.has(i) || t.kind !== 'word' || !(t.cap || t.allCaps) || t.sentenceStart) continue;
@@ -136,6 +138,10 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
       (w, k) => !w.cap || isPlaceLikeWord(w, g) || (k === 0 && opener) || (k > 0 && opener && !tokenIsCommon(w, g)),
     );
     if (!usable) continue;
+    // ("works at Vodafone", "moved from Trello", "at Quillon Ltd": a known company, or one the text shows as a
+    // company, is where people work or what they use, no place; found once per text, when first needed)
+    orgs ??= organizationsInText(tokens);
+    if (organizationRun(tokens, words, g, orgs)) continue;
     out.push({ type: 'LOCATION', start: words[0].start, end: words[words.length - 1].end, score: 0.6 });
     i = j - 1;
   }
