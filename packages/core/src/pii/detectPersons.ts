@@ -955,7 +955,7 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
     // (an everyday word opens the name only as a listed first name with an initial after it)
     if (common && !(initial && g.firstNames.has(a.lower))) continue;
     const b = tokens[j];
-    if (!b || b.kind !== 'word' || b.cap || b.gapBefore !== ' ') continue;
+    if (b?.kind !== 'word' || b.cap || b.gapBefore !== ' ') continue;
     if (!(surnameLike(b) || (initial && !tokenIsCommon(b, g) && b.text.length >= 3))) continue;
     const firstLike = g.firstNames.has(a.lower) || (hasForeignLetters(a.text) && surnameLike(a)) || initial;
     if (firstLike) out.push({ type: 'PERSON', start: a.start, end: b.end, score: 0.7 });

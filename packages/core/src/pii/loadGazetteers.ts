@@ -112,28 +112,9 @@ async function build(): Promise<Gazetteers> {
   const countries = new Set<string>();
   const streetSuffixes = new Set<string>();
   const companySuffixes = new Set<string>();
-  const add = (set: Set<string>, value: string) => {
-    const v = value.normalize('NFC').trim().toLowerCase();
-    // Faker patterns ("{{person.firstName}}") and one-letter entries are not names.
-    if (v.length > 1 && !v.includes('{') && !v.includes('#')) set.add(v);
-  };
-  for (const locale of Object.values(allLocales) as Array<Record<string, Record<string, Json> | undefined>>) {
-    const person = locale.person ?? {};
-    const location = locale.location ?? {};
-    for (const n of strings(person.first_name)) add(firstNames, n);
-    for (const n of strings(person.middle_name)) add(firstNames, n);
-    for (const n of strings(person.last_name)) add(lastNames, n);
-    for (const n of strings(location.city_name)) add(places, n);
-    for (const n of strings(location.state)) add(places, n);
-    for (const n of strings(location.county)) add(places, n);
-    for (const n of strings(location.continent)) add(places, n);
-    for (const n of strings(location.country)) {
-      add(places, n);
-      add(countries, n);
-    }
-    for (const n of strings(location.street_suffix)) add(streetSuffixes, n.replace(/\.$/, ''));
-    for (const n of strings(locale.company?.suffix)) add(companySuffixes, n.replace(/\.$/, ''));
-  }
+  const add = addEntry;
+  const fakerSets = { firstNames, lastNames, places, countries, streetSuffixes, companySuffixes };
+  for (const locale of Object.values(allLocales) as FakerLocale[]) addFakerLocale(locale, fakerSets);
   for (const c of cityMap.default) {
     add(places, c.city);
     add(places, c.city_ascii);
@@ -179,6 +160,35 @@ async function build(): Promise<Gazetteers> {
     commonWords,
     organizations,
   };
+}
+
+/** Adds one entry, lowercased; faker patterns ("{{person.firstName}}") and one-letter entries are not names. */
+function addEntry(set: Set<string>, value: string): void {
+  const v = value.normalize('NFC').trim().toLowerCase();
+  if (v.length > 1 && !v.includes('{') && !v.includes('#')) set.add(v);
+}
+
+type FakerLocale = Record<string, Record<string, Json> | undefined>;
+/** One faker locale's names, places, street types and company suffixes, added to the lists. */
+function addFakerLocale(
+  locale: FakerLocale,
+  sets: Record<'firstNames' | 'lastNames' | 'places' | 'countries' | 'streetSuffixes' | 'companySuffixes', Set<string>>,
+): void {
+  const person = locale.person ?? {};
+  const location = locale.location ?? {};
+  for (const n of strings(person.first_name)) addEntry(sets.firstNames, n);
+  for (const n of strings(person.middle_name)) addEntry(sets.firstNames, n);
+  for (const n of strings(person.last_name)) addEntry(sets.lastNames, n);
+  for (const n of strings(location.city_name)) addEntry(sets.places, n);
+  for (const n of strings(location.state)) addEntry(sets.places, n);
+  for (const n of strings(location.county)) addEntry(sets.places, n);
+  for (const n of strings(location.continent)) addEntry(sets.places, n);
+  for (const n of strings(location.country)) {
+    addEntry(sets.places, n);
+    addEntry(sets.countries, n);
+  }
+  for (const n of strings(location.street_suffix)) addEntry(sets.streetSuffixes, n.replace(/\.$/, ''));
+  for (const n of strings(locale.company?.suffix)) addEntry(sets.companySuffixes, n.replace(/\.$/, ''));
 }
 
 /** The lines of cspell's company dictionary (a text file beside the package's exported cspell-ext.json). */
