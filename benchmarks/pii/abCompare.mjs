@@ -14,6 +14,7 @@ import { PERSON_ROUND8_AFTER, PERSON_ROUND8_SHAPES, PERSON_ROUND8_THIRD } from '
 import { PERSON_ROUND10_AFTER, PERSON_ROUND10_SHAPES } from './personRound10Shapes.mjs';
 import { PERSON_ROUND11_AFTER, PERSON_ROUND11_SHAPES } from './personRound11Shapes.mjs';
 import { PERSON_ROUND12_SHAPES } from './personRound12Shapes.mjs';
+import { PERSON_ROUND13_AFTER, PERSON_ROUND13_SHAPES } from './personRound13Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { scoreShapeGroups, scoreShapeRows } from './scoreShapes.mjs';
@@ -43,6 +44,8 @@ const sets = [
   ['personRound11Shapes', PERSON_ROUND11_SHAPES],
   ['personRound11Shapes --after', PERSON_ROUND11_AFTER],
   ['personRound12Shapes', PERSON_ROUND12_SHAPES],
+  ['personRound13Shapes', PERSON_ROUND13_SHAPES],
+  ['personRound13Shapes --after', PERSON_ROUND13_AFTER],
   ['weakSpotShapes', WEAK_SPOT_SHAPES],
   ['newShapes', { all: NEW_SHAPES }],
 ];

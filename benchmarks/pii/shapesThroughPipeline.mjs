@@ -8,6 +8,7 @@ import { PERSON_ROUND8_AFTER, PERSON_ROUND8_SHAPES } from './personRound8Shapes.
 import { PERSON_ROUND10_AFTER, PERSON_ROUND10_SHAPES } from './personRound10Shapes.mjs';
 import { PERSON_ROUND11_AFTER, PERSON_ROUND11_SHAPES } from './personRound11Shapes.mjs';
 import { PERSON_ROUND12_SHAPES } from './personRound12Shapes.mjs';
+import { PERSON_ROUND13_AFTER, PERSON_ROUND13_SHAPES } from './personRound13Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
@@ -40,6 +41,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['personRound11Shapes', PERSON_ROUND11_SHAPES],
     ['personRound11Shapes --after', PERSON_ROUND11_AFTER],
     ['personRound12Shapes', PERSON_ROUND12_SHAPES],
+    ['personRound13Shapes', PERSON_ROUND13_SHAPES],
+    ['personRound13Shapes --after', PERSON_ROUND13_AFTER],
   ];
   console.log('| check set | sentences | PERSON recall | retention (all other words) | unaligned |');
   console.log('|---|---:|---:|---:|---:|');

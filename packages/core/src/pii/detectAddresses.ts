@@ -25,38 +25,6 @@ const SENTENCE_START_WORDS = new RegExp(
     String.raw`|This|That|It|In|If|When|We|You|He|She|They|My|Our)$`,
 );
 
-const UNIT_WORDS = new Set([
-  'suite',
-  'ste',
-  'apt',
-  'apartment',
-  'unit',
-  'flat',
-  'room',
-  'rm',
-  'floor',
-  'fl',
-  'bldg',
-  'building',
-  'box',
-  'postbox',
-  'psc',
-  'cmr',
-  'lot',
-  'pmb',
-  'dept',
-  'trlr',
-  'piso',
-  'bus',
-  'whg',
-  'wohnung',
-  'étage',
-  'apto',
-  'sala',
-  'lok',
-  'lokal',
-  'm',
-]);
 const UNIT_RE =
   /^(?:suite|ste|apt|apartment|unit|flat|room|rm|floor|fl|bldg|building|postbox|psc|cmr|pmb|lot|piso|apto|whg)$/i;
 const STREET_ABBREVIATIONS = new Set([
@@ -252,7 +220,10 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     const p = tokens[t.index - 1];
     if (!p || !INTRO_LAST_WORDS.has(p.lower)) return false;
     let v = introCache.get(t.index);
-    if (v === undefined) introCache.set(t.index, (v = ADDRESS_INTRO.test(lineBefore(text, t.start, 48))));
+    if (v === undefined) {
+      v = ADDRESS_INTRO.test(lineBefore(text, t.start, 48));
+      introCache.set(t.index, v);
+    }
     return v;
   };
   const isSuffix = (t: Token) =>
@@ -269,7 +240,7 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     let [s, e] = anchor;
     s = growLeft(tokens, s, g, text);
     e = withLetterSuffix(tokens, e);
-    e = withLetterSuffix(tokens, growRight(text, tokens, e, g));
+    e = withLetterSuffix(tokens, growRight(tokens, e, g));
     out.push({ type: 'ADDRESS', start: tokens[s].start, end: tokens[e].end, score: 0.85 });
     i = e + 1;
   }
@@ -343,7 +314,7 @@ function isWord(t: Token | undefined): boolean {
  * A whole number of at most six digits, not glued to letters ("WH46DBH500", "3rd", "24x7", "2D" are not house numbers).
  */
 function isNum(t: Token | undefined): boolean {
-  if (!t || t.kind !== 'number' || t.text.length > 6) return false;
+  if (t?.kind !== 'number' || t.text.length > 6) return false;
   const next = numberNeighbours?.[t.index + 1];
   const prev = numberNeighbours?.[t.index - 1];
   if (prev && t.gapBefore === '' && prev.kind === 'word') return false;
@@ -749,7 +720,7 @@ function growLeft(tokens: Token[], s: number, g: Gazetteers, text: string): numb
  * Continues over the rest of the address: units, numbers, capitalised words, places and state codes on the same line,
  * then on following short lines (city / region / postcode / country), stopping at ordinary prose.
  */
-function growRight(text: string, tokens: Token[], e: number, g: Gazetteers): number {
+function growRight(tokens: Token[], e: number, g: Gazetteers): number {
   let end = e;
   let lines = 0;
   let k = e + 1;

@@ -53,6 +53,7 @@ import {
 import { SUBJECT_VERB_ADVERBS } from './personClauseWords.js';
 import { afterRoleNoun } from './personRoles.js';
 import { fixedPhraseOrIts, ownerOrAsSpeaker, sourceOrAgent } from './personSources.js';
+import { organizationRun, organizationWord, organizationsInText } from './personOrganizations.js';
 import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
 import {
   afterBirthNameWord,
@@ -310,6 +311,8 @@ type WordClass = 'name' | 'ambiguous' | 'unknown' | 'initial' | 'particle' | 'co
 export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
   const out: PiiCandidate[] = [];
   const aggressive = mode === 'aggressive';
+  // (words this text shows as companies: "Quillon Ltd" anywhere makes "Quillon said" a company's statement)
+  const orgs = organizationsInText(tokens);
   let i = 0;
   while (i < tokens.length) {
     const t = tokens[i];
@@ -379,12 +382,12 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
         inFixedPhrase(tokens, t, last);
       if (!thing) out.push({ type: 'PERSON', start: t.start, end: last.end, score: 0.85 });
     } else {
-      for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, g, aggressive, out);
+      for (const sub of splitRun(run, tokens, g)) judgeRun(text, tokens, sub, { g, orgs }, aggressive, out);
     }
     i = j;
   }
   detectLowercaseNames(text, tokens, g, out);
-  out.push(...propagate(tokens, g, out));
+  out.push(...propagate(tokens, { g, orgs }, out));
   return out;
 }
 
@@ -508,10 +511,11 @@ function judgeRun(
   text: string,
   tokens: Token[],
   sub: Array<{ t: Token; c: WordClass }>,
-  g: Gazetteers,
+  lists: WordLists,
   aggressive: boolean,
   out: PiiCandidate[],
 ): void {
+  const { g, orgs } = lists;
   const first = sub[0].t;
   const last = sub[sub.length - 1].t;
   const words = sub.filter((w) => w.c !== 'particle');
@@ -779,14 +783,50 @@ function judgeRun(
   if (score > 0 && thingNamed(tokens, first) && !words.some((w) => isNameWord(w.t.lower, g))) score = 0;
   // "The Per Diem allowance", "Did Spotify change its prices?": a fixed phrase, a run "its" refers to, is no one
   if (score > 0 && fixedPhraseOrIts(tokens, first, last, strong)) score = 0;
+  // "Good morning Spotify,", "Airbnb is 17 years old", "says Deloitte", "Quillon said" beside "Quillon Ltd": a known
+  // company, or one this text shows as a company, in a slot people fill too; only a cue no company takes (a title,
+  // kin, a field label, a pronoun set, "X and I", a person's role or possession) keeps it a person.
+  if (
+    score > 0 &&
+    organizationRun(
+      tokens,
+      words.map((w) => w.t),
+      g,
+      orgs,
+    ) &&
+    !personOnlyCue(tokens, before, first, last)
+  )
+    score = 0;
   if (score > 0) out.push({ type: 'PERSON', start: first.start, end: last.end, score });
+}
+
+/** Cues said of people only, never of a company ("my cousin X", "Dr X", "Patient: X", "X (she/her)", "X and I"). */
+function personOnlyCue(tokens: Token[], before: string, first: Token, last: Token): boolean {
+  return (
+    endsWithKinship(before) ||
+    afterTitleWord(tokens, first) ||
+    afterFieldLabel(tokens, first) ||
+    pronounSetAfter(tokens, last) ||
+    afterBirthNameWord(tokens, first) ||
+    firstPersonPartner(tokens, first, last) ||
+    afterRoleNoun(tokens, first) ||
+    personApposition(tokens, last) ||
+    possessedAsPerson(tokens, last)
+  );
+}
+
+/** The name lists and the words this text shows as organisations (`organizationsInText`). */
+interface WordLists {
+  g: Gazetteers;
+  orgs: ReadonlySet<string>;
 }
 
 /**
  * Names repeat: once "Bonifacy Kaczmarek" is found, a later or earlier "Kaczmarek" is the same person; and a list
  * "Kónya, Becker and Vasquez" with one person in it is a list of people.
  */
-function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCandidate[] {
+function propagate(tokens: Token[], lists: WordLists, found: PiiCandidate[]): PiiCandidate[] {
+  const { g, orgs } = lists;
   // Which tokens the first pass found, marked on a per-token array (a binary search finds each span's first token).
   const marked = new Uint8Array(tokens.length);
   for (const c of found) {
@@ -826,6 +866,12 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       if (tokens[j]?.lower === 'and' && tokens[j + 1]?.cap) j++;
     }
     if (members.length < 2) continue;
+    // "Slack, Asana and Jira": a list with a company in it and no person found in it is a list of companies
+    const orgMember = (m: Token) => organizationWord(tokens, m, g, orgs);
+    if (members.some(orgMember) && !members.some(inFound)) {
+      i = j;
+      continue;
+    }
     const placeList = members.some(
       (m) => g.countries.has(m.lower) || (g.places.has(m.lower) && !isNameWord(m.lower, g) && !tokenIsCommon(m, g)),
     );
@@ -864,7 +910,7 @@ function propagate(tokens: Token[], g: Gazetteers, found: PiiCandidate[]): PiiCa
       for (const m of members) {
         if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) continue;
         // ("Mr Dinh and Ms Tran": a title in the list opens the next name; the first pass judged it)
-        if (TITLES.has(m.lower)) continue;
+        if (TITLES.has(m.lower) || orgMember(m)) continue;
         // "Gunnhild Vestergaard, Room 4": an everyday word before a number is a label (room, gate, floor).
         if (tokenIsCommon(m, g) && tokens[m.index + 1]?.kind === 'number') continue;
         // (a single word: "Chocolate Chai", "Power BI" are items of two words)
@@ -909,7 +955,7 @@ function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out:
     // (an everyday word opens the name only as a listed first name with an initial after it)
     if (common && !(initial && g.firstNames.has(a.lower))) continue;
     const b = tokens[j];
-    if (!b || b.kind !== 'word' || b.cap || b.gapBefore !== ' ') continue;
+    if (b?.kind !== 'word' || b.cap || b.gapBefore !== ' ') continue;
     if (!(surnameLike(b) || (initial && !tokenIsCommon(b, g) && b.text.length >= 3))) continue;
     const firstLike = g.firstNames.has(a.lower) || (hasForeignLetters(a.text) && surnameLike(a)) || initial;
     if (firstLike) out.push({ type: 'PERSON', start: a.start, end: b.end, score: 0.7 });

@@ -12,6 +12,7 @@ import {
 } from './nameSignals.js';
 import { followsModelCode } from './modelCodes.js';
 import { nonSpatialTo } from './personSources.js';
+import { organizationRun, organizationsInText } from './personOrganizations.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
@@ -60,6 +61,20 @@ const MAX_UNKNOWN_PLACE_WORDS = 3;
 export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
   const out: PiiCandidate[] = [];
   const covered = new Set<number>();
+  gazetteerPlaces(text, tokens, g, covered, out);
+  unknownPlaces(text, tokens, g, mode, covered, out);
+  labelledPlaces(text, tokens, out);
+  return out;
+}
+
+/** Places of the gazetteers, the longest phrase first; the tokens taken are marked in `covered`. */
+function gazetteerPlaces(
+  text: string,
+  tokens: Token[],
+  g: Gazetteers,
+  covered: Set<number>,
+  out: PiiCandidate[],
+): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.kind !== 'word' || !t.cap) continue;
@@ -93,8 +108,19 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     for (let k = i; k <= best; k++) covered.add(k);
     i = best;
   }
-  // Unknown capitalised names after a place preposition: small towns the lists do not have.
+}
+
+/** Unknown capitalised names after a place preposition: small towns the lists do not have. */
+function unknownPlaces(
+  text: string,
+  tokens: Token[],
+  g: Gazetteers,
+  mode: PiiMode,
+  covered: ReadonlySet<number>,
+  out: PiiCandidate[],
+): void {
   const intro = mode === 'aggressive' ? PLACE_INTRO : STRONG_PLACE_INTRO;
+  let orgs: Set<string> | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (covered.has(i) || t.kind !== 'word' || !(t.cap || t.allCaps) || t.sentenceStart) continue;
@@ -136,10 +162,17 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
       (w, k) => !w.cap || isPlaceLikeWord(w, g) || (k === 0 && opener) || (k > 0 && opener && !tokenIsCommon(w, g)),
     );
     if (!usable) continue;
+    // ("works at Vodafone", "moved from Trello", "at Quillon Ltd": a known company, or one the text shows as a
+    // company, is where people work or what they use, no place; found once per text, when first needed)
+    orgs ??= organizationsInText(tokens);
+    if (organizationRun(tokens, words, g, orgs)) continue;
     out.push({ type: 'LOCATION', start: words[0].start, end: words[words.length - 1].end, score: 0.6 });
     i = j - 1;
   }
-  // Labelled places: the capitalised words after "City:", "Country:", "Place of birth:" on the same line.
+}
+
+/** Labelled places: the capitalised words after "City:", "Country:", "Place of birth:" on the same line. */
+function labelledPlaces(text: string, tokens: Token[], out: PiiCandidate[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (
@@ -160,7 +193,6 @@ export function detectPlaces(text: string, tokens: Token[], g: Gazetteers, mode:
     out.push({ type: 'LOCATION', start: t.start, end: tokens[j].end, score: 0.8 });
     i = j;
   }
-  return out;
 }
 
 /** Whether the capitalised words right after token `k` end in a venue or organisation word ("… Country Club"). */

@@ -6,7 +6,11 @@ const PEM = /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z]+ )
 const ranges = (re: RegExp, text: string) => [...text.matchAll(re)].map((m) => [m.index!, m.index! + m[0].length]);
 
 function random(seed: number, pieces: string[], count: number, maxLen: number): string[] {
-  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  let state = seed;
+  const rnd = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
   const out: string[] = [];
   for (let n = 0; n < count; n++) {
     let s = '';

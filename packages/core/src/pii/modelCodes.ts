@@ -12,7 +12,7 @@ const MAX_WORDS_AFTER_CODE = 2;
 
 export function isModelNumber(tokens: Token[], k: number, g: Gazetteers): boolean {
   const n = tokens[k];
-  if (!n || n.kind !== 'number' || YEAR.test(n.text)) return false;
+  if (n?.kind !== 'number' || YEAR.test(n.text)) return false;
   const prev = tokens[k - 1];
   const next = tokens[k + 1];
   if (prev && prev.kind === 'word' && n.gapBefore === '' && !n.lineStart) return true;

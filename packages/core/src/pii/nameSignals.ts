@@ -243,7 +243,8 @@ export function isCommonWord(lower: string, g: Gazetteers): boolean {
 
 /** `isCommonWord` for a token, computed once per token (the detectors ask about the same words many times). */
 export function tokenIsCommon(t: Token, g: Gazetteers): boolean {
-  return (t.common ??= isCommonWord(t.lower, g));
+  t.common ??= isCommonWord(t.lower, g);
+  return t.common;
 }
 
 export function isFirstName(lower: string, g: Gazetteers): boolean {

@@ -95,6 +95,8 @@ export const GREETING_WORDS = [
   'hello',
   'dear',
   'morning',
+  // (round 13: "Good afternoon Leocadia," was missed where "Good morning" and "Good evening" were found)
+  'afternoon',
   'evening',
   'thanks',
   'cheers',
