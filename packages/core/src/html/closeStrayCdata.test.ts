@@ -46,4 +46,11 @@ describe('closeStrayCdata', () => {
     const html = '<p>İstanbul</p><script>//<![CDATA[ x //]]></script><p>a<![CDATA[b>c</p>';
     expect(closeStrayCdata(html)).toBe('<p>İstanbul</p><script>//<![CDATA[ x //]]></script><p>a<!--[CDATA[b-->c</p>');
   });
+
+  it('finds openers among other `<![` markup (conditional comments), and one that starts right after one', () => {
+    const html = '<!--[if IE]><p>old</p><![endif]--><p>a<![<![CDATA[b>c</p><![if x]><![CDATA[d>e<![CDATA[';
+    expect(closeStrayCdata(html)).toBe(
+      '<!--[if IE]><p>old</p><![endif]--><p>a<![<!--[CDATA[b-->c</p><![if x]><!--[CDATA[d-->e<![CDATA[',
+    );
+  });
 });

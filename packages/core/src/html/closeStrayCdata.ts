@@ -4,6 +4,7 @@
 // such openers into the comment a browser would see, before parsing. Raw-text elements and foreign content keep theirs.
 
 const OPENER = '<![CDATA[';
+const OPENER_REST = OPENER.slice(3);
 /** Elements whose contents the parser reads as text (a CDATA opener there is just text) or as foreign content. */
 const SHIELDING_TAGS = ['script', 'style', 'textarea', 'title', 'xmp', 'svg', 'math'];
 
@@ -14,14 +15,14 @@ const LENGTH_CHANGING_LOWER = '\u0130';
 
 /** Returns the markup unchanged unless it has a CDATA opener outside raw text and foreign content. */
 export function closeStrayCdata(html: string): string {
-  let at = html.indexOf(OPENER);
+  let at = nextOpener(html, 0);
   if (at === -1) return html;
   // Positions were always read on html.toLowerCase(); the one-pass tracker reads them on html itself, which is the
   // same string unless a U+0130 shifts them: those rare pages keep the original backward search, so no output moves.
   const shielded = html.includes(LENGTH_CHANGING_LOWER) ? backwardSearch(html.toLowerCase()) : forwardTracker(html);
   const out: string[] = [];
   let copied = 0;
-  for (; at !== -1; at = html.indexOf(OPENER, at + OPENER.length)) {
+  for (; at !== -1; at = nextOpener(html, at + OPENER.length)) {
     if (shielded(at)) continue;
     const end = html.indexOf('>', at + OPENER.length);
     // Unclosed at the end of the input: a browser makes the rest a comment too, as the parser already does.
@@ -33,6 +34,17 @@ export function closeStrayCdata(html: string): string {
   if (copied === 0) return html;
   out.push(html.slice(copied));
   return out.join('');
+}
+
+/**
+ * `html.indexOf(OPENER, from)`, found through its first three characters: V8 finds the short `<![` about twice as
+ * fast as the whole opener on the two-byte strings most pages are (a typographic quote makes one), and this search
+ * runs over every page.
+ */
+function nextOpener(html: string, from: number): number {
+  let at = html.indexOf('<![', from);
+  while (at !== -1 && !html.startsWith(OPENER_REST, at + 3)) at = html.indexOf('<![', at + 1);
+  return at;
 }
 
 /**

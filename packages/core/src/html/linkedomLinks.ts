@@ -7,7 +7,7 @@ import { DOMParser } from 'linkedom';
 export const NODE_END = -1;
 
 /** The symbols are read off fresh nodes by their descriptions; a linkedom without them fails here, at load. */
-function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; VALUE: symbol } {
+function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; START: symbol; VALUE: symbol } {
   const document = new DOMParser().parseFromString('', 'text/html') as unknown as {
     createElement(name: string): object;
     createAttribute(name: string): object;
@@ -18,11 +18,14 @@ function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; VALUE: sy
     return found;
   };
   const element = document.createElement('div');
+  const end = find(element, 'end');
   return {
     NEXT: find(element, 'next'),
     PREV: find(element, 'prev'),
-    END: find(element, 'end'),
+    END: end,
+    // an end marker's link back to its element
+    START: find((element as Record<symbol, object>)[end] as object, 'start'),
     VALUE: find(document.createAttribute('a'), 'value'),
   };
 }
-export const { NEXT, PREV, END, VALUE } = linkedomSymbols();
+export const { NEXT, PREV, END, START, VALUE } = linkedomSymbols();

@@ -15,6 +15,7 @@ import { extractMetadata } from './extractMetadata.js';
 import type { PageMetadata } from './metadata.js';
 import { parseHtml } from './parseHtml.js';
 import { resolveStreamedContent } from './resolveStreamedContent.js';
+import { innerHtml, outerHtml } from './serializeHtml.js';
 import { extractMenu } from '../structured/extractMenu.js';
 import { extractProduct } from '../structured/extractProduct.js';
 import { readSchemaNodes } from '../structured/readSchemaNodes.js';
@@ -209,7 +210,7 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
     run: (s) => {
       if (!wants(s.options, 'html')) return;
       const content = need(s.content);
-      s.result.html = s.contentIsWrapper ? content.innerHTML : content.outerHTML;
+      s.result.html = s.contentIsWrapper ? innerHtml(content) : outerHtml(content);
     },
   },
   {
