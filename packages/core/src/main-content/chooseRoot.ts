@@ -95,74 +95,93 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     if (s.junk === 0 && s.good >= MARKER_MIN_SHARE * start.good && isMarker(s) && isInside(s, node)) node = s;
   }
   for (;;) {
-    let best: NodeStats | null = null;
-    for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
-    const needs = (b: NodeStats | null): number =>
-      b !== null && b.positive ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
-    const needed = needs(best);
-    const bestGood = best?.good ?? 0;
-    if (best === null || bestGood < needed * node.good || best.good === 0) {
-      const about = best ? describe(best) : '-';
-      tracer
-        .sink('root', 'dominance')
-        ?.push(`root ${describe(node)} good=${node.good} (best child ${about} good=${best?.good ?? 0})`);
-      return node;
-    }
-    const sig = signature(best);
-    // on threads the first post often carries extra classes ("message threadAuthor"): its replies are still alike
-    const bestClasses = !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
-    let similar = 0;
-    let similarCount = 0;
-    // a story's column beside a rail of other stories' teasers is no group of posts (teaserCards.ts)
-    let story: boolean | undefined;
-    let rails = 0;
-    for (const c of node.children) {
-      if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
-      story ??= on('root-teaser-siblings') && page.article && !page.discussion && !isTeaserBlock(best);
-      if (story && c.good >= SIMILAR_MIN_COUNT_CHARS && isTeaserBlock(c)) {
-        rails++;
-        continue;
-      }
-      if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
-      if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
-    }
-    const group = similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT;
-    if (rails > 0 && !group)
-      tracer
-        .sink('root', 'root-teaser-siblings')
-        ?.push(`${rails} block(s) ${sig} beside ${describe(best)} are teasers of other stories: no group of posts`);
-    if (on('root-similar-siblings') && group) {
-      tracer
-        .sink('root', 'root-similar-siblings')
-        ?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
-      return node;
-    }
-    // The page's title heading marks where the content starts: a root that leaves it out is too small
-    // (a product's description without its name, price and specs).
-    if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
-      tracer
-        .sink('root', 'root-keeps-title')
-        ?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
-      return node;
-    }
-    // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too
-    // small.
-    if (
-      main !== null &&
-      on('root-keeps-main') &&
-      main.good >= MAIN_KEEP_SHARE * node.good &&
-      isInside(main, node) &&
-      main !== best &&
-      !isInside(main, best) &&
-      !isInside(best, main)
-    ) {
-      tracer
-        .sink('root', 'root-keeps-main')
-        ?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
-      return node;
-    }
+    const best = dominantChild(node, dominance, tracer);
+    if (best === null) return node;
+    if (isPostGroup(node, best, page, on, tracer) || keepsLandmark(node, best, title, main, on, tracer)) return node;
     node = best;
   }
+}
+
+/** The child of `node` with the most good text when it holds enough of `node`'s (`dominance`, less for a child
+ *  labelled as content); null (traced) where the descent stops. */
+function dominantChild(node: NodeStats, dominance: number, tracer: Tracer): NodeStats | null {
+  let best: NodeStats | null = null;
+  for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
+  const needed = best?.positive ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
+  const bestGood = best?.good ?? 0;
+  if (best === null || bestGood < needed * node.good || best.good === 0) {
+    const about = best ? describe(best) : '-';
+    tracer
+      .sink('root', 'dominance')
+      ?.push(`root ${describe(node)} good=${node.good} (best child ${about} good=${best?.good ?? 0})`);
+    return null;
+  }
+  return best;
+}
+
+/** Whether `best` stands among like siblings (posts, results) that hold much of `node`'s text: then `node` is the
+ *  root, the group's parent. */
+function isPostGroup(node: NodeStats, best: NodeStats, page: RootContext, on: RuleSwitch, tracer: Tracer): boolean {
+  const sig = signature(best);
+  // on threads the first post often carries extra classes ("message threadAuthor"): its replies are still alike
+  const bestClasses = !page.discussion || best.cls === '' ? null : new Set(best.cls.replace(/\d+/g, '').split(/\s+/));
+  let similar = 0;
+  let similarCount = 0;
+  // a story's column beside a rail of other stories' teasers is no group of posts (teaserCards.ts)
+  let story: boolean | undefined;
+  let rails = 0;
+  for (const c of node.children) {
+    if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
+    story ??= on('root-teaser-siblings') && page.article && !page.discussion && !isTeaserBlock(best);
+    if (story && c.good >= SIMILAR_MIN_COUNT_CHARS && isTeaserBlock(c)) {
+      rails++;
+      continue;
+    }
+    if (c.good >= SIMILAR_MIN_CHARS) similar += c.good;
+    if (c.good >= SIMILAR_MIN_COUNT_CHARS) similarCount++;
+  }
+  const group = similar >= SIMILAR_MIN_SHARE * node.good || similarCount >= SIMILAR_MIN_COUNT;
+  if (rails > 0 && !group)
+    tracer
+      .sink('root', 'root-teaser-siblings')
+      ?.push(`${rails} block(s) ${sig} beside ${describe(best)} are teasers of other stories: no group of posts`);
+  if (!on('root-similar-siblings') || !group) return false;
+  tracer
+    .sink('root', 'root-similar-siblings')
+    ?.push(`root ${describe(node)} good=${node.good} (similar siblings ${sig} good=${similar})`);
+  return true;
+}
+
+/** Whether descending from `node` to `best` would leave out the page's title heading or its main landmark. */
+function keepsLandmark(
+  node: NodeStats,
+  best: NodeStats,
+  title: NodeStats | null,
+  main: NodeStats | null,
+  on: RuleSwitch,
+  tracer: Tracer,
+): boolean {
+  // The page's title heading marks where the content starts: a root that leaves it out is too small
+  // (a product's description without its name, price and specs).
+  if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
+    tracer.sink('root', 'root-keeps-title')?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
+    return true;
+  }
+  // Likewise the page's main landmark: a root beside it (an archive's intro above the <main> of its posts) is too
+  // small.
+  if (
+    main !== null &&
+    on('root-keeps-main') &&
+    main.good >= MAIN_KEEP_SHARE * node.good &&
+    isInside(main, node) &&
+    main !== best &&
+    !isInside(main, best) &&
+    !isInside(best, main)
+  ) {
+    tracer.sink('root', 'root-keeps-main')?.push(`root ${describe(node)} good=${node.good} (keeps the main landmark)`);
+    return true;
+  }
+  return false;
 }
 
 /** Whether `best` is `c` with classes added (the thread's first post: "message threadAuthor" beside "message"):

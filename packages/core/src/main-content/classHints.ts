@@ -299,17 +299,10 @@ function computeValueHint(value: string, classList: boolean): ValueHint {
   const list = tokens(hasPostClassMarker(value) ? value.replace(TAXONOMY_CLASS, ' ') : value);
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
-    if (negative === null && NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1])))
-      negative = t;
-    else if (negative === null && POSTER_COMPOUNDS.has(t)) negative = t;
-    else if (negative === null && i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1]))
-      negative = t + list[i + 1];
-    else if (negative === null && t === 'tool' && list[i + 1] === 'tip')
-      negative = 'tooltip'; // "tool-tip", "ToolTip"
+    const word: string | null = negative === null ? negativeWordAt(list, i) : null;
+    if (word !== null) negative = word;
     else if (POSITIVE_WORDS.has(t)) positive = true;
-    else if (negative === null && t.length > 6) {
-      for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
-    }
+    else if (negative === null && t.length > 6) negative = negativeStemOf(t);
   }
   const testimonial = TESTIMONIAL.test(value) && /\btestimonials?\b/i.test(value.replace(/[^a-z]+/gi, ' '));
   return {
@@ -319,6 +312,23 @@ function computeValueHint(value: string, classList: boolean): ValueHint {
     screenReaderOnly: classList && SCREEN_READER_ONLY.test(value),
     hint: finish(negative, positive, testimonial),
   };
+}
+
+/** The chrome word that the `i`th token of a class list says (alone, or with the next token), or null. */
+function negativeWordAt(list: string[], i: number): string | null {
+  const t = list[i];
+  if (NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1]))) return t;
+  if (POSTER_COMPOUNDS.has(t)) return t;
+  if (i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1])) return t + list[i + 1];
+  if (t === 'tool' && list[i + 1] === 'tip') return 'tooltip'; // "tool-tip", "ToolTip"
+  return null;
+}
+
+/** The last chrome stem inside a long token, or null. */
+function negativeStemOf(t: string): string | null {
+  let negative: string | null = null;
+  for (const stem of NEGATIVE_STEMS) if (t.includes(stem)) negative = stem;
+  return negative;
 }
 
 /** Utility classes that hide text visually but keep it for screen readers ("sr-only", "visually-hidden"): a reader of

@@ -34,61 +34,78 @@ const HINT_MARKERS = /ld\+json|og:type|og:url|canonical|itemtype/i;
  * JSON-LD nor og:type is then not walked at all (most pages of some sites).
  */
 export function collectContentHints(document: Document, rawHtml?: string, carriers?: Element[]): ContentHints {
-  const types = new Set<string>();
+  const found: FoundHints = { types: new Set(), microdata: new Set() };
   if (rawHtml !== undefined && !HINT_MARKERS.test(rawHtml)) return { jsonLdTypes: [] };
-  let og: string | undefined;
-  let canonical: string | undefined;
-  let ogUrl: string | undefined;
-  const microdata = new Set<string>();
-  let articleBody: string | undefined;
-  for (const el of carriers ?? hintCarriers(document)) {
-    const itemtype = el.getAttribute('itemtype');
-    if (itemtype !== null) {
-      // "https://schema.org/DiscussionForumPosting" (several URLs may be listed): the type is the last path word
-      for (const url of itemtype.trim().split(/\s+/)) {
-        const type = url.slice(url.lastIndexOf('/') + 1).toLowerCase();
-        if (PAGE_MICRODATA_TYPES.has(type)) microdata.add(type);
-      }
-      if (el.localName !== 'script' && el.localName !== 'meta' && el.localName !== 'link') continue;
+  for (const el of carriers ?? hintCarriers(document)) readCarrier(el, found);
+  const hints: ContentHints = { jsonLdTypes: [...found.types] };
+  if (found.og) hints.ogType = found.og;
+  if (found.canonical ?? found.ogUrl) hints.canonicalUrl = found.canonical ?? found.ogUrl;
+  if (found.microdata.size > 0) hints.microdataTypes = [...found.microdata];
+  if (found.articleBody !== undefined) hints.articleBody = found.articleBody;
+  return hints;
+}
+
+/** What the carriers gave so far (the first og:type, canonical link and og:url win; the longest articleBody). */
+interface FoundHints {
+  types: Set<string>;
+  og?: string;
+  canonical?: string;
+  ogUrl?: string;
+  microdata: Set<string>;
+  articleBody?: string;
+}
+
+/** Reads one carrier's hints into `found`: its microdata type, then what its tag carries. */
+function readCarrier(el: Element, found: FoundHints): void {
+  const itemtype = el.getAttribute('itemtype');
+  if (itemtype !== null) {
+    // "https://schema.org/DiscussionForumPosting" (several URLs may be listed): the type is the last path word
+    for (const url of itemtype.trim().split(/\s+/)) {
+      const type = url.slice(url.lastIndexOf('/') + 1).toLowerCase();
+      if (PAGE_MICRODATA_TYPES.has(type)) found.microdata.add(type);
     }
-    if (el.localName === 'link') {
-      canonical ??= el.getAttribute('href')?.trim() || undefined;
-      continue;
-    }
-    if (el.localName === 'meta') {
-      if (el.getAttribute('property') === 'og:url') ogUrl ??= el.getAttribute('content')?.trim() || undefined;
-      else og ??= el.getAttribute('content')?.trim().toLowerCase() || undefined;
-      continue;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(el.textContent ?? '');
-    } catch {
-      continue; // broken JSON-LD is common; it simply gives no hint
-    }
-    const stack: unknown[] = [parsed];
-    let seen = 0;
-    while (stack.length > 0 && seen++ < MAX_JSONLD_VALUES) {
-      const value = stack.pop();
-      if (Array.isArray(value)) {
-        for (const v of value) stack.push(v);
-      } else if (value && typeof value === 'object') {
-        const record = value as Record<string, unknown>;
-        const type = record['@type'];
-        for (const t of Array.isArray(type) ? type : [type]) if (typeof t === 'string') types.add(t.toLowerCase());
-        const body = record['articleBody'];
-        if (typeof body === 'string' && body.length > (articleBody?.length ?? 0))
-          articleBody = body.slice(0, MAX_ARTICLE_BODY_CHARS);
-        for (const v of Object.values(record)) if (v && typeof v === 'object') stack.push(v);
-      }
+    if (el.localName !== 'script' && el.localName !== 'meta' && el.localName !== 'link') return;
+  }
+  if (el.localName === 'link') {
+    found.canonical ??= el.getAttribute('href')?.trim() || undefined;
+    return;
+  }
+  if (el.localName === 'meta') {
+    if (el.getAttribute('property') === 'og:url') found.ogUrl ??= el.getAttribute('content')?.trim() || undefined;
+    else found.og ??= el.getAttribute('content')?.trim().toLowerCase() || undefined;
+    return;
+  }
+  readJsonLd(el.textContent ?? '', found);
+}
+
+/** Reads the @type values and the articleBody of a JSON-LD script, up to MAX_JSONLD_VALUES values deep and wide. */
+function readJsonLd(text: string, found: FoundHints): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return; // broken JSON-LD is common; it simply gives no hint
+  }
+  const stack: unknown[] = [parsed];
+  let seen = 0;
+  while (stack.length > 0 && seen++ < MAX_JSONLD_VALUES) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (const v of value) stack.push(v);
+    } else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      readJsonLdRecord(record, found);
+      for (const v of Object.values(record)) if (v && typeof v === 'object') stack.push(v);
     }
   }
-  const hints: ContentHints = { jsonLdTypes: [...types] };
-  if (og) hints.ogType = og;
-  if (canonical ?? ogUrl) hints.canonicalUrl = canonical ?? ogUrl;
-  if (microdata.size > 0) hints.microdataTypes = [...microdata];
-  if (articleBody !== undefined) hints.articleBody = articleBody;
-  return hints;
+}
+
+function readJsonLdRecord(record: Record<string, unknown>, found: FoundHints): void {
+  const type = record['@type'];
+  for (const t of Array.isArray(type) ? type : [type]) if (typeof t === 'string') found.types.add(t.toLowerCase());
+  const body = record['articleBody'];
+  if (typeof body === 'string' && body.length > (found.articleBody?.length ?? 0))
+    found.articleBody = body.slice(0, MAX_ARTICLE_BODY_CHARS);
 }
 
 /** Attribute values a selector engine compares case-insensitively in HTML (the `type` and `rel` of the carriers). */

@@ -44,7 +44,31 @@ export function dropAfterArticle(root: NodeStats, removed: Set<NodeStats>, mark:
   const isStory = mark === 'article' ? isArticle : hasBodyClass;
   const total = keptText(root, removed);
   if (total === 0) return;
-  const articles: { s: NodeStats; kept: number }[] = [];
+  const best = oneArticle(storiesUnder(root, removed, isStory), total);
+  if (best === null) return;
+  let dropped = 0;
+  for (let s = best; s !== root && s.parent !== null; s = s.parent) {
+    const siblings = s.parent.children;
+    for (let i = siblings.indexOf(s) + 1; i < siblings.length; i++) {
+      const next = siblings[i];
+      const kept = removed.has(next) ? 0 : keptText(next, removed);
+      if (kept === 0) continue;
+      removed.add(next);
+      dropped += kept;
+    }
+  }
+  if (dropped > 0) trace?.push(`drop ${dropped} characters after the page's one article (${mark})`);
+}
+
+/** A story block under the root with the text it keeps. */
+interface Story {
+  s: NodeStats;
+  kept: number;
+}
+
+/** The outermost story blocks under `root` that hold text, with the text each keeps. */
+function storiesUnder(root: NodeStats, removed: Set<NodeStats>, isStory: (s: NodeStats) => boolean): Story[] {
+  const articles: Story[] = [];
   const stack = [...root.children];
   while (stack.length > 0) {
     const s = stack.pop()!;
@@ -56,21 +80,16 @@ export function dropAfterArticle(root: NodeStats, removed: Set<NodeStats>, mark:
     }
     for (const c of s.children) stack.push(c);
   }
-  let best: { s: NodeStats; kept: number } | null = null;
+  return articles;
+}
+
+/** The story that keeps the most text when it keeps enough of the root's and no other story (outside it) keeps much:
+ *  the page's one article; else null. */
+function oneArticle(articles: Story[], total: number): NodeStats | null {
+  let best: Story | null = null;
   for (const a of articles) if (best === null || a.kept > best.kept) best = a;
-  if (best === null || best.kept < ARTICLE_END_MIN_SHARE * total) return;
+  if (best === null || best.kept < ARTICLE_END_MIN_SHARE * total) return null;
   for (const a of articles)
-    if (a !== best && !best.s.el.contains(a.s.el) && a.kept >= ARTICLE_END_OTHER_SHARE * total) return;
-  let dropped = 0;
-  for (let s = best.s; s !== root && s.parent !== null; s = s.parent) {
-    const siblings = s.parent.children;
-    for (let i = siblings.indexOf(s) + 1; i < siblings.length; i++) {
-      const next = siblings[i];
-      const kept = removed.has(next) ? 0 : keptText(next, removed);
-      if (kept === 0) continue;
-      removed.add(next);
-      dropped += kept;
-    }
-  }
-  if (dropped > 0) trace?.push(`drop ${dropped} characters after the page's one article (${mark})`);
+    if (a !== best && !best.s.el.contains(a.s.el) && a.kept >= ARTICLE_END_OTHER_SHARE * total) return null;
+  return best.s;
 }

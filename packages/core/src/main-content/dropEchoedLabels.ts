@@ -21,21 +21,16 @@ export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace
     let prev: NodeStats | null = null;
     for (const c of s.children) {
       if (c.text === 0) continue;
-      if (c.children.length === 0 && c.text >= ECHO_MIN_CHARS && !ITEM_TAGS.has(c.el.localName) && !removed.has(c)) {
-        const own = c.text;
-        const echo =
-          prev !== null
-            ? prev.text === own &&
-              prev.children.length === 0 &&
-              !ITEM_TAGS.has(prev.el.localName) &&
-              adjacent(prev.el, c.el) &&
-              same(wholeText(prev), wholeText(c))
-            : s.children.length === 1 && s.ownGood === own && same(directText(s.el), wholeText(c));
-        if (echo) {
-          removed.add(c);
-          dropped++;
-          continue;
-        }
+      if (
+        c.children.length === 0 &&
+        c.text >= ECHO_MIN_CHARS &&
+        !ITEM_TAGS.has(c.el.localName) &&
+        !removed.has(c) &&
+        isEcho(c, prev, s)
+      ) {
+        removed.add(c);
+        dropped++;
+        continue;
       }
       prev = c;
       if (c.children.length > 0) stack.push(c);
@@ -43,6 +38,20 @@ export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace
   }
   if (dropped > 0)
     trace?.push(`drop ${dropped} echoed labels (a childless element repeating the text right before it)`);
+}
+
+/** Whether the childless block `c` repeats the text right before it: its previous sibling with text (`prev`), or,
+ *  as its parent's only child, its parent's own text. */
+function isEcho(c: NodeStats, prev: NodeStats | null, s: NodeStats): boolean {
+  const own = c.text;
+  if (prev === null) return s.children.length === 1 && s.ownGood === own && same(directText(s.el), wholeText(c));
+  return (
+    prev.text === own &&
+    prev.children.length === 0 &&
+    !ITEM_TAGS.has(prev.el.localName) &&
+    adjacent(prev.el, c.el) &&
+    same(wholeText(prev), wholeText(c))
+  );
 }
 
 function same(a: string | null, b: string | null): boolean {

@@ -51,16 +51,7 @@ export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: Tra
     for (const c of s.children) stack.push(c);
   }
   for (const label of labels) {
-    let block: NodeStats | null = null;
-    let node = label;
-    while (node.parent !== null && node.parent !== root && facetLike(node.parent, root.text)) {
-      // the label sits beside the panel's values (one step up); the panel sits beside other blocks, the grid (stop)
-      // (blocks that only wrap the label are the label)
-      if (node.text !== label.text && node.text < FACET_PARENT_SHARE * node.parent.text) break;
-      node = node.parent;
-      // its values are things to click (links, checkboxes, buttons): a plain list under a "Filters" heading is text
-      if (node.links + node.controls >= FACET_MIN_VALUES || groupedValues(node)) block = node;
-    }
+    const block = panelOf(label, root);
     if (block === null || removed.has(block)) continue;
     removed.add(block);
     trace?.push(
@@ -68,4 +59,20 @@ export function dropFacets(root: NodeStats, removed: Set<NodeStats>, trace?: Tra
         `text=${block.text}: a filter panel under its label`,
     );
   }
+}
+
+/** The filter panel a label heads: the largest facet-like block up from it whose values are things to click; null
+ *  when there is none. */
+function panelOf(label: NodeStats, root: NodeStats): NodeStats | null {
+  let block: NodeStats | null = null;
+  let node = label;
+  while (node.parent !== null && node.parent !== root && facetLike(node.parent, root.text)) {
+    // the label sits beside the panel's values (one step up); the panel sits beside other blocks, the grid (stop)
+    // (blocks that only wrap the label are the label)
+    if (node.text !== label.text && node.text < FACET_PARENT_SHARE * node.parent.text) break;
+    node = node.parent;
+    // its values are things to click (links, checkboxes, buttons): a plain list under a "Filters" heading is text
+    if (node.links + node.controls >= FACET_MIN_VALUES || groupedValues(node)) block = node;
+  }
+  return block;
 }

@@ -40,63 +40,100 @@ export function dropItemTemplateText(
     // only items holding a link or a control can hold template actions (keeps this pass cheap)
     const groups = groupChildren(s, signature, (c) => c.text > 0 && (c.links > 0 || c.controls > 0) && !removed.has(c));
     for (const items of groups.values()) {
-      if (items.length < TEMPLATE_MIN_ITEMS) continue;
-      const leaves = new Map<string, NodeStats[]>();
-      const perItem = new Map<string, number>();
-      for (const item of items) {
-        const seen = new Set<string>();
-        const inner: Array<{ n: NodeStats; action: boolean }> = [{ n: item, action: isAction(item) }];
-        while (inner.length > 0) {
-          const { n, action } = inner.pop()!;
-          // short blocks without links or controls are looked into too: a shop action may be a bare label
-          if (
-            n.text === 0 ||
-            (n.links === 0 && n.controls === 0 && !action && n.text > SHOP_ACTION_MAX_CHARS) ||
-            removed.has(n) ||
-            TEMPLATE_SKIP_TAGS.has(n.el.localName)
-          )
-            continue;
-          let childText = false;
-          for (const c of n.children) if (c.text > 0) childText = true;
-          if (childText) {
-            for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
-            continue;
-          }
-          if (
-            n !== item &&
-            n.text >= SHOP_ACTION_MIN_CHARS &&
-            n.text <= SHOP_ACTION_MAX_CHARS &&
-            SHOP_ACTION.test(seenText(n.el))
-          ) {
-            removed.add(n);
-            actions++;
-            continue;
-          }
-          // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
-          if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) continue;
-          // a link inside a sentence is a word of that sentence, however often the text links it (a keyword linked in
-          // every paragraph): removing it would cut the sentence
-          if (inlineStay && n.parent !== null && n.parent.ownGood >= SENTENCE_MIN_CHARS) continue;
-          const key = squeezedText(n).toLowerCase();
-          if (key === '' || key.endsWith(':')) continue; // a field label names the item's own value
-          const list = leaves.get(key);
-          if (list) list.push(n);
-          else leaves.set(key, [n]);
-          if (!seen.has(key)) {
-            seen.add(key);
-            perItem.set(key, (perItem.get(key) ?? 0) + 1);
-          }
-        }
-      }
-      const needed = Math.max(TEMPLATE_MIN_ITEMS, TEMPLATE_ITEM_SHARE * items.length);
-      for (const [key, count] of perItem) {
-        if (count < needed) continue;
-        for (const n of leaves.get(key)!) removed.add(n);
-        trace?.push(`drop "${key}" in ${count} of ${items.length} items ${signature(items[0])}: item template text`);
-      }
+      if (items.length >= TEMPLATE_MIN_ITEMS) actions += dropTemplateTexts(items, removed, inlineStay, trace);
     }
   }
   if (actions > 0) trace?.push(`drop ${actions} shop actions in cards ("Add to cart", "Compare"): item template text`);
+}
+
+/** The template's leaves of a group of items by text, and how many items hold each text. */
+interface TemplateLeaves {
+  leaves: Map<string, NodeStats[]>;
+  perItem: Map<string, number>;
+}
+
+/** Drops the shop actions of a group of similar items and the action texts found in most of them; returns the
+ *  number of shop actions dropped. */
+function dropTemplateTexts(
+  items: NodeStats[],
+  removed: Set<NodeStats>,
+  inlineStay: boolean,
+  trace?: TraceSink,
+): number {
+  const found: TemplateLeaves = { leaves: new Map(), perItem: new Map() };
+  let actions = 0;
+  for (const item of items) actions += collectTemplateLeaves(item, removed, inlineStay, found);
+  const needed = Math.max(TEMPLATE_MIN_ITEMS, TEMPLATE_ITEM_SHARE * items.length);
+  for (const [key, count] of found.perItem) {
+    if (count < needed) continue;
+    for (const n of found.leaves.get(key)!) removed.add(n);
+    trace?.push(`drop "${key}" in ${count} of ${items.length} items ${signature(items[0])}: item template text`);
+  }
+  return actions;
+}
+
+/** Walks one item: drops its shop actions (counted in the return value) and notes into `found` its action texts. */
+function collectTemplateLeaves(
+  item: NodeStats,
+  removed: Set<NodeStats>,
+  inlineStay: boolean,
+  found: TemplateLeaves,
+): number {
+  let actions = 0;
+  const seen = new Set<string>();
+  const inner: Array<{ n: NodeStats; action: boolean }> = [{ n: item, action: isAction(item) }];
+  while (inner.length > 0) {
+    const { n, action } = inner.pop()!;
+    // short blocks without links or controls are looked into too: a shop action may be a bare label
+    if (
+      n.text === 0 ||
+      (n.links === 0 && n.controls === 0 && !action && n.text > SHOP_ACTION_MAX_CHARS) ||
+      removed.has(n) ||
+      TEMPLATE_SKIP_TAGS.has(n.el.localName)
+    )
+      continue;
+    if (hasTextChild(n)) {
+      for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
+      continue;
+    }
+    if (n !== item && isShopAction(n)) {
+      removed.add(n);
+      actions++;
+      continue;
+    }
+    const key = templateKey(n, item, action, inlineStay);
+    if (key === null) continue;
+    const list = found.leaves.get(key);
+    if (list) list.push(n);
+    else found.leaves.set(key, [n]);
+    if (!seen.has(key)) {
+      seen.add(key);
+      found.perItem.set(key, (found.perItem.get(key) ?? 0) + 1);
+    }
+  }
+  return actions;
+}
+
+function hasTextChild(s: NodeStats): boolean {
+  for (const c of s.children) if (c.text > 0) return true;
+  return false;
+}
+
+/** A leaf that reads as a shop action ("Add to cart", "Compare"). */
+function isShopAction(n: NodeStats): boolean {
+  return n.text >= SHOP_ACTION_MIN_CHARS && n.text <= SHOP_ACTION_MAX_CHARS && SHOP_ACTION.test(seenText(n.el));
+}
+
+/** The text by which a leaf of an item may be template text, or null where it cannot be. */
+function templateKey(n: NodeStats, item: NodeStats, action: boolean, inlineStay: boolean): string | null {
+  // only links and buttons: text shared by most items otherwise is shared data ("Full-time", "Free shipping")
+  if (n === item || !action || n.text > TEMPLATE_MAX_CHARS) return null;
+  // a link inside a sentence is a word of that sentence, however often the text links it (a keyword linked in
+  // every paragraph): removing it would cut the sentence
+  if (inlineStay && n.parent !== null && n.parent.ownGood >= SENTENCE_MIN_CHARS) return null;
+  const key = squeezedText(n).toLowerCase();
+  if (key === '' || key.endsWith(':')) return null; // a field label names the item's own value
+  return key;
 }
 
 /** A short link, button or control label ("Compare" beside its checkbox); a card wrapped in one link is not an

@@ -18,18 +18,7 @@ export function dropLayoutDuplicates(
   isKept: RefrainTest,
   trace?: TraceSink,
 ): void {
-  const candidates: NodeStats[] = [];
-  const lengths = new Map<number, number>();
-  const stack: NodeStats[] = [root];
-  while (stack.length > 0) {
-    const s = stack.pop()!;
-    if (removed.has(s) || s.text < LAYOUT_DUPLICATE_MIN_CHARS) continue;
-    if (s !== root && s.text <= LAYOUT_DUPLICATE_MAX_CHARS) {
-      candidates.push(s);
-      lengths.set(s.text, (lengths.get(s.text) ?? 0) + 1);
-    }
-    for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
-  }
+  const { candidates, lengths } = copyCandidates(root, removed);
   const first = new Map<string, NodeStats>();
   const dropped = new Set<NodeStats>();
   // a wrapper and its only text child have one text: it is read once per chain (candidates come in document order)
@@ -58,6 +47,27 @@ export function dropLayoutDuplicates(
         `text=${s.text}: repeats an earlier block (layout copy)`,
     );
   }
+}
+
+/** The blocks under `root` that may be copies (by their length), in document order, and how many have each
+ *  length. */
+function copyCandidates(
+  root: NodeStats,
+  removed: Set<NodeStats>,
+): { candidates: NodeStats[]; lengths: Map<number, number> } {
+  const candidates: NodeStats[] = [];
+  const lengths = new Map<number, number>();
+  const stack: NodeStats[] = [root];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (removed.has(s) || s.text < LAYOUT_DUPLICATE_MIN_CHARS) continue;
+    if (s !== root && s.text <= LAYOUT_DUPLICATE_MAX_CHARS) {
+      candidates.push(s);
+      lengths.set(s.text, (lengths.get(s.text) ?? 0) + 1);
+    }
+    for (let i = s.children.length - 1; i >= 0; i--) stack.push(s.children[i]);
+  }
+  return { candidates, lengths };
 }
 
 /** Whether two blocks are children of one parent, looking through wrappers that hold nothing else (a desktop and a

@@ -27,78 +27,104 @@ export function dropPosterFields(
     if (s.children.length < POSTS_MIN) continue;
     const groups = groupChildren(s, postKey, (c) => c.text > 0 && !removed.has(c));
     for (const posts of groups.values()) {
-      if (posts.length < POSTS_MIN) continue;
-      const pairs = new Map<string, NodeStats[]>();
-      const perPost = new Map<string, number>();
-      const titled: NodeStats[] = [];
-      for (const post of posts) {
-        const seen = new Set<string>();
-        const first = firstText(post, removed);
-        const note = (key: string, pair: NodeStats): void => {
-          const list = pairs.get(key);
-          if (list) list.push(pair);
-          else pairs.set(key, [pair]);
-          if (!seen.has(key)) {
-            seen.add(key);
-            perPost.set(key, (perPost.get(key) ?? 0) + 1);
-          }
-        };
-        const inner: NodeStats[] = [...post.children];
-        while (inner.length > 0) {
-          const n = inner.pop()!;
-          if (n.text === 0 || removed.has(n)) continue;
-          if (n.text <= PAIR_MAX_CHARS && isPosterPart(n)) {
-            // the author's rank or banner ("Established Member"), set as a small heading that measuring kept
-            titled.push(n);
-            continue;
-          }
-          if (SKIP_TAGS.has(n.el.localName)) continue;
-          if (n.el.localName === 'dl' && n.text <= PAIR_MAX_CHARS) {
-            // a short definition list is a field whatever its label: icons often stand for "Joined" or "Messages"
-            let labels = '';
-            for (const c of n.children) if (c.el.localName === 'dt') labels += `${wholeText(c)}|`;
-            note(`<dl>${signature(n)} ${labels.replace(/\s+/g, ' ').trim().toLowerCase()}`, n);
-            // its fields are looked at too: a card whose first term is the author's name differs in every post
-          }
-          const pair = n.parent;
-          if (
-            n.text > POSTER_FIELDS_LABEL_MAX_CHARS ||
-            n.linkText > 0 ||
-            hasTextChild(n) ||
-            pair === null ||
-            pair === post
-          ) {
-            for (const c of n.children) inner.push(c);
-            continue;
-          }
-          if (pair.text <= n.text || pair.text > PAIR_MAX_CHARS) {
-            // a value alone (the author's group or status: "Members", "Pre-Medical", "Discussion starter", "Logged"):
-            // it goes only where the very same words stand in most posts. The post's first text is its author's name
-            // (a frequent poster's name recurs too), and dates and counts hold digits.
-            if (n !== first) {
-              const value = squeezedText(n).toLowerCase();
-              if (value !== '' && !/\d/.test(value)) note(`=${value}`, n);
-            }
-            continue;
-          }
-          // the pair holds a value beside the label, and is short
-          const key = squeezedText(n).replace(/:$/, '').toLowerCase();
-          if (key === '' || /\d/.test(key)) continue; // numbers and dates are values, not labels
-          note(key, pair);
-        }
-      }
-      for (const n of titled) removed.add(n);
-      if (titled.length > 0) trace?.push(`drop ${titled.length} author ranks/banners in posts ${signature(posts[0])}`);
-      const needed = Math.max(POSTS_MIN, LABEL_POST_SHARE * posts.length);
-      for (const [key, count] of perPost) {
-        if (count < needed) continue;
-        for (const pair of pairs.get(key)!) removed.add(pair);
-        trace?.push(
-          `drop "${key}" pairs in ${count} of ${posts.length} posts ${signature(posts[0])}: author card fields`,
-        );
-      }
+      if (posts.length >= POSTS_MIN) dropCardFields(posts, removed, signature, trace);
     }
   }
+}
+
+/** What the posts of one group hold: each field's blocks by key, how many posts hold the key, the rank banners. */
+interface CardFields {
+  pairs: Map<string, NodeStats[]>;
+  perPost: Map<string, number>;
+  titled: NodeStats[];
+}
+
+/** Drops the rank banners of a group of posts, and the fields found in most of its posts. */
+function dropCardFields(
+  posts: NodeStats[],
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: TraceSink,
+): void {
+  const fields: CardFields = { pairs: new Map(), perPost: new Map(), titled: [] };
+  for (const post of posts) collectCardFields(post, removed, signature, fields);
+  for (const n of fields.titled) removed.add(n);
+  if (fields.titled.length > 0) {
+    trace?.push(`drop ${fields.titled.length} author ranks/banners in posts ${signature(posts[0])}`);
+  }
+  const needed = Math.max(POSTS_MIN, LABEL_POST_SHARE * posts.length);
+  for (const [key, count] of fields.perPost) {
+    if (count < needed) continue;
+    for (const pair of fields.pairs.get(key)!) removed.add(pair);
+    trace?.push(`drop "${key}" pairs in ${count} of ${posts.length} posts ${signature(posts[0])}: author card fields`);
+  }
+}
+
+/** Notes into `fields` the rank banners and the short label-and-value fields (or lone values) of one post. */
+function collectCardFields(
+  post: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  fields: CardFields,
+): void {
+  const seen = new Set<string>();
+  const first = firstText(post, removed);
+  const note = (key: string, pair: NodeStats): void => {
+    const list = fields.pairs.get(key);
+    if (list) list.push(pair);
+    else fields.pairs.set(key, [pair]);
+    if (!seen.has(key)) {
+      seen.add(key);
+      fields.perPost.set(key, (fields.perPost.get(key) ?? 0) + 1);
+    }
+  };
+  const inner: NodeStats[] = [...post.children];
+  while (inner.length > 0) {
+    const n = inner.pop()!;
+    if (n.text === 0 || removed.has(n)) continue;
+    if (n.text <= PAIR_MAX_CHARS && isPosterPart(n)) {
+      // the author's rank or banner ("Established Member"), set as a small heading that measuring kept
+      fields.titled.push(n);
+      continue;
+    }
+    if (SKIP_TAGS.has(n.el.localName)) continue;
+    if (n.el.localName === 'dl' && n.text <= PAIR_MAX_CHARS) {
+      // a short definition list is a field whatever its label: icons often stand for "Joined" or "Messages"
+      note(definitionListKey(n, signature), n);
+      // its fields are looked at too: a card whose first term is the author's name differs in every post
+    }
+    const pair = n.parent;
+    if (n.text > POSTER_FIELDS_LABEL_MAX_CHARS || n.linkText > 0 || hasTextChild(n) || pair === null || pair === post) {
+      for (const c of n.children) inner.push(c);
+      continue;
+    }
+    const field = fieldOf(n, pair, first);
+    if (field !== null) note(field.key, field.block);
+  }
+}
+
+/** A definition list's field key: its signature and its terms. */
+function definitionListKey(n: NodeStats, signature: (s: NodeStats) => string): string {
+  let labels = '';
+  for (const c of n.children) if (c.el.localName === 'dt') labels += `${wholeText(c)}|`;
+  return `<dl>${signature(n)} ${labels.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+}
+
+/** A short block's field, keyed by its label (the block noted is the label-and-value pair) or, for a value standing
+ *  alone, by its words; null for what is no field. */
+function fieldOf(n: NodeStats, pair: NodeStats, first: NodeStats): { key: string; block: NodeStats } | null {
+  if (pair.text <= n.text || pair.text > PAIR_MAX_CHARS) {
+    // a value alone (the author's group or status: "Members", "Pre-Medical", "Discussion starter", "Logged"):
+    // it goes only where the very same words stand in most posts. The post's first text is its author's name
+    // (a frequent poster's name recurs too), and dates and counts hold digits.
+    if (n === first) return null;
+    const value = squeezedText(n).toLowerCase();
+    return value !== '' && !/\d/.test(value) ? { key: `=${value}`, block: n } : null;
+  }
+  // the pair holds a value beside the label, and is short
+  const key = squeezedText(n).replace(/:$/, '').toLowerCase();
+  if (key === '' || /\d/.test(key)) return null; // numbers and dates are values, not labels
+  return { key, block: pair };
 }
 
 /** The innermost block that opens a post's text: the author's name on every board, link or not. */

@@ -46,31 +46,47 @@ export function dropRatedReviews(
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
-    if (s.children.length >= REVIEWS_MIN) {
-      for (const [sig, g] of groupChildren(
-        s,
-        signature,
-        (c) => c.text > 0 && c.text <= RATED_REVIEWS_CARD_MAX_CHARS && !removed.has(c),
-      )) {
-        if (g.length < REVIEWS_MIN) continue;
-        let rated = 0;
-        let priced = 0;
-        for (const c of g) {
-          const t = wholeText(c);
-          if (REVIEW_TEXT.test(t) && (!dated || REVIEW_DATE.test(t))) rated++;
-          if (PRICE_TEXT.test(t)) priced++;
-        }
-        // product cards carry ratings too, and a price: a grid of them is a listing, not reviews
-        if (rated < REVIEWS_MIN || rated < RATED_SHARE * g.length || priced >= RATED_SHARE * g.length) continue;
-        for (const c of g) removed.add(c);
-        trace?.push(
-          `drop ${g.length} cards ${sig} under ${s.el.localName}: customer reviews ` +
-            `(a rating or a verdict${dated ? ' and a date' : ''} in ${rated})`,
-        );
-      }
-    }
+    if (s.children.length >= REVIEWS_MIN) dropReviewCards(s, removed, signature, dated, trace);
     for (const c of s.children) if (c.text > 0 && !removed.has(c)) stack.push(c);
   }
+}
+
+/** Drops the groups of similar cards under `s` that mostly carry review text and no price. */
+function dropReviewCards(
+  s: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  dated: boolean,
+  trace?: TraceSink,
+): void {
+  const groups = groupChildren(
+    s,
+    signature,
+    (c) => c.text > 0 && c.text <= RATED_REVIEWS_CARD_MAX_CHARS && !removed.has(c),
+  );
+  for (const [sig, g] of groups) {
+    if (g.length < REVIEWS_MIN) continue;
+    const { rated, priced } = countRated(g, dated);
+    // product cards carry ratings too, and a price: a grid of them is a listing, not reviews
+    if (rated < REVIEWS_MIN || rated < RATED_SHARE * g.length || priced >= RATED_SHARE * g.length) continue;
+    for (const c of g) removed.add(c);
+    trace?.push(
+      `drop ${g.length} cards ${sig} under ${s.el.localName}: customer reviews ` +
+        `(a rating or a verdict${dated ? ' and a date' : ''} in ${rated})`,
+    );
+  }
+}
+
+/** How many of the cards carry review text (and a date, when `dated`), and how many a price. */
+function countRated(cards: NodeStats[], dated: boolean): { rated: number; priced: number } {
+  let rated = 0;
+  let priced = 0;
+  for (const c of cards) {
+    const t = wholeText(c);
+    if (REVIEW_TEXT.test(t) && (!dated || REVIEW_DATE.test(t))) rated++;
+    if (PRICE_TEXT.test(t)) priced++;
+  }
+  return { rated, priced };
 }
 
 /** Whether a block left inside `root` is labelled as reviews by its class or id (see READER_WORDS). */

@@ -41,43 +41,56 @@ export function dropRecommendations(
     const heading = isHeadingTag(s) && tag !== 'h1' && s.text > 0 && s.text <= HEADING_MAX_CHARS;
     if (heading || isCaption(s)) {
       // a caption's wrappers hold the same text: nothing to find below it
-      const text = wholeText(s).trim();
-      if (
-        !isRecommendationHeading(text, heading, readAlso) &&
-        !(alsoHeading !== null && alsoHeading.test(text.replace(/\s+/g, ' ')))
-      )
-        continue;
-      if (!heading && isEyebrow(s)) continue;
-      // climb while the heading opens its parent: the parent is the recommendation block
-      const most = heading ? limit : CAPTION_MAX_SHARE * root.text;
-      let block = s;
-      while (
-        block.parent !== null &&
-        block.parent !== root &&
-        block.parent.text <= most &&
-        firstWithText(block.parent) === block
-      )
-        block = block.parent;
-      if (block === s) {
-        // a heading inside the story's own text ("Related posts:" then a list of links) opens only the lists after it
-        const lists = linkListsAfter(s);
-        if (lists.length === 0) continue;
-        removed.add(s);
-        for (const l of lists) removed.add(l);
-        trace?.push(
-          `drop ${describe(s)} and ${lists.length} link lists after it: a recommendation heading inside the text`,
-        );
-        continue;
+      if (opensRecommendations(s, heading, alsoHeading, readAlso)) {
+        dropOpenedBlock(s, heading ? limit : CAPTION_MAX_SHARE * root.text, root, removed, trace);
       }
-      removed.add(block);
-      trace?.push(
-        `drop ${describe(block)} text=${block.text}: opened by a recommendation heading ` +
-          `(${describe(s)} "${wholeText(s).trim().slice(0, 40)}")`,
-      );
       continue;
     }
     for (const c of s.children) stack.push(c);
   }
+}
+
+/** Whether a heading (or a caption that is no eyebrow) announces recommendations or matches `alsoHeading`. */
+function opensRecommendations(s: NodeStats, heading: boolean, alsoHeading: RegExp | null, readAlso: boolean): boolean {
+  const text = wholeText(s).trim();
+  if (!isRecommendationHeading(text, heading, readAlso) && !alsoHeading?.test(text.replace(/\s+/g, ' '))) return false;
+  return heading || !isEyebrow(s);
+}
+
+/** Drops the block that the heading `s` opens (up to `most` characters), or the link lists after it when it opens
+ *  none. */
+function dropOpenedBlock(
+  s: NodeStats,
+  most: number,
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  trace?: TraceSink,
+): void {
+  // climb while the heading opens its parent: the parent is the recommendation block
+  let block = s;
+  while (
+    block.parent !== null &&
+    block.parent !== root &&
+    block.parent.text <= most &&
+    firstWithText(block.parent) === block
+  )
+    block = block.parent;
+  if (block === s) {
+    // a heading inside the story's own text ("Related posts:" then a list of links) opens only the lists after it
+    const lists = linkListsAfter(s);
+    if (lists.length === 0) return;
+    removed.add(s);
+    for (const l of lists) removed.add(l);
+    trace?.push(
+      `drop ${describe(s)} and ${lists.length} link lists after it: a recommendation heading inside the text`,
+    );
+    return;
+  }
+  removed.add(block);
+  trace?.push(
+    `drop ${describe(block)} text=${block.text}: opened by a recommendation heading ` +
+      `(${describe(s)} "${wholeText(s).trim().slice(0, 40)}")`,
+  );
 }
 
 /** The link lists that follow a heading among its siblings, up to the next block of another kind; one short line

@@ -29,28 +29,43 @@ export function dropServicePromises(
     const s = stack.pop()!;
     if (removed.has(s) || s.inCode) continue;
     if (s.children.length >= STRIP_MIN_TILES && s.text <= TILE_MAX_CHARS * s.children.length) {
-      for (const [sig, g] of groupChildren(
-        s,
-        signature,
-        (c) => c.text > 0 && c.text <= TILE_MAX_CHARS && !removed.has(c),
-      )) {
-        if (g.length < STRIP_MIN_TILES) continue;
-        let promises = 0;
-        let fields = 0;
-        for (const c of g) {
-          const t = wholeText(c);
-          if (PROMISE.test(t)) promises++;
-          if (FIELD_OR_QUESTION.test(t)) fields++;
-        }
-        if (fields > 0) continue;
-        if (promises < PROMISE_MIN_TILES || promises < PROMISE_SHARE * g.length) continue;
-        for (const c of g) removed.add(c);
-        trace?.push(
-          `drop ${g.length} tiles ${sig} under ${s.el.localName}: ` +
-            `service promises (shipping, returns, warranty in ${promises})`,
-        );
-      }
+      dropPromiseTiles(s, removed, signature, trace);
     }
     for (const c of s.children) if (c.text > TILE_MAX_CHARS && !removed.has(c)) stack.push(c);
   }
+}
+
+/** Drops the groups of short like tiles under `s` that mostly speak of service promises and hold no field. */
+function dropPromiseTiles(
+  s: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: TraceSink,
+): void {
+  for (const [sig, g] of groupChildren(
+    s,
+    signature,
+    (c) => c.text > 0 && c.text <= TILE_MAX_CHARS && !removed.has(c),
+  )) {
+    if (g.length < STRIP_MIN_TILES) continue;
+    const promises = countPromises(g);
+    if (promises === null || promises < PROMISE_MIN_TILES || promises < PROMISE_SHARE * g.length) continue;
+    for (const c of g) removed.add(c);
+    trace?.push(
+      `drop ${g.length} tiles ${sig} under ${s.el.localName}: ` +
+        `service promises (shipping, returns, warranty in ${promises})`,
+    );
+  }
+}
+
+/** How many tiles speak of a service promise; null when any tile is a question or a labelled field. */
+function countPromises(tiles: NodeStats[]): number | null {
+  let promises = 0;
+  let fields = 0;
+  for (const c of tiles) {
+    const t = wholeText(c);
+    if (PROMISE.test(t)) promises++;
+    if (FIELD_OR_QUESTION.test(t)) fields++;
+  }
+  return fields > 0 ? null : promises;
 }

@@ -33,33 +33,12 @@ export function dropTeaserLists(
   // A section front splits its stream of cards into several lists (rows of three, a sponsored card in each): cards
   // with one signature in lists across the root are counted as one set, so a row whose undated sponsored card leaves
   // two dated ones is still seen as part of the stream.
-  const pooled = new Map<string, { cards: NodeStats[]; linked: number }>();
+  const pooled = new Map<string, TeaserPool>();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
-    const bySig = groupChildren(
-      s,
-      signature,
-      (c) => c.text > 0 && c.text <= TEASER_ITEM_MAX_CHARS && c.links > 0 && !removed.has(c),
-    );
-    const inGroup = new Set<NodeStats>();
-    // cards standing between the story's own paragraphs are the story's items (a list article), not other stories
-    // and cards right under the root are what the root was chosen for (a section front typed as an article)
-    const amongProse =
-      s === root || s.children.some((c) => c.el.localName === 'p' && c.text >= PROSE_PARAGRAPH_MIN_CHARS);
-    for (const [sig, g] of bySig) {
-      if (g.length < TEASER_LISTS_TEASER_MIN_ITEMS || amongProse) continue;
-      let linked = 0;
-      for (const c of g) if (hasLinkedHeading(c) && hasDate(c)) linked++;
-      const pool = pooled.get(sig) ?? { cards: [], linked: 0 };
-      pooled.set(sig, pool);
-      pool.cards.push(...g);
-      pool.linked += linked;
-      // a group that is a teaser list on its own is not searched further (as before pooling)
-      if (linked >= TEASER_LISTS_TEASER_MIN_ITEMS && linked >= TEASER_LINKED_SHARE * g.length)
-        for (const c of g) inGroup.add(c);
-    }
+    const inGroup = poolTeaserCards(s, root, removed, signature, pooled);
     for (const c of s.children) if (!inGroup.has(c) && c.text > TEASER_ITEM_MAX_CHARS / 4) stack.push(c);
   }
   const groups: NodeStats[][] = [];
@@ -79,6 +58,46 @@ export function dropTeaserLists(
     for (const c of g) removed.add(c);
     trace?.push(`drop ${g.length} teaser cards ${signature(g[0])} (linked headlines): other stories`);
   }
+}
+
+/** The cards of one signature across the root, and how many of them show a linked headline and a date. */
+interface TeaserPool {
+  cards: NodeStats[];
+  linked: number;
+}
+
+/** Adds the groups of short linked cards under `s` to their signature's pool; returns the cards of the groups that are
+ *  teaser lists on their own (they are not searched further). */
+function poolTeaserCards(
+  s: NodeStats,
+  root: NodeStats,
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  pooled: Map<string, TeaserPool>,
+): Set<NodeStats> {
+  const bySig = groupChildren(
+    s,
+    signature,
+    (c) => c.text > 0 && c.text <= TEASER_ITEM_MAX_CHARS && c.links > 0 && !removed.has(c),
+  );
+  const inGroup = new Set<NodeStats>();
+  // cards standing between the story's own paragraphs are the story's items (a list article), not other stories
+  // and cards right under the root are what the root was chosen for (a section front typed as an article)
+  const amongProse =
+    s === root || s.children.some((c) => c.el.localName === 'p' && c.text >= PROSE_PARAGRAPH_MIN_CHARS);
+  for (const [sig, g] of bySig) {
+    if (g.length < TEASER_LISTS_TEASER_MIN_ITEMS || amongProse) continue;
+    let linked = 0;
+    for (const c of g) if (hasLinkedHeading(c) && hasDate(c)) linked++;
+    const pool = pooled.get(sig) ?? { cards: [], linked: 0 };
+    pooled.set(sig, pool);
+    pool.cards.push(...g);
+    pool.linked += linked;
+    // a group that is a teaser list on its own is not searched further (as before pooling)
+    if (linked >= TEASER_LISTS_TEASER_MIN_ITEMS && linked >= TEASER_LINKED_SHARE * g.length)
+      for (const c of g) inGroup.add(c);
+  }
+  return inGroup;
 }
 
 /** Whether the card shows a publication date: a <time> element or a written date. */

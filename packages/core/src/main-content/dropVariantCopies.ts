@@ -28,45 +28,73 @@ export function dropVariantCopies(
     if (removed.has(s)) continue;
     const kids: NodeStats[] = [];
     for (const c of s.children) if (c.text > 0 && !removed.has(c)) kids.push(c);
-    if (kids.length >= 2 && kids.length <= VARIANT_MAX_SIBLINGS && !SKIP_TAGS.has(s.el.localName)) {
-      const pieces = new Map<NodeStats, Set<string>>();
-      const piecesOf = (n: NodeStats): Set<string> => {
-        let p = pieces.get(n);
-        if (p === undefined) pieces.set(n, (p = textPieces(n)));
-        return p;
-      };
-      let dropped = false;
-      for (const b of kids) {
-        if (b.text < VARIANT_MIN_CHARS || b.text > VARIANT_MAX_CHARS || SKIP_TAGS.has(b.el.localName)) continue;
-        for (const a of kids) {
-          if (
-            a === b ||
-            removed.has(a) ||
-            a.text < b.text ||
-            (a.text === b.text && a.order > b.order) ||
-            b.text < VARIANT_MIN_SHARE * a.text
-          )
-            continue;
-          if (signature(a) === signature(b)) continue; // siblings alike are items of a list, judged apart
-          const pb = piecesOf(b);
-          if (pb.size < VARIANT_MIN_PIECES) break;
-          const pa = piecesOf(a);
-          let all = true;
-          for (const t of pb) if (!pa.has(t)) all = false;
-          if (!all) continue;
-          removed.add(b);
-          dropped = true;
-          trace?.push(
-            `drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} ` +
-              `text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`,
-          );
-          break;
-        }
-      }
-      if (dropped) continue;
-    }
+    if (
+      kids.length >= 2 &&
+      kids.length <= VARIANT_MAX_SIBLINGS &&
+      !SKIP_TAGS.has(s.el.localName) &&
+      dropShorterLayouts(kids, removed, signature, trace)
+    )
+      continue;
     for (const c of kids) if (c.text >= VARIANT_MIN_CHARS) stack.push(c);
   }
+}
+
+/** Drops each of `kids` that is a shorter layout of a sibling; true if one was dropped. */
+function dropShorterLayouts(
+  kids: NodeStats[],
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  trace?: TraceSink,
+): boolean {
+  const pieces = new Map<NodeStats, Set<string>>();
+  const piecesOf = (n: NodeStats): Set<string> => {
+    let p = pieces.get(n);
+    if (p === undefined) {
+      p = textPieces(n);
+      pieces.set(n, p);
+    }
+    return p;
+  };
+  let dropped = false;
+  for (const b of kids) {
+    if (b.text < VARIANT_MIN_CHARS || b.text > VARIANT_MAX_CHARS || SKIP_TAGS.has(b.el.localName)) continue;
+    if (!hasFullerLayout(b, kids, removed, signature, piecesOf)) continue;
+    removed.add(b);
+    dropped = true;
+    trace?.push(
+      `drop ${b.el.localName}.${b.cls.trim().split(/\s+/).slice(0, 2).join('.')} ` +
+        `text=${b.text}: a shorter layout of its sibling (every text piece repeats there)`,
+    );
+  }
+  return dropped;
+}
+
+/** Whether a sibling of `b`, at least as long and unlike it, holds every text piece of `b`. */
+function hasFullerLayout(
+  b: NodeStats,
+  kids: NodeStats[],
+  removed: Set<NodeStats>,
+  signature: (s: NodeStats) => string,
+  piecesOf: (n: NodeStats) => Set<string>,
+): boolean {
+  for (const a of kids) {
+    if (
+      a === b ||
+      removed.has(a) ||
+      a.text < b.text ||
+      (a.text === b.text && a.order > b.order) ||
+      b.text < VARIANT_MIN_SHARE * a.text
+    )
+      continue;
+    if (signature(a) === signature(b)) continue; // siblings alike are items of a list, judged apart
+    const pb = piecesOf(b);
+    if (pb.size < VARIANT_MIN_PIECES) return false;
+    const pa = piecesOf(a);
+    let all = true;
+    for (const t of pb) if (!pa.has(t)) all = false;
+    if (all) return true;
+  }
+  return false;
 }
 
 /** The normalized texts of the pieces (titles, dates, prices) inside `s`. */

@@ -15,48 +15,59 @@ function isLineBreak(ch: string): boolean {
 
 /** Whether a class attribute carries WordPress's post markers (see the header). */
 export function hasPostClassMarker(value: string): boolean {
-  // every marker holds one of these words: most class lists (asked once each) hold none, and a search for them is
-  // cheaper than reading the list class by class
-  if (
-    !value.includes('hentry') &&
-    !value.includes('status-publish') &&
-    !(value.includes('type-') && value.includes('post-'))
-  )
-    return false;
-  // where the latest type and id classes end (their next character is a blank), -1 before the first
-  let typeEnd = -1;
-  let postEnd = -1;
-  // the latest two line breaks seen
-  let lastBreak = -1;
-  let breakBefore = -1;
+  if (!mayHoldMarker(value)) return false;
+  const scan: MarkerScan = { typeEnd: -1, postEnd: -1, lastBreak: -1, breakBefore: -1 };
   const n = value.length;
   let i = 0;
   while (i < n) {
     const ch = value[i]!;
     if (isSpace(ch)) {
       if (isLineBreak(ch)) {
-        breakBefore = lastBreak;
-        lastBreak = i;
+        scan.breakBefore = scan.lastBreak;
+        scan.lastBreak = i;
       }
       i++;
       continue;
     }
     let end = i + 1;
     while (end < n && !isSpace(value[end]!)) end++;
-    const name = value.slice(i, end);
-    if (name === 'status-publish' || name === 'hentry') return true;
-    const isType = TYPE_CLASS.test(name);
-    const isPost = !isType && POST_ID_CLASS.test(name);
-    if (isType || isPost) {
-      // the pair's other class: the latest one is the nearest, so if any earlier one qualifies it does
-      const otherEnd = isType ? postEnd : typeEnd;
-      // the latest line break before the blank right in front of this class
-      const inside = lastBreak === i - 1 ? breakBefore : lastBreak;
-      if (otherEnd !== -1 && inside <= otherEnd) return true;
-      if (isType) typeEnd = end;
-      else postEnd = end;
-    }
+    if (completesMarker(value.slice(i, end), i, end, scan)) return true;
     i = end;
   }
+  return false;
+}
+
+/** Every marker holds one of these words: most class lists (asked once each) hold none, and a search for them is
+ *  cheaper than reading the list class by class. */
+function mayHoldMarker(value: string): boolean {
+  return (
+    value.includes('hentry') || value.includes('status-publish') || (value.includes('type-') && value.includes('post-'))
+  );
+}
+
+/** What the scan has seen so far. */
+interface MarkerScan {
+  /** Where the latest type and id classes end (their next character is a blank), -1 before the first. */
+  typeEnd: number;
+  postEnd: number;
+  /** The latest two line breaks seen. */
+  lastBreak: number;
+  breakBefore: number;
+}
+
+/** Whether the class `name` (from `start` to `end`) is a marker alone or completes a type-and-id pair with an earlier
+ *  class; notes where a type or id class ends. */
+function completesMarker(name: string, start: number, end: number, scan: MarkerScan): boolean {
+  if (name === 'status-publish' || name === 'hentry') return true;
+  const isType = TYPE_CLASS.test(name);
+  const isPost = !isType && POST_ID_CLASS.test(name);
+  if (!isType && !isPost) return false;
+  // the pair's other class: the latest one is the nearest, so if any earlier one qualifies it does
+  const otherEnd = isType ? scan.postEnd : scan.typeEnd;
+  // the latest line break before the blank right in front of this class
+  const inside = scan.lastBreak === start - 1 ? scan.breakBefore : scan.lastBreak;
+  if (otherEnd !== -1 && inside <= otherEnd) return true;
+  if (isType) scan.typeEnd = end;
+  else scan.postEnd = end;
   return false;
 }

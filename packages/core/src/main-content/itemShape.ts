@@ -63,19 +63,25 @@ export function wrapsItem(s: NodeStats, item: NodeStats | null): boolean {
 export function holdsItems(s: NodeStats): boolean {
   let node = s;
   for (let depth = 0; depth < ITEM_SEARCH_DEPTH; depth++) {
-    const counts = new Map<string, number>();
-    for (const c of node.children) {
-      if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(wholeText(c)))) continue;
-      // a list's items are alike by nature, whatever classes name each one (shops stamp each card with its product)
-      const sig = c.el.localName === 'li' ? 'li' : signature(c);
-      const n = (counts.get(sig) ?? 0) + 1;
-      if (n >= REPEATED_ITEM_MIN) return true;
-      counts.set(sig, n);
-    }
+    if (hasRepeatedItems(node)) return true;
     let next: NodeStats | null = null;
     for (const c of node.children) if (c.text > 0) next = next === null ? c : null;
     if (next === null) return false;
     node = next;
+  }
+  return false;
+}
+
+/** Whether at least REPEATED_ITEM_MIN children with text of their own (or a price) are alike. */
+function hasRepeatedItems(node: NodeStats): boolean {
+  const counts = new Map<string, number>();
+  for (const c of node.children) {
+    if (c.text < ITEM_MIN_CHARS || (c.text - c.linkText < ITEM_MIN_CHARS && !PRICE_TEXT.test(wholeText(c)))) continue;
+    // a list's items are alike by nature, whatever classes name each one (shops stamp each card with its product)
+    const sig = c.el.localName === 'li' ? 'li' : signature(c);
+    const n = (counts.get(sig) ?? 0) + 1;
+    if (n >= REPEATED_ITEM_MIN) return true;
+    counts.set(sig, n);
   }
   return false;
 }

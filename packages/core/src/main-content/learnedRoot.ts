@@ -141,56 +141,105 @@ export function rootCandidates(tree: MeasuredTree, rules: NodeStats, page: Learn
     rulesTeaser: teaserGood(rules),
     rulesVocabulary: vocabularyText(rules),
   };
-  const rulesDepth = depthOf(rules);
-  const rulesLinkDensity = linkDensity(rules);
-  const rulesHoldsH1 = holds(rules, ctx.h1);
-  const size = Math.max(1, tree.preorder.length);
+  const base: SizeContext = {
+    tree,
+    page,
+    rulesDepth: depthOf(rules),
+    rulesLinkDensity: linkDensity(rules),
+    rulesHoldsH1: holds(rules, ctx.h1),
+    size: Math.max(1, tree.preorder.length),
+  };
   return listCandidates(tree, rules).map((s) => {
-    const d = depthOf(s) - rulesDepth;
     const related = s === rules || isInside(rules, s) || isInside(s, rules);
-    const best = largestChild(s);
-    const tag = s.el.localName;
-    const kChars = Math.max(1, s.text) / 1000;
     // what moving the root there adds (to an ancestor) or leaves out (to a descendant): the text in between
     const outer = related && isInside(s, rules) ? rules : s;
     const inner = outer === s ? rules : s;
-    const between = related ? Math.max(0, outer.text - inner.text) : 0;
-    const betweenK = Math.max(1, between) / 1000;
-    const values: Record<(typeof SIZE_FEATURES)[number], number> = {
-      up: related && d < 0 ? -d : 0,
-      down: related && d > 0 ? d : 0,
-      elsewhere: related ? 0 : 1,
-      logGood: Math.log1p(s.good),
-      goodVsRules: Math.log((s.good + 1) / (rules.good + 1)),
-      goodVsPage: s.good / Math.max(1, tree.root.good),
-      linkDensity: linkDensity(s),
-      rulesLinkDensity,
-      logParagraphs: Math.log1p(s.paragraphs),
-      linksPerKChar: Math.min(50, s.links / kChars),
-      controlsPerKChar: Math.min(50, s.controls / kChars),
-      bestChildShare: best === null ? 0 : best.good / Math.max(1, s.good),
-      logChildren: Math.log1p(s.children.filter((c) => c.good > 0).length),
-      alikeSiblings: Math.log1p(alikeSiblings(s)),
-      position: s.order / size,
-      tagArticle: tag === 'article' ? 1 : 0,
-      tagMain: tag === 'main' || s.role === 'main' ? 1 : 0,
-      tagSection: tag === 'section' ? 1 : 0,
-      tagBody: s.parent === null ? 1 : 0,
-      tagDiv: tag === 'div' ? 1 : 0,
-      tagItem: tag === 'li' || tag === 'td' || tag === 'tr' ? 1 : 0,
-      positive: s.positive ? 1 : 0,
-      holdsH1: holds(s, ctx.h1),
-      rulesHoldsH1,
-      article: page.article ? 1 : 0,
-      discussion: page.discussion ? 1 : 0,
-      deltaLogGood: related ? Math.log1p(Math.abs(outer.good - inner.good)) : 0,
-      deltaLinkDensity: related ? Math.max(0, outer.linkText - inner.linkText) / Math.max(1, between) : 0,
-      deltaParagraphsPerKChar: related ? Math.min(50, Math.max(0, outer.paragraphs - inner.paragraphs) / betweenK) : 0,
-      deltaLinksPerKChar: related ? Math.min(50, Math.max(0, outer.links - inner.links) / betweenK) : 0,
+    const all = {
+      ...sizeValues(s, related, base, ctx),
+      ...deltaValues(related, outer, inner),
+      ...evidenceValues(s, related ? outer : s, related ? inner : s, ctx),
     };
-    const all = { ...values, ...evidenceValues(s, related ? outer : s, related ? inner : s, ctx) };
     return { node: s, features: ROOT_FEATURES.map((f) => all[f]) };
   });
+}
+
+/** What the size features of every candidate compare with, besides the rules' root: the page and its tree. */
+interface SizeContext {
+  tree: MeasuredTree;
+  page: LearnedRootPage;
+  rulesDepth: number;
+  rulesLinkDensity: number;
+  rulesHoldsH1: number;
+  /** The number of blocks in the tree (a candidate's position is its order over it). */
+  size: number;
+}
+
+/** The features of what moving the root adds or leaves out (see SIZE_FEATURES). */
+type DeltaFeature = 'deltaLogGood' | 'deltaLinkDensity' | 'deltaParagraphsPerKChar' | 'deltaLinksPerKChar';
+
+/** The size features of candidate `s` but the deltas (see deltaValues). */
+function sizeValues(
+  s: NodeStats,
+  related: boolean,
+  base: SizeContext,
+  ctx: EvidenceContext,
+): Record<Exclude<(typeof SIZE_FEATURES)[number], DeltaFeature>, number> {
+  const { rules } = ctx;
+  const d = depthOf(s) - base.rulesDepth;
+  const best = largestChild(s);
+  const kChars = Math.max(1, s.text) / 1000;
+  return {
+    up: related && d < 0 ? -d : 0,
+    down: related && d > 0 ? d : 0,
+    elsewhere: related ? 0 : 1,
+    logGood: Math.log1p(s.good),
+    goodVsRules: Math.log((s.good + 1) / (rules.good + 1)),
+    goodVsPage: s.good / Math.max(1, base.tree.root.good),
+    linkDensity: linkDensity(s),
+    rulesLinkDensity: base.rulesLinkDensity,
+    logParagraphs: Math.log1p(s.paragraphs),
+    linksPerKChar: Math.min(50, s.links / kChars),
+    controlsPerKChar: Math.min(50, s.controls / kChars),
+    bestChildShare: best === null ? 0 : best.good / Math.max(1, s.good),
+    logChildren: Math.log1p(s.children.filter((c) => c.good > 0).length),
+    alikeSiblings: Math.log1p(alikeSiblings(s)),
+    position: s.order / base.size,
+    ...tagValues(s),
+    holdsH1: holds(s, ctx.h1),
+    rulesHoldsH1: base.rulesHoldsH1,
+    article: base.page.article ? 1 : 0,
+    discussion: base.page.discussion ? 1 : 0,
+  };
+}
+
+/** The features that say what kind of block a candidate is: its tag, role and label. */
+function tagValues(
+  s: NodeStats,
+): Record<'tagArticle' | 'tagMain' | 'tagSection' | 'tagBody' | 'tagDiv' | 'tagItem' | 'positive', number> {
+  const tag = s.el.localName;
+  return {
+    tagArticle: tag === 'article' ? 1 : 0,
+    tagMain: tag === 'main' || s.role === 'main' ? 1 : 0,
+    tagSection: tag === 'section' ? 1 : 0,
+    tagBody: s.parent === null ? 1 : 0,
+    tagDiv: tag === 'div' ? 1 : 0,
+    tagItem: tag === 'li' || tag === 'td' || tag === 'tr' ? 1 : 0,
+    positive: s.positive ? 1 : 0,
+  };
+}
+
+/** The text between `outer` and `inner` (nothing for a candidate in another branch): how much good text, how dense
+ *  in links and paragraphs. */
+function deltaValues(related: boolean, outer: NodeStats, inner: NodeStats): Record<DeltaFeature, number> {
+  if (!related) return { deltaLogGood: 0, deltaLinkDensity: 0, deltaParagraphsPerKChar: 0, deltaLinksPerKChar: 0 };
+  const between = Math.max(0, outer.text - inner.text);
+  const betweenK = Math.max(1, between) / 1000;
+  return {
+    deltaLogGood: Math.log1p(Math.abs(outer.good - inner.good)),
+    deltaLinkDensity: Math.max(0, outer.linkText - inner.linkText) / Math.max(1, between),
+    deltaParagraphsPerKChar: Math.min(50, Math.max(0, outer.paragraphs - inner.paragraphs) / betweenK),
+    deltaLinksPerKChar: Math.min(50, Math.max(0, outer.links - inner.links) / betweenK),
+  };
 }
 
 /** The rules' root, up to MAX_UP ancestors, the chain of largest children, the largest landmarks. */

@@ -95,27 +95,31 @@ export function measurePage(body: Element, page: PageHints, on: RuleSwitch, trac
       tree = withHidden;
     }
   }
-  if (
-    on('widget-labels-failed') &&
-    tree.root.good < LABELS_FAILED_SHARE * plain(tree.root) &&
-    plain(tree.root) >= LABELS_FAILED_MIN_CHARS
-  ) {
-    // Class words labelled nearly all of the page's text as chrome. Page builders call every block a "widget", text
-    // and all: on such a page that word says nothing. (Comments, sidebars and headers that hold most of the text
-    // are chrome as often as not, so only the builders' word is dropped.)
-    let count = 0;
-    for (const s of tree.preorder) if (s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) (s.junk = 0), count++;
-    if (count > 0) {
-      tracer
-        .sink('classify', 'widget-labels-failed')
-        ?.push(
-          `class labels leave ${Math.round(tree.root.good)} of ${plain(tree.root)} characters: ` +
-            `${count} "widget" labels ignored`,
-        );
-      computeGood(tree);
+  if (on('widget-labels-failed')) dropBuilderLabels(tree, tracer);
+  return { tree, discussion };
+}
+
+/** Class words labelled nearly all of the page's text as chrome. Page builders call every block a "widget", text and
+ *  all: on such a page that word says nothing. (Comments, sidebars and headers that hold most of the text are chrome
+ *  as often as not, so only the builders' word is dropped.) */
+function dropBuilderLabels(tree: MeasuredTree, tracer: Tracer): void {
+  if (tree.root.good >= LABELS_FAILED_SHARE * plain(tree.root) || plain(tree.root) < LABELS_FAILED_MIN_CHARS) return;
+  let count = 0;
+  for (const s of tree.preorder) {
+    if (s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) {
+      s.junk = 0;
+      count++;
     }
   }
-  return { tree, discussion };
+  if (count > 0) {
+    tracer
+      .sink('classify', 'widget-labels-failed')
+      ?.push(
+        `class labels leave ${Math.round(tree.root.good)} of ${plain(tree.root)} characters: ` +
+          `${count} "widget" labels ignored`,
+      );
+    computeGood(tree);
+  }
 }
 
 /** Whether hidden elements (not scripts, styles or pictures) hold more than `limit` characters; stops counting

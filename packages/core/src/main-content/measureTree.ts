@@ -177,6 +177,15 @@ function junkOf(
   keepComments: boolean,
   bare: boolean,
 ): JunkLabel {
+  const byTag = tagJunk(el, tag, cls, role, bare);
+  if (byTag !== null) return byTag;
+  // no attributes: no class, id or test hook names a role
+  if (bare) return NO_JUNK;
+  return classJunk(el, cls, keepComments);
+}
+
+/** The label an element's tag, role or modality decides alone; null when they leave it to its class. */
+function tagJunk(el: Element, tag: string, cls: string, role: string | null, bare: boolean): JunkLabel | null {
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there). Likewise
   // inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
   if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null) return NO_JUNK;
@@ -206,8 +215,11 @@ function junkOf(
     }
     return NO_JUNK;
   }
-  // no attributes: no class, id or test hook names a role
-  if (bare) return NO_JUNK;
+  return null;
+}
+
+/** The label an element's class or id (else its data-role or test hook) gives it. */
+function classJunk(el: Element, cls: string, keepComments: boolean): JunkLabel {
   let hint = classHint(cls, el.getAttribute('id') ?? '');
   if (hint.negative === null && !hint.positive) {
     const dataRole = el.getAttribute('data-role');
@@ -306,105 +318,137 @@ export function measureTree(
 ): MeasuredTree {
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
-  const make = (el: Element, parent: NodeStats | null, cls: string, bare: boolean): NodeStats => {
-    const tag = el.localName;
-    // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
-    const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
-    const role = bare ? null : el.getAttribute('role');
-    const {
-      junk,
-      positive,
-      word: junkWord,
-    } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, options.keepComments, bare);
-    const s: NodeStats = {
-      el,
-      parent,
-      children: NO_CHILDREN,
-      text: 0,
-      linkText: 0,
-      controls: CONTROL_TAGS.has(tag) ? 1 : 0,
-      links: tag === 'a' ? 1 : 0,
-      paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0,
-      cls,
-      role,
-      junk,
-      junkWord,
-      positive,
-      ownGood: 0,
-      good: 0,
-      isLink: false,
-      inCode,
-      order: preorder.length,
-      sig: undefined,
-      allText: undefined,
-      squeezed: undefined,
-      compact: undefined,
-      opening: undefined,
-    };
-    preorder.push(s);
-    return s;
-  };
-  const top = make(root, null, root.getAttribute('class') ?? '', false);
+  const top = makeStats(root, null, root.getAttribute('class') ?? '', false, 0, options.keepComments);
+  preorder.push(top);
   const stack: NodeStats[] = [top];
   let node: Node | null = root.firstChild;
   while (stack.length > 0) {
     const current = stack[stack.length - 1];
-    if (node !== null) {
-      if (node.nodeType === 3) {
-        const n = visibleChars((node as Text).data);
-        current.text += n;
-        current.ownGood += n;
-        node = node.nextSibling;
-      } else if (node.nodeType === 1) {
-        const el = node as Element;
-        const tag = el.localName;
-        // A fifth of the elements carry no attribute: for them the attribute reads below (each a walk) are skipped.
-        const bare = !el.hasAttributes();
-        const cls = bare ? null : el.getAttribute('class');
-        // reading hidden elements (a page streamed hidden) still skips screen-reader-only labels: no one ever sees them
-        const invisible =
-          !bare &&
-          (options.readHidden ? cls !== null && isScreenReaderOnly(cls) : isHidden(el, cls) && !isFoldedPanel(el));
-        if ((INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) || invisible) {
-          hidden.add(el);
-          node = el.nextSibling;
-          continue;
-        }
-        const s = make(el, current, cls ?? '', bare);
-        if (current.children === NO_CHILDREN) current.children = [s];
-        else current.children.push(s);
-        stack.push(s);
-        node = el.firstChild;
-      } else {
-        node = node.nextSibling;
-      }
-    } else {
+    if (node === null) {
+      // the current block's last child is done: its counts are complete
       stack.pop();
+      closeBlock(current);
       const parent = stack[stack.length - 1];
-      const s = current;
-      // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
-      if (s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && isButtonLike(s) && !isQuestionLabel(s))
-        s.junk = 'hard';
-      if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s))
-        s.junk = 'hard';
-      if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s)) s.junk = 'hard';
-      if (s.text <= CREDIT_MAX_CHARS && s.cls !== '' && !s.inCode && isPhotoCredit(s)) s.junk = 'hard';
-      if (s.el.localName === 'a' && s.text < MEASURE_TREE_CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
-        s.isLink = true;
-        s.linkText = s.text;
+      if (parent !== undefined) addCounts(parent, current);
+      node = current.el === root ? null : current.el.nextSibling;
+    } else if (node.nodeType === 3) {
+      const n = visibleChars((node as Text).data);
+      current.text += n;
+      current.ownGood += n;
+      node = node.nextSibling;
+    } else if (node.nodeType === 1) {
+      const el = node as Element;
+      const tag = el.localName;
+      // A fifth of the elements carry no attribute: for them the attribute reads below (each a walk) are skipped.
+      const bare = !el.hasAttributes();
+      const cls = bare ? null : el.getAttribute('class');
+      if (isUnseen(el, tag, bare, cls, options)) {
+        hidden.add(el);
+        node = el.nextSibling;
+        continue;
       }
-      if (parent !== undefined) {
-        parent.text += s.text;
-        parent.linkText += s.linkText;
-        parent.controls += s.controls;
-        parent.links += s.links;
-        parent.paragraphs += s.paragraphs;
-      }
-      node = s.el === root ? null : s.el.nextSibling;
+      const s = makeStats(el, current, cls ?? '', bare, preorder.length, options.keepComments);
+      preorder.push(s);
+      appendChild(current, s);
+      stack.push(s);
+      node = el.firstChild;
+    } else {
+      node = node.nextSibling;
     }
   }
   // `good` is left at 0: callers relabel chrome first, then call computeGood once.
   return { root: top, preorder, hidden };
+}
+
+/** A block's stats before its text is counted: its tag's counts and the label its tag and class give it. */
+function makeStats(
+  el: Element,
+  parent: NodeStats | null,
+  cls: string,
+  bare: boolean,
+  order: number,
+  keepComments: boolean,
+): NodeStats {
+  const tag = el.localName;
+  // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
+  const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
+  const role = bare ? null : el.getAttribute('role');
+  const {
+    junk,
+    positive,
+    word: junkWord,
+  } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, keepComments, bare);
+  const s: NodeStats = {
+    el,
+    parent,
+    children: NO_CHILDREN,
+    text: 0,
+    linkText: 0,
+    controls: CONTROL_TAGS.has(tag) ? 1 : 0,
+    links: tag === 'a' ? 1 : 0,
+    paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0,
+    cls,
+    role,
+    junk,
+    junkWord,
+    positive,
+    ownGood: 0,
+    good: 0,
+    isLink: false,
+    inCode,
+    order,
+    sig: undefined,
+    allText: undefined,
+    squeezed: undefined,
+    compact: undefined,
+    opening: undefined,
+  };
+  return s;
+}
+
+/** Blocks without children share NO_CHILDREN: a parent's own list is made with its first child. */
+function appendChild(parent: NodeStats, s: NodeStats): void {
+  if (parent.children === NO_CHILDREN) parent.children = [s];
+  else parent.children.push(s);
+}
+
+/** Adds a closed block's counts to its parent's. */
+function addCounts(parent: NodeStats, s: NodeStats): void {
+  parent.text += s.text;
+  parent.linkText += s.linkText;
+  parent.controls += s.controls;
+  parent.links += s.links;
+  parent.paragraphs += s.paragraphs;
+}
+
+/** Whether the walk leaves out an element and what it holds: scripts and the like, and what no reader sees. */
+function isUnseen(
+  el: Element,
+  tag: string,
+  bare: boolean,
+  cls: string | null,
+  options: { readNoscript?: boolean; readHidden?: boolean },
+): boolean {
+  if (INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) return true;
+  if (bare) return false;
+  // reading hidden elements (a page streamed hidden) still skips screen-reader-only labels: no one ever sees them
+  return options.readHidden ? cls !== null && isScreenReaderOnly(cls) : isHidden(el, cls) && !isFoldedPanel(el);
+}
+
+/** The labels a block takes once its visible text is counted: short buttons, "more" links, machine time stamps
+ *  and photo credits are chrome; a short link without paragraphs is a link whose text is link text. */
+function closeBlock(s: NodeStats): void {
+  // a button's label is its visible text: screen-reader words ("Add <product> to") do not make "Compare" long
+  if (s.text < BUTTON_LABEL_MAX_CHARS && s.parent !== null && !s.inCode && isButtonLike(s) && !isQuestionLabel(s))
+    s.junk = 'hard';
+  if (s.el.localName === 'a' && s.text <= MORE_LINK_MAX_CHARS && s.parent !== null && !s.inCode && isMoreLink(s))
+    s.junk = 'hard';
+  if (s.text <= STAMP_MAX_CHARS && s.text > 0 && !s.inCode && isMachineStamp(s)) s.junk = 'hard';
+  if (s.text <= CREDIT_MAX_CHARS && s.cls !== '' && !s.inCode && isPhotoCredit(s)) s.junk = 'hard';
+  if (s.el.localName === 'a' && s.text < MEASURE_TREE_CARD_LINK_MIN_CHARS && s.paragraphs === 0) {
+    s.isLink = true;
+    s.linkText = s.text;
+  }
 }
 
 /** (Re)computes `good` bottom-up, iteratively; call again after junk labels change. */

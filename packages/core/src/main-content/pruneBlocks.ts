@@ -75,73 +75,117 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
   const contentGroups = on('repeated-junk-groups') ? repeatedJunkGroups(root, total, !discussion) : new Set<string>();
   const groupTrace = contentGroups.size > 0 ? tracer.sink('prune', 'repeated-junk-groups') : undefined;
   for (const g of contentGroups) groupTrace?.push(`class-labelled group ${g} repeats across the root: kept as content`);
-  const stack: Array<{ s: NodeStats; trustLinks: boolean; trustClass: boolean; item: NodeStats | null }> = [
-    { s: root, trustLinks: listing, trustClass: false, item: null },
-  ];
-  while (stack.length > 0) {
-    const { s, trustLinks, trustClass, item: outer } = stack.pop()!;
-    // fewer children than an item group needs: no child is an item (most blocks have one or two children)
-    const few = s.children.length < REPEATED_ITEM_MIN;
-    const signatures = new Map<string, number>();
-    let listItems = 0;
-    if (!few) {
-      for (const c of s.children) {
-        const sig = signature(c);
-        signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
-        if (c.el.localName === 'li') listItems++;
-      }
-    }
-    for (let i = 0; i < s.children.length; i++) {
-      const c = s.children[i];
-      const share = plain(c) / total;
-      const item = !few && ((signatures.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN || isPricedListItem(c, listItems));
-      const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
-      let why: Reason | null = null;
-      if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) why = 'chrome tag/role';
-      else if (c.junk === 'soft' && !trustClass && share < SOFT_JUNK_KEEP_SHARE && !contentGroups.has(junkKey(c)))
-        why = 'chrome class/id';
-      else if (
-        linkDense &&
-        on('prune-link-dense') &&
-        !trustLinks &&
-        !item &&
-        !wrapsItem(c, outer) &&
-        c.text / totalText < LINKY_KEEP_SHARE &&
-        !holdsItemTitle(c, outer) &&
-        !isCardHeading(c, outer) &&
-        !isDirectoryList(c)
-      )
-        why = 'link-dense';
-      // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
-      else if (
-        c.controls >= CONTROLS_MIN &&
-        on('prune-controls') &&
-        c.text / c.controls < CHARS_PER_CONTROL_MIN &&
-        isWidget(c) &&
-        !item &&
-        !wrapsItem(c, outer) &&
-        share < LINKY_KEEP_SHARE &&
-        !holdsItems(c) &&
-        !holdsItemHeading(c, outer) &&
-        !holdsItemPrice(c, outer)
-      )
-        why = 'controls';
-      else if (cookies && on('prune-cookie-banner') && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c))
-        why = 'cookie banner';
-      if (why !== null) {
-        removed.add(c);
-        tracer.sink('prune', REASON_RULES[why])?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
-      } else {
-        stack.push({
-          s: c,
-          trustLinks: trustLinks || (linkDense && c.text / totalText >= LINKY_KEEP_SHARE),
-          trustClass: trustClass || c.junk === 'soft',
-          item: item && c.text > 0 && !CELL_TAGS.has(c.el.localName) ? c : outer,
-        });
-      }
+  const walk: PruneWalk = { total, totalText, contentGroups, cookies, on };
+  const stack: PruneFrame[] = [{ s: root, trustLinks: listing, trustClass: false, item: null }];
+  while (stack.length > 0) pruneChildren(stack.pop()!, walk, tracer, removed, stack);
+  return removed;
+}
+
+/** Drops the children of `frame`'s block that a test names chrome; pushes the others, with what they are granted. */
+function pruneChildren(
+  frame: PruneFrame,
+  walk: PruneWalk,
+  tracer: Tracer,
+  removed: Set<NodeStats>,
+  stack: PruneFrame[],
+): void {
+  const { s, trustLinks, trustClass, item: outer } = frame;
+  // fewer children than an item group needs: no child is an item (most blocks have one or two children)
+  const few = s.children.length < REPEATED_ITEM_MIN;
+  const signatures = new Map<string, number>();
+  let listItems = 0;
+  if (!few) {
+    for (const c of s.children) {
+      const sig = signature(c);
+      signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
+      if (c.el.localName === 'li') listItems++;
     }
   }
-  return removed;
+  for (let i = 0; i < s.children.length; i++) {
+    const c = s.children[i];
+    const item = !few && ((signatures.get(signature(c)) ?? 0) >= REPEATED_ITEM_MIN || isPricedListItem(c, listItems));
+    const linkDense = c.text > 0 && c.linkText / c.text > LINK_DENSITY_MAX && BLOCK_TAGS.has(c.el.localName);
+    const why = pruneReason(c, frame, item, linkDense, walk);
+    if (why !== null) {
+      removed.add(c);
+      tracer.sink('prune', REASON_RULES[why])?.push(`drop ${describe(c)} text=${c.text} link=${c.linkText}: ${why}`);
+    } else {
+      stack.push({
+        s: c,
+        trustLinks: trustLinks || (linkDense && c.text / walk.totalText >= LINKY_KEEP_SHARE),
+        trustClass: trustClass || c.junk === 'soft',
+        item: item && c.text > 0 && !CELL_TAGS.has(c.el.localName) ? c : outer,
+      });
+    }
+  }
+}
+
+/** What the whole walk knows of the root: its plain text and text, its content groups, whether it speaks of cookies. */
+interface PruneWalk {
+  total: number;
+  totalText: number;
+  contentGroups: Set<string>;
+  cookies: boolean;
+  on: RuleSwitch;
+}
+
+/** A block on the walk's stack, with what its ancestors grant its children: links trusted (inside a listing or a
+ *  large link-dense block), classes trusted (inside a class-labelled block that stayed), and the item around it. */
+interface PruneFrame {
+  s: NodeStats;
+  trustLinks: boolean;
+  trustClass: boolean;
+  item: NodeStats | null;
+}
+
+/** Why the child `c` of `frame`'s block goes (the first test that drops it), or null when it stays. */
+function pruneReason(
+  c: NodeStats,
+  frame: PruneFrame,
+  item: boolean,
+  linkDense: boolean,
+  walk: PruneWalk,
+): Reason | null {
+  const share = plain(c) / walk.total;
+  if (c.junk === 'hard' && share < HARD_JUNK_KEEP_SHARE && !isInlineAside(c)) return 'chrome tag/role';
+  if (c.junk === 'soft' && !frame.trustClass && share < SOFT_JUNK_KEEP_SHARE && !walk.contentGroups.has(junkKey(c)))
+    return 'chrome class/id';
+  if (linkDense && walk.on('prune-link-dense') && !frame.trustLinks && isLinkChrome(c, frame.item, item, walk))
+    return 'link-dense';
+  // a card wrapped in its own item (<li><div class="card">) carries its swatches and size buttons: it is the item
+  if (c.controls >= CONTROLS_MIN && walk.on('prune-controls') && isControlsChrome(c, frame.item, item, share))
+    return 'controls';
+  if (walk.cookies && walk.on('prune-cookie-banner') && c.text <= COOKIE_MAX_CHARS && isCookieBanner(c))
+    return 'cookie banner';
+  return null;
+}
+
+/** Whether a link-dense block is a menu: not an item nor an item's part (its title, its heading), not a large share
+ *  of the text, not a directory. */
+function isLinkChrome(c: NodeStats, outer: NodeStats | null, item: boolean, walk: PruneWalk): boolean {
+  return (
+    !item &&
+    !wrapsItem(c, outer) &&
+    c.text / walk.totalText < LINKY_KEEP_SHARE &&
+    !holdsItemTitle(c, outer) &&
+    !isCardHeading(c, outer) &&
+    !isDirectoryList(c)
+  );
+}
+
+/** Whether a block with many controls for its text is a widget that is no item and holds no items nor an item's
+ *  heading or price. */
+function isControlsChrome(c: NodeStats, outer: NodeStats | null, item: boolean, share: number): boolean {
+  return (
+    c.text / c.controls < CHARS_PER_CONTROL_MIN &&
+    isWidget(c) &&
+    !item &&
+    !wrapsItem(c, outer) &&
+    share < LINKY_KEEP_SHARE &&
+    !holdsItems(c) &&
+    !holdsItemHeading(c, outer) &&
+    !holdsItemPrice(c, outer)
+  );
 }
 
 /** Whether a block's controls make it a widget: buttons without a visible label (an info icon beside each row of a
@@ -220,13 +264,7 @@ function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean
     for (const c of s.children) {
       // an ad slot that links nowhere is its label alone ("Advertisement"), not a part of every item
       if (c.junk === 'soft' && AD_WORDS.has(c.junkWord ?? '') && c.links === 0) continue;
-      if (
-        c.junk === 'soft' &&
-        !COMMENT_WORDS.has(c.junkWord ?? '') &&
-        !SIGNATURE_WORDS.has(c.junkWord ?? '') &&
-        !LEGAL_WORDS.has(c.junkWord ?? '')
-      ) {
-        // comments, signatures and fine print repeat by nature; on articles a long thread is still not the story
+      if (c.junk === 'soft' && !repeatsByNature(c)) {
         const key = junkKey(c);
         const g = groups.get(key) ?? { count: 0, chars: 0, text: 0, parents: new Set<NodeStats | null>() };
         g.count++;
@@ -247,6 +285,12 @@ function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean
     if (perItem || g.chars >= REPEATED_JUNK_SHARE * total) out.add(key);
   }
   return out;
+}
+
+/** Comments, signatures and fine print repeat by nature; on articles a long thread is still not the story. */
+function repeatsByNature(c: NodeStats): boolean {
+  const word = c.junkWord ?? '';
+  return COMMENT_WORDS.has(word) || SIGNATURE_WORDS.has(word) || LEGAL_WORDS.has(word);
 }
 
 /** A class-labelled block's signature and the word that labels it (see REPEATED_JUNK_MIN). */

@@ -41,9 +41,34 @@ import { squeezedText, wholeText } from './textPieces.js';
 
 /** Corrects the chrome labels of the whole tree (see the module's contract); `tracer` names each decision's rule. */
 export function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, tracer: Tracer): void {
+  // the share that makes a block large is of the plain text before any relabelling
   const total = Math.max(1, plain(tree.root));
-  // Review snippets inside each card of a grid (one per card, so under different parents) belong to the cards;
-  // a product's own reviews are siblings under one list.
+  if (on('reader-items')) relabelReaderItems(tree);
+  if (on('junk-items')) relabelJunkItems(tree, tracer.sink('classify', 'junk-items'));
+  if (on('main-wrappers')) relabelMainWrappers(tree, tracer.sink('classify', 'main-wrappers'));
+  const pass: ChromePass = {
+    tree,
+    on,
+    total,
+    main: mainLandmark(tree),
+    trace: tracer.sink('classify', 'large-junk'),
+    introTrace: tracer.sink('classify', 'intro-header'),
+    proseBlocks: new Map(),
+    detailSheets: new Set(),
+    introHeaders: new Set(),
+  };
+  for (const s of tree.preorder) {
+    if (s.junk === 0) continue;
+    if (s.junk === 'soft' && s.junkWord === 'header' && relabelHeader(s, pass)) continue;
+    const large = plain(s) >= (s.junk === 'soft' ? SOFT_JUNK_KEEP_SHARE : HARD_JUNK_KEEP_SHARE) * pass.total;
+    if (large) relabelLargeBlock(s, pass);
+    else relabelSmallBlock(s, pass);
+  }
+}
+
+/** Review snippets inside each card of a grid (one per card, so under different parents) belong to the cards;
+ *  a product's own reviews are siblings under one list. */
+function relabelReaderItems(tree: MeasuredTree): void {
   const readerParents = new Map<string, Set<NodeStats | null>>();
   for (const s of tree.preorder) {
     if (s.junk !== 'soft' || !READER_WORDS.has(s.junkWord ?? '')) continue;
@@ -54,72 +79,87 @@ export function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, tracer: Tra
   }
   for (const s of tree.preorder) {
     if (
-      on('reader-items') &&
       s.junk === 'soft' &&
       READER_WORDS.has(s.junkWord ?? '') &&
       (readerParents.get(signature(s))?.size ?? 0) >= REPEATED_JUNK_MIN
     )
       s.junk = 0;
   }
-  if (on('junk-items')) relabelJunkItems(tree, tracer.sink('classify', 'junk-items'));
-  if (on('main-wrappers')) relabelMainWrappers(tree, tracer.sink('classify', 'main-wrappers'));
-  const trace = tracer.sink('classify', 'large-junk');
-  const introTrace = tracer.sink('classify', 'intro-header');
-  const main = mainLandmark(tree);
-  const proseBlocks = new Map<NodeStats, string | null>();
-  const detailSheets = new Set<NodeStats>();
-  const introHeaders = new Set<NodeStats>();
-  for (const s of tree.preorder) {
-    if (s.junk === 0) continue;
-    if (s.junk === 'soft' && s.junkWord === 'header' && isSectionHeader(s)) {
-      s.junk = 0;
-      continue;
-    }
-    if (
-      s.junk === 'soft' &&
-      s.junkWord === 'header' &&
-      (isIntroHeader(s) ||
-        (s.parent !== null && introHeaders.has(s.parent) && s.linkText <= SECTION_HEADER_MAX_LINK_DENSITY * s.text))
-    ) {
-      s.junk = 0;
-      introHeaders.add(s);
-      introTrace?.push(`${describe(s)} holds the page's title and its intro: the page's header, not the site's`);
-      continue;
-    }
-    const large = plain(s) >= (s.junk === 'soft' ? SOFT_JUNK_KEEP_SHARE : HARD_JUNK_KEEP_SHARE) * total;
-    if (large && isConsentDialog(s)) {
-      trace?.push(`${describe(s)} holds most of the text but is a consent dialog: still chrome`);
-      continue;
-    }
-    if (large && s.junk === 'hard' && main !== null && !isInside(main, s) && !isInside(s, main)) {
-      trace?.push(`${describe(s)} holds most of the text but lies outside ${describe(main)}: still chrome`);
-      continue;
-    }
-    if (large && s.junk === 'hard' && isPageFooter(s) && tree.root.good >= FOOTER_REST_MIN_GOOD) {
-      trace?.push(
-        `${describe(s)} holds most of the text but is the page's footer beside ` +
-          `${Math.round(tree.root.good)} characters of content: still chrome`,
-      );
-      continue;
-    }
-    if (large && s.junk === 'hard' && s.linkText > LARGE_JUNK_MAX_LINK_SHARE * s.text) {
-      trace?.push(`${describe(s)} holds most of the text but much of it is links: still chrome`);
-      continue;
-    }
-    if (large) {
-      if (on('large-junk')) s.junk = 0;
-    } else if (
-      s.junk === 'hard' &&
-      (isDetailSheet(s) ||
-        (s.parent !== null && detailSheets.has(s.parent) && s.text >= SHEET_WRAPPER_SHARE * s.parent.text))
-    ) {
-      s.junk = 0;
-      detailSheets.add(s);
-    } else if (s.junk === 'soft' && on('prose-junk') && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
-      s.junk = 0;
-      if (FOLDING_WORDS.has(s.junkWord ?? '')) proseBlocks.set(s, s.junkWord);
-    } else if (s.junk === 'soft' && FOLDING_WORDS.has(s.junkWord ?? '') && insideProseBlock(s, proseBlocks)) s.junk = 0;
+}
+
+/** The state of the pass over the chrome labels: the page's figures, its traces and the blocks found so far. */
+interface ChromePass {
+  tree: MeasuredTree;
+  on: RuleSwitch;
+  total: number;
+  main: NodeStats | null;
+  trace: TraceSink | undefined;
+  introTrace: TraceSink | undefined;
+  /** Prose blocks relabelled as content, with their folding word. */
+  proseBlocks: Map<NodeStats, string | null>;
+  detailSheets: Set<NodeStats>;
+  introHeaders: Set<NodeStats>;
+}
+
+/** A "header"-labelled block that heads a section, or holds the page's title and intro (or sits in such a header),
+ *  is content; true when relabelled. */
+function relabelHeader(s: NodeStats, pass: ChromePass): boolean {
+  if (isSectionHeader(s)) {
+    s.junk = 0;
+    return true;
   }
+  if (
+    !isIntroHeader(s) &&
+    !(s.parent !== null && pass.introHeaders.has(s.parent) && s.linkText <= SECTION_HEADER_MAX_LINK_DENSITY * s.text)
+  )
+    return false;
+  s.junk = 0;
+  pass.introHeaders.add(s);
+  pass.introTrace?.push(`${describe(s)} holds the page's title and its intro: the page's header, not the site's`);
+  return true;
+}
+
+/** A chrome block that holds most of the text is content, unless it is a consent dialog, or a hard-labelled block
+ *  outside the main landmark, the page's footer beside enough content, or mostly links. */
+function relabelLargeBlock(s: NodeStats, pass: ChromePass): void {
+  const { main, trace } = pass;
+  if (isConsentDialog(s)) {
+    trace?.push(`${describe(s)} holds most of the text but is a consent dialog: still chrome`);
+    return;
+  }
+  if (s.junk === 'hard' && main !== null && !isInside(main, s) && !isInside(s, main)) {
+    trace?.push(`${describe(s)} holds most of the text but lies outside ${describe(main)}: still chrome`);
+    return;
+  }
+  if (s.junk === 'hard' && isPageFooter(s) && pass.tree.root.good >= FOOTER_REST_MIN_GOOD) {
+    trace?.push(
+      `${describe(s)} holds most of the text but is the page's footer beside ` +
+        `${Math.round(pass.tree.root.good)} characters of content: still chrome`,
+    );
+    return;
+  }
+  if (s.junk === 'hard' && s.linkText > LARGE_JUNK_MAX_LINK_SHARE * s.text) {
+    trace?.push(`${describe(s)} holds most of the text but much of it is links: still chrome`);
+    return;
+  }
+  if (pass.on('large-junk')) s.junk = 0;
+}
+
+/** A smaller chrome block is content when it is a detail sheet (or wraps most of one), a softly labelled block that
+ *  reads as prose, or a part of such a prose block. */
+function relabelSmallBlock(s: NodeStats, pass: ChromePass): void {
+  if (
+    s.junk === 'hard' &&
+    (isDetailSheet(s) ||
+      (s.parent !== null && pass.detailSheets.has(s.parent) && s.text >= SHEET_WRAPPER_SHARE * s.parent.text))
+  ) {
+    s.junk = 0;
+    pass.detailSheets.add(s);
+  } else if (s.junk === 'soft' && pass.on('prose-junk') && !PROSE_BY_NATURE.has(s.junkWord ?? '') && isProse(s)) {
+    s.junk = 0;
+    if (FOLDING_WORDS.has(s.junkWord ?? '')) pass.proseBlocks.set(s, s.junkWord);
+  } else if (s.junk === 'soft' && FOLDING_WORDS.has(s.junkWord ?? '') && insideProseBlock(s, pass.proseBlocks))
+    s.junk = 0;
 }
 
 /** A class-labelled block that holds the page's <main> (role=main) is a layout wrapper around content and sidebar

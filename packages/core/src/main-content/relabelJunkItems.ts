@@ -14,34 +14,46 @@ import { ITEM_MIN_CHARS, ITEM_SEARCH_DEPTH, ITEM_WRAPPER_SHARE, REPEATED_ITEM_MI
 export function relabelJunkItems(tree: MeasuredTree, trace?: TraceSink): void {
   for (const s of tree.preorder) {
     if (s.junk !== 0 || s.children.length < REPEATED_ITEM_MIN) continue;
-    const counts = new Map<string, number>();
-    const cards: Array<NodeStats | null> = [];
-    // a labelled block is looked for inside plain wrappers only when those wrappers repeat (list items, not layout)
-    const wrappers = new Map<string, number>();
-    for (const child of s.children)
-      if (child.junk === 0) wrappers.set(signature(child), (wrappers.get(signature(child)) ?? 0) + 1);
-    for (const child of s.children) {
-      const c =
-        child.junk !== 0 || (wrappers.get(signature(child)) ?? 0) >= REPEATED_ITEM_MIN ? labelledCard(child) : null;
-      cards.push(c);
-      if (c === null) continue;
-      const sig = labelledSignature(c);
-      counts.set(sig, (counts.get(sig) ?? 0) + 1);
-    }
+    const { cards, counts } = labelledCardsOf(s);
     if (counts.size === 0) continue;
     if (inChrome(s)) continue;
-    let relabelled = 0;
-    for (let i = 0; i < cards.length; i++) {
-      const child = s.children[i];
-      const c = cards[i] ?? (child.junk === 'soft' && plain(child) >= ITEM_MIN_CHARS ? child : null);
-      if (c === null || (counts.get(labelledSignature(c)) ?? 0) < REPEATED_ITEM_MIN) continue;
-      relabelled++;
-      if (c === child) c.junk = 0;
-      else relabelCardParts(c);
-    }
+    const relabelled = relabelRepeatedCards(s, cards, counts);
     if (relabelled > 0)
       trace?.push(`${relabelled} class-labelled siblings under ${describe(s)} are the items of a list: content`);
   }
+}
+
+/** Each child's labelled card (null where it has none), and how many cards share each labelled signature. */
+function labelledCardsOf(s: NodeStats): { cards: Array<NodeStats | null>; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  const cards: Array<NodeStats | null> = [];
+  // a labelled block is looked for inside plain wrappers only when those wrappers repeat (list items, not layout)
+  const wrappers = new Map<string, number>();
+  for (const child of s.children)
+    if (child.junk === 0) wrappers.set(signature(child), (wrappers.get(signature(child)) ?? 0) + 1);
+  for (const child of s.children) {
+    const c =
+      child.junk !== 0 || (wrappers.get(signature(child)) ?? 0) >= REPEATED_ITEM_MIN ? labelledCard(child) : null;
+    cards.push(c);
+    if (c === null) continue;
+    const sig = labelledSignature(c);
+    counts.set(sig, (counts.get(sig) ?? 0) + 1);
+  }
+  return { cards, counts };
+}
+
+/** Relabels as content the cards (or softly labelled long children) whose signature repeats; returns how many. */
+function relabelRepeatedCards(s: NodeStats, cards: Array<NodeStats | null>, counts: Map<string, number>): number {
+  let relabelled = 0;
+  for (let i = 0; i < cards.length; i++) {
+    const child = s.children[i];
+    const c = cards[i] ?? (child.junk === 'soft' && plain(child) >= ITEM_MIN_CHARS ? child : null);
+    if (c === null || (counts.get(labelledSignature(c)) ?? 0) < REPEATED_ITEM_MIN) continue;
+    relabelled++;
+    if (c === child) c.junk = 0;
+    else relabelCardParts(c);
+  }
+  return relabelled;
 }
 
 /** A card that is content takes its parts with it: the card's own word naming its parts ("promo" → "promo-title",
