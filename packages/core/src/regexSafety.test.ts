@@ -227,14 +227,18 @@ describe('regular expressions run on page content', () => {
       const phone = found.find((r) => r.file === 'pii/detectPatterns.ts' && r.source.includes('(?:\\+ ?)?\\(?\\d'));
       expect(phone).toBeDefined();
       expect(reviewed[keyOf(phone!)]?.verdict ?? 'unchecked').not.toBe('known');
-      // The analysis's own limit is most of the test's: at CHECK_TIMEOUT_MS a loaded machine once ran out and the
-      // verdict read "unknown", a failure that said nothing about the pattern.
+      // The exact automaton analysis (a few milliseconds, the same verdict every run): it proves the pattern linear,
+      // which its bounded body ({0,40}) makes it; an unbounded body, as before issue 20, is not found safe. recheck's
+      // `auto` sends this pattern (a large automaton) to the fuzzer, whose verdict on a loaded machine was once
+      // "unknown" (out of time) and, in three runs beside other work, "2nd degree polynomial" (growth within the
+      // bound), although the same seed said safe on a quiet one. The constant factor (a run of "(1-" tried from its
+      // first character only) is pinned by the service test in cpuExhaustion.e2e.test.ts.
       const result = await check(phone!.source, phone!.flags.replace(/[gyd]/g, ''), {
         timeout: 8 * 60_000,
-        randomSeed: RANDOM_SEED,
+        checker: 'automaton',
       });
-      expect(result.status).toBe('safe');
+      expect([result.status, result.checker]).toEqual(['safe', 'automaton']);
     },
     10 * 60_000,
-  ); // the analysis alone, not a speed check: a loaded machine may take minutes
+  ); // the analysis alone, not a speed check
 });
