@@ -4,6 +4,7 @@ import { SCRAPE_OPENAPI_ROUTE, type InteractSessions, type RetainedPage } from '
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
 import type { ArtifactSigner } from '../artifacts/createArtifactSigner.js';
 import { artifactUrlFor } from '../artifacts/registerArtifactRoute.js';
+import { sendJsonBody } from '../server/jsonBody.js';
 import { shuttingDown } from '../server/shuttingDown.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -92,7 +93,7 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
       await admission?.succeed(data);
       await rememberForInteract(interact, data, request.body, request.team, slot.take());
       fillScrapeLog(log, data);
-      return { success: true, data };
+      return sendJsonBody(reply, { success: true, data });
     } catch (err) {
       await admission?.fail(err);
       if (client.signal.aborted) {
