@@ -43,8 +43,13 @@ const MIN_FIGURE_AREA = 0.015;
 const FIGURE_GAP = 8;
 /** Images covering more than this share of the page are backgrounds or scans, not figures. */
 const MAX_FIGURE_AREA = 0.6;
-/** In `auto`, images covering at least this share of a page that has a text layer are OCRed too (posters, logos)... */
-const MIN_OCR_IMAGE_AREA = 0.08;
+/**
+ * In `auto`, images covering at least this share of a page that has a text layer are OCRed too (posters, logos;
+ * a firm's logo beside a letterhead covers 1–2% of the page, and 8% left every logo of the image-text family unread)...
+ */
+const MIN_OCR_IMAGE_AREA = 0.005;
+/** ...when at least this tall and 3 times as wide, in points (room for a line of text; icons and rules are not). */
+const MIN_OCR_IMAGE_SIDE = 12;
 /** ...at most this many per page and per document, so a photo album costs bounded time. */
 const MAX_OCR_IMAGES_PER_PAGE = 2;
 const MAX_OCR_IMAGES_PER_DOCUMENT = 8;
@@ -330,7 +335,12 @@ function imageRegions(text: PageText): [number, number, number, number][] {
           number,
         ],
     )
-    .filter(([x0, y0, x1, y1]) => ((x1 - x0) * (y1 - y0)) / area >= MIN_OCR_IMAGE_AREA)
+    .filter(
+      ([x0, y0, x1, y1]) =>
+        ((x1 - x0) * (y1 - y0)) / area >= MIN_OCR_IMAGE_AREA &&
+        y1 - y0 >= MIN_OCR_IMAGE_SIDE &&
+        x1 - x0 >= 3 * MIN_OCR_IMAGE_SIDE,
+    )
     .filter(
       ([x0, y0, x1, y1]) =>
         text.segments.filter(
