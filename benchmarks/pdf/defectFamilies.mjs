@@ -205,7 +205,11 @@ function lonestamp(seed) {
   const st = style(r);
   const kind = pick(r, ['stamp', 'count', 'code']);
   const mark =
-    kind === 'stamp' ? pick(r, STAMPS) : kind === 'count' ? pick(r, PAGE_COUNTS) : `${pick(r, CODES)}-${int(r, 100, 9999)}/${int(r, 10, 99)}`;
+    kind === 'stamp'
+      ? pick(r, STAMPS)
+      : kind === 'count'
+        ? pick(r, PAGE_COUNTS)
+        : `${pick(r, CODES)}-${int(r, 100, 9999)}/${int(r, 10, 99)}`;
   const where = pick(r, ['top', 'bottom']);
   const align = pick(r, ['left', 'right', 'center']);
   // The mark stands 3–10 mm outside the text area, whose margins are 0–20 mm deeper than the other families'.

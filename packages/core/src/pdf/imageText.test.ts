@@ -40,7 +40,9 @@ function posterPdf(pages: number): Uint8Array {
 function logoPdf(name: string, font: 'bold' | 'regular' | 'serif', w: number, h: number): Uint8Array {
   const picture = (pw: number, ph: number, items: Parameters<typeof textPdf>[0][0]['items']) => {
     const art = mupdf.Document.openDocument(textPdf([{ width: pw, height: ph, items }]), 'application/pdf');
-    return new mupdf.Image(art.loadPage(0).toPixmap(mupdf.Matrix.scale(3, 3), mupdf.ColorSpace.DeviceRGB, false, false));
+    return new mupdf.Image(
+      art.loadPage(0).toPixmap(mupdf.Matrix.scale(3, 3), mupdf.ColorSpace.DeviceRGB, false, false),
+    );
   };
   const doc = new mupdf.PDFDocument();
   const logo = doc.addImage(picture(w, h, [{ x: 6, top: h * 0.2, size: h * 0.55, text: name, font }]));
@@ -53,10 +55,7 @@ function logoPdf(name: string, font: 'bold' | 'regular' | 'serif', w: number, h:
   const content =
     lines.map((l, k) => `BT /F1 11 Tf 60 ${640 - k * 16} Td (${l}) Tj ET`).join('\n') +
     `\nq ${w} 0 0 ${h} 60 ${790 - h} cm /Im0 Do Q\nq 16 0 0 16 40 636 cm /Im1 Do Q`;
-  doc.insertPage(
-    -1,
-    doc.addPage([0, 0, 595, 842], 0, { Font: { F1: f }, XObject: { Im0: logo, Im1: icon } }, content),
-  );
+  doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: f }, XObject: { Im0: logo, Im1: icon } }, content));
   return doc.saveToBuffer('compress').asUint8Array().slice();
 }
 
