@@ -271,7 +271,7 @@ function wrappedlast(seed) {
   const cols = int(r, 3, 4);
   const header = Array.from({ length: cols }, () => cap(pick(r, WORDS)));
   const wrapCol = int(r, 0, cols - 1);
-  const rows = Array.from({ length: int(r, 3, 6) }, (_, k, all) =>
+  const rows = Array.from({ length: int(r, 3, 6) }, () =>
     Array.from({ length: cols }, (_, c) => (c === 0 ? cap(words(r, int(r, 1, 2))) : String(int(r, 10, 9999)))),
   );
   const last = rows[rows.length - 1];
