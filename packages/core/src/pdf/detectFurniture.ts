@@ -90,7 +90,10 @@ export function detectFurniture(pages: PageText[], bodySize: number, inkOf?: Ink
       const key = `${top ? 'T' : 'B'}|${shape(seg.text)}`;
       candidates.push({ page: i, seg, key, top });
       let entry = seen.get(key);
-      if (!entry) seen.set(key, (entry = { pages: new Set(), ys: [] }));
+      if (!entry) {
+        entry = { pages: new Set(), ys: [] };
+        seen.set(key, entry);
+      }
       entry.pages.add(i);
       entry.ys.push((seg.y0 + seg.y1) / 2 / p.height);
     }
@@ -252,7 +255,11 @@ function tryLone(
   // one line below) are body text however much space follows them.
   let x0 = Infinity;
   let x1 = -Infinity;
-  for (const r of live) for (const s of r) (x0 = Math.min(x0, s.x0)), (x1 = Math.max(x1, s.x1));
+  for (const r of live)
+    for (const s of r) {
+      x0 = Math.min(x0, s.x0);
+      x1 = Math.max(x1, s.x1);
+    }
   const wideBody = (r: Segment[]) =>
     r.length === 1 && r[0].size >= bodySize * 0.95 && r[0].x1 - r[0].x0 >= (x1 - x0) * PROSE_LINE_SHARE;
   const size0 = live[0][0].size;

@@ -11,7 +11,7 @@ import { hasHiddenLayerOverScan, preferOwnReading, withWordsOutside } from './hi
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
 import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
-import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
+import type { OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
 import { proseInMono } from './monoProse.js';
 import { type InkOf, inkReader } from './textInk.js';
@@ -230,7 +230,8 @@ async function readPages(
           checkTime(context, started, done, numPages);
           const { png, scale } = renderRegion(page, box, text.width * text.height);
           const ocr = engine.recognize(png, { signal: context.signal, languageText });
-          (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
+          item.regions ??= [];
+          item.regions.push({ ocr, scale, x0: box[0], y0: box[1] });
           inFlight.push(ocr.catch(() => undefined));
           imageOcrLeft--;
         }
@@ -245,7 +246,7 @@ async function readPages(
     work.push(item);
   }
   for (const item of work) {
-    if (item.regions) await addImageText(item, context);
+    if (item.regions) await addImageText(item);
     if (!item.ocr) continue;
     try {
       let result = await item.ocr;
@@ -381,7 +382,7 @@ function renderRegion(
 }
 
 /** Text read from a page's large images joins its text layer; a failed or unsure read adds nothing. */
-async function addImageText(item: PageWork, context: ParsePdfContext): Promise<void> {
+async function addImageText(item: PageWork): Promise<void> {
   for (const region of item.regions ?? []) {
     let result: OcrPageResult;
     try {
@@ -642,7 +643,6 @@ function assemble(
   let lastShown: LayoutBlock | undefined;
   for (const page of pages) {
     const { text } = page;
-    const items: PdfBlock[] = [];
     const toBbox = (x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null =>
       text.width > 0 && text.height > 0
         ? [clamp01(x0 / text.width), clamp01(y0 / text.height), clamp01(x1 / text.width), clamp01(y1 / text.height)]
