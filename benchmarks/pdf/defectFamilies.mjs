@@ -5,7 +5,11 @@
 // - running: a running line (draft / circulation mark) at the top or foot of every page in the body's own face,
 //   size and ink, on 2–3 pages;
 // - wrapping: tables whose rows wrap in every cell (narrow text columns, 2–4 lines per cell);
-// - sidebyside: two tables side by side with a wide gap between them.
+// - sidebyside: two tables side by side with a wide gap between them;
+// - lonestamp: a one-page document with a stamp, page count or reference code in the top or bottom margin, set in
+//   the body's face and size, sometimes a short body-size line (a date, a label) as the body's first or last line;
+// - equalsides: two tables side by side with the same number of rows;
+// - wrappedlast: a table whose last row has one cell wrapping onto further lines, a paragraph right after it.
 // DEV_SEEDS tune; HELD_OUT_SEEDS are scored in aggregate only, once, at the end.
 //
 // Run (build the packages first): node benchmarks/pdf/defectFamilies.mjs [--held-out] [--show-dev] [--family f]
@@ -15,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium, printFamilies, runFamilyCheck } from './families.mjs';
 import { groupTable, printFailures, scoreByGroup } from './scoreByGroup.mjs';
 import { markdownGrids, runCellTest } from './tableFamilies.mjs';
-import { RUNNING, WORDS } from './defectWords.mjs';
+import { CODES, PAGE_COUNTS, RUNNING, STAMPS, WORDS } from './defectWords.mjs';
 
 export const DEV_SEEDS = [301, 302, 303, 304, 305, 306, 307, 308];
 export const HELD_OUT_SEEDS = [361, 362, 363, 364, 365, 366, 367, 368];
@@ -195,7 +199,104 @@ function sidebyside(seed) {
   return { family: 'sidebyside', name: `sidebyside-${seed}`, html: doc(st, [body], tableCss(r)), checks };
 }
 
-export const FAMILIES = [footnotes, running, wrapping, sidebyside];
+/** A one-page document with a stamp / page count / reference code in a margin, in the body's own face and size. */
+function lonestamp(seed) {
+  const r = rng(seed + 50);
+  const st = style(r);
+  const kind = pick(r, ['stamp', 'count', 'code']);
+  const mark =
+    kind === 'stamp'
+      ? pick(r, STAMPS)
+      : kind === 'count'
+        ? pick(r, PAGE_COUNTS)
+        : `${pick(r, CODES)}-${int(r, 100, 9999)}/${int(r, 10, 99)}`;
+  const where = pick(r, ['top', 'bottom']);
+  const align = pick(r, ['left', 'right', 'center']);
+  // The mark stands 3–10 mm outside the text area, whose margins are 0–20 mm deeper than the other families'.
+  const off = int(r, 3, 10);
+  st.margin += int(r, 0, 20);
+  const ps = Array.from({ length: int(r, 3, 5) }, () => paragraph(r, int(r, 2, 4)));
+  // A short body-size line of the body's own (a place and date, a label) at the body's first or last line.
+  const short = r() < 0.5 ? `${cap(pick(r, WORDS))} ${int(r, 1, 28)} ${pick(r, ['May', 'June', 'July'])} 2024` : '';
+  const shortAt = pick(r, ['first', 'last']);
+  const markHtml =
+    `<div style="position:absolute;${where}:${st.margin + 8 - off - st.size * 0.5}mm;left:${st.margin}mm;` +
+    `right:${st.margin}mm;text-align:${align}">${esc(mark)}</div>`;
+  const shortHtml = short ? `<p>${esc(short)}</p>` : '';
+  const body =
+    markHtml +
+    (short && shortAt === 'first' ? shortHtml : '') +
+    ps.map((p) => `<p>${esc(p)}</p>`).join('') +
+    (short && shortAt === 'last' ? shortHtml : '');
+  const checks = [...orderChecks(ps), { absent: mark }];
+  if (short)
+    checks.push(
+      { present: short },
+      shortAt === 'first' ? { order: [short, head(ps[0])] } : { order: [tail(ps[ps.length - 1]), short] },
+    );
+  return { family: 'lonestamp', name: `lonestamp-${seed}`, html: doc(st, [body]), checks };
+}
+
+/** Two tables side by side with the same number of rows. */
+function equalsides(seed) {
+  const r = rng(seed + 60);
+  const st = style(r);
+  const n = int(r, 3, 7);
+  const make = () => {
+    const cols = int(r, 2, 3);
+    const header = Array.from({ length: cols }, () => cap(pick(r, WORDS)));
+    const rows = Array.from({ length: n }, () =>
+      Array.from({ length: cols }, (_, i) => (i === 0 ? cap(words(r, int(r, 1, 2))) : String(int(r, 100, 99999)))),
+    );
+    return { header, rows };
+  };
+  const a = make();
+  const b = make();
+  const gap = int(r, 12, 40);
+  const intro = paragraph(r, 2);
+  const body =
+    `<p>${esc(intro)}</p>` +
+    `<div style="display:flex;gap:${gap}mm;align-items:flex-start">${tableHtml(a.header, a.rows)}${tableHtml(
+      b.header,
+      b.rows,
+    )}</div>`;
+  const checks = [...cellChecks(r, a.header, a.rows, 5), ...cellChecks(r, b.header, b.rows, 5)];
+  return { family: 'equalsides', name: `equalsides-${seed}`, html: doc(st, [body], tableCss(r)), checks };
+}
+
+/** A table whose last row has one cell wrapping onto further lines, with a paragraph right after the table. */
+function wrappedlast(seed) {
+  const r = rng(seed + 70);
+  const st = style(r);
+  const cols = int(r, 3, 4);
+  const header = Array.from({ length: cols }, () => cap(pick(r, WORDS)));
+  const wrapCol = int(r, 0, cols - 1);
+  const rows = Array.from({ length: int(r, 3, 6) }, () =>
+    Array.from({ length: cols }, (_, c) => (c === 0 ? cap(words(r, int(r, 1, 2))) : String(int(r, 10, 9999)))),
+  );
+  const last = rows[rows.length - 1];
+  last[wrapCol] = cap(words(r, int(r, 6, 12)));
+  const width = int(r, 55, 90);
+  const intro = paragraph(r, 2);
+  const after = paragraph(r, 2);
+  const colCss = `td:nth-child(${wrapCol + 1}) { width: ${int(r, 18, 30)}%; }`;
+  const body =
+    `<p>${esc(intro)}</p>${tableHtml(header, rows, ` style="width:${width}%"`)}` +
+    `<p style="margin-top:${int(r, 4, 12)}pt">${esc(after)}</p>`;
+  const tests = cellChecks(r, header, rows.slice(0, -1), 4);
+  const lastTest = { cell: last[wrapCol], heading: header[wrapCol] };
+  if (wrapCol > 0) lastTest.left = last[wrapCol - 1];
+  if (wrapCol + 1 < cols) lastTest.right = last[wrapCol + 1];
+  const checks = [
+    ...tests,
+    lastTest,
+    { order: [tail(intro), rows[0][0]] },
+    { order: [last[wrapCol].split(' ').slice(-2).join(' '), head(after)] },
+  ];
+  return { family: 'wrappedlast', name: `wrappedlast-${seed}`, html: doc(st, [body], tableCss(r) + colCss), checks };
+}
+
+export const FAMILIES = [footnotes, running, wrapping, sidebyside, lonestamp, equalsides, wrappedlast];
 
 /** A cell test (`cell`) against the markdown's tables, `end` / `start`: no other cell after / before it in its row. */
 export function runDefectCheck(check, md) {

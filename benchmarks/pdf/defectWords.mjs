@@ -17,3 +17,12 @@ export const RUNNING = [
   'Copy for the board of trustees',
   'Uncorrected proof',
 ];
+
+/** One-page stamps set in the body's own face and size (issue 26, one-page margins). */
+export const STAMPS = ['CONFIDENTIAL', 'Copy', 'FOR INTERNAL USE', 'Original', 'Not for distribution', 'DUPLICATE'];
+
+/** Prefixes of reference codes printed in a page margin. */
+export const CODES = ['Ref. QX', 'Doc KV', 'File no. TR', 'Our ref. MB', 'Form LZ'];
+
+/** Page counts of a one-page document. */
+export const PAGE_COUNTS = ['Page 1 of 1', '1 / 1', 'Page 1', '1 of 1'];

@@ -4,7 +4,7 @@ import type { Segment } from './extractPageText.js';
 import { groupRows } from './orderReading.js';
 import { joinLine } from './joinLines.js';
 import { sideBySideCut } from './tablesSideBySide.js';
-import { lineGapRows } from './wrappedRows.js';
+import { lastRowLinesUntil, lineGapRows } from './wrappedRows.js';
 
 export type LayoutKind = 'paragraph' | 'list_item' | 'table' | 'code' | 'figure' | 'caption';
 
@@ -422,7 +422,11 @@ function findTable(
     else {
       // Rows with one filled cell (section rows, the further lines of a multi-line cell) when a full row follows.
       const next = singleRowsUntil(rows, start, end);
-      if (next < 0) break;
+      if (next < 0) {
+        // No full row follows: the one-cell rows may still be the last row's wrapped cell (see wrappedRows.ts).
+        end = lastRowLinesUntil(rows, start, end);
+        break;
+      }
       end = next;
     }
   }

@@ -30,6 +30,12 @@ const STAMP_GAP_LINES = 0.15;
 const STAMP_BAND_EXTRA = 0.06;
 /** Stamps are short labels ("Received 12.03.2024", "PAID"). */
 const STAMP_MAX_CHARS = 60;
+/** A lone row standing apart from the text area may lie this far (share of the page height) from the page's edge. */
+const TEXT_AREA_BAND = 0.25;
+/** ...with a gap to the body at least this many lines ... */
+const LOOSE_GAP_LINES = 0.6;
+/** ...and this many times the widest gap between the body's own rows. */
+const LOOSE_GAP_RATIO = 1.3;
 /** A margin row of this many pieces or more, some of them body text, is a table's row (see keepTableRows). */
 const TABLE_ROW_PIECES = 3;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
@@ -84,7 +90,10 @@ export function detectFurniture(pages: PageText[], bodySize: number, inkOf?: Ink
       const key = `${top ? 'T' : 'B'}|${shape(seg.text)}`;
       candidates.push({ page: i, seg, key, top });
       let entry = seen.get(key);
-      if (!entry) seen.set(key, (entry = { pages: new Set(), ys: [] }));
+      if (!entry) {
+        entry = { pages: new Set(), ys: [] };
+        seen.set(key, entry);
+      }
       entry.pages.add(i);
       entry.ys.push((seg.y0 + seg.y1) / 2 / p.height);
     }
@@ -235,14 +244,22 @@ function tryLone(
     r[0].x1 - r[0].x0 >= (textX1 - textX0) * PROSE_LINE_SHARE &&
     r[0].text.trim().split(/\s+/).length >= SENTENCE_WORDS &&
     /[.!?]$/.test(r[0].text.trim());
-  if (edge(live[0]) / p.height > REPEAT_BAND || !marginish(live[0])) return;
+  if (!marginish(live[0])) return;
+  if (edge(live[0]) / p.height > REPEAT_BAND) {
+    if (apartFromTextArea(live, p, gapAfter, edge, line)) markRows(live.slice(0, 1), marks, top);
+    return;
+  }
   const numbered = (r: Segment[]) => r.length <= 3 && r.some((s) => isPageNumberText(s.text));
   // Two rows that belong together (a footer of two lines, a letterhead and its address) and stand apart as a unit.
   // The first two lines of a paragraph (a wide body-size line and the next in the same font size at the same indent,
   // one line below) are body text however much space follows them.
   let x0 = Infinity;
   let x1 = -Infinity;
-  for (const r of live) for (const s of r) (x0 = Math.min(x0, s.x0)), (x1 = Math.max(x1, s.x1));
+  for (const r of live)
+    for (const s of r) {
+      x0 = Math.min(x0, s.x0);
+      x1 = Math.max(x1, s.x1);
+    }
   const wideBody = (r: Segment[]) =>
     r.length === 1 && r[0].size >= bodySize * 0.95 && r[0].x1 - r[0].x0 >= (x1 - x0) * PROSE_LINE_SHARE;
   const size0 = live[0][0].size;
@@ -265,13 +282,40 @@ function tryLone(
     take = 2;
   else if (
     gapAfter(1) >= (stamp(live[0]) ? STAMP_GAP_LINES : LONE_GAP_LINES) * line ||
-    (numbered(live[0]) && gapAfter(1) >= 0.3 * line)
+    (numbered(live[0]) && gapAfter(1) >= 0.3 * line) ||
+    apartFromTextArea(live, p, gapAfter, edge, line)
   )
     take = 1;
-  for (let k = 0; k < take; k++) {
-    for (const s of live[k])
+  markRows(live.slice(0, take), marks, top);
+}
+
+function markRows(rows: Segment[][], marks: Map<Segment, FurnitureType>, top: boolean): void {
+  for (const r of rows)
+    for (const s of r)
       if (!marks.has(s)) marks.set(s, isPageNumberText(s.text) ? 'page_number' : top ? 'page_header' : 'page_footer');
-  }
+}
+
+/**
+ * The outermost row stands outside the text area: a short plain label (a stamp, a page count, a reference code in
+ * the body's own face and size) set farther from the body than any two rows of the body stand apart (its paragraph
+ * gaps), by LOOSE_GAP_RATIO, and by at least LOOSE_GAP_LINES. The text area is what sets the margin, not the page:
+ * its edge may lie up to TEXT_AREA_BAND of the page in. A bold line is left alone (a heading over the text).
+ */
+function apartFromTextArea(
+  live: Segment[][],
+  p: PageText,
+  gapAfter: (k: number) => number,
+  edge: (r: Segment[]) => number,
+  line: number,
+): boolean {
+  const r = live[0];
+  const text = r.map((s) => s.text).join(' ');
+  if (r.length > 3 || text.length > STAMP_MAX_CHARS || r.some((s) => s.bold)) return false;
+  if (edge(r) / p.height > TEXT_AREA_BAND) return false;
+  let inner = 0;
+  for (let k = 2; k < live.length; k++) inner = Math.max(inner, gapAfter(k));
+  const gap = gapAfter(1);
+  return gap >= LOOSE_GAP_LINES * line && gap >= inner * LOOSE_GAP_RATIO;
 }
 
 /**

@@ -465,7 +465,7 @@ function draws(resources: PDFObject, depth: number): number {
       if (type.isNumber() && type.asNumber() === 2) found |= DRAWS_SHADINGS;
     });
   const xobjects = resources.get('XObject');
-  if (!xobjects || !xobjects.isDictionary()) return found;
+  if (!xobjects?.isDictionary()) return found;
   let seen = 0;
   xobjects.forEach((value) => {
     if (found === (DRAWS_IMAGES | DRAWS_SHADINGS) || ++seen > MAX_XOBJECTS) return;
@@ -515,7 +515,10 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
       const [lx0, ly0, lx1, ly1] = link.rect;
       if (midY < ly0 || midY > ly1 || lx1 < b.x0 || lx0 > b.x1) continue;
       const range = linkRange(b, text, lx0, lx1);
-      if (range) (seg.links ??= []).push({ ...range, uri: link.uri });
+      if (range) {
+        seg.links ??= [];
+        seg.links.push({ ...range, uri: link.uri });
+      }
     }
     seg.links?.sort((a, c) => a.start - c.start);
   }

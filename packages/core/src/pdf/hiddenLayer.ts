@@ -25,10 +25,18 @@ export function hasHiddenLayerOverScan(page: mupdf.Page, text: PageText): boolea
     return n;
   };
   const device = new mupdf.Device({
-    fillText: (t) => void (shown += count(t)),
-    strokeText: (t) => void (shown += count(t)),
-    clipText: (t) => void (shown += count(t)),
-    ignoreText: (t) => void (hidden += count(t)),
+    fillText: (t) => {
+      shown += count(t);
+    },
+    strokeText: (t) => {
+      shown += count(t);
+    },
+    clipText: (t) => {
+      shown += count(t);
+    },
+    ignoreText: (t) => {
+      hidden += count(t);
+    },
   });
   try {
     page.run(device, mupdf.Matrix.identity);

@@ -33,6 +33,32 @@ function posterPdf(pages: number): Uint8Array {
   return doc.saveToBuffer('compress').asUint8Array().slice();
 }
 
+/**
+ * An A4 letter page of native text with a firm's logo (a picture of its name, `w` × `h` points, under 8% of the page)
+ * at the top left and a small icon (16 × 16 points, a picture too) beside the text.
+ */
+function logoPdf(name: string, font: 'bold' | 'regular' | 'serif', w: number, h: number): Uint8Array {
+  const picture = (pw: number, ph: number, items: Parameters<typeof textPdf>[0][0]['items']) => {
+    const art = mupdf.Document.openDocument(textPdf([{ width: pw, height: ph, items }]), 'application/pdf');
+    return new mupdf.Image(
+      art.loadPage(0).toPixmap(mupdf.Matrix.scale(3, 3), mupdf.ColorSpace.DeviceRGB, false, false),
+    );
+  };
+  const doc = new mupdf.PDFDocument();
+  const logo = doc.addImage(picture(w, h, [{ x: 6, top: h * 0.2, size: h * 0.55, text: name, font }]));
+  const icon = doc.addImage(picture(16, 16, [{ x: 3, top: 2, size: 12, text: 'i', font: 'bold' }]));
+  const f = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  const lines = [
+    'Dear customer, thank you for your order of the sixth of May.',
+    'The goods will be shipped from our warehouse next week.',
+  ];
+  const content =
+    lines.map((l, k) => `BT /F1 11 Tf 60 ${640 - k * 16} Td (${l}) Tj ET`).join('\n') +
+    `\nq ${w} 0 0 ${h} 60 ${790 - h} cm /Im0 Do Q\nq 16 0 0 16 40 636 cm /Im1 Do Q`;
+  doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, { Font: { F1: f }, XObject: { Im0: logo, Im1: icon } }, content));
+  return doc.saveToBuffer('compress').asUint8Array().slice();
+}
+
 describe('text in images on pages with a text layer', () => {
   let calls = 0;
   const ocr = createTestOcr(() => {
@@ -64,4 +90,18 @@ describe('text in images on pages with a text layer', () => {
     expect(calls).toBe(8);
     expect(r.markdown.match(/GRAND OPENING/g)?.length).toBe(8);
   }, 300_000);
+
+  for (const [name, font, w, h] of [
+    ['Kestrel Vane Architects', 'bold', 230, 34],
+    ['Harbour Market Trust', 'serif', 200, 30],
+    ['Lemaire Freres', 'regular', 150, 40],
+  ] as const)
+    it(`auto reads a logo's name under 8% of the page, not an icon (${font}, ${w} x ${h} pt)`, async () => {
+      expect((w * h) / (595 * 842)).toBeLessThan(0.08);
+      calls = 0;
+      const r = await parsePdf(logoPdf(name, font, w, h), { mode: 'auto' }, { ocr: engine });
+      expect(calls).toBe(1);
+      expect(r.markdown).toContain(name);
+      expect(r.markdown).toContain('thank you for your order');
+    }, 120_000);
 });

@@ -11,7 +11,7 @@ import { hasHiddenLayerOverScan, preferOwnReading, withWordsOutside } from './hi
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
 import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
-import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
+import type { OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
 import { proseInMono } from './monoProse.js';
 import { type InkOf, inkReader } from './textInk.js';
@@ -43,8 +43,13 @@ const MIN_FIGURE_AREA = 0.015;
 const FIGURE_GAP = 8;
 /** Images covering more than this share of the page are backgrounds or scans, not figures. */
 const MAX_FIGURE_AREA = 0.6;
-/** In `auto`, images covering at least this share of a page that has a text layer are OCRed too (posters, logos)... */
-const MIN_OCR_IMAGE_AREA = 0.08;
+/**
+ * In `auto`, images covering at least this share of a page that has a text layer are OCRed too (posters, logos;
+ * a firm's logo beside a letterhead covers 1–2% of the page, and 8% left every logo of the image-text family unread)...
+ */
+const MIN_OCR_IMAGE_AREA = 0.005;
+/** ...when at least this tall and 3 times as wide, in points (room for a line of text; icons and rules are not). */
+const MIN_OCR_IMAGE_SIDE = 12;
 /** ...at most this many per page and per document, so a photo album costs bounded time. */
 const MAX_OCR_IMAGES_PER_PAGE = 2;
 const MAX_OCR_IMAGES_PER_DOCUMENT = 8;
@@ -225,7 +230,8 @@ async function readPages(
           checkTime(context, started, done, numPages);
           const { png, scale } = renderRegion(page, box, text.width * text.height);
           const ocr = engine.recognize(png, { signal: context.signal, languageText });
-          (item.regions ??= []).push({ ocr, scale, x0: box[0], y0: box[1] });
+          item.regions ??= [];
+          item.regions.push({ ocr, scale, x0: box[0], y0: box[1] });
           inFlight.push(ocr.catch(() => undefined));
           imageOcrLeft--;
         }
@@ -240,7 +246,7 @@ async function readPages(
     work.push(item);
   }
   for (const item of work) {
-    if (item.regions) await addImageText(item, context);
+    if (item.regions) await addImageText(item);
     if (!item.ocr) continue;
     try {
       let result = await item.ocr;
@@ -330,7 +336,12 @@ function imageRegions(text: PageText): [number, number, number, number][] {
           number,
         ],
     )
-    .filter(([x0, y0, x1, y1]) => ((x1 - x0) * (y1 - y0)) / area >= MIN_OCR_IMAGE_AREA)
+    .filter(
+      ([x0, y0, x1, y1]) =>
+        ((x1 - x0) * (y1 - y0)) / area >= MIN_OCR_IMAGE_AREA &&
+        y1 - y0 >= MIN_OCR_IMAGE_SIDE &&
+        x1 - x0 >= 3 * MIN_OCR_IMAGE_SIDE,
+    )
     .filter(
       ([x0, y0, x1, y1]) =>
         text.segments.filter(
@@ -371,7 +382,7 @@ function renderRegion(
 }
 
 /** Text read from a page's large images joins its text layer; a failed or unsure read adds nothing. */
-async function addImageText(item: PageWork, context: ParsePdfContext): Promise<void> {
+async function addImageText(item: PageWork): Promise<void> {
   for (const region of item.regions ?? []) {
     let result: OcrPageResult;
     try {
@@ -632,7 +643,6 @@ function assemble(
   let lastShown: LayoutBlock | undefined;
   for (const page of pages) {
     const { text } = page;
-    const items: PdfBlock[] = [];
     const toBbox = (x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null =>
       text.width > 0 && text.height > 0
         ? [clamp01(x0 / text.width), clamp01(y0 / text.height), clamp01(x1 / text.width), clamp01(y1 / text.height)]

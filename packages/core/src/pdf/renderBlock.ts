@@ -43,7 +43,7 @@ function htmlTable(rows: string[][], spans: [number, number][][]): string {
 
 /** One row of a pipe table `width` cells wide (missing cells empty). */
 export function pipeRow(r: string[], width: number): string {
-  return '| ' + Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ') + ' |';
+  return `| ${Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ')} |`;
 }
 
 export function renderBlock(block: LayoutBlock, heading?: { level: number }): string {
@@ -51,7 +51,7 @@ export function renderBlock(block: LayoutBlock, heading?: { level: number }): st
     case 'figure':
       return '';
     case 'code':
-      return '```\n' + block.text.replace(/```/g, '` ` `') + '\n```';
+      return `\`\`\`\n${block.text.replace(/```/g, '` ` `')}\n\`\`\``;
     case 'table': {
       const rows = block.cells ?? [];
       if (rows.length === 0) return '';
@@ -59,7 +59,7 @@ export function renderBlock(block: LayoutBlock, heading?: { level: number }): st
       const width = Math.max(...rows.map((r) => r.length));
       return [
         pipeRow(rows[0], width),
-        '| ' + Array.from({ length: width }, () => '---').join(' | ') + ' |',
+        `| ${Array.from({ length: width }, () => '---').join(' | ')} |`,
         ...rows.slice(1).map((r) => pipeRow(r, width)),
       ].join('\n');
     }

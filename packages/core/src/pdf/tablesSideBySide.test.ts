@@ -48,6 +48,32 @@ describe('tables side by side', () => {
       for (const [a, b] of [...LEFT, ...RIGHT]) expect(rows).toContain(`| ${a} | ${b} |`);
     });
 
+  // Same length: no row is left alone on one side; each side starting with its own label column tells them apart.
+  const EQUAL = [
+    ['Pier road', '517'],
+    ['Dock lane', '1284'],
+    ['Tower hill', '66'],
+    ['Salt flats', '2093'],
+    ['Ropewalk', '730'],
+  ];
+  for (const [font, size, gap, border] of [
+    ["'Liberation Sans'", 10, 20, ''],
+    ["'DejaVu Serif'", 11, 30, 'border-bottom: 0.6px solid #999'],
+    ["'Liberation Serif'", 9, 15, 'border: 0.7px solid #555'],
+  ] as const)
+    it(`reads two tables of equal length ${gap} mm apart as two tables (${font} ${size} pt)`, async () => {
+      const css = CSS.replace('text-align: left', `text-align: left; ${border}`);
+      const body =
+        `${css}<p>The two counts below were taken on the same morning by two teams.</p>` +
+        `<div style="display:flex;gap:${gap}mm;align-items:flex-start">` +
+        `${table(['Site', 'Visitors'], LEFT)}${table(['Street', 'Cars'], EQUAL)}</div>`;
+      const md = (await parsePdf(await printer.print(a4(body, font, size)), { mode: 'fast' })).markdown;
+      const rows = pipeRows(md);
+      expect(rows).toContain('| Site | Visitors |');
+      expect(rows).toContain('| Street | Cars |');
+      for (const [a, b] of [...LEFT, ...EQUAL]) expect(rows).toContain(`| ${a} | ${b} |`);
+    });
+
   it('keeps one wide table with a wide gap whole when every row fills both sides', async () => {
     const rows = LEFT.map(([a, b], i) => [a, b, `Zone ${i + 1}`, `${100 + i * 7}`]);
     const body =

@@ -8,12 +8,15 @@ const GAP_RATIO = 2.5;
 const MIN_GAP_EM = 2;
 /** Each table has at least this many columns. */
 const MIN_COLUMNS = 2;
+/** Share of body rows whose cell must be words (a label column) or a figure (a figure column). */
+const LABEL_SHARE = 0.8;
 
 /**
  * Where to cut a table found in `cols` (column intervals) and `cells` (its printed rows, header first) into two
  * tables standing side by side: the x of the middle of the widest gap between columns when it is GAP_RATIO times
  * every other gap and MIN_GAP_EM ems, leaves MIN_COLUMNS columns on each side, and some row below the header fills
- * two cells or more on one side and none on the other (one table ended before the other). Else null.
+ * two cells or more on one side and none on the other (one table ended before the other) or both sides start with a
+ * label column (see labelsBothSides). Else null.
  */
 export function sideBySideCut(cols: [number, number][], cells: string[][], bodySize: number): number | null {
   if (cols.length < MIN_COLUMNS * 2) return null;
@@ -32,5 +35,21 @@ export function sideBySideCut(cols: [number, number][], cells: string[][], bodyS
         (filled(row, 0, k) >= 2 && filled(row, k, row.length) === 0) ||
         (filled(row, k, row.length) >= 2 && filled(row, 0, k) === 0),
     );
-  return alone ? (cols[k - 1][1] + cols[k][0]) / 2 : null;
+  return alone || labelsBothSides(cells, k) ? (cols[k - 1][1] + cols[k][0]) / 2 : null;
+}
+
+/** A figure cell: digits with signs, separators, currency or percent signs only. */
+const FIGURE = /^[-+−–(]?[$€£¥]?\d[\d.,\u00a0 ]*%?\)?$/;
+
+/**
+ * Two tables of the same length leave no row alone on one side; what still tells them apart is that each starts
+ * with its own column of row labels: the table's first column and the column right of the cut hold words in most
+ * body rows, the column left of the cut figures (a single table puts its labels first, not after its figures).
+ */
+function labelsBothSides(cells: string[][], k: number): boolean {
+  const body = cells.slice(1).filter((r) => r.filter(Boolean).length >= 2);
+  if (body.length < 2) return false;
+  const share = (c: number, words: boolean) =>
+    body.filter((r) => r[c] && FIGURE.test(r[c].trim()) !== words).length / body.length;
+  return share(0, true) >= LABEL_SHARE && share(k, true) >= LABEL_SHARE && share(k - 1, false) >= LABEL_SHARE;
 }

@@ -59,3 +59,39 @@ describe('table rows whose every cell wraps', () => {
       expect(rows).toHaveLength(ROWS.length + 2);
     });
 });
+
+// The last row's one long cell wraps onto further lines and no full row follows to close the table: those lines
+// are the cell's, not a paragraph after the table.
+const SHORT = [
+  ['Quay wall', '1994', 'Granite blocks'],
+  ['Ferry stage', '2008', 'Timber boards'],
+  ['Customs house', '1871', 'Cast iron'],
+];
+const LAST = ['Pier head lamp', '1932', 'Brass lantern on a stone plinth, its glass renewed after the great storm'];
+
+async function lastRowMarkdown(font: string, size: number, width: number, after: string): Promise<string> {
+  const css =
+    'table { border-collapse: collapse } td, th { padding: 3pt 6pt; vertical-align: top; text-align: left } ' +
+    'td:nth-child(3) { width: 30% }';
+  const rows = [...SHORT, LAST].map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
+  const body =
+    `<style>${css}</style><p>The oldest works on the harbour front are listed below by the year they were built.</p>` +
+    `<table style="width:${width}%"><tr><th>Work</th><th>Built</th><th>Material</th></tr>${rows}</table>` +
+    `<p style="margin-top:${after}">The list was drawn up by the harbour board for the centenary exhibition.</p>`;
+  return (await parsePdf(await printer.print(a4(body, font, size)), { mode: 'fast' })).markdown;
+}
+
+describe('a table whose last row wraps in one cell', () => {
+  for (const [font, size, width, after] of [
+    ["'Liberation Serif'", 11, 70, '6pt'],
+    ["'DejaVu Sans'", 9, 60, '12pt'],
+    ["'Liberation Sans'", 10, 80, '4pt'],
+  ] as const)
+    it(`keeps the wrapped lines in the last row (${font} ${size} pt, ${width}% wide)`, async () => {
+      const md = await lastRowMarkdown(font, size, width, after);
+      const rows = md.split('\n').filter((l) => l.startsWith('|'));
+      expect(rows).toContain(`| ${LAST.join(' | ')} |`);
+      expect(rows).toHaveLength(SHORT.length + 3);
+      expect(md).toMatch(/\|\n\nThe list was drawn up by the harbour board/);
+    });
+});

@@ -7,6 +7,10 @@ import type { Segment } from './extractPageText.js';
 const ROW_GAP_EM = 0.25;
 /** Gaps of the taller group (row gaps) below the header row the table must show, so a lone header gap is not it. */
 const MIN_ROW_GAPS = 2;
+/** A wrapped cell's further lines start at its left edge, within this many points. */
+const LAST_LINE_ALIGN = 1;
+/** At most this many further lines of one cell in a table's last row. */
+const MAX_LAST_ROW_LINES = 10;
 
 /**
  * The indices of the rows of `run` set a line gap under the row above, when the run's gaps fall into two groups (the
@@ -34,4 +38,37 @@ export function lineGapRows(run: Segment[][], size: number): Set<number> {
     if (r >= 1 && g <= lower) out.add(r);
   });
   return out;
+}
+
+/**
+ * Where a table's last row ends when one of its cells wraps onto further lines after it (no full row follows, so
+ * the "one-cell rows up to the next full row" rule of buildBlocks cannot take them): the index past the one-cell
+ * rows set under that cell: each starts at its left edge (within LAST_LINE_ALIGN), in its size and style, stays
+ * inside its slot (clear of the neighbouring cells of the last full row), and stands closer under the line above
+ * than the table's rows stand apart. Else `end` (the row after the table).
+ */
+export function lastRowLinesUntil(rows: Segment[][], start: number, end: number): number {
+  const full = rows[end - 1];
+  if (!full || full.length < 2 || end - start < 3) return end;
+  // The tightest gap between two full rows of the table: a cell's further line stands closer than that.
+  let rowGap = Infinity;
+  for (let r = start + 1; r < end; r++)
+    if (rows[r].length >= 2 && rows[r - 1].length >= 2)
+      rowGap = Math.min(rowGap, Math.min(...rows[r].map((s) => s.y0)) - Math.max(...rows[r - 1].map((s) => s.y1)));
+  if (!Number.isFinite(rowGap)) return end;
+  let k = end;
+  let above = full.find((c) => rows[end]?.length === 1 && Math.abs(c.x0 - rows[end][0].x0) <= LAST_LINE_ALIGN);
+  if (!above) return end;
+  const at = full.indexOf(above);
+  const left = at > 0 ? full[at - 1].x1 : -Infinity;
+  const right = at + 1 < full.length ? full[at + 1].x0 : Infinity;
+  for (; k < rows.length && k < end + MAX_LAST_ROW_LINES && rows[k].length === 1; k++) {
+    const s = rows[k][0];
+    const gap = s.y0 - above.y1;
+    const sameStyle = s.bold === above.bold && s.italic === above.italic && Math.abs(s.size - above.size) <= 0.5;
+    if (Math.abs(s.x0 - above.x0) > LAST_LINE_ALIGN || s.x0 < left || s.x1 > right || !sameStyle) break;
+    if (gap >= rowGap - ROW_GAP_EM * s.size || gap > s.size) break;
+    above = s;
+  }
+  return k;
 }
