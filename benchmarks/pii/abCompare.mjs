@@ -15,6 +15,7 @@ import { PERSON_ROUND10_AFTER, PERSON_ROUND10_SHAPES } from './personRound10Shap
 import { PERSON_ROUND11_AFTER, PERSON_ROUND11_SHAPES } from './personRound11Shapes.mjs';
 import { PERSON_ROUND12_SHAPES } from './personRound12Shapes.mjs';
 import { PERSON_ROUND13_AFTER, PERSON_ROUND13_SHAPES } from './personRound13Shapes.mjs';
+import { PERSON_ROUND14_SHAPES } from './personRound14Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { scoreShapeGroups, scoreShapeRows } from './scoreShapes.mjs';
@@ -46,6 +47,7 @@ const sets = [
   ['personRound12Shapes', PERSON_ROUND12_SHAPES],
   ['personRound13Shapes', PERSON_ROUND13_SHAPES],
   ['personRound13Shapes --after', PERSON_ROUND13_AFTER],
+  ['personRound14Shapes', PERSON_ROUND14_SHAPES],
   ['weakSpotShapes', WEAK_SPOT_SHAPES],
   ['newShapes', { all: NEW_SHAPES }],
 ];

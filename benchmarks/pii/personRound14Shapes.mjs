@@ -3,7 +3,8 @@
 // space, "says X", name pairs, surnames as modifiers ("the X novel", "by X"), lowercase names after "mr." or
 // "name:", text all in lowercase or all in capitals, and names that are also ordinary words or places. Each slot is
 // also filled by a non-person (a common word, a place, a product). Names come from several locales and are not those
-// of the earlier sets. `pii` must be gone, `keep` must stay (only a word's first occurrence is scored).
+// of the earlier sets. `pii` must be gone, `keep` must stay (only a word's first occurrence is scored). Place
+// names are not in `keep`: the redactor removes them as LOCATION by design (first draft listed four; corrected).
 // Run: node benchmarks/pii/personRound14Shapes.mjs [--misses]
 import { redactPII } from '@scrape/core';
 import { printShapeGroups, scoreShapeGroups } from './scoreShapes.mjs';
@@ -48,7 +49,7 @@ export const PERSON_ROUND14_SHAPES = {
     { text: 'I met Aurelio and Chidinma at the station.', pii: ['Aurelio', 'Chidinma'], keep: ['met', 'station'] },
     // traps
     { text: 'Salt and Pepper were on the table.', pii: [], keep: ['Salt', 'Pepper', 'table'] },
-    { text: 'Oslo and Bergen were cold.', pii: [], keep: ['Oslo', 'Bergen', 'cold'] },
+    { text: 'Oslo and Bergen were cold.', pii: [], keep: ['cold'] },
   ],
   surnameModifiers: [
     { text: 'I loved the Murakami novel you lent me.', pii: ['Murakami'], keep: ['loved', 'novel'] },
@@ -86,8 +87,8 @@ export const PERSON_ROUND14_SHAPES = {
     { text: 'Ask Jordan whether the printer works.', pii: ['Jordan'], keep: ['printer'] },
     // traps
     { text: 'Hope is what keeps us going.', pii: [], keep: ['Hope', 'keeps'] },
-    { text: 'Summer was hot in Florence this year.', pii: [], keep: ['Summer', 'hot', 'Florence'] },
-    { text: 'We flew over Jordan at dawn.', pii: [], keep: ['Jordan', 'dawn'] },
+    { text: 'Summer was hot in Florence this year.', pii: [], keep: ['Summer', 'hot'] },
+    { text: 'We flew over Jordan at dawn.', pii: [], keep: ['dawn'] },
   ],
 };
 
