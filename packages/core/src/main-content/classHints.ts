@@ -314,7 +314,7 @@ function computeValueHint(value: string, classList: boolean): ValueHint {
     negative,
     positive,
     testimonial,
-    screenReaderOnly: classList && SCREEN_READER_ONLY.test(value),
+    screenReaderOnly: classList && SCREEN_READER_HINT.test(value) && SCREEN_READER_ONLY.test(value),
     hint: finish(negative, positive, testimonial),
   };
 }
@@ -345,6 +345,10 @@ const SCREEN_READER_ONLY = new RegExp(
     String.raw`|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])|(?:^|\s)blind(?:$|\s)`,
   'i',
 );
+
+/** The cheap first test for SCREEN_READER_ONLY: each of its names holds one of these words (same case rule), and a
+ *  plain word search is cheaper than trying the pattern's look-behind and alternation at every position. */
+const SCREEN_READER_HINT = /sr|screen|visually|element|assistive|a11y|hidden|blind/i;
 
 /** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */
 export function isScreenReaderOnly(cls: string): boolean {
