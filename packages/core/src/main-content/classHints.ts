@@ -124,6 +124,11 @@ export const POSTER_COMPOUNDS = new Set([
   'postcount',
   'profilerank',
 ]);
+/** The proper prefixes of POSTER_COMPOUNDS ("user", "post", "pro"...): a token is joined to the next one and looked up
+ *  only when it is one of these, so most tokens of a class list are not copied into a new string first. */
+const POSTER_HEADS = new Set(
+  [...POSTER_COMPOUNDS].flatMap((w) => Array.from({ length: w.length - 1 }, (_, n) => w.slice(0, n + 1))),
+);
 /** "header" and "footer" name the page's banner and footer, but after a component's name ("CardFooter",
  *  "section-header", "SideBySideHeader") they name a part of that component, which is as much content as the rest. */
 const PART_WORDS = new Set(['header', 'footer']);
@@ -309,7 +314,7 @@ function computeValueHint(value: string, classList: boolean): ValueHint {
     negative,
     positive,
     testimonial,
-    screenReaderOnly: classList && SCREEN_READER_ONLY.test(value),
+    screenReaderOnly: classList && SCREEN_READER_HINT.test(value) && SCREEN_READER_ONLY.test(value),
     hint: finish(negative, positive, testimonial),
   };
 }
@@ -319,7 +324,7 @@ function negativeWordAt(list: string[], i: number): string | null {
   const t = list[i];
   if (NEGATIVE_WORDS.has(t) && !(PART_WORDS.has(t) && i > 0 && COMPONENT_WORDS.has(list[i - 1]))) return t;
   if (POSTER_COMPOUNDS.has(t)) return t;
-  if (i + 1 < list.length && POSTER_COMPOUNDS.has(t + list[i + 1])) return t + list[i + 1];
+  if (i + 1 < list.length && POSTER_HEADS.has(t) && POSTER_COMPOUNDS.has(t + list[i + 1])) return t + list[i + 1];
   if (t === 'tool' && list[i + 1] === 'tip') return 'tooltip'; // "tool-tip", "ToolTip"
   return null;
 }
@@ -340,6 +345,10 @@ const SCREEN_READER_ONLY = new RegExp(
     String.raw`|hidden[-_]visually|hidden[-_]accessible)(?:$|[\s_-])|(?:^|\s)blind(?:$|\s)`,
   'i',
 );
+
+/** The cheap first test for SCREEN_READER_ONLY: each of its names holds one of these words (same case rule), and a
+ *  plain word search is cheaper than trying the pattern's look-behind and alternation at every position. */
+const SCREEN_READER_HINT = /sr|screen|visually|element|assistive|a11y|hidden|blind/i;
 
 /** Whether a class attribute marks its element as screen-reader-only text (see SCREEN_READER_ONLY). */
 export function isScreenReaderOnly(cls: string): boolean {

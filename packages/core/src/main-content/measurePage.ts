@@ -65,7 +65,8 @@ export function measurePage(body: Element, page: PageHints, on: RuleSwitch, trac
     }
   }
   let readNoscript = false;
-  computeGood(tree);
+  // the relabelled first tree's `good` is current (nothing above changes labels after it is computed)
+  if (relabelled !== tree) computeGood(tree);
   if (tree.root.good < NOSCRIPT_PAGE_MAX_CHARS && body.querySelector('noscript')) {
     const withNoscript = measureTree(body, { keepComments, readNoscript: true });
     computeGood(withNoscript);
@@ -74,8 +75,10 @@ export function measurePage(body: Element, page: PageHints, on: RuleSwitch, trac
       readNoscript = true;
     }
   }
-  if (relabelled !== tree) relabelLargeJunk(tree, on, tracer); // the same tree relabelled twice gives the same labels
-  computeGood(tree);
+  if (relabelled !== tree) {
+    relabelLargeJunk(tree, on, tracer); // the same tree relabelled twice gives the same labels
+    computeGood(tree);
+  }
   if (
     tree.root.good < HIDDEN_PAGE_MAX_CHARS &&
     hiddenTextExceeds(tree.hidden, HIDDEN_GAIN * Math.max(HIDDEN_MIN_CHARS, tree.root.good))

@@ -81,6 +81,8 @@ export function pruneBlocks(root: NodeStats, discussion: boolean, on: RuleSwitch
   return removed;
 }
 
+const NO_SIGNATURES: ReadonlyMap<string, number> = new Map();
+
 /** Drops the children of `frame`'s block that a test names chrome; pushes the others, with what they are granted. */
 function pruneChildren(
   frame: PruneFrame,
@@ -92,14 +94,17 @@ function pruneChildren(
   const { s, trustLinks, trustClass, item: outer } = frame;
   // fewer children than an item group needs: no child is an item (most blocks have one or two children)
   const few = s.children.length < REPEATED_ITEM_MIN;
-  const signatures = new Map<string, number>();
+  // (no map for the many blocks with fewer children: one per block was a steady allocation)
+  let signatures: ReadonlyMap<string, number> = NO_SIGNATURES;
   let listItems = 0;
   if (!few) {
+    const counts = new Map<string, number>();
     for (const c of s.children) {
       const sig = signature(c);
-      signatures.set(sig, (signatures.get(sig) ?? 0) + 1);
+      counts.set(sig, (counts.get(sig) ?? 0) + 1);
       if (c.el.localName === 'li') listItems++;
     }
+    signatures = counts;
   }
   for (let i = 0; i < s.children.length; i++) {
     const c = s.children[i];
