@@ -405,12 +405,11 @@ function sideBySide(run: Segment[][], block: LayoutBlock, cut: number | null | u
   return found;
 }
 
-function findTable(
-  rows: Segment[][],
-  start: number,
-  bodySize: number,
-  spanLabel?: Segment,
-): { block: LayoutBlock; end: number; cut: number | null } | { end: number } {
+/**
+ * Where the run of table rows starting at `start` ends (exclusive): rows follow each other without a gap taller than
+ * the rows, full rows, or one-cell rows between full rows.
+ */
+function tableRunEnd(rows: Segment[][], start: number): number {
   let end = start + 1;
   const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
   while (end < rows.length) {
@@ -430,16 +429,12 @@ function findTable(
       end = next;
     }
   }
-  const run = rows.slice(start, end);
-  const multi = run.filter((r) => r.length >= 2).length;
-  if (multi < 2) return { end };
-  // Words OCR could barely read (handwriting, a smudged scan) fall at random x positions: their "columns" are noise.
-  const ocrConfidence = confidenceOf(run.flat());
-  if (ocrConfidence !== null && ocrConfidence < MIN_TABLE_OCR_CONFIDENCE) return { end };
-  const cols = tableColumns(run, bodySize);
-  if (!cols || cols.length < 2) return { end };
-  if (cols.length === 2 && multi < 3) return { end };
-  const physical = run.map((r) => {
+  return end;
+}
+
+/** Each printed row's text per column (a row's segments joined by column; cells not yet joined across lines). */
+function physicalCells(run: Segment[][], cols: [number, number][]): string[][] {
+  return run.map((r) => {
     const cellTexts: string[] = cols.map(() => '');
     for (const s of r) {
       // A one-cell row across a gutter (a section label) belongs to the column it starts in.
@@ -450,6 +445,25 @@ function findTable(
     }
     return cellTexts;
   });
+}
+
+function findTable(
+  rows: Segment[][],
+  start: number,
+  bodySize: number,
+  spanLabel?: Segment,
+): { block: LayoutBlock; end: number; cut: number | null } | { end: number } {
+  const end = tableRunEnd(rows, start);
+  const run = rows.slice(start, end);
+  const multi = run.filter((r) => r.length >= 2).length;
+  if (multi < 2) return { end };
+  // Words OCR could barely read (handwriting, a smudged scan) fall at random x positions: their "columns" are noise.
+  const ocrConfidence = confidenceOf(run.flat());
+  if (ocrConfidence !== null && ocrConfidence < MIN_TABLE_OCR_CONFIDENCE) return { end };
+  const cols = tableColumns(run, bodySize);
+  if (!cols || cols.length < 2) return { end };
+  if (cols.length === 2 && multi < 3) return { end };
+  const physical = physicalCells(run, cols);
   const cells = joinCellLines(physical, run, cols);
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
   if (full < cells.length * TABLE_FULL_ROWS) return { end };

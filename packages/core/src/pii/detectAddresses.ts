@@ -258,8 +258,16 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   for (const m of text.matchAll(SHAPED_POSTCODE))
     out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
   out.push(...detectLowercaseUkPostcodes(text), ...detectTypeFirstStreets(text));
-  // Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
-  // earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
+  out.push(...detectDigitsLettersPostcodes(text, tokens, g), ...detectPostcodesByCities(tokens, g));
+  return out;
+}
+
+/**
+ * Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
+ * earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
+ */
+function detectDigitsLettersPostcodes(text: string, tokens: Token[], g: Gazetteers): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
   for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
     if (ERA_OR_TIME.test(m[2])) continue;
     // "Model 4000 XL Turbo": a model number and size, not a postcode before a town.
@@ -269,7 +277,12 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     if ((town && g.places.has(town[1].toLowerCase())) || POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)))
       out.push({ type: 'ADDRESS', start: m.index!, end, score: 0.75 });
   }
-  // A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block.
+  return out;
+}
+
+/** A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block. */
+function detectPostcodesByCities(tokens: Token[], g: Gazetteers): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
   for (const t of tokens) {
     if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;
     const prev = tokens[t.index - 1]?.text === ',' ? tokens[t.index - 2] : tokens[t.index - 1];
@@ -385,18 +398,25 @@ function findAnchor(
 
 function findUnitAnchor(text: string, tokens: Token[], i: number): Anchor | undefined {
   const t = tokens[i];
+  if (!isWord(t)) return undefined;
   // Unit designators and post boxes: "Suite 501", "Apt. 656", "P.O. Box 149", "PSC 0413", "Unit 4719 Box 7394".
-  if (isWord(t) && UNIT_RE.test(t.text)) {
+  if (UNIT_RE.test(t.text)) {
     const k = nextIdx(tokens, i);
     const v = tokens[k];
     if ((isNum(v) || (v?.text === '#' && isNum(tokens[k + 1]))) && sameLine(v)) return [i, v.text === '#' ? k + 1 : k];
   }
-  if (isWord(t) && /^p$/i.test(t.text) && tokens[i + 1]?.text === '.' && /^o$/i.test(tokens[i + 2]?.text ?? '')) {
+  return findPostBoxAnchor(text, tokens, i) ?? findMilitaryAnchor(tokens, i);
+}
+
+/** Post boxes: "P.O. Box 149", "PO Box 12", "Postbox 7", and a bare "Box 7394" after a unit or PSC number. */
+function findPostBoxAnchor(text: string, tokens: Token[], i: number): Anchor | undefined {
+  const t = tokens[i];
+  if (/^p$/i.test(t.text) && tokens[i + 1]?.text === '.' && /^o$/i.test(tokens[i + 2]?.text ?? '')) {
     let k = i + 3;
     if (tokens[k]?.text === '.') k++;
     if (/^box$/i.test(tokens[k]?.text ?? '') && isNum(tokens[k + 1])) return [i, k + 1];
   }
-  if (isWord(t) && /^(?:po|postbox|box)$/i.test(t.text)) {
+  if (/^(?:po|postbox|box)$/i.test(t.text)) {
     let k = i + 1;
     if (/^box$/i.test(tokens[k]?.text ?? '')) k++;
     if (
@@ -406,15 +426,19 @@ function findUnitAnchor(text: string, tokens: Token[], i: number): Anchor | unde
     )
       return [i, k];
   }
-  // Military mail: "APO AA 42323", "USNV Botolen".
+  return undefined;
+}
+
+/** Military mail: "APO AA 42323", "USNV Botolen". */
+function findMilitaryAnchor(tokens: Token[], i: number): Anchor | undefined {
+  const t = tokens[i];
   if (
-    isWord(t) &&
     /^(?:APO|FPO|DPO)$/.test(t.text) &&
     /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') &&
     isNum(tokens[i + 2])
   )
     return [i, i + 2];
-  if (isWord(t) && /^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap)
+  if (/^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap)
     return [i, i + 1];
   return undefined;
 }
