@@ -597,6 +597,10 @@ function blockType(block: LayoutBlock, heading: Heading | undefined): { type: Pd
   }
 }
 
+/** A block of the page before its id and reading order are known. */
+type PendingBlock = Omit<PdfBlock, 'id' | 'readingOrder'>;
+type ToBbox = (x0: number, y0: number, x1: number, y1: number) => [number, number, number, number] | null;
+
 function assemble(
   doc: mupdf.Document,
   work: PageWork[],
@@ -605,6 +609,81 @@ function assemble(
   mode: 'fast' | 'auto' | 'ocr',
   options: ParsePdfOptions,
 ): ParsePdfResult {
+  assertSomethingToRead(work, mode);
+  // The margin rules may ask a row's ink (a red stamp vs a letter's date): read lazily, only from the pages asked
+  // about (a short document's outermost rows, a row off to the right under a running head).
+  const { pages, headings } = layoutPages(work, inkReader(doc));
+  let markdown = '';
+  const pageMarkdown: PdfPage[] = [];
+  const blockPages: PdfPageBlocks[] = [];
+  let firstTitle: string | undefined;
+  // The markdown's last block so far (a table, the table a run of continued parts began with).
+  let lastShown: LayoutBlock | undefined;
+  for (const page of pages) {
+    const { text } = page;
+    const toBbox: ToBbox = (x0, y0, x1, y1) =>
+      text.width > 0 && text.height > 0
+        ? [clamp01(x0 / text.width), clamp01(y0 / text.height), clamp01(x1 / text.width), clamp01(y1 / text.height)]
+        : null;
+    const furniture = [...page.furniture].sort((a, b) => a.seg.y0 - b.seg.y0 || a.seg.x0 - b.seg.x0);
+    const top = furniture.filter((f) => f.seg.y0 < text.height / 2);
+    const bottom = furniture.filter((f) => f.seg.y0 >= text.height / 2);
+    const pending: PendingBlock[] = top.map((f) => furnitureItem(f, toBbox));
+    const { pageMd, first, last, title } = renderPageBody(page, headings, toBbox, pending);
+    firstTitle ??= title;
+    pending.push(...bottom.map((f) => furnitureItem(f, toBbox)));
+
+    // Place the page in the document: markers between pages, none before the first page with content.
+    // A table going on from the page before joins it (no markers between: they would cut it).
+    const joined =
+      first && markdown.length > 0 && !options.pageMarkers
+        ? tableContinuation(lastShown, first.block, text.width)
+        : undefined;
+    const marker = options.pageMarkers ? PAGE_MARKER(text.pageNumber) : '\n\n';
+    const placed = placePage(markdown, pageMd, first, joined, marker, pending);
+    markdown = placed.markdown;
+    const { offset, shift } = placed;
+    if (last) lastShown = joined !== undefined && last === first?.block ? lastShown : last;
+    if (options.pages) pageMarkdown.push({ pageNumber: text.pageNumber, markdown: pageMd });
+    if (options.blocks) blockPages.push(pageBlocks(text, work, pending, offset + shift, offset >= 0));
+  }
+  const { title, metadata } = documentMetadata(doc, work, numPages, totalPages, firstTitle);
+  const result: ParsePdfResult = { markdown, numPages, totalPages, metadata };
+  if (title) result.title = title;
+  if (options.pages) result.pages = pageMarkdown;
+  if (options.blocks) result.blocks = blockPages;
+  return result;
+}
+
+/**
+ * The document's markdown with the page's appended: after a marker (none before the first page with content), or
+ * joined to the table it continues (`joined`: that table with the page's first rows). Returns where the page's
+ * markdown starts (-1: it has none) and how far its spans move (the continued table grew by `shift`).
+ */
+function placePage(
+  markdown: string,
+  pageMd: string,
+  first: PageBody['first'],
+  joined: string | undefined,
+  marker: string,
+  pending: PendingBlock[],
+): { markdown: string; offset: number; shift: number } {
+  if (pageMd.length === 0) return { markdown, offset: -1, shift: 0 };
+  if (first && joined !== undefined) {
+    let out = markdown + (joined ? '\n' : '');
+    const offset = out.length;
+    const shift = joined.length - first.fragment.length;
+    // Spans move by `shift`; the continued table's own span becomes the rows it added.
+    pending[first.item].markdownSpan = joined ? [-shift, first.fragment.length] : null;
+    out += joined + pageMd.slice(first.fragment.length);
+    return { markdown: out, offset, shift };
+  }
+  const out = markdown.length > 0 ? markdown + marker : markdown;
+  return { markdown: out + pageMd, offset: out.length, shift: 0 };
+}
+
+/** A document with no text to give: a scan without OCR (in `fast`, or with no engine), or no readable page. */
+function assertSomethingToRead(work: PageWork[], mode: 'fast' | 'auto' | 'ocr'): void {
   const scanned = work.filter((w) => w.needsOcr).length;
   const hasText = work.some((w) => w.text.segments.length > 0);
   if (!hasText && scanned > 0) {
@@ -632,107 +711,100 @@ function assemble(
       `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`,
     );
 
-  // The margin rules may ask a row's ink (a red stamp vs a letter's date): read lazily, only from the pages asked
-  // about (a short document's outermost rows, a row off to the right under a running head).
-  const { pages, headings } = layoutPages(work, inkReader(doc));
-  let markdown = '';
-  const pageMarkdown: PdfPage[] = [];
-  const blockPages: PdfPageBlocks[] = [];
-  let firstTitle: string | undefined;
-  // The markdown's last block so far (a table, the table a run of continued parts began with).
-  let lastShown: LayoutBlock | undefined;
-  for (const page of pages) {
-    const { text } = page;
-    const toBbox = (x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null =>
-      text.width > 0 && text.height > 0
-        ? [clamp01(x0 / text.width), clamp01(y0 / text.height), clamp01(x1 / text.width), clamp01(y1 / text.height)]
-        : null;
-    const furnitureItem = (f: { seg: Segment; type: FurnitureType }): Omit<PdfBlock, 'id' | 'readingOrder'> => ({
-      type: f.type,
-      label: f.type,
-      bbox: toBbox(f.seg.x0, f.seg.y0, f.seg.x1, f.seg.y1),
-      content: f.seg.text,
-      markdownSpan: null,
-      source: f.seg.source,
-      confidence: { layout: 0.8, ocr: f.seg.confidence },
+}
+
+/** A running head or foot as a block of its page. */
+function furnitureItem(f: { seg: Segment; type: FurnitureType }, toBbox: ToBbox): PendingBlock {
+  return {
+    type: f.type,
+    label: f.type,
+    bbox: toBbox(f.seg.x0, f.seg.y0, f.seg.x1, f.seg.y1),
+    content: f.seg.text,
+    markdownSpan: null,
+    source: f.seg.source,
+    confidence: { layout: 0.8, ocr: f.seg.confidence },
+  };
+}
+
+/** The page's body rendered: its markdown and each fragment's span inside it (`pending` gets a block for each). */
+interface PageBody {
+  pageMd: string;
+  /** The first block with markdown, its fragment and its index in `pending` (a table may continue there). */
+  first: { block: LayoutBlock; fragment: string; item: number } | undefined;
+  last: LayoutBlock | undefined;
+  /** The text of the page's first title block. */
+  title: string | undefined;
+}
+
+function renderPageBody(
+  page: PageLayout,
+  headings: Map<LayoutBlock, Heading>,
+  toBbox: ToBbox,
+  pending: PendingBlock[],
+): PageBody {
+  let pageMd = '';
+  let prevKind: string | undefined;
+  let first: PageBody['first'];
+  let last: LayoutBlock | undefined;
+  let title: string | undefined;
+  for (const block of page.blocks) {
+    const heading = headings.get(block);
+    const fragment = renderBlock(block, heading);
+    const { type, label } = blockType(block, heading);
+    if (type === 'title' && title === undefined) title = block.text.trim();
+    let span: [number, number] | null = null;
+    if (fragment.length > 0) {
+      if (pageMd.length > 0) pageMd += prevKind === 'list_item' && block.kind === 'list_item' ? '\n' : '\n\n';
+      span = [pageMd.length, pageMd.length + fragment.length];
+      pageMd += fragment;
+      prevKind = block.kind;
+      first ??= { block, fragment, item: pending.length };
+      last = block;
+    }
+    pending.push({
+      type,
+      label,
+      bbox: toBbox(block.x0, block.y0, block.x1, block.y1),
+      content: fragment,
+      markdownSpan: span,
+      source: block.source,
+      confidence: { layout: heading ? 0.7 : block.layoutConfidence, ocr: block.ocrConfidence },
     });
-    const furniture = [...page.furniture].sort((a, b) => a.seg.y0 - b.seg.y0 || a.seg.x0 - b.seg.x0);
-    const top = furniture.filter((f) => f.seg.y0 < text.height / 2);
-    const bottom = furniture.filter((f) => f.seg.y0 >= text.height / 2);
-    const pending: Omit<PdfBlock, 'id' | 'readingOrder'>[] = top.map(furnitureItem);
-
-    // The page's body markdown, with each fragment's offset inside it.
-    let pageMd = '';
-    let prevKind: string | undefined;
-    let first: { block: LayoutBlock; fragment: string; item: number } | undefined;
-    let last: LayoutBlock | undefined;
-    for (const block of page.blocks) {
-      const heading = headings.get(block);
-      const fragment = renderBlock(block, heading);
-      const { type, label } = blockType(block, heading);
-      if (type === 'title' && firstTitle === undefined) firstTitle = block.text.trim();
-      let span: [number, number] | null = null;
-      if (fragment.length > 0) {
-        if (pageMd.length > 0) pageMd += prevKind === 'list_item' && block.kind === 'list_item' ? '\n' : '\n\n';
-        span = [pageMd.length, pageMd.length + fragment.length];
-        pageMd += fragment;
-        prevKind = block.kind;
-        first ??= { block, fragment, item: pending.length };
-        last = block;
-      }
-      pending.push({
-        type,
-        label,
-        bbox: toBbox(block.x0, block.y0, block.x1, block.y1),
-        content: fragment,
-        markdownSpan: span,
-        source: block.source,
-        confidence: { layout: heading ? 0.7 : block.layoutConfidence, ocr: block.ocrConfidence },
-      });
-    }
-    pending.push(...bottom.map(furnitureItem));
-
-    // Place the page in the document: markers between pages, none before the first page with content.
-    // A table going on from the page before joins it (no markers between: they would cut it).
-    const joined =
-      first && markdown.length > 0 && !options.pageMarkers
-        ? tableContinuation(lastShown, first.block, text.width)
-        : undefined;
-    let offset = -1;
-    let shift = 0;
-    if (pageMd.length > 0 && first && joined !== undefined) {
-      markdown += joined ? '\n' : '';
-      offset = markdown.length;
-      shift = joined.length - first.fragment.length;
-      // Spans move by `shift` below; the continued table's own span becomes the rows it added.
-      pending[first.item].markdownSpan = joined ? [-shift, first.fragment.length] : null;
-      markdown += joined + pageMd.slice(first.fragment.length);
-    } else if (pageMd.length > 0) {
-      if (markdown.length > 0) markdown += options.pageMarkers ? PAGE_MARKER(text.pageNumber) : '\n\n';
-      offset = markdown.length;
-      markdown += pageMd;
-    }
-    if (last) lastShown = joined !== undefined && last === first?.block ? lastShown : last;
-    if (options.pages) pageMarkdown.push({ pageNumber: text.pageNumber, markdown: pageMd });
-    if (options.blocks) {
-      blockPages.push({
-        pageNumber: text.pageNumber,
-        width: text.width > 0 ? round2(text.width) : null,
-        height: text.height > 0 ? round2(text.height) : null,
-        status: work[text.pageNumber - 1].error || work[text.pageNumber - 1].needsOcr ? 'failed' : text.status,
-        items: pending.map((b, index) => ({
-          id: `p${text.pageNumber}.b${index}`,
-          ...b,
-          markdownSpan:
-            b.markdownSpan && offset >= 0
-              ? [b.markdownSpan[0] + offset + shift, b.markdownSpan[1] + offset + shift]
-              : null,
-          readingOrder: index,
-        })),
-      });
-    }
   }
+  return { pageMd, first, last, title };
+}
 
+/** The page's blocks with ids, reading order and spans moved to document offsets (`placed`: the page has markdown). */
+function pageBlocks(
+  text: PageText,
+  work: PageWork[],
+  pending: PendingBlock[],
+  spanShift: number,
+  placed: boolean,
+): PdfPageBlocks {
+  return {
+    pageNumber: text.pageNumber,
+    width: text.width > 0 ? round2(text.width) : null,
+    height: text.height > 0 ? round2(text.height) : null,
+    status: work[text.pageNumber - 1].error || work[text.pageNumber - 1].needsOcr ? 'failed' : text.status,
+    items: pending.map((b, index) => ({
+      id: `p${text.pageNumber}.b${index}`,
+      ...b,
+      markdownSpan:
+        b.markdownSpan && placed ? [b.markdownSpan[0] + spanShift, b.markdownSpan[1] + spanShift] : null,
+      readingOrder: index,
+    })),
+  };
+}
+
+/** The document's metadata from its info dictionary; the title falls back to the first title block. */
+function documentMetadata(
+  doc: mupdf.Document,
+  work: PageWork[],
+  numPages: number,
+  totalPages: number,
+  firstTitle: string | undefined,
+): { title: string | undefined; metadata: PdfMetadata } {
   const info = (key: string) => {
     try {
       const v = doc.getMetaData(key)?.trim();
@@ -758,11 +830,7 @@ function assemble(
     ocrPages: work.filter((w) => w.text.source === 'ocr').length,
     failedPages: work.filter((w) => w.error || w.needsOcr).length,
   };
-  const result: ParsePdfResult = { markdown, numPages, totalPages, metadata };
-  if (title) result.title = title;
-  if (options.pages) result.pages = pageMarkdown;
-  if (options.blocks) result.blocks = blockPages;
-  return result;
+  return { title, metadata };
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {

@@ -86,6 +86,20 @@ function isFirmName(run: Token[], words: Token[], g: Gazetteers): boolean {
   );
 }
 
+/**
+ * Whether the words around the run `first`..`last` make it an organisation: an organisation noun after it
+ * ("Quillon Labs"), a company predicate ("X was founded"), or an intro ("works at X").
+ */
+function namedByContext(text: string, tokens: Token[], first: Token, last: Token): boolean {
+  const after = tokens[last.index + 1];
+  const nounAfter = ORG_NOUNS.test(after?.text ?? '') && after?.gapBefore === ' ';
+  return (
+    nounAfter ||
+    ORG_FOLLOW.test(text.slice(last.end, last.end + 60)) ||
+    ORG_INTRO.test(lineBefore(text, first.start, 40))
+  );
+}
+
 export function detectOrganizations(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
   const out: PiiCandidate[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -96,7 +110,6 @@ export function detectOrganizations(text: string, tokens: Token[], g: Gazetteers
     const words = run.filter((r) => r.kind === 'word' && r.lower !== 'and');
     const end = companySuffixAt(run);
     const last = end >= 1 ? run[end] : run[run.length - 1];
-    const nounAfter = ORG_NOUNS.test(tokens[last.index + 1]?.text ?? '') && tokens[last.index + 1]?.gapBefore === ' ';
     const distinctive = words.some((w) => !tokenIsCommon(w, g));
     if (end >= 1 || isFirmName(run, words, g)) {
       const stop = text[last.end] === '.' && /^(?:inc|ltd|corp|co)$/i.test(last.text) ? last.end + 1 : last.end;
@@ -110,9 +123,7 @@ export function detectOrganizations(text: string, tokens: Token[], g: Gazetteers
       out.push({ type: 'ORGANIZATION', start: first.start, end: words[words.length - 2].end, score: 0.7 });
     } else if (
       distinctive &&
-      (nounAfter ||
-        ORG_FOLLOW.test(text.slice(last.end, last.end + 60)) ||
-        ORG_INTRO.test(lineBefore(text, first.start, 40)))
+      namedByContext(text, tokens, first, last)
     ) {
       if (!(g.places.has(words.map((w) => w.lower).join(' ')) && mode !== 'aggressive')) {
         out.push({ type: 'ORGANIZATION', start: first.start, end: last.end, score: 0.65 });

@@ -63,32 +63,31 @@ export function plainTextView(markdown: string): PlainTextView {
       // Blockquote markers (`>`, `> >`) at a line start are syntax, not text.
       const j = quoteMarkersEnd(markdown, i);
       if (j > i) {
-        for (let k = i; k < j; k++) syntaxOffsets.push(k);
+        pushRange(syntaxOffsets, i, j);
         cut(i);
         runStart = j;
         i = j - 1;
         continue;
       }
     }
-    if (c === '\\' && i + 1 < n) {
-      const next = markdown[i + 1];
-      if (next === '\n') {
-        emit('\n', i, i + 2);
-        syntaxOffsets.push(i);
-        i++;
-        lineStart = true;
-        continue;
-      }
-      if (ESCAPABLE.has(next)) {
-        emit(next, i, i + 2);
-        i++;
-        continue;
-      }
+    // A backslash before a line break is a hard break; before ASCII punctuation, an escape.
+    const escaped = c === '\\' && i + 1 < n ? markdown[i + 1] : '';
+    if (escaped === '\n') {
+      emit('\n', i, i + 2);
+      syntaxOffsets.push(i);
+      i++;
+      lineStart = true;
+      continue;
+    }
+    if (ESCAPABLE.has(escaped)) {
+      emit(escaped, i, i + 2);
+      i++;
+      continue;
     }
     const br = c === '<' ? brLength(markdown, i) : 0;
     if (br > 0) {
       emit('\n', i, i + br);
-      for (let k = i; k < i + br; k++) syntaxOffsets.push(k);
+      pushRange(syntaxOffsets, i, i + br);
       i += br - 1;
       continue;
     }
@@ -105,6 +104,11 @@ export function plainTextView(markdown: string): PlainTextView {
     changed: true,
     syntaxOffsets,
   };
+}
+
+/** Adds the offsets `from`..`to - 1` to `offsets`. */
+function pushRange(offsets: number[], from: number, to: number): void {
+  for (let k = from; k < to; k++) offsets.push(k);
 }
 
 /** Where the blockquote markers (up to three spaces, then `>`, `> >`, …) at line start `i` end; `i` when none. */
