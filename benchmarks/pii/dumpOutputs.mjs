@@ -42,7 +42,9 @@ const groups = [
 ];
 const texts = [
   ...(loadPiiSet() ?? []).map((row, i) => [`dev-${i}`, row.full_text]),
-  ...groups.flatMap((g, gi) => Object.values(g).flatMap((rows, ri) => rows.map((s, i) => [`shape-${gi}-${ri}-${i}`, s.text]))),
+  ...groups.flatMap((g, gi) =>
+    Object.values(g).flatMap((rows, ri) => rows.map((s, i) => [`shape-${gi}-${ri}-${i}`, s.text])),
+  ),
   ...(buildRealMarkdown(80, 600 * 1024) ?? []).map((d, i) => [`page-${i}`, d]),
 ];
 for (const mode of ['fast', 'accurate', 'aggressive'])

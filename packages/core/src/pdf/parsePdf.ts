@@ -761,7 +761,6 @@ function assertSomethingToRead(work: PageWork[], mode: 'fast' | 'auto' | 'ocr'):
       'PDF_UNREADABLE',
       `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`,
     );
-
 }
 
 /** A running head or foot as a block of its page. */
@@ -841,8 +840,7 @@ function pageBlocks(
     items: pending.map((b, index) => ({
       id: `p${text.pageNumber}.b${index}`,
       ...b,
-      markdownSpan:
-        b.markdownSpan && placed ? [b.markdownSpan[0] + spanShift, b.markdownSpan[1] + spanShift] : null,
+      markdownSpan: b.markdownSpan && placed ? [b.markdownSpan[0] + spanShift, b.markdownSpan[1] + spanShift] : null,
       readingOrder: index,
     })),
   };

@@ -432,14 +432,9 @@ function findPostBoxAnchor(text: string, tokens: Token[], i: number): Anchor | u
 /** Military mail: "APO AA 42323", "USNV Botolen". */
 function findMilitaryAnchor(tokens: Token[], i: number): Anchor | undefined {
   const t = tokens[i];
-  if (
-    /^(?:APO|FPO|DPO)$/.test(t.text) &&
-    /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') &&
-    isNum(tokens[i + 2])
-  )
+  if (/^(?:APO|FPO|DPO)$/.test(t.text) && /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') && isNum(tokens[i + 2]))
     return [i, i + 2];
-  if (/^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap)
-    return [i, i + 1];
+  if (/^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap) return [i, i + 1];
   return undefined;
 }
 

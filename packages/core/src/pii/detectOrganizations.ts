@@ -121,10 +121,7 @@ export function detectOrganizations(text: string, tokens: Token[], g: Gazetteers
     ) {
       // "The Exversion Orchestra": the name is what stands before the noun.
       out.push({ type: 'ORGANIZATION', start: first.start, end: words[words.length - 2].end, score: 0.7 });
-    } else if (
-      distinctive &&
-      namedByContext(text, tokens, first, last)
-    ) {
+    } else if (distinctive && namedByContext(text, tokens, first, last)) {
       if (!(g.places.has(words.map((w) => w.lower).join(' ')) && mode !== 'aggressive')) {
         out.push({ type: 'ORGANIZATION', start: first.start, end: last.end, score: 0.65 });
       }
