@@ -405,12 +405,11 @@ function sideBySide(run: Segment[][], block: LayoutBlock, cut: number | null | u
   return found;
 }
 
-function findTable(
-  rows: Segment[][],
-  start: number,
-  bodySize: number,
-  spanLabel?: Segment,
-): { block: LayoutBlock; end: number; cut: number | null } | { end: number } {
+/**
+ * Where the run of table rows starting at `start` ends (exclusive): rows follow each other without a gap taller than
+ * the rows, full rows, or one-cell rows between full rows.
+ */
+function tableRunEnd(rows: Segment[][], start: number): number {
   let end = start + 1;
   const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
   while (end < rows.length) {
@@ -430,16 +429,12 @@ function findTable(
       end = next;
     }
   }
-  const run = rows.slice(start, end);
-  const multi = run.filter((r) => r.length >= 2).length;
-  if (multi < 2) return { end };
-  // Words OCR could barely read (handwriting, a smudged scan) fall at random x positions: their "columns" are noise.
-  const ocrConfidence = confidenceOf(run.flat());
-  if (ocrConfidence !== null && ocrConfidence < MIN_TABLE_OCR_CONFIDENCE) return { end };
-  const cols = tableColumns(run, bodySize);
-  if (!cols || cols.length < 2) return { end };
-  if (cols.length === 2 && multi < 3) return { end };
-  const physical = run.map((r) => {
+  return end;
+}
+
+/** Each printed row's text per column (a row's segments joined by column; cells not yet joined across lines). */
+function physicalCells(run: Segment[][], cols: [number, number][]): string[][] {
+  return run.map((r) => {
     const cellTexts: string[] = cols.map(() => '');
     for (const s of r) {
       // A one-cell row across a gutter (a section label) belongs to the column it starts in.
@@ -450,6 +445,25 @@ function findTable(
     }
     return cellTexts;
   });
+}
+
+function findTable(
+  rows: Segment[][],
+  start: number,
+  bodySize: number,
+  spanLabel?: Segment,
+): { block: LayoutBlock; end: number; cut: number | null } | { end: number } {
+  const end = tableRunEnd(rows, start);
+  const run = rows.slice(start, end);
+  const multi = run.filter((r) => r.length >= 2).length;
+  if (multi < 2) return { end };
+  // Words OCR could barely read (handwriting, a smudged scan) fall at random x positions: their "columns" are noise.
+  const ocrConfidence = confidenceOf(run.flat());
+  if (ocrConfidence !== null && ocrConfidence < MIN_TABLE_OCR_CONFIDENCE) return { end };
+  const cols = tableColumns(run, bodySize);
+  if (!cols || cols.length < 2) return { end };
+  if (cols.length === 2 && multi < 3) return { end };
+  const physical = physicalCells(run, cols);
   const cells = joinCellLines(physical, run, cols);
   const full = cells.filter((r) => r.filter((c) => c.length > 0).length >= 2).length;
   if (full < cells.length * TABLE_FULL_ROWS) return { end };
@@ -723,10 +737,26 @@ function sparseColumn(rows: Segment[][], a: number, b: number, minGutter: number
   return lo - a >= minGutter && b - hi >= minGutter ? [lo, hi] : null;
 }
 
-/** Lines of running text → paragraphs, list items, captions and code. */
-function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
-  const blocks: LayoutBlock[] = [];
-  if (lines.length === 0) return blocks;
+/** The block being built from consecutive lines. */
+interface OpenBlock {
+  kind: LayoutKind;
+  lines: Line[];
+  text: string;
+  marker?: string;
+  /** Where the item's text starts (after its marker): a continued line of a list item is indented to here. */
+  textX0: number;
+}
+
+/** The extent of the lines and their usual gap, against which indents, short lines and paragraph gaps are read. */
+interface TextFrame {
+  left: number;
+  right: number;
+  width: number;
+  usualGap: number;
+  bodySize: number;
+}
+
+function textFrame(lines: Line[], bodySize: number): TextFrame {
   const left = Math.min(...lines.map((l) => l.x0));
   const right = Math.max(...lines.map((l) => l.x1));
   const width = Math.max(1, right - left);
@@ -737,8 +767,75 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
   }
   gaps.sort((a, b) => a - b);
   const usualGap = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 0;
+  return { left, right, width, usualGap, bodySize };
+}
 
-  let cur: { kind: LayoutKind; lines: Line[]; text: string; marker?: string; textX0: number } | null = null;
+interface ListMarkers {
+  bullet: RegExpExecArray | null;
+  numbered: RegExpExecArray | null;
+}
+
+/** The line's bullet or number, unless it is prose wrapped at what only looks like a marker. */
+function listMarkers(line: Line, prev: Line | undefined, cur: OpenBlock | null, frame: TextFrame): ListMarkers {
+  const em = line.size || frame.bodySize;
+  let bullet = BULLET.exec(line.text);
+  let numbered = bullet ? null : NUMBERED.exec(line.text);
+  // A line that goes on from a full-width paragraph line at the same indent is prose wrapped there when what
+  // looks like a marker is a typed `*` after an unfinished sentence ("… the area is 4 * 3"), or a number past
+  // a list's first ("… as follows. 2. The next …"): a list starts at its first item.
+  if ((bullet || numbered) && cur?.kind === 'paragraph' && prev && prev.x1 >= frame.right - SHORT_LINE * frame.width) {
+    const aligned = Math.abs(line.x0 - prev.x0) < em * 0.5;
+    if (aligned && bullet && TYPED_BULLET.test(bullet[1]) && !SENTENCE_END.test(prev.text)) bullet = null;
+    if (aligned && numbered && !FIRST_MARKER.test(numbered[2])) numbered = null;
+  }
+  return { bullet, numbered };
+}
+
+/** Whether `line` starts a new block after `prev`, the last line of `cur` (a paragraph, list item or caption). */
+function startsNewBlock(
+  line: Line,
+  prev: Line,
+  cur: OpenBlock,
+  { bullet, numbered }: ListMarkers,
+  isCaption: boolean,
+  frame: TextFrame,
+): boolean {
+  const { left, right, width, usualGap } = frame;
+  const em = line.size || frame.bodySize;
+  const h = Math.max(1, Math.min(prev.y1 - prev.y0, line.y1 - line.y0));
+  const gap = line.y0 - prev.y1;
+  if (bullet || (numbered && line.x0 <= cur.textX0 + em * 0.5 && cur.kind !== 'paragraph')) return true;
+  if (numbered && cur.kind === 'paragraph' && SENTENCE_END.test(prev.text)) return true;
+  if (isCaption) return true;
+  if (Math.abs(line.size - prev.size) > SIZE_STEP || line.bold !== prev.bold) return true;
+  // A short all-italic line (a run-in heading) against upright text, or the reverse.
+  if (line.italic !== prev.italic && (line.italic ? line : prev).x1 < right - SHORT_LINE * width) return true;
+  if (gap > usualGap + PARAGRAPH_GAP * h && gap > 0.3 * h) return true;
+  if (gap < -h) return true; // went back up: a different flow
+  if (cur.kind === 'list_item') return line.x0 < cur.lines[0].x0 + em * 0.3 && prev.x1 < right - SHORT_LINE * width;
+  if (line.x0 > left + INDENT_EM * em && prev.x0 <= left + 0.5 * em && cur.lines.length > 0 && prev.x1 < right - em)
+    return true;
+  return prev.x1 < right - SHORT_LINE * width && SENTENCE_END.test(prev.text);
+}
+
+/** A new block opened by `line`: a list item after its marker, a caption or a paragraph. */
+function openBlock(line: Line, { bullet, numbered }: ListMarkers, isCaption: boolean, bodySize: number): OpenBlock {
+  const em = line.size || bodySize;
+  if (bullet) {
+    const textX0 = line.segs[0].textX0 ?? line.x0 + em;
+    return { kind: 'list_item', lines: [line], text: bullet[2] || '', marker: '-', textX0 };
+  }
+  if (numbered && !looksLikeHeadingNumber(numbered[1], line, bodySize))
+    return { kind: 'list_item', lines: [line], text: numbered[3], marker: numbered[1], textX0: line.x0 + em };
+  return { kind: isCaption ? 'caption' : 'paragraph', lines: [line], text: line.text, textX0: line.x0 };
+}
+
+/** Lines of running text → paragraphs, list items, captions and code. */
+function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
+  const blocks: LayoutBlock[] = [];
+  if (lines.length === 0) return blocks;
+  const frame = textFrame(lines, bodySize);
+  let cur: OpenBlock | null = null;
   const flush = () => {
     if (!cur) return;
     const b = blockFrom(cur.kind, cur.lines, cur.text, cur.kind === 'paragraph' ? 0.8 : 0.7);
@@ -750,20 +847,12 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
     const line = lines[i];
     const prev: Line | undefined = lines[i - 1];
     const em = line.size || bodySize;
-    let bullet = BULLET.exec(line.text);
-    let numbered = bullet ? null : NUMBERED.exec(line.text);
-    // A line that goes on from a full-width paragraph line at the same indent is prose wrapped there when what
-    // looks like a marker is a typed `*` after an unfinished sentence ("… the area is 4 * 3"), or a number past
-    // a list's first ("… as follows. 2. The next …"): a list starts at its first item.
-    if ((bullet || numbered) && cur?.kind === 'paragraph' && prev && prev.x1 >= right - SHORT_LINE * width) {
-      const aligned = Math.abs(line.x0 - prev.x0) < em * 0.5;
-      if (aligned && bullet && TYPED_BULLET.test(bullet[1]) && !SENTENCE_END.test(prev.text)) bullet = null;
-      if (aligned && numbered && !FIRST_MARKER.test(numbered[2])) numbered = null;
-    }
+    const markers = listMarkers(line, prev, cur, frame);
     const isCaption = CAPTION.test(line.text);
     if (line.mono) {
-      const indent = ' '.repeat(Math.max(0, Math.round((line.x0 - left) / (em * 0.6))));
-      if (cur && cur.kind === 'code' && prev && line.y0 - prev.y1 <= usualGap + em * 1.2) {
+      // Monospaced lines are code: a line close under the code before goes on with it, keeping its indent.
+      const indent = ' '.repeat(Math.max(0, Math.round((line.x0 - frame.left) / (em * 0.6))));
+      if (cur && cur.kind === 'code' && prev && line.y0 - prev.y1 <= frame.usualGap + em * 1.2) {
         cur.lines.push(line);
         cur.text += `\n${indent}${line.segs.map((s) => s.text).join(' ')}`;
         continue;
@@ -772,41 +861,10 @@ function textBlocks(lines: Line[], bodySize: number): LayoutBlock[] {
       cur = { kind: 'code', lines: [line], text: indent + line.segs.map((s) => s.text).join(' '), textX0: line.x0 };
       continue;
     }
-    let startNew = !cur || cur.kind === 'code' || !prev;
-    if (!startNew && prev && cur) {
-      const h = Math.max(1, Math.min(prev.y1 - prev.y0, line.y1 - line.y0));
-      const gap = line.y0 - prev.y1;
-      if (bullet || (numbered && line.x0 <= cur.textX0 + em * 0.5 && cur.kind !== 'paragraph')) startNew = true;
-      else if (numbered && cur.kind === 'paragraph' && SENTENCE_END.test(prev.text)) startNew = true;
-      else if (isCaption) startNew = true;
-      else if (Math.abs(line.size - prev.size) > SIZE_STEP || line.bold !== prev.bold) startNew = true;
-      // A short all-italic line (a run-in heading) against upright text, or the reverse.
-      else if (line.italic !== prev.italic && (line.italic ? line : prev).x1 < right - SHORT_LINE * width)
-        startNew = true;
-      else if (gap > usualGap + PARAGRAPH_GAP * h && gap > 0.3 * h) startNew = true;
-      else if (gap < -h)
-        startNew = true; // went back up: a different flow
-      else if (cur.kind === 'list_item')
-        startNew = line.x0 < cur.lines[0].x0 + em * 0.3 && prev.x1 < right - SHORT_LINE * width;
-      else if (
-        line.x0 > left + INDENT_EM * em &&
-        prev.x0 <= left + 0.5 * em &&
-        cur.lines.length > 0 &&
-        prev.x1 < right - em
-      )
-        startNew = true;
-      else if (prev.x1 < right - SHORT_LINE * width && SENTENCE_END.test(prev.text)) startNew = true;
-    }
+    const startNew = !cur || cur.kind === 'code' || !prev || startsNewBlock(line, prev, cur, markers, isCaption, frame);
     if (startNew) {
       flush();
-      if (bullet) {
-        const textX0 = line.segs[0].textX0 ?? line.x0 + em;
-        cur = { kind: 'list_item', lines: [line], text: bullet[2] || '', marker: '-', textX0 };
-      } else if (numbered && !looksLikeHeadingNumber(numbered[1], line, bodySize)) {
-        cur = { kind: 'list_item', lines: [line], text: numbered[3], marker: numbered[1], textX0: line.x0 + em };
-      } else {
-        cur = { kind: isCaption ? 'caption' : 'paragraph', lines: [line], text: line.text, textX0: line.x0 };
-      }
+      cur = openBlock(line, markers, isCaption, bodySize);
     } else if (cur) {
       const last = cur.lines[cur.lines.length - 1];
       cur.text = cur.text ? joinLine(cur.text, line.text, last.trailingSpace) : line.text;

@@ -40,8 +40,13 @@ export function bodyFontSize(blocks: LayoutBlock[]): number {
   return size;
 }
 
-export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<LayoutBlock, Heading> {
-  const all = pages.flat();
+/** Which styles say "heading" in this document: bold and italic only where running text rarely uses them. */
+interface HeadingStyles {
+  boldMeans: boolean;
+  italicMeans: boolean;
+}
+
+function headingStyles(all: LayoutBlock[], bodySize: number): HeadingStyles {
   let chars = 0;
   let boldChars = 0;
   let italicChars = 0;
@@ -51,27 +56,36 @@ export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<
     if (b.bold) boldChars += b.text.length;
     if (b.italic) italicChars += b.text.length;
   }
-  const boldMeans = chars === 0 || boldChars / chars <= MAX_BOLD_SHARE;
-  const italicMeans = chars === 0 || italicChars / chars <= MAX_ITALIC_SHARE;
-  const candidates: LayoutBlock[] = [];
-  for (const b of all) {
-    if (b.kind !== 'paragraph' || b.lines > MAX_HEADING_LINES) continue;
-    const text = b.text.trim();
-    if (text.length === 0 || text.length > MAX_HEADING_CHARS || !/\p{L}/u.test(text)) continue;
-    if (/[,;]$/.test(text) || (/\.$/.test(text) && !NUMBERED_HEADING.test(text) && text.length > 40)) continue;
-    const bigger = b.size >= bodySize * HEADING_SIZE_RATIO;
-    // Bold (or italic) smaller than the body is a table header or a label in a figure, not a heading.
-    const bodyOrBigger = b.size >= bodySize * 0.95;
-    const bold = boldMeans && b.bold && bodyOrBigger && text.length <= MAX_BOLD_HEADING_CHARS && b.lines <= 2;
-    const italic =
-      italicMeans &&
-      b.italic &&
-      bodyOrBigger &&
-      b.lines === 1 &&
-      text.length <= MAX_BOLD_HEADING_CHARS &&
-      !/[.:]$/.test(text);
-    if (bigger || bold || italic) candidates.push(b);
-  }
+  return {
+    boldMeans: chars === 0 || boldChars / chars <= MAX_BOLD_SHARE,
+    italicMeans: chars === 0 || italicChars / chars <= MAX_ITALIC_SHARE,
+  };
+}
+
+/** A short paragraph that is bigger than the body, or bold or italic where those styles mark headings. */
+function isHeadingCandidate(b: LayoutBlock, bodySize: number, styles: HeadingStyles): boolean {
+  if (b.kind !== 'paragraph' || b.lines > MAX_HEADING_LINES) return false;
+  const text = b.text.trim();
+  if (text.length === 0 || text.length > MAX_HEADING_CHARS || !/\p{L}/u.test(text)) return false;
+  if (/[,;]$/.test(text) || (/\.$/.test(text) && !NUMBERED_HEADING.test(text) && text.length > 40)) return false;
+  const bigger = b.size >= bodySize * HEADING_SIZE_RATIO;
+  // Bold (or italic) smaller than the body is a table header or a label in a figure, not a heading.
+  const bodyOrBigger = b.size >= bodySize * 0.95;
+  const bold = styles.boldMeans && b.bold && bodyOrBigger && text.length <= MAX_BOLD_HEADING_CHARS && b.lines <= 2;
+  const italic =
+    styles.italicMeans &&
+    b.italic &&
+    bodyOrBigger &&
+    b.lines === 1 &&
+    text.length <= MAX_BOLD_HEADING_CHARS &&
+    !/[.:]$/.test(text);
+  return bigger || bold || italic;
+}
+
+export function classifyHeadings(pages: LayoutBlock[][], bodySize: number): Map<LayoutBlock, Heading> {
+  const all = pages.flat();
+  const styles = headingStyles(all, bodySize);
+  const candidates = all.filter((b) => isHeadingCandidate(b, bodySize, styles));
   const result = new Map<LayoutBlock, Heading>();
   if (candidates.length === 0) return result;
   // The title: the biggest text on the first page, clearly bigger than the body.

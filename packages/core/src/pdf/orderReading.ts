@@ -70,20 +70,44 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
   // cuts first (a paragraph gap that happens to line up in two columns of an article is no taller than the others).
   const gridRows = depth < MAX_DEPTH ? cardRows(segs, (g0 + g1) / 2, bodySize) : [];
   if (gridRows.length > 1) {
-    // A row of cards is too short to show a gutter of its own: it reads left card, then right card, at the
-    // region's gutter (a full-width band, such as an intro, is split on its own).
-    for (const band of gridRows) {
-      const crossed = band.some((s) => s.x0 < g0 && s.x1 > g1);
-      if (crossed) split(band, bodySize, out, depth + 1);
-      else
-        for (const side of [
-          band.filter((s) => (s.x0 + s.x1) / 2 < (g0 + g1) / 2),
-          band.filter((s) => (s.x0 + s.x1) / 2 >= (g0 + g1) / 2),
-        ])
-          split(side, bodySize, out, depth + 1);
-    }
+    splitCardRows(gridRows, gutter, bodySize, out, depth);
     return;
   }
+  splitAtGutter(segs, gutter, bodySize, out, depth);
+}
+
+/**
+ * A row of cards is too short to show a gutter of its own: it reads left card, then right card, at the region's
+ * gutter (a full-width band, such as an intro, is split on its own).
+ */
+function splitCardRows(
+  gridRows: Segment[][],
+  [g0, g1]: [number, number],
+  bodySize: number,
+  out: Segment[][],
+  depth: number,
+): void {
+  for (const band of gridRows) {
+    const crossed = band.some((s) => s.x0 < g0 && s.x1 > g1);
+    if (crossed) split(band, bodySize, out, depth + 1);
+    else
+      for (const side of [
+        band.filter((s) => (s.x0 + s.x1) / 2 < (g0 + g1) / 2),
+        band.filter((s) => (s.x0 + s.x1) / 2 >= (g0 + g1) / 2),
+      ])
+        split(side, bodySize, out, depth + 1);
+  }
+}
+
+/** The region read around its gutter: sections between lines that span it, each left column then right column. */
+function splitAtGutter(
+  segs: Segment[],
+  gutter: [number, number],
+  bodySize: number,
+  out: Segment[][],
+  depth: number,
+): void {
+  const [g0, g1] = gutter;
   const spanning = segs.filter((s) => s.x0 < g0 && s.x1 > g1).sort((a, b) => a.y0 - b.y0);
   const rest = segs.filter((s) => !(s.x0 < g0 && s.x1 > g1));
   // Spanning lines cut the page into horizontal sections; each section reads left column then right column.

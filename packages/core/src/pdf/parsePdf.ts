@@ -11,7 +11,7 @@ import { hasHiddenLayerOverScan, preferOwnReading, withWordsOutside } from './hi
 import { hasPdfMagic } from './isPdf.js';
 import { ocrPageText } from './ocrPageText.js';
 import { medianEmPx, ocrScale, sharperScale } from './ocrResolution.js';
-import type { OcrPageResult } from './OcrEngine.js';
+import type { OcrEngine, OcrPageResult } from './OcrEngine.js';
 import { joinDropCaps } from './joinDropCaps.js';
 import { proseInMono } from './monoProse.js';
 import { type InkOf, inkReader } from './textInk.js';
@@ -166,6 +166,25 @@ export async function parsePdf(
   }
 }
 
+/** What reading the pages shares: the document, the OCR engine, the renders in flight and the time budget. */
+interface PageReader {
+  doc: mupdf.Document;
+  numPages: number;
+  mode: 'fast' | 'auto' | 'ocr';
+  context: ParsePdfContext;
+  started: number;
+  engine: OcrEngine | undefined;
+  inFlight: Promise<unknown>[];
+  drawCache: Map<number, number>;
+  /** Pages done (read, or their OCR settled): what a timeout reports. */
+  done: number;
+  imageOcrLeft: number;
+}
+
+function checkReader(r: PageReader): void {
+  checkTime(r.context, r.started, r.done, r.numPages);
+}
+
 async function readPages(
   doc: mupdf.Document,
   numPages: number,
@@ -173,123 +192,155 @@ async function readPages(
   context: ParsePdfContext,
   started: number,
 ): Promise<PageWork[]> {
+  const r: PageReader = {
+    doc,
+    numPages,
+    mode,
+    context,
+    started,
+    engine: context.ocr,
+    inFlight: [],
+    drawCache: new Map<number, number>(),
+    done: 0,
+    imageOcrLeft: MAX_OCR_IMAGES_PER_DOCUMENT,
+  };
+  // Every page's text layer first, OCR started as pages ask for it; then the readings, in page order.
   const work: PageWork[] = [];
-  const engine = context.ocr;
-  const inFlight: Promise<unknown>[] = [];
-  const drawCache = new Map<number, number>();
-  let done = 0;
-  let imageOcrLeft = MAX_OCR_IMAGES_PER_DOCUMENT;
-  for (let i = 0; i < numPages; i++) {
-    checkTime(context, started, done, numPages);
-    const warningsBefore = mupdfWarnings;
-    let page: mupdf.Page | undefined;
-    let item: PageWork;
-    try {
-      page = doc.loadPage(i);
-      const text = extractPageText(page, i + 1, drawCache);
-      if (mupdfWarnings > warningsBefore) text.status = 'partial';
-      item = { text };
-      const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;
-      // A hidden layer over a scan is another recogniser's reading (perhaps of handwriting): auto checks it.
-      const verify = mode === 'auto' && usable && !!engine && hasHiddenLayerOverScan(page, text);
-      if (verify) item.layer = text;
-      // `ocr` on a page with visible text: OCR checks the layer, and a confirmed layer keeps its fonts and positions
-      // (headings, lists, tables, columns), which a reading of pixels loses. A hidden layer is not trusted here.
-      if (mode === 'ocr' && usable && engine && !hasHiddenLayerOverScan(page, text)) {
-        item.layer = text;
-        item.visibleLayer = true;
-      }
-      const wantsOcr =
-        mode === 'ocr' ||
-        verify ||
-        (mode === 'auto' && !usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO));
-      if (wantsOcr && engine) {
-        // Keep no more renders in flight than the engine can work on: bounded memory for long scans.
-        while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
-        checkTime(context, started, done, numPages);
-        const { png, scale } = renderForOcr(page, medianSize(text.segments));
-        item.scale = scale;
-        // A visible layer is only confirmed by the reading: the engine may spare its extra passes.
-        item.ocr = engine.recognize(png, { signal: context.signal, purpose: purposeOf(item) });
-        const settled = item.ocr.then(
-          () => void done++,
-          () => undefined,
-        );
-        inFlight.push(settled);
-      } else {
-        if (!usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO)) item.needsOcr = true;
-        done++;
-      }
-      // Large images on a text page are read on their own (a page render is too coarse for a poster's title): in
-      // `auto`, and in `ocr` for the visible layer it may keep.
-      const readImages = (mode === 'auto' && !wantsOcr) || item.visibleLayer;
-      if (readImages && usable && engine && imageOcrLeft > 0 && text.images.length > 0) {
-        const languageText = layerSample(text);
-        for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, imageOcrLeft))) {
-          while (inFlight.length >= Math.max(1, engine.concurrency)) await inFlight.shift();
-          checkTime(context, started, done, numPages);
-          const { png, scale } = renderRegion(page, box, text.width * text.height);
-          const ocr = engine.recognize(png, { signal: context.signal, languageText });
-          item.regions ??= [];
-          item.regions.push({ ocr, scale, x0: box[0], y0: box[1] });
-          inFlight.push(ocr.catch(() => undefined));
-          imageOcrLeft--;
-        }
-      }
-    } catch (err) {
-      if (err instanceof CoreError) throw err;
-      item = { text: emptyPage(i + 1, page), error: messageOf(err) };
-      done++;
-    } finally {
-      page?.destroy();
-    }
-    work.push(item);
-  }
+  for (let i = 0; i < numPages; i++) work.push(await readPage(r, i));
   for (const item of work) {
     if (item.regions) await addImageText(item);
-    if (!item.ocr) continue;
-    try {
-      let result = await item.ocr;
-      const { width, height, pageNumber } = item.text;
-      // Text that came out small in pixels (small print, a small page) is read again from a sharper render, once.
-      const sharper = sharperScale(item.scale ?? 1, medianEmPx(result.lines), width, height);
-      if (sharper !== null && engine) {
-        checkTime(context, started, done, numPages);
-        const again = await engine.recognize(renderAgain(doc, pageNumber, sharper), {
-          signal: context.signal,
-          purpose: purposeOf(item),
-        });
-        if ((again.confidence ?? 0) >= (result.confidence ?? 0)) {
-          result = again;
-          item.scale = sharper;
-        }
-      }
-      let read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
-      let keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
-      if (!keep && purposeOf(item) === 'confirm' && engine) {
-        // The layer failed its check, so the reading becomes the page's text: it is asked for in full this time.
-        checkTime(context, started, done, numPages);
-        result = await engine.recognize(renderAgain(doc, pageNumber, item.scale ?? 1), {
-          signal: context.signal,
-        });
-        read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
-        keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
-      }
-      item.text = keep && item.layer ? (item.visibleLayer ? withWordsOutside(item.layer, read) : item.layer) : read;
-    } catch (err) {
-      checkTime(context, started, done, numPages);
-      if (context.signal?.aborted) throw timeoutError(context, started, done, numPages);
-      if (item.layer) {
-        // The check failed; the page still has its own text layer.
-        item.text = item.layer;
-        continue;
-      }
-      item.text = { ...item.text, segments: [], status: 'failed' };
-      item.error = `OCR failed: ${messageOf(err)}`;
-    }
+    if (item.ocr) await finishPageOcr(r, item, item.ocr);
   }
   checkTime(context, started, numPages, numPages);
   return work;
+}
+
+/** Page `i`'s text layer, with its OCR (and its images' OCR) started where the mode and the page ask for it. */
+async function readPage(r: PageReader, i: number): Promise<PageWork> {
+  checkReader(r);
+  const warningsBefore = mupdfWarnings;
+  let page: mupdf.Page | undefined;
+  let item: PageWork;
+  try {
+    page = r.doc.loadPage(i);
+    const text = extractPageText(page, i + 1, r.drawCache);
+    if (mupdfWarnings > warningsBefore) text.status = 'partial';
+    item = { text };
+    const usable = text.charCount >= MIN_USABLE_CHARS && text.garbageRatio <= MAX_GARBAGE_RATIO;
+    const wantsOcr = await startPageOcr(r, page, item, usable);
+    // Large images on a text page are read on their own (a page render is too coarse for a poster's title): in
+    // `auto`, and in `ocr` for the visible layer it may keep.
+    const readImages = (r.mode === 'auto' && !wantsOcr) || item.visibleLayer;
+    if (readImages && usable && r.engine && r.imageOcrLeft > 0 && text.images.length > 0)
+      await startImageOcr(r, r.engine, page, item);
+  } catch (err) {
+    if (err instanceof CoreError) throw err;
+    item = { text: emptyPage(i + 1, page), error: messageOf(err) };
+    r.done++;
+  } finally {
+    page?.destroy();
+  }
+  return item;
+}
+
+/** Starts the page's OCR when the mode asks for it (or marks the page as needing it); whether OCR was wanted. */
+async function startPageOcr(r: PageReader, page: mupdf.Page, item: PageWork, usable: boolean): Promise<boolean> {
+  const { engine, mode } = r;
+  const { text } = item;
+  // A hidden layer over a scan is another recogniser's reading (perhaps of handwriting): auto checks it.
+  const verify = mode === 'auto' && usable && !!engine && hasHiddenLayerOverScan(page, text);
+  if (verify) item.layer = text;
+  // `ocr` on a page with visible text: OCR checks the layer, and a confirmed layer keeps its fonts and positions
+  // (headings, lists, tables, columns), which a reading of pixels loses. A hidden layer is not trusted here.
+  if (mode === 'ocr' && usable && engine && !hasHiddenLayerOverScan(page, text)) {
+    item.layer = text;
+    item.visibleLayer = true;
+  }
+  const wantsOcr =
+    mode === 'ocr' ||
+    verify ||
+    (mode === 'auto' && !usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO));
+  if (wantsOcr && engine) {
+    // Keep no more renders in flight than the engine can work on: bounded memory for long scans.
+    while (r.inFlight.length >= Math.max(1, engine.concurrency)) await r.inFlight.shift();
+    checkReader(r);
+    const { png, scale } = renderForOcr(page, medianSize(text.segments));
+    item.scale = scale;
+    // A visible layer is only confirmed by the reading: the engine may spare its extra passes.
+    item.ocr = engine.recognize(png, { signal: r.context.signal, purpose: purposeOf(item) });
+    const settled = item.ocr.then(
+      () => void r.done++,
+      () => undefined,
+    );
+    r.inFlight.push(settled);
+  } else {
+    if (!usable && (text.images.length > 0 || text.garbageRatio > MAX_GARBAGE_RATIO)) item.needsOcr = true;
+    r.done++;
+  }
+  return wantsOcr;
+}
+
+/** Starts the OCR of the page's large images, within the document's budget of image readings. */
+async function startImageOcr(r: PageReader, engine: OcrEngine, page: mupdf.Page, item: PageWork): Promise<void> {
+  const { text } = item;
+  const languageText = layerSample(text);
+  for (const box of imageRegions(text).slice(0, Math.min(MAX_OCR_IMAGES_PER_PAGE, r.imageOcrLeft))) {
+    while (r.inFlight.length >= Math.max(1, engine.concurrency)) await r.inFlight.shift();
+    checkReader(r);
+    const { png, scale } = renderRegion(page, box, text.width * text.height);
+    const ocr = engine.recognize(png, { signal: r.context.signal, languageText });
+    item.regions ??= [];
+    item.regions.push({ ocr, scale, x0: box[0], y0: box[1] });
+    r.inFlight.push(ocr.catch(() => undefined));
+    r.imageOcrLeft--;
+  }
+}
+
+/**
+ * The page's OCR reading becomes its text: read again sharper when the text came out small, and weighed against the
+ * page's own layer when it has one (a layer that fails the check is replaced by a full reading).
+ */
+async function finishPageOcr(r: PageReader, item: PageWork, ocr: Promise<OcrPageResult>): Promise<void> {
+  const engine = r.engine;
+  try {
+    let result = await ocr;
+    const { width, height, pageNumber } = item.text;
+    // Text that came out small in pixels (small print, a small page) is read again from a sharper render, once.
+    const sharper = sharperScale(item.scale ?? 1, medianEmPx(result.lines), width, height);
+    if (sharper !== null && engine) {
+      checkReader(r);
+      const again = await engine.recognize(renderAgain(r.doc, pageNumber, sharper), {
+        signal: r.context.signal,
+        purpose: purposeOf(item),
+      });
+      if ((again.confidence ?? 0) >= (result.confidence ?? 0)) {
+        result = again;
+        item.scale = sharper;
+      }
+    }
+    let read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
+    let keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
+    if (!keep && purposeOf(item) === 'confirm' && engine) {
+      // The layer failed its check, so the reading becomes the page's text: it is asked for in full this time.
+      checkReader(r);
+      result = await engine.recognize(renderAgain(r.doc, pageNumber, item.scale ?? 1), {
+        signal: r.context.signal,
+      });
+      read = ocrPageText(result, pageNumber, width, height, item.scale ?? 1);
+      keep = item.layer && !preferOwnReading(item.layer, read, result.confidence);
+    }
+    item.text = keep && item.layer ? (item.visibleLayer ? withWordsOutside(item.layer, read) : item.layer) : read;
+  } catch (err) {
+    checkReader(r);
+    if (r.context.signal?.aborted) throw timeoutError(r.context, r.started, r.done, r.numPages);
+    if (item.layer) {
+      // The check failed; the page still has its own text layer.
+      item.text = item.layer;
+      return;
+    }
+    item.text = { ...item.text, segments: [], status: 'failed' };
+    item.error = `OCR failed: ${messageOf(err)}`;
+  }
 }
 
 /**
@@ -597,6 +648,10 @@ function blockType(block: LayoutBlock, heading: Heading | undefined): { type: Pd
   }
 }
 
+/** A block of the page before its id and reading order are known. */
+type PendingBlock = Omit<PdfBlock, 'id' | 'readingOrder'>;
+type ToBbox = (x0: number, y0: number, x1: number, y1: number) => [number, number, number, number] | null;
+
 function assemble(
   doc: mupdf.Document,
   work: PageWork[],
@@ -605,6 +660,81 @@ function assemble(
   mode: 'fast' | 'auto' | 'ocr',
   options: ParsePdfOptions,
 ): ParsePdfResult {
+  assertSomethingToRead(work, mode);
+  // The margin rules may ask a row's ink (a red stamp vs a letter's date): read lazily, only from the pages asked
+  // about (a short document's outermost rows, a row off to the right under a running head).
+  const { pages, headings } = layoutPages(work, inkReader(doc));
+  let markdown = '';
+  const pageMarkdown: PdfPage[] = [];
+  const blockPages: PdfPageBlocks[] = [];
+  let firstTitle: string | undefined;
+  // The markdown's last block so far (a table, the table a run of continued parts began with).
+  let lastShown: LayoutBlock | undefined;
+  for (const page of pages) {
+    const { text } = page;
+    const toBbox: ToBbox = (x0, y0, x1, y1) =>
+      text.width > 0 && text.height > 0
+        ? [clamp01(x0 / text.width), clamp01(y0 / text.height), clamp01(x1 / text.width), clamp01(y1 / text.height)]
+        : null;
+    const furniture = [...page.furniture].sort((a, b) => a.seg.y0 - b.seg.y0 || a.seg.x0 - b.seg.x0);
+    const top = furniture.filter((f) => f.seg.y0 < text.height / 2);
+    const bottom = furniture.filter((f) => f.seg.y0 >= text.height / 2);
+    const pending: PendingBlock[] = top.map((f) => furnitureItem(f, toBbox));
+    const { pageMd, first, last, title } = renderPageBody(page, headings, toBbox, pending);
+    firstTitle ??= title;
+    pending.push(...bottom.map((f) => furnitureItem(f, toBbox)));
+
+    // Place the page in the document: markers between pages, none before the first page with content.
+    // A table going on from the page before joins it (no markers between: they would cut it).
+    const joined =
+      first && markdown.length > 0 && !options.pageMarkers
+        ? tableContinuation(lastShown, first.block, text.width)
+        : undefined;
+    const marker = options.pageMarkers ? PAGE_MARKER(text.pageNumber) : '\n\n';
+    const placed = placePage(markdown, pageMd, first, joined, marker, pending);
+    markdown = placed.markdown;
+    const { offset, shift } = placed;
+    if (last) lastShown = joined !== undefined && last === first?.block ? lastShown : last;
+    if (options.pages) pageMarkdown.push({ pageNumber: text.pageNumber, markdown: pageMd });
+    if (options.blocks) blockPages.push(pageBlocks(text, work, pending, offset + shift, offset >= 0));
+  }
+  const { title, metadata } = documentMetadata(doc, work, numPages, totalPages, firstTitle);
+  const result: ParsePdfResult = { markdown, numPages, totalPages, metadata };
+  if (title) result.title = title;
+  if (options.pages) result.pages = pageMarkdown;
+  if (options.blocks) result.blocks = blockPages;
+  return result;
+}
+
+/**
+ * The document's markdown with the page's appended: after a marker (none before the first page with content), or
+ * joined to the table it continues (`joined`: that table with the page's first rows). Returns where the page's
+ * markdown starts (-1: it has none) and how far its spans move (the continued table grew by `shift`).
+ */
+function placePage(
+  markdown: string,
+  pageMd: string,
+  first: PageBody['first'],
+  joined: string | undefined,
+  marker: string,
+  pending: PendingBlock[],
+): { markdown: string; offset: number; shift: number } {
+  if (pageMd.length === 0) return { markdown, offset: -1, shift: 0 };
+  if (first && joined !== undefined) {
+    let out = markdown + (joined ? '\n' : '');
+    const offset = out.length;
+    const shift = joined.length - first.fragment.length;
+    // Spans move by `shift`; the continued table's own span becomes the rows it added.
+    pending[first.item].markdownSpan = joined ? [-shift, first.fragment.length] : null;
+    out += joined + pageMd.slice(first.fragment.length);
+    return { markdown: out, offset, shift };
+  }
+  const out = markdown.length > 0 ? markdown + marker : markdown;
+  return { markdown: out + pageMd, offset: out.length, shift: 0 };
+}
+
+/** A document with no text to give: a scan without OCR (in `fast`, or with no engine), or no readable page. */
+function assertSomethingToRead(work: PageWork[], mode: 'fast' | 'auto' | 'ocr'): void {
   const scanned = work.filter((w) => w.needsOcr).length;
   const hasText = work.some((w) => w.text.segments.length > 0);
   if (!hasText && scanned > 0) {
@@ -631,108 +761,99 @@ function assemble(
       'PDF_UNREADABLE',
       `No page of the PDF could be read: ${work[0]?.error ?? 'unknown error'}.`,
     );
+}
 
-  // The margin rules may ask a row's ink (a red stamp vs a letter's date): read lazily, only from the pages asked
-  // about (a short document's outermost rows, a row off to the right under a running head).
-  const { pages, headings } = layoutPages(work, inkReader(doc));
-  let markdown = '';
-  const pageMarkdown: PdfPage[] = [];
-  const blockPages: PdfPageBlocks[] = [];
-  let firstTitle: string | undefined;
-  // The markdown's last block so far (a table, the table a run of continued parts began with).
-  let lastShown: LayoutBlock | undefined;
-  for (const page of pages) {
-    const { text } = page;
-    const toBbox = (x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null =>
-      text.width > 0 && text.height > 0
-        ? [clamp01(x0 / text.width), clamp01(y0 / text.height), clamp01(x1 / text.width), clamp01(y1 / text.height)]
-        : null;
-    const furnitureItem = (f: { seg: Segment; type: FurnitureType }): Omit<PdfBlock, 'id' | 'readingOrder'> => ({
-      type: f.type,
-      label: f.type,
-      bbox: toBbox(f.seg.x0, f.seg.y0, f.seg.x1, f.seg.y1),
-      content: f.seg.text,
-      markdownSpan: null,
-      source: f.seg.source,
-      confidence: { layout: 0.8, ocr: f.seg.confidence },
+/** A running head or foot as a block of its page. */
+function furnitureItem(f: { seg: Segment; type: FurnitureType }, toBbox: ToBbox): PendingBlock {
+  return {
+    type: f.type,
+    label: f.type,
+    bbox: toBbox(f.seg.x0, f.seg.y0, f.seg.x1, f.seg.y1),
+    content: f.seg.text,
+    markdownSpan: null,
+    source: f.seg.source,
+    confidence: { layout: 0.8, ocr: f.seg.confidence },
+  };
+}
+
+/** The page's body rendered: its markdown and each fragment's span inside it (`pending` gets a block for each). */
+interface PageBody {
+  pageMd: string;
+  /** The first block with markdown, its fragment and its index in `pending` (a table may continue there). */
+  first: { block: LayoutBlock; fragment: string; item: number } | undefined;
+  last: LayoutBlock | undefined;
+  /** The text of the page's first title block. */
+  title: string | undefined;
+}
+
+function renderPageBody(
+  page: PageLayout,
+  headings: Map<LayoutBlock, Heading>,
+  toBbox: ToBbox,
+  pending: PendingBlock[],
+): PageBody {
+  let pageMd = '';
+  let prevKind: string | undefined;
+  let first: PageBody['first'];
+  let last: LayoutBlock | undefined;
+  let title: string | undefined;
+  for (const block of page.blocks) {
+    const heading = headings.get(block);
+    const fragment = renderBlock(block, heading);
+    const { type, label } = blockType(block, heading);
+    if (type === 'title' && title === undefined) title = block.text.trim();
+    let span: [number, number] | null = null;
+    if (fragment.length > 0) {
+      if (pageMd.length > 0) pageMd += prevKind === 'list_item' && block.kind === 'list_item' ? '\n' : '\n\n';
+      span = [pageMd.length, pageMd.length + fragment.length];
+      pageMd += fragment;
+      prevKind = block.kind;
+      first ??= { block, fragment, item: pending.length };
+      last = block;
+    }
+    pending.push({
+      type,
+      label,
+      bbox: toBbox(block.x0, block.y0, block.x1, block.y1),
+      content: fragment,
+      markdownSpan: span,
+      source: block.source,
+      confidence: { layout: heading ? 0.7 : block.layoutConfidence, ocr: block.ocrConfidence },
     });
-    const furniture = [...page.furniture].sort((a, b) => a.seg.y0 - b.seg.y0 || a.seg.x0 - b.seg.x0);
-    const top = furniture.filter((f) => f.seg.y0 < text.height / 2);
-    const bottom = furniture.filter((f) => f.seg.y0 >= text.height / 2);
-    const pending: Omit<PdfBlock, 'id' | 'readingOrder'>[] = top.map(furnitureItem);
-
-    // The page's body markdown, with each fragment's offset inside it.
-    let pageMd = '';
-    let prevKind: string | undefined;
-    let first: { block: LayoutBlock; fragment: string; item: number } | undefined;
-    let last: LayoutBlock | undefined;
-    for (const block of page.blocks) {
-      const heading = headings.get(block);
-      const fragment = renderBlock(block, heading);
-      const { type, label } = blockType(block, heading);
-      if (type === 'title' && firstTitle === undefined) firstTitle = block.text.trim();
-      let span: [number, number] | null = null;
-      if (fragment.length > 0) {
-        if (pageMd.length > 0) pageMd += prevKind === 'list_item' && block.kind === 'list_item' ? '\n' : '\n\n';
-        span = [pageMd.length, pageMd.length + fragment.length];
-        pageMd += fragment;
-        prevKind = block.kind;
-        first ??= { block, fragment, item: pending.length };
-        last = block;
-      }
-      pending.push({
-        type,
-        label,
-        bbox: toBbox(block.x0, block.y0, block.x1, block.y1),
-        content: fragment,
-        markdownSpan: span,
-        source: block.source,
-        confidence: { layout: heading ? 0.7 : block.layoutConfidence, ocr: block.ocrConfidence },
-      });
-    }
-    pending.push(...bottom.map(furnitureItem));
-
-    // Place the page in the document: markers between pages, none before the first page with content.
-    // A table going on from the page before joins it (no markers between: they would cut it).
-    const joined =
-      first && markdown.length > 0 && !options.pageMarkers
-        ? tableContinuation(lastShown, first.block, text.width)
-        : undefined;
-    let offset = -1;
-    let shift = 0;
-    if (pageMd.length > 0 && first && joined !== undefined) {
-      markdown += joined ? '\n' : '';
-      offset = markdown.length;
-      shift = joined.length - first.fragment.length;
-      // Spans move by `shift` below; the continued table's own span becomes the rows it added.
-      pending[first.item].markdownSpan = joined ? [-shift, first.fragment.length] : null;
-      markdown += joined + pageMd.slice(first.fragment.length);
-    } else if (pageMd.length > 0) {
-      if (markdown.length > 0) markdown += options.pageMarkers ? PAGE_MARKER(text.pageNumber) : '\n\n';
-      offset = markdown.length;
-      markdown += pageMd;
-    }
-    if (last) lastShown = joined !== undefined && last === first?.block ? lastShown : last;
-    if (options.pages) pageMarkdown.push({ pageNumber: text.pageNumber, markdown: pageMd });
-    if (options.blocks) {
-      blockPages.push({
-        pageNumber: text.pageNumber,
-        width: text.width > 0 ? round2(text.width) : null,
-        height: text.height > 0 ? round2(text.height) : null,
-        status: work[text.pageNumber - 1].error || work[text.pageNumber - 1].needsOcr ? 'failed' : text.status,
-        items: pending.map((b, index) => ({
-          id: `p${text.pageNumber}.b${index}`,
-          ...b,
-          markdownSpan:
-            b.markdownSpan && offset >= 0
-              ? [b.markdownSpan[0] + offset + shift, b.markdownSpan[1] + offset + shift]
-              : null,
-          readingOrder: index,
-        })),
-      });
-    }
   }
+  return { pageMd, first, last, title };
+}
 
+/** The page's blocks with ids, reading order and spans moved to document offsets (`placed`: the page has markdown). */
+function pageBlocks(
+  text: PageText,
+  work: PageWork[],
+  pending: PendingBlock[],
+  spanShift: number,
+  placed: boolean,
+): PdfPageBlocks {
+  return {
+    pageNumber: text.pageNumber,
+    width: text.width > 0 ? round2(text.width) : null,
+    height: text.height > 0 ? round2(text.height) : null,
+    status: work[text.pageNumber - 1].error || work[text.pageNumber - 1].needsOcr ? 'failed' : text.status,
+    items: pending.map((b, index) => ({
+      id: `p${text.pageNumber}.b${index}`,
+      ...b,
+      markdownSpan: b.markdownSpan && placed ? [b.markdownSpan[0] + spanShift, b.markdownSpan[1] + spanShift] : null,
+      readingOrder: index,
+    })),
+  };
+}
+
+/** The document's metadata from its info dictionary; the title falls back to the first title block. */
+function documentMetadata(
+  doc: mupdf.Document,
+  work: PageWork[],
+  numPages: number,
+  totalPages: number,
+  firstTitle: string | undefined,
+): { title: string | undefined; metadata: PdfMetadata } {
   const info = (key: string) => {
     try {
       const v = doc.getMetaData(key)?.trim();
@@ -758,11 +879,7 @@ function assemble(
     ocrPages: work.filter((w) => w.text.source === 'ocr').length,
     failedPages: work.filter((w) => w.error || w.needsOcr).length,
   };
-  const result: ParsePdfResult = { markdown, numPages, totalPages, metadata };
-  if (title) result.title = title;
-  if (options.pages) result.pages = pageMarkdown;
-  if (options.blocks) result.blocks = blockPages;
-  return result;
+  return { title, metadata };
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {

@@ -27,51 +27,23 @@ export interface CaseView {
 /** The text with its case restored, or undefined when it is written in ordinary mixed case. */
 export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView | undefined {
   // One pass to see whether the text is all lowercase or has ALL-CAPS words at all (ordinary text: neither).
-  let wordCount = 0;
-  let capped = 0;
-  let caps = 0;
-  for (const t of tokens) {
-    if (t.kind !== 'word' || t.text.length < 2) continue;
-    wordCount++;
-    if (t.cap) capped++;
-    if (t.allCaps) caps++;
-  }
+  const { wordCount, capped, caps } = countWordCases(tokens);
   if (wordCount < MIN_WORDS) return undefined;
   const lowercase = capped <= wordCount * LOWER_TEXT_SHARE;
   if (!lowercase && caps < 3) return undefined;
   const words = tokens.filter((t) => t.kind === 'word' && t.text.length >= 2);
   const edits: Array<[Token, string]> = [];
   // ALL-CAPS lines.
-  let line: Token[] = [];
-  const flush = () => {
-    const capsInLine = line.filter((t) => t.allCaps).length;
-    if (capsInLine >= 3 && capsInLine >= line.length * CAPS_LINE_SHARE) {
-      // Words left in a name after a person label or an honorific ("ATTN: FAITH WOODS", "DR GRACE HILL").
-      let nameWords = 0;
-      for (const t of line) {
-        if (!t.allCaps) continue;
-        const next = tokens[t.index + 1];
-        const nextWord = next?.kind === 'word' && next.gapBefore === ' ';
-        // "HOPE NAKASHIMA": a first name that is also an everyday word keeps its capital before a word that is none.
-        // (the cheap tests first: most words of a capitals line are everyday words with no name after them)
-        const title =
-          nameWords > 0 ||
-          !isCommonWord(t.lower, g) ||
-          (nextWord && next.allCaps && g.firstNames.has(t.lower) && !isCommonWord(next.lower, g));
-        edits.push([t, title ? t.text[0] + t.lower.slice(1) : t.lower]);
-        nameWords = nextWord ? nameWords - 1 : 0;
-        if ((next?.text === ':' && NAME_LABELS.has(t.lower)) || (nextWord && HONORIFICS.has(t.lower)))
-          nameWords = MAX_LABELLED_NAME_WORDS;
-      }
-    }
-    line = [];
-  };
   if (caps >= 3) {
+    let line: Token[] = [];
     for (const t of words) {
-      if (t.lineStart && line.length) flush();
+      if (t.lineStart && line.length) {
+        capsLineEdits(line, tokens, g, edits);
+        line = [];
+      }
       line.push(t);
     }
-    flush();
+    capsLineEdits(line, tokens, g, edits);
   }
   // An all-lowercase text.
   if (lowercase) {
@@ -81,6 +53,51 @@ export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView
     }
   }
   if (edits.length === 0) return undefined;
+  return { text: applyEdits(text, edits), lowercase };
+}
+
+/** Words of two letters or more, those with a capital first letter, and those in capitals. */
+function countWordCases(tokens: Token[]): { wordCount: number; capped: number; caps: number } {
+  let wordCount = 0;
+  let capped = 0;
+  let caps = 0;
+  for (const t of tokens) {
+    if (t.kind !== 'word' || t.text.length < 2) continue;
+    wordCount++;
+    if (t.cap) capped++;
+    if (t.allCaps) caps++;
+  }
+  return { wordCount, capped, caps };
+}
+
+/**
+ * The case edits of one line's words (`line`, in order) when it is a line in capitals: everyday words lowercase,
+ * name words with only their first capital.
+ */
+function capsLineEdits(line: Token[], tokens: Token[], g: Gazetteers, edits: Array<[Token, string]>): void {
+  const capsInLine = line.filter((t) => t.allCaps).length;
+  if (capsInLine < 3 || capsInLine < line.length * CAPS_LINE_SHARE) return;
+  // Words left in a name after a person label or an honorific ("ATTN: FAITH WOODS", "DR GRACE HILL").
+  let nameWords = 0;
+  for (const t of line) {
+    if (!t.allCaps) continue;
+    const next = tokens[t.index + 1];
+    const nextWord = next?.kind === 'word' && next.gapBefore === ' ';
+    // "HOPE NAKASHIMA": a first name that is also an everyday word keeps its capital before a word that is none.
+    // (the cheap tests first: most words of a capitals line are everyday words with no name after them)
+    const title =
+      nameWords > 0 ||
+      !isCommonWord(t.lower, g) ||
+      (nextWord && next.allCaps && g.firstNames.has(t.lower) && !isCommonWord(next.lower, g));
+    edits.push([t, title ? t.text[0] + t.lower.slice(1) : t.lower]);
+    nameWords = nextWord ? nameWords - 1 : 0;
+    if ((next?.text === ':' && NAME_LABELS.has(t.lower)) || (nextWord && HONORIFICS.has(t.lower)))
+      nameWords = MAX_LABELLED_NAME_WORDS;
+  }
+}
+
+/** `text` with each edit's word replaced, in text order. */
+function applyEdits(text: string, edits: Array<[Token, string]>): string {
   edits.sort((a, b) => a[0].start - b[0].start);
   let out = '';
   let pos = 0;
@@ -90,5 +107,5 @@ export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView
     out += text.slice(pos, t.start) + replacement;
     pos = t.end;
   }
-  return { text: out + text.slice(pos), lowercase };
+  return out + text.slice(pos);
 }

@@ -258,8 +258,16 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
   for (const m of text.matchAll(SHAPED_POSTCODE))
     out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
   out.push(...detectLowercaseUkPostcodes(text), ...detectTypeFirstStreets(text));
-  // Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
-  // earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
+  out.push(...detectDigitsLettersPostcodes(text, tokens, g), ...detectPostcodesByCities(tokens, g));
+  return out;
+}
+
+/**
+ * Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
+ * earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
+ */
+function detectDigitsLettersPostcodes(text: string, tokens: Token[], g: Gazetteers): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
   for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
     if (ERA_OR_TIME.test(m[2])) continue;
     // "Model 4000 XL Turbo": a model number and size, not a postcode before a town.
@@ -269,7 +277,12 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     if ((town && g.places.has(town[1].toLowerCase())) || POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)))
       out.push({ type: 'ADDRESS', start: m.index!, end, score: 0.75 });
   }
-  // A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block.
+  return out;
+}
+
+/** A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block. */
+function detectPostcodesByCities(tokens: Token[], g: Gazetteers): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
   for (const t of tokens) {
     if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;
     const prev = tokens[t.index - 1]?.text === ',' ? tokens[t.index - 2] : tokens[t.index - 1];
@@ -385,18 +398,25 @@ function findAnchor(
 
 function findUnitAnchor(text: string, tokens: Token[], i: number): Anchor | undefined {
   const t = tokens[i];
+  if (!isWord(t)) return undefined;
   // Unit designators and post boxes: "Suite 501", "Apt. 656", "P.O. Box 149", "PSC 0413", "Unit 4719 Box 7394".
-  if (isWord(t) && UNIT_RE.test(t.text)) {
+  if (UNIT_RE.test(t.text)) {
     const k = nextIdx(tokens, i);
     const v = tokens[k];
     if ((isNum(v) || (v?.text === '#' && isNum(tokens[k + 1]))) && sameLine(v)) return [i, v.text === '#' ? k + 1 : k];
   }
-  if (isWord(t) && /^p$/i.test(t.text) && tokens[i + 1]?.text === '.' && /^o$/i.test(tokens[i + 2]?.text ?? '')) {
+  return findPostBoxAnchor(text, tokens, i) ?? findMilitaryAnchor(tokens, i);
+}
+
+/** Post boxes: "P.O. Box 149", "PO Box 12", "Postbox 7", and a bare "Box 7394" after a unit or PSC number. */
+function findPostBoxAnchor(text: string, tokens: Token[], i: number): Anchor | undefined {
+  const t = tokens[i];
+  if (/^p$/i.test(t.text) && tokens[i + 1]?.text === '.' && /^o$/i.test(tokens[i + 2]?.text ?? '')) {
     let k = i + 3;
     if (tokens[k]?.text === '.') k++;
     if (/^box$/i.test(tokens[k]?.text ?? '') && isNum(tokens[k + 1])) return [i, k + 1];
   }
-  if (isWord(t) && /^(?:po|postbox|box)$/i.test(t.text)) {
+  if (/^(?:po|postbox|box)$/i.test(t.text)) {
     let k = i + 1;
     if (/^box$/i.test(tokens[k]?.text ?? '')) k++;
     if (
@@ -406,19 +426,22 @@ function findUnitAnchor(text: string, tokens: Token[], i: number): Anchor | unde
     )
       return [i, k];
   }
-  // Military mail: "APO AA 42323", "USNV Botolen".
-  if (
-    isWord(t) &&
-    /^(?:APO|FPO|DPO)$/.test(t.text) &&
-    /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') &&
-    isNum(tokens[i + 2])
-  )
-    return [i, i + 2];
-  if (isWord(t) && /^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap)
-    return [i, i + 1];
   return undefined;
 }
 
+/** Military mail: "APO AA 42323", "USNV Botolen". */
+function findMilitaryAnchor(tokens: Token[], i: number): Anchor | undefined {
+  const t = tokens[i];
+  if (/^(?:APO|FPO|DPO)$/.test(t.text) && /^(?:AA|AE|AP)$/.test(tokens[i + 1]?.text ?? '') && isNum(tokens[i + 2]))
+    return [i, i + 2];
+  if (/^(?:USNS|USNV|USS|USCGC)$/.test(t.text) && isWord(tokens[i + 1]) && tokens[i + 1].cap) return [i, i + 1];
+  return undefined;
+}
+
+/**
+ * A street address starting at token `i`, by the first rule of the cascade that matches: rules for a house number
+ * first, then rules for a street or name word first.
+ */
 function findStreetAnchor(
   text: string,
   tokens: Token[],
@@ -428,200 +451,267 @@ function findStreetAnchor(
   isSuffix: (t: Token) => boolean,
 ): Anchor | undefined {
   const t = tokens[i];
+  if (isNum(t)) return numberFirstAnchor(tokens, i, g, isSuffix);
+  if (isWord(t)) return wordFirstAnchor(text, tokens, i, g, mode);
+  return undefined;
+}
+
+/** An address that starts with its house number (or a postcode then the number). */
+function numberFirstAnchor(
+  tokens: Token[],
+  i: number,
+  g: Gazetteers,
+  isSuffix: (t: Token) => boolean,
+): Anchor | undefined {
+  const t = tokens[i];
   // "On 12 May Amazon shipped ...", "12 June Kenji Sato ...": a day then a month is a date, no house number
   // (unless a street type follows the month: "12 May Street").
-  if (isNum(t) && dayThenMonth(tokens, i) && !(tokens[i + 2] && isSuffix(tokens[i + 2]))) return undefined;
+  if (dayThenMonth(tokens, i) && !(tokens[i + 2] && isSuffix(tokens[i + 2]))) return undefined;
   // House number then a street-type word written first, as in French, Spanish or Italian, often lowercase:
   // "12 rue de la Paix", "3, avenue des Ternes", "27 bis rue Victor Hugo", "8 place du Marché".
-  if (isNum(t)) {
-    const prefixed = numberThenPrefix(tokens, i, g);
-    if (prefixed) return prefixed;
-  }
-  // House number + street name + street type: "14 Crown Street", "2450 Crown St", "3911 fourth avenue".
-  if (isNum(t)) {
-    let k = i + 1;
-    if (isNum(tokens[k]) && sameLine(tokens[k])) k++; // "17151 2450 Crown St": postcode then number
-    let words = 0;
-    // The street name starts after a space: "14. Bird's Eye View" is a list item, "2D" a dimension.
-    const firstName = tokens[k];
-    const spaced = !!firstName && firstName.gapBefore !== '';
-    for (; spaced && k < tokens.length && words <= MAX_STREET_NAME_WORDS; k++) {
-      const w = tokens[k];
-      if (!sameLine(w) || !(isWord(w) || (w.text === '.' && words > 0) || w.text === '-')) break;
-      if (isWord(w)) {
-        if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t))) return [i, k];
-        // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
-        // After an address introduction a lowercase street of everyday words is one too ("to 112 hawthorn close").
-        if (
-          !w.cap &&
-          !w.allCaps &&
-          !NAME_PARTICLES.has(w.lower) &&
-          !isSuffix(w) &&
-          !STREET_PREFIXES.has(w.lower) &&
-          !STREET_NAME_WORDS.test(w.lower) &&
-          tokenIsCommon(w, g) &&
-          (FUNCTION_WORDS.has(w.lower) || words >= 2 || !hasIntro(t))
-        )
-          break;
-        words++;
-      }
-    }
-    // "In 2019 Berlin hosted 4000 guests", "since 1998 Parker Industries": a year after a preposition is a date.
-    if (YEAR_LIKE.test(t.text) && YEAR_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) return undefined;
-    // Number, name words, number: "20789 Allika 46", "0605 πεντέλης 210", "4844 Søndergade 52".
-    const nameStart = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
-    let k2 = nameStart;
-    while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2]))
-      k2 = nextIdx(tokens, k2);
-    if (
-      k2 > nameStart &&
-      tokens[nameStart].gapBefore !== '' &&
-      isNum(tokens[k2]) &&
-      sameLine(tokens[k2]) &&
-      tokens[k2].text.length <= 5
-    ) {
-      const nameWords = tokens.slice(nameStart, k2).filter(isWord);
-      const streety = (w: Token) =>
-        GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower) || STREET_ABBREVIATIONS.has(w.lower);
-      const nameLike = (w: Token) =>
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: a non-ASCII letter reads as a name
-        ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
-      if (nameWords.some(nameLike)) return [i, k2];
-    }
-  }
-  // A lowercase street type first is a street when a capitalised name and a house number follow ("via Roma 5").
-  if (isWord(t) && !t.cap && !t.allCaps && STREET_PREFIXES.has(t.lower) && t.lower !== 'ul' && t.lower !== 'u') {
-    const k = nextIdx(tokens, i);
-    let last = -1;
-    for (let j = k; j < k + MAX_STREET_NAME_WORDS && sameLine(tokens[j]) && isWord(tokens[j]); j++) {
-      if (tokens[j].cap) last = j;
-      else if (!ADDRESS_LOWER_OK.test(tokens[j].lower)) break;
-    }
-    const num = tokens[last + 1];
-    if (last >= 0 && isNum(num) && sameLine(num) && num.text.length <= 4) return [i, last + 1];
-  }
-  if (
-    isWord(t) &&
-    (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u' || (!tokenIsCommon(t, g) && hasIntro(t)))
-  ) {
-    // Street type first: "Rue Hsine Eloued", "Via dei Fiorentini 17", "ul. Chrzanowska 61", "Λεωφόρος Συγγρού 119".
-    if (STREET_PREFIXES.has(t.lower)) {
-      let k = nextIdx(tokens, i);
-      let last = -1;
-      for (let words = 0; k < tokens.length && words < MAX_STREET_NAME_WORDS; words++) {
-        const w = tokens[k];
-        if (!sameLine(w)) break;
-        if (isWord(w) && (w.cap || w.allCaps || NAME_PARTICLES.has(w.lower) || ADDRESS_LOWER_OK.test(w.lower))) {
-          if (w.cap || w.allCaps) last = k;
-          k = nextIdx(tokens, k);
-        } else break;
-      }
-      if (last >= 0) {
-        if (isNum(tokens[last + 1]) && sameLine(tokens[last + 1])) last++;
-        const hasNumber = isNum(tokens[last]) || isNum(tokens[i - 1]);
-        if (hasNumber || hasIntro(t) || mode === 'aggressive') return [i, last];
-      }
-    }
-    // Street-type glued on the name, then the house number: "Søndergade 52", "Kiannonkatu 98", "Bundesstrasse 31".
-    if (GLUED_STREET.test(t.lower) && t.text.length > 5) {
-      const k = nextIdx(tokens, i);
-      if (isNum(tokens[k]) && sameLine(tokens[k])) return [i, k];
-    }
-    // Name words + house number right after an address introduction: "at Allika 46", "on Joaquin Suarez 2906".
-    if (!t.sentenceStart || /\b(?:user|address)\s*:\s*$/i.test(lineBefore(text, t.start, 16))) {
-      // (also lowercase street types and abbreviations right after the introduction: "bulw. Olejniczak 14b", "rynek
-      // Adamski 15")
-      const intro = hasIntro(t) || (t.lineStart && previousLineIsAddressLabel(text, t.start));
-      if (intro) {
-        let k = i;
-        const words: Token[] = [];
-        while (
-          k < tokens.length &&
-          words.length < MAX_STREET_NAME_WORDS &&
-          isWord(tokens[k]) &&
-          (k === i || sameLine(tokens[k]))
-        ) {
-          if (
-            !tokens[k].cap &&
-            !tokens[k].allCaps &&
-            !NAME_PARTICLES.has(tokens[k].lower) &&
-            !/^(?:u|ul|al)$/.test(tokens[k].lower) &&
-            tokenIsCommon(tokens[k], g)
-          )
-            break;
-          words.push(tokens[k]);
-          k = nextIdx(tokens, k);
-        }
-        if (
-          words.length &&
-          isNum(tokens[k]) &&
-          sameLine(tokens[k]) &&
-          tokens[k].text.length <= 5 &&
-          words.some((w) => !tokenIsCommon(w, g))
-        )
-          return [i, k];
-        // "on Marina Fort Street", "at Crown Road": capitalised name + street type, no number.
-        // (a possessive before the type is someone's home, not a street: "at siddiqui's place", "at Jo's place")
-        const possessive = words.some((w) => w.text[0] === "'" || w.text[0] === '’');
-        if (
-          !possessive &&
-          words.length >= 2 &&
-          CORE_STREET_TYPES.test(words[words.length - 1].text) &&
-          words.slice(0, -1).some((w) => !tokenIsCommon(w, g))
-        ) {
-          return [i, words[words.length - 1].index];
-        }
-        if (
-          !possessive &&
-          words.length >= 1 &&
-          words.length < MAX_STREET_NAME_WORDS &&
-          isWord(tokens[k]) &&
-          sameLine(tokens[k]) &&
-          CORE_STREET_TYPES.test(tokens[k].text)
-        ) {
-          return [i, k];
-        }
-      }
-    }
-  }
-  // Name words, then the street type, then the number: "Kálmán Imre u. 12.", "hegyalja út 98.", "Brisas 6802".
-  if (isWord(t) && (t.cap || t.allCaps || !tokenIsCommon(t, g)) && !t.sentenceStart) {
-    let k = i;
-    for (let words = 0; words < 3 && isWord(tokens[k]) && (k === i || sameLine(tokens[k])); words++) {
-      const w = tokens[k];
-      if (words > 0 && STREET_ABBREVIATIONS.has(w.lower)) {
-        const v = nextIdx(tokens, k);
-        if (isNum(tokens[v]) && sameLine(tokens[v])) return [i, v];
-        break;
-      }
-      k = nextIdx(tokens, k);
-    }
-  }
+  const prefixed = numberThenPrefix(tokens, i, g);
+  if (prefixed) return prefixed;
+  const typed = numberNameTypeAnchor(tokens, i, g, isSuffix);
+  if (typed) return typed;
+  // "In 2019 Berlin hosted 4000 guests", "since 1998 Parker Industries": a year after a preposition is a date.
+  if (YEAR_LIKE.test(t.text) && YEAR_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) return undefined;
+  const numbered = numberNameNumberAnchor(tokens, i, g);
+  if (numbered) return numbered;
   // House number (after a postcode) and capitalised name words after an address introduction: "at 9816 214 Pavlou
   // Drandaki".
-  if (isNum(t) && hasIntro(t)) {
-    let k = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
-    const startWords = k;
-    while (
-      k < tokens.length &&
-      k - startWords < MAX_STREET_NAME_WORDS &&
-      isWord(tokens[k]) &&
-      sameLine(tokens[k]) &&
-      (tokens[k].cap || tokens[k].allCaps || !tokenIsCommon(tokens[k], g))
-    )
-      k++;
-    const nameWords = tokens.slice(startWords, k);
-    if (nameWords.length >= 1 && nameWords.some((w) => !tokenIsCommon(w, g))) return [i, k - 1];
+  return hasIntro(t) ? introNumberNameAnchor(tokens, i, g) : undefined;
+}
+
+/** House number + street name + street type: "14 Crown Street", "2450 Crown St", "3911 fourth avenue". */
+function numberNameTypeAnchor(
+  tokens: Token[],
+  i: number,
+  g: Gazetteers,
+  isSuffix: (t: Token) => boolean,
+): Anchor | undefined {
+  const t = tokens[i];
+  let k = i + 1;
+  if (isNum(tokens[k]) && sameLine(tokens[k])) k++; // "17151 2450 Crown St": postcode then number
+  let words = 0;
+  // The street name starts after a space: "14. Bird's Eye View" is a list item, "2D" a dimension.
+  const firstName = tokens[k];
+  const spaced = !!firstName && firstName.gapBefore !== '';
+  for (; spaced && k < tokens.length && words <= MAX_STREET_NAME_WORDS; k++) {
+    const w = tokens[k];
+    if (!sameLine(w) || !(isWord(w) || (w.text === '.' && words > 0) || w.text === '-')) break;
+    if (isWord(w)) {
+      if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t))) return [i, k];
+      // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
+      // After an address introduction a lowercase street of everyday words is one too ("to 112 hawthorn close").
+      if (
+        !w.cap &&
+        !w.allCaps &&
+        !NAME_PARTICLES.has(w.lower) &&
+        !isSuffix(w) &&
+        !STREET_PREFIXES.has(w.lower) &&
+        !STREET_NAME_WORDS.test(w.lower) &&
+        tokenIsCommon(w, g) &&
+        (FUNCTION_WORDS.has(w.lower) || words >= 2 || !hasIntro(t))
+      )
+        break;
+      words++;
+    }
+  }
+  return undefined;
+}
+
+/** Number, name words, number: "20789 Allika 46", "0605 πεντέλης 210", "4844 Søndergade 52". */
+function numberNameNumberAnchor(tokens: Token[], i: number, g: Gazetteers): Anchor | undefined {
+  const nameStart = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
+  let k2 = nameStart;
+  while (k2 < tokens.length && k2 - nameStart < MAX_STREET_NAME_WORDS && isWord(tokens[k2]) && sameLine(tokens[k2]))
+    k2 = nextIdx(tokens, k2);
+  if (
+    k2 > nameStart &&
+    tokens[nameStart].gapBefore !== '' &&
+    isNum(tokens[k2]) &&
+    sameLine(tokens[k2]) &&
+    tokens[k2].text.length <= 5
+  ) {
+    const nameWords = tokens.slice(nameStart, k2).filter(isWord);
+    const streety = (w: Token) =>
+      GLUED_STREET.test(w.lower) || STREET_PREFIXES.has(w.lower) || STREET_ABBREVIATIONS.has(w.lower);
+    const nameLike = (w: Token) =>
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: a non-ASCII letter reads as a name
+      ((w.cap || w.allCaps) && !tokenIsCommon(w, g)) || /[^\x00-\x7F]/.test(w.text) || streety(w);
+    if (nameWords.some(nameLike)) return [i, k2];
+  }
+  return undefined;
+}
+
+/** House number (after a postcode) and name words that are no everyday words, after an address introduction. */
+function introNumberNameAnchor(tokens: Token[], i: number, g: Gazetteers): Anchor | undefined {
+  let k = isNum(tokens[i + 1]) && sameLine(tokens[i + 1]) ? i + 2 : i + 1;
+  const startWords = k;
+  while (
+    k < tokens.length &&
+    k - startWords < MAX_STREET_NAME_WORDS &&
+    isWord(tokens[k]) &&
+    sameLine(tokens[k]) &&
+    (tokens[k].cap || tokens[k].allCaps || !tokenIsCommon(tokens[k], g))
+  )
+    k++;
+  const nameWords = tokens.slice(startWords, k);
+  if (nameWords.length >= 1 && nameWords.some((w) => !tokenIsCommon(w, g))) return [i, k - 1];
+  return undefined;
+}
+
+/** An address that starts with a word: the street type, the street name, or a name after an introduction. */
+function wordFirstAnchor(text: string, tokens: Token[], i: number, g: Gazetteers, mode: PiiMode): Anchor | undefined {
+  const t = tokens[i];
+  // A lowercase street type first is a street when a capitalised name and a house number follow ("via Roma 5").
+  if (!t.cap && !t.allCaps && STREET_PREFIXES.has(t.lower) && t.lower !== 'ul' && t.lower !== 'u') {
+    const found = lowercaseTypeFirstAnchor(tokens, i);
+    if (found) return found;
+  }
+  if (t.cap || t.allCaps || t.lower === 'ul' || t.lower === 'u' || (!tokenIsCommon(t, g) && hasIntro(t))) {
+    const found = nameWordFirstAnchor(text, tokens, i, g, mode);
+    if (found) return found;
+  }
+  // Name words, then the street type, then the number: "Kálmán Imre u. 12.", "hegyalja út 98.", "Brisas 6802".
+  if ((t.cap || t.allCaps || !tokenIsCommon(t, g)) && !t.sentenceStart) {
+    const found = nameTypeNumberAnchor(tokens, i);
+    if (found) return found;
   }
   // Lowercase glued street names after an address introduction: "midtvollen 130".
-  if (
-    isWord(t) &&
-    !t.cap &&
-    !tokenIsCommon(t, g) &&
-    isNum(tokens[nextIdx(tokens, i)]) &&
-    sameLine(tokens[nextIdx(tokens, i)])
-  ) {
+  if (!t.cap && !tokenIsCommon(t, g) && isNum(tokens[nextIdx(tokens, i)]) && sameLine(tokens[nextIdx(tokens, i)])) {
     if (hasIntro(t) || GLUED_STREET.test(t.lower)) return [i, nextIdx(tokens, i)];
+  }
+  return undefined;
+}
+
+/** "via Roma 5": a lowercase street type, capitalised name words (and address particles), a house number. */
+function lowercaseTypeFirstAnchor(tokens: Token[], i: number): Anchor | undefined {
+  const k = nextIdx(tokens, i);
+  let last = -1;
+  for (let j = k; j < k + MAX_STREET_NAME_WORDS && sameLine(tokens[j]) && isWord(tokens[j]); j++) {
+    if (tokens[j].cap) last = j;
+    else if (!ADDRESS_LOWER_OK.test(tokens[j].lower)) break;
+  }
+  const num = tokens[last + 1];
+  if (last >= 0 && isNum(num) && sameLine(num) && num.text.length <= 4) return [i, last + 1];
+  return undefined;
+}
+
+/** A capitalised word first (or one that is no everyday word after an introduction): three rules in turn. */
+function nameWordFirstAnchor(
+  text: string,
+  tokens: Token[],
+  i: number,
+  g: Gazetteers,
+  mode: PiiMode,
+): Anchor | undefined {
+  const t = tokens[i];
+  // Street type first: "Rue Hsine Eloued", "Via dei Fiorentini 17", "ul. Chrzanowska 61", "Λεωφόρος Συγγρού 119".
+  if (STREET_PREFIXES.has(t.lower)) {
+    const found = typeFirstAnchor(tokens, i, mode);
+    if (found) return found;
+  }
+  // Street-type glued on the name, then the house number: "Søndergade 52", "Kiannonkatu 98", "Bundesstrasse 31".
+  if (GLUED_STREET.test(t.lower) && t.text.length > 5) {
+    const k = nextIdx(tokens, i);
+    if (isNum(tokens[k]) && sameLine(tokens[k])) return [i, k];
+  }
+  // Name words + house number right after an address introduction: "at Allika 46", "on Joaquin Suarez 2906".
+  if (!t.sentenceStart || /\b(?:user|address)\s*:\s*$/i.test(lineBefore(text, t.start, 16))) {
+    // (also lowercase street types and abbreviations right after the introduction: "bulw. Olejniczak 14b", "rynek
+    // Adamski 15")
+    const intro = hasIntro(t) || (t.lineStart && previousLineIsAddressLabel(text, t.start));
+    if (intro) return introStreetAnchor(tokens, i, g);
+  }
+  return undefined;
+}
+
+/** Street type first, then name words, then perhaps a house number (needed unless introduced or aggressive). */
+function typeFirstAnchor(tokens: Token[], i: number, mode: PiiMode): Anchor | undefined {
+  const t = tokens[i];
+  let k = nextIdx(tokens, i);
+  let last = -1;
+  for (let words = 0; k < tokens.length && words < MAX_STREET_NAME_WORDS; words++) {
+    const w = tokens[k];
+    if (!sameLine(w)) break;
+    if (isWord(w) && (w.cap || w.allCaps || NAME_PARTICLES.has(w.lower) || ADDRESS_LOWER_OK.test(w.lower))) {
+      if (w.cap || w.allCaps) last = k;
+      k = nextIdx(tokens, k);
+    } else break;
+  }
+  if (last >= 0) {
+    if (isNum(tokens[last + 1]) && sameLine(tokens[last + 1])) last++;
+    const hasNumber = isNum(tokens[last]) || isNum(tokens[i - 1]);
+    if (hasNumber || hasIntro(t) || mode === 'aggressive') return [i, last];
+  }
+  return undefined;
+}
+
+/** Name words after an address introduction, then a house number or a street type. */
+function introStreetAnchor(tokens: Token[], i: number, g: Gazetteers): Anchor | undefined {
+  let k = i;
+  const words: Token[] = [];
+  while (
+    k < tokens.length &&
+    words.length < MAX_STREET_NAME_WORDS &&
+    isWord(tokens[k]) &&
+    (k === i || sameLine(tokens[k]))
+  ) {
+    if (
+      !tokens[k].cap &&
+      !tokens[k].allCaps &&
+      !NAME_PARTICLES.has(tokens[k].lower) &&
+      !/^(?:u|ul|al)$/.test(tokens[k].lower) &&
+      tokenIsCommon(tokens[k], g)
+    )
+      break;
+    words.push(tokens[k]);
+    k = nextIdx(tokens, k);
+  }
+  if (
+    words.length &&
+    isNum(tokens[k]) &&
+    sameLine(tokens[k]) &&
+    tokens[k].text.length <= 5 &&
+    words.some((w) => !tokenIsCommon(w, g))
+  )
+    return [i, k];
+  // "on Marina Fort Street", "at Crown Road": capitalised name + street type, no number.
+  // (a possessive before the type is someone's home, not a street: "at siddiqui's place", "at Jo's place")
+  const possessive = words.some((w) => w.text[0] === "'" || w.text[0] === '’');
+  if (
+    !possessive &&
+    words.length >= 2 &&
+    CORE_STREET_TYPES.test(words[words.length - 1].text) &&
+    words.slice(0, -1).some((w) => !tokenIsCommon(w, g))
+  ) {
+    return [i, words[words.length - 1].index];
+  }
+  if (
+    !possessive &&
+    words.length >= 1 &&
+    words.length < MAX_STREET_NAME_WORDS &&
+    isWord(tokens[k]) &&
+    sameLine(tokens[k]) &&
+    CORE_STREET_TYPES.test(tokens[k].text)
+  ) {
+    return [i, k];
+  }
+  return undefined;
+}
+
+/** Up to three name words, then a street abbreviation, then the house number. */
+function nameTypeNumberAnchor(tokens: Token[], i: number): Anchor | undefined {
+  let k = i;
+  for (let words = 0; words < 3 && isWord(tokens[k]) && (k === i || sameLine(tokens[k])); words++) {
+    const w = tokens[k];
+    if (words > 0 && STREET_ABBREVIATIONS.has(w.lower)) {
+      const v = nextIdx(tokens, k);
+      if (isNum(tokens[v]) && sameLine(tokens[v])) return [i, v];
+      break;
+    }
+    k = nextIdx(tokens, k);
   }
   return undefined;
 }

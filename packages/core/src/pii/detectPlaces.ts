@@ -78,17 +78,7 @@ function gazetteerPlaces(
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.kind !== 'word' || !t.cap) continue;
-    // Longest gazetteer phrase starting here, across single spaces and inner particles ("Bosnia and Herzegovina").
-    let best = -1;
-    let phrase = '';
-    const maxWords = g.placeFirstWords.has(t.lower) ? g.maxPlaceWords : 1;
-    for (let j = i; j < tokens.length && j - i < maxWords; j++) {
-      const n = tokens[j];
-      if (j > i && n.gapBefore !== ' ' && !(n.gapBefore === '' && n.kind === 'punct' && n.text === '-')) break;
-      if (n.kind === 'punct' && n.text !== '-' && n.text !== '.') break;
-      phrase += j === i ? n.lower : (n.gapBefore || '') + n.lower;
-      if (g.places.has(phrase)) best = j;
-    }
+    const { best, phrase } = longestPlacePhrase(tokens, i, g);
     if (best < 0) continue;
     if (FACILITY_WORDS.has(tokens[best].lower) || namesFacility(tokens, best)) {
       i = best;
@@ -110,6 +100,65 @@ function gazetteerPlaces(
   }
 }
 
+/**
+ * The longest gazetteer phrase starting at token `i`, across single spaces and inner particles ("Bosnia and
+ * Herzegovina"): its last token (-1 when none), and the lowercase text read until the scan stopped (which may run past
+ * that last token; the country score reads it as it always has).
+ */
+function longestPlacePhrase(tokens: Token[], i: number, g: Gazetteers): { best: number; phrase: string } {
+  const t = tokens[i];
+  let best = -1;
+  let phrase = '';
+  const maxWords = g.placeFirstWords.has(t.lower) ? g.maxPlaceWords : 1;
+  for (let j = i; j < tokens.length && j - i < maxWords; j++) {
+    const n = tokens[j];
+    if (j > i && n.gapBefore !== ' ' && !(n.gapBefore === '' && n.kind === 'punct' && n.text === '-')) break;
+    if (n.kind === 'punct' && n.text !== '-' && n.text !== '.') break;
+    phrase += j === i ? n.lower : (n.gapBefore || '') + n.lower;
+    if (g.places.has(phrase)) best = j;
+  }
+  return { best, phrase };
+}
+
+/**
+ * Whether the word at `i`, after a place preposition, may open an unknown place: after a strong intro always; after a
+ * bare preposition when it looks foreign or closes the clause ("in Camuns, which"). ("according to Netflix,",
+ * "thanks to Duolingo,": that "to" leads to a source or a cause, no place.)
+ */
+function opensUnknownPlace(text: string, tokens: Token[], i: number, intro: RegExp): boolean {
+  const t = tokens[i];
+  const before = lineBefore(text, t.start, 40);
+  if (intro.test(before)) return true;
+  const closes = (k: number) =>
+    /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(
+      text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''),
+    );
+  return (
+    BARE_PLACE_INTRO.test(before) &&
+    !nonSpatialTo(tokens, i) &&
+    (hasForeignLetters(t.text) ||
+      (t.allCaps && t.text.length >= 4) ||
+      closes(i) ||
+      (tokens[i + 1]?.cap === true && closes(i + 1)))
+  );
+}
+
+/** The capitalised words (and inner particles) from token `i`, trailing particles dropped; `j` is past the run. */
+function capitalisedRun(tokens: Token[], i: number): { words: Token[]; j: number } {
+  let j = i;
+  const words: Token[] = [];
+  while (j < tokens.length && words.length < MAX_UNKNOWN_PLACE_WORDS) {
+    const n = tokens[j];
+    if (j > i && n.gapBefore !== ' ') break;
+    if (n.kind !== 'word') break;
+    if (!n.cap && !NAME_PARTICLES.has(n.lower)) break;
+    words.push(n);
+    j++;
+  }
+  while (words.length && !words[words.length - 1].cap) words.pop();
+  return { words, j };
+}
+
 /** Unknown capitalised names after a place preposition: small towns the lists do not have. */
 function unknownPlaces(
   text: string,
@@ -125,36 +174,8 @@ function unknownPlaces(
     const t = tokens[i];
     if (covered.has(i) || t.kind !== 'word' || !(t.cap || t.allCaps) || t.sentenceStart) continue;
     if (!PLACE_PREPOSITIONS.has(tokens[i - 1]?.lower ?? '')) continue;
-    const before = lineBefore(text, t.start, 40);
-    // After a bare preposition, an unknown word is a place when it looks foreign or closes the clause ("in Camuns,
-    // which"). ("according to Netflix,", "thanks to Duolingo,": that "to" leads to a source or a cause, no place.)
-    const closes = (k: number) =>
-      /^(?:[.,;!?]|$| this| that| which| by| for| last| next)/.test(
-        text.slice(tokens[k].end, tokens[k].end + 6).replace(/^ ?\n/, ''),
-      );
-    if (
-      !intro.test(before) &&
-      !(
-        BARE_PLACE_INTRO.test(before) &&
-        !nonSpatialTo(tokens, i) &&
-        (hasForeignLetters(t.text) ||
-          (t.allCaps && t.text.length >= 4) ||
-          closes(i) ||
-          (tokens[i + 1]?.cap && closes(i + 1)))
-      )
-    )
-      continue;
-    let j = i;
-    const words: Token[] = [];
-    while (j < tokens.length && words.length < MAX_UNKNOWN_PLACE_WORDS) {
-      const n = tokens[j];
-      if (j > i && n.gapBefore !== ' ') break;
-      if (n.kind !== 'word') break;
-      if (!n.cap && !NAME_PARTICLES.has(n.lower)) break;
-      words.push(n);
-      j++;
-    }
-    while (words.length && !words[words.length - 1].cap) words.pop();
+    if (!opensUnknownPlace(text, tokens, i, intro)) continue;
+    const { words, j } = capitalisedRun(tokens, i);
     if (!words.length) continue;
     // "East Santina", "Upper Koch", "Port Moresby": a compass or place word may open a place name.
     const opener = words.length >= 2 && PLACE_OPENERS.test(words[0].lower);

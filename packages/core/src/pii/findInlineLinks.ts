@@ -53,57 +53,99 @@ function isBlank(c: number): boolean {
   );
 }
 
-/** Every inline link of `text`, in order, without overlaps: what `text.matchAll` of the pattern above finds. */
-export function findInlineLinks(text: string): InlineLink[] {
-  const links: InlineLink[] = [];
-  if (!text.includes('](')) return links;
+/** For each place of the text, where each part of the pattern read from there ends (-1: it cannot match there). */
+interface PartEnds {
+  textEnd: Int32Array;
+  urlEnd: Int32Array;
+  angleEnd: Int32Array;
+  closeEnd: Int32Array;
+  titleEnd: Int32Array;
+}
+
+/** The tables of part ends, each read in one pass from the end of the text backwards. */
+function partEnds(text: string): PartEnds {
+  return { ...textAndAngleEnds(text), urlEnd: urlEnds(text), ...closeAndTitleEnds(text) };
+}
+
+/**
+ * textEnd[i]: where the link text that starts at i ends: (?:[^\[\]\n]|\[[^\[\]\n]*\])*
+ * angleEnd[i]: for a "<" at i, where `<[^>\n]*>` ends; -1 when it does not close
+ */
+function textAndAngleEnds(text: string): { textEnd: Int32Array; angleEnd: Int32Array } {
   const n = text.length;
-  // textEnd[i]: where the link text that starts at i ends: (?:[^\[\]\n]|\[[^\[\]\n]*\])*
   const textEnd = new Int32Array(n + 1);
-  // urlEnd[i]: where an address without angle brackets that starts at i ends: [^\s()]*(?:\([^\s()]*\)[^\s()]*)*
-  const urlEnd = new Int32Array(n + 1);
-  // angleEnd[i]: for a "<" at i, where `<[^>\n]*>` ends; -1 when it does not close
   const angleEnd = new Int32Array(n + 1);
-  // closeEnd[i]: where `\s*\)` from i ends, or -1
-  const closeEnd = new Int32Array(n + 1);
-  // titleEnd[i]: where a title and the close after the blank run at i end (`"[^"\n]*"\s*\)` or the same with '), or -1
-  const titleEnd = new Int32Array(n + 1);
   textEnd[n] = n;
-  urlEnd[n] = n;
   angleEnd[n] = -1;
+  // the next index after i holding "[", "]" or a line break; ">" or a line break
+  let nextBracket = n;
+  let nextGreater = n;
+  for (let i = n - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACKET) {
+      const j = nextBracket;
+      textEnd[i] = j < n && text.charCodeAt(j) === CLOSE_BRACKET ? textEnd[j + 1]! : i;
+    } else textEnd[i] = c === CLOSE_BRACKET || c === NEWLINE ? i : textEnd[i + 1]!;
+    angleEnd[i] = c === LESS && nextGreater < n && text.charCodeAt(nextGreater) === GREATER ? nextGreater + 1 : -1;
+    if (c === OPEN_BRACKET || c === CLOSE_BRACKET || c === NEWLINE) nextBracket = i;
+    if (c === GREATER || c === NEWLINE) nextGreater = i;
+  }
+  return { textEnd, angleEnd };
+}
+
+/** urlEnd[i]: where an address without angle brackets that starts at i ends: [^\s()]*(?:\([^\s()]*\)[^\s()]*)* */
+function urlEnds(text: string): Int32Array {
+  const n = text.length;
+  const urlEnd = new Int32Array(n + 1);
+  urlEnd[n] = n;
+  // the next index after i holding a blank or a bracket
+  let nextUrlStop = n;
+  for (let i = n - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    const blank = isBlank(c);
+    if (c === OPEN_PAREN) {
+      const j = nextUrlStop;
+      urlEnd[i] = j < n && text.charCodeAt(j) === CLOSE_PAREN ? urlEnd[j + 1]! : i;
+    } else urlEnd[i] = blank || c === CLOSE_PAREN ? i : urlEnd[i + 1]!;
+    if (blank || c === OPEN_PAREN || c === CLOSE_PAREN) nextUrlStop = i;
+  }
+  return urlEnd;
+}
+
+/**
+ * closeEnd[i]: where `\s*\)` from i ends, or -1
+ * titleEnd[i]: where a title and the close after the blank run at i end (`"[^"\n]*"\s*\)` or the same with '), or -1
+ */
+function closeAndTitleEnds(text: string): { closeEnd: Int32Array; titleEnd: Int32Array } {
+  const n = text.length;
+  const closeEnd = new Int32Array(n + 1);
+  const titleEnd = new Int32Array(n + 1);
   closeEnd[n] = -1;
   titleEnd[n] = -1;
-  // the next index after i holding: "[", "]" or a line break; a blank or a bracket; ">" or a line break; each quote or
-  // a line break
-  let nextBracket = n;
-  let nextUrlStop = n;
-  let nextGreater = n;
+  // the next index after i holding each quote or a line break
   let nextDouble = n;
   let nextSingle = n;
   for (let i = n - 1; i >= 0; i--) {
     const c = text.charCodeAt(i);
     const blank = isBlank(c);
-    if (c === OPEN_BRACKET) {
-      const j = nextBracket;
-      textEnd[i] = j < n && text.charCodeAt(j) === CLOSE_BRACKET ? textEnd[j + 1]! : i;
-    } else textEnd[i] = c === CLOSE_BRACKET || c === NEWLINE ? i : textEnd[i + 1]!;
-    if (c === OPEN_PAREN) {
-      const j = nextUrlStop;
-      urlEnd[i] = j < n && text.charCodeAt(j) === CLOSE_PAREN ? urlEnd[j + 1]! : i;
-    } else urlEnd[i] = blank || c === CLOSE_PAREN ? i : urlEnd[i + 1]!;
-    angleEnd[i] = c === LESS && nextGreater < n && text.charCodeAt(nextGreater) === GREATER ? nextGreater + 1 : -1;
     closeEnd[i] = c === CLOSE_PAREN ? i + 1 : blank ? closeEnd[i + 1]! : -1;
     if (blank) titleEnd[i] = titleEnd[i + 1]!;
     else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
       const k = c === DOUBLE_QUOTE ? nextDouble : nextSingle;
       titleEnd[i] = k < n && text.charCodeAt(k) === c ? closeEnd[k + 1]! : -1;
     } else titleEnd[i] = -1;
-    if (c === OPEN_BRACKET || c === CLOSE_BRACKET || c === NEWLINE) nextBracket = i;
-    if (blank || c === OPEN_PAREN || c === CLOSE_PAREN) nextUrlStop = i;
-    if (c === GREATER || c === NEWLINE) nextGreater = i;
     if (c === DOUBLE_QUOTE || c === NEWLINE) nextDouble = i;
     if (c === SINGLE_QUOTE || c === NEWLINE) nextSingle = i;
   }
+  return { closeEnd, titleEnd };
+}
+
+/** Every inline link of `text`, in order, without overlaps: what `text.matchAll` of the pattern above finds. */
+export function findInlineLinks(text: string): InlineLink[] {
+  const links: InlineLink[] = [];
+  if (!text.includes('](')) return links;
+  const n = text.length;
+  const { textEnd, urlEnd, angleEnd, closeEnd, titleEnd } = partEnds(text);
   // where `(?:\s+"…"|\s+'…')?\s*\)` from e ends, or -1
   const tailEnd = (e: number): number => {
     if (e < n && isBlank(text.charCodeAt(e)) && titleEnd[e]! >= 0) return titleEnd[e]!;

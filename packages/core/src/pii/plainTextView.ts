@@ -59,47 +59,37 @@ export function plainTextView(markdown: string): PlainTextView {
   for (let i = 0; i < n; i++) {
     const c = markdown[i];
     if (lineStart) {
+      lineStart = false;
       // Blockquote markers (`>`, `> >`) at a line start are syntax, not text.
-      let j = i;
-      while (j < n && j - i < 3 && markdown[j] === ' ') j++;
-      if (markdown[j] === '>') {
-        while (markdown[j] === '>') {
-          j++;
-          if (markdown[j] === ' ') j++;
-          while (markdown[j] === ' ' && markdown[j + 1] === '>') j++;
-        }
-        for (let k = i; k < j; k++) syntaxOffsets.push(k);
+      const j = quoteMarkersEnd(markdown, i);
+      if (j > i) {
+        pushRange(syntaxOffsets, i, j);
         cut(i);
         runStart = j;
         i = j - 1;
-        lineStart = false;
-        continue;
-      }
-      lineStart = false;
-    }
-    if (c === '\\' && i + 1 < n) {
-      const next = markdown[i + 1];
-      if (next === '\n') {
-        emit('\n', i, i + 2);
-        syntaxOffsets.push(i);
-        i++;
-        lineStart = true;
-        continue;
-      }
-      if (ESCAPABLE.has(next)) {
-        emit(next, i, i + 2);
-        i++;
         continue;
       }
     }
-    if (c === '<' && (markdown[i + 1] === 'b' || markdown[i + 1] === 'B')) {
-      const m = BR_RE.exec(markdown.slice(i, i + 8));
-      if (m) {
-        emit('\n', i, i + m[0].length);
-        for (let k = i; k < i + m[0].length; k++) syntaxOffsets.push(k);
-        i += m[0].length - 1;
-        continue;
-      }
+    // A backslash before a line break is a hard break; before ASCII punctuation, an escape.
+    const escaped = c === '\\' && i + 1 < n ? markdown[i + 1] : '';
+    if (escaped === '\n') {
+      emit('\n', i, i + 2);
+      syntaxOffsets.push(i);
+      i++;
+      lineStart = true;
+      continue;
+    }
+    if (ESCAPABLE.has(escaped)) {
+      emit(escaped, i, i + 2);
+      i++;
+      continue;
+    }
+    const br = c === '<' ? brLength(markdown, i) : 0;
+    if (br > 0) {
+      emit('\n', i, i + br);
+      pushRange(syntaxOffsets, i, i + br);
+      i += br - 1;
+      continue;
     }
     emit(c, i, i + 1);
     if (c === '\n') lineStart = true;
@@ -114,6 +104,32 @@ export function plainTextView(markdown: string): PlainTextView {
     changed: true,
     syntaxOffsets,
   };
+}
+
+/** Adds the offsets `from`..`to - 1` to `offsets`. */
+function pushRange(offsets: number[], from: number, to: number): void {
+  for (let k = from; k < to; k++) offsets.push(k);
+}
+
+/** Where the blockquote markers (up to three spaces, then `>`, `> >`, …) at line start `i` end; `i` when none. */
+function quoteMarkersEnd(markdown: string, i: number): number {
+  const n = markdown.length;
+  let j = i;
+  while (j < n && j - i < 3 && markdown[j] === ' ') j++;
+  if (markdown[j] !== '>') return i;
+  while (markdown[j] === '>') {
+    j++;
+    if (markdown[j] === ' ') j++;
+    while (markdown[j] === ' ' && markdown[j + 1] === '>') j++;
+  }
+  return j;
+}
+
+/** The length of a `<br>` tag at `i` (the `<` is there), or 0. */
+function brLength(markdown: string, i: number): number {
+  if (markdown[i + 1] !== 'b' && markdown[i + 1] !== 'B') return 0;
+  const m = BR_RE.exec(markdown.slice(i, i + 8));
+  return m ? m[0].length : 0;
 }
 
 /** Maps a `[start, end)` range of the view to the markdown range that holds it. */

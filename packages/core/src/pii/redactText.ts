@@ -21,6 +21,35 @@ export function needsGazetteers(options: ResolvedRedactPIIOptions): boolean {
   return options.mode !== 'fast' && NER_TYPES.some((t) => options.entities.has(t));
 }
 
+/**
+ * Whether a pattern finding may be redacted where it stands: outside links always; inside a URL only the types a URL
+ * may carry as PII, and a phone number right after `tel:` (the link's target is the number itself).
+ */
+function patternAllowedAt(text: string, urlRanges: Array<[number, number]>, c: PiiCandidate): boolean {
+  return (
+    !insideAny(urlRanges, c.start) ||
+    URL_SAFE_TYPES.has(c.type) ||
+    (c.type === 'PHONE' && /tel:\+?[\d(]?$/i.test(text.slice(Math.max(0, c.start - 6), c.start)))
+  );
+}
+
+/** Names, addresses, places and organisations in the plain-text view `blanked` (URLs blanked out), in view offsets. */
+function detectNamedEntities(blanked: string, options: ResolvedRedactPIIOptions, g: Gazetteers): PiiCandidate[] {
+  // Text in ALL CAPS or all lowercase: detectors read it with the capitals a name would have (same length).
+  const blankedTokens = tokenizeText(blanked);
+  const cased = caseView(blanked, blankedTokens, g);
+  const prose = cased?.text ?? blanked;
+  const tokens = cased ? tokenizeText(prose) : blankedTokens;
+  const { entities, mode } = options;
+  const found: PiiCandidate[] = [];
+  if (cased?.lowercase && entities.has('PERSON')) found.push(...detectPersons(blanked, blankedTokens, g, mode));
+  if (entities.has('ADDRESS')) found.push(...detectAddresses(prose, tokens, g, mode));
+  if (entities.has('PERSON')) found.push(...detectPersons(prose, tokens, g, mode));
+  if (entities.has('LOCATION')) found.push(...detectPlaces(prose, tokens, g, mode));
+  if (entities.has('ORGANIZATION')) found.push(...detectOrganizations(prose, tokens, g, mode));
+  return found;
+}
+
 export function redactText(
   text: string,
   options: ResolvedRedactPIIOptions,
@@ -39,29 +68,11 @@ export function redactText(
   const candidates: PiiCandidate[] = [];
   for (const found of detectPatterns(view.text, options.entities, options.mode)) {
     const c = toSource(found);
-    if (
-      !insideAny(structure.urlRanges, c.start) ||
-      URL_SAFE_TYPES.has(c.type) ||
-      (c.type === 'PHONE' && /tel:\+?[\d(]?$/i.test(text.slice(Math.max(0, c.start - 6), c.start)))
-    ) {
-      candidates.push(c);
-    }
+    if (patternAllowedAt(text, structure.urlRanges, c)) candidates.push(c);
   }
   if (g && needsGazetteers(options)) {
     const blanked = blankUrls(view.text, viewRanges(view, structure.urlRanges));
-    // Text in ALL CAPS or all lowercase: detectors read it with the capitals a name would have (same length).
-    const blankedTokens = tokenizeText(blanked);
-    const cased = caseView(blanked, blankedTokens, g);
-    const prose = cased?.text ?? blanked;
-    const tokens = cased ? tokenizeText(prose) : blankedTokens;
-    const { entities, mode } = options;
-    const found: PiiCandidate[] = [];
-    if (cased?.lowercase && entities.has('PERSON')) found.push(...detectPersons(blanked, blankedTokens, g, mode));
-    if (entities.has('ADDRESS')) found.push(...detectAddresses(prose, tokens, g, mode));
-    if (entities.has('PERSON')) found.push(...detectPersons(prose, tokens, g, mode));
-    if (entities.has('LOCATION')) found.push(...detectPlaces(prose, tokens, g, mode));
-    if (entities.has('ORGANIZATION')) found.push(...detectOrganizations(prose, tokens, g, mode));
-    for (const c of found) candidates.push(toSource(c));
+    for (const c of detectNamedEntities(blanked, options, g)) candidates.push(toSource(c));
   }
   const spans = mergeCandidates(candidates.filter((c) => options.entities.has(c.type)));
   const counts: RedactPIIResult['counts'] = {};

@@ -18,26 +18,47 @@ export function passesLuhn(value: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Leading digits of a card number read as numbers, for the issuer (IIN) range tests. */
+interface CardPrefix {
+  n: number;
+  p2: number;
+  p3: number;
+  p4: number;
+  p6: number;
+}
+
 /** Card issuer prefixes (IIN ranges) with their lengths; a Luhn-valid run outside them needs card context. */
 export function hasCardIssuerPrefix(digits: string): boolean {
-  const n = digits.length;
-  const p2 = Number(digits.slice(0, 2));
-  const p3 = Number(digits.slice(0, 3));
-  const p4 = Number(digits.slice(0, 4));
-  const p6 = Number(digits.slice(0, 6));
-  if (digits[0] === '4') return n === 13 || n === 16 || n === 19; // Visa
+  const p: CardPrefix = {
+    n: digits.length,
+    p2: Number(digits.slice(0, 2)),
+    p3: Number(digits.slice(0, 3)),
+    p4: Number(digits.slice(0, 4)),
+    p6: Number(digits.slice(0, 6)),
+  };
+  if (digits[0] === '4') return p.n === 13 || p.n === 16 || p.n === 19; // Visa
+  return globalIssuerLength(p) ?? regionalIssuerLength(p) ?? false;
+}
+
+/** Mastercard, Amex, Diners and Discover: whether the length fits, or undefined when the prefix is none of theirs. */
+function globalIssuerLength({ n, p2, p3, p4, p6 }: CardPrefix): boolean | undefined {
   if ((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720)) return n === 16; // Mastercard
   if (p2 === 34 || p2 === 37) return n === 15; // Amex
   // Diners
   if ((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39 || p3 === 309) return n >= 14 && n <= 19;
   // Discover
   if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || (p6 >= 622126 && p6 <= 622925)) return n >= 16 && n <= 19;
+  return undefined;
+}
+
+/** JCB, UnionPay, Maestro and Mir: whether the length fits, or undefined when the prefix is none of theirs. */
+function regionalIssuerLength({ n, p2, p4 }: CardPrefix): boolean | undefined {
   if (p4 >= 3528 && p4 <= 3589) return n >= 16 && n <= 19; // JCB
   if (p4 === 2131 || p4 === 1800) return n === 15; // JCB (old 15-digit)
   if (p2 === 62) return n >= 16 && n <= 19; // UnionPay
   if (p2 === 50 || (p2 >= 56 && p2 <= 69)) return n >= 12 && n <= 19; // Maestro
   if (p4 === 2200 || p4 === 2201 || p4 === 2202 || p4 === 2203 || p4 === 2204) return n === 16; // Mir
-  return false;
+  return undefined;
 }
 
 const IBAN_LENGTHS: Record<string, number> = {
