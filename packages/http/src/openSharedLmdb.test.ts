@@ -3,11 +3,11 @@
 // writer, which waited for the main thread: the process hung for good, its event loop blocked (issue 27, where the
 // job store's file did this to a CI run). The scenario runs in a child process on the built service, so a regression
 // fails in bounded time instead of hanging this worker.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runModuleScript } from '@scrape/test-support';
 import { afterAll, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -49,25 +49,10 @@ const accounts = await race(
 console.log(JSON.stringify({ monitors, accounts }));
 `;
 
-function runScenario(boundMs: number): Promise<{ code: number | null; signal: string | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', SCENARIO, dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    const bound = setTimeout(() => child.kill('SIGKILL'), boundMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(bound);
-      resolve({ code, signal, stdout });
-    });
-  });
-}
-
 it('opens a second monitor or account store of a directory while the first writes, without hanging', async () => {
   expect(existsSync(join(DIST, 'monitor/monitorKv.js')), `${DIST} is missing: build @scrape/http first`).toBe(true);
   // Seconds when it works; a deadlock is for good, so 60 s only bounds the failure on a loaded machine.
-  const { code, signal, stdout } = await runScenario(60_000);
+  const { code, signal, stdout } = await runModuleScript(SCENARIO, [dir], 60_000);
   expect({ code, signal }).toEqual({ code: 0, signal: null });
   expect(JSON.parse(stdout)).toEqual({ monitors: 20, accounts: 20 });
 }, 90_000);

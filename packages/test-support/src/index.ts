@@ -2,6 +2,7 @@
 export { killTree } from './processTree.js';
 export { listenLocal, type LocalServer, type LocalHandler } from './listenLocal.js';
 export { rejectionOf } from './rejectionOf.js';
+export { runModuleScript, type ScriptRun } from './runModuleScript.js';
 export { relayToLoopback } from './relayToLoopback.js';
 export { waitFor } from './waitFor.js';
 export { dropRedisPrefix, redisCommand, redisReachable } from './redisCommand.js';

@@ -4,11 +4,11 @@
 // event loop blocked, so no test timeout could fire (issue 27: a CI run killed at 90 minutes, silent). The scenario
 // runs in a child process, so a regression fails in bounded time instead of hanging this worker. It uses the built
 // package (turbo builds it before the tests).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runModuleScript } from '@scrape/test-support';
 import { afterAll, expect, it } from 'vitest';
 
 const BUILT = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
@@ -38,25 +38,10 @@ await a.close();
 console.log(JSON.stringify({ opened: ids.length, seenByFirst: seen.filter(Boolean).length }));
 `;
 
-function runScenario(boundMs: number): Promise<{ code: number | null; signal: string | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', SCENARIO, dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    const bound = setTimeout(() => child.kill('SIGKILL'), boundMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(bound);
-      resolve({ code, signal, stdout });
-    });
-  });
-}
-
 it('opens a second store of a directory while the first has a write in flight, without hanging', async () => {
   expect(existsSync(BUILT), `${BUILT} is missing: build @scrape/jobs first`).toBe(true);
   // Seconds when it works; a deadlock is for good, so 60 s only bounds the failure on a loaded machine.
-  const { code, signal, stdout } = await runScenario(60_000);
+  const { code, signal, stdout } = await runModuleScript(SCENARIO, [dir], 60_000);
   expect({ code, signal }).toEqual({ code: 0, signal: null });
   expect(JSON.parse(stdout)).toEqual({ opened: 20, seenByFirst: 20 });
 }, 90_000);
