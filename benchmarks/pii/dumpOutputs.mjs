@@ -13,6 +13,8 @@ import { PERSON_ROUND10_AFTER, PERSON_ROUND10_SHAPES } from './personRound10Shap
 import { PERSON_ROUND11_AFTER, PERSON_ROUND11_SHAPES } from './personRound11Shapes.mjs';
 import { PERSON_ROUND12_SHAPES } from './personRound12Shapes.mjs';
 import { PERSON_ROUND13_AFTER, PERSON_ROUND13_SHAPES } from './personRound13Shapes.mjs';
+import { PERSON_ROUND14_SHAPES } from './personRound14Shapes.mjs';
+import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
@@ -37,6 +39,9 @@ const groups = [
   PERSON_ROUND12_SHAPES,
   PERSON_ROUND13_SHAPES,
   PERSON_ROUND13_AFTER,
+  PERSON_ROUND14_SHAPES,
+  PERSON_ROUND15_SHAPES,
+  PERSON_ROUND15_CHECK,
   WEAK_SPOT_SHAPES,
   { all: NEW_SHAPES },
 ];

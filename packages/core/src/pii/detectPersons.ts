@@ -52,6 +52,7 @@ import {
 } from './personClauses.js';
 import { SUBJECT_VERB_ADVERBS } from './personClauseWords.js';
 import { afterRoleNoun } from './personRoles.js';
+import { functionWordAfter } from './personStates.js';
 import { fixedPhraseOrIts, ownerOrAsSpeaker, sourceOrAgent } from './personSources.js';
 import { organizationRun, organizationWord, organizationsInText } from './personOrganizations.js';
 import { afterThingName, ageBeside, quotationSpeaker } from './personAttributions.js';
@@ -789,7 +790,9 @@ function demonymCue(f: RunFacts): boolean {
     ((/\b(?:i'm|i am|(?:he|she|they|we|you|who) (?:is|are|was|were))\s*$/i.test(before) && !isNameWord(phrase, g)) ||
       // (an adjective comes before its noun, never before an article or a possessive: "told Femi the news")
       (/^ (?!(?:is|was|has|had|and|or|just|lives|lived|spent|said|says|who|so)\b)[a-z]/.test(after) &&
-        !secondObjectOpenerAfter(f.tokens, f.last)) ||
+        !secondObjectOpenerAfter(f.tokens, f.last) &&
+        // (round 15: nor before a preposition, a clause opener or a time adverb: "remind Kalaivani about")
+        !functionWordAfter(f.tokens, f.last)) ||
       /\b(?:the|a|an)\s*$/i.test(before))
   );
 }

@@ -1,6 +1,7 @@
 // Round 10 person cues (issue 26), each a token test: marks written beside a name that only people carry (a pronoun
 // set, a birth name), a past-tense verb right after a lone word at a sentence start, and "per" as a preposition.
 import { verbGroupAfter } from './personClauses.js';
+import { stateGroupAfter } from './personStates.js';
 import { TIME_ADVERB_OPENERS } from './personClauseWords.js';
 import { BIRTH_NAME_WORDS, MONTH_NAMES, PRONOUN_SET_WORDS, WEEKDAY_NAMES } from './personLabels.js';
 import type { Token } from './tokenizeText.js';
@@ -60,7 +61,9 @@ export function afterBirthNameWord(tokens: Token[], first: Token): boolean {
 export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token): boolean {
   if (first !== last || !opensClause(tokens, first)) return false;
   // (round 11: also an irregular past, "Torvald overslept", or an auxiliary group, "Ruaridh has been away")
-  const v = verbGroupAfter(tokens, last);
+  // (round 15: or a linking verb and an adjective said of people, "Itziar was late", "Wubet seems happy")
+  let v = verbGroupAfter(tokens, last);
+  if (v < 0) v = stateGroupAfter(tokens, last);
   if (v < 0) return false;
   const after = tokens[v + 1];
   if (!after) return true;

@@ -1,0 +1,32 @@
+// Round 15 person cues (issue 26), each a token test: a linking verb and an adjective said of people after a run
+// ("Itziar was late", "Wubet seems happy"), and a function word after it that no adjective takes ("tell Giorgi to").
+import { DEGREE_WORDS, LINKING_VERBS, NOT_AFTER_ADJECTIVE, PERSON_STATE_ADJECTIVES } from './personStateWords.js';
+import { AUXILIARIES, AUXILIARY_GAP_WORDS } from './personVerbs.js';
+import type { Token } from './tokenizeText.js';
+
+const STATES = new Set(PERSON_STATE_ADJECTIVES);
+const LINKING = new Set([...LINKING_VERBS, ...AUXILIARIES]);
+const FILLERS = new Set([...DEGREE_WORDS, ...AUXILIARY_GAP_WORDS]);
+const NOT_AFTER_ADJ = new Set(NOT_AFTER_ADJECTIVE);
+
+/**
+ * "Itziar was late", "Tamar is not sure", "Zerihun was very kind", "Nuutti has been ill": an auxiliary or a linking
+ * verb after `last`, at most three gap, degree or "be" words, and an adjective said of people. An auxiliary and an
+ * adjective are a verb group as much as "has left" is; a subject test (`pastVerbAfterOpening`) reads them as one.
+ * Returns the adjective's index, or -1.
+ */
+export function stateGroupAfter(tokens: Token[], last: Token): number {
+  let k = last.index + 1;
+  const v = tokens[k];
+  if (v?.kind !== 'word' || v.cap || v.gapBefore !== ' ' || !LINKING.has(v.lower)) return -1;
+  k++;
+  for (let n = 0; n < 3 && FILLERS.has(tokens[k]?.lower ?? ''); n++) k++;
+  const a = tokens[k];
+  return a?.kind === 'word' && !a.cap && a.gapBefore === ' ' && STATES.has(a.lower) ? k : -1;
+}
+
+/** The word after `last` is one no attributive adjective is followed by ("Giorgi to", "Kalaivani about"). */
+export function functionWordAfter(tokens: Token[], last: Token): boolean {
+  const a = tokens[last.index + 1];
+  return a?.kind === 'word' && a.gapBefore === ' ' && NOT_AFTER_ADJ.has(a.lower);
+}
