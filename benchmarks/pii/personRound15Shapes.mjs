@@ -135,7 +135,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await scoreShapeGroups(set, redact);
   printShapeGroups(r);
   const s = totals(r);
-  console.log(
-    `all: recall ${s.found}/${s.total} = ${s.recall.toFixed(3)}, kept ${s.kept}/${s.keepTotal} = ${s.retention.toFixed(3)}`,
-  );
+  const kept = `kept ${s.kept}/${s.keepTotal} = ${s.retention.toFixed(3)}`;
+  console.log(`all: recall ${s.found}/${s.total} = ${s.recall.toFixed(3)}, ${kept}`);
 }

@@ -94,7 +94,7 @@ const WEAK_INTRO = new RegExp(
   'i',
 );
 
-/** Verbs right after a lone capitalised word that make it the name of a person ("Tomomi is from", "Trivo lives on"). */
+/** Verbs right after a lone capitalised word that make it a person's name ("Tomomi is from", "Trivo lives on"). */
 const SUBJECT_VERBS = new RegExp(
   String.raw`^ (?:is from|was from|comes from|came from|lives|lived|grew up|was born|is married|got married` +
     String.raw`|works (?:at|for|as)|worked (?:at|for|as)|had given|has given|gave|spent|is so|was so|just has` +
@@ -287,7 +287,7 @@ function afterGreeting(tokens: Token[], first: Token, last: Token): boolean {
   return /^[,!]$/.test(tokens[last.index + 1]?.text ?? '');
 }
 
-/** "Judge Okwuosa", "Captain Mbeki", "Dr. Halloran": a capitalised title (TITLES) right before the run, on its line. */
+/** "Judge Okwuosa", "Captain Mbeki", "Dr. Halloran": a capitalised title (TITLES) right before the run on its line. */
 function afterTitleWord(tokens: Token[], first: Token): boolean {
   let p = first.index - 1;
   if (tokens[p]?.text === '.' && tokens[p].gapBefore === '') p--;
@@ -391,7 +391,8 @@ function greetedMonth(tokens: Token[], run: Token[], g: Gazetteers, out: PiiCand
  * A run whose every word is the name because of what comes before it: a title ("Mrs. Baker", "Dr. Justin Beet")
  * or a name introduction ("My name is Will", "her maiden name is Key", "named him Frank"), everyday word or not.
  */
-function introducedRun(text: string, tokens: Token[], run: Token[], g: Gazetteers): 'title' | 'name intro' | undefined {
+type Introduced = 'title' | 'name intro';
+function introducedRun(text: string, tokens: Token[], run: Token[], g: Gazetteers): Introduced | undefined {
   const t = run[0];
   let p = t.index - 1;
   if (tokens[p]?.text === '.') p--;
@@ -1036,7 +1037,8 @@ function markFound(tokens: Token[], found: PiiCandidate[]): Uint8Array {
 function repeatedNames(tokens: Token[], g: Gazetteers, marked: Uint8Array): PiiCandidate[] {
   const known = new Set<string>();
   for (const t of tokens) {
-    if (marked[t.index] && t.kind === 'word' && t.cap && t.text.length >= 3 && !tokenIsCommon(t, g)) known.add(t.lower);
+    const found = marked[t.index] && t.kind === 'word' && t.cap;
+    if (found && t.text.length >= 3 && !tokenIsCommon(t, g)) known.add(t.lower);
   }
   const extra: PiiCandidate[] = [];
   for (const t of tokens) {
@@ -1046,7 +1048,7 @@ function repeatedNames(tokens: Token[], g: Gazetteers, marked: Uint8Array): PiiC
   return extra;
 }
 
-/** The capitalised words of a list opening at `i`, and the index of its last member's token (the loop's next start). */
+/** The capitalised words of a list opening at `i`, and the index of its last member's token (the next start). */
 function gatherList(tokens: Token[], i: number): { members: Token[]; end: number } {
   const members: Token[] = [];
   let j = i;
@@ -1119,7 +1121,8 @@ function pairSubjectList(tokens: Token[], members: Token[], g: Gazetteers): bool
 
 /** A list member that looks like a name: no everyday word or a listed name, and no place unless a first name. */
 function listNameLike(m: Token, g: Gazetteers): boolean {
-  return (!isCommonWord(m.lower, g) || isNameWord(m.lower, g)) && (!g.places.has(m.lower) || g.firstNames.has(m.lower));
+  const word = !isCommonWord(m.lower, g) || isNameWord(m.lower, g);
+  return word && (!g.places.has(m.lower) || g.firstNames.has(m.lower));
 }
 
 /**
@@ -1233,8 +1236,8 @@ function titledOrLabelled(tokens: Token[], t: Token, common: boolean): boolean {
   if (common) return false;
   const prev = tokens[t.index - 1];
   const label = prev?.text === '.' || prev?.text === ':' ? tokens[t.index - 2] : prev;
-  const afterTitle =
-    label?.kind === 'word' && TITLES.has(label.lower) && label.end <= t.start && (prev?.text === '.' || prev === label);
+  const title = label?.kind === 'word' && TITLES.has(label.lower) && label.end <= t.start;
+  const afterTitle = title && (prev?.text === '.' || prev === label);
   return afterTitle || (prev?.text === ':' && label?.lower === 'name');
 }
 
