@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { RootDatabase } from 'lmdb';
-import { openSharedLmdb } from '../openSharedLmdb.js';
+import { openSharedLmdb } from '@scrape/shared-lmdb';
 
 /**
  * The little storage monitors need, in the two homes every other store has: JSON records, score-ordered indexes
@@ -39,8 +39,8 @@ export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
   const path = join(dataDir, MONITORS_DIR_NAME);
   mkdirSync(path, { recursive: true });
   // Shared with any other store of this process on the same directory (a second open could deadlock it).
-  const shared = openSharedLmdb(path);
-  const db: RootDatabase = shared.db;
+  const shared = openSharedLmdb(path, { encoding: 'json' });
+  const db: RootDatabase = shared.root;
   // Index entries are array keys `['i', index, score, member]` (ordered element by element); `['s', index, member]`
   // remembers a member's score so it can be moved or removed.
   const TOP = Number.MAX_SAFE_INTEGER;
