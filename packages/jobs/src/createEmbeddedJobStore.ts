@@ -12,7 +12,7 @@ import {
   mergeJobState,
   readLiveJob,
 } from './embedded/embeddedJobs.js';
-import { closeEmbeddedDatabases, openEmbeddedDatabases } from './embedded/openEmbeddedDatabases.js';
+import { openEmbeddedDatabases } from './embedded/openEmbeddedDatabases.js';
 import { type EmbeddedWorkerContext, startEmbeddedWorker, wakeAll } from './embedded/startEmbeddedWorker.js';
 import {
   DEFAULT_ITEM_ATTEMPTS,
@@ -39,7 +39,8 @@ export interface EmbeddedJobStoreOptions {
  * The steps live in `embedded/`: the file's databases, jobs, item bookkeeping, leases, limits and the worker.
  */
 export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobStore {
-  const dbs = openEmbeddedDatabases(options.dataDir);
+  const shared = openEmbeddedDatabases(options.dataDir);
+  const dbs = shared.dbs;
   const workers = new Set<JobWorker>();
   let closed = false;
   const ctx: EmbeddedWorkerContext = {
@@ -135,7 +136,7 @@ export function createEmbeddedJobStore(options: EmbeddedJobStoreOptions): JobSto
       if (closed) return;
       await Promise.all([...workers].map((w) => w.close()));
       closed = true;
-      await closeEmbeddedDatabases(dbs);
+      await shared.release();
     },
   };
   return store;

@@ -13,6 +13,7 @@ function fakeFile() {
     moduleId: '/repo/slow.test.ts',
     relativeModuleId: 'slow.test.ts',
     children: { allTests: () => [] },
+    meta: () => ({}),
   } as unknown as TestModule;
   const test = (timeout: number | undefined) =>
     ({ module, fullName: 'a long test', options: { timeout, retry: 1, mode: 'run' } }) as unknown as TestCase;
@@ -22,7 +23,7 @@ function fakeFile() {
 function watchdog() {
   const written: string[] = [];
   const dog = new HangWatchdog({ stallMs: 10 * MINUTE, write: (text) => written.push(text) });
-  dog.onInit({ config: { testTimeout: 30_000, retry: 1 } } as never);
+  dog.onInit({ config: { testTimeout: 30_000, retry: 1 }, projects: [] } as never);
   return { dog, written };
 }
 

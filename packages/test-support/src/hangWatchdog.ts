@@ -5,6 +5,7 @@
 // (no test or hook started or ended) for longer than any of its tests may legitimately take, it prints which file and
 // which test or hook is running, the processes under vitest with their state, and what the worker holds open, then
 // ends that worker and everything it started. Vitest reports the file as failed and goes on with the next one.
+import { fileURLToPath } from 'node:url';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { ReportedHookContext, Vitest } from 'vitest/node';
 import { allProcesses, descendantsOf, formatTree, killTree, openDescriptors, type ProcessRow } from './processTree.js';
@@ -27,10 +28,13 @@ export interface HangWatchdogOptions {
 interface Running {
   module: TestModule;
   /**
-   * The worker process that runs it: the youngest vitest worker when the file was queued (the worker sends that event
-   * itself). Exact when files run one at a time; with parallel workers a worker started in between could be taken.
+   * The worker process that runs it: told by the worker itself (hangWatchdogSetup.ts, from the file's first hook on),
+   * else the one vitest worker no other running file is known to run in, else unknown (never a guess: with files in
+   * parallel workers a guess could end a file that was moving).
    */
   workerPid?: number;
+  /** Whether the worker itself told `workerPid`. */
+  workerToldUs?: boolean;
   lastProgress: number;
   activity: string;
   /** The allowance of the test in flight (its beforeEach/afterEach hooks run inside it), ms. */
@@ -42,6 +46,15 @@ const DEFAULT_STALL_MS = 10 * MINUTE;
 
 /** Vitest's fork and thread workers, by their entry file. */
 const isVitestWorker = (row: ProcessRow) => /vitest[/\\]dist[/\\]workers[/\\](forks|threads)\.js/.test(row.args);
+
+/** Run in every worker: it tells the watchdog its pid through the file's task meta (see that file). */
+const WORKER_SETUP = fileURLToPath(new URL('./hangWatchdogSetup.ts', import.meta.url));
+
+/** The pid a worker told through the file's task meta, if it has yet. */
+const toldPid = (module: TestModule): number | undefined => {
+  const pid = (module.meta() as { hangWatchdogPid?: unknown }).hangWatchdogPid;
+  return typeof pid === 'number' ? pid : undefined;
+};
 
 /** The file a hook runs in (a file-level hook's entity is the file itself). */
 const moduleOf = (hook: ReportedHookContext): TestModule =>
@@ -56,7 +69,7 @@ export class HangWatchdog implements Reporter {
   private timer: NodeJS.Timeout | undefined;
   private testTimeout = 5_000;
   private defaultRetry = 0;
-  /** Files this watchdog ended (printed again in the closing lines). */
+  /** Files this watchdog reported and ended, or found no worker of to end (printed again in the closing lines). */
   readonly ended: string[] = [];
 
   constructor(options: HangWatchdogOptions = {}) {
@@ -70,6 +83,10 @@ export class HangWatchdog implements Reporter {
     this.testTimeout = vitest.config.testTimeout;
     const retry = vitest.config.retry;
     this.defaultRetry = typeof retry === 'number' ? retry : 0;
+    // Read when each run's config is sent to the workers, so adding it here reaches every file.
+    for (const project of vitest.projects) {
+      if (!project.config.setupFiles.includes(WORKER_SETUP)) project.config.setupFiles.push(WORKER_SETUP);
+    }
   }
 
   onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
@@ -80,7 +97,7 @@ export class HangWatchdog implements Reporter {
   onTestModuleQueued(module: TestModule): void {
     this.running.set(module.moduleId, {
       module,
-      workerPid: this.youngestWorker(),
+      workerPid: this.onlyUnclaimedWorker(module.moduleId),
       lastProgress: Date.now(),
       activity: 'importing the file and collecting its tests',
     });
@@ -127,6 +144,11 @@ export class HangWatchdog implements Reporter {
     if (!running) return undefined;
     // The queued module is a stub; the collected one holds the tests.
     running.module = module;
+    const pid = toldPid(module);
+    if (pid !== undefined) {
+      running.workerPid = pid;
+      running.workerToldUs = true;
+    }
     running.lastProgress = Date.now();
     running.activity = activity;
     return running;
@@ -137,9 +159,17 @@ export class HangWatchdog implements Reporter {
     return running.testAllowance ?? this.stallMs;
   }
 
-  private youngestWorker(): number | undefined {
-    const workers = descendantsOf(process.pid).filter(isVitestWorker);
-    return workers.sort((a, b) => b.startTicks - a.startTicks)[0]?.pid;
+  /**
+   * The vitest worker that runs file `moduleId` when that can be told without its word: the only worker no other
+   * running file is known to run in (one file at a time, or every other file's worker known). Undefined otherwise.
+   */
+  private onlyUnclaimedWorker(moduleId: string): number | undefined {
+    const claimed = new Set<number>();
+    for (const [id, other] of this.running) {
+      if (id !== moduleId && other.workerToldUs && other.workerPid !== undefined) claimed.add(other.workerPid);
+    }
+    const free = descendantsOf(process.pid).filter((row) => isVitestWorker(row) && !claimed.has(row.pid));
+    return free.length === 1 ? free[0]!.pid : undefined;
   }
 
   /** Ends the files that have shown no progress for longer than their allowance. */
@@ -149,8 +179,8 @@ export class HangWatchdog implements Reporter {
       if (quiet <= this.allowanceOf(running)) continue;
       this.running.delete(id);
       this.ended.push(running.module.relativeModuleId);
-      // Not found when the file was queued (a worker still starting): the youngest worker now.
-      running.workerPid ??= this.youngestWorker();
+      // Not told by the worker (stuck before its first hook): by elimination now, when other files have told theirs.
+      if (!running.workerToldUs) running.workerPid = this.onlyUnclaimedWorker(id) ?? running.workerPid;
       this.write(this.report(running, quiet));
       if (running.workerPid !== undefined) killTree(running.workerPid);
     }
@@ -183,7 +213,7 @@ export class HangWatchdog implements Reporter {
         `hang-watchdog: ending worker ${running.workerPid} and every process under it; the file counts as failed`,
       );
     } else {
-      lines.push('hang-watchdog: no worker process found to end');
+      lines.push('hang-watchdog: which worker runs it cannot be told (several, none said): none ended, the run waits');
     }
     return `${lines.join('\n')}\n`;
   }

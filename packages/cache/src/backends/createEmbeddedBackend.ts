@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { CacheError } from '../CacheError.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { KvBackend } from './KvBackend.js';
+import { openCacheDatabases } from './embedded/cacheDatabases.js';
 import { createByteLru } from './embedded/createByteLru.js';
 import { MAX_SEQ, pushInTransaction, readList } from './embedded/listOps.js';
-import { acquireEnv, releaseEnv } from './embedded/sharedLmdbEnv.js';
 import { NEVER, type Stamped, stamp, unstamp } from './embedded/stampedValue.js';
 import { sweepDue } from './embedded/sweepDue.js';
 
@@ -28,7 +28,8 @@ export interface EmbeddedBackendOptions {
 export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBackend {
   const clock = options.clock ?? systemClock;
   mkdirSync(options.dataDir, { recursive: true });
-  const { path: envPath, env } = acquireEnv(options.dataDir);
+  const shared = openCacheDatabases(options.dataDir);
+  const env = shared.dbs;
   const { root, kv, lists, expiries } = env;
   const lru = createByteLru(options.lruMaxBytes ?? DEFAULT_LRU_MAX_BYTES);
   let closed = false;
@@ -99,7 +100,7 @@ export function createEmbeddedBackend(options: EmbeddedBackendOptions): KvBacken
       if (closed) return;
       closed = true;
       lru.clear();
-      await releaseEnv(envPath, env);
+      await shared.release();
     },
   };
 }

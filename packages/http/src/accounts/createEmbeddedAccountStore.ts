@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RootDatabase } from 'lmdb';
-import { openSharedLmdb, type SharedLmdb } from '../openSharedLmdb.js';
+import { openSharedLmdb, type SharedLmdb } from '@scrape/shared-lmdb';
 import { AccountStoreError, type AccountStore } from './AccountStore.js';
 import type { EmbeddedGuard } from './embedded/embeddedLayout.js';
 import { embeddedLedger } from './embedded/embeddedLedger.js';
@@ -23,7 +23,7 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
   try {
     mkdirSync(path, { recursive: true });
     // Shared with any other account store of this process on the same directory (a second open could deadlock it).
-    shared = openSharedLmdb(path);
+    shared = openSharedLmdb(path, { encoding: 'json' });
   } catch (error) {
     throw new AccountStoreError(`cannot open the account store in ${path}: ${(error as Error).message}`, {
       cause: error,
@@ -40,7 +40,7 @@ export function createEmbeddedAccountStore(options: { dataDir: string }): Accoun
     }
   };
 
-  const db: RootDatabase = shared.db;
+  const db: RootDatabase = shared.root;
   return {
     kind: 'embedded',
     ...embeddedRecords(db, guard),

@@ -131,6 +131,7 @@ export function createMonitorStore(kv: MonitorKv) {
     async allMonitorIds(): Promise<string[]> {
       return kv.indexRange(ALL, 0, Number.MAX_SAFE_INTEGER);
     },
+    /** The record first: from then on no check of it can be written (putCheck), so the loops below see them all. */
     async deleteMonitor(m: MonitorRecord): Promise<void> {
       await kv.del(monitorKey(m.id));
       await kv.indexRemove(teamIndex(m.team), m.id);
@@ -140,10 +141,17 @@ export function createMonitorStore(kv: MonitorKv) {
       for (const checkId of await kv.indexBelow(checksIndex(m.id), Number.MAX_SAFE_INTEGER))
         await kv.indexRemove(checksIndex(m.id), checkId);
     },
-    async putCheck(c: CheckRecord): Promise<void> {
-      await kv.put(checkKey(c.monitorId, c.id), c);
-      await kv.indexAdd(checksIndex(c.monitorId), c.id, Date.parse(c.createdAt));
-    },
+    /**
+     * Writes the check and its index entry in one atomic step with seeing its monitor: false, nothing written, when
+     * the monitor is gone. Why: a check that read its monitor and then wrote could land after a delete from another
+     * request or process had removed the monitor's checks, and nothing would ever remove it (an orphan record).
+     */
+    putCheck: (c: CheckRecord): Promise<boolean> =>
+      kv.putChild(monitorKey(c.monitorId), checkKey(c.monitorId, c.id), c, {
+        name: checksIndex(c.monitorId),
+        member: c.id,
+        score: Date.parse(c.createdAt),
+      }),
     getCheck: (monitorId: string, checkId: string) =>
       /^[\w-]{1,64}$/.test(checkId) ? kv.get<CheckRecord>(checkKey(monitorId, checkId)) : Promise.resolve(null),
     async listChecks(monitorId: string, offset: number, limit: number): Promise<CheckRecord[]> {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { RootDatabase } from 'lmdb';
-import { openSharedLmdb } from '../openSharedLmdb.js';
+import { openSharedLmdb } from '@scrape/shared-lmdb';
 
 /**
  * The little storage monitors need, in the two homes every other store has: JSON records, score-ordered indexes
@@ -18,6 +18,12 @@ export interface MonitorKv {
    * `when`, only if the record read in that same atomic step passes it (null otherwise, nothing written).
    */
   patch<T extends object>(key: string, patch: Partial<T>, when?: (current: T) => boolean): Promise<T | null>;
+  /**
+   * Writes the record at `key` and adds `index.member` to `index.name` at `index.score`, in one atomic step, only
+   * while `parent` holds a record: false, nothing written, when it does not. A child written this way cannot outlive
+   * a delete of its parent that removes the parent first and then the children its index lists.
+   */
+  putChild(parent: string, key: string, value: unknown, index: IndexEntry): Promise<boolean>;
   /** Adds (or moves) `member` in `index` at `score`. */
   indexAdd(index: string, member: string, score: number): Promise<void>;
   indexRemove(index: string, member: string): Promise<void>;
@@ -32,6 +38,13 @@ export interface MonitorKv {
   close(): Promise<void>;
 }
 
+/** A member of an index at a score (newest first). */
+export interface IndexEntry {
+  name: string;
+  member: string;
+  score: number;
+}
+
 export const MONITORS_DIR_NAME = 'monitors';
 
 /** Monitors in their own LMDB environment under `{dataDir}/monitors` (beside the jobs' and accounts' files). */
@@ -39,12 +52,19 @@ export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
   const path = join(dataDir, MONITORS_DIR_NAME);
   mkdirSync(path, { recursive: true });
   // Shared with any other store of this process on the same directory (a second open could deadlock it).
-  const shared = openSharedLmdb(path);
-  const db: RootDatabase = shared.db;
+  const shared = openSharedLmdb(path, { encoding: 'json' });
+  const db: RootDatabase = shared.root;
   // Index entries are array keys `['i', index, score, member]` (ordered element by element); `['s', index, member]`
   // remembers a member's score so it can be moved or removed.
   const TOP = Number.MAX_SAFE_INTEGER;
   type Key = [string, string, number, string];
+  /** Inside a write transaction: adds or moves `member` in `index`. */
+  const addToIndex = (index: string, member: string, score: number) => {
+    const old = db.get(['s', index, member]) as number | undefined;
+    if (old !== undefined) db.remove(['i', index, old, member]);
+    db.put(['i', index, score, member], 1);
+    db.put(['s', index, member], score);
+  };
 
   return {
     get: async <T>(key: string) => (db.get(['v', key]) as T | undefined) ?? null,
@@ -59,13 +79,16 @@ export function createEmbeddedMonitorKv(dataDir: string): MonitorKv {
         db.put(['v', key], next);
         return next;
       }),
+    putChild: (parent, key, value, index) =>
+      db.transaction(() => {
+        // The parent's presence and the child's writes in one write transaction: no delete lands between them.
+        if (db.get(['v', parent]) === undefined) return false;
+        db.put(['v', key], value);
+        addToIndex(index.name, index.member, index.score);
+        return true;
+      }),
     async indexAdd(index, member, score) {
-      await db.transaction(() => {
-        const old = db.get(['s', index, member]) as number | undefined;
-        if (old !== undefined) db.remove(['i', index, old, member]);
-        db.put(['i', index, score, member], 1);
-        db.put(['s', index, member], score);
-      });
+      await db.transaction(() => addToIndex(index, member, score));
     },
     async indexRemove(index, member) {
       await db.transaction(() => {
@@ -116,7 +139,7 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
     throw error;
   }
   const k = (key: string) => prefix + key;
-  const patch = createRedisPatch(redis, k);
+  const { patch, putChild, close: closeTx } = createRedisTransactions(redis, k);
   return {
     async get<T>(key: string) {
       const raw = await redis.get(k(`v:${key}`));
@@ -125,6 +148,7 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
     put: async (key, value) => void (await redis.set(k(`v:${key}`), JSON.stringify(value))),
     del: async (key) => void (await redis.del(k(`v:${key}`))),
     patch: (key, fields, when) => patch(`v:${key}`, fields, when),
+    putChild: (parent, key, value, index) => putChild(parent, key, value, index),
     indexAdd: async (index, member, score) => void (await redis.zadd(k(`i:${index}`), score, member)),
     indexRemove: async (index, member) => void (await redis.zrem(k(`i:${index}`), member)),
     indexRange: (index, offset, limit) => redis.zrevrange(k(`i:${index}`), offset, offset + limit - 1),
@@ -133,21 +157,27 @@ export async function createRedisMonitorKv(redisUrl: string, prefix: string): Pr
       (await redis.set(k(`c:${key}`), owner, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK',
     release: async (key, owner) => void (await redis.eval(RELEASE, 1, k(`c:${key}`), owner)),
     close: async () => {
-      await patch.close();
+      await closeTx();
       await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
 
 /**
- * Read-merge-write of a JSON record as an optimistic transaction (WATCH, then MULTI/EXEC, again when another writer
- * changed the key in between). WATCH belongs to a connection, so patches have their own and take turns on it.
+ * The writes that read before they write, as optimistic transactions (WATCH, then MULTI/EXEC, again when another
+ * writer changed a watched key in between): `patch` (read-merge-write of a JSON record) and `putChild` (a record and
+ * its index entry while the parent exists). WATCH belongs to a connection, so they have their own and take turns on it.
  */
-function createRedisPatch(redis: Redis, k: (key: string) => string) {
+function createRedisTransactions(redis: Redis, k: (key: string) => string) {
   const tx = redis.duplicate();
   tx.on('error', () => {});
   let turn: Promise<unknown> = Promise.resolve();
-  const once = async <T extends object>(
+  const inTurn = <R>(work: () => Promise<R>): Promise<R> => {
+    const run = turn.then(work);
+    turn = run.catch(() => {});
+    return run;
+  };
+  const patchOnce = async <T extends object>(
     key: string,
     fields: Partial<T>,
     when?: (current: T) => boolean,
@@ -165,15 +195,23 @@ function createRedisPatch(redis: Redis, k: (key: string) => string) {
       if (await tx.multi().set(k(key), JSON.stringify(next)).exec()) return next;
     }
   };
-  const patch = <T extends object>(
-    key: string,
-    fields: Partial<T>,
-    when?: (current: T) => boolean,
-  ): Promise<T | null> => {
-    const run = turn.then(() => once(key, fields, when));
-    turn = run.catch(() => {});
-    return run;
+  const putChildOnce = async (parent: string, key: string, value: unknown, index: IndexEntry): Promise<boolean> => {
+    for (;;) {
+      await tx.watch(k(`v:${parent}`));
+      if (!(await tx.exists(k(`v:${parent}`)))) {
+        await tx.unwatch();
+        return false;
+      }
+      const write = tx.multi().set(k(`v:${key}`), JSON.stringify(value));
+      // EXEC answers null when the parent changed (or went) since WATCH: look again.
+      if (await write.zadd(k(`i:${index.name}`), index.score, index.member).exec()) return true;
+    }
   };
-  patch.close = async () => void (await tx.quit().catch(() => tx.disconnect()));
-  return patch;
+  return {
+    patch: <T extends object>(key: string, fields: Partial<T>, when?: (current: T) => boolean) =>
+      inTurn(() => patchOnce(key, fields, when)),
+    putChild: (parent: string, key: string, value: unknown, index: IndexEntry) =>
+      inTurn(() => putChildOnce(parent, key, value, index)),
+    close: async () => void (await tx.quit().catch(() => tx.disconnect())),
+  };
 }

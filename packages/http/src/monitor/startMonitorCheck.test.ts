@@ -1,7 +1,8 @@
 // A due check is picked up with the monitor as read then (the scheduler's read), and runs later: after its run claim
 // and account lookup. An update that lands in between (targets, webhook) is what it runs with, and a delete that lands
 // in between means it does not run at all: no fetch, no webhook, no check. Both homes, the update from a second
-// connection on Redis (another process).
+// connection on Redis (another process). A delete that lands while a check's record is being written (as it is
+// marked running, or as it finishes) leaves no check record behind and, at the start, no run.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { monitorKvHomes } from '../../test/monitorKvHomes.js';
@@ -100,6 +101,49 @@ async function deletedAfterPickUp(kvs: MonitorKv[]) {
   expect(await run.ctx.store.getMonitor(monitor.id)).toBeNull();
 }
 
+/**
+ * `kv` with the monitor deleted (to completion, through `other`) just before the first write of one of its check
+ * records in the state `status`: another process's DELETE landing in the gap between the check's last look at the
+ * monitor and its write. Whatever call writes the record (put, or a conditional write), the delete goes first.
+ */
+function deletingAtCheckWrite(kv: MonitorKv, other: ReturnType<typeof createMonitorStore>, status: string) {
+  let deleted = false;
+  const before = async (key: string, value: unknown) => {
+    if (deleted || !key.startsWith('check:') || (value as CheckRecord).status !== status) return;
+    deleted = true;
+    const monitor = await other.getMonitor((value as CheckRecord).monitorId);
+    if (monitor) await other.deleteMonitor(monitor);
+  };
+  const hooked: MonitorKv = Object.create(kv);
+  hooked.put = async (key, value) => {
+    await before(key, value);
+    return kv.put(key, value);
+  };
+  hooked.putChild = async (parent, key, value, index) => {
+    await before(key, value);
+    return kv.putChild(parent, key, value, index);
+  };
+  return { hooked, deletedYet: () => deleted };
+}
+
+/** A check whose monitor is deleted as its record is written in `status`: no check record nor index entry is left. */
+async function deletedAsCheckIsWritten(kvs: MonitorKv[], status: 'running' | 'completed') {
+  const other = createMonitorStore(kvs[kvs.length - 1]!);
+  const { hooked, deletedYet } = deletingAtCheckWrite(kvs[0]!, other, status);
+  const run = recordingContext(hooked);
+  const monitor = monitorOn('http://old.example/page', 'http://old.example/hook');
+  await run.ctx.store.putMonitor(monitor);
+  const { check, done } = startMonitorCheck(run.ctx, monitor, 'manual', null);
+  await done;
+  expect(deletedYet()).toBe(true);
+  expect(await other.getMonitor(monitor.id)).toBeNull();
+  expect(await other.getCheck(monitor.id, (await check).id)).toBeNull();
+  expect(await kvs[0]!.indexRange(`checks:${monitor.id}`, 0, 10)).toEqual([]);
+  // Deleted before it was recorded running: it does not run (no fetch, no webhook); deleted at its end: no webhook.
+  expect(run.ranWith.length).toBe(status === 'running' ? 0 : 1);
+  expect(run.sent).toEqual([]);
+}
+
 describe('a due check runs with the monitor as marked running', () => {
   it('runs an update made after pick-up in the embedded home', async () => {
     await withEmbeddedKv(updatedAfterPickUp);
@@ -116,4 +160,16 @@ describe('a due check runs with the monitor as marked running', () => {
   it('skips a monitor deleted after pick-up by another connection on Redis', async () => {
     await withTwoRedisKvs(deletedAfterPickUp);
   });
+});
+
+describe('a monitor deleted while its check is written leaves no check behind', () => {
+  for (const status of ['running', 'completed'] as const) {
+    it(`writes no ${status} check of a monitor deleted at that write in the embedded home`, async () => {
+      await withEmbeddedKv((kvs) => deletedAsCheckIsWritten(kvs, status));
+    });
+
+    it(`writes no ${status} check of a monitor deleted at that write by another connection on Redis`, async () => {
+      await withTwoRedisKvs((kvs) => deletedAsCheckIsWritten(kvs, status));
+    });
+  }
 });

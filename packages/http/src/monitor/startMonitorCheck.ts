@@ -49,7 +49,7 @@ function notify(ctx: CheckContext, monitor: MonitorRecord, check: CheckRecord): 
 /**
  * Claims the monitor for this check and records it: skipped (recorded finished) when the previous check still runs
  * or a limited account has no credits left; not run and not recorded when a scheduled check's monitor is paused or
- * the monitor is gone by now.
+ * the monitor is gone by now (up to the write of its running record, which happens only while the monitor exists).
  */
 async function claimCheck(ctx: CheckContext, monitor: MonitorRecord, base: CheckRecord): Promise<Claimed> {
   const { kv, store, accounts } = ctx;
@@ -84,7 +84,11 @@ async function claimCheck(ctx: CheckContext, monitor: MonitorRecord, base: Check
     ...base,
     billingStatus: account && !account.unlimitedCredits ? ('reserved' as const) : ('not_applicable' as const),
   };
-  await store.putCheck(check);
+  // Deleted since it was marked running: nothing recorded (putCheck writes nothing then), and it does not run.
+  if (!(await store.putCheck(check))) {
+    await release();
+    return { check, monitor: null, account, release: noRelease };
+  }
   return { check, monitor: marked, account, release };
 }
 
@@ -99,9 +103,8 @@ async function runClaimedCheck(ctx: CheckContext, monitor: MonitorRecord, claime
     // Free the monitor before the check reads as finished: a client that starts the next check as soon as it
     // sees this one done must not be told the previous one still runs.
     await release();
-    // Deleted while running: nothing to record it on.
-    if (!(await store.getMonitor(monitor.id))) return;
-    await store.putCheck(finished);
+    // Deleted while running (up to this very write): nothing to record it on, no bookkeeping, no webhook.
+    if (!(await store.putCheck(finished))) return;
     const { trigger, scheduledFor } = check;
     const { status, summary } = finished;
     log.info({ monitorId: monitor.id, checkId: check.id, trigger, scheduledFor, status, summary }, 'monitor check');

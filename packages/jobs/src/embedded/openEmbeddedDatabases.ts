@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { open, type Database, type RootDatabase } from 'lmdb';
+import { openSharedLmdb, type SharedLmdb } from '@scrape/shared-lmdb';
+import type { Database, RootDatabase } from 'lmdb';
 import type { JobKind, JobRecord, StoredError } from '../types.js';
 
 /** The upper bound of a string key part in a range read (every job id and item key sorts below it). */
@@ -54,43 +55,17 @@ export interface EmbeddedDatabases {
 }
 
 /**
- * The open files of this process by path, with a count of their users. Why: opening runs `openDB`, a synchronous
- * write transaction on the main thread; if another store of this process on the same file has an async
- * `transaction()` in flight, LMDB's writer holds the file's write lock waiting for the main thread to run its callback,
- * and the main thread waits for the lock: the process hangs for good, its event loop blocked (two scrapers of one
- * process on the default ./.scrape-data; it stopped a CI run, issue 27). One environment per file, never two.
- */
-const openFiles = new Map<string, { dbs: EmbeddedDatabases; users: number }>();
-
-/**
  * Opens (creating it when missing) `dataDir/jobs.lmdb` and its named databases, or counts one more user of them when
- * this process has them open. Each call is matched by one `closeEmbeddedDatabases`.
+ * this process has them open: one environment per file, never two (see @scrape/shared-lmdb for the deadlock a second
+ * one causes; two scrapers of one process on the default ./.scrape-data did it to a CI run, issue 27). Each call's
+ * hold is released once with `release()`.
  */
-export function openEmbeddedDatabases(dataDir: string): EmbeddedDatabases {
-  const path = resolve(dataDir, 'jobs.lmdb');
-  const held = openFiles.get(path);
-  if (held) {
-    held.users++;
-    return held.dbs;
-  }
-  const dbs = openDatabases(dataDir, path);
-  openFiles.set(path, { dbs, users: 1 });
-  return dbs;
-}
-
-/** Drops one user of the file; the last one closes it. */
-export async function closeEmbeddedDatabases(dbs: EmbeddedDatabases): Promise<void> {
-  const entry = [...openFiles].find(([, held]) => held.dbs === dbs);
-  if (entry) {
-    if (--entry[1].users > 0) return;
-    openFiles.delete(entry[0]);
-  }
-  await dbs.root.close();
-}
-
-function openDatabases(dataDir: string, path: string): EmbeddedDatabases {
+export function openEmbeddedDatabases(dataDir: string): SharedLmdb<EmbeddedDatabases> {
   mkdirSync(dataDir, { recursive: true });
-  const root: RootDatabase = open({ path });
+  return openSharedLmdb(resolve(dataDir, 'jobs.lmdb'), { setup: openNamed });
+}
+
+function openNamed(root: RootDatabase): EmbeddedDatabases {
   return {
     root,
     jobs: root.openDB({ name: 'jobs' }),

@@ -1,12 +1,12 @@
 import type { ByteLru } from './createByteLru.js';
-import type { SharedEnv } from './sharedLmdbEnv.js';
+import type { CacheDatabases } from './cacheDatabases.js';
 import { NEVER, stamp, type Stamped, unstamp } from './stampedValue.js';
 
 /** Highest list sequence number, the start of a newest-first range scan. */
 export const MAX_SEQ = Number.MAX_SAFE_INTEGER;
 
 /** A list newest first, from the LRU or read whole from LMDB (and then kept in the LRU). */
-export function readList(env: SharedEnv, lru: ByteLru, key: string): Stamped[] {
+export function readList(env: CacheDatabases, lru: ByteLru, key: string): Stamped[] {
   const cached = lru.get(`l:${key}`) as Stamped[] | undefined;
   if (cached) return cached;
   const items: Stamped[] = [];
@@ -21,7 +21,7 @@ export function readList(env: SharedEnv, lru: ByteLru, key: string): Stamped[] {
  * and trims the list to `maxLength` items.
  */
 export function pushInTransaction(
-  env: SharedEnv,
+  env: CacheDatabases,
   key: string,
   value: Uint8Array,
   maxLength: number,

@@ -1,5 +1,5 @@
 import type { ByteLru } from './createByteLru.js';
-import type { SharedEnv } from './sharedLmdbEnv.js';
+import type { CacheDatabases } from './cacheDatabases.js';
 import { expiryOf } from './stampedValue.js';
 
 /**
@@ -7,7 +7,7 @@ import { expiryOf } from './stampedValue.js';
  * the due part of the expiry index. An index entry whose value was since overwritten (another expiry) is dropped
  * without touching the value. Returns how many values and items were removed.
  */
-export function sweepDue(env: SharedEnv, lru: ByteLru, now: number): number {
+export function sweepDue(env: CacheDatabases, lru: ByteLru, now: number): number {
   const { kv, lists, expiries } = env;
   let removed = 0;
   for (const entry of expiries.getKeys({ start: [0], end: [now + 1] })) {
