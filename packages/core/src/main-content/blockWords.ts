@@ -13,9 +13,6 @@ const PROSE_CHROME_WORDS = ['author', 'bio', 'related', 'recommended', 'recommen
 /** Pop-up layers (a push-notification or app-install prompt, an off-canvas panel) hold step-by-step instructions that
  *  read as prose; "modal" and "drawer" are left out, since detail modals and accordion drawers fold the page's text. */
 const POPUP_WORDS = ['popup', 'popover', 'offcanvas'];
-/** Pop-up layers are never the items of a list, however many a page ships (a page builder's pop-ups, one per
- *  offer, sit side by side at the end of <body>, each hidden until opened): rule 'popup-items'. */
-export const POPUP_LABELS = new Set(POPUP_WORDS);
 /** A detail modal or drawer that reads as prose is content down to its parts (its paragraph containers repeat
  *  the label: "details-modal__container"), however short each part is. */
 export const FOLDING_WORDS = new Set(['modal', 'drawer']);

@@ -33,8 +33,6 @@ import {
   DOMINANCE,
   LABELLED_DOMINANCE,
   MAIN_KEEP_SHARE,
-  LONE_TITLE_REST_FACTOR,
-  LONE_TITLE_SLACK_CHARS,
   MAIN_MIN_CHARS,
   MARKER_MIN_SHARE,
   SIMILAR_MIN_CHARS,
@@ -83,25 +81,6 @@ export function chooseRoot(
     return chosen;
   }
   return root;
-}
-
-/** Step 3 (builder-redescent). The descent weighed the page before the builders' "widget" labels were found wrong
- *  (relabelBuilderBlocks): on a page builder's page every text block is a "widget", so no block held content text and
- *  the descent stopped high. With the labels corrected, the descent goes on from that root. */
-export function builderRedescent(
-  tree: MeasuredTree,
-  root: NodeStats,
-  page: RootContext,
-  on: RuleSwitch,
-  tracer: Tracer = NO_TRACE,
-): NodeStats {
-  if (!on('builder-redescent')) return root;
-  const lower = descend(tree, root, page, on, NO_TRACE);
-  if (lower !== root && lower.good > 0)
-    tracer
-      .sink('root', 'builder-redescent')
-      ?.push(`root ${describe(lower)}: the builder's text blocks weighed again below ${describe(root)}`);
-  return lower.good > 0 ? lower : root;
 }
 
 /** The descent of step 1 from `start` (or a marker below it). */
@@ -184,14 +163,7 @@ function keepsLandmark(
 ): boolean {
   // The page's title heading marks where the content starts: a root that leaves it out is too small
   // (a product's description without its name, price and specs).
-  if (
-    title !== null &&
-    on('root-keeps-title') &&
-    isInside(title, node) &&
-    !isInside(title, best) &&
-    title !== best &&
-    !loneTitle(node, best, title, on)
-  ) {
+  if (title !== null && on('root-keeps-title') && isInside(title, node) && !isInside(title, best) && title !== best) {
     tracer.sink('root', 'root-keeps-title')?.push(`root ${describe(node)} good=${node.good} (keeps the title heading)`);
     return true;
   }
@@ -210,16 +182,6 @@ function keepsLandmark(
     return true;
   }
   return false;
-}
-
-/** Whether the title stands alone in its branch of `node` (nothing there but the heading) while the rest beside
- *  `best` holds more (sidebars, bylines, other stories): keeping the heading would keep all of that (lone-title). */
-function loneTitle(node: NodeStats, best: NodeStats, title: NodeStats, on: RuleSwitch): boolean {
-  if (!on('lone-title')) return false;
-  let branch = title;
-  while (branch.parent !== null && branch.parent !== node) branch = branch.parent;
-  if (branch.text > title.text + LONE_TITLE_SLACK_CHARS) return false;
-  return node.good - best.good - branch.good >= LONE_TITLE_REST_FACTOR * branch.text;
 }
 
 /** Whether `best` is `c` with classes added (the thread's first post: "message threadAuthor" beside "message"):

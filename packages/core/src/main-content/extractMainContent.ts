@@ -7,7 +7,7 @@
 // Deterministic, no model; thresholds live in tunables.ts, rules and their order in rules.ts.
 import { classifyPage, type PageHints } from './classifyPage.js';
 import { collectContentHints, type ContentHints } from './collectContentHints.js';
-import { builderRedescent, chooseRoot } from './chooseRoot.js';
+import { chooseRoot } from './chooseRoot.js';
 import { isChromeOnly, noMainContent } from './chromeOnlyPage.js';
 import { keepFactPanels } from './keepFactPanels.js';
 import { learnedRoot, type LearnedRootOptions } from './learnedRoot.js';
@@ -69,8 +69,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     const page = { article: kind.article, discussion, hints: options.hints };
     root = learnedRoot(tree, root, page, learned, tracer.sink('root', 'learned-root'));
   }
-  if (on('builder-blocks') && relabelBuilderBlocks(root, tree, tracer.sink('root', 'builder-blocks')))
-    root = builderRedescent(tree, root, { article: kind.article, discussion }, on, tracer);
+  if (on('builder-blocks')) relabelBuilderBlocks(root, tree, tracer.sink('root', 'builder-blocks'));
 
   // 4. prune: whole chrome blocks in one walk, then every pass of the registry in order
   const removed = pruneBlocks(root, discussion, on, tracer);

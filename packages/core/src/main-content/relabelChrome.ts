@@ -44,7 +44,7 @@ export function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, tracer: Tra
   // the share that makes a block large is of the plain text before any relabelling
   const total = Math.max(1, plain(tree.root));
   if (on('reader-items')) relabelReaderItems(tree);
-  if (on('junk-items')) relabelJunkItems(tree, tracer.sink('classify', 'junk-items'), on('popup-items'));
+  if (on('junk-items')) relabelJunkItems(tree, tracer.sink('classify', 'junk-items'));
   if (on('main-wrappers')) relabelMainWrappers(tree, tracer.sink('classify', 'main-wrappers'));
   const pass: ChromePass = {
     tree,
@@ -255,7 +255,7 @@ function isPageFooter(s: NodeStats): boolean {
 
 /** Ignores the builders' "widget" (and "banner") label inside `root` when such blocks hold much of its text (see
  *  BUILDER_ROOT_SHARE). */
-export function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: TraceSink): boolean {
+export function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?: TraceSink): void {
   const labelled = new Set<NodeStats>();
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
@@ -271,11 +271,10 @@ export function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?
     while (p !== null && p !== root && !labelled.has(p)) p = p.parent;
     if (p === root || p === null) topHeld += plain(s);
   }
-  if (labelled.size === 0 || topHeld < BUILDER_ROOT_SHARE * plain(root)) return false;
+  if (labelled.size === 0 || topHeld < BUILDER_ROOT_SHARE * plain(root)) return;
   for (const s of labelled) s.junk = 0;
   computeGood(tree);
   trace?.push(
     `"widget" blocks hold ${topHeld} of ${plain(root)} characters inside the root: builder text blocks, kept`,
   );
-  return true;
 }

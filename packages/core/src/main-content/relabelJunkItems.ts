@@ -1,6 +1,6 @@
 // Classify rule 'junk-items': siblings that share a class-labelled signature ("promo", "meta") and each hold text are
 // the items of a list, not chrome.
-import { AD_WORDS, POPUP_LABELS } from './blockWords.js';
+import { AD_WORDS } from './blockWords.js';
 import { COMMENT_WORDS, LEGAL_WORDS, READER_WORDS } from './classHints.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
@@ -11,13 +11,13 @@ import { ITEM_MIN_CHARS, ITEM_SEARCH_DEPTH, ITEM_WRAPPER_SHARE, REPEATED_ITEM_MI
 /** Siblings that share a class-labelled signature ("promo", "meta") and each hold text are the items of a list (news
  *  teasers labelled "promo"), unless a labelled ancestor already makes the whole list chrome. Fine print split
  *  into several like-labelled blocks (one per footnote) is still fine print. */
-export function relabelJunkItems(tree: MeasuredTree, trace?: TraceSink, popupsStay = false): void {
+export function relabelJunkItems(tree: MeasuredTree, trace?: TraceSink): void {
   for (const s of tree.preorder) {
     if (s.junk !== 0 || s.children.length < REPEATED_ITEM_MIN) continue;
     const { cards, counts } = labelledCardsOf(s);
     if (counts.size === 0) continue;
     if (inChrome(s)) continue;
-    const relabelled = relabelRepeatedCards(s, cards, counts, popupsStay);
+    const relabelled = relabelRepeatedCards(s, cards, counts);
     if (relabelled > 0)
       trace?.push(`${relabelled} class-labelled siblings under ${describe(s)} are the items of a list: content`);
   }
@@ -43,18 +43,12 @@ function labelledCardsOf(s: NodeStats): { cards: Array<NodeStats | null>; counts
 }
 
 /** Relabels as content the cards (or softly labelled long children) whose signature repeats; returns how many. */
-function relabelRepeatedCards(
-  s: NodeStats,
-  cards: Array<NodeStats | null>,
-  counts: Map<string, number>,
-  popupsStay: boolean,
-): number {
+function relabelRepeatedCards(s: NodeStats, cards: Array<NodeStats | null>, counts: Map<string, number>): number {
   let relabelled = 0;
   for (let i = 0; i < cards.length; i++) {
     const child = s.children[i];
     const c = cards[i] ?? (child.junk === 'soft' && plain(child) >= ITEM_MIN_CHARS ? child : null);
     if (c === null || (counts.get(labelledSignature(c)) ?? 0) < REPEATED_ITEM_MIN) continue;
-    if (popupsStay && POPUP_LABELS.has(c.junkWord ?? '')) continue;
     relabelled++;
     if (c === child) c.junk = 0;
     else relabelCardParts(c);

@@ -70,12 +70,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: '3+ class-labelled siblings are the items of a list: content',
   },
   {
-    id: 'popup-items',
-    stage: 'classify',
-    appliesTo: always,
-    why: 'pop-up layers side by side are pop-ups, not the items of a list',
-  },
-  {
     id: 'main-wrappers',
     stage: 'classify',
     appliesTo: always,
@@ -125,24 +119,12 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'the descent stops at a group of similar siblings (posts)',
   },
   { id: 'root-keeps-title', stage: 'root', appliesTo: always, why: 'on non-articles the root keeps the <h1>' },
-  {
-    id: 'lone-title',
-    stage: 'root',
-    appliesTo: always,
-    why: 'a title alone in its branch is not kept at the price of the text beside the body',
-  },
   { id: 'root-keeps-main', stage: 'root', appliesTo: always, why: 'the root keeps the <main> landmark' },
   {
     id: 'builder-blocks',
     stage: 'root',
     appliesTo: always,
     why: '"widget" blocks holding much of the root are builder text',
-  },
-  {
-    id: 'builder-redescent',
-    stage: 'root',
-    appliesTo: always,
-    why: 'once the builder text counts, the descent goes on from the root it stopped at',
   },
   // ---- prune: tests of the block walk (pruneBlocks.ts) ----
   {

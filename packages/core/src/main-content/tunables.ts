@@ -63,12 +63,6 @@ export const INTRO_HEADER_MIN_PARAGRAPHS = 2;
  *  text blocks, not sidebar widgets (a sidebar sits beside the story, not a fifth of it). */
 export const BUILDER_ROOT_SHARE = 0.2;
 
-// ---- choose the root: a title alone in its branch (lone-title, measured, not kept) ----
-/** The title's branch holds nothing but the heading when its text is at most this much longer than the heading's. */
-export const LONE_TITLE_SLACK_CHARS = 20;
-/** ... and the text beside the dominant child and that branch is at least this many times the branch's. */
-export const LONE_TITLE_REST_FACTOR = 2;
-
 // ---- prune: lists and their items ----
 // Pages that list things (posts, cards, results) repeat blocks by design: a block that repeats is an item, and what
 // looks like chrome inside an item (its byline, its buttons, its link title) belongs to it.
