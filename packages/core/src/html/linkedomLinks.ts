@@ -29,3 +29,11 @@ function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; START: sy
   };
 }
 export const { NEXT, PREV, END, START, VALUE } = linkedomSymbols();
+
+/** linkedom's HTML document class: in other documents (XML, SVG) getAttribute escapes what it returns. */
+const HTML_DOCUMENT = new DOMParser().parseFromString('', 'text/html').constructor as new () => Document;
+
+/** Whether `node` belongs to a linkedom HTML document. */
+export function inHtmlDocument(node: Node): boolean {
+  return node.ownerDocument instanceof HTML_DOCUMENT;
+}

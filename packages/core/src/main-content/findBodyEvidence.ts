@@ -18,7 +18,7 @@ function compact(text: string): string {
 export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: string | undefined): NodeStats | null {
   let marked: NodeStats | null = null;
   for (const s of preorder) {
-    const prop = s.el.getAttribute('itemprop');
+    const prop = s.itemprop;
     if (prop === null || !/(^|\s)articlebody(\s|$)/i.test(prop)) continue;
     if (marked === null || s.text > marked.text) marked = s;
   }
