@@ -37,3 +37,7 @@ const HTML_DOCUMENT = new DOMParser().parseFromString('', 'text/html').construct
 export function inHtmlDocument(node: Node): boolean {
   return node.ownerDocument instanceof HTML_DOCUMENT;
 }
+
+/** A linkedom node as the chain walks read it: its type and its private links (an element's or text's VALUE, an
+ *  attribute's `name`). */
+export type ChainNode = { nodeType: number; name: string; [key: symbol]: ChainNode | string | undefined };

@@ -1,10 +1,7 @@
 // The attributes the measuring walk asks of every element, read in one pass over linkedom's attribute links: each
 // getAttribute is a walk of the same list (class, hidden, style, role, aria-modal, id, data-role, test hooks,
 // itemprop: up to ten walks an element), and the walk meets the attributes anyway on its way into the element.
-import { NEXT, VALUE } from '../html/linkedomLinks.js';
-
-/** A linkedom node with its private links (see linkedomLinks.ts). */
-type Linked = { nodeType: number; name: string; [key: symbol]: Linked | string | undefined };
+import { type ChainNode, NEXT, VALUE } from '../html/linkedomLinks.js';
 
 /** What one element's attributes say; null (false) when absent. Overwritten by each read: copy what must last. */
 export interface ElementAttributes {
@@ -53,7 +50,7 @@ function clear(): void {
 export function readAttributes(el: Element, html: boolean): ElementAttributes {
   clear();
   if (!html) return readByGetters(el);
-  for (let a = (el as unknown as Linked)[NEXT] as Linked; a.nodeType === 2; a = a[NEXT] as Linked) {
+  for (let a = (el as unknown as ChainNode)[NEXT] as ChainNode; a.nodeType === 2; a = a[NEXT] as ChainNode) {
     const value = a[VALUE] as string;
     switch (a.name) {
       case 'class':

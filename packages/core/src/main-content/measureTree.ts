@@ -2,7 +2,7 @@
 // Iterative on purpose: pages can nest 100k deep, and recursion would overflow the stack.
 import { classHint, COMMENT_WORDS, isScreenReaderOnly, SIGNATURE_WORDS } from './classHints.js';
 import { closestWhere, firstDescendantWhere, hasTag } from '../html/elementQueries.js';
-import { END, inHtmlDocument, NEXT, NODE_END, VALUE } from '../html/linkedomLinks.js';
+import { type ChainNode, END, inHtmlDocument, NEXT, NODE_END, VALUE } from '../html/linkedomLinks.js';
 import { type ElementAttributes, readAttributes } from './elementAttributes.js';
 import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
 import {
@@ -13,9 +13,6 @@ import {
   MORE_LINK_MAX_CHARS,
   STAMP_MAX_CHARS,
 } from './tunables.js';
-
-/** A linkedom node with its private links (see linkedomLinks.ts). */
-type Linked = { nodeType: number; [key: symbol]: Linked | string | undefined };
 
 /** How an element was labelled as chrome: by its tag/role (hard) or by class/id words (soft, overridable by size). */
 export type JunkKind = 0 | 'hard' | 'soft';
@@ -337,23 +334,23 @@ export function measureTree(
   // linkedom's NEXT chain (see linkedomLinks.ts): each element, then its attributes, its subtree and its END marker.
   // One read a step where firstChild and nextSibling each loop over the same links, and the attributes are read on
   // the way in, in one pass.
-  const rootEnd = (root as unknown as Linked)[END];
-  let node = (root as unknown as Linked)[NEXT] as Linked;
+  const rootEnd = (root as unknown as ChainNode)[END];
+  let node = (root as unknown as ChainNode)[NEXT] as ChainNode;
   while (node !== rootEnd) {
     const type = node.nodeType;
     if (type === 3) {
       const n = visibleChars(node[VALUE] as string);
       current.text += n;
       current.ownGood += n;
-      node = node[NEXT] as Linked;
+      node = node[NEXT] as ChainNode;
     } else if (type === 1) {
       const el = node as unknown as Element;
       const tag = el.localName;
       // A fifth of the elements carry no attribute: for them nothing is read.
-      const attrs = (node[NEXT] as Linked).nodeType === 2 ? readAttributes(el, html) : null;
+      const attrs = (node[NEXT] as ChainNode).nodeType === 2 ? readAttributes(el, html) : null;
       if (isUnseen(el, tag, attrs, options)) {
         hidden.add(el);
-        node = (node[END] as Linked)[NEXT] as Linked;
+        node = (node[END] as ChainNode)[NEXT] as ChainNode;
         continue;
       }
       const s = makeStats(el, current, attrs, preorder.length, options.keepComments);
@@ -361,7 +358,7 @@ export function measureTree(
       appendChild(current, s);
       stack.push(s);
       current = s;
-      node = node[NEXT] as Linked;
+      node = node[NEXT] as ChainNode;
     } else if (type === NODE_END) {
       // the current block's last child is done: its counts are complete
       stack.pop();
@@ -369,10 +366,10 @@ export function measureTree(
       const parent = stack[stack.length - 1];
       addCounts(parent, current);
       current = parent;
-      node = node[NEXT] as Linked;
+      node = node[NEXT] as ChainNode;
     } else {
       // attributes (already read), comments, CDATA
-      node = node[NEXT] as Linked;
+      node = node[NEXT] as ChainNode;
     }
   }
   closeBlock(top);
