@@ -31,7 +31,10 @@ export function dropLayoutDuplicates(
     const key = outer ?? compactText(s);
     keys.set(s, key);
     let sameLength = first.get(s.text);
-    if (sameLength === undefined) first.set(s.text, (sameLength = new Map()));
+    if (sameLength === undefined) {
+      sameLength = new Map();
+      first.set(s.text, sameLength);
+    }
     const original = sameLength.get(key);
     if (original === undefined) {
       sameLength.set(key, s);

@@ -126,11 +126,9 @@ const MORE_LINK = new RegExp(
 );
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
-export function isHidden(el: Element, cls: string | null = el.getAttribute('class')): boolean {
-  return hiddenBy(el.hasAttribute('hidden'), el.getAttribute('style'), cls);
-}
-
-function hiddenBy(hiddenAttribute: boolean, style: string | null, cls: string | null): boolean {
+/** Whether an element is hidden, by its `hidden` attribute, its style or a screen-reader-only class (attributes as
+ *  readAttributes gives them). */
+function isHidden(hiddenAttribute: boolean, style: string | null, cls: string | null): boolean {
   if (hiddenAttribute) return true;
   // aria-hidden is not checked: sites put it on visible duplicates (card links, icons), it only hides from screen
   // readers.
@@ -451,7 +449,7 @@ function isUnseen(
   const cls = attrs.cls;
   // reading hidden elements (a page streamed hidden) still skips screen-reader-only labels: no one ever sees them
   if (options.readHidden) return cls !== null && isScreenReaderOnly(cls);
-  return hiddenBy(attrs.hidden, attrs.style, cls) && !isFoldedPanel(el);
+  return isHidden(attrs.hidden, attrs.style, cls) && !isFoldedPanel(el);
 }
 
 /** The labels a block takes once its visible text is counted: short buttons, "more" links, machine time stamps
