@@ -29,3 +29,15 @@ function linkedomSymbols(): { NEXT: symbol; PREV: symbol; END: symbol; START: sy
   };
 }
 export const { NEXT, PREV, END, START, VALUE } = linkedomSymbols();
+
+/** linkedom's HTML document class: in other documents (XML, SVG) getAttribute escapes what it returns. */
+const HTML_DOCUMENT = new DOMParser().parseFromString('', 'text/html').constructor as new () => Document;
+
+/** Whether `node` belongs to a linkedom HTML document. */
+export function inHtmlDocument(node: Node): boolean {
+  return node.ownerDocument instanceof HTML_DOCUMENT;
+}
+
+/** A linkedom node as the chain walks read it: its type and its private links (an element's or text's VALUE, an
+ *  attribute's `name`). */
+export type ChainNode = { nodeType: number; name: string; [key: symbol]: ChainNode | string | undefined };

@@ -16,7 +16,7 @@ export type StoryMark = 'article' | 'body-class';
 
 function isArticle(s: NodeStats): boolean {
   if (s.el.localName === 'article') return true;
-  const prop = s.el.getAttribute('itemprop');
+  const prop = s.itemprop;
   return prop !== null && ARTICLE_BODY.test(prop);
 }
 

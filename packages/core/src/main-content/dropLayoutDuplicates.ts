@@ -19,18 +19,25 @@ export function dropLayoutDuplicates(
   trace?: TraceSink,
 ): void {
   const { candidates, lengths } = copyCandidates(root, removed);
-  const first = new Map<string, NodeStats>();
+  // the first block of each text, by its length, then its text without whitespace: one key per length and text, and
+  // no key string joined (and flattened to be hashed) per block
+  const first = new Map<number, Map<string, NodeStats>>();
   const dropped = new Set<NodeStats>();
   // a wrapper and its only text child have one text: it is read once per chain (candidates come in document order)
   const keys = new Map<NodeStats, string>();
   for (const s of candidates) {
     if ((lengths.get(s.text) ?? 0) < 2) continue;
     const outer = s.parent !== null && s.parent.text === s.text ? keys.get(s.parent) : undefined;
-    const key = outer ?? `${s.text}|${compactText(s)}`;
+    const key = outer ?? compactText(s);
     keys.set(s, key);
-    const original = first.get(key);
+    let sameLength = first.get(s.text);
+    if (sameLength === undefined) {
+      sameLength = new Map();
+      first.set(s.text, sameLength);
+    }
+    const original = sameLength.get(key);
     if (original === undefined) {
-      first.set(key, s);
+      sameLength.set(key, s);
       continue;
     }
     if (

@@ -6,6 +6,7 @@
 // inside a sentence of the story meet neither condition. Each concept is one rule of the registry (rules.ts).
 // Picture credits, bylines and update stamps were built the same way and measured: they cost on pages of the
 // held-out half (docs/decisions.md, "Main content: boilerplate vocabulary per concept, round 2").
+import { type ChainNode, END, NEXT, VALUE } from '../html/linkedomLinks.js';
 import type { NodeStats } from './measureTree.js';
 import type { TraceSink } from './traceEvents.js';
 import type { RuleSwitch } from './ruleContext.js';
@@ -153,14 +154,15 @@ function opening(s: NodeStats): { text: string; norm: string } {
 /** The first `max` characters of an element's text (runs of white space as one space), read without walking the
  *  rest: blocks are read at every depth, and their openings are all a cue needs. */
 function openingText(el: Element, max: number): string {
-  // a pre-order walk by first child and next sibling (no child list is copied), stopping once enough is read
+  // linkedom's NEXT chain holds the element's attributes, subtree and END marker in document order (see
+  // linkedomLinks.ts): its text nodes in order, one read a step, stopping once enough is read
+  const end = (el as unknown as ChainNode)[END];
   let out = '';
-  let n: Node | null = el.firstChild;
-  while (n !== null && out.length < 2 * max) {
-    if (n.nodeType === 3) out += (n as Text).data;
-    let next: Node | null = n.nodeType === 1 ? n.firstChild : null;
-    for (let at: Node | null = n; next === null && at !== null && at !== el; at = at.parentNode) next = at.nextSibling;
-    n = next;
-  }
+  for (
+    let n = (el as unknown as ChainNode)[NEXT] as ChainNode;
+    n !== end && out.length < 2 * max;
+    n = n[NEXT] as ChainNode
+  )
+    if (n.nodeType === 3) out += n[VALUE] as string;
   return out.replace(/\s+/g, ' ').trim().slice(0, max);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseHTML } from 'linkedom';
 import { collectContentHints, extractMainContent } from './extractMainContent.js';
+import { findBodyEvidence } from './findBodyEvidence.js';
+import { measureTree } from './measureTree.js';
 import { para, text } from './testPages.fixture.js';
 
 /** A short article beside a strip of teasers of other stories that hold more prose than it does. */
@@ -45,5 +47,28 @@ describe('body evidence (itemprop=articleBody, JSON-LD articleBody)', () => {
 
   it('changes nothing on a page that marks no body', () => {
     expect(extract(newsPage('none'))).toBe(extract(newsPage('none'), new Set(['body-evidence'])));
+  });
+});
+
+describe('findBodyEvidence over the JSON-LD articleBody', () => {
+  const measure = (html: string) =>
+    measureTree(parseHTML(html).document.body as unknown as Element, { keepComments: false });
+
+  it('finds the body inside blocks whose texts miss it (their subtrees are not read again)', () => {
+    const story = `${'The council voted on the new bridge across the river today. '.repeat(8)}The end.`;
+    const tree = measure(
+      `<html><body><div class="side"><p>${'Other story text here. '.repeat(30)}</p></div>` +
+        `<div class="col"><div class="story"><p>${story}</p></div><div class="more">Most read</div></div></body></html>`,
+    );
+    expect(findBodyEvidence(tree.preorder, story)?.cls).toBe('story');
+  });
+
+  it('reads a block holding a capital sigma whose text misses the body: a child may end the word there', () => {
+    // lower-cased alone, the story's last "Σ" ends a word ("ς"); in its parent a letter follows it ("σ")
+    const story = `${'Η ΠΟΛΗ ΨΗΦΙΖΕΙ ΓΙΑ ΤΗ ΝΕΑ ΓΕΦΥΡΑ ΣΗΜΕΡΑ '.repeat(10)}ΤΕΛΟΣ`;
+    const tree = measure(
+      `<html><body><div class="col"><div class="story">${story}</div><span>ΚΑΙ</span></div></body></html>`,
+    );
+    expect(findBodyEvidence(tree.preorder, story)?.cls).toBe('story');
   });
 });

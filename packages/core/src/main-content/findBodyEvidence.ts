@@ -18,7 +18,7 @@ function compact(text: string): string {
 export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: string | undefined): NodeStats | null {
   let marked: NodeStats | null = null;
   for (const s of preorder) {
-    const prop = s.el.getAttribute('itemprop');
+    const prop = s.itemprop;
     if (prop === null || !/(^|\s)articlebody(\s|$)/i.test(prop)) continue;
     if (marked === null || s.text > marked.text) marked = s;
   }
@@ -29,15 +29,32 @@ export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: st
   const head = key.slice(0, PROBE_CHARS);
   const tail = key.slice(-PROBE_CHARS);
   let best: NodeStats | null = null;
+  // the blocks up to this pre-order index lie inside a block whose text misses the start or the end: so do theirs
+  let skipUpTo = -1;
   for (const s of preorder) {
     // (NodeStats.text counts punctuation too, so it is at least the letters' count of the same text)
-    if (s.text < CANDIDATE_MIN_SHARE * key.length || (best !== null && s.text >= best.text)) continue;
+    if (s.order <= skipUpTo || s.text < CANDIDATE_MIN_SHARE * key.length || (best !== null && s.text >= best.text))
+      continue;
     // a smaller match elsewhere would be a copy: keep to the first chain
     if (best !== null && !isInside(s, best)) continue;
-    const text = compact(wholeText(s));
+    const whole = wholeText(s);
+    const text = compact(whole);
     if (text.includes(head) && text.includes(tail)) best = s;
+    else if (!whole.includes(CAPITAL_SIGMA)) skipUpTo = lastDescendant(s).order;
   }
   return best;
+}
+
+/** A child's compacted text is a stretch of its parent's (its text is a stretch of the parent's, and lower-casing
+ *  and the letter filter go character by character), so a block whose compacted text misses the probe has no
+ *  descendant that holds it. One exception in toLowerCase: a capital sigma lowers to the final form at a word's end,
+ *  which the text after a child's end can change; a text holding one is not skipped. */
+const CAPITAL_SIGMA = '\u03a3';
+
+function lastDescendant(s: NodeStats): NodeStats {
+  let d = s;
+  while (d.children.length > 0) d = d.children[d.children.length - 1];
+  return d;
 }
 
 function isGroup(s: NodeStats, signature: (s: NodeStats) => string): boolean {

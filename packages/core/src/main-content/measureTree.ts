@@ -2,6 +2,8 @@
 // Iterative on purpose: pages can nest 100k deep, and recursion would overflow the stack.
 import { classHint, COMMENT_WORDS, isScreenReaderOnly, SIGNATURE_WORDS } from './classHints.js';
 import { closestWhere, firstDescendantWhere, hasTag } from '../html/elementQueries.js';
+import { type ChainNode, END, inHtmlDocument, NEXT, NODE_END, VALUE } from '../html/linkedomLinks.js';
+import { type ElementAttributes, readAttributes } from './elementAttributes.js';
 import { trimTrailingSpaceAnd } from '../text/trailingRun.js';
 import {
   BUTTON_LABEL_MAX_CHARS,
@@ -34,6 +36,8 @@ export interface NodeStats {
   cls: string;
   /** The ARIA role attribute (null when absent), read once. */
   role: string | null;
+  /** The itemprop attribute (null when absent), read once: the article-body rules ask it of every block. */
+  itemprop: string | null;
   /** The class/id word that labelled this element as chrome, if any. */
   junkWord: string | null;
   positive: boolean;
@@ -122,11 +126,12 @@ const MORE_LINK = new RegExp(
 );
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
-export function isHidden(el: Element, cls: string | null = el.getAttribute('class')): boolean {
-  if (el.hasAttribute('hidden')) return true;
+/** Whether an element is hidden, by its `hidden` attribute, its style or a screen-reader-only class (attributes as
+ *  readAttributes gives them). */
+function isHidden(hiddenAttribute: boolean, style: string | null, cls: string | null): boolean {
+  if (hiddenAttribute) return true;
   // aria-hidden is not checked: sites put it on visible duplicates (card links, icons), it only hides from screen
   // readers.
-  const style = el.getAttribute('style');
   if (style !== null && HIDDEN_STYLE.test(style)) return true;
   return cls !== null && isScreenReaderOnly(cls);
 }
@@ -173,19 +178,20 @@ function junkOf(
   el: Element,
   tag: string,
   cls: string,
-  role: string | null,
+  attrs: ElementAttributes | null,
   keepComments: boolean,
-  bare: boolean,
 ): JunkLabel {
-  const byTag = tagJunk(el, tag, cls, role, bare);
+  const byTag = tagJunk(el, tag, cls, attrs);
   if (byTag !== null) return byTag;
   // no attributes: no class, id or test hook names a role
-  if (bare) return NO_JUNK;
-  return classJunk(el, cls, keepComments);
+  if (attrs === null) return NO_JUNK;
+  return classJunk(cls, attrs, keepComments);
 }
 
-/** The label an element's tag, role or modality decides alone; null when they leave it to its class. */
-function tagJunk(el: Element, tag: string, cls: string, role: string | null, bare: boolean): JunkLabel | null {
+/** The label an element's tag, role or modality decides alone; null when they leave it to its class. `attrs`: null
+ *  for an element without attributes. */
+function tagJunk(el: Element, tag: string, cls: string, attrs: ElementAttributes | null): JunkLabel | null {
+  const role = attrs === null ? null : attrs.role;
   // A <header> inside an <article> is the card's or story's own heading block (listing teasers live there). Likewise
   // inside <main> or a <section>: there, as HTML maps it, a <header> is no page banner but a section's heading.
   if (tag === 'header' && closestWhere(el, isHeaderHolder) !== null) return NO_JUNK;
@@ -194,7 +200,7 @@ function tagJunk(el: Element, tag: string, cls: string, role: string | null, bar
   if (
     CHROME_TAGS.has(tag) ||
     (role !== null && CHROME_ROLES.has(role)) ||
-    (!bare && el.getAttribute('aria-modal') === 'true')
+    (attrs !== null && attrs.ariaModal === 'true')
   ) {
     return HARD_JUNK;
   }
@@ -219,14 +225,14 @@ function tagJunk(el: Element, tag: string, cls: string, role: string | null, bar
 }
 
 /** The label an element's class or id (else its data-role or test hook) gives it. */
-function classJunk(el: Element, cls: string, keepComments: boolean): JunkLabel {
-  let hint = classHint(cls, el.getAttribute('id') ?? '');
+function classJunk(cls: string, attrs: ElementAttributes, keepComments: boolean): JunkLabel {
+  let hint = classHint(cls, attrs.id ?? '');
   if (hint.negative === null && !hint.positive) {
-    const dataRole = el.getAttribute('data-role');
+    const dataRole = attrs.dataRole;
     if (dataRole !== null) hint = classHint(dataRole, '');
     else {
       // test hooks name a component's role in the same words ("ad-slot-3", "related-articles", "site-footer")
-      const testId = el.getAttribute('data-testid') ?? el.getAttribute('data-test');
+      const testId = attrs.dataTestId ?? attrs.dataTest;
       if (testId !== null) hint = classHint(testId, '');
     }
   }
@@ -252,7 +258,7 @@ const QUESTION_END = /\?\s*$/;
 const ISO_STAMP = /^\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[\d:.]*(Z|[+-]\d{2}:?\d{2})?(\+\d{2}:\d{2})?\s*$/;
 
 function isMachineStamp(s: NodeStats): boolean {
-  if (s.el.localName !== 'time' && !s.el.hasAttribute('itemprop')) return false;
+  if (s.el.localName !== 'time' && s.itemprop === null) return false;
   return ISO_STAMP.test(textOf(s));
 }
 
@@ -318,66 +324,75 @@ export function measureTree(
 ): MeasuredTree {
   const preorder: NodeStats[] = [];
   const hidden = new Set<Element>();
-  const top = makeStats(root, null, root.getAttribute('class') ?? '', false, 0, options.keepComments);
+  const html = inHtmlDocument(root);
+  const top = makeStats(root, null, readAttributes(root, html), 0, options.keepComments);
   preorder.push(top);
   const stack: NodeStats[] = [top];
-  let node: Node | null = root.firstChild;
-  while (stack.length > 0) {
-    const current = stack[stack.length - 1];
-    if (node === null) {
+  let current = top;
+  // linkedom's NEXT chain (see linkedomLinks.ts): each element, then its attributes, its subtree and its END marker.
+  // One read a step where firstChild and nextSibling each loop over the same links, and the attributes are read on
+  // the way in, in one pass.
+  const rootEnd = (root as unknown as ChainNode)[END];
+  let node = (root as unknown as ChainNode)[NEXT] as ChainNode;
+  while (node !== rootEnd) {
+    const type = node.nodeType;
+    if (type === 3) {
+      const n = visibleChars(node[VALUE] as string);
+      current.text += n;
+      current.ownGood += n;
+      node = node[NEXT] as ChainNode;
+    } else if (type === 1) {
+      const el = node as unknown as Element;
+      const tag = el.localName;
+      // A fifth of the elements carry no attribute: for them nothing is read.
+      const attrs = (node[NEXT] as ChainNode).nodeType === 2 ? readAttributes(el, html) : null;
+      if (isUnseen(el, tag, attrs, options)) {
+        hidden.add(el);
+        node = (node[END] as ChainNode)[NEXT] as ChainNode;
+        continue;
+      }
+      const s = makeStats(el, current, attrs, preorder.length, options.keepComments);
+      preorder.push(s);
+      appendChild(current, s);
+      stack.push(s);
+      current = s;
+      node = node[NEXT] as ChainNode;
+    } else if (type === NODE_END) {
       // the current block's last child is done: its counts are complete
       stack.pop();
       closeBlock(current);
       const parent = stack[stack.length - 1];
-      if (parent !== undefined) addCounts(parent, current);
-      node = current.el === root ? null : current.el.nextSibling;
-    } else if (node.nodeType === 3) {
-      const n = visibleChars((node as Text).data);
-      current.text += n;
-      current.ownGood += n;
-      node = node.nextSibling;
-    } else if (node.nodeType === 1) {
-      const el = node as Element;
-      const tag = el.localName;
-      // A fifth of the elements carry no attribute: for them the attribute reads below (each a walk) are skipped.
-      const bare = !el.hasAttributes();
-      const cls = bare ? null : el.getAttribute('class');
-      if (isUnseen(el, tag, bare, cls, options)) {
-        hidden.add(el);
-        node = el.nextSibling;
-        continue;
-      }
-      const s = makeStats(el, current, cls ?? '', bare, preorder.length, options.keepComments);
-      preorder.push(s);
-      appendChild(current, s);
-      stack.push(s);
-      node = el.firstChild;
+      addCounts(parent, current);
+      current = parent;
+      node = node[NEXT] as ChainNode;
     } else {
-      node = node.nextSibling;
+      // attributes (already read), comments, CDATA
+      node = node[NEXT] as ChainNode;
     }
   }
+  closeBlock(top);
   // `good` is left at 0: callers relabel chrome first, then call computeGood once.
   return { root: top, preorder, hidden };
 }
 
-/** A block's stats before its text is counted: its tag's counts and the label its tag and class give it. */
+/** A block's stats before its text is counted: its tag's counts and the label its tag and class give it. `attrs`:
+ *  null for an element without attributes. */
 function makeStats(
   el: Element,
   parent: NodeStats | null,
-  cls: string,
-  bare: boolean,
+  attrs: ElementAttributes | null,
   order: number,
   keepComments: boolean,
 ): NodeStats {
   const tag = el.localName;
+  const cls = attrs === null ? '' : (attrs.cls ?? '');
   // Inside code, class names are syntax highlighting ("hljs-comment", "token comment"), never chrome.
   const inCode = parent !== null && (parent.inCode || CODE_TAGS.has(parent.el.localName));
-  const role = bare ? null : el.getAttribute('role');
   const {
     junk,
     positive,
     word: junkWord,
-  } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, role, keepComments, bare);
+  } = parent === null || inCode ? NO_JUNK : junkOf(el, tag, cls, attrs, keepComments);
   const s: NodeStats = {
     el,
     parent,
@@ -388,7 +403,8 @@ function makeStats(
     links: tag === 'a' ? 1 : 0,
     paragraphs: PARAGRAPH_TAGS.has(tag) ? 1 : 0,
     cls,
-    role,
+    role: attrs === null ? null : attrs.role,
+    itemprop: attrs === null ? null : attrs.itemprop,
     junk,
     junkWord,
     positive,
@@ -425,14 +441,15 @@ function addCounts(parent: NodeStats, s: NodeStats): void {
 function isUnseen(
   el: Element,
   tag: string,
-  bare: boolean,
-  cls: string | null,
+  attrs: ElementAttributes | null,
   options: { readNoscript?: boolean; readHidden?: boolean },
 ): boolean {
   if (INVISIBLE_TAGS.has(tag) && !(tag === 'noscript' && options.readNoscript)) return true;
-  if (bare) return false;
+  if (attrs === null) return false;
+  const cls = attrs.cls;
   // reading hidden elements (a page streamed hidden) still skips screen-reader-only labels: no one ever sees them
-  return options.readHidden ? cls !== null && isScreenReaderOnly(cls) : isHidden(el, cls) && !isFoldedPanel(el);
+  if (options.readHidden) return cls !== null && isScreenReaderOnly(cls);
+  return isHidden(attrs.hidden, attrs.style, cls) && !isFoldedPanel(el);
 }
 
 /** The labels a block takes once its visible text is counted: short buttons, "more" links, machine time stamps

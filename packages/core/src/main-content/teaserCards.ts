@@ -13,6 +13,7 @@ import {
   TEASER_SEARCH_DEPTH,
   TEASER_TITLE_MAX_OFFSET,
 } from './tunables.js';
+import { squeezedText } from './textPieces.js';
 
 /** Blocks that can be a teaser card; a paragraph with a link in it is prose. */
 const CARD_TAGS = new Set(['div', 'li', 'article', 'section', 'a', 'dl', 'dd', 'figure']);
@@ -26,15 +27,16 @@ function isTeaser(s: NodeStats): boolean {
     s.good <= TEASER_MAX_GOOD &&
     s.junk === 0 &&
     s.el.querySelector('h1') === null &&
-    leadsWithLink(s.el)
+    leadsWithLink(s)
   );
 }
 
 /** Whether the block's first link of a title's length starts within its first few characters (a kicker or a date
  *  may stand before the title). */
-function leadsWithLink(el: Element): boolean {
-  const text = squeeze(el.textContent ?? '');
-  for (const a of Array.from(el.querySelectorAll('a'))) {
+function leadsWithLink(s: NodeStats): boolean {
+  // the block's text as kept on it (the root choice asks about the same cards for each candidate)
+  const text = squeezedText(s);
+  for (const a of Array.from(s.el.querySelectorAll('a'))) {
     const title = squeeze(a.textContent ?? '');
     if (title.length < TEASER_MIN_LINK_CHARS) continue;
     const at = text.indexOf(title);
