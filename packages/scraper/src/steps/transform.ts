@@ -124,32 +124,19 @@ function transformHtml(plan: ScrapePlan, source: Source): Content {
 }
 
 async function transformHtmlOnThread(plan: ScrapePlan, source: Source, cpu: CpuContext): Promise<Content> {
-  const { body, transfer } = bodyForThread(source.body);
+  // A copy goes to the thread: the Source's body may be cached and served again, so it must not be transferred away.
+  const body = new Uint8Array(source.body);
   try {
     const result = await cpu.pool.run<ProcessHtmlResult>(
       'processHtml',
       [{ body, url: source.finalUrl, contentType: source.contentType }, processHtmlOptions(plan, source)],
       // The decoded page is as large as the body: it stays on the thread unless a format reads it.
-      { signal: cpu.signal, transfer, omit: needsRawHtml(plan) ? [] : ['rawHtml'] },
+      { signal: cpu.signal, transfer: [body.buffer as ArrayBuffer], omit: needsRawHtml(plan) ? [] : ['rawHtml'] },
     );
     return { kind: 'html', ...result };
   } catch (error) {
     throw fromCoreError(error);
   }
-}
-
-/**
- * The body as it goes to the thread, always a copy: the Source's body may be cached and served again, so it must not
- * be transferred away. A body that fills its own buffer goes as it is and is copied inside the message (structured
- * clone, into the message's malloc'ed bytes): the main heap allocates no ArrayBuffer for it, and V8 counts ArrayBuffer
- * bytes toward the main heap's collections (a ~250 KB copy per scrape here). A view into part of a larger buffer (a
- * small body in Node's Buffer pool) would clone the whole buffer, so it is copied here and transferred, as before.
- */
-export function bodyForThread(body: Uint8Array): { body: Uint8Array; transfer: ArrayBuffer[] } {
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer)
-    return { body, transfer: [] };
-  const copy = new Uint8Array(body);
-  return { body: copy, transfer: [copy.buffer] };
 }
 
 /** CoreError kinds → the spec's statuses: the client's selectors are 400s, content the core cannot take is 422. */
