@@ -3,9 +3,10 @@
 // through POST /v2/scrape of our service, of a Readability + turndown server and of a server that only fetches
 // (referenceServer.mjs). Each page goes to every server in a balanced order (balancedOrders: each server follows each
 // other one equally often), so load from neighbours on a shared machine hits all alike; a
-// round is one pass over the pages, and the figure is the ratio of summed times per round (ours / Readability +
-// turndown), reported as the median and spread over rounds. CPU time of each server process (all its threads, from
-// /proc) is reported beside wall time, also per thread kind: it is what load on the machine distorts least.
+// round is one pass over the pages. The figure is the pair ratio (pairRatios: per page, the median over rounds of
+// ours / Readability + turndown in the same round, weighted by the reference's time); the sum of per-page medians
+// (pairedRatios) and the ratio of summed times per round are printed beside it. CPU time of each server process (all
+// its threads, from /proc) is reported beside wall time, also per thread kind: what load on the machine distorts least.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -282,6 +283,7 @@ function summarise(raw) {
     rounds: perRound.length,
     processSets: raw.processSets ?? 1,
     paired: pairedRatios(samples, names),
+    pairRatio: pairRatios(samples, names),
     ratio: spread(perRound.map((r) => r.ratio)),
     fetchRatio: spread(perRound.map((r) => r.fetchRatio)),
     cpuRatio: perRound[0].cpuRatio === null ? null : spread(perRound.map((r) => r.cpuRatio)),
@@ -321,26 +323,79 @@ export function balancedOrders(names) {
  * noise when a second copy of our server runs as the contender `control`.
  */
 export function pairedRatios(samples, names) {
-  const pages = [...samples.values()];
-  const med = pages.map((byName) => Object.fromEntries(names.map((n) => [n, median(byName[n])])));
+  const med = [...samples.values()].map((byName) => Object.fromEntries(names.map((n) => [n, median(byName[n])])));
   const ratioOf = (rows, a, b) => rows.reduce((s, r) => s + r[a], 0) / rows.reduce((s, r) => s + r[b], 0);
+  const draws = resamplings(med.length).map((indices) => indices.map((i) => med[i]));
+  const out = {};
+  for (const [a, b] of pairsOf(names)) {
+    const boot = draws.map((rows) => ratioOf(rows, a, b)).sort((x, y) => x - y);
+    out[`${a}/${b}`] = {
+      ratio: ratioOf(med, a, b),
+      interval: [boot[Math.floor(0.05 * boot.length)], boot[Math.floor(0.95 * boot.length) - 1]],
+    };
+  }
+  return out;
+}
+
+/** The pairs every figure reports: each server against Readability + turndown, the control against ours. */
+function pairsOf(names) {
+  return names.flatMap((n) =>
+    n === 'readability' ? [] : [[n, 'readability'], ...(n === 'control' ? [['control', 'ours']] : [])],
+  );
+}
+
+/** A fixed sequence of page resamplings (xorshift32, seeded: reruns on the same samples agree). */
+function resamplings(count, draws = 400) {
   let seed = 0x2545f491;
   const random = () => {
-    // xorshift32: a fixed sequence of resamplings.
     seed ^= seed << 13;
     seed ^= seed >>> 17;
     seed ^= seed << 5;
     return (seed >>> 0) / 2 ** 32;
   };
-  const draws = Array.from({ length: 400 }, () => med.map(() => med[Math.floor(random() * med.length)]));
+  return Array.from({ length: draws }, () => Array.from({ length: count }, () => Math.floor(random() * count)));
+}
+
+/**
+ * The pair-ratio estimator, what the smoke reports: on a page in one round, `a`'s time over `b`'s time in that round
+ * (the two requests ran next to each other, so load on the machine that hits both cancels in the ratio); a page's
+ * ratio is the median over its rounds; the figure is the mean of the pages' ratios weighted by `b`'s median time on
+ * each page. The weights keep what is measured a share of total time (a page that takes the reference 80 ms counts
+ * four times one of 20 ms, as in a sum), only the noise is read off per pair instead of per server.
+ * `ours+control/readability` pools both copies of our build (each page's median over both copies' ratios): two
+ * processes, so one fast or slow process (docs/decisions.md: ~7% for its whole life) weighs half.
+ * `interval`: 5th-95th percentile over 400 resamplings of the pages. `rounds`: each round's ratio of summed times,
+ * median (min-max): with `control/ours`, the spread of two identical servers within the run.
+ */
+export function pairRatios(samples, names) {
+  const pages = [...samples.values()];
+  const roundsOf = (byName, a, b) => byName[a].map((ms, r) => ms / byName[b][r]);
+  const weights = pages.map((byName) => median(byName.readability));
+  const weighted = (ratios, indices, w = weights) =>
+    indices.reduce((s, i) => s + ratios[i] * w[i], 0) / indices.reduce((s, i) => s + w[i], 0);
+  const all = pages.map((_, i) => i);
+  const draws = resamplings(pages.length);
+  const pairs = pairsOf(names).map(([a, b]) => [`${a}/${b}`, (byName) => roundsOf(byName, a, b), b]);
+  if (names.includes('control'))
+    pairs.push([
+      'ours+control/readability',
+      (byName) => [...roundsOf(byName, 'ours', 'readability'), ...roundsOf(byName, 'control', 'readability')],
+      'readability',
+    ]);
   const out = {};
-  for (const [a, b] of names.flatMap((n) =>
-    n === 'readability' ? [] : [[n, 'readability'], ...(n === 'control' ? [['control', 'ours']] : [])],
-  )) {
-    const boot = draws.map((rows) => ratioOf(rows, a, b)).sort((x, y) => x - y);
-    out[`${a}/${b}`] = {
-      ratio: ratioOf(med, a, b),
+  for (const [pair, perRound, b] of pairs) {
+    const w = b === 'readability' ? weights : pages.map((byName) => median(byName[b]));
+    const ratios = pages.map((byName) => median(perRound(byName)));
+    const boot = draws.map((indices) => weighted(ratios, indices, w)).sort((x, y) => x - y);
+    // A round alone has one request per page: its ratio of summed times, as a mean of ratios would be one outlier's.
+    const [a] = pair.split('/');
+    const roundCount = Math.min(...pages.map((byName) => byName[b].length));
+    const sumOf = (name, r) => pages.reduce((sum, byName) => sum + byName[name][r], 0);
+    const single = names.includes(a) ? Array.from({ length: roundCount }, (_, r) => sumOf(a, r) / sumOf(b, r)) : [];
+    out[pair] = {
+      ratio: weighted(ratios, all, w),
       interval: [boot[Math.floor(0.05 * boot.length)], boot[Math.floor(0.95 * boot.length) - 1]],
+      rounds: single.length ? spread(single) : null,
     };
   }
   return out;
@@ -370,13 +425,19 @@ export function printHeldOut(result, pageBytes) {
       (result.processSets > 1 ? ` (${result.processSets} sets of fresh server processes)` : '') +
       '; median (min–max) over rounds',
   );
-  console.log("  paired (sum over pages of each page's median round; 90% interval over resampled pages):");
-  for (const [pair, r] of Object.entries(result.paired)) {
-    const goal = pair === 'ours/readability' ? `   goal ≤ ${GOAL_RATIO}` : '';
-    console.log(
-      `    ${pair.padEnd(24)} ${r.ratio.toFixed(3)} (${r.interval[0].toFixed(3)}–${r.interval[1].toFixed(3)})${goal}`,
-    );
+  const interval = (r) => `(${r.interval[0].toFixed(3)}–${r.interval[1].toFixed(3)})`;
+  console.log(
+    "  pair ratio (each page's median over rounds of a/b in the same round, weighted by b's time; 90% interval over" +
+      " resampled pages; each round's ratio of sums, median (min–max)):",
+  );
+  for (const [pair, r] of Object.entries(result.pairRatio)) {
+    const goal = pair.endsWith('/readability') && pair.startsWith('ours') ? `   goal ≤ ${GOAL_RATIO}` : '';
+    const rounds = r.rounds ? `   rounds ${f(r.rounds)}` : '';
+    console.log(`    ${pair.padEnd(26)} ${r.ratio.toFixed(3)} ${interval(r)}${rounds}${goal}`);
   }
+  console.log("  paired (sum over pages of each page's median round; 90% interval over resampled pages):");
+  for (const [pair, r] of Object.entries(result.paired))
+    console.log(`    ${pair.padEnd(26)} ${r.ratio.toFixed(3)} ${interval(r)}`);
   console.log('  per round (ratio of summed times), median (min–max):');
   console.log(`  ours / Readability+turndown (wall):  ${f(result.ratio)}`);
   console.log(`  fetch-only / Readability+turndown:   ${f(result.fetchRatio)}`);

@@ -70,8 +70,8 @@ try {
         if (Number(args.processes) > 1) console.log(`process set ${set + 1}/${args.processes}`);
         const run = await measureWithFreshServers(chosen, pages, set === 0 ? server : undefined);
         runs.push(run);
-        const pairs = Object.entries(run.paired).map(([pair, r]) => `${pair} ${r.ratio.toFixed(3)}`);
-        if (Number(args.processes) > 1) console.log(`  set ${set + 1} alone (paired): ${pairs.join(', ')}`);
+        const pairs = Object.entries(run.pairRatio).map(([pair, r]) => `${pair} ${r.ratio.toFixed(3)}`);
+        if (Number(args.processes) > 1) console.log(`  set ${set + 1} alone (pair ratio): ${pairs.join(', ')}`);
       }
       const heldOut = runs.length === 1 ? runs[0] : mergeHeldOut(runs.map((r) => r.raw));
       if (args.samples) writeSamples(args.samples, heldOut.raw);

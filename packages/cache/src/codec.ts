@@ -1,4 +1,5 @@
 import { CacheError } from './CacheError.js';
+import { allocateWithHeadroom } from './recordHeadroom.js';
 
 /**
  * The byte layout shared by every stored record, so both homes store exactly the same bytes:
@@ -14,8 +15,9 @@ const decoder = new TextDecoder();
 export function encodeRecord(meta: Record<string, unknown>, blobs: readonly Uint8Array[] = []): Uint8Array {
   const metaBytes = encoder.encode(JSON.stringify({ ...meta, $blobs: blobs.map((b) => b.byteLength) }));
   const total = HEADER_BYTES + metaBytes.byteLength + blobs.reduce((n, b) => n + b.byteLength, 0);
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
+  // With free bytes in front for the embedded home's expiry prefix (recordHeadroom.ts): no second copy to store it.
+  const out = allocateWithHeadroom(total);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   view.setUint8(0, RECORD_VERSION);
   view.setUint32(1, metaBytes.byteLength);
   out.set(metaBytes, HEADER_BYTES);

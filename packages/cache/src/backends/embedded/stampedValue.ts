@@ -1,3 +1,5 @@
+import { RECORD_HEADROOM_BYTES, takeHeadroom } from '../../recordHeadroom.js';
+
 /**
  * Each stored value is prefixed by its expiry (epoch ms as float64; 0 = never): reads judge it without a second lookup.
  */
@@ -11,11 +13,17 @@ export interface Stamped {
   value: Uint8Array;
 }
 
-/** The stored form of `value`: its expiry, then its bytes. */
+/**
+ * The stored form of `value`: its expiry, then its bytes. A record encoded with free headroom (every encodeRecord
+ * result, the first time it is stored) gets the expiry written in front of it, in place; any other value is copied.
+ */
 export function stamp(expiresAt: number, value: Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(EXPIRY_BYTES + value.byteLength);
+  const room = EXPIRY_BYTES === RECORD_HEADROOM_BYTES ? takeHeadroom(value) : null;
+  const out = room
+    ? Buffer.from(room.buffer, room.byteOffset, room.byteLength)
+    : Buffer.allocUnsafe(EXPIRY_BYTES + value.byteLength);
   out.writeDoubleBE(expiresAt, 0);
-  out.set(value, EXPIRY_BYTES);
+  if (!room) out.set(value, EXPIRY_BYTES);
   return out;
 }
 
