@@ -15,9 +15,9 @@ const LABEL_SHARE = 0.8;
 /**
  * Where to cut a table found in `cols` (column intervals) and `cells` (its printed rows, header first) into two
  * tables standing side by side: the x of the middle of the widest gap between columns when it is GAP_RATIO times
- * every other gap and MIN_GAP_EM ems (gaps no cell of `run` enters, see clearGaps), leaves MIN_COLUMNS columns on each side, and some row below the header fills
- * two cells or more on one side and none on the other (one table ended before the other) or both sides start with a
- * label column (see labelsBothSides). Else null.
+ * every other gap and MIN_GAP_EM ems (gaps no cell of `run` enters, see clearGaps), leaves MIN_COLUMNS columns on
+ * each side, and some row below the header fills two cells or more on one side and none on the other (one table
+ * ended before the other) or both sides start with a label column (see labelsBothSides). Else null.
  */
 export function sideBySideCut(
   cols: [number, number][],
