@@ -9,6 +9,11 @@ import type { Segment } from './extractPageText.js';
  * 12 pt is 0.27 em, so 0.25 em left 12-pt tables with 2-pt padding on the edge (read row by row, line by line).
  */
 const GROUP_GAP_EM = 0.2;
+/**
+ * The same for OCR'd rows: word boxes read from pixels scatter more than a text layer's glyph boxes, and at 0.2 em
+ * the rows of a scanned table (one line each) split into two groups and were joined as one row's lines.
+ */
+const OCR_GROUP_GAP_EM = 0.25;
 /** A wrapped last row's further line stands this many ems closer under the line above than the rows stand apart. */
 const ROW_GAP_EM = 0.25;
 /** Gaps of the taller group (row gaps) below the header row the table must show, so a lone header gap is not it. */
@@ -36,7 +41,8 @@ export function lineGapRows(run: Segment[][], size: number): Set<number> {
       jump = sorted[k] - sorted[k - 1];
       at = k;
     }
-  if (at < 0 || jump < GROUP_GAP_EM * size) return out;
+  const em = run.some((r) => r.some((s) => s.source === 'ocr')) ? OCR_GROUP_GAP_EM : GROUP_GAP_EM;
+  if (at < 0 || jump < em * size) return out;
   const lower = sorted[at - 1];
   const rowGaps = gaps.filter((g, r) => r >= 2 && g > lower).length;
   if (rowGaps < MIN_ROW_GAPS) return out;
