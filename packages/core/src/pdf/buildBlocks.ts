@@ -3,7 +3,7 @@
 import type { Segment } from './extractPageText.js';
 import { groupRows } from './orderReading.js';
 import { joinLine } from './joinLines.js';
-import { sideBySideCut } from './tablesSideBySide.js';
+import { sideBySideCut, spansFromLeftEnding } from './tablesSideBySide.js';
 import { lastRowLinesUntil, lineGapRows } from './wrappedRows.js';
 
 export type LayoutKind = 'paragraph' | 'list_item' | 'table' | 'code' | 'figure' | 'caption';
@@ -389,11 +389,11 @@ function rowSpans(cells: string[][]): [number, number][][] | null {
 
 /**
  * Two tables side by side (`cut` between them, see tablesSideBySide.ts): each side of the run read as a table of its
- * own, left first. The run stays one table when it has spans, a segment crosses the cut or a side is no table on
- * its own.
+ * own, left first. The run stays one table when a segment crosses the cut or a side is no table on its own (a
+ * table with spans of its own gets no cut, see findTable).
  */
 function sideBySide(run: Segment[][], block: LayoutBlock, cut: number | null | undefined, bodySize: number) {
-  if (cut === null || cut === undefined || block.cellSpans) return [block];
+  if (cut === null || cut === undefined) return [block];
   if (run.some((r) => r.some((s) => s.x0 < cut && s.x1 > cut))) return [block];
   const parts = [run.map((r) => r.filter((s) => s.x1 <= cut)), run.map((r) => r.filter((s) => s.x0 >= cut))];
   const found: LayoutBlock[] = [];
@@ -498,12 +498,17 @@ function findTable(
     }
     lines.unshift(toLine([spanLabel]));
   } else table = mergeHeaders(table);
+  const titleRow = spans !== null;
   const rowSpan = rowSpans(spans ? table.slice(1) : table);
   if (rowSpan) spans = spans ? [spans[0], ...rowSpan] : rowSpan;
   const block = blockFrom('table', lines, '', 0.7);
   block.cells = table;
   if (spans) block.cellSpans = spans;
-  return { block, end, cut: sideBySideCut(cols, cells, bodySize) };
+  const cut = sideBySideCut(cols, cells, run, bodySize);
+  // A title over every column, or a label spanning sub-rows, belongs to one table: no cut through it (row spans that
+  // are only the right table going on after the left one ended are no such label).
+  const spanned = titleRow || (rowSpan !== null && cut !== null && !spansFromLeftEnding(cols, cells, cut));
+  return { block, end, cut: spanned ? null : cut };
 }
 
 /**

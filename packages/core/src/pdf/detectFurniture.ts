@@ -222,8 +222,9 @@ function tryLone(
   // Above the body only: at the foot of a page a row off to the right is as often a figure's or table's legend.
   const stamp = (r: Segment[]) => top && offRight(r);
   const marginish = (r: Segment[]) => {
-    if (top && offRight(r) && lettersDate(r, live[live.indexOf(r) + 1], ink)) return false;
     const text = r.map((s) => s.text).join(' ');
+    // A page count ("1 of 1", "Page 1 of 1") has a number and lowercase letters like a date, but is none.
+    if (top && offRight(r) && !isPageNumberText(text) && lettersDate(r, live[live.indexOf(r) + 1], ink)) return false;
     // A large single line at the top is a title, not a running head (a large stamp off to the right is no title).
     const ratio = TITLE_SIZE_RATIO - (r[0].source === 'ocr' ? OCR_SIZE_TOLERANCE : 0);
     const title = top && r.length === 1 && r[0].size >= bodySize * ratio && !offRight(r);

@@ -59,6 +59,19 @@ describe('a one-page margin line in the body’s own style', () => {
       expect(md).toContain('Harbour office, 14 June 2024');
     });
 
+  // A page count right-aligned at the top has a number and lowercase letters, as a letter's date line there has:
+  // it was kept as the letter's date (a page number is never one).
+  for (const [mark, l] of [
+    ['1 of 1', { font: "'DejaVu Serif'", size: 11, margin: 40, off: 5, where: 'top', align: 'right' }],
+    ['Page 1 of 1', { font: "'Liberation Sans'", size: 10, margin: 48, off: 8, where: 'top', align: 'right' }],
+    ['Page 1 of 1', { font: "'DejaVu Sans'", size: 11, margin: 36, off: 4, where: 'top', align: 'right' }],
+  ] as [string, Layout][])
+    it(`drops the page count "${mark}" at the top right (${l.font} ${l.size} pt)`, async () => {
+      const md = (await parsePdf(await printer.print(page(mark, l)))).markdown;
+      expect(md).not.toContain(mark);
+      for (const p of PARAS) expect(md).toContain(p);
+    });
+
   it('keeps a short first line set at the paragraphs’ own spacing', async () => {
     const l: Layout = { font: "'Liberation Serif'", size: 11, margin: 30, off: 0, where: 'top', align: 'left' };
     const md = (await parsePdf(await printer.print(page('Harbour office, 14 June 2024', l)))).markdown;

@@ -82,4 +82,50 @@ describe('tables side by side', () => {
     const md = (await parsePdf(await printer.print(a4(body)), { mode: 'fast' })).markdown;
     expect(pipeRows(md)).toContain('| Harbour | 3714 | Zone 1 | 100 |');
   });
+
+  // The shorter table on the left: the right table's last rows leave the whole left side empty, which read as the
+  // left label spanning those rows, and a table with spans was never cut.
+  it('reads a shorter table left of a longer one as two tables, not as one with a row span', async () => {
+    const body =
+      `${CSS}<p>The two counts below were taken on the same morning by two teams.</p>` +
+      `<div style="display:flex;gap:18mm;align-items:flex-start">` +
+      `${table(['Place', 'Cars'], RIGHT)}${table(['Site', 'Visitors'], LEFT)}</div>`;
+    const md = (await parsePdf(await printer.print(a4(body, "'DejaVu Sans'", 10)), { mode: 'fast' })).markdown;
+    expect(md).not.toContain('rowspan');
+    const rows = pipeRows(md);
+    expect(rows).toContain('| Place | Cars |');
+    for (const [a, b] of [...LEFT, ...RIGHT]) expect(rows).toContain(`| ${a} | ${b} |`);
+  });
+
+  // Labels of one to three words: the label column's gutter (where most rows' text ends) was measured from its short
+  // labels, half as wide as the gap between the tables, so the ratio test failed; the gap no cell enters tells.
+  const RAGGED = [
+    ['Salt flats road', '517', '12'],
+    ['Dock', '1284', '40'],
+    ['Tower hill lane', '66', '7'],
+    ['Mill', '2093', '31'],
+    ['Rope', '730', '9'],
+  ];
+  const RAGGED_LEFT = [
+    ['Harbour front walk', '3714'],
+    ['Inn', '6703'],
+    ['Old quarry gate', '1290'],
+    ['Kiln', '5532'],
+    ['Well', '8810'],
+  ];
+  for (const [font, size, gap] of [
+    ["'Liberation Serif'", 11, 14],
+    ["'DejaVu Sans'", 9, 12],
+  ] as const)
+    it(`reads two tables with ragged label columns ${gap} mm apart as two tables (${font} ${size} pt)`, async () => {
+      const body =
+        `${CSS}<p>The two counts below were taken on the same morning by two teams.</p>` +
+        `<div style="display:flex;gap:${gap}mm;align-items:flex-start">` +
+        `${table(['Site', 'Visitors'], RAGGED_LEFT)}${table(['Street', 'Cars', 'Vans'], RAGGED)}</div>`;
+      const md = (await parsePdf(await printer.print(a4(body, font, size)), { mode: 'fast' })).markdown;
+      const rows = pipeRows(md);
+      expect(rows).toContain('| Site | Visitors |');
+      expect(rows).toContain('| Street | Cars | Vans |');
+      for (const r of [...RAGGED_LEFT, ...RAGGED]) expect(rows).toContain(`| ${r.join(' | ')} |`);
+    });
 });

@@ -35,11 +35,11 @@ const ROWS = [
   ],
 ];
 
-async function tableMarkdown(font: string, size: number, width: number): Promise<string> {
+async function tableMarkdown(font: string, size: number, width: number, pad = 3, cells = ROWS): Promise<string> {
   const css =
-    'table { border-collapse: collapse; table-layout: fixed } td, th { padding: 3pt 6pt; vertical-align: top; ' +
+    `table { border-collapse: collapse; table-layout: fixed } td, th { padding: ${pad}pt 6pt; vertical-align: top; ` +
     'text-align: left; border-bottom: 0.6px solid #999 }';
-  const rows = ROWS.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
+  const rows = cells.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
   const body =
     `<style>${css}</style><p>The works on the harbour front were shared between the trades as listed below.</p>` +
     `<table style="width:${width}%"><thead><tr><th>Part</th><th>Work done</th><th>Trade</th></tr></thead>` +
@@ -57,6 +57,40 @@ describe('table rows whose every cell wraps', () => {
       const rows = md.split('\n').filter((l) => l.startsWith('|'));
       for (const [part, work, trade] of ROWS) expect(rows).toContainEqual(`| ${part} | ${work} | ${trade} |`);
       expect(rows).toHaveLength(ROWS.length + 2);
+    });
+
+  // A row gap exceeds a line gap by twice the padding (points, not ems): with 2-pt padding at 12 pt the two groups
+  // stand about 0.25 em apart, the old threshold, and the table was read line by line.
+  for (const [font, size, width] of [
+    ["'Liberation Serif'", 12, 60],
+    ["'DejaVu Sans'", 11, 60],
+  ] as const)
+    it(`keeps each row whole with 2-pt padding (${font} ${size} pt, ${width}% wide)`, async () => {
+      const md = await tableMarkdown(font, size, width, 2);
+      const rows = md.split('\n').filter((l) => l.startsWith('|'));
+      for (const [part, work, trade] of ROWS) expect(rows).toContainEqual(`| ${part} | ${work} | ${trade} |`);
+      expect(rows).toHaveLength(ROWS.length + 2);
+    });
+
+  // The last row's longest cell runs a line further than the others: the table's tightest gap between printed lines
+  // of several cells is a line gap, so that last line (a line gap under the one above) was taken for a paragraph.
+  const LONGER_LAST = [
+    ...ROWS.slice(0, 3),
+    [
+      'Lamp posts on the promenade to the lighthouse',
+      'Glass and wiring renewed on every second post between the slipway, the bandstand and the pier head',
+      'Electricians of the harbour board',
+    ],
+  ];
+  for (const [font, size, width, pad] of [
+    ["'DejaVu Serif'", 10, 75, 3],
+    ["'Liberation Sans'", 11, 65, 4],
+  ] as const)
+    it(`keeps the last row's longest cell whole (${font} ${size} pt, ${pad}-pt padding)`, async () => {
+      const md = await tableMarkdown(font, size, width, pad, LONGER_LAST);
+      const rows = md.split('\n').filter((l) => l.startsWith('|'));
+      for (const r of LONGER_LAST) expect(rows).toContainEqual(`| ${r.join(' | ')} |`);
+      expect(md).toMatch(/\|\n\nAll the works were finished/);
     });
 });
 

@@ -3,7 +3,18 @@
 // line gap apart; between rows, the cells' padding (or a rule) adds to it.
 import type { Segment } from './extractPageText.js';
 
-/** The gaps between rows must split into two groups this many ems apart. */
+/**
+ * The gaps between rows must split into two groups this many ems apart. A row gap exceeds a line gap by twice the
+ * cells' padding, set in points (2 pt is common), less the scatter of glyph boxes (~0.8 pt): about 3.2 pt, which at
+ * 12 pt is 0.27 em, so 0.25 em left 12-pt tables with 2-pt padding on the edge (read row by row, line by line).
+ */
+const GROUP_GAP_EM = 0.2;
+/**
+ * The same for OCR'd rows: word boxes read from pixels scatter more than a text layer's glyph boxes, and at 0.2 em
+ * the rows of a scanned table (one line each) split into two groups and were joined as one row's lines.
+ */
+const OCR_GROUP_GAP_EM = 0.25;
+/** A wrapped last row's further line stands this many ems closer under the line above than the rows stand apart. */
 const ROW_GAP_EM = 0.25;
 /** Gaps of the taller group (row gaps) below the header row the table must show, so a lone header gap is not it. */
 const MIN_ROW_GAPS = 2;
@@ -14,7 +25,7 @@ const MAX_LAST_ROW_LINES = 10;
 
 /**
  * The indices of the rows of `run` set a line gap under the row above, when the run's gaps fall into two groups (the
- * tighter one at most a line gap, the taller one ≥ ROW_GAP_EM ems more, seen at least twice below the header row).
+ * tighter one at most a line gap, the taller one ≥ GROUP_GAP_EM ems more, seen at least twice below the header row).
  * A table whose rows are single lines has one group (all rows one row gap apart) and gives none.
  */
 export function lineGapRows(run: Segment[][], size: number): Set<number> {
@@ -30,7 +41,8 @@ export function lineGapRows(run: Segment[][], size: number): Set<number> {
       jump = sorted[k] - sorted[k - 1];
       at = k;
     }
-  if (at < 0 || jump < ROW_GAP_EM * size) return out;
+  const em = run.some((r) => r.some((s) => s.source === 'ocr')) ? OCR_GROUP_GAP_EM : GROUP_GAP_EM;
+  if (at < 0 || jump < em * size) return out;
   const lower = sorted[at - 1];
   const rowGaps = gaps.filter((g, r) => r >= 2 && g > lower).length;
   if (rowGaps < MIN_ROW_GAPS) return out;
@@ -50,11 +62,7 @@ export function lineGapRows(run: Segment[][], size: number): Set<number> {
 export function lastRowLinesUntil(rows: Segment[][], start: number, end: number): number {
   const full = rows[end - 1];
   if (!full || full.length < 2 || end - start < 3) return end;
-  // The tightest gap between two full rows of the table: a cell's further line stands closer than that.
-  let rowGap = Infinity;
-  for (let r = start + 1; r < end; r++)
-    if (rows[r].length >= 2 && rows[r - 1].length >= 2)
-      rowGap = Math.min(rowGap, Math.min(...rows[r].map((s) => s.y0)) - Math.max(...rows[r - 1].map((s) => s.y1)));
+  const { rowGap, lineGap } = tableGaps(rows, start, end);
   if (!Number.isFinite(rowGap)) return end;
   let k = end;
   let above = full.find((c) => rows[end]?.length === 1 && Math.abs(c.x0 - rows[end][0].x0) <= LAST_LINE_ALIGN);
@@ -67,8 +75,31 @@ export function lastRowLinesUntil(rows: Segment[][], start: number, end: number)
     const gap = s.y0 - above.y1;
     const sameStyle = s.bold === above.bold && s.italic === above.italic && Math.abs(s.size - above.size) <= 0.5;
     if (Math.abs(s.x0 - above.x0) > LAST_LINE_ALIGN || s.x0 < left || s.x1 > right || !sameStyle) break;
-    if (gap >= rowGap - ROW_GAP_EM * s.size || gap > s.size) break;
+    // Where the table shows its rows' own line gaps, a further line is one whose gap lies nearer those than the
+    // rows' gaps (both scatter by a glyph box's ~0.8 pt, so a fixed em margin under the row gap missed some).
+    const limit = lineGap === null ? rowGap - ROW_GAP_EM * s.size : (lineGap + rowGap) / 2;
+    if (gap >= limit || gap > s.size) break;
     above = s;
   }
   return k;
+}
+
+/**
+ * The tightest gap between two full rows of the table in rows [start, end) and, when its rows wrap (lineGapRows),
+ * the widest gap between one row's printed lines (else null). In a table whose every cell wraps, consecutive
+ * printed lines fill several cells too: taking their gap as the rows' left the last row's longest cell's last lines
+ * out of the table.
+ */
+function tableGaps(rows: Segment[][], start: number, end: number): { rowGap: number; lineGap: number | null } {
+  const run = rows.slice(start, end);
+  const lineGaps = lineGapRows(run, Math.max(...run.flat().map((s) => s.size || 10)));
+  const gapAbove = (r: number) => Math.min(...rows[r].map((s) => s.y0)) - Math.max(...rows[r - 1].map((s) => s.y1));
+  let rowGap = Infinity;
+  let lineGap: number | null = null;
+  for (let r = start + 1; r < end; r++) {
+    if (rows[r].length < 2 || rows[r - 1].length < 2) continue;
+    if (lineGaps.has(r - start)) lineGap = Math.max(lineGap ?? -Infinity, gapAbove(r));
+    else rowGap = Math.min(rowGap, gapAbove(r));
+  }
+  return { rowGap, lineGap };
 }
