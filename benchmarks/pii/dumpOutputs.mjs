@@ -15,6 +15,7 @@ import { PERSON_ROUND12_SHAPES } from './personRound12Shapes.mjs';
 import { PERSON_ROUND13_AFTER, PERSON_ROUND13_SHAPES } from './personRound13Shapes.mjs';
 import { PERSON_ROUND14_SHAPES } from './personRound14Shapes.mjs';
 import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shapes.mjs';
+import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
@@ -44,6 +45,9 @@ const groups = [
   PERSON_ROUND15_CHECK,
   WEAK_SPOT_SHAPES,
   { all: NEW_SHAPES },
+  // (round 16 last, so the names of earlier outputs stay as they were)
+  PERSON_ROUND16_SHAPES,
+  PERSON_ROUND16_CHECK,
 ];
 const texts = [
   ...(loadPiiSet() ?? []).map((row, i) => [`dev-${i}`, row.full_text]),

@@ -11,6 +11,7 @@ import { PERSON_ROUND12_SHAPES } from './personRound12Shapes.mjs';
 import { PERSON_ROUND13_AFTER, PERSON_ROUND13_SHAPES } from './personRound13Shapes.mjs';
 import { PERSON_ROUND14_SHAPES } from './personRound14Shapes.mjs';
 import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shapes.mjs';
+import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
@@ -48,6 +49,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['personRound14Shapes', PERSON_ROUND14_SHAPES],
     ['personRound15Shapes', PERSON_ROUND15_SHAPES],
     ['personRound15Shapes --check', PERSON_ROUND15_CHECK],
+    ['personRound16Shapes', PERSON_ROUND16_SHAPES],
+    ['personRound16Shapes --check', PERSON_ROUND16_CHECK],
   ];
   console.log('| check set | sentences | PERSON recall | retention (all other words) | unaligned |');
   console.log('|---|---:|---:|---:|---:|');

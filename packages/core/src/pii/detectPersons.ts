@@ -177,6 +177,8 @@ function coinedWord(t: Token, g: Gazetteers): boolean {
   // "AI-generated", "Eco-friendly": a compound with an everyday part
   if (w.includes('-')) return w.split('-').some((p) => isCommonWord(p, g));
   if (ENGLISH_SUFFIXES.some((x) => w.length > x.length + 2 && w.endsWith(x))) return true;
+  // (round 16: or its plural, "Embeddings should not leak data": a derived word's "-s" hides its ending)
+  if (w.endsWith('s') && derivedEnding(w.slice(0, -1))) return true;
   for (let k = 3; k <= w.length - 3; k++)
     if (g.commonWords.has(w.slice(0, k)) && g.commonWords.has(w.slice(k))) return true;
   return false;

@@ -1,15 +1,23 @@
 // Round 10 person cues (issue 26), each a token test: marks written beside a name that only people carry (a pronoun
 // set, a birth name), a past-tense verb right after a lone word at a sentence start, and "per" as a preposition.
 import { verbGroupAfter } from './personClauses.js';
-import { stateGroupAfter } from './personStates.js';
+import { negatedModalAfter, stateGroupAfter } from './personStates.js';
 import { TIME_ADVERB_OPENERS } from './personClauseWords.js';
+import { SENTENCE_ADVERB_OPENERS, TIME_PERIOD_NOUNS } from './personOpenerWords.js';
 import { BIRTH_NAME_WORDS, MONTH_NAMES, PRONOUN_SET_WORDS, WEEKDAY_NAMES } from './personLabels.js';
 import type { Token } from './tokenizeText.js';
 
 const PRONOUNS = new Set(PRONOUN_SET_WORDS);
 const BIRTH_NAME = new Set(BIRTH_NAME_WORDS);
 // (round 11: a time adverb opens a sentence as a date does, "Yesterday Anneliese vacuumed the car")
-const DATE_WORDS = new Set([...MONTH_NAMES, ...WEEKDAY_NAMES, ...TIME_ADVERB_OPENERS]);
+// (round 16: so do a sentence adverb and a time phrase, "Apparently Sumaq was upset", "This morning Iolo fixed")
+const DATE_WORDS = new Set([
+  ...MONTH_NAMES,
+  ...WEEKDAY_NAMES,
+  ...TIME_ADVERB_OPENERS,
+  ...SENTENCE_ADVERB_OPENERS,
+  ...TIME_PERIOD_NOUNS,
+]);
 
 /**
  * The run opens its sentence, or follows a short date or time that does ("On 12 May Oluwadamilare signed",
@@ -18,10 +26,13 @@ const DATE_WORDS = new Set([...MONTH_NAMES, ...WEEKDAY_NAMES, ...TIME_ADVERB_OPE
  */
 function opensClause(tokens: Token[], first: Token): boolean {
   if (first.sentenceStart) return true;
-  const prev = tokens[first.index - 1];
+  let p = first.index - 1;
+  // (round 16: a comma after an opening word, "Obviously, Chanthy was tired", "Yesterday, Naja called")
+  if (tokens[p]?.text === ',' && tokens[p - 1]?.kind === 'word') p--;
+  const prev = tokens[p];
   if (!(prev?.kind === 'number' || (prev?.kind === 'word' && DATE_WORDS.has(prev.lower)))) return false;
-  for (let k = first.index - 1; k >= 0 && k >= first.index - 4; k--) {
-    if (tokens[k].lineStart && k < first.index - 1) return true;
+  for (let k = p; k >= 0 && k >= p - 3; k--) {
+    if (tokens[k].lineStart && k < p) return true;
     if (tokens[k].sentenceStart) return true;
   }
   return false;
@@ -64,6 +75,8 @@ export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token)
   // (round 15: or a linking verb and an adjective said of people, "Itziar was late", "Wubet seems happy")
   let v = verbGroupAfter(tokens, last);
   if (v < 0) v = stateGroupAfter(tokens, last);
+  // (round 16: or a modal, a negation and a bare verb, "Anjana could not come")
+  if (v < 0) v = negatedModalAfter(tokens, last);
   if (v < 0) return false;
   const after = tokens[v + 1];
   if (!after) return true;

@@ -1,6 +1,7 @@
 // Round 15 person cues (issue 26), each a token test: a linking verb and an adjective said of people after a run
 // ("Itziar was late", "Wubet seems happy"), and a function word after it that no adjective takes ("tell Giorgi to").
 import { DEGREE_WORDS, LINKING_VERBS, NOT_AFTER_ADJECTIVE, PERSON_STATE_ADJECTIVES } from './personStateWords.js';
+import { MODALS, NEGATIONS } from './personOpenerWords.js';
 import { AUXILIARIES, AUXILIARY_GAP_WORDS } from './personVerbs.js';
 import type { Token } from './tokenizeText.js';
 
@@ -8,6 +9,11 @@ const STATES = new Set(PERSON_STATE_ADJECTIVES);
 const LINKING = new Set([...LINKING_VERBS, ...AUXILIARIES]);
 const FILLERS = new Set([...DEGREE_WORDS, ...AUXILIARY_GAP_WORDS]);
 const NOT_AFTER_ADJ = new Set(NOT_AFTER_ADJECTIVE);
+const MODAL = new Set(MODALS);
+const NEGATION = new Set(NEGATIONS);
+// (a bare verb has none of a participle's, a finite form's or an adverb's endings; "be", "have" and "get" take a
+// state after them, which `stateGroupAfter` judges)
+const NOT_BARE = /(?:ed|ing|ly|[^s]s)$|^(?:be|have|get|go)$/;
 
 /**
  * "Itziar was late", "Tamar is not sure", "Zerihun was very kind", "Nuutti has been ill": an auxiliary or a linking
@@ -29,4 +35,21 @@ export function stateGroupAfter(tokens: Token[], last: Token): number {
 export function functionWordAfter(tokens: Token[], last: Token): boolean {
   const a = tokens[last.index + 1];
   return a?.kind === 'word' && a.gapBefore === ' ' && NOT_AFTER_ADJ.has(a.lower);
+}
+
+/**
+ * "Anjana could not come", "Ieva will never forgive them", "Sreymom cannot come": a modal, a negation and a bare verb
+ * after `last`. A negated modal is a verb group as much as "has left" is, whatever its verb; the base forms of the
+ * verbs people do are too open a class to list. Returns the verb's index, or -1. (The caller's guards keep dictionary
+ * words, coined words, places and companies out: "Breakfast could not start", "Docker will not start".)
+ */
+export function negatedModalAfter(tokens: Token[], last: Token): number {
+  let k = last.index + 1;
+  const m = tokens[k];
+  if (m?.kind !== 'word' || m.cap || m.gapBefore !== ' ') return -1;
+  if (m.lower === 'cannot') k++;
+  else if (MODAL.has(m.lower) && NEGATION.has(tokens[k + 1]?.lower ?? '')) k += 2;
+  else return -1;
+  const v = tokens[k];
+  return v?.kind === 'word' && !v.cap && v.gapBefore === ' ' && !NOT_BARE.test(v.lower) ? k : -1;
 }

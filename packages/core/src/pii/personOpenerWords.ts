@@ -1,0 +1,82 @@
+// Word lists (data) for round 16's person cues (issue 26): words that open a sentence before its subject, as a date
+// or a time adverb does ("Apparently Sumaq was upset", "This morning Iolo fixed the gate"), and a negated modal
+// ("Anjana could not come").
+
+/**
+ * Sentence adverbs: a speaker's comment on the whole clause, or how often it holds. They stand before the subject
+ * ("Luckily Tavita found the keys", "Obviously, Chanthy was tired") and say nothing of what the subject is.
+ */
+export const SENTENCE_ADVERB_OPENERS = [
+  'apparently',
+  'luckily',
+  'fortunately',
+  'unfortunately',
+  'sadly',
+  'happily',
+  'honestly',
+  'frankly',
+  'obviously',
+  'clearly',
+  'evidently',
+  'surprisingly',
+  'unsurprisingly',
+  'naturally',
+  'hopefully',
+  'thankfully',
+  'admittedly',
+  'presumably',
+  'allegedly',
+  'reportedly',
+  'supposedly',
+  'perhaps',
+  'maybe',
+  'probably',
+  'certainly',
+  'oddly',
+  'strangely',
+  'curiously',
+  'interestingly',
+  'ironically',
+  'understandably',
+  'predictably',
+  'sometimes',
+  'usually',
+  'often',
+];
+
+/** Nouns of a part of the day or a period, the end of a time phrase ("This morning", "Last night", "Next week"). */
+export const TIME_PERIOD_NOUNS = [
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+  'week',
+  'weekend',
+  'month',
+  'year',
+  'spring',
+  'summer',
+  'autumn',
+  'winter',
+];
+
+/** Modals (and the stems the tokenizer splits from "n't") that take a bare verb: "could not come", "won't join". */
+export const MODALS = [
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'shall',
+  'might',
+  'must',
+  'may',
+  'won',
+  'wouldn',
+  'couldn',
+  'shouldn',
+  'mustn',
+];
+
+/** Negations after a modal ("could not", "will never", "can't"); "cannot" is one word with its own negation. */
+export const NEGATIONS = ['not', 'never', "n't", 'n’t', "'t", '’t'];
