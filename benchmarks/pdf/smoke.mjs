@@ -14,17 +14,19 @@ const corpus = loadCorpus();
 const sample = corpus.filter((d) => ['2305.03393v1-pg9', 'multi_page', 'normal_4pages'].includes(d.name));
 const failures = [];
 
-// A shared CI machine makes single timings noisy: re-measure (at most twice more) before calling it a regression.
-let speed = await measureSpeed(sample, { rounds: 1 });
-for (let retry = 0; retry < 2 && !(speed.vsMupdf >= MIN_VS_MUPDF); retry++) {
-  console.log(`ours / raw MuPDF ${speed.vsMupdf.toFixed(2)}x below the floor; measuring again`);
-  const again = await measureSpeed(sample, { rounds: 2 });
-  if (again.vsMupdf > speed.vsMupdf) speed = again;
-}
+// The ratio is taken per round, in which ours and raw MuPDF take turns on each document, and the median of the
+// rounds is kept: load on the shared CI machine hits both in a round and cancels. CPU time, which other processes
+// disturb less than wall time. The gate is a collapse check; the printed median is the figure to quote.
+const SPEED_ROUNDS = 7;
+const speed = await measureSpeed(sample, { rounds: SPEED_ROUNDS });
 for (const r of speed.rows) console.log(`${r.name.padEnd(32)} ${r.pagesPerSecond.toFixed(1)} pages/s`);
-console.log(`ours / raw MuPDF ${speed.vsMupdf.toFixed(2)}x, ours / pdf.js ${speed.vsPdfjs.toFixed(2)}x`);
-if (!(speed.vsMupdf >= MIN_VS_MUPDF))
-  failures.push(`speed vs raw MuPDF ${speed.vsMupdf.toFixed(2)}x < ${MIN_VS_MUPDF}x`);
+const [lo, hi] = speed.cpuVsMupdfRange;
+console.log(
+  `ours / raw MuPDF ${speed.cpuVsMupdf.toFixed(2)}x CPU (median of ${speed.rounds} interleaved rounds, ` +
+    `rounds ${lo.toFixed(2)}-${hi.toFixed(2)}; wall ${speed.vsMupdf.toFixed(2)}x), ours / pdf.js ${speed.cpuVsPdfjs.toFixed(2)}x CPU`,
+);
+if (!(speed.cpuVsMupdf >= MIN_VS_MUPDF))
+  failures.push(`speed vs raw MuPDF ${speed.cpuVsMupdf.toFixed(2)}x < ${MIN_VS_MUPDF}x`);
 
 const ocr = await measureOcr(sample.slice(0, 1), { maxPagesPerDoc: 1 });
 console.log(

@@ -53,36 +53,61 @@ export const CONTENDERS = {
   'pdf.js 5.4 getTextContent': pdfjs,
 };
 
+/** The middle value (the upper middle of an even count). */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 /**
  * After one untimed warm-up pass (JIT, wasm, font caches), `rounds` passes over the corpus in which the contenders
- * take turns on each document, so a noisy shared machine slows them alike. Wall time gives pages/s; the ratios are
- * also given on process CPU time, which other processes on the machine disturb less.
+ * take turns on each document (who goes first rotates each round), so a noisy shared machine slows them alike.
+ * Wall time gives pages/s. The ratios to raw MuPDF and pdf.js are taken per round (load that hits a round hits every
+ * contender in it and cancels) and reported as the median over the rounds, with the rounds' range: on wall time
+ * (`vsMupdf`) and on process CPU time (`cpuVsMupdf`), which other processes on the machine disturb less.
  */
 export async function measureSpeed(corpus, { rounds = 1 } = {}) {
   const entries = Object.entries(CONTENDERS);
   for (const doc of corpus) for (const [, fn] of entries) await fn(doc);
   const acc = entries.map(([name]) => ({ name, pages: 0, ms: 0, cpuMs: 0 }));
-  for (let r = 0; r < rounds; r++)
+  const perRound = [];
+  for (let r = 0; r < rounds; r++) {
+    const round = entries.map(() => ({ pages: 0, ms: 0, cpuMs: 0 }));
     for (const doc of corpus)
-      for (const [i, [, fn]] of entries.entries()) {
+      for (let k = 0; k < entries.length; k++) {
+        const i = (k + r) % entries.length;
         const cpu = process.cpuUsage();
         const started = performance.now();
-        acc[i].pages += await fn(doc);
-        acc[i].ms += performance.now() - started;
+        round[i].pages += await entries[i][1](doc);
+        round[i].ms += performance.now() - started;
         const used = process.cpuUsage(cpu);
-        acc[i].cpuMs += (used.user + used.system) / 1000;
+        round[i].cpuMs += (used.user + used.system) / 1000;
       }
+    for (const [i, t] of round.entries()) {
+      acc[i].pages += t.pages;
+      acc[i].ms += t.ms;
+      acc[i].cpuMs += t.cpuMs;
+    }
+    const [o, m, p] = round;
+    perRound.push({
+      vsMupdf: o.pages / o.ms / (m.pages / m.ms),
+      vsPdfjs: o.pages / o.ms / (p.pages / p.ms),
+      cpuVsMupdf: o.pages / o.cpuMs / (m.pages / m.cpuMs),
+      cpuVsPdfjs: o.pages / o.cpuMs / (p.pages / p.cpuMs),
+    });
+  }
   const rows = acc.map((a) => ({
     ...a,
     pagesPerSecond: (a.pages * 1000) / a.ms,
     pagesPerCpuSecond: (a.pages * 1000) / a.cpuMs,
   }));
-  const [o, m, p] = rows;
+  const of = (key) => perRound.map((x) => x[key]);
+  const range = (key) => [Math.min(...of(key)), Math.max(...of(key))];
   return {
     rows,
-    vsMupdf: o.pagesPerSecond / m.pagesPerSecond,
-    vsPdfjs: o.pagesPerSecond / p.pagesPerSecond,
-    cpuVsMupdf: o.pagesPerCpuSecond / m.pagesPerCpuSecond,
-    cpuVsPdfjs: o.pagesPerCpuSecond / p.pagesPerCpuSecond,
+    rounds,
+    perRound,
+    vsMupdf: median(of('vsMupdf')),
+    vsPdfjs: median(of('vsPdfjs')),
+    cpuVsMupdf: median(of('cpuVsMupdf')),
+    cpuVsPdfjs: median(of('cpuVsPdfjs')),
+    cpuVsMupdfRange: range('cpuVsMupdf'),
   };
 }
