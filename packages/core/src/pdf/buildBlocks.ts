@@ -114,9 +114,17 @@ export function segmentMarkdown(seg: Segment): string {
 
 function isRtl(segs: Segment[]): boolean {
   if (segs.length < 2) return false;
-  const text = segs.map((s) => s.text).join('');
-  const rtl = text.match(/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/g)?.length ?? 0;
-  const ltr = text.match(/[A-Za-z\u00c0-\u024f\u0370-\u04ff]/g)?.length ?? 0;
+  // Counted code unit by code unit (this runs for every row of every leaf): right-to-left letters (Hebrew, Arabic,
+  // Syriac, Thaana, their presentation forms) against Latin, Greek and Cyrillic ones.
+  let rtl = 0;
+  let ltr = 0;
+  for (const s of segs)
+    for (let i = 0; i < s.text.length; i++) {
+      const c = s.text.charCodeAt(i);
+      if ((c >= 0x0590 && c <= 0x08ff) || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff)) rtl++;
+      else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x370 && c <= 0x4ff))
+        ltr++;
+    }
   return rtl > ltr;
 }
 
@@ -678,20 +686,33 @@ function tableColumns(run: Segment[][], bodySize: number): [number, number][] | 
   if (width <= 1) return null;
   // cover[x]: how many rows have text at x (a row counts once even where its segments overlap). Rows of one cell
   // (section labels across the columns, further lines of multi-line cells) neither make nor block a gutter.
+  // (Each row's segments are merged into runs first, then counted as +1 where a run starts and -1 where it ends,
+  // summed left to right: one pass over the points instead of one per segment and point.)
   const cover = new Uint16Array(width);
-  const lastRow = new Int32Array(width);
   const multi = run.filter((row) => row.length >= 2);
-  multi.forEach((row, r) => {
+  for (const row of multi) {
+    const spans: [number, number][] = [];
     for (const s of row) {
       const a = Math.max(0, Math.floor(s.x0 - x0));
       const b = Math.min(width, Math.ceil(s.x1 - x0));
-      for (let x = a; x < b; x++)
-        if (lastRow[x] !== r + 1) {
-          lastRow[x] = r + 1;
-          cover[x]++;
-        }
+      if (a < b) spans.push([a, b]);
     }
-  });
+    spans.sort((p, q) => p[0] - q[0]);
+    let [a, b] = spans[0] ?? [0, 0];
+    for (const [c, d] of spans.slice(1)) {
+      if (c <= b) b = Math.max(b, d);
+      else {
+        cover[a]++;
+        if (b < width) cover[b]--;
+        [a, b] = [c, d];
+      }
+    }
+    if (a < b) {
+      cover[a]++;
+      if (b < width) cover[b]--;
+    }
+  }
+  for (let x = 1; x < width; x++) cover[x] += cover[x - 1];
   const allowed = Math.floor(multi.length * TABLE_GUTTER_CROSSING);
   const minGutter = Math.max(2, TABLE_GUTTER_EM * bodySize);
   const cols: [number, number][] = [];

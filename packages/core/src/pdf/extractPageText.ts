@@ -219,7 +219,8 @@ function readStructuredText(
   let glyphs: (GlyphBox[] | null)[] | null = null;
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
-    if (json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text) || LONE_ACCENT.test(l.text))))
+    const suspect = (t: string) => mayNeedGlyphBoxes(t) && (GLYPH_SUSPECT.test(t) || LONE_ACCENT.test(t));
+    if (json.blocks.some((b) => b.lines?.some((l) => suspect(l.text))))
       glyphs = lineGlyphs(stext);
   } finally {
     stext.destroy();
@@ -380,7 +381,27 @@ function addSpans(scan: LineScan, b: Builder, raw: string, text: string, x0: num
  * longer than almost every real word, so ordinary pages never pay (Latin letters only: Arabic stretches words with
  * runs of kashida, and TeX's trouble is with Latin text).
  */
-const GLYPH_SUSPECT = /\p{Script=Latin}{26}|[`\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd]\p{L}/u;
+export const GLYPH_SUSPECT = /\p{Script=Latin}{26}|[`\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd]\p{L}/u;
+
+/** The run of Latin letters GLYPH_SUSPECT looks for. */
+const LATIN_RUN = 26;
+
+/**
+ * Whether GLYPH_SUSPECT or LONE_ACCENT could match `text`, by a scan of its code units that needs no regular
+ * expression (both run on every line of every page; almost no line needs them): the line holds a spacing accent of
+ * either list, or LATIN_RUN code units in a row none of which is below "A", ASCII punctuation, a control or a
+ * Latin-1 symbol (no Latin letter is). It may answer true where neither matches, never false where one does.
+ */
+export function mayNeedGlyphBoxes(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x60 || c === 0xa8 || c === 0xaf || c === 0xb4 || c === 0xb8 || (c >= 0x2c6 && c <= 0x2dd)) return true;
+    if (c < 0x41 || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0xa9)) run = 0;
+    else if (++run >= LATIN_RUN) return true;
+  }
+  return false;
+}
 
 interface GlyphBox {
   c: string;
@@ -491,9 +512,8 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
   refineGlyphs(b, size || 10);
   const trailingSpace = /\s$/.test(b.text);
   // Soft hyphens are invisible unless a line breaks there; joinLines handles the line-end ones.
-  const text = rtlOrder(b)
-    .replace(/\u00ad(?!$)/g, '')
-    .trimEnd();
+  const ordered = rtlOrder(b);
+  const text = (ordered.includes('\u00ad') ? ordered.replace(/\u00ad(?!$)/g, '') : ordered).trimEnd();
   const seg: Segment = {
     text,
     x0: b.x0,

@@ -262,12 +262,17 @@ function findGutter(segs: Segment[], bodySize: number, nested = 0): [number, num
   if (narrow.length < MIN_COLUMN_LINES * 2) return null;
   // Coverage of every 1-point slice of the region by narrow segments.
   const bins = Math.ceil(width) + 1;
+  // (Counted as +1 where a segment starts and -1 where it ends, summed left to right: one pass over the bins
+  // instead of one per segment and point; this runs for every region and every side tried.)
   const cover = new Uint16Array(bins);
   for (const s of narrow) {
     const a = Math.max(0, Math.floor(s.x0 - rx0));
     const b = Math.min(bins - 1, Math.ceil(s.x1 - rx0));
-    for (let x = a; x < b; x++) cover[x]++;
+    if (a >= b) continue;
+    cover[a]++;
+    cover[b]--;
   }
+  for (let x = 1; x < bins; x++) cover[x] += cover[x - 1];
   const allowed = Math.floor(narrow.length * GUTTER_CROSSING_SHARE);
   const minGutter = Math.max(4, MIN_GUTTER_EM * bodySize);
   const candidates: [number, number][] = [];
