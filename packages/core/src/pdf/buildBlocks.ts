@@ -112,10 +112,14 @@ export function segmentMarkdown(seg: Segment): string {
   return out + seg.text.slice(at);
 }
 
+/** A right-to-left letter (the ranges isRtl counts). */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
 function isRtl(segs: Segment[]): boolean {
   if (segs.length < 2) return false;
-  // Counted code unit by code unit (this runs for every row of every leaf): right-to-left letters (Hebrew, Arabic,
-  // Syriac, Thaana, their presentation forms) against Latin, Greek and Cyrillic ones.
+  // Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, their presentation forms) against Latin, Greek and
+  // Cyrillic ones, counted only when the row has one of the former (this runs for every row of every leaf).
+  if (!segs.some((s) => RTL_LETTER.test(s.text))) return false;
   let rtl = 0;
   let ltr = 0;
   for (const s of segs)

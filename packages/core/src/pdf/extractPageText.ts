@@ -572,12 +572,16 @@ function linkRange(b: Builder, text: string, lx0: number, lx1: number): { start:
   return e > s ? { start: s, end: e } : null;
 }
 
+/** A right-to-left letter (the ranges rtlOrder counts). */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
 /**
  * MuPDF gives the spans of a line left to right; a right-to-left line (Arabic, Hebrew) reads its spans right to
  * left, so embedded Latin runs ("R و Python") land where they belong.
  */
 function rtlOrder(b: Builder): string {
-  if (b.spans.length < 2) return b.text;
+  // (Most segments hold no right-to-left letter: they need no count.)
+  if (b.spans.length < 2 || !RTL_LETTER.test(b.text)) return b.text;
   let rtl = 0;
   let ltr = 0;
   for (let i = 0; i < b.text.length; i++) {
