@@ -423,13 +423,12 @@ function sideBySide(run: Segment[][], block: LayoutBlock, cut: number | null | u
  */
 function tableRunEnd(rows: Segment[][], start: number): number {
   let end = start + 1;
-  const height = (r: Segment[]) => Math.max(...r.map((s) => s.y1)) - Math.min(...r.map((s) => s.y0));
   while (end < rows.length) {
-    const prev = rows[end - 1];
-    const row = rows[end];
-    const gap = Math.min(...row.map((s) => s.y0)) - Math.max(...prev.map((s) => s.y1));
-    if (gap > TABLE_ROW_GAP * Math.max(height(prev), height(row))) break;
-    if (row.length >= 2) end++;
+    const prev = rowExtent(rows[end - 1]);
+    const row = rowExtent(rows[end]);
+    const gap = row.y0 - prev.y1;
+    if (gap > TABLE_ROW_GAP * Math.max(prev.y1 - prev.y0, row.y1 - row.y0)) break;
+    if (rows[end].length >= 2) end++;
     else {
       // Rows with one filled cell (section rows, the further lines of a multi-line cell) when a full row follows.
       const next = singleRowsUntil(rows, start, end);
@@ -442,6 +441,17 @@ function tableRunEnd(rows: Segment[][], start: number): number {
     }
   }
   return end;
+}
+
+/** A row's top and bottom (a loop, not spread arrays: runs for every row a table run is followed over). */
+export function rowExtent(row: Segment[]): { y0: number; y1: number } {
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const s of row) {
+    if (s.y0 < y0) y0 = s.y0;
+    if (s.y1 > y1) y1 = s.y1;
+  }
+  return { y0, y1 };
 }
 
 /** Each printed row's text per column (a row's segments joined by column; cells not yet joined across lines). */
