@@ -351,8 +351,14 @@ function columnLike(segs: Segment[]): boolean {
   if (text.length < MIN_COLUMN_LINES) return false;
   // The column's extent without outliers (a page number in the margin must not widen it).
   // (Typed arrays sort numbers without a comparator call: this runs for every side of every gutter tried.)
-  const x0s = Float64Array.from(text, (s) => s.x0).sort();
-  const x1s = Float64Array.from(text, (s) => s.x1).sort();
+  const x0s = new Float64Array(text.length);
+  const x1s = new Float64Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    x0s[i] = text[i].x0;
+    x1s[i] = text[i].x1;
+  }
+  x0s.sort();
+  x1s.sort();
   const x0 = x0s[Math.floor(x0s.length * 0.1)];
   const x1 = x1s[Math.ceil(x1s.length * 0.9) - 1];
   const width = x1 - x0;
