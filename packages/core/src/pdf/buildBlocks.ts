@@ -692,6 +692,35 @@ function nearestColumn(cols: [number, number][], x: number): number {
   return best;
 }
 
+/**
+ * Marks the points a row's text covers, each point once however many of the row's segments overlap there, as +1 where
+ * a covered stretch starts and -1 where it ends (`cover` summed left to right afterwards gives how many rows cover each
+ * point; point 0 is page x `x0`). One pass over the row's merged stretches instead of one per segment and point.
+ */
+export function markRowRuns(cover: Uint16Array, row: Segment[], x0: number): void {
+  const width = cover.length;
+  const spans: [number, number][] = [];
+  for (const s of row) {
+    const a = Math.max(0, Math.floor(s.x0 - x0));
+    const b = Math.min(width, Math.ceil(s.x1 - x0));
+    if (a < b) spans.push([a, b]);
+  }
+  spans.sort((p, q) => p[0] - q[0]);
+  const mark = (a: number, b: number) => {
+    cover[a]++;
+    if (b < width) cover[b]--;
+  };
+  let [a, b] = spans[0] ?? [0, 0];
+  for (const [c, d] of spans.slice(1)) {
+    if (c <= b) b = Math.max(b, d);
+    else {
+      mark(a, b);
+      [a, b] = [c, d];
+    }
+  }
+  if (a < b) mark(a, b);
+}
+
 /** Column intervals of a run of rows: whitespace channels that (nearly) every row leaves empty. */
 function tableColumns(run: Segment[][], bodySize: number): [number, number][] | null {
   const x0 = Math.min(...run.flat().map((s) => s.x0));
@@ -700,32 +729,9 @@ function tableColumns(run: Segment[][], bodySize: number): [number, number][] | 
   if (width <= 1) return null;
   // cover[x]: how many rows have text at x (a row counts once even where its segments overlap). Rows of one cell
   // (section labels across the columns, further lines of multi-line cells) neither make nor block a gutter.
-  // (Each row's segments are merged into runs first, then counted as +1 where a run starts and -1 where it ends,
-  // summed left to right: one pass over the points instead of one per segment and point.)
   const cover = new Uint16Array(width);
   const multi = run.filter((row) => row.length >= 2);
-  for (const row of multi) {
-    const spans: [number, number][] = [];
-    for (const s of row) {
-      const a = Math.max(0, Math.floor(s.x0 - x0));
-      const b = Math.min(width, Math.ceil(s.x1 - x0));
-      if (a < b) spans.push([a, b]);
-    }
-    spans.sort((p, q) => p[0] - q[0]);
-    let [a, b] = spans[0] ?? [0, 0];
-    for (const [c, d] of spans.slice(1)) {
-      if (c <= b) b = Math.max(b, d);
-      else {
-        cover[a]++;
-        if (b < width) cover[b]--;
-        [a, b] = [c, d];
-      }
-    }
-    if (a < b) {
-      cover[a]++;
-      if (b < width) cover[b]--;
-    }
-  }
+  for (const row of multi) markRowRuns(cover, row, x0);
   for (let x = 1; x < width; x++) cover[x] += cover[x - 1];
   const allowed = Math.floor(multi.length * TABLE_GUTTER_CROSSING);
   const minGutter = Math.max(2, TABLE_GUTTER_EM * bodySize);

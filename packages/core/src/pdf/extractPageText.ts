@@ -220,8 +220,7 @@ function readStructuredText(
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
     const suspect = (t: string) => mayNeedGlyphBoxes(t) && (GLYPH_SUSPECT.test(t) || LONE_ACCENT.test(t));
-    if (json.blocks.some((b) => b.lines?.some((l) => suspect(l.text))))
-      glyphs = lineGlyphs(stext);
+    if (json.blocks.some((b) => b.lines?.some((l) => suspect(l.text)))) glyphs = lineGlyphs(stext);
   } finally {
     stext.destroy();
   }
