@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractMainContent } from './extractMainContent.js';
+import { STORY_BODY_CLASSES } from './blockWords.js';
 import { chrome, footer, page, para, text } from './testPages.fixture.js';
 
 // a page whose story is its one <article>, with a reviewers' note and a testimonial block printed after it inside
@@ -53,5 +54,24 @@ describe('dropAfterArticle', () => {
     const off = extractMainContent(doc, { copy: true, disabledRules: new Set(['after-body-class']) });
     expect(text(off)).toContain('Jane writes about travel');
     expect(text(off)).toContain('The story paragraph 6');
+  });
+
+  // hasBodyClass reads a class list through a one-regex pre-test: it must let through every spelling the word test
+  // takes (any case, any white space between classes) and nothing the word test refuses
+  const bodyClassPage = (cls: string): Document =>
+    page(`${chrome}<main><div class="column"><h1>Travel notes</h1>
+      <div class="${cls}">${para('The story', 6)}</div>
+      <div><p>Jane writes about travel and food for the magazine, and lives in Lisbon with two cats.</p></div>
+      </div></main>${footer}`);
+
+  it.each([...STORY_BODY_CLASSES])('finds the story-body class %s in any case, among other classes', (name) => {
+    const spellings = [name.toUpperCase(), `wide\t${name[0].toUpperCase()}${name.slice(1)}\nclearfix`, `a  ${name}`];
+    for (const cls of spellings)
+      expect(text(extractMainContent(bodyClassPage(cls), { copy: true })), cls).not.toContain('Jane writes');
+  });
+
+  it('does not take a story-body name inside a longer class for the class itself', () => {
+    for (const cls of ['entry-contents', 'my-entry-content', 'post-content_', 'article-body-wrap'])
+      expect(text(extractMainContent(bodyClassPage(cls), { copy: true })), cls).toContain('Jane writes');
   });
 });

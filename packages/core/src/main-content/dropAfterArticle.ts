@@ -20,9 +20,23 @@ function isArticle(s: NodeStats): boolean {
   return prop !== null && ARTICLE_BODY.test(prop);
 }
 
+/** Whether a class list may hold one of STORY_BODY_CLASSES: each name as a whole class, in any case. A necessary
+ *  condition for hasBodyClass's word test (case folding with the `u` flag matches every spelling that lower-cases to
+ *  a name, the Kelvin sign too), and one regex test a block where the split and lower-casing made strings for
+ *  every class of every block under the root. */
+const STORY_BODY_HINT = new RegExp(
+  String.raw`(?:^|\s)(?:${[...STORY_BODY_CLASSES].map(escapeRegex).join('|')})(?=\s|$)`,
+  'iu',
+);
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function hasBodyClass(s: NodeStats): boolean {
   if (s.role === 'article') return true;
   if (s.cls === '') return false;
+  if (!STORY_BODY_HINT.test(s.cls)) return false;
   for (const c of s.cls.split(/\s+/)) if (STORY_BODY_CLASSES.has(c.toLowerCase())) return true;
   return false;
 }
