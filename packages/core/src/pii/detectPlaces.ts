@@ -27,7 +27,9 @@ const STRONG_PLACE_INTRO = new RegExp(
   'i',
 );
 /** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
-const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at)\s*$/i;
+// (round 17: "outside" as well, "just outside Tuxtepec.", "lives just outside Juchitán": a place preposition as much
+// as "near", under the same foreign-or-clause-end test)
+const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at|outside)\s*$/i;
 const PLACE_OPENERS = new RegExp(
   String.raw`^(?:north|south|east|west|upper|lower|new|old|port|fort|mount|lake|san|santa|santo|saint|st` +
     String.raw`|great|little|long|big|sankt|bad)$`,
@@ -45,6 +47,7 @@ const PLACE_PREPOSITIONS = new Set([
   'to',
   'at',
   'near',
+  'outside',
   'into',
   'visit',
   'visiting',
