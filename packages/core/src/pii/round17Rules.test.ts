@@ -44,5 +44,8 @@ describe('redactPII: an unknown place after "outside" (round 17)', () => {
 
   it('an everyday word after "outside" stays', async () => {
     expect(await tag('We waited outside Reception.')).toBe('We waited outside Reception.');
+    expect(await tag('It is unlikely to work for those of us outside Big Tech.')).toBe(
+      'It is unlikely to work for those of us outside Big Tech.',
+    );
   });
 });
