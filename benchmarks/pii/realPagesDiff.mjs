@@ -33,4 +33,6 @@ for (const mode of ['accurate', 'aggressive']) {
     }
   }
 }
-console.log(`${docs.length} pages, ${words} words; page×mode outputs changed ${pagesChanged}; ${JSON.stringify(tally)}`);
+console.log(
+  `${docs.length} pages, ${words} words; page×mode outputs changed ${pagesChanged}; ${JSON.stringify(tally)}`,
+);

@@ -188,7 +188,8 @@ function unknownPlaces(
     if (!usable) continue;
     // ("outside Big Tech.", on a real page: "outside" also takes industries and groups, so after it only a one-word
     // name or one with foreign letters is a place)
-    if (tokens[i - 1].lower === 'outside' && words.length > 1 && !words.some((w) => hasForeignLetters(w.text))) continue;
+    if (tokens[i - 1].lower === 'outside' && words.length > 1 && !words.some((w) => hasForeignLetters(w.text)))
+      continue;
     // ("works at Vodafone", "moved from Trello", "at Quillon Ltd": a known company, or one the text shows as a
     // company, is where people work or what they use, no place; found once per text, when first needed)
     orgs ??= organizationsInText(tokens);
