@@ -17,6 +17,7 @@ import { PERSON_ROUND14_SHAPES } from './personRound14Shapes.mjs';
 import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shapes.mjs';
 import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
+import { ROUND17_CHECK, ROUND17_SHAPES } from './round17Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
 
@@ -48,6 +49,9 @@ const groups = [
   // (round 16 last, so the names of earlier outputs stay as they were)
   PERSON_ROUND16_SHAPES,
   PERSON_ROUND16_CHECK,
+  // (round 17 after them, for the same reason)
+  ROUND17_SHAPES,
+  ROUND17_CHECK,
 ];
 const texts = [
   ...(loadPiiSet() ?? []).map((row, i) => [`dev-${i}`, row.full_text]),

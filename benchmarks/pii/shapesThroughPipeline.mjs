@@ -13,6 +13,7 @@ import { PERSON_ROUND14_SHAPES } from './personRound14Shapes.mjs';
 import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shapes.mjs';
 import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
+import { ROUND17_CHECK, ROUND17_SHAPES } from './round17Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
 
@@ -51,6 +52,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ['personRound15Shapes --check', PERSON_ROUND15_CHECK],
     ['personRound16Shapes', PERSON_ROUND16_SHAPES],
     ['personRound16Shapes --check', PERSON_ROUND16_CHECK],
+    // (round 17's person families only: its other families hold postcodes, phones, streets and places)
+    ['round17Shapes persons', { pairPlace: ROUND17_SHAPES.pairPlace, modalBare: ROUND17_SHAPES.modalBare }],
+    ['round17Shapes --check persons', { pairPlace: ROUND17_CHECK.pairPlace, modalBare: ROUND17_CHECK.modalBare }],
   ];
   console.log('| check set | sentences | PERSON recall | retention (all other words) | unaligned |');
   console.log('|---|---:|---:|---:|---:|');

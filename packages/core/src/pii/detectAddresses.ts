@@ -9,6 +9,7 @@ import { isModelNumber } from './modelCodes.js';
 import { detectTypeFirstStreets } from './typeFirstStreets.js';
 import { detectLowercaseUkPostcodes } from './ukLowercasePostcode.js';
 import { dayThenMonth } from './datesBeforeNames.js';
+import { TIME_ONLY_PREPOSITIONS } from './yearPrepositions.js';
 
 /** Words between a house number and the street type ("14 [Crown] Street", "63 [Avenue du Golf Arabe]"). */
 const MAX_STREET_NAME_WORDS = 4;
@@ -204,6 +205,7 @@ const YEAR_PREPOSITIONS = new Set([
   'circa',
   'of',
 ]);
+const TIME_ONLY = new Set(TIME_ONLY_PREPOSITIONS);
 /** A four- or five-digit number that reads as a year, not a postcode, next to a city ("Paris 2024"). */
 const YEAR_LIKE = /^(?:1[89]|20)\d\d$/;
 /** Lowercase words that may sit inside an address ("Paseo del Atlántico", "Árpád fejedelem útja", "delmas, mp"). */
@@ -467,6 +469,10 @@ function numberFirstAnchor(
   // "On 12 May Amazon shipped ...", "12 June Kenji Sato ...": a day then a month is a date, no house number
   // (unless a street type follows the month: "12 May Street").
   if (dayThenMonth(tokens, i) && !(tokens[i + 2] && isSuffix(tokens[i + 2]))) return undefined;
+  // (round 17) "After 2010 Granite Bank closed", "In 2022 Redwood Ridge opened": a year after a preposition that only
+  // takes a time, or after any year preposition opening the sentence, is a date even before a street-type word
+  // (a company or place named "... Bank", "... Ridge"); addresses come after "at", "to" or "on", mid-sentence.
+  if (yearAfterTimePreposition(tokens, i)) return undefined;
   // House number then a street-type word written first, as in French, Spanish or Italian, often lowercase:
   // "12 rue de la Paix", "3, avenue des Ternes", "27 bis rue Victor Hugo", "8 place du Marché".
   const prefixed = numberThenPrefix(tokens, i, g);
@@ -480,6 +486,13 @@ function numberFirstAnchor(
   // House number (after a postcode) and capitalised name words after an address introduction: "at 9816 214 Pavlou
   // Drandaki".
   return hasIntro(t) ? introNumberNameAnchor(tokens, i, g) : undefined;
+}
+
+/** A year-like number after a time-only preposition, or after a year preposition that opens the sentence. */
+function yearAfterTimePreposition(tokens: Token[], i: number): boolean {
+  const p = tokens[i - 1];
+  if (!YEAR_LIKE.test(tokens[i].text) || p?.kind !== 'word') return false;
+  return TIME_ONLY.has(p.lower) || (p.sentenceStart && YEAR_PREPOSITIONS.has(p.lower));
 }
 
 /** House number + street name + street type: "14 Crown Street", "2450 Crown St", "3911 fourth avenue". */

@@ -769,7 +769,7 @@ function subjectCue(f: RunFacts): boolean {
 function openingSubjectOfPast(f: RunFacts): boolean {
   const { tokens, first, last, words, g } = f;
   return (
-    pastVerbAfterOpening(tokens, first, last) &&
+    pastVerbAfterOpening(tokens, first, last, words[0].c === 'name') &&
     !f.isPlace &&
     !g.countries.has(f.phrase) &&
     // (a word only the big humannames list holds that ends like an English agent noun is a brand: "Uber has

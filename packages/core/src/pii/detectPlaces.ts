@@ -27,7 +27,9 @@ const STRONG_PLACE_INTRO = new RegExp(
   'i',
 );
 /** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
-const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at)\s*$/i;
+// (round 17: "outside" as well, "just outside Tuxtepec.", "lives just outside Juchitán": a place preposition as much
+// as "near", under the same foreign-or-clause-end test)
+const BARE_PLACE_INTRO = /\b(?:in|from|to|near|at|outside)\s*$/i;
 const PLACE_OPENERS = new RegExp(
   String.raw`^(?:north|south|east|west|upper|lower|new|old|port|fort|mount|lake|san|santa|santo|saint|st` +
     String.raw`|great|little|long|big|sankt|bad)$`,
@@ -45,6 +47,7 @@ const PLACE_PREPOSITIONS = new Set([
   'to',
   'at',
   'near',
+  'outside',
   'into',
   'visit',
   'visiting',
@@ -183,6 +186,10 @@ function unknownPlaces(
       (w, k) => !w.cap || isPlaceLikeWord(w, g) || (k === 0 && opener) || (k > 0 && opener && !tokenIsCommon(w, g)),
     );
     if (!usable) continue;
+    // ("outside Big Tech.", on a real page: "outside" also takes industries and groups, so after it only a one-word
+    // name or one with foreign letters is a place)
+    if (tokens[i - 1].lower === 'outside' && words.length > 1 && !words.some((w) => hasForeignLetters(w.text)))
+      continue;
     // ("works at Vodafone", "moved from Trello", "at Quillon Ltd": a known company, or one the text shows as a
     // company, is where people work or what they use, no place; found once per text, when first needed)
     orgs ??= organizationsInText(tokens);

@@ -1,7 +1,7 @@
 // Round 10 person cues (issue 26), each a token test: marks written beside a name that only people carry (a pronoun
 // set, a birth name), a past-tense verb right after a lone word at a sentence start, and "per" as a preposition.
 import { verbGroupAfter } from './personClauses.js';
-import { negatedModalAfter, stateGroupAfter } from './personStates.js';
+import { negatedModalAfter, plainModalAfter, stateGroupAfter } from './personStates.js';
 import { TIME_ADVERB_OPENERS } from './personClauseWords.js';
 import { SENTENCE_ADVERB_OPENERS, TIME_PERIOD_NOUNS } from './personOpenerWords.js';
 import { BIRTH_NAME_WORDS, MONTH_NAMES, PRONOUN_SET_WORDS, WEEKDAY_NAMES } from './personLabels.js';
@@ -67,9 +67,9 @@ export function afterBirthNameWord(tokens: Token[], first: Token): boolean {
  * end of the sentence. The verb
  * lists (personVerbs.ts) hold the frequent verbs people do; this shape catches the rest. The caller asks it only
  * of a word in a name list or in none (dictionary words, "Compost enriched the soil", never reach it) and not
- * coined ("Shopify", "Facebook").
+ * coined ("Shopify", "Facebook"). `listed`: the word is in a name list (a plain modal needs it).
  */
-export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token): boolean {
+export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token, listed = false): boolean {
   if (first !== last || !opensClause(tokens, first)) return false;
   // (round 11: also an irregular past, "Torvald overslept", or an auxiliary group, "Ruaridh has been away")
   // (round 15: or a linking verb and an adjective said of people, "Itziar was late", "Wubet seems happy")
@@ -77,6 +77,10 @@ export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token)
   if (v < 0) v = stateGroupAfter(tokens, last);
   // (round 16: or a modal, a negation and a bare verb, "Anjana could not come")
   if (v < 0) v = negatedModalAfter(tokens, last);
+  // (round 17: or a modal and a bare verb with no negation, "Tuyet will attend", only for a word a name list holds:
+  // on 1,470 real pages the words in no list before "will"/"can"/"must" were products, plurals and typos —
+  // "Clonezilla will let you", "Entrepreneurs can invest", "VASPs must collect")
+  if (v < 0 && listed) v = plainModalAfter(tokens, last);
   if (v < 0) return false;
   const after = tokens[v + 1];
   if (!after) return true;

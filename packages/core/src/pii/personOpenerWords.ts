@@ -78,5 +78,11 @@ export const MODALS = [
   'mustn',
 ];
 
+/**
+ * Modals that stand alone before a bare verb ("Tuyet will attend", "Kaveh might join"): MODALS less the stems the
+ * tokenizer splits from "n't" ("won" is also a past tense, "Garegin won the race").
+ */
+export const PLAIN_MODALS = ['will', 'would', 'can', 'could', 'should', 'shall', 'might', 'must', 'may'];
+
 /** Negations after a modal ("could not", "will never", "can't"); "cannot" is one word with its own negation. */
 export const NEGATIONS = ['not', 'never', "n't", 'n’t', "'t", '’t'];

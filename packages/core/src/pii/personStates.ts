@@ -1,7 +1,7 @@
 // Round 15 person cues (issue 26), each a token test: a linking verb and an adjective said of people after a run
 // ("Itziar was late", "Wubet seems happy"), and a function word after it that no adjective takes ("tell Giorgi to").
 import { DEGREE_WORDS, LINKING_VERBS, NOT_AFTER_ADJECTIVE, PERSON_STATE_ADJECTIVES } from './personStateWords.js';
-import { MODALS, NEGATIONS } from './personOpenerWords.js';
+import { MODALS, NEGATIONS, PLAIN_MODALS } from './personOpenerWords.js';
 import { AUXILIARIES, AUXILIARY_GAP_WORDS } from './personVerbs.js';
 import type { Token } from './tokenizeText.js';
 
@@ -11,6 +11,7 @@ const FILLERS = new Set([...DEGREE_WORDS, ...AUXILIARY_GAP_WORDS]);
 const NOT_AFTER_ADJ = new Set(NOT_AFTER_ADJECTIVE);
 const MODAL = new Set(MODALS);
 const NEGATION = new Set(NEGATIONS);
+const PLAIN_MODAL = new Set(PLAIN_MODALS);
 // (a bare verb has none of a participle's, a finite form's or an adverb's endings; "be", "have" and "get" take a
 // state after them, which `stateGroupAfter` judges)
 const NOT_BARE = /(?:ed|ing|ly|[^s]s)$|^(?:be|have|get|go)$/;
@@ -52,4 +53,17 @@ export function negatedModalAfter(tokens: Token[], last: Token): number {
   else return -1;
   const v = tokens[k];
   return v?.kind === 'word' && !v.cap && v.gapBefore === ' ' && !NOT_BARE.test(v.lower) ? k : -1;
+}
+
+/**
+ * "Tuyet will attend the hearing", "Kaveh might join us": a modal with no negation and a bare verb after `last`
+ * (round 17). A modal group is a verb group as much as a negated one (`negatedModalAfter`); the same caller guards
+ * keep dictionary words, coined words, places and companies out ("Breakfast will start", "Grafana will load").
+ * Returns the verb's index, or -1.
+ */
+export function plainModalAfter(tokens: Token[], last: Token): number {
+  const m = tokens[last.index + 1];
+  if (m?.kind !== 'word' || m.cap || m.gapBefore !== ' ' || !PLAIN_MODAL.has(m.lower)) return -1;
+  const v = tokens[last.index + 2];
+  return v?.kind === 'word' && !v.cap && v.gapBefore === ' ' && !NOT_BARE.test(v.lower) ? v.index : -1;
 }
