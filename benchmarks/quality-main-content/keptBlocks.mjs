@@ -14,7 +14,22 @@ const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1
 const half = opt('half', 'a');
 const types = opt('types', 'listing,collection,product,service').split(',');
 const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
-const BLOCKS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'dd', 'dt', 'blockquote', 'figcaption']);
+const BLOCKS = new Set([
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'td',
+  'th',
+  'dd',
+  'dt',
+  'blockquote',
+  'figcaption',
+]);
 const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 const siteOf = (url) => (URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '') : url);
 const linkChars = (el) => {
@@ -48,8 +63,19 @@ for (const id of listPages()) {
     const path = [];
     for (let a = el.parentElement; a !== null && a !== out && path.length < 4; a = a.parentElement) path.push(label(a));
     rows.push({
-      id, inTruth, key: t.join(' '), type: page.type, site: siteOf(page.url), extra, chars: t.join(' ').length, share: t.join(' ').length / outChars,
-      tag: el.localName, inLink, head: /^h\d$/.test(el.localName), text: text.slice(0, 90), path: path.join(' < '),
+      id,
+      inTruth,
+      key: t.join(' '),
+      type: page.type,
+      site: siteOf(page.url),
+      extra,
+      chars: t.join(' ').length,
+      share: t.join(' ').length / outChars,
+      tag: el.localName,
+      inLink,
+      head: /^h\d$/.test(el.localName),
+      text: text.slice(0, 90),
+      path: path.join(' < '),
     });
   }
 }
@@ -59,14 +85,28 @@ const by = (key) => {
   for (const r of rows) {
     const k = key(r);
     const s = m.get(k) ?? { extra: 0, kept: 0, pages: new Set(), sites: new Set() };
-    if (r.extra) { s.extra += r.share; s.pages.add(r.id); s.sites.add(r.site); } else s.kept += r.share;
+    if (r.extra) {
+      s.extra += r.share;
+      s.pages.add(r.id);
+      s.sites.add(r.site);
+    } else s.kept += r.share;
     m.set(k, s);
   }
   return [...m].sort((a, b) => b[1].extra - a[1].extra);
 };
-console.log(`blocks ${rows.length}, extra share ${sum(rows.filter((r) => r.extra)).toFixed(2)} content ${sum(rows.filter((r) => !r.extra)).toFixed(2)}`);
-for (const [name, key] of [['tag', (r) => r.tag], ['link', (r) => (r.inLink ? 'link' : 'text')], ['len', (r) => (r.chars < 30 ? '<30' : r.chars < 100 ? '<100' : r.chars < 300 ? '<300' : '300+')], ['type', (r) => r.type]]) {
+console.log(
+  `blocks ${rows.length}, extra share ${sum(rows.filter((r) => r.extra)).toFixed(2)} content ${sum(rows.filter((r) => !r.extra)).toFixed(2)}`,
+);
+for (const [name, key] of [
+  ['tag', (r) => r.tag],
+  ['link', (r) => (r.inLink ? 'link' : 'text')],
+  ['len', (r) => (r.chars < 30 ? '<30' : r.chars < 100 ? '<100' : r.chars < 300 ? '<300' : '300+')],
+  ['type', (r) => r.type],
+]) {
   console.log(`\nby ${name}`);
-  for (const [k, s] of by(key).slice(0, 12)) console.log(`  ${String(k).padEnd(8)} extra ${s.extra.toFixed(2)} (${s.pages.size} p, ${s.sites.size} s) content ${s.kept.toFixed(2)}`);
+  for (const [k, s] of by(key).slice(0, 12))
+    console.log(
+      `  ${String(k).padEnd(8)} extra ${s.extra.toFixed(2)} (${s.pages.size} p, ${s.sites.size} s) content ${s.kept.toFixed(2)}`,
+    );
 }
 if (opt('dump')) writeFileSync(opt('dump'), rows.map((r) => JSON.stringify(r)).join('\n'));

@@ -5,8 +5,7 @@ import { page, para } from './testPages.fixture.js';
 const count = (hay: string, needle: string): number => hay.split(needle).length - 1;
 const textOf = (doc: Document, disabled?: string[]): string =>
   (
-    extractMainContent(doc, { disabledRules: disabled === undefined ? undefined : new Set(disabled) }).textContent ??
-    ''
+    extractMainContent(doc, { disabledRules: disabled === undefined ? undefined : new Set(disabled) }).textContent ?? ''
   ).replace(/\s+/g, ' ');
 
 // A product landing page as page builders write it: the customer quotes once as a grid for wide screens and once
