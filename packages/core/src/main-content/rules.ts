@@ -8,6 +8,7 @@ import { dropDuplicates } from './dropDuplicates.js';
 import { dropEchoedLabels } from './dropEchoedLabels.js';
 import { dropErrorNotices } from './dropErrorNotices.js';
 import { dropFacets } from './dropFacets.js';
+import { dropFarCopies } from './dropFarCopies.js';
 import { dropVocabularyBoilerplate } from './dropVocabularyBoilerplate.js';
 import { dropFigureCaptions } from './dropFigureCaptions.js';
 import { dropItemTemplateText } from './dropItemTemplateText.js';
@@ -317,6 +318,15 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: always,
     why: 'blocks printed twice for two layouts',
     apply: (c) => dropLayoutDuplicates(c.root, c.removed, refrains(c), c.trace),
+  },
+  {
+    id: 'far-copies',
+    stage: 'prune',
+    appliesTo: always,
+    // a text block repeated under another shape of wrappers is another layout's copy (a slider beside a grid, a
+    // sticky hero, an answer rendered twice); repeats under one shape are items sharing a line and stay
+    why: 'text blocks repeating an earlier block under other wrappers',
+    apply: (c) => dropFarCopies(c.root, c.removed, refrains(c), c.trace),
   },
   {
     id: 'repeated-lines',

@@ -273,6 +273,10 @@ export const LAYOUT_DUPLICATE_MIN_CHARS = 40;
 /** Blocks longer than this are sections, not copies of a widget; they are descended into instead. */
 export const LAYOUT_DUPLICATE_MAX_CHARS = 2000;
 
+// dropFarCopies.ts: a copy for another layout is at least a sentence long
+/** Shorter blocks (labels, prices, "Add to cart") repeat by nature wherever they sit. */
+export const FAR_COPY_MIN_CHARS = 40;
+
 // dropLoginPrompts.ts: log-in prompts are one short sentence
 /** A prompt is one short line. */
 export const LOGIN_PROMPT_MAX_CHARS = 120;
