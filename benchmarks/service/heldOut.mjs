@@ -43,8 +43,13 @@ export function heldOutArticleIds() {
 }
 
 /** Every page in memory (no gunzip in the timed loop), served as `text/html` without a charset under `/<id>.html`. */
+/** A held-out article's page as its site sent it. */
+export function loadHeldOutPage(id) {
+  return gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`)));
+}
+
 export async function startHeldOutPageServer(ids) {
-  const pages = new Map(ids.map((id) => [id, gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`)))]));
+  const pages = new Map(ids.map((id) => [id, loadHeldOutPage(id)]));
   const server = createServer((req, res) => {
     const body = pages.get(/^\/(\d{4})\.html$/.exec(req.url ?? '')?.[1] ?? '');
     if (!body) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

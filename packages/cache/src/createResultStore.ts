@@ -43,7 +43,7 @@ export function createResultStore(
   return {
     async putResult({ team, scrapeId, json, ttlMs = DEFAULT_RESULT_TTL_MS }) {
       const key = keyOf(team, scrapeId);
-      const record = encodeRecord({ expiresAt: clock.now() + ttlMs }, [Buffer.from(json, 'utf8')]);
+      const record = encodeRecord({ expiresAt: clock.now() + ttlMs }, [json]);
       if (!writeBehind || inFlight.size >= writeBehind.maxPending) return backend.put(key, record, ttlMs);
       queued.set(key, record);
       const run: Promise<void> = backend

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { errors, ScrapeError } from '../errors.js';
@@ -7,24 +8,22 @@ const inflate = promisify(zlib.inflate);
 const inflateRaw = promisify(zlib.inflateRaw);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 
+/** What readBody reads: a response body stream (undici's, or any Readable of byte chunks). */
+export type BodyStream = Pick<Readable, 'on' | 'off' | 'destroy'>;
+
 /**
  * Reads a response body into memory, at most `limit` bytes before and after content decoding (a small gzip can
  * inflate to gigabytes). Decoding is done in libuv's thread pool, so big pages do not stall the event loop.
+ * `declaredLength` (the response's Content-Length, at most `limit`): the bytes are copied into one buffer of that size
+ * as they arrive (see collectBytes).
  */
 export async function readBody(
-  body: AsyncIterable<Uint8Array>,
+  body: BodyStream,
   contentEncoding: string,
   limit: number,
+  declaredLength?: number,
 ): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.byteLength;
-    // Leaving the loop by throwing ends the stream; the caller discards what is left.
-    if (size > limit) throw errors.responseTooLarge(limit);
-    chunks.push(chunk);
-  }
-  let bytes: Buffer = Buffer.concat(chunks, size);
+  let bytes: Buffer = await collectBytes(body, limit, declaredLength);
   // Encodings apply in the order listed, so they are undone from the last one.
   const encodings = contentEncoding
     .split(',')
@@ -33,6 +32,62 @@ export async function readBody(
     .reverse();
   for (const encoding of encodings) bytes = await decode(bytes, encoding, limit);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The body's bytes as sent, failing past `limit`. undici's chunks are views into the socket's reads: kept in a list
+ * until the end and then concatenated, every read stays alive until the whole page is in and the page is held twice.
+ * With a declared length the buffer is taken at the first chunk (a bodiless answer, such as a 304 or a HEAD, takes
+ * none) and each chunk is copied in as it arrives, so each read can be collected at once. A body that goes past its
+ * declared length goes on in the list, and one that ends short is answered as what arrived. Without a declared length
+ * (chunked) the chunks are listed and joined once: a buffer grown by doubling copies more bytes than the one join.
+ */
+function collectBytes(body: BodyStream, limit: number, declaredLength: number | undefined): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let declared = declaredLength !== undefined && declaredLength <= limit ? declaredLength : -1;
+    let whole: Buffer | null = null;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const stop = () => {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', onError);
+    };
+    const onData = (chunk: Uint8Array) => {
+      const next = size + chunk.byteLength;
+      if (next > limit) {
+        stop();
+        // Ends the stream (undici reports that as an error event, which nobody needs); the caller discards the rest.
+        body.on('error', () => undefined);
+        body.destroy();
+        reject(errors.responseTooLarge(limit));
+        return;
+      }
+      if (next <= declared) {
+        whole ??= Buffer.allocUnsafe(declared);
+        whole.set(chunk, size);
+      } else {
+        // Past the declared length: what was copied so far leads the list.
+        if (whole) chunks.push(whole.subarray(0, size));
+        whole = null;
+        declared = -1;
+        chunks.push(chunk);
+      }
+      size = next;
+    };
+    const onEnd = () => {
+      stop();
+      if (whole) resolve(whole.subarray(0, size));
+      else resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: unknown) => {
+      stop();
+      reject(error);
+    };
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', onError);
+  });
 }
 
 async function decode(bytes: Buffer, encoding: string, limit: number): Promise<Buffer> {

@@ -143,6 +143,23 @@ export function defaultCacheKey(url: string, variant: CacheVariant): string {
     .digest('base64url');
 }
 
+interface KnownKey {
+  cache: SourceCache;
+  href: string;
+  variant: CacheVariant;
+  key: string;
+}
+
+/** The key each plan's scrape last asked for: the read, the coalescing, the write and the memo all ask (a hash each). */
+const knownKeys = new WeakMap<ScrapePlan, KnownKey>();
+
+/** The plan's page-cache key, computed once per plan and cache (again only if its URL or variant was replaced). */
 export function cacheKeyOf(plan: ScrapePlan, cache: SourceCache): string {
-  return cache.key ? cache.key(plan.url.href, plan.cache.variant) : defaultCacheKey(plan.url.href, plan.cache.variant);
+  const href = plan.url.href;
+  const variant = plan.cache.variant;
+  const known = knownKeys.get(plan);
+  if (known && known.cache === cache && known.href === href && known.variant === variant) return known.key;
+  const key = cache.key ? cache.key(href, variant) : defaultCacheKey(href, variant);
+  knownKeys.set(plan, { cache, href, variant, key });
+  return key;
 }

@@ -63,8 +63,11 @@ export async function readCappedBody(
   url: URL,
 ): Promise<Uint8Array> {
   try {
-    if (Number(headers['content-length']) > maxBytes) throw errors.responseTooLarge(maxBytes);
-    return await readBody(answer.body, headers['content-encoding'] ?? '', maxBytes);
+    const declared = Number(headers['content-length']);
+    if (declared > maxBytes) throw errors.responseTooLarge(maxBytes);
+    // A declared length sizes the body's buffer; the cap is still counted on the bytes that arrive (readBody).
+    const length = headers['content-length'] !== undefined && Number.isSafeInteger(declared) ? declared : undefined;
+    return await readBody(answer.body, headers['content-encoding'] ?? '', maxBytes, length);
   } catch (error) {
     discard(answer.body);
     throw signal.aborted ? signal.reason : toFetchError(error, url);
