@@ -108,6 +108,19 @@ describe('readBody over a stream', () => {
     expect(Buffer.from(await result).toString()).toBe('short');
   });
 
+  it('a stream closed without an end or an error fails the read instead of leaving it waiting', async () => {
+    const { stream, result } = streamed(100, 50);
+    stream.write(Buffer.from('part'));
+    stream.destroy();
+    await expect(result).rejects.toThrow('closed before its end');
+  });
+
+  it('a declared length over the up-front bound is read as a chunked body', async () => {
+    const { stream, result } = streamed(50 * 1024 * 1024, 40 * 1024 * 1024);
+    stream.end(Buffer.from('one byte of a declared 40 MB'));
+    expect(Buffer.from(await result).toString()).toBe('one byte of a declared 40 MB');
+  });
+
   it('a stream error is the read error', async () => {
     const { stream, result } = streamed(100, 50);
     stream.destroy(new Error('socket hang up'));

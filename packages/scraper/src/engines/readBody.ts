@@ -8,6 +8,13 @@ const inflate = promisify(zlib.inflate);
 const inflateRaw = promisify(zlib.inflateRaw);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 
+/**
+ * The largest declared length that sizes a buffer up front. The header is the page's word, not its bytes: a hostile
+ * server could declare the whole limit (50 MB) and send one byte, and a buffer per such request would be memory
+ * nobody sent. Pages above this are listed and joined as a chunked body is (most pages are far below it).
+ */
+const LARGEST_PREALLOCATED_BODY = 4 * 1024 * 1024;
+
 /** What readBody reads: a response body stream (undici's, or any Readable of byte chunks). */
 export type BodyStream = Pick<Readable, 'on' | 'off' | 'destroy'>;
 
@@ -44,7 +51,8 @@ export async function readBody(
  */
 function collectBytes(body: BodyStream, limit: number, declaredLength: number | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    let declared = declaredLength !== undefined && declaredLength <= limit ? declaredLength : -1;
+    let declared =
+      declaredLength !== undefined && declaredLength <= Math.min(limit, LARGEST_PREALLOCATED_BODY) ? declaredLength : -1;
     let whole: Buffer | null = null;
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -52,6 +60,7 @@ function collectBytes(body: BodyStream, limit: number, declaredLength: number | 
       body.off('data', onData);
       body.off('end', onEnd);
       body.off('error', onError);
+      body.off('close', onClose);
     };
     const onData = (chunk: Uint8Array) => {
       const next = size + chunk.byteLength;
@@ -84,9 +93,15 @@ function collectBytes(body: BodyStream, limit: number, declaredLength: number | 
       stop();
       reject(error);
     };
+    // A stream destroyed without an error (no 'end', no 'error') would otherwise leave the read waiting forever.
+    const onClose = () => {
+      stop();
+      reject(new Error('The page body closed before its end'));
+    };
     body.on('data', onData);
     body.on('end', onEnd);
     body.on('error', onError);
+    body.on('close', onClose);
   });
 }
 
