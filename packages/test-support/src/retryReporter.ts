@@ -80,7 +80,10 @@ function errorLines(error: AttemptError, depth: number): string[] {
   const message = messageLines(typeof error.message === 'string' ? error.message : String(error.message));
   const lines = [`${name}: ${message[0] ?? ''}`, ...message.slice(1).map((line) => `  ${line}`)];
   if (typeof error.diff === 'string' && error.diff !== '') {
-    lines.push(...bounded(stripVTControlCharacters(error.diff).split('\n'), DIFF_LINES, 'diff').map((l) => `  ${l}`));
+    const diff = stripVTControlCharacters(error.diff)
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    lines.push(...bounded(diff, DIFF_LINES, 'diff lines').map((line) => `  ${line}`));
   }
   lines.push(...stackLines(error).map((line) => `  ${line}`));
   const cause = error.cause;
@@ -116,6 +119,7 @@ function stackLines(error: AttemptError): string[] {
   const frames = error.stack
     .split('\n')
     .map((line) => line.trim())
+    // vitest's runner frames (`@vitest+runner@…`, `vitest/dist`) come below the test's own and say nothing of it.
     .filter((line) => line.startsWith('at ') && !/[/\\]@?vitest[+/@\\]/.test(line))
     .map((line) =>
       line.replace(/(\(|at )(?:file:\/\/)?(\/[^:)]+)/, (_m, lead: string, file: string) => lead + shortPath(file)),
