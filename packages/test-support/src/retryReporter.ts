@@ -44,7 +44,7 @@ export class RetryReporter implements Reporter {
     const diagnostic = testCase.diagnostic();
     const result = testCase.result();
     if (result.state === 'passed' && diagnostic?.flaky) {
-      const errors = (result.errors ?? []) as AttemptError[];
+      const errors: readonly AttemptError[] = result.errors ?? [];
       this.retried.push({
         name: `${testCase.module.relativeModuleId} > ${testCase.fullName}`,
         details: attemptDetails(errors, diagnostic.retryCount),
@@ -62,7 +62,7 @@ export class RetryReporter implements Reporter {
 }
 
 /** The lines printed under a retried test's name: each error of its failed attempts, bounded. */
-export function attemptDetails(errors: AttemptError[], retries: number): string[] {
+export function attemptDetails(errors: readonly AttemptError[], retries: number): string[] {
   const attempts = retries === 1 ? 'the first attempt' : `the ${retries} failed attempts`;
   if (errors.length === 0) return [`(vitest kept no error of ${attempts})`];
   const lines: string[] = [];
