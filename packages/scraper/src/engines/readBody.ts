@@ -52,7 +52,9 @@ export async function readBody(
 function collectBytes(body: BodyStream, limit: number, declaredLength: number | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let declared =
-      declaredLength !== undefined && declaredLength <= Math.min(limit, LARGEST_PREALLOCATED_BODY) ? declaredLength : -1;
+      declaredLength !== undefined && declaredLength <= Math.min(limit, LARGEST_PREALLOCATED_BODY)
+        ? declaredLength
+        : -1;
     let whole: Buffer | null = null;
     const chunks: Uint8Array[] = [];
     let size = 0;
