@@ -3,6 +3,7 @@ import type { Page, PDFObject, PDFPage, StructuredText } from 'mupdf';
 import { imagePlacements } from './imagePlacements.js';
 import { attachLoneAccents, LONE_ACCENT } from './loneAccents.js';
 import { refineGlyphs } from './refineGlyphs.js';
+import { spansJoinIntoLongRun } from './wordsAsSpans.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
 export interface Segment {
@@ -219,7 +220,10 @@ function readStructuredText(
   let glyphs: (GlyphBox[] | null)[] | null = null;
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
-    if (json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text) || LONE_ACCENT.test(l.text))))
+    if (
+      json.blocks.some((b) => b.lines?.some((l) => GLYPH_SUSPECT.test(l.text) || LONE_ACCENT.test(l.text))) ||
+      spansJoinIntoLongRun(json.blocks)
+    )
       glyphs = lineGlyphs(stext);
   } finally {
     stext.destroy();
