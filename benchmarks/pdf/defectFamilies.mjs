@@ -338,7 +338,7 @@ function halfway(seed) {
     `<h1 style="font-size:${st.size + 7}pt;margin:0 0 8pt">${esc(title)}</h1>${columns(top)}` +
     tableHtml(header, rows, ' style="width:100%;margin:8pt 0"') +
     (bottom.length ? columns(bottom) : '');
-  const checks = [{ order: [title, head(top[0])] }, ...orderChecks(top), { order: [tail(top.at(-1)), header[0]] }];
+  const checks = [{ order: [title, head(top[0])] }, ...orderChecks(top), { order: [tail(top.at(-1)), rows[0][1]] }];
   for (let k = 0; k < 3; k++) {
     const ri = int(r, 0, rows.length - 1);
     const c = int(r, 1, cols - 1);
