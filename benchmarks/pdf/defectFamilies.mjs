@@ -9,7 +9,10 @@
 // - lonestamp: a one-page document with a stamp, page count or reference code in the top or bottom margin, set in
 //   the body's face and size, sometimes a short body-size line (a date, a label) as the body's first or last line;
 // - equalsides: two tables side by side with the same number of rows;
-// - wrappedlast: a table whose last row has one cell wrapping onto further lines, a paragraph right after it.
+// - wrappedlast: a table whose last row has one cell wrapping onto further lines, a paragraph right after it;
+// - narrowspace: words set one inline box each, 0.08–0.19 em apart, with no space glyph between them;
+// - halfway: a layout that changes halfway: a full-width title over two CSS columns, a full-width table under them,
+//   sometimes two columns again under the table.
 // DEV_SEEDS tune, CHECK_SEEDS (--check) confirm a rule; HELD_OUT_SEEDS are scored in aggregate only, once, at the
 // end.
 //
@@ -299,7 +302,63 @@ function wrappedlast(seed) {
   return { family: 'wrappedlast', name: `wrappedlast-${seed}`, html: doc(st, [body], tableCss(r) + colCss), checks };
 }
 
-export const FAMILIES = [footnotes, running, wrapping, sidebyside, lonestamp, equalsides, wrappedlast];
+/** Words set one inline box each with a narrow right margin and no space glyph between them (0.08–0.19 em). */
+function narrowspace(seed) {
+  const r = rng(seed + 80);
+  const st = style(r);
+  const ps = Array.from({ length: int(r, 2, 4) }, () => paragraph(r, int(r, 2, 3)));
+  const gap = (0.08 + r() * 0.11).toFixed(3);
+  const boxed = (p) =>
+    p
+      .split(' ')
+      .map((w) => `<span class="w">${esc(w)}</span>`)
+      .join('');
+  const body = ps.map((p) => `<p>${boxed(p)}</p>`).join('');
+  const checks = [...orderChecks(ps), ...ps.map((p) => ({ present: p.split(' ').slice(3, 8).join(' ') }))];
+  const css = `.w { display: inline-block; margin-right: ${gap}em; }`;
+  return { family: 'narrowspace', name: `narrowspace-${seed}`, html: doc(st, [body], css), checks };
+}
+
+/** A full-width title over two CSS columns, a full-width table under them, sometimes two columns again after it. */
+function halfway(seed) {
+  const r = rng(seed + 90);
+  const st = style(r);
+  const title = sentence(r, int(r, 3, 6)).replace(/\.$/, '');
+  const top = Array.from({ length: int(r, 2, 4) }, () => paragraph(r, int(r, 2, 3)));
+  const cols = int(r, 2, 4);
+  const header = Array.from({ length: cols }, () => cap(pick(r, WORDS)));
+  const rows = Array.from({ length: int(r, 3, 5) }, () =>
+    Array.from({ length: cols }, (_, i) => (i === 0 ? cap(words(r, int(r, 1, 2))) : String(int(r, 100, 99999)))),
+  );
+  const bottom = Array.from({ length: int(r, 0, 2) * 2 }, () => paragraph(r, 2));
+  const gap = int(r, 5, 10);
+  const columns = (ps) =>
+    `<div style="column-count:2;column-gap:${gap}mm">${ps.map((p) => `<p>${esc(p)}</p>`).join('')}</div>`;
+  const body =
+    `<h1 style="font-size:${st.size + 7}pt;margin:0 0 8pt">${esc(title)}</h1>${columns(top)}` +
+    tableHtml(header, rows, ' style="width:100%;margin:8pt 0"') +
+    (bottom.length ? columns(bottom) : '');
+  const checks = [{ order: [title, head(top[0])] }, ...orderChecks(top), { order: [tail(top.at(-1)), rows[0][1]] }];
+  for (let k = 0; k < 3; k++) {
+    const ri = int(r, 0, rows.length - 1);
+    const c = int(r, 1, cols - 1);
+    checks.push({ cell: rows[ri][c], heading: header[c], left: rows[ri][c - 1] });
+  }
+  if (bottom.length) checks.push(...orderChecks(bottom), { order: [rows.at(-1).at(-1), head(bottom[0])] });
+  return { family: 'halfway', name: `halfway-${seed}`, html: doc(st, [body], tableCss(r)), checks };
+}
+
+export const FAMILIES = [
+  footnotes,
+  running,
+  wrapping,
+  sidebyside,
+  lonestamp,
+  equalsides,
+  wrappedlast,
+  narrowspace,
+  halfway,
+];
 
 /** A cell test (`cell`) against the markdown's tables, `end` / `start`: no other cell after / before it in its row. */
 export function runDefectCheck(check, md) {

@@ -3,6 +3,7 @@ import type { Page, PDFObject, PDFPage, StructuredText } from 'mupdf';
 import { imagePlacements } from './imagePlacements.js';
 import { attachLoneAccents, LONE_ACCENT } from './loneAccents.js';
 import { refineGlyphs } from './refineGlyphs.js';
+import { spansJoinIntoLongRun } from './wordsAsSpans.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
 export interface Segment {
@@ -220,7 +221,9 @@ function readStructuredText(
   try {
     json = JSON.parse(stext.asJSON(JSON_SCALE));
     const suspect = (t: string) => mayNeedGlyphBoxes(t) && (GLYPH_SUSPECT.test(t) || LONE_ACCENT.test(t));
-    if (json.blocks.some((b) => b.lines?.some((l) => suspect(l.text)))) glyphs = lineGlyphs(stext);
+    if (json.blocks.some((b) => b.lines?.some((l) => suspect(l.text))) || spansJoinIntoLongRun(json.blocks)) {
+      glyphs = lineGlyphs(stext);
+    }
   } finally {
     stext.destroy();
   }

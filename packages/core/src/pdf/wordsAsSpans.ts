@@ -1,0 +1,76 @@
+// Stage `wordsAsSpans`: words drawn one text run each, placed by a move narrower than MuPDF's word-space threshold
+// (about 0.2 em) with no space glyph between them — HTML set word by word in inline boxes, generators that justify
+// by moving each word. MuPDF gives every word as its own span with no space, extraction joins spans closer than
+// 0.2 em into one run ("Corbelashlarhalyard"), and the one-span test for TeX-set lines (a run of 26 letters inside
+// one span) never sees it, so the line's glyph boxes were not read and refineGlyphs had only word-sized pieces whose
+// gaps are all word gaps: nothing to compare them with. Such a page now has its glyph boxes read, and refineGlyphs
+// derives the word-gap threshold from the line's own letter gaps, as for TeX lines.
+
+/** The spans' fields this stage reads, in MuPDF's JSON units (coordinates and size scaled alike). */
+export interface SpanLine {
+  wmode: number;
+  bbox: { x: number; y: number; w: number; h: number };
+  font: { size: number };
+  y: number;
+  text: string;
+}
+
+/** A run of this many letters made of several spans with no space is no word (as GLYPH_SUSPECT for one span). */
+const LONG_RUN = 26;
+/** Spans this close (ems) join with no space in extraction (extractPageText's IMPLICIT_SPACE_EM). */
+const JOIN_GAP_EM = 0.2;
+/** Spans on baselines this close (ems) are one line. */
+const SAME_BASELINE_EM = 0.35;
+
+const LATIN = /\p{Script=Latin}/u;
+/** A Latin letter (ASCII first: nearly every character asked about). */
+function isLetter(c: string): boolean {
+  const k = c.charCodeAt(0);
+  if (k < 128) return (k >= 65 && k <= 90) || (k >= 97 && k <= 122);
+  return LATIN.test(c);
+}
+
+/** Letters at the start of `text` (all of it when it is letters only). */
+function leadingLetters(text: string): number {
+  let n = 0;
+  while (n < text.length && isLetter(text[n])) n++;
+  return n;
+}
+
+/** Letters at the end of `text`. */
+function trailingLetters(text: string): number {
+  let n = 0;
+  while (n < text.length && isLetter(text[text.length - 1 - n])) n++;
+  return n;
+}
+
+/**
+ * Whether consecutive spans of one line, each closer to the last than a word space, make a run of LONG_RUN letters
+ * with no space. One pass over the page's spans; letters are only counted for spans that join (rare on pages with
+ * space glyphs), so ordinary pages pay a few comparisons per span.
+ */
+export function spansJoinIntoLongRun(blocks: { lines?: SpanLine[] }[]): boolean {
+  // Letters ending the previous span's run, or -1 when not counted yet (the span's own trailing letters).
+  let run = -1;
+  let prev: SpanLine | null = null;
+  for (const block of blocks)
+    for (const line of block.lines ?? []) {
+      const em = line.font.size || 10;
+      const gap = prev ? line.bbox.x - (prev.bbox.x + prev.bbox.w) : 0;
+      const joins =
+        prev !== null &&
+        line.wmode === 0 &&
+        prev.wmode === 0 &&
+        Math.abs(line.y - prev.y) <= SAME_BASELINE_EM * em &&
+        gap <= JOIN_GAP_EM * em &&
+        gap > -0.5 * em;
+      if (prev && joins) {
+        if (run < 0) run = trailingLetters(prev.text);
+        const lead = leadingLetters(line.text);
+        if (run + lead >= LONG_RUN) return true;
+        run = lead === line.text.length ? run + lead : -1;
+      } else run = -1;
+      prev = line;
+    }
+  return false;
+}
