@@ -57,7 +57,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   svc = await startService();
-}, 90_000);
+}, 240_000); // a cold Chromium printing the PDFs under load: a bound, not a wait
 
 afterAll(async () => {
   await svc?.close();

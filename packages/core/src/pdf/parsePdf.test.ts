@@ -464,5 +464,5 @@ describe('parsePdf on hostile input', () => {
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(400 * 1024 * 1024);
     expect(result.markdown).toBe('');
     expect(result.blocks![0].items).toEqual([]);
-  }, 60_000);
+  }, 180_000); // rendering the bomb downsampled takes ~13 s alone and longer under load: a bound, not a wait
 });

@@ -47,7 +47,7 @@ beforeAll(async () => {
     { ocr: false },
   );
   ({ base, scraper } = site);
-}, 60_000);
+}, 240_000); // a 10,000-line PDF takes 30–40 s to print on a loaded machine: a bound, not a wait
 
 afterAll(async () => {
   await site?.close();
