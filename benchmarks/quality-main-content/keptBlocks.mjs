@@ -6,32 +6,15 @@
 import { writeFileSync } from 'node:fs';
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
-import { listPages, loadPage } from './lib.mjs';
+import { argValue, listPages, loadPage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
 
-const args = process.argv.slice(2);
-const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
+const opt = argValue;
 const half = opt('half', 'a');
 const types = opt('types', 'listing,collection,product,service').split(',');
 const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
-const BLOCKS = new Set([
-  'p',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'td',
-  'th',
-  'dd',
-  'dt',
-  'blockquote',
-  'figcaption',
-]);
+const BLOCKS = TEXT_BLOCK_TAGS;
 const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-const siteOf = (url) => (URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '') : url);
 const linkChars = (el) => {
   let n = 0;
   for (const a of el.querySelectorAll('a')) n += (a.textContent ?? '').trim().length;

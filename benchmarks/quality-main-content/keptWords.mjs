@@ -7,39 +7,16 @@
 // usage: node keptWords.mjs [--half a|b] [--top 40]
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
-import { listPages, loadPage } from './lib.mjs';
+import { argValue, listPages, loadPage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
 
-const args = process.argv.slice(2);
-const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
+const opt = argValue;
 const half = opt('half');
 const top = Number(opt('top', '40'));
 const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
-const BLOCKS = new Set([
-  'p',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'td',
-  'th',
-  'dd',
-  'dt',
-  'blockquote',
-  'figcaption',
-]);
+const BLOCKS = TEXT_BLOCK_TAGS;
 const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-const siteOf = (url) => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-};
 /** The dev-tune halves by site of split.mjs (the ones `ablate.mjs --site-halves` reports). */
 const siteHalf = (url) => devHalfOf(siteOf(url));
 const words = (el) =>

@@ -263,3 +263,33 @@ export function runWithout(disabledRules) {
     return toText(extract(disabledRules));
   };
 }
+
+/** The value after `--name` on the command line, or `fallback`. */
+export function argValue(name, fallback) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+}
+
+/** A page's site: its host without "www.", or `fallback` for a URL that does not parse. */
+export function siteOf(url, fallback = url) {
+  return URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '') : fallback;
+}
+
+/** The text blocks the kept-text reports (keptBlocks.mjs, keptWords.mjs) compare with the truth. */
+export const TEXT_BLOCK_TAGS = new Set([
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'td',
+  'th',
+  'dd',
+  'dt',
+  'blockquote',
+  'figcaption',
+]);
