@@ -1,36 +1,16 @@
 // The hang watchdog on a real vitest run: a file whose worker is blocked in a synchronous wait on a child process
 // (no vitest timeout can fire there) is reported and ended, its child with it, and the run goes on to the next file;
 // with files in parallel workers, the blocked file's own worker is the one ended, and the file moving beside it passes.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import { expect, it } from 'vitest';
 import { allProcesses } from './processTree.js';
+import { vitestOnFixtures } from './vitestOnFixtures.js';
 
-const VITEST = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /** Runs vitest on the fixtures of `set`; killed after `boundMs` (a run without the watchdog would wait 300 s). */
-function runFixtures(
-  set: 'stall' | 'parallel',
-  sleepSeconds: string,
-  boundMs: number,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [VITEST, 'run', '--config', 'vitest.config.ts', '--root', '.'], {
-      cwd: `${FIXTURES}${set}/`,
-      env: { ...process.env, STALL_FIXTURE_SLEEP: sleepSeconds, CI: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const bound = setTimeout(() => child.kill('SIGKILL'), boundMs);
-    child.on('close', (code) => {
-      clearTimeout(bound);
-      resolve({ code, output: stripVTControlCharacters(output) });
-    });
-  });
+function runFixtures(set: 'stall' | 'parallel', sleepSeconds: string, boundMs: number) {
+  return vitestOnFixtures(`${FIXTURES}${set}/`, { ...process.env, STALL_FIXTURE_SLEEP: sleepSeconds }, boundMs);
 }
 
 it('reports a blocked file, ends its worker and the child it waits on, and runs the next file', async () => {

@@ -1,35 +1,17 @@
 // The retry reporter on a real vitest run: tests that fail on their first attempt and pass on their retry are named
 // with what the first attempt threw (message, top of the stack, cause; fast-check's seed and counterexample lines).
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import { expect, it } from 'vitest';
 import { attemptDetails } from './retryReporter.js';
+import { vitestOnFixtures } from './vitestOnFixtures.js';
 
-const VITEST = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/retry/', import.meta.url));
 
 /** Runs vitest on the retry fixtures; killed after `boundMs` (the run takes seconds). */
-function runFixtures(boundMs: number): Promise<{ code: number | null; lines: string[] }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [VITEST, 'run', '--config', 'vitest.config.ts', '--root', '.'], {
-      cwd: FIXTURES,
-      env: { ...process.env, CI: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const bound = setTimeout(() => child.kill('SIGKILL'), boundMs);
-    child.on('close', (code) => {
-      clearTimeout(bound);
-      // Only the reporter's lines are compared: the run's own output would repeat the names in passing.
-      const lines = stripVTControlCharacters(output)
-        .split('\n')
-        .filter((line) => line.startsWith('retried:'));
-      resolve({ code, lines });
-    });
-  });
+async function runFixtures(boundMs: number): Promise<{ code: number | null; lines: string[] }> {
+  const { code, output } = await vitestOnFixtures(FIXTURES, process.env, boundMs);
+  // Only the reporter's lines are compared: the run's own output would repeat the names in passing.
+  return { code, lines: output.split('\n').filter((line) => line.startsWith('retried:')) };
 }
 
 /** The lines printed under `name`, up to the next test's name or the count. */

@@ -55,16 +55,7 @@ export function spansJoinIntoLongRun(blocks: { lines?: SpanLine[] }[]): boolean 
   let prev: SpanLine | null = null;
   for (const block of blocks)
     for (const line of block.lines ?? []) {
-      const em = line.font.size || 10;
-      const gap = prev ? line.bbox.x - (prev.bbox.x + prev.bbox.w) : 0;
-      const joins =
-        prev !== null &&
-        line.wmode === 0 &&
-        prev.wmode === 0 &&
-        Math.abs(line.y - prev.y) <= SAME_BASELINE_EM * em &&
-        gap <= JOIN_GAP_EM * em &&
-        gap > -0.5 * em;
-      if (prev && joins) {
+      if (prev && joinsWithoutSpace(prev, line)) {
         if (run < 0) run = trailingLetters(prev.text);
         const lead = leadingLetters(line.text);
         if (run + lead >= LONG_RUN) return true;
@@ -73,4 +64,17 @@ export function spansJoinIntoLongRun(blocks: { lines?: SpanLine[] }[]): boolean 
       prev = line;
     }
   return false;
+}
+
+/** Whether `span` follows `prev` on the same horizontal line closer than a word space (joined with no space). */
+function joinsWithoutSpace(prev: SpanLine, span: SpanLine): boolean {
+  const em = span.font.size || 10;
+  const gap = span.bbox.x - (prev.bbox.x + prev.bbox.w);
+  return (
+    span.wmode === 0 &&
+    prev.wmode === 0 &&
+    Math.abs(span.y - prev.y) <= SAME_BASELINE_EM * em &&
+    gap <= JOIN_GAP_EM * em &&
+    gap > -0.5 * em
+  );
 }
