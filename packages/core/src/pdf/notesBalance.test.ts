@@ -27,7 +27,7 @@ interface Shape {
 
 function html(shape: Shape): string {
   const [w, h, side, top, gap] = shape.page;
-  const marked = shape.paragraphs.map((p, i) => (i < shape.notes.length ? `${p.slice(0, -1)}<sup>${i + 1}</sup>.` : p));
+  const marked = shape.paragraphs.map((p, i) => (shape.notes[i] ? `${p.slice(0, -1)}<sup>${i + 1}</sup>.` : p));
   const notes = shape.notes.map(
     (t, i) => `<div style="font-size:${shape.noteSize}pt;line-height:1.2"><sup>${i + 1}</sup> ${t}</div>`,
   );

@@ -26,6 +26,9 @@ function textSize(segs: Segment[]): number {
   return bySize[bySize.length - 1].size;
 }
 
+/** Pieces of one line (a word run, its closing stop) start closer than this many body sizes apart. */
+const SAME_LINE_EM = 0.5;
+
 /** The steps between the tops of consecutive body-size lines of a column, sorted. */
 function lineSteps(segs: Segment[], size: number): number[] {
   const tops = segs
@@ -33,7 +36,10 @@ function lineSteps(segs: Segment[], size: number): number[] {
     .map((s) => s.y0)
     .sort((a, b) => a - b);
   const steps: number[] = [];
-  for (let i = 1; i < tops.length; i++) if (tops[i] - tops[i - 1] > size * 0.5) steps.push(tops[i] - tops[i - 1]);
+  for (let i = 1; i < tops.length; i++) {
+    const step = tops[i] - tops[i - 1];
+    if (step > size * SAME_LINE_EM) steps.push(step);
+  }
   return steps.sort((a, b) => a - b);
 }
 
@@ -41,7 +47,7 @@ function lineSteps(segs: Segment[], size: number): number[] {
  * Stage `balanceAllowance`: how far apart balanced columns may end. Why: a balancer (Chromium's CSS columns, a TeX
  * column balancer) leaves one column up to one line longer, and a paragraph break at the column break moves its space
  * to the column top where it is dropped, so the other column can end a line step plus a paragraph's space higher —
- * 2.1–2.6 body sizes with 1-em paragraph margins, over the fixed 2. The allowance is the larger of the fixed one and
+ * 2.1–2.6 body sizes with 0.6-em paragraph margins, over the fixed 2. The allowance is the larger of the fixed one and
  * one line step plus the columns' largest step (a paragraph break), capped at two line steps so that a figure's gap
  * does not make an unbalanced page (the right column ending halfway) look balanced.
  */
