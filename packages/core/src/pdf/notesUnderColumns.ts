@@ -22,7 +22,10 @@ function textSize(segs: Segment[]): number {
   const bySize = [...segs].sort((a, b) => a.size - b.size);
   const letters = bySize.reduce((n, s) => n + s.text.length, 0);
   let seen = 0;
-  for (const s of bySize) if ((seen += s.text.length) * 2 >= letters) return s.size;
+  for (const s of bySize) {
+    seen += s.text.length;
+    if (seen * 2 >= letters) return s.size;
+  }
   return bySize[bySize.length - 1].size;
 }
 
