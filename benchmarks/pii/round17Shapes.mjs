@@ -70,6 +70,10 @@ export const ROUND17_SHAPES = {
     { text: 'We sold 7 boxes of Voltaire novels.', pii: [], keep: ['sold', 'boxes', 'Voltaire', 'novels'] },
     { text: 'Take 2 place cards for the table.', pii: [], keep: ['place', 'cards', 'table'] },
     { text: 'She ran 5 laps around the drive.', pii: [], keep: ['ran', 'laps', 'drive'] },
+    // round 18: a lowercase English-looking street type before a particle, and the writer's lowercase word after it
+    { text: 'meet me at 5 place du Tertre tonight', pii: ['5 place du Tertre'], keep: ['meet', 'tonight'] },
+    { text: 'send it to 6 rue des Lilas thx', pii: ['6 rue des Lilas'], keep: ['send', 'thx'] },
+    { text: 'We need 3 place settings for dinner.', pii: [], keep: ['place', 'settings', 'dinner'] },
   ],
   placeContext: [
     { text: 'She studied at the University of Tromsø.', pii: ['Tromsø'], keep: ['studied', 'University'] },
@@ -150,6 +154,11 @@ export const ROUND17_CHECK = {
     { text: 'We read 15 pages of Hugo tonight.', pii: [], keep: ['read', 'pages', 'Hugo', 'tonight'] },
     { text: 'Set 4 places at the long table.', pii: [], keep: ['Set', 'places', 'table'] },
     { text: 'He parked 3 cars on the road.', pii: [], keep: ['parked', 'cars', 'road'] },
+    // round 18
+    { text: 'write to 9 place de la République, Paris.', pii: ['9 place de la République'], keep: ['write'] },
+    { text: 'ship it to 4 boulevard des Capucines asap', pii: ['4 boulevard des Capucines'], keep: ['ship', 'asap'] },
+    { text: 'Set 2 place names on the table.', pii: [], keep: ['place', 'names', 'table'] },
+    { text: 'He paid 4 via PayPal yesterday.', pii: [], keep: ['paid', 'via', 'PayPal'] },
   ],
   placeContext: [
     { text: 'He teaches at the University of Jyväskylä.', pii: ['Jyväskylä'], keep: ['teaches', 'University'] },

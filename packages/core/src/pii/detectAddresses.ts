@@ -10,6 +10,7 @@ import { detectTypeFirstStreets } from './typeFirstStreets.js';
 import { detectLowercaseUkPostcodes } from './ukLowercasePostcode.js';
 import { dayThenMonth } from './datesBeforeNames.js';
 import { TIME_ONLY_PREPOSITIONS } from './yearPrepositions.js';
+import { STREET_NAME_PARTICLES } from './streetParticles.js';
 
 /** Words between a house number and the street type ("14 [Crown] Street", "63 [Avenue du Golf Arabe]"). */
 const MAX_STREET_NAME_WORDS = 4;
@@ -741,16 +742,34 @@ function numberThenPrefix(tokens: Token[], i: number, g: Gazetteers): Anchor | u
   if (/^(?:bis|ter|quater)$/i.test(tokens[k]?.text ?? '') && sameLine(tokens[k])) k++;
   const p = tokens[k];
   if (!isWord(p) || !sameLine(p) || p.gapBefore === '' || !STREET_PREFIXES.has(p.lower)) return undefined;
-  if (!p.cap && !p.allCaps && ENGLISH_PREFIXES.has(p.lower)) return undefined;
+  if (!p.cap && !p.allCaps && ENGLISH_PREFIXES.has(p.lower) && !particleThenName(tokens, nextIdx(tokens, k)))
+    return undefined;
   let last = -1;
   let j = nextIdx(tokens, k);
   for (let words = 0; words < MAX_STREET_NAME_WORDS && isWord(tokens[j]) && sameLine(tokens[j]); words++) {
     const w = tokens[j];
-    if (w.cap || w.allCaps || !tokenIsCommon(w, g)) last = j;
+    if (w.cap || w.allCaps) last = j;
+    // (round 18) A name written with capitals does not go on in lowercase: after "des Vignes" an unlisted lowercase
+    // word is the writer's ("pls", "thx"); a street written all in lowercase ("3 rue des lilas") still takes it.
+    else if (!tokenIsCommon(w, g) && !capitalisedBefore(tokens, k, j)) last = j;
     else if (!ADDRESS_LOWER_OK.test(w.lower) && !NAME_PARTICLES.has(w.lower)) break;
     j = nextIdx(tokens, j);
   }
   return last >= 0 ? [i, last] : undefined;
+}
+/** (round 18) A street-name particle and a capitalised word, or two particles and one: "du Tertre", "de la Paix". */
+function particleThenName(tokens: Token[], k: number): boolean {
+  let j = k;
+  for (let n = 0; n < 2 && isWord(tokens[j]) && sameLine(tokens[j]) && PARTICLES.has(tokens[j].text); n++) j++;
+  const w = tokens[j];
+  return j > k && isWord(w) && sameLine(w) && (w.cap || w.allCaps);
+}
+const PARTICLES = new Set(STREET_NAME_PARTICLES);
+
+/** Whether a word between the street type at `k` and `j` is written with a capital. */
+function capitalisedBefore(tokens: Token[], k: number, j: number): boolean {
+  for (let m = k + 1; m < j; m++) if (tokens[m].cap || tokens[m].allCaps) return true;
+  return false;
 }
 /** Street types that are everyday English words after a number: lowercase they open no street. */
 const ENGLISH_PREFIXES = new Set(['via', 'place', 'plaza', 'al', 'cours', 'largo', 'bd', 'av', 'ronda', 'quadra']);
@@ -841,7 +860,7 @@ function growRight(tokens: Token[], e: number, g: Gazetteers): number {
       k = lineEnd + 1;
       continue;
     }
-    if (endsAtPlace(tokens, end, k, g)) break;
+    if (endsAtPlace(tokens, end, k, g) || endsAfterCapitalisedName(tokens, end, k, g)) break;
     if (!continuesAddress(tokens, k, g)) break;
     if (t.kind !== 'punct') end = k;
     k++;
@@ -862,6 +881,22 @@ function endsAtPlace(tokens: Token[], end: number, k: number, g: Gazetteers): bo
   if (!g.places.has(last.lower) || g.placeFirstWords.has(last.lower)) return false;
   if (g.places.has(t.lower) || ADDRESS_LOWER_OK.test(t.lower) || STREET_ABBREVIATIONS.has(t.lower)) return false;
   return !isNum(tokens[k + 1]);
+}
+
+/**
+ * (round 18) The same once the address ends in a particle and a capitalised name ("31 chemin des Vignes pls"): a
+ * lowercase word in no dictionary and no street, unit or place list after it is the writer's shorthand, since the
+ * name's capital shows where it ends. Only after a particle: in all-lowercase text the case view gives listed words
+ * their capital back ("858 begunje na gorenjskem"), a capital the writer never set. A short code or a word before a
+ * number may still be a region and its postcode.
+ */
+function endsAfterCapitalisedName(tokens: Token[], end: number, k: number, g: Gazetteers): boolean {
+  const last = tokens[end];
+  const t = tokens[k];
+  if (!isWord(last) || !(last.cap || last.allCaps) || !PARTICLES.has(tokens[end - 1]?.text ?? '')) return false;
+  if (!isWord(t) || t.cap || t.allCaps || t.text.length <= 2) return false;
+  if (g.places.has(t.lower) || ADDRESS_LOWER_OK.test(t.lower) || STREET_ABBREVIATIONS.has(t.lower)) return false;
+  return !STREET_PREFIXES.has(t.lower) && !isNum(tokens[k + 1]);
 }
 
 function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {
