@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from './buildBlocks.js';
 import type { Segment } from './extractPageText.js';
+import { boxSegment } from './pageText.fixture.js';
 
 /** A 3-column grid of OCR words, each row 14 pt below the last, read with the given confidence. */
 function grid(confidence: number): Segment[] {
@@ -41,19 +42,8 @@ describe('buildBlocks: OCR tables', () => {
 });
 
 describe('buildBlocks: two-level table headers', () => {
-  const cell = (text: string, x0: number, row: number): Segment => ({
-    text,
-    x0,
-    x1: x0 + text.length * 5,
-    y0: 100 + row * 14,
-    y1: 112 + row * 14,
-    size: 10,
-    bold: false,
-    italic: false,
-    mono: false,
-    source: 'native_text',
-    confidence: null,
-  });
+  const cell = (text: string, x0: number, row: number): Segment =>
+    boxSegment(text, x0, 100 + row * 14, x0 + text.length * 5);
   it('a group label centred over two sub-columns heads both of them', () => {
     const segs = [
       cell('Region', 60, 0),

@@ -3,20 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { markRowRuns, rowExtent } from './buildBlocks.js';
 import type { Segment } from './extractPageText.js';
+import { boxSegment } from './pageText.fixture.js';
 
-const seg = (y0: number, y1: number, x0 = 0, x1 = 10): Segment => ({
-  text: 'x',
-  x0,
-  x1,
-  y0,
-  y1,
-  size: 10,
-  bold: false,
-  italic: false,
-  mono: false,
-  source: 'native_text',
-  confidence: null,
-});
+/** A segment from y0 to y1. */
+const seg = (y0: number, y1: number, x0 = 0, x1 = 10): Segment => ({ ...boxSegment('x', x0, y0, x1), y1 });
 
 describe('rowExtent', () => {
   it('spans from the highest top to the lowest bottom of the row', () => {
