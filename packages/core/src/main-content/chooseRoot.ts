@@ -21,7 +21,7 @@
 // child dominates, taking the branch with the page's one <h1> when teasers make up the text beside it (two tuning
 // pages won, no frozen or held-out page moved: commit 2168996 has it).
 import type { ContentHints } from './collectContentHints.js';
-import { findBodyEvidence, findTextEvidence, rootFromEvidence } from './findBodyEvidence.js';
+import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
 import { isTeaserBlock } from './teaserCards.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
@@ -35,7 +35,6 @@ import {
   MAIN_KEEP_SHARE,
   MAIN_MIN_CHARS,
   MARKER_MIN_SHARE,
-  PRODUCT_EVIDENCE_MIN_CHARS,
   SIMILAR_MIN_CHARS,
   SIMILAR_MIN_COUNT,
   SIMILAR_MIN_COUNT_CHARS,
@@ -57,8 +56,6 @@ export interface RootContext {
   article: boolean;
   /** The page is a thread (posts, replies). */
   discussion: boolean;
-  /** A single product's page (classifyPage). */
-  product?: boolean;
   hints?: ContentHints;
 }
 
@@ -70,8 +67,6 @@ export function chooseRoot(
 ): NodeStats {
   let root = descend(tree, tree.root, page, on, tracer);
   if (root.good === 0) root = tree.root;
-  if (page.product === true && !page.discussion && on('root-product-description'))
-    root = productRoot(tree, root, page.hints?.productDescription, tracer);
   const evidence = on('body-evidence') ? findBodyEvidence(tree.preorder, page.hints?.articleBody) : null;
   if (evidence !== null && evidence !== root && !page.discussion) {
     const chosen = rootFromEvidence(root, evidence, signature);
@@ -87,28 +82,6 @@ export function chooseRoot(
   }
   return root;
 }
-
-/** Step 1b, on a product's page: the root is the smallest block that holds both the product's name (the page's
- *  title heading) and its description as the page's JSON-LD gives it. The descent stops high on shop pages (a
- *  gallery, a reviews block, a "you may also like" strip beside the product keep any child from the dominance share,
- *  and root-keeps-title holds the <h1>'s ancestor), so everything beside the product stays; the page's own word on
- *  its description and the name's place say where the product's block is. */
-function productRoot(tree: MeasuredTree, root: NodeStats, description: string | undefined, tracer: Tracer): NodeStats {
-  if (description === undefined) return root;
-  const title = findTitleHeading(tree);
-  if (title === null || !isInside(title, root)) return root;
-  const evidence = findTextEvidence(tree.preorder, description.replace(MARKUP, ' '), PRODUCT_EVIDENCE_MIN_CHARS);
-  if (evidence === null || !isInside(evidence, root)) return root;
-  let both = title.parent!;
-  while (both !== root && !isInside(evidence, both)) both = both.parent!;
-  if (both === root) return root;
-  tracer
-    .sink('root', 'root-product-description')
-    ?.push(`root ${describe(both)}: holds the product's name and its described text, not ${describe(root)}`);
-  return both;
-}
-/** Markup inside a JSON-LD description ("<p>…</p>", "&apos;"): its tag and entity names are no words of the text. */
-const MARKUP = /<[^<>]*>|&#?\w{1,8};/g;
 
 /** The descent of step 1 from `start` (or a marker below it). */
 function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: RuleSwitch, tracer: Tracer): NodeStats {

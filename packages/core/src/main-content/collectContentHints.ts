@@ -20,10 +20,6 @@ export interface ContentHints {
   /** The article's text as its JSON-LD gives it (`articleBody`, the longest one), capped: many news pages carry the
    *  whole body there, which tells where the body sits on the page (see findBodyEvidence). */
   articleBody?: string;
-  /** A product's own description as its JSON-LD gives it (`description` of a Product or ProductGroup record, the
-   *  longest one), capped: on a product's page it tells where the description sits (chooseRoot's
-   *  root-product-description). */
-  productDescription?: string;
 }
 
 /** Microdata types kept as hints: only those that name the page's kind. ("Comment" and "Article" items sit inside
@@ -46,7 +42,6 @@ export function collectContentHints(document: Document, rawHtml?: string, carrie
   if (found.canonical ?? found.ogUrl) hints.canonicalUrl = found.canonical ?? found.ogUrl;
   if (found.microdata.size > 0) hints.microdataTypes = [...found.microdata];
   if (found.articleBody !== undefined) hints.articleBody = found.articleBody;
-  if (found.productDescription !== undefined) hints.productDescription = found.productDescription;
   return hints;
 }
 
@@ -58,7 +53,6 @@ interface FoundHints {
   ogUrl?: string;
   microdata: Set<string>;
   articleBody?: string;
-  productDescription?: string;
 }
 
 /** Reads one carrier's hints into `found`: its microdata type, then what its tag carries. */
@@ -112,22 +106,7 @@ function readJsonLdRecord(record: Record<string, unknown>, found: FoundHints): v
   const body = record['articleBody'];
   if (typeof body === 'string' && body.length > (found.articleBody?.length ?? 0))
     found.articleBody = body.slice(0, MAX_ARTICLE_BODY_CHARS);
-  const description = record['description'];
-  if (
-    typeof description === 'string' &&
-    description.length > (found.productDescription?.length ?? 0) &&
-    namesProduct(type)
-  )
-    found.productDescription = description.slice(0, MAX_ARTICLE_BODY_CHARS);
 }
-
-/** Whether a JSON-LD @type value names a single product (a group of variants is one product too). */
-function namesProduct(type: unknown): boolean {
-  for (const t of Array.isArray(type) ? type : [type])
-    if (typeof t === 'string' && PRODUCT_RECORD_TYPES.has(t.toLowerCase())) return true;
-  return false;
-}
-const PRODUCT_RECORD_TYPES = new Set(['product', 'productgroup']);
 
 /** Attribute values a selector engine compares case-insensitively in HTML (the `type` and `rel` of the carriers). */
 const JSON_LD_TYPE = 'application/ld+json';

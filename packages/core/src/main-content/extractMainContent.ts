@@ -63,8 +63,7 @@ export function extractMainContent(document: Document, options: ExtractMainConte
     computeGood(tree);
 
   // 3. choose the root
-  const context = { article: kind.article, discussion, product: kind.product, hints: options.hints };
-  let root = chooseRoot(tree, context, on, tracer);
+  let root = chooseRoot(tree, { article: kind.article, discussion, hints: options.hints }, on, tracer);
   if (options.learnedRoot) {
     const learned = options.learnedRoot === true ? {} : options.learnedRoot;
     const page = { article: kind.article, discussion, hints: options.hints };

@@ -23,18 +23,9 @@ export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: st
     if (marked === null || s.text > marked.text) marked = s;
   }
   if (marked !== null && marked.text - marked.linkText >= EVIDENCE_MIN_CHARS) return marked;
-  return articleBody === undefined ? null : findTextEvidence(preorder, articleBody);
-}
-
-/** The smallest element whose text holds both the start and the end of `given` (a JSON-LD text: articleBody, a
- *  product's description), or null when `given` is shorter than `minChars` letters and digits or not on the page. */
-export function findTextEvidence(
-  preorder: readonly NodeStats[],
-  given: string,
-  minChars = EVIDENCE_MIN_CHARS,
-): NodeStats | null {
-  const key = compact(given);
-  if (key.length < minChars) return null;
+  if (articleBody === undefined) return null;
+  const key = compact(articleBody);
+  if (key.length < EVIDENCE_MIN_CHARS) return null;
   const head = key.slice(0, PROBE_CHARS);
   const tail = key.slice(-PROBE_CHARS);
   let best: NodeStats | null = null;

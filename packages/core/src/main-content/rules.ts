@@ -120,12 +120,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     why: 'the descent stops at a group of similar siblings (posts)',
   },
   { id: 'root-keeps-title', stage: 'root', appliesTo: always, why: 'on non-articles the root keeps the <h1>' },
-  {
-    id: 'root-product-description',
-    stage: 'root',
-    appliesTo: productPage,
-    why: "on a product's page the root is the block holding its name and its JSON-LD description",
-  },
   { id: 'root-keeps-main', stage: 'root', appliesTo: always, why: 'the root keeps the <main> landmark' },
   {
     id: 'builder-blocks',

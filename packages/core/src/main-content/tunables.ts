@@ -381,9 +381,6 @@ export const VARIANT_MAX_SIBLINGS = 4;
 // findBodyEvidence.ts: the page's own word on its body (articleBody) must match enough text
 /** Evidence below this much text (a summary, a teaser's excerpt) says nothing about where the body is. */
 export const EVIDENCE_MIN_CHARS = 250;
-/** A product's JSON-LD description is shorter than an article body (a summary of a sentence or two) and still says
- *  where the product's block is; below this many letters and digits it may be a slogan found anywhere. */
-export const PRODUCT_EVIDENCE_MIN_CHARS = 60;
 /** The start and the end of the JSON-LD text are looked for, each this many letters and digits long. */
 export const PROBE_CHARS = 40;
 /** An element is a candidate when it holds at least this share of the JSON-LD text's letters. */
