@@ -63,3 +63,26 @@ export function readabilityHalf(name) {
   const digest = createHash('sha256').update(`rtp-holdout-v1/${name}`).digest();
   return digest.readUInt32BE(0) % 2 === 0 ? 'held' : 'tune';
 }
+
+const CANONICAL =
+  /<link\b[^>]*rel=["']?canonical["']?[^>]*href=["']([^"']+)|property=["']og:url["'][^>]*content=["']([^"']+)/i;
+/** The site a Readability test page was saved from: the label before the public suffix of its canonical host
+ *  ("nytimes", "lemonde"; "co.uk"-style suffixes understood), else its name up to the first "-" ("lifehacker-working",
+ *  "wikipedia-2"): pages of one site, saved with or without a canonical link, fall on one side. */
+export function readabilitySite(name) {
+  const html = readFileSync(join(READABILITY_DIR, name, 'source.html'), 'utf8').slice(0, 200_000);
+  const m = CANONICAL.exec(html);
+  try {
+    const host = new URL(m?.[1] ?? m?.[2] ?? '').hostname.split('.');
+    const suffix = host.length >= 3 && /^(co|com|org|net)$/.test(host.at(-2)) && host.at(-1).length === 2 ? 2 : 1;
+    return host.at(-1 - suffix);
+  } catch {
+    return name.split('-')[0];
+  }
+}
+
+/** 'dev' or 'check' for a Readability site; changing the salt re-opens the split: don't. */
+export function readabilitySiteHalf(site) {
+  const digest = createHash('sha256').update(`rtp-site-half-v1/${site}`).digest();
+  return digest.readUInt32BE(0) % 2 === 0 ? 'dev' : 'check';
+}

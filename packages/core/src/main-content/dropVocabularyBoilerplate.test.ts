@@ -58,6 +58,23 @@ describe('dropVocabularyBoilerplate: calls to action', () => {
     }
   });
 
+  it('drops the calls to action each language lists for the same few acts', () => {
+    const cases: Array<[readonly string[], string, string]> = [
+      [ES, '<p>Ricevi la newsletter: <a href="/newsletter">le notizie del mattino</a></p>', 'notizie del mattino'],
+      [ES, '<p>Cadastre-se e <a href="/cadastro">receba as notícias do dia</a></p>', 'notícias do dia'],
+      [DE, '<p>Ontvang onze nieuwsbrief <a href="/nieuwsbrief">elke ochtend gratis</a></p>', 'elke ochtend'],
+      [FR, '<p>Je m’abonne à <a href="/abo">l’édition du soir</a></p>', 'édition du soir'],
+      [JA, '<p>無料会員登録で<a href="/signup">すべての記事が読めます</a></p>', 'すべての記事'],
+      [JA, '<p>뉴스레터 구독 <a href="/newsletter">매일 아침 받아보기</a></p>', '매일 아침'],
+    ];
+    for (const [paragraphs, line, words] of cases) {
+      const out = extract(story(paragraphs, line));
+      expect(out).toContain(paragraphs[3]!.slice(0, 20));
+      expect(out).not.toContain(words);
+      expect(extract(story(paragraphs, line), new Set(['inline-call-to-action']))).toContain(words);
+    }
+  });
+
   it('switches a language off by its id', () => {
     const line = '<p>Folgen Sie uns auf <a href="https://social.example/@zeitung">Mastodon</a></p>';
     expect(extract(story(DE, line), new Set(['vocabulary-de']))).toContain('Mastodon');

@@ -4,6 +4,8 @@
 // CueMatcher per list) and by its shape: only short blocks, and a shape check per concept (a call to action links
 // or has a button; a promo is mostly one link to another page of the site; a tag line is links). The same words
 // inside a sentence of the story meet neither condition. Each concept is one rule of the registry (rules.ts).
+// Reading-time stamps ("5 min read") are the one kind of stamp kept: a very short block with a digit and the cue
+// anywhere in it, at most two in a root (more are the stamps of a list's items, which listing truths keep).
 // Picture credits, bylines and update stamps were built the same way and measured: they cost on pages of the
 // held-out half (docs/decisions.md, "Main content: boilerplate vocabulary per concept, round 2").
 import { type ChainNode, END, NEXT, VALUE } from '../html/linkedomLinks.js';
@@ -14,11 +16,12 @@ import { LONGEST, OPENING_CHARS } from './tunables.js';
 import { CALL_TO_ACTION_CUES } from './vocabulary/callsToAction.js';
 import { type CueMatch, CueMatcher, normaliseCueText } from './vocabulary/cueMatcher.js';
 import { READ_ALSO_CUES } from './vocabulary/readAlsoPromos.js';
+import { READING_TIME_CUES } from './vocabulary/readingTime.js';
 import { SHARE_CUES, TAG_CUES } from './vocabulary/shareAndTagLines.js';
 import { type PageSites, pointsAtPage } from './vocabulary/sameSiteLinks.js';
 
 /** The kinds of line; each is one rule of the registry (rules.ts), switched by its id for the ablation report. */
-export type VocabularyConcept = 'callToAction' | 'readAlso' | 'shareTags';
+export type VocabularyConcept = 'callToAction' | 'readAlso' | 'shareTags' | 'readingTime';
 
 /** One block as a concept's shape check reads it. */
 interface Block {
@@ -33,11 +36,14 @@ interface Block {
 /** A concept: its cue lists (each list with its own shape check), the longest block it looks at, and whether a
  *  block can hold such a line at all (counts of the subtree only: a block that cannot has no part that can). */
 interface Concept {
-  cues: ReadonlyArray<{ matcher: CueMatcher; shape: (b: Block, cue: CueMatch) => boolean }>;
+  /** `within`: the cue may stand anywhere in the block's opening, not only open it. */
+  cues: ReadonlyArray<{ matcher: CueMatcher; shape: (b: Block, cue: CueMatch) => boolean; within?: boolean }>;
   maxChars: number;
   mayHold: (s: NodeStats) => boolean;
   /** Only a share or tag line is written as a list. */
   inSections: boolean;
+  /** More lines than this in one root are the items' own lines of a list: none is dropped. */
+  maxPerRoot?: number;
 }
 
 /** A promo is mostly its link: at most this share of the text outside the cue is not link text. */
@@ -45,6 +51,15 @@ const PROMO_MAX_OWN_SHARE = 0.25;
 /** A tag line's text after the cue is mostly links. */
 const TAGS_MIN_LINK_SHARE = 0.6;
 const hasLinkOrButton = (s: NodeStats): boolean => s.links > 0 || s.controls > 0;
+/** A reading-time stamp is this short at most: a byline, a date and the stamp. */
+const STAMP_MAX_CHARS = 60;
+const STAMPS_PER_ROOT = 2;
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+function hasDigit(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) return true;
+  return false;
+}
 
 const CONCEPTS: Readonly<Record<VocabularyConcept, Concept>> = {
   // a call to action links or has a button: the same words opening a sentence of the story have neither
@@ -74,6 +89,21 @@ const CONCEPTS: Readonly<Record<VocabularyConcept, Concept>> = {
     maxChars: LONGEST,
     mayHold: hasLinkOrButton,
     inSections: true,
+  },
+  // a reading-time stamp: a very short block with a number in it; anywhere in the story's block
+  readingTime: {
+    // a wrapper of the headline and the stamp is the headline's block: it stays
+    cues: [
+      {
+        matcher: new CueMatcher(READING_TIME_CUES),
+        shape: (b) => hasDigit(b.norm) && b.s.el.querySelector(HEADINGS) === null,
+        within: true,
+      },
+    ],
+    maxChars: STAMP_MAX_CHARS,
+    mayHold: () => true,
+    inSections: false,
+    maxPerRoot: STAMPS_PER_ROOT,
   },
 };
 
@@ -114,6 +144,10 @@ export function dropVocabularyBoilerplate(
     // not a line itself: its parts may be ("<div><p>Story …</p><p>Follow us on <a>…</a></p></div>")
     for (const child of s.children) stack.push(child);
   }
+  if (c.maxPerRoot !== undefined && found.length > c.maxPerRoot) {
+    options.trace?.push(`keep ${found.length} ${concept} lines: more than ${c.maxPerRoot} are a list's item lines`);
+    return;
+  }
   for (const { s, text } of found) {
     removed.add(s);
     options.trace?.push(`drop ${s.el.localName} "${text.slice(0, 40)}": a ${concept} line`);
@@ -124,8 +158,8 @@ export function dropVocabularyBoilerplate(
 /** Whether a short block is a line of concept `c`: opened by one of its cues (of a switched-on language) and of its
  *  shape. */
 function isLine(c: Concept, b: Block, on: RuleSwitch): boolean {
-  for (const { matcher, shape } of c.cues) {
-    const cue = matcher.matchAt(b.norm);
+  for (const { matcher, shape, within } of c.cues) {
+    const cue = within === true ? matcher.findWithin(b.norm, b.norm.length) : matcher.matchAt(b.norm);
     if (cue !== null && cue.languages.some((l) => on(`vocabulary-${l}`)) && shape(b, cue)) return true;
   }
   return false;

@@ -280,6 +280,13 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'shareTags', vocabularyOptions(c)),
   },
   {
+    id: 'inline-reading-time',
+    stage: 'prune',
+    appliesTo: notThread,
+    why: 'reading-time stamps ("5 min read", "Lesezeit: 4 Min."): a short line with a number, at most two per root',
+    apply: (c) => dropVocabularyBoilerplate(c.root, c.removed, 'readingTime', vocabularyOptions(c)),
+  },
+  {
     id: 'figure-captions',
     stage: 'prune',
     appliesTo: notThread,

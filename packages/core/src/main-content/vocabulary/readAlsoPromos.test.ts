@@ -25,6 +25,23 @@ describe('"read also" promos (inline-read-also)', () => {
     }
   });
 
+  it('drops the promos added for the languages with few cues', () => {
+    const cases: Array<[readonly string[], string, string]> = [
+      [
+        STORIES.es,
+        '<p>Da non perdere: <a href="/cronaca/2024/ponte-chiuso">Il ponte resta chiuso</a></p>',
+        'ponte resta',
+      ],
+      [STORIES.es, '<p>Confira também: <a href="/cidades/nova-ponte-123456">A nova ponte</a></p>', 'nova ponte'],
+      [STORIES.ru, '<p>Также по теме: <a href="/news/2024/05/most">Мост закроют</a></p>', 'Мост закроют'],
+      [STORIES.zh, '<p>관련 링크 <a href="/news/2024/0501.html">다리 공사 시작</a></p>', '다리 공사'],
+    ];
+    for (const [paragraphs, line, words] of cases) {
+      expect(extract(story(paragraphs, line))).not.toContain(words);
+      expect(extract(story(paragraphs, line), OFF)).toContain(words);
+    }
+  });
+
   it('drops it when its link names the site by its full address', () => {
     const line = '<p>Lees ook: <a href="https://www.news.example/binnenland/nieuwe-brug-open">Nieuwe brug open</a></p>';
     expect(extract(story(STORIES.de, line))).not.toContain('Nieuwe brug');

@@ -20,6 +20,8 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'see also:',
     "don't miss:",
     'must read:',
+    'you may also like:',
+    'you might also like:',
   ],
   de: [
     'lesen sie auch',
@@ -35,6 +37,8 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'siehe auch:',
     'hören sie auch',
     'sehen sie auch',
+    'lesen sie außerdem',
+    'mehr dazu:',
   ],
   fr: [
     'à lire aussi',
@@ -49,6 +53,8 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'article associé',
     'articles associés',
     'pour aller plus loin:',
+    'voir également:',
+    'à lire:',
   ],
   es: [
     'te puede interesar',
@@ -65,6 +71,9 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'noticias relacionadas',
     'relacionado:',
     'relacionada:',
+    'lea además',
+    'también puedes leer',
+    'mira también',
   ],
   it: [
     'leggi anche',
@@ -77,6 +86,7 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'articoli correlati',
     'correlati:',
     'per approfondire:',
+    'da non perdere:',
   ],
   pt: [
     'leia também',
@@ -90,6 +100,8 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'relacionadas:',
     'você pode gostar',
     'pode te interessar',
+    'veja ainda',
+    'confira também',
   ],
   nl: [
     'lees ook',
@@ -115,6 +127,7 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'sprawdź też',
     'sprawdź także',
     'polecamy:',
+    'warto przeczytać',
   ],
   ru: [
     'читайте также',
@@ -126,6 +139,8 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'см. также',
     'читайте по теме',
     'по теме:',
+    'также по теме',
+    'рекомендуем:',
   ],
   zh: [
     '相关阅读',
@@ -141,6 +156,10 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     '相关报道',
     '相關報導',
     '猜你喜欢',
+    '猜你喜歡',
+    '更多阅读',
+    '相关链接',
+    '相關連結',
   ],
   ja: [
     '関連記事',
@@ -151,6 +170,18 @@ export const READ_ALSO_CUES: CuesByLanguage = {
     'おすすめ記事',
     '参考記事',
     'こちらも読まれています',
+    '関連リンク',
+    'こちらもどうぞ',
   ],
-  ko: ['관련기사', '관련 기사', '관련 뉴스', '함께 읽기', '추천 기사', '같이 보기', '함께 보면 좋은'],
+  ko: [
+    '관련기사',
+    '관련 기사',
+    '관련 뉴스',
+    '관련 링크',
+    '함께 읽기',
+    '추천 기사',
+    '같이 보기',
+    '함께 보면 좋은',
+    '이어서 읽기',
+  ],
 };

@@ -28,6 +28,23 @@ describe('share and tag lines (inline-share-tags)', () => {
     }
   });
 
+  it('drops the share and tag lines added for the languages with few cues', () => {
+    const cases: Array<[readonly string[], string, string]> = [
+      [STORIES.es, '<p>Compartir artículo: <a href="https://social.example/s">Mastodon</a></p>', 'Mastodon'],
+      [STORIES.zh, '<p>相关标签：<a href="/tag/qiao">桥梁工程</a> <a href="/tag/city">城市建设</a></p>', '城市建设'],
+      [STORIES.ru, '<p>Тэги: <a href="/tag/most">мост</a>, <a href="/tag/remont">ремонт дорог</a></p>', 'ремонт дорог'],
+      [
+        STORIES.de,
+        '<p>Stichworte: <a href="/thema/bruecke">Brücke</a>, <a href="/thema/bau">Bauarbeiten</a></p>',
+        'Bauarbeiten',
+      ],
+    ];
+    for (const [paragraphs, line, words] of cases) {
+      expect(extract(story(paragraphs, line))).not.toContain(words);
+      expect(extract(story(paragraphs, line), OFF)).toContain(words);
+    }
+  });
+
   it('keeps prose that opens with such words', () => {
     const kept = [
       // no link, no button: a sentence of the story
