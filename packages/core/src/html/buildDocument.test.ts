@@ -10,6 +10,19 @@ function expectSameTree(html: string): void {
   expect(ours.toString(), html).toBe(theirs.toString());
 }
 
+/** The depth of the deepest element (a child of the document is 1), by the public getters. */
+function deepestElement(document: Document): number {
+  let deepest = 0;
+  const visit = (node: ParentNode, depth: number): void => {
+    for (let child = node.firstElementChild; child; child = child.nextElementSibling) {
+      deepest = Math.max(deepest, depth);
+      visit(child, depth + 1);
+    }
+  };
+  visit(document, 1);
+  return deepest;
+}
+
 /** `count` attributes named prefix0, prefix1, … */
 const names = (prefix: string, count: number): string =>
   Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(' ');
@@ -70,6 +83,26 @@ describe('buildDocument', () => {
       const length = 1 + random(12);
       expectSameTree(Array.from({ length }, () => pieces[random(pieces.length)]).join(''));
     }
+  });
+
+  // parseHtml skips the depth-capping walk when this depth is far below the cap: it must be the tree's own depth.
+  it('reports the depth of the deepest element it built, on every case and on random mixes', () => {
+    const pieces = CASES.flatMap((html) => html.split(/(?=<)/)).filter(Boolean);
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const mixes = Array.from({ length: 200 }, () =>
+      Array.from({ length: 1 + random(12) }, () => pieces[random(pieces.length)]).join(''),
+    );
+    const nested = '<div><p>a<span><b>' + '<i>'.repeat(30) + 'x</div><ul><li><ol><li><em>y';
+    for (const html of [...CASES, ...mixes, nested]) {
+      const facts = { depth: -1 };
+      const document = buildDocument(html, facts);
+      expect(facts.depth, html).toBe(deepestElement(document));
+    }
+    expect(deepestElement(buildDocument(nested))).toBe(34);
   });
 
   it('keeps the first of repeated attributes and the key order on a tag with 50,000 of them', () => {

@@ -115,6 +115,8 @@ class TreeBuilder {
   private readonly values: string[] = [];
   private count = 0;
   private seen: Set<string> | null = null;
+  /** The depth of the deepest element so far (a child of the document is 1). */
+  maxDepth = 0;
 
   constructor(document: LinkedDocument, html: string) {
     this.document = document;
@@ -216,6 +218,7 @@ class TreeBuilder {
     element.parentNode = this.parent;
     this.link(element);
     this.writeAttributes(element);
+    if (this.open.length >= this.maxDepth) this.maxDepth = this.open.length + 1;
     this.tagName = '';
     this.inTag = false;
     if (VOID.has(name)) this.closeElement(element);
@@ -330,13 +333,22 @@ class TreeBuilder {
   }
 }
 
-/** Parses HTML into a linkedom document, as linkedom's parseHTML(html).document would. */
-export function buildDocument(html: string): Document {
+/** What the parse saw on the way, for steps that would otherwise walk the tree to learn it. */
+export interface BuildFacts {
+  /** The depth of the deepest element the parse made (a child of the document is 1; later moves not counted). */
+  depth: number;
+}
+
+/** Parses HTML into a linkedom document, as linkedom's parseHTML(html).document would; `facts`, when given, is
+ *  filled in. */
+export function buildDocument(html: string, facts?: BuildFacts): Document {
   const document = new DOMParser().parseFromString('', 'text/html') as unknown as LinkedDocument;
+  if (facts) facts.depth = 0;
   if (!html) return document as unknown as Document;
   const builder = new TreeBuilder(document, html);
   const tokenizer = new FastTokenizer(builder);
   tokenizer.write(html);
   tokenizer.end();
+  if (facts) facts.depth = builder.maxDepth;
   return document as unknown as Document;
 }

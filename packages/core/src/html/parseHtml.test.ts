@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from './parseHtml.js';
-import { MAX_TREE_DEPTH } from './flattenDeepElements.js';
+import { MAX_TREE_DEPTH, flattenDeepElements } from './flattenDeepElements.js';
 import { limitMarkupNesting, MARKUP_NESTING_LIMIT } from './limitMarkupNesting.js';
 
 function maxDepth(root: Node): number {
@@ -83,6 +83,18 @@ describe('parseHtml', () => {
     const document = parseHtml(`<div>${inner}</div>`);
     expect(maxDepth(document)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 2);
     expect(document.body.textContent).toBe(Array.from({ length: n }, (_, i) => i % 10).join(''));
+  });
+
+  // parseHtml walks the tree for the cap only when the parse saw a depth near it (shaping adds levels above).
+  it('leaves nothing to flatten at depths around the cap, with and without <html> and <body> written', () => {
+    for (let n = MAX_TREE_DEPTH - 4; n <= MAX_TREE_DEPTH + 4; n++) {
+      const nested = '<span>'.repeat(n) + 'x' + '</span>'.repeat(n);
+      for (const html of [nested, `<p>a</p>${nested}`, `<html><body>${nested}</body></html>`]) {
+        const document = parseHtml(html);
+        expect(flattenDeepElements(document.documentElement), `${n} ${html.slice(0, 20)}`).toBe(0);
+        expect(document.body.textContent).toContain('x');
+      }
+    }
   });
 
   // Our linkedom patch builds class lists lazily and reads classes from the attribute; this pins what that must keep.

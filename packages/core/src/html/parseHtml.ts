@@ -3,19 +3,25 @@
 // later step can crash on it.
 import { buildDocument } from './buildDocument.js';
 import { closeStrayCdata } from './closeStrayCdata.js';
-import { flattenDeepElements } from './flattenDeepElements.js';
+import { MAX_TREE_DEPTH, flattenDeepElements } from './flattenDeepElements.js';
 import { limitMarkupNesting } from './limitMarkupNesting.js';
 
 /** Elements a browser files under <head> when they come before any content. */
 const HEAD_TAGS = new Set(['title', 'meta', 'link', 'base', 'style', 'script', 'noscript', 'template']);
 
+/** Levels ensureDocumentShape can add above an element: a made <html>, and <body>. */
+const SHAPE_LEVELS = 2;
+
 /** Parses HTML into a document that always has documentElement, head and body, and a bounded depth. Never throws. */
 export function parseHtml(html: string): Document {
   // A browser turns U+0000 into U+FFFD; keeping NULs would leak them into every output.
   const text = typeof html === 'string' ? (html.includes('\0') ? html.replace(/\0/g, '\uFFFD') : html) : '';
-  const document = buildDocument(limitMarkupNesting(closeStrayCdata(text)));
+  const facts = { depth: 0 };
+  const document = buildDocument(limitMarkupNesting(closeStrayCdata(text)), facts);
   ensureDocumentShape(document);
-  flattenDeepElements(document.documentElement);
+  // Shaping puts at most <html> and <body> above what the parse built (content moved out of <head> keeps its
+  // depth): a tree the parse kept that far below the cap has no element to flatten, and is not walked to find out.
+  if (facts.depth + SHAPE_LEVELS >= MAX_TREE_DEPTH) flattenDeepElements(document.documentElement);
   return document;
 }
 
