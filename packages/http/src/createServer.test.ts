@@ -238,11 +238,47 @@ describe('createServer body handling', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('prototype-poisoning keys are refused as bad JSON', async () => {
+  // Through real HTTP: Fastify's own parser answered these "Body is not valid JSON", which named neither the key
+  // nor that the JSON itself was fine.
+  it('a prototype-poisoning key is a 400 naming the key and where it is, over HTTP', async () => {
     const { app, calls } = build();
-    const res = await post(app, '{"url":"https://example.com","__proto__":{"x":1}}', 'application/json');
-    expect(res.statusCode).toBe(400);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const send = async (body: string) => {
+      const res = await fetch(`${origin}/v2/scrape`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const cases = [
+      ['{"url":"https://example.com","__proto__":{"x":1}}', ['__proto__'], '__proto__: the key "__proto__"'],
+      ['{"url":"https://example.com","mobile":[{"a":{"__proto__":false}}]}', ['mobile', 0, 'a', '__proto__'], ''],
+      ['{"url":"https://example.com","\\u005f_proto__":1}', ['__proto__'], ''],
+      [
+        '{"url":"https://example.com","headers":{"constructor":{"prototype":{}}}}',
+        ['headers', 'constructor', 'prototype'],
+        'headers.constructor.prototype: the key "constructor" holding "prototype" is not allowed',
+      ],
+    ] as const;
+    for (const [text, path, says] of cases) {
+      const { status, body } = await send(text);
+      expect(status, text).toBe(400);
+      expect(body, text).toMatchObject({ success: false, code: 'BAD_REQUEST_FORBIDDEN_KEY' });
+      expect(body.error, text).toMatch(/^Bad Request: .*not allowed/);
+      expect(body.error, text).toContain(says);
+      expect(body.details, text).toEqual([{ code: 'forbidden_key', path, message: expect.any(String) }]);
+    }
+    // Invalid JSON keeps its own code, now with the parser's reason; a `constructor` without `prototype` is fine.
+    const bad = await send('{"url":"https://example.com",}');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: 'Bad Request', code: 'BAD_REQUEST_INVALID_JSON' });
+    expect(bad.body.details.message).toMatch(/^The body is not valid JSON: .*position 29/);
     expect(calls).toHaveLength(0);
+    const fine = await send('{"url":"https://example.com","headers":{"constructor":"x"}}');
+    expect(fine.status).toBe(200);
+    expect(calls).toHaveLength(1);
   });
 
   it('an empty JSON body is a 400', async () => {

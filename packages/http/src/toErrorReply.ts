@@ -21,7 +21,7 @@ export const INTERNAL_ERROR: ErrorBody = { success: false, error: 'Internal Serv
 
 /**
  * Maps anything a route can throw to the spec's error shape. ScrapeErrors carry their own status and body; the
- * body-parsing errors Fastify raises become the spec's 400/413/415; everything else is a 500 that reveals nothing.
+ * body-reading errors Fastify raises become the spec's 400/413/415; everything else is a 500 that reveals nothing.
  */
 export function toErrorReply(err: unknown): ErrorReply {
   if (isScrapeErrorLike(err)) {
@@ -46,18 +46,11 @@ export function toErrorReply(err: unknown): ErrorReply {
       return clientError(415, 'Unsupported Media Type', 'BAD_REQUEST_CONTENT_TYPE', {
         message: 'Send the body as JSON with Content-Type: application/json.',
       });
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return clientError(400, 'Bad Request', 'BAD_REQUEST_INVALID_JSON', {
-        message: 'The body is empty; send a JSON object such as {"url":"https://example.com"}.',
-      });
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return clientError(400, 'Bad Request', 'BAD_REQUEST_INVALID_JSON', {
-        message: `The body is not valid JSON: ${messageOf(e)}`,
-      });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return clientError(400, 'Bad Request', undefined, { message: 'Content-Length does not match the body.' });
   }
-  // The JSON parser reports syntax errors (and forbidden __proto__ keys) as 400s without a code of its own.
+  // A body parser's 400 without a code of its own (a SyntaxError); our JSON parser throws ScrapeErrors
+  // (parseJsonBody).
   const statusCode = typeof e?.statusCode === 'number' ? e.statusCode : undefined;
   if (statusCode === 400 && (err instanceof SyntaxError || code === undefined)) {
     return clientError(400, 'Bad Request', 'BAD_REQUEST_INVALID_JSON', {

@@ -40,7 +40,8 @@ function expectClientError(status: number, body: any, context: unknown) {
 /**
  * True when a JSON value holds a key the service's JSON parser refuses before any field is read: `__proto__`, or
  * `constructor` holding `prototype` (prototype poisoning). fast-check's `jsonValue()` makes such keys on purpose
- * (about one run in twelve of 120 cases); the whole body is then a 400 `BAD_REQUEST_INVALID_JSON` naming no field.
+ * (about one run in twelve of 120 cases); the whole body is then a 400 `BAD_REQUEST_FORBIDDEN_KEY` naming the key,
+ * not the field's type.
  */
 function hasRefusedKey(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
@@ -127,20 +128,21 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
     expect(site.hits('/echo/headers')).toBe(before);
   });
 
-  // The values the property above leaves out: the parser refuses the body whole, so no field can be named.
-  it('a value holding a __proto__ or constructor.prototype key is 400 invalid JSON, nothing fetched', async () => {
+  // The values the property above leaves out: the parser refuses the body whole, naming the key rather than a type.
+  it('a value holding a __proto__ or constructor.prototype key is 400 naming the key, nothing fetched', async () => {
     const url = site.url('/echo/headers');
     const bodies = [
-      `{"url":${JSON.stringify(url)},"includeTags":{"__proto__":[]}}`,
-      `{"url":${JSON.stringify(url)},"mobile":[{"a":{"__proto__":false}}]}`,
-      `{"url":${JSON.stringify(url)},"timeout":{"constructor":{"prototype":{}}}}`,
+      [`{"url":${JSON.stringify(url)},"includeTags":{"__proto__":[]}}`, 'includeTags.__proto__'],
+      [`{"url":${JSON.stringify(url)},"mobile":[{"a":{"__proto__":false}}]}`, 'mobile[0].a.__proto__'],
+      [`{"url":${JSON.stringify(url)},"timeout":{"constructor":{"prototype":{}}}}`, 'timeout.constructor.prototype'],
     ];
     const before = site.hits('/echo/headers');
-    for (const text of bodies) {
+    for (const [text, where] of bodies) {
       const { status, body } = await svc.scrape(text);
       expectClientError(status, body, text);
       expect(status, text).toBe(400);
-      expect(body.code, text).toBe('BAD_REQUEST_INVALID_JSON');
+      expect(body.code, text).toBe('BAD_REQUEST_FORBIDDEN_KEY');
+      expect(body.error, text).toContain(`${where}: the key`);
     }
     expect(site.hits('/echo/headers')).toBe(before);
   });

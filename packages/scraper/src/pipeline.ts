@@ -35,8 +35,8 @@ export async function runPipeline(
     answered?: PromiseLike<unknown>;
   } = {},
 ): Promise<ScrapeDocument> {
-  // 1 plan: defaults resolved, engine needs, cacheability, variant key.
-  const planned = planScrape(request);
+  // 1 plan: defaults resolved, engine needs, cacheability, the page-cache key.
+  const planned = planScrape(request, deps.cache);
   // Zero data retention: the page is not kept past the answer (interact then re-opens the URL).
   const plan = {
     ...planned,

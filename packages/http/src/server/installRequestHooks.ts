@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { toErrorReply } from '../toErrorReply.js';
+import { parseJsonBody } from './parseJsonBody.js';
 import { shuttingDown } from './shuttingDown.js';
 
 function pathOf(url: string): string {
@@ -25,12 +26,17 @@ export function installRequestHooks(app: FastifyInstance, draining: Draining): v
   app.removeContentTypeParser('text/plain');
   // The Firecrawl CLI and AI-SDK tools stop sessions with `DELETE` + `Content-Type: application/json` and no body;
   // only a POST needs a body, so an empty one elsewhere is no body rather than a 400.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Our own parser rather than Fastify's, whose one message ("Body is not valid JSON") hides why (parseJsonBody).
+  // Fastify still reads the body and enforces the body limit (413) before the parser runs.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (request.method !== 'POST' && (body === '' || (typeof body === 'string' && body.trim() === '')))
-      return done(null, undefined);
-    parseJson(request, body as string, done);
+    const text = body as string;
+    if (request.method !== 'POST' && text.trim() === '') return done(null, undefined);
+    try {
+      done(null, parseJsonBody(text));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
 }
 

@@ -3,7 +3,7 @@ import { errors } from '../errors.js';
 import type { PipelineDeps } from '../pipelineDeps.js';
 import { isAllowedAddress } from '../ssrf/addressPolicy.js';
 import type { SourceCacheHit } from '../sourceCache.js';
-import { cacheKeyOf, type ScrapePlan } from './plan.js';
+import type { ScrapePlan } from './plan.js';
 
 /** Cache-only requests (minAge, lockdown) cannot be served without a cache: say so before anything runs. */
 export function checkCacheRead(plan: ScrapePlan, deps: PipelineDeps): void {
@@ -37,9 +37,10 @@ function refuseGuardedAddress(plan: ScrapePlan, deps: PipelineDeps): void {
  * cache, maxAge/storeInCache simply fetch fresh: that is exactly what an empty cache means.
  */
 export async function readCache(plan: ScrapePlan, deps: PipelineDeps): Promise<SourceCacheHit | null> {
-  const cache = deps.cache;
-  if (!cache || plan.cache.read === 'none') return null;
-  const hit = await cache.read(cacheKeyOf(plan, cache), {
+  const { cache } = deps;
+  const { key } = plan.cache;
+  if (!cache || key === undefined || plan.cache.read === 'none') return null;
+  const hit = await cache.read(key, {
     maxAgeMs: plan.cache.maxAgeMs,
     minAgeMs: plan.cache.minAgeMs,
   });

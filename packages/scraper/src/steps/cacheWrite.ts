@@ -3,7 +3,7 @@ import type { PipelineDeps } from '../pipelineDeps.js';
 import type { ScraperLogger } from '../types.js';
 import type { Source } from '../source.js';
 import { isScrapeError } from '../errors.js';
-import { cacheKeyOf, type ScrapePlan } from './plan.js';
+import type { ScrapePlan } from './plan.js';
 
 /** Which fetched Sources are worth keeping (2xx, 404/410): the page cache's own rule. */
 export const isStorable = shouldStoreSource;
@@ -18,9 +18,10 @@ export async function writeCache(
   deps: PipelineDeps,
   answered?: PromiseLike<unknown>,
 ): Promise<void> {
-  const cache = deps.cache;
-  if (!cache || !plan.cache.write || !isStorable(source)) return;
-  await cache.write(cacheKeyOf(plan, cache), source, answered ? { after: answered } : undefined);
+  const { cache } = deps;
+  const { key } = plan.cache;
+  if (!cache || key === undefined || !plan.cache.write || !isStorable(source)) return;
+  await cache.write(key, source, answered ? { after: answered } : undefined);
 }
 
 /** A coalesced fetch whose leader was aborted (its client left or timed out): followers must not inherit that. */
@@ -59,11 +60,12 @@ export async function acquireAndStore(
     return source;
   };
 
-  const cache = deps.cache;
-  if (!cache?.coalesce || !plan.cache.write) return fetchAndStore();
+  const { cache } = deps;
+  const { key } = plan.cache;
+  if (!cache?.coalesce || key === undefined || !plan.cache.write) return fetchAndStore();
 
   let leader = false;
-  const shared = cache.coalesce(cacheKeyOf(plan, cache), async () => {
+  const shared = cache.coalesce(key, async () => {
     leader = true;
     try {
       return await fetchAndStore();

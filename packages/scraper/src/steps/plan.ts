@@ -23,6 +23,11 @@ export interface CachePlan {
    */
   retain: boolean;
   variant: CacheVariant;
+  /**
+   * The page-cache key, made once here (a hash) for the read, the coalescing, the write and the transform memo;
+   * undefined without a cache or when this scrape neither reads nor writes it.
+   */
+  key: string | undefined;
 }
 
 /** Everything later steps need, decided once from the validated request. */
@@ -65,18 +70,20 @@ export interface ScrapePlan {
  */
 export type CreditBudget = (upTo: number) => Promise<number>;
 
-export function planScrape(request: ScrapeRequest): ScrapePlan {
+/** `cache`: the scraper's page cache, whose key rule makes `cache.key` (none: the plan has no key). */
+export function planScrape(request: ScrapeRequest, cache?: SourceCache): ScrapePlan {
   const formats = new Map(request.formats.map((f) => [f.type, f] as const));
   const screenshot = formats.get('screenshot');
+  // Google Docs / Sheets / Slides are fetched as their export (PDF / CSV), as the peer does: the editor is an app.
+  const url = googleExportUrl(new URL(request.url)) ?? new URL(request.url);
   return {
     request,
     scrapeId: randomUUID(),
     sourceURL: request.url,
-    // Google Docs / Sheets / Slides are fetched as their export (PDF / CSV), as the peer does: the editor is an app.
-    url: googleExportUrl(new URL(request.url)) ?? new URL(request.url),
+    url,
     formats,
     browserNeeds: browserNeedsOf(request),
-    cache: planCache(request, screenshot ? { ...screenshot } : null),
+    cache: planCache(request, screenshot ? { ...screenshot } : null, url.href, cache),
     acceptLanguage: acceptLanguageFor(request.location),
     zeroDataRetention: request.zeroDataRetention || request.lockdown,
     artifacts: request.zeroDataRetention || request.lockdown ? 'inline' : 'store',
@@ -95,7 +102,12 @@ function browserNeedsOf(request: ScrapeRequest): string[] {
   return needs;
 }
 
-function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> | null): CachePlan {
+function planCache(
+  request: ScrapeRequest,
+  screenshot: Record<string, unknown> | null,
+  href: string,
+  cache: SourceCache | undefined,
+): CachePlan {
   const cacheOnlyBy = request.lockdown
     ? 'lockdown'
     : request.minAge !== undefined && request.minAge > 0
@@ -125,14 +137,17 @@ function planCache(request: ScrapeRequest, screenshot: Record<string, unknown> |
     (request.actions?.length ?? 0) > 0 ||
     request.profile !== undefined ||
     !request.skipTlsVerification;
+  const read = policy.read === 'bypass' || (policy.read === 'fresh-or-fetch' && ownFetch) ? 'none' : policy.read;
+  const keyed = cache !== undefined && (read !== 'none' || policy.writeCache);
   return {
-    read: policy.read === 'bypass' || (policy.read === 'fresh-or-fetch' && ownFetch) ? 'none' : policy.read,
+    read,
     maxAgeMs: policy.maxAgeMs,
     minAgeMs: policy.minAgeMs,
     cacheOnlyBy,
     write: policy.writeCache,
     retain: policy.writeHistory,
     variant,
+    key: keyed ? (cache.key ? cache.key(href, variant) : defaultCacheKey(href, variant)) : undefined,
   };
 }
 
@@ -141,25 +156,4 @@ export function defaultCacheKey(url: string, variant: CacheVariant): string {
   return createHash('sha256')
     .update(`${url}\n${JSON.stringify(variant)}`)
     .digest('base64url');
-}
-
-interface KnownKey {
-  cache: SourceCache;
-  href: string;
-  variant: CacheVariant;
-  key: string;
-}
-
-/** The key each plan's scrape last asked for: the read, the coalescing, the write and the memo all ask (a hash each). */
-const knownKeys = new WeakMap<ScrapePlan, KnownKey>();
-
-/** The plan's page-cache key, computed once per plan and cache (again only if its URL or variant was replaced). */
-export function cacheKeyOf(plan: ScrapePlan, cache: SourceCache): string {
-  const href = plan.url.href;
-  const variant = plan.cache.variant;
-  const known = knownKeys.get(plan);
-  if (known && known.cache === cache && known.href === href && known.variant === variant) return known.key;
-  const key = cache.key ? cache.key(href, variant) : defaultCacheKey(href, variant);
-  knownKeys.set(plan, { cache, href, variant, key });
-  return key;
 }

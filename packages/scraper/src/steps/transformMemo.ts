@@ -3,7 +3,7 @@ import type { PipelineDeps } from '../pipelineDeps.js';
 import type { SourceCacheHit } from '../sourceCache.js';
 import type { Source } from '../source.js';
 import { isStorable } from './cacheWrite.js';
-import { cacheKeyOf, type ScrapePlan } from './plan.js';
+import type { ScrapePlan } from './plan.js';
 import type { Content, TransformMemo } from './types.js';
 import { defineOwn } from '../defineOwn.js';
 
@@ -79,9 +79,11 @@ export async function transformRemembered(
   deps: PipelineDeps,
   run: () => Content | Promise<Content>,
 ): Promise<Content> {
-  const { transformMemo: memo, cache } = deps;
-  if (!memo || !cache || !(hit !== null || (plan.cache.write && isStorable(source)))) return run();
-  const key = transformMemoKey(plan, cacheKeyOf(plan, cache), source);
+  const memo = deps.transformMemo;
+  const cacheKey = plan.cache.key;
+  // No key: no cache, or this scrape neither reads nor writes it (so nothing it transforms is stored).
+  if (!memo || cacheKey === undefined || !(hit !== null || (plan.cache.write && isStorable(source)))) return run();
+  const key = transformMemoKey(plan, cacheKey, source);
   const known = memo.get(key);
   if (known) return known;
   const content = await run();

@@ -31,7 +31,7 @@ function countingCache() {
   return { cache, keys: () => keys };
 }
 
-describe('cacheKeyOf', () => {
+describe('the page-cache key of a plan', () => {
   it('a miss that is stored and a hit each compute the key once', async () => {
     const { cache, keys } = countingCache();
     const scraper = createScraper({ allowPrivateUrls: true, cache });
@@ -41,6 +41,10 @@ describe('cacheKeyOf', () => {
       expect(keys()).toBe(1);
       const hit = await scraper.scrape({ url: site.url('/page'), formats: ['markdown'] });
       expect(hit.metadata.cacheState).toBe('hit');
+      expect(keys()).toBe(2);
+      // A scrape that neither reads nor writes the cache has no key to make.
+      const uncached = await scraper.scrape({ url: site.url('/page'), maxAge: 0, storeInCache: false });
+      expect(uncached.metadata.cacheState).toBe('miss');
       expect(keys()).toBe(2);
     } finally {
       await scraper.close();
