@@ -57,42 +57,67 @@ export const CONTENDERS = {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * After one untimed warm-up pass (JIT, wasm, font caches), `rounds` passes over the corpus in which the contenders
- * take turns on each document (who goes first rotates each round), so a noisy shared machine slows them alike.
- * Wall time gives pages/s. The ratios to raw MuPDF and pdf.js are taken per round (load that hits a round hits every
- * contender in it and cancels) and reported as the median over the rounds, with the rounds' range: on wall time
- * (`vsMupdf`) and on process CPU time (`cpuVsMupdf`), which other processes on the machine disturb less.
+ * Rounds in which `names` take turns on each document (who goes first rotates each round), after an untimed pass;
+ * per contender and round, pages, wall and process CPU milliseconds.
  */
-export async function measureSpeed(corpus, { rounds = 1 } = {}) {
-  const entries = Object.entries(CONTENDERS);
-  for (const doc of corpus) for (const [, fn] of entries) await fn(doc);
-  const acc = entries.map(([name]) => ({ name, pages: 0, ms: 0, cpuMs: 0 }));
-  const perRound = [];
+async function interleaved(corpus, names, rounds) {
+  for (const doc of corpus) for (const name of names) await CONTENDERS[name](doc);
+  const out = [];
   for (let r = 0; r < rounds; r++) {
-    const round = entries.map(() => ({ pages: 0, ms: 0, cpuMs: 0 }));
+    const round = names.map(() => ({ pages: 0, ms: 0, cpuMs: 0 }));
     for (const doc of corpus)
-      for (let k = 0; k < entries.length; k++) {
-        const i = (k + r) % entries.length;
+      for (let k = 0; k < names.length; k++) {
+        const i = (k + r) % names.length;
         const cpu = process.cpuUsage();
         const started = performance.now();
-        round[i].pages += await entries[i][1](doc);
+        round[i].pages += await CONTENDERS[names[i]](doc);
         round[i].ms += performance.now() - started;
         const used = process.cpuUsage(cpu);
         round[i].cpuMs += (used.user + used.system) / 1000;
       }
-    for (const [i, t] of round.entries()) {
-      acc[i].pages += t.pages;
-      acc[i].ms += t.ms;
-      acc[i].cpuMs += t.cpuMs;
-    }
-    const [o, m, p] = round;
-    perRound.push({
-      vsMupdf: o.pages / o.ms / (m.pages / m.ms),
-      vsPdfjs: o.pages / o.ms / (p.pages / p.ms),
-      cpuVsMupdf: o.pages / o.cpuMs / (m.pages / m.cpuMs),
-      cpuVsPdfjs: o.pages / o.cpuMs / (p.pages / p.cpuMs),
-    });
+    out.push(round);
   }
+  return out;
+}
+
+/**
+ * After an untimed warm-up pass (JIT, wasm, font caches), `rounds` rounds in which ours and raw MuPDF take turns on
+ * each document (who goes first rotates each round), so a noisy shared machine slows them alike; then as many rounds
+ * of ours against pdf.js. (pdf.js is kept out of the MuPDF rounds: taking turns with it, in 6 of 6 paired runs of 15
+ * rounds, lowered ours / raw MuPDF from 0.70-0.75 to 0.62-0.69, a cost of the pdf.js heap and threads sharing the
+ * process that a parsing worker never pays.) Wall time gives pages/s. The ratios are taken per round (load that hits
+ * a round hits both contenders in it and cancels) and reported as the median over the rounds, with the rounds'
+ * range: on wall time (`vsMupdf`) and on process CPU time (`cpuVsMupdf`), which other processes disturb less.
+ */
+export async function measureSpeed(corpus, { rounds = 1 } = {}) {
+  const [ours, mupdf, pdfjs] = Object.keys(CONTENDERS);
+  const vsMupdfRounds = await interleaved(corpus, [ours, mupdf], rounds);
+  const vsPdfjsRounds = await interleaved(corpus, [ours, pdfjs], rounds);
+  const acc = [ours, mupdf, pdfjs].map((name) => ({ name, pages: 0, ms: 0, cpuMs: 0 }));
+  const add = (i, t) => {
+    acc[i].pages += t.pages;
+    acc[i].ms += t.ms;
+    acc[i].cpuMs += t.cpuMs;
+  };
+  for (const [o, m] of vsMupdfRounds) {
+    add(0, o);
+    add(1, m);
+  }
+  for (const [o, p] of vsPdfjsRounds) {
+    add(0, o);
+    add(2, p);
+  }
+  const wallRate = (t) => t.pages / t.ms;
+  const cpuRate = (t) => t.pages / t.cpuMs;
+  const perRound = vsMupdfRounds.map(([o, m], r) => {
+    const [o2, p] = vsPdfjsRounds[r];
+    return {
+      vsMupdf: wallRate(o) / wallRate(m),
+      vsPdfjs: wallRate(o2) / wallRate(p),
+      cpuVsMupdf: cpuRate(o) / cpuRate(m),
+      cpuVsPdfjs: cpuRate(o2) / cpuRate(p),
+    };
+  });
   const rows = acc.map((a) => ({
     ...a,
     pagesPerSecond: (a.pages * 1000) / a.ms,

@@ -180,21 +180,41 @@ function confidenceOf(segs: Segment[]): number | null {
 }
 
 function blockFrom(kind: LayoutKind, lines: Line[], text: string, layoutConfidence: number): LayoutBlock {
-  const segs = lines.flatMap((l) => l.segs);
-  const first = lines[0];
+  // (Loops rather than spread arrays and a flattened copy: this runs for every block of every page.)
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let bold = true;
+  let italic = true;
+  let ocr = 0;
+  let confidence = 0;
+  for (const l of lines) {
+    x0 = Math.min(x0, l.x0);
+    y0 = Math.min(y0, l.y0);
+    x1 = Math.max(x1, l.x1);
+    y1 = Math.max(y1, l.y1);
+    bold &&= l.bold;
+    italic &&= l.italic;
+    for (const s of l.segs)
+      if (s.confidence !== null) {
+        ocr++;
+        confidence += s.confidence;
+      }
+  }
   return {
     kind,
     text,
     lines: lines.length,
-    x0: Math.min(...lines.map((l) => l.x0)),
-    y0: Math.min(...lines.map((l) => l.y0)),
-    x1: Math.max(...lines.map((l) => l.x1)),
-    y1: Math.max(...lines.map((l) => l.y1)),
-    size: first.size,
-    bold: lines.every((l) => l.bold),
-    italic: lines.every((l) => l.italic),
-    source: segs.some((s) => s.source === 'ocr') ? 'ocr' : 'native_text',
-    ocrConfidence: confidenceOf(segs),
+    x0,
+    y0,
+    x1,
+    y1,
+    size: lines[0].size,
+    bold,
+    italic,
+    source: lines.some((l) => l.segs.some((s) => s.source === 'ocr')) ? 'ocr' : 'native_text',
+    ocrConfidence: ocr === 0 ? null : confidence / ocr,
     layoutConfidence,
   };
 }

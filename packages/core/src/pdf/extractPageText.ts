@@ -512,7 +512,7 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
     }
   }
   refineGlyphs(b, size || 10);
-  const trailingSpace = /\s$/.test(b.text);
+  const trailingSpace = b.text.length > 0 && isSpace(b.text.charCodeAt(b.text.length - 1));
   // Soft hyphens are invisible unless a line breaks there; joinLines handles the line-end ones.
   const ordered = rtlOrder(b);
   const text = (ordered.includes('\u00ad') ? ordered.replace(/\u00ad(?!$)/g, '') : ordered).trimEnd();
@@ -545,7 +545,8 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
     seg.links?.sort((a, c) => a.start - c.start);
   }
   // TeX sets double quotes as two single ones: ‘‘ and ’’ read as “ and ” (not inside linked text, whose offsets count).
-  if (!seg.links && /‘‘|’’/.test(seg.text)) seg.text = seg.text.replace(/‘‘/g, '“').replace(/’’/g, '”');
+  if (!seg.links && (seg.text.includes('‘‘') || seg.text.includes('’’')))
+    seg.text = seg.text.replace(/‘‘/g, '“').replace(/’’/g, '”');
   const parts = b.parts.length > 1 && !seg.links ? partsSpellingText(b.parts, seg.text) : undefined;
   if (parts) seg.parts = parts;
   return seg;
@@ -555,11 +556,49 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
  *  hyphens changed it) and none is empty. */
 function partsSpellingText(runs: Builder['parts'], text: string): Segment['parts'] {
   const parts = runs.map((p) => ({ ...p, text: p.text.trim() }));
-  const joined = parts
-    .map((p) => p.text)
-    .join(' ')
-    .replace(/\s+/g, ' ');
-  return joined === text.replace(/\s+/g, ' ') && parts.every((p) => p.text) ? parts : undefined;
+  if (!parts.every((p) => p.text)) return undefined;
+  return sameUpToSpaces(parts.map((p) => p.text).join(' '), text) ? parts : undefined;
+}
+
+/** A code unit `\s` matches (JavaScript's white space and line terminators). */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * Whether `a` and `b` are equal once every run of white space in each is one space: `a.replace(/\s+/g, ' ') ===
+ * b.replace(/\s+/g, ' ')` without building either string (this runs for every segment with two or more runs).
+ */
+export function sameUpToSpaces(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(j);
+    const sa = isSpace(ca);
+    if (sa !== isSpace(cb)) return false;
+    if (sa) {
+      while (i < a.length && isSpace(a.charCodeAt(i))) i++;
+      while (j < b.length && isSpace(b.charCodeAt(j))) j++;
+    } else if (ca !== cb) return false;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return i === a.length && j === b.length;
 }
 
 /** The [start, end) of the text under a link from page x `lx0` to `lx1`, snapped to whole words; null if empty. */
