@@ -16,7 +16,18 @@ import type { Token } from './tokenizeText.js';
  * (round 19: every plain modal, "Georgia and Hemi may arrive late"; until then "should", "might", "must", "may" and
  * "shall" were missing)
  */
-const PLURAL_SUBJECT_NEXT = new Set(['are', 'were', 'have', 'had', 'did', 'both', 'also', 'each', 'all', ...PLAIN_MODALS]);
+const PLURAL_SUBJECT_NEXT = new Set([
+  'are',
+  'were',
+  'have',
+  'had',
+  'did',
+  'both',
+  'also',
+  'each',
+  'all',
+  ...PLAIN_MODALS,
+]);
 const PERSON_VERBS_FINITE = new Set(personVerbForms().finite);
 
 /** The word after `last` makes the words up to it a plural subject ("X and Y were", "X and Y met"). */
