@@ -11,7 +11,7 @@ const none = () => false;
 const pairOf = (text: string) =>
   tokenizeText(text)
     .filter((t) => t.kind === 'word')
-    .filter((t, k, all) => all.slice(0, k + 1).every((x) => x.cap || x.lower === 'and'))
+    .filter((_, k, all) => all.slice(0, k + 1).every((x) => x.cap || x.lower === 'and'))
     .filter((t) => t.cap);
 
 describe('mixedNamePair: a pair subject with an unlisted or a place half (issue 26, round 19)', () => {
