@@ -20,6 +20,7 @@ import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shap
 import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { ROUND17_CHECK, ROUND17_SHAPES } from './round17Shapes.mjs';
+import { ROUND19_CHECK, ROUND19_SHAPES } from './round19Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { scoreShapeGroups, scoreShapeRows } from './scoreShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
@@ -57,6 +58,8 @@ const sets = [
   ['personRound16Shapes --check', PERSON_ROUND16_CHECK],
   ['round17Shapes', ROUND17_SHAPES],
   ['round17Shapes --check', ROUND17_CHECK],
+  ['round19Shapes', ROUND19_SHAPES],
+  ['round19Shapes --check', ROUND19_CHECK],
   ['weakSpotShapes', WEAK_SPOT_SHAPES],
   ['newShapes', { all: NEW_SHAPES }],
 ];

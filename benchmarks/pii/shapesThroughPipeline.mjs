@@ -14,6 +14,7 @@ import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shap
 import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { ROUND17_CHECK, ROUND17_SHAPES } from './round17Shapes.mjs';
+import { ROUND19_CHECK, ROUND19_SHAPES } from './round19Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { evaluatePiiThroughPipeline } from './throughPipeline.mjs';
 
@@ -55,6 +56,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // (round 17's person families only: its other families hold postcodes, phones, streets and places)
     ['round17Shapes persons', { pairPlace: ROUND17_SHAPES.pairPlace, modalBare: ROUND17_SHAPES.modalBare }],
     ['round17Shapes --check persons', { pairPlace: ROUND17_CHECK.pairPlace, modalBare: ROUND17_CHECK.modalBare }],
+    ['round19Shapes', ROUND19_SHAPES],
+    ['round19Shapes --check', ROUND19_CHECK],
   ];
   console.log('| check set | sentences | PERSON recall | retention (all other words) | unaligned |');
   console.log('|---|---:|---:|---:|---:|');

@@ -52,7 +52,9 @@ export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView
       edits.push([t, t.text[0].toUpperCase() + t.text.slice(1)]);
     }
   }
-  if (edits.length === 0) return undefined;
+  // (round 19: an all-lowercase text with no listed name to restore is still lowercase: "sorry, kobina and sierra
+  // were stuck" needs the lowercase rules, which the caller runs only on that flag)
+  if (edits.length === 0 && !lowercase) return undefined;
   return { text: applyEdits(text, edits), lowercase };
 }
 

@@ -39,6 +39,7 @@ import {
   thingPredicateAfter,
 } from './personObjects.js';
 import { prefixedSurnameTail } from './namePrefixes.js';
+import { mixedNamePair, pluralVerbAfter } from './personPairs.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import {
   ageStatedAfter,
@@ -201,28 +202,6 @@ function questionSubject(text: string, tokens: Token[], first: Token, last: Toke
   if (next?.kind !== 'word' || next.cap || next.gapBefore !== ' ') return false;
   if (COPULAS.has(aux.lower) && thingPredicateAfter(tokens, last)) return false;
   return /^[^.!?\n]{0,80}\?/.test(text.slice(last.end, last.end + 82));
-}
-
-/** Verbs and adverbs right after "X and Y" that make the pair a plural subject ("were", "will", "both"). */
-const PLURAL_SUBJECT_NEXT = new Set([
-  'are',
-  'were',
-  'have',
-  'had',
-  'will',
-  'would',
-  'can',
-  'could',
-  'did',
-  'both',
-  'also',
-  'each',
-  'all',
-]);
-function pluralVerbAfter(tokens: Token[], last: Token): boolean {
-  const next = tokens[last.index + 1];
-  if (next?.kind !== 'word' || next.cap || next.gapBefore !== ' ') return false;
-  return PLURAL_SUBJECT_NEXT.has(next.lower) || PERSON_VERBS_FINITE.has(next.lower);
 }
 
 /** Determiners before a surname used as a modifier: "the Okonkwo novel", "her second Vasconcelos album". */
@@ -1082,6 +1061,13 @@ function listPersons(
   // "Slack, Asana and Jira": a list with a company in it and no person found in it is a list of companies
   const orgMember = (m: Token) => organizationWord(tokens, m, g, orgs);
   if (members.some(orgMember) && !members.some(inFound)) return;
+  // (round 19: "Tane and Mereana will lead", "Wiremu and Jamaica will judge": a pair subject with one half in no
+  // list, or with a place a name list holds as well, is a pair of people whichever half comes first)
+  const last = members[members.length - 1];
+  if (pluralVerbAfter(tokens, last) && mixedNamePair(members, g, (m) => orgMember(m) || coinedWord(m, g))) {
+    for (const m of members) if (!inFound(m)) extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
+    return;
+  }
   const placeList = members.some(
     (m) => g.countries.has(m.lower) || (g.places.has(m.lower) && !isNameWord(m.lower, g) && !tokenIsCommon(m, g)),
   );
