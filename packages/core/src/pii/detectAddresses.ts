@@ -4,6 +4,7 @@
 // evidence shows on their own. Each stage is its own module and says where it runs; this file is their order.
 import { type AddressScan, addressScan, isNum, isWord, type Anchor } from './addressScan.js';
 import { UNIT_ANCHOR_WORDS } from './addressWords.js';
+import { detectLowercaseCanadianPostcodes } from './canadianLowercasePostcode.js';
 import { growLeft } from './growAddressLeft.js';
 import { growRight, withLetterSuffix } from './growAddressRight.js';
 import type { Gazetteers } from './loadGazetteers.js';
@@ -30,6 +31,7 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     ...detectLabelledPostcodes(text),
     ...detectShapedPostcodes(text),
     ...detectLowercaseUkPostcodes(text),
+    ...detectLowercaseCanadianPostcodes(text),
     ...detectTypeFirstStreets(text),
     ...detectDigitsLettersPostcodes(text, tokens, g),
     ...detectPostcodesByCities(tokens, g),

@@ -31,6 +31,7 @@ import { TIME_ONLY_PREPOSITIONS, YEAR_PREPOSITIONS as YEAR_PREPOSITION_WORDS } f
 
 const TIME_ONLY = new Set(TIME_ONLY_PREPOSITIONS);
 const YEAR_PREPOSITIONS = new Set(YEAR_PREPOSITION_WORDS);
+const ARTICLES = new Set(['a', 'an']);
 
 /** An address that starts with its house number (or a postcode then the number). */
 export function numberFirstAnchor(scan: AddressScan, i: number): Anchor | undefined {
@@ -69,6 +70,9 @@ function yearAfterTimePreposition(tokens: Token[], i: number): boolean {
 function numberNameTypeAnchor(scan: AddressScan, i: number): Anchor | undefined {
   const { tokens, g, hasIntro, isSuffix } = scan;
   const t = tokens[i];
+  // (round 19) "a 3 lane road", "an 8 lane highway": a number after "a" or "an" counts what the street-type words
+  // describe; no one writes an article before a house number.
+  if (ARTICLES.has(tokens[i - 1]?.lower ?? '')) return undefined;
   let k = i + 1;
   if (isNum(tokens, tokens[k]) && sameLine(tokens[k])) k++; // "17151 2450 Crown St": postcode then number
   let words = 0;
@@ -79,7 +83,8 @@ function numberNameTypeAnchor(scan: AddressScan, i: number): Anchor | undefined 
     const w = tokens[k];
     if (!sameLine(w) || !(isWord(w) || (w.text === '.' && words > 0) || w.text === '-')) break;
     if (isWord(w)) {
-      if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t))) return [i, k];
+      if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t)))
+        return [i, chainedStreetType(scan, k)];
       // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
       // After an address introduction a lowercase street of everyday words is one too ("to 112 hawthorn close").
       if (
@@ -97,6 +102,19 @@ function numberNameTypeAnchor(scan: AddressScan, i: number): Anchor | undefined 
     }
   }
   return undefined;
+}
+
+/**
+ * (round 19) "12 harbour view road", "5 old mill lane": a street written in lowercase whose name ends in a word that
+ * is also a street type ("view", "mill", "park") goes on to the street type after it. Written with capitals the grow
+ * stage takes that word; in lowercase it reads as an everyday word and the address would stop one word short. An
+ * abbreviation ends the name ("main st road closed").
+ */
+function chainedStreetType({ tokens, isSuffix }: AddressScan, k: number): number {
+  const w = tokens[k];
+  const n = tokens[k + 1];
+  if (w.cap || w.allCaps || STREET_ABBREVIATIONS.has(w.lower)) return k;
+  return isWord(n) && sameLine(n) && n.gapBefore !== '' && !n.cap && !n.allCaps && isSuffix(n) ? k + 1 : k;
 }
 
 /** Number, name words, number: "20789 Allika 46", "0605 πεντέλης 210", "4844 Søndergade 52". */

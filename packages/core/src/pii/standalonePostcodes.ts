@@ -52,10 +52,31 @@ export function detectDigitsLettersPostcodes(text: string, tokens: Token[], g: G
     if (isModelNumber(tokens, tokenAt(tokens, m.index!), g)) continue;
     const end = m.index! + m[0].length;
     const town = /^ (\p{Lu}[\p{L}-]+)/u.exec(text.slice(end, end + 40));
-    if ((town && g.places.has(town[1].toLowerCase())) || POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)))
+    if (
+      (town && g.places.has(town[1].toLowerCase())) ||
+      POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)) ||
+      cityBefore(tokens, tokenAt(tokens, m.index!), g)
+    )
       out.push({ type: 'ADDRESS', start: m.index!, end, score: 0.75 });
   }
   return out;
+}
+
+/**
+ * (round 19) A listed city right before the code on its line, a comma between allowed: "Rotterdam 3011 AB",
+ * "Eindhoven, 5611 AZ". The Dutch write the town after the code in an address block, but in prose the city comes
+ * first; without this the letters stay readable beside a redacted number.
+ */
+function cityBefore(tokens: Token[], k: number, g: Gazetteers): boolean {
+  if (k < 1) return false;
+  const comma = tokens[k - 1].text === ',';
+  const prev = comma ? tokens[k - 2] : tokens[k - 1];
+  return isCity(prev, g) && !/\n/.test(tokens[k].gapBefore) && !(comma && /\n/.test(tokens[k - 1].gapBefore));
+}
+
+/** A capitalised listed place that is no everyday word ("Leeds", not "Reading"). */
+function isCity(w: Token | undefined, g: Gazetteers): boolean {
+  return w !== undefined && w.kind === 'word' && w.cap && !isCommonWord(w.lower, g) && g.places.has(w.lower);
 }
 
 /** A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block. */
@@ -65,10 +86,8 @@ export function detectPostcodesByCities(tokens: Token[], g: Gazetteers): PiiCand
     if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;
     const prev = tokens[t.index - 1]?.text === ',' ? tokens[t.index - 2] : tokens[t.index - 1];
     const next = tokens[t.index + 1];
-    const isCity = (w: Token | undefined) =>
-      w !== undefined && w.kind === 'word' && w.cap && !isCommonWord(w.lower, g) && g.places.has(w.lower);
     const near = (w: Token | undefined) => w !== undefined && !/\n/.test(w.index < t.index ? t.gapBefore : w.gapBefore);
-    if ((isCity(prev) && near(prev)) || (isCity(next) && near(next) && next.gapBefore === ' ')) {
+    if ((isCity(prev, g) && near(prev)) || (isCity(next, g) && near(next) && next.gapBefore === ' ')) {
       out.push({ type: 'ADDRESS', start: t.start, end: t.end, score: 0.7 });
     }
   }
