@@ -1,0 +1,108 @@
+// Postcode stage of the address detector (issue 26, round 19; run by detectAddresses.ts after the street addresses,
+// on the whole text): postcodes outside an address block, each found by its own evidence. After a label ("ZIP:
+// 3520"), by a shape no word has ("LS6 2QT", "H2X 1Y4"), four digits and two capitals before a listed town or after a
+// postcode word ("3511 AS Utrecht"), four or five digits beside a listed city ("Leeds 4021", "69003 Lyon"). The
+// street stages may find the same span: the redactor merges overlaps.
+import { YEAR_LIKE } from './addressScan.js';
+import type { Gazetteers } from './loadGazetteers.js';
+import { isModelNumber } from './modelCodes.js';
+import { isCommonWord, lineBefore } from './nameSignals.js';
+import type { PiiCandidate } from './piiTypes.js';
+import type { Token } from './tokenizeText.js';
+
+/** A postcode label just before the number ("ZIP:", "postal code is", "CP"). */
+const POSTCODE_LABEL =
+  /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz|cap|cp)(?:\s+(?:is|was|=))?\s*[:#]?\s*$/i;
+/** British and Canadian postcodes have a shape no ordinary word has ("LS6 2QT", "H2X 1Y4"): found anywhere. */
+const SHAPED_POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|[A-Z]\d[A-Z] \d[A-Z]\d)\b/g;
+/** Four digits, a space and two capitals: the Dutch postcode shape. */
+const DIGITS_LETTERS_POSTCODE = /\b([1-9]\d{3}) ?([A-Z]{2})\b/g;
+/** "2000 BC", "1030 AM": an era or a time after four digits, no postcode. */
+const ERA_OR_TIME = /^(?:BC|AD|CE|AM|PM|BCE)$/;
+/** A postcode word earlier in the same clause. */
+const POSTCODE_WORD_BEFORE = /\b(?:zip|zip code|zipcode|postcode|postal code|post code|plz)\b[^.\n]{0,30}$/i;
+
+/** Postcodes after a label ("ZIP: 3520", "Postal code 75534-030"). */
+export function detectLabelledPostcodes(text: string): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
+  for (const m of text.matchAll(/\b\d{3,5}(?:[- ]\d{2,4})?(?: ?[A-Z]{2})?\b/g)) {
+    if (POSTCODE_LABEL.test(lineBefore(text, m.index!, 24)))
+      out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.85 });
+  }
+  return out;
+}
+
+/** British and Canadian postcodes by their shape, anywhere. */
+export function detectShapedPostcodes(text: string): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
+  for (const m of text.matchAll(SHAPED_POSTCODE))
+    out.push({ type: 'ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.8 });
+  return out;
+}
+
+/**
+ * Dutch-style codes, four digits and two capitals ("3511 AS"): before a listed town, or with a postcode word
+ * earlier in the clause ("the postal code; mine is 1015 CJ"). "2000 BC", "1030 AM" are eras and times.
+ */
+export function detectDigitsLettersPostcodes(text: string, tokens: Token[], g: Gazetteers): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
+  for (const m of text.matchAll(DIGITS_LETTERS_POSTCODE)) {
+    if (ERA_OR_TIME.test(m[2])) continue;
+    // "Model 4000 XL Turbo": a model number and size, not a postcode before a town.
+    if (isModelNumber(tokens, tokenAt(tokens, m.index!), g)) continue;
+    const end = m.index! + m[0].length;
+    const town = /^ (\p{Lu}[\p{L}-]+)/u.exec(text.slice(end, end + 40));
+    if (
+      (town && g.places.has(town[1].toLowerCase())) ||
+      POSTCODE_WORD_BEFORE.test(lineBefore(text, m.index!, 48)) ||
+      cityBefore(tokens, tokenAt(tokens, m.index!), g)
+    )
+      out.push({ type: 'ADDRESS', start: m.index!, end, score: 0.75 });
+  }
+  return out;
+}
+
+/**
+ * (round 19) A listed city right before the code on its line, a comma between allowed: "Rotterdam 3011 AB",
+ * "Eindhoven, 5611 AZ". The Dutch write the town after the code in an address block, but in prose the city comes
+ * first; without this the letters stay readable beside a redacted number.
+ */
+function cityBefore(tokens: Token[], k: number, g: Gazetteers): boolean {
+  if (k < 1) return false;
+  const comma = tokens[k - 1].text === ',';
+  const prev = comma ? tokens[k - 2] : tokens[k - 1];
+  return isCity(prev, g) && !/\n/.test(tokens[k].gapBefore) && !(comma && /\n/.test(tokens[k - 1].gapBefore));
+}
+
+/** A capitalised listed place that is no everyday word ("Leeds", not "Reading"). */
+function isCity(w: Token | undefined, g: Gazetteers): boolean {
+  return w !== undefined && w.kind === 'word' && w.cap && !isCommonWord(w.lower, g) && g.places.has(w.lower);
+}
+
+/** A postcode right after or before a known city ("Leeds 4021", "69003 Lyon"), outside any address block. */
+export function detectPostcodesByCities(tokens: Token[], g: Gazetteers): PiiCandidate[] {
+  const out: PiiCandidate[] = [];
+  for (const t of tokens) {
+    if (t.kind !== 'number' || t.text.length < 4 || t.text.length > 5 || YEAR_LIKE.test(t.text)) continue;
+    const prev = tokens[t.index - 1]?.text === ',' ? tokens[t.index - 2] : tokens[t.index - 1];
+    const next = tokens[t.index + 1];
+    const near = (w: Token | undefined) => w !== undefined && !/\n/.test(w.index < t.index ? t.gapBefore : w.gapBefore);
+    if ((isCity(prev, g) && near(prev)) || (isCity(next, g) && near(next) && next.gapBefore === ' ')) {
+      out.push({ type: 'ADDRESS', start: t.start, end: t.end, score: 0.7 });
+    }
+  }
+  return out;
+}
+
+/** Index of the token starting at `offset` (binary search; -1 when none does). */
+function tokenAt(tokens: Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].start < offset) lo = mid + 1;
+    else if (tokens[mid].start > offset) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
