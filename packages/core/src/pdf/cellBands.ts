@@ -10,6 +10,9 @@ import type { Segment } from './extractPageText.js';
 const CELL_SHARE = 0.5;
 /** A band holds at least this many rows (a header and two rows): fewer may be two short last lines side by side. */
 const MIN_BAND_ROWS = 3;
+/** The cells of one table row start within this many ems of each other across the gutter. */
+const SAME_TOP_EM = 0.2;
+const WORDY = /[\p{L}\p{N}]/u;
 
 export interface CellBandHelpers {
   groupRows: (segs: Segment[]) => Segment[][];
@@ -45,6 +48,8 @@ export function cellBands(
     if (row.length < 2) return false;
     let left = false;
     let right = false;
+    const leftTops: number[] = [];
+    const rightTops: number[] = [];
     for (const s of row) {
       if (s.figure) return false;
       const w = s.x1 - s.x0;
@@ -54,8 +59,15 @@ export function cellBands(
       if (w >= side * CELL_SHARE) return false;
       if (crosses || s.x1 <= mid) left = true;
       if (crosses || s.x0 >= mid) right = true;
+      // (Only cells with a letter or digit: a bullet's glyph box, set in a symbol font, sits at its own height.)
+      if (!WORDY.test(s.text)) continue;
+      if (crosses || (s.x0 + s.x1) / 2 < mid) leftTops.push(s.y0);
+      if (crosses || (s.x0 + s.x1) / 2 >= mid) rightTops.push(s.y0);
     }
-    return left && right;
+    // A table's row sets its cells on one line across the gutter; a list in one column beside a table in the other
+    // lines up with the table's rows only roughly (a questionnaire's answer list beside a table, 0.3 em apart).
+    const tol = SAME_TOP_EM * bodySize;
+    return left && right && leftTops.some((a) => rightTops.some((b) => Math.abs(a - b) <= tol));
   };
   const rows = helpers.groupRows(segs);
   const pieces: { segs: Segment[]; band: boolean }[] = [];
