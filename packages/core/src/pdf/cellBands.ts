@@ -44,31 +44,7 @@ export function cellBands(
     else rightWidth = Math.max(rightWidth, s.x1 - s.x0);
   }
   if (leftWidth <= bodySize || rightWidth <= bodySize) return null;
-  const cellRow = (row: Segment[]): boolean => {
-    if (row.length < 2) return false;
-    let left = false;
-    let right = false;
-    const leftTops: number[] = [];
-    const rightTops: number[] = [];
-    for (const s of row) {
-      if (s.figure) return false;
-      const w = s.x1 - s.x0;
-      // A header cell centred over the gutter crosses it: short against either side, it is still a cell.
-      const crosses = s.x0 < g0 && s.x1 > g1;
-      const side = crosses ? Math.min(leftWidth, rightWidth) : (s.x0 + s.x1) / 2 < mid ? leftWidth : rightWidth;
-      if (w >= side * CELL_SHARE) return false;
-      if (crosses || s.x1 <= mid) left = true;
-      if (crosses || s.x0 >= mid) right = true;
-      // (Only cells with a letter or digit: a bullet's glyph box, set in a symbol font, sits at its own height.)
-      if (!WORDY.test(s.text)) continue;
-      if (crosses || (s.x0 + s.x1) / 2 < mid) leftTops.push(s.y0);
-      if (crosses || (s.x0 + s.x1) / 2 >= mid) rightTops.push(s.y0);
-    }
-    // A table's row sets its cells on one line across the gutter; a list in one column beside a table in the other
-    // lines up with the table's rows only roughly (a questionnaire's answer list beside a table, 0.3 em apart).
-    const tol = SAME_TOP_EM * bodySize;
-    return left && right && leftTops.some((a) => rightTops.some((b) => Math.abs(a - b) <= tol));
-  };
+  const cellRow = (row: Segment[]) => isCellRow(row, [g0, g1], leftWidth, rightWidth, SAME_TOP_EM * bodySize);
   const rows = helpers.groupRows(segs);
   const pieces: { segs: Segment[]; band: boolean }[] = [];
   let i = 0;
@@ -88,4 +64,38 @@ export function cellBands(
   // wrapped rows (their cells fill their slots like column lines).
   if (!pieces.some((p) => !p.band && helpers.readsAsColumns(p.segs))) return null;
   return pieces;
+}
+
+/** A row of short cells on both sides of the gutter, starting on one line across it. */
+function isCellRow(
+  row: Segment[],
+  [g0, g1]: [number, number],
+  leftWidth: number,
+  rightWidth: number,
+  tol: number,
+): boolean {
+  if (row.length < 2) return false;
+  const mid = (g0 + g1) / 2;
+  const leftTops: number[] = [];
+  const rightTops: number[] = [];
+  let left = false;
+  let right = false;
+  for (const s of row) {
+    if (s.figure) return false;
+    // A header cell centred over the gutter crosses it: short against either side, it is still a cell.
+    const crosses = s.x0 < g0 && s.x1 > g1;
+    const onLeft = crosses || (s.x0 + s.x1) / 2 < mid;
+    const onRight = crosses || !onLeft;
+    const side = crosses ? Math.min(leftWidth, rightWidth) : onLeft ? leftWidth : rightWidth;
+    if (s.x1 - s.x0 >= side * CELL_SHARE) return false;
+    left ||= crosses || s.x1 <= mid;
+    right ||= crosses || s.x0 >= mid;
+    // (Only cells with a letter or digit: a bullet's glyph box, set in a symbol font, sits at its own height.)
+    if (!WORDY.test(s.text)) continue;
+    if (onLeft) leftTops.push(s.y0);
+    if (onRight) rightTops.push(s.y0);
+  }
+  // A table's row sets its cells on one line across the gutter; a list in one column beside a table in the other
+  // lines up with the table's rows only roughly (a questionnaire's answer list beside a table, 0.3 em apart).
+  return left && right && leftTops.some((a) => rightTops.some((b) => Math.abs(a - b) <= tol));
 }

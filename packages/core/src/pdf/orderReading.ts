@@ -62,16 +62,7 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
   // Columns over a full-width table (or under one): the table's cell gaps may line up with the gutter, but its
   // rows belong together; cut across first where a table stretch meets column text (rows of short cells on both
   // sides of the gutter, then tables of three cells a row set apart by an empty gap).
-  const bands =
-    depth < MAX_DEPTH ? cellBands(segs, gutter, bodySize, { groupRows, readsAsColumns: columnsOf(bodySize) }) : null;
-  if (bands) {
-    // Text between bands keeps the region's gutter when it is too short to show one of its own (three lines a column
-    // under a table).
-    for (const piece of bands)
-      if (piece.band || findGutter(piece.segs, bodySize)) split(piece.segs, bodySize, out, depth + 1);
-      else splitAtGutter(piece.segs, gutter, bodySize, out, depth + 1);
-    return;
-  }
+  if (depth < MAX_DEPTH && splitCellBands(segs, gutter, bodySize, out, depth)) return;
   const apart = depth < MAX_DEPTH ? horizontalStretches(segs, bodySize, true) : [];
   if (apart.length > 1) {
     for (const stretch of apart) split(stretch, bodySize, out, depth + 1);
@@ -86,6 +77,24 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
     return;
   }
   splitAtGutter(segs, gutter, bodySize, out, depth);
+}
+
+/** Stage `cellBands` in the cut: reads each stretch of the region on its own; false when nothing was cut. */
+function splitCellBands(
+  segs: Segment[],
+  gutter: [number, number],
+  bodySize: number,
+  out: Segment[][],
+  depth: number,
+): boolean {
+  const bands = cellBands(segs, gutter, bodySize, { groupRows, readsAsColumns: columnsOf(bodySize) });
+  if (!bands) return false;
+  // Text between bands keeps the region's gutter when it is too short to show one of its own (three lines a column
+  // under a table).
+  for (const piece of bands)
+    if (piece.band || findGutter(piece.segs, bodySize)) split(piece.segs, bodySize, out, depth + 1);
+    else splitAtGutter(piece.segs, gutter, bodySize, out, depth + 1);
+  return true;
 }
 
 /** A piece of a region reads as columns: it has a gutter, and its sides are not the wrapped cells of table rows. */
