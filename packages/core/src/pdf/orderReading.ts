@@ -1,5 +1,6 @@
 // Reading order: split a page into columns where a clear gutter runs down it, recursively (XY-cut style, but
 // a column cut is tried first and full-width lines such as titles and wide figures cut across the columns).
+import { cellBands } from './cellBands.js';
 import type { Segment } from './extractPageText.js';
 import { findCardGrid } from './findCardGrid.js';
 import { notesUnderColumns } from './notesUnderColumns.js';
@@ -59,7 +60,9 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
     return;
   }
   // Columns over a full-width table (or under one): the table's cell gaps may line up with the gutter, but its
-  // rows belong together; cut across first where a table stretch meets column text.
+  // rows belong together; cut across first where a table stretch meets column text (rows of short cells on both
+  // sides of the gutter, then tables of three cells a row set apart by an empty gap).
+  if (depth < MAX_DEPTH && splitCellBands(segs, gutter, bodySize, out, depth)) return;
   const apart = depth < MAX_DEPTH ? horizontalStretches(segs, bodySize, true) : [];
   if (apart.length > 1) {
     for (const stretch of apart) split(stretch, bodySize, out, depth + 1);
@@ -74,6 +77,38 @@ function split(segs: Segment[], bodySize: number, out: Segment[][], depth: numbe
     return;
   }
   splitAtGutter(segs, gutter, bodySize, out, depth);
+}
+
+/** Stage `cellBands` in the cut: reads each stretch of the region on its own; false when nothing was cut. */
+function splitCellBands(
+  segs: Segment[],
+  gutter: [number, number],
+  bodySize: number,
+  out: Segment[][],
+  depth: number,
+): boolean {
+  const bands = cellBands(segs, gutter, bodySize, { groupRows, readsAsColumns: columnsOf(bodySize) });
+  if (!bands) return false;
+  // Text between bands keeps the region's gutter when it is too short to show one of its own (three lines a column
+  // under a table).
+  for (const piece of bands)
+    if (piece.band || findGutter(piece.segs, bodySize)) split(piece.segs, bodySize, out, depth + 1);
+    else splitAtGutter(piece.segs, gutter, bodySize, out, depth + 1);
+  return true;
+}
+
+/** A piece of a region reads as columns: it has a gutter, and its sides are not the wrapped cells of table rows. */
+function columnsOf(bodySize: number): (segs: Segment[]) => boolean {
+  return (segs) => {
+    const gutter = findGutter(segs, bodySize);
+    if (!gutter) return false;
+    const [g0, g1] = gutter;
+    // (Lines that cross the gutter, a title or a full-width paragraph, belong to neither side.)
+    const side = segs.filter((s) => !(s.x0 < g0 && s.x1 > g1));
+    const left = side.filter((s) => (s.x0 + s.x1) / 2 < (g0 + g1) / 2);
+    const right = side.filter((s) => (s.x0 + s.x1) / 2 >= (g0 + g1) / 2);
+    return !rowsAcrossGutter(left, right, bodySize);
+  };
 }
 
 /**
