@@ -4,7 +4,7 @@
 // the extractor then runs once per rule with that rule off (copy mode leaves the document untouched), and only
 // outputs that differ from the baseline are converted to markdown and scored.
 // usage: node ablate.mjs [--rules a,b [--together]] [--step N] [--type T] [--dump FILE] [--having TEXT] [--fired TEXT]
-//   [--no-frozen] [--site-halves] [--by-lang]
+//   [--no-frozen] [--site-halves] [--by-lang] [--types listing,product,collection,service]
 //   writes ../results/main-content-ablation.{json,md}
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -236,6 +236,19 @@ for (const rule of rules) {
     return `${fmt(cell('tune'))} / ${fmt(cell('frozen'))}`;
   });
   typeLines.push(`| ${rule} | ${cells.join(' | ')} |`);
+}
+if (siteHalves) {
+  // per page type on the two dev-tune halves by site: a rule narrowed for some types must help both halves there
+  typeLines.push('', 'Per page type on the dev-tune halves by site: half a / half b, thousandths.', '');
+  typeLines.push(`| rule | ${wcxbTypes.join(' | ')} |`, `|---|${wcxbTypes.map(() => '---:|').join('')}`);
+  for (const rule of rules) {
+    const cell = (c, t) => (typeDelta.get(rule)[`${c} ${t}`]?.delta ?? 0) / Math.max(1, typeRows[`${c} ${t}`]?.n ?? 0);
+    const cells = wcxbTypes.map((t) => {
+      Object.assign(out.byType[rule][t], { tuneA: cell('tune-a', t), tuneB: cell('tune-b', t) });
+      return `${fmt(cell('tune-a', t))} / ${fmt(cell('tune-b', t))}`;
+    });
+    typeLines.push(`| ${rule} | ${cells.join(' | ')} |`);
+  }
 }
 lines.push(...typeLines);
 console.log(typeLines.join('\n'));
