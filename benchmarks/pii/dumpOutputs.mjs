@@ -18,6 +18,8 @@ import { PERSON_ROUND15_CHECK, PERSON_ROUND15_SHAPES } from './personRound15Shap
 import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shapes.mjs';
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { ROUND17_CHECK, ROUND17_SHAPES } from './round17Shapes.mjs';
+import { ROUND19_ADDRESS_CHECK, ROUND19_ADDRESS_SHAPES } from './round19AddressShapes.mjs';
+import { ROUND19_CHECK, ROUND19_SHAPES } from './round19Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
 
@@ -52,6 +54,11 @@ const groups = [
   // (round 17 after them, for the same reason)
   ROUND17_SHAPES,
   ROUND17_CHECK,
+  // (round 19 sets last, for the same reason)
+  ROUND19_SHAPES,
+  ROUND19_CHECK,
+  ROUND19_ADDRESS_SHAPES,
+  ROUND19_ADDRESS_CHECK,
 ];
 const texts = [
   ...(loadPiiSet() ?? []).map((row, i) => [`dev-${i}`, row.full_text]),
