@@ -119,14 +119,19 @@ function listPersons(
   if (!members.some(seed)) return;
   const oneOdd = oneOddMember(members, g, inFound);
   for (const m of members) {
-    if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) continue;
-    // ("Mr Dinh and Ms Tran": a title in the list opens the next name; the first pass judged it)
-    if (TITLES.has(m.lower) || orgMember(m)) continue;
-    // "Gunnhild Vestergaard, Room 4": an everyday word before a number is a label (room, gate, floor).
-    if (tokenIsCommon(m, g) && tokens[m.index + 1]?.kind === 'number') continue;
-    if (!inFound(m) && (listNameLike(m, g) || (oneOdd && oddSurname(tokens, m, g))))
-      extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
+    if (inFound(m) || orgMember(m) || !listMemberNamed(tokens, m, g, oneOdd)) continue;
+    extra.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
   }
+}
+
+/** Whether one member of a list of people, not found yet and no company, is a name to redact. */
+function listMemberNamed(tokens: Token[], m: Token, g: Gazetteers, oneOdd: boolean): boolean {
+  if (m.allCaps || m.text.length < 2 || /\p{Ll}\p{Lu}/u.test(m.text.slice(1))) return false;
+  // ("Mr Dinh and Ms Tran": a title in the list opens the next name; the first pass judged it)
+  if (TITLES.has(m.lower)) return false;
+  // "Gunnhild Vestergaard, Room 4": an everyday word before a number is a label (room, gate, floor).
+  if (tokenIsCommon(m, g) && tokens[m.index + 1]?.kind === 'number') return false;
+  return listNameLike(m, g) || (oneOdd && oddSurname(tokens, m, g));
 }
 
 /**
