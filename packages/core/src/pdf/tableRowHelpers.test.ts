@@ -1,7 +1,8 @@
 // Table helpers written for speed must read as their plain definitions: a row's extent as min top / max bottom, a
 // row's coverage as the points one of its segments covers (each point once).
 import { describe, expect, it } from 'vitest';
-import { markRowRuns, rowExtent } from './buildBlocks.js';
+import { rowExtent } from './findTable.js';
+import { markRowRuns } from './tableColumns.js';
 import type { Segment } from './extractPageText.js';
 import { boxSegment } from './pageText.fixture.js';
 
