@@ -3,6 +3,7 @@ import type { Page, PDFObject, PDFPage, StructuredText } from 'mupdf';
 import { imagePlacements } from './imagePlacements.js';
 import { attachLoneAccents, LONE_ACCENT } from './loneAccents.js';
 import { refineGlyphs } from './refineGlyphs.js';
+import { isWhiteSpace } from '../text/isWhiteSpace.js';
 import { spansJoinIntoLongRun } from './wordsAsSpans.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
@@ -512,7 +513,7 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
     }
   }
   refineGlyphs(b, size || 10);
-  const trailingSpace = b.text.length > 0 && isSpace(b.text.charCodeAt(b.text.length - 1));
+  const trailingSpace = b.text.length > 0 && isWhiteSpace(b.text.charCodeAt(b.text.length - 1));
   // Soft hyphens are invisible unless a line breaks there; joinLines handles the line-end ones.
   const ordered = rtlOrder(b);
   const text = (ordered.includes('\u00ad') ? ordered.replace(/\u00ad(?!$)/g, '') : ordered).trimEnd();
@@ -560,23 +561,6 @@ function partsSpellingText(runs: Builder['parts'], text: string): Segment['parts
   return sameUpToSpaces(parts.map((p) => p.text).join(' '), text) ? parts : undefined;
 }
 
-/** A code unit `\s` matches (JavaScript's white space and line terminators). */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
 /**
  * Whether `a` and `b` are equal once every run of white space in each is one space: `a.replace(/\s+/g, ' ') ===
  * b.replace(/\s+/g, ' ')` without building either string (this runs for every segment with two or more runs).
@@ -587,11 +571,11 @@ export function sameUpToSpaces(a: string, b: string): boolean {
   while (i < a.length && j < b.length) {
     const ca = a.charCodeAt(i);
     const cb = b.charCodeAt(j);
-    const sa = isSpace(ca);
-    if (sa !== isSpace(cb)) return false;
+    const sa = isWhiteSpace(ca);
+    if (sa !== isWhiteSpace(cb)) return false;
     if (sa) {
-      while (i < a.length && isSpace(a.charCodeAt(i))) i++;
-      while (j < b.length && isSpace(b.charCodeAt(j))) j++;
+      while (i < a.length && isWhiteSpace(a.charCodeAt(i))) i++;
+      while (j < b.length && isWhiteSpace(b.charCodeAt(j))) j++;
     } else if (ca !== cb) return false;
     else {
       i++;

@@ -11,6 +11,7 @@
 // character that is not text (an unclosed "[", a "]", a line break), and only there can "](" follow; the address
 // stops where its characters do, and only there can a blank or ")" follow; a blank run, a title and the blanks after
 // it each stop at the only place what follows them can start. So the pattern never has a second way to try.
+import { isWhiteSpace } from '../text/isWhiteSpace.js';
 
 export interface InlineLink {
   /** Where the link starts: its "!" or "[". */
@@ -35,23 +36,6 @@ const GREATER = 62;
 const DOUBLE_QUOTE = 34;
 const SINGLE_QUOTE = 39;
 const NEWLINE = 10;
-
-/** The characters of the pattern's `\s` (the same set String.prototype.trim removes). */
-function isBlank(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 160) return false;
-  return (
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 /** For each place of the text, where each part of the pattern read from there ends (-1: it cannot match there). */
 interface PartEnds {
@@ -102,7 +86,7 @@ function urlEnds(text: string): Int32Array {
   let nextUrlStop = n;
   for (let i = n - 1; i >= 0; i--) {
     const c = text.charCodeAt(i);
-    const blank = isBlank(c);
+    const blank = isWhiteSpace(c);
     if (c === OPEN_PAREN) {
       const j = nextUrlStop;
       urlEnd[i] = j < n && text.charCodeAt(j) === CLOSE_PAREN ? urlEnd[j + 1]! : i;
@@ -127,7 +111,7 @@ function closeAndTitleEnds(text: string): { closeEnd: Int32Array; titleEnd: Int3
   let nextSingle = n;
   for (let i = n - 1; i >= 0; i--) {
     const c = text.charCodeAt(i);
-    const blank = isBlank(c);
+    const blank = isWhiteSpace(c);
     closeEnd[i] = c === CLOSE_PAREN ? i + 1 : blank ? closeEnd[i + 1]! : -1;
     if (blank) titleEnd[i] = titleEnd[i + 1]!;
     else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
@@ -148,7 +132,7 @@ export function findInlineLinks(text: string): InlineLink[] {
   const { textEnd, urlEnd, angleEnd, closeEnd, titleEnd } = partEnds(text);
   // where `(?:\s+"…"|\s+'…')?\s*\)` from e ends, or -1
   const tailEnd = (e: number): number => {
-    if (e < n && isBlank(text.charCodeAt(e)) && titleEnd[e]! >= 0) return titleEnd[e]!;
+    if (e < n && isWhiteSpace(text.charCodeAt(e)) && titleEnd[e]! >= 0) return titleEnd[e]!;
     return closeEnd[e]!;
   };
   let from = 0;
