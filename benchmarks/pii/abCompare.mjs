@@ -21,6 +21,7 @@ import { PERSON_ROUND16_CHECK, PERSON_ROUND16_SHAPES } from './personRound16Shap
 import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.mjs';
 import { ROUND17_CHECK, ROUND17_SHAPES } from './round17Shapes.mjs';
 import { ROUND19_CHECK, ROUND19_SHAPES } from './round19Shapes.mjs';
+import { ROUND20_CHECK, ROUND20_SHAPES } from './round20Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { scoreShapeGroups, scoreShapeRows } from './scoreShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
@@ -60,6 +61,8 @@ const sets = [
   ['round17Shapes --check', ROUND17_CHECK],
   ['round19Shapes', ROUND19_SHAPES],
   ['round19Shapes --check', ROUND19_CHECK],
+  ['round20Shapes', ROUND20_SHAPES],
+  ['round20Shapes --check', ROUND20_CHECK],
   ['weakSpotShapes', WEAK_SPOT_SHAPES],
   ['newShapes', { all: NEW_SHAPES }],
 ];

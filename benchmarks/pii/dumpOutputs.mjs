@@ -20,6 +20,7 @@ import { PERSON_ROUND9_AFTER, PERSON_ROUND9_SHAPES } from './personRound9Shapes.
 import { ROUND17_CHECK, ROUND17_SHAPES } from './round17Shapes.mjs';
 import { ROUND19_ADDRESS_CHECK, ROUND19_ADDRESS_SHAPES } from './round19AddressShapes.mjs';
 import { ROUND19_CHECK, ROUND19_SHAPES } from './round19Shapes.mjs';
+import { ROUND20_CHECK, ROUND20_SHAPES } from './round20Shapes.mjs';
 import { PERSON_SHAPES } from './personShapes.mjs';
 import { WEAK_SPOT_SHAPES } from './weakSpotShapes.mjs';
 
@@ -59,6 +60,8 @@ const groups = [
   ROUND19_CHECK,
   ROUND19_ADDRESS_SHAPES,
   ROUND19_ADDRESS_CHECK,
+  ROUND20_SHAPES,
+  ROUND20_CHECK,
 ];
 const texts = [
   ...(loadPiiSet() ?? []).map((row, i) => [`dev-${i}`, row.full_text]),

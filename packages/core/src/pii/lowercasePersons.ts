@@ -2,7 +2,15 @@
 // name and a surname-like word ("patricia desrosiers"), a word after a title, a name label, a greeting or a closing
 // ("mr. hargreaves", "hey ciarán,"), or after a name introduction ("my name is rubija"). Pushes into `out`.
 import type { Gazetteers } from './loadGazetteers.js';
-import { hasForeignLetters, isNameWord, lineBefore, NAME_SHAPE, TITLES, tokenIsCommon } from './nameSignals.js';
+import {
+  endsWithKinship,
+  hasForeignLetters,
+  isNameWord,
+  lineBefore,
+  NAME_SHAPE,
+  TITLES,
+  tokenIsCommon,
+} from './nameSignals.js';
 import { ADDRESS_TERMS, GREETINGS, SIGN_OFFS } from './personContext.js';
 import type { PiiCandidate } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
@@ -12,7 +20,7 @@ const LOWER_INTRO_LAST = new Set(['is', 'me', 'named', 'called', 'am', "'m", '�
 /** Lowercase names: a first name and a surname-like word, a word after a title, label, greeting or closing. */
 export function detectLowercaseNames(text: string, tokens: Token[], g: Gazetteers, out: PiiCandidate[]): void {
   for (let k = 0; k + 1 < tokens.length; k++) lowercaseNamePair(tokens, k, g, out);
-  for (const t of tokens) lowercaseAfterCue(tokens, t, g, out);
+  for (const t of tokens) lowercaseAfterCue(text, tokens, t, g, out);
   // "my name is rubija": a lowercase non-word right after a name introduction.
   for (const t of tokens) {
     if (t.kind !== 'word' || t.cap || !LOWER_INTRO_LAST.has(tokens[t.index - 1]?.lower ?? '') || tokenIsCommon(t, g))
@@ -63,14 +71,18 @@ function lowercaseNamePair(tokens: Token[], k: number, g: Gazetteers, out: PiiCa
  * "mr. hargreaves", "name: dagny lindqvist", "hey ciarán,", "cheers, hamza": a lowercase word after a title, a name
  * label, a greeting or a closing, with the surname after it.
  */
-function lowercaseAfterCue(tokens: Token[], t: Token, g: Gazetteers, out: PiiCandidate[]): void {
+function lowercaseAfterCue(text: string, tokens: Token[], t: Token, g: Gazetteers, out: PiiCandidate[]): void {
   // (a clitic is no name: "the captain's armband")
   if (t.kind !== 'word' || t.cap || t.text.length < 2 || t.text[0] === "'" || t.text[0] === '’') return;
   const prev = tokens[t.index - 1];
   const common = tokenIsCommon(t, g);
   // (most lowercase words are everyday words: only a greeting before one makes it worth a look)
   if (common && !GREETINGS.has(prev?.lower ?? '')) return;
-  if (!(titledOrLabelled(tokens, t, common) || greetedOrSigned(tokens, t, g, common))) return;
+  const cued =
+    titledOrLabelled(tokens, t, common) ||
+    greetedOrSigned(tokens, t, g, common) ||
+    afterKinship(text, tokens, t, common);
+  if (!cued) return;
   const next = tokens[t.index + 1];
   const end =
     next &&
@@ -78,6 +90,7 @@ function lowercaseAfterCue(tokens: Token[], t: Token, g: Gazetteers, out: PiiCan
     !next.cap &&
     next.gapBefore === ' ' &&
     !tokenIsCommon(next, g) &&
+    !negatedStem(tokens, next) &&
     next.lineStart === false
       ? next.end
       : t.end;
@@ -92,6 +105,24 @@ function titledOrLabelled(tokens: Token[], t: Token, common: boolean): boolean {
   const title = label?.kind === 'word' && TITLES.has(label.lower) && label.end <= t.start;
   const afterTitle = title && (prev?.text === '.' || prev === label);
   return afterTitle || (prev?.text === ':' && label?.lower === 'name');
+}
+
+/** A verb's stem before its split-off negation is no name: "your partner didn't", "mr. tane hasn't". */
+function negatedStem(tokens: Token[], t: Token): boolean {
+  const next = tokens[t.index + 1];
+  return next !== undefined && next.gapBefore === '' && (next.text === "'t" || next.text === '’t');
+}
+
+/**
+ * "my friend wiremu called", "our nephew tamatea plays" (round 20): a word of three letters or more that no
+ * dictionary lists, right after a kinship phrase (`endsWithKinship`, "my son", "her late grandmother") on its line.
+ * The capitalised runs have had this cue since round 1; text written in lowercase lost it.
+ */
+function afterKinship(text: string, tokens: Token[], t: Token, common: boolean): boolean {
+  const prev = tokens[t.index - 1];
+  if (common || t.text.length < 3 || t.gapBefore !== ' ' || prev?.kind !== 'word' || t.lineStart) return false;
+  if (negatedStem(tokens, t)) return false;
+  return endsWithKinship(lineBefore(text, t.start, 60));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Round 10 person cues (issue 26), each a token test: marks written beside a name that only people carry (a pronoun
 // set, a birth name), a past-tense verb right after a lone word at a sentence start, and "per" as a preposition.
 import { verbGroupAfter } from './personClauses.js';
+import { personPronounBack } from './personPronounBack.js';
 import { negatedModalAfter, plainModalAfter, stateGroupAfter } from './personStates.js';
 import { TIME_ADVERB_OPENERS } from './personClauseWords.js';
 import { SENTENCE_ADVERB_OPENERS, TIME_PERIOD_NOUNS } from './personOpenerWords.js';
@@ -80,7 +81,11 @@ export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token,
   // (round 17: or a modal and a bare verb with no negation, "Tuyet will attend", only for a word a name list holds:
   // on 1,470 real pages the words in no list before "will"/"can"/"must" were products, plurals and typos —
   // "Clonezilla will let you", "Entrepreneurs can invest", "VASPs must collect")
-  if (v < 0 && listed) v = plainModalAfter(tokens, last);
+  // (round 20: a word in no list too, when "he" or "she" refers back to it: "Hohepa can fix it if he has time")
+  if (v < 0) {
+    const m = plainModalAfter(tokens, last);
+    if (m >= 0 && (listed || personPronounBack(tokens, m))) v = m;
+  }
   if (v < 0) return false;
   const after = tokens[v + 1];
   if (!after) return true;

@@ -86,3 +86,31 @@ export const PLAIN_MODALS = ['will', 'would', 'can', 'could', 'should', 'shall',
 
 /** Negations after a modal ("could not", "will never", "can't"); "cannot" is one word with its own negation. */
 export const NEGATIONS = ['not', 'never', "n't", 'n’t', "'t", '’t'];
+
+/**
+ * Words that open a clause in which a pronoun can refer back to the subject before them ("Hohepa can fix the
+ * fence if he has time", "Ruruhira will water the garden while she waits"): subordinators and clause-joining
+ * conjunctions (round 20, `personPronounBack`).
+ */
+export const BACK_REFERENCE_LINKS = [
+  'if',
+  'when',
+  'whenever',
+  'while',
+  'once',
+  'because',
+  'since',
+  'after',
+  'before',
+  'until',
+  'unless',
+  'though',
+  'although',
+  'as',
+  'and',
+  'but',
+  'so',
+];
+
+/** Subject pronouns said only of a person ("it", "they" are said of things and products too). */
+export const PERSON_SUBJECT_PRONOUNS = ['he', 'she'];

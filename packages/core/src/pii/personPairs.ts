@@ -85,20 +85,43 @@ export function mixedNamePair(members: readonly Token[], g: Gazetteers, thing: (
  * "tane and mereana are coming", "sorry, kobina and sierra were stuck": in a text written all in lowercase (the
  * caller asks only then; the case view restores capitals to listed names only, so an unlisted half stays lowercase
  * and no capitalised list forms), two lowercase words joined by "and" before a plural verb,
- * judged as `mixedNamePair` judges capitalised ones. `thing`: the word is a known company ("docker and kubernetes
- * are").
+ * judged as `mixedNamePair` judges capitalised ones; and a word joined to the writer ("me and moana are",
+ * `writerPartner`). `thing`: the word is a known company ("docker and kubernetes are").
  */
 export function lowercaseNamePairs(tokens: Token[], g: Gazetteers): PiiCandidate[] {
   const out: PiiCandidate[] = [];
   const thing = (t: Token) => g.organizations.has(t.lower);
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].lower !== 'and') continue;
+    const partner = writerPartner(tokens, i, g, thing);
+    if (partner) out.push({ type: 'PERSON', start: partner.start, end: partner.end, score: 0.65 });
     const members = lowercaseListAround(tokens, i);
     if (members.length < 2 || !pluralVerbAfter(tokens, members[members.length - 1])) continue;
     if (!mixedNamePair(members, g, thing)) continue;
     for (const m of members) out.push({ type: 'PERSON', start: m.start, end: m.end, score: 0.65 });
   }
   return out;
+}
+
+/**
+ * "me and moana are going", "kwesi and i went", "between aroha and me" (round 20): in a text written all in
+ * lowercase, the word joined to the writer by the "and" at `tokens[i]`, when the curated first-name list holds it
+ * or it is in no list at all. Only a person is paired with the writer (`firstPersonPartner` says so of
+ * capitalised words); an everyday word or a company stays ("me and coffee are", "me and docker are").
+ */
+function writerPartner(tokens: Token[], i: number, g: Gazetteers, thing: (t: Token) => boolean): Token | undefined {
+  const word = (t: Token | undefined): t is Token =>
+    t?.kind === 'word' && !t.cap && t.gapBefore === ' ' && !t.lineStart;
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  if (!word(after) || tokens[i].lineStart || before?.kind !== 'word' || before.cap) return undefined;
+  // ("i" is the writer only before its verb: "kwesi and i went", not "x and i.e.")
+  const iVerb = after.lower === 'i' && word(tokens[i + 2]);
+  const x = before.lower === 'me' ? after : after.lower === 'me' || iVerb ? before : undefined;
+  if (!x) return undefined;
+  // (a given name only the big humannames list holds is as often a product: "me and docker are not friends")
+  const c = pairWord(x, g, thing);
+  return c === 'unlisted' || (c !== 'other' && g.firstNames.has(x.lower)) ? x : undefined;
 }
 
 /**
