@@ -36,6 +36,12 @@ const TEXT_AREA_BAND = 0.25;
 const LOOSE_GAP_LINES = 0.6;
 /** ...and this many times the widest gap between the body's own rows. */
 const LOOSE_GAP_RATIO = 1.3;
+/**
+ * ...or, for a label in capitals (CONFIDENTIAL, DUPLICATE: a stamp's word, as lettersDate reads capitals), this many
+ * times: such a line standing out past every paragraph gap is no paragraph of the body (a heading in capitals at
+ * the paragraphs' own spacing stays). Generated one-page stamps 3 mm out stood 1.14–1.15 paragraph gaps away.
+ */
+const CAPITALS_GAP_RATIO = 1.08;
 /** A margin row of this many pieces or more, some of them body text, is a table's row (see keepTableRows). */
 const TABLE_ROW_PIECES = 3;
 /** Documents this short cannot show repetition: their margin rows are judged by position and gap alone. */
@@ -316,7 +322,19 @@ function apartFromTextArea(
   let inner = 0;
   for (let k = 2; k < live.length; k++) inner = Math.max(inner, gapAfter(k));
   const gap = gapAfter(1);
-  return gap >= LOOSE_GAP_LINES * line && gap >= inner * LOOSE_GAP_RATIO;
+  const ratio = capitalsLabel(text) ? CAPITALS_GAP_RATIO : LOOSE_GAP_RATIO;
+  return gap >= LOOSE_GAP_LINES * line && gap >= inner * ratio;
+}
+
+/** Letters only, at least four, every one a capital (digits and punctuation are allowed beside them). */
+function capitalsLabel(text: string): boolean {
+  let letters = 0;
+  for (const ch of text) {
+    if (ch.toLowerCase() === ch.toUpperCase()) continue;
+    if (ch !== ch.toUpperCase()) return false;
+    letters++;
+  }
+  return letters >= 4;
 }
 
 /**

@@ -77,4 +77,24 @@ describe('a one-page margin line in the body’s own style', () => {
     const md = (await parsePdf(await printer.print(page('Harbour office, 14 June 2024', l)))).markdown;
     expect(md).toContain('Harbour office, 14 June 2024');
   });
+  // A stamp's word in capitals only a little farther from the text area than the paragraphs stand apart (3–4 mm
+  // out, about 1.15 paragraph gaps): in the body's face and size it was kept as the body's first line.
+  for (const [mark, l] of [
+    ['CONFIDENTIAL', { font: "'Liberation Serif'", size: 11, margin: 50, off: 3, where: 'top', align: 'left' }],
+    ['DUPLICATE', { font: "'DejaVu Sans'", size: 11, margin: 46, off: 3, where: 'top', align: 'center' }],
+    ['FOR INTERNAL USE', { font: "'Liberation Sans'", size: 10, margin: 48, off: 2.5, where: 'top', align: 'right' }],
+  ] as [string, Layout][])
+    it(`drops the capitals stamp "${mark}" ${l.off} mm above the text area (${l.font} ${l.size} pt)`, async () => {
+      const md = (await parsePdf(await printer.print(page(mark, l)))).markdown;
+      expect(md).not.toContain(mark);
+      for (const p of PARAS) expect(md).toContain(p);
+    });
+
+  it('keeps a first line in capitals set at the paragraphs’ own spacing', async () => {
+    const l: Layout = { font: "'Liberation Serif'", size: 11, margin: 50, off: 0, where: 'top', align: 'left' };
+    const html = page('', l).replace('<p>', '<p>NOTICE TO MARINERS</p><p>');
+    const md = (await parsePdf(await printer.print(html))).markdown;
+    expect(md).toContain('NOTICE TO MARINERS');
+    for (const p of PARAS) expect(md).toContain(p);
+  });
 });

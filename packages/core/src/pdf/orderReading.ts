@@ -87,7 +87,7 @@ function splitCellBands(
   out: Segment[][],
   depth: number,
 ): boolean {
-  const bands = cellBands(segs, gutter, bodySize, { groupRows, readsAsColumns: columnsOf(bodySize) });
+  const bands = cellBands(segs, gutter, bodySize, { groupRows, readsAsColumns: columnsOf(bodySize, gutter) });
   if (!bands) return false;
   // Text between bands keeps the region's gutter when it is too short to show one of its own (three lines a column
   // under a table).
@@ -97,9 +97,14 @@ function splitCellBands(
   return true;
 }
 
-/** A piece of a region reads as columns: it has a gutter, and its sides are not the wrapped cells of table rows. */
-function columnsOf(bodySize: number): (segs: Segment[]) => boolean {
-  return (segs) => {
+/**
+ * A piece of a region reads as columns: it has a gutter, and its sides are not the wrapped cells of table rows. Lines
+ * across the region's gutter (a title over short columns) are left out of the search: in columns only a few lines
+ * tall such a title is too large a share of the lines for a gutter to be found through it.
+ */
+function columnsOf(bodySize: number, [r0, r1]: [number, number]): (segs: Segment[]) => boolean {
+  return (piece) => {
+    const segs = piece.filter((s) => !(s.x0 < r0 && s.x1 > r1));
     const gutter = findGutter(segs, bodySize);
     if (!gutter) return false;
     const [g0, g1] = gutter;
@@ -403,7 +408,13 @@ function columnLike(segs: Segment[]): boolean {
   const full = text.filter((s) => (s.x1 - s.x0) / width >= MIN_COLUMN_FILL && s.text.length >= MIN_COLUMN_CHARS);
   const chars = text.reduce((n, s) => n + s.text.length, 0);
   const fullChars = full.reduce((n, s) => n + s.text.length, 0);
-  return full.length >= MIN_COLUMN_LINES && fullChars >= chars * MIN_FULL_CHARS;
+  if (fullChars < chars * MIN_FULL_CHARS) return false;
+  if (full.length >= MIN_COLUMN_LINES) return true;
+  // A column only three lines tall (over a table, under a title) ends its paragraph in a short last line: the
+  // lines above it fill the column.
+  if (text.length !== MIN_COLUMN_LINES || full.length !== MIN_COLUMN_LINES - 1) return false;
+  const last = text.reduce((a, b) => (b.y0 > a.y0 ? b : a));
+  return !full.includes(last);
 }
 
 /**

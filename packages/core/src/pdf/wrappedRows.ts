@@ -78,7 +78,8 @@ export function lastRowLinesUntil(rows: Segment[][], start: number, end: number)
     // Where the table shows its rows' own line gaps, a further line is one whose gap lies nearer those than the
     // rows' gaps (both scatter by a glyph box's ~0.8 pt, so a fixed em margin under the row gap missed some).
     const limit = lineGap === null ? rowGap - ROW_GAP_EM * s.size : (lineGap + rowGap) / 2;
-    if (gap >= limit || gap > s.size) break;
+    // Two tables side by side interleave their rows: the cell's own column may still show a line gap (columnLimit).
+    if (gap > s.size || (gap >= limit && gap >= columnLimit(rows, start, end, above.x0, s.size))) break;
     above = s;
   }
   return k;
@@ -102,4 +103,25 @@ function tableGaps(rows: Segment[][], start: number, end: number): { rowGap: num
     else rowGap = Math.min(rowGap, gapAbove(r));
   }
   return { rowGap, lineGap };
+}
+
+/**
+ * Where the lines of the cell's own column (segments starting at `x0`, within LAST_LINE_ALIGN) show both line gaps
+ * and row gaps, split as lineGapRows splits them: the gap halfway between the widest line gap and the tightest row
+ * gap; else -Infinity. Two tables side by side whose labels wrap on other rows interleave their rows in the combined
+ * grid, so the full rows' gaps are no measure there (a wrapped last label was left out of its cell); the column's are.
+ */
+function columnLimit(rows: Segment[][], start: number, end: number, x0: number, size: number): number {
+  const lines = rows
+    .slice(start, end)
+    .flat()
+    .filter((s) => Math.abs(s.x0 - x0) <= LAST_LINE_ALIGN)
+    .sort((a, b) => a.y0 - b.y0);
+  const gaps: number[] = [];
+  for (let k = 1; k < lines.length; k++) gaps.push(lines[k].y0 - lines[k - 1].y1);
+  gaps.sort((a, b) => a - b);
+  let at = -1;
+  for (let k = 1; k < gaps.length; k++) if (at < 0 || gaps[k] - gaps[k - 1] > gaps[at] - gaps[at - 1]) at = k;
+  if (at < 0 || gaps[at] - gaps[at - 1] < GROUP_GAP_EM * size || gaps.length - at < MIN_ROW_GAPS) return -Infinity;
+  return (gaps[at - 1] + gaps[at]) / 2;
 }
