@@ -1,6 +1,7 @@
 // MuPDF structured text → horizontal text segments with their fonts and boxes: the raw material of layout.
-import type { Page, PDFObject, PDFPage, StructuredText } from 'mupdf';
+import type { Page, StructuredText } from 'mupdf';
 import { imagePlacements } from './imagePlacements.js';
+import { DRAWS_IMAGES, DRAWS_SHADINGS, pageDraws } from './pageDraws.js';
 import { attachLoneAccents, LONE_ACCENT } from './loneAccents.js';
 import { refineGlyphs } from './refineGlyphs.js';
 import { isWhiteSpace } from '../text/isWhiteSpace.js';
@@ -71,9 +72,6 @@ const MIN_IMAGE_AREA = 0.0005;
 const JSON_SCALE = 10;
 /** A line this much taller than wide, with a few characters, runs vertically (rotated margin stamps). */
 const ROTATED_ASPECT = 2.5;
-/** How deep into form XObjects, and how many XObjects, we look for images. */
-const MAX_RESOURCE_DEPTH = 2;
-const MAX_XOBJECTS = 64;
 /** One span per style run, spaces as the PDF draws them. */
 const STEXT_OPTIONS = 'preserve-whitespace,preserve-spans';
 const MONO_NAME = /mono|courier|consol|code|menlo/i;
@@ -125,30 +123,19 @@ export function extractPageText(page: Page, pageNumber: number, drawCache?: Map<
   const width = bx1 - bx0;
   const height = by1 - by0;
   const placed: Box[] = [];
-  const { json, glyphs } = readStructuredText(page, [bx0, by0, bx1, by1], placed, drawCache);
-  const scan: LineScan = {
-    bx0,
-    by0,
-    links: pageLinks(page, bx0, by0),
-    glyphs,
-    styles: new Map(),
-    built: [],
-    cur: null,
-    lineIndex: -1,
-    charCount: 0,
-    garbage: 0,
-  };
-  for (const block of json.blocks) {
-    if (block.type === 'image') {
-      const b = block.bbox;
-      placed.push([b.x / JSON_SCALE, b.y / JSON_SCALE, (b.x + b.w) / JSON_SCALE, (b.y + b.h) / JSON_SCALE]);
-      continue;
-    }
-    for (const line of block.lines ?? []) scanLine(scan, line);
-    // MuPDF blocks are separate flows: never merge the last span of one block with the next block.
-    flushSegment(scan);
+  const { json, stext } = readStructuredText(page, [bx0, by0, bx1, by1], placed, drawCache);
+  const links = pageLinks(page, bx0, by0);
+  let scan: LineScan;
+  try {
+    scan = scanBlocks(json.blocks, bx0, by0, links, null);
+    // The glyph boxes of the lines are read only for a page that needs them (see GLYPH_SUSPECT), found in the same
+    // pass that counts the characters; such a page is scanned again with them.
+    if (scan.needsGlyphs || spansJoinIntoLongRun(json.blocks))
+      scan = scanBlocks(json.blocks, bx0, by0, links, lineGlyphs(stext));
+  } finally {
+    stext.destroy();
   }
-  flushSegment(scan);
+  placed.push(...scan.images);
   const segments = attachLoneAccents(scan.built).map((b) => finishSegment(b, scan.links));
   const images: [number, number, number, number][] = [];
   for (const [x0, y0, x1, y1] of placed) {
@@ -188,16 +175,54 @@ function pageLinks(page: Page, bx0: number, by0: number): PageLink[] {
     .filter((l) => /^(https?|mailto|ftp):/i.test(l.uri));
 }
 
+/** A scan of the page's blocks (see scanLine), with their image blocks' boxes; `glyphs` as LineScan has them. */
+function scanBlocks(
+  blocks: JsonBlock[],
+  bx0: number,
+  by0: number,
+  links: PageLink[],
+  glyphs: (GlyphBox[] | null)[] | null,
+): LineScan {
+  const scan: LineScan = {
+    bx0,
+    by0,
+    links,
+    glyphs,
+    styles: new Map(),
+    built: [],
+    cur: null,
+    lineIndex: -1,
+    charCount: 0,
+    garbage: 0,
+    needsGlyphs: false,
+    lineSuspect: false,
+    images: [],
+  };
+  for (const block of blocks) {
+    if (block.type === 'image') {
+      const b = block.bbox;
+      scan.images.push([b.x / JSON_SCALE, b.y / JSON_SCALE, (b.x + b.w) / JSON_SCALE, (b.y + b.h) / JSON_SCALE]);
+      continue;
+    }
+    for (const line of block.lines ?? []) scanLine(scan, line);
+    // MuPDF blocks are separate flows: never merge the last span of one block with the next block.
+    flushSegment(scan);
+  }
+  flushSegment(scan);
+  return scan;
+}
+
 /**
- * The page's structured text as MuPDF's JSON, with the glyph boxes of its lines when some line needs them (see
- * GLYPH_SUSPECT); image placements read from a display list are added to `placed`.
+ * The page's structured text as MuPDF's JSON, and the structured text itself (the caller destroys it), from which
+ * the glyph boxes of its lines are read when some line needs them; image placements read from a display list are
+ * added to `placed`.
  */
 function readStructuredText(
   page: Page,
   bounds: Box,
   placed: Box[],
   drawCache: Map<number, number> | undefined,
-): { json: { blocks: JsonBlock[] }; glyphs: (GlyphBox[] | null)[] | null } {
+): { json: { blocks: JsonBlock[] }; stext: StructuredText } {
   // Asking MuPDF for image blocks makes it load every image: only pages that have images pay for that. MuPDF's text
   // device also renders every shading to an image, which can cost more than the whole extraction: pages that draw
   // shadings read their image placements from a display list instead (see imagePlacements), whose structured text
@@ -217,18 +242,12 @@ function readStructuredText(
       list.destroy();
     }
   } else stext = page.toStructuredText(drawn & DRAWS_IMAGES ? `${STEXT_OPTIONS},preserve-images` : STEXT_OPTIONS);
-  let json: { blocks: JsonBlock[] };
-  let glyphs: (GlyphBox[] | null)[] | null = null;
   try {
-    json = JSON.parse(stext.asJSON(JSON_SCALE));
-    const suspect = (t: string) => mayNeedGlyphBoxes(t) && (GLYPH_SUSPECT.test(t) || LONE_ACCENT.test(t));
-    if (json.blocks.some((b) => b.lines?.some((l) => suspect(l.text))) || spansJoinIntoLongRun(json.blocks)) {
-      glyphs = lineGlyphs(stext);
-    }
-  } finally {
+    return { json: JSON.parse(stext.asJSON(JSON_SCALE)), stext };
+  } catch (err) {
     stext.destroy();
+    throw err;
   }
-  return { json, glyphs };
 }
 
 /** What the scan of a page's lines carries from one line to the next. */
@@ -247,6 +266,12 @@ interface LineScan {
   lineIndex: number;
   charCount: number;
   garbage: number;
+  /** Some line may need its glyph boxes (GLYPH_SUSPECT or LONE_ACCENT matches it). */
+  needsGlyphs: boolean;
+  /** The line last counted (countChars) may need them: mayNeedGlyphBoxes is true for it. */
+  lineSuspect: boolean;
+  /** Image blocks' boxes, page coordinates as MuPDF gives them. */
+  images: Box[];
 }
 
 /** Ends the segment being built (one with no visible character is dropped). */
@@ -261,22 +286,16 @@ function scanLine(scan: LineScan, line: JsonLine): void {
   const raw = line.text;
   const c0 = raw.charCodeAt(0);
   const text = c0 === 32 || c0 === 9 || c0 === 0xa0 ? raw.replace(/^[ \t\u00a0]+/, '') : raw;
-  // Count visible and unreadable characters in one pass (this loop runs for every span of every page).
-  let visibleCount = 0;
-  let garbageCount = 0;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) continue;
-    visibleCount++;
-    if (c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff) || c < 32) garbageCount++;
-  }
+  const visibleCount = countChars(scan, text);
+  // (The leading spaces `text` lacks break a letter run and are no accent: mayNeedGlyphBoxes reads it as `raw`.)
+  if (scan.lineSuspect && !scan.needsGlyphs && (GLYPH_SUSPECT.test(raw) || LONE_ACCENT.test(raw)))
+    scan.needsGlyphs = true;
   if (visibleCount === 0) {
     const cur = scan.cur;
     if (cur && raw.length > 0) cur.text += cur.text.endsWith(' ') ? '' : ' ';
     return;
   }
   scan.charCount += visibleCount;
-  scan.garbage += garbageCount;
   const { bx0, by0 } = scan;
   const size = line.font.size / JSON_SCALE;
   const x0 = line.bbox.x / JSON_SCALE - bx0;
@@ -303,6 +322,30 @@ function scanLine(scan: LineScan, line: JsonLine): void {
   if (style & BOLD) b.boldChars += n;
   if (style & ITALIC) b.italicChars += n;
   if (style & MONO) b.monoChars += n;
+}
+
+/**
+ * The visible characters of `text`, with its unreadable ones added to the scan's count, and whether the line may
+ * need its glyph boxes (mayNeedGlyphBoxes, folded into the same pass: this loop runs for every span of every page).
+ */
+function countChars(scan: Pick<LineScan, 'garbage' | 'lineSuspect'>, text: string): number {
+  let visible = 0;
+  let run = 0;
+  let suspect = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0) {
+      run = 0;
+      continue;
+    }
+    visible++;
+    if (c === 0xfffd || (c >= 0xe000 && c <= 0xf8ff) || c < 32) scan.garbage++;
+    if (isSpacingAccent(c)) suspect = true;
+    if (c < 0x41 || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0xa9)) run = 0;
+    else if (++run >= LATIN_RUN) suspect = true;
+  }
+  scan.lineSuspect = suspect;
+  return visible;
 }
 
 /**
@@ -389,6 +432,11 @@ export const GLYPH_SUSPECT = /\p{Script=Latin}{26}|[`\u00b4\u00a8\u02c6\u02dc\u0
 /** The run of Latin letters GLYPH_SUSPECT looks for. */
 const LATIN_RUN = 26;
 
+/** A spacing accent of GLYPH_SUSPECT's or LONE_ACCENT's list (or a neighbour of one: a superset is enough). */
+function isSpacingAccent(c: number): boolean {
+  return c === 0x60 || c === 0xa8 || c === 0xaf || c === 0xb4 || c === 0xb8 || (c >= 0x2c6 && c <= 0x2dd);
+}
+
 /**
  * Whether GLYPH_SUSPECT or LONE_ACCENT could match `text`, by a scan of its code units that needs no regular
  * expression (both run on every line of every page; almost no line needs them): the line holds a spacing accent of
@@ -396,14 +444,9 @@ const LATIN_RUN = 26;
  * Latin-1 symbol (no Latin letter is). It may answer true where neither matches, never false where one does.
  */
 export function mayNeedGlyphBoxes(text: string): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x60 || c === 0xa8 || c === 0xaf || c === 0xb4 || c === 0xb8 || (c >= 0x2c6 && c <= 0x2dd)) return true;
-    if (c < 0x41 || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0xa9)) run = 0;
-    else if (++run >= LATIN_RUN) return true;
-  }
-  return false;
+  const counts = { garbage: 0, lineSuspect: false };
+  countChars(counts, text);
+  return counts.lineSuspect;
 }
 
 interface GlyphBox {
@@ -450,59 +493,6 @@ function fontStyle(f: JsonLine['font'], known: Map<string, { font: JsonLine['fon
   return style;
 }
 
-/** What a page's resources draw: bit 1, image XObjects; bit 2, shadings (the `sh` operator or shading patterns). */
-const DRAWS_IMAGES = 1;
-const DRAWS_SHADINGS = 2;
-
-/**
- * What a page draws, directly or through forms (MAX_RESOURCE_DEPTH deep); non-PDF pages are assumed to draw both.
- * Pages usually share one resource dictionary: the answer is cached by its object number.
- */
-function pageDraws(page: Page, cache?: Map<number, number>): number {
-  if (!('getObject' in page)) return DRAWS_IMAGES | DRAWS_SHADINGS;
-  try {
-    const resources = (page as PDFPage).getObject().getInheritable('Resources');
-    const key = resources.isIndirect() ? resources.asIndirect() : 0;
-    const known = key ? cache?.get(key) : undefined;
-    if (known !== undefined) return known;
-    const found = draws(resources, 0);
-    if (key) cache?.set(key, found);
-    return found;
-  } catch {
-    return DRAWS_IMAGES | DRAWS_SHADINGS;
-  }
-}
-
-function draws(resources: PDFObject, depth: number): number {
-  if (!resources || resources.isNull()) return 0;
-  let found = 0;
-  const shadings = resources.get('Shading');
-  // (PDFObject.length counts arrays only: a dictionary's entries are counted by visiting them.)
-  if (shadings?.isDictionary())
-    shadings.forEach(() => {
-      found |= DRAWS_SHADINGS;
-    });
-  const patterns = resources.get('Pattern');
-  if (patterns?.isDictionary())
-    patterns.forEach((value) => {
-      const type = value.resolve().get('PatternType');
-      if (type.isNumber() && type.asNumber() === 2) found |= DRAWS_SHADINGS;
-    });
-  const xobjects = resources.get('XObject');
-  if (!xobjects?.isDictionary()) return found;
-  let seen = 0;
-  xobjects.forEach((value) => {
-    if (found === (DRAWS_IMAGES | DRAWS_SHADINGS) || ++seen > MAX_XOBJECTS) return;
-    const x = value.resolve();
-    const subtype = x.get('Subtype');
-    if (subtype.isName() && subtype.asName() === 'Image') found |= DRAWS_IMAGES;
-    else if (depth < MAX_RESOURCE_DEPTH && subtype.isName() && subtype.asName() === 'Form')
-      found |= draws(x.get('Resources'), depth + 1);
-  });
-  // Pages with more XObjects than we look at are assumed to have images.
-  return seen > MAX_XOBJECTS ? found | DRAWS_IMAGES : found;
-}
-
 function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Segment {
   let size = 0;
   let best = -1;
@@ -529,9 +519,15 @@ function finishSegment(b: Builder, links: { rect: number[]; uri: string }[]): Se
     mono: b.monoChars >= b.chars * 0.6,
     source: 'native_text',
     confidence: null,
+    // Every optional field has its slot from the start (in the order they used to be added), so that all of a
+    // page's segments share one object shape: layout reads their fields in its hottest loops.
+    rotated: b.rotated ? true : undefined,
+    trailingSpace: trailingSpace ? true : undefined,
+    links: undefined,
+    parts: undefined,
+    textX0: undefined,
+    figure: undefined,
   };
-  if (b.rotated) seg.rotated = true;
-  if (trailingSpace) seg.trailingSpace = true;
   if (links.length > 0 && text === b.text.trimEnd()) {
     const midY = (b.y0 + b.y1) / 2;
     for (const link of links) {

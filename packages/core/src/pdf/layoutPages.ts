@@ -39,6 +39,7 @@ export function layoutPages(
         const area = ((x1 - x0) * (y1 - y0)) / Math.max(1, text.width * text.height);
         return area >= MIN_FIGURE_AREA && area <= MAX_FIGURE_AREA;
       })
+      // (The fields in the order extractPageText's segments have them: one object shape for the page's layout.)
       .map(([x0, y0, x1, y1]) => ({
         text: '',
         x0,
@@ -49,9 +50,14 @@ export function layoutPages(
         bold: false,
         italic: false,
         mono: false,
-        figure: true,
         source: 'native_text',
         confidence: null,
+        rotated: undefined,
+        trailingSpace: undefined,
+        links: undefined,
+        parts: undefined,
+        textX0: undefined,
+        figure: true,
       }));
     // Labels inside a figure (axis ticks, diagram text) are part of the figure, not of the text flow.
     // (Text OCR read from an image is what the image says, and stays.)

@@ -1,5 +1,6 @@
 // A classified block → its markdown fragment.
 import type { LayoutBlock } from './buildBlocks.js';
+import { isWhiteSpace } from '../text/isWhiteSpace.js';
 
 /** Paragraph starts that markdown would read as a list item: the number's dot or paren gets the backslash. */
 const ORDERED_START = /^(\d{1,9})([.)])(\s)/;
@@ -12,7 +13,25 @@ function escapeBlockStart(text: string): string {
 }
 
 function clean(text: string): string {
-  return text.replace(/[^\S\n]+/g, ' ').trim();
+  return isClean(text) ? text : text.replace(/[^\S\n]+/g, ' ').trim();
+}
+
+/**
+ * Whether `clean` would return `text` unchanged: no white space at either end, and every white space but a line
+ * break is one plain space. Nearly every block's text is so; the scan of its code units spares the regex's copy.
+ */
+function isClean(text: string): boolean {
+  const n = text.length;
+  if (n === 0) return true;
+  if (isWhiteSpace(text.charCodeAt(0)) || isWhiteSpace(text.charCodeAt(n - 1))) return false;
+  let prevSpace = false;
+  for (let i = 1; i < n - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || !isWhiteSpace(c)) prevSpace = false;
+    else if (c !== 32 || prevSpace) return false;
+    else prevSpace = true;
+  }
+  return true;
 }
 
 function cell(text: string): string {
