@@ -57,11 +57,11 @@ export const CONTENDERS = {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * Rounds in which `names` take turns on each document (who goes first rotates each round), after an untimed pass;
- * per contender and round, pages, wall and process CPU milliseconds.
+ * Rounds in which `names` take turns on each document (who goes first rotates each round), after `warmups` untimed
+ * passes; per contender and round, pages, wall and process CPU milliseconds.
  */
-async function interleaved(corpus, names, rounds) {
-  for (const doc of corpus) for (const name of names) await CONTENDERS[name](doc);
+async function interleaved(corpus, names, rounds, warmups) {
+  for (let w = 0; w < warmups; w++) for (const doc of corpus) for (const name of names) await CONTENDERS[name](doc);
   const out = [];
   for (let r = 0; r < rounds; r++) {
     const round = names.map(() => ({ pages: 0, ms: 0, cpuMs: 0 }));
@@ -81,7 +81,7 @@ async function interleaved(corpus, names, rounds) {
 }
 
 /**
- * After an untimed warm-up pass (JIT, wasm, font caches), `rounds` rounds in which ours and raw MuPDF take turns on
+ * After `warmups` untimed passes (JIT, wasm, font caches), `rounds` rounds in which ours and raw MuPDF take turns on
  * each document (who goes first rotates each round), so a noisy shared machine slows them alike; then as many rounds
  * of ours against pdf.js. (pdf.js is kept out of the MuPDF rounds: taking turns with it, in 6 of 6 paired runs of 15
  * rounds, lowered ours / raw MuPDF from 0.70-0.75 to 0.62-0.69, a cost of the pdf.js heap and threads sharing the
@@ -89,10 +89,10 @@ async function interleaved(corpus, names, rounds) {
  * a round hits both contenders in it and cancels) and reported as the median over the rounds, with the rounds'
  * range: on wall time (`vsMupdf`) and on process CPU time (`cpuVsMupdf`), which other processes disturb less.
  */
-export async function measureSpeed(corpus, { rounds = 1 } = {}) {
+export async function measureSpeed(corpus, { rounds = 1, warmups = 1 } = {}) {
   const [ours, mupdf, pdfjs] = Object.keys(CONTENDERS);
-  const vsMupdfRounds = await interleaved(corpus, [ours, mupdf], rounds);
-  const vsPdfjsRounds = await interleaved(corpus, [ours, pdfjs], rounds);
+  const vsMupdfRounds = await interleaved(corpus, [ours, mupdf], rounds, warmups);
+  const vsPdfjsRounds = await interleaved(corpus, [ours, pdfjs], rounds, warmups);
   const acc = [ours, mupdf, pdfjs].map((name) => ({ name, pages: 0, ms: 0, cpuMs: 0 }));
   const add = (i, t) => {
     acc[i].pages += t.pages;
