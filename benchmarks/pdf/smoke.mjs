@@ -37,7 +37,8 @@ if (!(speed.cpuVsMupdf >= MIN_VS_MUPDF))
 
 const ocr = await measureOcr(sample.slice(0, 1), { maxPagesPerDoc: 1 });
 console.log(
-  `OCR: ${ocr.pages} page(s) at ${ocr.pagesPerSecond.toFixed(2)} pages/s, ${ocr.chars} chars, confidence ${ocr.meanConfidence.toFixed(2)}`,
+  `OCR: ${ocr.pages} page(s) at ${ocr.pagesPerSecond.toFixed(2)} pages/s, ${ocr.chars} chars, ` +
+    `confidence ${ocr.meanConfidence.toFixed(2)}`,
 );
 if (ocr.pages !== 1 || ocr.chars < 500 || ocr.meanConfidence < 0.5) failures.push('OCR produced too little text');
 
