@@ -3,21 +3,14 @@ import type { Page, StructuredText } from 'mupdf';
 import { imagePlacements } from './imagePlacements.js';
 import { DRAWS_IMAGES, DRAWS_SHADINGS, pageDraws } from './pageDraws.js';
 import { attachLoneAccents, LONE_ACCENT } from './loneAccents.js';
+import type { PdfBox, TextStyle } from './pdfBox.js';
 import { refineGlyphs } from './refineGlyphs.js';
 import { isWhiteSpace } from '../text/isWhiteSpace.js';
 import { spansJoinIntoLongRun } from './wordsAsSpans.js';
 
 /** A run of text on one baseline with no wide gap inside: a table cell, a line of a column, a heading. */
-export interface Segment {
+export interface Segment extends PdfBox, TextStyle {
   text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  /** Dominant font size in points. */
-  size: number;
-  bold: boolean;
-  italic: boolean;
   mono: boolean;
   /** External links over parts of the text, as [start, end) into `text`. */
   links?: { start: number; end: number; uri: string }[];
@@ -94,12 +87,8 @@ interface JsonBlock {
   lines?: JsonLine[];
 }
 
-interface Builder {
+interface Builder extends PdfBox {
   text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
   baseline: number;
   /** size → char count, for the dominant size. */
   sizes: Map<number, number>;

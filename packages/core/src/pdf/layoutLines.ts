@@ -2,10 +2,11 @@
 // printed line read from its segments (toLine: box, dominant size and style, markdown text, right-to-left order)
 // and a block's box and confidences from its lines (blockFrom). Pure functions, no state.
 import type { Segment } from './extractPageText.js';
+import type { PdfBox, TextStyle } from './pdfBox.js';
 
 export type LayoutKind = 'paragraph' | 'list_item' | 'table' | 'code' | 'figure' | 'caption';
 
-export interface LayoutBlock {
+export interface LayoutBlock extends PdfBox, TextStyle {
   kind: LayoutKind;
   /** Inline markdown of the block (paragraphs, list items, captions), code lines joined by newlines. */
   text: string;
@@ -19,14 +20,6 @@ export interface LayoutBlock {
   /** `-` or `1.` style marker of a list item. */
   marker?: string;
   lines: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  /** Dominant font size and style. */
-  size: number;
-  bold: boolean;
-  italic: boolean;
   source: 'native_text' | 'ocr';
   /** Mean OCR confidence of its segments (null for native text). */
   ocrConfidence: number | null;
@@ -41,16 +34,9 @@ export const CAPTION =
   /^(figure|fig\.|table|tab\.|chart|listing|exhibit|example|abbildung|tabelle)\s*[\dIVX]+[a-z]?\s*[.:\-–—]/i;
 export const SENTENCE_END = /[.!?:;。！？)"”’]$/;
 
-export interface Line {
+export interface Line extends PdfBox, TextStyle {
   segs: Segment[];
   text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  size: number;
-  bold: boolean;
-  italic: boolean;
   mono: boolean;
   trailingSpace: boolean;
 }

@@ -3,14 +3,11 @@
 // block of its own and the letter stays bare ("fete ... ˆ"). An accent alone on its line, drawn over a letter of
 // another line's top, is combined with that letter. Accents painted after their line's text (a second pass) can come
 // several to a MuPDF line ("´ ´" over "ete"): each is placed by its own glyph box.
+import type { PdfBox } from './pdfBox.js';
 import { ACCENTS, withAccent } from './refineGlyphs.js';
 
-export interface AccentLine {
+export interface AccentLine extends PdfBox {
   text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
   /** Spans as [start offset in text, x0, x1]; glyph-by-glyph where the page's glyph boxes were read. */
   spans: [number, number, number][];
 }
