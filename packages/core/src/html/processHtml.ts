@@ -1,6 +1,6 @@
 // The HTML pipeline: one page in, the v2 outputs (rawHtml, html, markdown, links, metadata) out.
 // The order of operations is the list HTML_PIPELINE_STEPS below; each step is a small function of its own file.
-import { collectContentHints, hintCarrierCollector, type ContentHints } from '../main-content/collectContentHints.js';
+import { hintCarrierCollector, type ContentHints } from '../main-content/collectContentHints.js';
 import { saysNoMainContent } from '../main-content/chromeOnlyPage.js';
 import { extractMainContent } from '../main-content/extractMainContent.js';
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown.js';
@@ -133,10 +133,10 @@ export const HTML_PIPELINE_STEPS: readonly HtmlPipelineStep[] = [
       const document = need(s.document);
       s.baseUrl = findBaseUrl(document, s.input.url);
       // the hints' carriers are gathered in the metadata's walk of the document (one walk for both)
-      const hints = usesMainContent(s.options) ? hintCarrierCollector() : undefined;
+      const hints = usesMainContent(s.options) ? hintCarrierCollector(s.rawHtml) : undefined;
       s.metadata = extractMetadata(document, { baseUrl: s.baseUrl, onElement: hints?.visit });
       s.result.metadata = s.metadata;
-      if (hints) s.hints = collectContentHints(document, s.rawHtml, hints.carriers);
+      if (hints) s.hints = hints.hints();
     },
   },
   {

@@ -33,10 +33,14 @@ const HINT_MARKERS = /ld\+json|og:type|og:url|canonical|itemtype/i;
  * Reads the hints in one walk of the document. Pass the raw HTML when you have it: a page that names neither
  * JSON-LD nor og:type is then not walked at all (most pages of some sites).
  */
-export function collectContentHints(document: Document, rawHtml?: string, carriers?: Element[]): ContentHints {
-  const found: FoundHints = { types: new Set(), microdata: new Set() };
+export function collectContentHints(document: Document, rawHtml?: string): ContentHints {
   if (rawHtml !== undefined && !HINT_MARKERS.test(rawHtml)) return { jsonLdTypes: [] };
-  for (const el of carriers ?? hintCarriers(document)) readCarrier(el, found);
+  const found: FoundHints = { types: new Set(), microdata: new Set() };
+  for (const el of hintCarriers(document)) readCarrier(el, found);
+  return hintsOf(found);
+}
+
+function hintsOf(found: FoundHints): ContentHints {
   const hints: ContentHints = { jsonLdTypes: [...found.types] };
   if (found.og) hints.ogType = found.og;
   if (found.canonical ?? found.ogUrl) hints.canonicalUrl = found.canonical ?? found.ogUrl;
@@ -128,22 +132,34 @@ function hintCarriers(document: Document): Element[] {
 }
 
 /**
- * The same carriers gathered from a walk someone else makes (processHtml shares the metadata's): `visit` takes every
- * element of the document in document order with its depth; `carriers` is then what collectContentHints reads.
+ * The same hints read in a walk someone else makes (processHtml shares the metadata's): `visit` takes every element
+ * of the document in document order with its depth, and reads each carrier as it comes; `hints()` gives what they
+ * said. `rawHtml` as for collectContentHints: without the names in it, nothing is read.
+ *
+ * Each carrier is read at once instead of being kept in a list for later: V8 may pretenure such a list (allocate it
+ * in the old generation once lists made there tend to outlive a young collection), and a dead old list that still
+ * points at an element keeps that element, and through its links the page's whole tree, alive in every young
+ * collection until the next full one: each page's tree was copied and promoted (measured over 150 dev pages: 9.5 MB
+ * of survivors per young collection with the list, 2.3 MB without; see docs/decisions.md, speed round 9).
  */
-export function hintCarrierCollector(): { visit: (el: Element, depth: number) => void; carriers: Element[] } {
-  const carriers: Element[] = [];
+export function hintCarrierCollector(rawHtml?: string): {
+  visit: (el: Element, depth: number) => void;
+  hints: () => ContentHints;
+} {
+  const found: FoundHints = { types: new Set(), microdata: new Set() };
+  const wanted = rawHtml === undefined || HINT_MARKERS.test(rawHtml);
   /** Depth of the <template> whose contents are left out (0: none). */
   let templateDepth = 0;
   const visit = (el: Element, depth: number): void => {
+    if (!wanted) return;
     if (templateDepth !== 0) {
       if (depth > templateDepth) return;
       templateDepth = 0;
     }
-    if (isHintCarrier(el)) carriers.push(el);
+    if (isHintCarrier(el)) readCarrier(el, found);
     if (el.localName === 'template') templateDepth = depth;
   };
-  return { visit, carriers };
+  return { visit, hints: () => (wanted ? hintsOf(found) : { jsonLdTypes: [] }) };
 }
 
 function isHintCarrier(el: Element): boolean {
