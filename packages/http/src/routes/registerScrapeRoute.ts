@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ScrapeDocument, Scraper } from '@scrape/scraper';
-import { SCRAPE_OPENAPI_ROUTE, type InteractSessions, type RetainedPage } from '@scrape/scraper/internal';
+import { SCRAPE_OPENAPI_ROUTE, keptJsonOf, type InteractSessions, type RetainedPage } from '@scrape/scraper/internal';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
 import type { ArtifactSigner } from '../artifacts/createArtifactSigner.js';
 import { artifactUrlFor } from '../artifacts/registerArtifactRoute.js';
-import { sendJsonBody } from '../server/jsonBody.js';
+import { sendJsonBody, sendSuccessJson } from '../server/jsonBody.js';
 import { shuttingDown } from '../server/shuttingDown.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -90,10 +90,12 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
         // PDF pages are reserved before they are parsed, and the parse stops where the balance does.
         creditBudget: admission?.creditBudget,
       });
-      await admission?.succeed(data);
+      // The kept result's JSON text is the answer's data, unless admission marked the document since.
+      const marked = (await admission?.succeed(data)) ?? false;
       await rememberForInteract(interact, data, request.body, request.team, slot.take());
       fillScrapeLog(log, data);
-      return sendJsonBody(reply, { success: true, data });
+      const json = marked ? undefined : keptJsonOf(data);
+      return json === undefined ? sendJsonBody(reply, { success: true, data }) : sendSuccessJson(reply, json);
     } catch (err) {
       await admission?.fail(err);
       if (client.signal.aborted) {
