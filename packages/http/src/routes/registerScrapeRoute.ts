@@ -67,16 +67,20 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
   app.post('/v2/scrape', { onRequest: options.requireKey }, async (request, reply) => {
     const log: ScrapeLog = { host: hostOf(request.body) };
     request.scrapeLog = log;
-    const shutdown = new AbortController();
-    running.add(shutdown);
-    // An abandoned scrape stops using the engine. The response's 'close' before it finished means the client left;
-    // (Fastify's request.signal is not used: it follows the request stream, which closes once the body is read.)
-    const client = new AbortController();
+    // One controller for both reasons to stop (no signal combining two per request): the server's grace period
+    // ending (it aborts the controllers in `running`) and the client leaving. An abandoned scrape stops using the
+    // engine; the response's 'close' before it finished means the client left (Fastify's request.signal is not
+    // used: it follows the request stream, which closes once the body is read).
+    const stop = new AbortController();
+    running.add(stop);
+    let clientLeft = false;
     const onClose = () => {
-      if (!reply.raw.writableFinished) client.abort(new Error('client disconnected'));
+      if (reply.raw.writableFinished) return;
+      clientLeft = true;
+      stop.abort(new Error('client disconnected'));
     };
     reply.raw.once('close', onClose);
-    const signal = AbortSignal.any([client.signal, shutdown.signal]);
+    const { signal } = stop;
     let admission: Admission | undefined;
     const slot = retainedPageSlot(interact);
     try {
@@ -98,7 +102,7 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
       return json === undefined ? sendJsonBody(reply, { success: true, data }) : sendSuccessJson(reply, json);
     } catch (err) {
       await admission?.fail(err);
-      if (client.signal.aborted) {
+      if (clientLeft) {
         // Nobody is left to answer; the line stands in for the response log.
         request.log.info(
           { host: log.host, status: 499, durationMs: Math.round(reply.elapsedTime) },
@@ -106,11 +110,12 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
         );
         return reply.hijack();
       }
-      if (shutdown.signal.aborted) throw shuttingDown();
+      // Aborted and the client is still there: the server's grace period is over.
+      if (signal.aborted) throw shuttingDown();
       throw err;
     } finally {
       slot.close();
-      running.delete(shutdown);
+      running.delete(stop);
       reply.raw.off('close', onClose);
     }
   });
