@@ -16,8 +16,13 @@ afterAll(async () => {
   await site?.close();
 });
 
+interface Answer {
+  status: number;
+  body: { success: boolean; data: { markdown?: string; metadata: { scrapeId: string } } };
+}
+
 /** The values JSON.stringify was given during `work` that are the scrape's document or an answer wrapping it. */
-async function documentSerialisations(work: () => Promise<{ body: any }>) {
+async function documentSerialisations(work: () => Promise<Answer>) {
   const stringify = vi.spyOn(JSON, 'stringify');
   try {
     const answer = await work();
