@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock.js';
 import { LOCKDOWN_MAX_AGE_MS, type CachePlan } from './planCache.js';
 import { judgeRetained, readStoredCopy } from './readStoredCopy.js';
 import { checkStorable, decodeSource, encodeSource, type Source } from './source.js';
+import { createAfterGate } from './startAfter.js';
 
 /**
  * Copies kept per key, newest first. More than one so `minAge` ("a copy at least this old") still finds the
@@ -81,23 +82,12 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
   const queued = new Map<string, { encoded: () => Uint8Array; fetchedAt: number; stored: Promise<void> }>();
   const inFlight = new Set<Promise<void>>();
   /** Writes waiting for their scrape's answer (`PageWriteOptions.after`), each started at most once. */
-  const waiting = new Set<() => void>();
+  const waiting = createAfterGate();
   const store = (key: string, bytes: Uint8Array) => backend.push(PAGE_KEY_PREFIX + key, bytes, versions, retentionMs);
   const flush = async () => {
-    for (const start of waiting) start();
+    waiting.startAll();
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
-  /** `store` once `after` settles (or flush asks), for a write-behind that should wait for the answer. */
-  const storeAfter = (key: string, encoded: () => Uint8Array, after: PromiseLike<unknown>): Promise<void> =>
-    new Promise<void>((resolve) => {
-      const start = () => {
-        if (!waiting.delete(start)) return;
-        // An encoding that throws rejects this write like a failed store (reported to onWriteError).
-        resolve(Promise.resolve().then(() => store(key, encoded())));
-      };
-      waiting.add(start);
-      after.then(start, start);
-    });
 
   return {
     async read(key, window) {
@@ -125,7 +115,9 @@ export function createPageCache(backend: KvBackend, options: PageCacheOptions = 
       // Checked now, as the encoding would: a Source that cannot be stored fails its own write, not a later one.
       checkStorable(source);
       const encoded = once(() => encodeSource(source));
-      const run: Promise<void> = (options?.after ? storeAfter(key, encoded, options.after) : store(key, encoded()))
+      const run: Promise<void> = (
+        options?.after ? waiting.run(() => store(key, encoded()), options.after) : store(key, encoded())
+      )
         .catch((error: unknown) => writeBehind.onWriteError?.(error))
         .finally(() => {
           inFlight.delete(run);

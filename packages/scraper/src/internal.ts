@@ -9,6 +9,8 @@ export {
   type OpenApiRoute,
 } from './contract/createOpenApiRegistry.js';
 export * as responseSchemas from './contract/responses.js';
+// The kept document's JSON text, reused by the HTTP answer (one serialisation a scrape).
+export { keptJsonOf } from './create/keepResult.js';
 export { browserOpenApiRoutes, agentOpenApiRoutes } from './contract/sessionOpenApiRoutes.js';
 export { crawlOpenApiRoutes } from './crawl/crawlOpenApi.js';
 

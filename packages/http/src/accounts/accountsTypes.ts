@@ -10,8 +10,11 @@ export interface AccountsLogger {
 
 /** One admitted request: reports its outcome so the held credits are settled and the slot freed. */
 export interface Admission {
-  /** Charges what the document says it cost and marks it if it waited for a slot (mutates `doc.metadata`). */
-  succeed(doc: { metadata?: Record<string, unknown> }): Promise<void>;
+  /**
+   * Charges what the document says it cost and marks it if it held a concurrency slot (mutates `doc.metadata`);
+   * true when it did so (a JSON text made of the document before is then stale).
+   */
+  succeed(doc: { metadata?: Record<string, unknown> }): Promise<boolean>;
   /** Charges `credits` (search, parse: the route knows the cost); never more than the balance holds. */
   succeedWith(credits: number): Promise<void>;
   fail(error: unknown): Promise<void>;

@@ -165,11 +165,13 @@ export async function admitRequest(
   return {
     creditBudget: (upTo) => creditBudget(ctx, h, upTo),
     async succeed(doc) {
+      const marked = Boolean(slot && doc.metadata);
       if (slot && doc.metadata) {
         doc.metadata.concurrencyLimited = slot.queuedMs !== null;
         if (slot.queuedMs !== null) doc.metadata.concurrencyQueueDurationMs = slot.queuedMs;
       }
       await settle(creditsForDocument(doc, held || expectedCredits(body)), true);
+      return marked;
     },
     async succeedWith(credits) {
       await settle(credits, true);

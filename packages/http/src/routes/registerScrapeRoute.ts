@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ScrapeDocument, Scraper } from '@scrape/scraper';
-import { SCRAPE_OPENAPI_ROUTE, type InteractSessions, type RetainedPage } from '@scrape/scraper/internal';
+import { SCRAPE_OPENAPI_ROUTE, keptJsonOf, type InteractSessions, type RetainedPage } from '@scrape/scraper/internal';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
 import type { ArtifactSigner } from '../artifacts/createArtifactSigner.js';
 import { artifactUrlFor } from '../artifacts/registerArtifactRoute.js';
-import { sendJsonBody } from '../server/jsonBody.js';
+import { sendJsonBody, sendSuccessJson } from '../server/jsonBody.js';
 import { shuttingDown } from '../server/shuttingDown.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -67,16 +67,20 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
   app.post('/v2/scrape', { onRequest: options.requireKey }, async (request, reply) => {
     const log: ScrapeLog = { host: hostOf(request.body) };
     request.scrapeLog = log;
-    const shutdown = new AbortController();
-    running.add(shutdown);
-    // An abandoned scrape stops using the engine. The response's 'close' before it finished means the client left;
-    // (Fastify's request.signal is not used: it follows the request stream, which closes once the body is read.)
-    const client = new AbortController();
+    // One controller for both reasons to stop (no signal combining two per request): the server's grace period
+    // ending (it aborts the controllers in `running`) and the client leaving. An abandoned scrape stops using the
+    // engine; the response's 'close' before it finished means the client left (Fastify's request.signal is not
+    // used: it follows the request stream, which closes once the body is read).
+    const stop = new AbortController();
+    running.add(stop);
+    let clientLeft = false;
     const onClose = () => {
-      if (!reply.raw.writableFinished) client.abort(new Error('client disconnected'));
+      if (reply.raw.writableFinished) return;
+      clientLeft = true;
+      stop.abort(new Error('client disconnected'));
     };
     reply.raw.once('close', onClose);
-    const signal = AbortSignal.any([client.signal, shutdown.signal]);
+    const { signal } = stop;
     let admission: Admission | undefined;
     const slot = retainedPageSlot(interact);
     try {
@@ -90,13 +94,15 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
         // PDF pages are reserved before they are parsed, and the parse stops where the balance does.
         creditBudget: admission?.creditBudget,
       });
-      await admission?.succeed(data);
+      // The kept result's JSON text is the answer's data, unless admission marked the document since.
+      const marked = (await admission?.succeed(data)) ?? false;
       await rememberForInteract(interact, data, request.body, request.team, slot.take());
       fillScrapeLog(log, data);
-      return sendJsonBody(reply, { success: true, data });
+      const json = marked ? undefined : keptJsonOf(data);
+      return json === undefined ? sendJsonBody(reply, { success: true, data }) : sendSuccessJson(reply, json);
     } catch (err) {
       await admission?.fail(err);
-      if (client.signal.aborted) {
+      if (clientLeft) {
         // Nobody is left to answer; the line stands in for the response log.
         request.log.info(
           { host: log.host, status: 499, durationMs: Math.round(reply.elapsedTime) },
@@ -104,11 +110,12 @@ export function registerScrapeRoute(app: FastifyInstance, options: ScrapeRouteOp
         );
         return reply.hijack();
       }
-      if (shutdown.signal.aborted) throw shuttingDown();
+      // Aborted and the client is still there: the server's grace period is over.
+      if (signal.aborted) throw shuttingDown();
       throw err;
     } finally {
       slot.close();
-      running.delete(shutdown);
+      running.delete(stop);
       reply.raw.off('close', onClose);
     }
   });

@@ -18,9 +18,10 @@ export interface Draining {
  * bodiless DELETE).
  */
 export function installRequestHooks(app: FastifyInstance, draining: Draining): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // The per-request hooks take Fastify's callback form: an async hook costs a promise and its settling per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (draining.closing) throw shuttingDown();
+    done(draining.closing ? shuttingDown() : undefined);
   });
   // The API speaks JSON only: without Fastify's text/plain parser any other content type is a clear 415.
   app.removeContentTypeParser('text/plain');
@@ -61,7 +62,7 @@ export function installReplyHandlers(app: FastifyInstance, draining: Draining): 
     return reply.code(result.status).send(result.body);
   });
   // One line per request, written when the response is done (never the body; the scrape line adds host and engine).
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const base = { method: request.method, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) };
     if (request.routeOptions.url === '/v2/scrape') {
       request.log.info({ ...base, ...(request.scrapeLog ?? {}) }, 'scrape');
@@ -70,14 +71,15 @@ export function installReplyHandlers(app: FastifyInstance, draining: Draining): 
     } else {
       request.log.info({ ...base, path: request.routeOptions.url ?? pathOf(request.url) }, 'request');
     }
+    done();
   });
   // While shutting down, a finished response also ends its keep-alive connection, so an idle client cannot hold
   // the process open for the whole keep-alive timeout.
   app.addHook('preClose', async () => {
     draining.closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sendJsonBody } from './jsonBody.js';
+import { sendJsonBody, sendSuccessJson } from './jsonBody.js';
 
 describe('sendJsonBody', () => {
   const app = Fastify();
@@ -23,5 +23,28 @@ describe('sendJsonBody', () => {
     expect(bytes.headers['content-type']).toBe(own.headers['content-type']);
     expect(bytes.headers['content-length']).toBe(own.headers['content-length']);
     expect(bytes.json()).toEqual(value);
+  });
+});
+
+describe('sendSuccessJson', () => {
+  const app = Fastify();
+  const data = { markdown: 'é ő 😀 "quoted" \u2028 \\ </script>\n', metadata: { statusCode: 200, title: '\u0000' } };
+  let sent: unknown;
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    sent = payload;
+    return payload;
+  });
+  app.get('/text', async (_request, reply) => sendSuccessJson(reply, JSON.stringify(data)));
+  app.get('/object', async () => ({ success: true, data }));
+  afterAll(() => app.close());
+
+  it('answers {success: true, data} from the JSON text of data with the bytes of serialising it whole', async () => {
+    const own = await app.inject({ method: 'GET', url: '/object' });
+    const text = await app.inject({ method: 'GET', url: '/text' });
+    expect(Buffer.isBuffer(sent)).toBe(true);
+    expect(text.rawPayload.equals(own.rawPayload)).toBe(true);
+    expect(text.headers['content-type']).toBe(own.headers['content-type']);
+    expect(text.headers['content-length']).toBe(own.headers['content-length']);
+    expect(text.json()).toEqual({ success: true, data });
   });
 });

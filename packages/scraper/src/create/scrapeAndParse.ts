@@ -43,7 +43,11 @@ export async function scrapeWith(parts: ScrapeParts, body: unknown, context: Scr
         ),
       { logger: options.logger, url: request.zeroDataRetention || request.lockdown ? undefined : request.url },
     );
-    await keepResult(resources.stores, request, document, context.team, options.logger);
+    await keepResult(resources.stores, request, document, {
+      team: context.team,
+      logger: options.logger,
+      after: answer.settled,
+    });
     return document;
   } finally {
     answer.settle();
