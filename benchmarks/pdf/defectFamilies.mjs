@@ -16,8 +16,8 @@
 // DEV_SEEDS tune, CHECK_SEEDS (--check) confirm a rule; HELD_OUT_SEEDS are scored in aggregate only, once, at the
 // end.
 //
-// Run (build the packages first): node benchmarks/pdf/defectFamilies.mjs [--held-out | --check] [--show-dev]
-// [--family f] [--dump dir] [--core path/to/core/dist/index.js]
+// Run (build the packages first): node benchmarks/pdf/defectFamilies.mjs [--held-out | --check | --seeds a-b]
+// [--show-dev] [--family f] [--dump dir] [--core path/to/core/dist/index.js]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, printFamilies, runFamilyCheck } from './families.mjs';
@@ -397,7 +397,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const browser = await launchChromium();
   let docs;
   try {
-    docs = await buildDefects(heldOut ? HELD_OUT_SEEDS : check ? CHECK_SEEDS : DEV_SEEDS, browser, only);
+    // --seeds a-b: a fresh range for a one-off confirmation, never a committed split.
+    const range = process.argv.includes('--seeds') ? arg('--seeds').split('-').map(Number) : undefined;
+    const fresh = range && Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i);
+    docs = await buildDefects(fresh ?? (heldOut ? HELD_OUT_SEEDS : check ? CHECK_SEEDS : DEV_SEEDS), browser, only);
   } finally {
     await browser.close();
   }
@@ -411,6 +414,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       writeFileSync(`${dump}/${d.name}.md`, d.md);
     }
   }
-  const split = heldOut ? 'held-out' : check ? 'check' : 'dev';
+  const split = process.argv.includes('--seeds') ? 'fresh' : heldOut ? 'held-out' : check ? 'check' : 'dev';
   console.log(groupTable([{ mode: 'fast', split, score }], (s) => s.per, true));
 }

@@ -129,13 +129,13 @@ function splitCardRows(
 ): void {
   for (const band of gridRows) {
     const crossed = band.some((s) => s.x0 < g0 && s.x1 > g1);
+    const left = band.filter((s) => (s.x0 + s.x1) / 2 < (g0 + g1) / 2);
+    const right = band.filter((s) => (s.x0 + s.x1) / 2 >= (g0 + g1) / 2);
     if (crossed) split(band, bodySize, out, depth + 1);
-    else
-      for (const side of [
-        band.filter((s) => (s.x0 + s.x1) / 2 < (g0 + g1) / 2),
-        band.filter((s) => (s.x0 + s.x1) / 2 >= (g0 + g1) / 2),
-      ])
-        split(side, bodySize, out, depth + 1);
+    // A table whose cells wrap, set apart from the text above and below it, is such a band too: its rows line up
+    // across the gutter (cards start their lines at unrelated heights), and it stays one leaf, as in splitAtGutter.
+    else if (rowsAcrossGutter(left, right, bodySize)) out.push(sortRows(band));
+    else for (const side of [left, right]) split(side, bodySize, out, depth + 1);
   }
 }
 
