@@ -234,3 +234,20 @@ export const FUNCTION_WORDS = new Set([
   'this',
   'that',
 ]);
+
+/**
+ * (round 20) Short French, German and Dutch words that open the writer's prose right after a street name ("5 avenue
+ * de la Gare à midi", "rue du Moulin ce soir"): two letters or fewer are otherwise kept as a possible region code.
+ */
+export const PROSE_AFTER_STREET_WORDS = ['à', 'au', 'ce', 'en', 'et', 'je', 'tu', 'am', 'im', 'um', 'ab', 'zu', 'om'];
+
+/**
+ * (round 20) Region codes written between a town and its postcode in the United States, Canada and Australia
+ * ("Austin TX 78701", "Fitzroy VIC 3065"): a closed list, since product lines share the shape ("Radeon RX 9070").
+ */
+export const REGION_CODES = new Set(
+  (
+    'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK ' +
+    'OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY AB BC MB NB NL NS NU NT ON PE QC SK YT NSW QLD SA TAS ACT VIC'
+  ).split(' '),
+);

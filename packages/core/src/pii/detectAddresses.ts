@@ -12,9 +12,12 @@ import { numberFirstAnchor } from './numberFirstAnchors.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import {
   detectDigitsLettersPostcodes,
+  detectJoinedUkPostcodes,
   detectLabelledPostcodes,
   detectPostcodesByCities,
+  detectRegionPostcodes,
   detectShapedPostcodes,
+  detectTownPostcodes,
 } from './standalonePostcodes.js';
 import { detectStreetCorners } from './streetCorners.js';
 import type { Token } from './tokenizeText.js';
@@ -23,10 +26,20 @@ import { detectLowercaseUkPostcodes } from './ukLowercasePostcode.js';
 import { unitAnchor } from './unitAnchors.js';
 import { wordFirstAnchor } from './wordFirstAnchors.js';
 
-export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mode: PiiMode): PiiCandidate[] {
+/**
+ * `restoredCase`: the text is the case view of an all-lowercase or ALL-CAPS text, whose capitals the writer did not
+ * set (they say nothing about where a street name ends).
+ */
+export function detectAddresses(
+  text: string,
+  tokens: Token[],
+  g: Gazetteers,
+  mode: PiiMode,
+  restoredCase = false,
+): PiiCandidate[] {
   const scan = addressScan(text, tokens, g, mode);
   return [
-    ...detectStreetAddresses(scan),
+    ...detectStreetAddresses(scan, restoredCase),
     ...detectStreetCorners(text),
     ...detectLabelledPostcodes(text),
     ...detectShapedPostcodes(text),
@@ -34,12 +47,15 @@ export function detectAddresses(text: string, tokens: Token[], g: Gazetteers, mo
     ...detectLowercaseCanadianPostcodes(text),
     ...detectTypeFirstStreets(text),
     ...detectDigitsLettersPostcodes(text, tokens, g),
+    ...detectJoinedUkPostcodes(text),
+    ...detectRegionPostcodes(text, g),
+    ...detectTownPostcodes(text, g),
     ...detectPostcodesByCities(tokens, g),
   ];
 }
 
 /** Left to right: an anchor (unit, then number first or word first), grown left, then right; then past it. */
-function detectStreetAddresses(scan: AddressScan): PiiCandidate[] {
+function detectStreetAddresses(scan: AddressScan, restoredCase: boolean): PiiCandidate[] {
   const { tokens, g } = scan;
   const out: PiiCandidate[] = [];
   let i = 0;
@@ -52,7 +68,7 @@ function detectStreetAddresses(scan: AddressScan): PiiCandidate[] {
     let [s, e] = anchor;
     s = growLeft(scan, s);
     e = withLetterSuffix(tokens, e);
-    e = withLetterSuffix(tokens, growRight(tokens, e, g));
+    e = withLetterSuffix(tokens, growRight(tokens, e, g, restoredCase));
     out.push({ type: 'ADDRESS', start: tokens[s].start, end: tokens[e].end, score: 0.85 });
     i = e + 1;
   }

@@ -6,7 +6,8 @@ import { isNameWord, lineBefore, tokenIsCommon } from './nameSignals.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
 import type { Token } from './tokenizeText.js';
 
-const COMPANY_SUFFIXES = new RegExp(
+/** Last words of a company's name; also read by the address stages (a year + company is no street). */
+export const COMPANY_SUFFIXES = new RegExp(
   String.raw`^(?:inc|incorporated|llc|llp|ltd|limited|plc|corp|corporation|co|company|gmbh|ag|kg|sa|sas|sarl` +
     String.raw`|srl|spa|bv|nv|ab|oy|oyj|aps|pty|kk|group|holdings|partners|associates|foundation|institute` +
     String.raw`|university|bank|insurance|investments|technologies|systems|solutions|labs|studios|media|global` +

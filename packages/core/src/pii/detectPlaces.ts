@@ -14,16 +14,20 @@ import { followsModelCode } from './modelCodes.js';
 import { nonSpatialTo } from './personSources.js';
 import { organizationRun, organizationsInText } from './personOrganizations.js';
 import type { PiiCandidate, PiiMode } from './piiTypes.js';
+import { postcodeAfterTown } from './standalonePostcodes.js';
 import type { Token } from './tokenizeText.js';
 
-/** Verb + preposition pairs that make an unknown capitalised word a place in `accurate` mode ("moved here from X"). */
+/**
+ * Verb + preposition pairs that make an unknown capitalised word a place in `accurate` mode ("moved here from X");
+ * (round 20) also the nouns a place name completes ("the University of X", "the town of X").
+ */
 const STRONG_PLACE_INTRO = new RegExp(
   String.raw`\b(?:(?:travel(?:l?ing|led|s)?|trip|flew|fly|flying|moved?|moving|drove|driving|returned|return` +
     String.raw`|back|go|going|went|arrive[sd]?|arriving|relocated|emigrated|headed|heading)` +
     String.raw`(?: here| there| back| home)? (?:to|from|in|at)` +
     String.raw`|(?:originally|come|comes|came|am|is|are|i'm) from|visit(?:ing|ed)?` +
     String.raw`|(?:born|based|live|lives|living|lived|located|headquartered|stay(?:ing)?|am|i'm|we're) in` +
-    String.raw`|capital of)\s*$`,
+    String.raw`|capital of|(?:university|college|city|town|village|province|county) of)\s*$`,
   'i',
 );
 /** Bare prepositions: an unknown word after them is a place only if it looks foreign ("in TROMSØ", "from Łódź"). */
@@ -142,6 +146,8 @@ function opensUnknownPlace(text: string, tokens: Token[], i: number, intro: RegE
     (hasForeignLetters(t.text) ||
       (t.allCaps && t.text.length >= 4) ||
       closes(i) ||
+      // (round 20) "grew up in Kellerby 48213 with ...": a postcode after the word shows it is a town
+      postcodeAfterTown(text, t.end) !== undefined ||
       (tokens[i + 1]?.cap === true && closes(i + 1)))
   );
 }

@@ -3,13 +3,21 @@
 // city, region, postcode, country), and stops at prose, a label ("Phone:"), a blank line without a postcode or
 // country, or the writer's own words after a town. Returns the address's last token.
 import { MAX_CONTINUATION_LINES, MAX_TOKENS_PER_LINE, isNum, isWord } from './addressScan.js';
-import { ADDRESS_LOWER_OK, SENTENCE_START_WORDS, STREET_ABBREVIATIONS, STREET_PREFIXES } from './addressWords.js';
+import {
+  ADDRESS_LOWER_OK,
+  GLUED_STREET,
+  PROSE_AFTER_STREET_WORDS,
+  SENTENCE_START_WORDS,
+  STREET_ABBREVIATIONS,
+  STREET_PREFIXES,
+} from './addressWords.js';
 import type { Gazetteers } from './loadGazetteers.js';
 import { tokenIsCommon } from './nameSignals.js';
 import { STREET_NAME_PARTICLES } from './streetParticles.js';
 import type { Token } from './tokenizeText.js';
 
 const PARTICLES = new Set(STREET_NAME_PARTICLES);
+const PROSE_AFTER_STREET = new Set(PROSE_AFTER_STREET_WORDS);
 
 /** "86" + "B" in "Solbakken 86B": the letter belongs to the house number. */
 export function withLetterSuffix(tokens: Token[], e: number): number {
@@ -21,7 +29,7 @@ export function withLetterSuffix(tokens: Token[], e: number): number {
  * Continues over the rest of the address: units, numbers, capitalised words, places and state codes on the same line,
  * then on following short lines (city / region / postcode / country), stopping at ordinary prose.
  */
-export function growRight(tokens: Token[], e: number, g: Gazetteers): number {
+export function growRight(tokens: Token[], e: number, g: Gazetteers, restoredCase = false): number {
   let end = e;
   let lines = 0;
   let k = e + 1;
@@ -39,7 +47,7 @@ export function growRight(tokens: Token[], e: number, g: Gazetteers): number {
       k = lineEnd + 1;
       continue;
     }
-    if (endsAtPlace(tokens, end, k, g) || endsAfterCapitalisedName(tokens, end, k, g)) break;
+    if (endsAtPlace(tokens, end, k, g) || endsAfterCapitalisedName(tokens, end, k, g, restoredCase)) break;
     if (!continuesAddress(tokens, k, g)) break;
     if (t.kind !== 'punct') end = k;
     k++;
@@ -69,13 +77,35 @@ function endsAtPlace(tokens: Token[], end: number, k: number, g: Gazetteers): bo
  * their capital back ("858 begunje na gorenjskem"), a capital the writer never set. A short code or a word before a
  * number may still be a region and its postcode.
  */
-function endsAfterCapitalisedName(tokens: Token[], end: number, k: number, g: Gazetteers): boolean {
-  const last = tokens[end];
+function endsAfterCapitalisedName(
+  tokens: Token[],
+  end: number,
+  k: number,
+  g: Gazetteers,
+  restoredCase: boolean,
+): boolean {
   const t = tokens[k];
-  if (!isWord(last) || !(last.cap || last.allCaps) || !PARTICLES.has(tokens[end - 1]?.text ?? '')) return false;
-  if (!isWord(t) || t.cap || t.allCaps || t.text.length <= 2) return false;
+  if (!nameEndsStreet(tokens, end, restoredCase)) return false;
+  if (!isWord(t) || t.cap || t.allCaps || (t.text.length <= 2 && !PROSE_AFTER_STREET.has(t.lower))) return false;
   if (g.places.has(t.lower) || ADDRESS_LOWER_OK.test(t.lower) || STREET_ABBREVIATIONS.has(t.lower)) return false;
   return !STREET_PREFIXES.has(t.lower) && !isNum(tokens, tokens[k + 1]);
+}
+
+/**
+ * Whether the address so far ends in a written street name whose capital shows where it stops: a capitalised word
+ * after a particle ("des Vignes"), or (round 20) after a street type written first ("boulevard Voltaire"), or a house
+ * number after a name with its street type glued on ("Lindenstraße 14"). A lowercase word after it ("maintenant",
+ * "seit Mai") is prose in a language whose words no English dictionary lists.
+ */
+function nameEndsStreet(tokens: Token[], end: number, restoredCase: boolean): boolean {
+  const last = tokens[end];
+  const prev = tokens[end - 1];
+  const afterParticle = isWord(last) && (last.cap || last.allCaps) && PARTICLES.has(prev?.text ?? '');
+  // (the round 20 cases only where the writer set the capitals: the case view capitalises listed words, "impasse
+  // Des tilleuls", and the name would end one word short)
+  if (afterParticle || restoredCase) return afterParticle;
+  if (isWord(last) && (last.cap || last.allCaps)) return isWord(prev) && !prev.cap && STREET_PREFIXES.has(prev.lower);
+  return last.kind === 'number' && isWord(prev) && prev.cap && GLUED_STREET.test(prev.lower);
 }
 
 function continuesAddress(tokens: Token[], k: number, g: Gazetteers): boolean {

@@ -15,6 +15,7 @@ import {
 } from './addressScan.js';
 import {
   ADDRESS_LOWER_OK,
+  CORE_STREET_TYPES,
   ENGLISH_PREFIXES,
   FUNCTION_WORDS,
   GLUED_STREET,
@@ -23,6 +24,7 @@ import {
   STREET_PREFIXES,
 } from './addressWords.js';
 import { dayThenMonth } from './datesBeforeNames.js';
+import { COMPANY_SUFFIXES } from './detectOrganizations.js';
 import type { Gazetteers } from './loadGazetteers.js';
 import { NAME_PARTICLES, tokenIsCommon } from './nameSignals.js';
 import { STREET_NAME_PARTICLES } from './streetParticles.js';
@@ -83,8 +85,11 @@ function numberNameTypeAnchor(scan: AddressScan, i: number): Anchor | undefined 
     const w = tokens[k];
     if (!sameLine(w) || !(isWord(w) || (w.text === '.' && words > 0) || w.text === '-')) break;
     if (isWord(w)) {
-      if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t)))
-        return [i, chainedStreetType(scan, k)];
+      if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t))) {
+        const end = chainedStreetType(scan, k);
+        if (words === 1 && end === k && namesKindOfRoad(scan, i, firstName, w)) break;
+        return [i, end];
+      }
       // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
       // After an address introduction a lowercase street of everyday words is one too ("to 112 hawthorn close").
       if (
@@ -102,6 +107,14 @@ function numberNameTypeAnchor(scan: AddressScan, i: number): Anchor | undefined 
     }
   }
   return undefined;
+}
+
+/**
+ * (round 20) "2 way street signs", "4 way stop": a lone lowercase street-type word before the type names a kind of
+ * road, not a street; a lowercase street of everyday words needs an introduction ("to 5 way road").
+ */
+function namesKindOfRoad({ tokens, hasIntro }: AddressScan, i: number, name: Token, type: Token): boolean {
+  return !type.cap && !name.cap && !hasIntro(tokens[i]) && CORE_STREET_TYPES.test(name.text);
 }
 
 /**
@@ -154,6 +167,10 @@ function introNumberNameAnchor(tokens: Token[], i: number, g: Gazetteers): Ancho
   )
     k++;
   const nameWords = tokens.slice(startWords, k);
+  // (round 20) "At 2020 Lakeside Partners hired ...": a year then a name ending in a company word is a date and a
+  // firm; a street name does not end in "Partners" or "Holdings".
+  if (YEAR_LIKE.test(tokens[i].text) && nameWords.length >= 2 && COMPANY_SUFFIXES.test(nameWords.at(-1)!.text))
+    return undefined;
   if (nameWords.length >= 1 && nameWords.some((w) => !tokenIsCommon(w, g))) return [i, k - 1];
   return undefined;
 }

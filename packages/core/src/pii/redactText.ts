@@ -48,7 +48,7 @@ function detectNamedEntities(blanked: string, options: ResolvedRedactPIIOptions,
     // (round 19: "tane and mereana are coming": a pair whose unlisted half the case view leaves lowercase)
     found.push(...lowercaseNamePairs(blankedTokens, g));
   }
-  if (entities.has('ADDRESS')) found.push(...detectAddresses(prose, tokens, g, mode));
+  if (entities.has('ADDRESS')) found.push(...detectAddresses(prose, tokens, g, mode, !!cased));
   if (entities.has('PERSON')) found.push(...detectPersons(prose, tokens, g, mode));
   if (entities.has('LOCATION')) found.push(...detectPlaces(prose, tokens, g, mode));
   if (entities.has('ORGANIZATION')) found.push(...detectOrganizations(prose, tokens, g, mode));

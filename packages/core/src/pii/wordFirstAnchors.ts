@@ -133,6 +133,9 @@ function introStreetAnchor(tokens: Token[], i: number, g: Gazetteers): Anchor | 
     words.push(tokens[k]);
     k = nextIdx(tokens, k);
   }
+  // (round 20) "On se voit au 17 rue du Moulin": a number followed by a street type written first opens its own
+  // street; the words before it are the writer's prose (foreign words read as no everyday English), not a name.
+  if (numberOpensTypeFirstStreet(tokens, k)) return undefined;
   if (
     words.length &&
     isNum(tokens, tokens[k]) &&
@@ -163,6 +166,12 @@ function introStreetAnchor(tokens: Token[], i: number, g: Gazetteers): Anchor | 
     return [i, k];
   }
   return undefined;
+}
+
+/** A house number at `k` followed on its line by a street type written before the name ("17 rue", "5 avenue"). */
+function numberOpensTypeFirstStreet(tokens: Token[], k: number): boolean {
+  const n = tokens[nextIdx(tokens, k)];
+  return isNum(tokens, tokens[k]) && isWord(n) && sameLine(n) && STREET_PREFIXES.has(n.lower);
 }
 
 /** Up to three name words, then a street abbreviation, then the house number. */
