@@ -6,6 +6,7 @@ import { waitFor } from '@scrape/test-support';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import {
   admin,
+  freePort,
   postScrape,
   startRedis,
   startServerProcess,
@@ -13,18 +14,19 @@ import {
   type ServerProcess,
 } from './serverProcesses.js';
 
-/** Not 6379: that one is shared with every other test on the machine. */
-const FAULT_REDIS_PORT = Number(process.env.TEST_FAULT_REDIS_PORT ?? 6390);
 const WORKERS = 4;
 const START_CREDITS = 100_000;
 
 let site: FixtureSite;
+/** Not 6379 (shared with every other test on the machine) and not a fixed one (another run of this test may hold it). */
+let faultRedisPort: number;
 let redis: RedisProcess;
 let server: ServerProcess;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  redis = await startRedis(FAULT_REDIS_PORT);
+  faultRedisPort = Number(process.env.TEST_FAULT_REDIS_PORT ?? (await freePort()));
+  redis = await startRedis(faultRedisPort);
 }, 30_000);
 afterAll(async () => {
   await server?.stop();
@@ -84,7 +86,7 @@ describe('Redis stopped mid-run', () => {
     await redis.kill();
     await sleep(3_000);
     await waitFor(() => phaseOutcomes('down').some((o) => o.status === 503), 'a 503 while Redis is away', 30_000);
-    redis = await startRedis(FAULT_REDIS_PORT, redis.dir);
+    redis = await startRedis(faultRedisPort, redis.dir);
     phase = 'after';
     // Recovery: ioredis reconnects on its own (backoff up to 2 s); load goes on until ten scrapes in a row succeed.
     await waitFor(

@@ -2,7 +2,7 @@
 // private redis-server, for the multi-process, fault and load tests.
 import { execFile, spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { type AddressInfo, createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,6 +150,18 @@ export interface RedisProcess {
  * A private redis-server on its own port (the shared 6379 stays up for everyone else). Append-only with fsync on
  * every write, in its own directory, so a killed and restarted server still has every credit.
  */
+/** A port nothing listens on now, as the kernel hands it out (a fixed port collides with other runs of this test). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export async function startRedis(
   port: number,
   dir = mkdtempSync(join(tmpdir(), 'scrape-test-redis-')),
