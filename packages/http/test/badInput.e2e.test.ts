@@ -2,8 +2,8 @@
 // 500 and never a fetch of the page. fast-check generates the bodies; the hostile URLs are a table.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, type Service } from './startService.js';
+import type { FixtureSite } from './fixtureSite.js';
+import { startSiteAndServices, type Service } from './startService.js';
 
 /** Enough cases to cover each generator's shapes while keeping the run to a few seconds on a shared machine. */
 const RUNS = 120;
@@ -16,17 +16,14 @@ const TEST_CAP_MS = 120_000;
 
 let site: FixtureSite;
 let svc: Service;
+/** The same service with the SSRF guard on (the default in production). */
 let guarded: Service;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  site = await startFixtureSite();
-  svc = await startService();
-  guarded = await startService({ allowPrivateUrls: false });
+  ({ site, svc, guarded, close: stop } = await startSiteAndServices());
 });
-afterAll(async () => {
-  await Promise.all([svc?.close(), guarded?.close()]);
-  await site?.close();
-});
+afterAll(() => stop?.());
 
 function expectClientError(status: number, body: any, context: unknown) {
   const where = JSON.stringify(context).slice(0, 300);

@@ -1,22 +1,18 @@
 // The error side of the service end to end: auth, body limits, bad JSON, validation, unknown paths and the SSRF guard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import type { FixtureSite } from './fixtureSite.js';
+import { startSiteAndServices, TEST_KEY, type Service } from './startService.js';
 
 let site: FixtureSite;
 let svc: Service;
 /** The same service with the SSRF guard on (the default in production). */
 let guarded: Service;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  site = await startFixtureSite();
-  svc = await startService();
-  guarded = await startService({ allowPrivateUrls: false });
+  ({ site, svc, guarded, close: stop } = await startSiteAndServices());
 });
-afterAll(async () => {
-  await Promise.all([svc?.close(), guarded?.close()]);
-  await site?.close();
-});
+afterAll(() => stop?.());
 
 const rawPost = (path: string, body: string, headers: Record<string, string>) =>
   fetch(`${svc.baseUrl}${path}`, { method: 'POST', headers, body });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type CreateServerOptions } from '../src/index.js';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 
 export const TEST_KEY = 'e2e-test-key-0123456789abcdef';
 
@@ -53,6 +54,31 @@ export async function startService(options: CreateServerOptions = {}): Promise<S
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fixture site, the service, and the same service with the SSRF guard on (the default in production). */
+export interface SiteAndServices {
+  site: FixtureSite;
+  svc: Service;
+  guarded: Service;
+  close(): Promise<void>;
+}
+
+export async function startSiteAndServices(): Promise<SiteAndServices> {
+  const site = await startFixtureSite();
+  const started: Service[] = [];
+  const close = async () => {
+    await Promise.all(started.map((s) => s.close()));
+    await site.close();
+  };
+  try {
+    started.push(await startService());
+    started.push(await startService({ allowPrivateUrls: false }));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { site, svc: started[0], guarded: started[1], close };
 }
 
 /** Any call to the service with a key (the test key by default): status and parsed JSON body. */
