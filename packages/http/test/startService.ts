@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, type CreateServerOptions } from '../src/index.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 
@@ -64,7 +65,7 @@ export interface SiteAndServices {
   close(): Promise<void>;
 }
 
-export async function startSiteAndServices(): Promise<SiteAndServices> {
+async function startSiteAndServices(): Promise<SiteAndServices> {
   const site = await startFixtureSite();
   const started: Service[] = [];
   const close = async () => {
@@ -79,6 +80,16 @@ export async function startSiteAndServices(): Promise<SiteAndServices> {
     throw error;
   }
   return { site, svc: started[0], guarded: started[1], close };
+}
+
+/** Starts the site and both services before the file's tests and stops them after; the fields are set by then. */
+export function useSiteAndServices(): Readonly<Omit<SiteAndServices, 'close'>> {
+  const env = {} as SiteAndServices;
+  beforeAll(async () => {
+    Object.assign(env, await startSiteAndServices());
+  });
+  afterAll(() => env.close?.());
+  return env;
 }
 
 /** Any call to the service with a key (the test key by default): status and parsed JSON body. */
