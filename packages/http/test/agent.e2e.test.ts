@@ -17,7 +17,7 @@ import {
   type OpenAiDouble,
   type RecordedRequest,
   type ScriptedReply,
-} from '../../scraper/test/openAiDouble.js';
+} from '@scrape/test-support/openAiDouble';
 import { openAccounts } from '../src/index.js';
 import { issueTestKey } from './issueTestKey.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';

@@ -8,7 +8,7 @@ import {
   startOpenAiDouble,
   toolCallCompletion,
   type OpenAiDouble,
-} from '../../test/openAiDouble.js';
+} from '@scrape/test-support/openAiDouble';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { createLlmClient } from '../llm/createLlmClient.js';
 import type { AgentTraceEvent, AgentTraceSink } from './agentTrace.js';

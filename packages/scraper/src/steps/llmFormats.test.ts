@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '../../test/openAiDouble.js';
+import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
 import { createScraper, type Scraper, type ScraperOptions } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { CLEAN_PROMPT, HIGHLIGHTS_PROMPT, JSON_PROMPT, QUESTION_PROMPT, SUMMARY_PROMPT } from '../llm/llmPrompts.js';
