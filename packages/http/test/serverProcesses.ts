@@ -145,7 +145,11 @@ export interface KeyLimits {
 }
 
 /** Creates an account and a key for it through `scrape-admin keys create`; answers the admin's `{ key, id }`. */
-export function createKey(env: Record<string, string>, account: string, limits: KeyLimits): Promise<any> {
+export function createKey(
+  env: Record<string, string>,
+  account: string,
+  limits: KeyLimits,
+): Promise<{ key: string; id: string }> {
   const { credits, rate = 'unlimited', concurrency = 'unlimited', queue } = limits;
   const queueArgs = queue === undefined ? [] : ['--queue', String(queue)];
   return admin(
