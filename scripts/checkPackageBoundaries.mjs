@@ -27,7 +27,7 @@ const knownCrossings = [
   {
     from: /^packages\/http\/test\//,
     to: 'packages/scraper/test/',
-    why: "the OpenAI double and the PDF fixtures live in scraper's test folder; they belong in @scrape/test-support",
+    why: "the PDF fixtures live in scraper's test folder (they build PDFs with the scraper's own code)",
   },
 ];
 

@@ -66,6 +66,13 @@ function build(behaviour: Behaviour = okDoc, options: CreateServerOptions = {}) 
 
 const auth = { authorization: 'Bearer test-key-123' };
 
+/** POST /v2/scrape through `inject`, with the test key unless other headers are named. */
+const scrapeVia = (
+  app: ReturnType<typeof build>['app'],
+  payload: Record<string, unknown> = { url: 'https://example.com' },
+  headers: Record<string, string> = auth,
+) => app.inject({ method: 'POST', url: '/v2/scrape', headers, payload });
+
 describe('createServer routes', () => {
   it('GET /health needs no key and reports the package version', async () => {
     const { app } = build();
@@ -121,12 +128,7 @@ describe('createServer routes', () => {
 
   it('POST /v2/scrape wraps the document and passes the team and a signal', async () => {
     const { app, calls } = build();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: auth,
-      payload: { url: 'https://example.com/a' },
-    });
+    const res = await scrapeVia(app, { url: 'https://example.com/a' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -141,12 +143,7 @@ describe('createServer routes', () => {
     const { app } = build(async () => {
       throw errors.rateLimited(7);
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: auth,
-      payload: { url: 'https://example.com' },
-    });
+    const res = await scrapeVia(app);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('7');
     expect(res.json()).toEqual({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED' });
@@ -154,12 +151,7 @@ describe('createServer routes', () => {
     const { app: app2 } = build(async () => {
       throw errors.badRequest('Bad Request', [{ path: ['timeout'], message: 'too small' }]);
     });
-    const res2 = await app2.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: auth,
-      payload: { url: 'https://example.com', timeout: 1 },
-    });
+    const res2 = await scrapeVia(app2, { url: 'https://example.com', timeout: 1 });
     expect(res2.statusCode).toBe(400);
     expect(res2.json()).toEqual({
       success: false,
@@ -173,12 +165,7 @@ describe('createServer routes', () => {
     const { app, logs } = build(async () => {
       throw new TypeError('secret internal detail');
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: auth,
-      payload: { url: 'https://example.com' },
-    });
+    const res = await scrapeVia(app);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ success: false, error: 'Internal Server Error', code: 'UNKNOWN_ERROR' });
     expect(res.body).not.toContain('secret');
@@ -190,12 +177,7 @@ describe('createServer routes', () => {
     const { app } = build(async () => {
       throw new ScrapeError({ status: 302, error: 'weird' });
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: auth,
-      payload: { url: 'https://example.com' },
-    });
+    const res = await scrapeVia(app);
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('UNKNOWN_ERROR');
   });
@@ -204,12 +186,7 @@ describe('createServer routes', () => {
     const { app } = build(async () => {
       throw errors.dnsResolution('no-such-host.invalid', 'ENOTFOUND');
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: auth,
-      payload: { url: 'https://no-such-host.invalid' },
-    });
+    const res = await scrapeVia(app, { url: 'https://no-such-host.invalid' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: false,
@@ -338,12 +315,7 @@ describe('createServer body handling', () => {
     const { app } = build(async () => {
       throw new ScrapeError({ status: 418, error: 'Teapot' });
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: auth,
-      payload: { url: 'https://example.com' },
-    });
+    const res = await scrapeVia(app);
     expect(res.statusCode).toBe(418);
     expect(res.json()).toEqual({ success: false, error: 'Teapot', code: 'I_M_A_TEAPOT' });
     const tooLarge = await post(
@@ -384,12 +356,7 @@ describe('createServer auth', () => {
     ['basic scheme', { authorization: 'Basic dGVzdA==' }],
   ])('%s is a 401 Unauthorized: Invalid token', async (_name, headers) => {
     const { app, calls } = build();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: headers as Record<string, string>,
-      payload: { url: 'https://example.com' },
-    });
+    const res = await scrapeVia(app, { url: 'https://example.com' }, headers as Record<string, string>);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, error: 'Unauthorized: Invalid token', code: 'UNAUTHORIZED' });
     expect(res.headers['www-authenticate']).toBe('Bearer');
@@ -477,12 +444,11 @@ describe('createServer logs and request ids', () => {
 
   it('writes one scrape line with host, status, duration and engine, and never the body or key', async () => {
     const { app, logs } = build();
-    await app.inject({
-      method: 'POST',
-      url: '/v2/scrape',
-      headers: { ...auth, 'x-request-id': 'req-7' },
-      payload: { url: 'https://docs.example.com/private/path?token=SECRET1', headers: { cookie: 'SECRET2' } },
-    });
+    await scrapeVia(
+      app,
+      { url: 'https://docs.example.com/private/path?token=SECRET1', headers: { cookie: 'SECRET2' } },
+      { ...auth, 'x-request-id': 'req-7' },
+    );
     const scrapeLines = logs.lines.filter((l) => l.msg === 'scrape');
     expect(scrapeLines).toHaveLength(1);
     expect(scrapeLines[0]).toMatchObject({
@@ -501,12 +467,7 @@ describe('createServer logs and request ids', () => {
   it('leaves the host out for zeroDataRetention and lockdown requests', async () => {
     const { app, logs } = build();
     for (const extra of [{ zeroDataRetention: true }, { lockdown: true }]) {
-      await app.inject({
-        method: 'POST',
-        url: '/v2/scrape',
-        headers: auth,
-        payload: { url: 'https://private-target.example/x', ...extra },
-      });
+      await scrapeVia(app, { url: 'https://private-target.example/x', ...extra });
     }
     const lines = logs.lines.filter((l) => l.msg === 'scrape');
     expect(lines).toHaveLength(2);
@@ -517,7 +478,7 @@ describe('createServer logs and request ids', () => {
     const { app, logs } = build(async () => {
       throw errors.timeout();
     });
-    await app.inject({ method: 'POST', url: '/v2/scrape', headers: auth, payload: { url: 'http://slow.example/' } });
+    await scrapeVia(app, { url: 'http://slow.example/' });
     expect(logs.lines.find((l) => l.msg === 'scrape')).toMatchObject({
       host: 'slow.example',
       status: 408,

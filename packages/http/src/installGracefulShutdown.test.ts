@@ -54,34 +54,33 @@ async function until(check: () => boolean) {
   while (!check()) await new Promise((r) => setTimeout(r, 10));
 }
 
+/** A server whose one scrape takes `scrapeMs`, shut down with `graceMs` while that scrape runs. */
+async function shutdownDuringScrape(scrapeMs: number, graceMs: number) {
+  const { scraper, started } = slowScraper(scrapeMs);
+  const app = createServer({ apiKeys: ['k'], logLevel: 'silent', scraper });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const exits: number[] = [];
+  const shutdown = installGracefulShutdown(app, { graceMs, signals: [], exit: (c) => exits.push(c) });
+  const answer = post((app.server.address() as { port: number }).port);
+  await until(() => started.length === 1);
+  const t0 = Date.now();
+  await shutdown('SIGTERM');
+  const status = await answer;
+  return { status, exits, tookMs: Date.now() - t0 };
+}
+
 describe('installGracefulShutdown', () => {
   it('lets an in-flight scrape finish within the grace period, then exits 0', async () => {
-    const { scraper, started } = slowScraper(300);
-    const app = createServer({ apiKeys: ['k'], logLevel: 'silent', scraper });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const exits: number[] = [];
-    const shutdown = installGracefulShutdown(app, { graceMs: 5_000, signals: [], exit: (c) => exits.push(c) });
-    const status = post((app.server.address() as { port: number }).port);
-    await until(() => started.length === 1);
-    const t0 = Date.now();
-    await shutdown('SIGTERM');
-    expect(await status).toBe(200);
+    const { status, exits, tookMs } = await shutdownDuringScrape(300, 5_000);
+    expect(status).toBe(200);
     expect(exits).toEqual([0]);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(200);
+    expect(tookMs).toBeGreaterThanOrEqual(200);
   });
 
   it('aborts scrapes still running when the grace period ends (503) and still exits 0', async () => {
-    const { scraper, started } = slowScraper(60_000);
-    const app = createServer({ apiKeys: ['k'], logLevel: 'silent', scraper });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const exits: number[] = [];
-    const shutdown = installGracefulShutdown(app, { graceMs: 200, signals: [], exit: (c) => exits.push(c) });
-    const status = post((app.server.address() as { port: number }).port);
-    await until(() => started.length === 1);
-    const t0 = Date.now();
-    await shutdown('SIGTERM');
-    expect(await status).toBe(503);
+    const { status, exits, tookMs } = await shutdownDuringScrape(60_000, 200);
+    expect(status).toBe(503);
     expect(exits).toEqual([0]);
-    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(tookMs).toBeLessThan(3_000);
   });
 });

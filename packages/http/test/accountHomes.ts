@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { openAccounts, type Accounts } from '../src/index.js';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, type Service } from './startService.js';
 import { dropRedisPrefix } from '@scrape/test-support';
 
@@ -39,4 +41,27 @@ export async function startAccountService(
     }
   };
   return { accounts, service, close };
+}
+
+/**
+ * A fixture site for the file's tests, started before them; after them the file's `cleanups` run (last first) and
+ * the site closes. Read `site` inside the tests (it is set once `beforeAll` has run).
+ */
+export function useSiteWithCleanups(): { readonly site: FixtureSite; cleanups: (() => unknown)[] } {
+  let site: FixtureSite | undefined;
+  const cleanups: (() => unknown)[] = [];
+  beforeAll(async () => {
+    site = await startFixtureSite();
+  });
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+    await site?.close();
+  });
+  return {
+    get site() {
+      if (!site) throw new Error('the fixture site is read before beforeAll started it');
+      return site;
+    },
+    cleanups,
+  };
 }

@@ -4,23 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@scrape/test-support';
 import { openAccounts, type Accounts } from '../src/index.js';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, TEST_KEY, type Service } from './startService.js';
 import { issueTestKey } from './issueTestKey.js';
-import { accountHomes, startAccountService } from './accountHomes.js';
+import { accountHomes, startAccountService, useSiteWithCleanups } from './accountHomes.js';
 
-let site: FixtureSite;
-const cleanups: (() => unknown)[] = [];
-beforeAll(async () => {
-  site = await startFixtureSite();
-});
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  await site?.close();
-});
+const fixture = useSiteWithCleanups();
+const { cleanups } = fixture;
 
 const issueKey = issueTestKey;
 
@@ -38,7 +30,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
 
   it('401 for a missing, malformed, unknown or revoked key; SCRAPE_API_KEYS keys still work (unlimited)', async () => {
     const { key, id } = await issueKey(accounts, { id: 'auth' }, 5);
-    const body = { url: site.url('/articles/tidal-energy') };
+    const body = { url: fixture.site.url('/articles/tidal-energy') };
     expect((await service.scrape(body, as(key))).status).toBe(200);
     for (const authorization of ['', 'Bearer', `Basic ${key}`, `Bearer ${key}x`, 'Bearer fc-0000']) {
       const r = await service.scrape(body, { headers: { authorization } });
@@ -58,7 +50,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
   it('403 Forbidden for zeroDataRetention without the feature (nothing charged); allowed with it', async () => {
     const plain = await issueKey(accounts, { id: 'nozdr' }, 5);
     const zdr = await issueKey(accounts, { id: 'zdr', features: ['zeroDataRetention'] }, 5);
-    const body = { url: site.url('/articles/tidal-energy'), zeroDataRetention: true };
+    const body = { url: fixture.site.url('/articles/tidal-energy'), zeroDataRetention: true };
     const refused = await service.scrape(body, as(plain.key));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ success: false, error: 'Forbidden' });
@@ -67,12 +59,12 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
     expect(ok.status).toBe(200);
     expect(await accounts.store.balance('zdr')).toBe(4);
     const noEndpoint = await issueKey(accounts, { id: 'noscrape', endpoints: ['crawl'] }, 5);
-    expect((await service.scrape({ url: site.url('/notes.txt') }, as(noEndpoint.key))).status).toBe(403);
+    expect((await service.scrape({ url: fixture.site.url('/notes.txt') }, as(noEndpoint.key))).status).toBe(403);
   });
 
   it('charges metadata.creditsUsed on success, nothing on failure, 1 on a lockdown miss, 5 on a lockdown hit; 402 when short', async () => {
     const { key } = await issueKey(accounts, { id: 'bill', features: ['zeroDataRetention'] }, 8);
-    const url = site.url('/articles/tidal-energy') + `?bill=${randomUUID()}`;
+    const url = fixture.site.url('/articles/tidal-energy') + `?bill=${randomUUID()}`;
     const ok = await service.scrape({ url }, as(key));
     expect(ok.body.data.metadata.creditsUsed).toBe(1);
     expect(await accounts.store.balance('bill')).toBe(7);
@@ -106,7 +98,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
 
   it('100 parallel requests against a balance of 10: exactly 10 answered, 90 are 402, balance 0', async () => {
     const { key } = await issueKey(accounts, { id: 'race' }, 10);
-    const url = site.url('/notes.txt');
+    const url = fixture.site.url('/notes.txt');
     const results = await Promise.all(Array.from({ length: 100 }, () => service.scrape({ url }, as(key))));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -116,7 +108,7 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
 
   it('rate limit: the 4th request in a minute is 429 Rate limit exceeded with Retry-After in seconds', async () => {
     const { key } = await issueKey(accounts, { id: 'rate', ratePerMinute: 3 }, 100);
-    const url = site.url('/notes.txt');
+    const url = fixture.site.url('/notes.txt');
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<Service['scrape']>> | undefined;
     for (let i = 0; i < 5; i++) {
@@ -135,7 +127,10 @@ describe.each(homes)('accounts through the service: %s', (_name, home) => {
 
   it('concurrency: over the limit requests wait (metadata says so); past the queue or the timeout they are 429', async () => {
     const { key } = await issueKey(accounts, { id: 'conc', concurrency: 1, queueLimit: 1 }, 100);
-    const slow = (ms: number) => ({ url: site.url(`/articles/slow-tide?ms=${ms}&r=${randomUUID()}`), timeout: 5_000 });
+    const slow = (ms: number) => ({
+      url: fixture.site.url(`/articles/slow-tide?ms=${ms}&r=${randomUUID()}`),
+      timeout: 5_000,
+    });
     const first = service.scrape(slow(600), as(key));
     await new Promise((r) => setTimeout(r, 100));
     const second = service.scrape(slow(50), as(key));
@@ -169,7 +164,7 @@ describe('keyless loopback mode with an empty account store', () => {
     const accounts = await openAccounts({ dataDir });
     const service = await startService({ accounts, apiKeys: [] });
     try {
-      const body = { url: site.url('/notes.txt') };
+      const body = { url: fixture.site.url('/notes.txt') };
       expect((await service.scrape(body, { headers: { authorization: '' } })).status).toBe(200);
       const first = await issueKey(accounts, { id: 'first' }, 1);
       // The new key is billed from its first request, before the keyless check notices the store has keys.

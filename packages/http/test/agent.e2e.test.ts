@@ -17,9 +17,9 @@ import {
   type OpenAiDouble,
   type RecordedRequest,
   type ScriptedReply,
-} from '../../scraper/test/openAiDouble.js';
-import { keyIdOf } from '../src/accounts/apiKey.js';
-import { generateApiKey, hashApiKey, openAccounts } from '../src/index.js';
+} from '@scrape/test-support/openAiDouble';
+import { openAccounts } from '../src/index.js';
+import { issueTestKey } from './issueTestKey.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
 
 const OTHER_KEY = 'e2e-agent-other-team-key-0123456789';
@@ -340,22 +340,11 @@ describe('agent errors (spec §7.2)', () => {
     const accounts = await openAccounts({ dataDir });
     const zdr = await startService({ accounts, agent: { llm: { baseUrl: llm.baseUrl, model: 'm' } } });
     try {
-      await accounts.store.putAccount({
+      const { key } = await issueTestKey(accounts, {
         id: 'acct-zdr',
-        ratePerMinute: null,
-        concurrency: null,
-        queueLimit: 10,
         endpoints: ['*'],
         features: ['enforcedZeroDataRetention'],
         unlimitedCredits: true,
-      });
-      const key = generateApiKey();
-      const hash = hashApiKey(key);
-      await accounts.store.addKey({
-        id: keyIdOf(hash),
-        hash,
-        accountId: 'acct-zdr',
-        createdAt: new Date().toISOString(),
       });
       const refused = await call(zdr, 'POST', '/v2/agent', { prompt: 'Find the kettle price' }, key);
       expect(refused).toMatchObject({
@@ -413,24 +402,7 @@ describe('agent runs across processes and accounts', () => {
       agent: { llm: { baseUrl: llm.baseUrl, model: 'm', retryBaseMs: 1, maxRetries: 0 } },
     });
     try {
-      await accounts.store.putAccount({
-        id: 'acct-agent',
-        ratePerMinute: null,
-        concurrency: null,
-        queueLimit: 10,
-        endpoints: ['agent'],
-        features: [],
-        unlimitedCredits: false,
-      });
-      await accounts.store.addCredits('acct-agent', 10);
-      const key = generateApiKey();
-      const hash = hashApiKey(key);
-      await accounts.store.addKey({
-        id: keyIdOf(hash),
-        hash,
-        accountId: 'acct-agent',
-        createdAt: new Date().toISOString(),
-      });
+      const { key } = await issueTestKey(accounts, { id: 'acct-agent', endpoints: ['agent'] }, 10);
       const started = await call(billed, 'POST', '/v2/agent', { prompt: 'Find the kettle price', schema: SCHEMA }, key);
       expect(started.status).toBe(200);
       let status: any;
@@ -442,23 +414,7 @@ describe('agent runs across processes and accounts', () => {
       expect(status).toMatchObject({ status: 'completed', creditsUsed: 3 });
       expect(await accounts.store.balance('acct-agent')).toBe(7);
       // A key without the agent permission is 403.
-      await accounts.store.putAccount({
-        id: 'acct-noagent',
-        ratePerMinute: null,
-        concurrency: null,
-        queueLimit: 10,
-        endpoints: ['scrape'],
-        features: [],
-        unlimitedCredits: true,
-      });
-      const other = generateApiKey();
-      const otherHash = hashApiKey(other);
-      await accounts.store.addKey({
-        id: keyIdOf(otherHash),
-        hash: otherHash,
-        accountId: 'acct-noagent',
-        createdAt: new Date().toISOString(),
-      });
+      const { key: other } = await issueTestKey(accounts, { id: 'acct-noagent', unlimitedCredits: true });
       expect((await call(billed, 'POST', '/v2/agent', { prompt: 'x' }, other)).status).toBe(403);
       await accounts.store.addCredits('acct-agent', -7);
       const broke = await call(billed, 'POST', '/v2/agent', { prompt: 'Find the kettle price' }, key);

@@ -1,9 +1,8 @@
 // A sweep of bad input through the real service: every answer must be the spec's 4xx in the error shape, never a
 // 500 and never a fetch of the page. fast-check generates the bodies; the hostile URLs are a table.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, type Service } from './startService.js';
+import { describe, expect, it } from 'vitest';
+import { useSiteAndServices } from './startService.js';
 
 /** Enough cases to cover each generator's shapes while keeping the run to a few seconds on a shared machine. */
 const RUNS = 120;
@@ -14,19 +13,8 @@ const RUNS = 120;
  */
 const TEST_CAP_MS = 120_000;
 
-let site: FixtureSite;
-let svc: Service;
-let guarded: Service;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  svc = await startService();
-  guarded = await startService({ allowPrivateUrls: false });
-});
-afterAll(async () => {
-  await Promise.all([svc?.close(), guarded?.close()]);
-  await site?.close();
-});
+/** The site, the service and its twin with the SSRF guard on (the default in production). */
+const env = useSiteAndServices();
 
 function expectClientError(status: number, body: any, context: unknown) {
   const where = JSON.stringify(context).slice(0, 300);
@@ -91,7 +79,7 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
   it('arbitrary JSON bodies without a valid url are 4xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (value) => {
-        const { status, body } = await svc.scrape(JSON.stringify(value));
+        const { status, body } = await env.svc.scrape(JSON.stringify(value));
         expectClientError(status, body, value);
       }),
       { numRuns: RUNS },
@@ -101,7 +89,7 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
   it('arbitrary text sent as JSON is 4xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (text) => {
-        const { status, body } = await svc.scrape(text);
+        const { status, body } = await env.svc.scrape(text);
         expectClientError(status, body, text);
       }),
       { numRuns: RUNS },
@@ -109,15 +97,15 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
   });
 
   it('a wrongly typed field next to a good url is 400 naming the field, and the page is not fetched', async () => {
-    const before = site.hits('/echo/headers');
+    const before = env.site.hits('/echo/headers');
     await fc.assert(
       fc.asyncProperty(
         fc
           .constantFrom(...Object.keys(FIELD_TYPES))
           .chain((field) => fc.tuple(fc.constant(field), notA(FIELD_TYPES[field]))),
         async ([field, value]) => {
-          const request = { url: site.url('/echo/headers'), [field]: value };
-          const { status, body } = await svc.scrape(request);
+          const request = { url: env.site.url('/echo/headers'), [field]: value };
+          const { status, body } = await env.svc.scrape(request);
           expectClientError(status, body, request);
           expect(status).toBe(400);
           expect(JSON.stringify(body.details)).toContain(field);
@@ -125,30 +113,30 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
       ),
       { numRuns: RUNS },
     );
-    expect(site.hits('/echo/headers')).toBe(before);
+    expect(env.site.hits('/echo/headers')).toBe(before);
   });
 
   // The values the property above leaves out: the parser refuses the body whole, naming the key rather than a type.
   it('a value holding a __proto__ or constructor.prototype key is 400 naming the key, nothing fetched', async () => {
-    const url = site.url('/echo/headers');
+    const url = env.site.url('/echo/headers');
     const bodies = [
       [`{"url":${JSON.stringify(url)},"includeTags":{"__proto__":[]}}`, 'includeTags.__proto__'],
       [`{"url":${JSON.stringify(url)},"mobile":[{"a":{"__proto__":false}}]}`, 'mobile[0].a.__proto__'],
       [`{"url":${JSON.stringify(url)},"timeout":{"constructor":{"prototype":{}}}}`, 'timeout.constructor.prototype'],
     ];
-    const before = site.hits('/echo/headers');
+    const before = env.site.hits('/echo/headers');
     for (const [text, where] of bodies) {
-      const { status, body } = await svc.scrape(text);
+      const { status, body } = await env.svc.scrape(text);
       expectClientError(status, body, text);
       expect(status, text).toBe(400);
       expect(body.code, text).toBe('BAD_REQUEST_FORBIDDEN_KEY');
       expect(body.error, text).toContain(`${where}: the key`);
     }
-    expect(site.hits('/echo/headers')).toBe(before);
+    expect(env.site.hits('/echo/headers')).toBe(before);
   });
 
   it('out-of-range numbers on both sides of every bound are 400', async () => {
-    const url = site.url('/echo/headers');
+    const url = env.site.url('/echo/headers');
     const cases = [
       { timeout: 999 },
       { timeout: 300001 },
@@ -171,17 +159,17 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
       { formats: [{ type: 'screenshot' }, { type: 'screenshot', fullPage: true }] },
       { proxy: 'stealthy' },
     ];
-    const before = site.hits('/echo/headers');
+    const before = env.site.hits('/echo/headers');
     for (const extra of cases) {
-      const { status, body } = await svc.scrape({ url, ...extra });
+      const { status, body } = await env.svc.scrape({ url, ...extra });
       expectClientError(status, body, extra);
       expect(status, JSON.stringify(extra)).toBe(400);
     }
-    expect(site.hits('/echo/headers')).toBe(before);
+    expect(env.site.hits('/echo/headers')).toBe(before);
   });
 
   it('hostile URLs are refused with a 4xx by the guarded service', async () => {
-    const port = new URL(site.origin).port;
+    const port = new URL(env.site.origin).port;
     const hostile = [
       'file:///etc/passwd',
       'data:text/html,<h1>hi</h1>',
@@ -209,17 +197,17 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
       'http://224.0.0.1/',
       `http://exa mple.com/`,
     ];
-    const before = site.hits('/echo/headers');
+    const before = env.site.hits('/echo/headers');
     const answers = [];
     for (const url of hostile) {
-      const { status, body } = await guarded.scrape({ url, timeout: 5000 });
+      const { status, body } = await env.guarded.scrape({ url, timeout: 5000 });
       answers.push({ url, status, error: body?.error, success: body?.success });
     }
     // All answers at once, so one failure does not hide the next.
     expect(
       answers.filter((a) => a.status < 400 || a.status >= 500 || a.success !== false || typeof a.error !== 'string'),
     ).toEqual([]);
-    expect(site.hits('/echo/headers')).toBe(before);
+    expect(env.site.hits('/echo/headers')).toBe(before);
   });
 
   it('random strings as url are a 4xx, never a 500', async () => {
@@ -232,7 +220,7 @@ describe('bad input never reaches a 500', { timeout: TEST_CAP_MS }, () => {
             .map((u) => u.replace(/^https?:\/\/[^/]+/, 'http://127.0.0.1:1')),
         ),
         async (url) => {
-          const { status, body } = await guarded.scrape({ url, timeout: 2000 });
+          const { status, body } = await env.guarded.scrape({ url, timeout: 2000 });
           expectClientError(status, body, url);
         },
       ),

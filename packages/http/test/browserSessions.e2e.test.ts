@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createInteractSessions } from '@scrape/scraper/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyIdOf } from '../src/accounts/apiKey.js';
-import { generateApiKey, hashApiKey, openAccounts } from '../src/index.js';
+import { openAccounts } from '../src/index.js';
+import { issueTestKey } from './issueTestKey.js';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
 import { WARM_HOOK_MS, warmSessionBrowser } from './warmSessionBrowser.js';
 
@@ -183,24 +183,7 @@ describe('billing of standalone sessions', () => {
     const accounts = await openAccounts({ dataDir });
     const billed = await startService({ accounts });
     try {
-      await accounts.store.putAccount({
-        id: 'acct-browser',
-        ratePerMinute: null,
-        concurrency: null,
-        queueLimit: 10,
-        endpoints: ['interact'],
-        features: [],
-        unlimitedCredits: false,
-      });
-      await accounts.store.addCredits('acct-browser', 20);
-      const key = generateApiKey();
-      const hash = hashApiKey(key);
-      await accounts.store.addKey({
-        id: keyIdOf(hash),
-        hash,
-        accountId: 'acct-browser',
-        createdAt: new Date().toISOString(),
-      });
+      const { key } = await issueTestKey(accounts, { id: 'acct-browser', endpoints: ['interact'] }, 20);
       const created = await call(billed, 'POST', '/v2/browser', {}, key);
       expect(created.status).toBe(200);
       const stop = await call(billed, 'DELETE', `/v2/interact/${created.body.id}`, undefined, key);

@@ -77,6 +77,16 @@ function expectEveryPageOnce(docs: { metadata: { sourceURL: string } }[]) {
   expect(urls).toEqual([site.url('/'), ...Array.from({ length: SLOW_PAGES }, (_, i) => site.url(`/slow/${i}`))].sort());
 }
 
+/** Waits for the crawl to stop scraping, then checks that it completed with every page once. */
+async function expectCompletedWithEveryPageOnce(baseUrl: string, id: string, what: string) {
+  const done = await waitFor(async () => {
+    const s = await api(baseUrl, 'GET', `/v2/crawl/${id}`);
+    return s.status !== 'scraping' && s;
+  }, what);
+  expect(done.status).toBe('completed');
+  expectEveryPageOnce(await allDocs(baseUrl, id));
+}
+
 describe('crawl fault tolerance', { timeout: 240_000 }, () => {
   it('embedded: a SIGKILLed server restarted on the same data dir resumes the crawl', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-crawl-kill-'));
@@ -93,12 +103,7 @@ describe('crawl fault tolerance', { timeout: 240_000 }, () => {
     try {
       const resumed = await api(second.baseUrl, 'GET', `/v2/crawl/${id}`);
       expect(resumed.completed).toBeGreaterThanOrEqual(5);
-      const done = await waitFor(async () => {
-        const s = await api(second.baseUrl, 'GET', `/v2/crawl/${id}`);
-        return s.status !== 'scraping' && s;
-      }, 'the crawl to finish after the restart');
-      expect(done.status).toBe('completed');
-      expectEveryPageOnce(await allDocs(second.baseUrl, id));
+      await expectCompletedWithEveryPageOnce(second.baseUrl, id, 'the crawl to finish after the restart');
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
@@ -121,12 +126,7 @@ describe('crawl fault tolerance', { timeout: 240_000 }, () => {
       );
       a.child.kill('SIGKILL');
       await a.exited;
-      const done = await waitFor(async () => {
-        const s = await api(b.baseUrl, 'GET', `/v2/crawl/${id}`);
-        return s.status !== 'scraping' && s;
-      }, 'the surviving process to finish the crawl');
-      expect(done.status).toBe('completed');
-      expectEveryPageOnce(await allDocs(b.baseUrl, id));
+      await expectCompletedWithEveryPageOnce(b.baseUrl, id, 'the surviving process to finish the crawl');
     } finally {
       b.child.kill('SIGTERM');
       await b.exited;

@@ -5,7 +5,7 @@ import Firecrawl from '@mendable/firecrawl-js';
 import { createScraper, type Scraper } from '@scrape/scraper';
 import { waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 

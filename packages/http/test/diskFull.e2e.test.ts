@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@scrape/test-support';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { admin, postScrape, startServerProcess, type ServerProcess } from './serverProcesses.js';
+import { admin, createKey, postScrape, startServerProcess, type ServerProcess } from './serverProcesses.js';
 
 /** Small enough to fill in a moment, large enough for LMDB's first pages. */
 const TMPFS_SIZE = '4m';
@@ -60,19 +60,7 @@ describe('disk full under the embedded stores', () => {
       ctx.skip();
     }
     const env = { SCRAPE_DATA_DIR: mountPoint };
-    const { key, id } = await admin(
-      env,
-      'keys',
-      'create',
-      '--account',
-      'disk',
-      '--credits',
-      String(CREDITS),
-      '--rate',
-      'unlimited',
-      '--concurrency',
-      'unlimited',
-    );
+    const { key, id } = await createKey(env, 'disk', { credits: CREDITS });
     server = await startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1' });
     const scrape = (i: number) =>
       postScrape(server!.baseUrl, key, { url: site.url(`/articles/tidal-energy?disk=${i}`) });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createScraper } from '@scrape/scraper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
 import { startSearxngStandIn, type StandIn } from './searxngStandIn.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 

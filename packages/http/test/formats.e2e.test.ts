@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScraper, type Scraper } from '@scrape/scraper';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
 import { startService, type Service } from './startService.js';
 
 const FIXTURES = new URL('../../core/src/structured/fixtures/', import.meta.url);

@@ -10,7 +10,7 @@ import {
   startOpenAiDouble,
   toolCallCompletion,
   type OpenAiDouble,
-} from '../../scraper/test/openAiDouble.js';
+} from '@scrape/test-support/openAiDouble';
 import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
 
 let site: LocalServer;

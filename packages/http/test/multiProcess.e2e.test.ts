@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { admin, postScrape, startServerProcess, type ServerProcess } from './serverProcesses.js';
+import { admin, createKey, postScrape, startServerProcess, type ServerProcess } from './serverProcesses.js';
 import { dropRedisPrefix } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -37,38 +37,14 @@ const count = (rs: { status: number }[], status: number) => rs.filter((r) => r.s
 
 describe('two processes, one Redis', () => {
   it('100 parallel requests over both against a balance of 10: exactly 10 succeed, the balance ends at 0', async () => {
-    const { key } = await admin(
-      storeEnv,
-      'keys',
-      'create',
-      '--account',
-      'mp-credits',
-      '--credits',
-      '10',
-      '--rate',
-      'unlimited',
-      '--concurrency',
-      'unlimited',
-    );
+    const { key } = await createKey(storeEnv, 'mp-credits', { credits: 10 });
     const results = await hammer(100, key, () => ({ url: site.url('/notes.txt') }));
     expect([count(results, 200), count(results, 402)]).toEqual([10, 90]);
     expect((await admin(storeEnv, 'credits', 'show', 'mp-credits')).balance).toBe(0);
   });
 
   it('a rate of 20 per minute holds in total across both processes', async () => {
-    const { key } = await admin(
-      storeEnv,
-      'keys',
-      'create',
-      '--account',
-      'mp-rate',
-      '--credits',
-      '1000',
-      '--rate',
-      '20',
-      '--concurrency',
-      'unlimited',
-    );
+    const { key } = await createKey(storeEnv, 'mp-rate', { credits: 1000, rate: '20' });
     const results = await hammer(60, key, () => ({ url: site.url('/notes.txt') }));
     expect([count(results, 200), count(results, 429)]).toEqual([20, 40]);
     const limited = results.find((r) => r.status === 429)!;
@@ -78,21 +54,7 @@ describe('two processes, one Redis', () => {
   });
 
   it('a concurrency of 2 (no queue) holds in total: of 6 slow scrapes at once, exactly 2 run', async () => {
-    const { key } = await admin(
-      storeEnv,
-      'keys',
-      'create',
-      '--account',
-      'mp-conc',
-      '--credits',
-      '100',
-      '--rate',
-      'unlimited',
-      '--concurrency',
-      '2',
-      '--queue',
-      '0',
-    );
+    const { key } = await createKey(storeEnv, 'mp-conc', { credits: 100, concurrency: '2', queue: 0 });
     const results = await hammer(6, key, (i) => ({
       url: site.url(`/articles/slow-tide?ms=1000&i=${i}`),
       timeout: 10_000,
@@ -109,21 +71,7 @@ describe('two processes, one Redis', () => {
   });
 
   it('a queue shared by both: queued requests on either process wait for the slot and are marked', async () => {
-    const { key } = await admin(
-      storeEnv,
-      'keys',
-      'create',
-      '--account',
-      'mp-queue',
-      '--credits',
-      '100',
-      '--rate',
-      'unlimited',
-      '--concurrency',
-      '1',
-      '--queue',
-      '10',
-    );
+    const { key } = await createKey(storeEnv, 'mp-queue', { credits: 100, concurrency: '1', queue: 10 });
     const results = await hammer(4, key, (i) => ({
       url: site.url(`/articles/slow-tide?ms=300&q=${i}`),
       timeout: 10_000,
@@ -141,19 +89,7 @@ describe('two processes, one embedded data dir (LMDB)', () => {
   it('100 parallel requests over both against a balance of 10: exactly 10 succeed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-mp-embedded-'));
     const env = { SCRAPE_DATA_DIR: dataDir };
-    const { key } = await admin(
-      env,
-      'keys',
-      'create',
-      '--account',
-      'emb',
-      '--credits',
-      '10',
-      '--rate',
-      'unlimited',
-      '--concurrency',
-      'unlimited',
-    );
+    const { key } = await createKey(env, 'emb', { credits: 10 });
     const pair = await Promise.all(
       [0, 1].map(() => startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'info' })),
     );

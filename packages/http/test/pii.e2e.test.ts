@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createScraper, type Scraper } from '@scrape/scraper';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '../../scraper/test/openAiDouble.js';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
 import { startService, type Service } from './startService.js';
 
 const PEOPLE_HTML = `<!DOCTYPE html><html lang="en"><head><title>Staff directory of Harbour Works</title>

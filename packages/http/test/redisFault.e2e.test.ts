@@ -6,6 +6,7 @@ import { waitFor } from '@scrape/test-support';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import {
   admin,
+  createKey,
   freePort,
   postScrape,
   startRedis,
@@ -37,21 +38,7 @@ afterAll(async () => {
 describe('Redis stopped mid-run', () => {
   it('503 while it is away, recovery when it returns, no lost or double-spent credits', async () => {
     const env = { REDIS_URL: redis.url };
-    const { key } = await admin(
-      env,
-      'keys',
-      'create',
-      '--account',
-      'fault',
-      '--credits',
-      String(START_CREDITS),
-      '--rate',
-      'unlimited',
-      '--concurrency',
-      '4',
-      '--queue',
-      '20',
-    );
+    const { key } = await createKey(env, 'fault', { credits: START_CREDITS, concurrency: '4', queue: 20 });
     server = await startServerProcess({ ...env, SCRAPE_ALLOW_PRIVATE_URLS: '1' });
 
     type Outcome = { phase: 'before' | 'down' | 'after'; status: number; error?: string; ms: number; endedAt: number };

@@ -136,6 +136,38 @@ export async function admin(env: Record<string, string>, ...args: string[]): Pro
   return JSON.parse(stdout);
 }
 
+/** What `createKey` gives an account; rate and concurrency are unlimited unless named. */
+export interface KeyLimits {
+  credits: number;
+  rate?: string;
+  concurrency?: string;
+  queue?: number;
+}
+
+/** Creates an account and a key for it through `scrape-admin keys create`; answers the admin's `{ key, id }`. */
+export function createKey(
+  env: Record<string, string>,
+  account: string,
+  limits: KeyLimits,
+): Promise<{ key: string; id: string }> {
+  const { credits, rate = 'unlimited', concurrency = 'unlimited', queue } = limits;
+  const queueArgs = queue === undefined ? [] : ['--queue', String(queue)];
+  return admin(
+    env,
+    'keys',
+    'create',
+    '--account',
+    account,
+    '--credits',
+    String(credits),
+    '--rate',
+    rate,
+    '--concurrency',
+    concurrency,
+    ...queueArgs,
+  );
+}
+
 export interface RedisProcess {
   url: string;
   port: number;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { admin, postScrape, startServerProcess } from './serverProcesses.js';
+import { admin, createKey, postScrape, startServerProcess } from './serverProcesses.js';
 
 const WORKERS = 8;
 /** Each scrape takes this long, so several are always in flight when the signal lands. */
@@ -34,19 +34,7 @@ describe('SIGTERM during load', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'scrape-sigterm-'));
     dataDirs.push(dataDir);
     const env = { SCRAPE_DATA_DIR: dataDir };
-    const { key } = await admin(
-      env,
-      'keys',
-      'create',
-      '--account',
-      'drain',
-      '--credits',
-      String(CREDITS),
-      '--rate',
-      'unlimited',
-      '--concurrency',
-      'unlimited',
-    );
+    const { key } = await createKey(env, 'drain', { credits: CREDITS });
     const server = await startServerProcess({
       ...env,
       SCRAPE_ALLOW_PRIVATE_URLS: '1',

@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createServer, type CreateServerOptions } from '../src/index.js';
+import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 
 export const TEST_KEY = 'e2e-test-key-0123456789abcdef';
 
@@ -53,6 +55,41 @@ export async function startService(options: CreateServerOptions = {}): Promise<S
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fixture site, the service, and the same service with the SSRF guard on (the default in production). */
+export interface SiteAndServices {
+  site: FixtureSite;
+  svc: Service;
+  guarded: Service;
+  close(): Promise<void>;
+}
+
+async function startSiteAndServices(): Promise<SiteAndServices> {
+  const site = await startFixtureSite();
+  const started: Service[] = [];
+  const close = async () => {
+    await Promise.all(started.map((s) => s.close()));
+    await site.close();
+  };
+  try {
+    started.push(await startService());
+    started.push(await startService({ allowPrivateUrls: false }));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { site, svc: started[0], guarded: started[1], close };
+}
+
+/** Starts the site and both services before the file's tests and stops them after; the fields are set by then. */
+export function useSiteAndServices(): Readonly<Omit<SiteAndServices, 'close'>> {
+  const env = {} as SiteAndServices;
+  beforeAll(async () => {
+    Object.assign(env, await startSiteAndServices());
+  });
+  afterAll(() => env.close?.());
+  return env;
 }
 
 /** Any call to the service with a key (the test key by default): status and parsed JSON body. */

@@ -1,24 +1,16 @@
 // The team usage routes through the Firecrawl SDK as a real client: credits left and used move with real scrapes of
 // fixture pages, per month and per key, from the account store (LMDB or Redis); unlimited keys say so.
 import Firecrawl from '@mendable/firecrawl-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { keyIdOf } from '../src/accounts/apiKey.js';
 import { generateApiKey, hashApiKey, type Account, type Accounts } from '../src/index.js';
 import { UNLIMITED_REMAINING } from '../src/routes/registerTeamRoutes.js';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 import { issueTestKey } from './issueTestKey.js';
-import { accountHomes, startAccountService } from './accountHomes.js';
+import { accountHomes, startAccountService, useSiteWithCleanups } from './accountHomes.js';
 
-let site: FixtureSite;
-const cleanups: (() => unknown)[] = [];
-beforeAll(async () => {
-  site = await startFixtureSite();
-});
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  await site?.close();
-});
+const fixture = useSiteWithCleanups();
+const { cleanups } = fixture;
 
 /** Usage is read by any valid key: these accounts may call every endpoint. */
 const issueKey = (accounts: Accounts, account: Partial<Account> & { id: string }, credits = 0) =>
@@ -42,8 +34,8 @@ describe.each(homes)('team usage: %s', (_name, home) => {
     const first = await issueKey(accounts, { id: 'team-a', concurrency: 3 }, 10);
     const a = sdk(first.key);
     expect(await a.getCreditUsage()).toMatchObject({ remainingCredits: 10 });
-    await a.scrape(site.url('/articles/tidal-energy?usage=1'), { formats: ['markdown'] });
-    await a.scrape(site.url('/articles/tidal-energy?usage=2'), { formats: ['markdown'] });
+    await a.scrape(fixture.site.url('/articles/tidal-energy?usage=1'), { formats: ['markdown'] });
+    await a.scrape(fixture.site.url('/articles/tidal-energy?usage=2'), { formats: ['markdown'] });
     expect(await a.getCreditUsage()).toMatchObject({ remainingCredits: 8 });
     expect(await accounts.store.balance('team-a')).toBe(8);
 
@@ -55,7 +47,7 @@ describe.each(homes)('team usage: %s', (_name, home) => {
       accountId: 'team-a',
       createdAt: new Date().toISOString(),
     });
-    await sdk(secondKey).scrape(site.url('/articles/tidal-energy?usage=3'), { formats: ['markdown'] });
+    await sdk(secondKey).scrape(fixture.site.url('/articles/tidal-energy?usage=3'), { formats: ['markdown'] });
 
     const raw = await callApi(service, 'GET', '/v2/team/credit-usage', undefined, first.key);
     expect(raw.body.data).toMatchObject({ remainingCredits: 7, unlimited: false, creditsUsedThisMonth: 3 });
@@ -84,9 +76,9 @@ describe.each(homes)('team usage: %s', (_name, home) => {
     const b = sdk(key);
     await expect(b.scrape('http://127.0.0.1:1/refused', { formats: ['markdown'] })).rejects.toThrow();
     expect(await b.getCreditUsage()).toMatchObject({ remainingCredits: 1 });
-    await b.scrape(site.url('/articles/tidal-energy?usage=b1'), { formats: ['markdown'] });
+    await b.scrape(fixture.site.url('/articles/tidal-energy?usage=b1'), { formats: ['markdown'] });
     await expect(
-      b.scrape(site.url('/articles/tidal-energy?usage=b2'), { formats: ['markdown'] }),
+      b.scrape(fixture.site.url('/articles/tidal-energy?usage=b2'), { formats: ['markdown'] }),
     ).rejects.toMatchObject({ status: 402 });
     expect(await b.getCreditUsage()).toMatchObject({ remainingCredits: 0 });
     expect((await b.getCreditUsageHistorical()).periods.map((p) => p.creditsUsed)).toEqual([1]);
@@ -106,7 +98,7 @@ describe.each(homes)('team usage: %s', (_name, home) => {
       mostRecentSuccess: null,
     });
     const started = Date.now();
-    await c.scrape(site.url('/articles/tidal-energy?usage=c1'), { formats: ['markdown'] });
+    await c.scrape(fixture.site.url('/articles/tidal-energy?usage=c1'), { formats: ['markdown'] });
     const after = await c.getQueueStatus();
     expect(Date.parse(after.mostRecentSuccess!)).toBeGreaterThanOrEqual(started - 1000);
   });
@@ -114,7 +106,7 @@ describe.each(homes)('team usage: %s', (_name, home) => {
   it('unlimited keys say they are unlimited and still count what they used; tokens are not metered', async () => {
     const { key } = await issueKey(accounts, { id: 'team-u', unlimitedCredits: true });
     const u = sdk(key);
-    await u.scrape(site.url('/articles/tidal-energy?usage=u1'), { formats: ['markdown'] });
+    await u.scrape(fixture.site.url('/articles/tidal-energy?usage=u1'), { formats: ['markdown'] });
     const raw = await callApi(service, 'GET', '/v2/team/credit-usage', undefined, key);
     expect(raw.body.data).toMatchObject({
       remainingCredits: UNLIMITED_REMAINING,

@@ -75,6 +75,21 @@ export function redisHome(clock: ManualClock): Home {
 
 export { createManualClock, type ManualClock };
 
+/** A home's name and how to open it on a clock, as `describe.each` takes them. */
+export type HomeCase = [string, (clock: ManualClock) => Home];
+
+/**
+ * The homes a suite runs on: the embedded one always, Redis when it answers (with a loud warning when it does not, so
+ * a skipped half is never silent).
+ */
+export async function testedHomes(suite: string): Promise<{ withRedis: boolean; homes: HomeCase[] }> {
+  const withRedis = await redisReachable();
+  if (!withRedis) warnRedisSkipped(suite);
+  const homes: HomeCase[] = [['embedded', embeddedHome]];
+  if (withRedis) homes.push(['redis', redisHome]);
+  return { withRedis, homes };
+}
+
 /** A page the fixture serves: body, status and content type can change between requests. */
 export interface FixturePage {
   body: string;

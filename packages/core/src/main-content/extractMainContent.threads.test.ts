@@ -167,6 +167,25 @@ describe('extractMainContent on streamed pages and Q&A threads', () => {
   });
 });
 
+/** Four forum posts, each under an author card with a join date and a message count (no thread around them). */
+function forumPosts(): string {
+  const card = (
+    i: number,
+  ): string => `<div class="message-user"><a class="username" href="/members/m${i}">member${i}</a>
+      <div class="member-extras"><dl class="pairs"><dt>Joined</dt><dd>Jun ${i + 1}, 2016</dd></dl><dl class="pairs"><dt>Messages</dt><dd>${100 + i}</dd></dl></div></div>`;
+  return Array.from(
+    { length: 4 },
+    (_, i) => `<article class="message"><div class="message-inner">${card(i)}
+      <div class="message-main"><div class="message-body"><p>Post ${i} says something about the question that was asked in this thread.</p></div></div></div></article>`,
+  ).join('');
+}
+
+/** What a page of `forumPosts()` read as a thread keeps: every post, none of the card fields. */
+function expectPostsWithoutCards(out: string): void {
+  for (let i = 0; i < 4; i++) expect(out).toContain(`Post ${i} says something`);
+  for (const s of ['Joined', 'Messages', 'Jun 2, 2016']) expect(out).not.toContain(s);
+}
+
 describe('extractMainContent on threads', () => {
   const comment = (i: number, body: string): string =>
     `<div class="comment"><div class="byline"><a href="/~u${i}">user${i}</a></div><div class="comment_text"><p>${body}</p></div></div>`;
@@ -231,15 +250,7 @@ describe('extractMainContent on threads', () => {
   });
 
   it('reads a thread from a local copy as a thread through the address the page gives itself (canonical link)', () => {
-    const card = (
-      i: number,
-    ): string => `<div class="message-user"><a class="username" href="/members/m${i}">member${i}</a>
-      <div class="member-extras"><dl class="pairs"><dt>Joined</dt><dd>Jun ${i + 1}, 2016</dd></dl><dl class="pairs"><dt>Messages</dt><dd>${100 + i}</dd></dl></div></div>`;
-    const posts = Array.from(
-      { length: 4 },
-      (_, i) => `<article class="message"><div class="message-inner">${card(i)}
-      <div class="message-main"><div class="message-body"><p>Post ${i} says something about the question that was asked in this thread.</p></div></div></div></article>`,
-    ).join('');
+    const posts = forumPosts();
     const body = `${chrome}<div class="block-body">${posts}</div>${footer}`;
     const mirrored = 'http://127.0.0.1:8080/pages/1234.html';
     const bare = text(extractMainContent(page(body), { url: mirrored, hints: { jsonLdTypes: [] } }));
@@ -250,21 +261,12 @@ describe('extractMainContent on threads', () => {
     ]) {
       const doc = page(body, head);
       const out = text(extractMainContent(doc, { url: mirrored, hints: collectContentHints(doc) }));
-      for (let i = 0; i < 4; i++) expect(out).toContain(`Post ${i} says something`);
-      for (const s of ['Joined', 'Messages', 'Jun 2, 2016']) expect(out).not.toContain(s);
+      expectPostsWithoutCards(out);
     }
   });
 
   it('reads a page as a thread when its microdata says DiscussionForumPosting, though neither its address nor JSON-LD does', () => {
-    const card = (
-      i: number,
-    ): string => `<div class="message-user"><a class="username" href="/members/m${i}">member${i}</a>
-      <div class="member-extras"><dl class="pairs"><dt>Joined</dt><dd>Jun ${i + 1}, 2016</dd></dl><dl class="pairs"><dt>Messages</dt><dd>${100 + i}</dd></dl></div></div>`;
-    const posts = Array.from(
-      { length: 4 },
-      (_, i) => `<article class="message"><div class="message-inner">${card(i)}
-      <div class="message-main"><div class="message-body"><p>Post ${i} says something about the question that was asked in this thread.</p></div></div></div></article>`,
-    ).join('');
+    const posts = forumPosts();
     const url = 'https://boards.example/groups/fish/what-to-look-for-t17351.html';
     const plain = page(`${chrome}<div class="block-body">${posts}</div>${footer}`);
     expect(text(extractMainContent(plain, { url, hints: collectContentHints(plain) }))).toContain('Joined'); // nothing says "thread"
@@ -272,8 +274,7 @@ describe('extractMainContent on threads', () => {
       `${chrome}<div class="block-body" itemscope itemtype="https://schema.org/DiscussionForumPosting">${posts}</div>${footer}`,
     );
     const out = text(extractMainContent(doc, { url, hints: collectContentHints(doc) }));
-    for (let i = 0; i < 4; i++) expect(out).toContain(`Post ${i} says something`);
-    for (const s of ['Joined', 'Messages', 'Jun 2, 2016']) expect(out).not.toContain(s);
+    expectPostsWithoutCards(out);
   });
 
   it("does not read an FAQ block's Question types as a discussion", () => {

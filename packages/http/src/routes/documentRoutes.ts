@@ -1,31 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-
-/** The shape of one documented route (the server's OpenAPI registry takes it as is). */
-export interface DocumentedRoute {
-  method: 'get' | 'post';
-  path: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  query?: Record<string, { description: string; required?: boolean }>;
-  requestBody?: { name: string; schema: unknown };
-  responses: Record<string, { description: string; contentType?: string }>;
-  errors?: Record<string, string>;
-}
+import type { OpenApiRoute } from '@scrape/scraper/internal';
 
 /**
  * Adds routes to the server's OpenAPI document when the server keeps one (`app.openapi`, a per-route registry);
  * a server without it is left as it is, so these routes can be registered either way.
  */
-export function documentRoutes(app: FastifyInstance, routes: readonly DocumentedRoute[]): void {
-  const registry = (app as unknown as { openapi?: { add?: (route: DocumentedRoute) => void } }).openapi;
+export function documentRoutes(app: FastifyInstance, routes: readonly OpenApiRoute[]): void {
+  const registry = (app as unknown as { openapi?: { add?: (route: OpenApiRoute) => void } }).openapi;
   if (typeof registry?.add !== 'function') return;
   for (const route of routes) registry.add(route);
 }
 
 const USAGE_ERRORS = { '503': 'The account store is unreachable (`Retry-After`).' };
 
-export const TEAM_ROUTES: readonly DocumentedRoute[] = [
+export const TEAM_ROUTES: readonly OpenApiRoute[] = [
   {
     method: 'get',
     path: '/v2/team/credit-usage',
@@ -87,7 +75,7 @@ export const TEAM_ROUTES: readonly DocumentedRoute[] = [
   },
 ];
 
-export const SEARCH_ROUTE: DocumentedRoute = {
+export const SEARCH_ROUTE: OpenApiRoute = {
   method: 'post',
   path: '/v2/search',
   operationId: 'search',
@@ -108,7 +96,7 @@ export const SEARCH_ROUTE: DocumentedRoute = {
   },
 };
 
-export const PARSE_ROUTE: DocumentedRoute = {
+export const PARSE_ROUTE: OpenApiRoute = {
   method: 'post',
   path: '/v2/parse',
   operationId: 'parse',
@@ -126,7 +114,7 @@ export const PARSE_ROUTE: DocumentedRoute = {
   },
 };
 
-export const EXTRACT_ROUTES: readonly DocumentedRoute[] = [
+export const EXTRACT_ROUTES: readonly OpenApiRoute[] = [
   {
     method: 'post',
     path: '/v2/extract',

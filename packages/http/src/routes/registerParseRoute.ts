@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type Scraper } from '@scrape/scraper';
 import { uploadErrors } from '@scrape/scraper/internal';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
+import { abortWhenClientLeaves } from './clientLeft.js';
 import { documentRoutes, PARSE_ROUTE } from './documentRoutes.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -131,11 +132,7 @@ export function registerParseRoute(app: FastifyInstance, options: ParseRouteOpti
       let file: UploadedFile | undefined = requireFile(upload.file);
       const parsedOptions = parseOptionsField(upload.rawOptions);
 
-      const client = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) client.abort(new Error('client disconnected'));
-      };
-      reply.raw.once('close', onClose);
+      const client = abortWhenClientLeaves(reply);
       let admission: Admission | undefined;
       try {
         if (options.accounts && request.account) {
@@ -151,7 +148,7 @@ export function registerParseRoute(app: FastifyInstance, options: ParseRouteOpti
         await admission?.fail(error);
         throw error;
       } finally {
-        reply.raw.off('close', onClose);
+        client.release();
         // The bytes are only referenced here; dropping them lets the memory go as soon as the answer is sent.
         file = undefined;
       }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Scraper } from '@scrape/scraper';
 import { expectedSearchCredits } from '@scrape/scraper/internal';
 import type { Accounts, Admission } from '../accounts/openAccounts.js';
+import { abortWhenClientLeaves } from './clientLeft.js';
 import { documentRoutes, SEARCH_ROUTE } from './documentRoutes.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -20,11 +21,7 @@ export function registerSearchRoute(
   if (typeof (options.scraper as Partial<Scraper>).search !== 'function') return;
   documentRoutes(app, [SEARCH_ROUTE]);
   app.post('/v2/search', { onRequest: options.requireKey }, async (request, reply) => {
-    const client = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) client.abort(new Error('client disconnected'));
-    };
-    reply.raw.once('close', onClose);
+    const client = abortWhenClientLeaves(reply);
     let admission: Admission | undefined;
     try {
       if (options.accounts && request.account) {
@@ -45,7 +42,7 @@ export function registerSearchRoute(
       await admission?.fail(error);
       throw error;
     } finally {
-      reply.raw.off('close', onClose);
+      client.release();
     }
   });
 }

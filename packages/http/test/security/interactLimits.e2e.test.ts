@@ -1,15 +1,15 @@
 // Limits a key holder could skip (issue #20, items 3, 6 and 13) attacked through the public API. Loopback only.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Account, type Accounts } from '../../src/index.js';
 import { callApi, startService, type Service } from '../startService.js';
 import { issueTestKey } from '../issueTestKey.js';
 import { WARM_HOOK_MS, warmSessionBrowser } from '../warmSessionBrowser.js';
 
-let site: Server;
+let site: LocalServer;
 let origin = '';
 let svc: Service;
 let accounts: Accounts;
@@ -19,15 +19,14 @@ const issueKey = async (account: Partial<Account> & { id: string }, credits: num
   (await issueTestKey(accounts, account, credits)).key;
 
 beforeAll(async () => {
-  site = createHttpServer((_req, res) => {
+  site = await listenLocal((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(
       '<!doctype html><html><head><title>Limits</title></head><body><h1>Limits</h1><p>A page for the limit ' +
         'tests.</p></body></html>',
     );
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  origin = site.origin;
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-limits-e2e-'));
   accounts = await openAccounts({ dataDir });
   svc = await startService({ accounts });

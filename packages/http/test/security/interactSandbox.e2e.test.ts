@@ -2,16 +2,16 @@
 // from the vm reach only a process in its own namespaces, as its own uid, under kernel limits. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { join } from 'node:path';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startService, type Service } from '../startService.js';
 
 const ESCAPE = `const proc = this.constructor.constructor('return process')();`;
 const CANARY = `sandbox-canary-${process.pid}`;
 
-let site: Server;
+let site: LocalServer;
 let origin = '';
 let svc: Service;
 let sleeper: ChildProcess;
@@ -20,15 +20,14 @@ let unixServer: NetServer;
 let unixHits = 0;
 
 beforeAll(async () => {
-  site = createHttpServer((_req, res) => {
+  site = await listenLocal((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(
       '<!doctype html><html><head><title>Target</title></head><body><h1>Target</h1><p>A page to interact ' +
         'with.</p></body></html>',
     );
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  origin = site.origin;
   // The server's environment holds a secret; another process of the server's user stands by.
   process.env.SANDBOX_TEST_SECRET = CANARY;
   svc = await startService();

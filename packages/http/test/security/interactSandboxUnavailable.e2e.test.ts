@@ -1,25 +1,24 @@
 // Fail closed (docs/sandbox.md, guarantee 10): where the host cannot isolate user code, interact runs none and says
 // what is missing. Here bubblewrap is pointed at a path that does not exist (SCRAPE_SANDBOX_BWRAP, as scrape-server
 // passes it).
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { listenLocal, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerConfig } from '@scrape/scraper/config';
 import { callApi, startService, type Service } from '../startService.js';
 
-let site: Server;
+let site: LocalServer;
 let origin = '';
 let svc: Service;
 
 beforeAll(async () => {
-  site = createHttpServer((_req, res) => {
+  site = await listenLocal((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(
       '<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed ' +
         'test.</p></body></html>',
     );
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  origin = site.origin;
   const config = readServerConfig({ SCRAPE_SANDBOX_BWRAP: '/nonexistent/bwrap' }).config;
   svc = await startService({ sandboxBwrapPath: config.interact.sandboxBwrapPath });
 }, 60_000);

@@ -8,7 +8,7 @@ import {
   startOpenAiDouble,
   toolCallCompletion,
   type OpenAiDouble,
-} from '../../test/openAiDouble.js';
+} from '@scrape/test-support/openAiDouble';
 import { createScraper, type Scraper } from '../createScraper.js';
 import { createLlmClient } from '../llm/createLlmClient.js';
 import type { AgentTraceEvent, AgentTraceSink } from './agentTrace.js';
@@ -92,19 +92,25 @@ function siteTools() {
   });
 }
 
-function run(job: Partial<AgentJobInput>, signal = new AbortController().signal, trace = memoryTrace()) {
-  const client = testClient();
-  const tools = siteTools();
-  return {
+/** A run of a bare job ("x", no schema) with the site's tools and a memory trace, unless `options` names others. */
+function start({
+  trace = memoryTrace(),
+  ...options
+}: Partial<Parameters<typeof runAgentJob>[0]> & { trace?: ReturnType<typeof memoryTrace> } = {}) {
+  const result = runAgentJob({
+    job: { runId: 'r', prompt: 'x' },
+    client: testClient(),
+    tools: siteTools(),
+    signal: new AbortController().signal,
+    ...options,
     trace,
-    result: runAgentJob({
-      job: { runId: 'run-1', prompt: 'Find the kettle price', schema: SCHEMA, ...job },
-      client,
-      tools,
-      trace,
-      signal,
-    }),
-  };
+  });
+  return { trace, result };
+}
+
+/** A run of the kettle-price job with its schema. */
+function run(job: Partial<AgentJobInput>, signal = new AbortController().signal, trace = memoryTrace()) {
+  return start({ job: { runId: 'run-1', prompt: 'Find the kettle price', schema: SCHEMA, ...job }, signal, trace });
 }
 
 /** The price as the scrape tool really returned it, so only a loop that fed the page back can produce it. */
@@ -227,17 +233,7 @@ describe('runAgentJob', () => {
 
   it('a model that never stops without maxCredits is stopped at its step limit', async () => {
     llm.fallback(() => toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]));
-    const client = testClient();
-    const trace = memoryTrace();
-    const tools = siteTools();
-    const outcome = await runAgentJob({
-      job: { runId: 'r', prompt: 'x' },
-      client,
-      tools,
-      trace,
-      signal: new AbortController().signal,
-      maxSteps: 3,
-    });
+    const outcome = await start({ maxSteps: 3 }).result;
     expect(outcome).toMatchObject({ status: 'failed', outcome: 'failed', creditsUsed: 0, error: { code: 'internal' } });
     expect(llm.requests).toHaveLength(3);
   });
@@ -266,17 +262,8 @@ describe('runAgentJob', () => {
       ...toolCallCompletion([{ name: 'scrape', arguments: { url: `${site.origin}/` } }]),
       delayMs: 400,
     }));
-    const client = testClient();
-    const trace = memoryTrace();
-    const tools = siteTools();
-    const outcome = await runAgentJob({
-      job: { runId: 'r', prompt: 'x' },
-      client,
-      tools,
-      trace,
-      signal: new AbortController().signal,
-      timeoutMs: 1_000,
-    });
+    const { trace, result } = start({ timeoutMs: 1_000 });
+    const outcome = await result;
     expect(outcome).toMatchObject({
       status: 'failed',
       outcome: 'failed',
@@ -306,13 +293,7 @@ describe('runAgentJob', () => {
       completion(JSON.stringify({ told: lastToolResult(req) })),
     );
     const before = site.hits.length;
-    const outcome = await runAgentJob({
-      job: { runId: 'r', prompt: 'x' },
-      client,
-      tools,
-      trace: memoryTrace(),
-      signal: new AbortController().signal,
-    });
+    const outcome = await start({ client, tools }).result;
     expect(outcome).toMatchObject({ status: 'completed', data: { told: expect.stringMatching(/may only visit/) } });
     expect(site.hits.length).toBe(before);
   });

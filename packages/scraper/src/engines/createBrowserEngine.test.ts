@@ -148,26 +148,23 @@ afterAll(async () => {
 });
 
 describe('engine choice', () => {
-  it('a client-rendered shell fetched by HTTP is re-rendered in the browser', async () => {
+  it.each([
+    [
+      'a client-rendered shell fetched by HTTP is re-rendered in the browser',
+      '/spa',
+      'browser',
+      'Only a browser sees this paragraph.',
+    ],
+    ['a server-rendered page stays on the HTTP engine', '/static', 'fetch', 'Static harbour notes'],
+  ])('%s', async (_title, path, engine, text) => {
     const doc = await scraper.scrape({
-      url: `${site.origin}/spa`,
+      url: `${site.origin}${path}`,
       formats: ['markdown'],
       proxy: 'enhanced',
       maxAge: 0,
     });
-    expect(doc.metadata.engine).toBe('browser');
-    expect(doc.markdown).toContain('Only a browser sees this paragraph.');
-  });
-
-  it('a server-rendered page stays on the HTTP engine', async () => {
-    const doc = await scraper.scrape({
-      url: `${site.origin}/static`,
-      formats: ['markdown'],
-      proxy: 'enhanced',
-      maxAge: 0,
-    });
-    expect(doc.metadata.engine).toBe('fetch');
-    expect(doc.markdown).toContain('Static harbour notes');
+    expect(doc.metadata.engine).toBe(engine);
+    expect(doc.markdown).toContain(text);
   });
 });
 

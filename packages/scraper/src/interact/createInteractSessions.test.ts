@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionBrowser, type SessionBrowser } from '@scrape/browser';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInteractSessions, type InteractSessions } from './createInteractSessions.js';
 import { createMemoryProfileStore, type ProfileStore } from './profileStore.js';
 import { sessionDirectoryForHome } from './sessionDirectory.js';
-import { waitFor } from '@scrape/test-support';
+import { dropRedisPrefix, waitFor } from '@scrape/test-support';
 
 let site: Server;
 let origin = '';
@@ -175,12 +174,7 @@ describe('several processes (directory in Redis)', () => {
     } finally {
       await a.close();
       await b.close();
-      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], {
-        encoding: 'utf8',
-      })
-        .split('\n')
-        .filter(Boolean);
-      if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+      await dropRedisPrefix(prefix, REDIS_URL);
     }
   });
 
@@ -206,12 +200,7 @@ describe('several processes (directory in Redis)', () => {
     } finally {
       await a.close();
       await b.close();
-      const keys = execFileSync('redis-cli', ['-u', REDIS_URL, '--scan', '--pattern', `${prefix}*`], {
-        encoding: 'utf8',
-      })
-        .split('\n')
-        .filter(Boolean);
-      if (keys.length) execFileSync('redis-cli', ['-u', REDIS_URL, 'del', ...keys]);
+      await dropRedisPrefix(prefix, REDIS_URL);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '../../test/openAiDouble.js';
+import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
 import { createLlmClient } from './createLlmClient.js';
 import { resolveLlmSetup, type LlmConfig } from './llmConfig.js';
 import { scraperOptionsFromEnv } from '../config/scraperOptionsFromEnv.js';

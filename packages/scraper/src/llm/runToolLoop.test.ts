@@ -5,7 +5,7 @@ import {
   startOpenAiDouble,
   toolCallCompletion,
   type OpenAiDouble,
-} from '../../test/openAiDouble.js';
+} from '@scrape/test-support/openAiDouble';
 import { createLlmClient } from './createLlmClient.js';
 import { runToolLoop, type LoopTool } from './runToolLoop.js';
 

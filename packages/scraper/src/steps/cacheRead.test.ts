@@ -7,10 +7,9 @@ import {
   createManualClock,
   embeddedHome,
   redisHome,
-  redisReachable,
   REDIS_URL,
   startFixture,
-  warnRedisSkipped,
+  testedHomes,
   type Fixture,
   type Home,
   type ManualClock,
@@ -24,8 +23,7 @@ const DAY = 86_400_000;
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
-const withRedis = await redisReachable();
-if (!withRedis) warnRedisSkipped('scraper cache rules');
+const { withRedis, homes } = await testedHomes('scraper cache rules');
 
 let site: Fixture;
 beforeAll(async () => {
@@ -39,9 +37,6 @@ afterAll(() => site.close());
 
 /** A path unique to each test, so homes and tests never share copies or request counts. */
 let n = 0;
-
-const homes: [string, (clock: ManualClock) => Home][] = [['embedded', embeddedHome]];
-if (withRedis) homes.push(['redis', redisHome]);
 
 describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
   let clock: ManualClock;

@@ -3,11 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   article,
   createManualClock,
-  embeddedHome,
-  redisHome,
-  redisReachable,
   startFixture,
-  warnRedisSkipped,
+  testedHomes,
   type Fixture,
   type Home,
   type ManualClock,
@@ -21,8 +18,7 @@ const START = Date.UTC(2026, 6, 1);
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
-const withRedis = await redisReachable();
-if (!withRedis) warnRedisSkipped('changeTracking');
+const { homes } = await testedHomes('changeTracking');
 
 let site: Fixture;
 beforeAll(async () => {
@@ -31,8 +27,6 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 let n = 0;
-const homes: [string, (clock: ManualClock) => Home][] = [['embedded', embeddedHome]];
-if (withRedis) homes.push(['redis', redisHome]);
 
 describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
   let clock: ManualClock;

@@ -2,8 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '../../test/openAiDouble.js';
-import { createScraper, type Scraper } from '../createScraper.js';
+import { completion, startOpenAiDouble, unsupportedFormat, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
+import { createScraper, type Scraper, type ScraperOptions } from '../createScraper.js';
 import { ScrapeError } from '../errors.js';
 import { CLEAN_PROMPT, HIGHLIGHTS_PROMPT, JSON_PROMPT, QUESTION_PROMPT, SUMMARY_PROMPT } from '../llm/llmPrompts.js';
 import { TRUNCATION_MARKER } from '../llm/truncateToBudget.js';
@@ -28,6 +28,10 @@ const llmOptions = () => ({ baseUrl: llm.baseUrl, model: 'test-model', retryBase
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError);
 
+/** A scraper of the fixture site: HTTP engine only, no cache, no proxy, with the given model settings. */
+const fixtureScraper = (llm: ScraperOptions['llm']) =>
+  createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {}, llm });
+
 beforeAll(async () => {
   llm = await startOpenAiDouble();
   site = http.createServer((req, res) => {
@@ -38,13 +42,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  scraper = createScraper({
-    allowPrivateUrls: true,
-    cache: false,
-    engines: { browser: false },
-    proxies: {},
-    llm: llmOptions(),
-  });
+  scraper = fixtureScraper(llmOptions());
 });
 afterAll(async () => {
   await scraper.close();
@@ -104,13 +102,7 @@ describe('summary, question', () => {
   });
 
   it('a long page is truncated to the context budget, marked, and the client is warned', async () => {
-    const small = createScraper({
-      allowPrivateUrls: true,
-      cache: false,
-      engines: { browser: false },
-      proxies: {},
-      llm: { ...llmOptions(), contextTokens: 1500 },
-    });
+    const small = fixtureScraper({ ...llmOptions(), contextTokens: 1500 });
     try {
       llm.reply(completion('Tides.'));
       const doc = await small.scrape({ url: `${base}/long`, formats: ['markdown', 'summary'] });
@@ -243,13 +235,7 @@ describe('json', () => {
   });
 
   it('a server without json_schema: falls back to json_object within the same scrape', async () => {
-    const fresh = createScraper({
-      allowPrivateUrls: true,
-      cache: false,
-      engines: { browser: false },
-      proxies: {},
-      llm: llmOptions(),
-    });
+    const fresh = fixtureScraper(llmOptions());
     try {
       llm.reply(unsupportedFormat('json_schema'), completion('{"name":"Copper Kettle","price":49}'));
       const doc = await fresh.scrape({ url: `${base}/kettle`, formats: [{ type: 'json', schema }] });
@@ -287,13 +273,7 @@ describe('onlyCleanContent', () => {
   });
 
   it('skipped with a warning (no model call) when the markdown exceeds the output limit', async () => {
-    const small = createScraper({
-      allowPrivateUrls: true,
-      cache: false,
-      engines: { browser: false },
-      proxies: {},
-      llm: { ...llmOptions(), maxOutputTokens: 1000 },
-    });
+    const small = fixtureScraper({ ...llmOptions(), maxOutputTokens: 1000 });
     try {
       const doc = await small.scrape({ url: `${base}/long`, formats: ['markdown'], onlyCleanContent: true });
       expect(doc.markdown).toContain('Entry 399');
@@ -321,13 +301,7 @@ describe('onlyCleanContent', () => {
 
 describe('product and menu need no model', () => {
   it('answer with no LLM configured', async () => {
-    const none = createScraper({
-      allowPrivateUrls: true,
-      cache: false,
-      engines: { browser: false },
-      proxies: {},
-      llm: false,
-    });
+    const none = fixtureScraper(false);
     try {
       const doc = await none.scrape({ url: `${base}/kettle`, formats: ['product', 'menu'] });
       expect(doc.product).toBeNull();

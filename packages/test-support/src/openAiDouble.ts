@@ -36,18 +36,23 @@ export interface OpenAiDouble {
   close(): Promise<void>;
 }
 
-/** A chat completion whose assistant message is `content`. */
-export function completion(content: string, finishReason = 'stop'): ScriptedReply {
+/** A chat completion with one choice: the assistant's `message`, ended for `finishReason`. */
+function chatCompletion(message: Record<string, unknown>, finishReason: string): ScriptedReply {
   return {
     json: {
       id: 'chatcmpl-test',
       object: 'chat.completion',
       created: 0,
       model: 'test-model',
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+      choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }],
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     },
   };
+}
+
+/** A chat completion whose assistant message is `content`. */
+export function completion(content: string, finishReason = 'stop'): ScriptedReply {
+  return chatCompletion({ content }, finishReason);
 }
 
 /** A chat completion in which the assistant calls tools (OpenAI `tool_calls`), with optional text beside them. */
@@ -55,33 +60,15 @@ export function toolCallCompletion(
   calls: { name: string; arguments: unknown; id?: string }[],
   content: string | null = null,
 ): ScriptedReply {
-  return {
-    json: {
-      id: 'chatcmpl-test',
-      object: 'chat.completion',
-      created: 0,
-      model: 'test-model',
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: 'assistant',
-            content,
-            tool_calls: calls.map((c, i) => ({
-              id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
-              type: 'function',
-              function: {
-                name: c.name,
-                arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
-              },
-            })),
-          },
-          finish_reason: 'tool_calls',
-        },
-      ],
-      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  const toolCalls = calls.map((c, i) => ({
+    id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
+    type: 'function',
+    function: {
+      name: c.name,
+      arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
     },
-  };
+  }));
+  return chatCompletion({ content, tool_calls: toolCalls }, 'tool_calls');
 }
 
 /** The text of the last `tool` message of a recorded request (what the tool told the model last), or ''. */

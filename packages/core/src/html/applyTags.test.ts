@@ -1,3 +1,4 @@
+// includeTags and excludeTags on one page: what each keeps or removes, and the typed error for a bad selector.
 import { describe, expect, it } from 'vitest';
 import { CoreError } from '../errors.js';
 import { applyExcludeTags } from './applyExcludeTags.js';
@@ -22,6 +23,22 @@ describe('applyIncludeTags', () => {
 
   it('returns an empty container when nothing matches', () => {
     expect(applyIncludeTags(parseHtml(PAGE).body, ['table']).childNodes.length).toBe(0);
+  });
+});
+
+describe('applyExcludeTags', () => {
+  it('removes matches anywhere, including inside included subtrees', () => {
+    const body = parseHtml(PAGE).body;
+    const kept = applyIncludeTags(body, ['article']);
+    expect(applyExcludeTags(kept, ['.ad', 'h1'])).toBe(3);
+    expect(kept.textContent).toBe('First nestedSecond');
+  });
+
+  it('with no selectors changes nothing', () => {
+    const body = parseHtml(PAGE).body;
+    const before = body.innerHTML;
+    expect(applyExcludeTags(body, [])).toBe(0);
+    expect(body.innerHTML).toBe(before);
   });
 });
 
