@@ -32,9 +32,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   scraper = createScraper({ allowPrivateUrls: true, cache: false, engines: { browser: false }, proxies: {} });
-  // The name and place lists load once per process (seconds on a busy machine): not part of any one test.
+  // The name and place lists load once per process (seconds, over a minute at load 20 on 2 cores): not part of any
+  // one test; the bound only catches a hang.
   await preloadPiiGazetteers();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await scraper.close();
