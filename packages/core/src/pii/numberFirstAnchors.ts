@@ -70,7 +70,7 @@ function yearAfterTimePreposition(tokens: Token[], i: number): boolean {
 
 /** House number + street name + street type: "14 Crown Street", "2450 Crown St", "3911 fourth avenue". */
 function numberNameTypeAnchor(scan: AddressScan, i: number): Anchor | undefined {
-  const { tokens, g, hasIntro, isSuffix } = scan;
+  const { tokens } = scan;
   const t = tokens[i];
   // (round 19) "a 3 lane road", "an 8 lane highway": a number after "a" or "an" counts what the street-type words
   // describe; no one writes an article before a house number.
@@ -84,29 +84,41 @@ function numberNameTypeAnchor(scan: AddressScan, i: number): Anchor | undefined 
   for (; spaced && k < tokens.length && words <= MAX_STREET_NAME_WORDS; k++) {
     const w = tokens[k];
     if (!sameLine(w) || !(isWord(w) || (w.text === '.' && words > 0) || w.text === '-')) break;
-    if (isWord(w)) {
-      if (words > 0 && isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(t))) {
-        const end = chainedStreetType(scan, k);
-        if (words === 1 && end === k && namesKindOfRoad(scan, i, firstName, w)) break;
-        return [i, end];
-      }
-      // Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English.
-      // After an address introduction a lowercase street of everyday words is one too ("to 112 hawthorn close").
-      if (
-        !w.cap &&
-        !w.allCaps &&
-        !NAME_PARTICLES.has(w.lower) &&
-        !isSuffix(w) &&
-        !STREET_PREFIXES.has(w.lower) &&
-        !STREET_NAME_WORDS.test(w.lower) &&
-        tokenIsCommon(w, g) &&
-        (FUNCTION_WORDS.has(w.lower) || words >= 2 || !hasIntro(t))
-      )
-        break;
-      words++;
+    if (!isWord(w)) continue;
+    if (words > 0 && takesStreetType(scan, i, w)) {
+      const end = chainedStreetType(scan, k);
+      return words === 1 && end === k && namesKindOfRoad(scan, i, firstName, w) ? undefined : [i, end];
     }
+    if (everydayWordEndsName(scan, w, words, t)) break;
+    words++;
   }
   return undefined;
+}
+
+/**
+ * Whether `w` ends the street at number `i` as its street type: a capitalised type, or any type when the street
+ * name was not capitalised either or an address introduction comes before ("Crown St", "fourth avenue").
+ */
+function takesStreetType({ tokens, hasIntro, isSuffix }: AddressScan, i: number, w: Token): boolean {
+  return isSuffix(w) && (w.cap || w.allCaps || !tokens[i + 1]?.cap || hasIntro(tokens[i]));
+}
+
+/**
+ * Whether `w`, the street name's word after `words` others, is an everyday lowercase word that ends the name.
+ * Lowercase words may be foreign street names ("rue de la Hulotais", "trg revolucije"), not everyday English. After
+ * an address introduction a lowercase street of everyday words is one too ("to 112 hawthorn close").
+ */
+function everydayWordEndsName({ g, hasIntro, isSuffix }: AddressScan, w: Token, words: number, number: Token): boolean {
+  return (
+    !w.cap &&
+    !w.allCaps &&
+    !NAME_PARTICLES.has(w.lower) &&
+    !isSuffix(w) &&
+    !STREET_PREFIXES.has(w.lower) &&
+    !STREET_NAME_WORDS.test(w.lower) &&
+    tokenIsCommon(w, g) &&
+    (FUNCTION_WORDS.has(w.lower) || words >= 2 || !hasIntro(number))
+  );
 }
 
 /**
