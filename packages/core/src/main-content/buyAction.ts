@@ -11,7 +11,10 @@ const BUY_ACTION = /^(add to (cart|bag|basket|trolley)|buy (it )?now|add to orde
 /** How many buy actions the page's visible buttons include, counting no further than `limit`. */
 export function countBuyActions(tree: MeasuredTree, limit: number): number {
   let found = 0;
-  for (const s of tree.preorder) if (isBuyAction(s) && ++found >= limit) break;
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
+    if (isBuyAction(s) && ++found >= limit) break;
+  }
   return found;
 }
 
@@ -19,7 +22,10 @@ export function countBuyActions(tree: MeasuredTree, limit: number): number {
  *  alike (the main button and its copy in a sticky bar), unlike two cards of a listing. */
 export function buysOneProduct(tree: MeasuredTree): boolean {
   const found: NodeStats[] = [];
-  for (const s of tree.preorder) if (isBuyAction(s) && found.push(s) > 2) return false;
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
+    if (isBuyAction(s) && found.push(s) > 2) return false;
+  }
   if (found.length === 1) return true;
   if (found.length !== 2) return false;
   const [a, b] = found;

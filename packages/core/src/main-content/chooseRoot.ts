@@ -91,7 +91,8 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
   const title = page.article ? null : findTitleHeading(tree);
   const main = mainLandmark(tree);
   // Start from the deepest explicit marker that still holds a fair share of the content.
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.junk === 0 && s.good >= MARKER_MIN_SHARE * start.good && isMarker(s) && isInside(s, node)) node = s;
   }
   for (;;) {
@@ -106,7 +107,10 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
  *  labelled as content); null (traced) where the descent stops. */
 function dominantChild(node: NodeStats, dominance: number, tracer: Tracer): NodeStats | null {
   let best: NodeStats | null = null;
-  for (const c of node.children) if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
+  for (let i = 0; i < node.children.length; i++) {
+    const c = node.children[i];
+    if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
+  }
   const needed = best?.positive ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
   const bestGood = best?.good ?? 0;
   if (best === null || bestGood < needed * node.good || best.good === 0) {
@@ -130,7 +134,8 @@ function isPostGroup(node: NodeStats, best: NodeStats, page: RootContext, on: Ru
   // a story's column beside a rail of other stories' teasers is no group of posts (teaserCards.ts)
   let story: boolean | undefined;
   let rails = 0;
-  for (const c of node.children) {
+  for (let i = 0; i < node.children.length; i++) {
+    const c = node.children[i];
     if (c === best || c.junk !== 0 || (signature(c) !== sig && !addsClasses(bestClasses, best, c))) continue;
     story ??= on('root-teaser-siblings') && page.article && !page.discussion && !isTeaserBlock(best);
     if (story && c.good >= SIMILAR_MIN_COUNT_CHARS && isTeaserBlock(c)) {
@@ -201,7 +206,8 @@ function isMarker(s: NodeStats): boolean {
 
 /** The page's headline: its first <h1> with text outside chrome. */
 export function findTitleHeading(tree: MeasuredTree): NodeStats | null {
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.el.localName !== 'h1' || s.text === 0) continue;
     if (!inChrome(s)) return s;
   }
@@ -211,7 +217,8 @@ export function findTitleHeading(tree: MeasuredTree): NodeStats | null {
 /** The page's <main> (or role=main) when it holds a fair amount of text of its own (see MAIN_MIN_CHARS): a footer or
  *  sidebar outside it that holds more text (pages of footnotes, a long disclaimer) is still chrome. */
 export function mainLandmark(tree: MeasuredTree): NodeStats | null {
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.el.localName !== 'main' && s.role !== 'main') continue;
     if (s.good < MAIN_MIN_CHARS) continue;
     if (!inChrome(s)) return s;

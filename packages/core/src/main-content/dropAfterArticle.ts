@@ -46,7 +46,8 @@ function keptText(s: NodeStats, removed: Set<NodeStats>): number {
   if (removed.has(s)) return 0;
   let inChildren = 0;
   let kept = 0;
-  for (const c of s.children) {
+  for (let i = 0; i < s.children.length; i++) {
+    const c = s.children[i];
     inChildren += c.text;
     kept += keptText(c, removed);
   }
@@ -92,7 +93,7 @@ function storiesUnder(root: NodeStats, removed: Set<NodeStats>, isStory: (s: Nod
       // an itemprop body inside the <article> (or the reverse): the outer one is the article
       if (!articles.some((a) => a.s.el.contains(s.el))) articles.push({ s, kept });
     }
-    for (const c of s.children) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
   }
   return articles;
 }

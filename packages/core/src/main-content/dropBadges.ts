@@ -79,7 +79,10 @@ export function dropBadges(
       else found.set(sig, [s]);
       continue;
     }
-    for (const c of s.children) if (c.text > 0) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
+      if (c.text > 0) stack.push(c);
+    }
   }
   for (const [sig, list] of found) {
     if (list.length < BADGE_MIN_COUNT) continue;

@@ -19,7 +19,8 @@ export function dropEchoedLabels(root: NodeStats, removed: Set<NodeStats>, trace
     const s = stack.pop()!;
     if (removed.has(s) || s.inCode) continue;
     let prev: NodeStats | null = null;
-    for (const c of s.children) {
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
       if (c.text === 0) continue;
       if (
         c.children.length === 0 &&

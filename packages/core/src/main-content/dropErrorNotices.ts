@@ -31,7 +31,7 @@ export function dropErrorNotices(root: NodeStats, removed: Set<NodeStats>, trace
     const s = stack.pop()!;
     if (s.text === 0 || removed.has(s) || s.inCode) continue;
     if (s.children.length > 0) {
-      for (const c of s.children) stack.push(c);
+      for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
       continue;
     }
     if (s.text < NOTICE_MIN_CHARS || s.text > NOTICE_MAX_CHARS || s.linkText > 0) continue;

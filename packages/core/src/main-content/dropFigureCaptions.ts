@@ -15,7 +15,7 @@ export function dropFigureCaptions(root: NodeStats, removed: Set<NodeStats>, tra
       dropped++;
       continue;
     }
-    for (const c of s.children) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
   }
   if (dropped > 0) trace?.push(`drop ${dropped} figure captions`);
 }

@@ -29,7 +29,10 @@ export function dropItemTemplateText(
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (removed.has(s)) continue;
-    for (const c of s.children) if (c.children.length > 0) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
+      if (c.children.length > 0) stack.push(c);
+    }
     if (
       s.children.length < TEMPLATE_MIN_ITEMS ||
       s.el.localName === 'tr' ||
@@ -93,7 +96,10 @@ function collectTemplateLeaves(
     )
       continue;
     if (hasTextChild(n)) {
-      for (const c of n.children) inner.push({ n: c, action: action || isAction(c) });
+      for (let i = 0; i < n.children.length; i++) {
+        const c = n.children[i];
+        inner.push({ n: c, action: action || isAction(c) });
+      }
       continue;
     }
     if (n !== item && isShopAction(n)) {
@@ -115,7 +121,10 @@ function collectTemplateLeaves(
 }
 
 function hasTextChild(s: NodeStats): boolean {
-  for (const c of s.children) if (c.text > 0) return true;
+  for (let i = 0; i < s.children.length; i++) {
+    const c = s.children[i];
+    if (c.text > 0) return true;
+  }
   return false;
 }
 

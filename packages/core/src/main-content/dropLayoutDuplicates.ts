@@ -99,6 +99,9 @@ function sameId(a: NodeStats, b: NodeStats): boolean {
 
 function textChildren(s: NodeStats): number {
   let n = 0;
-  for (const c of s.children) if (c.text > 0) n++;
+  for (let i = 0; i < s.children.length; i++) {
+    const c = s.children[i];
+    if (c.text > 0) n++;
+  }
   return n;
 }

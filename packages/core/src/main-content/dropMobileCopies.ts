@@ -56,7 +56,7 @@ export function dropMobileCopies(root: NodeStats, removed: Set<NodeStats>, trace
       candidates.push(s);
       continue;
     }
-    for (const c of s.children) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
   }
   if (candidates.length === 0) return;
   // the text pieces of everything else the root keeps

@@ -46,7 +46,7 @@ export function dropRecommendations(
       }
       continue;
     }
-    for (const c of s.children) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
   }
 }
 
@@ -155,7 +155,8 @@ function isCaption(s: NodeStats): boolean {
   let inner = s;
   while (true) {
     let only: NodeStats | null = null;
-    for (const c of inner.children) {
+    for (let i = 0; i < inner.children.length; i++) {
+      const c = inner.children[i];
       if (c.text === 0) continue;
       if (only !== null) return false;
       only = c;
@@ -167,6 +168,9 @@ function isCaption(s: NodeStats): boolean {
 }
 
 function firstWithText(s: NodeStats): NodeStats | null {
-  for (const c of s.children) if (c.text > 0) return c;
+  for (let i = 0; i < s.children.length; i++) {
+    const c = s.children[i];
+    if (c.text > 0) return c;
+  }
   return null;
 }

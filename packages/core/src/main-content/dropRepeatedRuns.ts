@@ -9,9 +9,15 @@ import { squeezedText } from './textPieces.js';
 function oneLabel(kids: NodeStats[]): boolean {
   const first = kids[0];
   if (first.text > SAME_MAX_CHARS) return false;
-  for (const k of kids) if (k.text !== first.text || k.el.localName !== first.el.localName) return false;
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i];
+    if (k.text !== first.text || k.el.localName !== first.el.localName) return false;
+  }
   const text = squeezedText(first);
-  for (const k of kids) if (squeezedText(k) !== text) return false;
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i];
+    if (squeezedText(k) !== text) return false;
+  }
   return true;
 }
 
@@ -22,7 +28,10 @@ export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     const kids: NodeStats[] = [];
-    for (const c of s.children) if (c.text > 0) kids.push(c);
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
+      if (c.text > 0) kids.push(c);
+    }
     const period =
       kids.length >= SAME_MIN_COPIES && oneLabel(kids) ? 1 : kids.length >= 2 * RUN_MIN_ITEMS ? repeatPeriod(kids) : 0;
     if (period > 0) {
@@ -34,7 +43,7 @@ export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace
       );
       continue;
     }
-    for (const c of kids) stack.push(c);
+    for (let i = 0; i < kids.length; i++) stack.push(kids[i]);
   }
 }
 
@@ -42,7 +51,10 @@ export function dropRepeatedRuns(root: NodeStats, removed: Set<NodeStats>, trace
  *  least twice; 0 when there is none. Lengths are compared first, so texts are read only for likely runs. */
 function repeatPeriod(kids: NodeStats[]): number {
   const n = kids.length;
-  for (const k of kids) if (k.text > ITEM_MAX_CHARS) return 0;
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i];
+    if (k.text > ITEM_MAX_CHARS) return 0;
+  }
   let texts: string[] | null = null;
   for (let p = RUN_MIN_ITEMS; 2 * p <= n; p++) {
     let same = true;

@@ -39,7 +39,10 @@ export function dropTeaserLists(
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     const inGroup = poolTeaserCards(s, root, removed, signature, pooled);
-    for (const c of s.children) if (!inGroup.has(c) && c.text > TEASER_ITEM_MAX_CHARS / 4) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
+      if (!inGroup.has(c) && c.text > TEASER_ITEM_MAX_CHARS / 4) stack.push(c);
+    }
   }
   const groups: NodeStats[][] = [];
   let teaserText = 0;
@@ -118,7 +121,8 @@ function hasLinkedHeading(card: NodeStats): boolean {
       if (inLink || s.links > 0) return true;
       continue;
     }
-    for (const c of s.children) {
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
       stack.push(c);
       linked.push(inLink || c.el.localName === 'a');
     }

@@ -27,7 +27,10 @@ export function dropVariantCopies(
     const s = stack.pop()!;
     if (removed.has(s)) continue;
     const kids: NodeStats[] = [];
-    for (const c of s.children) if (c.text > 0 && !removed.has(c)) kids.push(c);
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
+      if (c.text > 0 && !removed.has(c)) kids.push(c);
+    }
     if (
       kids.length >= 2 &&
       kids.length <= VARIANT_MAX_SIBLINGS &&
@@ -35,7 +38,10 @@ export function dropVariantCopies(
       dropShorterLayouts(kids, removed, signature, trace)
     )
       continue;
-    for (const c of kids) if (c.text >= VARIANT_MIN_CHARS) stack.push(c);
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i];
+      if (c.text >= VARIANT_MIN_CHARS) stack.push(c);
+    }
   }
 }
 
@@ -56,7 +62,8 @@ function dropShorterLayouts(
     return p;
   };
   let dropped = false;
-  for (const b of kids) {
+  for (let i = 0; i < kids.length; i++) {
+    const b = kids[i];
     if (b.text < VARIANT_MIN_CHARS || b.text > VARIANT_MAX_CHARS || SKIP_TAGS.has(b.el.localName)) continue;
     if (!hasFullerLayout(b, kids, removed, signature, piecesOf)) continue;
     removed.add(b);
@@ -77,7 +84,8 @@ function hasFullerLayout(
   signature: (s: NodeStats) => string,
   piecesOf: (n: NodeStats) => Set<string>,
 ): boolean {
-  for (const a of kids) {
+  for (let i = 0; i < kids.length; i++) {
+    const a = kids[i];
     if (
       a === b ||
       removed.has(a) ||

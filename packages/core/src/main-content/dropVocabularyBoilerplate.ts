@@ -142,7 +142,7 @@ export function dropVocabularyBoilerplate(
       }
     }
     // not a line itself: its parts may be ("<div><p>Story …</p><p>Follow us on <a>…</a></p></div>")
-    for (const child of s.children) stack.push(child);
+    for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
   }
   if (c.maxPerRoot !== undefined && found.length > c.maxPerRoot) {
     options.trace?.push(`keep ${found.length} ${concept} lines: more than ${c.maxPerRoot} are a list's item lines`);

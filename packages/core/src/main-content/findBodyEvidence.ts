@@ -17,7 +17,8 @@ function compact(text: string): string {
  *  element whose text holds both the start and the end of the JSON-LD articleBody. */
 export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: string | undefined): NodeStats | null {
   let marked: NodeStats | null = null;
-  for (const s of preorder) {
+  for (let i = 0; i < preorder.length; i++) {
+    const s = preorder[i];
     const prop = s.itemprop;
     if (prop === null || !/(^|\s)articlebody(\s|$)/i.test(prop)) continue;
     if (marked === null || s.text > marked.text) marked = s;
@@ -31,7 +32,8 @@ export function findBodyEvidence(preorder: readonly NodeStats[], articleBody: st
   let best: NodeStats | null = null;
   // the blocks up to this pre-order index lie inside a block whose text misses the start or the end: so do theirs
   let skipUpTo = -1;
-  for (const s of preorder) {
+  for (let i = 0; i < preorder.length; i++) {
+    const s = preorder[i];
     // (NodeStats.text counts punctuation too, so it is at least the letters' count of the same text)
     if (s.order <= skipUpTo || s.text < CANDIDATE_MIN_SHARE * key.length || (best !== null && s.text >= best.text))
       continue;
@@ -59,7 +61,8 @@ function lastDescendant(s: NodeStats): NodeStats {
 
 function isGroup(s: NodeStats, signature: (s: NodeStats) => string): boolean {
   const counts = new Map<string, number>();
-  for (const c of s.children) {
+  for (let i = 0; i < s.children.length; i++) {
+    const c = s.children[i];
     if (c.text === 0) continue;
     const n = (counts.get(signature(c)) ?? 0) + 1;
     if (n >= GROUP_MIN_ITEMS) return true;
@@ -80,7 +83,10 @@ export function rootFromEvidence(root: NodeStats, evidence: NodeStats, signature
     let top = evidence;
     while (top.parent !== root) top = top.parent!;
     const sig = signature(top);
-    for (const c of root.children) if (c !== top && c.text > 0 && signature(c) === sig) return root;
+    for (let i = 0; i < root.children.length; i++) {
+      const c = root.children[i];
+      if (c !== top && c.text > 0 && signature(c) === sig) return root;
+    }
   }
   let r = evidence;
   while (r.parent !== null && r !== root && r.parent.text <= LEAD_GROWTH * evidence.text) r = r.parent;

@@ -27,7 +27,8 @@ const FACTS_TITLE = new RegExp(
  */
 export function keepFactPanels(tree: MeasuredTree, trace?: TraceSink): boolean {
   let changed = false;
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.junk === 0 || !isLayer(s) || s.text < PANEL_MIN_CHARS || s.text > PANEL_MAX_CHARS) continue;
     if (s.linkText > PANEL_MAX_LINK_DENSITY * s.text || insideLayer(s)) continue;
     const title = firstLine(s);
@@ -36,7 +37,7 @@ export function keepFactPanels(tree: MeasuredTree, trace?: TraceSink): boolean {
     while (stack.length > 0) {
       const p = stack.pop()!;
       if (p.junk !== 0 && isLayer(p)) p.junk = 0;
-      for (const c of p.children) stack.push(c);
+      for (let j = 0; j < p.children.length; j++) stack.push(p.children[j]);
     }
     changed = true;
     trace?.push(

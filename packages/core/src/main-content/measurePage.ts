@@ -108,7 +108,8 @@ export function measurePage(body: Element, page: PageHints, on: RuleSwitch, trac
 function dropBuilderLabels(tree: MeasuredTree, tracer: Tracer): void {
   if (tree.root.good >= LABELS_FAILED_SHARE * plain(tree.root) || plain(tree.root) < LABELS_FAILED_MIN_CHARS) return;
   let count = 0;
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) {
       s.junk = 0;
       count++;

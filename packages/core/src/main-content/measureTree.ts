@@ -470,7 +470,10 @@ function closeBlock(s: NodeStats): void {
 
 /** (Re)computes `good` bottom-up, iteratively; call again after junk labels change. */
 export function computeGood(tree: MeasuredTree): void {
-  for (const s of tree.preorder) s.good = 0;
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
+    s.good = 0;
+  }
   for (let i = tree.preorder.length - 1; i >= 0; i--) {
     const s = tree.preorder[i];
     s.good += s.ownGood;

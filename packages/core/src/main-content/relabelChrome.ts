@@ -57,7 +57,8 @@ export function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, tracer: Tra
     detailSheets: new Set(),
     introHeaders: new Set(),
   };
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.junk === 0) continue;
     if (s.junk === 'soft' && s.junkWord === 'header' && relabelHeader(s, pass)) continue;
     const large = plain(s) >= (s.junk === 'soft' ? SOFT_JUNK_KEEP_SHARE : HARD_JUNK_KEEP_SHARE) * pass.total;
@@ -70,14 +71,16 @@ export function relabelLargeJunk(tree: MeasuredTree, on: RuleSwitch, tracer: Tra
  *  a product's own reviews are siblings under one list. */
 function relabelReaderItems(tree: MeasuredTree): void {
   const readerParents = new Map<string, Set<NodeStats | null>>();
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.junk !== 'soft' || !READER_WORDS.has(s.junkWord ?? '')) continue;
     const sig = signature(s);
     const parents = readerParents.get(sig) ?? new Set<NodeStats | null>();
     parents.add(s.parent);
     readerParents.set(sig, parents);
   }
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (
       s.junk === 'soft' &&
       READER_WORDS.has(s.junkWord ?? '') &&
@@ -165,7 +168,8 @@ function relabelSmallBlock(s: NodeStats, pass: ChromePass): void {
 /** A class-labelled block that holds the page's <main> (role=main) is a layout wrapper around content and sidebar
  *  ("content-sidebar-wrap", "page-with-sidebar"), not chrome: the page's authors put the main landmark inside it. */
 function relabelMainWrappers(tree: MeasuredTree, trace?: TraceSink): void {
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.el.localName !== 'main' && s.role !== 'main') continue;
     for (let p = s.parent; p !== null; p = p.parent) {
       if (p.junk !== 'soft') continue;
@@ -263,7 +267,7 @@ export function relabelBuilderBlocks(root: NodeStats, tree: MeasuredTree, trace?
     if (s !== root && s.junk === 'soft' && BUILDER_WORDS.has(s.junkWord ?? '')) {
       labelled.add(s);
     } else if (s !== root && s.junk !== 0) continue;
-    for (const c of s.children) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
   }
   let topHeld = 0;
   for (const s of labelled) {

@@ -12,7 +12,8 @@ import { ITEM_MIN_CHARS, ITEM_SEARCH_DEPTH, ITEM_WRAPPER_SHARE, REPEATED_ITEM_MI
  *  teasers labelled "promo"), unless a labelled ancestor already makes the whole list chrome. Fine print split
  *  into several like-labelled blocks (one per footnote) is still fine print. */
 export function relabelJunkItems(tree: MeasuredTree, trace?: TraceSink): void {
-  for (const s of tree.preorder) {
+  for (let i = 0; i < tree.preorder.length; i++) {
+    const s = tree.preorder[i];
     if (s.junk !== 0 || s.children.length < REPEATED_ITEM_MIN) continue;
     const { cards, counts } = labelledCardsOf(s);
     if (counts.size === 0) continue;
@@ -31,7 +32,8 @@ function labelledCardsOf(s: NodeStats): { cards: Array<NodeStats | null>; counts
   const wrappers = new Map<string, number>();
   for (const child of s.children)
     if (child.junk === 0) wrappers.set(signature(child), (wrappers.get(signature(child)) ?? 0) + 1);
-  for (const child of s.children) {
+  for (let i = 0; i < s.children.length; i++) {
+    const child = s.children[i];
     const c =
       child.junk !== 0 || (wrappers.get(signature(child)) ?? 0) >= REPEATED_ITEM_MIN ? labelledCard(child) : null;
     cards.push(c);
