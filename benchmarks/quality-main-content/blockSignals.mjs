@@ -4,16 +4,13 @@
 // and, per signal, how much output share it marks that the truth leaves out against what the truth keeps, with pages
 // and sites. A general signal must mark mostly left-out text on both halves and several sites. Frozen split never read.
 // usage: node blockSignals.mjs --types listing,collection,product,service --half a [--min 0.3]
-import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
-import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
 import { writeFileSync } from 'node:fs';
-import { argValue, listPages, loadPage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
+import { argValue, listPages, loadPage, preparePage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
 
 const opt = argValue;
 const half = opt('half', 'a');
 const types = opt('types', 'listing,collection,product,service').split(',');
-const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
 const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 const CONTROLS = 'input, select, textarea, button';
 
@@ -80,9 +77,7 @@ for (const id of listPages()) {
   if (isFrozen(id)) continue;
   const page = loadPage(id);
   if (!types.includes(page.type) || devHalfOf(siteOf(page.url)) !== half) continue;
-  const state = createHtmlPipelineState({ body: page.html, url: page.url }, { onlyMainContent: true });
-  for (let i = 0; i <= CLEAN_UPTO; i++) HTML_PIPELINE_STEPS[i].run(state);
-  const out = extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true });
+  const out = preparePage(page).extract();
   const truth = ` ${tokens(page.main).join(' ')} `;
   const record = {
     id,

@@ -4,15 +4,12 @@
 // be grouped by a cause that recurs across sites. The frozen split is never opened.
 // usage: node keptBlocks.mjs --types listing,collection,product,service --half a [--dump FILE]
 import { writeFileSync } from 'node:fs';
-import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
-import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
-import { argValue, listPages, loadPage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
+import { argValue, listPages, loadPage, preparePage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
 
 const opt = argValue;
 const half = opt('half', 'a');
 const types = opt('types', 'listing,collection,product,service').split(',');
-const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
 const BLOCKS = TEXT_BLOCK_TAGS;
 const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 const linkChars = (el) => {
@@ -30,9 +27,7 @@ for (const id of listPages()) {
   if (isFrozen(id)) continue;
   const page = loadPage(id);
   if (!types.includes(page.type) || devHalfOf(siteOf(page.url)) !== half) continue;
-  const state = createHtmlPipelineState({ body: page.html, url: page.url }, { onlyMainContent: true });
-  for (let i = 0; i <= CLEAN_UPTO; i++) HTML_PIPELINE_STEPS[i].run(state);
-  const out = extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true });
+  const out = preparePage(page).extract();
   const truth = ` ${tokens(page.main).join(' ')} `;
   const outChars = tokens(out.textContent ?? '').join(' ').length || 1;
   for (const el of Array.from(out.querySelectorAll('*'))) {

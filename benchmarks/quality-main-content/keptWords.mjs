@@ -5,16 +5,13 @@
 // each class/id word of the block and its ancestors inside the root. Words that mark much kept boilerplate and little
 // content are the candidates for a class-word rule. The frozen split and the held-out half are never opened.
 // usage: node keptWords.mjs [--half a|b] [--top 40]
-import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
-import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
-import { argValue, listPages, loadPage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
+import { argValue, listPages, loadPage, preparePage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
 
 const opt = argValue;
 const half = opt('half');
 const top = Number(opt('top', '40'));
-const CLEAN_UPTO = HTML_PIPELINE_STEPS.findIndex((s) => s.name === 'clean');
 const BLOCKS = TEXT_BLOCK_TAGS;
 const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 /** The dev-tune halves by site of split.mjs (the ones `ablate.mjs --site-halves` reports). */
@@ -39,9 +36,7 @@ for (const e of entries) {
   const page = e.load();
   if (page.type !== 'article') continue;
   if (half && e.wcxb && siteHalf(page.url ?? e.id) !== half) continue;
-  const state = createHtmlPipelineState({ body: page.html, url: page.url }, { onlyMainContent: true });
-  for (let i = 0; i <= CLEAN_UPTO; i++) HTML_PIPELINE_STEPS[i].run(state);
-  const out = extractMainContent(state.document, { url: page.url, hints: state.hints, copy: true });
+  const out = preparePage(page).extract();
   const truth = ` ${tokens(page.main).join(' ')} `;
   const seen = new Set();
   for (const el of Array.from(out.querySelectorAll('*'))) {
