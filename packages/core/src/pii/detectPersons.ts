@@ -19,7 +19,7 @@ export function detectPersons(text: string, tokens: Token[], g: Gazetteers, mode
   const out: PiiCandidate[] = [];
   const aggressive = mode === 'aggressive';
   // (words this text shows as companies: "Quillon Ltd" anywhere makes "Quillon said" a company's statement)
-  const lists: WordLists = { g, orgs: organizationsInText(tokens) };
+  const lists: WordLists = { g, orgs: organizationsInText(tokens, g) };
   let i = 0;
   while (i < tokens.length) {
     const t = tokens[i];

@@ -198,7 +198,7 @@ function unknownPlaces(
       continue;
     // ("works at Vodafone", "moved from Trello", "at Quillon Ltd": a known company, or one the text shows as a
     // company, is where people work or what they use, no place; found once per text, when first needed)
-    orgs ??= organizationsInText(tokens);
+    orgs ??= organizationsInText(tokens, g);
     if (organizationRun(tokens, words, g, orgs)) continue;
     out.push({ type: 'LOCATION', start: words[0].start, end: words[words.length - 1].end, score: 0.6 });
     i = j - 1;

@@ -62,7 +62,11 @@ export const ORGANIZATION_APPOSITION_NOUNS = [
   'magazine',
   'utility',
   'business',
+  'agency',
 ] as const;
+
+/** Words between a name and its kind of organisation: "Reuters news agency", "Tavrel mining firm" (round 21). */
+export const ORGANIZATION_KIND_MODIFIERS = ['news', 'wire', 'media', 'software', 'tech', 'mining', 'energy'] as const;
 
 /** Nouns after a possessive that only an organisation has: "Nvidia's shares", "Tesco's profits". */
 export const ORGANIZATION_POSSESSIONS = [

@@ -5,9 +5,11 @@
 // same text showing the word as a company elsewhere (a corporate suffix after it, an apposition naming a kind of
 // company, a possessive before what only a company has). Token tests only.
 import type { Gazetteers } from './loadGazetteers.js';
+import { isCommonWord, isNameWord } from './nameSignals.js';
 import {
   COMPANY_SUFFIX_WORDS,
   ORGANIZATION_APPOSITION_NOUNS,
+  ORGANIZATION_KIND_MODIFIERS,
   ORGANIZATION_POSSESSIONS,
 } from './personOrganizationWords.js';
 import type { Token } from './tokenizeText.js';
@@ -15,6 +17,7 @@ import type { Token } from './tokenizeText.js';
 const SUFFIXES = new Set<string>(COMPANY_SUFFIX_WORDS);
 const APPOSITION_NOUNS = new Set<string>(ORGANIZATION_APPOSITION_NOUNS);
 const POSSESSIONS = new Set<string>(ORGANIZATION_POSSESSIONS);
+const KIND_MODIFIERS = new Set<string>(ORGANIZATION_KIND_MODIFIERS);
 
 const isPossessive = (t: Token | undefined) => t?.text === "'s" || t?.text === '’s';
 
@@ -48,17 +51,37 @@ function organizationPossession(tokens: Token[], t: Token): boolean {
   return false;
 }
 
+/** The lowercase word right after `t` on its line, by one space, or undefined. */
+function lowerWordAfter(tokens: Token[], t: Token): Token | undefined {
+  const n = tokens[t.index + 1];
+  return n?.kind === 'word' && !n.cap && n.gapBefore === ' ' ? n : undefined;
+}
+
+/**
+ * "the Reuters news agency", "a Skyvara airline jet", "Norvanta company": a kind of organisation named right after
+ * the word (or after one modifier of such a kind, "news", "software"). Round 21: a word no list knows, shown so
+ * anywhere in the text, is the organisation in the slots a person fills too ("says Reuters"). Words of a name or
+ * place list keep their judgement ("a Wellington firm", "the Smith company" name a place or a person's firm).
+ */
+function kindNounAfter(tokens: Token[], t: Token, g: Gazetteers): boolean {
+  let n = lowerWordAfter(tokens, t);
+  if (n && KIND_MODIFIERS.has(n.lower)) n = lowerWordAfter(tokens, n);
+  if (!n || !APPOSITION_NOUNS.has(n.lower)) return false;
+  return !isNameWord(t.lower, g) && !g.places.has(t.lower) && !isCommonWord(t.lower, g);
+}
+
 /**
  * Lowercased capitalised words the text itself shows as organisations (one pass, asked once per text): a company
  * suffix after one ("Quillon Ltd makes doors" makes an earlier "Quillon said" the company too), an apposition naming
- * a kind of company, a possessive before a company's shares, profits, stores or staff.
+ * a kind of company, a possessive before a company's shares, profits, stores or staff, a kind of company after one.
  */
-export function organizationsInText(tokens: Token[]): Set<string> {
+export function organizationsInText(tokens: Token[], g: Gazetteers): Set<string> {
   const out = new Set<string>();
   for (const t of tokens) {
     if (t.kind !== 'word' || !t.cap || t.allCaps || SUFFIXES.has(t.lower)) continue;
     if (suffixAfter(tokens, t) || organizationApposition(tokens, t) || organizationPossession(tokens, t))
       out.add(t.lower);
+    else if (kindNounAfter(tokens, t, g)) out.add(t.lower);
   }
   return out;
 }
