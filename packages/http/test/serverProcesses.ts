@@ -178,10 +178,6 @@ export interface RedisProcess {
   stop(): Promise<void>;
 }
 
-/**
- * A private redis-server on its own port (the shared 6379 stays up for everyone else). Append-only with fsync on
- * every write, in its own directory, so a killed and restarted server still has every credit.
- */
 /** A port nothing listens on now, as the kernel hands it out (a fixed port collides with other runs of this test). */
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -194,6 +190,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * A private redis-server on its own port (the shared 6379 stays up for everyone else). Append-only with fsync on
+ * every write, in its own directory, so a killed and restarted server still has every credit.
+ */
 export async function startRedis(
   port: number,
   dir = mkdtempSync(join(tmpdir(), 'scrape-test-redis-')),

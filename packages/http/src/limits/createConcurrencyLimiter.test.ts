@@ -7,7 +7,7 @@ import { createConcurrencyLimiter, type ConcurrencyLimiter } from './createConcu
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const clients: Redis[] = [];
 afterAll(async () => {
-  for (const c of clients) await c.quit();
+  for (const c of clients) await c.quit().catch(() => c.disconnect());
 });
 
 const kinds: [string, () => ConcurrencyLimiter][] = [
@@ -75,5 +75,27 @@ describe.each(kinds)('concurrency limiter: %s', (_name, make) => {
     const next = limiter.acquire('w', { limit: 1, queueLimit: 1, waitMs: 5_000 });
     await held.release();
     await (await next).release();
+  });
+});
+
+describe('concurrency limiter: Redis away when a slot is released', () => {
+  it('the release lands once Redis is back, not only when the lease runs out', async () => {
+    // As the service connects: commands fail at once while Redis is away instead of waiting in a queue.
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on('error', () => {});
+    await redis.connect();
+    clients.push(redis);
+    const limiter = createConcurrencyLimiter({ redis, keyPrefix: `test:conc:${randomUUID()}:` });
+    // A long scrape timeout: its slot's lease (timeout + a minute) is far beyond the wait below.
+    const opts = { limit: 1, queueLimit: 1, waitMs: 120_000 };
+    const slot = await limiter.acquire('away', opts);
+    redis.disconnect();
+    await slot.release(); // fails underneath: the connection is gone
+    await waitFor(() => redis.status === 'end', 'the connection closed');
+    await redis.connect();
+    await waitFor(async () => (await limiter.activity?.('away'))?.active === 0, 'the slot freed', 20_000);
+    const next = await limiter.acquire('away', opts);
+    expect(next.queuedMs).toBeNull();
+    await next.release();
   });
 });

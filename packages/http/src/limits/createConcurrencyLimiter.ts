@@ -8,6 +8,8 @@ const REDIS_POLL_MS = 25;
 const WAITER_LEASE_MS = 5_000;
 /** A slot outlives its scrape's own timeout by this much before Redis frees it (a crashed process's slots). */
 const SLOT_LEASE_MARGIN_MS = 60_000;
+/** A release that failed (Redis away) is tried again this often until it lands or its lease has run out. */
+const RELEASE_RETRY_MS = 500;
 
 export interface ConcurrencySlot {
   /** Milliseconds spent waiting for the slot; null when one was free at once. */
@@ -129,6 +131,7 @@ interface LimiterRedis extends Redis {
 function redisLimiter(client: Redis, keyPrefix: string): ConcurrencyLimiter {
   const redis = client as LimiterRedis;
   redis.defineCommand('tryAcquireSlot', { numberOfKeys: 2, lua: TRY_ACQUIRE });
+  const retryReleases = releaseRetries(redis);
 
   return {
     async activity(accountId) {
@@ -145,14 +148,16 @@ function redisLimiter(client: Redis, keyPrefix: string): ConcurrencyLimiter {
       const queue = `${keyPrefix}concq:${accountId}`;
       const member = randomUUID();
       const started = Date.now();
+      let leaseEnds = 0;
       const attempt = (first: boolean) => {
         const now = Date.now();
+        leaseEnds = now + waitMs + SLOT_LEASE_MARGIN_MS;
         return redis.tryAcquireSlot(
           slots,
           queue,
           now,
           limit,
-          now + waitMs + SLOT_LEASE_MARGIN_MS,
+          leaseEnds,
           member,
           queueLimit,
           now + WAITER_LEASE_MS,
@@ -166,8 +171,10 @@ function redisLimiter(client: Redis, keyPrefix: string): ConcurrencyLimiter {
           async release() {
             if (released) return;
             released = true;
-            // A failed release (Redis away) is covered by the slot's lease expiry.
-            await redis.zrem(slots, member).catch(() => undefined);
+            // A failed release (Redis away) is retried until Redis is back: left to its lease, the slot would stay
+            // taken for a minute after Redis returns, and an account whose every slot was in flight when Redis went
+            // away could run nothing until then (429s). A crash is still covered by the lease.
+            await redis.zrem(slots, member).catch(() => retryReleases(slots, member, leaseEnds));
           },
         };
       };
@@ -187,6 +194,40 @@ function redisLimiter(client: Redis, keyPrefix: string): ConcurrencyLimiter {
         throw error;
       }
     },
+  };
+}
+
+/** Slot releases that Redis did not take, tried again in order every RELEASE_RETRY_MS until they land. */
+function releaseRetries(redis: Redis): (slots: string, member: string, leaseEnds: number) => void {
+  const pending: { slots: string; member: string; leaseEnds: number }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let draining = false;
+  const drain = async () => {
+    timer = undefined;
+    if (draining) return;
+    draining = true;
+    try {
+      while (pending.length > 0) {
+        const next = pending[0];
+        // Past its lease Redis has dropped it already (the acquire script removes expired entries).
+        if (next.leaseEnds > Date.now()) await redis.zrem(next.slots, next.member);
+        pending.shift();
+      }
+    } catch {
+      // still away: try again later
+    } finally {
+      draining = false;
+    }
+    if (pending.length > 0) schedule();
+  };
+  const schedule = () => {
+    if (timer) return;
+    timer = setTimeout(() => void drain(), RELEASE_RETRY_MS);
+    timer.unref();
+  };
+  return (slots, member, leaseEnds) => {
+    pending.push({ slots, member, leaseEnds });
+    schedule();
   };
 }
 
