@@ -342,11 +342,25 @@ export function pairedRatios(samples, names) {
   return out;
 }
 
-/** The pairs every figure reports: each server against Readability + turndown, the control against ours. */
+/** Our build's two copies: what another build of the server (`--variant-server`) is read against. */
+const OUR_COPIES = new Set(['ours', 'control']);
+
+/**
+ * The pairs every figure reports: each server against Readability + turndown, the control against ours, and another
+ * build against each copy of ours (a before/after in the same requests, beside the same-vs-same noise of its run:
+ * two builds' ratios to the reference differ by the reference's own noise too).
+ */
 function pairsOf(names) {
-  return names.flatMap((n) =>
-    n === 'readability' ? [] : [[n, 'readability'], ...(n === 'control' ? [['control', 'ours']] : [])],
-  );
+  return names.flatMap((n) => {
+    if (n === 'readability') return [];
+    if (n === 'control')
+      return [
+        [n, 'readability'],
+        [n, 'ours'],
+      ];
+    if (OUR_COPIES.has(n) || n === 'fetch') return [[n, 'readability']];
+    return [[n, 'readability'], ...names.filter((b) => OUR_COPIES.has(b)).map((b) => [n, b])];
+  });
 }
 
 /** A fixed sequence of page resamplings (xorshift32, seeded: reruns on the same samples agree). */

@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     // build against itself: 1.36 with two variants in its process), so compare variants with each other only.
     variant: { type: 'string', multiple: true, default: [] },
     // Another server of ours with more environment, same options: --variant-server 'inProcess={"SCRAPE_TRANSFORM_THREADS":"0"}'
+    // or another build ('before={"BENCH_BIN":"<its dist/bin/scrape-server.js>"}'); read as <name>/ours and, with
+    // --control, <name>/control (the same requests; control/ours is the run's same-vs-same noise).
     'variant-server': { type: 'string', multiple: true, default: [] },
     // Sets of server processes, one after another, each with its own warm-up and `rounds` rounds; every page's median
     // reads the rounds of all sets. One process of a build can run ~10% faster or slower than another for its whole
