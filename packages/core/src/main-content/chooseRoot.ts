@@ -9,9 +9,7 @@
 //    content text (DOMINANCE). The descent stops at a group of alike siblings, which are posts or items
 //    (root-similar-siblings), unless on an article the alike sibling is a rail of other stories' teasers
 //    (root-teaser-siblings, teaserCards.ts); it keeps the page's <h1> on pages that are no article
-//    (root-keeps-title) and the <main> landmark (root-keeps-main). A block opened by a recommendation heading is
-//    other pages' teasers and counts neither as a candidate nor in the weighing (root-skips-recommendations,
-//    recommendationBlocks.ts).
+//    (root-keeps-title) and the <main> landmark (root-keeps-main).
 // 2. The page's own word on its body moves the root there (body-evidence: itemprop=articleBody, JSON-LD articleBody).
 //
 // Tried and measured, not kept (see benchmarks/results/main-content-ablation.md): moving a root that sits beside the
@@ -21,10 +19,11 @@
 // (no page of any corpus moved); on articles, taking the lead block before the body into the root (dev-tune
 // articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst); where no
 // child dominates, taking the branch with the page's one <h1> when teasers make up the text beside it (two tuning
-// pages won, no frozen or held-out page moved: commit 2168996 has it).
+// pages won, no frozen or held-out page moved: commit 2168996 has it); leaving blocks opened by a recommendation
+// heading ("Recommended for You", not a table of contents) out of the weighing (one Readability tuning page and one
+// dev-tune page won, three frozen pages on three sites lost, product and collection: commit bb6d3100 has it).
 import type { ContentHints } from './collectContentHints.js';
 import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
-import { opensWithRecommendation } from './recommendationBlocks.js';
 import { isTeaserBlock } from './teaserCards.js';
 import type { MeasuredTree, NodeStats } from './measureTree.js';
 import { describe, signature } from './nodeNames.js';
@@ -98,11 +97,8 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
     const s = tree.preorder[i];
     if (s.junk === 0 && s.good >= MARKER_MIN_SHARE * start.good && isMarker(s) && isInside(s, node)) node = s;
   }
-  // on threads the descent is reluctant on purpose (DISCUSSION_DOMINANCE): a "similar threads" box beside the posts
-  // must keep weighing there, or the root falls into the first post and leaves the replies out
-  const skip = !page.discussion && on('root-skips-recommendations');
   for (;;) {
-    const best = dominantChild(node, dominance, skip, tracer);
+    const best = dominantChild(node, dominance, tracer);
     if (best === null) return node;
     if (isPostGroup(node, best, page, on, tracer) || keepsLandmark(node, best, title, main, on, tracer)) return node;
     node = best;
@@ -110,24 +106,16 @@ function descend(tree: MeasuredTree, start: NodeStats, page: RootContext, on: Ru
 }
 
 /** The child of `node` with the most good text when it holds enough of `node`'s (`dominance`, less for a child
- *  labelled as content); null (traced) where the descent stops. With `skip`, children opened by a recommendation
- *  heading count neither as candidates nor in `node`'s text (recommendationBlocks.ts). */
-function dominantChild(node: NodeStats, dominance: number, skip: boolean, tracer: Tracer): NodeStats | null {
+ *  labelled as content); null (traced) where the descent stops. */
+function dominantChild(node: NodeStats, dominance: number, tracer: Tracer): NodeStats | null {
   let best: NodeStats | null = null;
-  let skipped = 0;
   for (let i = 0; i < node.children.length; i++) {
     const c = node.children[i];
-    if (c.junk !== 0 || c.good === 0) continue;
-    if (skip && opensWithRecommendation(c)) skipped += c.good;
-    else if (best === null || c.good > best.good) best = c;
+    if (c.junk === 0 && (best === null || c.good > best.good)) best = c;
   }
   const needed = best?.positive ? Math.min(dominance, LABELLED_DOMINANCE) : dominance;
   const bestGood = best?.good ?? 0;
-  if (skipped > 0 && best !== null && bestGood >= needed * (node.good - skipped) && bestGood < needed * node.good)
-    tracer
-      .sink('root', 'root-skips-recommendations')
-      ?.push(`${describe(best)} dominates once ${Math.round(skipped)} characters of recommendations are set aside`);
-  if (best === null || bestGood < needed * (node.good - skipped) || best.good === 0) {
+  if (best === null || bestGood < needed * node.good || best.good === 0) {
     const about = best ? describe(best) : '-';
     tracer
       .sink('root', 'dominance')

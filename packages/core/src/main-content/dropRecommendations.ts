@@ -111,14 +111,14 @@ function linkListsAfter(heading: NodeStats): NodeStats[] {
   return lists;
 }
 
-export function isHeadingTag(s: NodeStats): boolean {
+function isHeadingTag(s: NodeStats): boolean {
   const tag = s.el.localName;
   return tag.length === 2 && tag[0] === 'h' && tag !== 'hr';
 }
 
 /** Whether a heading's text announces recommendations; a caption without heading tags must be that wording alone
  *  (mostly), since a plain line such as "Don't miss our updates" is a sentence, not a section's name. */
-export function isRecommendationHeading(text: string, heading: boolean, readAlso: boolean): boolean {
+function isRecommendationHeading(text: string, heading: boolean, readAlso: boolean): boolean {
   const m = RECOMMENDATION_HEADING.exec(text) ?? RECOMMENDATION_HEADING_INTL.exec(text);
   if (m !== null) return heading || m[0].length >= CAPTION_MATCH_SHARE * text.length;
   if (!readAlso) return false;
@@ -167,7 +167,7 @@ function isCaption(s: NodeStats): boolean {
   }
 }
 
-export function firstWithText(s: NodeStats): NodeStats | null {
+function firstWithText(s: NodeStats): NodeStats | null {
   for (let i = 0; i < s.children.length; i++) {
     const c = s.children[i];
     if (c.text > 0) return c;

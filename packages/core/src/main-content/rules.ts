@@ -119,12 +119,6 @@ export const MAIN_CONTENT_RULES: readonly MainContentRule[] = [
     appliesTo: always,
     why: 'the descent stops at a group of similar siblings (posts)',
   },
-  {
-    id: 'root-skips-recommendations',
-    stage: 'root',
-    appliesTo: notThread,
-    why: "a block opened by a recommendation heading is other pages' teasers: it does not count toward dominance",
-  },
   { id: 'root-keeps-title', stage: 'root', appliesTo: always, why: 'on non-articles the root keeps the <h1>' },
   { id: 'root-keeps-main', stage: 'root', appliesTo: always, why: 'the root keeps the <main> landmark' },
   {

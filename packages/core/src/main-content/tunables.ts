@@ -188,9 +188,6 @@ export const SIMILAR_MIN_SHARE = 0.1;
 /** ...or there are at least this many of them with any text (short replies under a long first post). */
 export const SIMILAR_MIN_COUNT = 2;
 export const SIMILAR_MIN_COUNT_CHARS = 8;
-/** recommendationBlocks.ts: a recommendation block's heading sits within this many wrappers of the block's top (a
- *  stream's applet, its header bar, the <h2>); deeper, the first heading opens something inside the block. */
-export const RECOMMENDATION_HEADING_MAX_DEPTH = 6;
 /** The root never leaves out the page's main landmark while it holds this share of the root's content text. */
 export const MAIN_KEEP_SHARE = 0.2;
 /** A <main> holding at least this much content text is the page's main landmark (see mainLandmark). */
