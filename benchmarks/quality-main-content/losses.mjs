@@ -125,7 +125,8 @@ for (const { page, site } of pagesToRead()) {
 for (const type of rtp ? ['article'] : types) {
   const n = rows.filter((r) => r.type === type).length;
   const lost = rows.filter((r) => r.type === type).reduce((a, r) => a + 1 - r.f1, 0);
-  console.log(`\n${type}: ${n} dev-tune pages, F1 ${(1 - lost / n).toFixed(4)}, loss ${lost.toFixed(2)}`);
+  const which = rtp ? 'Readability tuning' : 'dev-tune';
+  console.log(`\n${type}: ${n} ${which} pages, F1 ${(1 - lost / n).toFixed(4)}, loss ${lost.toFixed(2)}`);
   for (const [key, c] of [...byCause].filter(([k]) => k.startsWith(`${type} `)).sort((a, b) => b[1].loss - a[1].loss))
     console.log(
       `  ${key.slice(type.length + 1).padEnd(18)} loss ${c.loss.toFixed(2).padStart(6)} ` +
