@@ -8,12 +8,14 @@
 //   empty truth    — the page's truth is empty: any output scores 0.
 // Frozen pages (split.mjs) are never read. usage: node losses.mjs --types product,listing [--margin 0.1] [--list]
 //   [--half a|b] (only the sites of one half of dev-tune, split.mjs devHalfOf: look at the half you tune on)
+//   [--rtp] (the tuning half of the Readability test pages instead, corpora.mjs readabilityHalf; never the held half)
 import * as core from '@scrape/core';
 import * as coreInternal from '@scrape/core/internal';
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
 import { listPages, loadPage, scoreText } from './lib.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
+import { listReadabilityPages, loadReadabilityPage, readabilityHalf, readabilitySite } from './corpora.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
@@ -91,13 +93,27 @@ function causeOf(page) {
   return { ...score, cause, rootRawF1: rootRaw?.f1 ?? 0, bestF1, where };
 }
 
+const rtp = args.includes('--rtp');
+/** The pages looked at: dev-tune WCXB pages of the named types, or the tuning half of the Readability pages (every
+ *  one an article, all saved under one fake address: the site is read from the page, corpora.mjs readabilitySite). */
+function* pagesToRead() {
+  if (rtp) {
+    for (const name of listReadabilityPages() ?? [])
+      if (readabilityHalf(name) === 'tune') yield { page: loadReadabilityPage(name), site: readabilitySite(name) };
+    return;
+  }
+  for (const id of listPages()) {
+    if (isFrozen(id)) continue;
+    const page = loadPage(id);
+    if (!types.includes(page.type) || (half !== undefined && devHalfOf(siteOf(page.url)) !== half)) continue;
+    yield { page, site: siteOf(page.url) };
+  }
+}
+
 const byCause = new Map();
 const rows = [];
-for (const id of listPages()) {
-  if (isFrozen(id)) continue;
-  const page = loadPage(id);
-  if (!types.includes(page.type) || (half !== undefined && devHalfOf(siteOf(page.url)) !== half)) continue;
-  const r = { id, type: page.type, site: siteOf(page.url), ...causeOf(page) };
+for (const { page, site } of pagesToRead()) {
+  const r = { id: page.id, type: page.type, site, ...causeOf(page) };
   rows.push(r);
   const key = `${r.type} ${r.cause}`;
   const c = byCause.get(key) ?? { loss: 0, pages: 0, sites: new Set() };
@@ -106,10 +122,11 @@ for (const id of listPages()) {
   c.sites.add(r.site);
   byCause.set(key, c);
 }
-for (const type of types) {
+for (const type of rtp ? ['article'] : types) {
   const n = rows.filter((r) => r.type === type).length;
   const lost = rows.filter((r) => r.type === type).reduce((a, r) => a + 1 - r.f1, 0);
-  console.log(`\n${type}: ${n} dev-tune pages, F1 ${(1 - lost / n).toFixed(4)}, loss ${lost.toFixed(2)}`);
+  const which = rtp ? 'Readability tuning' : 'dev-tune';
+  console.log(`\n${type}: ${n} ${which} pages, F1 ${(1 - lost / n).toFixed(4)}, loss ${lost.toFixed(2)}`);
   for (const [key, c] of [...byCause].filter(([k]) => k.startsWith(`${type} `)).sort((a, b) => b[1].loss - a[1].loss))
     console.log(
       `  ${key.slice(type.length + 1).padEnd(18)} loss ${c.loss.toFixed(2).padStart(6)} ` +

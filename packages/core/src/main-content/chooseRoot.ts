@@ -19,7 +19,9 @@
 // (no page of any corpus moved); on articles, taking the lead block before the body into the root (dev-tune
 // articles: 4 pages won, 7 lost: the truth leaves bylines and decks out as often as it keeps a standfirst); where no
 // child dominates, taking the branch with the page's one <h1> when teasers make up the text beside it (two tuning
-// pages won, no frozen or held-out page moved: commit 2168996 has it).
+// pages won, no frozen or held-out page moved: commit 2168996 has it); leaving blocks opened by a recommendation
+// heading ("Recommended for You", not a table of contents) out of the weighing (one Readability tuning page and one
+// dev-tune page won, three frozen pages on three sites lost, product and collection: commit bb6d3100 has it).
 import type { ContentHints } from './collectContentHints.js';
 import { findBodyEvidence, rootFromEvidence } from './findBodyEvidence.js';
 import { isTeaserBlock } from './teaserCards.js';
