@@ -250,6 +250,27 @@ function tableLike(band: Segment[]): boolean {
 /** Gap across the whole region, in times the tallest gap inside a column, that separates rows of cards. */
 const CARD_ROW_GAP = 1.5;
 
+/**
+ * The gaps that cut rows of cards stand at least this many ems taller than the band gaps left uncut. Rows of cards
+ * share one gap; the padded rows of a table whose cells wrap stand apart by gaps that differ by a pixel's snapping
+ * (0.7 pt): a threshold falling inside them cut the table at its taller row gaps, and the rows read as cards.
+ */
+const CARD_GAP_STEP_EM = 0.25;
+
+/**
+ * The smallest gap at or above `need` that stands `step` clear of every gap below it (the cut gaps and the uncut ones
+ * fall into two groups), or Infinity when none does.
+ */
+function clearOfUncut(gaps: number[], need: number, step: number): number {
+  const sorted = [...gaps].sort((a, b) => a - b);
+  let below = -Infinity;
+  for (const g of sorted) {
+    if (g >= need && g - below >= step) return g;
+    below = g;
+  }
+  return Infinity;
+}
+
 /** Horizontal bands of a region with columns, cut at full-width gaps taller than every gap inside a column. */
 function cardRows(segs: Segment[], mid: number, bodySize: number): Segment[][] {
   const sorted = [...segs].sort((a, b) => a.y0 - b.y0);
@@ -278,7 +299,7 @@ function cardRows(segs: Segment[], mid: number, bodySize: number): Segment[][] {
         last = Math.max(last, s.y1);
       }
     }
-  const need = Math.max(CARD_ROW_GAP * inner, inner + bodySize);
+  const need = clearOfUncut(gaps, Math.max(CARD_ROW_GAP * inner, inner + bodySize), CARD_GAP_STEP_EM * bodySize);
   const out: Segment[][] = [bands[0]];
   gaps.forEach((g, i) => {
     if (g >= need) out.push(bands[i + 1]);
