@@ -3,6 +3,7 @@
 import { cellBands } from './cellBands.js';
 import type { Segment } from './extractPageText.js';
 import { findCardGrid } from './findCardGrid.js';
+import { SENTENCE_END } from './layoutLines.js';
 import { notesUnderColumns } from './notesUnderColumns.js';
 import { rowsAcrossGutter } from './rowsAcrossGutter.js';
 
@@ -431,11 +432,29 @@ function columnLike(segs: Segment[]): boolean {
   const fullChars = full.reduce((n, s) => n + s.text.length, 0);
   if (fullChars < chars * MIN_FULL_CHARS) return false;
   if (full.length >= MIN_COLUMN_LINES) return true;
+  if (full.length !== MIN_COLUMN_LINES - 1) return false;
   // A column only three lines tall (over a table, under a title) ends its paragraph in a short last line: the
   // lines above it fill the column.
-  if (text.length !== MIN_COLUMN_LINES || full.length !== MIN_COLUMN_LINES - 1) return false;
-  const last = text.reduce((a, b) => (b.y0 > a.y0 ? b : a));
-  return !full.includes(last);
+  if (text.length === MIN_COLUMN_LINES) {
+    const last = text.reduce((a, b) => (b.y0 > a.y0 ? b : a));
+    return !full.includes(last);
+  }
+  return shortProseColumn(text, full);
+}
+
+/**
+ * A short column of prose counted by printed rows, not segments: a note mark set as a superscript splits its line
+ * into pieces ("rivet", "1", "."), so a three-line column under a title came to five segments and was no column (its
+ * lines were read across the gutter, interleaved with the other column's). Two full rows, and every other row ends a
+ * sentence (a paragraph's short last line) or is the column's last.
+ */
+function shortProseColumn(text: Segment[], full: Segment[]): boolean {
+  const rows = groupRows(text);
+  if (rows.length < MIN_COLUMN_LINES) return false;
+  return rows.every((row, i) => {
+    if (i === rows.length - 1 || row.some((s) => full.includes(s))) return true;
+    return SENTENCE_END.test(row[row.length - 1].text.trim());
+  });
 }
 
 /**
