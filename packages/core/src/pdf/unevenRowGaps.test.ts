@@ -18,12 +18,42 @@ afterAll(async () => {
 const HEAD = ['Parish', 'Records', 'Condition', 'Copies'];
 /** Each cell's printed lines (set with line breaks, so every font wraps them alike). */
 const ROWS = [
-  [['Upper valley of', 'the river chapel'], ['Baptisms and the', 'burials of the poor'], ['Damp in the lower', 'shelves of the old', 'vestry chest, now', 'moved'], ['Two sets made by', 'the society']],
-  [['Ford crossing and', 'the outlying farms'], ['Tithe maps with the', 'field names'], ['Good and kept dry', 'in the new safe'], ['One set in the', 'town library of', 'the county and one', 'at the school']],
-  [['Hill church above', 'the quarry ruins'], ['Vestry minutes after', 'the fire of the hall'], ['Brittle and copied', 'twice by the old', 'parish society'], ['Lent to the', 'museum for the', 'summer show of', 'old books']],
-  [['Market town with', 'its registers kept', 'in six volumes'], ['Marriage registers', 'of the two wards'], ['Rebound in the last', 'decade by hand', 'in calf leather'], ['None so far, one', 'planned']],
-  [['Marsh end and the', 'old school house'], ['School log books', 'with the notes of', 'the teachers on', 'the floods'], ['Water stains on the', 'covers only'], ['Filmed by the', 'county office']],
-  [['Harbour office and', 'the books of the port', 'and its pilots'], ['Ship lists with the', 'tolls they paid'], ['Torn spines but', 'legible throughout', 'every volume'], ['Scanned in full', 'for the website', 'of the archive']],
+  [
+    ['Upper valley of', 'the river chapel'],
+    ['Baptisms and the', 'burials of the poor'],
+    ['Damp in the lower', 'shelves of the old', 'vestry chest, now', 'moved'],
+    ['Two sets made by', 'the society'],
+  ],
+  [
+    ['Ford crossing and', 'the outlying farms'],
+    ['Tithe maps with the', 'field names'],
+    ['Good and kept dry', 'in the new safe'],
+    ['One set in the', 'town library of', 'the county and one', 'at the school'],
+  ],
+  [
+    ['Hill church above', 'the quarry ruins'],
+    ['Vestry minutes after', 'the fire of the hall'],
+    ['Brittle and copied', 'twice by the old', 'parish society'],
+    ['Lent to the', 'museum for the', 'summer show of', 'old books'],
+  ],
+  [
+    ['Market town with', 'its registers kept', 'in six volumes'],
+    ['Marriage registers', 'of the two wards'],
+    ['Rebound in the last', 'decade by hand', 'in calf leather'],
+    ['None so far, one', 'planned'],
+  ],
+  [
+    ['Marsh end and the', 'old school house'],
+    ['School log books', 'with the notes of', 'the teachers on', 'the floods'],
+    ['Water stains on the', 'covers only'],
+    ['Filmed by the', 'county office'],
+  ],
+  [
+    ['Harbour office and', 'the books of the port', 'and its pilots'],
+    ['Ship lists with the', 'tolls they paid'],
+    ['Torn spines but', 'legible throughout', 'every volume'],
+    ['Scanned in full', 'for the website', 'of the archive'],
+  ],
 ];
 const INTRO =
   'The parishes below answered the archive survey in the spring, each listing the records it keeps and their state.';

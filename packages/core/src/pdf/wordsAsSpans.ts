@@ -60,20 +60,25 @@ function trailingLetters(text: string): number {
  */
 export function spansJoinIntoLongRun(blocks: { lines?: SpanLine[] }[]): boolean {
   // Letters ending the previous span's run, or -1 when not counted yet (the span's own trailing letters).
-  let run = -1;
-  let moved = 0;
+  const state = { run: -1, moved: 0 };
   let prev: SpanLine | null = null;
   for (const block of blocks)
     for (const line of block.lines ?? []) {
       if (prev && joinsWithoutSpace(prev, line)) {
-        if (run < 0) run = trailingLetters(prev.text);
-        const lead = leadingLetters(line.text);
-        if (run + lead >= LONG_RUN) return true;
-        if (run > 0 && lead > 0 && movedApart(prev, line) && ++moved >= MIN_MOVED_JOINS) return true;
-        run = lead === line.text.length ? run + lead : -1;
-      } else run = -1;
+        if (joinedRunTells(state, prev, line)) return true;
+      } else state.run = -1;
       prev = line;
     }
+  return false;
+}
+
+/** Counts the join of `line` after `prev` into the run; true once the run or the moved joins are enough. */
+function joinedRunTells(state: { run: number; moved: number }, prev: SpanLine, line: SpanLine): boolean {
+  if (state.run < 0) state.run = trailingLetters(prev.text);
+  const lead = leadingLetters(line.text);
+  if (state.run + lead >= LONG_RUN) return true;
+  if (state.run > 0 && lead > 0 && movedApart(prev, line) && ++state.moved >= MIN_MOVED_JOINS) return true;
+  state.run = lead === line.text.length ? state.run + lead : -1;
   return false;
 }
 
