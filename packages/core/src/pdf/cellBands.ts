@@ -13,6 +13,8 @@ const MIN_BAND_ROWS = 3;
 /** The cells of one table row start within this many ems of each other across the gutter. */
 const SAME_TOP_EM = 0.2;
 const WORDY = /[\p{L}\p{N}]/u;
+/** A band's first row closer than this share of its gap to the next row under the text above belongs to the text. */
+const CLOSER_SHARE = 0.5;
 
 export interface CellBandHelpers {
   groupRows: (segs: Segment[]) => Segment[][];
@@ -51,6 +53,7 @@ export function cellBands(
   while (i < rows.length) {
     let j = i;
     while (j < rows.length && cellRow(rows[j])) j++;
+    if (lastLinesAbove(rows, i, j, pieces)) i++;
     const band = j - i >= MIN_BAND_ROWS;
     if (j === i) j++;
     const run = rows.slice(i, j).flat();
@@ -64,6 +67,31 @@ export function cellBands(
   // wrapped rows (their cells fill their slots like column lines).
   if (!pieces.some((p) => !p.band && helpers.readsAsColumns(p.segs))) return null;
   return pieces;
+}
+
+/**
+ * The short last lines of two columns stand side by side like cells: when the band's first row `rows[i]` sits closer
+ * under the text above than over its next row, it goes to that text (the last piece) and true is returned. The run
+ * of cell rows is rows [i, j).
+ */
+function lastLinesAbove(rows: Segment[][], i: number, j: number, pieces: { segs: Segment[]; band: boolean }[]) {
+  const last = pieces[pieces.length - 1];
+  // (Only where the band keeps its MIN_BAND_ROWS rows without it.)
+  if (j - i <= MIN_BAND_ROWS || i === 0 || !last || last.band || !closerAbove(rows[i - 1], rows[i], rows[i + 1]))
+    return false;
+  last.segs.push(...rows[i]);
+  return true;
+}
+
+/**
+ * A row that sits clearly closer under the row above than over the row below (half the gap or less): the last lines
+ * of two columns of prose, set a line gap under their columns and a table's margin over its first row. Table rows
+ * stand at their padded pitch from each other.
+ */
+function closerAbove(above: Segment[], row: Segment[], below: Segment[]): boolean {
+  const top = (r: Segment[]) => Math.min(...r.map((s) => s.y0));
+  const bottom = (r: Segment[]) => Math.max(...r.map((s) => s.y1));
+  return top(row) - bottom(above) <= (top(below) - bottom(row)) * CLOSER_SHARE;
 }
 
 /** A row of short cells on both sides of the gutter, starting on one line across it. */

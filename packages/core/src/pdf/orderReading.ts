@@ -3,6 +3,7 @@
 import { cellBands } from './cellBands.js';
 import type { Segment } from './extractPageText.js';
 import { findCardGrid } from './findCardGrid.js';
+import { SENTENCE_END } from './layoutLines.js';
 import { notesUnderColumns } from './notesUnderColumns.js';
 import { rowsAcrossGutter } from './rowsAcrossGutter.js';
 
@@ -250,6 +251,27 @@ function tableLike(band: Segment[]): boolean {
 /** Gap across the whole region, in times the tallest gap inside a column, that separates rows of cards. */
 const CARD_ROW_GAP = 1.5;
 
+/**
+ * The gaps that cut rows of cards stand at least this many ems taller than the band gaps left uncut. Rows of cards
+ * share one gap; the padded rows of a table whose cells wrap stand apart by gaps that differ by a pixel's snapping
+ * (0.7 pt): a threshold falling inside them cut the table at its taller row gaps, and the rows read as cards.
+ */
+const CARD_GAP_STEP_EM = 0.25;
+
+/**
+ * The smallest gap at or above `need` that stands `step` clear of every gap below it (the cut gaps and the uncut ones
+ * fall into two groups), or Infinity when none does.
+ */
+function clearOfUncut(gaps: number[], need: number, step: number): number {
+  const sorted = [...gaps].sort((a, b) => a - b);
+  let below = -Infinity;
+  for (const g of sorted) {
+    if (g >= need && g - below >= step) return g;
+    below = g;
+  }
+  return Infinity;
+}
+
 /** Horizontal bands of a region with columns, cut at full-width gaps taller than every gap inside a column. */
 function cardRows(segs: Segment[], mid: number, bodySize: number): Segment[][] {
   const sorted = [...segs].sort((a, b) => a.y0 - b.y0);
@@ -278,7 +300,7 @@ function cardRows(segs: Segment[], mid: number, bodySize: number): Segment[][] {
         last = Math.max(last, s.y1);
       }
     }
-  const need = Math.max(CARD_ROW_GAP * inner, inner + bodySize);
+  const need = clearOfUncut(gaps, Math.max(CARD_ROW_GAP * inner, inner + bodySize), CARD_GAP_STEP_EM * bodySize);
   const out: Segment[][] = [bands[0]];
   gaps.forEach((g, i) => {
     if (g >= need) out.push(bands[i + 1]);
@@ -410,11 +432,29 @@ function columnLike(segs: Segment[]): boolean {
   const fullChars = full.reduce((n, s) => n + s.text.length, 0);
   if (fullChars < chars * MIN_FULL_CHARS) return false;
   if (full.length >= MIN_COLUMN_LINES) return true;
+  if (full.length !== MIN_COLUMN_LINES - 1) return false;
   // A column only three lines tall (over a table, under a title) ends its paragraph in a short last line: the
   // lines above it fill the column.
-  if (text.length !== MIN_COLUMN_LINES || full.length !== MIN_COLUMN_LINES - 1) return false;
-  const last = text.reduce((a, b) => (b.y0 > a.y0 ? b : a));
-  return !full.includes(last);
+  if (text.length === MIN_COLUMN_LINES) {
+    const last = text.reduce((a, b) => (b.y0 > a.y0 ? b : a));
+    return !full.includes(last);
+  }
+  return shortProseColumn(text, full);
+}
+
+/**
+ * A short column of prose counted by printed rows, not segments: a note mark set as a superscript splits its line
+ * into pieces ("rivet", "1", "."), so a three-line column under a title came to five segments and was no column (its
+ * lines were read across the gutter, interleaved with the other column's). Two full rows, and every other row ends a
+ * sentence (a paragraph's short last line) or is the column's last.
+ */
+function shortProseColumn(text: Segment[], full: Segment[]): boolean {
+  const rows = groupRows(text);
+  if (rows.length < MIN_COLUMN_LINES) return false;
+  return rows.every((row, i) => {
+    if (i === rows.length - 1 || row.some((s) => full.includes(s))) return true;
+    return SENTENCE_END.test(row[row.length - 1].text.trim());
+  });
 }
 
 /**

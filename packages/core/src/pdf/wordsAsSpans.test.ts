@@ -32,6 +32,17 @@ describe('words set as spans with narrow gaps', () => {
         expect(md).toContain(TEXT);
       });
 
+  // Only every other word gap narrow (the rest a space): the joined runs ("harbourmaster") stay far shorter than a
+  // run of 26 letters, so the glyph boxes are read from the narrow moves between words instead.
+  for (const font of ["'DejaVu Serif'", "'Liberation Sans'"])
+    it(`puts the narrow word spaces back between spaced pairs (${font})`, async () => {
+      const words = TEXT.split(' ');
+      const pairs: string[] = [];
+      for (let i = 0; i < words.length; i += 2) pairs.push(boxed(words.slice(i, i + 2).join(' '), 0.09));
+      const pdf = await printer.print(a4(`<p>${pairs.join(' ')}</p>`, font, 10));
+      expect((await parsePdf(pdf)).markdown).toContain(TEXT);
+    });
+
   // One tightly kerned pair ("Ya", "To", "r.") is a bigger jump below the letter gaps than a narrow word gap above
   // them: the word gaps must still be found.
   it('finds the word gaps of a line with a kerned pair', async () => {
@@ -71,5 +82,11 @@ describe('words set as spans with narrow gaps', () => {
     expect(spansJoinIntoLongRun([{ lines: tight }])).toBe(true);
     const spaced = tight.map((s, i) => ({ ...s, bbox: { ...s.bbox, x: s.bbox.x + i * 30 } }));
     expect(spansJoinIntoLongRun([{ lines: spaced }])).toBe(false);
+    // Words moved 0.1 em apart three times, each run short: read too; spans of one word that touch are not.
+    const at = (gap: number) => ['Kelp', 'sill', 'vane', 'reef'].map((w, i) => span(i * (200 + gap), w));
+    const moved = at(10);
+    expect(spansJoinIntoLongRun([{ lines: moved }])).toBe(true);
+    const touching = at(0);
+    expect(spansJoinIntoLongRun([{ lines: touching }])).toBe(false);
   });
 });

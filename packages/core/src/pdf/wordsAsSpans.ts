@@ -19,6 +19,14 @@ export interface SpanLine {
 const LONG_RUN = 26;
 /** Spans this close (ems) join with no space in extraction (extractPageText's IMPLICIT_SPACE_EM). */
 const JOIN_GAP_EM = 0.2;
+/**
+ * Or this many joins on the page, each a move of at least MOVED_GAP_EM between a letter and a letter: spans of one
+ * word split by a change of style touch (gap ~0), words moved apart by a narrow margin do not. Where only some word
+ * gaps fall under 0.2 em (the others rounded wider by the device grid, or set with a space), the joined runs stay
+ * shorter than LONG_RUN ("newelrafter") and the long-run test never read the glyph boxes.
+ */
+const MIN_MOVED_JOINS = 3;
+const MOVED_GAP_EM = 0.05;
 /** Spans on baselines this close (ems) are one line. */
 const SAME_BASELINE_EM = 0.35;
 
@@ -46,24 +54,37 @@ function trailingLetters(text: string): number {
 
 /**
  * Whether consecutive spans of one line, each closer to the last than a word space, make a run of LONG_RUN letters
- * with no space. One pass over the page's spans; letters are only counted for spans that join (rare on pages with
- * space glyphs), so ordinary pages pay a few comparisons per span.
+ * with no space, or the page shows MIN_MOVED_JOINS letter-to-letter joins moved apart by MOVED_GAP_EM or more. One
+ * pass over the page's spans; letters are only counted for spans that join (rare on pages with space glyphs), so
+ * ordinary pages pay a few comparisons per span.
  */
 export function spansJoinIntoLongRun(blocks: { lines?: SpanLine[] }[]): boolean {
   // Letters ending the previous span's run, or -1 when not counted yet (the span's own trailing letters).
-  let run = -1;
+  const state = { run: -1, moved: 0 };
   let prev: SpanLine | null = null;
   for (const block of blocks)
     for (const line of block.lines ?? []) {
       if (prev && joinsWithoutSpace(prev, line)) {
-        if (run < 0) run = trailingLetters(prev.text);
-        const lead = leadingLetters(line.text);
-        if (run + lead >= LONG_RUN) return true;
-        run = lead === line.text.length ? run + lead : -1;
-      } else run = -1;
+        if (joinedRunTells(state, prev, line)) return true;
+      } else state.run = -1;
       prev = line;
     }
   return false;
+}
+
+/** Counts the join of `line` after `prev` into the run; true once the run or the moved joins are enough. */
+function joinedRunTells(state: { run: number; moved: number }, prev: SpanLine, line: SpanLine): boolean {
+  if (state.run < 0) state.run = trailingLetters(prev.text);
+  const lead = leadingLetters(line.text);
+  if (state.run + lead >= LONG_RUN) return true;
+  if (state.run > 0 && lead > 0 && movedApart(prev, line) && ++state.moved >= MIN_MOVED_JOINS) return true;
+  state.run = lead === line.text.length ? state.run + lead : -1;
+  return false;
+}
+
+/** Whether `span` starts at least MOVED_GAP_EM after `prev` ends (a move, not a change of style inside a word). */
+function movedApart(prev: SpanLine, span: SpanLine): boolean {
+  return span.bbox.x - (prev.bbox.x + prev.bbox.w) >= MOVED_GAP_EM * (span.font.size || 10);
 }
 
 /** Whether `span` follows `prev` on the same horizontal line closer than a word space (joined with no space). */
