@@ -65,31 +65,49 @@ export interface SiteAndServices {
   close(): Promise<void>;
 }
 
-async function startSiteAndServices(): Promise<SiteAndServices> {
+/** The fixture site and one service per options; `close` stops all that started, also when a later one failed. */
+async function startSiteWith(
+  optionsList: CreateServerOptions[],
+): Promise<{ site: FixtureSite; services: Service[]; close(): Promise<void> }> {
   const site = await startFixtureSite();
-  const started: Service[] = [];
+  const services: Service[] = [];
   const close = async () => {
-    await Promise.all(started.map((s) => s.close()));
+    await Promise.all(services.map((s) => s.close()));
     await site.close();
   };
   try {
-    started.push(await startService());
-    started.push(await startService({ allowPrivateUrls: false }));
+    for (const options of optionsList) services.push(await startService(options));
   } catch (error) {
     await close();
     throw error;
   }
-  return { site, svc: started[0], guarded: started[1], close };
+  return { site, services, close };
+}
+
+/** Runs `start` before the file's tests and its `close` after; the returned fields are set once the tests run. */
+function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>): Readonly<Omit<T, 'close'>> {
+  const env = {} as T;
+  beforeAll(async () => {
+    Object.assign(env, await start());
+  });
+  afterAll(() => env.close?.());
+  return env;
 }
 
 /** Starts the site and both services before the file's tests and stops them after; the fields are set by then. */
 export function useSiteAndServices(): Readonly<Omit<SiteAndServices, 'close'>> {
-  const env = {} as SiteAndServices;
-  beforeAll(async () => {
-    Object.assign(env, await startSiteAndServices());
+  return useStarted(async () => {
+    const { site, services, close } = await startSiteWith([{}, { allowPrivateUrls: false }]);
+    return { site, svc: services[0], guarded: services[1], close };
   });
-  afterAll(() => env.close?.());
-  return env;
+}
+
+/** Starts the site and the service (private URLs allowed) before the file's tests and stops them after. */
+export function useSiteAndService(): Readonly<{ site: FixtureSite; svc: Service }> {
+  return useStarted(async () => {
+    const { site, services, close } = await startSiteWith([{}]);
+    return { site, svc: services[0], close };
+  });
 }
 
 /** Any call to the service with a key (the test key by default): status and parsed JSON body. */
