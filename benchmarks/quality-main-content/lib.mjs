@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import { devHalfOf, isFrozen } from './split.mjs';
 // A sibling's half-built dist must not stop the benchmark: fall back to the extractor module alone (proxy mode).
 // The public face and ./internal together (the extractor and markdownToPlainText are internal).
 const core = await Promise.all([import('@scrape/core'), import('@scrape/core/internal')])
@@ -275,6 +276,20 @@ export function argValue(name, fallback) {
 export function siteOf(url, fallback = url) {
   return URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '') : fallback;
 }
+
+/** The dev-tune pages of some types on one site half (both halves when `half` is undefined), as `{ id, page }`:
+ *  the loop every weak-type report walks, so that none of them can open a frozen page by mistake. */
+export function* devTunePages(types, half) {
+  for (const id of listPages()) {
+    if (isFrozen(id)) continue;
+    const page = loadPage(id);
+    if (!types.includes(page.type) || (half !== undefined && devHalfOf(siteOf(page.url)) !== half)) continue;
+    yield { id, page };
+  }
+}
+
+/** The words the kept-text reports compare a block with the truth by: runs of letters and digits, lowercased. */
+export const textTokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The text blocks the kept-text reports (keptBlocks.mjs, keptWords.mjs) compare with the truth. */
 export const TEXT_BLOCK_TAGS = new Set([
