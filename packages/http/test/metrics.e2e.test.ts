@@ -1,10 +1,8 @@
 // GET /metrics through the real service: a plain scrape, a cache hit, a browser render, a failed request and a small
 // crawl with a webhook, then the exposition read back with a Prometheus text parser: every family present, the
 // counters moved by what was done, and no URL, host or key anywhere in it.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor as waitWithin } from '@scrape/test-support';
+import { listenWebhooks, waitFor as waitWithin, type WebhookReceiver } from '@scrape/test-support';
 // @ts-expect-error: the parser ships no types (its output is prom2json's shape, typed below)
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -52,29 +50,18 @@ function sum(families: Map<string, Family>, name: string, match: Record<string, 
 
 let site: CrawlSite;
 let svc: Service;
-let receiver: http.Server;
-let receiverOrigin: string;
-const hooks: string[] = [];
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   site = await startCrawlSite();
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      hooks.push(body);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await listenWebhooks();
   svc = await startService({ metricsToken: METRICS_TOKEN, jobConcurrency: 2, browser: { maxConcurrency: 2 } });
 }, 60_000);
 
 afterAll(async () => {
   await svc?.close();
   await site?.close();
-  await new Promise((r) => receiver?.close(r));
+  await receiver?.close();
 });
 
 describe('GET /metrics', () => {
@@ -113,7 +100,7 @@ describe('GET /metrics', () => {
       url: site.url('/'),
       limit: 3,
       sitemap: 'skip',
-      webhook: { url: `${receiverOrigin}/hook`, events: ['completed'] },
+      webhook: { url: `${receiver.origin}/hook`, events: ['completed'] },
     });
     expect(started.status).toBe(200);
     const done = await waitFor(async () => {
@@ -121,7 +108,7 @@ describe('GET /metrics', () => {
       return s.body.status === 'completed' && s.body;
     }, 'the crawl to complete');
     expect(done.completed).toBeGreaterThanOrEqual(1);
-    await waitFor(() => hooks.some((h) => h.includes('crawl.completed')), 'the completed webhook');
+    await waitFor(() => receiver.deliveries.some((h) => h.raw.includes('crawl.completed')), 'the completed webhook');
 
     // The delivered webhook is counted once the sender has seen the answer; wait for the figure rather than a time.
     const { text, status } = await waitFor(async () => {
@@ -213,7 +200,7 @@ describe('GET /metrics', () => {
       'not a url',
       TEST_KEY,
       METRICS_TOKEN,
-      receiverOrigin,
+      receiver.origin,
       'http://',
     ]) {
       expect(text).not.toContain(secret);

@@ -1,9 +1,15 @@
 // Monitors through the Firecrawl SDK (embedded home): a fixture page whose content changes between checks is `new`,
 // then `changed` with a diff, then `same`; the webhook arrives signed like a crawl's; validation names the field;
 // another team's monitor is a 404; a short schedule fires by itself, and pause and delete stop it.
-import { createHmac } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
-import { listenLocal, type LocalServer, waitFor } from '@scrape/test-support';
+import {
+  listenLocal,
+  listenWebhooks,
+  type LocalServer,
+  waitFor,
+  webhookSignature,
+  type WebhookReceiver,
+} from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 import { startSearxngStandIn, type StandIn } from './searxngStandIn.js';
@@ -11,12 +17,11 @@ import { startSearxngStandIn, type StandIn } from './searxngStandIn.js';
 const WEBHOOK_SECRET = 'monitor-webhook-secret';
 const OTHER_KEY = 'e2e-other-team-key-0123456789';
 let site: LocalServer;
-let receiver: LocalServer;
+let receiver: WebhookReceiver;
 let service: Service;
 let client: Firecrawl;
 let standIn: StandIn;
 let version = 1;
-const deliveries: { headers: Record<string, string | string[] | undefined>; raw: string; body: any }[] = [];
 
 beforeAll(async () => {
   site = await listenLocal((_req, res, path) => {
@@ -27,14 +32,7 @@ beforeAll(async () => {
         `<p>Widget costs ${version * 10} euros.</p></body></html>`,
     );
   });
-  receiver = await listenLocal((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      deliveries.push({ headers: req.headers, raw, body: JSON.parse(raw) });
-      res.writeHead(200).end('ok');
-    });
-  });
+  receiver = await listenWebhooks();
   standIn = await startSearxngStandIn();
   service = await startService({
     apiKeys: [TEST_KEY, OTHER_KEY],
@@ -107,20 +105,18 @@ describe('monitor', () => {
 
     // Checks 1 and 2 changed something: one `monitor.check.completed` each (check 3 sends none).
     const completed = await waitFor(() => {
-      const found = deliveries.filter(
+      const found = receiver.deliveries.filter(
         (d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id,
       );
       return found.length >= 2 ? found : null;
     }, 'two check webhooks');
     await service.app.monitors()!.idle();
-    const ours = deliveries.filter(
+    const ours = receiver.deliveries.filter(
       (d) => d.body.type === 'monitor.check.completed' && d.body.data[0]?.monitorId === monitor.id,
     );
     expect(ours.map((d) => d.body.id).sort()).toEqual([first.id, second.id].sort());
     for (const d of completed) {
-      expect(d.headers['x-firecrawl-signature']).toBe(
-        `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(d.raw).digest('hex')}`,
-      );
+      expect(d.headers['x-firecrawl-signature']).toBe(webhookSignature(WEBHOOK_SECRET, d.raw));
       expect(d.body.metadata).toEqual({ who: 'test' });
     }
     const secondHook = completed.find((d) => d.body.id === second.id)!;
@@ -129,7 +125,7 @@ describe('monitor', () => {
       checkId: second.id,
       summary: { changed: 1, same: 1 },
     });
-    const pageHooks = deliveries.filter((d) => d.body.type === 'monitor.page' && d.body.id === second.id);
+    const pageHooks = receiver.deliveries.filter((d) => d.body.type === 'monitor.page' && d.body.id === second.id);
     expect(pageHooks.map((d) => d.body.data[0].status)).toEqual(['changed']);
 
     const checks = await client.listMonitorChecks(monitor.id);
