@@ -1,7 +1,7 @@
 // Fail closed (docs/sandbox.md, guarantee 10): where the host cannot isolate user code, interact runs none and says
 // what is missing. Here bubblewrap is pointed at a path that does not exist (SCRAPE_SANDBOX_BWRAP, as scrape-server
 // passes it).
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenPage, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerConfig } from '@scrape/scraper/config';
 import { callApi, startService, type Service } from '../startService.js';
@@ -11,13 +11,10 @@ let origin = '';
 let svc: Service;
 
 beforeAll(async () => {
-  site = await listenLocal((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end(
-      '<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed ' +
-        'test.</p></body></html>',
-    );
-  });
+  site = await listenPage(
+    '<!doctype html><html><head><title>Closed</title></head><body><p>A page for the fail-closed ' +
+      'test.</p></body></html>',
+  );
   origin = site.origin;
   const config = readServerConfig({ SCRAPE_SANDBOX_BWRAP: '/nonexistent/bwrap' }).config;
   svc = await startService({ sandboxBwrapPath: config.interact.sandboxBwrapPath });
