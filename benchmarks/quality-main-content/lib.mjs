@@ -1,13 +1,12 @@
 // Shared parts of the main-content quality benchmark: WCXB loading, the benchmark's scoring procedure,
 // our pipeline (processHtml → markdownToPlainText) and the Readability reference row.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import { readWcxbHtml, readWcxbTruth, WCXB_DIR } from '../wcxb.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
 // A sibling's half-built dist must not stop the benchmark: fall back to the extractor module alone (proxy mode).
 // The public face and ./internal together (the extractor and markdownToPlainText are internal).
@@ -16,8 +15,7 @@ const core = await Promise.all([import('@scrape/core'), import('@scrape/core/int
   .catch(() => import('../../packages/core/dist/main-content/extractMainContent.js'));
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
-const here = dirname(fileURLToPath(import.meta.url));
-export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
+export const DATA_DIR = WCXB_DIR;
 export const PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'];
 
 /** Page ids sorted; null when the data set is absent (callers skip with a message). */
@@ -30,8 +28,8 @@ export function listPages() {
 }
 
 export function loadPage(id) {
-  const truth = JSON.parse(readFileSync(join(DATA_DIR, 'ground-truth', `${id}.json`), 'utf8'));
-  const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
+  const truth = readWcxbTruth(id);
+  const html = readWcxbHtml(id);
   return {
     id,
     url: truth.url,
