@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { useStarted } from '@scrape/test-support';
 import { createServer, type CreateServerOptions } from '../src/index.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 
@@ -57,57 +57,19 @@ export async function startService(options: CreateServerOptions = {}): Promise<S
   };
 }
 
-/** A fixture site, the service, and the same service with the SSRF guard on (the default in production). */
-export interface SiteAndServices {
-  site: FixtureSite;
-  svc: Service;
-  guarded: Service;
-  close(): Promise<void>;
+/** Starts the fixture site, the service, and the same service with the SSRF guard on (the default in production)
+ *  before the file's tests, and stops them after; the fields are set by then. */
+export function useSiteAndServices(): Readonly<{ site: FixtureSite; svc: Service; guarded: Service }> {
+  return useStarted(async (own) => ({
+    site: own(await startFixtureSite()),
+    svc: own(await startService()),
+    guarded: own(await startService({ allowPrivateUrls: false })),
+  }));
 }
 
-/** The fixture site and one service per options; `close` stops all that started, also when a later one failed. */
-async function startSiteWith(
-  optionsList: CreateServerOptions[],
-): Promise<{ site: FixtureSite; services: Service[]; close(): Promise<void> }> {
-  const site = await startFixtureSite();
-  const services: Service[] = [];
-  const close = async () => {
-    await Promise.all(services.map((s) => s.close()));
-    await site.close();
-  };
-  try {
-    for (const options of optionsList) services.push(await startService(options));
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { site, services, close };
-}
-
-/** Runs `start` before the file's tests and its `close` after; the returned fields are set once the tests run. */
-function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>): Readonly<Omit<T, 'close'>> {
-  const env = {} as T;
-  beforeAll(async () => {
-    Object.assign(env, await start());
-  });
-  afterAll(() => env.close?.());
-  return env;
-}
-
-/** Starts the site and both services before the file's tests and stops them after; the fields are set by then. */
-export function useSiteAndServices(): Readonly<Omit<SiteAndServices, 'close'>> {
-  return useStarted(async () => {
-    const { site, services, close } = await startSiteWith([{}, { allowPrivateUrls: false }]);
-    return { site, svc: services[0], guarded: services[1], close };
-  });
-}
-
-/** Starts the site and the service (private URLs allowed) before the file's tests and stops them after. */
+/** Starts the fixture site and the service (private URLs allowed) before the file's tests and stops them after. */
 export function useSiteAndService(): Readonly<{ site: FixtureSite; svc: Service }> {
-  return useStarted(async () => {
-    const { site, services, close } = await startSiteWith([{}]);
-    return { site, svc: services[0], close };
-  });
+  return useStarted(async (own) => ({ site: own(await startFixtureSite()), svc: own(await startService()) }));
 }
 
 /** Any call to the service with a key (the test key by default): status and parsed JSON body. */
