@@ -1,28 +1,16 @@
 // The client-rendered check the acquire step runs on every HTTP-engine page (scraper's `judgeClientRendered`), over
 // the WCXB pages: how often it would send a page to the browser, whether those pages really lack their content in
 // the HTML, and what it costs per page.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { judgeClientRendered } from '../../packages/scraper/dist/internal.js';
+import { listWcxbPages, readWcxbHtml, readWcxbTruth } from '../wcxb.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
 /** A page "has its content in the HTML" when this share of its ground-truth words appears in the HTML's text. */
 const CONTENT_PRESENT_RECALL = 0.5;
 /** Timing repeats per page, so sub-millisecond checks are measurable. */
 const REPEATS = 5;
 
-export function listPages() {
-  const dir = join(DATA_DIR, 'html');
-  if (!existsSync(dir)) return null;
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.html.gz'))
-    .map((f) => f.slice(0, -'.html.gz'.length))
-    .sort();
-}
+export const listPages = listWcxbPages;
 
 const tokens = (text) => text.toLowerCase().match(/\w+/g) ?? [];
 
@@ -47,11 +35,8 @@ function contentRecall(html, truth) {
 export function run(ids) {
   const rows = [];
   for (const id of ids) {
-    const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
-    const truthFile = join(DATA_DIR, 'ground-truth', `${id}.json`);
-    const truth = existsSync(truthFile)
-      ? (JSON.parse(readFileSync(truthFile, 'utf8')).ground_truth?.main_content ?? '')
-      : '';
+    const html = readWcxbHtml(id);
+    const truth = readWcxbTruth(id)?.ground_truth?.main_content ?? '';
     // As the acquire step: the whole decoded body (the judge scans at most its own limit).
     const verdict = judgeClientRendered(html);
     const started = performance.now();

@@ -1,7 +1,6 @@
 // Shared parts of the core-html speed benchmark: WCXB page loading, the three contenders (our pipeline step by
 // step, linkedom's bare parseHTML, Readability + turndown on linkedom), the timing loop and the peak-RSS probe.
-import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -11,9 +10,9 @@ import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import * as core from '@scrape/core';
 import * as coreInternal from '@scrape/core/internal';
+import { listWcxbPages, readWcxbHtml, readWcxbTruth } from '../wcxb.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
 export const RESULTS_FILE = join(here, '..', 'results', 'core-html.json');
 /** Pages run before timing starts, so JIT warm-up is not billed to whichever contender runs first. */
 const WARMUP_PAGES = 20;
@@ -22,20 +21,11 @@ export const GOAL_VS_READABILITY = 1 / 3;
 export const GOAL_VS_PARSE = 2;
 
 /** Page ids, sorted; null when the data set is absent. */
-export function listPages() {
-  const dir = join(DATA_DIR, 'html');
-  if (!existsSync(dir)) return null;
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.html.gz'))
-    .map((f) => f.slice(0, -'.html.gz'.length))
-    .sort();
-}
+export const listPages = listWcxbPages;
 
 export function loadPage(id) {
-  const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
-  let url = `https://wcxb.example/${id}`;
-  const truthFile = join(DATA_DIR, 'ground-truth', `${id}.json`);
-  if (existsSync(truthFile)) url = JSON.parse(readFileSync(truthFile, 'utf8')).url ?? url;
+  const html = readWcxbHtml(id);
+  const url = readWcxbTruth(id)?.url ?? `https://wcxb.example/${id}`;
   return { id, url, html, bytes: Buffer.byteLength(html) };
 }
 

@@ -5,13 +5,12 @@
 // and sites. A general signal must mark mostly left-out text on both halves and several sites. Frozen split never read.
 // usage: node blockSignals.mjs --types listing,collection,product,service --half a [--min 0.3]
 import { writeFileSync } from 'node:fs';
-import { argValue, listPages, loadPage, preparePage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
-import { devHalfOf, isFrozen } from './split.mjs';
+import { argValue, devTunePages, preparePage, siteOf, TEXT_BLOCK_TAGS, textTokens } from './lib.mjs';
 
 const opt = argValue;
 const half = opt('half', 'a');
 const types = opt('types', 'listing,collection,product,service').split(',');
-const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const tokens = textTokens;
 const CONTROLS = 'input, select, textarea, button';
 
 const WRAPPER_TAGS = new Set(['details', 'summary', 'table', 'dl', 'form', 'nav', 'aside', 'footer', 'header']);
@@ -73,10 +72,7 @@ function placeSignals(sigs, index, h1, t, heading) {
 const stats = new Map();
 const dump = [];
 const total = { extra: 0, kept: 0 };
-for (const id of listPages()) {
-  if (isFrozen(id)) continue;
-  const page = loadPage(id);
-  if (!types.includes(page.type) || devHalfOf(siteOf(page.url)) !== half) continue;
+for (const { id, page } of devTunePages(types, half)) {
   const out = preparePage(page).extract();
   const truth = ` ${tokens(page.main).join(' ')} `;
   const record = {

@@ -4,14 +4,13 @@
 // be grouped by a cause that recurs across sites. The frozen split is never opened.
 // usage: node keptBlocks.mjs --types listing,collection,product,service --half a [--dump FILE]
 import { writeFileSync } from 'node:fs';
-import { argValue, listPages, loadPage, preparePage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
-import { devHalfOf, isFrozen } from './split.mjs';
+import { argValue, devTunePages, preparePage, siteOf, TEXT_BLOCK_TAGS, textTokens } from './lib.mjs';
 
 const opt = argValue;
 const half = opt('half', 'a');
 const types = opt('types', 'listing,collection,product,service').split(',');
 const BLOCKS = TEXT_BLOCK_TAGS;
-const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const tokens = textTokens;
 const linkChars = (el) => {
   let n = 0;
   for (const a of el.querySelectorAll('a')) n += (a.textContent ?? '').trim().length;
@@ -23,10 +22,7 @@ const label = (el) => {
   return `${el.localName}${id ? `#${id}` : ''}${cls ? `.${cls}` : ''}`.slice(0, 50);
 };
 const rows = [];
-for (const id of listPages()) {
-  if (isFrozen(id)) continue;
-  const page = loadPage(id);
-  if (!types.includes(page.type) || devHalfOf(siteOf(page.url)) !== half) continue;
+for (const { id, page } of devTunePages(types, half)) {
   const out = preparePage(page).extract();
   const truth = ` ${tokens(page.main).join(' ')} `;
   const outChars = tokens(out.textContent ?? '').join(' ').length || 1;

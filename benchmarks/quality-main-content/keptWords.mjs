@@ -5,7 +5,7 @@
 // each class/id word of the block and its ancestors inside the root. Words that mark much kept boilerplate and little
 // content are the candidates for a class-word rule. The frozen split and the held-out half are never opened.
 // usage: node keptWords.mjs [--half a|b] [--top 40]
-import { argValue, listPages, loadPage, preparePage, siteOf, TEXT_BLOCK_TAGS } from './lib.mjs';
+import { argValue, listPages, loadPage, preparePage, siteOf, TEXT_BLOCK_TAGS, textTokens } from './lib.mjs';
 import { devHalfOf, isFrozen } from './split.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf } from './corpora.mjs';
 
@@ -13,7 +13,7 @@ const opt = argValue;
 const half = opt('half');
 const top = Number(opt('top', '40'));
 const BLOCKS = TEXT_BLOCK_TAGS;
-const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const tokens = textTokens;
 /** The dev-tune halves by site of split.mjs (the ones `ablate.mjs --site-halves` reports). */
 const siteHalf = (url) => devHalfOf(siteOf(url));
 const words = (el) =>

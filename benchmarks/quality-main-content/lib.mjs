@@ -1,13 +1,13 @@
 // Shared parts of the main-content quality benchmark: WCXB loading, the benchmark's scoring procedure,
 // our pipeline (processHtml → markdownToPlainText) and the Readability reference row.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import { readWcxbHtml, readWcxbTruth, WCXB_DIR } from '../wcxb.mjs';
+import { devHalfOf, isFrozen } from './split.mjs';
 // A sibling's half-built dist must not stop the benchmark: fall back to the extractor module alone (proxy mode).
 // The public face and ./internal together (the extractor and markdownToPlainText are internal).
 const core = await Promise.all([import('@scrape/core'), import('@scrape/core/internal')])
@@ -15,8 +15,7 @@ const core = await Promise.all([import('@scrape/core'), import('@scrape/core/int
   .catch(() => import('../../packages/core/dist/main-content/extractMainContent.js'));
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
-const here = dirname(fileURLToPath(import.meta.url));
-export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
+export const DATA_DIR = WCXB_DIR;
 export const PAGE_TYPES = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'];
 
 /** Page ids sorted; null when the data set is absent (callers skip with a message). */
@@ -29,8 +28,8 @@ export function listPages() {
 }
 
 export function loadPage(id) {
-  const truth = JSON.parse(readFileSync(join(DATA_DIR, 'ground-truth', `${id}.json`), 'utf8'));
-  const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
+  const truth = readWcxbTruth(id);
+  const html = readWcxbHtml(id);
   return {
     id,
     url: truth.url,
@@ -275,6 +274,20 @@ export function argValue(name, fallback) {
 export function siteOf(url, fallback = url) {
   return URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '') : fallback;
 }
+
+/** The dev-tune pages of some types on one site half (both halves when `half` is undefined), as `{ id, page }`:
+ *  the loop every weak-type report walks, so that none of them can open a frozen page by mistake. */
+export function* devTunePages(types, half) {
+  for (const id of listPages()) {
+    if (isFrozen(id)) continue;
+    const page = loadPage(id);
+    if (!types.includes(page.type) || (half !== undefined && devHalfOf(siteOf(page.url)) !== half)) continue;
+    yield { id, page };
+  }
+}
+
+/** The words the kept-text reports compare a block with the truth by: runs of letters and digits, lowercased. */
+export const textTokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The text blocks the kept-text reports (keptBlocks.mjs, keptWords.mjs) compare with the truth. */
 export const TEXT_BLOCK_TAGS = new Set([

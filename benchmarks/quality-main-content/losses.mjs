@@ -13,12 +13,11 @@ import * as core from '@scrape/core';
 import * as coreInternal from '@scrape/core/internal';
 import { HTML_PIPELINE_STEPS, createHtmlPipelineState } from '../../packages/core/dist/html/processHtml.js';
 import { extractMainContent } from '../../packages/core/dist/main-content/extractMainContent.js';
-import { listPages, loadPage, scoreText } from './lib.mjs';
-import { devHalfOf, isFrozen } from './split.mjs';
+import { argValue, devTunePages, scoreText, siteOf } from './lib.mjs';
 import { listReadabilityPages, loadReadabilityPage, readabilityHalf, readabilitySite } from './corpora.mjs';
 
 const args = process.argv.slice(2);
-const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
+const opt = argValue;
 const types = opt('types', 'product,listing,collection,service').split(',');
 /** A block counts as clearly better when its raw-text F1 is this much higher than our output's F1. */
 const MARGIN = Number(opt('margin', '0.1'));
@@ -32,13 +31,6 @@ const describe = (el) => {
   const cls = (el.getAttribute('class') ?? '').trim().split(/\s+/).slice(0, 2).join('.');
   const id = el.getAttribute('id');
   return `${el.localName}${id ? `#${id}` : ''}${cls ? `.${cls}` : ''}`.slice(0, 60);
-};
-const siteOf = (url) => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
 };
 
 /** Our output's score, the chosen root (an element of `all`, the cleaned page's elements) and the page. */
@@ -102,12 +94,7 @@ function* pagesToRead() {
       if (readabilityHalf(name) === 'tune') yield { page: loadReadabilityPage(name), site: readabilitySite(name) };
     return;
   }
-  for (const id of listPages()) {
-    if (isFrozen(id)) continue;
-    const page = loadPage(id);
-    if (!types.includes(page.type) || (half !== undefined && devHalfOf(siteOf(page.url)) !== half)) continue;
-    yield { page, site: siteOf(page.url) };
-  }
+  for (const { page } of devTunePages(types, half)) yield { page, site: siteOf(page.url) };
 }
 
 const byCause = new Map();

@@ -1,30 +1,21 @@
 // Shared parts of the structured-formats benchmark: WCXB pages by page type, extractProduct + extractMenu timed on
 // the page's one parse, and detection rates per page type (products should be found on product pages and nowhere
 // near as often elsewhere; WCXB has no restaurant menus, so every isMenu is a false positive).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as core from '@scrape/core/internal';
+import { listWcxbPages, readWcxbHtml, readWcxbTruth } from '../wcxb.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev');
 export const RESULTS_FILE = join(here, '..', 'results', 'structured-formats.json');
 const WARMUP_PAGES = 20;
 
-export function listPages() {
-  const dir = join(DATA_DIR, 'html');
-  if (!existsSync(dir)) return null;
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.html.gz'))
-    .map((f) => f.slice(0, -'.html.gz'.length))
-    .sort();
-}
+export const listPages = listWcxbPages;
 
 export function loadPage(id) {
-  const html = gunzipSync(readFileSync(join(DATA_DIR, 'html', `${id}.html.gz`))).toString('utf8');
-  const truth = JSON.parse(readFileSync(join(DATA_DIR, 'ground-truth', `${id}.json`), 'utf8'));
+  const html = readWcxbHtml(id);
+  const truth = readWcxbTruth(id);
   return {
     id,
     url: truth.url ?? `https://wcxb.example/${id}`,

@@ -3,11 +3,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createJobStore } from '@scrape/jobs';
 import { Redis } from 'ioredis';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import {
+  listenLocal,
+  listenWebhooks,
+  type LocalServer,
+  waitFor,
+  webhookSignature,
+  type WebhookReceiver,
+} from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completion,
@@ -37,8 +44,7 @@ let client: Firecrawl;
 /** Set by the cancel test: the slow model's turns wait for it. */
 let releaseSlow: (() => void) | undefined;
 const WEBHOOK_SECRET = 'whsec-agent-test';
-let hooks: LocalServer;
-const received: { raw: string; signature: string }[] = [];
+let hooks: WebhookReceiver;
 
 /** The stand-in model: what it answers depends on the task it was given (runs may overlap). */
 function model(req: RecordedRequest): ScriptedReply {
@@ -124,14 +130,7 @@ beforeAll(async () => {
     apiKeys: [TEST_KEY, OTHER_KEY],
     agent: { llm: llmOptions, maxSteps: 50, webhookSecret: WEBHOOK_SECRET },
   });
-  hooks = await listenLocal((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      received.push({ raw, signature: String(req.headers['x-firecrawl-signature'] ?? '') });
-      res.end('ok');
-    });
-  });
+  hooks = await listenWebhooks();
   bare = await startService({ agent: { llm: false } });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
 }, 60_000);
@@ -191,17 +190,16 @@ describe('an agent run through the SDK', () => {
       webhook: { url: `${hooks.origin}/hook`, metadata: { run: 'w1' }, events: ['started', 'completed'] },
     });
     await settled(started.id);
-    const mine = () => received.filter((r) => JSON.parse(r.raw).id === started.id);
-    for (let i = 0; i < 200 && mine().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    const bodies = mine().map((r) => JSON.parse(r.raw));
+    const mine = () => hooks.deliveries.filter((r) => r.body.id === started.id);
+    await waitFor(() => mine().length >= 2, 'the started and completed webhooks');
+    const bodies = mine().map((r) => r.body);
     expect(bodies.map((b) => b.type).sort()).toEqual(['agent.completed', 'agent.started']);
     expect(bodies.find((b) => b.type === 'agent.completed')).toMatchObject({
       success: true,
       data: [{ product: 'Steel kettle', price: 34.5 }],
       metadata: { run: 'w1' },
     });
-    for (const r of mine())
-      expect(r.signature).toBe(`sha256=${createHmac('sha256', WEBHOOK_SECRET).update(r.raw).digest('hex')}`);
+    for (const r of mine()) expect(r.headers['x-firecrawl-signature']).toBe(webhookSignature(WEBHOOK_SECRET, r.raw));
     const bad = await call(svc, 'POST', '/v2/agent', { prompt: 'x', webhook: { url: 'ftp://example.com/' } });
     expect(bad.status).toBe(400);
   });

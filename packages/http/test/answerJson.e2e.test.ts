@@ -1,20 +1,9 @@
 // The answer of POST /v2/scrape and the kept result (GET /v2/scrape/{id}) share one JSON text of the document: the
 // real server and scraper against the fixture site on 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { callApi, startService, type Service } from './startService.js';
+import { describe, expect, it, vi } from 'vitest';
+import { callApi, useSiteAndService } from './startService.js';
 
-let site: FixtureSite;
-let svc: Service;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc?.close();
-  await site?.close();
-});
+const env = useSiteAndService();
 
 interface Answer {
   status: number;
@@ -38,26 +27,28 @@ async function documentSerialisations(work: () => Promise<Answer>) {
 
 describe('one JSON text of a scraped document', () => {
   it('a kept scrape is serialised once, and its answer carries what GET /v2/scrape/{id} returns', async () => {
-    const url = site.url('/articles/tidal-energy?t=answer-json-kept');
-    const { answer, calls } = await documentSerialisations(() => svc.scrape({ url, formats: ['markdown', 'links'] }));
+    const url = env.site.url('/articles/tidal-energy?t=answer-json-kept');
+    const { answer, calls } = await documentSerialisations(() =>
+      env.svc.scrape({ url, formats: ['markdown', 'links'] }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.success).toBe(true);
     expect(answer.body.data.markdown).toMatch(/^# Tidal Energy in Small Harbours/m);
     expect(calls).toHaveLength(1);
-    const kept = await callApi(svc, 'GET', `/v2/scrape/${answer.body.data.metadata.scrapeId}`);
+    const kept = await callApi(env.svc, 'GET', `/v2/scrape/${answer.body.data.metadata.scrapeId}`);
     expect(kept.status).toBe(200);
     expect(kept.body.data).toEqual(answer.body.data);
   });
 
   it('a scrape that keeps nothing is serialised once, for its answer', async () => {
-    const url = site.url('/articles/tidal-energy?t=answer-json-unkept');
+    const url = env.site.url('/articles/tidal-energy?t=answer-json-unkept');
     const { answer, calls } = await documentSerialisations(() =>
-      svc.scrape({ url, formats: ['markdown'], storeInCache: false }),
+      env.svc.scrape({ url, formats: ['markdown'], storeInCache: false }),
     );
     expect(answer.status).toBe(200);
     expect(answer.body.data.markdown).toMatch(/^# Tidal Energy in Small Harbours/m);
     expect(calls).toHaveLength(1);
-    const kept = await callApi(svc, 'GET', `/v2/scrape/${answer.body.data.metadata.scrapeId}`);
+    const kept = await callApi(env.svc, 'GET', `/v2/scrape/${answer.body.data.metadata.scrapeId}`);
     expect(kept.status).toBe(404);
   });
 });

@@ -1,10 +1,8 @@
 // Crawl, batch scrape and map through the Firecrawl JS SDK 4.x as a real client, against a multi-page site on
 // 127.0.0.1: robots.txt, sitemap index with a gzip sitemap, depth chains, 404/500 pages, redirects, duplicates.
-import { createHmac } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
 import { WebSocket } from 'undici';
-import { listenLocal, waitFor, type LocalServer } from '@scrape/test-support';
+import { listenWebhooks, waitFor, webhookSignature, type WebhookReceiver } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scraperOptionsFromEnv } from '@scrape/scraper/config';
 import { startCrawlSite, type CrawlSite } from './crawlSite.js';
@@ -16,8 +14,7 @@ const OTHER_KEY = 'e2e-other-team-key-0123456789abcdef';
 let site: CrawlSite;
 let svc: Service;
 let client: Firecrawl;
-let receiver: LocalServer;
-const received: { headers: IncomingMessage['headers']; raw: string; body: any }[] = [];
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   site = await startCrawlSite({ slowPages: 12, slowMs: 400 });
@@ -25,14 +22,7 @@ beforeAll(async () => {
   const scraperOptions = scraperOptionsFromEnv({ SCRAPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY], scraperOptions });
   client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
-  receiver = await listenLocal((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
-      res.writeHead(200).end('ok');
-    });
-  });
+  receiver = await listenWebhooks();
 });
 afterAll(async () => {
   await svc?.close();
@@ -202,7 +192,7 @@ describe('crawl through the SDK', () => {
   });
 
   it('sends signed webhooks: started, one page per document, completed, with the metadata echoed', async () => {
-    const before = received.length;
+    const before = receiver.deliveries.length;
     const job = await client.crawl(site.url('/docs/'), {
       sitemap: 'skip',
       pollInterval: 1,
@@ -214,16 +204,14 @@ describe('crawl through the SDK', () => {
       },
     });
     const mine = await waitFor(() => {
-      const list = received.slice(before).filter((r) => r.body.id === job.id);
+      const list = receiver.deliveries.slice(before).filter((r) => r.body.id === job.id);
       return list.some((r) => r.body.type === 'crawl.completed') && list;
     }, 'the completed webhook');
     const types = mine.map((r) => r.body.type);
     expect(types[0]).toBe('crawl.started');
     expect(types.filter((t) => t === 'crawl.page')).toHaveLength(job.data.length);
     for (const r of mine) {
-      expect(r.headers['x-firecrawl-signature']).toBe(
-        `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(r.raw).digest('hex')}`,
-      );
+      expect(r.headers['x-firecrawl-signature']).toBe(webhookSignature(WEBHOOK_SECRET, r.raw));
       expect(r.headers['x-extra']).toBe('yes');
       expect(r.body.metadata).toEqual({ run: 'w1' });
     }

@@ -2,30 +2,25 @@
 // session on one instance makes a saving scrape or session on the other a 409, until it stops. A scrape's kept page
 // lives where the scrape was made: continued on the other instance, the session re-opens the URL and says why.
 import { randomUUID } from 'node:crypto';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service, callApi } from './startService.js';
 import { WARM_HOOK_MS, warmSessionBrowser } from './warmSessionBrowser.js';
-import { dropRedisPrefix } from '@scrape/test-support';
+import { dropRedisPrefix, listenPage, type LocalServer } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:profile-lock:${randomUUID()}:`;
 
-let site: Server;
+let site: LocalServer;
 let origin = '';
 let a: Service;
 let b: Service;
 
 beforeAll(async () => {
-  site = createHttpServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(
-      '<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between ' +
-        'sessions.</p><input id="q">',
-    );
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
-  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  site = await listenPage(
+    '<!doctype html><title>Shop</title><h1>Shop</h1><p>A page whose cookies a profile keeps between ' +
+      'sessions.</p><input id="q">',
+  );
+  origin = site.origin;
   // Two instances, each with its own scraper, profile store and interact manager, on one Redis home.
   [a, b] = await Promise.all([
     startService({ redisUrl: REDIS_URL, redisKeyPrefix: PREFIX }),
@@ -37,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  site?.close();
+  await site?.close();
   await dropRedisPrefix(PREFIX, REDIS_URL);
 });
 

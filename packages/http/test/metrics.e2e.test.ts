@@ -1,13 +1,11 @@
 // GET /metrics through the real service: a plain scrape, a cache hit, a browser render, a failed request and a small
 // crawl with a webhook, then the exposition read back with a Prometheus text parser: every family present, the
 // counters moved by what was done, and no URL, host or key anywhere in it.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor as waitWithin } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
+import { listenWebhooks, useStarted, waitFor as waitWithin } from '@scrape/test-support';
 // @ts-expect-error: the parser ships no types (its output is prom2json's shape, typed below)
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { startCrawlSite, type CrawlSite } from './crawlSite.js';
+import { startCrawlSite } from './crawlSite.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
 
 interface Sample {
@@ -50,82 +48,67 @@ function sum(families: Map<string, Family>, name: string, match: Record<string, 
     .reduce((total, s) => total + Number(s.value ?? s.count ?? 0), 0);
 }
 
-let site: CrawlSite;
-let svc: Service;
-let receiver: http.Server;
-let receiverOrigin: string;
-const hooks: string[] = [];
-
-beforeAll(async () => {
-  site = await startCrawlSite();
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      hooks.push(body);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  svc = await startService({ metricsToken: METRICS_TOKEN, jobConcurrency: 2, browser: { maxConcurrency: 2 } });
-}, 60_000);
-
-afterAll(async () => {
-  await svc?.close();
-  await site?.close();
-  await new Promise((r) => receiver?.close(r));
-});
+const env = useStarted(
+  async (own) => ({
+    site: own(await startCrawlSite()),
+    receiver: own(await listenWebhooks()),
+    svc: own(await startService({ metricsToken: METRICS_TOKEN, jobConcurrency: 2, browser: { maxConcurrency: 2 } })),
+  }),
+  60_000,
+);
 
 describe('GET /metrics', () => {
   it('is protected like the API: an API key or the metrics token, nothing else', async () => {
-    expect((await readMetrics(svc)).status).toBe(401);
-    expect((await readMetrics(svc, 'Bearer wrong-token')).status).toBe(401);
-    const byToken = await readMetrics(svc, `Bearer ${METRICS_TOKEN}`);
+    expect((await readMetrics(env.svc)).status).toBe(401);
+    expect((await readMetrics(env.svc, 'Bearer wrong-token')).status).toBe(401);
+    const byToken = await readMetrics(env.svc, `Bearer ${METRICS_TOKEN}`);
     expect(byToken.status).toBe(200);
     expect(byToken.type).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect((await readMetrics(svc, `Bearer ${TEST_KEY}`)).status).toBe(200);
+    expect((await readMetrics(env.svc, `Bearer ${TEST_KEY}`)).status).toBe(200);
   });
 
   it('counts scrapes, cache, browser, crawl, jobs, webhooks and credits, with no URL in any label', async () => {
     // A query of its own per run, so a retried attempt starts with a cache miss too.
-    const page = site.url(`/docs/?run=${Date.now()}`);
-    const first = await svc.scrape({ url: page, formats: ['markdown'] });
+    const page = env.site.url(`/docs/?run=${Date.now()}`);
+    const first = await env.svc.scrape({ url: page, formats: ['markdown'] });
     expect(first.status).toBe(200);
     expect(first.body.data.metadata.cacheState).toBe('miss');
-    const again = await svc.scrape({ url: page, formats: ['markdown'] });
+    const again = await env.svc.scrape({ url: page, formats: ['markdown'] });
     expect(again.body.data.metadata.cacheState).toBe('hit');
-    const rendered = await svc.scrape({ url: site.url('/'), formats: ['markdown', 'screenshot'], maxAge: 0 });
+    const rendered = await env.svc.scrape({ url: env.site.url('/'), formats: ['markdown', 'screenshot'], maxAge: 0 });
     expect(rendered.status).toBe(200);
     expect(rendered.body.data.metadata.engine).toBe('browser');
-    const bad = await svc.scrape({ url: 'not a url' });
+    const bad = await env.svc.scrape({ url: 'not a url' });
     expect(bad.status).toBe(400);
     // Zero data retention: counted, and nothing it sent may show up.
-    const zdr = await svc.scrape({
-      url: site.url('/docs/tides'),
+    const zdr = await env.svc.scrape({
+      url: env.site.url('/docs/tides'),
       formats: ['markdown'],
       zeroDataRetention: true,
       maxAge: 0,
     });
     expect(zdr.status).toBe(200);
 
-    const started = await callApi(svc, 'POST', '/v2/crawl', {
-      url: site.url('/'),
+    const started = await callApi(env.svc, 'POST', '/v2/crawl', {
+      url: env.site.url('/'),
       limit: 3,
       sitemap: 'skip',
-      webhook: { url: `${receiverOrigin}/hook`, events: ['completed'] },
+      webhook: { url: `${env.receiver.origin}/hook`, events: ['completed'] },
     });
     expect(started.status).toBe(200);
     const done = await waitFor(async () => {
-      const s = await callApi(svc, 'GET', `/v2/crawl/${started.body.id}`);
+      const s = await callApi(env.svc, 'GET', `/v2/crawl/${started.body.id}`);
       return s.body.status === 'completed' && s.body;
     }, 'the crawl to complete');
     expect(done.completed).toBeGreaterThanOrEqual(1);
-    await waitFor(() => hooks.some((h) => h.includes('crawl.completed')), 'the completed webhook');
+    await waitFor(
+      () => env.receiver.deliveries.some((h) => h.raw.includes('crawl.completed')),
+      'the completed webhook',
+    );
 
     // The delivered webhook is counted once the sender has seen the answer; wait for the figure rather than a time.
     const { text, status } = await waitFor(async () => {
-      const r = await readMetrics(svc, `Bearer ${METRICS_TOKEN}`);
+      const r = await readMetrics(env.svc, `Bearer ${METRICS_TOKEN}`);
       return sum(familiesOf(r.text), 'scrape_webhook_deliveries_total', { result: 'delivered' }) >= 1 && r;
     }, 'the webhook delivery in /metrics');
     expect(status).toBe(200);
@@ -204,16 +187,16 @@ describe('GET /metrics', () => {
     expect(sum(families, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
 
     // Nothing a request sent: no URL, host, port, path, key or token; no team label unless asked for.
-    const { port } = new URL(site.origin);
+    const { port } = new URL(env.site.origin);
     for (const secret of [
-      site.origin,
+      env.site.origin,
       '127.0.0.1',
       `:${port}`,
       '/docs/tides',
       'not a url',
       TEST_KEY,
       METRICS_TOKEN,
-      receiverOrigin,
+      env.receiver.origin,
       'http://',
     ]) {
       expect(text).not.toContain(secret);
@@ -227,7 +210,7 @@ describe('GET /metrics with authentication off', () => {
   it('is open to loopback callers, and team labels are hashed when SCRAPE_METRICS_TEAMS asks for them', async () => {
     const keyless = await startService({ apiKeys: [], metricsTeams: true, jobConcurrency: 0 });
     try {
-      const page = await keyless.scrape({ url: site.url('/docs/'), formats: ['markdown'] });
+      const page = await keyless.scrape({ url: env.site.url('/docs/'), formats: ['markdown'] });
       expect(page.status).toBe(200);
       const { status, text } = await readMetrics(keyless);
       expect(status).toBe(200);
@@ -240,7 +223,7 @@ describe('GET /metrics with authentication off', () => {
     }
     const keyed = await startService({ metricsTeams: true, jobConcurrency: 0 });
     try {
-      await keyed.scrape({ url: site.url('/docs/'), formats: ['markdown'] });
+      await keyed.scrape({ url: env.site.url('/docs/'), formats: ['markdown'] });
       const { text } = await readMetrics(keyed, `Bearer ${TEST_KEY}`);
       const teams = familiesOf(text)
         .get('scrape_scrapes_total')!

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
-import { dropRedisPrefix, listenLocal, type LocalServer, waitFor } from '@scrape/test-support';
+import { dropRedisPrefix, listenPage, type LocalServer, waitFor } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Accounts } from '../src/index.js';
 import { issueTestKey } from './issueTestKey.js';
@@ -19,10 +19,7 @@ const PREFIX = `test:monitor-pause:${randomUUID()}:`;
 
 let site: LocalServer;
 beforeAll(async () => {
-  site = await listenLocal((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<html><body><p>Watched page</p></body></html>');
-  });
+  site = await listenPage('<html><body><p>Watched page</p></body></html>');
 });
 afterAll(async () => {
   await site?.close();

@@ -1,10 +1,9 @@
 // redactPII through the real service: POST /v2/scrape against a page with personal data served on 127.0.0.1.
-import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createScraper, type Scraper } from '@scrape/scraper';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
-import { startService, type Service } from './startService.js';
+import { listenLocal, useStarted } from '@scrape/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createScraper } from '@scrape/scraper';
+import { completion, startOpenAiDouble } from '@scrape/test-support/openAiDouble';
+import { startService } from './startService.js';
 
 const PEOPLE_HTML = `<!DOCTYPE html><html lang="en"><head><title>Staff directory of Harbour Works</title>
 <meta name="description" content="Reach Maria Gonzalez at maria.gonzalez@harbour.example or +1 415 555 0132."></head>
@@ -53,50 +52,42 @@ const FRENCH_HTML = `<!DOCTYPE html><html lang="fr"><head><title>Retours</title>
 <p>Our second depot moved to 3, avenue des Ternes last spring.</p>
 </main></body></html>`;
 
-let site: Server;
-let origin = '';
-let service: Service;
-let llm: OpenAiDouble;
-let llmScraper: Scraper;
-/** A service whose model is an OpenAI-compatible test double on 127.0.0.1 (summary/json go through it). */
-let llmService: Service;
-
-beforeAll(async () => {
-  site = createHttpServer((req, res) => {
-    const pages: Record<string, string> = { '/people': PEOPLE_HTML, '/letter': LETTER_HTML, '/lettre': FRENCH_HTML };
-    const body = pages[req.url ?? ''] ?? '<html><body><p>Nothing here.</p></body></html>';
-    res.writeHead(pages[req.url ?? ''] ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  service = await startService();
+const env = useStarted(async (own) => {
+  const site = own(
+    await listenLocal((req, res) => {
+      const pages: Record<string, string> = { '/people': PEOPLE_HTML, '/letter': LETTER_HTML, '/lettre': FRENCH_HTML };
+      const body = pages[req.url ?? ''] ?? '<html><body><p>Nothing here.</p></body></html>';
+      res.writeHead(pages[req.url ?? ''] ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(body);
+    }),
+  );
+  const service = own(await startService());
   // The name and place lists load on the first redaction (once per process): warmed here so no test carries it.
-  await service.scrape({ url: `${origin}/warm-up`, redactPII: true });
-  llm = await startOpenAiDouble();
-  llmScraper = createScraper({
-    allowPrivateUrls: true,
-    cache: false,
-    engines: { browser: false },
-    llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 },
-  });
-  llmService = await startService({ scraper: llmScraper });
+  await service.scrape({ url: `${site.origin}/warm-up`, redactPII: true });
+  const llm = own(await startOpenAiDouble());
+  const llmScraper = own(
+    createScraper({
+      allowPrivateUrls: true,
+      cache: false,
+      engines: { browser: false },
+      llm: { baseUrl: llm.baseUrl, model: 'test-model', retryBaseMs: 1 },
+    }),
+  );
+  /** A service whose model is an OpenAI-compatible test double on 127.0.0.1 (summary/json go through it). */
+  const llmService = own(await startService({ scraper: llmScraper }));
+  return { origin: site.origin, service, llm, llmService };
 }, 60_000);
 
-afterAll(async () => {
-  await llmService?.close();
-  await llmScraper?.close();
-  await llm?.close();
-  await service?.close();
-  await new Promise((r) => site?.close(r));
-});
-
-const people = () => `${origin}/people`;
-beforeEach(() => llm?.reset());
+const people = () => `${env.origin}/people`;
+beforeEach(() => env.llm?.reset());
 
 describe('POST /v2/scrape with redactPII', () => {
   it('true: every entity in the markdown is redacted with tags; table columns and links survive', async () => {
-    const { status, body } = await service.scrape({ url: people(), formats: ['markdown', 'links'], redactPII: true });
+    const { status, body } = await env.service.scrape({
+      url: people(),
+      formats: ['markdown', 'links'],
+      redactPII: true,
+    });
     expect(status).toBe(200);
     const md: string = body.data.markdown;
     for (const value of PEOPLE) expect(md).not.toContain(value);
@@ -126,12 +117,12 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('an address written with <br> is redacted on every line, not only up to the first line break', async () => {
-    const plain = await service.scrape({ url: `${origin}/letter` });
+    const plain = await env.service.scrape({ url: `${env.origin}/letter` });
     expect(plain.status).toBe(200);
     // The page really reaches the redactor as backslash breaks and an escaped quote marker.
     expect(plain.body.data.markdown).toContain('Larkspur Crescent\\\nFlat 3\\\nDunmore, Ohio 43215\\\n');
     expect(plain.body.data.markdown).toContain('\\> Quoted');
-    const { status, body } = await service.scrape({ url: `${origin}/letter`, redactPII: true });
+    const { status, body } = await env.service.scrape({ url: `${env.origin}/letter`, redactPII: true });
     expect(status).toBe(200);
     const md: string = body.data.markdown;
     for (const value of [
@@ -157,9 +148,9 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('a French street line in a <br> address block and in a sentence is redacted', async () => {
-    const plain = await service.scrape({ url: `${origin}/lettre` });
+    const plain = await env.service.scrape({ url: `${env.origin}/lettre` });
     expect(plain.body.data.markdown).toContain('27 bis rue des Coquelicots\\\n69002 Lyon');
-    const { status, body } = await service.scrape({ url: `${origin}/lettre`, redactPII: true });
+    const { status, body } = await env.service.scrape({ url: `${env.origin}/lettre`, redactPII: true });
     expect(status).toBe(200);
     const md: string = body.data.markdown;
     for (const value of ['Solange', 'Abernathy', 'Coquelicots', '69002', 'Lyon', 'avenue des Ternes', 'Ternes'])
@@ -171,11 +162,11 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('mask keeps the length; remove drops the value', async () => {
-    const masked = await service.scrape({ url: people(), redactPII: { replaceStyle: 'mask' } });
+    const masked = await env.service.scrape({ url: people(), redactPII: { replaceStyle: 'mask' } });
     expect(masked.status).toBe(200);
     expect(masked.body.data.markdown).toContain('█'.repeat('maria.gonzalez@harbour.example'.length));
     expect(masked.body.data.markdown).not.toContain('[EMAIL]');
-    const removed = await service.scrape({ url: people(), redactPII: { replaceStyle: 'remove' } });
+    const removed = await env.service.scrape({ url: people(), redactPII: { replaceStyle: 'remove' } });
     expect(removed.status).toBe(200);
     const md: string = removed.body.data.markdown;
     for (const value of PEOPLE) expect(md).not.toContain(value);
@@ -184,7 +175,7 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('an entity subset redacts only those types (the spec alias URL-with-credentials included)', async () => {
-    const { status, body } = await service.scrape({
+    const { status, body } = await env.service.scrape({
       url: people(),
       redactPII: { mode: 'fast', entities: ['EMAIL', 'URL-with-credentials'] },
     });
@@ -199,7 +190,7 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('without redactPII the page is returned as is', async () => {
-    const { body } = await service.scrape({ url: people() });
+    const { body } = await env.service.scrape({ url: people() });
     expect(body.data.markdown).toContain('maria.gonzalez@harbour.example');
     expect(body.data.metadata.piiRedactions).toBeUndefined();
   });
@@ -212,7 +203,7 @@ describe('POST /v2/scrape with redactPII', () => {
       ['rawBase64', 'screenshot'],
     ],
   ])('refuses formats %j with a 400 naming them, before fetching', async (formats, named) => {
-    const { status, body } = await service.scrape({ url: `${origin}/never-fetched`, formats, redactPII: true });
+    const { status, body } = await env.service.scrape({ url: `${env.origin}/never-fetched`, formats, redactPII: true });
     expect(status).toBe(400);
     expect(body.code).toBe('BAD_REQUEST_PII_UNSUPPORTED_FORMAT');
     expect(body.details.formats).toEqual(named);
@@ -220,7 +211,11 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('refuses the scrape action (its html cannot be redacted)', async () => {
-    const { status, body } = await service.scrape({ url: people(), actions: [{ type: 'scrape' }], redactPII: true });
+    const { status, body } = await env.service.scrape({
+      url: people(),
+      actions: [{ type: 'scrape' }],
+      redactPII: true,
+    });
     expect(status).toBe(400);
     expect(body.details.actions).toEqual(['scrape']);
   });
@@ -233,7 +228,7 @@ describe('POST /v2/scrape with redactPII', () => {
     [{ style: 'tag' }, 'style'],
     ['yes', 'redactPII'],
   ])('bad options %j → 400 with details naming %s', async (redactPII, field) => {
-    const { status, body } = await service.scrape({ url: people(), redactPII });
+    const { status, body } = await env.service.scrape({ url: people(), redactPII });
     expect(status).toBe(400);
     expect(body.success).toBe(false);
     expect(JSON.stringify(body.details)).toContain(field);
@@ -241,10 +236,15 @@ describe('POST /v2/scrape with redactPII', () => {
 
   it('changeTracking compares the redacted markdown and its diff never quotes the unredacted previous scrape', async () => {
     const format = { type: 'changeTracking', modes: ['git-diff'], tag: 'pii-e2e' };
-    const first = await service.scrape({ url: people(), formats: ['markdown', format], maxAge: 0 });
+    const first = await env.service.scrape({ url: people(), formats: ['markdown', format], maxAge: 0 });
     expect(first.status).toBe(200);
     expect(first.body.data.changeTracking.changeStatus).toBe('new');
-    const second = await service.scrape({ url: people(), formats: ['markdown', format], maxAge: 0, redactPII: true });
+    const second = await env.service.scrape({
+      url: people(),
+      formats: ['markdown', format],
+      maxAge: 0,
+      redactPII: true,
+    });
     expect(second.status).toBe(200);
     const tracking = second.body.data.changeTracking;
     expect(tracking.changeStatus).toBe('changed');
@@ -253,8 +253,8 @@ describe('POST /v2/scrape with redactPII', () => {
   });
 
   it('LLM outputs are redacted too and counted', async () => {
-    llm.reply(completion('Maria Gonzalez (maria.gonzalez@harbour.example) leads the archive team.'));
-    const { status, body } = await llmService.scrape({
+    env.llm.reply(completion('Maria Gonzalez (maria.gonzalez@harbour.example) leads the archive team.'));
+    const { status, body } = await env.llmService.scrape({
       url: people(),
       formats: ['markdown', 'summary'],
       redactPII: true,
@@ -263,15 +263,15 @@ describe('POST /v2/scrape with redactPII', () => {
     expect(body.data.summary).toContain('leads the archive team');
     expect(body.data.summary).not.toMatch(/Gonzalez|maria\.gonzalez/);
     // The model was only ever shown the redacted page.
-    expect(JSON.stringify(llm.requests[0].body)).not.toMatch(/Gonzalez|maria\.gonzalez|4111 1111/);
+    expect(JSON.stringify(env.llm.requests[0].body)).not.toMatch(/Gonzalez|maria\.gonzalez|4111 1111/);
   });
 
   it('fails closed: a redactor failure is a 500 SCRAPE_PII_REDACTION_FAILED and no page text is returned', async () => {
     // A model answer nested deeper than the redactor walks: it refuses it, so the whole scrape must fail.
     let deep: unknown = 'maria.gonzalez@harbour.example';
     for (let i = 0; i < 300; i++) deep = [deep];
-    llm.reply(completion(JSON.stringify({ people: deep })));
-    const { status, body } = await llmService.scrape({
+    env.llm.reply(completion(JSON.stringify({ people: deep })));
+    const { status, body } = await env.llmService.scrape({
       url: people(),
       formats: ['markdown', { type: 'json', prompt: 'List the people.' }],
       redactPII: true,

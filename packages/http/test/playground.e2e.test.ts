@@ -1,43 +1,37 @@
 // The playground page in real Chromium against the real service (auth on): it asks for the key and keeps it in
 // sessionStorage only, scrapes a fixture page and shows its rendered markdown and screenshot, then runs a small crawl
 // and shows the progress reach its total with every page listed. PLAYGROUND_SCREENSHOT=<file> saves a screenshot.
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrawlSite, type CrawlSite } from './crawlSite.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { useStarted } from '@scrape/test-support';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startCrawlSite } from './crawlSite.js';
+import { startService, TEST_KEY } from './startService.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WAIT_MS = 120_000;
 
-let site: CrawlSite;
-let svc: Service;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startCrawlSite();
-  svc = await startService({ jobConcurrency: 2, browser: { maxConcurrency: 2 } });
-  browser = await chromium.launch({ executablePath: CHROMIUM });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await svc?.close();
-  await site?.close();
-});
+const env = useStarted(
+  async (own) => ({
+    site: own(await startCrawlSite()),
+    svc: own(await startService({ jobConcurrency: 2, browser: { maxConcurrency: 2 } })),
+    browser: own(await chromium.launch({ executablePath: CHROMIUM })),
+  }),
+  60_000,
+);
 
 describe('the playground page', () => {
   it('serves the page and its files without a key, with a strict content security policy', async () => {
-    const page = await fetch(`${svc.baseUrl}/playground`);
+    const page = await fetch(`${env.svc.baseUrl}/playground`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('<title>Scrape playground</title>');
-    const script = await fetch(`${svc.baseUrl}/playground/playground.js`);
+    const script = await fetch(`${env.svc.baseUrl}/playground/playground.js`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
   });
 
   it('asks for the key, scrapes with markdown and a screenshot, and follows a crawl to its total', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on(
@@ -46,7 +40,7 @@ describe('the playground page', () => {
     );
     page.on('pageerror', (e) => problems.push(e.message));
     try {
-      await page.goto(`${svc.baseUrl}/playground`);
+      await page.goto(`${env.svc.baseUrl}/playground`);
       // Auth is on: the page's first calls were refused, so it asks for a key.
       await page.locator('#key-panel').waitFor({ state: 'visible', timeout: WAIT_MS });
       await page.fill('#api-key', TEST_KEY);
@@ -62,7 +56,7 @@ describe('the playground page', () => {
       }));
       expect(storage).toEqual({ session: 1, local: 0, key: TEST_KEY });
 
-      await page.fill('#scrape-url', site.url('/docs/'));
+      await page.fill('#scrape-url', env.site.url('/docs/'));
       await page.check('#format-screenshot');
       await page.click('#scrape-button');
       await page.waitForFunction(() => document.querySelector('#out-rendered h1')?.textContent === 'Docs index', null, {
@@ -72,7 +66,7 @@ describe('the playground page', () => {
       expect(await page.textContent('#out-rendered')).toContain('All the harbour documentation.');
       // Links in the rendered markdown point where the page did, and open in a new tab without a referrer.
       const link = page.locator('#out-rendered a').first();
-      expect(await link.getAttribute('href')).toMatch(new RegExp(`^${site.origin}/`));
+      expect(await link.getAttribute('href')).toMatch(new RegExp(`^${env.site.origin}/`));
       expect(await link.getAttribute('rel')).toContain('noopener');
       // The screenshot is a signed link on this server, loaded as an image.
       await page.waitForFunction(
@@ -84,7 +78,7 @@ describe('the playground page', () => {
         { timeout: WAIT_MS },
       );
       expect(await page.getAttribute('#out-screenshot img', 'src')).toMatch(
-        new RegExp(`^${svc.baseUrl}/v2/artifacts/`),
+        new RegExp(`^${env.svc.baseUrl}/v2/artifacts/`),
       );
       expect(JSON.parse((await page.textContent('#out-metadata'))!)).toMatchObject({
         statusCode: 200,
@@ -94,7 +88,7 @@ describe('the playground page', () => {
         await page.screenshot({ path: process.env.PLAYGROUND_SCREENSHOT, fullPage: true });
 
       await page.click('.tab[data-tab=crawl]');
-      await page.fill('#crawl-url', site.url('/docs/'));
+      await page.fill('#crawl-url', env.site.url('/docs/'));
       await page.fill('#crawl-limit', '3');
       await page.click('#crawl-button');
       await page.waitForFunction(

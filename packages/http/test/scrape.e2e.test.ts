@@ -1,27 +1,10 @@
 // POST /v2/scrape end to end: the real server and scraper against the fixture site on 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTICLE_HTML, DATA_JSON, startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { waitFor } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
+import { ARTICLE_HTML, DATA_JSON } from './fixtureSite.js';
+import { TEST_KEY, useSiteAndService } from './startService.js';
 
-let site: FixtureSite;
-let svc: Service;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc?.close();
-  await site?.close();
-});
-
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const env = useSiteAndService();
 
 /** Each test asks for its own URL variant so that no answer can come from an earlier test's cached fetch. */
 let n = 0;
@@ -29,8 +12,8 @@ const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}t=${++n
 
 describe('formats on a real article page', () => {
   it('markdown keeps the article and its table, and drops nav, sidebar and footer (onlyMainContent default)', async () => {
-    const { status, body } = await svc.scrape({
-      url: site.url(fresh('/articles/tidal-energy')),
+    const { status, body } = await env.svc.scrape({
+      url: env.site.url(fresh('/articles/tidal-energy')),
       formats: ['markdown'],
     });
     expect(status).toBe(200);
@@ -47,8 +30,8 @@ describe('formats on a real article page', () => {
   });
 
   it('onlyMainContent:false keeps the page chrome', async () => {
-    const { body } = await svc.scrape({
-      url: site.url(fresh('/articles/tidal-energy')),
+    const { body } = await env.svc.scrape({
+      url: env.site.url(fresh('/articles/tidal-energy')),
       formats: [{ type: 'markdown' }],
       onlyMainContent: false,
     });
@@ -58,9 +41,12 @@ describe('formats on a real article page', () => {
   });
 
   it('html is cleaned with absolute URLs (src, srcset, href); rawHtml is the page as served', async () => {
-    const { body } = await svc.scrape({ url: site.url(fresh('/articles/tidal-energy')), formats: ['html', 'rawHtml'] });
+    const { body } = await env.svc.scrape({
+      url: env.site.url(fresh('/articles/tidal-energy')),
+      formats: ['html', 'rawHtml'],
+    });
     const html: string = body.data.html;
-    const o = site.origin;
+    const o = env.site.origin;
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('FOOTER-COPYRIGHT-NOTICE');
     // The image resolves against the page URL (core may keep srcset or promote its best candidate to src).
@@ -79,9 +65,9 @@ describe('formats on a real article page', () => {
   });
 
   it('links are absolute, de-duplicated in first-seen order, mailto kept, #anchors and page chrome dropped', async () => {
-    const { body } = await svc.scrape({ url: site.url(fresh('/articles/tidal-energy')), formats: ['links'] });
+    const { body } = await env.svc.scrape({ url: env.site.url(fresh('/articles/tidal-energy')), formats: ['links'] });
     const links: string[] = body.data.links;
-    const o = site.origin;
+    const o = env.site.origin;
     const expected = [
       `${o}/reports/kelby-2023.pdf`,
       `${o}/articles/tidal-energy?page=2`,
@@ -100,8 +86,8 @@ describe('formats on a real article page', () => {
   });
 
   it('metadata: title, description, language, sourceURL exactly as sent, final url, status, content type, scrapeId', async () => {
-    const sent = site.url(fresh('/articles/./tidal-energy'));
-    const { body } = await svc.scrape({ url: sent });
+    const sent = env.site.url(fresh('/articles/./tidal-energy'));
+    const { body } = await env.svc.scrape({ url: sent });
     const m = body.data.metadata;
     expect(m.title).toBe('Tidal Energy in Small Harbours | Coastal Engineering Notes');
     expect(m.description).toBe(
@@ -121,16 +107,16 @@ describe('formats on a real article page', () => {
 
 describe('what pages answer', () => {
   it('follows a redirect chain (301, 302 absolute, 307 relative): url is final, sourceURL as sent', async () => {
-    const { status, body } = await svc.scrape({ url: site.url('/go/1'), maxAge: 0 });
+    const { status, body } = await env.svc.scrape({ url: env.site.url('/go/1'), maxAge: 0 });
     expect(status).toBe(200);
-    expect(body.data.metadata.sourceURL).toBe(site.url('/go/1'));
-    expect(body.data.metadata.url).toBe(site.url('/articles/tidal-energy'));
+    expect(body.data.metadata.sourceURL).toBe(env.site.url('/go/1'));
+    expect(body.data.metadata.url).toBe(env.site.url('/articles/tidal-energy'));
     expect(body.data.metadata.statusCode).toBe(200);
     expect(body.data.markdown).toContain('Marine growth on the blades');
   });
 
   it('a redirect loop is a clear error, not a crash', async () => {
-    const { status, body } = await svc.scrape({ url: site.url('/loop') });
+    const { status, body } = await env.svc.scrape({ url: env.site.url('/loop') });
     // A permanent failure: 200 success:false with a code, never a status clients retry (docs/api.md).
     expect(status).toBe(200);
     expect(body.code).toBe('SCRAPE_TOO_MANY_REDIRECTS');
@@ -139,7 +125,7 @@ describe('what pages answer', () => {
   });
 
   it('a 404 page is a document: success true, statusCode 404, metadata.error set', async () => {
-    const { status, body } = await svc.scrape({ url: site.url(fresh('/no/such/page')) });
+    const { status, body } = await env.svc.scrape({ url: env.site.url(fresh('/no/such/page')) });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(body.data.metadata.statusCode).toBe(404);
@@ -148,7 +134,7 @@ describe('what pages answer', () => {
   });
 
   it('a 500 page is a document too', async () => {
-    const { status, body } = await svc.scrape({ url: site.url(fresh('/broken')) });
+    const { status, body } = await env.svc.scrape({ url: env.site.url(fresh('/broken')) });
     expect(status).toBe(200);
     expect(body.data.metadata.statusCode).toBe(500);
     expect(typeof body.data.metadata.error).toBe('string');
@@ -156,7 +142,7 @@ describe('what pages answer', () => {
   });
 
   it.each(['/sjis/meta', '/sjis/header'])('decodes a Shift-JIS page (%s)', async (path) => {
-    const { body } = await svc.scrape({ url: site.url(fresh(path)), formats: ['markdown', 'rawHtml'] });
+    const { body } = await env.svc.scrape({ url: env.site.url(fresh(path)), formats: ['markdown', 'rawHtml'] });
     expect(body.data.metadata.title).toBe('港の潮力発電について');
     expect(body.data.markdown).toContain('タービンの羽根は半年ごとに清掃する必要があります');
     expect(body.data.markdown).not.toContain('ホーム');
@@ -165,30 +151,36 @@ describe('what pages answer', () => {
   });
 
   it('a JSON endpoint becomes a fenced json block; rawHtml is the body', async () => {
-    const { body } = await svc.scrape({ url: site.url(fresh('/api/harbours.json')), formats: ['markdown', 'rawHtml'] });
+    const { body } = await env.svc.scrape({
+      url: env.site.url(fresh('/api/harbours.json')),
+      formats: ['markdown', 'rawHtml'],
+    });
     expect(body.data.markdown.trim()).toBe('```json\n' + DATA_JSON.trim() + '\n```');
     expect(body.data.rawHtml).toBe(DATA_JSON);
     expect(body.data.metadata.contentType).toMatch(/^application\/json/);
   });
 
   it('text/plain comes back as is', async () => {
-    const { body } = await svc.scrape({ url: site.url(fresh('/notes.txt')) });
+    const { body } = await env.svc.scrape({ url: env.site.url(fresh('/notes.txt')) });
     expect(body.data.markdown.trim()).toBe('Plain notes.\nSecond line of the notes.');
   });
 
   it('sends the request headers option to the page', async () => {
-    const { status } = await svc.scrape({
-      url: site.url(fresh('/echo/headers')),
+    const { status } = await env.svc.scrape({
+      url: env.site.url(fresh('/echo/headers')),
       headers: { 'x-e2e-marker': 'harbour-42', 'user-agent': 'E2E-Agent/1.0' },
     });
     expect(status).toBe(200);
-    expect(site.lastEchoHeaders()?.['x-e2e-marker']).toBe('harbour-42');
-    expect(site.lastEchoHeaders()?.['user-agent']).toBe('E2E-Agent/1.0');
+    expect(env.site.lastEchoHeaders()?.['x-e2e-marker']).toBe('harbour-42');
+    expect(env.site.lastEchoHeaders()?.['user-agent']).toBe('E2E-Agent/1.0');
   });
 
   it('a page slower than timeout is 408 Request Timeout, answered at the deadline', async () => {
     const started = Date.now();
-    const { status, body } = await svc.scrape({ url: site.url(fresh('/articles/slow-tide?ms=8000')), timeout: 1000 });
+    const { status, body } = await env.svc.scrape({
+      url: env.site.url(fresh('/articles/slow-tide?ms=8000')),
+      timeout: 1000,
+    });
     const elapsed = Date.now() - started;
     expect(status).toBe(408);
     expect(body).toMatchObject({ success: false, error: 'Request Timeout' });
@@ -198,30 +190,30 @@ describe('what pages answer', () => {
 
   it('a client that disconnects mid-scrape stops the scrape: the page fetch is abandoned', async () => {
     const path = '/articles/slow-tide';
-    const [hitsBefore, abandonedBefore] = [site.hits(path), site.abandoned(path)];
+    const [hitsBefore, abandonedBefore] = [env.site.hits(path), env.site.abandoned(path)];
     const client = new AbortController();
-    const call = fetch(`${svc.baseUrl}/v2/scrape`, {
+    const call = fetch(`${env.svc.baseUrl}/v2/scrape`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: site.url(fresh(`${path}?ms=20000`)), timeout: 60_000 }),
+      body: JSON.stringify({ url: env.site.url(fresh(`${path}?ms=20000`)), timeout: 60_000 }),
       signal: client.signal,
     });
     call.catch(() => undefined);
-    await until(() => site.hits(path) > hitsBefore);
-    expect(svc.app.inFlightScrapes()).toBe(1);
+    await waitFor(() => env.site.hits(path) > hitsBefore, 'the site to see the request', 10_000, 20);
+    expect(env.svc.app.inFlightScrapes()).toBe(1);
     client.abort();
     // Well before the page's 20 s or the scrape's 60 s: the abort travels through the server into the engine.
-    await until(() => site.abandoned(path) > abandonedBefore, 5_000);
-    await until(() => svc.app.inFlightScrapes() === 0, 5_000);
+    await waitFor(() => env.site.abandoned(path) > abandonedBefore, 'the site to see the abort', 5_000, 20);
+    await waitFor(() => env.svc.app.inFlightScrapes() === 0, 'no scrape in flight', 5_000, 20);
   });
 
   it('self-signed HTTPS: accepted by default (skipTlsVerification true), a clear error when verification is on', async () => {
-    const ok = await svc.scrape({ url: site.httpsUrl(fresh('/articles/tidal-energy')) });
+    const ok = await env.svc.scrape({ url: env.site.httpsUrl(fresh('/articles/tidal-energy')) });
     expect(ok.status).toBe(200);
     expect(ok.body.data.markdown).toContain('Marine growth on the blades');
 
-    const strict = await svc.scrape({
-      url: site.httpsUrl(fresh('/articles/tidal-energy')),
+    const strict = await env.svc.scrape({
+      url: env.site.httpsUrl(fresh('/articles/tidal-energy')),
       skipTlsVerification: false,
     });
     expect(strict.status).toBe(200);
@@ -231,7 +223,7 @@ describe('what pages answer', () => {
   });
 
   it('a refused connection is a clear error', async () => {
-    const { status, body } = await svc.scrape({ url: 'http://127.0.0.1:9/' });
+    const { status, body } = await env.svc.scrape({ url: 'http://127.0.0.1:9/' });
     expect(status).toBe(200);
     expect(body.code).toBe('SCRAPE_CONNECTION_REFUSED');
     expect(body.success).toBe(false);
@@ -241,7 +233,7 @@ describe('what pages answer', () => {
 
 describe('service routes', () => {
   it('GET /v2/openapi.json describes POST /v2/scrape', async () => {
-    const res = await fetch(`${svc.baseUrl}/v2/openapi.json`);
+    const res = await fetch(`${env.svc.baseUrl}/v2/openapi.json`);
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(typeof doc.openapi).toBe('string');
@@ -249,14 +241,14 @@ describe('service routes', () => {
   });
 
   it('GET /health answers without a key', async () => {
-    const res = await fetch(`${svc.baseUrl}/health`);
+    const res = await fetch(`${env.svc.baseUrl}/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true });
   });
 
   it('returns the request id it was given', async () => {
-    const { headers } = await svc.scrape(
-      { url: site.url(fresh('/notes.txt')) },
+    const { headers } = await env.svc.scrape(
+      { url: env.site.url(fresh('/notes.txt')) },
       { headers: { 'x-request-id': 'e2e-trace-1' } },
     );
     expect(headers.get('x-request-id')).toBe('e2e-trace-1');

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { useStarted } from '@scrape/test-support';
 import { createServer, type CreateServerOptions } from '../src/index.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 
@@ -57,39 +57,19 @@ export async function startService(options: CreateServerOptions = {}): Promise<S
   };
 }
 
-/** A fixture site, the service, and the same service with the SSRF guard on (the default in production). */
-export interface SiteAndServices {
-  site: FixtureSite;
-  svc: Service;
-  guarded: Service;
-  close(): Promise<void>;
+/** Starts the fixture site, the service, and the same service with the SSRF guard on (the default in production)
+ *  before the file's tests, and stops them after; the fields are set by then. */
+export function useSiteAndServices(): Readonly<{ site: FixtureSite; svc: Service; guarded: Service }> {
+  return useStarted(async (own) => ({
+    site: own(await startFixtureSite()),
+    svc: own(await startService()),
+    guarded: own(await startService({ allowPrivateUrls: false })),
+  }));
 }
 
-async function startSiteAndServices(): Promise<SiteAndServices> {
-  const site = await startFixtureSite();
-  const started: Service[] = [];
-  const close = async () => {
-    await Promise.all(started.map((s) => s.close()));
-    await site.close();
-  };
-  try {
-    started.push(await startService());
-    started.push(await startService({ allowPrivateUrls: false }));
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { site, svc: started[0], guarded: started[1], close };
-}
-
-/** Starts the site and both services before the file's tests and stops them after; the fields are set by then. */
-export function useSiteAndServices(): Readonly<Omit<SiteAndServices, 'close'>> {
-  const env = {} as SiteAndServices;
-  beforeAll(async () => {
-    Object.assign(env, await startSiteAndServices());
-  });
-  afterAll(() => env.close?.());
-  return env;
+/** Starts the fixture site and the service (private URLs allowed) before the file's tests and stops them after. */
+export function useSiteAndService(): Readonly<{ site: FixtureSite; svc: Service }> {
+  return useStarted(async (own) => ({ site: own(await startFixtureSite()), svc: own(await startService()) }));
 }
 
 /** Any call to the service with a key (the test key by default): status and parsed JSON body. */

@@ -16,7 +16,6 @@ export { crawlOpenApiRoutes } from './crawl/crawlOpenApi.js';
 
 // Engines, the store home and the SSRF switch the service reads from its configuration.
 export { createBrowserEngine } from './engines/createBrowserEngine.js';
-export { parseProxyUrl } from './engines/planProxyAttempts.js';
 export { resolveStoreHome, type StoreHome } from './createLazyStores.js';
 
 // The LLM provider (the service builds one for agent runs).
@@ -49,7 +48,7 @@ export type { WebhookConfig } from './crawl/crawlRequest.js';
 export { createWebhookSender, type WebhookEvent } from './crawl/createWebhookSender.js';
 
 // Interact settings and time billing (the service's minute reservations).
-export { resolveInteractSettings, type InteractSettings } from './interact/interactSettings.js';
+export type { InteractSettings } from './interact/interactSettings.js';
 export type { InteractTimeBilling } from './interact/createInteractSessions.js';
 
 // Request schemas a monitor's targets are checked against.

@@ -48,3 +48,11 @@ export async function listenLocal(handler: LocalHandler, onServer?: (server: Ser
       }),
   };
 }
+
+/** A LocalServer that answers every request with the one HTML page `html` (200, text/html, UTF-8). */
+export function listenPage(html: string): Promise<LocalServer> {
+  return listenLocal((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+}

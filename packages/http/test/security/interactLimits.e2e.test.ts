@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenPage, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts, type Account, type Accounts } from '../../src/index.js';
 import { callApi, startService, type Service } from '../startService.js';
@@ -19,13 +19,10 @@ const issueKey = async (account: Partial<Account> & { id: string }, credits: num
   (await issueTestKey(accounts, account, credits)).key;
 
 beforeAll(async () => {
-  site = await listenLocal((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end(
-      '<!doctype html><html><head><title>Limits</title></head><body><h1>Limits</h1><p>A page for the limit ' +
-        'tests.</p></body></html>',
-    );
-  });
+  site = await listenPage(
+    '<!doctype html><html><head><title>Limits</title></head><body><h1>Limits</h1><p>A page for the limit ' +
+      'tests.</p></body></html>',
+  );
   origin = site.origin;
   dataDir = mkdtempSync(join(tmpdir(), 'scrape-limits-e2e-'));
   accounts = await openAccounts({ dataDir });

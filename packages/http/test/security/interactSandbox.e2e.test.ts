@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { join } from 'node:path';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenPage, type LocalServer } from '@scrape/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startService, type Service } from '../startService.js';
 
@@ -20,13 +20,10 @@ let unixServer: NetServer;
 let unixHits = 0;
 
 beforeAll(async () => {
-  site = await listenLocal((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end(
-      '<!doctype html><html><head><title>Target</title></head><body><h1>Target</h1><p>A page to interact ' +
-        'with.</p></body></html>',
-    );
-  });
+  site = await listenPage(
+    '<!doctype html><html><head><title>Target</title></head><body><h1>Target</h1><p>A page to interact ' +
+      'with.</p></body></html>',
+  );
   origin = site.origin;
   // The server's environment holds a secret; another process of the server's user stands by.
   process.env.SANDBOX_TEST_SECRET = CANARY;
