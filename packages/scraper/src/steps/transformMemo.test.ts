@@ -37,6 +37,17 @@ describe('createTransformMemo', () => {
     expect(original).toEqual(make());
   });
 
+  it('copyContent keeps a "__proto__" or "constructor" key of page-derived content as a plain own key', () => {
+    const original = JSON.parse('{"metadata":{"__proto__":{"polluted":true},"constructor":"c"}}');
+    const copy = copyContent(original);
+    expect(Object.getPrototypeOf(copy.metadata)).toBe(Object.prototype);
+    expect(Object.keys(copy.metadata)).toEqual(['__proto__', 'constructor']);
+    const own = (object: object) => Object.getOwnPropertyDescriptor(object, '__proto__')?.value;
+    expect(own(copy.metadata)).toEqual({ polluted: true });
+    expect(own(copy.metadata)).not.toBe(own(original.metadata));
+    expect(copy.metadata.constructor).toBe('c');
+  });
+
   it('drops the least recently used entries beyond its byte budget, and never keeps an oversized one', () => {
     const page = 'x'.repeat(1000); // ~2 KB retained each; the budget holds nine
     const memo = createTransformMemo(20_000);

@@ -93,9 +93,11 @@ export async function transformRemembered(
 
 /** The stored copy (cache key + fetch time) and every request option that may shape the transform's result. */
 export function transformMemoKey(plan: ScrapePlan, cacheKey: string, source: Source): string {
+  // Indexed, not destructured: `([a], [b])` runs the array iterator per call, and the sort's comparisons alone
+  // allocated more per scrape than the key itself.
   const options = Object.entries(plan.request)
-    .filter(([name]) => !FIELDS_NOT_AFFECTING_TRANSFORM.has(name))
-    .sort(([a], [b]) => (a < b ? -1 : 1));
+    .filter((entry) => !FIELDS_NOT_AFFECTING_TRANSFORM.has(entry[0]))
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return createHash('sha256')
     .update(`${cacheKey}\n${source.fetchedAt}\n${JSON.stringify(options)}`)
     .digest('base64url');
@@ -112,8 +114,15 @@ export function copyContent<T>(value: T): T {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  // Defined, not assigned: a key "__proto__" in page-derived content stays a key.
-  for (const [key, field] of Object.entries(value)) defineOwn(out, key, copyContent(field));
+  const source = value as Record<string, unknown>;
+  // Keys by index, not entries: no [key, value] pair nor iterator result per field. Assigned, which allocates no
+  // property descriptor, except "__proto__" (page-derived content may hold it): defined, it stays a key.
+  const keys = Object.keys(source);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key === '__proto__') defineOwn(out, key, copyContent(source[key]));
+    else out[key] = copyContent(source[key]);
+  }
   return out as T;
 }
 
