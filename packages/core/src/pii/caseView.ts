@@ -12,6 +12,8 @@ const CAPS_LINE_SHARE = 0.8;
 /** A text is all-lowercase when no more than this share of its words carry a capital. */
 const LOWER_TEXT_SHARE = 0.02;
 const MIN_WORDS = 4;
+/** A text of fewer words is read as capitals only when every word is in capitals. */
+const MIN_SHORT_CAPS_WORDS = 2;
 /** After a person label or an honorific in capitals, this many words keep their capital (a name's length). */
 const MAX_LABELLED_NAME_WORDS = 3;
 const NAME_LABELS = new Set(PERSON_FIELD_LABELS);
@@ -28,22 +30,31 @@ export interface CaseView {
 export function caseView(text: string, tokens: Token[], g: Gazetteers): CaseView | undefined {
   // One pass to see whether the text is all lowercase or has ALL-CAPS words at all (ordinary text: neither).
   const { wordCount, capped, caps } = countWordCases(tokens);
-  if (wordCount < MIN_WORDS) return undefined;
-  const lowercase = capped <= wordCount * LOWER_TEXT_SHARE;
-  if (!lowercase && caps < 3) return undefined;
+  // (round 22: a short text all in capitals is still read in capitals, "CALL MARIA", "ASK FOR WIREMU": a label or
+  // a sign of two or three words is as often such text as a long one; too few words to tell lowercase text apart.
+  // A two-letter word there is a code, "ZIP: 4021 SL", "NY 10001", and keeps the text as written)
+  const shortCaps =
+    wordCount >= MIN_SHORT_CAPS_WORDS &&
+    wordCount < MIN_WORDS &&
+    caps === wordCount &&
+    !tokens.some((t) => t.kind === 'word' && t.text.length === 2);
+  if (wordCount < MIN_WORDS && !shortCaps) return undefined;
+  const lowercase = !shortCaps && capped <= wordCount * LOWER_TEXT_SHARE;
+  if (!lowercase && caps < 3 && !shortCaps) return undefined;
   const words = tokens.filter((t) => t.kind === 'word' && t.text.length >= 2);
   const edits: Array<[Token, string]> = [];
   // ALL-CAPS lines.
-  if (caps >= 3) {
+  if (caps >= 3 || shortCaps) {
+    const minCaps = shortCaps ? MIN_SHORT_CAPS_WORDS : 3;
     let line: Token[] = [];
     for (const t of words) {
       if (t.lineStart && line.length) {
-        capsLineEdits(line, tokens, g, edits);
+        capsLineEdits(line, tokens, g, edits, minCaps);
         line = [];
       }
       line.push(t);
     }
-    capsLineEdits(line, tokens, g, edits);
+    capsLineEdits(line, tokens, g, edits, minCaps);
   }
   // An all-lowercase text.
   if (lowercase) {
@@ -76,9 +87,15 @@ function countWordCases(tokens: Token[]): { wordCount: number; capped: number; c
  * The case edits of one line's words (`line`, in order) when it is a line in capitals: everyday words lowercase,
  * name words with only their first capital.
  */
-function capsLineEdits(line: Token[], tokens: Token[], g: Gazetteers, edits: Array<[Token, string]>): void {
+function capsLineEdits(
+  line: Token[],
+  tokens: Token[],
+  g: Gazetteers,
+  edits: Array<[Token, string]>,
+  minCaps: number,
+): void {
   const capsInLine = line.filter((t) => t.allCaps).length;
-  if (capsInLine < 3 || capsInLine < line.length * CAPS_LINE_SHARE) return;
+  if (capsInLine < minCaps || capsInLine < line.length * CAPS_LINE_SHARE) return;
   // Words left in a name after a person label or an honorific ("ATTN: FAITH WOODS", "DR GRACE HILL").
   let nameWords = 0;
   for (const t of line) {

@@ -1,6 +1,7 @@
 // Round 10 person cues (issue 26), each a token test: marks written beside a name that only people carry (a pronoun
 // set, a birth name), a past-tense verb right after a lone word at a sentence start, and "per" as a preposition.
 import { verbGroupAfter } from './personClauses.js';
+import { loneModalSubject } from './loneModalSubject.js';
 import { personPronounBack } from './personPronounBack.js';
 import { negatedModalAfter, plainModalAfter, stateGroupAfter } from './personStates.js';
 import { TIME_ADVERB_OPENERS } from './personClauseWords.js';
@@ -82,9 +83,10 @@ export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token,
   // on 1,470 real pages the words in no list before "will"/"can"/"must" were products, plurals and typos —
   // "Clonezilla will let you", "Entrepreneurs can invest", "VASPs must collect")
   // (round 20: a word in no list too, when "he" or "she" refers back to it: "Hohepa can fix it if he has time")
+  // (round 22: or one the text names only there, "Ngaio should sign here": products come back on their page)
   if (v < 0) {
     const m = plainModalAfter(tokens, last);
-    if (m >= 0 && (listed || personPronounBack(tokens, m))) v = m;
+    if (m >= 0 && (listed || personPronounBack(tokens, m) || loneModalSubject(tokens, first, m))) v = m;
   }
   if (v < 0) return false;
   const after = tokens[v + 1];

@@ -37,6 +37,7 @@ import {
   quotationEnd,
 } from './personContext.js';
 import { afterBirthNameWord, afterSourceWord, pastVerbAfterOpening, pronounSetAfter } from './personMarkers.js';
+import { askedForByName, calledOnNumber } from './personCalledOn.js';
 import { afterPersonObjectVerb, secondObjectOpenerAfter } from './personObjects.js';
 import { afterRoleNoun } from './personRoles.js';
 import type { RunWord } from './personRunClasses.js';
@@ -101,6 +102,7 @@ export interface RunCues {
   reported: Cue;
   weak: Cue;
   objectOfPersonVerb: Cue;
+  calledOrAskedFor: Cue;
   follow: Cue;
   aloneOnLine: Cue;
   speaker: Cue;
@@ -127,6 +129,10 @@ export function runCues(f: RunFacts): RunCues {
   cues.weak = lazy(() => WEAK_INTRO.test(f.before));
   // "We owe Rukmini an apology", "texted Ravindra twice": the object of a verb whose object is a person.
   cues.objectOfPersonVerb = lazy(() => afterPersonObjectVerb(f.tokens, f.first));
+  // (round 22) "Call Tamati on 021 ...", "ask for Wiremu at the desk": the one called at a number or asked for.
+  cues.calledOrAskedFor = lazy(
+    () => calledOnNumber(f.tokens, f.first, f.last) || askedForByName(f.tokens, f.first, f.last),
+  );
   cues.follow = lazy(() => PERSON_FOLLOW.test(f.after));
   // A line that is only this run ("Julcsa Kárpáthy" above a contact card), or a speaker label ("Ubul: ...").
   cues.aloneOnLine = lazy(() => f.first.lineStart && /^[ \t]*(?:\n|$)/.test(f.after));

@@ -8,7 +8,7 @@ import { secondObjectAfter } from './personObjects.js';
 import { hyphenatedGivenName, type RunWord } from './personRunClasses.js';
 import type { RunCues, RunFacts } from './personRunCues.js';
 import { ownerOrAsSpeaker } from './personSources.js';
-import { coinedWord } from './personWordShapes.js';
+import { brandFromWord, coinedWord } from './personWordShapes.js';
 
 /** The run's score before the vetoes: by its shape (camel-cased, several words, one word) and its cues. */
 export function runScore(f: RunFacts, cues: RunCues): number {
@@ -128,7 +128,9 @@ function oneAmbiguousScore(f: RunFacts, cues: RunCues): number {
     (g.firstNames.has(phrase) && possessedAsPerson(tokens, last)) ||
     // "had given Angel his address", "thanked Grace": a person's verb before, and a second object after or a
     // first name
-    (cues.objectOfPersonVerb() && (g.firstNames.has(phrase) || secondObjectAfter(tokens, last)));
+    (cues.objectOfPersonVerb() && (g.firstNames.has(phrase) || secondObjectAfter(tokens, last))) ||
+    // (round 22: "Call Maria on 021 ...")
+    (cues.calledOrAskedFor() && g.firstNames.has(phrase));
   if (person) return 0.75;
   return f.aggressive && cues.weak() && !first.sentenceStart ? 0.6 : 0;
 }
@@ -153,8 +155,11 @@ function oneUnknownScore(f: RunFacts, cues: RunCues): number {
   if (possessedAsPerson(tokens, last, true) && !coinedWord(first, g)) return 0.75;
   // (a coined English word is a brand even there: "introduced Webpack")
   if (cues.objectOfPersonVerb() && !coinedWord(first, g)) return 0.75;
+  // (round 22: a service is called at a number too; its name is mostly a brand made from a word, "Ticketek")
+  if (cues.calledOrAskedFor() && !brandFromWord(first, g)) return 0.75;
   const followed = cues.follow() || cues.weak();
-  if (followed && foreignRun(f.words)) return 0.6;
+  // (round 22: a brand made from a word has a name's ending by chance, "call Ticketek on ...")
+  if (followed && foreignRun(f.words) && !brandFromWord(first, g)) return 0.6;
   if (f.aggressive && followed) return 0.55;
   return 0;
 }

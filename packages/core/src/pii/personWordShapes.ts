@@ -7,6 +7,10 @@ import { isCommonWord, isNameWord, tokenIsCommon } from './nameSignals.js';
 import { ABSTRACT_NOUN_SUFFIXES, ENGLISH_SUFFIXES } from './personRunWords.js';
 import type { Token } from './tokenizeText.js';
 
+/** A brand made from an everyday word: the word's least length and the most letters after it. */
+const MIN_BRAND_STEM = 5;
+const MAX_BRAND_TAIL = 3;
+
 /** A derived English word's ending ("Boeing", "Certification"). */
 export function derivedEnding(lower: string): boolean {
   return ENGLISH_SUFFIXES.some((x) => lower.length > x.length + 2 && lower.endsWith(x));
@@ -29,6 +33,20 @@ export function coinedWord(t: Token, g: Gazetteers): boolean {
   if (w.endsWith('s') && derivedEnding(w.slice(0, -1))) return true;
   for (let k = 3; k <= w.length - 3; k++)
     if (g.commonWords.has(w.slice(0, k)) && g.commonWords.has(w.slice(k))) return true;
+  return false;
+}
+
+/**
+ * (round 22) `coinedWord`, or an everyday word of five letters or more with a short tail ("Ticketek", "Questly"):
+ * a brand made from a word. Only where a name's ending is the evidence ("call Ticketek on ..."): a name in no list
+ * may open with an everyday word too ("Chanthy"), so the plain subject and object rules keep `coinedWord`.
+ */
+export function brandFromWord(t: Token, g: Gazetteers): boolean {
+  if (coinedWord(t, g)) return true;
+  if (tokenIsCommon(t, g) || isNameWord(t.lower, g)) return false;
+  const w = t.lower;
+  for (let k = Math.max(MIN_BRAND_STEM, w.length - MAX_BRAND_TAIL); k < w.length; k++)
+    if (g.commonWords.has(w.slice(0, k))) return true;
   return false;
 }
 

@@ -120,17 +120,23 @@ export function detectRegionPostcodes(text: string, g: Gazetteers): PiiCandidate
 /**
  * (round 20) "grew up in Kellerby 48213 with ...": after a place preposition, a capitalised word that no list has,
  * then five digits closing the clause or followed by a function word, is a town and its postcode; a count of things
- * has its noun after it ("in Fortnite 10000 players"), and four digits are too often a model ("Nvidia 3050"). The
- * postcode is found here; the town by the place stage, which asks `postcodeAfterTown`.
+ * has its noun after it ("in Fortnite 10000 players"). The postcode is found here; the town by the place stage, which
+ * asks `postcodeAfterTown`.
+ * (round 22) Four digits too, as New Zealand, Australia and much of Europe write them ("from Opononi 0473 to the
+ * coast", "in Dargaville 0310 are"), unless they read as a year ("in Kaitaia 2019 was"); a model number ("Nvidia
+ * 3050") has the same shape, but a product is no town after "in" / "from" and is mostly a listed company or a coined
+ * word, which `unlistedTown` and the place stage leave out.
  */
 // (the digits are matched first and the town read back from there, a cheaper scan than one from every preposition)
-const FIVE_DIGITS = / \d{5}(?![\p{L}\p{N}])/gu;
+const POSTCODE_DIGITS = / \d{4,5}(?![\p{L}\p{N}])/gu;
 const PREPOSITION_TOWN = /\b(?:in|from|near|at|to) (\p{Lu}[\p{Ll}-]+),?$/u;
-const POSTCODE_AFTER_TOWN = /^,? (\d{5})(?![\p{L}\p{N}])/u;
-const CLAUSE_GOES_ON = /^(?:[.,;:!?)]|\s*$|\s+(?:with|for|and|in|on|at|to|from|since|until|when|where|but|or)\b)/;
+const POSTCODE_AFTER_TOWN = /^,? (\d{4,5})(?![\p{L}\p{N}])/u;
+// (round 22: or a linking verb, "in Dargaville 0310 are nine to five")
+const CLAUSE_GOES_ON =
+  /^(?:[.,;:!?)]|\s*$|\s+(?:with|for|and|in|on|at|to|from|since|until|when|where|but|or|is|are|was|were)\b)/;
 export function detectTownPostcodes(text: string, g: Gazetteers): PiiCandidate[] {
   const out: PiiCandidate[] = [];
-  for (const m of text.matchAll(FIVE_DIGITS)) {
+  for (const m of text.matchAll(POSTCODE_DIGITS)) {
     const town = PREPOSITION_TOWN.exec(text.slice(Math.max(0, m.index! - 40), m.index!));
     if (!town || !unlistedTown(town[1], g)) continue;
     const code = postcodeAfterTown(text, m.index! - (town[0].endsWith(',') ? 1 : 0));
@@ -139,12 +145,12 @@ export function detectTownPostcodes(text: string, g: Gazetteers): PiiCandidate[]
   return out;
 }
 
-/** The offsets of a five-digit postcode right after a town ending at `end`, when the clause goes on as prose. */
+/** The offsets of a four- or five-digit postcode right after a town ending at `end`, when the clause goes on. */
 export function postcodeAfterTown(text: string, end: number): [number, number] | undefined {
   const m = POSTCODE_AFTER_TOWN.exec(text.slice(end, end + 8));
-  if (!m) return undefined;
+  if (!m || YEAR_LIKE.test(m[1])) return undefined;
   const e = end + m[0].length;
-  return CLAUSE_GOES_ON.test(text.slice(e, e + 8)) ? [e - 5, e] : undefined;
+  return CLAUSE_GOES_ON.test(text.slice(e, e + 8)) ? [e - m[1].length, e] : undefined;
 }
 
 /**
