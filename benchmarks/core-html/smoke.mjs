@@ -1,11 +1,31 @@
-// CI smoke for core-html: the same code paths on ~50 pages. Fails when a step throws, when too many pages come out
-// empty, or when the ratios blow far past the goals (bounds are generous: CI machines are shared and noisy).
-import { listPages, measurePeakRss, measureStockFactor, printSummary, summarize, timePages } from './lib.mjs';
+// CI smoke for core-html: the same code paths on 4 × 40 pages (one sample to warm up, three timed). Fails when a step
+// throws, when too many pages come out empty, or when the ratios blow far past the goals (bounds are generous: CI
+// machines are shared and noisy).
+import {
+  GOAL_VS_READABILITY,
+  listPages,
+  measurePeakRss,
+  measureStockFactor,
+  mergeRuns,
+  printSummary,
+  summarize,
+  timePages,
+  warmUp,
+} from './lib.mjs';
 
 const SAMPLE_PAGES = 40;
-/** Enough to get the JIT past its first tiers before timing. */
-const WARMUP_PAGES = 8;
-/** Goal 1/3; fail only when we are as slow as the reference itself. */
+/** Timed passes, each over its own evenly spread sample (pages i with i % step === round), each starting every page
+ *  with another contender; the bound and the printed ratio are their median (one pass read 0.29-0.43 over eight runs
+ *  on a loaded machine). CPU of all threads, as before. Each page is timed once: the pipeline keeps caches across
+ *  calls (class-list hints), so a page run again is cheaper than a page seen first, as a scraper mostly sees them. */
+const ROUNDS = 3;
+/** Untimed pages first, a sample of their own (i % step === ROUNDS), run twice: after 8 pages (the old warm-up) the
+ *  timed pass still billed JIT warm-up (the optimising compiler's background threads) to our many functions: the
+ *  same 40 pages read 0.29-0.43 that way and 0.25-0.30 after this warm-up on other pages; the full benchmark (1,000+
+ *  pages after 20) is past warm-up too. */
+const WARMUP_PAGES = SAMPLE_PAGES;
+const WARMUP_PASSES = 2;
+/** Goal 0.25; fail only when we are as slow as the reference itself. */
 const MAX_VS_READABILITY = 1;
 /** Goal 2× linkedom's bare parse as published; fail at twice the goal. */
 const MAX_VS_PARSE = 4;
@@ -21,16 +41,27 @@ if (!ids) {
   console.log('core-html smoke: ../shared/data/wcxb-dev is absent; skipping.');
   process.exit(0);
 }
-const step = Math.max(1, Math.floor(ids.length / SAMPLE_PAGES));
-const sample = ids.filter((_, i) => i % step === 0).slice(0, SAMPLE_PAGES);
-const run = timePages(sample, { warmup: WARMUP_PAGES, oneCall: false });
+const step = Math.max(ROUNDS + 1, Math.floor(ids.length / SAMPLE_PAGES));
+const sampleAt = (offset) => ids.filter((_, i) => i % step === offset).slice(0, SAMPLE_PAGES);
+const sample = sampleAt(0);
+for (let pass = 0; pass < WARMUP_PASSES; pass++) warmUp(sampleAt(ROUNDS).slice(0, WARMUP_PAGES));
+const runs = [];
+for (let round = 0; round < ROUNDS; round++)
+  runs.push(timePages(sampleAt(round), { warmup: 0, oneCall: false, rotation: round }));
+const run = mergeRuns(runs);
 const summary = summarize(run, measurePeakRss(run.largest.id), measureStockFactor(sample));
 printSummary(summary);
+const roundRatios = runs.map((r) => r.totals.pipeline.cpu / r.totals.readabilityTurndown.cpu);
+const medianRatio = [...roundRatios].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
+console.log(
+  `pipeline / (Readability+turndown), CPU, median of ${ROUNDS} rounds of ${SAMPLE_PAGES} pages each = ` +
+    `${medianRatio.toFixed(3)} (rounds ${roundRatios.map((r) => r.toFixed(3)).join(', ')}; goal <= ${GOAL_VS_READABILITY})`,
+);
 
 const problems = [];
-if (run.failures.length > 0) problems.push(`${run.failures.length} page runs threw`);
-if (summary.ratios.pipelineVsReadabilityTurndown.cpu > MAX_VS_READABILITY)
-  problems.push(`pipeline/readability ${summary.ratios.pipelineVsReadabilityTurndown.cpu} > ${MAX_VS_READABILITY}`);
+if (runs.some((r) => r.failures.length > 0)) problems.push(`${run.failures.length} page runs threw`);
+if (medianRatio > MAX_VS_READABILITY)
+  problems.push(`pipeline/readability ${medianRatio.toFixed(3)} > ${MAX_VS_READABILITY}`);
 if (summary.ratios.pipelineVsStockParse && summary.ratios.pipelineVsStockParse.cpu > MAX_VS_PARSE)
   problems.push(`pipeline/published parse ${summary.ratios.pipelineVsStockParse.cpu} > ${MAX_VS_PARSE}`);
 if (summary.ratios.pipelineVsBareParse.cpu > MAX_VS_PATCHED_PARSE)

@@ -33,6 +33,8 @@ const URL_ATTRIBUTES: Record<string, readonly string[]> = {
 /** Where lazy-loading scripts park the real image while `src` holds a placeholder. */
 const LAZY_SRC_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original'];
 const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset'];
+/** Every attribute holding a srcset, in the order read: one array for all images, not one spread per image. */
+const SRCSET_ATTRIBUTES = ['srcset', ...LAZY_SRCSET_ATTRIBUTES];
 
 export interface CleanHtmlOptions {
   /** Absolute base for relative URLs (see findBaseUrl); without it URLs stay as written. */
@@ -89,29 +91,32 @@ function resolvePicture(picture: Element, resolve: UrlResolver): void {
   for (let child = picture.firstElementChild; child; child = child.nextElementSibling) {
     if (child.localName === 'source') {
       sources.push(child);
-      for (const name of ['srcset', ...LAZY_SRCSET_ATTRIBUTES]) {
-        const value = child.getAttribute(name);
+      for (let i = 0; i < SRCSET_ATTRIBUTES.length; i++) {
+        const value = child.getAttribute(SRCSET_ATTRIBUTES[i]);
         if (value) fromSources.push(...parseSrcset(value));
       }
     } else if (child.localName === 'img' && !img) img = child;
   }
   if (!img) return;
   resolveImage(img, fromSources, resolve);
-  for (const source of sources) source.remove();
+  for (let i = 0; i < sources.length; i++) sources[i].remove();
 }
 
 /** Picks the largest of srcset, lazy-loading attributes, src and any <picture> candidates, and makes it the src. */
 function resolveImage(img: Element, extra: ImageCandidate[], resolve: UrlResolver): void {
-  const candidates = [...extra];
+  // indexed loops: these run once per image, in tiers where V8 keeps the iterator objects (round 10, decisions.md)
+  const candidates = extra.slice();
   let consumed = false;
-  for (const name of ['srcset', ...LAZY_SRCSET_ATTRIBUTES]) {
+  for (let i = 0; i < SRCSET_ATTRIBUTES.length; i++) {
+    const name = SRCSET_ATTRIBUTES[i];
     const value = img.getAttribute(name);
     if (value === null) continue;
     consumed = true;
     candidates.push(...parseSrcset(value));
     img.removeAttribute(name);
   }
-  for (const name of LAZY_SRC_ATTRIBUTES) {
+  for (let i = 0; i < LAZY_SRC_ATTRIBUTES.length; i++) {
+    const name = LAZY_SRC_ATTRIBUTES[i];
     const value = img.getAttribute(name)?.trim();
     if (!value) continue;
     consumed = true;

@@ -90,7 +90,9 @@ function fileChildren(children: ChildNode[], head: Element, body: Element): void
 function moveContentOutOfHead(head: Element): Node[] {
   const moved: Node[] = [];
   let inContent = false;
-  for (const node of Array.from(head.childNodes)) {
+  const nodes = Array.from(head.childNodes);
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
     if (!inContent) {
       const element = node.nodeType === 1 && !HEAD_TAGS.has((node as Element).localName);
       const text = node.nodeType === 3 && (node.textContent ?? '').trim() !== '';

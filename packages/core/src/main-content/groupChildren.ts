@@ -8,7 +8,8 @@ export function groupChildren(
   accept: (c: NodeStats) => boolean,
 ): Map<string, NodeStats[]> {
   const groups = new Map<string, NodeStats[]>();
-  for (const c of s.children) {
+  for (let i = 0; i < s.children.length; i++) {
+    const c = s.children[i];
     if (!accept(c)) continue;
     const key = keyOf(c);
     const g = groups.get(key);

@@ -240,7 +240,7 @@ function isCookieBanner(s: NodeStats): boolean {
 function landmarkChrome(root: NodeStats): { text: number; linkText: number } {
   let text = 0;
   let linkText = 0;
-  const stack: NodeStats[] = [...root.children];
+  const stack: NodeStats[] = root.children.slice();
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s.junk === 'hard' && isLandmark(s)) {
@@ -248,7 +248,7 @@ function landmarkChrome(root: NodeStats): { text: number; linkText: number } {
       linkText += s.linkText;
       continue;
     }
-    for (const c of s.children) stack.push(c);
+    for (let i = 0; i < s.children.length; i++) stack.push(s.children[i]);
   }
   return { text, linkText };
 }
@@ -266,7 +266,8 @@ function repeatedJunkGroups(root: NodeStats, total: number, perItemMeta: boolean
   const stack: NodeStats[] = [root];
   while (stack.length > 0) {
     const s = stack.pop()!;
-    for (const c of s.children) {
+    for (let i = 0; i < s.children.length; i++) {
+      const c = s.children[i];
       // an ad slot that links nowhere is its label alone ("Advertisement"), not a part of every item
       if (c.junk === 'soft' && AD_WORDS.has(c.junkWord ?? '') && c.links === 0) continue;
       if (c.junk === 'soft' && !repeatsByNature(c)) {

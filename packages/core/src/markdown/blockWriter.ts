@@ -117,7 +117,8 @@ export class BlockWriter {
       level.lastKind = j < top ? levels[j + 1].kind : kind;
       level.lastTag = j < top ? levels[j + 1].tag : tag;
     }
-    for (const line of blockLines) {
+    for (let b = 0; b < blockLines.length; b++) {
+      const line = blockLines[b];
       let prefix = '';
       for (let j = 1; j <= top; j++) {
         const level = levels[j];

@@ -244,7 +244,7 @@ export class InlineWriter {
   /** Returns false when the span adds nothing (a third nested `<em>`), so the caller must not close it. */
   openSpan(type: SpanType): boolean {
     let sameDepth = 0;
-    for (const item of this.stack) if (item.type === type) sameDepth++;
+    for (let i = 0; i < this.stack.length; i++) if (this.stack[i].type === type) sameDepth++;
     if (sameDepth >= MAX_SAME_SPAN_DEPTH) return false;
     // `<b>a</b><b>b</b>` is one bold run: reuse the span just closed instead of writing `**a****b**`.
     const justClosed = this.closers[this.closers.length - 1];
@@ -314,7 +314,8 @@ export class InlineWriter {
       if (item.type === 'link') this.write(this.linkTail(item));
       else if (!item.dropped) this.write(item.marker);
     }
-    for (const item of this.stack) {
+    for (let i = 0; i < this.stack.length; i++) {
+      const item = this.stack[i];
       item.emitted = false;
       item.dropped = false;
     }
