@@ -1,7 +1,6 @@
 // The `branding` render option on real Chromium: raw computed-style facts, read after the smart wait and actions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserPool, type BrowserPool } from '../dist/index.js';
-import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
+import { describe, expect, it } from 'vitest';
+import { html, useSiteAndPool } from '../test/fixtureServer.js';
 
 const BRANDED = html(
   `<header><a href="/" class="site-logo"><img src="/logo.png" alt="Harbour" width="80" height="20"></a><nav><a href="/a">A</a></nav></header>
@@ -13,22 +12,11 @@ const BRANDED = html(
    .cta { background: rgb(220, 38, 38); color: white; border-radius: 6px; border: 0; padding: 8px 16px; }</style>`,
 );
 
-let pool: BrowserPool;
-let site: FixtureServer;
-
-beforeAll(async () => {
-  site = await startFixtureServer({ '/': BRANDED, '/logo.png': (_req, res) => res.writeHead(404).end() });
-  pool = createBrowserPool({ maxConcurrency: 1 });
-});
-
-afterAll(async () => {
-  await pool?.close();
-  await site?.close();
-});
+const env = useSiteAndPool({ '/': BRANDED, '/logo.png': (_req, res) => res.writeHead(404).end() });
 
 describe('render({ branding: true })', () => {
   it('returns the computed facts of the settled page', async () => {
-    const result = await pool.render({ url: `${site.base}/`, timeout: 20_000, branding: true });
+    const result = await env.pool.render({ url: `${env.site.base}/`, timeout: 20_000, branding: true });
     const facts = result.branding!;
     // The script's late background change happened before the pass (it runs after the smart wait).
     expect(facts.background).toBe('rgb(10, 20, 30)');
@@ -48,22 +36,22 @@ describe('render({ branding: true })', () => {
     );
     expect(facts.logos).toEqual([
       expect.objectContaining({
-        url: `${site.base}/logo.png`,
+        url: `${env.site.base}/logo.png`,
         tag: 'img',
         hinted: true,
         inHeader: true,
         linksHome: true,
       }),
     ]);
-    expect(facts.icons).toEqual([`${site.base}/icon.svg`]);
+    expect(facts.icons).toEqual([`${env.site.base}/icon.svg`]);
     expect(facts.ogImage).toBe('https://cdn.example/card.png');
     expect(facts.inputs).toHaveLength(1);
     expect(result.timings.brandingMs).toBeGreaterThan(0);
   });
 
   it('sees the page as the actions left it, and is absent when not asked', async () => {
-    const acted = await pool.render({
-      url: `${site.base}/`,
+    const acted = await env.pool.render({
+      url: `${env.site.base}/`,
       timeout: 20_000,
       branding: true,
       actions: [
@@ -71,7 +59,7 @@ describe('render({ branding: true })', () => {
       ],
     });
     expect(acted.branding!.buttons[0].background).toBe('rgb(5, 150, 105)');
-    const plain = await pool.render({ url: `${site.base}/`, timeout: 20_000 });
+    const plain = await env.pool.render({ url: `${env.site.base}/`, timeout: 20_000 });
     expect(plain.branding).toBeUndefined();
   });
 });

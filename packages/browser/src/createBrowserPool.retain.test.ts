@@ -1,32 +1,24 @@
 // Pages kept after their render (RenderRequest.retain) for an interact session to adopt: real Chromium, real pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowserPool, type BrowserPool } from '../dist/index.js';
-import { html, startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
+import { describe, expect, it } from 'vitest';
+import { createBrowserPool } from '../dist/index.js';
+import { html, useSiteAndPool } from '../test/fixtureServer.js';
 
-let site: FixtureServer;
-let pool: BrowserPool;
-
-beforeAll(async () => {
-  site = await startFixtureServer({
+const env = useSiteAndPool(
+  {
     '/form': html(
       `<input id="q"><button id="reveal" onclick="document.getElementById('secret').hidden = false">show</button><p id="secret" hidden>revealed text</p>
        <script>window.ticks = 0; window.at = []; setInterval(() => { window.ticks++; window.at.push(Date.now()); }, 10);</script>`,
     ),
     '/plain': html('<h1>plain page</h1>'),
-  });
+  },
   // One render slot and a short idle close: a kept page must neither hold the slot nor let Chromium close under it.
-  pool = createBrowserPool({ maxConcurrency: 1, idleTimeoutMs: 200 });
-});
-
-afterAll(async () => {
-  await pool?.close();
-  await site?.close();
-});
+  { maxConcurrency: 1, idleTimeoutMs: 200 },
+);
 
 describe('retained render pages', () => {
   it('keeps the page after actions, paused, without holding a render slot or letting Chromium idle out', async () => {
-    const result = await pool.render({
-      url: `${site.base}/form`,
+    const result = await env.pool.render({
+      url: `${env.site.base}/form`,
       timeout: 30_000,
       retain: true,
       actions: [
@@ -39,16 +31,16 @@ describe('retained render pages', () => {
     const kept = result.retained!;
     expect(kept).toBeDefined();
     expect(kept.alive()).toBe(true);
-    expect(pool.stats()).toMatchObject({ retained: 1, active: 0 });
+    expect(env.pool.stats()).toMatchObject({ retained: 1, active: 0 });
     // The page is paused from here until resume(); the page clock is this machine's clock.
     const keptFrom = Date.now();
-    const hitsBefore = site.hits.filter((h) => h === '/form').length;
+    const hitsBefore = env.site.hits.filter((h) => h === '/form').length;
 
     // The only slot is free: another render runs while the page is kept.
-    expect((await pool.render({ url: `${site.base}/plain`, timeout: 30_000 })).html).toContain('plain page');
+    expect((await env.pool.render({ url: `${env.site.base}/plain`, timeout: 30_000 })).html).toContain('plain page');
     // Past the idle timeout, Chromium is still up for the kept page.
     await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(pool.stats().running).toBe(true);
+    expect(env.pool.stats().running).toBe(true);
 
     const keptTo = Date.now();
     await kept.resume();
@@ -61,20 +53,20 @@ describe('retained render pages', () => {
     // The same page, never re-loaded: the typed value and the revealed element are there.
     expect(await kept.page.inputValue('#q')).toBe('typed before');
     expect(await kept.page.isVisible('#secret')).toBe(true);
-    expect(site.hits.filter((h) => h === '/form').length).toBe(hitsBefore);
+    expect(env.site.hits.filter((h) => h === '/form').length).toBe(hitsBefore);
     // And it runs again once resumed.
     await kept.page.waitForFunction((before) => (window as unknown as { ticks: number }).ticks > before + 5, ticks);
 
     await kept.close();
     expect(kept.alive()).toBe(false);
-    expect(pool.stats().retained).toBe(0);
+    expect(env.pool.stats().retained).toBe(0);
   });
 
   it('keeps nothing unless asked, and closing the pool closes kept pages', async () => {
-    const plain = await pool.render({ url: `${site.base}/plain`, timeout: 30_000 });
+    const plain = await env.pool.render({ url: `${env.site.base}/plain`, timeout: 30_000 });
     expect(plain.retained).toBeUndefined();
     const own = createBrowserPool({ maxConcurrency: 1 });
-    const kept = (await own.render({ url: `${site.base}/plain`, timeout: 30_000, retain: true })).retained!;
+    const kept = (await own.render({ url: `${env.site.base}/plain`, timeout: 30_000, retain: true })).retained!;
     expect(own.stats().retained).toBe(1);
     await own.close();
     expect(kept.alive()).toBe(false);

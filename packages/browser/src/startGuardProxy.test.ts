@@ -1,22 +1,17 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useStarted } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
 import { createAllowCheck } from '../dist/installRequestGuard.js';
-import { startGuardProxy, type GuardProxy } from '../dist/startGuardProxy.js';
-import { startFixtureServer, type FixtureServer } from '../test/fixtureServer.js';
+import { startGuardProxy } from '../dist/startGuardProxy.js';
+import { startFixtureServer } from '../test/fixtureServer.js';
 
-let proxy: GuardProxy;
-let site: FixtureServer;
-
-beforeAll(async () => {
-  proxy = await startGuardProxy();
-  site = await startFixtureServer({ '/a': (_req, res) => res.end('page a'), '/b': (_req, res) => res.end('page b') });
-});
-
-afterAll(async () => {
-  await proxy?.close();
-  await site?.close();
-});
+const env = useStarted(async (own) => ({
+  proxy: own(await startGuardProxy()),
+  site: own(
+    await startFixtureServer({ '/a': (_req, res) => res.end('page a'), '/b': (_req, res) => res.end('page b') }),
+  ),
+}));
 
 /** A plain-HTTP request in absolute form through the proxy at `server`, without any proxy credentials. */
 function viaProxy(server: string, url: string): Promise<{ status: number; body: string }> {
@@ -36,24 +31,24 @@ describe('guard proxy: a port per registration', () => {
   it('applies the hook of the registration whose port the connection came to, with no credentials', async () => {
     const refusedA: string[] = [];
     const refusedB: string[] = [];
-    const a = await proxy.registerPort(
+    const a = await env.proxy.registerPort(
       createAllowCheck((url) => !url.endsWith('/b')),
       (url) => refusedA.push(url),
     );
-    const b = await proxy.registerPort(
+    const b = await env.proxy.registerPort(
       createAllowCheck((url) => !url.endsWith('/a')),
       (url) => refusedB.push(url),
     );
     try {
       expect(a.server).not.toBe(b.server);
-      expect(await viaProxy(a.server, `${site.base}/a`)).toEqual({ status: 200, body: 'page a' });
-      expect((await viaProxy(a.server, `${site.base}/b`)).status).toBe(403);
-      expect((await viaProxy(b.server, `${site.base}/a`)).status).toBe(403);
-      expect(await viaProxy(b.server, `${site.base}/b`)).toEqual({ status: 200, body: 'page b' });
-      expect(refusedA).toEqual([`${site.base}/b`]);
-      expect(refusedB).toEqual([`${site.base}/a`]);
+      expect(await viaProxy(a.server, `${env.site.base}/a`)).toEqual({ status: 200, body: 'page a' });
+      expect((await viaProxy(a.server, `${env.site.base}/b`)).status).toBe(403);
+      expect((await viaProxy(b.server, `${env.site.base}/a`)).status).toBe(403);
+      expect(await viaProxy(b.server, `${env.site.base}/b`)).toEqual({ status: 200, body: 'page b' });
+      expect(refusedA).toEqual([`${env.site.base}/b`]);
+      expect(refusedB).toEqual([`${env.site.base}/a`]);
       // The shared port still wants credentials.
-      expect((await viaProxy(proxy.server, `${site.base}/a`)).status).toBe(407);
+      expect((await viaProxy(env.proxy.server, `${env.site.base}/a`)).status).toBe(407);
     } finally {
       a.release();
       b.release();
@@ -61,7 +56,7 @@ describe('guard proxy: a port per registration', () => {
   });
 
   it('stops listening once released', async () => {
-    const registration = await proxy.registerPort(
+    const registration = await env.proxy.registerPort(
       createAllowCheck(() => true),
       () => {},
     );

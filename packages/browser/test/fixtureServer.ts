@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
+import { listenLocal, type LocalServer, useStarted } from '@scrape/test-support';
+import { createBrowserPool, type BrowserPool, type BrowserPoolOptions } from '../dist/index.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -25,4 +26,18 @@ export async function startFixtureServer(routes: Record<string, Handler | string
 
 export function html(body: string, head = ''): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+}
+
+/**
+ * A fixture site serving `routes` and a browser pool, started before the file's tests and closed after them (the pool
+ * first). Read the fields inside tests and hooks: they are set once the tests run.
+ */
+export function useSiteAndPool(
+  routes: Record<string, Handler | string>,
+  options: BrowserPoolOptions = { maxConcurrency: 1 },
+): Readonly<{ site: FixtureServer; pool: BrowserPool }> {
+  return useStarted(async (own) => ({
+    site: own(await startFixtureServer(routes)),
+    pool: own(createBrowserPool(options)),
+  }));
 }
