@@ -1,27 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmbeddedBackend } from './backends/createEmbeddedBackend.js';
+import { describe, expect, it } from 'vitest';
 import type { KvBackend } from './backends/KvBackend.js';
 import { createManualClock, type ManualClock } from './clock.js';
 import { createPageCache } from './createPageCache.js';
 import { planCache } from './planCache.js';
 import type { Source } from './source.js';
+import { useTempBackends } from '../test/useTempBackends.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
+const openBackend = useTempBackends('scrape-page-cache-');
 
 /** The real embedded store, with its list writes held at a gate the test opens (or fails). */
 function gatedBackend(clock: ManualClock) {
-  const dir = mkdtempSync(join(tmpdir(), 'scrape-page-cache-'));
-  const real = createEmbeddedBackend({ dataDir: dir, clock });
-  closers.push(async () => {
-    await real.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const real = openBackend(clock);
   let open!: () => void;
   let fail!: (error: Error) => void;
   const gate = new Promise<void>((resolve, reject) => {

@@ -1,25 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmbeddedBackend } from './backends/createEmbeddedBackend.js';
+import { describe, expect, it } from 'vitest';
 import type { KvBackend } from './backends/KvBackend.js';
 import { createManualClock, type ManualClock } from './clock.js';
 import { createResultStore } from './createResultStore.js';
+import { useTempBackends } from '../test/useTempBackends.js';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
+const openBackend = useTempBackends('scrape-result-store-');
 
 /** The real embedded store, counting the puts that start. */
 function countingBackend(clock: ManualClock) {
-  const dir = mkdtempSync(join(tmpdir(), 'scrape-result-store-'));
-  const real = createEmbeddedBackend({ dataDir: dir, clock });
-  closers.push(async () => {
-    await real.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const real = openBackend(clock);
   const puts: string[] = [];
   const backend: KvBackend = {
     ...real,
