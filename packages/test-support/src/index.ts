@@ -6,6 +6,6 @@ export { rejectionOf } from './rejectionOf.js';
 export { runModuleScript, type ScriptRun } from './runModuleScript.js';
 export { relayToLoopback } from './relayToLoopback.js';
 export { waitFor } from './waitFor.js';
-export { useStarted } from './useStarted.js';
+export { useCleanups, useStarted } from './useStarted.js';
 export { dropRedisPrefix, redisCommand, redisReachable } from './redisCommand.js';
 export { selfSignedCertificate, type Certificate } from './selfSignedCertificate.js';

@@ -29,3 +29,16 @@ export function useStarted<T extends object>(start: (own: Own) => Promise<T>, ti
   });
   return env;
 }
+
+/**
+ * A list the file's tests and hooks push clean-ups on (a service a test started, a temporary folder); after the file's
+ * tests they run, the last pushed first. Called after `useStarted`, they run before its servers close: vitest runs
+ * `afterAll` hooks the last registered first.
+ */
+export function useCleanups(): (() => unknown)[] {
+  const cleanups: (() => unknown)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return cleanups;
+}
