@@ -4,11 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { openAccounts, type Accounts } from '../src/index.js';
+import { openAccounts, type Accounts, type CreateServerOptions } from '../src/index.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 import { startService, type Service } from './startService.js';
-import { dropRedisPrefix } from '@scrape/test-support';
+import { dropRedisPrefix, useCleanups, useStarted } from '@scrape/test-support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -26,13 +25,17 @@ export function accountHomes(tag: string) {
   ] as const;
 }
 
-/** Opens the accounts on `home` and a service that uses them; `close` stops the service and removes the home. */
+/**
+ * Opens the accounts on `home` and a service that uses them (with `options` besides); `close` stops the service and
+ * removes the home.
+ */
 export async function startAccountService(
   home: AccountHome,
+  options: CreateServerOptions = {},
 ): Promise<{ accounts: Accounts; service: Service; close(): Promise<void> }> {
   const accounts = await openAccounts(home);
   const redisKeyPrefix = home.keyPrefix && home.keyPrefix + 'cache:';
-  const service = await startService({ accounts, redisUrl: home.redisUrl, redisKeyPrefix });
+  const service = await startService({ ...options, accounts, redisUrl: home.redisUrl, redisKeyPrefix });
   const close = async () => {
     await service.close();
     if (home.dataDir) rmSync(home.dataDir, { recursive: true, force: true });
@@ -48,19 +51,11 @@ export async function startAccountService(
  * the site closes. Read `site` inside the tests (it is set once `beforeAll` has run).
  */
 export function useSiteWithCleanups(): { readonly site: FixtureSite; cleanups: (() => unknown)[] } {
-  let site: FixtureSite | undefined;
-  const cleanups: (() => unknown)[] = [];
-  beforeAll(async () => {
-    site = await startFixtureSite();
-  });
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c();
-    await site?.close();
-  });
+  const env = useStarted(async (own) => ({ site: own(await startFixtureSite()) }));
+  const cleanups = useCleanups();
   return {
     get site() {
-      if (!site) throw new Error('the fixture site is read before beforeAll started it');
-      return site;
+      return env.site;
     },
     cleanups,
   };

@@ -1,16 +1,16 @@
 // POST /v2/parse through the Firecrawl SDK as a real client: real DOCX/XLSX/PPTX files made by the libraries
 // people make them with, PDFs printed and PNG/JPEG images captured by Chromium, real OCR; hostile uploads.
 import Firecrawl from '@mendable/firecrawl-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useStarted } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
 import { brokenPdf, encryptedPdf, printPdf, REPORT_HTML } from '../../scraper/test/pdfFixtures.js';
 import { captureImages, makeDocx, makePptx, makeXlsx, NOTICE_HTML, zipBomb } from './uploadFixtures.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { startService, TEST_KEY } from './startService.js';
+import { sdkError } from './sdkError.js';
 
-let svc: Service;
-let client: Firecrawl;
 const files: Record<string, Uint8Array> = {};
 
-beforeAll(async () => {
+const env = useStarted(async (own) => {
   [files.docx, files.xlsx, files.pptx, files.pdf] = await Promise.all([
     makeDocx(),
     makeXlsx(),
@@ -18,13 +18,9 @@ beforeAll(async () => {
     printPdf(REPORT_HTML),
   ]);
   ({ png: files.png, jpeg: files.jpeg, webp: files.webp, tiff: files.tiff } = await captureImages(NOTICE_HTML));
-  svc = await startService({ parseMaxFileBytes: 2 * 1024 * 1024 });
-  client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
+  const svc = own(await startService({ parseMaxFileBytes: 2 * 1024 * 1024 }));
+  return { svc, client: new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 }) };
 }, 120_000);
-
-afterAll(async () => {
-  await svc?.close();
-});
 
 /** A raw multipart POST, for what the SDK refuses to send. */
 async function upload(
@@ -36,7 +32,7 @@ async function upload(
       form.append(p.name, new Blob([p.value as BlobPart], { type: p.type ?? 'application/octet-stream' }), p.filename);
     else form.append(p.name, p.value as string);
   }
-  const res = await fetch(`${svc.baseUrl}/v2/parse`, {
+  const res = await fetch(`${env.svc.baseUrl}/v2/parse`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_KEY}` },
     body: form,
@@ -44,18 +40,9 @@ async function upload(
   return { status: res.status, body: await res.json() };
 }
 
-async function sdkError(promise: Promise<unknown>): Promise<{ status?: number; code?: string; message: string }> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as { status?: number; code?: string; message: string };
-  }
-  throw new Error('expected the SDK call to throw');
-}
-
 describe('parse: formats', () => {
   it('DOCX: headings, inline emphasis, bullets and a table (first row its header)', async () => {
-    const doc = await client.parse(
+    const doc = await env.client.parse(
       { filename: 'report.docx', data: Buffer.from(files.docx) },
       { formats: ['markdown'] },
     );
@@ -69,7 +56,7 @@ describe('parse: formats', () => {
   });
 
   it('XLSX: each sheet a heading and a table, in workbook order; formulas and dates as shown', async () => {
-    const doc = await client.parse(
+    const doc = await env.client.parse(
       { filename: 'berths.xlsx', data: Buffer.from(files.xlsx) },
       { formats: ['markdown'] },
     );
@@ -82,7 +69,7 @@ describe('parse: formats', () => {
   });
 
   it('PPTX: slides in order, titles as headings, bullets, top-to-bottom reading order and tables', async () => {
-    const doc = await client.parse(
+    const doc = await env.client.parse(
       { filename: 'review.pptx', data: Buffer.from(files.pptx) },
       { formats: ['markdown'] },
     );
@@ -96,15 +83,15 @@ describe('parse: formats', () => {
   });
 
   it('CSV is a table; text and markdown come back as sent', async () => {
-    const csv = await client.parse(
+    const csv = await env.client.parse(
       { filename: 'ships.csv', data: 'Ship,Flag\n"Aurora, II",NO\nBorealis,IS\n' },
       { formats: ['markdown'] },
     );
     expect(csv.markdown).toBe('| Ship | Flag |\n| --- | --- |\n| Aurora, II | NO |\n| Borealis | IS |');
-    const md = await client.parse({ filename: 'notes.md', data: '# Notes\n\n- one\n- two\n' });
+    const md = await env.client.parse({ filename: 'notes.md', data: '# Notes\n\n- one\n- two\n' });
     expect(md.markdown).toBe('# Notes\n\n- one\n- two\n');
     expect(md.metadata).toMatchObject({ fileType: 'markdown' });
-    const txt = await client.parse({ filename: 'plain.txt', data: 'Tide tables\nupdated daily' });
+    const txt = await env.client.parse({ filename: 'plain.txt', data: 'Tide tables\nupdated daily' });
     expect(txt.markdown).toBe('Tide tables\nupdated daily');
   });
 
@@ -114,7 +101,10 @@ describe('parse: formats', () => {
       'href="/about">About</a></nav>' +
       '<main><h1>Pier notice</h1><p>Closed on <a href="/days">Sundays</a>, see <a href="https://example.org/map">the ' +
       'map</a>.</p></main></body></html>';
-    const doc = await client.parse({ filename: 'page.html', data: page }, { formats: ['markdown', 'links', 'html'] });
+    const doc = await env.client.parse(
+      { filename: 'page.html', data: page },
+      { formats: ['markdown', 'links', 'html'] },
+    );
     expect(doc.markdown).toBe('# Pier notice\n\nClosed on [Sundays](/days), see [the map](https://example.org/map).');
     expect(doc.links).toEqual(expect.arrayContaining(['/days', 'https://example.org/map']));
     expect(doc.html).toContain('<h1>Pier notice</h1>');
@@ -123,7 +113,7 @@ describe('parse: formats', () => {
   });
 
   it('PDF: the existing parser with its options (maxPages, pages) and a credit per page', async () => {
-    const doc = await client.parse(
+    const doc = await env.client.parse(
       { filename: 'report.pdf', data: Buffer.from(files.pdf) },
       { formats: ['markdown'], parsers: [{ type: 'pdf', maxPages: 2 }] },
     );
@@ -133,7 +123,11 @@ describe('parse: formats', () => {
   });
 
   it('PNG, JPEG, WebP and TIFF through the offline OCR, lines grouped into paragraphs', async () => {
-    const png = await client.parse({ filename: 'notice.png', data: Buffer.from(files.png), contentType: 'image/png' });
+    const png = await env.client.parse({
+      filename: 'notice.png',
+      data: Buffer.from(files.png),
+      contentType: 'image/png',
+    });
     expect(png.markdown).toBe('Harbour notice\n\nThe ferry leaves at noon');
     expect(png.metadata).toMatchObject({ fileType: 'image', contentType: 'image/png' });
     expect(png.metadata?.ocrConfidence).toBeGreaterThan(0.6);
@@ -142,13 +136,13 @@ describe('parse: formats', () => {
       ['notice.webp', files.webp],
       ['notice.tiff', files.tiff],
     ] as const) {
-      const doc = await client.parse({ filename: name, data: Buffer.from(bytes) });
+      const doc = await env.client.parse({ filename: name, data: Buffer.from(bytes) });
       expect(doc.markdown, name).toBe('Harbour notice\n\nThe ferry leaves at noon');
     }
   }, 180_000);
 
   it('redactPII and the scrape options apply to parsed files', async () => {
-    const doc = await client.parse(
+    const doc = await env.client.parse(
       { filename: 'contact.txt', data: 'Write to harbour.master@example.com about berths.' },
       { redactPII: true } as never,
     );
@@ -204,7 +198,7 @@ describe('parse: refused options and hostile or broken uploads', () => {
       { name: 'file', value: 'b', filename: 'b.txt' },
     ]);
     expect(two.status).toBe(400);
-    const json = await fetch(`${svc.baseUrl}/v2/parse`, {
+    const json = await fetch(`${env.svc.baseUrl}/v2/parse`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
       body: '{}',
@@ -216,21 +210,23 @@ describe('parse: refused options and hostile or broken uploads', () => {
   it('an executable is a 415 naming its type; a .docx that is not a zip and an image that is a Word file are 422s', async () => {
     const exe = new Uint8Array(512);
     exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03]);
-    const e = await sdkError(client.parse({ filename: 'tool.exe', data: Buffer.from(exe) }));
+    const e = await sdkError(env.client.parse({ filename: 'tool.exe', data: Buffer.from(exe) }));
     expect(e).toMatchObject({ status: 415, code: 'PARSE_UNSUPPORTED_FILE_TYPE' });
     expect(e.message).toContain('application/x-msdownload');
-    expect(await sdkError(client.parse({ filename: 'fake.docx', data: 'just some text pretending' }))).toMatchObject({
+    expect(
+      await sdkError(env.client.parse({ filename: 'fake.docx', data: 'just some text pretending' })),
+    ).toMatchObject({
       status: 422,
       code: 'PARSE_FILE_TYPE_MISMATCH',
     });
-    expect(await sdkError(client.parse({ filename: 'pic.png', data: Buffer.from(files.docx) }))).toMatchObject({
+    expect(await sdkError(env.client.parse({ filename: 'pic.png', data: Buffer.from(files.docx) }))).toMatchObject({
       status: 422,
       code: 'PARSE_FILE_TYPE_MISMATCH',
     });
     // A zip that is not an office file, under an office name.
     const { zipSync } = await import('fflate');
     const plainZip = zipSync({ 'a.txt': new TextEncoder().encode('hello') });
-    expect(await sdkError(client.parse({ filename: 'deck.pptx', data: Buffer.from(plainZip) }))).toMatchObject({
+    expect(await sdkError(env.client.parse({ filename: 'deck.pptx', data: Buffer.from(plainZip) }))).toMatchObject({
       status: 422,
       code: 'PARSE_FILE_TYPE_MISMATCH',
     });
@@ -239,35 +235,35 @@ describe('parse: refused options and hostile or broken uploads', () => {
   it('a zip bomb dressed as a .docx is refused from its directory, before anything inflates it', async () => {
     const bomb = zipBomb(24 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-    const e = await sdkError(client.parse({ filename: 'bomb.docx', data: Buffer.from(bomb) }));
+    const e = await sdkError(env.client.parse({ filename: 'bomb.docx', data: Buffer.from(bomb) }));
     expect(e).toMatchObject({ status: 422, code: 'PARSE_FILE_TOO_COMPLEX' });
   });
 
   it('encrypted and broken files are 422s with their reason', async () => {
     expect(
-      await sdkError(client.parse({ filename: 'locked.pdf', data: Buffer.from(encryptedPdf(files.pdf)) })),
+      await sdkError(env.client.parse({ filename: 'locked.pdf', data: Buffer.from(encryptedPdf(files.pdf)) })),
     ).toMatchObject({ status: 422, code: 'SCRAPE_PDF_ENCRYPTED' });
-    expect(await sdkError(client.parse({ filename: 'broken.pdf', data: Buffer.from(brokenPdf()) }))).toMatchObject({
+    expect(await sdkError(env.client.parse({ filename: 'broken.pdf', data: Buffer.from(brokenPdf()) }))).toMatchObject({
       status: 422,
       code: 'SCRAPE_PDF_UNREADABLE',
     });
     // An encrypted Office file is an OLE container, whatever its name says.
     const ole = new Uint8Array(1024);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    expect(await sdkError(client.parse({ filename: 'secret.xlsx', data: Buffer.from(ole) }))).toMatchObject({
+    expect(await sdkError(env.client.parse({ filename: 'secret.xlsx', data: Buffer.from(ole) }))).toMatchObject({
       status: 422,
       code: 'PARSE_FILE_ENCRYPTED',
     });
     // A real .docx cut in half: the zip's directory is gone.
     const cut = files.docx.subarray(0, Math.floor(files.docx.length / 2));
-    const broken = await sdkError(client.parse({ filename: 'cut.docx', data: Buffer.from(cut) }));
+    const broken = await sdkError(env.client.parse({ filename: 'cut.docx', data: Buffer.from(cut) }));
     expect(broken.status).toBe(422);
     expect(['PARSE_FILE_UNREADABLE', 'PARSE_FILE_TYPE_MISMATCH']).toContain(broken.code);
     // An image whose header promises more pixels than we decode.
     const huge = new Uint8Array(files.png);
     new DataView(huge.buffer).setUint32(16, 100_000);
     new DataView(huge.buffer).setUint32(20, 100_000);
-    expect(await sdkError(client.parse({ filename: 'huge.png', data: Buffer.from(huge) }))).toMatchObject({
+    expect(await sdkError(env.client.parse({ filename: 'huge.png', data: Buffer.from(huge) }))).toMatchObject({
       status: 422,
       code: 'PARSE_FILE_TOO_COMPLEX',
     });
@@ -286,7 +282,7 @@ describe('parse: refused options and hostile or broken uploads', () => {
   it('needs a key', async () => {
     const form = new FormData();
     form.append('file', new Blob(['hi']), 'a.txt');
-    const res = await fetch(`${svc.baseUrl}/v2/parse`, { method: 'POST', body: form });
+    const res = await fetch(`${env.svc.baseUrl}/v2/parse`, { method: 'POST', body: form });
     expect(res.status).toBe(401);
   });
 });

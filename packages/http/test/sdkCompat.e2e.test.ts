@@ -1,11 +1,12 @@
 // What the Firecrawl SDK 4.42 can put in a scrape request, sent through the SDK itself (issue 24): formats and
 // fields its types allow must work, or be ignored with a `warning` where they switch a Firecrawl cloud feature.
 import Firecrawl from '@mendable/firecrawl-js';
-import { listenLocal, type LocalServer, relayToLoopback } from '@scrape/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
+import { listenLocal, relayToLoopback, useStarted } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
+import { startFixtureSite } from './fixtureSite.js';
 import { captureImages, NOTICE_HTML } from './uploadFixtures.js';
-import { callApi, startService, TEST_KEY, type Service } from './startService.js';
+import { callApi, startService, TEST_KEY } from './startService.js';
+import { sdkError } from './sdkError.js';
 
 const GALLERY = `<!DOCTYPE html><html><head><title>Harbour gallery</title>
 <meta property="og:image" content="/share.jpg"></head><body><main><h1>Harbour gallery</h1>
@@ -16,14 +17,10 @@ const GALLERY = `<!DOCTYPE html><html><head><title>Harbour gallery</title>
 <a class="product" href="/kettle" data-sku="K-1">Kettle</a><a class="product" href="/lamp" data-sku="L-2">Lamp</a>
 </main></body></html>`;
 
-let site: LocalServer;
-let svc: Service;
-let client: Firecrawl;
-
-beforeAll(async () => {
+const env = useStarted(async (own) => {
   // A real PNG of two lines of text, captured by Chromium: what the image parser must read.
   const { png } = await captureImages(NOTICE_HTML);
-  site = await listenLocal((_req, res, path) => {
+  const site = await listenLocal((_req, res, path) => {
     if (path === '/photo.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(Buffer.from(png));
@@ -35,41 +32,27 @@ beforeAll(async () => {
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
-  svc = await startService();
-  client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
+  own(site);
+  const svc = own(await startService());
+  return { site, svc, client: new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 }) };
 });
-afterAll(async () => {
-  await svc?.close();
-  await site?.close();
-});
-
-async function sdkError(
-  promise: Promise<unknown>,
-): Promise<{ message: string; status?: number; code?: string; details?: unknown }> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as { message: string; status?: number; code?: string };
-  }
-  throw new Error('expected the SDK call to throw');
-}
 
 describe('formats the SDK types allow', () => {
   it('images: every image URL of the page, absolute, once each, srcset candidates included', async () => {
-    const doc = await client.scrape(`${site.origin}/gallery?images`, { formats: ['images'] });
+    const doc = await env.client.scrape(`${env.site.origin}/gallery?images`, { formats: ['images'] });
     expect(doc.images).toEqual([
-      `${site.origin}/share.jpg`,
-      `${site.origin}/img/wall.jpg`,
-      `${site.origin}/img/small.jpg`,
-      `${site.origin}/img/large.jpg`,
-      `${site.origin}/img/pier.avif`,
-      `${site.origin}/img/pier.jpg`,
+      `${env.site.origin}/share.jpg`,
+      `${env.site.origin}/img/wall.jpg`,
+      `${env.site.origin}/img/small.jpg`,
+      `${env.site.origin}/img/large.jpg`,
+      `${env.site.origin}/img/pier.avif`,
+      `${env.site.origin}/img/pier.jpg`,
     ]);
     expect(doc.markdown).toBeUndefined();
   });
 
   it('attributes: the values per selector', async () => {
-    const doc = await client.scrape(`${site.origin}/gallery?attributes`, {
+    const doc = await env.client.scrape(`${env.site.origin}/gallery?attributes`, {
       formats: [
         'markdown',
         {
@@ -89,22 +72,22 @@ describe('formats the SDK types allow', () => {
   });
 
   it('attributes with a selector the engine cannot read is a 400 naming it, before any fetch', async () => {
-    const before = site.hits.length;
+    const before = env.site.hits.length;
     const err = await sdkError(
-      client.scrape(`${site.origin}/gallery?bad-selector`, {
+      env.client.scrape(`${env.site.origin}/gallery?bad-selector`, {
         formats: [{ type: 'attributes', selectors: [{ selector: 'a[', attribute: 'href' }] }],
       }),
     );
     expect(err.status).toBe(400);
     expect(err.message).toContain('a[');
     expect(err.code).toBe('BAD_REQUEST');
-    expect(site.hits.length).toBe(before);
+    expect(env.site.hits.length).toBe(before);
   });
 
   it('query without a configured model is the clear SCRAPE_LLM_NOT_CONFIGURED 400, never a validation error', async () => {
     for (const mode of [undefined, 'freeform', 'directQuote'] as const) {
       const err = await sdkError(
-        client.scrape(`${site.origin}/gallery?query`, {
+        env.client.scrape(`${env.site.origin}/gallery?query`, {
           formats: [{ type: 'query', prompt: 'Who took the photographs?', ...(mode ? { mode } : {}) }],
         }),
       );
@@ -121,39 +104,42 @@ describe('fields the SDK types allow', () => {
     const proxied = await startService({ proxies: { enhanced: { server: proxy.origin } } });
     try {
       const viaProxy = new Firecrawl({ apiKey: TEST_KEY, apiUrl: proxied.baseUrl, maxRetries: 1 });
-      const doc = await viaProxy.scrape(`${site.origin}/gallery?stealth`, {
+      const doc = await viaProxy.scrape(`${env.site.origin}/gallery?stealth`, {
         formats: ['markdown'],
         proxy: 'stealth',
         maxAge: 0,
       });
       expect(doc.metadata?.proxyUsed).toBe('enhanced');
-      expect(proxy.hits).toContain(`${site.origin}/gallery?stealth`);
+      expect(proxy.hits).toContain(`${env.site.origin}/gallery?stealth`);
     } finally {
       await proxied.close();
       await proxy.close();
     }
-    const doc = await client.scrape(`${site.origin}/gallery?country`, {
+    const doc = await env.client.scrape(`${env.site.origin}/gallery?country`, {
       formats: ['markdown'],
       location: { country: 'de', languages: ['de-DE'] },
     });
     expect(doc.markdown).toContain('harbour master');
-    expect(site.headersOf.get('/gallery')?.['accept-language']).toMatch(/^de-DE/);
+    expect(env.site.headersOf.get('/gallery')?.['accept-language']).toMatch(/^de-DE/);
   });
 
   it('parsers in every SDK form, pageMarkdown included, are accepted', async () => {
-    const doc = await client.scrape(`${site.origin}/gallery?parsers`, {
+    const doc = await env.client.scrape(`${env.site.origin}/gallery?parsers`, {
       formats: ['markdown'],
       parsers: ['pdf', 'image', { type: 'pdf', mode: 'fast', pageMarkdown: true }, { type: 'image' }],
     });
     expect(doc.markdown).toContain('harbour master');
     // An image with the image parser is read by the offline OCR engine, as POST /v2/parse reads an upload.
-    const photo = await client.scrape(`${site.origin}/photo.png`, { formats: ['markdown'], parsers: ['image'] });
+    const photo = await env.client.scrape(`${env.site.origin}/photo.png`, {
+      formats: ['markdown'],
+      parsers: ['image'],
+    });
     expect(photo.markdown).toBe('Harbour notice\n\nThe ferry leaves at noon');
     expect(photo.metadata?.ocrConfidence).toBeGreaterThan(0.6);
   });
 
   it('fastMode, useMock, toolDetail and domainTools are accepted and named in a warning as cloud-only', async () => {
-    const doc = await client.scrape(`${site.origin}/gallery?cloud`, {
+    const doc = await env.client.scrape(`${env.site.origin}/gallery?cloud`, {
       formats: ['markdown'],
       fastMode: true,
       useMock: 'mock-1',
@@ -164,13 +150,16 @@ describe('fields the SDK types allow', () => {
     expect(doc.warning).toBe(
       '`fastMode`, `useMock`, `domainTools`, `toolDetail` are Firecrawl cloud options that this server ignores.',
     );
-    const quiet = await client.scrape(`${site.origin}/gallery?cloud-off`, { formats: ['markdown'], fastMode: false });
+    const quiet = await env.client.scrape(`${env.site.origin}/gallery?cloud-off`, {
+      formats: ['markdown'],
+      fastMode: false,
+    });
     expect(quiet.warning).toBeUndefined();
   });
 
   it('a key no client sends keeps its 400, which names it', async () => {
     const err = await sdkError(
-      client.scrape(`${site.origin}/gallery?unknown`, { formats: ['markdown'], inventedOption: 1 } as never),
+      env.client.scrape(`${env.site.origin}/gallery?unknown`, { formats: ['markdown'], inventedOption: 1 } as never),
     );
     expect(err.status).toBe(400);
     expect(err.message).toBe('Bad Request: unknown field "inventedOption"');
@@ -179,9 +168,9 @@ describe('fields the SDK types allow', () => {
 
 describe('the cache', () => {
   it('a cached screenshot keeps the link it was stored with', async () => {
-    const url = `${site.origin}/gallery?screenshot`;
-    const first = await client.scrape(url, { formats: ['screenshot'] });
-    const second = await client.scrape(url, { formats: ['screenshot'] });
+    const url = `${env.site.origin}/gallery?screenshot`;
+    const first = await env.client.scrape(url, { formats: ['screenshot'] });
+    const second = await env.client.scrape(url, { formats: ['screenshot'] });
     expect(first.metadata?.cacheState).toBe('miss');
     expect(second.metadata?.cacheState).toBe('hit');
     expect(first.screenshot).toMatch(/\/v2\/artifacts\//);
@@ -198,7 +187,7 @@ describe('GET /v2/scrape/{id}', () => {
     const two = await startService({ apiKeys: keys });
     try {
       const doc = await new Firecrawl({ apiKey: TEST_KEY, apiUrl: two.baseUrl }).scrape(
-        `${site.origin}/gallery?stored`,
+        `${env.site.origin}/gallery?stored`,
         { formats: ['markdown', 'links'] },
       );
       const scrapeId = doc.metadata?.scrapeId as string;
@@ -211,7 +200,7 @@ describe('GET /v2/scrape/{id}', () => {
       const unknown = await callApi(two, 'GET', '/v2/scrape/00000000-0000-4000-8000-000000000000');
       expect([unknown.status, unknown.body.code]).toEqual([404, 'SCRAPE_NOT_FOUND']);
       for (const options of [{ zeroDataRetention: true }, { storeInCache: false }]) {
-        const secret = await two.scrape({ url: `${site.origin}/gallery?secret`, ...options });
+        const secret = await two.scrape({ url: `${env.site.origin}/gallery?secret`, ...options });
         expect(secret.status).toBe(200);
         const again = await callApi(two, 'GET', `/v2/scrape/${secret.body.data.metadata.scrapeId}`);
         expect(again.status, JSON.stringify(options)).toBe(404);
@@ -225,37 +214,31 @@ describe('GET /v2/scrape/{id}', () => {
 });
 
 describe('permanent failures are not answered with a status the SDK retries', () => {
-  let fixtures: FixtureSite;
-  beforeAll(async () => {
-    fixtures = await startFixtureSite();
-  });
-  afterAll(async () => {
-    await fixtures?.close();
-  });
+  const local = useStarted(async (own) => ({ fixtures: own(await startFixtureSite()) }));
 
   /** Scrapes through an SDK with its default retries, counting the requests that reach the service. */
   async function onceThroughSdk(url: string, options: Record<string, unknown> = {}) {
-    const retrying = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl });
+    const retrying = new Firecrawl({ apiKey: TEST_KEY, apiUrl: env.svc.baseUrl });
     let requests = 0;
     const count = (req: { url?: string }) => {
       if (req.url === '/v2/scrape') requests++;
     };
-    svc.app.server.on('request', count);
+    env.svc.app.server.on('request', count);
     try {
       const err = await sdkError(retrying.scrape(url, { formats: ['markdown'], maxAge: 0, ...options }));
       return { status: err.status, code: err.code, message: err.message, requests };
     } finally {
-      svc.app.server.off('request', count);
+      env.svc.app.server.off('request', count);
     }
   }
 
   it.each([
     ['a DNS failure', (): string => 'http://no-such-host.invalid/page', {}, 200, 'SCRAPE_DNS_RESOLUTION_ERROR'],
     ['a refused connection', (): string => 'http://127.0.0.1:9/', {}, 200, 'SCRAPE_CONNECTION_REFUSED'],
-    ['a redirect loop', () => fixtures.url('/loop'), {}, 200, 'SCRAPE_TOO_MANY_REDIRECTS'],
+    ['a redirect loop', () => local.fixtures.url('/loop'), {}, 200, 'SCRAPE_TOO_MANY_REDIRECTS'],
     [
       'a self-signed certificate with skipTlsVerification false',
-      () => fixtures.httpsUrl('/articles/tidal-energy?strict'),
+      () => local.fixtures.httpsUrl('/articles/tidal-energy?strict'),
       { skipTlsVerification: false },
       200,
       'SCRAPE_TLS_CERTIFICATE_ERROR',
@@ -274,7 +257,7 @@ describe('permanent failures are not answered with a status the SDK retries', ()
   });
 
   it('an invalid hostname is refused before any lookup, with the reason in details', async () => {
-    const { status, body } = await svc.scrape({ url: `http://${'b'.repeat(64)}.example/` });
+    const { status, body } = await env.svc.scrape({ url: `http://${'b'.repeat(64)}.example/` });
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, error: 'Invalid URL', code: 'BAD_REQUEST_INVALID_URL' });
     expect(JSON.stringify(body.details)).toContain('at most 63');

@@ -7,53 +7,37 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSearxngStandIn, type StandIn } from './searxngStandIn.js';
+import { useCleanups, useStarted } from '@scrape/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSearxngStandIn } from './searxngStandIn.js';
 import { callApi, startService, TEST_KEY, type Service } from './startService.js';
+import { sdkError } from './sdkError.js';
 
-let standIn: StandIn;
-const cleanups: (() => unknown)[] = [];
-beforeAll(async () => {
-  standIn = await startSearxngStandIn();
-});
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  await standIn?.close();
-});
-
-async function sdkError(
-  promise: Promise<unknown>,
-): Promise<{ status?: number; code?: string; message: string; details?: unknown }> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as { status?: number; code?: string; message: string };
-  }
-  throw new Error('expected the SDK call to throw');
-}
+const env = useStarted(async (own) => ({ standIn: own(await startSearxngStandIn()) }));
+const cleanups = useCleanups();
 
 describe('search with a SearXNG provider', () => {
   let svc: Service;
   let client: Firecrawl;
   beforeAll(async () => {
-    svc = await startService({ search: { searxngUrl: standIn.origin } });
+    svc = await startService({ search: { searxngUrl: env.standIn.origin } });
     client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
     cleanups.push(() => svc.close());
   });
-  const lastQuery = () => standIn.queries[standIn.queries.length - 1];
+  const lastQuery = () => env.standIn.queries[env.standIn.queries.length - 1];
 
   it('web, news and images in the SDK shapes, with positions; tbs maps to time_range', async () => {
-    standIn.mode = 'ok';
+    env.standIn.mode = 'ok';
     const res = await client.search('harbour', { sources: ['web', 'news', 'images'], limit: 2, tbs: 'qdr:w' });
     expect(res.web).toEqual([
       {
-        url: `${standIn.origin}/pages/tide-tables`,
+        url: `${env.standIn.origin}/pages/tide-tables`,
         title: 'Tide tables for small harbours',
         description: 'High water times at the north pier.',
         position: 1,
       },
       {
-        url: `${standIn.origin}/pages/ferry-times`,
+        url: `${env.standIn.origin}/pages/ferry-times`,
         title: 'Ferry timetable',
         description: 'Ferry departures.',
         position: 2,
@@ -62,10 +46,10 @@ describe('search with a SearXNG provider', () => {
     expect(res.news).toEqual([
       {
         title: 'New crane installed',
-        url: `${standIn.origin}/pages/crane-news`,
+        url: `${env.standIn.origin}/pages/crane-news`,
         snippet: 'A forty-tonne crane on the east quay.',
         date: '2026-11-20T09:00:00',
-        imageUrl: `${standIn.origin}/img/crane-thumb.jpg`,
+        imageUrl: `${env.standIn.origin}/img/crane-thumb.jpg`,
         position: 1,
       },
       {
@@ -86,14 +70,14 @@ describe('search with a SearXNG provider', () => {
         position: 1,
       },
     ]);
-    const categories = standIn.queries
+    const categories = env.standIn.queries
       .slice(-3)
       .map((q) => q.get('categories'))
       .sort();
     expect(categories).toEqual(['general', 'images', 'news']);
-    expect(standIn.queries.slice(-3).every((q) => q.get('time_range') === 'week' && q.get('format') === 'json')).toBe(
-      true,
-    );
+    expect(
+      env.standIn.queries.slice(-3).every((q) => q.get('time_range') === 'week' && q.get('format') === 'json'),
+    ).toBe(true);
   });
 
   it('excludeDomains and includeDomains filter the results; a github category narrows the query and tags results', async () => {
@@ -120,7 +104,7 @@ describe('search with a SearXNG provider', () => {
     const res = await client.search('many results', { limit: 23, sources: ['web', 'alexandria' as never] });
     expect(res.web).toHaveLength(23);
     expect((res.web?.[22] as { position: number } | undefined)?.position).toBe(23);
-    expect(standIn.queries.slice(-3).map((q) => q.get('pageno'))).toEqual(['1', '2', '3']);
+    expect(env.standIn.queries.slice(-3).map((q) => q.get('pageno'))).toEqual(['1', '2', '3']);
     expect(res.warning).toContain('alexandria');
   });
 
@@ -128,7 +112,7 @@ describe('search with a SearXNG provider', () => {
     const res = await client.search('harbour', { limit: 3, scrapeOptions: { formats: ['markdown'] }, timeout: 30_000 });
     const [tide, ferry, dead] = res.web as Record<string, any>[];
     expect(tide).toMatchObject({
-      url: `${standIn.origin}/pages/tide-tables`,
+      url: `${env.standIn.origin}/pages/tide-tables`,
       title: 'Tide tables for small harbours',
       position: 1,
     });
@@ -150,14 +134,14 @@ describe('search with a SearXNG provider', () => {
   });
 
   it('one source failing gives the others with a warning; bad input is a 400 naming the field', async () => {
-    standIn.mode = 'newsDown';
+    env.standIn.mode = 'newsDown';
     try {
       const res = await client.search('harbour', { sources: ['web', 'news'], limit: 1 });
       expect(res.web).toHaveLength(1);
       expect(res.news).toBeUndefined();
       expect(res.warning).toMatch(/news search failed .*500/);
     } finally {
-      standIn.mode = 'ok';
+      env.standIn.mode = 'ok';
     }
     const empty = await callApi(svc, 'POST', '/v2/search', { query: '   ' });
     expect(empty.status).toBe(400);
@@ -179,16 +163,16 @@ describe('search with a SearXNG provider', () => {
   });
 
   it('provider failures are codes, never 500s: json disabled (403), too slow', async () => {
-    standIn.mode = 'forbidden';
+    env.standIn.mode = 'forbidden';
     try {
       const forbidden = await sdkError(client.search('harbour'));
       expect(forbidden).toMatchObject({ status: 502, code: 'SEARCH_PROVIDER_ERROR' });
       expect(forbidden.message).toContain('enable the json format');
-      standIn.mode = 'slow';
+      env.standIn.mode = 'slow';
       const slow = await sdkError(client.search('harbour', { timeout: 2_000 }));
       expect(slow).toMatchObject({ status: 504, code: 'SEARCH_PROVIDER_TIMEOUT' });
     } finally {
-      standIn.mode = 'ok';
+      env.standIn.mode = 'ok';
     }
   });
 });
@@ -219,10 +203,10 @@ describe('search without a provider: the local index of scraped pages', () => {
     expect(empty).toMatchObject({ status: 400, code: 'SEARCH_NO_PROVIDER' });
     expect(empty.message).toContain('SCRAPE_SEARXNG_URL');
 
-    await client.scrape(`${standIn.origin}/pages/tide-tables`, { formats: ['markdown'] });
-    await client.scrape(`${standIn.origin}/pages/ferry-times`, { formats: ['markdown'] });
+    await client.scrape(`${env.standIn.origin}/pages/tide-tables`, { formats: ['markdown'] });
+    await client.scrape(`${env.standIn.origin}/pages/ferry-times`, { formats: ['markdown'] });
     // Zero data retention: nothing about the page may be kept, so it is not indexed.
-    await client.scrape(`${standIn.origin}/pages/crane-news`, {
+    await client.scrape(`${env.standIn.origin}/pages/crane-news`, {
       formats: ['markdown'],
       zeroDataRetention: true,
     } as never);
@@ -230,7 +214,7 @@ describe('search without a provider: the local index of scraped pages', () => {
     const found = await client.search('ferry island', { sources: ['web', 'news'] });
     expect(found.web).toEqual([
       {
-        url: `${standIn.origin}/pages/ferry-times`,
+        url: `${env.standIn.origin}/pages/ferry-times`,
         title: 'Ferry timetable',
         description: expect.stringContaining('The ferry to the island leaves at noon'),
         position: 1,
@@ -250,7 +234,7 @@ describe('search without a provider: the local index of scraped pages', () => {
     cleanups.push(() => svc.close());
     client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
     expect((await client.search('ferry')).web?.map((r) => (r as { url: string }).url)).toEqual([
-      `${standIn.origin}/pages/ferry-times`,
+      `${env.standIn.origin}/pages/ferry-times`,
     ]);
   });
 });
