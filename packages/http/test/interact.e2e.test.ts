@@ -1,9 +1,8 @@
 // Interact sessions end to end: raw HTTP and the Firecrawl SDK against fixture pages, real Chromium, real sandbox.
-import { createServer as createHttpServer, type Server } from 'node:http';
 import Firecrawl from '@mendable/firecrawl-js';
-import { createInteractSessions, type InteractSessions } from '@scrape/scraper/internal';
-import { waitFor } from '@scrape/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInteractSessions } from '@scrape/scraper/internal';
+import { listenLocal, useStarted, waitFor } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,21 +16,13 @@ const OTHER_KEY = 'e2e-other-team-key-0123456789abcdef';
 const page = (title: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 
-let site: Server;
-let origin = '';
-let forbidden: Server;
-let forbiddenPort = 0;
 let forbiddenHits = 0;
-let svc: Service;
-let guarded: Service;
-let guardedSessions: InteractSessions;
 /** The guarded sessions' idle timeout, and how each of them ended (reason, wall-clock time of the end). */
 const GUARDED_IDLE_MS = 3_000;
 const guardedEnds = new Map<string, { reason: string; at: number }>();
-let client: Firecrawl;
 
-function startSite(): Promise<void> {
-  site = createHttpServer((req, res) => {
+function startSite() {
+  return listenLocal((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (url.pathname === '/wizard') {
@@ -80,49 +71,45 @@ function startSite(): Promise<void> {
     }
     res.end(page('Home', '<h1>Home</h1><p>A plain page.</p>'));
   });
-  return new Promise((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
 }
 
-beforeAll(async () => {
-  await startSite();
-  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  forbidden = createHttpServer((_req, res) => {
-    forbiddenHits++;
-    res.end('internal secret');
-  });
-  await new Promise<void>((resolve) => forbidden.listen(0, '127.0.0.1', () => resolve()));
-  forbiddenPort = (forbidden.address() as { port: number }).port;
-  svc = await startService({ apiKeys: [TEST_KEY, OTHER_KEY] });
-  client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
+const env = useStarted(async (own) => {
+  const site = own(await startSite());
+  const forbidden = own(
+    await listenLocal((_req, res) => {
+      forbiddenHits++;
+      res.end('internal secret');
+    }),
+  );
+  const svc = own(await startService({ apiKeys: [TEST_KEY, OTHER_KEY] }));
   // Sessions with the SSRF guard on (only the fixture site's port allowed) and a short idle timeout.
-  const sitePort = (site.address() as { port: number }).port;
-  guardedSessions = createInteractSessions({
-    allowAddress: (_a, port) => port === sitePort,
+  const guardedSessions = createInteractSessions({
+    allowAddress: (_a, port) => port === site.port,
     settings: { idleTimeoutMs: GUARDED_IDLE_MS, maxPerTeam: 2 },
     onSessionEnd: ({ sessionId, reason }) => guardedEnds.set(sessionId, { reason, at: Date.now() }),
   });
-  guarded = await startService({ interact: guardedSessions });
+  return {
+    origin: site.origin,
+    forbiddenPort: forbidden.port,
+    svc,
+    client: new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 }),
+    guardedSessions,
+    guarded: own(await startService({ interact: guardedSessions })),
+  };
 }, 60_000);
-
-afterAll(async () => {
-  await svc?.close();
-  await guarded?.close();
-  site?.close();
-  forbidden?.close();
-});
 
 const call = callApi;
 
 async function scrapeId(service: Service, path: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await service.scrape({ url: `${origin}${path}`, formats: ['markdown'], ...extra });
+  const res = await service.scrape({ url: `${env.origin}${path}`, formats: ['markdown'], ...extra });
   expect(res.status).toBe(200);
   return res.body.data.metadata.scrapeId as string;
 }
 
 describe('interact over raw HTTP', () => {
   it('clicks through a multi-step page in one session, then stops it; a second delete is 404', async () => {
-    const id = await scrapeId(svc, '/wizard');
-    const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+    const id = await scrapeId(env.svc, '/wizard');
+    const first = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {
       code: `await page.click('#next'); return await page.textContent('#step');`,
       language: 'node',
     });
@@ -131,97 +118,97 @@ describe('interact over raw HTTP', () => {
     const sessionId = first.body.sessionId as string;
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     // The same page, one step further: the session kept it.
-    const second = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+    const second = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {
       code: `await page.click('#next'); console.log('clicked'); return page.locator('#done').textContent()`,
     });
     expect(second.body).toMatchObject({ success: true, sessionId, result: 'all done', stdout: 'clicked\n' });
 
-    const stopped = await call(svc, 'DELETE', `/v2/interact/${sessionId}`);
+    const stopped = await call(env.svc, 'DELETE', `/v2/interact/${sessionId}`);
     expect(stopped.status).toBe(200);
     expect(stopped.body.success).toBe(true);
     expect(stopped.body.sessionDurationMs).toBeGreaterThan(0);
     expect(stopped.body.creditsBilled).toBeGreaterThanOrEqual(1);
-    const again = await call(svc, 'DELETE', `/v2/interact/${sessionId}`);
+    const again = await call(env.svc, 'DELETE', `/v2/interact/${sessionId}`);
     expect(again.status).toBe(404);
     expect(again.body.success).toBe(false);
-    expect(await call(svc, 'DELETE', `/v2/scrape/${id}/interact`)).toMatchObject({ status: 404 });
+    expect(await call(env.svc, 'DELETE', `/v2/scrape/${id}/interact`)).toMatchObject({ status: 404 });
   });
 
   it("another team's session and scrape answer 404 exactly as unknown ids do", async () => {
-    const id = await scrapeId(svc, '/');
-    const first = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
+    const id = await scrapeId(env.svc, '/');
+    const first = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
     expect(first.body).toMatchObject({ success: true, result: 'Home' });
-    const foreignSession = await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`, undefined, OTHER_KEY);
-    const foreignScrape = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: '1' }, OTHER_KEY);
-    const unknownSession = await call(svc, 'DELETE', `/v2/interact/00000000-0000-0000-0000-000000000000`);
-    const unknownScrape = await call(svc, 'POST', `/v2/scrape/00000000-0000-0000-0000-000000000000/interact`, {
+    const foreignSession = await call(env.svc, 'DELETE', `/v2/interact/${first.body.sessionId}`, undefined, OTHER_KEY);
+    const foreignScrape = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, { code: '1' }, OTHER_KEY);
+    const unknownSession = await call(env.svc, 'DELETE', `/v2/interact/00000000-0000-0000-0000-000000000000`);
+    const unknownScrape = await call(env.svc, 'POST', `/v2/scrape/00000000-0000-0000-0000-000000000000/interact`, {
       code: '1',
     });
     expect(foreignSession).toEqual(unknownSession);
     expect(foreignScrape).toEqual(unknownScrape);
     expect(unknownSession.status).toBe(404);
     expect(unknownScrape.status).toBe(404);
-    expect((await call(svc, 'DELETE', `/v2/interact/${first.body.sessionId}`)).status).toBe(200);
+    expect((await call(env.svc, 'DELETE', `/v2/interact/${first.body.sessionId}`)).status).toBe(200);
   });
 
   it('a prompt without a configured model is a clear 400, an unknown language a 400, no code or prompt a 400', async () => {
-    const id = await scrapeId(svc, '/');
-    const prompt = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { prompt: 'click the button' });
+    const id = await scrapeId(env.svc, '/');
+    const prompt = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, { prompt: 'click the button' });
     expect(prompt.status).toBe(400);
     expect(prompt.body.code).toBe('SCRAPE_LLM_NOT_CONFIGURED');
     expect(
-      (await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'print(1)', language: 'python' })).status,
+      (await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'print(1)', language: 'python' })).status,
     ).toBe(400);
-    expect((await call(svc, 'POST', `/v2/scrape/${id}/interact`, {})).status).toBe(400);
+    expect((await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {})).status).toBe(400);
   });
 
   it('sandbox escapes are contained and reported; the server and the session stay up', async () => {
-    const id = await scrapeId(svc, '/');
-    const exit = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+    const id = await scrapeId(env.svc, '/');
+    const exit = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {
       code: `this.constructor.constructor('return process')().exit(3)`,
     });
     expect(exit.body).toMatchObject({ success: false, exitCode: 3 });
-    const req = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+    const req = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {
       code: `require('fs').readFileSync('/etc/passwd', 'utf8')`,
     });
     expect(req.body.success).toBe(false);
     expect(req.body.error).toMatch(/require is not defined/);
-    const loop = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'while (true) {}', timeout: 1 });
+    const loop = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'while (true) {}', timeout: 1 });
     expect(loop.body).toMatchObject({ success: false, killed: true });
-    const bomb = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+    const bomb = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {
       code: 'const a = []; for (;;) a.push(new Array(1e6).fill(7));',
       timeout: 30,
     });
     expect(bomb.body.success).toBe(false);
     expect(bomb.body.error).toMatch(/memory|exited/);
-    const fetched = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+    const fetched = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {
       code:
-        `try { await fetch('http://127.0.0.1:${forbiddenPort}/'); return 'reached'; } catch (e) { return ` +
+        `try { await fetch('http://127.0.0.1:${env.forbiddenPort}/'); return 'reached'; } catch (e) { return ` +
         `'refused: ' + e.message; }`,
     });
     expect(fetched.body.result).not.toBe('reached');
     expect(forbiddenHits).toBe(0);
-    const alive = await call(svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
+    const alive = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, { code: 'await page.title()' });
     expect(alive.body).toMatchObject({ success: true, result: 'Home', sessionId: exit.body.sessionId });
-    expect((await fetch(`${svc.baseUrl}/health`)).status).toBe(200);
-    await call(svc, 'DELETE', `/v2/scrape/${id}/interact`);
+    expect((await fetch(`${env.svc.baseUrl}/health`)).status).toBe(200);
+    await call(env.svc, 'DELETE', `/v2/scrape/${id}/interact`);
   });
 });
 
 describe('interact with the SSRF guard on', () => {
   it('the page cannot be sent to a forbidden loopback port, and an idle session expires', async () => {
-    const id = await scrapeId(guarded, '/');
-    const out = await call(guarded, 'POST', `/v2/scrape/${id}/interact`, {
+    const id = await scrapeId(env.guarded, '/');
+    const out = await call(env.guarded, 'POST', `/v2/scrape/${id}/interact`, {
       code:
-        `try { await page.goto('http://127.0.0.1:${forbiddenPort}/'); return await page.content(); } catch (e) { ` +
+        `try { await page.goto('http://127.0.0.1:${env.forbiddenPort}/'); return await page.content(); } catch (e) { ` +
         `return 'blocked'; }`,
     });
     expect(out.body.success).toBe(true);
     expect(out.body.result).toBe('blocked');
-    const viaPage = await call(guarded, 'POST', `/v2/scrape/${id}/interact`, {
+    const viaPage = await call(env.guarded, 'POST', `/v2/scrape/${id}/interact`, {
       code:
         `await page.evaluate((u) => fetch(u).then(() => 'reached', () => 'blocked'), ` +
-        `'http://127.0.0.1:${forbiddenPort}/')`,
+        `'http://127.0.0.1:${env.forbiddenPort}/')`,
     });
     expect(viaPage.body.result, JSON.stringify(viaPage.body)).toBe('blocked');
     expect(forbiddenHits).toBe(0);
@@ -238,7 +225,9 @@ describe('interact with the SSRF guard on', () => {
       expect(first.reason).toBe('idle timeout');
     }
     const ended = await waitFor(
-      () => guardedSessions.status(sessionId, team)?.status === 'destroyed' && guardedSessions.status(sessionId, team),
+      () =>
+        env.guardedSessions.status(sessionId, team)?.status === 'destroyed' &&
+        env.guardedSessions.status(sessionId, team),
       'the idle session to expire',
       120_000,
     );
@@ -247,7 +236,7 @@ describe('interact with the SSRF guard on', () => {
     expect(end.reason).toBe('idle timeout');
     // A timer may fire a millisecond early against the wall clock; ending takes longer than that (the page closes).
     expect(end.at - Date.parse(ended.lastActivity)).toBeGreaterThanOrEqual(GUARDED_IDLE_MS - 1);
-    expect((await call(guarded, 'DELETE', `/v2/interact/${sessionId}`)).status).toBe(404);
+    expect((await call(env.guarded, 'DELETE', `/v2/interact/${sessionId}`)).status).toBe(404);
     // A cap, not a wait: this test pays the guarded service's first session browser launch (the test took 62-78 s
     // of its former 90 s cap on a loaded machine here); every step above waits for its condition.
   }, 300_000);
@@ -255,97 +244,103 @@ describe('interact with the SSRF guard on', () => {
 
 describe('interact through the Firecrawl SDK', () => {
   it('interact and stopInteraction', async () => {
-    const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
+    const doc = await env.client.scrape(`${env.origin}/wizard`, { formats: ['markdown'] });
     const id = doc.metadata!.scrapeId as string;
-    const first = await client.interact(id, {
+    const first = await env.client.interact(id, {
       code: `await page.click('#next'); await page.click('#next'); return page.textContent('#done');`,
     });
     expect(first.success).toBe(true);
     expect((first as any).result).toBe('all done');
-    const stop = await client.stopInteraction(id);
+    const stop = await env.client.stopInteraction(id);
     expect(stop.success).toBe(true);
     expect(stop.creditsBilled).toBeGreaterThanOrEqual(1);
-    await expect(client.stopInteraction(id)).rejects.toMatchObject({ status: 404 });
+    await expect(env.client.stopInteraction(id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('result is a string (JSON when not one) and output carries it when nothing was printed; clients read output ?? result', async () => {
-    const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
+    const doc = await env.client.scrape(`${env.origin}/wizard`, { formats: ['markdown'] });
     const id = doc.metadata!.scrapeId as string;
-    const object = await client.interact(id, {
+    const object = await env.client.interact(id, {
       code: `return { step: await page.textContent('#step'), n: 2 }`,
       language: 'node',
     });
     expect(object.result).toBe('{"step":"step 1","n":2}');
     // What the AI-SDK tool hands the model: never an empty string hiding the value.
     expect(object.output ?? object.result).toBe('{"step":"step 1","n":2}');
-    const printed = await client.interact(id, { code: `console.log('clicked'); return 'done'` });
+    const printed = await env.client.interact(id, { code: `console.log('clicked'); return 'done'` });
     expect(printed).toMatchObject({ result: 'done', output: 'clicked\n', stdout: 'clicked\n' });
-    const nothing = await client.interact(id, { code: `await page.title(); return undefined` });
+    const nothing = await env.client.interact(id, { code: `await page.title(); return undefined` });
     expect(nothing.result ?? null).toBeNull();
     expect(nothing.output).toBe('');
-    await client.stopInteraction(id);
+    await env.client.stopInteraction(id);
   });
 
   it('the AI-SDK probe: bash `echo ready` answers ready; the page command drives the same page', async () => {
-    const doc = await client.scrape(`${origin}/wizard`, { formats: ['markdown'] });
+    const doc = await env.client.scrape(`${env.origin}/wizard`, { formats: ['markdown'] });
     const id = doc.metadata!.scrapeId as string;
-    const probe = await client.interact(id, { code: 'echo ready', language: 'bash' });
+    const probe = await env.client.interact(id, { code: 'echo ready', language: 'bash' });
     expect(probe).toMatchObject({ success: true, output: 'ready\n', exitCode: 0 });
-    const driven = await client.interact(id, {
+    const driven = await env.client.interact(id, {
       code: `page click '#next' >/dev/null && page textContent '#step'`,
       language: 'bash',
     });
     expect(driven.output).toBe('step 2\n');
-    const node = await client.interact(id, { code: `return page.textContent('#step')` });
+    const node = await env.client.interact(id, { code: `return page.textContent('#step')` });
     expect(node.result).toBe('step 2');
-    const failed = await client.interact(id, { code: 'exit 3', language: 'bash' });
+    const failed = await env.client.interact(id, { code: 'exit 3', language: 'bash' });
     expect(failed).toMatchObject({ success: false, exitCode: 3 });
-    await expect(client.interact(id, { code: 'print(1)', language: 'python' })).rejects.toMatchObject({ status: 400 });
-    await client.stopInteraction(id);
+    await expect(env.client.interact(id, { code: 'print(1)', language: 'python' })).rejects.toMatchObject({
+      status: 400,
+    });
+    await env.client.stopInteraction(id);
   });
 });
 
 describe('profiles', () => {
   it('log in through a form in a session, then a later scrape reuses the logged-in profile; never across teams', async () => {
     const name = `acct-${Date.now()}`;
-    const id = await scrapeId(svc, '/login', { profile: { name } });
-    const login = await call(svc, 'POST', `/v2/scrape/${id}/interact`, {
+    const id = await scrapeId(env.svc, '/login', { profile: { name } });
+    const login = await call(env.svc, 'POST', `/v2/scrape/${id}/interact`, {
       code:
         `await page.fill('#user', 'alice'); await page.click('#submit'); await page.waitForURL('**/account'); ` +
         `return page.textContent('h1');`,
     });
     expect(login.body).toMatchObject({ success: true, result: 'Welcome back, alice' });
     // The session holds the profile's saving claim: a second saving scrape is refused, a read-only one is not.
-    const conflict = await svc.scrape({ url: `${origin}/account`, formats: ['markdown'], profile: { name } });
+    const conflict = await env.svc.scrape({ url: `${env.origin}/account`, formats: ['markdown'], profile: { name } });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error).toBe('Conflict');
-    const readOnly = await svc.scrape({
-      url: `${origin}/account`,
+    const readOnly = await env.svc.scrape({
+      url: `${env.origin}/account`,
       formats: ['markdown'],
       profile: { name, saveChanges: false },
     });
     expect(readOnly.status).toBe(200);
     expect(readOnly.body.data.markdown).toContain('Not logged in'); // nothing saved until the session stops
-    expect((await call(svc, 'DELETE', `/v2/scrape/${id}/interact`)).status).toBe(200);
+    expect((await call(env.svc, 'DELETE', `/v2/scrape/${id}/interact`)).status).toBe(200);
 
-    const later = await svc.scrape({
-      url: `${origin}/account`,
+    const later = await env.svc.scrape({
+      url: `${env.origin}/account`,
       formats: ['markdown'],
       profile: { name, saveChanges: false },
     });
     expect(later.status).toBe(200);
     expect(later.body.data.markdown).toContain('Welcome back, alice');
     // localStorage written by the page came back with the profile too.
-    const check = await call(svc, 'POST', `/v2/scrape/${later.body.data.metadata.scrapeId}/interact`, {
+    const check = await call(env.svc, 'POST', `/v2/scrape/${later.body.data.metadata.scrapeId}/interact`, {
       code: `await page.evaluate(() => localStorage.getItem('seen'))`,
     });
     expect(check.body).toMatchObject({ success: true, result: 'yes' });
-    await call(svc, 'DELETE', `/v2/interact/${check.body.sessionId}`);
+    await call(env.svc, 'DELETE', `/v2/interact/${check.body.sessionId}`);
 
-    const res = await fetch(`${svc.baseUrl}/v2/scrape`, {
+    const res = await fetch(`${env.svc.baseUrl}/v2/scrape`, {
       method: 'POST',
       headers: { authorization: `Bearer ${OTHER_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `${origin}/account`, formats: ['markdown'], profile: { name, saveChanges: false } }),
+      body: JSON.stringify({
+        url: `${env.origin}/account`,
+        formats: ['markdown'],
+        profile: { name, saveChanges: false },
+      }),
     });
     const other = (await res.json()) as any;
     expect(res.status).toBe(200);
@@ -363,7 +358,7 @@ describe('billing', () => {
       const scraped = await fetch(`${billed.baseUrl}/v2/scrape`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${origin}/`, formats: ['markdown'] }),
+        body: JSON.stringify({ url: `${env.origin}/`, formats: ['markdown'] }),
       });
       const doc = (await scraped.json()) as any;
       const afterScrape = await accounts.store.balance('acct-bill');

@@ -2,10 +2,9 @@
 // test PDFs of the shared data (when present), PDFs Chromium prints from fixture HTML, a scan made image-only, an
 // encrypted and a broken file. Real parse threads, real tesseract for the one OCR test, and the Firecrawl SDK.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Firecrawl from '@mendable/firecrawl-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocal, useStarted } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
 import {
   brokenPdf,
   doclingPdfs,
@@ -16,7 +15,7 @@ import {
   SCAN_HTML,
   textPdf,
 } from '../../scraper/test/pdfFixtures.js';
-import { startService, TEST_KEY, type Service } from './startService.js';
+import { startService, TEST_KEY } from './startService.js';
 
 const DOCLING = new URL('../../../../shared/data/pdf/docling-testdata/', import.meta.url);
 const docling = doclingPdfs(new URL('pdfs/', DOCLING));
@@ -25,17 +24,12 @@ if (!docling)
     `pdf.e2e: ${DOCLING.pathname} is absent; the docling PDF tests are skipped (see /work/shared/data/README.md).`,
   );
 
-let report: Uint8Array;
-let scan: Uint8Array;
-let server: http.Server;
-let base = '';
-let svc: Service;
 const routes = new Map<string, [string, Uint8Array | string]>();
 
-beforeAll(async () => {
-  report = await printPdf(REPORT_HTML, { header: 'Port Authority Annual Review' });
+const env = useStarted(async (own) => {
+  const report = await printPdf(REPORT_HTML, { header: 'Port Authority Annual Review' });
   // A small page with large text, made image-only: one cheap page for real OCR.
-  scan = imageOnlyPdf(await printPdf(SCAN_HTML, { width: '5in', height: '3in' }), 150);
+  const scan = imageOnlyPdf(await printPdf(SCAN_HTML, { width: '5in', height: '3in' }), 150);
   routes.set('/files/report.pdf', ['application/pdf', report]);
   routes.set('/download/report', ['application/octet-stream', report]);
   routes.set('/files/page.pdf', [
@@ -48,25 +42,20 @@ beforeAll(async () => {
   routes.set('/files/locked.pdf', ['application/pdf', encryptedPdf(report)]);
   routes.set('/files/broken.pdf', ['application/pdf', brokenPdf()]);
   for (const { name, bytes } of docling ?? []) routes.set(`/docling/${name}`, ['application/pdf', bytes]);
-  server = http.createServer((req, res) => {
-    const route = routes.get(new URL(req.url ?? '/', 'http://x').pathname);
-    if (!route) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    res.writeHead(200, { 'content-type': route[0], 'content-length': Buffer.byteLength(route[1]) });
-    res.end(route[1]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  svc = await startService();
+  const server = own(
+    await listenLocal((_req, res, path) => {
+      const route = routes.get(path);
+      if (!route) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      res.writeHead(200, { 'content-type': route[0], 'content-length': Buffer.byteLength(route[1]) });
+      res.end(route[1]);
+    }),
+  );
+  return { report, base: server.origin, svc: own(await startService()) };
 }, 240_000); // a cold Chromium printing the PDFs under load: a bound, not a wait
-
-afterAll(async () => {
-  await svc?.close();
-  await new Promise((r) => server?.close(r));
-});
 
 describe('detection', () => {
   it('application/pdf → parsed markdown, PDF metadata, 1 credit per page', async () => {
-    const { status, body } = await svc.scrape({ url: `${base}/files/report.pdf`, maxAge: 0 });
+    const { status, body } = await env.svc.scrape({ url: `${env.base}/files/report.pdf`, maxAge: 0 });
     expect(status).toBe(200);
     expect(body.data.markdown).toMatch(/^# Harbour Traffic Report\n/);
     expect(body.data.markdown).toContain('| Ferry | 1200 |');
@@ -82,14 +71,14 @@ describe('detection', () => {
   });
 
   it('application/octet-stream behind an extensionless URL is still a PDF', async () => {
-    const { status, body } = await svc.scrape({ url: `${base}/download/report`, maxAge: 0 });
+    const { status, body } = await env.svc.scrape({ url: `${env.base}/download/report`, maxAge: 0 });
     expect(status).toBe(200);
     expect(body.data.markdown).toMatch(/^# Harbour Traffic Report\n/);
     expect(body.data.metadata.contentType).toBe('application/pdf');
   });
 
   it('an HTML page at a .pdf URL stays HTML', async () => {
-    const { status, body } = await svc.scrape({ url: `${base}/files/page.pdf`, maxAge: 0 });
+    const { status, body } = await env.svc.scrape({ url: `${env.base}/files/page.pdf`, maxAge: 0 });
     expect(status).toBe(200);
     expect(body.data.markdown).toContain('# Pier notice');
     expect(body.data.metadata).toMatchObject({
@@ -103,8 +92,8 @@ describe('detection', () => {
 
 describe('parser options', () => {
   it('pages, blocks and pageMarkers come back in the documented shapes', async () => {
-    const { status, body } = await svc.scrape({
-      url: `${base}/files/report.pdf`,
+    const { status, body } = await env.svc.scrape({
+      url: `${env.base}/files/report.pdf`,
       maxAge: 0,
       parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true, pageMarkers: true }],
     });
@@ -134,8 +123,8 @@ describe('parser options', () => {
   });
 
   it('maxPages: numPages < totalPages and creditsUsed follows numPages', async () => {
-    const { body } = await svc.scrape({
-      url: `${base}/files/report.pdf`,
+    const { body } = await env.svc.scrape({
+      url: `${env.base}/files/report.pdf`,
       maxAge: 0,
       parsers: [{ type: 'pdf', maxPages: 1 }],
     });
@@ -144,14 +133,14 @@ describe('parser options', () => {
   });
 
   it('parsers [] → the file base64-encoded in markdown (and rawBase64), decoding to the same bytes, 1 credit', async () => {
-    const { status, body } = await svc.scrape({
-      url: `${base}/files/report.pdf`,
+    const { status, body } = await env.svc.scrape({
+      url: `${env.base}/files/report.pdf`,
       maxAge: 0,
       parsers: [],
       formats: ['markdown', 'rawBase64'],
     });
     expect(status).toBe(200);
-    expect(Buffer.from(body.data.markdown, 'base64').equals(Buffer.from(report))).toBe(true);
+    expect(Buffer.from(body.data.markdown, 'base64').equals(Buffer.from(env.report))).toBe(true);
     expect(body.data.rawBase64).toBe(body.data.markdown);
     expect(body.data.metadata.creditsUsed).toBe(1);
   });
@@ -159,8 +148,8 @@ describe('parser options', () => {
 
 describe('scanned PDFs', () => {
   it('fast mode → 422 telling to use auto or ocr', async () => {
-    const { status, body } = await svc.scrape({
-      url: `${base}/files/scan.pdf`,
+    const { status, body } = await env.svc.scrape({
+      url: `${env.base}/files/scan.pdf`,
       maxAge: 0,
       parsers: [{ type: 'pdf', mode: 'fast' }],
     });
@@ -170,8 +159,8 @@ describe('scanned PDFs', () => {
   });
 
   it('auto mode reads the image-only page with OCR (real tesseract)', async () => {
-    const { status, body } = await svc.scrape({
-      url: `${base}/files/scan.pdf`,
+    const { status, body } = await env.svc.scrape({
+      url: `${env.base}/files/scan.pdf`,
       maxAge: 0,
       timeout: 60_000,
       parsers: [{ type: 'pdf', blocks: true }],
@@ -190,8 +179,8 @@ describe('scanned PDFs', () => {
 describe('time budget and hostile files', () => {
   it('a timeout too small → 408 saying how long the PDF needs', async () => {
     const started = Date.now();
-    const { status, body } = await svc.scrape({
-      url: `${base}/files/long.pdf`,
+    const { status, body } = await env.svc.scrape({
+      url: `${env.base}/files/long.pdf`,
       maxAge: 0,
       timeout: 2000,
       parsers: [{ type: 'pdf', mode: 'fast' }],
@@ -225,11 +214,11 @@ describe('time budget and hostile files', () => {
   });
 
   it('an encrypted PDF → 422 saying it is encrypted; a broken one → 422 unreadable', async () => {
-    const locked = await svc.scrape({ url: `${base}/files/locked.pdf`, maxAge: 0 });
+    const locked = await env.svc.scrape({ url: `${env.base}/files/locked.pdf`, maxAge: 0 });
     expect(locked.status).toBe(422);
     expect(locked.body.code).toBe('SCRAPE_PDF_ENCRYPTED');
     expect(locked.body.error).toMatch(/encrypted and needs a password/);
-    const broken = await svc.scrape({ url: `${base}/files/broken.pdf`, maxAge: 0 });
+    const broken = await env.svc.scrape({ url: `${env.base}/files/broken.pdf`, maxAge: 0 });
     expect(broken.status).toBe(422);
     expect(['SCRAPE_PDF_UNREADABLE', 'SCRAPE_PDF_NO_PAGES']).toContain(broken.body.code);
   });
@@ -243,8 +232,8 @@ describe.skipIf(!docling)('the docling test PDFs', () => {
         readFileSync(new URL(`groundtruth/${name.replace(/\.pdf$/, '.json')}`, DOCLING), 'utf8'),
       ) as { pages: object };
       const expectedPages = Object.keys(truth.pages).length;
-      const { status, body } = await svc.scrape({
-        url: `${base}/docling/${name}`,
+      const { status, body } = await env.svc.scrape({
+        url: `${env.base}/docling/${name}`,
         maxAge: 0,
         parsers: [{ type: 'pdf', mode: 'fast', pages: true, blocks: true }],
       });
@@ -271,11 +260,11 @@ describe.skipIf(!docling)('the docling test PDFs', () => {
 
 describe('Firecrawl SDK', () => {
   it('scrape(pdfUrl) gives markdown and the PDF metadata; parsers pass through', async () => {
-    const client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: svc.baseUrl, maxRetries: 1 });
-    const doc = await client.scrape(`${base}/files/report.pdf`, { formats: ['markdown'], maxAge: 0 });
+    const client = new Firecrawl({ apiKey: TEST_KEY, apiUrl: env.svc.baseUrl, maxRetries: 1 });
+    const doc = await client.scrape(`${env.base}/files/report.pdf`, { formats: ['markdown'], maxAge: 0 });
     expect(doc.markdown).toMatch(/^# Harbour Traffic Report\n/);
     expect(doc.metadata).toMatchObject({ numPages: 3, totalPages: 3, contentType: 'application/pdf', creditsUsed: 3 });
-    const capped = await client.scrape(`${base}/files/report.pdf`, {
+    const capped = await client.scrape(`${env.base}/files/report.pdf`, {
       formats: ['markdown'],
       maxAge: 0,
       parsers: [{ type: 'pdf', maxPages: 2 }],
