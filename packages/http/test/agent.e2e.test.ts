@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Firecrawl from '@mendable/firecrawl-js';
 import { createJobStore } from '@scrape/jobs';
-import { Redis } from 'ioredis';
 import {
+  dropRedisPrefix,
   listenLocal,
   listenWebhooks,
   type LocalServer,
@@ -27,7 +27,7 @@ import {
 } from '@scrape/test-support/openAiDouble';
 import { openAccounts } from '../src/index.js';
 import { issueTestKey } from './issueTestKey.js';
-import { callApi as call, startService, TEST_KEY, type Service } from './startService.js';
+import { callApi as call, settledJob, startService, TEST_KEY, type Service } from './startService.js';
 
 const OTHER_KEY = 'e2e-agent-other-team-key-0123456789';
 const SCHEMA = {
@@ -368,12 +368,7 @@ describe('agent runs across processes and accounts', () => {
     try {
       const started = await call(a, 'POST', '/v2/agent', { prompt: 'Find the kettle price', schema: SCHEMA });
       expect(started.status).toBe(200);
-      let status: any;
-      for (let i = 0; i < 600; i++) {
-        status = (await call(b, 'GET', `/v2/agent/${started.body.id}`)).body;
-        if (status.status !== 'processing') break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const status = await settledJob(b, `/v2/agent/${started.body.id}`);
       expect(status).toMatchObject({ status: 'completed', data: { product: 'Steel kettle', price: 34.5 } });
       expect((await call(b, 'GET', '/v2/agent')).body.agents.map((x: { id: string }) => x.id)).toContain(
         started.body.id,
@@ -385,10 +380,7 @@ describe('agent runs across processes and accounts', () => {
     } finally {
       await Promise.all([a.close(), b.close()]);
       await Promise.all([storeA.close(), storeB.close()]);
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`${prefix}*`);
-      for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
-      redis.disconnect();
+      await dropRedisPrefix(prefix, REDIS_URL);
     }
   });
 
@@ -403,12 +395,7 @@ describe('agent runs across processes and accounts', () => {
       const { key } = await issueTestKey(accounts, { id: 'acct-agent', endpoints: ['agent'] }, 10);
       const started = await call(billed, 'POST', '/v2/agent', { prompt: 'Find the kettle price', schema: SCHEMA }, key);
       expect(started.status).toBe(200);
-      let status: any;
-      for (let i = 0; i < 600; i++) {
-        status = (await call(billed, 'GET', `/v2/agent/${started.body.id}`, undefined, key)).body;
-        if (status.status !== 'processing') break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const status = await settledJob(billed, `/v2/agent/${started.body.id}`, key);
       expect(status).toMatchObject({ status: 'completed', creditsUsed: 3 });
       expect(await accounts.store.balance('acct-agent')).toBe(7);
       // A key without the agent permission is 403.

@@ -8,7 +8,7 @@ import { createScraper } from '@scrape/scraper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, startOpenAiDouble, type OpenAiDouble } from '@scrape/test-support/openAiDouble';
 import { startSearxngStandIn, type StandIn } from './searxngStandIn.js';
-import { callApi, startService, TEST_KEY, type Service } from './startService.js';
+import { callApi, settledJob, startService, TEST_KEY, type Service } from './startService.js';
 
 let llm: OpenAiDouble;
 let standIn: StandIn;
@@ -118,12 +118,7 @@ describe('extract', () => {
       prompt: 'anything',
     });
     expect(started.status).toBe(200);
-    let status: any;
-    for (let i = 0; i < 300; i++) {
-      status = (await callApi(svc, 'GET', `/v2/extract/${started.body.id}`)).body;
-      if (status.status !== 'processing') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await settledJob(svc, `/v2/extract/${started.body.id}`);
     expect(status).toMatchObject({ success: true, status: 'failed' });
     expect(status.error).toMatch(/refused|failed|Connection/i);
     const missing = await callApi(svc, 'GET', '/v2/extract/00000000-0000-0000-0000-000000000000');

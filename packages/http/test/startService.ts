@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useStarted } from '@scrape/test-support';
+import { useStarted, waitFor } from '@scrape/test-support';
 import { createServer, type CreateServerOptions } from '../src/index.js';
 import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
 
@@ -86,4 +86,17 @@ export async function callApi(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
+}
+
+/** GETs a job's status at `path` (with `key`) until the job is no longer `processing`, and returns that body. */
+export async function settledJob(service: Pick<Service, 'baseUrl'>, path: string, key = TEST_KEY): Promise<any> {
+  return waitFor(
+    async () => {
+      const { body } = await callApi(service, 'GET', path, undefined, key);
+      return body.status !== 'processing' && body;
+    },
+    `the job at ${path} to settle`,
+    60_000,
+    100,
+  );
 }
