@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisReachable, waitFor } from '@scrape/test-support';
+import { dropRedisPrefix, redisReachable, waitFor } from '@scrape/test-support';
 import { createJobStore } from './createJobStore.js';
 import type { JobStore, JobWorker, WorkHandler, WorkItem } from './types.js';
 
@@ -67,13 +66,16 @@ afterAll(async () => {
   await Promise.all(workers.map((w) => w.close()));
   await Promise.all(opened.map((s) => s.close()));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  if (withRedis) {
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${RUN_PREFIX}*`);
-    for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
-    redis.disconnect();
-  }
+  if (withRedis) await dropRedisPrefix(RUN_PREFIX, REDIS_URL);
 });
+
+/** Waits until the job `id` of `store` has completed, and returns it. */
+function completed(store: JobStore, id: string, what: string) {
+  return waitFor(async () => {
+    const job = await store.getJob(id);
+    return job?.status === 'completed' && job;
+  }, what);
+}
 
 function start(store: JobStore, handlers: Record<string, WorkHandler>, concurrency = 4): JobWorker {
   const worker = store.startWorker({ handlers, concurrency });
@@ -99,10 +101,7 @@ describe.each(homes)('job store ($name)', (home) => {
       maxItems: 12,
     });
     expect(job.status).toBe('running');
-    const finished = await waitFor(async () => {
-      const j = await store.getJob(job.id);
-      return j?.status === 'completed' && j;
-    }, 'the job to complete');
+    const finished = await completed(store, job.id, 'the job to complete');
     expect(finished.total).toBe(12);
     expect(finished.completed).toBe(12);
     expect(finished.creditsUsed).toBe(12);
@@ -221,10 +220,7 @@ describe.each(homes)('job store ($name)', (home) => {
       params: {},
       items: [{ key: 'flaky' }, { key: 'broken' }],
     });
-    const done = await waitFor(async () => {
-      const j = await store.getJob(job.id);
-      return j?.status === 'completed' && j;
-    }, 'the batch to complete');
+    const done = await completed(store, job.id, 'the batch to complete');
     expect(done.completed).toBe(1);
     expect(done.failed).toBe(1);
     expect(attempts.get('flaky')).toEqual([1, 2]);
