@@ -3,11 +3,12 @@
 // scrapes keep working meanwhile, and the next browser scrape relaunches Chromium and succeeds.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createScraper, type Scraper } from '@scrape/scraper';
+import { createScraper } from '@scrape/scraper';
 import { createBrowserEngine } from '@scrape/scraper/internal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from './fixtureSite.js';
-import { startService, type Service } from './startService.js';
+import { useStarted, waitFor } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
+import { startFixtureSite } from './fixtureSite.js';
+import { startService } from './startService.js';
 
 /** How long the slow page holds its answer: far longer than the kill takes, well under the scrape timeout. */
 const SLOW_PAGE_MS = 20_000;
@@ -16,22 +17,7 @@ const SCRAPE_TIMEOUT_MS = 25_000;
 /** Generous: the machine is shared, and a cold Chromium launch under load can take several seconds. */
 const WAIT_LIMIT_MS = 15_000;
 
-let site: FixtureSite;
-let service: Service;
-let scraper: Scraper;
 const engine = createBrowserEngine({ allowPrivateUrls: true });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false): Promise<T> {
-  const deadline = Date.now() + WAIT_LIMIT_MS;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** Parent pid of `pid` from /proc, or undefined once the process is gone. */
 function parentOf(pid: number): number | undefined {
@@ -52,48 +38,48 @@ function isOurDescendant(pid: number): boolean {
   return false;
 }
 
-beforeAll(async () => {
-  site = await startFixtureSite();
+const env = useStarted(async (own) => {
+  const site = own(await startFixtureSite());
   // The engine is made here so the test can read its pool's Chromium pid; the scraper is otherwise the default one.
-  scraper = createScraper({ cache: false, allowPrivateUrls: true, proxies: {}, engines: { browser: engine } });
-  service = await startService({ scraper });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await scraper?.close();
-  await site?.close();
+  const scraper = own(
+    createScraper({ cache: false, allowPrivateUrls: true, proxies: {}, engines: { browser: engine } }),
+  );
+  return { site, service: own(await startService({ scraper })) };
 });
 
 describe('Chromium killed mid-scrape', () => {
   it('the in-flight scrape is a clean 503, the service stays up, and the next browser scrape succeeds', async () => {
     // Warm the pool: a browser scrape starts Chromium and gives us its pid.
-    const warm = await service.scrape({ url: site.url('/articles/tidal-energy'), formats: ['markdown'], mobile: true });
+    const warm = await env.service.scrape({
+      url: env.site.url('/articles/tidal-energy'),
+      formats: ['markdown'],
+      mobile: true,
+    });
     expect(warm.status).toBe(200);
     expect(warm.body.data.metadata.engine).toBe('browser');
     const before = engine.stats();
     expect(before?.launches).toBe(1);
-    const pid = await waitFor('the Chromium pid', () => engine.stats()?.pid);
+    const pid = await waitFor(() => engine.stats()?.pid, 'the Chromium pid', WAIT_LIMIT_MS);
     expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toMatch(/chrom/i);
     expect(isOurDescendant(pid)).toBe(true);
 
     // A browser scrape of a page that holds its answer; kill Chromium once the page's request has reached the site.
     const slowPath = '/articles/slow-tide';
-    const hitsBefore = site.hits(slowPath);
+    const hitsBefore = env.site.hits(slowPath);
     const started = Date.now();
-    const inFlight = service.scrape({
-      url: site.url(`${slowPath}?ms=${SLOW_PAGE_MS}&r=${randomUUID()}`),
+    const inFlight = env.service.scrape({
+      url: env.site.url(`${slowPath}?ms=${SLOW_PAGE_MS}&r=${randomUUID()}`),
       formats: ['markdown'],
       mobile: true,
       timeout: SCRAPE_TIMEOUT_MS,
     });
-    await waitFor('the browser to request the slow page', () => site.hits(slowPath) > hitsBefore);
-    expect(service.app.inFlightScrapes()).toBe(1);
+    await waitFor(() => env.site.hits(slowPath) > hitsBefore, 'the browser to request the slow page', WAIT_LIMIT_MS);
+    expect(env.service.app.inFlightScrapes()).toBe(1);
     process.kill(pid, 'SIGKILL');
 
     // An HTTP-engine scrape while the browser is down: unaffected.
-    const during = await service.scrape({
-      url: site.url(`/articles/tidal-energy?r=${randomUUID()}`),
+    const during = await env.service.scrape({
+      url: env.site.url(`/articles/tidal-energy?r=${randomUUID()}`),
       formats: ['markdown'],
     });
     expect(during.status).toBe(200);
@@ -110,16 +96,16 @@ describe('Chromium killed mid-scrape', () => {
     // Answered at the crash, not at the page's hold or the scrape timeout.
     expect(elapsed).toBeLessThan(SLOW_PAGE_MS);
     // The slow page's connection was dropped with the browser.
-    await waitFor('the slow page to be abandoned', () => site.abandoned(slowPath) > 0);
+    await waitFor(() => env.site.abandoned(slowPath) > 0, 'the slow page to be abandoned', WAIT_LIMIT_MS);
 
     // The service is still up and nothing is left in flight.
-    const health = await fetch(`${service.baseUrl}/health`);
+    const health = await fetch(`${env.service.baseUrl}/health`);
     expect(health.status).toBe(200);
-    expect(service.app.inFlightScrapes()).toBe(0);
+    expect(env.service.app.inFlightScrapes()).toBe(0);
 
     // The next browser scrape relaunches Chromium and returns real content.
-    const next = await service.scrape({
-      url: site.url(`/articles/tidal-energy?r=${randomUUID()}`),
+    const next = await env.service.scrape({
+      url: env.site.url(`/articles/tidal-energy?r=${randomUUID()}`),
       formats: ['markdown'],
       mobile: true,
     });
@@ -127,13 +113,13 @@ describe('Chromium killed mid-scrape', () => {
     expect(next.body.data.metadata.engine).toBe('browser');
     expect(next.body.data.markdown).toContain('Tidal Energy in Small Harbours');
     expect(engine.stats()?.launches).toBe(2);
-    const relaunched = await waitFor('the new Chromium pid', () => engine.stats()?.pid);
+    const relaunched = await waitFor(() => engine.stats()?.pid, 'the new Chromium pid', WAIT_LIMIT_MS);
     expect(relaunched).not.toBe(pid);
     expect(isOurDescendant(relaunched)).toBe(true);
 
     // And plain HTTP scrapes after the crash too.
-    const after = await service.scrape({
-      url: site.url(`/articles/tidal-energy?r=${randomUUID()}`),
+    const after = await env.service.scrape({
+      url: env.site.url(`/articles/tidal-energy?r=${randomUUID()}`),
       formats: ['markdown'],
     });
     expect(after.status).toBe(200);
