@@ -89,7 +89,7 @@ export async function callApi(
 }
 
 /** GETs a job's status at `path` (with `key`) until the job is no longer `processing`, and returns that body. */
-export async function settledJob(service: Pick<Service, 'baseUrl'>, path: string, key = TEST_KEY): Promise<any> {
+export async function settledJob(service: Pick<Service, 'baseUrl'>, path: string, key = TEST_KEY) {
   return waitFor(
     async () => {
       const { body } = await callApi(service, 'GET', path, undefined, key);
