@@ -1,10 +1,10 @@
 // Client-rendered pages (issue 24): an empty #root with a <noscript> "enable JavaScript" notice, or a page whose
 // only text is such a notice, filled by the app 300 ms after load. Scraped many times in a row, without waitFor,
 // with busy processes beside the test so the machine is loaded: every scrape must return the rendered content.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { listenLocal, type LocalServer } from '@scrape/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type Service } from './startService.js';
+import { spawn } from 'node:child_process';
+import { listenLocal, useStarted } from '@scrape/test-support';
+import { describe, expect, it } from 'vitest';
+import { startService } from './startService.js';
 
 const ARTICLE = `<h1>Harbour tide tables</h1><p>The harbour master publishes the tide tables every Monday morning.</p>
 <p>High water at Kelby is at 06:10 and again at 18:32; low water follows about six hours and twelve minutes later.</p>`;
@@ -27,24 +27,20 @@ const PAGES: Record<string, string> = {
 const LOAD_PROCESSES = 2;
 const RUNS = { '/spa-noscript': 15, '/notice-only': 10 } as const;
 
-let site: LocalServer;
-let svc: Service;
-const burners: ChildProcess[] = [];
-
-beforeAll(async () => {
-  site = await listenLocal((_req, res, path) => {
-    const page = PAGES[path];
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page ?? 'not found');
-  });
-  svc = await startService();
-  for (let i = 0; i < LOAD_PROCESSES; i++)
-    burners.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-});
-afterAll(async () => {
-  for (const burner of burners) burner.kill('SIGKILL');
-  await svc?.close();
-  await site?.close();
+const env = useStarted(async (own) => {
+  const site = own(
+    await listenLocal((_req, res, path) => {
+      const page = PAGES[path];
+      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page ?? 'not found');
+    }),
+  );
+  const svc = own(await startService());
+  for (let i = 0; i < LOAD_PROCESSES; i++) {
+    const burner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    own({ close: () => burner.kill('SIGKILL') });
+  }
+  return { site, svc };
 });
 
 describe('client-rendered pages on a loaded machine', () => {
@@ -53,8 +49,8 @@ describe('client-rendered pages on a loaded machine', () => {
     async (path, runs) => {
       const results: string[] = [];
       for (let run = 0; run < runs; run++) {
-        const { status, body } = await svc.scrape({
-          url: `${site.origin}${path}?run=${run}`,
+        const { status, body } = await env.svc.scrape({
+          url: `${env.site.origin}${path}?run=${run}`,
           formats: ['markdown'],
           maxAge: 0,
         });
