@@ -6,7 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock, type ManualClock } from '@scrape/cache/internal';
-import { dropRedisPrefix as dropRedisPrefixAt, redisReachable as redisReachableAt } from '@scrape/test-support';
+import {
+  dropRedisPrefix as dropRedisPrefixAt,
+  redisReachable as redisReachableAt,
+  useStarted,
+} from '@scrape/test-support';
+import { afterEach, beforeEach } from 'vitest';
 import { createScraper, type Scraper, type ScraperOptions } from '../src/index.js';
 
 export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -146,6 +151,34 @@ export async function startFixture(): Promise<Fixture> {
       return new Promise<void>((r) => server.close(() => r()));
     },
   };
+}
+
+/** The fixture server for the file's tests with `pages` set, started before them and closed after them. */
+export function useFixture(pages: Record<string, FixturePage> = {}): Readonly<{ site: Fixture }> {
+  return useStarted(async (own) => {
+    const site = own(await startFixture());
+    for (const [path, page] of Object.entries(pages)) site.set(path, page);
+    return { site };
+  });
+}
+
+/**
+ * For each test of the enclosing block: a manual clock at `start`, a fresh home of `makeHome` on it and that home's
+ * scraper; the home is disposed after the test. Read the fields inside the tests (a test that restarts the scraper
+ * sets `scraper` anew).
+ */
+export function useHomePerTest(
+  makeHome: HomeCase[1],
+  start: number,
+): { readonly clock: ManualClock; readonly home: Home; scraper: Scraper } {
+  const env = {} as { clock: ManualClock; home: Home; scraper: Scraper };
+  beforeEach(() => {
+    env.clock = createManualClock(start);
+    env.home = makeHome(env.clock);
+    env.scraper = env.home.scraper();
+  });
+  afterEach(() => env.home.dispose());
+  return env;
 }
 
 /** An HTML article whose main text is `text` (long enough for the main-content extractor to keep it). */

@@ -1,15 +1,6 @@
 // The changeTracking format (spec §2.9) through createScraper, on both homes, with a clock the tests move.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  article,
-  createManualClock,
-  startFixture,
-  testedHomes,
-  type Fixture,
-  type Home,
-  type ManualClock,
-} from '../../test/cacheHomes.js';
-import type { Scraper } from '../createScraper.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { article, testedHomes, useFixture, useHomePerTest } from '../../test/cacheHomes.js';
 import { ScrapeError } from '../errors.js';
 import { rejectionOf } from '@scrape/test-support';
 
@@ -20,34 +11,24 @@ const failure = (promise: Promise<unknown>) => rejectionOf(promise, ScrapeError)
 
 const { homes } = await testedHomes('changeTracking');
 
-let site: Fixture;
-beforeAll(async () => {
-  site = await startFixture();
-});
-afterAll(() => site.close());
+const env = useFixture();
 
 let n = 0;
 
 describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
-  let clock: ManualClock;
-  let home: Home;
-  let scraper: Scraper;
+  const t = useHomePerTest(makeHome, START);
   let path: string;
   beforeEach(() => {
-    clock = createManualClock(START);
-    home = makeHome(clock);
-    scraper = home.scraper();
     path = `/tracked-${++n}`;
-    site.set(path, { body: article('Tide tables', 'High tide is at 06:10.', 'Low tide is at 12:25.') });
+    env.site.set(path, { body: article('Tide tables', 'High tide is at 06:10.', 'Low tide is at 12:25.') });
   });
-  afterEach(() => home.dispose());
 
   /** A fresh fetch each time (maxAge 0) one minute after the last, so every scrape is compared with the one before. */
   const track = async (extra: Record<string, unknown> = {}, context?: { team?: string }) => {
-    clock.advance(MINUTE);
+    t.clock.advance(MINUTE);
     const format = { type: 'changeTracking', modes: ['git-diff'], ...((extra.format as object) ?? {}) };
     const { format: _f, ...rest } = extra;
-    return scraper.scrape({ url: site.url(path), formats: ['markdown', format], maxAge: 0, ...rest }, context);
+    return t.scraper.scrape({ url: env.site.url(path), formats: ['markdown', format], maxAge: 0, ...rest }, context);
   };
 
   it('new → same → changed (with a unified diff) → removed → new again', async () => {
@@ -65,7 +46,7 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
       changeStatus: 'same',
     });
 
-    site.set(path, { body: article('Tide tables', 'High tide is at 06:40.', 'Low tide is at 12:25.') });
+    env.site.set(path, { body: article('Tide tables', 'High tide is at 06:40.', 'Low tide is at 12:25.') });
     const third = await track();
     const changed = third.changeTracking as { changeStatus: string; diff: string; previousScrapeAt: string };
     expect(changed.changeStatus).toBe('changed');
@@ -75,16 +56,16 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
     expect(changed.diff).toMatch(/^\+High tide is at 06:40\..*$/m);
     expect(changed.diff).toMatch(/^ Low tide is at 12:25\..*$/m);
 
-    site.set(path, { status: 404, body: article('Missing', 'No such page.') });
+    env.site.set(path, { status: 404, body: article('Missing', 'No such page.') });
     expect((await track()).changeTracking).toMatchObject({ changeStatus: 'removed' });
     expect((await track()).changeTracking).toMatchObject({ changeStatus: 'same' }); // still gone
-    site.set(path, { body: article('Tide tables', 'Tides are back.') });
+    env.site.set(path, { body: article('Tide tables', 'Tides are back.') });
     expect((await track()).changeTracking).toMatchObject({ changeStatus: 'new' });
   });
 
   it('reordering paragraphs is a change (text compared in order, not as a bag of characters)', async () => {
     await track();
-    site.set(path, { body: article('Tide tables', 'Low tide is at 12:25.', 'High tide is at 06:10.') });
+    env.site.set(path, { body: article('Tide tables', 'Low tide is at 12:25.', 'High tide is at 06:10.') });
     expect((await track()).changeTracking).toMatchObject({ changeStatus: 'changed' });
   });
 
@@ -121,14 +102,14 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
 
   it('never replayed from the cache: without maxAge 0 a changed page says changed; a new tag starts its own history', async () => {
     const plain = (extra: Record<string, unknown> = {}) => {
-      clock.advance(MINUTE);
-      return scraper.scrape({ url: site.url(path), formats: ['markdown', { type: 'changeTracking', ...extra }] });
+      t.clock.advance(MINUTE);
+      return t.scraper.scrape({ url: env.site.url(path), formats: ['markdown', { type: 'changeTracking', ...extra }] });
     };
     const first = await plain();
     expect(first.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
     // A plain scrape fills the page cache; change tracking must not be answered from it.
-    await scraper.scrape({ url: site.url(path), formats: ['markdown'] });
-    site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
+    await t.scraper.scrape({ url: env.site.url(path), formats: ['markdown'] });
+    env.site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
     const second = await plain();
     expect(second.metadata.cacheState).toBe('miss');
     expect(second.changeTracking).toMatchObject({
@@ -147,12 +128,12 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
 
   it('a lockdown hit (cache only, the client asked for it) is compared but records nothing', async () => {
     await track();
-    site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
+    env.site.set(path, { body: article('Tide tables', 'High tide moved to 07:00.') });
     const fetched = await track();
     expect(fetched.changeTracking).toMatchObject({ changeStatus: 'changed' });
-    clock.advance(MINUTE);
-    const locked = await scraper.scrape({
-      url: site.url(path),
+    t.clock.advance(MINUTE);
+    const locked = await t.scraper.scrape({
+      url: env.site.url(path),
       formats: ['markdown', { type: 'changeTracking' }],
       lockdown: true,
     });
@@ -166,27 +147,27 @@ describe.each(homes)('changeTracking on the %s home', (_name, makeHome) => {
   });
 
   it('json mode without an LLM server is a 400 naming SCRAPE_LLM_BASE_URL, before any request', async () => {
-    const before = site.hits(path);
+    const before = env.site.hits(path);
     const error = await failure(
-      scraper.scrape({
-        url: site.url(path),
+      t.scraper.scrape({
+        url: env.site.url(path),
         formats: ['markdown', { type: 'changeTracking', modes: ['json'], prompt: 'tide times' }],
       }),
     );
     expect(error).toMatchObject({ status: 400, code: 'SCRAPE_LLM_NOT_CONFIGURED' });
     expect(error.error).toMatch(/SCRAPE_LLM_BASE_URL/);
-    expect(site.hits(path)).toBe(before);
+    expect(env.site.hits(path)).toBe(before);
   });
 
   it('changeTracking without markdown is a clear 400', async () => {
-    const error = await failure(scraper.scrape({ url: site.url(path), formats: ['changeTracking'] }));
+    const error = await failure(t.scraper.scrape({ url: env.site.url(path), formats: ['changeTracking'] }));
     expect(error).toMatchObject({ status: 400, error: "The 'changeTracking' format requires the 'markdown' format" });
   });
 
   it('history survives a restart of the scraper on the same home', async () => {
     await track();
-    await scraper.close();
-    scraper = home.scraper();
+    await t.scraper.close();
+    t.scraper = t.home.scraper();
     expect((await track()).changeTracking).toMatchObject({
       changeStatus: 'same',
       previousScrapeAt: new Date(START + MINUTE).toISOString(),

@@ -1,17 +1,12 @@
 // The page-cache key of a scrape is computed once, though the read, the coalescing, the write and the transform memo
 // all ask for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { article, startFixture, type Fixture } from '../../test/cacheHomes.js';
+import { describe, expect, it } from 'vitest';
+import { article, useFixture } from '../../test/cacheHomes.js';
 import { createScraper } from '../createScraper.js';
 import { defaultCacheKey } from './plan.js';
 import type { SourceCache, SourceCacheHit } from '../sourceCache.js';
 
-let site: Fixture;
-beforeAll(async () => {
-  site = await startFixture();
-  site.set('/page', { body: article('Harbour news', 'The harbour reopened today after the storm.') });
-});
-afterAll(() => site.close());
+const env = useFixture({ '/page': { body: article('Harbour news', 'The harbour reopened today after the storm.') } });
 
 /** An in-memory page cache that counts how often its key rule runs. */
 function countingCache() {
@@ -36,14 +31,14 @@ describe('the page-cache key of a plan', () => {
     const { cache, keys } = countingCache();
     const scraper = createScraper({ allowPrivateUrls: true, cache });
     try {
-      const miss = await scraper.scrape({ url: site.url('/page'), formats: ['markdown'] });
+      const miss = await scraper.scrape({ url: env.site.url('/page'), formats: ['markdown'] });
       expect(miss.metadata.cacheState).toBe('miss');
       expect(keys()).toBe(1);
-      const hit = await scraper.scrape({ url: site.url('/page'), formats: ['markdown'] });
+      const hit = await scraper.scrape({ url: env.site.url('/page'), formats: ['markdown'] });
       expect(hit.metadata.cacheState).toBe('hit');
       expect(keys()).toBe(2);
       // A scrape that neither reads nor writes the cache has no key to make.
-      const uncached = await scraper.scrape({ url: site.url('/page'), maxAge: 0, storeInCache: false });
+      const uncached = await scraper.scrape({ url: env.site.url('/page'), maxAge: 0, storeInCache: false });
       expect(uncached.metadata.cacheState).toBe('miss');
       expect(keys()).toBe(2);
     } finally {
