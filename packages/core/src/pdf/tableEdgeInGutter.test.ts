@@ -21,7 +21,11 @@ const TOP_RIGHT = [
   'carriers of the mail.',
 ];
 const BOTTOM_LEFT = ['Most of the traffic was cattle going to', 'market, and salt fish coming back the', 'other way.'];
-const BOTTOM_RIGHT = ['The boat was rebuilt in the year the', 'pier was lengthened and ran until the', 'bridge opened.'];
+const BOTTOM_RIGHT = [
+  'The boat was rebuilt in the year the',
+  'pier was lengthened and ran until the',
+  'bridge opened.',
+];
 const HEAD = ['Cargo', 'Crossings'];
 const ROWS = [
   ['Cattle', '4120'],
@@ -31,15 +35,16 @@ const ROWS = [
 
 function items(): TextItem[] {
   const out: TextItem[] = [{ x: 68, top: 93, size: 19, text: 'The island ferry', font: 'bold' }];
-  const column = (lines: string[], x: number, top: number) =>
-    lines.forEach((text, i) => out.push({ x, top: top + i * 17.3, size: 12, text }));
+  const column = (lines: string[], x: number, top: number) => {
+    for (const [i, text] of lines.entries()) out.push({ x, top: top + i * 17.3, size: 12, text });
+  };
   column(TOP_LEFT, 68, 127.6);
   column(TOP_RIGHT, 304.7, 127.6);
   const rowTops = [225.7, 247.6, 270.1, 291.8];
-  [HEAD, ...ROWS].forEach((row, k) => {
+  for (const [k, row] of [HEAD, ...ROWS].entries()) {
     out.push({ x: 73.7, top: rowTops[k], size: 12, text: row[0], font: k === 0 ? 'bold' : undefined });
     out.push({ x: 288.1, top: rowTops[k], size: 12, text: row[1], font: k === 0 ? 'bold' : undefined });
-  });
+  }
   column(BOTTOM_LEFT, 68, 320.3);
   column(BOTTOM_RIGHT, 304.7, 320.3);
   return out;
@@ -48,7 +53,9 @@ function items(): TextItem[] {
 describe('a full-width table whose column edge sets the gutter between columns of prose', () => {
   it('reads the columns one by one and keeps the table whole', async () => {
     const md = (await parsePdf(textPdf([{ width: 595, height: 842, items: items() }]))).markdown;
-    for (const col of [TOP_LEFT, TOP_RIGHT, BOTTOM_LEFT, BOTTOM_RIGHT]) expect(md).toContain(col.join(' '));
+    // Each column is a paragraph of its own, not a cell.
+    const lines = md.split('\n');
+    for (const col of [TOP_LEFT, TOP_RIGHT, BOTTOM_LEFT, BOTTOM_RIGHT]) expect(lines).toContain(col.join(' '));
     expect(md).toContain(`| ${HEAD.join(' | ')} |`);
     for (const r of ROWS) expect(md).toContain(`| ${r.join(' | ')} |`);
     expect(md.indexOf('carriers of the mail.')).toBeLessThan(md.indexOf('| Cargo'));
