@@ -116,8 +116,10 @@ function isCellRow(
     const onRight = crosses || !onLeft;
     const side = crosses ? Math.min(leftWidth, rightWidth) : onLeft ? leftWidth : rightWidth;
     if (s.x1 - s.x0 >= side * CELL_SHARE) return false;
-    left ||= crosses || s.x1 <= mid;
-    right ||= crosses || s.x0 >= mid;
+    // A side by where the cell stands, not by the gutter's middle: a gutter found at the table's own column edge
+    // (the right column's cells start a little left of the prose beside them) has its middle inside those cells.
+    left ||= crosses || s.x1 <= g1;
+    right ||= crosses || s.x0 >= g0;
     // (Only cells with a letter or digit: a bullet's glyph box, set in a symbol font, sits at its own height.)
     if (!WORDY.test(s.text)) continue;
     if (onLeft) leftTops.push(s.y0);
