@@ -14,6 +14,7 @@ import {
   isWordByte,
   lastIndexOfByte,
   matchesAt,
+  secondByteTable,
   visibleTextLength,
 } from './visibleTextBytes.js';
 
@@ -220,6 +221,7 @@ export function bodyStartsWithContent(bytes: Uint8Array, windowBytes: number): b
 const GREATER_THAN = 0x3e;
 /** HIDDEN_SPANS as byte codes. */
 const HIDDEN_SPAN_CODES = HIDDEN_SPANS.map(([open, close]) => [asciiCodes(open), asciiCodes(close)] as const);
+const SPAN_SECOND = secondByteTable(HIDDEN_SPAN_CODES.map(([open]) => open));
 
 /**
  * unclosedSpanStart on `[start, end)` of the bytes: every opening starts with `<` and holds no other, so the openings
@@ -228,6 +230,7 @@ const HIDDEN_SPAN_CODES = HIDDEN_SPANS.map(([open, close]) => [asciiCodes(open),
 function unclosedSpanStartOfBytes(bytes: Uint8Array, start: number, end: number): number {
   const lastOpening = HIDDEN_SPAN_CODES.map(() => -1);
   for (let at = indexOfByte(bytes, LESS_THAN, start, end); at !== -1; at = indexOfByte(bytes, LESS_THAN, at + 1, end)) {
+    if (SPAN_SECOND[bytes[at + 1]!] !== 1) continue;
     const kind = HIDDEN_SPAN_CODES.findIndex(([open]) => matchesAt(bytes, at, end, open));
     if (kind !== -1) lastOpening[kind] = at;
   }

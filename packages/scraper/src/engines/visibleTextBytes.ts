@@ -25,6 +25,21 @@ export const asciiCodes = (text: string): readonly number[] => [...text].map((c)
 
 /** The hidden elements' names, as in visibleText's HIDDEN_OPENING. */
 const HIDDEN_NAMES = ['script', 'style', 'noscript', 'template', 'svg'].map(asciiCodes);
+/**
+ * Per byte, 1 when it may follow the `<` of one of `patterns` (their second byte, any case): most `<` of a page
+ * start none, and one table read passes them (the check's CPU must not exceed the decoded window's).
+ */
+export function secondByteTable(patterns: readonly (readonly number[])[]): Uint8Array {
+  const table = new Uint8Array(256);
+  for (const pattern of patterns) {
+    const second = pattern[1]!;
+    table[second] = 1;
+    if (isLowerLetter(second)) table[second & ~CASE_BIT] = 1;
+  }
+  return table;
+}
+const HIDDEN_SECOND = secondByteTable(HIDDEN_NAMES.map((name) => [LESS_THAN, ...name]));
+const GREATER_THAN_CODES = [GREATER_THAN];
 const COMMENT_OPEN = asciiCodes('<!--');
 const COMMENT_CLOSE = asciiCodes('-->');
 const NBSP_NAME = asciiCodes('&nbsp;');
@@ -153,6 +168,7 @@ function stretchOf(kept: Stretches, k: number, at: number): number {
 
 /** The hidden element opening at `at` (`<name` then a non-word byte or the end): its name's index, -1 when none. */
 function hiddenOpeningAt(bytes: Uint8Array, at: number, end: number): number {
+  if (HIDDEN_SECOND[bytes[at + 1]!] !== 1) return -1;
   for (let n = 0; n < HIDDEN_NAMES.length; n++) {
     const name = HIDDEN_NAMES[n]!;
     if (!matchesAt(bytes, at + 1, end, name)) continue;
@@ -262,7 +278,7 @@ export function visibleTextLength(bytes: Uint8Array, start: number, end: number,
     }
     const code = bytes[i]!;
     if (code === LESS_THAN && i < lastClose && !(i + 1 < stretchEnd && bytes[i + 1] === GREATER_THAN)) {
-      const close = findKept(bytes, kept, k, i + 1, [GREATER_THAN]);
+      const close = findKept(bytes, kept, k, i + 1, GREATER_THAN_CODES);
       k = stretchOf(kept, k, close);
       i = close + 1;
       gap = true;
@@ -273,9 +289,13 @@ export function visibleTextLength(bytes: Uint8Array, start: number, end: number,
       gap = true;
       continue;
     }
-    const packed = code < 0x80 ? code * CHAR_PACK + 1 : charAt(bytes, i, stretchEnd);
-    const char = Math.floor(packed / CHAR_PACK);
-    i += packed % CHAR_PACK;
+    let char = code;
+    if (code < 0x80) i++;
+    else {
+      const packed = charAt(bytes, i, stretchEnd);
+      char = Math.floor(packed / CHAR_PACK);
+      i += packed % CHAR_PACK;
+    }
     if (isSpace(char)) {
       gap = true;
       continue;
