@@ -228,14 +228,19 @@ const SPAN_SECOND = secondByteTable(HIDDEN_SPAN_CODES.map(([open]) => open));
  * the regex's forward pass finds are those at each `<`; the closings are ASCII, searched case-blind as there.
  */
 function unclosedSpanStartOfBytes(bytes: Uint8Array, start: number, end: number): number {
+  // Plain loops: a closure with a destructured parameter per `<` allocated 30 KB per scrape.
   const lastOpening = HIDDEN_SPAN_CODES.map(() => -1);
   for (let at = indexOfByte(bytes, LESS_THAN, start, end); at !== -1; at = indexOfByte(bytes, LESS_THAN, at + 1, end)) {
     if (SPAN_SECOND[bytes[at + 1]!] !== 1) continue;
-    const kind = HIDDEN_SPAN_CODES.findIndex(([open]) => matchesAt(bytes, at, end, open));
-    if (kind !== -1) lastOpening[kind] = at;
+    for (let kind = 0; kind < HIDDEN_SPAN_CODES.length; kind++) {
+      if (!matchesAt(bytes, at, end, HIDDEN_SPAN_CODES[kind]![0])) continue;
+      lastOpening[kind] = at;
+      break;
+    }
   }
   let cut = end;
-  for (const [kind, at] of lastOpening.entries()) {
+  for (let kind = 0; kind < lastOpening.length; kind++) {
+    const at = lastOpening[kind]!;
     if (at !== -1 && indexOfCodes(bytes, HIDDEN_SPAN_CODES[kind]![1], at, end) === -1) cut = Math.min(cut, at);
   }
   return cut;

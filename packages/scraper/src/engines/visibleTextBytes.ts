@@ -182,7 +182,7 @@ function hiddenOpeningAt(bytes: Uint8Array, at: number, end: number): number {
 function withoutHiddenElements(bytes: Uint8Array, start: number, end: number): Stretches {
   const kept: Stretches = [];
   // Per name, the next closing found from some position on (start, end), a start of -1 for none, -2 not searched.
-  const found: number[] = HIDDEN_NAMES.flatMap(() => [-2, -2]);
+  const found: number[] = new Array<number>(2 * HIDDEN_NAMES.length).fill(-2);
   let copied = start;
   let at = indexOfByte(bytes, LESS_THAN, start, end);
   while (at !== -1) {
