@@ -210,7 +210,7 @@ describe('the window check from the bytes, on crafted pages', () => {
     };
     const found: string[] = [];
     for (let doc = 0; doc < 3_000; doc++) {
-      const parts = [encode('<html><body>')];
+      const parts: Uint8Array[] = [encode('<html><body>')];
       const count = 20 + random(400);
       for (let t = 0; t < count; t++)
         parts.push(random(3) === 0 ? encode(prose(1 + random(60))) : tokens[random(tokens.length)]!);
