@@ -1,4 +1,4 @@
-// The acquire step's client-rendered check (the 64 KB window, then the whole judge) of this build against a baseline
+// The acquire step's client-rendered check (the 32 and 64 KB windows, then the whole judge) of this build against a baseline
 // build of the same files, on every WCXB dev page: verdicts and visible text must be identical; then CPU and heap
 // allocation per check, A/B interleaved in this process with a same-vs-same control (this build twice).
 //
@@ -19,8 +19,8 @@ import { gunzipSync } from 'node:zlib';
 const here = dirname(fileURLToPath(import.meta.url));
 const DATA_DIR = join(here, '..', '..', '..', 'shared', 'data', 'wcxb-dev', 'html');
 const OURS = join(here, '..', '..', 'packages', 'scraper', 'dist');
-/** The acquire step's first window (SHELL_CHECK_START_BYTES in packages/scraper/src/steps/acquire.ts). */
-const WINDOW_BYTES = 64 * 1024;
+/** The acquire step's windows, smallest first (SHELL_CHECK_WINDOWS in packages/scraper/src/steps/acquire.ts). */
+const WINDOWS = [32 * 1024, 64 * 1024];
 /** Pages per allocation batch: their garbage must fit the young generation, so no collection runs inside a batch. */
 const BATCH = 40;
 
@@ -35,9 +35,9 @@ const base = await load(values.baseline);
 const ours = await load(OURS);
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
-/** acquire.ts's isShell for an HTML answer: the window first, then the whole page. */
+/** acquire.ts's isShell for an HTML answer: the windows first, then the whole page. */
 function isShell(module, body) {
-  if (body.length > WINDOW_BYTES && module.bodyStartsWithContent(body, WINDOW_BYTES)) return false;
+  for (const window of WINDOWS) if (body.length > window && module.bodyStartsWithContent(body, window)) return false;
   return module.judgeClientRendered(decoder.decode(body)).clientRendered;
 }
 
@@ -55,7 +55,7 @@ for (const [n, body] of pages.entries()) {
   const same =
     a.clientRendered === b.clientRendered &&
     a.reason === b.reason &&
-    base.judge.bodyStartsWithContent(body, WINDOW_BYTES) === ours.judge.bodyStartsWithContent(body, WINDOW_BYTES) &&
+    WINDOWS.every((w) => base.judge.bodyStartsWithContent(body, w) === ours.judge.bodyStartsWithContent(body, w)) &&
     isShell(base.judge, body) === isShell(ours.judge, body) &&
     base.text.visibleText(html) === ours.text.visibleText(html) &&
     base.text.visibleText(html, 1_000) === ours.text.visibleText(html, 1_000);

@@ -220,7 +220,7 @@ function isNbspAt(html: string, at: number): boolean {
 }
 
 /** JavaScript's `\s` (and what `String#trim` removes): ASCII and Unicode spaces, line ends, the BOM. */
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
   return (
