@@ -104,9 +104,12 @@ function capsLineEdits(
     const nextWord = next?.kind === 'word' && next.gapBefore === ' ';
     // "HOPE NAKASHIMA": a first name that is also an everyday word keeps its capital before a word that is none.
     // (the cheap tests first: most words of a capitals line are everyday words with no name after them)
+    // (round 23: so does a first name that is an everyday word only in SCOWL's size 35, "CALL MARIA": the mixed-case
+    // rules then judge it as "call Maria", where such a word needs a person's slot)
     const title =
       nameWords > 0 ||
       !isCommonWord(t.lower, g) ||
+      g.rareWordFirstNames.has(t.lower) ||
       (nextWord && next.allCaps && g.firstNames.has(t.lower) && !isCommonWord(next.lower, g));
     edits.push([t, title ? t.text[0] + t.lower.slice(1) : t.lower]);
     nameWords = nextWord ? nameWords - 1 : 0;

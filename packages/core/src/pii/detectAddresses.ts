@@ -6,6 +6,7 @@ import { type AddressScan, addressScan, isNum, isWord, type Anchor } from './add
 import { UNIT_ANCHOR_WORDS } from './addressWords.js';
 import { detectLowercaseCanadianPostcodes } from './canadianLowercasePostcode.js';
 import { growLeft } from './growAddressLeft.js';
+import { detectLabelledTownPostcodes } from './labelledTownPostcodes.js';
 import { growRight, withLetterSuffix } from './growAddressRight.js';
 import type { Gazetteers } from './loadGazetteers.js';
 import { numberFirstAnchor } from './numberFirstAnchors.js';
@@ -50,6 +51,7 @@ export function detectAddresses(
     ...detectJoinedUkPostcodes(text),
     ...detectRegionPostcodes(text, g),
     ...detectTownPostcodes(text, g),
+    ...detectLabelledTownPostcodes(text, g),
     ...detectPostcodesByCities(tokens, g),
   ];
 }

@@ -31,6 +31,11 @@ export interface Gazetteers {
   /** Lowercase common English words (SCOWL sizes 10-35): a capitalised one is usually not a name. */
   commonWords: ReadonlySet<string>;
   /**
+   * Lowercased first names that are everyday words only in SCOWL's size 35, not in its basic sizes 10-20 ("maria",
+   * "martin", "holly"): the name is at least as likely as the word, so a person's slot is enough evidence.
+   */
+  rareWordFirstNames: ReadonlySet<string>;
+  /**
    * Lowercased one-word names of known companies and brands ("spotify", "mcdonald's"), less everyday words, first
    * names and places: in a slot a person or a company can fill, such a word is the company.
    */
@@ -131,7 +136,16 @@ async function build(): Promise<Gazetteers> {
     }
   }
   const commonWords = new Set<string>();
-  for (const level of levels) for (const w of level.default) commonWords.add(w.toLowerCase());
+  const basicWords = new Set<string>();
+  levels.forEach((level, k) => {
+    const basic = !COMMON_WORD_LEVELS[k].endsWith('-35');
+    for (const w of level.default) {
+      commonWords.add(w.toLowerCase());
+      if (basic) basicWords.add(w.toLowerCase());
+    }
+  });
+  const rareWordFirstNames = new Set<string>();
+  for (const w of commonWords) if (firstNames.has(w) && !basicWords.has(w)) rareWordFirstNames.add(w);
   // humannames (~200k first and last names, mostly English-speaking countries) does not say which is which, and it
   // lists many everyday words ("My", "Back"); only its entries that are not everyday words are taken.
   const extraNames = new Set<string>();
@@ -158,6 +172,7 @@ async function build(): Promise<Gazetteers> {
     streetSuffixes,
     companySuffixes,
     commonWords,
+    rareWordFirstNames,
     organizations,
   };
 }

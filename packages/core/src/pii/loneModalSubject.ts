@@ -26,6 +26,11 @@ const NAME_SPELLING = /^\p{Lu}\p{Ll}{2,}$/u;
 export function loneModalSubject(tokens: Token[], word: Token, verbIndex: number): boolean {
   if (!NAME_SPELLING.test(word.text) || word.lower.endsWith('s')) return false;
   if (ENABLING.has(tokens[verbIndex].lower) && READERS.has(tokens[verbIndex + 1]?.lower ?? '')) return false;
+  return namedOnce(tokens, word);
+}
+
+/** `word`'s lowercase form occurs at no other token of the text. */
+export function namedOnce(tokens: Token[], word: Token): boolean {
   for (let k = 0; k < tokens.length; k++) if (k !== word.index && tokens[k].lower === word.lower) return false;
   return true;
 }

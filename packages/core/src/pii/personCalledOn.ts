@@ -37,3 +37,12 @@ export function askedForByName(tokens: Token[], first: Token, last: Token): bool
   const next = tokens[last.index + 1];
   return next === undefined || next.lineStart || ASK_ENDS.has(next.lower);
 }
+
+/**
+ * (round 23) `first` right after a calling verb, with no number needed: "call Maria", "please ring Martin before
+ * noon". Only asked of a first name that is a rarer everyday word, where the name list is the evidence.
+ */
+export function calledByName(tokens: Token[], first: Token): boolean {
+  const prev = tokens[first.index - 1];
+  return !first.lineStart && prev?.kind === 'word' && CALL.has(prev.lower);
+}

@@ -120,6 +120,18 @@ export function afterSignOff(text: string, first: Token): boolean {
   return prev.length <= 24 && SIGN_OFFS.has(trimTrailing(prev, ',.!-').trim().toLowerCase());
 }
 
+/**
+ * (round 23) "Cheers, Losana", "Kind regards, Sione Tupou": a letter's closing and a comma open the line and the
+ * run ends it; the same sign-off as on a line of its own, written on one line.
+ */
+export function signOffSameLine(text: string, first: Token, last: Token): boolean {
+  if (first.lineStart || !/^[.!]?[ \t]*(?:\n|$)/.test(text.slice(last.end, last.end + 8))) return false;
+  const lineStart = text.lastIndexOf('\n', first.start - 1) + 1;
+  if (first.start - lineStart > 26) return false;
+  const lead = text.slice(lineStart, first.start);
+  return lead.trimEnd().endsWith(',') && SIGN_OFFS.has(trimTrailing(lead.trim(), ',').trim().toLowerCase());
+}
+
 /** A boolean test run at most once, only when a rule asks for it. */
 export type Cue = () => boolean;
 export function lazy(f: () => boolean): Cue {

@@ -96,6 +96,17 @@ export function pastVerbAfterOpening(tokens: Token[], first: Token, last: Token,
 }
 
 /**
+ * (round 23) A lone word opening a clause before a plain modal and a bare verb, named only there ("Maria will pick
+ * you up"); asked of first names that are rarer everyday words, where a past verb is no evidence ("Frost blackened
+ * the leaves").
+ */
+export function modalAfterOpening(tokens: Token[], first: Token, last: Token): boolean {
+  if (first !== last || !opensClause(tokens, first)) return false;
+  const m = plainModalAfter(tokens, last);
+  return m >= 0 && loneModalSubject(tokens, first, m);
+}
+
+/**
  * "Per Reuters, the talks stalled", "Per Olamide, the shipment left": "Per" opening a sentence before one
  * capitalised word and a comma or a possessive is the preposition, not the Scandinavian first name ("Per Olof
  * Svensson", "Per Eriksson said" keep the name: two words, or no comma).

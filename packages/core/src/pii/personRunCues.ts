@@ -35,10 +35,12 @@ import {
   personVerbAfter,
   questionSubject,
   quotationEnd,
+  signOffSameLine,
 } from './personContext.js';
 import { afterBirthNameWord, afterSourceWord, pastVerbAfterOpening, pronounSetAfter } from './personMarkers.js';
 import { askedForByName, calledOnNumber } from './personCalledOn.js';
 import { afterPersonObjectVerb, secondObjectOpenerAfter } from './personObjects.js';
+import { spelledAsNoName } from './nameClusters.js';
 import { afterRoleNoun } from './personRoles.js';
 import type { RunWord } from './personRunClasses.js';
 import { sourceOrAgent } from './personSources.js';
@@ -182,6 +184,8 @@ function strongCue(f: RunFacts, cues: RunCues): boolean {
     endsWithKinship(f.before) ||
     afterFieldLabel(tokens, first) ||
     afterSignOff(f.text, first) ||
+    // (round 23: "Best regards, Stickybit": a company signs off too; its name is a coined word)
+    (signOffSameLine(f.text, first, last) && !f.words.some((w) => coinedWord(w.t, f.g))) ||
     afterTitleWord(tokens, first) ||
     afterGreeting(tokens, first, last) ||
     afterRoleNoun(tokens, first) ||
@@ -244,6 +248,7 @@ function subjectCue(f: RunFacts): boolean {
 // non-dictionary word before a verb. Until round 13 it needed a name's ending or foreign letters, against
 // "Amazon shipped", "Spotify raised"; known companies, the text's own company evidence and coined words now
 // veto those, and round 14 measured no real-page word newly redacted without the ending test)
+// (round 23: not a word in no list spelled as no listed name is, "Kubectl will print", "Rsync can copy": a tool)
 function openingSubjectOfPast(f: RunFacts): boolean {
   const { tokens, first, last, words, g } = f;
   return (
@@ -253,7 +258,7 @@ function openingSubjectOfPast(f: RunFacts): boolean {
     // (a word only the big humannames list holds that ends like an English agent noun is a brand: "Uber has
     // raised fares")
     !(words[0].c === 'name' && !isCoreNameWord(first.lower, g) && first.lower.endsWith('er')) &&
-    (words[0].c === 'name' || words[0].c === 'unknown')
+    (words[0].c === 'name' || (words[0].c === 'unknown' && !spelledAsNoName(first.lower, g)))
   );
 }
 

@@ -7,6 +7,9 @@ import { afterTitleWord, AUX, personVerbAfter } from './personContext.js';
 import { secondObjectAfter } from './personObjects.js';
 import { hyphenatedGivenName, type RunWord } from './personRunClasses.js';
 import type { RunCues, RunFacts } from './personRunCues.js';
+import { calledByName } from './personCalledOn.js';
+import { namedOnce } from './loneModalSubject.js';
+import { modalAfterOpening } from './personMarkers.js';
 import { ownerOrAsSpeaker } from './personSources.js';
 import { brandFromWord, coinedWord } from './personWordShapes.js';
 
@@ -130,9 +133,21 @@ function oneAmbiguousScore(f: RunFacts, cues: RunCues): number {
     // first name
     (cues.objectOfPersonVerb() && (g.firstNames.has(phrase) || secondObjectAfter(tokens, last))) ||
     // (round 22: "Call Maria on 021 ...")
-    (cues.calledOrAskedFor() && g.firstNames.has(phrase));
+    (cues.calledOrAskedFor() && g.firstNames.has(phrase)) ||
+    rareWordNameSlot(f);
   if (person) return 0.75;
   return f.aggressive && cues.weak() && !first.sentenceStart ? 0.6 : 0;
+}
+
+// (round 23) "Maria will pick you up", "call Maria": a first name that is an everyday word only in SCOWL's size 35
+// ("maria", "martin", "holly"), never in its basic sizes, opening a sentence before a modal and a bare verb or
+// called by name, and named only there (a past verb is no evidence: "Frost blackened the leaves"). "Hope will",
+// "call Will" stay: basic words need more. (On real pages such words that come back were brands, "Victor came out
+// with their version", "Ford", "Aura": a page's topic.)
+function rareWordNameSlot(f: RunFacts): boolean {
+  const { g, phrase, tokens, first, last } = f;
+  if (!g.rareWordFirstNames.has(phrase) || !namedOnce(tokens, first)) return false;
+  return calledByName(tokens, first) || modalAfterOpening(tokens, first, last);
 }
 
 /** One word in no list: a person with a cue; a demonym-like ending needs a strong one. */

@@ -12,7 +12,7 @@ import {
   TITLES,
   tokenIsCommon,
 } from './nameSignals.js';
-import { lazy, personVerbAfter, type WordLists } from './personContext.js';
+import { lazy, personVerbAfter, SIGN_OFFS, type WordLists } from './personContext.js';
 import { organizationWord } from './personOrganizations.js';
 import { mixedNamePair, pluralVerbAfter } from './personPairs.js';
 import { coinedWord } from './personWordShapes.js';
@@ -77,6 +77,8 @@ function gatherList(tokens: Token[], i: number): { members: Token[]; end: number
     members.push(t);
     const sep = tokens[j + 1];
     if (!sep || sep.lineStart) break;
+    // (round 23: so is "Best, Aoife" on one line: a list opening its line with a closing word is none)
+    if (j === i && t.lineStart && SIGN_OFFS.has(t.lower)) break;
     // (a list stays on its line: "Best,\nAoife" is a closing and a signature)
     if (sep.text === ',' && tokens[j + 2]?.kind === 'word' && !tokens[j + 2].lineStart) j += 2;
     else if ((sep.lower === 'and' || sep.text === '&' || sep.lower === 'or') && tokens[j + 2]?.cap) j += 2;

@@ -71,7 +71,7 @@ export function detectDigitsLettersPostcodes(text: string, tokens: Token[], g: G
 }
 
 /** A capitalised word that no dictionary lists and no one uses as a first name: a town the lists miss. */
-function unlistedTown(word: string, g: Gazetteers): boolean {
+export function unlistedTown(word: string, g: Gazetteers): boolean {
   const lower = word.toLowerCase();
   return word.length >= 4 && !isCommonWord(lower, g) && !g.firstNames.has(lower);
 }
