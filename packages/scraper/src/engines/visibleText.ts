@@ -38,7 +38,7 @@ export function visibleText(body: string, maxChars = Number.POSITIVE_INFINITY): 
  * the stretches joined by single spaces. A stretch may be empty. No marker searched here (`<!--`, `-->`, `>`,
  * `&nbsp;`) holds a space, so one found across two stretches is not in the joined text.
  */
-type Stretches = number[];
+export type Stretches = number[];
 
 /**
  * Offset in `html` of the first `marker` in the joined text of `kept` at or after `from` (an offset of `html` inside
@@ -59,7 +59,7 @@ function findKept(html: string, kept: Stretches, k: number, from: number, marker
 }
 
 /** The index of the stretch at or after `k` that holds offset `at` of `html` (found there by findKept). */
-function stretchOf(kept: Stretches, k: number, at: number): number {
+export function stretchOf(kept: Stretches, k: number, at: number): number {
   let i = k;
   while (at >= kept[i + 1]!) i += 2;
   return i;

@@ -6,7 +6,7 @@
  * markers, stretches and tags fall at the same places. Only the text between them is decoded, one character at a
  * time, as the decoder would (U+FFFD for each invalid sequence), to tell spaces from text and count UTF-16 units.
  */
-import { isSpace } from './visibleText.js';
+import { isSpace, type Stretches, stretchOf } from './visibleText.js';
 
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
@@ -144,10 +144,7 @@ function closingEndAt(bytes: Uint8Array, at: number, end: number, name: readonly
   return next < end && bytes[next] === GREATER_THAN ? next + 1 : -1;
 }
 
-/** Stretches `[start, end)` of the bytes, flat, as in visibleText: their text joined by single spaces. */
-type Stretches = number[];
-
-/** visibleText's findKept on bytes, for an ASCII `marker`. */
+/** visibleText's findKept on bytes (the stretches are offsets of the bytes), for an ASCII `marker`. */
 function findKept(bytes: Uint8Array, kept: Stretches, k: number, from: number, marker: readonly number[]): number {
   let at = from;
   for (let i = k; i < kept.length; i += 2) {
@@ -158,12 +155,6 @@ function findKept(bytes: Uint8Array, kept: Stretches, k: number, from: number, m
     at = Math.max(hit, kept[i + 1]!);
   }
   return -1;
-}
-
-function stretchOf(kept: Stretches, k: number, at: number): number {
-  let i = k;
-  while (at >= kept[i + 1]!) i += 2;
-  return i;
 }
 
 /** The hidden element opening at `at` (`<name` then a non-word byte or the end): its name's index, -1 when none. */
