@@ -1,6 +1,6 @@
-// The acquire step's client-rendered check (the 32 and 64 KB windows, then the whole judge) of this build against a baseline
-// build of the same files, on every WCXB dev page: verdicts and visible text must be identical; then CPU and heap
-// allocation per check, A/B interleaved in this process with a same-vs-same control (this build twice).
+// The acquire step's client-rendered check (the 32 and 64 KB windows, then the whole judge) of this build against a
+// baseline build of the same files, on every WCXB dev page: verdicts and visible text must be identical; then CPU and
+// heap allocation per check, A/B interleaved in this process with a same-vs-same control (this build twice).
 //
 //   node benchmarks/client-rendered/alloc.mjs --baseline <dist> [--rounds 7]
 //   node --expose-gc --min-semi-space-size=128 --max-semi-space-size=128 benchmarks/client-rendered/alloc.mjs …

@@ -29,7 +29,10 @@ function decodedWindowCheck(bytes: Uint8Array, windowBytes: number): boolean {
   return startsWithContent(decode(bytes.subarray(at, at + windowBytes)));
 }
 
-/** Both checks and the text length on `bytes` (whole and from `<body`, capped), compared; a message when they differ. */
+/**
+ * Both checks and the text length on `bytes` (whole and from `<body`, capped), compared; a message when they
+ * differ.
+ */
 function differences(name: string, bytes: Uint8Array, windows: readonly number[]): string[] {
   const found: string[] = [];
   for (const window of windows) {

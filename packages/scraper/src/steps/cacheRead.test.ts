@@ -114,7 +114,8 @@ describe.each(homes)('cache rules on the %s home', (_name, makeHome) => {
     expect(none.error).toMatch(/minAge/); // says how to get a fresh scrape
     expect(env.site.hits(path)).toBe(0);
     await t.scraper.scrape({ url: env.site.url(path) });
-    expect((await t.scraper.scrape({ url: env.site.url(path), minAge: 1 })).metadata.cacheState).toBe('hit'); // stored this very millisecond
+    // Stored this very millisecond.
+    expect((await t.scraper.scrape({ url: env.site.url(path), minAge: 1 })).metadata.cacheState).toBe('hit');
     expect(await failure(t.scraper.scrape({ url: env.site.url(path), minAge: 10 * MINUTE }))).toMatchObject({
       status: 404,
       code: 'SCRAPE_NO_CACHED_DATA',
